@@ -1,0 +1,53 @@
+// Package hub holds the WebSocket hub at /ws/browser: one last-wins
+// extension connection, the pending-call map, ids, timeouts and per-session
+// locks; the control API other processes use (POST /rpc, GET /status,
+// PUT /session, GET /events); the token store; and Client, which reaches a hub
+// in another process through that API.
+package hub
+
+import (
+	"context"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// Status is what GET /status answers.
+type Status struct {
+	Connected bool      `json:"connected"`
+	Since     time.Time `json:"since,omitzero"` // when the current connection authenticated (or dropped)
+	Version   int       `json:"version"`        // protocol version
+	Pending   int       `json:"pending"`        // calls waiting for the extension
+	Session   string    `json:"session"`        // the hub's current session, "" for none
+	Addr      string    `json:"addr"`           // the listening address
+	PID       int       `json:"pid"`            // the process holding the listener
+}
+
+// Event types: what the REPL prints above its prompt.
+const (
+	EventConnected    = "connected"
+	EventDisconnected = "disconnected"
+	EventReplaced     = "replaced" // a new connection replaced the old one (last-wins)
+	EventSession      = "session"  // the current session changed
+)
+
+// Event is a change in the hub's state.
+type Event struct {
+	Type    string    `json:"type"`
+	Time    time.Time `json:"time"`
+	Remote  string    `json:"remote,omitempty"`  // the peer's address, for connect events
+	Session string    `json:"session,omitempty"` // for EventSession
+}
+
+// Controller is what a command needs from a hub, whether it is in this
+// process (*Hub) or another (*Client).
+type Controller interface {
+	rpc.Caller
+	// Status reports the connection and the current session.
+	Status(ctx context.Context) (Status, error)
+	// UseSession sets the current session ("" clears it).
+	UseSession(ctx context.Context, sessionID string) (Status, error)
+	// Events streams state changes until ctx is done; the channel is closed
+	// then, or when the hub goes away.
+	Events(ctx context.Context) (<-chan Event, error)
+}

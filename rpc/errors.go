@@ -1,0 +1,112 @@
+package rpc
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Code is a JSON-RPC error code (spec section 5).
+type Code int
+
+// Every error code of spec section 5.
+const (
+	CodeInvalidRequest        Code = -32600
+	CodeMethodNotFound        Code = -32601
+	CodeInvalidParams         Code = -32602
+	CodeInternalError         Code = -32603
+	CodeUnauthorized          Code = 4001
+	CodeExtensionNotConnected Code = 4101
+	CodeOperationFailed       Code = 4102
+	CodeSessionRequired       Code = 4103
+	CodeTabNotFound           Code = 4104
+	CodeSessionNotFound       Code = 4107
+	CodePageRefNotFound       Code = 4109
+	CodePageOperationFailed   Code = 4110
+)
+
+// ErrorCodes is the complete error table: code -> name, as in the spec.
+var ErrorCodes = map[Code]string{
+	CodeInvalidRequest:        "invalid_request",
+	CodeMethodNotFound:        "method_not_found",
+	CodeInvalidParams:         "invalid_params",
+	CodeInternalError:         "internal_error",
+	CodeUnauthorized:          "unauthorized",
+	CodeExtensionNotConnected: "extension_not_connected",
+	CodeOperationFailed:       "operation_failed",
+	CodeSessionRequired:       "session_required",
+	CodeTabNotFound:           "tab_not_found",
+	CodeSessionNotFound:       "session_not_found",
+	CodePageRefNotFound:       "page_ref_not_found",
+	CodePageOperationFailed:   "page_operation_failed",
+}
+
+// Name is the code's name from the table, or "error_<code>" for a code the
+// spec does not list (a newer peer may send one).
+func (c Code) Name() string {
+	if n, ok := ErrorCodes[c]; ok {
+		return n
+	}
+	return "error_" + strconv.Itoa(int(c))
+}
+
+// BrowserError is every failure of a call: an error the extension answered,
+// or one the hub made (no connection, timeout, lost connection).
+type BrowserError struct {
+	Message   string
+	Code      Code
+	Retryable bool
+}
+
+func (e *BrowserError) Error() string {
+	return fmt.Sprintf("error %d %s: %s", int(e.Code), e.Code.Name(), e.Message)
+}
+
+// Is makes errors.Is compare codes: errors.Is(err, &BrowserError{Code: CodePageRefNotFound}).
+func (e *BrowserError) Is(target error) bool {
+	var t *BrowserError
+	if errors.As(target, &t) {
+		return t.Code == e.Code
+	}
+	return false
+}
+
+// ---- Retryability: the one place that decides it. ----
+//
+// The spec makes every failure caused by the transport retryable (timeout,
+// failed send, a connection replaced or lost), except calling when no
+// extension is connected at all. Of the errors the extension answers, only a
+// stale ref is: a new snapshot gives new refs and the call can be retried.
+
+// retryablePeerCodes are the extension's error codes that a caller may retry.
+var retryablePeerCodes = map[Code]bool{
+	CodePageRefNotFound: true,
+}
+
+// FromWire turns an error object the extension answered into a BrowserError.
+func FromWire(code int, message string) *BrowserError {
+	c := Code(code)
+	return &BrowserError{Message: message, Code: c, Retryable: retryablePeerCodes[c]}
+}
+
+// ErrNotConnected: a call made while no extension is connected.
+func ErrNotConnected() *BrowserError {
+	return &BrowserError{Message: "extension not connected", Code: CodeExtensionNotConnected, Retryable: false}
+}
+
+// ErrConnectionLost: the connection carrying a pending call was replaced
+// (last-wins) or went away.
+func ErrConnectionLost(reason string) *BrowserError {
+	return &BrowserError{Message: "extension connection lost: " + reason, Code: CodeExtensionNotConnected, Retryable: true}
+}
+
+// ErrTimeout: no response within the call's timeout.
+func ErrTimeout(method string, d time.Duration) *BrowserError {
+	return &BrowserError{Message: fmt.Sprintf("%s timed out after %s", method, d), Code: CodeOperationFailed, Retryable: true}
+}
+
+// ErrSendFailed: the request could not be written to the connection.
+func ErrSendFailed(err error) *BrowserError {
+	return &BrowserError{Message: "send failed: " + err.Error(), Code: CodeOperationFailed, Retryable: true}
+}

@@ -1,0 +1,135 @@
+// Package rpc is the wire between browserctl and its extension: the
+// JSON-RPC 2.0 envelopes and control frames of the transport protocol, the
+// table of every method, the table of every error code, and the Caller
+// interface through which commands reach a browser.
+package rpc
+
+import "sort"
+
+// ProtocolVersion is sent in auth_ok (spec section 2, RPC_VERSION).
+const ProtocolVersion = 1
+
+// SessionScopedPrefix names the methods that are serialized per session
+// (spec section 6, SESSION_SCOPED_PREFIX).
+const SessionScopedPrefix = "pages."
+
+// SessionUse says whether a method acts inside a session, and so whether the
+// hub fills in its current session when the caller gave none.
+type SessionUse int
+
+const (
+	// NoSession methods never take a sessionId.
+	NoSession SessionUse = iota
+	// SessionOptional methods use a sessionId when there is one.
+	SessionOptional
+	// SessionRequired methods fail with 4103 without one.
+	SessionRequired
+)
+
+// Method is one row of the METHODS table (spec section 4).
+type Method struct {
+	Key     string // Go-friendly key, as protocol.py's METHODS keys
+	Wire    string // the method string on the wire
+	Summary string
+	Session SessionUse
+}
+
+// Wire names of every method in spec section 4.
+const (
+	SessionCreate        = "sessions.create"
+	SessionAttachCurrent = "sessions.attachCurrent"
+	SessionList          = "sessions.list"
+	SessionRename        = "sessions.rename"
+	SessionRelease       = "sessions.release"
+	SessionClose         = "sessions.close"
+
+	TabOpen     = "tabs.open"
+	TabList     = "tabs.list"
+	TabUserList = "tabs.userList"
+	TabAttach   = "tabs.attach"
+	TabActive   = "tabs.active"
+	TabActivate = "tabs.activate"
+	TabClose    = "tabs.close"
+
+	PageSnapshot       = "pages.snapshot"
+	PageClick          = "pages.click"
+	PageHover          = "pages.hover"
+	PageFill           = "pages.fill"
+	PageType           = "pages.type"
+	PageSelect         = "pages.select"
+	PageScrollIntoView = "pages.scrollIntoView"
+	PagePress          = "pages.press"
+	PageScroll         = "pages.scroll"
+	PageMouse          = "pages.mouse"
+	PageGet            = "pages.get"
+	PageScreenshot     = "pages.screenshot"
+	PageWait           = "pages.wait"
+	PageEval           = "pages.eval"
+)
+
+// Methods is the complete METHODS table, in the order of spec section 4.
+var Methods = []Method{
+	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
+	{"session_attach_current", SessionAttachCurrent, "take over the user's active tab as a new session", NoSession},
+	{"session_list", SessionList, "list sessions", NoSession},
+	{"session_rename", SessionRename, "rename a session", SessionRequired},
+	{"session_release", SessionRelease, "release control of a session, keeping its tabs", SessionRequired},
+	{"session_close", SessionClose, "close a session's whole tab group", SessionRequired},
+
+	{"tab_open", TabOpen, "open a new tab in the session", SessionRequired},
+	{"tab_list", TabList, "list the session's tabs", SessionRequired},
+	{"tab_user_list", TabUserList, "list all of the user's tabs", NoSession},
+	{"tab_attach", TabAttach, "bring an existing tab into the session", SessionRequired},
+	{"tab_active", TabActive, "the active tab", SessionOptional},
+	{"tab_activate", TabActivate, "switch the active tab", SessionRequired},
+	{"tab_close", TabClose, "close a tab", SessionRequired},
+
+	{"page_snapshot", PageSnapshot, "accessibility tree and ref map", SessionRequired},
+	{"page_click", PageClick, "click an element by ref", SessionRequired},
+	{"page_hover", PageHover, "hover an element by ref", SessionRequired},
+	{"page_fill", PageFill, "replace an input's value by ref", SessionRequired},
+	{"page_type", PageType, "type text into an element by ref", SessionRequired},
+	{"page_select", PageSelect, "select options of a <select> by ref", SessionRequired},
+	{"page_scroll_into_view", PageScrollIntoView, "scroll an element into view by ref", SessionRequired},
+	{"page_press", PagePress, "press a key", SessionRequired},
+	{"page_scroll", PageScroll, "scroll in a direction", SessionRequired},
+	{"page_mouse", PageMouse, "mouse event at coordinates", SessionRequired},
+	{"page_get", PageGet, "read title/url/text/value/html/box", SessionRequired},
+	{"page_screenshot", PageScreenshot, "screenshot (base64 PNG)", SessionRequired},
+	{"page_wait", PageWait, "wait for milliseconds or a load state", SessionRequired},
+	{"page_eval", PageEval, "evaluate JavaScript in the page", SessionRequired},
+}
+
+var (
+	byWire = map[string]Method{}
+	byKey  = map[string]Method{}
+)
+
+func init() {
+	for _, m := range Methods {
+		byWire[m.Wire] = m
+		byKey[m.Key] = m
+	}
+}
+
+// LookupWire finds a method by its wire name.
+func LookupWire(wire string) (Method, bool) {
+	m, ok := byWire[wire]
+	return m, ok
+}
+
+// LookupKey finds a method by its Go-friendly key.
+func LookupKey(key string) (Method, bool) {
+	m, ok := byKey[key]
+	return m, ok
+}
+
+// WireNames lists every wire method name, sorted.
+func WireNames() []string {
+	names := make([]string, 0, len(Methods))
+	for _, m := range Methods {
+		names = append(names, m.Wire)
+	}
+	sort.Strings(names)
+	return names
+}
