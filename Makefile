@@ -1,0 +1,21 @@
+# The two commands of the README:
+#   make demo   build, start the hub, launch Chromium with the extension, open the REPL
+#   make test   install what the tests need and run every test
+.PHONY: demo test build extension bench
+
+build:
+	go build -o bin/browserctl .
+
+extension:
+	cd extension && npm ci --no-audit --no-fund --loglevel=error && npm run build
+
+demo:
+	scripts/demo.sh
+
+test:
+	scripts/test.sh
+
+bench:
+	go test -run '^$$' -bench . -benchmem ./hub
+	bench/oneshot.sh
+	bench/browser.sh

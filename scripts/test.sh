@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test of the project, installing what they need first.
+# `make test` and .ci/run both call this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/deps.sh
+
+echo "== extension: install, typecheck, unit tests, build" >&2
+(cd extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run build)
+echo "== extension: dist matches src" >&2
+if ! git diff --quiet --exit-code -- extension/dist; then
+  git --no-pager diff --stat -- extension/dist >&2
+  echo "extension/dist differs from a fresh build of extension/src: run 'cd extension && npm run build' and commit dist" >&2
+  exit 1
+fi
+if [ -n "$(git status --porcelain --untracked-files=all -- extension/dist)" ]; then
+  git status --porcelain --untracked-files=all -- extension/dist >&2
+  echo "extension/dist has files a fresh build makes that are not committed" >&2
+  exit 1
+fi
+
+echo "== go: vet" >&2
+go vet ./...
+
+echo "== go: unit, hub, cli and testscript tests (race detector)" >&2
+go test -race -count=1 $(go list ./... | grep -v /e2e)
+
+echo "== go: end to end in headless Chromium" >&2
+go test -count=1 -timeout 15m ./e2e/...
