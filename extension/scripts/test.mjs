@@ -1,0 +1,49 @@
+// Runs every src/**/*.test.ts with node's built-in test runner: each test
+// file is bundled by esbuild into a temporary folder first (node 20 cannot
+// run TypeScript itself).
+import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+function findTests(dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...findTests(p));
+    else if (e.name.endsWith(".test.ts")) out.push(p);
+  }
+  return out.sort();
+}
+
+const tests = findTests(join(root, "src"));
+if (tests.length === 0) {
+  console.error("no src/**/*.test.ts found");
+  process.exit(1);
+}
+const out = mkdtempSync(join(tmpdir(), "browserctl-ext-test-"));
+try {
+  await build({
+    absWorkingDir: root,
+    entryPoints: tests.map((t) => relative(root, t)),
+    outdir: out,
+    outbase: "src",
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: "inline",
+    logLevel: "warning",
+  });
+  const files = tests.map((t) => join(out, relative(join(root, "src"), t)).replace(/\.ts$/, ".mjs"));
+  const args = ["--enable-source-maps", "--test", ...(process.argv.includes("--verbose") ? ["--test-reporter=spec"] : []), ...files];
+  const r = spawnSync(process.execPath, args, { stdio: "inherit" });
+  process.exitCode = r.status ?? 1;
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

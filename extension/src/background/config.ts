@@ -1,0 +1,64 @@
+// Where the extension connects, and with which token. Precedence, per field:
+// chrome.storage.local (set by the popup), else config.json beside the
+// manifest (written by `browserctl extension install`), else the default.
+
+export const DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
+export const CONFIG_FILE = "config.json";
+/** chrome.storage.local keys the popup writes. */
+export const STORAGE_KEYS = { server: "server", token: "token" } as const;
+
+export interface Config {
+  server: string;
+  token: string;
+  /** Where each field came from, for the popup. */
+  source: { server: ConfigSource; token: ConfigSource };
+}
+
+export type ConfigSource = "storage" | "file" | "default";
+
+export interface FileConfig {
+  server?: string;
+  token?: string;
+}
+
+function nonEmpty(v: unknown): string | undefined {
+  return typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
+}
+
+/** Merges the two layers; pure, for tests. */
+export function mergeConfig(stored: Record<string, unknown>, file: FileConfig | undefined): Config {
+  const sServer = nonEmpty(stored[STORAGE_KEYS.server]);
+  const sToken = nonEmpty(stored[STORAGE_KEYS.token]);
+  const fServer = nonEmpty(file?.server);
+  const fToken = nonEmpty(file?.token);
+  return {
+    server: sServer ?? fServer ?? DEFAULT_SERVER,
+    token: sToken ?? fToken ?? "",
+    source: {
+      server: sServer ? "storage" : fServer ? "file" : "default",
+      token: sToken ? "storage" : fToken ? "file" : "default",
+    },
+  };
+}
+
+/** config.json, or undefined when it is absent or unreadable. */
+export async function readFileConfig(): Promise<FileConfig | undefined> {
+  try {
+    const res = await fetch(chrome.runtime.getURL(CONFIG_FILE), { cache: "no-store" });
+    if (!res.ok) return undefined;
+    const body: unknown = await res.json();
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+    const o = body as Record<string, unknown>;
+    return {
+      server: typeof o.server === "string" ? o.server : undefined,
+      token: typeof o.token === "string" ? o.token : undefined,
+    };
+  } catch {
+    return undefined; // absent: fine
+  }
+}
+
+export async function loadConfig(): Promise<Config> {
+  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  return mergeConfig(stored, await readFileConfig());
+}

@@ -1,0 +1,62 @@
+// Dispatch of JSON-RPC requests: a typed table from wire method to handler.
+// Garbage from the peer never throws: non-JSON and non-objects are dropped,
+// everything with an id gets exactly one answer.
+
+import { isMethod, type Method } from "./methods";
+import { ErrorCode, RpcError, type Handler, type Params } from "./types";
+
+export type HandlerTable = Record<Method, Handler>;
+
+export type RpcId = number | string;
+
+export type RpcResponse =
+  | { jsonrpc: "2.0"; id: RpcId | null; result: unknown }
+  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string } };
+
+export class Router {
+  constructor(private readonly table: Partial<HandlerTable>) {}
+
+  /** A parsed frame in, the response out; undefined when none is owed. */
+  async dispatch(msg: unknown): Promise<RpcResponse | undefined> {
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return undefined;
+    const m = msg as Record<string, unknown>;
+    if (typeof m.type === "string" && m.id === undefined) return undefined; // control frame
+    if (m.id === undefined) return undefined; // notification: nothing to answer
+    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
+    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
+      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
+    }
+    const method = m.method;
+    const handler = isMethod(method) ? this.table[method] : undefined;
+    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
+    const params = m.params === undefined || m.params === null ? {} : m.params;
+    if (typeof params !== "object" || Array.isArray(params)) {
+      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    try {
+      const result = await handler(params as Params);
+      return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
+    } catch (e) {
+      const { code, message } = toRpcError(e);
+      return errorResponse(id, code, message);
+    }
+  }
+}
+
+export function errorResponse(id: RpcId | null, code: number, message: string): RpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+// Messages chrome.* and chrome.debugger use for what the spec has codes for.
+const TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
+const CDP_FAILURE =
+  /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
+
+/** Maps a thrown value to the spec's codes (section 5). */
+export function toRpcError(e: unknown): { code: number; message: string } {
+  if (e instanceof RpcError) return { code: e.code, message: e.message };
+  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
+  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
+}

@@ -1,0 +1,138 @@
+// sessions.* handlers: a session is a tab group that browserctl created or
+// took over. attachCurrent on a tab that already belongs to a session answers
+// that session (it does not make a second one).
+
+import type { SessionMethod } from "./methods";
+import { optionalString, requireString } from "./params";
+import type { SessionStore } from "./session-store";
+import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
+import type { Handler } from "./types";
+
+export interface SessionDeps {
+  store: SessionStore;
+  releaseTab(tabId: number): Promise<void>;
+}
+
+type GroupColor = `${chrome.tabGroups.Color}`;
+
+const COLORS: readonly GroupColor[] = [
+  "blue",
+  "green",
+  "purple",
+  "orange",
+  "cyan",
+  "pink",
+  "red",
+  "yellow",
+  "grey",
+];
+
+function colorFor(n: number): GroupColor {
+  return COLORS[(n - 1) % COLORS.length] ?? "blue";
+}
+
+/** The last focused normal window, creating one when there is none. */
+async function targetWindow(url: string): Promise<{ windowId: number; tab?: chrome.tabs.Tab }> {
+  try {
+    const w = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
+    if (w.id !== undefined && w.type === "normal") return { windowId: w.id };
+  } catch {
+    // no window at all
+  }
+  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const tab = w?.tabs?.[0];
+  if (w?.id === undefined || !tab) throw new Error("could not open a browser window");
+  return { windowId: w.id, tab };
+}
+
+async function releaseAll(tabs: chrome.tabs.Tab[], releaseTab: (id: number) => Promise<void>): Promise<void> {
+  await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : releaseTab(t.id).catch(() => undefined))));
+}
+
+export function sessionHandlers({ store, releaseTab }: SessionDeps): Record<SessionMethod, Handler> {
+  async function newGroup(tab: chrome.tabs.Tab, name: string | undefined) {
+    const n = store.peekNumber();
+    const title = name ?? `browserctl ${n}`;
+    const tabId = tab.id as number;
+    const groupId = await chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId: tab.windowId } });
+    await chrome.tabGroups.update(groupId, { title, color: colorFor(n) });
+    return store.add(title, groupId, tabId);
+  }
+
+  return {
+    "sessions.create": async (p) => {
+      await store.ready();
+      const name = optionalString(p, "name") || undefined;
+      const url = optionalString(p, "url") || "about:blank";
+      const win = await targetWindow(url);
+      const tab = win.tab ?? (await chrome.tabs.create({ windowId: win.windowId, url, active: true }));
+      return toWireSession(await newGroup(tab, name));
+    },
+
+    "sessions.attachCurrent": async (p) => {
+      await store.ready();
+      const name = optionalString(p, "name") || undefined;
+      const tab = await userActiveTab();
+      const existing = store.byGroup(tab.groupId);
+      if (existing) return toWireSession(existing);
+      return toWireSession(await newGroup(tab, name));
+    },
+
+    "sessions.list": async () => {
+      await store.ready();
+      const live = [];
+      for (const s of store.list()) {
+        try {
+          await chrome.tabGroups.get(s.groupId);
+          live.push(await toWireSession(s));
+        } catch {
+          await store.remove(s.sessionId);
+        }
+      }
+      return { sessions: live };
+    },
+
+    "sessions.rename": async (p) => {
+      const s = await store.require(p);
+      const name = requireString(p, "name");
+      await chrome.tabGroups.update(s.groupId, { title: name });
+      s.name = name;
+      await store.update(s);
+      return toWireSession(s);
+    },
+
+    "sessions.release": async (p) => {
+      const s = await store.require(p);
+      await releaseAll(await groupTabs(s), releaseTab);
+      await store.remove(s.sessionId);
+      return { sessionId: s.sessionId, released: true };
+    },
+
+    "sessions.close": async (p) => {
+      const s = await store.require(p);
+      const tabs = await groupTabs(s);
+      await releaseAll(tabs, releaseTab);
+      await store.remove(s.sessionId);
+      const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
+      await keepWindowOpen(tabs);
+      if (ids.length > 0) await chrome.tabs.remove(ids);
+      return { sessionId: s.sessionId, closed: true };
+    },
+  };
+}
+
+/**
+ * Closing every tab of the last normal window would end the browser; leave a
+ * blank tab behind in that case.
+ */
+async function keepWindowOpen(closing: chrome.tabs.Tab[]): Promise<void> {
+  const first = closing[0];
+  if (!first) return;
+  const windows = await chrome.windows.getAll({ windowTypes: ["normal"] });
+  if (windows.length !== 1) return;
+  const inWindow = await chrome.tabs.query({ windowId: first.windowId });
+  const closingIds = new Set(closing.map((t) => t.id));
+  if (inWindow.every((t) => closingIds.has(t.id))) {
+    await chrome.tabs.create({ windowId: first.windowId, url: "about:blank", active: false });
+  }
+}

@@ -1,0 +1,236 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { PING_INTERVAL_MS, WsClient, type SocketLike, type Timers } from "./ws-client";
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  closed: { code?: number; reason?: string } | undefined;
+  onopen: ((ev: Event) => void) | null = null;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  onclose: ((ev: CloseEvent) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
+
+  constructor(readonly url: string) {}
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number, reason?: string): void {
+    this.closed = { code, reason };
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({} as Event);
+  }
+  receive(frame: unknown): void {
+    this.onmessage?.({ data: typeof frame === "string" ? frame : JSON.stringify(frame) } as MessageEvent);
+  }
+  drop(code: number, reason = ""): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason } as CloseEvent);
+  }
+}
+
+class FakeTimers implements Timers {
+  t = 0;
+  private seq = 0;
+  private tasks = new Map<number, { at: number; fn: () => void; every?: number }>();
+  setTimeout(fn: () => void, ms: number): unknown {
+    this.tasks.set(++this.seq, { at: this.t + ms, fn });
+    return this.seq;
+  }
+  setInterval(fn: () => void, ms: number): unknown {
+    this.tasks.set(++this.seq, { at: this.t + ms, fn, every: ms });
+    return this.seq;
+  }
+  clearTimeout(h: unknown): void {
+    this.tasks.delete(h as number);
+  }
+  clearInterval(h: unknown): void {
+    this.tasks.delete(h as number);
+  }
+  now(): number {
+    return this.t;
+  }
+  pendingDelays(): number[] {
+    return [...this.tasks.values()].filter((x) => x.every === undefined).map((x) => x.at - this.t);
+  }
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void; every?: number }] | undefined;
+      for (const e of this.tasks) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+      if (!next) break;
+      const [id, task] = next;
+      this.t = task.at;
+      if (task.every !== undefined) task.at += task.every;
+      else this.tasks.delete(id);
+      task.fn();
+    }
+    this.t = end;
+  }
+}
+
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+function setup(token = "tok") {
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const requests: Record<string, unknown>[] = [];
+  const client = new WsClient({
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token }),
+    onRequest: async (m) => {
+      requests.push(m);
+      return { jsonrpc: "2.0", id: m.id, result: { ok: true } };
+    },
+    timers,
+  });
+  const last = (): FakeSocket => {
+    const s = sockets.at(-1);
+    assert.ok(s, "a socket was created");
+    return s;
+  };
+  return { client, sockets, timers, requests, last };
+}
+
+test("auth is the first frame; no ping before auth_ok; ping every 20 s after", async () => {
+  const { client, timers, last } = setup("secret");
+  client.start();
+  await tick();
+  const s = last();
+  assert.equal(s.url, "ws://127.0.0.1:9223/ws/browser");
+  s.open();
+  assert.deepEqual(s.sent, [{ type: "auth", token: "secret" }]);
+  assert.equal(client.status().state, "authenticating");
+  assert.equal(client.status().connected, false);
+
+  timers.advance(PING_INTERVAL_MS * 3);
+  assert.deepEqual(s.sent, [{ type: "auth", token: "secret" }], "no ping before auth_ok");
+
+  s.receive({ type: "auth_ok", version: 1 });
+  assert.equal(client.status().connected, true);
+  assert.equal(client.status().state, "connected");
+  timers.advance(PING_INTERVAL_MS - 1);
+  assert.equal(s.sent.length, 1);
+  timers.advance(1);
+  assert.deepEqual(s.sent.at(-1), { type: "ping" });
+  timers.advance(PING_INTERVAL_MS);
+  assert.equal(s.sent.filter((f) => (f as { type?: string }).type === "ping").length, 2);
+  client.stop();
+});
+
+test("requests are answered after auth_ok only; garbage is ignored", async () => {
+  const { client, requests, last } = setup();
+  client.start();
+  await tick();
+  const s = last();
+  s.open();
+  s.receive({ jsonrpc: "2.0", id: 1, method: "tabs.list", params: {} });
+  await tick();
+  assert.equal(requests.length, 0, "no call before auth_ok");
+  s.receive({ type: "auth_ok", version: 1 });
+  s.receive("not json");
+  s.receive("[1,2]");
+  s.receive({ type: "pong" });
+  s.receive({ jsonrpc: "2.0", id: 2, method: "tabs.list", params: {} });
+  await tick();
+  assert.equal(requests.length, 1);
+  assert.deepEqual(s.sent.at(-1), { jsonrpc: "2.0", id: 2, result: { ok: true } });
+  client.stop();
+});
+
+test("reconnects with backoff 1, 2, 4 s and resets after auth_ok", async () => {
+  const { client, timers, sockets, last } = setup();
+  client.start();
+  await tick();
+  last().drop(1006);
+  assert.equal(client.status().state, "disconnected");
+  assert.deepEqual(timers.pendingDelays(), [1_000]);
+  timers.advance(1_000);
+  await tick();
+  assert.equal(sockets.length, 2);
+  last().drop(1006);
+  assert.deepEqual(timers.pendingDelays(), [2_000]);
+  timers.advance(2_000);
+  await tick();
+  last().drop(1006);
+  assert.deepEqual(timers.pendingDelays(), [4_000]);
+  timers.advance(4_000);
+  await tick();
+  const s = last();
+  s.open();
+  s.receive({ type: "auth_ok", version: 1 });
+  s.drop(1001);
+  assert.deepEqual(timers.pendingDelays(), [1_000], "backoff reset on auth_ok");
+  client.stop();
+});
+
+test("a 4001 close shows unauthorized and still retries", async () => {
+  const { client, timers, sockets, last } = setup("wrong");
+  client.start();
+  await tick();
+  const s = last();
+  s.open();
+  s.drop(4001, "bad token");
+  const st = client.status();
+  assert.equal(st.state, "unauthorized");
+  assert.equal(st.connected, false);
+  assert.match(st.lastError, /unauthorized/);
+  assert.deepEqual(timers.pendingDelays(), [1_000]);
+  timers.advance(1_000);
+  await tick();
+  assert.equal(sockets.length, 2);
+  client.stop();
+});
+
+test("stop is idempotent, cancels timers, and ignores the old socket's events", async () => {
+  const { client, timers, sockets, last } = setup();
+  client.start();
+  await tick();
+  const s = last();
+  s.open();
+  s.receive({ type: "auth_ok", version: 1 });
+  client.stop();
+  client.stop();
+  assert.equal(client.status().state, "stopped");
+  assert.equal(s.closed?.code, 1000);
+  s.drop(1006);
+  timers.advance(120_000);
+  await tick();
+  assert.equal(sockets.length, 1, "no reconnect after stop");
+  assert.equal(s.sent.filter((f) => (f as { type?: string }).type === "ping").length, 0);
+});
+
+test("restart closes the socket and connects again at once", async () => {
+  const { client, sockets, last } = setup();
+  client.start();
+  client.start(); // no second connection
+  await tick();
+  assert.equal(sockets.length, 1);
+  const first = last();
+  first.open();
+  client.restart();
+  await tick();
+  assert.equal(sockets.length, 2);
+  assert.ok(first.closed);
+  client.stop();
+});
+
+test("ensure() after the worker slept connects when the retry is overdue", async () => {
+  const { client, timers, sockets, last } = setup();
+  client.ensure(); // not running yet: starts
+  await tick();
+  assert.equal(sockets.length, 1);
+  last().drop(1006);
+  timers.t += 10_000; // time passed without the timer firing (suspended worker)
+  client.ensure();
+  await tick();
+  assert.equal(sockets.length, 2);
+  client.stop();
+});
