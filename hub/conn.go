@@ -1,0 +1,262 @@
+package hub
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"browserctl/rpc"
+)
+
+// Close codes the hub sends.
+const (
+	closeUnauthorized = int(rpc.CodeUnauthorized) // 4001: bad or missing auth (spec section 2)
+	closeReplaced     = websocket.CloseNormalClosure
+	closeGoingAway    = websocket.CloseGoingAway
+	noCloseFrame      = -1 // the socket is gone or the close was already answered
+)
+
+// outFrame is one text frame for the writer goroutine; id is the request it
+// carries (0 for control frames), failed with ErrSendFailed if the write fails.
+type outFrame struct {
+	buf *[]byte
+	id  int64
+}
+
+// conn is one authenticated extension connection: its pending calls, and the
+// single goroutine that writes to it.
+type conn struct {
+	h      *Hub
+	ws     *websocket.Conn
+	remote string
+
+	out        chan outFrame
+	done       chan struct{} // closed by stop
+	readerDone chan struct{} // closed when the read loop ends
+	writerDone chan struct{}
+	stopOnce   sync.Once
+	closeCode  int // set by stop before done is closed
+	closeText  string
+
+	mu      sync.Mutex
+	pending map[int64]*call // nil once stopped
+}
+
+func newConn(h *Hub, ws *websocket.Conn) *conn {
+	return &conn{
+		h:          h,
+		ws:         ws,
+		remote:     ws.RemoteAddr().String(),
+		out:        make(chan outFrame, sendQueue),
+		done:       make(chan struct{}),
+		readerDone: make(chan struct{}),
+		writerDone: make(chan struct{}),
+		pending:    map[int64]*call{},
+	}
+}
+
+// register adds a pending call; a stopped connection refuses it.
+func (c *conn) register(id int64, cl *call) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pending == nil {
+		return rpc.ErrConnectionLost(c.closeText)
+	}
+	c.pending[id] = cl
+	return nil
+}
+
+// forget removes a pending call; false when it was no longer there (its
+// answer is on its way).
+func (c *conn) forget(id int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.pending[id]; !ok {
+		return false
+	}
+	delete(c.pending, id)
+	return true
+}
+
+// complete hands an answer to the call waiting for id, if any.
+func (c *conn) complete(id int64, a answer) bool {
+	c.mu.Lock()
+	cl, ok := c.pending[id]
+	if ok {
+		delete(c.pending, id)
+	}
+	c.mu.Unlock()
+	if ok {
+		cl.done <- a
+	}
+	return ok
+}
+
+func (c *conn) pendingCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending)
+}
+
+// enqueue passes a frame to the writer; a full queue or a stopped connection
+// fails at once.
+func (c *conn) enqueue(f outFrame) error {
+	select {
+	case <-c.done:
+		return errConnClosed
+	default:
+	}
+	select {
+	case c.out <- f:
+		return nil
+	default:
+		return errQueueFull
+	}
+}
+
+var (
+	errConnClosed = errors.New("connection closed")
+	errQueueFull  = errors.New("send queue full")
+)
+
+// stop ends the connection once: every pending call fails with cause, and
+// the writer sends a close frame with code and text and closes the socket.
+func (c *conn) stop(code int, text string, cause *rpc.BrowserError) {
+	c.stopOnce.Do(func() {
+		c.mu.Lock()
+		p := c.pending
+		c.pending = nil
+		c.closeCode, c.closeText = code, text
+		c.mu.Unlock()
+		for _, cl := range p {
+			cl.done <- answer{err: cause}
+		}
+		close(c.done)
+	})
+}
+
+// writeLoop is the only goroutine that writes data frames to the socket.
+func (c *conn) writeLoop() {
+	defer close(c.writerDone)
+	for {
+		select {
+		case f := <-c.out:
+			if err := c.write(*f.buf); err != nil {
+				if f.id != 0 {
+					c.complete(f.id, answer{err: rpc.ErrSendFailed(err)})
+				}
+				c.stop(noCloseFrame, "write failed", rpc.ErrConnectionLost("write failed: "+err.Error()))
+			}
+			putBuf(f.buf)
+		case <-c.done:
+			c.mu.Lock()
+			code, text := c.closeCode, c.closeText
+			c.mu.Unlock()
+			if code != noCloseFrame {
+				c.h.frames.event(c.remote, "close code=%d reason=%q", code, text)
+				_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(writeWait))
+			}
+			select {
+			case <-c.readerDone: // the peer answered the close, or was gone
+			case <-time.After(closeGrace):
+			}
+			_ = c.ws.Close()
+			return
+		}
+	}
+}
+
+func (c *conn) write(b []byte) error {
+	c.h.frames.frame(c.remote, "->", b)
+	if err := c.ws.SetWriteDeadline(time.Now().Add(writeWait)); err != nil {
+		return err
+	}
+	return c.ws.WriteMessage(websocket.TextMessage, b)
+}
+
+// readLoop reads frames until the connection ends, pairing responses with
+// pending calls and answering pings. A malformed frame is logged and
+// dropped; the connection lives on.
+func (c *conn) readLoop() {
+	defer close(c.readerDone)
+	var buf bytes.Buffer
+	for {
+		select {
+		case <-c.done:
+			// Closing: no fresh deadline, wait out the close handshake only.
+		default:
+			_ = c.ws.SetReadDeadline(time.Now().Add(readWait))
+		}
+		_, r, err := c.ws.NextReader()
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(r)
+		}
+		if err != nil {
+			c.readEnded(err)
+			return
+		}
+		c.handle(buf.Bytes())
+		if buf.Cap() > 1<<20 {
+			buf = bytes.Buffer{} // do not keep a screenshot's worth of memory
+		}
+	}
+}
+
+func (c *conn) readEnded(err error) {
+	var ce *websocket.CloseError
+	switch {
+	case errors.As(err, &ce):
+		c.h.frames.event(c.remote, "peer closed code=%d reason=%q", ce.Code, ce.Text)
+		c.stop(noCloseFrame, "extension closed the connection", rpc.ErrConnectionLost("extension closed the connection"))
+	case errors.Is(err, websocket.ErrReadLimit):
+		c.h.frames.event(c.remote, "close code=%d reason=%q", websocket.CloseMessageTooBig, "frame larger than the read limit")
+		c.h.logf("hub: %s sent a frame over %d bytes; connection closed", c.remote, c.h.opts.MaxFrameBytes)
+		c.stop(noCloseFrame, "frame too big", rpc.ErrConnectionLost("frame larger than the read limit"))
+	default:
+		c.h.frames.event(c.remote, "read ended: %v", err)
+		c.stop(noCloseFrame, "read failed", rpc.ErrConnectionLost("connection dropped"))
+	}
+}
+
+// handle deals with one frame from the extension.
+func (c *conn) handle(data []byte) {
+	c.h.frames.frame(c.remote, "<-", data)
+	f, err := rpc.DecodeFrame(data)
+	if err != nil {
+		c.h.logf("hub: dropped a malformed frame from %s (%d bytes)", c.remote, len(data))
+		return
+	}
+	switch {
+	case f.Control != nil:
+		if f.Control.Type == rpc.FramePing {
+			_ = c.enqueue(outFrame{buf: controlFrame(pongFrame)})
+		}
+	case f.Response != nil:
+		a := answer{result: f.Response.Result}
+		if e := f.Response.Error; e != nil {
+			a = answer{err: rpc.FromWire(e.Code, e.Message)}
+		} else if a.result == nil {
+			a.result = nullResult
+		}
+		if !c.complete(*f.Response.ID, a) {
+			c.h.logf("hub: dropped a response for id %d: no call waits for it", *f.Response.ID)
+		}
+	}
+}
+
+var (
+	nullResult  = []byte("null")
+	pongFrame   = []byte(`{"type":"pong"}`)
+	authOKFrame = []byte(`{"type":"auth_ok","version":` + strconv.Itoa(rpc.ProtocolVersion) + `}`)
+)
+
+func controlFrame(b []byte) *[]byte {
+	bp := bufPool.Get().(*[]byte)
+	*bp = append((*bp)[:0], b...)
+	return bp
+}

@@ -1,0 +1,232 @@
+package hub
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// HubHeader is set on every answer of a hub, so a Client can tell a hub from
+// anything else listening at the address.
+const HubHeader = "Browserctl-Hub"
+
+// maxBodyBytes bounds a control request's body.
+const maxBodyBytes = 4 << 20
+
+// Handler serves every route on one port: /ws/browser for the extension and
+// the control API (docs/protocol.md section 8) for other processes.
+func (h *Hub) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/ws/browser", h.serveWS)
+	mux.Handle("/rpc", h.control(http.MethodPost, h.serveRPC))
+	mux.Handle("/status", h.control(http.MethodGet, h.serveStatus))
+	mux.Handle("/session", h.control(http.MethodPut, h.serveSession))
+	mux.Handle("/events", h.control(http.MethodGet, h.serveEvents))
+	return h.guard(mux)
+}
+
+// guard applies to every route: the hub header, no CORS ever, a loopback Host
+// while listening on loopback, and no web Origin.
+func (h *Hub) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(HubHeader, "1")
+		if !h.hostOK(r) {
+			writeError(w, http.StatusForbidden, "forbidden Host header")
+			return
+		}
+		if !h.originOK(r) {
+			writeError(w, http.StatusForbidden, "forbidden Origin")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// control wraps a control API route: bearer token, method, and for a body a
+// JSON content type and a size limit.
+func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !h.bearerOK(r) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="browserctl"`)
+			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token")
+			return
+		}
+		if r.Method != method {
+			w.Header().Set("Allow", method)
+			writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+			return
+		}
+		if method == http.MethodPost || method == http.MethodPut {
+			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			if err != nil || mt != "application/json" {
+				writeError(w, http.StatusUnsupportedMediaType, "Content-Type must be application/json")
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		}
+		next(w, r)
+	})
+}
+
+// rpcRequest is the body of POST /rpc: a JSON-RPC request plus an optional
+// timeout in milliseconds.
+type rpcRequest struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Timeout *float64        `json:"timeout"`
+}
+
+// errorData is the "data" of an error answered by POST /rpc.
+type errorData struct {
+	Name      string `json:"name"`
+	Retryable bool   `json:"retryable"`
+}
+
+type rpcError struct {
+	Code    int       `json:"code"`
+	Message string    `json:"message"`
+	Data    errorData `json:"data"`
+}
+
+func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	var req rpcRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeError(w, http.StatusBadRequest, "body is not a JSON-RPC request: "+err.Error())
+		return
+	}
+	switch {
+	case req.JSONRPC != rpc.JSONRPCVersion:
+		writeError(w, http.StatusBadRequest, `"jsonrpc" must be "2.0"`)
+		return
+	case req.Method == "":
+		writeError(w, http.StatusBadRequest, `"method" must be a non-empty string`)
+		return
+	case req.Timeout != nil && *req.Timeout < 0:
+		writeError(w, http.StatusBadRequest, `"timeout" must be a number of milliseconds >= 0`)
+		return
+	}
+	var timeout time.Duration
+	if req.Timeout != nil {
+		timeout = time.Duration(*req.Timeout * float64(time.Millisecond))
+	}
+	var params any
+	if len(req.Params) > 0 && !bytes.Equal(req.Params, []byte("null")) {
+		params = req.Params
+	}
+	id := req.ID
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	res, err := h.Call(r.Context(), req.Method, params, timeout)
+
+	out := make([]byte, 0, 64+len(res))
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	if err != nil {
+		var be *rpc.BrowserError
+		if !errors.As(err, &be) {
+			be = &rpc.BrowserError{Message: err.Error(), Code: rpc.CodeInternalError}
+		}
+		e, _ := json.Marshal(rpcError{Code: int(be.Code), Message: be.Message, Data: errorData{Name: be.Code.Name(), Retryable: be.Retryable}})
+		out = append(out, `,"error":`...)
+		out = append(out, e...)
+	} else {
+		out = append(out, `,"result":`...)
+		out = append(out, res...)
+	}
+	out = append(out, "}\n"...)
+	writeRaw(w, http.StatusOK, out)
+}
+
+func (h *Hub) serveStatus(w http.ResponseWriter, r *http.Request) {
+	st, _ := h.Status(r.Context())
+	writeJSON(w, http.StatusOK, st)
+}
+
+func (h *Hub) serveSession(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		SessionID *string `json:"sessionId"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil || req.SessionID == nil {
+		writeError(w, http.StatusBadRequest, `body must be {"sessionId":"..."}`)
+		return
+	}
+	st, _ := h.UseSession(r.Context(), *req.SessionID)
+	writeJSON(w, http.StatusOK, st)
+}
+
+// serveEvents streams Events as newline-delimited JSON until the client goes
+// or the hub closes.
+func (h *Hub) serveEvents(w http.ResponseWriter, r *http.Request) {
+	flusher, _ := w.(http.Flusher)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if flusher != nil {
+		flusher.Flush()
+	}
+	enc := json.NewEncoder(w)
+	for ev := range h.events.subscribe(r.Context()) {
+		if enc.Encode(ev) != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeError(w, http.StatusRequestEntityTooLarge, "body too large")
+		} else {
+			writeError(w, http.StatusBadRequest, "reading body: "+err.Error())
+		}
+		return nil, false
+	}
+	return body, true
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeRaw(w, code, append(b, '\n'))
+}
+
+func writeError(w http.ResponseWriter, code int, msg string) {
+	b, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{msg})
+	writeRaw(w, code, append(b, '\n'))
+}
+
+func writeRaw(w http.ResponseWriter, code int, b []byte) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_, _ = w.Write(b)
+}

@@ -1,0 +1,76 @@
+package hub
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net"
+	"net/http"
+	"strings"
+)
+
+// tokenSum hashes a token so compares run in constant time whatever the
+// lengths.
+func tokenSum(t string) [32]byte { return sha256.Sum256([]byte(t)) }
+
+// tokenOK compares a presented token with the hub's in constant time. A hub
+// without a token accepts nobody.
+func (h *Hub) tokenOK(t string) bool {
+	if h.opts.Token == "" {
+		return false
+	}
+	sum := tokenSum(t)
+	return subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1
+}
+
+// bearerOK checks "Authorization: Bearer <token>".
+func (h *Hub) bearerOK(r *http.Request) bool {
+	a := r.Header.Get("Authorization")
+	const p = "bearer "
+	if len(a) < len(p) || !strings.EqualFold(a[:len(p)], p) {
+		return false
+	}
+	return h.tokenOK(strings.TrimSpace(a[len(p):]))
+}
+
+// originOK: no Origin (not a browser) or the extension's own
+// chrome-extension:// origin; every web origin is refused, so a page on this
+// machine cannot drive the browser through the hub.
+func (h *Hub) originOK(r *http.Request) bool {
+	vals := r.Header.Values("Origin")
+	if len(vals) == 0 {
+		return true
+	}
+	if len(vals) > 1 {
+		return false
+	}
+	id, ok := strings.CutPrefix(vals[0], "chrome-extension://")
+	if !ok || id == "" || strings.ContainsAny(id, "/:") {
+		return false
+	}
+	return h.opts.ExtensionID == "" || id == h.opts.ExtensionID
+}
+
+// hostOK refuses DNS rebinding: while the hub listens on loopback only a
+// loopback Host is accepted (localhost, 127.x, [::1], any port).
+func (h *Hub) hostOK(r *http.Request) bool {
+	h.mu.Lock()
+	addr := h.addr
+	h.mu.Unlock()
+	if a, ok := addr.(*net.TCPAddr); ok && !a.IP.IsLoopback() {
+		return true // listening beyond loopback on purpose (e.g. Docker)
+	}
+	return isLoopbackHost(r.Host)
+}
+
+func isLoopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

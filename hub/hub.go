@@ -1,0 +1,295 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// DefaultAddr is where the hub listens unless told otherwise.
+const DefaultAddr = "127.0.0.1:9223"
+
+// Limits and waits of the /ws/browser connection.
+const (
+	// DefaultMaxFrameBytes is the per-frame read limit: full-page screenshots
+	// arrive as base64 in one frame.
+	DefaultMaxFrameBytes int64 = 64 << 20
+	// MinMaxFrameBytes is the smallest read limit the hub accepts; a smaller
+	// Options.MaxFrameBytes is raised to it.
+	MinMaxFrameBytes int64 = 32 << 20
+	// DefaultAuthTimeout is how long a new connection has to send its auth frame.
+	DefaultAuthTimeout = 10 * time.Second
+
+	writeWait  = 10 * time.Second // per frame written
+	readWait   = 60 * time.Second // refreshed on every frame; the extension pings every 20 s
+	closeGrace = time.Second      // how long a close handshake may take
+	sendQueue  = 1024             // frames waiting for the writer goroutine
+)
+
+// Options configure a Hub.
+type Options struct {
+	Token         string                           // the shared secret of the extension and the control API; empty refuses everyone
+	ExtensionID   string                           // pins the chrome-extension://<id> origin; empty accepts any extension
+	MaxFrameBytes int64                            // per-frame read limit; 0 means DefaultMaxFrameBytes
+	AuthTimeout   time.Duration                    // time allowed for the auth frame; 0 means DefaultAuthTimeout
+	FrameLog      io.Writer                        // when set, every frame and connection event is logged here (tokens redacted)
+	Logf          func(format string, args ...any) // ordinary messages; nil = silent
+}
+
+// Hub is the server end of /ws/browser: one last-wins extension connection,
+// the calls waiting on it, and the hub's current session. It implements
+// Controller in process.
+type Hub struct {
+	opts   Options
+	token  [32]byte // sha256 of opts.Token, for constant-time compares
+	frames *frameLog
+
+	nextID atomic.Int64
+	conn   atomic.Pointer[conn] // the current connection, nil when none
+	locks  sessionLocks
+	events broadcaster
+
+	mu      sync.Mutex // guards the fields below and the switch of conn
+	since   time.Time
+	session string
+	addr    net.Addr
+	closed  bool
+
+	wg        sync.WaitGroup // connection goroutines
+	closeOnce sync.Once
+	closing   chan struct{} // closed by Close, ends Serve
+}
+
+var _ Controller = (*Hub)(nil)
+
+// New makes a hub; it serves nothing until Handler or Serve is used.
+func New(opts Options) *Hub {
+	if opts.MaxFrameBytes == 0 {
+		opts.MaxFrameBytes = DefaultMaxFrameBytes
+	}
+	if opts.MaxFrameBytes < MinMaxFrameBytes {
+		opts.MaxFrameBytes = MinMaxFrameBytes
+	}
+	if opts.AuthTimeout <= 0 {
+		opts.AuthTimeout = DefaultAuthTimeout
+	}
+	h := &Hub{
+		opts:    opts,
+		token:   tokenSum(opts.Token),
+		frames:  newFrameLog(opts.FrameLog, opts.Token),
+		locks:   sessionLocks{m: map[string]*sessionLock{}},
+		closing: make(chan struct{}),
+	}
+	h.events.init()
+	return h
+}
+
+func (h *Hub) logf(format string, args ...any) {
+	if h.opts.Logf != nil {
+		h.opts.Logf(format, args...)
+	}
+}
+
+// Call sends method to the extension and waits for its answer (spec
+// section 6). Every failure is a *rpc.BrowserError.
+func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	if timeout <= 0 {
+		timeout = rpc.DefaultTimeout
+	}
+	raw, err := encodeParams(params)
+	if err != nil {
+		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
+	}
+	var sid string
+	if m, ok := rpc.LookupWire(method); ok && m.Session != rpc.NoSession {
+		raw, sid = injectSession(raw, h.CurrentSession())
+	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
+		sid = paramsSession(raw) // a pages.* method newer than our table
+	}
+
+	cl := getCall(timeout)
+	defer putCall(cl)
+
+	if sid != "" && strings.HasPrefix(method, rpc.SessionScopedPrefix) {
+		l, err := h.locks.acquire(ctx, sid, cl.timer.C)
+		if err != nil {
+			return nil, waitError(err, method, timeout)
+		}
+		defer h.locks.release(sid, l)
+	}
+
+	res, err := h.roundTrip(ctx, cl, method, raw, timeout)
+	if err != nil {
+		return nil, err
+	}
+	h.trackSession(method, sid, res)
+	return res, nil
+}
+
+// roundTrip sends one request on the current connection and waits for its
+// response, the timeout, ctx, or the loss of the connection.
+func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration) (json.RawMessage, error) {
+	c := h.conn.Load()
+	if c == nil {
+		return nil, rpc.ErrNotConnected()
+	}
+	id := h.nextID.Add(1)
+	if err := c.register(id, cl); err != nil {
+		return nil, err
+	}
+	bp := encodeRequest(id, method, params)
+	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
+		if c.forget(id) {
+			return nil, rpc.ErrSendFailed(err)
+		}
+		r := <-cl.done // someone else already answered it
+		return r.result, r.err
+	}
+	select {
+	case r := <-cl.done:
+		return r.result, r.err
+	case <-cl.timer.C:
+		if c.forget(id) {
+			return nil, rpc.ErrTimeout(method, timeout)
+		}
+	case <-ctx.Done():
+		if c.forget(id) {
+			return nil, waitError(ctx.Err(), method, timeout)
+		}
+	}
+	r := <-cl.done // the answer raced the timeout; it won
+	return r.result, r.err
+}
+
+// errTimerFired tells waitError that the call's own timer fired.
+var errTimerFired = errors.New("timer fired")
+
+// waitError turns the end of a wait that got no answer into a BrowserError.
+func waitError(err error, method string, timeout time.Duration) *rpc.BrowserError {
+	switch {
+	case errors.Is(err, errTimerFired), errors.Is(err, context.DeadlineExceeded):
+		return rpc.ErrTimeout(method, timeout)
+	default:
+		return &rpc.BrowserError{Message: method + " canceled: " + err.Error(), Code: rpc.CodeOperationFailed}
+	}
+}
+
+// trackSession follows the current session through the calls that make or
+// end one (spec section 4; docs/protocol.md "current session").
+func (h *Hub) trackSession(method, sid string, result json.RawMessage) {
+	switch method {
+	case rpc.SessionCreate, rpc.SessionAttachCurrent:
+		var s struct {
+			SessionID string `json:"sessionId"`
+		}
+		if json.Unmarshal(result, &s) == nil && s.SessionID != "" {
+			h.setSession(s.SessionID)
+		}
+	case rpc.SessionClose, rpc.SessionRelease:
+		h.clearSessionIf(sid)
+	}
+}
+
+// setSession sets the current session and tells the event stream.
+func (h *Hub) setSession(id string) {
+	h.mu.Lock()
+	changed := h.session != id
+	h.session = id
+	h.mu.Unlock()
+	if changed {
+		h.events.emit(Event{Type: EventSession, Time: time.Now(), Session: id})
+	}
+}
+
+// clearSessionIf clears the current session when it is id.
+func (h *Hub) clearSessionIf(id string) {
+	h.mu.Lock()
+	changed := id != "" && h.session == id
+	if changed {
+		h.session = ""
+	}
+	h.mu.Unlock()
+	if changed {
+		h.events.emit(Event{Type: EventSession, Time: time.Now(), Session: ""})
+	}
+}
+
+// CurrentSession is the session filled into calls that name none.
+func (h *Hub) CurrentSession() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.session
+}
+
+// Status reports the connection and the current session.
+func (h *Hub) Status(ctx context.Context) (Status, error) {
+	h.mu.Lock()
+	st := Status{
+		Since:   h.since,
+		Version: rpc.ProtocolVersion,
+		Session: h.session,
+		PID:     os.Getpid(),
+	}
+	if h.addr != nil {
+		st.Addr = h.addr.String()
+	}
+	h.mu.Unlock()
+	if c := h.conn.Load(); c != nil {
+		st.Connected = true
+		st.Pending = c.pendingCount()
+	}
+	return st, nil
+}
+
+// UseSession sets the current session ("" clears it).
+func (h *Hub) UseSession(ctx context.Context, sessionID string) (Status, error) {
+	h.setSession(sessionID)
+	return h.Status(ctx)
+}
+
+// Events streams state changes until ctx is done or the hub closes.
+func (h *Hub) Events(ctx context.Context) (<-chan Event, error) {
+	return h.events.subscribe(ctx), nil
+}
+
+// attach makes c the current connection (last-wins) and fails the one it
+// replaces.
+func (h *Hub) attach(c *conn) bool {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return false
+	}
+	old := h.conn.Swap(c)
+	h.since = time.Now()
+	h.mu.Unlock()
+	typ := EventConnected
+	if old != nil {
+		typ = EventReplaced
+		old.stop(closeReplaced, "replaced by a newer connection", rpc.ErrConnectionLost("replaced by a newer connection"))
+	}
+	h.events.emit(Event{Type: typ, Time: time.Now(), Remote: c.remote})
+	return true
+}
+
+// detach forgets c if it is still the current connection.
+func (h *Hub) detach(c *conn) {
+	h.mu.Lock()
+	cur := h.conn.CompareAndSwap(c, nil)
+	if cur {
+		h.since = time.Now()
+	}
+	h.mu.Unlock()
+	if cur {
+		h.events.emit(Event{Type: EventDisconnected, Time: time.Now(), Remote: c.remote})
+	}
+}

@@ -1,0 +1,154 @@
+package hub
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"sync"
+)
+
+// encodeParams turns a Call's params into JSON once: json.RawMessage passes
+// through as it is, nil stays absent.
+func encodeParams(params any) (json.RawMessage, error) {
+	switch p := params.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		if len(p) > 0 && !json.Valid(p) {
+			return nil, errNotJSON
+		}
+		return p, nil
+	default:
+		return json.Marshal(p)
+	}
+}
+
+var errNotJSON = jsonError("params are not valid JSON")
+
+type jsonError string
+
+func (e jsonError) Error() string { return string(e) }
+
+// paramsSession reads the "sessionId" member of an object; "" when there is
+// none, it is empty, or params is not an object.
+func paramsSession(raw json.RawMessage) string {
+	if !isObject(raw) {
+		return ""
+	}
+	var p struct {
+		SessionID json.RawMessage `json:"sessionId"`
+	}
+	if json.Unmarshal(raw, &p) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(p.SessionID, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+// injectSession fills in current as "sessionId" when params (an object, or
+// none) lacks a non-empty one, and returns the params with the session id
+// the call acts on. Params that are not an object pass through untouched.
+func injectSession(raw json.RawMessage, current string) (json.RawMessage, string) {
+	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		if current == "" {
+			return raw, ""
+		}
+		return append(append([]byte(`{"sessionId":`), quote(current)...), '}'), current
+	}
+	if !isObject(raw) {
+		return raw, ""
+	}
+	var p struct {
+		SessionID json.RawMessage `json:"sessionId"`
+	}
+	if json.Unmarshal(raw, &p) != nil {
+		return raw, "" // not valid JSON: the extension answers it
+	}
+	var given string
+	if len(p.SessionID) > 0 {
+		if json.Unmarshal(p.SessionID, &given) != nil {
+			return raw, "" // a non-string sessionId is the extension's to refuse
+		}
+	}
+	if given != "" || current == "" {
+		return raw, given
+	}
+	if len(p.SessionID) > 0 {
+		// "sessionId":"" or null: rewrite the member rather than duplicate it.
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return raw, ""
+		}
+		m["sessionId"] = quote(current)
+		out, err := json.Marshal(m)
+		if err != nil {
+			return raw, ""
+		}
+		return out, current
+	}
+	// Absent: add it as the first member.
+	t := bytes.TrimLeft(raw, " \t\r\n")[1:] // after '{'
+	out := make([]byte, 0, len(raw)+len(current)+16)
+	out = append(out, `{"sessionId":`...)
+	out = append(out, quote(current)...)
+	if rest := bytes.TrimLeft(t, " \t\r\n"); len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	out = append(out, t...)
+	return out, current
+}
+
+func quote(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// bufPool holds the buffers requests are encoded into; the writer goroutine
+// returns them after writing.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+func putBuf(bp *[]byte) {
+	if cap(*bp) > 64<<10 {
+		return // let a big one go
+	}
+	*bp = (*bp)[:0]
+	bufPool.Put(bp)
+}
+
+// encodeRequest writes the request envelope straight into a pooled buffer:
+// params were marshalled once already and are copied, not re-encoded.
+func encodeRequest(id int64, method string, params json.RawMessage) *[]byte {
+	bp := bufPool.Get().(*[]byte)
+	b := append((*bp)[:0], `{"jsonrpc":"2.0","id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"method":`...)
+	b = appendString(b, method)
+	if len(params) > 0 {
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+	}
+	b = append(b, '}')
+	*bp = b
+	return bp
+}
+
+// appendString appends s as a JSON string; plain ASCII method names take the
+// fast path.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return append(b, quote(s)...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}

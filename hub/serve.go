@@ -1,0 +1,95 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log"
+	"net"
+	"net/http"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// shutdownWait bounds how long Serve waits for requests and connections to
+// finish once it stops.
+const shutdownWait = 3 * time.Second
+
+// Serve serves Handler on ln until ctx is done or Close is called, then
+// shuts down: pending calls fail (4101, retryable), the extension gets a
+// close frame, and the HTTP server stops within a bounded wait.
+func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
+	h.mu.Lock()
+	h.addr = ln.Addr()
+	h.mu.Unlock()
+	srv := &http.Server{
+		Handler:           h.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          log.New(logfWriter{h}, "", 0),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	var err error
+	select {
+	case <-ctx.Done():
+	case <-h.closing:
+	case err = <-errc:
+	}
+	h.shutdown()
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	if srv.Shutdown(sctx) != nil {
+		_ = srv.Close()
+	}
+	cancel()
+	if err == nil {
+		err = <-errc
+	}
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close stops the hub: Serve returns, pending calls fail, the extension is
+// disconnected. It is safe to call more than once.
+func (h *Hub) Close() error {
+	h.closeOnce.Do(func() { close(h.closing) })
+	h.shutdown()
+	return nil
+}
+
+// shutdown runs once: no new connections, the current one closed with 1001,
+// every event stream ended, then a bounded wait for connection goroutines.
+func (h *Hub) shutdown() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	c := h.conn.Swap(nil)
+	h.since = time.Now()
+	h.mu.Unlock()
+	if c != nil {
+		c.stop(closeGoingAway, "hub shutting down", rpc.ErrConnectionLost("hub shutting down"))
+		h.events.emit(Event{Type: EventDisconnected, Time: time.Now(), Remote: c.remote})
+	}
+	h.events.closeAll()
+	done := make(chan struct{})
+	go func() { h.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(shutdownWait):
+		h.logf("hub: connections still open after %s", shutdownWait)
+	}
+}
+
+// logfWriter sends the http.Server's own complaints to Options.Logf.
+type logfWriter struct{ h *Hub }
+
+func (w logfWriter) Write(p []byte) (int, error) {
+	w.h.logf("hub: http: %s", bytes.TrimRight(p, "\n"))
+	return len(p), nil
+}

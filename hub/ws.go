@@ -1,0 +1,124 @@
+package hub
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"browserctl/rpc"
+)
+
+// upgrader: origins are checked before Upgrade (guard.go), so CheckOrigin
+// only confirms that.
+var upgrader = websocket.Upgrader{
+	ReadBufferSize:  16 << 10,
+	WriteBufferSize: 16 << 10,
+	CheckOrigin:     func(*http.Request) bool { return true },
+}
+
+// serveWS is /ws/browser: the upgrade, the auth handshake (spec section 2),
+// then the connection's read loop.
+func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		writeError(w, http.StatusServiceUnavailable, "hub is shutting down")
+		return
+	}
+	h.wg.Add(1)
+	h.mu.Unlock()
+	defer h.wg.Done()
+
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // Upgrade answered the request
+	}
+	remote := ws.RemoteAddr().String()
+	h.frames.event(remote, "connect origin=%q", r.Header.Get("Origin"))
+	ws.SetReadLimit(h.opts.MaxFrameBytes)
+
+	if !h.authenticate(ws, remote) {
+		return
+	}
+	c := newConn(h, ws)
+	c.out <- outFrame{buf: controlFrame(authOKFrame)} // first in line, before any request
+	if !h.attach(c) {
+		closeWith(h, ws, remote, closeGoingAway, "hub shutting down")
+		return
+	}
+	h.frames.event(remote, "auth ok")
+	h.logf("hub: extension connected from %s", remote)
+	ws.SetPingHandler(func(data string) error {
+		_ = ws.SetReadDeadline(time.Now().Add(readWait))
+		err := ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(writeWait))
+		if errors.Is(err, websocket.ErrCloseSent) {
+			return nil
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil
+		}
+		return err
+	})
+	go c.writeLoop()
+	c.readLoop()
+	<-c.writerDone
+	h.detach(c)
+	h.logf("hub: extension at %s disconnected", remote)
+}
+
+// authenticate reads the first frame: a valid auth frame with the right
+// token, within AuthTimeout. Anything else closes the connection with 4001.
+func (h *Hub) authenticate(ws *websocket.Conn, remote string) bool {
+	_ = ws.SetReadDeadline(time.Now().Add(h.opts.AuthTimeout))
+	_, data, err := ws.ReadMessage()
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			closeWith(h, ws, remote, closeUnauthorized, "no auth frame within "+h.opts.AuthTimeout.String())
+			return false
+		}
+		if errors.Is(err, websocket.ErrReadLimit) {
+			closeWith(h, ws, remote, closeUnauthorized, "auth frame too large")
+			return false
+		}
+		h.frames.event(remote, "gone before auth: %v", err)
+		_ = ws.Close()
+		return false
+	}
+	h.frames.frame(remote, "<-", data)
+	f, err := rpc.DecodeFrame(data)
+	reason := ""
+	switch {
+	case err != nil:
+		reason = "first frame is not a JSON object"
+	case f.Control == nil || f.Control.Type != rpc.FrameAuth:
+		reason = `first frame must be {"type":"auth","token":"..."}`
+	case !h.tokenOK(f.Control.Token):
+		reason = "wrong token"
+	}
+	if reason != "" {
+		h.logf("hub: refused %s: %s", remote, reason)
+		closeWith(h, ws, remote, closeUnauthorized, reason)
+		return false
+	}
+	return true
+}
+
+// closeWith sends a close frame, waits briefly for the peer's answer so the
+// frame is not lost to a reset, and closes the socket. Only for a socket no
+// writer goroutine owns yet.
+func closeWith(h *Hub, ws *websocket.Conn, remote string, code int, reason string) {
+	h.frames.event(remote, "close code=%d reason=%q", code, reason)
+	_ = ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(writeWait))
+	_ = ws.SetReadDeadline(time.Now().Add(closeGrace))
+	for {
+		if _, _, err := ws.NextReader(); err != nil {
+			break
+		}
+	}
+	_ = ws.Close()
+}
