@@ -1,0 +1,389 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A user fills a login form and submits it: the server receives exactly
+// what was typed.
+func TestLoginFormFillAndSubmit(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/login.html", tag))
+	waitLoad(t, s)
+	snap := takeSnapshot(t, s, "-i")
+	user := snap.ref(t, "textbox", "Username")
+	pass := snap.ref(t, "textbox", "Password")
+	submit := snap.ref(t, "button", "Sign in")
+
+	mustRun(t, in(s, "fill", user, "alice@example.com")...)
+	mustRun(t, in(s, "fill", pass, "s3cret p@ss wörd")...)
+	if got := getString(t, s, "value", user); got != "alice@example.com" {
+		t.Errorf("get value %s = %q after fill", user, got)
+	}
+	mustRun(t, in(s, "click", submit)...)
+
+	login := h.rec.waitFor(t, tag, "the login POST", func(e event) bool { return e.Type == "login" })
+	if got := login.str("username"); got != "alice@example.com" {
+		t.Errorf("server received username %q, want %q", got, "alice@example.com")
+	}
+	if got := login.str("password"); got != "s3cret p@ss wörd" {
+		t.Errorf("server received password %q, want %q", got, "s3cret p@ss wörd")
+	}
+	if n := len(h.rec.of(tag, "login")); n != 1 {
+		t.Errorf("the form was posted %d times, want once", n)
+	}
+}
+
+// A ref taken before a navigation answers 4109 (exit 4, retryable) and
+// clicks nothing; so does a ref to a node that was removed.
+func TestStaleRefs(t *testing.T) {
+	tag := tagFor(t)
+	u := pageURL("/lab.html", tag)
+	s := newSession(t, u)
+	waitLoad(t, s)
+	snap := takeSnapshot(t, s, "-i")
+	clicker := snap.ref(t, "button", "Click me")
+	p := h.cdp.page(t, tag)
+
+	t.Run("after navigation", func(t *testing.T) {
+		// Navigate behind the extension's back, to the same page: the old
+		// ref's box now covers the same button on a new document.
+		if _, err := p.call("Page.navigate", map[string]any{"url": u + "&nav=2"}); err != nil {
+			t.Fatalf("CDP navigate: %v", err)
+		}
+		h.rec.waitFor(t, tag, "the load of the new document", func(e event) bool { return e.Type == "load" && e.str("nav") == "2" })
+		mustFail(t, 4, 4109, in(s, "click", clicker)...)
+		h.rec.settle()
+		for _, e := range h.rec.of(tag, "mousedown", "mouseup", "click", "button") {
+			if e.str("nav") == "2" {
+				t.Errorf("a stale ref clicked the new document: %v", e.Data)
+			}
+		}
+	})
+
+	t.Run("removed node", func(t *testing.T) {
+		snap := takeSnapshot(t, s, "-i")
+		victim := snap.ref(t, "button", "Remove me")
+		before := len(h.rec.of(tag, "mousedown", "mouseup", "click", "button"))
+		p.eval(`document.getElementById("victim").remove(); true`, nil)
+		mustFail(t, 4, 4109, in(s, "click", victim)...)
+		mustFail(t, 4, 4109, in(s, "hover", victim)...)
+		h.rec.settle()
+		if after := h.rec.of(tag, "mousedown", "mouseup", "click", "button"); len(after) != before {
+			t.Errorf("a ref to a removed node clicked something: %v", after[before:])
+		}
+	})
+}
+
+func TestSelect(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	fruit := takeSnapshot(t, s, "-i").ref(t, "combobox", "Fruit")
+
+	var r struct {
+		Selected []string `json:"selected"`
+	}
+	mustJSON(t, &r, in(s, "select", fruit, "b")...)
+	if len(r.Selected) != 1 || r.Selected[0] != "b" {
+		t.Errorf("select by value: result %v, want [b]", r.Selected)
+	}
+	if v := p.evalString(`document.getElementById("fruit").value`); v != "b" {
+		t.Errorf("select by value: the page's select holds %q, want b", v)
+	}
+	h.rec.waitFor(t, tag, "a change to b", func(e event) bool { return e.Type == "change" && e.str("target") == "fruit" && e.str("value") == "b" })
+
+	mustJSON(t, &r, in(s, "select", fruit, "Cherry")...)
+	if len(r.Selected) != 1 || r.Selected[0] != "c" {
+		t.Errorf("select by label: result %v, want [c]", r.Selected)
+	}
+	if v := p.evalString(`document.getElementById("fruit").value`); v != "c" {
+		t.Errorf("select by label: the page's select holds %q, want c", v)
+	}
+	h.rec.waitFor(t, tag, "a change to c", func(e event) bool { return e.Type == "change" && e.str("target") == "fruit" && e.str("value") == "c" })
+}
+
+func TestHover(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	hov := takeSnapshot(t, s, "-i").ref(t, "button", "Hover me")
+	if c := p.evalString(`getComputedStyle(document.getElementById("hov")).backgroundColor`); c != "rgb(0, 0, 255)" {
+		t.Fatalf("before hover the button is %s, want blue", c)
+	}
+	mustRun(t, in(s, "hover", hov)...)
+	if c := p.evalString(`getComputedStyle(document.getElementById("hov")).backgroundColor`); c != "rgb(255, 0, 0)" {
+		t.Errorf("after hover the button's :hover style is not applied: background %s, want rgb(255, 0, 0)", c)
+	}
+	h.rec.waitFor(t, tag, "a mouseover on the button", func(e event) bool { return e.Type == "mouseover" && e.str("target") == "hov" })
+	if n := len(h.rec.of(tag, "click", "mousedown")); n != 0 {
+		t.Errorf("hover pressed the mouse: %s", h.rec.dump(tag))
+	}
+}
+
+func TestPress(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	first := takeSnapshot(t, s, "-i").ref(t, "textbox", "First")
+	mustRun(t, in(s, "fill", first, "hello world")...)
+
+	t.Run("Control+a", func(t *testing.T) {
+		p.eval(`document.getElementById("first").focus(); document.getElementById("first").setSelectionRange(3, 3); true`, nil)
+		mustRun(t, in(s, "press", "Control+a")...)
+		h.rec.waitFor(t, tag, "keydown a with Control", func(e event) bool {
+			return e.Type == "keydown" && e.str("key") == "a" && e.str("code") == "KeyA" && e.str("ctrl") == "true" && e.str("shift") == "false"
+		})
+		var sel []float64
+		p.eval(`[document.getElementById("first").selectionStart, document.getElementById("first").selectionEnd]`, &sel)
+		if len(sel) != 2 || sel[0] != 0 || sel[1] != 11 {
+			t.Errorf("Control+a did not select all of the field: selection %v, want [0 11]", sel)
+		}
+		if v := p.evalString(`document.getElementById("first").value`); v != "hello world" {
+			t.Errorf("Control+a changed the field to %q", v)
+		}
+	})
+
+	t.Run("Shift+Tab", func(t *testing.T) {
+		p.eval(`document.getElementById("second").focus(); true`, nil)
+		mustRun(t, in(s, "press", "Shift+Tab")...)
+		h.rec.waitFor(t, tag, "keydown Tab with Shift", func(e event) bool {
+			return e.Type == "keydown" && e.str("key") == "Tab" && e.str("shift") == "true"
+		})
+		if id := p.evalString(`document.activeElement.id`); id != "first" {
+			t.Errorf("Shift+Tab from #second moved focus to %q, want first", id)
+		}
+	})
+
+	t.Run("Enter", func(t *testing.T) {
+		mustRun(t, in(s, "press", "Enter")...)
+		h.rec.waitFor(t, tag, "keydown Enter", func(e event) bool {
+			return e.Type == "keydown" && e.str("key") == "Enter" && e.str("code") == "Enter" && e.str("ctrl") == "false"
+		})
+	})
+}
+
+func TestType(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	typed := takeSnapshot(t, s, "-i").ref(t, "textbox", "Typed")
+	mustRun(t, in(s, "type", typed, "Hi there!")...)
+	if v := p.evalString(`document.getElementById("typed").value`); v != "Hi there!" {
+		t.Errorf("after type the field holds %q, want %q", v, "Hi there!")
+	}
+	h.rec.waitFor(t, tag, "the last input event", func(e event) bool {
+		return e.Type == "input" && e.str("target") == "typed" && e.str("value") == "Hi there!"
+	})
+	var keys []string
+	for _, e := range h.rec.of(tag, "keydown") {
+		if e.str("target") == "typed" {
+			keys = append(keys, e.str("key"))
+		}
+	}
+	if got := strings.Join(keys, ""); got != "Hi there!" {
+		t.Errorf("keydown events on the field spelled %q (%q), want one per character of %q", got, keys, "Hi there!")
+	}
+}
+
+func TestScroll(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	var r struct{ ScrollX, ScrollY float64 }
+	mustJSON(t, &r, in(s, "scroll", "down", "400")...)
+	if r.ScrollY != 400 {
+		t.Errorf("scroll down 400 answered scrollY %v", r.ScrollY)
+	}
+	if y := p.evalFloat(`window.scrollY`); y != 400 {
+		t.Errorf("after scroll down 400 the page is at scrollY %v", y)
+	}
+	h.rec.waitFor(t, tag, "a scroll to 400", func(e event) bool { return e.Type == "scroll" && e.num("y") == 400 })
+	mustJSON(t, &r, in(s, "scroll", "up", "150")...)
+	if y := p.evalFloat(`window.scrollY`); y != 250 || r.ScrollY != 250 {
+		t.Errorf("after scroll up 150 the page is at scrollY %v (answered %v), want 250", y, r.ScrollY)
+	}
+}
+
+func TestMouseAtCoordinates(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	mustRun(t, in(s, "mouse", "click", "800", "200")...)
+	for _, typ := range []string{"mousedown", "mouseup", "click"} {
+		h.rec.waitFor(t, tag, typ+" at (800,200) on the pad", func(e event) bool {
+			return e.Type == typ && e.num("x") == 800 && e.num("y") == 200 && e.str("target") == "pad" && e.num("button") == 0
+		})
+	}
+	mustRun(t, in(s, "mouse", "move", "20", "30")...)
+	h.rec.waitFor(t, tag, "a mouseover at (20,30)", func(e event) bool {
+		return e.Type == "mouseover" && e.num("x") == 20 && e.num("y") == 30
+	})
+	mustRun(t, in(s, "mouse", "down", "750", "150")...)
+	mustRun(t, in(s, "mouse", "up", "750", "150")...)
+	h.rec.waitFor(t, tag, "a click at (750,150)", func(e event) bool {
+		return e.Type == "click" && e.num("x") == 750 && e.num("y") == 150 && e.str("target") == "pad"
+	})
+}
+
+func TestGet(t *testing.T) {
+	tag := tagFor(t)
+	u := pageURL("/lab.html", tag)
+	s := newSession(t, u)
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	snap := takeSnapshot(t, s)
+	heading := snap.ref(t, "heading", "Lab page")
+	second := takeSnapshot(t, s, "-i").ref(t, "textbox", "Second")
+	hov := takeSnapshot(t, s, "-i").ref(t, "button", "Hover me")
+
+	if v := getString(t, s, "title"); v != "Lab" {
+		t.Errorf("get title = %q, want Lab", v)
+	}
+	if v := getString(t, s, "url"); v != u {
+		t.Errorf("get url = %q, want %q", v, u)
+	}
+	if v := getString(t, s, "text", heading); strings.TrimSpace(v) != "Lab page" {
+		t.Errorf("get text %s = %q, want %q", heading, v, "Lab page")
+	}
+	if v := getString(t, s, "text"); !strings.Contains(v, "Some plain text here.") || !strings.Contains(v, "The end") {
+		t.Errorf("get text (document) = %q, lacks the page's text", abbrev(v))
+	}
+	if v := getString(t, s, "value", second); v != "start" {
+		t.Errorf("get value %s = %q, want start", second, v)
+	}
+	if v := getString(t, s, "html", hov); !strings.Contains(v, `id="hov"`) || !strings.Contains(v, "Hover me") {
+		t.Errorf("get html %s = %q, not the button's HTML", hov, v)
+	}
+	if v := getString(t, s, "html"); !strings.Contains(v, `<div id="tall">`) || !strings.Contains(v, "<b>plain</b>") {
+		t.Errorf("get html (document) = %q, not the document's HTML", abbrev(v))
+	}
+
+	var b box
+	raw := getValue(t, s, "box", hov)
+	if err := json.Unmarshal(raw, &b); err != nil {
+		t.Fatalf("get box: value %s is not a Box", raw)
+	}
+	var want box
+	p.eval(`(() => { const r = document.getElementById("hov").getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()`, &want)
+	if math.Abs(b.X-want.X) > 1 || math.Abs(b.Y-want.Y) > 1 || math.Abs(b.Width-want.Width) > 1 || math.Abs(b.Height-want.Height) > 1 {
+		t.Errorf("get box %s = %+v, the page says %+v", hov, b, want)
+	}
+}
+
+func TestEval(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	cases := []struct {
+		expr string
+		want string // JSON
+	}{
+		{"1 + 2", "3"},
+		{"document.title", `"Lab"`},
+		{"Promise.resolve({a: [1, 'x']})", `{"a":[1,"x"]}`},
+		{"null", "null"},
+	}
+	for _, c := range cases {
+		var r struct {
+			Value json.RawMessage `json:"value"`
+		}
+		mustJSON(t, &r, in(s, "eval", c.expr)...)
+		var got, want any
+		_ = json.Unmarshal(r.Value, &got)
+		_ = json.Unmarshal([]byte(c.want), &want)
+		gj, _ := json.Marshal(got)
+		wj, _ := json.Marshal(want)
+		if !bytes.Equal(gj, wj) {
+			t.Errorf("eval %q = %s, want %s", c.expr, r.Value, c.want)
+		}
+	}
+	errOut := mustFail(t, 1, 4110, in(s, "eval", "throw new Error('boom-e2e-42')")...)
+	if !strings.Contains(errOut, "boom-e2e-42") {
+		t.Errorf("a thrown exception's error does not carry its text: %q", errOut)
+	}
+	errOut = mustFail(t, 1, 4110, in(s, "eval", "Promise.reject(new Error('rejected-e2e'))")...)
+	if !strings.Contains(errOut, "rejected-e2e") {
+		t.Errorf("a rejected promise's error does not carry its text: %q", errOut)
+	}
+}
+
+func TestWait(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	var r struct {
+		Waited float64 `json:"waited"`
+	}
+	mustJSON(t, &r, in(s, "wait", "--load", "load")...)
+	p := h.cdp.page(t, tag)
+	if st := p.evalString(`document.readyState`); st != "complete" {
+		t.Errorf("after wait --load load the document is %q", st)
+	}
+	mustJSON(t, &r, in(s, "wait", "250")...)
+	if r.Waited < 250 {
+		t.Errorf("wait 250 answered waited %v", r.Waited)
+	}
+	mustJSON(t, &r, in(s, "wait", "--load", "domcontentloaded")...)
+}
+
+func TestScreenshot(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	vw, vh := p.evalFloat(`innerWidth`), p.evalFloat(`innerHeight`)
+	if vw != viewportW || vh != viewportH {
+		t.Errorf("the page's viewport is %vx%v, the browser was launched with --window-size=%d,%d", vw, vh, viewportW, viewportH)
+	}
+
+	file := filepath.Join(t.TempDir(), "shot.png")
+	out := mustRun(t, in(s, "screenshot", "-o", file)...)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("screenshot -o %s wrote no file (%v); stdout: %s", file, err, abbrev(out))
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("screenshot -o: the file is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != int(vw) || b.Dy() != int(vh) {
+		t.Errorf("screenshot is %dx%d, the viewport is %vx%v", b.Dx(), b.Dy(), vw, vh)
+	}
+
+	// The element shot, through --json: base64 on the wire.
+	hov := takeSnapshot(t, s, "-i").ref(t, "button", "Hover me")
+	var r struct {
+		Data   string  `json:"data"`
+		Format string  `json:"format"`
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+	}
+	mustJSON(t, &r, in(s, "screenshot", hov)...)
+	raw, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		t.Fatalf("screenshot %s: data is not base64: %v", hov, err)
+	}
+	img, err = png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("screenshot %s: not a PNG: %v", hov, err)
+	}
+	if b := img.Bounds(); math.Abs(float64(b.Dx())-160) > 1 || math.Abs(float64(b.Dy())-40) > 1 {
+		t.Errorf("the element shot of a 160x40 button is %dx%d", b.Dx(), b.Dy())
+	}
+	if r.Format != "png" || int(r.Width) != img.Bounds().Dx() || int(r.Height) != img.Bounds().Dy() {
+		t.Errorf("screenshot result says %s %vx%v, the PNG is %dx%d", r.Format, r.Width, r.Height, img.Bounds().Dx(), img.Bounds().Dy())
+	}
+}

@@ -1,0 +1,193 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func tabsOf(t *testing.T, s session) []tab {
+	t.Helper()
+	var r struct {
+		Tabs []tab `json:"tabs"`
+	}
+	mustJSON(t, &r, "tab", "list", "--session", s.SessionID)
+	return r.Tabs
+}
+
+// Two sessions live in two tab groups and never touch each other's tabs.
+func TestSessionsAreIsolated(t *testing.T) {
+	tagA, tagB := tagFor(t)+"-A", tagFor(t)+"-B"
+	a := newSession(t, pageURL("/lab.html", tagA))
+	b := newSession(t, pageURL("/lab.html", tagB))
+	waitLoad(t, a)
+	waitLoad(t, b)
+	if a.SessionID == b.SessionID || a.GroupID == b.GroupID {
+		t.Fatalf("two sessions share an id or a group: %+v %+v", a, b)
+	}
+	tabsA, tabsB := tabsOf(t, a), tabsOf(t, b)
+	if len(tabsA) != 1 || len(tabsB) != 1 {
+		t.Fatalf("each session has one tab; tab list: A %+v, B %+v", tabsA, tabsB)
+	}
+	ta, tb := tabsA[0], tabsB[0]
+	if !strings.Contains(ta.URL, tagA) || ta.SessionID != a.SessionID || ta.GroupID != a.GroupID {
+		t.Errorf("session A lists %+v", ta)
+	}
+	if !strings.Contains(tb.URL, tagB) || tb.SessionID != b.SessionID || tb.GroupID != b.GroupID {
+		t.Errorf("session B lists %+v", tb)
+	}
+	pa, pb := h.cdp.page(t, tagA), h.cdp.page(t, tagB)
+
+	// Actions in A change A's page only.
+	snapA := takeSnapshot(t, a, "-i")
+	mustRun(t, in(a, "fill", snapA.ref(t, "textbox", "Second"), "from A")...)
+	mustRun(t, in(a, "click", snapA.ref(t, "button", "Click me"))...)
+	h.rec.waitFor(t, tagA, "the click in A", func(e event) bool { return e.Type == "button" })
+	if v := pa.evalString(`document.getElementById("second").value`); v != "from A" {
+		t.Errorf("fill in A: A's field holds %q", v)
+	}
+	if v := pb.evalString(`document.getElementById("second").value`); v != "start" {
+		t.Errorf("fill in A changed B's page: B's field holds %q", v)
+	}
+	h.rec.settle()
+	if ev := h.rec.of(tagB, "click", "button", "input", "keydown"); len(ev) != 0 {
+		t.Errorf("actions in A reached B's page: %s", h.rec.dump(tagB))
+	}
+
+	// A page call in A naming B's tab: 4104, and B's page is untouched.
+	bTab := fmt.Sprint(tb.TabID)
+	mustFail(t, 1, 4104, "call", "pages.get", callJSON(map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "what": "title"}))
+	mustFail(t, 1, 4104, "call", "pages.eval", callJSON(map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "expression": "document.body.innerHTML = 'hijacked'"}))
+	mustFail(t, 1, 4104, "tab", "activate", bTab, "--session", a.SessionID)
+	mustFail(t, 1, 4104, "tab", "close", bTab, "--session", a.SessionID)
+	if v := pb.evalString(`document.body.innerHTML.includes('hijacked') ? 'hijacked' : 'intact'`); v != "intact" {
+		t.Errorf("session A evaluated in B's tab")
+	}
+	if len(h.cdp.pagesWith(t, tagB)) != 1 {
+		t.Errorf("session A closed B's tab")
+	}
+	if tabs := tabsOf(t, b); len(tabs) != 1 || tabs[0].TabID != tb.TabID {
+		t.Errorf("B's tabs changed: %+v", tabs)
+	}
+}
+
+// While an alert is open, page calls fail at once with 4110 naming the
+// dialog; none hangs.
+func TestAlertNeverHangs(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	alerter := takeSnapshot(t, s, "-i").ref(t, "button", "Alert me")
+	// The click that opens the alert must itself come back.
+	_, errOut, code := runWithin(t, 40*time.Second, in(s, "click", alerter)...)
+	if code != 0 && !strings.Contains(errOut, "error 4110 ") {
+		t.Errorf("the click that opened an alert: exit %d, %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"get", "title"},
+		{"snapshot", "-i"},
+		{"eval", "1"},
+		{"click", alerter},
+	} {
+		errOut := mustFail(t, 1, 4110, in(s, args...)...)
+		if !strings.Contains(errOut, "alert") || !strings.Contains(errOut, "hello from e2e") {
+			t.Errorf("%v with an alert open: the error does not name the dialog and its text: %q", args, errOut)
+		}
+	}
+	// The hub and the other sessions still work.
+	other := newSession(t, pageURL("/lab.html", tag+"-other"))
+	waitLoad(t, other)
+	if v := getString(t, other, "title"); v != "Lab" {
+		t.Errorf("another session while an alert is open: title %q", v)
+	}
+}
+
+// A closed tab and a released or closed session give clear errors, never an
+// empty success.
+func TestClosedTabAndReleasedSession(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+
+	var second tab
+	mustJSON(t, &second, in(s, "tab", "open", pageURL("/lab.html", tag+"-second"))...)
+	if second.TabID == 0 || second.SessionID != s.SessionID {
+		t.Fatalf("tab open answered %+v", second)
+	}
+	var closed struct {
+		TabID  int  `json:"tabId"`
+		Closed bool `json:"closed"`
+	}
+	mustJSON(t, &closed, in(s, "tab", "close", itoa(second.TabID))...)
+	if !closed.Closed || closed.TabID != second.TabID {
+		t.Errorf("tab close answered %+v", closed)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(h.cdp.pagesWith(t, tag+"-second")) != 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := len(h.cdp.pagesWith(t, tag+"-second")); n != 0 {
+		t.Errorf("tab close: the tab is still open in the browser")
+	}
+	mustFail(t, 1, 4104, "call", "pages.get", callJSON(map[string]any{"sessionId": s.SessionID, "tabId": second.TabID, "what": "title"}))
+	mustFail(t, 1, 4104, in(s, "tab", "activate", itoa(second.TabID))...)
+	for _, tb := range tabsOf(t, s) {
+		if tb.TabID == second.TabID {
+			t.Errorf("tab list still lists the closed tab %d", second.TabID)
+		}
+	}
+
+	// Release: the debugger lets go, the tab stays, the session is gone.
+	var rel struct {
+		SessionID string `json:"sessionId"`
+		Released  bool   `json:"released"`
+	}
+	mustJSON(t, &rel, "session", "release", s.SessionID)
+	if !rel.Released || rel.SessionID != s.SessionID {
+		t.Errorf("session release answered %+v", rel)
+	}
+	if len(h.cdp.pagesWith(t, tag)) != 1 {
+		t.Errorf("session release closed the session's tab")
+	}
+	mustFail(t, 1, 4107, in(s, "get", "title")...)
+	mustFail(t, 1, 4107, in(s, "snapshot")...)
+
+	// Close: the group's tabs go.
+	s2 := newSession(t, pageURL("/lab.html", tag+"-closeme"))
+	waitLoad(t, s2)
+	mustRun(t, "session", "close", s2.SessionID)
+	deadline = time.Now().Add(5 * time.Second)
+	for len(h.cdp.pagesWith(t, tag+"-closeme")) != 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(h.cdp.pagesWith(t, tag+"-closeme")) != 0 {
+		t.Errorf("session close left its tab open")
+	}
+	mustFail(t, 1, 4107, in(s2, "get", "title")...)
+}
+
+// The hub dies (SIGKILL) and comes back on the same port: the extension
+// reconnects within its backoff and calls work again.
+func TestHubRestartReconnects(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	h.killServe()
+	if err := h.startServe(); err != nil {
+		t.Fatalf("restarting the hub: %v", err)
+	}
+	_, errOut, code := runWithin(t, 50*time.Second, "status", "--wait", "40s")
+	if code != 0 {
+		t.Fatalf("the extension did not reconnect to the restarted hub within its 30 s backoff: exit %d, %s", code, errOut)
+	}
+	// The session lives in the extension, so it survives the hub.
+	if v := getString(t, s, "title"); v != "Lab" {
+		t.Errorf("get title after the restart = %q", v)
+	}
+	s2 := newSession(t, pageURL("/lab.html", tag+"-new"))
+	waitLoad(t, s2)
+	if v := getString(t, s2, "url"); !strings.Contains(v, tag+"-new") {
+		t.Errorf("a new session after the restart is at %q", v)
+	}
+}

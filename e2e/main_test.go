@@ -1,0 +1,418 @@
+// Package e2e runs the real browserctl binary, its hub and the real extension
+// inside a headless Chromium, against pages served by httptest, and checks
+// what happened on the page independently of the extension: the pages report
+// their events to the test server, and the test reads page state over its own
+// CDP connection to the browser.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+// Viewport is the window size Chromium is launched with; in new headless
+// mode the page's viewport is exactly this.
+const (
+	viewportW = 1280
+	viewportH = 800
+)
+
+// chromiumFlags are the flags Debian's Chromium needs to run headless as
+// root in a container, and to stay off the network.
+var chromiumFlags = []string{
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-quic",
+	"--no-first-run",
+	"--no-default-browser-check",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--disable-dev-shm-usage",
+	"--force-device-scale-factor=1",
+}
+
+// harness is everything TestMain starts; the tests share it.
+type harness struct {
+	dir     string // the temporary folder holding everything below
+	bin     string // the browserctl binary
+	home    string // BROWSERCTL_HOME
+	addr    string // 127.0.0.1:port of the hub
+	extDir  string // where `extension install` wrote the extension
+	profile string // Chromium's user data dir
+	chrome  *exec.Cmd
+	serve   *exec.Cmd
+	serveLog string
+	web     *httptest.Server
+	rec     *recorder
+	cdp     *cdpConn // the test's own connection to the browser
+}
+
+var h *harness
+
+func TestMain(m *testing.M) {
+	os.Exit(mainWithHarness(m))
+}
+
+func mainWithHarness(m *testing.M) int {
+	var err error
+	h, err = setup()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: FAIL: setting up the browser harness: %v\n", err)
+		if h != nil {
+			h.dumpLogs()
+			h.teardown()
+		}
+		return 1
+	}
+	code := m.Run()
+	if code != 0 {
+		h.dumpLogs()
+	}
+	h.teardown()
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: FAIL: goroutines leaked: %v\n", err)
+			return 1
+		}
+	}
+	return code
+}
+
+func findChromium() (string, error) {
+	if p := os.Getenv("BROWSERCTL_CHROMIUM"); p != "" {
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	return "", errors.New("no Chromium found (looked for $BROWSERCTL_CHROMIUM, chromium, chromium-browser, /usr/bin/chromium); " +
+		"install Debian's chromium package (scripts/deps.sh does): the end-to-end tests need a real browser and never skip")
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func setup() (*harness, error) {
+	chromium, err := findChromium()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "browserctl-e2e-")
+	if err != nil {
+		return nil, err
+	}
+	hh := &harness{
+		dir:      dir,
+		bin:      filepath.Join(dir, "browserctl"),
+		home:     filepath.Join(dir, "home"),
+		extDir:   filepath.Join(dir, "ext"),
+		profile:  filepath.Join(dir, "profile"),
+		serveLog: filepath.Join(dir, "serve.log"),
+	}
+	if err := os.MkdirAll(hh.home, 0o700); err != nil {
+		return hh, err
+	}
+
+	// 1. Build the binary once.
+	build := exec.Command("go", "build", "-o", hh.bin, "..")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return hh, fmt.Errorf("go build of the binary: %w", err)
+	}
+
+	// 2. The test pages.
+	hh.rec = newRecorder()
+	hh.web = httptest.NewServer(hh.rec.handler())
+
+	// 3. The hub.
+	port, err := freePort()
+	if err != nil {
+		return hh, err
+	}
+	hh.addr = "127.0.0.1:" + strconv.Itoa(port)
+	if err := hh.startServe(); err != nil {
+		return hh, err
+	}
+
+	// 4. The extension, with config.json pointing at this hub.
+	out, errOut, code := hh.exec(context.Background(), "extension", "install", hh.extDir)
+	if code != 0 {
+		return hh, fmt.Errorf("browserctl extension install exited %d: %s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(hh.extDir, "manifest.json")); err != nil {
+		return hh, fmt.Errorf("extension install wrote no manifest.json: %w", err)
+	}
+	cfg, err := os.ReadFile(filepath.Join(hh.extDir, "config.json"))
+	if err != nil {
+		return hh, fmt.Errorf("extension install wrote no config.json: %w", err)
+	}
+	if !bytes.Contains(cfg, []byte(hh.addr)) {
+		return hh, fmt.Errorf("config.json does not name this hub's address %s: %s", hh.addr, cfg)
+	}
+
+	// 5. Chromium with the extension loaded.
+	if err := hh.startChromium(chromium); err != nil {
+		return hh, err
+	}
+
+	// 6. Wait for the extension to connect.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	out, errOut, code = hh.exec(ctx, "status", "--wait", "30s")
+	if code != 0 {
+		return hh, fmt.Errorf("the extension did not connect: browserctl status --wait 30s exited %d: %s%s", code, out, errOut)
+	}
+
+	// 7. The test's own CDP connection.
+	hh.cdp, err = dialBrowser(hh.profile)
+	if err != nil {
+		return hh, err
+	}
+	return hh, nil
+}
+
+// startServe starts `browserctl serve` on h.addr and waits until it answers.
+func (hh *harness) startServe() error {
+	logf, err := os.OpenFile(hh.serveLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(hh.bin, "serve", "--addr", hh.addr)
+	cmd.Env = hh.env()
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		logf.Close()
+		return fmt.Errorf("starting browserctl serve: %w", err)
+	}
+	logf.Close()
+	hh.serve = cmd
+	go cmd.Wait() //nolint: reaped here so the pid does not linger as a zombie
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		c, err := net.DialTimeout("tcp", hh.addr, 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("browserctl serve --addr %s did not listen within 15 s", hh.addr)
+}
+
+// killServe SIGKILLs the serve process and waits until the port is free.
+func (hh *harness) killServe() {
+	if hh.serve == nil || hh.serve.Process == nil {
+		return
+	}
+	_ = syscall.Kill(-hh.serve.Process.Pid, syscall.SIGKILL)
+	_ = hh.serve.Process.Kill()
+	hh.serve = nil
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		c, err := net.DialTimeout("tcp", hh.addr, 100*time.Millisecond)
+		if err != nil {
+			return
+		}
+		c.Close()
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (hh *harness) startChromium(chromium string) error {
+	args := append([]string{}, chromiumFlags...)
+	args = append(args,
+		"--user-data-dir="+hh.profile,
+		"--load-extension="+hh.extDir,
+		"--disable-extensions-except="+hh.extDir,
+		"--remote-debugging-port=0",
+		fmt.Sprintf("--window-size=%d,%d", viewportW, viewportH),
+		"about:blank",
+	)
+	cmd := exec.Command(chromium, args...)
+	logf, err := os.Create(filepath.Join(hh.dir, "chromium.log"))
+	if err != nil {
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		logf.Close()
+		return fmt.Errorf("starting %s: %w", chromium, err)
+	}
+	logf.Close()
+	hh.chrome = cmd
+	go cmd.Wait() //nolint: reaped here
+	return nil
+}
+
+func (hh *harness) env() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "BROWSERCTL_") {
+			continue // no session, server or token from the developer's shell
+		}
+		env = append(env, kv)
+	}
+	return append(env, "BROWSERCTL_HOME="+hh.home, "NO_COLOR=1")
+}
+
+// exec runs the binary with --server; it never adds --json.
+func (hh *harness) exec(ctx context.Context, args ...string) (string, string, int) {
+	full := append([]string{"--server", hh.addr}, args...)
+	cmd := exec.CommandContext(ctx, hh.bin, full...)
+	cmd.Env = hh.env()
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.WaitDelay = 2 * time.Second
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.Exited() {
+			code = ee.ExitCode()
+		} else {
+			code = -1
+			errOut.WriteString("\n[e2e: " + err.Error() + "]")
+		}
+	}
+	return out.String(), errOut.String(), code
+}
+
+func (hh *harness) teardown() {
+	if hh.cdp != nil {
+		hh.cdp.Close()
+	}
+	if hh.bin != "" && hh.addr != "" {
+		// Ends a daemon a one-shot command may have started on its own.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		hh.exec(ctx, "stop")
+		cancel()
+	}
+	hh.killServe()
+	if hh.chrome != nil && hh.chrome.Process != nil {
+		_ = syscall.Kill(-hh.chrome.Process.Pid, syscall.SIGKILL)
+		_ = hh.chrome.Process.Kill()
+	}
+	if hh.web != nil {
+		hh.web.CloseClientConnections()
+		hh.web.Close()
+	}
+	if hh.dir != "" && os.Getenv("E2E_KEEP") == "" {
+		// Chromium may still be writing its profile for a moment.
+		for i := 0; i < 20; i++ {
+			if os.RemoveAll(hh.dir) == nil {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+func (hh *harness) dumpLogs() {
+	for _, name := range []string{"serve.log", "chromium.log"} {
+		b, err := os.ReadFile(filepath.Join(hh.dir, name))
+		if err != nil {
+			continue
+		}
+		if len(b) > 4000 {
+			b = b[len(b)-4000:]
+		}
+		fmt.Fprintf(os.Stderr, "---- e2e: tail of %s ----\n%s\n", name, b)
+	}
+}
+
+// ---- running the binary from a test ----
+
+// callTimeout bounds every command a test runs: a command that runs longer
+// hung, and the test says so instead of waiting forever.
+const callTimeout = 60 * time.Second
+
+// run runs the binary with --server and --json and returns stdout, stderr and
+// the exit code.
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	return runWithin(t, callTimeout, args...)
+}
+
+func runWithin(t *testing.T, d time.Duration, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	full := append([]string{"--json"}, args...)
+	out, errOut, code := h.exec(ctx, full...)
+	if ctx.Err() != nil {
+		t.Fatalf("browserctl %s hung: no exit within %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), d, out, errOut)
+	}
+	t.Logf("browserctl %s -> exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, abbrev(out), abbrev(errOut))
+	return out, errOut, code
+}
+
+func abbrev(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 600 {
+		return s[:600] + fmt.Sprintf("... (%d bytes)", len(s))
+	}
+	return s
+}
+
+// mustRun runs a command that must succeed and returns its stdout.
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errOut, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("browserctl %s exited %d\nstderr: %s", strings.Join(args, " "), code, errOut)
+	}
+	return out
+}
+
+// mustJSON runs a command that must succeed and decodes its --json output.
+func mustJSON(t *testing.T, v any, args ...string) {
+	t.Helper()
+	out := mustRun(t, args...)
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		t.Fatalf("browserctl %s: --json output is not the JSON result: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// mustFail runs a command that must fail with exit code and the error code
+// on stderr (`error 4109 page_ref_not_found: ...`); it returns stderr.
+func mustFail(t *testing.T, exit int, errCode int, args ...string) string {
+	t.Helper()
+	_, errOut, code := run(t, args...)
+	if code != exit {
+		t.Errorf("browserctl %s: exit %d, want %d; stderr: %s", strings.Join(args, " "), code, exit, errOut)
+	}
+	if want := fmt.Sprintf("error %d ", errCode); !strings.Contains(errOut, want) {
+		t.Errorf("browserctl %s: stderr %q does not carry %q", strings.Join(args, " "), errOut, want)
+	}
+	return errOut
+}

@@ -1,0 +1,127 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The objects of docs/protocol.md, as the tests read them from --json.
+type session struct {
+	SessionID   string `json:"sessionId"`
+	Name        string `json:"name"`
+	GroupID     int    `json:"groupId"`
+	TabIDs      []int  `json:"tabIds"`
+	ActiveTabID int    `json:"activeTabId"`
+}
+
+type tab struct {
+	TabID     int    `json:"tabId"`
+	WindowID  int    `json:"windowId"`
+	URL       string `json:"url"`
+	Title     string `json:"title"`
+	Active    bool   `json:"active"`
+	GroupID   int    `json:"groupId"`
+	SessionID string `json:"sessionId"`
+}
+
+type refInfo struct {
+	Ref  string `json:"ref"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+}
+
+type snapshot struct {
+	Snapshot string             `json:"snapshot"`
+	Refs     map[string]refInfo `json:"refs"`
+	URL      string             `json:"url"`
+	Title    string             `json:"title"`
+	TabID    int                `json:"tabId"`
+}
+
+type box struct {
+	X, Y, Width, Height float64
+}
+
+// newSession creates a session with a tab at url; the session is closed
+// when the test ends.
+func newSession(t *testing.T, url string) session {
+	t.Helper()
+	var s session
+	mustJSON(t, &s, "session", "create", "--name", t.Name(), "--url", url)
+	if s.SessionID == "" {
+		t.Fatalf("session create answered no sessionId")
+	}
+	t.Cleanup(func() { run(t, "session", "close", s.SessionID) })
+	return s
+}
+
+// in prefixes args with --session id.
+func in(s session, args ...string) []string {
+	return append([]string{"--session", s.SessionID}, args...)
+}
+
+// waitLoad waits for the session's active tab to finish loading.
+func waitLoad(t *testing.T, s session) {
+	t.Helper()
+	mustRun(t, in(s, "wait", "--load", "load")...)
+}
+
+func takeSnapshot(t *testing.T, s session, flags ...string) snapshot {
+	t.Helper()
+	var snap snapshot
+	mustJSON(t, &snap, in(s, append([]string{"snapshot"}, flags...)...)...)
+	if snap.Snapshot == "" {
+		t.Fatalf("snapshot %v: empty snapshot text", flags)
+	}
+	return snap
+}
+
+// ref finds the ref of the element with role and name in a snapshot.
+func (sn snapshot) ref(t *testing.T, role, name string) string {
+	t.Helper()
+	var found []string
+	for id, r := range sn.Refs {
+		if r.Role == role && r.Name == name {
+			found = append(found, id)
+		}
+	}
+	if len(found) != 1 {
+		sort.Strings(found)
+		t.Fatalf("snapshot: want one ref for %s %q, found %v; snapshot:\n%s", role, name, found, sn.Snapshot)
+	}
+	if !strings.Contains(sn.Snapshot, "[ref="+found[0]+"]") {
+		t.Errorf("snapshot text does not show [ref=%s] for %s %q", found[0], role, name)
+	}
+	return found[0]
+}
+
+// value decodes the {"value": ...} result of `get`.
+func getValue(t *testing.T, s session, args ...string) json.RawMessage {
+	t.Helper()
+	var r struct {
+		Value json.RawMessage `json:"value"`
+	}
+	mustJSON(t, &r, in(s, append([]string{"get"}, args...)...)...)
+	return r.Value
+}
+
+func getString(t *testing.T, s session, args ...string) string {
+	t.Helper()
+	raw := getValue(t, s, args...)
+	var v string
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("get %v: value %s is not a string", args, raw)
+	}
+	return v
+}
+
+// callJSON is a params object for `browserctl call`.
+func callJSON(v map[string]any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func itoa(i int) string { return fmt.Sprint(i) }
