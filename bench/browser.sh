@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Browser-level benchmarks: a warm hub and the extension in headless
+# Chromium; one-shot `get title` wall time, `snapshot` / `snapshot -i` time
+# and size on every corpus page, and Playwright's
+# locator('body').ariaSnapshot() on the same pages in the same run.
+# Prints a markdown table to stdout.
+#
+#   bench/browser.sh [-titles 200] [-runs 5] [-pages a.html,b.html]
+#
+# Needs Debian's chromium and node/npm (scripts/deps.sh installs them);
+# playwright-core uses that Chromium, never a browser download of its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+corpus=${BENCH_CORPUS:-}
+if [ -z "$corpus" ]; then
+  for d in "$root/../shared/corpus/pages" /work/shared/corpus/pages; do
+    if [ -d "$d" ]; then corpus=$d; break; fi
+  done
+fi
+[ -n "$corpus" ] || { echo "browser.sh: no corpus (set BENCH_CORPUS)" >&2; exit 1; }
+chromium=${BROWSERCTL_CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}
+[ -x "$chromium" ] || { echo "browser.sh: no Chromium at $chromium (scripts/deps.sh installs it)" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/browserctl" .
+
+aria=""
+if command -v node >/dev/null 2>&1; then
+  if [ ! -d bench/node_modules/playwright-core ]; then
+    (cd bench && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >&2)
+  fi
+  aria="$root/bench/aria.mjs"
+else
+  echo "browser.sh: no node; skipping the Playwright peer" >&2
+fi
+
+go run ./bench/browserbench -bin "$tmp/browserctl" -corpus "$corpus" -chromium "$chromium" -aria "$aria" "$@"

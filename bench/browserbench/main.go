@@ -1,0 +1,383 @@
+// Command browserbench measures browserctl in a real headless Chromium with
+// a warm hub: one-shot `get title` wall time, `snapshot` and `snapshot -i`
+// time and size on every corpus page, and Playwright's
+// locator('body').ariaSnapshot() on the same pages in the same run. It
+// prints markdown tables to stdout; progress goes to stderr.
+//
+// bench/browser.sh runs it; see there for the flags.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+var (
+	flagBin     = flag.String("bin", "", "the browserctl binary (built by browser.sh)")
+	flagCorpus  = flag.String("corpus", "", "folder of corpus pages")
+	flagTitles  = flag.Int("titles", 200, "one-shot `get title` runs")
+	flagRuns    = flag.Int("runs", 5, "snapshot runs per page and mode")
+	flagChrome  = flag.String("chromium", "/usr/bin/chromium", "Chromium")
+	flagNode    = flag.String("aria", "", "path of aria.mjs (empty: skip Playwright)")
+	flagPages   = flag.String("pages", "", "comma-separated page names (default: all)")
+)
+
+var chromiumFlags = []string{
+	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
+	"--disable-sync", "--disable-dev-shm-usage", "--force-device-scale-factor=1",
+}
+
+type env struct {
+	dir, bin, home, addr string
+	serve, chrome        *exec.Cmd
+}
+
+func main() {
+	flag.Parse()
+	if err := mainErr(); err != nil {
+		fmt.Fprintln(os.Stderr, "browserbench:", err)
+		os.Exit(1)
+	}
+}
+
+func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+
+func mainErr() error {
+	pages, err := listPages()
+	if err != nil {
+		return err
+	}
+	e := &env{bin: *flagBin}
+	e.dir, err = os.MkdirTemp("", "browserctl-bench-")
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	e.home = filepath.Join(e.dir, "home")
+	_ = os.MkdirAll(e.home, 0o700)
+
+	web := httptest.NewServer(http.FileServer(http.Dir(*flagCorpus)))
+	defer web.Close()
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	e.addr = l.Addr().String()
+	l.Close()
+	e.serve = exec.Command(e.bin, "serve", "--addr", e.addr)
+	e.serve.Env = e.environ()
+	e.serve.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := e.serve.Start(); err != nil {
+		return err
+	}
+	go e.serve.Wait()
+	if err := waitPort(e.addr); err != nil {
+		return err
+	}
+	extDir := filepath.Join(e.dir, "ext")
+	if _, errOut, code := e.run("extension", "install", extDir); code != 0 {
+		return fmt.Errorf("extension install: exit %d: %s", code, errOut)
+	}
+	args := append(append([]string{}, chromiumFlags...),
+		"--user-data-dir="+filepath.Join(e.dir, "profile"),
+		"--load-extension="+extDir, "--disable-extensions-except="+extDir,
+		"--window-size=1280,800", "about:blank")
+	e.chrome = exec.Command(*flagChrome, args...)
+	e.chrome.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := e.chrome.Start(); err != nil {
+		return err
+	}
+	go e.chrome.Wait()
+	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
+		return fmt.Errorf("the extension did not connect: %s", errOut)
+	}
+
+	var sess struct {
+		SessionID string `json:"sessionId"`
+	}
+	out, errOut, code := e.run("--json", "session", "create", "--name", "bench", "--url", web.URL+"/"+pages[0])
+	if code != 0 || json.Unmarshal([]byte(out), &sess) != nil || sess.SessionID == "" {
+		return fmt.Errorf("session create: exit %d: %s %s", code, out, errOut)
+	}
+	S := []string{"--session", sess.SessionID}
+	e.run(append(S, "wait", "--load", "load")...)
+
+	// 1. One-shot get title, against the process floor.
+	logf("get title x %d", *flagTitles)
+	var titles, floor []float64
+	for i := 0; i < *flagTitles; i++ {
+		t0 := time.Now()
+		_, errOut, code := e.run(append(S, "get", "title")...)
+		d := ms(time.Since(t0))
+		if code != 0 {
+			return fmt.Errorf("get title: exit %d: %s", code, errOut)
+		}
+		titles = append(titles, d)
+		t0 = time.Now()
+		_ = exec.Command("/bin/true").Run()
+		floor = append(floor, ms(time.Since(t0)))
+	}
+
+	// 2. Snapshots of every page.
+	type pageResult struct {
+		name                         string
+		fullMs, interMs              float64
+		fullBytes, fullLines, fullRefs   int
+		interBytes, interLines, interRefs int
+		err                          string
+		pwMs                         float64
+		pwBytes, pwLines             int
+		pwErr                        string
+	}
+	var results []*pageResult
+	for _, name := range pages {
+		r := &pageResult{name: name}
+		results = append(results, r)
+		logf("snapshot %s", name)
+		var tb struct {
+			TabID int `json:"tabId"`
+		}
+		out, errOut, code := e.run(append(S, "--json", "tab", "open", web.URL+"/"+name)...)
+		if code != 0 || json.Unmarshal([]byte(out), &tb) != nil {
+			r.err = fmt.Sprintf("tab open: exit %d %s", code, strings.TrimSpace(errOut))
+			continue
+		}
+		e.run(append(S, "wait", "--load", "load")...)
+		for _, mode := range []string{"full", "-i"} {
+			var times []float64
+			var text string
+			for i := 0; i < *flagRuns; i++ {
+				args := append(append([]string{}, S...), "snapshot")
+				if mode == "-i" {
+					args = append(args, "-i")
+				}
+				t0 := time.Now()
+				out, errOut, code := e.run(args...)
+				d := ms(time.Since(t0))
+				if code != 0 {
+					r.err = fmt.Sprintf("snapshot %s: exit %d %s", mode, code, firstLine(errOut))
+					break
+				}
+				times = append(times, d)
+				text = out
+			}
+			if r.err != "" {
+				break
+			}
+			refs := strings.Count(text, "[ref=")
+			lines := strings.Count(strings.TrimRight(text, "\n"), "\n") + 1
+			if mode == "full" {
+				r.fullMs, r.fullBytes, r.fullLines, r.fullRefs = median(times), len(text), lines, refs
+			} else {
+				r.interMs, r.interBytes, r.interLines, r.interRefs = median(times), len(text), lines, refs
+			}
+		}
+		e.run(append(S, "tab", "close", strconv.Itoa(tb.TabID))...)
+	}
+	e.run("session", "close", sess.SessionID)
+
+	// 3. Playwright on the same pages, same server, same Chromium.
+	if *flagNode != "" {
+		logf("playwright ariaSnapshot on %d pages", len(pages))
+		var urls []string
+		for _, p := range pages {
+			urls = append(urls, web.URL+"/"+p)
+		}
+		cmd := exec.Command("node", append([]string{*flagNode, strconv.Itoa(*flagRuns)}, urls...)...)
+		cmd.Env = append(os.Environ(), "CHROMIUM="+*flagChrome)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		if err != nil {
+			logf("playwright: %v", err)
+		}
+		byURL := map[string]*pageResult{}
+		for i, p := range pages {
+			byURL[web.URL+"/"+p] = results[i]
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			var pr struct {
+				URL   string    `json:"url"`
+				Times []float64 `json:"times"`
+				Bytes int       `json:"bytes"`
+				Lines int       `json:"lines"`
+				Error string    `json:"error"`
+			}
+			if json.Unmarshal([]byte(line), &pr) != nil {
+				continue
+			}
+			if r := byURL[pr.URL]; r != nil {
+				r.pwMs, r.pwBytes, r.pwLines, r.pwErr = median(pr.Times), pr.Bytes, pr.Lines, pr.Error
+			}
+		}
+	}
+
+	// 4. The tables.
+	fmt.Printf("## browserctl in headless Chromium (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Printf("One-shot CLI calls, warm hub, wall time of the whole process, %d runs:\n\n", len(titles))
+	fmt.Printf("| command | median ms | p90 ms |\n|---|---|---|\n")
+	fmt.Printf("| `/bin/true` (process floor) | %.2f | %.2f |\n", median(floor), pct(floor, 90))
+	fmt.Printf("| `browserctl get title` | %.2f | %.2f |\n\n", median(titles), pct(titles, 90))
+
+	fmt.Printf("Snapshots per corpus page (median of %d one-shot runs, wall time; bytes of the text printed); Playwright `locator('body').ariaSnapshot()` in-process, same Chromium, same server:\n\n", *flagRuns)
+	fmt.Printf("| page | full ms | full bytes | full lines | full refs | -i ms | -i bytes | -i lines | -i refs | PW ms | PW bytes | -i/PW time | -i/PW bytes | full/PW time |\n")
+	fmt.Printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var fMs, iMs, fB, iB, pMs, pB, iRefs []float64
+	var errs []string
+	for _, r := range results {
+		if r.err != "" {
+			errs = append(errs, r.name+": "+r.err)
+			fmt.Printf("| %s | error | | | | | | | | | | | | |\n", r.name)
+			continue
+		}
+		fMs, iMs = append(fMs, r.fullMs), append(iMs, r.interMs)
+		fB, iB = append(fB, float64(r.fullBytes)), append(iB, float64(r.interBytes))
+		iRefs = append(iRefs, float64(r.interRefs))
+		pw := "| | | | | |"
+		if r.pwErr == "" && r.pwMs > 0 {
+			pMs, pB = append(pMs, r.pwMs), append(pB, float64(r.pwBytes))
+			pw = fmt.Sprintf("| %.1f | %d | %.2f | %.2f | %.2f |", r.pwMs, r.pwBytes, r.interMs/r.pwMs, float64(r.interBytes)/float64(r.pwBytes), r.fullMs/r.pwMs)
+		}
+		fmt.Printf("| %s | %.1f | %d | %d | %d | %.1f | %d | %d | %d %s\n", r.name, r.fullMs, r.fullBytes, r.fullLines, r.fullRefs,
+			r.interMs, r.interBytes, r.interLines, r.interRefs, pw)
+	}
+	fmt.Printf("\nPer-page summary over %d pages:\n\n", len(fMs))
+	fmt.Printf("| figure | median | p90 |\n|---|---|---|\n")
+	fmt.Printf("| `snapshot` ms | %.1f | %.1f |\n", median(fMs), pct(fMs, 90))
+	fmt.Printf("| `snapshot` bytes | %.0f | %.0f |\n", median(fB), pct(fB, 90))
+	fmt.Printf("| `snapshot -i` ms | %.1f | %.1f |\n", median(iMs), pct(iMs, 90))
+	fmt.Printf("| `snapshot -i` bytes | %.0f | %.0f |\n", median(iB), pct(iB, 90))
+	fmt.Printf("| `snapshot -i` refs | %.0f | %.0f |\n", median(iRefs), pct(iRefs, 90))
+	if len(pMs) > 0 {
+		fmt.Printf("| Playwright ariaSnapshot ms | %.1f | %.1f |\n", median(pMs), pct(pMs, 90))
+		fmt.Printf("| Playwright ariaSnapshot bytes | %.0f | %.0f |\n", median(pB), pct(pB, 90))
+		fmt.Printf("\nRatios of per-page medians: `snapshot -i`/Playwright time %.2f, bytes %.2f; `snapshot`/Playwright time %.2f, bytes %.2f.\n",
+			median(iMs)/median(pMs), median(iB)/median(pB), median(fMs)/median(pMs), median(fB)/median(pB))
+	}
+	if len(errs) > 0 {
+		fmt.Printf("\nErrors:\n\n")
+		for _, e := range errs {
+			fmt.Printf("- %s\n", e)
+		}
+	}
+	return nil
+}
+
+func listPages() ([]string, error) {
+	if *flagBin == "" || *flagCorpus == "" {
+		return nil, errors.New("-bin and -corpus are required")
+	}
+	if *flagPages != "" {
+		return strings.Split(*flagPages, ","), nil
+	}
+	entries, err := os.ReadDir(*flagCorpus)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".html") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+func (e *env) environ() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "BROWSERCTL_") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "BROWSERCTL_HOME="+e.home, "NO_COLOR=1")
+}
+
+func (e *env) run(args ...string) (string, string, int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, e.bin, append([]string{"--server", e.addr}, args...)...)
+	cmd.Env = e.environ()
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		code = -1
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.Exited() {
+			code = ee.ExitCode()
+		}
+	}
+	return out.String(), errOut.String(), code
+}
+
+func (e *env) close() {
+	if e.addr != "" && e.bin != "" {
+		e.run("stop")
+	}
+	for _, c := range []*exec.Cmd{e.chrome, e.serve} {
+		if c != nil && c.Process != nil {
+			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			_ = c.Process.Kill()
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	_ = os.RemoveAll(e.dir)
+}
+
+func waitPort(addr string) error {
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
+			c.Close()
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("nothing listens on %s", addr)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func median(xs []float64) float64 { return pct(xs, 50) }
+
+// pct is the nearest-rank percentile.
+func pct(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := append([]float64{}, xs...)
+	sort.Float64s(s)
+	i := int(math.Ceil(p/100*float64(len(s)))) - 1
+	if i < 0 {
+		i = 0
+	}
+	return s[i]
+}
