@@ -1,0 +1,100 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+
+	"browserctl/hub"
+	"browserctl/rpc"
+)
+
+// ExitCode is browserctl's exit status, chosen in one place (ExitCodeFor):
+//
+//	code  name          when
+//	0     ExitOK        success
+//	1     ExitError     the operation failed: a browser error that is not
+//	                    retryable (4102 failures, 4103, 4104, 4107, 4110,
+//	                    -326xx), or a local failure (file, flag value, launch)
+//	2     ExitUsage     bad command line: unknown command or flag, wrong
+//	                    number of arguments, invalid argument value
+//	3     ExitNoBrowser nothing to talk to: no hub (and none could be
+//	                    started), the address held by another program, a wrong
+//	                    token, or no extension connected (4101, not retryable;
+//	                    also `status` when the extension is not connected)
+//	4     ExitRetry     retryable: a stale ref (4109, take a new snapshot), a
+//	                    timeout or failed send (4102), a connection lost or
+//	                    replaced under a pending call (4101 retryable)
+type ExitCode int
+
+// The exit codes; see ExitCode.
+const (
+	ExitOK        ExitCode = 0
+	ExitError     ExitCode = 1
+	ExitUsage     ExitCode = 2
+	ExitNoBrowser ExitCode = 3
+	ExitRetry     ExitCode = 4
+)
+
+// UsageError is a bad command line: exit 2.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// usageErrorf makes a UsageError.
+func usageErrorf(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// ReportedError carries an exit code for an error already reported (for example
+// `status` printing the state, `call` printing the error object): Main
+// prints nothing more.
+type ReportedError struct {
+	Code ExitCode
+	Err  error // may be nil
+}
+
+func (e *ReportedError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit %d", e.Code)
+	}
+	return e.Err.Error()
+}
+func (e *ReportedError) Unwrap() error { return e.Err }
+
+// NotConnectedError is a hub without an extension after waiting for one.
+type NotConnectedError struct{ Msg string }
+
+func (e *NotConnectedError) Error() string { return e.Msg }
+
+// ExitCodeFor maps an error to the process's exit status.
+func ExitCodeFor(err error) ExitCode {
+	if err == nil {
+		return ExitOK
+	}
+	var ee *ReportedError
+	if errors.As(err, &ee) {
+		return ee.Code
+	}
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		return ExitUsage
+	}
+	var be *rpc.BrowserError
+	if errors.As(err, &be) {
+		switch {
+		case be.Retryable:
+			return ExitRetry
+		case be.Code == rpc.CodeExtensionNotConnected:
+			return ExitNoBrowser
+		default:
+			return ExitError
+		}
+	}
+	var nc *NotConnectedError
+	if errors.As(err, &nc) ||
+		errors.Is(err, hub.ErrNoHub) || errors.Is(err, hub.ErrNotAHub) || errors.Is(err, hub.ErrUnauthorized) {
+		return ExitNoBrowser
+	}
+	return ExitError
+}

@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/extension"
+)
+
+func newCmdExtension(f *Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "extension",
+		Short:   "Install the browserctl Chrome extension",
+		Example: "  browserctl extension install ~/browserctl-extension",
+		Args:    noArgs,
+	}
+	c.AddCommand(newCmdExtensionInstall(f))
+	return c
+}
+
+func newCmdExtensionInstall(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "install DIR",
+		Short: "Write the extension to DIR, configured with this hub's address and token",
+		Long: `Write the built extension to DIR with a config.json holding the hub's
+WebSocket address (from --server) and token, then load DIR in Chrome:
+chrome://extensions, Developer mode, Load unpacked.`,
+		Example: "  browserctl extension install ~/browserctl-extension",
+		Args:    exactArgs(1, "a DIR to write the extension to"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveFilterDirs
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			token, err := f.Token()
+			if err != nil {
+				return err
+			}
+			dir, err := filepath.Abs(args[0])
+			if err != nil {
+				return err
+			}
+			if err := installExtension(dir, f.Globals.Server, token); err != nil {
+				return err
+			}
+			if f.Globals.JSON {
+				return marshalJSON(f, map[string]string{"path": dir})
+			}
+			fmt.Fprintln(f.IO.Out, dir)
+			fmt.Fprintf(f.IO.ErrOut, "load it in Chrome: chrome://extensions, Developer mode, Load unpacked, %s\n", dir)
+			return nil
+		},
+	}
+}
+
+// installExtension writes extension.Dist() and its config.json to dir.
+func installExtension(dir, server, token string) error {
+	dist := extension.Dist()
+	err := fs.WalkDir(dist, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(path))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := fs.ReadFile(dist, path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		return fmt.Errorf("writing the extension to %s: %w", dir, err)
+	}
+	cfg, err := json.MarshalIndent(extension.Config{Server: "ws://" + server + "/ws/browser", Token: token}, "", "  ")
+	if err != nil {
+		return err
+	}
+	// the token is a secret: readable by the user only
+	return os.WriteFile(filepath.Join(dir, extension.ConfigFile), append(cfg, '\n'), 0o600)
+}

@@ -1,0 +1,69 @@
+package cmd
+
+import (
+	"os"
+	"os/exec"
+	"time"
+
+	"browserctl/cmd/iostreams"
+	"browserctl/hub"
+	"browserctl/state"
+)
+
+// Globals are the root's persistent flags, each with an environment variable.
+type Globals struct {
+	Server  string        // --server, BROWSERCTL_SERVER
+	Session string        // --session, BROWSERCTL_SESSION
+	JSON    bool          // --json, BROWSERCTL_JSON
+	Timeout time.Duration // --timeout, BROWSERCTL_TIMEOUT (0: rpc.DefaultTimeout)
+	NoColor bool          // --no-color, NO_COLOR
+	Wait    time.Duration // --wait, BROWSERCTL_WAIT: how long to wait for the extension
+}
+
+// Factory holds what commands depend on, as lazy funcs, so tests replace
+// any of them and nothing lives in package globals.
+type Factory struct {
+	IO      *iostreams.IOStreams
+	Globals *Globals // filled in by the root's flags before a command runs
+
+	// Hub is the controller calls go through. For one-shot commands: a
+	// client of the hub at --server, starting a daemon when none runs and
+	// waiting (--wait) for the extension. In the REPL: the REPL's hub.
+	Hub func() (hub.Controller, error)
+	// ExistingHub is a controller only when a hub already runs; it never
+	// starts one nor waits (shell completion).
+	ExistingHub func() (hub.Controller, error)
+
+	StateDir   func() (string, error)
+	Token      func() (string, error)
+	Executable func() (string, error)
+	Getenv     func(string) string
+	Now        func() time.Time
+	LookPath   func(string) (string, error)
+
+	// InREPL is set for commands the REPL runs.
+	InREPL bool
+}
+
+// NewFactory is the factory of a real process.
+func NewFactory() *Factory {
+	f := &Factory{
+		IO:         iostreams.System(),
+		Globals:    &Globals{},
+		StateDir:   state.Dir,
+		Token:      hub.LoadOrCreateToken,
+		Executable: os.Executable,
+		Getenv:     os.Getenv,
+		Now:        time.Now,
+		LookPath:   exec.LookPath,
+	}
+	f.Hub = func() (hub.Controller, error) { return newAutoHub(f) }
+	f.ExistingHub = func() (hub.Controller, error) {
+		token, err := f.Token()
+		if err != nil {
+			return nil, err
+		}
+		return hub.NewClient(f.Globals.Server, token), nil
+	}
+	return f
+}

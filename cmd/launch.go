@@ -1,0 +1,161 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// browserNames are looked up on PATH, in order, when --browser is not given.
+var browserNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"}
+
+type launchOptions struct {
+	f        *Factory
+	Browser  string
+	Headless bool
+	Profile  string
+	URL      string
+}
+
+func newCmdLaunch(f *Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
+	opts := &launchOptions{f: f}
+	c := &cobra.Command{
+		Use:   "launch",
+		Short: "Start Chromium with the extension loaded, a fresh profile, and wait for it to connect",
+		Long: `Start Chromium (or Chrome) with the browserctl extension installed from the
+state folder, in a fresh profile, make sure a hub runs at --server, and wait
+(--wait) until the extension connects. The browser runs on after launch
+returns. The browser is --browser, else the first of chromium,
+chromium-browser, google-chrome on PATH.`,
+		Example: `  browserctl launch
+  browserctl launch --headless
+  browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return launchRun(c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Browser, "browser", f.Getenv("BROWSERCTL_BROWSER"), "browser binary ($BROWSERCTL_BROWSER; default: chromium, chromium-browser or google-chrome on PATH)")
+	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
+	c.Flags().StringVar(&opts.Profile, "profile", "", "profile folder (default: a fresh one in the state folder)")
+	c.Flags().StringVar(&opts.URL, "url", "about:blank", "page to open")
+	return c
+}
+
+// findBrowser is --browser, else the first known browser on PATH.
+func findBrowser(f *Factory, given string) (string, error) {
+	if given != "" {
+		if p, err := f.LookPath(given); err == nil {
+			return p, nil
+		}
+		return "", fmt.Errorf("browser %q not found", given)
+	}
+	for _, name := range browserNames {
+		if p, err := f.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no Chromium or Chrome on PATH (looked for chromium, chromium-browser, google-chrome); install one (apt-get install chromium) or give --browser PATH")
+}
+
+// chromeArgs are the browser's flags: the extension, a fresh profile, no
+// first-run noise or background traffic.
+func chromeArgs(extDir, profile, url string, headless, root bool) []string {
+	args := []string{
+		"--user-data-dir=" + profile,
+		"--load-extension=" + extDir,
+		"--disable-extensions-except=" + extDir,
+		"--no-first-run",
+		"--no-default-browser-check",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-quic",
+	}
+	if headless {
+		args = append(args, "--headless=new")
+	}
+	if root {
+		args = append(args, "--no-sandbox") // Chromium refuses to run as root with its sandbox
+	}
+	return append(args, url)
+}
+
+func launchRun(ctx context.Context, opts *launchOptions) error {
+	f := opts.f
+	browser, err := findBrowser(f, opts.Browser)
+	if err != nil {
+		return err
+	}
+	dir, err := f.StateDir()
+	if err != nil {
+		return err
+	}
+	token, err := f.Token()
+	if err != nil {
+		return err
+	}
+	extDir := filepath.Join(dir, "extension")
+	if err := installExtension(extDir, f.Globals.Server, token); err != nil {
+		return err
+	}
+	profile := opts.Profile
+	if profile == "" {
+		if profile, err = os.MkdirTemp(dir, "profile-"); err != nil {
+			return err
+		}
+	}
+	h, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	if _, err := h.Status(ctx); err != nil { // starts a hub when none runs
+		return err
+	}
+	logPath := filepath.Join(dir, "browser.log")
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	bc := exec.Command(browser, chromeArgs(extDir, profile, opts.URL, opts.Headless, os.Geteuid() == 0)...)
+	bc.Stdout, bc.Stderr = logf, logf
+	bc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := bc.Start(); err != nil {
+		return fmt.Errorf("starting %s: %w", browser, err)
+	}
+	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Process.Pid, profile, logPath)
+	exited := make(chan struct{})
+	go func() { bc.Wait(); close(exited) }()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-exited:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	if err := waitExtension(wctx, f, h, f.Globals.Server, f.Globals.Wait); err != nil {
+		select {
+		case <-exited:
+			return fmt.Errorf("the browser exited before its extension connected; see %s", logPath)
+		default:
+		}
+		return err
+	}
+	if f.Globals.JSON {
+		return marshalJSON(f, map[string]any{"pid": bc.Process.Pid, "profile": profile, "browser": browser, "extension": extDir})
+	}
+	fmt.Fprintf(f.IO.Out, "%d\n", bc.Process.Pid)
+	return nil
+}

@@ -1,0 +1,134 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"browserctl/rpc"
+)
+
+// callHub sends one call through the factory's hub with the --timeout.
+func callHub(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
+	c, err := f.Hub()
+	if err != nil {
+		return nil, err
+	}
+	return c.Call(ctx, method, params, f.Globals.Timeout)
+}
+
+// render is the one output path: the raw result JSON with --json, else
+// human prints it.
+func render(f *Factory, raw json.RawMessage, human func() error) error {
+	if f.Globals.JSON {
+		return printJSON(f, raw)
+	}
+	return human()
+}
+
+// printJSON writes a JSON value and a newline to stdout, indented on a
+// terminal, byte for byte as received otherwise.
+func printJSON(f *Factory, raw json.RawMessage) error {
+	if len(raw) == 0 {
+		raw = json.RawMessage("null")
+	}
+	if f.IO.IsStdoutTTY() {
+		var buf bytes.Buffer
+		if err := json.Indent(&buf, raw, "", "  "); err == nil {
+			raw = buf.Bytes()
+		}
+	}
+	_, err := fmt.Fprintf(f.IO.Out, "%s\n", raw)
+	return err
+}
+
+// marshalJSON prints a value of ours (not a browser result) as JSON.
+func marshalJSON(f *Factory, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return printJSON(f, b)
+}
+
+// decodeResult unmarshals a result, naming the method on failure.
+func decodeResult(method string, raw json.RawMessage, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("%s answered an unexpected result: %v", method, err)
+	}
+	return nil
+}
+
+// done tells a person on a terminal that an action succeeded; scripts get
+// nothing (the exit code says it).
+func done(f *Factory, format string, args ...any) {
+	if f.IO.IsStderrTTY() {
+		cs := f.IO.ErrColorScheme()
+		fmt.Fprintf(f.IO.ErrOut, "%s %s\n", cs.Green("✓"), fmt.Sprintf(format, args...))
+	}
+}
+
+// table prints rows: aligned with a header on a terminal, tab-separated
+// without one for scripts.
+type table struct {
+	f      *Factory
+	header []string
+	rows   [][]string
+}
+
+func newTable(f *Factory, header ...string) *table { return &table{f: f, header: header} }
+
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) print() error {
+	if !t.f.IO.IsStdoutTTY() {
+		for _, r := range t.rows {
+			fmt.Fprintln(t.f.IO.Out, strings.Join(r, "\t"))
+		}
+		return nil
+	}
+	cs := t.f.IO.ColorScheme()
+	tw := tabwriter.NewWriter(t.f.IO.Out, 0, 4, 2, ' ', 0)
+	hdr := make([]string, len(t.header))
+	for i, h := range t.header {
+		hdr[i] = cs.Bold(h)
+	}
+	fmt.Fprintln(tw, strings.Join(hdr, "\t"))
+	for _, r := range t.rows {
+		cells := append([]string(nil), r...)
+		if len(cells) > 0 {
+			cells[0] = cs.Cyan(cells[0])
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	return tw.Flush()
+}
+
+// printValue prints a JSON value for people: a string as itself, anything
+// else as compact JSON.
+func printValue(w io.Writer, raw json.RawMessage) error {
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		_, err := fmt.Fprintln(w, s)
+		return err
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil || buf.Len() == 0 {
+		buf.Reset()
+		buf.WriteString("null")
+	}
+	_, err := fmt.Fprintln(w, buf.String())
+	return err
+}
+
+// sessionParams fills the --session value into a method's sessionId.
+func sessionOf(f *Factory) string { return f.Globals.Session }
+
+// pageParams are the session and tab every pages.* call carries.
+func pageParams(f *Factory, tab int) rpc.PageParams {
+	return rpc.PageParams{SessionID: sessionOf(f), TabID: tab}
+}

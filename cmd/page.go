@@ -1,0 +1,382 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/completions"
+	"browserctl/rpc"
+)
+
+// pageCall is what a page command parsed: the method, its params and how
+// to print the result for people. A test's runF stops right here.
+type pageCall struct {
+	Method  string
+	Params  any
+	// MinTimeout raises the call's timeout above --timeout (wait MS).
+	MinTimeout time.Duration
+	Human   func(raw json.RawMessage) error
+}
+
+func (pc *pageCall) run(ctx context.Context, f *Factory) error {
+	h, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	timeout := f.Globals.Timeout
+	if pc.MinTimeout > timeout {
+		timeout = pc.MinTimeout
+	}
+	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
+	if err != nil {
+		return err
+	}
+	return render(f, raw, func() error {
+		if pc.Human == nil {
+			return nil
+		}
+		return pc.Human(raw)
+	})
+}
+
+// pageRunE builds the call with build and runs it (or hands it to runF).
+func pageRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		pc, err := build(args)
+		if err != nil {
+			return err
+		}
+		if runF != nil {
+			return runF(pc)
+		}
+		return pc.run(c.Context(), f)
+	}
+}
+
+// addTabFlag adds --tab, the tab of the session a page command acts on.
+func addTabFlag(c *cobra.Command, f *Factory, tab *int) {
+	c.Flags().IntVar(tab, "tab", 0, "tab id in the session (default: the session's active tab)")
+	_ = c.RegisterFlagCompletionFunc("tab", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return completeTabIDs(f, false)(c, nil, toComplete)
+	})
+}
+
+// ---- snapshot ----
+
+func newCmdSnapshot(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.SnapshotParams
+	depth := -1
+	c := &cobra.Command{
+		Use:   "snapshot",
+		Short: "Print the page's accessibility tree with refs (e1, e2, ...) to act on",
+		Long: `Print the page as an indented tree, one node a line:
+  - role "name" [ref=eN] [attributes]
+Refs name elements for click, fill, get ... until the page navigates.`,
+		Example: `  browserctl snapshot
+  browserctl snapshot -i          # interactive elements only
+  browserctl snapshot -c -d 3     # compact, three levels`,
+		Args: noArgs,
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.PageParams.SessionID = sessionOf(f)
+			if depth >= 0 {
+				d := depth
+				p.Depth = &d
+			}
+			return &pageCall{Method: rpc.PageSnapshot, Params: p, Human: func(raw json.RawMessage) error {
+				return printSnapshot(f, raw)
+			}}, nil
+		}),
+	}
+	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
+	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
+	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+var (
+	refRe  = regexp.MustCompile(`\[ref=[^\]]+\]`)
+	attrRe = regexp.MustCompile(`\[[a-z]+(=[^\]]*)?\]`)
+	roleRe = regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`)
+)
+
+// printSnapshot prints the tree, refs set off in colour on a terminal, and
+// caches the refs for completion.
+func printSnapshot(f *Factory, raw json.RawMessage) error {
+	var snap rpc.SnapshotResult
+	if err := decodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
+		return err
+	}
+	cacheRefs(f, snap)
+	text := strings.TrimRight(snap.Snapshot, "\n")
+	if !f.IO.ColorEnabled() {
+		_, err := fmt.Fprintln(f.IO.Out, text)
+		return err
+	}
+	cs := f.IO.ColorScheme()
+	var b strings.Builder
+	if f.IO.IsStdoutTTY() && (snap.Title != "" || snap.URL != "") {
+		fmt.Fprintf(&b, "%s %s\n", cs.Bold(snap.Title), cs.Dim(snap.URL))
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = attrRe.ReplaceAllStringFunc(line, func(s string) string {
+			if strings.HasPrefix(s, "[ref=") {
+				return cs.Cyan(s)
+			}
+			return cs.Dim(s)
+		})
+		line = roleRe.ReplaceAllString(line, "${1}"+strings.ReplaceAll(cs.Magenta("\x00"), "\x00", "${2}"))
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	_, err := fmt.Fprint(f.IO.Out, b.String())
+	return err
+}
+
+// cacheRefs keeps the refs for completion; a failure only costs completion.
+func cacheRefs(f *Factory, snap rpc.SnapshotResult) {
+	if dir, err := f.StateDir(); err == nil {
+		_ = completions.SaveRefs(dir, sessionOf(f), snap)
+	}
+}
+
+// ---- ref actions ----
+
+func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.ClickParams
+	c := &cobra.Command{
+		Use:               "click REF",
+		Short:             "Click an element by ref",
+		Example:           "  browserctl click e3\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
+		Args:              exactArgs(1, "a REF from the last snapshot"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Ref = sessionOf(f), args[0]
+			switch p.Button {
+			case "", "left", "right", "middle":
+			default:
+				return nil, usageErrorf("--button must be left, right or middle, got %q", p.Button)
+			}
+			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "clicked "+args[0])}, nil
+		}),
+	}
+	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
+	_ = c.RegisterFlagCompletionFunc("button", cobra.FixedCompletions([]string{"left", "right", "middle"}, cobra.ShellCompDirectiveNoFileComp))
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func okDone(f *Factory, msg string) func(json.RawMessage) error {
+	return func(json.RawMessage) error {
+		done(f, "%s", msg)
+		return nil
+	}
+}
+
+func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example, verb string) *cobra.Command {
+	var p rpc.RefParams
+	c := &cobra.Command{
+		Use:               use + " REF",
+		Short:             short,
+		Example:           example,
+		Args:              exactArgs(1, "a REF from the last snapshot"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Ref = sessionOf(f), args[0]
+			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref", "  browserctl hover e5", "hovered")
+}
+
+func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return refCmd(f, runF, "scroll-into-view", rpc.PageScrollIntoView, "Scroll an element into view by ref", "  browserctl scroll-into-view e40", "scrolled to")
+}
+
+func newCmdFill(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.FillParams
+	c := &cobra.Command{
+		Use:               "fill REF TEXT",
+		Short:             "Replace an input's value by ref",
+		Example:           "  browserctl fill e4 'hello world'",
+		Args:              exactArgs(2, "a REF and a TEXT"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Ref, p.Value = sessionOf(f), args[0], args[1]
+			return &pageCall{Method: rpc.PageFill, Params: p, Human: okDone(f, "filled "+args[0])}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func newCmdType(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.TypeParams
+	c := &cobra.Command{
+		Use:               "type REF TEXT",
+		Short:             "Type text into an element by ref, key by key",
+		Example:           "  browserctl type e4 'search terms'",
+		Args:              exactArgs(2, "a REF and a TEXT"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Ref, p.Text = sessionOf(f), args[0], args[1]
+			return &pageCall{Method: rpc.PageType, Params: p, Human: okDone(f, "typed into "+args[0])}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.SelectParams
+	c := &cobra.Command{
+		Use:               "select REF VALUE...",
+		Short:             "Select options of a <select> by ref (each VALUE an option's value, else its label)",
+		Example:           "  browserctl select e7 red\n  browserctl select e8 red green",
+		Args:              minArgs(2, "a REF and at least one VALUE"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Ref, p.Values = sessionOf(f), args[0], args[1:]
+			return &pageCall{Method: rpc.PageSelect, Params: p, Human: func(raw json.RawMessage) error {
+				var res rpc.SelectResult
+				if err := decodeResult(rpc.PageSelect, raw, &res); err != nil {
+					return err
+				}
+				for _, v := range res.Selected {
+					fmt.Fprintln(f.IO.Out, v)
+				}
+				return nil
+			}}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+// ---- keyboard, scrolling, mouse ----
+
+func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.PressParams
+	c := &cobra.Command{
+		Use:     "press KEY",
+		Short:   "Press a key, with optional modifiers",
+		Example: "  browserctl press Enter\n  browserctl press Control+a\n  browserctl press Shift+Tab",
+		Args:    exactArgs(1, "a KEY such as Enter or Control+a"),
+		ValidArgsFunction: cobra.FixedCompletions([]string{"Enter", "Tab", "Escape", "Backspace", "Delete", "ArrowUp", "ArrowDown",
+			"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "Control+a", "Shift+Tab"}, cobra.ShellCompDirectiveNoFileComp),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Key = sessionOf(f), args[0]
+			return &pageCall{Method: rpc.PagePress, Params: p, Human: okDone(f, "pressed "+args[0])}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.ScrollParams
+	c := &cobra.Command{
+		Use:   "scroll up|down|left|right [PX]",
+		Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
+		Example: `  browserctl scroll down
+  browserctl scroll up 200`,
+		Args:      rangeArgs(1, 2, "a direction (up, down, left, right) and optional pixels"),
+		ValidArgs: []string{"up", "down", "left", "right"},
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Direction = sessionOf(f), args[0]
+			switch p.Direction {
+			case "up", "down", "left", "right":
+			default:
+				return nil, usageErrorf("direction must be up, down, left or right, got %q", args[0])
+			}
+			if len(args) == 2 {
+				n, err := strconv.Atoi(args[1])
+				if err != nil || n < 0 {
+					return nil, usageErrorf("pixels must be a whole number >= 0, got %q", args[1])
+				}
+				p.Amount = n
+			}
+			return &pageCall{Method: rpc.PageScroll, Params: p, Human: func(raw json.RawMessage) error {
+				var res rpc.ScrollResult
+				if err := decodeResult(rpc.PageScroll, raw, &res); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintf(f.IO.Out, "%g %g\n", res.ScrollX, res.ScrollY)
+				return err
+			}}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.MouseParams
+	c := &cobra.Command{
+		Use:   "mouse move|down|up|click|wheel X Y",
+		Short: "Send a mouse event at viewport coordinates (CSS pixels)",
+		Example: `  browserctl mouse click 120 300
+  browserctl mouse wheel 400 300 --dy 600`,
+		Args:      exactArgs(3, "an ACTION (move, down, up, click, wheel), X and Y"),
+		ValidArgs: []string{"move", "down", "up", "click", "wheel"},
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Action = sessionOf(f), args[0]
+			switch p.Action {
+			case "move", "down", "up", "click", "wheel":
+			default:
+				return nil, usageErrorf("action must be move, down, up, click or wheel, got %q", args[0])
+			}
+			var err error
+			if p.X, err = strconv.ParseFloat(args[1], 64); err != nil {
+				return nil, usageErrorf("X must be a number, got %q", args[1])
+			}
+			if p.Y, err = strconv.ParseFloat(args[2], 64); err != nil {
+				return nil, usageErrorf("Y must be a number, got %q", args[2])
+			}
+			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
+		}),
+	}
+	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
+	c.Flags().Float64Var(&p.DeltaY, "dy", 0, "vertical wheel delta")
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+// ---- eval ----
+
+func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.EvalParams
+	c := &cobra.Command{
+		Use:   "eval JS",
+		Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
+		Example: `  browserctl eval document.title
+  browserctl eval 'document.querySelectorAll("a").length'`,
+		Args: minArgs(1, "a JavaScript expression"),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID, p.Expression = sessionOf(f), strings.Join(args, " ")
+			return &pageCall{Method: rpc.PageEval, Params: p, Human: func(raw json.RawMessage) error {
+				var res rpc.ValueResult
+				if err := decodeResult(rpc.PageEval, raw, &res); err != nil {
+					return err
+				}
+				return printValue(f.IO.Out, res.Value)
+			}}, nil
+		}),
+	}
+	addTabFlag(c, f, &p.TabID)
+	return c
+}

@@ -1,0 +1,289 @@
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"browserctl/hub"
+	"browserctl/repl"
+)
+
+// historyFileName is the REPL's history in the state folder.
+const historyFileName = "history"
+
+// replHub is the controller the REPL's lines share: a client of a running
+// hub, or a hub this process holds.
+type replHub struct {
+	ctrl    hub.Controller
+	inProc  bool
+	serving chan error // the in-process hub's Serve result
+}
+
+// openREPLHub becomes a client of the hub at addr, or, with none there,
+// holds the listener itself.
+func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
+	token, err := f.Token()
+	if err != nil {
+		return nil, err
+	}
+	addr := f.Globals.Server
+	client := hub.NewClient(addr, token)
+	_, err = client.Status(ctx)
+	if err == nil {
+		return &replHub{ctrl: client}, nil
+	}
+	if !errors.Is(err, hub.ErrNoHub) {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("no hub at %s and cannot listen there: %w", addr, err)
+	}
+	h := hub.New(hub.Options{Token: token, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")})
+	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
+	go func() { rh.serving <- h.Serve(ctx, ln) }()
+	return rh, nil
+}
+
+// promptState is what the prompt shows, kept fresh by events and by a
+// status after every line.
+type promptState struct {
+	mu        sync.Mutex
+	connected bool
+	session   string
+}
+
+func (p *promptState) set(st hub.Status) {
+	p.mu.Lock()
+	p.connected, p.session = st.Connected, st.Session
+	p.mu.Unlock()
+}
+
+func (p *promptState) prompt(f *Factory) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	cs := f.IO.ColorScheme()
+	dot := cs.Red("○")
+	if p.connected {
+		dot = cs.Green("●")
+	}
+	session := "-"
+	if p.session != "" {
+		session = p.session
+	}
+	return fmt.Sprintf("browserctl %s %s> ", cs.Cyan(session), dot)
+}
+
+func runREPL(ctx context.Context, f *Factory) error {
+	// Lines get their own context: SIGINT while a line runs cancels that
+	// line only; SIGTERM or SIGHUP end the REPL.
+	base, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	term := make(chan os.Signal, 1)
+	signal.Notify(term, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(term)
+	go func() {
+		select {
+		case <-term:
+			stop()
+		case <-base.Done():
+		}
+	}()
+
+	rh, err := openREPLHub(base, f)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		stop()
+		if rh.inProc {
+			<-rh.serving
+		}
+	}()
+
+	var ps promptState
+	if st, err := rh.ctrl.Status(base); err == nil {
+		ps.set(st)
+	}
+	if rh.inProc {
+		fmt.Fprintf(f.IO.ErrOut, "holding the hub at ws://%s/ws/browser while the REPL runs\n", f.Globals.Server)
+	} else {
+		fmt.Fprintf(f.IO.ErrOut, "using the hub at %s\n", f.Globals.Server)
+	}
+	fmt.Fprintln(f.IO.ErrOut, "Tab completes, Ctrl-C clears the line, Ctrl-D leaves; `help` lists commands.")
+
+	notices := make(chan string, 16)
+	if events, err := rh.ctrl.Events(base); err == nil {
+		go func() {
+			defer close(notices)
+			for ev := range events {
+				if st, err := rh.ctrl.Status(base); err == nil {
+					ps.set(st)
+				}
+				if n := eventNotice(f, ev); n != "" {
+					select {
+					case notices <- n:
+					case <-base.Done():
+						return
+					}
+				}
+			}
+			if base.Err() == nil {
+				notices <- "the hub went away; restart it and the REPL"
+			}
+		}()
+	}
+
+	lineF := replFactory(f, rh.ctrl)
+	historyFile := ""
+	if dir, err := f.StateDir(); err == nil {
+		historyFile = filepath.Join(dir, historyFileName)
+	}
+	return repl.Loop(base, repl.Config{
+		Prompt: func() string { return ps.prompt(f) },
+		Run: func(ctx context.Context, args []string) {
+			lctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			intr := make(chan os.Signal, 1)
+			signal.Notify(intr, os.Interrupt)
+			defer signal.Stop(intr)
+			go func() {
+				select {
+				case <-intr:
+					cancel()
+				case <-lctx.Done():
+				}
+			}()
+			f.IO.SetColorEnabled(lineF.colorDefault)
+			Run(lctx, lineF.Factory, args)
+			sctx, scancel := context.WithTimeout(ctx, time.Second)
+			if st, err := rh.ctrl.Status(sctx); err == nil {
+				ps.set(st)
+			}
+			scancel()
+		},
+		Complete: func(args []string, toComplete string) []string {
+			return CompleteLine(base, lineF.Factory, args, toComplete)
+		},
+		HistoryFile: historyFile,
+		Notices:     notices,
+		Stdin:       readCloser(f),
+		Stdout:      f.IO.Out,
+		Stderr:      f.IO.ErrOut,
+	})
+}
+
+type lineFactory struct {
+	*Factory
+	colorDefault bool
+}
+
+// replFactory is the factory of the REPL's lines: the REPL's hub, and the
+// REPL's own global flags as the lines' defaults.
+func replFactory(f *Factory, ctrl hub.Controller) lineFactory {
+	g := *f.Globals
+	lf := *f
+	lf.Globals = &Globals{}
+	lf.InREPL = true
+	lf.Hub = func() (hub.Controller, error) { return ctrl, nil }
+	lf.ExistingHub = lf.Hub
+	lf.Getenv = func(k string) string {
+		switch k {
+		case "BROWSERCTL_SERVER":
+			return g.Server
+		case "BROWSERCTL_SESSION":
+			return g.Session
+		case "BROWSERCTL_JSON":
+			if g.JSON {
+				return "1"
+			}
+			return ""
+		case "BROWSERCTL_TIMEOUT":
+			return g.Timeout.String()
+		case "BROWSERCTL_WAIT":
+			return g.Wait.String()
+		case "NO_COLOR":
+			if g.NoColor {
+				return "1"
+			}
+		}
+		return f.Getenv(k)
+	}
+	return lineFactory{Factory: &lf, colorDefault: f.IO.ColorEnabled()}
+}
+
+func readCloser(f *Factory) *os.File {
+	if file, ok := f.IO.In.(*os.File); ok {
+		return file
+	}
+	return os.Stdin
+}
+
+// eventNotice is the line printed above the prompt for a hub event.
+func eventNotice(f *Factory, ev hub.Event) string {
+	cs := f.IO.ColorScheme()
+	at := ev.Time.Local().Format("15:04:05")
+	switch ev.Type {
+	case hub.EventConnected:
+		return fmt.Sprintf("%s %s extension connected %s", cs.Dim(at), cs.Green("●"), ev.Remote)
+	case hub.EventDisconnected:
+		return fmt.Sprintf("%s %s extension disconnected", cs.Dim(at), cs.Red("○"))
+	case hub.EventReplaced:
+		return fmt.Sprintf("%s %s extension connection replaced by %s", cs.Dim(at), cs.Yellow("●"), ev.Remote)
+	case hub.EventSession:
+		s := ev.Session
+		if s == "" {
+			s = "none"
+		}
+		return fmt.Sprintf("%s current session: %s", cs.Dim(at), cs.Cyan(s))
+	}
+	return ""
+}
+
+// CompleteLine answers completion candidates for a partial command line,
+// from the same tree (and ValidArgsFunctions) as shell completion: it runs
+// cobra's hidden __complete command on a fresh tree.
+func CompleteLine(ctx context.Context, f *Factory, args []string, toComplete string) []string {
+	var out bytes.Buffer
+	cf := *f
+	io := *f.IO
+	io.Out, io.ErrOut = &out, &bytes.Buffer{}
+	cf.IO = &io
+	cf.Globals = &Globals{}
+	root := NewRootCmd(&cf)
+	root.SetArgs(append(append([]string{"__complete"}, args...), toComplete))
+	if err := root.ExecuteContext(ctx); err != nil {
+		return nil
+	}
+	var cands []string
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, ":") {
+			break // the directive
+		}
+		if line == "" || strings.HasPrefix(line, "_activeHelp_") {
+			continue
+		}
+		cands = append(cands, line)
+	}
+	if len(args) == 0 {
+		for _, b := range []string{"exit", "quit"} {
+			if strings.HasPrefix(b, toComplete) {
+				cands = append(cands, b)
+			}
+		}
+	}
+	return cands
+}

@@ -1,0 +1,74 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// stopTimeout is how long stop waits for the daemon after SIGTERM.
+const stopTimeout = 10 * time.Second
+
+func newCmdStop(f *Factory, runF func(context.Context, *Factory) error) *cobra.Command {
+	return &cobra.Command{
+		Use:   "stop",
+		Short: "Stop the background hub",
+		Long: `Stop the hub that a one-shot command (or ` + "`serve`" + `) started, by the pid in
+daemon.pid in the state folder: SIGTERM, then wait for it to end.`,
+		Example: `  browserctl stop`,
+		Args:    noArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(c.Context(), f)
+			}
+			return stopRun(c.Context(), f)
+		},
+	}
+}
+
+func stopRun(ctx context.Context, f *Factory) error {
+	dir, err := f.StateDir()
+	if err != nil {
+		return err
+	}
+	pidPath := filepath.Join(dir, pidFileName)
+	pid, err := readPidFile(pidPath)
+	if err != nil {
+		os.Remove(pidPath)
+		return fmt.Errorf("%v; removed it", err)
+	}
+	if pid == 0 {
+		return fmt.Errorf("no hub daemon is running (no %s)", pidPath)
+	}
+	if !processAlive(pid) || !isOurDaemon(pid) {
+		os.Remove(pidPath)
+		return fmt.Errorf("no hub daemon is running: removed the stale pid file %s (pid %d is gone)", pidPath, pid)
+	}
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		return fmt.Errorf("stopping the hub (pid %d): %w", pid, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, stopTimeout)
+	defer cancel()
+	for processAlive(pid) {
+		select {
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				syscall.Kill(pid, syscall.SIGKILL)
+				os.Remove(pidPath)
+				fmt.Fprintf(f.IO.ErrOut, "the hub (pid %d) did not end within %s: killed it\n", pid, stopTimeout)
+				return nil
+			}
+			return ctx.Err()
+		case <-time.After(pollEvery):
+		}
+	}
+	removePidFileIfOurs(pidPath, pid)
+	fmt.Fprintf(f.IO.ErrOut, "stopped the hub (pid %d)\n", pid)
+	return nil
+}

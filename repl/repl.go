@@ -1,0 +1,154 @@
+// Package repl is browserctl's interactive loop: read a line, split it like
+// a shell would, run it, print what went wrong, keep going. It knows nothing
+// of commands: the caller hands it how to run and complete a line, the
+// prompt, and the notices to print above the prompt.
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chzyer/readline"
+	"github.com/google/shlex"
+)
+
+// Config is what the loop needs from its caller.
+type Config struct {
+	// Prompt is asked for before every line, and after every notice.
+	Prompt func() string
+	// Run runs one line's arguments; it prints its own output and errors.
+	Run func(ctx context.Context, args []string)
+	// Complete answers candidates for the word being typed (toComplete)
+	// after the complete words args: whole words, each with a description
+	// after a tab when it has one.
+	Complete func(args []string, toComplete string) []string
+	// HistoryFile keeps the lines between runs ("" for none).
+	HistoryFile string
+	// Notices are printed above the prompt as they come; the loop ends
+	// reading them when it ends.
+	Notices <-chan string
+
+	Stdin  io.ReadCloser
+	Stdout io.Writer
+	Stderr io.Writer
+	// Terminal forces line editing on or off (tests on a pipe); nil asks
+	// the terminal.
+	Terminal *bool
+}
+
+// Loop runs until Ctrl-D, `exit`/`quit`, or ctx is done.
+func Loop(ctx context.Context, cfg Config) error {
+	rc := &readline.Config{
+		Prompt:          cfg.Prompt(),
+		HistoryFile:     cfg.HistoryFile,
+		HistoryLimit:    1000,
+		AutoComplete:    &completer{complete: cfg.Complete},
+		InterruptPrompt: "^C",
+		EOFPrompt:       "exit",
+		Stdin:           cfg.Stdin,
+		Stdout:          cfg.Stdout,
+		Stderr:          cfg.Stderr,
+	}
+	if cfg.Terminal != nil {
+		on := *cfg.Terminal
+		rc.FuncIsTerminal = func() bool { return on }
+	}
+	rl, err := readline.NewEx(rc)
+	if err != nil {
+		return err
+	}
+	defer rl.Close()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if cfg.Notices != nil {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case n, ok := <-cfg.Notices:
+					if !ok {
+						return
+					}
+					rl.SetPrompt(cfg.Prompt())
+					fmt.Fprintln(rl.Stdout(), n) // cleans the prompt, prints, redraws it
+				}
+			}
+		}()
+	}
+
+	for ctx.Err() == nil {
+		rl.SetPrompt(cfg.Prompt())
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			continue // Ctrl-C: the line is dropped, a fresh prompt
+		case errors.Is(err, io.EOF):
+			return nil // Ctrl-D
+		case err != nil:
+			return err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		args, err := shlex.Split(line)
+		if err != nil {
+			fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
+			continue
+		}
+		if len(args) == 0 {
+			continue
+		}
+		if args[0] == "exit" || args[0] == "quit" {
+			return nil
+		}
+		cfg.Run(ctx, args)
+	}
+	return nil
+}
+
+// SplitPartial splits a line being typed: the complete words, and the word
+// under the cursor ("" after a space). An open quote counts as part of the
+// last word.
+func SplitPartial(line string) (args []string, toComplete string) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	escaped := false
+	for _, r := range line {
+		switch {
+		case escaped:
+			cur.WriteRune(r)
+			escaped = false
+		case r == '\\' && quote != '\'':
+			escaped, inWord = true, true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		return words, cur.String()
+	}
+	return words, ""
+}
