@@ -36,6 +36,7 @@ function show(st: Status | undefined): void {
   dot.className = `dot ${st.state}`;
   const retry = st.retryInMs !== undefined && !st.connected ? ` (retry in ${Math.ceil(st.retryInMs / 1000)} s)` : "";
   state.textContent = `${LABELS[st.state]}${retry}${st.server ? ` · ${st.server}` : ""}`;
+  if (st.server) server.placeholder = st.server; // the address in use when the field is empty
   error.hidden = st.connected || st.lastError === "";
   error.textContent = st.lastError;
 }
