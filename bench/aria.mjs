@@ -11,6 +11,8 @@ const browser = await chromium.launch({
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage",
+    // same as browserbench: fail every host but loopback at once
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
   ],
 });
 try {

@@ -345,7 +345,7 @@ func TestScreenshot(t *testing.T) {
 	waitLoad(t, s)
 	p := h.cdp.page(t, tag)
 	vw, vh := p.evalFloat(`innerWidth`), p.evalFloat(`innerHeight`)
-	if vw != viewportW || vh != viewportH {
+	if vw != viewportW || vh <= 0 || vh > viewportH {
 		t.Errorf("the page's viewport is %vx%v, the browser was launched with --window-size=%d,%d", vw, vh, viewportW, viewportH)
 	}
 

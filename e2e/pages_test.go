@@ -15,8 +15,23 @@ import (
 	"time"
 )
 
-// corpusDir holds real pages saved from public web sites.
-const corpusDir = "/work/shared/corpus/pages"
+// corpusDir holds real pages saved from public web sites: shared/ lies
+// beside the repository (../../shared from here), in CI as on a developer's
+// machine; E2E_CORPUS overrides it.
+var corpusDir = findCorpus()
+
+func findCorpus() string {
+	if d := os.Getenv("E2E_CORPUS"); d != "" {
+		return d
+	}
+	for _, d := range []string{"../../shared/corpus/pages", "/work/shared/corpus/pages"} {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	return "../../shared/corpus/pages"
+}
 
 // event is one thing a test page reported: its tag (?t=), its kind, and the
 // rest of what it sent.

@@ -29,19 +29,22 @@ import (
 )
 
 var (
-	flagBin     = flag.String("bin", "", "the browserctl binary (built by browser.sh)")
-	flagCorpus  = flag.String("corpus", "", "folder of corpus pages")
-	flagTitles  = flag.Int("titles", 200, "one-shot `get title` runs")
-	flagRuns    = flag.Int("runs", 5, "snapshot runs per page and mode")
-	flagChrome  = flag.String("chromium", "/usr/bin/chromium", "Chromium")
-	flagNode    = flag.String("aria", "", "path of aria.mjs (empty: skip Playwright)")
-	flagPages   = flag.String("pages", "", "comma-separated page names (default: all)")
+	flagBin    = flag.String("bin", "", "the browserctl binary (built by browser.sh)")
+	flagCorpus = flag.String("corpus", "", "folder of corpus pages")
+	flagTitles = flag.Int("titles", 200, "one-shot `get title` runs")
+	flagRuns   = flag.Int("runs", 5, "snapshot runs per page and mode")
+	flagChrome = flag.String("chromium", "/usr/bin/chromium", "Chromium")
+	flagNode   = flag.String("aria", "", "path of aria.mjs (empty: skip Playwright)")
+	flagPages  = flag.String("pages", "", "comma-separated page names (default: all)")
 )
 
 var chromiumFlags = []string{
 	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
 	"--disable-sync", "--disable-dev-shm-usage", "--force-device-scale-factor=1",
+	// no network here: fail every host but loopback at once, or each
+	// corpus page waits ~20 s on DNS for its external scripts
+	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 }
 
 type env struct {
@@ -138,14 +141,14 @@ func mainErr() error {
 
 	// 2. Snapshots of every page.
 	type pageResult struct {
-		name                         string
-		fullMs, interMs              float64
-		fullBytes, fullLines, fullRefs   int
+		name                              string
+		fullMs, interMs                   float64
+		fullBytes, fullLines, fullRefs    int
 		interBytes, interLines, interRefs int
-		err                          string
-		pwMs                         float64
-		pwBytes, pwLines             int
-		pwErr                        string
+		err                               string
+		pwMs                              float64
+		pwBytes, pwLines                  int
+		pwErr                             string
 	}
 	var results []*pageResult
 	for _, name := range pages {
