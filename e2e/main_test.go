@@ -56,18 +56,18 @@ var chromiumFlags = []string{
 
 // harness is everything TestMain starts; the tests share it.
 type harness struct {
-	dir     string // the temporary folder holding everything below
-	bin     string // the browserctl binary
-	home    string // BROWSERCTL_HOME
-	addr    string // 127.0.0.1:port of the hub
-	extDir  string // where `extension install` wrote the extension
-	profile string // Chromium's user data dir
-	chrome  *exec.Cmd
-	serve   *exec.Cmd
+	dir      string // the temporary folder holding everything below
+	bin      string // the browserctl binary
+	home     string // BROWSERCTL_HOME
+	addr     string // 127.0.0.1:port of the hub
+	extDir   string // where `extension install` wrote the extension
+	profile  string // Chromium's user data dir
+	chrome   *exec.Cmd
+	serve    *exec.Cmd
 	serveLog string
-	web     *httptest.Server
-	rec     *recorder
-	cdp     *cdpConn // the test's own connection to the browser
+	web      *httptest.Server
+	rec      *recorder
+	cdp      *cdpConn // the test's own connection to the browser
 }
 
 var h *harness
