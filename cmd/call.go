@@ -88,4 +88,3 @@ func wireError(be *rpc.BrowserError) map[string]wireErrorObject {
 	e.Data.Name, e.Data.Retryable = be.Code.Name(), be.Retryable
 	return map[string]wireErrorObject{"error": e}
 }
-

@@ -18,11 +18,11 @@ import (
 // pageCall is what a page command parsed: the method, its params and how
 // to print the result for people. A test's runF stops right here.
 type pageCall struct {
-	Method  string
-	Params  any
+	Method string
+	Params any
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
 	MinTimeout time.Duration
-	Human   func(raw json.RawMessage) error
+	Human      func(raw json.RawMessage) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {

@@ -1,0 +1,139 @@
+package cmd
+
+import (
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"browserctl": func() { os.Exit(Main()) },
+		"fakeext":    func() { os.Exit(fakeExtMain()) },
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar against the real binary and a
+// fake extension peer (fakeext). Each script gets its own state folder
+// ($WORK), token and free port ($ADDR, also $BROWSERCTL_SERVER).
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			addr, err := freeAddr()
+			if err != nil {
+				return err
+			}
+			env.Setenv("BROWSERCTL_HOME", env.WorkDir)
+			env.Setenv("BROWSERCTL_SERVER", addr)
+			env.Setenv("ADDR", addr)
+			env.Setenv("BROWSERCTL_TOKEN", "test-token-0123456789")
+			env.Setenv("BROWSERCTL_WAIT", "20s")
+			env.Setenv("NO_COLOR", "")
+			env.Setenv("HOME", env.WorkDir)
+			// race-enabled binaries sleep 1 s at exit by default
+			env.Setenv("GORACE", "atexit_sleep_ms=0 halt_on_error=1")
+			// a daemon a script started and did not stop ends with the script
+			env.Defer(func() { killDaemon(filepath.Join(env.WorkDir, pidFileName)) })
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"holdport": cmdHoldPort,
+			"freeport": cmdFreePort,
+			"deadpid":  cmdDeadPid,
+			"waitfile": cmdWaitFile,
+			"pidalive": cmdPidAlive,
+		},
+	})
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func killDaemon(pidPath string) {
+	pid, err := readPidFile(pidPath)
+	if err != nil || pid == 0 || !isOurDaemon(pid) {
+		return
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+}
+
+// holdport ADDR: something that is not a hub listens at ADDR (an HTTP
+// server answering 404) until the script ends.
+func cmdHoldPort(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: holdport ADDR")
+	}
+	ln, err := net.Listen("tcp", args[0])
+	ts.Check(err)
+	srv := &http.Server{Handler: http.NotFoundHandler()}
+	go srv.Serve(ln)
+	ts.Defer(func() { srv.Close() })
+}
+
+// freeport VAR: sets VAR to a free loopback address.
+func cmdFreePort(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: freeport VAR")
+	}
+	addr, err := freeAddr()
+	ts.Check(err)
+	ts.Setenv(args[0], addr)
+}
+
+// deadpid FILE: writes the pid of a process that has ended to FILE.
+func cmdDeadPid(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: deadpid FILE")
+	}
+	p, err := os.StartProcess("/bin/true", []string{"true"}, &os.ProcAttr{})
+	ts.Check(err)
+	_, err = p.Wait()
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strconv.Itoa(p.Pid)+"\n"), 0o600))
+}
+
+// waitfile FILE TEXT: waits (up to 20 s) until FILE contains TEXT.
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: waitfile FILE TEXT")
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(ts.MkAbs(args[0]))
+		if strings.Contains(string(b), args[1]) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Fatalf("%s never contained %q", args[0], args[1])
+}
+
+// pidalive FILE: the pid in FILE runs (! pidalive: it does not).
+func cmdPidAlive(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: pidalive FILE")
+	}
+	b, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	ts.Check(err)
+	if alive := processAlive(pid); alive == neg {
+		ts.Fatalf("pid %d alive=%v", pid, alive)
+	}
+}
