@@ -371,7 +371,7 @@ func TestScreenshot(t *testing.T) {
 		Width  float64 `json:"width"`
 		Height float64 `json:"height"`
 	}
-	mustJSON(t, &r, in(s, "screenshot", hov)...)
+	mustJSON(t, &r, in(s, "screenshot", hov, "-o", filepath.Join(t.TempDir(), "button.png"))...)
 	raw, err := base64.StdEncoding.DecodeString(r.Data)
 	if err != nil {
 		t.Fatalf("screenshot %s: data is not base64: %v", hov, err)

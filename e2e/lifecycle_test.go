@@ -57,8 +57,10 @@ func TestSessionsAreIsolated(t *testing.T) {
 
 	// A page call in A naming B's tab: 4104, and B's page is untouched.
 	bTab := fmt.Sprint(tb.TabID)
-	mustFail(t, 1, 4104, "call", "pages.get", callJSON(map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "what": "title"}))
-	mustFail(t, 1, 4104, "call", "pages.eval", callJSON(map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "expression": "document.body.innerHTML = 'hijacked'"}))
+	callFail(t, 4104, "pages.get", map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "what": "title"})
+	callFail(t, 4104, "pages.eval", map[string]any{"sessionId": a.SessionID, "tabId": tb.TabID, "expression": "document.body.innerHTML = 'hijacked'"})
+	mustFail(t, 1, 4104, in(a, "get", "title", "--tab", bTab)...)
+	mustFail(t, 1, 4104, in(a, "click", snapA.ref(t, "button", "Click me"), "--tab", bTab)...)
 	mustFail(t, 1, 4104, "tab", "activate", bTab, "--session", a.SessionID)
 	mustFail(t, 1, 4104, "tab", "close", bTab, "--session", a.SessionID)
 	if v := pb.evalString(`document.body.innerHTML.includes('hijacked') ? 'hijacked' : 'intact'`); v != "intact" {
@@ -130,11 +132,30 @@ func TestClosedTabAndReleasedSession(t *testing.T) {
 	if n := len(h.cdp.pagesWith(t, tag+"-second")); n != 0 {
 		t.Errorf("tab close: the tab is still open in the browser")
 	}
-	mustFail(t, 1, 4104, "call", "pages.get", callJSON(map[string]any{"sessionId": s.SessionID, "tabId": second.TabID, "what": "title"}))
+	callFail(t, 4104, "pages.get", map[string]any{"sessionId": s.SessionID, "tabId": second.TabID, "what": "title"})
 	mustFail(t, 1, 4104, in(s, "tab", "activate", itoa(second.TabID))...)
 	for _, tb := range tabsOf(t, s) {
 		if tb.TabID == second.TabID {
 			t.Errorf("tab list still lists the closed tab %d", second.TabID)
+		}
+	}
+
+	// The user closes the session's last tab behind the extension's back:
+	// a page call is an error, never an empty success.
+	s3 := newSession(t, pageURL("/lab.html", tag+"-usercloses"))
+	waitLoad(t, s3)
+	victim := h.cdp.page(t, tag+"-usercloses")
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": victim.target}); err != nil {
+		t.Fatalf("CDP close: %v", err)
+	}
+	deadline = time.Now().Add(5 * time.Second)
+	for len(h.cdp.pagesWith(t, tag+"-usercloses")) != 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, args := range [][]string{{"get", "title"}, {"snapshot", "-i"}} {
+		out, errOut, code := run(t, in(s3, args...)...)
+		if code == 0 || !strings.HasPrefix(errOut, "error 41") {
+			t.Errorf("%v after the session's only tab was closed: exit %d, stdout %q, stderr %q; want a 41xx error", args, code, out, errOut)
 		}
 	}
 
@@ -174,6 +195,10 @@ func TestHubRestartReconnects(t *testing.T) {
 	s := newSession(t, pageURL("/lab.html", tag))
 	waitLoad(t, s)
 	h.killServe()
+	// Nothing listens now: a call fails at once, exit 3, and starts no hub.
+	if _, errOut, code := run(t, "status"); code != 3 {
+		t.Errorf("status with the hub dead: exit %d, want 3; %s", code, errOut)
+	}
 	if err := h.startServe(); err != nil {
 		t.Fatalf("restarting the hub: %v", err)
 	}
@@ -182,6 +207,9 @@ func TestHubRestartReconnects(t *testing.T) {
 		t.Fatalf("the extension did not reconnect to the restarted hub within its 30 s backoff: exit %d, %s", code, errOut)
 	}
 	// The session lives in the extension, so it survives the hub.
+	if tabs := tabsOf(t, s); len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag) {
+		t.Errorf("tab list after the restart: %+v", tabs)
+	}
 	if v := getString(t, s, "title"); v != "Lab" {
 		t.Errorf("get title after the restart = %q", v)
 	}

@@ -173,8 +173,19 @@ func setup() (*harness, error) {
 	if code != 0 {
 		return hh, fmt.Errorf("browserctl extension install exited %d: %s%s", code, out, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(hh.extDir, "manifest.json")); err != nil {
+	if over := os.Getenv("E2E_EXTENSION_DIR"); over != "" {
+		// A freshly built dist/ instead of the embedded one (the binary
+		// embeds dist at build time); config.json stays as install wrote it.
+		if err := copyDir(over, hh.extDir); err != nil {
+			return hh, fmt.Errorf("E2E_EXTENSION_DIR: %w", err)
+		}
+	}
+	manifest, err := os.ReadFile(filepath.Join(hh.extDir, "manifest.json"))
+	if err != nil {
 		return hh, fmt.Errorf("extension install wrote no manifest.json: %w", err)
+	}
+	if !bytes.Contains(manifest, []byte(`"manifest_version"`)) {
+		return hh, fmt.Errorf("the extension the binary embeds is not built (manifest.json: %.200s): run `cd extension && npm run build`, then the tests again", manifest)
 	}
 	cfg, err := os.ReadFile(filepath.Join(hh.extDir, "config.json"))
 	if err != nil {
@@ -296,6 +307,7 @@ func (hh *harness) exec(ctx context.Context, args ...string) (string, string, in
 	full := append([]string{"--server", hh.addr}, args...)
 	cmd := exec.CommandContext(ctx, hh.bin, full...)
 	cmd.Env = hh.env()
+	cmd.Dir = hh.dir // a screenshot without -o lands here, not in the repository
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.WaitDelay = 2 * time.Second
@@ -343,12 +355,40 @@ func (hh *harness) teardown() {
 	}
 }
 
+// copyDir copies the files of src into dst, which exists.
+func copyDir(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if rel == "config.json" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}
+
 func (hh *harness) dumpLogs() {
 	for _, name := range []string{"serve.log", "chromium.log"} {
 		b, err := os.ReadFile(filepath.Join(hh.dir, name))
 		if err != nil {
 			continue
 		}
+		var keep []string
+		for _, line := range strings.Split(string(b), "\n") {
+			if !strings.Contains(line, "dbus") {
+				keep = append(keep, line)
+			}
+		}
+		b = []byte(strings.Join(keep, "\n"))
 		if len(b) > 4000 {
 			b = b[len(b)-4000:]
 		}
@@ -419,6 +459,34 @@ func mustFail(t *testing.T, exit int, errCode int, args ...string) string {
 	}
 	if want := fmt.Sprintf("error %d ", errCode); !strings.Contains(errOut, want) {
 		t.Errorf("browserctl %s: stderr %q does not carry %q", strings.Join(args, " "), errOut, want)
+	}
+	return errOut
+}
+
+// callFail runs `browserctl call METHOD PARAMS`, which must fail with the
+// error code: `call` prints the raw error object ({"error":{"code":...}}) on
+// stdout, or the usual `error N name: ...` line on stderr.
+func callFail(t *testing.T, errCode int, method string, params map[string]any) string {
+	t.Helper()
+	out, errOut, code := run(t, "call", method, callJSON(params))
+	if code == 0 {
+		t.Errorf("browserctl call %s %s succeeded; want error %d", method, callJSON(params), errCode)
+		return out
+	}
+	var r struct {
+		Error *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal([]byte(out), &r) == nil && r.Error != nil {
+		if r.Error.Code != errCode {
+			t.Errorf("browserctl call %s: error %d %q, want %d", method, r.Error.Code, r.Error.Message, errCode)
+		}
+		return r.Error.Message
+	}
+	if !strings.Contains(errOut, fmt.Sprintf("error %d ", errCode)) {
+		t.Errorf("browserctl call %s: exit %d, stdout %q, stderr %q: no error %d", method, code, out, errOut, errCode)
 	}
 	return errOut
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"testing"
@@ -15,6 +16,8 @@ type session struct {
 	GroupID     int    `json:"groupId"`
 	TabIDs      []int  `json:"tabIds"`
 	ActiveTabID int    `json:"activeTabId"`
+
+	url string // the URL the session was created at
 }
 
 type tab struct {
@@ -47,13 +50,14 @@ type box struct {
 
 // newSession creates a session with a tab at url; the session is closed
 // when the test ends.
-func newSession(t *testing.T, url string) session {
+func newSession(t *testing.T, pageURL string) session {
 	t.Helper()
 	var s session
-	mustJSON(t, &s, "session", "create", "--name", t.Name(), "--url", url)
+	mustJSON(t, &s, "session", "create", "--name", t.Name(), "--url", pageURL)
 	if s.SessionID == "" {
 		t.Fatalf("session create answered no sessionId")
 	}
+	s.url = pageURL
 	t.Cleanup(func() { run(t, "session", "close", s.SessionID) })
 	return s
 }
@@ -63,10 +67,16 @@ func in(s session, args ...string) []string {
 	return append([]string{"--session", s.SessionID}, args...)
 }
 
-// waitLoad waits for the session's active tab to finish loading.
+// waitLoad waits until the test page the session was created at reports
+// its load event (independently of the extension: TestWait checks
+// `wait --load`).
 func waitLoad(t *testing.T, s session) {
 	t.Helper()
-	mustRun(t, in(s, "wait", "--load", "load")...)
+	u, err := url.Parse(s.url)
+	if err != nil || u.Query().Get("t") == "" {
+		t.Fatalf("waitLoad: %q is not a tagged test page", s.url)
+	}
+	h.rec.waitFor(t, u.Query().Get("t"), "its load event", func(e event) bool { return e.Type == "load" && e.str("nav") == "" })
 }
 
 func takeSnapshot(t *testing.T, s session, flags ...string) snapshot {
