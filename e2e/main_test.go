@@ -3,6 +3,21 @@
 // what happened on the page independently of the extension: the pages report
 // their events to the test server, and the test reads page state over its own
 // CDP connection to the browser.
+//
+// TestMain builds the binary once, starts `browserctl serve` on a free port
+// with BROWSERCTL_HOME in a temporary folder, writes the extension with
+// `browserctl extension install`, launches Chromium headless with it loaded
+// (its own profile, --remote-debugging-port=0 for the test's own CDP
+// connection) and waits with `browserctl status --wait 30s`. A missing
+// Chromium fails the package; it never skips.
+//
+// Environment:
+//
+//	BROWSERCTL_CHROMIUM   the browser (default: chromium on PATH, /usr/bin/chromium)
+//	E2E_CORPUS            the corpus pages (default: ../../shared/corpus/pages)
+//	E2E_EXTENSION_DIR     a built dist/ to load instead of the one the binary embeds
+//	E2E_KEEP=1            keep the temporary folder (logs, profile) after the run
+//	E2E_COVERAGE_REPORT   write the corpus ref-coverage table (markdown) to this file
 package e2e
 
 import (
