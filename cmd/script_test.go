@@ -52,6 +52,7 @@ func TestScripts(t *testing.T) {
 			"deadpid":  cmdDeadPid,
 			"waitfile": cmdWaitFile,
 			"pidalive": cmdPidAlive,
+			"waitdead": cmdWaitDead,
 		},
 	})
 }
@@ -135,5 +136,23 @@ func cmdPidAlive(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	if alive := processAlive(pid); alive == neg {
 		ts.Fatalf("pid %d alive=%v", pid, alive)
+	}
+}
+
+// waitdead FILE: waits (up to 20 s) until the pid in FILE has ended.
+func cmdWaitDead(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: waitdead FILE")
+	}
+	b, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	ts.Check(err)
+	deadline := time.Now().Add(20 * time.Second)
+	for processAlive(pid) {
+		if time.Now().After(deadline) {
+			ts.Fatalf("pid %d still runs", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
