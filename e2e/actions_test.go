@@ -237,6 +237,16 @@ func TestMouseAtCoordinates(t *testing.T) {
 	h.rec.waitFor(t, tag, "a click at (750,150)", func(e event) bool {
 		return e.Type == "click" && e.num("x") == 750 && e.num("y") == 150 && e.str("target") == "pad"
 	})
+	mustRun(t, in(s, "mouse", "click", "760", "160", "--button", "right")...)
+	h.rec.waitFor(t, tag, "a right-button contextmenu at (760,160)", func(e event) bool {
+		return e.Type == "contextmenu" && e.num("x") == 760 && e.num("y") == 160 && e.num("button") == 2
+	})
+	mustRun(t, in(s, "mouse", "wheel", "800", "200", "--dy", "300")...)
+	h.rec.waitFor(t, tag, "a wheel of 300 at (800,200)", func(e event) bool {
+		return e.Type == "wheel" && e.num("x") == 800 && e.num("y") == 200 && e.num("dy") == 300
+	})
+	p := h.cdp.page(t, tag)
+	p.waitTrue(`scrollY === 300`, "scrollY 300 after a wheel of 300")
 }
 
 func TestGet(t *testing.T) {
