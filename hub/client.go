@@ -1,5 +1,7 @@
 package hub
 
+// Client: a Controller for a hub in another process, over the control API.
+
 import (
 	"bufio"
 	"bytes"
@@ -222,6 +224,9 @@ func (c *Client) send(ctx context.Context, method, path string, body []byte) (*h
 func (c *Client) transportError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if strings.Contains(err.Error(), "malformed HTTP") {
+		return fmt.Errorf("%w: %s does not speak HTTP: %v", ErrNotAHub, c.base, err)
 	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return fmt.Errorf("%w: %s (connection refused)", ErrNoHub, c.base)

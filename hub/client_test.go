@@ -119,6 +119,32 @@ func TestClientErrors(t *testing.T) {
 			srv.Close()
 		}
 	})
+	t.Run("not http", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for {
+				conn, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				conn.Write([]byte("SSH-2.0-OpenSSH_9.6\r\n"))
+				conn.Close()
+			}
+		}()
+		c := NewClient(ln.Addr().String(), testToken)
+		defer c.Close()
+		if _, err := c.Status(ctx); !errors.Is(err, ErrNotAHub) {
+			t.Fatalf("Status: %v", err)
+		}
+		ln.Close()
+		<-done
+	})
 	t.Run("wrong token", func(t *testing.T) {
 		th := startHub(t, Options{})
 		c := NewClient(th.addr, "wrong")

@@ -1,5 +1,8 @@
 package hub
 
+// One authenticated extension connection: its pending calls, its single
+// writer goroutine, its read loop, and how it stops.
+
 import (
 	"bytes"
 	"errors"
@@ -44,7 +47,13 @@ type conn struct {
 
 	mu      sync.Mutex
 	pending map[int64]*call // nil once stopped
+
+	readSet, writeSet time.Time // when the deadlines were last pushed out (reader and writer own one each)
 }
+
+// deadlineSlack: a deadline is pushed out again only when it was set longer
+// ago than this, so a busy connection does not reset timers on every frame.
+const deadlineSlack = time.Second
 
 func newConn(h *Hub, ws *websocket.Conn) *conn {
 	return &conn{
@@ -172,8 +181,11 @@ func (c *conn) writeLoop() {
 
 func (c *conn) write(b []byte) error {
 	c.h.frames.frame(c.remote, "->", b)
-	if err := c.ws.SetWriteDeadline(time.Now().Add(writeWait)); err != nil {
-		return err
+	if now := time.Now(); now.Sub(c.writeSet) > deadlineSlack {
+		if err := c.ws.SetWriteDeadline(now.Add(writeWait)); err != nil {
+			return err
+		}
+		c.writeSet = now
 	}
 	return c.ws.WriteMessage(websocket.TextMessage, b)
 }
@@ -189,7 +201,10 @@ func (c *conn) readLoop() {
 		case <-c.done:
 			// Closing: no fresh deadline, wait out the close handshake only.
 		default:
-			_ = c.ws.SetReadDeadline(time.Now().Add(readWait))
+			if now := time.Now(); now.Sub(c.readSet) > deadlineSlack {
+				_ = c.ws.SetReadDeadline(now.Add(readWait))
+				c.readSet = now
+			}
 		}
 		_, r, err := c.ws.NextReader()
 		if err == nil {

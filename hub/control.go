@@ -1,5 +1,8 @@
 package hub
 
+// The routes: /ws/browser and the control API (POST /rpc, GET /status,
+// PUT /session, GET /events).
+
 import (
 	"bytes"
 	"encoding/json"

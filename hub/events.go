@@ -1,5 +1,7 @@
 package hub
 
+// The Events fan-out.
+
 import (
 	"context"
 	"sync"

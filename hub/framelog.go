@@ -1,5 +1,7 @@
 package hub
 
+// The frame log of `browserctl serve -v`.
+
 import (
 	"bytes"
 	"fmt"

@@ -1,5 +1,7 @@
 package hub
 
+// Who may talk to the hub: token, bearer, Origin, Host.
+
 import (
 	"crypto/sha256"
 	"crypto/subtle"

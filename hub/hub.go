@@ -1,5 +1,8 @@
 package hub
 
+// Hub: the last-wins connection slot, Call (ids, session injection, locks,
+// timeouts), the current session, Status and UseSession.
+
 import (
 	"context"
 	"encoding/json"

@@ -1,5 +1,7 @@
 package hub
 
+// Per-session locks for pages.* calls.
+
 import (
 	"context"
 	"sync"

@@ -1,5 +1,8 @@
 package hub
 
+// Params on the way out: encoded once, the current session filled in, the
+// request envelope written into a pooled buffer.
+
 import (
 	"bytes"
 	"encoding/json"
@@ -32,20 +35,25 @@ func (e jsonError) Error() string { return string(e) }
 // paramsSession reads the "sessionId" member of an object; "" when there is
 // none, it is empty, or params is not an object.
 func paramsSession(raw json.RawMessage) string {
-	if !isObject(raw) {
+	v, ok := memberOf(raw, "sessionId")
+	if !ok {
 		return ""
 	}
-	var p struct {
-		SessionID json.RawMessage `json:"sessionId"`
-	}
-	if json.Unmarshal(raw, &p) != nil {
-		return ""
+	s, _ := jsonString(v)
+	return s
+}
+
+// jsonString decodes a JSON string value; plain ones without escapes take
+// the fast path.
+func jsonString(v json.RawMessage) (string, bool) {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && bytes.IndexByte(v, '\\') < 0 {
+		return string(v[1 : len(v)-1]), true
 	}
 	var s string
-	if json.Unmarshal(p.SessionID, &s) != nil {
-		return ""
+	if json.Unmarshal(v, &s) != nil {
+		return "", false
 	}
-	return s
+	return s, true
 }
 
 func isObject(raw json.RawMessage) bool {
@@ -66,22 +74,18 @@ func injectSession(raw json.RawMessage, current string) (json.RawMessage, string
 	if !isObject(raw) {
 		return raw, ""
 	}
-	var p struct {
-		SessionID json.RawMessage `json:"sessionId"`
-	}
-	if json.Unmarshal(raw, &p) != nil {
-		return raw, "" // not valid JSON: the extension answers it
-	}
+	sidRaw, found := memberOf(raw, "sessionId")
 	var given string
-	if len(p.SessionID) > 0 {
-		if json.Unmarshal(p.SessionID, &given) != nil {
+	if found && string(sidRaw) != "null" {
+		var ok bool
+		if given, ok = jsonString(sidRaw); !ok {
 			return raw, "" // a non-string sessionId is the extension's to refuse
 		}
 	}
 	if given != "" || current == "" {
 		return raw, given
 	}
-	if len(p.SessionID) > 0 {
+	if found {
 		// "sessionId":"" or null: rewrite the member rather than duplicate it.
 		var m map[string]json.RawMessage
 		if json.Unmarshal(raw, &m) != nil {

@@ -1,5 +1,7 @@
 package hub
 
+// A waiting call, pooled.
+
 import (
 	"encoding/json"
 	"sync"

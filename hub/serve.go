@@ -1,5 +1,7 @@
 package hub
 
+// Serve and Close: running the HTTP server and shutting down cleanly.
+
 import (
 	"bytes"
 	"context"

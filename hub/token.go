@@ -1,5 +1,7 @@
 package hub
 
+// The shared token: environment or the state folder's token file.
+
 import (
 	"crypto/rand"
 	"encoding/hex"

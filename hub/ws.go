@@ -1,5 +1,7 @@
 package hub
 
+// /ws/browser: upgrade and the auth handshake.
+
 import (
 	"errors"
 	"net"

@@ -1,0 +1,125 @@
+package hub
+
+// A quick look-up of one top-level member of a JSON object.
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// memberOf returns the raw value of the top-level member key of a JSON
+// object (the last one, as JSON.parse sees duplicates), without decoding
+// the rest. raw must be valid JSON (encodeParams
+// guarantees it); a key written with escapes, or anything unexpected, falls
+// back to encoding/json.
+func memberOf(raw []byte, key string) (json.RawMessage, bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false
+	}
+	i++
+	var val json.RawMessage
+	found := false
+	for {
+		i = skipSpace(raw, i)
+		if i >= len(raw) || raw[i] == '}' {
+			return val, found
+		}
+		if raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+		if i >= len(raw) || raw[i] != '"' {
+			return memberSlow(raw, key)
+		}
+		end := skipString(raw, i)
+		if end < 0 {
+			return memberSlow(raw, key)
+		}
+		k := raw[i+1 : end-1]
+		if bytes.IndexByte(k, '\\') >= 0 {
+			return memberSlow(raw, key)
+		}
+		i = skipSpace(raw, end)
+		if i >= len(raw) || raw[i] != ':' {
+			return memberSlow(raw, key)
+		}
+		i = skipSpace(raw, i+1)
+		vend := skipValue(raw, i)
+		if vend < 0 {
+			return memberSlow(raw, key)
+		}
+		if string(k) == key {
+			val, found = raw[i:vend], true
+		}
+		i = vend
+	}
+}
+
+func memberSlow(raw []byte, key string) (json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil, false
+	}
+	v, ok := m[key]
+	return v, ok
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string starting at b[i] ('"'), or -1.
+func skipString(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// skipValue returns the index after the value starting at b[i], or -1.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				e := skipString(b, j)
+				if e < 0 {
+					return -1
+				}
+				j = e - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	default: // number, true, false, null
+		j := i
+		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
+}
