@@ -42,15 +42,17 @@ type Config struct {
 // Loop runs until Ctrl-D, `exit`/`quit`, or ctx is done.
 func Loop(ctx context.Context, cfg Config) error {
 	rc := &readline.Config{
-		Prompt:          cfg.Prompt(),
-		HistoryFile:     cfg.HistoryFile,
-		HistoryLimit:    1000,
-		AutoComplete:    &completer{complete: cfg.Complete},
-		InterruptPrompt: "^C",
-		EOFPrompt:       "exit",
-		Stdin:           cfg.Stdin,
-		Stdout:          cfg.Stdout,
-		Stderr:          cfg.Stderr,
+		Prompt:       cfg.Prompt(),
+		HistoryFile:  cfg.HistoryFile,
+		HistoryLimit: 1000,
+		// lines are saved trimmed, after a completion's trailing space
+		DisableAutoSaveHistory: true,
+		AutoComplete:           &completer{complete: cfg.Complete},
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "exit",
+		Stdin:                  cfg.Stdin,
+		Stdout:                 cfg.Stdout,
+		Stderr:                 cfg.Stderr,
 	}
 	if cfg.Terminal != nil {
 		on := *cfg.Terminal
@@ -75,7 +77,7 @@ func Loop(ctx context.Context, cfg Config) error {
 						return
 					}
 					rl.SetPrompt(cfg.Prompt())
-					fmt.Fprintln(rl.Stdout(), n) // cleans the prompt, prints, redraws it
+					printAbove(rl, cfg.Stdout, n)
 				}
 			}
 		}()
@@ -93,7 +95,11 @@ func Loop(ctx context.Context, cfg Config) error {
 			return err
 		}
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
+		if line == "" {
+			continue
+		}
+		_ = rl.SaveHistory(line)
+		if strings.HasPrefix(line, "#") {
 			continue
 		}
 		args, err := shlex.Split(line)
@@ -151,4 +157,18 @@ func SplitPartial(line string) (args []string, toComplete string) {
 		return words, cur.String()
 	}
 	return words, ""
+}
+
+// printAbove prints a notice above the line being edited: clear the prompt
+// line, print, redraw it. (rl.Stdout() does the same but reads the
+// completer's state from this goroutine, a data race in readline 1.5.1;
+// Clean and Refresh take the line buffer's lock.)
+func printAbove(rl *readline.Instance, w io.Writer, notice string) {
+	if !rl.Terminal.IsReading() {
+		fmt.Fprintln(w, notice)
+		return
+	}
+	rl.Clean()
+	fmt.Fprintln(w, notice)
+	rl.Refresh()
 }

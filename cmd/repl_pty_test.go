@@ -1,0 +1,205 @@
+package cmd
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// terminal reads what a program writes to its pseudo-terminal.
+type terminal struct {
+	t    *testing.T
+	f    *os.File
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	seen int // everything before this was matched already
+	done chan struct{}
+}
+
+func newTerminal(t *testing.T, f *os.File) *terminal {
+	term := &terminal{t: t, f: f, done: make(chan struct{})}
+	go func() {
+		defer close(term.done)
+		b := make([]byte, 4096)
+		for {
+			n, err := f.Read(b)
+			term.mu.Lock()
+			term.buf.Write(b[:n])
+			term.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return term
+}
+
+// expect waits until the output after the last match contains s. The
+// deadline only bounds a failing test; nothing asserts how fast.
+func (term *terminal) expect(s string) {
+	term.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		term.mu.Lock()
+		out := term.buf.String()
+		term.mu.Unlock()
+		if i := strings.Index(out[term.seen:], s); i >= 0 {
+			term.seen += i + len(s)
+			return
+		}
+		if time.Now().After(deadline) {
+			term.t.Fatalf("never saw %q; the terminal shows after the last match:\n%q", s, out[term.seen:])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (term *terminal) send(s string) {
+	term.t.Helper()
+	if _, err := term.f.Write([]byte(s)); err != nil {
+		term.t.Fatal(err)
+	}
+}
+
+// TestREPL drives `browserctl repl` through a pseudo-terminal: the REPL
+// holds the hub itself, a fake extension connects (a notice above the
+// prompt), lines run commands, Tab completes commands, refs, tabs and
+// sessions, Ctrl-C drops the line, errors do not end it, Ctrl-D does, and
+// the history is kept.
+func TestREPL(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	addr, err := freeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
+		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	rules := filepath.Join(dir, "rules.txt")
+	reqLog := filepath.Join(dir, "requests.log")
+	if err := os.WriteFile(rules, []byte(`
+tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example","active":true,"groupId":12,"sessionId":"s1"}
+tabs.list {"tabs":[{"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example","active":true,"groupId":12,"sessionId":"s1"}]}
+tabs.activate {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example","active":true,"groupId":12,"sessionId":"s1"}
+sessions.create {"sessionId":"s1","name":"","groupId":12,"tabIds":[101],"activeTabId":101}
+sessions.list {"sessions":[{"sessionId":"s1","name":"work","groupId":12,"tabIds":[101],"activeTabId":101}]}
+pages.snapshot {"snapshot":"- button \"Go\" [ref=e1]\n- link \"Next\" [ref=e22]\n","refs":{"e1":{"ref":"e1","role":"button","name":"Go"},"e22":{"ref":"e22","role":"link","name":"Next"}},"url":"https://example.com/","title":"Example","tabId":101}
+pages.hover {"ok":true}
+pages.click !4109 page ref not found
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl", "repl"}, Env: env}
+	ptmx, err := pty.StartWithSize(repl, &pty.Winsize{Rows: 50, Cols: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := newTerminal(t, ptmx)
+	exited := make(chan error, 1)
+	go func() { exited <- repl.Wait() }()
+	t.Cleanup(func() {
+		repl.Process.Kill()
+		<-exited
+		ptmx.Close()
+		<-term.done
+	})
+	term.expect("holding the hub at ws://" + addr)
+	term.expect("browserctl - ○> ")
+
+	ext := &exec.Cmd{Path: exe, Args: []string{"fakeext", rules, reqLog}, Env: env}
+	if err := ext.Start(); err != nil {
+		t.Fatal(err)
+	}
+	extDone := make(chan struct{})
+	go func() { ext.Wait(); close(extDone) }()
+	t.Cleanup(func() { ext.Process.Kill(); <-extDone })
+	term.expect("extension connected") // printed above the prompt
+	term.expect("browserctl - ●> ")    // and the prompt says so
+
+	term.send("tab active\r")
+	term.expect("101  *       s1       Example  https://example.com/")
+
+	// Ctrl-C drops the line being edited; nothing runs
+	term.send("session create --name dropped\x03")
+	term.expect("^C")
+	// an error is printed and the REPL goes on
+	term.send("click e1\r")
+	term.expect("error 4109 page_ref_not_found: page ref not found")
+	term.expect("hint: the ref is stale")
+
+	// Tab completes commands ...
+	term.send("session cre\t")
+	term.expect("session create ")
+	term.send("\r")
+	term.expect("browserctl s1 ●> ") // the prompt shows the new current session
+	term.send("snapsh\t")
+	term.expect("snapshot ")
+	term.send("\r")
+	term.expect(`- link "Next" [ref=e22]`)
+	// ... refs from the last snapshot, tab ids and session ids
+	term.send("hover e2\t")
+	term.expect("hover e22 ")
+	term.send("\r")
+	term.send("tab activate \t")
+	term.expect("tab activate 101 ")
+	term.send("\r")
+	term.send("--session \t")
+	term.expect("--session s1 ")
+	term.send("tab list\r")
+	term.expect("101  *")
+
+	// quoting like a shell; an unclosed quote is an error, not the end
+	term.send("eval 'unclosed\r")
+	term.expect("error: ")
+	// the extension goes away: a notice above the prompt
+	ext.Process.Kill()
+	<-extDone
+	term.expect("extension disconnected")
+	term.expect("browserctl s1 ○> ")
+
+	term.send("\x04") // Ctrl-D leaves
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("the REPL ended with %v", err)
+		}
+		exited <- nil
+	case <-time.After(20 * time.Second):
+		t.Fatal("Ctrl-D did not end the REPL")
+	}
+
+	log, _ := os.ReadFile(reqLog)
+	want := `tabs.active {}
+pages.click {"ref":"e1"}
+sessions.create {}
+pages.snapshot {"sessionId":"s1"}
+pages.hover {"sessionId":"s1","ref":"e22"}
+tabs.list {"sessionId":"s1"}
+tabs.activate {"sessionId":"s1","tabId":101}
+sessions.list {}
+tabs.list {"sessionId":"s1"}
+`
+	if string(log) != want {
+		t.Errorf("requests:\n%s\nwant:\n%s", log, want)
+	}
+	hist, _ := os.ReadFile(filepath.Join(dir, historyFileName))
+	for _, line := range []string{"tab active", "click e1", "session create", "snapshot", "hover e22", "tab activate 101", "--session s1 tab list"} {
+		if !strings.Contains(string(hist), line+"\n") {
+			t.Errorf("history lacks %q:\n%s", line, hist)
+		}
+	}
+	if strings.Contains(string(hist), "dropped") {
+		t.Errorf("history holds the line dropped by Ctrl-C:\n%s", hist)
+	}
+}
