@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -12,13 +13,28 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(leakCheck{m}, map[string]func(){
 		"browserctl": func() { os.Exit(Main()) },
 		"fakeext":    func() { os.Exit(fakeExtMain()) },
 	})
+}
+
+// leakCheck fails the run when goroutines outlive the tests.
+type leakCheck struct{ m *testing.M }
+
+func (l leakCheck) Run() int {
+	code := l.m.Run()
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			return 1
+		}
+	}
+	return code
 }
 
 // TestScripts runs testdata/script/*.txtar against the real binary and a
