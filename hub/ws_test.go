@@ -162,3 +162,22 @@ func TestOriginOnWebSocket(t *testing.T) {
 		})
 	}
 }
+
+// TestLargeFrameUnderLimit: a screenshot-sized answer comes through whole.
+func TestLargeFrameUnderLimit(t *testing.T) {
+	th := startHub(t, Options{})
+	p := connect(t, th)
+	defer p.close()
+	data := strings.Repeat("QUJD", 3<<20) // 12 MiB of base64
+	done := p.serve(func(rpc.Request) any { return map[string]string{"data": data} })
+	res, err := th.Call(context.Background(), rpc.PageScreenshot, map[string]any{"sessionId": "s1"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Data string }
+	if err := json.Unmarshal(res, &out); err != nil || out.Data != data {
+		t.Fatalf("a %d-byte answer came back as %d bytes (%v)", len(data), len(out.Data), err)
+	}
+	p.close()
+	<-done
+}
