@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# bench/oneshot.sh [N]: N one-shot `browserctl tab active` runs against a
+# warm background hub with a fake extension peer, next to curl sending the
+# same POST /rpc, and /bin/true as the process floor. Median and p90.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-300}
+tmp=$(mktemp -d)
+cleanup() {
+  [ -n "${fake:-}" ] && kill "$fake" 2>/dev/null || true
+  BROWSERCTL_HOME=$tmp "$tmp/browserctl" stop 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+go build -o "$tmp/browserctl" .
+go build -o "$tmp/oneshot" ./bench/oneshot
+go test -c -o "$tmp/fakeext" ./cmd # the test binary is the fake peer when called fakeext
+
+port=$((20000 + RANDOM % 20000))
+export BROWSERCTL_HOME=$tmp BROWSERCTL_SERVER=127.0.0.1:$port BROWSERCTL_TOKEN=bench-token-0123456789
+echo 'tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example Domain","active":true,"groupId":12,"sessionId":"s1"}' >"$tmp/rules.txt"
+"$tmp/fakeext" "$tmp/rules.txt" /dev/null 2>/dev/null &
+fake=$!
+"$tmp/browserctl" tab active >/dev/null # starts the hub, waits for the peer
+
+body='{"jsonrpc":"2.0","id":1,"method":"tabs.active","params":{}}'
+echo "go $(go env GOVERSION), $(nproc) cores, $N runs each"
+"$tmp/oneshot" -n "$N" -label "/bin/true" -- /bin/true
+"$tmp/oneshot" -n "$N" -label "curl POST /rpc" -- curl -s -o /dev/null -H "Authorization: Bearer $BROWSERCTL_TOKEN" \
+  -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/rpc"
+"$tmp/oneshot" -n "$N" -label "browserctl tab active" -- "$tmp/browserctl" tab active
+"$tmp/oneshot" -n "$N" -label "browserctl --json tab active" -- "$tmp/browserctl" --json tab active
