@@ -264,21 +264,25 @@ func (h *Hub) Events(ctx context.Context) (<-chan Event, error) {
 	return h.events.subscribe(ctx), nil
 }
 
-// attach makes c the current connection (last-wins) and fails the one it
-// replaces.
+// attach makes c the current connection (last-wins, spec section 7): under
+// one lock the old connection is marked closed and its pending calls fail
+// (4101, retryable), then c is installed.
 func (h *Hub) attach(c *conn) bool {
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
 		return false
 	}
-	old := h.conn.Swap(c)
+	old := h.conn.Load()
+	if old != nil {
+		old.stop(closeReplaced, "replaced by a newer connection", rpc.ErrConnectionLost("replaced by a newer connection"))
+	}
+	h.conn.Store(c)
 	h.since = time.Now()
 	h.mu.Unlock()
 	typ := EventConnected
 	if old != nil {
 		typ = EventReplaced
-		old.stop(closeReplaced, "replaced by a newer connection", rpc.ErrConnectionLost("replaced by a newer connection"))
 	}
 	h.events.emit(Event{Type: typ, Time: time.Now(), Remote: c.remote})
 	return true
