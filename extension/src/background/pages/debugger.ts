@@ -1,0 +1,256 @@
+// chrome.debugger per tab: attached lazily on the first pages.* call, kept
+// until the tab closes, the user cancels the infobar, or releaseTab. Every
+// CDP command has a deadline and never hangs, and a JavaScript dialog in the
+// tab fails every command at once with 4110 naming the dialog.
+
+import { ErrorCode, RpcError } from "../types";
+
+const PROTOCOL_VERSION = "1.3";
+/** A CDP command that has not answered by then fails with 4110. */
+export const COMMAND_TIMEOUT_MS = 20_000;
+
+export interface Dialog {
+  type: string;
+  message: string;
+}
+
+/** 4110 for a command that could not run because a dialog is open. */
+export class DialogOpenError extends RpcError {
+  constructor(readonly dialog: Dialog) {
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
+    this.name = "DialogOpenError";
+  }
+}
+
+export function dialogMessage(d: Dialog): string {
+  return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
+}
+
+export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
+
+interface TabState {
+  attaching: Promise<void>;
+  dialog: Dialog | null;
+  /** Bumped on every cross-document navigation of the main frame. */
+  generation: number;
+  listeners: Set<CdpEventListener>;
+  dialogWaiters: Set<(d: Dialog) => void>;
+}
+
+const tabs = new Map<number, TabState>();
+const forgetHooks = new Set<(tabId: number) => void>();
+
+// Stored listeners, so uninstall() can remove them.
+let installed = false;
+const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: object): void => {
+  const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
+  if (!st) return;
+  const p = (params ?? {}) as Record<string, unknown>;
+  if (method === "Page.javascriptDialogOpening") {
+    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    st.dialog = d;
+    for (const w of [...st.dialogWaiters]) w(d);
+  } else if (method === "Page.javascriptDialogClosed") {
+    st.dialog = null;
+  } else if (method === "Page.frameNavigated") {
+    const frame = p["frame"] as { parentId?: string } | undefined;
+    if (frame && !frame.parentId) st.generation++;
+  }
+  for (const l of [...st.listeners]) {
+    try {
+      l(method, p);
+    } catch {
+      // a listener's bug must not stop the others
+    }
+  }
+};
+const onDetach = (source: chrome.debugger.Debuggee): void => {
+  if (source.tabId !== undefined) forget(source.tabId);
+};
+const onRemoved = (tabId: number): void => {
+  forget(tabId);
+};
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  chrome.debugger.onEvent.addListener(onEvent);
+  chrome.debugger.onDetach.addListener(onDetach);
+  chrome.tabs.onRemoved.addListener(onRemoved);
+}
+
+/** Removes every listener and forgets every tab (tests, shutdown). */
+export function uninstall(): void {
+  if (!installed) return;
+  installed = false;
+  chrome.debugger.onEvent.removeListener(onEvent);
+  chrome.debugger.onDetach.removeListener(onDetach);
+  chrome.tabs.onRemoved.removeListener(onRemoved);
+  for (const id of [...tabs.keys()]) forget(id);
+}
+
+/** Runs fn whenever a tab's state is dropped (refs hook in here). */
+export function onForget(fn: (tabId: number) => void): void {
+  forgetHooks.add(fn);
+}
+
+function forget(tabId: number): void {
+  const st = tabs.get(tabId);
+  tabs.delete(tabId);
+  if (st) {
+    st.listeners.clear();
+    st.dialogWaiters.clear();
+  }
+  for (const h of forgetHooks) h(tabId);
+}
+
+/** The CDP error text out of chrome.debugger's rejection. */
+export function cdpMessage(e: unknown): string {
+  const raw = e instanceof Error ? e.message : String(e);
+  try {
+    const parsed = JSON.parse(raw) as { message?: unknown };
+    if (parsed && typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not JSON: chrome's own message
+  }
+  return raw;
+}
+
+function opFailed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+
+async function attach(tabId: number): Promise<void> {
+  const target = { tabId };
+  try {
+    await chrome.debugger.attach(target, PROTOCOL_VERSION);
+  } catch (e) {
+    const msg = cdpMessage(e);
+    // After a service-worker restart our own earlier attachment may still
+    // hold the tab: detach it and try once more. Someone else's (DevTools)
+    // refuses the detach, and the call fails.
+    if (!/already attached/i.test(msg)) throw opFailed(msg);
+    try {
+      await chrome.debugger.detach(target);
+      await chrome.debugger.attach(target, PROTOCOL_VERSION);
+    } catch (e2) {
+      throw opFailed(cdpMessage(e2));
+    }
+  }
+  // Page events: dialogs and navigations. Page.enable does not answer while
+  // a dialog is open, so it gets a short deadline of its own.
+  await rawSend(tabId, "Page.enable", {}, 5_000);
+}
+
+function state(tabId: number): TabState {
+  install();
+  let st = tabs.get(tabId);
+  if (!st) {
+    const fresh: TabState = {
+      attaching: Promise.resolve(),
+      dialog: null,
+      generation: 0,
+      listeners: new Set(),
+      dialogWaiters: new Set(),
+    };
+    fresh.attaching = attach(tabId).catch((e: unknown) => {
+      if (tabs.get(tabId) === fresh) tabs.delete(tabId);
+      throw e;
+    });
+    tabs.set(tabId, fresh);
+    st = fresh;
+  }
+  return st;
+}
+
+/** Attaches when needed; fails with 4110 while a dialog is open. */
+export async function ensureAttached(tabId: number): Promise<void> {
+  const st = state(tabId);
+  await st.attaching;
+  if (st.dialog) throw new DialogOpenError(st.dialog);
+}
+
+export function isAttached(tabId: number): boolean {
+  return tabs.has(tabId);
+}
+
+/** The dialog open in the tab, if the debugger knows of one. */
+export function openDialog(tabId: number): Dialog | null {
+  return tabs.get(tabId)?.dialog ?? null;
+}
+
+/** How many main-frame documents the tab has loaded since attaching. */
+export function generation(tabId: number): number {
+  return tabs.get(tabId)?.generation ?? -1;
+}
+
+/** Subscribes to the tab's CDP events; returns the unsubscribe. */
+export function listen(tabId: number, fn: CdpEventListener): () => void {
+  const st = tabs.get(tabId);
+  if (!st) return () => {};
+  st.listeners.add(fn);
+  return () => st.listeners.delete(fn);
+}
+
+function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    chrome.debugger.sendCommand({ tabId }, method, params).then(
+      (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(opFailed(cdpMessage(e)));
+      },
+    );
+  });
+}
+
+/**
+ * Sends one CDP command to the tab: attaches first if needed, fails fast
+ * while a dialog is open, and fails with DialogOpenError when a dialog opens
+ * before the command answers (input that opens an alert does not answer
+ * until the alert is gone).
+ */
+export async function send<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+  timeoutMs = COMMAND_TIMEOUT_MS,
+): Promise<T> {
+  await ensureAttached(tabId);
+  const st = tabs.get(tabId);
+  if (!st) throw opFailed("the debugger was detached from the tab");
+  let waiter: ((d: Dialog) => void) | undefined;
+  const dialogOpened = new Promise<never>((_, reject) => {
+    waiter = (d) => reject(new DialogOpenError(d));
+    st.dialogWaiters.add(waiter);
+  });
+  try {
+    return (await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened])) as T;
+  } finally {
+    if (waiter) st.dialogWaiters.delete(waiter);
+  }
+}
+
+/** Detaches the debugger from the tab and forgets its state. */
+export async function detach(tabId: number): Promise<void> {
+  const had = tabs.has(tabId);
+  forget(tabId);
+  if (!had) return;
+  try {
+    await chrome.debugger.detach({ tabId });
+  } catch {
+    // already detached (tab closed, user cancelled): nothing to undo
+  }
+}
+
+/** Fire-and-forget housekeeping (releasing objects): only when attached. */
+export function sendQuiet(tabId: number, method: string, params: object = {}): void {
+  if (!tabs.has(tabId)) return;
+  send(tabId, method, params, 5_000).catch(() => {});
+}

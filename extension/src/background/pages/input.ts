@@ -1,0 +1,175 @@
+// Pointer input: click, hover, scrollIntoView (by ref), scroll (the page)
+// and mouse (raw coordinates). Real Input.dispatchMouseEvent events, so the
+// page sees mousemove/mousedown/mouseup/click and CSS :hover applies.
+
+import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf, requireString } from "../params";
+import { ErrorCode, RpcError, type Params } from "../types";
+import { DialogOpenError, send } from "./debugger";
+import { releaseActionObjects, resolveRef } from "./refs";
+
+export const BUTTONS = ["left", "right", "middle"] as const;
+type Button = (typeof BUTTONS)[number];
+const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+function failed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+
+/** Mouse events whose page handler opened a dialog did their job. */
+async function dispatch(tabId: number, params: Record<string, unknown>): Promise<void> {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", params);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+
+/** The centre of the element's first non-empty content quad, viewport CSS px. */
+export async function visibleCentre(tabId: number, objectId: string, ref: string): Promise<Point> {
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    // "Node does not have a layout object": judged below by the quads
+  }
+  let quads: number[][] = [];
+  try {
+    quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
+    const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    if (w < 1 || h < 1) continue;
+    return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
+  }
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`);
+}
+
+export async function mouseClick(tabId: number, pt: Point, button: Button, clickCount: number): Promise<void> {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  for (let i = 1; i <= clickCount; i++) {
+    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+}
+
+export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
+  const ref = requireString(p, "ref");
+  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
+  if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const pt = await visibleCentre(tabId, objectId, ref);
+    await mouseClick(tabId, pt, button, clickCount);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+
+export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
+  const ref = requireString(p, "ref");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const pt = await visibleCentre(tabId, objectId, ref);
+    await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+
+export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: true }> {
+  const ref = requireString(p, "ref");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`);
+    }
+    throw e;
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+
+const DIRECTIONS = ["up", "down", "left", "right"] as const;
+
+interface EvalValue {
+  result: { value?: unknown };
+  exceptionDetails?: unknown;
+}
+
+/** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
+export async function scroll(tabId: number, p: Params): Promise<{ scrollX: number; scrollY: number }> {
+  const direction = requireOneOf(p, "direction", DIRECTIONS);
+  const amount = optionalNumber(p, "amount") ?? 500;
+  const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
+  const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
+  const r = await send<EvalValue>(tabId, "Runtime.evaluate", {
+    expression: `(() => { const x0 = scrollX, y0 = scrollY; scrollBy({left: ${dx}, top: ${dy}, behavior: "instant"}); return [scrollX, scrollY, x0, y0, innerWidth, innerHeight]; })()`,
+    returnByValue: true,
+  });
+  const v = r.result.value as number[] | undefined;
+  if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
+  let [x, y] = v as [number, number];
+  const [, , x0, y0, w, h] = v as number[];
+  if (x === x0 && y === y0) {
+    // The window did not move: the page scrolls an inner element. A wheel
+    // at the viewport centre scrolls whatever is under it.
+    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    const r2 = await send<EvalValue>(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
+    const v2 = r2.result.value as number[] | undefined;
+    if (Array.isArray(v2)) [x, y] = v2 as [number, number];
+  }
+  return { scrollX: x, scrollY: y };
+}
+
+const ACTIONS = ["move", "down", "up", "click", "wheel"] as const;
+
+export async function mouse(tabId: number, p: Params): Promise<{ ok: true }> {
+  const action = requireOneOf(p, "action", ACTIONS);
+  const x = requireNumber(p, "x");
+  const y = requireNumber(p, "y");
+  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const base = { x, y, modifiers: 0 };
+  switch (action) {
+    case "move":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      break;
+    case "down":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      break;
+    case "up":
+      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      break;
+    case "click":
+      await mouseClick(tabId, { x, y }, button, 1);
+      break;
+    case "wheel":
+      await dispatch(tabId, {
+        ...base,
+        type: "mouseWheel",
+        deltaX: optionalNumber(p, "deltaX") ?? 0,
+        deltaY: optionalNumber(p, "deltaY") ?? 0,
+      });
+      break;
+  }
+  return { ok: true };
+}

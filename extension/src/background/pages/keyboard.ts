@@ -1,0 +1,70 @@
+// Keyboard input: press (one key with modifiers, to whatever has focus) and
+// type (focus an element, then one real key stroke per character, so the
+// page's keydown/keypress/input/keyup listeners all run).
+
+import { requireString, requireText } from "../params";
+import { ErrorCode, RpcError, type Params } from "../types";
+import { DialogOpenError, send } from "./debugger";
+import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
+import { releaseActionObjects, resolveRef } from "./refs";
+
+async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
+  for (const ev of keyEvents(s)) {
+    try {
+      await send(tabId, "Input.dispatchKeyEvent", ev);
+    } catch (e) {
+      // The key's handler opened a dialog: the key was delivered, and
+      // nothing more can be until the dialog is gone.
+      if (e instanceof DialogOpenError) return false;
+      throw e;
+    }
+  }
+  return true;
+}
+
+export async function press(tabId: number, p: Params): Promise<{ ok: true }> {
+  const key = requireString(p, "key");
+  const s = parseKey(key);
+  if (!s) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "key" must be a key name with optional modifiers (Enter, a, Control+a, Shift+Tab), not ${JSON.stringify(key)}`,
+    );
+  }
+  await stroke(tabId, s);
+  return { ok: true };
+}
+
+// Focuses the element; a text field not focused before gets its caret at
+// the end, so typing appends.
+const FOCUS = `function () {
+  if (this.ownerDocument.activeElement === this) return true;
+  this.focus();
+  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && typeof this.value === "string") {
+    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
+  }
+  return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
+}`;
+
+export async function type(tabId: number, p: Params): Promise<{ ok: true }> {
+  const ref = requireString(p, "ref");
+  const text = requireText(p, "text");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: FOCUS,
+      returnByValue: true,
+      userGesture: true,
+    });
+    if (r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  for (const ch of Array.from(text)) {
+    if (!(await stroke(tabId, keyForChar(ch)))) break;
+  }
+  return { ok: true };
+}

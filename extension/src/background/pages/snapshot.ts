@@ -1,0 +1,114 @@
+// pages.snapshot. Two sources, chosen by measurement (see README.md here):
+// - interactive: one in-page walk (page-walk.ts) returns the actionable
+//   elements with role, name and state; refs point into the array of
+//   elements it returned (no per-element CDP round trip);
+// - full: Accessibility.getFullAXTree, turned into text by snapshot-text.ts;
+//   refs hold backendDOMNodeIds.
+
+import { optionalBool, optionalInt } from "../params";
+import { ErrorCode, RpcError, type Params } from "../types";
+import { generation, send } from "./debugger";
+import { walkInteractive } from "./page-walk";
+import { setRefs, type RefEntry } from "./refs";
+import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
+
+export interface SnapshotResult {
+  snapshot: string;
+  refs: Record<string, { ref: string; role: string; name: string }>;
+  url: string;
+  title: string;
+  tabId: number;
+}
+
+interface RemoteObject {
+  type: string;
+  subtype?: string;
+  objectId?: string;
+  value?: unknown;
+}
+
+interface EvalResult {
+  result: RemoteObject;
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+let snapshotCounter = 0;
+const WALK_SOURCE = `(${walkInteractive.toString()})(${MAX_NAME})`;
+
+function exceptionText(d: NonNullable<EvalResult["exceptionDetails"]>): string {
+  return d.exception?.description ?? d.text ?? "exception";
+}
+
+function wireRefs(entries: RefEntry[]): SnapshotResult["refs"] {
+  const out: SnapshotResult["refs"] = {};
+  for (const e of entries) out[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  return out;
+}
+
+async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
+  const gen = generation(tabId);
+  const group = `browserctl-snapshot-${++snapshotCounter}`;
+  const r = await send<EvalResult>(tabId, "Runtime.evaluate", {
+    expression: WALK_SOURCE,
+    objectGroup: group,
+    returnByValue: false,
+  });
+  if (r.exceptionDetails || !r.result.objectId) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: snapshot: ${r.exceptionDetails ? exceptionText(r.exceptionDetails) : "no result"}`,
+    );
+  }
+  const props = await send<{ result: { name: string; value?: RemoteObject }[] }>(tabId, "Runtime.getProperties", {
+    objectId: r.result.objectId,
+    ownProperties: true,
+  });
+  let json = "";
+  let arrayObjectId = "";
+  for (const p of props.result) {
+    if (p.name === "items" && typeof p.value?.value === "string") json = p.value.value;
+    if (p.name === "els" && p.value?.objectId) arrayObjectId = p.value.objectId;
+  }
+  if (!json || !arrayObjectId) {
+    throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
+  }
+  const [url, title, items] = JSON.parse(json) as [string, string, WalkItem[]];
+  const snap = walkToSnapshot(items);
+  const entries: RefEntry[] = snap.refs.map((s) => ({
+    ref: s.ref,
+    role: s.role,
+    name: s.name,
+    target: { kind: "walk", arrayObjectId, index: s.index ?? 0 },
+  }));
+  setRefs(tabId, gen, entries, group);
+  return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
+}
+
+async function fullSnapshot(tabId: number, compact: boolean, depth: number | undefined): Promise<SnapshotResult> {
+  const gen = generation(tabId);
+  const [tree, meta] = await Promise.all([
+    send<{ nodes: AXNode[] }>(tabId, "Accessibility.getFullAXTree", {}),
+    send<EvalResult>(tabId, "Runtime.evaluate", {
+      expression: "[location.href, document.title]",
+      returnByValue: true,
+    }),
+  ]);
+  const [url, title] = Array.isArray(meta.result.value) ? (meta.result.value as [string, string]) : ["", ""];
+  const snap = axTreeToSnapshot(tree.nodes, { compact, depth });
+  const entries: RefEntry[] = snap.refs.map((s) => ({
+    ref: s.ref,
+    role: s.role,
+    name: s.name,
+    target: { kind: "node", backendNodeId: s.backendNodeId ?? 0 },
+  }));
+  setRefs(tabId, gen, entries);
+  return { snapshot: snap.text, refs: wireRefs(entries), url: String(url), title: String(title), tabId };
+}
+
+export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult> {
+  const interactive = optionalBool(p, "interactive") ?? false;
+  const compact = optionalBool(p, "compact") ?? false;
+  const depth = optionalInt(p, "depth", 0);
+  if (interactive) return interactiveSnapshot(tabId);
+  return fullSnapshot(tabId, compact, depth);
+}
