@@ -133,7 +133,8 @@ func TestClientErrors(t *testing.T) {
 				if err != nil {
 					return
 				}
-				conn.Write([]byte("SSH-2.0-OpenSSH_9.6\r\n"))
+				conn.Read(make([]byte, 512)) // the request, then a reply that is not HTTP
+				conn.Write([]byte("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n"))
 				conn.Close()
 			}
 		}()

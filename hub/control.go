@@ -177,6 +177,7 @@ func (h *Hub) serveSession(w http.ResponseWriter, r *http.Request) {
 // serveEvents streams Events as newline-delimited JSON until the client goes
 // or the hub closes.
 func (h *Hub) serveEvents(w http.ResponseWriter, r *http.Request) {
+	events := h.events.subscribe(r.Context()) // before the headers: no event is missed once they arrive
 	flusher, _ := w.(http.Flusher)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -185,7 +186,7 @@ func (h *Hub) serveEvents(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 	}
 	enc := json.NewEncoder(w)
-	for ev := range h.events.subscribe(r.Context()) {
+	for ev := range events {
 		if enc.Encode(ev) != nil {
 			return
 		}
