@@ -1,0 +1,161 @@
+// debugger.ts and refs.ts against a fake chrome.debugger: attach once,
+// dialogs fail fast, stale refs answer 4109, detach forgets.
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+import { ErrorCode, RpcError } from "../types";
+import { ensureAttached, generation, send, uninstall } from "./debugger";
+import { releaseTab } from "./index";
+import { resolveRef, setRefs } from "./refs";
+
+type Listener = (...args: unknown[]) => void;
+
+class FakeChrome {
+  attached = new Set<number>();
+  attachCalls = 0;
+  sent: string[] = [];
+  /** Answers per method; a function may throw or hang. */
+  answers = new Map<string, (params: Record<string, unknown>) => unknown>();
+  eventListeners = new Set<Listener>();
+  detachListeners = new Set<Listener>();
+  removedListeners = new Set<Listener>();
+
+  api() {
+    const ev = (set: Set<Listener>) => ({ addListener: (f: Listener) => set.add(f), removeListener: (f: Listener) => set.delete(f) });
+    return {
+      debugger: {
+        attach: async ({ tabId }: { tabId: number }) => {
+          this.attachCalls++;
+          if (this.attached.has(tabId)) throw new Error("Another debugger is already attached to the tab with id: " + tabId + ".");
+          this.attached.add(tabId);
+        },
+        detach: async ({ tabId }: { tabId: number }) => {
+          this.attached.delete(tabId);
+        },
+        sendCommand: async ({ tabId }: { tabId: number }, method: string, params: Record<string, unknown>) => {
+          if (!this.attached.has(tabId)) throw new Error("Debugger is not attached to the tab with id: " + tabId + ".");
+          this.sent.push(method);
+          const a = this.answers.get(method);
+          return a ? a(params ?? {}) : {};
+        },
+        onEvent: ev(this.eventListeners),
+        onDetach: ev(this.detachListeners),
+      },
+      tabs: { onRemoved: ev(this.removedListeners) },
+    };
+  }
+
+  emit(tabId: number, method: string, params: object): void {
+    for (const l of this.eventListeners) l({ tabId }, method, params);
+  }
+}
+
+let fake: FakeChrome;
+
+beforeEach(() => {
+  fake = new FakeChrome();
+  (globalThis as unknown as { chrome: unknown }).chrome = fake.api();
+});
+
+afterEach(() => {
+  uninstall();
+});
+
+test("attaches once per tab and enables Page", async () => {
+  await send(1, "Runtime.evaluate", {});
+  await send(1, "Runtime.evaluate", {});
+  assert.equal(fake.attachCalls, 1);
+  assert.deepEqual(fake.sent, ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
+});
+
+test("a CDP error becomes 4110 with the CDP message", async () => {
+  fake.answers.set("DOM.getContentQuads", () => {
+    throw new Error(JSON.stringify({ code: -32000, message: "Could not compute content quads." }));
+  });
+  await assert.rejects(send(1, "DOM.getContentQuads", {}), (e: unknown) => {
+    assert.ok(e instanceof RpcError);
+    assert.equal(e.code, ErrorCode.pageOperationFailed);
+    assert.equal(e.message, "page operation failed: Could not compute content quads.");
+    return true;
+  });
+});
+
+test("an open dialog fails calls at once, and a dialog fails the pending call", async () => {
+  await ensureAttached(1);
+  let release: () => void = () => {};
+  fake.answers.set("Input.dispatchMouseEvent", () => new Promise<void>((r) => (release = r)));
+  const pending = send(1, "Input.dispatchMouseEvent", {});
+  fake.emit(1, "Page.javascriptDialogOpening", { type: "alert", message: "hello" });
+  const msg = 'a JavaScript alert is open: "hello"; dismiss it first';
+  await assert.rejects(pending, { code: 4110, message: msg });
+  const t0 = Date.now();
+  await assert.rejects(send(1, "Runtime.evaluate", {}), { code: 4110, message: msg });
+  assert.ok(Date.now() - t0 < 50);
+  fake.emit(1, "Page.javascriptDialogClosed", { result: true });
+  release();
+  await send(1, "Runtime.evaluate", {});
+});
+
+test("a command that never answers fails with 4110 after its deadline", async () => {
+  fake.answers.set("Slow.method", () => new Promise(() => {}));
+  await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4110, message: "page operation failed: Slow.method did not answer within 30 ms" });
+});
+
+test("refs: unknown, navigated and disconnected refs answer 4109", async () => {
+  await ensureAttached(1);
+  const gen = generation(1);
+  setRefs(1, gen, [
+    { ref: "e1", role: "button", name: "A", target: { kind: "node", backendNodeId: 11 } },
+    { ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 12 } },
+  ]);
+  fake.answers.set("DOM.resolveNode", (p) => {
+    if (p["backendNodeId"] === 12) throw new Error(JSON.stringify({ code: -32000, message: "No node with given id found" }));
+    return { object: { objectId: "obj-11" } };
+  });
+  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
+  assert.equal(await resolveRef(1, "e1"), "obj-11");
+  const gone = { code: 4109, message: "page ref not found: e2 (take a new snapshot)" };
+  await assert.rejects(resolveRef(1, "e2"), gone);
+  await assert.rejects(resolveRef(1, "e9"), { code: 4109 });
+  // node detached from the document
+  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: false } }));
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  // a new document in the main frame: every ref of the old one is stale
+  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
+  fake.emit(1, "Page.frameNavigated", { frame: { id: "main", loaderId: "L2" } });
+  const before = fake.sent.length;
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  assert.equal(fake.sent.length, before, "a stale ref sends nothing to the page");
+  // a child frame's navigation does not touch the main document's refs
+  setRefs(1, generation(1), [{ ref: "e1", role: "button", name: "A", target: { kind: "node", backendNodeId: 11 } }]);
+  fake.emit(1, "Page.frameNavigated", { frame: { id: "child", parentId: "main", loaderId: "L3" } });
+  assert.equal(await resolveRef(1, "e1"), "obj-11");
+});
+
+test("refs of the walk resolve through the element array", async () => {
+  await ensureAttached(1);
+  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "walk", arrayObjectId: "arr", index: 3 } }]);
+  fake.answers.set("Runtime.callFunctionOn", (p) => {
+    assert.equal(p["objectId"], "arr");
+    assert.deepEqual(p["arguments"], [{ value: 3 }]);
+    return { result: { type: "object", subtype: "null" } };
+  });
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  fake.answers.set("Runtime.callFunctionOn", () => {
+    throw new Error(JSON.stringify({ code: -32000, message: "Cannot find context with specified id" }));
+  });
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "object", subtype: "node", objectId: "el-3" } }));
+  assert.equal(await resolveRef(1, "e1"), "el-3");
+});
+
+test("releaseTab detaches and forgets the refs; onDetach forgets too", async () => {
+  await ensureAttached(1);
+  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
+  await releaseTab(1);
+  assert.equal(fake.attached.has(1), false);
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  await ensureAttached(2);
+  setRefs(2, generation(2), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
+  for (const l of fake.detachListeners) l({ tabId: 2 }, "canceled_by_user");
+  await assert.rejects(resolveRef(2, "e1"), { code: 4109 });
+});
