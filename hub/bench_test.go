@@ -159,3 +159,39 @@ func BenchmarkRawEcho(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "calls/s")
 }
+
+// BenchmarkClientCall: a call through the control API on a kept-alive
+// connection, as the REPL's client makes them.
+func BenchmarkClientCall(b *testing.B) {
+	th := startBenchHub(b)
+	p := benchPeer(b, th)
+	defer p.close()
+	c := NewClient(th.addr, testToken)
+	defer c.Close()
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := c.Call(ctx, rpc.TabActive, benchParams, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClientFirstCall: a new Client (new TCP connection) per call, as
+// a one-shot command makes it.
+func BenchmarkClientFirstCall(b *testing.B) {
+	th := startBenchHub(b)
+	p := benchPeer(b, th)
+	defer p.close()
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		c := NewClient(th.addr, testToken)
+		if _, err := c.Call(ctx, rpc.TabActive, benchParams, 0); err != nil {
+			b.Fatal(err)
+		}
+		c.Close()
+	}
+}
