@@ -5,7 +5,7 @@ import { afterEach, beforeEach, test } from "node:test";
 import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, generation, send, uninstall } from "./debugger";
 import { releaseTab } from "./index";
-import { resolveRef, setRefs } from "./refs";
+import { KEPT_SNAPSHOTS, nextRefNumber, resolveRef, setRefs } from "./refs";
 
 type Listener = (...args: unknown[]) => void;
 
@@ -158,4 +158,23 @@ test("releaseTab detaches and forgets the refs; onDetach forgets too", async () 
   setRefs(2, generation(2), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
   for (const l of fake.detachListeners) l({ tabId: 2 }, "canceled_by_user");
   await assert.rejects(resolveRef(2, "e1"), { code: 4109 });
+});
+
+test("refs: numbers go on across snapshots; older refs of the document stay usable", async () => {
+  await ensureAttached(1);
+  fake.answers.set("DOM.resolveNode", (p) => ({ object: { objectId: `obj-${String(p["backendNodeId"])}` } }));
+  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
+  assert.equal(nextRefNumber(1), 1);
+  setRefs(1, generation(1), [{ ref: "e1", role: "heading", name: "H", target: { kind: "node", backendNodeId: 5 } }]);
+  assert.equal(nextRefNumber(1), 2);
+  setRefs(1, generation(1), [{ ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 6 } }]);
+  assert.equal(await resolveRef(1, "e1"), "obj-5");
+  assert.equal(await resolveRef(1, "e2"), "obj-6");
+  for (let i = 0; i < KEPT_SNAPSHOTS; i++) {
+    setRefs(1, generation(1), [{ ref: `e${3 + i}`, role: "button", name: "B", target: { kind: "node", backendNodeId: 7 } }]);
+  }
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  // after a navigation the numbering still goes on: e1 never names a new element
+  fake.emit(1, "Page.frameNavigated", { frame: { id: "main" } });
+  assert.equal(nextRefNumber(1), 3 + KEPT_SNAPSHOTS);
 });

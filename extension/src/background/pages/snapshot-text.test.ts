@@ -47,32 +47,33 @@ test("full snapshot: roles, names, refs, attributes, indentation", () => {
     s.text,
     [
       "- generic",
-      '  - heading "Title" [level=2]',
-      '  - link "Home" [ref=e1]',
+      '  - heading "Title" [ref=e1] [level=2]',
+      '  - link "Home" [ref=e2]',
       "  - paragraph",
       "    - text: Some text.",
-      '  - button "Say \\"hi\\"" [ref=e2] [disabled]',
-      '  - checkbox "Remember me" [ref=e3] [checked]',
-      '  - textbox "Email" [ref=e4] [value="a@b.c"]',
-      `- button "${"x".repeat(99)}…" [ref=e5]`,
+      '  - button "Say \\"hi\\"" [ref=e3] [disabled]',
+      '  - checkbox "Remember me" [ref=e4] [checked]',
+      '  - textbox "Email" [ref=e5] [value="a@b.c"]',
+      `- button "${"x".repeat(99)}…" [ref=e6]`,
     ].join("\n"),
   );
   assert.deepEqual(
     s.refs.map((r) => [r.ref, r.role, r.backendNodeId]),
     [
-      ["e1", "link", 50],
-      ["e2", "button", 80],
-      ["e3", "checkbox", 90],
-      ["e4", "textbox", 100],
-      ["e5", "button", 30],
+      ["e1", "heading", 40],
+      ["e2", "link", 50],
+      ["e3", "button", 80],
+      ["e4", "checkbox", 90],
+      ["e5", "textbox", 100],
+      ["e6", "button", 30],
     ],
   );
-  assert.equal(s.refs[1]!.name, 'Say "hi"');
+  assert.equal(s.refs[2]!.name, 'Say "hi"');
 });
 
 test("compact drops unnamed structural nodes and lifts their children", () => {
   const s = axTreeToSnapshot(tree(), { compact: true });
-  assert.ok(s.text.startsWith('- heading "Title" [level=2]\n- link "Home" [ref=e1]'), s.text);
+  assert.ok(s.text.startsWith('- heading "Title" [ref=e1] [level=2]\n- link "Home" [ref=e2]'), s.text);
   assert.ok(!s.text.includes("generic"));
 });
 
@@ -80,7 +81,7 @@ test("depth cuts the levels below it", () => {
   const s = axTreeToSnapshot(tree(), { depth: 0 });
   assert.equal(s.text, `- generic\n- button "${"x".repeat(99)}…" [ref=e1]`);
   const s1 = axTreeToSnapshot(tree(), { depth: 1 });
-  assert.ok(s1.text.includes('  - link "Home" [ref=e1]'));
+  assert.ok(s1.text.includes('  - link "Home" [ref=e2]'));
   assert.ok(!s1.text.includes("text: Some"));
 });
 
@@ -150,4 +151,12 @@ test("walkToSnapshot numbers the walk's elements in order", () => {
     { ref: "e1", role: "button", name: "Go", index: 0 },
     { ref: "e2", role: "textbox", name: "Q", index: 1 },
   ]);
+});
+
+test("firstRef continues the tab's numbering", () => {
+  assert.deepEqual(
+    axTreeToSnapshot(tree(), { interactive: true, firstRef: 7 }).refs.map((r) => r.ref),
+    ["e7", "e8", "e9", "e10", "e11"],
+  );
+  assert.equal(walkToSnapshot([["link", "a", []]], 42).text, '- link "a" [ref=e42]');
 });

@@ -34,6 +34,8 @@ export interface SnapshotOptions {
   depth?: number;
   /** Longer names are cut with an ellipsis. */
   maxName?: number;
+  /** The number of the first ref (refs are never reused in a tab). */
+  firstRef?: number;
 }
 
 export interface SnapshotRef {
@@ -130,10 +132,14 @@ export function axTreeToSnapshot(nodes: readonly AXNode[], opts: SnapshotOptions
   const refs: SnapshotRef[] = [];
   if (!root) return { text: "", refs };
   const depth = opts.depth ?? Infinity;
+  const first = opts.firstRef ?? 1;
 
+  // Interactive nodes get a ref in every mode; in the full tree so does every
+  // named node (a heading, a named region), so get text/box can point at it.
   const refFor = (n: AXNode, role: string, name: string): string | undefined => {
-    if (!INTERACTIVE_ROLES.has(role) || n.backendDOMNodeId === undefined) return undefined;
-    const ref = `e${refs.length + 1}`;
+    if (n.backendDOMNodeId === undefined) return undefined;
+    if (!INTERACTIVE_ROLES.has(role) && (opts.interactive || !name)) return undefined;
+    const ref = `e${first + refs.length}`;
     refs.push({ ref, role, name, backendNodeId: n.backendDOMNodeId });
     return ref;
   };
@@ -201,11 +207,11 @@ export function mergeText(lines: readonly string[]): string[] {
 export type WalkItem = [role: string, name: string, attrs: string[]];
 
 /** The interactive walk's elements as a flat snapshot. */
-export function walkToSnapshot(items: readonly WalkItem[]): SnapshotText {
+export function walkToSnapshot(items: readonly WalkItem[], firstRef = 1): SnapshotText {
   const lines: string[] = [];
   const refs: SnapshotRef[] = [];
   items.forEach(([role, name, attrs], index) => {
-    const ref = `e${index + 1}`;
+    const ref = `e${firstRef + index}`;
     refs.push({ ref, role, name, index });
     lines.push(line(0, role, name, ref, attrs));
   });

@@ -7,9 +7,9 @@
 
 import { optionalBool, optionalInt } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
-import { generation, send } from "./debugger";
+import { ensureAttached, generation, send } from "./debugger";
 import { walkInteractive } from "./page-walk";
-import { setRefs, type RefEntry } from "./refs";
+import { nextRefNumber, setRefs, type RefEntry } from "./refs";
 import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
 
 export interface SnapshotResult {
@@ -46,6 +46,7 @@ function wireRefs(entries: RefEntry[]): SnapshotResult["refs"] {
 }
 
 async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
+  await ensureAttached(tabId); // the document count starts at attaching
   const gen = generation(tabId);
   const group = `browserctl-snapshot-${++snapshotCounter}`;
   const r = await send<EvalResult>(tabId, "Runtime.evaluate", {
@@ -73,7 +74,7 @@ async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
     throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
   }
   const [url, title, items] = JSON.parse(json) as [string, string, WalkItem[]];
-  const snap = walkToSnapshot(items);
+  const snap = walkToSnapshot(items, nextRefNumber(tabId));
   const entries: RefEntry[] = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
@@ -85,6 +86,7 @@ async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
 }
 
 async function fullSnapshot(tabId: number, compact: boolean, depth: number | undefined): Promise<SnapshotResult> {
+  await ensureAttached(tabId);
   const gen = generation(tabId);
   const [tree, meta] = await Promise.all([
     send<{ nodes: AXNode[] }>(tabId, "Accessibility.getFullAXTree", {}),
@@ -94,7 +96,7 @@ async function fullSnapshot(tabId: number, compact: boolean, depth: number | und
     }),
   ]);
   const [url, title] = Array.isArray(meta.result.value) ? (meta.result.value as [string, string]) : ["", ""];
-  const snap = axTreeToSnapshot(tree.nodes, { compact, depth });
+  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, firstRef: nextRefNumber(tabId) });
   const entries: RefEntry[] = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
