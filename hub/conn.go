@@ -149,9 +149,16 @@ func (c *conn) stop(code int, text string, cause *rpc.BrowserError) {
 }
 
 // writeLoop is the only goroutine that writes data frames to the socket.
+// Once the connection is stopped it writes nothing more but the close frame.
 func (c *conn) writeLoop() {
 	defer close(c.writerDone)
 	for {
+		select {
+		case <-c.done:
+			c.closeSocket()
+			return
+		default:
+		}
 		select {
 		case f := <-c.out:
 			if err := c.write(*f.buf); err != nil {
@@ -162,21 +169,27 @@ func (c *conn) writeLoop() {
 			}
 			putBuf(f.buf)
 		case <-c.done:
-			c.mu.Lock()
-			code, text := c.closeCode, c.closeText
-			c.mu.Unlock()
-			if code != noCloseFrame {
-				c.h.frames.event(c.remote, "close code=%d reason=%q", code, text)
-				_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(writeWait))
-			}
-			select {
-			case <-c.readerDone: // the peer answered the close, or was gone
-			case <-time.After(closeGrace):
-			}
-			_ = c.ws.Close()
+			c.closeSocket()
 			return
 		}
 	}
+}
+
+// closeSocket ends a stopped connection: the close frame stop asked for,
+// a short wait for the peer's answer, then the socket is closed.
+func (c *conn) closeSocket() {
+	c.mu.Lock()
+	code, text := c.closeCode, c.closeText
+	c.mu.Unlock()
+	if code != noCloseFrame {
+		c.h.frames.event(c.remote, "close code=%d reason=%q", code, text)
+		_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(writeWait))
+		select {
+		case <-c.readerDone: // the peer answered the close, or was gone
+		case <-time.After(closeGrace):
+		}
+	}
+	_ = c.ws.Close()
 }
 
 func (c *conn) write(b []byte) error {
