@@ -1,0 +1,2379 @@
+// src/background/config.ts
+var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
+var CONFIG_FILE = "config.json";
+var STORAGE_KEYS = { server: "server", token: "token" };
+function nonEmpty(v) {
+  return typeof v === "string" && v.trim() !== "" ? v.trim() : void 0;
+}
+function mergeConfig(stored, file) {
+  const sServer = nonEmpty(stored[STORAGE_KEYS.server]);
+  const sToken = nonEmpty(stored[STORAGE_KEYS.token]);
+  const fServer = nonEmpty(file?.server);
+  const fToken = nonEmpty(file?.token);
+  return {
+    server: sServer ?? fServer ?? DEFAULT_SERVER,
+    token: sToken ?? fToken ?? "",
+    source: {
+      server: sServer ? "storage" : fServer ? "file" : "default",
+      token: sToken ? "storage" : fToken ? "file" : "default"
+    }
+  };
+}
+async function readFileConfig() {
+  try {
+    const res = await fetch(chrome.runtime.getURL(CONFIG_FILE), { cache: "no-store" });
+    if (!res.ok) return void 0;
+    const body = await res.json();
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return void 0;
+    const o = body;
+    return {
+      server: typeof o.server === "string" ? o.server : void 0,
+      token: typeof o.token === "string" ? o.token : void 0
+    };
+  } catch {
+    return void 0;
+  }
+}
+async function loadConfig() {
+  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  return mergeConfig(stored, await readFileConfig());
+}
+
+// src/background/lifecycle.ts
+var KEEPALIVE_ALARM = "browserctl-keepalive";
+var KEEPALIVE_PERIOD_MINUTES = 0.4;
+function isPopupMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const t = m.type;
+  return t === "getStatus" || t === "reconnect";
+}
+function wireLifecycle(client2) {
+  const onAlarm = (alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
+  };
+  const onStorage = (changes, area) => {
+    if (area !== "local") return;
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+  };
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
+    if (msg.type === "reconnect") client2.restart();
+    sendResponse(client2.status());
+    return false;
+  };
+  const onStart = () => client2.start();
+  chrome.alarms.onAlarm.addListener(onAlarm);
+  chrome.storage.onChanged.addListener(onStorage);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.runtime.onStartup.addListener(onStart);
+  chrome.runtime.onInstalled.addListener(onStart);
+  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    chrome.alarms.onAlarm.removeListener(onAlarm);
+    chrome.storage.onChanged.removeListener(onStorage);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.runtime.onStartup.removeListener(onStart);
+    chrome.runtime.onInstalled.removeListener(onStart);
+    void chrome.alarms.clear(KEEPALIVE_ALARM);
+  };
+}
+
+// src/background/types.ts
+var ErrorCode = {
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  unauthorized: 4001,
+  extensionNotConnected: 4101,
+  operationFailed: 4102,
+  sessionRequired: 4103,
+  tabNotFound: 4104,
+  sessionNotFound: 4107,
+  pageRefNotFound: 4109,
+  pageOperationFailed: 4110
+};
+var RpcError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "RpcError";
+  }
+  code;
+};
+
+// src/background/pages/debugger.ts
+var PROTOCOL_VERSION = "1.3";
+var COMMAND_TIMEOUT_MS = 2e4;
+var DialogOpenError = class extends RpcError {
+  constructor(dialog) {
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
+    this.dialog = dialog;
+    this.name = "DialogOpenError";
+  }
+  dialog;
+};
+function dialogMessage(d) {
+  return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
+}
+var tabs = /* @__PURE__ */ new Map();
+var forgetHooks = /* @__PURE__ */ new Set();
+var installed = false;
+var onEvent = (source, method, params) => {
+  const st = source.tabId === void 0 ? void 0 : tabs.get(source.tabId);
+  if (!st) return;
+  const p = params ?? {};
+  if (method === "Page.javascriptDialogOpening") {
+    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    st.dialog = d;
+    for (const w of [...st.dialogWaiters]) w(d);
+  } else if (method === "Page.javascriptDialogClosed") {
+    st.dialog = null;
+  } else if (method === "Page.frameNavigated") {
+    const frame = p["frame"];
+    if (frame && !frame.parentId) st.generation++;
+  }
+  for (const l of [...st.listeners]) {
+    try {
+      l(method, p);
+    } catch {
+    }
+  }
+};
+var onDetach = (source) => {
+  if (source.tabId !== void 0) forget(source.tabId);
+};
+var onRemoved = (tabId) => {
+  forget(tabId);
+};
+function install() {
+  if (installed) return;
+  installed = true;
+  chrome.debugger.onEvent.addListener(onEvent);
+  chrome.debugger.onDetach.addListener(onDetach);
+  chrome.tabs.onRemoved.addListener(onRemoved);
+}
+function onForget(fn) {
+  forgetHooks.add(fn);
+}
+function forget(tabId) {
+  const st = tabs.get(tabId);
+  tabs.delete(tabId);
+  if (st) {
+    st.listeners.clear();
+    st.dialogWaiters.clear();
+  }
+  for (const h of forgetHooks) h(tabId);
+}
+function cdpMessage(e) {
+  const raw = e instanceof Error ? e.message : String(e);
+  try {
+    const parsed = JSON.parse(raw);
+    if (parsed && typeof parsed.message === "string") return parsed.message;
+  } catch {
+  }
+  return raw;
+}
+function opFailed(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+async function attach(tabId) {
+  const target = { tabId };
+  try {
+    await chrome.debugger.attach(target, PROTOCOL_VERSION);
+  } catch (e) {
+    const msg = cdpMessage(e);
+    if (!/already attached/i.test(msg)) throw opFailed(msg);
+    try {
+      await chrome.debugger.detach(target);
+      await chrome.debugger.attach(target, PROTOCOL_VERSION);
+    } catch (e2) {
+      throw opFailed(cdpMessage(e2));
+    }
+  }
+  await rawSend(tabId, "Page.enable", {}, 5e3);
+}
+function state(tabId) {
+  install();
+  let st = tabs.get(tabId);
+  if (!st) {
+    const fresh = {
+      attaching: Promise.resolve(),
+      dialog: null,
+      generation: 0,
+      listeners: /* @__PURE__ */ new Set(),
+      dialogWaiters: /* @__PURE__ */ new Set()
+    };
+    fresh.attaching = attach(tabId).catch((e) => {
+      if (tabs.get(tabId) === fresh) tabs.delete(tabId);
+      throw e;
+    });
+    tabs.set(tabId, fresh);
+    st = fresh;
+  }
+  return st;
+}
+async function ensureAttached(tabId) {
+  const st = state(tabId);
+  await st.attaching;
+  if (st.dialog) throw new DialogOpenError(st.dialog);
+}
+function openDialog(tabId) {
+  return tabs.get(tabId)?.dialog ?? null;
+}
+function generation(tabId) {
+  return tabs.get(tabId)?.generation ?? -1;
+}
+function listen(tabId, fn) {
+  const st = tabs.get(tabId);
+  if (!st) return () => {
+  };
+  st.listeners.add(fn);
+  return () => st.listeners.delete(fn);
+}
+function rawSend(tabId, method, params, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    chrome.debugger.sendCommand({ tabId }, method, params).then(
+      (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(opFailed(cdpMessage(e)));
+      }
+    );
+  });
+}
+async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) {
+  await ensureAttached(tabId);
+  const st = tabs.get(tabId);
+  if (!st) throw opFailed("the debugger was detached from the tab");
+  let waiter;
+  const dialogOpened = new Promise((_, reject) => {
+    waiter = (d) => reject(new DialogOpenError(d));
+    st.dialogWaiters.add(waiter);
+  });
+  try {
+    return await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened]);
+  } finally {
+    if (waiter) st.dialogWaiters.delete(waiter);
+  }
+}
+async function detach(tabId) {
+  const had = tabs.has(tabId);
+  forget(tabId);
+  if (!had) return;
+  try {
+    await chrome.debugger.detach({ tabId });
+  } catch {
+  }
+}
+function sendQuiet(tabId, method, params = {}) {
+  if (!tabs.has(tabId)) return;
+  send(tabId, method, params, 5e3).catch(() => {
+  });
+}
+
+// src/background/params.ts
+function invalid(name, what) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
+}
+function requireString(p, name) {
+  const v = p[name];
+  if (typeof v !== "string" || v === "") throw invalid(name, "a non-empty string");
+  return v;
+}
+function requireText(p, name) {
+  const v = p[name];
+  if (typeof v !== "string") throw invalid(name, "a string");
+  return v;
+}
+function optionalString(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "string") throw invalid(name, "a string");
+  return v;
+}
+function requireNumber(p, name) {
+  const v = p[name];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
+  return v;
+}
+function optionalNumber(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
+  return v;
+}
+function requireInt(p, name, min = Number.MIN_SAFE_INTEGER) {
+  const v = p[name];
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
+    throw invalid(name, min === 0 ? "a non-negative integer" : "an integer");
+  }
+  return v;
+}
+function optionalInt(p, name, min = Number.MIN_SAFE_INTEGER) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  return requireInt(p, name, min);
+}
+function optionalBool(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "boolean") throw invalid(name, "a boolean");
+  return v;
+}
+function requireOneOf(p, name, allowed) {
+  const v = p[name];
+  if (typeof v !== "string" || !allowed.includes(v)) {
+    throw invalid(name, `one of ${allowed.join(", ")}`);
+  }
+  return v;
+}
+function optionalOneOf(p, name, allowed) {
+  if (p[name] === void 0 || p[name] === null) return void 0;
+  return requireOneOf(p, name, allowed);
+}
+function requireStringArray(p, name) {
+  const v = p[name];
+  if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string")) {
+    throw invalid(name, "a non-empty array of strings");
+  }
+  return v;
+}
+
+// src/background/pages/eval.ts
+async function evaluate(tabId, p) {
+  const expression = requireString(p, "expression");
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression,
+    returnByValue: true,
+    awaitPromise: true,
+    userGesture: true
+  });
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+  }
+  if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
+  return { value: r.result.value === void 0 ? null : r.result.value };
+}
+
+// src/background/pages/refs.ts
+var KEPT_SNAPSHOTS = 8;
+var byTab = /* @__PURE__ */ new Map();
+var ACTION_GROUP = "browserctl-action";
+onForget((tabId) => {
+  byTab.delete(tabId);
+});
+function refNotFound(ref) {
+  return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
+}
+function nextRefNumber(tabId) {
+  return byTab.get(tabId)?.next ?? 1;
+}
+function setRefs(tabId, gen, entries, objectGroup) {
+  let tr = byTab.get(tabId);
+  if (!tr) {
+    tr = { next: 1, snapshots: [] };
+    byTab.set(tabId, tr);
+  }
+  for (const e of entries) {
+    const n = Number(e.ref.slice(1));
+    if (n >= tr.next) tr.next = n + 1;
+  }
+  const keep = [];
+  for (const s of tr.snapshots) {
+    if (s.generation === gen) keep.push(s);
+    else release(tabId, s);
+  }
+  keep.push({ generation: gen, entries: new Map(entries.map((e) => [e.ref, e])), objectGroup });
+  while (keep.length > KEPT_SNAPSHOTS) release(tabId, keep.shift());
+  tr.snapshots = keep;
+}
+function release(tabId, s) {
+  if (s.objectGroup) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: s.objectGroup });
+}
+function forgetRefs(tabId) {
+  byTab.delete(tabId);
+}
+function find(tabId, ref) {
+  const snaps = byTab.get(tabId)?.snapshots ?? [];
+  for (let i = snaps.length - 1; i >= 0; i--) {
+    const e = snaps[i].entries.get(ref);
+    if (e) return { gen: snaps[i].generation, entry: e };
+  }
+  return void 0;
+}
+var ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
+var CONNECTED = `function () { return this.isConnected; }`;
+async function resolveRef(tabId, ref) {
+  const found = find(tabId, ref);
+  if (!found || found.gen !== generation(tabId)) throw refNotFound(ref);
+  const entry = found.entry;
+  try {
+    if (entry.target.kind === "walk") {
+      const r = await send(tabId, "Runtime.callFunctionOn", {
+        objectId: entry.target.arrayObjectId,
+        functionDeclaration: ELEMENT_AT,
+        arguments: [{ value: entry.target.index }],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+      return r.result.objectId;
+    }
+    const node = await send(tabId, "DOM.resolveNode", {
+      backendNodeId: entry.target.backendNodeId,
+      objectGroup: ACTION_GROUP
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) throw refNotFound(ref);
+    const c = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: CONNECTED,
+      returnByValue: true
+    });
+    if (c.result.value !== true) throw refNotFound(ref);
+    return objectId;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
+    throw refNotFound(ref);
+  }
+}
+function releaseActionObjects(tabId) {
+  sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
+}
+
+// src/background/pages/forms.ts
+function failed(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+var FILL = `function (value) {
+  const el = this;
+  const tag = el.tagName;
+  const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
+  if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
+  if (tag === "INPUT" || tag === "TEXTAREA") {
+    if (el.disabled) return "the field is disabled";
+    if (el.readOnly) return "the field is read-only";
+    el.focus();
+    const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const setter = Object.getOwnPropertyDescriptor(proto, "value").set;
+    setter.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return "";
+  }
+  if (el.isContentEditable) {
+    el.focus();
+    const sel = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    if (value === "") el.ownerDocument.execCommand("delete");
+    else if (!el.ownerDocument.execCommand("insertText", false, value)) {
+      el.textContent = value;
+      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
+    }
+    return "";
+  }
+  return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
+}`;
+async function fill(tabId, p) {
+  const ref = requireString(p, "ref");
+  const value = requireText(p, "value");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: FILL,
+      arguments: [{ value }],
+      returnByValue: true,
+      userGesture: true
+    });
+    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+var SELECT = `function (values) {
+  const el = this;
+  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
+  if (el.disabled) return { error: "the select is disabled" };
+  const opts = Array.from(el.options);
+  const norm = (s) => s.replace(/\\s+/g, " ").trim();
+  const picked = [];
+  for (const v of values) {
+    let o = opts.find((x) => x.value === v);
+    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
+    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
+    if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
+    picked.push(o);
+  }
+  if (!el.multiple && picked.length > 1) return { error: "the select takes one value, not " + picked.length };
+  el.focus();
+  for (const o of opts) o.selected = picked.includes(o);
+  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+  return { selected: Array.from(el.selectedOptions, (o) => o.value) };
+}`;
+async function select(tabId, p) {
+  const ref = requireString(p, "ref");
+  const values = requireStringArray(p, "values");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: SELECT,
+      arguments: [{ value: values }],
+      returnByValue: true,
+      userGesture: true
+    });
+    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    const v = r.result.value;
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`);
+    return { selected: v.selected };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/get.ts
+var WHAT = ["title", "url", "text", "value", "html", "box"];
+function failed2(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+var ON_DOCUMENT = {
+  title: "document.title",
+  url: "location.href",
+  text: "(document.body || document.documentElement).innerText",
+  html: "document.documentElement.outerHTML"
+};
+var ON_ELEMENT = {
+  text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
+  html: `function () { return this.outerHTML; }`,
+  value: `function () {
+    if ("value" in this && typeof this.value === "string") return this.value;
+    if (this.isContentEditable) return this.innerText;
+    return { error: "it has no value (not a form field)" };
+  }`,
+  box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
+};
+function unwrap(r, what) {
+  if (r.exceptionDetails) throw failed2(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  return r.result.value;
+}
+async function get(tabId, p) {
+  const what = requireOneOf(p, "what", WHAT);
+  const ref = optionalString(p, "ref");
+  if (!ref && (what === "value" || what === "box")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one)`);
+  }
+  if (!ref || what === "title" || what === "url") {
+    const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
+    const v = unwrap(r, what);
+    return { value: typeof v === "string" ? v : String(v ?? "") };
+  }
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: ON_ELEMENT[what],
+      returnByValue: true
+    });
+    const v = unwrap(r, what);
+    if (v && typeof v === "object" && "error" in v) throw failed2(`get ${what} ${ref}: ${String(v.error)}`);
+    return { value: what === "box" ? v : String(v ?? "") };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/input.ts
+var BUTTONS = ["left", "right", "middle"];
+var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+function failed3(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+async function dispatch(tabId, params) {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", params);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function visibleCentre(tabId, objectId, ref) {
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  let quads = [];
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const xs = [q[0], q[2], q[4], q[6]];
+    const ys = [q[1], q[3], q[5], q[7]];
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    if (w < 1 || h < 1) continue;
+    return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
+  }
+  throw failed3(`${ref} is not visible (it has no box on the page to point at)`);
+}
+async function mouseClick(tabId, pt, button, clickCount) {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  for (let i = 1; i <= clickCount; i++) {
+    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+}
+async function click(tabId, p) {
+  const ref = requireString(p, "ref");
+  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
+  if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const pt = await visibleCentre(tabId, objectId, ref);
+    await mouseClick(tabId, pt, button, clickCount);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+async function hover(tabId, p) {
+  const ref = requireString(p, "ref");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const pt = await visibleCentre(tabId, objectId, ref);
+    await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+async function scrollIntoView(tabId, p) {
+  const ref = requireString(p, "ref");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
+      throw failed3(`${ref} cannot be scrolled into view (it is not rendered)`);
+    }
+    throw e;
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+var DIRECTIONS = ["up", "down", "left", "right"];
+async function scroll(tabId, p) {
+  const direction = requireOneOf(p, "direction", DIRECTIONS);
+  const amount = optionalNumber(p, "amount") ?? 500;
+  const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
+  const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: `(() => { const x0 = scrollX, y0 = scrollY; scrollBy({left: ${dx}, top: ${dy}, behavior: "instant"}); return [scrollX, scrollY, x0, y0, innerWidth, innerHeight]; })()`,
+    returnByValue: true
+  });
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw failed3("scroll: the page did not answer");
+  let [x, y] = v;
+  const [, , x0, y0, w, h] = v;
+  if (x === x0 && y === y0) {
+    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    const r2 = await send(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
+    const v2 = r2.result.value;
+    if (Array.isArray(v2)) [x, y] = v2;
+  }
+  return { scrollX: x, scrollY: y };
+}
+var ACTIONS = ["move", "down", "up", "click", "wheel"];
+async function mouse(tabId, p) {
+  const action = requireOneOf(p, "action", ACTIONS);
+  const x = requireNumber(p, "x");
+  const y = requireNumber(p, "y");
+  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const base = { x, y, modifiers: 0 };
+  switch (action) {
+    case "move":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      break;
+    case "down":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      break;
+    case "up":
+      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      break;
+    case "click":
+      await mouseClick(tabId, { x, y }, button, 1);
+      break;
+    case "wheel":
+      await dispatch(tabId, {
+        ...base,
+        type: "mouseWheel",
+        deltaX: optionalNumber(p, "deltaX") ?? 0,
+        deltaY: optionalNumber(p, "deltaY") ?? 0
+      });
+      break;
+  }
+  return { ok: true };
+}
+
+// src/background/pages/keys.ts
+var Modifier = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+var MODIFIER_KEYS = {
+  Alt: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1, bit: Modifier.Alt },
+  Control: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1, bit: Modifier.Control },
+  Meta: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1, bit: Modifier.Meta },
+  Shift: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1, bit: Modifier.Shift }
+};
+var ALIASES = {
+  ctrl: "Control",
+  control: "Control",
+  cmd: "Meta",
+  command: "Meta",
+  meta: "Meta",
+  super: "Meta",
+  win: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  opt: "Alt",
+  shift: "Shift",
+  esc: "Escape",
+  escape: "Escape",
+  return: "Enter",
+  enter: "Enter",
+  tab: "Tab",
+  space: " ",
+  spacebar: " ",
+  backspace: "Backspace",
+  delete: "Delete",
+  del: "Delete",
+  insert: "Insert",
+  home: "Home",
+  end: "End",
+  pageup: "PageUp",
+  pagedown: "PageDown",
+  up: "ArrowUp",
+  down: "ArrowDown",
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  arrowup: "ArrowUp",
+  arrowdown: "ArrowDown",
+  arrowleft: "ArrowLeft",
+  arrowright: "ArrowRight",
+  plus: "+"
+};
+var TABLE = /* @__PURE__ */ new Map();
+function add(def) {
+  TABLE.set(def.key, def);
+}
+add({ key: "Enter", code: "Enter", keyCode: 13, text: "\r" });
+add({ key: "Tab", code: "Tab", keyCode: 9 });
+add({ key: "Backspace", code: "Backspace", keyCode: 8 });
+add({ key: "Escape", code: "Escape", keyCode: 27 });
+add({ key: "Delete", code: "Delete", keyCode: 46 });
+add({ key: "Insert", code: "Insert", keyCode: 45 });
+add({ key: " ", code: "Space", keyCode: 32, text: " " });
+add({ key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 });
+add({ key: "ArrowUp", code: "ArrowUp", keyCode: 38 });
+add({ key: "ArrowRight", code: "ArrowRight", keyCode: 39 });
+add({ key: "ArrowDown", code: "ArrowDown", keyCode: 40 });
+add({ key: "Home", code: "Home", keyCode: 36 });
+add({ key: "End", code: "End", keyCode: 35 });
+add({ key: "PageUp", code: "PageUp", keyCode: 33 });
+add({ key: "PageDown", code: "PageDown", keyCode: 34 });
+add({ key: "CapsLock", code: "CapsLock", keyCode: 20 });
+add({ key: "ContextMenu", code: "ContextMenu", keyCode: 93 });
+for (let i = 1; i <= 24; i++) add({ key: `F${i}`, code: `F${i}`, keyCode: 111 + i });
+for (let c = 97; c <= 122; c++) {
+  const ch = String.fromCharCode(c);
+  add({ key: ch, code: `Key${ch.toUpperCase()}`, keyCode: c - 32, text: ch, shiftKey: ch.toUpperCase() });
+}
+var SHIFTED_DIGITS = ")!@#$%^&*(";
+for (let d = 0; d <= 9; d++) {
+  add({ key: String(d), code: `Digit${d}`, keyCode: 48 + d, text: String(d), shiftKey: SHIFTED_DIGITS[d] });
+}
+var PUNCT = [
+  ["-", "_", "Minus", 189],
+  ["=", "+", "Equal", 187],
+  ["[", "{", "BracketLeft", 219],
+  ["]", "}", "BracketRight", 221],
+  ["\\", "|", "Backslash", 220],
+  [";", ":", "Semicolon", 186],
+  ["'", '"', "Quote", 222],
+  [",", "<", "Comma", 188],
+  [".", ">", "Period", 190],
+  ["/", "?", "Slash", 191],
+  ["`", "~", "Backquote", 192]
+];
+for (const [k, s, code, keyCode] of PUNCT) add({ key: k, code, keyCode, text: k, shiftKey: s });
+var SHIFTED = /* @__PURE__ */ new Map();
+for (const def of TABLE.values()) {
+  if (def.shiftKey && def.shiftKey !== def.key) SHIFTED.set(def.shiftKey, def);
+}
+function lookup(name) {
+  const direct = TABLE.get(name) ?? MODIFIER_KEYS[name];
+  if (direct) return { def: direct, shift: false };
+  const shifted = SHIFTED.get(name);
+  if (shifted) return { def: shifted, shift: true };
+  const alias = ALIASES[name.toLowerCase()];
+  if (alias) return lookup(alias);
+  if (/^f\d{1,2}$/i.test(name)) return lookup(name.toUpperCase());
+  return void 0;
+}
+function parseKey(combo) {
+  if (combo === "") return void 0;
+  let parts;
+  if (combo === "+") parts = ["+"];
+  else if (combo.endsWith("++")) parts = [...combo.slice(0, -2).split("+"), "+"];
+  else parts = combo.split("+");
+  if (parts.some((p) => p === "")) return void 0;
+  const keyName = parts.pop();
+  let modifiers = 0;
+  const held = [];
+  for (const m of parts) {
+    const name = ALIASES[m.toLowerCase()] ?? m;
+    const mod = MODIFIER_KEYS[name];
+    if (!mod) return void 0;
+    if (!(modifiers & mod.bit)) held.push(mod);
+    modifiers |= mod.bit;
+  }
+  const found = lookup(keyName);
+  if (!found) {
+    return void 0;
+  }
+  if (found.shift && !(modifiers & Modifier.Shift)) {
+    held.push(MODIFIER_KEYS.Shift);
+    modifiers |= Modifier.Shift;
+  }
+  return { def: found.def, modifiers, held };
+}
+function keyForChar(ch) {
+  if (ch === "\n" || ch === "\r") return { def: TABLE.get("Enter"), modifiers: 0, held: [] };
+  const direct = TABLE.get(ch);
+  if (direct && direct.text === ch) return { def: direct, modifiers: 0, held: [] };
+  const shifted = SHIFTED.get(ch);
+  if (shifted) return { def: { ...shifted, key: ch, text: ch, shiftKey: ch }, modifiers: 0, held: [] };
+  return { def: { key: ch, code: "", keyCode: 0, text: ch }, modifiers: 0, held: [] };
+}
+function keyEvents(stroke2) {
+  const out = [];
+  const ev = (type2, d2, modifiers, text2) => {
+    const e = {
+      type: type2,
+      modifiers,
+      key: d2.key,
+      code: d2.code,
+      windowsVirtualKeyCode: d2.keyCode,
+      nativeVirtualKeyCode: d2.keyCode,
+      autoRepeat: false,
+      isKeypad: false
+    };
+    if (d2.location !== void 0) e.location = d2.location;
+    if (text2 !== void 0) {
+      e.text = text2;
+      e.unmodifiedText = text2;
+    }
+    return e;
+  };
+  let mods = 0;
+  for (const m of stroke2.held) {
+    mods |= MODIFIER_KEYS[m.key].bit;
+    out.push(ev("rawKeyDown", m, mods));
+  }
+  const shift = (stroke2.modifiers & Modifier.Shift) !== 0;
+  const key = shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.key;
+  const d = { ...stroke2.def, key };
+  const types = stroke2.def.text !== void 0 && (stroke2.modifiers & (Modifier.Control | Modifier.Alt | Modifier.Meta)) === 0;
+  const text = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
+  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text));
+  out.push(ev("keyUp", d, stroke2.modifiers));
+  for (const m of [...stroke2.held].reverse()) {
+    mods &= ~MODIFIER_KEYS[m.key].bit;
+    out.push(ev("keyUp", m, mods));
+  }
+  return out;
+}
+
+// src/background/pages/keyboard.ts
+async function stroke(tabId, s) {
+  for (const ev of keyEvents(s)) {
+    try {
+      await send(tabId, "Input.dispatchKeyEvent", ev);
+    } catch (e) {
+      if (e instanceof DialogOpenError) return false;
+      throw e;
+    }
+  }
+  return true;
+}
+async function press(tabId, p) {
+  const key = requireString(p, "key");
+  const s = parseKey(key);
+  if (!s) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "key" must be a key name with optional modifiers (Enter, a, Control+a, Shift+Tab), not ${JSON.stringify(key)}`
+    );
+  }
+  await stroke(tabId, s);
+  return { ok: true };
+}
+var FOCUS = `function () {
+  if (this.ownerDocument.activeElement === this) return true;
+  this.focus();
+  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && typeof this.value === "string") {
+    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
+  }
+  return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
+}`;
+async function type(tabId, p) {
+  const ref = requireString(p, "ref");
+  const text = requireText(p, "text");
+  const objectId = await resolveRef(tabId, ref);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: FOCUS,
+      returnByValue: true,
+      userGesture: true
+    });
+    if (r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  for (const ch of Array.from(text)) {
+    if (!await stroke(tabId, keyForChar(ch))) break;
+  }
+  return { ok: true };
+}
+
+// src/background/pages/screenshot.ts
+async function capture(tabId, clip) {
+  const params = { format: "png" };
+  if (clip) {
+    params["clip"] = clip;
+    params["captureBeyondViewport"] = true;
+  }
+  const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
+  return r.data;
+}
+async function screenshot(tabId, p) {
+  const ref = optionalString(p, "ref");
+  const fullPage = optionalBool(p, "fullPage") ?? false;
+  if (ref) {
+    const objectId = await resolveRef(tabId, ref);
+    try {
+      await visibleCentre(tabId, objectId, ref);
+      const [box, m2] = await Promise.all([
+        send(tabId, "Runtime.callFunctionOn", {
+          objectId,
+          functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+          returnByValue: true
+        }),
+        send(tabId, "Page.getLayoutMetrics")
+      ]);
+      const b = box.result.value;
+      if (!b || b.width < 1 || b.height < 1) {
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+      }
+      const vp = m2.cssVisualViewport;
+      const clip = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
+      return { data: await capture(tabId, clip), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
+    } finally {
+      releaseActionObjects(tabId);
+    }
+  }
+  const m = await send(tabId, "Page.getLayoutMetrics");
+  if (fullPage) {
+    const w = Math.ceil(m.cssContentSize.width);
+    const h = Math.ceil(m.cssContentSize.height);
+    const data2 = await capture(tabId, { x: 0, y: 0, width: w, height: h, scale: 1 });
+    return { data: data2, format: "png", width: w, height: h };
+  }
+  const data = await capture(tabId);
+  return {
+    data,
+    format: "png",
+    width: Math.round(m.cssVisualViewport.clientWidth),
+    height: Math.round(m.cssVisualViewport.clientHeight)
+  };
+}
+
+// src/background/pages/page-walk.ts
+function walkInteractive(maxName) {
+  const ROLES = /* @__PURE__ */ new Set([
+    "button",
+    "checkbox",
+    "combobox",
+    "link",
+    "listbox",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "scrollbar",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tab",
+    "textbox",
+    "treeitem",
+    "gridcell"
+  ]);
+  const SKIP = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "IFRAME", "svg"]);
+  const SKIP_TEXT = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "IFRAME"]);
+  const FROM_CONTENT = /* @__PURE__ */ new Set([
+    "button",
+    "checkbox",
+    "link",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "switch",
+    "tab",
+    "treeitem",
+    "gridcell"
+  ]);
+  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
+  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "dialog",
+    "document",
+    "feed",
+    "figure",
+    "form",
+    "grid",
+    "listbox",
+    "log",
+    "main",
+    "marquee",
+    "math",
+    "menu",
+    "menubar",
+    "navigation",
+    "region",
+    "search",
+    "status",
+    "tablist",
+    "tabpanel",
+    "timer",
+    "toolbar",
+    "tree",
+    "treegrid"
+  ]);
+  const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
+  const items = [];
+  const els = [];
+  const clean = (s) => {
+    if (!s) return "";
+    let t = s.replace(/\s+/g, " ").trim();
+    if (t.length > maxName) t = t.slice(0, maxName - 1) + "…";
+    return t;
+  };
+  const implicitRole = (el) => {
+    const tag = el.tagName;
+    switch (tag) {
+      case "A":
+      case "AREA":
+        return el.hasAttribute("href") ? "link" : "";
+      case "BUTTON":
+        return "button";
+      case "SUMMARY":
+        return el.parentElement?.tagName === "DETAILS" ? "button" : "";
+      case "TEXTAREA":
+        return "textbox";
+      case "SELECT": {
+        const s = el;
+        return s.multiple || s.size > 1 ? "listbox" : "combobox";
+      }
+      case "INPUT": {
+        const i = el;
+        switch (i.type) {
+          case "hidden":
+            return "";
+          case "button":
+          case "submit":
+          case "reset":
+          case "image":
+          case "file":
+          case "color":
+            return "button";
+          case "checkbox":
+            return "checkbox";
+          case "radio":
+            return "radio";
+          case "range":
+            return "slider";
+          case "number":
+            return "spinbutton";
+          case "search":
+            return i.hasAttribute("list") ? "combobox" : "searchbox";
+          default:
+            return i.hasAttribute("list") ? "combobox" : "textbox";
+        }
+      }
+    }
+    const h = el;
+    if (h.isContentEditable && !(h.parentElement && h.parentElement.isContentEditable)) return "textbox";
+    return "";
+  };
+  const textOf = (ids, root) => {
+    const parts = [];
+    for (const id of ids.split(/\s+/)) {
+      const t = id && root.getElementById(id);
+      if (t) parts.push(t.textContent || "");
+    }
+    return parts.join(" ");
+  };
+  let self = null;
+  const contentText = (node, out, depth) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        out.push(c.data);
+        continue;
+      }
+      if (c.nodeType !== 1) continue;
+      const e = c;
+      const tag = e.tagName;
+      if (SKIP_TEXT.has(tag)) continue;
+      if (tag === "WBR" || tag === "BR") {
+        out.push(" ");
+        continue;
+      }
+      if (e.getAttribute("aria-hidden") === "true") continue;
+      if (NO_NAME_TAGS.has(tag)) continue;
+      const r = e.getAttribute("role");
+      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
+      if (!e.checkVisibility({ visibilityProperty: true })) continue;
+      const al = e.getAttribute("aria-label");
+      if (al && al.trim()) {
+        out.push(" ", al, " ");
+        continue;
+      }
+      if (tag === "IMG" || tag === "AREA" || tag === "INPUT" && e.type === "image") {
+        out.push(" ", e.getAttribute("alt") ?? e.getAttribute("title") ?? "", " ");
+        continue;
+      }
+      if (tag === "svg" || tag === "SVG") {
+        const t = e.querySelector("title");
+        if (t) out.push(" ", t.textContent || "", " ");
+        continue;
+      }
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+        const t = e.type;
+        if (e !== self && t !== "checkbox" && t !== "radio" && t !== "hidden" && t !== "file") {
+          out.push(" ", e.value || "", " ");
+        }
+        continue;
+      }
+      if (depth > 40) continue;
+      const d = getComputedStyle(e).display;
+      const block = !d.startsWith("inline") && d !== "contents";
+      if (block) out.push(" ");
+      const sr = e.shadowRoot;
+      contentText(sr || e, out, depth + 1);
+      if (block) out.push(" ");
+    }
+  };
+  const fromContent = (el) => {
+    const out = [];
+    contentText(el.shadowRoot || el, out, 0);
+    return clean(out.join(""));
+  };
+  const nameOf = (el, role) => {
+    const root = el.getRootNode();
+    const lb = el.getAttribute("aria-labelledby");
+    if (lb) {
+      const n = clean(textOf(lb, root));
+      if (n) return n;
+    }
+    const al = clean(el.getAttribute("aria-label"));
+    if (al) return al;
+    const tag = el.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+      const f = el;
+      if (tag === "INPUT" && (f.type === "button" || f.type === "submit" || f.type === "reset")) {
+        return clean(f.value) || (f.type === "submit" ? "Submit" : f.type === "reset" ? "Reset" : "");
+      }
+      if (tag === "INPUT" && f.type === "image") return clean(f.alt) || clean(f.title) || "Submit";
+      const labels = f.labels;
+      if (labels && labels.length) {
+        self = el;
+        const n = clean(Array.from(labels, (l) => fromContent(l)).join(" "));
+        self = null;
+        return n;
+      }
+      return clean(el.getAttribute("title")) || clean(el.getAttribute("placeholder"));
+    }
+    if (tag === "AREA") return clean(el.getAttribute("alt")) || clean(el.getAttribute("title"));
+    if (!FROM_CONTENT.has(role)) {
+      return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
+    }
+    return fromContent(el) || clean(el.getAttribute("title"));
+  };
+  const stateOf = (el, role) => {
+    const out = [];
+    const tag = el.tagName;
+    if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
+      const i = el;
+      if (i.indeterminate) out.push("checked=mixed");
+      else if (i.checked) out.push("checked");
+    } else {
+      const ac = el.getAttribute("aria-checked");
+      if (ac === "true") out.push("checked");
+      else if (ac === "mixed") out.push("checked=mixed");
+    }
+    if (el.disabled === true || el.getAttribute("aria-disabled") === "true") out.push("disabled");
+    if (el.getAttribute("aria-expanded") === "true") out.push("expanded");
+    if (el.getAttribute("aria-selected") === "true") out.push("selected");
+    if (el.getAttribute("aria-pressed") === "true") out.push("pressed");
+    if (role === "textbox" || role === "searchbox" || role === "combobox" || role === "spinbutton" || role === "slider") {
+      let v = "";
+      if (tag === "INPUT" || tag === "TEXTAREA") {
+        const i = el;
+        v = i.type === "password" ? i.value ? "••••" : "" : i.value;
+      } else if (tag === "SELECT") {
+        const s = el;
+        v = s.selectedIndex >= 0 ? s.options[s.selectedIndex]?.text ?? "" : "";
+      } else if (role === "textbox") {
+        v = el.textContent || "";
+      }
+      v = clean(v);
+      if (v) out.push(`value="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
+    }
+    return out;
+  };
+  const visit = (el) => {
+    if (SKIP.has(el.tagName)) return;
+    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
+    let role = implicitRole(el);
+    if (explicit && (ROLES.has(explicit) || role && !WEAK.has(explicit))) role = explicit;
+    if (role && el.checkVisibility({ visibilityProperty: true })) {
+      items.push([role, nameOf(el, role), stateOf(el, role)]);
+      els.push(el);
+    }
+    const sr = el.shadowRoot;
+    if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) visit(c);
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) visit(c);
+  };
+  const body = document.body || document.documentElement;
+  if (body) visit(body);
+  return { items: JSON.stringify([location.href, document.title, items]), els };
+}
+
+// src/background/pages/snapshot-text.ts
+var MAX_NAME = 100;
+var INTERACTIVE_ROLES = /* @__PURE__ */ new Set([
+  "button",
+  "checkbox",
+  "combobox",
+  "link",
+  "listbox",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "radio",
+  "scrollbar",
+  "searchbox",
+  "slider",
+  "spinbutton",
+  "switch",
+  "tab",
+  "textbox",
+  "treeitem",
+  "gridcell",
+  "DisclosureTriangle"
+]);
+var STRUCTURAL = /* @__PURE__ */ new Set([
+  "generic",
+  "none",
+  "presentation",
+  "group",
+  "section",
+  "div",
+  "LayoutTable",
+  "LayoutTableRow",
+  "LayoutTableCell",
+  "Section",
+  "Iframe",
+  "IframePresentational"
+]);
+var SKIPPED = /* @__PURE__ */ new Set(["InlineTextBox", "ListMarker", "LineBreak", "MenuListPopup"]);
+var LEAVES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "slider"]);
+function cleanName(s, max = MAX_NAME) {
+  if (typeof s !== "string" || s === "") return "";
+  let t = s.replace(/\s+/g, " ").trim();
+  if (t.length > max) t = t.slice(0, max - 1) + "…";
+  return t;
+}
+function quote(s) {
+  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function attrsOf(node, role, max) {
+  const out = [];
+  for (const p of node.properties ?? []) {
+    const v = p.value?.value;
+    switch (p.name) {
+      case "checked":
+      case "pressed":
+        if (v === "true" || v === true) out.push(p.name);
+        else if (v === "mixed") out.push(`${p.name}=mixed`);
+        break;
+      case "disabled":
+      case "expanded":
+      case "selected":
+      case "required":
+        if (v === true || v === "true") out.push(p.name);
+        break;
+      case "level":
+        if (typeof v === "number") out.push(`level=${v}`);
+        break;
+    }
+  }
+  const value = node.value?.value;
+  if ((typeof value === "string" || typeof value === "number") && role !== "link") {
+    const s = cleanName(String(value), max);
+    if (s) out.push(`value=${quote(s)}`);
+  }
+  return out;
+}
+function line(level, role, name, ref, attrs) {
+  let s = `${"  ".repeat(level)}- ${role}`;
+  if (name) s += ` ${quote(name)}`;
+  if (ref) s += ` [ref=${ref}]`;
+  for (const a of attrs) s += ` [${a}]`;
+  return s;
+}
+function axTreeToSnapshot(nodes, opts = {}) {
+  const max = opts.maxName ?? MAX_NAME;
+  const byId = /* @__PURE__ */ new Map();
+  for (const n of nodes) byId.set(n.nodeId, n);
+  const root = nodes.find((n) => !n.parentId || !byId.has(n.parentId));
+  const lines = [];
+  const refs = [];
+  if (!root) return { text: "", refs };
+  const depth = opts.depth ?? Infinity;
+  const first = opts.firstRef ?? 1;
+  const refFor = (n, role, name) => {
+    if (n.backendDOMNodeId === void 0) return void 0;
+    if (!INTERACTIVE_ROLES.has(role) && (opts.interactive || !name)) return void 0;
+    const ref = `e${first + refs.length}`;
+    refs.push({ ref, role, name, backendNodeId: n.backendDOMNodeId });
+    return ref;
+  };
+  const stack = [{ id: root.nodeId, level: 0, parentName: "" }];
+  while (stack.length) {
+    const f = stack.pop();
+    const n = byId.get(f.id);
+    if (!n) continue;
+    const role = String(n.role?.value ?? "");
+    let childLevel = f.level;
+    let childParentName = f.parentName;
+    if (!n.ignored && !SKIPPED.has(role)) {
+      const name = cleanName(n.name?.value, max);
+      if (opts.interactive) {
+        const ref = refFor(n, role, name);
+        if (ref) lines.push(line(0, role, name, ref, attrsOf(n, role, max)));
+      } else if (role === "RootWebArea" || role === "WebArea") {
+      } else if (role === "StaticText") {
+        if (name && f.level <= depth && !f.parentName.includes(name)) {
+          lines.push(`${"  ".repeat(f.level)}- text: ${name}`);
+        }
+      } else if (opts.compact && STRUCTURAL.has(role) && !name) {
+      } else {
+        if (f.level > depth) continue;
+        const ref = refFor(n, role, name);
+        lines.push(line(f.level, role, name, ref, attrsOf(n, role, max)));
+        if (LEAVES.has(role)) continue;
+        childLevel = f.level + 1;
+        childParentName = name;
+      }
+    }
+    const kids = n.childIds ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) {
+      stack.push({ id: kids[i], level: childLevel, parentName: childParentName });
+    }
+  }
+  return { text: mergeText(lines).join("\n"), refs };
+}
+function mergeText(lines) {
+  const out = [];
+  let prevIndent = -1;
+  for (const l of lines) {
+    const at = l.indexOf("- text: ");
+    const isText = at >= 0 && l.slice(0, at).trim() === "";
+    if (isText && at === prevIndent && out.length) {
+      out[out.length - 1] += " " + l.slice(at + 8);
+      continue;
+    }
+    out.push(l);
+    prevIndent = isText ? at : -1;
+  }
+  return out;
+}
+function walkToSnapshot(items, firstRef = 1) {
+  const lines = [];
+  const refs = [];
+  items.forEach(([role, name, attrs], index) => {
+    const ref = `e${firstRef + index}`;
+    refs.push({ ref, role, name, index });
+    lines.push(line(0, role, name, ref, attrs));
+  });
+  return { text: lines.join("\n"), refs };
+}
+
+// src/background/pages/snapshot.ts
+var snapshotCounter = 0;
+var WALK_SOURCE = `(${walkInteractive.toString()})(${MAX_NAME})`;
+function exceptionText(d) {
+  return d.exception?.description ?? d.text ?? "exception";
+}
+function wireRefs(entries) {
+  const out = {};
+  for (const e of entries) out[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  return out;
+}
+async function interactiveSnapshot(tabId) {
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const group = `browserctl-snapshot-${++snapshotCounter}`;
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: WALK_SOURCE,
+    objectGroup: group,
+    returnByValue: false
+  });
+  if (r.exceptionDetails || !r.result.objectId) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: snapshot: ${r.exceptionDetails ? exceptionText(r.exceptionDetails) : "no result"}`
+    );
+  }
+  const props = await send(tabId, "Runtime.getProperties", {
+    objectId: r.result.objectId,
+    ownProperties: true
+  });
+  let json = "";
+  let arrayObjectId = "";
+  for (const p of props.result) {
+    if (p.name === "items" && typeof p.value?.value === "string") json = p.value.value;
+    if (p.name === "els" && p.value?.objectId) arrayObjectId = p.value.objectId;
+  }
+  if (!json || !arrayObjectId) {
+    throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
+  }
+  const [url, title, items] = JSON.parse(json);
+  const snap = walkToSnapshot(items, nextRefNumber(tabId));
+  const entries = snap.refs.map((s) => ({
+    ref: s.ref,
+    role: s.role,
+    name: s.name,
+    target: { kind: "walk", arrayObjectId, index: s.index ?? 0 }
+  }));
+  setRefs(tabId, gen, entries, group);
+  return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
+}
+async function fullSnapshot(tabId, compact, depth) {
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const [tree, meta] = await Promise.all([
+    send(tabId, "Accessibility.getFullAXTree", {}),
+    send(tabId, "Runtime.evaluate", {
+      expression: "[location.href, document.title]",
+      returnByValue: true
+    })
+  ]);
+  const [url, title] = Array.isArray(meta.result.value) ? meta.result.value : ["", ""];
+  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, firstRef: nextRefNumber(tabId) });
+  const entries = snap.refs.map((s) => ({
+    ref: s.ref,
+    role: s.role,
+    name: s.name,
+    target: { kind: "node", backendNodeId: s.backendNodeId ?? 0 }
+  }));
+  setRefs(tabId, gen, entries);
+  return { snapshot: snap.text, refs: wireRefs(entries), url: String(url), title: String(title), tabId };
+}
+async function snapshot(tabId, p) {
+  const interactive = optionalBool(p, "interactive") ?? false;
+  const compact = optionalBool(p, "compact") ?? false;
+  const depth = optionalInt(p, "depth", 0);
+  if (interactive) return interactiveSnapshot(tabId);
+  return fullSnapshot(tabId, compact, depth);
+}
+
+// src/background/pages/wait.ts
+var MAX_WAIT_MS = 3e5;
+var DEFAULT_TIMEOUT_MS = 3e4;
+var NETWORK_QUIET_MS = 500;
+var POLL_MS = 250;
+var STATES = ["load", "domcontentloaded", "networkidle"];
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var network = /* @__PURE__ */ new Map();
+async function trackNetwork(tabId) {
+  let n = network.get(tabId);
+  if (n) return n;
+  const fresh = { inflight: /* @__PURE__ */ new Set(), lastChange: Date.now() };
+  network.set(tabId, fresh);
+  const unlisten = listen(tabId, (method, params) => {
+    const id = String(params["requestId"] ?? "");
+    if (method === "Network.requestWillBeSent") fresh.inflight.add(id);
+    else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") fresh.inflight.delete(id);
+    else return;
+    fresh.lastChange = Date.now();
+  });
+  try {
+    await send(tabId, "Network.enable", {});
+  } catch (e) {
+    unlisten();
+    network.delete(tabId);
+    throw e;
+  }
+  return fresh;
+}
+onForget((tabId) => {
+  network.delete(tabId);
+});
+async function readyState(tabId) {
+  try {
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: "document.readyState",
+      returnByValue: true
+    }, 5e3);
+    return String(r.result.value ?? "");
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return "";
+  }
+}
+function reached(state2, ready) {
+  return state2 === "domcontentloaded" ? ready === "interactive" || ready === "complete" : ready === "complete";
+}
+async function waitLoad(tabId, state2, deadline, budget) {
+  const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
+  let fired = false;
+  const unlisten = listen(tabId, (method) => {
+    if (method === event) fired = true;
+  });
+  try {
+    for (; ; ) {
+      if (fired || reached(state2, await readyState(tabId))) return;
+      if (Date.now() >= deadline) throw timeout(state2, budget);
+      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      const d = openDialog(tabId);
+      if (d) throw new DialogOpenError(d);
+    }
+  } finally {
+    unlisten();
+  }
+}
+function timeout(state2, budget) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms waiting for ${state2}`);
+}
+async function wait(tabId, p) {
+  const started = Date.now();
+  const ms = optionalInt(p, "ms", 0);
+  const state2 = optionalOneOf(p, "state", STATES);
+  if (ms === void 0 && state2 === void 0) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
+  }
+  if (ms !== void 0) {
+    if (ms > MAX_WAIT_MS) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS}`);
+    }
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    await sleep(ms);
+    return { waited: Date.now() - started };
+  }
+  const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
+  const deadline = started + budget;
+  const st = state2;
+  if (st === "networkidle") {
+    const net = await trackNetwork(tabId);
+    await waitLoad(tabId, "load", deadline, budget);
+    for (; ; ) {
+      const quietFor = Date.now() - net.lastChange;
+      if (net.inflight.size === 0 && quietFor >= NETWORK_QUIET_MS) break;
+      if (Date.now() >= deadline) throw timeout(st, budget);
+      const d = openDialog(tabId);
+      if (d) throw new DialogOpenError(d);
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS;
+      await sleep(Math.max(10, Math.min(next, deadline - Date.now())));
+    }
+  } else {
+    await waitLoad(tabId, st, deadline, budget);
+  }
+  return { waited: Date.now() - started };
+}
+
+// src/background/pages/index.ts
+var TABLE2 = {
+  "pages.snapshot": snapshot,
+  "pages.click": click,
+  "pages.hover": hover,
+  "pages.fill": fill,
+  "pages.type": type,
+  "pages.select": select,
+  "pages.scrollIntoView": scrollIntoView,
+  "pages.press": press,
+  "pages.scroll": scroll,
+  "pages.mouse": mouse,
+  "pages.get": get,
+  "pages.screenshot": screenshot,
+  "pages.wait": wait,
+  "pages.eval": evaluate
+};
+function pageHandlers(deps) {
+  const out = {};
+  for (const [method, fn] of Object.entries(TABLE2)) {
+    out[method] = async (params) => fn(await deps.resolveTab(params), params);
+  }
+  return out;
+}
+async function releaseTab(tabId) {
+  forgetRefs(tabId);
+  await detach(tabId);
+}
+
+// src/background/methods.ts
+var SESSION_METHODS = [
+  "sessions.create",
+  "sessions.attachCurrent",
+  "sessions.list",
+  "sessions.rename",
+  "sessions.release",
+  "sessions.close"
+];
+var TAB_METHODS = [
+  "tabs.open",
+  "tabs.list",
+  "tabs.userList",
+  "tabs.attach",
+  "tabs.active",
+  "tabs.activate",
+  "tabs.close"
+];
+var PAGE_METHODS = [
+  "pages.snapshot",
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.scrollIntoView",
+  "pages.press",
+  "pages.scroll",
+  "pages.mouse",
+  "pages.get",
+  "pages.screenshot",
+  "pages.wait",
+  "pages.eval"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS];
+function isMethod(m) {
+  return METHODS.includes(m);
+}
+
+// src/background/router.ts
+var Router = class {
+  constructor(table) {
+    this.table = table;
+  }
+  table;
+  /** A parsed frame in, the response out; undefined when none is owed. */
+  async dispatch(msg) {
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) return void 0;
+    if (m.id === void 0) return void 0;
+    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
+    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
+      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
+    }
+    const method = m.method;
+    const handler = isMethod(method) ? this.table[method] : void 0;
+    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
+    const params = m.params === void 0 || m.params === null ? {} : m.params;
+    if (typeof params !== "object" || Array.isArray(params)) {
+      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    try {
+      const result = await handler(params);
+      return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
+    } catch (e) {
+      const { code, message } = toRpcError(e);
+      return errorResponse(id, code, message);
+    }
+  }
+};
+function errorResponse(id, code, message) {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
+var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
+function toRpcError(e) {
+  if (e instanceof RpcError) return { code: e.code, message: e.message };
+  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
+  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
+}
+
+// src/background/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var SessionStore = class {
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    this.disposers.push(dispose);
+    return dispose;
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for ids "sN" and default names "browserctl N". */
+  peekNumber() {
+    return this.next;
+  }
+  async add(name, groupId, activeTabId) {
+    const n = this.next++;
+    const s = { sessionId: `s${n}`, name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId !== void 0) s.lastActiveTabId = activeTabId;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (this.sessions.delete(sessionId)) await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(id);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id} (its tab group is gone)`);
+    }
+    return s;
+  }
+};
+
+// src/background/tab-info.ts
+function toWireTab(t, store2) {
+  return {
+    tabId: t.id ?? -1,
+    windowId: t.windowId,
+    url: t.url || t.pendingUrl || "",
+    title: t.title ?? "",
+    active: t.active,
+    groupId: t.groupId,
+    sessionId: store2.byGroup(t.groupId)?.sessionId ?? ""
+  };
+}
+async function getTab(tabId) {
+  try {
+    return await chrome.tabs.get(tabId);
+  } catch {
+    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
+  }
+}
+async function getSessionTab(s, tabId) {
+  const t = await getTab(tabId);
+  if (t.groupId !== s.groupId) {
+    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
+  }
+  return t;
+}
+async function groupTabs(s) {
+  const tabs2 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs2.sort((a, b) => a.index - b.index);
+}
+function pickActive(s, tabs2) {
+  return tabs2.find((t) => t.active) ?? tabs2.find((t) => t.id === s.lastActiveTabId) ?? tabs2[0];
+}
+async function sessionActiveTab(s) {
+  const t = pickActive(s, await groupTabs(s));
+  if (!t) throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  return t;
+}
+async function toWireSession(s) {
+  const tabs2 = await groupTabs(s);
+  return {
+    sessionId: s.sessionId,
+    name: s.name,
+    groupId: s.groupId,
+    tabIds: tabs2.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs2)?.id ?? null
+  };
+}
+async function userActiveTab() {
+  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
+  if (t) return t;
+  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
+  if (any) return any;
+  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
+}
+
+// src/background/sessions.ts
+var COLORS = [
+  "blue",
+  "green",
+  "purple",
+  "orange",
+  "cyan",
+  "pink",
+  "red",
+  "yellow",
+  "grey"
+];
+function colorFor(n) {
+  return COLORS[(n - 1) % COLORS.length] ?? "blue";
+}
+async function targetWindow(url) {
+  try {
+    const w2 = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
+    if (w2.id !== void 0 && w2.type === "normal") return { windowId: w2.id };
+  } catch {
+  }
+  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const tab = w?.tabs?.[0];
+  if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
+  return { windowId: w.id, tab };
+}
+async function releaseAll(tabs2, releaseTab2) {
+  await Promise.all(tabs2.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+}
+function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
+  async function newGroup(tab, name) {
+    const n = store2.peekNumber();
+    const title = name ?? `browserctl ${n}`;
+    const tabId = tab.id;
+    const groupId = await chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId: tab.windowId } });
+    await chrome.tabGroups.update(groupId, { title, color: colorFor(n) });
+    return store2.add(title, groupId, tabId);
+  }
+  return {
+    "sessions.create": async (p) => {
+      await store2.ready();
+      const name = optionalString(p, "name") || void 0;
+      const url = optionalString(p, "url") || "about:blank";
+      const win = await targetWindow(url);
+      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
+      return toWireSession(await newGroup(tab, name));
+    },
+    "sessions.attachCurrent": async (p) => {
+      await store2.ready();
+      const name = optionalString(p, "name") || void 0;
+      const tab = await userActiveTab();
+      const existing = store2.byGroup(tab.groupId);
+      if (existing) return toWireSession(existing);
+      return toWireSession(await newGroup(tab, name));
+    },
+    "sessions.list": async () => {
+      await store2.ready();
+      const live = [];
+      for (const s of store2.list()) {
+        try {
+          await chrome.tabGroups.get(s.groupId);
+          live.push(await toWireSession(s));
+        } catch {
+          await store2.remove(s.sessionId);
+        }
+      }
+      return { sessions: live };
+    },
+    "sessions.rename": async (p) => {
+      const s = await store2.require(p);
+      const name = requireString(p, "name");
+      await chrome.tabGroups.update(s.groupId, { title: name });
+      s.name = name;
+      await store2.update(s);
+      return toWireSession(s);
+    },
+    "sessions.release": async (p) => {
+      const s = await store2.require(p);
+      await releaseAll(await groupTabs(s), releaseTab2);
+      await store2.remove(s.sessionId);
+      return { sessionId: s.sessionId, released: true };
+    },
+    "sessions.close": async (p) => {
+      const s = await store2.require(p);
+      const tabs2 = await groupTabs(s);
+      await releaseAll(tabs2, releaseTab2);
+      await store2.remove(s.sessionId);
+      const ids = tabs2.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs2);
+      if (ids.length > 0) await chrome.tabs.remove(ids);
+      return { sessionId: s.sessionId, closed: true };
+    }
+  };
+}
+async function keepWindowOpen(closing) {
+  const first = closing[0];
+  if (!first) return;
+  const windows = await chrome.windows.getAll({ windowTypes: ["normal"] });
+  if (windows.length !== 1) return;
+  const inWindow = await chrome.tabs.query({ windowId: first.windowId });
+  const closingIds = new Set(closing.map((t) => t.id));
+  if (inWindow.every((t) => closingIds.has(t.id))) {
+    await chrome.tabs.create({ windowId: first.windowId, url: "about:blank", active: false });
+  }
+}
+
+// src/background/tabs.ts
+async function resolveTab(store2, p) {
+  const s = await store2.require(p);
+  if (p.tabId !== void 0 && p.tabId !== null) {
+    const t = await getSessionTab(s, requireInt(p, "tabId", 0));
+    return t.id;
+  }
+  return (await sessionActiveTab(s)).id;
+}
+function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
+  return {
+    "tabs.open": async (p) => {
+      const s = await store2.require(p);
+      const url = requireString(p, "url");
+      const active = optionalBool(p, "active") ?? true;
+      const group = await chrome.tabGroups.get(s.groupId);
+      const last = (await groupTabs(s)).at(-1);
+      const created = await chrome.tabs.create({
+        windowId: group.windowId,
+        url,
+        active,
+        ...last ? { index: last.index + 1 } : {}
+      });
+      const id = created.id;
+      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      if (active) {
+        s.lastActiveTabId = id;
+        await store2.update(s);
+      }
+      return toWireTab(await getTab(id), store2);
+    },
+    "tabs.list": async (p) => {
+      const s = await store2.require(p);
+      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store2)) };
+    },
+    "tabs.userList": async () => {
+      await store2.ready();
+      const tabs2 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs2.map((t) => toWireTab(t, store2)) };
+    },
+    "tabs.attach": async (p) => {
+      const s = await store2.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      const t = await getTab(tabId);
+      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      return toWireTab(await getTab(tabId), store2);
+    },
+    "tabs.active": async (p) => {
+      if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
+        await store2.ready();
+        return toWireTab(await userActiveTab(), store2);
+      }
+      const s = await store2.require(p);
+      return toWireTab(await sessionActiveTab(s), store2);
+    },
+    "tabs.activate": async (p) => {
+      const s = await store2.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await chrome.tabs.update(tabId, { active: true });
+      s.lastActiveTabId = tabId;
+      await store2.update(s);
+      return toWireTab(await getTab(tabId), store2);
+    },
+    "tabs.close": async (p) => {
+      const s = await store2.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await releaseTab2(tabId).catch(() => void 0);
+      await chrome.tabs.remove(tabId);
+      return { tabId, closed: true };
+    }
+  };
+}
+
+// src/background/backoff.ts
+var BACKOFF_BASE_MS = 1e3;
+var BACKOFF_MAX_MS = 3e4;
+var Backoff = class {
+  constructor(baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS) {
+    this.baseMs = baseMs;
+    this.maxMs = maxMs;
+  }
+  baseMs;
+  maxMs;
+  attempt = 0;
+  /** The delay before the next reconnect; each call doubles the one after. */
+  next() {
+    const delay = Math.min(this.maxMs, this.baseMs * 2 ** Math.min(this.attempt, 30));
+    this.attempt++;
+    return delay;
+  }
+  /** Back to the base delay, after a successful auth_ok. */
+  reset() {
+    this.attempt = 0;
+  }
+};
+
+// src/background/ws-client.ts
+var PROTOCOL_VERSION2 = 1;
+var PING_INTERVAL_MS = 2e4;
+var CLOSE_UNAUTHORIZED = 4001;
+var OPEN = 1;
+var realTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h),
+  now: () => Date.now()
+};
+var WsClient = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.timers = deps.timers ?? realTimers;
+  }
+  deps;
+  timers;
+  backoff = new Backoff();
+  socket;
+  pingTimer;
+  retryTimer;
+  retryAt = 0;
+  running = false;
+  /** Bumped on every connect and stop, so late events of an old socket are dropped. */
+  generation = 0;
+  state = "stopped";
+  server = "";
+  lastError = "";
+  /** Starts connecting unless already running. Safe to call any number of times. */
+  start() {
+    if (this.running) return;
+    this.running = true;
+    void this.connect();
+  }
+  /** Closes the socket and cancels every timer. Idempotent. */
+  stop() {
+    this.running = false;
+    this.generation++;
+    this.clearTimers();
+    const s = this.socket;
+    this.socket = void 0;
+    if (s) {
+      detach2(s);
+      try {
+        s.close(1e3, "stopped");
+      } catch {
+      }
+    }
+    this.state = "stopped";
+  }
+  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
+  restart() {
+    this.stop();
+    this.backoff.reset();
+    this.lastError = "";
+    this.start();
+  }
+  /**
+   * Called by the keepalive alarm: start if not running; if a retry is
+   * overdue (its timer died with a suspended worker), connect now.
+   */
+  ensure() {
+    if (!this.running) {
+      this.start();
+      return;
+    }
+    if (this.retryTimer !== void 0 && this.timers.now() > this.retryAt + 1e3) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = void 0;
+      void this.connect();
+    }
+  }
+  status() {
+    const st = {
+      connected: this.isConnected(),
+      server: this.server,
+      state: this.state,
+      lastError: this.lastError
+    };
+    if (this.retryTimer !== void 0) st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
+    return st;
+  }
+  isConnected() {
+    return this.state === "connected" && this.socket !== void 0 && this.socket.readyState === OPEN;
+  }
+  async connect() {
+    const gen = ++this.generation;
+    this.state = "connecting";
+    let cfg;
+    try {
+      cfg = await this.deps.loadConfig();
+    } catch (e) {
+      if (gen !== this.generation) return;
+      this.fail(`config: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    if (gen !== this.generation || !this.running) return;
+    this.server = cfg.server;
+    let s;
+    try {
+      s = this.deps.createSocket(cfg.server);
+    } catch (e) {
+      this.fail(`connect ${cfg.server}: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    this.socket = s;
+    s.onopen = () => {
+      if (gen !== this.generation) return;
+      this.state = "authenticating";
+      this.send(s, { type: "auth", token: cfg.token });
+    };
+    s.onmessage = (ev) => {
+      if (gen !== this.generation) return;
+      this.onMessage(s, ev.data);
+    };
+    s.onerror = () => {
+      if (gen !== this.generation) return;
+      this.lastError = `cannot reach ${cfg.server}`;
+    };
+    s.onclose = (ev) => {
+      if (gen !== this.generation) return;
+      detach2(s);
+      this.socket = void 0;
+      if (ev.code === CLOSE_UNAUTHORIZED) {
+        this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else {
+        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
+        this.fail(why, "disconnected");
+      }
+    };
+  }
+  onMessage(s, data) {
+    if (typeof data !== "string") return;
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) {
+      this.onControl(s, m);
+      return;
+    }
+    if (this.state !== "connected") return;
+    void this.deps.onRequest(m).then(
+      (resp) => {
+        if (resp !== void 0 && s === this.socket) this.send(s, resp);
+      },
+      (e) => this.deps.log?.("request handler failed", e)
+    );
+  }
+  onControl(s, m) {
+    switch (m.type) {
+      case "auth_ok":
+        this.state = "connected";
+        this.lastError = "";
+        this.backoff.reset();
+        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION2) {
+          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION2}`);
+        }
+        this.startPing(s);
+        return;
+      case "pong":
+      default:
+        return;
+    }
+  }
+  startPing(s) {
+    this.stopPing();
+    this.pingTimer = this.timers.setInterval(() => {
+      if (s === this.socket && this.state === "connected") this.send(s, { type: "ping" });
+    }, PING_INTERVAL_MS);
+  }
+  stopPing() {
+    if (this.pingTimer !== void 0) this.timers.clearInterval(this.pingTimer);
+    this.pingTimer = void 0;
+  }
+  send(s, frame) {
+    if (s.readyState !== OPEN) return;
+    try {
+      s.send(JSON.stringify(frame));
+    } catch (e) {
+      this.deps.log?.("send failed", e);
+    }
+  }
+  fail(why, state2) {
+    this.stopPing();
+    this.lastError = why;
+    this.state = state2;
+    if (!this.running) return;
+    this.scheduleRetry();
+  }
+  scheduleRetry() {
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    const delay = this.backoff.next();
+    this.retryAt = this.timers.now() + delay;
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = void 0;
+      if (this.running) void this.connect();
+    }, delay);
+  }
+  clearTimers() {
+    this.stopPing();
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = void 0;
+  }
+};
+function detach2(s) {
+  s.onopen = null;
+  s.onmessage = null;
+  s.onclose = null;
+  s.onerror = null;
+}
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// src/background/background.ts
+var store = new SessionStore();
+store.watch();
+var router = new Router({
+  ...sessionHandlers({ store, releaseTab }),
+  ...tabHandlers({ store, releaseTab }),
+  ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) })
+});
+var client = new WsClient({
+  createSocket: (url) => new WebSocket(url),
+  loadConfig,
+  onRequest: (msg) => router.dispatch(msg),
+  log: (...args) => console.warn("[browserctl]", ...args)
+});
+wireLifecycle(client);
+client.start();
