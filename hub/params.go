@@ -4,6 +4,7 @@ package hub
 // request envelope written into a pooled buffer.
 
 import (
+	"browserctl/rpc"
 	"bytes"
 	"encoding/json"
 	"strconv"
@@ -35,7 +36,7 @@ func (e jsonError) Error() string { return string(e) }
 // paramsSession reads the "sessionId" member of an object; "" when there is
 // none, it is empty, or params is not an object.
 func paramsSession(raw json.RawMessage) string {
-	v, ok := memberOf(raw, "sessionId")
+	v, ok := rpc.Member(raw, "sessionId")
 	if !ok {
 		return ""
 	}
@@ -74,7 +75,7 @@ func injectSession(raw json.RawMessage, current string) (json.RawMessage, string
 	if !isObject(raw) {
 		return raw, ""
 	}
-	sidRaw, found := memberOf(raw, "sessionId")
+	sidRaw, found := rpc.Member(raw, "sessionId")
 	var given string
 	if found && string(sidRaw) != "null" {
 		var ok bool

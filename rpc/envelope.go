@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 )
 
@@ -63,40 +64,81 @@ type Frame struct {
 // ErrMalformedFrame is returned for frames that are not a JSON object.
 var ErrMalformedFrame = errors.New("malformed frame")
 
-// rawFrame holds every member any frame may carry, so one Unmarshal
-// classifies it.
-type rawFrame struct {
-	Type    *string         `json:"type"`
-	Token   string          `json:"token"`
-	Version int             `json:"version"`
-	ID      json.RawMessage `json:"id"`
-	Result  json.RawMessage `json:"result"`
-	Error   *WireError      `json:"error"`
-}
-
 // DecodeFrame classifies a text frame. A frame that is valid JSON but has
 // neither a type nor an integer id decodes to an empty Frame: the caller
-// ignores it, as the spec asks for messages without an id.
+// ignores it, as the spec asks for messages without an id. Keys match
+// exactly ("Type" is not "type").
+//
+// Responses are the hot path: their members are found by eachMember, and
+// the result is kept as a slice of data, neither copied nor decoded.
 func DecodeFrame(data []byte) (Frame, error) {
 	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '{' {
+	if len(data) == 0 || data[0] != '{' || !json.Valid(data) {
 		return Frame{}, ErrMalformedFrame
 	}
-	var raw rawFrame
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return Frame{}, ErrMalformedFrame
+	var m frameMembers
+	if !eachMember(data, m.set) {
+		// An escaped key: let encoding/json unescape the keys.
+		var all map[string]json.RawMessage
+		if json.Unmarshal(data, &all) != nil {
+			return Frame{}, ErrMalformedFrame
+		}
+		m = frameMembers{}
+		for k, v := range all {
+			m.set([]byte(k), v)
+		}
 	}
-	if raw.Type != nil {
-		return Frame{Control: &Control{Type: *raw.Type, Token: raw.Token, Version: raw.Version}}, nil
+	return m.frame()
+}
+
+// frameMembers holds the raw values of the members a frame may carry.
+type frameMembers struct {
+	typ, token, version, id, result, err []byte
+}
+
+func (m *frameMembers) set(key, val []byte) {
+	switch string(key) {
+	case "type":
+		m.typ = val
+	case "token":
+		m.token = val
+	case "version":
+		m.version = val
+	case "id":
+		m.id = val
+	case "result":
+		m.result = val
+	case "error":
+		m.err = val
 	}
-	if len(raw.ID) == 0 || bytes.Equal(raw.ID, []byte("null")) {
+}
+
+func (m *frameMembers) frame() (Frame, error) {
+	if m.typ != nil {
+		var c Control
+		if json.Unmarshal(m.typ, &c.Type) != nil ||
+			(m.token != nil && json.Unmarshal(m.token, &c.Token) != nil) ||
+			(m.version != nil && json.Unmarshal(m.version, &c.Version) != nil) {
+			return Frame{}, ErrMalformedFrame
+		}
+		return Frame{Control: &c}, nil
+	}
+	if m.id == nil || string(m.id) == "null" {
 		return Frame{}, nil
 	}
-	var id int64
-	if err := json.Unmarshal(raw.ID, &id); err != nil {
+	n, err := strconv.ParseInt(string(m.id), 10, 64)
+	if err != nil {
 		return Frame{}, nil // a string or fractional id was never ours
 	}
-	return Frame{Response: &Response{JSONRPC: JSONRPCVersion, ID: &id, Result: raw.Result, Error: raw.Error}}, nil
+	resp := &Response{JSONRPC: JSONRPCVersion, ID: &n, Result: m.result}
+	if m.err != nil && string(m.err) != "null" {
+		resp.Error = new(WireError)
+		if json.Unmarshal(m.err, resp.Error) != nil {
+			// Still an answer to call n: fail it now rather than let it time out.
+			resp.Error = &WireError{Code: int(CodeInternalError), Message: "malformed error member: " + string(m.err)}
+		}
+	}
+	return Frame{Response: resp}, nil
 }
 
 // Caller is how a command reaches the browser: in process through a hub.Hub,

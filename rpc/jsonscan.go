@@ -1,56 +1,74 @@
-package hub
+package rpc
 
-// A quick look-up of one top-level member of a JSON object.
+// Quick look-ups of top-level members of a JSON object, without decoding the
+// rest: the hub reads "sessionId" of every call's params and the id, result
+// and error of every response, and encoding/json is most of a call's cost.
 
 import (
 	"bytes"
 	"encoding/json"
 )
 
-// memberOf returns the raw value of the top-level member key of a JSON
+// Member returns the raw value of the top-level member key of a JSON
 // object (the last one, as JSON.parse sees duplicates), without decoding
 // the rest. raw must be valid JSON (encodeParams
 // guarantees it); a key written with escapes, or anything unexpected, falls
 // back to encoding/json.
-func memberOf(raw []byte, key string) (json.RawMessage, bool) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return nil, false
-	}
-	i++
+func Member(raw []byte, key string) (json.RawMessage, bool) {
 	var val json.RawMessage
 	found := false
+	if !eachMember(raw, func(k, v []byte) {
+		if string(k) == key {
+			val, found = v, true
+		}
+	}) {
+		return memberSlow(raw, key)
+	}
+	return val, found
+}
+
+// eachMember calls visit with every top-level key (unescaped keys only) and
+// raw value of the JSON object raw, in order. It returns false when raw is
+// not an object it can read this way (not an object, an escaped key, broken
+// JSON); visit may have been called for some members then.
+func eachMember(raw []byte, visit func(key, val []byte)) bool {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return false
+	}
+	i++
 	for {
 		i = skipSpace(raw, i)
-		if i >= len(raw) || raw[i] == '}' {
-			return val, found
+		if i >= len(raw) {
+			return false
+		}
+		if raw[i] == '}' {
+			return true
 		}
 		if raw[i] == ',' {
 			i = skipSpace(raw, i+1)
 		}
 		if i >= len(raw) || raw[i] != '"' {
-			return memberSlow(raw, key)
+			return false
 		}
 		end := skipString(raw, i)
 		if end < 0 {
-			return memberSlow(raw, key)
+			return false
 		}
 		k := raw[i+1 : end-1]
 		if bytes.IndexByte(k, '\\') >= 0 {
-			return memberSlow(raw, key)
+			return false
 		}
 		i = skipSpace(raw, end)
 		if i >= len(raw) || raw[i] != ':' {
-			return memberSlow(raw, key)
+			return false
 		}
 		i = skipSpace(raw, i+1)
 		vend := skipValue(raw, i)
 		if vend < 0 {
-			return memberSlow(raw, key)
+			return false
 		}
-		if string(k) == key {
-			val, found = raw[i:vend], true
-		}
+		visit(k, raw[i:vend])
 		i = vend
 	}
 }
