@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -50,6 +51,9 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("BROWSERCTL_HOME", env.WorkDir)
+			if bin, err := exec.LookPath("browserctl"); err == nil {
+				env.Setenv("BROWSERCTL_BIN", bin)
+			}
 			env.Setenv("BROWSERCTL_SERVER", addr)
 			env.Setenv("ADDR", addr)
 			env.Setenv("BROWSERCTL_TOKEN", "test-token-0123456789")
@@ -60,6 +64,8 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GORACE", "atexit_sleep_ms=0 halt_on_error=1")
 			// a daemon a script started and did not stop ends with the script
 			env.Defer(func() { killDaemon(filepath.Join(env.WorkDir, pidFileName)) })
+			// so does a fake browser that launch started (launch.txtar)
+			env.Defer(func() { killPidFile(filepath.Join(env.WorkDir, "chrome.pid")) })
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -88,6 +94,12 @@ func killDaemon(pidPath string) {
 		return
 	}
 	syscall.Kill(pid, syscall.SIGKILL)
+}
+
+func killPidFile(path string) {
+	if pid, err := readPidFile(path); err == nil && pid > 0 {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
 }
 
 // holdport ADDR: something that is not a hub listens at ADDR (an HTTP
