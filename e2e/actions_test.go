@@ -354,13 +354,15 @@ func TestScreenshot(t *testing.T) {
 	s := newSession(t, pageURL("/lab.html", tag))
 	waitLoad(t, s)
 	p := h.cdp.page(t, tag)
+	// The viewport is read after the shot: attaching chrome.debugger shows
+	// Chrome's "started debugging this browser" bar, which takes 56 px of
+	// the viewport's height from then on.
+	file := filepath.Join(t.TempDir(), "shot.png")
+	out := mustRun(t, in(s, "screenshot", "-o", file)...)
 	vw, vh := p.evalFloat(`innerWidth`), p.evalFloat(`innerHeight`)
 	if vw != viewportW || vh <= 0 || vh > viewportH {
 		t.Errorf("the page's viewport is %vx%v, the browser was launched with --window-size=%d,%d", vw, vh, viewportW, viewportH)
 	}
-
-	file := filepath.Join(t.TempDir(), "shot.png")
-	out := mustRun(t, in(s, "screenshot", "-o", file)...)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatalf("screenshot -o %s wrote no file (%v); stdout: %s", file, err, abbrev(out))
@@ -371,6 +373,22 @@ func TestScreenshot(t *testing.T) {
 	}
 	if b := img.Bounds(); b.Dx() != int(vw) || b.Dy() != int(vh) {
 		t.Errorf("screenshot is %dx%d, the viewport is %vx%v", b.Dx(), b.Dy(), vw, vh)
+	}
+
+	// The full page: as tall as the document.
+	fullFile := filepath.Join(t.TempDir(), "full.png")
+	mustRun(t, in(s, "screenshot", "--full", "-o", fullFile)...)
+	data, err = os.ReadFile(fullFile)
+	if err != nil {
+		t.Fatalf("screenshot --full -o wrote no file: %v", err)
+	}
+	img, err = png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("screenshot --full: not a PNG: %v", err)
+	}
+	docH := p.evalFloat(`document.documentElement.scrollHeight`)
+	if b := img.Bounds(); math.Abs(float64(b.Dy())-docH) > 1 || b.Dx() < int(vw)-20 {
+		t.Errorf("screenshot --full is %dx%d, the document is %vx%v", b.Dx(), b.Dy(), vw, docH)
 	}
 
 	// The element shot, through --json: base64 on the wire.
