@@ -27,6 +27,21 @@ const (
 // startTimeout bounds how long a started daemon may take to listen.
 const startTimeout = 10 * time.Second
 
+// statusTimeout bounds one GET /status: a port that accepts connections but
+// never answers must not hang a command.
+const statusTimeout = 3 * time.Second
+
+// statusOf asks c for its status within statusTimeout.
+func statusOf(ctx context.Context, c hub.Controller) (hub.Status, error) {
+	ctx, cancel := context.WithTimeout(ctx, statusTimeout)
+	defer cancel()
+	st, err := c.Status(ctx)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) {
+		return st, fmt.Errorf("%w: no answer to GET /status within %s", hub.ErrNotAHub, statusTimeout)
+	}
+	return st, err
+}
+
 // pollEvery is how often a waiting command asks the hub for its status.
 const pollEvery = 25 * time.Millisecond
 
@@ -69,12 +84,12 @@ func (a *autoHub) Call(ctx context.Context, method string, params any, timeout t
 }
 
 func (a *autoHub) Status(ctx context.Context) (hub.Status, error) {
-	st, err := a.client.Status(ctx)
+	st, err := statusOf(ctx, a.client)
 	if errors.Is(err, hub.ErrNoHub) {
 		if err := a.ensureHub(ctx); err != nil {
 			return hub.Status{}, err
 		}
-		return a.client.Status(ctx)
+		return statusOf(ctx, a.client)
 	}
 	return st, err
 }
@@ -138,7 +153,7 @@ func startDaemon(ctx context.Context, f *Factory, client *hub.Client, addr strin
 	ctx, cancel := context.WithTimeout(ctx, startTimeout)
 	defer cancel()
 	for {
-		_, err := client.Status(ctx)
+		_, err := statusOf(ctx, client)
 		if err == nil {
 			return nil
 		}
@@ -175,7 +190,7 @@ func logTail(path string, offset int64) string {
 // waitExtension polls the hub until an extension is connected, saying on
 // stderr what it waits for. After d it answers a NotConnectedError.
 func waitExtension(ctx context.Context, f *Factory, c hub.Controller, addr string, d time.Duration) error {
-	st, err := c.Status(ctx)
+	st, err := statusOf(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -196,7 +211,7 @@ func waitExtension(ctx context.Context, f *Factory, c hub.Controller, addr strin
 			return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s (run `browserctl launch`, or load the extension: `browserctl extension install DIR`)", addr, d)}
 		case <-t.C:
 		}
-		st, err := c.Status(ctx)
+		st, err := statusOf(ctx, c)
 		if err != nil && ctx.Err() == nil {
 			return err
 		}

@@ -39,7 +39,7 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 	}
 	addr := f.Globals.Server
 	client := hub.NewClient(addr, token)
-	_, err = client.Status(ctx)
+	_, err = statusOf(ctx, client)
 	if err == nil {
 		return &replHub{ctrl: client}, nil
 	}
@@ -113,7 +113,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 	}()
 
 	var ps promptState
-	if st, err := rh.ctrl.Status(base); err == nil {
+	if st, err := statusOf(base, rh.ctrl); err == nil {
 		ps.set(st)
 	}
 	if rh.inProc {
@@ -128,7 +128,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 		go func() {
 			defer close(notices)
 			for ev := range events {
-				if st, err := rh.ctrl.Status(base); err == nil {
+				if st, err := statusOf(base, rh.ctrl); err == nil {
 					ps.set(st)
 				}
 				if n := eventNotice(f, ev); n != "" {

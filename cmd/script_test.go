@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -102,17 +103,46 @@ func killPidFile(path string) {
 	}
 }
 
-// holdport ADDR: something that is not a hub listens at ADDR (an HTTP
-// server answering 404) until the script ends.
+// holdport [-mute] ADDR: something that is not a hub listens at ADDR until
+// the script ends: an HTTP server answering 404, or with -mute a listener
+// that accepts connections and never answers.
 func cmdHoldPort(ts *testscript.TestScript, neg bool, args []string) {
+	mute := len(args) == 2 && args[0] == "-mute"
+	if mute {
+		args = args[1:]
+	}
 	if len(args) != 1 {
-		ts.Fatalf("usage: holdport ADDR")
+		ts.Fatalf("usage: holdport [-mute] ADDR")
 	}
 	ln, err := net.Listen("tcp", args[0])
 	ts.Check(err)
-	srv := &http.Server{Handler: http.NotFoundHandler()}
-	go srv.Serve(ln)
-	ts.Defer(func() { srv.Close() })
+	if !mute {
+		srv := &http.Server{Handler: http.NotFoundHandler()}
+		go srv.Serve(ln)
+		ts.Defer(func() { srv.Close() })
+		return
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	ts.Defer(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
 }
 
 // freeport VAR: sets VAR to a free loopback address.

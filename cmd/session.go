@@ -109,7 +109,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				current := ""
 				if f.IO.IsStdoutTTY() {
 					if h, err := f.Hub(); err == nil {
-						if st, err := h.Status(c.Context()); err == nil {
+						if st, err := statusOf(c.Context(), h); err == nil {
 							current = st.Session
 						}
 					}

@@ -47,7 +47,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	deadline := time.Now().Add(opts.Wait)
 	var st hub.Status
 	for {
-		st, err = h.Status(ctx)
+		st, err = statusOf(ctx, h)
 		if err == nil && st.Connected {
 			break
 		}
