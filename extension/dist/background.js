@@ -1064,39 +1064,6 @@ function walkInteractive(maxName) {
     "treeitem",
     "gridcell"
   ]);
-  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
-  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
-    "alert",
-    "alertdialog",
-    "application",
-    "article",
-    "banner",
-    "complementary",
-    "contentinfo",
-    "dialog",
-    "document",
-    "feed",
-    "figure",
-    "form",
-    "grid",
-    "listbox",
-    "log",
-    "main",
-    "marquee",
-    "math",
-    "menu",
-    "menubar",
-    "navigation",
-    "region",
-    "search",
-    "status",
-    "tablist",
-    "tabpanel",
-    "timer",
-    "toolbar",
-    "tree",
-    "treegrid"
-  ]);
   const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
   const items = [];
   const els = [];
@@ -1177,9 +1144,6 @@ function walkInteractive(maxName) {
         continue;
       }
       if (e.getAttribute("aria-hidden") === "true") continue;
-      if (NO_NAME_TAGS.has(tag)) continue;
-      const r = e.getAttribute("role");
-      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
       if (!e.checkVisibility({ visibilityProperty: true })) continue;
       const al = e.getAttribute("aria-label");
       if (al && al.trim()) {
