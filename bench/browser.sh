@@ -5,8 +5,9 @@
 # locator('body').ariaSnapshot() on the same pages in the same run.
 # Prints a markdown table to stdout.
 #
-#   bench/browser.sh [-titles 200] [-runs 5] [-pages a.html,b.html]
+#   bench/browser.sh [-titles 200] [-runs 5] [-pages a.html,b.html] [-ext DIR]
 #
+# -ext loads a freshly built extension dist/ instead of the embedded one.
 # Needs Debian's chromium and node/npm (scripts/deps.sh installs them);
 # playwright-core uses that Chromium, never a browser download of its own.
 set -euo pipefail

@@ -36,6 +36,7 @@ var (
 	flagChrome = flag.String("chromium", "/usr/bin/chromium", "Chromium")
 	flagNode   = flag.String("aria", "", "path of aria.mjs (empty: skip Playwright)")
 	flagPages  = flag.String("pages", "", "comma-separated page names (default: all)")
+	flagExt    = flag.String("ext", "", "a built extension dist/ to load instead of the one the binary embeds")
 )
 
 var chromiumFlags = []string{
@@ -99,6 +100,11 @@ func mainErr() error {
 	if _, errOut, code := e.run("extension", "install", extDir); code != 0 {
 		return fmt.Errorf("extension install: exit %d: %s", code, errOut)
 	}
+	if *flagExt != "" {
+		if err := copyDist(*flagExt, extDir); err != nil {
+			return err
+		}
+	}
 	args := append(append([]string{}, chromiumFlags...),
 		"--user-data-dir="+filepath.Join(e.dir, "profile"),
 		"--load-extension="+extDir, "--disable-extensions-except="+extDir,
@@ -123,18 +129,32 @@ func mainErr() error {
 	S := []string{"--session", sess.SessionID}
 	e.run(append(S, "wait", "--load", "load")...)
 
-	// 1. One-shot get title, against the process floor.
-	logf("get title x %d", *flagTitles)
-	var titles, floor []float64
+	// 1. One-shot calls, interleaved so drift hits them alike, against the
+	// process floor. `tab active` never touches chrome.debugger: it splits
+	// the CLI + hub + extension cost from the CDP cost.
+	oneShots := []struct {
+		name string
+		args []string
+	}{
+		{"`browserctl get title`", []string{"get", "title"}},
+		{"`browserctl get url`", []string{"get", "url"}},
+		{"`browserctl eval document.title`", []string{"eval", "document.title"}},
+		{"`browserctl tab active` (no CDP)", []string{"tab", "active"}},
+	}
+	logf("one-shot calls x %d", *flagTitles)
+	oneShotMs := make([][]float64, len(oneShots))
+	var floor []float64
 	for i := 0; i < *flagTitles; i++ {
-		t0 := time.Now()
-		_, errOut, code := e.run(append(S, "get", "title")...)
-		d := ms(time.Since(t0))
-		if code != 0 {
-			return fmt.Errorf("get title: exit %d: %s", code, errOut)
+		for j, o := range oneShots {
+			t0 := time.Now()
+			_, errOut, code := e.run(append(S, o.args...)...)
+			d := ms(time.Since(t0))
+			if code != 0 {
+				return fmt.Errorf("%s: exit %d: %s", o.name, code, errOut)
+			}
+			oneShotMs[j] = append(oneShotMs[j], d)
 		}
-		titles = append(titles, d)
-		t0 = time.Now()
+		t0 := time.Now()
 		_ = exec.Command("/bin/true").Run()
 		floor = append(floor, ms(time.Since(t0)))
 	}
@@ -234,10 +254,13 @@ func mainErr() error {
 
 	// 4. The tables.
 	fmt.Printf("## browserctl in headless Chromium (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Printf("One-shot CLI calls, warm hub, wall time of the whole process, %d runs:\n\n", len(titles))
+	fmt.Printf("One-shot CLI calls, warm hub, wall time of the whole process, %d runs each:\n\n", len(floor))
 	fmt.Printf("| command | median ms | p90 ms |\n|---|---|---|\n")
 	fmt.Printf("| `/bin/true` (process floor) | %.2f | %.2f |\n", median(floor), pct(floor, 90))
-	fmt.Printf("| `browserctl get title` | %.2f | %.2f |\n\n", median(titles), pct(titles, 90))
+	for j, o := range oneShots {
+		fmt.Printf("| %s | %.2f | %.2f |\n", o.name, median(oneShotMs[j]), pct(oneShotMs[j], 90))
+	}
+	fmt.Println()
 
 	fmt.Printf("Snapshots per corpus page (median of %d one-shot runs, wall time; bytes of the text printed); Playwright `locator('body').ariaSnapshot()` in-process, same Chromium, same server:\n\n", *flagRuns)
 	fmt.Printf("| page | full ms | full bytes | full lines | full refs | -i ms | -i bytes | -i lines | -i refs | PW ms | PW bytes | -i/PW time | -i/PW bytes | full/PW time |\n")
@@ -254,7 +277,7 @@ func mainErr() error {
 		fB, iB = append(fB, float64(r.fullBytes)), append(iB, float64(r.interBytes))
 		iRefs = append(iRefs, float64(r.interRefs))
 		pw := "| | | | | |"
-		if r.pwErr == "" && r.pwMs > 0 {
+		if r.pwErr == "" && r.pwMs > 0 && r.pwBytes > 0 {
 			pMs, pB = append(pMs, r.pwMs), append(pB, float64(r.pwBytes))
 			pw = fmt.Sprintf("| %.1f | %d | %.2f | %.2f | %.2f |", r.pwMs, r.pwBytes, r.interMs/r.pwMs, float64(r.interBytes)/float64(r.pwBytes), r.fullMs/r.pwMs)
 		}
@@ -345,6 +368,27 @@ func (e *env) close() {
 	}
 	time.Sleep(200 * time.Millisecond)
 	_ = os.RemoveAll(e.dir)
+}
+
+// copyDist copies a built dist/ over the installed one, keeping config.json.
+func copyDist(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if rel == "config.json" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
 }
 
 func waitPort(addr string) error {
