@@ -27,6 +27,13 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
     "button", "checkbox", "link", "menuitem", "menuitemcheckbox", "menuitemradio",
     "option", "radio", "switch", "tab", "treeitem", "gridcell",
   ]);
+  const NO_NAME_TAGS = new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
+  const NO_NAME_ROLES = new Set([
+    "alert", "alertdialog", "application", "article", "banner", "complementary", "contentinfo",
+    "dialog", "document", "feed", "figure", "form", "grid", "listbox", "log", "main", "marquee",
+    "math", "menu", "menubar", "navigation", "region", "search", "status", "tablist", "tabpanel",
+    "timer", "toolbar", "tree", "treegrid",
+  ]);
   // Roles that do not override the native role of a focusable element.
   const WEAK = new Set(["none", "presentation", "generic"]);
   const items: WalkItem[] = [];
@@ -98,7 +105,11 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
   const contentText = (node: Node, out: string[], depth: number): void => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) {
-        out.push((c as Text).data);
+        const data = (c as Text).data;
+        // Whitespace between two siblings is a rendered space (and counts
+        // as content, as in Chrome); at the edges of a box it collapses.
+        if (data.trim() !== "") out.push(data);
+        else if (c.previousSibling && c.nextSibling) out.push(" ");
         continue;
       }
       if (c.nodeType !== 1) continue;
@@ -110,6 +121,11 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
         continue;
       }
       if (e.getAttribute("aria-hidden") === "true") continue;
+      // Chrome does not take a name from inside these (an <article> or a
+      // <figure> in a link adds nothing to the link's name).
+      if (NO_NAME_TAGS.has(tag)) continue;
+      const r = e.getAttribute("role");
+      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
       if (!e.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) continue;
       const al = e.getAttribute("aria-label");
       if (al && al.trim()) {
@@ -117,7 +133,8 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
         continue;
       }
       if (tag === "IMG" || tag === "AREA" || (tag === "INPUT" && (e as HTMLInputElement).type === "image")) {
-        out.push(" ", e.getAttribute("alt") ?? e.getAttribute("title") ?? "", " ");
+        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
+        if (alt) out.push(" ", alt, " ");
         continue;
       }
       if (tag === "svg" || tag === "SVG") {
@@ -142,10 +159,13 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
     }
   };
 
-  const fromContent = (el: Element): string => {
+  /** The name from content; undefined when the content has nothing at all
+   * (not even a rendered space), so that the title may name it instead. */
+  const fromContent = (el: Element): string | undefined => {
     const out: string[] = [];
     contentText((el as HTMLElement).shadowRoot || el, out, 0);
-    return clean(out.join(""));
+    const raw = out.join("");
+    return raw === "" ? undefined : clean(raw);
   };
 
   const nameOf = (el: Element, role: string): string => {
@@ -168,7 +188,7 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
       if (labels && labels.length) {
         // Chrome names the control by its labels even when they are empty.
         self = el;
-        const n = clean(Array.from(labels, (l) => fromContent(l)).join(" "));
+        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
         self = null;
         return n;
       }
@@ -178,7 +198,7 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
     if (!FROM_CONTENT.has(role)) {
       return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
     }
-    return fromContent(el) || clean(el.getAttribute("title"));
+    return fromContent(el) ?? clean(el.getAttribute("title"));
   };
 
   const stateOf = (el: Element, role: string): string[] => {
