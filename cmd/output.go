@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"browserctl/rpc"
 )
@@ -91,21 +91,36 @@ func (t *table) print() error {
 		}
 		return nil
 	}
-	cs := t.f.IO.ColorScheme()
-	tw := tabwriter.NewWriter(t.f.IO.Out, 0, 4, 2, ' ', 0)
-	hdr := make([]string, len(t.header))
-	for i, h := range t.header {
-		hdr[i] = cs.Bold(h)
-	}
-	fmt.Fprintln(tw, strings.Join(hdr, "\t"))
-	for _, r := range t.rows {
-		cells := append([]string(nil), r...)
-		if len(cells) > 0 {
-			cells[0] = cs.Cyan(cells[0])
+	// widths from the plain text, so colour codes never skew the columns
+	widths := make([]int, len(t.header))
+	all := append([][]string{t.header}, t.rows...)
+	for _, r := range all {
+		for i, c := range r {
+			if i < len(widths) && utf8.RuneCountInString(c) > widths[i] {
+				widths[i] = utf8.RuneCountInString(c)
+			}
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
-	return tw.Flush()
+	cs := t.f.IO.ColorScheme()
+	var b strings.Builder
+	for n, r := range all {
+		for i, c := range r {
+			styled := c
+			switch {
+			case n == 0:
+				styled = cs.Bold(c)
+			case i == 0:
+				styled = cs.Cyan(c)
+			}
+			b.WriteString(styled)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(t.f.IO.Out, b.String())
+	return err
 }
 
 // printValue prints a JSON value for people: a string as itself, anything
