@@ -132,7 +132,9 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 			}
 			return cs.Dim(s)
 		})
-		line = roleRe.ReplaceAllString(line, "${1}"+strings.ReplaceAll(cs.Magenta("\x00"), "\x00", "${2}"))
+		if m := roleRe.FindStringSubmatchIndex(line); m != nil {
+			line = line[:m[4]] + cs.Magenta(line[m[4]:m[5]]) + line[m[5]:]
+		}
 		b.WriteString(line)
 		b.WriteByte('\n')
 	}
