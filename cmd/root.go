@@ -116,6 +116,10 @@ With no arguments on a terminal it opens the REPL.`,
 			if f.Globals.NoColor {
 				f.IO.SetColorEnabled(false)
 			}
+			f.Globals.Server = hostPort(f.Globals.Server)
+			if f.Globals.Server == "" {
+				return usageErrorf("--server needs an address such as %s", hub.DefaultAddr)
+			}
 			return nil
 		},
 	}
@@ -184,4 +188,17 @@ func envDuration(v string, def time.Duration) time.Duration {
 		return time.Duration(ms) * time.Millisecond
 	}
 	return def
+}
+
+// hostPort reduces a --server value to host:port ("http://127.0.0.1:9223/"
+// and "ws://127.0.0.1:9223/ws/browser" are accepted too).
+func hostPort(server string) string {
+	s := strings.TrimSpace(server)
+	if i := strings.Index(s, "://"); i >= 0 {
+		s = s[i+3:]
+	}
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		s = s[:i]
+	}
+	return s
 }
