@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"browserctl/hub"
 	"browserctl/rpc"
 )
@@ -332,6 +334,37 @@ func TestHostPort(t *testing.T) {
 	} {
 		if got := hostPort(in); got != want {
 			t.Errorf("hostPort(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Every command says what it does and shows an example, and every command
+// that talks to the browser is in the tree.
+func TestHelpEverywhere(t *testing.T) {
+	e := newTestEnv(t)
+	root := NewRootCmd(e.f)
+	var walk func(c *cobra.Command)
+	seen := map[string]bool{}
+	walk = func(c *cobra.Command) {
+		seen[c.CommandPath()] = true
+		if c.Hidden || c.Name() == "help" {
+			return
+		}
+		if c.Short == "" || c.Example == "" {
+			t.Errorf("%s: Short %q, Example %q", c.CommandPath(), c.Short, c.Example)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, path := range []string{"session create", "session attach-current", "session list", "session rename",
+		"session release", "session close", "session use", "tab open", "tab list", "tab user-list", "tab attach",
+		"tab active", "tab activate", "tab close", "snapshot", "click", "hover", "fill", "type", "select",
+		"scroll-into-view", "press", "scroll", "mouse", "get", "screenshot", "wait", "eval", "call", "serve",
+		"stop", "status", "token", "extension install", "launch", "repl", "completion"} {
+		if !seen["browserctl "+path] {
+			t.Errorf("no command %q", path)
 		}
 	}
 }
