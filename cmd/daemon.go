@@ -137,6 +137,7 @@ func startDaemon(ctx context.Context, f *Factory, client *hub.Client, addr strin
 	c := &exec.Cmd{
 		Path:        exe,
 		Args:        []string{"browserctl", "serve", "--addr", addr},
+		Dir:         dir, // not the caller's folder, which may go away
 		Stdout:      logf,
 		Stderr:      logf,
 		SysProcAttr: &syscall.SysProcAttr{Setsid: true},
@@ -152,17 +153,23 @@ func startDaemon(ctx context.Context, f *Factory, client *hub.Client, addr strin
 
 	ctx, cancel := context.WithTimeout(ctx, startTimeout)
 	defer cancel()
+	var exitErr error
 	for {
 		_, err := statusOf(ctx, client)
 		if err == nil {
-			return nil
+			return nil // ours, or another command's that won the race for the port
 		}
 		if !errors.Is(err, hub.ErrNoHub) {
 			return err
 		}
+		if exitErr != nil {
+			return fmt.Errorf("the hub exited at start (%v): %s", exitErr, logTail(logPath, start))
+		}
 		select {
-		case werr := <-exited:
-			return fmt.Errorf("the hub exited at start (%v): %s", werr, logTail(logPath, start))
+		case exitErr = <-exited:
+			// it may have lost the port to a hub another command started
+			// at the same moment: ask once more
+			exited = nil
 		case <-ctx.Done():
 			return fmt.Errorf("the hub did not listen on %s within %s; see %s", addr, startTimeout, logPath)
 		case <-time.After(pollEvery):
