@@ -140,7 +140,10 @@ func runREPL(ctx context.Context, f *Factory) error {
 				}
 			}
 			if base.Err() == nil {
-				notices <- "the hub went away; restart it and the REPL"
+				select {
+				case notices <- "the hub went away: commands fail until it is back (`browserctl serve`, or restart the REPL)":
+				case <-base.Done():
+				}
 			}
 		}()
 	}
