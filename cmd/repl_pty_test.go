@@ -100,7 +100,8 @@ pages.click !4109 page ref not found
 		t.Fatal(err)
 	}
 
-	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl", "repl"}, Env: env}
+	// no arguments on a terminal: the REPL
+	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl"}, Env: env}
 	ptmx, err := pty.StartWithSize(repl, &pty.Winsize{Rows: 50, Cols: 200})
 	if err != nil {
 		t.Fatal(err)
