@@ -14,6 +14,7 @@ cleanup() {
 trap cleanup EXIT
 
 go build -o "$tmp/browserctl" .
+CGO_ENABLED=0 go build -o "$tmp/browserctl-static" . # no libc to load: ~1.5 ms less per process
 go build -o "$tmp/oneshot" ./bench/oneshot
 go test -c -o "$tmp/fakeext" ./cmd # the test binary is the fake peer when called fakeext
 
@@ -31,3 +32,4 @@ echo "go $(go env GOVERSION), $(nproc) cores, $N runs each"
   -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/rpc"
 "$tmp/oneshot" -n "$N" -label "browserctl tab active" -- "$tmp/browserctl" tab active
 "$tmp/oneshot" -n "$N" -label "browserctl --json tab active" -- "$tmp/browserctl" --json tab active
+"$tmp/oneshot" -n "$N" -label "  same, CGO_ENABLED=0" -- "$tmp/browserctl-static" --json tab active
