@@ -162,7 +162,7 @@ func TestTablesOnTTY(t *testing.T) {
 	if code := e.run("session list"); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
-	want := "ID  NAME  GROUP  TABS  ACTIVE  \ns1  a     1      1     1       \ns2  bb    2      2,3   3       current\n"
+	want := "ID  NAME  GROUP  TABS  ACTIVE\ns1  a     1      1     1\ns2  bb    2      2,3   3       current\n"
 	if e.out.String() != want {
 		t.Errorf("stdout:\n%q\nwant:\n%q", e.out, want)
 	}

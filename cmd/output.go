@@ -104,6 +104,7 @@ func (t *table) print() error {
 	cs := t.f.IO.ColorScheme()
 	var b strings.Builder
 	for n, r := range all {
+		var line strings.Builder
 		for i, c := range r {
 			styled := c
 			switch {
@@ -112,11 +113,12 @@ func (t *table) print() error {
 			case i == 0:
 				styled = cs.Cyan(c)
 			}
-			b.WriteString(styled)
+			line.WriteString(styled)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
 			}
 		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(t.f.IO.Out, b.String())

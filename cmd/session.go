@@ -114,13 +114,18 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 						}
 					}
 				}
-				t := newTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
+				tty := f.IO.IsStdoutTTY()
+				header := []string{"ID", "NAME", "GROUP", "TABS", "ACTIVE"}
+				if tty {
+					header = append(header, "")
+				}
+				t := newTable(f, header...)
 				for _, s := range res.Sessions {
-					mark := ""
-					if s.SessionID == current {
-						mark = "current"
+					row := []string{s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID)}
+					if tty && s.SessionID == current {
+						row = append(row, "current")
 					}
-					t.add(s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID), mark)
+					t.add(row...)
 				}
 				if len(res.Sessions) == 0 && f.IO.IsStdoutTTY() {
 					fmt.Fprintln(f.IO.ErrOut, "no sessions: `browserctl session create` makes one")
