@@ -69,6 +69,10 @@ func TestStaleRefs(t *testing.T) {
 		}
 	})
 
+	t.Run("never issued", func(t *testing.T) {
+		mustFail(t, 4, 4109, in(s, "click", "e99999")...)
+	})
+
 	t.Run("removed node", func(t *testing.T) {
 		snap := takeSnapshot(t, s, "-i")
 		victim := snap.ref(t, "button", "Remove me")
@@ -413,5 +417,55 @@ func TestScreenshot(t *testing.T) {
 	}
 	if r.Format != "png" || int(r.Width) != img.Bounds().Dx() || int(r.Height) != img.Bounds().Dy() {
 		t.Errorf("screenshot result says %s %vx%v, the PNG is %dx%d", r.Format, r.Width, r.Height, img.Bounds().Dx(), img.Bounds().Dy())
+	}
+}
+
+// The snapshot's flags: -i is flat and every line has a ref; -d cuts the
+// tree; the full tree holds the page's structure.
+func TestSnapshotFlags(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	full := takeSnapshot(t, s)
+	for _, want := range []string{`heading "Lab page"`, `button "Hover me"`, `combobox "Fruit"`, `link "A link"`, "The end"} {
+		if !strings.Contains(full.Snapshot, want) {
+			t.Errorf("the full snapshot lacks %s:\n%s", want, full.Snapshot)
+		}
+	}
+	if full.Title != "Lab" || !strings.Contains(full.URL, tag) {
+		t.Errorf("snapshot answered title %q url %q", full.Title, full.URL)
+	}
+	inter := takeSnapshot(t, s, "-i")
+	for _, line := range strings.Split(strings.TrimRight(inter.Snapshot, "\n"), "\n") {
+		if !strings.HasPrefix(line, "- ") || !strings.Contains(line, "[ref=e") {
+			t.Errorf("snapshot -i: line %q is indented or has no ref", line)
+		}
+	}
+	if len(inter.Refs) != 9 {
+		t.Errorf("snapshot -i of the lab page has %d refs, want 9 (select, 3 fields, 4 buttons, 1 link): %s", len(inter.Refs), inter.Snapshot)
+	}
+	depth := func(sn snapshot) int {
+		max := 0
+		for _, line := range strings.Split(sn.Snapshot, "\n") {
+			d := (len(line) - len(strings.TrimLeft(line, " "))) / 2
+			if d > max {
+				max = d
+			}
+		}
+		return max
+	}
+	if d := depth(full); d < 1 {
+		t.Errorf("the full snapshot is flat; want a tree:\n%s", full.Snapshot)
+	}
+	cut := takeSnapshot(t, s, "-d", "1")
+	if d := depth(cut); d > 1 {
+		t.Errorf("snapshot -d 1 goes %d levels deep:\n%s", d, cut.Snapshot)
+	}
+	compact := takeSnapshot(t, s, "-c")
+	if len(compact.Snapshot) > len(full.Snapshot) {
+		t.Errorf("snapshot -c (%d bytes) is larger than the full snapshot (%d bytes)", len(compact.Snapshot), len(full.Snapshot))
+	}
+	if !strings.Contains(compact.Snapshot, `button "Hover me"`) {
+		t.Errorf("snapshot -c lost a named button:\n%s", compact.Snapshot)
 	}
 }

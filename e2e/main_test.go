@@ -429,11 +429,12 @@ func runWithin(t *testing.T, d time.Duration, args ...string) (string, string, i
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	full := append([]string{"--json"}, args...)
+	start := time.Now()
 	out, errOut, code := h.exec(ctx, full...)
 	if ctx.Err() != nil {
 		t.Fatalf("browserctl %s hung: no exit within %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), d, out, errOut)
 	}
-	t.Logf("browserctl %s -> exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, abbrev(out), abbrev(errOut))
+	t.Logf("browserctl %s -> exit %d (%s)\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, time.Since(start).Round(time.Millisecond), abbrev(out), abbrev(errOut))
 	return out, errOut, code
 }
 
