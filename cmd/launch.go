@@ -30,8 +30,9 @@ func newCmdLaunch(f *Factory, runF func(context.Context, *launchOptions) error) 
 		Short: "Start Chromium with the extension loaded, a fresh profile, and wait for it to connect",
 		Long: `Start Chromium (or Chrome) with the browserctl extension installed from the
 state folder, in a fresh profile, make sure a hub runs at --server, and wait
-(--wait) until the extension connects. The browser runs on after launch
-returns. The browser is --browser, else the first of chromium,
+(--wait) until the extension connects, then print the browser's pid. The
+browser runs on after launch returns (its output goes to browser.log in the
+state folder). The browser is --browser, else the first of chromium,
 chromium-browser, google-chrome on PATH.`,
 		Example: `  browserctl launch
   browserctl launch --headless
