@@ -25,8 +25,10 @@ import (
 // It connects to ws://$BROWSERCTL_SERVER/ws/browser with the token (and keeps
 // reconnecting while no hub is there), answers each request from RULES, and
 // appends every request it receives to LOG as `METHOD PARAMS` (params as
-// received). A RULES line is `METHOD RESULT-JSON` or `METHOD !CODE MESSAGE`;
-// a method without a rule answers -32601. Lines starting with # are ignored.
+// received). A RULES line is `METHOD RESULT-JSON`, `METHOD !CODE MESSAGE`,
+// `METHOD !hang` (never answers) or `METHOD !drop` (closes the connection,
+// then reconnects); a method without a rule answers -32601. Lines starting
+// with # are ignored.
 func fakeExtMain() int {
 	if len(os.Args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: fakeext RULES LOG")
@@ -57,6 +59,7 @@ func fakeExtMain() int {
 }
 
 type rule struct {
+	action  string // "", "hang" or "drop"
 	result  json.RawMessage
 	code    int
 	message string
@@ -77,6 +80,10 @@ func readRules(path string) (map[string]rule, error) {
 		}
 		method, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimSpace(rest)
+		if rest == "!hang" || rest == "!drop" {
+			rules[method] = rule{action: rest[1:]}
+			continue
+		}
 		if strings.HasPrefix(rest, "!") {
 			codeStr, msg, _ := strings.Cut(rest[1:], " ")
 			code, err := strconv.Atoi(codeStr)
@@ -121,6 +128,10 @@ func serveHub(url, token string, rules map[string]rule, logf *os.File) error {
 		resp := rpc.Response{JSONRPC: rpc.JSONRPCVersion, ID: &req.ID}
 		r, ok := rules[req.Method]
 		switch {
+		case r.action == "hang":
+			continue
+		case r.action == "drop":
+			return fmt.Errorf("dropped the connection on %s", req.Method)
 		case !ok:
 			resp.Error = &rpc.WireError{Code: int(rpc.CodeMethodNotFound), Message: "unknown method " + req.Method}
 		case r.code != 0:
