@@ -26,6 +26,17 @@ func TestSessionsAreIsolated(t *testing.T) {
 	if a.SessionID == b.SessionID || a.GroupID == b.GroupID {
 		t.Fatalf("two sessions share an id or a group: %+v %+v", a, b)
 	}
+	var list struct {
+		Sessions []session `json:"sessions"`
+	}
+	mustJSON(t, &list, "session", "list")
+	seen := map[string]session{}
+	for _, x := range list.Sessions {
+		seen[x.SessionID] = x
+	}
+	if seen[a.SessionID].GroupID != a.GroupID || seen[b.SessionID].GroupID != b.GroupID {
+		t.Errorf("session list does not show both sessions with their groups: %+v", list.Sessions)
+	}
 	tabsA, tabsB := tabsOf(t, a), tabsOf(t, b)
 	if len(tabsA) != 1 || len(tabsB) != 1 {
 		t.Fatalf("each session has one tab; tab list: A %+v, B %+v", tabsA, tabsB)

@@ -140,6 +140,7 @@ func mainErr() error {
 		{"`browserctl get url`", []string{"get", "url"}},
 		{"`browserctl eval document.title`", []string{"eval", "document.title"}},
 		{"`browserctl tab active` (no CDP)", []string{"tab", "active"}},
+		{"`browserctl token` (local: the binary's start)", []string{"token"}},
 	}
 	logf("one-shot calls x %d", *flagTitles)
 	oneShotMs := make([][]float64, len(oneShots))
