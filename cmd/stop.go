@@ -38,17 +38,30 @@ func stopRun(ctx context.Context, f *Factory) error {
 		return err
 	}
 	pidPath := filepath.Join(dir, pidFileName)
-	pid, err := readPidFile(pidPath)
-	if err != nil {
-		os.Remove(pidPath)
-		return fmt.Errorf("%v; removed it", err)
+	// The hub at --server names its own pid; the pid file is the fallback
+	// for a hub that does not answer (or refuses our token).
+	pid := 0
+	if h, err := f.ExistingHub(); err == nil {
+		if st, err := statusOf(ctx, h); err == nil && st.PID > 0 {
+			if !isOurDaemon(st.PID) {
+				return fmt.Errorf("the hub at %s is held by pid %d, which is not `browserctl serve` (a REPL?): end it there", f.Globals.Server, st.PID)
+			}
+			pid = st.PID
+		}
 	}
 	if pid == 0 {
-		return fmt.Errorf("no hub daemon is running (no %s)", pidPath)
-	}
-	if !processAlive(pid) || !isOurDaemon(pid) {
-		os.Remove(pidPath)
-		return fmt.Errorf("no hub daemon is running: removed the stale pid file %s (pid %d is gone)", pidPath, pid)
+		pid, err = readPidFile(pidPath)
+		if err != nil {
+			os.Remove(pidPath)
+			return fmt.Errorf("%v; removed it", err)
+		}
+		if pid == 0 {
+			return fmt.Errorf("no hub daemon is running (nothing answers at %s, no %s)", f.Globals.Server, pidPath)
+		}
+		if !processAlive(pid) || !isOurDaemon(pid) {
+			os.Remove(pidPath)
+			return fmt.Errorf("no hub daemon is running: removed the stale pid file %s (pid %d is gone)", pidPath, pid)
+		}
 	}
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		return fmt.Errorf("stopping the hub (pid %d): %w", pid, err)
