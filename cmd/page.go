@@ -295,8 +295,8 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
 		Example: `  browserctl scroll down
   browserctl scroll up 200`,
-		Args:      rangeArgs(1, 2, "a direction (up, down, left, right) and optional pixels"),
-		ValidArgs: []string{"up", "down", "left", "right"},
+		Args:              rangeArgs(1, 2, "a direction (up, down, left, right) and optional pixels"),
+		ValidArgsFunction: firstArgOf("up", "down", "left", "right"),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Direction = sessionOf(f), args[0]
 			switch p.Direction {
@@ -332,8 +332,8 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Send a mouse event at viewport coordinates (CSS pixels)",
 		Example: `  browserctl mouse click 120 300
   browserctl mouse wheel 400 300 --dy 600`,
-		Args:      exactArgs(3, "an ACTION (move, down, up, click, wheel), X and Y"),
-		ValidArgs: []string{"move", "down", "up", "click", "wheel"},
+		Args:              exactArgs(3, "an ACTION (move, down, up, click, wheel), X and Y"),
+		ValidArgsFunction: firstArgOf("move", "down", "up", "click", "wheel"),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Action = sessionOf(f), args[0]
 			switch p.Action {
@@ -381,4 +381,15 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
+}
+
+// firstArgOf completes the first argument from a list and never offers
+// files for any argument.
+func firstArgOf(values ...string) completeFunc {
+	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return filterStrings(values, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
 }
