@@ -5,7 +5,7 @@ import { afterEach, beforeEach, test } from "node:test";
 import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, generation, send, uninstall } from "./debugger";
 import { releaseTab } from "./index";
-import { KEPT_SNAPSHOTS, nextRefNumber, resolveRef, setRefs } from "./refs";
+import { KEPT_SNAPSHOTS, nextRefNumber, nodeRefNumber, resolveRef, setRefs } from "./refs";
 
 type Listener = (...args: unknown[]) => void;
 
@@ -133,7 +133,7 @@ test("refs: unknown, navigated and disconnected refs answer 4109", async () => {
 
 test("refs of the walk resolve through the element array", async () => {
   await ensureAttached(1);
-  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "walk", arrayObjectId: "arr", index: 3 } }]);
+  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "walk", arrayObjectId: "arr", index: 3, group: "g" } }]);
   fake.answers.set("Runtime.callFunctionOn", (p) => {
     assert.equal(p["objectId"], "arr");
     assert.deepEqual(p["arguments"], [{ value: 3 }]);
@@ -160,21 +160,38 @@ test("releaseTab detaches and forgets the refs; onDetach forgets too", async () 
   await assert.rejects(resolveRef(2, "e1"), { code: 4109 });
 });
 
-test("refs: numbers go on across snapshots; older refs of the document stay usable", async () => {
+test("refs: a node keeps its number in a document; numbers are never reused", async () => {
   await ensureAttached(1);
   fake.answers.set("DOM.resolveNode", (p) => ({ object: { objectId: `obj-${String(p["backendNodeId"])}` } }));
   fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
+  const gen = generation(1);
   assert.equal(nextRefNumber(1), 1);
-  setRefs(1, generation(1), [{ ref: "e1", role: "heading", name: "H", target: { kind: "node", backendNodeId: 5 } }]);
-  assert.equal(nextRefNumber(1), 2);
-  setRefs(1, generation(1), [{ ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 6 } }]);
+  assert.equal(nodeRefNumber(1, gen, 5), 1);
+  assert.equal(nodeRefNumber(1, gen, 6), 2);
+  assert.equal(nodeRefNumber(1, gen, 5), 1);
+  setRefs(1, gen, [
+    { ref: "e1", role: "heading", name: "H", target: { kind: "node", backendNodeId: 5 } },
+    { ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 6 } },
+  ]);
   assert.equal(await resolveRef(1, "e1"), "obj-5");
-  assert.equal(await resolveRef(1, "e2"), "obj-6");
-  for (let i = 0; i < KEPT_SNAPSHOTS; i++) {
-    setRefs(1, generation(1), [{ ref: `e${3 + i}`, role: "button", name: "B", target: { kind: "node", backendNodeId: 7 } }]);
-  }
-  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
-  // after a navigation the numbering still goes on: e1 never names a new element
+  // after a navigation the same backend id gets a new number: e1 never names a new element
   fake.emit(1, "Page.frameNavigated", { frame: { id: "main" } });
-  assert.equal(nextRefNumber(1), 3 + KEPT_SNAPSHOTS);
+  assert.equal(nodeRefNumber(1, generation(1), 5), 3);
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+});
+
+test("refs: the oldest walks' arrays are released past KEPT_SNAPSHOTS", async () => {
+  await ensureAttached(1);
+  const released: unknown[] = [];
+  fake.answers.set("Runtime.releaseObjectGroup", (p) => released.push(p["objectGroup"]));
+  fake.answers.set("Runtime.callFunctionOn", (p) => ({ result: { type: "object", subtype: "node", objectId: `el-${String(p["objectId"])}` } }));
+  const gen = generation(1);
+  for (let i = 0; i <= KEPT_SNAPSHOTS; i++) {
+    setRefs(1, gen, [{ ref: `e${i + 1}`, role: "link", name: "L", target: { kind: "walk", arrayObjectId: `arr${i}`, index: 0, group: `g${i}` } }], `g${i}`);
+  }
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(released, ["g0"]);
+  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  assert.equal(await resolveRef(1, "e2"), "el-arr1");
+  assert.equal(nextRefNumber(1), KEPT_SNAPSHOTS + 2);
 });

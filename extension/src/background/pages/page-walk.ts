@@ -3,17 +3,37 @@
 // with its role, an approximate accessible name and its state. It runs in
 // the page through Runtime.callFunctionOn, so it must stay self-contained:
 // no imports, no closures over module values.
+//
+// Refs stay the same for the same element: the page keeps a WeakMap from
+// element to ref number (a non-enumerable window property owned by this
+// service worker's run); new elements get numbers from `next` on, never one
+// the page or the extension handed out before.
 
 import type { WalkItem } from "./snapshot-text";
 
 export interface WalkResult {
-  /** JSON of [url, title, WalkItem[]]: one string property carries it all. */
+  /** JSON of [url, title, WalkItem[], ref numbers, next free number]: one
+   * string property carries it all. */
   items: string;
   /** The elements, in the same order as the items. */
   els: Element[];
 }
 
-export function walkInteractive(this: unknown, maxName: number): WalkResult {
+export function walkInteractive(this: unknown, maxName: number, next: number, owner: string): WalkResult {
+  const KEY = "__browserctlRefs";
+  type Registry = { owner: string; map: WeakMap<Element, number>; max: number };
+  const w = window as unknown as Record<string, Registry | undefined>;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
+    reg = { owner, map: new WeakMap(), max: 0 };
+    try {
+      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
+    } catch {
+      // a page that froze window: numbers are simply not kept
+    }
+  }
+  if (reg.max >= next) next = reg.max + 1;
+  const numbers: number[] = [];
   const ROLES = new Set([
     "button", "checkbox", "combobox", "link", "listbox", "menuitem",
     "menuitemcheckbox", "menuitemradio", "option", "radio", "scrollbar",
@@ -244,6 +264,12 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
     if (explicit && (ROLES.has(explicit) || (role && !WEAK.has(explicit)))) role = explicit;
     if (role && el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) {
       items.push([role, nameOf(el, role), stateOf(el, role)]);
+      let n = reg.map.get(el);
+      if (!n) {
+        n = next++;
+        reg.map.set(el, n);
+      }
+      numbers.push(n);
       els.push(el);
     }
     const sr = (el as HTMLElement).shadowRoot;
@@ -253,5 +279,6 @@ export function walkInteractive(this: unknown, maxName: number): WalkResult {
 
   const body = document.body || document.documentElement;
   if (body) visit(body);
-  return { items: JSON.stringify([location.href, document.title, items]), els };
+  if (next - 1 > reg.max) reg.max = next - 1;
+  return { items: JSON.stringify([location.href, document.title, items, numbers, next]), els };
 }

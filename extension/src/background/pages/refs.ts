@@ -1,15 +1,15 @@
-// Refs (e1, e2, ...) of a tab's snapshots, kept in memory. A ref belongs to
-// the document it was taken from: after a navigation or reload of the main
-// frame, or once its node left the document, it answers 4109 and nothing
-// acts on another element. Numbers are never reused in a tab (a new
-// snapshot goes on from the last number), so an old ref can never name a
-// different element; refs of the last few snapshots of the current document
-// all stay usable. A service-worker restart loses the refs (4109 too: take a
-// new snapshot).
+// Refs (e1, e2, ...) of a tab, kept in memory. A ref belongs to the document
+// it was taken from: after a navigation or reload of the main frame, or once
+// its node left the document, it answers 4109 and nothing acts on another
+// element. Numbers are never reused in a tab, and the same element keeps its
+// number across snapshots of a document (the walk's page-side registry for
+// `-i`, backendDOMNodeId for the full tree; one element may have one number
+// from each). A service-worker restart loses the refs (4109 too: take a new
+// snapshot).
 //
 // Two kinds of target:
 // - "node": a backendDOMNodeId from the accessibility tree (full snapshot);
-// - "walk": an index into the array of elements the interactive walk
+// - "walk": an index into the array of elements an interactive walk
 //   returned, held by a Runtime object group. Its objectId lives in the
 //   document's execution context, so a new document invalidates it by itself.
 
@@ -18,7 +18,7 @@ import { DialogOpenError, generation, onForget, send, sendQuiet } from "./debugg
 
 export type RefTarget =
   | { kind: "node"; backendNodeId: number }
-  | { kind: "walk"; arrayObjectId: string; index: number };
+  | { kind: "walk"; arrayObjectId: string; index: number; group: string };
 
 export interface RefEntry {
   ref: string;
@@ -27,20 +27,19 @@ export interface RefEntry {
   target: RefTarget;
 }
 
-interface Snapshot {
+interface TabRefs {
+  /** The number the next new ref gets. */
+  next: number;
+  /** The document these refs belong to. */
   generation: number;
   entries: Map<string, RefEntry>;
-  objectGroup: string | undefined;
+  /** backendDOMNodeId -> ref number, for the full tree. */
+  byNode: Map<number, number>;
+  /** Object groups of the walks whose arrays are still held, oldest first. */
+  groups: string[];
 }
 
-interface TabRefs {
-  /** The number the next snapshot's first ref gets. */
-  next: number;
-  /** Oldest first; all of the current document. */
-  snapshots: Snapshot[];
-}
-
-/** Snapshots of one document whose refs stay usable. */
+/** Walks of one document whose element arrays stay held. */
 export const KEPT_SNAPSHOTS = 8;
 
 const byTab = new Map<number, TabRefs>();
@@ -55,55 +54,67 @@ export function refNotFound(ref: string): RpcError {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
 
-/** The number of the next snapshot's first ref in the tab. */
+/** The tab's refs for the document `gen`; a new document starts empty. */
+function tabRefs(tabId: number, gen: number): TabRefs {
+  let tr = byTab.get(tabId);
+  if (!tr) {
+    tr = { next: 1, generation: gen, entries: new Map(), byNode: new Map(), groups: [] };
+    byTab.set(tabId, tr);
+  } else if (tr.generation !== gen) {
+    for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
+    tr.generation = gen;
+    tr.entries = new Map();
+    tr.byNode = new Map();
+    tr.groups = [];
+  }
+  return tr;
+}
+
+/** The number of the next new ref in the tab. */
 export function nextRefNumber(tabId: number): number {
   return byTab.get(tabId)?.next ?? 1;
 }
 
+/** The ref number of a DOM node of document `gen`: the one it had, or a new one. */
+export function nodeRefNumber(tabId: number, gen: number, backendNodeId: number): number {
+  const tr = tabRefs(tabId, gen);
+  let n = tr.byNode.get(backendNodeId);
+  if (n === undefined) {
+    n = tr.next++;
+    tr.byNode.set(backendNodeId, n);
+  }
+  return n;
+}
+
 /**
- * Records a snapshot's refs. Snapshots of an older document are dropped
- * (their refs answer 4109), as is the oldest past KEPT_SNAPSHOTS; their
- * page objects are released.
+ * Records a snapshot's refs (a ref seen again points at its newest target).
+ * Past KEPT_SNAPSHOTS walks, the oldest walk's array is released and its
+ * refs that no newer snapshot renewed are dropped.
  */
 export function setRefs(tabId: number, gen: number, entries: RefEntry[], objectGroup?: string): void {
-  let tr = byTab.get(tabId);
-  if (!tr) {
-    tr = { next: 1, snapshots: [] };
-    byTab.set(tabId, tr);
-  }
+  const tr = tabRefs(tabId, gen);
   for (const e of entries) {
+    tr.entries.set(e.ref, e);
     const n = Number(e.ref.slice(1));
     if (n >= tr.next) tr.next = n + 1;
   }
-  const keep: Snapshot[] = [];
-  for (const s of tr.snapshots) {
-    if (s.generation === gen) keep.push(s);
-    else release(tabId, s);
+  if (!objectGroup) return;
+  tr.groups.push(objectGroup);
+  while (tr.groups.length > KEPT_SNAPSHOTS) {
+    const old = tr.groups.shift()!;
+    sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: old });
+    for (const [ref, e] of tr.entries) {
+      if (e.target.kind === "walk" && e.target.group === old) tr.entries.delete(ref);
+    }
   }
-  keep.push({ generation: gen, entries: new Map(entries.map((e) => [e.ref, e])), objectGroup });
-  while (keep.length > KEPT_SNAPSHOTS) release(tabId, keep.shift()!);
-  tr.snapshots = keep;
-}
-
-function release(tabId: number, s: Snapshot): void {
-  if (s.objectGroup) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: s.objectGroup });
 }
 
 export function forgetRefs(tabId: number): void {
   byTab.delete(tabId);
 }
 
-function find(tabId: number, ref: string): { gen: number; entry: RefEntry } | undefined {
-  const snaps = byTab.get(tabId)?.snapshots ?? [];
-  for (let i = snaps.length - 1; i >= 0; i--) {
-    const e = snaps[i]!.entries.get(ref);
-    if (e) return { gen: snaps[i]!.generation, entry: e };
-  }
-  return undefined;
-}
-
 export function getRef(tabId: number, ref: string): RefEntry | undefined {
-  return find(tabId, ref)?.entry;
+  return byTab.get(tabId)?.entries.get(ref);
 }
 
 interface CallResult {
@@ -119,9 +130,9 @@ const CONNECTED = `function () { return this.isConnected; }`;
  * to an element of another document.
  */
 export async function resolveRef(tabId: number, ref: string): Promise<string> {
-  const found = find(tabId, ref);
-  if (!found || found.gen !== generation(tabId)) throw refNotFound(ref);
-  const entry = found.entry;
+  const tr = byTab.get(tabId);
+  const entry = tr?.entries.get(ref);
+  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   try {
     if (entry.target.kind === "walk") {
       const r = await send<CallResult>(tabId, "Runtime.callFunctionOn", {

@@ -158,5 +158,11 @@ test("firstRef continues the tab's numbering", () => {
     axTreeToSnapshot(tree(), { interactive: true, firstRef: 7 }).refs.map((r) => r.ref),
     ["e7", "e8", "e9", "e10", "e11"],
   );
-  assert.equal(walkToSnapshot([["link", "a", []]], 42).text, '- link "a" [ref=e42]');
+  assert.equal(walkToSnapshot([["link", "a", []]], [42]).text, '- link "a" [ref=e42]');
+  const seen = new Map<number, number>([[50, 3]]);
+  const s = axTreeToSnapshot(tree(), { interactive: true, refNumber: (id) => seen.get(id) ?? 100 + id });
+  assert.deepEqual(
+    s.refs.map((r) => r.ref),
+    ["e3", "e180", "e190", "e200", "e130"],
+  );
 });

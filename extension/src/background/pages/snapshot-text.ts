@@ -34,8 +34,10 @@ export interface SnapshotOptions {
   depth?: number;
   /** Longer names are cut with an ellipsis. */
   maxName?: number;
-  /** The number of the first ref (refs are never reused in a tab). */
+  /** The number of the first new ref (refs are never reused in a tab). */
   firstRef?: number;
+  /** The ref number of a DOM node; default: firstRef, firstRef + 1, ... */
+  refNumber?: (backendNodeId: number) => number;
 }
 
 export interface SnapshotRef {
@@ -139,7 +141,7 @@ export function axTreeToSnapshot(nodes: readonly AXNode[], opts: SnapshotOptions
   const refFor = (n: AXNode, role: string, name: string): string | undefined => {
     if (n.backendDOMNodeId === undefined) return undefined;
     if (!INTERACTIVE_ROLES.has(role) && (opts.interactive || !name)) return undefined;
-    const ref = `e${first + refs.length}`;
+    const ref = `e${opts.refNumber ? opts.refNumber(n.backendDOMNodeId) : first + refs.length}`;
     refs.push({ ref, role, name, backendNodeId: n.backendDOMNodeId });
     return ref;
   };
@@ -206,12 +208,13 @@ export function mergeText(lines: readonly string[]): string[] {
 /** One element of the interactive walk: role, name, rendered attributes. */
 export type WalkItem = [role: string, name: string, attrs: string[]];
 
-/** The interactive walk's elements as a flat snapshot. */
-export function walkToSnapshot(items: readonly WalkItem[], firstRef = 1): SnapshotText {
+/** The interactive walk's elements as a flat snapshot; numbers[i] is the
+ * ref number of items[i] (default 1, 2, ...). */
+export function walkToSnapshot(items: readonly WalkItem[], numbers?: readonly number[]): SnapshotText {
   const lines: string[] = [];
   const refs: SnapshotRef[] = [];
   items.forEach(([role, name, attrs], index) => {
-    const ref = `e${firstRef + index}`;
+    const ref = `e${numbers?.[index] ?? index + 1}`;
     refs.push({ ref, role, name, index });
     lines.push(line(0, role, name, ref, attrs));
   });

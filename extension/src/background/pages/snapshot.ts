@@ -9,7 +9,7 @@ import { optionalBool, optionalInt } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { ensureAttached, generation, send } from "./debugger";
 import { walkInteractive } from "./page-walk";
-import { nextRefNumber, setRefs, type RefEntry } from "./refs";
+import { nextRefNumber, nodeRefNumber, setRefs, type RefEntry } from "./refs";
 import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
 
 export interface SnapshotResult {
@@ -33,7 +33,10 @@ interface EvalResult {
 }
 
 let snapshotCounter = 0;
-const WALK_SOURCE = `(${walkInteractive.toString()})(${MAX_NAME})`;
+/** Marks the page-side ref registry as this worker run's (a restarted
+ * worker starts a fresh one: its refs are gone anyway). */
+const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const walkSource = (next: number) => `(${walkInteractive.toString()})(${MAX_NAME}, ${next}, ${JSON.stringify(OWNER)})`;
 
 function exceptionText(d: NonNullable<EvalResult["exceptionDetails"]>): string {
   return d.exception?.description ?? d.text ?? "exception";
@@ -50,7 +53,7 @@ async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
   const gen = generation(tabId);
   const group = `browserctl-snapshot-${++snapshotCounter}`;
   const r = await send<EvalResult>(tabId, "Runtime.evaluate", {
-    expression: WALK_SOURCE,
+    expression: walkSource(nextRefNumber(tabId)),
     objectGroup: group,
     returnByValue: false,
   });
@@ -73,13 +76,13 @@ async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
   if (!json || !arrayObjectId) {
     throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
   }
-  const [url, title, items] = JSON.parse(json) as [string, string, WalkItem[]];
-  const snap = walkToSnapshot(items, nextRefNumber(tabId));
+  const [url, title, items, numbers] = JSON.parse(json) as [string, string, WalkItem[], number[], number];
+  const snap = walkToSnapshot(items, numbers);
   const entries: RefEntry[] = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
     name: s.name,
-    target: { kind: "walk", arrayObjectId, index: s.index ?? 0 },
+    target: { kind: "walk", arrayObjectId, index: s.index ?? 0, group },
   }));
   setRefs(tabId, gen, entries, group);
   return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
@@ -96,7 +99,7 @@ async function fullSnapshot(tabId: number, compact: boolean, depth: number | und
     }),
   ]);
   const [url, title] = Array.isArray(meta.result.value) ? (meta.result.value as [string, string]) : ["", ""];
-  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, firstRef: nextRefNumber(tabId) });
+  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, refNumber: (id) => nodeRefNumber(tabId, gen, id) });
   const entries: RefEntry[] = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
