@@ -377,48 +377,58 @@ onForget((tabId) => {
 function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
+function tabRefs(tabId, gen) {
+  let tr = byTab.get(tabId);
+  if (!tr) {
+    tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map(), byNode: /* @__PURE__ */ new Map(), groups: [] };
+    byTab.set(tabId, tr);
+  } else if (tr.generation !== gen) {
+    for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
+    tr.generation = gen;
+    tr.entries = /* @__PURE__ */ new Map();
+    tr.byNode = /* @__PURE__ */ new Map();
+    tr.groups = [];
+  }
+  return tr;
+}
 function nextRefNumber(tabId) {
   return byTab.get(tabId)?.next ?? 1;
 }
-function setRefs(tabId, gen, entries, objectGroup) {
-  let tr = byTab.get(tabId);
-  if (!tr) {
-    tr = { next: 1, snapshots: [] };
-    byTab.set(tabId, tr);
+function nodeRefNumber(tabId, gen, backendNodeId) {
+  const tr = tabRefs(tabId, gen);
+  let n = tr.byNode.get(backendNodeId);
+  if (n === void 0) {
+    n = tr.next++;
+    tr.byNode.set(backendNodeId, n);
   }
+  return n;
+}
+function setRefs(tabId, gen, entries, objectGroup) {
+  const tr = tabRefs(tabId, gen);
   for (const e of entries) {
+    tr.entries.set(e.ref, e);
     const n = Number(e.ref.slice(1));
     if (n >= tr.next) tr.next = n + 1;
   }
-  const keep = [];
-  for (const s of tr.snapshots) {
-    if (s.generation === gen) keep.push(s);
-    else release(tabId, s);
+  if (!objectGroup) return;
+  tr.groups.push(objectGroup);
+  while (tr.groups.length > KEPT_SNAPSHOTS) {
+    const old = tr.groups.shift();
+    sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: old });
+    for (const [ref, e] of tr.entries) {
+      if (e.target.kind === "walk" && e.target.group === old) tr.entries.delete(ref);
+    }
   }
-  keep.push({ generation: gen, entries: new Map(entries.map((e) => [e.ref, e])), objectGroup });
-  while (keep.length > KEPT_SNAPSHOTS) release(tabId, keep.shift());
-  tr.snapshots = keep;
-}
-function release(tabId, s) {
-  if (s.objectGroup) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: s.objectGroup });
 }
 function forgetRefs(tabId) {
   byTab.delete(tabId);
 }
-function find(tabId, ref) {
-  const snaps = byTab.get(tabId)?.snapshots ?? [];
-  for (let i = snaps.length - 1; i >= 0; i--) {
-    const e = snaps[i].entries.get(ref);
-    if (e) return { gen: snaps[i].generation, entry: e };
-  }
-  return void 0;
-}
 var ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
 var CONNECTED = `function () { return this.isConnected; }`;
 async function resolveRef(tabId, ref) {
-  const found = find(tabId, ref);
-  if (!found || found.gen !== generation(tabId)) throw refNotFound(ref);
-  const entry = found.entry;
+  const tr = byTab.get(tabId);
+  const entry = tr?.entries.get(ref);
+  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   try {
     if (entry.target.kind === "walk") {
       const r = await send(tabId, "Runtime.callFunctionOn", {
@@ -1026,7 +1036,19 @@ async function screenshot(tabId, p) {
 }
 
 // src/background/pages/page-walk.ts
-function walkInteractive(maxName) {
+function walkInteractive(maxName, next, owner) {
+  const KEY = "__browserctlRefs";
+  const w = window;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
+    reg = { owner, map: /* @__PURE__ */ new WeakMap(), max: 0 };
+    try {
+      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
+    } catch {
+    }
+  }
+  if (reg.max >= next) next = reg.max + 1;
+  const numbers = [];
   const ROLES = /* @__PURE__ */ new Set([
     "button",
     "checkbox",
@@ -1063,6 +1085,39 @@ function walkInteractive(maxName) {
     "tab",
     "treeitem",
     "gridcell"
+  ]);
+  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
+  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "dialog",
+    "document",
+    "feed",
+    "figure",
+    "form",
+    "grid",
+    "listbox",
+    "log",
+    "main",
+    "marquee",
+    "math",
+    "menu",
+    "menubar",
+    "navigation",
+    "region",
+    "search",
+    "status",
+    "tablist",
+    "tabpanel",
+    "timer",
+    "toolbar",
+    "tree",
+    "treegrid"
   ]);
   const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
   const items = [];
@@ -1132,7 +1187,9 @@ function walkInteractive(maxName) {
   const contentText = (node, out, depth) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) {
-        out.push(c.data);
+        const data = c.data;
+        if (data.trim() !== "") out.push(data);
+        else if (c.previousSibling && c.nextSibling) out.push(" ");
         continue;
       }
       if (c.nodeType !== 1) continue;
@@ -1144,6 +1201,9 @@ function walkInteractive(maxName) {
         continue;
       }
       if (e.getAttribute("aria-hidden") === "true") continue;
+      if (NO_NAME_TAGS.has(tag)) continue;
+      const r = e.getAttribute("role");
+      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
       if (!e.checkVisibility({ visibilityProperty: true })) continue;
       const al = e.getAttribute("aria-label");
       if (al && al.trim()) {
@@ -1151,7 +1211,8 @@ function walkInteractive(maxName) {
         continue;
       }
       if (tag === "IMG" || tag === "AREA" || tag === "INPUT" && e.type === "image") {
-        out.push(" ", e.getAttribute("alt") ?? e.getAttribute("title") ?? "", " ");
+        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
+        if (alt) out.push(" ", alt, " ");
         continue;
       }
       if (tag === "svg" || tag === "SVG") {
@@ -1178,7 +1239,8 @@ function walkInteractive(maxName) {
   const fromContent = (el) => {
     const out = [];
     contentText(el.shadowRoot || el, out, 0);
-    return clean(out.join(""));
+    const raw = out.join("");
+    return raw === "" ? void 0 : clean(raw);
   };
   const nameOf = (el, role) => {
     const root = el.getRootNode();
@@ -1199,7 +1261,7 @@ function walkInteractive(maxName) {
       const labels = f.labels;
       if (labels && labels.length) {
         self = el;
-        const n = clean(Array.from(labels, (l) => fromContent(l)).join(" "));
+        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
         self = null;
         return n;
       }
@@ -1209,7 +1271,7 @@ function walkInteractive(maxName) {
     if (!FROM_CONTENT.has(role)) {
       return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
     }
-    return fromContent(el) || clean(el.getAttribute("title"));
+    return fromContent(el) ?? clean(el.getAttribute("title"));
   };
   const stateOf = (el, role) => {
     const out = [];
@@ -1251,6 +1313,12 @@ function walkInteractive(maxName) {
     if (explicit && (ROLES.has(explicit) || role && !WEAK.has(explicit))) role = explicit;
     if (role && el.checkVisibility({ visibilityProperty: true })) {
       items.push([role, nameOf(el, role), stateOf(el, role)]);
+      let n = reg.map.get(el);
+      if (!n) {
+        n = next++;
+        reg.map.set(el, n);
+      }
+      numbers.push(n);
       els.push(el);
     }
     const sr = el.shadowRoot;
@@ -1259,7 +1327,8 @@ function walkInteractive(maxName) {
   };
   const body = document.body || document.documentElement;
   if (body) visit(body);
-  return { items: JSON.stringify([location.href, document.title, items]), els };
+  if (next - 1 > reg.max) reg.max = next - 1;
+  return { items: JSON.stringify([location.href, document.title, items, numbers, next]), els };
 }
 
 // src/background/pages/snapshot-text.ts
@@ -1359,7 +1428,7 @@ function axTreeToSnapshot(nodes, opts = {}) {
   const refFor = (n, role, name) => {
     if (n.backendDOMNodeId === void 0) return void 0;
     if (!INTERACTIVE_ROLES.has(role) && (opts.interactive || !name)) return void 0;
-    const ref = `e${first + refs.length}`;
+    const ref = `e${opts.refNumber ? opts.refNumber(n.backendDOMNodeId) : first + refs.length}`;
     refs.push({ ref, role, name, backendNodeId: n.backendDOMNodeId });
     return ref;
   };
@@ -1413,11 +1482,11 @@ function mergeText(lines) {
   }
   return out;
 }
-function walkToSnapshot(items, firstRef = 1) {
+function walkToSnapshot(items, numbers) {
   const lines = [];
   const refs = [];
   items.forEach(([role, name, attrs], index) => {
-    const ref = `e${firstRef + index}`;
+    const ref = `e${numbers?.[index] ?? index + 1}`;
     refs.push({ ref, role, name, index });
     lines.push(line(0, role, name, ref, attrs));
   });
@@ -1426,7 +1495,8 @@ function walkToSnapshot(items, firstRef = 1) {
 
 // src/background/pages/snapshot.ts
 var snapshotCounter = 0;
-var WALK_SOURCE = `(${walkInteractive.toString()})(${MAX_NAME})`;
+var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+var walkSource = (next) => `(${walkInteractive.toString()})(${MAX_NAME}, ${next}, ${JSON.stringify(OWNER)})`;
 function exceptionText(d) {
   return d.exception?.description ?? d.text ?? "exception";
 }
@@ -1440,7 +1510,7 @@ async function interactiveSnapshot(tabId) {
   const gen = generation(tabId);
   const group = `browserctl-snapshot-${++snapshotCounter}`;
   const r = await send(tabId, "Runtime.evaluate", {
-    expression: WALK_SOURCE,
+    expression: walkSource(nextRefNumber(tabId)),
     objectGroup: group,
     returnByValue: false
   });
@@ -1463,13 +1533,13 @@ async function interactiveSnapshot(tabId) {
   if (!json || !arrayObjectId) {
     throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
   }
-  const [url, title, items] = JSON.parse(json);
-  const snap = walkToSnapshot(items, nextRefNumber(tabId));
+  const [url, title, items, numbers] = JSON.parse(json);
+  const snap = walkToSnapshot(items, numbers);
   const entries = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
     name: s.name,
-    target: { kind: "walk", arrayObjectId, index: s.index ?? 0 }
+    target: { kind: "walk", arrayObjectId, index: s.index ?? 0, group }
   }));
   setRefs(tabId, gen, entries, group);
   return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
@@ -1485,7 +1555,7 @@ async function fullSnapshot(tabId, compact, depth) {
     })
   ]);
   const [url, title] = Array.isArray(meta.result.value) ? meta.result.value : ["", ""];
-  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, firstRef: nextRefNumber(tabId) });
+  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, refNumber: (id) => nodeRefNumber(tabId, gen, id) });
   const entries = snap.refs.map((s) => ({
     ref: s.ref,
     role: s.role,
