@@ -30,6 +30,10 @@ export type CdpEventListener = (method: string, params: Record<string, unknown>)
 
 interface TabState {
   attaching: Promise<void>;
+  /** Page.enable (dialog and navigation events); a dialog that was open
+   * before attaching holds it, and no event names that dialog. */
+  enabled: Promise<void>;
+  enableDone: boolean;
   dialog: Dialog | null;
   /** Bumped on every cross-document navigation of the main frame. */
   generation: number;
@@ -137,9 +141,16 @@ async function attach(tabId: number): Promise<void> {
       throw opFailed(cdpMessage(e2));
     }
   }
-  // Page events: dialogs and navigations. Page.enable does not answer while
-  // a dialog is open, so it gets a short deadline of its own.
-  await rawSend(tabId, "Page.enable", {}, 5_000);
+}
+
+/** How long a call waits for the first Page.enable before it gives up. */
+export const ENABLE_GRACE_MS = 3_000;
+
+function unresponsive(): RpcError {
+  return opFailed(
+    "the page does not answer: a JavaScript dialog may have been open before browserctl attached " +
+      "(dismiss it first), or a script keeps the page busy",
+  );
 }
 
 function state(tabId: number): TabState {
@@ -148,6 +159,8 @@ function state(tabId: number): TabState {
   if (!st) {
     const fresh: TabState = {
       attaching: Promise.resolve(),
+      enabled: Promise.resolve(),
+      enableDone: false,
       dialog: null,
       generation: 0,
       listeners: new Set(),
@@ -157,6 +170,17 @@ function state(tabId: number): TabState {
       if (tabs.get(tabId) === fresh) tabs.delete(tabId);
       throw e;
     });
+    fresh.enabled = fresh.attaching.then(() => rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS)).then(
+      () => {
+        fresh.enableDone = true;
+      },
+      (e: unknown) => {
+        // Never enabled: drop the attachment, the next call starts over.
+        if (tabs.get(tabId) === fresh) void detach(tabId);
+        throw e;
+      },
+    );
+    fresh.enabled.catch(() => {});
     tabs.set(tabId, fresh);
     st = fresh;
   }
@@ -168,6 +192,19 @@ export async function ensureAttached(tabId: number): Promise<void> {
   const st = state(tabId);
   await st.attaching;
   if (st.dialog) throw new DialogOpenError(st.dialog);
+  if (!st.enableDone) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), ENABLE_GRACE_MS)));
+    try {
+      if ((await Promise.race([st.enabled, grace])) === "late") throw unresponsive();
+    } catch (e) {
+      if (e instanceof RpcError) throw e;
+      throw opFailed(cdpMessage(e));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (st.dialog) throw new DialogOpenError(st.dialog);
+  }
 }
 
 export function isAttached(tabId: number): boolean {
