@@ -37,6 +37,7 @@ var (
 	flagNode   = flag.String("aria", "", "path of aria.mjs (empty: skip Playwright)")
 	flagPages  = flag.String("pages", "", "comma-separated page names (default: all)")
 	flagExt    = flag.String("ext", "", "a built extension dist/ to load instead of the one the binary embeds")
+	flagAB     = flag.String("agent-browser", "", "agent-browser's native binary (empty: skip that peer)")
 )
 
 var chromiumFlags = []string{
@@ -142,10 +143,27 @@ func mainErr() error {
 		{"`browserctl tab active` (no CDP)", []string{"tab", "active"}},
 		{"`browserctl token` (local: the binary's start)", []string{"token"}},
 	}
+	var ab *abPeer
+	if *flagAB != "" {
+		ab = &abPeer{bin: *flagAB, home: filepath.Join(e.dir, "ab-home")}
+		_ = os.MkdirAll(ab.home, 0o700)
+		defer ab.close()
+		if _, err := ab.run("open", web.URL+"/"+pages[0]); err != nil {
+			logf("agent-browser: %v; skipping that peer", err)
+			ab = nil
+		}
+	}
 	logf("one-shot calls x %d", *flagTitles)
 	oneShotMs := make([][]float64, len(oneShots))
-	var floor []float64
+	var floor, abTitle []float64
 	for i := 0; i < *flagTitles; i++ {
+		if ab != nil {
+			t0 := time.Now()
+			if _, err := ab.run("get", "title"); err != nil {
+				return fmt.Errorf("agent-browser get title: %v", err)
+			}
+			abTitle = append(abTitle, ms(time.Since(t0)))
+		}
 		for j, o := range oneShots {
 			t0 := time.Now()
 			_, errOut, code := e.run(append(S, o.args...)...)
@@ -170,6 +188,9 @@ func mainErr() error {
 		pwMs                              float64
 		pwBytes, pwLines                  int
 		pwErr                             string
+		abMs                              float64
+		abBytes, abRefs                   int
+		abErr                             string
 	}
 	var results []*pageResult
 	for _, name := range pages {
@@ -218,6 +239,32 @@ func mainErr() error {
 	}
 	e.run("session", "close", sess.SessionID)
 
+	// 2b. agent-browser's `snapshot -i` on the same pages, one-shot CLI too.
+	if ab != nil {
+		for _, r := range results {
+			logf("agent-browser snapshot -i %s", r.name)
+			if _, err := ab.run("open", web.URL+"/"+r.name); err != nil {
+				r.abErr = err.Error()
+				continue
+			}
+			var times []float64
+			var text string
+			for i := 0; i < *flagRuns; i++ {
+				t0 := time.Now()
+				out, err := ab.run("snapshot", "-i")
+				if err != nil {
+					r.abErr = err.Error()
+					break
+				}
+				times = append(times, ms(time.Since(t0)))
+				text = out
+			}
+			if r.abErr == "" {
+				r.abMs, r.abBytes, r.abRefs = median(times), len(text), strings.Count(text, "[ref=")
+			}
+		}
+	}
+
 	// 3. Playwright on the same pages, same server, same Chromium.
 	if *flagNode != "" {
 		logf("playwright ariaSnapshot on %d pages", len(pages))
@@ -261,6 +308,10 @@ func mainErr() error {
 	for j, o := range oneShots {
 		fmt.Printf("| %s | %.2f | %.2f |\n", o.name, median(oneShotMs[j]), pct(oneShotMs[j], 90))
 	}
+	if len(abTitle) > 0 {
+		fmt.Printf("| `agent-browser get title` (warm daemon) | %.2f | %.2f |\n", median(abTitle), pct(abTitle, 90))
+		fmt.Printf("\n`get title` browserctl/agent-browser, medians: %.2f\n", median(oneShotMs[0])/median(abTitle))
+	}
 	fmt.Println()
 
 	fmt.Printf("Snapshots per corpus page (median of %d one-shot runs, wall time; bytes of the text printed); Playwright `locator('body').ariaSnapshot()` in-process, same Chromium, same server:\n\n", *flagRuns)
@@ -298,6 +349,29 @@ func mainErr() error {
 		fmt.Printf("\nRatios of per-page medians: `snapshot -i`/Playwright time %.2f, bytes %.2f; `snapshot`/Playwright time %.2f, bytes %.2f.\n",
 			median(iMs)/median(pMs), median(iB)/median(pB), median(fMs)/median(pMs), median(fB)/median(pB))
 	}
+	if ab != nil {
+		fmt.Printf("\nagent-browser `snapshot -i` on the same pages (one-shot CLI, warm daemon, median of %d runs):\n\n", *flagRuns)
+		fmt.Printf("| page | AB -i ms | AB -i bytes | AB refs | browserctl -i ms | browserctl -i bytes | browserctl refs | time ratio | bytes ratio |\n|---|---|---|---|---|---|---|---|---|\n")
+		var aMs, aB, bMs, bB []float64
+		for _, r := range results {
+			if r.abErr != "" || r.err != "" {
+				fmt.Printf("| %s | error: %s | | | | | | | |\n", r.name, firstLine(r.abErr+r.err))
+				continue
+			}
+			ratioB := "-"
+			if r.abBytes > 0 {
+				ratioB = fmt.Sprintf("%.2f", float64(r.interBytes)/float64(r.abBytes))
+			}
+			fmt.Printf("| %s | %.1f | %d | %d | %.1f | %d | %d | %.2f | %s |\n", r.name, r.abMs, r.abBytes, r.abRefs,
+				r.interMs, r.interBytes, r.interRefs, r.interMs/r.abMs, ratioB)
+			aMs, aB = append(aMs, r.abMs), append(aB, float64(r.abBytes))
+			bMs, bB = append(bMs, r.interMs), append(bB, float64(r.interBytes))
+		}
+		if len(aMs) > 0 {
+			fmt.Printf("\nPer-page medians: agent-browser `snapshot -i` %.1f ms (p90 %.1f), %.0f bytes (p90 %.0f); browserctl/agent-browser time %.2f, bytes %.2f.\n",
+				median(aMs), pct(aMs, 90), median(aB), pct(aB, 90), median(bMs)/median(aMs), median(bB)/median(aB))
+		}
+	}
 	if len(errs) > 0 {
 		fmt.Printf("\nErrors:\n\n")
 		for _, e := range errs {
@@ -306,6 +380,35 @@ func mainErr() error {
 	}
 	return nil
 }
+
+// abPeer runs agent-browser's CLI with its own HOME (its daemon's socket
+// and state), Debian's Chromium and the same flags as ours.
+type abPeer struct{ bin, home string }
+
+func (a *abPeer) run(args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, a.bin, args...)
+	var flags []string
+	for _, f := range chromiumFlags {
+		if f == "--headless" {
+			continue // agent-browser runs headless itself
+		}
+		flags = append(flags, strings.ReplaceAll(f, ",", "\\,"))
+	}
+	cmd.Env = append(os.Environ(), "HOME="+a.home,
+		"AGENT_BROWSER_EXECUTABLE_PATH="+*flagChrome,
+		"AGENT_BROWSER_ARGS="+strings.Join(flags, ","))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String(), fmt.Errorf("agent-browser %s: %v: %s", strings.Join(args, " "), err, firstLine(errOut.String()+out.String()))
+	}
+	return out.String(), nil
+}
+
+// close ends agent-browser's browser and daemon.
+func (a *abPeer) close() { _, _ = a.run("close") }
 
 func listPages() ([]string, error) {
 	if *flagBin == "" || *flagCorpus == "" {
