@@ -118,6 +118,9 @@ func mainWithHarness(m *testing.M) int {
 
 func findChromium() (string, error) {
 	if p := os.Getenv("BROWSERCTL_CHROMIUM"); p != "" {
+		if _, err := exec.LookPath(p); err != nil {
+			return "", fmt.Errorf("BROWSERCTL_CHROMIUM=%s is not an executable: %v", p, err)
+		}
 		return p, nil
 	}
 	for _, name := range []string{"chromium", "chromium-browser"} {
