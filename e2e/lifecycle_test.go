@@ -50,6 +50,19 @@ func TestSessionsAreIsolated(t *testing.T) {
 	}
 	pa, pb := h.cdp.page(t, tagA), h.cdp.page(t, tagB)
 
+	// The user's view: every tab, each with its session ("" for none).
+	var all struct {
+		Tabs []tab `json:"tabs"`
+	}
+	mustJSON(t, &all, "tab", "user-list")
+	owner := map[int]string{}
+	for _, x := range all.Tabs {
+		owner[x.TabID] = x.SessionID
+	}
+	if owner[ta.TabID] != a.SessionID || owner[tb.TabID] != b.SessionID {
+		t.Errorf("tab user-list does not show A's and B's tabs in their sessions: %+v", all.Tabs)
+	}
+
 	// Actions in A change A's page only.
 	snapA := takeSnapshot(t, a, "-i")
 	mustRun(t, in(a, "fill", snapA.ref(t, "textbox", "Second"), "from A")...)
@@ -108,6 +121,20 @@ func TestAlertNeverHangs(t *testing.T) {
 			t.Errorf("%v with an alert open: the error does not name the dialog and its text: %q", args, errOut)
 		}
 	}
+	// A confirm opened from a script (no click involved) blocks page calls
+	// the same way, named as such.
+	c := newSession(t, pageURL("/lab.html", tag+"-confirm"))
+	waitLoad(t, c)
+	_, errOut, code = runWithin(t, 40*time.Second, in(c, "eval", "setTimeout(() => confirm('sure, e2e?'), 0); 1")...)
+	if code != 0 {
+		t.Errorf("the eval that scheduled a confirm failed: %s", errOut)
+	}
+	h.rec.settle()
+	errOut = mustFail(t, 1, 4110, in(c, "get", "title")...)
+	if !strings.Contains(errOut, "confirm") || !strings.Contains(errOut, "sure, e2e?") {
+		t.Errorf("get title with a confirm open: the error does not name the dialog and its text: %q", errOut)
+	}
+
 	// The hub and the other sessions still work.
 	other := newSession(t, pageURL("/lab.html", tag+"-other"))
 	waitLoad(t, other)
