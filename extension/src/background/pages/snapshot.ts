@@ -7,8 +7,9 @@
 
 import { optionalBool, optionalInt } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
-import { ensureAttached, generation, send } from "./debugger";
+import { DialogOpenError, ensureAttached, generation, send } from "./debugger";
 import { walkInteractive } from "./page-walk";
+import { dropContext, isolatedContext } from "./world";
 import { nextRefNumber, nodeRefNumber, setRefs, type RefEntry } from "./refs";
 import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
 
@@ -52,11 +53,22 @@ async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
   await ensureAttached(tabId); // the document count starts at attaching
   const gen = generation(tabId);
   const group = `browserctl-snapshot-${++snapshotCounter}`;
-  const r = await send<EvalResult>(tabId, "Runtime.evaluate", {
-    expression: walkSource(nextRefNumber(tabId)),
-    objectGroup: group,
-    returnByValue: false,
-  });
+  const walk = async (): Promise<EvalResult> =>
+    send<EvalResult>(tabId, "Runtime.evaluate", {
+      expression: walkSource(nextRefNumber(tabId)),
+      contextId: await isolatedContext(tabId),
+      objectGroup: group,
+      returnByValue: false,
+    });
+  let r: EvalResult;
+  try {
+    r = await walk();
+  } catch (e) {
+    // The world's document went away between two calls: make a new one, once.
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    r = await walk();
+  }
   if (r.exceptionDetails || !r.result.objectId) {
     throw new RpcError(
       ErrorCode.pageOperationFailed,
