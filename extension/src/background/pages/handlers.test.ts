@@ -1,0 +1,105 @@
+// Handlers against a fake chrome.debugger: what they send and how they
+// answer, without a browser (the real one is e2e's job).
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+import { uninstall } from "./debugger";
+import { pageHandlers } from "./index";
+
+type Answer = (params: Record<string, unknown>) => unknown;
+let answers: Map<string, Answer>;
+let sent: [string, Record<string, unknown>][];
+
+beforeEach(() => {
+  answers = new Map();
+  sent = [];
+  const ev = () => ({ addListener: () => {}, removeListener: () => {} });
+  (globalThis as unknown as { chrome: unknown }).chrome = {
+    debugger: {
+      attach: async () => {},
+      detach: async () => {},
+      sendCommand: async (_t: unknown, method: string, params: Record<string, unknown>) => {
+        sent.push([method, params]);
+        const a = answers.get(method);
+        return a ? a(params ?? {}) : {};
+      },
+      onEvent: ev(),
+      onDetach: ev(),
+    },
+    tabs: { onRemoved: ev() },
+  };
+});
+
+afterEach(() => uninstall());
+
+const h = pageHandlers({ resolveTab: async (p) => (typeof p["tabId"] === "number" ? p["tabId"] : 7) });
+
+test("resolveTab runs first and its error is the answer", async () => {
+  const failing = pageHandlers({
+    resolveTab: async () => {
+      throw Object.assign(new Error("no session"), { code: 4103 });
+    },
+  });
+  await assert.rejects(failing["pages.get"]!({ what: "title" }), { code: 4103 });
+  assert.equal(sent.length, 0);
+});
+
+test("every method of the protocol is there", () => {
+  assert.deepEqual(Object.keys(h).sort(), [
+    "pages.click", "pages.eval", "pages.fill", "pages.get", "pages.hover", "pages.mouse", "pages.press",
+    "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.wait",
+  ]);
+});
+
+test("eval answers the value, null for undefined, 4110 with the exception text", async () => {
+  answers.set("Runtime.evaluate", (p) => {
+    assert.equal(p["awaitPromise"], true);
+    assert.equal(p["returnByValue"], true);
+    if (p["expression"] === "boom") return { result: { type: "object" }, exceptionDetails: { text: "Uncaught", exception: { description: "Error: boom" } } };
+    if (p["expression"] === "u") return { result: { type: "undefined" } };
+    return { result: { type: "number", value: 3 } };
+  });
+  assert.deepEqual(await h["pages.eval"]!({ expression: "1+2" }), { value: 3 });
+  assert.deepEqual(await h["pages.eval"]!({ expression: "u" }), { value: null });
+  await assert.rejects(h["pages.eval"]!({ expression: "boom" }), { code: 4110, message: "page operation failed: Error: boom" });
+  await assert.rejects(h["pages.eval"]!({}), { code: -32602 });
+});
+
+test("wait for a state that never comes answers 4102 after the timeout", async () => {
+  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "loading" } }));
+  const t0 = Date.now();
+  await assert.rejects(h["pages.wait"]!({ state: "load", timeout: 60 }), { code: 4102, message: "timed out after 60 ms waiting for load" });
+  assert.ok(Date.now() - t0 < 1000);
+  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "interactive" } }));
+  const r = (await h["pages.wait"]!({ state: "domcontentloaded" })) as { waited: number };
+  assert.ok(r.waited >= 0);
+  await assert.rejects(h["pages.wait"]!({}), { code: -32602 });
+  await assert.rejects(h["pages.wait"]!({ ms: -1 }), { code: -32602 });
+});
+
+test("press: unknown key is -32602; a shortcut is rawKeyDown with modifiers", async () => {
+  await assert.rejects(h["pages.press"]!({ key: "Hyper+x" }), { code: -32602 });
+  await h["pages.press"]!({ key: "Control+a" });
+  const keys = sent.filter(([m]) => m === "Input.dispatchKeyEvent").map(([, p]) => [p["type"], p["key"], p["modifiers"]]);
+  assert.deepEqual(keys, [
+    ["rawKeyDown", "Control", 2],
+    ["rawKeyDown", "a", 2],
+    ["keyUp", "a", 2],
+    ["keyUp", "Control", 0],
+  ]);
+});
+
+test("scroll answers where the window is after it", async () => {
+  answers.set("Runtime.evaluate", (p) => {
+    assert.match(String(p["expression"]), /top: 400/);
+    return { result: { type: "object", value: [0, 400, 0, 0, 1280, 713] } };
+  });
+  assert.deepEqual(await h["pages.scroll"]!({ direction: "down", amount: 400 }), { scrollX: 0, scrollY: 400 });
+  await assert.rejects(h["pages.scroll"]!({ direction: "sideways" }), { code: -32602 });
+});
+
+test("a ref-taking method with no snapshot answers 4109 and sends nothing to the page", async () => {
+  for (const m of ["pages.click", "pages.hover", "pages.scrollIntoView"]) {
+    await assert.rejects(h[m]!({ ref: "e1", tabId: 99 }), { code: 4109, message: "page ref not found: e1 (take a new snapshot)" });
+  }
+  assert.ok(sent.every(([m]) => m === "Page.enable"));
+});
