@@ -125,9 +125,9 @@ func TestAlertNeverHangs(t *testing.T) {
 	// the same way, named as such.
 	c := newSession(t, pageURL("/lab.html", tag+"-confirm"))
 	waitLoad(t, c)
-	_, errOut, code = runWithin(t, 40*time.Second, in(c, "eval", "setTimeout(() => confirm('sure, e2e?'), 0); 1")...)
-	if code != 0 {
-		t.Errorf("the eval that scheduled a confirm failed: %s", errOut)
+	_, errOut, code = runWithin(t, 40*time.Second, in(c, "eval", "setTimeout(() => confirm('sure, e2e?'), 200); 1")...)
+	if code != 0 && !strings.Contains(errOut, "error 4110 ") {
+		t.Errorf("the eval that scheduled a confirm: exit %d, %s", code, errOut)
 	}
 	h.rec.settle()
 	errOut = mustFail(t, 1, 4110, in(c, "get", "title")...)
