@@ -53,8 +53,32 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
     if (w < 1 || h < 1) continue;
     return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
   }
+  // No box of its own (a zero-size link around a floated image, display:
+  // contents): point at its first descendant that has one.
+  try {
+    const r = await send<{ result: { value?: Point | null } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: DESCENDANT_CENTRE,
+      returnByValue: true,
+    });
+    const pt = r.result.value;
+    if (pt && Number.isFinite(pt.x) && Number.isFinite(pt.y)) return pt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
   throw failed(`${ref} is not visible (it has no box on the page to point at)`);
 }
+
+const DESCENDANT_CENTRE = `function () {
+  for (const d of this.querySelectorAll("*")) {
+    let r = d.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    d.scrollIntoView({ block: "nearest", inline: "nearest" });
+    r = d.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }
+  return null;
+}`;
 
 export async function mouseClick(tabId: number, pt: Point, button: Button, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };

@@ -254,6 +254,18 @@ export function walkInteractive(this: unknown, maxName: number, next: number, ow
     return out;
   };
 
+  // A box a user can point at: its own, or (a zero-size link around a
+  // floated image, display: contents) one of its descendants'.
+  const hasBox = (el: Element): boolean => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return true;
+    for (const d of el.querySelectorAll("*")) {
+      const q = d.getBoundingClientRect();
+      if (q.width > 0 && q.height > 0) return true;
+    }
+    return false;
+  };
+
   const visit = (el: Element): void => {
     if (SKIP.has(el.tagName)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
@@ -262,7 +274,7 @@ export function walkInteractive(this: unknown, maxName: number, next: number, ow
     // An explicit role wins over the native one (a link with role=menu is a
     // menu to Chrome), except the presentational ones on a native control.
     if (explicit && (ROLES.has(explicit) || (role && !WEAK.has(explicit)))) role = explicit;
-    if (role && el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) {
+    if (role && el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions) && hasBox(el)) {
       items.push([role, nameOf(el, role), stateOf(el, role)]);
       let n = reg.map.get(el);
       if (!n) {
