@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -253,7 +255,56 @@ func TestHubRestartReconnects(t *testing.T) {
 	}
 	s2 := newSession(t, pageURL("/lab.html", tag+"-new"))
 	waitLoad(t, s2)
+	if s2.SessionID == s.SessionID {
+		// Not in the spec, so not failed here; see the e2e report.
+		t.Logf("NOTE: the new browser's first session reuses the id %q of a session of the old browser", s2.SessionID)
+	}
 	if v := getString(t, s2, "url"); !strings.Contains(v, tag+"-new") {
 		t.Errorf("a new session after the restart is at %q", v)
+	}
+}
+
+// The browser dies: a call is an error naming the missing extension (exit
+// 3), never an empty success on a blank page. Then a new browser comes up
+// and the hub takes its extension. Runs last: it replaces the browser.
+func TestBrowserGoneIsAnError(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	h.cdp.Close()
+	h.cdp = nil
+	h.killChromium()
+	for _, args := range [][]string{{"get", "title"}, {"snapshot", "-i"}, {"tab", "list"}} {
+		out, errOut, code := runWithin(t, 50*time.Second, append([]string{"--wait", "2s"}, in(s, args...)...)...)
+		if code != 3 || !strings.Contains(errOut, "extension") || strings.TrimSpace(out) != "" {
+			t.Errorf("%v with the browser gone: exit %d, stdout %q, stderr %q; want exit 3, nothing on stdout, an error naming the extension", args, code, out, errOut)
+		}
+	}
+
+	// A new browser: the extension connects again; the old session went
+	// with the old browser.
+	_ = os.Remove(filepath.Join(h.profile, "DevToolsActivePort"))
+	if err := h.startChromium(h.chromium); err != nil {
+		t.Fatalf("relaunching Chromium: %v", err)
+	}
+	if _, errOut, code := runWithin(t, 50*time.Second, "status", "--wait", "40s"); code != 0 {
+		t.Fatalf("the new browser's extension did not connect: %s", errOut)
+	}
+	var err error
+	if h.cdp, err = dialBrowser(h.profile); err != nil {
+		t.Fatalf("CDP to the new browser: %v", err)
+	}
+	_, errOut, code := run(t, in(s, "get", "title")...)
+	if code == 0 || !strings.HasPrefix(errOut, "error 41") {
+		t.Errorf("the old session in a new browser: exit %d, %q; want a 41xx error", code, errOut)
+	}
+	s2 := newSession(t, pageURL("/lab.html", tag+"-new"))
+	waitLoad(t, s2)
+	if s2.SessionID == s.SessionID {
+		// Not in the spec, so not failed here; see the e2e report.
+		t.Logf("NOTE: the new browser's first session reuses the id %q of a session of the old browser", s2.SessionID)
+	}
+	if v := getString(t, s2, "title"); v != "Lab" {
+		t.Errorf("a new session in the new browser: title %q", v)
 	}
 }

@@ -71,18 +71,20 @@ var chromiumFlags = []string{
 
 // harness is everything TestMain starts; the tests share it.
 type harness struct {
-	dir      string // the temporary folder holding everything below
-	bin      string // the browserctl binary
-	home     string // BROWSERCTL_HOME
-	addr     string // 127.0.0.1:port of the hub
-	extDir   string // where `extension install` wrote the extension
-	profile  string // Chromium's user data dir
-	chrome   *exec.Cmd
-	serve    *exec.Cmd
-	serveLog string
-	web      *httptest.Server
-	rec      *recorder
-	cdp      *cdpConn // the test's own connection to the browser
+	dir        string // the temporary folder holding everything below
+	bin        string // the browserctl binary
+	home       string // BROWSERCTL_HOME
+	addr       string // 127.0.0.1:port of the hub
+	extDir     string // where `extension install` wrote the extension
+	profile    string // Chromium's user data dir
+	chrome     *exec.Cmd
+	chromium   string // the browser's path
+	chromePgid int
+	serve      *exec.Cmd
+	serveLog   string
+	web        *httptest.Server
+	rec        *recorder
+	cdp        *cdpConn // the test's own connection to the browser
 }
 
 var h *harness
@@ -214,6 +216,7 @@ func setup() (*harness, error) {
 	}
 
 	// 5. Chromium with the extension loaded.
+	hh.chromium = chromium
 	if err := hh.startChromium(chromium); err != nil {
 		return hh, err
 	}
@@ -305,8 +308,24 @@ func (hh *harness) startChromium(chromium string) error {
 	}
 	logf.Close()
 	hh.chrome = cmd
+	hh.chromePgid = cmd.Process.Pid
 	go cmd.Wait() //nolint: reaped here
 	return nil
+}
+
+// killChromium SIGKILLs the browser's whole process group and waits until
+// it is gone.
+func (hh *harness) killChromium() {
+	if hh.chrome == nil || hh.chrome.Process == nil {
+		return
+	}
+	_ = syscall.Kill(-hh.chrome.Process.Pid, syscall.SIGKILL)
+	_ = hh.chrome.Process.Kill()
+	hh.chrome = nil
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && syscall.Kill(-hh.chromePgid, 0) == nil {
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func (hh *harness) env() []string {
