@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A user fills a login form and submits it: the server receives exactly
@@ -358,9 +359,19 @@ func TestScreenshot(t *testing.T) {
 	s := newSession(t, pageURL("/lab.html", tag))
 	waitLoad(t, s)
 	p := h.cdp.page(t, tag)
-	// The viewport is read after the shot: attaching chrome.debugger shows
-	// Chrome's "started debugging this browser" bar, which takes 56 px of
-	// the viewport's height from then on.
+	// Attaching chrome.debugger shows Chrome's "started debugging this
+	// browser" bar a moment later, which takes 56 px of the viewport's
+	// height from then on: attach first (any page call), let the viewport
+	// settle, then shoot and compare with the viewport after the shot.
+	mustRun(t, in(s, "get", "title")...)
+	for i, prev := 0, -1.0; i < 20; i++ {
+		cur := p.evalFloat(`innerHeight`)
+		if cur == prev {
+			break
+		}
+		prev = cur
+		time.Sleep(250 * time.Millisecond)
+	}
 	file := filepath.Join(t.TempDir(), "shot.png")
 	out := mustRun(t, in(s, "screenshot", "-o", file)...)
 	vw, vh := p.evalFloat(`innerWidth`), p.evalFloat(`innerHeight`)
