@@ -194,7 +194,12 @@ async function attach(tabId) {
       throw opFailed(cdpMessage(e2));
     }
   }
-  await rawSend(tabId, "Page.enable", {}, 5e3);
+}
+var ENABLE_GRACE_MS = 3e3;
+function unresponsive() {
+  return opFailed(
+    "the page does not answer: a JavaScript dialog may have been open before browserctl attached (dismiss it first), or a script keeps the page busy"
+  );
 }
 function state(tabId) {
   install();
@@ -202,6 +207,8 @@ function state(tabId) {
   if (!st) {
     const fresh = {
       attaching: Promise.resolve(),
+      enabled: Promise.resolve(),
+      enableDone: false,
       dialog: null,
       generation: 0,
       listeners: /* @__PURE__ */ new Set(),
@@ -210,6 +217,17 @@ function state(tabId) {
     fresh.attaching = attach(tabId).catch((e) => {
       if (tabs.get(tabId) === fresh) tabs.delete(tabId);
       throw e;
+    });
+    fresh.enabled = fresh.attaching.then(() => rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS)).then(
+      () => {
+        fresh.enableDone = true;
+      },
+      (e) => {
+        if (tabs.get(tabId) === fresh) void detach(tabId);
+        throw e;
+      }
+    );
+    fresh.enabled.catch(() => {
     });
     tabs.set(tabId, fresh);
     st = fresh;
@@ -220,6 +238,19 @@ async function ensureAttached(tabId) {
   const st = state(tabId);
   await st.attaching;
   if (st.dialog) throw new DialogOpenError(st.dialog);
+  if (!st.enableDone) {
+    let timer;
+    const grace = new Promise((r) => timer = setTimeout(() => r("late"), ENABLE_GRACE_MS));
+    try {
+      if (await Promise.race([st.enabled, grace]) === "late") throw unresponsive();
+    } catch (e) {
+      if (e instanceof RpcError) throw e;
+      throw opFailed(cdpMessage(e));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (st.dialog) throw new DialogOpenError(st.dialog);
+  }
 }
 function openDialog(tabId) {
   return tabs.get(tabId)?.dialog ?? null;
@@ -646,8 +677,29 @@ async function visibleCentre(tabId, objectId, ref) {
     if (w < 1 || h < 1) continue;
     return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
   }
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: DESCENDANT_CENTRE,
+      returnByValue: true
+    });
+    const pt = r.result.value;
+    if (pt && Number.isFinite(pt.x) && Number.isFinite(pt.y)) return pt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
   throw failed3(`${ref} is not visible (it has no box on the page to point at)`);
 }
+var DESCENDANT_CENTRE = `function () {
+  for (const d of this.querySelectorAll("*")) {
+    let r = d.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    d.scrollIntoView({ block: "nearest", inline: "nearest" });
+    r = d.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }
+  return null;
+}`;
 async function mouseClick(tabId, pt, button, clickCount) {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
   await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
@@ -1305,13 +1357,22 @@ function walkInteractive(maxName, next, owner) {
     }
     return out;
   };
+  const hasBox = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return true;
+    for (const d of el.querySelectorAll("*")) {
+      const q = d.getBoundingClientRect();
+      if (q.width > 0 && q.height > 0) return true;
+    }
+    return false;
+  };
   const visit = (el) => {
     if (SKIP.has(el.tagName)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
     let role = implicitRole(el);
     if (explicit && (ROLES.has(explicit) || role && !WEAK.has(explicit))) role = explicit;
-    if (role && el.checkVisibility({ visibilityProperty: true })) {
+    if (role && el.checkVisibility({ visibilityProperty: true }) && hasBox(el)) {
       items.push([role, nameOf(el, role), stateOf(el, role)]);
       let n = reg.map.get(el);
       if (!n) {
@@ -1329,6 +1390,28 @@ function walkInteractive(maxName, next, owner) {
   if (body) visit(body);
   if (next - 1 > reg.max) reg.max = next - 1;
   return { items: JSON.stringify([location.href, document.title, items, numbers, next]), els };
+}
+
+// src/background/pages/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+});
+async function isolatedContext(tabId) {
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const tree = await send(tabId, "Page.getFrameTree");
+  const r = await send(tabId, "Page.createIsolatedWorld", {
+    frameId: tree.frameTree.frame.id,
+    worldName: WORLD_NAME
+  });
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  return r.executionContextId;
+}
+function dropContext(tabId) {
+  worlds.delete(tabId);
 }
 
 // src/background/pages/snapshot-text.ts
@@ -1509,11 +1592,20 @@ async function interactiveSnapshot(tabId) {
   await ensureAttached(tabId);
   const gen = generation(tabId);
   const group = `browserctl-snapshot-${++snapshotCounter}`;
-  const r = await send(tabId, "Runtime.evaluate", {
+  const walk = async () => send(tabId, "Runtime.evaluate", {
     expression: walkSource(nextRefNumber(tabId)),
+    contextId: await isolatedContext(tabId),
     objectGroup: group,
     returnByValue: false
   });
+  let r;
+  try {
+    r = await walk();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    r = await walk();
+  }
   if (r.exceptionDetails || !r.result.objectId) {
     throw new RpcError(
       ErrorCode.pageOperationFailed,
