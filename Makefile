@@ -4,7 +4,7 @@
 .PHONY: demo test build extension bench
 
 build:
-	go build -o bin/browserctl .
+	CGO_ENABLED=0 go build -o bin/browserctl .
 
 extension:
 	cd extension && npm ci --no-audit --no-fund --loglevel=error && npm run build
