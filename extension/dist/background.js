@@ -642,6 +642,41 @@ async function get(tabId, p) {
   }
 }
 
+// src/background/pages/foreground.ts
+var VISIBLE_WAIT_MS = 2e3;
+var POLL_MS = 20;
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function visible(tabId) {
+  const r = await send(
+    tabId,
+    "Runtime.evaluate",
+    { expression: "document.visibilityState", returnByValue: true },
+    VISIBLE_WAIT_MS
+  );
+  return r.result.value === "visible";
+}
+async function ensureForeground(tabId) {
+  let tab;
+  try {
+    tab = await chrome.tabs.get(tabId);
+  } catch {
+    return;
+  }
+  if (tab.active) return;
+  await chrome.tabs.update(tabId, { active: true });
+  const deadline = Date.now() + VISIBLE_WAIT_MS;
+  for (; ; ) {
+    try {
+      if (await visible(tabId)) return;
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      return;
+    }
+    if (Date.now() >= deadline) return;
+    await sleep(POLL_MS);
+  }
+}
+
 // src/background/pages/input.ts
 var BUTTONS = ["left", "right", "middle"];
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
@@ -715,6 +750,7 @@ async function click(tabId, p) {
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const objectId = await resolveRef(tabId, ref);
   try {
+    await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
     await mouseClick(tabId, pt, button, clickCount);
   } finally {
@@ -726,6 +762,7 @@ async function hover(tabId, p) {
   const ref = requireString(p, "ref");
   const objectId = await resolveRef(tabId, ref);
   try {
+    await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
     await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
   } finally {
@@ -763,6 +800,7 @@ async function scroll(tabId, p) {
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
+    await ensureForeground(tabId);
     await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
     const r2 = await send(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
     const v2 = r2.result.value;
@@ -777,6 +815,7 @@ async function mouse(tabId, p) {
   const y = requireNumber(p, "y");
   const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
+  await ensureForeground(tabId);
   switch (action) {
     case "move":
       await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
@@ -1037,6 +1076,7 @@ async function type(tabId, p) {
 
 // src/background/pages/screenshot.ts
 async function capture(tabId, clip) {
+  await ensureForeground(tabId);
   const params = { format: "png" };
   if (clip) {
     params["clip"] = clip;
@@ -1669,9 +1709,9 @@ async function snapshot(tabId, p) {
 var MAX_WAIT_MS = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS = 250;
+var POLL_MS2 = 250;
 var STATES = ["load", "domcontentloaded", "networkidle"];
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -1722,7 +1762,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      await sleep2(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -1746,7 +1786,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep(ms);
+    await sleep2(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -1761,8 +1801,8 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS;
-      await sleep(Math.max(10, Math.min(next, deadline - Date.now())));
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
+      await sleep2(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);

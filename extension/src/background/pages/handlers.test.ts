@@ -8,10 +8,12 @@ import { pageHandlers } from "./index";
 type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
 let sent: [string, Record<string, unknown>][];
+let activeTab: number;
 
 beforeEach(() => {
   answers = new Map();
   sent = [];
+  activeTab = 7;
   const ev = () => ({ addListener: () => {}, removeListener: () => {} });
   (globalThis as unknown as { chrome: unknown }).chrome = {
     debugger: {
@@ -25,7 +27,15 @@ beforeEach(() => {
       onEvent: ev(),
       onDetach: ev(),
     },
-    tabs: { onRemoved: ev() },
+    tabs: {
+      onRemoved: ev(),
+      get: async (id: number) => ({ id, active: id === activeTab }),
+      update: async (id: number, p: { active?: boolean }) => {
+        sent.push(["tabs.update", { id, ...p }]);
+        if (p.active) activeTab = id;
+        return { id, active: p.active };
+      },
+    },
   };
 });
 
@@ -102,4 +112,22 @@ test("a ref-taking method with no snapshot answers 4109 and sends nothing to the
     await assert.rejects(h[m]!({ ref: "e1", tabId: 99 }), { code: 4109, message: "page ref not found: e1 (take a new snapshot)" });
   }
   assert.ok(sent.every(([m]) => m === "Page.enable"));
+});
+
+test("mouse input into a background tab activates it first and waits until it is visible", async () => {
+  activeTab = 8;
+  let polls = 0;
+  answers.set("Runtime.evaluate", (p) => {
+    assert.equal(p["expression"], "document.visibilityState");
+    return { result: { type: "string", value: ++polls < 3 ? "hidden" : "visible" } };
+  });
+  assert.deepEqual(await h["pages.mouse"]!({ action: "move", x: 1, y: 2 }), { ok: true });
+  const order = sent.map(([m]) => m).filter((m) => m !== "Page.enable");
+  assert.deepEqual(order, ["tabs.update", "Runtime.evaluate", "Runtime.evaluate", "Runtime.evaluate", "Input.dispatchMouseEvent"]);
+  assert.deepEqual(sent.find(([m]) => m === "tabs.update")![1], { id: 7, active: true });
+
+  // Already active: no update, no polling.
+  sent = [];
+  await h["pages.mouse"]!({ action: "move", x: 1, y: 2 });
+  assert.deepEqual(sent.map(([m]) => m), ["Input.dispatchMouseEvent"]);
 });

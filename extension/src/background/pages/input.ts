@@ -1,10 +1,13 @@
 // Pointer input: click, hover, scrollIntoView (by ref), scroll (the page)
 // and mouse (raw coordinates). Real Input.dispatchMouseEvent events, so the
-// page sees mousemove/mousedown/mouseup/click and CSS :hover applies.
+// page sees mousemove/mousedown/mouseup/click and CSS :hover applies. Each
+// brings its tab to the front first (foreground.ts): mouse events into a
+// background tab take ~5 s each.
 
 import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf, requireString } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
+import { ensureForeground } from "./foreground";
 import { releaseActionObjects, resolveRef } from "./refs";
 
 export const BUTTONS = ["left", "right", "middle"] as const;
@@ -96,6 +99,7 @@ export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const objectId = await resolveRef(tabId, ref);
   try {
+    await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
     await mouseClick(tabId, pt, button, clickCount);
   } finally {
@@ -108,6 +112,7 @@ export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
   const objectId = await resolveRef(tabId, ref);
   try {
+    await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
     await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
   } finally {
@@ -156,6 +161,7 @@ export async function scroll(tabId: number, p: Params): Promise<{ scrollX: numbe
   if (x === x0 && y === y0) {
     // The window did not move: the page scrolls an inner element. A wheel
     // at the viewport centre scrolls whatever is under it.
+    await ensureForeground(tabId);
     await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
     const r2 = await send<EvalValue>(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
     const v2 = r2.result.value as number[] | undefined;
@@ -172,6 +178,7 @@ export async function mouse(tabId: number, p: Params): Promise<{ ok: true }> {
   const y = requireNumber(p, "y");
   const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
+  await ensureForeground(tabId);
   switch (action) {
     case "move":
       await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });

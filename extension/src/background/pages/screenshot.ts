@@ -4,6 +4,7 @@
 import { optionalBool, optionalString } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
+import { ensureForeground } from "./foreground";
 import { visibleCentre } from "./input";
 import { releaseActionObjects, resolveRef } from "./refs";
 
@@ -29,6 +30,7 @@ interface Clip {
 }
 
 async function capture(tabId: number, clip?: Clip): Promise<string> {
+  await ensureForeground(tabId); // a background tab's capture never answers
   const params: Record<string, unknown> = { format: "png" };
   if (clip) {
     params["clip"] = clip;

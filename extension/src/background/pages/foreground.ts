@@ -1,0 +1,50 @@
+// Pointer input and screenshots need the tab to be its window's active tab.
+// Chrome throttles a background tab's renderer: Input.dispatchMouseEvent
+// there answers only after ~5 s per event, and Page.captureScreenshot not at
+// all (devtools-protocol#89, chromium-bidi#3894). Keyboard input, eval and
+// window.scrollBy are not affected.
+
+import { DialogOpenError, send } from "./debugger";
+
+/** How long to wait for the page to turn visible after activating its tab. */
+export const VISIBLE_WAIT_MS = 2_000;
+const POLL_MS = 20;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function visible(tabId: number): Promise<boolean> {
+  const r = await send<{ result: { value?: unknown } }>(
+    tabId,
+    "Runtime.evaluate",
+    { expression: "document.visibilityState", returnByValue: true },
+    VISIBLE_WAIT_MS,
+  );
+  return r.result.value === "visible";
+}
+
+/**
+ * Makes the tab the active tab of its window when it is not, then waits
+ * (bounded) until its page reports visibilityState "visible". A tab that is
+ * already active costs one chrome.tabs.get.
+ */
+export async function ensureForeground(tabId: number): Promise<void> {
+  let tab: chrome.tabs.Tab;
+  try {
+    tab = await chrome.tabs.get(tabId);
+  } catch {
+    return; // gone: the command that follows says so
+  }
+  if (tab.active) return;
+  await chrome.tabs.update(tabId, { active: true });
+  const deadline = Date.now() + VISIBLE_WAIT_MS;
+  for (;;) {
+    try {
+      if (await visible(tabId)) return;
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      return; // the page cannot say: go ahead, the input itself is bounded
+    }
+    if (Date.now() >= deadline) return;
+    await sleep(POLL_MS);
+  }
+}
