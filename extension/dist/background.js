@@ -1926,7 +1926,20 @@ function toRpcError(e) {
 // src/background/session-store.ts
 var STORAGE_KEY = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
 var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
   sessions = /* @__PURE__ */ new Map();
   next = 1;
   loaded;
@@ -2002,13 +2015,20 @@ var SessionStore = class {
     for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
     return void 0;
   }
-  /** The next session number, for ids "sN" and default names "browserctl N". */
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
   peekNumber() {
     return this.next;
   }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
   async add(name, groupId, activeTabId) {
     const n = this.next++;
-    const s = { sessionId: `s${n}`, name: name ?? `browserctl ${n}`, groupId };
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
     if (activeTabId !== void 0) s.lastActiveTabId = activeTabId;
     this.sessions.set(s.sessionId, s);
     await this.save();

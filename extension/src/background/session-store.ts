@@ -9,6 +9,23 @@ export const STORAGE_KEY = "browserctl.sessions";
 export const SESSION_REQUIRED_MESSAGE =
   "session required: pass sessionId (browserctl session create / attach-current / use)";
 
+/** Random base36 characters after the "s" of a session id. */
+export const ID_CHARS = 5;
+const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * A fresh session id: "s" and ID_CHARS random base36 characters (36^5, about
+ * 60 million), so an id held from before a browser restart (by a script or
+ * the hub's current session) does not name a new session, yet stays short to
+ * type. 2^32 is no multiple of 36: the bias is below 1e-8 per character.
+ */
+export function randomSessionId(): string {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+
 export interface SessionRecord {
   sessionId: string;
   name: string;
@@ -18,6 +35,7 @@ export interface SessionRecord {
 }
 
 interface Persisted {
+  /** The next default-name number ("browserctl N") and group colour. */
   next: number;
   sessions: SessionRecord[];
 }
@@ -27,6 +45,9 @@ export class SessionStore {
   private next = 1;
   private loaded: Promise<void> | undefined;
   private readonly disposers: Array<() => void> = [];
+
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(private readonly drawId: () => string = randomSessionId) {}
 
   /** Loads once; every handler awaits it before touching sessions. */
   ready(): Promise<void> {
@@ -106,14 +127,22 @@ export class SessionStore {
     return undefined;
   }
 
-  /** The next session number, for ids "sN" and default names "browserctl N". */
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
   peekNumber(): number {
     return this.next;
   }
 
+  /** A random id no live session has (drawn again on a collision). */
+  private freshId(): string {
+    for (;;) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+
   async add(name: string | undefined, groupId: number, activeTabId?: number): Promise<SessionRecord> {
     const n = this.next++;
-    const s: SessionRecord = { sessionId: `s${n}`, name: name ?? `browserctl ${n}`, groupId };
+    const s: SessionRecord = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
     if (activeTabId !== undefined) s.lastActiveTabId = activeTabId;
     this.sessions.set(s.sessionId, s);
     await this.save();
