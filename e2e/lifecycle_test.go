@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -261,6 +262,114 @@ func TestHubRestartReconnects(t *testing.T) {
 	if v := getString(t, s2, "url"); !strings.Contains(v, tag+"-new") {
 		t.Errorf("a new session after the restart is at %q", v)
 	}
+}
+
+// The extension's service worker, as the test's own CDP connection sees it.
+func extensionWorkers(t *testing.T) []targetInfo {
+	t.Helper()
+	res, err := h.cdp.call(t.Context(), "", "Target.getTargets", nil)
+	if err != nil {
+		t.Fatalf("CDP Target.getTargets: %v", err)
+	}
+	var r struct {
+		TargetInfos []targetInfo `json:"targetInfos"`
+	}
+	_ = json.Unmarshal(res, &r)
+	var out []targetInfo
+	for _, ti := range r.TargetInfos {
+		if ti.Type == "service_worker" && strings.HasPrefix(ti.URL, "chrome-extension://") && strings.HasSuffix(ti.URL, "/background.js") {
+			out = append(out, ti)
+		}
+	}
+	return out
+}
+
+type hubStatus struct {
+	Connected bool      `json:"connected"`
+	Since     time.Time `json:"since"`
+	Session   string    `json:"session"`
+}
+
+// Spec: a service worker that Chrome stops and starts again reconnects by
+// itself, and its sessions survive (chrome.storage.session). Chrome stops
+// it here as it would an idle one (Target.closeTarget on the worker over
+// the test's own CDP connection); the keepalive alarm (0.4 min) or any
+// extension event starts it again.
+func TestServiceWorkerRestartKeepsSessions(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	if v := getString(t, s, "title"); v != "Lab" {
+		t.Fatalf("get title before the restart = %q", v)
+	}
+	var before hubStatus
+	mustJSON(t, &before, "status")
+
+	workers := extensionWorkers(t)
+	if len(workers) != 1 {
+		t.Fatalf("want one service worker target of the extension, found %+v", workers)
+	}
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": workers[0].TargetID}); err != nil {
+		t.Fatalf("CDP Target.closeTarget on the service worker: %v", err)
+	}
+
+	// It went: the hub sees the extension disconnected (exit 3). Should an
+	// event start the worker again before a poll sees that, the hub shows
+	// a newer connection instead.
+	went := false
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		out, _, code := run(t, "status")
+		if code == 3 {
+			went = true
+			break
+		}
+		var st hubStatus
+		if code == 0 && json.Unmarshal([]byte(out), &st) == nil && st.Since.After(before.Since) {
+			t.Logf("the worker was already back when status looked (connected since %s, before %s)", st.Since, before.Since)
+			went = true
+			break
+		}
+	}
+	if !went {
+		t.Fatalf("the service worker was closed, yet the hub never showed its connection gone (status exit 3 or a newer connection)")
+	}
+
+	// It comes back by itself and reconnects.
+	if _, errOut, code := runWithin(t, 70*time.Second, "status", "--wait", "60s"); code != 0 {
+		t.Fatalf("the restarted service worker did not reconnect: status --wait 60s exit %d, %s", code, errOut)
+	}
+	if now := extensionWorkers(t); len(now) != 1 || now[0].TargetID == workers[0].TargetID {
+		t.Errorf("after the reconnect: service worker targets %+v; want one new worker, not the closed %s", now, workers[0].TargetID)
+	}
+
+	// Its sessions survived: listed with their group, and page calls work.
+	var list struct {
+		Sessions []session `json:"sessions"`
+	}
+	mustJSON(t, &list, "session", "list")
+	var found *session
+	for i := range list.Sessions {
+		if list.Sessions[i].SessionID == s.SessionID {
+			found = &list.Sessions[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("session list after the worker restart does not show %s: %+v", s.SessionID, list.Sessions)
+	}
+	if found.GroupID != s.GroupID {
+		t.Errorf("session %s is in group %d after the restart, was %d", s.SessionID, found.GroupID, s.GroupID)
+	}
+	if tabs := tabsOf(t, s); len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag) {
+		t.Errorf("tab list after the worker restart: %+v", tabs)
+	}
+	if v := getString(t, s, "title"); v != "Lab" {
+		t.Errorf("get title after the worker restart = %q", v)
+	}
+	// The debugger attachment of the old worker does not get in the way
+	// of the new one's page calls.
+	snap := takeSnapshot(t, s, "-i")
+	mustRun(t, in(s, "click", snap.ref(t, "button", "Click me"))...)
+	h.rec.waitFor(t, tag, "the click after the worker restart", func(e event) bool { return e.Type == "button" })
 }
 
 // The browser dies: a call is an error naming the missing extension (exit
