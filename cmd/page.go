@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -101,10 +102,11 @@ Refs name elements for click, fill, get ... until the page navigates.`,
 	return c
 }
 
+// The snapshot's colouring, compiled on first use: not at every process's
+// start.
 var (
-	refRe  = regexp.MustCompile(`\[ref=[^\]]+\]`)
-	attrRe = regexp.MustCompile(`\[[a-z]+(=[^\]]*)?\]`)
-	roleRe = regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`)
+	attrRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[a-z]+(=[^\]]*)?\]`) })
+	roleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`) })
 )
 
 // printSnapshot prints the tree, refs set off in colour on a terminal, and
@@ -126,13 +128,13 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 		fmt.Fprintf(&b, "%s %s\n", cs.Bold(snap.Title), cs.Dim(snap.URL))
 	}
 	for _, line := range strings.Split(text, "\n") {
-		line = attrRe.ReplaceAllStringFunc(line, func(s string) string {
+		line = attrRe().ReplaceAllStringFunc(line, func(s string) string {
 			if strings.HasPrefix(s, "[ref=") {
 				return cs.Cyan(s)
 			}
 			return cs.Dim(s)
 		})
-		if m := roleRe.FindStringSubmatchIndex(line); m != nil {
+		if m := roleRe().FindStringSubmatchIndex(line); m != nil {
 			line = line[:m[4]] + cs.Magenta(line[m[4]:m[5]]) + line[m[5]:]
 		}
 		b.WriteString(line)

@@ -21,7 +21,9 @@ listener itself for as long as it runs.`,
 			if f.InREPL {
 				return errors.New("already in the REPL")
 			}
-			return runREPL(c.Context(), f)
+			ctx, stop := interruptible(c.Context())
+			defer stop()
+			return runREPL(ctx, f)
 		},
 	}
 }

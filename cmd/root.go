@@ -15,28 +15,42 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"browserctl/hub"
 	"browserctl/rpc"
 )
 
 // Main runs browserctl with os.Args and returns the exit status.
+//
+// A one-shot command installs no signal handler: SIGINT or SIGTERM ends it
+// as they end any Unix tool (the shell sees 130 or 143), and the hub sees
+// the connection close, as it would on a cancel. Only the commands that
+// clean up on the way out (serve, repl) catch them, see interruptible.
+// Catching them everywhere cost a locked OS thread and two goroutines per
+// run, a fifth of a one-shot call.
 func Main() int {
 	f := NewFactory()
 	args := os.Args[1:]
 	if len(args) == 0 && f.IO.IsStdinTTY() && f.IO.IsStdoutTTY() {
 		args = []string{"repl"}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return int(Run(ctx, f, args))
+	return int(Run(context.Background(), f, args))
+}
+
+// interruptible is ctx canceled on SIGINT or SIGTERM, for the commands that
+// end cleanly when interrupted (serve removes its pid file, the REPL keeps
+// running).
+func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }
 
 // Run builds a fresh command tree, runs args on it, prints any error on
 // f.IO.ErrOut and returns the exit status. A fresh tree per run means no
-// flag value leaks from one REPL line to the next.
+// flag value leaks from one REPL line to the next. The tree holds only the
+// command args name when it is a top-level command (see newRootCmdFor).
 func Run(ctx context.Context, f *Factory, args []string) ExitCode {
-	root := NewRootCmd(f)
+	root := newRootCmdFor(f, args)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command") {
@@ -98,6 +112,117 @@ func hintFor(be *rpc.BrowserError) string {
 
 // NewRootCmd builds the whole tree on f.
 func NewRootCmd(f *Factory) *cobra.Command {
+	root := newBareRoot(f)
+	for _, tc := range topCmds() {
+		addTop(root, f, tc)
+	}
+	return root
+}
+
+// topCmd is a top-level command: its name (the first word of its Use), its
+// help group and how to build it.
+type topCmd struct {
+	name, group string
+	build       func(f *Factory) *cobra.Command
+}
+
+// topCmds are the top-level commands in help order (a func, not a var: the
+// repl command runs Run, which reads this list). TestTopCmds checks the
+// names against the built commands.
+func topCmds() []topCmd {
+	return []topCmd{
+		{"session", "browser", newCmdSession},
+		{"tab", "browser", newCmdTab},
+		{"call", "browser", func(f *Factory) *cobra.Command { return newCmdCall(f, nil) }},
+		{"snapshot", "page", func(f *Factory) *cobra.Command { return newCmdSnapshot(f, nil) }},
+		{"click", "page", func(f *Factory) *cobra.Command { return newCmdClick(f, nil) }},
+		{"hover", "page", func(f *Factory) *cobra.Command { return newCmdHover(f, nil) }},
+		{"fill", "page", func(f *Factory) *cobra.Command { return newCmdFill(f, nil) }},
+		{"type", "page", func(f *Factory) *cobra.Command { return newCmdType(f, nil) }},
+		{"select", "page", func(f *Factory) *cobra.Command { return newCmdSelect(f, nil) }},
+		{"scroll-into-view", "page", func(f *Factory) *cobra.Command { return newCmdScrollIntoView(f, nil) }},
+		{"press", "page", func(f *Factory) *cobra.Command { return newCmdPress(f, nil) }},
+		{"scroll", "page", func(f *Factory) *cobra.Command { return newCmdScroll(f, nil) }},
+		{"mouse", "page", func(f *Factory) *cobra.Command { return newCmdMouse(f, nil) }},
+		{"get", "page", func(f *Factory) *cobra.Command { return newCmdGet(f, nil) }},
+		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
+		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
+		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
+		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
+		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
+		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
+		{"token", "local", newCmdToken},
+		{"extension", "local", newCmdExtension},
+		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
+		{"repl", "local", newCmdREPL},
+		{"completion", "local", newCmdCompletion},
+	}
+}
+
+func addTop(root *cobra.Command, f *Factory, tc topCmd) {
+	c := tc.build(f)
+	c.GroupID = tc.group
+	root.AddCommand(c)
+}
+
+// newRootCmdFor is the tree args need: just the root and the one top-level
+// command args name, when they name one, so a one-shot command does not
+// build (and page in the code of) the two dozen others; else the whole tree
+// (help, completion scripts, __complete, an unknown command and its
+// suggestions).
+// The name is found as cobra finds it (commandName).
+func newRootCmdFor(f *Factory, args []string) *cobra.Command {
+	root := newBareRoot(f)
+	if name := commandName(args, root.PersistentFlags()); name != "" && name != "completion" {
+		for _, tc := range topCmds() {
+			if tc.name == name {
+				addTop(root, f, tc)
+				return root
+			}
+		}
+	}
+	for _, tc := range topCmds() {
+		addTop(root, f, tc)
+	}
+	return root
+}
+
+// commandName is the first word of args that is not a flag or a flag's
+// value, as cobra's Find reads it (its stripFlags): "--" ends the search; a
+// "--flag" or "-f" without "=" takes the next word as its value unless it is
+// a root flag without one (a bool); an unknown flag, --help included (cobra
+// adds it after Find), is taken to have one.
+func commandName(args []string, fs *pflag.FlagSet) string {
+	noValue := func(name string, short bool) bool {
+		var fl *pflag.Flag
+		if short {
+			fl = fs.ShorthandLookup(name)
+		} else {
+			fl = fs.Lookup(name)
+		}
+		return fl != nil && fl.NoOptDefVal != ""
+	}
+	for len(args) > 0 {
+		s := args[0]
+		args = args[1:]
+		switch {
+		case s == "--":
+			return ""
+		case strings.HasPrefix(s, "--") && !strings.Contains(s, "=") && !noValue(s[2:], false),
+			strings.HasPrefix(s, "-") && !strings.Contains(s, "=") && len(s) == 2 && !noValue(s[1:], true):
+			if len(args) <= 1 {
+				return ""
+			}
+			args = args[1:]
+		case s != "" && !strings.HasPrefix(s, "-"):
+			return s
+		}
+	}
+	return ""
+}
+
+// newBareRoot is the root command with its flags and groups, no children.
+func newBareRoot(f *Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "browserctl",
 		Short: "Drive a real Chrome from the shell through its extension",
@@ -130,25 +255,11 @@ With no arguments on a terminal it opens the REPL.`,
 		return &UsageError{Err: err}
 	})
 	addGlobalFlags(root, f)
-
 	root.AddGroup(
 		&cobra.Group{ID: "browser", Title: "Browser commands:"},
 		&cobra.Group{ID: "page", Title: "Page commands:"},
 		&cobra.Group{ID: "local", Title: "Hub and setup commands:"},
 	)
-	add := func(group string, cmds ...*cobra.Command) {
-		for _, c := range cmds {
-			c.GroupID = group
-			root.AddCommand(c)
-		}
-	}
-	add("browser", newCmdSession(f), newCmdTab(f), newCmdCall(f, nil))
-	add("page", newCmdSnapshot(f, nil), newCmdClick(f, nil), newCmdHover(f, nil), newCmdFill(f, nil),
-		newCmdType(f, nil), newCmdSelect(f, nil), newCmdScrollIntoView(f, nil), newCmdPress(f, nil),
-		newCmdScroll(f, nil), newCmdMouse(f, nil), newCmdGet(f, nil), newCmdScreenshot(f, nil),
-		newCmdWait(f, nil), newCmdEval(f, nil))
-	add("local", newCmdServe(f, nil), newCmdStop(f, nil), newCmdStatus(f, nil), newCmdToken(f),
-		newCmdExtension(f), newCmdLaunch(f, nil), newCmdREPL(f), newCmdCompletion(f))
 	return root
 }
 

@@ -39,10 +39,12 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 			if opts.Addr == "" {
 				opts.Addr = f.Globals.Server
 			}
+			ctx, stop := interruptible(c.Context())
+			defer stop()
 			if runF != nil {
-				return runF(c.Context(), opts)
+				return runF(ctx, opts)
 			}
-			return serveRun(c.Context(), opts)
+			return serveRun(ctx, opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")

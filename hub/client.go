@@ -4,7 +4,6 @@ package hub
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,7 +11,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -29,19 +30,45 @@ var (
 	ErrUnauthorized = errors.New("the hub refused the token")
 )
 
-// callMargin is added to a call's timeout for the HTTP round trip, so the
-// hub's own timeout error arrives before ours.
-const callMargin = 5 * time.Second
+const (
+	// callMargin is added to a call's timeout for the HTTP round trip, so
+	// the hub's own timeout error arrives before ours.
+	callMargin = 5 * time.Second
+	// dialTimeout bounds connecting to the hub.
+	dialTimeout = 5 * time.Second
+	// maxIdleConns is how many connections a Client keeps for reuse.
+	maxIdleConns = 4
+	// maxAnswerBytes bounds an answer's body.
+	maxAnswerBytes = 256 << 20
+)
 
 // Client is a Controller for a hub in another process, over the control API.
+//
+// It speaks just the HTTP/1.1 the hub needs, by hand: a request is one write
+// on a TCP connection and its answer is read with http.ReadResponse (so
+// lengths, chunked bodies and Connection: close are net/http's). A one-shot
+// command pays one connect, one write and one read: no transport goroutines
+// (net/http's Transport starts three per connection), no proxy or DNS
+// look-ups. Idle connections are kept for the next request, after a check
+// that the hub has not closed them. A Client is safe for concurrent use.
 type Client struct {
-	base  string // "http://127.0.0.1:9223"
+	base  string   // "http://127.0.0.1:9223", for messages
+	host  string   // "127.0.0.1:9223": the Host header
+	dial  []string // the addresses to connect to, in order
 	token string
-	http  *http.Client
-	tr    *http.Transport
+	bad   error // a server address or token we cannot send
+
+	mu   sync.Mutex
+	idle []*clientConn
 }
 
 var _ Controller = (*Client)(nil)
+
+// clientConn is a connection to the hub and the reader of its answers.
+type clientConn struct {
+	nc net.Conn
+	br *bufio.Reader
+}
 
 // NewClient reaches the hub at server ("127.0.0.1:9223" or
 // "http://127.0.0.1:9223") with token. Connections are kept alive.
@@ -50,21 +77,43 @@ func NewClient(server, token string) *Client {
 	if !strings.Contains(base, "://") {
 		base = "http://" + base
 	}
-	tr := &http.Transport{
-		Proxy:               nil, // a hub is local; never ask a proxy
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-		MaxIdleConns:        64,
-		MaxIdleConnsPerHost: 64,
-		IdleConnTimeout:     90 * time.Second,
-		DisableCompression:  true,
-		ForceAttemptHTTP2:   false,
+	c := &Client{base: base, token: token}
+	hostport, ok := strings.CutPrefix(base, "http://")
+	if i := strings.IndexByte(hostport, '/'); i >= 0 {
+		hostport = hostport[:i]
 	}
-	return &Client{base: base, token: token, tr: tr, http: &http.Client{Transport: tr}}
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil && !strings.Contains(hostport, "]:") {
+		host, port, err = net.SplitHostPort(hostport + ":80")
+	}
+	pn, perr := strconv.Atoi(port)
+	switch {
+	case !ok:
+		c.bad = fmt.Errorf("%w: bad server address %q: the control API is plain http://", ErrNoHub, base)
+	case err != nil || host == "" || perr != nil || pn <= 0 || pn > 65535:
+		c.bad = fmt.Errorf("%w: bad server address %q: want host:port", ErrNoHub, base)
+	case strings.IndexFunc(token, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0:
+		c.bad = fmt.Errorf("%w (%s): the token has a control character", ErrUnauthorized, base)
+	}
+	c.host = net.JoinHostPort(host, port)
+	c.dial = []string{c.host}
+	if strings.EqualFold(host, "localhost") {
+		// no resolver (it reads /etc/hosts, nsswitch.conf and resolv.conf
+		// first): localhost is loopback (RFC 6761)
+		c.dial = []string{net.JoinHostPort("127.0.0.1", port), net.JoinHostPort("::1", port)}
+	}
+	return c
 }
 
 // Close drops the client's idle connections.
 func (c *Client) Close() error {
-	c.tr.CloseIdleConnections()
+	c.mu.Lock()
+	idle := c.idle
+	c.idle = nil
+	c.mu.Unlock()
+	for _, cc := range idle {
+		cc.nc.Close()
+	}
 	return nil
 }
 
@@ -87,22 +136,14 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		body = append(body, p...)
 	}
 	body = append(body, `,"timeout":`...)
-	body = fmt.Appendf(body, "%d}", timeout.Milliseconds())
+	body = strconv.AppendInt(body, timeout.Milliseconds(), 10)
+	body = append(body, '}')
 
 	ctx, cancel := context.WithTimeout(ctx, timeout+callMargin)
 	defer cancel()
-	var resp struct {
-		Result json.RawMessage `json:"result"`
-		Error  *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-			Data    struct {
-				Retryable bool `json:"retryable"`
-			} `json:"data"`
-		} `json:"error"`
-	}
-	if err := c.do(ctx, http.MethodPost, "/rpc", body, &resp); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
 			return nil, rpc.ErrTimeout(method, timeout)
 		}
 		if errors.Is(err, context.Canceled) {
@@ -110,13 +151,29 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		}
 		return nil, err
 	}
-	if e := resp.Error; e != nil {
+	// The answer's members are looked up, not decoded by reflection: a
+	// one-shot command pays for encoding/json's type set-up on every run.
+	if !json.Valid(data) {
+		return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
+	}
+	if raw, ok := rpc.Member(data, "error"); ok && string(raw) != "null" {
+		var e struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+			Data    struct {
+				Retryable bool `json:"retryable"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
+		}
 		return nil, &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable}
 	}
-	if resp.Result == nil {
+	res, ok := rpc.Member(data, "result")
+	if !ok {
 		return nil, fmt.Errorf("%w: /rpc answered neither result nor error", ErrNotAHub)
 	}
-	return resp.Result, nil
+	return res, nil
 }
 
 // Status implements Controller through GET /status.
@@ -128,9 +185,8 @@ func (c *Client) Status(ctx context.Context) (Status, error) {
 
 // UseSession implements Controller through PUT /session.
 func (c *Client) UseSession(ctx context.Context, sessionID string) (Status, error) {
-	body, _ := json.Marshal(struct {
-		SessionID string `json:"sessionId"`
-	}{sessionID})
+	body := append([]byte(`{"sessionId":`), quote(sessionID)...)
+	body = append(body, '}')
 	var st Status
 	err := c.do(ctx, http.MethodPut, "/session", body, &st)
 	return st, err
@@ -140,8 +196,15 @@ func (c *Client) UseSession(ctx context.Context, sessionID string) (Status, erro
 // ctx is done or the hub goes away.
 func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	resp, err := c.send(ctx, http.MethodGet, "/events", nil)
+	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, "/events", nil)
+	if err == nil {
+		err = c.checkAnswer(http.MethodGet, "/events", resp, nil)
+	}
 	if err != nil {
+		if cc != nil {
+			stop()
+			cc.nc.Close()
+		}
 		cancel()
 		return nil, err
 	}
@@ -149,7 +212,8 @@ func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
 	go func() {
 		defer cancel()
 		defer close(ch)
-		defer resp.Body.Close()
+		defer cc.nc.Close() // never reused: the stream ends with the connection
+		defer stop()
 		sc := bufio.NewScanner(resp.Body)
 		for sc.Scan() {
 			var ev Event
@@ -168,14 +232,9 @@ func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
 
 // do sends a request and decodes a 200 answer into out.
 func (c *Client) do(ctx context.Context, method, path string, body []byte, out any) error {
-	resp, err := c.send(ctx, method, path, body)
+	data, err := c.doRaw(ctx, method, path, body)
 	if err != nil {
 		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
-	if err != nil {
-		return c.transportError(ctx, err)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return fmt.Errorf("%w: %s %s answered %q", ErrNotAHub, method, path, truncate(data))
@@ -183,40 +242,185 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, out a
 	return nil
 }
 
-// send makes one request; anything but a hub's 200 is an error.
-func (c *Client) send(ctx context.Context, method, path string, body []byte) (*http.Response, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+// doRaw sends a request and answers the body of a hub's 200.
+func (c *Client) doRaw(ctx context.Context, method, path string, body []byte) ([]byte, error) {
+	resp, cc, stop, err := c.roundTrip(ctx, method, path, body)
 	if err != nil {
-		return nil, fmt.Errorf("%w: bad server address %q: %v", ErrNoHub, c.base, err)
+		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
+	if err != nil || len(data) > maxAnswerBytes {
+		stop()
+		cc.nc.Close()
+		if err == nil {
+			return nil, fmt.Errorf("hub %s: %s %s: the answer is over %d bytes", c.base, method, path, maxAnswerBytes)
+		}
 		return nil, c.transportError(ctx, err)
 	}
-	if resp.StatusCode == http.StatusOK && resp.Header.Get(HubHeader) != "" {
-		return resp, nil
+	c.release(cc, resp, stop)
+	if err := c.checkAnswer(method, path, resp, data); err != nil {
+		return nil, err
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
+	return data, nil
+}
+
+// checkAnswer: anything but a hub's 200 is an error. data is the body, when
+// read.
+func (c *Client) checkAnswer(method, path string, resp *http.Response, data []byte) error {
+	if resp.StatusCode == http.StatusOK && resp.Header.Get(HubHeader) != "" {
+		return nil
+	}
 	if resp.Header.Get(HubHeader) == "" {
-		return nil, fmt.Errorf("%w: %s answered %s", ErrNotAHub, c.base, resp.Status)
+		return fmt.Errorf("%w: %s answered %s", ErrNotAHub, c.base, resp.Status)
+	}
+	if resp.StatusCode == http.StatusUnauthorized {
+		return fmt.Errorf("%w (%s)", ErrUnauthorized, c.base)
+	}
+	if data == nil {
+		data, _ = io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	}
 	var e struct {
 		Error string `json:"error"`
 	}
 	_ = json.Unmarshal(data, &e)
-	if resp.StatusCode == http.StatusUnauthorized {
-		return nil, fmt.Errorf("%w (%s)", ErrUnauthorized, c.base)
+	return fmt.Errorf("hub %s: %s %s: %s: %s", c.base, method, path, resp.Status, e.Error)
+}
+
+// roundTrip writes one request and reads the head of its answer. The caller
+// reads resp.Body, then hands the connection to release (or calls stop and
+// closes it). stop ends the watch that breaks the connection when ctx is
+// done.
+func (c *Client) roundTrip(ctx context.Context, method, path string, body []byte) (*http.Response, *clientConn, func() bool, error) {
+	if c.bad != nil {
+		return nil, nil, nil, c.bad
 	}
-	return nil, fmt.Errorf("hub %s: %s %s: %s: %s", c.base, method, path, resp.Status, e.Error)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	req := c.appendRequest(make([]byte, 0, 160+len(c.token)+len(body)), method, path, body)
+	for attempt := 0; ; attempt++ {
+		cc, reused, err := c.conn(ctx)
+		if err != nil {
+			return nil, nil, nil, c.transportError(ctx, err)
+		}
+		// ctx's end (deadline or cancel) breaks the connection's reads and
+		// writes; AfterFunc starts no goroutine unless it fires.
+		nc := cc.nc
+		stop := context.AfterFunc(ctx, func() { nc.SetDeadline(time.Unix(1, 0)) })
+		_, werr := cc.nc.Write(req)
+		err = werr
+		var resp *http.Response
+		if err == nil {
+			resp, err = http.ReadResponse(cc.br, nil)
+		}
+		if err == nil {
+			return resp, cc, stop, nil
+		}
+		stop()
+		cc.nc.Close()
+		// A kept connection the hub closed meanwhile: send again on a new
+		// one when the hub cannot have acted on the request.
+		if reused && attempt == 0 && ctx.Err() == nil && (werr != nil || method != http.MethodPost && isClosedConn(err)) {
+			continue
+		}
+		return nil, nil, nil, c.transportError(ctx, err)
+	}
+}
+
+// appendRequest is the request's bytes: head and body, one write.
+func (c *Client) appendRequest(b []byte, method, path string, body []byte) []byte {
+	b = append(b, method...)
+	b = append(b, ' ')
+	b = append(b, path...)
+	b = append(b, " HTTP/1.1\r\nHost: "...)
+	b = append(b, c.host...)
+	b = append(b, "\r\nUser-Agent: browserctl\r\nAuthorization: Bearer "...)
+	b = append(b, c.token...)
+	if body != nil {
+		b = append(b, "\r\nContent-Type: application/json\r\nContent-Length: "...)
+		b = strconv.AppendInt(b, int64(len(body)), 10)
+	}
+	b = append(b, "\r\n\r\n"...)
+	return append(b, body...)
+}
+
+// conn is a kept connection that is still open, or a new one.
+func (c *Client) conn(ctx context.Context) (cc *clientConn, reused bool, err error) {
+	for {
+		c.mu.Lock()
+		n := len(c.idle)
+		if n > 0 {
+			cc = c.idle[n-1]
+			c.idle = c.idle[:n-1]
+		}
+		c.mu.Unlock()
+		if cc == nil {
+			break
+		}
+		if stillOpen(cc.nc) {
+			return cc, true, nil
+		}
+		cc.nc.Close()
+		cc = nil
+	}
+	// net.Dialer with an IP literal looks nothing up
+	d := net.Dialer{Timeout: dialTimeout, KeepAlive: -1} // a local hub: no keep-alive probes
+	for i, addr := range c.dial {
+		nc, derr := d.DialContext(ctx, "tcp", addr)
+		if derr == nil {
+			return &clientConn{nc: nc, br: bufio.NewReader(nc)}, false, nil
+		}
+		if i == 0 {
+			err = derr // localhost's 127.0.0.1 speaks for it
+		}
+		if !errors.Is(derr, syscall.ECONNREFUSED) {
+			break
+		}
+	}
+	return nil, false, err
+}
+
+// release keeps a connection whose answer was read to its end, unless the
+// hub said Connection: close or ctx already broke it.
+func (c *Client) release(cc *clientConn, resp *http.Response, stop func() bool) {
+	if !stop() || resp.Close {
+		cc.nc.Close()
+		return
+	}
+	c.mu.Lock()
+	if len(c.idle) < maxIdleConns {
+		c.idle = append(c.idle, cc)
+		cc = nil
+	}
+	c.mu.Unlock()
+	if cc != nil {
+		cc.nc.Close()
+	}
+}
+
+// stillOpen says, without blocking, whether the hub kept an idle
+// connection open (see peekOpen).
+func stillOpen(nc net.Conn) bool {
+	sc, ok := nc.(syscall.Conn)
+	if !ok {
+		return true
+	}
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return false
+	}
+	open := false
+	err = rc.Read(func(fd uintptr) bool {
+		open = peekOpen(fd)
+		return true
+	})
+	return err == nil && open
+}
+
+// isClosedConn says whether err is the end of a connection before any
+// answer: end of file or a reset.
+func isClosedConn(err error) bool {
+	return err == io.EOF || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // transportError names a failed round trip: ctx's own end, or a hub that is
@@ -225,13 +429,15 @@ func (c *Client) transportError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if strings.Contains(err.Error(), "malformed HTTP") {
-		return fmt.Errorf("%w: %s does not speak HTTP: %v", ErrNotAHub, c.base, err)
-	}
-	if errors.Is(err, syscall.ECONNREFUSED) {
+	var ne net.Error
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
 		return fmt.Errorf("%w: %s (connection refused)", ErrNoHub, c.base)
+	case err == io.EOF, errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &ne):
+		return fmt.Errorf("%w: %s: %v", ErrNoHub, c.base, err)
 	}
-	return fmt.Errorf("%w: %s: %v", ErrNoHub, c.base, err)
+	// http.ReadResponse could not parse the answer
+	return fmt.Errorf("%w: %s does not speak HTTP: %v", ErrNotAHub, c.base, err)
 }
 
 func truncate(b []byte) string {

@@ -1,34 +1,41 @@
 package iostreams
 
-import (
-	"fmt"
-
-	"github.com/fatih/color"
-)
+import "fmt"
 
 // ColorScheme is a set of colour functions; with colour off each is
-// fmt.Sprint. Built from color.New(...).SprintFunc() with colour forced on
-// or off per value, never through fatih/color's global NoColor.
+// fmt.Sprint. The escapes are the plain SGR ones fatih/color writes (each
+// attribute with its own reset), written here so the package, its init and
+// its terminal probing stay out of every process's start.
 type ColorScheme struct {
 	Bold, Dim, Red, Green, Yellow, Cyan, Magenta func(a ...any) string
 }
 
+// sgr wraps text in an SGR attribute and the attribute's reset.
+func sgr(on, off string) func(a ...any) string {
+	return func(a ...any) string {
+		return "\x1b[" + on + "m" + fmt.Sprint(a...) + "\x1b[" + off + "m"
+	}
+}
+
+var (
+	colorOn = &ColorScheme{
+		Bold:    sgr("1", "22"),
+		Dim:     sgr("2", "22"),
+		Red:     sgr("31", "0"),
+		Green:   sgr("32", "0"),
+		Yellow:  sgr("33", "0"),
+		Cyan:    sgr("36", "0"),
+		Magenta: sgr("35", "0"),
+	}
+	colorOff = &ColorScheme{
+		Bold: fmt.Sprint, Dim: fmt.Sprint, Red: fmt.Sprint, Green: fmt.Sprint,
+		Yellow: fmt.Sprint, Cyan: fmt.Sprint, Magenta: fmt.Sprint,
+	}
+)
+
 func newColorScheme(enabled bool) *ColorScheme {
-	mk := func(attrs ...color.Attribute) func(a ...any) string {
-		if !enabled {
-			return fmt.Sprint
-		}
-		c := color.New(attrs...)
-		c.EnableColor()
-		return c.SprintFunc()
+	if enabled {
+		return colorOn
 	}
-	return &ColorScheme{
-		Bold:    mk(color.Bold),
-		Dim:     mk(color.Faint),
-		Red:     mk(color.FgRed),
-		Green:   mk(color.FgGreen),
-		Yellow:  mk(color.FgYellow),
-		Cyan:    mk(color.FgCyan),
-		Magenta: mk(color.FgMagenta),
-	}
+	return colorOff
 }

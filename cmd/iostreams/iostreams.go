@@ -1,6 +1,6 @@
 // Package iostreams is all of browserctl's terminal I/O: the three streams,
 // whether they are terminals, and whether to colour, so commands never look
-// at os.Stdout or fatih/color's globals and tests hand them buffers.
+// at os.Stdout and tests hand them buffers.
 package iostreams
 
 import (
@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 )
 
@@ -29,8 +28,8 @@ type IOStreams struct {
 func System() *IOStreams {
 	s := &IOStreams{
 		In:        os.Stdin,
-		Out:       color.Output, // colorable on every platform
-		ErrOut:    color.Error,
+		Out:       os.Stdout,
+		ErrOut:    os.Stderr,
 		stdinTTY:  isTerminal(os.Stdin),
 		stdoutTTY: isTerminal(os.Stdout),
 		stderrTTY: isTerminal(os.Stderr),
