@@ -205,7 +205,7 @@ func waitExtension(ctx context.Context, f *Factory, c hub.Controller, addr strin
 		return nil
 	}
 	if d <= 0 {
-		return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to the hub at %s", addr)}
+		return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr)}
 	}
 	fmt.Fprintf(f.IO.ErrOut, "waiting up to %s for the extension to connect to ws://%s/ws/browser ...\n", d, addr)
 	ctx, cancel := context.WithTimeout(ctx, d)
@@ -215,7 +215,7 @@ func waitExtension(ctx context.Context, f *Factory, c hub.Controller, addr strin
 	for {
 		select {
 		case <-ctx.Done():
-			return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s (run `browserctl launch`, or load the extension: `browserctl extension install DIR`)", addr, d)}
+			return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s", addr, d)}
 		case <-t.C:
 		}
 		st, err := statusOf(ctx, c)

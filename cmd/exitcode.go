@@ -24,6 +24,25 @@ import (
 //	4     ExitRetry     retryable: a stale ref (4109, take a new snapshot), a
 //	                    timeout or failed send (4102), a connection lost or
 //	                    replaced under a pending call (4101 retryable)
+//
+// A one-shot command killed by SIGINT or SIGTERM dies by the signal (the
+// shell reports 130 or 143); only serve and the REPL catch them.
+//
+// What goes to stderr on failure (PrintError), one line and maybe a second:
+//
+//	error CODE NAME: MESSAGE      a browser error: the extension's or the
+//	hint: WHAT TO DO              hub's (4101 extension_not_connected also
+//	                              when no extension connected within --wait,
+//	                              and from `status`), as `call` prints it
+//	error: MESSAGE                anything else: no hub (hub.ErrNoHub), not
+//	hint: WHAT TO DO              a hub (hub.ErrNotAHub), a refused token
+//	                              (hub.ErrUnauthorized), a local failure
+//	error: MESSAGE                a usage error, then
+//	Run 'browserctl CMD --help' for usage.
+//
+// Scripts read the exit code first; the first line's `error CODE NAME:` or
+// `error:` prefix tells a browser error from a local one, and no hint line
+// starts with `error`.
 type ExitCode int
 
 // The exit codes; see ExitCode.
@@ -48,7 +67,8 @@ func usageErrorf(format string, args ...any) error {
 
 // ReportedError carries an exit code for an error already reported (for example
 // `status` printing the state, `call` printing the error object): Main
-// prints nothing more.
+// prints nothing more, or only Err when it is set (`status` adds the
+// not-connected error line after the state).
 type ReportedError struct {
 	Code ExitCode
 	Err  error // may be nil
@@ -62,10 +82,19 @@ func (e *ReportedError) Error() string {
 }
 func (e *ReportedError) Unwrap() error { return e.Err }
 
-// NotConnectedError is a hub without an extension after waiting for one.
+// NotConnectedError is a hub without an extension after waiting for one (or
+// with no --wait). It reads as the hub's own answer to a call made then,
+// `error 4101 extension_not_connected: MESSAGE`, and unwraps to that
+// *rpc.BrowserError (not retryable), so it prints, hints and exits (3) the
+// same way.
 type NotConnectedError struct{ Msg string }
 
-func (e *NotConnectedError) Error() string { return e.Msg }
+func (e *NotConnectedError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the hub's error for a call made while no extension is connected.
+func (e *NotConnectedError) Unwrap() error {
+	return &rpc.BrowserError{Message: e.Msg, Code: rpc.CodeExtensionNotConnected}
+}
 
 // ExitCodeFor maps an error to the process's exit status.
 func ExitCodeFor(err error) ExitCode {

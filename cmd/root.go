@@ -90,7 +90,24 @@ func PrintError(f *Factory, cmdPath string, err error) {
 	var ue *UsageError
 	if errors.As(err, &ue) && cmdPath != "" {
 		fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmdPath)
+		return
 	}
+	if h := hubHint(err); h != "" {
+		fmt.Fprintln(w, cs.Dim("hint: "+h))
+	}
+}
+
+// hubHint is the line after a failure to reach a hub.
+func hubHint(err error) string {
+	switch {
+	case errors.Is(err, hub.ErrUnauthorized):
+		return "the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry"
+	case errors.Is(err, hub.ErrNotAHub):
+		return "another program holds this address: pick another with --server ($BROWSERCTL_SERVER)"
+	case errors.Is(err, hub.ErrNoHub):
+		return "any browser command starts a hub at --server; or run `browserctl serve`"
+	}
+	return ""
 }
 
 // hintFor is the line that tells the user what to do next.

@@ -67,7 +67,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		if f.Globals.JSON {
 			_ = marshalJSON(f, map[string]any{"hub": false, "addr": f.Globals.Server, "connected": false})
 		}
-		return fmt.Errorf("no hub at %s (any browser command starts one; or `browserctl serve`): %w", f.Globals.Server, err)
+		return fmt.Errorf("no hub at %s: %w", f.Globals.Server, err)
 	}
 	if f.Globals.JSON {
 		if err := marshalJSON(f, st); err != nil {
@@ -77,7 +77,12 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		printStatus(f, st)
 	}
 	if !st.Connected {
-		return &ReportedError{Code: ExitNoBrowser}
+		// the state is on stdout; stderr says it as every not-connected path does
+		msg := fmt.Sprintf("no extension connected to ws://%s/ws/browser", f.Globals.Server)
+		if opts.Wait > 0 {
+			msg += " within " + opts.Wait.String()
+		}
+		return &ReportedError{Code: ExitNoBrowser, Err: &NotConnectedError{Msg: msg}}
 	}
 	return nil
 }
