@@ -1923,6 +1923,59 @@ function toRpcError(e) {
   return { code: ErrorCode.operationFailed, message: message || "operation failed" };
 }
 
+// src/background/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
 // src/background/session-store.ts
 var STORAGE_KEY = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
@@ -1944,6 +1997,8 @@ var SessionStore = class {
   next = 1;
   loaded;
   disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
   /** Loads once; every handler awaits it before touching sessions. */
   ready() {
     this.loaded ??= this.load();
@@ -2001,8 +2056,12 @@ var SessionStore = class {
       chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
       chrome.tabs.onActivated.removeListener(onActivated);
     };
-    this.disposers.push(dispose);
-    return dispose;
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
   }
   close() {
     for (const d of this.disposers.splice(0)) d();
@@ -2026,10 +2085,10 @@ var SessionStore = class {
       if (!this.sessions.has(id)) return id;
     }
   }
-  async add(name, groupId, activeTabId) {
+  async add(name, groupId, activeTabId2) {
     const n = this.next++;
     const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId !== void 0) s.lastActiveTabId = activeTabId;
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
     this.sessions.set(s.sessionId, s);
     await this.save();
     return s;
@@ -2046,6 +2105,17 @@ var SessionStore = class {
   }
   /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
   async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
     await this.ready();
     const id = p.sessionId;
     if (id === void 0 || id === null || id === "") {
@@ -2056,13 +2126,16 @@ var SessionStore = class {
     }
     const s = this.sessions.get(id);
     if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
     try {
       await chrome.tabGroups.get(s.groupId);
     } catch {
-      await this.remove(id);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id} (its tab group is gone)`);
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
     }
-    return s;
   }
 };
 
@@ -2098,11 +2171,6 @@ async function groupTabs(s) {
 }
 function pickActive(s, tabs2) {
   return tabs2.find((t) => t.active) ?? tabs2.find((t) => t.id === s.lastActiveTabId) ?? tabs2[0];
-}
-async function sessionActiveTab(s) {
-  const t = pickActive(s, await groupTabs(s));
-  if (!t) throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
-  return t;
 }
 async function toWireSession(s) {
   const tabs2 = await groupTabs(s);
@@ -2230,12 +2298,34 @@ async function keepWindowOpen(closing) {
 
 // src/background/tabs.ts
 async function resolveTab(store2, p) {
-  const s = await store2.require(p);
+  const s = await store2.lookup(p);
   if (p.tabId !== void 0 && p.tabId !== null) {
-    const t = await getSessionTab(s, requireInt(p, "tabId", 0));
+    const tabId = requireInt(p, "tabId", 0);
+    let t;
+    try {
+      t = await getSessionTab(s, tabId);
+    } catch (e) {
+      await store2.checkGroup(s);
+      throw e;
+    }
     return t.id;
   }
-  return (await sessionActiveTab(s)).id;
+  return activeTabId(store2, s);
+}
+async function activeTabId(store2, s) {
+  const cached = store2.activeTabs.get(s);
+  if (cached !== void 0) return cached;
+  return (await queryActiveTab(store2, s)).id;
+}
+async function queryActiveTab(store2, s) {
+  const gen = store2.activeTabs.begin();
+  const t = pickActive(s, await groupTabs(s));
+  if (!t || t.id === void 0) {
+    await store2.checkGroup(s);
+    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  }
+  store2.activeTabs.set(s, t.id, gen);
+  return t;
 }
 function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
   return {
@@ -2280,8 +2370,14 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
         await store2.ready();
         return toWireTab(await userActiveTab(), store2);
       }
-      const s = await store2.require(p);
-      return toWireTab(await sessionActiveTab(s), store2);
+      const s = await store2.lookup(p);
+      const cached = store2.activeTabs.get(s);
+      if (cached !== void 0) {
+        const t = await chrome.tabs.get(cached).catch(() => void 0);
+        if (t && t.groupId === s.groupId) return toWireTab(t, store2);
+        store2.activeTabs.invalidate();
+      }
+      return toWireTab(await queryActiveTab(store2, s), store2);
     },
     "tabs.activate": async (p) => {
       const s = await store2.require(p);

@@ -2,6 +2,7 @@
 // and the last active tab of each, in chrome.storage.session so a restarted
 // service worker keeps them; on load it drops sessions whose group is gone.
 
+import { ActiveTabCache } from "./active-tab-cache";
 import { ErrorCode, RpcError, type Params } from "./types";
 
 export const STORAGE_KEY = "browserctl.sessions";
@@ -45,6 +46,8 @@ export class SessionStore {
   private next = 1;
   private loaded: Promise<void> | undefined;
   private readonly disposers: Array<() => void> = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  readonly activeTabs = new ActiveTabCache();
 
   /** drawId makes candidate ids (tests pass their own). */
   constructor(private readonly drawId: () => string = randomSessionId) {}
@@ -109,8 +112,12 @@ export class SessionStore {
       chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
       chrome.tabs.onActivated.removeListener(onActivated);
     };
-    this.disposers.push(dispose);
-    return dispose;
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
   }
 
   close(): void {
@@ -164,6 +171,18 @@ export class SessionStore {
 
   /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
   async require(p: Params): Promise<SessionRecord> {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p: Params): Promise<SessionRecord> {
     await this.ready();
     const id = p.sessionId;
     if (id === undefined || id === null || id === "") {
@@ -174,12 +193,16 @@ export class SessionStore {
     }
     const s = this.sessions.get(id);
     if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s: SessionRecord): Promise<void> {
     try {
       await chrome.tabGroups.get(s.groupId);
     } catch {
-      await this.remove(id);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id} (its tab group is gone)`);
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
     }
-    return s;
   }
 }

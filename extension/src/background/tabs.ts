@@ -3,16 +3,9 @@
 
 import type { TabMethod } from "./methods";
 import { optionalBool, requireInt, requireString } from "./params";
-import type { SessionStore } from "./session-store";
-import {
-  getSessionTab,
-  getTab,
-  groupTabs,
-  sessionActiveTab,
-  toWireTab,
-  userActiveTab,
-} from "./tab-info";
-import type { Handler, Params } from "./types";
+import type { SessionRecord, SessionStore } from "./session-store";
+import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
+import { ErrorCode, RpcError, type Handler, type Params } from "./types";
 
 export interface TabDeps {
   store: SessionStore;
@@ -21,12 +14,43 @@ export interface TabDeps {
 
 /** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
 export async function resolveTab(store: SessionStore, p: Params): Promise<number> {
-  const s = await store.require(p);
+  const s = await store.lookup(p);
   if (p.tabId !== undefined && p.tabId !== null) {
-    const t = await getSessionTab(s, requireInt(p, "tabId", 0));
+    const tabId = requireInt(p, "tabId", 0);
+    // The tab in the group proves the group; else 4107 if the group is gone.
+    let t: chrome.tabs.Tab;
+    try {
+      t = await getSessionTab(s, tabId);
+    } catch (e) {
+      await store.checkGroup(s);
+      throw e;
+    }
     return t.id as number;
   }
-  return (await sessionActiveTab(s)).id as number;
+  return activeTabId(store, s);
+}
+
+/**
+ * The session's active tab's id: remembered (no chrome.* call) while no tab
+ * or group event has happened since; else one tabs.query of the group. An
+ * empty group means the group is gone (4107) or, in a race, 4104.
+ */
+async function activeTabId(store: SessionStore, s: SessionRecord): Promise<number> {
+  const cached = store.activeTabs.get(s);
+  if (cached !== undefined) return cached;
+  return (await queryActiveTab(store, s)).id as number;
+}
+
+/** The session's active tab from one tabs.query, remembered for the next call. */
+async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<chrome.tabs.Tab> {
+  const gen = store.activeTabs.begin();
+  const t = pickActive(s, await groupTabs(s));
+  if (!t || t.id === undefined) {
+    await store.checkGroup(s);
+    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  }
+  store.activeTabs.set(s, t.id, gen);
+  return t;
 }
 
 export function tabHandlers({ store, releaseTab }: TabDeps): Record<TabMethod, Handler> {
@@ -76,8 +100,16 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Record<TabMethod, H
         await store.ready();
         return toWireTab(await userActiveTab(), store);
       }
-      const s = await store.require(p);
-      return toWireTab(await sessionActiveTab(s), store);
+      const s = await store.lookup(p);
+      const cached = store.activeTabs.get(s);
+      if (cached !== undefined) {
+        // One tabs.get for the fresh url and title; the cache still holds
+        // only while its groupId is the session's.
+        const t = await chrome.tabs.get(cached).catch(() => undefined);
+        if (t && t.groupId === s.groupId) return toWireTab(t, store);
+        store.activeTabs.invalidate();
+      }
+      return toWireTab(await queryActiveTab(store, s), store);
     },
 
     "tabs.activate": async (p) => {
