@@ -192,12 +192,17 @@ func TestType(t *testing.T) {
 	h.rec.waitFor(t, tag, "the last input event", func(e event) bool {
 		return e.Type == "input" && e.str("target") == "typed" && e.str("value") == "Hi there!"
 	})
-	var keys []string
-	for _, e := range h.rec.of(tag, "keydown") {
-		if e.str("target") == "typed" {
-			keys = append(keys, e.str("key"))
+	typedKeys := func() (keys []string) {
+		for _, e := range h.rec.of(tag, "keydown") {
+			if e.str("target") == "typed" {
+				keys = append(keys, e.str("key"))
+			}
 		}
+		return keys
 	}
+	// The reports of the last keydowns may still be on their way.
+	h.rec.waitFor(t, tag, "a keydown per character", func(event) bool { return len(typedKeys()) >= len("Hi there!") })
+	keys := typedKeys()
 	if got := strings.Join(keys, ""); got != "Hi there!" {
 		t.Errorf("keydown events on the field spelled %q (%q), want one per character of %q", got, keys, "Hi there!")
 	}

@@ -99,9 +99,28 @@ func htmlEscape(s string) string {
 }
 
 func (r *recorder) add(e event) {
+	if _, ok := e.Data["at"]; !ok { // recorded by the server itself (the login form)
+		e.Data["at"] = float64(time.Now().UnixNano()) / 1e6
+	}
 	r.mu.Lock()
-	r.events = append(r.events, e)
+	// Keep events in the order they happened (at, then the page's seq), not
+	// the order their reports arrived in.
+	i := len(r.events)
+	for i > 0 && e.before(r.events[i-1]) {
+		i--
+	}
+	r.events = append(r.events, event{})
+	copy(r.events[i+1:], r.events[i:])
+	r.events[i] = e
 	r.mu.Unlock()
+}
+
+// before says whether e happened before o.
+func (e event) before(o event) bool {
+	if e.num("at") != o.num("at") {
+		return e.num("at") < o.num("at")
+	}
+	return e.num("seq") < o.num("seq")
 }
 
 // of returns the events with tag (and of the given types, if any), in order.

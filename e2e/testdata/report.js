@@ -3,8 +3,12 @@
 (function () {
   var tag = new URLSearchParams(location.search).get("t") || "";
   var nav = new URLSearchParams(location.search).get("nav") || "";
+  // Reports travel as concurrent fetches and may arrive out of order: "at"
+  // (ms since the epoch) and "seq" let the test put them back in page order.
+  var seq = 0;
   window.report = function (type, data) {
-    var body = JSON.stringify(Object.assign({ t: tag, nav: nav, type: type }, data || {}));
+    var stamp = { at: performance.timeOrigin + performance.now(), seq: ++seq };
+    var body = JSON.stringify(Object.assign({ t: tag, nav: nav, type: type }, stamp, data || {}));
     fetch("/report", { method: "POST", headers: { "Content-Type": "text/plain" }, body: body, keepalive: true });
   };
   function who(el) {
