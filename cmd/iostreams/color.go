@@ -1,31 +1,34 @@
 package iostreams
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/fatih/color"
+)
 
 // ColorScheme is a set of colour functions; with colour off each is
-// fmt.Sprint. The escapes are the plain SGR ones fatih/color writes (each
-// attribute with its own reset), written here so the package, its init and
-// its terminal probing stay out of every process's start.
+// fmt.Sprint. Whether colour is on is decided by IOStreams for each scheme,
+// never by fatih/color's global NoColor.
 type ColorScheme struct {
 	Bold, Dim, Red, Green, Yellow, Cyan, Magenta func(a ...any) string
 }
 
-// sgr wraps text in an SGR attribute and the attribute's reset.
-func sgr(on, off string) func(a ...any) string {
-	return func(a ...any) string {
-		return "\x1b[" + on + "m" + fmt.Sprint(a...) + "\x1b[" + off + "m"
-	}
+// sprint is one attribute's colour function, colour forced on.
+func sprint(attr color.Attribute) func(a ...any) string {
+	c := color.New(attr)
+	c.EnableColor()
+	return c.SprintFunc()
 }
 
 var (
 	colorOn = &ColorScheme{
-		Bold:    sgr("1", "22"),
-		Dim:     sgr("2", "22"),
-		Red:     sgr("31", "0"),
-		Green:   sgr("32", "0"),
-		Yellow:  sgr("33", "0"),
-		Cyan:    sgr("36", "0"),
-		Magenta: sgr("35", "0"),
+		Bold:    sprint(color.Bold),
+		Dim:     sprint(color.Faint),
+		Red:     sprint(color.FgRed),
+		Green:   sprint(color.FgGreen),
+		Yellow:  sprint(color.FgYellow),
+		Cyan:    sprint(color.FgCyan),
+		Magenta: sprint(color.FgMagenta),
 	}
 	colorOff = &ColorScheme{
 		Bold: fmt.Sprint, Dim: fmt.Sprint, Red: fmt.Sprint, Green: fmt.Sprint,
