@@ -31,12 +31,16 @@ func newFrameLog(w io.Writer, token string) *frameLog {
 	return &frameLog{w: w, token: []byte(token)}
 }
 
-var tokenMember = regexp.MustCompile(`"token"\s*:\s*"(?:[^"\\]|\\.)*"`)
+// tokenMember is compiled on first use: every one-shot command links this
+// package, and only `serve -v` logs frames.
+var tokenMember = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"token"\s*:\s*"(?:[^"\\]|\\.)*"`)
+})
 
 // redact hides every token: the "token" member of any frame and the hub's
 // own token wherever else it appears.
 func (l *frameLog) redact(b []byte) []byte {
-	b = tokenMember.ReplaceAll(b, []byte(`"token":"<redacted>"`))
+	b = tokenMember().ReplaceAll(b, []byte(`"token":"<redacted>"`))
 	if len(l.token) > 0 {
 		b = bytes.ReplaceAll(b, l.token, []byte("<redacted>"))
 	}
