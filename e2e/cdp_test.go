@@ -149,8 +149,8 @@ type targetInfo struct {
 	Title    string `json:"title"`
 }
 
-// pages lists the browser's page targets.
-func (c *cdpConn) pages(t *testing.T) []targetInfo {
+// targets lists the browser's targets that keep accepts.
+func (c *cdpConn) targets(t *testing.T, keep func(targetInfo) bool) []targetInfo {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -164,23 +164,23 @@ func (c *cdpConn) pages(t *testing.T) []targetInfo {
 	_ = json.Unmarshal(res, &r)
 	var out []targetInfo
 	for _, ti := range r.TargetInfos {
-		if ti.Type == "page" {
+		if keep(ti) {
 			out = append(out, ti)
 		}
 	}
 	return out
 }
 
+// pages lists the browser's page targets.
+func (c *cdpConn) pages(t *testing.T) []targetInfo {
+	t.Helper()
+	return c.targets(t, func(ti targetInfo) bool { return ti.Type == "page" })
+}
+
 // pagesWith lists the page targets whose URL contains s.
 func (c *cdpConn) pagesWith(t *testing.T, s string) []targetInfo {
 	t.Helper()
-	var out []targetInfo
-	for _, p := range c.pages(t) {
-		if strings.Contains(p.URL, s) {
-			out = append(out, p)
-		}
-	}
-	return out
+	return c.targets(t, func(ti targetInfo) bool { return ti.Type == "page" && strings.Contains(ti.URL, s) })
 }
 
 // page is one tab, seen through the test's own CDP session.

@@ -267,21 +267,9 @@ func TestHubRestartReconnects(t *testing.T) {
 // The extension's service worker, as the test's own CDP connection sees it.
 func extensionWorkers(t *testing.T) []targetInfo {
 	t.Helper()
-	res, err := h.cdp.call(t.Context(), "", "Target.getTargets", nil)
-	if err != nil {
-		t.Fatalf("CDP Target.getTargets: %v", err)
-	}
-	var r struct {
-		TargetInfos []targetInfo `json:"targetInfos"`
-	}
-	_ = json.Unmarshal(res, &r)
-	var out []targetInfo
-	for _, ti := range r.TargetInfos {
-		if ti.Type == "service_worker" && strings.HasPrefix(ti.URL, "chrome-extension://") && strings.HasSuffix(ti.URL, "/background.js") {
-			out = append(out, ti)
-		}
-	}
-	return out
+	return h.cdp.targets(t, func(ti targetInfo) bool {
+		return ti.Type == "service_worker" && strings.HasPrefix(ti.URL, "chrome-extension://") && strings.HasSuffix(ti.URL, "/background.js")
+	})
 }
 
 type hubStatus struct {
