@@ -67,6 +67,11 @@ const (
 	PageEval           = "pages.eval"
 )
 
+// Issue 13: what the extension is, for `browserctl doctor`.
+const (
+	ExtensionInfo = "extension.info"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -98,6 +103,9 @@ var Methods = []Method{
 	{"page_screenshot", PageScreenshot, "screenshot (base64 PNG)", SessionRequired},
 	{"page_wait", PageWait, "wait for milliseconds or a load state", SessionRequired},
 	{"page_eval", PageEval, "evaluate JavaScript in the page", SessionRequired},
+
+	// issue 13
+	{"extension_info", ExtensionInfo, "the extension's protocol version, version and id", NoSession},
 }
 
 var (

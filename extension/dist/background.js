@@ -39,6 +39,278 @@ async function loadConfig() {
   return mergeConfig(stored, await readFileConfig());
 }
 
+// src/background/backoff.ts
+var BACKOFF_BASE_MS = 1e3;
+var BACKOFF_MAX_MS = 3e4;
+var Backoff = class {
+  constructor(baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS) {
+    this.baseMs = baseMs;
+    this.maxMs = maxMs;
+  }
+  baseMs;
+  maxMs;
+  attempt = 0;
+  /** The delay before the next reconnect; each call doubles the one after. */
+  next() {
+    const delay = Math.min(this.maxMs, this.baseMs * 2 ** Math.min(this.attempt, 30));
+    this.attempt++;
+    return delay;
+  }
+  /** Back to the base delay, after a successful auth_ok. */
+  reset() {
+    this.attempt = 0;
+  }
+};
+
+// src/background/ws-client.ts
+var PROTOCOL_VERSION = 1;
+var PING_INTERVAL_MS = 2e4;
+var CLOSE_UNAUTHORIZED = 4001;
+var OPEN = 1;
+var realTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h),
+  now: () => Date.now()
+};
+var WsClient = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.timers = deps.timers ?? realTimers;
+  }
+  deps;
+  timers;
+  backoff = new Backoff();
+  socket;
+  pingTimer;
+  retryTimer;
+  retryAt = 0;
+  running = false;
+  /** Bumped on every connect and stop, so late events of an old socket are dropped. */
+  generation = 0;
+  state = "stopped";
+  server = "";
+  lastError = "";
+  since = 0;
+  hubVersion;
+  /** Starts connecting unless already running. Safe to call any number of times. */
+  start() {
+    if (this.running) return;
+    this.running = true;
+    void this.connect();
+  }
+  /** Closes the socket and cancels every timer. Idempotent. */
+  stop() {
+    this.running = false;
+    this.generation++;
+    this.clearTimers();
+    const s = this.socket;
+    this.socket = void 0;
+    if (s) {
+      detach(s);
+      try {
+        s.close(1e3, "stopped");
+      } catch {
+      }
+    }
+    this.state = "stopped";
+  }
+  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
+  restart() {
+    this.stop();
+    this.backoff.reset();
+    this.lastError = "";
+    this.start();
+  }
+  /**
+   * Called by the keepalive alarm: start if not running; if a retry is
+   * overdue (its timer died with a suspended worker), connect now.
+   */
+  ensure() {
+    if (!this.running) {
+      this.start();
+      return;
+    }
+    if (this.retryTimer !== void 0 && this.timers.now() > this.retryAt + 1e3) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = void 0;
+      void this.connect();
+    }
+  }
+  status() {
+    const st = {
+      connected: this.isConnected(),
+      server: this.server,
+      state: this.state,
+      lastError: this.lastError,
+      protocolVersion: PROTOCOL_VERSION
+    };
+    if (this.since > 0) st.since = this.since;
+    if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
+    if (this.retryTimer !== void 0) {
+      st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
+      st.retryAt = this.retryAt;
+    }
+    return st;
+  }
+  isConnected() {
+    return this.state === "connected" && this.socket !== void 0 && this.socket.readyState === OPEN;
+  }
+  async connect() {
+    const gen = ++this.generation;
+    this.state = "connecting";
+    let cfg;
+    try {
+      cfg = await this.deps.loadConfig();
+    } catch (e) {
+      if (gen !== this.generation) return;
+      this.fail(`config: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    if (gen !== this.generation || !this.running) return;
+    this.server = cfg.server;
+    let s;
+    try {
+      s = this.deps.createSocket(cfg.server);
+    } catch (e) {
+      this.fail(`connect ${cfg.server}: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    this.socket = s;
+    s.onopen = () => {
+      if (gen !== this.generation) return;
+      this.state = "authenticating";
+      this.send(s, { type: "auth", token: cfg.token });
+    };
+    s.onmessage = (ev) => {
+      if (gen !== this.generation) return;
+      this.onMessage(s, ev.data);
+    };
+    s.onerror = () => {
+      if (gen !== this.generation) return;
+      this.lastError = `cannot reach ${cfg.server}`;
+    };
+    s.onclose = (ev) => {
+      if (gen !== this.generation) return;
+      detach(s);
+      this.socket = void 0;
+      if (ev.code === CLOSE_UNAUTHORIZED) {
+        this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else {
+        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
+        this.fail(why, "disconnected");
+      }
+    };
+  }
+  onMessage(s, data) {
+    if (typeof data !== "string") return;
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) {
+      this.onControl(s, m);
+      return;
+    }
+    if (this.state !== "connected") return;
+    void this.deps.onRequest(m).then(
+      (resp) => {
+        if (resp !== void 0 && s === this.socket) this.send(s, resp);
+      },
+      (e) => this.deps.log?.("request handler failed", e)
+    );
+  }
+  onControl(s, m) {
+    switch (m.type) {
+      case "auth_ok":
+        this.state = "connected";
+        this.since = this.timers.now();
+        if (typeof m.version === "number") this.hubVersion = m.version;
+        this.lastError = "";
+        this.backoff.reset();
+        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION) {
+          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION}`);
+        }
+        this.startPing(s);
+        return;
+      case "pong":
+      default:
+        return;
+    }
+  }
+  startPing(s) {
+    this.stopPing();
+    this.pingTimer = this.timers.setInterval(() => {
+      if (s === this.socket && this.state === "connected") this.send(s, { type: "ping" });
+    }, PING_INTERVAL_MS);
+  }
+  stopPing() {
+    if (this.pingTimer !== void 0) this.timers.clearInterval(this.pingTimer);
+    this.pingTimer = void 0;
+  }
+  send(s, frame) {
+    if (s.readyState !== OPEN) return;
+    try {
+      s.send(JSON.stringify(frame));
+    } catch (e) {
+      this.deps.log?.("send failed", e);
+    }
+  }
+  fail(why, state2) {
+    this.stopPing();
+    this.lastError = why;
+    if (this.state === "connected" || this.since === 0) this.since = this.timers.now();
+    this.state = state2;
+    if (!this.running) return;
+    this.scheduleRetry();
+  }
+  scheduleRetry() {
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    const delay = this.backoff.next();
+    this.retryAt = this.timers.now() + delay;
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = void 0;
+      if (this.running) void this.connect();
+    }, delay);
+  }
+  clearTimers() {
+    this.stopPing();
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = void 0;
+  }
+};
+function detach(s) {
+  s.onopen = null;
+  s.onmessage = null;
+  s.onclose = null;
+  s.onerror = null;
+}
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// src/background/extension-info.ts
+var chromeInfoDeps = {
+  manifestVersion: () => chrome.runtime.getManifest().version,
+  id: () => chrome.runtime.id,
+  userAgent: () => typeof navigator === "undefined" ? "" : navigator.userAgent
+};
+function extensionHandlers(deps = chromeInfoDeps) {
+  return {
+    "extension.info": async () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      version: deps.manifestVersion(),
+      id: deps.id(),
+      userAgent: deps.userAgent()
+    })
+  };
+}
+
 // src/background/lifecycle.ts
 var KEEPALIVE_ALARM = "browserctl-keepalive";
 var KEEPALIVE_PERIOD_MINUTES = 0.4;
@@ -106,7 +378,7 @@ var RpcError = class extends Error {
 };
 
 // src/background/pages/debugger.ts
-var PROTOCOL_VERSION = "1.3";
+var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 2e4;
 var DialogOpenError = class extends RpcError {
   constructor(dialog) {
@@ -183,13 +455,13 @@ function opFailed(msg) {
 async function attach(tabId) {
   const target = { tabId };
   try {
-    await chrome.debugger.attach(target, PROTOCOL_VERSION);
+    await chrome.debugger.attach(target, PROTOCOL_VERSION2);
   } catch (e) {
     const msg = cdpMessage(e);
     if (!/already attached/i.test(msg)) throw opFailed(msg);
     try {
       await chrome.debugger.detach(target);
-      await chrome.debugger.attach(target, PROTOCOL_VERSION);
+      await chrome.debugger.attach(target, PROTOCOL_VERSION2);
     } catch (e2) {
       throw opFailed(cdpMessage(e2));
     }
@@ -223,7 +495,7 @@ function state(tabId) {
         fresh.enableDone = true;
       },
       (e) => {
-        if (tabs.get(tabId) === fresh) void detach(tabId);
+        if (tabs.get(tabId) === fresh) void detach2(tabId);
         throw e;
       }
     );
@@ -297,7 +569,7 @@ async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) 
     if (waiter) st.dialogWaiters.delete(waiter);
   }
 }
-async function detach(tabId) {
+async function detach2(tabId) {
   const had = tabs.has(tabId);
   forget(tabId);
   if (!had) return;
@@ -1836,7 +2108,31 @@ function pageHandlers(deps) {
 }
 async function releaseTab(tabId) {
   forgetRefs(tabId);
-  await detach(tabId);
+  await detach2(tabId);
+}
+
+// src/background/popup-api.ts
+function isPopupSessionMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  if (o.type === "listSessions") return true;
+  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
+}
+var nextId = 1;
+async function answerPopup(router2, msg) {
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
+  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
+  if (resp && "result" in resp) return { ok: true, result: resp.result };
+  return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
+}
+function wirePopupApi(router2) {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
+    void answerPopup(router2, msg).then(sendResponse);
+    return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
 // src/background/methods.ts
@@ -1873,7 +2169,8 @@ var PAGE_METHODS = [
   "pages.wait",
   "pages.eval"
 ];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS];
+var EXTENSION_METHODS = ["extension.info"];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS];
 function isMethod(m) {
   return METHODS.includes(m);
 }
@@ -2399,257 +2696,14 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
   };
 }
 
-// src/background/backoff.ts
-var BACKOFF_BASE_MS = 1e3;
-var BACKOFF_MAX_MS = 3e4;
-var Backoff = class {
-  constructor(baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS) {
-    this.baseMs = baseMs;
-    this.maxMs = maxMs;
-  }
-  baseMs;
-  maxMs;
-  attempt = 0;
-  /** The delay before the next reconnect; each call doubles the one after. */
-  next() {
-    const delay = Math.min(this.maxMs, this.baseMs * 2 ** Math.min(this.attempt, 30));
-    this.attempt++;
-    return delay;
-  }
-  /** Back to the base delay, after a successful auth_ok. */
-  reset() {
-    this.attempt = 0;
-  }
-};
-
-// src/background/ws-client.ts
-var PROTOCOL_VERSION2 = 1;
-var PING_INTERVAL_MS = 2e4;
-var CLOSE_UNAUTHORIZED = 4001;
-var OPEN = 1;
-var realTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h),
-  now: () => Date.now()
-};
-var WsClient = class {
-  constructor(deps) {
-    this.deps = deps;
-    this.timers = deps.timers ?? realTimers;
-  }
-  deps;
-  timers;
-  backoff = new Backoff();
-  socket;
-  pingTimer;
-  retryTimer;
-  retryAt = 0;
-  running = false;
-  /** Bumped on every connect and stop, so late events of an old socket are dropped. */
-  generation = 0;
-  state = "stopped";
-  server = "";
-  lastError = "";
-  /** Starts connecting unless already running. Safe to call any number of times. */
-  start() {
-    if (this.running) return;
-    this.running = true;
-    void this.connect();
-  }
-  /** Closes the socket and cancels every timer. Idempotent. */
-  stop() {
-    this.running = false;
-    this.generation++;
-    this.clearTimers();
-    const s = this.socket;
-    this.socket = void 0;
-    if (s) {
-      detach2(s);
-      try {
-        s.close(1e3, "stopped");
-      } catch {
-      }
-    }
-    this.state = "stopped";
-  }
-  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
-  restart() {
-    this.stop();
-    this.backoff.reset();
-    this.lastError = "";
-    this.start();
-  }
-  /**
-   * Called by the keepalive alarm: start if not running; if a retry is
-   * overdue (its timer died with a suspended worker), connect now.
-   */
-  ensure() {
-    if (!this.running) {
-      this.start();
-      return;
-    }
-    if (this.retryTimer !== void 0 && this.timers.now() > this.retryAt + 1e3) {
-      this.timers.clearTimeout(this.retryTimer);
-      this.retryTimer = void 0;
-      void this.connect();
-    }
-  }
-  status() {
-    const st = {
-      connected: this.isConnected(),
-      server: this.server,
-      state: this.state,
-      lastError: this.lastError
-    };
-    if (this.retryTimer !== void 0) st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
-    return st;
-  }
-  isConnected() {
-    return this.state === "connected" && this.socket !== void 0 && this.socket.readyState === OPEN;
-  }
-  async connect() {
-    const gen = ++this.generation;
-    this.state = "connecting";
-    let cfg;
-    try {
-      cfg = await this.deps.loadConfig();
-    } catch (e) {
-      if (gen !== this.generation) return;
-      this.fail(`config: ${errorText(e)}`, "disconnected");
-      return;
-    }
-    if (gen !== this.generation || !this.running) return;
-    this.server = cfg.server;
-    let s;
-    try {
-      s = this.deps.createSocket(cfg.server);
-    } catch (e) {
-      this.fail(`connect ${cfg.server}: ${errorText(e)}`, "disconnected");
-      return;
-    }
-    this.socket = s;
-    s.onopen = () => {
-      if (gen !== this.generation) return;
-      this.state = "authenticating";
-      this.send(s, { type: "auth", token: cfg.token });
-    };
-    s.onmessage = (ev) => {
-      if (gen !== this.generation) return;
-      this.onMessage(s, ev.data);
-    };
-    s.onerror = () => {
-      if (gen !== this.generation) return;
-      this.lastError = `cannot reach ${cfg.server}`;
-    };
-    s.onclose = (ev) => {
-      if (gen !== this.generation) return;
-      detach2(s);
-      this.socket = void 0;
-      if (ev.code === CLOSE_UNAUTHORIZED) {
-        this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
-      } else {
-        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
-        this.fail(why, "disconnected");
-      }
-    };
-  }
-  onMessage(s, data) {
-    if (typeof data !== "string") return;
-    let msg;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
-    const m = msg;
-    if (typeof m.type === "string" && m.id === void 0) {
-      this.onControl(s, m);
-      return;
-    }
-    if (this.state !== "connected") return;
-    void this.deps.onRequest(m).then(
-      (resp) => {
-        if (resp !== void 0 && s === this.socket) this.send(s, resp);
-      },
-      (e) => this.deps.log?.("request handler failed", e)
-    );
-  }
-  onControl(s, m) {
-    switch (m.type) {
-      case "auth_ok":
-        this.state = "connected";
-        this.lastError = "";
-        this.backoff.reset();
-        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION2) {
-          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION2}`);
-        }
-        this.startPing(s);
-        return;
-      case "pong":
-      default:
-        return;
-    }
-  }
-  startPing(s) {
-    this.stopPing();
-    this.pingTimer = this.timers.setInterval(() => {
-      if (s === this.socket && this.state === "connected") this.send(s, { type: "ping" });
-    }, PING_INTERVAL_MS);
-  }
-  stopPing() {
-    if (this.pingTimer !== void 0) this.timers.clearInterval(this.pingTimer);
-    this.pingTimer = void 0;
-  }
-  send(s, frame) {
-    if (s.readyState !== OPEN) return;
-    try {
-      s.send(JSON.stringify(frame));
-    } catch (e) {
-      this.deps.log?.("send failed", e);
-    }
-  }
-  fail(why, state2) {
-    this.stopPing();
-    this.lastError = why;
-    this.state = state2;
-    if (!this.running) return;
-    this.scheduleRetry();
-  }
-  scheduleRetry() {
-    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
-    const delay = this.backoff.next();
-    this.retryAt = this.timers.now() + delay;
-    this.retryTimer = this.timers.setTimeout(() => {
-      this.retryTimer = void 0;
-      if (this.running) void this.connect();
-    }, delay);
-  }
-  clearTimers() {
-    this.stopPing();
-    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
-    this.retryTimer = void 0;
-  }
-};
-function detach2(s) {
-  s.onopen = null;
-  s.onmessage = null;
-  s.onclose = null;
-  s.onerror = null;
-}
-function errorText(e) {
-  return e instanceof Error ? e.message : String(e);
-}
-
 // src/background/background.ts
 var store = new SessionStore();
 store.watch();
 var router = new Router({
   ...sessionHandlers({ store, releaseTab }),
   ...tabHandlers({ store, releaseTab }),
-  ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) })
+  ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
+  ...extensionHandlers()
 });
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
@@ -2658,4 +2712,5 @@ var client = new WsClient({
   log: (...args) => console.warn("[browserctl]", ...args)
 });
 wireLifecycle(client);
+wirePopupApi(router);
 client.start();

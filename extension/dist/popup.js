@@ -2,6 +2,54 @@
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var STORAGE_KEYS = { server: "server", token: "token" };
 
+// src/popup/status-text.ts
+function clock(ms) {
+  const d = new Date(ms);
+  const p = (n) => String(n).padStart(2, "0");
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+function retryText(st, now) {
+  if (st.retryAt === void 0) return "";
+  const secs = Math.max(0, Math.ceil((st.retryAt - now) / 1e3));
+  return `Next try at ${clock(st.retryAt)} (in ${secs} s).`;
+}
+function describeStatus(st, now) {
+  if (!st) {
+    return { headline: "The extension's service worker is not answering.", detail: "", protocol: "", tone: "bad" };
+  }
+  const hub = st.server || "the hub";
+  const protocol2 = st.hubVersion === void 0 ? `Protocol ${st.protocolVersion}` : st.hubVersion === st.protocolVersion ? `Protocol ${st.protocolVersion} (hub ${st.hubVersion})` : `Protocol mismatch: extension ${st.protocolVersion}, hub ${st.hubVersion}`;
+  const since = st.since !== void 0 ? ` since ${clock(st.since)}` : "";
+  const retry = retryText(st, now);
+  switch (st.state) {
+    case "connected":
+      return { headline: `Connected to ${hub}${since}.`, detail: "", protocol: protocol2, tone: "ok" };
+    case "connecting":
+      return { headline: `Connecting to ${hub}…`, detail: "", protocol: protocol2, tone: "wait" };
+    case "authenticating":
+      return { headline: `Connecting to ${hub}: sending the token…`, detail: "", protocol: protocol2, tone: "wait" };
+    case "unauthorized":
+      return {
+        headline: `Refused: wrong token for ${hub}.`,
+        detail: `Paste the output of \`browserctl token\` below. ${retry}`.trim(),
+        protocol: protocol2,
+        tone: "bad"
+      };
+    case "disconnected": {
+      const unreachable = st.lastError.startsWith("cannot reach") || st.lastError.startsWith("connect ");
+      const headline = unreachable ? `No hub at ${hub}.` : `Disconnected from ${hub}${since}.`;
+      const hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      return { headline, detail: `${hint} ${retry}`.trim(), protocol: protocol2, tone: "bad" };
+    }
+    case "stopped":
+      return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol: protocol2, tone: "wait" };
+    default: {
+      const s = st.state;
+      return { headline: `${s}: ${hub}.`, detail: `${st.lastError} ${retry}`.trim(), protocol: protocol2, tone: "wait" };
+    }
+  }
+}
+
 // src/popup/popup.ts
 var POLL_MS = 1e3;
 function el(id) {
@@ -13,34 +61,74 @@ var server = el("server");
 var token = el("token");
 var dot = el("dot");
 var state = el("state");
-var error = el("error");
-var LABELS = {
-  stopped: "stopped",
-  connecting: "connecting…",
-  authenticating: "authenticating…",
-  connected: "connected",
-  unauthorized: "unauthorized: check the token",
-  disconnected: "disconnected, retrying"
-};
-function show(st) {
-  if (!st) {
-    state.textContent = "service worker not answering";
-    dot.className = "dot disconnected";
-    return;
-  }
-  dot.className = `dot ${st.state}`;
-  const retry = st.retryInMs !== void 0 && !st.connected ? ` (retry in ${Math.ceil(st.retryInMs / 1e3)} s)` : "";
-  state.textContent = `${LABELS[st.state]}${retry}${st.server ? ` · ${st.server}` : ""}`;
-  if (st.server) server.placeholder = st.server;
-  error.hidden = st.connected || st.lastError === "";
-  error.textContent = st.lastError;
-}
-async function send(type) {
+var detail = el("detail");
+var protocol = el("protocol");
+var sessionList = el("sessions");
+var sessionsEmpty = el("sessions-empty");
+var sessionsError = el("sessions-error");
+async function message(msg) {
   try {
-    return await chrome.runtime.sendMessage({ type });
+    return await chrome.runtime.sendMessage(msg);
   } catch {
     return void 0;
   }
+}
+function showStatus(st) {
+  const t = describeStatus(st, Date.now());
+  dot.className = `dot ${t.tone}`;
+  dot.dataset.state = st?.state ?? "none";
+  state.textContent = t.headline;
+  detail.textContent = t.detail;
+  detail.hidden = t.detail === "";
+  protocol.textContent = t.protocol;
+  if (st?.server) server.placeholder = st.server;
+}
+function sessionRow(s) {
+  const li = document.createElement("li");
+  li.dataset.sessionId = s.sessionId;
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = `${s.name || "(unnamed)"} · ${s.sessionId}`;
+  name.title = s.name;
+  const tabs = document.createElement("span");
+  tabs.className = "tabs";
+  const n = s.tabIds.length;
+  tabs.textContent = `${n} ${n === 1 ? "tab" : "tabs"}`;
+  const release = document.createElement("button");
+  release.type = "button";
+  release.textContent = "Release";
+  release.title = "Stop browserctl controlling this group; its tabs stay open";
+  release.addEventListener("click", () => {
+    release.disabled = true;
+    void message({ type: "releaseSession", sessionId: s.sessionId }).then((a) => {
+      if (!a || !a.ok) showSessionError(`release ${s.sessionId}: ${a ? a.error : "the service worker is not answering"}`);
+      void refreshSessions();
+    });
+  });
+  li.append(name, tabs, release);
+  return li;
+}
+function showSessionError(text) {
+  sessionsError.textContent = text;
+  sessionsError.hidden = text === "";
+}
+var shownSessions = "";
+async function refreshSessions() {
+  const a = await message({ type: "listSessions" });
+  if (!a || !a.ok) {
+    showSessionError(a ? a.error : "the service worker is not answering");
+    return;
+  }
+  const sessions = a.result.sessions ?? [];
+  const key = JSON.stringify(sessions.map((s) => [s.sessionId, s.name, s.tabIds.length]));
+  if (key === shownSessions) return;
+  shownSessions = key;
+  sessionList.replaceChildren(...sessions.map(sessionRow));
+  sessionsEmpty.hidden = sessions.length > 0;
+}
+async function refresh() {
+  showStatus(await message({ type: "getStatus" }));
+  await refreshSessions();
 }
 async function load() {
   const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
@@ -53,11 +141,11 @@ async function load() {
 }
 el("form").addEventListener("submit", (ev) => {
   ev.preventDefault();
-  void chrome.storage.local.set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() }).then(() => send("getStatus")).then(show);
+  void chrome.storage.local.set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() }).then(() => message({ type: "reconnect" })).then(showStatus);
 });
 el("reconnect").addEventListener("click", () => {
-  void send("reconnect").then(show);
+  void message({ type: "reconnect" }).then(showStatus);
 });
 void load();
-void send("getStatus").then(show);
-setInterval(() => void send("getStatus").then(show), POLL_MS);
+void refresh();
+setInterval(() => void refresh(), POLL_MS);

@@ -3,8 +3,10 @@
 // worker that Chrome stopped and restarted reconnects by itself.
 
 import { loadConfig } from "./config";
+import { extensionHandlers } from "./extension-info";
 import { wireLifecycle } from "./lifecycle";
 import { pageHandlers, releaseTab } from "./pages/index";
+import { wirePopupApi } from "./popup-api";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
 import { sessionHandlers } from "./sessions";
@@ -19,6 +21,7 @@ const router = new Router({
   ...sessionHandlers({ store, releaseTab }),
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...extensionHandlers(),
 });
 
 const client = new WsClient({
@@ -29,4 +32,5 @@ const client = new WsClient({
 });
 
 wireLifecycle(client);
+wirePopupApi(router);
 client.start();

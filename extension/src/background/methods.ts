@@ -37,11 +37,15 @@ export const PAGE_METHODS = [
   "pages.eval",
 ] as const;
 
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS] as const;
+// issue 13: what the extension is, for `browserctl doctor`.
+export const EXTENSION_METHODS = ["extension.info"] as const;
+
+export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS] as const;
 
 export type SessionMethod = (typeof SESSION_METHODS)[number];
 export type TabMethod = (typeof TAB_METHODS)[number];
 export type PageMethod = (typeof PAGE_METHODS)[number];
+export type ExtensionMethod = (typeof EXTENSION_METHODS)[number];
 export type Method = (typeof METHODS)[number];
 
 export function isMethod(m: string): m is Method {

@@ -234,3 +234,35 @@ test("ensure() after the worker slept connects when the retry is overdue", async
   assert.equal(sockets.length, 2);
   client.stop();
 });
+
+test("status carries what the popup shows: since, the next retry's time, both protocol versions", async () => {
+  const { client, timers, last } = setup();
+  timers.advance(5_000);
+  client.start();
+  await tick();
+  let s = last();
+  s.open();
+  s.receive({ type: "auth_ok", version: 1 });
+  let st = client.status();
+  assert.equal(st.since, 5_000, "connected since auth_ok");
+  assert.equal(st.protocolVersion, 1);
+  assert.equal(st.hubVersion, 1);
+  assert.equal(st.retryAt, undefined);
+
+  timers.advance(2_000);
+  s.drop(1006);
+  st = client.status();
+  assert.equal(st.state, "disconnected");
+  assert.equal(st.since, 7_000, "down since the drop");
+  assert.equal(st.retryAt, 8_000);
+  assert.equal(st.retryInMs, 1_000);
+
+  timers.advance(1_000); // the retry fails too: still down since the drop
+  await tick();
+  s = last();
+  s.drop(1006);
+  st = client.status();
+  assert.equal(st.since, 7_000);
+  assert.equal(st.retryAt, 8_000 + 2_000);
+  client.stop();
+});

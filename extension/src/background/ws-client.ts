@@ -40,6 +40,14 @@ export interface Status {
   lastError: string;
   /** Milliseconds until the next reconnect attempt, when one is scheduled. */
   retryInMs?: number;
+  /** Epoch ms of the next reconnect attempt, when one is scheduled (the popup shows the time). */
+  retryAt?: number;
+  /** Epoch ms since when the state holds: connected since, or failing since. */
+  since?: number;
+  /** The extension's protocol version (PROTOCOL_VERSION). */
+  protocolVersion: number;
+  /** The version the hub announced in its last auth_ok. */
+  hubVersion?: number;
 }
 
 export interface Timers {
@@ -80,6 +88,8 @@ export class WsClient {
   private state: ConnectionState = "stopped";
   private server = "";
   private lastError = "";
+  private since = 0;
+  private hubVersion: number | undefined;
 
   constructor(private readonly deps: WsClientDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -140,8 +150,14 @@ export class WsClient {
       server: this.server,
       state: this.state,
       lastError: this.lastError,
+      protocolVersion: PROTOCOL_VERSION,
     };
-    if (this.retryTimer !== undefined) st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
+    if (this.since > 0) st.since = this.since;
+    if (this.hubVersion !== undefined) st.hubVersion = this.hubVersion;
+    if (this.retryTimer !== undefined) {
+      st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
+      st.retryAt = this.retryAt;
+    }
     return st;
   }
 
@@ -223,6 +239,8 @@ export class WsClient {
     switch (m.type) {
       case "auth_ok":
         this.state = "connected";
+        this.since = this.timers.now();
+        if (typeof m.version === "number") this.hubVersion = m.version;
         this.lastError = "";
         this.backoff.reset();
         if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION) {
@@ -260,6 +278,7 @@ export class WsClient {
   private fail(why: string, state: "unauthorized" | "disconnected"): void {
     this.stopPing();
     this.lastError = why;
+    if (this.state === "connected" || this.since === 0) this.since = this.timers.now(); // down since
     this.state = state;
     if (!this.running) return;
     this.scheduleRetry();

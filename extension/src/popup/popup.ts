@@ -1,8 +1,14 @@
-// The popup: server address and token (saved to chrome.storage.local, which
-// makes the worker reconnect), the live connection state, a reconnect button.
+// The popup: the connection in words (status-text.ts), the sessions this
+// browser holds with a one-click release, and the hub's address and token
+// (saved to chrome.storage.local, then the connection restarts). Everything
+// goes through runtime messages to the service worker: getStatus and
+// reconnect (lifecycle.ts), listSessions and releaseSession (popup-api.ts).
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/config";
+import type { PopupSessionAnswer } from "../background/popup-api";
+import type { WireSession } from "../background/tab-info";
 import type { Status } from "../background/ws-client";
+import { describeStatus } from "./status-text";
 
 const POLL_MS = 1_000;
 
@@ -16,37 +22,82 @@ const server = el<HTMLInputElement>("server");
 const token = el<HTMLInputElement>("token");
 const dot = el<HTMLSpanElement>("dot");
 const state = el<HTMLSpanElement>("state");
-const error = el<HTMLParagraphElement>("error");
+const detail = el<HTMLParagraphElement>("detail");
+const protocol = el<HTMLParagraphElement>("protocol");
+const sessionList = el<HTMLUListElement>("sessions");
+const sessionsEmpty = el<HTMLParagraphElement>("sessions-empty");
+const sessionsError = el<HTMLParagraphElement>("sessions-error");
 
-const LABELS: Record<Status["state"], string> = {
-  stopped: "stopped",
-  connecting: "connecting…",
-  authenticating: "authenticating…",
-  connected: "connected",
-  unauthorized: "unauthorized: check the token",
-  disconnected: "disconnected, retrying",
-};
-
-function show(st: Status | undefined): void {
-  if (!st) {
-    state.textContent = "service worker not answering";
-    dot.className = "dot disconnected";
-    return;
+async function message<T>(msg: Record<string, unknown>): Promise<T | undefined> {
+  try {
+    return (await chrome.runtime.sendMessage(msg)) as T | undefined;
+  } catch {
+    return undefined; // the worker is not there
   }
-  dot.className = `dot ${st.state}`;
-  const retry = st.retryInMs !== undefined && !st.connected ? ` (retry in ${Math.ceil(st.retryInMs / 1000)} s)` : "";
-  state.textContent = `${LABELS[st.state]}${retry}${st.server ? ` · ${st.server}` : ""}`;
-  if (st.server) server.placeholder = st.server; // the address in use when the field is empty
-  error.hidden = st.connected || st.lastError === "";
-  error.textContent = st.lastError;
 }
 
-async function send(type: "getStatus" | "reconnect"): Promise<Status | undefined> {
-  try {
-    return (await chrome.runtime.sendMessage({ type })) as Status | undefined;
-  } catch {
-    return undefined;
+function showStatus(st: Status | undefined): void {
+  const t = describeStatus(st, Date.now());
+  dot.className = `dot ${t.tone}`;
+  dot.dataset.state = st?.state ?? "none";
+  state.textContent = t.headline;
+  detail.textContent = t.detail;
+  detail.hidden = t.detail === "";
+  protocol.textContent = t.protocol;
+  if (st?.server) server.placeholder = st.server; // the address in use when the field is empty
+}
+
+/** Session names come from tab group titles: shown as text, never as HTML. */
+function sessionRow(s: WireSession): HTMLLIElement {
+  const li = document.createElement("li");
+  li.dataset.sessionId = s.sessionId;
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = `${s.name || "(unnamed)"} · ${s.sessionId}`;
+  name.title = s.name;
+  const tabs = document.createElement("span");
+  tabs.className = "tabs";
+  const n = s.tabIds.length;
+  tabs.textContent = `${n} ${n === 1 ? "tab" : "tabs"}`;
+  const release = document.createElement("button");
+  release.type = "button";
+  release.textContent = "Release";
+  release.title = "Stop browserctl controlling this group; its tabs stay open";
+  release.addEventListener("click", () => {
+    release.disabled = true;
+    void message<PopupSessionAnswer>({ type: "releaseSession", sessionId: s.sessionId }).then((a) => {
+      if (!a || !a.ok) showSessionError(`release ${s.sessionId}: ${a ? a.error : "the service worker is not answering"}`);
+      void refreshSessions();
+    });
+  });
+  li.append(name, tabs, release);
+  return li;
+}
+
+function showSessionError(text: string): void {
+  sessionsError.textContent = text;
+  sessionsError.hidden = text === "";
+}
+
+let shownSessions = "";
+
+async function refreshSessions(): Promise<void> {
+  const a = await message<PopupSessionAnswer>({ type: "listSessions" });
+  if (!a || !a.ok) {
+    showSessionError(a ? a.error : "the service worker is not answering");
+    return;
   }
+  const sessions = (a.result as { sessions?: WireSession[] }).sessions ?? [];
+  const key = JSON.stringify(sessions.map((s) => [s.sessionId, s.name, s.tabIds.length]));
+  if (key === shownSessions) return; // unchanged: keep the buttons under the pointer
+  shownSessions = key;
+  sessionList.replaceChildren(...sessions.map(sessionRow));
+  sessionsEmpty.hidden = sessions.length > 0;
+}
+
+async function refresh(): Promise<void> {
+  showStatus(await message<Status>({ type: "getStatus" }));
+  await refreshSessions();
 }
 
 async function load(): Promise<void> {
@@ -63,14 +114,16 @@ el<HTMLFormElement>("form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   void chrome.storage.local
     .set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() })
-    .then(() => send("getStatus"))
-    .then(show);
+    // a changed value restarts the connection by itself; an unchanged one
+    // still means "try again now"
+    .then(() => message<Status>({ type: "reconnect" }))
+    .then(showStatus);
 });
 
 el<HTMLButtonElement>("reconnect").addEventListener("click", () => {
-  void send("reconnect").then(show);
+  void message<Status>({ type: "reconnect" }).then(showStatus);
 });
 
 void load();
-void send("getStatus").then(show);
-setInterval(() => void send("getStatus").then(show), POLL_MS);
+void refresh();
+setInterval(() => void refresh(), POLL_MS);

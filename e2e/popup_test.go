@@ -1,0 +1,164 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// extensionID is pinned by the "key" in the extension's manifest (README).
+const extensionID = "ahkecfcpbpikcjmdgcmaafdmkdaocaeb"
+
+// popupPage opens the extension's popup.html in a tab of its own (headless
+// Chromium has no toolbar to click) through the test's CDP connection; the
+// tab is closed when the test ends.
+func popupPage(t *testing.T) *page {
+	t.Helper()
+	url := "chrome-extension://" + extensionID + "/popup.html"
+	res, err := h.cdp.call(t.Context(), "", "Target.createTarget", map[string]any{"url": url})
+	if err != nil {
+		t.Fatalf("CDP open %s: %v", url, err)
+	}
+	var r struct {
+		TargetID string `json:"targetId"`
+	}
+	_ = json.Unmarshal(res, &r)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = h.cdp.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": r.TargetID})
+	})
+	p := h.cdp.page(t, "/popup.html")
+	p.waitTrue(`document.readyState === "complete"`, "its load")
+	return p
+}
+
+// popupText is what the popup shows about the connection.
+func popupText(p *page) string {
+	return p.evalString(`[...document.querySelectorAll("#connection p")].filter(e => !e.hidden).map(e => e.textContent).join(" | ")`)
+}
+
+// waitPopup waits (up to d) until the connection text contains want.
+func waitPopup(t *testing.T, p *page, want string, d time.Duration) string {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		got := popupText(p)
+		if strings.Contains(got, want) {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the popup never said %q within %s; it says %q", want, d, got)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// restoreConnection undoes what the popup test did to the shared harness:
+// the popup's stored address and token go (config.json applies again), the
+// hub runs, and the extension is connected.
+func restoreConnection(t *testing.T, p *page) {
+	p.eval(`chrome.storage.local.remove(["server", "token"]).then(() => chrome.runtime.sendMessage({type: "reconnect"})).then(() => true)`, nil)
+	if h.serve == nil {
+		if err := h.startServe(); err != nil {
+			t.Fatalf("restarting the hub: %v", err)
+		}
+	}
+	if _, errOut, code := runWithin(t, 50*time.Second, "status", "--wait", "40s"); code != 0 {
+		t.Fatalf("the extension did not reconnect after the popup test: exit %d, %s", code, errOut)
+	}
+}
+
+// The popup, opened as a page in the real browser, says how the connection
+// stands, lists the sessions with their tab counts, releases one in one
+// click (the CLI's next call on it answers 4107), says "refused" for a wrong
+// token and "no hub" when the hub is gone, and reconnects on request.
+func TestPopup(t *testing.T) {
+	tag := tagFor(t)
+	p := popupPage(t)
+	t.Cleanup(func() { restoreConnection(t, p) })
+	hubURL := "ws://" + h.addr + "/ws/browser"
+
+	// Connected: which hub, since when, both protocol versions.
+	got := waitPopup(t, p, "Connected to "+hubURL+" since ", 10*time.Second)
+	if !strings.Contains(got, "Protocol 1 (hub 1)") {
+		t.Errorf("the popup does not show the protocol versions: %q", got)
+	}
+
+	// Sessions, each with its tab count, as the CLI sees them.
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	mustRun(t, in(s, "tab", "open", pageURL("/lab.html", tag+"-second"))...)
+	row := `document.querySelector('#sessions li[data-session-id="` + s.SessionID + `"]')`
+	p.waitTrue(row+` !== null && `+row+`.textContent.includes("2 tabs")`, "a row for session "+s.SessionID+" with 2 tabs")
+	if name := p.evalString(row + `.querySelector(".name").textContent`); !strings.Contains(name, t.Name()) {
+		t.Errorf("the session's row names %q, want the session's name %q", name, t.Name())
+	}
+
+	// Release from the popup: the row goes, the CLI's next call answers
+	// 4107, and the tabs stay open in the browser.
+	p.eval(row+`.querySelector("button").click()`, nil)
+	p.waitTrue(row+` === null`, "the released session's row gone")
+	mustFail(t, 1, 4107, in(s, "get", "title")...)
+	left := h.cdp.pagesWith(t, tag)
+	if len(left) != 2 {
+		t.Errorf("after release from the popup %d of the session's 2 tabs are open, want both", len(left))
+	}
+	t.Cleanup(func() { // released tabs are the user's now; the test closes its own
+		for _, ti := range left {
+			_, _ = h.cdp.call(context.Background(), "", "Target.closeTarget", map[string]any{"targetId": ti.TargetID})
+		}
+	})
+
+	// A wrong token, saved from the popup: refused, in words.
+	p.eval(`document.getElementById("token").value = "not-the-token"; document.getElementById("save").click()`, nil)
+	got = waitPopup(t, p, "Refused: wrong token for "+hubURL, 15*time.Second)
+	if !strings.Contains(got, "Next try at ") {
+		t.Errorf("refused: the popup does not say when it tries again: %q", got)
+	}
+	if _, _, code := run(t, "status"); code != 3 {
+		t.Errorf("status while the extension holds a wrong token: exit %d, want 3", code)
+	}
+	// The right token again (an empty field falls back to config.json).
+	p.eval(`document.getElementById("token").value = ""; document.getElementById("save").click()`, nil)
+	waitPopup(t, p, "Connected to "+hubURL, 15*time.Second)
+
+	// No hub: the popup says so and when it tries next.
+	h.killServe()
+	got = waitPopup(t, p, "No hub at "+hubURL+".", 15*time.Second)
+	if !strings.Contains(got, "Next try at ") {
+		t.Errorf("no hub: the popup does not say when it tries again: %q", got)
+	}
+	// Let the backoff grow past what the test waits below, then bring the
+	// hub back and press "Reconnect now": connected at once, not at the
+	// next scheduled try.
+	deadline := time.Now().Add(20 * time.Second)
+	for p.evalFloat(`chrome.runtime.sendMessage({type: "getStatus"}).then(s => s.retryInMs ?? 0)`) < 3000 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the extension's next retry never got 3 s away: %q", popupText(p))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := h.startServe(); err != nil {
+		t.Fatalf("restarting the hub: %v", err)
+	}
+	start := time.Now()
+	p.eval(`document.getElementById("reconnect").click()`, nil)
+	waitPopup(t, p, "Connected to "+hubURL, 2500*time.Millisecond)
+	t.Logf("reconnected %s after the click", time.Since(start).Round(time.Millisecond))
+
+	// The address field: a wrong port saved from the popup is used (no hub
+	// there), and clearing it returns to config.json's address.
+	port, err := freePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := "ws://127.0.0.1:" + strconv.Itoa(port) + "/ws/browser"
+	p.eval(`document.getElementById("server").value = "`+other+`"; document.getElementById("save").click()`, nil)
+	waitPopup(t, p, "No hub at "+other+".", 15*time.Second)
+	p.eval(`document.getElementById("server").value = ""; document.getElementById("save").click()`, nil)
+	waitPopup(t, p, "Connected to "+hubURL, 15*time.Second)
+}

@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Status } from "../background/ws-client";
+import { clock, describeStatus } from "./status-text";
+
+const hub = "ws://127.0.0.1:9223/ws/browser";
+const base: Status = { connected: false, server: hub, state: "connecting", lastError: "", protocolVersion: 1 };
+
+test("connected: which hub, since when, both protocol versions", () => {
+  const t = describeStatus({ ...base, connected: true, state: "connected", since: 1_000, hubVersion: 1 }, 5_000);
+  assert.equal(t.headline, `Connected to ${hub} since ${clock(1_000)}.`);
+  assert.equal(t.protocol, "Protocol 1 (hub 1)");
+  assert.equal(t.tone, "ok");
+});
+
+test("no hub: says so, with the next try's time", () => {
+  const t = describeStatus(
+    { ...base, state: "disconnected", lastError: `cannot reach ${hub}`, retryAt: 64_000, retryInMs: 4_000 },
+    60_000,
+  );
+  assert.equal(t.headline, `No hub at ${hub}.`);
+  assert.match(t.detail, new RegExp(`Next try at ${clock(64_000)} \\(in 4 s\\)`));
+  assert.equal(t.tone, "bad");
+});
+
+test("refused token: says wrong token", () => {
+  const t = describeStatus({ ...base, state: "unauthorized", lastError: "unauthorized: bad token (4001)", retryAt: 2_000 }, 1_000);
+  assert.equal(t.headline, `Refused: wrong token for ${hub}.`);
+  assert.match(t.detail, /browserctl token/);
+});
+
+test("a protocol mismatch is spelled out", () => {
+  const t = describeStatus({ ...base, connected: true, state: "connected", hubVersion: 2 }, 0);
+  assert.equal(t.protocol, "Protocol mismatch: extension 1, hub 2");
+});
+
+test("no worker, and a state this popup does not know", () => {
+  assert.match(describeStatus(undefined, 0).headline, /not answering/);
+  const t = describeStatus({ ...base, state: "replaced" as Status["state"], lastError: "another connection won" }, 0);
+  assert.equal(t.headline, `replaced: ${hub}.`);
+  assert.equal(t.detail, "another connection won");
+});
