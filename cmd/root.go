@@ -173,6 +173,7 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
+		{"doctor", "local", newCmdDoctor}, // issue 13
 	}
 }
 
