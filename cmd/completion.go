@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +15,8 @@ func newCmdCompletion(f *Factory) *cobra.Command {
 		Short: "Print the shell completion script",
 		Long: `Print a completion script for your shell. Besides commands and flags it
 completes refs from the last snapshot, tab ids and session ids, asking the
-running hub (it never starts one).`,
+running hub (it never starts one). The bash script works with or without the
+bash-completion package (it brings minimal stand-ins for what it uses).`,
 		Example: `  source <(browserctl completion bash)
   browserctl completion zsh > "${fpath[1]}/_browserctl"
   browserctl completion fish > ~/.config/fish/completions/browserctl.fish`,
@@ -25,6 +27,9 @@ running hub (it never starts one).`,
 			w := f.IO.Out
 			switch args[0] {
 			case "bash":
+				if _, err := io.WriteString(w, bashFallback); err != nil {
+					return err
+				}
 				return root.GenBashCompletionV2(w, true)
 			case "zsh":
 				return root.GenZshCompletion(w)
