@@ -451,7 +451,7 @@ func printDoctor(f *Factory, rep doctorReport) error {
 			}[c.Status]
 			fmt.Fprintf(w, "%s  %-16s %s\n", mark, c.Name, c.Detail)
 			if c.Fix != "" && c.Status != checkOK && c.Status != checkSkip {
-				fmt.Fprintf(w, "      %-16s fix: %s\n", "", c.Fix)
+				fmt.Fprintf(w, "      %-16s fix: %s\n", "", inREPLWords(f, c.Fix))
 			}
 		}
 	}
@@ -466,7 +466,7 @@ func printDoctor(f *Factory, rep doctorReport) error {
 	}
 	cs := f.IO.ErrColorScheme()
 	fmt.Fprintln(f.IO.ErrOut, cs.Red("error: "+first.Name+": "+first.Detail))
-	fmt.Fprintln(f.IO.ErrOut, cs.Dim("hint: "+first.Fix))
+	fmt.Fprintln(f.IO.ErrOut, cs.Dim("hint: "+inREPLWords(f, first.Fix)))
 	return &ReportedError{Code: ExitCode(rep.ExitCode)}
 }
 

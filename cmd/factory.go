@@ -43,6 +43,8 @@ type Factory struct {
 
 	// InREPL is set for commands the REPL runs.
 	InREPL bool
+	// History lists the lines this REPL session ran (nil outside the REPL).
+	History func() []string
 }
 
 // NewFactory is the factory of a real process.

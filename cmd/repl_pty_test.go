@@ -137,7 +137,8 @@ pages.click !4109 page ref not found
 	// an error is printed and the REPL goes on
 	term.send("click e1\r")
 	term.expect("error 4109 page_ref_not_found: page ref not found")
-	term.expect("hint: the ref is stale")
+	// a hint in the REPL names the REPL's command, not the program's
+	term.expect("hint: the ref is stale: take a new snapshot (`snapshot`) and retry with its refs")
 
 	// Tab completes commands ...
 	term.send("session cre\t")
@@ -148,7 +149,19 @@ pages.click !4109 page ref not found
 	term.expect("snapshot ")
 	term.send("\r")
 	term.expect(`- link "Next" [ref=e22]`)
-	// ... refs from the last snapshot, tab ids and session ids
+	// ... refs from the last snapshot, listed with their role and name
+	// when several match, the line kept as typed ...
+	term.send("hover e\t")
+	term.expect("e1   button \"Go\"\r\n")
+	term.expect("e22  link \"Next\"\r\n")
+	term.expect("browserctl s1 ●> hover e")
+	// ... and the first Ctrl-C after the list clears the line: the next
+	// line runs alone (the request log below has no hover of "etab")
+	term.send("\x03")
+	term.expect("^C")
+	term.send("tab list\r")
+	term.expect("101  *")
+	// ... one ref, tab ids and session ids complete in place
 	term.send("hover e2\t")
 	term.expect("hover e22 ")
 	term.send("\r")
@@ -163,6 +176,14 @@ pages.click !4109 page ref not found
 	// quoting like a shell; an unclosed quote is an error, not the end
 	term.send("eval 'unclosed\r")
 	term.expect("error: ")
+	// history: this session's lines, re-quoted; not the line that did not parse
+	term.send("fill e1 'two words'\r")
+	term.expect("error ")
+	term.send("history\r")
+	term.expect("    1  tab active\r\n")
+	term.expect("    2  click e1\r\n")
+	term.expect("    9  fill e1 'two words'\r\n")
+	term.expect("   10  history\r\n")
 	// the extension goes away: a notice above the prompt
 	ext.Process.Kill()
 	<-extDone
@@ -185,11 +206,13 @@ pages.click !4109 page ref not found
 pages.click {"ref":"e1"}
 sessions.create {}
 pages.snapshot {"sessionId":"s1"}
+tabs.list {"sessionId":"s1"}
 pages.hover {"sessionId":"s1","ref":"e22"}
 tabs.list {"sessionId":"s1"}
 tabs.activate {"sessionId":"s1","tabId":101}
 sessions.list {}
 tabs.list {"sessionId":"s1"}
+pages.fill {"sessionId":"s1","ref":"e1","value":"two words"}
 `
 	if string(log) != want {
 		t.Errorf("requests:\n%s\nwant:\n%s", log, want)

@@ -149,6 +149,8 @@ func runREPL(ctx context.Context, f *Factory) error {
 	}
 
 	lineF := replFactory(f, rh.ctrl)
+	var session replSession
+	lineF.History = session.lines
 	historyFile := ""
 	if dir, err := f.StateDir(); err == nil {
 		historyFile = filepath.Join(dir, historyFileName)
@@ -156,6 +158,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 	return repl.Loop(base, repl.Config{
 		Prompt: func() string { return ps.prompt(f) },
 		Run: func(ctx context.Context, args []string) {
+			session.add(args)
 			lctx, cancel := context.WithCancel(ctx)
 			defer cancel()
 			intr := make(chan os.Signal, 1)

@@ -82,18 +82,18 @@ func PrintError(f *Factory, cmdPath string, err error) {
 	if errors.As(err, &be) {
 		fmt.Fprintln(w, cs.Red(be.Error()))
 		if h := hintFor(be); h != "" {
-			fmt.Fprintln(w, cs.Dim("hint: "+h))
+			fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, h)))
 		}
 		return
 	}
 	fmt.Fprintln(w, cs.Red("error: "+err.Error()))
 	var ue *UsageError
 	if errors.As(err, &ue) && cmdPath != "" {
-		fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmdPath)
+		fmt.Fprintf(w, "Run '%s --help' for usage.\n", inREPLWords(f, cmdPath))
 		return
 	}
 	if h := hubHint(err); h != "" {
-		fmt.Fprintln(w, cs.Dim("hint: "+h))
+		fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, h)))
 	}
 }
 
@@ -173,7 +173,8 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
-		{"doctor", "local", newCmdDoctor}, // issue 13
+		{"doctor", "local", newCmdDoctor},   // issue 13
+		{"history", "local", newCmdHistory}, // issue 13: REPL only
 	}
 }
 

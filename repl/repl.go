@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/chzyer/readline"
 	"github.com/google/shlex"
@@ -41,13 +42,14 @@ type Config struct {
 
 // Loop runs until Ctrl-D, `exit`/`quit`, or ctx is done.
 func Loop(ctx context.Context, cfg Config) error {
+	comp := &completer{complete: cfg.Complete, width: readline.GetScreenWidth}
 	rc := &readline.Config{
 		Prompt:       cfg.Prompt(),
 		HistoryFile:  cfg.HistoryFile,
 		HistoryLimit: 1000,
 		// lines are saved trimmed, after a completion's trailing space
 		DisableAutoSaveHistory: true,
-		AutoComplete:           &completer{complete: cfg.Complete},
+		AutoComplete:           comp,
 		InterruptPrompt:        "^C",
 		EOFPrompt:              "exit",
 		Stdin:                  cfg.Stdin,
@@ -63,6 +65,12 @@ func Loop(ctx context.Context, cfg Config) error {
 		return err
 	}
 	defer rl.Close()
+	var above sync.Mutex // one notice or completion list at a time
+	comp.show = func(list string) {
+		above.Lock()
+		defer above.Unlock()
+		printAbove(rl, cfg.Stdout, list)
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -77,7 +85,9 @@ func Loop(ctx context.Context, cfg Config) error {
 						return
 					}
 					rl.SetPrompt(cfg.Prompt())
+					above.Lock()
 					printAbove(rl, cfg.Stdout, n)
+					above.Unlock()
 				}
 			}
 		}()

@@ -2,7 +2,6 @@ package repl
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -31,27 +30,51 @@ func TestSplitPartial(t *testing.T) {
 
 func TestCompleterDo(t *testing.T) {
 	var gotArgs []string
-	var gotWord string
-	c := &completer{complete: func(args []string, word string) []string {
-		gotArgs, gotWord = args, word
-		return []string{"e10\tbutton \"Go\"", "e1\tlink", "x9", "e10", "--tab="}
-	}}
-	line := []rune("click e1 --now")
-	out, n := c.Do(line, len("click e1"))
+	var gotWord, shown string
+	c := &completer{
+		complete: func(args []string, word string) []string {
+			gotArgs, gotWord = args, word
+			return []string{"e10\tbutton \"Go\"", "e1\tlink", "x9", "e10", "--tab="}
+		},
+		show: func(list string) { shown = list },
+	}
+	// two candidates sharing only what is typed: listed with their
+	// descriptions, the line left as it is
+	out, n := c.Do([]rune("click e1 --now"), len("click e1"))
 	if !reflect.DeepEqual(gotArgs, []string{"click"}) || gotWord != "e1" {
 		t.Errorf("complete(%q, %q)", gotArgs, gotWord)
 	}
-	var got []string
-	for _, r := range out {
-		got = append(got, string(r))
+	if len(out) != 0 || n != 0 {
+		t.Errorf("Do = %q, %d; want nothing inserted", out, n)
 	}
-	if strings.Join(got, "|") != " |0 " || n != 2 {
-		t.Errorf("Do = %q, %d; want [\" \" \"0 \"], 2", got, n)
+	if want := "e1   link\ne10  button \"Go\""; shown != want {
+		t.Errorf("list shown:\n%s\nwant:\n%s", shown, want)
+	}
+	// a common prefix longer than the word: inserted, no list
+	shown = ""
+	c.complete = func([]string, string) []string { return []string{"session\tx", "sessions\ty"} }
+	out, n = c.Do([]rune("se"), 2)
+	if len(out) != 1 || string(out[0]) != "ssion" || n != 2 || shown != "" {
+		t.Errorf("Do = %q, %d, shown %q; want the common prefix", out, n, shown)
+	}
+	// one candidate: completed with a space
+	c.complete = func([]string, string) []string { return []string{"e22\tlink \"Next\""} }
+	out, n = c.Do([]rune("hover e2"), 8)
+	if len(out) != 1 || string(out[0]) != "2 " || n != 2 {
+		t.Errorf("Do = %q, %d", out, n)
 	}
 	// a flag ending in = takes its value without a space
 	c.complete = func([]string, string) []string { return []string{"--tab="} }
 	out, n = c.Do([]rune("click --ta"), 10)
 	if len(out) != 1 || string(out[0]) != "b=" || n != 4 {
 		t.Errorf("Do = %q, %d", out, n)
+	}
+}
+
+func TestFormatListEscapesAndCuts(t *testing.T) {
+	got := formatList([]candidate{{"101", "evil\x1b]0;title\x07 page"}, {"2", ""}}, 20)
+	want := "101  evil\\x1B]0;ti…\n2"
+	if got != want {
+		t.Errorf("formatList = %q, want %q", got, want)
 	}
 }
