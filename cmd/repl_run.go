@@ -141,7 +141,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 			}
 			if base.Err() == nil {
 				select {
-				case notices <- "the hub went away: commands fail until it is back (`browserctl serve`, or restart the REPL)":
+				case notices <- "the hub went away: commands fail until it is back (`browserctl serve` in another shell, or restart the REPL)":
 				case <-base.Done():
 				}
 			}

@@ -128,7 +128,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 					t.add(row...)
 				}
 				if len(res.Sessions) == 0 && f.IO.IsStdoutTTY() {
-					fmt.Fprintln(f.IO.ErrOut, "no sessions: `browserctl session create` makes one")
+					fmt.Fprintln(f.IO.ErrOut, inREPLWords(f, "no sessions: `browserctl session create` makes one"))
 					return nil
 				}
 				return t.print()
