@@ -113,10 +113,24 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		}
 		return
 	}
-	raw, err := s.call(ctx, req, rpc.PageSnapshot, map[string]any{"compact": true})
-	if err != nil {
+	if err := s.writeSnapshot(ctx, req, b, snapshotParams(""), budget); err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
-		return
+	}
+}
+
+// snapshotParams are pages.snapshot's params for a browser_snapshot mode.
+func snapshotParams(mode string) map[string]any {
+	if mode == "interactive" {
+		return map[string]any{"interactive": true}
+	}
+	return map[string]any{"compact": true}
+}
+
+// writeSnapshot writes the page's URL, title and snapshot cut to budget.
+func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, budget int) error {
+	raw, err := s.call(ctx, req, rpc.PageSnapshot, params)
+	if err != nil {
+		return err
 	}
 	var snap struct {
 		Snapshot string `json:"snapshot"`
@@ -124,12 +138,12 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		Title    string `json:"title"`
 	}
 	if err := json.Unmarshal(raw, &snap); err != nil {
-		fmt.Fprintf(b, "### Page\n(unreadable snapshot: %v)\n", err)
-		return
+		return fmt.Errorf("unreadable snapshot: %w", err)
 	}
 	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n### Snapshot\n", snap.URL, snap.Title)
 	b.WriteString(Truncate(stripHeader(snap.Snapshot, snap.URL), budget))
 	b.WriteString("\n")
+	return nil
 }
 
 // stripHeader drops leading title/URL lines a snapshot may start with; the

@@ -233,6 +233,7 @@ func TestToolRequests(t *testing.T) {
 		{"browser_navigate", map[string]any{"url": "example.com"}, []request{{"pages.navigate", map[string]any{"url": "example.com"}}, {"pages.snapshot", map[string]any{"compact": true}}}},
 		{"browser_navigate_back", map[string]any{}, []request{{"pages.back", nil}, {"pages.snapshot", nil}}},
 		{"browser_snapshot", map[string]any{}, []request{{"pages.snapshot", map[string]any{"compact": true}}}},
+		{"browser_snapshot", map[string]any{"mode": "interactive"}, []request{{"pages.snapshot", map[string]any{"interactive": true}}}},
 		{"browser_click", map[string]any{"element": "Go button", "ref": "e1", "doubleClick": true, "button": "right"}, []request{{"pages.click", map[string]any{"ref": "e1", "clickCount": float64(2), "button": "right"}}, {"pages.snapshot", nil}}},
 		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi"}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "hi"}}, {"pages.snapshot", nil}}},
 		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi", "slowly": true, "submit": true}, []request{{"pages.type", map[string]any{"ref": "e2", "text": "hi"}}, {"pages.press", map[string]any{"key": "Enter"}}, {"pages.snapshot", nil}}},

@@ -96,7 +96,8 @@ type (
 		URL string `json:"url" jsonschema:"the URL to navigate to; without a scheme https:// is assumed"`
 	}
 	snapshotArg struct {
-		MaxChars *int `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot (default: the server's budget; -1: everything)"`
+		Mode     string `json:"mode,omitempty" jsonschema:"full (default): the page's text and controls; interactive: only what can be acted on, flat and much shorter"`
+		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot (default: the server's budget; -1: everything)"`
 	}
 	elementRef struct {
 		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
@@ -174,7 +175,7 @@ func (s *Server) tools() []tool {
 			}),
 		define("browser_snapshot", "Page snapshot",
 			"Capture the current page's accessibility snapshot: one line per element, with refs (e1, e2, ...) to pass to the action tools. Better than a screenshot for acting on the page.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
+			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
 				budget := s.opts.MaxSnapshotChars
 				if budget == 0 {
 					budget = DefaultMaxSnapshotChars
@@ -183,12 +184,8 @@ func (s *Server) tools() []tool {
 					budget = *in.MaxChars
 				}
 				var b strings.Builder
-				s.writePage(ctx, req, &b, budget)
-				if strings.HasPrefix(b.String(), "### Page\n(could not") {
-					_, err := s.call(ctx, req, rpc.PageSnapshot, map[string]any{"compact": true})
-					if err != nil {
-						return s.errorResult(req, err)
-					}
+				if err := s.writeSnapshot(ctx, req, &b, snapshotParams(in.Mode), budget); err != nil {
+					return s.errorResult(req, err)
 				}
 				return text("%s", strings.TrimRight(b.String(), "\n"))
 			}),
