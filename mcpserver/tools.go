@@ -97,7 +97,7 @@ type (
 	}
 	snapshotArg struct {
 		Mode     string `json:"mode,omitempty" jsonschema:"full (default): the page's text and controls; interactive: only what can be acted on, flat and much shorter"`
-		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot (default: the server's budget; -1: everything)"`
+		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot, cut at a line (default: everything)"`
 	}
 	elementRef struct {
 		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
@@ -176,10 +176,9 @@ func (s *Server) tools() []tool {
 		define("browser_snapshot", "Page snapshot",
 			"Capture the current page's accessibility snapshot: one line per element, with refs (e1, e2, ...) to pass to the action tools. Better than a screenshot for acting on the page.",
 			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
-				budget := s.opts.MaxSnapshotChars
-				if budget == 0 {
-					budget = DefaultMaxSnapshotChars
-				}
+				// Asked for, the snapshot is whole: the budget is for the
+				// snapshots that come with actions.
+				budget := -1
 				if in.MaxChars != nil {
 					budget = *in.MaxChars
 				}
