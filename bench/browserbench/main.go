@@ -119,6 +119,9 @@ func mainErr() error {
 	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
 		return fmt.Errorf("the extension did not connect: %s", errOut)
 	}
+	if *flagMCP {
+		return benchMCP(e, web, pages)
+	}
 
 	var sess struct {
 		SessionID string `json:"sessionId"`

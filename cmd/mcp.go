@@ -1,0 +1,66 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"browserctl/mcpserver"
+	"browserctl/rpc"
+)
+
+func newCmdMCP(f *Factory) *cobra.Command {
+	maxChars := mcpserver.DefaultMaxSnapshotChars
+	c := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
+		Long: `Run an MCP server on stdin/stdout for an AI agent (Claude Code, Claude Desktop,
+Cursor, VS Code, ...). Its tools are shaped like Playwright MCP's
+(browser_navigate, browser_snapshot, browser_click, ...) and act through the
+same hub, extension and sessions as every other command: the hub at --server
+is found or started the same way.
+
+Each client gets a session (tab group) of its own, created on its first page
+tool and released when it goes; --session makes it share that session instead.
+After an action the result carries the page's URL and title, any dialog that
+opened, and a snapshot of at most --max-snapshot-chars characters (0: none).`,
+		Example: `  browserctl mcp
+  browserctl mcp --max-snapshot-chars 4000
+  browserctl mcp --session s1k2x9      # share an existing session
+  claude mcp add browserctl -- browserctl mcp`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if maxChars < -1 {
+				return usageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
+			}
+			ctl, err := f.Hub()
+			if err != nil {
+				return err
+			}
+			srv := mcpserver.New(mcpserver.Options{
+				Caller:           ctl,
+				Session:          sessionOf(f),
+				MaxSnapshotChars: maxChars,
+				Timeout:          f.Globals.Timeout,
+				Hint: func(err error) string {
+					var be *rpc.BrowserError
+					if errors.As(err, &be) {
+						return hintFor(be)
+					}
+					return hubHint(err)
+				},
+				Version: "wave2",
+			})
+			ctx, cancel := interruptible(c.Context())
+			defer cancel()
+			err = srv.Run(ctx, &mcp.StdioTransport{})
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		},
+	}
+	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
+	return c
+}

@@ -1,0 +1,184 @@
+// Package mcpserver serves browserctl to AI agents over the Model Context
+// Protocol: Playwright-MCP-shaped tools (browser_navigate, browser_snapshot,
+// browser_click, ...) that turn into the same wire calls the CLI makes, on
+// the same hub, extension and sessions.
+//
+// Each MCP client gets a session (a Chrome tab group) of its own, created on
+// its first page tool, unless the server was told to share one: two agents
+// never act on each other's tabs, and the user can watch each agent's group.
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/rpc"
+)
+
+// DefaultMaxSnapshotChars is the snapshot budget of an action's result.
+// Measured on the shared corpus (see README, "browserctl mcp"): it holds the
+// whole compact snapshot of the median page and the first screens of the
+// largest ones, about 3,000 tokens.
+const DefaultMaxSnapshotChars = 12000
+
+// Options configure a Server.
+type Options struct {
+	// Caller reaches the hub (the CLI's auto-starting client).
+	Caller rpc.Caller
+	// Session, when set, is the session every client shares; else each
+	// client gets its own.
+	Session string
+	// MaxSnapshotChars bounds the snapshot appended to an action's result;
+	// 0 appends none (URL and title only), negative means unbounded.
+	MaxSnapshotChars int
+	// Timeout bounds each wire call (0: rpc.DefaultTimeout).
+	Timeout time.Duration
+	// Hint returns the line the CLI prints after an error ("" for none).
+	Hint func(error) string
+	// Version is browserctl's version, reported to clients.
+	Version string
+}
+
+// Server is browserctl's MCP server.
+type Server struct {
+	opts Options
+	mcp  *mcp.Server
+
+	mu       sync.Mutex
+	sessions map[*mcp.ServerSession]*clientState
+}
+
+// clientState is what the server keeps for one MCP client.
+type clientState struct {
+	mu        sync.Mutex // serializes session creation
+	sessionID string
+	created   bool // the server created sessionID for this client (release it at the end)
+}
+
+// New builds the server and registers every tool.
+func New(opts Options) *Server {
+	if opts.Hint == nil {
+		opts.Hint = func(error) string { return "" }
+	}
+	s := &Server{opts: opts, sessions: map[*mcp.ServerSession]*clientState{}}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+	})
+	for _, t := range s.tools() {
+		s.mcp.AddTool(t.tool, t.handler)
+	}
+	return s
+}
+
+const instructions = `browserctl drives the user's own Chrome. Your tabs live in a tab group of
+their own (a session), created on your first page tool; the user can watch it.
+Take a browser_snapshot to get refs (e1, e2, ...) and pass a ref to the action
+tools. A ref that answers page_ref_not_found is stale: take a new snapshot.`
+
+// MCP is the SDK server, for transports and tests.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one client on t until it goes, then releases the session
+// created for it.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	err := s.mcp.Run(ctx, t)
+	s.ReleaseAll(context.WithoutCancel(ctx))
+	return err
+}
+
+// ReleaseAll releases the sessions the server created for its clients: the
+// tab groups stay for the user, the debugger lets go of them.
+func (s *Server) ReleaseAll(ctx context.Context) {
+	s.mu.Lock()
+	clients := s.sessions
+	s.sessions = map[*mcp.ServerSession]*clientState{}
+	s.mu.Unlock()
+	for _, c := range clients {
+		c.mu.Lock()
+		if c.created && c.sessionID != "" {
+			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			_, _ = s.opts.Caller.Call(ctx, rpc.SessionRelease, map[string]any{"sessionId": c.sessionID}, 5*time.Second)
+			cancel()
+		}
+		c.mu.Unlock()
+	}
+}
+
+// client is the state of the client that sent req.
+func (s *Server) client(req *mcp.CallToolRequest) *clientState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var key *mcp.ServerSession
+	if req != nil {
+		key = req.Session
+	}
+	c := s.sessions[key]
+	if c == nil {
+		c = &clientState{sessionID: s.opts.Session}
+		s.sessions[key] = c
+	}
+	return c
+}
+
+// sessionFor is the client's session, created on first use.
+func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (string, error) {
+	c := s.client(req)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessionID != "" {
+		return c.sessionID, nil
+	}
+	raw, err := s.opts.Caller.Call(ctx, rpc.SessionCreate, map[string]any{"name": sessionName(req)}, s.opts.Timeout)
+	if err != nil {
+		return "", err
+	}
+	var sess struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := json.Unmarshal(raw, &sess); err != nil || sess.SessionID == "" {
+		return "", &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: "sessions.create answered no sessionId"}
+	}
+	c.sessionID, c.created = sess.SessionID, true
+	return c.sessionID, nil
+}
+
+// setSession makes id the client's session (created: the server made it).
+func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) {
+	c := s.client(req)
+	c.mu.Lock()
+	c.sessionID, c.created = id, created
+	c.mu.Unlock()
+}
+
+// sessionName names a client's tab group after the client ("mcp: claude-code").
+func sessionName(req *mcp.CallToolRequest) string {
+	name := "mcp"
+	if req != nil && req.Session != nil {
+		if p := req.Session.InitializeParams(); p != nil && p.ClientInfo != nil && p.ClientInfo.Name != "" {
+			name = "mcp: " + p.ClientInfo.Name
+		}
+	}
+	return name
+}
+
+// call sends method with params on the client's session (params gets its
+// sessionId).
+func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any) (json.RawMessage, error) {
+	return s.callTimeout(ctx, req, method, params, s.opts.Timeout)
+}
+
+func (s *Server) callTimeout(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, timeout time.Duration) (json.RawMessage, error) {
+	id, err := s.sessionFor(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if params == nil {
+		params = map[string]any{}
+	}
+	params["sessionId"] = id
+	return s.opts.Caller.Call(ctx, method, params, timeout)
+}

@@ -1,0 +1,475 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/hub"
+	"browserctl/rpc"
+)
+
+const testToken = "mcp-test-token"
+
+// request is one call the fake extension received.
+type request struct {
+	Method string
+	Params map[string]any
+}
+
+// answer is what the fake extension answers: a result, or an error code.
+type answer struct {
+	result any
+	code   int
+	msg    string
+}
+
+// fakeExtension is an extension peer over a real WebSocket to a real hub: it
+// records every request and answers from rules (method -> answer); a method
+// without a rule answers -32601 as the real router does.
+type fakeExtension struct {
+	mu       sync.Mutex
+	rules    map[string]answer
+	received []request
+	sessions int
+}
+
+func (fe *fakeExtension) setRule(method string, a answer) {
+	fe.mu.Lock()
+	fe.rules[method] = a
+	fe.mu.Unlock()
+}
+
+func (fe *fakeExtension) requests() []request {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	return slices.Clone(fe.received)
+}
+
+func (fe *fakeExtension) answer(method string, params map[string]any) answer {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	fe.received = append(fe.received, request{method, params})
+	if method == rpc.SessionCreate {
+		fe.sessions++
+		return answer{result: map[string]any{"sessionId": fmt.Sprintf("s%d", fe.sessions), "name": params["name"], "groupId": 1, "tabIds": []int{7}, "activeTabId": 7}}
+	}
+	if a, ok := fe.rules[method]; ok {
+		return a
+	}
+	return answer{code: int(rpc.CodeMethodNotFound), msg: "method not found: " + method}
+}
+
+func (fe *fakeExtension) serve(t *testing.T, url string) {
+	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+	if err != nil {
+		t.Fatalf("fake extension: dial: %v", err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	if err := ws.WriteJSON(map[string]string{"type": "auth", "token": testToken}); err != nil {
+		t.Fatal(err)
+	}
+	var ok map[string]any
+	if err := ws.ReadJSON(&ok); err != nil || ok["type"] != "auth_ok" {
+		t.Fatalf("fake extension: auth: %v %v", ok, err)
+	}
+	go func() {
+		var wmu sync.Mutex
+		for {
+			var req struct {
+				ID     int64          `json:"id"`
+				Method string         `json:"method"`
+				Params map[string]any `json:"params"`
+			}
+			if err := ws.ReadJSON(&req); err != nil {
+				return
+			}
+			a := fe.answer(req.Method, req.Params)
+			msg := map[string]any{"jsonrpc": "2.0", "id": req.ID}
+			if a.code != 0 {
+				msg["error"] = map[string]any{"code": a.code, "message": a.msg}
+			} else {
+				msg["result"] = a.result
+			}
+			wmu.Lock()
+			_ = ws.WriteJSON(msg)
+			wmu.Unlock()
+		}
+	}()
+}
+
+// setup starts a hub, a fake extension connected to it, and the MCP server
+// on that hub; it returns a connected SDK client session per name.
+func setup(t *testing.T, opts Options, clients ...string) (*fakeExtension, *Server, []*mcp.ClientSession) {
+	t.Helper()
+	h := hub.New(hub.Options{Token: testToken})
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() { srv.Close(); h.Close() })
+	fe := &fakeExtension{rules: map[string]answer{}}
+	fe.serve(t, "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws/browser")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st, _ := h.Status(context.Background())
+		if st.Connected {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("fake extension never connected")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	opts.Caller = h
+	s := New(opts)
+	var sessions []*mcp.ClientSession
+	for _, name := range clients {
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.MCP().Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ss.Close() })
+		c := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, nil)
+		cs, err := c.Connect(context.Background(), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		sessions = append(sessions, cs)
+	}
+	return fe, s, sessions
+}
+
+func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: protocol error: %v", name, err)
+	}
+	return res
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// The tools an agent sees are exactly the issue's table, each with an
+// object schema, a description and annotations.
+func TestToolsList(t *testing.T) {
+	_, _, cs := setup(t, Options{}, "agent")
+	res, err := cs[0].ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"browser_click", "browser_evaluate", "browser_fill_form", "browser_handle_dialog", "browser_hover",
+		"browser_navigate", "browser_navigate_back", "browser_press_key", "browser_select_option",
+		"browser_session", "browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type",
+		"browser_wait_for",
+	}
+	var got []string
+	for _, tl := range res.Tools {
+		got = append(got, tl.Name)
+		if tl.Description == "" || tl.Annotations == nil || tl.Annotations.Title == "" {
+			t.Errorf("%s: description %q, annotations %+v", tl.Name, tl.Description, tl.Annotations)
+		}
+		schema, _ := json.Marshal(tl.InputSchema)
+		var s struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(schema, &s) != nil || s.Type != "object" {
+			t.Errorf("%s: input schema %s is not an object schema", tl.Name, schema)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("tools:\n got %v\nwant %v", got, want)
+	}
+	for _, tl := range res.Tools {
+		ro := tl.Annotations.ReadOnlyHint
+		switch tl.Name {
+		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover":
+			if !ro {
+				t.Errorf("%s should be read-only", tl.Name)
+			}
+		default:
+			if ro || tl.Annotations.DestructiveHint == nil || !*tl.Annotations.DestructiveHint {
+				t.Errorf("%s should be destructive, not read-only: %+v", tl.Name, tl.Annotations)
+			}
+		}
+	}
+}
+
+// Each tool sends the wire calls its job needs, with the client's session.
+func TestToolRequests(t *testing.T) {
+	snap := map[string]any{"snapshot": "- button \"Go\" [ref=e1]", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}
+	ok := answer{result: map[string]any{"ok": true}}
+	tabs := answer{result: map[string]any{"tabs": []map[string]any{
+		{"tabId": 7, "url": "http://x/", "title": "X", "active": true},
+		{"tabId": 8, "url": "http://y/", "title": "Y", "active": false},
+	}}}
+	cases := []struct {
+		tool string
+		args map[string]any
+		want []request // in order, after sessions.create; params checked as a subset
+	}{
+		{"browser_navigate", map[string]any{"url": "example.com"}, []request{{"pages.navigate", map[string]any{"url": "example.com"}}, {"pages.snapshot", map[string]any{"compact": true}}}},
+		{"browser_navigate_back", map[string]any{}, []request{{"pages.back", nil}, {"pages.snapshot", nil}}},
+		{"browser_snapshot", map[string]any{}, []request{{"pages.snapshot", map[string]any{"compact": true}}}},
+		{"browser_snapshot", map[string]any{"mode": "interactive"}, []request{{"pages.snapshot", map[string]any{"interactive": true}}}},
+		{"browser_click", map[string]any{"element": "Go button", "ref": "e1", "doubleClick": true, "button": "right"}, []request{{"pages.click", map[string]any{"ref": "e1", "clickCount": float64(2), "button": "right"}}, {"pages.snapshot", nil}}},
+		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi"}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "hi"}}, {"pages.snapshot", nil}}},
+		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi", "slowly": true, "submit": true}, []request{{"pages.type", map[string]any{"ref": "e2", "text": "hi"}}, {"pages.press", map[string]any{"key": "Enter"}}, {"pages.snapshot", nil}}},
+		{"browser_fill_form", map[string]any{"fields": []map[string]any{
+			{"name": "Email", "type": "textbox", "ref": "e2", "value": "a@b.c"},
+			{"name": "Agree", "type": "checkbox", "ref": "e3", "value": "true"},
+			{"name": "Country", "type": "combobox", "ref": "e4", "value": "France"},
+		}}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "a@b.c"}}, {"pages.check", map[string]any{"ref": "e3", "checked": true}}, {"pages.select", map[string]any{"ref": "e4", "values": []any{"France"}}}, {"pages.snapshot", nil}}},
+		{"browser_select_option", map[string]any{"element": "c", "ref": "e4", "values": []string{"a", "b"}}, []request{{"pages.select", map[string]any{"ref": "e4", "values": []any{"a", "b"}}}, {"pages.snapshot", nil}}},
+		{"browser_hover", map[string]any{"element": "m", "ref": "e5"}, []request{{"pages.hover", map[string]any{"ref": "e5"}}, {"pages.snapshot", nil}}},
+		{"browser_press_key", map[string]any{"key": "Control+a"}, []request{{"pages.press", map[string]any{"key": "Control+a"}}, {"pages.snapshot", nil}}},
+		{"browser_wait_for", map[string]any{"time": 0.25}, []request{{"pages.wait", map[string]any{"ms": float64(250)}}, {"pages.snapshot", nil}}},
+		{"browser_wait_for", map[string]any{"text": "Done"}, []request{{"pages.waitFor", map[string]any{"text": "Done"}}, {"pages.snapshot", nil}}},
+		{"browser_wait_for", map[string]any{"textGone": "Loading"}, []request{{"pages.waitFor", map[string]any{"text": "Loading", "gone": true}}, {"pages.snapshot", nil}}},
+		{"browser_handle_dialog", map[string]any{"accept": true, "promptText": "Ann"}, []request{{"pages.dialog", map[string]any{"action": "accept", "text": "Ann"}}, {"pages.snapshot", nil}}},
+		{"browser_handle_dialog", map[string]any{"accept": false}, []request{{"pages.dialog", map[string]any{"action": "dismiss"}}, {"pages.snapshot", nil}}},
+		{"browser_tabs", map[string]any{"action": "list"}, []request{{"tabs.list", nil}}},
+		{"browser_tabs", map[string]any{"action": "new", "url": "http://z/"}, []request{{"tabs.open", map[string]any{"url": "http://z/"}}, {"pages.snapshot", nil}}},
+		{"browser_tabs", map[string]any{"action": "select", "index": 1}, []request{{"tabs.list", nil}, {"tabs.activate", map[string]any{"tabId": float64(8)}}, {"pages.snapshot", nil}}},
+		{"browser_tabs", map[string]any{"action": "close", "index": 1}, []request{{"tabs.list", nil}, {"tabs.close", map[string]any{"tabId": float64(8)}}, {"tabs.list", nil}}},
+		{"browser_take_screenshot", map[string]any{"fullPage": true}, []request{{"pages.screenshot", map[string]any{"fullPage": true}}}},
+		{"browser_evaluate", map[string]any{"function": "() => document.title"}, []request{{"pages.eval", map[string]any{"expression": "(() => document.title)()"}}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.tool, func(t *testing.T) {
+			fe, _, cs := setup(t, Options{MaxSnapshotChars: 1000}, "agent")
+			for _, m := range []string{"pages.navigate", "pages.back", "pages.click", "pages.fill", "pages.type", "pages.press", "pages.check", "pages.select", "pages.hover", "pages.wait", "pages.waitFor", "pages.dialog", "tabs.activate", "tabs.open"} {
+				fe.setRule(m, ok)
+			}
+			fe.setRule("pages.snapshot", answer{result: snap})
+			fe.setRule("tabs.list", tabs)
+			fe.setRule("tabs.close", answer{result: map[string]any{"tabId": 8, "closed": true}})
+			fe.setRule("pages.screenshot", answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString([]byte("\x89PNG\r\n\x1a\nfake")), "format": "png", "width": 10, "height": 10}})
+			fe.setRule("pages.eval", answer{result: map[string]any{"value": "X"}})
+			res := callTool(t, cs[0], tc.tool, tc.args)
+			if res.IsError {
+				t.Fatalf("tool error: %s", textOf(res))
+			}
+			got := fe.requests()
+			if len(got) == 0 || got[0].Method != rpc.SessionCreate || got[0].Params["name"] != "mcp: agent" {
+				t.Fatalf("first request should create the client's session named after it, got %+v", got)
+			}
+			got = got[1:]
+			if len(got) != len(tc.want) {
+				t.Fatalf("requests:\n got %+v\nwant %+v", got, tc.want)
+			}
+			for i, w := range tc.want {
+				g := got[i]
+				if g.Method != w.Method || g.Params["sessionId"] != "s1" {
+					t.Errorf("request %d: got %s %v, want %s on session s1", i, g.Method, g.Params, w.Method)
+				}
+				for k, v := range w.Params {
+					gj, _ := json.Marshal(g.Params[k])
+					wj, _ := json.Marshal(v)
+					if string(gj) != string(wj) {
+						t.Errorf("request %d %s: %s = %s, want %s", i, g.Method, k, gj, wj)
+					}
+				}
+			}
+			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") && !strings.Contains(textOf(res), "- URL: http://x/") {
+				t.Errorf("an action's result should carry the page's URL: %s", textOf(res))
+			}
+		})
+	}
+}
+
+// Every error code reaches the agent as a tool error with code, name,
+// message and a hint, never as a protocol error.
+func TestToolErrors(t *testing.T) {
+	fe, _, cs := setup(t, Options{Hint: func(error) string { return "cli hint" }}, "agent")
+	for code, name := range rpc.ErrorCodes {
+		if code == rpc.CodeUnauthorized {
+			continue // a close code of the handshake, never a call's answer
+		}
+		fe.setRule("pages.click", answer{code: int(code), msg: "boom " + name})
+		res := callTool(t, cs[0], "browser_click", map[string]any{"element": "x", "ref": "e1"})
+		if !res.IsError {
+			t.Errorf("%d: not a tool error: %s", code, textOf(res))
+			continue
+		}
+		txt := textOf(res)
+		if !strings.Contains(txt, fmt.Sprintf("error %d %s: boom %s", code, name, name)) || !strings.Contains(txt, "\nhint: ") {
+			t.Errorf("%d: text %q", code, txt)
+		}
+		sc, _ := json.Marshal(res.StructuredContent)
+		var got struct {
+			Error struct {
+				Code      int    `json:"code"`
+				Name      string `json:"name"`
+				Message   string `json:"message"`
+				Retryable bool   `json:"retryable"`
+				Hint      string `json:"hint"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(sc, &got); err != nil || got.Error.Code != int(code) || got.Error.Name != name || got.Error.Hint == "" {
+			t.Errorf("%d: structured %s", code, sc)
+		}
+		if code == rpc.CodePageRefNotFound && (!got.Error.Retryable || !strings.Contains(got.Error.Hint, "browser_snapshot")) {
+			t.Errorf("a stale ref should be retryable with a snapshot hint: %s", sc)
+		}
+	}
+	// Arguments that do not fit the schema are a tool error before any call.
+	before := len(fe.requests())
+	res := callTool(t, cs[0], "browser_click", map[string]any{"element": "x"})
+	if !res.IsError || !strings.Contains(textOf(res), "invalid_params") {
+		t.Errorf("missing ref: %v %s", res.IsError, textOf(res))
+	}
+	if len(fe.requests()) != before {
+		t.Errorf("a call went out for invalid arguments")
+	}
+}
+
+// Two clients never share a session; --session makes them share one; the
+// sessions the server created are released when it ends.
+func TestSessionPerClient(t *testing.T) {
+	fe, s, cs := setup(t, Options{}, "alpha", "beta")
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	callTool(t, cs[0], "browser_snapshot", nil)
+	callTool(t, cs[1], "browser_snapshot", nil)
+	callTool(t, cs[0], "browser_snapshot", nil)
+	var used []string
+	for _, r := range fe.requests() {
+		if r.Method == "pages.snapshot" {
+			used = append(used, r.Params["sessionId"].(string))
+		}
+	}
+	if !slices.Equal(used, []string{"s1", "s2", "s1"}) {
+		t.Errorf("sessions used: %v, want [s1 s2 s1]", used)
+	}
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"released": true}})
+	s.ReleaseAll(context.Background())
+	var released []string
+	for _, r := range fe.requests() {
+		if r.Method == rpc.SessionRelease {
+			released = append(released, r.Params["sessionId"].(string))
+		}
+	}
+	slices.Sort(released)
+	if !slices.Equal(released, []string{"s1", "s2"}) {
+		t.Errorf("released %v, want both created sessions", released)
+	}
+
+	fe2, s2, cs2 := setup(t, Options{Session: "shared"}, "alpha", "beta")
+	fe2.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	callTool(t, cs2[0], "browser_snapshot", nil)
+	callTool(t, cs2[1], "browser_snapshot", nil)
+	s2.ReleaseAll(context.Background())
+	for _, r := range fe2.requests() {
+		if r.Method == rpc.SessionCreate || r.Method == rpc.SessionRelease || r.Params["sessionId"] != "shared" {
+			t.Errorf("with a shared session: unexpected %s %v", r.Method, r.Params)
+		}
+	}
+}
+
+// A session the user closed is replaced on the next tool, not retried.
+func TestClosedSessionIsReplaced(t *testing.T) {
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0}, "agent")
+	fe.setRule("pages.click", answer{code: int(rpc.CodeSessionNotFound), msg: "session not found: s1"})
+	res := callTool(t, cs[0], "browser_click", map[string]any{"element": "x", "ref": "e1"})
+	if !res.IsError {
+		t.Fatal("want a tool error")
+	}
+	fe.setRule("pages.click", answer{result: map[string]any{"ok": true}})
+	fe.setRule("tabs.active", answer{result: map[string]any{"url": "u", "title": "t"}})
+	res = callTool(t, cs[0], "browser_click", map[string]any{"element": "x", "ref": "e1"})
+	if res.IsError {
+		t.Fatal(textOf(res))
+	}
+	clicks := 0
+	var sessions []string
+	for _, r := range fe.requests() {
+		if r.Method == "pages.click" {
+			clicks++
+			sessions = append(sessions, r.Params["sessionId"].(string))
+		}
+	}
+	if clicks != 2 || !slices.Equal(sessions, []string{"s1", "s2"}) {
+		t.Errorf("clicks on %v: the failed click must not be resent, the next goes to a new session", sessions)
+	}
+}
+
+// A screenshot is an image content block holding the PNG bytes.
+func TestScreenshotImage(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "agent")
+	png := []byte("\x89PNG\r\n\x1a\n0123")
+	fe.setRule("pages.screenshot", answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString(png), "width": 3, "height": 4}})
+	res := callTool(t, cs[0], "browser_take_screenshot", nil)
+	var img *mcp.ImageContent
+	for _, c := range res.Content {
+		if ic, ok := c.(*mcp.ImageContent); ok {
+			img = ic
+		}
+	}
+	if img == nil || img.MIMEType != "image/png" || string(img.Data) != string(png) {
+		t.Fatalf("image content: %+v", res.Content)
+	}
+}
+
+// An action's result reports a dialog it opened, and a page the dialog
+// blocks is said in words, not as a failure of the action.
+func TestDialogReported(t *testing.T) {
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 500}, "agent")
+	fe.setRule("pages.click", answer{result: map[string]any{"ok": true, "dialog": map[string]any{"type": "confirm", "message": "Delete?"}}})
+	fe.setRule("pages.snapshot", answer{code: int(rpc.CodePageOperationFailed), msg: `a confirm dialog is open: "Delete?"`})
+	res := callTool(t, cs[0], "browser_click", map[string]any{"element": "x", "ref": "e1"})
+	txt := textOf(res)
+	if res.IsError || !strings.Contains(txt, `a confirm dialog is open: "Delete?"`) || !strings.Contains(txt, "browser_handle_dialog") {
+		t.Errorf("result %v: %s", res.IsError, txt)
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 200; i++ {
+		lines = append(lines, fmt.Sprintf("- button \"B%d\" [ref=e%d]", i, i))
+	}
+	full := strings.Join(lines, "\n")
+	if got := Truncate(full, -1); got != full {
+		t.Error("a negative budget keeps everything")
+	}
+	if got := Truncate(full, len(full)); got != full {
+		t.Error("a text within budget is kept whole")
+	}
+	for _, budget := range []int{200, 1000, 3000} {
+		got := Truncate(full, budget)
+		if len(got) > budget {
+			t.Errorf("budget %d: %d chars", budget, len(got))
+		}
+		body, note, _ := strings.Cut(got, "\n[... ")
+		kept := strings.Count(body, "[ref=")
+		if !strings.HasPrefix(full, body) || !strings.HasSuffix(body, "]") {
+			t.Errorf("budget %d: not cut at a line: %q", budget, body[len(body)-20:])
+		}
+		want := fmt.Sprintf("%d more lines with %d refs not shown", 200-kept, 200-kept)
+		if !strings.Contains(note, want) {
+			t.Errorf("budget %d: note %q, want %q", budget, note, want)
+		}
+	}
+}

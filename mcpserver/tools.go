@@ -1,0 +1,578 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/rpc"
+)
+
+// tool is one registered tool: its definition and its raw handler.
+type tool struct {
+	tool    *mcp.Tool
+	handler mcp.ToolHandler
+}
+
+// kind says what a tool does to the browser, for its annotations.
+type kind int
+
+const (
+	readOnly    kind = iota // reads the page, changes nothing
+	additive                // changes state without destroying any (open a tab)
+	destructive             // may change or lose page state (click, navigate, close)
+)
+
+func boolPtr(b bool) *bool { return &b }
+
+// define builds a tool whose input is In: the schema comes from In's fields
+// (json tags name them, omitempty makes them optional, jsonschema tags
+// describe them) with enums added, the arguments are validated against it
+// before h runs, and h's result is sent as it is.
+func define[In any](name, title, description string, k kind, enums map[string][]string, h func(context.Context, *mcp.CallToolRequest, In) *mcp.CallToolResult) tool {
+	schema, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: schema of %s: %v", name, err))
+	}
+	for prop, values := range enums {
+		p := schema.Properties[prop]
+		if p == nil {
+			panic(fmt.Sprintf("mcpserver: %s has no property %q", name, prop))
+		}
+		if p.Type == "array" {
+			p = p.Items
+		}
+		for _, v := range values {
+			p.Enum = append(p.Enum, v)
+		}
+	}
+	ann := &mcp.ToolAnnotations{Title: title, ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
+	if k != readOnly {
+		ann.DestructiveHint = boolPtr(k == destructive)
+	}
+	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ann}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: resolve schema of %s: %v", name, err))
+	}
+	return tool{tool: t, handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var args map[string]any
+		raw := req.Params.Arguments
+		if len(raw) == 0 || string(raw) == "null" {
+			raw = json.RawMessage(`{}`)
+		}
+		if err := json.Unmarshal(raw, &args); err != nil {
+			return invalid(name, err), nil
+		}
+		if err := resolved.Validate(args); err != nil {
+			return invalid(name, err), nil
+		}
+		var in In
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return invalid(name, err), nil
+		}
+		return h(ctx, req, in), nil
+	}}
+}
+
+// invalid is the tool error for arguments that do not fit the schema.
+func invalid(name string, err error) *mcp.CallToolResult {
+	r := text("error %d %s: %s: %v", int(rpc.CodeInvalidParams), rpc.CodeInvalidParams.Name(), name, err)
+	r.IsError = true
+	return r
+}
+
+// Arguments of the tools. Field names and shapes follow Playwright MCP's
+// tools of the same names, so prompts written for it carry over.
+type (
+	noArgs      struct{}
+	navigateArg struct {
+		URL string `json:"url" jsonschema:"the URL to navigate to; without a scheme https:// is assumed"`
+	}
+	snapshotArg struct {
+		Mode     string `json:"mode,omitempty" jsonschema:"full (default): the page's text and controls; interactive: only what can be acted on, flat and much shorter"`
+		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot, cut at a line (default: everything)"`
+	}
+	elementRef struct {
+		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
+		Ref     string `json:"ref" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
+	}
+	clickArg struct {
+		elementRef
+		DoubleClick bool   `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
+		Button      string `json:"button,omitempty" jsonschema:"the mouse button (default left)"`
+	}
+	typeArg struct {
+		elementRef
+		Text   string `json:"text" jsonschema:"the text to type into the element"`
+		Submit bool   `json:"submit,omitempty" jsonschema:"press Enter after typing"`
+		Slowly bool   `json:"slowly,omitempty" jsonschema:"type one key at a time (fires key handlers); by default the value is filled at once"`
+	}
+	formField struct {
+		Name  string `json:"name" jsonschema:"human-readable field name"`
+		Type  string `json:"type" jsonschema:"the field's type"`
+		Ref   string `json:"ref" jsonschema:"the field's ref from the last page snapshot"`
+		Value string `json:"value" jsonschema:"the value: text for a textbox or slider, true or false for a checkbox or radio, the option's text for a combobox"`
+	}
+	fillFormArg struct {
+		Fields []formField `json:"fields" jsonschema:"the fields to fill"`
+	}
+	selectArg struct {
+		elementRef
+		Values []string `json:"values" jsonschema:"the options to select, by value or label"`
+	}
+	pressArg struct {
+		Key string `json:"key" jsonschema:"a key name such as Enter, ArrowLeft, a, with modifiers as Control+a or Shift+Tab"`
+	}
+	waitArg struct {
+		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
+		Text     string   `json:"text,omitempty" jsonschema:"wait until this text is visible on the page"`
+		TextGone string   `json:"textGone,omitempty" jsonschema:"wait until this text is no longer visible"`
+	}
+	dialogArg struct {
+		Accept     bool    `json:"accept" jsonschema:"accept (true) or dismiss (false) the dialog"`
+		PromptText *string `json:"promptText,omitempty" jsonschema:"the answer to a prompt dialog"`
+	}
+	tabsArg struct {
+		Action string `json:"action" jsonschema:"list the session's tabs, open a new one, select or close one"`
+		Index  *int   `json:"index,omitempty" jsonschema:"the tab's index in the list, for select and close (close defaults to the current tab)"`
+		URL    string `json:"url,omitempty" jsonschema:"for new: the URL to open (default about:blank)"`
+	}
+	screenshotArg struct {
+		Element  string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
+		Ref      string `json:"ref,omitempty" jsonschema:"the element's ref; without one, the viewport"`
+		FullPage bool   `json:"fullPage,omitempty" jsonschema:"the whole scrollable page instead of the viewport"`
+	}
+	evaluateArg struct {
+		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
+	}
+	sessionArg struct {
+		Action    string `json:"action" jsonschema:"create a new session (tab group) for this client, list all sessions, use an existing one, or release this client's session (its tabs stay, browserctl lets go)"`
+		SessionID string `json:"sessionId,omitempty" jsonschema:"for use: the session to act in; for release: the session (default this client's)"`
+		Name      string `json:"name,omitempty" jsonschema:"for create: the tab group's name"`
+		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
+	}
+)
+
+// tools is every tool the server offers.
+func (s *Server) tools() []tool {
+	return []tool{
+		define("browser_navigate", "Navigate to a URL",
+			"Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in navigateArg) *mcp.CallToolResult {
+				return s.act(ctx, req, wireNavigate, map[string]any{"url": in.URL}, "Navigated to "+in.URL)
+			}),
+		define("browser_navigate_back", "Go back",
+			"Go back to the previous page in the current tab's history.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
+				return s.act(ctx, req, wireBack, nil, "Went back")
+			}),
+		define("browser_snapshot", "Page snapshot",
+			"Capture the current page's accessibility snapshot: one line per element, with refs (e1, e2, ...) to pass to the action tools. Better than a screenshot for acting on the page.",
+			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
+				// Asked for, the snapshot is whole: the budget is for the
+				// snapshots that come with actions.
+				budget := -1
+				if in.MaxChars != nil {
+					budget = *in.MaxChars
+				}
+				var b strings.Builder
+				if err := s.writeSnapshot(ctx, req, &b, snapshotParams(in.Mode), budget); err != nil {
+					return s.errorResult(req, err)
+				}
+				return text("%s", strings.TrimRight(b.String(), "\n"))
+			}),
+		define("browser_click", "Click",
+			"Click an element of the page by its ref from the last snapshot.",
+			destructive, map[string][]string{"button": {"left", "right", "middle"}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in clickArg) *mcp.CallToolResult {
+				p := map[string]any{"ref": in.Ref}
+				if in.Button != "" {
+					p["button"] = in.Button
+				}
+				if in.DoubleClick {
+					p["clickCount"] = 2
+				}
+				return s.act(ctx, req, rpc.PageClick, p, "Clicked "+describe(in.elementRef))
+			}),
+		define("browser_type", "Type text",
+			"Type text into an editable element by its ref. By default the field's value is replaced at once; slowly types key by key.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in typeArg) *mcp.CallToolResult {
+				method, p := rpc.PageFill, map[string]any{"ref": in.Ref, "value": in.Text}
+				if in.Slowly {
+					method, p = rpc.PageType, map[string]any{"ref": in.Ref, "text": in.Text}
+				}
+				if in.Submit {
+					if _, err := s.call(ctx, req, method, p); err != nil {
+						return s.errorResult(req, err)
+					}
+					return s.act(ctx, req, rpc.PagePress, map[string]any{"key": "Enter"}, fmt.Sprintf("Typed %q into %s and pressed Enter", in.Text, describe(in.elementRef)))
+				}
+				return s.act(ctx, req, method, p, fmt.Sprintf("Typed %q into %s", in.Text, describe(in.elementRef)))
+			}),
+		define("browser_fill_form", "Fill form",
+			"Fill several form fields at once: text boxes, checkboxes, radios, comboboxes (selects) and sliders.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in fillFormArg) *mcp.CallToolResult {
+				return s.fillForm(ctx, req, in.Fields)
+			}),
+		define("browser_select_option", "Select option",
+			"Select one or more options of a select element by its ref.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in selectArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageSelect, map[string]any{"ref": in.Ref, "values": in.Values}, fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
+			}),
+		define("browser_hover", "Hover",
+			"Move the mouse over an element by its ref.",
+			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageHover, map[string]any{"ref": in.Ref}, "Hovered over "+describe(in))
+			}),
+		define("browser_press_key", "Press a key",
+			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in pressArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PagePress, map[string]any{"key": in.Key}, "Pressed "+in.Key)
+			}),
+		define("browser_wait_for", "Wait for",
+			"Wait for text to appear or disappear, or for a number of seconds. The page does the waiting; the call returns as soon as the condition holds.",
+			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
+				return s.waitFor(ctx, req, in)
+			}),
+		define("browser_handle_dialog", "Handle a dialog",
+			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
+				p := map[string]any{"action": "dismiss"}
+				if in.Accept {
+					p["action"] = "accept"
+				}
+				if in.PromptText != nil {
+					p["text"] = *in.PromptText
+				}
+				return s.act(ctx, req, wireDialog, p, "Dialog "+p["action"].(string)+"ed")
+			}),
+		define("browser_tabs", "Tabs",
+			"List, open, select or close tabs of this client's session (a Chrome tab group). Indexes are positions in the list.",
+			destructive, map[string][]string{"action": {"list", "new", "select", "close"}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
+				return s.tabs(ctx, req, in)
+			}),
+		define("browser_take_screenshot", "Screenshot",
+			"Take a PNG screenshot of the viewport, the full page, or one element by its ref. You cannot act on a screenshot: use browser_snapshot for refs.",
+			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
+				return s.screenshot(ctx, req, in)
+			}),
+		define("browser_evaluate", "Evaluate JavaScript",
+			"Run a JavaScript function in the page and return its JSON value.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in evaluateArg) *mcp.CallToolResult {
+				raw, err := s.call(ctx, req, rpc.PageEval, map[string]any{"expression": "(" + in.Function + ")()"})
+				if err != nil {
+					return s.errorResult(req, err)
+				}
+				var r struct {
+					Value json.RawMessage `json:"value"`
+				}
+				_ = json.Unmarshal(raw, &r)
+				if len(r.Value) == 0 {
+					r.Value = json.RawMessage("undefined")
+				}
+				return text("### Result\n%s", r.Value)
+			}),
+		define("browser_session", "Session",
+			"Manage this client's browser session, a Chrome tab group the user can watch: create a new one, list all, use an existing one (to share it with another agent or a person), or release it (its tabs stay open; browserctl stops controlling them).",
+			destructive, map[string][]string{"action": {"create", "list", "use", "release"}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
+				return s.session(ctx, req, in)
+			}),
+	}
+}
+
+// describe names an element for a result line: its description and ref.
+func describe(e elementRef) string {
+	if e.Element == "" {
+		return e.Ref
+	}
+	return fmt.Sprintf("%s (%s)", e.Element, e.Ref)
+}
+
+// act sends one action and answers with what it did and where the page is
+// now.
+func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, method, params)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	return s.pageState(ctx, req, done, raw)
+}
+
+// fillForm fills each field with the method its type needs, stopping at
+// the first failure (which says which field).
+func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields []formField) *mcp.CallToolResult {
+	var last json.RawMessage
+	for _, f := range fields {
+		var method string
+		p := map[string]any{"ref": f.Ref}
+		switch f.Type {
+		case "checkbox", "radio":
+			want := strings.EqualFold(f.Value, "true")
+			if !want && !strings.EqualFold(f.Value, "false") {
+				return invalid("browser_fill_form", fmt.Errorf("field %q: a %s takes true or false, not %q", f.Name, f.Type, f.Value))
+			}
+			method, p["checked"] = wireCheck, want
+		case "combobox":
+			method, p["values"] = rpc.PageSelect, []string{f.Value}
+		case "textbox", "slider":
+			method, p["value"] = rpc.PageFill, f.Value
+		default:
+			return invalid("browser_fill_form", fmt.Errorf("field %q: unknown type %q (textbox, checkbox, radio, combobox, slider)", f.Name, f.Type))
+		}
+		raw, err := s.call(ctx, req, method, p)
+		if err != nil {
+			r := s.errorResult(req, err)
+			tc := r.Content[0].(*mcp.TextContent)
+			tc.Text = fmt.Sprintf("field %q (%s): %s", f.Name, f.Ref, tc.Text)
+			return r
+		}
+		last = raw
+	}
+	return s.pageState(ctx, req, fmt.Sprintf("Filled %d fields", len(fields)), last)
+}
+
+// waitFor waits for time, text or textGone, in that order of precedence.
+func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
+	timeout := s.opts.Timeout
+	if timeout == 0 {
+		timeout = rpc.DefaultTimeout
+	}
+	switch {
+	case in.Time != nil:
+		if *in.Time < 0 {
+			return invalid("browser_wait_for", fmt.Errorf("time must be >= 0"))
+		}
+		d := time.Duration(*in.Time * float64(time.Second))
+		if _, err := s.callTimeout(ctx, req, rpc.PageWait, map[string]any{"ms": d.Milliseconds()}, d+timeout); err != nil {
+			return s.errorResult(req, err)
+		}
+		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
+	case in.Text != "":
+		return s.act(ctx, req, wireWaitFor, map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is visible", in.Text))
+	case in.TextGone != "":
+		return s.act(ctx, req, wireWaitFor, map[string]any{"text": in.TextGone, "gone": true, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is gone", in.TextGone))
+	}
+	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
+}
+
+// wireTab is the part of the wire's Tab the tools read.
+type wireTab struct {
+	TabID  int    `json:"tabId"`
+	URL    string `json:"url"`
+	Title  string `json:"title"`
+	Active bool   `json:"active"`
+}
+
+func (s *Server) tabList(ctx context.Context, req *mcp.CallToolRequest) ([]wireTab, error) {
+	raw, err := s.call(ctx, req, rpc.TabList, nil)
+	if err != nil {
+		return nil, err
+	}
+	var r struct {
+		Tabs []wireTab `json:"tabs"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	return r.Tabs, nil
+}
+
+func (s *Server) tabs(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
+	if in.Action == "new" {
+		url := in.URL
+		if url == "" {
+			url = "about:blank"
+		}
+		return s.act(ctx, req, rpc.TabOpen, map[string]any{"url": url}, "Opened a new tab at "+url)
+	}
+	tabs, err := s.tabList(ctx, req)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	pick := func() (wireTab, *mcp.CallToolResult) {
+		if in.Index == nil {
+			for _, t := range tabs {
+				if t.Active {
+					return t, nil
+				}
+			}
+			return wireTab{}, invalid("browser_tabs", fmt.Errorf("give index"))
+		}
+		if *in.Index < 0 || *in.Index >= len(tabs) {
+			return wireTab{}, invalid("browser_tabs", fmt.Errorf("index %d out of range: the session has %d tabs", *in.Index, len(tabs)))
+		}
+		return tabs[*in.Index], nil
+	}
+	switch in.Action {
+	case "list":
+		return text("%s", formatTabs(tabs))
+	case "select":
+		if in.Index == nil {
+			return invalid("browser_tabs", fmt.Errorf("select needs index"))
+		}
+		t, bad := pick()
+		if bad != nil {
+			return bad
+		}
+		return s.act(ctx, req, rpc.TabActivate, map[string]any{"tabId": t.TabID}, fmt.Sprintf("Selected tab %d", *in.Index))
+	case "close":
+		t, bad := pick()
+		if bad != nil {
+			return bad
+		}
+		if _, err := s.call(ctx, req, rpc.TabClose, map[string]any{"tabId": t.TabID}); err != nil {
+			return s.errorResult(req, err)
+		}
+		left, err := s.tabList(ctx, req)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		return text("Closed tab %q\n\n%s", t.Title, formatTabs(left))
+	}
+	return invalid("browser_tabs", fmt.Errorf("unknown action %q", in.Action))
+}
+
+// formatTabs lists tabs by index, marking the current one.
+func formatTabs(tabs []wireTab) string {
+	if len(tabs) == 0 {
+		return "### Tabs\nNo tabs."
+	}
+	var b strings.Builder
+	b.WriteString("### Tabs\n")
+	for i, t := range tabs {
+		cur := ""
+		if t.Active {
+			cur = " (current)"
+		}
+		fmt.Fprintf(&b, "- %d:%s [%s] (%s)\n", i, cur, t.Title, t.URL)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
+	p := map[string]any{}
+	if in.Ref != "" {
+		p["ref"] = in.Ref
+	}
+	if in.FullPage {
+		p["fullPage"] = true
+	}
+	raw, err := s.call(ctx, req, rpc.PageScreenshot, p)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var shot struct {
+		Data          string `json:"data"`
+		Width, Height int
+	}
+	if err := json.Unmarshal(raw, &shot); err != nil {
+		return s.errorResult(req, err)
+	}
+	png, err := base64.StdEncoding.DecodeString(shot.Data)
+	if err != nil {
+		return s.errorResult(req, fmt.Errorf("screenshot data is not base64: %w", err))
+	}
+	what := "the viewport"
+	switch {
+	case in.Ref != "":
+		what = describe(elementRef{Element: in.Element, Ref: in.Ref})
+	case in.FullPage:
+		what = "the full page"
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{
+		&mcp.TextContent{Text: fmt.Sprintf("Screenshot of %s, %dx%d CSS pixels", what, shot.Width, shot.Height)},
+		&mcp.ImageContent{Data: png, MIMEType: "image/png"},
+	}}
+}
+
+func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
+	switch in.Action {
+	case "create":
+		p := map[string]any{"name": in.Name}
+		if in.Name == "" {
+			p["name"] = sessionName(req)
+		}
+		if in.URL != "" {
+			p["url"] = in.URL
+		}
+		raw, err := s.opts.Caller.Call(ctx, rpc.SessionCreate, p, s.opts.Timeout)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var sess struct {
+			SessionID string `json:"sessionId"`
+		}
+		_ = json.Unmarshal(raw, &sess)
+		s.setSession(req, sess.SessionID, true)
+		return s.pageState(ctx, req, "Created session "+sess.SessionID+"; the page tools now act in it", nil)
+	case "list":
+		raw, err := s.opts.Caller.Call(ctx, rpc.SessionList, map[string]any{}, s.opts.Timeout)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r struct {
+			Sessions []struct {
+				SessionID string `json:"sessionId"`
+				Name      string `json:"name"`
+				TabIDs    []int  `json:"tabIds"`
+			} `json:"sessions"`
+		}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return s.errorResult(req, err)
+		}
+		c := s.client(req)
+		c.mu.Lock()
+		mine := c.sessionID
+		c.mu.Unlock()
+		var b strings.Builder
+		b.WriteString("### Sessions\n")
+		if len(r.Sessions) == 0 {
+			b.WriteString("No sessions.")
+		}
+		for _, se := range r.Sessions {
+			cur := ""
+			if se.SessionID == mine {
+				cur = " (this client's)"
+			}
+			fmt.Fprintf(&b, "- %s%s %q, %d tabs\n", se.SessionID, cur, se.Name, len(se.TabIDs))
+		}
+		return text("%s", strings.TrimRight(b.String(), "\n"))
+	case "use":
+		if in.SessionID == "" {
+			return invalid("browser_session", fmt.Errorf("use needs sessionId"))
+		}
+		s.setSession(req, in.SessionID, false)
+		return s.pageState(ctx, req, "Using session "+in.SessionID, nil)
+	case "release":
+		id := in.SessionID
+		if id == "" {
+			c := s.client(req)
+			c.mu.Lock()
+			id = c.sessionID
+			c.mu.Unlock()
+		}
+		if id == "" {
+			return invalid("browser_session", fmt.Errorf("this client has no session to release"))
+		}
+		if _, err := s.opts.Caller.Call(ctx, rpc.SessionRelease, map[string]any{"sessionId": id}, s.opts.Timeout); err != nil {
+			return s.errorResult(req, err)
+		}
+		c := s.client(req)
+		c.mu.Lock()
+		if c.sessionID == id {
+			c.sessionID, c.created = "", false
+		}
+		c.mu.Unlock()
+		return text("Released session %s: its tabs stay open for the user", id)
+	}
+	return invalid("browser_session", fmt.Errorf("unknown action %q", in.Action))
+}
