@@ -1045,6 +1045,8 @@ var CHECK_STATE = `function () {
   }
   return { error: "a " + el.tagName.toLowerCase() + (role ? " with role " + role : "") + " element is not a checkbox or radio" };
 }`;
+var CHECK_SETTLE_TRIES = 10;
+var CHECK_SETTLE_MS = 50;
 async function check(tabId, p) {
   const want = optionalBool(p, "checked") ?? true;
   return withTarget(
@@ -1067,7 +1069,11 @@ async function check(tabId, p) {
       }
       if (pt) await mouseClick(tabId, pt, "left", 1);
       else await callOn(tabId, t, "function () { this.click(); }", [], "check");
-      const after = await callOn(tabId, t, CHECK_STATE, [], "check");
+      let after = await callOn(tabId, t, CHECK_STATE, [], "check");
+      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+        after = await callOn(tabId, t, CHECK_STATE, [], "check");
+      }
       if (after?.checked !== want) {
         throw failed3(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
       }
@@ -1108,6 +1114,7 @@ async function drag(tabId, p) {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
   let dragData;
+  await ensureAttached(tabId);
   const stop = listen(tabId, (method, params) => {
     if (method === "Input.dragIntercepted") dragData = params["data"];
   });

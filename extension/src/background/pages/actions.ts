@@ -4,7 +4,7 @@
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
-import { DialogOpenError, listen, send, sendQuiet } from "./debugger";
+import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { mouseClick, visibleCentre, type Point } from "./input";
 import { keyForChar } from "./keys";
@@ -66,6 +66,9 @@ interface CheckState {
   error?: string;
 }
 
+const CHECK_SETTLE_TRIES = 10;
+const CHECK_SETTLE_MS = 50;
+
 /**
  * pages.check: makes a checkbox, radio or switch checked (or, with
  * checked:false, unchecked) by clicking it as a user would; nothing happens
@@ -94,7 +97,12 @@ export async function check(tabId: number, p: Params): Promise<{ checked: boolea
       }
       if (pt) await mouseClick(tabId, pt, "left", 1);
       else await callOn(tabId, t, "function () { this.click(); }", [], "check");
-      const after = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+      // A framework may re-render the state a moment after the click.
+      let after = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+        after = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+      }
       if (after?.checked !== want) {
         throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
       }
@@ -155,6 +163,7 @@ export async function drag(tabId: number, p: Params): Promise<{ ok: true }> {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
   let dragData: unknown;
+  await ensureAttached(tabId); // listen() needs the attachment
   const stop = listen(tabId, (method, params) => {
     if (method === "Input.dragIntercepted") dragData = params["data"];
   });
