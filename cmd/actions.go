@@ -117,7 +117,8 @@ func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Type text key by key into whatever has focus (a field you cannot ref)",
 		Example: `  browserctl keyboard type 'hello world'
   browserctl click e4 && browserctl keyboard type 42`,
-		Args: exactArgs(1, "the TEXT to type"),
+		Args:              exactArgs(1, "the TEXT to type"),
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Text = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PageKeyboardType, Params: p, Human: okDone(f, "typed")}, nil
