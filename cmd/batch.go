@@ -135,11 +135,12 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 		return ExitCodeFor(err)
 	}
 
-	// --json: the line's stdout (its JSON result) is captured and wrapped.
-	var out, errOut bytes.Buffer
+	// --json: the line's stdout (its JSON result) is captured and wrapped;
+	// its notices still go to stderr.
+	var out bytes.Buffer
 	if err == nil {
 		io := *lineF.IO
-		io.Out, io.ErrOut = &out, &errOut
+		io.Out = &out
 		jf := *lineF
 		jf.IO = &io
 		_, err = execute(ctx, &jf, args)
