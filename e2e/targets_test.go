@@ -62,6 +62,47 @@ func TestCSSSelectorTargets(t *testing.T) {
 	}
 }
 
+// The other ref commands take a selector too: select, type, hover,
+// scroll-into-view, get box and screenshot.
+func TestSelectorOnEveryRefCommand(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	mustRun(t, in(s, "select", "select[name=fruit]", "Cherry")...)
+	if v := p.evalString(`document.getElementById("fruit").value`); v != "c" {
+		t.Errorf("select by selector: the page's select holds %q, want c", v)
+	}
+	mustRun(t, in(s, "type", "#typed", "abc")...)
+	if v := p.evalString(`document.getElementById("typed").value`); v != "abc" {
+		t.Errorf("type by selector: the field holds %q", v)
+	}
+	mustRun(t, in(s, "hover", "#hov")...)
+	if c := p.evalString(`getComputedStyle(document.getElementById("hov")).backgroundColor`); c != "rgb(255, 0, 0)" {
+		t.Errorf("hover by selector: :hover not applied, background %s", c)
+	}
+	mustRun(t, in(s, "scroll-into-view", "#bottom")...)
+	if y := p.evalFloat(`document.getElementById("bottom").getBoundingClientRect().top`); y < 0 || y > p.evalFloat(`innerHeight`) {
+		t.Errorf("scroll-into-view #bottom: its top is at %v, outside the viewport", y)
+	}
+	var b struct {
+		Value box `json:"value"`
+	}
+	mustJSON(t, &b, in(s, "get", "box", "#clicker")...)
+	want := p.evalFloat(`document.getElementById("clicker").getBoundingClientRect().width`)
+	if b.Value.Width != want || want == 0 {
+		t.Errorf("get box #clicker: width %v, the page says %v", b.Value.Width, want)
+	}
+	var shot struct {
+		Width int `json:"width"`
+	}
+	mustJSON(t, &shot, in(s, "screenshot", "#hov", "-o", filepath.Join(t.TempDir(), "hov.png"))...)
+	if shot.Width != 160 {
+		t.Errorf("screenshot #hov: %d px wide, want the button's 160", shot.Width)
+	}
+}
+
 type foundElement struct {
 	Ref  string `json:"ref"`
 	Role string `json:"role"`
