@@ -134,7 +134,7 @@ func newCmdIs(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.IsParams
 	c := &cobra.Command{
 		Use:   "is visible|enabled|checked REF",
-		Short: "Print true or false; exit 0 for true, 1 for false",
+		Short: "Whether an element is visible, enabled or checked: prints true/false, exit 0/1",
 		Long: `Ask the page whether an element is visible, enabled or checked. Prints
 true or false and exits 0 for true, 1 for false, so a script can write
 ` + "`if browserctl is visible '#banner'; then ...`" + `.

@@ -15,7 +15,7 @@ func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.GetParams
 	c := &cobra.Command{
 		Use:   "get title|url|text|value|html|box [REF] | attr REF NAME | count SELECTOR",
-		Short: "Read the page's title or url, or an element's text, value, html or box",
+		Short: "Read the page's title or url, an element's text, value, html, box or attribute, or count matches",
 		Long: `Read one thing from the page. text and html without a REF read the whole
 document; value and box need a REF. box prints x y width height (CSS
 pixels, viewport coordinates). attr prints an attribute of an element (nothing
