@@ -27,7 +27,7 @@ chromium=${BROWSERCTL_CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/browserctl" .
+CGO_ENABLED=0 go build -o "$tmp/browserctl" . # as the Makefile ships it: static, no libc to load (~1.5 ms a process)
 
 aria=""
 ab=""

@@ -9,20 +9,27 @@ import (
 	"browserctl/rpc"
 )
 
-var getWhats = []string{"title", "url", "text", "value", "html", "box"}
+var getWhats = []string{"title", "url", "text", "value", "html", "box", "attr", "count"}
 
 func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.GetParams
 	c := &cobra.Command{
-		Use:   "get title|url|text|value|html|box [REF]",
-		Short: "Read the page's title or url, or an element's text, value, html or box",
+		Use:   "get title|url|text|value|html|box [REF] | attr REF NAME | count SELECTOR",
+		Short: "Read the page's title or url, an element's text, value, html, box or attribute, or count matches",
 		Long: `Read one thing from the page. text and html without a REF read the whole
 document; value and box need a REF. box prints x y width height (CSS
-pixels, viewport coordinates).`,
+pixels, viewport coordinates). attr prints an attribute of an element (nothing
+when it has none; --json gives null); count prints how many elements match a
+CSS selector, visible or not.
+
+` + targetHelp,
 		Example: `  browserctl get title
   browserctl get text e12
-  browserctl get box e3 --json`,
-		Args: rangeArgs(1, 2, "what to get (title, url, text, value, html, box) and an optional REF"),
+  browserctl get box e3 --json
+  browserctl get text '#status'
+  browserctl get attr e5 href
+  browserctl get count 'ul.results > li'`,
+		Args: rangeArgs(1, 3, "what to get (title, url, text, value, html, box, attr, count) and an optional REF"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
 				return filterStrings(getWhats, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -32,12 +39,18 @@ pixels, viewport coordinates).`,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.What = sessionOf(f), args[0]
 			if !contains(getWhats, p.What) {
-				return nil, usageErrorf("cannot get %q: title, url, text, value, html or box", p.What)
+				return nil, usageErrorf("cannot get %q: title, url, text, value, html, box, attr or count", p.What)
+			}
+			if p.What == "attr" || p.What == "count" {
+				return getMoreCall(f, p.What, args[1:], p.TabID)
+			}
+			if len(args) > 2 {
+				return nil, usageErrorf("get %s takes one REF, got %q", p.What, args[1:])
 			}
 			if len(args) == 2 {
-				p.Ref = args[1]
+				p.Ref, p.Selector = target(args[1])
 			}
-			if (p.What == "value" || p.What == "box") && p.Ref == "" {
+			if (p.What == "value" || p.What == "box") && p.Ref == "" && p.Selector == "" {
 				return nil, usageErrorf("get %s needs a REF", p.What)
 			}
 			return &pageCall{Method: rpc.PageGet, Params: p, Human: func(raw json.RawMessage) error {

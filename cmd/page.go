@@ -24,6 +24,9 @@ type pageCall struct {
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
 	MinTimeout time.Duration
 	Human      func(raw json.RawMessage) error
+	// Result, when set, prints the result itself (--json included) and
+	// may turn it into an exit code (`is` exits 1 for false).
+	Result func(raw json.RawMessage) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -38,6 +41,9 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
 	if err != nil {
 		return err
+	}
+	if pc.Result != nil {
+		return pc.Result(raw)
 	}
 	return render(f, raw, func() error {
 		if pc.Human == nil {
@@ -157,12 +163,14 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.ClickParams
 	c := &cobra.Command{
 		Use:               "click REF",
-		Short:             "Click an element by ref",
-		Example:           "  browserctl click e3\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
-		Args:              exactArgs(1, "a REF from the last snapshot"),
+		Short:             "Click an element by ref or CSS selector",
+		Long:              "Click an element.\n\n" + targetHelp,
+		Example:           "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
+		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref = sessionOf(f), args[0]
+			p.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
 			switch p.Button {
 			case "", "left", "right", "middle":
 			default:
@@ -190,11 +198,13 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 	c := &cobra.Command{
 		Use:               use + " REF",
 		Short:             short,
+		Long:              short + ".\n\n" + targetHelp,
 		Example:           example,
-		Args:              exactArgs(1, "a REF from the last snapshot"),
+		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref = sessionOf(f), args[0]
+			p.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
 		}),
 	}
@@ -203,23 +213,25 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 }
 
 func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref", "  browserctl hover e5", "hovered")
+	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref or CSS selector", "  browserctl hover e5\n  browserctl hover nav.menu", "hovered")
 }
 
 func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "scroll-into-view", rpc.PageScrollIntoView, "Scroll an element into view by ref", "  browserctl scroll-into-view e40", "scrolled to")
+	return refCmd(f, runF, "scroll-into-view", rpc.PageScrollIntoView, "Scroll an element into view by ref or CSS selector", "  browserctl scroll-into-view e40\n  browserctl scroll-into-view footer", "scrolled to")
 }
 
 func newCmdFill(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.FillParams
 	c := &cobra.Command{
 		Use:               "fill REF TEXT",
-		Short:             "Replace an input's value by ref",
-		Example:           "  browserctl fill e4 'hello world'",
+		Short:             "Replace an input's value by ref or CSS selector",
+		Long:              "Replace an input's value.\n\n" + targetHelp,
+		Example:           "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
 		Args:              exactArgs(2, "a REF and a TEXT"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref, p.Value = sessionOf(f), args[0], args[1]
+			p.SessionID, p.Value = sessionOf(f), args[1]
+			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageFill, Params: p, Human: okDone(f, "filled "+args[0])}, nil
 		}),
 	}
@@ -231,12 +243,14 @@ func newCmdType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.TypeParams
 	c := &cobra.Command{
 		Use:               "type REF TEXT",
-		Short:             "Type text into an element by ref, key by key",
+		Short:             "Type text into an element by ref or CSS selector, key by key",
+		Long:              "Focus an element, then type text into it key by key.\n\n" + targetHelp,
 		Example:           "  browserctl type e4 'search terms'",
 		Args:              exactArgs(2, "a REF and a TEXT"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref, p.Text = sessionOf(f), args[0], args[1]
+			p.SessionID, p.Text = sessionOf(f), args[1]
+			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageType, Params: p, Human: okDone(f, "typed into "+args[0])}, nil
 		}),
 	}
@@ -248,12 +262,14 @@ func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.SelectParams
 	c := &cobra.Command{
 		Use:               "select REF VALUE...",
-		Short:             "Select options of a <select> by ref (each VALUE an option's value, else its label)",
+		Short:             "Select options of a <select> by ref or CSS selector (each VALUE an option's value, else its label)",
+		Long:              "Select options of a <select>: each VALUE is an option's value, else its label.\n\n" + targetHelp,
 		Example:           "  browserctl select e7 red\n  browserctl select e8 red green",
 		Args:              minArgs(2, "a REF and at least one VALUE"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref, p.Values = sessionOf(f), args[0], args[1:]
+			p.SessionID, p.Values = sessionOf(f), args[1:]
+			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageSelect, Params: p, Human: func(raw json.RawMessage) error {
 				var res rpc.SelectResult
 				if err := decodeResult(rpc.PageSelect, raw, &res); err != nil {

@@ -174,7 +174,8 @@ pages.click !4109 page ref not found
 	term.expect("101  *")
 
 	// quoting like a shell; an unclosed quote is an error, not the end
-	term.send("eval 'unclosed\r")
+	// (an eval line is not split: it goes to the page as it is)
+	term.send("get 'unclosed\r")
 	term.expect("error: ")
 	// history: this session's lines, re-quoted; not the line that did not parse
 	term.send("fill e1 'two words'\r")

@@ -50,6 +50,15 @@ func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
 // flag value leaks from one REPL line to the next. The tree holds only the
 // command args name when it is a top-level command (see newRootCmdFor).
 func Run(ctx context.Context, f *Factory, args []string) ExitCode {
+	path, err := execute(ctx, f, args)
+	PrintError(f, path, err)
+	return ExitCodeFor(err)
+}
+
+// execute runs args on a fresh tree and returns the path of the command
+// that ran (for the usage line) and its error, unprinted (batch prints it
+// its own way).
+func execute(ctx context.Context, f *Factory, args []string) (string, error) {
 	root := newRootCmdFor(f, args)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
@@ -60,8 +69,7 @@ func Run(ctx context.Context, f *Factory, args []string) ExitCode {
 	if c != nil {
 		path = c.CommandPath()
 	}
-	PrintError(f, path, err)
-	return ExitCodeFor(err)
+	return path, err
 }
 
 // PrintError writes err for people, with a hint where one helps.
@@ -165,6 +173,16 @@ func topCmds() []topCmd {
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
+		// issue 8: targets, find, more actions, batch
+		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
+		{"dblclick", "page", func(f *Factory) *cobra.Command { return newCmdDblclick(f, nil) }},
+		{"check", "page", func(f *Factory) *cobra.Command { return newCmdCheck(f, nil) }},
+		{"uncheck", "page", func(f *Factory) *cobra.Command { return newCmdUncheck(f, nil) }},
+		{"focus", "page", func(f *Factory) *cobra.Command { return newCmdFocus(f, nil) }},
+		{"drag", "page", func(f *Factory) *cobra.Command { return newCmdDrag(f, nil) }},
+		{"keyboard", "page", newCmdKeyboard},
+		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
+		{"batch", "local", newCmdBatch},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

@@ -29,7 +29,7 @@ result is printed with its base64 "data" and the "path" it was saved to.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			p.SessionID = sessionOf(f)
 			if len(args) == 1 {
-				p.Ref = args[0]
+				p.Ref, p.Selector = target(args[0])
 			}
 			pc := &pageCall{Method: rpc.PageScreenshot, Params: p}
 			if runF != nil {

@@ -112,7 +112,7 @@ func Loop(ctx context.Context, cfg Config) error {
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
-		args, err := shlex.Split(line)
+		args, err := SplitLine(line)
 		if err != nil {
 			fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
 			continue
@@ -126,6 +126,17 @@ func Loop(ctx context.Context, cfg Config) error {
 		cfg.Run(ctx, args)
 	}
 	return nil
+}
+
+// SplitLine splits a command line as a shell would (quotes, backslashes),
+// except a line that starts with "eval ": the rest of it is the
+// expression, as it is, with no quoting to fight (issue 8). The "--" keeps
+// an expression such as "-1" from reading as a flag.
+func SplitLine(line string) ([]string, error) {
+	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "eval "); ok {
+		return []string{"eval", "--", rest}, nil
+	}
+	return shlex.Split(line)
 }
 
 // SplitPartial splits a line being typed: the complete words, and the word

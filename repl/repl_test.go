@@ -2,6 +2,7 @@ package repl
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,25 @@ func TestFormatListEscapesAndCuts(t *testing.T) {
 	want := "101  evil\\x1B]0;ti…\n2"
 	if got != want {
 		t.Errorf("formatList = %q, want %q", got, want)
+	}
+}
+
+func TestSplitLineEvalIsRaw(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{`eval document.querySelector("a[href='x']").textContent`, []string{"eval", "--", `document.querySelector("a[href='x']").textContent`}},
+		{`  eval -1 + 'it''s'`, []string{"eval", "--", `-1 + 'it''s'`}},
+		{`click "#a b"`, []string{"click", "#a b"}},
+		{`evaluate 'x y'`, []string{"evaluate", "x y"}},
+	} {
+		got, err := SplitLine(tt.line)
+		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("SplitLine(%q) = %q, %v; want %q", tt.line, got, err, tt.want)
+		}
+	}
+	if _, err := SplitLine(`click "open`); err == nil {
+		t.Errorf("SplitLine of an open quote: no error")
 	}
 }

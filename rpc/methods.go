@@ -72,6 +72,18 @@ const (
 	ExtensionInfo = "extension.info"
 )
 
+// Methods of issue 8 beyond the spec's 27 (targets, find, more actions).
+const (
+	PageFind         = "pages.find"
+	PageCheck        = "pages.check"
+	PageFocus        = "pages.focus"
+	PageDrag         = "pages.drag"
+	PageKeyboardType = "pages.keyboardType"
+	PageIs           = "pages.is"
+	PageGetAttribute = "pages.getAttribute"
+	PageCount        = "pages.count"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -106,6 +118,15 @@ var Methods = []Method{
 
 	// issue 13
 	{"extension_info", ExtensionInfo, "the extension's protocol version, version and id", NoSession},
+	// issue 8: targets, find, more actions
+	{"page_find", PageFind, "find elements by role and name, text or label, with fresh refs", SessionRequired},
+	{"page_check", PageCheck, "check or uncheck a checkbox, radio or switch", SessionRequired},
+	{"page_focus", PageFocus, "focus an element", SessionRequired},
+	{"page_drag", PageDrag, "drag one element onto another", SessionRequired},
+	{"page_keyboard_type", PageKeyboardType, "type text into whatever has focus", SessionRequired},
+	{"page_is", PageIs, "whether an element is visible, enabled or checked", SessionRequired},
+	{"page_get_attribute", PageGetAttribute, "an element's attribute", SessionRequired},
+	{"page_count", PageCount, "how many elements match a CSS selector", SessionRequired},
 }
 
 var (

@@ -118,13 +118,15 @@ type SnapshotResult struct {
 // RefParams are the params of pages.hover and pages.scrollIntoView.
 type RefParams struct {
 	PageParams
-	Ref string `json:"ref"`
+	Ref      string `json:"ref,omitempty"`
+	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
 }
 
 // ClickParams are the params of pages.click.
 type ClickParams struct {
 	PageParams
-	Ref        string `json:"ref"`
+	Ref        string `json:"ref,omitempty"`
+	Selector   string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
 	Button     string `json:"button,omitempty"`
 	ClickCount int    `json:"clickCount,omitempty"`
 }
@@ -132,22 +134,25 @@ type ClickParams struct {
 // FillParams are the params of pages.fill.
 type FillParams struct {
 	PageParams
-	Ref   string `json:"ref"`
-	Value string `json:"value"`
+	Ref      string `json:"ref,omitempty"`
+	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Value    string `json:"value"`
 }
 
 // TypeParams are the params of pages.type.
 type TypeParams struct {
 	PageParams
-	Ref  string `json:"ref"`
-	Text string `json:"text"`
+	Ref      string `json:"ref,omitempty"`
+	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Text     string `json:"text"`
 }
 
 // SelectParams are the params of pages.select.
 type SelectParams struct {
 	PageParams
-	Ref    string   `json:"ref"`
-	Values []string `json:"values"`
+	Ref      string   `json:"ref,omitempty"`
+	Selector string   `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Values   []string `json:"values"`
 }
 
 // SelectResult is the result of pages.select.
@@ -188,8 +193,9 @@ type MouseParams struct {
 // GetParams are the params of pages.get.
 type GetParams struct {
 	PageParams
-	What string `json:"what"`
-	Ref  string `json:"ref,omitempty"`
+	What     string `json:"what"`
+	Ref      string `json:"ref,omitempty"`
+	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
 }
 
 // ValueResult is the result of pages.get and pages.eval: any JSON value.
@@ -201,6 +207,7 @@ type ValueResult struct {
 type ScreenshotParams struct {
 	PageParams
 	Ref      string `json:"ref,omitempty"`
+	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
 	FullPage bool   `json:"fullPage,omitempty"`
 }
 

@@ -38,6 +38,9 @@ var (
 	flagPages  = flag.String("pages", "", "comma-separated page names (default: all)")
 	flagExt    = flag.String("ext", "", "a built extension dist/ to load instead of the one the binary embeds")
 	flagAB     = flag.String("agent-browser", "", "agent-browser's native binary (empty: skip that peer)")
+	flagBatch  = flag.Int("batch", 100, "lines of `get title` in one `batch`, against as many one-shot runs (0: skip)")
+	flagBatchN = flag.Int("batch-reps", 5, "repetitions of the batch comparison")
+	flagNoSnap = flag.Bool("no-snapshots", false, "only the call timings: skip the snapshot and Playwright sections")
 )
 
 var chromiumFlags = []string{
@@ -159,15 +162,25 @@ func mainErr() error {
 	logf("one-shot calls x %d", *flagTitles)
 	oneShotMs := make([][]float64, len(oneShots))
 	var floor, abTitle []float64
+	// The order rotates every round: whichever runs first after another
+	// program pays for cold caches (agent-browser first every round made
+	// `get title`, right after it, ~1 ms slower than the same `get url`).
 	for i := 0; i < *flagTitles; i++ {
-		if ab != nil {
-			t0 := time.Now()
-			if _, err := ab.run("get", "title"); err != nil {
-				return fmt.Errorf("agent-browser get title: %v", err)
+		n := len(oneShots) + 1 // slot len(oneShots) is agent-browser
+		for k := 0; k < n; k++ {
+			j := (i + k) % n
+			if j == len(oneShots) {
+				if ab == nil {
+					continue
+				}
+				t0 := time.Now()
+				if _, err := ab.run("get", "title"); err != nil {
+					return fmt.Errorf("agent-browser get title: %v", err)
+				}
+				abTitle = append(abTitle, ms(time.Since(t0)))
+				continue
 			}
-			abTitle = append(abTitle, ms(time.Since(t0)))
-		}
-		for j, o := range oneShots {
+			o := oneShots[j]
 			t0 := time.Now()
 			_, errOut, code := e.run(append(S, o.args...)...)
 			d := ms(time.Since(t0))
@@ -179,6 +192,33 @@ func mainErr() error {
 		t0 := time.Now()
 		_ = exec.Command("/bin/true").Run()
 		floor = append(floor, ms(time.Since(t0)))
+	}
+
+	// 1b. batch of N `get title` lines against N one-shot runs (issue 8).
+	var batchMs, seqMs []float64
+	if *flagBatch > 0 {
+		logf("batch of %d get title x %d", *flagBatch, *flagBatchN)
+		lines := strings.Repeat("get title\n", *flagBatch)
+		for rep := 0; rep < *flagBatchN; rep++ {
+			t0 := time.Now()
+			out, errOut, code := e.runStdin(lines, append(S, "batch")...)
+			if code != 0 || strings.Count(out, "\n") != *flagBatch {
+				return fmt.Errorf("batch: exit %d, %d lines out: %s", code, strings.Count(out, "\n"), firstLine(errOut))
+			}
+			batchMs = append(batchMs, ms(time.Since(t0)))
+			t0 = time.Now()
+			for i := 0; i < *flagBatch; i++ {
+				if _, errOut, code := e.run(append(S, "get", "title")...); code != 0 {
+					return fmt.Errorf("get title: exit %d: %s", code, errOut)
+				}
+			}
+			seqMs = append(seqMs, ms(time.Since(t0)))
+		}
+	}
+
+	if *flagNoSnap {
+		pages = nil
+		*flagNode = ""
 	}
 
 	// 2. Snapshots of every page.
@@ -316,6 +356,16 @@ func mainErr() error {
 		fmt.Printf("\n`get title` browserctl/agent-browser, medians: %.2f\n", median(oneShotMs[0])/median(abTitle))
 	}
 	fmt.Println()
+	if len(batchMs) > 0 {
+		fmt.Printf("`batch` of %d `get title` lines against %d one-shot `get title` runs, wall time, %d repetitions:\n\n", *flagBatch, *flagBatch, len(batchMs))
+		fmt.Printf("| run | median ms | min ms | max ms | per call ms |\n|---|---|---|---|---|\n")
+		fmt.Printf("| `batch` (one process, one hub connection) | %.1f | %.1f | %.1f | %.2f |\n", median(batchMs), pct(batchMs, 0), pct(batchMs, 100), median(batchMs)/float64(*flagBatch))
+		fmt.Printf("| %d one-shot processes | %.1f | %.1f | %.1f | %.2f |\n", *flagBatch, median(seqMs), pct(seqMs, 0), pct(seqMs, 100), median(seqMs)/float64(*flagBatch))
+		fmt.Printf("\nbatch/one-shot, medians: %.2f\n\n", median(batchMs)/median(seqMs))
+	}
+	if *flagNoSnap {
+		return nil
+	}
 
 	fmt.Printf("Snapshots per corpus page (median of %d one-shot runs, wall time; bytes of the text printed); Playwright `locator('body').ariaSnapshot()` in-process, same Chromium, same server:\n\n", *flagRuns)
 	fmt.Printf("| page | full ms | full bytes | full lines | full refs | -i ms | -i bytes | -i lines | -i refs | PW ms | PW bytes | -i/PW time | -i/PW bytes | full/PW time |\n")
@@ -454,6 +504,26 @@ func (e *env) run(args ...string) (string, string, int) {
 	err := cmd.Run()
 	code := 0
 	if err != nil {
+		code = -1
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.Exited() {
+			code = ee.ExitCode()
+		}
+	}
+	return out.String(), errOut.String(), code
+}
+
+// runStdin is run with stdin.
+func (e *env) runStdin(stdin string, args ...string) (string, string, int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, e.bin, append([]string{"--server", e.addr}, args...)...)
+	cmd.Env = e.environ()
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	code := 0
+	if err := cmd.Run(); err != nil {
 		code = -1
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.Exited() {

@@ -377,6 +377,74 @@ var RpcError = class extends Error {
   code;
 };
 
+// src/background/params.ts
+function invalid(name, what) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
+}
+function requireString(p, name) {
+  const v = p[name];
+  if (typeof v !== "string" || v === "") throw invalid(name, "a non-empty string");
+  return v;
+}
+function requireText(p, name) {
+  const v = p[name];
+  if (typeof v !== "string") throw invalid(name, "a string");
+  return v;
+}
+function optionalString(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "string") throw invalid(name, "a string");
+  return v;
+}
+function requireNumber(p, name) {
+  const v = p[name];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
+  return v;
+}
+function optionalNumber(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
+  return v;
+}
+function requireInt(p, name, min = Number.MIN_SAFE_INTEGER) {
+  const v = p[name];
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
+    throw invalid(name, min === 0 ? "a non-negative integer" : "an integer");
+  }
+  return v;
+}
+function optionalInt(p, name, min = Number.MIN_SAFE_INTEGER) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  return requireInt(p, name, min);
+}
+function optionalBool(p, name) {
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "boolean") throw invalid(name, "a boolean");
+  return v;
+}
+function requireOneOf(p, name, allowed) {
+  const v = p[name];
+  if (typeof v !== "string" || !allowed.includes(v)) {
+    throw invalid(name, `one of ${allowed.join(", ")}`);
+  }
+  return v;
+}
+function optionalOneOf(p, name, allowed) {
+  if (p[name] === void 0 || p[name] === null) return void 0;
+  return requireOneOf(p, name, allowed);
+}
+function requireStringArray(p, name) {
+  const v = p[name];
+  if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string")) {
+    throw invalid(name, "a non-empty array of strings");
+  }
+  return v;
+}
+
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 2e4;
@@ -584,90 +652,39 @@ function sendQuiet(tabId, method, params = {}) {
   });
 }
 
-// src/background/params.ts
-function invalid(name, what) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
+// src/background/pages/foreground.ts
+var VISIBLE_WAIT_MS = 2e3;
+var POLL_MS = 20;
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function visible(tabId) {
+  const r = await send(
+    tabId,
+    "Runtime.evaluate",
+    { expression: "document.visibilityState", returnByValue: true },
+    VISIBLE_WAIT_MS
+  );
+  return r.result.value === "visible";
 }
-function requireString(p, name) {
-  const v = p[name];
-  if (typeof v !== "string" || v === "") throw invalid(name, "a non-empty string");
-  return v;
-}
-function requireText(p, name) {
-  const v = p[name];
-  if (typeof v !== "string") throw invalid(name, "a string");
-  return v;
-}
-function optionalString(p, name) {
-  const v = p[name];
-  if (v === void 0 || v === null) return void 0;
-  if (typeof v !== "string") throw invalid(name, "a string");
-  return v;
-}
-function requireNumber(p, name) {
-  const v = p[name];
-  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
-  return v;
-}
-function optionalNumber(p, name) {
-  const v = p[name];
-  if (v === void 0 || v === null) return void 0;
-  if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
-  return v;
-}
-function requireInt(p, name, min = Number.MIN_SAFE_INTEGER) {
-  const v = p[name];
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
-    throw invalid(name, min === 0 ? "a non-negative integer" : "an integer");
+async function ensureForeground(tabId) {
+  let tab;
+  try {
+    tab = await chrome.tabs.get(tabId);
+  } catch {
+    return;
   }
-  return v;
-}
-function optionalInt(p, name, min = Number.MIN_SAFE_INTEGER) {
-  const v = p[name];
-  if (v === void 0 || v === null) return void 0;
-  return requireInt(p, name, min);
-}
-function optionalBool(p, name) {
-  const v = p[name];
-  if (v === void 0 || v === null) return void 0;
-  if (typeof v !== "boolean") throw invalid(name, "a boolean");
-  return v;
-}
-function requireOneOf(p, name, allowed) {
-  const v = p[name];
-  if (typeof v !== "string" || !allowed.includes(v)) {
-    throw invalid(name, `one of ${allowed.join(", ")}`);
+  if (tab.active) return;
+  await chrome.tabs.update(tabId, { active: true });
+  const deadline = Date.now() + VISIBLE_WAIT_MS;
+  for (; ; ) {
+    try {
+      if (await visible(tabId)) return;
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      return;
+    }
+    if (Date.now() >= deadline) return;
+    await sleep(POLL_MS);
   }
-  return v;
-}
-function optionalOneOf(p, name, allowed) {
-  if (p[name] === void 0 || p[name] === null) return void 0;
-  return requireOneOf(p, name, allowed);
-}
-function requireStringArray(p, name) {
-  const v = p[name];
-  if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string")) {
-    throw invalid(name, "a non-empty array of strings");
-  }
-  return v;
-}
-
-// src/background/pages/eval.ts
-async function evaluate(tabId, p) {
-  const expression = requireString(p, "expression");
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression,
-    returnByValue: true,
-    awaitPromise: true,
-    userGesture: true
-  });
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
-  }
-  if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
-  return { value: r.result.value === void 0 ? null : r.result.value };
 }
 
 // src/background/pages/refs.ts
@@ -766,193 +783,114 @@ function releaseActionObjects(tabId) {
   sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
 }
 
-// src/background/pages/forms.ts
+// src/background/pages/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+});
+async function isolatedContext(tabId) {
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const tree = await send(tabId, "Page.getFrameTree");
+  const r = await send(tabId, "Page.createIsolatedWorld", {
+    frameId: tree.frameTree.frame.id,
+    worldName: WORLD_NAME
+  });
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  return r.executionContextId;
+}
+function dropContext(tabId) {
+  worlds.delete(tabId);
+}
+
+// src/background/pages/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
 function failed(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
-var FILL = `function (value) {
-  const el = this;
-  const tag = el.tagName;
-  const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
-  if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
-  if (tag === "INPUT" || tag === "TEXTAREA") {
-    if (el.disabled) return "the field is disabled";
-    if (el.readOnly) return "the field is read-only";
-    el.focus();
-    const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-    const setter = Object.getOwnPropertyDescriptor(proto, "value").set;
-    setter.call(el, value);
-    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-    return "";
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+async function resolveSpec(tabId, t, pick = "visible") {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  return { objectId: await resolveSelector(tabId, t.selector, pick), label: JSON.stringify(t.selector) };
+}
+async function callInWorld(tabId, fn, args, opts) {
+  const call = async () => send(tabId, "Runtime.callFunctionOn", {
+    functionDeclaration: fn,
+    executionContextId: await isolatedContext(tabId),
+    arguments: args.map((value) => ({ value })),
+    returnByValue: opts.returnByValue,
+    objectGroup: opts.objectGroup
+  });
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
   }
-  if (el.isContentEditable) {
-    el.focus();
-    const sel = el.ownerDocument.getSelection();
-    const range = el.ownerDocument.createRange();
-    range.selectNodeContents(el);
-    sel.removeAllRanges();
-    sel.addRange(range);
-    if (value === "") el.ownerDocument.execCommand("delete");
-    else if (!el.ownerDocument.execCommand("insertText", false, value)) {
-      el.textContent = value;
-      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
-    }
-    return "";
+}
+var VISIBLE = `function isVisible(el) {
+  if (!el.checkVisibility({ visibilityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 && r.height > 0) return true;
+  for (const d of el.querySelectorAll("*")) {
+    const q = d.getBoundingClientRect();
+    if (q.width > 0 && q.height > 0) return true;
   }
-  return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
+  return false;
 }`;
-async function fill(tabId, p) {
-  const ref = requireString(p, "ref");
-  const value = requireText(p, "value");
-  const objectId = await resolveRef(tabId, ref);
-  try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: FILL,
-      arguments: [{ value }],
-      returnByValue: true,
-      userGesture: true
-    });
-    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`);
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
-}
-var SELECT = `function (values) {
-  const el = this;
-  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
-  if (el.disabled) return { error: "the select is disabled" };
-  const opts = Array.from(el.options);
-  const norm = (s) => s.replace(/\\s+/g, " ").trim();
-  const picked = [];
-  for (const v of values) {
-    let o = opts.find((x) => x.value === v);
-    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
-    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
-    if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
-    picked.push(o);
-  }
-  if (!el.multiple && picked.length > 1) return { error: "the select takes one value, not " + picked.length };
-  el.focus();
-  for (const o of opts) o.selected = picked.includes(o);
-  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-  el.dispatchEvent(new Event("change", { bubbles: true }));
-  return { selected: Array.from(el.selectedOptions, (o) => o.value) };
+var FIRST_MATCH = `function (sel, pick) {
+  ${VISIBLE}
+  let all;
+  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  for (const el of all) if (isVisible(el)) return el;
+  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
+  return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
-async function select(tabId, p) {
-  const ref = requireString(p, "ref");
-  const values = requireStringArray(p, "values");
-  const objectId = await resolveRef(tabId, ref);
-  try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: SELECT,
-      arguments: [{ value: values }],
-      returnByValue: true,
-      userGesture: true
-    });
-    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`);
-    return { selected: v.selected };
-  } finally {
-    releaseActionObjects(tabId);
+async function resolveSelector(tabId, selector, pick = "visible") {
+  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why);
 }
-
-// src/background/pages/get.ts
-var WHAT = ["title", "url", "text", "value", "html", "box"];
-function failed2(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
-var ON_DOCUMENT = {
-  title: "document.title",
-  url: "location.href",
-  text: "(document.body || document.documentElement).innerText",
-  html: "document.documentElement.outerHTML"
-};
-var ON_ELEMENT = {
-  text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
-  html: `function () { return this.outerHTML; }`,
-  value: `function () {
-    if ("value" in this && typeof this.value === "string") return this.value;
-    if (this.isContentEditable) return this.innerText;
-    return { error: "it has no value (not a form field)" };
-  }`,
-  box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
-};
-function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed2(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-  return r.result.value;
-}
-async function get(tabId, p) {
-  const what = requireOneOf(p, "what", WHAT);
-  const ref = optionalString(p, "ref");
-  if (!ref && (what === "value" || what === "box")) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one)`);
+function selectorError(selector, why) {
+  if (why.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why.slice(8)})`);
   }
-  if (!ref || what === "title" || what === "url") {
-    const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
-    const v = unwrap(r, what);
-    return { value: typeof v === "string" ? v : String(v ?? "") };
+  if (why.startsWith("hidden:")) {
+    const n = why.slice(7);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
   }
-  const objectId = await resolveRef(tabId, ref);
-  try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: ON_ELEMENT[what],
-      returnByValue: true
-    });
-    const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed2(`get ${what} ${ref}: ${String(v.error)}`);
-    return { value: what === "box" ? v : String(v ?? "") };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-
-// src/background/pages/foreground.ts
-var VISIBLE_WAIT_MS = 2e3;
-var POLL_MS = 20;
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function visible(tabId) {
-  const r = await send(
-    tabId,
-    "Runtime.evaluate",
-    { expression: "document.visibilityState", returnByValue: true },
-    VISIBLE_WAIT_MS
-  );
-  return r.result.value === "visible";
-}
-async function ensureForeground(tabId) {
-  let tab;
-  try {
-    tab = await chrome.tabs.get(tabId);
-  } catch {
-    return;
-  }
-  if (tab.active) return;
-  await chrome.tabs.update(tabId, { active: true });
-  const deadline = Date.now() + VISIBLE_WAIT_MS;
-  for (; ; ) {
-    try {
-      if (await visible(tabId)) return;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return;
-    }
-    if (Date.now() >= deadline) return;
-    await sleep(POLL_MS);
-  }
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
 }
 
 // src/background/pages/input.ts
 var BUTTONS = ["left", "right", "middle"];
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed3(msg) {
+function failed2(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function dispatch(tabId, params) {
@@ -995,7 +933,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed3(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
 }
 var DESCENDANT_CENTRE = `function () {
   for (const d of this.querySelectorAll("*")) {
@@ -1016,11 +954,11 @@ async function mouseClick(tabId, pt, button, clickCount) {
   }
 }
 async function click(tabId, p) {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
@@ -1031,8 +969,7 @@ async function click(tabId, p) {
   return { ok: true };
 }
 async function hover(tabId, p) {
-  const ref = requireString(p, "ref");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
@@ -1043,13 +980,12 @@ async function hover(tabId, p) {
   return { ok: true };
 }
 async function scrollIntoView(tabId, p) {
-  const ref = requireString(p, "ref");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed3(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed2(`${ref} cannot be scrolled into view (it is not rendered)`);
     }
     throw e;
   } finally {
@@ -1068,7 +1004,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed3("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed2("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -1324,9 +1260,9 @@ var FOCUS = `function () {
   return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
 }`;
 async function type(tabId, p) {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const text = requireText(p, "text");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -1346,22 +1282,515 @@ async function type(tabId, p) {
   return { ok: true };
 }
 
+// src/background/pages/actions.ts
+function failed3(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+async function callOn(tabId, t, fn, args = [], what = "call") {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId: t.objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    userGesture: true
+  });
+  if (r.exceptionDetails) throw failed3(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  return r.result.value;
+}
+async function withTarget(tabId, p, act, pick = "visible") {
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, pick);
+  try {
+    return await act(t);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var CHECK_STATE = `function () {
+  const el = this;
+  if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
+    return { kind: el.type, checked: el.checked, disabled: el.disabled };
+  }
+  const role = (el.getAttribute("role") || "").trim();
+  if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
+    return { kind: role, checked: el.getAttribute("aria-checked") === "true", disabled: el.getAttribute("aria-disabled") === "true" };
+  }
+  return { error: "a " + el.tagName.toLowerCase() + (role ? " with role " + role : "") + " element is not a checkbox or radio" };
+}`;
+var CHECK_SETTLE_TRIES = 10;
+var CHECK_SETTLE_MS = 50;
+async function check(tabId, p) {
+  const want = optionalBool(p, "checked") ?? true;
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const st = await callOn(tabId, t, CHECK_STATE, [], "check");
+      if (!st || st.error) throw failed3(`check ${t.label}: ${st?.error ?? "no answer"}`);
+      if (st.checked === want) return { checked: want };
+      if (st.disabled) throw failed3(`check ${t.label}: it is disabled`);
+      if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+        throw failed3(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
+      }
+      await ensureForeground(tabId);
+      let pt;
+      try {
+        pt = await visibleCentre(tabId, t.objectId, t.label);
+      } catch (e) {
+        if (e instanceof DialogOpenError) throw e;
+      }
+      if (pt) await mouseClick(tabId, pt, "left", 1);
+      else await callOn(tabId, t, "function () { this.click(); }", [], "check");
+      let after = await callOn(tabId, t, CHECK_STATE, [], "check");
+      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+        after = await callOn(tabId, t, CHECK_STATE, [], "check");
+      }
+      if (after?.checked !== want) {
+        throw failed3(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
+      }
+      return { checked: want };
+    },
+    "visibleElseFirst"
+  );
+}
+var FOCUS2 = `function () {
+  this.focus();
+  const a = this.ownerDocument.activeElement;
+  return a === this || this.contains(a);
+}`;
+async function focus(tabId, p) {
+  return withTarget(tabId, p, async (t) => {
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed3(`focus ${t.label}: the element cannot take focus`);
+    return { ok: true };
+  });
+}
+async function keyboardType(tabId, p) {
+  const text = requireText(p, "text");
+  for (const ch of Array.from(text)) {
+    if (!await stroke(tabId, keyForChar(ch))) break;
+  }
+  return { ok: true };
+}
+var DRAG_STEPS = 5;
+var TO_KEYS = { ref: "toRef", selector: "toSelector" };
+async function mouseEvent(tabId, params) {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function drag(tabId, p) {
+  const src = requireTarget(p);
+  const dst = requireTarget(p, TO_KEYS);
+  let dragData;
+  await ensureAttached(tabId);
+  const stop = listen(tabId, (method, params) => {
+    if (method === "Input.dragIntercepted") dragData = params["data"];
+  });
+  let intercepting = false;
+  try {
+    const s = await resolveSpec(tabId, src);
+    await ensureForeground(tabId);
+    const from = await visibleCentre(tabId, s.objectId, s.label);
+    const d = await resolveSpec(tabId, dst);
+    await send(tabId, "Input.setInterceptDrags", { enabled: true });
+    intercepting = true;
+    await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+    await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+    await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
+    const to = await visibleCentre(tabId, d.objectId, d.label);
+    for (let i = 1; i <= DRAG_STEPS; i++) {
+      const x = from.x + 5 + (to.x - from.x - 5) * i / DRAG_STEPS;
+      const y = from.y + 5 + (to.y - from.y - 5) * i / DRAG_STEPS;
+      await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+    }
+    if (dragData !== void 0) {
+      for (const type2 of ["dragEnter", "dragOver", "drop"]) {
+        await send(tabId, "Input.dispatchDragEvent", { type: type2, x: to.x, y: to.y, data: dragData, modifiers: 0 });
+      }
+    }
+    await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
+    return { ok: true };
+  } finally {
+    stop();
+    if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
+    releaseActionObjects(tabId);
+  }
+}
+var STATES = ["visible", "enabled", "checked"];
+var IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
+var IS_ENABLED = `function () {
+  if (this.matches(":disabled")) return false;
+  for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
+  return true;
+}`;
+var ANY_VISIBLE = `function (sel) {
+  ${VISIBLE}
+  let all;
+  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  for (const el of all) if (isVisible(el)) return true;
+  return false;
+}`;
+async function is(tabId, p) {
+  const state2 = requireOneOf(p, "state", STATES);
+  const spec = requireTarget(p);
+  if (state2 === "visible" && "selector" in spec) {
+    const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
+    if (typeof r.result.value === "string") throw selectorError(spec.selector, r.result.value);
+    return { value: r.result.value === true };
+  }
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
+      if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
+      const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
+      if (!st || st.error) throw failed3(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      return { value: st.checked === true };
+    },
+    "visibleElseFirst"
+  );
+}
+async function getAttribute(tabId, p) {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn(tabId, t, "function (n) { return this.getAttribute(n); }", [name], "get attr");
+      return { value: typeof v === "string" ? v : null };
+    },
+    "visibleElseFirst"
+  );
+}
+var COUNT = `function (sel) {
+  try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
+}`;
+async function count(tabId, p) {
+  const selector = requireString(p, "selector");
+  const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
+  if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
+  if (typeof r.result.value !== "number") throw failed3(`count ${JSON.stringify(selector)}: the page did not answer`);
+  return { count: r.result.value };
+}
+
+// src/background/pages/eval.ts
+async function evaluate(tabId, p) {
+  const expression = requireString(p, "expression");
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression,
+    returnByValue: true,
+    awaitPromise: true,
+    userGesture: true
+  });
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+  }
+  if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
+  return { value: r.result.value === void 0 ? null : r.result.value };
+}
+
+// src/background/pages/forms.ts
+function failed4(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+var FILL = `function (value) {
+  const el = this;
+  const tag = el.tagName;
+  const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
+  if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
+  if (tag === "INPUT" || tag === "TEXTAREA") {
+    if (el.disabled) return "the field is disabled";
+    if (el.readOnly) return "the field is read-only";
+    el.focus();
+    const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const setter = Object.getOwnPropertyDescriptor(proto, "value").set;
+    setter.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return "";
+  }
+  if (el.isContentEditable) {
+    el.focus();
+    const sel = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    if (value === "") el.ownerDocument.execCommand("delete");
+    else if (!el.ownerDocument.execCommand("insertText", false, value)) {
+      el.textContent = value;
+      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
+    }
+    return "";
+  }
+  return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
+}`;
+async function fill(tabId, p) {
+  const target = requireTarget(p);
+  const value = requireText(p, "value");
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: FILL,
+      arguments: [{ value }],
+      returnByValue: true,
+      userGesture: true
+    });
+    if (r.exceptionDetails) throw failed4(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (typeof r.result.value === "string" && r.result.value) throw failed4(`fill ${ref}: ${r.result.value}`);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+var SELECT = `function (values) {
+  const el = this;
+  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
+  if (el.disabled) return { error: "the select is disabled" };
+  const opts = Array.from(el.options);
+  const norm = (s) => s.replace(/\\s+/g, " ").trim();
+  const picked = [];
+  for (const v of values) {
+    let o = opts.find((x) => x.value === v);
+    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
+    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
+    if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
+    picked.push(o);
+  }
+  if (!el.multiple && picked.length > 1) return { error: "the select takes one value, not " + picked.length };
+  el.focus();
+  for (const o of opts) o.selected = picked.includes(o);
+  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+  return { selected: Array.from(el.selectedOptions, (o) => o.value) };
+}`;
+async function select(tabId, p) {
+  const target = requireTarget(p);
+  const values = requireStringArray(p, "values");
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: SELECT,
+      arguments: [{ value: values }],
+      returnByValue: true,
+      userGesture: true
+    });
+    if (r.exceptionDetails) throw failed4(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    const v = r.result.value;
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed4(`select ${ref}: ${v?.error ?? "no answer"}`);
+    return { selected: v.selected };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/find.ts
+var DEFAULT_LIMIT = 100;
+var MAX_NAME = 100;
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function norm(s) {
+  return s.replace(/\s+/g, " ").trim();
+}
+function textMatches(have, want, exact) {
+  const h = norm(have).toLowerCase();
+  const w = norm(want).toLowerCase();
+  return exact ? h === w : h.includes(w);
+}
+function clip(s) {
+  const t = norm(s);
+  return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
+}
+var FIND_IN_PAGE = `function (kind, want, exact, limit) {
+  ${VISIBLE}
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  want = norm(want);
+  const matches = (s) => exact ? norm(s) === want : norm(s).includes(want);
+  const out = [];
+  if (kind === "text") {
+    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+    // Innermost elements whose text matches: a parent of a match is not one.
+    const visit = (el) => {
+      if (out.length >= limit || SKIP.has(el.tagName)) return false;
+      if (!norm(el.textContent).includes(want)) return false;
+      let inner = false;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+      if (inner) return true;
+      if (!matches(el.textContent)) return false;
+      // A hidden match is still the innermost: its parent is not reported for it.
+      if (isVisible(el)) out.push(el);
+      return true;
+    };
+    if (document.body) visit(document.body);
+    return out;
+  }
+  const found = new Set();
+  const textOf = (ids, root) => ids.split(/\\s+/).map((id) => { const t = id && root.getElementById(id); return t ? t.textContent : ""; }).join(" ");
+  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
+  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
+  for (const el of document.querySelectorAll("[aria-labelledby]")) {
+    if (matches(textOf(el.getAttribute("aria-labelledby"), el.getRootNode()))) found.add(el);
+  }
+  const all = Array.from(found).filter(isVisible);
+  all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return all.slice(0, limit);
+}`;
+var ELEMENT_TEXT = `function () { return (this.innerText || this.textContent || "").slice(0, 1000); }`;
+async function find(tabId, p) {
+  const role = optionalString(p, "role");
+  const name = optionalString(p, "name");
+  const text = optionalString(p, "text");
+  const label = optionalString(p, "label");
+  const exact = optionalBool(p, "exact") ?? false;
+  const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
+  const kinds = [role, text, label].filter((v) => v).length;
+  if (kinds !== 1) throw invalid3(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid3(`"name" goes with "role"`);
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  try {
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", text || label, exact, limit);
+    const entries = found.map((f) => ({
+      ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
+      role: f.role,
+      name: f.name,
+      target: { kind: "node", backendNodeId: f.backendNodeId }
+    }));
+    setRefs(tabId, gen, entries);
+    return { elements: entries.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function documentObject(tabId) {
+  const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
+  return r.result.objectId;
+}
+async function byRole(tabId, role, name, exact, limit) {
+  const objectId = await documentObject(tabId);
+  const r = await send(tabId, "Accessibility.queryAXTree", { objectId, role });
+  const out = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (name !== void 0 && !textMatches(have, name, exact)) continue;
+    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+async function inPage(tabId, kind, want, exact, limit) {
+  const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails || !r.result.objectId) {
+    const d = r.exceptionDetails;
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
+  }
+  const props = await send(tabId, "Runtime.getProperties", {
+    objectId: r.result.objectId,
+    ownProperties: true
+  });
+  const els = props.result.filter((x) => /^\d+$/.test(x.name) && x.value?.objectId).sort((a, b) => Number(a.name) - Number(b.name)).map((x) => x.value.objectId);
+  return Promise.all(
+    els.map(async (objectId) => {
+      const d = await send(tabId, "DOM.describeNode", { objectId });
+      const backendNodeId = d.node.backendNodeId;
+      const [ax, txt] = await Promise.all([
+        send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+          () => ({ nodes: [] })
+        ),
+        send(tabId, "Runtime.callFunctionOn", {
+          objectId,
+          functionDeclaration: ELEMENT_TEXT,
+          returnByValue: true
+        })
+      ]);
+      const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
+      const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
+      const axName = n && typeof n.name?.value === "string" ? n.name.value : "";
+      const name = clip(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
+      return { backendNodeId, role, name };
+    })
+  );
+}
+
+// src/background/pages/get.ts
+var WHAT = ["title", "url", "text", "value", "html", "box"];
+function failed5(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+var ON_DOCUMENT = {
+  title: "document.title",
+  url: "location.href",
+  text: "(document.body || document.documentElement).innerText",
+  html: "document.documentElement.outerHTML"
+};
+var ON_ELEMENT = {
+  text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
+  html: `function () { return this.outerHTML; }`,
+  value: `function () {
+    if ("value" in this && typeof this.value === "string") return this.value;
+    if (this.isContentEditable) return this.innerText;
+    return { error: "it has no value (not a form field)" };
+  }`,
+  box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
+};
+function unwrap(r, what) {
+  if (r.exceptionDetails) throw failed5(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  return r.result.value;
+}
+async function get(tabId, p) {
+  const what = requireOneOf(p, "what", WHAT);
+  const target = targetOf(p);
+  if (!target && (what === "value" || what === "box")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
+  }
+  if (!target || what === "title" || what === "url") {
+    const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
+    const v = unwrap(r, what);
+    return { value: typeof v === "string" ? v : String(v ?? "") };
+  }
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: ON_ELEMENT[what],
+      returnByValue: true
+    });
+    const v = unwrap(r, what);
+    if (v && typeof v === "object" && "error" in v) throw failed5(`get ${what} ${ref}: ${String(v.error)}`);
+    return { value: what === "box" ? v : String(v ?? "") };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
 // src/background/pages/screenshot.ts
-async function capture(tabId, clip) {
+async function capture(tabId, clip2) {
   await ensureForeground(tabId);
   const params = { format: "png" };
-  if (clip) {
-    params["clip"] = clip;
+  if (clip2) {
+    params["clip"] = clip2;
     params["captureBeyondViewport"] = true;
   }
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
   return r.data;
 }
 async function screenshot(tabId, p) {
-  const ref = optionalString(p, "ref");
+  const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
-  if (ref) {
-    const objectId = await resolveRef(tabId, ref);
+  if (target) {
+    const { objectId, label: ref } = await resolveSpec(tabId, target);
     try {
       await visibleCentre(tabId, objectId, ref);
       const [box, m2] = await Promise.all([
@@ -1377,8 +1806,8 @@ async function screenshot(tabId, p) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
       }
       const vp = m2.cssVisualViewport;
-      const clip = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
-      return { data: await capture(tabId, clip), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
+      const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
+      return { data: await capture(tabId, clip2), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
     } finally {
       releaseActionObjects(tabId);
     }
@@ -1704,30 +2133,8 @@ function walkInteractive(maxName, next, owner) {
   return { items: JSON.stringify([location.href, document.title, items, numbers, next]), els };
 }
 
-// src/background/pages/world.ts
-var WORLD_NAME = "browserctl";
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-});
-async function isolatedContext(tabId) {
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
-  return r.executionContextId;
-}
-function dropContext(tabId) {
-  worlds.delete(tabId);
-}
-
 // src/background/pages/snapshot-text.ts
-var MAX_NAME = 100;
+var MAX_NAME2 = 100;
 var INTERACTIVE_ROLES = /* @__PURE__ */ new Set([
   "button",
   "checkbox",
@@ -1766,7 +2173,7 @@ var STRUCTURAL = /* @__PURE__ */ new Set([
 ]);
 var SKIPPED = /* @__PURE__ */ new Set(["InlineTextBox", "ListMarker", "LineBreak", "MenuListPopup"]);
 var LEAVES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "slider"]);
-function cleanName(s, max = MAX_NAME) {
+function cleanName(s, max = MAX_NAME2) {
   if (typeof s !== "string" || s === "") return "";
   let t = s.replace(/\s+/g, " ").trim();
   if (t.length > max) t = t.slice(0, max - 1) + "…";
@@ -1811,7 +2218,7 @@ function line(level, role, name, ref, attrs) {
   return s;
 }
 function axTreeToSnapshot(nodes, opts = {}) {
-  const max = opts.maxName ?? MAX_NAME;
+  const max = opts.maxName ?? MAX_NAME2;
   const byId = /* @__PURE__ */ new Map();
   for (const n of nodes) byId.set(n.nodeId, n);
   const root = nodes.find((n) => !n.parentId || !byId.has(n.parentId));
@@ -1891,7 +2298,7 @@ function walkToSnapshot(items, numbers) {
 // src/background/pages/snapshot.ts
 var snapshotCounter = 0;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-var walkSource = (next) => `(${walkInteractive.toString()})(${MAX_NAME}, ${next}, ${JSON.stringify(OWNER)})`;
+var walkSource = (next) => `(${walkInteractive.toString()})(${MAX_NAME2}, ${next}, ${JSON.stringify(OWNER)})`;
 function exceptionText(d) {
   return d.exception?.description ?? d.text ?? "exception";
 }
@@ -1982,7 +2389,7 @@ var MAX_WAIT_MS = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
-var STATES = ["load", "domcontentloaded", "networkidle"];
+var STATES2 = ["load", "domcontentloaded", "networkidle"];
 var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -2048,7 +2455,7 @@ function timeout(state2, budget) {
 async function wait(tabId, p) {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
-  const state2 = optionalOneOf(p, "state", STATES);
+  const state2 = optionalOneOf(p, "state", STATES2);
   if (ms === void 0 && state2 === void 0) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
@@ -2097,7 +2504,16 @@ var TABLE2 = {
   "pages.get": get,
   "pages.screenshot": screenshot,
   "pages.wait": wait,
-  "pages.eval": evaluate
+  "pages.eval": evaluate,
+  // issue 8 (targets, find, more actions)
+  "pages.find": find,
+  "pages.check": check,
+  "pages.focus": focus,
+  "pages.drag": drag,
+  "pages.keyboardType": keyboardType,
+  "pages.is": is,
+  "pages.getAttribute": getAttribute,
+  "pages.count": count
 };
 function pageHandlers(deps) {
   const out = {};
@@ -2167,7 +2583,16 @@ var PAGE_METHODS = [
   "pages.get",
   "pages.screenshot",
   "pages.wait",
-  "pages.eval"
+  "pages.eval",
+  // issue 8 (targets, find, more actions)
+  "pages.find",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.keyboardType",
+  "pages.is",
+  "pages.getAttribute",
+  "pages.count"
 ];
 var EXTENSION_METHODS = ["extension.info"];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS];

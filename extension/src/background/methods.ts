@@ -35,6 +35,15 @@ export const PAGE_METHODS = [
   "pages.screenshot",
   "pages.wait",
   "pages.eval",
+  // issue 8 (targets, find, more actions)
+  "pages.find",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.keyboardType",
+  "pages.is",
+  "pages.getAttribute",
+  "pages.count",
 ] as const;
 
 // issue 13: what the extension is, for `browserctl doctor`.

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { METHODS } from "./methods";
+import { METHODS, PAGE_METHODS, SESSION_METHODS, TAB_METHODS } from "./methods";
 import { requireString } from "./params";
 import { Router, toRpcError } from "./router";
 import { ErrorCode, RpcError } from "./types";
@@ -32,7 +32,13 @@ const router = new Router({
 });
 
 test("every spec method is in the table", () => {
-  assert.equal(METHODS.length, 27 + 1); // the spec's 27, and extension.info (issue 13)
+  // the spec's 27, then the methods issues added (each once)
+  assert.equal(SESSION_METHODS.length, 6);
+  assert.equal(TAB_METHODS.length, 7);
+  assert.equal(PAGE_METHODS[0], "pages.snapshot");
+  assert.equal(PAGE_METHODS[13], "pages.eval");
+  assert.equal(new Set(METHODS).size, METHODS.length);
+  assert.ok(METHODS.includes("extension.info"));
   assert.ok(METHODS.includes("sessions.attachCurrent"));
   assert.ok(METHODS.includes("pages.scrollIntoView"));
 });

@@ -1,10 +1,11 @@
 // fill and select: set a field's value the way a framework notices (the
 // native value setter, then bubbling input and change events).
 
-import { requireString, requireStringArray, requireText } from "../params";
+import { requireStringArray, requireText } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
-import { releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { requireTarget, resolveSpec } from "./target";
 
 interface CallValue {
   result: { value?: unknown };
@@ -50,9 +51,9 @@ const FILL = `function (value) {
 }`;
 
 export async function fill(tabId: number, p: Params): Promise<{ ok: true }> {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const value = requireText(p, "value");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -93,9 +94,9 @@ const SELECT = `function (values) {
 }`;
 
 export async function select(tabId: number, p: Params): Promise<{ selected: string[] }> {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,

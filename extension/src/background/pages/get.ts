@@ -1,9 +1,10 @@
 // pages.get: title, url, text, value, html, box.
 
-import { optionalString, requireOneOf } from "../params";
+import { requireOneOf } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
-import { releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { resolveSpec, targetOf } from "./target";
 
 const WHAT = ["title", "url", "text", "value", "html", "box"] as const;
 type What = (typeof WHAT)[number];
@@ -42,16 +43,16 @@ function unwrap(r: CallValue, what: string): unknown {
 
 export async function get(tabId: number, p: Params): Promise<{ value: unknown }> {
   const what = requireOneOf(p, "what", WHAT);
-  const ref = optionalString(p, "ref");
-  if (!ref && (what === "value" || what === "box")) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one)`);
+  const target = targetOf(p);
+  if (!target && (what === "value" || what === "box")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
   }
-  if (!ref || what === "title" || what === "url") {
+  if (!target || what === "title" || what === "url") {
     const r = await send<CallValue>(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what]!, returnByValue: true });
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,

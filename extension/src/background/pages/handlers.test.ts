@@ -55,7 +55,8 @@ test("resolveTab runs first and its error is the answer", async () => {
 
 test("every method of the protocol is there", () => {
   assert.deepEqual(Object.keys(h).sort(), [
-    "pages.click", "pages.eval", "pages.fill", "pages.get", "pages.hover", "pages.mouse", "pages.press",
+    "pages.check", "pages.click", "pages.count", "pages.drag", "pages.eval", "pages.fill", "pages.find", "pages.focus",
+    "pages.get", "pages.getAttribute", "pages.hover", "pages.is", "pages.keyboardType", "pages.mouse", "pages.press",
     "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.wait",
   ]);
 });
@@ -130,4 +131,40 @@ test("mouse input into a background tab activates it first and waits until it is
   sent = [];
   await h["pages.mouse"]!({ action: "move", x: 1, y: 2 });
   assert.deepEqual(sent.map(([m]) => m), ["Input.dispatchMouseEvent"]);
+});
+
+test("a target is a ref or a selector, never both, never neither", async () => {
+  for (const m of ["pages.click", "pages.hover", "pages.fill", "pages.type", "pages.check", "pages.focus", "pages.is"]) {
+    await assert.rejects(h[m]!({ ref: "e1", selector: "#a", value: "", text: "", state: "visible" }), {
+      code: -32602,
+      message: 'invalid params: give "ref" or "selector", not both',
+    });
+    await assert.rejects(h[m]!({ value: "", text: "", state: "visible" }), { code: -32602, message: /"ref" must be a non-empty string/ });
+  }
+  await assert.rejects(h["pages.drag"]!({ ref: "e1" }), { code: -32602, message: /"toRef" must be a non-empty string/ });
+  await assert.rejects(h["pages.count"]!({}), { code: -32602, message: /"selector"/ });
+  await assert.rejects(h["pages.find"]!({ role: "button", text: "x" }), { code: -32602, message: /exactly one of/ });
+  await assert.rejects(h["pages.find"]!({ name: "x" }), { code: -32602 });
+});
+
+test("a selector that matches nothing visible answers 4110 naming it; a bad one -32602", async () => {
+  answers.set("Page.getFrameTree", () => ({ frameTree: { frame: { id: "F" } } }));
+  answers.set("Page.createIsolatedWorld", () => ({ executionContextId: 5 }));
+  let answer: unknown = "none";
+  answers.set("Runtime.callFunctionOn", (p) => {
+    assert.equal(p["executionContextId"], 5);
+    return { result: { type: "string", value: answer } };
+  });
+  await assert.rejects(h["pages.click"]!({ selector: "#nope" }), {
+    code: 4110,
+    message: 'page operation failed: no element matches the selector "#nope"',
+  });
+  answer = "hidden:2";
+  await assert.rejects(h["pages.fill"]!({ selector: ".x", value: "a" }), {
+    code: 4110,
+    message: 'page operation failed: no visible element matches the selector ".x" (2 matches, none visible)',
+  });
+  answer = "invalid:'[[' is not a valid selector";
+  await assert.rejects(h["pages.hover"]!({ selector: "[[" }), { code: -32602, message: /not a valid CSS selector/ });
+  assert.ok(!sent.some(([m]) => m === "Input.dispatchMouseEvent"));
 });

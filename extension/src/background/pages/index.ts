@@ -3,9 +3,11 @@
 // through chrome.debugger.
 
 import type { Handler, Params } from "../types";
+import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
 import { detach } from "./debugger";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
+import { find } from "./find";
 import { get } from "./get";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
@@ -35,6 +37,15 @@ const TABLE: Record<string, TabHandler> = {
   "pages.screenshot": screenshot,
   "pages.wait": wait,
   "pages.eval": evaluate,
+  // issue 8 (targets, find, more actions)
+  "pages.find": find,
+  "pages.check": check,
+  "pages.focus": focus,
+  "pages.drag": drag,
+  "pages.keyboardType": keyboardType,
+  "pages.is": is,
+  "pages.getAttribute": getAttribute,
+  "pages.count": count,
 };
 
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {

@@ -4,11 +4,12 @@
 // brings its tab to the front first (foreground.ts): mouse events into a
 // background tab take ~5 s each.
 
-import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf, requireString } from "../params";
+import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
-import { releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { requireTarget, resolveSpec } from "./target";
 
 export const BUTTONS = ["left", "right", "middle"] as const;
 type Button = (typeof BUTTONS)[number];
@@ -93,11 +94,11 @@ export async function mouseClick(tabId: number, pt: Point, button: Button, click
 }
 
 export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
@@ -109,8 +110,7 @@ export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
 }
 
 export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
-  const ref = requireString(p, "ref");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await ensureForeground(tabId);
     const pt = await visibleCentre(tabId, objectId, ref);
@@ -122,8 +122,7 @@ export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
 }
 
 export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: true }> {
-  const ref = requireString(p, "ref");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {

@@ -6,9 +6,10 @@ import { requireString, requireText } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
-import { releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { requireTarget, resolveSpec } from "./target";
 
-async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
+export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
   for (const ev of keyEvents(s)) {
     try {
       await send(tabId, "Input.dispatchKeyEvent", ev);
@@ -47,9 +48,9 @@ const FOCUS = `function () {
 }`;
 
 export async function type(tabId: number, p: Params): Promise<{ ok: true }> {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
   const text = requireText(p, "text");
-  const objectId = await resolveRef(tabId, ref);
+  const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
     const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
       objectId,

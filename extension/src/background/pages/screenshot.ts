@@ -1,12 +1,13 @@
 // pages.screenshot: the viewport, the full page, or one element (by ref), as
 // PNG; width and height are the CSS pixels the shot covers.
 
-import { optionalBool, optionalString } from "../params";
+import { optionalBool } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { visibleCentre } from "./input";
-import { releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { resolveSpec, targetOf } from "./target";
 
 interface LayoutMetrics {
   cssLayoutViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
@@ -41,10 +42,10 @@ async function capture(tabId: number, clip?: Clip): Promise<string> {
 }
 
 export async function screenshot(tabId: number, p: Params): Promise<Shot> {
-  const ref = optionalString(p, "ref");
+  const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
-  if (ref) {
-    const objectId = await resolveRef(tabId, ref);
+  if (target) {
+    const { objectId, label: ref } = await resolveSpec(tabId, target);
     try {
       await visibleCentre(tabId, objectId, ref); // scrolls it into view, fails when it has no box
       const [box, m] = await Promise.all([

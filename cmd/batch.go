@@ -1,0 +1,184 @@
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/repl"
+	"browserctl/rpc"
+)
+
+func newCmdBatch(f *Factory) *cobra.Command {
+	var file string
+	var keepGoing bool
+	c := &cobra.Command{
+		Use:   "batch [-f FILE]",
+		Short: "Run command lines from stdin or a file in one process, over one connection to the hub",
+		Long: `Read command lines (the words of a browserctl command, without
+"browserctl") from stdin or -f FILE and run them one after the other over
+one connection to the hub, printing each result as it comes. Blank lines
+and lines starting with # are skipped. Lines are split as a shell would,
+except that a line starting with "eval " passes the rest of the line to the
+page as it is.
+
+batch stops at the first line that fails unless --keep-going, and exits with
+the first failure's exit code. With --json it prints one JSON object per
+line: {"command": LINE, "result": ...} or {"command": LINE, "error":
+{"code", "name", "message"}, "exit": N} ("exit" also when a line printed a
+result and exited non-zero, as ` + "`is`" + ` does for false).`,
+		Example: `  printf 'click "#accept"\nfill "input[name=q]" hello\npress Enter\nget title\n' | browserctl batch
+  browserctl batch -f steps.txt --keep-going
+  browserctl batch --json < steps.txt`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if f.InREPL {
+				return usageErrorf("batch cannot run inside the REPL or another batch")
+			}
+			in := f.IO.In
+			if file != "" && file != "-" {
+				fh, err := os.Open(file)
+				if err != nil {
+					return err
+				}
+				defer fh.Close()
+				in = fh
+			}
+			return runBatch(c.Context(), f, in, keepGoing)
+		},
+	}
+	c.Flags().StringVarP(&file, "file", "f", "", "read the lines from FILE (default stdin)")
+	c.Flags().BoolVar(&keepGoing, "keep-going", false, "run every line even after one fails")
+	return c
+}
+
+// batchRefused are the commands a batch line cannot be: they hold the
+// process (repl, serve) or read stdin themselves (batch).
+var batchRefused = []string{"batch", "repl", "serve"}
+
+// batchLine is one line's --json output.
+type batchLine struct {
+	Command string          `json:"command"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *batchError     `json:"error,omitempty"`
+	Exit    int             `json:"exit,omitempty"`
+}
+
+type batchError struct {
+	Code      int    `json:"code,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Message   string `json:"message"`
+	Retryable bool   `json:"retryable,omitempty"`
+}
+
+// runBatch runs the lines of in. Every line goes through one controller,
+// so one connection to the hub (hub.Client keeps it alive between calls).
+func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) error {
+	ctrl, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	lineF := replFactory(f, ctrl).Factory
+	first := ExitOK
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 4<<20) // a long eval line is fine
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		code := runBatchLine(ctx, f, lineF, n, line)
+		if code != ExitOK && first == ExitOK {
+			first = code
+		}
+		if code != ExitOK && !keepGoing {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading the lines: %w", err)
+	}
+	if first != ExitOK {
+		return &ReportedError{Code: first}
+	}
+	return nil
+}
+
+// runBatchLine runs one line and prints its result, or its error (on
+// stderr, or in the JSON object with --json); it answers the exit code.
+func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) ExitCode {
+	args, err := repl.SplitLine(line)
+	if err == nil && len(args) > 0 && contains(batchRefused, args[0]) {
+		err = usageErrorf("%s cannot run inside batch", args[0])
+	}
+	path := ""
+	if !f.Globals.JSON {
+		if err == nil {
+			path, err = execute(ctx, lineF, args)
+		}
+		if err != nil {
+			if !isQuiet(err) {
+				fmt.Fprintf(f.IO.ErrOut, "line %d: %s\n", n, line)
+			}
+			PrintError(f, path, err)
+		}
+		return ExitCodeFor(err)
+	}
+
+	// --json: the line's stdout (its JSON result) is captured and wrapped;
+	// its notices still go to stderr.
+	var out bytes.Buffer
+	if err == nil {
+		io := *lineF.IO
+		io.Out = &out
+		jf := *lineF
+		jf.IO = &io
+		_, err = execute(ctx, &jf, args)
+	}
+	bl := batchLine{Command: line, Exit: int(ExitCodeFor(err))}
+	if res := bytes.TrimSpace(out.Bytes()); len(res) > 0 {
+		if json.Valid(res) {
+			bl.Result = res
+		} else {
+			bl.Result, _ = json.Marshal(string(res))
+		}
+	}
+	if err != nil && !isQuiet(err) {
+		bl.Error = errorObject(err)
+	}
+	b, merr := json.Marshal(bl)
+	if merr != nil {
+		b = []byte(fmt.Sprintf(`{"command":%q,"error":{"message":%q},"exit":1}`, line, merr.Error()))
+	}
+	fmt.Fprintf(f.IO.Out, "%s\n", b)
+	return ExitCode(bl.Exit)
+}
+
+// isQuiet is an error that says nothing beyond its exit code (`is` false).
+func isQuiet(err error) bool {
+	var re *ReportedError
+	return errors.As(err, &re) && re.Err == nil
+}
+
+// errorObject is an error as batch --json prints it.
+func errorObject(err error) *batchError {
+	var re *ReportedError
+	if errors.As(err, &re) && re.Err != nil {
+		err = re.Err
+	}
+	var be *rpc.BrowserError
+	if errors.As(err, &be) {
+		return &batchError{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message, Retryable: be.Retryable}
+	}
+	return &batchError{Message: err.Error()}
+}

@@ -1,0 +1,33 @@
+package cmd
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Targets (issue 8): every command that takes a REF also takes a CSS
+// selector. An argument that looks like a ref (e12, f1e3 for a frame's,
+// optionally written @e12) is a ref; anything else is a selector, sent as
+// the call's "selector" param and resolved by the extension to the first
+// visible match.
+
+var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(f\d+)?e\d+$`) })
+
+// isRef says whether arg names a ref rather than a CSS selector.
+func isRef(arg string) bool {
+	return refPattern().MatchString(strings.TrimPrefix(arg, "@"))
+}
+
+// target splits a REF-or-SELECTOR argument into the call's ref or selector.
+func target(arg string) (ref, selector string) {
+	if isRef(arg) {
+		return strings.TrimPrefix(arg, "@"), ""
+	}
+	return "", arg
+}
+
+// targetHelp is the line the help of every target-taking command carries.
+const targetHelp = `REF is a ref from the last snapshot or find (e3), or a CSS selector
+("#submit", "input[name=q]"): a selector acts on the first visible match
+and fails when nothing visible matches.`

@@ -1,0 +1,152 @@
+// Targets of the element commands: a ref from a snapshot (refs.ts), or a
+// CSS selector. On the wire a target is the "ref" param or the "selector"
+// param, never both (docs/protocol.md, issue 8). A selector acts on the
+// first match that is visible (rendered, not visibility:hidden, with a box);
+// a selector that matches nothing visible fails with 4110 naming it.
+//
+// Selectors run in the extension's isolated world (world.ts): a page that
+// replaced querySelectorAll cannot change what they find.
+
+import { ErrorCode, RpcError, type Params } from "../types";
+import { DialogOpenError, send } from "./debugger";
+import { ACTION_GROUP, resolveRef } from "./refs";
+import { dropContext, isolatedContext } from "./world";
+
+export interface Target {
+  /** The element's objectId, in the ACTION_GROUP (releaseActionObjects frees it). */
+  objectId: string;
+  /** How messages name it: the ref, or the selector in quotes. */
+  label: string;
+}
+
+export type TargetSpec = { ref: string } | { selector: string };
+
+/** Which param names carry a target: ref/selector, or toRef/toSelector for drag's destination. */
+export interface TargetKeys {
+  ref: string;
+  selector: string;
+}
+
+const DEFAULT_KEYS: TargetKeys = { ref: "ref", selector: "selector" };
+
+function invalid(msg: string): RpcError {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+
+function failed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+
+/** The target in the params, if any; -32602 for a wrongly typed or doubled one. */
+export function targetOf(p: Params, keys: TargetKeys = DEFAULT_KEYS): TargetSpec | undefined {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v: unknown) => v !== undefined && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref: ref as string };
+  if (has(selector)) return { selector: selector as string };
+  return undefined;
+}
+
+/** The target the params must carry; -32602 naming both params when none. */
+export function requireTarget(p: Params, keys: TargetKeys = DEFAULT_KEYS): TargetSpec {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+
+export function labelOf(t: TargetSpec): string {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+
+/** How a selector picks its element. */
+export type Pick = "visible" | "visibleElseFirst";
+
+/** Resolves the target the params carry (see requireTarget). */
+export async function resolveTarget(tabId: number, p: Params, keys?: TargetKeys, pick: Pick = "visible"): Promise<Target> {
+  return resolveSpec(tabId, requireTarget(p, keys), pick);
+}
+
+export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "visible"): Promise<Target> {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  return { objectId: await resolveSelector(tabId, t.selector, pick), label: JSON.stringify(t.selector) };
+}
+
+interface CallResult {
+  result: { type: string; subtype?: string; objectId?: string; value?: unknown };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+/**
+ * Calls fn (a function declaration) with args in the tab's isolated world,
+ * retrying once with a fresh world when the old one's document went away.
+ */
+export async function callInWorld(
+  tabId: number,
+  fn: string,
+  args: unknown[],
+  opts: { returnByValue: boolean; objectGroup?: string },
+): Promise<CallResult> {
+  const call = async (): Promise<CallResult> =>
+    send<CallResult>(tabId, "Runtime.callFunctionOn", {
+      functionDeclaration: fn,
+      executionContextId: await isolatedContext(tabId),
+      arguments: args.map((value) => ({ value })),
+      returnByValue: opts.returnByValue,
+      objectGroup: opts.objectGroup,
+    });
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
+}
+
+// Runs in the page. Self-contained: no closures over module values.
+// Answers the element, or a string saying why there is none.
+export const VISIBLE = `function isVisible(el) {
+  if (!el.checkVisibility({ visibilityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 && r.height > 0) return true;
+  for (const d of el.querySelectorAll("*")) {
+    const q = d.getBoundingClientRect();
+    if (q.width > 0 && q.height > 0) return true;
+  }
+  return false;
+}`;
+
+const FIRST_MATCH = `function (sel, pick) {
+  ${VISIBLE}
+  let all;
+  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  for (const el of all) if (isVisible(el)) return el;
+  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
+  return all.length === 0 ? "none" : "hidden:" + all.length;
+}`;
+
+/** The objectId of the first visible element matching selector (or, with visibleElseFirst, the first at all). */
+export async function resolveSelector(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
+  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why);
+}
+
+/** The error for a selector's "invalid:...", "none" or "hidden:N" answer. */
+export function selectorError(selector: string, why: string): RpcError {
+  if (why.startsWith("invalid:")) {
+    return invalid(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why.slice(8)})`);
+  }
+  if (why.startsWith("hidden:")) {
+    const n = why.slice(7);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+  }
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+}
