@@ -39,6 +39,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if err != nil {
 		return err
 	}
+	raw = printable(f, raw)
 	return render(f, raw, func() error {
 		if pc.Human == nil {
 			return nil
