@@ -8,6 +8,7 @@ package cmd
 import (
 	"fmt"
 	"net"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,14 @@ var envChecks = []envCheck{
 		return nil
 	}},
 	{"BROWSERCTL_EXTENSION_ID", checkExtensionID},
+	{"BROWSERCTL_HOME", func(v string) error {
+		// the background hub runs in that folder: a relative path would
+		// name another folder there, and its pid file would be lost
+		if !filepath.IsAbs(v) {
+			return fmt.Errorf("want an absolute path, got %q", v)
+		}
+		return nil
+	}},
 }
 
 // checkExtensionID: Chrome's extension ids are 32 letters a-p.
