@@ -78,7 +78,8 @@ func describeError(cmdPath, server string, err error) errorReport {
 	case hubNotAnswering(err):
 		r.Code, r.Name, r.Retryable = localHubNotAnswering, "hub_not_answering", true
 		if !errors.Is(err, ErrHubNotAnswering) {
-			r.Message = fmt.Sprintf("the program at %s accepts connections but does not answer (%s)", server, err)
+			// the daemon's probe words it as "not a browserctl hub: no answer ..."
+			r.Message = fmt.Sprintf("%s: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, server, statusTimeout)
 		}
 		r.Hint = "a hub that is stopped (SIGSTOP), wedged or overloaded: retry in a moment; if it stays silent end it (`browserctl stop`, or kill the pid in daemon.pid in the state folder) and run the command again"
 	case errors.Is(err, hub.ErrUnauthorized):
