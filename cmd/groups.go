@@ -26,6 +26,29 @@ func rejectUnknownSubcommands(c *cobra.Command) {
 	for _, sub := range c.Commands() {
 		rejectUnknownSubcommands(sub)
 	}
+	if !c.HasParent() {
+		rejectUnknownHelpTopics(c)
+	}
+}
+
+// rejectUnknownHelpTopics makes `help nosuch` and `help tab opne` usage
+// errors with suggestions, as the commands themselves are; cobra's own
+// help command prints "Unknown help topic" and the root's usage, exit 0.
+func rejectUnknownHelpTopics(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	help, _, err := root.Find([]string{"help"})
+	if err != nil || help == root || help.Run == nil {
+		return
+	}
+	show := help.Run
+	help.Run = nil
+	help.RunE = func(c *cobra.Command, args []string) error {
+		if target, rest, err := c.Root().Find(args); err == nil && len(rest) > 0 {
+			return unknownCommandError(target, rest[0])
+		}
+		show(c, args)
+		return nil
+	}
 }
 
 // unknownCommandError is `unknown command "opne" for "browserctl tab"; did
