@@ -181,3 +181,34 @@ func TestJSON(t *testing.T) {
 		t.Errorf("JSON changed whitespace: %q", got)
 	}
 }
+
+// benchSnapshot is a snapshot-sized answer (~22 KB, the corpus median),
+// with or without a hostile character near its end.
+func benchSnapshot(hostile bool) []byte {
+	var b strings.Builder
+	for b.Len() < 22<<10 {
+		b.WriteString(`- link "Read more about the history of the city \"old town\"" [ref=e12]\n`)
+	}
+	if hostile {
+		b.WriteString("- button \"\u001b[31mred\u202e\"")
+	}
+	raw, _ := json.Marshal(map[string]string{"snapshot": b.String(), "title": "Größe"})
+	return raw
+}
+
+func BenchmarkHumanJSON(b *testing.B) {
+	for _, hostile := range []bool{false, true} {
+		raw := benchSnapshot(hostile)
+		name := "clean"
+		if hostile {
+			name = "hostile"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				HumanJSON(raw)
+			}
+		})
+	}
+}
