@@ -65,7 +65,7 @@ func checkExtensionID(v string) error {
 	return nil
 }
 
-// validateInvocation checks the environment and c's flags.
+// validateInvocation checks the environment and c's numeric flags.
 func validateInvocation(f *Factory, c *cobra.Command) error {
 	for _, ec := range envChecks {
 		v := f.Getenv(ec.name)
@@ -76,12 +76,7 @@ func validateInvocation(f *Factory, c *cobra.Command) error {
 			return usageErrorf("$%s: %v", ec.name, err)
 		}
 	}
-	if c.Flags().Changed("server") {
-		if _, err := parseServerAddr(f.Globals.Server); err != nil {
-			return usageErrorf("--server: %v", err)
-		}
-	}
-	return checkNegativeFlags(c)
+	return checkNegativeFlags(c) // --server: the root's PersistentPreRunE
 }
 
 // checkNegativeFlags refuses a negative value of any int or duration flag
