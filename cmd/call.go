@@ -56,7 +56,13 @@ the params lack; otherwise the hub fills in its current session.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			raw, err := callHub(c.Context(), f, opts.Method, opts.Params)
+			// the raw answer, not callHub's printable one: printJSON
+			// escapes it as JSON does
+			var raw json.RawMessage
+			h, err := f.Hub()
+			if err == nil {
+				raw, err = h.Call(c.Context(), opts.Method, opts.Params, f.Globals.Timeout)
+			}
 			var be *rpc.BrowserError
 			if errors.As(err, &be) {
 				if perr := marshalJSON(f, wireError(be)); perr != nil {

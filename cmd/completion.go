@@ -3,10 +3,12 @@ package cmd
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/completions"
+	"browserctl/termsafe"
 )
 
 func newCmdCompletion(f *Factory) *cobra.Command {
@@ -48,7 +50,10 @@ type completeFunc = func(c *cobra.Command, args []string, toComplete string) ([]
 func toCobra(cands []completions.Candidate, prefix string) []cobra.Completion {
 	var out []cobra.Completion
 	for _, c := range completions.Filter(cands, prefix) {
-		out = append(out, cobra.CompletionWithDesc(c.Value, c.Description))
+		// a description may be a page's title or an element's name: no
+		// control characters, and no newline or tab (one candidate a line)
+		desc := strings.Join(strings.Fields(termsafe.String(c.Description)), " ")
+		out = append(out, cobra.CompletionWithDesc(c.Value, desc))
 	}
 	return out
 }

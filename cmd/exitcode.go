@@ -22,8 +22,11 @@ import (
 //	                    token, or no extension connected (4101, not retryable;
 //	                    also `status` when the extension is not connected)
 //	4     ExitRetry     retryable: a stale ref (4109, take a new snapshot), a
-//	                    timeout or failed send (4102), a connection lost or
-//	                    replaced under a pending call (4101 retryable)
+//	                    timeout of the hub or the extension or a failed send
+//	                    (4102, see rpc.IsTimeout), a connection lost or
+//	                    replaced under a pending call (4101 retryable), a
+//	                    program at --server that accepts and never answers
+//	                    (ErrHubNotAnswering)
 //
 // A one-shot command killed by SIGINT or SIGTERM dies by the signal (the
 // shell reports 130 or 143); only serve and the REPL catch them.
@@ -39,6 +42,9 @@ import (
 //	                              (hub.ErrUnauthorized), a local failure
 //	error: MESSAGE                a usage error, then
 //	Run 'browserctl CMD --help' for usage.
+//
+// With --json the same failure is one JSON object on stderr instead
+// (errreport.go): {"error":{"code","name","message","retryable","hint"}}.
 //
 // Scripts read the exit code first; the first line's `error CODE NAME:` or
 // `error:` prefix tells a browser error from a local one, and no hint line
@@ -119,6 +125,9 @@ func ExitCodeFor(err error) ExitCode {
 		default:
 			return ExitError
 		}
+	}
+	if hubNotAnswering(err) {
+		return ExitRetry // a timeout: retry, the hub may be busy
 	}
 	var nc *NotConnectedError
 	if errors.As(err, &nc) ||

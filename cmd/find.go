@@ -3,7 +3,6 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -81,8 +80,9 @@ func printFound(f *Factory, raw json.RawMessage) error {
 		cs := f.IO.ColorScheme()
 		var b strings.Builder
 		for _, e := range res.Elements {
-			// Quoted Go-style: page text never reaches the terminal raw.
-			fmt.Fprintf(&b, "- %s %s %s\n", cs.Magenta(e.Role), strconv.Quote(e.Name), cs.Cyan("[ref="+e.Ref+"]"))
+			// As snapshot lines; raw already went through printable, so
+			// page text reaches the terminal escaped.
+			fmt.Fprintf(&b, "- %s \"%s\" %s\n", cs.Magenta(e.Role), e.Name, cs.Cyan("[ref="+e.Ref+"]"))
 		}
 		if _, err := fmt.Fprint(f.IO.Out, b.String()); err != nil {
 			return err

@@ -10,15 +10,35 @@ import (
 	"unicode/utf8"
 
 	"browserctl/rpc"
+	"browserctl/termsafe"
 )
 
-// callHub sends one call through the factory's hub with the --timeout.
+// callHub sends one call through the factory's hub with the --timeout and
+// answers the result ready for printing (see printable).
 func callHub(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
 	c, err := f.Hub()
 	if err != nil {
 		return nil, err
 	}
-	return c.Call(ctx, method, params, f.Globals.Timeout)
+	raw, err := c.Call(ctx, method, params, f.Globals.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	return printable(f, raw), nil
+}
+
+// printable is the one gate between a browser's answer and the terminal:
+// every string in it may come from a page (titles, names, text, values,
+// console lines). For people (no --json) each string's control characters
+// and bidi overrides become visible escapes (\x1b, \u202e) before any
+// printer decodes the answer; with --json the answer stays as it is and
+// printJSON escapes them as JSON does. callHub and pageCall.run pass every
+// result through here; error messages are escaped by PrintError.
+func printable(f *Factory, raw json.RawMessage) json.RawMessage {
+	if f.Globals.JSON {
+		return raw
+	}
+	return termsafe.HumanJSON(raw)
 }
 
 // render is the one output path: the raw result JSON with --json, else
@@ -31,7 +51,7 @@ func render(f *Factory, raw json.RawMessage, human func() error) error {
 }
 
 // printJSON writes a JSON value and a newline to stdout, indented on a
-// terminal, byte for byte as received otherwise.
+// terminal, byte for byte as received otherwise (but for termsafe.JSON).
 func printJSON(f *Factory, raw json.RawMessage) error {
 	if len(raw) == 0 {
 		raw = json.RawMessage("null")
@@ -42,7 +62,9 @@ func printJSON(f *Factory, raw json.RawMessage) error {
 			raw = buf.Bytes()
 		}
 	}
-	_, err := fmt.Fprintf(f.IO.Out, "%s\n", raw)
+	// DEL, C1 and bidi characters may be raw in valid JSON (JSON.stringify
+	// and encoding/json leave them): written as \uXXXX, same value
+	_, err := fmt.Fprintf(f.IO.Out, "%s\n", termsafe.JSON(raw))
 	return err
 }
 

@@ -42,6 +42,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if err != nil {
 		return err
 	}
+	raw = printable(f, raw)
 	if pc.Result != nil {
 		return pc.Result(raw)
 	}

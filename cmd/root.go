@@ -6,7 +6,6 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/signal"
 	"strconv"
@@ -60,6 +59,7 @@ func Run(ctx context.Context, f *Factory, args []string) ExitCode {
 // its own way).
 func execute(ctx context.Context, f *Factory, args []string) (string, error) {
 	root := newRootCmdFor(f, args)
+	rejectUnknownSubcommands(root)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command") {
@@ -69,10 +69,14 @@ func execute(ctx context.Context, f *Factory, args []string) (string, error) {
 	if c != nil {
 		path = c.CommandPath()
 	}
+	if err != nil && jsonRequested(f, args) {
+		f.Globals.JSON = true
+	}
 	return path, err
 }
 
-// PrintError writes err for people, with a hint where one helps.
+// PrintError writes err for people, with a hint where one helps, or with
+// --json as one JSON object (see errreport.go).
 func PrintError(f *Factory, cmdPath string, err error) {
 	if err == nil {
 		return
@@ -84,25 +88,12 @@ func PrintError(f *Factory, cmdPath string, err error) {
 	if errors.As(err, &ee) {
 		err = ee.Err
 	}
-	cs := f.IO.ErrColorScheme()
-	w := f.IO.ErrOut
-	var be *rpc.BrowserError
-	if errors.As(err, &be) {
-		fmt.Fprintln(w, cs.Red(be.Error()))
-		if h := hintFor(be); h != "" {
-			fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, h)))
-		}
+	r := describeError(cmdPath, f.Globals.Server, err)
+	if f.Globals.JSON {
+		printErrorJSON(f, r)
 		return
 	}
-	fmt.Fprintln(w, cs.Red("error: "+err.Error()))
-	var ue *UsageError
-	if errors.As(err, &ue) && cmdPath != "" {
-		fmt.Fprintf(w, "Run '%s --help' for usage.\n", inREPLWords(f, cmdPath))
-		return
-	}
-	if h := hubHint(err); h != "" {
-		fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, h)))
-	}
+	printErrorHuman(f, r)
 }
 
 // hubHint is the line after a failure to reach a hub.
@@ -125,6 +116,10 @@ func hintFor(be *rpc.BrowserError) string {
 		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)"
 	case be.Code == rpc.CodePageRefNotFound:
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
+	case be.Retryable && rpc.IsTimeout(be):
+		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
+	case be.Retryable && be.Code == rpc.CodeExtensionNotConnected:
+		return "the extension's connection was lost during the call: it may or may not have taken effect; `browserctl status --wait 30s`, check the page's state, then retry"
 	case be.Retryable:
 		return "retryable: take a new snapshot (`browserctl snapshot`) and retry"
 	case be.Code == rpc.CodeExtensionNotConnected:
@@ -279,10 +274,14 @@ With no arguments on a terminal it opens the REPL.`,
 			if f.Globals.NoColor {
 				f.IO.SetColorEnabled(false)
 			}
-			f.Globals.Server = hostPort(f.Globals.Server)
-			if f.Globals.Server == "" {
-				return usageErrorf("--server needs an address such as %s", hub.DefaultAddr)
+			if err := validateInvocation(f, c); err != nil {
+				return err
 			}
+			addr, err := parseServerAddr(f.Globals.Server)
+			if err != nil {
+				return usageErrorf("--server: %v", err)
+			}
+			f.Globals.Server = addr
 			return nil
 		},
 	}

@@ -38,6 +38,13 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Addr == "" {
 				opts.Addr = f.Globals.Server
+			} else if addr, err := parseServerAddr(opts.Addr); err != nil {
+				return usageErrorf("--addr: %v", err)
+			} else {
+				opts.Addr = addr
+			}
+			if err := checkExtensionID(opts.ExtensionID); opts.ExtensionID != "" && err != nil {
+				return usageErrorf("--extension-id: %v", err)
 			}
 			ctx, stop := interruptible(c.Context())
 			defer stop()

@@ -23,7 +23,12 @@ func newCmdStatus(f *Factory, runF func(context.Context, *statusOptions) error) 
 		Short: "Show the hub and whether the extension is connected (exit 0 when it is, 3 when not)",
 		Long: `Show the hub at --server: its pid, the extension's connection, the current
 session and pending calls. Exits 0 when the extension is connected, 3 when
-it is not (or no hub runs) once --wait has passed. Never starts a hub.`,
+it is not (or no hub runs) once --wait has passed.
+
+Without --wait it only looks and never starts a hub. With --wait it starts
+the hub when none runs (as any browser command does), then waits for the
+extension: the right first step after loading the extension in your own
+Chrome.`,
 		Example: `  browserctl status
   browserctl status --wait 30s && browserctl snapshot`,
 		Args: noArgs,
@@ -34,8 +39,32 @@ it is not (or no hub runs) once --wait has passed. Never starts a hub.`,
 			return statusRun(c.Context(), opts)
 		},
 	}
-	c.Flags().DurationVar(&opts.Wait, "wait", 0, "wait this long for the extension to connect")
+	c.Flags().DurationVar(&opts.Wait, "wait", 0, "start the hub if none runs and wait this long for the extension to connect")
 	return c
+}
+
+// hubStatus asks c for its status within statusTimeout; a program that
+// accepts the connection and sends nothing is ErrHubNotAnswering (a frozen
+// hub is not "another program").
+func hubStatus(ctx context.Context, c hub.Controller, addr string) (hub.Status, error) {
+	sctx, cancel := context.WithTimeout(ctx, statusTimeout)
+	defer cancel()
+	st, err := c.Status(sctx)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return st, fmt.Errorf("%w: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, addr, statusTimeout)
+	}
+	return st, err
+}
+
+// extensionWaitNote is what a command says while it waits for the
+// extension: how long, where, and what makes it come sooner. The
+// extension retries with a backoff that doubles from 1 s to 30 s
+// (extension/src/background/ws-client.ts), so a hub started after the
+// browser may wait up to 30 s for its next try; the popup's Reconnect
+// tries at once.
+func extensionWaitNote(d time.Duration, addr string) string {
+	return fmt.Sprintf("waiting up to %s for the extension to connect to ws://%s/ws/browser ...\n"+
+		"  the extension retries on its own, at most 30 s apart; its popup's Reconnect button connects at once", d, addr)
 }
 
 func statusRun(ctx context.Context, opts *statusOptions) error {
@@ -44,30 +73,42 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	if err != nil {
 		return err
 	}
-	deadline := time.Now().Add(opts.Wait)
-	var st hub.Status
-	for {
-		st, err = statusOf(ctx, h)
-		if err == nil && st.Connected {
-			break
+	addr := f.Globals.Server
+	st, err := hubStatus(ctx, h, addr)
+	if client, ok := h.(*hub.Client); ok && errors.Is(err, hub.ErrNoHub) && opts.Wait > 0 {
+		// the README's own-Chrome flow: status --wait brings the hub up
+		if err = startDaemon(ctx, f, client, addr); err != nil {
+			return err
 		}
-		if err != nil && !errors.Is(err, hub.ErrNoHub) {
-			return err // not a hub, a refused token: no point waiting
-		}
-		if !time.Now().Before(deadline) {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(pollEvery * 4):
+		st, err = hubStatus(ctx, h, addr)
+	}
+	if err != nil && !errors.Is(err, hub.ErrNoHub) {
+		return err // not a hub, a frozen one, a refused token: no point waiting
+	}
+	if err == nil && !st.Connected && opts.Wait > 0 {
+		fmt.Fprintln(f.IO.ErrOut, extensionWaitNote(opts.Wait, addr))
+		deadline := time.Now().Add(opts.Wait)
+		for time.Now().Before(deadline) {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(pollEvery * 4):
+			}
+			st, err = hubStatus(ctx, h, addr)
+			if err != nil && !errors.Is(err, hub.ErrNoHub) {
+				return err
+			}
+			if err == nil && st.Connected {
+				fmt.Fprintln(f.IO.ErrOut, "extension connected")
+				break
+			}
 		}
 	}
 	if err != nil {
 		if f.Globals.JSON {
-			_ = marshalJSON(f, map[string]any{"hub": false, "addr": f.Globals.Server, "connected": false})
+			_ = marshalJSON(f, map[string]any{"hub": false, "addr": addr, "connected": false})
 		}
-		return fmt.Errorf("no hub at %s: %w", f.Globals.Server, err)
+		return fmt.Errorf("no hub at %s: %w", addr, err)
 	}
 	if f.Globals.JSON {
 		if err := marshalJSON(f, st); err != nil {
@@ -78,7 +119,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	}
 	if !st.Connected {
 		// the state is on stdout; stderr says it as every not-connected path does
-		msg := fmt.Sprintf("no extension connected to ws://%s/ws/browser", f.Globals.Server)
+		msg := fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr)
 		if opts.Wait > 0 {
 			msg += " within " + opts.Wait.String()
 		}

@@ -43,6 +43,13 @@ type Config struct {
 // Loop runs until Ctrl-D, `exit`/`quit`, or ctx is done.
 func Loop(ctx context.Context, cfg Config) error {
 	comp := &completer{complete: cfg.Complete, width: readline.GetScreenWidth}
+	interactive := readline.DefaultIsTerminal()
+	if cfg.Terminal != nil {
+		interactive = *cfg.Terminal
+	}
+	if !interactive {
+		return plainLoop(ctx, cfg) // lines from a pipe or a file: see plain.go
+	}
 	rc := &readline.Config{
 		Prompt:       cfg.Prompt(),
 		HistoryFile:  cfg.HistoryFile,
@@ -104,26 +111,9 @@ func Loop(ctx context.Context, cfg Config) error {
 		case err != nil:
 			return err
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		_ = rl.SaveHistory(line)
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		args, err := SplitLine(line)
-		if err != nil {
-			fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
-			continue
-		}
-		if len(args) == 0 {
-			continue
-		}
-		if args[0] == "exit" || args[0] == "quit" {
+		if runLine(ctx, cfg, line, rl.SaveHistory) {
 			return nil
 		}
-		cfg.Run(ctx, args)
 	}
 	return nil
 }
@@ -137,6 +127,33 @@ func SplitLine(line string) ([]string, error) {
 		return []string{"eval", "--", rest}, nil
 	}
 	return shlex.Split(line)
+}
+
+// runLine runs one line read by either loop: saved to the history (by
+// save) unless blank, skipped when a comment, split like a shell would. It
+// answers true for `exit` or `quit`.
+func runLine(ctx context.Context, cfg Config, line string, save func(string) error) (exit bool) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return false
+	}
+	_ = save(line)
+	if strings.HasPrefix(line, "#") {
+		return false
+	}
+	args, err := SplitLine(line)
+	if err != nil {
+		fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
+		return false
+	}
+	if len(args) == 0 {
+		return false
+	}
+	if args[0] == "exit" || args[0] == "quit" {
+		return true
+	}
+	cfg.Run(ctx, args)
+	return false
 }
 
 // SplitPartial splits a line being typed: the complete words, and the word

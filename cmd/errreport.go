@@ -1,0 +1,146 @@
+package cmd
+
+// What a failure tells its caller: for people two lines on stderr, for
+// scripts (--json) one JSON object on stderr:
+//
+//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"..."}}
+//
+// Errors of the browser or the hub keep their wire code and name (spec
+// section 5). Local errors get a code of three digits whose first is the
+// exit code, so a script can branch on either:
+//
+//	code  name               exit  when
+//	100   failed             1     a local failure (a file, launching Chromium, ...)
+//	200   usage              2     a bad command, flag, argument or BROWSERCTL_* variable
+//	300   no_hub             3     no hub at --server, and none could be started
+//	301   not_a_hub          3     another program answers at --server
+//	302   token_refused      3     the hub holds another token
+//	400   hub_not_answering  4     something accepts connections at --server but never answers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"browserctl/hub"
+	"browserctl/rpc"
+	"browserctl/termsafe"
+)
+
+// Local error codes; see the table above.
+const (
+	localFailed          = 100
+	localUsage           = 200
+	localNoHub           = 300
+	localNotAHub         = 301
+	localTokenRefused    = 302
+	localHubNotAnswering = 400
+)
+
+// ErrHubNotAnswering: a program at --server accepts connections and never
+// answers (a stopped or wedged hub, or anything else): retryable, exit 4.
+var ErrHubNotAnswering = errors.New("no answer from the hub")
+
+// hubNotAnswering says whether err is a hub that accepted and never
+// answered: ErrHubNotAnswering, or the daemon's status probe timing out
+// (statusOf words it as hub.ErrNotAHub "no answer to GET /status").
+func hubNotAnswering(err error) bool {
+	return errors.Is(err, ErrHubNotAnswering) ||
+		errors.Is(err, hub.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
+}
+
+// errorReport is one failure as scripts read it.
+type errorReport struct {
+	Code      int    `json:"code"`
+	Name      string `json:"name"`
+	Message   string `json:"message"`
+	Retryable bool   `json:"retryable"`
+	Hint      string `json:"hint"`
+	browser   bool   // a browser or hub error: `error CODE NAME:` for people
+}
+
+// describeError is err as a report. server is --server, for messages.
+func describeError(cmdPath, server string, err error) errorReport {
+	var be *rpc.BrowserError
+	if errors.As(err, &be) {
+		return errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
+			Retryable: be.Retryable, Hint: hintFor(be), browser: true}
+	}
+	r := errorReport{Code: localFailed, Name: "failed", Message: err.Error()}
+	var ue *UsageError
+	switch {
+	case errors.As(err, &ue):
+		r.Code, r.Name = localUsage, "usage"
+		if cmdPath != "" {
+			r.Hint = fmt.Sprintf("Run '%s --help' for usage.", cmdPath)
+		}
+	case hubNotAnswering(err):
+		r.Code, r.Name, r.Retryable = localHubNotAnswering, "hub_not_answering", true
+		if !errors.Is(err, ErrHubNotAnswering) {
+			// the daemon's probe words it as "not a browserctl hub: no answer ..."
+			r.Message = fmt.Sprintf("%s: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, server, statusTimeout)
+		}
+		r.Hint = "a hub that is stopped (SIGSTOP), wedged or overloaded: retry in a moment; if it stays silent end it (`browserctl stop`, or kill the pid in daemon.pid in the state folder) and run the command again"
+	case errors.Is(err, hub.ErrUnauthorized):
+		r.Code, r.Name = localTokenRefused, "token_refused"
+	case errors.Is(err, hub.ErrNotAHub):
+		r.Code, r.Name = localNotAHub, "not_a_hub"
+	case errors.Is(err, hub.ErrNoHub):
+		r.Code, r.Name = localNoHub, "no_hub"
+	}
+	if r.Hint == "" {
+		r.Hint = hubHint(err)
+	}
+	return r
+}
+
+// printErrorJSON writes the report as one JSON object and a newline.
+func printErrorJSON(f *Factory, r errorReport) {
+	b, err := json.Marshal(map[string]errorReport{"error": r})
+	if err != nil {
+		return
+	}
+	f.IO.ErrOut.Write(append(termsafe.JSON(b), '\n'))
+}
+
+// printErrorHuman writes the report for people: the error line, then the
+// hint (a usage error's hint is the `Run '... --help'` line as it is).
+// Messages may carry page text (an eval's exception, a title): escaped.
+func printErrorHuman(f *Factory, r errorReport) {
+	cs := f.IO.ErrColorScheme()
+	w := f.IO.ErrOut
+	msg := termsafe.String(r.Message)
+	if r.browser {
+		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s: %s", r.Code, r.Name, msg)))
+	} else {
+		fmt.Fprintln(w, cs.Red("error: "+msg))
+	}
+	switch {
+	case r.Hint == "":
+	case r.Code == localUsage && !r.browser:
+		fmt.Fprintln(w, inREPLWords(f, r.Hint))
+	default:
+		fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, termsafe.String(r.Hint))))
+	}
+}
+
+// jsonRequested says whether errors go out as JSON: --json set (or
+// $BROWSERCTL_JSON), or --json among args when parsing stopped before it.
+func jsonRequested(f *Factory, args []string) bool {
+	if f.Globals.JSON {
+		return true
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" {
+			return true
+		}
+		if v, ok := strings.CutPrefix(a, "--json="); ok {
+			return v == "true" || v == "1" || v == "t" || v == "TRUE" || v == "True" || v == "T"
+		}
+	}
+	return false
+}
