@@ -23,7 +23,10 @@ type pageCall struct {
 	Params any
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
 	MinTimeout time.Duration
-	Human      func(raw json.RawMessage) error
+	// Post runs on the result before it is printed, --json or not, and may
+	// replace it (a click's download moved into --download-dir).
+	Post  func(raw json.RawMessage) (json.RawMessage, error)
+	Human func(raw json.RawMessage) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -38,6 +41,11 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
 	if err != nil {
 		return err
+	}
+	if pc.Post != nil {
+		if raw, err = pc.Post(raw); err != nil {
+			return err
+		}
 	}
 	return render(f, raw, func() error {
 		if pc.Human == nil {
@@ -168,7 +176,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			default:
 				return nil, usageErrorf("--button must be left, right or middle, got %q", p.Button)
 			}
-			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "clicked "+args[0])}, nil
+			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
 	}
 	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")

@@ -4,10 +4,13 @@
 
 import { loadConfig } from "./config";
 import { wireLifecycle } from "./lifecycle";
+import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
+import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
 import { sessionHandlers } from "./sessions";
+import { groupTabs } from "./tab-info";
 import { resolveTab, tabHandlers } from "./tabs";
 import type { Params } from "./types";
 import { WsClient } from "./ws-client";
@@ -19,6 +22,14 @@ const router = new Router({
   ...sessionHandlers({ store, releaseTab }),
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...toolHandlers(
+    {
+      resolveTab: (p: Params) => resolveTab(store, p),
+      sessionTabIds: async (p: Params) =>
+        (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
+    },
+    click,
+  ),
 });
 
 const client = new WsClient({
