@@ -367,8 +367,8 @@ func newCmdDownload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Click a link or button by ref, wait for the download it starts, print the file's path",
 		Long: `Click the element and wait until the download it starts has finished
 (--wait-for, default 30s), then move the file into --download-dir (default:
-the state folder's downloads/), or to -o, and print its path. Fails with
-exit 4 when no download began or it did not finish in time.`,
+the state folder's downloads/), or to -o, and print its path. When no
+download began or it did not finish in time: error 4102, exit 1.`,
 		Example: `  browserctl download e14
   browserctl download e14 -o report.pdf
   browserctl download e14 --download-dir ~/Downloads --json`,

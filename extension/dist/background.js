@@ -1200,8 +1200,17 @@ var CONSOLE_LEVELS = {
   assert: "error",
   trace: "log"
 };
+function previewText(p) {
+  const props = p.properties ?? [];
+  const more = p.overflow ? ", …" : "";
+  const val = (x) => x.type === "string" ? JSON.stringify(x.value ?? "") : x.value ?? x.type;
+  if (p.subtype === "array") return `[${props.map(val).join(", ")}${more}]`;
+  const body = `{${props.map((x) => `${x.name}: ${val(x)}`).join(", ")}${more}}`;
+  return p.description && p.description !== "Object" ? `${p.description} ${body}` : body;
+}
 function argText(a) {
   if (a.type === "string") return String(a.value);
+  if (a.type === "object" && a.subtype !== "null" && a.subtype !== "error" && a.preview) return previewText(a.preview);
   if (a.unserializableValue !== void 0) return a.unserializableValue;
   if (a.type === "undefined") return "undefined";
   if (a.value !== void 0) {
@@ -2286,7 +2295,7 @@ var KINDS = ["local", "session"];
 var STORAGE_FN = `function (kind, op, key, value) {
   const s = kind === "session" ? window.sessionStorage : window.localStorage;
   if (op === "get") {
-    if (key !== null) return { key: key, value: s.getItem(key), origin: location.origin };
+    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
     const entries = {};
     for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
     return { entries: entries, origin: location.origin };
@@ -2365,6 +2374,7 @@ function reportAftermath(fn) {
     const since = Date.now();
     const r = await fn(tabId, p);
     const out = { ...r };
+    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {

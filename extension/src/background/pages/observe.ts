@@ -192,16 +192,36 @@ const CONSOLE_LEVELS: Record<string, string> = {
   trace: "log",
 };
 
+interface ObjectPreview {
+  type?: string;
+  subtype?: string;
+  description?: string;
+  overflow?: boolean;
+  properties?: { name: string; type: string; value?: string }[];
+}
+
 interface RemoteObject {
   type?: string;
   subtype?: string;
   value?: unknown;
   unserializableValue?: string;
   description?: string;
+  preview?: ObjectPreview;
+}
+
+/** An object as DevTools shows it on one line: {a: 1, b: "x"}, [1, 2]. */
+function previewText(p: ObjectPreview): string {
+  const props = p.properties ?? [];
+  const more = p.overflow ? ", …" : "";
+  const val = (x: { type: string; value?: string }) => (x.type === "string" ? JSON.stringify(x.value ?? "") : (x.value ?? x.type));
+  if (p.subtype === "array") return `[${props.map(val).join(", ")}${more}]`;
+  const body = `{${props.map((x) => `${x.name}: ${val(x)}`).join(", ")}${more}}`;
+  return p.description && p.description !== "Object" ? `${p.description} ${body}` : body;
 }
 
 function argText(a: RemoteObject): string {
   if (a.type === "string") return String(a.value);
+  if (a.type === "object" && a.subtype !== "null" && a.subtype !== "error" && a.preview) return previewText(a.preview);
   if (a.unserializableValue !== undefined) return a.unserializableValue;
   if (a.type === "undefined") return "undefined";
   if (a.value !== undefined) {

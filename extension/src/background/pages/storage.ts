@@ -107,7 +107,7 @@ const KINDS = ["local", "session"] as const;
 const STORAGE_FN = `function (kind, op, key, value) {
   const s = kind === "session" ? window.sessionStorage : window.localStorage;
   if (op === "get") {
-    if (key !== null) return { key: key, value: s.getItem(key), origin: location.origin };
+    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
     const entries = {};
     for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
     return { entries: entries, origin: location.origin };

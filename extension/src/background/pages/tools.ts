@@ -5,7 +5,7 @@
 
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
 import { ErrorCode, RpcError, type Handler, type Params } from "../types";
-import { ensureAttached, isAttached, onTabEvent } from "./debugger";
+import { ensureAttached, isAttached, onTabEvent, send } from "./debugger";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
@@ -61,6 +61,9 @@ export function reportAftermath(fn: TabHandler): TabHandler {
     const since = Date.now();
     const r = (await fn(tabId, p)) as Record<string, unknown>;
     const out: Record<string, unknown> = { ...r };
+    // A chooser the click opened is announced just after the input's ack:
+    // one round trip to the page lets the event arrive first.
+    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d: Download | undefined;
     for (;;) {
