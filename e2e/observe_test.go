@@ -111,11 +111,11 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 		}
 		mustJSON(t, &r, in(s, "console")...)
 		want := map[string]string{
-			"debug-" + tag:                "debug",
+			"debug-" + tag: "debug",
 			"log-" + tag + ` 42 {a: 1, b: "x"} [1, 2]`: "log",
-			"info-" + tag:                 "info",
-			"warn-" + tag:                 "warning",
-			"error-" + tag:                "error",
+			"info-" + tag:  "info",
+			"warn-" + tag:  "warning",
+			"error-" + tag: "error",
 		}
 		got := map[string]consoleEntry{}
 		for _, e := range r.Entries {
