@@ -31,7 +31,8 @@ ones included: name, value, domain, path, expiry and flags.`,
   browserctl cookies --url https://example.com/account --json
   browserctl cookies set theme dark
   browserctl cookies clear`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: pageRunE(f, nil, func(args []string) (*pageCall, error) {
 			p.PageParams.SessionID = sessionOf(f)
 			return &pageCall{Method: rpc.PageCookies, Params: p, Human: func(raw json.RawMessage) error {
@@ -255,7 +256,8 @@ a browser that refuses answers a clear error (exit 1). With --json the
 result carries the "path" and not the data.`,
 		Example: `  browserctl pdf
   browserctl pdf -o invoice.pdf --landscape`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.PageParams.SessionID = sessionOf(f)
 			if noBackground {

@@ -429,7 +429,8 @@ canceled), size and path. A finished download not yet moved is moved into
 --download-dir now.`,
 		Example: `  browserctl downloads
   browserctl downloads --json`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID = sessionOf(f)
 			var list rpc.DownloadListResult

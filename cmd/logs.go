@@ -184,7 +184,8 @@ printing new messages until Ctrl-C (in the REPL too).`,
   browserctl console --level warning
   browserctl console --follow
   browserctl console --clear --json`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
 			if p.Level != "" && !contains(consoleLevels, p.Level) {
 				return nil, usageErrorf("--level must be one of %s, got %q", strings.Join(consoleLevels, ", "), p.Level)
@@ -251,7 +252,8 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 		Example: `  browserctl errors
   browserctl errors --follow
   browserctl errors --clear --json`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
 			p.PageParams.SessionID = sessionOf(f)
 			lr := &logReader{f: f, method: rpc.LogsErrors, params: p, follow: follow}
@@ -310,7 +312,8 @@ finishes, until Ctrl-C.`,
 		Example: `  browserctl network requests
   browserctl network requests --failed
   browserctl network requests --filter api --follow --json`,
-		Args: noArgs,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
 			p.PageParams.SessionID = sessionOf(f)
 			lr := &logReader{f: f, method: rpc.LogsNetwork, params: p, follow: follow}
@@ -384,8 +387,9 @@ is a wildcard pattern over the whole URL (* any characters, ? one). A
 blocked request fails with net::ERR_BLOCKED_BY_CLIENT and shows as
 "blocked" in network requests. The list lives in the extension until its
 service worker restarts. Prints the session's block list after the change.`,
-		Example: example,
-		Args:    minArgs(1, "at least one PATTERN"),
+		Example:           example,
+		Args:              minArgs(1, "at least one PATTERN"),
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			for _, a := range args {
 				if strings.TrimSpace(a) == "" {
@@ -397,6 +401,9 @@ service worker restarts. Prints the session's block list after the change.`,
 				var r rpc.BlockResult
 				if err := decodeResult(method, raw, &r); err != nil {
 					return err
+				}
+				if len(r.SkippedTabIDs) > 0 {
+					warn(f, "tabs %v could not be attached now; they get the list on their first command", r.SkippedTabIDs)
 				}
 				if len(r.Patterns) == 0 && f.IO.IsStderrTTY() {
 					fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")

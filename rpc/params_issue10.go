@@ -216,5 +216,6 @@ type BlockParams struct {
 
 // BlockResult is the session's block list after the call.
 type BlockResult struct {
-	Patterns []string `json:"patterns"`
+	Patterns      []string `json:"patterns"`
+	SkippedTabIDs []int    `json:"skippedTabIds,omitempty"`
 }

@@ -2457,15 +2457,20 @@ async function block(p, deps, add2) {
   }
   const tabIds = await deps.sessionTabIds(p);
   const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
+  const skipped = [];
   for (const tabId of tabIds) {
     noteTabSession(tabId, sessionId);
-    await ensureAttached(tabId);
-    await applyBlocking(
-      tabId,
-      (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
-    );
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(
+        tabId,
+        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
+      );
+    } catch {
+      skipped.push(tabId);
+    }
   }
-  return { patterns: now };
+  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
   const onTab = (fn) => async (p) => {

@@ -165,7 +165,7 @@ async function networkRead(tabId: number, p: Params) {
 
 // ---- network blocking ----
 
-async function block(p: Params, deps: ToolDeps, add: boolean): Promise<{ patterns: string[] }> {
+async function block(p: Params, deps: ToolDeps, add: boolean): Promise<{ patterns: string[]; skippedTabIds?: number[] }> {
   const sessionId = requireString(p, "sessionId");
   const patterns = requireStringArray(p, "patterns");
   if (patterns.some((x) => x.trim() === "")) {
@@ -175,14 +175,21 @@ async function block(p: Params, deps: ToolDeps, add: boolean): Promise<{ pattern
   const now = setBlocked(sessionId, add ? patterns : [], add ? [] : patterns);
   // Tabs of the session not attached yet get the patterns when they attach;
   // attach them now, so a request they make from now on is blocked.
+  // A tab that cannot be attached (chrome:// pages, a dialog open) is
+  // skipped: it gets the list on its first successful attach.
+  const skipped: number[] = [];
   for (const tabId of tabIds) {
     noteTabSession(tabId, sessionId);
-    await ensureAttached(tabId);
-    await applyBlocking(tabId, (method, params = {}) =>
-      chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>),
-    );
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) =>
+        chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>),
+      );
+    } catch {
+      skipped.push(tabId);
+    }
   }
-  return { patterns: now };
+  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 
 export function toolHandlers(deps: ToolDeps, click: TabHandler): Record<string, Handler> {
