@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -247,12 +248,17 @@ func followLines(t *testing.T, ctx context.Context, args ...string) (lines <-cha
 		t.Fatal(err)
 	}
 	ch := make(chan string, 100)
+	exited := make(chan struct{})
 	go func() {
 		defer close(ch)
 		dec := json.NewDecoder(pipe)
 		for {
 			var v json.RawMessage
-			if dec.Decode(&v) != nil {
+			if err := dec.Decode(&v); err != nil {
+				rest, _ := io.ReadAll(dec.Buffered())
+				_ = cmd.Wait()
+				t.Logf("browserctl %s: stdout ended (%v; %q), exit %v, stderr: %s", strings.Join(args, " "), err, rest, cmd.ProcessState, errOut.String())
+				close(exited)
 				return
 			}
 			ch <- string(v)
@@ -260,9 +266,6 @@ func followLines(t *testing.T, ctx context.Context, args ...string) (lines <-cha
 	}()
 	return ch, func() {
 		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-		if errOut.Len() > 0 {
-			t.Logf("follow stderr: %s", errOut.String())
-		}
+		<-exited
 	}
 }

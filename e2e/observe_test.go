@@ -62,6 +62,8 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	lines, stop := followLines(t, ctx, "--session", s.SessionID, "console", "--follow")
+	errLines, stopErrors := followLines(t, ctx, "--session", s.SessionID, "errors", "--follow")
+	netLines, stopNetwork := followLines(t, ctx, "--session", s.SessionID, "network", "requests", "--follow", "--filter", tag)
 
 	p.eval("misbehave()", nil)
 	for _, which := range []string{"ok", "refused", "blocked"} {
@@ -103,6 +105,40 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 			}
 		}
 		stop()
+
+		// errors and network requests follow the same way
+		wantErr := map[string]bool{"thrown-" + tag: false, "rejected-" + tag: false}
+		wantNet := map[string]bool{"/issue10/ok": false, "refused-": false, "blocked-thing": false}
+		done := func(m map[string]bool) bool {
+			for _, v := range m {
+				if !v {
+					return false
+				}
+			}
+			return true
+		}
+		for !done(wantErr) || !done(wantNet) {
+			select {
+			case l, ok := <-errLines:
+				if !ok {
+					t.Fatalf("errors --follow ended early; saw %v", wantErr)
+				}
+				for k := range wantErr {
+					wantErr[k] = wantErr[k] || strings.Contains(l, k)
+				}
+			case l, ok := <-netLines:
+				if !ok {
+					t.Fatalf("network requests --follow ended early; saw %v", wantNet)
+				}
+				for k := range wantNet {
+					wantNet[k] = wantNet[k] || strings.Contains(l, k)
+				}
+			case <-deadline:
+				t.Fatalf("within 20 s errors --follow saw %v, network requests --follow %v", wantErr, wantNet)
+			}
+		}
+		stopErrors()
+		stopNetwork()
 	})
 
 	t.Run("console", func(t *testing.T) {
