@@ -9,10 +9,12 @@ import { toolHandlers } from "./tools";
 type Listener = (...args: unknown[]) => void;
 let listeners: Set<Listener>;
 let sent: [string, Record<string, unknown>][];
+let failing: Map<string, string>;
 
 beforeEach(() => {
   listeners = new Set();
   sent = [];
+  failing = new Map();
   const ev = (set?: Set<Listener>) => ({
     addListener: (f: Listener) => set?.add(f),
     removeListener: (f: Listener) => set?.delete(f),
@@ -23,6 +25,8 @@ beforeEach(() => {
       detach: async () => {},
       sendCommand: async (_t: unknown, method: string, params: Record<string, unknown>) => {
         sent.push([method, params ?? {}]);
+        const err = failing.get(method);
+        if (err) throw new Error(JSON.stringify({ code: -32000, message: err }));
         return {};
       },
       onEvent: ev(listeners),
@@ -126,4 +130,23 @@ test("a follow call answers as soon as a new entry is logged; a filtered one kee
   const empty = (await handlers["logs.console"]!({ after: r.next, waitMs: 30 })) as { entries: unknown[]; next: number };
   assert.deepEqual(empty.entries, []);
   assert.equal(empty.next, r.next);
+});
+
+test("a browser that will not print answers 4110 saying why", async () => {
+  failing.set("Page.printToPDF", "PrintToPDF is not implemented");
+  await assert.rejects(handlers["pages.pdf"]!({}), (e: unknown) => {
+    const err = e as { code: number; message: string };
+    assert.equal(err.code, 4110);
+    assert.match(err.message, /cannot print this page to PDF \(PrintToPDF is not implemented\)/);
+    return true;
+  });
+});
+
+test("upload checks its params before touching the page", async () => {
+  await assert.rejects(handlers["pages.upload"]!({ files: ["rel/a.txt"], ref: "e1" }), { code: -32602 });
+  await assert.rejects(handlers["pages.upload"]!({ files: [] }), { code: -32602 });
+  await assert.rejects(handlers["pages.upload"]!({ files: ["/a"], ref: "e1", selector: "#x" }), { code: -32602 });
+  // no target and no chooser open: 4110 naming what to do
+  await assert.rejects(handlers["pages.upload"]!({ files: ["/a"] }), { code: 4110, message: /no file chooser is open/ });
+  assert.ok(!sent.some(([m]) => m === "DOM.setFileInputFiles"));
 });
