@@ -37,13 +37,15 @@ func newCmdUpload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Set the files of a file input, or answer the file chooser a click opened",
 		Long: `Set the files of an <input type=file>: the page sees input and change and
 reads the files' names, sizes and contents. The first argument is a ref from
-the last snapshot (e12), or a CSS selector with --selector; when it names an
-existing file instead, every argument is a file and they answer the file
-chooser that a click opened (click reports "file chooser opened").
+the last snapshot (e12) or a CSS selector (--selector makes it one even when
+a file has that name); when it names an existing file instead, every
+argument is a file and they answer the file chooser that a click opened
+(click reports "file chooser opened").
 A missing file fails before anything reaches the browser. The browser reads
 the files itself: it must run on this machine.`,
 		Example: `  browserctl upload e12 photo.jpg
-  browserctl upload --selector 'input[name=cv]' cv.pdf
+  browserctl upload 'input[name=cv]' cv.pdf
+  browserctl upload --selector notes.txt notes.txt   # a selector that is also a file name
   browserctl click e7                # prints: file chooser opened ...
   browserctl upload report.csv       # answers it`,
 		Args: minArgs(1, "an optional REF or SELECTOR, then at least one FILE"),
@@ -69,7 +71,8 @@ the files itself: it must run on this machine.`,
 				}
 				p.Ref, files = args[0], args[1:]
 			case len(args) >= 2 && !isFile(args[0]):
-				return nil, usageErrorf("%q is neither a ref (e12) nor a file; a CSS selector needs --selector", args[0])
+				// neither a ref nor a file: a CSS selector
+				p.Selector, files = args[0], args[1:]
 			}
 			abs, err := uploadPaths(files)
 			if err != nil {

@@ -29,6 +29,8 @@ func TestUploadArgs(t *testing.T) {
 		{"upload " + file, ExitOK, `{"files":["` + file + `"]}`},
 		{"upload e3 " + missing, ExitError, "no such file: " + missing},
 		{"upload " + missing, ExitError, "no such file"},
+		{"upload #cv " + file, ExitOK, `"selector":"#cv","files":["` + file + `"]`},
+		{"upload #cv " + missing, ExitError, "no such file"},
 		{"upload e3", ExitUsage, "needs at least one FILE"},
 		{"upload --selector #cv", ExitUsage, "needs a SELECTOR and at least one FILE"},
 		{"upload e3 " + dir, ExitError, "not a regular file"},
