@@ -211,6 +211,16 @@ func TestDownloads(t *testing.T) {
 		t.Errorf("download -o wrote %d bytes (err %v); want the served %d bytes", len(got), err, len(want))
 	}
 
+	// Without --download-dir: the state folder's downloads/.
+	mustJSON(t, &clicked, in(s, "click", link)...)
+	if clicked.Download == nil || filepath.Dir(clicked.Download.Path) != filepath.Join(h.home, "downloads") {
+		t.Fatalf("click without --download-dir reported %+v; want a path in %s", clicked.Download, filepath.Join(h.home, "downloads"))
+	}
+	third := clicked.Download.Path
+	if got, err := os.ReadFile(third); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("the file at %s: %d bytes (err %v); want the served %d bytes", third, len(got), err, len(want))
+	}
+
 	var list struct {
 		Downloads []download `json:"downloads"`
 	}
@@ -221,8 +231,8 @@ func TestDownloads(t *testing.T) {
 			paths[x.Path] = true
 		}
 	}
-	if !paths[d.Path] || !paths[out] || len(list.Downloads) != 2 {
-		t.Errorf("downloads lists %+v; want the two downloads at %s and %s", list.Downloads, d.Path, out)
+	if !paths[d.Path] || !paths[out] || !paths[third] || len(list.Downloads) != 3 {
+		t.Errorf("downloads lists %+v; want the three downloads at %s, %s and %s", list.Downloads, d.Path, out, third)
 	}
 
 	// A ref that starts no download: error 4102 naming the wait, exit 1
