@@ -2366,6 +2366,9 @@ onTabEvent((tabId, method, p) => {
     cur.settled = true;
   }
 });
+onForget((tabId) => {
+  docRequests.delete(tabId);
+});
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
 var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@
 
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
 import { ErrorCode, RpcError, type Handler, type Params } from "../types";
-import { ensureAttached, isAttached, onTabEvent, send } from "./debugger";
+import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
@@ -41,6 +41,10 @@ onTabEvent((tabId, method, p) => {
   } else if (method === "Page.downloadWillBegin") {
     cur.settled = true;
   }
+});
+
+onForget((tabId) => {
+  docRequests.delete(tabId);
 });
 
 /** How long a click waits for a navigation it started to turn out a download. */
