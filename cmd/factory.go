@@ -18,6 +18,9 @@ type Globals struct {
 	Timeout time.Duration // --timeout, BROWSERCTL_TIMEOUT (0: rpc.DefaultTimeout)
 	NoColor bool          // --no-color, NO_COLOR
 	Wait    time.Duration // --wait, BROWSERCTL_WAIT: how long to wait for the extension
+	// DownloadDir is --download-dir, BROWSERCTL_DOWNLOAD_DIR ("": the
+	// state folder's downloads/).
+	DownloadDir string
 }
 
 // Factory holds what commands depend on, as lazy funcs, so tests replace

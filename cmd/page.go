@@ -27,6 +27,9 @@ type pageCall struct {
 	// Result, when set, prints the result itself (--json included) and
 	// may turn it into an exit code (`is` exits 1 for false).
 	Result func(raw json.RawMessage) error
+	// Post runs on the result before it is printed, --json or not, and may
+	// replace it (a click's download moved into --download-dir).
+	Post func(raw json.RawMessage) (json.RawMessage, error)
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -41,6 +44,11 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
 	if err != nil {
 		return err
+	}
+	if pc.Post != nil {
+		if raw, err = pc.Post(raw); err != nil {
+			return err
+		}
 	}
 	raw = printable(f, raw)
 	if pc.Result != nil {
@@ -177,7 +185,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			default:
 				return nil, usageErrorf("--button must be left, right or middle, got %q", p.Button)
 			}
-			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "clicked "+args[0])}, nil
+			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
 	}
 	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")

@@ -178,6 +178,16 @@ func topCmds() []topCmd {
 		{"keyboard", "page", newCmdKeyboard},
 		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
 		{"batch", "local", newCmdBatch},
+		// issue 10
+		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
+		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
+		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
+		{"console", "page", func(f *Factory) *cobra.Command { return newCmdConsole(f, nil) }},
+		{"errors", "page", func(f *Factory) *cobra.Command { return newCmdErrors(f, nil) }},
+		{"network", "page", newCmdNetwork},
+		{"cookies", "page", newCmdCookies},
+		{"storage", "page", newCmdStorage},
+		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
@@ -310,6 +320,8 @@ func addGlobalFlags(root *cobra.Command, f *Factory) {
 	pf.DurationVar(&g.Timeout, "timeout", envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout), "timeout of each browser call ($BROWSERCTL_TIMEOUT)")
 	pf.BoolVar(&g.NoColor, "no-color", env("NO_COLOR") != "", "no colour in output ($NO_COLOR)")
 	pf.DurationVar(&g.Wait, "wait", envDuration(env("BROWSERCTL_WAIT"), 30*time.Second), "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")
+	pf.StringVar(&g.DownloadDir, "download-dir", env("BROWSERCTL_DOWNLOAD_DIR"), "where downloads are saved ($BROWSERCTL_DOWNLOAD_DIR; default: the state folder's downloads/)")
+	_ = root.MarkPersistentFlagDirname("download-dir")
 	_ = root.RegisterFlagCompletionFunc("session", completeSessionFlag(f))
 }
 

@@ -265,7 +265,9 @@ func (c *conn) handle(data []byte) {
 			_ = c.enqueue(outFrame{buf: controlFrame(pongFrame)})
 		}
 	case f.Response != nil:
-		a := answer{result: f.Response.Result}
+		// The result aliases the reader's buffer, which the next frame
+		// overwrites while the caller may still be writing this one out.
+		a := answer{result: bytes.Clone(f.Response.Result)}
 		if e := f.Response.Error; e != nil {
 			a = answer{err: rpc.FromWire(e.Code, e.Message)}
 		} else if a.result == nil {

@@ -84,6 +84,28 @@ const (
 	PageCount        = "pages.count"
 )
 
+// Issue 10: files, logs, network, cookies, storage, PDF. logs.*, network.*
+// and downloads.* do not start with "pages.": the hub does not serialize
+// them behind a session's page calls, so `console --follow` in one terminal
+// never holds up `click` in another.
+const (
+	PageUpload       = "pages.upload"
+	PageDownload     = "pages.download"
+	PagePDF          = "pages.pdf"
+	PageCookies      = "pages.cookies"
+	PageSetCookie    = "pages.setCookie"
+	PageClearCookies = "pages.clearCookies"
+	PageStorage      = "pages.storage"
+	PageSetStorage   = "pages.setStorage"
+	PageClearStorage = "pages.clearStorage"
+	LogsConsole      = "logs.console"
+	LogsErrors       = "logs.errors"
+	LogsNetwork      = "logs.network"
+	NetworkBlock     = "network.block"
+	NetworkUnblock   = "network.unblock"
+	DownloadsList    = "downloads.list"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -127,6 +149,23 @@ var Methods = []Method{
 	{"page_is", PageIs, "whether an element is visible, enabled or checked", SessionRequired},
 	{"page_get_attribute", PageGetAttribute, "an element's attribute", SessionRequired},
 	{"page_count", PageCount, "how many elements match a CSS selector", SessionRequired},
+
+	// issue 10
+	{"page_upload", PageUpload, "set the files of a file input, or answer the open file chooser", SessionRequired},
+	{"page_download", PageDownload, "click by ref and wait for the download it starts", SessionRequired},
+	{"page_pdf", PagePDF, "print the page to PDF (base64)", SessionRequired},
+	{"page_cookies", PageCookies, "the cookies a request to a URL would send", SessionRequired},
+	{"page_set_cookie", PageSetCookie, "set a cookie", SessionRequired},
+	{"page_clear_cookies", PageClearCookies, "delete the cookies of a URL", SessionRequired},
+	{"page_storage", PageStorage, "read the page origin's localStorage or sessionStorage", SessionRequired},
+	{"page_set_storage", PageSetStorage, "set a localStorage or sessionStorage key", SessionRequired},
+	{"page_clear_storage", PageClearStorage, "clear localStorage or sessionStorage", SessionRequired},
+	{"logs_console", LogsConsole, "console messages of a tab since attach (long poll with waitMs)", SessionRequired},
+	{"logs_errors", LogsErrors, "uncaught exceptions and unhandled rejections of a tab", SessionRequired},
+	{"logs_network", LogsNetwork, "network requests of a tab", SessionRequired},
+	{"network_block", NetworkBlock, "fail requests matching patterns in the session's tabs", SessionRequired},
+	{"network_unblock", NetworkUnblock, "stop failing requests matching patterns", SessionRequired},
+	{"downloads_list", DownloadsList, "downloads started in the session's tabs", SessionRequired},
 }
 
 var (

@@ -461,6 +461,8 @@ function dialogMessage(d) {
 }
 var tabs = /* @__PURE__ */ new Map();
 var forgetHooks = /* @__PURE__ */ new Set();
+var attachHooks = /* @__PURE__ */ new Set();
+var eventHooks = /* @__PURE__ */ new Set();
 var installed = false;
 var onEvent = (source, method, params) => {
   const st = source.tabId === void 0 ? void 0 : tabs.get(source.tabId);
@@ -475,6 +477,12 @@ var onEvent = (source, method, params) => {
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"];
     if (frame && !frame.parentId) st.generation++;
+  }
+  for (const hk of eventHooks) {
+    try {
+      hk(source.tabId, method, p);
+    } catch {
+    }
   }
   for (const l of [...st.listeners]) {
     try {
@@ -495,6 +503,12 @@ function install() {
   chrome.debugger.onEvent.addListener(onEvent);
   chrome.debugger.onDetach.addListener(onDetach);
   chrome.tabs.onRemoved.addListener(onRemoved);
+}
+function onAttach(fn) {
+  attachHooks.add(fn);
+}
+function onTabEvent(fn) {
+  eventHooks.add(fn);
 }
 function onForget(fn) {
   forgetHooks.add(fn);
@@ -558,7 +572,12 @@ function state(tabId) {
       if (tabs.get(tabId) === fresh) tabs.delete(tabId);
       throw e;
     });
-    fresh.enabled = fresh.attaching.then(() => rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS)).then(
+    fresh.enabled = fresh.attaching.then(() => {
+      const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
+      const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+      for (const hk of attachHooks) void hk(tabId, raw).catch(() => void 0);
+      return enabled;
+    }).then(
       () => {
         fresh.enableDone = true;
       },
@@ -591,6 +610,9 @@ async function ensureAttached(tabId) {
     }
     if (st.dialog) throw new DialogOpenError(st.dialog);
   }
+}
+function isAttached(tabId) {
+  return tabs.has(tabId);
 }
 function openDialog(tabId) {
   return tabs.get(tabId)?.dialog ?? null;
@@ -1775,6 +1797,288 @@ async function get(tabId, p) {
   }
 }
 
+// src/background/pages/observe.ts
+var CONSOLE_LIMIT = 1e3;
+var ERRORS_LIMIT = 200;
+var NETWORK_LIMIT = 1e3;
+var INFLIGHT_LIMIT = 500;
+var Ring = class {
+  constructor(limit, nextSeq2) {
+    this.limit = limit;
+    this.nextSeq = nextSeq2;
+  }
+  limit;
+  nextSeq;
+  items = [];
+  dropped = 0;
+  waiters = /* @__PURE__ */ new Set();
+  push(e) {
+    const full = { ...e, seq: this.nextSeq() };
+    this.items.push(full);
+    if (this.items.length > this.limit) {
+      this.items.splice(0, this.items.length - this.limit);
+      this.dropped++;
+    }
+    for (const w of [...this.waiters]) w();
+    return full;
+  }
+  after(seq) {
+    let i = this.items.length;
+    while (i > 0 && this.items[i - 1].seq > seq) i--;
+    return this.items.slice(i);
+  }
+  clear() {
+    this.items = [];
+  }
+  /** Resolves on the next push, or after ms; returns the unsubscribe-safe promise. */
+  waitNext(ms) {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+  wakeAll() {
+    for (const w of [...this.waiters]) w();
+  }
+};
+var seqCounter = 0;
+var nextSeq = () => ++seqCounter;
+var byTab2 = /* @__PURE__ */ new Map();
+function tabLogs(tabId) {
+  let l = byTab2.get(tabId);
+  if (!l) {
+    l = {
+      console: new Ring(CONSOLE_LIMIT, nextSeq),
+      errors: new Ring(ERRORS_LIMIT, nextSeq),
+      network: new Ring(NETWORK_LIMIT, nextSeq),
+      inflight: /* @__PURE__ */ new Map()
+    };
+    byTab2.set(tabId, l);
+  }
+  return l;
+}
+var blockBySession = /* @__PURE__ */ new Map();
+var sessionOfTab = /* @__PURE__ */ new Map();
+function noteTabSession(tabId, sessionId) {
+  if (sessionId) sessionOfTab.set(tabId, sessionId);
+}
+function tabSession(tabId) {
+  return sessionOfTab.get(tabId) ?? "";
+}
+function blockedPatterns(sessionId) {
+  return [...blockBySession.get(sessionId) ?? []].sort();
+}
+function setBlocked(sessionId, add2, remove) {
+  const set = blockBySession.get(sessionId) ?? /* @__PURE__ */ new Set();
+  for (const p of add2) set.add(p);
+  for (const p of remove) set.delete(p);
+  if (set.size === 0) blockBySession.delete(sessionId);
+  else blockBySession.set(sessionId, set);
+  return blockedPatterns(sessionId);
+}
+function fetchPattern(p) {
+  if (/[*?]/.test(p)) return p;
+  return `*${p.replace(/\\/g, "\\\\")}*`;
+}
+async function applyBlocking(tabId, send2) {
+  const patterns = blockedPatterns(tabSession(tabId));
+  if (patterns.length === 0) {
+    await send2("Fetch.disable");
+    return;
+  }
+  await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+}
+var CONSOLE_LEVELS = {
+  debug: "debug",
+  info: "info",
+  warning: "warning",
+  error: "error",
+  assert: "error",
+  trace: "log"
+};
+function previewText(p) {
+  const props = p.properties ?? [];
+  const more = p.overflow ? ", …" : "";
+  const val = (x) => x.type === "string" ? JSON.stringify(x.value ?? "") : x.value ?? x.type;
+  if (p.subtype === "array") return `[${props.map(val).join(", ")}${more}]`;
+  const body = `{${props.map((x) => `${x.name}: ${val(x)}`).join(", ")}${more}}`;
+  return p.description && p.description !== "Object" ? `${p.description} ${body}` : body;
+}
+function argText(a) {
+  if (a.type === "string") return String(a.value);
+  if (a.type === "object" && a.subtype !== "null" && a.subtype !== "error" && a.preview) return previewText(a.preview);
+  if (a.unserializableValue !== void 0) return a.unserializableValue;
+  if (a.type === "undefined") return "undefined";
+  if (a.value !== void 0) {
+    try {
+      return JSON.stringify(a.value);
+    } catch {
+      return String(a.value);
+    }
+  }
+  return a.description ?? a.type ?? "";
+}
+function firstFrame(st) {
+  const frames = st?.callFrames;
+  return frames?.[0] ?? {};
+}
+function onConsoleAPI(logs, p) {
+  const args = p["args"] ?? [];
+  const type2 = String(p["type"] ?? "log");
+  const f = firstFrame(p["stackTrace"]);
+  logs.console.push({
+    level: CONSOLE_LEVELS[type2] ?? "log",
+    text: args.map(argText).join(" "),
+    source: "console-api",
+    url: f.url ?? "",
+    line: (f.lineNumber ?? -1) + 1,
+    column: (f.columnNumber ?? -1) + 1,
+    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
+  });
+}
+function onLogEntry(logs, p) {
+  const e = p["entry"] ?? {};
+  const level = String(e["level"] ?? "info");
+  logs.console.push({
+    level: level === "verbose" ? "debug" : level,
+    text: String(e["text"] ?? ""),
+    source: String(e["source"] ?? "other"),
+    url: String(e["url"] ?? ""),
+    line: typeof e["lineNumber"] === "number" ? e["lineNumber"] + 1 : 0,
+    column: 0,
+    time: typeof e["timestamp"] === "number" ? Math.round(e["timestamp"]) : Date.now()
+  });
+}
+function onException(logs, p) {
+  const d = p["exceptionDetails"] ?? {};
+  const ex = d["exception"] ?? {};
+  const head = String(d["text"] ?? "Uncaught");
+  const desc = ex.description ?? (ex.value !== void 0 ? argText(ex) : "");
+  const rejection = /in promise/i.test(head);
+  const f = firstFrame(d["stackTrace"]);
+  logs.errors.push({
+    kind: rejection ? "rejection" : "exception",
+    text: desc ? `${head} ${desc.split("\n")[0]}` : head,
+    stack: desc,
+    url: String(d["url"] ?? f.url ?? ""),
+    line: (typeof d["lineNumber"] === "number" ? d["lineNumber"] : f.lineNumber ?? -1) + 1,
+    column: (typeof d["columnNumber"] === "number" ? d["columnNumber"] : f.columnNumber ?? -1) + 1,
+    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
+  });
+}
+function finish(logs, id, ts, patch) {
+  const f = logs.inflight.get(id);
+  if (!f) return;
+  logs.inflight.delete(id);
+  logs.network.push({ ...f.entry, ...patch, durationMs: Math.max(0, Math.round((ts - f.ts) * 1e3)) });
+}
+function onNetwork(logs, method, p) {
+  const id = String(p["requestId"] ?? "");
+  const ts = typeof p["timestamp"] === "number" ? p["timestamp"] : 0;
+  switch (method) {
+    case "Network.requestWillBeSent": {
+      const redirect = p["redirectResponse"];
+      if (redirect) {
+        finish(logs, id, ts, {
+          status: redirect.status ?? 0,
+          statusText: redirect.statusText ?? "",
+          mimeType: redirect.mimeType ?? "",
+          size: redirect.encodedDataLength ?? 0
+        });
+      }
+      const req = p["request"] ?? {};
+      if (logs.inflight.size >= INFLIGHT_LIMIT) {
+        const oldest = logs.inflight.keys().next().value;
+        if (oldest !== void 0) logs.inflight.delete(oldest);
+      }
+      logs.inflight.set(id, {
+        ts,
+        entry: {
+          requestId: id,
+          method: req.method ?? "GET",
+          url: (req.url ?? "") + (req.urlFragment ?? ""),
+          type: String(p["type"] ?? "Other"),
+          status: 0,
+          statusText: "",
+          mimeType: "",
+          failure: "",
+          blocked: false,
+          size: 0,
+          started: typeof p["wallTime"] === "number" ? Math.round(p["wallTime"] * 1e3) : Date.now(),
+          durationMs: -1
+        }
+      });
+      return;
+    }
+    case "Network.responseReceived": {
+      const f = logs.inflight.get(id);
+      const r = p["response"] ?? {};
+      if (f) {
+        f.entry.status = r.status ?? 0;
+        f.entry.statusText = r.statusText ?? "";
+        f.entry.mimeType = r.mimeType ?? "";
+        if (typeof p["type"] === "string") f.entry.type = p["type"];
+      }
+      return;
+    }
+    case "Network.loadingFinished":
+      finish(logs, id, ts, { size: typeof p["encodedDataLength"] === "number" ? p["encodedDataLength"] : 0 });
+      return;
+    case "Network.loadingFailed": {
+      const reason = String(p["blockedReason"] ?? "");
+      const text = String(p["errorText"] ?? "failed");
+      finish(logs, id, ts, {
+        failure: text,
+        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text),
+        ...typeof p["type"] === "string" ? { type: p["type"] } : {}
+      });
+      return;
+    }
+  }
+}
+onTabEvent((tabId, method, p) => {
+  if (method === "Runtime.consoleAPICalled") onConsoleAPI(tabLogs(tabId), p);
+  else if (method === "Log.entryAdded") onLogEntry(tabLogs(tabId), p);
+  else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
+  else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
+  else if (method === "Fetch.requestPaused") {
+    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+  }
+});
+function blockSend(tabId, method, params) {
+  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
+}
+onAttach(async (tabId, send2) => {
+  tabLogs(tabId);
+  await Promise.all([
+    send2("Runtime.enable"),
+    send2("Log.enable"),
+    send2("Network.enable"),
+    applyBlocking(tabId, send2).catch(() => void 0)
+  ]);
+});
+onForget((tabId) => {
+  const l = byTab2.get(tabId);
+  if (l) {
+    l.console.wakeAll();
+    l.errors.wakeAll();
+    l.network.wakeAll();
+  }
+  Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
+    () => void 0,
+    () => dropTab(tabId)
+  );
+});
+function dropTab(tabId) {
+  byTab2.delete(tabId);
+  sessionOfTab.delete(tabId);
+}
+
 // src/background/pages/screenshot.ts
 async function capture(tabId, clip2) {
   await ensureForeground(tabId);
@@ -2022,11 +2326,11 @@ function walkInteractive(maxName, next, owner) {
       }
       if (depth > 40) continue;
       const d = getComputedStyle(e).display;
-      const block = !d.startsWith("inline") && d !== "contents";
-      if (block) out.push(" ");
+      const block2 = !d.startsWith("inline") && d !== "contents";
+      if (block2) out.push(" ");
       const sr = e.shadowRoot;
       contentText(sr || e, out, depth + 1);
-      if (block) out.push(" ");
+      if (block2) out.push(" ");
     }
   };
   const fromContent = (el) => {
@@ -2384,13 +2688,508 @@ async function snapshot(tabId, p) {
   return fullSnapshot(tabId, compact, depth);
 }
 
+// src/background/pages/downloads.ts
+var DOWNLOADS_LIMIT = 200;
+var all = [];
+var waiters = /* @__PURE__ */ new Set();
+function changed() {
+  for (const w of [...waiters]) w();
+}
+function nextChange(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    waiters.add(done);
+  });
+}
+function byGuid(guid) {
+  return all.find((d) => d.guid === guid);
+}
+onTabEvent((tabId, method, p) => {
+  if (method === "Page.downloadWillBegin") {
+    all.push({
+      guid: String(p["guid"] ?? ""),
+      id: -1,
+      tabId,
+      sessionId: tabSession(tabId),
+      url: String(p["url"] ?? ""),
+      suggestedFilename: String(p["suggestedFilename"] ?? ""),
+      path: "",
+      state: "in_progress",
+      bytes: 0,
+      totalBytes: 0,
+      mime: "",
+      error: "",
+      started: Date.now()
+    });
+    if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
+    changed();
+  } else if (method === "Page.downloadProgress") {
+    const d = byGuid(String(p["guid"] ?? ""));
+    if (!d) return;
+    d.bytes = typeof p["receivedBytes"] === "number" ? p["receivedBytes"] : d.bytes;
+    d.totalBytes = typeof p["totalBytes"] === "number" ? p["totalBytes"] : d.totalBytes;
+    const st = String(p["state"] ?? "");
+    if (st === "completed") d.state = "complete";
+    else if (st === "canceled") d.state = "canceled";
+    changed();
+  }
+});
+async function locate(d) {
+  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
+  if (typeof chrome === "undefined" || !chrome.downloads) {
+    if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
+    return;
+  }
+  let item;
+  if (d.id >= 0) {
+    item = (await chrome.downloads.search({ id: d.id }))[0];
+  } else {
+    const claimed = new Set(all.filter((o) => o !== d && o.id >= 0).map((o) => o.id));
+    const items = await chrome.downloads.search({ url: d.url, orderBy: ["-startTime"] });
+    item = items.find((i) => !claimed.has(i.id) && Date.parse(i.startTime) >= d.started - 5e3);
+  }
+  if (!item) return;
+  d.id = item.id;
+  d.path = item.filename;
+  d.mime = item.mime;
+  if (item.state === "complete") {
+    d.state = "complete";
+    d.bytes = item.bytesReceived;
+  } else if (item.state === "interrupted") {
+    d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
+    d.error = item.error ?? "";
+  }
+  if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
+}
+async function listDownloads(sessionId) {
+  for (const d of all) d.sessionId ||= tabSession(d.tabId);
+  const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
+  for (const d of out) await locate(d).catch(() => void 0);
+  return out.map((d) => ({ ...d }));
+}
+function begunSince(tabId, since) {
+  return all.find((d) => d.tabId === tabId && d.started >= since);
+}
+async function waitBegin(tabId, since, ms) {
+  const deadline = Date.now() + ms;
+  for (; ; ) {
+    const d = begunSince(tabId, since);
+    if (d) return d;
+    const left = deadline - Date.now();
+    if (left <= 0) return void 0;
+    await nextChange(left);
+  }
+}
+async function waitDone(d, ms) {
+  const deadline = Date.now() + ms;
+  for (; ; ) {
+    await locate(d).catch(() => void 0);
+    if (d.state !== "in_progress") break;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await nextChange(Math.min(left, 250));
+  }
+  return { ...d };
+}
+
+// src/background/pages/files.ts
+var choosers = /* @__PURE__ */ new Map();
+onAttach(async (_tabId, raw) => {
+  await raw("Page.setInterceptFileChooserDialog", { enabled: true });
+});
+onTabEvent((tabId, method, p) => {
+  if (method === "Page.fileChooserOpened") {
+    choosers.set(tabId, {
+      backendNodeId: Number(p["backendNodeId"] ?? 0),
+      mode: String(p["mode"] ?? "selectSingle"),
+      opened: Date.now()
+    });
+  } else if (method === "Page.frameNavigated") {
+    const frame = p["frame"];
+    if (frame && !frame.parentId) choosers.delete(tabId);
+  }
+});
+onForget((tabId) => {
+  choosers.delete(tabId);
+});
+function chooserSince(tabId, since) {
+  const c = choosers.get(tabId);
+  return c && c.opened >= since ? c : void 0;
+}
+function failed6(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+async function querySelector(tabId, selector) {
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: `document.querySelector(${JSON.stringify(selector)})`,
+    objectGroup: ACTION_GROUP
+  });
+  if (r.exceptionDetails) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
+  }
+  if (!r.result.objectId || r.result.subtype === "null") throw failed6(`no element matches ${JSON.stringify(selector)}`);
+  return r.result.objectId;
+}
+var INPUT_KIND = `function () {
+  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
+  if (this.disabled) return "disabled";
+  return this.multiple ? "multiple" : "single";
+}`;
+async function upload(tabId, p) {
+  const files = requireStringArray(p, "files");
+  for (const f of files) {
+    if (!f.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(f)) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
+    }
+  }
+  const ref = optionalString(p, "ref") || void 0;
+  const selector = optionalString(p, "selector") || void 0;
+  if (ref && selector) throw new RpcError(ErrorCode.invalidParams, `invalid params: give "ref" or "selector", not both`);
+  let target;
+  let what;
+  let multiple;
+  const chooser = choosers.get(tabId);
+  try {
+    if (ref || selector) {
+      const objectId = ref ? await resolveRef(tabId, ref) : await querySelector(tabId, selector);
+      what = ref ?? selector;
+      const k = await send(tabId, "Runtime.callFunctionOn", {
+        objectId,
+        functionDeclaration: INPUT_KIND,
+        returnByValue: true
+      });
+      const kind = String(k.result.value ?? "");
+      if (kind.startsWith("not-file")) {
+        throw failed6(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+      }
+      if (kind === "disabled") throw failed6(`${what} is a disabled file input`);
+      multiple = kind === "multiple";
+      target = { objectId };
+    } else {
+      if (!chooser) {
+        throw failed6("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+      }
+      what = "the open file chooser";
+      multiple = chooser.mode === "selectMultiple";
+      target = { backendNodeId: chooser.backendNodeId };
+    }
+    if (!multiple && files.length > 1) throw failed6(`${what} takes one file, got ${files.length}`);
+    try {
+      await send(tabId, "DOM.setFileInputFiles", { files, ...target });
+    } catch (e) {
+      if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
+        throw failed6(
+          'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
+        );
+      }
+      throw e;
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  if (!ref && !selector) choosers.delete(tabId);
+  return { files: files.length, target: what, multiple };
+}
+
+// src/background/pages/storage.ts
+function failed7(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+async function pageURL(tabId) {
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: "location.href",
+    returnByValue: true
+  });
+  return String(r.result.value ?? "");
+}
+function httpURL(u, name) {
+  if (!/^https?:\/\//i.test(u)) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
+  }
+  return u;
+}
+async function cookiesFor(tabId, p) {
+  const given = optionalString(p, "url") || void 0;
+  const url = given ? httpURL(given, "url") : await pageURL(tabId);
+  if (!/^https?:/i.test(url)) return { url, cookies: [] };
+  const r = await send(tabId, "Network.getCookies", { urls: [url] });
+  return { url, cookies: r.cookies };
+}
+async function cookies(tabId, p) {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  return {
+    url,
+    cookies: list.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite ?? ""
+    }))
+  };
+}
+async function setCookie(tabId, p) {
+  const name = requireString(p, "name");
+  const value = requireText(p, "value");
+  const given = optionalString(p, "url") || void 0;
+  const domain = optionalString(p, "domain") || void 0;
+  const path = optionalString(p, "path") || void 0;
+  const expires = optionalNumber(p, "expires");
+  const httpOnly = optionalBool(p, "httpOnly") ?? false;
+  const secure = optionalBool(p, "secure") ?? false;
+  let url = given ? httpURL(given, "url") : "";
+  if (!url && !domain) {
+    url = await pageURL(tabId);
+    if (!/^https?:/i.test(url)) throw failed7(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+  }
+  const r = await send(tabId, "Network.setCookie", {
+    name,
+    value,
+    ...url ? { url } : {},
+    ...domain ? { domain } : {},
+    ...path ? { path } : {},
+    ...expires !== void 0 ? { expires } : {},
+    httpOnly,
+    secure
+  });
+  if (r.success === false) throw failed7(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  return { ok: true, url };
+}
+async function clearCookies(tabId, p) {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  for (const c of list) {
+    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
+  }
+  return { url, deleted: list.length };
+}
+var KINDS = ["local", "session"];
+var STORAGE_FN = `function (kind, op, key, value) {
+  const s = kind === "session" ? window.sessionStorage : window.localStorage;
+  if (op === "get") {
+    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
+    const entries = {};
+    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
+    return { entries: entries, origin: location.origin };
+  }
+  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
+  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
+}`;
+async function runStorage(tabId, args) {
+  const doc = await send(tabId, "Runtime.evaluate", { expression: "window" });
+  const r = await send(
+    tabId,
+    "Runtime.callFunctionOn",
+    {
+      objectId: doc.result.objectId,
+      functionDeclaration: STORAGE_FN,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true
+    }
+  );
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed7(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+  }
+  return r.result.value;
+}
+async function storage(tabId, p) {
+  const kind = requireOneOf(p, "kind", KINDS);
+  const key = optionalString(p, "key");
+  return runStorage(tabId, [kind, "get", key ?? null, null]);
+}
+async function setStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", KINDS);
+  const key = requireText(p, "key");
+  const value = requireText(p, "value");
+  return runStorage(tabId, [kind, "set", key, value]);
+}
+async function clearStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", KINDS);
+  return runStorage(tabId, [kind, "clear", null, null]);
+}
+async function pdf(tabId, p) {
+  const landscape = optionalBool(p, "landscape") ?? false;
+  const printBackground = optionalBool(p, "background") ?? true;
+  try {
+    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
+    return { data: r.data, format: "pdf" };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw failed7(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+  }
+}
+
+// src/background/pages/tools.ts
+var MAX_WAIT_MS = 2e4;
+var docRequests = /* @__PURE__ */ new Map();
+onTabEvent((tabId, method, p) => {
+  const cur = docRequests.get(tabId);
+  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (!cur || cur.settled) {
+    return;
+  } else if (method === "Page.frameNavigated") {
+    const f = p["frame"];
+    if (f?.id === cur.frameId) cur.settled = true;
+  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
+    cur.settled = true;
+  } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  }
+});
+onForget((tabId) => {
+  docRequests.delete(tabId);
+});
+var NAVIGATION_SETTLE_MS = 2e3;
+var CLICK_DOWNLOAD_MS = 5e3;
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+function reportAftermath(fn) {
+  return async (tabId, p) => {
+    const since = Date.now();
+    const r = await fn(tabId, p);
+    const out = { ...r };
+    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
+    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
+    let d;
+    for (; ; ) {
+      const req = docRequests.get(tabId);
+      d = await waitBegin(tabId, since, 0);
+      if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
+      await sleep2(20);
+    }
+    if (d) out["download"] = await waitDone(d, CLICK_DOWNLOAD_MS);
+    const c = chooserSince(tabId, since);
+    if (c) out["fileChooser"] = { mode: c.mode };
+    return out;
+  };
+}
+async function download(tabId, p, click2) {
+  requireString(p, "ref");
+  const budget = optionalInt(p, "timeout", 0) ?? 3e4;
+  const since = Date.now();
+  await click2(tabId, p);
+  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
+  if (!d) {
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${String(p["ref"])} started no download`);
+  }
+  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
+  if (done.state === "in_progress") {
+    throw new RpcError(
+      ErrorCode.operationFailed,
+      `timed out after ${budget} ms: the download of ${done.url} is still in progress (${done.bytes} of ${done.totalBytes} bytes)`
+    );
+  }
+  if (done.state !== "complete") {
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the download of ${done.url} ${done.state}${done.error ? `: ${done.error}` : ""}`);
+  }
+  return done;
+}
+var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
+var LEVELS = ["debug", "log", "info", "warning", "error"];
+async function readRing(tabId, ring, p, keep) {
+  const after = optionalInt(p, "after", 0) ?? 0;
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
+  const clear = optionalBool(p, "clear") ?? false;
+  const limit = optionalInt(p, "limit", 1);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const r = ring();
+    const all2 = r.after(after);
+    let entries = all2.filter(keep);
+    const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
+    if (entries.length > 0 || Date.now() >= deadline || clear) {
+      if (limit !== void 0 && entries.length > limit) entries = entries.slice(entries.length - limit);
+      const dropped = r.dropped;
+      if (clear) r.clear();
+      return { entries, next, dropped };
+    }
+    await r.waitNext(Math.max(1, deadline - Date.now()));
+  }
+}
+function consoleRead(tabId, p) {
+  const level = optionalOneOf(p, "level", LEVELS);
+  const min = level ? LEVEL_RANK[level] ?? 0 : 0;
+  return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
+}
+function errorsRead(tabId, p) {
+  return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
+}
+async function networkRead(tabId, p) {
+  const filter = (optionalString(p, "filter") ?? "").toLowerCase();
+  const failedOnly = optionalBool(p, "failed") ?? false;
+  const keep = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
+  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
+  const inflight = p["after"] === void 0 || p["after"] === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
+  return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
+}
+async function block(p, deps, add2) {
+  const sessionId = requireString(p, "sessionId");
+  const patterns = requireStringArray(p, "patterns");
+  if (patterns.some((x) => x.trim() === "")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
+  }
+  const tabIds = await deps.sessionTabIds(p);
+  const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(
+        tabId,
+        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
+      );
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
+}
+function toolHandlers(deps, click2) {
+  const onTab = (fn) => async (p) => {
+    const tabId = await deps.resolveTab(p);
+    noteTabSession(tabId, typeof p["sessionId"] === "string" ? p["sessionId"] : "");
+    return fn(tabId, p);
+  };
+  return {
+    "pages.upload": onTab(upload),
+    "pages.download": onTab((tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab(pdf),
+    "pages.cookies": onTab(cookies),
+    "pages.setCookie": onTab(setCookie),
+    "pages.clearCookies": onTab(clearCookies),
+    "pages.storage": onTab(storage),
+    "pages.setStorage": onTab(setStorage),
+    "pages.clearStorage": onTab(clearStorage),
+    "logs.console": onTab(consoleRead),
+    "logs.errors": onTab(errorsRead),
+    "logs.network": onTab(networkRead),
+    "network.block": async (p) => block(p, deps, true),
+    "network.unblock": async (p) => block(p, deps, false),
+    "downloads.list": async (p) => {
+      const sessionId = requireString(p, "sessionId");
+      await deps.sessionTabIds(p);
+      return { downloads: await listDownloads(sessionId) };
+    }
+  };
+}
+
 // src/background/pages/wait.ts
-var MAX_WAIT_MS = 3e5;
+var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
 var STATES2 = ["load", "domcontentloaded", "networkidle"];
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -2441,7 +3240,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep2(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep3(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -2460,12 +3259,12 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS}`);
+    if (ms > MAX_WAIT_MS2) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS2}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep2(ms);
+    await sleep3(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -2481,7 +3280,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep2(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep3(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -2492,7 +3291,8 @@ async function wait(tabId, p) {
 // src/background/pages/index.ts
 var TABLE2 = {
   "pages.snapshot": snapshot,
-  "pages.click": click,
+  "pages.click": reportAftermath(click),
+  // issue 10: names a chooser or download it set off
   "pages.hover": hover,
   "pages.fill": fill,
   "pages.type": type,
@@ -2518,7 +3318,11 @@ var TABLE2 = {
 function pageHandlers(deps) {
   const out = {};
   for (const [method, fn] of Object.entries(TABLE2)) {
-    out[method] = async (params) => fn(await deps.resolveTab(params), params);
+    out[method] = async (params) => {
+      const tabId = await deps.resolveTab(params);
+      noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : "");
+      return fn(tabId, params);
+    };
   }
   return out;
 }
@@ -2595,7 +3399,24 @@ var PAGE_METHODS = [
   "pages.count"
 ];
 var EXTENSION_METHODS = ["extension.info"];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS];
+var ISSUE10_METHODS = [
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage",
+  "logs.console",
+  "logs.errors",
+  "logs.network",
+  "network.block",
+  "network.unblock",
+  "downloads.list"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...ISSUE10_METHODS, ...EXTENSION_METHODS];
 function isMethod(m) {
   return METHODS.includes(m);
 }
@@ -3128,7 +3949,14 @@ var router = new Router({
   ...sessionHandlers({ store, releaseTab }),
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
-  ...extensionHandlers()
+  ...extensionHandlers(),
+  ...toolHandlers(
+    {
+      resolveTab: (p) => resolveTab(store, p),
+      sessionTabIds: async (p) => (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
+    },
+    click
+  )
 });
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),

@@ -5,11 +5,14 @@
 import { loadConfig } from "./config";
 import { extensionHandlers } from "./extension-info";
 import { wireLifecycle } from "./lifecycle";
+import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
+import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
 import { sessionHandlers } from "./sessions";
+import { groupTabs } from "./tab-info";
 import { resolveTab, tabHandlers } from "./tabs";
 import type { Params } from "./types";
 import { WsClient } from "./ws-client";
@@ -22,6 +25,14 @@ const router = new Router({
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...toolHandlers(
+    {
+      resolveTab: (p: Params) => resolveTab(store, p),
+      sessionTabIds: async (p: Params) =>
+        (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
+    },
+    click,
+  ),
 });
 
 const client = new WsClient({

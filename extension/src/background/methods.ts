@@ -49,7 +49,26 @@ export const PAGE_METHODS = [
 // issue 13: what the extension is, for `browserctl doctor`.
 export const EXTENSION_METHODS = ["extension.info"] as const;
 
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS] as const;
+// Issue 10: files, logs, network, cookies, storage, PDF (docs/protocol.md).
+export const ISSUE10_METHODS = [
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage",
+  "logs.console",
+  "logs.errors",
+  "logs.network",
+  "network.block",
+  "network.unblock",
+  "downloads.list",
+] as const;
+
+export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...ISSUE10_METHODS, ...EXTENSION_METHODS] as const;
 
 export type SessionMethod = (typeof SESSION_METHODS)[number];
 export type TabMethod = (typeof TAB_METHODS)[number];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { METHODS, PAGE_METHODS, SESSION_METHODS, TAB_METHODS } from "./methods";
+import { EXTENSION_METHODS, ISSUE10_METHODS, METHODS, PAGE_METHODS, SESSION_METHODS, TAB_METHODS } from "./methods";
 import { requireString } from "./params";
 import { Router, toRpcError } from "./router";
 import { ErrorCode, RpcError } from "./types";
@@ -39,6 +39,7 @@ test("every spec method is in the table", () => {
   assert.equal(PAGE_METHODS[13], "pages.eval");
   assert.equal(new Set(METHODS).size, METHODS.length);
   assert.ok(METHODS.includes("extension.info"));
+  assert.ok(METHODS.includes("logs.console"));
   assert.ok(METHODS.includes("sessions.attachCurrent"));
   assert.ok(METHODS.includes("pages.scrollIntoView"));
 });

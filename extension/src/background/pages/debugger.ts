@@ -26,6 +26,10 @@ export function dialogMessage(d: Dialog): string {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
 
+/** A CDP command on an attachment that is still being set up. */
+export type AttachSend = (method: string, params?: object) => Promise<unknown>;
+export type AttachHook = (tabId: number, send: AttachSend) => Promise<void>;
+
 export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
 
 interface TabState {
@@ -43,6 +47,10 @@ interface TabState {
 
 const tabs = new Map<number, TabState>();
 const forgetHooks = new Set<(tabId: number) => void>();
+/** Run once per attachment beside Page.enable (domains that collect events). */
+const attachHooks = new Set<AttachHook>();
+/** See every event of every attached tab (collectors that outlive one call). */
+const eventHooks = new Set<(tabId: number, method: string, params: Record<string, unknown>) => void>();
 
 // Stored listeners, so uninstall() can remove them.
 let installed = false;
@@ -59,6 +67,13 @@ const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: obje
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"] as { parentId?: string } | undefined;
     if (frame && !frame.parentId) st.generation++;
+  }
+  for (const hk of eventHooks) {
+    try {
+      hk(source.tabId!, method, p);
+    } catch {
+      // a collector's bug must not stop the others
+    }
   }
   for (const l of [...st.listeners]) {
     try {
@@ -91,6 +106,20 @@ export function uninstall(): void {
   chrome.debugger.onDetach.removeListener(onDetach);
   chrome.tabs.onRemoved.removeListener(onRemoved);
   for (const id of [...tabs.keys()]) forget(id);
+}
+
+/**
+ * Runs fn on every new attachment, together with Page.enable (console,
+ * network and download collection hook in here). fn must not throw: a
+ * collector that cannot start must not fail the page call.
+ */
+export function onAttach(fn: AttachHook): void {
+  attachHooks.add(fn);
+}
+
+/** Runs fn for every CDP event of every attached tab. */
+export function onTabEvent(fn: (tabId: number, method: string, params: Record<string, unknown>) => void): void {
+  eventHooks.add(fn);
 }
 
 /** Runs fn whenever a tab's state is dropped (refs hook in here). */
@@ -170,7 +199,17 @@ function state(tabId: number): TabState {
       if (tabs.get(tabId) === fresh) tabs.delete(tabId);
       throw e;
     });
-    fresh.enabled = fresh.attaching.then(() => rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS)).then(
+    fresh.enabled = fresh.attaching
+      .then(() => {
+        // Sent right after Page.enable and not awaited: CDP runs a
+        // session's commands in order, so they are on before the call's
+        // own commands, and one that hangs (a dialog) delays nothing.
+        const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
+        const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+        for (const hk of attachHooks) void hk(tabId, raw).catch(() => undefined);
+        return enabled;
+      })
+      .then(
       () => {
         fresh.enableDone = true;
       },

@@ -11,9 +11,11 @@ import { find } from "./find";
 import { get } from "./get";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
+import { noteTabSession } from "./observe";
 import { forgetRefs } from "./refs";
 import { screenshot } from "./screenshot";
 import { snapshot } from "./snapshot";
+import { reportAftermath } from "./tools";
 import { wait } from "./wait";
 
 export interface PageDeps {
@@ -24,7 +26,7 @@ type TabHandler = (tabId: number, params: Params) => Promise<unknown>;
 
 const TABLE: Record<string, TabHandler> = {
   "pages.snapshot": snapshot,
-  "pages.click": click,
+  "pages.click": reportAftermath(click), // issue 10: names a chooser or download it set off
   "pages.hover": hover,
   "pages.fill": fill,
   "pages.type": type,
@@ -51,7 +53,11 @@ const TABLE: Record<string, TabHandler> = {
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {
   const out: Record<string, Handler> = {};
   for (const [method, fn] of Object.entries(TABLE)) {
-    out[method] = async (params: Params) => fn(await deps.resolveTab(params), params);
+    out[method] = async (params: Params) => {
+      const tabId = await deps.resolveTab(params);
+      noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : ""); // issue 10
+      return fn(tabId, params);
+    };
   }
   return out;
 }

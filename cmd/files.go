@@ -1,0 +1,468 @@
+package cmd
+
+// Issue 10, files: upload, download, downloads, and what a click set off
+// (a file chooser, a download).
+//
+// The browser saves a download in its own download folder (an extension may
+// not choose another: see extension/src/background/pages/downloads.ts); the
+// command that learns a download finished moves the file into --download-dir
+// (or -o) and notes the move in the state folder's downloads.json, so
+// `downloads` shows where each file is now. Browser and CLI share a machine.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
+)
+
+// ---- upload ----
+
+func newCmdUpload(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.UploadParams
+	var selector bool
+	c := &cobra.Command{
+		Use:   "upload [REF|SELECTOR] FILE...",
+		Short: "Set the files of a file input, or answer the file chooser a click opened",
+		Long: `Set the files of an <input type=file>: the page sees input and change and
+reads the files' names, sizes and contents. The first argument is a ref from
+the last snapshot (e12) or a CSS selector (--selector makes it one even when
+a file has that name); when it names an existing file instead, every
+argument is a file and they answer the file chooser that a click opened
+(click reports "file chooser opened").
+A missing file fails before anything reaches the browser. The browser reads
+the files itself: it must run on this machine.`,
+		Example: `  browserctl upload e12 photo.jpg
+  browserctl upload 'input[name=cv]' cv.pdf
+  browserctl upload --selector notes.txt notes.txt   # a selector that is also a file name
+  browserctl click e7                # prints: file chooser opened ...
+  browserctl upload report.csv       # answers it`,
+		Args: minArgs(1, "an optional REF or SELECTOR, then at least one FILE"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) == 0 && !selector {
+				refs, _ := completeRefs(f, 0)(c, args, toComplete)
+				return refs, cobra.ShellCompDirectiveDefault
+			}
+			return nil, cobra.ShellCompDirectiveDefault
+		},
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.PageParams.SessionID = sessionOf(f)
+			files := args
+			switch {
+			case selector:
+				if len(args) < 2 {
+					return nil, usageErrorf("upload --selector needs a SELECTOR and at least one FILE")
+				}
+				p.Selector, files = args[0], args[1:]
+			case isRef(args[0]):
+				if len(args) < 2 {
+					return nil, usageErrorf("upload %s needs at least one FILE", args[0])
+				}
+				p.Ref, files = args[0], args[1:]
+			case len(args) >= 2 && !isFile(args[0]):
+				// neither a ref nor a file: a CSS selector
+				p.Selector, files = args[0], args[1:]
+			}
+			abs, err := uploadPaths(files)
+			if err != nil {
+				return nil, err
+			}
+			p.Files = abs
+			return &pageCall{Method: rpc.PageUpload, Params: p, Human: func(raw json.RawMessage) error {
+				var r rpc.UploadResult
+				if err := decodeResult(rpc.PageUpload, raw, &r); err != nil {
+					return err
+				}
+				done(f, "set %d file(s) on %s", r.Files, r.Target)
+				return nil
+			}}, nil
+		}),
+	}
+	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// uploadPaths checks every file exists and is readable, and makes the
+// paths absolute (the browser does not share our working folder).
+func uploadPaths(files []string) ([]string, error) {
+	out := make([]string, 0, len(files))
+	for _, name := range files {
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return nil, err
+		}
+		st, err := os.Stat(abs)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("no such file: %s", name)
+		case err != nil:
+			return nil, err
+		case !st.Mode().IsRegular():
+			return nil, fmt.Errorf("not a regular file: %s", name)
+		}
+		fh, err := os.Open(abs)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", name, err)
+		}
+		fh.Close()
+		out = append(out, abs)
+	}
+	return out, nil
+}
+
+// ---- click's aftermath ----
+
+// clickCall is pages.click whose result may name a file chooser the click
+// opened or a download it started; a finished download is moved into
+// --download-dir before anything is printed.
+func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
+	return &pageCall{
+		Method: rpc.PageClick,
+		Params: p,
+		Post: func(raw json.RawMessage) (json.RawMessage, error) {
+			var a rpc.ClickAftermath
+			if json.Unmarshal(raw, &a) != nil || a.Download == nil {
+				return raw, nil
+			}
+			path, err := saveDownload(f, a.Download, "")
+			if err != nil {
+				warn(f, "the download stays at %s: %v", a.Download.Path, err)
+				return raw, nil
+			}
+			var m map[string]any
+			if json.Unmarshal(raw, &m) != nil {
+				return raw, nil
+			}
+			if dl, ok := m["download"].(map[string]any); ok && path != "" {
+				dl["browserPath"], dl["path"] = dl["path"], path
+				a.Download.Path = path
+			}
+			return json.Marshal(m)
+		},
+		Human: func(raw json.RawMessage) error {
+			var a rpc.ClickAftermath
+			if err := decodeResult(rpc.PageClick, raw, &a); err != nil {
+				return err
+			}
+			done(f, "clicked %s", ref)
+			if a.Download != nil {
+				printDownloadLine(f, *a.Download)
+			}
+			if a.FileChooser != nil {
+				n := "a file"
+				if a.FileChooser.Mode == "selectMultiple" {
+					n = "files"
+				}
+				fmt.Fprintf(f.IO.Out, "file chooser opened (it takes %s): answer it with `browserctl upload FILE...`\n", n)
+			}
+			return nil
+		},
+	}
+}
+
+func warn(f *Factory, format string, args ...any) {
+	cs := f.IO.ErrColorScheme()
+	fmt.Fprintln(f.IO.ErrOut, cs.Yellow("warning: "+fmt.Sprintf(format, args...)))
+}
+
+func printDownloadLine(f *Factory, d rpc.Download) {
+	size := humanBytes(d.Bytes)
+	if d.State == "in_progress" && d.TotalBytes > 0 {
+		size += " of " + humanBytes(d.TotalBytes)
+	}
+	path := d.Path
+	if path == "" {
+		path = safeText(d.SuggestedFilename) + " (path not known yet)"
+	}
+	fmt.Fprintf(f.IO.Out, "download %s: %s (%s)\n", d.State, safeText(path), size)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// ---- moving downloads into --download-dir ----
+
+func downloadDir(f *Factory) (string, error) {
+	if f.Globals.DownloadDir != "" {
+		return filepath.Abs(f.Globals.DownloadDir)
+	}
+	dir, err := f.StateDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "downloads"), nil
+}
+
+// saveDownload moves a finished download from where the browser saved it to
+// out (a file, or a folder to put it in), else into --download-dir, and
+// records the move. It answers the new path, or "" when there is nothing to
+// move yet (still in progress).
+func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
+	if d.State != "complete" || d.Path == "" {
+		return "", nil
+	}
+	var dest string
+	if out != "" {
+		abs, err := filepath.Abs(out)
+		if err != nil {
+			return "", err
+		}
+		dest = abs
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			dest = filepath.Join(abs, filepath.Base(d.Path))
+		}
+	} else {
+		dir, err := downloadDir(f)
+		if err != nil {
+			return "", err
+		}
+		dest = uniquePath(filepath.Join(dir, filepath.Base(d.Path)))
+	}
+	if dest == d.Path {
+		return dest, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return "", err
+	}
+	if err := moveFile(d.Path, dest); err != nil {
+		return "", err
+	}
+	if err := recordDownload(f, d.GUID, dest); err != nil {
+		warn(f, "could not note the download in the state folder: %v", err)
+	}
+	return dest, nil
+}
+
+// uniquePath is path, or "name (1).ext", "name (2).ext", ... if it exists.
+func uniquePath(path string) string {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return path
+	}
+	ext := filepath.Ext(path)
+	base := strings.TrimSuffix(path, ext)
+	for i := 1; ; i++ {
+		p := fmt.Sprintf("%s (%d)%s", base, i, ext)
+		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+	}
+}
+
+// moveFile renames, or copies and removes across file systems.
+func moveFile(src, dst string) error {
+	if err := os.Rename(src, dst); err == nil {
+		return nil
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	tmp := dst + ".part"
+	out, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := out.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Remove(src)
+}
+
+// The ledger: download guid -> where the CLI moved the file.
+const ledgerName = "downloads.json"
+
+var ledgerMu sync.Mutex
+
+func loadLedger(f *Factory) (map[string]string, string, error) {
+	dir, err := f.StateDir()
+	if err != nil {
+		return nil, "", err
+	}
+	path := filepath.Join(dir, ledgerName)
+	m := map[string]string{}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		_ = json.Unmarshal(b, &m) // a damaged ledger only loses old paths
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, "", err
+	}
+	return m, path, nil
+}
+
+// ledgerLimit bounds the ledger; the browser forgets its downloads too.
+const ledgerLimit = 1000
+
+func recordDownload(f *Factory, guid, path string) error {
+	if guid == "" {
+		return nil
+	}
+	ledgerMu.Lock()
+	defer ledgerMu.Unlock()
+	m, file, err := loadLedger(f)
+	if err != nil {
+		return err
+	}
+	if len(m) >= ledgerLimit {
+		m = map[string]string{}
+	}
+	m[guid] = path
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	tmp := file + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, file)
+}
+
+// ---- download ----
+
+func newCmdDownload(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.DownloadParams
+	var out string
+	var wait time.Duration
+	c := &cobra.Command{
+		Use:   "download REF",
+		Short: "Click a link or button by ref, wait for the download it starts, print the file's path",
+		Long: `Click the element and wait until the download it starts has finished
+(--wait-for, default 30s), then move the file into --download-dir (default:
+the state folder's downloads/), or to -o, and print its path. When no
+download began or it did not finish in time: error 4102, exit 1.`,
+		Example: `  browserctl download e14
+  browserctl download e14 -o report.pdf
+  browserctl download e14 --download-dir ~/Downloads --json`,
+		Args:              exactArgs(1, "a REF from the last snapshot"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			if wait <= 0 {
+				return nil, usageErrorf("--wait-for must be positive, got %s", wait)
+			}
+			p.PageParams.SessionID, p.Ref = sessionOf(f), args[0]
+			p.Timeout = int(wait / time.Millisecond)
+			var saved rpc.Download
+			return &pageCall{
+				Method:     rpc.PageDownload,
+				Params:     p,
+				MinTimeout: wait + 10*time.Second,
+				Post: func(raw json.RawMessage) (json.RawMessage, error) {
+					if err := decodeResult(rpc.PageDownload, raw, &saved); err != nil {
+						return nil, err
+					}
+					browserPath := saved.Path
+					path, err := saveDownload(f, &saved, out)
+					if err != nil {
+						return nil, fmt.Errorf("the download finished at %s, but moving it failed: %w", browserPath, err)
+					}
+					if path == "" {
+						return raw, nil
+					}
+					saved.Path = path
+					return json.Marshal(struct {
+						rpc.Download
+						BrowserPath string `json:"browserPath"`
+					}{saved, browserPath})
+				},
+				Human: func(json.RawMessage) error {
+					_, err := fmt.Fprintln(f.IO.Out, safeText(saved.Path))
+					return err
+				},
+			}, nil
+		}),
+	}
+	c.Flags().StringVarP(&out, "output", "o", "", "file (or folder) to save to instead of --download-dir")
+	c.Flags().DurationVar(&wait, "wait-for", 30*time.Second, "how long to wait for the download to begin and finish")
+	addTabFlag(c, f, &p.TabID)
+	return c
+}
+
+// ---- downloads ----
+
+func newCmdDownloads(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	var p rpc.SessionIDParams
+	c := &cobra.Command{
+		Use:   "downloads",
+		Short: "List the downloads the session's tabs started: state, size, path",
+		Long: `List the downloads the session's tabs started since the extension's
+service worker started: state (in_progress, complete, interrupted,
+canceled), size and path. A finished download not yet moved is moved into
+--download-dir now.`,
+		Example: `  browserctl downloads
+  browserctl downloads --json`,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID = sessionOf(f)
+			var list rpc.DownloadListResult
+			return &pageCall{
+				Method: rpc.DownloadsList,
+				Params: p,
+				Post: func(raw json.RawMessage) (json.RawMessage, error) {
+					if err := decodeResult(rpc.DownloadsList, raw, &list); err != nil {
+						return nil, err
+					}
+					ledger, _, _ := loadLedger(f)
+					for i := range list.Downloads {
+						d := &list.Downloads[i]
+						if moved, ok := ledger[d.GUID]; ok {
+							d.Path = moved
+						} else if path, err := saveDownload(f, d, ""); err == nil && path != "" {
+							d.Path = path
+						}
+					}
+					return json.Marshal(list)
+				},
+				Human: func(json.RawMessage) error {
+					t := newTable(f, "STATE", "SIZE", "PATH", "URL")
+					for _, d := range list.Downloads {
+						path := d.Path
+						if path == "" {
+							path = d.SuggestedFilename
+						}
+						t.add(d.State, humanBytes(d.Bytes), safeText(path), safeText(d.URL))
+					}
+					if len(list.Downloads) == 0 && f.IO.IsStderrTTY() {
+						fmt.Fprintln(f.IO.ErrOut, "no downloads")
+					}
+					return t.print()
+				},
+			}, nil
+		}),
+	}
+	return c
+}
