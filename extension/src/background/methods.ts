@@ -8,6 +8,8 @@ export const SESSION_METHODS = [
   "sessions.rename",
   "sessions.release",
   "sessions.close",
+  // issue 8
+  "sessions.setDialogPolicy",
 ] as const;
 
 export const TAB_METHODS = [
@@ -35,6 +37,13 @@ export const PAGE_METHODS = [
   "pages.screenshot",
   "pages.wait",
   "pages.eval",
+  // issue 8
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
 ] as const;
 
 export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS] as const;

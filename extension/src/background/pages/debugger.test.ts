@@ -84,8 +84,9 @@ test("an open dialog fails calls at once, and a dialog fails the pending call", 
   let release: () => void = () => {};
   fake.answers.set("Input.dispatchMouseEvent", () => new Promise<void>((r) => (release = r)));
   const pending = send(1, "Input.dispatchMouseEvent", {});
-  fake.emit(1, "Page.javascriptDialogOpening", { type: "alert", message: "hello" });
-  const msg = 'a JavaScript alert is open: "hello"; dismiss it first';
+  // A confirm: held by the default policy (alerts are answered at once, see dialogs.test.ts).
+  fake.emit(1, "Page.javascriptDialogOpening", { type: "confirm", message: "hello" });
+  const msg = 'a JavaScript confirm is open: "hello"; dismiss it first';
   await assert.rejects(pending, { code: 4110, message: msg });
   const t0 = Date.now();
   await assert.rejects(send(1, "Runtime.evaluate", {}), { code: 4110, message: msg });

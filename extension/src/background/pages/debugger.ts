@@ -12,6 +12,20 @@ export const COMMAND_TIMEOUT_MS = 20_000;
 export interface Dialog {
   type: string;
   message: string;
+  /** A prompt's default text. */
+  defaultPrompt?: string;
+}
+
+/**
+ * Decides a dialog as it opens (dialogs.ts sets it): true when it answered
+ * the dialog at once, so the tab is not blocked and calls in flight go on;
+ * false holds it open.
+ */
+export type DialogHook = (tabId: number, d: Dialog) => boolean;
+let dialogHook: DialogHook | undefined;
+
+export function setDialogHook(fn: DialogHook | undefined): void {
+  dialogHook = fn;
 }
 
 /** 4110 for a command that could not run because a dialog is open. */
@@ -51,9 +65,15 @@ const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: obje
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
   if (method === "Page.javascriptDialogOpening") {
-    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    st.dialog = d;
-    for (const w of [...st.dialogWaiters]) w(d);
+    const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId!, d) ?? false;
+    } catch {
+      // a hook's bug holds the dialog, as without a hook
+    }
+    if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
   } else if (method === "Page.frameNavigated") {
@@ -214,6 +234,38 @@ export function isAttached(tabId: number): boolean {
 /** The dialog open in the tab, if the debugger knows of one. */
 export function openDialog(tabId: number): Dialog | null {
   return tabs.get(tabId)?.dialog ?? null;
+}
+
+function hold(st: TabState, d: Dialog): void {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+
+/** Marks a dialog open in the tab: calls fail naming it until it closes. */
+export function holdDialog(tabId: number, d: Dialog): void {
+  const st = tabs.get(tabId);
+  if (st) hold(st, d);
+}
+
+/** Forgets the tab's open dialog (it was just answered). */
+export function clearDialog(tabId: number): void {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+
+/**
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
+ * no dialog check.
+ */
+export async function sendDuringDialog<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+): Promise<T> {
+  // Attached without waiting for Page.enable: a dialog open before we
+  // attached holds that, and this is how to close it.
+  await state(tabId).attaching;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
 }
 
 /** How many main-frame documents the tab has loaded since attaching. */

@@ -55,8 +55,10 @@ test("resolveTab runs first and its error is the answer", async () => {
 
 test("every method of the protocol is there", () => {
   assert.deepEqual(Object.keys(h).sort(), [
-    "pages.click", "pages.eval", "pages.fill", "pages.get", "pages.hover", "pages.mouse", "pages.press",
+    "pages.back", "pages.click", "pages.dialog", "pages.eval", "pages.fill", "pages.forward", "pages.get", "pages.hover",
+    "pages.mouse", "pages.navigate", "pages.press", "pages.reload",
     "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.wait",
+    "pages.waitFor",
   ]);
 });
 

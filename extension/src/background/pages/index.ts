@@ -3,16 +3,20 @@
 // through chrome.debugger.
 
 import type { Handler, Params } from "../types";
+import { runPageCall } from "./call";
 import { detach } from "./debugger";
+import { dialog } from "./dialogs";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { get } from "./get";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
+import { back, forward, navigate, reload } from "./navigate";
 import { forgetRefs } from "./refs";
 import { screenshot } from "./screenshot";
 import { snapshot } from "./snapshot";
 import { wait } from "./wait";
+import { waitFor } from "./wait-for";
 
 export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
@@ -35,12 +39,19 @@ const TABLE: Record<string, TabHandler> = {
   "pages.screenshot": screenshot,
   "pages.wait": wait,
   "pages.eval": evaluate,
+  // issue 8: navigation, waits, dialogs
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+  "pages.waitFor": waitFor,
+  "pages.dialog": dialog,
 };
 
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {
   const out: Record<string, Handler> = {};
   for (const [method, fn] of Object.entries(TABLE)) {
-    out[method] = async (params: Params) => fn(await deps.resolveTab(params), params);
+    out[method] = async (params: Params) => runPageCall(method, await deps.resolveTab(params), params, fn);
   }
   return out;
 }
