@@ -59,7 +59,7 @@ func TestErrorOutput(t *testing.T) {
 		{"stale ref", rpc.FromWire(4109, "page ref not found"),
 			"error 4109 page_ref_not_found: page ref not found\nhint: the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs\n", ExitRetry},
 		{"timeout", rpc.ErrTimeout("pages.click", 30*time.Second),
-			"error 4102 operation_failed: pages.click timed out after 30s\nhint: retryable: take a new snapshot (`browserctl snapshot`) and retry\n", ExitRetry},
+			"error 4102 operation_failed: pages.click timed out after 30s\nhint: retryable: it ran out of time; retry, or allow longer with --timeout (for example --timeout 60s)\n", ExitRetry},
 		{"no session", rpc.FromWire(4103, "session required"),
 			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)\n", ExitError},
 		{"no extension", rpc.ErrNotConnected(),

@@ -117,6 +117,10 @@ func hintFor(be *rpc.BrowserError) string {
 		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)"
 	case be.Code == rpc.CodePageRefNotFound:
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
+	case rpc.IsTimeout(be):
+		return "retryable: it ran out of time; retry, or allow longer with --timeout (for example --timeout 60s)"
+	case be.Retryable && be.Code == rpc.CodeExtensionNotConnected:
+		return "retryable: the connection to the extension was lost under the call; retry"
 	case be.Retryable:
 		return "retryable: take a new snapshot (`browserctl snapshot`) and retry"
 	case be.Code == rpc.CodeExtensionNotConnected:
@@ -165,6 +169,12 @@ func topCmds() []topCmd {
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
+		// issue 8: navigation, dialogs
+		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
+		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
+		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
+		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
+		{"dialog", "page", newCmdDialog},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -84,10 +85,26 @@ var retryablePeerCodes = map[Code]bool{
 	CodePageRefNotFound: true,
 }
 
+// TimedOutPrefix starts the message of a 4102 the extension answers when a
+// call ran out of its time (a wait, an eval): a timeout, so retryable like
+// the hub's own.
+const TimedOutPrefix = "timed out"
+
 // FromWire turns an error object the extension answered into a BrowserError.
 func FromWire(code int, message string) *BrowserError {
 	c := Code(code)
-	return &BrowserError{Message: message, Code: c, Retryable: retryablePeerCodes[c]}
+	retry := retryablePeerCodes[c] || (c == CodeOperationFailed && strings.HasPrefix(message, TimedOutPrefix))
+	return &BrowserError{Message: message, Code: c, Retryable: retry}
+}
+
+// IsTimeout says whether err is a call that ran out of time, the hub's
+// timeout or the extension's.
+func IsTimeout(err error) bool {
+	var be *BrowserError
+	if !errors.As(err, &be) || be.Code != CodeOperationFailed || !be.Retryable {
+		return false
+	}
+	return strings.HasPrefix(be.Message, TimedOutPrefix) || strings.Contains(be.Message, " timed out after ")
 }
 
 // ErrNotConnected: a call made while no extension is connected.
