@@ -6,6 +6,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -136,10 +137,14 @@ func reportDialog(f *Factory, raw json.RawMessage) {
 	if json.Unmarshal(v, &d) != nil || d.Type == "" {
 		return
 	}
+	what := d.Type
+	if d.Message != "" || d.Type != "beforeunload" { // Chrome gives beforeunload no text
+		what += " " + strconv.Quote(d.Message)
+	}
 	switch d.State {
 	case "open":
-		fmt.Fprintf(f.IO.ErrOut, "dialog: %s %q is open; browserctl dialog accept|dismiss\n", d.Type, d.Message)
+		fmt.Fprintf(f.IO.ErrOut, "dialog: %s is open; browserctl dialog accept|dismiss\n", what)
 	default:
-		fmt.Fprintf(f.IO.ErrOut, "dialog: %s %q was %s\n", d.Type, d.Message, d.State)
+		fmt.Fprintf(f.IO.ErrOut, "dialog: %s was %s\n", what, d.State)
 	}
 }

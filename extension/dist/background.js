@@ -569,6 +569,10 @@ async function runPageCall(method, tabId, params, fn) {
     if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
       throw tabClosedError(tabId);
     }
+    const d2 = dialogSince(tabId, mark);
+    if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
+      e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
+    }
     throw e;
   } finally {
     watch.stop();

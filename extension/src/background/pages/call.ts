@@ -31,6 +31,12 @@ export async function runPageCall(
     if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && (await tabGone(tabId))) {
       throw tabClosedError(tabId);
     }
+    // A dialog answered during the call may be why it failed (a dismissed
+    // beforeunload cancels the navigation): say so. A held one names itself.
+    const d = dialogSince(tabId, mark);
+    if (d && d.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
+      e.message += ` (a ${d.type} dialog${d.message ? ` ${JSON.stringify(d.message)}` : ""} was ${d.state} during the call)`;
+    }
     throw e;
   } finally {
     watch.stop();
