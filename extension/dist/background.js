@@ -2296,12 +2296,19 @@ async function waitFor(tabId, p) {
   return out;
 }
 async function waitUrl(tabId, pattern, deadline, budget, what) {
+  await ensureAttached(tabId);
   let now = (await chrome.tabs.get(tabId)).url ?? "";
   if (urlMatches(now, pattern)) return now;
   let onUpdated;
+  let unlisten = () => {
+  };
   let timer;
   try {
     return await new Promise((resolve, reject) => {
+      unlisten = listen(tabId, (method) => {
+        const d = method === "Page.javascriptDialogOpening" ? openDialog(tabId) : null;
+        if (d) reject(new DialogOpenError(d));
+      });
       onUpdated = (id, info) => {
         if (id !== tabId || info.url === void 0) return;
         now = info.url;
@@ -2316,6 +2323,7 @@ async function waitUrl(tabId, pattern, deadline, budget, what) {
     });
   } finally {
     clearTimeout(timer);
+    unlisten();
     if (onUpdated) chrome.tabs.onUpdated.removeListener(onUpdated);
   }
 }

@@ -185,3 +185,11 @@ test("eval honours timeoutMs: a promise slower than the 20 s CDP default still a
   });
   assert.ok(Date.now() - t0 < 1_000);
 });
+
+test("a URL wait ends at once when a confirm is held, freeing the session for dialog accept", async () => {
+  const t0 = Date.now();
+  const waiting = h["pages.waitFor"]!({ sessionId: "s1", url: "**/never", timeoutMs: 10_000 });
+  setTimeout(() => emit(7, "Page.javascriptDialogOpening", { type: "confirm", message: "Leave?" }), 30);
+  await assert.rejects(waiting, { code: 4110, message: 'a JavaScript confirm is open: "Leave?"; dismiss it first' });
+  assert.ok(Date.now() - t0 < 2_000);
+});

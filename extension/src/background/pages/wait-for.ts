@@ -11,7 +11,7 @@
 
 import { optionalBool, optionalString } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
-import { cdpMessage, DialogOpenError, openDialog, send } from "./debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, listen, openDialog, send } from "./debugger";
 import { budgetOf, timedOut } from "./deadline";
 import { dropContext, isolatedContext } from "./world";
 import { urlMatches } from "./url-match";
@@ -71,12 +71,20 @@ export async function waitFor(tabId: number, p: Params): Promise<WaitForResult> 
 }
 
 async function waitUrl(tabId: number, pattern: string, deadline: number, budget: number, what: string): Promise<string> {
+  // Attached, so a dialog held open during the wait ends it (and frees the
+  // session for `dialog accept`) instead of letting it run out its time.
+  await ensureAttached(tabId);
   let now = (await chrome.tabs.get(tabId)).url ?? "";
   if (urlMatches(now, pattern)) return now;
   let onUpdated: ((id: number, info: chrome.tabs.OnUpdatedInfo) => void) | undefined;
+  let unlisten = () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await new Promise<string>((resolve, reject) => {
+      unlisten = listen(tabId, (method) => {
+        const d = method === "Page.javascriptDialogOpening" ? openDialog(tabId) : null;
+        if (d) reject(new DialogOpenError(d));
+      });
       onUpdated = (id, info) => {
         if (id !== tabId || info.url === undefined) return;
         now = info.url;
@@ -91,6 +99,7 @@ async function waitUrl(tabId: number, pattern: string, deadline: number, budget:
     });
   } finally {
     clearTimeout(timer);
+    unlisten();
     if (onUpdated) chrome.tabs.onUpdated.removeListener(onUpdated);
   }
 }
