@@ -2345,10 +2345,16 @@ var DOM_WAIT = `(kind, arg, gone, ms) => {
   const ok = () => check() !== gone;
   if (ok()) return { ok: true };
   return new Promise((resolve) => {
-    let queued = false;
-    const finish = (v) => { clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
-    const run = () => { queued = false; if (ok()) finish({ ok: true }); };
-    const mo = new MutationObserver(() => { if (!queued) { queued = true; queueMicrotask(run); } });
+    // A page that mutates all the time is checked at most every 50 ms.
+    let queued = false, last = 0, done = false;
+    const finish = (v) => { done = true; clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
+    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
+    const mo = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      const due = last + 50 - Date.now();
+      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
+    });
     mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     const tick = setInterval(run, 100);
     const timer = setTimeout(() => finish({ timedOut: true }), ms);
