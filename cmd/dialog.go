@@ -44,7 +44,7 @@ func newCmdDialogStatus(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.DialogParams
 	c := &cobra.Command{
 		Use:     "status",
-		Short:   "Print the open dialog (type, message, a prompt's default text), or none",
+		Short:   "Print the open dialog (type, message, a prompt's default text), or that none is open",
 		Example: "  browserctl dialog status\n  browserctl dialog status --json",
 		Args:    noArgs,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
@@ -55,7 +55,7 @@ func newCmdDialogStatus(f *Factory, runF func(*pageCall) error) *cobra.Command {
 					return err
 				}
 				if !res.Open {
-					fmt.Fprintln(f.IO.Out, "none")
+					fmt.Fprintln(f.IO.Out, "no dialog is open")
 				} else if res.Type == "prompt" {
 					fmt.Fprintf(f.IO.Out, "%s %q default %q\n", res.Type, res.Message, res.DefaultPrompt)
 				} else {

@@ -133,3 +133,20 @@ func TestExtensionTimeoutIsRetryable(t *testing.T) {
 		t.Errorf("a 4102 that is no timeout became retryable")
 	}
 }
+
+func TestDialogStatusOutput(t *testing.T) {
+	for _, c := range []struct{ result, want string }{
+		{`{"open":false,"policy":"hold"}`, "no dialog is open\n"},
+		{`{"open":true,"type":"confirm","message":"Sure?","policy":"hold"}`, "confirm \"Sure?\"\n"},
+		{`{"open":true,"type":"prompt","message":"Name?","defaultPrompt":"anon","policy":"hold"}`, "prompt \"Name?\" default \"anon\"\n"},
+	} {
+		e := newTestEnv(t)
+		e.h.results[rpc.PageDialog] = c.result
+		if code := e.run("dialog status"); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.err)
+		}
+		if e.out.String() != c.want {
+			t.Errorf("dialog status with %s printed %q, want %q", c.result, e.out, c.want)
+		}
+	}
+}
