@@ -226,3 +226,32 @@ func TestOpenWaitUntil(t *testing.T) {
 		t.Errorf("open with a load later than --timeout: exit %d, %q; want exit 4, a timeout naming the URL and a --timeout hint", code, errOut)
 	}
 }
+
+// reload, back and forward to a server that no longer answers fail with
+// the browser's reason too, never a quiet success on an error page.
+func TestHistoryNavigationErrors(t *testing.T) {
+	ns := newNavServer(t)
+	tag := tagFor(t)
+	a := pageURL("/nav.html", tag, "name", "A")
+	s := newSession(t, a)
+	h.rec.waitFor(t, tag, "page A's load", func(e event) bool { return e.Type == "load" })
+	b := ns.url("/nav.html", tag, "name", "B")
+	mustNav(t, in(s, "open", b)...)
+	ns.CloseClientConnections()
+	ns.Close()
+	errOut := mustFail(t, 1, 4110, in(s, "reload")...)
+	if !strings.Contains(errOut, "net::ERR_CONNECTION_REFUSED") {
+		t.Errorf("reload of a page whose server is gone: %q", errOut)
+	}
+	// back to A (still served); forward to B may come from the
+	// back/forward cache, a real page then, or fail like reload.
+	mustNav(t, in(s, "back")...)
+	out, errOut, code := run(t, in(s, "forward")...)
+	if code == 0 && !strings.Contains(out, `"title":"Nav B"`) || code != 0 && !strings.Contains(errOut, "net::ERR_CONNECTION_REFUSED") {
+		t.Errorf("forward to a page whose server is gone: exit %d, %q %q", code, out, errOut)
+	}
+	// The tab still works.
+	if r := mustNav(t, in(s, "open", a)...); r.Title != "Nav A" {
+		t.Errorf("open after the failed navigations: %+v", r)
+	}
+}

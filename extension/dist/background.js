@@ -1383,6 +1383,7 @@ var NavWatch = class {
         const frame = p["frame"];
         if (frame && !frame.parentId) {
           this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
         }
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
@@ -1451,10 +1452,29 @@ async function navigation(tabId, p, what, start, mainFrameId) {
         what
       );
     }
+    const failed4 = w.committed?.unreachableUrl;
+    if (failed4 && !started.sameDocument) throw navFailed(failed4, await errorPageReason(tabId));
   } finally {
     w.close();
   }
   return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
 }
 async function pageInfo(tabId, waitUntil) {
   if (waitUntil !== "none") {

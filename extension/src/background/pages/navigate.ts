@@ -48,7 +48,7 @@ interface Started {
 /** The tab's navigation events since it was made; next() waits for one more. */
 class NavWatch {
   readonly lifecycle = new Map<string, Set<string>>();
-  committed: { loaderId: string; restored: boolean } | undefined;
+  committed: { loaderId: string; restored: boolean; unreachableUrl?: string } | undefined;
   sameDocument = false;
   private wake: () => void = () => {};
   private readonly unlisten: () => void;
@@ -61,9 +61,11 @@ class NavWatch {
         if (!names) this.lifecycle.set(loader, (names = new Set()));
         names.add(String(p["name"] ?? ""));
       } else if (method === "Page.frameNavigated") {
-        const frame = p["frame"] as { parentId?: string; loaderId?: string } | undefined;
+        const frame = p["frame"] as { parentId?: string; loaderId?: string; unreachableUrl?: string } | undefined;
         if (frame && !frame.parentId) {
           this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          // The browser's error page stands in for a URL it could not load.
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
         }
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === undefined || p["frameId"] === this.mainFrameId) this.sameDocument = true;
@@ -137,10 +139,32 @@ async function navigation(
         what,
       );
     }
+    const failed = w.committed?.unreachableUrl;
+    if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
   } finally {
     w.close();
   }
   return pageInfo(tabId, waitUntil);
+}
+
+/** The net:: error the browser's error page shows, when it can be read. */
+async function errorPageReason(tabId: number): Promise<string> {
+  try {
+    const r = await send<{ result: { value?: unknown } }>(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true,
+      },
+      2_000,
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+    // the error page is not readable: say what we know
+  }
+  return "the browser shows its error page";
 }
 
 /** The tab's URL and title now. */
