@@ -185,6 +185,25 @@ func TestOpenErrors(t *testing.T) {
 	h.rec.waitFor(t, tag+"-tab", "the new tab's load", func(e event) bool { return e.Type == "load" })
 	mustRun(t, in(s, "--timeout", "3s", "open", "--wait-until", "domcontentloaded", pageURL("/lab.html", tag+"-opened"))...)
 	h.rec.waitFor(t, tag+"-opened", "the load of the page open sent the new tab to", func(e event) bool { return e.Type == "load" })
+	// --tab sends that tab, not the active one.
+	first := s.ActiveTabID
+	r := mustNav(t, in(s, "open", "--tab", itoa(first), pageURL("/lab.html", tag+"-bytab"))...)
+	if !strings.Contains(r.URL, tag+"-bytab") {
+		t.Errorf("open --tab %d answered %+v", first, r)
+	}
+	h.rec.waitFor(t, tag+"-bytab", "the load in the --tab tab", func(e event) bool { return e.Type == "load" })
+	if n := len(h.cdp.pagesWith(t, tag+"-opened")); n != 1 {
+		t.Errorf("open --tab moved the active tab too: %d tabs still show the -opened page, want 1", n)
+	}
+	var tabs []tab
+	for _, tb := range tabsOf(t, s) {
+		if tb.TabID == first {
+			tabs = append(tabs, tb)
+		}
+	}
+	if len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag+"-bytab") {
+		t.Errorf("tab %d after open --tab: %+v", first, tabs)
+	}
 }
 
 func TestOpenWaitUntil(t *testing.T) {
