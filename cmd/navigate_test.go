@@ -150,3 +150,24 @@ func TestDialogStatusOutput(t *testing.T) {
 		}
 	}
 }
+
+// A --timeout other than the default reaches every page call as timeoutMs,
+// so the extension cuts none of its CDP commands shorter.
+func TestTimeoutReachesEveryPageCall(t *testing.T) {
+	tests := []struct{ args, method, params string }{
+		{"--timeout 45s screenshot --full", rpc.PageScreenshot, `{"fullPage":true,"timeoutMs":45000}`},
+		{"--timeout 45s click e1", rpc.PageClick, `{"ref":"e1","timeoutMs":45000}`},
+		{"--timeout 45s snapshot", rpc.PageSnapshot, `{"timeoutMs":45000}`},
+		{"screenshot --full", rpc.PageScreenshot, `{"fullPage":true}`},
+		{"--timeout 45s tab list", rpc.TabList, `{}`},
+		{"--timeout 2s wait --text x", rpc.PageWaitFor, `{"text":"x","timeoutMs":2000}`},
+	}
+	for _, tt := range tests {
+		e := newTestEnv(t)
+		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
+		e.run(tt.args)
+		if c := e.h.lastCall(t); c.Method != tt.method || c.Params != tt.params {
+			t.Errorf("%s: sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)
+		}
+	}
+}

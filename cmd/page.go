@@ -35,7 +35,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
 	}
-	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
+	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	if err != nil {
 		return err
 	}

@@ -40,3 +40,16 @@ func TestEvalHonoursTimeout(t *testing.T) {
 		t.Errorf("after the timed-out eval, get title = %q", v)
 	}
 }
+
+// Not only eval: a click whose handler keeps the page busy for 21 s (past
+// the extension's old 20 s limit per CDP command) succeeds with --timeout
+// 40s, and the page reports the click's handler ran to its end.
+func TestSlowClickHonoursTimeout(t *testing.T) {
+	tag := tagFor(t)
+	html := `<button id="slow" onclick="const end = Date.now() + 21000; while (Date.now() < end) {} report('slow-done', {})">Slow</button>`
+	s := newSession(t, pageURL("/inline", tag, "html", html))
+	h.rec.waitFor(t, tag, "its load", func(e event) bool { return e.Type == "load" })
+	ref := takeSnapshot(t, s, "-i").ref(t, "button", "Slow")
+	mustRun(t, in(s, "--timeout", "40s", "click", ref)...)
+	h.rec.waitFor(t, tag, "the slow handler's end", func(e event) bool { return e.Type == "slow-done" })
+}

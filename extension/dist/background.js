@@ -107,7 +107,12 @@ var RpcError = class extends Error {
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION = "1.3";
-var COMMAND_TIMEOUT_MS = 2e4;
+var COMMAND_TIMEOUT_MS = 3e4;
+var callBudgets = /* @__PURE__ */ new Map();
+function setCallBudget(tabId, ms) {
+  if (ms === void 0) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
 var dialogHook;
 function setDialogHook(fn) {
   dialogHook = fn;
@@ -293,7 +298,7 @@ function listen(tabId, fn) {
 function rawSend(tabId, method, params, timeoutMs) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     chrome.debugger.sendCommand({ tabId }, method, params).then(
       (r) => {
@@ -307,7 +312,8 @@ function rawSend(tabId, method, params, timeoutMs) {
     );
   });
 }
-async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) {
+async function send(tabId, method, params = {}, timeoutMs) {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");
@@ -335,47 +341,6 @@ function sendQuiet(tabId, method, params = {}) {
   if (!tabs.has(tabId)) return;
   send(tabId, method, params, 5e3).catch(() => {
   });
-}
-
-// src/background/dialog-policy.ts
-var POLICIES = ["accept", "dismiss", "hold"];
-var DEFAULT_POLICY = "hold";
-function decide(policy, dialogType) {
-  if (policy !== "hold") return policy;
-  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
-}
-function isPolicy(v) {
-  return typeof v === "string" && POLICIES.includes(v);
-}
-var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
-var policies = /* @__PURE__ */ new Map();
-var loaded;
-function storage() {
-  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
-}
-function loadPolicies() {
-  loaded ??= (async () => {
-    const area = storage();
-    if (!area) return;
-    try {
-      const got = await area.get(POLICY_STORAGE_KEY);
-      const stored = got[POLICY_STORAGE_KEY];
-      if (stored && typeof stored === "object") {
-        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
-      }
-    } catch {
-    }
-  })();
-  return loaded;
-}
-function policyOf(sessionId) {
-  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
-}
-async function setPolicy(sessionId, policy) {
-  await loadPolicies();
-  policies.set(sessionId, policy);
-  const area = storage();
-  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
 }
 
 // src/background/params.ts
@@ -444,6 +409,72 @@ function requireStringArray(p, name) {
     throw invalid(name, "a non-empty array of strings");
   }
   return v;
+}
+
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// src/background/dialog-policy.ts
+var POLICIES = ["accept", "dismiss", "hold"];
+var DEFAULT_POLICY = "hold";
+function decide(policy, dialogType) {
+  if (policy !== "hold") return policy;
+  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
+}
+function isPolicy(v) {
+  return typeof v === "string" && POLICIES.includes(v);
+}
+var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
+var policies = /* @__PURE__ */ new Map();
+var loaded;
+function storage() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+function loadPolicies() {
+  loaded ??= (async () => {
+    const area = storage();
+    if (!area) return;
+    try {
+      const got = await area.get(POLICY_STORAGE_KEY);
+      const stored = got[POLICY_STORAGE_KEY];
+      if (stored && typeof stored === "object") {
+        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
+      }
+    } catch {
+    }
+  })();
+  return loaded;
+}
+function policyOf(sessionId) {
+  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
+}
+async function setPolicy(sessionId, policy) {
+  await loadPolicies();
+  policies.set(sessionId, policy);
+  const area = storage();
+  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
 }
 
 // src/background/pages/dialogs.ts
@@ -562,6 +593,9 @@ async function runPageCall(method, tabId, params, fn) {
   }
   const mark = dialogMark();
   const watch = whenClosed(tabId);
+  const budget = params["timeoutMs"];
+  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
+  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
@@ -576,6 +610,7 @@ async function runPageCall(method, tabId, params, fn) {
     throw e;
   } finally {
     watch.stop();
+    if (ownBudget) setCallBudget(tabId, void 0);
   }
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);
@@ -583,31 +618,6 @@ async function runPageCall(method, tabId, params, fn) {
     return { ...result, dialog: d };
   }
   return result;
-}
-
-// src/background/pages/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
-  }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 // src/background/pages/eval.ts

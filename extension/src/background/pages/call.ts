@@ -4,7 +4,8 @@
 // is reported in the result's `dialog` member.
 
 import { ErrorCode, RpcError, type Params } from "../types";
-import { DialogOpenError, openDialog } from "./debugger";
+import { DialogOpenError, openDialog, setCallBudget } from "./debugger";
+import { MAX_BUDGET_MS } from "./deadline";
 import { dialogMark, dialogSince, noteSession } from "./dialogs";
 import { tabClosedError, tabGone, whenClosed } from "./tab-watch";
 
@@ -24,6 +25,11 @@ export async function runPageCall(
   }
   const mark = dialogMark();
   const watch = whenClosed(tabId);
+  // The caller's timeoutMs bounds each CDP command of the call, instead of
+  // the 30 s default: nothing is cut shorter than the caller's --timeout.
+  const budget = params["timeoutMs"];
+  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
+  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result: unknown;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
@@ -40,6 +46,7 @@ export async function runPageCall(
     throw e;
   } finally {
     watch.stop();
+    if (ownBudget) setCallBudget(tabId, undefined);
   }
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);

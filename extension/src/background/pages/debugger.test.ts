@@ -96,9 +96,9 @@ test("an open dialog fails calls at once, and a dialog fails the pending call", 
   await send(1, "Runtime.evaluate", {});
 });
 
-test("a command that never answers fails with 4110 after its deadline", async () => {
+test("a command that never answers fails with a 4102 timeout after its deadline", async () => {
   fake.answers.set("Slow.method", () => new Promise(() => {}));
-  await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4110, message: "page operation failed: Slow.method did not answer within 30 ms" });
+  await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4102, message: "timed out after 30 ms waiting for Slow.method to answer" });
 });
 
 test("refs: unknown, navigated and disconnected refs answer 4109", async () => {

@@ -6,8 +6,20 @@
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
-/** A CDP command that has not answered by then fails with 4110. */
-export const COMMAND_TIMEOUT_MS = 20_000;
+/**
+ * A CDP command that has not answered by then fails with 4102 "timed out":
+ * the spec's default call timeout, or the budget of the call running on the
+ * tab (setCallBudget: the caller's timeoutMs), so a command is never cut
+ * shorter than the caller's --timeout.
+ */
+export const COMMAND_TIMEOUT_MS = 30_000;
+const callBudgets = new Map<number, number>();
+
+/** The running call's budget for the tab's commands; undefined clears it. */
+export function setCallBudget(tabId: number, ms: number | undefined): void {
+  if (ms === undefined) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
 
 export interface Dialog {
   type: string;
@@ -284,7 +296,7 @@ export function listen(tabId: number, fn: CdpEventListener): () => void {
 function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     chrome.debugger.sendCommand({ tabId }, method, params).then(
       (r) => {
@@ -309,8 +321,9 @@ export async function send<T = Record<string, unknown>>(
   tabId: number,
   method: string,
   params: object = {},
-  timeoutMs = COMMAND_TIMEOUT_MS,
+  timeoutMs?: number,
 ): Promise<T> {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");

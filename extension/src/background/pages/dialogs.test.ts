@@ -193,3 +193,15 @@ test("a URL wait ends at once when a confirm is held, freeing the session for di
   await assert.rejects(waiting, { code: 4110, message: 'a JavaScript confirm is open: "Leave?"; dismiss it first' });
   assert.ok(Date.now() - t0 < 2_000);
 });
+
+test("a call's timeoutMs bounds each of its CDP commands, and only its own", async () => {
+  answers.set("Runtime.evaluate", () => new Promise(() => {}));
+  await assert.rejects(h["pages.get"]!({ sessionId: "s1", what: "title", timeoutMs: 60 }), {
+    code: 4102,
+    message: "timed out after 60 ms waiting for Runtime.evaluate to answer",
+  });
+  await assert.rejects(h["pages.get"]!({ sessionId: "s1", what: "title", timeoutMs: 40 }), {
+    code: 4102,
+    message: "timed out after 40 ms waiting for Runtime.evaluate to answer",
+  });
+});
