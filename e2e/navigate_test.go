@@ -274,3 +274,19 @@ func TestHistoryNavigationErrors(t *testing.T) {
 		t.Errorf("open after the failed navigations: %+v", r)
 	}
 }
+
+// A session made without a URL starts on about:blank: open leaves it and
+// back returns to it.
+func TestBackToAboutBlank(t *testing.T) {
+	tag := tagFor(t)
+	var s session
+	mustJSON(t, &s, "session", "create", "--name", t.Name())
+	t.Cleanup(func() { run(t, "session", "close", s.SessionID) })
+	u := pageURL("/lab.html", tag)
+	if r := mustNav(t, in(s, "open", u)...); r.URL != u || r.Title != "Lab" {
+		t.Errorf("open from about:blank answered %+v", r)
+	}
+	if r := mustNav(t, in(s, "--timeout", "10s", "back")...); r.URL != "about:blank" {
+		t.Errorf("back to about:blank answered %+v", r)
+	}
+}
