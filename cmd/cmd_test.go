@@ -362,7 +362,8 @@ func TestHelpEverywhere(t *testing.T) {
 		"session release", "session close", "session use", "tab open", "tab list", "tab user-list", "tab attach",
 		"tab active", "tab activate", "tab close", "snapshot", "click", "hover", "fill", "type", "select",
 		"scroll-into-view", "press", "scroll", "mouse", "get", "screenshot", "wait", "eval", "call", "serve",
-		"stop", "status", "token", "extension install", "launch", "repl", "completion"} {
+		"stop", "status", "token", "extension install", "launch", "repl", "completion",
+		"open", "back", "forward", "reload", "dialog status", "dialog accept", "dialog dismiss", "dialog policy"} {
 		if !seen["browserctl "+path] {
 			t.Errorf("no command %q", path)
 		}

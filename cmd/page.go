@@ -41,7 +41,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
 	}
-	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
+	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	if err != nil {
 		return err
 	}
@@ -51,6 +51,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 		}
 	}
 	raw = printable(f, raw)
+	reportDialog(f, raw)
 	if pc.Result != nil {
 		return pc.Result(raw)
 	}
@@ -397,7 +398,12 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Args: minArgs(1, "a JavaScript expression"),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Expression = sessionOf(f), strings.Join(args, " ")
-			return &pageCall{Method: rpc.PageEval, Params: p, Human: func(raw json.RawMessage) error {
+			// The extension waits --timeout for the value (its default is
+			// the spec's 30 s, so that is not sent); the hub a little longer.
+			if f.Globals.Timeout != rpc.DefaultTimeout {
+				p.TimeoutMS = int(f.Globals.Timeout / time.Millisecond)
+			}
+			return &pageCall{Method: rpc.PageEval, Params: p, MinTimeout: f.Globals.Timeout + waitSlack, Human: func(raw json.RawMessage) error {
 				var res rpc.ValueResult
 				if err := decodeResult(rpc.PageEval, raw, &res); err != nil {
 					return err

@@ -188,6 +188,12 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
+		// issue 8: navigation, dialogs
+		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
+		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
+		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
+		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
+		{"dialog", "page", newCmdDialog},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

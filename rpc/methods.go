@@ -106,6 +106,17 @@ const (
 	DownloadsList    = "downloads.list"
 )
 
+// Wire names added by issue 8 (navigation, waits, dialogs).
+const (
+	SessionSetDialogPolicy = "sessions.setDialogPolicy"
+	PageNavigate           = "pages.navigate"
+	PageBack               = "pages.back"
+	PageForward            = "pages.forward"
+	PageReload             = "pages.reload"
+	PageWaitFor            = "pages.waitFor"
+	PageDialog             = "pages.dialog"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -166,6 +177,15 @@ var Methods = []Method{
 	{"network_block", NetworkBlock, "fail requests matching patterns in the session's tabs", SessionRequired},
 	{"network_unblock", NetworkUnblock, "stop failing requests matching patterns", SessionRequired},
 	{"downloads_list", DownloadsList, "downloads started in the session's tabs", SessionRequired},
+
+	// issue 8: navigation, waits, dialogs
+	{"session_set_dialog_policy", SessionSetDialogPolicy, "set the session's JavaScript dialog policy", SessionRequired},
+	{"page_navigate", PageNavigate, "send a tab to a URL and wait for it to load", SessionRequired},
+	{"page_back", PageBack, "go back in the tab's history", SessionRequired},
+	{"page_forward", PageForward, "go forward in the tab's history", SessionRequired},
+	{"page_reload", PageReload, "reload the tab", SessionRequired},
+	{"page_wait_for", PageWaitFor, "wait for text, a selector, a URL or a JavaScript condition", SessionRequired},
+	{"page_dialog", PageDialog, "the open JavaScript dialog: status, accept, dismiss", SessionRequired},
 }
 
 var (

@@ -236,6 +236,9 @@ type WaitResult struct {
 type EvalParams struct {
 	PageParams
 	Expression string `json:"expression"`
+	// TimeoutMS is how long the extension waits for the value (default
+	// 30000): the call's --timeout.
+	TimeoutMS int `json:"timeoutMs,omitempty"`
 }
 
 // OKResult is the result of the pages.* actions that answer {"ok":true}.

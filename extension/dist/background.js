@@ -447,11 +447,20 @@ function requireStringArray(p, name) {
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
-var COMMAND_TIMEOUT_MS = 2e4;
+var COMMAND_TIMEOUT_MS = 3e4;
+var callBudgets = /* @__PURE__ */ new Map();
+function setCallBudget(tabId, ms) {
+  if (ms === void 0) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
+var dialogHook;
+function setDialogHook(fn) {
+  dialogHook = fn;
+}
 var DialogOpenError = class extends RpcError {
-  constructor(dialog) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
-    this.dialog = dialog;
+  constructor(dialog2) {
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2));
+    this.dialog = dialog2;
     this.name = "DialogOpenError";
   }
   dialog;
@@ -470,8 +479,13 @@ var onEvent = (source, method, params) => {
   const p = params ?? {};
   if (method === "Page.javascriptDialogOpening") {
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    st.dialog = d;
-    for (const w of [...st.dialogWaiters]) w(d);
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId, d) ?? false;
+    } catch {
+    }
+    if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
   } else if (method === "Page.frameNavigated") {
@@ -617,6 +631,22 @@ function isAttached(tabId) {
 function openDialog(tabId) {
   return tabs.get(tabId)?.dialog ?? null;
 }
+function hold(st, d) {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+function holdDialog(tabId, d) {
+  const st = tabs.get(tabId);
+  if (st) hold(st, d);
+}
+function clearDialog(tabId) {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+async function sendDuringDialog(tabId, method, params = {}) {
+  await state(tabId).attaching;
+  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+}
 function generation(tabId) {
   return tabs.get(tabId)?.generation ?? -1;
 }
@@ -630,7 +660,7 @@ function listen(tabId, fn) {
 function rawSend(tabId, method, params, timeoutMs) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     chrome.debugger.sendCommand({ tabId }, method, params).then(
       (r) => {
@@ -644,7 +674,8 @@ function rawSend(tabId, method, params, timeoutMs) {
     );
   });
 }
-async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) {
+async function send(tabId, method, params = {}, timeoutMs) {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");
@@ -1500,15 +1531,230 @@ async function count(tabId, p) {
   return { count: r.result.value };
 }
 
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// src/background/dialog-policy.ts
+var POLICIES = ["accept", "dismiss", "hold"];
+var DEFAULT_POLICY = "hold";
+function decide(policy, dialogType) {
+  if (policy !== "hold") return policy;
+  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
+}
+function isPolicy(v) {
+  return typeof v === "string" && POLICIES.includes(v);
+}
+var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
+var policies = /* @__PURE__ */ new Map();
+var loaded;
+function storage() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+function loadPolicies() {
+  loaded ??= (async () => {
+    const area = storage();
+    if (!area) return;
+    try {
+      const got = await area.get(POLICY_STORAGE_KEY);
+      const stored = got[POLICY_STORAGE_KEY];
+      if (stored && typeof stored === "object") {
+        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
+      }
+    } catch {
+    }
+  })();
+  return loaded;
+}
+function policyOf(sessionId) {
+  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
+}
+async function setPolicy(sessionId, policy) {
+  await loadPolicies();
+  policies.set(sessionId, policy);
+  const area = storage();
+  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
+}
+
+// src/background/pages/dialogs.ts
+var tabSession = /* @__PURE__ */ new Map();
+var lastDialog = /* @__PURE__ */ new Map();
+var seq = 0;
+onForget((tabId) => {
+  lastDialog.delete(tabId);
+});
+function noteSession(tabId, sessionId) {
+  if (typeof sessionId === "string" && sessionId !== "") tabSession.set(tabId, sessionId);
+}
+function dialogMark() {
+  return seq;
+}
+function dialogSince(tabId, mark) {
+  const d = lastDialog.get(tabId);
+  if (!d || d.seq <= mark) return void 0;
+  const { seq: _, ...report } = d;
+  return report;
+}
+function record(tabId, d, state2) {
+  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
+  if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
+  lastDialog.set(tabId, entry);
+}
+function onDialogOpening(tabId, d) {
+  const action = decide(policyOf(tabSession.get(tabId)), d.type);
+  if (action === "hold") {
+    record(tabId, d, "open");
+    return false;
+  }
+  const accept = action === "accept";
+  record(tabId, d, accept ? "accepted" : "dismissed");
+  const params = { accept };
+  if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    record(tabId, d, "open");
+    holdDialog(tabId, d);
+  });
+  return true;
+}
+setDialogHook(onDialogOpening);
+void loadPolicies();
+var ACTIONS2 = ["status", "accept", "dismiss"];
+async function dialog(tabId, p) {
+  const action = requireOneOf(p, "action", ACTIONS2);
+  const text = optionalString(p, "text");
+  await loadPolicies();
+  const policy = policyOf(tabSession.get(tabId));
+  const d = openDialog(tabId);
+  if (action === "status") {
+    if (!d) return { open: false, policy };
+    const r2 = { open: true, type: d.type, message: d.message, policy };
+    if (d.type === "prompt") r2.defaultPrompt = d.defaultPrompt ?? "";
+    return r2;
+  }
+  const accept = action === "accept";
+  const params = { accept };
+  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
+  try {
+    await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
+  } catch (e) {
+    const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+    if (/no dialog is showing/i.test(msg)) {
+      throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: no JavaScript dialog is open");
+    }
+    throw e;
+  }
+  clearDialog(tabId);
+  const shown = d ?? { type: "dialog", message: "" };
+  record(tabId, shown, accept ? "accepted" : "dismissed");
+  const r = { type: shown.type, message: shown.message, accepted: accept };
+  if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
+  return r;
+}
+
+// src/background/pages/tab-watch.ts
+function tabClosedError(tabId) {
+  return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
+}
+function whenClosed(tabId) {
+  let onRemoved2;
+  const closed = new Promise((_, reject) => {
+    onRemoved2 = (id) => {
+      if (id === tabId) reject(tabClosedError(tabId));
+    };
+  });
+  closed.catch(() => {
+  });
+  const ev = typeof chrome !== "undefined" ? chrome.tabs?.onRemoved : void 0;
+  if (ev && onRemoved2) ev.addListener(onRemoved2);
+  return {
+    closed,
+    stop() {
+      if (ev && onRemoved2) ev.removeListener(onRemoved2);
+    }
+  };
+}
+async function tabGone(tabId) {
+  try {
+    await chrome.tabs.get(tabId);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// src/background/pages/call.ts
+var DIALOG_EXEMPT = /* @__PURE__ */ new Set(["pages.dialog"]);
+async function runPageCall(method, tabId, params, fn) {
+  noteSession(tabId, params["sessionId"]);
+  if (!DIALOG_EXEMPT.has(method)) {
+    const open = openDialog(tabId);
+    if (open) throw new DialogOpenError(open);
+  }
+  const mark = dialogMark();
+  const watch = whenClosed(tabId);
+  const budget = params["timeoutMs"];
+  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
+  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
+  let result;
+  try {
+    result = await Promise.race([fn(tabId, params), watch.closed]);
+  } catch (e) {
+    if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
+      throw tabClosedError(tabId);
+    }
+    const d2 = dialogSince(tabId, mark);
+    if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
+      e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
+    }
+    throw e;
+  } finally {
+    watch.stop();
+    if (ownBudget) setCallBudget(tabId, void 0);
+  }
+  if (DIALOG_EXEMPT.has(method)) return result;
+  const d = dialogSince(tabId, mark);
+  if (d && result && typeof result === "object" && !Array.isArray(result)) {
+    return { ...result, dialog: d };
+  }
+  return result;
+}
+
 // src/background/pages/eval.ts
+var CDP_SLACK_MS = 5e3;
 async function evaluate(tabId, p) {
   const expression = requireString(p, "expression");
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression,
-    returnByValue: true,
-    awaitPromise: true,
-    userGesture: true
-  });
+  const budget = budgetOf(p);
+  const r = await within(
+    send(
+      tabId,
+      "Runtime.evaluate",
+      { expression, returnByValue: true, awaitPromise: true, userGesture: true },
+      budget + CDP_SLACK_MS
+    ),
+    budget,
+    "the expression's value"
+  );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
@@ -1822,9 +2068,9 @@ var Ring = class {
     for (const w of [...this.waiters]) w();
     return full;
   }
-  after(seq) {
+  after(seq2) {
     let i = this.items.length;
-    while (i > 0 && this.items[i - 1].seq > seq) i--;
+    while (i > 0 && this.items[i - 1].seq > seq2) i--;
     return this.items.slice(i);
   }
   clear() {
@@ -1867,7 +2113,7 @@ var sessionOfTab = /* @__PURE__ */ new Map();
 function noteTabSession(tabId, sessionId) {
   if (sessionId) sessionOfTab.set(tabId, sessionId);
 }
-function tabSession(tabId) {
+function tabSession2(tabId) {
   return sessionOfTab.get(tabId) ?? "";
 }
 function blockedPatterns(sessionId) {
@@ -1886,7 +2132,7 @@ function fetchPattern(p) {
   return `*${p.replace(/\\/g, "\\\\")}*`;
 }
 async function applyBlocking(tabId, send2) {
-  const patterns = blockedPatterns(tabSession(tabId));
+  const patterns = blockedPatterns(tabSession2(tabId));
   if (patterns.length === 0) {
     await send2("Fetch.disable");
     return;
@@ -2077,6 +2323,237 @@ onForget((tabId) => {
 function dropTab(tabId) {
   byTab2.delete(tabId);
   sessionOfTab.delete(tabId);
+}
+
+// src/background/pages/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigate.ts
+var WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "none"];
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTIL) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed8 = w.committed?.unreachableUrl;
+    if (failed8 && !started.sameDocument) throw navFailed(failed8, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5e3
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
 }
 
 // src/background/pages/screenshot.ts
@@ -2715,7 +3192,7 @@ onTabEvent((tabId, method, p) => {
       guid: String(p["guid"] ?? ""),
       id: -1,
       tabId,
-      sessionId: tabSession(tabId),
+      sessionId: tabSession2(tabId),
       url: String(p["url"] ?? ""),
       suggestedFilename: String(p["suggestedFilename"] ?? ""),
       path: "",
@@ -2767,7 +3244,7 @@ async function locate(d) {
   if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
 }
 async function listDownloads(sessionId) {
-  for (const d of all) d.sessionId ||= tabSession(d.tabId);
+  for (const d of all) d.sessionId ||= tabSession2(d.tabId);
   const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
   for (const d of out) await locate(d).catch(() => void 0);
   return out.map((d) => ({ ...d }));
@@ -3000,7 +3477,7 @@ async function runStorage(tabId, args) {
   }
   return r.result.value;
 }
-async function storage(tabId, p) {
+async function storage2(tabId, p) {
   const kind = requireOneOf(p, "kind", KINDS);
   const key = optionalString(p, "key");
   return runStorage(tabId, [kind, "get", key ?? null, null]);
@@ -3167,7 +3644,7 @@ function toolHandlers(deps, click2) {
     "pages.cookies": onTab(cookies),
     "pages.setCookie": onTab(setCookie),
     "pages.clearCookies": onTab(clearCookies),
-    "pages.storage": onTab(storage),
+    "pages.storage": onTab(storage2),
     "pages.setStorage": onTab(setStorage),
     "pages.clearStorage": onTab(clearStorage),
     "logs.console": onTab(consoleRead),
@@ -3288,6 +3765,179 @@ async function wait(tabId, p) {
   return { waited: Date.now() - started };
 }
 
+// src/background/pages/wait-for.ts
+var RETRY_MS = 100;
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+function describe(kind, arg, gone) {
+  switch (kind) {
+    case "text":
+      return `text ${JSON.stringify(arg)} to ${gone ? "disappear" : "appear"}`;
+    case "selector":
+      return `an element matching ${JSON.stringify(arg)} to ${gone ? "disappear" : "be visible"}`;
+    case "url":
+      return `the URL to match ${JSON.stringify(arg)}`;
+    case "fn":
+      return `${JSON.stringify(arg)} to be truthy`;
+  }
+}
+async function waitFor(tabId, p) {
+  const started = Date.now();
+  const given = ["text", "selector", "url", "fn"].map((k) => [k, optionalString(p, k)]).filter((e) => e[1] !== void 0);
+  if (given.length !== 1 || given[0][1] === "") {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: exactly one of "text", "selector", "url", "fn" must be a non-empty string`);
+  }
+  const [kind, arg] = given[0];
+  const gone = optionalBool(p, "gone") ?? false;
+  if (gone && (kind === "url" || kind === "fn")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "gone" goes with "text" or "selector" only`);
+  }
+  const budget = budgetOf(p);
+  const deadline = started + budget;
+  const what = describe(kind, arg, gone);
+  if (kind === "url") {
+    const url = await waitUrl(tabId, arg, deadline, budget, what);
+    return { waited: Date.now() - started, url };
+  }
+  const value = await waitInPage(tabId, kind, arg, gone, deadline, budget, what);
+  const out = { waited: Date.now() - started };
+  if (kind === "fn") out.value = value;
+  return out;
+}
+async function waitUrl(tabId, pattern, deadline, budget, what) {
+  await ensureAttached(tabId);
+  let now = (await chrome.tabs.get(tabId)).url ?? "";
+  if (urlMatches(now, pattern)) return now;
+  let onUpdated;
+  let unlisten = () => {
+  };
+  let timer;
+  try {
+    return await new Promise((resolve, reject) => {
+      unlisten = listen(tabId, (method) => {
+        const d = method === "Page.javascriptDialogOpening" ? openDialog(tabId) : null;
+        if (d) reject(new DialogOpenError(d));
+      });
+      onUpdated = (id, info) => {
+        if (id !== tabId || info.url === void 0) return;
+        now = info.url;
+        if (urlMatches(now, pattern)) resolve(now);
+      };
+      chrome.tabs.onUpdated.addListener(onUpdated);
+      timer = setTimeout(() => {
+        const e = timedOut(budget, what);
+        e.message += ` (the URL is ${JSON.stringify(now)})`;
+        reject(e);
+      }, Math.max(0, deadline - Date.now()));
+    });
+  } finally {
+    clearTimeout(timer);
+    unlisten();
+    if (onUpdated) chrome.tabs.onUpdated.removeListener(onUpdated);
+  }
+}
+var DOM_WAIT = `(kind, arg, gone, ms) => {
+  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+  const want = kind === "text" ? norm(arg) : arg;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== "hidden" && cs.display !== "none";
+  };
+  const check = kind === "text"
+    ? () => norm((document.body || document.documentElement || {}).innerText).includes(want)
+    : () => { for (const el of document.querySelectorAll(want)) if (shown(el)) return true; return false; };
+  if (kind === "selector") {
+    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
+  }
+  const ok = () => check() !== gone;
+  if (ok()) return { ok: true };
+  return new Promise((resolve) => {
+    // A page that mutates all the time is checked at most every 50 ms.
+    let queued = false, last = 0, done = false;
+    const finish = (v) => { done = true; clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
+    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
+    const mo = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      const due = last + 50 - Date.now();
+      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
+    });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const tick = setInterval(run, 100);
+    const timer = setTimeout(() => finish({ timedOut: true }), ms);
+  });
+}`;
+function fnWait(expr, ms) {
+  return `(async () => {
+  const __pred = async () => (${expr}
+  );
+  const __end = Date.now() + ${ms};
+  for (;;) {
+    const v = await __pred();
+    if (v) { try { return { ok: true, value: JSON.parse(JSON.stringify(v) ?? "true") }; } catch (e) { return { ok: true, value: true }; } }
+    if (Date.now() >= __end) return { timedOut: true };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})()`;
+}
+var CONTEXT_GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached/i;
+async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
+  for (; ; ) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    let r;
+    try {
+      if (kind === "fn") {
+        r = await send(
+          tabId,
+          "Runtime.evaluate",
+          { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+          left + 2e3
+        );
+      } else {
+        const contextId = await isolatedContext(tabId);
+        r = await send(
+          tabId,
+          "Runtime.evaluate",
+          {
+            expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${left})`,
+            contextId,
+            returnByValue: true,
+            awaitPromise: true
+          },
+          left + 2e3
+        );
+      }
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+      if (!CONTEXT_GONE.test(msg)) throw e;
+      dropContext(tabId);
+      await sleep4(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      continue;
+    }
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+      if (CONTEXT_GONE.test(text)) {
+        dropContext(tabId);
+        await sleep4(RETRY_MS);
+        continue;
+      }
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+    }
+    const out = r.result.value;
+    if (out?.badSelector !== void 0) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
+    }
+    if (out?.ok) return out.value;
+    if (out?.timedOut) throw timedOut(budget, what);
+    await sleep4(RETRY_MS);
+  }
+}
+
 // src/background/pages/index.ts
 var TABLE2 = {
   "pages.snapshot": snapshot,
@@ -3313,7 +3963,14 @@ var TABLE2 = {
   "pages.keyboardType": keyboardType,
   "pages.is": is,
   "pages.getAttribute": getAttribute,
-  "pages.count": count
+  "pages.count": count,
+  // issue 8: navigation, waits, dialogs
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+  "pages.waitFor": waitFor,
+  "pages.dialog": dialog
 };
 function pageHandlers(deps) {
   const out = {};
@@ -3321,7 +3978,7 @@ function pageHandlers(deps) {
     out[method] = async (params) => {
       const tabId = await deps.resolveTab(params);
       noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : "");
-      return fn(tabId, params);
+      return runPageCall(method, tabId, params, fn);
     };
   }
   return out;
@@ -3362,7 +4019,9 @@ var SESSION_METHODS = [
   "sessions.list",
   "sessions.rename",
   "sessions.release",
-  "sessions.close"
+  "sessions.close",
+  // issue 8
+  "sessions.setDialogPolicy"
 ];
 var TAB_METHODS = [
   "tabs.open",
@@ -3396,7 +4055,14 @@ var PAGE_METHODS = [
   "pages.keyboardType",
   "pages.is",
   "pages.getAttribute",
-  "pages.count"
+  "pages.count",
+  // issue 8
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog"
 ];
 var EXTENSION_METHODS = ["extension.info"];
 var ISSUE10_METHODS = [
@@ -3824,6 +4490,12 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
       await keepWindowOpen(tabs2);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
+    },
+    "sessions.setDialogPolicy": async (p) => {
+      const s = await store2.require(p);
+      const policy = requireOneOf(p, "policy", POLICIES);
+      await setPolicy(s.sessionId, policy);
+      return { sessionId: s.sessionId, policy };
     }
   };
 }

@@ -8,6 +8,8 @@ export const SESSION_METHODS = [
   "sessions.rename",
   "sessions.release",
   "sessions.close",
+  // issue 8
+  "sessions.setDialogPolicy",
 ] as const;
 
 export const TAB_METHODS = [
@@ -44,6 +46,13 @@ export const PAGE_METHODS = [
   "pages.is",
   "pages.getAttribute",
   "pages.count",
+  // issue 8
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
 ] as const;
 
 // issue 13: what the extension is, for `browserctl doctor`.

@@ -6,12 +6,38 @@
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
-/** A CDP command that has not answered by then fails with 4110. */
-export const COMMAND_TIMEOUT_MS = 20_000;
+/**
+ * A CDP command that has not answered by then fails with 4102 "timed out":
+ * the spec's default call timeout, or the budget of the call running on the
+ * tab (setCallBudget: the caller's timeoutMs), so a command is never cut
+ * shorter than the caller's --timeout.
+ */
+export const COMMAND_TIMEOUT_MS = 30_000;
+const callBudgets = new Map<number, number>();
+
+/** The running call's budget for the tab's commands; undefined clears it. */
+export function setCallBudget(tabId: number, ms: number | undefined): void {
+  if (ms === undefined) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
 
 export interface Dialog {
   type: string;
   message: string;
+  /** A prompt's default text. */
+  defaultPrompt?: string;
+}
+
+/**
+ * Decides a dialog as it opens (dialogs.ts sets it): true when it answered
+ * the dialog at once, so the tab is not blocked and calls in flight go on;
+ * false holds it open.
+ */
+export type DialogHook = (tabId: number, d: Dialog) => boolean;
+let dialogHook: DialogHook | undefined;
+
+export function setDialogHook(fn: DialogHook | undefined): void {
+  dialogHook = fn;
 }
 
 /** 4110 for a command that could not run because a dialog is open. */
@@ -59,9 +85,15 @@ const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: obje
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
   if (method === "Page.javascriptDialogOpening") {
-    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    st.dialog = d;
-    for (const w of [...st.dialogWaiters]) w(d);
+    const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId!, d) ?? false;
+    } catch {
+      // a hook's bug holds the dialog, as without a hook
+    }
+    if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
   } else if (method === "Page.frameNavigated") {
@@ -255,6 +287,38 @@ export function openDialog(tabId: number): Dialog | null {
   return tabs.get(tabId)?.dialog ?? null;
 }
 
+function hold(st: TabState, d: Dialog): void {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+
+/** Marks a dialog open in the tab: calls fail naming it until it closes. */
+export function holdDialog(tabId: number, d: Dialog): void {
+  const st = tabs.get(tabId);
+  if (st) hold(st, d);
+}
+
+/** Forgets the tab's open dialog (it was just answered). */
+export function clearDialog(tabId: number): void {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+
+/**
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
+ * no dialog check.
+ */
+export async function sendDuringDialog<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+): Promise<T> {
+  // Attached without waiting for Page.enable: a dialog open before we
+  // attached holds that, and this is how to close it.
+  await state(tabId).attaching;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
+}
+
 /** How many main-frame documents the tab has loaded since attaching. */
 export function generation(tabId: number): number {
   return tabs.get(tabId)?.generation ?? -1;
@@ -271,7 +335,7 @@ export function listen(tabId: number, fn: CdpEventListener): () => void {
 function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     chrome.debugger.sendCommand({ tabId }, method, params).then(
       (r) => {
@@ -296,8 +360,9 @@ export async function send<T = Record<string, unknown>>(
   tabId: number,
   method: string,
   params: object = {},
-  timeoutMs = COMMAND_TIMEOUT_MS,
+  timeoutMs?: number,
 ): Promise<T> {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");

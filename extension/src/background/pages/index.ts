@@ -4,7 +4,9 @@
 
 import type { Handler, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
+import { runPageCall } from "./call";
 import { detach } from "./debugger";
+import { dialog } from "./dialogs";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
@@ -12,11 +14,13 @@ import { get } from "./get";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
+import { back, forward, navigate, reload } from "./navigate";
 import { forgetRefs } from "./refs";
 import { screenshot } from "./screenshot";
 import { snapshot } from "./snapshot";
 import { reportAftermath } from "./tools";
 import { wait } from "./wait";
+import { waitFor } from "./wait-for";
 
 export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
@@ -48,6 +52,13 @@ const TABLE: Record<string, TabHandler> = {
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  // issue 8: navigation, waits, dialogs
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+  "pages.waitFor": waitFor,
+  "pages.dialog": dialog,
 };
 
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {
@@ -56,7 +67,7 @@ export function pageHandlers(deps: PageDeps): Record<string, Handler> {
     out[method] = async (params: Params) => {
       const tabId = await deps.resolveTab(params);
       noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : ""); // issue 10
-      return fn(tabId, params);
+      return runPageCall(method, tabId, params, fn);
     };
   }
   return out;
