@@ -105,6 +105,7 @@ func TestWaitTimeouts(t *testing.T) {
 	} {
 		args := in(s, append([]string{"--timeout", "1s", "wait"}, c.args...)...)
 		_, errOut, code := run(t, args...)
+		errOut = errorLine(t, errOut)
 		if c.want == "" {
 			if code != 2 {
 				t.Errorf("wait %v: exit %d, want 2", c.args, code)
@@ -114,7 +115,7 @@ func TestWaitTimeouts(t *testing.T) {
 		if code != 4 || !strings.Contains(errOut, "timed out after 1000 ms") || !strings.Contains(errOut, c.want) {
 			t.Errorf("wait %v: exit %d, stderr %q; want exit 4 and a timeout naming %s", c.args, code, errOut, c.want)
 		}
-		if !strings.Contains(errOut, "hint: retryable: it ran out of time") || strings.Contains(errOut, "snapshot") {
+		if !strings.Contains(errOut, "hint: timed out: ") || strings.Contains(errOut, "snapshot") {
 			t.Errorf("wait %v: the hint is not the timeout's: %q", c.args, errOut)
 		}
 	}
