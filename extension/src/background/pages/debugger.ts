@@ -44,12 +44,47 @@ interface TabState {
 const tabs = new Map<number, TabState>();
 const forgetHooks = new Set<(tabId: number) => void>();
 
+/** Every event of every attached tab, its child sessions' too (sessionId
+ * set); frames.ts follows out-of-process frames with it. */
+export type SessionEventListener = (
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: Record<string, unknown>,
+) => void;
+const sessionListeners = new Set<SessionEventListener>();
+
+/** Subscribes to the events of every tab and child session; returns the unsubscribe. */
+export function onSessionEvent(fn: SessionEventListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
 // Stored listeners, so uninstall() can remove them.
 let installed = false;
-const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: object): void => {
+const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params?: object): void => {
   const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
+  if (source.sessionId !== undefined) {
+    // A child session (an out-of-process frame, frames.ts): its events say
+    // nothing about the tab's own document or dialogs.
+    for (const l of [...sessionListeners]) {
+      try {
+        l(source.tabId!, source.sessionId, method, p);
+      } catch {
+        // a listener's bug must not stop the others
+      }
+    }
+    return;
+  }
+  for (const l of [...sessionListeners]) {
+    try {
+      l(source.tabId!, undefined, method, p);
+    } catch {
+      // same
+    }
+  }
   if (method === "Page.javascriptDialogOpening") {
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     st.dialog = d;
@@ -229,12 +264,19 @@ export function listen(tabId: number, fn: CdpEventListener): () => void {
   return () => st.listeners.delete(fn);
 }
 
-function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
+function rawSend(
+  tabId: number,
+  method: string,
+  params: object,
+  timeoutMs: number,
+  sessionId?: string,
+): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
     }, timeoutMs);
-    chrome.debugger.sendCommand({ tabId }, method, params).then(
+    const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -259,6 +301,24 @@ export async function send<T = Record<string, unknown>>(
   params: object = {},
   timeoutMs = COMMAND_TIMEOUT_MS,
 ): Promise<T> {
+  return sendIn<T>(tabId, sessionRoute?.(tabId, params), method, params, timeoutMs);
+}
+
+/** Picks the child session a command's objectId lives in (refs.ts sets it):
+ * actions on an element of an out-of-process frame then reach that frame. */
+let sessionRoute: ((tabId: number, params: object) => string | undefined) | undefined;
+export function setSessionRoute(fn: (tabId: number, params: object) => string | undefined): void {
+  sessionRoute = fn;
+}
+
+/** send() to a child session of the tab (undefined: the tab itself). */
+export async function sendIn<T = Record<string, unknown>>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object = {},
+  timeoutMs = COMMAND_TIMEOUT_MS,
+): Promise<T> {
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");
@@ -268,7 +328,7 @@ export async function send<T = Record<string, unknown>>(
     st.dialogWaiters.add(waiter);
   });
   try {
-    return (await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened])) as T;
+    return (await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened])) as T;
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
   }

@@ -1,0 +1,174 @@
+// The frames of a tab, in-process and out-of-process (OOPIF). Chrome puts a
+// cross-site iframe in another renderer; chrome.debugger reaches it as a
+// child session of the tab (Chrome 125+): Target.setAutoAttach with
+// flatten on the tab, and again on every child session for frames nested
+// inside it. Commands then go to {tabId, sessionId}.
+//
+// frameList() answers every frame with the session that runs it, and
+// sessionOffset() where a child session's viewport sits in the tab's
+// viewport (CDP geometry in a child session is relative to its own).
+
+import { onForget, onSessionEvent, sendIn } from "./debugger";
+
+export interface FrameInfo {
+  frameId: string;
+  /** The parent frame; undefined for the main frame. */
+  parentId?: string;
+  /** The child session that runs it; undefined: the tab's own. */
+  session?: string;
+  url: string;
+}
+
+interface ChildSession {
+  sessionId: string;
+  /** The OOPIF's frame id (its target id). */
+  frameId: string;
+  parent?: string;
+  ready: Promise<void>;
+}
+
+interface TabFrames {
+  /** Target.setAutoAttach on the tab, done once per attachment. */
+  started: Promise<void>;
+  children: Map<string, ChildSession>;
+}
+
+const byTab = new Map<number, TabFrames>();
+
+onForget((tabId) => {
+  byTab.delete(tabId);
+});
+
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+
+onSessionEvent((tabId, sessionId, method, params) => {
+  const tf = byTab.get(tabId);
+  if (!tf) return;
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
+    const child = String(params["sessionId"] ?? "");
+    if (!child || info?.type !== "iframe" || !info.targetId) return;
+    const cs: ChildSession = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+    // Frames nested in this one attach to it in turn.
+    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => undefined,
+      () => undefined,
+    );
+    tf.children.set(child, cs);
+  } else if (method === "Target.detachedFromTarget") {
+    const child = String(params["sessionId"] ?? "");
+    tf.children.delete(child);
+  }
+});
+
+/** Starts following the tab's out-of-process frames (once per attachment). */
+export function followFrames(tabId: number): Promise<void> {
+  let tf = byTab.get(tabId);
+  if (!tf) {
+    const fresh: TabFrames = { started: Promise.resolve(), children: new Map() };
+    fresh.started = sendIn(tabId, undefined, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => undefined,
+      (e: unknown) => {
+        if (byTab.get(tabId) === fresh) byTab.delete(tabId);
+        throw e;
+      },
+    );
+    byTab.set(tabId, fresh);
+    tf = fresh;
+  }
+  return tf.started;
+}
+
+/** Waits until every known child session follows its own children. */
+async function settled(tf: TabFrames): Promise<void> {
+  for (let i = 0; i < 8; i++) {
+    const pending = [...tf.children.values()];
+    await Promise.all(pending.map((c) => c.ready));
+    if (tf.children.size === pending.length) return;
+  }
+}
+
+interface FrameTree {
+  frame: { id: string; parentId?: string; url: string };
+  childFrames?: FrameTree[];
+}
+
+/** Every frame of the tab: the tab's own tree and each child session's. */
+export async function frameList(tabId: number): Promise<FrameInfo[]> {
+  await followFrames(tabId);
+  const tf = byTab.get(tabId);
+  if (tf) await settled(tf);
+  const sessions: (string | undefined)[] = [undefined, ...(tf ? tf.children.keys() : [])];
+  const trees = await Promise.all(
+    sessions.map((s) =>
+      sendIn<{ frameTree: FrameTree }>(tabId, s, "Page.getFrameTree").then(
+        (r) => r.frameTree,
+        () => undefined, // a child that went away meanwhile
+      ),
+    ),
+  );
+  const out = new Map<string, FrameInfo>();
+  // An OOPIF is owned by its own session, whatever its parent's tree says.
+  const ownSession = new Map<string, string>();
+  if (tf) for (const c of tf.children.values()) ownSession.set(c.frameId, c.sessionId);
+  trees.forEach((tree, i) => {
+    const session = sessions[i];
+    const visit = (t: FrameTree, parentId: string | undefined): void => {
+      const id = t.frame.id;
+      const owner = ownSession.get(id);
+      if (owner === undefined || owner === session) {
+        const prev = out.get(id);
+        if (!prev || owner === session) {
+          out.set(id, { frameId: id, parentId: t.frame.parentId ?? parentId ?? prev?.parentId, session, url: t.frame.url });
+        }
+      }
+      for (const c of t.childFrames ?? []) visit(c, id);
+    };
+    if (tree) visit(tree, undefined);
+  });
+  // A session's root frame: its parent comes from the parent session's tree.
+  return [...out.values()];
+}
+
+/** The child session that runs the frame, if it is out of process. */
+export function sessionOfFrame(tabId: number, frameId: string): string | undefined {
+  const tf = byTab.get(tabId);
+  if (!tf) return undefined;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return undefined;
+}
+
+/** Whether a child session is still attached. */
+export function hasSession(tabId: number, sessionId: string): boolean {
+  return byTab.get(tabId)?.children.has(sessionId) ?? false;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where the viewport of a child session's frame sits in the tab's viewport,
+ * CSS px: its iframe element's content box, through every OOPIF above it.
+ * CDP geometry (DOM.getContentQuads, getBoxModel) within one session is
+ * relative to that session's own top frame.
+ */
+export async function sessionOffset(tabId: number, sessionId: string | undefined): Promise<Point> {
+  let x = 0;
+  let y = 0;
+  const tf = byTab.get(tabId);
+  for (let s = sessionId, hops = 0; s !== undefined && hops < 16; hops++) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    const owner = await sendIn<{ backendNodeId: number }>(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const box = await sendIn<{ model: { content: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", {
+      backendNodeId: owner.backendNodeId,
+    });
+    const q = box.model.content;
+    x += Math.min(q[0]!, q[2]!, q[4]!, q[6]!);
+    y += Math.min(q[1]!, q[3]!, q[5]!, q[7]!);
+    s = cs.parent;
+  }
+  return { x, y };
+}
