@@ -1025,7 +1025,7 @@ function walkTree(o) {
     }
     flush();
   }
-  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length };
+  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, next: R.max + 1 };
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -1276,7 +1276,12 @@ onSessionEvent((tabId, sessionId, method, params) => {
     tf.children.delete(child);
   }
 });
-function followFrames(tabId) {
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab2.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
   let tf = byTab2.get(tabId);
   if (!tf) {
     const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
@@ -1299,39 +1304,11 @@ async function settled(tf) {
     if (tf.children.size === pending.length) return;
   }
 }
-async function frameList(tabId) {
-  await followFrames(tabId);
+function sessionOfFrame(tabId, frameId) {
   const tf = byTab2.get(tabId);
-  if (tf) await settled(tf);
-  const sessions = [void 0, ...tf ? tf.children.keys() : []];
-  const trees = await Promise.all(
-    sessions.map(
-      (s) => sendIn(tabId, s, "Page.getFrameTree").then(
-        (r) => r.frameTree,
-        () => void 0
-        // a child that went away meanwhile
-      )
-    )
-  );
-  const out = /* @__PURE__ */ new Map();
-  const ownSession = /* @__PURE__ */ new Map();
-  if (tf) for (const c of tf.children.values()) ownSession.set(c.frameId, c.sessionId);
-  trees.forEach((tree, i) => {
-    const session = sessions[i];
-    const visit = (t, parentId) => {
-      const id = t.frame.id;
-      const owner = ownSession.get(id);
-      if (owner === void 0 || owner === session) {
-        const prev = out.get(id);
-        if (!prev || owner === session) {
-          out.set(id, { frameId: id, parentId: t.frame.parentId ?? parentId ?? prev?.parentId, session, url: t.frame.url });
-        }
-      }
-      for (const c of t.childFrames ?? []) visit(c, id);
-    };
-    if (tree) visit(tree, void 0);
-  });
-  return [...out.values()];
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
 }
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
@@ -2299,43 +2276,20 @@ async function snapshot(tabId, p) {
   const rootNum = m ? Number(m[2]) : 0;
   let rootFrame;
   if (m && rootKey) {
-    for (const [id, w] of st.worlds) if (w.key === rootKey) rootFrame = id;
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
     if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  const mainOpts = { ...base, root: m && !rootKey ? rootNum : 0, selector: m ? "" : selector };
-  const [main, frames] = await Promise.all([
-    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, mainOpts),
-    frameList(tabId).catch((e) => {
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    followFrames(tabId).catch((e) => {
       if (e instanceof DialogOpenError) throw e;
-      return [];
     })
   ]);
-  if (main?.res.error) throw failed4(main.res.error);
-  const walked = /* @__PURE__ */ new Map();
-  const mainFrame = frames.find((f) => f.parentId === void 0 && f.session === void 0);
-  if (main && mainFrame) walked.set(mainFrame.frameId, main);
-  const children = frames.filter((f) => f !== mainFrame);
-  const needChildren = rootFrame !== void 0 || (main?.res.lines.some((l) => l.includes("\0F")) ?? false);
-  if (needChildren) {
-    await Promise.all(
-      children.map(async (f) => {
-        const o = f.frameId === rootFrame ? { ...base, root: rootNum } : base;
-        const w = await walkChild(tabId, st, f, o);
-        if (w) walked.set(f.frameId, w);
-      })
-    );
-  }
-  let top = main;
-  if (rootFrame) {
-    top = walked.get(rootFrame);
-    if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-    if (top.res.error) throw failed4(top.res.error);
-  }
-  if (!top) throw failed4("the page walk returned nothing");
+  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  if (top.res.error) throw failed4(top.res.error);
   const entries = [];
-  const out = [];
-  const byFrameId = new Map(walked);
-  const splice = async (w, indent, seen) => {
+  const build = async (w, indent, depthLeft) => {
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num, role, name] of w.res.refs) {
       entries.push({
@@ -2348,30 +2302,34 @@ async function snapshot(tabId, p) {
     const marks = [];
     w.res.lines.forEach((l, at) => {
       const mm = FRAME_MARK_RE.exec(l);
-      if (mm) marks.push({ at, num: Number(mm[2]) });
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
     });
-    const ids = await Promise.all(marks.map((mk) => iframeFrameId(tabId, st, w.world, mk.num)));
-    const childOf = /* @__PURE__ */ new Map();
-    marks.forEach((mk, i) => childOf.set(mk.at, ids[i]));
-    for (let i = 0; i < w.res.lines.length; i++) {
-      const l = w.res.lines[i];
-      const mm = FRAME_MARK_RE.exec(l);
-      if (!mm) {
-        out.push(indent + l);
-        continue;
+    const parts = await Promise.all(
+      marks.map(async (mk) => {
+        if (depthLeft <= 0) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const child = await walkChild(tabId, st, { frameId, session }, base);
+        if (!child || child.res.error) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      })
+    );
+    const out2 = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
+        out2.push(indent + l);
+        return;
       }
-      const id = childOf.get(i);
-      const child = id ? byFrameId.get(id) : void 0;
-      if (!child || seen.has(id)) {
-        if (interactive) dropEmptyFrame(out);
-        continue;
-      }
-      const before = out.length;
-      await splice(child, indent + mm[1], /* @__PURE__ */ new Set([...seen, id]));
-      if (interactive && out.length === before) dropEmptyFrame(out);
-    }
+      const lines2 = parts[next++];
+      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines2);
+    });
+    return out2;
   };
-  await splice(top, "", /* @__PURE__ */ new Set());
+  const out = await build(top, "", 16);
   const url = main?.res.url ?? top.res.url;
   const title = main?.res.title ?? top.res.title;
   let nextMain = 0;
@@ -2379,7 +2337,7 @@ async function snapshot(tabId, p) {
     const mm = REF_RE.exec(e.ref);
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
-  setTreeRefs(tabId, gen, entries, nextMain);
+  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);

@@ -4,20 +4,11 @@
 // flatten on the tab, and again on every child session for frames nested
 // inside it. Commands then go to {tabId, sessionId}.
 //
-// frameList() answers every frame with the session that runs it, and
+// sessionOfFrame() answers the session of an out-of-process frame, and
 // sessionOffset() where a child session's viewport sits in the tab's
 // viewport (CDP geometry in a child session is relative to its own).
 
 import { onForget, onSessionEvent, sendIn } from "./debugger";
-
-export interface FrameInfo {
-  frameId: string;
-  /** The parent frame; undefined for the main frame. */
-  parentId?: string;
-  /** The child session that runs it; undefined: the tab's own. */
-  session?: string;
-  url: string;
-}
 
 interface ChildSession {
   sessionId: string;
@@ -61,8 +52,15 @@ onSessionEvent((tabId, sessionId, method, params) => {
   }
 });
 
-/** Starts following the tab's out-of-process frames (once per attachment). */
-export function followFrames(tabId: number): Promise<void> {
+/** Follows the tab's out-of-process frames (set up once per attachment);
+ * resolves once every frame known so far follows its own children. */
+export async function followFrames(tabId: number): Promise<void> {
+  await startFollowing(tabId);
+  const tf = byTab.get(tabId);
+  if (tf) await settled(tf);
+}
+
+function startFollowing(tabId: number): Promise<void> {
   let tf = byTab.get(tabId);
   if (!tf) {
     const fresh: TabFrames = { started: Promise.resolve(), children: new Map() };
@@ -86,48 +84,6 @@ async function settled(tf: TabFrames): Promise<void> {
     await Promise.all(pending.map((c) => c.ready));
     if (tf.children.size === pending.length) return;
   }
-}
-
-interface FrameTree {
-  frame: { id: string; parentId?: string; url: string };
-  childFrames?: FrameTree[];
-}
-
-/** Every frame of the tab: the tab's own tree and each child session's. */
-export async function frameList(tabId: number): Promise<FrameInfo[]> {
-  await followFrames(tabId);
-  const tf = byTab.get(tabId);
-  if (tf) await settled(tf);
-  const sessions: (string | undefined)[] = [undefined, ...(tf ? tf.children.keys() : [])];
-  const trees = await Promise.all(
-    sessions.map((s) =>
-      sendIn<{ frameTree: FrameTree }>(tabId, s, "Page.getFrameTree").then(
-        (r) => r.frameTree,
-        () => undefined, // a child that went away meanwhile
-      ),
-    ),
-  );
-  const out = new Map<string, FrameInfo>();
-  // An OOPIF is owned by its own session, whatever its parent's tree says.
-  const ownSession = new Map<string, string>();
-  if (tf) for (const c of tf.children.values()) ownSession.set(c.frameId, c.sessionId);
-  trees.forEach((tree, i) => {
-    const session = sessions[i];
-    const visit = (t: FrameTree, parentId: string | undefined): void => {
-      const id = t.frame.id;
-      const owner = ownSession.get(id);
-      if (owner === undefined || owner === session) {
-        const prev = out.get(id);
-        if (!prev || owner === session) {
-          out.set(id, { frameId: id, parentId: t.frame.parentId ?? parentId ?? prev?.parentId, session, url: t.frame.url });
-        }
-      }
-      for (const c of t.childFrames ?? []) visit(c, id);
-    };
-    if (tree) visit(tree, undefined);
-  });
-  // A session's root frame: its parent comes from the parent session's tree.
-  return [...out.values()];
 }
 
 /** The child session that runs the frame, if it is out of process. */

@@ -43,6 +43,8 @@ export interface TreeResult {
   lines: string[];
   /** [number, role, name] of every ref printed, in order. */
   refs: [number, string, string][];
+  /** The number the registry hands out next. */
+  next: number;
   /** Candidate hosts of closed shadow roots not checked yet (count). */
   hosts: number;
   error?: string;
@@ -583,7 +585,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
     flush();
   }
-  const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length };
+  const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, next: R.max + 1 };
   if (error) out.error = error;
   return JSON.stringify(out);
 }

@@ -12,7 +12,7 @@ import { optionalBool, optionalInt, optionalString } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
 import { adoptClosedRoots } from "./closed-roots";
-import { frameList, type FrameInfo } from "./frames";
+import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 import { MAX_NAME } from "./snapshot-text";
@@ -36,6 +36,12 @@ interface EvalResult {
 const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const WORLD_NAME = "browserctl";
 const WALK = walkTree.toString();
+
+/** A frame and the session that runs it (undefined: the tab's own). */
+interface FrameRef {
+  frameId: string;
+  session?: string;
+}
 
 /** A frame document's isolated world: its context and its ref prefix. */
 interface World {
@@ -75,7 +81,7 @@ function contextGone(e: unknown): boolean {
   return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
 }
 
-async function childWorld(tabId: number, st: TabState, f: FrameInfo): Promise<World> {
+async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<World> {
   const w = st.worlds.get(f.frameId);
   if (w && w.session === f.session) return w;
   const r = await sendIn<{ executionContextId: number }>(tabId, f.session, "Page.createIsolatedWorld", {
@@ -131,7 +137,7 @@ async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
   }
 }
 
-async function walkChild(tabId: number, st: TabState, f: FrameInfo, o: TreeOptions): Promise<Walked | undefined> {
+async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOptions): Promise<Walked | undefined> {
   const attempt = async (): Promise<Walked> => {
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
@@ -214,51 +220,27 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
   const rootNum = m ? Number(m[2]) : 0;
-  let rootFrame: string | undefined; // frame id of the -s ref's frame (child frames only)
+  let rootFrame: FrameRef | undefined; // the -s ref's frame (child frames only)
   if (m && rootKey) {
-    for (const [id, w] of st.worlds) if (w.key === rootKey) rootFrame = id;
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
     if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  const mainOpts: TreeOptions = { ...base, root: m && !rootKey ? rootNum : 0, selector: m ? "" : selector };
 
-  // The main frame's walk and the list of frames, at once.
-  const [main, frames] = await Promise.all([
-    rootFrame ? Promise.resolve(undefined) : walkMain(tabId, mainOpts),
-    frameList(tabId).catch((e: unknown) => {
+  // The main frame's walk while out-of-process frames are followed.
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(undefined) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    followFrames(tabId).catch((e: unknown) => {
       if (e instanceof DialogOpenError) throw e;
-      return [] as FrameInfo[];
     }),
   ]);
-  if (main?.res.error) throw failed(main.res.error);
+  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
+  if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  if (top.res.error) throw failed(top.res.error);
 
-  // Child frames in parallel, each in its own world.
-  const walked = new Map<string, Walked>();
-  const mainFrame = frames.find((f) => f.parentId === undefined && f.session === undefined);
-  if (main && mainFrame) walked.set(mainFrame.frameId, main);
-  const children = frames.filter((f) => f !== mainFrame);
-  const needChildren = rootFrame !== undefined || (main?.res.lines.some((l) => l.includes("\u0000F")) ?? false);
-  if (needChildren) {
-    await Promise.all(
-      children.map(async (f) => {
-        const o = f.frameId === rootFrame ? { ...base, root: rootNum } : base;
-        const w = await walkChild(tabId, st, f, o);
-        if (w) walked.set(f.frameId, w);
-      }),
-    );
-  }
-  let top: Walked | undefined = main;
-  if (rootFrame) {
-    top = walked.get(rootFrame);
-    if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-    if (top.res.error) throw failed(top.res.error);
-  }
-  if (!top) throw failed("the page walk returned nothing");
-
-  // Splice: each iframe marker gets its frame's lines, indented.
+  // Each iframe line gets its frame's lines, indented: only frames the
+  // walk showed are walked, those of one document in parallel.
   const entries: RefEntry[] = [];
-  const out: string[] = [];
-  const byFrameId = new Map<string, Walked>(walked);
-  const splice = async (w: Walked, indent: string, seen: Set<string>): Promise<void> => {
+  const build = async (w: Walked, indent: string, depthLeft: number): Promise<string[]> => {
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num, role, name] of w.res.refs) {
       entries.push({
@@ -268,34 +250,38 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
         target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 },
       });
     }
-    // Resolve the frames of this document's iframes at once.
-    const marks: { at: number; num: number }[] = [];
+    const marks: { at: number; num: number; indent: string }[] = [];
     w.res.lines.forEach((l, at) => {
       const mm = FRAME_MARK_RE.exec(l);
-      if (mm) marks.push({ at, num: Number(mm[2]) });
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1]! });
     });
-    const ids = await Promise.all(marks.map((mk) => iframeFrameId(tabId, st, w.world, mk.num)));
-    const childOf = new Map<number, string | undefined>();
-    marks.forEach((mk, i) => childOf.set(mk.at, ids[i]));
-    for (let i = 0; i < w.res.lines.length; i++) {
-      const l = w.res.lines[i]!;
-      const mm = FRAME_MARK_RE.exec(l);
-      if (!mm) {
+    const parts = await Promise.all(
+      marks.map(async (mk): Promise<string[]> => {
+        if (depthLeft <= 0) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        // An out-of-process frame has its own session; any other runs in its parent's.
+        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const child = await walkChild(tabId, st, { frameId, session }, base);
+        if (!child || child.res.error) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      }),
+    );
+    const out: string[] = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
         out.push(indent + l);
-        continue;
+        return;
       }
-      const id = childOf.get(i);
-      const child = id ? byFrameId.get(id) : undefined;
-      if (!child || seen.has(id!)) {
-        if (interactive) dropEmptyFrame(out);
-        continue;
-      }
-      const before = out.length;
-      await splice(child, indent + mm[1], new Set([...seen, id!]));
-      if (interactive && out.length === before) dropEmptyFrame(out);
-    }
+      const lines = parts[next++]!;
+      if (lines.length === 0 && interactive) dropEmptyFrame(out);
+      out.push(...lines);
+    });
+    return out;
   };
-  await splice(top, "", new Set());
+  const out = await build(top, "", 16);
 
   const url = main?.res.url ?? top.res.url;
   const title = main?.res.title ?? top.res.title;
@@ -304,7 +290,7 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
     const mm = REF_RE.exec(e.ref);
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
-  setTreeRefs(tabId, gen, entries, nextMain);
+  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
 
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
