@@ -935,7 +935,7 @@ function walkTree(o) {
       return;
     }
     if (!full) {
-      if (role && INTERACTIVE.has(role) && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
         if (k.nodeType === 1) visit(k, 0, "", shown);
@@ -949,7 +949,7 @@ function walkTree(o) {
       const drop = o.compact && STRUCTURAL.has(role) && !name;
       if (!drop) {
         if (level > maxDepth) return;
-        const interactive = INTERACTIVE.has(role);
+        const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
         emit(el, role, name, level, stateOf(el, role), interactive || !!name);
         childLevel = level + 1;
         childParent = name;
@@ -2338,17 +2338,19 @@ async function snapshot(tabId, p) {
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
   setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown = entries;
+  let shown = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = entries.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   let lines = [...header, ...body];
   if (maxChars !== void 0) {

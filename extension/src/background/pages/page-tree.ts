@@ -491,7 +491,8 @@ export function walkTree(this: unknown, o: TreeOptions): string {
       return;
     }
     if (!full) {
-      if (role && INTERACTIVE.has(role) && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      // role here: an interactive one, or a control's own role replaced by another (a link with role=menu).
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i]!;
         if (k.nodeType === 1) visit(k as Element, 0, "", shown);
@@ -505,7 +506,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
       const drop = o.compact && STRUCTURAL.has(role) && !name;
       if (!drop) {
         if (level > maxDepth) return;
-        const interactive = INTERACTIVE.has(role);
+        const interactive = INTERACTIVE.has(role) || (role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el)));
         emit(el, role, name, level, stateOf(el, role), interactive || !!name);
         childLevel = level + 1;
         childParent = name;

@@ -292,17 +292,20 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
   }
   setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
 
+  // Refs of lines left out (an -i iframe with nothing in it) are not answered.
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown = entries;
+  let shown = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = entries.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   let lines = [...header, ...body];
   if (maxChars !== undefined) {
