@@ -215,3 +215,62 @@ func atoiRef(ref string) int {
 	}
 	return n
 }
+
+// Every ref command on elements of the cross-origin frame (another process:
+// the hardest case), checked through what the frame reports.
+func TestFrameRefsWithEveryCommand(t *testing.T) {
+	s, tag, _ := framesPage(t)
+	snap := takeSnapshot(t, s)
+	btn := snap.ref(t, "button", "Cross button")
+	field := snap.ref(t, "textbox", "Cross field")
+	sel := snap.ref(t, "combobox", "Cross select")
+	far := snap.ref(t, "button", "Far button")
+	p := h.cdp.page(t, tag)
+
+	mustRun(t, in(s, "hover", btn)...)
+	h.rec.waitFor(t, tag, "mouseover on btn-cross", func(e event) bool { return e.Type == "mouseover" && e.str("target") == "btn-cross" })
+
+	mustRun(t, in(s, "type", field, "ab")...)
+	h.rec.waitFor(t, tag, "typing into field-cross", func(e event) bool {
+		return e.Type == "input" && e.str("target") == "field-cross" && e.str("value") == "ab"
+	})
+
+	var sr struct {
+		Selected []string `json:"selected"`
+	}
+	mustJSON(t, &sr, in(s, "select", sel, "Banana")...)
+	h.rec.waitFor(t, tag, "change of sel-cross", func(e event) bool {
+		return e.Type == "change" && e.str("target") == "sel-cross" && e.str("value") == "b"
+	})
+
+	if got := getString(t, s, "text", btn); got != "Cross button" {
+		t.Errorf("get text %s: %q", btn, got)
+	}
+
+	// get box is in the tab's viewport: the click lands at its centre, which
+	// the frame reports in its own coordinates.
+	b := refBox(t, s, btn)
+	mustRun(t, in(s, "click", btn)...)
+	click := h.rec.waitFor(t, tag, "a click on btn-cross", func(e event) bool { return e.Type == "click" && e.str("target") == "btn-cross" })
+	var frame box
+	p.eval(`(() => { const f = document.getElementById("cross"), r = f.getBoundingClientRect(); return {x: r.x + f.clientLeft, y: r.y + f.clientTop, width: f.clientWidth, height: f.clientHeight}; })()`, &frame)
+	if cx, cy := frame.X+click.num("x"), frame.Y+click.num("y"); cx < b.X || cx > b.X+b.Width || cy < b.Y || cy > b.Y+b.Height {
+		t.Errorf("get box %s = %+v, but the click landed at (%g, %g) in the tab's viewport", btn, b, cx, cy)
+	}
+
+	var shot struct {
+		Width, Height int
+	}
+	mustJSON(t, &shot, in(s, "screenshot", "-o", t.TempDir()+"/btn.png", btn)...)
+	if shot.Width != int(b.Width+0.5) || shot.Height != int(b.Height+0.5) {
+		t.Errorf("screenshot %s is %dx%d, its box %gx%g", btn, shot.Width, shot.Height, b.Width, b.Height)
+	}
+
+	// scroll-into-view scrolls the frame's document to its far button.
+	mustRun(t, in(s, "scroll-into-view", far)...)
+	h.rec.waitFor(t, tag, "the cross frame scrolling", func(e event) bool {
+		return e.Type == "scroll" && e.num("y") > 500
+	})
+	mustRun(t, in(s, "click", far)...)
+	h.rec.waitFor(t, tag, "a click on far-cross", func(e event) bool { return e.Type == "click" && e.str("target") == "far-cross" })
+}
