@@ -110,6 +110,7 @@ func TestFramesAndShadowRootsInSnapshot(t *testing.T) {
 		{"button", "Open shadow button", "open-btn", false},
 		{"button", "Closed shadow button", "closed-btn", false},
 		{"button", "Card button", "card-btn", false},
+		{"button", "Shadow button in frame", "framed-shadow-btn", true},
 	} {
 		mustRun(t, in(s, "click", full.ref(t, b.role, b.name))...)
 		h.rec.waitFor(t, tag, "a click on "+b.id, func(e event) bool { return e.Type == "shadow-click" && e.str("target") == b.id })

@@ -41,6 +41,29 @@ func TestSnapshotSizing(t *testing.T) {
 	full := takeSnapshot(t, s)
 	fullLines := body(t, full)
 
+	t.Run("compact", func(t *testing.T) {
+		c := takeSnapshot(t, s, "-c")
+		if len(c.Snapshot) >= len(full.Snapshot) {
+			t.Errorf("-c (%d bytes) is not smaller than the full snapshot (%d bytes)", len(c.Snapshot), len(full.Snapshot))
+		}
+		for _, l := range body(t, c) {
+			tl := strings.TrimLeft(l, " ")
+			if strings.HasPrefix(tl, "- LabelText") || strings.HasPrefix(tl, "- InlineTextBox") || tl == "- generic" || tl == "- group" || tl == "- paragraph" {
+				t.Errorf("-c kept a line that means nothing to a reader: %q", l)
+			}
+		}
+		for ref, r := range c.Refs {
+			if full.Refs[ref] != r {
+				t.Errorf("%s is %+v in -c and %+v in the full snapshot", ref, r, full.Refs[ref])
+			}
+		}
+	})
+
+	t.Run("stale ref", func(t *testing.T) {
+		mustFail(t, 4, 4109, in(s, "snapshot", "-s", "e999999")...)
+		mustFail(t, 1, 4110, in(s, "snapshot", "-s", "#no-such-element")...)
+	})
+
 	t.Run("selector", func(t *testing.T) {
 		sub := takeSnapshot(t, s, "-s", "table.infobox")
 		lines := body(t, sub)

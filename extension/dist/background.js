@@ -2286,7 +2286,9 @@ async function snapshot(tabId, p) {
     })
   ]);
   const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
-  if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  if (!top || m && top.res.error) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
   if (top.res.error) throw failed4(top.res.error);
   const entries = [];
   const build = async (w, indent, depthLeft) => {

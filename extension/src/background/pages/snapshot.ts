@@ -234,7 +234,9 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
     }),
   ]);
   const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
-  if (!top) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  if (!top || (m && top.res.error)) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
   if (top.res.error) throw failed(top.res.error);
 
   // Each iframe line gets its frame's lines, indented: only frames the
