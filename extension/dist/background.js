@@ -450,6 +450,7 @@ function walkTree(o) {
     }
   }
   const R = reg;
+  if (o.next - 1 > R.max) R.max = o.next - 1;
   const full = o.mode === "full";
   const maxDepth = o.depth < 0 ? Infinity : o.depth;
   const lines = [];

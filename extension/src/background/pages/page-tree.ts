@@ -85,6 +85,9 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
   }
   const R = reg;
+  // Numbers the extension handed out meanwhile (other walks, other ref
+  // sources of the tab) are never handed out again here.
+  if (o.next - 1 > R.max) R.max = o.next - 1;
   const full = o.mode === "full";
   const maxDepth = o.depth < 0 ? Infinity : o.depth;
   const lines: string[] = [];
