@@ -122,6 +122,14 @@ func TestFramesAndShadowRootsInSnapshot(t *testing.T) {
 		})
 	}
 
+	// -d counts levels through the frames: the nested frame's button is at level 2.
+	for d, want := range map[string]bool{"1": false, "2": true} {
+		cut := takeSnapshot(t, s, "-d", d)
+		if got := strings.Contains(cut.Snapshot, `button "Inner button nested"`); got != want {
+			t.Errorf("snapshot -d %s shows the nested frame's button: %v, want %v:\n%s", d, got, want, cut.Snapshot)
+		}
+	}
+
 	// get text of the page includes the same-origin frame.
 	if txt := getString(t, s, "text"); !strings.Contains(txt, "Inner button same") {
 		t.Errorf("get text lacks the same-origin frame's text: %q", txt)

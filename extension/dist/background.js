@@ -2310,10 +2310,14 @@ async function snapshot(tabId, p) {
     const parts = await Promise.all(
       marks.map(async (mk) => {
         if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
         const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
-        const child = await walkChild(tabId, st, { frameId, session }, base);
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkChild(tabId, st, { frameId, session }, o);
         if (!child || child.res.error) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       })

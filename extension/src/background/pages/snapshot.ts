@@ -260,11 +260,16 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
     const parts = await Promise.all(
       marks.map(async (mk): Promise<string[]> => {
         if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
         // An out-of-process frame has its own session; any other runs in its parent's.
         const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
-        const child = await walkChild(tabId, st, { frameId, session }, base);
+        // -d counts levels from the top document, through the frames.
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkChild(tabId, st, { frameId, session }, o);
         if (!child || child.res.error) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       }),
