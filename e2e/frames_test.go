@@ -169,6 +169,11 @@ func TestFrameRefsGoStaleWhenTheFrameNavigates(t *testing.T) {
 		mustRun(t, in(s, "click", ref)...)
 	}
 	h.rec.waitFor(t, tag, "a click on btn-moved", func(e event) bool { return e.Type == "click" && e.str("target") == "btn-moved" })
+
+	// A frame that goes away takes its refs with it.
+	gone := again.ref(t, "button", "Inner button same2")
+	p.eval(`document.getElementById("same").remove(); true`, nil)
+	mustFail(t, 4, 4109, in(s, "click", gone)...)
 	_ = x
 }
 
@@ -257,22 +262,24 @@ func TestFrameRefsWithEveryCommand(t *testing.T) {
 	}
 
 	// get box is in the tab's viewport: the click lands at its centre, which
-	// the frame reports in its own coordinates.
-	b := refBox(t, s, btn)
-	mustRun(t, in(s, "click", btn)...)
-	click := h.rec.waitFor(t, tag, "a click on btn-cross", func(e event) bool { return e.Type == "click" && e.str("target") == "btn-cross" })
-	var frame box
-	p.eval(`(() => { const f = document.getElementById("cross"), r = f.getBoundingClientRect(); return {x: r.x + f.clientLeft, y: r.y + f.clientTop, width: f.clientWidth, height: f.clientHeight}; })()`, &frame)
-	if cx, cy := frame.X+click.num("x"), frame.Y+click.num("y"); cx < b.X || cx > b.X+b.Width || cy < b.Y || cy > b.Y+b.Height {
-		t.Errorf("get box %s = %+v, but the click landed at (%g, %g) in the tab's viewport", btn, b, cx, cy)
-	}
-
-	var shot struct {
-		Width, Height int
-	}
-	mustJSON(t, &shot, in(s, "screenshot", "-o", t.TempDir()+"/btn.png", btn)...)
-	if shot.Width != int(b.Width+0.5) || shot.Height != int(b.Height+0.5) {
-		t.Errorf("screenshot %s is %dx%d, its box %gx%g", btn, shot.Width, shot.Height, b.Width, b.Height)
+	// the frame reports in its own coordinates. Same-origin and cross-origin.
+	for _, c := range []struct{ frame, name, id string }{{"same", "Inner button same", "btn-same"}, {"cross", "Cross button", "btn-cross"}} {
+		ref := snap.ref(t, "button", c.name)
+		b := refBox(t, s, ref)
+		mustRun(t, in(s, "click", ref)...)
+		click := h.rec.waitFor(t, tag, "a click on "+c.id, func(e event) bool { return e.Type == "click" && e.str("target") == c.id })
+		var frame box
+		p.eval(`(() => { const f = document.getElementById("`+c.frame+`"), r = f.getBoundingClientRect(); return {x: r.x + f.clientLeft, y: r.y + f.clientTop, width: f.clientWidth, height: f.clientHeight}; })()`, &frame)
+		if cx, cy := frame.X+click.num("x"), frame.Y+click.num("y"); cx < b.X || cx > b.X+b.Width || cy < b.Y || cy > b.Y+b.Height {
+			t.Errorf("get box %s = %+v, but the click landed at (%g, %g) in the tab's viewport", ref, b, cx, cy)
+		}
+		var shot struct {
+			Width, Height int
+		}
+		mustJSON(t, &shot, in(s, "screenshot", "-o", t.TempDir()+"/btn.png", ref)...)
+		if shot.Width != int(b.Width+0.5) || shot.Height != int(b.Height+0.5) {
+			t.Errorf("screenshot %s is %dx%d, its box %gx%g", ref, shot.Width, shot.Height, b.Width, b.Height)
+		}
 	}
 
 	// scroll-into-view scrolls the frame's document to its far button.
