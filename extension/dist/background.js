@@ -2287,7 +2287,7 @@ async function snapshot(tabId, p) {
     })
   ]);
   const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
-  if (!top || m && top.res.error) {
+  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw failed4(top.res.error);

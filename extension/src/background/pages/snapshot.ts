@@ -56,7 +56,7 @@ interface TabState {
   worlds: Map<string, World>;
   /** The number of the next frame document. */
   nextKey: number;
-  /** "key:iframe number" -> the frame id it holds. */
+  /** "key:context:iframe number" -> the frame id that iframe holds. */
   owners: Map<string, string>;
   /** The previous snapshot's lines, per set of options (for diff). */
   previous: Map<string, string[]>;
@@ -234,7 +234,8 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
     }),
   ]);
   const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
-  if (!top || (m && top.res.error)) {
+  // A ref of another frame document (the frame navigated since) is stale.
+  if (!top || (m && top.res.error) || (rootFrame && top.world.key !== rootKey)) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw failed(top.res.error);
