@@ -94,11 +94,6 @@ export function sessionOfFrame(tabId: number, frameId: string): string | undefin
   return undefined;
 }
 
-/** Whether a child session is still attached. */
-export function hasSession(tabId: number, sessionId: string): boolean {
-  return byTab.get(tabId)?.children.has(sessionId) ?? false;
-}
-
 export interface Point {
   x: number;
   y: number;

@@ -50,11 +50,6 @@ export interface TreeResult {
   error?: string;
 }
 
-/** The marker line of an iframe's content, `${indent}\u0000F${number}`. */
-export const FRAME_MARK = "\u0000F";
-
-export const REGISTRY_KEY = "__browserctlTree";
-
 export function walkTree(this: unknown, o: TreeOptions): string {
   const KEY = "__browserctlTree";
   type Registry = {
