@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // crossOrigin serves the test pages on a second origin, http://localhost:PORT
@@ -289,4 +290,21 @@ func TestFrameRefsWithEveryCommand(t *testing.T) {
 	})
 	mustRun(t, in(s, "click", far)...)
 	h.rec.waitFor(t, tag, "a click on far-cross", func(e event) bool { return e.Type == "click" && e.str("target") == "far-cross" })
+}
+
+// An alert opened by an out-of-process frame fails page calls at once with
+// 4110 naming it, as one of the top document does.
+func TestAlertInFrameNeverHangs(t *testing.T) {
+	s, _, _ := framesPage(t)
+	alerter := takeSnapshot(t, s, "-i").ref(t, "button", "Alert in frame")
+	_, errOut, code := runWithin(t, 40*time.Second, in(s, "click", alerter)...)
+	if code != 0 && !strings.Contains(errOut, "error 4110 ") {
+		t.Errorf("the click that opened an alert: exit %d, %s", code, errOut)
+	}
+	for _, args := range [][]string{{"snapshot"}, {"get", "title"}} {
+		_, errOut, code := runWithin(t, 10*time.Second, in(s, args...)...)
+		if code != 1 || !strings.Contains(errOut, "error 4110 ") || !strings.Contains(errOut, "hello from the frame") {
+			t.Errorf("%v with the frame's alert open: exit %d, %q; want 4110 naming the alert", args, code, errOut)
+		}
+	}
 }
