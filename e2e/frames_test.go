@@ -308,3 +308,45 @@ func TestAlertInFrameNeverHangs(t *testing.T) {
 		}
 	}
 }
+
+// A restarted service worker loses its refs (4109), and never hands the
+// numbers out again in the tab: an old ref cannot reach a new element.
+func TestRefsAfterWorkerRestart(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	before := takeSnapshot(t, s)
+	max := 0
+	for ref := range before.Refs {
+		if n := atoiRef(ref); n > max {
+			max = n
+		}
+	}
+	workers := extensionWorkers(t)
+	if len(workers) != 1 {
+		t.Fatalf("want one service worker target of the extension, found %+v", workers)
+	}
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": workers[0].TargetID}); err != nil {
+		t.Fatalf("CDP Target.closeTarget on the service worker: %v", err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if now := extensionWorkers(t); len(now) == 1 && now[0].TargetID != workers[0].TargetID {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the service worker did not come back within 60 s")
+		}
+	}
+	if _, errOut, code := runWithin(t, 70*time.Second, "status", "--wait", "60s"); code != 0 {
+		t.Fatalf("the restarted service worker did not reconnect: %s", errOut)
+	}
+	mustFail(t, 4, 4109, in(s, "click", before.ref(t, "button", "Click me"))...)
+	after := takeSnapshot(t, s)
+	for ref := range after.Refs {
+		if atoiRef(ref) <= max {
+			t.Errorf("after the worker restart %s reuses a number handed out before it (up to e%d)", ref, max)
+		}
+	}
+	mustRun(t, in(s, "click", after.ref(t, "button", "Click me"))...)
+	h.rec.waitFor(t, tag, "the click after the restart", func(e event) bool { return e.Type == "button" })
+}

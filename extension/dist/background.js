@@ -1982,6 +1982,42 @@ async function adoptClosedRoots(tabId, session, contextId) {
   }
 }
 
+// src/background/pages/ref-counters.ts
+var STORAGE_KEY = "browserctl.refCounters";
+var loaded;
+var current = {};
+function load() {
+  if (!loaded) {
+    loaded = chrome.storage.session.get(STORAGE_KEY).then(
+      (got) => {
+        const v = got[STORAGE_KEY];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded;
+}
+async function savedCounters(tabId) {
+  const all = await load();
+  return all[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  });
+}
+
 // src/background/pages/snapshot-text.ts
 var MAX_NAME = 100;
 
@@ -2260,12 +2296,14 @@ async function snapshot(tabId, p) {
   await ensureAttached(tabId);
   const gen = generation(tabId);
   const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
   const base = {
     mode: interactive ? "interactive" : "full",
     compact,
     depth: depth ?? -1,
     maxName: MAX_NAME,
-    next: nextRefNumber(tabId),
+    next: Math.max(nextRefNumber(tabId), saved.next),
     owner: OWNER,
     prefix: "e",
     root: 0,
@@ -2345,6 +2383,7 @@ async function snapshot(tabId, p) {
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
   setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
   const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
@@ -2649,7 +2688,7 @@ var ActiveTabCache = class {
 };
 
 // src/background/session-store.ts
-var STORAGE_KEY = "browserctl.sessions";
+var STORAGE_KEY2 = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
 var ID_CHARS = 5;
 var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -2677,8 +2716,8 @@ var SessionStore = class {
     return this.loaded;
   }
   async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY);
-    const p = got[STORAGE_KEY];
+    const got = await chrome.storage.session.get(STORAGE_KEY2);
+    const p = got[STORAGE_KEY2];
     if (!p) return;
     this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
     let dropped = false;
@@ -2694,7 +2733,7 @@ var SessionStore = class {
   }
   async save() {
     const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
   }
   /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
   watch() {

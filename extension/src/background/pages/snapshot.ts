@@ -14,6 +14,7 @@ import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from ".
 import { adoptClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
+import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 import { MAX_NAME } from "./snapshot-text";
 import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
@@ -202,12 +203,14 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
   await ensureAttached(tabId);
   const gen = generation(tabId);
   const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
   const base: TreeOptions = {
     mode: interactive ? "interactive" : "full",
     compact,
     depth: depth ?? -1,
     maxName: MAX_NAME,
-    next: nextRefNumber(tabId),
+    next: Math.max(nextRefNumber(tabId), saved.next),
     owner: OWNER,
     prefix: "e",
     root: 0,
@@ -299,6 +302,7 @@ export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
   setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
 
   // Refs of lines left out (an -i iframe with nothing in it) are not answered.
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
