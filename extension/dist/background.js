@@ -131,21 +131,13 @@ var onEvent = (source, method, params) => {
   const st = source.tabId === void 0 ? void 0 : tabs.get(source.tabId);
   if (!st) return;
   const p = params ?? {};
-  if (source.sessionId !== void 0) {
-    for (const l of [...sessionListeners]) {
-      try {
-        l(source.tabId, source.sessionId, method, p);
-      } catch {
-      }
-    }
-    return;
-  }
   for (const l of [...sessionListeners]) {
     try {
-      l(source.tabId, void 0, method, p);
+      l(source.tabId, source.sessionId, method, p);
     } catch {
     }
   }
+  if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     st.dialog = d;

@@ -66,25 +66,16 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
   const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
-  if (source.sessionId !== undefined) {
-    // A child session (an out-of-process frame, frames.ts): its events say
-    // nothing about the tab's own document or dialogs.
-    for (const l of [...sessionListeners]) {
-      try {
-        l(source.tabId!, source.sessionId, method, p);
-      } catch {
-        // a listener's bug must not stop the others
-      }
-    }
-    return;
-  }
   for (const l of [...sessionListeners]) {
     try {
-      l(source.tabId!, undefined, method, p);
+      l(source.tabId!, source.sessionId, method, p);
     } catch {
-      // same
+      // a listener's bug must not stop the others
     }
   }
+  // A child session's events (an out-of-process frame, frames.ts) say
+  // nothing about the tab's own document or dialogs.
+  if (source.sessionId !== undefined) return;
   if (method === "Page.javascriptDialogOpening") {
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     st.dialog = d;
