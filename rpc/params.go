@@ -104,6 +104,11 @@ type SnapshotParams struct {
 	Interactive bool `json:"interactive,omitempty"`
 	Compact     bool `json:"compact,omitempty"`
 	Depth       *int `json:"depth,omitempty"`
+	// Issue 9: the reader's size.
+	Selector string `json:"selector,omitempty"` // a ref or a CSS selector: that subtree only
+	Viewport bool   `json:"viewport,omitempty"` // only what is in the viewport
+	MaxChars *int   `json:"maxChars,omitempty"` // at most this many characters
+	Diff     bool   `json:"diff,omitempty"`     // only what changed since the previous snapshot
 }
 
 // SnapshotResult is the result of pages.snapshot.

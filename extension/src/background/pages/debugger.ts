@@ -78,12 +78,38 @@ const attachHooks = new Set<AttachHook>();
 /** See every event of every attached tab (collectors that outlive one call). */
 const eventHooks = new Set<(tabId: number, method: string, params: Record<string, unknown>) => void>();
 
+/** Every event of every attached tab, its child sessions' too (sessionId
+ * set); frames.ts follows out-of-process frames with it. */
+export type SessionEventListener = (
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: Record<string, unknown>,
+) => void;
+const sessionListeners = new Set<SessionEventListener>();
+
+/** Subscribes to the events of every tab and child session; returns the unsubscribe. */
+export function onSessionEvent(fn: SessionEventListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
 // Stored listeners, so uninstall() can remove them.
 let installed = false;
-const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: object): void => {
+const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params?: object): void => {
   const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
+  for (const l of [...sessionListeners]) {
+    try {
+      l(source.tabId!, source.sessionId, method, p);
+    } catch {
+      // a listener's bug must not stop the others
+    }
+  }
+  // A child session's events (an out-of-process frame, frames.ts) say
+  // nothing about the tab's own document or dialogs.
+  if (source.sessionId !== undefined) return;
   if (method === "Page.javascriptDialogOpening") {
     const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
@@ -332,12 +358,19 @@ export function listen(tabId: number, fn: CdpEventListener): () => void {
   return () => st.listeners.delete(fn);
 }
 
-function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
+function rawSend(
+  tabId: number,
+  method: string,
+  params: object,
+  timeoutMs: number,
+  sessionId?: string,
+): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
-    chrome.debugger.sendCommand({ tabId }, method, params).then(
+    const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -362,6 +395,24 @@ export async function send<T = Record<string, unknown>>(
   params: object = {},
   timeoutMs?: number,
 ): Promise<T> {
+  return sendIn<T>(tabId, sessionRoute?.(tabId, params), method, params, timeoutMs);
+}
+
+/** Picks the child session a command's objectId lives in (refs.ts sets it):
+ * actions on an element of an out-of-process frame then reach that frame. */
+let sessionRoute: ((tabId: number, params: object) => string | undefined) | undefined;
+export function setSessionRoute(fn: (tabId: number, params: object) => string | undefined): void {
+  sessionRoute = fn;
+}
+
+/** send() to a child session of the tab (undefined: the tab itself). */
+export async function sendIn<T = Record<string, unknown>>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object = {},
+  timeoutMs?: number,
+): Promise<T> {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
@@ -372,7 +423,7 @@ export async function send<T = Record<string, unknown>>(
     st.dialogWaiters.add(waiter);
   });
   try {
-    return (await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened])) as T;
+    return (await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened])) as T;
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
   }

@@ -5,6 +5,7 @@ import { optionalBool } from "../params";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
+import { inFrame, viewportBox } from "./geometry";
 import { visibleCentre } from "./input";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, targetOf } from "./target";
@@ -56,7 +57,8 @@ export async function screenshot(tabId: number, p: Params): Promise<Shot> {
         }),
         send<LayoutMetrics>(tabId, "Page.getLayoutMetrics"),
       ]);
-      const b = box.result.value;
+      let b = box.result.value;
+      if (await inFrame(tabId, objectId)) b = (await viewportBox(tabId, objectId)) ?? undefined;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
       }
