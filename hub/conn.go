@@ -251,7 +251,8 @@ func (c *conn) readEnded(err error) {
 	}
 }
 
-// handle deals with one frame from the extension.
+// handle deals with one frame from the extension. data is the read loop's
+// buffer, valid only until handle returns.
 func (c *conn) handle(data []byte) {
 	c.h.frames.frame(c.remote, "<-", data)
 	f, err := rpc.DecodeFrame(data)
@@ -265,7 +266,10 @@ func (c *conn) handle(data []byte) {
 			_ = c.enqueue(outFrame{buf: controlFrame(pongFrame)})
 		}
 	case f.Response != nil:
-		a := answer{result: f.Response.Result}
+		// The result is copied out of data: the read loop reuses its buffer
+		// for the next frame while the caller still reads this answer, so
+		// an answer must own its bytes (issue 7.1).
+		a := answer{result: bytes.Clone(f.Response.Result)}
 		if e := f.Response.Error; e != nil {
 			a = answer{err: rpc.FromWire(e.Code, e.Message)}
 		} else if a.result == nil {
