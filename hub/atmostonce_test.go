@@ -32,12 +32,12 @@ func (l *killableListener) Accept() (net.Conn, error) {
 }
 
 func (l *killableListener) kill() {
-	l.Listener.Close()
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, c := range l.conns {
-		c.Close()
+	for i := len(l.conns) - 1; i >= 0; i-- { // the newest (the caller's) first, before the hub can answer it
+		l.conns[i].Close()
 	}
+	l.mu.Unlock()
+	l.Listener.Close() // after the connections: Serve's shutdown must not answer first
 }
 
 // Issue 7.3: the hub vanishes after a call's request reached it. The client

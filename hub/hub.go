@@ -67,6 +67,9 @@ type Hub struct {
 	addr    net.Addr
 	closed  bool
 
+	limits serverLimits // of the HTTP server and the gate (gate.go)
+	gate   *gate        // connections that have not shown the token
+
 	wg        sync.WaitGroup // connection goroutines
 	closeOnce sync.Once
 	closing   chan struct{} // closed by Close, ends Serve
@@ -91,6 +94,7 @@ func New(opts Options) *Hub {
 		frames:  newFrameLog(opts.FrameLog, opts.Token),
 		locks:   sessionLocks{m: map[string]*sessionLock{}},
 		closing: make(chan struct{}),
+		limits:  defaultLimits,
 	}
 	h.events.init()
 	return h

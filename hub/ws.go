@@ -40,11 +40,13 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	remote := ws.RemoteAddr().String()
 	h.frames.event(remote, "connect origin=%q", r.Header.Get("Origin"))
-	ws.SetReadLimit(h.opts.MaxFrameBytes)
+	ws.SetReadLimit(authFrameLimit) // the big limit only after auth_ok (issue 7.2)
 
 	if !h.authenticate(ws, remote) {
 		return
 	}
+	trustConn(r)
+	ws.SetReadLimit(h.opts.MaxFrameBytes)
 	c := newConn(h, ws)
 	c.out <- outFrame{buf: controlFrame(authOKFrame)} // first in line, before any request
 	if !h.attach(c) {
