@@ -20,6 +20,7 @@ var LABELS = {
   authenticating: "authenticating…",
   connected: "connected",
   unauthorized: "unauthorized: check the token",
+  replaced: "replaced by another browser",
   disconnected: "disconnected, retrying"
 };
 function show(st) {

@@ -24,6 +24,7 @@ const LABELS: Record<Status["state"], string> = {
   authenticating: "authenticating…",
   connected: "connected",
   unauthorized: "unauthorized: check the token",
+  replaced: "replaced by another browser",
   disconnected: "disconnected, retrying",
 };
 
