@@ -253,6 +253,8 @@ func (h *Hub) Status(ctx context.Context) (Status, error) {
 	if c := h.conn.Load(); c != nil {
 		st.Connected = true
 		st.Pending = c.pendingCount()
+		b := c.browser
+		st.Browser = &b
 	}
 	return st, nil
 }
@@ -279,7 +281,7 @@ func (h *Hub) attach(c *conn) bool {
 	}
 	old := h.conn.Load()
 	if old != nil {
-		old.stop(closeReplaced, "replaced by a newer connection", rpc.ErrConnectionLost("replaced by a newer connection"))
+		old.stop(closeReplaced, ReplacedReason, rpc.ErrConnectionLost(ReplacedReason))
 	}
 	h.conn.Store(c)
 	h.since = time.Now()
