@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -186,6 +187,9 @@ func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 	h, err := f.ExistingHub()
 	if err != nil {
 		return false, nil
+	}
+	if c, ok := h.(io.Closer); ok {
+		defer c.Close()
 	}
 	st, err := statusOf(ctx, h)
 	if err != nil || !st.Connected {
