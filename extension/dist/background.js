@@ -2478,6 +2478,7 @@ var WsClient = class {
       return;
     }
     const gen = ++this.generation;
+    this.state = "connecting";
     flag.load().then(
       (replaced) => {
         if (gen !== this.generation || !this.running) return;

@@ -136,6 +136,7 @@ export class WsClient {
     }
     // A worker restarted after being replaced stays replaced.
     const gen = ++this.generation;
+    this.state = "connecting";
     flag.load().then(
       (replaced) => {
         if (gen !== this.generation || !this.running) return;
