@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,7 @@ type launchOptions struct {
 	Headless bool
 	Profile  string
 	URL      string
+	New      bool
 }
 
 func newCmdLaunch(f *Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
@@ -33,9 +35,15 @@ state folder, in a fresh profile, make sure a hub runs at --server, and wait
 (--wait) until the extension connects, then print the browser's pid. The
 browser runs on after launch returns (its output goes to browser.log in the
 state folder). The browser is --browser, else the first of chromium,
-chromium-browser, google-chrome on PATH.`,
+chromium-browser, google-chrome on PATH.
+
+When a browser's extension is already connected to the hub, launch reuses
+it and starts nothing (--new starts another, which takes the hub over).
+` + "`browserctl stop`" + ` ends the browsers launch started and removes the fresh
+profiles it made for them.`,
 		Example: `  browserctl launch
   browserctl launch --headless
+  browserctl launch --new
   browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -49,6 +57,7 @@ chromium-browser, google-chrome on PATH.`,
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
 	c.Flags().StringVar(&opts.Profile, "profile", "", "profile folder (default: a fresh one in the state folder)")
 	c.Flags().StringVar(&opts.URL, "url", "about:blank", "page to open")
+	c.Flags().BoolVar(&opts.New, "new", false, "start another browser even when one is connected")
 	return c
 }
 
@@ -93,6 +102,11 @@ func chromeArgs(extDir, profile, url string, headless, root bool) []string {
 
 func launchRun(ctx context.Context, opts *launchOptions) error {
 	f := opts.f
+	if !opts.New {
+		if reused, err := reuseConnectedBrowser(ctx, f); reused || err != nil {
+			return err
+		}
+	}
 	browser, err := findBrowser(f, opts.Browser)
 	if err != nil {
 		return err
@@ -110,7 +124,8 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	profile := opts.Profile
-	if profile == "" {
+	fresh := profile == ""
+	if fresh {
 		if profile, err = os.MkdirTemp(dir, "profile-"); err != nil {
 			return err
 		}
@@ -133,6 +148,9 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	bc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if err := bc.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", browser, err)
+	}
+	if err := recordLaunch(dir, bc.Process.Pid, profile, fresh); err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Process.Pid, profile, logPath)
 	exited := make(chan struct{})
@@ -159,4 +177,41 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	}
 	fmt.Fprintf(f.IO.Out, "%d\n", bc.Process.Pid)
 	return nil
+}
+
+// reuseConnectedBrowser: when a hub runs and a browser's extension is
+// connected to it, launch starts nothing (issue 7.4: two browsers would
+// take the hub from each other). It prints the pid of the browser launch
+// started, when the connected one is that.
+func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
+	h, err := f.ExistingHub()
+	if err != nil {
+		return false, nil
+	}
+	if c, ok := h.(io.Closer); ok {
+		defer c.Close()
+	}
+	st, err := statusOf(ctx, h)
+	if err != nil || !st.Connected {
+		return false, nil // no hub, or no browser yet: launch one
+	}
+	who := "a browser"
+	if st.Browser != nil {
+		who = describeBrowser(*st.Browser)
+	}
+	pid := 0
+	if dir, err := f.StateDir(); err == nil {
+		list, _ := readLaunched(dir)
+		if live := liveLaunched(list); len(live) > 0 {
+			pid = live[len(live)-1].PID
+		}
+	}
+	fmt.Fprintf(f.IO.ErrOut, "already connected: %s; reusing it (`browserctl launch --new` starts another)\n", who)
+	if f.Globals.JSON {
+		return true, marshalJSON(f, map[string]any{"reused": true, "pid": pid, "connected": st.Browser})
+	}
+	if pid > 0 {
+		fmt.Fprintf(f.IO.Out, "%d\n", pid)
+	}
+	return true, nil
 }

@@ -66,6 +66,10 @@ var Backoff = class {
 var PROTOCOL_VERSION = 1;
 var PING_INTERVAL_MS = 2e4;
 var CLOSE_UNAUTHORIZED = 4001;
+var CLOSE_REPLACED = 1e3;
+var REPLACED_REASON_PREFIX = "replaced";
+var REPLACED_POLL_MS = 15e3;
+var TAKEOVER_AFTER_MS = 6e4;
 var OPEN = 1;
 var realTimers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -74,6 +78,14 @@ var realTimers = {
   clearInterval: (h) => clearInterval(h),
   now: () => Date.now()
 };
+function statusURL(server) {
+  const u = new URL(server);
+  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
+  u.pathname = "/status";
+  u.search = "";
+  u.hash = "";
+  return u.toString();
+}
 var WsClient = class {
   constructor(deps) {
     this.deps = deps;
@@ -86,6 +98,10 @@ var WsClient = class {
   pingTimer;
   retryTimer;
   retryAt = 0;
+  pollTimer;
+  pollAt = 0;
+  /** When the hub was first seen without a browser while replaced. */
+  hubIdleSince;
   running = false;
   /** Bumped on every connect and stop, so late events of an old socket are dropped. */
   generation = 0;
@@ -98,7 +114,23 @@ var WsClient = class {
   start() {
     if (this.running) return;
     this.running = true;
-    void this.connect();
+    const flag = this.deps.replacedFlag;
+    if (!flag) {
+      void this.connect();
+      return;
+    }
+    const gen = ++this.generation;
+    this.state = "connecting";
+    flag.load().then(
+      (replaced) => {
+        if (gen !== this.generation || !this.running) return;
+        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        else void this.connect();
+      },
+      () => {
+        if (gen === this.generation && this.running) void this.connect();
+      }
+    );
   }
   /** Closes the socket and cancels every timer. Idempotent. */
   stop() {
@@ -116,12 +148,17 @@ var WsClient = class {
     }
     this.state = "stopped";
   }
-  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
+  /**
+   * stop() + connect with a fresh backoff: config changed, or the popup
+   * asked. A user's restart takes the hub back even when replaced.
+   */
   restart() {
     this.stop();
     this.backoff.reset();
     this.lastError = "";
-    this.start();
+    void this.deps.replacedFlag?.save(false);
+    this.running = true;
+    void this.connect();
   }
   /**
    * Called by the keepalive alarm: start if not running; if a retry is
@@ -136,6 +173,11 @@ var WsClient = class {
       this.timers.clearTimeout(this.retryTimer);
       this.retryTimer = void 0;
       void this.connect();
+    }
+    if (this.pollTimer !== void 0 && this.timers.now() > this.pollAt + 1e3) {
+      this.timers.clearTimeout(this.pollTimer);
+      this.pollTimer = void 0;
+      void this.pollHub();
     }
   }
   status() {
@@ -197,6 +239,8 @@ var WsClient = class {
       this.socket = void 0;
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
+        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
       } else {
         const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why, "disconnected");
@@ -269,6 +313,51 @@ var WsClient = class {
     if (!this.running) return;
     this.scheduleRetry();
   }
+  /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
+  enterReplaced(why) {
+    this.stopPing();
+    this.lastError = `${why}; Reconnect takes it back`;
+    this.state = "replaced";
+    this.hubIdleSince = void 0;
+    void this.deps.replacedFlag?.save(true);
+    if (this.running) this.schedulePoll();
+  }
+  schedulePoll() {
+    if (!this.deps.hubHasBrowser) return;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollAt = this.timers.now() + REPLACED_POLL_MS;
+    this.pollTimer = this.timers.setTimeout(() => {
+      this.pollTimer = void 0;
+      void this.pollHub();
+    }, REPLACED_POLL_MS);
+  }
+  /** One look at the hub while replaced; takes it back after TAKEOVER_AFTER_MS without a browser. */
+  async pollHub() {
+    const gen = this.generation;
+    const ask = this.deps.hubHasBrowser;
+    if (!ask || this.state !== "replaced") return;
+    let hasBrowser;
+    try {
+      const cfg = await this.deps.loadConfig();
+      hasBrowser = await ask(cfg.server, cfg.token);
+    } catch {
+      hasBrowser = void 0;
+    }
+    if (gen !== this.generation || !this.running || this.state !== "replaced") return;
+    const now = this.timers.now();
+    if (hasBrowser !== false) {
+      this.hubIdleSince = void 0;
+    } else if (this.hubIdleSince === void 0) {
+      this.hubIdleSince = now;
+    } else if (now - this.hubIdleSince >= TAKEOVER_AFTER_MS) {
+      this.hubIdleSince = void 0;
+      void this.deps.replacedFlag?.save(false);
+      this.backoff.reset();
+      void this.connect();
+      return;
+    }
+    this.schedulePoll();
+  }
   scheduleRetry() {
     if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
     const delay = this.backoff.next();
@@ -282,6 +371,8 @@ var WsClient = class {
     this.stopPing();
     if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = void 0;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollTimer = void 0;
   }
 };
 function detach(s) {
@@ -5342,6 +5433,7 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
 }
 
 // src/background/background.ts
+var REPLACED_KEY = "browserctl.replaced";
 var store = new SessionStore();
 store.watch();
 var router = new Router({
@@ -5361,6 +5453,17 @@ var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router.dispatch(msg),
+  // While replaced by another browser: does the hub have one? (GET /status)
+  hubHasBrowser: async (server, token) => {
+    const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!r.ok) throw new Error(`GET /status: ${r.status}`);
+    const st = await r.json();
+    return st.connected === true;
+  },
+  replacedFlag: {
+    load: async () => (await chrome.storage.session.get(REPLACED_KEY))[REPLACED_KEY] === true,
+    save: (replaced) => chrome.storage.session.set({ [REPLACED_KEY]: replaced })
+  },
   log: (...args) => console.warn("[browserctl]", ...args)
 });
 wireLifecycle(client);
