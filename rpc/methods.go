@@ -84,6 +84,11 @@ const (
 	PageCount        = "pages.count"
 )
 
+// Issue 13: durable targets for the script the REPL saves.
+const (
+	PageDurableTarget = "pages.durableTarget"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -127,6 +132,8 @@ var Methods = []Method{
 	{"page_is", PageIs, "whether an element is visible, enabled or checked", SessionRequired},
 	{"page_get_attribute", PageGetAttribute, "an element's attribute", SessionRequired},
 	{"page_count", PageCount, "how many elements match a CSS selector", SessionRequired},
+	// issue 13: the REPL's saved script
+	{"page_durable_target", PageDurableTarget, "a ref as a target that survives a reload; the tab's document", SessionRequired},
 }
 
 var (

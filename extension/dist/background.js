@@ -783,6 +783,78 @@ function releaseActionObjects(tabId) {
   sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
 }
 
+// src/background/pages/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const doc = await send(tabId, "DOM.getDocument", { depth: 0 });
+  const r = await send(tabId, "Accessibility.queryAXTree", {
+    backendNodeId: doc.root.backendNodeId,
+    role: t.role
+  });
+  const out = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
+}
+
 // src/background/pages/world.ts
 var WORLD_NAME = "browserctl";
 var worlds = /* @__PURE__ */ new Map();
@@ -868,6 +940,7 @@ var FIRST_MATCH = `function (sel, pick) {
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
 async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
@@ -1476,6 +1549,77 @@ async function count(tabId, p) {
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
   if (typeof r.result.value !== "number") throw failed3(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
+}
+
+// src/background/pages/durable.ts
+var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
+var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
+var CSS_PATH = `function () {
+  const el = this;
+  const esc = (s) => CSS.escape(s);
+  const quote = (v) => '"' + v.replace(/["\\\\]/g, "\\\\$&").replace(/\\n/g, "\\\\a ") + '"';
+  const unique = (sel) => {
+    try { const all = document.querySelectorAll(sel); return all.length === 1 && all[0] === el; } catch (e) { return false; }
+  };
+  if (!el.isConnected || el.getRootNode() !== document) return "";
+  if (el.id && unique("#" + esc(el.id))) return "#" + esc(el.id);
+  const tag = el.localName;
+  for (const a of ["data-testid", "data-test", "data-qa", "name", "aria-label", "placeholder", "title", "alt", "href", "for", "type", "value"]) {
+    const v = el.getAttribute(a);
+    if (v) { const sel = tag + "[" + a + "=" + quote(v) + "]"; if (unique(sel)) return sel; }
+  }
+  const steps = [];
+  for (let e = el; e; e = e.parentElement) {
+    if (e !== el && e.id && document.querySelectorAll("#" + esc(e.id)).length === 1) { steps.unshift("#" + esc(e.id)); break; }
+    let step = e.localName;
+    const p = e.parentElement;
+    if (p) {
+      const same = Array.from(p.children).filter((c) => c.localName === e.localName);
+      if (same.length > 1) step += ":nth-of-type(" + (same.indexOf(e) + 1) + ")";
+    }
+    steps.unshift(step);
+  }
+  const path = steps.join(" > ");
+  return unique(path) ? path : "";
+}`;
+async function currentDocument(tabId) {
+  const r = await callInWorld(tabId, DOCUMENT, [], { returnByValue: true });
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  return { url: String(v[0]), document: String(v[1]) };
+}
+async function durableTarget(tabId, p) {
+  const ref = optionalString(p, "ref");
+  await ensureAttached(tabId);
+  const doc = await currentDocument(tabId);
+  if (!ref) return doc;
+  try {
+    const objectId = await resolveRef(tabId, ref);
+    const d = await send(tabId, "DOM.describeNode", { objectId });
+    const backendNodeId = d.node.backendNodeId;
+    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+      () => ({ nodes: [] })
+    );
+    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+    if (role && name && !VAGUE_ROLES.has(role)) {
+      const same = await roleMatches(tabId, { role, name });
+      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    }
+    const css = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: CSS_PATH,
+      returnByValue: true
+    });
+    const sel = typeof css.result.value === "string" ? css.result.value : "";
+    if (!sel) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
+    }
+    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 
 // src/background/pages/eval.ts
@@ -2390,7 +2534,7 @@ var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
 var STATES2 = ["load", "domcontentloaded", "networkidle"];
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -2441,7 +2585,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep2(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep3(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -2465,7 +2609,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep2(ms);
+    await sleep3(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -2481,7 +2625,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep2(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep3(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -2513,7 +2657,9 @@ var TABLE2 = {
   "pages.keyboardType": keyboardType,
   "pages.is": is,
   "pages.getAttribute": getAttribute,
-  "pages.count": count
+  "pages.count": count,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget
 };
 function pageHandlers(deps) {
   const out = {};
@@ -2592,7 +2738,9 @@ var PAGE_METHODS = [
   "pages.keyboardType",
   "pages.is",
   "pages.getAttribute",
-  "pages.count"
+  "pages.count",
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget"
 ];
 var EXTENSION_METHODS = ["extension.info"];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS];

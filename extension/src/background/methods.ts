@@ -44,6 +44,8 @@ export const PAGE_METHODS = [
   "pages.is",
   "pages.getAttribute",
   "pages.count",
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget",
 ] as const;
 
 // issue 13: what the extension is, for `browserctl doctor`.

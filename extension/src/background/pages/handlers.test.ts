@@ -55,7 +55,7 @@ test("resolveTab runs first and its error is the answer", async () => {
 
 test("every method of the protocol is there", () => {
   assert.deepEqual(Object.keys(h).sort(), [
-    "pages.check", "pages.click", "pages.count", "pages.drag", "pages.eval", "pages.fill", "pages.find", "pages.focus",
+    "pages.check", "pages.click", "pages.count", "pages.drag", "pages.durableTarget", "pages.eval", "pages.fill", "pages.find", "pages.focus",
     "pages.get", "pages.getAttribute", "pages.hover", "pages.is", "pages.keyboardType", "pages.mouse", "pages.press",
     "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.wait",
   ]);

@@ -5,6 +5,7 @@
 import type { Handler, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
 import { detach } from "./debugger";
+import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
@@ -46,6 +47,8 @@ const TABLE: Record<string, TabHandler> = {
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget,
 };
 
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {
