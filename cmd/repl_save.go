@@ -160,6 +160,9 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 	sl := &scriptLine{kind: "act", path: path, args: append([]string(nil), args...)}
 	pp := rpc.PageParams{SessionID: session, TabID: tab}
 	r.noteDocument(ctx, pp)
+	if session != "" || tab != 0 {
+		sl.comment = append(sl.comment, "# the line below names a session or tab id; the ids differ on a replay")
+	}
 	for _, n := range scriptTargets[path] {
 		if n >= len(positional) {
 			break

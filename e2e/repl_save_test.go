@@ -173,6 +173,16 @@ func TestREPLSaveReplays(t *testing.T) {
 	if strings.Join(first, "\n") != strings.Join(second, "\n") {
 		t.Errorf("the replay did not do what the REPL did.\nREPL:\n  %s\nreplay:\n  %s", strings.Join(first, "\n  "), strings.Join(second, "\n  "))
 	}
+	// Role targets from the command line, on the replay's page.
+	s2 := sessionNamed(t, name)
+	if got := strings.TrimSpace(getString(t, s2, "text", `role=button[name="  THANKS "]`)); got != "Thanks" {
+		t.Errorf("get text of a role target (case and spaces aside): %q, want Thanks", got)
+	}
+	mustFail(t, 1, -32602, in(s2, "click", "role=button[name=Thanks]")...)
+	errText := mustFail(t, 1, 4110, in(s2, "click", `role=button[name="Thanks a lot"]`)...)
+	if !strings.Contains(errText, `no element matches role=button[name="Thanks a lot"]`) {
+		t.Errorf("a role target that matches nothing: stderr %q does not name it", errText)
+	}
 	t.Logf("what the page reported, both times:\n  %s", strings.Join(first, "\n  "))
 	if len(first) < 10 {
 		t.Errorf("the REPL's run reported only %d events:\n  %s", len(first), strings.Join(first, "\n  "))
