@@ -816,9 +816,13 @@ function sameName(have, want) {
   return n(have) === n(want);
 }
 async function roleMatches(tabId, t) {
-  const doc = await send(tabId, "DOM.getDocument", { depth: 0 });
+  const doc = await send(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   const r = await send(tabId, "Accessibility.queryAXTree", {
-    backendNodeId: doc.root.backendNodeId,
+    objectId: doc.result.objectId,
     role: t.role
   });
   const out = [];

@@ -67,9 +67,14 @@ interface AXNode {
 
 /** backendNodeIds of the elements a role target matches, in document order. */
 export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
-  const doc = await send<{ root: { backendNodeId: number } }>(tabId, "DOM.getDocument", { depth: 0 });
+  // window.document cannot be redefined by the page; the DOM domain stays off.
+  const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP,
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   const r = await send<{ nodes: AXNode[] }>(tabId, "Accessibility.queryAXTree", {
-    backendNodeId: doc.root.backendNodeId,
+    objectId: doc.result.objectId,
     role: t.role,
   });
   const out: number[] = [];
