@@ -80,6 +80,11 @@ type scriptRecorder struct {
 	doc           string
 	acted         bool
 	lastSelfWaits bool
+	// start is the page the first acting line found open, when the session
+	// did not open it itself: the replay needs it open first.
+	start string
+	// first is the first recorded line's command.
+	first string
 }
 
 // scriptLine is one REPL line as the recorder sees it.
@@ -195,6 +200,9 @@ func (r *scriptRecorder) after(sl *scriptLine, code ExitCode) {
 	}
 	r.lines = append(r.lines, sl.comment...)
 	r.lines = append(r.lines, scriptText(sl.args))
+	if !r.acted {
+		r.first = sl.path
+	}
 	r.acted = true
 	r.lastSelfWaits = contains(selfWaiting, sl.path)
 }
@@ -209,6 +217,9 @@ func (r *scriptRecorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.acted && r.start == "" {
+		r.start = url
+	}
 	if doc != r.doc && doc != "" && r.acted && !r.lastSelfWaits {
 		r.lines = append(r.lines, "# the line above opened "+oneLine(url))
 		r.lines = append(r.lines, replLine(navigationWait(url)))
@@ -232,12 +243,33 @@ func (r *scriptRecorder) durable(ctx context.Context, p rpc.DurableTargetParams)
 	return res, nil
 }
 
-// script is the script so far, after a last look for a navigation.
+// script is the script so far, after a last look for a navigation. When
+// the session acted on a page it found open, the script opens that page
+// first: with `open URL` where this browserctl has it (issue 8), else a
+// comment says to.
 func (r *scriptRecorder) script(ctx context.Context) []string {
 	r.noteDocument(ctx, rpc.PageParams{})
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]string(nil), r.lines...)
+	var head []string
+	opensItsPage := contains([]string{"session create", "tab open", "open"}, r.first)
+	if r.start != "" && !opensItsPage && !strings.HasPrefix(r.start, "about:") {
+		if r.hasCommand("open") {
+			head = []string{"# the session started on this page", replLine([]string{"open", r.start})}
+		} else {
+			head = []string{"# the session started on " + oneLine(r.start) + ": open it before replaying"}
+		}
+	}
+	return append(head, r.lines...)
+}
+
+// hasCommand says whether this browserctl has the top-level command name.
+func (r *scriptRecorder) hasCommand(name string) bool {
+	cf := *r.f
+	cf.Globals = &Globals{}
+	root := NewRootCmd(&cf)
+	c, _, err := root.Find([]string{name})
+	return err == nil && c != root && c.Name() == name
 }
 
 // scriptText is args as a batch line: an eval line as batch reads it (the

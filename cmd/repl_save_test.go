@@ -96,3 +96,23 @@ func TestSaveKeepsAnExistingFile(t *testing.T) {
 		t.Errorf("save -: exit %d, printed %q", code, e.out)
 	}
 }
+
+// A session that acted on a page it found open: the script says to open it
+// first (with issue 8's `open` merged, it writes `open URL`).
+func TestSaveScriptNamesTheStartPage(t *testing.T) {
+	e := newTestEnv(t)
+	lf := replFactory(e.f, e.h)
+	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
+	ctx := context.Background()
+	e.h.results[rpc.PageDurableTarget] = `{"url":"http://a/start","document":"1","target":"#go"}`
+	e.h.results[rpc.PageClick] = `{"ok":true}`
+	args := []string{"click", "e1"}
+	rec.after(rec.before(ctx, args), Run(ctx, lf.Factory, args))
+	want := []string{"# the session started on http://a/start: open it before replaying", "click '#go'"}
+	if rec.hasCommand("open") {
+		want = []string{"# the session started on this page", "open http://a/start", "click '#go'"}
+	}
+	if got := rec.script(ctx); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("script %q, want %q", got, want)
+	}
+}
