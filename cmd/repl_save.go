@@ -114,6 +114,9 @@ func (r *scriptRecorder) parseScriptLine(args []string) (path string, positional
 			}
 			return c.InheritedFlags().Lookup(a[2:])
 		}
+		if len(a) != 2 {
+			return nil // -abc or -50: ShorthandLookup panics on more than one letter
+		}
 		if fl := c.Flags().ShorthandLookup(a[1:]); fl != nil {
 			return fl
 		}

@@ -47,6 +47,7 @@ func TestSaveScriptFromREPLLines(t *testing.T) {
 	line("tab", "activate", "7")
 	line("--tab", "101", "press", "Tab")
 	line("eval", "--", `document.title = "x y"`)
+	line("scroll", "down", "-50") // not a flag cobra knows: fails, and nothing panics
 
 	got := strings.Join(rec.script(ctx), "\n")
 	want := strings.Join([]string{
