@@ -73,7 +73,7 @@ func TestREPLSaveReplays(t *testing.T) {
 	step("session create --name "+name+" --url '"+start+"'", "the sign-up page's load", loaded("/signup.html", ""))
 	s := sessionNamed(t, name)
 	sn := takeSnapshot(t, s, "-i") // refs of the interactive walk here, of the full tree and find below
-	send("snapshot -i") // read-only: not in the script
+	send("snapshot -i")            // read-only: not in the script
 	step("fill "+sn.ref(t, "textbox", "Full name")+" 'Ann O'\\''Neil'", "the name", input("fullname", "Ann O'Neil"))
 	step("type "+sn.ref(t, "textbox", "Email")+" ann@example.com", "the email", input("input", "ann@example.com"))
 	step("select "+sn.ref(t, "combobox", "Plan")+" pro", "the plan", func(e event) bool { return e.Type == "change" && e.str("target") == "plan" })
