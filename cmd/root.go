@@ -204,6 +204,7 @@ func topCmds() []topCmd {
 		{"completion", "local", newCmdCompletion},
 		{"doctor", "local", newCmdDoctor},   // issue 13
 		{"history", "local", newCmdHistory}, // issue 13: REPL only
+		{"save", "local", newCmdSave},       // issue 13: REPL only
 		{"mcp", "local", newCmdMCP},
 	}
 }

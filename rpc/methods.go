@@ -117,6 +117,11 @@ const (
 	PageDialog             = "pages.dialog"
 )
 
+// Issue 13: durable targets for the script the REPL saves.
+const (
+	PageDurableTarget = "pages.durableTarget"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
@@ -186,6 +191,9 @@ var Methods = []Method{
 	{"page_reload", PageReload, "reload the tab", SessionRequired},
 	{"page_wait_for", PageWaitFor, "wait for text, a selector, a URL or a JavaScript condition", SessionRequired},
 	{"page_dialog", PageDialog, "the open JavaScript dialog: status, accept, dismiss", SessionRequired},
+
+	// issue 13: the REPL's saved script
+	{"page_durable_target", PageDurableTarget, "a ref as a target that survives a reload; the tab's document", SessionRequired},
 }
 
 var (

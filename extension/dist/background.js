@@ -1712,6 +1712,82 @@ async function viewportBox(tabId, objectId) {
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+// src/background/pages/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const doc = await send(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  const r = await send(tabId, "Accessibility.queryAXTree", {
+    objectId: doc.result.objectId,
+    role: t.role
+  });
+  const out = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
+}
+
 // src/background/pages/world.ts
 var WORLD_NAME = "browserctl";
 var worlds = /* @__PURE__ */ new Map();
@@ -1797,6 +1873,7 @@ var FIRST_MATCH = `function (sel, pick) {
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
 async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
@@ -2617,6 +2694,77 @@ async function runPageCall(method, tabId, params, fn) {
     return { ...result, dialog: d };
   }
   return result;
+}
+
+// src/background/pages/durable.ts
+var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
+var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
+var CSS_PATH = `function () {
+  const el = this;
+  const esc = (s) => CSS.escape(s);
+  const quote = (v) => '"' + v.replace(/["\\\\]/g, "\\\\$&").replace(/\\n/g, "\\\\a ") + '"';
+  const unique = (sel) => {
+    try { const all = document.querySelectorAll(sel); return all.length === 1 && all[0] === el; } catch (e) { return false; }
+  };
+  if (!el.isConnected || el.getRootNode() !== document) return "";
+  if (el.id && unique("#" + esc(el.id))) return "#" + esc(el.id);
+  const tag = el.localName;
+  for (const a of ["data-testid", "data-test", "data-qa", "name", "aria-label", "placeholder", "title", "alt", "href", "for", "type", "value"]) {
+    const v = el.getAttribute(a);
+    if (v) { const sel = tag + "[" + a + "=" + quote(v) + "]"; if (unique(sel)) return sel; }
+  }
+  const steps = [];
+  for (let e = el; e; e = e.parentElement) {
+    if (e !== el && e.id && document.querySelectorAll("#" + esc(e.id)).length === 1) { steps.unshift("#" + esc(e.id)); break; }
+    let step = e.localName;
+    const p = e.parentElement;
+    if (p) {
+      const same = Array.from(p.children).filter((c) => c.localName === e.localName);
+      if (same.length > 1) step += ":nth-of-type(" + (same.indexOf(e) + 1) + ")";
+    }
+    steps.unshift(step);
+  }
+  const path = steps.join(" > ");
+  return unique(path) ? path : "";
+}`;
+async function currentDocument(tabId) {
+  const r = await callInWorld(tabId, DOCUMENT, [], { returnByValue: true });
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  return { url: String(v[0]), document: String(v[1]) };
+}
+async function durableTarget(tabId, p) {
+  const ref = optionalString(p, "ref");
+  await ensureAttached(tabId);
+  const doc = await currentDocument(tabId);
+  if (!ref) return doc;
+  try {
+    const objectId = await resolveRef(tabId, ref);
+    const d = await send(tabId, "DOM.describeNode", { objectId });
+    const backendNodeId = d.node.backendNodeId;
+    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+      () => ({ nodes: [] })
+    );
+    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+    if (role && name && !VAGUE_ROLES.has(role)) {
+      const same = await roleMatches(tabId, { role, name });
+      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    }
+    const css = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: CSS_PATH,
+      returnByValue: true
+    });
+    const sel = typeof css.result.value === "string" ? css.result.value : "";
+    if (!sel) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
+    }
+    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 
 // src/background/pages/eval.ts
@@ -4345,7 +4493,7 @@ onForget((tabId) => {
 });
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
@@ -4358,7 +4506,7 @@ function reportAftermath(fn) {
       const req = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await sleep2(20);
+      await sleep3(20);
     }
     if (d) out["download"] = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
@@ -4484,7 +4632,7 @@ var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
 var STATES2 = ["load", "domcontentloaded", "networkidle"];
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -4535,7 +4683,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep3(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep4(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -4559,7 +4707,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep3(ms);
+    await sleep4(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -4575,7 +4723,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep3(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -4585,7 +4733,7 @@ async function wait(tabId, p) {
 
 // src/background/pages/wait-for.ts
 var RETRY_MS = 100;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -4734,14 +4882,14 @@ async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
       dropContext(tabId);
-      await sleep4(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep4(RETRY_MS);
+        await sleep5(RETRY_MS);
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
@@ -4752,7 +4900,7 @@ async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
     }
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
-    await sleep4(RETRY_MS);
+    await sleep5(RETRY_MS);
   }
 }
 
@@ -4788,7 +4936,9 @@ var TABLE2 = {
   "pages.forward": forward,
   "pages.reload": reload,
   "pages.waitFor": waitFor,
-  "pages.dialog": dialog
+  "pages.dialog": dialog,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget
 };
 function pageHandlers(deps) {
   const out = {};
@@ -4880,7 +5030,9 @@ var PAGE_METHODS = [
   "pages.forward",
   "pages.reload",
   "pages.waitFor",
-  "pages.dialog"
+  "pages.dialog",
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget"
 ];
 var EXTENSION_METHODS = ["extension.info"];
 var ISSUE10_METHODS = [

@@ -53,6 +53,8 @@ export const PAGE_METHODS = [
   "pages.reload",
   "pages.waitFor",
   "pages.dialog",
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget",
 ] as const;
 
 // issue 13: what the extension is, for `browserctl doctor`.

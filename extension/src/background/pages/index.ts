@@ -7,6 +7,7 @@ import { check, count, drag, focus, getAttribute, is, keyboardType } from "./act
 import { runPageCall } from "./call";
 import { detach } from "./debugger";
 import { dialog } from "./dialogs";
+import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
@@ -59,6 +60,8 @@ const TABLE: Record<string, TabHandler> = {
   "pages.reload": reload,
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget,
 };
 
 export function pageHandlers(deps: PageDeps): Record<string, Handler> {
