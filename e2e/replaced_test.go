@@ -72,6 +72,9 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
+	// Whatever happens below, leave the extension connected for the tests
+	// that follow: a replaced extension stays off until asked.
+	t.Cleanup(func() { reconnectFromPopup(t) })
 	if err := other.WriteJSON(map[string]string{"type": "auth", "token": token}); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +104,7 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 	_ = json.Unmarshal(res, &created)
 	defer h.cdp.call(context.Background(), "", "Target.closeTarget", map[string]any{"targetId": created.TargetID})
 	popup := h.cdp.page(t, pinnedExtensionID+"/popup.html")
-	popup.waitTrue(`document.getElementById("state")?.textContent.includes("replaced") === true`, "the popup saying the extension was replaced")
+	popup.waitTrue(`document.getElementById("state")?.textContent.toLowerCase().includes("replaced") === true`, "the popup saying the extension was replaced")
 	popup.eval(`document.getElementById("reconnect").click()`, nil)
 
 	_ = other.SetReadDeadline(time.Now().Add(10 * time.Second))
@@ -125,5 +128,34 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 	if st.Browser == nil || st.Browser.ExtensionID != pinnedExtensionID {
 		t.Fatalf("after Reconnect status names %+v, want the extension", st.Browser)
 	}
-	popup.waitTrue(`document.getElementById("state")?.textContent.startsWith("connected") === true`, "the popup saying connected")
+	popup.waitTrue(`document.getElementById("state")?.textContent.toLowerCase().startsWith("connected") === true`, "the popup saying connected")
+}
+
+// reconnectFromPopup makes the extension connect now if it is not connected,
+// through its popup's Reconnect, and waits for it.
+func reconnectFromPopup(t *testing.T) {
+	var st connectedBrowser
+	if _, _, code := runWithin(t, 10*time.Second, "status"); code == 0 {
+		mustJSON(t, &st, "status")
+		if st.Browser != nil && st.Browser.ExtensionID == pinnedExtensionID {
+			return
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := h.cdp.call(ctx, "", "Target.createTarget", map[string]any{"url": "chrome-extension://" + pinnedExtensionID + "/popup.html"})
+	if err != nil {
+		t.Errorf("cleanup: opening the popup: %v", err)
+		return
+	}
+	var created struct {
+		TargetID string `json:"targetId"`
+	}
+	_ = json.Unmarshal(res, &created)
+	defer h.cdp.call(context.Background(), "", "Target.closeTarget", map[string]any{"targetId": created.TargetID})
+	popup := h.cdp.page(t, pinnedExtensionID+"/popup.html")
+	popup.eval(`document.getElementById("reconnect").click()`, nil)
+	if _, errOut, code := runWithin(t, 20*time.Second, "status", "--wait", "10s"); code != 0 {
+		t.Errorf("cleanup: no extension after Reconnect: %s", errOut)
+	}
 }
