@@ -118,6 +118,13 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 	if !strings.Contains(out, "Saved Ada Lovelace") {
 		t.Errorf("the click's result should carry the page's new snapshot:\n%s", out)
 	}
+	// What the page logged and fetched, as the agent reads it.
+	if logs := a.call("browser_console_messages", nil); !strings.Contains(logs, "[WARNING] saved profile of Ada Lovelace") {
+		t.Errorf("browser_console_messages lacks the page's console.warn:\n%s", logs)
+	}
+	if reqs := a.call("browser_network_requests", nil); !strings.Contains(reqs, "[POST] "+h.web.URL+"/report") {
+		t.Errorf("browser_network_requests lacks the page's report POSTs:\n%s", reqs)
+	}
 
 	// A confirm opened by a click is held for the agent, then accepted.
 	snap = a.call("browser_snapshot", nil)

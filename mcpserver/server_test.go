@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -179,10 +180,10 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"browser_click", "browser_evaluate", "browser_fill_form", "browser_handle_dialog", "browser_hover",
-		"browser_navigate", "browser_navigate_back", "browser_press_key", "browser_select_option",
-		"browser_session", "browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type",
-		"browser_wait_for",
+		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",
+		"browser_handle_dialog", "browser_hover", "browser_navigate", "browser_navigate_back",
+		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
+		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
 	}
 	var got []string
 	for _, tl := range res.Tools {
@@ -205,7 +206,8 @@ func TestToolsList(t *testing.T) {
 	for _, tl := range res.Tools {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
-		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover":
+		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
+			"browser_console_messages", "browser_network_requests":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
@@ -476,6 +478,78 @@ func TestTruncate(t *testing.T) {
 		want := fmt.Sprintf("%d more lines with %d refs not shown", 200-kept, 200-kept)
 		if !strings.Contains(note, want) {
 			t.Errorf("budget %d: note %q, want %q", budget, note, want)
+		}
+	}
+}
+
+// The tools over issue 10's methods: upload checks its files before any
+// call; console and network read the logs and say what the page did.
+func TestUploadConsoleNetwork(t *testing.T) {
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0}, "agent")
+	dir := t.TempDir()
+	file := dir + "/a.txt"
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fe.setRule("pages.upload", answer{result: map[string]any{"files": 1, "target": "e4", "multiple": false}})
+	fe.setRule("tabs.active", answer{result: map[string]any{"url": "u", "title": "t"}})
+	fe.setRule("logs.console", answer{result: map[string]any{"entries": []map[string]any{
+		{"seq": 1, "level": "log", "text": "hello", "url": "http://x/a.js", "line": 3},
+		{"seq": 4, "level": "error", "text": "bad thing", "url": "", "line": 0},
+	}, "next": 5}})
+	fe.setRule("logs.errors", answer{result: map[string]any{"entries": []map[string]any{
+		{"seq": 2, "kind": "exception", "text": "Uncaught Error: boom", "url": "http://x/a.js", "line": 9},
+	}, "next": 5}})
+	fe.setRule("logs.network", answer{result: map[string]any{"requests": []map[string]any{
+		{"method": "GET", "url": "http://x/ok", "type": "Fetch", "status": 200, "statusText": "OK"},
+		{"method": "POST", "url": "http://x/down", "type": "XHR", "failure": "net::ERR_CONNECTION_REFUSED"},
+		{"method": "GET", "url": "http://x/ad.js", "type": "Script", "blocked": true, "failure": "net::ERR_BLOCKED_BY_CLIENT"},
+	}, "inflight": []map[string]any{{"method": "GET", "url": "http://x/slow", "type": "Fetch"}}}})
+
+	res := callTool(t, cs[0], "browser_file_upload", map[string]any{"paths": []string{dir + "/missing.txt"}})
+	if !res.IsError || !strings.Contains(textOf(res), "missing.txt") {
+		t.Errorf("a missing file: %v %s", res.IsError, textOf(res))
+	}
+	for _, r := range fe.requests() {
+		if r.Method == "pages.upload" {
+			t.Fatalf("a missing file reached the browser: %v", r.Params)
+		}
+	}
+	res = callTool(t, cs[0], "browser_file_upload", map[string]any{"paths": []string{file}, "element": "Resume", "ref": "e4"})
+	if res.IsError {
+		t.Fatal(textOf(res))
+	}
+	var sent request
+	for _, r := range fe.requests() {
+		if r.Method == "pages.upload" {
+			sent = r
+		}
+	}
+	if sent.Params["ref"] != "e4" || fmt.Sprint(sent.Params["files"]) != "["+file+"]" {
+		t.Errorf("pages.upload %v", sent.Params)
+	}
+
+	got := textOf(callTool(t, cs[0], "browser_console_messages", nil))
+	want := "### Console\n[LOG] hello @ http://x/a.js:3\n[EXCEPTION] Uncaught Error: boom @ http://x/a.js:9\n[ERROR] bad thing"
+	if got != want {
+		t.Errorf("console:\n%s\nwant:\n%s", got, want)
+	}
+	callTool(t, cs[0], "browser_console_messages", map[string]any{"onlyErrors": true})
+	last := fe.requests()
+	var levels []any
+	for _, r := range last {
+		if r.Method == "logs.console" {
+			levels = append(levels, r.Params["level"])
+		}
+	}
+	if len(levels) != 2 || levels[0] != nil || levels[1] != "error" {
+		t.Errorf("logs.console levels %v, want [<nil> error]", levels)
+	}
+
+	got = textOf(callTool(t, cs[0], "browser_network_requests", nil))
+	for _, w := range []string{"[GET] http://x/ok => [200] OK (Fetch)", "[POST] http://x/down => failed: net::ERR_CONNECTION_REFUSED (XHR)", "[GET] http://x/ad.js => blocked (Script)", "[GET] http://x/slow => pending (Fetch)"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("network lacks %q:\n%s", w, got)
 		}
 	}
 }

@@ -1,0 +1,182 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/rpc"
+)
+
+// Arguments of the tools over issue 10's methods (files, console, network).
+type (
+	uploadArg struct {
+		Paths   []string `json:"paths" jsonschema:"the files to upload, absolute paths (or relative to the server's working folder)"`
+		Element string   `json:"element,omitempty" jsonschema:"human-readable description of the file input (with ref)"`
+		Ref     string   `json:"ref,omitempty" jsonschema:"the file input's ref; without one, the file chooser a click opened"`
+	}
+	consoleArg struct {
+		OnlyErrors bool `json:"onlyErrors,omitempty" jsonschema:"only errors: console errors, uncaught exceptions and unhandled rejections"`
+	}
+)
+
+// observeTools are the tools that read what the page logged and fetched, and
+// upload files.
+func (s *Server) observeTools() []tool {
+	return []tool{
+		define("browser_file_upload", "Upload files",
+			"Set the files of a file input by its ref, or answer the file chooser a click opened (the click's result says when one opened).",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
+				return s.upload(ctx, req, in)
+			}),
+		define("browser_console_messages", "Console messages",
+			"The console messages of the current tab since browserctl attached to it, with the uncaught exceptions and unhandled rejections, oldest first.",
+			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in consoleArg) *mcp.CallToolResult {
+				return s.consoleMessages(ctx, req, in.OnlyErrors)
+			}),
+		define("browser_network_requests", "Network requests",
+			"The network requests of the current tab since browserctl attached to it: method, URL, status or failure, type.",
+			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
+				return s.networkRequests(ctx, req)
+			}),
+	}
+}
+
+// upload checks every file exists before anything reaches the browser.
+func (s *Server) upload(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
+	if len(in.Paths) == 0 {
+		return invalid("browser_file_upload", fmt.Errorf("give at least one path"))
+	}
+	var files []string
+	for _, p := range in.Paths {
+		abs, err := filepath.Abs(p)
+		if err == nil {
+			var st os.FileInfo
+			if st, err = os.Stat(abs); err == nil && !st.Mode().IsRegular() {
+				err = fmt.Errorf("not a regular file")
+			}
+		}
+		if err != nil {
+			return invalid("browser_file_upload", fmt.Errorf("%s: %v", p, err))
+		}
+		files = append(files, abs)
+	}
+	p := map[string]any{"files": files}
+	if in.Ref != "" {
+		p["ref"] = in.Ref
+	}
+	return s.act(ctx, req, rpc.PageUpload, p, fmt.Sprintf("Uploaded %d file(s)", len(files)))
+}
+
+func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, onlyErrors bool) *mcp.CallToolResult {
+	p := map[string]any{}
+	if onlyErrors {
+		p["level"] = "error"
+	}
+	raw, err := s.call(ctx, req, rpc.LogsConsole, p)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var con struct {
+		Entries []struct {
+			Seq         int64
+			Level, Text string
+			URL         string
+			Line        int
+		} `json:"entries"`
+	}
+	if err := json.Unmarshal(raw, &con); err != nil {
+		return s.errorResult(req, err)
+	}
+	raw, err = s.call(ctx, req, rpc.LogsErrors, nil)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var errs struct {
+		Entries []struct {
+			Seq        int64
+			Kind, Text string
+			URL        string
+			Line       int
+		} `json:"entries"`
+	}
+	if err := json.Unmarshal(raw, &errs); err != nil {
+		return s.errorResult(req, err)
+	}
+	// Both logs share one sequence: merge them in the order they happened.
+	type line struct {
+		seq  int64
+		text string
+	}
+	var lines []line
+	where := func(url string, n int) string {
+		if url == "" {
+			return ""
+		}
+		return fmt.Sprintf(" @ %s:%d", url, n)
+	}
+	for _, e := range con.Entries {
+		lines = append(lines, line{e.Seq, fmt.Sprintf("[%s] %s%s", strings.ToUpper(e.Level), e.Text, where(e.URL, e.Line))})
+	}
+	for _, e := range errs.Entries {
+		lines = append(lines, line{e.Seq, fmt.Sprintf("[%s] %s%s", strings.ToUpper(e.Kind), e.Text, where(e.URL, e.Line))})
+	}
+	if len(lines) == 0 {
+		return text("### Console\nNo messages.")
+	}
+	for i := 1; i < len(lines); i++ { // few entries: insertion sort keeps it short
+		for j := i; j > 0 && lines[j].seq < lines[j-1].seq; j-- {
+			lines[j], lines[j-1] = lines[j-1], lines[j]
+		}
+	}
+	var b strings.Builder
+	b.WriteString("### Console")
+	for _, l := range lines {
+		b.WriteString("\n" + l.text)
+	}
+	return text("%s", b.String())
+}
+
+func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.LogsNetwork, nil)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	type request struct {
+		Method, URL, Type   string
+		Status              int
+		StatusText, Failure string
+		Blocked             bool
+	}
+	var net struct {
+		Requests []request `json:"requests"`
+		Inflight []request `json:"inflight"`
+	}
+	if err := json.Unmarshal(raw, &net); err != nil {
+		return s.errorResult(req, err)
+	}
+	if len(net.Requests)+len(net.Inflight) == 0 {
+		return text("### Network\nNo requests.")
+	}
+	var b strings.Builder
+	b.WriteString("### Network")
+	for _, r := range net.Requests {
+		outcome := fmt.Sprintf("[%d] %s", r.Status, r.StatusText)
+		switch {
+		case r.Blocked:
+			outcome = "blocked"
+		case r.Failure != "":
+			outcome = "failed: " + r.Failure
+		}
+		fmt.Fprintf(&b, "\n[%s] %s => %s (%s)", r.Method, r.URL, strings.TrimSpace(outcome), r.Type)
+	}
+	for _, r := range net.Inflight {
+		fmt.Fprintf(&b, "\n[%s] %s => pending (%s)", r.Method, r.URL, r.Type)
+	}
+	return text("%s", b.String())
+}
