@@ -3,18 +3,17 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
 
-var getWhats = []string{"title", "url", "text", "value", "html", "box"}
-
 func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.GetParams
 	c := &cobra.Command{
-		Use:   "get title|url|text|value|html|box [REF]",
+		Use:   "get " + strings.Join(rpc.GetWhat.Values, "|") + " [REF]",
 		Short: "Read the page's title or url, or an element's text, value, html or box",
 		Long: `Read one thing from the page. text and html without a REF read the whole
 document; value and box need a REF. box prints x y width height (CSS
@@ -22,17 +21,17 @@ pixels, viewport coordinates).`,
 		Example: `  browserctl get title
   browserctl get text e12
   browserctl get box e3 --json`,
-		Args: rangeArgs(1, 2, "what to get (title, url, text, value, html, box) and an optional REF"),
+		Args: rangeArgs(1, 2, "what to get ("+strings.Join(rpc.GetWhat.Values, ", ")+") and an optional REF"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return filterStrings(getWhats, toComplete), cobra.ShellCompDirectiveNoFileComp
+				return filterStrings(rpc.GetWhat.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 			}
 			return completeRefs(f, 1)(c, args, toComplete)
 		},
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.What = sessionOf(f), args[0]
-			if !contains(getWhats, p.What) {
-				return nil, usageErrorf("cannot get %q: title, url, text, value, html or box", p.What)
+			if !rpc.GetWhat.Has(p.What) {
+				return nil, usageErrorf("cannot get %q: %s", p.What, rpc.GetWhat.Or())
 			}
 			if len(args) == 2 {
 				p.Ref = args[1]
@@ -58,15 +57,6 @@ pixels, viewport coordinates).`,
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func filterStrings(list []string, prefix string) []cobra.Completion {

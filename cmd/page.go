@@ -163,17 +163,14 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Ref = sessionOf(f), args[0]
-			switch p.Button {
-			case "", "left", "right", "middle":
-			default:
-				return nil, usageErrorf("--button must be left, right or middle, got %q", p.Button)
+			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
+				return nil, err
 			}
 			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "clicked "+args[0])}, nil
 		}),
 	}
-	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
-	_ = c.RegisterFlagCompletionFunc("button", cobra.FixedCompletions([]string{"left", "right", "middle"}, cobra.ShellCompDirectiveNoFileComp))
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -293,18 +290,16 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.ScrollParams
 	c := &cobra.Command{
-		Use:   "scroll up|down|left|right [PX]",
+		Use:   "scroll " + strings.Join(rpc.ScrollDirection.Values, "|") + " [PX]",
 		Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
 		Example: `  browserctl scroll down
   browserctl scroll up 200`,
-		Args:              rangeArgs(1, 2, "a direction (up, down, left, right) and optional pixels"),
-		ValidArgsFunction: firstArgOf("up", "down", "left", "right"),
+		Args:              rangeArgs(1, 2, "a direction ("+strings.Join(rpc.ScrollDirection.Values, ", ")+") and optional pixels"),
+		ValidArgsFunction: firstArgOf(rpc.ScrollDirection.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Direction = sessionOf(f), args[0]
-			switch p.Direction {
-			case "up", "down", "left", "right":
-			default:
-				return nil, usageErrorf("direction must be up, down, left or right, got %q", args[0])
+			if err := checkEnum("direction", rpc.ScrollDirection, p.Direction); err != nil {
+				return nil, err
 			}
 			if len(args) == 2 {
 				n, err := strconv.Atoi(args[1])
@@ -330,18 +325,19 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.MouseParams
 	c := &cobra.Command{
-		Use:   "mouse move|down|up|click|wheel X Y",
+		Use:   "mouse " + strings.Join(rpc.MouseAction.Values, "|") + " X Y",
 		Short: "Send a mouse event at viewport coordinates (CSS pixels)",
 		Example: `  browserctl mouse click 120 300
   browserctl mouse wheel 400 300 --dy 600`,
-		Args:              exactArgs(3, "an ACTION (move, down, up, click, wheel), X and Y"),
-		ValidArgsFunction: firstArgOf("move", "down", "up", "click", "wheel"),
+		Args:              exactArgs(3, "an ACTION ("+strings.Join(rpc.MouseAction.Values, ", ")+"), X and Y"),
+		ValidArgsFunction: firstArgOf(rpc.MouseAction.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Action = sessionOf(f), args[0]
-			switch p.Action {
-			case "move", "down", "up", "click", "wheel":
-			default:
-				return nil, usageErrorf("action must be move, down, up, click or wheel, got %q", args[0])
+			if err := checkEnum("action", rpc.MouseAction, p.Action); err != nil {
+				return nil, err
+			}
+			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
+				return nil, err
 			}
 			var err error
 			if p.X, err = strconv.ParseFloat(args[1], 64); err != nil {
@@ -353,7 +349,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
 	}
-	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
 	c.Flags().Float64Var(&p.DeltaY, "dy", 0, "vertical wheel delta")
 	addTabFlag(c, f, &p.TabID)

@@ -2,9 +2,31 @@
 // JSON-RPC 2.0 envelopes and control frames of the transport protocol, the
 // table of every method, the table of every error code, and the Caller
 // interface through which commands reach a browser.
+//
+// The tables here are the one source of the protocol. `go generate ./...`
+// turns them into the extension's declarations
+// (extension/src/background/protocol.gen.ts) and the method and error
+// tables of docs/protocol.md; the CLI reads the enums (Enum) directly. A
+// test (internal/protogen) fails when a generated file is stale.
+//
+// # How to add a method
+//
+//  1. Write its params (and, unless an existing one fits, its result) as a
+//     struct in params.go. A member without `omitempty` is required; add
+//     `enum:"Name"` for a member that takes one of an Enum's values (the
+//     enum goes in enums.go), `default:"..."` and `doc:"..."` as the docs
+//     row says. Embed PageParams for a pages.* method.
+//  2. Append one row to Methods below: the wire name as a constant, its
+//     Session use, Params and Result (zero values of the structs), a
+//     Summary and, when the result needs words, ResultDoc.
+//  3. Run `go generate ./...`: the extension no longer compiles until its
+//     handler exists (the handler tables are exhaustive); write the
+//     handler, then `cd extension && npm test && npm run build`.
+//  4. The docs row appears in docs/protocol.md by itself; write any prose
+//     around it by hand.
 package rpc
 
-import "sort"
+//go:generate go run browserctl/internal/protogen/gen -root ..
 
 // ProtocolVersion is sent in auth_ok (spec section 2, RPC_VERSION).
 const ProtocolVersion = 1
@@ -28,10 +50,16 @@ const (
 
 // Method is one row of the METHODS table (spec section 4).
 type Method struct {
-	Key     string // Go-friendly key, as protocol.py's METHODS keys
 	Wire    string // the method string on the wire
-	Summary string
 	Session SessionUse
+	// Params and Result are zero values of the structs the members are
+	// read from (json tags; see params.go for the other tags).
+	Params  any
+	Result  any
+	Summary string
+	// ResultDoc is what docs/protocol.md says about the result besides
+	// its shape.
+	ResultDoc string
 }
 
 // Wire names of every method in spec section 4.
@@ -69,46 +97,69 @@ const (
 
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
-	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
-	{"session_attach_current", SessionAttachCurrent, "take over the user's active tab as a new session", NoSession},
-	{"session_list", SessionList, "list sessions", NoSession},
-	{"session_rename", SessionRename, "rename a session", SessionRequired},
-	{"session_release", SessionRelease, "release control of a session, keeping its tabs", SessionRequired},
-	{"session_close", SessionClose, "close a session's whole tab group", SessionRequired},
+	{Wire: SessionCreate, Session: NoSession, Params: SessionCreateParams{}, Result: Session{},
+		Summary: "create a session (a new Chrome tab group)", ResultDoc: "with a tab at `url`, default `about:blank`"},
+	{Wire: SessionAttachCurrent, Session: NoSession, Params: SessionAttachCurrentParams{}, Result: Session{},
+		Summary: "take over the user's active tab as a new session", ResultDoc: "holding the user's active tab"},
+	{Wire: SessionList, Session: NoSession, Params: NoParams{}, Result: SessionListResult{},
+		Summary: "list sessions"},
+	{Wire: SessionRename, Session: SessionRequired, Params: SessionRenameParams{}, Result: Session{},
+		Summary: "rename a session"},
+	{Wire: SessionRelease, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionReleaseResult{},
+		Summary: "release control of a session, keeping its tabs", ResultDoc: "debugger detached, group and tabs stay"},
+	{Wire: SessionClose, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionCloseResult{},
+		Summary: "close a session's whole tab group", ResultDoc: "the group's tabs are closed"},
 
-	{"tab_open", TabOpen, "open a new tab in the session", SessionRequired},
-	{"tab_list", TabList, "list the session's tabs", SessionRequired},
-	{"tab_user_list", TabUserList, "list all of the user's tabs", NoSession},
-	{"tab_attach", TabAttach, "bring an existing tab into the session", SessionRequired},
-	{"tab_active", TabActive, "the active tab", SessionOptional},
-	{"tab_activate", TabActivate, "switch the active tab", SessionRequired},
-	{"tab_close", TabClose, "close a tab", SessionRequired},
+	{Wire: TabOpen, Session: SessionRequired, Params: TabOpenParams{}, Result: Tab{},
+		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group"},
+	{Wire: TabList, Session: SessionRequired, Params: SessionIDParams{}, Result: TabListResult{},
+		Summary: "list the session's tabs"},
+	{Wire: TabUserList, Session: NoSession, Params: NoParams{}, Result: TabListResult{},
+		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window"},
+	{Wire: TabAttach, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
+		Summary: "bring an existing tab into the session", ResultDoc: "moved into the session's group"},
+	{Wire: TabActive, Session: SessionOptional, Params: SessionIDParams{}, Result: Tab{},
+		Summary: "the active tab", ResultDoc: "the session's active tab; without a session, the user's active tab"},
+	{Wire: TabActivate, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
+		Summary: "switch the active tab"},
+	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
+		Summary: "close a tab"},
 
-	{"page_snapshot", PageSnapshot, "accessibility tree and ref map", SessionRequired},
-	{"page_click", PageClick, "click an element by ref", SessionRequired},
-	{"page_hover", PageHover, "hover an element by ref", SessionRequired},
-	{"page_fill", PageFill, "replace an input's value by ref", SessionRequired},
-	{"page_type", PageType, "type text into an element by ref", SessionRequired},
-	{"page_select", PageSelect, "select options of a <select> by ref", SessionRequired},
-	{"page_scroll_into_view", PageScrollIntoView, "scroll an element into view by ref", SessionRequired},
-	{"page_press", PagePress, "press a key", SessionRequired},
-	{"page_scroll", PageScroll, "scroll in a direction", SessionRequired},
-	{"page_mouse", PageMouse, "mouse event at coordinates", SessionRequired},
-	{"page_get", PageGet, "read title/url/text/value/html/box", SessionRequired},
-	{"page_screenshot", PageScreenshot, "screenshot (base64 PNG)", SessionRequired},
-	{"page_wait", PageWait, "wait for milliseconds or a load state", SessionRequired},
-	{"page_eval", PageEval, "evaluate JavaScript in the page", SessionRequired},
+	{Wire: PageSnapshot, Session: SessionRequired, Params: SnapshotParams{}, Result: SnapshotResult{},
+		Summary: "accessibility tree and ref map", ResultDoc: "`snapshot` is the text below, `refs` maps each ref in it"},
+	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: OKResult{},
+		Summary: "click an element by ref"},
+	{Wire: PageHover, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "hover an element by ref"},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+		Summary: "replace an input's value by ref"},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+		Summary: "type text into an element by ref"},
+	{Wire: PageSelect, Session: SessionRequired, Params: SelectParams{}, Result: SelectResult{},
+		Summary: "select options of a <select> by ref", ResultDoc: "the values now selected"},
+	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "scroll an element into view by ref"},
+	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
+		Summary: "press a key"},
+	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
+		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
+	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Summary: "mouse event at coordinates"},
+	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
+		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
+	{Wire: PageScreenshot, Session: SessionRequired, Params: ScreenshotParams{}, Result: ScreenshotResult{},
+		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot"},
+	{Wire: PageWait, Session: SessionRequired, Params: WaitParams{}, Result: WaitResult{},
+		Summary: "wait for milliseconds or a load state", ResultDoc: "the milliseconds waited"},
+	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
 }
 
-var (
-	byWire = map[string]Method{}
-	byKey  = map[string]Method{}
-)
+var byWire = map[string]Method{}
 
 func init() {
 	for _, m := range Methods {
 		byWire[m.Wire] = m
-		byKey[m.Key] = m
 	}
 }
 
@@ -116,20 +167,4 @@ func init() {
 func LookupWire(wire string) (Method, bool) {
 	m, ok := byWire[wire]
 	return m, ok
-}
-
-// LookupKey finds a method by its Go-friendly key.
-func LookupKey(key string) (Method, bool) {
-	m, ok := byKey[key]
-	return m, ok
-}
-
-// WireNames lists every wire method name, sorted.
-func WireNames() []string {
-	names := make([]string, 0, len(Methods))
-	for _, m := range Methods {
-		names = append(names, m.Wire)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -6,6 +6,15 @@ cd "$(dirname "$0")/.."
 
 scripts/deps.sh
 
+echo "== go: generated files match rpc/ (go generate)" >&2
+generated=(extension/src/background/protocol.gen.ts docs/protocol.md)
+go generate ./...
+if [ -n "$(git status --porcelain -- "${generated[@]}")" ]; then
+  git --no-pager diff --stat -- "${generated[@]}" >&2
+  echo "go generate ./... changed ${generated[*]}: run it and commit what it writes" >&2
+  exit 1
+fi
+
 echo "== extension: install, typecheck, unit tests, build" >&2
 (cd extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run build)
 echo "== extension: dist matches src" >&2

@@ -81,7 +81,8 @@ function wireLifecycle(client2) {
   };
 }
 
-// src/background/types.ts
+// src/background/protocol.gen.ts
+var PROTOCOL_VERSION = 1;
 var ErrorCode = {
   invalidRequest: -32600,
   methodNotFound: -32601,
@@ -96,6 +97,52 @@ var ErrorCode = {
   pageRefNotFound: 4109,
   pageOperationFailed: 4110
 };
+var MOUSE_BUTTONS = ["left", "right", "middle"];
+var SCROLL_DIRECTIONS = ["up", "down", "left", "right"];
+var MOUSE_ACTIONS = ["move", "down", "up", "click", "wheel"];
+var GET_WHATS = ["title", "url", "text", "value", "html", "box"];
+var LOAD_STATES = ["load", "domcontentloaded", "networkidle"];
+var SESSION_METHODS = [
+  "sessions.create",
+  "sessions.attachCurrent",
+  "sessions.list",
+  "sessions.rename",
+  "sessions.release",
+  "sessions.close"
+];
+var TAB_METHODS = [
+  "tabs.open",
+  "tabs.list",
+  "tabs.userList",
+  "tabs.attach",
+  "tabs.active",
+  "tabs.activate",
+  "tabs.close"
+];
+var PAGE_METHODS = [
+  "pages.snapshot",
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.scrollIntoView",
+  "pages.press",
+  "pages.scroll",
+  "pages.mouse",
+  "pages.get",
+  "pages.screenshot",
+  "pages.wait",
+  "pages.eval"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS];
+
+// src/background/methods.ts
+function isMethod(m) {
+  return METHODS.includes(m);
+}
+
+// src/background/types.ts
 var RpcError = class extends Error {
   constructor(code, message) {
     super(message);
@@ -106,7 +153,7 @@ var RpcError = class extends Error {
 };
 
 // src/background/pages/debugger.ts
-var PROTOCOL_VERSION = "1.3";
+var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 2e4;
 var DialogOpenError = class extends RpcError {
   constructor(dialog) {
@@ -183,13 +230,13 @@ function opFailed(msg) {
 async function attach(tabId) {
   const target = { tabId };
   try {
-    await chrome.debugger.attach(target, PROTOCOL_VERSION);
+    await chrome.debugger.attach(target, PROTOCOL_VERSION2);
   } catch (e) {
     const msg = cdpMessage(e);
     if (!/already attached/i.test(msg)) throw opFailed(msg);
     try {
       await chrome.debugger.detach(target);
-      await chrome.debugger.attach(target, PROTOCOL_VERSION);
+      await chrome.debugger.attach(target, PROTOCOL_VERSION2);
     } catch (e2) {
       throw opFailed(cdpMessage(e2));
     }
@@ -592,7 +639,6 @@ async function select(tabId, p) {
 }
 
 // src/background/pages/get.ts
-var WHAT = ["title", "url", "text", "value", "html", "box"];
 function failed2(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
@@ -617,7 +663,7 @@ function unwrap(r, what) {
   return r.result.value;
 }
 async function get(tabId, p) {
-  const what = requireOneOf(p, "what", WHAT);
+  const what = requireOneOf(p, "what", GET_WHATS);
   const ref = optionalString(p, "ref");
   if (!ref && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one)`);
@@ -678,7 +724,6 @@ async function ensureForeground(tabId) {
 }
 
 // src/background/pages/input.ts
-var BUTTONS = ["left", "right", "middle"];
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
 function failed3(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -745,7 +790,7 @@ async function mouseClick(tabId, pt, button, clickCount) {
 }
 async function click(tabId, p) {
   const ref = requireString(p, "ref");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const objectId = await resolveRef(tabId, ref);
@@ -785,9 +830,8 @@ async function scrollIntoView(tabId, p) {
   }
   return { ok: true };
 }
-var DIRECTIONS = ["up", "down", "left", "right"];
 async function scroll(tabId, p) {
-  const direction = requireOneOf(p, "direction", DIRECTIONS);
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
@@ -808,12 +852,11 @@ async function scroll(tabId, p) {
   }
   return { scrollX: x, scrollY: y };
 }
-var ACTIONS = ["move", "down", "up", "click", "wheel"];
 async function mouse(tabId, p) {
-  const action = requireOneOf(p, "action", ACTIONS);
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
   switch (action) {
@@ -1710,7 +1753,6 @@ var MAX_WAIT_MS = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
-var STATES = ["load", "domcontentloaded", "networkidle"];
 var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -1776,7 +1818,7 @@ function timeout(state2, budget) {
 async function wait(tabId, p) {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
-  const state2 = optionalOneOf(p, "state", STATES);
+  const state2 = optionalOneOf(p, "state", LOAD_STATES);
   if (ms === void 0 && state2 === void 0) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
@@ -1828,54 +1870,12 @@ var TABLE2 = {
   "pages.eval": evaluate
 };
 function pageHandlers(deps) {
-  const out = {};
-  for (const [method, fn] of Object.entries(TABLE2)) {
-    out[method] = async (params) => fn(await deps.resolveTab(params), params);
-  }
-  return out;
+  const withTab = (m) => async (params) => TABLE2[m](await deps.resolveTab(params), params);
+  return Object.fromEntries(PAGE_METHODS.map((m) => [m, withTab(m)]));
 }
 async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
-}
-
-// src/background/methods.ts
-var SESSION_METHODS = [
-  "sessions.create",
-  "sessions.attachCurrent",
-  "sessions.list",
-  "sessions.rename",
-  "sessions.release",
-  "sessions.close"
-];
-var TAB_METHODS = [
-  "tabs.open",
-  "tabs.list",
-  "tabs.userList",
-  "tabs.attach",
-  "tabs.active",
-  "tabs.activate",
-  "tabs.close"
-];
-var PAGE_METHODS = [
-  "pages.snapshot",
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.scrollIntoView",
-  "pages.press",
-  "pages.scroll",
-  "pages.mouse",
-  "pages.get",
-  "pages.screenshot",
-  "pages.wait",
-  "pages.eval"
-];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS];
-function isMethod(m) {
-  return METHODS.includes(m);
 }
 
 // src/background/router.ts
@@ -2423,7 +2423,6 @@ var Backoff = class {
 };
 
 // src/background/ws-client.ts
-var PROTOCOL_VERSION2 = 1;
 var PING_INTERVAL_MS = 2e4;
 var CLOSE_UNAUTHORIZED = 4001;
 var OPEN = 1;
@@ -2583,8 +2582,8 @@ var WsClient = class {
         this.state = "connected";
         this.lastError = "";
         this.backoff.reset();
-        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION2) {
-          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION2}`);
+        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION) {
+          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION}`);
         }
         this.startPing(s);
         return;

@@ -1,48 +1,18 @@
-// Every wire method of spec section 4, in one table shared by the router and
-// its tests. A method missing here answers -32601.
+// Every wire method of spec section 4: the lists are generated from rpc/
+// (protocol.gen.ts); a method missing here answers -32601.
 
-export const SESSION_METHODS = [
-  "sessions.create",
-  "sessions.attachCurrent",
-  "sessions.list",
-  "sessions.rename",
-  "sessions.release",
-  "sessions.close",
-] as const;
+import { METHODS, type Method } from "./protocol.gen";
 
-export const TAB_METHODS = [
-  "tabs.open",
-  "tabs.list",
-  "tabs.userList",
-  "tabs.attach",
-  "tabs.active",
-  "tabs.activate",
-  "tabs.close",
-] as const;
-
-export const PAGE_METHODS = [
-  "pages.snapshot",
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.scrollIntoView",
-  "pages.press",
-  "pages.scroll",
-  "pages.mouse",
-  "pages.get",
-  "pages.screenshot",
-  "pages.wait",
-  "pages.eval",
-] as const;
-
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS] as const;
-
-export type SessionMethod = (typeof SESSION_METHODS)[number];
-export type TabMethod = (typeof TAB_METHODS)[number];
-export type PageMethod = (typeof PAGE_METHODS)[number];
-export type Method = (typeof METHODS)[number];
+export {
+  METHODS,
+  PAGE_METHODS,
+  SESSION_METHODS,
+  TAB_METHODS,
+  type Method,
+  type PageMethod,
+  type SessionMethod,
+  type TabMethod,
+} from "./protocol.gen";
 
 export function isMethod(m: string): m is Method {
   return (METHODS as readonly string[]).includes(m);

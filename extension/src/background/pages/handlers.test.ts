@@ -108,7 +108,7 @@ test("scroll answers where the window is after it", async () => {
 });
 
 test("a ref-taking method with no snapshot answers 4109 and sends nothing to the page", async () => {
-  for (const m of ["pages.click", "pages.hover", "pages.scrollIntoView"]) {
+  for (const m of ["pages.click", "pages.hover", "pages.scrollIntoView"] as const) {
     await assert.rejects(h[m]!({ ref: "e1", tabId: 99 }), { code: 4109, message: "page ref not found: e1 (take a new snapshot)" });
   }
   assert.ok(sent.every(([m]) => m === "Page.enable"));

@@ -2,7 +2,9 @@
 // resolveTab for its tab (4103/4107/4104 come from there), then acts on it
 // through chrome.debugger.
 
-import type { Handler, Params } from "../types";
+import { PAGE_METHODS, type PageMethod } from "../methods";
+import type { ResultOf } from "../protocol.gen";
+import type { Handlers, Params } from "../types";
 import { detach } from "./debugger";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
@@ -18,9 +20,8 @@ export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
 }
 
-type TabHandler = (tabId: number, params: Params) => Promise<unknown>;
-
-const TABLE: Record<string, TabHandler> = {
+/** Every pages.* method's handler, given its tab: one each, no more. */
+const TABLE: { readonly [M in PageMethod]: (tabId: number, params: Params) => Promise<ResultOf<M>> } = {
   "pages.snapshot": snapshot,
   "pages.click": click,
   "pages.hover": hover,
@@ -37,12 +38,12 @@ const TABLE: Record<string, TabHandler> = {
   "pages.eval": evaluate,
 };
 
-export function pageHandlers(deps: PageDeps): Record<string, Handler> {
-  const out: Record<string, Handler> = {};
-  for (const [method, fn] of Object.entries(TABLE)) {
-    out[method] = async (params: Params) => fn(await deps.resolveTab(params), params);
-  }
-  return out;
+export function pageHandlers(deps: PageDeps): Handlers<PageMethod> {
+  const withTab =
+    <M extends PageMethod>(m: M) =>
+    async (params: Params): Promise<ResultOf<M>> =>
+      TABLE[m](await deps.resolveTab(params), params);
+  return Object.fromEntries(PAGE_METHODS.map((m) => [m, withTab(m)])) as unknown as Handlers<PageMethod>;
 }
 
 /** Detaches the debugger from the tab and forgets its refs. */

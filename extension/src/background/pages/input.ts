@@ -5,14 +5,13 @@
 // background tab take ~5 s each.
 
 import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf, requireString } from "../params";
+import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { releaseActionObjects, resolveRef } from "./refs";
 
-export const BUTTONS = ["left", "right", "middle"] as const;
-type Button = (typeof BUTTONS)[number];
-const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
+const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 
 export interface Point {
   x: number;
@@ -83,7 +82,7 @@ const DESCENDANT_CENTRE = `function () {
   return null;
 }`;
 
-export async function mouseClick(tabId: number, pt: Point, button: Button, clickCount: number): Promise<void> {
+export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
   await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
   for (let i = 1; i <= clickCount; i++) {
@@ -94,7 +93,7 @@ export async function mouseClick(tabId: number, pt: Point, button: Button, click
 
 export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const objectId = await resolveRef(tabId, ref);
@@ -137,7 +136,6 @@ export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: tr
   return { ok: true };
 }
 
-const DIRECTIONS = ["up", "down", "left", "right"] as const;
 
 interface EvalValue {
   result: { value?: unknown };
@@ -146,7 +144,7 @@ interface EvalValue {
 
 /** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
 export async function scroll(tabId: number, p: Params): Promise<{ scrollX: number; scrollY: number }> {
-  const direction = requireOneOf(p, "direction", DIRECTIONS);
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
@@ -170,13 +168,12 @@ export async function scroll(tabId: number, p: Params): Promise<{ scrollX: numbe
   return { scrollX: x, scrollY: y };
 }
 
-const ACTIONS = ["move", "down", "up", "click", "wheel"] as const;
 
 export async function mouse(tabId: number, p: Params): Promise<{ ok: true }> {
-  const action = requireOneOf(p, "action", ACTIONS);
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
   switch (action) {

@@ -2,6 +2,7 @@
 // networkidle) with a timeout that answers 4102.
 
 import { optionalInt, optionalOneOf } from "../params";
+import { LOAD_STATES, type LoadState } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "./debugger";
 
@@ -11,8 +12,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const NETWORK_QUIET_MS = 500;
 const POLL_MS = 250;
 
-const STATES = ["load", "domcontentloaded", "networkidle"] as const;
-type LoadState = (typeof STATES)[number];
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -91,7 +90,7 @@ function timeout(state: string, budget: number): RpcError {
 export async function wait(tabId: number, p: Params): Promise<{ waited: number }> {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
-  const state = optionalOneOf(p, "state", STATES);
+  const state = optionalOneOf(p, "state", LOAD_STATES);
   if (ms === undefined && state === undefined) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
