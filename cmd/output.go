@@ -8,8 +8,6 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
-
-	"browserctl/rpc"
 )
 
 // callHub sends one call through the factory's hub with the --timeout.
@@ -142,10 +140,5 @@ func printValue(w io.Writer, raw json.RawMessage) error {
 	return err
 }
 
-// sessionParams fills the --session value into a method's sessionId.
+// sessionOf is the --session value, the sessionId of a method's params.
 func sessionOf(f *Factory) string { return f.Globals.Session }
-
-// pageParams are the session and tab every pages.* call carries.
-func pageParams(f *Factory, tab int) rpc.PageParams {
-	return rpc.PageParams{SessionID: sessionOf(f), TabID: tab}
-}

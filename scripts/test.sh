@@ -32,6 +32,12 @@ fi
 echo "== go: vet" >&2
 go vet ./...
 
+# staticcheck at a pinned version, run with `go run pkg@version` rather than
+# a tool line in go.mod: a tool requirement would raise the versions of
+# golang.org/x/sys and x/tools that the browserctl binary itself builds with.
+echo "== go: staticcheck" >&2
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
 echo "== go: unit, hub, cli and testscript tests (race detector)" >&2
 go test -race -count=1 $(go list ./... | grep -v /e2e)
 

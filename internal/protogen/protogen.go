@@ -1,8 +1,8 @@
 // Package protogen writes the protocol's generated files from the tables of
 // package rpc: the extension's TypeScript declarations and the method and
-// error tables of docs/protocol.md. `go generate ./...` runs it (see the
-// go:generate line in rpc/methods.go); its test fails when a committed file
-// differs from what it would write.
+// error tables of docs/protocol.md. `go generate ./...` runs it (through
+// the generate directive in rpc/methods.go); its test fails when a
+// committed file differs from what it would write.
 package protogen
 
 import (
