@@ -280,21 +280,6 @@ func TestScreenshotDefaultName(t *testing.T) {
 	}
 }
 
-func TestChromeArgs(t *testing.T) {
-	args := strings.Join(chromeArgs("/x/ext", "/x/prof", "about:blank", true, true), " ")
-	for _, want := range []string{"--user-data-dir=/x/prof", "--load-extension=/x/ext", "--disable-extensions-except=/x/ext",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-quic", "--headless=new", "--no-sandbox"} {
-		if !strings.Contains(args, want) {
-			t.Errorf("missing %s in %s", want, args)
-		}
-	}
-	args = strings.Join(chromeArgs("/x/ext", "/x/prof", "about:blank", false, false), " ")
-	if strings.Contains(args, "--no-sandbox") || strings.Contains(args, "--headless") {
-		t.Errorf("unwanted flags in %s", args)
-	}
-}
-
 func TestFindBrowser(t *testing.T) {
 	e := newTestEnv(t)
 	e.f.LookPath = func(name string) (string, error) {

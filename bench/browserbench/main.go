@@ -26,6 +26,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"browserctl/chromium"
 )
 
 var (
@@ -40,18 +42,15 @@ var (
 	flagAB     = flag.String("agent-browser", "", "agent-browser's native binary (empty: skip that peer)")
 )
 
-var chromiumFlags = []string{
-	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-	"--disable-sync", "--disable-dev-shm-usage", "--force-device-scale-factor=1",
-	// no network here: fail every host but loopback at once, or each
-	// corpus page waits ~20 s on DNS for its external scripts
-	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-}
+// browserOptions are the flags of both browsers the benchmark runs (ours
+// and agent-browser's): the end-to-end tests' settings, no network names
+// but loopback.
+var browserOptions = chromium.Options{NoSandbox: true, Harness: true}
 
 type env struct {
 	dir, bin, home, addr string
-	serve, chrome        *exec.Cmd
+	serve                *exec.Cmd
+	chrome               *chromium.Browser
 }
 
 func main() {
@@ -106,16 +105,12 @@ func mainErr() error {
 			return err
 		}
 	}
-	args := append(append([]string{}, chromiumFlags...),
-		"--user-data-dir="+filepath.Join(e.dir, "profile"),
-		"--load-extension="+extDir, "--disable-extensions-except="+extDir,
-		"--window-size=1280,800", "about:blank")
-	e.chrome = exec.Command(*flagChrome, args...)
-	e.chrome.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := e.chrome.Start(); err != nil {
+	opts := browserOptions
+	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
+	opts.WindowWidth, opts.WindowHeight = 1280, 800
+	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return err
 	}
-	go e.chrome.Wait()
 	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
 		return fmt.Errorf("the extension did not connect: %s", errOut)
 	}
@@ -390,10 +385,7 @@ func (a *abPeer) run(args ...string) (string, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, a.bin, args...)
 	var flags []string
-	for _, f := range chromiumFlags {
-		if f == "--headless" {
-			continue // agent-browser runs headless itself
-		}
+	for _, f := range chromium.Flags(browserOptions) { // agent-browser runs headless itself
 		flags = append(flags, strings.ReplaceAll(f, ",", "\\,"))
 	}
 	cmd.Env = append(os.Environ(), "HOME="+a.home,
@@ -464,11 +456,12 @@ func (e *env) close() {
 	if e.addr != "" && e.bin != "" {
 		e.run("stop")
 	}
-	for _, c := range []*exec.Cmd{e.chrome, e.serve} {
-		if c != nil && c.Process != nil {
-			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-			_ = c.Process.Kill()
-		}
+	if e.chrome != nil {
+		e.chrome.Kill()
+	}
+	if c := e.serve; c != nil && c.Process != nil {
+		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+		_ = c.Process.Kill()
 	}
 	time.Sleep(200 * time.Millisecond)
 	_ = os.RemoveAll(e.dir)
