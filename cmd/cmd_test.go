@@ -198,19 +198,23 @@ func TestSnapshotColour(t *testing.T) {
 			t.Errorf("stdout %q", e.out)
 		}
 	})
-	t.Run("refs cached", func(t *testing.T) {
-		e := newTestEnv(t)
-		e.h.results[rpc.PageSnapshot] = snap
-		e.run("snapshot")
-		b, err := os.ReadFile(filepath.Join(e.dir, "last-refs.json"))
-		if err != nil || !strings.Contains(string(b), `"role":"button"`) {
-			t.Errorf("last-refs.json: %s %v", b, err)
-		}
-		got := CompleteLine(context.Background(), e.f, []string{"hover"}, "e")
-		if len(got) != 1 || got[0] != "e1\tbutton \"Go\"" {
-			t.Errorf("completion %q", got)
-		}
-	})
+	for _, args := range []string{"snapshot", "--json snapshot"} {
+		t.Run("refs cached: "+args, func(t *testing.T) {
+			e := newTestEnv(t)
+			e.h.results[rpc.PageSnapshot] = snap
+			if code := e.run(args); code != ExitOK {
+				t.Fatalf("exit %d: %s", code, e.err)
+			}
+			b, err := os.ReadFile(filepath.Join(e.dir, "last-refs.json"))
+			if err != nil || !strings.Contains(string(b), `"role":"button"`) {
+				t.Errorf("last-refs.json: %s %v", b, err)
+			}
+			got := CompleteLine(context.Background(), e.f, []string{"hover"}, "e")
+			if len(got) != 1 || got[0] != "e1\tbutton \"Go\"" {
+				t.Errorf("completion %q", got)
+			}
+		})
+	}
 }
 
 func TestSessionUse(t *testing.T) {

@@ -23,7 +23,10 @@ type pageCall struct {
 	Params any
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
 	MinTimeout time.Duration
-	Human      func(raw json.RawMessage) error
+	// Keep records what a result leaves behind (snapshot: its refs for
+	// completion), whatever the output mode.
+	Keep  func(raw json.RawMessage)
+	Human func(raw json.RawMessage) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -38,6 +41,9 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
 	if err != nil {
 		return err
+	}
+	if pc.Keep != nil {
+		pc.Keep(raw)
 	}
 	return render(f, raw, func() error {
 		if pc.Human == nil {
@@ -90,9 +96,11 @@ Refs name elements for click, fill, get ... until the page navigates.`,
 				d := depth
 				p.Depth = &d
 			}
-			return &pageCall{Method: rpc.PageSnapshot, Params: p, Human: func(raw json.RawMessage) error {
-				return printSnapshot(f, raw)
-			}}, nil
+			return &pageCall{Method: rpc.PageSnapshot, Params: p,
+				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
+				Human: func(raw json.RawMessage) error {
+					return printSnapshot(f, raw)
+				}}, nil
 		}),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
@@ -109,14 +117,12 @@ var (
 	roleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`) })
 )
 
-// printSnapshot prints the tree, refs set off in colour on a terminal, and
-// caches the refs for completion.
+// printSnapshot prints the tree, refs set off in colour on a terminal.
 func printSnapshot(f *Factory, raw json.RawMessage) error {
 	var snap rpc.SnapshotResult
 	if err := decodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
 		return err
 	}
-	cacheRefs(f, snap)
 	text := strings.TrimRight(snap.Snapshot, "\n")
 	if !f.IO.ColorEnabled() {
 		_, err := fmt.Fprintln(f.IO.Out, text)
@@ -144,10 +150,20 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 	return err
 }
 
-// cacheRefs keeps the refs for completion; a failure only costs completion.
-func cacheRefs(f *Factory, snap rpc.SnapshotResult) {
+// cacheRefs keeps a snapshot's refs for completion; a failure (a result
+// that does not decode, no state folder) only costs completion.
+func cacheRefs(f *Factory, raw json.RawMessage) {
+	var snap struct {
+		Refs  map[string]rpc.Ref `json:"refs"`
+		URL   string             `json:"url"`
+		Title string             `json:"title"`
+		TabID int                `json:"tabId"`
+	}
+	if json.Unmarshal(raw, &snap) != nil {
+		return
+	}
 	if dir, err := f.StateDir(); err == nil {
-		_ = completions.SaveRefs(dir, sessionOf(f), snap)
+		_ = completions.SaveRefs(dir, sessionOf(f), rpc.SnapshotResult{Refs: snap.Refs, URL: snap.URL, Title: snap.Title, TabID: snap.TabID})
 	}
 }
 
