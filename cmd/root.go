@@ -224,16 +224,32 @@ With no arguments on a terminal it opens the REPL.`,
 }
 
 func addGlobalFlags(root *cobra.Command, f *Factory) {
-	env := f.Getenv
+	d := f.Defaults
+	if d == nil {
+		env := envGlobals(f.Getenv)
+		d = &env
+	}
 	g := f.Globals
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.Server, "server", envOr(env("BROWSERCTL_SERVER"), hub.DefaultAddr), "hub address host:port ($BROWSERCTL_SERVER)")
-	pf.StringVar(&g.Session, "session", env("BROWSERCTL_SESSION"), "session id to act on ($BROWSERCTL_SESSION; default: the hub's current session)")
-	pf.BoolVar(&g.JSON, "json", envBool(env("BROWSERCTL_JSON")), "print the raw result JSON ($BROWSERCTL_JSON)")
-	pf.DurationVar(&g.Timeout, "timeout", envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout), "timeout of each browser call ($BROWSERCTL_TIMEOUT)")
-	pf.BoolVar(&g.NoColor, "no-color", env("NO_COLOR") != "", "no colour in output ($NO_COLOR)")
-	pf.DurationVar(&g.Wait, "wait", envDuration(env("BROWSERCTL_WAIT"), 30*time.Second), "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")
+	pf.StringVar(&g.Server, "server", d.Server, "hub address host:port ($BROWSERCTL_SERVER)")
+	pf.StringVar(&g.Session, "session", d.Session, "session id to act on ($BROWSERCTL_SESSION; default: the hub's current session)")
+	pf.BoolVar(&g.JSON, "json", d.JSON, "print the raw result JSON ($BROWSERCTL_JSON)")
+	pf.DurationVar(&g.Timeout, "timeout", d.Timeout, "timeout of each browser call ($BROWSERCTL_TIMEOUT)")
+	pf.BoolVar(&g.NoColor, "no-color", d.NoColor, "no colour in output ($NO_COLOR)")
+	pf.DurationVar(&g.Wait, "wait", d.Wait, "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")
 	_ = root.RegisterFlagCompletionFunc("session", completeSessionFlag(f))
+}
+
+// envGlobals are the root flags' defaults from the environment.
+func envGlobals(env func(string) string) Globals {
+	return Globals{
+		Server:  envOr(env("BROWSERCTL_SERVER"), hub.DefaultAddr),
+		Session: env("BROWSERCTL_SESSION"),
+		JSON:    envBool(env("BROWSERCTL_JSON")),
+		Timeout: envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout),
+		NoColor: env("NO_COLOR") != "",
+		Wait:    envDuration(env("BROWSERCTL_WAIT"), 30*time.Second),
+	}
 }
 
 func envOr(v, def string) string {
