@@ -2,6 +2,7 @@
 // PNG; width and height are the CSS pixels the shot covers.
 
 import { optionalBool, optionalString } from "../params";
+import type { ScreenshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
@@ -12,13 +13,6 @@ interface LayoutMetrics {
   cssLayoutViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
   cssVisualViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
   cssContentSize: { x: number; y: number; width: number; height: number };
-}
-
-export interface Shot {
-  data: string;
-  format: "png";
-  width: number;
-  height: number;
 }
 
 interface Clip {
@@ -40,7 +34,7 @@ async function capture(tabId: number, clip?: Clip): Promise<string> {
   return r.data;
 }
 
-export async function screenshot(tabId: number, p: Params): Promise<Shot> {
+export async function screenshot(tabId: number, p: Params): Promise<ScreenshotResult> {
   const ref = optionalString(p, "ref");
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (ref) {

@@ -6,20 +6,13 @@
 //   refs hold backendDOMNodeIds.
 
 import { optionalBool, optionalInt } from "../params";
+import type { SnapshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, ensureAttached, generation, send } from "./debugger";
 import { walkInteractive } from "./page-walk";
 import { dropContext, isolatedContext } from "./world";
 import { nextRefNumber, nodeRefNumber, setRefs, type RefEntry } from "./refs";
 import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
-
-export interface SnapshotResult {
-  snapshot: string;
-  refs: Record<string, { ref: string; role: string; name: string }>;
-  url: string;
-  title: string;
-  tabId: number;
-}
 
 interface RemoteObject {
   type: string;
