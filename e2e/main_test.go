@@ -40,6 +40,7 @@ import (
 	"go.uber.org/goleak"
 
 	"browserctl/chromium"
+	"browserctl/extension"
 )
 
 // The window size Chromium is launched with. In new headless mode the page's
@@ -166,7 +167,7 @@ func setup() (*harness, error) {
 	if over := os.Getenv("E2E_EXTENSION_DIR"); over != "" {
 		// A freshly built dist/ instead of the embedded one (the binary
 		// embeds dist at build time); config.json stays as install wrote it.
-		if err := copyDir(over, hh.extDir); err != nil {
+		if err := extension.Overlay(over, hh.extDir); err != nil {
 			return hh, fmt.Errorf("E2E_EXTENSION_DIR: %w", err)
 		}
 	}
@@ -339,27 +340,6 @@ func (hh *harness) teardown() {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-}
-
-// copyDir copies the files of src into dst, which exists.
-func copyDir(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if rel == "config.json" {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
 }
 
 func (hh *harness) dumpLogs() {

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"browserctl/chromium"
+	"browserctl/extension"
 )
 
 var (
@@ -101,7 +102,7 @@ func mainErr() error {
 		return fmt.Errorf("extension install: exit %d: %s", code, errOut)
 	}
 	if *flagExt != "" {
-		if err := copyDist(*flagExt, extDir); err != nil {
+		if err := extension.Overlay(*flagExt, extDir); err != nil {
 			return err
 		}
 	}
@@ -465,27 +466,6 @@ func (e *env) close() {
 	}
 	time.Sleep(200 * time.Millisecond)
 	_ = os.RemoveAll(e.dir)
-}
-
-// copyDist copies a built dist/ over the installed one, keeping config.json.
-func copyDist(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if rel == "config.json" {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
 }
 
 func waitPort(addr string) error {
