@@ -21,9 +21,32 @@
 //     Summary and, when the result needs words, ResultDoc.
 //  3. Run `go generate ./...`: the extension no longer compiles until its
 //     handler exists (the handler tables are exhaustive); write the
-//     handler, then `cd extension && npm test && npm run build`.
+//     handler, then `cd extension && npm test && npm run build`. A method
+//     of a new group gets a handler object annotated Handlers<GroupMethod>
+//     (see sessions.ts), spread into the router's table in background.ts,
+//     and a pair of GENERATED markers in docs/protocol.md (the generator
+//     names the lines to add).
 //  4. The docs row appears in docs/protocol.md by itself; write any prose
-//     around it by hand.
+//     around it by hand. Members of an embedded struct (PageParams) are
+//     left out of the row: the prose above a table says what all of its
+//     methods take.
+//
+// For example, a docs row
+//
+//	| `pages.check` | `ref` (string), `checked?` (boolean, default `true`) | `{ok: true}` | tick a checkbox |
+//
+// is, in params.go,
+//
+//	type CheckParams struct {
+//		PageParams
+//		Ref     string `json:"ref"`
+//		Checked *bool  `json:"checked,omitempty" default:"true"`
+//	}
+//
+// and, appended to Methods,
+//
+//	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: OKResult{},
+//		Summary: "tick a checkbox"},
 package rpc
 
 //go:generate go run browserctl/internal/protogen/gen -root ..
