@@ -416,7 +416,8 @@ function requireOneOf(p, name, allowed) {
   return v;
 }
 function optionalOneOf(p, name, allowed) {
-  if (p[name] === void 0 || p[name] === null) return void 0;
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
   return requireOneOf(p, name, allowed);
 }
 function requireStringArray(p, name) {

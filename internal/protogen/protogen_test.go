@@ -38,31 +38,7 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 // and the extension stops compiling until the method has its handler; a
 // handler for a method that is not in the table does not compile either.
 func TestAddedMethodNeedsAHandler(t *testing.T) {
-	tsc, err := filepath.Abs(filepath.Join(root, "extension/node_modules/.bin/tsc"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(tsc); err != nil {
-		t.Fatalf("this test typechecks the extension: run `npm ci` in extension/ first (%v)", err)
-	}
-	tree := t.TempDir()
-	copyTree(t, filepath.Join(root, "extension/src"), filepath.Join(tree, "extension/src"))
-	for _, f := range []string{"extension/tsconfig.json", "extension/package.json", DocFile} {
-		copyFile(t, filepath.Join(root, f), filepath.Join(tree, f))
-	}
-	nm, _ := filepath.Abs(filepath.Join(root, "extension/node_modules"))
-	if err := os.Symlink(nm, filepath.Join(tree, "extension/node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	typecheck := func() (string, bool) {
-		c := exec.Command(tsc, "--noEmit", "-p", "tsconfig.json")
-		c.Dir = filepath.Join(tree, "extension")
-		out, err := c.CombinedOutput()
-		return string(out), err == nil
-	}
-	if out, ok := typecheck(); !ok {
-		t.Fatalf("the copied extension does not typecheck before any change:\n%s", out)
-	}
+	tree, typecheck := extensionCopy(t)
 
 	spec := FromRPC()
 	spec.Methods = append(append([]rpc.Method(nil), spec.Methods...), rpc.Method{
@@ -129,6 +105,61 @@ func TestAddedMethodNeedsAHandler(t *testing.T) {
 	addHandler("pages.bogus")
 	if out, ok := typecheck(); ok || !strings.Contains(out, "pages.bogus") {
 		t.Fatalf("a handler for a method not in the table typechecks:\n%s", out)
+	}
+}
+
+// extensionCopy copies extension/src (and docs/protocol.md) into a
+// temporary tree, node_modules linked, and gives a typecheck of it.
+func extensionCopy(t *testing.T) (tree string, typecheck func() (string, bool)) {
+	t.Helper()
+	tsc, err := filepath.Abs(filepath.Join(root, "extension/node_modules/.bin/tsc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tsc); err != nil {
+		t.Fatalf("this test typechecks the extension: run `npm ci` in extension/ first (%v)", err)
+	}
+	tree = t.TempDir()
+	copyTree(t, filepath.Join(root, "extension/src"), filepath.Join(tree, "extension/src"))
+	for _, f := range []string{"extension/tsconfig.json", "extension/package.json", DocFile} {
+		copyFile(t, filepath.Join(root, f), filepath.Join(tree, f))
+	}
+	nm, _ := filepath.Abs(filepath.Join(root, "extension/node_modules"))
+	if err := os.Symlink(nm, filepath.Join(tree, "extension/node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	typecheck = func() (string, bool) {
+		c := exec.Command(tsc, "--noEmit", "-p", "tsconfig.json")
+		c.Dir = filepath.Join(tree, "extension")
+		out, err := c.CombinedOutput()
+		return string(out), err == nil
+	}
+	if out, ok := typecheck(); !ok {
+		t.Fatalf("the copied extension does not typecheck before any change:\n%s", out)
+	}
+	return tree, typecheck
+
+}
+
+// A handler that reads a member its method's params do not declare in rpc/
+// does not compile: the TypeScript side cannot drift from the table.
+func TestHandlerReadsOnlyDeclaredParams(t *testing.T) {
+	tree, typecheck := extensionCopy(t)
+	input := filepath.Join(tree, "extension/src/background/pages/input.ts")
+	b, err := os.ReadFile(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const call = `const ref = requireString(p, "ref");`
+	if bytes.Count(b, []byte(call)) == 0 {
+		t.Fatalf("pages/input.ts has no %s to change", call)
+	}
+	nb := bytes.Replace(b, []byte(call), []byte(`const ref = requireString(p, "selector");`), 1)
+	if err := os.WriteFile(input, nb, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, ok := typecheck(); ok || !strings.Contains(out, `"selector"`) {
+		t.Fatalf("a handler reading an undeclared member typechecks:\n%s", out)
 	}
 }
 

@@ -403,8 +403,17 @@ export type ResultOf<M extends Method> = MethodTypes[M]["result"];
 /** A request's params as they arrive: handlers check each member (params.ts). */
 export type Params = Record<string, unknown>;
 
+/**
+ * The members P declares, not checked yet: params.ts's helpers read them by
+ * name, and a name the table does not declare does not compile.
+ */
+export type Untrusted<P> = { readonly [K in keyof P]?: unknown };
+
+/** Method M's params as its handler gets them. */
+export type RequestParams<M extends Method> = Untrusted<ParamsOf<M>>;
+
 /** The handler of method M: takes the params object, resolves to M's result. */
-export type Handler<M extends Method> = (params: Params) => Promise<ResultOf<M>>;
+export type Handler<M extends Method> = (params: RequestParams<M>) => Promise<ResultOf<M>>;
 
 /**
  * One handler for every method of M, and none for a method outside it:

@@ -2,7 +2,8 @@
 // native value setter, then bubbling input and change events).
 
 import { requireString, requireStringArray, requireText } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { releaseActionObjects, resolveRef } from "./refs";
 
@@ -49,7 +50,7 @@ const FILL = `function (value) {
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
 
-export async function fill(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
   const value = requireText(p, "value");
   const objectId = await resolveRef(tabId, ref);
@@ -92,7 +93,7 @@ const SELECT = `function (values) {
   return { selected: Array.from(el.selectedOptions, (o) => o.value) };
 }`;
 
-export async function select(tabId: number, p: Params): Promise<{ selected: string[] }> {
+export async function select(tabId: number, p: RequestParams<"pages.select">): Promise<{ selected: string[] }> {
   const ref = requireString(p, "ref");
   const values = requireStringArray(p, "values");
   const objectId = await resolveRef(tabId, ref);

@@ -1,8 +1,8 @@
 // pages.get: title, url, text, value, html, box.
 
 import { optionalString, requireOneOf } from "../params";
-import { GET_WHATS, type Box, type GetResult, type GetWhat } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { releaseActionObjects, resolveRef } from "./refs";
 
@@ -39,7 +39,7 @@ function unwrap(r: CallValue, what: string): unknown {
   return r.result.value;
 }
 
-export async function get(tabId: number, p: Params): Promise<GetResult> {
+export async function get(tabId: number, p: RequestParams<"pages.get">): Promise<GetResult> {
   const what = requireOneOf(p, "what", GET_WHATS);
   const ref = optionalString(p, "ref");
   if (!ref && (what === "value" || what === "box")) {

@@ -3,7 +3,7 @@
 // through chrome.debugger.
 
 import { PAGE_METHODS, type PageMethod } from "../methods";
-import type { ResultOf } from "../protocol.gen";
+import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { detach } from "./debugger";
 import { evaluate } from "./eval";
@@ -21,7 +21,7 @@ export interface PageDeps {
 }
 
 /** Every pages.* method's handler, given its tab: one each, no more. */
-const TABLE: { readonly [M in PageMethod]: (tabId: number, params: Params) => Promise<ResultOf<M>> } = {
+const TABLE: { readonly [M in PageMethod]: (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>> } = {
   "pages.snapshot": snapshot,
   "pages.click": click,
   "pages.hover": hover,
@@ -41,8 +41,8 @@ const TABLE: { readonly [M in PageMethod]: (tabId: number, params: Params) => Pr
 export function pageHandlers(deps: PageDeps): Handlers<PageMethod> {
   const withTab =
     <M extends PageMethod>(m: M) =>
-    async (params: Params): Promise<ResultOf<M>> =>
-      TABLE[m](await deps.resolveTab(params), params);
+    async (params: RequestParams<M>): Promise<ResultOf<M>> =>
+      TABLE[m](await deps.resolveTab(params as Params), params);
   return Object.fromEntries(PAGE_METHODS.map((m) => [m, withTab(m)])) as unknown as Handlers<PageMethod>;
 }
 

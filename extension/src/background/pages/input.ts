@@ -5,8 +5,8 @@
 // background tab take ~5 s each.
 
 import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf, requireString } from "../params";
-import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { releaseActionObjects, resolveRef } from "./refs";
@@ -91,7 +91,7 @@ export async function mouseClick(tabId: number, pt: Point, button: MouseButton, 
   }
 }
 
-export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function click(tabId: number, p: RequestParams<"pages.click">): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
@@ -107,7 +107,7 @@ export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function hover(tabId: number, p: RequestParams<"pages.hover">): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
   const objectId = await resolveRef(tabId, ref);
   try {
@@ -120,7 +120,7 @@ export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
   const ref = requireString(p, "ref");
   const objectId = await resolveRef(tabId, ref);
   try {
@@ -143,7 +143,7 @@ interface EvalValue {
 }
 
 /** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
-export async function scroll(tabId: number, p: Params): Promise<{ scrollX: number; scrollY: number }> {
+export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number }> {
   const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
@@ -169,7 +169,7 @@ export async function scroll(tabId: number, p: Params): Promise<{ scrollX: numbe
 }
 
 
-export async function mouse(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Promise<{ ok: true }> {
   const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");

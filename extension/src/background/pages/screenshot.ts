@@ -2,8 +2,8 @@
 // PNG; width and height are the CSS pixels the shot covers.
 
 import { optionalBool, optionalString } from "../params";
-import type { ScreenshotResult } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, ScreenshotResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { visibleCentre } from "./input";
@@ -34,7 +34,7 @@ async function capture(tabId: number, clip?: Clip): Promise<string> {
   return r.data;
 }
 
-export async function screenshot(tabId: number, p: Params): Promise<ScreenshotResult> {
+export async function screenshot(tabId: number, p: RequestParams<"pages.screenshot">): Promise<ScreenshotResult> {
   const ref = optionalString(p, "ref");
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (ref) {

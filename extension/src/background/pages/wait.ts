@@ -2,8 +2,8 @@
 // networkidle) with a timeout that answers 4102.
 
 import { optionalInt, optionalOneOf } from "../params";
-import { LOAD_STATES, type LoadState } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { LOAD_STATES, type LoadState, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "./debugger";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
@@ -87,7 +87,7 @@ function timeout(state: string, budget: number): RpcError {
   return new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms waiting for ${state}`);
 }
 
-export async function wait(tabId: number, p: Params): Promise<{ waited: number }> {
+export async function wait(tabId: number, p: RequestParams<"pages.wait">): Promise<{ waited: number }> {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
   const state = optionalOneOf(p, "state", LOAD_STATES);
