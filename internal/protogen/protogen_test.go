@@ -141,25 +141,33 @@ func extensionCopy(t *testing.T) (tree string, typecheck func() (string, bool)) 
 
 }
 
-// A handler that reads a member its method's params do not declare in rpc/
-// does not compile: the TypeScript side cannot drift from the table.
-func TestHandlerReadsOnlyDeclaredParams(t *testing.T) {
-	tree, typecheck := extensionCopy(t)
-	input := filepath.Join(tree, "extension/src/background/pages/input.ts")
-	b, err := os.ReadFile(input)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const call = `const ref = requireString(p, "ref");`
-	if bytes.Count(b, []byte(call)) == 0 {
-		t.Fatalf("pages/input.ts has no %s to change", call)
-	}
-	nb := bytes.Replace(b, []byte(call), []byte(`const ref = requireString(p, "selector");`), 1)
-	if err := os.WriteFile(input, nb, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, ok := typecheck(); ok || !strings.Contains(out, `"selector"`) {
-		t.Fatalf("a handler reading an undeclared member typechecks:\n%s", out)
+// A handler that reads a member its method's params do not declare in rpc/,
+// or reads a required member as optional, does not compile: the TypeScript
+// side cannot drift from the table.
+func TestHandlersReadParamsAsDeclared(t *testing.T) {
+	for _, tc := range []struct{ name, replacement, want string }{
+		{"undeclared member", `const ref = requireString(p, "selector");`, `"selector"`},
+		{"required member read as optional", `const ref = String(optionalNumber(p, "ref"));`, `"ref"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, typecheck := extensionCopy(t)
+			input := filepath.Join(tree, "extension/src/background/pages/input.ts")
+			b, err := os.ReadFile(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const call = `const ref = requireString(p, "ref");`
+			if !bytes.Contains(b, []byte(call)) {
+				t.Fatalf("pages/input.ts has no %s to change", call)
+			}
+			nb := bytes.Replace(b, []byte(call), []byte(tc.replacement), 1)
+			if err := os.WriteFile(input, nb, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, ok := typecheck(); ok || !strings.Contains(out, tc.want) {
+				t.Fatalf("the extension typechecks with %s:\n%s", tc.replacement, out)
+			}
+		})
 	}
 }
 

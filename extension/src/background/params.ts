@@ -5,47 +5,57 @@
 import type { Untrusted } from "./protocol.gen";
 import { ErrorCode, RpcError, type Params } from "./types";
 
-/** The name of a member of P. */
-type Member<P> = keyof P & string;
+/**
+ * The names of P's required (RequiredMember) and optional (OptionalMember)
+ * members; any name for a plain Params object. The require* helpers take
+ * only the first, the optional* ones only the second, so a handler cannot
+ * treat a required member as optional or the other way round.
+ */
+type RequiredMember<P> = string extends keyof P
+  ? string
+  : { [K in keyof P]-?: {} extends Pick<P, K> ? never : K }[keyof P] & string;
+type OptionalMember<P> = string extends keyof P
+  ? string
+  : { [K in keyof P]-?: {} extends Pick<P, K> ? K : never }[keyof P] & string;
 
 function invalid(name: string, what: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
 }
 
-export function requireString<P>(p: Untrusted<P>, name: Member<P>): string {
+export function requireString<P>(p: Untrusted<P>, name: RequiredMember<P>): string {
   const v = (p as Params)[name];
   if (typeof v !== "string" || v === "") throw invalid(name, "a non-empty string");
   return v;
 }
 
 /** A string that may be empty (fill "" clears a field). */
-export function requireText<P>(p: Untrusted<P>, name: Member<P>): string {
+export function requireText<P>(p: Untrusted<P>, name: RequiredMember<P>): string {
   const v = (p as Params)[name];
   if (typeof v !== "string") throw invalid(name, "a string");
   return v;
 }
 
-export function optionalString<P>(p: Untrusted<P>, name: Member<P>): string | undefined {
+export function optionalString<P>(p: Untrusted<P>, name: OptionalMember<P>): string | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== "string") throw invalid(name, "a string");
   return v;
 }
 
-export function requireNumber<P>(p: Untrusted<P>, name: Member<P>): number {
+export function requireNumber<P>(p: Untrusted<P>, name: RequiredMember<P>): number {
   const v = (p as Params)[name];
   if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
   return v;
 }
 
-export function optionalNumber<P>(p: Untrusted<P>, name: Member<P>): number | undefined {
+export function optionalNumber<P>(p: Untrusted<P>, name: OptionalMember<P>): number | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(name, "a number");
   return v;
 }
 
-export function requireInt<P>(p: Untrusted<P>, name: Member<P>, min = Number.MIN_SAFE_INTEGER): number {
+export function requireInt<P>(p: Untrusted<P>, name: RequiredMember<P>, min = Number.MIN_SAFE_INTEGER): number {
   const v = (p as Params)[name];
   if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
     throw invalid(name, min === 0 ? "a non-negative integer" : "an integer");
@@ -53,20 +63,20 @@ export function requireInt<P>(p: Untrusted<P>, name: Member<P>, min = Number.MIN
   return v;
 }
 
-export function optionalInt<P>(p: Untrusted<P>, name: Member<P>, min = Number.MIN_SAFE_INTEGER): number | undefined {
+export function optionalInt<P>(p: Untrusted<P>, name: OptionalMember<P>, min = Number.MIN_SAFE_INTEGER): number | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
-  return requireInt(p, name, min);
+  return requireInt<Params>(p as Params, name, min);
 }
 
-export function optionalBool<P>(p: Untrusted<P>, name: Member<P>): boolean | undefined {
+export function optionalBool<P>(p: Untrusted<P>, name: OptionalMember<P>): boolean | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== "boolean") throw invalid(name, "a boolean");
   return v;
 }
 
-export function requireOneOf<P, T extends string>(p: Untrusted<P>, name: Member<P>, allowed: readonly T[]): T {
+export function requireOneOf<P, T extends string>(p: Untrusted<P>, name: RequiredMember<P>, allowed: readonly T[]): T {
   const v = (p as Params)[name];
   if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) {
     throw invalid(name, `one of ${allowed.join(", ")}`);
@@ -74,13 +84,13 @@ export function requireOneOf<P, T extends string>(p: Untrusted<P>, name: Member<
   return v as T;
 }
 
-export function optionalOneOf<P, T extends string>(p: Untrusted<P>, name: Member<P>, allowed: readonly T[]): T | undefined {
+export function optionalOneOf<P, T extends string>(p: Untrusted<P>, name: OptionalMember<P>, allowed: readonly T[]): T | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
-  return requireOneOf(p, name, allowed);
+  return requireOneOf<Params, T>(p as Params, name, allowed);
 }
 
-export function requireStringArray<P>(p: Untrusted<P>, name: Member<P>): string[] {
+export function requireStringArray<P>(p: Untrusted<P>, name: RequiredMember<P>): string[] {
   const v = (p as Params)[name];
   if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string")) {
     throw invalid(name, "a non-empty array of strings");
