@@ -76,7 +76,14 @@ export function optionalBool<P>(p: Untrusted<P>, name: OptionalMember<P>): boole
   return v;
 }
 
-export function requireOneOf<P, T extends string>(p: Untrusted<P>, name: RequiredMember<P>, allowed: readonly T[]): T {
+/** The values member K of P takes (its enum, for the *OneOf helpers). */
+type ValuesOf<P, K> = K extends keyof P ? NonNullable<P[K]> : string;
+
+export function requireOneOf<P, K extends RequiredMember<P>, T extends ValuesOf<P, K> & string>(
+  p: Untrusted<P>,
+  name: K,
+  allowed: readonly T[],
+): T {
   const v = (p as Params)[name];
   if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) {
     throw invalid(name, `one of ${allowed.join(", ")}`);
@@ -84,10 +91,14 @@ export function requireOneOf<P, T extends string>(p: Untrusted<P>, name: Require
   return v as T;
 }
 
-export function optionalOneOf<P, T extends string>(p: Untrusted<P>, name: OptionalMember<P>, allowed: readonly T[]): T | undefined {
+export function optionalOneOf<P, K extends OptionalMember<P>, T extends ValuesOf<P, K> & string>(
+  p: Untrusted<P>,
+  name: K,
+  allowed: readonly T[],
+): T | undefined {
   const v = (p as Params)[name];
   if (v === undefined || v === null) return undefined;
-  return requireOneOf<Params, T>(p as Params, name, allowed);
+  return requireOneOf<Params, string, T>(p as Params, name, allowed);
 }
 
 export function requireStringArray<P>(p: Untrusted<P>, name: RequiredMember<P>): string[] {
