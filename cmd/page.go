@@ -224,36 +224,36 @@ func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command
 }
 
 func newCmdFill(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.FillParams
-	c := &cobra.Command{
-		Use:               "fill REF TEXT",
-		Short:             "Replace an input's value by ref",
-		Example:           "  browserctl fill e4 'hello world'",
-		Args:              exactArgs(2, "a REF and a TEXT"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref, p.Value = sessionOf(f), args[0], args[1]
-			return &pageCall{Method: rpc.PageFill, Params: p, Human: okDone(f, "filled "+args[0])}, nil
-		}),
-	}
-	addTabFlag(c, f, &p.TabID)
-	return c
+	return refTextCmd(f, runF, "fill", rpc.PageFill, "Replace an input's value by ref", "  browserctl fill e4 'hello world'", "filled",
+		func(page rpc.PageParams, ref, text string) any {
+			return rpc.FillParams{PageParams: page, Ref: ref, Value: text}
+		})
 }
 
 func newCmdType(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.TypeParams
+	return refTextCmd(f, runF, "type", rpc.PageType, "Type text into an element by ref, key by key", "  browserctl type e4 'search terms'", "typed into",
+		func(page rpc.PageParams, ref, text string) any {
+			return rpc.TypeParams{PageParams: page, Ref: ref, Text: text}
+		})
+}
+
+// refTextCmd is a command that sends a REF and a TEXT (fill, type); params
+// puts them into the method's params.
+func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, example, verb string,
+	params func(page rpc.PageParams, ref, text string) any) *cobra.Command {
+	var page rpc.PageParams
 	c := &cobra.Command{
-		Use:               "type REF TEXT",
-		Short:             "Type text into an element by ref, key by key",
-		Example:           "  browserctl type e4 'search terms'",
+		Use:               use + " REF TEXT",
+		Short:             short,
+		Example:           example,
 		Args:              exactArgs(2, "a REF and a TEXT"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Ref, p.Text = sessionOf(f), args[0], args[1]
-			return &pageCall{Method: rpc.PageType, Params: p, Human: okDone(f, "typed into "+args[0])}, nil
+			page.SessionID = sessionOf(f)
+			return &pageCall{Method: method, Params: params(page, args[0], args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
 	}
-	addTabFlag(c, f, &p.TabID)
+	addTabFlag(c, f, &page.TabID)
 	return c
 }
 
