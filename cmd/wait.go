@@ -47,10 +47,8 @@ A load-state wait gives up after --timeout (default 30s).`,
 					p.MS = &ms
 					pc.MinTimeout = time.Duration(ms)*time.Millisecond + waitSlack
 				case p.State != "":
-					switch p.State {
-					case "load", "domcontentloaded", "networkidle":
-					default:
-						return nil, usageErrorf("--load must be load, domcontentloaded or networkidle, got %q", p.State)
+					if err := checkEnum("--load", rpc.LoadState, p.State); err != nil {
+						return nil, err
 					}
 					if c.Flags().Changed("timeout") {
 						p.Timeout = int(f.Globals.Timeout / time.Millisecond)
@@ -67,8 +65,7 @@ A load-state wait gives up after --timeout (default 30s).`,
 			})(c, args)
 		},
 	}
-	c.Flags().StringVar(&p.State, "load", "", "load, domcontentloaded or networkidle")
-	_ = c.RegisterFlagCompletionFunc("load", cobra.FixedCompletions([]string{"load", "domcontentloaded", "networkidle"}, cobra.ShellCompDirectiveNoFileComp))
+	enumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
 	addTabFlag(c, f, &p.TabID)
 	return c
 }

@@ -6,20 +6,13 @@
 //   refs hold backendDOMNodeIds.
 
 import { optionalBool, optionalInt } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, SnapshotResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, send } from "./debugger";
 import { walkInteractive } from "./page-walk";
 import { dropContext, isolatedContext } from "./world";
 import { nextRefNumber, nodeRefNumber, setRefs, type RefEntry } from "./refs";
 import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
-
-export interface SnapshotResult {
-  snapshot: string;
-  refs: Record<string, { ref: string; role: string; name: string }>;
-  url: string;
-  title: string;
-  tabId: number;
-}
 
 interface RemoteObject {
   type: string;
@@ -122,7 +115,7 @@ async function fullSnapshot(tabId: number, compact: boolean, depth: number | und
   return { snapshot: snap.text, refs: wireRefs(entries), url: String(url), title: String(title), tabId };
 }
 
-export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult> {
+export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">): Promise<SnapshotResult> {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
