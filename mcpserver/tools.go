@@ -320,7 +320,7 @@ func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields 
 			if !want && !strings.EqualFold(f.Value, "false") {
 				return invalid("browser_fill_form", fmt.Errorf("field %q: a %s takes true or false, not %q", f.Name, f.Type, f.Value))
 			}
-			method, p["checked"] = wireCheck, want
+			method, p["checked"] = rpc.PageCheck, want
 		case "combobox":
 			method, p["values"] = rpc.PageSelect, []string{f.Value}
 		case "textbox", "slider":
