@@ -15,17 +15,22 @@
 //     struct in params.go. A member without `omitempty` is required; add
 //     `enum:"Name"` for a member that takes one of an Enum's values (the
 //     enum goes in enums.go), `default:"..."` and `doc:"..."` as the docs
-//     row says. Embed PageParams for a pages.* method.
+//     row says. Embed PageParams for a pages.* method. A result object the
+//     docs should name rather than spell out (Download, Cookie) goes into
+//     Objects (params.go).
 //  2. Append one row to Methods below: the wire name as a constant, its
 //     Session use, Params and Result (zero values of the structs), a
 //     Summary and, when the result needs words, ResultDoc.
 //  3. Run `go generate ./...`: the extension no longer compiles until its
 //     handler exists (the handler tables are exhaustive); write the
-//     handler, then `cd extension && npm test && npm run build`. A method
-//     of a new group gets a handler object annotated Handlers<GroupMethod>
-//     (see sessions.ts), spread into the router's table in background.ts,
-//     and a pair of GENERATED markers in docs/protocol.md (the generator
-//     names the lines to add).
+//     handler, then `cd extension && npm test && npm run build`. A pages.*
+//     handler goes into pages/index.ts's TABLE (issue 10's, listed in
+//     TOOL_PAGE_METHODS, into pages/tools.ts's toolHandlers); one of a
+//     group that has handlers goes next to them (logs.*: tools.ts). A
+//     method of a new group gets a handler object annotated
+//     Handlers<GroupMethod> (see sessions.ts), spread into the router's
+//     table in background.ts, and a pair of GENERATED markers in
+//     docs/protocol.md (the generator names the lines to add).
 //  4. The docs row appears in docs/protocol.md by itself; write any prose
 //     around it by hand. Members of an embedded PageParams are left out of
 //     the row (the prose above a table says what all of its methods take);
@@ -36,22 +41,27 @@
 // end. Where a handler reads a member only in some cases (a target: ref
 // or selector), make it optional here and let the handler check it.
 //
-// For example, a docs row
+// For example, pages.check's docs row
 //
-//	| `pages.check` | `ref` (string), `checked?` (boolean, default `true`) | `{ok: true}` | tick a checkbox |
+//	| `pages.check` | `ref?` (string, or selector), `selector?` (string, CSS, instead of ref), `checked?` (boolean, default `true`) | `{checked: boolean}`: the state now | check or uncheck a checkbox, radio or switch |
 //
-// is, in params.go,
+// is, in params_issue8.go,
 //
 //	type CheckParams struct {
 //		PageParams
-//		Ref     string `json:"ref"`
-//		Checked *bool  `json:"checked,omitempty" default:"true"`
+//		Ref      string `json:"ref,omitempty" doc:"or selector"`
+//		Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+//		Checked  *bool  `json:"checked,omitempty" default:"true"`
 //	}
 //
-// and, appended to Methods,
+//	type CheckResult struct {
+//		Checked bool `json:"checked" doc:"the state now"`
+//	}
 //
-//	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: OKResult{},
-//		Summary: "tick a checkbox"},
+// and, in Methods after the last pages.* row before it,
+//
+//	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
+//		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
 package rpc
 
 //go:generate go run browserctl/internal/protogen/gen -root ..
