@@ -19,3 +19,4 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./hub
 	bench/oneshot.sh
 	bench/browser.sh
+	bench/mcp.sh

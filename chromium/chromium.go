@@ -75,7 +75,7 @@ var harnessFlags = []string{
 	// hosts; with no network, each DNS lookup takes ~20 s to fail and holds
 	// the load event. Failing every name but loopback at once keeps a
 	// corpus page's load under 2 s.
-	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 }
 
 // Flags are the browser's flags for o, without the first page.

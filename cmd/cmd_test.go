@@ -106,6 +106,7 @@ func TestRequests(t *testing.T) {
 		{"tab activate 6", rpc.TabActivate, `{"tabId":6}`},
 		{"tab close 7", rpc.TabClose, `{"tabId":7}`},
 		{"snapshot -i -c -d 3", rpc.PageSnapshot, `{"interactive":true,"compact":true,"depth":3}`},
+		{"snapshot -s f2e5 --viewport --max-chars 500 --diff", rpc.PageSnapshot, `{"selector":"f2e5","viewport":true,"maxChars":500,"diff":true}`},
 		{"click e1 --button middle", rpc.PageClick, `{"ref":"e1","button":"middle"}`},
 		{"hover e2 --tab 9", rpc.PageHover, `{"tabId":9,"ref":"e2"}`},
 		{"fill e3 x", rpc.PageFill, `{"ref":"e3","value":"x"}`},
@@ -302,7 +303,7 @@ func TestFindBrowser(t *testing.T) {
 }
 
 func TestUsageExit(t *testing.T) {
-	for _, args := range []string{"click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad"} {
+	for _, args := range []string{"click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50"} {
 		e := newTestEnv(t)
 		if code := e.run(args); code != ExitUsage {
 			t.Errorf("%q: exit %d, want 2 (%s)", args, code, e.err)
@@ -351,7 +352,8 @@ func TestHelpEverywhere(t *testing.T) {
 		"session release", "session close", "session use", "tab open", "tab list", "tab user-list", "tab attach",
 		"tab active", "tab activate", "tab close", "snapshot", "click", "hover", "fill", "type", "select",
 		"scroll-into-view", "press", "scroll", "mouse", "get", "screenshot", "wait", "eval", "call", "serve",
-		"stop", "status", "token", "extension install", "launch", "repl", "completion"} {
+		"stop", "status", "token", "extension install", "launch", "repl", "completion",
+		"open", "back", "forward", "reload", "dialog status", "dialog accept", "dialog dismiss", "dialog policy"} {
 		if !seen["browserctl "+path] {
 			t.Errorf("no command %q", path)
 		}

@@ -62,6 +62,11 @@ func newAutoHub(f *Factory) (hub.Controller, error) {
 	return &autoHub{f: f, client: hub.NewClient(f.Globals.Server, token), addr: f.Globals.Server}, nil
 }
 
+// Call is at most once (issue 7.3): a hub is started and the call sent
+// again only on hub.ErrNoHub, which the client answers only when nothing of
+// the request was sent. A hub that went away after the request was sent
+// answers hub.ErrCallInterrupted (exit 4, "may or may not have run"), and
+// that is final.
 func (a *autoHub) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
 	res, err := a.client.Call(ctx, method, params, timeout)
 	if err == nil {

@@ -131,16 +131,17 @@ func jsonRequested(f *Factory, args []string) bool {
 	if f.Globals.JSON {
 		return true
 	}
+	want := false // the last --json or --json=V wins, as in flag parsing
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
 		if a == "--json" {
-			return true
+			want = true
 		}
 		if v, ok := strings.CutPrefix(a, "--json="); ok {
-			return v == "true" || v == "1" || v == "t" || v == "TRUE" || v == "True" || v == "T"
+			want = v == "true" || v == "1" || v == "t" || v == "TRUE" || v == "True" || v == "T"
 		}
 	}
-	return false
+	return want
 }

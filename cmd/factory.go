@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"time"
@@ -51,6 +52,8 @@ type Factory struct {
 	InREPL bool
 	// History lists the lines this REPL session ran (nil outside the REPL).
 	History func() []string
+	// Script is the script `save` writes (nil outside the REPL).
+	Script func(ctx context.Context) []string
 }
 
 // NewFactory is the factory of a real process.

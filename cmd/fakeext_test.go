@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -28,7 +29,8 @@ import (
 // received). A RULES line is `METHOD RESULT-JSON`, `METHOD !CODE MESSAGE`,
 // `METHOD !hang` (never answers) or `METHOD !drop` (closes the connection,
 // then reconnects); a method without a rule answers -32601. Lines starting
-// with # are ignored.
+// with # are ignored. Replaced by another peer (close 1000 "replaced ..."),
+// it stays off, as the extension does.
 func fakeExtMain() int {
 	if len(os.Args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: fakeext RULES LOG")
@@ -54,6 +56,12 @@ func fakeExtMain() int {
 	for {
 		err := serveHub(url, token, rules, logf)
 		fmt.Fprintf(os.Stderr, "fakeext: %v\n", err)
+		var ce *websocket.CloseError
+		if errors.As(err, &ce) && ce.Code == websocket.CloseNormalClosure && strings.HasPrefix(ce.Text, "replaced") {
+			// like the extension: another browser took the hub; stay off
+			fmt.Fprintln(os.Stderr, "fakeext: replaced; staying off")
+			select {}
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }

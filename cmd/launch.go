@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -18,6 +19,7 @@ type launchOptions struct {
 	Headless bool
 	Profile  string
 	URL      string
+	New      bool
 }
 
 func newCmdLaunch(f *Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
@@ -30,9 +32,15 @@ state folder, in a fresh profile, make sure a hub runs at --server, and wait
 (--wait) until the extension connects, then print the browser's pid. The
 browser runs on after launch returns (its output goes to browser.log in the
 state folder). The browser is --browser, else the first of chromium,
-chromium-browser, google-chrome on PATH.`,
+chromium-browser, google-chrome on PATH.
+
+When a browser's extension is already connected to the hub, launch reuses
+it and starts nothing (--new starts another, which takes the hub over).
+` + "`browserctl stop`" + ` ends the browsers launch started and removes the fresh
+profiles it made for them.`,
 		Example: `  browserctl launch
   browserctl launch --headless
+  browserctl launch --new
   browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -46,6 +54,7 @@ chromium-browser, google-chrome on PATH.`,
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
 	c.Flags().StringVar(&opts.Profile, "profile", "", "profile folder (default: a fresh one in the state folder)")
 	c.Flags().StringVar(&opts.URL, "url", "about:blank", "page to open")
+	c.Flags().BoolVar(&opts.New, "new", false, "start another browser even when one is connected")
 	return c
 }
 
@@ -60,6 +69,11 @@ func findBrowser(f *Factory, given string) (string, error) {
 
 func launchRun(ctx context.Context, opts *launchOptions) error {
 	f := opts.f
+	if !opts.New {
+		if reused, err := reuseConnectedBrowser(ctx, f); reused || err != nil {
+			return err
+		}
+	}
 	browser, err := findBrowser(f, opts.Browser)
 	if err != nil {
 		return err
@@ -77,7 +91,8 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	profile := opts.Profile
-	if profile == "" {
+	fresh := profile == ""
+	if fresh {
 		if profile, err = os.MkdirTemp(dir, "profile-"); err != nil {
 			return err
 		}
@@ -100,6 +115,9 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	}, logf)
 	if err != nil {
 		return err
+	}
+	if err := recordLaunch(dir, bc.Pid(), profile, fresh); err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
 	exited := bc.Exited()
@@ -125,4 +143,41 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	}
 	fmt.Fprintf(f.IO.Out, "%d\n", bc.Pid())
 	return nil
+}
+
+// reuseConnectedBrowser: when a hub runs and a browser's extension is
+// connected to it, launch starts nothing (issue 7.4: two browsers would
+// take the hub from each other). It prints the pid of the browser launch
+// started, when the connected one is that.
+func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
+	h, err := f.ExistingHub()
+	if err != nil {
+		return false, nil
+	}
+	if c, ok := h.(io.Closer); ok {
+		defer c.Close()
+	}
+	st, err := statusOf(ctx, h)
+	if err != nil || !st.Connected {
+		return false, nil // no hub, or no browser yet: launch one
+	}
+	who := "a browser"
+	if st.Browser != nil {
+		who = describeBrowser(*st.Browser)
+	}
+	pid := 0
+	if dir, err := f.StateDir(); err == nil {
+		list, _ := readLaunched(dir)
+		if live := liveLaunched(list); len(live) > 0 {
+			pid = live[len(live)-1].PID
+		}
+	}
+	fmt.Fprintf(f.IO.ErrOut, "already connected: %s; reusing it (`browserctl launch --new` starts another)\n", who)
+	if f.Globals.JSON {
+		return true, marshalJSON(f, map[string]any{"reused": true, "pid": pid, "connected": st.Browser})
+	}
+	if pid > 0 {
+		fmt.Fprintf(f.IO.Out, "%d\n", pid)
+	}
+	return true, nil
 }

@@ -32,10 +32,10 @@ const (
 // safeText makes page text safe for a one-line field of a terminal:
 // termsafe's escapes, and newlines and tabs shown as \n and \t.
 func safeText(s string) string {
-	return termsafe.String(oneLine.Replace(s))
+	return termsafe.String(lineBreaks.Replace(s))
 }
 
-var oneLine = strings.NewReplacer("\n", `\n`, "\t", `\t`)
+var lineBreaks = strings.NewReplacer("\n", `\n`, "\t", `\t`)
 
 // logReader runs logs.* once, or follows with --follow.
 type logReader struct {

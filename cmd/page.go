@@ -44,7 +44,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
 	}
-	raw, err := h.Call(ctx, pc.Method, pc.Params, timeout)
+	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	if err != nil {
 		return err
 	}
@@ -57,6 +57,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 		pc.Keep(raw)
 	}
 	raw = printable(f, raw)
+	reportDialog(f, raw)
 	if pc.Result != nil {
 		return pc.Result(raw)
 	}
@@ -95,21 +96,36 @@ func addTabFlag(c *cobra.Command, f *Factory, tab *int) {
 func newCmdSnapshot(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.SnapshotParams
 	depth := -1
+	maxChars := 0
 	c := &cobra.Command{
 		Use:   "snapshot",
 		Short: "Print the page's accessibility tree with refs (e1, e2, ...) to act on",
-		Long: `Print the page as an indented tree, one node a line:
+		Long: `Print the page's title and URL, then the page as an indented tree, one
+node a line:
   - role "name" [ref=eN] [attributes]
-Refs name elements for click, fill, get ... until the page navigates.`,
+Iframes (cross-origin too) and shadow roots are included; refs inside a
+frame read fKeN. Refs name elements for click, fill, get ...: the same
+element keeps its ref across snapshots and modes until its document goes.`,
 		Example: `  browserctl snapshot
-  browserctl snapshot -i          # interactive elements only
-  browserctl snapshot -c -d 3     # compact, three levels`,
+  browserctl snapshot -i                # interactive elements only
+  browserctl snapshot -c -d 3           # compact, three levels
+  browserctl snapshot -s e12            # only the subtree of e12 (or -s '#main')
+  browserctl snapshot --viewport        # only what is on screen
+  browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
+  browserctl snapshot --diff            # what changed since the previous snapshot`,
 		Args: noArgs,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.PageParams.SessionID = sessionOf(f)
 			if depth >= 0 {
 				d := depth
 				p.Depth = &d
+			}
+			if maxChars != 0 {
+				if maxChars < 200 {
+					return nil, usageErrorf("--max-chars must be at least 200, not %d", maxChars)
+				}
+				m := maxChars
+				p.MaxChars = &m
 			}
 			return &pageCall{Method: rpc.PageSnapshot, Params: p,
 				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
@@ -121,6 +137,13 @@ Refs name elements for click, fill, get ... until the page navigates.`,
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
 	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
+	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector")
+	c.Flags().BoolVar(&p.Viewport, "viewport", false, "only what is inside the viewport now")
+	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200)")
+	c.Flags().BoolVar(&p.Diff, "diff", false, "only what changed since this tab's previous snapshot")
+	_ = c.RegisterFlagCompletionFunc("selector", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return completeRefs(f, 0)(c, nil, toComplete)
+	})
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -145,9 +168,6 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 	}
 	cs := f.IO.ColorScheme()
 	var b strings.Builder
-	if f.IO.IsStdoutTTY() && (snap.Title != "" || snap.URL != "") {
-		fmt.Fprintf(&b, "%s %s\n", cs.Bold(snap.Title), cs.Dim(snap.URL))
-	}
 	for _, line := range strings.Split(text, "\n") {
 		line = attrRe().ReplaceAllStringFunc(line, func(s string) string {
 			if strings.HasPrefix(s, "[ref=") {
@@ -409,7 +429,12 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Args: minArgs(1, "a JavaScript expression"),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Expression = sessionOf(f), strings.Join(args, " ")
-			return &pageCall{Method: rpc.PageEval, Params: p, Human: func(raw json.RawMessage) error {
+			// The extension waits --timeout for the value (its default is
+			// the spec's 30 s, so that is not sent); the hub a little longer.
+			if f.Globals.Timeout != rpc.DefaultTimeout {
+				p.TimeoutMS = int(f.Globals.Timeout / time.Millisecond)
+			}
+			return &pageCall{Method: rpc.PageEval, Params: p, MinTimeout: f.Globals.Timeout + waitSlack, Human: func(raw json.RawMessage) error {
 				var res rpc.ValueResult
 				if err := decodeResult(rpc.PageEval, raw, &res); err != nil {
 					return err

@@ -14,7 +14,9 @@ func newCmdREPL(f *Factory) *cobra.Command {
 browserctl would. The prompt shows the current session and whether the
 extension is connected; connection changes print above it. Ctrl-C clears
 the line, Ctrl-D leaves. When no hub runs at --server, the REPL holds the
-listener itself for as long as it runs.`,
+listener itself for as long as it runs. Inside it, history lists this
+session's lines and save FILE writes its page commands as a script for
+browserctl batch -f FILE.`,
 		Example: "  browserctl repl\n  browserctl            # on a terminal",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, args []string) error {

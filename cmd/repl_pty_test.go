@@ -203,16 +203,25 @@ pages.click !4109 page ref not found
 	}
 
 	log, _ := os.ReadFile(reqLog)
+	// pages.durableTarget: the REPL notes the document and the ref's durable
+	// target before each line that acts on a page, for `save` (issue 13).
 	want := `tabs.active {}
+pages.durableTarget {}
+pages.durableTarget {"ref":"e1"}
 pages.click {"ref":"e1"}
+pages.durableTarget {}
 sessions.create {}
 pages.snapshot {"sessionId":"s1"}
 tabs.list {"sessionId":"s1"}
+pages.durableTarget {"sessionId":"s1"}
+pages.durableTarget {"sessionId":"s1","ref":"e22"}
 pages.hover {"sessionId":"s1","ref":"e22"}
 tabs.list {"sessionId":"s1"}
 tabs.activate {"sessionId":"s1","tabId":101}
 sessions.list {}
 tabs.list {"sessionId":"s1"}
+pages.durableTarget {"sessionId":"s1"}
+pages.durableTarget {"sessionId":"s1","ref":"e1"}
 pages.fill {"sessionId":"s1","ref":"e1","value":"two words"}
 `
 	if string(log) != want {

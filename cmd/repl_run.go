@@ -151,6 +151,8 @@ func runREPL(ctx context.Context, f *Factory) error {
 	lineF := replFactory(f, rh.ctrl)
 	var session replSession
 	lineF.History = session.lines
+	script := &scriptRecorder{ctrl: rh.ctrl, f: lineF.Factory}
+	lineF.Script = script.script
 	historyFile := ""
 	if dir, err := f.StateDir(); err == nil {
 		historyFile = filepath.Join(dir, historyFileName)
@@ -172,7 +174,8 @@ func runREPL(ctx context.Context, f *Factory) error {
 				}
 			}()
 			f.IO.SetColorEnabled(lineF.colorDefault)
-			Run(lctx, lineF.Factory, args)
+			sl := script.before(lctx, args)
+			script.after(sl, Run(lctx, lineF.Factory, args))
 			sctx, scancel := context.WithTimeout(ctx, time.Second)
 			if st, err := rh.ctrl.Status(sctx); err == nil {
 				ps.set(st)

@@ -187,6 +187,12 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
+		// issue 8: navigation, dialogs
+		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
+		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
+		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
+		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
+		{"dialog", "page", newCmdDialog},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
@@ -197,6 +203,7 @@ func topCmds() []topCmd {
 		{"completion", "local", newCmdCompletion},
 		{"doctor", "local", newCmdDoctor},   // issue 13
 		{"history", "local", newCmdHistory}, // issue 13: REPL only
+		{"save", "local", newCmdSave},       // issue 13: REPL only
 		{"mcp", "local", newCmdMCP},
 	}
 }

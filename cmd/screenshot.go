@@ -35,7 +35,7 @@ result is printed with its base64 "data" and the "path" it was saved to.`,
 			if runF != nil {
 				return runF(pc)
 			}
-			raw, err := callHub(c.Context(), f, pc.Method, pc.Params)
+			raw, err := callHub(c.Context(), f, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout))
 			if err != nil {
 				return err
 			}

@@ -67,6 +67,11 @@ func TestScripts(t *testing.T) {
 			env.Defer(func() { killDaemon(filepath.Join(env.WorkDir, pidFileName)) })
 			// so does a fake browser that launch started (launch.txtar)
 			env.Defer(func() { killPidFile(filepath.Join(env.WorkDir, "chrome.pid")) })
+			// and the fake browsers of launch_reuse.txtar
+			env.Defer(func() {
+				killPidFile(filepath.Join(env.WorkDir, "chrome1.pid"))
+				killPidFile(filepath.Join(env.WorkDir, "chrome2.pid"))
+			})
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -141,10 +143,33 @@ func printStatus(f *Factory, st hub.Status) {
 	} else {
 		fmt.Fprintf(w, "extension: %s%s\n", cs.Red("not connected"), since)
 	}
+	if b := st.Browser; b != nil {
+		fmt.Fprintf(w, "browser:   %s\n", describeBrowser(*b))
+	}
 	session := st.Session
 	if session == "" {
 		session = "none"
 	}
 	fmt.Fprintf(w, "session:   %s\n", session)
 	fmt.Fprintf(w, "pending:   %d\n", st.Pending)
+}
+
+// describeBrowser is the status line naming the connected browser: product
+// and version from its User-Agent, its extension id, its address.
+func describeBrowser(b hub.Browser) string {
+	name := "unknown browser"
+	for _, product := range []string{"Edg/", "HeadlessChrome/", "Chromium/", "Chrome/"} {
+		if i := strings.Index(b.UserAgent, product); i >= 0 {
+			version, _, _ := strings.Cut(b.UserAgent[i+len(product):], " ")
+			name = strings.TrimSuffix(product, "/") + " " + version
+			break
+		}
+	}
+	if name == "unknown browser" && b.UserAgent != "" {
+		name = strconv.Quote(b.UserAgent)
+	}
+	if b.ExtensionID != "" {
+		name += ", extension " + b.ExtensionID
+	}
+	return name + ", from " + b.Remote
 }

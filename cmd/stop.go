@@ -18,9 +18,11 @@ const stopTimeout = 10 * time.Second
 func newCmdStop(f *Factory, runF func(context.Context, *Factory) error) *cobra.Command {
 	return &cobra.Command{
 		Use:   "stop",
-		Short: "Stop the background hub",
+		Short: "Stop the background hub and the browsers launch started",
 		Long: `Stop the hub that a one-shot command (or ` + "`serve`" + `) started, by the pid in
-daemon.pid in the state folder: SIGTERM, then wait for it to end.`,
+daemon.pid in the state folder: SIGTERM, then wait for it to end. The
+browsers ` + "`launch`" + ` started are ended too, and the fresh profiles it made for
+them removed (a browser you started yourself is left alone).`,
 		Example: `  browserctl stop`,
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -37,6 +39,20 @@ func stopRun(ctx context.Context, f *Factory) error {
 	if err != nil {
 		return err
 	}
+	ended, berr := endLaunched(dir, f.IO.ErrOut)
+	herr := stopHub(ctx, f, dir)
+	if errors.Is(herr, errNoDaemon) && ended > 0 {
+		herr = nil // no hub to stop, but browsers were: done
+	}
+	return errors.Join(berr, herr)
+}
+
+// errNoDaemon: stop found no hub daemon to stop.
+var errNoDaemon = errors.New("no hub daemon is running")
+
+// stopHub stops the hub at --server, or the one daemon.pid names.
+func stopHub(ctx context.Context, f *Factory, dir string) error {
+	var err error
 	pidPath := filepath.Join(dir, pidFileName)
 	// The hub at --server names its own pid; the pid file is the fallback
 	// for a hub that does not answer (or refuses our token).
@@ -56,11 +72,11 @@ func stopRun(ctx context.Context, f *Factory) error {
 			return fmt.Errorf("%v; removed it", err)
 		}
 		if pid == 0 {
-			return fmt.Errorf("no hub daemon is running (nothing answers at %s, no %s)", f.Globals.Server, pidPath)
+			return fmt.Errorf("%w (nothing answers at %s, no %s)", errNoDaemon, f.Globals.Server, pidPath)
 		}
 		if !processAlive(pid) || !isOurDaemon(pid) {
 			os.Remove(pidPath)
-			return fmt.Errorf("no hub daemon is running: removed the stale pid file %s (pid %d is gone)", pidPath, pid)
+			return fmt.Errorf("%w: removed the stale pid file %s (pid %d is gone)", errNoDaemon, pidPath, pid)
 		}
 	}
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {

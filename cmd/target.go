@@ -30,4 +30,5 @@ func target(arg string) (ref, selector string) {
 // targetHelp is the line the help of every target-taking command carries.
 const targetHelp = `REF is a ref from the last snapshot or find (e3), or a CSS selector
 ("#submit", "input[name=q]"): a selector acts on the first visible match
-and fails when nothing visible matches.`
+and fails when nothing visible matches. role=ROLE[name="NAME"] (as the
+REPL's save writes) acts on the element with that role and accessible name.`

@@ -2,7 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
-
+	"fmt"
 	"strconv"
 	"time"
 
@@ -15,18 +15,64 @@ import (
 // page answers before the hub gives up.
 const waitSlack = 5 * time.Second
 
+// waitForFlags are the conditions of `wait` that pages.waitFor carries out.
+type waitForFlags struct {
+	text, selector, url, fn string
+	gone                    bool
+}
+
+func (w *waitForFlags) count() int {
+	n := 0
+	for _, s := range []string{w.text, w.selector, w.url, w.fn} {
+		if s != "" {
+			n++
+		}
+	}
+	return n
+}
+
 func newCmdWait(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.WaitParams
+	var wf waitForFlags
 	c := &cobra.Command{
-		Use:   "wait MS | wait --load STATE",
-		Short: "Wait for milliseconds, or for a load state (load, domcontentloaded, networkidle)",
-		Long: `Wait in the page: MS milliseconds, or until the tab reaches a load state.
-A load-state wait gives up after --timeout (default 30s).`,
+		Use:   "wait MS | --load STATE | --text TEXT | --selector CSS | --url PATTERN | --fn JS",
+		Short: "Wait for milliseconds, a load state, text, an element, a URL or a JavaScript condition",
+		Long: `Wait in the page, never by polling from here:
+  MS                milliseconds
+  --load STATE      load, domcontentloaded or networkidle
+  --text TEXT       TEXT is visible on the page (--gone: no longer is)
+  --selector CSS    an element matching CSS is visible (--gone: none is)
+  --url PATTERN     the tab's URL contains PATTERN or matches it as a glob
+                    (** any characters, * any but /, {a,b} either)
+  --fn JS           the JavaScript expression is truthy (promises awaited);
+                    prints its value
+Every wait but MS gives up after --timeout (default 30s) with exit 4 and a
+message naming what it waited for.`,
 		Example: `  browserctl wait 500
-  browserctl wait --load networkidle --timeout 10s`,
-		Args: rangeArgs(0, 1, "milliseconds, or --load STATE"),
+  browserctl wait --load networkidle --timeout 10s
+  browserctl wait --text "Welcome back"
+  browserctl wait --selector "#spinner" --gone
+  browserctl wait --url "**/dashboard*"
+  browserctl wait --fn "document.querySelectorAll('li').length > 10"`,
+		Args: rangeArgs(0, 1, "milliseconds, or one of --load, --text, --selector, --url, --fn"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return pageRunE(f, runF, func(args []string) (*pageCall, error) {
+				modes := wf.count() + len(args)
+				if p.State != "" {
+					modes++
+				}
+				if modes != 1 {
+					if modes == 0 {
+						return nil, usageErrorf("wait needs MS or --load STATE, --text, --selector, --url, --fn")
+					}
+					return nil, usageErrorf("give one of MS, --load, --text, --selector, --url, --fn, not several")
+				}
+				if wf.gone && wf.text == "" && wf.selector == "" {
+					return nil, usageErrorf("--gone goes with --text or --selector")
+				}
+				if wf.count() == 1 {
+					return waitForCall(f, wf, p.TabID), nil
+				}
 				p.SessionID = sessionOf(f)
 				pc := &pageCall{Method: rpc.PageWait, Params: &p, Human: func(raw json.RawMessage) error {
 					var res rpc.WaitResult
@@ -36,36 +82,62 @@ A load-state wait gives up after --timeout (default 30s).`,
 					done(f, "waited %d ms", res.Waited)
 					return nil
 				}}
-				switch {
-				case len(args) == 1 && p.State != "":
-					return nil, usageErrorf("give either MS or --load STATE, not both")
-				case len(args) == 1:
+				if len(args) == 1 {
 					ms, err := strconv.Atoi(args[0])
 					if err != nil || ms < 0 {
 						return nil, usageErrorf("MS must be a whole number >= 0, got %q", args[0])
 					}
 					p.MS = &ms
 					pc.MinTimeout = time.Duration(ms)*time.Millisecond + waitSlack
-				case p.State != "":
-					if err := checkEnum("--load", rpc.LoadState, p.State); err != nil {
-						return nil, err
-					}
-					if c.Flags().Changed("timeout") {
-						p.Timeout = int(f.Globals.Timeout / time.Millisecond)
-					}
-					wait := rpc.DefaultTimeout
-					if p.Timeout > 0 {
-						wait = time.Duration(p.Timeout) * time.Millisecond
-					}
-					pc.MinTimeout = wait + waitSlack
-				default:
-					return nil, usageErrorf("wait needs MS or --load STATE")
+					return pc, nil
 				}
+				if err := checkEnum("--load", rpc.LoadState, p.State); err != nil {
+					return nil, err
+				}
+				if c.Flags().Changed("timeout") {
+					p.Timeout = int(f.Globals.Timeout / time.Millisecond)
+				}
+				wait := rpc.DefaultTimeout
+				if p.Timeout > 0 {
+					wait = time.Duration(p.Timeout) * time.Millisecond
+				}
+				pc.MinTimeout = wait + waitSlack
 				return pc, nil
 			})(c, args)
 		},
 	}
 	enumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
+	c.Flags().StringVar(&wf.text, "text", "", "wait until TEXT is visible on the page")
+	c.Flags().StringVar(&wf.selector, "selector", "", "wait until an element matching the CSS selector is visible")
+	c.Flags().StringVar(&wf.url, "url", "", "wait until the tab's URL contains PATTERN or matches it as a glob")
+	c.Flags().StringVar(&wf.fn, "fn", "", "wait until the JavaScript expression is truthy")
+	c.Flags().BoolVar(&wf.gone, "gone", false, "with --text or --selector: wait until it is no longer visible")
+	for _, name := range []string{"text", "selector", "url", "fn"} {
+		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
+	}
 	addTabFlag(c, f, &p.TabID)
 	return c
+}
+
+// waitForCall is the pages.waitFor call for --text, --selector, --url or --fn.
+func waitForCall(f *Factory, wf waitForFlags, tab int) *pageCall {
+	p := rpc.WaitForParams{Text: wf.text, Selector: wf.selector, URL: wf.url, Fn: wf.fn, Gone: wf.gone}
+	p.PageParams = pageParams(f, tab)
+	var min time.Duration
+	p.TimeoutMS, min = budgetMS(f)
+	return &pageCall{Method: rpc.PageWaitFor, Params: &p, MinTimeout: min, Human: func(raw json.RawMessage) error {
+		var res rpc.WaitForResult
+		if err := decodeResult(rpc.PageWaitFor, raw, &res); err != nil {
+			return err
+		}
+		switch {
+		case wf.url != "":
+			fmt.Fprintln(f.IO.Out, safeText(res.URL))
+		case wf.fn != "":
+			return printValue(f.IO.Out, res.Value)
+		default:
+			done(f, "waited %d ms", res.Waited)
+		}
+		return nil
+	}}
 }

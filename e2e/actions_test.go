@@ -452,7 +452,13 @@ func TestSnapshotFlags(t *testing.T) {
 		t.Errorf("snapshot answered title %q url %q", full.Title, full.URL)
 	}
 	inter := takeSnapshot(t, s, "-i")
-	for _, line := range strings.Split(strings.TrimRight(inter.Snapshot, "\n"), "\n") {
+	lines := strings.Split(strings.TrimRight(inter.Snapshot, "\n"), "\n")
+	if len(lines) < 2 || lines[0] != "title: Lab" || !strings.HasPrefix(lines[1], "url: "+h.web.URL) {
+		t.Errorf("snapshot -i does not start with the title and url lines:\n%s", inter.Snapshot)
+	} else {
+		lines = lines[2:]
+	}
+	for _, line := range lines {
 		if !strings.HasPrefix(line, "- ") || !strings.Contains(line, "[ref=e") {
 			t.Errorf("snapshot -i: line %q is indented or has no ref", line)
 		}

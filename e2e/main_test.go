@@ -424,10 +424,35 @@ func mustFail(t *testing.T, exit int, errCode int, args ...string) string {
 	if code != exit {
 		t.Errorf("browserctl %s: exit %d, want %d; stderr: %s", strings.Join(args, " "), code, exit, errOut)
 	}
+	errOut = errorLine(t, errOut)
 	if want := fmt.Sprintf("error %d ", errCode); !strings.Contains(errOut, want) {
 		t.Errorf("browserctl %s: stderr %q does not carry %q", strings.Join(args, " "), errOut, want)
 	}
 	return errOut
+}
+
+// errorLine turns the JSON error that --json prints on stderr
+// ({"error":{"code","name","message","hint"}}) back into the lines a person
+// reads (`error 4109 page_ref_not_found: ...`, `hint: ...`), so tests check
+// one wording; stderr that is not such an object is returned as it is.
+func errorLine(t *testing.T, stderr string) string {
+	t.Helper()
+	var r struct {
+		Error *struct {
+			Code    int    `json:"code"`
+			Name    string `json:"name"`
+			Message string `json:"message"`
+			Hint    string `json:"hint"`
+		} `json:"error"`
+	}
+	if json.Unmarshal([]byte(strings.TrimSpace(stderr)), &r) != nil || r.Error == nil {
+		return stderr
+	}
+	line := fmt.Sprintf("error %d %s: %s", r.Error.Code, r.Error.Name, r.Error.Message)
+	if r.Error.Hint != "" {
+		line += "\nhint: " + r.Error.Hint
+	}
+	return line
 }
 
 // callFail runs `browserctl call METHOD PARAMS`, which must fail with the

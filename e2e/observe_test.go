@@ -350,6 +350,7 @@ func TestPDF(t *testing.T) {
 func mustExit(t *testing.T, exit int, args ...string) string {
 	t.Helper()
 	_, errOut, code := run(t, args...)
+	errOut = errorLine(t, errOut)
 	if code != exit || !strings.HasPrefix(errOut, "error") {
 		t.Errorf("browserctl %s: exit %d, stderr %q; want exit %d and an error line", strings.Join(args, " "), code, errOut, exit)
 	}

@@ -152,7 +152,7 @@ func TestCallSendFailed(t *testing.T) {
 	ws := <-conns
 
 	t.Run("queue full", func(t *testing.T) {
-		c := newConn(h, ws)
+		c := newConn(h, ws, Browser{})
 		h.conn.Store(c)
 		for range cap(c.out) {
 			c.out <- outFrame{buf: controlFrame(pongFrame)}
@@ -165,7 +165,7 @@ func TestCallSendFailed(t *testing.T) {
 		h.conn.Store(nil)
 	})
 	t.Run("socket gone", func(t *testing.T) {
-		c := newConn(h, ws)
+		c := newConn(h, ws, Browser{})
 		close(c.readerDone) // no reader in this test
 		h.conn.Store(c)
 		_ = ws.NetConn().Close()

@@ -28,7 +28,29 @@ var (
 	ErrNotAHub = errors.New("not a browserctl hub")
 	// ErrUnauthorized: the hub refused our token.
 	ErrUnauthorized = errors.New("the hub refused the token")
+	// ErrCallInterrupted: the hub went away after a call's request was sent
+	// and before its answer came, so the call may or may not have run. It
+	// is never sent again (issue 7.3); the error is also a retryable
+	// *rpc.BrowserError (exit 4), and never ErrNoHub, which would start a
+	// new hub and send the call there.
+	ErrCallInterrupted = errors.New("the hub went away during the call")
 )
+
+// interruptedError is a call cut off after its request was sent.
+type interruptedError struct{ be *rpc.BrowserError }
+
+func (e *interruptedError) Error() string   { return e.be.Error() }
+func (e *interruptedError) Unwrap() []error { return []error{e.be, ErrCallInterrupted} }
+
+// afterSendError marks a transport failure that came after the whole
+// request was written: the hub may have acted on it.
+type afterSendError struct {
+	err   error // as transportError names it (wraps ErrNoHub)
+	cause error // what the connection said: EOF, a reset
+}
+
+func (e *afterSendError) Error() string { return e.err.Error() }
+func (e *afterSendError) Unwrap() error { return e.err }
 
 const (
 	// callMargin is added to a call's timeout for the HTTP round trip, so
@@ -118,8 +140,9 @@ func (c *Client) Close() error {
 }
 
 // Call implements rpc.Caller through POST /rpc. Errors of the hub or the
-// extension are *rpc.BrowserError; a hub that is not there (or vanished
-// mid-call) wraps ErrNoHub.
+// extension are *rpc.BrowserError; a hub that is not there wraps ErrNoHub
+// (nothing was sent); a hub that vanished after the request was sent is
+// ErrCallInterrupted (the call may or may not have run).
 func (c *Client) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
@@ -148,6 +171,15 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		}
 		if errors.Is(err, context.Canceled) {
 			return nil, waitError(err, method, timeout)
+		}
+		var as *afterSendError
+		if errors.As(err, &as) {
+			return nil, &interruptedError{&rpc.BrowserError{
+				Message: fmt.Sprintf("the hub at %s went away during %s (%v): the call may or may not have run; check before running it again",
+					c.base, method, as.cause),
+				Code:      rpc.CodeOperationFailed,
+				Retryable: true,
+			}}
 		}
 		return nil, err
 	}
@@ -255,7 +287,7 @@ func (c *Client) doRaw(ctx context.Context, method, path string, body []byte) ([
 		if err == nil {
 			return nil, fmt.Errorf("hub %s: %s %s: the answer is over %d bytes", c.base, method, path, maxAnswerBytes)
 		}
-		return nil, c.transportError(ctx, err)
+		return nil, c.afterSend(ctx, err)
 	}
 	c.release(cc, resp, stop)
 	if err := c.checkAnswer(method, path, resp, data); err != nil {
@@ -319,12 +351,27 @@ func (c *Client) roundTrip(ctx context.Context, method, path string, body []byte
 		stop()
 		cc.nc.Close()
 		// A kept connection the hub closed meanwhile: send again on a new
-		// one when the hub cannot have acted on the request.
+		// one when the hub cannot have acted on the request. A failed write
+		// left part of the request unsent, and the hub acts only on a whole
+		// one; a GET or PUT /session may be repeated anyway.
 		if reused && attempt == 0 && ctx.Err() == nil && (werr != nil || method != http.MethodPost && isClosedConn(err)) {
 			continue
 		}
-		return nil, nil, nil, c.transportError(ctx, err)
+		if werr != nil {
+			return nil, nil, nil, c.transportError(ctx, err)
+		}
+		return nil, nil, nil, c.afterSend(ctx, err)
 	}
+}
+
+// afterSend is transportError for a failure after the whole request was
+// written: the hub may have acted on it.
+func (c *Client) afterSend(ctx context.Context, err error) error {
+	terr := c.transportError(ctx, err)
+	if errors.Is(terr, ErrNoHub) {
+		return &afterSendError{err: terr, cause: err}
+	}
+	return terr
 }
 
 // appendRequest is the request's bytes: head and body, one write.

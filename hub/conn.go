@@ -23,6 +23,12 @@ const (
 	noCloseFrame      = -1 // the socket is gone or the close was already answered
 )
 
+// ReplacedReason is the close reason (with closeReplaced, 1000) of a
+// connection replaced by a newer one (last-wins). The spec only asks for a close; code 1000 stays, and the
+// extension tells "replaced" (stay off) from "hub gone" (reconnect) by this
+// reason's "replaced" prefix.
+const ReplacedReason = "replaced by a newer connection"
+
 // outFrame is one text frame for the writer goroutine; id is the request it
 // carries (0 for control frames), failed with ErrSendFailed if the write fails.
 type outFrame struct {
@@ -36,6 +42,8 @@ type conn struct {
 	h      *Hub
 	ws     *websocket.Conn
 	remote string
+
+	browser Browser // for Status: who this is
 
 	out        chan outFrame
 	done       chan struct{} // closed by stop
@@ -55,11 +63,12 @@ type conn struct {
 // ago than this, so a busy connection does not reset timers on every frame.
 const deadlineSlack = time.Second
 
-func newConn(h *Hub, ws *websocket.Conn) *conn {
+func newConn(h *Hub, ws *websocket.Conn, browser Browser) *conn {
 	return &conn{
 		h:          h,
 		ws:         ws,
 		remote:     ws.RemoteAddr().String(),
+		browser:    browser,
 		out:        make(chan outFrame, sendQueue),
 		done:       make(chan struct{}),
 		readerDone: make(chan struct{}),
@@ -251,7 +260,8 @@ func (c *conn) readEnded(err error) {
 	}
 }
 
-// handle deals with one frame from the extension.
+// handle deals with one frame from the extension. data is the read loop's
+// buffer, valid only until handle returns.
 func (c *conn) handle(data []byte) {
 	c.h.frames.frame(c.remote, "<-", data)
 	f, err := rpc.DecodeFrame(data)
@@ -265,8 +275,9 @@ func (c *conn) handle(data []byte) {
 			_ = c.enqueue(outFrame{buf: controlFrame(pongFrame)})
 		}
 	case f.Response != nil:
-		// The result aliases the reader's buffer, which the next frame
-		// overwrites while the caller may still be writing this one out.
+		// The result is copied out of data: the read loop reuses its buffer
+		// for the next frame while the caller still reads this answer, so
+		// an answer must own its bytes (issue 7.1).
 		a := answer{result: bytes.Clone(f.Response.Result)}
 		if e := f.Response.Error; e != nil {
 			a = answer{err: rpc.FromWire(e.Code, e.Message)}

@@ -60,6 +60,7 @@ func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
 			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token")
 			return
 		}
+		trustConn(r)
 		if r.Method != method {
 			w.Header().Set("Allow", method)
 			writeError(w, http.StatusMethodNotAllowed, "method not allowed")

@@ -21,6 +21,17 @@ type Status struct {
 	Session   string    `json:"session"`        // the hub's current session, "" for none
 	Addr      string    `json:"addr"`           // the listening address
 	PID       int       `json:"pid"`            // the process holding the listener
+
+	// Browser is who is connected, when one is (issue 7.4).
+	Browser *Browser `json:"browser,omitempty"`
+}
+
+// Browser is the connected extension's browser, as its WebSocket upgrade
+// request named it.
+type Browser struct {
+	UserAgent   string `json:"userAgent"`             // the upgrade request's User-Agent
+	ExtensionID string `json:"extensionId,omitempty"` // from its chrome-extension:// Origin
+	Remote      string `json:"remote"`                // its address
 }
 
 // Event types: what the REPL prints above its prompt.

@@ -67,6 +67,9 @@ type Hub struct {
 	addr    net.Addr
 	closed  bool
 
+	limits serverLimits // of the HTTP server and the gate (gate.go)
+	gate   *gate        // connections that have not shown the token
+
 	wg        sync.WaitGroup // connection goroutines
 	closeOnce sync.Once
 	closing   chan struct{} // closed by Close, ends Serve
@@ -91,6 +94,7 @@ func New(opts Options) *Hub {
 		frames:  newFrameLog(opts.FrameLog, opts.Token),
 		locks:   sessionLocks{m: map[string]*sessionLock{}},
 		closing: make(chan struct{}),
+		limits:  defaultLimits,
 	}
 	h.events.init()
 	return h
@@ -249,6 +253,8 @@ func (h *Hub) Status(ctx context.Context) (Status, error) {
 	if c := h.conn.Load(); c != nil {
 		st.Connected = true
 		st.Pending = c.pendingCount()
+		b := c.browser
+		st.Browser = &b
 	}
 	return st, nil
 }
@@ -275,7 +281,7 @@ func (h *Hub) attach(c *conn) bool {
 	}
 	old := h.conn.Load()
 	if old != nil {
-		old.stop(closeReplaced, "replaced by a newer connection", rpc.ErrConnectionLost("replaced by a newer connection"))
+		old.stop(closeReplaced, ReplacedReason, rpc.ErrConnectionLost(ReplacedReason))
 	}
 	h.conn.Store(c)
 	h.since = time.Now()

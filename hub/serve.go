@@ -24,14 +24,24 @@ const shutdownWait = 3 * time.Second
 func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 	h.mu.Lock()
 	h.addr = ln.Addr()
+	lim := h.limits
+	g := newGate(lim.maxUntrusted, lim.untrustedLifetime)
+	h.gate = g
 	h.mu.Unlock()
+	// Idle and slow connections are closed, and those without the token are
+	// bounded in number and time (gate.go, issue 7.2). No WriteTimeout:
+	// GET /events streams for as long as its client listens.
 	srv := &http.Server{
 		Handler:           h.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: lim.readHeader,
+		ReadTimeout:       lim.read,
+		IdleTimeout:       lim.idle,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ConnContext:       connContext,
 		ErrorLog:          log.New(logfWriter{h}, "", 0),
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(gatedListener{Listener: ln, g: g}) }()
 
 	var err error
 	select {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -40,12 +41,14 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	remote := ws.RemoteAddr().String()
 	h.frames.event(remote, "connect origin=%q", r.Header.Get("Origin"))
-	ws.SetReadLimit(h.opts.MaxFrameBytes)
+	ws.SetReadLimit(authFrameLimit) // the big limit only after auth_ok (issue 7.2)
 
 	if !h.authenticate(ws, remote) {
 		return
 	}
-	c := newConn(h, ws)
+	trustConn(r)
+	ws.SetReadLimit(h.opts.MaxFrameBytes)
+	c := newConn(h, ws, browserOf(r, remote))
 	c.out <- outFrame{buf: controlFrame(authOKFrame)} // first in line, before any request
 	if !h.attach(c) {
 		closeWith(h, ws, remote, closeGoingAway, "hub shutting down")
@@ -123,4 +126,15 @@ func closeWith(h *Hub, ws *websocket.Conn, remote string, code int, reason strin
 		}
 	}
 	_ = ws.Close()
+}
+
+// browserOf names the browser behind an upgrade request: its User-Agent and
+// the extension id of its Origin (guard.go let only chrome-extension://
+// origins or none through).
+func browserOf(r *http.Request, remote string) Browser {
+	id, _ := strings.CutPrefix(r.Header.Get("Origin"), "chrome-extension://")
+	if id == r.Header.Get("Origin") {
+		id = ""
+	}
+	return Browser{UserAgent: r.UserAgent(), ExtensionID: id, Remote: remote}
 }

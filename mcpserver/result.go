@@ -151,7 +151,8 @@ func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b 
 func stripHeader(snapshot, url string) string {
 	for i := 0; i < 2; i++ {
 		line, rest, _ := strings.Cut(snapshot, "\n")
-		if url != "" && strings.Contains(line, url) || strings.HasPrefix(line, "# ") || strings.HasPrefix(line, "Title: ") || strings.HasPrefix(line, "URL: ") {
+		lower := strings.ToLower(line)
+		if url != "" && strings.Contains(line, url) || strings.HasPrefix(line, "# ") || strings.HasPrefix(lower, "title: ") || strings.HasPrefix(lower, "url: ") {
 			snapshot = rest
 			continue
 		}

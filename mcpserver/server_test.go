@@ -219,7 +219,7 @@ func TestToolsList(t *testing.T) {
 
 // Each tool sends the wire calls its job needs, with the client's session.
 func TestToolRequests(t *testing.T) {
-	snap := map[string]any{"snapshot": "- button \"Go\" [ref=e1]", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}
+	snap := map[string]any{"snapshot": "title: X\nurl: http://x/\n- button \"Go\" [ref=e1]", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}
 	ok := answer{result: map[string]any{"ok": true}}
 	tabs := answer{result: map[string]any{"tabs": []map[string]any{
 		{"tabId": 7, "url": "http://x/", "title": "X", "active": true},
@@ -293,8 +293,14 @@ func TestToolRequests(t *testing.T) {
 					}
 				}
 			}
-			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") && !strings.Contains(textOf(res), "- URL: http://x/") {
-				t.Errorf("an action's result should carry the page's URL: %s", textOf(res))
+			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") {
+				txt := textOf(res)
+				if !strings.Contains(txt, "- URL: http://x/") || !strings.Contains(txt, "- Title: X") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
+					t.Errorf("an action's result should carry the page's URL, title and snapshot: %s", txt)
+				}
+				if strings.Contains(txt, "title: X") || strings.Contains(txt, "url: http") {
+					t.Errorf("the snapshot's own header lines are said once, not twice: %s", txt)
+				}
 			}
 		})
 	}

@@ -166,12 +166,12 @@ func (s *Server) tools() []tool {
 		define("browser_navigate", "Navigate to a URL",
 			"Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in navigateArg) *mcp.CallToolResult {
-				return s.act(ctx, req, wireNavigate, map[string]any{"url": in.URL}, "Navigated to "+in.URL)
+				return s.act(ctx, req, rpc.PageNavigate, map[string]any{"url": in.URL}, "Navigated to "+in.URL)
 			}),
 		define("browser_navigate_back", "Go back",
 			"Go back to the previous page in the current tab's history.",
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
-				return s.act(ctx, req, wireBack, nil, "Went back")
+				return s.act(ctx, req, rpc.PageBack, nil, "Went back")
 			}),
 		define("browser_snapshot", "Page snapshot",
 			"Capture the current page's accessibility snapshot: one line per element, with refs (e1, e2, ...) to pass to the action tools. Better than a screenshot for acting on the page.",
@@ -251,7 +251,7 @@ func (s *Server) tools() []tool {
 				if in.PromptText != nil {
 					p["text"] = *in.PromptText
 				}
-				return s.act(ctx, req, wireDialog, p, "Dialog "+p["action"].(string)+"ed")
+				return s.act(ctx, req, rpc.PageDialog, p, "Dialog "+p["action"].(string)+"ed")
 			}),
 		define("browser_tabs", "Tabs",
 			"List, open, select or close tabs of this client's session (a Chrome tab group). Indexes are positions in the list.",
@@ -300,7 +300,12 @@ func describe(e elementRef) string {
 // act sends one action and answers with what it did and where the page is
 // now.
 func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, method, params)
+	return s.actWithin(ctx, req, method, params, done, s.opts.Timeout)
+}
+
+// actWithin is act with the hub's timeout for the call.
+func (s *Server) actWithin(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string, timeout time.Duration) *mcp.CallToolResult {
+	raw, err := s.callTimeout(ctx, req, method, params, timeout)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -356,10 +361,12 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
+	// The page waits for timeout; the hub gives it a little longer, so the
+	// page's own "timed out ... waiting for text" is what the agent reads.
 	case in.Text != "":
-		return s.act(ctx, req, wireWaitFor, map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is visible", in.Text))
+		return s.actWithin(ctx, req, rpc.PageWaitFor, map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is visible", in.Text), timeout+5*time.Second)
 	case in.TextGone != "":
-		return s.act(ctx, req, wireWaitFor, map[string]any{"text": in.TextGone, "gone": true, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is gone", in.TextGone))
+		return s.actWithin(ctx, req, rpc.PageWaitFor, map[string]any{"text": in.TextGone, "gone": true, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is gone", in.TextGone), timeout+5*time.Second)
 	}
 	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
 }

@@ -106,6 +106,11 @@ func (e *BrowserError) Is(target error) bool {
 // stale ref is (Errors' Retryable): a new snapshot gives new refs and the
 // call can be retried.
 
+// TimedOutPrefix starts the message of a 4102 the extension answers when a
+// call ran out of its time (a wait, an eval): a timeout, so retryable like
+// the hub's own.
+const TimedOutPrefix = "timed out"
+
 // FromWire turns an error object the extension answered into a BrowserError.
 // A timeout the extension reports (4102 "timed out ...", "... did not answer
 // within ...") is retryable like the hub's own: the spec makes every
@@ -113,21 +118,21 @@ func (e *BrowserError) Is(target error) bool {
 func FromWire(code int, message string) *BrowserError {
 	c := Code(code)
 	info, _ := lookupError(c)
-	e := &BrowserError{Message: message, Code: c, Retryable: info.Retryable}
-	if IsTimeout(e) {
-		e.Retryable = true
-	}
-	return e
+	return &BrowserError{Message: message, Code: c, Retryable: info.Retryable || (c == CodeOperationFailed && timeoutWords(message))}
 }
 
-// IsTimeout says whether e is a timeout: 4102 operation_failed worded as
-// the hub's ErrTimeout ("... timed out after 30s") or the extension's
-// timeouts ("timed out after 5000 ms waiting for load", "... did not answer
-// within 10000 ms"). The wire has no timeout flag; these words are the
-// contract (extension/src keeps them).
-func IsTimeout(e *BrowserError) bool {
-	return e.Code == CodeOperationFailed &&
-		(strings.Contains(e.Message, "timed out") || strings.Contains(e.Message, "did not answer within"))
+// IsTimeout says whether err is a call that ran out of time: 4102
+// operation_failed worded as the hub's ErrTimeout ("... timed out after
+// 30s") or as the extension's timeouts ("timed out after 5000 ms waiting
+// for load", "... did not answer within 10000 ms"). The wire has no timeout
+// flag; these words are the contract (extension/src keeps them).
+func IsTimeout(err error) bool {
+	var be *BrowserError
+	return errors.As(err, &be) && be.Code == CodeOperationFailed && timeoutWords(be.Message)
+}
+
+func timeoutWords(message string) bool {
+	return strings.Contains(message, TimedOutPrefix) || strings.Contains(message, "did not answer within")
 }
 
 // ErrNotConnected: a call made while no extension is connected.

@@ -15,17 +15,23 @@
 //     struct in params.go. A member without `omitempty` is required; add
 //     `enum:"Name"` for a member that takes one of an Enum's values (the
 //     enum goes in enums.go), `default:"..."` and `doc:"..."` as the docs
-//     row says. Embed PageParams for a pages.* method. A result object the
-//     docs should name rather than spell out (Download, Cookie) goes into
-//     Objects (params.go).
+//     row says. Embed PageParams for a pages.* method: it brings sessionId,
+//     tabId and timeoutMs (the caller's budget; read by the handler through
+//     pages/deadline.ts's budgetOf when the method waits). A result object
+//     the docs should name rather than spell out (Download, Cookie) goes
+//     into Objects (params.go). An enum's values reach the extension as a
+//     const array (WaitUntil: WAIT_UNTILS); take them from there.
 //  2. Append one row to Methods below: the wire name as a constant, its
 //     Session use, Params and Result (zero values of the structs), a
 //     Summary and, when the result needs words, ResultDoc.
 //  3. Run `go generate ./...`: the extension no longer compiles until its
 //     handler exists (the handler tables are exhaustive); write the
 //     handler, then `cd extension && npm test && npm run build`. A pages.*
-//     handler goes into pages/index.ts's TABLE (issue 10's, listed in
-//     TOOL_PAGE_METHODS, into pages/tools.ts's toolHandlers); one of a
+//     handler goes into pages/index.ts's TABLE, which runs it through
+//     pages/call.ts (a held dialog fails it with 4110, a closed tab with
+//     4104, a dialog during it adds a `dialog` member to its result; issue
+//     10's, listed in TOOL_PAGE_METHODS, go into pages/tools.ts's
+//     toolHandlers instead); one of a
 //     group that has handlers goes next to them (logs.*: tools.ts). A
 //     method of a new group gets a handler object annotated
 //     Handlers<GroupMethod> (see sessions.ts), spread into the router's
@@ -172,6 +178,22 @@ const (
 	DownloadsList    = "downloads.list"
 )
 
+// Wire names added by issue 8 (navigation, waits, dialogs).
+const (
+	SessionSetDialogPolicy = "sessions.setDialogPolicy"
+	PageNavigate           = "pages.navigate"
+	PageBack               = "pages.back"
+	PageForward            = "pages.forward"
+	PageReload             = "pages.reload"
+	PageWaitFor            = "pages.waitFor"
+	PageDialog             = "pages.dialog"
+)
+
+// Issue 13: durable targets for the script the REPL saves.
+const (
+	PageDurableTarget = "pages.durableTarget"
+)
+
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
 	{Wire: SessionCreate, Session: NoSession, Params: SessionCreateParams{}, Result: Session{},
@@ -186,6 +208,9 @@ var Methods = []Method{
 		Summary: "release control of a session, keeping its tabs", ResultDoc: "debugger detached, group and tabs stay"},
 	{Wire: SessionClose, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionCloseResult{},
 		Summary: "close a session's whole tab group", ResultDoc: "the group's tabs are closed"},
+	// issue 8: dialogs
+	{Wire: SessionSetDialogPolicy, Session: SessionRequired, Params: SetDialogPolicyParams{}, Result: SetDialogPolicyResult{},
+		Summary: "set the session's JavaScript dialog policy", ResultDoc: "how the session's tabs answer JavaScript dialogs from now on (see \"Dialogs\" below)"},
 
 	{Wire: TabOpen, Session: SessionRequired, Params: TabOpenParams{}, Result: Tab{},
 		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group"},
@@ -269,6 +294,27 @@ var Methods = []Method{
 		Summary: "set a localStorage or sessionStorage key"},
 	{Wire: PageClearStorage, Session: SessionRequired, Params: ClearStorageParams{}, Result: ClearStorageResult{},
 		Summary: "clear localStorage or sessionStorage"},
+
+	// issue 8: navigation, waits, dialogs (docs/protocol.md says more)
+	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
+		Summary:   "send a tab to a URL and wait for it to load",
+		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102"},
+	{Wire: PageBack, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go back in the tab's history", ResultDoc: "as `pages.navigate`; no page before: 4110"},
+	{Wire: PageForward, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go forward in the tab's history", ResultDoc: "as `pages.navigate`; no page after: 4110"},
+	{Wire: PageReload, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "reload the tab", ResultDoc: "as `pages.navigate`"},
+	{Wire: PageWaitFor, Session: SessionRequired, Params: WaitForParams{}, Result: WaitForResult{},
+		Summary:   "wait for text, a selector, a URL or a JavaScript condition",
+		ResultDoc: "`url` for `url`, `value` for `fn`; `timeoutMs` ran out: 4102 naming what it waited for"},
+	{Wire: PageDialog, Session: SessionRequired, Params: DialogParams{}, Result: DialogResult{},
+		Summary:   "the open JavaScript dialog: status, accept, dismiss",
+		ResultDoc: "`status`: `open`, `policy` and the open dialog; `accept`/`dismiss`: the dialog, `accepted` and a prompt's `text`; nothing open: 4110"},
+
+	// issue 13: the REPL's saved script
+	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
+		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 
 	// issue 13
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},

@@ -18,7 +18,8 @@ import "encoding/json"
 
 // Objects are the shapes several methods share (docs/protocol.md's
 // "Objects"); the generator declares them for the extension.
-var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{}}
+var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{},
+	DialogReport{}}
 
 // Session is a session: a Chrome tab group.
 type Session struct {
@@ -131,6 +132,10 @@ type TabListResult struct {
 type PageParams struct {
 	SessionID string `json:"sessionId,omitempty"`
 	TabID     int    `json:"tabId,omitempty" min:"0" doc:"default: the session's active tab"`
+	// TimeoutMS is the caller's timeout for the call (issue 8,
+	// docs/protocol.md "timeoutMs"): no CDP command of the call is cut off
+	// before it, and for the methods that wait it is their whole budget.
+	TimeoutMS int `json:"timeoutMs,omitempty" min:"0" doc:"ms, at most 3600000, default 30000"`
 }
 
 // SnapshotParams are the params of pages.snapshot.
@@ -139,6 +144,11 @@ type SnapshotParams struct {
 	Interactive bool `json:"interactive,omitempty" default:"false"`
 	Compact     bool `json:"compact,omitempty" default:"false"`
 	Depth       *int `json:"depth,omitempty" min:"0" doc:"none = unlimited"`
+	// Issue 9: the reader's size.
+	Selector string `json:"selector,omitempty" doc:"a ref such as e12 or f2e5, or a CSS selector of the main frame: that element's subtree only"`
+	Viewport bool   `json:"viewport,omitempty" default:"false" doc:"only what intersects the viewport"`
+	MaxChars *int   `json:"maxChars,omitempty" min:"200" doc:"cut at a line; the last line says what was left out"`
+	Diff     bool   `json:"diff,omitempty" default:"false" doc:"only the lines changed since this tab's previous snapshot with the same options"`
 }
 
 // SnapshotResult is the result of pages.snapshot.

@@ -13,5 +13,6 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   echo "demo: no display found, launching Chromium headless" >&2
   headless=(--headless)
 fi
+# reuses a browser that is already connected (run twice, one browser)
 bin/browserctl launch "${headless[@]}"
 exec bin/browserctl repl

@@ -63,13 +63,17 @@ var LOAD_STATES = ["load", "domcontentloaded", "networkidle"];
 var ELEMENT_STATES = ["visible", "enabled", "checked"];
 var STORAGE_KINDS = ["local", "session"];
 var CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"];
+var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
+var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
+var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
 var SESSION_METHODS = [
   "sessions.create",
   "sessions.attachCurrent",
   "sessions.list",
   "sessions.rename",
   "sessions.release",
-  "sessions.close"
+  "sessions.close",
+  "sessions.setDialogPolicy"
 ];
 var TAB_METHODS = [
   "tabs.open",
@@ -111,7 +115,14 @@ var PAGE_METHODS = [
   "pages.clearCookies",
   "pages.storage",
   "pages.setStorage",
-  "pages.clearStorage"
+  "pages.clearStorage",
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
+  "pages.durableTarget"
 ];
 var EXTENSION_METHODS = [
   "extension.info"
@@ -270,11 +281,20 @@ function requireStringArray(p, name) {
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
-var COMMAND_TIMEOUT_MS = 2e4;
+var COMMAND_TIMEOUT_MS = 3e4;
+var callBudgets = /* @__PURE__ */ new Map();
+function setCallBudget(tabId, ms) {
+  if (ms === void 0) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
+var dialogHook;
+function setDialogHook(fn) {
+  dialogHook = fn;
+}
 var DialogOpenError = class extends RpcError {
-  constructor(dialog) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
-    this.dialog = dialog;
+  constructor(dialog2) {
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2));
+    this.dialog = dialog2;
     this.name = "DialogOpenError";
   }
   dialog;
@@ -286,15 +306,32 @@ var tabs = /* @__PURE__ */ new Map();
 var forgetHooks = /* @__PURE__ */ new Set();
 var attachHooks = /* @__PURE__ */ new Set();
 var eventHooks = /* @__PURE__ */ new Set();
+var sessionListeners = /* @__PURE__ */ new Set();
+function onSessionEvent(fn) {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
 var installed = false;
 var onEvent = (source, method, params) => {
   const st = source.tabId === void 0 ? void 0 : tabs.get(source.tabId);
   if (!st) return;
   const p = params ?? {};
+  for (const l of [...sessionListeners]) {
+    try {
+      l(source.tabId, source.sessionId, method, p);
+    } catch {
+    }
+  }
+  if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    st.dialog = d;
-    for (const w of [...st.dialogWaiters]) w(d);
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId, d) ?? false;
+    } catch {
+    }
+    if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
   } else if (method === "Page.frameNavigated") {
@@ -440,6 +477,22 @@ function isAttached(tabId) {
 function openDialog(tabId) {
   return tabs.get(tabId)?.dialog ?? null;
 }
+function hold(st, d) {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+function holdDialog(tabId, d) {
+  const st = tabs.get(tabId);
+  if (st) hold(st, d);
+}
+function clearDialog(tabId) {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+async function sendDuringDialog(tabId, method, params = {}) {
+  await state(tabId).attaching;
+  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+}
 function generation(tabId) {
   return tabs.get(tabId)?.generation ?? -1;
 }
@@ -450,12 +503,13 @@ function listen(tabId, fn) {
   st.listeners.add(fn);
   return () => st.listeners.delete(fn);
 }
-function rawSend(tabId, method, params, timeoutMs) {
+function rawSend(tabId, method, params, timeoutMs, sessionId) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
-    chrome.debugger.sendCommand({ tabId }, method, params).then(
+    const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
+    chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -467,7 +521,15 @@ function rawSend(tabId, method, params, timeoutMs) {
     );
   });
 }
-async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) {
+async function send(tabId, method, params = {}, timeoutMs) {
+  return sendIn(tabId, sessionRoute?.(tabId, params), method, params, timeoutMs);
+}
+var sessionRoute;
+function setSessionRoute(fn) {
+  sessionRoute = fn;
+}
+async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");
@@ -477,7 +539,7 @@ async function send(tabId, method, params = {}, timeoutMs = COMMAND_TIMEOUT_MS) 
     st.dialogWaiters.add(waiter);
   });
   try {
-    return await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened]);
+    return await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened]);
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
   }
@@ -532,21 +594,726 @@ async function ensureForeground(tabId) {
   }
 }
 
-// src/background/pages/refs.ts
-var KEPT_SNAPSHOTS = 8;
+// src/background/pages/frames.ts
 var byTab = /* @__PURE__ */ new Map();
-var ACTION_GROUP = "browserctl-action";
 onForget((tabId) => {
   byTab.delete(tabId);
 });
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+onSessionEvent((tabId, sessionId, method, params) => {
+  const tf = byTab.get(tabId);
+  if (!tf) return;
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"];
+    const child = String(params["sessionId"] ?? "");
+    if (!child || info?.type !== "iframe" || !info.targetId) return;
+    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      () => void 0
+    );
+    tf.children.set(child, cs);
+  } else if (method === "Target.detachedFromTarget") {
+    const child = String(params["sessionId"] ?? "");
+    tf.children.delete(child);
+  }
+});
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
+  let tf = byTab.get(tabId);
+  if (!tf) {
+    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      (e) => {
+        if (byTab.get(tabId) === fresh) byTab.delete(tabId);
+        throw e;
+      }
+    );
+    byTab.set(tabId, fresh);
+    tf = fresh;
+  }
+  return tf.started;
+}
+async function settled(tf) {
+  for (let i = 0; i < 8; i++) {
+    const pending = [...tf.children.values()];
+    await Promise.all(pending.map((c) => c.ready));
+    if (tf.children.size === pending.length) return;
+  }
+}
+function sessionOfFrame(tabId, frameId) {
+  const tf = byTab.get(tabId);
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
+}
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  const tf = byTab.get(tabId);
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const box = await sendIn(tabId, cs.parent, "DOM.getBoxModel", {
+      backendNodeId: owner.backendNodeId
+    });
+    const q = box.model.content;
+    x += Math.min(q[0], q[2], q[4], q[6]);
+    y += Math.min(q[1], q[3], q[5], q[7]);
+    s = cs.parent;
+  }
+  return { x, y };
+}
+
+// src/background/pages/page-tree.ts
+function walkTree(o) {
+  const KEY = "__browserctlTree";
+  const w = window;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== o.owner || !(reg.map instanceof WeakMap)) {
+    reg = {
+      owner: o.owner,
+      map: /* @__PURE__ */ new WeakMap(),
+      byNum: /* @__PURE__ */ new Map(),
+      max: o.next - 1,
+      closed: /* @__PURE__ */ new WeakMap(),
+      checked: /* @__PURE__ */ new WeakSet(),
+      pending: []
+    };
+    try {
+      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
+    } catch {
+    }
+  }
+  const R = reg;
+  if (o.next - 1 > R.max) R.max = o.next - 1;
+  const full = o.mode === "full";
+  const maxDepth = o.depth < 0 ? Infinity : o.depth;
+  const lines = [];
+  const refs = [];
+  R.pending = [];
+  const INTERACTIVE = /* @__PURE__ */ new Set([
+    "button",
+    "checkbox",
+    "combobox",
+    "link",
+    "listbox",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "scrollbar",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tab",
+    "textbox",
+    "treeitem",
+    "gridcell"
+  ]);
+  const SKIP = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE"]);
+  const FROM_CONTENT = /* @__PURE__ */ new Set([
+    "button",
+    "checkbox",
+    "link",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "switch",
+    "tab",
+    "treeitem",
+    "gridcell",
+    "heading"
+  ]);
+  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
+  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "dialog",
+    "document",
+    "feed",
+    "figure",
+    "form",
+    "grid",
+    "listbox",
+    "log",
+    "main",
+    "marquee",
+    "math",
+    "menu",
+    "menubar",
+    "navigation",
+    "region",
+    "search",
+    "status",
+    "tablist",
+    "tabpanel",
+    "timer",
+    "toolbar",
+    "tree",
+    "treegrid"
+  ]);
+  const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
+  const LEAF = /* @__PURE__ */ new Set([
+    "button",
+    "link",
+    "textbox",
+    "searchbox",
+    "combobox",
+    "listbox",
+    "slider",
+    "spinbutton",
+    "checkbox",
+    "radio",
+    "switch",
+    "img",
+    "separator",
+    "option",
+    "menuitem",
+    "tab",
+    "heading"
+  ]);
+  const STRUCTURAL = /* @__PURE__ */ new Set(["group", "rowgroup", "paragraph", "blockquote", "figure", "section", "generic", "none"]);
+  const INLINE = /* @__PURE__ */ new Set([
+    "A",
+    "ABBR",
+    "B",
+    "BDI",
+    "BDO",
+    "CITE",
+    "CODE",
+    "DATA",
+    "DEL",
+    "DFN",
+    "EM",
+    "FONT",
+    "I",
+    "INS",
+    "KBD",
+    "LABEL",
+    "MARK",
+    "Q",
+    "S",
+    "SAMP",
+    "SMALL",
+    "SPAN",
+    "STRONG",
+    "SUB",
+    "SUP",
+    "TIME",
+    "U",
+    "VAR"
+  ]);
+  const LANDMARK_SCOPE = "ARTICLE,ASIDE,MAIN,NAV,SECTION";
+  const clean = (s) => {
+    if (!s) return "";
+    let t = s.replace(/\s+/g, " ").trim();
+    if (t.length > o.maxName) t = t.slice(0, o.maxName - 1) + "…";
+    return t;
+  };
+  const quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const numOf = (el) => {
+    let n = R.map.get(el);
+    if (!n) {
+      n = ++R.max;
+      R.map.set(el, n);
+      R.byNum.set(n, new WeakRef(el));
+    }
+    return n;
+  };
+  const shadowOf = (el) => el.shadowRoot || R.closed.get(el) || null;
+  const implicitRole = (el) => {
+    switch (el.tagName) {
+      case "A":
+      case "AREA":
+        return el.hasAttribute("href") ? "link" : "";
+      case "BUTTON":
+        return "button";
+      case "SUMMARY":
+        return el.parentElement?.tagName === "DETAILS" ? "button" : "";
+      case "TEXTAREA":
+        return "textbox";
+      case "SELECT": {
+        const s = el;
+        return s.multiple || s.size > 1 ? "listbox" : "combobox";
+      }
+      case "INPUT": {
+        const i = el;
+        switch (i.type) {
+          case "hidden":
+            return "";
+          case "button":
+          case "submit":
+          case "reset":
+          case "image":
+          case "file":
+          case "color":
+            return "button";
+          case "checkbox":
+            return "checkbox";
+          case "radio":
+            return "radio";
+          case "range":
+            return "slider";
+          case "number":
+            return "spinbutton";
+          case "search":
+            return i.hasAttribute("list") ? "combobox" : "searchbox";
+          default:
+            return i.hasAttribute("list") ? "combobox" : "textbox";
+        }
+      }
+    }
+    const h = el;
+    if (h.isContentEditable && !(h.parentElement && h.parentElement.isContentEditable)) return "textbox";
+    if (!full) return "";
+    switch (el.tagName) {
+      case "H1":
+      case "H2":
+      case "H3":
+      case "H4":
+      case "H5":
+      case "H6":
+        return "heading";
+      case "UL":
+      case "OL":
+      case "MENU":
+        return "list";
+      case "LI":
+        return "listitem";
+      case "NAV":
+        return "navigation";
+      case "MAIN":
+        return "main";
+      case "ASIDE":
+        return "complementary";
+      case "HEADER":
+        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "banner";
+      case "FOOTER":
+        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "contentinfo";
+      case "FORM":
+        return "form";
+      case "SECTION":
+        return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? "region" : "";
+      case "ARTICLE":
+        return "article";
+      case "TABLE":
+        return "table";
+      case "TR":
+        return "row";
+      case "TD":
+        return "cell";
+      case "TH":
+        return el.closest("thead") || el.scope === "col" ? "columnheader" : "rowheader";
+      case "IMG":
+        return el.getAttribute("alt") === "" ? "" : "img";
+      case "svg":
+        return el.getAttribute("aria-label") || el.querySelector(":scope > title") ? "img" : "";
+      case "P":
+        return "paragraph";
+      case "BLOCKQUOTE":
+        return "blockquote";
+      case "DIALOG":
+        return "dialog";
+      case "FIGURE":
+        return "figure";
+      case "FIELDSET":
+      case "DETAILS":
+        return "group";
+      case "HR":
+        return "separator";
+      case "IFRAME":
+      case "FRAME":
+        return "iframe";
+    }
+    return "";
+  };
+  const textOf = (ids, root2) => {
+    const parts = [];
+    for (const id of ids.split(/\s+/)) {
+      const t = id && root2.getElementById(id);
+      if (t) parts.push(t.textContent || "");
+    }
+    return parts.join(" ");
+  };
+  let self = null;
+  const contentText = (node, out2, depth) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        const data = c.data;
+        if (data.trim() !== "") out2.push(data);
+        else if (c.previousSibling && c.nextSibling) out2.push(" ");
+        continue;
+      }
+      if (c.nodeType !== 1) continue;
+      const e = c;
+      const tag = e.tagName;
+      if (SKIP.has(tag) || tag === "IFRAME") continue;
+      if (tag === "WBR" || tag === "BR") {
+        out2.push(" ");
+        continue;
+      }
+      if (e.getAttribute("aria-hidden") === "true") continue;
+      if (NO_NAME_TAGS.has(tag)) continue;
+      const r = e.getAttribute("role");
+      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
+      if (!e.checkVisibility({ visibilityProperty: true })) continue;
+      const al = e.getAttribute("aria-label");
+      if (al && al.trim()) {
+        out2.push(" ", al, " ");
+        continue;
+      }
+      if (tag === "IMG" || tag === "AREA" || tag === "INPUT" && e.type === "image") {
+        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
+        if (alt) out2.push(" ", alt, " ");
+        continue;
+      }
+      if (tag === "svg" || tag === "SVG") {
+        const t = e.querySelector("title");
+        if (t) out2.push(" ", t.textContent || "", " ");
+        continue;
+      }
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+        const t = e.type;
+        if (e !== self && t !== "checkbox" && t !== "radio" && t !== "hidden" && t !== "file") {
+          out2.push(" ", e.value || "", " ");
+        }
+        continue;
+      }
+      if (depth > 40) continue;
+      const block2 = !INLINE.has(tag);
+      if (block2) out2.push(" ");
+      contentText(shadowOf(e) || e, out2, depth + 1);
+      if (block2) out2.push(" ");
+    }
+  };
+  const fromContent = (el) => {
+    const out2 = [];
+    contentText(shadowOf(el) || el, out2, 0);
+    const raw = out2.join("");
+    return raw === "" ? void 0 : clean(raw);
+  };
+  const nameOf = (el, role) => {
+    const lb = el.getAttribute("aria-labelledby");
+    if (lb) {
+      const n = clean(textOf(lb, el.getRootNode()));
+      if (n) return n;
+    }
+    const al = clean(el.getAttribute("aria-label"));
+    if (al) return al;
+    const tag = el.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+      const f = el;
+      if (tag === "INPUT" && (f.type === "button" || f.type === "submit" || f.type === "reset")) {
+        return clean(f.value) || (f.type === "submit" ? "Submit" : f.type === "reset" ? "Reset" : "");
+      }
+      if (tag === "INPUT" && f.type === "image") return clean(f.alt) || clean(f.title) || "Submit";
+      const labels = f.labels;
+      if (labels && labels.length) {
+        self = el;
+        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
+        self = null;
+        return n;
+      }
+      return clean(el.getAttribute("title")) || clean(el.getAttribute("placeholder"));
+    }
+    if (tag === "AREA" || tag === "IMG") return clean(el.getAttribute("alt")) || clean(el.getAttribute("title"));
+    if (tag === "svg") return clean(el.querySelector(":scope > title")?.textContent);
+    if (tag === "IFRAME" || tag === "FRAME") return clean(el.getAttribute("title")) || clean(el.getAttribute("name"));
+    if (tag === "TABLE") {
+      const cap = el.caption;
+      if (cap) return clean(cap.textContent);
+    }
+    if (tag === "FIELDSET") {
+      const lg = el.querySelector(":scope > legend");
+      if (lg) return clean(lg.textContent);
+    }
+    if (!FROM_CONTENT.has(role)) {
+      return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
+    }
+    return fromContent(el) ?? clean(el.getAttribute("title"));
+  };
+  const stateOf = (el, role) => {
+    const out2 = [];
+    const tag = el.tagName;
+    if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
+      const i = el;
+      if (i.indeterminate) out2.push("checked=mixed");
+      else if (i.checked) out2.push("checked");
+    } else {
+      const ac = el.getAttribute("aria-checked");
+      if (ac === "true") out2.push("checked");
+      else if (ac === "mixed") out2.push("checked=mixed");
+    }
+    if (el.disabled === true || el.getAttribute("aria-disabled") === "true") out2.push("disabled");
+    const ex = el.getAttribute("aria-expanded");
+    if (ex === "true" || tag === "DETAILS" && el.open) out2.push("expanded");
+    if (el.getAttribute("aria-selected") === "true") out2.push("selected");
+    if (el.getAttribute("aria-pressed") === "true") out2.push("pressed");
+    if (role === "heading") {
+      const al = Number(el.getAttribute("aria-level"));
+      const lv = al > 0 ? al : /^H[1-6]$/.test(tag) ? Number(tag[1]) : 2;
+      out2.push(`level=${lv}`);
+    }
+    if (role === "textbox" || role === "searchbox" || role === "combobox" || role === "spinbutton" || role === "slider") {
+      let v = "";
+      if (tag === "INPUT" || tag === "TEXTAREA") {
+        const i = el;
+        v = i.type === "password" ? i.value ? "••••" : "" : i.value;
+      } else if (tag === "SELECT") {
+        const s = el;
+        v = s.selectedIndex >= 0 ? s.options[s.selectedIndex]?.text ?? "" : "";
+      } else if (role === "textbox") {
+        v = el.textContent || "";
+      }
+      v = clean(v);
+      if (v) out2.push(`value=${quote(v)}`);
+    }
+    return out2;
+  };
+  const hasBox = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return true;
+    for (const d of el.querySelectorAll("*")) {
+      const q = d.getBoundingClientRect();
+      if (q.width > 0 && q.height > 0) return true;
+    }
+    return false;
+  };
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const outside = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return false;
+    return r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw;
+  };
+  const roleOf = (el) => {
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
+    let role = implicitRole(el);
+    if (explicit && (INTERACTIVE.has(explicit) || role && !WEAK.has(explicit) || full && !role && !WEAK.has(explicit))) {
+      role = explicit;
+    }
+    if (WEAK.has(role)) role = "";
+    return role;
+  };
+  let text = [];
+  let textLevel = 0;
+  let textParent = "";
+  const flush = () => {
+    if (!text.length) return;
+    const t = text.join("").replace(/\s+/g, " ").trim();
+    text = [];
+    if (!t || textLevel > maxDepth) return;
+    if (textParent && textParent.includes(t)) return;
+    lines.push(`${"  ".repeat(textLevel)}- text: ${t}`);
+  };
+  const addText = (s, level, parentName) => {
+    if (text.length && textLevel !== level) flush();
+    textLevel = level;
+    textParent = parentName;
+    text.push(s);
+  };
+  const emit = (el, role, name, level, attrs, withRef) => {
+    flush();
+    let s = `${"  ".repeat(level)}- ${role}`;
+    if (name) s += ` ${quote(name)}`;
+    if (withRef) {
+      const n = numOf(el);
+      s += ` [ref=${o.prefix}${n}]`;
+      refs.push([n, role, name]);
+    }
+    for (const a of attrs) s += ` [${a}]`;
+    lines.push(s);
+  };
+  const children = (n) => {
+    if (n.nodeType === 1) {
+      const el = n;
+      if (el.tagName === "SLOT") {
+        const a = el.assignedNodes();
+        if (a.length) return a;
+      } else {
+        const sr = shadowOf(el);
+        if (sr) return sr.childNodes;
+        if (el.localName.includes("-") && !R.checked.has(el)) R.pending.push(el);
+      }
+    }
+    return n.childNodes;
+  };
+  const frameLine = (el, level) => {
+    const name = nameOf(el, "iframe");
+    emit(el, "iframe", name, level, [], true);
+    lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
+  };
+  const visit = (el, level, parentName, visible2) => {
+    const tag = el.tagName;
+    if (SKIP.has(tag)) return;
+    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+    if (tag === "INPUT" && el.type === "hidden") return;
+    let shown = el.checkVisibility({ visibilityProperty: true });
+    if (!shown) {
+      if (!el.checkVisibility()) {
+        if (getComputedStyle(el).display !== "contents") return;
+        shown = true;
+      }
+    }
+    if (o.viewport && shown && outside(el)) return;
+    const role = shown ? roleOf(el) : "";
+    if (tag === "IFRAME" || tag === "FRAME") {
+      if (shown && level <= maxDepth) frameLine(el, full ? level : 0);
+      return;
+    }
+    if (!full) {
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      for (let c = children(el), i = 0; i < c.length; i++) {
+        const k = c[i];
+        if (k.nodeType === 1) visit(k, 0, "", shown);
+      }
+      return;
+    }
+    let childLevel = level;
+    let childParent = parentName;
+    if (role) {
+      const name = nameOf(el, role);
+      const drop = o.compact && STRUCTURAL.has(role) && !name;
+      if (!drop) {
+        if (level > maxDepth) return;
+        const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
+        emit(el, role, name, level, stateOf(el, role), interactive || !!name);
+        childLevel = level + 1;
+        childParent = name;
+        if (LEAF.has(role)) {
+          if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
+            for (let c = children(el), i = 0; i < c.length; i++) {
+              const k = c[i];
+              if (k.nodeType === 1) visitInner(k, childLevel);
+            }
+          }
+          return;
+        }
+      }
+    } else if (!INLINE.has(tag) && text.length) {
+      text.push(" ");
+    }
+    const kids = children(el);
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
+      if (k.nodeType === 3) {
+        if (visible2 && shown) addText(k.data, childLevel, childParent);
+      } else if (k.nodeType === 1) {
+        const ke = k;
+        if (ke.tagName === "BR" || ke.tagName === "WBR") {
+          if (text.length) text.push(" ");
+          continue;
+        }
+        visit(ke, childLevel, childParent, shown);
+      }
+    }
+    if (role) flush();
+    else if (!INLINE.has(tag) && text.length) text.push(" ");
+  };
+  const visitInner = (el, level) => {
+    if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
+    if (!el.checkVisibility({ visibilityProperty: true })) return;
+    const role = roleOf(el);
+    if (el.tagName === "IFRAME") {
+      frameLine(el, level);
+      return;
+    }
+    if (role && INTERACTIVE.has(role)) {
+      emit(el, role, nameOf(el, role), level, stateOf(el, role), true);
+      if (LEAF.has(role)) return;
+    }
+    for (let c = children(el), i = 0; i < c.length; i++) {
+      const k = c[i];
+      if (k.nodeType === 1) visitInner(k, level);
+    }
+  };
+  let root = document.body || document.documentElement;
+  let error;
+  if (o.root) {
+    root = R.byNum.get(o.root)?.deref() ?? null;
+    if (!root || !root.isConnected) error = `the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`;
+  } else if (o.selector) {
+    try {
+      root = document.querySelector(o.selector);
+      if (!root) error = `no element matches the selector ${JSON.stringify(o.selector)}`;
+    } catch (e) {
+      error = `invalid selector ${JSON.stringify(o.selector)}: ${e.message}`;
+    }
+  }
+  if (root && !error) {
+    if (o.root || o.selector) visit(root, 0, "", true);
+    else {
+      const kids = children(root);
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i];
+        if (k.nodeType === 3) addText(k.data, 0, "");
+        else if (k.nodeType === 1) visit(k, 0, "", true);
+      }
+    }
+    flush();
+  }
+  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, next: R.max + 1 };
+  if (error) out.error = error;
+  return JSON.stringify(out);
+}
+function refElement(n) {
+  const reg = window["__browserctlTree"];
+  const el = reg?.byNum?.get(n)?.deref();
+  if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
+  return el;
+}
+
+// src/background/pages/refs.ts
+var KEPT_SNAPSHOTS = 8;
+var byTab2 = /* @__PURE__ */ new Map();
+var ACTION_GROUP = "browserctl-action";
+var contextSessions = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  byTab2.delete(tabId);
+  contextSessions.delete(tabId);
+});
+function contextPrefix(objectId) {
+  const i = objectId.lastIndexOf(".");
+  return i > 0 ? objectId.slice(0, i) : objectId;
+}
+setSessionRoute((tabId, params) => {
+  const id = params.objectId;
+  if (typeof id !== "string") return void 0;
+  return contextSessions.get(tabId)?.get(contextPrefix(id));
+});
+function objectSession(tabId, objectId) {
+  return contextSessions.get(tabId)?.get(contextPrefix(objectId));
+}
+function rememberSession(tabId, objectId, session) {
+  if (session === void 0) return;
+  let m = contextSessions.get(tabId);
+  if (!m) contextSessions.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(contextPrefix(objectId), session);
+}
 function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
 function tabRefs(tabId, gen) {
-  let tr = byTab.get(tabId);
+  let tr = byTab2.get(tabId);
   if (!tr) {
     tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map(), byNode: /* @__PURE__ */ new Map(), groups: [] };
-    byTab.set(tabId, tr);
+    byTab2.set(tabId, tr);
   } else if (tr.generation !== gen) {
     for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
     tr.generation = gen;
@@ -557,7 +1324,7 @@ function tabRefs(tabId, gen) {
   return tr;
 }
 function nextRefNumber(tabId) {
-  return byTab.get(tabId)?.next ?? 1;
+  return byTab2.get(tabId)?.next ?? 1;
 }
 function nodeRefNumber(tabId, gen, backendNodeId) {
   const tr = tabRefs(tabId, gen);
@@ -586,15 +1353,27 @@ function setRefs(tabId, gen, entries, objectGroup) {
   }
 }
 function forgetRefs(tabId) {
-  byTab.delete(tabId);
+  byTab2.delete(tabId);
 }
 var ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
 var CONNECTED = `function () { return this.isConnected; }`;
 async function resolveRef(tabId, ref) {
-  const tr = byTab.get(tabId);
+  const tr = byTab2.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   try {
+    if (entry.target.kind === "tree") {
+      const t = entry.target;
+      const r = await sendIn(tabId, t.session, "Runtime.evaluate", {
+        expression: `(${refElement.toString()})(${t.num})`,
+        contextId: t.contextId,
+        objectGroup: ACTION_GROUP
+      });
+      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+      rememberSession(tabId, r.result.objectId, t.session);
+      if (t.session !== void 0) touched(tabId).add(t.session);
+      return r.result.objectId;
+    }
     if (entry.target.kind === "walk") {
       const r = await send(tabId, "Runtime.callFunctionOn", {
         objectId: entry.target.arrayObjectId,
@@ -624,8 +1403,132 @@ async function resolveRef(tabId, ref) {
     throw refNotFound(ref);
   }
 }
+var touchedSessions = /* @__PURE__ */ new Map();
+function touched(tabId) {
+  let s = touchedSessions.get(tabId);
+  if (!s) touchedSessions.set(tabId, s = /* @__PURE__ */ new Set());
+  return s;
+}
 function releaseActionObjects(tabId) {
   sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
+  const sessions = touchedSessions.get(tabId);
+  touchedSessions.delete(tabId);
+  if (!sessions || !isAttached(tabId)) return;
+  for (const s of sessions) {
+    sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP }, 5e3).catch(() => {
+    });
+  }
+}
+function setTreeRefs(tabId, gen, entries, nextMain) {
+  const tr = tabRefs(tabId, gen);
+  for (const e of entries) tr.entries.set(e.ref, e);
+  if (nextMain > tr.next) tr.next = nextMain;
+}
+
+// src/background/pages/geometry.ts
+async function offsetOf(tabId, objectId) {
+  const s = objectSession(tabId, objectId);
+  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
+}
+var IN_FRAME = `function () { return window !== window.top; }`;
+async function inFrame(tabId, objectId) {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: IN_FRAME,
+    returnByValue: true
+  });
+  return r.result.value === true;
+}
+async function viewportBox(tabId, objectId) {
+  let q;
+  try {
+    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return null;
+  }
+  const off = await offsetOf(tabId, objectId);
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+// src/background/pages/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const doc = await send(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  const r = await send(tabId, "Accessibility.queryAXTree", {
+    objectId: doc.result.objectId,
+    role: t.role
+  });
+  const out = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
 }
 
 // src/background/pages/world.ts
@@ -713,6 +1616,7 @@ var FIRST_MATCH = `function (sel, pick) {
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
 async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
@@ -746,6 +1650,22 @@ async function dispatch(tabId, params) {
   }
 }
 async function visibleCentre(tabId, objectId, ref) {
+  const pt = await quadCentre(tabId, objectId);
+  if (pt) return pt;
+  try {
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: DESCENDANT_WITH_BOX
+    });
+    const d = r.result.objectId;
+    const dpt = d ? await quadCentre(tabId, d) : null;
+    if (dpt) return dpt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
+}
+async function quadCentre(tabId, objectId) {
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -764,28 +1684,15 @@ async function visibleCentre(tabId, objectId, ref) {
     const w = Math.max(...xs) - Math.min(...xs);
     const h = Math.max(...ys) - Math.min(...ys);
     if (w < 1 || h < 1) continue;
-    return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
+    const off = await offsetOf(tabId, objectId);
+    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
   }
-  try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: DESCENDANT_CENTRE,
-      returnByValue: true
-    });
-    const pt = r.result.value;
-    if (pt && Number.isFinite(pt.x) && Number.isFinite(pt.y)) return pt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
+  return null;
 }
-var DESCENDANT_CENTRE = `function () {
+var DESCENDANT_WITH_BOX = `function () {
   for (const d of this.querySelectorAll("*")) {
-    let r = d.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) continue;
-    d.scrollIntoView({ block: "nearest", inline: "nearest" });
-    r = d.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    const r = d.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1) return d;
   }
   return null;
 }`;
@@ -1324,15 +2231,300 @@ async function count(tabId, p) {
   return { count: r.result.value };
 }
 
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// src/background/dialog-policy.ts
+var POLICIES = DIALOG_POLICIES;
+var DEFAULT_POLICY = "hold";
+function decide(policy, dialogType) {
+  if (policy !== "hold") return policy;
+  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
+}
+function isPolicy(v) {
+  return typeof v === "string" && POLICIES.includes(v);
+}
+var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
+var policies = /* @__PURE__ */ new Map();
+var loaded;
+function storage() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+function loadPolicies() {
+  loaded ??= (async () => {
+    const area = storage();
+    if (!area) return;
+    try {
+      const got = await area.get(POLICY_STORAGE_KEY);
+      const stored = got[POLICY_STORAGE_KEY];
+      if (stored && typeof stored === "object") {
+        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
+      }
+    } catch {
+    }
+  })();
+  return loaded;
+}
+function policyOf(sessionId) {
+  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
+}
+async function setPolicy(sessionId, policy) {
+  await loadPolicies();
+  policies.set(sessionId, policy);
+  const area = storage();
+  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
+}
+
+// src/background/pages/dialogs.ts
+var tabSession = /* @__PURE__ */ new Map();
+var lastDialog = /* @__PURE__ */ new Map();
+var seq = 0;
+onForget((tabId) => {
+  lastDialog.delete(tabId);
+});
+function noteSession(tabId, sessionId) {
+  if (typeof sessionId === "string" && sessionId !== "") tabSession.set(tabId, sessionId);
+}
+function dialogMark() {
+  return seq;
+}
+function dialogSince(tabId, mark) {
+  const d = lastDialog.get(tabId);
+  if (!d || d.seq <= mark) return void 0;
+  const { seq: _, ...report } = d;
+  return report;
+}
+function record(tabId, d, state2) {
+  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
+  if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
+  lastDialog.set(tabId, entry);
+}
+function onDialogOpening(tabId, d) {
+  const action = decide(policyOf(tabSession.get(tabId)), d.type);
+  if (action === "hold") {
+    record(tabId, d, "open");
+    return false;
+  }
+  const accept = action === "accept";
+  record(tabId, d, accept ? "accepted" : "dismissed");
+  const params = { accept };
+  if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    record(tabId, d, "open");
+    holdDialog(tabId, d);
+  });
+  return true;
+}
+setDialogHook(onDialogOpening);
+void loadPolicies();
+async function dialog(tabId, p) {
+  const action = requireOneOf(p, "action", DIALOG_ACTIONS);
+  const text = optionalString(p, "text");
+  await loadPolicies();
+  const policy = policyOf(tabSession.get(tabId));
+  const d = openDialog(tabId);
+  if (action === "status") {
+    if (!d) return { open: false, policy };
+    const r2 = { open: true, type: d.type, message: d.message, policy };
+    if (d.type === "prompt") r2.defaultPrompt = d.defaultPrompt ?? "";
+    return r2;
+  }
+  const accept = action === "accept";
+  const params = { accept };
+  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
+  try {
+    await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
+  } catch (e) {
+    const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+    if (/no dialog is showing/i.test(msg)) {
+      throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: no JavaScript dialog is open");
+    }
+    throw e;
+  }
+  clearDialog(tabId);
+  const shown = d ?? { type: "dialog", message: "" };
+  record(tabId, shown, accept ? "accepted" : "dismissed");
+  const r = { type: shown.type, message: shown.message, accepted: accept };
+  if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
+  return r;
+}
+
+// src/background/pages/tab-watch.ts
+function tabClosedError(tabId) {
+  return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
+}
+function whenClosed(tabId) {
+  let onRemoved2;
+  const closed = new Promise((_, reject) => {
+    onRemoved2 = (id) => {
+      if (id === tabId) reject(tabClosedError(tabId));
+    };
+  });
+  closed.catch(() => {
+  });
+  const ev = typeof chrome !== "undefined" ? chrome.tabs?.onRemoved : void 0;
+  if (ev && onRemoved2) ev.addListener(onRemoved2);
+  return {
+    closed,
+    stop() {
+      if (ev && onRemoved2) ev.removeListener(onRemoved2);
+    }
+  };
+}
+async function tabGone(tabId) {
+  try {
+    await chrome.tabs.get(tabId);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// src/background/pages/call.ts
+var DIALOG_EXEMPT = /* @__PURE__ */ new Set(["pages.dialog"]);
+async function runPageCall(method, tabId, params, fn) {
+  noteSession(tabId, params["sessionId"]);
+  if (!DIALOG_EXEMPT.has(method)) {
+    const open = openDialog(tabId);
+    if (open) throw new DialogOpenError(open);
+  }
+  const mark = dialogMark();
+  const watch = whenClosed(tabId);
+  const budget = params["timeoutMs"];
+  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
+  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
+  let result;
+  try {
+    result = await Promise.race([fn(tabId, params), watch.closed]);
+  } catch (e) {
+    if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
+      throw tabClosedError(tabId);
+    }
+    const d2 = dialogSince(tabId, mark);
+    if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
+      e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
+    }
+    throw e;
+  } finally {
+    watch.stop();
+    if (ownBudget) setCallBudget(tabId, void 0);
+  }
+  if (DIALOG_EXEMPT.has(method)) return result;
+  const d = dialogSince(tabId, mark);
+  if (d && result && typeof result === "object" && !Array.isArray(result)) {
+    return { ...result, dialog: d };
+  }
+  return result;
+}
+
+// src/background/pages/durable.ts
+var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
+var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
+var CSS_PATH = `function () {
+  const el = this;
+  const esc = (s) => CSS.escape(s);
+  const quote = (v) => '"' + v.replace(/["\\\\]/g, "\\\\$&").replace(/\\n/g, "\\\\a ") + '"';
+  const unique = (sel) => {
+    try { const all = document.querySelectorAll(sel); return all.length === 1 && all[0] === el; } catch (e) { return false; }
+  };
+  if (!el.isConnected || el.getRootNode() !== document) return "";
+  if (el.id && unique("#" + esc(el.id))) return "#" + esc(el.id);
+  const tag = el.localName;
+  for (const a of ["data-testid", "data-test", "data-qa", "name", "aria-label", "placeholder", "title", "alt", "href", "for", "type", "value"]) {
+    const v = el.getAttribute(a);
+    if (v) { const sel = tag + "[" + a + "=" + quote(v) + "]"; if (unique(sel)) return sel; }
+  }
+  const steps = [];
+  for (let e = el; e; e = e.parentElement) {
+    if (e !== el && e.id && document.querySelectorAll("#" + esc(e.id)).length === 1) { steps.unshift("#" + esc(e.id)); break; }
+    let step = e.localName;
+    const p = e.parentElement;
+    if (p) {
+      const same = Array.from(p.children).filter((c) => c.localName === e.localName);
+      if (same.length > 1) step += ":nth-of-type(" + (same.indexOf(e) + 1) + ")";
+    }
+    steps.unshift(step);
+  }
+  const path = steps.join(" > ");
+  return unique(path) ? path : "";
+}`;
+async function currentDocument(tabId) {
+  const r = await callInWorld(tabId, DOCUMENT, [], { returnByValue: true });
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  return { url: String(v[0]), document: String(v[1]) };
+}
+async function durableTarget(tabId, p) {
+  const ref = optionalString(p, "ref");
+  await ensureAttached(tabId);
+  const doc = await currentDocument(tabId);
+  if (!ref) return doc;
+  try {
+    const objectId = await resolveRef(tabId, ref);
+    const d = await send(tabId, "DOM.describeNode", { objectId });
+    const backendNodeId = d.node.backendNodeId;
+    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+      () => ({ nodes: [] })
+    );
+    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+    if (role && name && !VAGUE_ROLES.has(role)) {
+      const same = await roleMatches(tabId, { role, name });
+      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    }
+    const css = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: CSS_PATH,
+      returnByValue: true
+    });
+    const sel = typeof css.result.value === "string" ? css.result.value : "";
+    if (!sel) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
+    }
+    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
 // src/background/pages/eval.ts
+var CDP_SLACK_MS = 5e3;
 async function evaluate(tabId, p) {
   const expression = requireString(p, "expression");
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression,
-    returnByValue: true,
-    awaitPromise: true,
-    userGesture: true
-  });
+  const budget = budgetOf(p);
+  const r = await within(
+    send(
+      tabId,
+      "Runtime.evaluate",
+      { expression, returnByValue: true, awaitPromise: true, userGesture: true },
+      budget + CDP_SLACK_MS
+    ),
+    budget,
+    "the expression's value"
+  );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
@@ -1574,10 +2766,25 @@ async function inPage(tabId, kind, want, exact, limit) {
 function failed5(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
+var PAGE_TEXT = `(() => {
+  const textOf = (doc, depth) => {
+    let out = (doc.body || doc.documentElement)?.innerText ?? "";
+    if (depth > 8) return out;
+    for (const f of doc.querySelectorAll("iframe, frame")) {
+      let d = null;
+      try { d = f.contentDocument; } catch (e) {}
+      if (!d || !f.getClientRects().length) continue;
+      const t = textOf(d, depth + 1);
+      if (t.trim()) out += "\\n\\n[frame" + (f.title ? " " + JSON.stringify(f.title) : "") + "]\\n" + t;
+    }
+    return out;
+  };
+  return textOf(document, 0);
+})()`;
 var ON_DOCUMENT = {
   title: "document.title",
   url: "location.href",
-  text: "(document.body || document.documentElement).innerText",
+  text: PAGE_TEXT,
   html: "document.documentElement.outerHTML"
 };
 var ON_ELEMENT = {
@@ -1607,6 +2814,10 @@ async function get(tabId, p) {
   }
   const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
+    if (what === "box" && await inFrame(tabId, objectId)) {
+      const b = await viewportBox(tabId, objectId);
+      return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
+    }
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
       functionDeclaration: ON_ELEMENT[what],
@@ -1645,9 +2856,9 @@ var Ring = class {
     for (const w of [...this.waiters]) w();
     return full;
   }
-  after(seq) {
+  after(seq2) {
     let i = this.items.length;
-    while (i > 0 && this.items[i - 1].seq > seq) i--;
+    while (i > 0 && this.items[i - 1].seq > seq2) i--;
     return this.items.slice(i);
   }
   clear() {
@@ -1671,9 +2882,9 @@ var Ring = class {
 };
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
-var byTab2 = /* @__PURE__ */ new Map();
+var byTab3 = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
-  let l = byTab2.get(tabId);
+  let l = byTab3.get(tabId);
   if (!l) {
     l = {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
@@ -1681,7 +2892,7 @@ function tabLogs(tabId) {
       network: new Ring(NETWORK_LIMIT, nextSeq),
       inflight: /* @__PURE__ */ new Map()
     };
-    byTab2.set(tabId, l);
+    byTab3.set(tabId, l);
   }
   return l;
 }
@@ -1690,7 +2901,7 @@ var sessionOfTab = /* @__PURE__ */ new Map();
 function noteTabSession(tabId, sessionId) {
   if (sessionId) sessionOfTab.set(tabId, sessionId);
 }
-function tabSession(tabId) {
+function tabSession2(tabId) {
   return sessionOfTab.get(tabId) ?? "";
 }
 function blockedPatterns(sessionId) {
@@ -1709,7 +2920,7 @@ function fetchPattern(p) {
   return `*${p.replace(/\\/g, "\\\\")}*`;
 }
 async function applyBlocking(tabId, send2) {
-  const patterns = blockedPatterns(tabSession(tabId));
+  const patterns = blockedPatterns(tabSession2(tabId));
   if (patterns.length === 0) {
     await send2("Fetch.disable");
     return;
@@ -1886,7 +3097,7 @@ onAttach(async (tabId, send2) => {
   ]);
 });
 onForget((tabId) => {
-  const l = byTab2.get(tabId);
+  const l = byTab3.get(tabId);
   if (l) {
     l.console.wakeAll();
     l.errors.wakeAll();
@@ -1898,8 +3109,238 @@ onForget((tabId) => {
   );
 });
 function dropTab(tabId) {
-  byTab2.delete(tabId);
+  byTab3.delete(tabId);
   sessionOfTab.delete(tabId);
+}
+
+// src/background/pages/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigate.ts
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed9 = w.committed?.unreachableUrl;
+    if (failed9 && !started.sameDocument) throw navFailed(failed9, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5e3
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
 }
 
 // src/background/pages/screenshot.ts
@@ -1928,7 +3369,8 @@ async function screenshot(tabId, p) {
         }),
         send(tabId, "Page.getLayoutMetrics")
       ]);
-      const b = box.result.value;
+      let b = box.result.value;
+      if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
       }
@@ -1955,560 +3397,479 @@ async function screenshot(tabId, p) {
   };
 }
 
-// src/background/pages/page-walk.ts
-function walkInteractive(maxName, next, owner) {
-  const KEY = "__browserctlRefs";
-  const w = window;
-  let reg = w[KEY];
-  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
-    reg = { owner, map: /* @__PURE__ */ new WeakMap(), max: 0 };
-    try {
-      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
-    } catch {
+// src/background/pages/closed-roots.ts
+var GROUP = "browserctl-hosts";
+var REGISTER = `function (...roots) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  this.forEach((host, i) => {
+    // An element not upgraded yet may attach its root later.
+    if (host.matches(":defined")) reg.checked.add(host);
+    if (roots[i]) {
+      reg.closed.set(host, roots[i]);
+      found++;
     }
+  });
+  return found;
+}`;
+async function adoptClosedRoots(tabId, session, contextId) {
+  try {
+    const arr = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: "window.__browserctlTree && window.__browserctlTree.pending",
+      contextId,
+      objectGroup: GROUP
+    });
+    const arrayId = arr.result.objectId;
+    if (!arrayId) return 0;
+    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
+    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const roots = await Promise.all(
+      hosts.map(async (h) => {
+        const id = h.value?.objectId;
+        if (!id) return void 0;
+        const d = await sendIn(
+          tabId,
+          session,
+          "DOM.describeNode",
+          { objectId: id, depth: 1, pierce: true }
+        );
+        const closed = d.node.shadowRoots?.find((r2) => r2.shadowRootType === "closed");
+        if (!closed) return void 0;
+        const r = await sendIn(tabId, session, "DOM.resolveNode", {
+          backendNodeId: closed.backendNodeId,
+          executionContextId: contextId,
+          objectGroup: GROUP
+        });
+        return r.object.objectId;
+      })
+    );
+    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
+      objectId: arrayId,
+      functionDeclaration: REGISTER,
+      arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
+      returnByValue: true
+    });
+    return typeof reg.result.value === "number" ? reg.result.value : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
+    });
   }
-  if (reg.max >= next) next = reg.max + 1;
-  const numbers = [];
-  const ROLES = /* @__PURE__ */ new Set([
-    "button",
-    "checkbox",
-    "combobox",
-    "link",
-    "listbox",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "option",
-    "radio",
-    "scrollbar",
-    "searchbox",
-    "slider",
-    "spinbutton",
-    "switch",
-    "tab",
-    "textbox",
-    "treeitem",
-    "gridcell"
-  ]);
-  const SKIP = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "IFRAME", "svg"]);
-  const SKIP_TEXT = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "IFRAME"]);
-  const FROM_CONTENT = /* @__PURE__ */ new Set([
-    "button",
-    "checkbox",
-    "link",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "option",
-    "radio",
-    "switch",
-    "tab",
-    "treeitem",
-    "gridcell"
-  ]);
-  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
-  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
-    "alert",
-    "alertdialog",
-    "application",
-    "article",
-    "banner",
-    "complementary",
-    "contentinfo",
-    "dialog",
-    "document",
-    "feed",
-    "figure",
-    "form",
-    "grid",
-    "listbox",
-    "log",
-    "main",
-    "marquee",
-    "math",
-    "menu",
-    "menubar",
-    "navigation",
-    "region",
-    "search",
-    "status",
-    "tablist",
-    "tabpanel",
-    "timer",
-    "toolbar",
-    "tree",
-    "treegrid"
-  ]);
-  const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
-  const items = [];
-  const els = [];
-  const clean = (s) => {
-    if (!s) return "";
-    let t = s.replace(/\s+/g, " ").trim();
-    if (t.length > maxName) t = t.slice(0, maxName - 1) + "…";
-    return t;
-  };
-  const implicitRole = (el) => {
-    const tag = el.tagName;
-    switch (tag) {
-      case "A":
-      case "AREA":
-        return el.hasAttribute("href") ? "link" : "";
-      case "BUTTON":
-        return "button";
-      case "SUMMARY":
-        return el.parentElement?.tagName === "DETAILS" ? "button" : "";
-      case "TEXTAREA":
-        return "textbox";
-      case "SELECT": {
-        const s = el;
-        return s.multiple || s.size > 1 ? "listbox" : "combobox";
-      }
-      case "INPUT": {
-        const i = el;
-        switch (i.type) {
-          case "hidden":
-            return "";
-          case "button":
-          case "submit":
-          case "reset":
-          case "image":
-          case "file":
-          case "color":
-            return "button";
-          case "checkbox":
-            return "checkbox";
-          case "radio":
-            return "radio";
-          case "range":
-            return "slider";
-          case "number":
-            return "spinbutton";
-          case "search":
-            return i.hasAttribute("list") ? "combobox" : "searchbox";
-          default:
-            return i.hasAttribute("list") ? "combobox" : "textbox";
-        }
-      }
-    }
-    const h = el;
-    if (h.isContentEditable && !(h.parentElement && h.parentElement.isContentEditable)) return "textbox";
-    return "";
-  };
-  const textOf = (ids, root) => {
-    const parts = [];
-    for (const id of ids.split(/\s+/)) {
-      const t = id && root.getElementById(id);
-      if (t) parts.push(t.textContent || "");
-    }
-    return parts.join(" ");
-  };
-  let self = null;
-  const contentText = (node, out, depth) => {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) {
-        const data = c.data;
-        if (data.trim() !== "") out.push(data);
-        else if (c.previousSibling && c.nextSibling) out.push(" ");
-        continue;
-      }
-      if (c.nodeType !== 1) continue;
-      const e = c;
-      const tag = e.tagName;
-      if (SKIP_TEXT.has(tag)) continue;
-      if (tag === "WBR" || tag === "BR") {
-        out.push(" ");
-        continue;
-      }
-      if (e.getAttribute("aria-hidden") === "true") continue;
-      if (NO_NAME_TAGS.has(tag)) continue;
-      const r = e.getAttribute("role");
-      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
-      if (!e.checkVisibility({ visibilityProperty: true })) continue;
-      const al = e.getAttribute("aria-label");
-      if (al && al.trim()) {
-        out.push(" ", al, " ");
-        continue;
-      }
-      if (tag === "IMG" || tag === "AREA" || tag === "INPUT" && e.type === "image") {
-        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
-        if (alt) out.push(" ", alt, " ");
-        continue;
-      }
-      if (tag === "svg" || tag === "SVG") {
-        const t = e.querySelector("title");
-        if (t) out.push(" ", t.textContent || "", " ");
-        continue;
-      }
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-        const t = e.type;
-        if (e !== self && t !== "checkbox" && t !== "radio" && t !== "hidden" && t !== "file") {
-          out.push(" ", e.value || "", " ");
-        }
-        continue;
-      }
-      if (depth > 40) continue;
-      const d = getComputedStyle(e).display;
-      const block2 = !d.startsWith("inline") && d !== "contents";
-      if (block2) out.push(" ");
-      const sr = e.shadowRoot;
-      contentText(sr || e, out, depth + 1);
-      if (block2) out.push(" ");
-    }
-  };
-  const fromContent = (el) => {
-    const out = [];
-    contentText(el.shadowRoot || el, out, 0);
-    const raw = out.join("");
-    return raw === "" ? void 0 : clean(raw);
-  };
-  const nameOf = (el, role) => {
-    const root = el.getRootNode();
-    const lb = el.getAttribute("aria-labelledby");
-    if (lb) {
-      const n = clean(textOf(lb, root));
-      if (n) return n;
-    }
-    const al = clean(el.getAttribute("aria-label"));
-    if (al) return al;
-    const tag = el.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-      const f = el;
-      if (tag === "INPUT" && (f.type === "button" || f.type === "submit" || f.type === "reset")) {
-        return clean(f.value) || (f.type === "submit" ? "Submit" : f.type === "reset" ? "Reset" : "");
-      }
-      if (tag === "INPUT" && f.type === "image") return clean(f.alt) || clean(f.title) || "Submit";
-      const labels = f.labels;
-      if (labels && labels.length) {
-        self = el;
-        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
-        self = null;
-        return n;
-      }
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("placeholder"));
-    }
-    if (tag === "AREA") return clean(el.getAttribute("alt")) || clean(el.getAttribute("title"));
-    if (!FROM_CONTENT.has(role)) {
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
-    }
-    return fromContent(el) ?? clean(el.getAttribute("title"));
-  };
-  const stateOf = (el, role) => {
-    const out = [];
-    const tag = el.tagName;
-    if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
-      const i = el;
-      if (i.indeterminate) out.push("checked=mixed");
-      else if (i.checked) out.push("checked");
-    } else {
-      const ac = el.getAttribute("aria-checked");
-      if (ac === "true") out.push("checked");
-      else if (ac === "mixed") out.push("checked=mixed");
-    }
-    if (el.disabled === true || el.getAttribute("aria-disabled") === "true") out.push("disabled");
-    if (el.getAttribute("aria-expanded") === "true") out.push("expanded");
-    if (el.getAttribute("aria-selected") === "true") out.push("selected");
-    if (el.getAttribute("aria-pressed") === "true") out.push("pressed");
-    if (role === "textbox" || role === "searchbox" || role === "combobox" || role === "spinbutton" || role === "slider") {
-      let v = "";
-      if (tag === "INPUT" || tag === "TEXTAREA") {
-        const i = el;
-        v = i.type === "password" ? i.value ? "••••" : "" : i.value;
-      } else if (tag === "SELECT") {
-        const s = el;
-        v = s.selectedIndex >= 0 ? s.options[s.selectedIndex]?.text ?? "" : "";
-      } else if (role === "textbox") {
-        v = el.textContent || "";
-      }
-      v = clean(v);
-      if (v) out.push(`value="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
-    }
-    return out;
-  };
-  const hasBox = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) return true;
-    for (const d of el.querySelectorAll("*")) {
-      const q = d.getBoundingClientRect();
-      if (q.width > 0 && q.height > 0) return true;
-    }
-    return false;
-  };
-  const visit = (el) => {
-    if (SKIP.has(el.tagName)) return;
-    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
-    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
-    let role = implicitRole(el);
-    if (explicit && (ROLES.has(explicit) || role && !WEAK.has(explicit))) role = explicit;
-    if (role && el.checkVisibility({ visibilityProperty: true }) && hasBox(el)) {
-      items.push([role, nameOf(el, role), stateOf(el, role)]);
-      let n = reg.map.get(el);
-      if (!n) {
-        n = next++;
-        reg.map.set(el, n);
-      }
-      numbers.push(n);
-      els.push(el);
-    }
-    const sr = el.shadowRoot;
-    if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) visit(c);
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) visit(c);
-  };
-  const body = document.body || document.documentElement;
-  if (body) visit(body);
-  if (next - 1 > reg.max) reg.max = next - 1;
-  return { items: JSON.stringify([location.href, document.title, items, numbers, next]), els };
+}
+
+// src/background/pages/ref-counters.ts
+var STORAGE_KEY = "browserctl.refCounters";
+var loaded2;
+var current = {};
+function load() {
+  if (!loaded2) {
+    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+      (got) => {
+        const v = got[STORAGE_KEY];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded2;
+}
+async function savedCounters(tabId) {
+  const all2 = await load();
+  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  });
 }
 
 // src/background/pages/snapshot-text.ts
 var MAX_NAME2 = 100;
-var INTERACTIVE_ROLES = /* @__PURE__ */ new Set([
-  "button",
-  "checkbox",
-  "combobox",
-  "link",
-  "listbox",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "option",
-  "radio",
-  "scrollbar",
-  "searchbox",
-  "slider",
-  "spinbutton",
-  "switch",
-  "tab",
-  "textbox",
-  "treeitem",
-  "gridcell",
-  "DisclosureTriangle"
-]);
-var STRUCTURAL = /* @__PURE__ */ new Set([
-  "generic",
-  "none",
-  "presentation",
-  "group",
-  "section",
-  "div",
-  "LayoutTable",
-  "LayoutTableRow",
-  "LayoutTableCell",
-  "Section",
-  "Iframe",
-  "IframePresentational"
-]);
-var SKIPPED = /* @__PURE__ */ new Set(["InlineTextBox", "ListMarker", "LineBreak", "MenuListPopup"]);
-var LEAVES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "slider"]);
-function cleanName(s, max = MAX_NAME2) {
-  if (typeof s !== "string" || s === "") return "";
-  let t = s.replace(/\s+/g, " ").trim();
-  if (t.length > max) t = t.slice(0, max - 1) + "…";
-  return t;
-}
-function quote(s) {
-  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
-function attrsOf(node, role, max) {
-  const out = [];
-  for (const p of node.properties ?? []) {
-    const v = p.value?.value;
-    switch (p.name) {
-      case "checked":
-      case "pressed":
-        if (v === "true" || v === true) out.push(p.name);
-        else if (v === "mixed") out.push(`${p.name}=mixed`);
-        break;
-      case "disabled":
-      case "expanded":
-      case "selected":
-      case "required":
-        if (v === true || v === "true") out.push(p.name);
-        break;
-      case "level":
-        if (typeof v === "number") out.push(`level=${v}`);
-        break;
-    }
+
+// src/background/pages/snapshot-size.ts
+var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
+var REF_IN_LINE = /\[ref=([^\]]+)\]/;
+function fitToChars(lines, max, keep = 2) {
+  const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
+  if (total <= max) return { lines: [...lines], dropped: 0 };
+  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const refsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  let used = 0;
+  let n = 0;
+  for (; n < lines.length; n++) {
+    const add2 = lines[n].length + 1;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
+    if (n >= keep && used + add2 + tail > max) break;
+    used += add2;
   }
-  const value = node.value?.value;
-  if ((typeof value === "string" || typeof value === "number") && role !== "link") {
-    const s = cleanName(String(value), max);
-    if (s) out.push(`value=${quote(s)}`);
+  const out = lines.slice(0, n);
+  out.push(note(lines.length - n, refsFrom[n]));
+  return { lines: out, dropped: lines.length - n };
+}
+function editScript(a, b) {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
   }
-  return out;
-}
-function line(level, role, name, ref, attrs) {
-  let s = `${"  ".repeat(level)}- ${role}`;
-  if (name) s += ` ${quote(name)}`;
-  if (ref) s += ` [ref=${ref}]`;
-  for (const a of attrs) s += ` [${a}]`;
-  return s;
-}
-function axTreeToSnapshot(nodes, opts = {}) {
-  const max = opts.maxName ?? MAX_NAME2;
-  const byId = /* @__PURE__ */ new Map();
-  for (const n of nodes) byId.set(n.nodeId, n);
-  const root = nodes.find((n) => !n.parentId || !byId.has(n.parentId));
-  const lines = [];
-  const refs = [];
-  if (!root) return { text: "", refs };
-  const depth = opts.depth ?? Infinity;
-  const first = opts.firstRef ?? 1;
-  const refFor = (n, role, name) => {
-    if (n.backendDOMNodeId === void 0) return void 0;
-    if (!INTERACTIVE_ROLES.has(role) && (opts.interactive || !name)) return void 0;
-    const ref = `e${opts.refNumber ? opts.refNumber(n.backendDOMNodeId) : first + refs.length}`;
-    refs.push({ ref, role, name, backendNodeId: n.backendDOMNodeId });
-    return ref;
-  };
-  const stack = [{ id: root.nodeId, level: 0, parentName: "" }];
-  while (stack.length) {
-    const f = stack.pop();
-    const n = byId.get(f.id);
-    if (!n) continue;
-    const role = String(n.role?.value ?? "");
-    let childLevel = f.level;
-    let childParentName = f.parentName;
-    if (!n.ignored && !SKIPPED.has(role)) {
-      const name = cleanName(n.name?.value, max);
-      if (opts.interactive) {
-        const ref = refFor(n, role, name);
-        if (ref) lines.push(line(0, role, name, ref, attrsOf(n, role, max)));
-      } else if (role === "RootWebArea" || role === "WebArea") {
-      } else if (role === "StaticText") {
-        if (name && f.level <= depth && !f.parentName.includes(name)) {
-          lines.push(`${"  ".repeat(f.level)}- text: ${name}`);
-        }
-      } else if (opts.compact && STRUCTURAL.has(role) && !name) {
-      } else {
-        if (f.level > depth) continue;
-        const ref = refFor(n, role, name);
-        lines.push(line(f.level, role, name, ref, attrsOf(n, role, max)));
-        if (LEAVES.has(role)) continue;
-        childLevel = f.level + 1;
-        childParentName = name;
+  const A = a.slice(start, endA);
+  const B = b.slice(start, endB);
+  const N = A.length;
+  const M = B.length;
+  const ops = [];
+  for (let i = 0; i < start; i++) ops.push({ kind: "same", line: a[i] });
+  const max = N + M;
+  const maxD = Math.max(64, Math.floor(4e6 / (2 * max + 2)));
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  let found = max === 0;
+  for (let d = 0; d <= max && !found; d++) {
+    if (d > maxD) return [...ops, ...multisetScript(A, B), ...a.slice(endA).map((line) => ({ kind: "same", line }))];
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x2;
+      if (k === -d || k !== d && v[max + k - 1] < v[max + k + 1]) x2 = v[max + k + 1];
+      else x2 = v[max + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && A[x2] === B[y2]) {
+        x2++;
+        y2++;
+      }
+      v[max + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = true;
+        break;
       }
     }
-    const kids = n.childIds ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) {
-      stack.push({ id: kids[i], level: childLevel, parentName: childParentName });
+  }
+  const mid = [];
+  let x = N;
+  let y = M;
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
+    const vd = trace[d];
+    const k = x - y;
+    let prevK;
+    if (k === -d || k !== d && vd[max + k - 1] < vd[max + k + 1]) prevK = k + 1;
+    else prevK = k - 1;
+    const prevX = vd[max + prevK];
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      mid.push({ kind: "same", line: A[x - 1] });
+      x--;
+      y--;
+    }
+    if (d > 0) {
+      if (x === prevX) mid.push({ kind: "add", line: B[y - 1] });
+      else mid.push({ kind: "del", line: A[x - 1] });
+    }
+    x = prevX;
+    y = prevY;
+  }
+  mid.reverse();
+  ops.push(...mid);
+  for (let i = endA; i < a.length; i++) ops.push({ kind: "same", line: a[i] });
+  return ops;
+}
+function multisetScript(A, B) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const l of A) count2.set(l, (count2.get(l) ?? 0) + 1);
+  const ops = [];
+  for (const l of B) {
+    const c = count2.get(l) ?? 0;
+    if (c > 0) count2.set(l, c - 1);
+    else ops.push({ kind: "add", line: l });
+  }
+  for (const l of A) {
+    const c = count2.get(l) ?? 0;
+    if (c > 0) {
+      count2.set(l, c - 1);
+      ops.push({ kind: "del", line: l });
     }
   }
-  return { text: mergeText(lines).join("\n"), refs };
+  return ops;
 }
-function mergeText(lines) {
+function diffLines(prev, cur) {
+  const ops = editScript(prev, cur);
+  const removedByRef = /* @__PURE__ */ new Map();
+  const addedRefs = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    if (!r) return;
+    if (op.kind === "del") removedByRef.set(r, i);
+    if (op.kind === "add") addedRefs.add(r);
+  });
   const out = [];
-  let prevIndent = -1;
-  for (const l of lines) {
-    const at = l.indexOf("- text: ");
-    const isText = at >= 0 && l.slice(0, at).trim() === "";
-    if (isText && at === prevIndent && out.length) {
-      out[out.length - 1] += " " + l.slice(at + 8);
-      continue;
+  for (const op of ops) {
+    if (op.kind === "same") continue;
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    const changed2 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
+    if (op.kind === "del") {
+      if (!changed2) out.push(`- ${op.line}`);
+    } else {
+      out.push(`${changed2 ? "~" : "+"} ${op.line}`);
     }
-    out.push(l);
-    prevIndent = isText ? at : -1;
   }
   return out;
-}
-function walkToSnapshot(items, numbers) {
-  const lines = [];
-  const refs = [];
-  items.forEach(([role, name, attrs], index) => {
-    const ref = `e${numbers?.[index] ?? index + 1}`;
-    refs.push({ ref, role, name, index });
-    lines.push(line(0, role, name, ref, attrs));
-  });
-  return { text: lines.join("\n"), refs };
 }
 
 // src/background/pages/snapshot.ts
-var snapshotCounter = 0;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-var walkSource = (next) => `(${walkInteractive.toString()})(${MAX_NAME2}, ${next}, ${JSON.stringify(OWNER)})`;
-function exceptionText(d) {
-  return d.exception?.description ?? d.text ?? "exception";
+var WORLD_NAME2 = "browserctl";
+var WALK = walkTree.toString();
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  tabs2.delete(tabId);
+});
+function tabState(tabId) {
+  let st = tabs2.get(tabId);
+  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  return st;
 }
-function wireRefs(entries) {
-  const out = {};
-  for (const e of entries) out[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return out;
+function failed6(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
 }
-async function interactiveSnapshot(tabId) {
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  const group = `browserctl-snapshot-${++snapshotCounter}`;
-  const walk = async () => send(tabId, "Runtime.evaluate", {
-    expression: walkSource(nextRefNumber(tabId)),
-    contextId: await isolatedContext(tabId),
-    objectGroup: group,
-    returnByValue: false
+function contextGone(e) {
+  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+}
+async function childWorld(tabId, st, f) {
+  const w = st.worlds.get(f.frameId);
+  if (w && w.session === f.session) return w;
+  const r = await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
+    frameId: f.frameId,
+    worldName: WORLD_NAME2
   });
-  let r;
+  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh);
+  return fresh;
+}
+async function runWalk(tabId, w, o) {
+  let res = await walkOnce(tabId, w, o);
+  for (let round = 0; round < 4 && res.hosts > 0; round++) {
+    if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
+    res = await walkOnce(tabId, w, o);
+  }
+  return res;
+}
+async function walkOnce(tabId, w, o) {
+  const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
+    expression: `(${WALK})(${JSON.stringify(o)})`,
+    contextId: w.contextId,
+    returnByValue: true
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "string") {
+    const d = r.exceptionDetails;
+    throw failed6(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+  }
+  return JSON.parse(r.result.value);
+}
+async function walkMain(tabId, o) {
+  const attempt = async () => {
+    const world = { contextId: await isolatedContext(tabId), key: 0 };
+    return { world, res: await runWalk(tabId, world, o) };
+  };
   try {
-    r = await walk();
+    return await attempt();
   } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    if (!contextGone(e)) throw e;
     dropContext(tabId);
-    r = await walk();
+    return attempt();
   }
-  if (r.exceptionDetails || !r.result.objectId) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: snapshot: ${r.exceptionDetails ? exceptionText(r.exceptionDetails) : "no result"}`
-    );
-  }
-  const props = await send(tabId, "Runtime.getProperties", {
-    objectId: r.result.objectId,
-    ownProperties: true
-  });
-  let json = "";
-  let arrayObjectId = "";
-  for (const p of props.result) {
-    if (p.name === "items" && typeof p.value?.value === "string") json = p.value.value;
-    if (p.name === "els" && p.value?.objectId) arrayObjectId = p.value.objectId;
-  }
-  if (!json || !arrayObjectId) {
-    throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
-  }
-  const [url, title, items, numbers] = JSON.parse(json);
-  const snap = walkToSnapshot(items, numbers);
-  const entries = snap.refs.map((s) => ({
-    ref: s.ref,
-    role: s.role,
-    name: s.name,
-    target: { kind: "walk", arrayObjectId, index: s.index ?? 0, group }
-  }));
-  setRefs(tabId, gen, entries, group);
-  return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
 }
-async function fullSnapshot(tabId, compact, depth) {
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  const [tree, meta] = await Promise.all([
-    send(tabId, "Accessibility.getFullAXTree", {}),
-    send(tabId, "Runtime.evaluate", {
-      expression: "[location.href, document.title]",
-      returnByValue: true
-    })
-  ]);
-  const [url, title] = Array.isArray(meta.result.value) ? meta.result.value : ["", ""];
-  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, refNumber: (id) => nodeRefNumber(tabId, gen, id) });
-  const entries = snap.refs.map((s) => ({
-    ref: s.ref,
-    role: s.role,
-    name: s.name,
-    target: { kind: "node", backendNodeId: s.backendNodeId ?? 0 }
-  }));
-  setRefs(tabId, gen, entries);
-  return { snapshot: snap.text, refs: wireRefs(entries), url: String(url), title: String(title), tabId };
+async function walkChild(tabId, st, f, o) {
+  const attempt = async () => {
+    const world = await childWorld(tabId, st, f);
+    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
+  };
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    st.worlds.delete(f.frameId);
+    try {
+      return await attempt();
+    } catch (e2) {
+      if (e2 instanceof DialogOpenError) throw e2;
+      return void 0;
+    }
+  }
+}
+async function iframeFrameId(tabId, st, w, num) {
+  const k = `${w.key}:${w.contextId}:${num}`;
+  const known = st.owners.get(k);
+  if (known) return known;
+  try {
+    const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
+      expression: `(${refElement.toString()})(${num})`,
+      contextId: w.contextId,
+      objectGroup: "browserctl-frames"
+    });
+    if (!r.result.objectId) return void 0;
+    const d = await sendIn(
+      tabId,
+      w.session,
+      "DOM.describeNode",
+      { objectId: r.result.objectId }
+    );
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {
+    });
+    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
+    if (id) st.owners.set(k, id);
+    return id;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return void 0;
+  }
+}
+var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+function optionsKey(o, root) {
+  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
 async function snapshot(tabId, p) {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
-  if (interactive) return interactiveSnapshot(tabId);
-  return fullSnapshot(tabId, compact, depth);
+  const selector = optionalString(p, "selector") ?? "";
+  const viewport = optionalBool(p, "viewport") ?? false;
+  const maxChars = optionalInt(p, "maxChars", 200);
+  const diff = optionalBool(p, "diff") ?? false;
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
+  const base = {
+    mode: interactive ? "interactive" : "full",
+    compact,
+    depth: depth ?? -1,
+    maxName: MAX_NAME2,
+    next: Math.max(nextRefNumber(tabId), saved.next),
+    owner: OWNER,
+    prefix: "e",
+    root: 0,
+    selector: "",
+    viewport
+  };
+  const m = REF_RE.exec(selector);
+  const rootKey = m ? Number(m[1] ?? 0) : 0;
+  const rootNum = m ? Number(m[2]) : 0;
+  let rootFrame;
+  if (m && rootKey) {
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
+    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    followFrames(tabId).catch((e) => {
+      if (e instanceof DialogOpenError) throw e;
+    })
+  ]);
+  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  if (top.res.error) throw failed6(top.res.error);
+  const entries = [];
+  const build = async (w, indent, depthLeft) => {
+    const prefix = w.world.key ? `f${w.world.key}e` : "e";
+    for (const [num, role, name] of w.res.refs) {
+      entries.push({
+        ref: prefix + num,
+        role,
+        name,
+        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 }
+      });
+    }
+    const marks = [];
+    w.res.lines.forEach((l, at) => {
+      const mm = FRAME_MARK_RE.exec(l);
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
+    });
+    const parts = await Promise.all(
+      marks.map(async (mk) => {
+        if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkChild(tabId, st, { frameId, session }, o);
+        if (!child || child.res.error) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      })
+    );
+    const out2 = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
+        out2.push(indent + l);
+        return;
+      }
+      const lines2 = parts[next++];
+      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines2);
+    });
+    return out2;
+  };
+  const out = await build(top, "", 16);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  let nextMain = 0;
+  for (const e of entries) {
+    const mm = REF_RE.exec(e.ref);
+    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
+  }
+  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
+  const key = optionsKey(base, selector);
+  const prev = st.previous.get(key);
+  st.previous.set(key, out);
+  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  let body = out;
+  let shown = inText;
+  if (diff) {
+    body = prev ? diffLines(prev, out) : out;
+    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
+    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+  }
+  let lines = [...header, ...body];
+  if (maxChars !== void 0) {
+    const cut = fitToChars(lines, maxChars);
+    if (cut.dropped > 0) {
+      lines = cut.lines;
+      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    }
+  }
+  const refs = {};
+  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+}
+function dropEmptyFrame(out) {
+  const last = out[out.length - 1];
+  if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
 
 // src/background/pages/downloads.ts
@@ -2538,7 +3899,7 @@ onTabEvent((tabId, method, p) => {
       guid: String(p["guid"] ?? ""),
       id: -1,
       tabId,
-      sessionId: tabSession(tabId),
+      sessionId: tabSession2(tabId),
       url: String(p["url"] ?? ""),
       suggestedFilename: String(p["suggestedFilename"] ?? ""),
       path: "",
@@ -2590,7 +3951,7 @@ async function locate(d) {
   if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
 }
 async function listDownloads(sessionId) {
-  for (const d of all) d.sessionId ||= tabSession(d.tabId);
+  for (const d of all) d.sessionId ||= tabSession2(d.tabId);
   const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
   for (const d of out) await locate(d).catch(() => void 0);
   return out.map((d) => ({ ...d }));
@@ -2644,7 +4005,7 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-function failed6(msg) {
+function failed7(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function querySelector(tabId, selector) {
@@ -2655,7 +4016,7 @@ async function querySelector(tabId, selector) {
   if (r.exceptionDetails) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
   }
-  if (!r.result.objectId || r.result.subtype === "null") throw failed6(`no element matches ${JSON.stringify(selector)}`);
+  if (!r.result.objectId || r.result.subtype === "null") throw failed7(`no element matches ${JSON.stringify(selector)}`);
   return r.result.objectId;
 }
 var INPUT_KIND = `function () {
@@ -2688,25 +4049,25 @@ async function upload(tabId, p) {
       });
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
-        throw failed6(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+        throw failed7(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
       }
-      if (kind === "disabled") throw failed6(`${what} is a disabled file input`);
+      if (kind === "disabled") throw failed7(`${what} is a disabled file input`);
       multiple = kind === "multiple";
       target = { objectId };
     } else {
       if (!chooser) {
-        throw failed6("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+        throw failed7("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
       }
       what = "the open file chooser";
       multiple = chooser.mode === "selectMultiple";
       target = { backendNodeId: chooser.backendNodeId };
     }
-    if (!multiple && files.length > 1) throw failed6(`${what} takes one file, got ${files.length}`);
+    if (!multiple && files.length > 1) throw failed7(`${what} takes one file, got ${files.length}`);
     try {
       await send(tabId, "DOM.setFileInputFiles", { files, ...target });
     } catch (e) {
       if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed6(
+        throw failed7(
           'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
         );
       }
@@ -2720,7 +4081,7 @@ async function upload(tabId, p) {
 }
 
 // src/background/pages/storage.ts
-function failed7(msg) {
+function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function pageURL(tabId) {
@@ -2771,7 +4132,7 @@ async function setCookie(tabId, p) {
   let url = given ? httpURL(given, "url") : "";
   if (!url && !domain) {
     url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed7(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+    if (!/^https?:/i.test(url)) throw failed8(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
   }
   const r = await send(tabId, "Network.setCookie", {
     name,
@@ -2783,7 +4144,7 @@ async function setCookie(tabId, p) {
     httpOnly,
     secure
   });
-  if (r.success === false) throw failed7(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  if (r.success === false) throw failed8(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
@@ -2818,11 +4179,11 @@ async function runStorage(tabId, args) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed7(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+    throw failed8(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
   }
   return r.result.value;
 }
-async function storage(tabId, p) {
+async function storage2(tabId, p) {
   const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = optionalString(p, "key");
   return await runStorage(tabId, [kind, "get", key ?? null, null]);
@@ -2845,7 +4206,7 @@ async function pdf(tabId, p) {
     return { data: r.data, format: "pdf" };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw failed7(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+    throw failed8(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
 
@@ -2886,7 +4247,7 @@ onForget((tabId) => {
 });
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
@@ -2898,7 +4259,7 @@ function reportAftermath(fn) {
       const req = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await sleep2(20);
+      await sleep3(20);
     }
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
@@ -3001,7 +4362,7 @@ function toolHandlers(deps, click2) {
     "pages.cookies": onTab("pages.cookies", cookies),
     "pages.setCookie": onTab("pages.setCookie", setCookie),
     "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage),
+    "pages.storage": onTab("pages.storage", storage2),
     "pages.setStorage": onTab("pages.setStorage", setStorage),
     "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
     "logs.console": onTab("logs.console", consoleRead),
@@ -3021,7 +4382,7 @@ var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -3072,7 +4433,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep3(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep4(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -3096,7 +4457,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep3(ms);
+    await sleep4(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -3112,12 +4473,185 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep3(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
   }
   return { waited: Date.now() - started };
+}
+
+// src/background/pages/wait-for.ts
+var RETRY_MS = 100;
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+function describe(kind, arg, gone) {
+  switch (kind) {
+    case "text":
+      return `text ${JSON.stringify(arg)} to ${gone ? "disappear" : "appear"}`;
+    case "selector":
+      return `an element matching ${JSON.stringify(arg)} to ${gone ? "disappear" : "be visible"}`;
+    case "url":
+      return `the URL to match ${JSON.stringify(arg)}`;
+    case "fn":
+      return `${JSON.stringify(arg)} to be truthy`;
+  }
+}
+async function waitFor(tabId, p) {
+  const started = Date.now();
+  const given = ["text", "selector", "url", "fn"].map((k) => [k, optionalString(p, k)]).filter((e) => e[1] !== void 0);
+  if (given.length !== 1 || given[0][1] === "") {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: exactly one of "text", "selector", "url", "fn" must be a non-empty string`);
+  }
+  const [kind, arg] = given[0];
+  const gone = optionalBool(p, "gone") ?? false;
+  if (gone && (kind === "url" || kind === "fn")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "gone" goes with "text" or "selector" only`);
+  }
+  const budget = budgetOf(p);
+  const deadline = started + budget;
+  const what = describe(kind, arg, gone);
+  if (kind === "url") {
+    const url = await waitUrl(tabId, arg, deadline, budget, what);
+    return { waited: Date.now() - started, url };
+  }
+  const value = await waitInPage(tabId, kind, arg, gone, deadline, budget, what);
+  const out = { waited: Date.now() - started };
+  if (kind === "fn") out.value = value;
+  return out;
+}
+async function waitUrl(tabId, pattern, deadline, budget, what) {
+  await ensureAttached(tabId);
+  let now = (await chrome.tabs.get(tabId)).url ?? "";
+  if (urlMatches(now, pattern)) return now;
+  let onUpdated;
+  let unlisten = () => {
+  };
+  let timer;
+  try {
+    return await new Promise((resolve, reject) => {
+      unlisten = listen(tabId, (method) => {
+        const d = method === "Page.javascriptDialogOpening" ? openDialog(tabId) : null;
+        if (d) reject(new DialogOpenError(d));
+      });
+      onUpdated = (id, info) => {
+        if (id !== tabId || info.url === void 0) return;
+        now = info.url;
+        if (urlMatches(now, pattern)) resolve(now);
+      };
+      chrome.tabs.onUpdated.addListener(onUpdated);
+      timer = setTimeout(() => {
+        const e = timedOut(budget, what);
+        e.message += ` (the URL is ${JSON.stringify(now)})`;
+        reject(e);
+      }, Math.max(0, deadline - Date.now()));
+    });
+  } finally {
+    clearTimeout(timer);
+    unlisten();
+    if (onUpdated) chrome.tabs.onUpdated.removeListener(onUpdated);
+  }
+}
+var DOM_WAIT = `(kind, arg, gone, ms) => {
+  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+  const want = kind === "text" ? norm(arg) : arg;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== "hidden" && cs.display !== "none";
+  };
+  const check = kind === "text"
+    ? () => norm((document.body || document.documentElement || {}).innerText).includes(want)
+    : () => { for (const el of document.querySelectorAll(want)) if (shown(el)) return true; return false; };
+  if (kind === "selector") {
+    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
+  }
+  const ok = () => check() !== gone;
+  if (ok()) return { ok: true };
+  return new Promise((resolve) => {
+    // A page that mutates all the time is checked at most every 50 ms.
+    let queued = false, last = 0, done = false;
+    const finish = (v) => { done = true; clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
+    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
+    const mo = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      const due = last + 50 - Date.now();
+      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
+    });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const tick = setInterval(run, 100);
+    const timer = setTimeout(() => finish({ timedOut: true }), ms);
+  });
+}`;
+function fnWait(expr, ms) {
+  return `(async () => {
+  const __pred = async () => (${expr}
+  );
+  const __end = Date.now() + ${ms};
+  for (;;) {
+    const v = await __pred();
+    if (v) { try { return { ok: true, value: JSON.parse(JSON.stringify(v) ?? "true") }; } catch (e) { return { ok: true, value: true }; } }
+    if (Date.now() >= __end) return { timedOut: true };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})()`;
+}
+var CONTEXT_GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached/i;
+async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
+  for (; ; ) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    let r;
+    try {
+      if (kind === "fn") {
+        r = await send(
+          tabId,
+          "Runtime.evaluate",
+          { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+          left + 2e3
+        );
+      } else {
+        const contextId = await isolatedContext(tabId);
+        r = await send(
+          tabId,
+          "Runtime.evaluate",
+          {
+            expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${left})`,
+            contextId,
+            returnByValue: true,
+            awaitPromise: true
+          },
+          left + 2e3
+        );
+      }
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+      if (!CONTEXT_GONE.test(msg)) throw e;
+      dropContext(tabId);
+      await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      continue;
+    }
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+      if (CONTEXT_GONE.test(text)) {
+        dropContext(tabId);
+        await sleep5(RETRY_MS);
+        continue;
+      }
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+    }
+    const out = r.result.value;
+    if (out?.badSelector !== void 0) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
+    }
+    if (out?.ok) return out.value;
+    if (out?.timedOut) throw timedOut(budget, what);
+    await sleep5(RETRY_MS);
+  }
 }
 
 // src/background/pages/index.ts
@@ -3145,13 +4679,22 @@ var TABLE2 = {
   "pages.keyboardType": keyboardType,
   "pages.is": is,
   "pages.getAttribute": getAttribute,
-  "pages.count": count
+  "pages.count": count,
+  // issue 8: navigation, waits, dialogs
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+  "pages.waitFor": waitFor,
+  "pages.dialog": dialog,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
-    return TABLE2[m](tabId, params);
+    return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
   };
   const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
   return Object.fromEntries(own.map((m) => [m, withTab(m)]));
@@ -3284,7 +4827,7 @@ var ActiveTabCache = class {
 };
 
 // src/background/session-store.ts
-var STORAGE_KEY = "browserctl.sessions";
+var STORAGE_KEY2 = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
 var ID_CHARS = 5;
 var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -3312,8 +4855,8 @@ var SessionStore = class {
     return this.loaded;
   }
   async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY);
-    const p = got[STORAGE_KEY];
+    const got = await chrome.storage.session.get(STORAGE_KEY2);
+    const p = got[STORAGE_KEY2];
     if (!p) return;
     this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
     let dropped = false;
@@ -3329,7 +4872,7 @@ var SessionStore = class {
   }
   async save() {
     const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
   }
   /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
   watch() {
@@ -3473,20 +5016,20 @@ async function getSessionTab(s, tabId) {
   return t;
 }
 async function groupTabs(s) {
-  const tabs2 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs2.sort((a, b) => a.index - b.index);
+  const tabs3 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs3.sort((a, b) => a.index - b.index);
 }
-function pickActive(s, tabs2) {
-  return tabs2.find((t) => t.active) ?? tabs2.find((t) => t.id === s.lastActiveTabId) ?? tabs2[0];
+function pickActive(s, tabs3) {
+  return tabs3.find((t) => t.active) ?? tabs3.find((t) => t.id === s.lastActiveTabId) ?? tabs3[0];
 }
 async function toWireSession(s) {
-  const tabs2 = await groupTabs(s);
+  const tabs3 = await groupTabs(s);
   return {
     sessionId: s.sessionId,
     name: s.name,
     groupId: s.groupId,
-    tabIds: tabs2.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs2)?.id ?? null
+    tabIds: tabs3.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs3)?.id ?? null
   };
 }
 async function userActiveTab() {
@@ -3523,8 +5066,8 @@ async function targetWindow(url) {
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs2, releaseTab2) {
-  await Promise.all(tabs2.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs3, releaseTab2) {
+  await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
 function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
   async function newGroup(tab, name) {
@@ -3581,13 +5124,19 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "sessions.close": async (p) => {
       const s = await store2.require(p);
-      const tabs2 = await groupTabs(s);
-      await releaseAll(tabs2, releaseTab2);
+      const tabs3 = await groupTabs(s);
+      await releaseAll(tabs3, releaseTab2);
       await store2.remove(s.sessionId);
-      const ids = tabs2.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs2);
+      const ids = tabs3.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs3);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
+    },
+    "sessions.setDialogPolicy": async (p) => {
+      const s = await store2.require(p);
+      const policy = requireOneOf(p, "policy", POLICIES);
+      await setPolicy(s.sessionId, policy);
+      return { sessionId: s.sessionId, policy };
     }
   };
 }
@@ -3662,8 +5211,8 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "tabs.userList": async () => {
       await store2.ready();
-      const tabs2 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs2.map((t) => toWireTab(t, store2)) };
+      const tabs3 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs3.map((t) => toWireTab(t, store2)) };
     },
     "tabs.attach": async (p) => {
       const s = await store2.require(p);
@@ -3732,6 +5281,10 @@ var Backoff = class {
 // src/background/ws-client.ts
 var PING_INTERVAL_MS = 2e4;
 var CLOSE_UNAUTHORIZED = 4001;
+var CLOSE_REPLACED = 1e3;
+var REPLACED_REASON_PREFIX = "replaced";
+var REPLACED_POLL_MS = 15e3;
+var TAKEOVER_AFTER_MS = 6e4;
 var OPEN = 1;
 var realTimers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -3740,6 +5293,14 @@ var realTimers = {
   clearInterval: (h) => clearInterval(h),
   now: () => Date.now()
 };
+function statusURL(server) {
+  const u = new URL(server);
+  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
+  u.pathname = "/status";
+  u.search = "";
+  u.hash = "";
+  return u.toString();
+}
 var WsClient = class {
   constructor(deps) {
     this.deps = deps;
@@ -3752,6 +5313,10 @@ var WsClient = class {
   pingTimer;
   retryTimer;
   retryAt = 0;
+  pollTimer;
+  pollAt = 0;
+  /** When the hub was first seen without a browser while replaced. */
+  hubIdleSince;
   running = false;
   /** Bumped on every connect and stop, so late events of an old socket are dropped. */
   generation = 0;
@@ -3764,7 +5329,23 @@ var WsClient = class {
   start() {
     if (this.running) return;
     this.running = true;
-    void this.connect();
+    const flag = this.deps.replacedFlag;
+    if (!flag) {
+      void this.connect();
+      return;
+    }
+    const gen = ++this.generation;
+    this.state = "connecting";
+    flag.load().then(
+      (replaced) => {
+        if (gen !== this.generation || !this.running) return;
+        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        else void this.connect();
+      },
+      () => {
+        if (gen === this.generation && this.running) void this.connect();
+      }
+    );
   }
   /** Closes the socket and cancels every timer. Idempotent. */
   stop() {
@@ -3782,12 +5363,17 @@ var WsClient = class {
     }
     this.state = "stopped";
   }
-  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
+  /**
+   * stop() + connect with a fresh backoff: config changed, or the popup
+   * asked. A user's restart takes the hub back even when replaced.
+   */
   restart() {
     this.stop();
     this.backoff.reset();
     this.lastError = "";
-    this.start();
+    void this.deps.replacedFlag?.save(false);
+    this.running = true;
+    void this.connect();
   }
   /**
    * Called by the keepalive alarm: start if not running; if a retry is
@@ -3802,6 +5388,11 @@ var WsClient = class {
       this.timers.clearTimeout(this.retryTimer);
       this.retryTimer = void 0;
       void this.connect();
+    }
+    if (this.pollTimer !== void 0 && this.timers.now() > this.pollAt + 1e3) {
+      this.timers.clearTimeout(this.pollTimer);
+      this.pollTimer = void 0;
+      void this.pollHub();
     }
   }
   status() {
@@ -3863,6 +5454,8 @@ var WsClient = class {
       this.socket = void 0;
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
+        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
       } else {
         const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why, "disconnected");
@@ -3935,6 +5528,51 @@ var WsClient = class {
     if (!this.running) return;
     this.scheduleRetry();
   }
+  /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
+  enterReplaced(why) {
+    this.stopPing();
+    this.lastError = `${why}; Reconnect takes it back`;
+    this.state = "replaced";
+    this.hubIdleSince = void 0;
+    void this.deps.replacedFlag?.save(true);
+    if (this.running) this.schedulePoll();
+  }
+  schedulePoll() {
+    if (!this.deps.hubHasBrowser) return;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollAt = this.timers.now() + REPLACED_POLL_MS;
+    this.pollTimer = this.timers.setTimeout(() => {
+      this.pollTimer = void 0;
+      void this.pollHub();
+    }, REPLACED_POLL_MS);
+  }
+  /** One look at the hub while replaced; takes it back after TAKEOVER_AFTER_MS without a browser. */
+  async pollHub() {
+    const gen = this.generation;
+    const ask = this.deps.hubHasBrowser;
+    if (!ask || this.state !== "replaced") return;
+    let hasBrowser;
+    try {
+      const cfg = await this.deps.loadConfig();
+      hasBrowser = await ask(cfg.server, cfg.token);
+    } catch {
+      hasBrowser = void 0;
+    }
+    if (gen !== this.generation || !this.running || this.state !== "replaced") return;
+    const now = this.timers.now();
+    if (hasBrowser !== false) {
+      this.hubIdleSince = void 0;
+    } else if (this.hubIdleSince === void 0) {
+      this.hubIdleSince = now;
+    } else if (now - this.hubIdleSince >= TAKEOVER_AFTER_MS) {
+      this.hubIdleSince = void 0;
+      void this.deps.replacedFlag?.save(false);
+      this.backoff.reset();
+      void this.connect();
+      return;
+    }
+    this.schedulePoll();
+  }
   scheduleRetry() {
     if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
     const delay = this.backoff.next();
@@ -3948,6 +5586,8 @@ var WsClient = class {
     this.stopPing();
     if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = void 0;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollTimer = void 0;
   }
 };
 function detach2(s) {
@@ -3961,6 +5601,7 @@ function errorText(e) {
 }
 
 // src/background/background.ts
+var REPLACED_KEY = "browserctl.replaced";
 var store = new SessionStore();
 store.watch();
 var router = new Router({
@@ -3980,6 +5621,17 @@ var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router.dispatch(msg),
+  // While replaced by another browser: does the hub have one? (GET /status)
+  hubHasBrowser: async (server, token) => {
+    const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!r.ok) throw new Error(`GET /status: ${r.status}`);
+    const st = await r.json();
+    return st.connected === true;
+  },
+  replacedFlag: {
+    load: async () => (await chrome.storage.session.get(REPLACED_KEY))[REPLACED_KEY] === true,
+    save: (replaced) => chrome.storage.session.set({ [REPLACED_KEY]: replaced })
+  },
   log: (...args) => console.warn("[browserctl]", ...args)
 });
 wireLifecycle(client);

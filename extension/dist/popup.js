@@ -43,6 +43,13 @@ function describeStatus(st, now) {
     }
     case "stopped":
       return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol: protocol2, tone: "wait" };
+    case "replaced":
+      return {
+        headline: `Replaced: another browser took ${hub}.`,
+        detail: "This browser stays off until you press Reconnect, or until the hub has had no browser for a minute.",
+        protocol: protocol2,
+        tone: "wait"
+      };
     default: {
       const s = st.state;
       return { headline: `${s}: ${hub}.`, detail: `${st.lastError} ${retry}`.trim(), protocol: protocol2, tone: "wait" };

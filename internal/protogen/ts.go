@@ -30,8 +30,8 @@ export const ErrorCode = {
 
 	b.WriteString("\n// ---- enums ----\n")
 	for _, e := range m.spec.Enums {
-		writef(&b, "\nexport const %sS = [%s] as const;\n", screaming(e.Name), quoteAll(e.Values))
-		writef(&b, "export type %s = (typeof %sS)[number];\n", e.Name, screaming(e.Name))
+		writef(&b, "\nexport const %s = [%s] as const;\n", enumList(e.Name), quoteAll(e.Values))
+		writef(&b, "export type %s = (typeof %s)[number];\n", e.Name, enumList(e.Name))
 	}
 
 	b.WriteString("\n// ---- objects, params and results ----\n")
@@ -101,6 +101,16 @@ export type Handlers<M extends Method> = { readonly [K in M]: Handler<K> };
 export type HandlerTable = Handlers<Method>;
 `)
 	return b.Bytes(), nil
+}
+
+// enumList is the name of an enum's const array: MouseButton's is
+// MOUSE_BUTTONS, DialogPolicy's DIALOG_POLICIES.
+func enumList(name string) string {
+	s := screaming(name)
+	if strings.HasSuffix(s, "Y") {
+		return s[:len(s)-1] + "IES"
+	}
+	return s + "S"
 }
 
 // tsType is a member's TypeScript type.

@@ -15,7 +15,10 @@ import { sessionHandlers } from "./sessions";
 import { groupTabs } from "./tab-info";
 import { resolveTab, tabHandlers } from "./tabs";
 import type { Params } from "./types";
-import { WsClient } from "./ws-client";
+import { statusURL, WsClient } from "./ws-client";
+
+/** chrome.storage.session key: this browser's extension was replaced (issue 7.4). */
+const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();
 store.watch();
@@ -39,6 +42,17 @@ const client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router.dispatch(msg),
+  // While replaced by another browser: does the hub have one? (GET /status)
+  hubHasBrowser: async (server, token) => {
+    const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!r.ok) throw new Error(`GET /status: ${r.status}`);
+    const st = (await r.json()) as { connected?: unknown };
+    return st.connected === true;
+  },
+  replacedFlag: {
+    load: async () => (await chrome.storage.session.get(REPLACED_KEY))[REPLACED_KEY] === true,
+    save: (replaced) => chrome.storage.session.set({ [REPLACED_KEY]: replaced }),
+  },
   log: (...args) => console.warn("[browserctl]", ...args),
 });
 

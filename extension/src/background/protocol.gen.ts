@@ -49,6 +49,15 @@ export type StorageKind = (typeof STORAGE_KINDS)[number];
 export const CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"] as const;
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 
+export const WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"] as const;
+export type WaitUntil = (typeof WAIT_UNTILS)[number];
+
+export const DIALOG_ACTIONS = ["status", "accept", "dismiss"] as const;
+export type DialogAction = (typeof DIALOG_ACTIONS)[number];
+
+export const DIALOG_POLICIES = ["accept", "dismiss", "hold"] as const;
+export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
+
 // ---- objects, params and results ----
 
 export interface Session {
@@ -148,6 +157,14 @@ export interface RequestEntry {
   durationMs: number;
 }
 
+export interface DialogReport {
+  type: string;
+  message: string;
+  /** a prompt's */
+  defaultPrompt?: string;
+  state: "open" | "accepted" | "dismissed";
+}
+
 export interface SessionCreateParams {
   name?: string;
   url?: string;
@@ -183,6 +200,16 @@ export interface SessionCloseResult {
   closed: boolean;
 }
 
+export interface SetDialogPolicyParams {
+  sessionId?: string;
+  policy: DialogPolicy;
+}
+
+export interface SetDialogPolicyResult {
+  sessionId: string;
+  policy: DialogPolicy;
+}
+
 export interface TabOpenParams {
   sessionId?: string;
   url: string;
@@ -209,12 +236,22 @@ export interface SnapshotParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** default false */
   interactive?: boolean;
   /** default false */
   compact?: boolean;
   /** an integer >= 0; none = unlimited */
   depth?: number;
+  /** a ref such as e12 or f2e5, or a CSS selector of the main frame: that element's subtree only */
+  selector?: string;
+  /** default false; only what intersects the viewport */
+  viewport?: boolean;
+  /** an integer >= 200; cut at a line; the last line says what was left out */
+  maxChars?: number;
+  /** default false; only the lines changed since this tab's previous snapshot with the same options */
+  diff?: boolean;
 }
 
 export interface SnapshotResult {
@@ -229,6 +266,8 @@ export interface ClickParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -254,6 +293,8 @@ export interface RefParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -268,6 +309,8 @@ export interface FillParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -279,6 +322,8 @@ export interface TypeParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -290,6 +335,8 @@ export interface SelectParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -306,6 +353,8 @@ export interface PressParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** a key name with optional modifiers: Enter, a, Control+a, Shift+Tab, Meta+ArrowLeft */
   key: string;
 }
@@ -314,6 +363,8 @@ export interface ScrollParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   direction: ScrollDirection;
   /** default 500; CSS px */
   amount?: number;
@@ -328,6 +379,8 @@ export interface MouseParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   action: MouseAction;
   x: number;
   y: number;
@@ -343,6 +396,8 @@ export interface GetParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   what: GetWhat;
   /** or selector; one is required for value and box; for text and html without one: the whole document */
   ref?: string;
@@ -358,6 +413,8 @@ export interface ScreenshotParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -377,6 +434,8 @@ export interface WaitParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** an integer >= 0; ms or state, one of them */
   ms?: number;
   state?: LoadState;
@@ -392,6 +451,8 @@ export interface EvalParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** awaited if it returns a promise */
   expression: string;
 }
@@ -404,6 +465,8 @@ export interface FindParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** an accessibility role as snapshot prints it; exactly one of role, text, label */
   role?: string;
   /** only with role */
@@ -424,6 +487,8 @@ export interface CheckParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -441,6 +506,8 @@ export interface DragParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** the source, or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -455,6 +522,8 @@ export interface KeyboardTypeParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   text: string;
 }
 
@@ -462,6 +531,8 @@ export interface IsParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   state: ElementState;
   /** or selector */
   ref?: string;
@@ -477,6 +548,8 @@ export interface GetAttributeParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector */
   ref?: string;
   /** CSS, instead of ref */
@@ -492,6 +565,8 @@ export interface CountParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** CSS */
   selector: string;
 }
@@ -504,6 +579,8 @@ export interface UploadParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** or selector, naming an input type=file; neither: the file chooser open in the tab */
   ref?: string;
   /** CSS, instead of ref */
@@ -522,6 +599,8 @@ export interface DownloadParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   ref: string;
   /** default 30000; an integer >= 0; ms */
   timeout?: number;
@@ -531,6 +610,8 @@ export interface PDFParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** default false */
   landscape?: boolean;
   /** default true */
@@ -547,6 +628,8 @@ export interface CookiesParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** http(s); default the page's URL */
   url?: string;
 }
@@ -560,6 +643,8 @@ export interface SetCookieParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   name: string;
   value: string;
   /** with neither url nor domain: the page's URL */
@@ -588,6 +673,8 @@ export interface StorageParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   kind: StorageKind;
   key?: string;
 }
@@ -603,6 +690,8 @@ export interface SetStorageParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   kind: StorageKind;
   key: string;
   value: string;
@@ -617,12 +706,114 @@ export interface ClearStorageParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   kind: StorageKind;
 }
 
 export interface ClearStorageResult {
   cleared: number;
   origin: string;
+}
+
+export interface NavigateParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** a URL without a scheme gets https:// */
+  url: string;
+  /** default "load" */
+  waitUntil?: WaitUntil;
+}
+
+export interface NavResult {
+  /** the final URL */
+  url: string;
+  title: string;
+}
+
+export interface HistoryParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** default "load" */
+  waitUntil?: WaitUntil;
+}
+
+export interface WaitForParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** exactly one of text, selector, url, fn; visible on the page, whitespace runs compared as one space */
+  text?: string;
+  /** CSS: a matching element is visible */
+  selector?: string;
+  /** the tab's URL contains it, or matches it as a glob */
+  url?: string;
+  /** a JavaScript expression, truthy; promises awaited */
+  fn?: string;
+  /** default false; with text or selector: until it is no longer visible */
+  gone?: boolean;
+}
+
+export interface WaitForResult {
+  waited: number;
+  /** url: the URL that matched */
+  url?: string;
+  /** fn: its truthy JSON value */
+  value?: unknown;
+}
+
+export interface DialogParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  action: DialogAction;
+  /** accept: a prompt's answer; default its default text */
+  text?: string;
+}
+
+export interface DialogResult {
+  /** status (false is sent) */
+  open?: boolean;
+  type?: string;
+  message?: string;
+  /** a prompt's */
+  defaultPrompt?: string;
+  /** status */
+  policy?: DialogPolicy;
+  /** accept and dismiss */
+  accepted?: boolean;
+  /** accept of a prompt: the answer sent */
+  text?: string;
+}
+
+export interface DurableTargetParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** none: only the tab's document */
+  ref?: string;
+}
+
+export interface DurableTargetResult {
+  url: string;
+  /** changes with every new document: navigation, reload */
+  document: string;
+  /** with a ref: role=ROLE[name="NAME"] or a CSS selector */
+  target?: string;
+  role?: string;
+  name?: string;
 }
 
 export interface ExtensionInfoResult {
@@ -638,6 +829,8 @@ export interface ConsoleParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** an integer >= 0; seq: entries after it only */
   after?: number;
   /** default 0; an integer >= 0; ms, at most 20000: with none newer, wait this long for one */
@@ -660,6 +853,8 @@ export interface ErrorsParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** an integer >= 0; seq: entries after it only */
   after?: number;
   /** default 0; an integer >= 0; ms, at most 20000: with none newer, wait this long for one */
@@ -680,6 +875,8 @@ export interface NetworkLogParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
   /** an integer >= 0; seq: entries after it only */
   after?: number;
   /** default 0; an integer >= 0; ms, at most 20000: with none newer, wait this long for one */
@@ -725,6 +922,7 @@ export const SESSION_METHODS = [
   "sessions.rename",
   "sessions.release",
   "sessions.close",
+  "sessions.setDialogPolicy",
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
 
@@ -771,6 +969,13 @@ export const PAGE_METHODS = [
   "pages.storage",
   "pages.setStorage",
   "pages.clearStorage",
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
+  "pages.durableTarget",
 ] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];
 
@@ -814,6 +1019,8 @@ export interface MethodTypes {
   "sessions.release": { params: SessionIDParams; result: SessionReleaseResult };
   /** close a session's whole tab group */
   "sessions.close": { params: SessionIDParams; result: SessionCloseResult };
+  /** set the session's JavaScript dialog policy */
+  "sessions.setDialogPolicy": { params: SetDialogPolicyParams; result: SetDialogPolicyResult };
   /** open a new tab in the session */
   "tabs.open": { params: TabOpenParams; result: Tab };
   /** list the session's tabs */
@@ -890,6 +1097,20 @@ export interface MethodTypes {
   "pages.setStorage": { params: SetStorageParams; result: SetStorageResult };
   /** clear localStorage or sessionStorage */
   "pages.clearStorage": { params: ClearStorageParams; result: ClearStorageResult };
+  /** send a tab to a URL and wait for it to load */
+  "pages.navigate": { params: NavigateParams; result: NavResult };
+  /** go back in the tab's history */
+  "pages.back": { params: HistoryParams; result: NavResult };
+  /** go forward in the tab's history */
+  "pages.forward": { params: HistoryParams; result: NavResult };
+  /** reload the tab */
+  "pages.reload": { params: HistoryParams; result: NavResult };
+  /** wait for text, a selector, a URL or a JavaScript condition */
+  "pages.waitFor": { params: WaitForParams; result: WaitForResult };
+  /** the open JavaScript dialog: status, accept, dismiss */
+  "pages.dialog": { params: DialogParams; result: DialogResult };
+  /** a ref as a target that survives a reload; the tab's document */
+  "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
   /** console messages of a tab since attach (long poll with waitMs) */

@@ -36,13 +36,14 @@ const router = new Router(handlers as unknown as HandlerTable);
 
 test("every spec method is in the table", () => {
   // the spec's 27, then the methods issues added (each once)
-  assert.equal(SESSION_METHODS.length, 6);
+  assert.equal(SESSION_METHODS.length, 7); // and sessions.setDialogPolicy (issue 8)
   assert.equal(TAB_METHODS.length, 7);
   assert.equal(PAGE_METHODS[0], "pages.snapshot");
   assert.equal(PAGE_METHODS[13], "pages.eval");
   assert.equal(new Set(METHODS).size, METHODS.length);
   assert.ok(METHODS.includes("extension.info"));
   assert.ok(METHODS.includes("logs.console"));
+  assert.ok(METHODS.includes("pages.navigate"));
   assert.ok(METHODS.includes("sessions.attachCurrent"));
   assert.ok(METHODS.includes("pages.scrollIntoView"));
 });

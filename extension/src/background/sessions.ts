@@ -2,8 +2,9 @@
 // took over. attachCurrent on a tab that already belongs to a session answers
 // that session (it does not make a second one).
 
+import { POLICIES, setPolicy } from "./dialog-policy";
 import type { SessionMethod } from "./methods";
-import { optionalString, requireString } from "./params";
+import { optionalString, requireOneOf, requireString } from "./params";
 import type { SessionStore } from "./session-store";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
 import type { Handlers } from "./types";
@@ -117,6 +118,13 @@ export function sessionHandlers({ store, releaseTab }: SessionDeps): Handlers<Se
       await keepWindowOpen(tabs);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
+    },
+
+    "sessions.setDialogPolicy": async (p) => {
+      const s = await store.require(p);
+      const policy = requireOneOf(p, "policy", POLICIES);
+      await setPolicy(s.sessionId, policy);
+      return { sessionId: s.sessionId, policy };
     },
   };
 }

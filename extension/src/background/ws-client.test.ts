@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PING_INTERVAL_MS, WsClient, type SocketLike, type Timers } from "./ws-client";
+import {
+  PING_INTERVAL_MS,
+  REPLACED_POLL_MS,
+  TAKEOVER_AFTER_MS,
+  statusURL,
+  WsClient,
+  type SocketLike,
+  type Timers,
+} from "./ws-client";
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -265,4 +273,153 @@ test("status carries what the popup shows: since, the next retry's time, both pr
   assert.equal(st.since, 7_000);
   assert.equal(st.retryAt, 8_000 + 2_000);
   client.stop();
+});
+
+// Issue 7.4: one browser at a time, calmly. A client the hub replaced (close
+// 1000 "replaced ...") stays off until its user asks or the hub has had no
+// browser for TAKEOVER_AFTER_MS; any other close still reconnects.
+
+function setupReplaceable(initiallyReplaced = false) {
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const hub = { hasBrowser: true as boolean | "down", asked: 0 };
+  const flag = { replaced: initiallyReplaced, saves: [] as boolean[] };
+  const client = new WsClient({
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: "tok" }),
+    onRequest: async () => undefined,
+    hubHasBrowser: async (server, token) => {
+      assert.equal(server, "ws://127.0.0.1:9223/ws/browser");
+      assert.equal(token, "tok");
+      hub.asked++;
+      if (hub.hasBrowser === "down") throw new Error("connection refused");
+      return hub.hasBrowser;
+    },
+    replacedFlag: {
+      load: async () => flag.replaced,
+      save: async (r) => {
+        flag.replaced = r;
+        flag.saves.push(r);
+      },
+    },
+    timers,
+  });
+  const connected = async (): Promise<FakeSocket> => {
+    await tick();
+    const s = sockets.at(-1);
+    assert.ok(s);
+    s.open();
+    s.receive({ type: "auth_ok", version: 1 });
+    assert.equal(client.status().state, "connected");
+    return s;
+  };
+  // advance one poll period and let the poll's promises settle
+  const poll = async (): Promise<void> => {
+    timers.advance(REPLACED_POLL_MS);
+    for (let i = 0; i < 5; i++) await tick();
+  };
+  return { client, sockets, timers, hub, flag, connected, poll };
+}
+
+test("replaced: no reconnect while the hub has another browser", async () => {
+  const { client, sockets, timers, hub, flag, connected, poll } = setupReplaceable();
+  client.start();
+  const s = await connected();
+  s.drop(1000, "replaced by a newer connection");
+  const st = client.status();
+  assert.equal(st.state, "replaced");
+  assert.equal(st.connected, false);
+  assert.match(st.lastError, /Reconnect/);
+  assert.equal(flag.replaced, true, "remembered across worker restarts");
+  for (let i = 0; i < 40; i++) await poll(); // 10 minutes
+  assert.equal(sockets.length, 1, "never reconnected by itself");
+  assert.ok(hub.asked >= 39, `asked the hub ${hub.asked} times`);
+  client.ensure(); // the keepalive alarm does not reconnect it either
+  await tick();
+  assert.equal(sockets.length, 1);
+  assert.equal(timers.pendingDelays().length, 1, "only the next poll is scheduled");
+  client.stop();
+});
+
+test("replaced: the popup's Reconnect takes the hub back at once", async () => {
+  const { client, sockets, flag, connected } = setupReplaceable();
+  client.start();
+  (await connected()).drop(1000, "replaced by a newer connection");
+  client.restart(); // the popup's {type:"reconnect"}
+  await connected();
+  assert.equal(sockets.length, 2);
+  assert.equal(flag.replaced, false);
+  client.stop();
+});
+
+test("replaced: takes over after the hub had no browser for TAKEOVER_AFTER_MS", async () => {
+  const { client, sockets, hub, connected, poll } = setupReplaceable();
+  client.start();
+  (await connected()).drop(1000, "replaced by a newer connection");
+  await poll();
+  hub.hasBrowser = false; // the other browser went away
+  // a blip shorter than the takeover time (the other one reconnects) resets the wait
+  await poll();
+  hub.hasBrowser = true;
+  await poll();
+  hub.hasBrowser = false;
+  let polls = 0;
+  while (sockets.length === 1 && polls < 20) {
+    await poll();
+    polls++;
+  }
+  assert.equal(sockets.length, 2, "took the hub back");
+  const waited = polls * REPLACED_POLL_MS;
+  assert.ok(waited >= TAKEOVER_AFTER_MS && waited <= TAKEOVER_AFTER_MS + 2 * REPLACED_POLL_MS, `after ${waited} ms without a browser`);
+  await connected();
+  client.stop();
+});
+
+test("replaced: a hub that cannot be asked is no reason to take over", async () => {
+  const { client, sockets, hub, connected, poll } = setupReplaceable();
+  client.start();
+  (await connected()).drop(1000, "replaced by a newer connection");
+  hub.hasBrowser = "down";
+  for (let i = 0; i < 20; i++) await poll();
+  assert.equal(sockets.length, 1);
+  client.stop();
+});
+
+test("a worker restarted after being replaced stays replaced", async () => {
+  const { client, sockets, connected } = setupReplaceable(true);
+  client.start();
+  for (let i = 0; i < 5; i++) await tick();
+  assert.equal(client.status().state, "replaced");
+  assert.equal(sockets.length, 0, "did not connect and replace the other browser");
+  client.restart();
+  await connected();
+  client.stop();
+});
+
+test("other closes still reconnect: 1000 without 'replaced', 1001 hub going away, 1006", async () => {
+  for (const [code, reason] of [
+    [1000, ""],
+    [1000, "stopped"],
+    [1001, "hub shutting down"],
+    [1006, ""],
+  ] as const) {
+    const { client, sockets, timers, connected } = setupReplaceable();
+    client.start();
+    (await connected()).drop(code, reason);
+    assert.equal(client.status().state, "disconnected", `close ${code} ${reason}`);
+    timers.advance(1_000);
+    await tick();
+    assert.equal(sockets.length, 2, `close ${code} ${reason} reconnects`);
+    client.stop();
+  }
+});
+
+test("statusURL is the hub's GET /status", () => {
+  assert.equal(statusURL("ws://127.0.0.1:9223/ws/browser"), "http://127.0.0.1:9223/status");
+  assert.equal(statusURL("wss://example.test:8443/ws/browser?x=1"), "https://example.test:8443/status");
+  assert.equal(statusURL("ws://localhost:9333/ws/browser"), "http://localhost:9333/status");
 });

@@ -1,6 +1,11 @@
 // The WebSocket client of spec section 8: auth frame first, a 20 s ping
 // after auth_ok only, reconnect with backoff (1 s doubling to 30 s, reset on
 // auth_ok), a 4001 close retried like any other but shown as "unauthorized".
+// Replaced by another browser's extension (last-wins, spec section 7: the hub
+// closes with 1000 and a reason starting "replaced"), it does not reconnect
+// by itself, so two browsers do not take turns: it waits until its user asks
+// (the popup's Reconnect) or the hub has had no browser for
+// TAKEOVER_AFTER_MS, which it learns from the hub's GET /status.
 // Chrome wiring (alarms, storage, popup messages) lives in lifecycle.ts; this
 // file only needs a socket factory, a config loader and timers, so tests can
 // drive it with fakes.
@@ -10,6 +15,18 @@ import { PROTOCOL_VERSION } from "./protocol.gen";
 
 export const PING_INTERVAL_MS = 20_000;
 export const CLOSE_UNAUTHORIZED = 4001;
+/** The hub closes a replaced connection with 1000 and a reason starting so. */
+export const CLOSE_REPLACED = 1000;
+export const REPLACED_REASON_PREFIX = "replaced";
+/** How often a replaced client asks the hub whether a browser is connected. */
+export const REPLACED_POLL_MS = 15_000;
+/**
+ * How long the hub must have had no browser before a replaced client takes
+ * the hub back by itself: twice the longest reconnect backoff (30 s), so a
+ * browser that is only restarting its service worker or retrying always gets
+ * back first, and a replaced one takes over only from a browser that is gone.
+ */
+export const TAKEOVER_AFTER_MS = 60_000;
 
 /** What the client needs of a WebSocket (the browser's satisfies it). */
 export interface SocketLike {
@@ -30,6 +47,7 @@ export type ConnectionState =
   | "authenticating" // open, auth sent, waiting for auth_ok
   | "connected" // auth_ok received
   | "unauthorized" // closed with 4001; retrying with backoff
+  | "replaced" // another browser took the hub; waiting for Reconnect or a hub without browser
   | "disconnected"; // closed otherwise; retrying with backoff
 
 export interface Status {
@@ -71,8 +89,26 @@ export interface WsClientDeps {
   loadConfig(): Promise<{ server: string; token: string }>;
   /** A JSON-RPC frame from the hub; resolves to the response to send, if any. */
   onRequest(msg: Record<string, unknown>): Promise<unknown>;
+  /**
+   * GET /status of the hub at server (the ws:// URL); resolves to whether a
+   * browser is connected, rejects when the hub cannot be asked. Without it
+   * a replaced client waits for Reconnect only.
+   */
+  hubHasBrowser?(server: string, token: string): Promise<boolean>;
+  /** Keeps "replaced" across service worker restarts (chrome.storage.session). */
+  replacedFlag?: { load(): Promise<boolean>; save(replaced: boolean): Promise<void> };
   timers?: Timers;
   log?: (...args: unknown[]) => void;
+}
+
+/** The hub's GET /status URL for its /ws/browser URL. */
+export function statusURL(server: string): string {
+  const u = new URL(server);
+  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
+  u.pathname = "/status";
+  u.search = "";
+  u.hash = "";
+  return u.toString();
 }
 
 export class WsClient {
@@ -82,6 +118,10 @@ export class WsClient {
   private pingTimer: unknown;
   private retryTimer: unknown;
   private retryAt = 0;
+  private pollTimer: unknown;
+  private pollAt = 0;
+  /** When the hub was first seen without a browser while replaced. */
+  private hubIdleSince: number | undefined;
   private running = false;
   /** Bumped on every connect and stop, so late events of an old socket are dropped. */
   private generation = 0;
@@ -99,7 +139,24 @@ export class WsClient {
   start(): void {
     if (this.running) return;
     this.running = true;
-    void this.connect();
+    const flag = this.deps.replacedFlag;
+    if (!flag) {
+      void this.connect();
+      return;
+    }
+    // A worker restarted after being replaced stays replaced.
+    const gen = ++this.generation;
+    this.state = "connecting";
+    flag.load().then(
+      (replaced) => {
+        if (gen !== this.generation || !this.running) return;
+        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        else void this.connect();
+      },
+      () => {
+        if (gen === this.generation && this.running) void this.connect();
+      },
+    );
   }
 
   /** Closes the socket and cancels every timer. Idempotent. */
@@ -120,12 +177,17 @@ export class WsClient {
     this.state = "stopped";
   }
 
-  /** stop() + start() with a fresh backoff: config changed, or the popup asked. */
+  /**
+   * stop() + connect with a fresh backoff: config changed, or the popup
+   * asked. A user's restart takes the hub back even when replaced.
+   */
   restart(): void {
     this.stop();
     this.backoff.reset();
     this.lastError = "";
-    this.start();
+    void this.deps.replacedFlag?.save(false);
+    this.running = true;
+    void this.connect();
   }
 
   /**
@@ -141,6 +203,11 @@ export class WsClient {
       this.timers.clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
       void this.connect();
+    }
+    if (this.pollTimer !== undefined && this.timers.now() > this.pollAt + 1_000) {
+      this.timers.clearTimeout(this.pollTimer);
+      this.pollTimer = undefined;
+      void this.pollHub();
     }
   }
 
@@ -205,6 +272,8 @@ export class WsClient {
       this.socket = undefined;
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
+        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
       } else {
         const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why, "disconnected");
@@ -284,6 +353,54 @@ export class WsClient {
     this.scheduleRetry();
   }
 
+  /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
+  private enterReplaced(why: string): void {
+    this.stopPing();
+    this.lastError = `${why}; Reconnect takes it back`;
+    this.state = "replaced";
+    this.hubIdleSince = undefined;
+    void this.deps.replacedFlag?.save(true);
+    if (this.running) this.schedulePoll();
+  }
+
+  private schedulePoll(): void {
+    if (!this.deps.hubHasBrowser) return; // only Reconnect ends it
+    if (this.pollTimer !== undefined) this.timers.clearTimeout(this.pollTimer);
+    this.pollAt = this.timers.now() + REPLACED_POLL_MS;
+    this.pollTimer = this.timers.setTimeout(() => {
+      this.pollTimer = undefined;
+      void this.pollHub();
+    }, REPLACED_POLL_MS);
+  }
+
+  /** One look at the hub while replaced; takes it back after TAKEOVER_AFTER_MS without a browser. */
+  private async pollHub(): Promise<void> {
+    const gen = this.generation;
+    const ask = this.deps.hubHasBrowser;
+    if (!ask || this.state !== "replaced") return;
+    let hasBrowser: boolean | undefined;
+    try {
+      const cfg = await this.deps.loadConfig();
+      hasBrowser = await ask(cfg.server, cfg.token);
+    } catch {
+      hasBrowser = undefined; // no hub to ask: whoever comes back first takes it
+    }
+    if (gen !== this.generation || !this.running || this.state !== "replaced") return;
+    const now = this.timers.now();
+    if (hasBrowser !== false) {
+      this.hubIdleSince = undefined;
+    } else if (this.hubIdleSince === undefined) {
+      this.hubIdleSince = now;
+    } else if (now - this.hubIdleSince >= TAKEOVER_AFTER_MS) {
+      this.hubIdleSince = undefined;
+      void this.deps.replacedFlag?.save(false);
+      this.backoff.reset();
+      void this.connect();
+      return;
+    }
+    this.schedulePoll();
+  }
+
   private scheduleRetry(): void {
     if (this.retryTimer !== undefined) this.timers.clearTimeout(this.retryTimer);
     const delay = this.backoff.next();
@@ -298,6 +415,8 @@ export class WsClient {
     this.stopPing();
     if (this.retryTimer !== undefined) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
+    if (this.pollTimer !== undefined) this.timers.clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
   }
 }
 

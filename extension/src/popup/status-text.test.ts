@@ -36,7 +36,13 @@ test("a protocol mismatch is spelled out", () => {
 
 test("no worker, and a state this popup does not know", () => {
   assert.match(describeStatus(undefined, 0).headline, /not answering/);
-  const t = describeStatus({ ...base, state: "replaced" as Status["state"], lastError: "another connection won" }, 0);
-  assert.equal(t.headline, `replaced: ${hub}.`);
-  assert.equal(t.detail, "another connection won");
+  const t = describeStatus({ ...base, state: "someday" as Status["state"], lastError: "something new" }, 0);
+  assert.equal(t.headline, `someday: ${hub}.`);
+  assert.equal(t.detail, "something new");
+});
+
+test("replaced by another browser: says it stays off until Reconnect", () => {
+  const t = describeStatus({ ...base, state: "replaced", lastError: "replaced by a newer connection" }, 0);
+  assert.equal(t.headline, `Replaced: another browser took ${hub}.`);
+  assert.match(t.detail, /Reconnect/);
 });

@@ -63,6 +63,13 @@ export function describeStatus(st: Status | undefined, now: number): StatusText 
     }
     case "stopped":
       return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol, tone: "wait" };
+    case "replaced":
+      return {
+        headline: `Replaced: another browser took ${hub}.`,
+        detail: "This browser stays off until you press Reconnect, or until the hub has had no browser for a minute.",
+        protocol,
+        tone: "wait",
+      };
     default: {
       // a state this popup does not know yet: say what the worker says
       const s: string = st.state;

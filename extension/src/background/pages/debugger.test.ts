@@ -87,8 +87,9 @@ test("an open dialog fails calls at once, and a dialog fails the pending call", 
   let release: () => void = () => {};
   fake.answers.set("Input.dispatchMouseEvent", () => new Promise<void>((r) => (release = r)));
   const pending = send(1, "Input.dispatchMouseEvent", {});
-  fake.emit(1, "Page.javascriptDialogOpening", { type: "alert", message: "hello" });
-  const msg = 'a JavaScript alert is open: "hello"; dismiss it first';
+  // A confirm: held by the default policy (alerts are answered at once, see dialogs.test.ts).
+  fake.emit(1, "Page.javascriptDialogOpening", { type: "confirm", message: "hello" });
+  const msg = 'a JavaScript confirm is open: "hello"; dismiss it first';
   await assert.rejects(pending, { code: 4110, message: msg });
   const t0 = Date.now();
   await assert.rejects(send(1, "Runtime.evaluate", {}), { code: 4110, message: msg });
@@ -98,9 +99,9 @@ test("an open dialog fails calls at once, and a dialog fails the pending call", 
   await send(1, "Runtime.evaluate", {});
 });
 
-test("a command that never answers fails with 4110 after its deadline", async () => {
+test("a command that never answers fails with a 4102 timeout after its deadline", async () => {
   fake.answers.set("Slow.method", () => new Promise(() => {}));
-  await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4110, message: "page operation failed: Slow.method did not answer within 30 ms" });
+  await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4102, message: "timed out after 30 ms waiting for Slow.method to answer" });
 });
 
 test("refs: unknown, navigated and disconnected refs answer 4109", async () => {

@@ -6,12 +6,38 @@
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
-/** A CDP command that has not answered by then fails with 4110. */
-export const COMMAND_TIMEOUT_MS = 20_000;
+/**
+ * A CDP command that has not answered by then fails with 4102 "timed out":
+ * the spec's default call timeout, or the budget of the call running on the
+ * tab (setCallBudget: the caller's timeoutMs), so a command is never cut
+ * shorter than the caller's --timeout.
+ */
+export const COMMAND_TIMEOUT_MS = 30_000;
+const callBudgets = new Map<number, number>();
+
+/** The running call's budget for the tab's commands; undefined clears it. */
+export function setCallBudget(tabId: number, ms: number | undefined): void {
+  if (ms === undefined) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
 
 export interface Dialog {
   type: string;
   message: string;
+  /** A prompt's default text. */
+  defaultPrompt?: string;
+}
+
+/**
+ * Decides a dialog as it opens (dialogs.ts sets it): true when it answered
+ * the dialog at once, so the tab is not blocked and calls in flight go on;
+ * false holds it open.
+ */
+export type DialogHook = (tabId: number, d: Dialog) => boolean;
+let dialogHook: DialogHook | undefined;
+
+export function setDialogHook(fn: DialogHook | undefined): void {
+  dialogHook = fn;
 }
 
 /** 4110 for a command that could not run because a dialog is open. */
@@ -52,16 +78,48 @@ const attachHooks = new Set<AttachHook>();
 /** See every event of every attached tab (collectors that outlive one call). */
 const eventHooks = new Set<(tabId: number, method: string, params: Record<string, unknown>) => void>();
 
+/** Every event of every attached tab, its child sessions' too (sessionId
+ * set); frames.ts follows out-of-process frames with it. */
+export type SessionEventListener = (
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: Record<string, unknown>,
+) => void;
+const sessionListeners = new Set<SessionEventListener>();
+
+/** Subscribes to the events of every tab and child session; returns the unsubscribe. */
+export function onSessionEvent(fn: SessionEventListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
 // Stored listeners, so uninstall() can remove them.
 let installed = false;
-const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: object): void => {
+const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params?: object): void => {
   const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
   if (!st) return;
   const p = (params ?? {}) as Record<string, unknown>;
+  for (const l of [...sessionListeners]) {
+    try {
+      l(source.tabId!, source.sessionId, method, p);
+    } catch {
+      // a listener's bug must not stop the others
+    }
+  }
+  // A child session's events (an out-of-process frame, frames.ts) say
+  // nothing about the tab's own document or dialogs.
+  if (source.sessionId !== undefined) return;
   if (method === "Page.javascriptDialogOpening") {
-    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    st.dialog = d;
-    for (const w of [...st.dialogWaiters]) w(d);
+    const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId!, d) ?? false;
+    } catch {
+      // a hook's bug holds the dialog, as without a hook
+    }
+    if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
   } else if (method === "Page.frameNavigated") {
@@ -255,6 +313,38 @@ export function openDialog(tabId: number): Dialog | null {
   return tabs.get(tabId)?.dialog ?? null;
 }
 
+function hold(st: TabState, d: Dialog): void {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+
+/** Marks a dialog open in the tab: calls fail naming it until it closes. */
+export function holdDialog(tabId: number, d: Dialog): void {
+  const st = tabs.get(tabId);
+  if (st) hold(st, d);
+}
+
+/** Forgets the tab's open dialog (it was just answered). */
+export function clearDialog(tabId: number): void {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+
+/**
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
+ * no dialog check.
+ */
+export async function sendDuringDialog<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+): Promise<T> {
+  // Attached without waiting for Page.enable: a dialog open before we
+  // attached holds that, and this is how to close it.
+  await state(tabId).attaching;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
+}
+
 /** How many main-frame documents the tab has loaded since attaching. */
 export function generation(tabId: number): number {
   return tabs.get(tabId)?.generation ?? -1;
@@ -268,12 +358,19 @@ export function listen(tabId: number, fn: CdpEventListener): () => void {
   return () => st.listeners.delete(fn);
 }
 
-function rawSend(tabId: number, method: string, params: object, timeoutMs: number): Promise<unknown> {
+function rawSend(
+  tabId: number,
+  method: string,
+  params: object,
+  timeoutMs: number,
+  sessionId?: string,
+): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(opFailed(`${method} did not answer within ${timeoutMs} ms`));
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
-    chrome.debugger.sendCommand({ tabId }, method, params).then(
+    const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -296,8 +393,27 @@ export async function send<T = Record<string, unknown>>(
   tabId: number,
   method: string,
   params: object = {},
-  timeoutMs = COMMAND_TIMEOUT_MS,
+  timeoutMs?: number,
 ): Promise<T> {
+  return sendIn<T>(tabId, sessionRoute?.(tabId, params), method, params, timeoutMs);
+}
+
+/** Picks the child session a command's objectId lives in (refs.ts sets it):
+ * actions on an element of an out-of-process frame then reach that frame. */
+let sessionRoute: ((tabId: number, params: object) => string | undefined) | undefined;
+export function setSessionRoute(fn: (tabId: number, params: object) => string | undefined): void {
+  sessionRoute = fn;
+}
+
+/** send() to a child session of the tab (undefined: the tab itself). */
+export async function sendIn<T = Record<string, unknown>>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object = {},
+  timeoutMs?: number,
+): Promise<T> {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
   if (!st) throw opFailed("the debugger was detached from the tab");
@@ -307,7 +423,7 @@ export async function send<T = Record<string, unknown>>(
     st.dialogWaiters.add(waiter);
   });
   try {
-    return (await Promise.race([rawSend(tabId, method, params, timeoutMs), dialogOpened])) as T;
+    return (await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened])) as T;
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
   }

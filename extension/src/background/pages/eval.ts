@@ -5,6 +5,10 @@ import { requireString } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
+import { budgetOf, within } from "./deadline";
+
+/** The CDP command outlives the budget a little, so the budget's own error wins. */
+const CDP_SLACK_MS = 5_000;
 
 interface EvalResult {
   result: { type: string; value?: unknown; unserializableValue?: string; description?: string };
@@ -13,12 +17,17 @@ interface EvalResult {
 
 export async function evaluate(tabId: number, p: RequestParams<"pages.eval">): Promise<{ value: unknown }> {
   const expression = requireString(p, "expression");
-  const r = await send<EvalResult>(tabId, "Runtime.evaluate", {
-    expression,
-    returnByValue: true,
-    awaitPromise: true,
-    userGesture: true,
-  });
+  const budget = budgetOf(p);
+  const r = await within(
+    send<EvalResult>(
+      tabId,
+      "Runtime.evaluate",
+      { expression, returnByValue: true, awaitPromise: true, userGesture: true },
+      budget + CDP_SLACK_MS,
+    ),
+    budget,
+    "the expression's value",
+  );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== undefined ? String(d.exception.value) : d.text);

@@ -4,6 +4,7 @@ import { requireOneOf } from "../params";
 import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
+import { inFrame, viewportBox } from "./geometry";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, targetOf } from "./target";
 
@@ -17,10 +18,28 @@ function failed(msg: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 
+// The page's text with the text of its same-origin frames, each after a
+// line naming the frame (cross-origin frames cannot be read from here).
+const PAGE_TEXT = `(() => {
+  const textOf = (doc, depth) => {
+    let out = (doc.body || doc.documentElement)?.innerText ?? "";
+    if (depth > 8) return out;
+    for (const f of doc.querySelectorAll("iframe, frame")) {
+      let d = null;
+      try { d = f.contentDocument; } catch (e) {}
+      if (!d || !f.getClientRects().length) continue;
+      const t = textOf(d, depth + 1);
+      if (t.trim()) out += "\\n\\n[frame" + (f.title ? " " + JSON.stringify(f.title) : "") + "]\\n" + t;
+    }
+    return out;
+  };
+  return textOf(document, 0);
+})()`;
+
 const ON_DOCUMENT: Partial<Record<GetWhat, string>> = {
   title: "document.title",
   url: "location.href",
-  text: "(document.body || document.documentElement).innerText",
+  text: PAGE_TEXT,
   html: "document.documentElement.outerHTML",
 };
 
@@ -53,6 +72,11 @@ export async function get(tabId: number, p: RequestParams<"pages.get">): Promise
   }
   const { objectId, label: ref } = await resolveSpec(tabId, target);
   try {
+    if (what === "box" && (await inFrame(tabId, objectId))) {
+      // A frame's own viewport is not the tab's: the box in the tab's.
+      const b = await viewportBox(tabId, objectId);
+      return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
+    }
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
       functionDeclaration: ON_ELEMENT[what],

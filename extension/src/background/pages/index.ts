@@ -6,7 +6,10 @@ import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
+import { runPageCall } from "./call";
 import { detach } from "./debugger";
+import { dialog } from "./dialogs";
+import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
@@ -14,11 +17,13 @@ import { get } from "./get";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
+import { back, forward, navigate, reload } from "./navigate";
 import { forgetRefs } from "./refs";
 import { screenshot } from "./screenshot";
 import { snapshot } from "./snapshot";
 import { isToolPageMethod, reportAftermath, type ToolPageMethod } from "./tools";
 import { wait } from "./wait";
+import { waitFor } from "./wait-for";
 
 export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
@@ -52,6 +57,15 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  // issue 8: navigation, waits, dialogs
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+  "pages.waitFor": waitFor,
+  "pages.dialog": dialog,
+  // issue 13 (the REPL's saved script)
+  "pages.durableTarget": durableTarget,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
@@ -60,7 +74,7 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
-      return TABLE[m](tabId, params);
+      return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };
   const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));
   return Object.fromEntries(own.map((m) => [m, withTab(m)])) as unknown as Handlers<OwnPageMethod>;

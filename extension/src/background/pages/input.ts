@@ -9,6 +9,7 @@ import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton, type
 import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
+import { offsetOf } from "./geometry";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
 
@@ -33,8 +34,28 @@ async function dispatch(tabId: number, params: Record<string, unknown>): Promise
   }
 }
 
-/** The centre of the element's first non-empty content quad, viewport CSS px. */
+/** The centre of the element's first non-empty content quad, viewport CSS
+ * px of the tab (an element in an out-of-process frame too). */
 export async function visibleCentre(tabId: number, objectId: string, ref: string): Promise<Point> {
+  const pt = await quadCentre(tabId, objectId);
+  if (pt) return pt;
+  // No box of its own (a zero-size link around a floated image, display:
+  // contents): point at its first descendant that has one.
+  try {
+    const r = await send<{ result: { objectId?: string } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: DESCENDANT_WITH_BOX,
+    });
+    const d = r.result.objectId;
+    const dpt = d ? await quadCentre(tabId, d) : null;
+    if (dpt) return dpt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`);
+}
+
+async function quadCentre(tabId: number, objectId: string): Promise<Point | null> {
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -54,31 +75,16 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
     const w = Math.max(...xs) - Math.min(...xs);
     const h = Math.max(...ys) - Math.min(...ys);
     if (w < 1 || h < 1) continue;
-    return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
+    const off = await offsetOf(tabId, objectId);
+    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
   }
-  // No box of its own (a zero-size link around a floated image, display:
-  // contents): point at its first descendant that has one.
-  try {
-    const r = await send<{ result: { value?: Point | null } }>(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: DESCENDANT_CENTRE,
-      returnByValue: true,
-    });
-    const pt = r.result.value;
-    if (pt && Number.isFinite(pt.x) && Number.isFinite(pt.y)) return pt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`);
+  return null;
 }
 
-const DESCENDANT_CENTRE = `function () {
+const DESCENDANT_WITH_BOX = `function () {
   for (const d of this.querySelectorAll("*")) {
-    let r = d.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) continue;
-    d.scrollIntoView({ block: "nearest", inline: "nearest" });
-    r = d.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    const r = d.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1) return d;
   }
   return null;
 }`;

@@ -14,11 +14,16 @@
 //   document's execution context, so a new document invalidates it by itself.
 
 import { ErrorCode, RpcError } from "../types";
-import { DialogOpenError, generation, onForget, send, sendQuiet } from "./debugger";
+import { DialogOpenError, generation, isAttached, onForget, send, sendIn, sendQuiet, setSessionRoute } from "./debugger";
+import { refElement } from "./page-tree";
 
 export type RefTarget =
   | { kind: "node"; backendNodeId: number }
-  | { kind: "walk"; arrayObjectId: string; index: number; group: string };
+  | { kind: "walk"; arrayObjectId: string; index: number; group: string }
+  // A number in the registry of a frame document's isolated world
+  // (page-tree.ts): session undefined is the tab's own; main: the main
+  // frame's document, tied to the tab's generation.
+  | { kind: "tree"; session?: string; contextId: number; num: number; main: boolean };
 
 export interface RefEntry {
   ref: string;
@@ -46,9 +51,39 @@ const byTab = new Map<number, TabRefs>();
 /** Object group for the objects one action resolves; released after it. */
 export const ACTION_GROUP = "browserctl-action";
 
+/** Per tab: the child session of each execution context an action resolved
+ * an element in ("isolate.context" prefix of its objectIds), so commands on
+ * those objects reach that session (debugger.ts setSessionRoute). */
+const contextSessions = new Map<number, Map<string, string>>();
+
 onForget((tabId) => {
   byTab.delete(tabId);
+  contextSessions.delete(tabId);
 });
+
+/** "isolate.context" of a CDP objectId ("isolate.context.object"). */
+function contextPrefix(objectId: string): string {
+  const i = objectId.lastIndexOf(".");
+  return i > 0 ? objectId.slice(0, i) : objectId;
+}
+
+setSessionRoute((tabId, params) => {
+  const id = (params as { objectId?: unknown }).objectId;
+  if (typeof id !== "string") return undefined;
+  return contextSessions.get(tabId)?.get(contextPrefix(id));
+});
+
+/** The child session an objectId lives in (undefined: the tab's own). */
+export function objectSession(tabId: number, objectId: string): string | undefined {
+  return contextSessions.get(tabId)?.get(contextPrefix(objectId));
+}
+
+function rememberSession(tabId: number, objectId: string, session: string | undefined): void {
+  if (session === undefined) return;
+  let m = contextSessions.get(tabId);
+  if (!m) contextSessions.set(tabId, (m = new Map()));
+  m.set(contextPrefix(objectId), session);
+}
 
 export function refNotFound(ref: string): RpcError {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
@@ -134,6 +169,18 @@ export async function resolveRef(tabId: number, ref: string): Promise<string> {
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   try {
+    if (entry.target.kind === "tree") {
+      const t = entry.target;
+      const r = await sendIn<CallResult>(tabId, t.session, "Runtime.evaluate", {
+        expression: `(${refElement.toString()})(${t.num})`,
+        contextId: t.contextId,
+        objectGroup: ACTION_GROUP,
+      });
+      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+      rememberSession(tabId, r.result.objectId, t.session);
+      if (t.session !== undefined) touched(tabId).add(t.session);
+      return r.result.objectId;
+    }
     if (entry.target.kind === "walk") {
       const r = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
         objectId: entry.target.arrayObjectId,
@@ -166,7 +213,31 @@ export async function resolveRef(tabId: number, ref: string): Promise<string> {
   }
 }
 
+/** Child sessions an action resolved objects in since the last release. */
+const touchedSessions = new Map<number, Set<string>>();
+function touched(tabId: number): Set<string> {
+  let s = touchedSessions.get(tabId);
+  if (!s) touchedSessions.set(tabId, (s = new Set()));
+  return s;
+}
+
 /** Frees what one action resolved; never waits, never fails. */
 export function releaseActionObjects(tabId: number): void {
   sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
+  const sessions = touchedSessions.get(tabId);
+  touchedSessions.delete(tabId);
+  if (!sessions || !isAttached(tabId)) return;
+  for (const s of sessions) {
+    sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP }, 5_000).catch(() => {});
+  }
+}
+
+/**
+ * Records the refs of a tree snapshot (page-tree.ts): numbers live in the
+ * page's registries, so nothing is dropped here but other documents' refs.
+ */
+export function setTreeRefs(tabId: number, gen: number, entries: RefEntry[], nextMain: number): void {
+  const tr = tabRefs(tabId, gen);
+  for (const e of entries) tr.entries.set(e.ref, e);
+  if (nextMain > tr.next) tr.next = nextMain;
 }

@@ -6,6 +6,7 @@ import type { RequestParams, ScreenshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
+import { inFrame, viewportBox } from "./geometry";
 import { visibleCentre } from "./input";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, targetOf } from "./target";
@@ -50,7 +51,8 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
         }),
         send<LayoutMetrics>(tabId, "Page.getLayoutMetrics"),
       ]);
-      const b = box.result.value;
+      let b = box.result.value;
+      if (await inFrame(tabId, objectId)) b = (await viewportBox(tabId, objectId)) ?? undefined;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
       }

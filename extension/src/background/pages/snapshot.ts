@@ -1,124 +1,333 @@
-// pages.snapshot. Two sources, chosen by measurement (see README.md here):
-// - interactive: one in-page walk (page-walk.ts) returns the actionable
-//   elements with role, name and state; refs point into the array of
-//   elements it returned (no per-element CDP round trip);
-// - full: Accessibility.getFullAXTree, turned into text by snapshot-text.ts;
-//   refs hold backendDOMNodeIds.
+// pages.snapshot: one in-page walk per frame (page-tree.ts), in parallel,
+// each in its frame's isolated world and session (frames.ts reaches
+// out-of-process frames); the frames' lines are spliced under their iframe's
+// line. Then the reader's sizing: a subtree (-s), the viewport, a cut at
+// maxChars, or the difference from the previous snapshot.
+//
+// Refs: `eN` in the main frame, `fKeN` in the K-th frame document the tab
+// has shown. Numbers come from the documents' registries, so the same
+// element keeps its ref in every mode (see page-tree.ts and README.md).
 
-import { optionalBool, optionalInt } from "../params";
+import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams, SnapshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { DialogOpenError, ensureAttached, generation, send } from "./debugger";
-import { walkInteractive } from "./page-walk";
+import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
+import { adoptClosedRoots } from "./closed-roots";
+import { followFrames, sessionOfFrame } from "./frames";
+import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
+import { savedCounters, saveCounters } from "./ref-counters";
+import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
+import { MAX_NAME } from "./snapshot-text";
+import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
-import { nextRefNumber, nodeRefNumber, setRefs, type RefEntry } from "./refs";
-import { axTreeToSnapshot, MAX_NAME, walkToSnapshot, type AXNode, type WalkItem } from "./snapshot-text";
-
-interface RemoteObject {
-  type: string;
-  subtype?: string;
-  objectId?: string;
-  value?: unknown;
-}
 
 interface EvalResult {
-  result: RemoteObject;
+  result: { type: string; value?: unknown; objectId?: string };
   exceptionDetails?: { text?: string; exception?: { description?: string } };
 }
 
-let snapshotCounter = 0;
-/** Marks the page-side ref registry as this worker run's (a restarted
- * worker starts a fresh one: its refs are gone anyway). */
+/** Marks the page-side registries as this worker run's. */
 const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-const walkSource = (next: number) => `(${walkInteractive.toString()})(${MAX_NAME}, ${next}, ${JSON.stringify(OWNER)})`;
+const WORLD_NAME = "browserctl";
+const WALK = walkTree.toString();
 
-function exceptionText(d: NonNullable<EvalResult["exceptionDetails"]>): string {
-  return d.exception?.description ?? d.text ?? "exception";
+/** A frame and the session that runs it (undefined: the tab's own). */
+interface FrameRef {
+  frameId: string;
+  session?: string;
 }
 
-function wireRefs(entries: RefEntry[]): SnapshotResult["refs"] {
-  const out: SnapshotResult["refs"] = {};
-  for (const e of entries) out[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return out;
+/** A frame document's isolated world: its context and its ref prefix. */
+interface World {
+  session?: string;
+  contextId: number;
+  /** 0: the main frame ("e"); K: "fKe". */
+  key: number;
 }
 
-async function interactiveSnapshot(tabId: number): Promise<SnapshotResult> {
-  await ensureAttached(tabId); // the document count starts at attaching
-  const gen = generation(tabId);
-  const group = `browserctl-snapshot-${++snapshotCounter}`;
-  const walk = async (): Promise<EvalResult> =>
-    send<EvalResult>(tabId, "Runtime.evaluate", {
-      expression: walkSource(nextRefNumber(tabId)),
-      contextId: await isolatedContext(tabId),
-      objectGroup: group,
-      returnByValue: false,
-    });
-  let r: EvalResult;
-  try {
-    r = await walk();
-  } catch (e) {
-    // The world's document went away between two calls: make a new one, once.
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    r = await walk();
-  }
-  if (r.exceptionDetails || !r.result.objectId) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: snapshot: ${r.exceptionDetails ? exceptionText(r.exceptionDetails) : "no result"}`,
-    );
-  }
-  const props = await send<{ result: { name: string; value?: RemoteObject }[] }>(tabId, "Runtime.getProperties", {
-    objectId: r.result.objectId,
-    ownProperties: true,
+interface TabState {
+  /** Worlds of child frames, by frame id. */
+  worlds: Map<string, World>;
+  /** The number of the next frame document. */
+  nextKey: number;
+  /** "key:context:iframe number" -> the frame id that iframe holds. */
+  owners: Map<string, string>;
+  /** The previous snapshot's lines, per set of options (for diff). */
+  previous: Map<string, string[]>;
+}
+
+const tabs = new Map<number, TabState>();
+onForget((tabId) => {
+  tabs.delete(tabId);
+});
+
+function tabState(tabId: number): TabState {
+  let st = tabs.get(tabId);
+  if (!st) tabs.set(tabId, (st = { worlds: new Map(), nextKey: 1, owners: new Map(), previous: new Map() }));
+  return st;
+}
+
+function failed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
+}
+
+function contextGone(e: unknown): boolean {
+  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+}
+
+async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<World> {
+  const w = st.worlds.get(f.frameId);
+  if (w && w.session === f.session) return w;
+  const r = await sendIn<{ executionContextId: number }>(tabId, f.session, "Page.createIsolatedWorld", {
+    frameId: f.frameId,
+    worldName: WORLD_NAME,
   });
-  let json = "";
-  let arrayObjectId = "";
-  for (const p of props.result) {
-    if (p.name === "items" && typeof p.value?.value === "string") json = p.value.value;
-    if (p.name === "els" && p.value?.objectId) arrayObjectId = p.value.objectId;
-  }
-  if (!json || !arrayObjectId) {
-    throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: snapshot: the page walk returned nothing");
-  }
-  const [url, title, items, numbers] = JSON.parse(json) as [string, string, WalkItem[], number[], number];
-  const snap = walkToSnapshot(items, numbers);
-  const entries: RefEntry[] = snap.refs.map((s) => ({
-    ref: s.ref,
-    role: s.role,
-    name: s.name,
-    target: { kind: "walk", arrayObjectId, index: s.index ?? 0, group },
-  }));
-  setRefs(tabId, gen, entries, group);
-  return { snapshot: snap.text, refs: wireRefs(entries), url, title, tabId };
+  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh);
+  return fresh;
 }
 
-async function fullSnapshot(tabId: number, compact: boolean, depth: number | undefined): Promise<SnapshotResult> {
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  const [tree, meta] = await Promise.all([
-    send<{ nodes: AXNode[] }>(tabId, "Accessibility.getFullAXTree", {}),
-    send<EvalResult>(tabId, "Runtime.evaluate", {
-      expression: "[location.href, document.title]",
-      returnByValue: true,
-    }),
-  ]);
-  const [url, title] = Array.isArray(meta.result.value) ? (meta.result.value as [string, string]) : ["", ""];
-  const snap = axTreeToSnapshot(tree.nodes, { compact, depth, refNumber: (id) => nodeRefNumber(tabId, gen, id) });
-  const entries: RefEntry[] = snap.refs.map((s) => ({
-    ref: s.ref,
-    role: s.role,
-    name: s.name,
-    target: { kind: "node", backendNodeId: s.backendNodeId ?? 0 },
-  }));
-  setRefs(tabId, gen, entries);
-  return { snapshot: snap.text, refs: wireRefs(entries), url: String(url), title: String(title), tabId };
+/** The walk, again after handing it closed shadow roots it met (a closed
+ * root may hold hosts of its own: a few rounds). */
+async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
+  let res = await walkOnce(tabId, w, o);
+  for (let round = 0; round < 4 && res.hosts > 0; round++) {
+    if ((await adoptClosedRoots(tabId, w.session, w.contextId)) === 0) break;
+    res = await walkOnce(tabId, w, o);
+  }
+  return res;
+}
+
+async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
+  const r = await sendIn<EvalResult>(tabId, w.session, "Runtime.evaluate", {
+    expression: `(${WALK})(${JSON.stringify(o)})`,
+    contextId: w.contextId,
+    returnByValue: true,
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "string") {
+    const d = r.exceptionDetails;
+    throw failed(d ? (d.exception?.description ?? d.text ?? "exception") : "the page walk returned nothing");
+  }
+  return JSON.parse(r.result.value) as TreeResult;
+}
+
+interface Walked {
+  world: World;
+  res: TreeResult;
+}
+
+/** Walks the main frame, retrying once in a fresh world when its document went away. */
+async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
+  const attempt = async (): Promise<Walked> => {
+    const world: World = { contextId: await isolatedContext(tabId), key: 0 };
+    return { world, res: await runWalk(tabId, world, o) };
+  };
+  try {
+    return await attempt();
+  } catch (e) {
+    if (!contextGone(e)) throw e;
+    dropContext(tabId);
+    return attempt();
+  }
+}
+
+async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOptions): Promise<Walked | undefined> {
+  const attempt = async (): Promise<Walked> => {
+    const world = await childWorld(tabId, st, f);
+    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
+  };
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    st.worlds.delete(f.frameId); // a new document, or the frame is gone
+    try {
+      return await attempt();
+    } catch (e2) {
+      if (e2 instanceof DialogOpenError) throw e2;
+      return undefined; // the frame went away while we looked: left out
+    }
+  }
+}
+
+/** The frame id behind an iframe element of a walked document. */
+async function iframeFrameId(tabId: number, st: TabState, w: World, num: number): Promise<string | undefined> {
+  const k = `${w.key}:${w.contextId}:${num}`;
+  const known = st.owners.get(k);
+  if (known) return known;
+  try {
+    const r = await sendIn<EvalResult>(tabId, w.session, "Runtime.evaluate", {
+      expression: `(${refElement.toString()})(${num})`,
+      contextId: w.contextId,
+      objectGroup: "browserctl-frames",
+    });
+    if (!r.result.objectId) return undefined;
+    const d = await sendIn<{ node: { frameId?: string; contentDocument?: { frameId?: string } } }>(
+      tabId,
+      w.session,
+      "DOM.describeNode",
+      { objectId: r.result.objectId },
+    );
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {});
+    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
+    if (id) st.owners.set(k, id);
+    return id;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return undefined;
+  }
+}
+
+const REF_RE = /^(?:f(\d+))?e(\d+)$/;
+
+function optionsKey(o: TreeOptions, root: string): string {
+  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
 
 export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">): Promise<SnapshotResult> {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
-  if (interactive) return interactiveSnapshot(tabId);
-  return fullSnapshot(tabId, compact, depth);
+  const selector = optionalString(p, "selector") ?? "";
+  const viewport = optionalBool(p, "viewport") ?? false;
+  const maxChars = optionalInt(p, "maxChars", 200);
+  const diff = optionalBool(p, "diff") ?? false;
+
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
+  const base: TreeOptions = {
+    mode: interactive ? "interactive" : "full",
+    compact,
+    depth: depth ?? -1,
+    maxName: MAX_NAME,
+    next: Math.max(nextRefNumber(tabId), saved.next),
+    owner: OWNER,
+    prefix: "e",
+    root: 0,
+    selector: "",
+    viewport,
+  };
+
+  // -s: a ref names its frame document and number; anything else is a CSS
+  // selector in the main frame.
+  const m = REF_RE.exec(selector);
+  const rootKey = m ? Number(m[1] ?? 0) : 0;
+  const rootNum = m ? Number(m[2]) : 0;
+  let rootFrame: FrameRef | undefined; // the -s ref's frame (child frames only)
+  if (m && rootKey) {
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
+    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+
+  // The main frame's walk while out-of-process frames are followed.
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(undefined) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    followFrames(tabId).catch((e: unknown) => {
+      if (e instanceof DialogOpenError) throw e;
+    }),
+  ]);
+  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
+  // A ref of another frame document (the frame navigated since) is stale.
+  if (!top || (m && top.res.error) || (rootFrame && top.world.key !== rootKey)) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  if (top.res.error) throw failed(top.res.error);
+
+  // Each iframe line gets its frame's lines, indented: only frames the
+  // walk showed are walked, those of one document in parallel.
+  const entries: RefEntry[] = [];
+  const build = async (w: Walked, indent: string, depthLeft: number): Promise<string[]> => {
+    const prefix = w.world.key ? `f${w.world.key}e` : "e";
+    for (const [num, role, name] of w.res.refs) {
+      entries.push({
+        ref: prefix + num,
+        role,
+        name,
+        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 },
+      });
+    }
+    const marks: { at: number; num: number; indent: string }[] = [];
+    w.res.lines.forEach((l, at) => {
+      const mm = FRAME_MARK_RE.exec(l);
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1]! });
+    });
+    const parts = await Promise.all(
+      marks.map(async (mk): Promise<string[]> => {
+        if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        // An out-of-process frame has its own session; any other runs in its parent's.
+        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        // -d counts levels from the top document, through the frames.
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkChild(tabId, st, { frameId, session }, o);
+        if (!child || child.res.error) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      }),
+    );
+    const out: string[] = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
+        out.push(indent + l);
+        return;
+      }
+      const lines = parts[next++]!;
+      if (lines.length === 0 && interactive) dropEmptyFrame(out);
+      out.push(...lines);
+    });
+    return out;
+  };
+  const out = await build(top, "", 16);
+
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  let nextMain = 0;
+  for (const e of entries) {
+    const mm = REF_RE.exec(e.ref);
+    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
+  }
+  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+
+  // Refs of lines left out (an -i iframe with nothing in it) are not answered.
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
+  const key = optionsKey(base, selector);
+  const prev = st.previous.get(key);
+  st.previous.set(key, out);
+  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  let body = out;
+  let shown = inText;
+  if (diff) {
+    body = prev ? diffLines(prev, out) : out;
+    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
+    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+  }
+  let lines = [...header, ...body];
+  if (maxChars !== undefined) {
+    const cut = fitToChars(lines, maxChars);
+    if (cut.dropped > 0) {
+      lines = cut.lines;
+      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    }
+  }
+  const refs: SnapshotResult["refs"] = {};
+  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+}
+
+/** In -i mode an iframe line with nothing under it says nothing. */
+function dropEmptyFrame(out: string[]): void {
+  const last = out[out.length - 1];
+  if (last !== undefined && /^\s*- iframe\b/.test(last)) out.pop();
 }

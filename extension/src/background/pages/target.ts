@@ -12,6 +12,7 @@ import type { Untrusted } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ACTION_GROUP, resolveRef } from "./refs";
+import { isRoleTarget, resolveRoleTarget } from "./role-target";
 import { dropContext, isolatedContext } from "./world";
 
 export interface Target {
@@ -142,6 +143,7 @@ const FIRST_MATCH = `function (sel, pick) {
 
 /** The objectId of the first visible element matching selector (or, with visibleElseFirst, the first at all). */
 export async function resolveSelector(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector); // issue 13
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);

@@ -1,0 +1,292 @@
+package e2e
+
+// Issue 8 part A in the browser: open/back/forward/reload, the waits, the
+// dialog policy and honest timeouts. What the page did is read from its own
+// reports and over the test's CDP connection, never from the extension.
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// navServer serves the test pages like the harness's server (reports go to
+// the same recorder) plus /slow?ms=N, answered after N ms; it notes when
+// each slow answer went out.
+type navServer struct {
+	*httptest.Server
+	mu       sync.Mutex
+	slowDone []time.Time
+}
+
+func newNavServer(t *testing.T) *navServer {
+	t.Helper()
+	ns := &navServer{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /slow", func(w http.ResponseWriter, r *http.Request) {
+		ms, _ := strconv.Atoi(r.URL.Query().Get("ms"))
+		select {
+		case <-time.After(time.Duration(ms) * time.Millisecond):
+		case <-r.Context().Done():
+			return
+		}
+		if r.URL.Query().Get("img") != "" {
+			w.Header().Set("Content-Type", "image/svg+xml")
+			w.Write([]byte(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>`))
+		} else {
+			w.Write([]byte("ok"))
+		}
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		ns.mu.Lock()
+		ns.slowDone = append(ns.slowDone, time.Now())
+		ns.mu.Unlock()
+	})
+	mux.Handle("/", h.rec.handler())
+	ns.Server = httptest.NewServer(mux)
+	t.Cleanup(func() {
+		ns.CloseClientConnections()
+		ns.Close()
+	})
+	return ns
+}
+
+func (ns *navServer) url(path, tag string, kv ...string) string {
+	u := ns.URL + path + "?t=" + tag
+	for i := 0; i+1 < len(kv); i += 2 {
+		u += "&" + kv[i] + "=" + kv[i+1]
+	}
+	return u
+}
+
+func (ns *navServer) firstSlowDone() (time.Time, bool) {
+	ns.mu.Lock()
+	defer ns.mu.Unlock()
+	if len(ns.slowDone) == 0 {
+		return time.Time{}, false
+	}
+	return ns.slowDone[0], true
+}
+
+type navResult struct {
+	URL   string `json:"url"`
+	Title string `json:"title"`
+}
+
+func mustNav(t *testing.T, args ...string) navResult {
+	t.Helper()
+	var r navResult
+	mustJSON(t, &r, args...)
+	return r
+}
+
+// loads counts the page's load reports for one page name.
+func loads(tag, name string) int {
+	n := 0
+	for _, e := range h.rec.of(tag, "load") {
+		if strings.Contains(e.str("url"), "name="+name) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestOpenBackForwardReload(t *testing.T) {
+	ns := newNavServer(t)
+	tag := tagFor(t)
+	a, b := ns.url("/nav.html", tag, "name", "A"), ns.url("/nav.html", tag, "name", "B")
+	s := newSession(t, a)
+	h.rec.waitFor(t, tag, "page A's load", func(e event) bool { return e.Type == "load" })
+	p := h.cdp.page(t, tag)
+
+	r := mustNav(t, in(s, "open", b)...)
+	if r.URL != b || r.Title != "Nav B" {
+		t.Errorf("open B answered %+v, want url %s title %q", r, b, "Nav B")
+	}
+	if got := p.evalString("location.href"); got != b {
+		t.Errorf("after open B the tab is at %s", got)
+	}
+	if p.evalString("document.readyState") != "complete" {
+		t.Errorf("open returned before the page loaded (--wait-until load is the default)")
+	}
+	if loads(tag, "B") != 1 {
+		t.Errorf("page B reported %d loads, want 1", loads(tag, "B"))
+	}
+
+	r = mustNav(t, in(s, "back")...)
+	if r.URL != a || r.Title != "Nav A" {
+		t.Errorf("back answered %+v, want %s", r, a)
+	}
+	if got := p.evalString("location.href"); got != a {
+		t.Errorf("after back the tab is at %s", got)
+	}
+	r = mustNav(t, in(s, "forward")...)
+	if r.URL != b {
+		t.Errorf("forward answered %+v, want %s", r, b)
+	}
+	if got := p.evalString("location.href"); got != b {
+		t.Errorf("after forward the tab is at %s", got)
+	}
+	p.eval("window.marker = 1", nil)
+	before := loads(tag, "B")
+	r = mustNav(t, in(s, "reload")...)
+	if r.URL != b || r.Title != "Nav B" {
+		t.Errorf("reload answered %+v", r)
+	}
+	if p.evalBool("window.marker === 1") {
+		t.Errorf("reload did not load a new document (the old one's marker is still there)")
+	}
+	h.rec.waitFor(t, tag, "a second load of page B", func(event) bool { return loads(tag, "B") > before })
+
+	// At the end of the history there is no forward: an error, exit 1.
+	errOut := mustFail(t, 1, 4110, in(s, "forward")...)
+	if !strings.Contains(errOut, "no next page") {
+		t.Errorf("forward at the end of the history: %q", errOut)
+	}
+
+	// A same-document navigation (a fragment) answers at once.
+	r = mustNav(t, in(s, "open", b+"#part")...)
+	if !strings.HasSuffix(r.URL, "#part") {
+		t.Errorf("open #part answered %+v", r)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	// A port nobody listens on: the browser's own reason, exit 1.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + l.Addr().String() + "/nothing"
+	l.Close()
+	errOut := mustFail(t, 1, 4110, in(s, "open", refused)...)
+	if !strings.Contains(errOut, "net::ERR_CONNECTION_REFUSED") || !strings.Contains(errOut, refused) {
+		t.Errorf("open of a refused port: %q, want net::ERR_CONNECTION_REFUSED naming the URL", errOut)
+	}
+	// Without a scheme the URL gets https://: our test server speaks plain
+	// HTTP, so the TLS handshake fails, naming the https URL.
+	hostPath := strings.TrimPrefix(h.web.URL, "http://") + "/lab.html?t=" + tag + "-https"
+	errOut = mustFail(t, 1, 4110, in(s, "open", hostPath)...)
+	if !strings.Contains(errOut, "https://"+hostPath) || !strings.Contains(errOut, "net::ERR_") {
+		t.Errorf("open %s: %q, want a net:: error for https://%s", hostPath, errOut, hostPath)
+	}
+	// session create --url and tab open keep working beside open.
+	var tb tab
+	mustJSON(t, &tb, in(s, "tab", "open", pageURL("/lab.html", tag+"-tab"))...)
+	h.rec.waitFor(t, tag+"-tab", "the new tab's load", func(e event) bool { return e.Type == "load" })
+	mustRun(t, in(s, "--timeout", "3s", "open", "--wait-until", "domcontentloaded", pageURL("/lab.html", tag+"-opened"))...)
+	h.rec.waitFor(t, tag+"-opened", "the load of the page open sent the new tab to", func(e event) bool { return e.Type == "load" })
+	// --tab sends that tab, not the active one.
+	first := s.ActiveTabID
+	r := mustNav(t, in(s, "open", "--tab", itoa(first), pageURL("/lab.html", tag+"-bytab"))...)
+	if !strings.Contains(r.URL, tag+"-bytab") {
+		t.Errorf("open --tab %d answered %+v", first, r)
+	}
+	h.rec.waitFor(t, tag+"-bytab", "the load in the --tab tab", func(e event) bool { return e.Type == "load" })
+	if n := len(h.cdp.pagesWith(t, tag+"-opened")); n != 1 {
+		t.Errorf("open --tab moved the active tab too: %d tabs still show the -opened page, want 1", n)
+	}
+	var tabs []tab
+	for _, tb := range tabsOf(t, s) {
+		if tb.TabID == first {
+			tabs = append(tabs, tb)
+		}
+	}
+	if len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag+"-bytab") {
+		t.Errorf("tab %d after open --tab: %+v", first, tabs)
+	}
+}
+
+func TestOpenWaitUntil(t *testing.T) {
+	ns := newNavServer(t)
+	tag := tagFor(t)
+	s := newSession(t, ns.url("/nav.html", tag, "name", "start"))
+	h.rec.waitFor(t, tag, "the first load", func(e event) bool { return e.Type == "load" })
+	p := h.cdp.page(t, tag)
+
+	// domcontentloaded: back before the slow image lets the load event fire.
+	mustNav(t, in(s, "open", "--wait-until", "domcontentloaded", ns.url("/nav.html", tag, "name", "slow", "slow", "3000"))...)
+	if st := p.evalString("document.readyState"); st != "interactive" {
+		t.Errorf("--wait-until domcontentloaded: readyState %q right after, want interactive (the image holds load for 3 s)", st)
+	}
+	// load: waits for it.
+	mustNav(t, in(s, "open", "--wait-until", "load", ns.url("/nav.html", tag, "name", "slow2", "slow", "1500"))...)
+	if st := p.evalString("document.readyState"); st != "complete" {
+		t.Errorf("--wait-until load: readyState %q right after", st)
+	}
+	// networkidle: waits for the fetch the page makes after load.
+	mustNav(t, in(s, "open", "--wait-until", "networkidle", ns.url("/nav.html", tag, "name", "idle", "fetch", "800"))...)
+	if !p.evalBool("window.fetched === true") {
+		t.Errorf("--wait-until networkidle returned before the page's fetch after load finished")
+	}
+	// none: back before the server answered the slow image.
+	ns2 := newNavServer(t)
+	var exited time.Time
+	mustNav(t, in(s, "open", "--wait-until", "none", ns2.url("/nav.html", tag, "name", "none", "slow", "3000"))...)
+	exited = time.Now()
+	h.rec.waitFor(t, tag, "the none page's load", func(e event) bool {
+		return e.Type == "load" && strings.Contains(e.str("url"), "name=none")
+	})
+	if done, ok := ns2.firstSlowDone(); !ok || !exited.Before(done) {
+		t.Errorf("--wait-until none returned at %s, after the slow image was served at %s", exited, done)
+	}
+	// A load that does not come within --timeout: exit 4, naming it.
+	_, errOut, code := run(t, in(s, "--timeout", "1s", "open", ns.url("/nav.html", tag, "name", "late", "slow", "5000"))...)
+	if code != 4 || !strings.Contains(errOut, "timed out") || !strings.Contains(errOut, "name=late") || !strings.Contains(errOut, "--timeout") {
+		t.Errorf("open with a load later than --timeout: exit %d, %q; want exit 4, a timeout naming the URL and a --timeout hint", code, errOut)
+	}
+}
+
+// reload, back and forward to a server that no longer answers fail with
+// the browser's reason too, never a quiet success on an error page.
+func TestHistoryNavigationErrors(t *testing.T) {
+	ns := newNavServer(t)
+	tag := tagFor(t)
+	a := pageURL("/nav.html", tag, "name", "A")
+	s := newSession(t, a)
+	h.rec.waitFor(t, tag, "page A's load", func(e event) bool { return e.Type == "load" })
+	b := ns.url("/nav.html", tag, "name", "B")
+	mustNav(t, in(s, "open", b)...)
+	ns.CloseClientConnections()
+	ns.Close()
+	errOut := mustFail(t, 1, 4110, in(s, "reload")...)
+	if !strings.Contains(errOut, "net::ERR_CONNECTION_REFUSED") {
+		t.Errorf("reload of a page whose server is gone: %q", errOut)
+	}
+	// back to A (still served); forward to B may come from the
+	// back/forward cache, a real page then, or fail like reload.
+	mustNav(t, in(s, "back")...)
+	out, errOut, code := run(t, in(s, "forward")...)
+	if code == 0 && !strings.Contains(out, `"title":"Nav B"`) || code != 0 && !strings.Contains(errOut, "net::ERR_CONNECTION_REFUSED") {
+		t.Errorf("forward to a page whose server is gone: exit %d, %q %q", code, out, errOut)
+	}
+	// The tab still works.
+	if r := mustNav(t, in(s, "open", a)...); r.Title != "Nav A" {
+		t.Errorf("open after the failed navigations: %+v", r)
+	}
+}
+
+// A session made without a URL starts on about:blank: open leaves it and
+// back returns to it.
+func TestBackToAboutBlank(t *testing.T) {
+	tag := tagFor(t)
+	var s session
+	mustJSON(t, &s, "session", "create", "--name", t.Name())
+	t.Cleanup(func() { run(t, "session", "close", s.SessionID) })
+	u := pageURL("/lab.html", tag)
+	if r := mustNav(t, in(s, "open", u)...); r.URL != u || r.Title != "Lab" {
+		t.Errorf("open from about:blank answered %+v", r)
+	}
+	if r := mustNav(t, in(s, "--timeout", "10s", "back")...); r.URL != "about:blank" {
+		t.Errorf("back to about:blank answered %+v", r)
+	}
+}

@@ -1,0 +1,125 @@
+// The frames of a tab, in-process and out-of-process (OOPIF). Chrome puts a
+// cross-site iframe in another renderer; chrome.debugger reaches it as a
+// child session of the tab (Chrome 125+): Target.setAutoAttach with
+// flatten on the tab, and again on every child session for frames nested
+// inside it. Commands then go to {tabId, sessionId}.
+//
+// sessionOfFrame() answers the session of an out-of-process frame, and
+// sessionOffset() where a child session's viewport sits in the tab's
+// viewport (CDP geometry in a child session is relative to its own).
+
+import { onForget, onSessionEvent, sendIn } from "./debugger";
+
+interface ChildSession {
+  sessionId: string;
+  /** The OOPIF's frame id (its target id). */
+  frameId: string;
+  parent?: string;
+  ready: Promise<void>;
+}
+
+interface TabFrames {
+  /** Target.setAutoAttach on the tab, done once per attachment. */
+  started: Promise<void>;
+  children: Map<string, ChildSession>;
+}
+
+const byTab = new Map<number, TabFrames>();
+
+onForget((tabId) => {
+  byTab.delete(tabId);
+});
+
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+
+onSessionEvent((tabId, sessionId, method, params) => {
+  const tf = byTab.get(tabId);
+  if (!tf) return;
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
+    const child = String(params["sessionId"] ?? "");
+    if (!child || info?.type !== "iframe" || !info.targetId) return;
+    const cs: ChildSession = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+    // Frames nested in this one attach to it in turn.
+    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => undefined,
+      () => undefined,
+    );
+    tf.children.set(child, cs);
+  } else if (method === "Target.detachedFromTarget") {
+    const child = String(params["sessionId"] ?? "");
+    tf.children.delete(child);
+  }
+});
+
+/** Follows the tab's out-of-process frames (set up once per attachment);
+ * resolves once every frame known so far follows its own children. */
+export async function followFrames(tabId: number): Promise<void> {
+  await startFollowing(tabId);
+  const tf = byTab.get(tabId);
+  if (tf) await settled(tf);
+}
+
+function startFollowing(tabId: number): Promise<void> {
+  let tf = byTab.get(tabId);
+  if (!tf) {
+    const fresh: TabFrames = { started: Promise.resolve(), children: new Map() };
+    fresh.started = sendIn(tabId, undefined, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => undefined,
+      (e: unknown) => {
+        if (byTab.get(tabId) === fresh) byTab.delete(tabId);
+        throw e;
+      },
+    );
+    byTab.set(tabId, fresh);
+    tf = fresh;
+  }
+  return tf.started;
+}
+
+/** Waits until every known child session follows its own children. */
+async function settled(tf: TabFrames): Promise<void> {
+  for (let i = 0; i < 8; i++) {
+    const pending = [...tf.children.values()];
+    await Promise.all(pending.map((c) => c.ready));
+    if (tf.children.size === pending.length) return;
+  }
+}
+
+/** The child session that runs the frame, if it is out of process. */
+export function sessionOfFrame(tabId: number, frameId: string): string | undefined {
+  const tf = byTab.get(tabId);
+  if (!tf) return undefined;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return undefined;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where the viewport of a child session's frame sits in the tab's viewport,
+ * CSS px: its iframe element's content box, through every OOPIF above it.
+ * CDP geometry (DOM.getContentQuads, getBoxModel) within one session is
+ * relative to that session's own top frame.
+ */
+export async function sessionOffset(tabId: number, sessionId: string | undefined): Promise<Point> {
+  let x = 0;
+  let y = 0;
+  const tf = byTab.get(tabId);
+  for (let s = sessionId, hops = 0; s !== undefined && hops < 16; hops++) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    const owner = await sendIn<{ backendNodeId: number }>(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const box = await sendIn<{ model: { content: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", {
+      backendNodeId: owner.backendNodeId,
+    });
+    const q = box.model.content;
+    x += Math.min(q[0]!, q[2]!, q[4]!, q[6]!);
+    y += Math.min(q[1]!, q[3]!, q[5]!, q[7]!);
+    s = cs.parent;
+  }
+  return { x, y };
+}

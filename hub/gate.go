@@ -1,0 +1,175 @@
+package hub
+
+// The gate: connections that have not shown the token are bounded in number
+// and in time, so a process without the token cannot starve the hub of file
+// descriptors or memory (issue 7.2). A connection is trusted once a control
+// request on it carries the right bearer token or its WebSocket
+// authenticates; until then it counts against maxUntrusted and lives at
+// most untrustedLifetime.
+
+import (
+	"container/list"
+	"context"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Limits of the HTTP server and of connections without the token.
+const (
+	// readHeaderTimeout: a request's head must arrive within this.
+	readHeaderTimeout = 5 * time.Second
+	// readTimeout: a whole request, head and body. net/http lifts it once
+	// the body is read, so a long call or GET /events lives on
+	// (TestServerClosesSlowAndIdle).
+	readTimeout = 30 * time.Second
+	// idleTimeout: a kept-alive connection with no request is closed. The
+	// client checks a kept connection before reuse and dials again.
+	idleTimeout = 60 * time.Second
+	// maxHeaderBytes bounds a request's head (ours are a few hundred bytes).
+	maxHeaderBytes = 64 << 10
+
+	// maxUntrusted is how many connections may be open without having
+	// shown the token. A new one over it closes the oldest: a real client
+	// shows the token within milliseconds of connecting, so it is never
+	// the oldest for long.
+	maxUntrusted = 128
+	// untrustedLifetime: a connection that has not shown the token within
+	// this is closed, whatever it is doing.
+	untrustedLifetime = 10 * time.Second
+	// authFrameLimit is the read limit of a WebSocket before auth_ok: an
+	// auth frame is ~100 bytes; the big limit applies only afterwards.
+	authFrameLimit = 4 << 10
+)
+
+// serverLimits are the limits above, one set per hub (tests shorten them).
+type serverLimits struct {
+	readHeader, read, idle time.Duration
+	maxUntrusted           int
+	untrustedLifetime      time.Duration
+}
+
+var defaultLimits = serverLimits{
+	readHeader:        readHeaderTimeout,
+	read:              readTimeout,
+	idle:              idleTimeout,
+	maxUntrusted:      maxUntrusted,
+	untrustedLifetime: untrustedLifetime,
+}
+
+// gate tracks the untrusted connections of one listener, oldest first.
+type gate struct {
+	max      int
+	lifetime time.Duration
+
+	mu        sync.Mutex
+	untrusted list.List // of *gatedConn
+	peak      int       // the most untrusted connections open at once
+}
+
+func newGate(max int, lifetime time.Duration) *gate {
+	return &gate{max: max, lifetime: lifetime}
+}
+
+// gatedListener hands out gatedConns.
+type gatedListener struct {
+	net.Listener
+	g *gate
+}
+
+func (l gatedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return l.g.admit(c), nil
+}
+
+// gatedConn is an accepted connection; elem is its place in the untrusted
+// list, nil once trusted or closed.
+type gatedConn struct {
+	net.Conn
+	g     *gate
+	elem  *list.Element // guarded by g.mu
+	timer *time.Timer
+}
+
+// admit registers a new connection as untrusted, closing the oldest
+// untrusted one when there are too many.
+func (g *gate) admit(c net.Conn) *gatedConn {
+	gc := &gatedConn{Conn: c, g: g}
+	g.mu.Lock()
+	var evict *gatedConn
+	if g.untrusted.Len() >= g.max {
+		evict = g.untrusted.Front().Value.(*gatedConn)
+		g.untrusted.Remove(evict.elem)
+		evict.elem = nil
+	}
+	gc.elem = g.untrusted.PushBack(gc)
+	g.peak = max(g.peak, g.untrusted.Len())
+	gc.timer = time.AfterFunc(g.lifetime, gc.expire)
+	g.mu.Unlock()
+	if evict != nil {
+		evict.timer.Stop()
+		evict.Conn.Close()
+	}
+	return gc
+}
+
+// trust takes the connection off the untrusted list: it showed the token.
+func (gc *gatedConn) trust() {
+	gc.g.mu.Lock()
+	was := gc.elem != nil
+	if was {
+		gc.g.untrusted.Remove(gc.elem)
+		gc.elem = nil
+	}
+	gc.g.mu.Unlock()
+	if was {
+		gc.timer.Stop()
+	}
+}
+
+// expire closes the connection if it is still untrusted.
+func (gc *gatedConn) expire() {
+	gc.g.mu.Lock()
+	was := gc.elem != nil
+	if was {
+		gc.g.untrusted.Remove(gc.elem)
+		gc.elem = nil
+	}
+	gc.g.mu.Unlock()
+	if was {
+		gc.Conn.Close()
+	}
+}
+
+func (gc *gatedConn) Close() error {
+	gc.trust() // off the list either way
+	return gc.Conn.Close()
+}
+
+// counts answers the untrusted connections open now and the peak.
+func (g *gate) counts() (now, peak int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.untrusted.Len(), g.peak
+}
+
+type gateKey struct{}
+
+// connContext puts the request's connection in its context (for trustConn).
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if gc, ok := c.(*gatedConn); ok {
+		return context.WithValue(ctx, gateKey{}, gc)
+	}
+	return ctx
+}
+
+// trustConn marks the connection that carried r as trusted.
+func trustConn(r *http.Request) {
+	if gc, ok := r.Context().Value(gateKey{}).(*gatedConn); ok {
+		gc.trust()
+	}
+}
