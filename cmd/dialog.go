@@ -6,6 +6,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -115,8 +116,8 @@ func newCmdDialogPolicy(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		ValidArgsFunction: firstArgOf(rpc.DialogPolicy.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Policy = sessionOf(f), args[0]
-			if err := checkEnum("policy", rpc.DialogPolicy, p.Policy); err != nil {
-				return nil, err
+			if !rpc.DialogPolicy.Has(p.Policy) {
+				return nil, usageErrorf("policy must be %s, got %q", strings.Join(rpc.DialogPolicy.Values, ", "), p.Policy)
 			}
 			return &pageCall{Method: rpc.SessionSetDialogPolicy, Params: p, Human: okDone(f, "dialog policy "+p.Policy)}, nil
 		}),

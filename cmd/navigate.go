@@ -20,7 +20,10 @@ func addWaitUntilFlag(c *cobra.Command, v *string) {
 }
 
 func checkWaitUntil(v string) error {
-	return checkEnum("--wait-until", rpc.WaitUntil, v)
+	if v != "" && !rpc.WaitUntil.Has(v) {
+		return usageErrorf("--wait-until must be %s, got %q", strings.Join(rpc.WaitUntil.Values, ", "), v)
+	}
+	return nil
 }
 
 // budgetMS is the --timeout the extension gets for a call that waits; the
