@@ -60,7 +60,7 @@ to its first match when none is visible.`,
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Checked = sessionOf(f), checked
+			p.SessionID, p.Checked = sessionOf(f), &checked
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageCheck, Params: p, Human: okDone(f, verb+"ed "+args[0])}, nil
 		}),
@@ -128,8 +128,6 @@ func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return c
 }
 
-var isStates = []string{"visible", "enabled", "checked"}
-
 func newCmdIs(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.IsParams
 	c := &cobra.Command{
@@ -150,14 +148,14 @@ the first match.
 		Args: exactArgs(2, "a state (visible, enabled, checked) and a REF or CSS selector"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return filterStrings(isStates, toComplete), cobra.ShellCompDirectiveNoFileComp
+				return filterStrings(rpc.ElementState.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 			}
 			return completeRefs(f, 1)(c, args, toComplete)
 		},
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.State = sessionOf(f), args[0]
-			if !contains(isStates, p.State) {
-				return nil, usageErrorf("cannot ask whether it is %q: visible, enabled or checked", p.State)
+			if !rpc.ElementState.Has(p.State) {
+				return nil, usageErrorf("cannot ask whether it is %q: %s", p.State, rpc.ElementState.Or())
 			}
 			p.Ref, p.Selector = target(args[1])
 			return &pageCall{Method: rpc.PageIs, Params: p, Result: isResult(f)}, nil

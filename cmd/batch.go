@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -118,7 +119,7 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 // stderr, or in the JSON object with --json); it answers the exit code.
 func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) ExitCode {
 	args, err := repl.SplitLine(line)
-	if err == nil && len(args) > 0 && contains(batchRefused, args[0]) {
+	if err == nil && len(args) > 0 && slices.Contains(batchRefused, args[0]) {
 		err = usageErrorf("%s cannot run inside batch", args[0])
 	}
 	path := ""

@@ -199,19 +199,23 @@ func TestSnapshotColour(t *testing.T) {
 			t.Errorf("stdout %q", e.out)
 		}
 	})
-	t.Run("refs cached", func(t *testing.T) {
-		e := newTestEnv(t)
-		e.h.results[rpc.PageSnapshot] = snap
-		e.run("snapshot")
-		b, err := os.ReadFile(filepath.Join(e.dir, "last-refs.json"))
-		if err != nil || !strings.Contains(string(b), `"role":"button"`) {
-			t.Errorf("last-refs.json: %s %v", b, err)
-		}
-		got := CompleteLine(context.Background(), e.f, []string{"hover"}, "e")
-		if len(got) != 1 || got[0] != "e1\tbutton \"Go\"" {
-			t.Errorf("completion %q", got)
-		}
-	})
+	for _, args := range []string{"snapshot", "--json snapshot"} {
+		t.Run("refs cached: "+args, func(t *testing.T) {
+			e := newTestEnv(t)
+			e.h.results[rpc.PageSnapshot] = snap
+			if code := e.run(args); code != ExitOK {
+				t.Fatalf("exit %d: %s", code, e.err)
+			}
+			b, err := os.ReadFile(filepath.Join(e.dir, "last-refs.json"))
+			if err != nil || !strings.Contains(string(b), `"role":"button"`) {
+				t.Errorf("last-refs.json: %s %v", b, err)
+			}
+			got := CompleteLine(context.Background(), e.f, []string{"hover"}, "e")
+			if len(got) != 1 || got[0] != "e1\tbutton \"Go\"" {
+				t.Errorf("completion %q", got)
+			}
+		})
+	}
 }
 
 func TestSessionUse(t *testing.T) {
@@ -278,21 +282,6 @@ func TestScreenshotDefaultName(t *testing.T) {
 	}
 	if b, err := os.ReadFile("screenshot-20261129-230102.png"); err != nil || string(b) != "hi" {
 		t.Errorf("file %q %v", b, err)
-	}
-}
-
-func TestChromeArgs(t *testing.T) {
-	args := strings.Join(chromeArgs("/x/ext", "/x/prof", "about:blank", true, true), " ")
-	for _, want := range []string{"--user-data-dir=/x/prof", "--load-extension=/x/ext", "--disable-extensions-except=/x/ext",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-quic", "--headless=new", "--no-sandbox"} {
-		if !strings.Contains(args, want) {
-			t.Errorf("missing %s in %s", want, args)
-		}
-	}
-	args = strings.Join(chromeArgs("/x/ext", "/x/prof", "about:blank", false, false), " ")
-	if strings.Contains(args, "--no-sandbox") || strings.Contains(args, "--headless") {
-		t.Errorf("unwanted flags in %s", args)
 	}
 }
 

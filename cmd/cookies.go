@@ -183,7 +183,7 @@ every key.`,
 
 func storageCall(f *Factory, tab int, args []string) (*pageCall, error) {
 	kind := args[0]
-	if kind != "local" && kind != "session" {
+	if !rpc.StorageKind.Has(kind) {
 		return nil, usageErrorf("storage needs local or session first, got %q", kind)
 	}
 	p := rpc.StorageParams{PageParams: pageParams(f, tab), Kind: kind}
@@ -193,22 +193,19 @@ func storageCall(f *Factory, tab int, args []string) (*pageCall, error) {
 		if len(rest) != 3 {
 			return nil, usageErrorf("storage %s set needs a KEY and a VALUE", kind)
 		}
-		p.Key, p.Value = &rest[1], &rest[2]
-		return &pageCall{Method: rpc.PageSetStorage, Params: p, Human: okDone(f, fmt.Sprintf("set %s in %sStorage", safeText(rest[1]), kind))}, nil
+		sp := rpc.SetStorageParams{PageParams: p.PageParams, Kind: kind, Key: rest[1], Value: rest[2]}
+		return &pageCall{Method: rpc.PageSetStorage, Params: sp, Human: okDone(f, fmt.Sprintf("set %s in %sStorage", safeText(rest[1]), kind))}, nil
 	case len(rest) >= 1 && rest[0] == "clear":
 		if len(rest) != 1 {
 			return nil, usageErrorf("storage %s clear takes no more arguments", kind)
 		}
-		return &pageCall{Method: rpc.PageClearStorage, Params: p, Human: func(raw json.RawMessage) error {
-			var r rpc.StorageResult
+		cp := rpc.ClearStorageParams{PageParams: p.PageParams, Kind: kind}
+		return &pageCall{Method: rpc.PageClearStorage, Params: cp, Human: func(raw json.RawMessage) error {
+			var r rpc.ClearStorageResult
 			if err := decodeResult(rpc.PageClearStorage, raw, &r); err != nil {
 				return err
 			}
-			n := 0
-			if r.Cleared != nil {
-				n = *r.Cleared
-			}
-			done(f, "cleared %d key(s) of %sStorage for %s", n, kind, safeText(r.Origin))
+			done(f, "cleared %d key(s) of %sStorage for %s", r.Cleared, kind, safeText(r.Origin))
 			return nil
 		}}, nil
 	case len(rest) > 1:

@@ -113,11 +113,11 @@ func newCmdDialogPolicy(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short:             "Set how the session answers dialogs (hold: confirm and prompt wait for you)",
 		Example:           "  browserctl dialog policy accept\n  browserctl dialog policy hold",
 		Args:              exactArgs(1, "a MODE: accept, dismiss or hold"),
-		ValidArgsFunction: firstArgOf(rpc.DialogPolicies...),
+		ValidArgsFunction: firstArgOf(rpc.DialogPolicy.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Policy = sessionOf(f), args[0]
-			if !contains(rpc.DialogPolicies, p.Policy) {
-				return nil, usageErrorf("policy must be %s, got %q", strings.Join(rpc.DialogPolicies, ", "), p.Policy)
+			if !rpc.DialogPolicy.Has(p.Policy) {
+				return nil, usageErrorf("policy must be %s, got %q", strings.Join(rpc.DialogPolicy.Values, ", "), p.Policy)
 			}
 			return &pageCall{Method: rpc.SessionSetDialogPolicy, Params: p, Human: okDone(f, "dialog policy "+p.Policy)}, nil
 		}),

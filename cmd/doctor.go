@@ -345,13 +345,6 @@ func sinceText(f *Factory, t time.Time) string {
 	return fmt.Sprintf(" since %s (%s ago)", t.Local().Format(time.DateTime), ago)
 }
 
-// extensionInfo is the result of extension.info.
-type extensionInfo struct {
-	ProtocolVersion int    `json:"protocolVersion"`
-	Version         string `json:"version"`
-	ID              string `json:"id"`
-}
-
 func checkProtocol(ctx context.Context, ds *doctorState) doctorCheck {
 	c := doctorCheck{Name: hopProtocol}
 	st := ds.hubStatus
@@ -386,7 +379,7 @@ func checkProtocol(ctx context.Context, ds *doctorState) doctorCheck {
 		c.Fix = "retry; if it persists, reload the extension in chrome://extensions"
 		return c
 	}
-	var info extensionInfo
+	var info rpc.ExtensionInfoResult
 	if err := json.Unmarshal(raw, &info); err != nil || info.ProtocolVersion == 0 {
 		c.Status = checkFail
 		c.Detail = fmt.Sprintf("hub %d; the extension's %s answer carries no protocolVersion: %s", st.Version, rpc.ExtensionInfo, raw)

@@ -22,7 +22,6 @@ type fakeHub struct {
 	errs     map[string]error  // method -> error
 	status   hub.Status
 	used     []string
-	events   chan hub.Event
 	statusOK bool
 }
 

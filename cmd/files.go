@@ -136,7 +136,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 		Method: rpc.PageClick,
 		Params: p,
 		Post: func(raw json.RawMessage) (json.RawMessage, error) {
-			var a rpc.ClickAftermath
+			var a rpc.ClickResult
 			if json.Unmarshal(raw, &a) != nil || a.Download == nil {
 				return raw, nil
 			}
@@ -156,7 +156,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 			return json.Marshal(m)
 		},
 		Human: func(raw json.RawMessage) error {
-			var a rpc.ClickAftermath
+			var a rpc.ClickResult
 			if err := decodeResult(rpc.PageClick, raw, &a); err != nil {
 				return err
 			}

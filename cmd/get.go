@@ -3,18 +3,22 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
 
-var getWhats = []string{"title", "url", "text", "value", "html", "box", "attr", "count"}
+// getWhats are pages.get's values (rpc.GetWhat) and the two the CLI reads
+// through methods of their own (pages.getAttribute, pages.count).
+var getWhats = append(append([]string{}, rpc.GetWhat.Values...), "attr", "count")
 
 func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.GetParams
 	c := &cobra.Command{
-		Use:   "get title|url|text|value|html|box [REF] | attr REF NAME | count SELECTOR",
+		Use:   "get " + strings.Join(rpc.GetWhat.Values, "|") + " [REF] | attr REF NAME | count SELECTOR",
 		Short: "Read the page's title or url, an element's text, value, html, box or attribute, or count matches",
 		Long: `Read one thing from the page. text and html without a REF read the whole
 document; value and box need a REF. box prints x y width height (CSS
@@ -29,17 +33,17 @@ CSS selector, visible or not.
   browserctl get text '#status'
   browserctl get attr e5 href
   browserctl get count 'ul.results > li'`,
-		Args: rangeArgs(1, 3, "what to get (title, url, text, value, html, box, attr, count) and an optional REF"),
+		Args: rangeArgs(1, 3, "what to get ("+strings.Join(getWhats, ", ")+") and an optional REF"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return filterStrings(getWhats, toComplete), cobra.ShellCompDirectiveNoFileComp
+				return filterStrings(rpc.GetWhat.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 			}
 			return completeRefs(f, 1)(c, args, toComplete)
 		},
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.What = sessionOf(f), args[0]
-			if !contains(getWhats, p.What) {
-				return nil, usageErrorf("cannot get %q: title, url, text, value, html, box, attr or count", p.What)
+			if !slices.Contains(getWhats, p.What) {
+				return nil, usageErrorf("cannot get %q: %s or %s", p.What, strings.Join(getWhats[:len(getWhats)-1], ", "), getWhats[len(getWhats)-1])
 			}
 			if p.What == "attr" || p.What == "count" {
 				return getMoreCall(f, p.What, args[1:], p.TabID)
@@ -71,15 +75,6 @@ CSS selector, visible or not.
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func filterStrings(list []string, prefix string) []cobra.Completion {

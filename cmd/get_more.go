@@ -19,9 +19,7 @@ func getMoreCall(f *Factory, what string, args []string, tab int) (*pageCall, er
 		p := rpc.GetAttributeParams{PageParams: pageParams(f, tab), Name: args[1]}
 		p.Ref, p.Selector = target(args[0])
 		return &pageCall{Method: rpc.PageGetAttribute, Params: p, Human: func(raw json.RawMessage) error {
-			var res struct {
-				Value *string `json:"value"`
-			}
+			var res rpc.GetAttributeResult
 			if err := decodeResult(rpc.PageGetAttribute, raw, &res); err != nil {
 				return err
 			}

@@ -6,15 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"syscall"
 
 	"github.com/spf13/cobra"
-)
 
-// browserNames are looked up on PATH, in order, when --browser is not given.
-var browserNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"}
+	"browserctl/chromium"
+)
 
 type launchOptions struct {
 	f        *Factory
@@ -63,41 +60,11 @@ profiles it made for them.`,
 
 // findBrowser is --browser, else the first known browser on PATH.
 func findBrowser(f *Factory, given string) (string, error) {
-	if given != "" {
-		if p, err := f.LookPath(given); err == nil {
-			return p, nil
-		}
-		return "", fmt.Errorf("browser %q not found", given)
+	p, err := chromium.Find(f.LookPath, given)
+	if errors.Is(err, chromium.ErrNotFound) {
+		return "", fmt.Errorf("%w or give --browser PATH", err)
 	}
-	for _, name := range browserNames {
-		if p, err := f.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no Chromium or Chrome on PATH (looked for chromium, chromium-browser, google-chrome); install one (apt-get install chromium) or give --browser PATH")
-}
-
-// chromeArgs are the browser's flags: the extension, a fresh profile, no
-// first-run noise or background traffic.
-func chromeArgs(extDir, profile, url string, headless, root bool) []string {
-	args := []string{
-		"--user-data-dir=" + profile,
-		"--load-extension=" + extDir,
-		"--disable-extensions-except=" + extDir,
-		"--no-first-run",
-		"--no-default-browser-check",
-		"--disable-background-networking",
-		"--disable-component-update",
-		"--disable-sync",
-		"--disable-quic",
-	}
-	if headless {
-		args = append(args, "--headless=new")
-	}
-	if root {
-		args = append(args, "--no-sandbox") // Chromium refuses to run as root with its sandbox
-	}
-	return append(args, url)
+	return p, err
 }
 
 func launchRun(ctx context.Context, opts *launchOptions) error {
@@ -143,18 +110,17 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	defer logf.Close()
-	bc := exec.Command(browser, chromeArgs(extDir, profile, opts.URL, opts.Headless, os.Geteuid() == 0)...)
-	bc.Stdout, bc.Stderr = logf, logf
-	bc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	if err := bc.Start(); err != nil {
-		return fmt.Errorf("starting %s: %w", browser, err)
+	bc, err := chromium.Start(browser, chromium.Options{
+		Extension: extDir, Profile: profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
+	}, logf)
+	if err != nil {
+		return err
 	}
-	if err := recordLaunch(dir, bc.Process.Pid, profile, fresh); err != nil {
+	if err := recordLaunch(dir, bc.Pid(), profile, fresh); err != nil {
 		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Process.Pid, profile, logPath)
-	exited := make(chan struct{})
-	go func() { bc.Wait(); close(exited) }()
+	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
+	exited := bc.Exited()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -173,9 +139,9 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	if f.Globals.JSON {
-		return marshalJSON(f, map[string]any{"pid": bc.Process.Pid, "profile": profile, "browser": browser, "extension": extDir})
+		return marshalJSON(f, map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir})
 	}
-	fmt.Fprintf(f.IO.Out, "%d\n", bc.Process.Pid)
+	fmt.Fprintf(f.IO.Out, "%d\n", bc.Pid())
 	return nil
 }
 

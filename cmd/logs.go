@@ -41,7 +41,8 @@ var lineBreaks = strings.NewReplacer("\n", `\n`, "\t", `\t`)
 type logReader struct {
 	f      *Factory
 	method string
-	params rpc.LogParams
+	params any            // a pointer to the method's params
+	cursor *rpc.LogCursor // inside params: moved on by each follow call
 	follow bool
 	// print prints one batch; it answers the cursor for the next call.
 	print func(raw json.RawMessage, first bool) (next int64, err error)
@@ -70,10 +71,10 @@ func (lr *logReader) run(ctx context.Context) error {
 			return err
 		}
 		first = false
-		lr.params.Clear = false
-		lr.params.Limit = 0
-		lr.params.After = &next
-		lr.params.WaitMs = int(followWait / time.Millisecond)
+		lr.cursor.Clear = false
+		lr.cursor.Limit = 0
+		lr.cursor.After = &next
+		lr.cursor.WaitMs = int(followWait / time.Millisecond)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -135,12 +136,10 @@ func location(url string, line, col int) string {
 	return fmt.Sprintf("%s:%d:%d", url, line, col)
 }
 
-var consoleLevels = []string{"debug", "log", "info", "warning", "error"}
-
 // ---- console ----
 
 func newCmdConsole(f *Factory, runF func(*logReader) error) *cobra.Command {
-	var p rpc.LogParams
+	var p rpc.ConsoleParams
 	var follow bool
 	c := &cobra.Command{
 		Use:   "console",
@@ -157,14 +156,15 @@ printing new messages until Ctrl-C (in the REPL too).`,
 		Args:              noArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
-			if p.Level != "" && !contains(consoleLevels, p.Level) {
-				return nil, usageErrorf("--level must be one of %s, got %q", strings.Join(consoleLevels, ", "), p.Level)
+			if p.Level != "" && !rpc.ConsoleLevel.Has(p.Level) {
+				return nil, usageErrorf("--level must be one of %s, got %q", strings.Join(rpc.ConsoleLevel.Values, ", "), p.Level)
 			}
 			if p.Limit < 0 {
 				return nil, usageErrorf("--last must be >= 0, got %d", p.Limit)
 			}
 			p.PageParams.SessionID = sessionOf(f)
-			lr := &logReader{f: f, method: rpc.LogsConsole, params: p, follow: follow}
+			q := p
+			lr := &logReader{f: f, method: rpc.LogsConsole, params: &q, cursor: &q.LogCursor, follow: follow}
 			lr.print = func(raw json.RawMessage, first bool) (int64, error) {
 				var r rpc.ConsoleResult
 				if err := decodeResult(rpc.LogsConsole, raw, &r); err != nil {
@@ -184,7 +184,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
 	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
 	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new messages until Ctrl-C")
 	c.Flags().IntVar(&p.Limit, "last", 0, "only the newest N messages")
-	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(consoleLevels, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(rpc.ConsoleLevel.Values, cobra.ShellCompDirectiveNoFileComp))
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -210,7 +210,7 @@ func printConsoleEntry(f *Factory, e rpc.ConsoleEntry) {
 // ---- errors ----
 
 func newCmdErrors(f *Factory, runF func(*logReader) error) *cobra.Command {
-	var p rpc.LogParams
+	var p rpc.ErrorsParams
 	var follow bool
 	c := &cobra.Command{
 		Use:   "errors",
@@ -226,7 +226,8 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
 			p.PageParams.SessionID = sessionOf(f)
-			lr := &logReader{f: f, method: rpc.LogsErrors, params: p, follow: follow}
+			q := p
+			lr := &logReader{f: f, method: rpc.LogsErrors, params: &q, cursor: &q.LogCursor, follow: follow}
 			lr.print = func(raw json.RawMessage, first bool) (int64, error) {
 				var r rpc.ErrorsResult
 				if err := decodeResult(rpc.LogsErrors, raw, &r); err != nil {
@@ -267,7 +268,7 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 }
 
 func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Command {
-	var p rpc.LogParams
+	var p rpc.NetworkLogParams
 	var follow bool
 	c := &cobra.Command{
 		Use:   "requests",
@@ -286,7 +287,8 @@ finishes, until Ctrl-C.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
 			p.PageParams.SessionID = sessionOf(f)
-			lr := &logReader{f: f, method: rpc.LogsNetwork, params: p, follow: follow}
+			q := p
+			lr := &logReader{f: f, method: rpc.LogsNetwork, params: &q, cursor: &q.LogCursor, follow: follow}
 			lr.print = func(raw json.RawMessage, first bool) (int64, error) {
 				var r rpc.NetworkResult
 				if err := decodeResult(rpc.LogsNetwork, raw, &r); err != nil {

@@ -14,15 +14,14 @@ import (
 	"browserctl/rpc"
 )
 
-// addWaitUntilFlag adds --wait-until, validated and completed from rpc.WaitUntilValues.
+// addWaitUntilFlag adds --wait-until, validated and completed from rpc.WaitUntil.
 func addWaitUntilFlag(c *cobra.Command, v *string) {
-	c.Flags().StringVar(v, "wait-until", "", "load, domcontentloaded, networkidle or none (default load)")
-	_ = c.RegisterFlagCompletionFunc("wait-until", cobra.FixedCompletions(rpc.WaitUntilValues, cobra.ShellCompDirectiveNoFileComp))
+	enumFlag(c, v, "wait-until", rpc.WaitUntil, "load, domcontentloaded, networkidle or none (default load)")
 }
 
 func checkWaitUntil(v string) error {
-	if v != "" && !contains(rpc.WaitUntilValues, v) {
-		return usageErrorf("--wait-until must be %s, got %q", strings.Join(rpc.WaitUntilValues, ", "), v)
+	if v != "" && !rpc.WaitUntil.Has(v) {
+		return usageErrorf("--wait-until must be %s, got %q", strings.Join(rpc.WaitUntil.Values, ", "), v)
 	}
 	return nil
 }

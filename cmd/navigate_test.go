@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +43,7 @@ func TestNavigationWaitDialogRequests(t *testing.T) {
 			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
 			e.run(tt.args)
 			c := e.h.lastCall(t)
-			if c.Method != tt.method || c.Params != tt.params {
+			if c.Method != tt.method || !sameJSON(c.Params, tt.params) {
 				t.Errorf("sent %s %s, want %s %s", c.Method, c.Params, tt.method, tt.params)
 			}
 			if c.Timeout != tt.callTimeout {
@@ -166,8 +168,18 @@ func TestTimeoutReachesEveryPageCall(t *testing.T) {
 		e := newTestEnv(t)
 		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
 		e.run(tt.args)
-		if c := e.h.lastCall(t); c.Method != tt.method || c.Params != tt.params {
+		if c := e.h.lastCall(t); c.Method != tt.method || !sameJSON(c.Params, tt.params) {
 			t.Errorf("%s: sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)
 		}
 	}
+}
+
+// sameJSON says whether two JSON texts hold the same value, whatever the
+// order of their members (timeoutMs is PageParams', so it comes first).
+func sameJSON(a, b string) bool {
+	var va, vb any
+	if json.Unmarshal([]byte(a), &va) != nil || json.Unmarshal([]byte(b), &vb) != nil {
+		return a == b
+	}
+	return reflect.DeepEqual(va, vb)
 }

@@ -164,7 +164,7 @@ func printValue(w io.Writer, raw json.RawMessage) error {
 	return err
 }
 
-// sessionParams fills the --session value into a method's sessionId.
+// sessionOf is the --session value, the sessionId of a method's params.
 func sessionOf(f *Factory) string { return f.Globals.Session }
 
 // pageParams are the session and tab every pages.* call carries.

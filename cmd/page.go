@@ -23,7 +23,10 @@ type pageCall struct {
 	Params any
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
 	MinTimeout time.Duration
-	Human      func(raw json.RawMessage) error
+	// Keep records what a result leaves behind (snapshot: its refs for
+	// completion), whatever the output mode.
+	Keep  func(raw json.RawMessage)
+	Human func(raw json.RawMessage) error
 	// Result, when set, prints the result itself (--json included) and
 	// may turn it into an exit code (`is` exits 1 for false).
 	Result func(raw json.RawMessage) error
@@ -49,6 +52,9 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 		if raw, err = pc.Post(raw); err != nil {
 			return err
 		}
+	}
+	if pc.Keep != nil {
+		pc.Keep(raw)
 	}
 	raw = printable(f, raw)
 	reportDialog(f, raw)
@@ -121,9 +127,11 @@ element keeps its ref across snapshots and modes until its document goes.`,
 				m := maxChars
 				p.MaxChars = &m
 			}
-			return &pageCall{Method: rpc.PageSnapshot, Params: p, Human: func(raw json.RawMessage) error {
-				return printSnapshot(f, raw)
-			}}, nil
+			return &pageCall{Method: rpc.PageSnapshot, Params: p,
+				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
+				Human: func(raw json.RawMessage) error {
+					return printSnapshot(f, raw)
+				}}, nil
 		}),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
@@ -147,14 +155,12 @@ var (
 	roleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`) })
 )
 
-// printSnapshot prints the tree, refs set off in colour on a terminal, and
-// caches the refs for completion.
+// printSnapshot prints the tree, refs set off in colour on a terminal.
 func printSnapshot(f *Factory, raw json.RawMessage) error {
 	var snap rpc.SnapshotResult
 	if err := decodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
 		return err
 	}
-	cacheRefs(f, snap)
 	text := strings.TrimRight(snap.Snapshot, "\n")
 	if !f.IO.ColorEnabled() {
 		_, err := fmt.Fprintln(f.IO.Out, text)
@@ -179,10 +185,20 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 	return err
 }
 
-// cacheRefs keeps the refs for completion; a failure only costs completion.
-func cacheRefs(f *Factory, snap rpc.SnapshotResult) {
+// cacheRefs keeps a snapshot's refs for completion; a failure (a result
+// that does not decode, no state folder) only costs completion.
+func cacheRefs(f *Factory, raw json.RawMessage) {
+	var snap struct {
+		Refs  map[string]rpc.Ref `json:"refs"`
+		URL   string             `json:"url"`
+		Title string             `json:"title"`
+		TabID int                `json:"tabId"`
+	}
+	if json.Unmarshal(raw, &snap) != nil {
+		return
+	}
 	if dir, err := f.StateDir(); err == nil {
-		_ = completions.SaveRefs(dir, sessionOf(f), snap)
+		_ = completions.SaveRefs(dir, sessionOf(f), rpc.SnapshotResult{Refs: snap.Refs, URL: snap.URL, Title: snap.Title, TabID: snap.TabID})
 	}
 }
 
@@ -200,17 +216,14 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID = sessionOf(f)
 			p.Ref, p.Selector = target(args[0])
-			switch p.Button {
-			case "", "left", "right", "middle":
-			default:
-				return nil, usageErrorf("--button must be left, right or middle, got %q", p.Button)
+			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
+				return nil, err
 			}
 			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
 	}
-	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
-	_ = c.RegisterFlagCompletionFunc("button", cobra.FixedCompletions([]string{"left", "right", "middle"}, cobra.ShellCompDirectiveNoFileComp))
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -250,40 +263,40 @@ func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command
 }
 
 func newCmdFill(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.FillParams
-	c := &cobra.Command{
-		Use:               "fill REF TEXT",
-		Short:             "Replace an input's value by ref or CSS selector",
-		Long:              "Replace an input's value.\n\n" + targetHelp,
-		Example:           "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
-		Args:              exactArgs(2, "a REF and a TEXT"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Value = sessionOf(f), args[1]
-			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageFill, Params: p, Human: okDone(f, "filled "+args[0])}, nil
-		}),
-	}
-	addTabFlag(c, f, &p.TabID)
-	return c
+	return refTextCmd(f, runF, "fill", rpc.PageFill, "Replace an input's value by ref or CSS selector", "Replace an input's value.",
+		"  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello", "filled",
+		func(page rpc.PageParams, ref, selector, text string) any {
+			return rpc.FillParams{PageParams: page, Ref: ref, Selector: selector, Value: text}
+		})
 }
 
 func newCmdType(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.TypeParams
+	return refTextCmd(f, runF, "type", rpc.PageType, "Type text into an element by ref or CSS selector, key by key",
+		"Focus an element, then type text into it key by key.", "  browserctl type e4 'search terms'", "typed into",
+		func(page rpc.PageParams, ref, selector, text string) any {
+			return rpc.TypeParams{PageParams: page, Ref: ref, Selector: selector, Text: text}
+		})
+}
+
+// refTextCmd is a command that sends a target (REF or CSS selector) and a
+// TEXT (fill, type); params puts them into the method's params.
+func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, long, example, verb string,
+	params func(page rpc.PageParams, ref, selector, text string) any) *cobra.Command {
+	var page rpc.PageParams
 	c := &cobra.Command{
-		Use:               "type REF TEXT",
-		Short:             "Type text into an element by ref or CSS selector, key by key",
-		Long:              "Focus an element, then type text into it key by key.\n\n" + targetHelp,
-		Example:           "  browserctl type e4 'search terms'",
+		Use:               use + " REF TEXT",
+		Short:             short,
+		Long:              long + "\n\n" + targetHelp,
+		Example:           example,
 		Args:              exactArgs(2, "a REF and a TEXT"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Text = sessionOf(f), args[1]
-			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageType, Params: p, Human: okDone(f, "typed into "+args[0])}, nil
+			page.SessionID = sessionOf(f)
+			ref, selector := target(args[0])
+			return &pageCall{Method: method, Params: params(page, ref, selector, args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
 	}
-	addTabFlag(c, f, &p.TabID)
+	addTabFlag(c, f, &page.TabID)
 	return c
 }
 
@@ -338,18 +351,16 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.ScrollParams
 	c := &cobra.Command{
-		Use:   "scroll up|down|left|right [PX]",
+		Use:   "scroll " + strings.Join(rpc.ScrollDirection.Values, "|") + " [PX]",
 		Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
 		Example: `  browserctl scroll down
   browserctl scroll up 200`,
-		Args:              rangeArgs(1, 2, "a direction (up, down, left, right) and optional pixels"),
-		ValidArgsFunction: firstArgOf("up", "down", "left", "right"),
+		Args:              rangeArgs(1, 2, "a direction ("+strings.Join(rpc.ScrollDirection.Values, ", ")+") and optional pixels"),
+		ValidArgsFunction: firstArgOf(rpc.ScrollDirection.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Direction = sessionOf(f), args[0]
-			switch p.Direction {
-			case "up", "down", "left", "right":
-			default:
-				return nil, usageErrorf("direction must be up, down, left or right, got %q", args[0])
+			if err := checkEnum("direction", rpc.ScrollDirection, p.Direction); err != nil {
+				return nil, err
 			}
 			if len(args) == 2 {
 				n, err := strconv.Atoi(args[1])
@@ -375,18 +386,19 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.MouseParams
 	c := &cobra.Command{
-		Use:   "mouse move|down|up|click|wheel X Y",
+		Use:   "mouse " + strings.Join(rpc.MouseAction.Values, "|") + " X Y",
 		Short: "Send a mouse event at viewport coordinates (CSS pixels)",
 		Example: `  browserctl mouse click 120 300
   browserctl mouse wheel 400 300 --dy 600`,
-		Args:              exactArgs(3, "an ACTION (move, down, up, click, wheel), X and Y"),
-		ValidArgsFunction: firstArgOf("move", "down", "up", "click", "wheel"),
+		Args:              exactArgs(3, "an ACTION ("+strings.Join(rpc.MouseAction.Values, ", ")+"), X and Y"),
+		ValidArgsFunction: firstArgOf(rpc.MouseAction.Values...),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Action = sessionOf(f), args[0]
-			switch p.Action {
-			case "move", "down", "up", "click", "wheel":
-			default:
-				return nil, usageErrorf("action must be move, down, up, click or wheel, got %q", args[0])
+			if err := checkEnum("action", rpc.MouseAction, p.Action); err != nil {
+				return nil, err
+			}
+			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
+				return nil, err
 			}
 			var err error
 			if p.X, err = strconv.ParseFloat(args[1], 64); err != nil {
@@ -398,7 +410,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
 	}
-	c.Flags().StringVar(&p.Button, "button", "", "left, right or middle (default left)")
+	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
 	c.Flags().Float64Var(&p.DeltaY, "dy", 0, "vertical wheel delta")
 	addTabFlag(c, f, &p.TabID)

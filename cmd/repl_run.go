@@ -201,34 +201,13 @@ type lineFactory struct {
 // replFactory is the factory of the REPL's lines: the REPL's hub, and the
 // REPL's own global flags as the lines' defaults.
 func replFactory(f *Factory, ctrl hub.Controller) lineFactory {
-	g := *f.Globals
+	defaults := *f.Globals
 	lf := *f
 	lf.Globals = &Globals{}
+	lf.Defaults = &defaults
 	lf.InREPL = true
 	lf.Hub = func() (hub.Controller, error) { return ctrl, nil }
 	lf.ExistingHub = lf.Hub
-	lf.Getenv = func(k string) string {
-		switch k {
-		case "BROWSERCTL_SERVER":
-			return g.Server
-		case "BROWSERCTL_SESSION":
-			return g.Session
-		case "BROWSERCTL_JSON":
-			if g.JSON {
-				return "1"
-			}
-			return ""
-		case "BROWSERCTL_TIMEOUT":
-			return g.Timeout.String()
-		case "BROWSERCTL_WAIT":
-			return g.Wait.String()
-		case "NO_COLOR":
-			if g.NoColor {
-				return "1"
-			}
-		}
-		return f.Getenv(k)
-	}
 	return lineFactory{Factory: &lf, colorDefault: f.IO.ColorEnabled()}
 }
 

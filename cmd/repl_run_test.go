@@ -10,7 +10,8 @@ import (
 func TestREPLLinesDoNotLeakFlags(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results["tabs.active"] = `{"tabId":101}`
-	e.f.Globals.Session = "s-repl" // as if `browserctl --session s-repl repl`
+	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them:
+	e.f.Globals.Session = "s-repl"        // `browserctl --session s-repl repl`
 	lf := replFactory(e.f, e.h)
 	ctx := context.Background()
 

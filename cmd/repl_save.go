@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -160,9 +161,9 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 	switch {
 	case path == "":
 		return nil
-	case contains(scriptByID, path):
+	case slices.Contains(scriptByID, path):
 		return &scriptLine{kind: "byid", path: path, args: args}
-	case !contains(scriptActs, path) && scriptTargets[path] == nil:
+	case !slices.Contains(scriptActs, path) && scriptTargets[path] == nil:
 		return nil
 	}
 	sl := &scriptLine{kind: "act", path: path, args: append([]string(nil), args...)}
@@ -207,7 +208,7 @@ func (r *scriptRecorder) after(sl *scriptLine, code ExitCode) {
 		r.first = sl.path
 	}
 	r.acted = true
-	r.lastSelfWaits = contains(selfWaiting, sl.path)
+	r.lastSelfWaits = slices.Contains(selfWaiting, sl.path)
 }
 
 // noteDocument looks at the tab's document: when it changed since the last
@@ -255,7 +256,7 @@ func (r *scriptRecorder) script(ctx context.Context) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var head []string
-	opensItsPage := contains([]string{"session create", "tab open", "open"}, r.first)
+	opensItsPage := slices.Contains([]string{"session create", "tab open", "open"}, r.first)
 	if r.start != "" && !opensItsPage && !strings.HasPrefix(r.start, "about:") {
 		if r.hasCommand("open") {
 			head = []string{"# the session started on this page", replLine([]string{"open", r.start})}

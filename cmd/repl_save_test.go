@@ -13,6 +13,7 @@ import (
 // that waited itself), failed and read-only lines out, ids as comments.
 func TestSaveScriptFromREPLLines(t *testing.T) {
 	e := newTestEnv(t)
+	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
 	ctx := context.Background()
@@ -77,6 +78,7 @@ func TestSaveKeepsAnExistingFile(t *testing.T) {
 	if code := Run(context.Background(), e.f, []string{"save", file}); code != ExitUsage {
 		t.Errorf("save outside the REPL: exit %d, want 2", code)
 	}
+	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	lf.Script = func(context.Context) []string { return []string{"press Enter"} }
 	if code := Run(context.Background(), lf.Factory, []string{"save", file}); code != ExitOK {
@@ -102,6 +104,7 @@ func TestSaveKeepsAnExistingFile(t *testing.T) {
 // first (with issue 8's `open` merged, it writes `open URL`).
 func TestSaveScriptNamesTheStartPage(t *testing.T) {
 	e := newTestEnv(t)
+	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
 	ctx := context.Background()

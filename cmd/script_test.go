@@ -179,8 +179,10 @@ func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		b, _ := os.ReadFile(ts.MkAbs(args[0]))
-		if strings.Contains(string(b), args[1]) {
+		// The file must exist: `waitfile daemon.pid ''` waits for serve to
+		// write it, not for nothing (Contains(x, "") is always true).
+		b, err := os.ReadFile(ts.MkAbs(args[0]))
+		if err == nil && strings.Contains(string(b), args[1]) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -91,10 +91,8 @@ message naming what it waited for.`,
 					pc.MinTimeout = time.Duration(ms)*time.Millisecond + waitSlack
 					return pc, nil
 				}
-				switch p.State {
-				case "load", "domcontentloaded", "networkidle":
-				default:
-					return nil, usageErrorf("--load must be load, domcontentloaded or networkidle, got %q", p.State)
+				if err := checkEnum("--load", rpc.LoadState, p.State); err != nil {
+					return nil, err
 				}
 				if c.Flags().Changed("timeout") {
 					p.Timeout = int(f.Globals.Timeout / time.Millisecond)
@@ -108,8 +106,7 @@ message naming what it waited for.`,
 			})(c, args)
 		},
 	}
-	c.Flags().StringVar(&p.State, "load", "", "load, domcontentloaded or networkidle")
-	_ = c.RegisterFlagCompletionFunc("load", cobra.FixedCompletions([]string{"load", "domcontentloaded", "networkidle"}, cobra.ShellCompDirectiveNoFileComp))
+	enumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
 	c.Flags().StringVar(&wf.text, "text", "", "wait until TEXT is visible on the page")
 	c.Flags().StringVar(&wf.selector, "selector", "", "wait until an element matching the CSS selector is visible")
 	c.Flags().StringVar(&wf.url, "url", "", "wait until the tab's URL contains PATTERN or matches it as a glob")

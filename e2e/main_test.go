@@ -38,6 +38,9 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"browserctl/chromium"
+	"browserctl/extension"
 )
 
 // The window size Chromium is launched with. In new headless mode the page's
@@ -48,43 +51,21 @@ const (
 	viewportH = 800
 )
 
-// chromiumFlags are the flags Debian's Chromium needs to run headless as
-// root in a container, and to stay off the network.
-var chromiumFlags = []string{
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--no-default-browser-check",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--disable-dev-shm-usage",
-	"--force-device-scale-factor=1",
-	// The corpus pages name scripts, fonts and images on their original
-	// hosts; with no network, each DNS lookup takes ~20 s to fail and holds
-	// the load event. Failing every name but loopback at once keeps a
-	// corpus page's load under 2 s.
-	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-}
-
 // harness is everything TestMain starts; the tests share it.
 type harness struct {
-	dir        string // the temporary folder holding everything below
-	bin        string // the browserctl binary
-	home       string // BROWSERCTL_HOME
-	addr       string // 127.0.0.1:port of the hub
-	extDir     string // where `extension install` wrote the extension
-	profile    string // Chromium's user data dir
-	chrome     *exec.Cmd
-	chromium   string // the browser's path
-	chromePgid int
-	serve      *exec.Cmd
-	serveLog   string
-	web        *httptest.Server
-	rec        *recorder
-	cdp        *cdpConn // the test's own connection to the browser
+	dir      string // the temporary folder holding everything below
+	bin      string // the browserctl binary
+	home     string // BROWSERCTL_HOME
+	addr     string // 127.0.0.1:port of the hub
+	extDir   string // where `extension install` wrote the extension
+	profile  string // Chromium's user data dir
+	chrome   *chromium.Browser
+	chromium string // the browser's path
+	serve    *exec.Cmd
+	serveLog string
+	web      *httptest.Server
+	rec      *recorder
+	cdp      *cdpConn // the test's own connection to the browser
 }
 
 var h *harness
@@ -119,22 +100,12 @@ func mainWithHarness(m *testing.M) int {
 }
 
 func findChromium() (string, error) {
-	if p := os.Getenv("BROWSERCTL_CHROMIUM"); p != "" {
-		if _, err := exec.LookPath(p); err != nil {
-			return "", fmt.Errorf("BROWSERCTL_CHROMIUM=%s is not an executable: %v", p, err)
-		}
-		return p, nil
+	p, err := chromium.Find(exec.LookPath, os.Getenv("BROWSERCTL_CHROMIUM"))
+	if err != nil {
+		return "", fmt.Errorf("$BROWSERCTL_CHROMIUM or PATH: %w; install Debian's chromium package (scripts/deps.sh does): "+
+			"the end-to-end tests need a real browser and never skip", err)
 	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium", nil
-	}
-	return "", errors.New("no Chromium found (looked for $BROWSERCTL_CHROMIUM, chromium, chromium-browser, /usr/bin/chromium); " +
-		"install Debian's chromium package (scripts/deps.sh does): the end-to-end tests need a real browser and never skip")
+	return p, nil
 }
 
 func freePort() (int, error) {
@@ -196,7 +167,7 @@ func setup() (*harness, error) {
 	if over := os.Getenv("E2E_EXTENSION_DIR"); over != "" {
 		// A freshly built dist/ instead of the embedded one (the binary
 		// embeds dist at build time); config.json stays as install wrote it.
-		if err := copyDir(over, hh.extDir); err != nil {
+		if err := extension.Overlay(over, hh.extDir); err != nil {
 			return hh, fmt.Errorf("E2E_EXTENSION_DIR: %w", err)
 		}
 	}
@@ -285,47 +256,29 @@ func (hh *harness) killServe() {
 	}
 }
 
-func (hh *harness) startChromium(chromium string) error {
-	args := append([]string{}, chromiumFlags...)
-	args = append(args,
-		"--user-data-dir="+hh.profile,
-		"--load-extension="+hh.extDir,
-		"--disable-extensions-except="+hh.extDir,
-		"--remote-debugging-port=0",
-		fmt.Sprintf("--window-size=%d,%d", viewportW, viewportH),
-		"about:blank",
-	)
-	cmd := exec.Command(chromium, args...)
-	logf, err := os.Create(filepath.Join(hh.dir, "chromium.log"))
+// startChromium starts the browser headless with the extension loaded, its
+// own profile and a debugging port for the test's CDP connection.
+func (hh *harness) startChromium(path string) error {
+	logf, err := os.OpenFile(filepath.Join(hh.dir, "chromium.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return err
 	}
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		logf.Close()
-		return fmt.Errorf("starting %s: %w", chromium, err)
-	}
-	logf.Close()
-	hh.chrome = cmd
-	hh.chromePgid = cmd.Process.Pid
-	go cmd.Wait() //nolint: reaped here
-	return nil
+	defer logf.Close()
+	hh.chrome, err = chromium.Start(path, chromium.Options{
+		Extension: hh.extDir, Profile: hh.profile, Headless: true, NoSandbox: true, Harness: true,
+		WindowWidth: viewportW, WindowHeight: viewportH, DebugPort: true,
+	}, logf)
+	return err
 }
 
 // killChromium SIGKILLs the browser's whole process group and waits until
 // it is gone.
 func (hh *harness) killChromium() {
-	if hh.chrome == nil || hh.chrome.Process == nil {
+	if hh.chrome == nil {
 		return
 	}
-	_ = syscall.Kill(-hh.chrome.Process.Pid, syscall.SIGKILL)
-	_ = hh.chrome.Process.Kill()
+	hh.chrome.Kill()
 	hh.chrome = nil
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) && syscall.Kill(-hh.chromePgid, 0) == nil {
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 func (hh *harness) env() []string {
@@ -373,10 +326,7 @@ func (hh *harness) teardown() {
 		cancel()
 	}
 	hh.killServe()
-	if hh.chrome != nil && hh.chrome.Process != nil {
-		_ = syscall.Kill(-hh.chrome.Process.Pid, syscall.SIGKILL)
-		_ = hh.chrome.Process.Kill()
-	}
+	hh.killChromium()
 	if hh.web != nil {
 		hh.web.CloseClientConnections()
 		hh.web.Close()
@@ -390,27 +340,6 @@ func (hh *harness) teardown() {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-}
-
-// copyDir copies the files of src into dst, which exists.
-func copyDir(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if rel == "config.json" {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
 }
 
 func (hh *harness) dumpLogs() {

@@ -129,7 +129,7 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 	// A confirm opened by a click is held for the agent, then accepted.
 	snap = a.call("browser_snapshot", nil)
 	a.call("browser_click", map[string]any{"element": "Delete profile button", "ref": refIn(t, snap, "button", "Delete profile")})
-	out = a.call("browser_handle_dialog", map[string]any{"accept": true})
+	a.call("browser_handle_dialog", map[string]any{"accept": true})
 	confirmed := h.rec.waitFor(t, tag, "the confirm's answer", func(e event) bool { return e.Type == "confirm" })
 	if confirmed.Data["ok"] != true {
 		t.Errorf("confirm() returned %v, want true", confirmed.Data["ok"])

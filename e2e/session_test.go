@@ -7,45 +7,23 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"browserctl/rpc"
 )
 
-// The objects of docs/protocol.md, as the tests read them from --json.
+// The objects of docs/protocol.md (rpc's types), as the tests read them
+// from --json.
+type (
+	tab     = rpc.Tab
+	refInfo = rpc.Ref
+	box     = rpc.Box
+)
+
+type snapshot struct{ rpc.SnapshotResult }
+
 type session struct {
-	SessionID   string `json:"sessionId"`
-	Name        string `json:"name"`
-	GroupID     int    `json:"groupId"`
-	TabIDs      []int  `json:"tabIds"`
-	ActiveTabID int    `json:"activeTabId"`
-
+	rpc.Session
 	url string // the URL the session was created at
-}
-
-type tab struct {
-	TabID     int    `json:"tabId"`
-	WindowID  int    `json:"windowId"`
-	URL       string `json:"url"`
-	Title     string `json:"title"`
-	Active    bool   `json:"active"`
-	GroupID   int    `json:"groupId"`
-	SessionID string `json:"sessionId"`
-}
-
-type refInfo struct {
-	Ref  string `json:"ref"`
-	Role string `json:"role"`
-	Name string `json:"name"`
-}
-
-type snapshot struct {
-	Snapshot string             `json:"snapshot"`
-	Refs     map[string]refInfo `json:"refs"`
-	URL      string             `json:"url"`
-	Title    string             `json:"title"`
-	TabID    int                `json:"tabId"`
-}
-
-type box struct {
-	X, Y, Width, Height float64
 }
 
 // newSession creates a session with a tab at url; the session is closed

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -212,7 +211,5 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 func newLoopbackListener() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }

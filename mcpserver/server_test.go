@@ -312,7 +312,8 @@ func TestToolRequests(t *testing.T) {
 // message and a hint, never as a protocol error.
 func TestToolErrors(t *testing.T) {
 	fe, _, cs := setup(t, Options{Hint: func(error) string { return "cli hint" }}, "agent")
-	for code, name := range rpc.ErrorCodes {
+	for _, e := range rpc.Errors {
+		code, name := e.Code, e.Name
 		if code == rpc.CodeUnauthorized {
 			continue // a close code of the handshake, never a call's answer
 		}

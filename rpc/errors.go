@@ -27,27 +27,52 @@ const (
 	CodePageOperationFailed   Code = 4110
 )
 
-// ErrorCodes is the complete error table: code -> name, as in the spec.
-var ErrorCodes = map[Code]string{
-	CodeInvalidRequest:        "invalid_request",
-	CodeMethodNotFound:        "method_not_found",
-	CodeInvalidParams:         "invalid_params",
-	CodeInternalError:         "internal_error",
-	CodeUnauthorized:          "unauthorized",
-	CodeExtensionNotConnected: "extension_not_connected",
-	CodeOperationFailed:       "operation_failed",
-	CodeSessionRequired:       "session_required",
-	CodeTabNotFound:           "tab_not_found",
-	CodeSessionNotFound:       "session_not_found",
-	CodePageRefNotFound:       "page_ref_not_found",
-	CodePageOperationFailed:   "page_operation_failed",
+// ErrorInfo is one row of the error table (spec section 5).
+type ErrorInfo struct {
+	Code    Code
+	Name    string
+	Meaning string
+	// Retryable: a caller may retry when the extension answers this code.
+	Retryable bool
+	// RetryDoc replaces "yes"/"no" in docs/protocol.md for the codes the
+	// hub makes itself, whose retryability depends on the case.
+	RetryDoc string
+}
+
+// Errors is the complete error table, in the order of spec section 5.
+var Errors = []ErrorInfo{
+	{Code: CodeInvalidRequest, Name: "invalid_request", Meaning: "invalid request"},
+	{Code: CodeMethodNotFound, Name: "method_not_found", Meaning: "unknown method"},
+	{Code: CodeInvalidParams, Name: "invalid_params", Meaning: "bad params"},
+	{Code: CodeInternalError, Name: "internal_error", Meaning: "internal error"},
+	{Code: CodeUnauthorized, Name: "unauthorized", Meaning: "auth failed (also the WS close code)"},
+	{Code: CodeExtensionNotConnected, Name: "extension_not_connected", Meaning: "no extension / replaced / disconnected",
+		RetryDoc: "not when none was connected; yes when a pending call lost its connection"},
+	{Code: CodeOperationFailed, Name: "operation_failed", Meaning: "generic failure / timeout",
+		RetryDoc: "yes for timeouts and failed sends"},
+	{Code: CodeSessionRequired, Name: "session_required", Meaning: "no session given"},
+	{Code: CodeTabNotFound, Name: "tab_not_found", Meaning: "no such tab"},
+	{Code: CodeSessionNotFound, Name: "session_not_found", Meaning: "no such session"},
+	{Code: CodePageRefNotFound, Name: "page_ref_not_found", Meaning: "stale ref (navigation, reload, removed node)",
+		Retryable: true, RetryDoc: "yes: snapshot again, then retry"},
+	{Code: CodePageOperationFailed, Name: "page_operation_failed", Meaning: "CDP operation failed"},
+}
+
+// lookupError finds a code's row.
+func lookupError(c Code) (ErrorInfo, bool) {
+	for _, e := range Errors {
+		if e.Code == c {
+			return e, true
+		}
+	}
+	return ErrorInfo{}, false
 }
 
 // Name is the code's name from the table, or "error_<code>" for a code the
 // spec does not list (a newer peer may send one).
 func (c Code) Name() string {
-	if n, ok := ErrorCodes[c]; ok {
-		return n
+	if e, ok := lookupError(c); ok {
+		return e.Name
 	}
 	return "error_" + strconv.Itoa(int(c))
 }
@@ -78,12 +103,8 @@ func (e *BrowserError) Is(target error) bool {
 // The spec makes every failure caused by the transport retryable (timeout,
 // failed send, a connection replaced or lost), except calling when no
 // extension is connected at all. Of the errors the extension answers, only a
-// stale ref is: a new snapshot gives new refs and the call can be retried.
-
-// retryablePeerCodes are the extension's error codes that a caller may retry.
-var retryablePeerCodes = map[Code]bool{
-	CodePageRefNotFound: true,
-}
+// stale ref is (Errors' Retryable): a new snapshot gives new refs and the
+// call can be retried.
 
 // TimedOutPrefix starts the message of a 4102 the extension answers when a
 // call ran out of its time (a wait, an eval): a timeout, so retryable like
@@ -96,7 +117,8 @@ const TimedOutPrefix = "timed out"
 // timeout retryable, and a caller must not read it as a final failure.
 func FromWire(code int, message string) *BrowserError {
 	c := Code(code)
-	return &BrowserError{Message: message, Code: c, Retryable: retryablePeerCodes[c] || (c == CodeOperationFailed && timeoutWords(message))}
+	info, _ := lookupError(c)
+	return &BrowserError{Message: message, Code: c, Retryable: info.Retryable || (c == CodeOperationFailed && timeoutWords(message))}
 }
 
 // IsTimeout says whether err is a call that ran out of time: 4102

@@ -2,9 +2,75 @@
 // JSON-RPC 2.0 envelopes and control frames of the transport protocol, the
 // table of every method, the table of every error code, and the Caller
 // interface through which commands reach a browser.
+//
+// The tables here are the one source of the protocol. `go generate ./...`
+// turns them into the extension's declarations
+// (extension/src/background/protocol.gen.ts) and the method and error
+// tables of docs/protocol.md; the CLI reads the enums (Enum) directly. A
+// test (internal/protogen) fails when a generated file is stale.
+//
+// # How to add a method
+//
+//  1. Write its params (and, unless an existing one fits, its result) as a
+//     struct in params.go. A member without `omitempty` is required; add
+//     `enum:"Name"` for a member that takes one of an Enum's values (the
+//     enum goes in enums.go), `default:"..."` and `doc:"..."` as the docs
+//     row says. Embed PageParams for a pages.* method: it brings sessionId,
+//     tabId and timeoutMs (the caller's budget; read by the handler through
+//     pages/deadline.ts's budgetOf when the method waits). A result object
+//     the docs should name rather than spell out (Download, Cookie) goes
+//     into Objects (params.go). An enum's values reach the extension as a
+//     const array (WaitUntil: WAIT_UNTILS); take them from there.
+//  2. Append one row to Methods below: the wire name as a constant, its
+//     Session use, Params and Result (zero values of the structs), a
+//     Summary and, when the result needs words, ResultDoc.
+//  3. Run `go generate ./...`: the extension no longer compiles until its
+//     handler exists (the handler tables are exhaustive); write the
+//     handler, then `cd extension && npm test && npm run build`. A pages.*
+//     handler goes into pages/index.ts's TABLE, which runs it through
+//     pages/call.ts (a held dialog fails it with 4110, a closed tab with
+//     4104, a dialog during it adds a `dialog` member to its result; issue
+//     10's, listed in TOOL_PAGE_METHODS, go into pages/tools.ts's
+//     toolHandlers instead); one of a
+//     group that has handlers goes next to them (logs.*: tools.ts). A
+//     method of a new group gets a handler object annotated
+//     Handlers<GroupMethod> (see sessions.ts), spread into the router's
+//     table in background.ts, and a pair of GENERATED markers in
+//     docs/protocol.md (the generator names the lines to add).
+//  4. The docs row appears in docs/protocol.md by itself; write any prose
+//     around it by hand. Members of an embedded PageParams are left out of
+//     the row (the prose above a table says what all of its methods take);
+//     those of another embedded struct (LogCursor) are listed.
+//
+// Keep a group's rows together (the generator refuses a table that splits
+// one): a new pages.* method goes after the last pages.* row, not at the
+// end. Where a handler reads a member only in some cases (a target: ref
+// or selector), make it optional here and let the handler check it.
+//
+// For example, pages.check's docs row
+//
+//	| `pages.check` | `ref?` (string, or selector), `selector?` (string, CSS, instead of ref), `checked?` (boolean, default `true`) | `{checked: boolean}`: the state now | check or uncheck a checkbox, radio or switch |
+//
+// is, in params_issue8.go,
+//
+//	type CheckParams struct {
+//		PageParams
+//		Ref      string `json:"ref,omitempty" doc:"or selector"`
+//		Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+//		Checked  *bool  `json:"checked,omitempty" default:"true"`
+//	}
+//
+//	type CheckResult struct {
+//		Checked bool `json:"checked" doc:"the state now"`
+//	}
+//
+// and, in Methods after the last pages.* row before it,
+//
+//	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
+//		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
 package rpc
 
-import "sort"
+//go:generate go run browserctl/internal/protogen/gen -root ..
 
 // ProtocolVersion is sent in auth_ok (spec section 2, RPC_VERSION).
 const ProtocolVersion = 1
@@ -28,10 +94,16 @@ const (
 
 // Method is one row of the METHODS table (spec section 4).
 type Method struct {
-	Key     string // Go-friendly key, as protocol.py's METHODS keys
 	Wire    string // the method string on the wire
-	Summary string
 	Session SessionUse
+	// Params and Result are zero values of the structs the members are
+	// read from (json tags; see params.go for the other tags).
+	Params  any
+	Result  any
+	Summary string
+	// ResultDoc is what docs/protocol.md says about the result besides
+	// its shape.
+	ResultDoc string
 }
 
 // Wire names of every method in spec section 4.
@@ -124,87 +196,150 @@ const (
 
 // Methods is the complete METHODS table, in the order of spec section 4.
 var Methods = []Method{
-	{"session_create", SessionCreate, "create a session (a new Chrome tab group)", NoSession},
-	{"session_attach_current", SessionAttachCurrent, "take over the user's active tab as a new session", NoSession},
-	{"session_list", SessionList, "list sessions", NoSession},
-	{"session_rename", SessionRename, "rename a session", SessionRequired},
-	{"session_release", SessionRelease, "release control of a session, keeping its tabs", SessionRequired},
-	{"session_close", SessionClose, "close a session's whole tab group", SessionRequired},
+	{Wire: SessionCreate, Session: NoSession, Params: SessionCreateParams{}, Result: Session{},
+		Summary: "create a session (a new Chrome tab group)", ResultDoc: "with a tab at `url`, default `about:blank`"},
+	{Wire: SessionAttachCurrent, Session: NoSession, Params: SessionAttachCurrentParams{}, Result: Session{},
+		Summary: "take over the user's active tab as a new session", ResultDoc: "holding the user's active tab"},
+	{Wire: SessionList, Session: NoSession, Params: NoParams{}, Result: SessionListResult{},
+		Summary: "list sessions"},
+	{Wire: SessionRename, Session: SessionRequired, Params: SessionRenameParams{}, Result: Session{},
+		Summary: "rename a session"},
+	{Wire: SessionRelease, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionReleaseResult{},
+		Summary: "release control of a session, keeping its tabs", ResultDoc: "debugger detached, group and tabs stay"},
+	{Wire: SessionClose, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionCloseResult{},
+		Summary: "close a session's whole tab group", ResultDoc: "the group's tabs are closed"},
+	// issue 8: dialogs
+	{Wire: SessionSetDialogPolicy, Session: SessionRequired, Params: SetDialogPolicyParams{}, Result: SetDialogPolicyResult{},
+		Summary: "set the session's JavaScript dialog policy", ResultDoc: "how the session's tabs answer JavaScript dialogs from now on (see \"Dialogs\" below)"},
 
-	{"tab_open", TabOpen, "open a new tab in the session", SessionRequired},
-	{"tab_list", TabList, "list the session's tabs", SessionRequired},
-	{"tab_user_list", TabUserList, "list all of the user's tabs", NoSession},
-	{"tab_attach", TabAttach, "bring an existing tab into the session", SessionRequired},
-	{"tab_active", TabActive, "the active tab", SessionOptional},
-	{"tab_activate", TabActivate, "switch the active tab", SessionRequired},
-	{"tab_close", TabClose, "close a tab", SessionRequired},
+	{Wire: TabOpen, Session: SessionRequired, Params: TabOpenParams{}, Result: Tab{},
+		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group"},
+	{Wire: TabList, Session: SessionRequired, Params: SessionIDParams{}, Result: TabListResult{},
+		Summary: "list the session's tabs"},
+	{Wire: TabUserList, Session: NoSession, Params: NoParams{}, Result: TabListResult{},
+		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window"},
+	{Wire: TabAttach, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
+		Summary: "bring an existing tab into the session", ResultDoc: "moved into the session's group"},
+	{Wire: TabActive, Session: SessionOptional, Params: SessionIDParams{}, Result: Tab{},
+		Summary: "the active tab", ResultDoc: "the session's active tab; without a session, the user's active tab"},
+	{Wire: TabActivate, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
+		Summary: "switch the active tab"},
+	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
+		Summary: "close a tab"},
 
-	{"page_snapshot", PageSnapshot, "accessibility tree and ref map", SessionRequired},
-	{"page_click", PageClick, "click an element by ref", SessionRequired},
-	{"page_hover", PageHover, "hover an element by ref", SessionRequired},
-	{"page_fill", PageFill, "replace an input's value by ref", SessionRequired},
-	{"page_type", PageType, "type text into an element by ref", SessionRequired},
-	{"page_select", PageSelect, "select options of a <select> by ref", SessionRequired},
-	{"page_scroll_into_view", PageScrollIntoView, "scroll an element into view by ref", SessionRequired},
-	{"page_press", PagePress, "press a key", SessionRequired},
-	{"page_scroll", PageScroll, "scroll in a direction", SessionRequired},
-	{"page_mouse", PageMouse, "mouse event at coordinates", SessionRequired},
-	{"page_get", PageGet, "read title/url/text/value/html/box", SessionRequired},
-	{"page_screenshot", PageScreenshot, "screenshot (base64 PNG)", SessionRequired},
-	{"page_wait", PageWait, "wait for milliseconds or a load state", SessionRequired},
-	{"page_eval", PageEval, "evaluate JavaScript in the page", SessionRequired},
+	{Wire: PageSnapshot, Session: SessionRequired, Params: SnapshotParams{}, Result: SnapshotResult{},
+		Summary: "accessibility tree and ref map", ResultDoc: "`snapshot` is the text below, `refs` maps each ref in it"},
+	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
+		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)"},
+	{Wire: PageHover, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "hover an element by ref"},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+		Summary: "replace an input's value by ref"},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+		Summary: "type text into an element by ref"},
+	{Wire: PageSelect, Session: SessionRequired, Params: SelectParams{}, Result: SelectResult{},
+		Summary: "select options of a <select> by ref", ResultDoc: "the values now selected"},
+	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "scroll an element into view by ref"},
+	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
+		Summary: "press a key"},
+	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
+		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
+	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Summary: "mouse event at coordinates"},
+	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
+		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
+	{Wire: PageScreenshot, Session: SessionRequired, Params: ScreenshotParams{}, Result: ScreenshotResult{},
+		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot"},
+	{Wire: PageWait, Session: SessionRequired, Params: WaitParams{}, Result: WaitResult{},
+		Summary: "wait for milliseconds or a load state", ResultDoc: "the milliseconds waited"},
+	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
 
-	// issue 13
-	{"extension_info", ExtensionInfo, "the extension's protocol version, version and id", NoSession},
-	// issue 8: targets, find, more actions
-	{"page_find", PageFind, "find elements by role and name, text or label, with fresh refs", SessionRequired},
-	{"page_check", PageCheck, "check or uncheck a checkbox, radio or switch", SessionRequired},
-	{"page_focus", PageFocus, "focus an element", SessionRequired},
-	{"page_drag", PageDrag, "drag one element onto another", SessionRequired},
-	{"page_keyboard_type", PageKeyboardType, "type text into whatever has focus", SessionRequired},
-	{"page_is", PageIs, "whether an element is visible, enabled or checked", SessionRequired},
-	{"page_get_attribute", PageGetAttribute, "an element's attribute", SessionRequired},
-	{"page_count", PageCount, "how many elements match a CSS selector", SessionRequired},
+	// issue 8: targets, find, more actions (docs/protocol.md says more)
+	{Wire: PageFind, Session: SessionRequired, Params: FindParams{}, Result: FindResult{},
+		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`"},
+	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
+		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
+	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus"},
+	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: OKResult{},
+		Summary: "drag one element onto another"},
+	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
+		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character"},
+	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
+		Summary: "whether an element is visible, enabled or checked"},
+	{Wire: PageGetAttribute, Session: SessionRequired, Params: GetAttributeParams{}, Result: GetAttributeResult{},
+		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute"},
+	{Wire: PageCount, Session: SessionRequired, Params: CountParams{}, Result: CountResult{},
+		Summary: "how many elements match a CSS selector", ResultDoc: "visible or not"},
 
-	// issue 10
-	{"page_upload", PageUpload, "set the files of a file input, or answer the open file chooser", SessionRequired},
-	{"page_download", PageDownload, "click by ref and wait for the download it starts", SessionRequired},
-	{"page_pdf", PagePDF, "print the page to PDF (base64)", SessionRequired},
-	{"page_cookies", PageCookies, "the cookies a request to a URL would send", SessionRequired},
-	{"page_set_cookie", PageSetCookie, "set a cookie", SessionRequired},
-	{"page_clear_cookies", PageClearCookies, "delete the cookies of a URL", SessionRequired},
-	{"page_storage", PageStorage, "read the page origin's localStorage or sessionStorage", SessionRequired},
-	{"page_set_storage", PageSetStorage, "set a localStorage or sessionStorage key", SessionRequired},
-	{"page_clear_storage", PageClearStorage, "clear localStorage or sessionStorage", SessionRequired},
-	{"logs_console", LogsConsole, "console messages of a tab since attach (long poll with waitMs)", SessionRequired},
-	{"logs_errors", LogsErrors, "uncaught exceptions and unhandled rejections of a tab", SessionRequired},
-	{"logs_network", LogsNetwork, "network requests of a tab", SessionRequired},
-	{"network_block", NetworkBlock, "fail requests matching patterns in the session's tabs", SessionRequired},
-	{"network_unblock", NetworkUnblock, "stop failing requests matching patterns", SessionRequired},
-	{"downloads_list", DownloadsList, "downloads started in the session's tabs", SessionRequired},
+	// issue 10: files, cookies, storage, PDF
+	{Wire: PageUpload, Session: SessionRequired, Params: UploadParams{}, Result: UploadResult{},
+		Summary: "set the files of a file input, or answer the open file chooser", ResultDoc: "`target` names what took the files: the ref, the selector or `the open file chooser`"},
+	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
+		Summary: "click by ref and wait for the download it starts", ResultDoc: "once it is `complete`"},
+	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
+		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why"},
+	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
+		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too"},
+	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
+		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110"},
+	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
+		Summary: "delete the cookies of a URL"},
+	{Wire: PageStorage, Session: SessionRequired, Params: StorageParams{}, Result: StorageResult{},
+		Summary:   "read the page origin's localStorage or sessionStorage",
+		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110"},
+	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
+		Summary: "set a localStorage or sessionStorage key"},
+	{Wire: PageClearStorage, Session: SessionRequired, Params: ClearStorageParams{}, Result: ClearStorageResult{},
+		Summary: "clear localStorage or sessionStorage"},
 
-	// issue 8: navigation, waits, dialogs
-	{"session_set_dialog_policy", SessionSetDialogPolicy, "set the session's JavaScript dialog policy", SessionRequired},
-	{"page_navigate", PageNavigate, "send a tab to a URL and wait for it to load", SessionRequired},
-	{"page_back", PageBack, "go back in the tab's history", SessionRequired},
-	{"page_forward", PageForward, "go forward in the tab's history", SessionRequired},
-	{"page_reload", PageReload, "reload the tab", SessionRequired},
-	{"page_wait_for", PageWaitFor, "wait for text, a selector, a URL or a JavaScript condition", SessionRequired},
-	{"page_dialog", PageDialog, "the open JavaScript dialog: status, accept, dismiss", SessionRequired},
+	// issue 8: navigation, waits, dialogs (docs/protocol.md says more)
+	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
+		Summary:   "send a tab to a URL and wait for it to load",
+		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102"},
+	{Wire: PageBack, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go back in the tab's history", ResultDoc: "as `pages.navigate`; no page before: 4110"},
+	{Wire: PageForward, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go forward in the tab's history", ResultDoc: "as `pages.navigate`; no page after: 4110"},
+	{Wire: PageReload, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "reload the tab", ResultDoc: "as `pages.navigate`"},
+	{Wire: PageWaitFor, Session: SessionRequired, Params: WaitForParams{}, Result: WaitForResult{},
+		Summary:   "wait for text, a selector, a URL or a JavaScript condition",
+		ResultDoc: "`url` for `url`, `value` for `fn`; `timeoutMs` ran out: 4102 naming what it waited for"},
+	{Wire: PageDialog, Session: SessionRequired, Params: DialogParams{}, Result: DialogResult{},
+		Summary:   "the open JavaScript dialog: status, accept, dismiss",
+		ResultDoc: "`status`: `open`, `policy` and the open dialog; `accept`/`dismiss`: the dialog, `accepted` and a prompt's `text`; nothing open: 4110"},
 
 	// issue 13: the REPL's saved script
-	{"page_durable_target", PageDurableTarget, "a ref as a target that survives a reload; the tab's document", SessionRequired},
+	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
+		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
+
+	// issue 13
+	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
+		Summary: "the extension's protocol version, version and id"},
+
+	// issue 10: logs, network blocking, downloads
+	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},
+		Summary: "console messages of a tab since attach (long poll with waitMs)", ResultDoc: "`next` is the cursor to pass as `after`"},
+	{Wire: LogsErrors, Session: SessionRequired, Params: ErrorsParams{}, Result: ErrorsResult{},
+		Summary: "uncaught exceptions and unhandled rejections of a tab"},
+	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
+		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent"},
+	{Wire: NetworkBlock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
+		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call"},
+	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
+		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
+	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
+		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
 }
 
-var (
-	byWire = map[string]Method{}
-	byKey  = map[string]Method{}
-)
+var byWire = map[string]Method{}
 
 func init() {
 	for _, m := range Methods {
 		byWire[m.Wire] = m
-		byKey[m.Key] = m
 	}
 }
 
@@ -212,20 +347,4 @@ func init() {
 func LookupWire(wire string) (Method, bool) {
 	m, ok := byWire[wire]
 	return m, ok
-}
-
-// LookupKey finds a method by its Go-friendly key.
-func LookupKey(key string) (Method, bool) {
-	m, ok := byKey[key]
-	return m, ok
-}
-
-// WireNames lists every wire method name, sorted.
-func WireNames() []string {
-	names := make([]string, 0, len(Methods))
-	for _, m := range Methods {
-		names = append(names, m.Wire)
-	}
-	sort.Strings(names)
-	return names
 }

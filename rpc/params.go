@@ -2,9 +2,24 @@ package rpc
 
 import "encoding/json"
 
-// Typed params and results of every method (docs/protocol.md section 4).
-// Optional members carry omitempty so a command sends exactly what its user
-// gave; an empty SessionID is left out so the hub fills in its current session.
+// Typed params and results of every method (docs/protocol.md section 4),
+// read by the generator (internal/protogen) through these tags:
+//
+//	json:"name"            the member; without omitempty it is required
+//	json:"name,omitempty"  optional: a command sends exactly what its user gave
+//	enum:"MouseButton"     one of that Enum's values (enums.go)
+//	default:"500"          the value the extension uses when it is absent
+//	min:"0"                the smallest int allowed
+//	doc:"..."              words for docs/protocol.md
+//	ts:"string | Box"      the TypeScript type, where Go's says too little
+//
+// sessionId is required or not by the method's SessionUse; an empty
+// SessionID is left out so the hub fills in its current session.
+
+// Objects are the shapes several methods share (docs/protocol.md's
+// "Objects"); the generator declares them for the extension.
+var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{},
+	DialogReport{}}
 
 // Session is a session: a Chrome tab group.
 type Session struct {
@@ -12,7 +27,7 @@ type Session struct {
 	Name        string `json:"name"`
 	GroupID     int    `json:"groupId"`
 	TabIDs      []int  `json:"tabIds"`
-	ActiveTabID int    `json:"activeTabId"`
+	ActiveTabID int    `json:"activeTabId" ts:"number | null" doc:"null (0 in Go) when the group has no tab"`
 }
 
 // Tab is one browser tab.
@@ -65,6 +80,21 @@ type SessionRenameParams struct {
 	Name      string `json:"name"`
 }
 
+// NoParams are the params of the methods that take none.
+type NoParams struct{}
+
+// SessionReleaseResult is the result of sessions.release.
+type SessionReleaseResult struct {
+	SessionID string `json:"sessionId"`
+	Released  bool   `json:"released"`
+}
+
+// SessionCloseResult is the result of sessions.close.
+type SessionCloseResult struct {
+	SessionID string `json:"sessionId"`
+	Closed    bool   `json:"closed"`
+}
+
 // SessionListResult is the result of sessions.list.
 type SessionListResult struct {
 	Sessions []Session `json:"sessions"`
@@ -76,13 +106,19 @@ type SessionListResult struct {
 type TabOpenParams struct {
 	SessionID string `json:"sessionId,omitempty"`
 	URL       string `json:"url"`
-	Active    *bool  `json:"active,omitempty"`
+	Active    *bool  `json:"active,omitempty" default:"true"`
 }
 
 // TabIDParams are the params of tabs.attach, tabs.activate and tabs.close.
 type TabIDParams struct {
 	SessionID string `json:"sessionId,omitempty"`
-	TabID     int    `json:"tabId"`
+	TabID     int    `json:"tabId" min:"0"`
+}
+
+// TabCloseResult is the result of tabs.close.
+type TabCloseResult struct {
+	TabID  int  `json:"tabId"`
+	Closed bool `json:"closed"`
 }
 
 // TabListResult is the result of tabs.list and tabs.userList.
@@ -95,20 +131,24 @@ type TabListResult struct {
 // PageParams are the members every pages.* method takes.
 type PageParams struct {
 	SessionID string `json:"sessionId,omitempty"`
-	TabID     int    `json:"tabId,omitempty"`
+	TabID     int    `json:"tabId,omitempty" min:"0" doc:"default: the session's active tab"`
+	// TimeoutMS is the caller's timeout for the call (issue 8,
+	// docs/protocol.md "timeoutMs"): no CDP command of the call is cut off
+	// before it, and for the methods that wait it is their whole budget.
+	TimeoutMS int `json:"timeoutMs,omitempty" min:"0" doc:"ms, at most 3600000, default 30000"`
 }
 
 // SnapshotParams are the params of pages.snapshot.
 type SnapshotParams struct {
 	PageParams
-	Interactive bool `json:"interactive,omitempty"`
-	Compact     bool `json:"compact,omitempty"`
-	Depth       *int `json:"depth,omitempty"`
+	Interactive bool `json:"interactive,omitempty" default:"false"`
+	Compact     bool `json:"compact,omitempty" default:"false"`
+	Depth       *int `json:"depth,omitempty" min:"0" doc:"none = unlimited"`
 	// Issue 9: the reader's size.
-	Selector string `json:"selector,omitempty"` // a ref or a CSS selector: that subtree only
-	Viewport bool   `json:"viewport,omitempty"` // only what is in the viewport
-	MaxChars *int   `json:"maxChars,omitempty"` // at most this many characters
-	Diff     bool   `json:"diff,omitempty"`     // only what changed since the previous snapshot
+	Selector string `json:"selector,omitempty" doc:"a ref such as e12 or f2e5, or a CSS selector of the main frame: that element's subtree only"`
+	Viewport bool   `json:"viewport,omitempty" default:"false" doc:"only what intersects the viewport"`
+	MaxChars *int   `json:"maxChars,omitempty" min:"200" doc:"cut at a line; the last line says what was left out"`
+	Diff     bool   `json:"diff,omitempty" default:"false" doc:"only the lines changed since this tab's previous snapshot with the same options"`
 }
 
 // SnapshotResult is the result of pages.snapshot.
@@ -120,44 +160,45 @@ type SnapshotResult struct {
 	TabID    int            `json:"tabId"`
 }
 
-// RefParams are the params of pages.hover and pages.scrollIntoView.
+// RefParams are the params of pages.hover, pages.scrollIntoView and
+// pages.focus: a target, ref or selector (issue 8), never both.
 type RefParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 }
 
 // ClickParams are the params of pages.click.
 type ClickParams struct {
 	PageParams
-	Ref        string `json:"ref,omitempty"`
-	Selector   string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
-	Button     string `json:"button,omitempty"`
-	ClickCount int    `json:"clickCount,omitempty"`
+	Ref        string `json:"ref,omitempty" doc:"or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Button     string `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	ClickCount int    `json:"clickCount,omitempty" default:"1"`
 }
 
 // FillParams are the params of pages.fill.
 type FillParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Value    string `json:"value"`
 }
 
 // TypeParams are the params of pages.type.
 type TypeParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Text     string `json:"text"`
 }
 
 // SelectParams are the params of pages.select.
 type SelectParams struct {
 	PageParams
-	Ref      string   `json:"ref,omitempty"`
-	Selector string   `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
-	Values   []string `json:"values"`
+	Ref      string   `json:"ref,omitempty" doc:"or selector"`
+	Selector string   `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Values   []string `json:"values" doc:"non-empty; each matches an option's value, else its label"`
 }
 
 // SelectResult is the result of pages.select.
@@ -168,14 +209,14 @@ type SelectResult struct {
 // PressParams are the params of pages.press.
 type PressParams struct {
 	PageParams
-	Key string `json:"key"`
+	Key string `json:"key" doc:"a key name with optional modifiers: Enter, a, Control+a, Shift+Tab, Meta+ArrowLeft"`
 }
 
 // ScrollParams are the params of pages.scroll.
 type ScrollParams struct {
 	PageParams
-	Direction string `json:"direction"`
-	Amount    int    `json:"amount,omitempty"`
+	Direction string `json:"direction" enum:"ScrollDirection"`
+	Amount    int    `json:"amount,omitempty" default:"500" doc:"CSS px"`
 }
 
 // ScrollResult is the result of pages.scroll.
@@ -187,33 +228,39 @@ type ScrollResult struct {
 // MouseParams are the params of pages.mouse.
 type MouseParams struct {
 	PageParams
-	Action string  `json:"action"`
+	Action string  `json:"action" enum:"MouseAction"`
 	X      float64 `json:"x"`
 	Y      float64 `json:"y"`
-	Button string  `json:"button,omitempty"`
-	DeltaX float64 `json:"deltaX,omitempty"`
-	DeltaY float64 `json:"deltaY,omitempty"`
+	Button string  `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	DeltaX float64 `json:"deltaX,omitempty" doc:"wheel"`
+	DeltaY float64 `json:"deltaY,omitempty" doc:"wheel"`
 }
 
 // GetParams are the params of pages.get.
 type GetParams struct {
 	PageParams
-	What     string `json:"what"`
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
+	What     string `json:"what" enum:"GetWhat"`
+	Ref      string `json:"ref,omitempty" doc:"or selector; one is required for value and box; for text and html without one: the whole document"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 }
 
-// ValueResult is the result of pages.get and pages.eval: any JSON value.
+// ValueResult is the result of pages.eval: any JSON value.
 type ValueResult struct {
 	Value json.RawMessage `json:"value"`
+}
+
+// GetResult is the result of pages.get: a string, or a Box for "box".
+// Its members are ValueResult's, so commands decode it as one.
+type GetResult struct {
+	Value json.RawMessage `json:"value" ts:"string | Box"`
 }
 
 // ScreenshotParams are the params of pages.screenshot.
 type ScreenshotParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"` // issue 8: a CSS selector instead of a ref
-	FullPage bool   `json:"fullPage,omitempty"`
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	FullPage bool   `json:"fullPage,omitempty" default:"false"`
 }
 
 // ScreenshotResult is the result of pages.screenshot.
@@ -227,9 +274,9 @@ type ScreenshotResult struct {
 // WaitParams are the params of pages.wait: MS or State.
 type WaitParams struct {
 	PageParams
-	MS      *int   `json:"ms,omitempty"`
-	State   string `json:"state,omitempty"`
-	Timeout int    `json:"timeout,omitempty"`
+	MS      *int   `json:"ms,omitempty" min:"0" doc:"ms or state, one of them"`
+	State   string `json:"state,omitempty" enum:"LoadState"`
+	Timeout int    `json:"timeout,omitempty" default:"30000" doc:"ms, for state"`
 }
 
 // WaitResult is the result of pages.wait.
@@ -240,13 +287,10 @@ type WaitResult struct {
 // EvalParams are the params of pages.eval.
 type EvalParams struct {
 	PageParams
-	Expression string `json:"expression"`
-	// TimeoutMS is how long the extension waits for the value (default
-	// 30000): the call's --timeout.
-	TimeoutMS int `json:"timeoutMs,omitempty"`
+	Expression string `json:"expression" doc:"awaited if it returns a promise"`
 }
 
 // OKResult is the result of the pages.* actions that answer {"ok":true}.
 type OKResult struct {
-	OK bool `json:"ok"`
+	OK bool `json:"ok" ts:"true"`
 }

@@ -8,9 +8,9 @@ package rpc
 // absolute paths the browser reads.
 type UploadParams struct {
 	PageParams
-	Ref      string   `json:"ref,omitempty"`
-	Selector string   `json:"selector,omitempty"`
-	Files    []string `json:"files"`
+	Ref      string   `json:"ref,omitempty" doc:"or selector, naming an input type=file; neither: the file chooser open in the tab"`
+	Selector string   `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Files    []string `json:"files" doc:"non-empty; absolute paths the browser reads"`
 }
 
 // UploadResult is the result of pages.upload.
@@ -41,7 +41,7 @@ type Download struct {
 type DownloadParams struct {
 	PageParams
 	Ref     string `json:"ref"`
-	Timeout int    `json:"timeout,omitempty"` // ms
+	Timeout int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
 }
 
 // DownloadListResult is the result of downloads.list.
@@ -49,26 +49,30 @@ type DownloadListResult struct {
 	Downloads []Download `json:"downloads"`
 }
 
-// ClickAftermath is what pages.click adds to {"ok":true} when the click
-// opened a file chooser or started a download.
-type ClickAftermath struct {
-	Download    *Download `json:"download,omitempty"`
-	FileChooser *struct {
-		Mode string `json:"mode"`
-	} `json:"fileChooser,omitempty"`
+// ClickResult is the result of pages.click: {"ok":true}, plus what the
+// click set off (issue 10): a file chooser it opened, a download it started.
+type ClickResult struct {
+	OK          bool         `json:"ok" ts:"true"`
+	Download    *Download    `json:"download,omitempty"`
+	FileChooser *FileChooser `json:"fileChooser,omitempty"`
+}
+
+// FileChooser is the file chooser a click opened.
+type FileChooser struct {
+	Mode string `json:"mode" doc:"selectSingle or selectMultiple"`
 }
 
 // PDFParams are the params of pages.pdf.
 type PDFParams struct {
 	PageParams
-	Landscape  bool  `json:"landscape,omitempty"`
-	Background *bool `json:"background,omitempty"`
+	Landscape  bool  `json:"landscape,omitempty" default:"false"`
+	Background *bool `json:"background,omitempty" default:"true"`
 }
 
 // PDFResult is the result of pages.pdf.
 type PDFResult struct {
-	Data   string `json:"data"`
-	Format string `json:"format"`
+	Data   string `json:"data" doc:"base64 PDF"`
+	Format string `json:"format" ts:"\"pdf\""`
 }
 
 // Cookie is one cookie.
@@ -86,7 +90,7 @@ type Cookie struct {
 // CookiesParams are the params of pages.cookies and pages.clearCookies.
 type CookiesParams struct {
 	PageParams
-	URL string `json:"url,omitempty"`
+	URL string `json:"url,omitempty" doc:"http(s); default the page's URL"`
 }
 
 // CookiesResult is the result of pages.cookies.
@@ -106,21 +110,39 @@ type SetCookieParams struct {
 	PageParams
 	Name     string   `json:"name"`
 	Value    string   `json:"value"`
-	URL      string   `json:"url,omitempty"`
+	URL      string   `json:"url,omitempty" doc:"with neither url nor domain: the page's URL"`
 	Domain   string   `json:"domain,omitempty"`
 	Path     string   `json:"path,omitempty"`
-	Expires  *float64 `json:"expires,omitempty"`
-	HTTPOnly bool     `json:"httpOnly,omitempty"`
-	Secure   bool     `json:"secure,omitempty"`
+	Expires  *float64 `json:"expires,omitempty" doc:"epoch seconds; none: a session cookie"`
+	HTTPOnly bool     `json:"httpOnly,omitempty" default:"false"`
+	Secure   bool     `json:"secure,omitempty" default:"false"`
 }
 
-// StorageParams are the params of pages.storage, pages.setStorage and
-// pages.clearStorage.
+// SetCookieResult is the result of pages.setCookie.
+type SetCookieResult struct {
+	OK  bool   `json:"ok" ts:"true"`
+	URL string `json:"url"`
+}
+
+// StorageParams are the params of pages.storage.
 type StorageParams struct {
 	PageParams
-	Kind  string  `json:"kind"` // local | session
-	Key   *string `json:"key,omitempty"`
-	Value *string `json:"value,omitempty"`
+	Kind string  `json:"kind" enum:"StorageKind"`
+	Key  *string `json:"key,omitempty"`
+}
+
+// SetStorageParams are the params of pages.setStorage.
+type SetStorageParams struct {
+	PageParams
+	Kind  string `json:"kind" enum:"StorageKind"`
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ClearStorageParams are the params of pages.clearStorage.
+type ClearStorageParams struct {
+	PageParams
+	Kind string `json:"kind" enum:"StorageKind"`
 }
 
 // StorageResult is the result of pages.storage: Entries without a key,
@@ -129,20 +151,49 @@ type StorageResult struct {
 	Origin  string            `json:"origin"`
 	Entries map[string]string `json:"entries,omitempty"`
 	Key     string            `json:"key,omitempty"`
-	Value   *string           `json:"value,omitempty"`
-	Cleared *int              `json:"cleared,omitempty"`
+	Value   *string           `json:"value,omitempty" ts:"string | null"`
 }
 
-// LogParams are the params of logs.console, logs.errors and logs.network.
-type LogParams struct {
+// SetStorageResult is the result of pages.setStorage.
+type SetStorageResult struct {
+	OK     bool   `json:"ok" ts:"true"`
+	Origin string `json:"origin"`
+}
+
+// ClearStorageResult is the result of pages.clearStorage.
+type ClearStorageResult struct {
+	Cleared int    `json:"cleared"`
+	Origin  string `json:"origin"`
+}
+
+// LogCursor are the members every logs.* method takes: where to read from,
+// how long to wait, how many.
+type LogCursor struct {
+	After  *int64 `json:"after,omitempty" min:"0" doc:"seq: entries after it only"`
+	WaitMs int    `json:"waitMs,omitempty" min:"0" default:"0" doc:"ms, at most 20000: with none newer, wait this long for one"`
+	Clear  bool   `json:"clear,omitempty" default:"false" doc:"empty the log after reading"`
+	Limit  int    `json:"limit,omitempty" min:"1" doc:"the newest N"`
+}
+
+// ConsoleParams are the params of logs.console.
+type ConsoleParams struct {
 	PageParams
-	After  *int64 `json:"after,omitempty"`  // entries with a larger seq only
-	WaitMs int    `json:"waitMs,omitempty"` // with none newer, wait this long for one
-	Clear  bool   `json:"clear,omitempty"`
-	Limit  int    `json:"limit,omitempty"` // the newest N
-	Level  string `json:"level,omitempty"` // logs.console
-	Filter string `json:"filter,omitempty"`
-	Failed bool   `json:"failed,omitempty"` // logs.network
+	LogCursor
+	Level string `json:"level,omitempty" enum:"ConsoleLevel" doc:"that level and above; log = info"`
+}
+
+// ErrorsParams are the params of logs.errors.
+type ErrorsParams struct {
+	PageParams
+	LogCursor
+}
+
+// NetworkLogParams are the params of logs.network.
+type NetworkLogParams struct {
+	PageParams
+	LogCursor
+	Filter string `json:"filter,omitempty" doc:"URL substring, any case"`
+	Failed bool   `json:"failed,omitempty" default:"false" doc:"failures and status >= 400 only"`
 }
 
 // ConsoleEntry is one console message.
@@ -211,7 +262,7 @@ type NetworkResult struct {
 // BlockParams are the params of network.block and network.unblock.
 type BlockParams struct {
 	SessionID string   `json:"sessionId,omitempty"`
-	Patterns  []string `json:"patterns"`
+	Patterns  []string `json:"patterns" doc:"non-empty strings"`
 }
 
 // BlockResult is the session's block list after the call.

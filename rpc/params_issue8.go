@@ -1,18 +1,19 @@
 package rpc
 
 // Params and results of the methods issue 8 added (docs/protocol.md). A
-// target is a ref or a CSS selector: "ref" or "selector", never both.
+// target is a ref or a CSS selector: "ref" or "selector", never both; the
+// extension checks that (both optional here).
 
 // FindParams are the params of pages.find: exactly one of Role, Text or
 // Label; Name only with Role.
 type FindParams struct {
 	PageParams
-	Role  string `json:"role,omitempty"`
-	Name  string `json:"name,omitempty"`
+	Role  string `json:"role,omitempty" doc:"an accessibility role as snapshot prints it; exactly one of role, text, label"`
+	Name  string `json:"name,omitempty" doc:"only with role"`
 	Text  string `json:"text,omitempty"`
 	Label string `json:"label,omitempty"`
-	Exact bool   `json:"exact,omitempty"`
-	Limit int    `json:"limit,omitempty"`
+	Exact bool   `json:"exact,omitempty" default:"false"`
+	Limit int    `json:"limit,omitempty" min:"1" default:"100"`
 }
 
 // FindResult is the result of pages.find.
@@ -23,23 +24,23 @@ type FindResult struct {
 // CheckParams are the params of pages.check.
 type CheckParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"`
-	Checked  bool   `json:"checked"`
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Checked  *bool  `json:"checked,omitempty" default:"true"`
 }
 
 // CheckResult is the result of pages.check.
 type CheckResult struct {
-	Checked bool `json:"checked"`
+	Checked bool `json:"checked" doc:"the state now"`
 }
 
 // DragParams are the params of pages.drag: the source and the destination.
 type DragParams struct {
 	PageParams
-	Ref        string `json:"ref,omitempty"`
-	Selector   string `json:"selector,omitempty"`
-	ToRef      string `json:"toRef,omitempty"`
-	ToSelector string `json:"toSelector,omitempty"`
+	Ref        string `json:"ref,omitempty" doc:"the source, or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	ToRef      string `json:"toRef,omitempty" doc:"the destination, or toSelector"`
+	ToSelector string `json:"toSelector,omitempty" doc:"CSS, instead of toRef"`
 }
 
 // KeyboardTypeParams are the params of pages.keyboardType.
@@ -51,9 +52,9 @@ type KeyboardTypeParams struct {
 // IsParams are the params of pages.is.
 type IsParams struct {
 	PageParams
-	State    string `json:"state"`
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"`
+	State    string `json:"state" enum:"ElementState"`
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 }
 
 // IsResult is the result of pages.is.
@@ -64,15 +65,21 @@ type IsResult struct {
 // GetAttributeParams are the params of pages.getAttribute.
 type GetAttributeParams struct {
 	PageParams
-	Ref      string `json:"ref,omitempty"`
-	Selector string `json:"selector,omitempty"`
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Name     string `json:"name"`
+}
+
+// GetAttributeResult is the result of pages.getAttribute: nil when the
+// element has no such attribute.
+type GetAttributeResult struct {
+	Value *string `json:"value" ts:"string | null"`
 }
 
 // CountParams are the params of pages.count.
 type CountParams struct {
 	PageParams
-	Selector string `json:"selector"`
+	Selector string `json:"selector" doc:"CSS"`
 }
 
 // CountResult is the result of pages.count.

@@ -6,6 +6,15 @@ cd "$(dirname "$0")/.."
 
 scripts/deps.sh
 
+echo "== go: generated files match rpc/ (go generate)" >&2
+generated=(extension/src/background/protocol.gen.ts docs/protocol.md)
+go generate ./...
+if [ -n "$(git status --porcelain -- "${generated[@]}")" ]; then
+  git --no-pager diff --stat -- "${generated[@]}" >&2
+  echo "go generate ./... changed ${generated[*]}: run it and commit what it writes" >&2
+  exit 1
+fi
+
 echo "== extension: install, typecheck, unit tests, build" >&2
 (cd extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run build)
 echo "== extension: dist matches src" >&2
@@ -22,6 +31,12 @@ fi
 
 echo "== go: vet" >&2
 go vet ./...
+
+# staticcheck at a pinned version, run with `go run pkg@version` rather than
+# a tool line in go.mod: a tool requirement would raise the versions of
+# golang.org/x/sys and x/tools that the browserctl binary itself builds with.
+echo "== go: staticcheck" >&2
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 echo "== go: unit, hub, cli and testscript tests (race detector)" >&2
 go test -race -count=1 $(go list ./... | grep -v /e2e)

@@ -26,6 +26,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"browserctl/chromium"
+	"browserctl/extension"
 )
 
 var (
@@ -43,18 +46,15 @@ var (
 	flagNoSnap = flag.Bool("no-snapshots", false, "only the call timings: skip the snapshot and Playwright sections")
 )
 
-var chromiumFlags = []string{
-	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-	"--disable-sync", "--disable-dev-shm-usage", "--force-device-scale-factor=1",
-	// no network here: fail every host but loopback at once, or each
-	// corpus page waits ~20 s on DNS for its external scripts
-	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-}
+// browserOptions are the flags of both browsers the benchmark runs (ours
+// and agent-browser's): the end-to-end tests' settings, no network names
+// but loopback.
+var browserOptions = chromium.Options{NoSandbox: true, Harness: true}
 
 type env struct {
 	dir, bin, home, addr string
-	serve, chrome        *exec.Cmd
+	serve                *exec.Cmd
+	chrome               *chromium.Browser
 }
 
 func main() {
@@ -105,20 +105,16 @@ func mainErr() error {
 		return fmt.Errorf("extension install: exit %d: %s", code, errOut)
 	}
 	if *flagExt != "" {
-		if err := copyDist(*flagExt, extDir); err != nil {
+		if err := extension.Overlay(*flagExt, extDir); err != nil {
 			return err
 		}
 	}
-	args := append(append([]string{}, chromiumFlags...),
-		"--user-data-dir="+filepath.Join(e.dir, "profile"),
-		"--load-extension="+extDir, "--disable-extensions-except="+extDir,
-		"--window-size=1280,800", "about:blank")
-	e.chrome = exec.Command(*flagChrome, args...)
-	e.chrome.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := e.chrome.Start(); err != nil {
+	opts := browserOptions
+	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
+	opts.WindowWidth, opts.WindowHeight = 1280, 800
+	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return err
 	}
-	go e.chrome.Wait()
 	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
 		return fmt.Errorf("the extension did not connect: %s", errOut)
 	}
@@ -443,10 +439,7 @@ func (a *abPeer) run(args ...string) (string, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, a.bin, args...)
 	var flags []string
-	for _, f := range chromiumFlags {
-		if f == "--headless" {
-			continue // agent-browser runs headless itself
-		}
+	for _, f := range chromium.Flags(browserOptions) { // agent-browser runs headless itself
 		flags = append(flags, strings.ReplaceAll(f, ",", "\\,"))
 	}
 	cmd.Env = append(os.Environ(), "HOME="+a.home,
@@ -537,35 +530,15 @@ func (e *env) close() {
 	if e.addr != "" && e.bin != "" {
 		e.run("stop")
 	}
-	for _, c := range []*exec.Cmd{e.chrome, e.serve} {
-		if c != nil && c.Process != nil {
-			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-			_ = c.Process.Kill()
-		}
+	if e.chrome != nil {
+		e.chrome.Kill()
+	}
+	if c := e.serve; c != nil && c.Process != nil {
+		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+		_ = c.Process.Kill()
 	}
 	time.Sleep(200 * time.Millisecond)
 	_ = os.RemoveAll(e.dir)
-}
-
-// copyDist copies a built dist/ over the installed one, keeping config.json.
-func copyDist(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if rel == "config.json" {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
 }
 
 func waitPort(addr string) error {

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/chromium"
 )
 
 var (
@@ -106,7 +108,7 @@ func benchMCP(e *env, web *httptest.Server, pages []string) error {
 	if *flagPlaywright != "" {
 		cfg := filepath.Join(e.dir, "playwright-mcp.json")
 		var args []string
-		for _, f := range chromiumFlags {
+		for _, f := range chromium.Flags(browserOptions) {
 			if f != "--headless" {
 				args = append(args, f)
 			}

@@ -39,351 +39,107 @@ async function loadConfig() {
   return mergeConfig(stored, await readFileConfig());
 }
 
-// src/background/backoff.ts
-var BACKOFF_BASE_MS = 1e3;
-var BACKOFF_MAX_MS = 3e4;
-var Backoff = class {
-  constructor(baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS) {
-    this.baseMs = baseMs;
-    this.maxMs = maxMs;
-  }
-  baseMs;
-  maxMs;
-  attempt = 0;
-  /** The delay before the next reconnect; each call doubles the one after. */
-  next() {
-    const delay = Math.min(this.maxMs, this.baseMs * 2 ** Math.min(this.attempt, 30));
-    this.attempt++;
-    return delay;
-  }
-  /** Back to the base delay, after a successful auth_ok. */
-  reset() {
-    this.attempt = 0;
-  }
-};
-
-// src/background/ws-client.ts
+// src/background/protocol.gen.ts
 var PROTOCOL_VERSION = 1;
-var PING_INTERVAL_MS = 2e4;
-var CLOSE_UNAUTHORIZED = 4001;
-var CLOSE_REPLACED = 1e3;
-var REPLACED_REASON_PREFIX = "replaced";
-var REPLACED_POLL_MS = 15e3;
-var TAKEOVER_AFTER_MS = 6e4;
-var OPEN = 1;
-var realTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h),
-  now: () => Date.now()
+var ErrorCode = {
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  unauthorized: 4001,
+  extensionNotConnected: 4101,
+  operationFailed: 4102,
+  sessionRequired: 4103,
+  tabNotFound: 4104,
+  sessionNotFound: 4107,
+  pageRefNotFound: 4109,
+  pageOperationFailed: 4110
 };
-function statusURL(server) {
-  const u = new URL(server);
-  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
-  u.pathname = "/status";
-  u.search = "";
-  u.hash = "";
-  return u.toString();
-}
-var WsClient = class {
-  constructor(deps) {
-    this.deps = deps;
-    this.timers = deps.timers ?? realTimers;
-  }
-  deps;
-  timers;
-  backoff = new Backoff();
-  socket;
-  pingTimer;
-  retryTimer;
-  retryAt = 0;
-  pollTimer;
-  pollAt = 0;
-  /** When the hub was first seen without a browser while replaced. */
-  hubIdleSince;
-  running = false;
-  /** Bumped on every connect and stop, so late events of an old socket are dropped. */
-  generation = 0;
-  state = "stopped";
-  server = "";
-  lastError = "";
-  since = 0;
-  hubVersion;
-  /** Starts connecting unless already running. Safe to call any number of times. */
-  start() {
-    if (this.running) return;
-    this.running = true;
-    const flag = this.deps.replacedFlag;
-    if (!flag) {
-      void this.connect();
-      return;
-    }
-    const gen = ++this.generation;
-    this.state = "connecting";
-    flag.load().then(
-      (replaced) => {
-        if (gen !== this.generation || !this.running) return;
-        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
-        else void this.connect();
-      },
-      () => {
-        if (gen === this.generation && this.running) void this.connect();
-      }
-    );
-  }
-  /** Closes the socket and cancels every timer. Idempotent. */
-  stop() {
-    this.running = false;
-    this.generation++;
-    this.clearTimers();
-    const s = this.socket;
-    this.socket = void 0;
-    if (s) {
-      detach(s);
-      try {
-        s.close(1e3, "stopped");
-      } catch {
-      }
-    }
-    this.state = "stopped";
-  }
-  /**
-   * stop() + connect with a fresh backoff: config changed, or the popup
-   * asked. A user's restart takes the hub back even when replaced.
-   */
-  restart() {
-    this.stop();
-    this.backoff.reset();
-    this.lastError = "";
-    void this.deps.replacedFlag?.save(false);
-    this.running = true;
-    void this.connect();
-  }
-  /**
-   * Called by the keepalive alarm: start if not running; if a retry is
-   * overdue (its timer died with a suspended worker), connect now.
-   */
-  ensure() {
-    if (!this.running) {
-      this.start();
-      return;
-    }
-    if (this.retryTimer !== void 0 && this.timers.now() > this.retryAt + 1e3) {
-      this.timers.clearTimeout(this.retryTimer);
-      this.retryTimer = void 0;
-      void this.connect();
-    }
-    if (this.pollTimer !== void 0 && this.timers.now() > this.pollAt + 1e3) {
-      this.timers.clearTimeout(this.pollTimer);
-      this.pollTimer = void 0;
-      void this.pollHub();
-    }
-  }
-  status() {
-    const st = {
-      connected: this.isConnected(),
-      server: this.server,
-      state: this.state,
-      lastError: this.lastError,
-      protocolVersion: PROTOCOL_VERSION
-    };
-    if (this.since > 0) st.since = this.since;
-    if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
-    if (this.retryTimer !== void 0) {
-      st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
-      st.retryAt = this.retryAt;
-    }
-    return st;
-  }
-  isConnected() {
-    return this.state === "connected" && this.socket !== void 0 && this.socket.readyState === OPEN;
-  }
-  async connect() {
-    const gen = ++this.generation;
-    this.state = "connecting";
-    let cfg;
-    try {
-      cfg = await this.deps.loadConfig();
-    } catch (e) {
-      if (gen !== this.generation) return;
-      this.fail(`config: ${errorText(e)}`, "disconnected");
-      return;
-    }
-    if (gen !== this.generation || !this.running) return;
-    this.server = cfg.server;
-    let s;
-    try {
-      s = this.deps.createSocket(cfg.server);
-    } catch (e) {
-      this.fail(`connect ${cfg.server}: ${errorText(e)}`, "disconnected");
-      return;
-    }
-    this.socket = s;
-    s.onopen = () => {
-      if (gen !== this.generation) return;
-      this.state = "authenticating";
-      this.send(s, { type: "auth", token: cfg.token });
-    };
-    s.onmessage = (ev) => {
-      if (gen !== this.generation) return;
-      this.onMessage(s, ev.data);
-    };
-    s.onerror = () => {
-      if (gen !== this.generation) return;
-      this.lastError = `cannot reach ${cfg.server}`;
-    };
-    s.onclose = (ev) => {
-      if (gen !== this.generation) return;
-      detach(s);
-      this.socket = void 0;
-      if (ev.code === CLOSE_UNAUTHORIZED) {
-        this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
-      } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
-        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
-      } else {
-        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
-        this.fail(why, "disconnected");
-      }
-    };
-  }
-  onMessage(s, data) {
-    if (typeof data !== "string") return;
-    let msg;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
-    const m = msg;
-    if (typeof m.type === "string" && m.id === void 0) {
-      this.onControl(s, m);
-      return;
-    }
-    if (this.state !== "connected") return;
-    void this.deps.onRequest(m).then(
-      (resp) => {
-        if (resp !== void 0 && s === this.socket) this.send(s, resp);
-      },
-      (e) => this.deps.log?.("request handler failed", e)
-    );
-  }
-  onControl(s, m) {
-    switch (m.type) {
-      case "auth_ok":
-        this.state = "connected";
-        this.since = this.timers.now();
-        if (typeof m.version === "number") this.hubVersion = m.version;
-        this.lastError = "";
-        this.backoff.reset();
-        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION) {
-          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION}`);
-        }
-        this.startPing(s);
-        return;
-      case "pong":
-      default:
-        return;
-    }
-  }
-  startPing(s) {
-    this.stopPing();
-    this.pingTimer = this.timers.setInterval(() => {
-      if (s === this.socket && this.state === "connected") this.send(s, { type: "ping" });
-    }, PING_INTERVAL_MS);
-  }
-  stopPing() {
-    if (this.pingTimer !== void 0) this.timers.clearInterval(this.pingTimer);
-    this.pingTimer = void 0;
-  }
-  send(s, frame) {
-    if (s.readyState !== OPEN) return;
-    try {
-      s.send(JSON.stringify(frame));
-    } catch (e) {
-      this.deps.log?.("send failed", e);
-    }
-  }
-  fail(why, state2) {
-    this.stopPing();
-    this.lastError = why;
-    if (this.state === "connected" || this.since === 0) this.since = this.timers.now();
-    this.state = state2;
-    if (!this.running) return;
-    this.scheduleRetry();
-  }
-  /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
-  enterReplaced(why) {
-    this.stopPing();
-    this.lastError = `${why}; Reconnect takes it back`;
-    this.state = "replaced";
-    this.hubIdleSince = void 0;
-    void this.deps.replacedFlag?.save(true);
-    if (this.running) this.schedulePoll();
-  }
-  schedulePoll() {
-    if (!this.deps.hubHasBrowser) return;
-    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
-    this.pollAt = this.timers.now() + REPLACED_POLL_MS;
-    this.pollTimer = this.timers.setTimeout(() => {
-      this.pollTimer = void 0;
-      void this.pollHub();
-    }, REPLACED_POLL_MS);
-  }
-  /** One look at the hub while replaced; takes it back after TAKEOVER_AFTER_MS without a browser. */
-  async pollHub() {
-    const gen = this.generation;
-    const ask = this.deps.hubHasBrowser;
-    if (!ask || this.state !== "replaced") return;
-    let hasBrowser;
-    try {
-      const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token);
-    } catch {
-      hasBrowser = void 0;
-    }
-    if (gen !== this.generation || !this.running || this.state !== "replaced") return;
-    const now = this.timers.now();
-    if (hasBrowser !== false) {
-      this.hubIdleSince = void 0;
-    } else if (this.hubIdleSince === void 0) {
-      this.hubIdleSince = now;
-    } else if (now - this.hubIdleSince >= TAKEOVER_AFTER_MS) {
-      this.hubIdleSince = void 0;
-      void this.deps.replacedFlag?.save(false);
-      this.backoff.reset();
-      void this.connect();
-      return;
-    }
-    this.schedulePoll();
-  }
-  scheduleRetry() {
-    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
-    const delay = this.backoff.next();
-    this.retryAt = this.timers.now() + delay;
-    this.retryTimer = this.timers.setTimeout(() => {
-      this.retryTimer = void 0;
-      if (this.running) void this.connect();
-    }, delay);
-  }
-  clearTimers() {
-    this.stopPing();
-    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
-    this.retryTimer = void 0;
-    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
-    this.pollTimer = void 0;
-  }
-};
-function detach(s) {
-  s.onopen = null;
-  s.onmessage = null;
-  s.onclose = null;
-  s.onerror = null;
-}
-function errorText(e) {
-  return e instanceof Error ? e.message : String(e);
-}
+var MOUSE_BUTTONS = ["left", "right", "middle"];
+var SCROLL_DIRECTIONS = ["up", "down", "left", "right"];
+var MOUSE_ACTIONS = ["move", "down", "up", "click", "wheel"];
+var GET_WHATS = ["title", "url", "text", "value", "html", "box"];
+var LOAD_STATES = ["load", "domcontentloaded", "networkidle"];
+var ELEMENT_STATES = ["visible", "enabled", "checked"];
+var STORAGE_KINDS = ["local", "session"];
+var CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"];
+var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
+var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
+var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
+var SESSION_METHODS = [
+  "sessions.create",
+  "sessions.attachCurrent",
+  "sessions.list",
+  "sessions.rename",
+  "sessions.release",
+  "sessions.close",
+  "sessions.setDialogPolicy"
+];
+var TAB_METHODS = [
+  "tabs.open",
+  "tabs.list",
+  "tabs.userList",
+  "tabs.attach",
+  "tabs.active",
+  "tabs.activate",
+  "tabs.close"
+];
+var PAGE_METHODS = [
+  "pages.snapshot",
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.scrollIntoView",
+  "pages.press",
+  "pages.scroll",
+  "pages.mouse",
+  "pages.get",
+  "pages.screenshot",
+  "pages.wait",
+  "pages.eval",
+  "pages.find",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.keyboardType",
+  "pages.is",
+  "pages.getAttribute",
+  "pages.count",
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage",
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
+  "pages.durableTarget"
+];
+var EXTENSION_METHODS = [
+  "extension.info"
+];
+var LOG_METHODS = [
+  "logs.console",
+  "logs.errors",
+  "logs.network"
+];
+var NETWORK_METHODS = [
+  "network.block",
+  "network.unblock"
+];
+var DOWNLOAD_METHODS = [
+  "downloads.list"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
 
 // src/background/extension-info.ts
 var chromeInfoDeps = {
@@ -445,20 +201,6 @@ function wireLifecycle(client2) {
 }
 
 // src/background/types.ts
-var ErrorCode = {
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  unauthorized: 4001,
-  extensionNotConnected: 4101,
-  operationFailed: 4102,
-  sessionRequired: 4103,
-  tabNotFound: 4104,
-  sessionNotFound: 4107,
-  pageRefNotFound: 4109,
-  pageOperationFailed: 4110
-};
 var RpcError = class extends Error {
   constructor(code, message) {
     super(message);
@@ -525,7 +267,8 @@ function requireOneOf(p, name, allowed) {
   return v;
 }
 function optionalOneOf(p, name, allowed) {
-  if (p[name] === void 0 || p[name] === null) return void 0;
+  const v = p[name];
+  if (v === void 0 || v === null) return void 0;
   return requireOneOf(p, name, allowed);
 }
 function requireStringArray(p, name) {
@@ -699,7 +442,7 @@ function state(tabId) {
         fresh.enableDone = true;
       },
       (e) => {
-        if (tabs.get(tabId) === fresh) void detach2(tabId);
+        if (tabs.get(tabId) === fresh) void detach(tabId);
         throw e;
       }
     );
@@ -801,7 +544,7 @@ async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
     if (waiter) st.dialogWaiters.delete(waiter);
   }
 }
-async function detach2(tabId) {
+async function detach(tabId) {
   const had = tabs.has(tabId);
   forget(tabId);
   if (!had) return;
@@ -1894,7 +1637,6 @@ function selectorError(selector, why) {
 }
 
 // src/background/pages/input.ts
-var BUTTONS = ["left", "right", "middle"];
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
 function failed2(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -1964,7 +1706,7 @@ async function mouseClick(tabId, pt, button, clickCount) {
 }
 async function click(tabId, p) {
   const target = requireTarget(p);
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const { objectId, label: ref } = await resolveSpec(tabId, target);
@@ -2002,9 +1744,8 @@ async function scrollIntoView(tabId, p) {
   }
   return { ok: true };
 }
-var DIRECTIONS = ["up", "down", "left", "right"];
 async function scroll(tabId, p) {
-  const direction = requireOneOf(p, "direction", DIRECTIONS);
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
@@ -2025,12 +1766,11 @@ async function scroll(tabId, p) {
   }
   return { scrollX: x, scrollY: y };
 }
-var ACTIONS = ["move", "down", "up", "click", "wheel"];
 async function mouse(tabId, p) {
-  const action = requireOneOf(p, "action", ACTIONS);
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
   switch (action) {
@@ -2057,6 +1797,11 @@ async function mouse(tabId, p) {
       break;
   }
   return { ok: true };
+}
+
+// src/background/methods.ts
+function isMethod(m) {
+  return METHODS.includes(m);
 }
 
 // src/background/pages/keys.ts
@@ -2429,7 +2174,6 @@ async function drag(tabId, p) {
     releaseActionObjects(tabId);
   }
 }
-var STATES = ["visible", "enabled", "checked"];
 var IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
 var IS_ENABLED = `function () {
   if (this.matches(":disabled")) return false;
@@ -2444,7 +2188,7 @@ var ANY_VISIBLE = `function (sel) {
   return false;
 }`;
 async function is(tabId, p) {
-  const state2 = requireOneOf(p, "state", STATES);
+  const state2 = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
   if (state2 === "visible" && "selector" in spec) {
     const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
@@ -2513,7 +2257,7 @@ async function within(p, ms, what) {
 }
 
 // src/background/dialog-policy.ts
-var POLICIES = ["accept", "dismiss", "hold"];
+var POLICIES = DIALOG_POLICIES;
 var DEFAULT_POLICY = "hold";
 function decide(policy, dialogType) {
   if (policy !== "hold") return policy;
@@ -2595,9 +2339,8 @@ function onDialogOpening(tabId, d) {
 }
 setDialogHook(onDialogOpening);
 void loadPolicies();
-var ACTIONS2 = ["status", "accept", "dismiss"];
 async function dialog(tabId, p) {
-  const action = requireOneOf(p, "action", ACTIONS2);
+  const action = requireOneOf(p, "action", DIALOG_ACTIONS);
   const text = optionalString(p, "text");
   await loadPolicies();
   const policy = policyOf(tabSession.get(tabId));
@@ -3020,7 +2763,6 @@ async function inPage(tabId, kind, want, exact, limit) {
 }
 
 // src/background/pages/get.ts
-var WHAT = ["title", "url", "text", "value", "html", "box"];
 function failed5(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
@@ -3060,7 +2802,7 @@ function unwrap(r, what) {
   return r.result.value;
 }
 async function get(tabId, p) {
-  const what = requireOneOf(p, "what", WHAT);
+  const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
@@ -3185,7 +2927,7 @@ async function applyBlocking(tabId, send2) {
   }
   await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
 }
-var CONSOLE_LEVELS = {
+var CONSOLE_LEVELS2 = {
   debug: "debug",
   info: "info",
   warning: "warning",
@@ -3224,7 +2966,7 @@ function onConsoleAPI(logs, p) {
   const type2 = String(p["type"] ?? "log");
   const f = firstFrame(p["stackTrace"]);
   logs.console.push({
-    level: CONSOLE_LEVELS[type2] ?? "log",
+    level: CONSOLE_LEVELS2[type2] ?? "log",
     text: args.map(argText).join(" "),
     source: "console-api",
     url: f.url ?? "",
@@ -3416,7 +3158,6 @@ function withScheme(raw) {
 }
 
 // src/background/pages/navigate.ts
-var WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "none"];
 var LIFECYCLE = {
   load: "load",
   domcontentloaded: "DOMContentLoaded",
@@ -3487,7 +3228,7 @@ async function until(tabId, w, done, deadline, budget, what) {
   }
 }
 async function navigation(tabId, p, what, start, mainFrameId) {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTIL) ?? "load";
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
   const deadline = Date.now() + budget;
   await ensureAttached(tabId);
@@ -4413,7 +4154,6 @@ async function clearCookies(tabId, p) {
   }
   return { url, deleted: list.length };
 }
-var KINDS = ["local", "session"];
 var STORAGE_FN = `function (kind, op, key, value) {
   const s = kind === "session" ? window.sessionStorage : window.localStorage;
   if (op === "get") {
@@ -4444,19 +4184,19 @@ async function runStorage(tabId, args) {
   return r.result.value;
 }
 async function storage2(tabId, p) {
-  const kind = requireOneOf(p, "kind", KINDS);
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = optionalString(p, "key");
-  return runStorage(tabId, [kind, "get", key ?? null, null]);
+  return await runStorage(tabId, [kind, "get", key ?? null, null]);
 }
 async function setStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", KINDS);
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = requireText(p, "key");
   const value = requireText(p, "value");
-  return runStorage(tabId, [kind, "set", key, value]);
+  return await runStorage(tabId, [kind, "set", key, value]);
 }
 async function clearStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", KINDS);
-  return runStorage(tabId, [kind, "clear", null, null]);
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return await runStorage(tabId, [kind, "clear", null, null]);
 }
 async function pdf(tabId, p) {
   const landscape = optionalBool(p, "landscape") ?? false;
@@ -4471,6 +4211,20 @@ async function pdf(tabId, p) {
 }
 
 // src/background/pages/tools.ts
+var TOOL_PAGE_METHODS = [
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage"
+];
+function isToolPageMethod(m) {
+  return TOOL_PAGE_METHODS.includes(m);
+}
 var MAX_WAIT_MS = 2e4;
 var docRequests = /* @__PURE__ */ new Map();
 onTabEvent((tabId, method, p) => {
@@ -4497,8 +4251,7 @@ var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
-    const r = await fn(tabId, p);
-    const out = { ...r };
+    const out = { ...await fn(tabId, p) };
     await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
@@ -4508,20 +4261,20 @@ function reportAftermath(fn) {
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
       await sleep3(20);
     }
-    if (d) out["download"] = await waitDone(d, CLICK_DOWNLOAD_MS);
+    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
-    if (c) out["fileChooser"] = { mode: c.mode };
+    if (c) out.fileChooser = { mode: c.mode };
     return out;
   };
 }
 async function download(tabId, p, click2) {
-  requireString(p, "ref");
+  const ref = requireString(p, "ref");
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since = Date.now();
-  await click2(tabId, p);
+  await click2(tabId, { ref });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${String(p["ref"])} started no download`);
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
   }
   const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
   if (done.state === "in_progress") {
@@ -4536,7 +4289,6 @@ async function download(tabId, p, click2) {
   return done;
 }
 var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
-var LEVELS = ["debug", "log", "info", "warning", "error"];
 async function readRing(tabId, ring, p, keep) {
   const after = optionalInt(p, "after", 0) ?? 0;
   const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
@@ -4559,7 +4311,7 @@ async function readRing(tabId, ring, p, keep) {
   }
 }
 function consoleRead(tabId, p) {
-  const level = optionalOneOf(p, "level", LEVELS);
+  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
   const min = level ? LEVEL_RANK[level] ?? 0 : 0;
   return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
 }
@@ -4571,16 +4323,16 @@ async function networkRead(tabId, p) {
   const failedOnly = optionalBool(p, "failed") ?? false;
   const keep = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
   const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
-  const inflight = p["after"] === void 0 || p["after"] === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
+  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
   return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
 }
 async function block(p, deps, add2) {
-  const sessionId = requireString(p, "sessionId");
   const patterns = requireStringArray(p, "patterns");
   if (patterns.some((x) => x.trim() === "")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
   }
   const tabIds = await deps.sessionTabIds(p);
+  const sessionId = String(p.sessionId);
   const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
   const skipped = [];
   for (const tabId of tabIds) {
@@ -4598,30 +4350,29 @@ async function block(p, deps, add2) {
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
-  const onTab = (fn) => async (p) => {
+  const onTab = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
-    noteTabSession(tabId, typeof p["sessionId"] === "string" ? p["sessionId"] : "");
+    noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
     return fn(tabId, p);
   };
   return {
-    "pages.upload": onTab(upload),
-    "pages.download": onTab((tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab(pdf),
-    "pages.cookies": onTab(cookies),
-    "pages.setCookie": onTab(setCookie),
-    "pages.clearCookies": onTab(clearCookies),
-    "pages.storage": onTab(storage2),
-    "pages.setStorage": onTab(setStorage),
-    "pages.clearStorage": onTab(clearStorage),
-    "logs.console": onTab(consoleRead),
-    "logs.errors": onTab(errorsRead),
-    "logs.network": onTab(networkRead),
+    "pages.upload": onTab("pages.upload", upload),
+    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab("pages.pdf", pdf),
+    "pages.cookies": onTab("pages.cookies", cookies),
+    "pages.setCookie": onTab("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
+    "pages.storage": onTab("pages.storage", storage2),
+    "pages.setStorage": onTab("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
+    "logs.console": onTab("logs.console", consoleRead),
+    "logs.errors": onTab("logs.errors", errorsRead),
+    "logs.network": onTab("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
-      const sessionId = requireString(p, "sessionId");
       await deps.sessionTabIds(p);
-      return { downloads: await listDownloads(sessionId) };
+      return { downloads: await listDownloads(String(p.sessionId)) };
     }
   };
 }
@@ -4631,7 +4382,6 @@ var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS2 = 250;
-var STATES2 = ["load", "domcontentloaded", "networkidle"];
 var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -4697,7 +4447,7 @@ function timeout(state2, budget) {
 async function wait(tabId, p) {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
-  const state2 = optionalOneOf(p, "state", STATES2);
+  const state2 = optionalOneOf(p, "state", LOAD_STATES);
   if (ms === void 0 && state2 === void 0) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
@@ -4941,19 +4691,17 @@ var TABLE2 = {
   "pages.durableTarget": durableTarget
 };
 function pageHandlers(deps) {
-  const out = {};
-  for (const [method, fn] of Object.entries(TABLE2)) {
-    out[method] = async (params) => {
-      const tabId = await deps.resolveTab(params);
-      noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : "");
-      return runPageCall(method, tabId, params, fn);
-    };
-  }
-  return out;
+  const withTab = (m) => async (params) => {
+    const tabId = await deps.resolveTab(params);
+    noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
+    return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
+  };
+  const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
+  return Object.fromEntries(own.map((m) => [m, withTab(m)]));
 }
 async function releaseTab(tabId) {
   forgetRefs(tabId);
-  await detach2(tabId);
+  await detach(tabId);
 }
 
 // src/background/popup-api.ts
@@ -4978,83 +4726,6 @@ function wirePopupApi(router2) {
   };
   chrome.runtime.onMessage.addListener(onMessage);
   return () => chrome.runtime.onMessage.removeListener(onMessage);
-}
-
-// src/background/methods.ts
-var SESSION_METHODS = [
-  "sessions.create",
-  "sessions.attachCurrent",
-  "sessions.list",
-  "sessions.rename",
-  "sessions.release",
-  "sessions.close",
-  // issue 8
-  "sessions.setDialogPolicy"
-];
-var TAB_METHODS = [
-  "tabs.open",
-  "tabs.list",
-  "tabs.userList",
-  "tabs.attach",
-  "tabs.active",
-  "tabs.activate",
-  "tabs.close"
-];
-var PAGE_METHODS = [
-  "pages.snapshot",
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.scrollIntoView",
-  "pages.press",
-  "pages.scroll",
-  "pages.mouse",
-  "pages.get",
-  "pages.screenshot",
-  "pages.wait",
-  "pages.eval",
-  // issue 8 (targets, find, more actions)
-  "pages.find",
-  "pages.check",
-  "pages.focus",
-  "pages.drag",
-  "pages.keyboardType",
-  "pages.is",
-  "pages.getAttribute",
-  "pages.count",
-  // issue 8
-  "pages.navigate",
-  "pages.back",
-  "pages.forward",
-  "pages.reload",
-  "pages.waitFor",
-  "pages.dialog",
-  // issue 13 (the REPL's saved script)
-  "pages.durableTarget"
-];
-var EXTENSION_METHODS = ["extension.info"];
-var ISSUE10_METHODS = [
-  "pages.upload",
-  "pages.download",
-  "pages.pdf",
-  "pages.cookies",
-  "pages.setCookie",
-  "pages.clearCookies",
-  "pages.storage",
-  "pages.setStorage",
-  "pages.clearStorage",
-  "logs.console",
-  "logs.errors",
-  "logs.network",
-  "network.block",
-  "network.unblock",
-  "downloads.list"
-];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...ISSUE10_METHODS, ...EXTENSION_METHODS];
-function isMethod(m) {
-  return METHODS.includes(m);
 }
 
 // src/background/router.ts
@@ -5582,6 +5253,351 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
       return { tabId, closed: true };
     }
   };
+}
+
+// src/background/backoff.ts
+var BACKOFF_BASE_MS = 1e3;
+var BACKOFF_MAX_MS = 3e4;
+var Backoff = class {
+  constructor(baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS) {
+    this.baseMs = baseMs;
+    this.maxMs = maxMs;
+  }
+  baseMs;
+  maxMs;
+  attempt = 0;
+  /** The delay before the next reconnect; each call doubles the one after. */
+  next() {
+    const delay = Math.min(this.maxMs, this.baseMs * 2 ** Math.min(this.attempt, 30));
+    this.attempt++;
+    return delay;
+  }
+  /** Back to the base delay, after a successful auth_ok. */
+  reset() {
+    this.attempt = 0;
+  }
+};
+
+// src/background/ws-client.ts
+var PING_INTERVAL_MS = 2e4;
+var CLOSE_UNAUTHORIZED = 4001;
+var CLOSE_REPLACED = 1e3;
+var REPLACED_REASON_PREFIX = "replaced";
+var REPLACED_POLL_MS = 15e3;
+var TAKEOVER_AFTER_MS = 6e4;
+var OPEN = 1;
+var realTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h),
+  now: () => Date.now()
+};
+function statusURL(server) {
+  const u = new URL(server);
+  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
+  u.pathname = "/status";
+  u.search = "";
+  u.hash = "";
+  return u.toString();
+}
+var WsClient = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.timers = deps.timers ?? realTimers;
+  }
+  deps;
+  timers;
+  backoff = new Backoff();
+  socket;
+  pingTimer;
+  retryTimer;
+  retryAt = 0;
+  pollTimer;
+  pollAt = 0;
+  /** When the hub was first seen without a browser while replaced. */
+  hubIdleSince;
+  running = false;
+  /** Bumped on every connect and stop, so late events of an old socket are dropped. */
+  generation = 0;
+  state = "stopped";
+  server = "";
+  lastError = "";
+  since = 0;
+  hubVersion;
+  /** Starts connecting unless already running. Safe to call any number of times. */
+  start() {
+    if (this.running) return;
+    this.running = true;
+    const flag = this.deps.replacedFlag;
+    if (!flag) {
+      void this.connect();
+      return;
+    }
+    const gen = ++this.generation;
+    this.state = "connecting";
+    flag.load().then(
+      (replaced) => {
+        if (gen !== this.generation || !this.running) return;
+        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        else void this.connect();
+      },
+      () => {
+        if (gen === this.generation && this.running) void this.connect();
+      }
+    );
+  }
+  /** Closes the socket and cancels every timer. Idempotent. */
+  stop() {
+    this.running = false;
+    this.generation++;
+    this.clearTimers();
+    const s = this.socket;
+    this.socket = void 0;
+    if (s) {
+      detach2(s);
+      try {
+        s.close(1e3, "stopped");
+      } catch {
+      }
+    }
+    this.state = "stopped";
+  }
+  /**
+   * stop() + connect with a fresh backoff: config changed, or the popup
+   * asked. A user's restart takes the hub back even when replaced.
+   */
+  restart() {
+    this.stop();
+    this.backoff.reset();
+    this.lastError = "";
+    void this.deps.replacedFlag?.save(false);
+    this.running = true;
+    void this.connect();
+  }
+  /**
+   * Called by the keepalive alarm: start if not running; if a retry is
+   * overdue (its timer died with a suspended worker), connect now.
+   */
+  ensure() {
+    if (!this.running) {
+      this.start();
+      return;
+    }
+    if (this.retryTimer !== void 0 && this.timers.now() > this.retryAt + 1e3) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = void 0;
+      void this.connect();
+    }
+    if (this.pollTimer !== void 0 && this.timers.now() > this.pollAt + 1e3) {
+      this.timers.clearTimeout(this.pollTimer);
+      this.pollTimer = void 0;
+      void this.pollHub();
+    }
+  }
+  status() {
+    const st = {
+      connected: this.isConnected(),
+      server: this.server,
+      state: this.state,
+      lastError: this.lastError,
+      protocolVersion: PROTOCOL_VERSION
+    };
+    if (this.since > 0) st.since = this.since;
+    if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
+    if (this.retryTimer !== void 0) {
+      st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
+      st.retryAt = this.retryAt;
+    }
+    return st;
+  }
+  isConnected() {
+    return this.state === "connected" && this.socket !== void 0 && this.socket.readyState === OPEN;
+  }
+  async connect() {
+    const gen = ++this.generation;
+    this.state = "connecting";
+    let cfg;
+    try {
+      cfg = await this.deps.loadConfig();
+    } catch (e) {
+      if (gen !== this.generation) return;
+      this.fail(`config: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    if (gen !== this.generation || !this.running) return;
+    this.server = cfg.server;
+    let s;
+    try {
+      s = this.deps.createSocket(cfg.server);
+    } catch (e) {
+      this.fail(`connect ${cfg.server}: ${errorText(e)}`, "disconnected");
+      return;
+    }
+    this.socket = s;
+    s.onopen = () => {
+      if (gen !== this.generation) return;
+      this.state = "authenticating";
+      this.send(s, { type: "auth", token: cfg.token });
+    };
+    s.onmessage = (ev) => {
+      if (gen !== this.generation) return;
+      this.onMessage(s, ev.data);
+    };
+    s.onerror = () => {
+      if (gen !== this.generation) return;
+      this.lastError = `cannot reach ${cfg.server}`;
+    };
+    s.onclose = (ev) => {
+      if (gen !== this.generation) return;
+      detach2(s);
+      this.socket = void 0;
+      if (ev.code === CLOSE_UNAUTHORIZED) {
+        this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
+      } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
+        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
+      } else {
+        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
+        this.fail(why, "disconnected");
+      }
+    };
+  }
+  onMessage(s, data) {
+    if (typeof data !== "string") return;
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) {
+      this.onControl(s, m);
+      return;
+    }
+    if (this.state !== "connected") return;
+    void this.deps.onRequest(m).then(
+      (resp) => {
+        if (resp !== void 0 && s === this.socket) this.send(s, resp);
+      },
+      (e) => this.deps.log?.("request handler failed", e)
+    );
+  }
+  onControl(s, m) {
+    switch (m.type) {
+      case "auth_ok":
+        this.state = "connected";
+        this.since = this.timers.now();
+        if (typeof m.version === "number") this.hubVersion = m.version;
+        this.lastError = "";
+        this.backoff.reset();
+        if (typeof m.version === "number" && m.version !== PROTOCOL_VERSION) {
+          this.deps.log?.(`hub speaks protocol version ${m.version}, extension ${PROTOCOL_VERSION}`);
+        }
+        this.startPing(s);
+        return;
+      case "pong":
+      default:
+        return;
+    }
+  }
+  startPing(s) {
+    this.stopPing();
+    this.pingTimer = this.timers.setInterval(() => {
+      if (s === this.socket && this.state === "connected") this.send(s, { type: "ping" });
+    }, PING_INTERVAL_MS);
+  }
+  stopPing() {
+    if (this.pingTimer !== void 0) this.timers.clearInterval(this.pingTimer);
+    this.pingTimer = void 0;
+  }
+  send(s, frame) {
+    if (s.readyState !== OPEN) return;
+    try {
+      s.send(JSON.stringify(frame));
+    } catch (e) {
+      this.deps.log?.("send failed", e);
+    }
+  }
+  fail(why, state2) {
+    this.stopPing();
+    this.lastError = why;
+    if (this.state === "connected" || this.since === 0) this.since = this.timers.now();
+    this.state = state2;
+    if (!this.running) return;
+    this.scheduleRetry();
+  }
+  /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
+  enterReplaced(why) {
+    this.stopPing();
+    this.lastError = `${why}; Reconnect takes it back`;
+    this.state = "replaced";
+    this.hubIdleSince = void 0;
+    void this.deps.replacedFlag?.save(true);
+    if (this.running) this.schedulePoll();
+  }
+  schedulePoll() {
+    if (!this.deps.hubHasBrowser) return;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollAt = this.timers.now() + REPLACED_POLL_MS;
+    this.pollTimer = this.timers.setTimeout(() => {
+      this.pollTimer = void 0;
+      void this.pollHub();
+    }, REPLACED_POLL_MS);
+  }
+  /** One look at the hub while replaced; takes it back after TAKEOVER_AFTER_MS without a browser. */
+  async pollHub() {
+    const gen = this.generation;
+    const ask = this.deps.hubHasBrowser;
+    if (!ask || this.state !== "replaced") return;
+    let hasBrowser;
+    try {
+      const cfg = await this.deps.loadConfig();
+      hasBrowser = await ask(cfg.server, cfg.token);
+    } catch {
+      hasBrowser = void 0;
+    }
+    if (gen !== this.generation || !this.running || this.state !== "replaced") return;
+    const now = this.timers.now();
+    if (hasBrowser !== false) {
+      this.hubIdleSince = void 0;
+    } else if (this.hubIdleSince === void 0) {
+      this.hubIdleSince = now;
+    } else if (now - this.hubIdleSince >= TAKEOVER_AFTER_MS) {
+      this.hubIdleSince = void 0;
+      void this.deps.replacedFlag?.save(false);
+      this.backoff.reset();
+      void this.connect();
+      return;
+    }
+    this.schedulePoll();
+  }
+  scheduleRetry() {
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    const delay = this.backoff.next();
+    this.retryAt = this.timers.now() + delay;
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = void 0;
+      if (this.running) void this.connect();
+    }, delay);
+  }
+  clearTimers() {
+    this.stopPing();
+    if (this.retryTimer !== void 0) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = void 0;
+    if (this.pollTimer !== void 0) this.timers.clearTimeout(this.pollTimer);
+    this.pollTimer = void 0;
+  }
+};
+function detach2(s) {
+  s.onopen = null;
+  s.onmessage = null;
+  s.onclose = null;
+  s.onerror = null;
+}
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
 }
 
 // src/background/background.ts

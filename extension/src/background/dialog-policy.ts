@@ -3,8 +3,10 @@
 // dialog. Policies live in chrome.storage.session, so a restarted service
 // worker keeps them.
 
-export const POLICIES = ["accept", "dismiss", "hold"] as const;
-export type Policy = (typeof POLICIES)[number];
+import { DIALOG_POLICIES, type DialogPolicy } from "./protocol.gen";
+
+export const POLICIES = DIALOG_POLICIES;
+export type Policy = DialogPolicy;
 
 /** A session that never set one. */
 export const DEFAULT_POLICY: Policy = "hold";

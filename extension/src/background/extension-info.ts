@@ -2,19 +2,8 @@
 // speaks, so `browserctl doctor` can compare both sides of the wire.
 
 import type { ExtensionMethod } from "./methods";
-import type { Handler } from "./types";
-import { PROTOCOL_VERSION } from "./ws-client";
-
-export interface ExtensionInfo {
-  /** The protocol version this extension speaks (auth_ok's `version` on the hub side). */
-  protocolVersion: number;
-  /** The manifest's version. */
-  version: string;
-  /** The extension's id (pinned by the manifest's key). */
-  id: string;
-  /** The browser's user agent. */
-  userAgent: string;
-}
+import { PROTOCOL_VERSION, type ExtensionInfoResult } from "./protocol.gen";
+import type { Handlers } from "./types";
 
 export interface InfoDeps {
   manifestVersion(): string;
@@ -28,9 +17,9 @@ export const chromeInfoDeps: InfoDeps = {
   userAgent: () => (typeof navigator === "undefined" ? "" : navigator.userAgent),
 };
 
-export function extensionHandlers(deps: InfoDeps = chromeInfoDeps): Record<ExtensionMethod, Handler> {
+export function extensionHandlers(deps: InfoDeps = chromeInfoDeps): Handlers<ExtensionMethod> {
   return {
-    "extension.info": async (): Promise<ExtensionInfo> => ({
+    "extension.info": async (): Promise<ExtensionInfoResult> => ({
       protocolVersion: PROTOCOL_VERSION,
       version: deps.manifestVersion(),
       id: deps.id(),

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { EXTENSION_METHODS, ISSUE10_METHODS, METHODS, PAGE_METHODS, SESSION_METHODS, TAB_METHODS } from "./methods";
+import { METHODS, PAGE_METHODS, SESSION_METHODS, TAB_METHODS } from "./methods";
 import { requireString } from "./params";
 import { Router, toRpcError } from "./router";
-import { ErrorCode, RpcError } from "./types";
+import { ErrorCode, RpcError, type HandlerTable, type Params } from "./types";
 
 function req(method: string, params?: unknown, id: number | string = 7): Record<string, unknown> {
   const m: Record<string, unknown> = { jsonrpc: "2.0", id, method };
@@ -11,7 +11,9 @@ function req(method: string, params?: unknown, id: number | string = 7): Record<
   return m;
 }
 
-const router = new Router({
+// A partial table, cast: the type system refuses one (HandlerTable is
+// exhaustive), the router still answers -32601 for a missing handler.
+const handlers: Record<string, (p: Params) => Promise<unknown>> = {
   "tabs.open": async (p) => ({ url: requireString(p, "url") }),
   "tabs.list": async () => {
     throw new Error("No tab with id: 5.");
@@ -29,7 +31,8 @@ const router = new Router({
     throw new Error("something odd");
   },
   "sessions.release": async () => undefined,
-});
+};
+const router = new Router(handlers as unknown as HandlerTable);
 
 test("every spec method is in the table", () => {
   // the spec's 27, then the methods issues added (each once)

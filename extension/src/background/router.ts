@@ -2,10 +2,8 @@
 // Garbage from the peer never throws: non-JSON and non-objects are dropped,
 // everything with an id gets exactly one answer.
 
-import { isMethod, type Method } from "./methods";
-import { ErrorCode, RpcError, type Handler, type Params } from "./types";
-
-export type HandlerTable = Record<Method, Handler>;
+import { isMethod } from "./methods";
+import { ErrorCode, RpcError, type HandlerTable, type Params } from "./types";
 
 export type RpcId = number | string;
 
@@ -14,7 +12,7 @@ export type RpcResponse =
   | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string } };
 
 export class Router {
-  constructor(private readonly table: Partial<HandlerTable>) {}
+  constructor(private readonly table: HandlerTable) {}
 
   /** A parsed frame in, the response out; undefined when none is owed. */
   async dispatch(msg: unknown): Promise<RpcResponse | undefined> {
@@ -27,7 +25,7 @@ export class Router {
       return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
     }
     const method = m.method;
-    const handler = isMethod(method) ? this.table[method] : undefined;
+    const handler: ((p: Params) => Promise<unknown>) | undefined = isMethod(method) ? this.table[method] : undefined;
     if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
     const params = m.params === undefined || m.params === null ? {} : m.params;
     if (typeof params !== "object" || Array.isArray(params)) {

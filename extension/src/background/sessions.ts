@@ -7,7 +7,7 @@ import type { SessionMethod } from "./methods";
 import { optionalString, requireOneOf, requireString } from "./params";
 import type { SessionStore } from "./session-store";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
-import type { Handler } from "./types";
+import type { Handlers } from "./types";
 
 export interface SessionDeps {
   store: SessionStore;
@@ -50,7 +50,7 @@ async function releaseAll(tabs: chrome.tabs.Tab[], releaseTab: (id: number) => P
   await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : releaseTab(t.id).catch(() => undefined))));
 }
 
-export function sessionHandlers({ store, releaseTab }: SessionDeps): Record<SessionMethod, Handler> {
+export function sessionHandlers({ store, releaseTab }: SessionDeps): Handlers<SessionMethod> {
   async function newGroup(tab: chrome.tabs.Tab, name: string | undefined) {
     const n = store.peekNumber();
     const title = name ?? `browserctl ${n}`;

@@ -2,28 +2,11 @@
 // object, 4104 for a missing tab or one outside the session's group, and the
 // session's active tab.
 
+import type { Session, Tab } from "./protocol.gen";
 import type { SessionRecord, SessionStore } from "./session-store";
 import { ErrorCode, RpcError } from "./types";
 
-export interface WireTab {
-  tabId: number;
-  windowId: number;
-  url: string;
-  title: string;
-  active: boolean;
-  groupId: number;
-  sessionId: string;
-}
-
-export interface WireSession {
-  sessionId: string;
-  name: string;
-  groupId: number;
-  tabIds: number[];
-  activeTabId: number | null;
-}
-
-export function toWireTab(t: chrome.tabs.Tab, store: SessionStore): WireTab {
+export function toWireTab(t: chrome.tabs.Tab, store: SessionStore): Tab {
   return {
     tabId: t.id ?? -1,
     windowId: t.windowId,
@@ -68,7 +51,7 @@ export async function sessionActiveTab(s: SessionRecord): Promise<chrome.tabs.Ta
   return t;
 }
 
-export async function toWireSession(s: SessionRecord): Promise<WireSession> {
+export async function toWireSession(s: SessionRecord): Promise<Session> {
   const tabs = await groupTabs(s);
   return {
     sessionId: s.sessionId,

@@ -5,7 +5,7 @@ import type { TabMethod } from "./methods";
 import { optionalBool, requireInt, requireString } from "./params";
 import type { SessionRecord, SessionStore } from "./session-store";
 import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
-import { ErrorCode, RpcError, type Handler, type Params } from "./types";
+import { ErrorCode, RpcError, type Handlers, type Params } from "./types";
 
 export interface TabDeps {
   store: SessionStore;
@@ -53,7 +53,7 @@ async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<ch
   return t;
 }
 
-export function tabHandlers({ store, releaseTab }: TabDeps): Record<TabMethod, Handler> {
+export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod> {
   return {
     "tabs.open": async (p) => {
       const s = await store.require(p);

@@ -11,8 +11,8 @@
 // drive it with fakes.
 
 import { Backoff } from "./backoff";
+import { PROTOCOL_VERSION } from "./protocol.gen";
 
-export const PROTOCOL_VERSION = 1;
 export const PING_INTERVAL_MS = 20_000;
 export const CLOSE_UNAUTHORIZED = 4001;
 /** The hub closes a replaced connection with 1000 and a reason starting so. */

@@ -6,7 +6,7 @@
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/config";
 import type { PopupSessionAnswer } from "../background/popup-api";
-import type { WireSession } from "../background/tab-info";
+import type { Session } from "../background/protocol.gen";
 import type { Status } from "../background/ws-client";
 import { describeStatus } from "./status-text";
 
@@ -48,7 +48,7 @@ function showStatus(st: Status | undefined): void {
 }
 
 /** Session names come from tab group titles: shown as text, never as HTML. */
-function sessionRow(s: WireSession): HTMLLIElement {
+function sessionRow(s: Session): HTMLLIElement {
   const li = document.createElement("li");
   li.dataset.sessionId = s.sessionId;
   const name = document.createElement("span");
@@ -87,7 +87,7 @@ async function refreshSessions(): Promise<void> {
     showSessionError(a ? a.error : "the service worker is not answering");
     return;
   }
-  const sessions = (a.result as { sessions?: WireSession[] }).sessions ?? [];
+  const sessions = (a.result as { sessions?: Session[] }).sessions ?? [];
   const key = JSON.stringify(sessions.map((s) => [s.sessionId, s.name, s.tabIds.length]));
   if (key === shownSessions) return; // unchanged: keep the buttons under the pointer
   shownSessions = key;

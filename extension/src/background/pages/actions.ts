@@ -3,7 +3,8 @@
 // takes a target as the spec's actions do (target.ts: "ref" or "selector").
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { ELEMENT_STATES, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { mouseClick, visibleCentre, type Point } from "./input";
@@ -34,7 +35,10 @@ async function callOn<T>(tabId: number, t: Target, fn: string, args: unknown[] =
 }
 
 /** Runs act with the resolved target, then frees what was resolved. */
-async function withTarget<T>(tabId: number, p: Params, act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
+async function withTarget<T>(
+  tabId: number,
+  p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
+  act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
   const spec = requireTarget(p);
   const t = await resolveSpec(tabId, spec, pick);
   try {
@@ -75,7 +79,7 @@ const CHECK_SETTLE_MS = 50;
  * when it already is. A hidden input behind a styled label is clicked through
  * the DOM. Answers {checked} as the page now has it.
  */
-export async function check(tabId: number, p: Params): Promise<{ checked: boolean }> {
+export async function check(tabId: number, p: RequestParams<"pages.check">): Promise<{ checked: boolean }> {
   const want = optionalBool(p, "checked") ?? true;
   return withTarget(
     tabId,
@@ -120,7 +124,7 @@ const FOCUS = `function () {
   return a === this || this.contains(a);
 }`;
 
-export async function focus(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function focus(tabId: number, p: RequestParams<"pages.focus">): Promise<{ ok: true }> {
   return withTarget(tabId, p, async (t) => {
     if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`);
     return { ok: true as const };
@@ -130,7 +134,7 @@ export async function focus(tabId: number, p: Params): Promise<{ ok: true }> {
 // ---- keyboard type ----
 
 /** pages.keyboardType: one key stroke per character into whatever has focus. */
-export async function keyboardType(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboardType">): Promise<{ ok: true }> {
   const text = requireText(p, "text");
   for (const ch of Array.from(text)) {
     if (!(await stroke(tabId, keyForChar(ch)))) break;
@@ -141,7 +145,7 @@ export async function keyboardType(tabId: number, p: Params): Promise<{ ok: true
 // ---- drag ----
 
 const DRAG_STEPS = 5;
-const TO_KEYS = { ref: "toRef", selector: "toSelector" };
+const TO_KEYS = { ref: "toRef", selector: "toSelector" } as const;
 
 async function mouseEvent(tabId: number, params: Record<string, unknown>): Promise<void> {
   try {
@@ -159,7 +163,7 @@ async function mouseEvent(tabId: number, params: Record<string, unknown>): Promi
  * (Input.setInterceptDrags) and finished with drag events at the
  * destination, which headless Chrome does not do by itself.
  */
-export async function drag(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promise<{ ok: true }> {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
   let dragData: unknown;
@@ -201,7 +205,6 @@ export async function drag(tabId: number, p: Params): Promise<{ ok: true }> {
 
 // ---- is ----
 
-const STATES = ["visible", "enabled", "checked"] as const;
 
 const IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
 const IS_ENABLED = `function () {
@@ -222,8 +225,8 @@ const ANY_VISIBLE = `function (sel) {
  * match is visible (none matching: false); `enabled` and `checked` look at
  * the first visible match, else the first match.
  */
-export async function is(tabId: number, p: Params): Promise<{ value: boolean }> {
-  const state = requireOneOf(p, "state", STATES);
+export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{ value: boolean }> {
+  const state = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
   if (state === "visible" && "selector" in spec) {
     const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
@@ -247,7 +250,7 @@ export async function is(tabId: number, p: Params): Promise<{ value: boolean }> 
 // ---- attribute, count ----
 
 /** pages.getAttribute: {value: the attribute's text, or null when the element has none}. */
-export async function getAttribute(tabId: number, p: Params): Promise<{ value: string | null }> {
+export async function getAttribute(tabId: number, p: RequestParams<"pages.getAttribute">): Promise<{ value: string | null }> {
   const name = requireString(p, "name");
   return withTarget(
     tabId,
@@ -265,7 +268,7 @@ const COUNT = `function (sel) {
 }`;
 
 /** pages.count: {count} of the elements matching a selector, visible or not. */
-export async function count(tabId: number, p: Params): Promise<{ count: number }> {
+export async function count(tabId: number, p: RequestParams<"pages.count">): Promise<{ count: number }> {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);

@@ -3,13 +3,17 @@
 // a message that starts "timed out", which the hub treats as retryable.
 
 import { optionalInt } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { PageMethod, ParamsOf, Untrusted } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 
 export const DEFAULT_BUDGET_MS = 30_000;
 /** Longer budgets are refused: nothing should hold a session that long. */
 export const MAX_BUDGET_MS = 3_600_000;
 
-export function budgetOf(p: Params): number {
+/** Every pages.* method's params declare timeoutMs (rpc.PageParams). */
+type Budgeted = Untrusted<Pick<ParamsOf<PageMethod>, "timeoutMs">>;
+
+export function budgetOf(p: Budgeted): number {
   const ms = optionalInt(p, "timeoutMs", 0);
   if (ms !== undefined && ms > MAX_BUDGET_MS) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);

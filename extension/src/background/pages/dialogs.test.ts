@@ -5,6 +5,10 @@ import { afterEach, beforeEach, test } from "node:test";
 import { resetPolicies, setPolicy } from "../dialog-policy";
 import { uninstall } from "./debugger";
 import { pageHandlers } from "./index";
+import type { DialogReport, ValueResult } from "../protocol.gen";
+
+/** A result with the `dialog` member pages/call.ts adds (no result type declares it). */
+type WithDialog = ValueResult & { dialog?: DialogReport };
 
 type Listener = (...args: unknown[]) => void;
 let sent: [string, Record<string, unknown>][];
@@ -76,8 +80,8 @@ test("an alert is accepted at once: the call finishes and reports it", async () 
 
 test("beforeunload is accepted at once too", async () => {
   evalOpening("beforeunload", "");
-  const r = (await h["pages.eval"]!({ sessionId: "s1", expression: "x" })) as { dialog: { state: string } };
-  assert.equal(r.dialog.state, "accepted");
+  const r = (await h["pages.eval"]!({ sessionId: "s1", expression: "x" })) as WithDialog;
+  assert.equal(r.dialog?.state, "accepted");
 });
 
 test("a confirm is held: page calls fail at once naming it, press and mouse included; dialog accept answers it", async () => {
@@ -154,12 +158,12 @@ test("dialog accept TEXT answers a prompt; dismiss cancels; none open is 4110", 
 test("policy dismiss answers a confirm at once with false; accept answers a prompt with its default", async () => {
   await setPolicy("s1", "dismiss");
   evalOpening("confirm", "Sure?");
-  let r = (await h["pages.eval"]!({ sessionId: "s1", expression: "confirm('Sure?')" })) as Record<string, unknown>;
+  let r = (await h["pages.eval"]!({ sessionId: "s1", expression: "confirm('Sure?')" })) as WithDialog;
   assert.deepEqual(r, { value: "answered false ", dialog: { type: "confirm", message: "Sure?", state: "dismissed" } });
   await setPolicy("s1", "accept");
   evalOpening("prompt", "Name?", "anon");
-  r = (await h["pages.eval"]!({ sessionId: "s1", expression: "prompt('Name?')" })) as Record<string, unknown>;
-  assert.equal(r["value"], "answered true anon");
+  r = (await h["pages.eval"]!({ sessionId: "s1", expression: "prompt('Name?')" })) as WithDialog;
+  assert.equal(r.value, "answered true anon");
 });
 
 test("a tab closed during a wait ends it at once with 4104", async () => {

@@ -6,7 +6,8 @@
 
 import { loadPolicies, decide, policyOf } from "../dialog-policy";
 import { optionalString, requireOneOf } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { DIALOG_ACTIONS, type DialogReport, type DialogResult, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import {
   clearDialog,
   cdpMessage,
@@ -18,15 +19,8 @@ import {
   type Dialog,
 } from "./debugger";
 
-export type DialogState = "open" | "accepted" | "dismissed";
-
-/** A dialog as a result reports it (the `dialog` member of a result). */
-export interface DialogReport {
-  type: string;
-  message: string;
-  defaultPrompt?: string;
-  state: DialogState;
-}
+export type DialogState = DialogReport["state"];
+export type { DialogReport };
 
 interface Logged extends DialogReport {
   seq: number;
@@ -89,15 +83,8 @@ void loadPolicies();
 
 // ---- pages.dialog ----
 
-const ACTIONS = ["status", "accept", "dismiss"] as const;
-
-export type DialogResult =
-  | { open: false; policy: string }
-  | { open: true; type: string; message: string; defaultPrompt?: string; policy: string }
-  | { type: string; message: string; accepted: boolean; text?: string };
-
-export async function dialog(tabId: number, p: Params): Promise<DialogResult> {
-  const action = requireOneOf(p, "action", ACTIONS);
+export async function dialog(tabId: number, p: RequestParams<"pages.dialog">): Promise<DialogResult> {
+  const action = requireOneOf(p, "action", DIALOG_ACTIONS);
   const text = optionalString(p, "text");
   await loadPolicies();
   const policy = policyOf(tabSession.get(tabId));

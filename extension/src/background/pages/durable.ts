@@ -10,20 +10,12 @@
 // CSS selector is only answered when it matches this element and no other.
 
 import { optionalString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { DurableTargetResult, RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, send } from "./debugger";
 import { releaseActionObjects, resolveRef } from "./refs";
 import { formatRoleTarget, roleMatches } from "./role-target";
 import { callInWorld } from "./target";
-
-export interface DurableTargetResult {
-  url: string;
-  /** Changes whenever the tab gets a new document (navigation, reload). */
-  document: string;
-  target?: string;
-  role?: string;
-  name?: string;
-}
 
 /** Roles that say nothing about an element: a role target would not find it again. */
 const VAGUE_ROLES = new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
@@ -74,7 +66,7 @@ async function currentDocument(tabId: number): Promise<{ url: string; document: 
   return { url: String(v[0]), document: String(v[1]) };
 }
 
-export async function durableTarget(tabId: number, p: Params): Promise<DurableTargetResult> {
+export async function durableTarget(tabId: number, p: RequestParams<"pages.durableTarget">): Promise<DurableTargetResult> {
   const ref = optionalString(p, "ref");
   await ensureAttached(tabId);
   const doc = await currentDocument(tabId);

@@ -2,7 +2,8 @@
 // promise, answered by value; a thrown exception answers 4110 with its text.
 
 import { requireString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { budgetOf, within } from "./deadline";
 
@@ -14,7 +15,7 @@ interface EvalResult {
   exceptionDetails?: { text?: string; exception?: { description?: string; value?: unknown } };
 }
 
-export async function evaluate(tabId: number, p: Params): Promise<{ value: unknown }> {
+export async function evaluate(tabId: number, p: RequestParams<"pages.eval">): Promise<{ value: unknown }> {
   const expression = requireString(p, "expression");
   const budget = budgetOf(p);
   const r = await within(

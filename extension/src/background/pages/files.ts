@@ -9,7 +9,8 @@
 // a click on a button wired to a hidden input returns at once and says so.
 
 import { optionalString, requireStringArray } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, UploadResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { onAttach, onForget, onTabEvent, send } from "./debugger";
 import { ACTION_GROUP, releaseActionObjects, resolveRef } from "./refs";
 
@@ -76,10 +77,7 @@ const INPUT_KIND = `function () {
   return this.multiple ? "multiple" : "single";
 }`;
 
-export async function upload(
-  tabId: number,
-  p: Params,
-): Promise<{ files: number; target: string; multiple: boolean }> {
+export async function upload(tabId: number, p: RequestParams<"pages.upload">): Promise<UploadResult> {
   const files = requireStringArray(p, "files");
   for (const f of files) {
     if (!f.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(f)) {

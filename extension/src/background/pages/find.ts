@@ -11,7 +11,8 @@
 // unless `exact`.
 
 import { optionalBool, optionalInt, optionalString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, generation, send } from "./debugger";
 import { ACTION_GROUP, nodeRefNumber, releaseActionObjects, setRefs, type RefEntry } from "./refs";
 import { callInWorld, VISIBLE } from "./target";
@@ -91,7 +92,7 @@ const FIND_IN_PAGE = `function (kind, want, exact, limit) {
 
 const ELEMENT_TEXT = `function () { return (this.innerText || this.textContent || "").slice(0, 1000); }`;
 
-export async function find(tabId: number, p: Params): Promise<FindResult> {
+export async function find(tabId: number, p: RequestParams<"pages.find">): Promise<FindResult> {
   const role = optionalString(p, "role");
   const name = optionalString(p, "name");
   const text = optionalString(p, "text");

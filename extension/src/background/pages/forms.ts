@@ -2,7 +2,8 @@
 // native value setter, then bubbling input and change events).
 
 import { requireStringArray, requireText } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
@@ -50,7 +51,7 @@ const FILL = `function (value) {
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
 
-export async function fill(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const value = requireText(p, "value");
   const { objectId, label: ref } = await resolveSpec(tabId, target);
@@ -93,7 +94,7 @@ const SELECT = `function (values) {
   return { selected: Array.from(el.selectedOptions, (o) => o.value) };
 }`;
 
-export async function select(tabId: number, p: Params): Promise<{ selected: string[] }> {
+export async function select(tabId: number, p: RequestParams<"pages.select">): Promise<{ selected: string[] }> {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
   const { objectId, label: ref } = await resolveSpec(tabId, target);

@@ -1,14 +1,13 @@
 // pages.get: title, url, text, value, html, box.
 
 import { requireOneOf } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { inFrame, viewportBox } from "./geometry";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, targetOf } from "./target";
 
-const WHAT = ["title", "url", "text", "value", "html", "box"] as const;
-type What = (typeof WHAT)[number];
 
 interface CallValue {
   result: { value?: unknown };
@@ -37,14 +36,14 @@ const PAGE_TEXT = `(() => {
   return textOf(document, 0);
 })()`;
 
-const ON_DOCUMENT: Partial<Record<What, string>> = {
+const ON_DOCUMENT: Partial<Record<GetWhat, string>> = {
   title: "document.title",
   url: "location.href",
   text: PAGE_TEXT,
   html: "document.documentElement.outerHTML",
 };
 
-const ON_ELEMENT: Record<Exclude<What, "title" | "url">, string> = {
+const ON_ELEMENT: Record<Exclude<GetWhat, "title" | "url">, string> = {
   text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
   html: `function () { return this.outerHTML; }`,
   value: `function () {
@@ -60,8 +59,8 @@ function unwrap(r: CallValue, what: string): unknown {
   return r.result.value;
 }
 
-export async function get(tabId: number, p: Params): Promise<{ value: unknown }> {
-  const what = requireOneOf(p, "what", WHAT);
+export async function get(tabId: number, p: RequestParams<"pages.get">): Promise<GetResult> {
+  const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
@@ -85,7 +84,7 @@ export async function get(tabId: number, p: Params): Promise<{ value: unknown }>
     });
     const v = unwrap(r, what);
     if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${ref}: ${String((v as { error: unknown }).error)}`);
-    return { value: what === "box" ? v : String(v ?? "") };
+    return { value: what === "box" ? (v as Box) : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
   }

@@ -111,7 +111,7 @@ test("scroll answers where the window is after it", async () => {
 });
 
 test("a ref-taking method with no snapshot answers 4109 and sends nothing to the page", async () => {
-  for (const m of ["pages.click", "pages.hover", "pages.scrollIntoView"]) {
+  for (const m of ["pages.click", "pages.hover", "pages.scrollIntoView"] as const) {
     await assert.rejects(h[m]!({ ref: "e1", tabId: 99 }), { code: 4109, message: "page ref not found: e1 (take a new snapshot)" });
   }
   assert.ok(sent.every(([m]) => m === "Page.enable"));
@@ -139,7 +139,7 @@ test("mouse input into a background tab activates it first and waits until it is
 });
 
 test("a target is a ref or a selector, never both, never neither", async () => {
-  for (const m of ["pages.click", "pages.hover", "pages.fill", "pages.type", "pages.check", "pages.focus", "pages.is"]) {
+  for (const m of ["pages.click", "pages.hover", "pages.fill", "pages.type", "pages.check", "pages.focus", "pages.is"] as const) {
     await assert.rejects(h[m]!({ ref: "e1", selector: "#a", value: "", text: "", state: "visible" }), {
       code: -32602,
       message: 'invalid params: give "ref" or "selector", not both',

@@ -2,7 +2,9 @@
 // resolveTab for its tab (4103/4107/4104 come from there), then acts on it
 // through chrome.debugger.
 
-import type { Handler, Params } from "../types";
+import { PAGE_METHODS, type PageMethod } from "../methods";
+import type { RequestParams, ResultOf } from "../protocol.gen";
+import type { Handlers, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
 import { runPageCall } from "./call";
 import { detach } from "./debugger";
@@ -19,7 +21,7 @@ import { back, forward, navigate, reload } from "./navigate";
 import { forgetRefs } from "./refs";
 import { screenshot } from "./screenshot";
 import { snapshot } from "./snapshot";
-import { reportAftermath } from "./tools";
+import { isToolPageMethod, reportAftermath, type ToolPageMethod } from "./tools";
 import { wait } from "./wait";
 import { waitFor } from "./wait-for";
 
@@ -27,9 +29,11 @@ export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
 }
 
-type TabHandler = (tabId: number, params: Params) => Promise<unknown>;
+/** The pages.* methods handled here; issue 10's are in tools.ts. */
+type OwnPageMethod = Exclude<PageMethod, ToolPageMethod>;
 
-const TABLE: Record<string, TabHandler> = {
+/** Every pages.* method's handler, given its tab: one each, no more. */
+const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>> } = {
   "pages.snapshot": snapshot,
   "pages.click": reportAftermath(click), // issue 10: names a chooser or download it set off
   "pages.hover": hover,
@@ -64,16 +68,16 @@ const TABLE: Record<string, TabHandler> = {
   "pages.durableTarget": durableTarget,
 };
 
-export function pageHandlers(deps: PageDeps): Record<string, Handler> {
-  const out: Record<string, Handler> = {};
-  for (const [method, fn] of Object.entries(TABLE)) {
-    out[method] = async (params: Params) => {
-      const tabId = await deps.resolveTab(params);
-      noteTabSession(tabId, typeof params["sessionId"] === "string" ? params["sessionId"] : ""); // issue 10
-      return runPageCall(method, tabId, params, fn);
+export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
+  const withTab =
+    <M extends OwnPageMethod>(m: M) =>
+    async (params: RequestParams<M>): Promise<ResultOf<M>> => {
+      const tabId = await deps.resolveTab(params as Params);
+      noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
+      return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };
-  }
-  return out;
+  const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));
+  return Object.fromEntries(own.map((m) => [m, withTab(m)])) as unknown as Handlers<OwnPageMethod>;
 }
 
 /** Detaches the debugger from the tab and forgets its refs. */

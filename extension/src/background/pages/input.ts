@@ -5,16 +5,15 @@
 // background tab take ~5 s each.
 
 import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { offsetOf } from "./geometry";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
 
-export const BUTTONS = ["left", "right", "middle"] as const;
-type Button = (typeof BUTTONS)[number];
-const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
+const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 
 export interface Point {
   x: number;
@@ -90,7 +89,7 @@ const DESCENDANT_WITH_BOX = `function () {
   return null;
 }`;
 
-export async function mouseClick(tabId: number, pt: Point, button: Button, clickCount: number): Promise<void> {
+export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
   await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
   for (let i = 1; i <= clickCount; i++) {
@@ -99,9 +98,9 @@ export async function mouseClick(tabId: number, pt: Point, button: Button, click
   }
 }
 
-export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function click(tabId: number, p: RequestParams<"pages.click">): Promise<{ ok: true }> {
   const target = requireTarget(p);
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
   const { objectId, label: ref } = await resolveSpec(tabId, target);
@@ -115,7 +114,7 @@ export async function click(tabId: number, p: Params): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function hover(tabId: number, p: RequestParams<"pages.hover">): Promise<{ ok: true }> {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await ensureForeground(tabId);
@@ -127,7 +126,7 @@ export async function hover(tabId: number, p: Params): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
@@ -142,7 +141,6 @@ export async function scrollIntoView(tabId: number, p: Params): Promise<{ ok: tr
   return { ok: true };
 }
 
-const DIRECTIONS = ["up", "down", "left", "right"] as const;
 
 interface EvalValue {
   result: { value?: unknown };
@@ -150,8 +148,8 @@ interface EvalValue {
 }
 
 /** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
-export async function scroll(tabId: number, p: Params): Promise<{ scrollX: number; scrollY: number }> {
-  const direction = requireOneOf(p, "direction", DIRECTIONS);
+export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number }> {
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
@@ -175,13 +173,12 @@ export async function scroll(tabId: number, p: Params): Promise<{ scrollX: numbe
   return { scrollX: x, scrollY: y };
 }
 
-const ACTIONS = ["move", "down", "up", "click", "wheel"] as const;
 
-export async function mouse(tabId: number, p: Params): Promise<{ ok: true }> {
-  const action = requireOneOf(p, "action", ACTIONS);
+export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Promise<{ ok: true }> {
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");
-  const button = optionalOneOf(p, "button", BUTTONS) ?? "left";
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
   switch (action) {

@@ -3,7 +3,8 @@
 // page's keydown/keypress/input/keyup listeners all run).
 
 import { requireString, requireText } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "./refs";
@@ -23,7 +24,7 @@ export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
   return true;
 }
 
-export async function press(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function press(tabId: number, p: RequestParams<"pages.press">): Promise<{ ok: true }> {
   const key = requireString(p, "key");
   const s = parseKey(key);
   if (!s) {
@@ -47,7 +48,7 @@ const FOCUS = `function () {
   return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
 }`;
 
-export async function type(tabId: number, p: Params): Promise<{ ok: true }> {
+export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
   const { objectId, label: ref } = await resolveSpec(tabId, target);

@@ -5,13 +5,11 @@
 // with the browser's own reason (net::ERR_CONNECTION_REFUSED).
 
 import { optionalOneOf, requireString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "./debugger";
 import { budgetOf, timedOut, within } from "./deadline";
 import { withScheme } from "./url-match";
-
-export const WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "none"] as const;
-export type WaitUntil = (typeof WAIT_UNTIL)[number];
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
 const LIFECYCLE: Record<Exclude<WaitUntil, "none">, string> = {
@@ -19,11 +17,6 @@ const LIFECYCLE: Record<Exclude<WaitUntil, "none">, string> = {
   domcontentloaded: "DOMContentLoaded",
   networkidle: "networkIdle",
 };
-
-export interface NavResult {
-  url: string;
-  title: string;
-}
 
 /** Tabs whose lifecycle events are on (until the debugger leaves them). */
 const lifecycleOn = new Set<number>();
@@ -106,12 +99,12 @@ async function until(tabId: number, w: NavWatch, done: () => boolean, deadline: 
 
 async function navigation(
   tabId: number,
-  p: Params,
+  p: Untrusted<HistoryParams>,
   what: string,
   start: () => Promise<Started>,
   mainFrameId?: string,
 ): Promise<NavResult> {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTIL) ?? "load";
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
   const deadline = Date.now() + budget;
   await ensureAttached(tabId);
@@ -192,7 +185,7 @@ function navFailed(url: string, reason: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
 }
 
-export async function navigate(tabId: number, p: Params): Promise<NavResult> {
+export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {
   const url = withScheme(requireString(p, "url"));
   return navigation(tabId, p, `${url} to load`, async () => {
     const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
@@ -206,7 +199,7 @@ interface History {
   entries: { id: number; url: string }[];
 }
 
-async function historyStep(tabId: number, p: Params, step: -1 | 1): Promise<NavResult> {
+async function historyStep(tabId: number, p: Untrusted<HistoryParams>, step: -1 | 1): Promise<NavResult> {
   const name = step < 0 ? "back" : "forward";
   await ensureAttached(tabId);
   const h = await send<History>(tabId, "Page.getNavigationHistory");
@@ -230,15 +223,15 @@ async function historyStep(tabId: number, p: Params, step: -1 | 1): Promise<NavR
   );
 }
 
-export function back(tabId: number, p: Params): Promise<NavResult> {
+export function back(tabId: number, p: RequestParams<"pages.back">): Promise<NavResult> {
   return historyStep(tabId, p, -1);
 }
 
-export function forward(tabId: number, p: Params): Promise<NavResult> {
+export function forward(tabId: number, p: RequestParams<"pages.forward">): Promise<NavResult> {
   return historyStep(tabId, p, 1);
 }
 
-export async function reload(tabId: number, p: Params): Promise<NavResult> {
+export async function reload(tabId: number, p: RequestParams<"pages.reload">): Promise<NavResult> {
   return navigation(tabId, p, "the page to load again (reload)", async () => {
     await send(tabId, "Page.reload", {});
     return {};

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { ensureAttached, uninstall } from "./debugger";
 import { fetchPattern, Ring, tabLogs } from "./observe";
+import { ErrorCode, RpcError } from "../types";
 import { toolHandlers } from "./tools";
 
 type Listener = (...args: unknown[]) => void;
@@ -149,4 +150,23 @@ test("upload checks its params before touching the page", async () => {
   // no target and no chooser open: 4110 naming what to do
   await assert.rejects(handlers["pages.upload"]!({ files: ["/a"] }), { code: 4110, message: /no file chooser is open/ });
   assert.ok(!sent.some(([m]) => m === "DOM.setFileInputFiles"));
+});
+
+test("network.block and downloads.list without a session answer 4103 like every session method", async () => {
+  // The session's lookup, as the SessionStore does it: 4103 without a
+  // sessionId, 4107 for one it does not know.
+  const lookup = async (p: Record<string, unknown>): Promise<number[]> => {
+    if (p["sessionId"] === undefined) throw new RpcError(ErrorCode.sessionRequired, "session required");
+    if (p["sessionId"] !== "s1") throw new RpcError(ErrorCode.sessionNotFound, "session not found");
+    return [];
+  };
+  const h = toolHandlers({ resolveTab: async () => 5, sessionTabIds: lookup }, async () => ({ ok: true }));
+  await assert.rejects(h["network.block"]({ patterns: ["ads"] }), { code: 4103 });
+  await assert.rejects(h["network.unblock"]({ patterns: ["ads"] }), { code: 4103 });
+  await assert.rejects(h["downloads.list"]({}), { code: 4103 });
+  await assert.rejects(h["network.block"]({ sessionId: "nope", patterns: ["ads"] }), { code: 4107 });
+  // Bad patterns are the caller's mistake whatever the session.
+  await assert.rejects(h["network.block"]({ patterns: [] }), { code: -32602 });
+  assert.deepEqual(await h["network.block"]({ sessionId: "s1", patterns: ["ads"] }), { patterns: ["ads"] });
+  assert.deepEqual(await h["downloads.list"]({ sessionId: "s1" }), { downloads: [] });
 });

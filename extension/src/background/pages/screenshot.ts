@@ -2,7 +2,8 @@
 // PNG; width and height are the CSS pixels the shot covers.
 
 import { optionalBool } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, ScreenshotResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { inFrame, viewportBox } from "./geometry";
@@ -14,13 +15,6 @@ interface LayoutMetrics {
   cssLayoutViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
   cssVisualViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
   cssContentSize: { x: number; y: number; width: number; height: number };
-}
-
-export interface Shot {
-  data: string;
-  format: "png";
-  width: number;
-  height: number;
 }
 
 interface Clip {
@@ -42,7 +36,7 @@ async function capture(tabId: number, clip?: Clip): Promise<string> {
   return r.data;
 }
 
-export async function screenshot(tabId: number, p: Params): Promise<Shot> {
+export async function screenshot(tabId: number, p: RequestParams<"pages.screenshot">): Promise<ScreenshotResult> {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (target) {

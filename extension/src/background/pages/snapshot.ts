@@ -9,7 +9,8 @@
 // element keeps its ref in every mode (see page-tree.ts and README.md).
 
 import { optionalBool, optionalInt, optionalString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, SnapshotResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
 import { adoptClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
@@ -19,14 +20,6 @@ import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 import { MAX_NAME } from "./snapshot-text";
 import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
-
-export interface SnapshotResult {
-  snapshot: string;
-  refs: Record<string, { ref: string; role: string; name: string }>;
-  url: string;
-  title: string;
-  tabId: number;
-}
 
 interface EvalResult {
   result: { type: string; value?: unknown; objectId?: string };
@@ -191,7 +184,7 @@ function optionsKey(o: TreeOptions, root: string): string {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
 
-export async function snapshot(tabId: number, p: Params): Promise<SnapshotResult> {
+export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">): Promise<SnapshotResult> {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);

@@ -3,7 +3,18 @@
 // in the page), and pages.pdf (Page.printToPDF).
 
 import { optionalBool, optionalNumber, optionalString, requireOneOf, requireString, requireText } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import {
+  STORAGE_KINDS,
+  type ClearCookiesResult,
+  type ClearStorageResult,
+  type CookiesResult,
+  type PDFResult,
+  type RequestParams,
+  type SetCookieResult,
+  type SetStorageResult,
+  type StorageResult,
+} from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { send } from "./debugger";
 
 function failed(msg: string): RpcError {
@@ -37,7 +48,7 @@ function httpURL(u: string, name: string): string {
 }
 
 /** The cookies a request to url (default: the page's URL) would send. */
-async function cookiesFor(tabId: number, p: Params): Promise<{ url: string; cookies: Cookie[] }> {
+async function cookiesFor(tabId: number, p: RequestParams<"pages.cookies" | "pages.clearCookies">): Promise<{ url: string; cookies: Cookie[] }> {
   const given = optionalString(p, "url") || undefined;
   const url = given ? httpURL(given, "url") : await pageURL(tabId);
   if (!/^https?:/i.test(url)) return { url, cookies: [] };
@@ -45,7 +56,7 @@ async function cookiesFor(tabId: number, p: Params): Promise<{ url: string; cook
   return { url, cookies: r.cookies };
 }
 
-export async function cookies(tabId: number, p: Params): Promise<{ url: string; cookies: Cookie[] }> {
+export async function cookies(tabId: number, p: RequestParams<"pages.cookies">): Promise<CookiesResult> {
   const { url, cookies: list } = await cookiesFor(tabId, p);
   return {
     url,
@@ -62,7 +73,7 @@ export async function cookies(tabId: number, p: Params): Promise<{ url: string; 
   };
 }
 
-export async function setCookie(tabId: number, p: Params): Promise<{ ok: true; url: string }> {
+export async function setCookie(tabId: number, p: RequestParams<"pages.setCookie">): Promise<SetCookieResult> {
   const name = requireString(p, "name");
   const value = requireText(p, "value");
   const given = optionalString(p, "url") || undefined;
@@ -90,7 +101,7 @@ export async function setCookie(tabId: number, p: Params): Promise<{ ok: true; u
   return { ok: true, url };
 }
 
-export async function clearCookies(tabId: number, p: Params): Promise<{ url: string; deleted: number }> {
+export async function clearCookies(tabId: number, p: RequestParams<"pages.clearCookies">): Promise<ClearCookiesResult> {
   const { url, cookies: list } = await cookiesFor(tabId, p);
   for (const c of list) {
     await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
@@ -100,7 +111,6 @@ export async function clearCookies(tabId: number, p: Params): Promise<{ url: str
 
 // ---- local and session storage ----
 
-const KINDS = ["local", "session"] as const;
 
 // Runs in the page: ops on one Storage, answers a plain object or throws
 // the browser's SecurityError text (opaque origins such as about:blank).
@@ -135,27 +145,30 @@ async function runStorage(tabId: number, args: unknown[]): Promise<unknown> {
   return r.result.value;
 }
 
-export async function storage(tabId: number, p: Params): Promise<unknown> {
-  const kind = requireOneOf(p, "kind", KINDS);
+// runStorage answers what STORAGE_FN returns for the op: the casts below
+// name that shape.
+
+export async function storage(tabId: number, p: RequestParams<"pages.storage">): Promise<StorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = optionalString(p, "key");
-  return runStorage(tabId, [kind, "get", key ?? null, null]);
+  return (await runStorage(tabId, [kind, "get", key ?? null, null])) as StorageResult;
 }
 
-export async function setStorage(tabId: number, p: Params): Promise<unknown> {
-  const kind = requireOneOf(p, "kind", KINDS);
+export async function setStorage(tabId: number, p: RequestParams<"pages.setStorage">): Promise<SetStorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = requireText(p, "key");
   const value = requireText(p, "value");
-  return runStorage(tabId, [kind, "set", key, value]);
+  return (await runStorage(tabId, [kind, "set", key, value])) as SetStorageResult;
 }
 
-export async function clearStorage(tabId: number, p: Params): Promise<unknown> {
-  const kind = requireOneOf(p, "kind", KINDS);
-  return runStorage(tabId, [kind, "clear", null, null]);
+export async function clearStorage(tabId: number, p: RequestParams<"pages.clearStorage">): Promise<ClearStorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return (await runStorage(tabId, [kind, "clear", null, null])) as ClearStorageResult;
 }
 
 // ---- PDF ----
 
-export async function pdf(tabId: number, p: Params): Promise<{ data: string; format: "pdf" }> {
+export async function pdf(tabId: number, p: RequestParams<"pages.pdf">): Promise<PDFResult> {
   const landscape = optionalBool(p, "landscape") ?? false;
   const printBackground = optionalBool(p, "background") ?? true;
   try {

@@ -7,6 +7,8 @@
 // Selectors run in the extension's isolated world (world.ts): a page that
 // replaced querySelectorAll cannot change what they find.
 
+import type { OptionalMember } from "../params";
+import type { Untrusted } from "../protocol.gen";
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ACTION_GROUP, resolveRef } from "./refs";
@@ -22,13 +24,24 @@ export interface Target {
 
 export type TargetSpec = { ref: string } | { selector: string };
 
-/** Which param names carry a target: ref/selector, or toRef/toSelector for drag's destination. */
-export interface TargetKeys {
-  ref: string;
-  selector: string;
+/**
+ * Which param names carry a target: ref/selector, or toRef/toSelector for
+ * drag's destination. Both are optional members of the method's params
+ * (rpc/), so naming one the method does not declare does not compile.
+ */
+export interface TargetKeys<P> {
+  ref: OptionalMember<P>;
+  selector: OptionalMember<P>;
 }
 
-const DEFAULT_KEYS: TargetKeys = { ref: "ref", selector: "selector" };
+/**
+ * The params of a method whose target is "ref" or "selector": params that
+ * declare neither are not accepted (TypeScript's check of all-optional
+ * types).
+ */
+type Targeted = Untrusted<{ ref?: string; selector?: string }>;
+
+const DEFAULT_KEYS = { ref: "ref", selector: "selector" } as const;
 
 function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
@@ -39,9 +52,11 @@ function failed(msg: string): RpcError {
 }
 
 /** The target in the params, if any; -32602 for a wrongly typed or doubled one. */
-export function targetOf(p: Params, keys: TargetKeys = DEFAULT_KEYS): TargetSpec | undefined {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
+export function targetOf(p: Targeted): TargetSpec | undefined;
+export function targetOf<P>(p: Untrusted<P>, keys: TargetKeys<P>): TargetSpec | undefined;
+export function targetOf(p: Targeted, keys: { ref: string; selector: string } = DEFAULT_KEYS): TargetSpec | undefined {
+  const ref = (p as Params)[keys.ref];
+  const selector = (p as Params)[keys.selector];
   const has = (v: unknown) => v !== undefined && v !== null && v !== "";
   if (has(ref) && typeof ref !== "string") throw invalid(`"${keys.ref}" must be a non-empty string`);
   if (has(selector) && typeof selector !== "string") throw invalid(`"${keys.selector}" must be a non-empty string`);
@@ -52,8 +67,10 @@ export function targetOf(p: Params, keys: TargetKeys = DEFAULT_KEYS): TargetSpec
 }
 
 /** The target the params must carry; -32602 naming both params when none. */
-export function requireTarget(p: Params, keys: TargetKeys = DEFAULT_KEYS): TargetSpec {
-  const t = targetOf(p, keys);
+export function requireTarget(p: Targeted): TargetSpec;
+export function requireTarget<P>(p: Untrusted<P>, keys: TargetKeys<P>): TargetSpec;
+export function requireTarget(p: Targeted, keys: { ref: string; selector: string } = DEFAULT_KEYS): TargetSpec {
+  const t = targetOf<Params>(p as Params, keys);
   if (!t) throw invalid(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
 }
@@ -64,11 +81,6 @@ export function labelOf(t: TargetSpec): string {
 
 /** How a selector picks its element. */
 export type Pick = "visible" | "visibleElseFirst";
-
-/** Resolves the target the params carry (see requireTarget). */
-export async function resolveTarget(tabId: number, p: Params, keys?: TargetKeys, pick: Pick = "visible"): Promise<Target> {
-  return resolveSpec(tabId, requireTarget(p, keys), pick);
-}
 
 export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "visible"): Promise<Target> {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };

@@ -3,8 +3,20 @@
 // storage and PDF; and reportAftermath, which makes pages.click say when it
 // opened a file chooser or started a download.
 
+import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
-import { ErrorCode, RpcError, type Handler, type Params } from "../types";
+import {
+  CONSOLE_LEVELS,
+  type BlockResult,
+  type ClickResult,
+  type ConsoleResult,
+  type ErrorsResult,
+  type NetworkResult,
+  type OKResult,
+  type RequestParams,
+  type ResultOf,
+} from "../protocol.gen";
+import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
@@ -17,7 +29,33 @@ export interface ToolDeps {
   sessionTabIds(params: Params): Promise<number[]>;
 }
 
-type TabHandler = (tabId: number, params: Params) => Promise<unknown>;
+/** Issue 10's pages.* methods: handled here, not in index.ts. */
+const TOOL_PAGE_METHODS = [
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage",
+] as const satisfies readonly PageMethod[];
+
+export type ToolPageMethod = (typeof TOOL_PAGE_METHODS)[number];
+
+export function isToolPageMethod(m: PageMethod): m is ToolPageMethod {
+  return (TOOL_PAGE_METHODS as readonly string[]).includes(m);
+}
+
+/** Every method toolHandlers answers. */
+export type ToolMethod = ToolPageMethod | LogMethod | NetworkMethod | DownloadMethod;
+
+/** A tab's handler of method M, given its tab. */
+type TabHandler<M extends ToolMethod> = (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>>;
+
+/** pages.click as the input module does it, without the aftermath. */
+export type Click = (tabId: number, params: RequestParams<"pages.click">) => Promise<OKResult>;
 
 /** A long poll waits at most this long (the hub's call timeout is 30 s). */
 export const MAX_WAIT_MS = 20_000;
@@ -60,11 +98,10 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * is given up to 2 s to become a navigation or a download, and a download
  * up to 5 s to finish ({download: Download}).
  */
-export function reportAftermath(fn: TabHandler): TabHandler {
+export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pages.click">) => Promise<ClickResult> {
   return async (tabId, p) => {
     const since = Date.now();
-    const r = (await fn(tabId, p)) as Record<string, unknown>;
-    const out: Record<string, unknown> = { ...r };
+    const out: ClickResult = { ...(await fn(tabId, p)) };
     // A chooser the click opened is announced just after the input's ack:
     // one round trip to the page lets the event arrive first.
     await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
@@ -76,21 +113,21 @@ export function reportAftermath(fn: TabHandler): TabHandler {
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
       await sleep(20);
     }
-    if (d) out["download"] = await waitDone(d, CLICK_DOWNLOAD_MS);
+    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
-    if (c) out["fileChooser"] = { mode: c.mode };
+    if (c) out.fileChooser = { mode: c.mode };
     return out;
   };
 }
 
-async function download(tabId: number, p: Params, click: TabHandler): Promise<Download> {
-  requireString(p, "ref");
+async function download(tabId: number, p: RequestParams<"pages.download">, click: Click): Promise<Download> {
+  const ref = requireString(p, "ref");
   const budget = optionalInt(p, "timeout", 0) ?? 30_000;
   const since = Date.now();
-  await click(tabId, p);
+  await click(tabId, { ref });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${String(p["ref"])} started no download`);
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
   }
   const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
   if (done.state === "in_progress") {
@@ -108,7 +145,6 @@ async function download(tabId: number, p: Params, click: TabHandler): Promise<Do
 // ---- logs ----
 
 const LEVEL_RANK: Record<string, number> = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
-const LEVELS = ["debug", "log", "info", "warning", "error"] as const;
 
 /**
  * Entries after `after`, filtered; with none and waitMs > 0, waits for the
@@ -118,7 +154,7 @@ const LEVELS = ["debug", "log", "info", "warning", "error"] as const;
 async function readRing<T extends { seq: number }>(
   tabId: number,
   ring: () => Ring<T>,
-  p: Params,
+  p: RequestParams<"logs.errors">, // the members every logs.* method takes (rpc.LogCursor)
   keep: (e: T) => boolean,
 ): Promise<{ entries: T[]; next: number; dropped: number }> {
   const after = optionalInt(p, "after", 0) ?? 0;
@@ -143,17 +179,17 @@ async function readRing<T extends { seq: number }>(
   }
 }
 
-function consoleRead(tabId: number, p: Params) {
-  const level = optionalOneOf(p, "level", LEVELS);
+function consoleRead(tabId: number, p: RequestParams<"logs.console">): Promise<ConsoleResult> {
+  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
   const min = level ? (LEVEL_RANK[level] ?? 0) : 0;
   return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
 }
 
-function errorsRead(tabId: number, p: Params) {
+function errorsRead(tabId: number, p: RequestParams<"logs.errors">): Promise<ErrorsResult> {
   return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
 }
 
-async function networkRead(tabId: number, p: Params) {
+async function networkRead(tabId: number, p: RequestParams<"logs.network">): Promise<NetworkResult> {
   const filter = (optionalString(p, "filter") ?? "").toLowerCase();
   const failedOnly = optionalBool(p, "failed") ?? false;
   const keep = (e: { url: string; failure: string; status: number }) =>
@@ -161,7 +197,7 @@ async function networkRead(tabId: number, p: Params) {
   const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
   // A plain listing also shows what is still in flight (never in a follow).
   const inflight =
-    p["after"] === undefined || p["after"] === null
+    p.after === undefined || p.after === null
       ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep)
       : [];
   return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
@@ -169,13 +205,15 @@ async function networkRead(tabId: number, p: Params) {
 
 // ---- network blocking ----
 
-async function block(p: Params, deps: ToolDeps, add: boolean): Promise<{ patterns: string[]; skippedTabIds?: number[] }> {
-  const sessionId = requireString(p, "sessionId");
+async function block(p: RequestParams<"network.block">, deps: ToolDeps, add: boolean): Promise<BlockResult> {
   const patterns = requireStringArray(p, "patterns");
   if (patterns.some((x) => x.trim() === "")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
   }
-  const tabIds = await deps.sessionTabIds(p);
+  // The session's lookup answers 4103 without a sessionId, 4107 for an
+  // unknown one, as every session method does; after it, sessionId is one.
+  const tabIds = await deps.sessionTabIds(p as Params);
+  const sessionId = String(p.sessionId);
   const now = setBlocked(sessionId, add ? patterns : [], add ? [] : patterns);
   // Tabs of the session not attached yet get the patterns when they attach;
   // attach them now, so a request they make from now on is blocked.
@@ -196,31 +234,32 @@ async function block(p: Params, deps: ToolDeps, add: boolean): Promise<{ pattern
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 
-export function toolHandlers(deps: ToolDeps, click: TabHandler): Record<string, Handler> {
-  const onTab = (fn: TabHandler): Handler => async (p) => {
-    const tabId = await deps.resolveTab(p);
-    noteTabSession(tabId, typeof p["sessionId"] === "string" ? p["sessionId"] : "");
-    return fn(tabId, p);
-  };
+export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod> {
+  const onTab =
+    <M extends ToolMethod>(_method: M, fn: TabHandler<M>) =>
+    async (p: RequestParams<M>): Promise<ResultOf<M>> => {
+      const tabId = await deps.resolveTab(p as Params);
+      noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+      return fn(tabId, p);
+    };
   return {
-    "pages.upload": onTab(upload),
-    "pages.download": onTab((tabId, p) => download(tabId, p, click)),
-    "pages.pdf": onTab(pdf),
-    "pages.cookies": onTab(cookies),
-    "pages.setCookie": onTab(setCookie),
-    "pages.clearCookies": onTab(clearCookies),
-    "pages.storage": onTab(storage),
-    "pages.setStorage": onTab(setStorage),
-    "pages.clearStorage": onTab(clearStorage),
-    "logs.console": onTab(consoleRead),
-    "logs.errors": onTab(errorsRead),
-    "logs.network": onTab(networkRead),
+    "pages.upload": onTab("pages.upload", upload),
+    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click)),
+    "pages.pdf": onTab("pages.pdf", pdf),
+    "pages.cookies": onTab("pages.cookies", cookies),
+    "pages.setCookie": onTab("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
+    "pages.storage": onTab("pages.storage", storage),
+    "pages.setStorage": onTab("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
+    "logs.console": onTab("logs.console", consoleRead),
+    "logs.errors": onTab("logs.errors", errorsRead),
+    "logs.network": onTab("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
-      const sessionId = requireString(p, "sessionId");
-      await deps.sessionTabIds(p); // 4103/4107 as every session method
-      return { downloads: await listDownloads(sessionId) };
+      await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
+      return { downloads: await listDownloads(String(p.sessionId)) };
     },
   };
 }

@@ -10,7 +10,8 @@
 // URL waits follow chrome.tabs.onUpdated.
 
 import { optionalBool, optionalString } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import type { RequestParams, WaitForResult } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { cdpMessage, DialogOpenError, ensureAttached, listen, openDialog, send } from "./debugger";
 import { budgetOf, timedOut } from "./deadline";
 import { dropContext, isolatedContext } from "./world";
@@ -22,14 +23,6 @@ const RETRY_MS = 100;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 type Kind = "text" | "selector" | "url" | "fn";
-
-export interface WaitForResult {
-  waited: number;
-  /** --url: the URL that matched. */
-  url?: string;
-  /** --fn: the expression's truthy value. */
-  value?: unknown;
-}
 
 function describe(kind: Kind, arg: string, gone: boolean): string {
   switch (kind) {
@@ -44,7 +37,7 @@ function describe(kind: Kind, arg: string, gone: boolean): string {
   }
 }
 
-export async function waitFor(tabId: number, p: Params): Promise<WaitForResult> {
+export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">): Promise<WaitForResult> {
   const started = Date.now();
   const given = (["text", "selector", "url", "fn"] as const)
     .map((k) => [k, optionalString(p, k)] as const)

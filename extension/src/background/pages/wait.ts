@@ -2,7 +2,8 @@
 // networkidle) with a timeout that answers 4102.
 
 import { optionalInt, optionalOneOf } from "../params";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { LOAD_STATES, type LoadState, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "./debugger";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
@@ -11,8 +12,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const NETWORK_QUIET_MS = 500;
 const POLL_MS = 250;
 
-const STATES = ["load", "domcontentloaded", "networkidle"] as const;
-type LoadState = (typeof STATES)[number];
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -88,10 +87,10 @@ function timeout(state: string, budget: number): RpcError {
   return new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms waiting for ${state}`);
 }
 
-export async function wait(tabId: number, p: Params): Promise<{ waited: number }> {
+export async function wait(tabId: number, p: RequestParams<"pages.wait">): Promise<{ waited: number }> {
   const started = Date.now();
   const ms = optionalInt(p, "ms", 0);
-  const state = optionalOneOf(p, "state", STATES);
+  const state = optionalOneOf(p, "state", LOAD_STATES);
   if (ms === undefined && state === undefined) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
