@@ -89,6 +89,9 @@ func TestSnapshotSelectorInFramesAndShadowRoots(t *testing.T) {
 		{"#sel-cross", `"Cross select"`, true},              // only in the cross-origin frame
 		{"#open-btn", `button "Open shadow button"`, false}, // only in an open shadow root
 		{"#section-closed-btn", `button "Section closed button"`, false},
+		// In the same-origin frame and in the frame inside the cross-origin
+		// one: the first in the snapshot's order is the same-origin frame's.
+		{`input[aria-label^="Inner field"]`, `textbox "Inner field same"`, true},
 	} {
 		want := subtreeRefs(t, full.Snapshot, c.needle)
 		sub := takeSnapshot(t, s, "-s", c.selector)
