@@ -137,7 +137,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
 	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
-	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector")
+	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector (its first match: the page, its shadow roots, then its frames)")
 	c.Flags().BoolVar(&p.Viewport, "viewport", false, "only what is inside the viewport now")
 	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200)")
 	c.Flags().BoolVar(&p.Diff, "diff", false, "only what changed since this tab's previous snapshot")

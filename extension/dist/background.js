@@ -684,7 +684,8 @@ function walkTree(o) {
       max: o.next - 1,
       closed: /* @__PURE__ */ new WeakMap(),
       checked: /* @__PURE__ */ new WeakSet(),
-      pending: []
+      pending: [],
+      scanned: -1
     };
     try {
       Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
@@ -1243,6 +1244,20 @@ function walkTree(o) {
       if (k.nodeType === 1) visitInner(k, level);
     }
   };
+  function inShadowRoots(sel) {
+    const hosts = [document];
+    for (let i = 0; i < hosts.length; i++) {
+      const all2 = hosts[i].querySelectorAll("*");
+      for (let j = 0; j < all2.length; j++) {
+        const sr = shadowOf(all2[j]);
+        if (!sr) continue;
+        const hit = sr.querySelector(sel);
+        if (hit) return hit;
+        hosts.push(sr);
+      }
+    }
+    return null;
+  }
   let root = document.body || document.documentElement;
   let error;
   if (o.root) {
@@ -1250,7 +1265,7 @@ function walkTree(o) {
     if (!root || !root.isConnected) error = `the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`;
   } else if (o.selector) {
     try {
-      root = document.querySelector(o.selector);
+      root = document.querySelector(o.selector) ?? inShadowRoots(o.selector);
       if (!root) error = `no element matches the selector ${JSON.stringify(o.selector)}`;
     } catch (e) {
       error = `invalid selector ${JSON.stringify(o.selector)}: ${e.message}`;
@@ -1268,7 +1283,8 @@ function walkTree(o) {
     }
     flush();
   }
-  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, next: R.max + 1 };
+  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -3398,7 +3414,8 @@ async function screenshot(tabId, p) {
 }
 
 // src/background/pages/closed-roots.ts
-var GROUP = "browserctl-hosts";
+var groups = 0;
+var newGroup = () => `browserctl-hosts-${++groups}`;
 var REGISTER = `function (...roots) {
   const reg = window.__browserctlTree;
   if (!reg) return 0;
@@ -3414,6 +3431,7 @@ var REGISTER = `function (...roots) {
   return found;
 }`;
 async function adoptClosedRoots(tabId, session, contextId) {
+  const GROUP = newGroup();
   try {
     const arr = await sendIn(tabId, session, "Runtime.evaluate", {
       expression: "window.__browserctlTree && window.__browserctlTree.pending",
@@ -3448,6 +3466,65 @@ async function adoptClosedRoots(tabId, session, contextId) {
       objectId: arrayId,
       functionDeclaration: REGISTER,
       arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
+      returnByValue: true
+    });
+    return typeof reg.result.value === "number" ? reg.result.value : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
+    });
+  }
+}
+var SCAN_REGISTER = `function (...pairs) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const host = pairs[i], root = pairs[i + 1];
+    if (!host || !root) continue;
+    if (reg.closed.get(host) !== root) found++;
+    reg.closed.set(host, root);
+    reg.checked.add(host);
+  }
+  reg.scanned = document.getElementsByTagName("*").length;
+  return found;
+}`;
+async function scanClosedRoots(tabId, session, contextId) {
+  const GROUP = newGroup();
+  try {
+    const doc = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: "document",
+      contextId,
+      objectGroup: GROUP
+    });
+    const docId = doc.result.objectId;
+    if (!docId) return 0;
+    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
+    const pairs = [];
+    const stack = [d.node];
+    while (stack.length) {
+      const n = stack.pop();
+      for (const r of n.shadowRoots ?? []) {
+        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
+        stack.push(r);
+      }
+      for (const c of n.children ?? []) stack.push(c);
+    }
+    const resolve = async (backendNodeId) => {
+      const r = await sendIn(tabId, session, "DOM.resolveNode", {
+        backendNodeId,
+        executionContextId: contextId,
+        objectGroup: GROUP
+      });
+      return r.object.objectId ? { objectId: r.object.objectId } : { value: null };
+    };
+    const args = await Promise.all(pairs.flat().map(resolve));
+    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
+      objectId: docId,
+      functionDeclaration: SCAN_REGISTER,
+      arguments: args,
       returnByValue: true
     });
     return typeof reg.result.value === "number" ? reg.result.value : 0;
@@ -3661,6 +3738,7 @@ async function childWorld(tabId, st, f) {
 }
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
+  if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
   for (let round = 0; round < 4 && res.hosts > 0; round++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
@@ -3780,7 +3858,10 @@ async function snapshot(tabId, p) {
       if (e instanceof DialogOpenError) throw e;
     })
   ]);
-  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
+    top = await selectorInFrames(tabId, st, base, selector) ?? main;
+  }
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
@@ -3866,6 +3947,31 @@ async function snapshot(tabId, p) {
   const refs = {};
   for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
   return { snapshot: lines.join("\n"), refs, url, title, tabId };
+}
+var NO_MATCH = "no element matches the selector";
+async function selectorInFrames(tabId, st, base, selector) {
+  const look = { ...base, mode: "interactive", depth: -1, viewport: false };
+  const search = async (w, depthLeft) => {
+    for (const l of w.res.lines) {
+      const mk = FRAME_MARK_RE.exec(l);
+      if (!mk) continue;
+      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
+      if (!frameId) continue;
+      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
+      const hit = await walkChild(tabId, st, f, { ...base, selector });
+      if (!hit) continue;
+      if (!hit.res.error) return hit;
+      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
+      const inner = await walkChild(tabId, st, f, look);
+      if (!inner || inner.res.error) continue;
+      const found = await search(inner, depthLeft - 1);
+      if (found) return found;
+    }
+    return void 0;
+  };
+  const main = await walkMain(tabId, look);
+  if (main.res.error) return void 0;
+  return search(main, 16);
 }
 function dropEmptyFrame(out) {
   const last = out[out.length - 1];
@@ -5070,7 +5176,7 @@ async function releaseAll(tabs3, releaseTab2) {
   await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
 function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
-  async function newGroup(tab, name) {
+  async function newGroup2(tab, name) {
     const n = store2.peekNumber();
     const title = name ?? `browserctl ${n}`;
     const tabId = tab.id;
@@ -5085,7 +5191,7 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
       const url = optionalString(p, "url") || "about:blank";
       const win = await targetWindow(url);
       const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
-      return toWireSession(await newGroup(tab, name));
+      return toWireSession(await newGroup2(tab, name));
     },
     "sessions.attachCurrent": async (p) => {
       await store2.ready();
@@ -5093,7 +5199,7 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
       const tab = await userActiveTab();
       const existing = store2.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup(tab, name));
+      return toWireSession(await newGroup2(tab, name));
     },
     "sessions.list": async () => {
       await store2.ready();

@@ -47,6 +47,9 @@ export interface TreeResult {
   next: number;
   /** Candidate hosts of closed shadow roots not checked yet (count). */
   hosts: number;
+  /** The document's element count changed since the last CDP scan for
+   * closed roots (closed-roots.ts): scan again. */
+  scan: boolean;
   error?: string;
 }
 
@@ -60,6 +63,8 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     closed: WeakMap<Element, ShadowRoot>;
     checked: WeakSet<Element>;
     pending: Element[];
+    /** The document's element count at the last closed-root scan (-1: none). */
+    scanned: number;
   };
   const w = window as unknown as Record<string, Registry | undefined>;
   let reg = w[KEY];
@@ -72,6 +77,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
       closed: new WeakMap(),
       checked: new WeakSet(),
       pending: [],
+      scanned: -1,
     };
     try {
       Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
@@ -559,6 +565,23 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
   };
 
+  // -s when the document's light tree has no match: the shadow roots (open,
+  // and closed ones handed over), those of earlier hosts first.
+  function inShadowRoots(sel: string): Element | null {
+    const hosts: ParentNode[] = [document];
+    for (let i = 0; i < hosts.length; i++) {
+      const all = hosts[i]!.querySelectorAll("*");
+      for (let j = 0; j < all.length; j++) {
+        const sr = shadowOf(all[j]!);
+        if (!sr) continue;
+        const hit = sr.querySelector(sel);
+        if (hit) return hit;
+        hosts.push(sr);
+      }
+    }
+    return null;
+  }
+
   let root: Element | null = document.body || document.documentElement;
   let error: string | undefined;
   if (o.root) {
@@ -566,7 +589,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     if (!root || !root.isConnected) error = `the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`;
   } else if (o.selector) {
     try {
-      root = document.querySelector(o.selector);
+      root = document.querySelector(o.selector) ?? inShadowRoots(o.selector);
       if (!root) error = `no element matches the selector ${JSON.stringify(o.selector)}`;
     } catch (e) {
       error = `invalid selector ${JSON.stringify(o.selector)}: ${(e as Error).message}`;
@@ -584,7 +607,8 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
     flush();
   }
-  const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, next: R.max + 1 };
+  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
   if (error) out.error = error;
   return JSON.stringify(out);
 }

@@ -12,7 +12,7 @@ import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams, SnapshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
-import { adoptClosedRoots } from "./closed-roots";
+import { adoptClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
 import { savedCounters, saveCounters } from "./ref-counters";
@@ -91,6 +91,7 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
  * root may hold hosts of its own: a few rounds). */
 async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
   let res = await walkOnce(tabId, w, o);
+  if (res.scan && (await scanClosedRoots(tabId, w.session, w.contextId)) > 0) res = await walkOnce(tabId, w, o);
   for (let round = 0; round < 4 && res.hosts > 0; round++) {
     if ((await adoptClosedRoots(tabId, w.session, w.contextId)) === 0) break;
     res = await walkOnce(tabId, w, o);
@@ -229,7 +230,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
       if (e instanceof DialogOpenError) throw e;
     }),
   ]);
-  const top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
+  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
+  // -s SELECTOR with no match in the main document: the first match in its
+  // frames, in the order the snapshot shows them.
+  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
+    top = (await selectorInFrames(tabId, st, base, selector)) ?? main;
+  }
   // A ref of another frame document (the frame navigated since) is stale.
   if (!top || (m && top.res.error) || (rootFrame && top.world.key !== rootKey)) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
@@ -324,6 +330,38 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   const refs: SnapshotResult["refs"] = {};
   for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
   return { snapshot: lines.join("\n"), refs, url, title, tabId };
+}
+
+const NO_MATCH = "no element matches the selector";
+
+/** Looks for the selector in the main frame's frames, depth first in the
+ * order the snapshot shows them (a frame, its frames, the next frame): the
+ * first document that has a match is walked from it. Only the documents on
+ * the way are walked to find their frames (-i walks: cheaper, and they show
+ * every iframe). Undefined: no frame has a match. */
+async function selectorInFrames(tabId: number, st: TabState, base: TreeOptions, selector: string): Promise<Walked | undefined> {
+  const look: TreeOptions = { ...base, mode: "interactive", depth: -1, viewport: false };
+  const search = async (w: Walked, depthLeft: number): Promise<Walked | undefined> => {
+    for (const l of w.res.lines) {
+      const mk = FRAME_MARK_RE.exec(l);
+      if (!mk) continue;
+      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
+      if (!frameId) continue;
+      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
+      const hit = await walkChild(tabId, st, f, { ...base, selector });
+      if (!hit) continue;
+      if (!hit.res.error) return hit;
+      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
+      const inner = await walkChild(tabId, st, f, look);
+      if (!inner || inner.res.error) continue;
+      const found = await search(inner, depthLeft - 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const main = await walkMain(tabId, look);
+  if (main.res.error) return undefined;
+  return search(main, 16);
 }
 
 /** In -i mode an iframe line with nothing under it says nothing. */
