@@ -2647,9 +2647,571 @@ async function select(tabId, p) {
   }
 }
 
+// src/background/pages/closed-roots.ts
+var groups = 0;
+var newGroup = () => `browserctl-hosts-${++groups}`;
+var REGISTER = `function (...roots) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  this.forEach((host, i) => {
+    // An element not upgraded yet may attach its root later.
+    if (host.matches(":defined")) reg.checked.add(host);
+    if (roots[i]) {
+      reg.closed.set(host, roots[i]);
+      found++;
+    }
+  });
+  return found;
+}`;
+async function adoptClosedRoots(tabId, session, contextId) {
+  const GROUP = newGroup();
+  try {
+    const arr = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: "window.__browserctlTree && window.__browserctlTree.pending",
+      contextId,
+      objectGroup: GROUP
+    });
+    const arrayId = arr.result.objectId;
+    if (!arrayId) return 0;
+    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
+    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const roots = await Promise.all(
+      hosts.map(async (h) => {
+        const id = h.value?.objectId;
+        if (!id) return void 0;
+        const d = await sendIn(
+          tabId,
+          session,
+          "DOM.describeNode",
+          { objectId: id, depth: 1, pierce: true }
+        );
+        const closed = d.node.shadowRoots?.find((r2) => r2.shadowRootType === "closed");
+        if (!closed) return void 0;
+        const r = await sendIn(tabId, session, "DOM.resolveNode", {
+          backendNodeId: closed.backendNodeId,
+          executionContextId: contextId,
+          objectGroup: GROUP
+        });
+        return r.object.objectId;
+      })
+    );
+    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
+      objectId: arrayId,
+      functionDeclaration: REGISTER,
+      arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
+      returnByValue: true
+    });
+    return typeof reg.result.value === "number" ? reg.result.value : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
+    });
+  }
+}
+var SCAN_REGISTER = `function (...pairs) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const host = pairs[i], root = pairs[i + 1];
+    if (!host || !root) continue;
+    if (reg.closed.get(host) !== root) found++;
+    reg.closed.set(host, root);
+    reg.checked.add(host);
+  }
+  reg.scanned = document.getElementsByTagName("*").length;
+  return found;
+}`;
+async function scanClosedRoots(tabId, session, contextId) {
+  const GROUP = newGroup();
+  try {
+    const doc = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: "document",
+      contextId,
+      objectGroup: GROUP
+    });
+    const docId = doc.result.objectId;
+    if (!docId) return 0;
+    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
+    const pairs = [];
+    const stack = [d.node];
+    while (stack.length) {
+      const n = stack.pop();
+      for (const r of n.shadowRoots ?? []) {
+        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
+        stack.push(r);
+      }
+      for (const c of n.children ?? []) stack.push(c);
+    }
+    const resolve = async (backendNodeId) => {
+      const r = await sendIn(tabId, session, "DOM.resolveNode", {
+        backendNodeId,
+        executionContextId: contextId,
+        objectGroup: GROUP
+      });
+      return r.object.objectId ? { objectId: r.object.objectId } : { value: null };
+    };
+    const args = await Promise.all(pairs.flat().map(resolve));
+    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
+      objectId: docId,
+      functionDeclaration: SCAN_REGISTER,
+      arguments: args,
+      returnByValue: true
+    });
+    return typeof reg.result.value === "number" ? reg.result.value : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
+    });
+  }
+}
+
+// src/background/pages/ref-counters.ts
+var STORAGE_KEY = "browserctl.refCounters";
+var loaded2;
+var current = {};
+function load() {
+  if (!loaded2) {
+    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+      (got) => {
+        const v = got[STORAGE_KEY];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded2;
+}
+async function savedCounters(tabId) {
+  const all2 = await load();
+  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  });
+}
+
+// src/background/pages/snapshot-size.ts
+var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
+var REF_IN_LINE = /\[ref=([^\]]+)\]/;
+function fitToChars(lines, max, keep = 2) {
+  const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
+  if (total <= max) return { lines: [...lines], dropped: 0 };
+  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const refsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  let used = 0;
+  let n = 0;
+  for (; n < lines.length; n++) {
+    const add2 = lines[n].length + 1;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
+    if (n >= keep && used + add2 + tail > max) break;
+    used += add2;
+  }
+  const out = lines.slice(0, n);
+  out.push(note(lines.length - n, refsFrom[n]));
+  return { lines: out, dropped: lines.length - n };
+}
+function editScript(a, b) {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const A = a.slice(start, endA);
+  const B = b.slice(start, endB);
+  const N = A.length;
+  const M = B.length;
+  const ops = [];
+  for (let i = 0; i < start; i++) ops.push({ kind: "same", line: a[i] });
+  const max = N + M;
+  const maxD = Math.max(64, Math.floor(4e6 / (2 * max + 2)));
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  let found = max === 0;
+  for (let d = 0; d <= max && !found; d++) {
+    if (d > maxD) return [...ops, ...multisetScript(A, B), ...a.slice(endA).map((line) => ({ kind: "same", line }))];
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x2;
+      if (k === -d || k !== d && v[max + k - 1] < v[max + k + 1]) x2 = v[max + k + 1];
+      else x2 = v[max + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && A[x2] === B[y2]) {
+        x2++;
+        y2++;
+      }
+      v[max + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = true;
+        break;
+      }
+    }
+  }
+  const mid = [];
+  let x = N;
+  let y = M;
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
+    const vd = trace[d];
+    const k = x - y;
+    let prevK;
+    if (k === -d || k !== d && vd[max + k - 1] < vd[max + k + 1]) prevK = k + 1;
+    else prevK = k - 1;
+    const prevX = vd[max + prevK];
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      mid.push({ kind: "same", line: A[x - 1] });
+      x--;
+      y--;
+    }
+    if (d > 0) {
+      if (x === prevX) mid.push({ kind: "add", line: B[y - 1] });
+      else mid.push({ kind: "del", line: A[x - 1] });
+    }
+    x = prevX;
+    y = prevY;
+  }
+  mid.reverse();
+  ops.push(...mid);
+  for (let i = endA; i < a.length; i++) ops.push({ kind: "same", line: a[i] });
+  return ops;
+}
+function multisetScript(A, B) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const l of A) count2.set(l, (count2.get(l) ?? 0) + 1);
+  const ops = [];
+  for (const l of B) {
+    const c = count2.get(l) ?? 0;
+    if (c > 0) count2.set(l, c - 1);
+    else ops.push({ kind: "add", line: l });
+  }
+  for (const l of A) {
+    const c = count2.get(l) ?? 0;
+    if (c > 0) {
+      count2.set(l, c - 1);
+      ops.push({ kind: "del", line: l });
+    }
+  }
+  return ops;
+}
+function diffLines(prev, cur) {
+  const ops = editScript(prev, cur);
+  const removedByRef = /* @__PURE__ */ new Map();
+  const addedRefs = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    if (!r) return;
+    if (op.kind === "del") removedByRef.set(r, i);
+    if (op.kind === "add") addedRefs.add(r);
+  });
+  const out = [];
+  for (const op of ops) {
+    if (op.kind === "same") continue;
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    const changed2 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
+    if (op.kind === "del") {
+      if (!changed2) out.push(`- ${op.line}`);
+    } else {
+      out.push(`${changed2 ? "~" : "+"} ${op.line}`);
+    }
+  }
+  return out;
+}
+
+// src/background/pages/snapshot.ts
+var MAX_NAME = 100;
+var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+var WORLD_NAME2 = "browserctl";
+var WALK = walkTree.toString();
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  tabs2.delete(tabId);
+});
+function tabState(tabId) {
+  let st = tabs2.get(tabId);
+  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  return st;
+}
+function failed5(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
+}
+function contextGone(e) {
+  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+}
+async function childWorld(tabId, st, f) {
+  const w = st.worlds.get(f.frameId);
+  if (w && w.session === f.session) return w;
+  const r = await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
+    frameId: f.frameId,
+    worldName: WORLD_NAME2
+  });
+  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh);
+  return fresh;
+}
+async function runWalk(tabId, w, o) {
+  let res = await walkOnce(tabId, w, o);
+  if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
+  for (let round = 0; round < 4 && res.hosts > 0; round++) {
+    if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
+    res = await walkOnce(tabId, w, o);
+  }
+  return res;
+}
+async function walkOnce(tabId, w, o) {
+  const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
+    expression: `(${WALK})(${JSON.stringify(o)})`,
+    contextId: w.contextId,
+    returnByValue: true
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "string") {
+    const d = r.exceptionDetails;
+    throw failed5(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+  }
+  return JSON.parse(r.result.value);
+}
+async function walkMain(tabId, o) {
+  const attempt = async () => {
+    const world = { contextId: await isolatedContext(tabId), key: 0 };
+    return { world, res: await runWalk(tabId, world, o) };
+  };
+  try {
+    return await attempt();
+  } catch (e) {
+    if (!contextGone(e)) throw e;
+    dropContext(tabId);
+    return attempt();
+  }
+}
+async function walkChild(tabId, st, f, o) {
+  const attempt = async () => {
+    const world = await childWorld(tabId, st, f);
+    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
+  };
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    st.worlds.delete(f.frameId);
+    try {
+      return await attempt();
+    } catch (e2) {
+      if (e2 instanceof DialogOpenError) throw e2;
+      return void 0;
+    }
+  }
+}
+async function iframeFrameId(tabId, st, w, num) {
+  const k = `${w.key}:${w.contextId}:${num}`;
+  const known = st.owners.get(k);
+  if (known) return known;
+  try {
+    const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
+      expression: `(${refElement.toString()})(${num})`,
+      contextId: w.contextId,
+      objectGroup: "browserctl-frames"
+    });
+    if (!r.result.objectId) return void 0;
+    const d = await sendIn(
+      tabId,
+      w.session,
+      "DOM.describeNode",
+      { objectId: r.result.objectId }
+    );
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {
+    });
+    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
+    if (id) st.owners.set(k, id);
+    return id;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return void 0;
+  }
+}
+var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+function optionsKey(o, root) {
+  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
+}
+async function snapshot(tabId, p) {
+  const interactive = optionalBool(p, "interactive") ?? false;
+  const compact = optionalBool(p, "compact") ?? false;
+  const depth = optionalInt(p, "depth", 0);
+  const selector = optionalString(p, "selector") ?? "";
+  const viewport = optionalBool(p, "viewport") ?? false;
+  const maxChars = optionalInt(p, "maxChars", 200);
+  const diff = optionalBool(p, "diff") ?? false;
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
+  const base = {
+    mode: interactive ? "interactive" : "full",
+    compact,
+    depth: depth ?? -1,
+    maxName: MAX_NAME,
+    next: Math.max(nextRefNumber(tabId), saved.next),
+    owner: OWNER,
+    prefix: "e",
+    root: 0,
+    selector: "",
+    viewport
+  };
+  const m = REF_RE.exec(selector);
+  const rootKey = m ? Number(m[1] ?? 0) : 0;
+  const rootNum = m ? Number(m[2]) : 0;
+  let rootFrame;
+  if (m && rootKey) {
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
+    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    followFrames(tabId).catch((e) => {
+      if (e instanceof DialogOpenError) throw e;
+    })
+  ]);
+  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
+    top = await selectorInFrames(tabId, st, base, selector) ?? main;
+  }
+  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  if (top.res.error) throw failed5(top.res.error);
+  const entries = [];
+  const build = async (w, indent, depthLeft) => {
+    const prefix = w.world.key ? `f${w.world.key}e` : "e";
+    for (const [num, role, name] of w.res.refs) {
+      entries.push({
+        ref: prefix + num,
+        role,
+        name,
+        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 }
+      });
+    }
+    const marks = [];
+    w.res.lines.forEach((l, at) => {
+      const mm = FRAME_MARK_RE.exec(l);
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
+    });
+    const parts = await Promise.all(
+      marks.map(async (mk) => {
+        if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkChild(tabId, st, { frameId, session }, o);
+        if (!child || child.res.error) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      })
+    );
+    const out2 = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
+        out2.push(indent + l);
+        return;
+      }
+      const lines2 = parts[next++];
+      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines2);
+    });
+    return out2;
+  };
+  const out = await build(top, "", 16);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  let nextMain = 0;
+  for (const e of entries) {
+    const mm = REF_RE.exec(e.ref);
+    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
+  }
+  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
+  const key = optionsKey(base, selector);
+  const prev = st.previous.get(key);
+  st.previous.set(key, out);
+  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  let body = out;
+  let shown = inText;
+  if (diff) {
+    body = prev ? diffLines(prev, out) : out;
+    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
+    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+  }
+  let lines = [...header, ...body];
+  if (maxChars !== void 0) {
+    const cut = fitToChars(lines, maxChars);
+    if (cut.dropped > 0) {
+      lines = cut.lines;
+      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    }
+  }
+  const refs = {};
+  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+}
+var NO_MATCH = "no element matches the selector";
+async function selectorInFrames(tabId, st, base, selector) {
+  const look = { ...base, mode: "interactive", depth: -1, viewport: false };
+  const search = async (w, depthLeft) => {
+    for (const l of w.res.lines) {
+      const mk = FRAME_MARK_RE.exec(l);
+      if (!mk) continue;
+      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
+      if (!frameId) continue;
+      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
+      const hit = await walkChild(tabId, st, f, { ...base, selector });
+      if (!hit) continue;
+      if (!hit.res.error) return hit;
+      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
+      const inner = await walkChild(tabId, st, f, look);
+      if (!inner || inner.res.error) continue;
+      const found = await search(inner, depthLeft - 1);
+      if (found) return found;
+    }
+    return void 0;
+  };
+  const main = await walkMain(tabId, look);
+  if (main.res.error) return void 0;
+  return search(main, 16);
+}
+function dropEmptyFrame(out) {
+  const last = out[out.length - 1];
+  if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
+}
+
 // src/background/pages/find.ts
 var DEFAULT_LIMIT = 100;
-var MAX_NAME = 100;
 function invalid3(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -2779,7 +3341,7 @@ async function inPage(tabId, kind, want, exact, limit) {
 }
 
 // src/background/pages/get.ts
-function failed5(msg) {
+function failed6(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var PAGE_TEXT = `(() => {
@@ -2814,7 +3376,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed5(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed6(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function get(tabId, p) {
@@ -2840,7 +3402,7 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed5(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed6(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
@@ -3411,571 +3973,6 @@ async function screenshot(tabId, p) {
     width: Math.round(m.cssVisualViewport.clientWidth),
     height: Math.round(m.cssVisualViewport.clientHeight)
   };
-}
-
-// src/background/pages/closed-roots.ts
-var groups = 0;
-var newGroup = () => `browserctl-hosts-${++groups}`;
-var REGISTER = `function (...roots) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  this.forEach((host, i) => {
-    // An element not upgraded yet may attach its root later.
-    if (host.matches(":defined")) reg.checked.add(host);
-    if (roots[i]) {
-      reg.closed.set(host, roots[i]);
-      found++;
-    }
-  });
-  return found;
-}`;
-async function adoptClosedRoots(tabId, session, contextId) {
-  const GROUP = newGroup();
-  try {
-    const arr = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression: "window.__browserctlTree && window.__browserctlTree.pending",
-      contextId,
-      objectGroup: GROUP
-    });
-    const arrayId = arr.result.objectId;
-    if (!arrayId) return 0;
-    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
-    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
-    const roots = await Promise.all(
-      hosts.map(async (h) => {
-        const id = h.value?.objectId;
-        if (!id) return void 0;
-        const d = await sendIn(
-          tabId,
-          session,
-          "DOM.describeNode",
-          { objectId: id, depth: 1, pierce: true }
-        );
-        const closed = d.node.shadowRoots?.find((r2) => r2.shadowRootType === "closed");
-        if (!closed) return void 0;
-        const r = await sendIn(tabId, session, "DOM.resolveNode", {
-          backendNodeId: closed.backendNodeId,
-          executionContextId: contextId,
-          objectGroup: GROUP
-        });
-        return r.object.objectId;
-      })
-    );
-    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
-      objectId: arrayId,
-      functionDeclaration: REGISTER,
-      arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
-      returnByValue: true
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
-    });
-  }
-}
-var SCAN_REGISTER = `function (...pairs) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const host = pairs[i], root = pairs[i + 1];
-    if (!host || !root) continue;
-    if (reg.closed.get(host) !== root) found++;
-    reg.closed.set(host, root);
-    reg.checked.add(host);
-  }
-  reg.scanned = document.getElementsByTagName("*").length;
-  return found;
-}`;
-async function scanClosedRoots(tabId, session, contextId) {
-  const GROUP = newGroup();
-  try {
-    const doc = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression: "document",
-      contextId,
-      objectGroup: GROUP
-    });
-    const docId = doc.result.objectId;
-    if (!docId) return 0;
-    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
-    const pairs = [];
-    const stack = [d.node];
-    while (stack.length) {
-      const n = stack.pop();
-      for (const r of n.shadowRoots ?? []) {
-        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
-        stack.push(r);
-      }
-      for (const c of n.children ?? []) stack.push(c);
-    }
-    const resolve = async (backendNodeId) => {
-      const r = await sendIn(tabId, session, "DOM.resolveNode", {
-        backendNodeId,
-        executionContextId: contextId,
-        objectGroup: GROUP
-      });
-      return r.object.objectId ? { objectId: r.object.objectId } : { value: null };
-    };
-    const args = await Promise.all(pairs.flat().map(resolve));
-    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
-      objectId: docId,
-      functionDeclaration: SCAN_REGISTER,
-      arguments: args,
-      returnByValue: true
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
-    });
-  }
-}
-
-// src/background/pages/ref-counters.ts
-var STORAGE_KEY = "browserctl.refCounters";
-var loaded2;
-var current = {};
-function load() {
-  if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
-      (got) => {
-        const v = got[STORAGE_KEY];
-        current = v && typeof v === "object" ? { ...v, ...current } : current;
-        return current;
-      },
-      () => current
-      // no storage: counters live as long as the worker
-    );
-    chrome.tabs.onRemoved.addListener((tabId) => {
-      if (!(String(tabId) in current)) return;
-      delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
-      });
-    });
-  }
-  return loaded2;
-}
-async function savedCounters(tabId) {
-  const all2 = await load();
-  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
-}
-function saveCounters(tabId, c) {
-  const prev = current[String(tabId)];
-  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
-  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
-  });
-}
-
-// src/background/pages/snapshot-text.ts
-var MAX_NAME2 = 100;
-
-// src/background/pages/snapshot-size.ts
-var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
-var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep = 2) {
-  const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
-  if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
-  const refsFrom = new Array(lines.length + 1).fill(0);
-  for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
-  let used = 0;
-  let n = 0;
-  for (; n < lines.length; n++) {
-    const add2 = lines[n].length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
-    if (n >= keep && used + add2 + tail > max) break;
-    used += add2;
-  }
-  const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n]));
-  return { lines: out, dropped: lines.length - n };
-}
-function editScript(a, b) {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const A = a.slice(start, endA);
-  const B = b.slice(start, endB);
-  const N = A.length;
-  const M = B.length;
-  const ops = [];
-  for (let i = 0; i < start; i++) ops.push({ kind: "same", line: a[i] });
-  const max = N + M;
-  const maxD = Math.max(64, Math.floor(4e6 / (2 * max + 2)));
-  const v = new Int32Array(2 * max + 2);
-  const trace = [];
-  let found = max === 0;
-  for (let d = 0; d <= max && !found; d++) {
-    if (d > maxD) return [...ops, ...multisetScript(A, B), ...a.slice(endA).map((line) => ({ kind: "same", line }))];
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x2;
-      if (k === -d || k !== d && v[max + k - 1] < v[max + k + 1]) x2 = v[max + k + 1];
-      else x2 = v[max + k - 1] + 1;
-      let y2 = x2 - k;
-      while (x2 < N && y2 < M && A[x2] === B[y2]) {
-        x2++;
-        y2++;
-      }
-      v[max + k] = x2;
-      if (x2 >= N && y2 >= M) {
-        found = true;
-        break;
-      }
-    }
-  }
-  const mid = [];
-  let x = N;
-  let y = M;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    const vd = trace[d];
-    const k = x - y;
-    let prevK;
-    if (k === -d || k !== d && vd[max + k - 1] < vd[max + k + 1]) prevK = k + 1;
-    else prevK = k - 1;
-    const prevX = vd[max + prevK];
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      mid.push({ kind: "same", line: A[x - 1] });
-      x--;
-      y--;
-    }
-    if (d > 0) {
-      if (x === prevX) mid.push({ kind: "add", line: B[y - 1] });
-      else mid.push({ kind: "del", line: A[x - 1] });
-    }
-    x = prevX;
-    y = prevY;
-  }
-  mid.reverse();
-  ops.push(...mid);
-  for (let i = endA; i < a.length; i++) ops.push({ kind: "same", line: a[i] });
-  return ops;
-}
-function multisetScript(A, B) {
-  const count2 = /* @__PURE__ */ new Map();
-  for (const l of A) count2.set(l, (count2.get(l) ?? 0) + 1);
-  const ops = [];
-  for (const l of B) {
-    const c = count2.get(l) ?? 0;
-    if (c > 0) count2.set(l, c - 1);
-    else ops.push({ kind: "add", line: l });
-  }
-  for (const l of A) {
-    const c = count2.get(l) ?? 0;
-    if (c > 0) {
-      count2.set(l, c - 1);
-      ops.push({ kind: "del", line: l });
-    }
-  }
-  return ops;
-}
-function diffLines(prev, cur) {
-  const ops = editScript(prev, cur);
-  const removedByRef = /* @__PURE__ */ new Map();
-  const addedRefs = /* @__PURE__ */ new Set();
-  ops.forEach((op, i) => {
-    const r = REF_IN_LINE.exec(op.line)?.[1];
-    if (!r) return;
-    if (op.kind === "del") removedByRef.set(r, i);
-    if (op.kind === "add") addedRefs.add(r);
-  });
-  const out = [];
-  for (const op of ops) {
-    if (op.kind === "same") continue;
-    const r = REF_IN_LINE.exec(op.line)?.[1];
-    const changed2 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
-    if (op.kind === "del") {
-      if (!changed2) out.push(`- ${op.line}`);
-    } else {
-      out.push(`${changed2 ? "~" : "+"} ${op.line}`);
-    }
-  }
-  return out;
-}
-
-// src/background/pages/snapshot.ts
-var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-var WORLD_NAME2 = "browserctl";
-var WALK = walkTree.toString();
-var tabs2 = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  tabs2.delete(tabId);
-});
-function tabState(tabId) {
-  let st = tabs2.get(tabId);
-  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
-  return st;
-}
-function failed6(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
-}
-function contextGone(e) {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
-}
-async function childWorld(tabId, st, f) {
-  const w = st.worlds.get(f.frameId);
-  if (w && w.session === f.session) return w;
-  const r = await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
-    frameId: f.frameId,
-    worldName: WORLD_NAME2
-  });
-  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
-  st.worlds.set(f.frameId, fresh);
-  return fresh;
-}
-async function runWalk(tabId, w, o) {
-  let res = await walkOnce(tabId, w, o);
-  if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round = 0; round < 4 && res.hosts > 0; round++) {
-    if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
-    res = await walkOnce(tabId, w, o);
-  }
-  return res;
-}
-async function walkOnce(tabId, w, o) {
-  const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
-    expression: `(${WALK})(${JSON.stringify(o)})`,
-    contextId: w.contextId,
-    returnByValue: true
-  });
-  if (r.exceptionDetails || typeof r.result.value !== "string") {
-    const d = r.exceptionDetails;
-    throw failed6(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
-  }
-  return JSON.parse(r.result.value);
-}
-async function walkMain(tabId, o) {
-  const attempt = async () => {
-    const world = { contextId: await isolatedContext(tabId), key: 0 };
-    return { world, res: await runWalk(tabId, world, o) };
-  };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (!contextGone(e)) throw e;
-    dropContext(tabId);
-    return attempt();
-  }
-}
-async function walkChild(tabId, st, f, o) {
-  const attempt = async () => {
-    const world = await childWorld(tabId, st, f);
-    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
-  };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return void 0;
-    }
-  }
-}
-async function iframeFrameId(tabId, st, w, num) {
-  const k = `${w.key}:${w.contextId}:${num}`;
-  const known = st.owners.get(k);
-  if (known) return known;
-  try {
-    const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
-      expression: `(${refElement.toString()})(${num})`,
-      contextId: w.contextId,
-      objectGroup: "browserctl-frames"
-    });
-    if (!r.result.objectId) return void 0;
-    const d = await sendIn(
-      tabId,
-      w.session,
-      "DOM.describeNode",
-      { objectId: r.result.objectId }
-    );
-    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {
-    });
-    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
-    if (id) st.owners.set(k, id);
-    return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
-  }
-}
-var REF_RE = /^(?:f(\d+))?e(\d+)$/;
-function optionsKey(o, root) {
-  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
-}
-async function snapshot(tabId, p) {
-  const interactive = optionalBool(p, "interactive") ?? false;
-  const compact = optionalBool(p, "compact") ?? false;
-  const depth = optionalInt(p, "depth", 0);
-  const selector = optionalString(p, "selector") ?? "";
-  const viewport = optionalBool(p, "viewport") ?? false;
-  const maxChars = optionalInt(p, "maxChars", 200);
-  const diff = optionalBool(p, "diff") ?? false;
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  const st = tabState(tabId);
-  const saved = await savedCounters(tabId);
-  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
-  const base = {
-    mode: interactive ? "interactive" : "full",
-    compact,
-    depth: depth ?? -1,
-    maxName: MAX_NAME2,
-    next: Math.max(nextRefNumber(tabId), saved.next),
-    owner: OWNER,
-    prefix: "e",
-    root: 0,
-    selector: "",
-    viewport
-  };
-  const m = REF_RE.exec(selector);
-  const rootKey = m ? Number(m[1] ?? 0) : 0;
-  const rootNum = m ? Number(m[2]) : 0;
-  let rootFrame;
-  if (m && rootKey) {
-    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
-    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-  }
-  const [main] = await Promise.all([
-    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e) => {
-      if (e instanceof DialogOpenError) throw e;
-    })
-  ]);
-  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
-  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
-    top = await selectorInFrames(tabId, st, base, selector) ?? main;
-  }
-  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
-    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-  }
-  if (top.res.error) throw failed6(top.res.error);
-  const entries = [];
-  const build = async (w, indent, depthLeft) => {
-    const prefix = w.world.key ? `f${w.world.key}e` : "e";
-    for (const [num, role, name] of w.res.refs) {
-      entries.push({
-        ref: prefix + num,
-        role,
-        name,
-        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 }
-      });
-    }
-    const marks = [];
-    w.res.lines.forEach((l, at) => {
-      const mm = FRAME_MARK_RE.exec(l);
-      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
-    });
-    const parts = await Promise.all(
-      marks.map(async (mk) => {
-        if (depthLeft <= 0) return [];
-        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
-        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
-        if (!frameId) return [];
-        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
-        const level = (indent.length + mk.indent.length) / 2;
-        if (!interactive && base.depth >= 0 && level > base.depth) return [];
-        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        const child = await walkChild(tabId, st, { frameId, session }, o);
-        if (!child || child.res.error) return [];
-        return build(child, indent + mk.indent, depthLeft - 1);
-      })
-    );
-    const out2 = [];
-    let next = 0;
-    w.res.lines.forEach((l, at) => {
-      const mk = marks[next];
-      if (!mk || mk.at !== at) {
-        out2.push(indent + l);
-        return;
-      }
-      const lines2 = parts[next++];
-      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
-      out2.push(...lines2);
-    });
-    return out2;
-  };
-  const out = await build(top, "", 16);
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
-  let nextMain = 0;
-  for (const e of entries) {
-    const mm = REF_RE.exec(e.ref);
-    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
-  }
-  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
-  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
-  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
-  const key = optionsKey(base, selector);
-  const prev = st.previous.get(key);
-  st.previous.set(key, out);
-  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
-  let body = out;
-  let shown = inText;
-  if (diff) {
-    body = prev ? diffLines(prev, out) : out;
-    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
-    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
-  }
-  let lines = [...header, ...body];
-  if (maxChars !== void 0) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
-      lines = cut.lines;
-      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
-    }
-  }
-  const refs = {};
-  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
-}
-var NO_MATCH = "no element matches the selector";
-async function selectorInFrames(tabId, st, base, selector) {
-  const look = { ...base, mode: "interactive", depth: -1, viewport: false };
-  const search = async (w, depthLeft) => {
-    for (const l of w.res.lines) {
-      const mk = FRAME_MARK_RE.exec(l);
-      if (!mk) continue;
-      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
-      if (!frameId) continue;
-      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
-      const hit = await walkChild(tabId, st, f, { ...base, selector });
-      if (!hit) continue;
-      if (!hit.res.error) return hit;
-      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
-      const inner = await walkChild(tabId, st, f, look);
-      if (!inner || inner.res.error) continue;
-      const found = await search(inner, depthLeft - 1);
-      if (found) return found;
-    }
-    return void 0;
-  };
-  const main = await walkMain(tabId, look);
-  if (main.res.error) return void 0;
-  return search(main, 16);
-}
-function dropEmptyFrame(out) {
-  const last = out[out.length - 1];
-  if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
 
 // src/background/pages/downloads.ts

@@ -15,6 +15,7 @@ import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, generation, send } from "./debugger";
 import { ACTION_GROUP, nodeRefNumber, releaseActionObjects, setRefs, type RefEntry } from "./refs";
+import { MAX_NAME } from "./snapshot";
 import { callInWorld, VISIBLE } from "./target";
 
 export interface FindResult {
@@ -33,7 +34,6 @@ interface AXNode {
 
 /** Most elements one find answers. */
 export const DEFAULT_LIMIT = 100;
-const MAX_NAME = 100;
 
 function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);

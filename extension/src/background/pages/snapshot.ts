@@ -17,7 +17,8 @@ import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
 import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
-import { MAX_NAME } from "./snapshot-text";
+/** Longest accessible name a snapshot line carries, in characters. */
+export const MAX_NAME = 100;
 import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
 
