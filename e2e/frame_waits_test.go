@@ -8,6 +8,7 @@ package e2e
 // exit 4. A hidden frame's content is not visible.
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +97,89 @@ func TestWaitIgnoresHiddenFrames(t *testing.T) {
 	p.eval(`document.getElementById("cross").style.display = ""; true`, nil)
 	mustRun(t, in(s, "--timeout", "5s", "wait", "--text", "Cross button")...)
 	mustRun(t, in(s, "--timeout", "5s", "wait", "--selector", "#btn-nested")...)
+}
+
+type waitResult struct {
+	errOut string
+	code   int
+	took   time.Duration
+}
+
+// waitInBackground starts a wait and answers its outcome on the channel.
+func waitInBackground(s session, args ...string) <-chan waitResult {
+	done := make(chan waitResult, 1)
+	go func() {
+		start := time.Now()
+		_, errOut, code := h.exec(context.Background(), in(s, append([]string{"wait"}, args...)...)...)
+		done <- waitResult{errOut, code, time.Since(start)}
+	}()
+	return done
+}
+
+func waitResultOf(t *testing.T, what string, done <-chan waitResult) waitResult {
+	t.Helper()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s did not end", what)
+		return waitResult{}
+	}
+}
+
+// A wait under way sees a frame document that replaces another (the
+// cross-origin frame navigates) and a cross-origin frame added to the page.
+func TestWaitFollowsFramesThatComeDuringIt(t *testing.T) {
+	s, tag, x := framesPage(t)
+	p := h.cdp.page(t, tag)
+	moved := waitInBackground(s, "--timeout", "15s", "--text", "Inner button moved")
+	added := waitInBackground(s, "--timeout", "15s", "--selector", "#btn-added")
+	time.Sleep(1500 * time.Millisecond) // both waits are under way
+	select {
+	case r := <-moved:
+		t.Fatalf("the wait for the moved frame's text ended before the frame moved: %+v", r)
+	case r := <-added:
+		t.Fatalf("the wait for the added frame's button ended before the frame was added: %+v", r)
+	default:
+	}
+	p.eval(`document.getElementById("cross").src = "`+x+`/frame-inner.html?t=`+tag+`&who=moved"; true`, nil)
+	p.eval(`(() => { const f = document.createElement("iframe"); f.src = "`+x+`/frame-inner.html?t=`+tag+`&who=added"; document.body.appendChild(f); return true; })()`, nil)
+	for what, done := range map[string]<-chan waitResult{"the moved frame's text": moved, "the added frame's button": added} {
+		if r := waitResultOf(t, "the wait for "+what, done); r.code != 0 {
+			t.Errorf("the wait for %s: exit %d, %q", what, r.code, r.errOut)
+		}
+	}
+	for _, who := range []string{"moved", "added"} {
+		h.rec.waitFor(t, tag, "the load of the "+who+" frame", func(e event) bool {
+			return e.Type == "load" && strings.Contains(e.str("url"), x+"/frame-inner.html") && strings.Contains(e.str("url"), "who="+who)
+		})
+	}
+}
+
+// A confirm held open in a cross-origin frame ends a wait at once with 4110
+// naming it; a tab closed during a wait that watches frames ends it with 4104.
+func TestFrameWaitEndsOnDialogAndClosedTab(t *testing.T) {
+	s, tag, _ := framesPageWith(t, "ask", "cross", "late", "3000")
+	done := waitInBackground(s, "--timeout", "25s", "--text", "never-there-in-frames")
+	r := waitResultOf(t, "the wait while the frame's confirm is open", done)
+	if r.code != 1 || !strings.Contains(r.errOut, "error 4110 ") || !strings.Contains(r.errOut, "asked in cross") {
+		t.Errorf("wait with a confirm open in the cross-origin frame: exit %d, %q; want 4110 naming it", r.code, r.errOut)
+	}
+	if r.took > 15*time.Second {
+		t.Errorf("the wait ended %s after it began: the held confirm did not end it", r.took)
+	}
+	mustRun(t, in(s, "dialog", "dismiss")...)
+	if e := h.rec.waitFor(t, tag, "the frame's confirm answer", func(e event) bool { return e.Type == "frame-asked" }); e.Data["ok"] != false {
+		t.Errorf("confirm() in the frame returned %v, want false", e.Data["ok"])
+	}
+
+	done = waitInBackground(s, "--timeout", "25s", "--selector", "#never-there-in-frames")
+	time.Sleep(1500 * time.Millisecond) // the wait is under way
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": h.cdp.page(t, tag).target}); err != nil {
+		t.Fatalf("CDP close: %v", err)
+	}
+	r = waitResultOf(t, "the wait on a closed tab", done)
+	if r.code != 1 || !strings.Contains(r.errOut, "error 4104 ") {
+		t.Errorf("wait on a tab closed under it: exit %d, %q; want 4104", r.code, r.errOut)
+	}
 }
