@@ -4975,7 +4975,19 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
     };
     setOnChange(() => end("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
-    if (places.length > 1 || childSessions(tabId).length > 0) refresh = setTimeout(() => end("again"), REFRESH_MS);
+    const recheck = () => {
+      refresh = setTimeout(() => {
+        shownPlaces(tabId).then(
+          (now) => {
+            if (ended) return;
+            if (samePlaces(now, places)) recheck();
+            else end("again");
+          },
+          (e) => isGone(e) ? end("retry") : fail(e)
+        );
+      }, REFRESH_MS);
+    };
+    if (childSessions(tabId).length > 0) recheck();
     for (const p of places) {
       evaluateWait(tabId, p, kind, arg, gone, left, id).then(
         (r) => {
@@ -4998,6 +5010,11 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
       );
     }
   });
+}
+function samePlaces(a, b) {
+  const key = (p) => `${p.session ?? ""}:${p.contextId}`;
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((p) => keys.has(key(p)));
 }
 async function allAgree(tabId, places, kind, arg) {
   const id = `c${++lastId}`;

@@ -13,10 +13,10 @@
 //   - text/selector: any waiter sees it;
 //   - gone: every waiter has stopped seeing it and an instant check of all
 //     of them agrees;
-//   - a frame attaches or detaches, a document goes away (navigation), or,
-//     with out-of-process frames, a second has passed (an iframe element of
-//     another process may have been shown or hidden): the round's waiters
-//     are cancelled and a new round starts.
+//   - a frame attaches or detaches, a document goes away (navigation), or
+//     the set of shown out-of-process frames changed (looked at each
+//     second: an iframe element shown or hidden fires no event): the
+//     round's waiters are cancelled and a new round starts.
 // An out-of-process frame counts as shown when its iframe element, and each
 // iframe above it, is shown in its parent document.
 
@@ -28,7 +28,7 @@ import { dropContext, isolatedContext } from "./world";
 
 /** Pause before trying again in a document that is being replaced. */
 const RETRY_MS = 100;
-/** How often a round restarts when out-of-process frames may change visibility. */
+/** How often a round looks again at which out-of-process frames are shown. */
 const REFRESH_MS = 1_000;
 const WORLD_NAME = "browserctl";
 
@@ -327,7 +327,21 @@ function round(
     };
     setOnChange(() => end("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
-    if (places.length > 1 || childSessions(tabId).length > 0) refresh = setTimeout(() => end("again"), REFRESH_MS);
+    // An out-of-process frame's iframe element shown or hidden fires no
+    // event here: look again each second, and start over if the shown set changed.
+    const recheck = () => {
+      refresh = setTimeout(() => {
+        shownPlaces(tabId).then(
+          (now) => {
+            if (ended) return;
+            if (samePlaces(now, places)) recheck();
+            else end("again");
+          },
+          (e: unknown) => (isGone(e) ? end("retry") : fail(e)),
+        );
+      }, REFRESH_MS);
+    };
+    if (childSessions(tabId).length > 0) recheck();
     for (const p of places) {
       evaluateWait(tabId, p, kind, arg, gone, left, id).then(
         (r) => {
@@ -352,6 +366,12 @@ function round(
       );
     }
   });
+}
+
+function samePlaces(a: Place[], b: Place[]): boolean {
+  const key = (p: Place) => `${p.session ?? ""}:${p.contextId}`;
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((p) => keys.has(key(p)));
 }
 
 /** gone: every place does not see it now (one waiter may have seen it again
