@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"context"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -186,4 +187,41 @@ func TestFrameWaitEndsOnDialogAndClosedTab(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.errOut, "error 4104 ") {
 		t.Errorf("wait on a tab closed under it: exit %d, %q; want 4104", r.code, r.errOut)
 	}
+}
+
+// Frames of another origin of the same site (another port of 127.0.0.1)
+// share the page's process: the "cross" frame and the frame nested in it
+// (of the page's own origin, inside the other one) are in-process but
+// cross-origin to their parents.
+func TestWaitSeesLateContentInSameSiteFrames(t *testing.T) {
+	for _, c := range []struct {
+		name, who string
+		args      []string
+	}{
+		{"cross text", "cross", []string{"--text", "Arrived in cross"}},
+		{"nested selector", "nested", []string{"--selector", "#late-nested"}},
+		{"nested text gone", "nested", []string{"--text", "Working in nested", "--gone"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			other := httptest.NewServer(h.rec.handler())
+			t.Cleanup(other.Close)
+			s, tag, _ := framesPageAt(t, other.URL, "in", c.who, "late", "3000")
+			began := time.Now()
+			mustRun(t, in(s, append([]string{"--timeout", "15s", "wait"}, c.args...)...)...)
+			returned := time.Now()
+			ev := h.rec.waitFor(t, tag, "the arrival in "+c.who, func(e event) bool { return e.Type == "arrived" && e.str("who") == c.who })
+			if at := ev.num("at"); at < msSinceEpoch(began) {
+				t.Fatalf("the content arrived before the wait began (raise late=)")
+			} else if at > msSinceEpoch(returned)+100 {
+				t.Errorf("wait %v returned %.0f ms before the content arrived in the %s frame", c.args, at-msSinceEpoch(returned), c.who)
+			}
+		})
+	}
+	// Nothing arrives: a timeout.
+	other := httptest.NewServer(h.rec.handler())
+	t.Cleanup(other.Close)
+	s, _, _ := framesPageAt(t, other.URL, "in", "nested", "late", "never")
+	mustRun(t, in(s, "--timeout", "5s", "wait", "--text", "Working in nested")...)
+	waitTimesOut(t, s, "--text", "Arrived in nested")
+	waitTimesOut(t, s, "--selector", "#spinner-nested", "--gone")
 }

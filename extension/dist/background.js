@@ -4867,8 +4867,10 @@ async function shownPlaces(tabId) {
   await followFrames(tabId).catch((e) => {
     if (e instanceof DialogOpenError) throw e;
   });
-  const places = [{ contextId: await isolatedContext(tabId) }];
   const children = childSessions(tabId);
+  const outOfProcess = new Set(children.map((c) => c.frameId));
+  const places = [{ contextId: await isolatedContext(tabId) }];
+  places.push(...await otherOriginFrames(tabId, void 0, outOfProcess));
   const known = new Map(children.map((c) => [c.sessionId, c]));
   const shownMemo = /* @__PURE__ */ new Map();
   const isShown = (sessionId) => {
@@ -4885,20 +4887,56 @@ async function shownPlaces(tabId) {
   const more = await Promise.all(
     children.map(async (c) => {
       try {
-        if (!await isShown(c.sessionId)) return void 0;
+        if (!await isShown(c.sessionId)) return [];
         const w = await sendIn(tabId, c.sessionId, "Page.createIsolatedWorld", {
           frameId: c.frameId,
           worldName: WORLD_NAME3
         });
-        return { session: c.sessionId, contextId: w.executionContextId };
+        return [{ session: c.sessionId, contextId: w.executionContextId }, ...await otherOriginFrames(tabId, c.sessionId, outOfProcess)];
       } catch (e) {
-        if (isGone(e)) return void 0;
+        if (isGone(e)) return [];
         throw e;
       }
     })
   );
-  for (const p of more) if (p) places.push(p);
+  for (const p of more) places.push(...p);
   return places;
+}
+async function otherOriginFrames(tabId, session, outOfProcess) {
+  const tree = await sendIn(tabId, session, "Page.getFrameTree");
+  const found = [];
+  const visit = (node, aboveShown, depth) => {
+    if (depth >= 16) return;
+    for (const child of node.childFrames ?? []) {
+      if (outOfProcess.has(child.frame.id)) continue;
+      let shown = aboveShown;
+      const origin = child.frame.securityOrigin;
+      if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
+        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        found.push(
+          shown.then(async (ok) => {
+            if (!ok) return void 0;
+            const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
+              frameId: child.frame.id,
+              worldName: WORLD_NAME3
+            });
+            return { session, contextId: w.executionContextId };
+          })
+        );
+      }
+      visit(child, shown, depth + 1);
+    }
+  };
+  visit(tree.frameTree, Promise.resolve(true), 0);
+  const places = await Promise.all(
+    found.map(
+      (p) => p.catch((e) => {
+        if (e instanceof DialogOpenError) throw e;
+        return void 0;
+      })
+    )
+  );
+  return places.filter((p) => p !== void 0);
 }
 async function ownerShown(tabId, parent, frameId) {
   const owner = await sendIn(tabId, parent, "DOM.getFrameOwner", { frameId });
@@ -4987,7 +5025,7 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
         );
       }, REFRESH_MS);
     };
-    if (childSessions(tabId).length > 0) recheck();
+    recheck();
     for (const p of places) {
       evaluateWait(tabId, p, kind, arg, gone, left, id).then(
         (r) => {

@@ -9,15 +9,19 @@
 // each of those documents checks on every change, a 100 ms timer catches
 // what changes without a mutation (CSS, a same-origin frame's new document).
 //
-// A round starts a waiter in every shown session and ends when
+// An in-process frame of another origin than its parent (another port of the
+// same site) cannot be reached through contentDocument: it gets a waiter of
+// its own, in its own isolated world.
+//
+// A round starts a waiter in every shown place and ends when
 //   - text/selector: any waiter sees it;
 //   - gone: every waiter has stopped seeing it and an instant check of all
 //     of them agrees;
 //   - a frame attaches or detaches, a document goes away (navigation), or
-//     the set of shown out-of-process frames changed (looked at each
-//     second: an iframe element shown or hidden fires no event): the
+//     the set of shown places changed (looked at each second: an iframe
+//     element shown or hidden, an in-process frame added, fire no event): the
 //     round's waiters are cancelled and a new round starts.
-// An out-of-process frame counts as shown when its iframe element, and each
+// A frame counts as shown when its iframe element, and each
 // iframe above it, is shown in its parent document.
 
 import { ErrorCode, RpcError } from "../types";
@@ -28,7 +32,7 @@ import { dropContext, isolatedContext } from "./world";
 
 /** Pause before trying again in a document that is being replaced. */
 const RETRY_MS = 100;
-/** How often a round looks again at which out-of-process frames are shown. */
+/** How often a round looks again at which frame documents are shown. */
 const REFRESH_MS = 1_000;
 const WORLD_NAME = "browserctl";
 
@@ -195,13 +199,16 @@ function isGone(e: unknown): boolean {
   return GONE.test(e instanceof RpcError ? e.message : cdpMessage(e));
 }
 
-/** The main document and every out-of-process frame shown on the page. */
+/** The main document, every out-of-process frame and every in-process
+ * frame its parent cannot reach (another origin), each shown on the page. */
 async function shownPlaces(tabId: number): Promise<Place[]> {
   await followFrames(tabId).catch((e: unknown) => {
     if (e instanceof DialogOpenError) throw e;
   });
-  const places: Place[] = [{ contextId: await isolatedContext(tabId) }];
   const children = childSessions(tabId);
+  const outOfProcess = new Set(children.map((c) => c.frameId));
+  const places: Place[] = [{ contextId: await isolatedContext(tabId) }];
+  places.push(...(await otherOriginFrames(tabId, undefined, outOfProcess)));
   const known = new Map(children.map((c) => [c.sessionId, c]));
   const shownMemo = new Map<string, Promise<boolean>>();
   const isShown = (sessionId: string | undefined): Promise<boolean> => {
@@ -216,23 +223,75 @@ async function shownPlaces(tabId: number): Promise<Place[]> {
     return p;
   };
   const more = await Promise.all(
-    children.map(async (c): Promise<Place | undefined> => {
+    children.map(async (c): Promise<Place[]> => {
       try {
-        if (!(await isShown(c.sessionId))) return undefined;
+        if (!(await isShown(c.sessionId))) return [];
         const w = await sendIn<{ executionContextId: number }>(tabId, c.sessionId, "Page.createIsolatedWorld", {
           frameId: c.frameId,
           worldName: WORLD_NAME,
         });
-        return { session: c.sessionId, contextId: w.executionContextId };
+        return [{ session: c.sessionId, contextId: w.executionContextId }, ...(await otherOriginFrames(tabId, c.sessionId, outOfProcess))];
       } catch (e) {
         // A frame going away as we look is no frame; the detach restarts the round.
-        if (isGone(e)) return undefined;
+        if (isGone(e)) return [];
         throw e;
       }
     }),
   );
-  for (const p of more) if (p) places.push(p);
+  for (const p of more) places.push(...p);
   return places;
+}
+
+interface FrameTree {
+  frame: { id: string; securityOrigin?: string };
+  childFrames?: FrameTree[];
+}
+
+/**
+ * The shown frames of a session's process whose document its top document
+ * cannot reach through contentDocument: an origin differs on the way down
+ * (another port of the same site shares the process). Out-of-process frames
+ * are their own sessions' tops. A frame counts as shown when its iframe
+ * element (and the same-origin ones above it) is, and so is the nearest
+ * such frame above it.
+ */
+async function otherOriginFrames(tabId: number, session: string | undefined, outOfProcess: Set<string>): Promise<Place[]> {
+  const tree = await sendIn<{ frameTree: FrameTree }>(tabId, session, "Page.getFrameTree");
+  const found: Promise<Place | undefined>[] = [];
+  const visit = (node: FrameTree, aboveShown: Promise<boolean>, depth: number) => {
+    if (depth >= 16) return;
+    for (const child of node.childFrames ?? []) {
+      if (outOfProcess.has(child.frame.id)) continue;
+      let shown = aboveShown;
+      const origin = child.frame.securityOrigin;
+      if (origin !== node.frame.securityOrigin || origin === "null" || origin === undefined) {
+        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        found.push(
+          shown.then(async (ok) => {
+            if (!ok) return undefined;
+            const w = await sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", {
+              frameId: child.frame.id,
+              worldName: WORLD_NAME,
+            });
+            return { session, contextId: w.executionContextId };
+          }),
+        );
+      }
+      visit(child, shown, depth + 1);
+    }
+  };
+  visit(tree.frameTree, Promise.resolve(true), 0);
+  const places = await Promise.all(
+    found.map((p) =>
+      p.catch((e: unknown) => {
+        // A frame going away, or with no document yet, is not shown yet:
+        // the next look (each second) finds it.
+        if (e instanceof DialogOpenError) throw e;
+        return undefined;
+      }),
+    ),
+  );
+  return places.filter((p): p is Place => p !== undefined);
 }
 
 /** Whether the iframe element holding frameId is shown in its parent session's document. */
@@ -327,7 +386,7 @@ function round(
     };
     setOnChange(() => end("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
-    // An out-of-process frame's iframe element shown or hidden fires no
+    // An iframe element shown or hidden, an in-process frame added, fire no
     // event here: look again each second, and start over if the shown set changed.
     const recheck = () => {
       refresh = setTimeout(() => {
@@ -341,7 +400,7 @@ function round(
         );
       }, REFRESH_MS);
     };
-    if (childSessions(tabId).length > 0) recheck();
+    recheck();
     for (const p of places) {
       evaluateWait(tabId, p, kind, arg, gone, left, id).then(
         (r) => {
