@@ -4861,7 +4861,9 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
 }
 function isGone(e) {
   if (e instanceof DialogOpenError) return false;
-  return GONE.test(e instanceof RpcError ? e.message : cdpMessage(e));
+  const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+  if (/^(timed out|page operation failed: wait for|invalid params)/.test(msg)) return false;
+  return GONE.test(msg);
 }
 async function shownPlaces(tabId) {
   await followFrames(tabId).catch((e) => {

@@ -196,7 +196,10 @@ export async function waitInFrames(
 
 function isGone(e: unknown): boolean {
   if (e instanceof DialogOpenError) return false;
-  return GONE.test(e instanceof RpcError ? e.message : cdpMessage(e));
+  const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+  // Our own answers quote what was awaited, which may read like CDP's words.
+  if (/^(timed out|page operation failed: wait for|invalid params)/.test(msg)) return false;
+  return GONE.test(msg);
 }
 
 /** The main document, every out-of-process frame and every in-process
