@@ -26,9 +26,20 @@ func crossOrigin(t *testing.T) string {
 // frames have loaded.
 func framesPage(t *testing.T) (session, string, string) {
 	t.Helper()
+	return framesPageWith(t)
+}
+
+// framesPageWith is framesPage with more query parameters (key, value, ...).
+func framesPageWith(t *testing.T, extra ...string) (session, string, string) {
+	t.Helper()
+	return framesPageAt(t, crossOrigin(t), extra...)
+}
+
+// framesPageAt is framesPageWith with the "cross" frame's origin x.
+func framesPageAt(t *testing.T, x string, extra ...string) (session, string, string) {
+	t.Helper()
 	tag := tagFor(t)
-	x := crossOrigin(t)
-	s := newSession(t, pageURL("/frames.html", tag, "x", x))
+	s := newSession(t, pageURL("/frames.html", tag, append([]string{"x", x}, extra...)...))
 	waitLoad(t, s)
 	for _, want := range []string{"/frame-inner.html?t=" + tag + "&who=same", x + "/frame-outer.html", "/frame-inner.html?t=" + tag + "&who=nested"} {
 		h.rec.waitFor(t, tag, "the load of "+want, func(e event) bool { return e.Type == "load" && strings.Contains(e.str("url"), want) })

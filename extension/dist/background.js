@@ -652,6 +652,11 @@ function sessionOfFrame(tabId, frameId) {
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return void 0;
 }
+function childSessions(tabId) {
+  const tf = byTab.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
   let y = 0;
@@ -2971,7 +2976,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round = 0; round < 4 && res.hosts > 0; round++) {
+  for (let round2 = 0; round2 < 4 && res.hosts > 0; round2++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -4584,9 +4589,335 @@ async function wait(tabId, p) {
   return { waited: Date.now() - started };
 }
 
-// src/background/pages/wait-for.ts
+// src/background/pages/wait-frames.ts
 var RETRY_MS = 100;
+var REFRESH_MS = 1e3;
+var WORLD_NAME3 = "browserctl";
 var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var DOM_WAIT = `(kind, arg, gone, ms, id) => {
+  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+  const want = kind === "text" ? norm(arg) : arg;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
+    return cs.visibility !== "hidden" && cs.display !== "none";
+  };
+  // This document and the same-origin frame documents it shows, nested too.
+  const docs = () => {
+    const out = [];
+    const visit = (doc, depth) => {
+      out.push(doc);
+      if (depth >= 16) return;
+      for (const f of doc.querySelectorAll("iframe, frame")) {
+        let d = null;
+        try { d = f.contentDocument; } catch (e) {}
+        if (d && shown(f)) visit(d, depth + 1);
+      }
+    };
+    visit(document, 0);
+    return out;
+  };
+  const sees = kind === "text"
+    ? (doc) => norm((doc.body || doc.documentElement || {}).innerText).includes(want)
+    : (doc) => { for (const el of doc.querySelectorAll(want)) if (shown(el)) return true; return false; };
+  if (kind === "selector") {
+    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
+  }
+  const observed = new WeakSet();
+  let mo = null;
+  // Checks every shown document; observes the ones it has not met yet.
+  const ok = () => {
+    let seen = false;
+    for (const doc of docs()) {
+      if (mo && !observed.has(doc)) {
+        observed.add(doc);
+        mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+      if (!seen && sees(doc)) seen = true;
+    }
+    return seen !== gone;
+  };
+  if (ok()) return { ok: true };
+  if (ms <= 0) return { timedOut: true };
+  const waits = (globalThis.__browserctlWaits ||= new Map());
+  return new Promise((resolve) => {
+    // A page that mutates all the time is checked at most every 50 ms.
+    let queued = false, last = 0, done = false;
+    const finish = (v) => {
+      if (done) return;
+      done = true; waits.delete(id); clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v);
+    };
+    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
+    mo = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      const due = last + 50 - Date.now();
+      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
+    });
+    waits.set(id, () => finish({ cancelled: true }));
+    const tick = setInterval(run, 100);
+    const timer = setTimeout(() => finish({ timedOut: true }), ms);
+    run();
+  });
+}`;
+var CANCEL = (id) => `(globalThis.__browserctlWaits?.get(${JSON.stringify(id)})?.(), true)`;
+var OWNER_SHOWN = `function () {
+  for (let el = this, hops = 0; el && hops < 16; hops++) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
+    if (cs.visibility === "hidden" || cs.display === "none") return false;
+    try { el = el.ownerDocument.defaultView.frameElement; } catch (e) { el = null; }
+  }
+  return true;
+}`;
+var GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
+async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
+  await ensureAttached(tabId);
+  let onChange = () => {
+  };
+  let changes = 0;
+  const unlisten = onSessionEvent((t, _s, method) => {
+    if (t !== tabId || method !== "Target.attachedToTarget" && method !== "Target.detachedFromTarget") return;
+    changes++;
+    onChange();
+  });
+  try {
+    for (; ; ) {
+      if (Date.now() >= deadline) throw timedOut(budget, what);
+      const d = openDialog(tabId);
+      if (d) throw new DialogOpenError(d);
+      let next;
+      try {
+        const seen = changes;
+        const places = await shownPlaces(tabId);
+        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        if (changes !== seen) onChange();
+        next = await running;
+        if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
+      } catch (e) {
+        if (!isGone(e)) throw e;
+        next = "retry";
+      }
+      onChange = () => {
+      };
+      if (next === "done") return;
+      if (next === "retry") {
+        dropContext(tabId);
+        await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      }
+    }
+  } finally {
+    unlisten();
+  }
+}
+function isGone(e) {
+  if (e instanceof DialogOpenError) return false;
+  const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+  if (/^(timed out|page operation failed: wait for|invalid params)/.test(msg)) return false;
+  return GONE.test(msg);
+}
+async function shownPlaces(tabId) {
+  await followFrames(tabId).catch((e) => {
+    if (e instanceof DialogOpenError) throw e;
+  });
+  const children = childSessions(tabId);
+  const outOfProcess = new Set(children.map((c) => c.frameId));
+  const places = [{ contextId: await isolatedContext(tabId) }];
+  places.push(...await otherOriginFrames(tabId, void 0, outOfProcess));
+  const known = new Map(children.map((c) => [c.sessionId, c]));
+  const shownMemo = /* @__PURE__ */ new Map();
+  const isShown = (sessionId) => {
+    if (sessionId === void 0) return Promise.resolve(true);
+    const c = known.get(sessionId);
+    if (!c) return Promise.resolve(false);
+    let p = shownMemo.get(sessionId);
+    if (!p) {
+      p = (async () => await isShown(c.parent) && await ownerShown(tabId, c.parent, c.frameId))();
+      shownMemo.set(sessionId, p);
+    }
+    return p;
+  };
+  const more = await Promise.all(
+    children.map(async (c) => {
+      try {
+        if (!await isShown(c.sessionId)) return [];
+        const w = await sendIn(tabId, c.sessionId, "Page.createIsolatedWorld", {
+          frameId: c.frameId,
+          worldName: WORLD_NAME3
+        });
+        return [{ session: c.sessionId, contextId: w.executionContextId }, ...await otherOriginFrames(tabId, c.sessionId, outOfProcess)];
+      } catch (e) {
+        if (isGone(e)) return [];
+        throw e;
+      }
+    })
+  );
+  for (const p of more) places.push(...p);
+  return places;
+}
+async function otherOriginFrames(tabId, session, outOfProcess) {
+  const tree = await sendIn(tabId, session, "Page.getFrameTree");
+  const found = [];
+  const visit = (node, aboveShown, depth) => {
+    if (depth >= 16) return;
+    for (const child of node.childFrames ?? []) {
+      if (outOfProcess.has(child.frame.id)) continue;
+      let shown = aboveShown;
+      const origin = child.frame.securityOrigin;
+      if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
+        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        found.push(
+          shown.then(async (ok) => {
+            if (!ok) return void 0;
+            const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
+              frameId: child.frame.id,
+              worldName: WORLD_NAME3
+            });
+            return { session, contextId: w.executionContextId };
+          })
+        );
+      }
+      visit(child, shown, depth + 1);
+    }
+  };
+  visit(tree.frameTree, Promise.resolve(true), 0);
+  const places = await Promise.all(
+    found.map(
+      (p) => p.catch((e) => {
+        if (e instanceof DialogOpenError) throw e;
+        return void 0;
+      })
+    )
+  );
+  return places.filter((p) => p !== void 0);
+}
+async function ownerShown(tabId, parent, frameId) {
+  const owner = await sendIn(tabId, parent, "DOM.getFrameOwner", { frameId });
+  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    objectGroup: "browserctl-wait"
+  });
+  if (!node.object.objectId) return false;
+  try {
+    const r = await sendIn(tabId, parent, "Runtime.callFunctionOn", {
+      objectId: node.object.objectId,
+      functionDeclaration: OWNER_SHOWN,
+      returnByValue: true
+    });
+    return r.result.value === true;
+  } finally {
+    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5e3).catch(() => {
+    });
+  }
+}
+function evaluateWait(tabId, p, kind, arg, gone, ms, id) {
+  return sendIn(
+    tabId,
+    p.session,
+    "Runtime.evaluate",
+    {
+      expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${ms}, ${JSON.stringify(id)})`,
+      contextId: p.contextId,
+      returnByValue: true,
+      awaitPromise: true
+    },
+    ms + 2e3
+  );
+}
+function outcomeOf(r, what) {
+  if (r.exceptionDetails) {
+    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+    if (GONE.test(text)) return "gone";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+  }
+  const out = r.result.value;
+  if (out?.badSelector !== void 0) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
+  }
+  return out ?? "gone";
+}
+var lastId = 0;
+function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+  const id = `w${Date.now().toString(36)}-${++lastId}`;
+  const left = Math.max(0, deadline - Date.now());
+  let ended = false;
+  let waiting = places.length;
+  let timer;
+  let refresh;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      ended = true;
+      clearTimeout(timer);
+      clearTimeout(refresh);
+      for (const p of places) {
+        sendIn(tabId, p.session, "Runtime.evaluate", { expression: CANCEL(id), contextId: p.contextId }, 5e3).catch(() => {
+        });
+      }
+    };
+    const end = (v) => {
+      if (ended) return;
+      stop();
+      resolve(v);
+    };
+    const fail = (e) => {
+      if (ended) return;
+      stop();
+      reject(e);
+    };
+    setOnChange(() => end("again"));
+    timer = setTimeout(() => fail(timedOut(budget, what)), left);
+    const recheck = () => {
+      refresh = setTimeout(() => {
+        shownPlaces(tabId).then(
+          (now) => {
+            if (ended) return;
+            if (samePlaces(now, places)) recheck();
+            else end("again");
+          },
+          (e) => isGone(e) ? end("retry") : fail(e)
+        );
+      }, REFRESH_MS);
+    };
+    recheck();
+    for (const p of places) {
+      evaluateWait(tabId, p, kind, arg, gone, left, id).then(
+        (r) => {
+          if (ended) return;
+          let out;
+          try {
+            out = outcomeOf(r, what);
+          } catch (e) {
+            fail(e);
+            return;
+          }
+          if (out === "gone") end("retry");
+          else if (out.ok && (!gone || --waiting === 0)) end("done");
+        },
+        (e) => {
+          if (ended) return;
+          if (isGone(e)) end("retry");
+          else fail(e);
+        }
+      );
+    }
+  });
+}
+function samePlaces(a, b) {
+  const key = (p) => `${p.session ?? ""}:${p.contextId}`;
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((p) => keys.has(key(p)));
+}
+async function allAgree(tabId, places, kind, arg) {
+  const id = `c${++lastId}`;
+  const answers = await Promise.all(places.map((p) => evaluateWait(tabId, p, kind, arg, true, 0, id)));
+  return answers.every((r) => !r.exceptionDetails && r.result.value?.ok === true);
+}
+
+// src/background/pages/wait-for.ts
+var RETRY_MS2 = 100;
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -4617,10 +4948,12 @@ async function waitFor(tabId, p) {
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
-  const value = await waitInPage(tabId, kind, arg, gone, deadline, budget, what);
-  const out = { waited: Date.now() - started };
-  if (kind === "fn") out.value = value;
-  return out;
+  if (kind === "text" || kind === "selector") {
+    await waitInFrames(tabId, kind, arg, gone, deadline, budget, what);
+    return { waited: Date.now() - started };
+  }
+  const value = await waitFn(tabId, arg, deadline, budget, what);
+  return { waited: Date.now() - started, value };
 }
 async function waitUrl(tabId, pattern, deadline, budget, what) {
   await ensureAttached(tabId);
@@ -4654,39 +4987,6 @@ async function waitUrl(tabId, pattern, deadline, budget, what) {
     if (onUpdated) chrome.tabs.onUpdated.removeListener(onUpdated);
   }
 }
-var DOM_WAIT = `(kind, arg, gone, ms) => {
-  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
-  const want = kind === "text" ? norm(arg) : arg;
-  const shown = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = getComputedStyle(el);
-    return cs.visibility !== "hidden" && cs.display !== "none";
-  };
-  const check = kind === "text"
-    ? () => norm((document.body || document.documentElement || {}).innerText).includes(want)
-    : () => { for (const el of document.querySelectorAll(want)) if (shown(el)) return true; return false; };
-  if (kind === "selector") {
-    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
-  }
-  const ok = () => check() !== gone;
-  if (ok()) return { ok: true };
-  return new Promise((resolve) => {
-    // A page that mutates all the time is checked at most every 50 ms.
-    let queued = false, last = 0, done = false;
-    const finish = (v) => { done = true; clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
-    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
-    const mo = new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      const due = last + 50 - Date.now();
-      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
-    });
-    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const tick = setInterval(run, 100);
-    const timer = setTimeout(() => finish({ timedOut: true }), ms);
-  });
-}`;
 function fnWait(expr, ms) {
   return `(async () => {
   const __pred = async () => (${expr}
@@ -4701,7 +5001,7 @@ function fnWait(expr, ms) {
 })()`;
 }
 var CONTEXT_GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached/i;
-async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
+async function waitFn(tabId, arg, deadline, budget, what) {
   for (; ; ) {
     const left = deadline - Date.now();
     if (left <= 0) throw timedOut(budget, what);
@@ -4709,51 +5009,33 @@ async function waitInPage(tabId, kind, arg, gone, deadline, budget, what) {
     if (d) throw new DialogOpenError(d);
     let r;
     try {
-      if (kind === "fn") {
-        r = await send(
-          tabId,
-          "Runtime.evaluate",
-          { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-          left + 2e3
-        );
-      } else {
-        const contextId = await isolatedContext(tabId);
-        r = await send(
-          tabId,
-          "Runtime.evaluate",
-          {
-            expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${left})`,
-            contextId,
-            returnByValue: true,
-            awaitPromise: true
-          },
-          left + 2e3
-        );
-      }
+      r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+        left + 2e3
+      );
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
       dropContext(tabId);
-      await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      await sleep6(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep5(RETRY_MS);
+        await sleep6(RETRY_MS2);
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
     }
     const out = r.result.value;
-    if (out?.badSelector !== void 0) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
-    }
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
-    await sleep5(RETRY_MS);
+    await sleep6(RETRY_MS2);
   }
 }
 

@@ -94,6 +94,14 @@ export function sessionOfFrame(tabId: number, frameId: string): string | undefin
   return undefined;
 }
 
+/** The tab's out-of-process frame sessions known now; parent undefined: the
+ * frame sits in the tab's own session. */
+export function childSessions(tabId: number): { sessionId: string; frameId: string; parent?: string }[] {
+  const tf = byTab.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
+
 export interface Point {
   x: number;
   y: number;

@@ -3,10 +3,10 @@
 // no longer is), the tab's URL matches a pattern, or a JavaScript expression
 // is truthy. It answers once, or 4102 "timed out ..." naming what it awaited.
 //
-// Text and selector waits run in the isolated world (page scripts cannot
-// break them) as one awaited promise: a MutationObserver checks on every
-// change, a 100 ms timer catches what changes without a mutation (CSS, media).
-// A new document (the wait spans a navigation) starts the wait again there.
+// Text and selector waits look at every frame document the page shows, each
+// in its isolated world (page scripts cannot break them): see wait-frames.ts.
+// A JavaScript expression is polled in the main document every 100 ms; a
+// new document (the wait spans a navigation) starts it again there.
 // URL waits follow chrome.tabs.onUpdated.
 
 import { optionalBool, optionalString } from "../params";
@@ -14,8 +14,9 @@ import type { RequestParams, WaitForResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { cdpMessage, DialogOpenError, ensureAttached, listen, openDialog, send } from "./debugger";
 import { budgetOf, timedOut } from "./deadline";
-import { dropContext, isolatedContext } from "./world";
+import { dropContext } from "./world";
 import { urlMatches } from "./url-match";
+import { waitInFrames } from "./wait-frames";
 
 /** Pause before trying again in a document that is being replaced. */
 const RETRY_MS = 100;
@@ -57,10 +58,13 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
-  const value = await waitInPage(tabId, kind, arg, gone, deadline, budget, what);
-  const out: WaitForResult = { waited: Date.now() - started };
-  if (kind === "fn") out.value = value;
-  return out;
+  if (kind === "text" || kind === "selector") {
+    // In every frame document the page shows (wait-frames.ts).
+    await waitInFrames(tabId, kind, arg, gone, deadline, budget, what);
+    return { waited: Date.now() - started };
+  }
+  const value = await waitFn(tabId, arg, deadline, budget, what);
+  return { waited: Date.now() - started, value };
 }
 
 async function waitUrl(tabId: number, pattern: string, deadline: number, budget: number, what: string): Promise<string> {
@@ -97,42 +101,6 @@ async function waitUrl(tabId: number, pattern: string, deadline: number, budget:
   }
 }
 
-// Runs in the isolated world: resolves {ok} once check() !== gone, or
-// {timedOut} after ms; {badSelector} for a selector the page cannot parse.
-const DOM_WAIT = `(kind, arg, gone, ms) => {
-  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
-  const want = kind === "text" ? norm(arg) : arg;
-  const shown = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = getComputedStyle(el);
-    return cs.visibility !== "hidden" && cs.display !== "none";
-  };
-  const check = kind === "text"
-    ? () => norm((document.body || document.documentElement || {}).innerText).includes(want)
-    : () => { for (const el of document.querySelectorAll(want)) if (shown(el)) return true; return false; };
-  if (kind === "selector") {
-    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
-  }
-  const ok = () => check() !== gone;
-  if (ok()) return { ok: true };
-  return new Promise((resolve) => {
-    // A page that mutates all the time is checked at most every 50 ms.
-    let queued = false, last = 0, done = false;
-    const finish = (v) => { done = true; clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v); };
-    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
-    const mo = new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      const due = last + 50 - Date.now();
-      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
-    });
-    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const tick = setInterval(run, 100);
-    const timer = setTimeout(() => finish({ timedOut: true }), ms);
-  });
-}`;
-
 // Runs in the main world with the user's expression inlined (compiled by
 // CDP, so the page's CSP does not refuse it): polls it every 100 ms.
 function fnWait(expr: string, ms: number): string {
@@ -153,7 +121,6 @@ interface Outcome {
   ok?: boolean;
   value?: unknown;
   timedOut?: boolean;
-  badSelector?: string;
 }
 
 interface EvalAnswer {
@@ -164,11 +131,9 @@ interface EvalAnswer {
 /** A document that went away under the wait, or is not there yet. */
 const CONTEXT_GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached/i;
 
-async function waitInPage(
+async function waitFn(
   tabId: number,
-  kind: "text" | "selector" | "fn",
   arg: string,
-  gone: boolean,
   deadline: number,
   budget: number,
   what: string,
@@ -180,27 +145,12 @@ async function waitInPage(
     if (d) throw new DialogOpenError(d);
     let r: EvalAnswer;
     try {
-      if (kind === "fn") {
-        r = await send<EvalAnswer>(
-          tabId,
-          "Runtime.evaluate",
-          { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-          left + 2_000,
-        );
-      } else {
-        const contextId = await isolatedContext(tabId);
-        r = await send<EvalAnswer>(
-          tabId,
-          "Runtime.evaluate",
-          {
-            expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${left})`,
-            contextId,
-            returnByValue: true,
-            awaitPromise: true,
-          },
-          left + 2_000,
-        );
-      }
+      r = await send<EvalAnswer>(
+        tabId,
+        "Runtime.evaluate",
+        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+        left + 2_000,
+      );
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
@@ -220,9 +170,6 @@ async function waitInPage(
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
     }
     const out = r.result.value;
-    if (out?.badSelector !== undefined) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
-    }
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
     // No answer (the document went away as it answered): try again.
