@@ -10,6 +10,7 @@
 // nothing newer they wait up to waitMs for an entry, then answer what they
 // have. The CLI loops until Ctrl-C.
 
+import type { ConsoleEntry, ErrorEntry, RequestEntry } from "../protocol.gen";
 import { onAttach, onForget, onTabEvent, type AttachSend } from "./debugger";
 
 export const CONSOLE_LIMIT = 1000;
@@ -18,43 +19,11 @@ export const NETWORK_LIMIT = 1000;
 /** In-flight requests remembered per tab; beyond it the oldest are dropped. */
 const INFLIGHT_LIMIT = 500;
 
-export interface ConsoleEntry {
-  seq: number;
-  level: string; // debug, log, info, warning, error
-  text: string;
-  source: string; // console-api, or Log.entryAdded's source (network, violation, ...)
-  url: string;
-  line: number;
-  column: number;
-  time: number; // ms since the epoch
-}
-
-export interface ErrorEntry {
-  seq: number;
-  kind: "exception" | "rejection";
-  text: string;
-  stack: string;
-  url: string;
-  line: number;
-  column: number;
-  time: number;
-}
-
-export interface RequestEntry {
-  seq: number;
-  requestId: string;
-  method: string;
-  url: string;
-  type: string; // Document, Script, XHR, Fetch, Image, ...
-  status: number; // 0: no response
-  statusText: string;
-  mimeType: string;
-  failure: string; // "" or the net error (net::ERR_BLOCKED_BY_CLIENT, ...)
-  blocked: boolean;
-  size: number; // encoded bytes received
-  started: number; // ms since the epoch
-  durationMs: number; // -1 while in flight
-}
+// The entries' shapes are the wire's (rpc/params_issue10.go, generated):
+// console levels debug, log, info, warning, error; error kinds exception,
+// rejection; a request's status 0 without a response, failure "" or the net
+// error, durationMs -1 while in flight.
+export type { ConsoleEntry, ErrorEntry, RequestEntry };
 
 /** A bounded log: entries with increasing seq, the oldest dropped first. */
 export class Ring<T extends { seq: number }> {
