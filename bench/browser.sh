@@ -12,22 +12,7 @@
 # Needs Debian's chromium and node/npm (scripts/deps.sh installs them);
 # playwright-core uses that Chromium, never a browser download of its own.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-
-corpus=${BENCH_CORPUS:-}
-if [ -z "$corpus" ]; then
-  for d in "$root/../shared/corpus/pages" /work/shared/corpus/pages; do
-    if [ -d "$d" ]; then corpus=$d; break; fi
-  done
-fi
-[ -n "$corpus" ] || { echo "browser.sh: no corpus (set BENCH_CORPUS)" >&2; exit 1; }
-chromium=${BROWSERCTL_CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}
-[ -x "$chromium" ] || { echo "browser.sh: no Chromium at $chromium (scripts/deps.sh installs it)" >&2; exit 1; }
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-CGO_ENABLED=0 go build -o "$tmp/browserctl" . # as the Makefile ships it: static, no libc to load (~1.5 ms a process)
+. "$(dirname "$0")/setup.sh"
 
 aria=""
 ab=""
