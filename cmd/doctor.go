@@ -21,6 +21,7 @@ import (
 	"browserctl/hub"
 	"browserctl/rpc"
 	"browserctl/state"
+	"browserctl/token"
 )
 
 // Check outcomes. Only "fail" makes doctor exit non-zero; "warn" is
@@ -191,18 +192,18 @@ func checkStateFolder(f *Factory) doctorCheck {
 
 func checkToken(f *Factory, ds *doctorState) doctorCheck {
 	c := doctorCheck{Name: hopToken}
-	env := f.Getenv(hub.EnvToken)
+	env := f.Getenv(token.Env)
 	dir, err := state.Locate(f.Getenv)
 	if err != nil {
 		if env != "" {
 			ds.token = env
-			c.Status, c.Detail = checkOK, "from $"+hub.EnvToken
+			c.Status, c.Detail = checkOK, "from $"+token.Env
 			return c
 		}
 		c.Status, c.Detail = checkSkip, "no state folder"
 		return c
 	}
-	path := filepath.Join(dir, hub.TokenFileName)
+	path := filepath.Join(dir, token.FileName)
 	fi, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && fi.Mode().Perm()&^0o600 != 0:
@@ -218,10 +219,10 @@ func checkToken(f *Factory, ds *doctorState) doctorCheck {
 		return c
 	case env != "":
 		ds.token = env
-		c.Status, c.Detail = checkOK, "from $"+hub.EnvToken+" (the token file is not used)"
+		c.Status, c.Detail = checkOK, "from $"+token.Env+" (the token file is not used)"
 		return c
 	case errors.Is(statErr, fs.ErrNotExist):
-		c.Status, c.Detail = checkFail, "no token file "+path+" and no $"+hub.EnvToken
+		c.Status, c.Detail = checkFail, "no token file "+path+" and no $"+token.Env
 		c.Fix = "`browserctl token` creates one (mode 0600); give the extension the same token (`browserctl extension install DIR` writes it)"
 		return c
 	case statErr != nil:
@@ -303,7 +304,7 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 		c.Detail = fmt.Sprintf("browserctl hub at %s (pid %d, protocol %d)", ds.addr, st.PID, st.Version)
 	case errors.Is(err, hub.ErrUnauthorized):
 		c.Status, c.Detail = checkFail, "the hub refused our token"
-		c.Fix = "the hub holds another token: use the same one ($" + hub.EnvToken + ", `browserctl token`), or `browserctl stop` that hub and retry"
+		c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
 	case errors.Is(err, hub.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
 		c.Status, c.Detail = checkFail, "another program answers at "+ds.addr+": not a browserctl hub"
 		c.Fix = "stop that program, or pick another address with --server ($BROWSERCTL_SERVER)"

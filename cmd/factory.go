@@ -9,6 +9,7 @@ import (
 	"browserctl/cmd/iostreams"
 	"browserctl/hub"
 	"browserctl/state"
+	"browserctl/token"
 )
 
 // Globals are the root's persistent flags, each with an environment variable.
@@ -62,7 +63,7 @@ func NewFactory() *Factory {
 		IO:         iostreams.System(),
 		Globals:    &Globals{},
 		StateDir:   state.Dir,
-		Token:      hub.LoadOrCreateToken,
+		Token:      token.LoadOrCreate,
 		Executable: os.Executable,
 		Getenv:     os.Getenv,
 		Now:        time.Now,

@@ -1,7 +1,7 @@
 // Package hub holds the WebSocket hub at /ws/browser: one last-wins
 // extension connection, the pending-call map, ids, timeouts and per-session
 // locks; the control API other processes use (POST /rpc, GET /status,
-// PUT /session, GET /events); the token store; and Client, which reaches a hub
+// PUT /session, GET /events); and Client, which reaches a hub
 // in another process through that API.
 package hub
 
