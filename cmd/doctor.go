@@ -19,6 +19,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/hub"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 	"browserctl/state"
 	"browserctl/token"
@@ -113,8 +115,8 @@ otherwise. --json prints every check with its result.`,
 type doctorState struct {
 	token     string // "" when there is none to use
 	addr      string // host:port, "" when it does not parse
-	hubStatus *hub.Status
-	client    *hub.Client
+	hubStatus *hubapi.Status
+	client    *hubclient.Client
 }
 
 func runDoctor(ctx context.Context, f *Factory, rawServer string) doctorReport {
@@ -293,7 +295,7 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 		c.Status, c.Detail = checkSkip, "needs a token"
 		return c
 	}
-	ds.client = hub.NewClient(ds.addr, ds.token)
+	ds.client = hubclient.NewClient(ds.addr, ds.token)
 	cctx, cancel := context.WithTimeout(ctx, doctorTimeout)
 	defer cancel()
 	st, err := ds.client.Status(cctx)
@@ -302,13 +304,13 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 		ds.hubStatus = &st
 		c.Status = checkOK
 		c.Detail = fmt.Sprintf("browserctl hub at %s (pid %d, protocol %d)", ds.addr, st.PID, st.Version)
-	case errors.Is(err, hub.ErrUnauthorized):
+	case errors.Is(err, hubclient.ErrUnauthorized):
 		c.Status, c.Detail = checkFail, "the hub refused our token"
 		c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
-	case errors.Is(err, hub.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, hubclient.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
 		c.Status, c.Detail = checkFail, "another program answers at "+ds.addr+": not a browserctl hub"
 		c.Fix = "stop that program, or pick another address with --server ($BROWSERCTL_SERVER)"
-	default: // hub.ErrNoHub and anything else that is not an answer
+	default: // hubclient.ErrNoHub and anything else that is not an answer
 		c.Status, c.Detail = checkFail, "nothing listens at "+ds.addr
 		c.Fix = "`browserctl serve` (any browser command also starts one in the background)"
 	}
