@@ -81,7 +81,7 @@ type batchError struct {
 }
 
 // runBatch runs the lines of in. Every line goes through one controller,
-// so one connection to the hub (hub.Client keeps it alive between calls).
+// so one connection to the hub (hubclient.Client keeps it alive between calls).
 func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) error {
 	ctrl, err := f.Hub()
 	if err != nil {

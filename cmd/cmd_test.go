@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/hub"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -33,10 +33,10 @@ func TestExitCodeFor(t *testing.T) {
 		{"tab not found", rpc.FromWire(4104, "x"), ExitError},
 		{"page op", rpc.FromWire(4110, "x"), ExitError},
 		{"bad params", rpc.FromWire(-32602, "x"), ExitError},
-		{"no hub", fmt.Errorf("wrapped: %w", hub.ErrNoHub), ExitNoBrowser},
-		{"not a hub", fmt.Errorf("wrapped: %w", hub.ErrNotAHub), ExitNoBrowser},
-		{"unauthorized", fmt.Errorf("wrapped: %w", hub.ErrUnauthorized), ExitNoBrowser},
-		{"waited in vain", &NotConnectedError{Msg: "x"}, ExitNoBrowser},
+		{"no hub", fmt.Errorf("wrapped: %w", hubclient.ErrNoHub), ExitNoBrowser},
+		{"not a hub", fmt.Errorf("wrapped: %w", hubclient.ErrNotAHub), ExitNoBrowser},
+		{"unauthorized", fmt.Errorf("wrapped: %w", hubclient.ErrUnauthorized), ExitNoBrowser},
+		{"waited in vain", &hubclient.NotConnectedError{Msg: "x"}, ExitNoBrowser},
 		{"reported", &ReportedError{Code: ExitRetry}, ExitRetry},
 		{"wrapped browser error", fmt.Errorf("ctx: %w", rpc.FromWire(4109, "x")), ExitRetry},
 	}

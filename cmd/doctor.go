@@ -19,8 +19,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/hub"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 	"browserctl/state"
+	"browserctl/token"
 )
 
 // Check outcomes. Only "fail" makes doctor exit non-zero; "warn" is
@@ -112,8 +115,8 @@ otherwise. --json prints every check with its result.`,
 type doctorState struct {
 	token     string // "" when there is none to use
 	addr      string // host:port, "" when it does not parse
-	hubStatus *hub.Status
-	client    *hub.Client
+	hubStatus *hubapi.Status
+	client    *hubclient.Client
 }
 
 func runDoctor(ctx context.Context, f *Factory, rawServer string) doctorReport {
@@ -191,18 +194,18 @@ func checkStateFolder(f *Factory) doctorCheck {
 
 func checkToken(f *Factory, ds *doctorState) doctorCheck {
 	c := doctorCheck{Name: hopToken}
-	env := f.Getenv(hub.EnvToken)
+	env := f.Getenv(token.Env)
 	dir, err := state.Locate(f.Getenv)
 	if err != nil {
 		if env != "" {
 			ds.token = env
-			c.Status, c.Detail = checkOK, "from $"+hub.EnvToken
+			c.Status, c.Detail = checkOK, "from $"+token.Env
 			return c
 		}
 		c.Status, c.Detail = checkSkip, "no state folder"
 		return c
 	}
-	path := filepath.Join(dir, hub.TokenFileName)
+	path := filepath.Join(dir, token.FileName)
 	fi, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && fi.Mode().Perm()&^0o600 != 0:
@@ -218,10 +221,10 @@ func checkToken(f *Factory, ds *doctorState) doctorCheck {
 		return c
 	case env != "":
 		ds.token = env
-		c.Status, c.Detail = checkOK, "from $"+hub.EnvToken+" (the token file is not used)"
+		c.Status, c.Detail = checkOK, "from $"+token.Env+" (the token file is not used)"
 		return c
 	case errors.Is(statErr, fs.ErrNotExist):
-		c.Status, c.Detail = checkFail, "no token file "+path+" and no $"+hub.EnvToken
+		c.Status, c.Detail = checkFail, "no token file "+path+" and no $"+token.Env
 		c.Fix = "`browserctl token` creates one (mode 0600); give the extension the same token (`browserctl extension install DIR` writes it)"
 		return c
 	case statErr != nil:
@@ -292,7 +295,7 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 		c.Status, c.Detail = checkSkip, "needs a token"
 		return c
 	}
-	ds.client = hub.NewClient(ds.addr, ds.token)
+	ds.client = hubclient.NewClient(ds.addr, ds.token)
 	cctx, cancel := context.WithTimeout(ctx, doctorTimeout)
 	defer cancel()
 	st, err := ds.client.Status(cctx)
@@ -301,13 +304,13 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 		ds.hubStatus = &st
 		c.Status = checkOK
 		c.Detail = fmt.Sprintf("browserctl hub at %s (pid %d, protocol %d)", ds.addr, st.PID, st.Version)
-	case errors.Is(err, hub.ErrUnauthorized):
+	case errors.Is(err, hubclient.ErrUnauthorized):
 		c.Status, c.Detail = checkFail, "the hub refused our token"
-		c.Fix = "the hub holds another token: use the same one ($" + hub.EnvToken + ", `browserctl token`), or `browserctl stop` that hub and retry"
-	case errors.Is(err, hub.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
+		c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
+	case errors.Is(err, hubclient.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
 		c.Status, c.Detail = checkFail, "another program answers at "+ds.addr+": not a browserctl hub"
 		c.Fix = "stop that program, or pick another address with --server ($BROWSERCTL_SERVER)"
-	default: // hub.ErrNoHub and anything else that is not an answer
+	default: // hubclient.ErrNoHub and anything else that is not an answer
 		c.Status, c.Detail = checkFail, "nothing listens at "+ds.addr
 		c.Fix = "`browserctl serve` (any browser command also starts one in the background)"
 	}

@@ -23,7 +23,7 @@ import (
 	"fmt"
 	"strings"
 
-	"browserctl/hub"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 	"browserctl/termsafe"
 )
@@ -44,10 +44,10 @@ var ErrHubNotAnswering = errors.New("no answer from the hub")
 
 // hubNotAnswering says whether err is a hub that accepted and never
 // answered: ErrHubNotAnswering, or the daemon's status probe timing out
-// (statusOf words it as hub.ErrNotAHub "no answer to GET /status").
+// (hubclient.StatusOf words it as hubclient.ErrNotAHub "no answer to GET /status").
 func hubNotAnswering(err error) bool {
 	return errors.Is(err, ErrHubNotAnswering) ||
-		errors.Is(err, hub.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
+		errors.Is(err, hubclient.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
 }
 
 // errorReport is one failure as scripts read it.
@@ -79,14 +79,14 @@ func describeError(cmdPath, server string, err error) errorReport {
 		r.Code, r.Name, r.Retryable = localHubNotAnswering, "hub_not_answering", true
 		if !errors.Is(err, ErrHubNotAnswering) {
 			// the daemon's probe words it as "not a browserctl hub: no answer ..."
-			r.Message = fmt.Sprintf("%s: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, server, statusTimeout)
+			r.Message = fmt.Sprintf("%s: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, server, hubclient.StatusTimeout)
 		}
 		r.Hint = "a hub that is stopped (SIGSTOP), wedged or overloaded: retry in a moment; if it stays silent end it (`browserctl stop`, or kill the pid in daemon.pid in the state folder) and run the command again"
-	case errors.Is(err, hub.ErrUnauthorized):
+	case errors.Is(err, hubclient.ErrUnauthorized):
 		r.Code, r.Name = localTokenRefused, "token_refused"
-	case errors.Is(err, hub.ErrNotAHub):
+	case errors.Is(err, hubclient.ErrNotAHub):
 		r.Code, r.Name = localNotAHub, "not_a_hub"
-	case errors.Is(err, hub.ErrNoHub):
+	case errors.Is(err, hubclient.ErrNoHub):
 		r.Code, r.Name = localNoHub, "no_hub"
 	}
 	if r.Hint == "" {

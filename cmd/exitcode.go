@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"browserctl/hub"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -37,9 +37,9 @@ import (
 //	hint: WHAT TO DO              hub's (4101 extension_not_connected also
 //	                              when no extension connected within --wait,
 //	                              and from `status`), as `call` prints it
-//	error: MESSAGE                anything else: no hub (hub.ErrNoHub), not
-//	hint: WHAT TO DO              a hub (hub.ErrNotAHub), a refused token
-//	                              (hub.ErrUnauthorized), a local failure
+//	error: MESSAGE                anything else: no hub (hubclient.ErrNoHub), not
+//	hint: WHAT TO DO              a hub (hubclient.ErrNotAHub), a refused token
+//	                              (hubclient.ErrUnauthorized), a local failure
 //	error: MESSAGE                a usage error, then
 //	Run 'browserctl CMD --help' for usage.
 //
@@ -88,20 +88,6 @@ func (e *ReportedError) Error() string {
 }
 func (e *ReportedError) Unwrap() error { return e.Err }
 
-// NotConnectedError is a hub without an extension after waiting for one (or
-// with no --wait). It reads as the hub's own answer to a call made then,
-// `error 4101 extension_not_connected: MESSAGE`, and unwraps to that
-// *rpc.BrowserError (not retryable), so it prints, hints and exits (3) the
-// same way.
-type NotConnectedError struct{ Msg string }
-
-func (e *NotConnectedError) Error() string { return e.Unwrap().Error() }
-
-// Unwrap is the hub's error for a call made while no extension is connected.
-func (e *NotConnectedError) Unwrap() error {
-	return &rpc.BrowserError{Message: e.Msg, Code: rpc.CodeExtensionNotConnected}
-}
-
 // ExitCodeFor maps an error to the process's exit status.
 func ExitCodeFor(err error) ExitCode {
 	if err == nil {
@@ -129,9 +115,9 @@ func ExitCodeFor(err error) ExitCode {
 	if hubNotAnswering(err) {
 		return ExitRetry // a timeout: retry, the hub may be busy
 	}
-	var nc *NotConnectedError
+	var nc *hubclient.NotConnectedError
 	if errors.As(err, &nc) ||
-		errors.Is(err, hub.ErrNoHub) || errors.Is(err, hub.ErrNotAHub) || errors.Is(err, hub.ErrUnauthorized) {
+		errors.Is(err, hubclient.ErrNoHub) || errors.Is(err, hubclient.ErrNotAHub) || errors.Is(err, hubclient.ErrUnauthorized) {
 		return ExitNoBrowser
 	}
 	return ExitError

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"browserctl/cmd/iostreams"
-	"browserctl/hub"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/state"
+	"browserctl/token"
 )
 
 // Globals are the root's persistent flags, each with an environment variable.
@@ -36,10 +38,10 @@ type Factory struct {
 	// Hub is the controller calls go through. For one-shot commands: a
 	// client of the hub at --server, starting a daemon when none runs and
 	// waiting (--wait) for the extension. In the REPL: the REPL's hub.
-	Hub func() (hub.Controller, error)
+	Hub func() (hubapi.Controller, error)
 	// ExistingHub is a controller only when a hub already runs; it never
 	// starts one nor waits (shell completion).
-	ExistingHub func() (hub.Controller, error)
+	ExistingHub func() (hubapi.Controller, error)
 
 	StateDir   func() (string, error)
 	Token      func() (string, error)
@@ -62,19 +64,19 @@ func NewFactory() *Factory {
 		IO:         iostreams.System(),
 		Globals:    &Globals{},
 		StateDir:   state.Dir,
-		Token:      hub.LoadOrCreateToken,
+		Token:      token.LoadOrCreate,
 		Executable: os.Executable,
 		Getenv:     os.Getenv,
 		Now:        time.Now,
 		LookPath:   exec.LookPath,
 	}
-	f.Hub = func() (hub.Controller, error) { return newAutoHub(f) }
-	f.ExistingHub = func() (hub.Controller, error) {
+	f.Hub = func() (hubapi.Controller, error) { return newAutoHub(f) }
+	f.ExistingHub = func() (hubapi.Controller, error) {
 		token, err := f.Token()
 		if err != nil {
 			return nil, err
 		}
-		return hub.NewClient(f.Globals.Server, token), nil
+		return hubclient.NewClient(f.Globals.Server, token), nil
 	}
 	return f
 }

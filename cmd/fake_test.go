@@ -10,17 +10,18 @@ import (
 	"time"
 
 	"browserctl/cmd/iostreams"
-	"browserctl/hub"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
-// fakeHub is a hub.Controller that records calls and answers from tables.
+// fakeHub is a hubapi.Controller that records calls and answers from tables.
 type fakeHub struct {
 	mu       sync.Mutex
 	calls    []fakeCall
 	results  map[string]string // method -> result JSON
 	errs     map[string]error  // method -> error
-	status   hub.Status
+	status   hubapi.Status
 	used     []string
 	statusOK bool
 }
@@ -55,16 +56,16 @@ func (h *fakeHub) Call(ctx context.Context, method string, params any, timeout t
 	return nil, &rpc.BrowserError{Code: rpc.CodeMethodNotFound, Message: "no rule for " + method}
 }
 
-func (h *fakeHub) Status(ctx context.Context) (hub.Status, error) {
+func (h *fakeHub) Status(ctx context.Context) (hubapi.Status, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.statusOK {
-		return hub.Status{}, hub.ErrNoHub
+		return hubapi.Status{}, hubclient.ErrNoHub
 	}
 	return h.status, nil
 }
 
-func (h *fakeHub) UseSession(ctx context.Context, id string) (hub.Status, error) {
+func (h *fakeHub) UseSession(ctx context.Context, id string) (hubapi.Status, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.used = append(h.used, id)
@@ -72,8 +73,8 @@ func (h *fakeHub) UseSession(ctx context.Context, id string) (hub.Status, error)
 	return h.status, nil
 }
 
-func (h *fakeHub) Events(ctx context.Context) (<-chan hub.Event, error) {
-	ch := make(chan hub.Event)
+func (h *fakeHub) Events(ctx context.Context) (<-chan hubapi.Event, error) {
+	ch := make(chan hubapi.Event)
 	go func() {
 		<-ctx.Done()
 		close(ch)
@@ -109,8 +110,8 @@ func newTestEnv(t *testing.T) *testEnv {
 	f := &Factory{
 		IO:          ios,
 		Globals:     &Globals{},
-		Hub:         func() (hub.Controller, error) { return h, nil },
-		ExistingHub: func() (hub.Controller, error) { return h, nil },
+		Hub:         func() (hubapi.Controller, error) { return h, nil },
+		ExistingHub: func() (hubapi.Controller, error) { return h, nil },
 		StateDir:    func() (string, error) { return dir, nil },
 		Token:       func() (string, error) { return "tok", nil },
 		Executable:  func() (string, error) { return "/bin/false", nil },

@@ -14,8 +14,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hub"
 	"browserctl/rpc"
+	"browserctl/token"
 )
 
 // fakeExtMain is the `fakeext` command of the test scripts: a fake
@@ -47,14 +47,14 @@ func fakeExtMain() int {
 		return 1
 	}
 	defer logf.Close()
-	token, err := hub.LoadOrCreateToken()
+	tok, err := token.LoadOrCreate()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	url := "ws://" + os.Getenv("BROWSERCTL_SERVER") + "/ws/browser"
 	for {
-		err := serveHub(url, token, rules, logf)
+		err := serveHub(url, tok, rules, logf)
 		fmt.Fprintf(os.Stderr, "fakeext: %v\n", err)
 		var ce *websocket.CloseError
 		if errors.As(err, &ce) && ce.Code == websocket.CloseNormalClosure && strings.HasPrefix(ce.Text, "replaced") {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"browserctl/hubapi"
 	"context"
 	"encoding/json"
 	"os"
@@ -8,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"browserctl/hub"
 )
 
 func TestUploadArgs(t *testing.T) {
@@ -153,7 +152,7 @@ func TestFollowLoopsUntilCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ca := &cancelAfter{fakeHub: e.h, n: 3, cancel: cancel}
-	e.f.Hub = func() (hub.Controller, error) { return ca, nil }
+	e.f.Hub = func() (hubapi.Controller, error) { return ca, nil }
 	e.h.results["logs.console"] = `{"entries":[{"seq":7,"level":"warning","text":"careful\u001b[31m","url":"http://a.test/","line":3,"column":1,"time":0}],"next":7,"dropped":0}`
 	code := Run(ctx, e.f, []string{"console", "--follow", "--level", "warning"})
 	if code != ExitOK {

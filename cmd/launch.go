@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/chromium"
+	"browserctl/hubclient"
 )
 
 type launchOptions struct {
@@ -130,7 +131,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		case <-wctx.Done():
 		}
 	}()
-	if err := waitExtension(wctx, f, h, f.Globals.Server, f.Globals.Wait); err != nil {
+	if err := hubclient.WaitExtension(wctx, f.IO.ErrOut, h, f.Globals.Server, f.Globals.Wait); err != nil {
 		select {
 		case <-exited:
 			return fmt.Errorf("the browser exited before its extension connected; see %s", logPath)
@@ -157,7 +158,7 @@ func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 	if c, ok := h.(io.Closer); ok {
 		defer c.Close()
 	}
-	st, err := statusOf(ctx, h)
+	st, err := hubclient.StatusOf(ctx, h)
 	if err != nil || !st.Connected {
 		return false, nil // no hub, or no browser yet: launch one
 	}

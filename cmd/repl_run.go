@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"browserctl/hub"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/repl"
 )
 
@@ -25,7 +27,7 @@ const historyFileName = "history"
 // replHub is the controller the REPL's lines share: a client of a running
 // hub, or a hub this process holds.
 type replHub struct {
-	ctrl    hub.Controller
+	ctrl    hubapi.Controller
 	inProc  bool
 	serving chan error // the in-process hub's Serve result
 }
@@ -38,12 +40,12 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 		return nil, err
 	}
 	addr := f.Globals.Server
-	client := hub.NewClient(addr, token)
-	_, err = statusOf(ctx, client)
+	client := hubclient.NewClient(addr, token)
+	_, err = hubclient.StatusOf(ctx, client)
 	if err == nil {
 		return &replHub{ctrl: client}, nil
 	}
-	if !errors.Is(err, hub.ErrNoHub) {
+	if !errors.Is(err, hubclient.ErrNoHub) {
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -64,7 +66,7 @@ type promptState struct {
 	session   string
 }
 
-func (p *promptState) set(st hub.Status) {
+func (p *promptState) set(st hubapi.Status) {
 	p.mu.Lock()
 	p.connected, p.session = st.Connected, st.Session
 	p.mu.Unlock()
@@ -113,7 +115,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 	}()
 
 	var ps promptState
-	if st, err := statusOf(base, rh.ctrl); err == nil {
+	if st, err := hubclient.StatusOf(base, rh.ctrl); err == nil {
 		ps.set(st)
 	}
 	if rh.inProc {
@@ -128,7 +130,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 		go func() {
 			defer close(notices)
 			for ev := range events {
-				if st, err := statusOf(base, rh.ctrl); err == nil {
+				if st, err := hubclient.StatusOf(base, rh.ctrl); err == nil {
 					ps.set(st)
 				}
 				if n := eventNotice(f, ev); n != "" {
@@ -200,13 +202,13 @@ type lineFactory struct {
 
 // replFactory is the factory of the REPL's lines: the REPL's hub, and the
 // REPL's own global flags as the lines' defaults.
-func replFactory(f *Factory, ctrl hub.Controller) lineFactory {
+func replFactory(f *Factory, ctrl hubapi.Controller) lineFactory {
 	defaults := *f.Globals
 	lf := *f
 	lf.Globals = &Globals{}
 	lf.Defaults = &defaults
 	lf.InREPL = true
-	lf.Hub = func() (hub.Controller, error) { return ctrl, nil }
+	lf.Hub = func() (hubapi.Controller, error) { return ctrl, nil }
 	lf.ExistingHub = lf.Hub
 	return lineFactory{Factory: &lf, colorDefault: f.IO.ColorEnabled()}
 }
@@ -219,17 +221,17 @@ func readCloser(f *Factory) *os.File {
 }
 
 // eventNotice is the line printed above the prompt for a hub event.
-func eventNotice(f *Factory, ev hub.Event) string {
+func eventNotice(f *Factory, ev hubapi.Event) string {
 	cs := f.IO.ColorScheme()
 	at := ev.Time.Local().Format("15:04:05")
 	switch ev.Type {
-	case hub.EventConnected:
+	case hubapi.EventConnected:
 		return fmt.Sprintf("%s %s extension connected %s", cs.Dim(at), cs.Green("●"), ev.Remote)
-	case hub.EventDisconnected:
+	case hubapi.EventDisconnected:
 		return fmt.Sprintf("%s %s extension disconnected", cs.Dim(at), cs.Red("○"))
-	case hub.EventReplaced:
+	case hubapi.EventReplaced:
 		return fmt.Sprintf("%s %s extension connection replaced by %s", cs.Dim(at), cs.Yellow("●"), ev.Remote)
-	case hub.EventSession:
+	case hubapi.EventSession:
 		s := ev.Session
 		if s == "" {
 			s = "none"

@@ -30,7 +30,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"browserctl/hub"
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -71,7 +71,7 @@ func navigationWait(url string) []string {
 
 // scriptRecorder builds the script while the REPL runs.
 type scriptRecorder struct {
-	ctrl hub.Controller
+	ctrl hubapi.Controller
 	f    *Factory // the REPL's line factory (parsing a line's flags)
 
 	mu    sync.Mutex

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/hub"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -99,11 +100,11 @@ func PrintError(f *Factory, cmdPath string, err error) {
 // hubHint is the line after a failure to reach a hub.
 func hubHint(err error) string {
 	switch {
-	case errors.Is(err, hub.ErrUnauthorized):
+	case errors.Is(err, hubclient.ErrUnauthorized):
 		return "the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry"
-	case errors.Is(err, hub.ErrNotAHub):
+	case errors.Is(err, hubclient.ErrNotAHub):
 		return "another program holds this address: pick another with --server ($BROWSERCTL_SERVER)"
-	case errors.Is(err, hub.ErrNoHub):
+	case errors.Is(err, hubclient.ErrNoHub):
 		return "any browser command starts a hub at --server; or run `browserctl serve`"
 	}
 	return ""

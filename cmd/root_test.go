@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"browserctl/hub"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -29,22 +29,22 @@ func TestPrintErrorFormats(t *testing.T) {
 		want string
 		code ExitCode
 	}{
-		{"not connected after --wait", &NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser within 2s"},
+		{"not connected after --wait", &hubclient.NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser within 2s"},
 			"error 4101 extension_not_connected: no extension connected to ws://127.0.0.1:1/ws/browser within 2s\n" +
 				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
-		{"status not connected", &ReportedError{Code: ExitNoBrowser, Err: &NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser"}},
+		{"status not connected", &ReportedError{Code: ExitNoBrowser, Err: &hubclient.NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser"}},
 			"error 4101 extension_not_connected: no extension connected to ws://127.0.0.1:1/ws/browser\n" +
 				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
 		{"the hub's 4101", rpc.ErrNotConnected(),
 			"error 4101 extension_not_connected: extension not connected\n" +
 				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
-		{"no hub", fmt.Errorf("no hub at 127.0.0.1:1: %w: http://127.0.0.1:1 (connection refused)", hub.ErrNoHub),
+		{"no hub", fmt.Errorf("no hub at 127.0.0.1:1: %w: http://127.0.0.1:1 (connection refused)", hubclient.ErrNoHub),
 			"error: no hub at 127.0.0.1:1: no browserctl hub at this address: http://127.0.0.1:1 (connection refused)\n" +
 				"hint: any browser command starts a hub at --server; or run `browserctl serve`\n", ExitNoBrowser},
-		{"not a hub", fmt.Errorf("%w: http://127.0.0.1:1 answered 404 Not Found", hub.ErrNotAHub),
+		{"not a hub", fmt.Errorf("%w: http://127.0.0.1:1 answered 404 Not Found", hubclient.ErrNotAHub),
 			"error: not a browserctl hub: http://127.0.0.1:1 answered 404 Not Found\n" +
 				"hint: another program holds this address: pick another with --server ($BROWSERCTL_SERVER)\n", ExitNoBrowser},
-		{"unauthorized", fmt.Errorf("%w (http://127.0.0.1:1)", hub.ErrUnauthorized),
+		{"unauthorized", fmt.Errorf("%w (http://127.0.0.1:1)", hubclient.ErrUnauthorized),
 			"error: the hub refused the token (http://127.0.0.1:1)\n" +
 				"hint: the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry\n", ExitNoBrowser},
 		{"usage", usageErrorf("bad"), "error: bad\nRun 'browserctl get --help' for usage.\n", ExitUsage},

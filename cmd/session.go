@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -109,7 +110,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				current := ""
 				if f.IO.IsStdoutTTY() {
 					if h, err := f.Hub(); err == nil {
-						if st, err := statusOf(c.Context(), h); err == nil {
+						if st, err := hubclient.StatusOf(c.Context(), h); err == nil {
 							current = st.Session
 						}
 					}

@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"context"
 	"errors"
 	"fmt"
@@ -9,8 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-
-	"browserctl/hub"
 )
 
 type statusOptions struct {
@@ -45,15 +45,15 @@ Chrome.`,
 	return c
 }
 
-// hubStatus asks c for its status within statusTimeout; a program that
+// hubStatus asks c for its status within hubclient.StatusTimeout; a program that
 // accepts the connection and sends nothing is ErrHubNotAnswering (a frozen
 // hub is not "another program").
-func hubStatus(ctx context.Context, c hub.Controller, addr string) (hub.Status, error) {
-	sctx, cancel := context.WithTimeout(ctx, statusTimeout)
+func hubStatus(ctx context.Context, c hubapi.Controller, addr string) (hubapi.Status, error) {
+	sctx, cancel := context.WithTimeout(ctx, hubclient.StatusTimeout)
 	defer cancel()
 	st, err := c.Status(sctx)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		return st, fmt.Errorf("%w: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, addr, statusTimeout)
+		return st, fmt.Errorf("%w: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, addr, hubclient.StatusTimeout)
 	}
 	return st, err
 }
@@ -77,14 +77,14 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	}
 	addr := f.Globals.Server
 	st, err := hubStatus(ctx, h, addr)
-	if client, ok := h.(*hub.Client); ok && errors.Is(err, hub.ErrNoHub) && opts.Wait > 0 {
+	if client, ok := h.(*hubclient.Client); ok && errors.Is(err, hubclient.ErrNoHub) && opts.Wait > 0 {
 		// the README's own-Chrome flow: status --wait brings the hub up
-		if err = startDaemon(ctx, f, client, addr); err != nil {
+		if err = hubSpawn(f).StartDaemon(ctx, client, addr); err != nil {
 			return err
 		}
 		st, err = hubStatus(ctx, h, addr)
 	}
-	if err != nil && !errors.Is(err, hub.ErrNoHub) {
+	if err != nil && !errors.Is(err, hubclient.ErrNoHub) {
 		return err // not a hub, a frozen one, a refused token: no point waiting
 	}
 	if err == nil && !st.Connected && opts.Wait > 0 {
@@ -97,7 +97,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 			case <-time.After(pollEvery * 4):
 			}
 			st, err = hubStatus(ctx, h, addr)
-			if err != nil && !errors.Is(err, hub.ErrNoHub) {
+			if err != nil && !errors.Is(err, hubclient.ErrNoHub) {
 				return err
 			}
 			if err == nil && st.Connected {
@@ -125,12 +125,12 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		if opts.Wait > 0 {
 			msg += " within " + opts.Wait.String()
 		}
-		return &ReportedError{Code: ExitNoBrowser, Err: &NotConnectedError{Msg: msg}}
+		return &ReportedError{Code: ExitNoBrowser, Err: &hubclient.NotConnectedError{Msg: msg}}
 	}
 	return nil
 }
 
-func printStatus(f *Factory, st hub.Status) {
+func printStatus(f *Factory, st hubapi.Status) {
 	cs := f.IO.ColorScheme()
 	w := f.IO.Out
 	fmt.Fprintf(w, "hub:       %s (pid %d, protocol %d)\n", st.Addr, st.PID, st.Version)
@@ -156,7 +156,7 @@ func printStatus(f *Factory, st hub.Status) {
 
 // describeBrowser is the status line naming the connected browser: product
 // and version from its User-Agent, its extension id, its address.
-func describeBrowser(b hub.Browser) string {
+func describeBrowser(b hubapi.Browser) string {
 	name := "unknown browser"
 	for _, product := range []string{"Edg/", "HeadlessChrome/", "Chromium/", "Chrome/"} {
 		if i := strings.Index(b.UserAgent, product); i >= 0 {

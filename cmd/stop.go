@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"browserctl/hubclient"
 	"context"
 	"errors"
 	"fmt"
@@ -58,7 +59,7 @@ func stopHub(ctx context.Context, f *Factory, dir string) error {
 	// for a hub that does not answer (or refuses our token).
 	pid := 0
 	if h, err := f.ExistingHub(); err == nil {
-		if st, err := statusOf(ctx, h); err == nil && st.PID > 0 {
+		if st, err := hubclient.StatusOf(ctx, h); err == nil && st.PID > 0 {
 			if !isOurDaemon(st.PID) {
 				return fmt.Errorf("the hub at %s is held by pid %d, which is not `browserctl serve` (a REPL?): end it there", f.Globals.Server, st.PID)
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -41,7 +42,7 @@ func (l *killableListener) kill() {
 }
 
 // Issue 7.3: the hub vanishes after a call's request reached it. The client
-// reports that the call may or may not have run, never ErrNoHub (which
+// reports that the call may or may not have run, never hubclient.ErrNoHub (which
 // makes the CLI start a new hub and send the call again), and the
 // extension saw the request exactly once. cmd/testdata/script/hub_killed.txtar
 // does the same with a real daemon and kill -9.
@@ -76,12 +77,12 @@ func TestClientHubKilledMidCall(t *testing.T) {
 		}
 	}()
 
-	c := NewClient(th.addr, testToken)
+	c := hubclient.NewClient(th.addr, testToken)
 	defer c.Close()
 	start := time.Now()
 	_, err = c.Call(context.Background(), rpc.PageClick, map[string]any{"sessionId": "s1", "ref": "e1"}, 30*time.Second)
-	if !errors.Is(err, ErrCallInterrupted) || errors.Is(err, ErrNoHub) {
-		t.Fatalf("want ErrCallInterrupted (and not ErrNoHub), got %v", err)
+	if !errors.Is(err, hubclient.ErrCallInterrupted) || errors.Is(err, hubclient.ErrNoHub) {
+		t.Fatalf("want hubclient.ErrCallInterrupted (and not hubclient.ErrNoHub), got %v", err)
 	}
 	var be *rpc.BrowserError
 	if !errors.As(err, &be) || !be.Retryable || !strings.Contains(be.Message, "may or may not have run") {
@@ -97,7 +98,7 @@ func TestClientHubKilledMidCall(t *testing.T) {
 
 	// Nothing listens any more: a call now sends nothing and says so.
 	_, err = c.Call(context.Background(), rpc.PageClick, map[string]any{"sessionId": "s1", "ref": "e1"}, time.Second)
-	if !errors.Is(err, ErrNoHub) || errors.Is(err, ErrCallInterrupted) {
-		t.Fatalf("with no hub: want ErrNoHub, got %v", err)
+	if !errors.Is(err, hubclient.ErrNoHub) || errors.Is(err, hubclient.ErrCallInterrupted) {
+		t.Fatalf("with no hub: want hubclient.ErrNoHub, got %v", err)
 	}
 }

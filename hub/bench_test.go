@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -166,7 +167,7 @@ func BenchmarkClientCall(b *testing.B) {
 	th := startBenchHub(b)
 	p := benchPeer(b, th)
 	defer p.close()
-	c := NewClient(th.addr, testToken)
+	c := hubclient.NewClient(th.addr, testToken)
 	defer c.Close()
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -188,7 +189,7 @@ func BenchmarkClientFirstCall(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		c := NewClient(th.addr, testToken)
+		c := hubclient.NewClient(th.addr, testToken)
 		if _, err := c.Call(ctx, rpc.TabActive, benchParams, 0); err != nil {
 			b.Fatal(err)
 		}

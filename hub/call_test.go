@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -152,7 +153,7 @@ func TestCallSendFailed(t *testing.T) {
 	ws := <-conns
 
 	t.Run("queue full", func(t *testing.T) {
-		c := newConn(h, ws, Browser{})
+		c := newConn(h, ws, hubapi.Browser{})
 		h.conn.Store(c)
 		for range cap(c.out) {
 			c.out <- outFrame{buf: controlFrame(pongFrame)}
@@ -165,7 +166,7 @@ func TestCallSendFailed(t *testing.T) {
 		h.conn.Store(nil)
 	})
 	t.Run("socket gone", func(t *testing.T) {
-		c := newConn(h, ws, Browser{})
+		c := newConn(h, ws, hubapi.Browser{})
 		close(c.readerDone) // no reader in this test
 		h.conn.Store(c)
 		_ = ws.NetConn().Close()
@@ -330,7 +331,7 @@ func TestSessionInjection(t *testing.T) {
 	if _, err := th.UseSession(ctx, "s1"); err != nil {
 		t.Fatal(err)
 	}
-	if ev := <-events; ev.Type != EventSession || ev.Session != "s1" {
+	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "s1" {
 		t.Fatalf("event %+v", ev)
 	}
 	for _, tc := range []struct {
@@ -363,7 +364,7 @@ func TestSessionInjection(t *testing.T) {
 	if s := th.CurrentSession(); s != "s9" {
 		t.Fatalf("current after create: %q", s)
 	}
-	if ev := <-events; ev.Type != EventSession || ev.Session != "s9" {
+	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "s9" {
 		t.Fatalf("event %+v", ev)
 	}
 	send(rpc.SessionClose, map[string]any{"sessionId": "other"})
@@ -376,7 +377,7 @@ func TestSessionInjection(t *testing.T) {
 	if s := th.CurrentSession(); s != "" {
 		t.Fatalf("current after closing it: %q", s)
 	}
-	if ev := <-events; ev.Type != EventSession || ev.Session != "" {
+	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "" {
 		t.Fatalf("event %+v", ev)
 	}
 }
@@ -396,7 +397,7 @@ func TestLastWins(t *testing.T) {
 	events, _ := th.Events(ctx)
 	old := connect(t, th)
 	defer old.close()
-	if ev := <-events; ev.Type != EventConnected || ev.Remote == "" {
+	if ev := <-events; ev.Type != hubapi.EventConnected || ev.Remote == "" {
 		t.Fatalf("event %+v", ev)
 	}
 	errc := make(chan error, 1)
@@ -412,7 +413,7 @@ func TestLastWins(t *testing.T) {
 	if code, _ := closeCode(t, old.ws); code != websocket.CloseNormalClosure {
 		t.Fatalf("the replaced connection was closed with %d", code)
 	}
-	if ev := <-events; ev.Type != EventReplaced {
+	if ev := <-events; ev.Type != hubapi.EventReplaced {
 		t.Fatalf("event %+v", ev)
 	}
 	done := fresh.serve(func(rpc.Request) any { return "fresh" })
@@ -423,7 +424,7 @@ func TestLastWins(t *testing.T) {
 	// A disconnect fails what was pending, retryably.
 	fresh.close()
 	<-done
-	if ev := <-events; ev.Type != EventDisconnected {
+	if ev := <-events; ev.Type != hubapi.EventDisconnected {
 		t.Fatalf("event %+v", ev)
 	}
 	_, err := th.Call(ctx, rpc.SessionList, nil, 0)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -43,7 +44,7 @@ type conn struct {
 	ws     *websocket.Conn
 	remote string
 
-	browser Browser // for Status: who this is
+	browser hubapi.Browser // for Status: who this is
 
 	out        chan outFrame
 	done       chan struct{} // closed by stop
@@ -63,7 +64,7 @@ type conn struct {
 // ago than this, so a busy connection does not reset timers on every frame.
 const deadlineSlack = time.Second
 
-func newConn(h *Hub, ws *websocket.Conn, browser Browser) *conn {
+func newConn(h *Hub, ws *websocket.Conn, browser hubapi.Browser) *conn {
 	return &conn{
 		h:          h,
 		ws:         ws,

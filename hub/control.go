@@ -12,12 +12,9 @@ import (
 	"net/http"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
-
-// HubHeader is set on every answer of a hub, so a Client can tell a hub from
-// anything else listening at the address.
-const HubHeader = "Browserctl-Hub"
 
 // maxBodyBytes bounds a control request's body.
 const maxBodyBytes = 4 << 20
@@ -38,7 +35,7 @@ func (h *Hub) Handler() http.Handler {
 // while listening on loopback, and no web Origin.
 func (h *Hub) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set(HubHeader, "1")
+		w.Header().Set(hubapi.HubHeader, "1")
 		if !h.hostOK(r) {
 			writeError(w, http.StatusForbidden, "forbidden Host header")
 			return

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -207,12 +208,12 @@ func TestControlStatusSessionEvents(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	lines := bufio.NewScanner(resp.Body)
-	next := func() Event {
+	next := func() hubapi.Event {
 		t.Helper()
 		if !lines.Scan() {
 			t.Fatalf("event stream ended: %v", lines.Err())
 		}
-		var ev Event
+		var ev hubapi.Event
 		if err := json.Unmarshal(lines.Bytes(), &ev); err != nil {
 			t.Fatalf("event line %q: %v", lines.Text(), err)
 		}
@@ -220,24 +221,24 @@ func TestControlStatusSessionEvents(t *testing.T) {
 	}
 
 	_, body := do(t, th, "GET", "/status", "", nil)
-	var st Status
+	var st hubapi.Status
 	if err := json.Unmarshal([]byte(body), &st); err != nil || st.Connected || st.Version != 1 || st.Addr != th.addr || st.PID == 0 {
 		t.Fatalf("status %s", body)
 	}
 	p := connect(t, th)
 	defer p.close()
-	if ev := next(); ev.Type != EventConnected {
+	if ev := next(); ev.Type != hubapi.EventConnected {
 		t.Fatalf("event %+v", ev)
 	}
 	_, body = do(t, th, "PUT", "/session", `{"sessionId":"s4"}`, nil)
 	if err := json.Unmarshal([]byte(body), &st); err != nil || !st.Connected || st.Session != "s4" || st.Since.IsZero() {
 		t.Fatalf("PUT /session: %s", body)
 	}
-	if ev := next(); ev.Type != EventSession || ev.Session != "s4" {
+	if ev := next(); ev.Type != hubapi.EventSession || ev.Session != "s4" {
 		t.Fatalf("event %+v", ev)
 	}
 	p.close()
-	if ev := next(); ev.Type != EventDisconnected {
+	if ev := next(); ev.Type != hubapi.EventDisconnected {
 		t.Fatalf("event %+v", ev)
 	}
 }

@@ -3,6 +3,7 @@ package hub
 // The Events fan-out.
 
 import (
+	"browserctl/hubapi"
 	"context"
 	"sync"
 )
@@ -14,16 +15,16 @@ const eventBuffer = 64
 // broadcaster fans Events out to subscribers; it never blocks the hub.
 type broadcaster struct {
 	mu     sync.Mutex
-	subs   map[chan Event]func() bool // channel -> stop of its context.AfterFunc
+	subs   map[chan hubapi.Event]func() bool // channel -> stop of its context.AfterFunc
 	closed bool
 }
 
-func (b *broadcaster) init() { b.subs = map[chan Event]func() bool{} }
+func (b *broadcaster) init() { b.subs = map[chan hubapi.Event]func() bool{} }
 
 // subscribe returns a channel of events, closed when ctx is done or the hub
 // closes.
-func (b *broadcaster) subscribe(ctx context.Context) <-chan Event {
-	ch := make(chan Event, eventBuffer)
+func (b *broadcaster) subscribe(ctx context.Context) <-chan hubapi.Event {
+	ch := make(chan hubapi.Event, eventBuffer)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -34,7 +35,7 @@ func (b *broadcaster) subscribe(ctx context.Context) <-chan Event {
 	return ch
 }
 
-func (b *broadcaster) remove(ch chan Event) {
+func (b *broadcaster) remove(ch chan hubapi.Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if _, ok := b.subs[ch]; ok {
@@ -44,7 +45,7 @@ func (b *broadcaster) remove(ch chan Event) {
 }
 
 // emit sends ev to every subscriber that has room.
-func (b *broadcaster) emit(ev Event) {
+func (b *broadcaster) emit(ev hubapi.Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for ch := range b.subs {

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -151,7 +153,7 @@ func TestServerClosesSlowAndIdle(t *testing.T) {
 		time.Sleep(time.Second)
 		return "slow"
 	})
-	c := NewClient(th.addr, testToken)
+	c := hubclient.NewClient(th.addr, testToken)
 	defer c.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -167,7 +169,7 @@ func TestServerClosesSlowAndIdle(t *testing.T) {
 	}
 	select {
 	case ev, ok := <-events:
-		if !ok || ev.Type != EventSession || ev.Session != "s9" {
+		if !ok || ev.Type != hubapi.EventSession || ev.Session != "s9" {
 			t.Fatalf("event stream after the read timeout: %+v open=%v", ev, ok)
 		}
 	case <-time.After(5 * time.Second):
@@ -251,7 +253,7 @@ func TestTokenlessFlood(t *testing.T) {
 		}
 		_ = res
 	}
-	c := NewClient(th.addr, testToken)
+	c := hubclient.NewClient(th.addr, testToken)
 	defer c.Close()
 	if _, err := c.Call(context.Background(), rpc.SessionList, nil, 5*time.Second); err != nil {
 		t.Fatalf("POST /rpc during the flood: %v", err)

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -75,7 +76,7 @@ type Hub struct {
 	closing   chan struct{} // closed by Close, ends Serve
 }
 
-var _ Controller = (*Hub)(nil)
+var _ hubapi.Controller = (*Hub)(nil)
 
 // New makes a hub; it serves nothing until Handler or Serve is used.
 func New(opts Options) *Hub {
@@ -112,7 +113,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}
-	raw, err := encodeParams(params)
+	raw, err := rpc.EncodeParams(params)
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
 	}
@@ -186,7 +187,7 @@ func waitError(err error, method string, timeout time.Duration) *rpc.BrowserErro
 	case errors.Is(err, errTimerFired), errors.Is(err, context.DeadlineExceeded):
 		return rpc.ErrTimeout(method, timeout)
 	default:
-		return &rpc.BrowserError{Message: method + " canceled: " + err.Error(), Code: rpc.CodeOperationFailed}
+		return rpc.ErrCanceled(method, err)
 	}
 }
 
@@ -213,7 +214,7 @@ func (h *Hub) setSession(id string) {
 	h.session = id
 	h.mu.Unlock()
 	if changed {
-		h.events.emit(Event{Type: EventSession, Time: time.Now(), Session: id})
+		h.events.emit(hubapi.Event{Type: hubapi.EventSession, Time: time.Now(), Session: id})
 	}
 }
 
@@ -226,7 +227,7 @@ func (h *Hub) clearSessionIf(id string) {
 	}
 	h.mu.Unlock()
 	if changed {
-		h.events.emit(Event{Type: EventSession, Time: time.Now(), Session: ""})
+		h.events.emit(hubapi.Event{Type: hubapi.EventSession, Time: time.Now(), Session: ""})
 	}
 }
 
@@ -238,9 +239,9 @@ func (h *Hub) CurrentSession() string {
 }
 
 // Status reports the connection and the current session.
-func (h *Hub) Status(ctx context.Context) (Status, error) {
+func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 	h.mu.Lock()
-	st := Status{
+	st := hubapi.Status{
 		Since:   h.since,
 		Version: rpc.ProtocolVersion,
 		Session: h.session,
@@ -260,13 +261,13 @@ func (h *Hub) Status(ctx context.Context) (Status, error) {
 }
 
 // UseSession sets the current session ("" clears it).
-func (h *Hub) UseSession(ctx context.Context, sessionID string) (Status, error) {
+func (h *Hub) UseSession(ctx context.Context, sessionID string) (hubapi.Status, error) {
 	h.setSession(sessionID)
 	return h.Status(ctx)
 }
 
 // Events streams state changes until ctx is done or the hub closes.
-func (h *Hub) Events(ctx context.Context) (<-chan Event, error) {
+func (h *Hub) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	return h.events.subscribe(ctx), nil
 }
 
@@ -286,11 +287,11 @@ func (h *Hub) attach(c *conn) bool {
 	h.conn.Store(c)
 	h.since = time.Now()
 	h.mu.Unlock()
-	typ := EventConnected
+	typ := hubapi.EventConnected
 	if old != nil {
-		typ = EventReplaced
+		typ = hubapi.EventReplaced
 	}
-	h.events.emit(Event{Type: typ, Time: time.Now(), Remote: c.remote})
+	h.events.emit(hubapi.Event{Type: typ, Time: time.Now(), Remote: c.remote})
 	return true
 }
 
@@ -303,6 +304,6 @@ func (h *Hub) detach(c *conn) {
 	}
 	h.mu.Unlock()
 	if cur {
-		h.events.emit(Event{Type: EventDisconnected, Time: time.Now(), Remote: c.remote})
+		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote})
 	}
 }

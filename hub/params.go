@@ -11,28 +11,6 @@ import (
 	"sync"
 )
 
-// encodeParams turns a Call's params into JSON once: json.RawMessage passes
-// through as it is, nil stays absent.
-func encodeParams(params any) (json.RawMessage, error) {
-	switch p := params.(type) {
-	case nil:
-		return nil, nil
-	case json.RawMessage:
-		if len(p) > 0 && !json.Valid(p) {
-			return nil, errNotJSON
-		}
-		return p, nil
-	default:
-		return json.Marshal(p)
-	}
-}
-
-var errNotJSON = jsonError("params are not valid JSON")
-
-type jsonError string
-
-func (e jsonError) Error() string { return string(e) }
-
 // paramsSession reads the "sessionId" member of an object; "" when there is
 // none, it is empty, or params is not an object.
 func paramsSession(raw json.RawMessage) string {
@@ -135,7 +113,7 @@ func encodeRequest(id int64, method string, params json.RawMessage) *[]byte {
 	b := append((*bp)[:0], `{"jsonrpc":"2.0","id":`...)
 	b = strconv.AppendInt(b, id, 10)
 	b = append(b, `,"method":`...)
-	b = appendString(b, method)
+	b = rpc.AppendString(b, method)
 	if len(params) > 0 {
 		b = append(b, `,"params":`...)
 		b = append(b, params...)
@@ -143,17 +121,4 @@ func encodeRequest(id int64, method string, params json.RawMessage) *[]byte {
 	b = append(b, '}')
 	*bp = b
 	return bp
-}
-
-// appendString appends s as a JSON string; plain ASCII method names take the
-// fast path.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return append(b, quote(s)...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }

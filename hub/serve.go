@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -86,7 +87,7 @@ func (h *Hub) shutdown() {
 	h.mu.Unlock()
 	if c != nil {
 		c.stop(closeGoingAway, "hub shutting down", rpc.ErrConnectionLost("hub shutting down"))
-		h.events.emit(Event{Type: EventDisconnected, Time: time.Now(), Remote: c.remote})
+		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote})
 	}
 	h.events.closeAll()
 	done := make(chan struct{})

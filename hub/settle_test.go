@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -131,7 +132,7 @@ func TestTwoBrowsersSettle(t *testing.T) {
 	for changes < 6 { // the six connections: connected, then five replaced
 		select {
 		case ev := <-events:
-			if ev.Type == EventConnected || ev.Type == EventReplaced {
+			if ev.Type == hubapi.EventConnected || ev.Type == hubapi.EventReplaced {
 				changes++
 			}
 		case <-time.After(10 * time.Second):
@@ -143,7 +144,7 @@ func TestTwoBrowsersSettle(t *testing.T) {
 	for done := false; !done; {
 		select {
 		case ev := <-events:
-			if ev.Type != EventSession {
+			if ev.Type != hubapi.EventSession {
 				t.Errorf("after the last connect the hub saw %s from %s: the browsers take turns", ev.Type, ev.Remote)
 			}
 		case <-quiet:

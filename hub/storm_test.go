@@ -16,6 +16,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
@@ -80,7 +81,7 @@ func (s *stormTally) check(method string, params json.RawMessage, res json.RawMe
 	}
 	var be *rpc.BrowserError
 	switch {
-	case errors.Is(err, ErrNotAHub): // POST /rpc answered something that is not JSON
+	case errors.Is(err, hubclient.ErrNotAHub): // POST /rpc answered something that is not JSON
 		s.bad(&s.invalid, "%s: %v", method, err)
 	case !errors.As(err, &be):
 		s.bad(&s.other, "%s: %v", method, err)
@@ -181,7 +182,7 @@ func TestPairingStorm(t *testing.T) {
 		dur = 2 * time.Second
 	}
 	th := startHub(t, Options{})
-	client := NewClient(th.addr, testToken)
+	client := hubclient.NewClient(th.addr, testToken)
 	defer client.Close()
 
 	stopPeer := make(chan struct{})
@@ -240,8 +241,8 @@ func TestPairingStorm(t *testing.T) {
 	go func() { wg.Wait(); close(finished) }()
 	select {
 	case <-finished:
-	case <-time.After(callTimeout + 2*callMargin):
-		t.Fatalf("callers still waiting %s after the storm ended", callTimeout+2*callMargin)
+	case <-time.After(callTimeout + 2*hubclient.CallMargin):
+		t.Fatalf("callers still waiting %s after the storm ended", callTimeout+2*hubclient.CallMargin)
 	}
 	st, _ := th.Status(ctx)
 	pendingAtEnd := st.Pending

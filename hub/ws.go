@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -131,10 +132,10 @@ func closeWith(h *Hub, ws *websocket.Conn, remote string, code int, reason strin
 // browserOf names the browser behind an upgrade request: its User-Agent and
 // the extension id of its Origin (guard.go let only chrome-extension://
 // origins or none through).
-func browserOf(r *http.Request, remote string) Browser {
+func browserOf(r *http.Request, remote string) hubapi.Browser {
 	id, _ := strings.CutPrefix(r.Header.Get("Origin"), "chrome-extension://")
 	if id == r.Header.Get("Origin") {
 		id = ""
 	}
-	return Browser{UserAgent: r.UserAgent(), ExtensionID: id, Remote: remote}
+	return hubapi.Browser{UserAgent: r.UserAgent(), ExtensionID: id, Remote: remote}
 }

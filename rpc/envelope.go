@@ -142,7 +142,7 @@ func (m *frameMembers) frame() (Frame, error) {
 }
 
 // Caller is how a command reaches the browser: in process through a hub.Hub,
-// or through hub.Client to the process that holds the listener.
+// or through hubclient.Client to the process that holds the listener.
 type Caller interface {
 	// Call sends method with params (any JSON-marshalable value, or
 	// json.RawMessage, or nil) and returns the raw result. Every failure is a

@@ -151,6 +151,12 @@ func ErrTimeout(method string, d time.Duration) *BrowserError {
 	return &BrowserError{Message: fmt.Sprintf("%s timed out after %s", method, d), Code: CodeOperationFailed, Retryable: true}
 }
 
+// ErrCanceled is a call whose wait for an answer was canceled (the caller
+// went away) before any answer came.
+func ErrCanceled(method string, err error) *BrowserError {
+	return &BrowserError{Message: method + " canceled: " + err.Error(), Code: CodeOperationFailed}
+}
+
 // ErrSendFailed: the request could not be written to the connection.
 func ErrSendFailed(err error) *BrowserError {
 	return &BrowserError{Message: "send failed: " + err.Error(), Code: CodeOperationFailed, Retryable: true}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package hub
+package hubclient
 
 // peekOpen cannot peek here: a kept connection is taken as open, and one
 // the hub closed fails its request once.

@@ -1,4 +1,4 @@
-package hub
+package hubclient
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -18,7 +19,7 @@ func hubLike(t *testing.T, rpcAnswer func(w http.ResponseWriter, r *http.Request
 	t.Helper()
 	var conns atomic.Int32
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set(HubHeader, "1")
+		w.Header().Set(hubapi.HubHeader, "1")
 		if r.Header.Get("Authorization") != "Bearer "+testToken || r.Host == "" {
 			w.WriteHeader(http.StatusUnauthorized)
 			return

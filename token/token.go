@@ -1,6 +1,6 @@
-package hub
-
-// The shared token: environment or the state folder's token file.
+// Package token is the shared token hub and clients authenticate with: the
+// environment or the state folder's token file.
+package token
 
 import (
 	"crypto/rand"
@@ -15,21 +15,22 @@ import (
 	"browserctl/state"
 )
 
-// EnvToken overrides the token file.
-const EnvToken = "BROWSERCTL_TOKEN"
+// Env overrides the token file.
+const Env = "BROWSERCTL_TOKEN"
 
-// tokenFile is the token's name in the state folder.
-const tokenFile = "token"
+// FileName is the token file's name in the state folder (also for
+// `browserctl doctor`, which checks the file without creating it).
+const FileName = "token"
 
-// LoadOrCreateToken returns the shared token: $BROWSERCTL_TOKEN, else the
+// LoadOrCreate returns the shared token: $BROWSERCTL_TOKEN, else the
 // state folder's token file, created on first use with 256 random bits in
 // hex, mode 0600. Creation is atomic: two processes racing end with the
 // same token, and a failed write leaves no file behind.
-func LoadOrCreateToken() (string, error) {
-	if t := os.Getenv(EnvToken); t != "" {
+func LoadOrCreate() (string, error) {
+	if t := os.Getenv(Env); t != "" {
 		return t, nil
 	}
-	path, err := state.Path(tokenFile)
+	path, err := state.Path(FileName)
 	if err != nil {
 		return "", err
 	}

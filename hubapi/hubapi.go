@@ -1,9 +1,8 @@
-// Package hub holds the WebSocket hub at /ws/browser: one last-wins
-// extension connection, the pending-call map, ids, timeouts and per-session
-// locks; the control API other processes use (POST /rpc, GET /status,
-// PUT /session, GET /events); the token store; and Client, which reaches a hub
-// in another process through that API.
-package hub
+// Package hubapi is what the hub (hub/) and its clients (hubclient/) share:
+// the control API's answers (Status, Event), the header that marks a hub's
+// answers, and Controller, what a command needs from a hub in this process
+// or another. It imports nothing of either side, so each can import it.
+package hubapi
 
 import (
 	"context"
@@ -11,6 +10,10 @@ import (
 
 	"browserctl/rpc"
 )
+
+// HubHeader is set on every answer of a hub, so a client can tell a hub from
+// anything else listening at the address.
+const HubHeader = "Browserctl-Hub"
 
 // Status is what GET /status answers.
 type Status struct {
@@ -51,7 +54,7 @@ type Event struct {
 }
 
 // Controller is what a command needs from a hub, whether it is in this
-// process (*Hub) or another (*Client).
+// process (*hub.Hub) or another (*hubclient.Client).
 type Controller interface {
 	rpc.Caller
 	// Status reports the connection and the current session.

@@ -1,6 +1,6 @@
 //go:build unix
 
-package hub
+package hubclient
 
 import "syscall"
 

@@ -1,6 +1,8 @@
-package hub
-
-// Client: a Controller for a hub in another process, over the control API.
+// Package hubclient is how a command reaches a hub in another process:
+// Client speaks the control API (at most once: a call that may have reached
+// the hub is never sent again), and AutoHub adds the one-shot commands'
+// policy of starting a background hub and waiting for the extension.
+package hubclient
 
 import (
 	"bufio"
@@ -17,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -53,15 +56,18 @@ func (e *afterSendError) Error() string { return e.err.Error() }
 func (e *afterSendError) Unwrap() error { return e.err }
 
 const (
-	// callMargin is added to a call's timeout for the HTTP round trip, so
+	// CallMargin is added to a call's timeout for the HTTP round trip, so
 	// the hub's own timeout error arrives before ours.
-	callMargin = 5 * time.Second
+	CallMargin = 5 * time.Second
 	// dialTimeout bounds connecting to the hub.
 	dialTimeout = 5 * time.Second
 	// maxIdleConns is how many connections a Client keeps for reuse.
 	maxIdleConns = 4
 	// maxAnswerBytes bounds an answer's body.
 	maxAnswerBytes = 256 << 20
+	// eventBuffer is how many events Events holds for a slow reader (the
+	// hub's own fan-out holds as many).
+	eventBuffer = 64
 )
 
 // Client is a Controller for a hub in another process, over the control API.
@@ -84,7 +90,7 @@ type Client struct {
 	idle []*clientConn
 }
 
-var _ Controller = (*Client)(nil)
+var _ hubapi.Controller = (*Client)(nil)
 
 // clientConn is a connection to the hub and the reader of its answers.
 type clientConn struct {
@@ -147,13 +153,13 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}
-	p, err := encodeParams(params)
+	p, err := rpc.EncodeParams(params)
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
 	}
 	body := make([]byte, 0, 96+len(p))
 	body = append(body, `{"jsonrpc":"2.0","id":1,"method":`...)
-	body = appendString(body, method)
+	body = rpc.AppendString(body, method)
 	if len(p) > 0 {
 		body = append(body, `,"params":`...)
 		body = append(body, p...)
@@ -162,7 +168,7 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	body = strconv.AppendInt(body, timeout.Milliseconds(), 10)
 	body = append(body, '}')
 
-	ctx, cancel := context.WithTimeout(ctx, timeout+callMargin)
+	ctx, cancel := context.WithTimeout(ctx, timeout+CallMargin)
 	defer cancel()
 	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
 	if err != nil {
@@ -170,7 +176,7 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 			return nil, rpc.ErrTimeout(method, timeout)
 		}
 		if errors.Is(err, context.Canceled) {
-			return nil, waitError(err, method, timeout)
+			return nil, rpc.ErrCanceled(method, err)
 		}
 		var as *afterSendError
 		if errors.As(err, &as) {
@@ -209,24 +215,24 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 }
 
 // Status implements Controller through GET /status.
-func (c *Client) Status(ctx context.Context) (Status, error) {
-	var st Status
+func (c *Client) Status(ctx context.Context) (hubapi.Status, error) {
+	var st hubapi.Status
 	err := c.do(ctx, http.MethodGet, "/status", nil, &st)
 	return st, err
 }
 
 // UseSession implements Controller through PUT /session.
-func (c *Client) UseSession(ctx context.Context, sessionID string) (Status, error) {
-	body := append([]byte(`{"sessionId":`), quote(sessionID)...)
+func (c *Client) UseSession(ctx context.Context, sessionID string) (hubapi.Status, error) {
+	body := rpc.AppendString([]byte(`{"sessionId":`), sessionID)
 	body = append(body, '}')
-	var st Status
+	var st hubapi.Status
 	err := c.do(ctx, http.MethodPut, "/session", body, &st)
 	return st, err
 }
 
 // Events implements Controller through GET /events; the channel closes when
 // ctx is done or the hub goes away.
-func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
+func (c *Client) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, "/events", nil)
 	if err == nil {
@@ -240,7 +246,7 @@ func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
 		cancel()
 		return nil, err
 	}
-	ch := make(chan Event, eventBuffer)
+	ch := make(chan hubapi.Event, eventBuffer)
 	go func() {
 		defer cancel()
 		defer close(ch)
@@ -248,7 +254,7 @@ func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
 		defer stop()
 		sc := bufio.NewScanner(resp.Body)
 		for sc.Scan() {
-			var ev Event
+			var ev hubapi.Event
 			if json.Unmarshal(sc.Bytes(), &ev) != nil {
 				continue
 			}
@@ -299,10 +305,10 @@ func (c *Client) doRaw(ctx context.Context, method, path string, body []byte) ([
 // checkAnswer: anything but a hub's 200 is an error. data is the body, when
 // read.
 func (c *Client) checkAnswer(method, path string, resp *http.Response, data []byte) error {
-	if resp.StatusCode == http.StatusOK && resp.Header.Get(HubHeader) != "" {
+	if resp.StatusCode == http.StatusOK && resp.Header.Get(hubapi.HubHeader) != "" {
 		return nil
 	}
-	if resp.Header.Get(HubHeader) == "" {
+	if resp.Header.Get(hubapi.HubHeader) == "" {
 		return fmt.Errorf("%w: %s answered %s", ErrNotAHub, c.base, resp.Status)
 	}
 	if resp.StatusCode == http.StatusUnauthorized {

@@ -1,4 +1,4 @@
-package hub
+package token
 
 import (
 	"os"
@@ -15,13 +15,13 @@ import (
 func tokenHome(t *testing.T) string {
 	dir := t.TempDir()
 	t.Setenv(state.EnvHome, dir)
-	t.Setenv(EnvToken, "")
+	t.Setenv(Env, "")
 	return dir
 }
 
 func TestTokenCreatedOnce(t *testing.T) {
 	dir := tokenHome(t)
-	tok, err := LoadOrCreateToken()
+	tok, err := LoadOrCreate()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestTokenCreatedOnce(t *testing.T) {
 	if m := fi.Mode().Perm(); m != 0o600 {
 		t.Fatalf("token file mode %o", m)
 	}
-	again, err := LoadOrCreateToken()
+	again, err := LoadOrCreate()
 	if err != nil || again != tok {
 		t.Fatalf("second load: %q %v", again, err)
 	}
@@ -46,8 +46,8 @@ func TestTokenCreatedOnce(t *testing.T) {
 
 func TestTokenEnvWins(t *testing.T) {
 	dir := tokenHome(t)
-	t.Setenv(EnvToken, "from-env")
-	tok, err := LoadOrCreateToken()
+	t.Setenv(Env, "from-env")
+	tok, err := LoadOrCreate()
 	if err != nil || tok != "from-env" {
 		t.Fatalf("%q %v", tok, err)
 	}
@@ -63,7 +63,7 @@ func TestTokenWideModeNarrowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chmod(path, 0o644)
-	tok, err := LoadOrCreateToken()
+	tok, err := LoadOrCreate()
 	if err != nil || tok != "abc" {
 		t.Fatalf("%q %v", tok, err)
 	}
@@ -81,7 +81,7 @@ func TestTokenRace(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tok, err := LoadOrCreateToken()
+			tok, err := LoadOrCreate()
 			if err != nil {
 				t.Error(err)
 			}
@@ -111,7 +111,7 @@ func TestTokenWriteFails(t *testing.T) {
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
 		t.Skip("cannot lower RLIMIT_FSIZE:", err)
 	}
-	_, err := LoadOrCreateToken()
+	_, err := LoadOrCreate()
 	syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
 	if err == nil {
 		t.Fatal("want an error when the token cannot be written")
