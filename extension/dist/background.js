@@ -2655,6 +2655,33 @@ async function select(tabId, p) {
 // src/background/pages/closed-roots.ts
 var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
+async function withObject(tabId, session, contextId, expression, body) {
+  const group = newGroup();
+  try {
+    const r = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression,
+      contextId,
+      objectGroup: group
+    });
+    const objectId = r.result.objectId;
+    return objectId ? await body(objectId, group) : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
+    });
+  }
+}
+async function resolveIn(tabId, session, contextId, group, backendNodeId) {
+  const r = await sendIn(tabId, session, "DOM.resolveNode", {
+    backendNodeId,
+    executionContextId: contextId,
+    objectGroup: group
+  });
+  return r.object.objectId;
+}
+var count2 = (r) => typeof r.result.value === "number" ? r.result.value : 0;
 var REGISTER = `function (...roots) {
   const reg = window.__browserctlTree;
   if (!reg) return 0;
@@ -2670,15 +2697,8 @@ var REGISTER = `function (...roots) {
   return found;
 }`;
 async function adoptClosedRoots(tabId, session, contextId) {
-  const GROUP = newGroup();
-  try {
-    const arr = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression: "window.__browserctlTree && window.__browserctlTree.pending",
-      contextId,
-      objectGroup: GROUP
-    });
-    const arrayId = arr.result.objectId;
-    if (!arrayId) return 0;
+  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -2691,30 +2711,19 @@ async function adoptClosedRoots(tabId, session, contextId) {
           "DOM.describeNode",
           { objectId: id, depth: 1, pierce: true }
         );
-        const closed = d.node.shadowRoots?.find((r2) => r2.shadowRootType === "closed");
-        if (!closed) return void 0;
-        const r = await sendIn(tabId, session, "DOM.resolveNode", {
-          backendNodeId: closed.backendNodeId,
-          executionContextId: contextId,
-          objectGroup: GROUP
-        });
-        return r.object.objectId;
+        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
+        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
       })
     );
-    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
-      objectId: arrayId,
-      functionDeclaration: REGISTER,
-      arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
-      returnByValue: true
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
-    });
-  }
+    return count2(
+      await sendIn(tabId, session, "Runtime.callFunctionOn", {
+        objectId: arrayId,
+        functionDeclaration: REGISTER,
+        arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
+        returnByValue: true
+      })
+    );
+  });
 }
 var SCAN_REGISTER = `function (...pairs) {
   const reg = window.__browserctlTree;
@@ -2731,15 +2740,7 @@ var SCAN_REGISTER = `function (...pairs) {
   return found;
 }`;
 async function scanClosedRoots(tabId, session, contextId) {
-  const GROUP = newGroup();
-  try {
-    const doc = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression: "document",
-      contextId,
-      objectGroup: GROUP
-    });
-    const docId = doc.result.objectId;
-    if (!docId) return 0;
+  return withObject(tabId, session, contextId, "document", async (docId, group) => {
     const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs = [];
     const stack = [d.node];
@@ -2751,29 +2752,21 @@ async function scanClosedRoots(tabId, session, contextId) {
       }
       for (const c of n.children ?? []) stack.push(c);
     }
-    const resolve = async (backendNodeId) => {
-      const r = await sendIn(tabId, session, "DOM.resolveNode", {
-        backendNodeId,
-        executionContextId: contextId,
-        objectGroup: GROUP
-      });
-      return r.object.objectId ? { objectId: r.object.objectId } : { value: null };
-    };
-    const args = await Promise.all(pairs.flat().map(resolve));
-    const reg = await sendIn(tabId, session, "Runtime.callFunctionOn", {
-      objectId: docId,
-      functionDeclaration: SCAN_REGISTER,
-      arguments: args,
-      returnByValue: true
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {
-    });
-  }
+    const args = await Promise.all(
+      pairs.flat().map(async (id) => {
+        const objectId = await resolveIn(tabId, session, contextId, group, id);
+        return objectId ? { objectId } : { value: null };
+      })
+    );
+    return count2(
+      await sendIn(tabId, session, "Runtime.callFunctionOn", {
+        objectId: docId,
+        functionDeclaration: SCAN_REGISTER,
+        arguments: args,
+        returnByValue: true
+      })
+    );
+  });
 }
 
 // src/background/pages/ref-counters.ts
@@ -2901,18 +2894,18 @@ function editScript(a, b) {
   return ops;
 }
 function multisetScript(A, B) {
-  const count2 = /* @__PURE__ */ new Map();
-  for (const l of A) count2.set(l, (count2.get(l) ?? 0) + 1);
+  const count3 = /* @__PURE__ */ new Map();
+  for (const l of A) count3.set(l, (count3.get(l) ?? 0) + 1);
   const ops = [];
   for (const l of B) {
-    const c = count2.get(l) ?? 0;
-    if (c > 0) count2.set(l, c - 1);
+    const c = count3.get(l) ?? 0;
+    if (c > 0) count3.set(l, c - 1);
     else ops.push({ kind: "add", line: l });
   }
   for (const l of A) {
-    const c = count2.get(l) ?? 0;
+    const c = count3.get(l) ?? 0;
     if (c > 0) {
-      count2.set(l, c - 1);
+      count3.set(l, c - 1);
       ops.push({ kind: "del", line: l });
     }
   }

@@ -19,6 +19,53 @@ import { DialogOpenError, sendIn } from "./debugger";
 let groups = 0;
 const newGroup = (): string => `browserctl-hosts-${++groups}`;
 
+/** Evaluates expression in the walk's world, in an object group of its own,
+ * and runs body on the object it names; answers 0 when there is none or the
+ * document went away meanwhile (the next snapshot tries again). A dialog
+ * that opened still fails the call. The group is released either way. */
+async function withObject(
+  tabId: number,
+  session: string | undefined,
+  contextId: number,
+  expression: string,
+  body: (objectId: string, group: string) => Promise<number>,
+): Promise<number> {
+  const group = newGroup();
+  try {
+    const r = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
+      expression,
+      contextId,
+      objectGroup: group,
+    });
+    const objectId = r.result.objectId;
+    return objectId ? await body(objectId, group) : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
+  }
+}
+
+/** The walk's world's object for a DOM node, or undefined when it is gone. */
+async function resolveIn(
+  tabId: number,
+  session: string | undefined,
+  contextId: number,
+  group: string,
+  backendNodeId: number,
+): Promise<string | undefined> {
+  const r = await sendIn<{ object: { objectId?: string } }>(tabId, session, "DOM.resolveNode", {
+    backendNodeId,
+    executionContextId: contextId,
+    objectGroup: group,
+  });
+  return r.object.objectId;
+}
+
+/** The number a registering function answered, else 0. */
+const count = (r: { result: { value?: unknown } }): number => (typeof r.result.value === "number" ? r.result.value : 0);
+
 interface Props {
   result: { name: string; value?: { objectId?: string } }[];
 }
@@ -40,15 +87,8 @@ const REGISTER = `function (...roots) {
 
 /** Resolves the closed roots of the walk's pending hosts; answers how many it found. */
 export async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  const GROUP = newGroup();
-  try {
-    const arr = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
-      expression: "window.__browserctlTree && window.__browserctlTree.pending",
-      contextId,
-      objectGroup: GROUP,
-    });
-    const arrayId = arr.result.objectId;
-    if (!arrayId) return 0;
+  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
     const props = await sendIn<Props>(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -62,28 +102,18 @@ export async function adoptClosedRoots(tabId: number, session: string | undefine
           { objectId: id, depth: 1, pierce: true },
         );
         const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
-        if (!closed) return undefined;
-        const r = await sendIn<{ object: { objectId?: string } }>(tabId, session, "DOM.resolveNode", {
-          backendNodeId: closed.backendNodeId,
-          executionContextId: contextId,
-          objectGroup: GROUP,
-        });
-        return r.object.objectId;
+        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : undefined;
       }),
     );
-    const reg = await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-      objectId: arrayId,
-      functionDeclaration: REGISTER,
-      arguments: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
-      returnByValue: true,
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0; // the document went away meanwhile: the next snapshot tries again
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {});
-  }
+    return count(
+      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
+        objectId: arrayId,
+        functionDeclaration: REGISTER,
+        arguments: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
+        returnByValue: true,
+      }),
+    );
+  });
 }
 
 interface DomNode {
@@ -111,15 +141,7 @@ const SCAN_REGISTER = `function (...pairs) {
  * frames: they have worlds of their own) and hands them to the walk's
  * registry; answers how many it had not seen before. */
 export async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  const GROUP = newGroup();
-  try {
-    const doc = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
-      expression: "document",
-      contextId,
-      objectGroup: GROUP,
-    });
-    const docId = doc.result.objectId;
-    if (!docId) return 0;
+  return withObject(tabId, session, contextId, "document", async (docId, group) => {
     const d = await sendIn<{ node: DomNode }>(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs: [number, number][] = [];
     // An iframe's contentDocument is not followed: it has no children key
@@ -133,26 +155,19 @@ export async function scanClosedRoots(tabId: number, session: string | undefined
       }
       for (const c of n.children ?? []) stack.push(c);
     }
-    const resolve = async (backendNodeId: number): Promise<{ objectId: string } | { value: null }> => {
-      const r = await sendIn<{ object: { objectId?: string } }>(tabId, session, "DOM.resolveNode", {
-        backendNodeId,
-        executionContextId: contextId,
-        objectGroup: GROUP,
-      });
-      return r.object.objectId ? { objectId: r.object.objectId } : { value: null };
-    };
-    const args = await Promise.all(pairs.flat().map(resolve));
-    const reg = await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-      objectId: docId,
-      functionDeclaration: SCAN_REGISTER,
-      arguments: args,
-      returnByValue: true,
-    });
-    return typeof reg.result.value === "number" ? reg.result.value : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0; // the document went away meanwhile: the next snapshot tries again
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {});
-  }
+    const args = await Promise.all(
+      pairs.flat().map(async (id) => {
+        const objectId = await resolveIn(tabId, session, contextId, group, id);
+        return objectId ? { objectId } : { value: null };
+      }),
+    );
+    return count(
+      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
+        objectId: docId,
+        functionDeclaration: SCAN_REGISTER,
+        arguments: args,
+        returnByValue: true,
+      }),
+    );
+  });
 }
