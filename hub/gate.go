@@ -117,30 +117,29 @@ func (g *gate) admit(c net.Conn) *gatedConn {
 	return gc
 }
 
+// leave takes the connection off the untrusted list; it answers whether it
+// was still there (only the first of trust and expire acts).
+func (gc *gatedConn) leave() bool {
+	gc.g.mu.Lock()
+	defer gc.g.mu.Unlock()
+	if gc.elem == nil {
+		return false
+	}
+	gc.g.untrusted.Remove(gc.elem)
+	gc.elem = nil
+	return true
+}
+
 // trust takes the connection off the untrusted list: it showed the token.
 func (gc *gatedConn) trust() {
-	gc.g.mu.Lock()
-	was := gc.elem != nil
-	if was {
-		gc.g.untrusted.Remove(gc.elem)
-		gc.elem = nil
-	}
-	gc.g.mu.Unlock()
-	if was {
+	if gc.leave() {
 		gc.timer.Stop()
 	}
 }
 
 // expire closes the connection if it is still untrusted.
 func (gc *gatedConn) expire() {
-	gc.g.mu.Lock()
-	was := gc.elem != nil
-	if was {
-		gc.g.untrusted.Remove(gc.elem)
-		gc.elem = nil
-	}
-	gc.g.mu.Unlock()
-	if was {
+	if gc.leave() {
 		gc.Conn.Close()
 	}
 }
