@@ -128,7 +128,12 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 
 	// A confirm opened by a click is held for the agent, then accepted.
 	snap = a.call("browser_snapshot", nil)
-	a.call("browser_click", map[string]any{"element": "Delete profile button", "ref": refIn(t, snap, "button", "Delete profile")})
+	// The confirm opens inside the click's own handler: the click still
+	// answers, and its result tells the agent a dialog waits.
+	out = a.call("browser_click", map[string]any{"element": "Delete profile button", "ref": refIn(t, snap, "button", "Delete profile")})
+	if !strings.Contains(out, `a confirm dialog is open: "Delete the profile?"`) || !strings.Contains(out, "browser_handle_dialog") {
+		t.Errorf("the click's result should say the confirm is open:\n%s", out)
+	}
 	a.call("browser_handle_dialog", map[string]any{"accept": true})
 	confirmed := h.rec.waitFor(t, tag, "the confirm's answer", func(e event) bool { return e.Type == "confirm" })
 	if confirmed.Data["ok"] != true {
