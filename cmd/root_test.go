@@ -3,7 +3,10 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 
 	"browserctl/hubclient"
 	"browserctl/rpc"
@@ -61,4 +64,68 @@ func TestPrintErrorFormats(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The lazy tree's flag tables name every global flag, by the kind pflag
+// gives it: a flag added to addGlobalFlags and not to them would make
+// `browserctl --newflag X get title` take X for the command.
+func TestGlobalFlagTablesMatchTheRoot(t *testing.T) {
+	e := newTestEnv(t)
+	root := newBareRoot(e.f)
+	n := 0
+	root.PersistentFlags().VisitAll(func(fl *pflag.Flag) {
+		n++
+		isBool := fl.Value.Type() == "bool"
+		if isBool && !globalBoolFlags[fl.Name] || !isBool && !globalValueFlags[fl.Name] {
+			t.Errorf("--%s (%s) is missing from the lazy tree's flag tables", fl.Name, fl.Value.Type())
+		}
+	})
+	if want := len(globalBoolFlags) + len(globalValueFlags); n != want {
+		t.Errorf("the root has %d global flags, the tables %d", n, want)
+	}
+}
+
+// A command line runs on the same command whether the tree is built whole
+// or only for the command it names.
+func TestLazyTreeFindsTheSameCommand(t *testing.T) {
+	e := newTestEnv(t)
+	for _, args := range [][]string{
+		{"get", "title"},
+		{"--json", "get", "title"},
+		{"--server", "127.0.0.1:1", "--timeout=5s", "tab", "list"},
+		{"--session", "get", "snapshot"}, // "get" is --session's value
+		{"--no-color", "--wait", "2s", "session", "ls"},
+		{"-h"},
+		{"help", "get"},
+		{"nosuch"},
+		{"--", "get"},
+	} {
+		full, _, ferr := NewRootCmd(e.f).Find(stripGlobals(args))
+		lazy, _, lerr := newTreeFor(e.f, args).Find(stripGlobals(args))
+		if (ferr == nil) != (lerr == nil) || ferr == nil && full.CommandPath() != lazy.CommandPath() {
+			t.Errorf("%q: whole tree finds %v (%v), lazy tree %v (%v)", args, full.CommandPath(), ferr, lazy.CommandPath(), lerr)
+		}
+	}
+	if got := topCommandName([]string{"--session", "get", "snapshot"}); got != "snapshot" {
+		t.Errorf("topCommandName took a flag's value for the command: %q", got)
+	}
+}
+
+// stripGlobals drops the global flags and their values, as cobra's Find
+// does not parse them.
+func stripGlobals(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		switch {
+		case strings.HasPrefix(args[i], "--") && globalValueFlags[name]:
+			if !hasValue {
+				i++
+			}
+		case strings.HasPrefix(args[i], "--") && globalBoolFlags[name]:
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
 }
