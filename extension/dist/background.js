@@ -3377,11 +3377,31 @@ function unwrap(r, what) {
   if (r.exceptionDetails) throw failed6(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
+async function browserTitle(tabId) {
+  const t = await chrome.tabs.get(tabId);
+  const title = t.title ?? "";
+  if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return void 0;
+  return title;
+}
+function mayBeURLForDisplay(title, url) {
+  if (title === "" || url.includes(title)) return true;
+  if (title.startsWith("‪") || url.includes("xn--")) return true;
+  try {
+    return decodeURIComponent(url).includes(decodeURIComponent(title));
+  } catch {
+    return true;
+  }
+}
+var MAX_BROWSER_TITLE = 4096;
 async function get(tabId, p) {
   const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
+  }
+  if (what === "title") {
+    const title = await browserTitle(tabId);
+    if (title !== void 0) return { value: title };
   }
   if (!target || what === "title" || what === "url") {
     const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });

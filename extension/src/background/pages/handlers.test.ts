@@ -9,11 +9,15 @@ type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
 let sent: [string, Record<string, unknown>][];
 let activeTab: number;
+let tabTitle: string;
+let tabURL: string;
 
 beforeEach(() => {
   answers = new Map();
   sent = [];
   activeTab = 7;
+  tabTitle = "";
+  tabURL = "about:blank";
   const ev = () => ({ addListener: () => {}, removeListener: () => {} });
   (globalThis as unknown as { chrome: unknown }).chrome = {
     debugger: {
@@ -29,7 +33,7 @@ beforeEach(() => {
     },
     tabs: {
       onRemoved: ev(),
-      get: async (id: number) => ({ id, active: id === activeTab }),
+      get: async (id: number) => ({ id, active: id === activeTab, title: tabTitle, url: tabURL }),
       update: async (id: number, p: { active?: boolean }) => {
         sent.push(["tabs.update", { id, ...p }]);
         if (p.active) activeTab = id;
@@ -172,4 +176,33 @@ test("a selector that matches nothing visible answers 4110 naming it; a bad one 
   answer = "invalid:'[[' is not a valid selector";
   await assert.rejects(h["pages.hover"]!({ selector: "[[" }), { code: -32602, message: /not a valid CSS selector/ });
   assert.ok(!sent.some(([m]) => m === "Input.dispatchMouseEvent"));
+});
+
+test("get title reads Chrome's copy of a real title, with no call into the page", async () => {
+  tabTitle = "Mozilla - Wikipedia";
+  tabURL = "http://127.0.0.1:8000/wikipedia.html";
+  assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "Mozilla - Wikipedia" });
+  assert.equal(sent.filter(([m]) => m === "Runtime.evaluate").length, 0);
+});
+
+test("get title asks the page when Chrome's copy may be the URL or cut short", async () => {
+  answers.set("Runtime.evaluate", () => ({ result: { value: "from the page" } }));
+  for (const [title, url] of [
+    ["", "http://127.0.0.1:8000/untitled.html"],
+    ["127.0.0.1:8000/untitled.html", "http://127.0.0.1:8000/untitled.html"],
+    ["untitled.html", "file:///tmp/untitled.html"],
+    ["127.0.0.1:8000/café", "http://127.0.0.1:8000/caf%C3%A9"],
+    ["bücher.example/", "http://xn--bcher-kva.example/"],
+    ["127.0.0.1:8000/p?html=<p>café+%26+ü<%2Fp>&t=a b", "http://127.0.0.1:8000/p?html=%3Cp%3Ecaf%C3%A9+%26+%C3%BC%3C%2Fp%3E&t=a%20b"],
+    ["127.0.0.1:8000/100%", "http://127.0.0.1:8000/100%"],
+    ["\u202a127.0.0.1/\u05d0\u202c", "http://127.0.0.1/%D7%90"],
+    ["x".repeat(4096), "http://127.0.0.1:8000/long.html"],
+  ]) {
+    tabTitle = title!;
+    tabURL = url!;
+    sent = [];
+    assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "from the page" }, `title ${JSON.stringify(title).slice(0, 40)}`);
+    const evals = sent.filter(([m]) => m === "Runtime.evaluate").map(([, p]) => p["expression"]);
+    assert.deepEqual(evals, ["document.title"]);
+  }
 });

@@ -1,0 +1,56 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// `get title` answers from Chrome's copy of the tab's title when that is
+// document.title (issue 8's speed work): it must print what the page's own
+// document.title says, read here over the test's CDP connection, in the
+// cases where Chrome's copy is something else: no title (Chrome shows the
+// URL, escapes undone, RTL letters wrapped in marks), a title longer than
+// Chrome keeps, and a title the page changed a moment ago.
+func TestGetTitleIsTheDocumentTitle(t *testing.T) {
+	tag := tagFor(t)
+	// no <title>; the query has escapes Chrome undoes for display
+	// (café, the Hebrew letters) and one it keeps (%26)
+	s := newSession(t, pageURL("/inline", tag, "html", "<p>café & ü אב</p>"))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	check := func(what string) {
+		t.Helper()
+		want := p.evalString(`document.title`)
+		if got := getString(t, s, "title"); got != want {
+			t.Errorf("%s: get title = %q (%d chars), document.title is %q (%d chars)", what, abbrev(got), len(got), abbrev(want), len(want))
+		}
+	}
+	check("untitled page")
+	if got := p.evalString(`document.title`); got != "" {
+		t.Fatalf("the untitled page has title %q", got)
+	}
+
+	p.eval(`document.title = "Set by the page"`, nil)
+	check("a title the page set")
+	p.eval(`document.title = "t".repeat(5000)`, nil)
+	check("a 5000-character title")
+	p.eval(`document.title = ""`, nil)
+	check("a title set back to empty")
+
+	// in one batch, each `get title` right after the eval that set it
+	file := filepath.Join(t.TempDir(), "titles")
+	var steps strings.Builder
+	for _, v := range []string{"first", "second", "", "third"} {
+		steps.WriteString("eval document.title = '" + v + "'\nget title\n")
+	}
+	if err := os.WriteFile(file, []byte(steps.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := human(t, in(s, "batch", "-f", file)...)
+	if want := "first\nfirst\nsecond\nsecond\n\n\nthird\nthird\n"; out != want {
+		t.Errorf("batch of title changes printed %q, want %q", out, want)
+	}
+}
