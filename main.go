@@ -2,12 +2,11 @@
 // extension; see cmd for the command tree.
 
 // Settings of the runtime that cost a one-shot command its start-up and buy
-// it nothing (issue 8: -0.1 ms wall and -0.9 ms CPU of a 3-4 ms `token`,
-// bench/oneshot.sh): no reading of cgroup files for GOMAXPROCS and no
-// goroutine re-reading them (a CLI and a loopback hub wait on I/O, not on
-// CPUs), and no naming of every memory mapping with an extra prctl.
+// it nothing (issue 8: -0.1 ms wall and -0.9 ms CPU of a 3-4 ms `token`):
+// no goroutine re-reading the cgroup's CPU limit every second (a CLI and a
+// loopback hub wait on I/O, not on CPUs), and no naming of every memory
+// mapping with an extra prctl.
 //
-//go:debug containermaxprocs=0
 //go:debug updatemaxprocs=0
 //go:debug decoratemappings=0
 package main
