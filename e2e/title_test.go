@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,17 +41,40 @@ func TestGetTitleIsTheDocumentTitle(t *testing.T) {
 	p.eval(`document.title = ""`, nil)
 	check("a title set back to empty")
 
-	// in one batch, each `get title` right after the eval that set it
+	// in one batch, each `get title` twice right after the eval that set
+	// it (the second read is the one a remembered title would answer)
 	file := filepath.Join(t.TempDir(), "titles")
-	var steps strings.Builder
-	for _, v := range []string{"first", "second", "", "third"} {
-		steps.WriteString("eval document.title = '" + v + "'\nget title\n")
+	var steps, want strings.Builder
+	for i := 0; i < 40; i++ {
+		v := fmt.Sprintf("title %d", i)
+		if i%10 == 9 {
+			v = "" // untitled again now and then
+		}
+		steps.WriteString("eval document.title = '" + v + "'\nget title\nget title\n")
+		want.WriteString(v + "\n" + v + "\n" + v + "\n")
 	}
 	if err := os.WriteFile(file, []byte(steps.String()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := human(t, in(s, "batch", "-f", file)...)
-	if want := "first\nfirst\nsecond\nsecond\n\n\nthird\nthird\n"; out != want {
-		t.Errorf("batch of title changes printed %q, want %q", out, want)
+	if out := human(t, in(s, "batch", "-f", file)...); out != want.String() {
+		t.Errorf("batch of title changes printed\n%s\nwant\n%s", out, want.String())
 	}
+
+	// a title the page changes by itself, later
+	p.eval(`setTimeout(() => { document.title = "set by a timer"; }, 200), 0`, nil)
+	mustRun(t, in(s, "wait", "--fn", `document.title === "set by a timer"`)...)
+	check("a title the page's timer set")
+
+	// navigation: a titled page, an untitled one, back, reload
+	mustRun(t, in(s, "open", pageURL("/inline", tag, "html", "<title>Page A</title><p>a</p>"))...)
+	check("a titled page opened")
+	mustRun(t, in(s, "open", pageURL("/inline", tag, "html", "<p>untitled b</p>"))...)
+	check("an untitled page opened after it")
+	mustRun(t, in(s, "back")...)
+	check("back to the titled page")
+	if got := getString(t, s, "title"); got != "Page A" {
+		t.Errorf("back: get title = %q, want %q", got, "Page A")
+	}
+	mustRun(t, in(s, "reload")...)
+	check("the titled page reloaded")
 }

@@ -3338,6 +3338,49 @@ async function inPage(tabId, kind, want, exact, limit) {
   );
 }
 
+// src/background/pages/title-cache.ts
+var TitleCache = class {
+  gen = 0;
+  watching = false;
+  titles = /* @__PURE__ */ new Map();
+  get(tabId) {
+    return this.watching ? this.titles.get(tabId) : void 0;
+  }
+  /** The generation to pass to set() once the tabs.get it starts answers. */
+  begin() {
+    return this.gen;
+  }
+  /** Remembers a title read at gen; dropped when any tab event came since. */
+  set(tabId, title, gen) {
+    if (this.watching && gen === this.gen) this.titles.set(tabId, title);
+  }
+  drop(tabId) {
+    this.gen++;
+    this.titles.delete(tabId);
+  }
+  /** Follows the browser's tab events; returns the unsubscribe. */
+  watch() {
+    const onUpdated = (tabId) => this.drop(tabId);
+    const onRemoved2 = (tabId) => this.drop(tabId);
+    const onReplaced = (added, removed) => {
+      this.drop(added);
+      this.drop(removed);
+    };
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    chrome.tabs.onRemoved.addListener(onRemoved2);
+    chrome.tabs.onReplaced.addListener(onReplaced);
+    this.watching = true;
+    return () => {
+      this.watching = false;
+      this.titles.clear();
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+      chrome.tabs.onRemoved.removeListener(onRemoved2);
+      chrome.tabs.onReplaced.removeListener(onReplaced);
+    };
+  }
+};
+var titleCache = new TitleCache();
+
 // src/background/pages/get.ts
 function failed6(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -3378,9 +3421,13 @@ function unwrap(r, what) {
   return r.result.value;
 }
 async function browserTitle(tabId) {
+  const cached = titleCache.get(tabId);
+  if (cached !== void 0) return cached;
+  const gen = titleCache.begin();
   const t = await chrome.tabs.get(tabId);
   const title = t.title ?? "";
   if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return void 0;
+  if (t.status === "complete") titleCache.set(tabId, title, gen);
   return title;
 }
 function mayBeURLForDisplay(title, url) {
@@ -6002,6 +6049,7 @@ function errorText(e) {
 var REPLACED_KEY = "browserctl.replaced";
 var store = new SessionStore();
 store.watch();
+titleCache.watch();
 var router = new Router({
   ...sessionHandlers({ store, releaseTab }),
   ...tabHandlers({ store, releaseTab }),

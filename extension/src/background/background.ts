@@ -8,6 +8,7 @@ import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
+import { titleCache } from "./pages/title-cache";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
@@ -22,6 +23,7 @@ const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();
 store.watch();
+titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.ts)
 
 const router = new Router({
   ...sessionHandlers({ store, releaseTab }),

@@ -7,6 +7,7 @@ import { send } from "./debugger";
 import { inFrame, viewportBox } from "./geometry";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, targetOf } from "./target";
+import { titleCache } from "./title-cache";
 
 
 interface CallValue {
@@ -62,17 +63,23 @@ function unwrap(r: CallValue, what: string): unknown {
 /**
  * Chrome's own copy of the tab's title, when it is document.title: one
  * browser-process call instead of a Runtime.evaluate in the page (~280 us
- * against ~750-900 us, a tenth of a one-shot `get title`). It is never
- * stale: the page sends its title to the browser as document.title changes,
- * on the channel its CDP answers use, so an evaluate that set the title is
- * answered after the browser has it. It differs from document.title in two
- * cases, which go to the page: an empty title (the tab shows its URL) and a
- * title cut at Chrome's length limit.
+ * against ~750-900 us back to back), and none while the title has not
+ * changed (title-cache.ts). It does not lag behind the page: the page sends
+ * its title to the browser as document.title changes, on the channel its
+ * CDP answers use, so an evaluate that set the title is answered after the
+ * browser has it. It differs from document.title in two cases, which go to
+ * the page: an empty title (the tab shows its URL) and a title cut at
+ * Chrome's length limit.
  */
 async function browserTitle(tabId: number): Promise<string | undefined> {
+  const cached = titleCache.get(tabId);
+  if (cached !== undefined) return cached;
+  const gen = titleCache.begin();
   const t = await chrome.tabs.get(tabId);
   const title = t.title ?? "";
   if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return undefined;
+  // a loading tab's title is still the last document's, or about to change
+  if (t.status === "complete") titleCache.set(tabId, title, gen);
   return title;
 }
 
