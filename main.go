@@ -1,6 +1,3 @@
-// Command browserctl drives a real Chrome from the shell through its
-// extension; see cmd for the command tree.
-
 // Settings of the runtime that cost a one-shot command its start-up and buy
 // it nothing (issue 8: -0.1 ms wall and -0.9 ms CPU of a 3-4 ms `token`):
 // no goroutine re-reading the cgroup's CPU limit every second (a CLI and a
@@ -9,6 +6,9 @@
 //
 //go:debug updatemaxprocs=0
 //go:debug decoratemappings=0
+
+// Command browserctl drives a real Chrome from the shell through its
+// extension; see cmd for the command tree.
 package main
 
 import (

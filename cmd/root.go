@@ -160,10 +160,10 @@ func newTreeFor(f *Factory, args []string) *cobra.Command {
 func topCommandName(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			if a == "--" {
-				return ""
-			}
+		if a == "--" {
+			return ""
+		}
+		if !strings.HasPrefix(a, "-") {
 			return a
 		}
 		flag, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")

@@ -89,7 +89,7 @@ async function browserTitle(tabId: number): Promise<string | undefined> {
  * Unicode, a file's name only, wrapped in LTR marks when it has RTL
  * letters). A real title that looks like its URL goes to the page too.
  */
-export function mayBeURLForDisplay(title: string, url: string): boolean {
+function mayBeURLForDisplay(title: string, url: string): boolean {
   if (title === "" || url.includes(title)) return true;
   if (title.startsWith("\u202a") || url.includes("xn--")) return true;
   try {
