@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make demo   build, start the hub, launch Chromium with the extension, open the REPL
 #   make test   install what the tests need and run every test
-.PHONY: demo test build extension bench
+.PHONY: demo test build extension bench bench-flow
 
 build:
 	CGO_ENABLED=0 go build -o bin/browserctl .
@@ -20,3 +20,6 @@ bench:
 	bench/oneshot.sh
 	bench/browser.sh
 	bench/mcp.sh
+
+bench-flow:
+	bench/flow.sh
