@@ -252,6 +252,7 @@ func topCmds() []topCmd {
 		{"history", "local", newCmdHistory}, // issue 13: REPL only
 		{"save", "local", newCmdSave},       // issue 13: REPL only
 		{"mcp", "local", newCmdMCP},
+		{"skill", "local", newCmdSkill},
 	}
 }
 
