@@ -83,6 +83,8 @@ type rpcRequest struct {
 	Method  string          `json:"method"`
 	Params  json.RawMessage `json:"params"`
 	Timeout *float64        `json:"timeout"`
+	// Timing asks for the call's rpc.Trace as the answer's "timing" member.
+	Timing bool `json:"timing"`
 }
 
 // errorData is the "data" of an error answered by POST /rpc.
@@ -130,7 +132,12 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	res, err := h.Call(r.Context(), req.Method, params, timeout)
+	ctx := r.Context()
+	var tr *rpc.Trace
+	if req.Timing {
+		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })
+	}
+	res, err := h.Call(ctx, req.Method, params, timeout)
 
 	out := make([]byte, 0, 64+len(res))
 	out = append(out, `{"jsonrpc":"2.0","id":`...)
@@ -146,6 +153,11 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	} else {
 		out = append(out, `,"result":`...)
 		out = append(out, res...)
+	}
+	if tr != nil {
+		t, _ := json.Marshal(tr)
+		out = append(out, `,"timing":`...)
+		out = append(out, t...)
 	}
 	out = append(out, "}\n"...)
 	writeRaw(w, http.StatusOK, out)

@@ -113,6 +113,16 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}
+	var tr *rpc.Trace
+	if fn := rpc.TracerFrom(ctx); fn != nil {
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Hub = rpc.MicrosOf(time.Since(t0))
+			tr.Total = tr.Hub
+			fn(tr)
+		}()
+	}
 	raw, err := rpc.EncodeParams(params)
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
@@ -128,14 +138,18 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	defer putCall(cl)
 
 	if sid != "" && strings.HasPrefix(method, rpc.SessionScopedPrefix) {
+		t0 := time.Now()
 		l, err := h.locks.acquire(ctx, sid, cl.timer.C)
+		if tr != nil {
+			tr.Lock = rpc.MicrosOf(time.Since(t0))
+		}
 		if err != nil {
 			return nil, waitError(err, method, timeout)
 		}
 		defer h.locks.release(sid, l)
 	}
 
-	res, err := h.roundTrip(ctx, cl, method, raw, timeout)
+	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +159,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 
 // roundTrip sends one request on the current connection and waits for its
 // response, the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration) (json.RawMessage, error) {
+func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	c := h.conn.Load()
 	if c == nil {
 		return nil, rpc.ErrNotConnected()
@@ -153,6 +167,11 @@ func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params jso
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
 		return nil, err
+	}
+	if tr != nil {
+		tr.CallID = id
+		sent := time.Now()
+		defer func() { tr.Extension = rpc.MicrosOf(time.Since(sent)) }()
 	}
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {

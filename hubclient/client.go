@@ -166,6 +166,17 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	}
 	body = append(body, `,"timeout":`...)
 	body = strconv.AppendInt(body, timeout.Milliseconds(), 10)
+	trace := rpc.TracerFrom(ctx)
+	var tr *rpc.Trace
+	if trace != nil {
+		body = append(body, `,"timing":true`...)
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Total = rpc.MicrosOf(time.Since(t0))
+			trace(tr)
+		}()
+	}
 	body = append(body, '}')
 
 	ctx, cancel := context.WithTimeout(ctx, timeout+CallMargin)
@@ -193,6 +204,9 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	// one-shot command pays for encoding/json's type set-up on every run.
 	if !json.Valid(data) {
 		return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
+	}
+	if raw, ok := rpc.Member(data, "timing"); ok && tr != nil {
+		_ = json.Unmarshal(raw, tr) // a hub without timing leaves it zero
 	}
 	if raw, ok := rpc.Member(data, "error"); ok && string(raw) != "null" {
 		var e struct {

@@ -142,6 +142,9 @@ const (
 // Issue 13: what the extension is, for `browserctl doctor`.
 const (
 	ExtensionInfo = "extension.info"
+	// ExtensionCallTiming answers what the extension measured of a recent
+	// call (browserctl -v).
+	ExtensionCallTiming = "extension.callTiming"
 )
 
 // Methods of issue 8 beyond the spec's 27 (targets, find, more actions).
@@ -319,6 +322,8 @@ var Methods = []Method{
 	// issue 13
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
 		Summary: "the extension's protocol version, version and id"},
+	{Wire: ExtensionCallTiming, Session: NoSession, Params: CallTimingParams{}, Result: CallTimingResult{},
+		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102"},
 
 	// issue 10: logs, network blocking, downloads
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},

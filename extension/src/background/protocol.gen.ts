@@ -825,6 +825,25 @@ export interface ExtensionInfoResult {
   userAgent: string;
 }
 
+export interface CallTimingParams {
+  /** an integer >= 1; the id the hub gave the call on /ws/browser */
+  callId: number;
+}
+
+export interface CDPTiming {
+  method: string;
+  count: number;
+  ms: number;
+}
+
+export interface CallTimingResult {
+  callId: number;
+  method: string;
+  /** from the request's arrival to its answer's sending */
+  handlerMs: number;
+  cdp: CDPTiming[];
+}
+
 export interface ConsoleParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -981,6 +1000,7 @@ export type PageMethod = (typeof PAGE_METHODS)[number];
 
 export const EXTENSION_METHODS = [
   "extension.info",
+  "extension.callTiming",
 ] as const;
 export type ExtensionMethod = (typeof EXTENSION_METHODS)[number];
 
@@ -1113,6 +1133,8 @@ export interface MethodTypes {
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
+  /** where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v` */
+  "extension.callTiming": { params: CallTimingParams; result: CallTimingResult };
   /** console messages of a tab since attach (long poll with waitMs) */
   "logs.console": { params: ConsoleParams; result: ConsoleResult };
   /** uncaught exceptions and unhandled rejections of a tab */
