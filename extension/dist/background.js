@@ -125,7 +125,8 @@ var PAGE_METHODS = [
   "pages.durableTarget"
 ];
 var EXTENSION_METHODS = [
-  "extension.info"
+  "extension.info",
+  "extension.callTiming"
 ];
 var LOG_METHODS = [
   "logs.console",
@@ -141,6 +142,65 @@ var DOWNLOAD_METHODS = [
 ];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
 
+// src/background/types.ts
+var RpcError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "RpcError";
+  }
+  code;
+};
+
+// src/background/call-timing.ts
+var TIMING_KEEP = 64;
+var CALL = /* @__PURE__ */ Symbol("call timing");
+var records = /* @__PURE__ */ new Map();
+var onTab = /* @__PURE__ */ new Map();
+function callStarted(id, method, params) {
+  if (typeof id !== "number") return void 0;
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map() };
+  records.set(id, rec);
+  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
+  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
+  return rec;
+}
+function callEnded(rec) {
+  if (!rec) return;
+  rec.handlerMs = performance.now() - rec.start;
+  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
+}
+function timeCallOnTab(params, tabId) {
+  const rec = params[CALL];
+  if (!rec) return;
+  rec.tabId = tabId;
+  onTab.set(tabId, rec);
+}
+function noteCdp(tabId, method, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.cdp.set(method, t);
+}
+var round = (ms) => Math.round(ms * 1e3) / 1e3;
+function callTiming(callId) {
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
+  }
+  const rec = records.get(callId);
+  if (!rec) {
+    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
+  }
+  return {
+    callId,
+    method: rec.method,
+    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) }))
+  };
+}
+
 // src/background/extension-info.ts
 var chromeInfoDeps = {
   manifestVersion: () => chrome.runtime.getManifest().version,
@@ -154,7 +214,8 @@ function extensionHandlers(deps = chromeInfoDeps) {
       version: deps.manifestVersion(),
       id: deps.id(),
       userAgent: deps.userAgent()
-    })
+    }),
+    "extension.callTiming": async (p) => callTiming(p.callId)
   };
 }
 
@@ -199,16 +260,6 @@ function wireLifecycle(client2) {
     void chrome.alarms.clear(KEEPALIVE_ALARM);
   };
 }
-
-// src/background/types.ts
-var RpcError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "RpcError";
-  }
-  code;
-};
 
 // src/background/params.ts
 function invalid(name, what) {
@@ -509,13 +560,16 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       }
     );
@@ -2969,7 +3023,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round2 = 0; round2 < 4 && res.hosts > 0; round2++) {
+  for (let round3 = 0; round3 < 4 && res.hosts > 0; round3++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -4518,24 +4572,25 @@ async function block(p, deps, add2) {
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
-  const onTab = (_method, fn) => async (p) => {
+  const onTab2 = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+    timeCallOnTab(p, tabId);
     return fn(tabId, p);
   };
   return {
-    "pages.upload": onTab("pages.upload", upload),
-    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab("pages.pdf", pdf),
-    "pages.cookies": onTab("pages.cookies", cookies),
-    "pages.setCookie": onTab("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage2),
-    "pages.setStorage": onTab("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
-    "logs.console": onTab("logs.console", consoleRead),
-    "logs.errors": onTab("logs.errors", errorsRead),
-    "logs.network": onTab("logs.network", networkRead),
+    "pages.upload": onTab2("pages.upload", upload),
+    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab2("pages.pdf", pdf),
+    "pages.cookies": onTab2("pages.cookies", cookies),
+    "pages.setCookie": onTab2("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
+    "pages.storage": onTab2("pages.storage", storage2),
+    "pages.setStorage": onTab2("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
+    "logs.console": onTab2("logs.console", consoleRead),
+    "logs.errors": onTab2("logs.errors", errorsRead),
+    "logs.network": onTab2("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
@@ -4752,7 +4807,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round2(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -4899,7 +4954,7 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
   let ended = false;
@@ -5139,6 +5194,7 @@ function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
+    timeCallOnTab(params, tabId);
     return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
   };
   const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
@@ -5196,12 +5252,15 @@ var Router = class {
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
     }
+    const timing = callStarted(id, method, params);
     try {
       const result = await handler(params);
       return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
     } catch (e) {
       const { code, message } = toRpcError(e);
       return errorResponse(id, code, message);
+    } finally {
+      callEnded(timing);
     }
   }
 };
