@@ -55,6 +55,20 @@ var ErrorCode = {
   pageRefNotFound: 4109,
   pageOperationFailed: 4110
 };
+var DEFAULT_REASON = {
+  "-32600": "bad_input",
+  "-32601": "no_such_method",
+  "-32602": "bad_input",
+  "-32603": "failed",
+  "4001": "failed",
+  "4101": "failed",
+  "4102": "failed",
+  "4103": "no_session",
+  "4104": "tab_closed",
+  "4107": "no_session",
+  "4109": "stale_ref",
+  "4110": "browser_error"
+};
 var MOUSE_BUTTONS = ["left", "right", "middle"];
 var SCROLL_DIRECTIONS = ["up", "down", "left", "right"];
 var MOUSE_ACTIONS = ["move", "down", "up", "click", "wheel"];
@@ -202,13 +216,19 @@ function wireLifecycle(client2) {
 
 // src/background/types.ts
 var RpcError = class extends Error {
-  constructor(code, message) {
+  constructor(code, message, reason) {
     super(message);
     this.code = code;
     this.name = "RpcError";
+    this.reason = reason ?? defaultReason(code, message);
   }
   code;
+  reason;
 };
+function defaultReason(code, message) {
+  if (code === ErrorCode.operationFailed && /timed out|did not answer within/.test(message)) return "timeout";
+  return DEFAULT_REASON[code] ?? "failed";
+}
 
 // src/background/params.ts
 function invalid(name, what) {
@@ -293,7 +313,7 @@ function setDialogHook(fn) {
 }
 var DialogOpenError = class extends RpcError {
   constructor(dialog2) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2), "dialog_open");
     this.dialog = dialog2;
     this.name = "DialogOpenError";
   }
@@ -1546,7 +1566,7 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
       if (r.object.objectId) return r.object.objectId;
     }
     if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
     }
     await sleep2(ROLE_POLL_MS);
   }
@@ -1579,8 +1599,8 @@ var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-function failed(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
@@ -1640,7 +1660,7 @@ async function resolveSelector(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
   const why = typeof r.result.value === "string" ? r.result.value : "none";
@@ -1652,15 +1672,15 @@ function selectorError(selector, why) {
   }
   if (why.startsWith("hidden:")) {
     const n = why.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }
 
 // src/background/pages/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed2(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed2(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function dispatch(tabId, params) {
   try {
@@ -1684,7 +1704,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed2(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -1757,7 +1777,7 @@ async function scrollIntoView(tabId, p) {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed2(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed2(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -2046,7 +2066,7 @@ async function type(tabId, p) {
       userGesture: true
     });
     if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -2058,8 +2078,8 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/actions.ts
-function failed3(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed3(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function callOn(tabId, t, fn, args = [], what = "call") {
   const r = await send(tabId, "Runtime.callFunctionOn", {
@@ -2069,7 +2089,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed3(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed3(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
@@ -2101,11 +2121,11 @@ async function check(tabId, p) {
     p,
     async (t) => {
       const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-      if (!st || st.error) throw failed3(`check ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed3(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       if (st.checked === want) return { checked: want };
-      if (st.disabled) throw failed3(`check ${t.label}: it is disabled`);
+      if (st.disabled) throw failed3(`check ${t.label}: it is disabled`, "not_enabled");
       if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-        throw failed3(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
+        throw failed3(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
       }
       await ensureForeground(tabId);
       let pt;
@@ -2136,7 +2156,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed3(`focus ${t.label}: the element cannot take focus`);
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed3(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -2223,7 +2243,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed3(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed3(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -2549,15 +2569,15 @@ async function evaluate(tabId, p) {
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
   }
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
 }
 
 // src/background/pages/forms.ts
-function failed4(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed4(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
   const el = this;
@@ -2591,6 +2611,14 @@ var FILL = `function (value) {
   }
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
+function fillReason(why) {
+  return why.includes("disabled") ? "not_enabled" : "not_editable";
+}
+function selectReason(why) {
+  if (why.includes("is disabled")) return "not_enabled";
+  if (why.startsWith("no option") || why.startsWith("the select takes")) return "bad_input";
+  return why.includes("is not a select") ? "not_editable" : "failed";
+}
 async function fill(tabId, p) {
   const target = requireTarget(p);
   const value = requireText(p, "value");
@@ -2603,8 +2631,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    if (typeof r.result.value === "string" && r.result.value) throw failed4(`fill ${ref}: ${r.result.value}`);
+    if (r.exceptionDetails) throw failed4(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed4(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -2643,9 +2671,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (r.exceptionDetails) throw failed4(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed4(`select ${ref}: ${v?.error ?? "no answer"}`);
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed4(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -3940,7 +3968,7 @@ async function pageInfo(tabId, waitUntil) {
   return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
 }
 function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
 async function navigate(tabId, p) {
   const url = withScheme(requireString(p, "url"));
@@ -4015,7 +4043,7 @@ async function screenshot(tabId, p) {
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
-        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp = m2.cssVisualViewport;
       const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
@@ -5200,22 +5228,23 @@ var Router = class {
       const result = await handler(params);
       return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
     } catch (e) {
-      const { code, message } = toRpcError(e);
-      return errorResponse(id, code, message);
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
     }
   }
 };
-function errorResponse(id, code, message) {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+function errorResponse(id, code, message, reason) {
+  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
 }
 var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
 var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
 function toRpcError(e) {
-  if (e instanceof RpcError) return { code: e.code, message: e.message };
+  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
-  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
-  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
+  const m = message || "operation failed";
+  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
 // src/background/active-tab-cache.ts

@@ -23,6 +23,26 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** Every data.reason of an error (rpc/reasons.go). */
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "failed"] as const;
+export type Reason = (typeof REASONS)[number];
+
+/** The reason of an error of a code when its site names none. */
+export const DEFAULT_REASON: Record<number, Reason> = {
+  "-32600": "bad_input",
+  "-32601": "no_such_method",
+  "-32602": "bad_input",
+  "-32603": "failed",
+  "4001": "failed",
+  "4101": "failed",
+  "4102": "failed",
+  "4103": "no_session",
+  "4104": "tab_closed",
+  "4107": "no_session",
+  "4109": "stale_ref",
+  "4110": "browser_error",
+};
+
 // ---- enums ----
 
 export const MOUSE_BUTTONS = ["left", "right", "middle"] as const;

@@ -4,7 +4,7 @@
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../params";
 import { ELEMENT_STATES, type RequestParams } from "../protocol.gen";
-import { ErrorCode, RpcError } from "../types";
+import { ErrorCode, RpcError, type Reason } from "../types";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { mouseClick, visibleCentre, type Point } from "./input";
@@ -13,8 +13,8 @@ import { stroke } from "./keyboard";
 import { releaseActionObjects } from "./refs";
 import { callInWorld, requireTarget, resolveSpec, selectorError, VISIBLE, type Target } from "./target";
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 interface CallValue {
@@ -30,7 +30,7 @@ async function callOn<T>(tabId: number, t: Target, fn: string, args: unknown[] =
     returnByValue: true,
     userGesture: true,
   });
-  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value as T;
 }
 
@@ -86,11 +86,11 @@ export async function check(tabId: number, p: RequestParams<"pages.check">): Pro
     p,
     async (t) => {
       const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
-      if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       if (st.checked === want) return { checked: want };
-      if (st.disabled) throw failed(`check ${t.label}: it is disabled`);
+      if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
       if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-        throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
+        throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
       }
       await ensureForeground(tabId);
       let pt: Point | undefined;
@@ -126,7 +126,7 @@ const FOCUS = `function () {
 
 export async function focus(tabId: number, p: RequestParams<"pages.focus">): Promise<{ ok: true }> {
   return withTarget(tabId, p, async (t) => {
-    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`);
+    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true as const };
   });
 }
@@ -240,7 +240,7 @@ export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{
       if (state === "visible") return { value: (await callOn<boolean>(tabId, t, IS_VISIBLE, [], "is visible")) === true };
       if (state === "enabled") return { value: (await callOn<boolean>(tabId, t, IS_ENABLED, [], "is enabled")) === true };
       const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst",

@@ -6,7 +6,7 @@
 
 import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
 import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton, type RequestParams } from "../protocol.gen";
-import { ErrorCode, RpcError } from "../types";
+import { ErrorCode, RpcError, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { offsetOf } from "./geometry";
@@ -20,8 +20,8 @@ export interface Point {
   y: number;
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 /** Mouse events whose page handler opened a dialog did their job. */
@@ -52,7 +52,7 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 
 async function quadCentre(tabId: number, objectId: string): Promise<Point | null> {
@@ -132,7 +132,7 @@ export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scro
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {

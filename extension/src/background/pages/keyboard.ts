@@ -60,7 +60,7 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
       userGesture: true,
     });
     if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
   } finally {
     releaseActionObjects(tabId);

@@ -54,7 +54,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = (await viewportBox(tabId, objectId)) ?? undefined;
       if (!b || b.width < 1 || b.height < 1) {
-        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp = m.cssVisualViewport;
       const clip = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };

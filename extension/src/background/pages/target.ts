@@ -9,7 +9,7 @@
 
 import type { OptionalMember } from "../params";
 import type { Untrusted } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { ErrorCode, RpcError, type Params, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ACTION_GROUP, resolveRef } from "./refs";
 import { isRoleTarget, resolveRoleTarget } from "./role-target";
@@ -47,8 +47,8 @@ function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 /** The target in the params, if any; -32602 for a wrongly typed or doubled one. */
@@ -146,7 +146,7 @@ export async function resolveSelector(tabId: number, selector: string, pick: Pic
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector); // issue 13
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
   const why = typeof r.result.value === "string" ? r.result.value : "none";
@@ -160,7 +160,7 @@ export function selectorError(selector: string, why: string): RpcError {
   }
   if (why.startsWith("hidden:")) {
     const n = why.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }
