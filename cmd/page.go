@@ -209,7 +209,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:               "click REF",
 		Short:             "Click an element by ref or CSS selector",
-		Long:              "Click an element.\n\n" + targetHelp,
+		Long:              "Click an element.\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
@@ -224,6 +224,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -255,7 +256,24 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 }
 
 func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref or CSS selector", "  browserctl hover e5\n  browserctl hover nav.menu", "hovered")
+	var p rpc.HoverParams
+	short := "Move the mouse over an element by ref or CSS selector"
+	c := &cobra.Command{
+		Use:               "hover REF",
+		Short:             short,
+		Long:              short + ".\n\n" + targetHelp + "\n\n" + forceHelp,
+		Example:           "  browserctl hover e5\n  browserctl hover nav.menu",
+		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
+			return &pageCall{Method: rpc.PageHover, Params: p, Human: pointerDone(f, "hovered", args[0])}, nil
+		}),
+	}
+	addForceFlag(c, &p.Force)
+	addTabFlag(c, f, &p.TabID)
+	return c
 }
 
 func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command {

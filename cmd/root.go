@@ -115,7 +115,7 @@ func hintFor(be *rpc.BrowserError) string {
 	switch {
 	case be.Code == rpc.CodeSessionRequired:
 		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)"
-	case be.Code == rpc.CodePageRefNotFound:
+	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
 	case be.Retryable && rpc.IsTimeout(be):
 		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
@@ -127,6 +127,10 @@ func hintFor(be *rpc.BrowserError) string {
 		return "no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions"
 	case be.Code == rpc.CodeSessionNotFound:
 		return "`browserctl session list` shows the sessions"
+	case be.Reason == rpc.ReasonCovered:
+		return "another element takes the press (named above): close it, or scroll; `--force` presses anyway"
+	case be.Reason == rpc.ReasonNotFound:
+		return "nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout"
 	}
 	return ""
 }

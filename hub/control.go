@@ -91,6 +91,8 @@ type rpcRequest struct {
 type errorData struct {
 	Name      string `json:"name"`
 	Retryable bool   `json:"retryable"`
+	// Reason is the extension's data.reason, passed through.
+	Reason rpc.Reason `json:"reason,omitempty"`
 }
 
 type rpcError struct {
@@ -147,7 +149,7 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 		if !errors.As(err, &be) {
 			be = &rpc.BrowserError{Message: err.Error(), Code: rpc.CodeInternalError}
 		}
-		e, _ := json.Marshal(rpcError{Code: int(be.Code), Message: be.Message, Data: errorData{Name: be.Code.Name(), Retryable: be.Retryable}})
+		e, _ := json.Marshal(rpcError{Code: int(be.Code), Message: be.Message, Data: errorData{Name: be.Code.Name(), Retryable: be.Retryable, Reason: be.Reason}})
 		out = append(out, `,"error":`...)
 		out = append(out, e...)
 	} else {

@@ -213,13 +213,14 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 			Code    int    `json:"code"`
 			Message string `json:"message"`
 			Data    struct {
-				Retryable bool `json:"retryable"`
+				Retryable bool       `json:"retryable"`
+				Reason    rpc.Reason `json:"reason"`
 			} `json:"data"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
 		}
-		return nil, &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable}
+		return nil, &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable, Reason: e.Data.Reason}
 	}
 	res, ok := rpc.Member(data, "result")
 	if !ok {

@@ -11,6 +11,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"time"
 
@@ -181,5 +182,10 @@ func (s *Server) callTimeout(ctx context.Context, req *mcp.CallToolRequest, meth
 		params = map[string]any{}
 	}
 	params["sessionId"] = id
+	// A page call's own waits (an element to appear, to be uncovered) end
+	// within the hub's timeout, so the answer says why, not "timed out".
+	if _, has := params["timeoutMs"]; !has && timeout > 0 && strings.HasPrefix(method, "pages.") && method != rpc.PageWait {
+		params["timeoutMs"] = int(timeout / time.Millisecond)
+	}
 	return s.opts.Caller.Call(ctx, method, params, timeout)
 }

@@ -44,7 +44,7 @@ export function setDialogHook(fn: DialogHook | undefined): void {
 /** 4110 for a command that could not run because a dialog is open. */
 export class DialogOpenError extends RpcError {
   constructor(readonly dialog: Dialog) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog), "dialog_open");
     this.name = "DialogOpenError";
   }
 }
