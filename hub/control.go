@@ -76,13 +76,15 @@ func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
 }
 
 // rpcRequest is the body of POST /rpc: a JSON-RPC request plus an optional
-// timeout in milliseconds.
+// timeout in milliseconds, and ownSession for a caller that holds its own
+// session (hubapi.WithOwnSession).
 type rpcRequest struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Timeout *float64        `json:"timeout"`
+	JSONRPC    string          `json:"jsonrpc"`
+	ID         json.RawMessage `json:"id"`
+	Method     string          `json:"method"`
+	Params     json.RawMessage `json:"params"`
+	Timeout    *float64        `json:"timeout"`
+	OwnSession bool            `json:"ownSession"`
 }
 
 // errorData is the "data" of an error answered by POST /rpc.
@@ -130,7 +132,11 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	res, err := h.Call(r.Context(), req.Method, params, timeout)
+	ctx := r.Context()
+	if req.OwnSession {
+		ctx = hubapi.WithOwnSession(ctx)
+	}
+	res, err := h.Call(ctx, req.Method, params, timeout)
 
 	out := make([]byte, 0, 64+len(res))
 	out = append(out, `{"jsonrpc":"2.0","id":`...)
