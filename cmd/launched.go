@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"browserctl/hubclient"
 )
 
 // launchedFileName is the record's name in the state folder.
@@ -30,6 +32,7 @@ type launchedBrowser struct {
 	Start   uint64 `json:"start"`   // its start time (/proc/PID/stat field 22), so a reused pid is never signalled
 	Profile string `json:"profile"` // its --user-data-dir
 	Fresh   bool   `json:"fresh"`   // the profile was made for it: stop removes it
+	Browser string `json:"browser,omitempty"` // its binary's name ("chromium")
 }
 
 func readLaunched(dir string) ([]launchedBrowser, error) {
@@ -69,9 +72,9 @@ func writeLaunched(dir string, list []launchedBrowser) error {
 
 // recordLaunch adds a started browser to the record, dropping entries of
 // browsers that have ended.
-func recordLaunch(dir string, pid int, profile string, fresh bool) error {
+func recordLaunch(dir string, pid int, profile string, fresh bool, browser string) error {
 	list, _ := readLaunched(dir) // a damaged record is replaced
-	list = append(liveLaunched(list), launchedBrowser{PID: pid, Start: processStart(pid), Profile: profile, Fresh: fresh})
+	list = append(liveLaunched(list), launchedBrowser{PID: pid, Start: processStart(pid), Profile: profile, Fresh: fresh, Browser: browser})
 	return writeLaunched(dir, list)
 }
 
@@ -168,4 +171,47 @@ func endProcessGroup(pid int) error {
 		time.Sleep(pollEvery)
 	}
 	return nil
+}
+
+// launchedGone is the answer of a command that finds no extension connected
+// while every browser `launch` started has exited: no extension is coming,
+// so the command fails at once (exit 3) naming the browser, rather than
+// wait for one. It removes the fresh profiles of the exited browsers; the
+// record keeps them, so every later command says the same until the next
+// launch or stop forgets them. nil when launch started none, or one runs.
+func launchedGone(dir string) error {
+	list, err := readLaunched(dir)
+	if err != nil || len(list) == 0 || len(liveLaunched(list)) > 0 {
+		return nil
+	}
+	var removeErr error
+	for _, b := range list {
+		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if err := os.RemoveAll(b.Profile); err != nil {
+				removeErr = err
+			}
+		}
+	}
+	last := list[len(list)-1]
+	msg := fmt.Sprintf("the %s that `browserctl launch` started (pid %d) has exited", browserName(last.Browser), last.PID)
+	switch {
+	case last.Fresh && removeErr != nil:
+		msg += fmt.Sprintf("; removing its fresh profile %s: %v", last.Profile, removeErr)
+	case last.Fresh:
+		msg += fmt.Sprintf("; its fresh profile %s is removed", last.Profile)
+	}
+	return &hubclient.NotConnectedError{Msg: msg}
+}
+
+// browserName is how a message names a browser binary.
+func browserName(bin string) string {
+	switch {
+	case strings.Contains(bin, "chromium"):
+		return "Chromium"
+	case strings.Contains(bin, "chrome"):
+		return "Chrome"
+	case bin == "":
+		return "browser"
+	}
+	return bin
 }

@@ -114,7 +114,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 		}
 	}()
 
-	own := hubclient.NewOwn(rh.ctrl, "this REPL", startSession(base, f, rh.ctrl))
+	own := hubclient.NewOwn(launchAware{rh.ctrl, f}, "this REPL", startSession(base, f, rh.ctrl))
 	var ps promptState
 	if st, err := hubclient.StatusOf(base, own); err == nil {
 		ps.set(st)

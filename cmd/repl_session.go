@@ -5,11 +5,14 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/rpc"
 )
 
 // rewatchEvery is how often the REPL asks again for the hub's events after
@@ -82,4 +85,23 @@ func keptSession(own *hubclient.Own) string {
 		return fmt.Sprintf("; this REPL keeps session %s", s)
 	}
 	return ""
+}
+
+// launchAware is the REPL's hub controller: a call refused for no
+// extension says so by name when the browser `launch` started has exited
+// (launchedGone), as one-shot commands do.
+type launchAware struct {
+	hubapi.Controller
+	f *Factory
+}
+
+func (l launchAware) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	res, err := l.Controller.Call(ctx, method, params, timeout)
+	var be *rpc.BrowserError
+	if err != nil && errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected {
+		if gerr := launchedGoneIn(l.f); gerr != nil {
+			return nil, gerr
+		}
+	}
+	return res, err
 }
