@@ -29,9 +29,9 @@ const browserStopWait = 5 * time.Second
 // launchedBrowser is one browser `launch` started.
 type launchedBrowser struct {
 	PID     int    `json:"pid"`
-	Start   uint64 `json:"start"`   // its start time (/proc/PID/stat field 22), so a reused pid is never signalled
-	Profile string `json:"profile"` // its --user-data-dir
-	Fresh   bool   `json:"fresh"`   // the profile was made for it: stop removes it
+	Start   uint64 `json:"start"`             // its start time (/proc/PID/stat field 22), so a reused pid is never signalled
+	Profile string `json:"profile"`           // its --user-data-dir
+	Fresh   bool   `json:"fresh"`             // the profile was made for it: stop removes it
 	Browser string `json:"browser,omitempty"` // its binary's name ("chromium")
 }
 
