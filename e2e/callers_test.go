@@ -210,7 +210,7 @@ func TestCallersKeepTheirOwnSessions(t *testing.T) {
 		}
 	}
 	shellList, _, _ := h.exec(context.Background(), "session", "list")
-	if !regexp.MustCompile(`(?m)^` + shell.SessionID + `\t.*\tcurrent$`).MatchString(shellList) ||
+	if !regexp.MustCompile(`(?m)^`+shell.SessionID+`\t.*\tcurrent$`).MatchString(shellList) ||
 		strings.Count(shellList, "\tcurrent") != 1 {
 		t.Errorf("the shell's session list does not mark %s alone:\n%s", shell.SessionID, shellList)
 	}
