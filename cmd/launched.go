@@ -134,6 +134,9 @@ func endLaunched(dir string, w io.Writer) (int, error) {
 			fmt.Fprintf(w, "ended the browser launch started (pid %d)\n", b.PID)
 		}
 		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if _, err := os.Lstat(b.Profile); errors.Is(err, os.ErrNotExist) {
+				continue // removed when the browser was found dead (launchedGone)
+			}
 			if err := os.RemoveAll(b.Profile); err != nil {
 				errs = append(errs, fmt.Errorf("removing the profile %s: %w", b.Profile, err))
 			} else {
