@@ -5,6 +5,7 @@ package cmd
 // were given (issue 7.4).
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"browserctl/hubapi"
 	"browserctl/hubclient"
 )
 
@@ -217,4 +219,37 @@ func browserName(bin string) string {
 		return "browser"
 	}
 	return bin
+}
+
+// launchedExitWait is how long, after the extension disconnected, the hub
+// looks for the browser launch started to have exited: its socket closes
+// a moment before the process is gone.
+const launchedExitWait = 2 * time.Second
+
+// watchLaunched runs in the hub: when the extension disconnects and the
+// browsers `launch` started have all exited, it removes their fresh
+// profiles at once (launchedGone), without waiting for a command, and logs
+// it.
+func watchLaunched(ctx context.Context, h hubapi.Controller, dir string, logf func(string, ...any)) {
+	events, err := h.Events(ctx)
+	if err != nil {
+		return
+	}
+	for ev := range events {
+		if ev.Type != hubapi.EventDisconnected {
+			continue
+		}
+		list, _ := readLaunched(dir)
+		if len(list) == 0 {
+			continue
+		}
+		deadline := time.Now().Add(launchedExitWait)
+		for time.Now().Before(deadline) && ctx.Err() == nil {
+			if err := launchedGone(dir); err != nil {
+				logf("%v", err)
+				break
+			}
+			time.Sleep(pollEvery * 2)
+		}
+	}
 }
