@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/hubclient"
 	"browserctl/repl"
 	"browserctl/rpc"
 )
@@ -87,7 +88,9 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 	if err != nil {
 		return err
 	}
-	lineF := replFactory(f, ctrl).Factory
+	// the run holds its own session, starting on the shells' current one
+	own := hubclient.NewOwn(ctrl, "this batch run", startSession(ctx, f, ctrl))
+	lineF := replFactory(f, own).Factory
 	first := ExitOK
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 4<<20) // a long eval line is fine

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -33,6 +34,10 @@ type pageCall struct {
 	// Post runs on the result before it is printed, --json or not, and may
 	// replace it (a click's download moved into --download-dir).
 	Post func(raw json.RawMessage) (json.RawMessage, error)
+	// NoSession, when set, runs when the call was refused for naming no
+	// session where there is none at all (4103, so nothing was done): it
+	// makes one and answers the params to send again.
+	NoSession func(ctx context.Context, f *Factory) (any, error)
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -45,6 +50,14 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 		timeout = pc.MinTimeout
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
+	var be *rpc.BrowserError
+	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
+		params, nerr := pc.NoSession(ctx, f)
+		if nerr != nil {
+			return nerr
+		}
+		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
 	if err != nil {
 		return err
 	}

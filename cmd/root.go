@@ -114,7 +114,7 @@ func hubHint(err error) string {
 func hintFor(be *rpc.BrowserError) string {
 	switch {
 	case be.Code == rpc.CodeSessionRequired:
-		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)"
+		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one"
 	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
 	case be.Retryable && rpc.IsTimeout(be):

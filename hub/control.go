@@ -76,13 +76,15 @@ func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
 }
 
 // rpcRequest is the body of POST /rpc: a JSON-RPC request plus an optional
-// timeout in milliseconds.
+// timeout in milliseconds, and ownSession for a caller that holds its own
+// session (hubapi.WithOwnSession).
 type rpcRequest struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Timeout *float64        `json:"timeout"`
+	JSONRPC    string          `json:"jsonrpc"`
+	ID         json.RawMessage `json:"id"`
+	Method     string          `json:"method"`
+	Params     json.RawMessage `json:"params"`
+	Timeout    *float64        `json:"timeout"`
+	OwnSession bool            `json:"ownSession"`
 	// Timing asks for the call's rpc.Trace as the answer's "timing" member.
 	Timing bool `json:"timing"`
 }
@@ -135,6 +137,9 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 		id = json.RawMessage("null")
 	}
 	ctx := r.Context()
+	if req.OwnSession {
+		ctx = hubapi.WithOwnSession(ctx)
+	}
 	var tr *rpc.Trace
 	if req.Timing {
 		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })

@@ -129,7 +129,11 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	}
 	var sid string
 	if m, ok := rpc.LookupWire(method); ok && m.Session != rpc.NoSession {
-		raw, sid = injectSession(raw, h.CurrentSession())
+		current := ""
+		if !hubapi.OwnSession(ctx) {
+			current = h.CurrentSession()
+		}
+		raw, sid = rpc.FillSession(raw, current)
 	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
 		sid = paramsSession(raw) // a pages.* method newer than our table
 	}
@@ -153,7 +157,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if err != nil {
 		return nil, err
 	}
-	h.trackSession(method, sid, res)
+	h.trackSession(method, sid)
 	return res, nil
 }
 
@@ -210,17 +214,12 @@ func waitError(err error, method string, timeout time.Duration) *rpc.BrowserErro
 	}
 }
 
-// trackSession follows the current session through the calls that make or
-// end one (spec section 4; docs/protocol.md "current session").
-func (h *Hub) trackSession(method, sid string, result json.RawMessage) {
+// trackSession clears the current session when a call ended it
+// (docs/protocol.md "current session"). No call sets it: only UseSession
+// (PUT /session) does, so a script's `call sessions.create`, an MCP client
+// or a REPL never moves the shells' current session.
+func (h *Hub) trackSession(method, sid string) {
 	switch method {
-	case rpc.SessionCreate, rpc.SessionAttachCurrent:
-		var s struct {
-			SessionID string `json:"sessionId"`
-		}
-		if json.Unmarshal(result, &s) == nil && s.SessionID != "" {
-			h.setSession(s.SessionID)
-		}
 	case rpc.SessionClose, rpc.SessionRelease:
 		h.clearSessionIf(sid)
 	}
@@ -250,7 +249,8 @@ func (h *Hub) clearSessionIf(id string) {
 	}
 }
 
-// CurrentSession is the session filled into calls that name none.
+// CurrentSession is the session filled into calls that name none, unless
+// their context carries hubapi.WithOwnSession.
 func (h *Hub) CurrentSession() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()

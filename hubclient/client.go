@@ -166,6 +166,9 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	}
 	body = append(body, `,"timeout":`...)
 	body = strconv.AppendInt(body, timeout.Milliseconds(), 10)
+	if hubapi.OwnSession(ctx) {
+		body = append(body, `,"ownSession":true`...)
+	}
 	trace := rpc.TracerFrom(ctx)
 	var tr *rpc.Trace
 	if trace != nil {

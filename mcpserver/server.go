@@ -6,6 +6,8 @@
 // Each MCP client gets a session (a Chrome tab group) of its own, created on
 // its first page tool, unless the server was told to share one: two agents
 // never act on each other's tabs, and the user can watch each agent's group.
+// The session lives in the server, never in the hub: a client's session
+// create, use or release changes no shell's current session.
 package mcpserver
 
 import (
@@ -17,6 +19,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -54,6 +57,15 @@ type Server struct {
 	sessions map[*mcp.ServerSession]*clientState
 }
 
+// ownSessionCaller marks every call as made by a caller that holds its own
+// session (hubapi.WithOwnSession): the hub fills in no shell's current
+// session, and an MCP client's sessions.create moves nobody's.
+type ownSessionCaller struct{ rpc.Caller }
+
+func (c ownSessionCaller) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	return c.Caller.Call(hubapi.WithOwnSession(ctx), method, params, timeout)
+}
+
 // clientState is what the server keeps for one MCP client.
 type clientState struct {
 	mu        sync.Mutex // serializes session creation
@@ -66,6 +78,7 @@ func New(opts Options) *Server {
 	if opts.Hint == nil {
 		opts.Hint = func(error) string { return "" }
 	}
+	opts.Caller = ownSessionCaller{opts.Caller}
 	s := &Server{opts: opts, sessions: map[*mcp.ServerSession]*clientState{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
