@@ -76,6 +76,8 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"holdport": cmdHoldPort,
+			"wsknock":  cmdWSKnock,
+			"waitport": cmdWaitPort,
 			"freeport": cmdFreePort,
 			"deadpid":  cmdDeadPid,
 			"waitfile": cmdWaitFile,

@@ -51,13 +51,27 @@ func StatusOf(ctx context.Context, c hubapi.Controller) (hubapi.Status, error) {
 // `error 4101 extension_not_connected: MESSAGE`, and unwraps to that
 // *rpc.BrowserError (not retryable), so it prints, hints and exits (3) the
 // same way.
-type NotConnectedError struct{ Msg string }
+type NotConnectedError struct {
+	Msg  string
+	Hint string // what to do, when the hub knows why (a refused handshake); "" for the usual hint
+}
 
 func (e *NotConnectedError) Error() string { return e.Unwrap().Error() }
 
 // Unwrap is the hub's error for a call made while no extension is connected.
 func (e *NotConnectedError) Unwrap() error {
 	return &rpc.BrowserError{Message: e.Msg, Code: rpc.CodeExtensionNotConnected}
+}
+
+// notConnected is the NotConnectedError for st: msg, and when the hub
+// refused what may have been the extension, that refusal and its fix.
+func notConnected(msg string, st hubapi.Status) *NotConnectedError {
+	e := &NotConnectedError{Msg: msg}
+	if r, ok := st.ExtensionRefusal(); ok {
+		e.Msg += "; the hub refused a connection: " + r.Describe(time.Now())
+		e.Hint = r.Fix
+	}
+	return e
 }
 
 // Spawn is what starting a background hub needs from the command line.
@@ -236,7 +250,7 @@ func WaitExtension(ctx context.Context, stderr io.Writer, c hubapi.Controller, a
 		return nil
 	}
 	if d <= 0 {
-		return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr)}
+		return notConnected(fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr), st)
 	}
 	fmt.Fprintf(stderr, "waiting up to %s for the extension to connect to ws://%s/ws/browser ...\n", d, addr)
 	ctx, cancel := context.WithTimeout(ctx, d)
@@ -246,10 +260,13 @@ func WaitExtension(ctx context.Context, stderr io.Writer, c hubapi.Controller, a
 	for {
 		select {
 		case <-ctx.Done():
-			return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s", addr, d)}
+			return notConnected(fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s", addr, d), st)
 		case <-t.C:
 		}
-		st, err := StatusOf(ctx, c)
+		next, err := StatusOf(ctx, c)
+		if err == nil {
+			st = next
+		}
 		if err != nil && ctx.Err() == nil {
 			return err
 		}
