@@ -77,3 +77,26 @@ func cmdWaitPort(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// [!] timed MAX PROG ARGS...: runs PROG as exec does and fails when it took
+// longer than MAX (a loose bound on a correctness property, such as
+// --timeout bounding a whole command; not a benchmark).
+func cmdTimed(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: [!] timed MAX PROG ARGS...")
+	}
+	limit, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	start := time.Now()
+	err = ts.Exec(args[1], args[2:]...)
+	took := time.Since(start)
+	ts.Logf("took %s", took.Round(time.Millisecond))
+	switch {
+	case err != nil && !neg:
+		ts.Fatalf("%v", err)
+	case err == nil && neg:
+		ts.Fatalf("unexpected success")
+	case took > limit:
+		ts.Fatalf("took %s, more than %s", took.Round(time.Millisecond), limit)
+	}
+}

@@ -78,6 +78,7 @@ func TestScripts(t *testing.T) {
 			"holdport": cmdHoldPort,
 			"wsknock":  cmdWSKnock,
 			"waitport": cmdWaitPort,
+			"timed":    cmdTimed,
 			"freeport": cmdFreePort,
 			"deadpid":  cmdDeadPid,
 			"waitfile": cmdWaitFile,

@@ -108,6 +108,14 @@ func NewAutoHub(server, token string, wait time.Duration, spawn Spawn) *AutoHub 
 // answers ErrCallInterrupted (exit 4, "may or may not have run"), and
 // that is final.
 func (a *AutoHub) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	if timeout <= 0 {
+		timeout = rpc.DefaultTimeout
+	}
+	// Every step below (the call, starting a hub, waiting for the
+	// extension, the call again) shares one deadline: the command's budget.
+	ctx, budgetEnd := withCallBudget(ctx, timeout)
+	ctx, cancel := context.WithDeadline(ctx, callEnd(ctx, time.Now(), timeout).Add(transportMargin))
+	defer cancel()
 	res, err := a.client.Call(ctx, method, params, timeout)
 	if err == nil {
 		return res, nil
@@ -122,7 +130,9 @@ func (a *AutoHub) Call(ctx context.Context, method string, params any, timeout t
 	default:
 		return nil, err
 	}
-	if err := WaitExtension(ctx, a.spawn.Stderr, a.client, a.addr, a.wait); err != nil {
+	// --wait, but never past the budget: the call after it needs a moment
+	wait := min(a.wait, time.Until(budgetEnd)).Round(100 * time.Millisecond)
+	if err := WaitExtension(ctx, a.spawn.Stderr, a.client, a.addr, wait); err != nil {
 		return nil, err
 	}
 	return a.client.Call(ctx, method, params, timeout)
