@@ -48,6 +48,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
+		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	var be *rpc.BrowserError

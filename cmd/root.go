@@ -301,6 +301,9 @@ With no arguments on a terminal it opens the REPL.`,
 				return usageErrorf("--server: %v", err)
 			}
 			f.Globals.Server = addr
+			if budgetCommand(c) {
+				c.SetContext(withCommandBudget(c.Context(), f.Globals.Timeout))
+			}
 			return nil
 		},
 	}

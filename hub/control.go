@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"browserctl/hubapi"
@@ -36,11 +37,18 @@ func (h *Hub) Handler() http.Handler {
 func (h *Hub) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
+		ws := r.URL.Path == "/ws/browser"
 		if !h.hostOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, r.Header.Get("Origin"), hubapi.RefusedHost)
+			}
 			writeError(w, http.StatusForbidden, "forbidden Host header")
 			return
 		}
 		if !h.originOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, strings.Join(r.Header.Values("Origin"), ", "), h.originRefusal(r))
+			}
 			writeError(w, http.StatusForbidden, "forbidden Origin")
 			return
 		}

@@ -62,6 +62,8 @@ type Hub struct {
 	locks  sessionLocks
 	events broadcaster
 
+	refusals refusalLog // the last refused /ws/browser attempts
+
 	mu      sync.Mutex // guards the fields below and the switch of conn
 	since   time.Time
 	session string
@@ -166,7 +168,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	c := h.conn.Load()
 	if c == nil {
-		return nil, rpc.ErrNotConnected()
+		return nil, h.notConnected()
 	}
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
@@ -270,6 +272,7 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 		st.Addr = h.addr.String()
 	}
 	h.mu.Unlock()
+	st.Refusals = h.refusals.snapshot()
 	if c := h.conn.Load(); c != nil {
 		st.Connected = true
 		st.Pending = c.pendingCount()
