@@ -26,6 +26,7 @@ func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "double-clicked "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -64,6 +65,7 @@ to its first match when none is visible.`,
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageCheck, Params: p, Human: okDone(f, verb+"ed "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -92,6 +94,7 @@ gets its dragenter, dragover and drop on DST.
 			p.ToRef, p.ToSelector = target(args[1])
 			return &pageCall{Method: rpc.PageDrag, Params: p, Human: okDone(f, "dragged "+args[0]+" to "+args[1])}, nil
 		}),
+		Annotations: replays(targetAt(0), targetAt(1)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -105,6 +108,8 @@ func newCmdKeyboard(f *Factory) *cobra.Command {
   browserctl keyboard type 'hello world'`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error { return c.Help() },
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdKeyboardType(f, nil))
 	return c
@@ -123,6 +128,7 @@ func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Text = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PageKeyboardType, Params: p, Human: okDone(f, "typed")}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -160,6 +166,7 @@ the first match.
 			p.Ref, p.Selector = target(args[1])
 			return &pageCall{Method: rpc.PageIs, Params: p, Result: isResult(f)}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

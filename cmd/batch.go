@@ -58,6 +58,7 @@ result and exited non-zero, as ` + "`is`" + ` does for false).`,
 			}
 			return runBatch(c.Context(), f, in, keepGoing)
 		},
+		Annotations: notReplayed(runsOthers),
 	}
 	c.Flags().StringVarP(&file, "file", "f", "", "read the lines from FILE (default stdin)")
 	c.Flags().BoolVar(&keepGoing, "keep-going", false, "run every line even after one fails")

@@ -75,6 +75,7 @@ the params lack; otherwise the hub fills in its current session.`,
 			}
 			return printJSON(f, raw)
 		},
+		Annotations: notReplayed(rawCall),
 	}
 	return c
 }

@@ -87,6 +87,7 @@ the files itself: it must run on this machine.`,
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0), fileArgs),
 	}
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
 	addTabFlag(c, f, &p.TabID)
@@ -404,6 +405,7 @@ download began or it did not finish in time: error 4102, exit 1.`,
 				},
 			}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file (or folder) to save to instead of --download-dir")
 	c.Flags().DurationVar(&wait, "wait-for", 30*time.Second, "how long to wait for the download to begin and finish")
@@ -463,6 +465,7 @@ canceled), size and path. A finished download not yet moved is moved into
 				},
 			}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	return c
 }

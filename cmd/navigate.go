@@ -71,6 +71,7 @@ net::ERR_CONNECTION_REFUSED. Waiting is bounded by --timeout (exit 4).`,
 			p.TimeoutMS, min = budgetMS(f)
 			return &pageCall{Method: rpc.PageNavigate, Params: p, MinTimeout: min, Human: printNav(f, rpc.PageNavigate)}, nil
 		}),
+		Annotations: replays(opensPage, waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)
@@ -93,6 +94,7 @@ func historyCmd(f *Factory, runF func(*pageCall) error, use, method, short, exam
 			p.TimeoutMS, min = budgetMS(f)
 			return &pageCall{Method: method, Params: p, MinTimeout: min, Human: printNav(f, method)}, nil
 		}),
+		Annotations: replays(waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)

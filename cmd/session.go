@@ -23,6 +23,8 @@ current session, which create, attach-current and use set.`,
   browserctl session list
   browserctl session use s2`,
 		Args: noArgs,
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdSessionCreate(f), newCmdSessionAttachCurrent(f), newCmdSessionList(f),
 		newCmdSessionRename(f), newCmdSessionRelease(f), newCmdSessionClose(f), newCmdSessionUse(f))
@@ -39,6 +41,7 @@ func newCmdSessionCreate(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionCreate, p, "created")
 		},
+		Annotations: replays(opensPage),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	c.Flags().StringVar(&p.URL, "url", "", "the first tab's URL (default about:blank)")
@@ -55,6 +58,7 @@ func newCmdSessionAttachCurrent(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionAttachCurrent, p, "attached")
 		},
+		Annotations: notReplayed("it takes the tab in front, which differs on a replay"),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	return c
@@ -135,6 +139,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				return t.print()
 			})
 		},
+		Annotations: notReplayed(readsOnly),
 	}
 }
 
@@ -148,6 +153,7 @@ func newCmdSessionRename(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionRename, rpc.SessionRenameParams{SessionID: args[0], Name: args[1]}, "renamed")
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
@@ -184,6 +190,7 @@ func sessionEndCmd(f *Factory, name, method, short, verb string) *cobra.Command 
 				return nil
 			})
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
@@ -216,5 +223,6 @@ attach-current or use.`,
 			}
 			return nil
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
