@@ -1,4 +1,4 @@
-// Role targets (issue 13): `role=ROLE` or `role=ROLE[name="NAME"]` in the
+// Role targets: `role=ROLE` or `role=ROLE[name="NAME"]` in the
 // "selector" param, the form a REPL-saved script writes for an element
 // that is unique by role and accessible name. It is resolved through
 // Chrome's accessibility tree, as pages.find --role --exact does: the first

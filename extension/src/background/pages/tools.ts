@@ -1,7 +1,7 @@
-// The handlers of issue 10: files (upload, download), logs (console,
-// errors, network) with long-poll following, network blocking, cookies,
-// storage and PDF; and reportAftermath, which makes pages.click say when it
-// opened a file chooser or started a download.
+// The handlers of files (upload, download), logs (console, errors,
+// network) with long-poll following, network blocking, cookies, storage and
+// PDF; and reportAftermath, which makes pages.click say when it opened a
+// file chooser or started a download.
 
 import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireStringArray } from "../params";
