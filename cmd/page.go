@@ -147,6 +147,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
 					return printSnapshot(f, raw)
 				}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
@@ -235,6 +236,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
@@ -264,6 +266,7 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -327,6 +330,7 @@ func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, long
 			ref, selector := target(args[0])
 			return &pageCall{Method: method, Params: params(page, ref, selector, args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &page.TabID)
 	return c
@@ -355,6 +359,7 @@ func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -375,6 +380,7 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Key = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PagePress, Params: p, Human: okDone(f, "pressed "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -410,6 +416,7 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return err
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -441,6 +448,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
@@ -474,6 +482,7 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return printValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

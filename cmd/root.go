@@ -289,6 +289,7 @@ With no arguments on a terminal it opens the REPL.`,
   browserctl get title --json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Annotations:   notReplayed(printsHelp),
 		PersistentPreRunE: func(c *cobra.Command, args []string) error {
 			if f.Globals.NoColor {
 				f.IO.SetColorEnabled(false)

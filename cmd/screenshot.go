@@ -69,6 +69,7 @@ result is printed with its base64 "data" and the "path" it was saved to.`,
 			_, err = fmt.Fprintln(f.IO.Out, shown)
 			return err
 		},
+		Annotations: notReplayed(writesOutput),
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default screenshot-YYYYMMDD-HHMMSS.png)")
 	c.Flags().BoolVar(&p.FullPage, "full", false, "the whole page, not just the viewport")

@@ -281,7 +281,7 @@ var Methods = []Method{
 	{Wire: PageUpload, Session: SessionRequired, Params: UploadParams{}, Result: UploadResult{},
 		Summary: "set the files of a file input, or answer the open file chooser", ResultDoc: "`target` names what took the files: the ref, the selector or `the open file chooser`"},
 	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
-		Summary: "click by ref and wait for the download it starts", ResultDoc: "once it is `complete`"},
+		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`"},
 	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
 		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why"},
 	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},

@@ -1878,12 +1878,19 @@ async function roleMatches(tabId, t) {
     objectGroup: ACTION_GROUP
   });
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const r = await send(tabId, "Accessibility.queryAXTree", {
-    objectId: doc.result.objectId,
-    role: t.role
+  const vis = await send(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true
   });
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
   const out = [];
-  for (const n of r.nodes) {
+  for (const n of nodes) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== void 0 && !sameName(have, t.name)) continue;
@@ -1961,6 +1968,9 @@ function requireTarget(p, keys = DEFAULT_KEYS) {
   const t = targetOf(p, keys);
   if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
 }
 async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
@@ -4597,17 +4607,6 @@ function chooserSince(tabId, since) {
 function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
-async function querySelector(tabId, selector) {
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: `document.querySelector(${JSON.stringify(selector)})`,
-    objectGroup: ACTION_GROUP
-  });
-  if (r.exceptionDetails) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
-  }
-  if (!r.result.objectId || r.result.subtype === "null") throw failed8(`no element matches ${JSON.stringify(selector)}`);
-  return r.result.objectId;
-}
 var INPUT_KIND = `function () {
   if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
   if (this.disabled) return "disabled";
@@ -4620,17 +4619,15 @@ async function upload(tabId, p) {
       throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
     }
   }
-  const ref = optionalString(p, "ref") || void 0;
-  const selector = optionalString(p, "selector") || void 0;
-  if (ref && selector) throw new RpcError(ErrorCode.invalidParams, `invalid params: give "ref" or "selector", not both`);
+  const spec = targetOf(p);
   let target;
   let what;
   let multiple;
   const chooser = choosers.get(tabId);
   try {
-    if (ref || selector) {
-      const objectId = ref ? await resolveRef(tabId, ref) : await querySelector(tabId, selector);
-      what = ref ?? selector;
+    if (spec) {
+      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      what = "ref" in spec ? spec.ref : spec.selector;
       const k = await send(tabId, "Runtime.callFunctionOn", {
         objectId,
         functionDeclaration: INPUT_KIND,
@@ -4665,7 +4662,7 @@ async function upload(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
-  if (!ref && !selector) choosers.delete(tabId);
+  if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
 }
 
@@ -4857,10 +4854,11 @@ function reportAftermath(fn) {
   };
 }
 async function download(tabId, p, click2) {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
+  const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since = Date.now();
-  await click2(tabId, { ref });
+  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);

@@ -660,7 +660,10 @@ export interface DownloadParams {
   tabId?: number;
   /** an integer >= 0; ms, at most 3600000, default 30000 */
   timeoutMs?: number;
-  ref: string;
+  /** or selector: what to click */
+  ref?: string;
+  /** CSS or role=ROLE[name="NAME"], instead of ref */
+  selector?: string;
   /** default 30000; an integer >= 0; ms */
   timeout?: number;
 }
@@ -1160,7 +1163,7 @@ export interface MethodTypes {
   "pages.count": { params: CountParams; result: CountResult };
   /** set the files of a file input, or answer the open file chooser */
   "pages.upload": { params: UploadParams; result: UploadResult };
-  /** click by ref and wait for the download it starts */
+  /** click a target (ref or selector) and wait for the download it starts */
   "pages.download": { params: DownloadParams; result: Download };
   /** print the page to PDF (base64) */
   "pages.pdf": { params: PDFParams; result: PDFResult };
