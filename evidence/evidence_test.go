@@ -216,3 +216,23 @@ func TestWriteFFmpeg(t *testing.T) {
 		}
 	}
 }
+
+func TestAnnotatedFormats(t *testing.T) {
+	p, _ := EncodeImage(solid(40, 30, color.White), "png", -1)
+	notes := []rpc.Annotation{{Ref: "e1", Box: rpc.Box{X: 5, Y: 12, Width: 20, Height: 10}}}
+	j, err := Annotated(context.Background(), p, notes, "jpeg", 90, "")
+	if err != nil || !bytes.HasPrefix(j, []byte{0xff, 0xd8}) {
+		t.Fatalf("jpeg: %v", err)
+	}
+	if _, err := Annotated(context.Background(), p, notes, "webp", 90, ""); err != ErrNoFFmpeg {
+		t.Errorf("webp without ffmpeg: %v", err)
+	}
+	ffmpeg, err := exec.LookPath("ffmpeg")
+	if err != nil {
+		return
+	}
+	w, err := Annotated(context.Background(), p, notes, "webp", 80, ffmpeg)
+	if err != nil || len(w) < 12 || string(w[:4]) != "RIFF" || string(w[8:12]) != "WEBP" {
+		t.Fatalf("webp through ffmpeg: %v %q", err, w[:min(12, len(w))])
+	}
+}
