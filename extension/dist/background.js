@@ -790,6 +790,9 @@ var recordings = /* @__PURE__ */ new Map();
 function failed(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
+function nothing(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
 function screencastParams(r) {
   const p = { format: "jpeg", quality: r.quality, everyNthFrame: 1 };
   if (r.maxWidth > 0) {
@@ -894,8 +897,8 @@ async function startRecording(sessionId, groupId, tabId, opts) {
 }
 function stopRecording(sessionId) {
   const r = recordings.get(sessionId);
-  if (!r || !r.live && r.stoppedAt === void 0) throw failed(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw failed(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
   r.dropTimer = setTimeout(() => {
     if (recordings.get(sessionId) === r) recordings.delete(sessionId);
@@ -904,7 +907,7 @@ function stopRecording(sessionId) {
 }
 function framesOf(sessionId, from) {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw failed(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames = [];
   let bytes = 0;
   let i = from;
@@ -938,6 +941,9 @@ var READ_BYTES = 4 * 1024 * 1024;
 var traces = /* @__PURE__ */ new Map();
 function failed2(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 var wired2 = false;
 function wire2() {
@@ -993,7 +999,7 @@ async function startTrace(sessionId, groupId, tabId, categories) {
 }
 async function stopTrace(sessionId) {
   const t = traces.get(sessionId);
-  if (!t || t.stream) throw failed2(`session ${sessionId} has no trace running (trace start first)`);
+  if (!t || t.stream) throw nothing2(`session ${sessionId} has no trace running (trace start first)`);
   let timer;
   const done = new Promise((resolve, reject) => {
     t.complete = resolve;
@@ -1017,7 +1023,7 @@ async function stopTrace(sessionId) {
 }
 async function readTrace(sessionId, stream) {
   const t = traces.get(sessionId);
-  if (!t || t.stream !== stream) throw failed2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  if (!t || t.stream !== stream) throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
   const r = await send(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
   const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
   if (r.eof) {

@@ -49,6 +49,11 @@ function failed(msg: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 
+/** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
+function nothing(msg: string): RpcError {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+
 function screencastParams(r: Recording): Record<string, unknown> {
   const p: Record<string, unknown> = { format: "jpeg", quality: r.quality, everyNthFrame: 1 };
   if (r.maxWidth > 0) {
@@ -166,8 +171,8 @@ export async function startRecording(
 
 export function stopRecording(sessionId: string): Recording {
   const r = recordings.get(sessionId);
-  if (!r || (!r.live && r.stoppedAt === undefined)) throw failed(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw failed(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r || (!r.live && r.stoppedAt === undefined)) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
   r.dropTimer = setTimeout(() => {
     if (recordings.get(sessionId) === r) recordings.delete(sessionId);
@@ -178,7 +183,7 @@ export function stopRecording(sessionId: string): Recording {
 /** Frames from index from on, at most CHUNK_BYTES of them (at least one). */
 export function framesOf(sessionId: string, from: number): { frames: Frame[]; next: number; done: boolean } {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw failed(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames: Frame[] = [];
   let bytes = 0;
   let i = from;

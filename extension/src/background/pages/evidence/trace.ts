@@ -45,6 +45,11 @@ function failed(msg: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 
+/** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
+function nothing(msg: string): RpcError {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+
 let wired = false;
 function wire(): void {
   if (wired || typeof chrome === "undefined") return;
@@ -103,7 +108,7 @@ export async function startTrace(sessionId: string, groupId: number, tabId: numb
 
 export async function stopTrace(sessionId: string): Promise<{ tabId: number; stream: string }> {
   const t = traces.get(sessionId);
-  if (!t || t.stream) throw failed(`session ${sessionId} has no trace running (trace start first)`);
+  if (!t || t.stream) throw nothing(`session ${sessionId} has no trace running (trace start first)`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const done = new Promise<string>((resolve, reject) => {
     t.complete = resolve;
@@ -128,7 +133,7 @@ export async function stopTrace(sessionId: string): Promise<{ tabId: number; str
 
 export async function readTrace(sessionId: string, stream: string): Promise<{ data: string; eof: boolean }> {
   const t = traces.get(sessionId);
-  if (!t || t.stream !== stream) throw failed(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  if (!t || t.stream !== stream) throw nothing(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
   const r = await send<{ data: string; eof: boolean; base64Encoded?: boolean }>(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
   const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
   if (r.eof) {
