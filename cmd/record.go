@@ -34,13 +34,13 @@ The container follows FILE's extension:
                 ` + evidence.FFmpegCommand + `
   .gif          written by browserctl (252 colours)
   .png, .apng   an animated PNG, written by browserctl
-Without FILE: recording-YYYYMMDD-HHMMSS.webm with ffmpeg, else .gif.
+Without FILE: recording-YYYYMMDD-HHMMSS.mp4 with ffmpeg, else .gif.
 
 The frames wait in the extension until record stop (at most 200 MB of
 frames or 30 minutes: past that the recording stops taking frames and
 record stop says it was truncated). A recording ends with its session; record
 stop still writes what was recorded, also after its tab closed.`,
-		Example: `  browserctl record start run.webm
+		Example: `  browserctl record start run.mp4
   browserctl click e3
   browserctl record stop`,
 		Args: noArgs,
@@ -67,7 +67,7 @@ func newCmdRecordStart(f *Factory) *cobra.Command {
 			} else {
 				ext := ".gif"
 				if ffmpegPath(f) != "" {
-					ext = ".webm"
+					ext = ".mp4" // H.264 encodes several times faster than VP8
 				}
 				path = "recording-" + f.Now().Format("20060102-150405") + ext
 			}

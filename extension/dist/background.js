@@ -814,11 +814,16 @@ function end(r, truncated = false) {
 }
 async function follow(r, tabId) {
   if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
-  r.tabId = tabId;
-  if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  r.tabId = void 0;
   await ensureAttached(tabId);
   await ensureForeground(tabId);
-  await send(tabId, "Page.startScreencast", screencastParams(r));
+  r.tabId = tabId;
+  if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  try {
+    await send(tabId, "Page.startScreencast", screencastParams(r));
+  } catch (e) {
+    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+  }
 }
 var wired = false;
 function wire() {
@@ -864,6 +869,13 @@ function wire() {
       () => {
       }
     );
+  });
+  chrome.tabs.onUpdated.addListener((tabId, change, t) => {
+    if (change.groupId === void 0 || !t.active) return;
+    for (const r of recordings.values()) {
+      if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+      });
+    }
   });
   chrome.tabGroups.onRemoved.addListener((g) => {
     for (const r of recordings.values()) if (r.groupId === g.id) end(r);

@@ -79,11 +79,16 @@ function end(r: Recording, truncated = false): void {
 
 async function follow(r: Recording, tabId: number): Promise<void> {
   if (r.tabId !== undefined && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.tabId = undefined;
+  await ensureAttached(tabId); // before r.tabId: the attach hook would start it too
+  await ensureForeground(tabId); // a hidden tab sends no frames
   r.tabId = tabId;
   if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
-  await ensureAttached(tabId);
-  await ensureForeground(tabId); // a hidden tab sends no frames
-  await send(tabId, "Page.startScreencast", screencastParams(r));
+  try {
+    await send(tabId, "Page.startScreencast", screencastParams(r));
+  } catch (e) {
+    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+  }
 }
 
 let wired = false;
@@ -131,6 +136,13 @@ function wire(): void {
       },
       () => {},
     );
+  });
+  // A tab opened into the session joins its group after it became active.
+  chrome.tabs.onUpdated.addListener((tabId, change, t) => {
+    if (change.groupId === undefined || !t.active) return;
+    for (const r of recordings.values()) {
+      if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {});
+    }
   });
   chrome.tabGroups.onRemoved.addListener((g) => {
     for (const r of recordings.values()) if (r.groupId === g.id) end(r);
