@@ -251,6 +251,11 @@ func topCmds() []topCmd {
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
 		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
 		{"dialog", "page", newCmdDialog},
+		// evidence: video, trace, vitals, highlight
+		{"record", "page", newCmdRecord},
+		{"trace", "page", newCmdTrace},
+		{"vitals", "page", func(f *Factory) *cobra.Command { return newCmdVitals(f, nil) }},
+		{"highlight", "page", func(f *Factory) *cobra.Command { return newCmdHighlight(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

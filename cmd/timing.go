@@ -103,42 +103,42 @@ func reportTiming(f *Factory, r *timingRecorder, line string) {
 	writeTiming(f.IO.ErrOut, line, total, r.calls, f.InREPL)
 }
 
-func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+func durationMs(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 
-func msf(v float64) string { return fmt.Sprintf("%.1f ms", v) }
+func floatMs(v float64) string { return fmt.Sprintf("%.1f ms", v) }
 
 // writeTiming prints the breakdown: the start, then each call split by hop,
 // then what the calls leave of the total.
 func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTrace, inLine bool) {
-	fmt.Fprintf(w, "timing: %s in all: %s\n", ms(total), line)
+	fmt.Fprintf(w, "timing: %s in all: %s\n", durationMs(total), line)
 	row := func(indent int, name, took, what string) {
 		fmt.Fprintf(w, "%s%-*s %9s  %s\n", strings.Repeat("  ", indent), 14-2*indent, name, took, what)
 	}
 	var inCalls time.Duration
 	if len(calls) > 0 && !inLine {
-		row(1, "start", ms(calls[0].start), "the runtime's start to the first call: package init, flags, finding the hub")
+		row(1, "start", durationMs(calls[0].start), "the runtime's start to the first call: package init, flags, finding the hub")
 	}
 	for _, c := range calls {
 		t := c.trace
 		inCalls += t.Total.Duration()
-		row(1, "call", ms(t.Total.Duration()), t.Method)
+		row(1, "call", durationMs(t.Total.Duration()), t.Method)
 		if client := t.Total - t.Hub; t.Hub > 0 && client > 0 {
-			row(2, "client", ms(client.Duration()), "this process <-> the hub: HTTP both ways")
+			row(2, "client", durationMs(client.Duration()), "this process <-> the hub: HTTP both ways")
 		}
 		if t.Hub == 0 {
 			row(2, "hub", "?", "the hub sent no timing (an older browserctl serve?)")
 			continue
 		}
-		row(2, "hub", ms((t.Hub - t.Extension - t.Lock).Duration()), "the hub's own work")
+		row(2, "hub", durationMs((t.Hub - t.Extension - t.Lock).Duration()), "the hub's own work")
 		if t.Lock >= 100 {
-			row(2, "lock", ms(t.Lock.Duration()), "waiting for the session's lock (another caller's call)")
+			row(2, "lock", durationMs(t.Lock.Duration()), "waiting for the session's lock (another caller's call)")
 		}
 		if t.CallID == 0 {
 			continue // it never reached the extension
 		}
 		ext := t.Extension.Duration()
 		if c.ext == nil {
-			row(2, "extension", ms(ext), fmt.Sprintf("the WebSocket both ways and the extension (no breakdown: %v)", c.extErr))
+			row(2, "extension", durationMs(ext), fmt.Sprintf("the WebSocket both ways and the extension (no breakdown: %v)", c.extErr))
 			continue
 		}
 		handler := time.Duration(c.ext.HandlerMs * float64(time.Millisecond))
@@ -146,26 +146,26 @@ func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTra
 		var parts []string
 		for _, m := range c.ext.CDP {
 			cdp += m.Ms
-			parts = append(parts, fmt.Sprintf("%s x%d %s", m.Method, m.Count, msf(m.Ms)))
+			parts = append(parts, fmt.Sprintf("%s x%d %s", m.Method, m.Count, floatMs(m.Ms)))
 		}
-		row(2, "wire", ms(max(ext-handler, 0)), "the hub <-> the extension: WebSocket both ways, the service worker's queue")
+		row(2, "wire", durationMs(max(ext-handler, 0)), "the hub <-> the extension: WebSocket both ways, the service worker's queue")
 		own := c.ext.HandlerMs - cdp
 		if own < 0 {
 			own = 0 // CDP commands sent in parallel overlap
 		}
-		row(2, "extension", msf(own), "the extension's own work")
+		row(2, "extension", floatMs(own), "the extension's own work")
 		if len(parts) > 0 {
 			note := " (Runtime.* include the page's own work)"
 			if cdp > c.ext.HandlerMs {
 				note = " (some sent in parallel: their sum exceeds the call; Runtime.* include the page's own work)"
 			}
-			row(2, "cdp", msf(cdp), strings.Join(parts, ", ")+note)
+			row(2, "cdp", floatMs(cdp), strings.Join(parts, ", ")+note)
 		}
 	}
 	if rest := total - inCalls; len(calls) > 0 {
 		if !inLine {
 			rest -= calls[0].start
 		}
-		row(1, "rest", ms(rest), "between and after the calls: decoding, printing")
+		row(1, "rest", durationMs(rest), "between and after the calls: decoding, printing")
 	}
 }

@@ -319,6 +319,12 @@ var Methods = []Method{
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 
+	// evidence: Web Vitals, highlight
+	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
+		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms"},
+	{Wire: PageHighlight, Session: SessionRequired, Params: HighlightParams{}, Result: HighlightResult{},
+		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change"},
+
 	// issue 13
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
 		Summary: "the extension's protocol version, version and id"},
@@ -338,6 +344,20 @@ var Methods = []Method{
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
 	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
 		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
+
+	// evidence: screencast recording, Chrome trace
+	{Wire: RecordStart, Session: SessionRequired, Params: RecordStartParams{}, Result: RecordStartResult{},
+		Summary: "start recording the session's active tab (screencast frames)", ResultDoc: "one recording per session; follows the session's active tab"},
+	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
+		Summary: "stop the session's recording", ResultDoc: "no recording: -32602"},
+	{Wire: RecordFrames, Session: SessionRequired, Params: RecordFramesParams{}, Result: RecordFramesResult{},
+		Summary: "the frames of the session's stopped recording, a chunk at a time"},
+	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
+		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)"},
+	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
+		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
+	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
+		Summary: "the next chunk of a stopped trace's JSON"},
 }
 
 var byWire = map[string]Method{}

@@ -262,6 +262,11 @@ type ScreenshotParams struct {
 	Ref      string `json:"ref,omitempty" doc:"or selector"`
 	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	FullPage bool   `json:"fullPage,omitempty" default:"false"`
+	// evidence: formats, scaling, annotations
+	Format   string `json:"format,omitempty" enum:"ImageFormat" default:"\"png\""`
+	Quality  *int   `json:"quality,omitempty" min:"0" doc:"jpeg/webp, 0-100"`
+	MaxWidth int    `json:"maxWidth,omitempty" min:"0" doc:"scale down to this many pixels wide, aspect kept"`
+	Annotate bool   `json:"annotate,omitempty" default:"false" doc:"answer the refs' boxes in annotations"`
 }
 
 // ScreenshotResult is the result of pages.screenshot.
@@ -270,6 +275,8 @@ type ScreenshotResult struct {
 	Format string `json:"format"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// evidence: the refs to draw, with Annotate
+	Annotations []Annotation `json:"annotations,omitempty" doc:"with annotate: the interactive refs in view"`
 }
 
 // WaitParams are the params of pages.wait: MS or State.

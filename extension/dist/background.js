@@ -80,6 +80,7 @@ var CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"];
 var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
+var IMAGE_FORMATS = ["png", "jpeg", "webp"];
 var SESSION_METHODS = [
   "sessions.create",
   "sessions.attachCurrent",
@@ -136,7 +137,9 @@ var PAGE_METHODS = [
   "pages.reload",
   "pages.waitFor",
   "pages.dialog",
-  "pages.durableTarget"
+  "pages.durableTarget",
+  "pages.vitals",
+  "pages.highlight"
 ];
 var EXTENSION_METHODS = [
   "extension.info",
@@ -154,7 +157,17 @@ var NETWORK_METHODS = [
 var DOWNLOAD_METHODS = [
   "downloads.list"
 ];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
+var RECORD_METHODS = [
+  "record.start",
+  "record.stop",
+  "record.frames"
+];
+var TRACE_METHODS = [
+  "trace.start",
+  "trace.stop",
+  "trace.read"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS];
 
 // src/background/types.ts
 var RpcError = class extends Error {
@@ -239,48 +252,6 @@ function extensionHandlers(deps = chromeInfoDeps) {
   };
 }
 
-// src/background/lifecycle.ts
-var KEEPALIVE_ALARM = "browserctl-keepalive";
-var KEEPALIVE_PERIOD_MINUTES = 0.4;
-function isPopupMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const t = m.type;
-  return t === "getStatus" || t === "reconnect";
-}
-function wireLifecycle(client2) {
-  const onAlarm = (alarm) => {
-    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
-  };
-  const onStorage = (changes, area) => {
-    if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
-  };
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
-    if (msg.type === "reconnect") client2.restart();
-    sendResponse(client2.status());
-    return false;
-  };
-  const onStart = () => client2.start();
-  chrome.alarms.onAlarm.addListener(onAlarm);
-  chrome.storage.onChanged.addListener(onStorage);
-  chrome.runtime.onMessage.addListener(onMessage);
-  chrome.runtime.onStartup.addListener(onStart);
-  chrome.runtime.onInstalled.addListener(onStart);
-  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
-  let disposed = false;
-  return () => {
-    if (disposed) return;
-    disposed = true;
-    chrome.alarms.onAlarm.removeListener(onAlarm);
-    chrome.storage.onChanged.removeListener(onStorage);
-    chrome.runtime.onMessage.removeListener(onMessage);
-    chrome.runtime.onStartup.removeListener(onStart);
-    chrome.runtime.onInstalled.removeListener(onStart);
-    void chrome.alarms.clear(KEEPALIVE_ALARM);
-  };
-}
-
 // src/background/params.ts
 function invalid(name, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
@@ -350,30 +321,221 @@ function requireStringArray(p, name) {
   return v;
 }
 
-// src/background/pages/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+// src/background/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
   }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
   }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
 }
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (this.sessions.delete(sessionId)) await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
@@ -691,6 +853,270 @@ async function ensureForeground(tabId) {
     if (Date.now() >= deadline) return;
     await sleep(POLL_MS);
   }
+}
+
+// src/background/pages/evidence/recorder.ts
+var MAX_BYTES = 200 * 1024 * 1024;
+var MAX_MS = 30 * 60 * 1e3;
+var KEEP_STOPPED_MS = 5 * 60 * 1e3;
+var CHUNK_BYTES = 8 * 1024 * 1024;
+var recordings = /* @__PURE__ */ new Map();
+function failed(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function screencastParams(r) {
+  const p = { format: "jpeg", quality: r.quality, everyNthFrame: 1 };
+  if (r.maxWidth > 0) {
+    p["maxWidth"] = r.maxWidth;
+    p["maxHeight"] = r.maxWidth * 4;
+  }
+  return p;
+}
+function recordingOn(tabId) {
+  for (const r of recordings.values()) if (r.live && r.tabId === tabId) return r;
+  return void 0;
+}
+function end(r, truncated = false) {
+  if (!r.live) return;
+  r.live = false;
+  r.stoppedAt = Date.now();
+  if (truncated) r.truncated = true;
+  if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+}
+async function follow(r, tabId) {
+  if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.tabId = void 0;
+  await ensureAttached(tabId);
+  await ensureForeground(tabId);
+  r.tabId = tabId;
+  if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  try {
+    await send(tabId, "Page.startScreencast", screencastParams(r));
+  } catch (e) {
+    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+  }
+}
+var wired = false;
+function wire() {
+  if (wired || typeof chrome === "undefined") return;
+  wired = true;
+  onTabEvent((tabId, method, p) => {
+    if (method === "Page.screencastFrame") {
+      sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
+      const r = recordingOn(tabId);
+      if (!r || typeof p["data"] !== "string") return;
+      const meta = p["metadata"];
+      const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+      const ms = Math.max(0, at - r.startedAt);
+      const data = p["data"];
+      if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
+        end(r, true);
+        return;
+      }
+      r.frames.push({ data, ms });
+      r.bytes += data.length;
+    } else if (method === "Page.frameNavigated") {
+      const frame = p["frame"];
+      const r = recordingOn(tabId);
+      if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
+    }
+  });
+  onAttach(async (tabId, send2) => {
+    const r = recordingOn(tabId);
+    if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
+    });
+  });
+  onForget((tabId) => {
+    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+  });
+  chrome.tabs.onActivated.addListener(({ tabId }) => {
+    void chrome.tabs.get(tabId).then(
+      (t) => {
+        for (const r of recordings.values()) {
+          if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+          });
+        }
+      },
+      () => {
+      }
+    );
+  });
+  chrome.tabs.onUpdated.addListener((tabId, change, t) => {
+    if (change.groupId === void 0 || !t.active) return;
+    for (const r of recordings.values()) {
+      if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+      });
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const r of recordings.values()) if (r.groupId === g.id) end(r);
+  });
+}
+async function startRecording(sessionId, groupId, tabId, opts) {
+  wire();
+  const old = recordings.get(sessionId);
+  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old?.dropTimer) clearTimeout(old.dropTimer);
+  const r = {
+    sessionId,
+    groupId,
+    ...opts,
+    startedAt: Date.now(),
+    frames: [],
+    bytes: 0,
+    truncated: false,
+    tabId: void 0,
+    tabs: [],
+    live: true
+  };
+  recordings.set(sessionId, r);
+  try {
+    await follow(r, tabId);
+  } catch (e) {
+    recordings.delete(sessionId);
+    throw e;
+  }
+  return r;
+}
+function stopRecording(sessionId) {
+  const r = recordings.get(sessionId);
+  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  end(r);
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
+  }, KEEP_STOPPED_MS);
+  return r;
+}
+function framesOf(sessionId, from) {
+  const r = recordings.get(sessionId);
+  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  const frames = [];
+  let bytes = 0;
+  let i = from;
+  while (i < r.frames.length) {
+    const f = r.frames[i];
+    if (frames.length > 0 && bytes + f.data.length > CHUNK_BYTES) break;
+    frames.push(f);
+    bytes += f.data.length;
+    i++;
+  }
+  return { frames, next: i, done: i >= r.frames.length };
+}
+
+// src/background/pages/evidence/trace.ts
+var DEFAULT_CATEGORIES = [
+  "-*",
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "disabled-by-default-devtools.timeline.stack",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.console",
+  "blink.user_timing",
+  "loading",
+  "latencyInfo"
+];
+var SCREENSHOT_CATEGORY = "disabled-by-default-devtools.screenshot";
+var COMPLETE_MS = 3e4;
+var READ_BYTES = 4 * 1024 * 1024;
+var traces = /* @__PURE__ */ new Map();
+function failed2(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+var wired2 = false;
+function wire2() {
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
+  onTabEvent((tabId, method, p) => {
+    if (method !== "Tracing.tracingComplete") return;
+    for (const t of traces.values()) {
+      if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
+    }
+  });
+  onForget((tabId) => {
+    for (const [sid, t] of traces) {
+      if (t.tabId !== tabId) continue;
+      traces.delete(sid);
+      t.gone?.("the tab closed or its debugger was detached; the browser dropped its trace");
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const [sid, t] of traces) {
+      if (t.groupId !== g.id) continue;
+      traces.delete(sid);
+      sendQuiet(t.tabId, t.stream ? "IO.close" : "Tracing.end", t.stream ? { handle: t.stream } : {});
+    }
+  });
+}
+function traceConfig(categories) {
+  const included = categories.filter((c) => !c.startsWith("-"));
+  const excluded = categories.filter((c) => c.startsWith("-")).map((c) => c.slice(1));
+  return { includedCategories: included, excludedCategories: excluded };
+}
+async function startTrace(sessionId, groupId, tabId, categories) {
+  wire2();
+  const old = traces.get(sessionId);
+  if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
+  if (old?.stream) {
+    sendQuiet(old.tabId, "IO.close", { handle: old.stream });
+    traces.delete(sessionId);
+  }
+  const t = { tabId, groupId };
+  traces.set(sessionId, t);
+  try {
+    await send(tabId, "Tracing.start", {
+      traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
+      transferMode: "ReturnAsStream",
+      streamFormat: "json",
+      streamCompression: "none"
+    });
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  }
+}
+async function stopTrace(sessionId) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream) throw nothing2(`session ${sessionId} has no trace running (trace start first)`);
+  let timer;
+  const done = new Promise((resolve, reject) => {
+    t.complete = resolve;
+    t.gone = (why2) => reject(failed2(why2));
+    timer = setTimeout(() => reject(failed2(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
+  });
+  try {
+    await send(t.tabId, "Tracing.end", {});
+    const stream = await done;
+    if (!stream) throw failed2("the browser finished the trace without a stream");
+    t.stream = stream;
+    return { tabId: t.tabId, stream };
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    delete t.complete;
+    delete t.gone;
+  }
+}
+async function readTrace(sessionId, stream) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream !== stream) throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  const r = await send(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
+  const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
+  if (r.eof) {
+    traces.delete(sessionId);
+    sendQuiet(t.tabId, "IO.close", { handle: stream });
+  }
+  return { data, eof: r.eof };
 }
 
 // src/background/pages/frames.ts
@@ -1269,24 +1695,24 @@ function walkTree(o) {
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     if (tag === "INPUT" && el.type === "hidden") return;
-    let shown = el.checkVisibility({ visibilityProperty: true });
-    if (!shown) {
+    let shown2 = el.checkVisibility({ visibilityProperty: true });
+    if (!shown2) {
       if (!el.checkVisibility()) {
         if (getComputedStyle(el).display !== "contents") return;
-        shown = true;
+        shown2 = true;
       }
     }
-    if (o.viewport && shown && outside(el)) return;
-    const role = shown ? roleOf(el) : "";
+    if (o.viewport && shown2 && outside(el)) return;
+    const role = shown2 ? roleOf(el) : "";
     if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown && level <= maxDepth) frameLine(el, full ? level : 0);
+      if (shown2 && level <= maxDepth) frameLine(el, full ? level : 0);
       return;
     }
     if (!full) {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown);
+        if (k.nodeType === 1) visit(k, 0, "", shown2);
       }
       return;
     }
@@ -1318,14 +1744,14 @@ function walkTree(o) {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.nodeType === 3) {
-        if (visible2 && shown) addText(k.data, childLevel, childParent);
+        if (visible2 && shown2) addText(k.data, childLevel, childParent);
       } else if (k.nodeType === 1) {
         const ke = k;
         if (ke.tagName === "BR" || ke.tagName === "WBR") {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown);
+        visit(ke, childLevel, childParent, shown2);
       }
     }
     if (role) flush();
@@ -1575,6 +2001,762 @@ async function viewportBox(tabId, objectId) {
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+// src/background/pages/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const doc = await send(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  const vis = await send(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true
+  });
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
+  const out = [];
+  for (const n of nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+});
+async function isolatedContext(tabId) {
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const tree = await send(tabId, "Page.getFrameTree");
+  const r = await send(tabId, "Page.createIsolatedWorld", {
+    frameId: tree.frameTree.frame.id,
+    worldName: WORLD_NAME
+  });
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  return r.executionContextId;
+}
+function dropContext(tabId) {
+  worlds.delete(tabId);
+}
+
+// src/background/pages/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function failed3(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
+async function callInWorld(tabId, fn, args, opts) {
+  const call = async () => send(tabId, "Runtime.callFunctionOn", {
+    functionDeclaration: fn,
+    executionContextId: await isolatedContext(tabId),
+    arguments: args.map((value) => ({ value })),
+    returnByValue: opts.returnByValue,
+    objectGroup: opts.objectGroup
+  });
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
+}
+var VISIBLE = `function isVisible(el) {
+  if (!el.checkVisibility({ visibilityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 && r.height > 0) return true;
+  for (const d of el.querySelectorAll("*")) {
+    const q = d.getBoundingClientRect();
+    if (q.width > 0 && q.height > 0) return true;
+  }
+  return false;
+}`;
+var TEXT_MATCHES = `function textMatches(spec) {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  let want = spec, exact = false;
+  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
+  want = norm(want);
+  if (!want) return "invalid:text= needs some text";
+  const out = [];
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  const visit = (el) => {
+    if (SKIP.has(el.tagName)) return false;
+    const t = norm(el.textContent);
+    if (!t.includes(want)) return false;
+    let inner = false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+    if (inner) return true;
+    if (exact && t !== want) return false;
+    out.push(el);
+    return true;
+  };
+  if (document.body) visit(document.body);
+  return out;
+}`;
+var FIRST_MATCH = `function (sel, pick) {
+  ${VISIBLE}
+  ${TEXT_MATCHES}
+  let all;
+  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
+  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  for (const el of all) if (isVisible(el)) return el;
+  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
+  return all.length === 0 ? "none" : "hidden:" + all.length;
+}`;
+async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
+  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed3(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
+}
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+  }
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed3(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+  }
+  return failed3(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/evidence/highlight.ts
+var DEFAULT_HIGHLIGHT_MS = 2e3;
+var CONFIG = {
+  showInfo: true,
+  showStyles: false,
+  showAccessibilityInfo: false,
+  contentColor: { r: 255, g: 64, b: 129, a: 0.25 },
+  paddingColor: { r: 255, g: 171, b: 64, a: 0.25 },
+  borderColor: { r: 255, g: 64, b: 129, a: 0.9 },
+  marginColor: { r: 255, g: 235, b: 59, a: 0.2 }
+};
+var shown = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  const s = shown.get(tabId);
+  if (s?.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+});
+function hide(tabId) {
+  const s = shown.get(tabId);
+  if (!s) return false;
+  if (s.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+  if (s.session === void 0) sendQuiet(tabId, "Overlay.hideHighlight");
+  else sendIn(tabId, s.session, "Overlay.hideHighlight", {}, 5e3).catch(() => {
+  });
+  return true;
+}
+async function highlight(tabId, p) {
+  const clear = optionalBool(p, "clear") ?? false;
+  const target = targetOf(p);
+  const duration = optionalInt(p, "durationMs", 0) ?? DEFAULT_HIGHLIGHT_MS;
+  if (clear) {
+    if (target) throw new RpcError(ErrorCode.invalidParams, `invalid params: give a target or "clear", not both`);
+    hide(tabId);
+    return { cleared: true };
+  }
+  if (!target) throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" or "selector" (the element to outline), or "clear"`);
+  const { objectId, label } = await resolveSpec(tabId, target);
+  try {
+    const box = await viewportBox(tabId, objectId);
+    if (!box || box.width < 1 || box.height < 1) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${label} has no box to outline (hidden or not rendered)`);
+    }
+    hide(tabId);
+    const session = objectSession(tabId, objectId);
+    await sendIn(tabId, session, "DOM.enable", {});
+    await sendIn(tabId, session, "Overlay.enable", {});
+    await sendIn(tabId, session, "Overlay.highlightNode", { highlightConfig: CONFIG, objectId });
+    const entry = { session };
+    if (duration > 0) entry.timer = setTimeout(() => shown.get(tabId) === entry && hide(tabId), duration);
+    shown.set(tabId, entry);
+    return { target: label, box };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// src/background/pages/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigate.ts
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed12 = w.committed?.unreachableUrl;
+    if (failed12 && !started.sameDocument) throw navFailed(failed12, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5e3
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
+}
+
+// src/background/pages/evidence/vitals-page.ts
+var VITALS_IN_PAGE = `(async () => {
+  const describe = (n) => {
+    if (n && n.nodeType !== 1) n = n.parentElement;
+    if (!n) return "";
+    let s = n.localName;
+    if (n.id) s += "#" + n.id;
+    for (const c of Array.from(n.classList).slice(0, 3)) s += "." + c;
+    const src = n.currentSrc || (n.getAttribute && n.getAttribute("src"));
+    if (src) s += "[src=" + JSON.stringify(String(src).slice(0, 200)) + "]";
+    return s;
+  };
+  const collect = (type, extra) => new Promise((resolve) => {
+    let got = [];
+    let po;
+    try {
+      po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
+      po.observe(Object.assign({ type, buffered: true }, extra || {}));
+    } catch (e) {
+      resolve([]);
+      return;
+    }
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+  });
+  const [lcps, shifts, events, firsts, paints] = await Promise.all([
+    collect("largest-contentful-paint"),
+    collect("layout-shift"),
+    collect("event", { durationThreshold: 16 }),
+    collect("first-input"),
+    collect("paint"),
+  ]);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const out = { url: location.href, ttfb: 0, fcp: null, lcp: null, cls: { value: 0, shifts: [] }, inp: null, navigation: null };
+  if (nav) {
+    const r = (x) => Math.round(x * 10) / 10;
+    out.ttfb = r(Math.max(0, nav.responseStart - (nav.activationStart || 0)));
+    out.navigation = {
+      type: nav.type,
+      redirect: r(nav.redirectEnd - nav.redirectStart),
+      dns: r(nav.domainLookupEnd - nav.domainLookupStart),
+      connect: r(nav.connectEnd - nav.connectStart),
+      tls: r(nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0),
+      request: r(nav.responseStart - nav.requestStart),
+      response: r(nav.responseEnd - nav.responseStart),
+      domInteractive: r(nav.domInteractive),
+      domContentLoaded: r(nav.domContentLoadedEventEnd),
+      load: r(nav.loadEventEnd),
+      transferSize: nav.transferSize || 0,
+    };
+  }
+  const fcp = paints.find((e) => e.name === "first-contentful-paint");
+  if (fcp) out.fcp = Math.round(fcp.startTime * 10) / 10;
+  const lcp = lcps[lcps.length - 1];
+  if (lcp) out.lcp = { ms: Math.round(lcp.startTime * 10) / 10, element: describe(lcp.element), size: lcp.size, url: lcp.url || "" };
+  // CLS: the largest session window (gaps under 1 s, at most 5 s long).
+  let best = { value: 0, entries: [] };
+  let cur = { value: 0, entries: [] };
+  for (const e of shifts) {
+    if (e.hadRecentInput) continue;
+    const first = cur.entries[0];
+    const last = cur.entries[cur.entries.length - 1];
+    if (first && (e.startTime - last.startTime > 1000 || e.startTime - first.startTime > 5000)) cur = { value: 0, entries: [] };
+    cur.value += e.value;
+    cur.entries.push(e);
+    if (cur.value > best.value) best = { value: cur.value, entries: cur.entries.slice() };
+  }
+  out.cls = {
+    value: Math.round(best.value * 10000) / 10000,
+    shifts: best.entries.map((e) => ({
+      value: Math.round(e.value * 10000) / 10000,
+      atMs: Math.round(e.startTime * 10) / 10,
+      elements: (e.sources || []).map((s) => describe(s.node)).filter((s) => s),
+    })),
+  };
+  // INP: the worst interaction (the 98th percentile past 50 of them).
+  const byId = new Map();
+  for (const e of events.concat(firsts)) {
+    if (!e.interactionId) continue;
+    const had = byId.get(e.interactionId);
+    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+  }
+  const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
+  if (worst.length) {
+    const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
+    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+  }
+  return out;
+})()`;
+
+// src/background/pages/evidence/vitals.ts
+var SETTLE_MS = 500;
+async function vitals(tabId, p) {
+  if (optionalBool(p, "reload") ?? false) {
+    await ensureForeground(tabId);
+    await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS));
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: VITALS_IN_PAGE,
+    contextId: await isolatedContext(tabId),
+    awaitPromise: true,
+    returnByValue: true
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
+    const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
+  }
+  return r.result.value;
+}
+
+// src/background/pages/evidence/index.ts
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function categoriesOf(p) {
+  const v = p["categories"];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
+    throw invalid3(`"categories" must be a non-empty array of category names`);
+  }
+  return v;
+}
+function sessionOf(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  return id;
+}
+function evidenceHandlers({ store: store2, resolveTab: resolveTab2 }) {
+  return {
+    "record.start": async (p) => {
+      const s = await store2.require(p);
+      const quality = optionalInt(p, "quality", 0) ?? 70;
+      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
+      const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
+      const path = optionalString(p, "path") ?? "";
+      const tabId = await resolveTab2(p);
+      const r = await startRecording(s.sessionId, s.groupId, tabId, { path, quality, maxWidth });
+      return { tabId, startedAt: r.startedAt };
+    },
+    // No store lookup: a recording is stopped and read even after its
+    // session's group went away.
+    "record.stop": async (p) => {
+      const r = stopRecording(sessionOf(p));
+      const last = r.frames.at(-1);
+      return {
+        path: r.path,
+        frames: r.frames.length,
+        bytes: r.bytes,
+        durationMs: Math.max(last?.ms ?? 0, (r.stoppedAt ?? Date.now()) - r.startedAt),
+        truncated: r.truncated,
+        tabs: r.tabs
+      };
+    },
+    "record.frames": async (p) => framesOf(sessionOf(p), optionalInt(p, "from", 0) ?? 0),
+    "trace.start": async (p) => {
+      const s = await store2.require(p);
+      let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
+      if ((optionalBool(p, "screenshots") ?? false) && !categories.includes(SCREENSHOT_CATEGORY)) {
+        categories = [...categories, SCREENSHOT_CATEGORY];
+      }
+      const tabId = await resolveTab2(p);
+      await startTrace(s.sessionId, s.groupId, tabId, categories);
+      return { tabId, categories };
+    },
+    "trace.stop": async (p) => stopTrace(sessionOf(p)),
+    "trace.read": async (p) => readTrace(sessionOf(p), requireString(p, "stream"))
+  };
+}
+
+// src/background/lifecycle.ts
+var KEEPALIVE_ALARM = "browserctl-keepalive";
+var KEEPALIVE_PERIOD_MINUTES = 0.4;
+function isPopupMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const t = m.type;
+  return t === "getStatus" || t === "reconnect";
+}
+function wireLifecycle(client2) {
+  const onAlarm = (alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
+  };
+  const onStorage = (changes, area) => {
+    if (area !== "local") return;
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+  };
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
+    if (msg.type === "reconnect") client2.restart();
+    sendResponse(client2.status());
+    return false;
+  };
+  const onStart = () => client2.start();
+  chrome.alarms.onAlarm.addListener(onAlarm);
+  chrome.storage.onChanged.addListener(onStorage);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.runtime.onStartup.addListener(onStart);
+  chrome.runtime.onInstalled.addListener(onStart);
+  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    chrome.alarms.onAlarm.removeListener(onAlarm);
+    chrome.storage.onChanged.removeListener(onStorage);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.runtime.onStartup.removeListener(onStart);
+    chrome.runtime.onInstalled.removeListener(onStart);
+    void chrome.alarms.clear(KEEPALIVE_ALARM);
+  };
+}
+
 // src/background/pages/actionable.ts
 var ACTION_CHECK = `async function (o) {
   const el = this;
@@ -1732,10 +2914,10 @@ var GUARD_VERDICT = `function () {
   return { seen: g.seen, stray: g.stray };
 }`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-function failed(msg, reason) {
+function failed4(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -1761,7 +2943,7 @@ async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
   });
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
+    throw failed4(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
   }
   return r.result.value;
 }
@@ -1795,13 +2977,13 @@ async function toTabByDocument(tabId, objectId, a) {
     functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
   });
   const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
+  if (!de) throw failed4("the element's document has no root", "detached");
   const [q, origin] = await Promise.all([
     send(tabId, "DOM.getContentQuads", { objectId: de }),
     inPage(tabId, objectId, DOC_ORIGIN, [])
   ]);
   const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
+  if (!quad) throw failed4("the element's document has no box", "not_visible");
   const off = await offsetOf(tabId, objectId);
   const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
   const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
@@ -1814,17 +2996,17 @@ async function pressPoint(tabId, objectId, o) {
     const a = await inPage(tabId, objectId, ACTION_CHECK, [
       { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
     ], true);
-    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (!a || typeof a !== "object") throw failed4(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
       const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
       return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
     }
     last = a;
-    if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    if (a.state === "detached") throw failed4(why(a, o.label), "detached");
     if (Date.now() >= o.deadline) break;
-    await sleep2(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
   }
-  throw failed(why(last, o.label), last.state);
+  throw failed4(why(last, o.label), last.state);
 }
 async function pressVerdict(tabId, objectId) {
   try {
@@ -1837,239 +3019,7 @@ async function pressVerdict(tabId, objectId) {
   }
 }
 function strayError(label, stray) {
-  return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
-}
-
-// src/background/pages/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
-}
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
-  try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function roleMatches(tabId, t) {
-  const doc = await send(tabId, "Runtime.evaluate", {
-    expression: "document",
-    objectGroup: ACTION_GROUP
-  });
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const vis = await send(tabId, "Runtime.evaluate", {
-    expression: "document.visibilityState",
-    returnByValue: true
-  });
-  let nodes;
-  if (vis.result.value === "visible") {
-    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
-  }
-  const out = [];
-  for (const n of nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
-    }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep3(ROLE_POLL_MS);
-  }
-}
-
-// src/background/pages/world.ts
-var WORLD_NAME = "browserctl";
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-});
-async function isolatedContext(tabId) {
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
-  return r.executionContextId;
-}
-function dropContext(tabId) {
-  worlds.delete(tabId);
-}
-
-// src/background/pages/target.ts
-var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid2(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function failed2(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
-function targetOf(p, keys = DEFAULT_KEYS) {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
-  const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
-  if (has(ref)) return { ref };
-  if (has(selector)) return { selector };
-  return void 0;
-}
-function requireTarget(p, keys = DEFAULT_KEYS) {
-  const t = targetOf(p, keys);
-  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
-  return t;
-}
-function labelOf(t) {
-  return "ref" in t ? t.ref : JSON.stringify(t.selector);
-}
-async function resolveSpec(tabId, t, pick = "visible", waitMs) {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  const label = JSON.stringify(t.selector);
-  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
-  const deadline = Date.now() + waitMs;
-  for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
-      if (!waitable || Date.now() >= deadline) throw e;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
-  }
-}
-var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function callInWorld(tabId, fn, args, opts) {
-  const call = async () => send(tabId, "Runtime.callFunctionOn", {
-    functionDeclaration: fn,
-    executionContextId: await isolatedContext(tabId),
-    arguments: args.map((value) => ({ value })),
-    returnByValue: opts.returnByValue,
-    objectGroup: opts.objectGroup
-  });
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    return call();
-  }
-}
-var VISIBLE = `function isVisible(el) {
-  if (!el.checkVisibility({ visibilityProperty: true })) return false;
-  const r = el.getBoundingClientRect();
-  if (r.width > 0 && r.height > 0) return true;
-  for (const d of el.querySelectorAll("*")) {
-    const q = d.getBoundingClientRect();
-    if (q.width > 0 && q.height > 0) return true;
-  }
-  return false;
-}`;
-var TEXT_MATCHES = `function textMatches(spec) {
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  let want = spec, exact = false;
-  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
-  want = norm(want);
-  if (!want) return "invalid:text= needs some text";
-  const out = [];
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-  const visit = (el) => {
-    if (SKIP.has(el.tagName)) return false;
-    const t = norm(el.textContent);
-    if (!t.includes(want)) return false;
-    let inner = false;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-    if (inner) return true;
-    if (exact && t !== want) return false;
-    out.push(el);
-    return true;
-  };
-  if (document.body) visit(document.body);
-  return out;
-}`;
-var FIRST_MATCH = `function (sel, pick) {
-  ${VISIBLE}
-  ${TEXT_MATCHES}
-  let all;
-  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
-  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return el;
-  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
-  return all.length === 0 ? "none" : "hidden:" + all.length;
-}`;
-async function resolveSelector(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
-  return resolveSelectorOnce(tabId, selector, pick);
-}
-async function resolveSelectorOnce(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails) {
-    throw failed2(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
-  }
-  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why2);
-}
-function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
-  if (why2.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
-  }
-  if (why2.startsWith("hidden:")) {
-    const n = why2.slice(7);
-    return failed2(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
-  }
-  return failed2(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+  return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
 }
 
 // src/background/pages/pointer.ts
@@ -2104,7 +3054,7 @@ async function pointerAction(tabId, s, press2) {
 
 // src/background/pages/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed3(msg, reason) {
+function failed5(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function dispatch(tabId, params) {
@@ -2129,7 +3079,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed3(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+  throw failed5(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -2199,7 +3149,7 @@ async function scrollIntoView(tabId, p) {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed3(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      throw failed5(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -2217,7 +3167,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed3("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed5("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -2500,7 +3450,7 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/actions.ts
-function failed4(msg, reason) {
+function failed6(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function callOn(tabId, t, fn, args = [], what = "call") {
@@ -2511,7 +3461,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed4(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+  if (r.exceptionDetails) throw failed6(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
@@ -2544,11 +3494,11 @@ async function check(tabId, p) {
   const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
   try {
     const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-    if (!st || st.error) throw failed4(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (!st || st.error) throw failed6(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
     if (st.checked === want) return { checked: want };
-    if (st.disabled) throw failed4(`check ${t.label}: it is disabled`, "not_enabled");
+    if (st.disabled) throw failed6(`check ${t.label}: it is disabled`, "not_enabled");
     if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-      throw failed4(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+      throw failed6(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -2562,7 +3512,7 @@ async function check(tabId, p) {
       after = await callOn(tabId, t2, CHECK_STATE, [], "check");
     }
     if (after?.checked !== want) {
-      throw failed4(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+      throw failed6(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
     }
     return { checked: want, target };
   } finally {
@@ -2576,7 +3526,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed4(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed6(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -2671,7 +3621,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed4(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+      if (!st || st.error) throw failed6(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -2696,7 +3646,7 @@ async function count(tabId, p) {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed4(`count ${JSON.stringify(selector)}: the page did not answer`);
+  if (typeof r.result.value !== "number") throw failed6(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
 }
 
@@ -2808,9 +3758,9 @@ async function dialog(tabId, p) {
     throw e;
   }
   clearDialog(tabId);
-  const shown = d ?? { type: "dialog", message: "" };
-  record(tabId, shown, accept ? "accepted" : "dismissed");
-  const r = { type: shown.type, message: shown.message, accepted: accept };
+  const shown2 = d ?? { type: "dialog", message: "" };
+  record(tabId, shown2, accept ? "accepted" : "dismissed");
+  const r = { type: shown2.type, message: shown2.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
 }
@@ -2979,7 +3929,7 @@ async function evaluate(tabId, p) {
 }
 
 // src/background/pages/forms.ts
-function failed5(msg, reason) {
+function failed7(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
@@ -3034,8 +3984,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed5(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    if (typeof r.result.value === "string" && r.result.value) throw failed5(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+    if (r.exceptionDetails) throw failed7(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed7(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -3074,9 +4024,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed5(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (r.exceptionDetails) throw failed7(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed5(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed7(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -3201,14 +4151,14 @@ async function scanClosedRoots(tabId, session, contextId) {
 }
 
 // src/background/pages/ref-counters.ts
-var STORAGE_KEY = "browserctl.refCounters";
+var STORAGE_KEY2 = "browserctl.refCounters";
 var loaded2;
 var current = {};
 function load() {
   if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+    loaded2 = chrome.storage.session.get(STORAGE_KEY2).then(
       (got) => {
-        const v = got[STORAGE_KEY];
+        const v = got[STORAGE_KEY2];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -3218,7 +4168,7 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
       });
     });
   }
@@ -3232,7 +4182,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
   });
 }
 
@@ -3380,7 +4330,7 @@ function tabState(tabId) {
   if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
-function failed6(msg) {
+function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
 }
 function contextGone(e) {
@@ -3400,7 +4350,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round3 = 0; round3 < 4 && res.hosts > 0; round3++) {
+  for (let round4 = 0; round4 < 4 && res.hosts > 0; round4++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -3414,7 +4364,7 @@ async function walkOnce(tabId, w, o) {
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed6(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+    throw failed8(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value);
 }
@@ -3526,7 +4476,7 @@ async function snapshot(tabId, p) {
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed6(top.res.error);
+  if (top.res.error) throw failed8(top.res.error);
   const entries = [];
   const build = async (w, indent, depthLeft) => {
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
@@ -3589,12 +4539,12 @@ async function snapshot(tabId, p) {
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown = inText;
+  let shown2 = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   let lines = [...header, ...body];
   if (maxChars !== void 0) {
@@ -3602,11 +4552,11 @@ async function snapshot(tabId, p) {
     if (cut.dropped > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+      shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
-  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
   return { snapshot: lines.join("\n"), refs, url, title, tabId };
 }
 var NO_MATCH = "no element matches the selector";
@@ -3641,7 +4591,7 @@ function dropEmptyFrame(out) {
 
 // src/background/pages/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -3699,8 +4649,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid3(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid3(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid4(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid4(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -3813,7 +4763,7 @@ var TitleCache = class {
 var titleCache = new TitleCache();
 
 // src/background/pages/get.ts
-function failed7(msg) {
+function failed9(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var PAGE_TEXT = `(() => {
@@ -3848,7 +4798,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed7(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed9(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function browserTitle(tabId) {
@@ -3898,7 +4848,7 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed7(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed9(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
@@ -4187,255 +5137,114 @@ function dropTab(tabId) {
   sessionOfTab.delete(tabId);
 }
 
-// src/background/pages/url-match.ts
-function globToRegExp(glob) {
-  let re = "^";
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        while (glob[i + 1] === "*") i++;
-      } else {
-        re += "[^/]*";
-      }
-    } else if (c === "{") {
-      depth++;
-      re += "(?:";
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      re += ")";
-    } else if (c === "," && depth > 0) {
-      re += "|";
-    } else {
-      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-  }
-  while (depth-- > 0) re += ")";
-  return new RegExp(re + "$");
-}
-function urlMatches(url, pattern) {
-  if (url.includes(pattern)) return true;
-  if (!/[*{]/.test(pattern)) return false;
+// src/background/pages/evidence/annotations.ts
+var MAX_ANNOTATIONS = 300;
+async function annotations(tabId, sessionId, map, opts) {
+  const snap = await snapshot(tabId, {
+    sessionId,
+    interactive: true,
+    viewport: opts.viewport,
+    ...opts.selector !== void 0 ? { selector: opts.selector } : {}
+  });
+  const refs = Object.values(snap.refs).slice(0, MAX_ANNOTATIONS);
   try {
-    return globToRegExp(pattern).test(url);
-  } catch {
-    return false;
-  }
-}
-var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
-function withScheme(raw) {
-  const u = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
-  return "https://" + u;
-}
-
-// src/background/pages/navigate.ts
-var LIFECYCLE = {
-  load: "load",
-  domcontentloaded: "DOMContentLoaded",
-  networkidle: "networkIdle"
-};
-var lifecycleOn = /* @__PURE__ */ new Set();
-onForget((tabId) => {
-  lifecycleOn.delete(tabId);
-});
-async function enableLifecycle(tabId) {
-  if (lifecycleOn.has(tabId)) return;
-  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
-  lifecycleOn.add(tabId);
-}
-var NavWatch = class {
-  constructor(tabId, mainFrameId) {
-    this.mainFrameId = mainFrameId;
-    this.unlisten = listen(tabId, (method, p) => {
-      if (method === "Page.lifecycleEvent") {
-        const loader = String(p["loaderId"] ?? "");
-        let names = this.lifecycle.get(loader);
-        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
-        names.add(String(p["name"] ?? ""));
-      } else if (method === "Page.frameNavigated") {
-        const frame = p["frame"];
-        if (frame && !frame.parentId) {
-          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
-          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+    const boxes = await Promise.all(
+      refs.map(async (r) => {
+        try {
+          return await viewportBox(tabId, await resolveRef(tabId, r.ref));
+        } catch {
+          return null;
         }
-      } else if (method === "Page.navigatedWithinDocument") {
-        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
-      }
-      this.wake();
+      })
+    );
+    const out = [];
+    refs.forEach((r, i) => {
+      const b = boxes[i];
+      if (!b || b.width < 1 || b.height < 1) return;
+      const x = (b.x + map.scrollX - map.originX) * map.scale;
+      const y = (b.y + map.scrollY - map.originY) * map.scale;
+      const w = b.width * map.scale;
+      const h = b.height * map.scale;
+      if (x + w <= 0 || y + h <= 0 || x >= map.width || y >= map.height) return;
+      out.push({ ref: r.ref, role: r.role, name: r.name, box: { x: round2(x), y: round2(y), width: round2(w), height: round2(h) } });
     });
-  }
-  mainFrameId;
-  lifecycle = /* @__PURE__ */ new Map();
-  committed;
-  sameDocument = false;
-  wake = () => {
-  };
-  unlisten;
-  /** Resolves on the next event, or after ms. */
-  next(ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, ms));
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = () => {
-        };
-        resolve();
-      };
-    });
-  }
-  close() {
-    this.unlisten();
-    this.wake();
-  }
-};
-async function until(tabId, w, done, deadline, budget, what) {
-  for (; ; ) {
-    if (done()) return;
-    const d = openDialog(tabId);
-    if (d) throw new DialogOpenError(d);
-    const left = deadline - Date.now();
-    if (left <= 0) throw timedOut(budget, what);
-    await w.next(left);
-  }
-}
-async function navigation(tabId, p, what, start, mainFrameId) {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
-  const budget = budgetOf(p);
-  const deadline = Date.now() + budget;
-  await ensureAttached(tabId);
-  await enableLifecycle(tabId);
-  const w = new NavWatch(tabId, mainFrameId);
-  try {
-    const started = await within(start(), budget, what);
-    if (waitUntil !== "none" && !started.sameDocument) {
-      const event = LIFECYCLE[waitUntil];
-      await until(
-        tabId,
-        w,
-        () => {
-          if (!started.loaderId && w.sameDocument) return true;
-          const c = w.committed;
-          const loader = started.loaderId ?? c?.loaderId;
-          if (!loader) return false;
-          if (c?.restored && c.loaderId === loader) return true;
-          return w.lifecycle.get(loader)?.has(event) ?? false;
-        },
-        deadline,
-        budget,
-        what
-      );
-    }
-    const failed10 = w.committed?.unreachableUrl;
-    if (failed10 && !started.sameDocument) throw navFailed(failed10, await errorPageReason(tabId));
+    return out;
   } finally {
-    w.close();
+    releaseActionObjects(tabId);
   }
-  return pageInfo(tabId, waitUntil);
 }
-async function errorPageReason(tabId) {
-  try {
-    const r = await send(
-      tabId,
-      "Runtime.evaluate",
-      {
-        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
-        returnByValue: true
-      },
-      2e3
-    );
-    const code = typeof r.result.value === "string" ? r.result.value : "";
-    if (code) return code.startsWith("net::") ? code : `net::${code}`;
-  } catch {
-  }
-  return "the browser shows its error page";
-}
-async function pageInfo(tabId, waitUntil) {
-  if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "({url: location.href, title: document.title})", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  const t = await chrome.tabs.get(tabId);
-  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
-}
-function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
-}
-async function navigate(tabId, p) {
-  const url = withScheme(requireString(p, "url"));
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
-}
-async function historyStep(tabId, p, step) {
-  const name = step < 0 ? "back" : "forward";
-  await ensureAttached(tabId);
-  const h = await send(tabId, "Page.getNavigationHistory");
-  const entry = h.entries[h.currentIndex + step];
-  if (!entry) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
-    );
-  }
-  const tree = await send(tabId, "Page.getFrameTree");
-  return navigation(
-    tabId,
-    p,
-    `${entry.url} to load (${name})`,
-    async () => {
-      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
-      return {};
-    },
-    tree.frameTree.frame.id
-  );
-}
-function back(tabId, p) {
-  return historyStep(tabId, p, -1);
-}
-function forward(tabId, p) {
-  return historyStep(tabId, p, 1);
-}
-async function reload(tabId, p) {
-  return navigation(tabId, p, "the page to load again (reload)", async () => {
-    await send(tabId, "Page.reload", {});
-    return {};
-  });
+function round2(v) {
+  return Math.round(v * 10) / 10;
 }
 
 // src/background/pages/screenshot.ts
-async function capture(tabId, clip2) {
+function invalid5(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function encodingOf(p) {
+  const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
+  const quality = optionalInt(p, "quality", 0);
+  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  const maxWidth = optionalInt(p, "maxWidth", 0);
+  return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
+}
+function pixelRatio(m) {
+  const css = m.cssVisualViewport.clientWidth;
+  const dev = m.visualViewport?.clientWidth;
+  return dev && css ? dev / css : 1;
+}
+async function capture(tabId, enc, clip2, inView) {
   await ensureForeground(tabId);
-  const params = { format: "png" };
-  if (clip2) {
+  const params = { format: enc.format };
+  if (!inView) {
     params["clip"] = clip2;
     params["captureBeyondViewport"] = true;
+  } else if (clip2.scale !== 1) {
+    params["clip"] = clip2;
   }
+  if (enc.quality !== void 0) params["quality"] = enc.quality;
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
   return r.data;
+}
+function clipFor(x, y, w, h, enc, ratio) {
+  let scale = 1;
+  if (enc.maxWidth && w * ratio > enc.maxWidth) scale = enc.maxWidth / (w * ratio);
+  return { x, y, width: w, height: h, scale };
+}
+function mapping(clip2, ratio, vp) {
+  const s = clip2.scale * ratio;
+  return {
+    originX: clip2.x,
+    originY: clip2.y,
+    scale: s,
+    width: Math.round(clip2.width * s),
+    height: Math.round(clip2.height * s),
+    scrollX: vp.pageX,
+    scrollY: vp.pageY
+  };
 }
 async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
+  const annotate = optionalBool(p, "annotate") ?? false;
+  const enc = encodingOf(p);
+  const sessionId = typeof p.sessionId === "string" ? p.sessionId : void 0;
+  const shot = async (clip2, ratio2, vp2, opts) => {
+    let notes;
+    if (annotate) notes = await annotations(tabId, sessionId, mapping(clip2, ratio2, vp2), opts);
+    const data = await capture(tabId, enc, clip2, opts.viewport);
+    const r = { data, format: enc.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
+    if (notes) r.annotations = notes;
+    return r;
+  };
   if (target) {
     const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    let clip2;
+    let m2;
     try {
       await visibleCentre(tabId, objectId, ref);
-      const [box, m2] = await Promise.all([
+      const [box, lm] = await Promise.all([
         send(tabId, "Runtime.callFunctionOn", {
           objectId,
           functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
@@ -4443,32 +5252,29 @@ async function screenshot(tabId, p) {
         }),
         send(tabId, "Page.getLayoutMetrics")
       ]);
+      m2 = lm;
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
-      const vp = m2.cssVisualViewport;
-      const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
-      return { data: await capture(tabId, clip2), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
+      const vp2 = m2.cssVisualViewport;
+      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc, pixelRatio(m2));
     } finally {
       releaseActionObjects(tabId);
     }
+    const selector = "ref" in target ? target.ref : target.selector;
+    return shot(clip2, pixelRatio(m2), m2.cssVisualViewport, { viewport: false, selector });
   }
   const m = await send(tabId, "Page.getLayoutMetrics");
+  const ratio = pixelRatio(m);
+  const vp = m.cssVisualViewport;
   if (fullPage) {
     const w = Math.ceil(m.cssContentSize.width);
     const h = Math.ceil(m.cssContentSize.height);
-    const data2 = await capture(tabId, { x: 0, y: 0, width: w, height: h, scale: 1 });
-    return { data: data2, format: "png", width: w, height: h };
+    return shot(clipFor(0, 0, w, h, enc, ratio), ratio, vp, { viewport: false });
   }
-  const data = await capture(tabId);
-  return {
-    data,
-    format: "png",
-    width: Math.round(m.cssVisualViewport.clientWidth),
-    height: Math.round(m.cssVisualViewport.clientHeight)
-  };
+  return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
 
 // src/background/pages/downloads.ts
@@ -4604,7 +5410,7 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-function failed8(msg) {
+function failed10(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var INPUT_KIND = `function () {
@@ -4635,25 +5441,25 @@ async function upload(tabId, p) {
       });
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
-        throw failed8(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+        throw failed10(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
       }
-      if (kind === "disabled") throw failed8(`${what} is a disabled file input`);
+      if (kind === "disabled") throw failed10(`${what} is a disabled file input`);
       multiple = kind === "multiple";
       target = { objectId };
     } else {
       if (!chooser) {
-        throw failed8("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+        throw failed10("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
       }
       what = "the open file chooser";
       multiple = chooser.mode === "selectMultiple";
       target = { backendNodeId: chooser.backendNodeId };
     }
-    if (!multiple && files.length > 1) throw failed8(`${what} takes one file, got ${files.length}`);
+    if (!multiple && files.length > 1) throw failed10(`${what} takes one file, got ${files.length}`);
     try {
       await send(tabId, "DOM.setFileInputFiles", { files, ...target });
     } catch (e) {
       if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed8(
+        throw failed10(
           'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
         );
       }
@@ -4667,7 +5473,7 @@ async function upload(tabId, p) {
 }
 
 // src/background/pages/storage.ts
-function failed9(msg) {
+function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function pageURL(tabId) {
@@ -4718,7 +5524,7 @@ async function setCookie(tabId, p) {
   let url = given ? httpURL(given, "url") : "";
   if (!url && !domain) {
     url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed9(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+    if (!/^https?:/i.test(url)) throw failed11(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
   }
   const r = await send(tabId, "Network.setCookie", {
     name,
@@ -4730,7 +5536,7 @@ async function setCookie(tabId, p) {
     httpOnly,
     secure
   });
-  if (r.success === false) throw failed9(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  if (r.success === false) throw failed11(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
@@ -4765,7 +5571,7 @@ async function runStorage(tabId, args) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed9(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+    throw failed11(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
   }
   return r.result.value;
 }
@@ -4792,7 +5598,7 @@ async function pdf(tabId, p) {
     return { data: r.data, format: "pdf" };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw failed9(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+    throw failed11(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
 
@@ -5172,7 +5978,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round2(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round3(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -5244,12 +6050,12 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     if (depth >= 16) return;
     for (const child of node.childFrames ?? []) {
       if (outOfProcess.has(child.frame.id)) continue;
-      let shown = aboveShown;
+      let shown2 = aboveShown;
       const origin = child.frame.securityOrigin;
       if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
-        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        shown2 = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
         found.push(
-          shown.then(async (ok) => {
+          shown2.then(async (ok) => {
             if (!ok) return void 0;
             const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
               frameId: child.frame.id,
@@ -5259,7 +6065,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
           })
         );
       }
-      visit(child, shown, depth + 1);
+      visit(child, shown2, depth + 1);
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
@@ -5319,7 +6125,7 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
   let ended = false;
@@ -5336,7 +6142,7 @@ function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
         });
       }
     };
-    const end = (v) => {
+    const end2 = (v) => {
       if (ended) return;
       stop();
       resolve(v);
@@ -5346,7 +6152,7 @@ function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
       stop();
       reject(e);
     };
-    setOnChange(() => end("again"));
+    setOnChange(() => end2("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
     const recheck = () => {
       refresh = setTimeout(() => {
@@ -5354,9 +6160,9 @@ function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
           (now) => {
             if (ended) return;
             if (samePlaces(now, places)) recheck();
-            else end("again");
+            else end2("again");
           },
-          (e) => isGone(e) ? end("retry") : fail(e)
+          (e) => isGone(e) ? end2("retry") : fail(e)
         );
       }, REFRESH_MS);
     };
@@ -5372,12 +6178,12 @@ function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
             fail(e);
             return;
           }
-          if (out === "gone") end("retry");
-          else if (out.ok && (!gone || --waiting === 0)) end("done");
+          if (out === "gone") end2("retry");
+          else if (out.ok && (!gone || --waiting === 0)) end2("done");
         },
         (e) => {
           if (ended) return;
-          if (isGone(e)) end("retry");
+          if (isGone(e)) end2("retry");
           else fail(e);
         }
       );
@@ -5553,7 +6359,10 @@ var TABLE2 = {
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
-  "pages.durableTarget": durableTarget
+  "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
@@ -5642,222 +6451,6 @@ function toRpcError(e) {
   const m = message || "operation failed";
   return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
-
-// src/background/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/session-store.ts
-var STORAGE_KEY2 = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY2);
-    const p = got[STORAGE_KEY2];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (this.sessions.delete(sessionId)) await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
 
 // src/background/tab-info.ts
 function toWireTab(t, store2) {
@@ -6480,6 +7073,7 @@ var router = new Router({
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store, resolveTab: (p) => resolveTab(store, p) }),
   ...toolHandlers(
     {
       resolveTab: (p) => resolveTab(store, p),

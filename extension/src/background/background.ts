@@ -4,6 +4,7 @@
 
 import { loadConfig } from "./config";
 import { extensionHandlers } from "./extension-info";
+import { evidenceHandlers } from "./pages/evidence/index";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
@@ -30,6 +31,7 @@ const router = new Router({
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),

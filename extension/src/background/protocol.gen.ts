@@ -78,6 +78,9 @@ export type DialogAction = (typeof DIALOG_ACTIONS)[number];
 export const DIALOG_POLICIES = ["accept", "dismiss", "hold"] as const;
 export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 
+export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
 // ---- objects, params and results ----
 
 export interface Session {
@@ -474,6 +477,22 @@ export interface ScreenshotParams {
   selector?: string;
   /** default false */
   fullPage?: boolean;
+  /** default "png" */
+  format?: ImageFormat;
+  /** an integer >= 0; jpeg/webp, 0-100 */
+  quality?: number;
+  /** an integer >= 0; scale down to this many pixels wide, aspect kept */
+  maxWidth?: number;
+  /** default false; answer the refs' boxes in annotations */
+  annotate?: boolean;
+}
+
+export interface Annotation {
+  ref: string;
+  role: string;
+  name: string;
+  /** image pixels */
+  box: Box;
 }
 
 export interface ScreenshotResult {
@@ -481,6 +500,8 @@ export interface ScreenshotResult {
   format: string;
   width: number;
   height: number;
+  /** with annotate: the interactive refs in view */
+  annotations?: Annotation[];
 }
 
 export interface WaitParams {
@@ -878,6 +899,98 @@ export interface DurableTargetResult {
   name?: string;
 }
 
+export interface VitalsParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** default false; reload and measure the fresh load */
+  reload?: boolean;
+}
+
+export interface LCP {
+  ms: number;
+  /** a CSS-like description; empty when the element is gone */
+  element: string;
+  /** painted area, CSS px² */
+  size: number;
+  /** an image's URL */
+  url?: string;
+}
+
+export interface LayoutShift {
+  value: number;
+  atMs: number;
+  elements: string[];
+}
+
+export interface CLS {
+  value: number;
+  shifts: LayoutShift[];
+}
+
+export interface INP {
+  ms: number;
+  event: string;
+  target: string;
+  interactions: number;
+}
+
+export interface NavTiming {
+  /** navigate, reload, back_forward or prerender */
+  type: string;
+  redirect: number;
+  dns: number;
+  connect: number;
+  tls: number;
+  /** request sent to the first byte */
+  request: number;
+  /** first byte to the last */
+  response: number;
+  domInteractive: number;
+  domContentLoaded: number;
+  load: number;
+  transferSize: number;
+}
+
+export interface VitalsResult {
+  url: string;
+  ttfb: number;
+  /** null before the first paint */
+  fcp: number;
+  /** null when nothing was painted */
+  lcp: LCP;
+  cls: CLS;
+  /** null without input */
+  inp: INP;
+  /** null for a page without a navigation entry */
+  navigation: NavTiming;
+}
+
+export interface HighlightParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** or selector */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
+  /** default 2000; an integer >= 0; 0: until cleared */
+  durationMs?: number;
+  /** default false; instead of a target: hide the outline */
+  clear?: boolean;
+}
+
+export interface HighlightResult {
+  /** the ref or selector outlined */
+  target?: string;
+  box?: Box;
+  cleared?: boolean;
+}
+
 export interface ExtensionInfoResult {
   /** compare auth_ok's version */
   protocolVersion: number;
@@ -994,6 +1107,82 @@ export interface DownloadListResult {
   downloads: Download[];
 }
 
+export interface RecordStartParams {
+  sessionId?: string;
+  /** kept and answered by record.stop (the CLI's output file) */
+  path?: string;
+  /** default 70; an integer >= 0; JPEG quality of the frames */
+  quality?: number;
+  /** an integer >= 0; scale frames down to this width */
+  maxWidth?: number;
+}
+
+export interface RecordStartResult {
+  /** the tab recorded first */
+  tabId: number;
+  /** epoch ms */
+  startedAt: number;
+}
+
+export interface RecordStopResult {
+  path: string;
+  frames: number;
+  bytes: number;
+  durationMs: number;
+  /** the memory bound stopped the recording early */
+  truncated: boolean;
+  /** the tabs recorded, in order */
+  tabs: number[];
+}
+
+export interface RecordFramesParams {
+  sessionId?: string;
+  /** default 0; an integer >= 0; index of the first frame */
+  from?: number;
+}
+
+export interface VideoFrame {
+  /** base64 JPEG */
+  data: string;
+  /** since the recording started */
+  ms: number;
+}
+
+export interface RecordFramesResult {
+  frames: VideoFrame[];
+  /** the From of the next call */
+  next: number;
+  done: boolean;
+}
+
+export interface TraceStartParams {
+  sessionId?: string;
+  /** default: DevTools' Performance panel's */
+  categories?: string[];
+  /** default false */
+  screenshots?: boolean;
+}
+
+export interface TraceStartResult {
+  tabId: number;
+  categories: string[];
+}
+
+export interface TraceStopResult {
+  tabId: number;
+  stream: string;
+}
+
+export interface TraceReadParams {
+  sessionId?: string;
+  stream: string;
+}
+
+export interface TraceReadResult {
+  data: string;
+  eof: boolean;
+}
+
 // ---- methods ----
 
 export const SESSION_METHODS = [
@@ -1057,6 +1246,8 @@ export const PAGE_METHODS = [
   "pages.waitFor",
   "pages.dialog",
   "pages.durableTarget",
+  "pages.vitals",
+  "pages.highlight",
 ] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];
 
@@ -1084,7 +1275,21 @@ export const DOWNLOAD_METHODS = [
 ] as const;
 export type DownloadMethod = (typeof DOWNLOAD_METHODS)[number];
 
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS] as const;
+export const RECORD_METHODS = [
+  "record.start",
+  "record.stop",
+  "record.frames",
+] as const;
+export type RecordMethod = (typeof RECORD_METHODS)[number];
+
+export const TRACE_METHODS = [
+  "trace.start",
+  "trace.stop",
+  "trace.read",
+] as const;
+export type TraceMethod = (typeof TRACE_METHODS)[number];
+
+export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS] as const;
 export type Method = (typeof METHODS)[number];
 
 /** Each method's params and result. */
@@ -1193,6 +1398,10 @@ export interface MethodTypes {
   "pages.dialog": { params: DialogParams; result: DialogResult };
   /** a ref as a target that survives a reload; the tab's document */
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
+  /** the page's Web Vitals and navigation timing */
+  "pages.vitals": { params: VitalsParams; result: VitalsResult };
+  /** outline an element for a person to see, or clear the outline */
+  "pages.highlight": { params: HighlightParams; result: HighlightResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
   /** where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v` */
@@ -1209,6 +1418,18 @@ export interface MethodTypes {
   "network.unblock": { params: BlockParams; result: BlockResult };
   /** downloads started in the session's tabs */
   "downloads.list": { params: SessionIDParams; result: DownloadListResult };
+  /** start recording the session's active tab (screencast frames) */
+  "record.start": { params: RecordStartParams; result: RecordStartResult };
+  /** stop the session's recording */
+  "record.stop": { params: SessionIDParams; result: RecordStopResult };
+  /** the frames of the session's stopped recording, a chunk at a time */
+  "record.frames": { params: RecordFramesParams; result: RecordFramesResult };
+  /** start a Chrome trace of the session's active tab (CDP Tracing) */
+  "trace.start": { params: TraceStartParams; result: TraceStartResult };
+  /** end the session's trace */
+  "trace.stop": { params: SessionIDParams; result: TraceStopResult };
+  /** the next chunk of a stopped trace's JSON */
+  "trace.read": { params: TraceReadParams; result: TraceReadResult };
 }
 
 export type ParamsOf<M extends Method> = MethodTypes[M]["params"];

@@ -10,6 +10,7 @@ import { check, count, drag, focus, getAttribute, is, keyboardType } from "./act
 import { runPageCall } from "./call";
 import { detach } from "./debugger";
 import { dialog } from "./dialogs";
+import { highlight, vitals } from "./evidence/index";
 import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
@@ -67,6 +68,9 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
   "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
