@@ -9,6 +9,7 @@ import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
@@ -30,6 +31,7 @@ const router = new Router({
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...emulationHandlers({ store }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),
