@@ -47,6 +47,7 @@ var scriptActs = []string{
 	"press", "keyboard type", "scroll", "mouse", "eval", "wait", "session create", "tab open",
 	// issue 8 part A (not merged here yet): they wait for their own load.
 	"open", "back", "forward", "reload", "dialog accept", "dialog dismiss", "dialog policy",
+	"set viewport", "set device", "set media", "set offline", "set throttle", "set geo", "set permissions", "set timezone", "set locale", "set useragent", "set headers", "set reset", "state load", "init-script add", "init-script remove", // session settings (not set credentials: no passwords in a script)
 }
 
 // selfWaiting commands need no wait written after them.
