@@ -5301,14 +5301,16 @@ async function setCredentialsWanted(tabId, creds, send2) {
 }
 
 // src/background/pages/emulation/permissions.ts
-var CDP_NAMES = {
-  geolocation: ["geolocation"],
-  notifications: ["notifications"],
-  camera: ["camera"],
-  microphone: ["microphone"],
-  clipboard: ["clipboard-read", "clipboard-write"]
+var KINDS = {
+  geolocation: "location",
+  notifications: "notifications",
+  camera: "camera",
+  microphone: "microphone",
+  clipboard: "clipboard"
 };
-var setByTab = /* @__PURE__ */ new Map();
+var byTab5 = /* @__PURE__ */ new Map();
+var applied = /* @__PURE__ */ new Map();
+var queue = Promise.resolve();
 function wanted(s) {
   const out = {};
   if (s.geolocation) out["geolocation"] = "grant";
@@ -5318,44 +5320,53 @@ function originOf(url) {
   if (!url) return void 0;
   try {
     const u = new URL(url);
-    if (u.protocol !== "http:" && u.protocol !== "https:" && u.protocol !== "file:") return void 0;
-    return u.origin === "null" ? void 0 : u.origin;
+    if (u.protocol !== "http:" && u.protocol !== "https:") return void 0;
+    return u.origin;
   } catch {
     return void 0;
   }
 }
-async function tabOrigin(tabId) {
-  const t = await chrome.tabs.get(tabId).catch(() => void 0);
-  return originOf(t?.url || t?.pendingUrl);
+function setting(kind) {
+  return chrome.contentSettings[kind];
 }
-async function applyPermissions(tabId, s, send2, url) {
-  const want = wanted(s);
-  const origin = url !== void 0 ? originOf(url) : await tabOrigin(tabId);
-  let byOrigin = setByTab.get(tabId);
-  if (!byOrigin) setByTab.set(tabId, byOrigin = /* @__PURE__ */ new Map());
-  const jobs = [];
-  const setting = (origin2, name, value) => {
-    for (const cdp of CDP_NAMES[name] ?? []) {
-      jobs.push(send2("Browser.setPermission", { permission: { name: cdp }, setting: value, origin: origin2 }));
+function reconcile() {
+  const run = async () => {
+    const desired = /* @__PURE__ */ new Map();
+    for (const { origin, want } of byTab5.values()) {
+      for (const [name, g] of Object.entries(want)) {
+        const kind = KINDS[name];
+        if (kind) desired.set(`${kind}
+${origin}/*`, g === "grant" ? "allow" : "block");
+      }
+    }
+    const kinds = /* @__PURE__ */ new Set();
+    for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
+    for (const kind of kinds) {
+      await setting(kind).clear({ scope: "regular" });
+      for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
+`)) applied.delete(key);
+    }
+    for (const [key, value] of desired) {
+      if (applied.get(key) === value) continue;
+      const [kind, primaryPattern] = key.split("\n");
+      await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
+      applied.set(key, value);
     }
   };
-  for (const [o, names] of byOrigin) {
-    for (const n of [...names]) {
-      if (want[n] !== void 0) continue;
-      setting(o, n, "prompt");
-      names.delete(n);
-    }
-    if (names.size === 0) byOrigin.delete(o);
-  }
-  if (origin && Object.keys(want).length > 0) {
-    const names = byOrigin.get(origin) ?? /* @__PURE__ */ new Set();
-    for (const [n, g] of Object.entries(want)) {
-      setting(origin, n, g === "grant" ? "granted" : "denied");
-      names.add(n);
-    }
-    byOrigin.set(origin, names);
-  }
-  await Promise.all(jobs);
+  const next = queue.then(run, run);
+  queue = next.catch(() => void 0);
+  return next;
+}
+function forgetPermissions(tabId) {
+  if (byTab5.delete(tabId)) void reconcile().catch(() => void 0);
+}
+async function applyPermissions(tabId, s, url) {
+  const want = wanted(s);
+  const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
+  const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
+  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
+  else byTab5.delete(tabId);
+  await reconcile();
 }
 
 // src/background/pages/emulation/settings.ts
@@ -5387,15 +5398,15 @@ async function store(sessionId, s) {
   else bySession.set(sessionId, s);
   await chrome.storage.session.set({ [STORAGE_KEY2]: Object.fromEntries(bySession) }).catch(() => void 0);
 }
-function noteUnapplied(tabId, setting, error) {
+function noteUnapplied(tabId, setting2, error) {
   let m = unapplied.get(tabId);
   if (error === void 0) {
-    m?.delete(setting);
+    m?.delete(setting2);
     if (m && m.size === 0) unapplied.delete(tabId);
     return;
   }
   if (!m) unapplied.set(tabId, m = /* @__PURE__ */ new Map());
-  m.set(setting, error);
+  m.set(setting2, error);
 }
 function forgetTab(tabId) {
   unapplied.delete(tabId);
@@ -5403,12 +5414,16 @@ function forgetTab(tabId) {
 function unappliedOf(tabIds) {
   const out = [];
   for (const tabId of tabIds) {
-    for (const [setting, error] of unapplied.get(tabId) ?? []) out.push({ tabId, setting, error });
+    for (const [setting2, error] of unapplied.get(tabId) ?? []) out.push({ tabId, setting: setting2, error });
   }
   return out;
 }
 
 // src/background/pages/emulation/apply.ts
+async function clearViewport(send2) {
+  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send2("Emulation.clearDeviceMetricsOverride");
+}
 var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
 var UNITS = [
   {
@@ -5420,7 +5435,7 @@ var UNITS = [
       mobile: s.viewport.mobile ?? false,
       screenWidth: s.viewport.width,
       screenHeight: s.viewport.height
-    }) : send2("Emulation.clearDeviceMetricsOverride")
+    }) : clearViewport(send2)
   },
   {
     names: ["touch"],
@@ -5466,7 +5481,7 @@ var UNITS = [
     // geolocation grants its own permission: the page gets the position
     // without a prompt.
     names: ["permissions", "geolocation"],
-    apply: (s, send2, tabId) => applyPermissions(tabId, s, send2)
+    apply: (s, _send, tabId) => applyPermissions(tabId, s)
   },
   {
     names: ["timezone"],
@@ -5858,6 +5873,7 @@ function validateNames(raw) {
 var sessionOfTab2 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
   forgetTab(tabId);
+  forgetPermissions(tabId);
 });
 setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
 var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
@@ -5922,11 +5938,23 @@ function wire(store3) {
     if (!frame || frame.parentId) return;
     const ss = peek(sessionOfTab2.get(tabId) ?? "");
     if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-    void applyPermissions(tabId, ss.settings, tabSend(tabId), frame.url).then(
+    void applyPermissions(tabId, ss.settings, frame.url).then(
       () => noteUnapplied(tabId, "permissions", void 0),
       (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
     );
   });
+}
+async function hasSettings(sessionId) {
+  await ready();
+  return peek(sessionId) !== void 0;
+}
+async function openWithSettings(sessionId, tabId, url) {
+  sessionOfTab2.set(tabId, sessionId);
+  noteTabSession(tabId, sessionId);
+  await ensureAttached(tabId).catch((e) => {
+    noteUnapplied(tabId, "all settings", cdpMessage(e));
+  });
+  await chrome.tabs.update(tabId, { url });
 }
 async function tabIdsOf(s) {
   return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
@@ -5942,8 +5970,8 @@ async function applySession(s, e, names) {
           await ensureAttached(tabId);
         } catch (err) {
           for (const n of names) noteUnapplied(tabId, n, cdpMessage(err));
+          return;
         }
-        return;
       }
       await applyTo(tabId, e, names, tabSend(tabId));
     })
@@ -5952,7 +5980,8 @@ async function applySession(s, e, names) {
 }
 async function result(s, tabIds) {
   const ss = settingsOf(s.sessionId);
-  return { settings: ss.settings, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
+  const shown = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  return { settings: shown, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
 }
 async function scriptsResult(s, tabIds) {
   const ss = settingsOf(s.sessionId);
@@ -6465,19 +6494,22 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
+      const emulated = await hasSettings(s.sessionId);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url,
+        url: emulated ? "about:blank" : url,
         active,
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      if (emulated) await openWithSettings(s.sessionId, id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      return toWireTab(await getTab(id), store3);
+      const opened = toWireTab(await getTab(id), store3);
+      return emulated ? { ...opened, url } : opened;
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);

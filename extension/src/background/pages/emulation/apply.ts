@@ -11,6 +11,17 @@ import { setCredentialsWanted } from "./auth";
 import { applyPermissions } from "./permissions";
 import { noteUnapplied } from "./settings";
 
+/**
+ * Back to the window's own size. An override set by an attachment that is
+ * gone (the worker restarted) leaves the page at the emulated size after
+ * the detach, and a clear on the new attachment is a no-op there: setting
+ * an empty override first makes the clear resize the page.
+ */
+async function clearViewport(send: AttachSend): Promise<void> {
+  await send("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send("Emulation.clearDeviceMetricsOverride");
+}
+
 interface Unit {
   names: EmulationName[];
   apply(s: Emulation, send: AttachSend, tabId: number): Promise<unknown>;
@@ -31,7 +42,7 @@ const UNITS: Unit[] = [
             screenWidth: s.viewport.width,
             screenHeight: s.viewport.height,
           })
-        : send("Emulation.clearDeviceMetricsOverride"),
+        : clearViewport(send),
   },
   {
     names: ["touch"],
@@ -82,7 +93,7 @@ const UNITS: Unit[] = [
     // geolocation grants its own permission: the page gets the position
     // without a prompt.
     names: ["permissions", "geolocation"],
-    apply: (s, send, tabId) => applyPermissions(tabId, s, send),
+    apply: (s, _send, tabId) => applyPermissions(tabId, s),
   },
   {
     names: ["timezone"],

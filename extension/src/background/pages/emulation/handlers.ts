@@ -22,7 +22,7 @@ import { followFrames } from "../frames";
 import { noteTabSession } from "../observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, removeScript, setScriptsOfTab } from "./init-scripts";
-import { applyPermissions, wanted } from "./permissions";
+import { applyPermissions, forgetPermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
 import { validateNames, validateSettings } from "./validate";
@@ -38,6 +38,7 @@ const sessionOfTab = new Map<number, string>();
 
 onForget((tabId) => {
   settings.forgetTab(tabId);
+  forgetPermissions(tabId);
 });
 
 setScriptsOfTab((tabId) => settings.peek(sessionOfTab.get(tabId) ?? "")?.scripts ?? []);
@@ -119,11 +120,31 @@ function wire(store: SessionStore): void {
     if (!frame || frame.parentId) return;
     const ss = settings.peek(sessionOfTab.get(tabId) ?? "");
     if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-    void applyPermissions(tabId, ss.settings, tabSend(tabId), frame.url).then(
+    void applyPermissions(tabId, ss.settings, frame.url).then(
       () => settings.noteUnapplied(tabId, "permissions", undefined),
       (e: unknown) => settings.noteUnapplied(tabId, "permissions", cdpMessage(e)),
     );
   });
+}
+
+/** Whether the session has settings or init scripts (tabs.open then opens at about:blank first). */
+export async function hasSettings(sessionId: string): Promise<boolean> {
+  await settings.ready();
+  return settings.peek(sessionId) !== undefined;
+}
+
+/**
+ * Puts the session's settings on a new tab of it (at about:blank), then
+ * sends it to url: its first request already has them (user agent,
+ * headers, init scripts). A tab that cannot be attached still goes to url.
+ */
+export async function openWithSettings(sessionId: string, tabId: number, url: string): Promise<void> {
+  sessionOfTab.set(tabId, sessionId);
+  noteTabSession(tabId, sessionId);
+  await ensureAttached(tabId).catch((e: unknown) => {
+    settings.noteUnapplied(tabId, "all settings", cdpMessage(e));
+  });
+  await chrome.tabs.update(tabId, { url });
 }
 
 async function tabIdsOf(s: SessionRecord): Promise<number[]> {
@@ -138,13 +159,15 @@ async function applySession(s: SessionRecord, e: Emulation, names: readonly Emul
       sessionOfTab.set(tabId, s.sessionId);
       noteTabSession(tabId, s.sessionId);
       if (!isAttached(tabId)) {
-        // Attaching runs the gate, which puts every setting on.
+        // Attaching runs the gate, which puts every setting on; what the
+        // call undoes is undone on the new attachment too (an older one,
+        // from before a worker restart, may have left it).
         try {
           await ensureAttached(tabId);
         } catch (err) {
           for (const n of names) settings.noteUnapplied(tabId, n, cdpMessage(err));
+          return;
         }
-        return;
       }
       await applyTo(tabId, e, names, tabSend(tabId));
     }),
@@ -154,7 +177,11 @@ async function applySession(s: SessionRecord, e: Emulation, names: readonly Emul
 
 async function result(s: SessionRecord, tabIds?: number[]): Promise<EmulationResult> {
   const ss = settings.settingsOf(s.sessionId);
-  return { settings: ss.settings, unapplied: settings.unappliedOf(tabIds ?? (await tabIdsOf(s))), scripts: ss.scripts };
+  // The password never leaves the extension: show says one is set.
+  const shown: Emulation = ss.settings.credentials
+    ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } }
+    : ss.settings;
+  return { settings: shown, unapplied: settings.unappliedOf(tabIds ?? (await tabIdsOf(s))), scripts: ss.scripts };
 }
 
 async function scriptsResult(s: SessionRecord, tabIds?: number[]): Promise<InitScriptListResult> {

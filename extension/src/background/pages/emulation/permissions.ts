@@ -1,28 +1,30 @@
 // Permissions (and geolocation's own) granted or denied without a prompt.
-// Chrome keeps permissions per origin in the profile, not per tab:
-// Browser.setPermission for the origin each of the session's tabs shows,
-// again when a tab moves to another origin; undone with "prompt" for the
-// origins this module set (never Browser.resetPermissions, which would undo
-// other sessions' too).
+// chrome.debugger refuses the Browser domain to extensions
+// (Browser.setPermission: "wasn't found"), so they go through
+// chrome.contentSettings, which keeps them per origin pattern in the
+// profile, not per tab: a tab of the session sets them for the origin it
+// shows (again when it moves to another one), and another tab on that
+// origin sees them too. contentSettings has no per-pattern removal: undoing
+// one clears that kind and sets again what the other tabs still want.
 
 import type { Emulation } from "../../protocol.gen";
-import type { AttachSend } from "../debugger";
 
-/** What a permission name means to CDP (PermissionDescriptor names). */
-const CDP_NAMES: Record<string, string[]> = {
-  geolocation: ["geolocation"],
-  notifications: ["notifications"],
-  camera: ["camera"],
-  microphone: ["microphone"],
-  clipboard: ["clipboard-read", "clipboard-write"],
+type Kind = "location" | "notifications" | "camera" | "microphone" | "clipboard";
+
+/** Our permission names as content setting kinds. */
+const KINDS: Record<string, Kind> = {
+  geolocation: "location",
+  notifications: "notifications",
+  camera: "camera",
+  microphone: "microphone",
+  clipboard: "clipboard",
 };
 
-/** tabId -> origin -> the names set there. */
-const setByTab = new Map<number, Map<string, Set<string>>>();
-
-export function forgetPermissions(tabId: number): void {
-  setByTab.delete(tabId);
-}
+/** tabId -> the origin it shows and what it wants there (name -> grant|deny). */
+const byTab = new Map<number, { origin: string; want: Record<string, string> }>();
+/** What is set now: "kind\npattern" -> allow|block. */
+const applied = new Map<string, string>();
+let queue: Promise<void> = Promise.resolve();
 
 /** The permissions the settings want: geolocation grants itself unless denied. */
 export function wanted(s: Emulation): Record<string, string> {
@@ -36,47 +38,56 @@ export function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const u = new URL(url);
-    if (u.protocol !== "http:" && u.protocol !== "https:" && u.protocol !== "file:") return undefined;
-    return u.origin === "null" ? undefined : u.origin;
+    if (u.protocol !== "http:" && u.protocol !== "https:") return undefined;
+    return u.origin;
   } catch {
     return undefined;
   }
 }
 
-async function tabOrigin(tabId: number): Promise<string | undefined> {
-  const t = await chrome.tabs.get(tabId).catch(() => undefined);
-  return originOf(t?.url || t?.pendingUrl);
+function setting(kind: Kind): chrome.contentSettings.ContentSetting<string> {
+  return chrome.contentSettings[kind] as unknown as chrome.contentSettings.ContentSetting<string>;
 }
 
-/** Sets the tab's origin's permissions to the settings' and undoes the ones no longer wanted. */
-export async function applyPermissions(tabId: number, s: Emulation, send: AttachSend, url?: string): Promise<void> {
-  const want = wanted(s);
-  const origin = url !== undefined ? originOf(url) : await tabOrigin(tabId);
-  let byOrigin = setByTab.get(tabId);
-  if (!byOrigin) setByTab.set(tabId, (byOrigin = new Map()));
-  const jobs: Promise<unknown>[] = [];
-  const setting = (origin: string, name: string, value: string) => {
-    for (const cdp of CDP_NAMES[name] ?? []) {
-      jobs.push(send("Browser.setPermission", { permission: { name: cdp }, setting: value, origin }));
+/** Makes the content settings what every tab wants, in one queue. */
+function reconcile(): Promise<void> {
+  const run = async (): Promise<void> => {
+    const desired = new Map<string, string>();
+    for (const { origin, want } of byTab.values()) {
+      for (const [name, g] of Object.entries(want)) {
+        const kind = KINDS[name];
+        if (kind) desired.set(`${kind}\n${origin}/*`, g === "grant" ? "allow" : "block");
+      }
+    }
+    const kinds = new Set<Kind>();
+    for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0] as Kind);
+    for (const kind of kinds) {
+      await setting(kind).clear({ scope: "regular" });
+      for (const key of [...applied.keys()]) if (key.startsWith(`${kind}\n`)) applied.delete(key);
+    }
+    for (const [key, value] of desired) {
+      if (applied.get(key) === value) continue;
+      const [kind, primaryPattern] = key.split("\n") as [Kind, string];
+      await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
+      applied.set(key, value);
     }
   };
-  // Undo what the session no longer wants, wherever this tab set it (an
-  // origin it left keeps its grant: another tab of the session may show it).
-  for (const [o, names] of byOrigin) {
-    for (const n of [...names]) {
-      if (want[n] !== undefined) continue;
-      setting(o, n, "prompt");
-      names.delete(n);
-    }
-    if (names.size === 0) byOrigin.delete(o);
-  }
-  if (origin && Object.keys(want).length > 0) {
-    const names = byOrigin.get(origin) ?? new Set<string>();
-    for (const [n, g] of Object.entries(want)) {
-      setting(origin, n, g === "grant" ? "granted" : "denied");
-      names.add(n);
-    }
-    byOrigin.set(origin, names);
-  }
-  await Promise.all(jobs);
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** The tab no longer counts (closed, detached, left the session). */
+export function forgetPermissions(tabId: number): void {
+  if (byTab.delete(tabId)) void reconcile().catch(() => undefined);
+}
+
+/** Sets the permissions the settings want for the origin the tab shows (url, else its current one). */
+export async function applyPermissions(tabId: number, s: Emulation, url?: string): Promise<void> {
+  const want = wanted(s);
+  const t = url === undefined ? await chrome.tabs.get(tabId).catch(() => undefined) : undefined;
+  const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
+  if (origin && Object.keys(want).length > 0) byTab.set(tabId, { origin, want });
+  else byTab.delete(tabId);
+  await reconcile();
 }
