@@ -418,7 +418,8 @@ func TestStateAndInitScripts(t *testing.T) {
 	}
 
 	mustRun(t, in(s, "cookies", "clear")...)
-	mustRun(t, in(s, "storage", "clear")...)
+	mustRun(t, in(s, "storage", "local", "clear")...)
+	mustRun(t, in(s, "storage", "session", "clear")...)
 	var left string
 	p.eval(`document.cookie + "|" + String(localStorage.getItem("k"))`, &left)
 	if left != "|null" {
