@@ -5,13 +5,13 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
+	"browserctl/statefile"
 )
 
 const stateLong = `Save the session's logged-in state to a file, or put it back: the cookies
@@ -58,11 +58,7 @@ func newCmdStateSave(f *Factory, runF func(*pageCall) error) *cobra.Command {
 					if err := decodeResult(rpc.StateSave, raw, &st); err != nil {
 						return nil, err
 					}
-					b, err := json.MarshalIndent(st, "", "  ")
-					if err != nil {
-						return nil, err
-					}
-					if err := writePrivate(path, append(b, '\n')); err != nil {
+					if err := statefile.Write(path, st); err != nil {
 						return nil, err
 					}
 					return json.Marshal(map[string]any{"path": path, "cookies": len(st.Cookies), "origins": len(st.Origins)})
@@ -75,73 +71,14 @@ func newCmdStateSave(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	}
 }
 
-// writePrivate writes data to path with mode 0600 whatever was there: a
-// new file beside it, renamed over it, so the secrets are never readable
-// by others, not even for a moment.
-func writePrivate(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	defer os.Remove(name) // gone after the rename; left behind only on failure
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(name, path)
-}
-
 // readStateFile reads a state file; one that is not a state is a usage error.
 func readStateFile(path string) (rpc.State, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return rpc.State{}, err
+	st, err := statefile.Read(path)
+	var ie *statefile.InvalidError
+	if errors.As(err, &ie) {
+		return st, &UsageError{Err: ie}
 	}
-	var st rpc.State
-	if err := json.Unmarshal(b, &st); err != nil {
-		return rpc.State{}, usageErrorf("%s is not a state file (JSON {\"cookies\": [...], \"origins\": [...]}): %v", path, err)
-	}
-	var probe map[string]json.RawMessage
-	_ = json.Unmarshal(b, &probe)
-	if _, ok := probe["cookies"]; !ok {
-		if _, ok := probe["origins"]; !ok {
-			return rpc.State{}, usageErrorf("%s is not a state file: it has neither \"cookies\" nor \"origins\"", path)
-		}
-	}
-	for i, c := range st.Cookies {
-		if c.Name == "" || c.Domain == "" {
-			return rpc.State{}, usageErrorf("%s: cookie %d needs a name and a domain", path, i)
-		}
-		if st.Cookies[i].SameSite == "" {
-			st.Cookies[i].SameSite = "Lax"
-		}
-		if st.Cookies[i].Path == "" {
-			st.Cookies[i].Path = "/"
-		}
-	}
-	for i, o := range st.Origins {
-		if o.Origin == "" {
-			return rpc.State{}, usageErrorf("%s: origin %d has no \"origin\"", path, i)
-		}
-		if st.Origins[i].LocalStorage == nil {
-			st.Origins[i].LocalStorage = []rpc.StorageEntry{}
-		}
-	}
-	if st.Cookies == nil {
-		st.Cookies = []rpc.Cookie{}
-	}
-	if st.Origins == nil {
-		st.Origins = []rpc.OriginState{}
-	}
-	return st, nil
+	return st, err
 }
 
 func newCmdStateLoad(f *Factory, runF func(*pageCall) error) *cobra.Command {
