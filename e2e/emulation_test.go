@@ -222,10 +222,29 @@ func TestEmulation(t *testing.T) {
 		t.Error("after set offline off navigator.onLine is false")
 	}
 
+	var rtt float64
+	mustRun(t, in(a, "set", "throttle", "slow-3g")...)
+	pa.eval(`navigator.connection.rtt`, &rtt)
+	if rtt < 1000 {
+		t.Errorf("after set throttle slow-3g navigator.connection.rtt is %g, want the preset's 2000 ms (rounded)", rtt)
+	}
+	mustRun(t, in(a, "set", "throttle", "off")...)
+	mustRun(t, in(a, "set", "media", "--print")...)
+	if v := view(pa); !v.Print || v.Dark {
+		t.Errorf("after set media --print (replacing dark) the page says print %v, dark %v", v.Print, v.Dark)
+	}
+	mustRun(t, in(a, "set", "media", "dark", "--reduced-motion", "reduce")...)
+
+	mustRun(t, in(a, "set", "permissions", "grant", "notifications")...)
+	mustRun(t, in(a, "set", "permissions", "deny", "camera")...)
+	var perms string
+	pa.eval(`navigator.permissions.query({name: "camera"}).then((c) => Notification.permission + "|" + c.state)`, &perms)
+	if perms != "granted|denied" {
+		t.Errorf("after granting notifications and denying the camera the page says %q", perms)
+	}
+
 	mustRun(t, in(a, "set", "geo", "48.8584", "2.2945", "--accuracy", "20")...)
-	var perm string
-	pa.eval(`navigator.permissions.query({name: "geolocation"}).then((r) => r.state)`, &perm)
-	t.Logf("geolocation permission: %s", perm)
+	// Chrome answers a background tab's geolocation request once it is shown.
 	if _, err := pa.call("Page.bringToFront", map[string]any{}); err != nil {
 		t.Fatal(err)
 	}
@@ -341,6 +360,10 @@ func TestEmulation(t *testing.T) {
 		if v := view(p); !sameView(v, origA) {
 			t.Errorf("set reset did not give the browser's own view back:\nown   %+v\nafter %+v", origA, v)
 		}
+	}
+	pa.eval(`navigator.permissions.query({name: "camera"}).then((c) => Notification.permission + "|" + c.state)`, &perms)
+	if perms != "default|prompt" {
+		t.Errorf("after set reset the page's permissions are %q, want default|prompt", perms)
 	}
 	if s := emuShow(t, a); string(s) != "{}" {
 		t.Errorf("after set reset set show says %s", s)
@@ -500,8 +523,13 @@ func TestStateAndInitScripts(t *testing.T) {
 	if got := es.waitInit(t, tag, n+1); !strings.HasPrefix(got, "from-init|") {
 		t.Errorf("the page's first inline script found window.__emuInit = %q, want from-init", got)
 	}
+	laterTag := tag + "-later"
+	mustRun(t, in(s, "tab", "open", es.page(laterTag))...)
+	if got := es.waitInit(t, laterTag, 1); !strings.HasPrefix(got, "from-init|") {
+		t.Errorf("a tab opened later: the first inline script found %q, want from-init", got)
+	}
 	mustRun(t, in(s, "init-script", "remove", id)...)
-	mustRun(t, in(s, "reload")...)
+	mustRun(t, in(s, "reload", "--tab", fmt.Sprint(s.ActiveTabID))...)
 	if got := es.waitInit(t, tag, n+2); !strings.HasPrefix(got, "undefined|") {
 		t.Errorf("after init-script remove the first script found %q", got)
 	}

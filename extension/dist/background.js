@@ -6023,6 +6023,7 @@ function emulationHandlers({ store: store3 }) {
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
       const cur = settingsOf(s.sessionId);
       const next = { ...cur.settings, ...patch };
+      if (patch.permissions) next.permissions = { ...cur.settings.permissions, ...patch.permissions };
       if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));

@@ -227,6 +227,8 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
       const cur = settings.settingsOf(s.sessionId);
       const next: Emulation = { ...cur.settings, ...patch };
+      // Permissions add up: grant one, deny another, both hold.
+      if (patch.permissions) next.permissions = { ...cur.settings.permissions, ...patch.permissions };
       if (patch.device === undefined && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
       await settings.store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
