@@ -422,7 +422,7 @@ func TestStateAndInitScripts(t *testing.T) {
 	var saved struct {
 		Cookies []struct{ Name, Value string } `json:"cookies"`
 		Origins []struct {
-			Origin       string `json:"origin"`
+			Origin       string                         `json:"origin"`
 			LocalStorage []struct{ Name, Value string } `json:"localStorage"`
 		} `json:"origins"`
 	}
