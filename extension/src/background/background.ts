@@ -10,6 +10,7 @@ import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
@@ -32,6 +33,7 @@ const router = new Router({
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
   ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...emulationHandlers({ store }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),
