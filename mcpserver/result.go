@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -12,34 +13,80 @@ import (
 	"browserctl/rpc"
 )
 
-// errorResult is a tool error an agent can act on: the code, name, message
-// and hint the CLI prints, as text and as structured content.
-func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+// ErrorReport is a failure as the CLI reports it: the wire code and name of
+// a browser or hub error, or the CLI's local code and name (token_refused,
+// no_hub, ...), with the reason and hint.
+type ErrorReport struct {
+	Code      int
+	Name      string
+	Message   string
+	Reason    string
+	Retryable bool
+	Hint      string
+}
+
+// describe is err as the CLI reports it (Options.Describe), else as the
+// wire says it.
+func (s *Server) describe(err error) ErrorReport {
+	if s.opts.Describe != nil {
+		return s.opts.Describe(err)
+	}
 	var be *rpc.BrowserError
 	if !errors.As(err, &be) {
 		be = &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: err.Error()}
 	}
-	if be.Code == rpc.CodeSessionNotFound {
+	return ErrorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message, Reason: ReasonOf(err), Retryable: be.Retryable, Hint: s.opts.Hint(err)}
+}
+
+// ReasonOf is the reason a BrowserError in err carries, if its type has a
+// Reason member (read by name so this builds whether or not it does).
+func ReasonOf(err error) string {
+	var be *rpc.BrowserError
+	if !errors.As(err, &be) {
+		return ""
+	}
+	f := reflect.ValueOf(be).Elem().FieldByName("Reason")
+	if f.IsValid() && f.Kind() == reflect.String {
+		return f.String()
+	}
+	return ""
+}
+
+// errorResult is a tool error an agent can act on: the code, name, message,
+// reason and hint the CLI prints, as text and as structured content.
+func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+	var be *rpc.BrowserError
+	if errors.As(err, &be) && be.Code == rpc.CodeSessionNotFound {
 		s.forgetCreatedSession(req)
 	}
-	hint := mcpHint(be, s.opts.Hint(err))
+	r := s.describe(err)
+	hint := r.Hint
+	if be != nil {
+		hint = mcpHint(be, hint)
+	}
 	var b strings.Builder
-	b.WriteString(be.Error())
+	fmt.Fprintf(&b, "error %d %s: %s", r.Code, r.Name, r.Message)
+	if r.Reason != "" {
+		b.WriteString("\nreason: " + r.Reason)
+	}
 	if hint != "" {
 		b.WriteString("\nhint: " + hint)
 	}
-	res := &mcp.CallToolResult{
-		Content: []mcp.Content{&mcp.TextContent{Text: b.String()}},
-		StructuredContent: map[string]any{"error": map[string]any{
-			"code":      be.Code,
-			"name":      be.Code.Name(),
-			"message":   be.Message,
-			"retryable": be.Retryable,
-			"hint":      hint,
-		}},
-		IsError: true,
+	e := map[string]any{
+		"code":      r.Code,
+		"name":      r.Name,
+		"message":   r.Message,
+		"retryable": r.Retryable,
+		"hint":      hint,
 	}
-	return res
+	if r.Reason != "" {
+		e["reason"] = r.Reason
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: b.String()}},
+		StructuredContent: map[string]any{"error": e},
+		IsError:           true,
+	}
 }
 
 // mcpHint turns the CLI's hint into one an agent can follow with tools.
@@ -69,18 +116,36 @@ func text(format string, args ...any) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(format, args...)}}}
 }
 
-// dialogOf is the dialog an action's result reports as opened, if any.
+// dialogOf says what happened to a dialog an action's result reports: an
+// alert the policy accepted, a confirm still open, ...
 func dialogOf(raw json.RawMessage) string {
 	var r struct {
-		Dialog *struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		} `json:"dialog"`
+		Dialog *rpc.DialogReport `json:"dialog"`
 	}
 	if json.Unmarshal(raw, &r) != nil || r.Dialog == nil {
 		return ""
 	}
-	return fmt.Sprintf("a %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", r.Dialog.Type, r.Dialog.Message)
+	d := r.Dialog
+	article := "a"
+	if strings.HasPrefix(d.Type, "a") {
+		article = "an"
+	}
+	switch d.State {
+	case "accepted", "dismissed":
+		return fmt.Sprintf("%s %s dialog was %s: %q", article, d.Type, d.State, d.Message)
+	}
+	return fmt.Sprintf("%s %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", article, d.Type, d.Message)
+}
+
+// downloadOf is the download an action's result reports it started.
+func downloadOf(raw json.RawMessage) *rpc.Download {
+	var r struct {
+		Download *rpc.Download `json:"download"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return nil
+	}
+	return r.Download
 }
 
 // pageState is the part of an action's result that tells the agent where it
@@ -94,6 +159,13 @@ func (s *Server) pageState(ctx context.Context, req *mcp.CallToolRequest, head s
 	}
 	if d := dialogOf(actionResult); d != "" {
 		b.WriteString("### Dialog\n" + d + "\n\n")
+	}
+	if d := downloadOf(actionResult); d != nil {
+		line, err := s.savedDownload(d)
+		if err != nil {
+			line = err.Error()
+		}
+		b.WriteString("### Download\n" + line + "\n\n")
 	}
 	s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.TrimRight(b.String(), "\n")}}}

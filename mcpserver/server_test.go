@@ -184,7 +184,10 @@ func TestToolsList(t *testing.T) {
 		"browser_handle_dialog", "browser_hover", "browser_navigate", "browser_navigate_back",
 		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
+		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
+		"browser_scroll", "browser_storage",
 	}
+	slices.Sort(want)
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)
@@ -207,7 +210,7 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
