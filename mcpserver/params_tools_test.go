@@ -3,9 +3,12 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +212,42 @@ func TestDownloadSavedAndNamed(t *testing.T) {
 	}
 	if b, err := os.ReadFile(dest); err != nil || string(b) != "a,b\n1,2\n" {
 		t.Errorf("the file in the download folder: %q, %v", b, err)
+	}
+}
+
+// A cut snapshot continued at the offset its note names gives every line
+// once, in order.
+func TestTruncateFromPartsCoverTheSnapshotOnce(t *testing.T) {
+	var lines []string
+	for i := 0; i < 300; i++ {
+		lines = append(lines, fmt.Sprintf("- link \"Item %d\" [ref=e%d]", i, i+1))
+	}
+	full := strings.Join(lines, "\n")
+	note := regexp.MustCompile(`\n\[\.\.\. \d+ more lines with \d+ refs not shown: call browser_snapshot with offset (\d+) for the rest\]$`)
+	var seen []string
+	offset := 0
+	for part := 0; part < 100; part++ {
+		got := TruncateFrom(full, offset, 1000)
+		if len(got) > 1000 {
+			t.Fatalf("part %d: %d chars", part, len(got))
+		}
+		m := note.FindStringSubmatchIndex(got)
+		if m == nil {
+			seen = append(seen, strings.Split(got, "\n")...)
+			break
+		}
+		body := got[:m[0]]
+		seen = append(seen, strings.Split(body, "\n")...)
+		next, _ := strconv.Atoi(got[m[2]:m[3]])
+		if next != offset+strings.Count(body, "\n")+1 {
+			t.Fatalf("part %d: offset %d names the wrong next line %d", part, offset, next)
+		}
+		offset = next
+	}
+	if !slices.Equal(seen, lines) {
+		t.Errorf("the parts are not the snapshot once: %d lines of %d", len(seen), len(lines))
+	}
+	if got := TruncateFrom(full, 300, 1000); !strings.Contains(got, "past the end") {
+		t.Errorf("an offset past the end says so: %q", got)
 	}
 }

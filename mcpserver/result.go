@@ -185,7 +185,7 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		}
 		return
 	}
-	if err := s.writeSnapshot(ctx, req, b, snapshotParams(""), budget); err != nil {
+	if err := s.writeSnapshot(ctx, req, b, snapshotParams(""), 0, budget); err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
 	}
 }
@@ -199,7 +199,7 @@ func snapshotParams(mode string) map[string]any {
 }
 
 // writeSnapshot writes the page's URL, title and snapshot cut to budget.
-func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, budget int) error {
+func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, offset, budget int) error {
 	raw, err := s.call(ctx, req, rpc.PageSnapshot, params)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b 
 		return fmt.Errorf("unreadable snapshot: %w", err)
 	}
 	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n### Snapshot\n", snap.URL, snap.Title)
-	b.WriteString(Truncate(stripHeader(snap.Snapshot, snap.URL), budget))
+	b.WriteString(TruncateFrom(stripHeader(snap.Snapshot, snap.URL), offset, budget))
 	b.WriteString("\n")
 	return nil
 }
@@ -234,15 +234,29 @@ func stripHeader(snapshot, url string) string {
 }
 
 // Truncate cuts text to at most budget characters at a line boundary and
-// ends it with one line saying how many lines and refs were left out.
-// A negative budget keeps everything.
+// ends it with one line saying how many lines and refs were left out and
+// the offset to continue from. A negative budget keeps everything.
 func Truncate(text string, budget int) string {
+	return TruncateFrom(text, 0, budget)
+}
+
+// TruncateFrom is Truncate of text from line offset on; the note's offset
+// counts lines of the whole text, so browser_snapshot with it gives the
+// next part, and the parts together are the text once.
+func TruncateFrom(text string, offset, budget int) string {
 	text = strings.TrimRight(text, "\n")
+	if offset > 0 {
+		lines := strings.Split(text, "\n")
+		if offset >= len(lines) {
+			return fmt.Sprintf("[offset %d is past the end: the snapshot has %d lines]", offset, len(lines))
+		}
+		text = strings.Join(lines[offset:], "\n")
+	}
 	if budget < 0 || len(text) <= budget {
 		return text
 	}
-	const note = "\n[... %d more lines with %d refs not shown: act on what is shown, scroll, or call browser_snapshot with maxChars]"
-	room := budget - len(note) - 10
+	const note = "\n[... %d more lines with %d refs not shown: call browser_snapshot with offset %d for the rest]"
+	room := budget - len(note) - 20
 	if room < 0 {
 		room = 0
 	}
@@ -255,6 +269,10 @@ func Truncate(text string, budget int) string {
 	if cut == 0 && rest != "" {
 		lines++
 	}
+	shown := 0
+	if cut > 0 {
+		shown = strings.Count(text[:cut], "\n") + 1
+	}
 	refs := strings.Count(rest, "[ref=")
-	return text[:cut] + fmt.Sprintf(note, lines, refs)
+	return text[:cut] + fmt.Sprintf(note, lines, refs, offset+shown)
 }

@@ -2808,23 +2808,29 @@ function saveCounters(tabId, c) {
 // src/background/pages/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep = 2) {
+function fitToChars(lines, max, keep = 2, offset = 0) {
   const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
   if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
   const refsFrom = new Array(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  const nextOf = (n2) => offset + Math.max(0, n2 - keep);
   let used = 0;
   let n = 0;
   for (; n < lines.length; n++) {
     const add2 = lines[n].length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
     if (n >= keep && used + add2 + tail > max) break;
     used += add2;
   }
   const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n]));
+  out.push(note(lines.length - n, refsFrom[n], nextOf(n)));
   return { lines: out, dropped: lines.length - n };
+}
+function fromOffset(body, offset) {
+  if (offset <= 0) return [...body];
+  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
+  return body.slice(offset);
 }
 function editScript(a, b) {
   let start = 0;
@@ -3056,6 +3062,7 @@ async function snapshot(tabId, p) {
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
   await ensureAttached(tabId);
   const gen = generation(tabId);
@@ -3165,10 +3172,11 @@ async function snapshot(tabId, p) {
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
   let lines = [...header, ...body];
-  if (maxChars !== void 0) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
+  if (offset > 0 || maxChars !== void 0) {
+    const cut = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut.dropped > 0 || offset > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));

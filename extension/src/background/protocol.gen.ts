@@ -248,8 +248,10 @@ export interface SnapshotParams {
   selector?: string;
   /** default false; only what intersects the viewport */
   viewport?: boolean;
-  /** an integer >= 200; cut at a line; the last line says what was left out */
+  /** an integer >= 200; cut at a line; the last line says what was left out and the offset to continue from */
   maxChars?: number;
+  /** default 0; an integer >= 0; start at this line of the snapshot's body (after title and url): the rest of a cut snapshot */
+  offset?: number;
   /** default false; only the lines changed since this tab's previous snapshot with the same options */
   diff?: boolean;
 }

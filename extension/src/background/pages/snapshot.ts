@@ -19,7 +19,7 @@ import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
-import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
+import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
 
 interface EvalResult {
@@ -193,6 +193,7 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
 
   await ensureAttached(tabId);
@@ -319,10 +320,11 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
   let lines = [...header, ...body];
-  if (maxChars !== undefined) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
+  if (offset > 0 || maxChars !== undefined) {
+    const cut = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut.dropped > 0 || offset > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
