@@ -240,6 +240,7 @@ func topCmds() []topCmd {
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
 		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
 		{"dialog", "page", newCmdDialog},
+		{"handoff", "page", func(f *Factory) *cobra.Command { return newCmdHandoff(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

@@ -32,6 +32,10 @@ type (
 		rpc.SetCookieParams
 		Action string `json:"action" jsonschema:"list the cookies the page's URL (or url) would send, set one, or clear them"`
 	}
+	handoffArg struct {
+		rpc.HandoffParams
+		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds to wait for the person (default 300)"`
+	}
 	storageArg struct {
 		rpc.SetStorageParams
 		Action string `json:"action" jsonschema:"get every entry (or key's value), set key to value, or clear all"`
@@ -93,7 +97,41 @@ func (s *Server) paramTools() []paramTool {
 			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
 				return s.storage(ctx, req, in)
 			}),
+		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",
+			"Ask the person at the browser to do something you must not or cannot (a login with 2FA, a CAPTCHA, a consent): brings the tab to the front, shows message in the page with a Done button, and returns when they press Done, with the page's URL and title.",
+			destructive, toolSpec{extra: []string{"timeout"}}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
+				return s.handoff(ctx, req, in)
+			}),
 	}
+}
+
+func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
+	if strings.TrimSpace(in.Message) == "" {
+		return invalid("browser_handoff", fmt.Errorf("give a message for the person"))
+	}
+	wait := 5 * time.Minute
+	if in.Timeout != nil {
+		if *in.Timeout <= 0 {
+			return invalid("browser_handoff", fmt.Errorf("timeout must be > 0 seconds"))
+		}
+		wait = time.Duration(*in.Timeout * float64(time.Second))
+	}
+	p := wireParams(in.HandoffParams)
+	p["timeoutMs"] = wait.Milliseconds()
+	raw, err := s.callTimeout(ctx, req, rpc.PageHandoff, p, wait+5*time.Second)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.HandoffResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	if !r.Done {
+		res := text("The person did not press Done within %s.\n\n### Page\n- URL: %s\n- Title: %s", wait, r.URL, r.Title)
+		res.IsError = true
+		return res
+	}
+	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. Take a new snapshot before acting: the page may have changed.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
 }
 
 func (s *Server) closeTab(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {

@@ -185,7 +185,7 @@ func TestToolsList(t *testing.T) {
 		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
 		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
-		"browser_scroll", "browser_storage",
+		"browser_scroll", "browser_storage", "browser_handoff",
 	}
 	slices.Sort(want)
 	var got []string

@@ -122,7 +122,8 @@ var PAGE_METHODS = [
   "pages.reload",
   "pages.waitFor",
   "pages.dialog",
-  "pages.durableTarget"
+  "pages.durableTarget",
+  "pages.handoff"
 ];
 var EXTENSION_METHODS = [
   "extension.info"
@@ -641,9 +642,9 @@ function startFollowing(tabId) {
 }
 async function settled(tf) {
   for (let i = 0; i < 8; i++) {
-    const pending = [...tf.children.values()];
-    await Promise.all(pending.map((c) => c.ready));
-    if (tf.children.size === pending.length) return;
+    const pending2 = [...tf.children.values()];
+    await Promise.all(pending2.map((c) => c.ready));
+    if (tf.children.size === pending2.length) return;
   }
 }
 function sessionOfFrame(tabId, frameId) {
@@ -2697,8 +2698,8 @@ var REGISTER = `function (...roots) {
   return found;
 }`;
 async function adoptClosedRoots(tabId, session, contextId) {
-  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -3480,6 +3481,119 @@ async function get(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/handoff.ts
+var pending = /* @__PURE__ */ new Map();
+function pendingHandoffs() {
+  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+}
+function finishHandoff(tabId) {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  return true;
+}
+var POLL_MS2 = 200;
+var MARK = "⏸ needs you: ";
+async function handoff(tabId, p) {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
+  const restore = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS2));
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => void 0);
+    await restore();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+async function markGroup(groupId) {
+  if (groupId === void 0 || groupId < 0) return async () => void 0;
+  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
+  if (!g) return async () => void 0;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
+    if (!now) return;
+    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
+  };
+}
+async function showAndRead(tabId, message) {
+  let contextId;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false;
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
+    contextId,
+    returnByValue: true
+  }).catch((e) => {
+    dropContext(tabId);
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+async function removeOverlay(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await send(tabId, "Runtime.evaluate", {
+    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
+    contextId
+  });
+}
+function overlay(message) {
+  const g = globalThis;
+  let s = g.__browserctlHandoff;
+  if (s?.done) return "done";
+  if (!s) {
+    const host = document.createElement("browserctl-handoff");
+    host.setAttribute("data-browserctl-handoff", "");
+    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
+    const root = host.attachShadow({ mode: "closed" });
+    const box = document.createElement("div");
+    box.style.cssText = "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
+    const head = document.createElement("div");
+    head.style.cssText = "font-weight:600;margin-bottom:6px";
+    head.textContent = "browserctl: the agent hands over to you";
+    const text = document.createElement("div");
+    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
+    text.textContent = message;
+    const done = document.createElement("button");
+    done.type = "button";
+    done.textContent = "Done";
+    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
+    box.append(head, text, done);
+    root.append(box);
+    const st = { host, done: false };
+    done.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      st.done = true;
+      host.remove();
+    });
+    s = g.__browserctlHandoff = st;
+  }
+  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
+  return "shown";
 }
 
 // src/background/pages/observe.ts
@@ -4557,7 +4671,7 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS2 = 250;
+var POLL_MS3 = 250;
 var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -4609,7 +4723,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep4(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep4(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -4648,7 +4762,7 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
       await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
@@ -5141,7 +5255,8 @@ var TABLE2 = {
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
-  "pages.durableTarget": durableTarget
+  "pages.durableTarget": durableTarget,
+  "pages.handoff": handoff
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
@@ -5155,6 +5270,22 @@ function pageHandlers(deps) {
 async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
+}
+
+// src/background/handoff-popup.ts
+function isHandoffMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  return o.type === "listHandoffs" || o.type === "handoffDone" && typeof o.tabId === "number";
+}
+function wireHandoffPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isHandoffMessage(msg)) return false;
+    sendResponse(msg.type === "listHandoffs" ? { handoffs: pendingHandoffs() } : { done: finishHandoff(msg.tabId) });
+    return false;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
 // src/background/popup-api.ts
@@ -6090,4 +6221,5 @@ var client = new WsClient({
 });
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

@@ -7,6 +7,7 @@ import { extensionHandlers } from "./extension-info";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
+import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
 import { toolHandlers } from "./pages/tools";
@@ -60,4 +61,5 @@ const client = new WsClient({
 
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

@@ -818,6 +818,25 @@ export interface DurableTargetResult {
   name?: string;
 }
 
+export interface HandoffParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** what the person should do, shown in the page and the popup */
+  message: string;
+}
+
+export interface HandoffResult {
+  /** the person pressed Done; false: timeoutMs ran out */
+  done: boolean;
+  url: string;
+  title: string;
+  tabId: number;
+  waitedMs: number;
+}
+
 export interface ExtensionInfoResult {
   /** compare auth_ok's version */
   protocolVersion: number;
@@ -978,6 +997,7 @@ export const PAGE_METHODS = [
   "pages.waitFor",
   "pages.dialog",
   "pages.durableTarget",
+  "pages.handoff",
 ] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];
 
@@ -1113,6 +1133,8 @@ export interface MethodTypes {
   "pages.dialog": { params: DialogParams; result: DialogResult };
   /** a ref as a target that survives a reload; the tab's document */
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
+  /** bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done */
+  "pages.handoff": { params: HandoffParams; result: HandoffResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
   /** console messages of a tab since attach (long poll with waitMs) */

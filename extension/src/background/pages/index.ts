@@ -14,6 +14,7 @@ import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
 import { get } from "./get";
+import { handoff } from "./handoff";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
@@ -66,6 +67,7 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
   "pages.durableTarget": durableTarget,
+  "pages.handoff": handoff,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
