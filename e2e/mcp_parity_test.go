@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -339,5 +343,48 @@ func clickNode(t *testing.T, p *page, backendNodeID int) {
 		if _, err := p.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1}); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// The snapshot an action's result carries waits for the navigation the
+// action set off inside an iframe (same-origin and cross-site): it shows
+// the frame's new document whole, which the server finishes a second after
+// it began.
+func TestMCPActionSnapshotWaitsForFrameNavigation(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /slowframe", func(w http.ResponseWriter, r *http.Request) {
+		// The document commits at once and finishes loading a second later.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><title>inner</title><h1>Frame loading</h1>`+strings.Repeat(" ", 2048))
+		w.(http.Flusher).Flush()
+		select {
+		case <-time.After(time.Second):
+		case <-r.Context().Done():
+			return
+		}
+		io.WriteString(w, `<h1>Frame loaded late</h1><button>Inner OK</button>`)
+	})
+	mux.Handle("/", h.rec.handler())
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct{ name, frameBase string }{
+		{"same-origin", ""},
+		{"cross-site", strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tag := tagFor(t)
+			html := `<title>Outer</title><button onclick="document.getElementById('f').src='` + tc.frameBase + `/slowframe?t=` + tag + `'">Load frame</button>` +
+				`<iframe id="f" src="` + tc.frameBase + `/inline?html=%3Cp%3Efirst%3C%2Fp%3E"></iframe>`
+			a := startMCP(t)
+			a.call("browser_navigate", map[string]any{"url": srv.URL + "/inline?" + url.Values{"t": {tag}, "html": {html}}.Encode()})
+			snap := a.call("browser_snapshot", nil)
+			if !strings.Contains(snap, "first") {
+				t.Fatalf("the frame's first document is not in the snapshot:\n%s", snap)
+			}
+			out := a.call("browser_click", map[string]any{"element": "Load frame", "ref": refIn(t, snap, "button", "Load frame")})
+			if !strings.Contains(out, "Frame loaded late") || !strings.Contains(out, `button "Inner OK"`) {
+				t.Errorf("the click's snapshot should show the frame's new document:\n%s", out)
+			}
+		})
 	}
 }

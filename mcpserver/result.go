@@ -185,7 +185,9 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		}
 		return
 	}
-	if err := s.writeSnapshot(ctx, req, b, snapshotParams(""), 0, budget); err != nil {
+	params := snapshotParams("")
+	params["settle"] = true // the navigations the action set off, in frames too
+	if err := s.writeSnapshot(ctx, req, b, params, 0, budget); err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
 	}
 }

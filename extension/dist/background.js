@@ -2806,6 +2806,50 @@ function saveCounters(tabId, c) {
   });
 }
 
+// src/background/pages/settle.ts
+var REQUEST_GRACE_MS = 2e3;
+var LOAD_GRACE_MS = 3e4;
+var POLL_MS2 = 25;
+var tabs2 = /* @__PURE__ */ new Map();
+function busyOf(tabId) {
+  let b = tabs2.get(tabId);
+  if (!b) {
+    b = { frames: /* @__PURE__ */ new Map() };
+    tabs2.set(tabId, b);
+  }
+  return b;
+}
+onForget((tabId) => tabs2.delete(tabId));
+onSessionEvent((tabId, _session, method, params) => {
+  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
+  if (!frameId) return;
+  switch (method) {
+    case "Page.frameRequestedNavigation":
+      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
+      break;
+    case "Page.frameStartedLoading":
+      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
+      break;
+    case "Page.frameStoppedLoading":
+    case "Page.frameDetached":
+      tabs2.get(tabId)?.frames.delete(frameId);
+      break;
+  }
+});
+function busyFrames(tabId, now = Date.now()) {
+  const b = tabs2.get(tabId);
+  if (!b) return 0;
+  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
+  return b.frames.size;
+}
+async function settle(tabId, ms) {
+  const start = Date.now();
+  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
+    await new Promise((r) => setTimeout(r, POLL_MS2));
+  }
+  return Date.now() - start;
+}
+
 // src/background/pages/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
@@ -2947,13 +2991,13 @@ var MAX_NAME = 100;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
-var tabs2 = /* @__PURE__ */ new Map();
+var tabs3 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  tabs2.delete(tabId);
+  tabs3.delete(tabId);
 });
 function tabState(tabId) {
-  let st = tabs2.get(tabId);
-  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  let st = tabs3.get(tabId);
+  if (!st) tabs3.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
 function failed5(msg) {
@@ -3053,6 +3097,7 @@ async function iframeFrameId(tabId, st, w, num) {
   }
 }
 var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+var SETTLE_MAX_MS = 1e4;
 function optionsKey(o, root) {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
@@ -3065,7 +3110,9 @@ async function snapshot(tabId, p) {
   const maxChars = optionalInt(p, "maxChars", 200);
   const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
@@ -3494,7 +3541,7 @@ function finishHandoff(tabId) {
   h.done = true;
   return true;
 }
-var POLL_MS2 = 200;
+var POLL_MS3 = 200;
 var MARK = "⏸ needs you: ";
 async function handoff(tabId, p) {
   const message = requireString(p, "message");
@@ -3513,7 +3560,7 @@ async function handoff(tabId, p) {
     while (!h.done && Date.now() - start < budget) {
       const pressed = await showAndRead(tabId, message).catch(() => false);
       if (pressed) h.done = true;
-      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS2));
+      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS3));
     }
   } finally {
     pending.delete(tabId);
@@ -4671,7 +4718,7 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS3 = 250;
+var POLL_MS4 = 250;
 var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -4723,7 +4770,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep4(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
+      await sleep4(Math.min(POLL_MS4, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -4762,7 +4809,7 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
       await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
@@ -5600,20 +5647,20 @@ async function getSessionTab(s, tabId) {
   return t;
 }
 async function groupTabs(s) {
-  const tabs3 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs3.sort((a, b) => a.index - b.index);
+  const tabs4 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs4.sort((a, b) => a.index - b.index);
 }
-function pickActive(s, tabs3) {
-  return tabs3.find((t) => t.active) ?? tabs3.find((t) => t.id === s.lastActiveTabId) ?? tabs3[0];
+function pickActive(s, tabs4) {
+  return tabs4.find((t) => t.active) ?? tabs4.find((t) => t.id === s.lastActiveTabId) ?? tabs4[0];
 }
 async function toWireSession(s) {
-  const tabs3 = await groupTabs(s);
+  const tabs4 = await groupTabs(s);
   return {
     sessionId: s.sessionId,
     name: s.name,
     groupId: s.groupId,
-    tabIds: tabs3.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs3)?.id ?? null
+    tabIds: tabs4.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs4)?.id ?? null
   };
 }
 async function userActiveTab() {
@@ -5650,8 +5697,8 @@ async function targetWindow(url) {
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs3, releaseTab2) {
-  await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs4, releaseTab2) {
+  await Promise.all(tabs4.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
 function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
   async function newGroup2(tab, name) {
@@ -5708,11 +5755,11 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "sessions.close": async (p) => {
       const s = await store2.require(p);
-      const tabs3 = await groupTabs(s);
-      await releaseAll(tabs3, releaseTab2);
+      const tabs4 = await groupTabs(s);
+      await releaseAll(tabs4, releaseTab2);
       await store2.remove(s.sessionId);
-      const ids = tabs3.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs3);
+      const ids = tabs4.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs4);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
     },
@@ -5795,8 +5842,8 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "tabs.userList": async () => {
       await store2.ready();
-      const tabs3 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs3.map((t) => toWireTab(t, store2)) };
+      const tabs4 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs4.map((t) => toWireTab(t, store2)) };
     },
     "tabs.attach": async (p) => {
       const s = await store2.require(p);

@@ -254,6 +254,8 @@ export interface SnapshotParams {
   offset?: number;
   /** default false; only the lines changed since this tab's previous snapshot with the same options */
   diff?: boolean;
+  /** default false; first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe */
+  settle?: boolean;
 }
 
 export interface SnapshotResult {

@@ -19,6 +19,8 @@ import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
+import { budgetOf } from "./deadline";
+import { settle } from "./settle";
 import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
 
@@ -181,6 +183,8 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
 }
 
 const REF_RE = /^(?:f(\d+))?e(\d+)$/;
+/** settle waits at most this long for the navigations an action set off. */
+const SETTLE_MAX_MS = 10_000;
 
 function optionsKey(o: TreeOptions, root: string): string {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
@@ -195,8 +199,10 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   const maxChars = optionalInt(p, "maxChars", 200);
   const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
 
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
