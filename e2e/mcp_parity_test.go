@@ -388,3 +388,68 @@ func TestMCPActionSnapshotWaitsForFrameNavigation(t *testing.T) {
 		})
 	}
 }
+
+// A person's own click in the session's tab does not leave the agent acting
+// on refs it took before: its next action says the page changed and a new
+// snapshot is needed. The agent's own clicks never count as the person's.
+func TestMCPPersonInputAsksForANewSnapshot(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>Shared</title><button id="b" onclick="report('agent-click', {})">Next</button><p id="p">text</p>`)})
+	p := h.cdp.page(t, tag)
+	snap := a.call("browser_snapshot", nil)
+	next := refIn(t, snap, "button", "Next")
+	// The agent's own clicks, twice on the same snapshot's ref: not flagged.
+	a.call("browser_click", map[string]any{"element": "Next", "ref": next})
+	a.call("browser_click", map[string]any{"element": "Next", "ref": next})
+	if n := len(h.rec.of(tag, "agent-click")); n != 2 {
+		h.rec.waitFor(t, tag, "the agent's clicks", func(e event) bool { return len(h.rec.of(tag, "agent-click")) >= 2 })
+	}
+
+	// The person clicks the paragraph (a trusted click from outside).
+	time.Sleep(400 * time.Millisecond) // past the agent's last call
+	raw, err := p.call("DOM.getDocument", map[string]any{"depth": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Root struct {
+			NodeID int `json:"nodeId"`
+		} `json:"root"`
+	}
+	_ = json.Unmarshal(raw, &doc)
+	raw, err = p.call("DOM.querySelector", map[string]any{"nodeId": doc.Root.NodeID, "selector": "#p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q struct {
+		NodeID int `json:"nodeId"`
+	}
+	_ = json.Unmarshal(raw, &q)
+	raw, err = p.call("DOM.describeNode", map[string]any{"nodeId": q.NodeID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Node struct {
+			BackendNodeID int `json:"backendNodeId"`
+		} `json:"node"`
+	}
+	_ = json.Unmarshal(raw, &d)
+	clickNode(t, p, d.Node.BackendNodeID)
+
+	before := len(h.rec.of(tag, "agent-click"))
+	res := a.callResult("browser_click", map[string]any{"element": "Next", "ref": next})
+	txt := contentText(res)
+	if !res.IsError || !strings.Contains(txt, "4109") || !strings.Contains(txt, "the person at the browser made a click") || !strings.Contains(txt, "browser_snapshot") {
+		t.Errorf("after the person's click, the agent's action should ask for a new snapshot: error=%v\n%s", res.IsError, txt)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if len(h.rec.of(tag, "agent-click")) != before {
+		t.Error("the refused click reached the page")
+	}
+	snap = a.call("browser_snapshot", nil)
+	a.call("browser_click", map[string]any{"element": "Next", "ref": refIn(t, snap, "button", "Next")})
+	h.rec.waitFor(t, tag, "the click after a new snapshot", func(e event) bool { return len(h.rec.of(tag, "agent-click")) > before })
+}

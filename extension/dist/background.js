@@ -1055,7 +1055,7 @@ function walkTree(o) {
     }
     return fromContent(el) ?? clean(el.getAttribute("title"));
   };
-  const stateOf = (el, role) => {
+  const stateOf2 = (el, role) => {
     const out2 = [];
     const tag = el.tagName;
     if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
@@ -1185,7 +1185,7 @@ function walkTree(o) {
       return;
     }
     if (!full) {
-      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
         if (k.nodeType === 1) visit(k, 0, "", shown);
@@ -1200,7 +1200,7 @@ function walkTree(o) {
       if (!drop) {
         if (level > maxDepth) return;
         const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
-        emit(el, role, name, level, stateOf(el, role), interactive || !!name);
+        emit(el, role, name, level, stateOf2(el, role), interactive || !!name);
         childLevel = level + 1;
         childParent = name;
         if (LEAF.has(role)) {
@@ -1242,7 +1242,7 @@ function walkTree(o) {
       return;
     }
     if (role && INTERACTIVE.has(role)) {
-      emit(el, role, nameOf(el, role), level, stateOf(el, role), true);
+      emit(el, role, nameOf(el, role), level, stateOf2(el, role), true);
       if (LEAF.has(role)) return;
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
@@ -2393,6 +2393,96 @@ async function dialog(tabId, p) {
   return r;
 }
 
+// src/background/pages/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 64;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
+  }
+  return s;
+}
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    if (s.windows.length > KEEP_WINDOWS) s.windows.shift();
+  }
+}
+function byAgent(s, t) {
+  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
+  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+}
+function personInputs(s, events) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+async function snapshotTaken(tabId) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    await send(tabId, "Runtime.evaluate", { expression: `(${recorder.toString()})()`, contextId });
+  } catch {
+    dropContext(tabId);
+  }
+}
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: `(globalThis.__browserctlInput ?? []).filter((e) => e[0] >= ${s.snapshotAt})`,
+      contextId,
+      returnByValue: true
+    });
+    if (Array.isArray(r.result?.value)) events = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+function recorder() {
+  const g = globalThis;
+  if (g.__browserctlInput) return;
+  const log = [];
+  g.__browserctlInput = log;
+  const note = (ev) => {
+    if (!ev.isTrusted) return;
+    log.push([Date.now(), ev.type]);
+    if (log.length > 200) log.splice(0, log.length - 200);
+  };
+  for (const type2 of ["pointerdown", "keydown", "input"]) window.addEventListener(type2, note, true);
+}
+
 // src/background/pages/tab-watch.ts
 function tabClosedError(tabId) {
   return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
@@ -2432,12 +2522,17 @@ async function runPageCall(method, tabId, params, fn) {
     const open = openDialog(tabId);
     if (open) throw new DialogOpenError(open);
   }
+  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
+    await checkPersonInput(tabId);
+  }
+  const agents = method !== "pages.handoff";
   const mark = dialogMark();
   const watch = whenClosed(tabId);
   const budget = params["timeoutMs"];
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result;
+  if (agents) agentCallStarted(tabId);
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
@@ -2450,9 +2545,11 @@ async function runPageCall(method, tabId, params, fn) {
     }
     throw e;
   } finally {
+    if (agents) agentCallEnded(tabId);
     watch.stop();
     if (ownBudget) setCallBudget(tabId, void 0);
   }
+  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);
   if (d && result && typeof result === "object" && !Array.isArray(result)) {
@@ -2810,16 +2907,16 @@ function saveCounters(tabId, c) {
 var REQUEST_GRACE_MS = 2e3;
 var LOAD_GRACE_MS = 3e4;
 var POLL_MS2 = 25;
-var tabs2 = /* @__PURE__ */ new Map();
+var tabs3 = /* @__PURE__ */ new Map();
 function busyOf(tabId) {
-  let b = tabs2.get(tabId);
+  let b = tabs3.get(tabId);
   if (!b) {
     b = { frames: /* @__PURE__ */ new Map() };
-    tabs2.set(tabId, b);
+    tabs3.set(tabId, b);
   }
   return b;
 }
-onForget((tabId) => tabs2.delete(tabId));
+onForget((tabId) => tabs3.delete(tabId));
 onSessionEvent((tabId, _session, method, params) => {
   const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
   if (!frameId) return;
@@ -2832,12 +2929,12 @@ onSessionEvent((tabId, _session, method, params) => {
       break;
     case "Page.frameStoppedLoading":
     case "Page.frameDetached":
-      tabs2.get(tabId)?.frames.delete(frameId);
+      tabs3.get(tabId)?.frames.delete(frameId);
       break;
   }
 });
 function busyFrames(tabId, now = Date.now()) {
-  const b = tabs2.get(tabId);
+  const b = tabs3.get(tabId);
   if (!b) return 0;
   for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
   return b.frames.size;
@@ -2991,13 +3088,13 @@ var MAX_NAME = 100;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
-var tabs3 = /* @__PURE__ */ new Map();
+var tabs4 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  tabs3.delete(tabId);
+  tabs4.delete(tabId);
 });
 function tabState(tabId) {
-  let st = tabs3.get(tabId);
-  if (!st) tabs3.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  let st = tabs4.get(tabId);
+  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
 function failed5(msg) {
@@ -4690,7 +4787,12 @@ function toolHandlers(deps, click2) {
   const onTab = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-    return fn(tabId, p);
+    agentCallStarted(tabId);
+    try {
+      return await fn(tabId, p);
+    } finally {
+      agentCallEnded(tabId);
+    }
   };
   return {
     "pages.upload": onTab("pages.upload", upload),
@@ -5647,20 +5749,20 @@ async function getSessionTab(s, tabId) {
   return t;
 }
 async function groupTabs(s) {
-  const tabs4 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs4.sort((a, b) => a.index - b.index);
+  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs5.sort((a, b) => a.index - b.index);
 }
-function pickActive(s, tabs4) {
-  return tabs4.find((t) => t.active) ?? tabs4.find((t) => t.id === s.lastActiveTabId) ?? tabs4[0];
+function pickActive(s, tabs5) {
+  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
 }
 async function toWireSession(s) {
-  const tabs4 = await groupTabs(s);
+  const tabs5 = await groupTabs(s);
   return {
     sessionId: s.sessionId,
     name: s.name,
     groupId: s.groupId,
-    tabIds: tabs4.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs4)?.id ?? null
+    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs5)?.id ?? null
   };
 }
 async function userActiveTab() {
@@ -5697,8 +5799,8 @@ async function targetWindow(url) {
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs4, releaseTab2) {
-  await Promise.all(tabs4.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs5, releaseTab2) {
+  await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
 function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
   async function newGroup2(tab, name) {
@@ -5755,11 +5857,11 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "sessions.close": async (p) => {
       const s = await store2.require(p);
-      const tabs4 = await groupTabs(s);
-      await releaseAll(tabs4, releaseTab2);
+      const tabs5 = await groupTabs(s);
+      await releaseAll(tabs5, releaseTab2);
       await store2.remove(s.sessionId);
-      const ids = tabs4.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs4);
+      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs5);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
     },
@@ -5842,8 +5944,8 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
     },
     "tabs.userList": async () => {
       await store2.ready();
-      const tabs4 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs4.map((t) => toWireTab(t, store2)) };
+      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs5.map((t) => toWireTab(t, store2)) };
     },
     "tabs.attach": async (p) => {
       const s = await store2.require(p);

@@ -18,6 +18,7 @@ import {
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
+import { agentCallEnded, agentCallStarted } from "./person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
@@ -240,7 +241,12 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     async (p: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-      return fn(tabId, p);
+      agentCallStarted(tabId); // its input (a download's click) is not the person's
+      try {
+        return await fn(tabId, p);
+      } finally {
+        agentCallEnded(tabId);
+      }
     };
   return {
     "pages.upload": onTab("pages.upload", upload),
