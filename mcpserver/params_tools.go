@@ -26,19 +26,19 @@ type (
 	downloadArg struct{ rpc.DownloadParams }
 	pdfArg      struct {
 		rpc.PDFParams
-		Filename string `json:"filename,omitempty" jsonschema:"file to save to (default page-TIMESTAMP.pdf in the download folder)"`
+		Filename string `json:"filename,omitempty" jsonschema:"default: page-TIME.pdf in the download folder"`
 	}
 	cookiesArg struct {
 		rpc.SetCookieParams
-		Action string `json:"action" jsonschema:"list the cookies the page's URL (or url) would send, set one, or clear them"`
+		Action string `json:"action"`
 	}
 	handoffArg struct {
 		rpc.HandoffParams
-		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds to wait for the person (default 300)"`
+		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds (default 300)"`
 	}
 	storageArg struct {
 		rpc.SetStorageParams
-		Action string `json:"action" jsonschema:"get every entry (or key's value), set key to value, or clear all"`
+		Action string `json:"action"`
 	}
 )
 
@@ -52,14 +52,14 @@ func (s *Server) paramTools() []paramTool {
 				return s.closeTab(ctx, req)
 			}),
 		typedTool[dragArg, rpc.DragParams]("browser_drag", "Drag and drop",
-			"Drag one element onto another: press on ref (or selector), move, release on toRef (or toSelector).",
-			destructive, toolSpec{desc: map[string]string{"ref": "the source's ref (or selector)", "toRef": "the destination's ref (or toSelector)"}},
+			"Drag an element onto another.",
+			destructive, toolSpec{desc: map[string]string{"ref": "source ref", "toRef": "destination ref"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
 				from, to := in.Ref+in.Selector, in.ToRef+in.ToSelector
 				return s.act(ctx, req, rpc.PageDrag, wireParams(in.DragParams), fmt.Sprintf("Dragged %s to %s", from, to))
 			}),
 		typedTool[scrollArg, rpc.ScrollParams]("browser_scroll", "Scroll",
-			"Scroll the page by amount CSS pixels (default 500). Returns the new scroll position and the page.",
+			"Scroll the page by amount CSS pixels.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in scrollArg) *mcp.CallToolResult {
 				raw, err := s.call(ctx, req, rpc.PageScroll, wireParams(in.ScrollParams))
 				if err != nil {
@@ -70,35 +70,35 @@ func (s *Server) paramTools() []paramTool {
 				return s.pageState(ctx, req, fmt.Sprintf("Scrolled %s; the page is at x=%g, y=%g", in.Direction, r.ScrollX, r.ScrollY), nil)
 			}),
 		typedTool[findArg, rpc.FindParams]("browser_find", "Find elements",
-			"Find elements by role (and name), visible text, or form label; answers one line per element with a ref to act on, cheaper than a whole snapshot.",
+			"Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in findArg) *mcp.CallToolResult {
 				return s.find(ctx, req, in.FindParams)
 			}),
 		typedTool[downloadArg, rpc.DownloadParams]("browser_download", "Download",
-			"Click a link or button by ref and wait for the download it starts; the file is saved in the download folder and the result names its path and size.",
-			destructive, toolSpec{desc: map[string]string{"ref": "the link's or button's ref from the last snapshot", "timeout": "ms to wait for the download to begin and finish"}},
+			"Click a link or button and wait for its download; answers the saved file's path and size.",
+			destructive, toolSpec{desc: map[string]string{"timeout": "ms"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in downloadArg) *mcp.CallToolResult {
 				return s.download(ctx, req, in.DownloadParams)
 			}),
 		typedTool[pdfArg, rpc.PDFParams]("browser_pdf_save", "Save as PDF",
-			"Print the page to a PDF file; the result names the file and its size.",
+			"Save the page as a PDF file.",
 			readOnly, toolSpec{extra: []string{"filename"}}, func(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
 				return s.pdf(ctx, req, in)
 			}),
 		typedTool[cookiesArg, rpc.SetCookieParams]("browser_cookies", "Cookies",
-			"List, set or clear the cookies of the page's URL (or url), HttpOnly ones included.",
+			"List, set or clear the cookies of the page (or url), HttpOnly too.",
 			destructive, toolSpec{optional: []string{"name", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"list", "set", "clear"}}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in cookiesArg) *mcp.CallToolResult {
 				return s.cookies(ctx, req, in)
 			}),
 		typedTool[storageArg, rpc.SetStorageParams]("browser_storage", "Web storage",
-			"Get, set or clear the page origin's localStorage or sessionStorage.",
+			"Get (all, or key), set or clear the page's localStorage or sessionStorage.",
 			destructive, toolSpec{optional: []string{"key", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"get", "set", "clear"}}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
 				return s.storage(ctx, req, in)
 			}),
 		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",
-			"Ask the person at the browser to do something you must not or cannot (a login with 2FA, a CAPTCHA, a consent): brings the tab to the front, shows message in the page with a Done button, and returns when they press Done, with the page's URL and title.",
+			"Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
 			destructive, toolSpec{extra: []string{"timeout"}}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
 				return s.handoff(ctx, req, in)
 			}),

@@ -53,7 +53,7 @@ type toolSpec struct {
 // arguments against the schema and decodes them into In.
 func typedTool[In, P any](name, title, description string, k kind, spec toolSpec, h func(context.Context, *mcp.CallToolRequest, In) *mcp.CallToolResult) paramTool {
 	schema := paramSchema[In](name, reflect.TypeFor[P](), spec)
-	ann := &mcp.ToolAnnotations{Title: title, ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
+	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
 	if k != readOnly {
 		ann.DestructiveHint = boolPtr(k == destructive)
 	}
@@ -83,6 +83,11 @@ func paramSchema[In any](name string, params reflect.Type, spec toolSpec) *jsons
 		if drop[prop] {
 			delete(schema.Properties, prop)
 			continue
+		}
+		// A pointer member comes out as ["null", T]: an agent sends T or
+		// leaves it out.
+		if len(p.Types) == 2 && p.Types[0] == "null" {
+			p.Type, p.Types = p.Types[1], nil
 		}
 		tag, ok := tags[prop]
 		if !ok {
@@ -114,11 +119,6 @@ func paramSchema[In any](name string, params reflect.Type, spec toolSpec) *jsons
 			if f, err := strconv.ParseFloat(m, 64); err == nil {
 				p.Minimum = &f
 			}
-		}
-		// A pointer member comes out as ["null", T]: an agent sends T or
-		// leaves it out.
-		if len(p.Types) == 2 && p.Types[0] == "null" {
-			p.Type, p.Types = p.Types[1], nil
 		}
 	}
 	for prop, values := range spec.enums {

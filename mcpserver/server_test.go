@@ -191,7 +191,7 @@ func TestToolsList(t *testing.T) {
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)
-		if tl.Description == "" || tl.Annotations == nil || tl.Annotations.Title == "" {
+		if tl.Description == "" || tl.Annotations == nil || tl.Title == "" {
 			t.Errorf("%s: description %q, annotations %+v", tl.Name, tl.Description, tl.Annotations)
 		}
 		schema, _ := json.Marshal(tl.InputSchema)

@@ -52,7 +52,8 @@ func define[In any](name, title, description string, k kind, enums map[string][]
 			p.Enum = append(p.Enum, v)
 		}
 	}
-	ann := &mcp.ToolAnnotations{Title: title, ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
+	// The title is the tool's own (it wins over an annotation's): said once.
+	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
 	if k != readOnly {
 		ann.DestructiveHint = boolPtr(k == destructive)
 	}

@@ -7,7 +7,7 @@ package rpc
 // how long to wait for the person (the hub's timeout must be longer).
 type HandoffParams struct {
 	PageParams
-	Message string `json:"message" doc:"what the person should do, shown in the page and the popup"`
+	Message string `json:"message" doc:"what the person should do"`
 }
 
 // HandoffResult is the result of pages.handoff.

@@ -826,7 +826,7 @@ export interface HandoffParams {
   tabId?: number;
   /** an integer >= 0; ms, at most 3600000, default 30000 */
   timeoutMs?: number;
-  /** what the person should do, shown in the page and the popup */
+  /** what the person should do */
   message: string;
 }
 
