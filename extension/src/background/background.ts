@@ -8,6 +8,7 @@ import { evidenceHandlers } from "./pages/evidence/index";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
+import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
 import { emulationHandlers } from "./pages/emulation/handlers";
@@ -64,4 +65,5 @@ const client = new WsClient({
 
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

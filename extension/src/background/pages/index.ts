@@ -16,6 +16,7 @@ import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
 import { get } from "./get";
+import { handoff } from "./handoff";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
@@ -71,6 +72,7 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   // evidence
   "pages.vitals": vitals,
   "pages.highlight": highlight,
+  "pages.handoff": handoff,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
