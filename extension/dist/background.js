@@ -324,6 +324,7 @@ var onEvent = (source, method, params) => {
   }
   if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
     let answered = false;
@@ -334,6 +335,7 @@ var onEvent = (source, method, params) => {
     if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"];
     if (frame && !frame.parentId) st.generation++;
@@ -424,6 +426,8 @@ function state(tabId) {
       enabled: Promise.resolve(),
       enableDone: false,
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
@@ -481,9 +485,14 @@ function hold(st, d) {
   st.dialog = d;
   for (const w of [...st.dialogWaiters]) w(d);
 }
-function holdDialog(tabId, d) {
+function showingDialog(tabId) {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+function holdDialog(tabId, d, which) {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== void 0 && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 function clearDialog(tabId) {
   const st = tabs.get(tabId);
@@ -2352,9 +2361,11 @@ function onDialogOpening(tabId, d) {
   record(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    if (showingDialog(tabId) !== which || which === 0) return;
     record(tabId, d, "open");
-    holdDialog(tabId, d);
+    holdDialog(tabId, d, which);
   });
   return true;
 }

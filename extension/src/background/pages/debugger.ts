@@ -65,6 +65,10 @@ interface TabState {
   enabled: Promise<void>;
   enableDone: boolean;
   dialog: Dialog | null;
+  /** The number of the dialog showing now (0: none), counted per tab from
+   * Page.javascriptDialogOpening to ...Closed, whether held or answered. */
+  showing: number;
+  opened: number;
   /** Bumped on every cross-document navigation of the main frame. */
   generation: number;
   listeners: Set<CdpEventListener>;
@@ -111,6 +115,7 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
   // nothing about the tab's own document or dialogs.
   if (source.sessionId !== undefined) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
     let answered = false;
@@ -122,6 +127,7 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
     if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"] as { parentId?: string } | undefined;
     if (frame && !frame.parentId) st.generation++;
@@ -249,6 +255,8 @@ function state(tabId: number): TabState {
       enabled: Promise.resolve(),
       enableDone: false,
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: new Set(),
       dialogWaiters: new Set(),
@@ -318,10 +326,22 @@ function hold(st: TabState, d: Dialog): void {
   for (const w of [...st.dialogWaiters]) w(d);
 }
 
-/** Marks a dialog open in the tab: calls fail naming it until it closes. */
-export function holdDialog(tabId: number, d: Dialog): void {
+/** The number of the dialog showing in the tab now, 0 when none is. */
+export function showingDialog(tabId: number): number {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+
+/**
+ * Marks a dialog open in the tab: calls fail naming it until it closes.
+ * With which (showingDialog's number when it opened), only while that very
+ * dialog is still showing: one that closed meanwhile (a page that loops
+ * alert() and a `dialog` call answering it first) must not be held for ever.
+ */
+export function holdDialog(tabId: number, d: Dialog, which?: number): void {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== undefined && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 
 /** Forgets the tab's open dialog (it was just answered). */
