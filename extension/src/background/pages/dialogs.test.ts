@@ -218,6 +218,7 @@ test("an alert that closed before its answer failed is not held (a page that loo
   emit(7, "Page.javascriptDialogOpening", { type: "alert", message: "loop 1" });
   // `dialog dismiss` (or the page) closed it first; the hook's answer then fails.
   emit(7, "Page.javascriptDialogClosed", { result: false });
+  await new Promise((r) => setTimeout(r, 10)); // the hook's answer is on its way
   fail(new Error(JSON.stringify({ code: -32602, message: "No dialog is showing" })));
   await new Promise((r) => setTimeout(r, 10));
   const r = await h["pages.eval"]!({ sessionId: "s1", expression: "1" });
