@@ -64,6 +64,8 @@ interface TabState {
    * before attaching holds it, and no event names that dialog. */
   enabled: Promise<void>;
   enableDone: boolean;
+  /** The attach hooks' commands (console, network, downloads ...) answered. */
+  hooked: Promise<void>;
   dialog: Dialog | null;
   /** The number of the dialog showing now (0: none), counted per tab from
    * Page.javascriptDialogOpening to ...Closed, whether held or answered. */
@@ -254,6 +256,7 @@ function state(tabId: number): TabState {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
       showing: 0,
       opened: 0,
@@ -272,7 +275,8 @@ function state(tabId: number): TabState {
         // own commands, and one that hangs (a dialog) delays nothing.
         const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
         const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-        for (const hk of attachHooks) void hk(tabId, raw).catch(() => undefined);
+        const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => undefined));
+        fresh.hooked = Promise.all(hooks).then(() => undefined);
         return enabled;
       })
       .then(
@@ -309,6 +313,26 @@ export async function ensureAttached(tabId: number): Promise<void> {
       clearTimeout(timer);
     }
     if (st.dialog) throw new DialogOpenError(st.dialog);
+  }
+}
+
+/**
+ * Attaches now (a tab that joins a session), so the attach hooks record the
+ * page's console, errors and requests from here on. Resolves once the
+ * hooks' domains are on, or after waitMs (a dialog or a busy page holds
+ * them: they come on later by themselves); rejects only when the debugger
+ * cannot attach (DevTools holds the tab, a chrome:// page).
+ */
+export async function attachNow(tabId: number, waitMs: number): Promise<void> {
+  const st = state(tabId);
+  await st.attaching;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, waitMs)));
+  try {
+    // Set by now: the hooks are sent as soon as attaching settles.
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
