@@ -425,6 +425,7 @@ function state(tabId) {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
       showing: 0,
       opened: 0,
@@ -439,7 +440,8 @@ function state(tabId) {
     fresh.enabled = fresh.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      for (const hk of attachHooks) void hk(tabId, raw).catch(() => void 0);
+      const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh.hooked = Promise.all(hooks).then(() => void 0);
       return enabled;
     }).then(
       () => {
@@ -473,6 +475,17 @@ async function ensureAttached(tabId) {
       clearTimeout(timer);
     }
     if (st.dialog) throw new DialogOpenError(st.dialog);
+  }
+}
+async function attachNow(tabId, waitMs) {
+  const st = state(tabId);
+  await st.attaching;
+  let timer;
+  const late = new Promise((r) => timer = setTimeout(r, waitMs));
+  try {
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 function isAttached(tabId) {
@@ -4698,16 +4711,19 @@ var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const observed = new WeakSet();
   let mo = null;
   // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
   const ok = () => {
-    let seen = false;
+    let seen = false, loading = false;
     for (const doc of docs()) {
       if (mo && !observed.has(doc)) {
         observed.add(doc);
         mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
       }
+      if (doc.readyState === "loading") loading = true;
       if (!seen && sees(doc)) seen = true;
     }
-    return seen !== gone;
+    return gone ? !seen && !loading : seen;
   };
   if (ok()) return { ok: true };
   if (ms <= 0) return { timedOut: true };
@@ -5159,6 +5175,22 @@ async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
 }
+var JOIN_WAIT_MS = 3e3;
+var FIRST_LOAD_COMMIT_MS = 1e4;
+async function joinTab(tabId, sessionId) {
+  noteTabSession(tabId, sessionId);
+  noteSession(tabId, sessionId);
+  await attachNow(tabId, JOIN_WAIT_MS).catch(() => void 0);
+}
+async function loadJoined(tabId, url) {
+  try {
+    await send(tabId, "Page.navigate", { url }, FIRST_LOAD_COMMIT_MS);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : cdpMessage(e);
+    if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
+    await chrome.tabs.update(tabId, { url });
+  }
+}
 
 // src/background/popup-api.ts
 function isPopupSessionMessage(m) {
@@ -5496,6 +5528,34 @@ async function userActiveTab() {
   throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
+// src/background/session-joins.ts
+function watchJoins(store2, joinTab2) {
+  const join = (tabId, groupId) => {
+    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
+    void store2.ready().then(() => {
+      const s = store2.byGroup(groupId);
+      if (s) return joinTab2(tabId, s.sessionId);
+    });
+  };
+  const onCreated = (t) => join(t.id, t.groupId);
+  const onUpdated = (tabId, info) => {
+    if (info.groupId !== void 0) join(tabId, info.groupId);
+  };
+  chrome.tabs.onCreated.addListener(onCreated);
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  return () => {
+    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  };
+}
+async function rejoinAll(store2, joinTab2) {
+  await store2.ready();
+  for (const s of store2.list()) {
+    const tabs3 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
+  }
+}
+
 // src/background/sessions.ts
 var COLORS = [
   "blue",
@@ -5511,13 +5571,13 @@ var COLORS = [
 function colorFor(n) {
   return COLORS[(n - 1) % COLORS.length] ?? "blue";
 }
-async function targetWindow(url) {
+async function targetWindow() {
   try {
     const w2 = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     if (w2.id !== void 0 && w2.type === "normal") return { windowId: w2.id };
   } catch {
   }
-  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const w = await chrome.windows.create({ url: "about:blank", focused: true, type: "normal" });
   const tab = w?.tabs?.[0];
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
@@ -5525,7 +5585,7 @@ async function targetWindow(url) {
 async function releaseAll(tabs3, releaseTab2) {
   await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
-function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
+function sessionHandlers({ store: store2, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   async function newGroup2(tab, name) {
     const n = store2.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -5539,9 +5599,12 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
       await store2.ready();
       const name = optionalString(p, "name") || void 0;
       const url = optionalString(p, "url") || "about:blank";
-      const win = await targetWindow(url);
-      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
-      return toWireSession(await newGroup2(tab, name));
+      const win = await targetWindow();
+      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true });
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(tab.id, url);
+      return toWireSession(s);
     },
     "sessions.attachCurrent": async (p) => {
       await store2.ready();
@@ -5549,7 +5612,9 @@ function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
       const tab = await userActiveTab();
       const existing = store2.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup2(tab, name));
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      return toWireSession(s);
     },
     "sessions.list": async () => {
       await store2.ready();
@@ -5639,7 +5704,7 @@ async function queryActiveTab(store2, s) {
   store2.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
+function tabHandlers({ store: store2, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   return {
     "tabs.open": async (p) => {
       const s = await store2.require(p);
@@ -5649,12 +5714,14 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
       const last = (await groupTabs(s)).at(-1);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url,
+        url: "about:blank",
         active,
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store2.update(s);
@@ -5675,6 +5742,7 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab2(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store2);
     },
     "tabs.active": async (p) => {
@@ -6061,9 +6129,11 @@ var REPLACED_KEY = "browserctl.replaced";
 var store = new SessionStore();
 store.watch();
 titleCache.watch();
+watchJoins(store, joinTab);
+void rejoinAll(store, joinTab).catch(() => void 0);
 var router = new Router({
-  ...sessionHandlers({ store, releaseTab }),
-  ...tabHandlers({ store, releaseTab }),
+  ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
+  ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
   ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
   ...extensionHandlers(),
   ...toolHandlers(
