@@ -699,7 +699,7 @@ async function sessionOffset(tabId, sessionId) {
 }
 
 // src/background/pages/page-tree.ts
-function walkTree(o) {
+async function walkTree(o) {
   const KEY = "__browserctlTree";
   const w = window;
   let reg = w[KEY];
@@ -726,6 +726,29 @@ function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
+  const SLICE_MS = 40;
+  const stopAt = performance.now() + (o.deadline - Date.now());
+  let sliceStart = performance.now();
+  let visited = 0;
+  let cut;
+  const turn = () => new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      r();
+    };
+    ch.port2.postMessage(0);
+  });
+  const tick = async () => {
+    if (lines.length >= o.maxLines) cut = "lines";
+    if (cut || (++visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= stopAt) cut = "time";
+    else if (now - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+  };
   const INTERACTIVE = /* @__PURE__ */ new Set([
     "button",
     "checkbox",
@@ -1187,7 +1210,9 @@ function walkTree(o) {
     emit(el, "iframe", name, level, [], true);
     lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
   };
-  const visit = (el, level, parentName, visible2) => {
+  const visit = async (el, level, parentName, visible2) => {
+    await tick();
+    if (cut) return;
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
@@ -1209,7 +1234,7 @@ function walkTree(o) {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown);
+        if (k.nodeType === 1) await visit(k, 0, "", shown);
       }
       return;
     }
@@ -1228,7 +1253,7 @@ function walkTree(o) {
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
             for (let c = children(el), i = 0; i < c.length; i++) {
               const k = c[i];
-              if (k.nodeType === 1) visitInner(k, childLevel);
+              if (k.nodeType === 1) await visitInner(k, childLevel);
             }
           }
           return;
@@ -1248,13 +1273,15 @@ function walkTree(o) {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown);
+        await visit(ke, childLevel, childParent, shown);
       }
     }
     if (role) flush();
     else if (!INLINE.has(tag) && text.length) text.push(" ");
   };
-  const visitInner = (el, level) => {
+  const visitInner = async (el, level) => {
+    await tick();
+    if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
     if (!el.checkVisibility({ visibilityProperty: true })) return;
     const role = roleOf(el);
@@ -1268,7 +1295,7 @@ function walkTree(o) {
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
       const k = c[i];
-      if (k.nodeType === 1) visitInner(k, level);
+      if (k.nodeType === 1) await visitInner(k, level);
     }
   };
   function inShadowRoots(sel) {
@@ -1299,19 +1326,21 @@ function walkTree(o) {
     }
   }
   if (root && !error) {
-    if (o.root || o.selector) visit(root, 0, "", true);
+    if (o.root || o.selector) await visit(root, 0, "", true);
     else {
       const kids = children(root);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i];
         if (k.nodeType === 3) addText(k.data, 0, "");
-        else if (k.nodeType === 1) visit(k, 0, "", true);
+        else if (k.nodeType === 1) await visit(k, 0, "", true);
       }
     }
     flush();
   }
-  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -2961,6 +2990,9 @@ function diffLines(prev, cur) {
 
 // src/background/pages/snapshot.ts
 var MAX_NAME = 100;
+var SNAPSHOT_BUDGET_MS = 3e3;
+var MAX_WALK_LINES = 2e4;
+var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
@@ -3003,7 +3035,8 @@ async function walkOnce(tabId, w, o) {
   const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
-    returnByValue: true
+    returnByValue: true,
+    awaitPromise: true
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
@@ -3096,7 +3129,11 @@ async function snapshot(tabId, p) {
     prefix: "e",
     root: 0,
     selector: "",
-    viewport
+    viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS
   };
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
@@ -3121,7 +3158,9 @@ async function snapshot(tabId, p) {
   }
   if (top.res.error) throw failed5(top.res.error);
   const entries = [];
+  let cut;
   const build = async (w, indent, depthLeft) => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num, role, name] of w.res.refs) {
       entries.push({
@@ -3189,18 +3228,25 @@ async function snapshot(tabId, p) {
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (maxChars !== void 0) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
-      lines = cut.lines;
+    const cut2 = fitToChars(lines, maxChars);
+    if (cut2.dropped > 0) {
+      lines = cut2.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
   for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  const result = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result.cut = true;
+  return result;
+}
+function cutNote(why) {
+  const what = why === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 var NO_MATCH = "no element matches the selector";
 async function selectorInFrames(tabId, st, base, selector) {
