@@ -551,6 +551,16 @@ function setSessionRoute(fn) {
   sessionRoute = fn;
 }
 async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
+  try {
+    return await sendOnce(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== void 0) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+var NOT_ATTACHED = /Debugger is not attached to the tab/i;
+async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);

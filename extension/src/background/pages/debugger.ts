@@ -457,6 +457,28 @@ export async function sendIn<T = Record<string, unknown>>(
   params: object = {},
   timeoutMs?: number,
 ): Promise<T> {
+  try {
+    return await sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    // Chrome let go of the tab without telling us (no onDetach): forget
+    // the stale attachment and attach again, once. The command never
+    // reached the page, so sending it again sends it once.
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== undefined) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+
+/** chrome.debugger's answer for a tab it is not attached to. */
+const NOT_ATTACHED = /Debugger is not attached to the tab/i;
+
+async function sendOnce<T>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object,
+  timeoutMs: number | undefined,
+): Promise<T> {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
