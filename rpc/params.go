@@ -160,6 +160,9 @@ type SnapshotResult struct {
 	URL      string         `json:"url"`
 	Title    string         `json:"title"`
 	TabID    int            `json:"tabId"`
+	// Cut: the page was too large to walk within the snapshot's time budget
+	// (or its line limit); Snapshot is its first part and ends with a note.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // RefParams are the params of pages.hover, pages.scrollIntoView and

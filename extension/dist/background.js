@@ -602,6 +602,7 @@ var onEvent = (source, method, params) => {
   }
   if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
     let answered2 = false;
@@ -612,6 +613,7 @@ var onEvent = (source, method, params) => {
     if (!answered2) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"];
     if (frame && !frame.parentId) st.generation++;
@@ -705,7 +707,10 @@ function state(tabId) {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
@@ -717,7 +722,8 @@ function state(tabId) {
     fresh.enabled = fresh.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      for (const hk of attachHooks) void hk(tabId, raw).catch(() => void 0);
+      const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh.hooked = Promise.all(hooks).then(() => void 0);
       const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => void 0));
       return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
@@ -754,6 +760,17 @@ async function ensureAttached(tabId) {
     if (st.dialog) throw new DialogOpenError(st.dialog);
   }
 }
+async function attachNow(tabId, waitMs) {
+  const st = state(tabId);
+  await st.attaching;
+  let timer;
+  const late = new Promise((r) => timer = setTimeout(r, waitMs));
+  try {
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 function isAttached(tabId) {
   return tabs.has(tabId);
 }
@@ -764,9 +781,14 @@ function hold(st, d) {
   st.dialog = d;
   for (const w of [...st.dialogWaiters]) w(d);
 }
-function holdDialog(tabId, d) {
+function showingDialog(tabId) {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+function holdDialog(tabId, d, which) {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== void 0 && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 function clearDialog(tabId) {
   const st = tabs.get(tabId);
@@ -815,6 +837,16 @@ function setSessionRoute(fn) {
   sessionRoute = fn;
 }
 async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
+  try {
+    return await sendOnce(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== void 0) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+var NOT_ATTACHED = /Debugger is not attached to the tab/i;
+async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
@@ -1227,7 +1259,7 @@ async function sessionOffset(tabId, sessionId) {
 }
 
 // src/background/pages/page-tree.ts
-function walkTree(o) {
+async function walkTree(o) {
   const KEY = "__browserctlTree";
   const w = window;
   let reg = w[KEY];
@@ -1254,6 +1286,29 @@ function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
+  const SLICE_MS = 40;
+  const stopAt = performance.now() + (o.deadline - Date.now());
+  let sliceStart = performance.now();
+  let visited = 0;
+  let cut;
+  const turn = () => new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      r();
+    };
+    ch.port2.postMessage(0);
+  });
+  const tick = async () => {
+    if (lines.length >= o.maxLines) cut = "lines";
+    if (cut || (++visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= stopAt) cut = "time";
+    else if (now - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+  };
   const INTERACTIVE = /* @__PURE__ */ new Set([
     "button",
     "checkbox",
@@ -1715,7 +1770,9 @@ function walkTree(o) {
     emit(el, "iframe", name, level, [], true);
     lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
   };
-  const visit = (el, level, parentName, visible2) => {
+  const visit = async (el, level, parentName, visible2) => {
+    await tick();
+    if (cut) return;
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
@@ -1737,7 +1794,7 @@ function walkTree(o) {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown2);
+        if (k.nodeType === 1) await visit(k, 0, "", shown2);
       }
       return;
     }
@@ -1756,7 +1813,7 @@ function walkTree(o) {
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
             for (let c = children(el), i = 0; i < c.length; i++) {
               const k = c[i];
-              if (k.nodeType === 1) visitInner(k, childLevel);
+              if (k.nodeType === 1) await visitInner(k, childLevel);
             }
           }
           return;
@@ -1776,13 +1833,15 @@ function walkTree(o) {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown2);
+        await visit(ke, childLevel, childParent, shown2);
       }
     }
     if (role) flush();
     else if (!INLINE.has(tag) && text.length) text.push(" ");
   };
-  const visitInner = (el, level) => {
+  const visitInner = async (el, level) => {
+    await tick();
+    if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
     if (!el.checkVisibility({ visibilityProperty: true })) return;
     const role = roleOf(el);
@@ -1796,7 +1855,7 @@ function walkTree(o) {
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
       const k = c[i];
-      if (k.nodeType === 1) visitInner(k, level);
+      if (k.nodeType === 1) await visitInner(k, level);
     }
   };
   function inShadowRoots(sel) {
@@ -1827,19 +1886,21 @@ function walkTree(o) {
     }
   }
   if (root && !error) {
-    if (o.root || o.selector) visit(root, 0, "", true);
+    if (o.root || o.selector) await visit(root, 0, "", true);
     else {
       const kids = children(root);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i];
         if (k.nodeType === 3) addText(k.data, 0, "");
-        else if (k.nodeType === 1) visit(k, 0, "", true);
+        else if (k.nodeType === 1) await visit(k, 0, "", true);
       }
     }
     flush();
   }
-  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -3750,9 +3811,11 @@ function onDialogOpening(tabId, d) {
   record(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    if (showingDialog(tabId) !== which || which === 0) return;
     record(tabId, d, "open");
-    holdDialog(tabId, d);
+    holdDialog(tabId, d, which);
   });
   return true;
 }
@@ -4490,6 +4553,9 @@ function diffLines(prev, cur) {
 
 // src/background/pages/snapshot.ts
 var MAX_NAME = 100;
+var SNAPSHOT_BUDGET_MS = 3e3;
+var MAX_WALK_LINES = 2e4;
+var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
@@ -4532,7 +4598,8 @@ async function walkOnce(tabId, w, o) {
   const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
-    returnByValue: true
+    returnByValue: true,
+    awaitPromise: true
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
@@ -4629,7 +4696,11 @@ async function snapshot(tabId, p) {
     prefix: "e",
     root: 0,
     selector: "",
-    viewport
+    viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS
   };
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
@@ -4654,7 +4725,9 @@ async function snapshot(tabId, p) {
   }
   if (top.res.error) throw failed8(top.res.error);
   const entries2 = [];
+  let cut;
   const build = async (w, indent, depthLeft) => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num2, role, name] of w.res.refs) {
       entries2.push({
@@ -4723,18 +4796,25 @@ async function snapshot(tabId, p) {
     shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (offset > 0 || maxChars !== void 0) {
-    const cut = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (cut.dropped > 0 || offset > 0) {
-      lines = cut.lines;
+    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut2.dropped > 0 || offset > 0) {
+      lines = cut2.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
   for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  const result2 = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result2.cut = true;
+  return result2;
+}
+function cutNote(why2) {
+  const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 var NO_MATCH = "no element matches the selector";
 async function selectorInFrames(tabId, st, base, selector) {
@@ -6236,16 +6316,19 @@ var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const observed = new WeakSet();
   let mo = null;
   // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
   const ok = () => {
-    let seen = false;
+    let seen = false, loading = false;
     for (const doc of docs()) {
       if (mo && !observed.has(doc)) {
         observed.add(doc);
         mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
       }
+      if (doc.readyState === "loading") loading = true;
       if (!seen && sees(doc)) seen = true;
     }
-    return seen !== gone;
+    return gone ? !seen && !loading : seen;
   };
   if (ok()) return { ok: true };
   if (ms <= 0) return { timedOut: true };
@@ -6701,6 +6784,22 @@ function pageHandlers(deps) {
 async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
+}
+var JOIN_WAIT_MS = 3e3;
+var FIRST_LOAD_COMMIT_MS = 1e4;
+async function joinTab(tabId, sessionId) {
+  noteTabSession(tabId, sessionId);
+  noteSession(tabId, sessionId);
+  await attachNow(tabId, JOIN_WAIT_MS).catch(() => void 0);
+}
+async function loadJoined(tabId, url) {
+  try {
+    await send(tabId, "Page.navigate", { url }, FIRST_LOAD_COMMIT_MS);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : cdpMessage(e);
+    if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
+    await chrome.tabs.update(tabId, { url });
+  }
 }
 
 // src/background/handoff-popup.ts
@@ -7462,18 +7561,6 @@ function wire3(store3) {
     );
   });
 }
-async function hasSettings(sessionId) {
-  await ready();
-  return peek(sessionId) !== void 0;
-}
-async function openWithSettings(sessionId, tabId, url) {
-  sessionOfTab2.set(tabId, sessionId);
-  noteTabSession(tabId, sessionId);
-  await ensureAttached(tabId).catch((e) => {
-    noteUnapplied(tabId, "all settings", cdpMessage(e));
-  });
-  await chrome.tabs.update(tabId, { url });
-}
 async function tabIdsOf(s) {
   return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
 }
@@ -7650,6 +7737,34 @@ function toRpcError(e) {
   return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
+// src/background/session-joins.ts
+function watchJoins(store3, joinTab2) {
+  const join = (tabId, groupId) => {
+    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
+    void store3.ready().then(() => {
+      const s = store3.byGroup(groupId);
+      if (s) return joinTab2(tabId, s.sessionId);
+    });
+  };
+  const onCreated = (t) => join(t.id, t.groupId);
+  const onUpdated = (tabId, info) => {
+    if (info.groupId !== void 0) join(tabId, info.groupId);
+  };
+  chrome.tabs.onCreated.addListener(onCreated);
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  return () => {
+    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  };
+}
+async function rejoinAll(store3, joinTab2) {
+  await store3.ready();
+  for (const s of store3.list()) {
+    const tabs5 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
+  }
+}
+
 // src/background/sessions.ts
 var COLORS = [
   "blue",
@@ -7665,13 +7780,13 @@ var COLORS = [
 function colorFor(n) {
   return COLORS[(n - 1) % COLORS.length] ?? "blue";
 }
-async function targetWindow(url) {
+async function targetWindow() {
   try {
     const w2 = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     if (w2.id !== void 0 && w2.type === "normal") return { windowId: w2.id };
   } catch {
   }
-  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const w = await chrome.windows.create({ url: "about:blank", focused: true, type: "normal" });
   const tab = w?.tabs?.[0];
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
@@ -7679,7 +7794,7 @@ async function targetWindow(url) {
 async function releaseAll(tabs5, releaseTab2) {
   await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
-function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
+function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   async function newGroup2(tab, name) {
     const n = store3.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -7693,9 +7808,12 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
       await store3.ready();
       const name = optionalString(p, "name") || void 0;
       const url = optionalString(p, "url") || "about:blank";
-      const win = await targetWindow(url);
-      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
-      return toWireSession(await newGroup2(tab, name));
+      const win = await targetWindow();
+      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true });
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(tab.id, url);
+      return toWireSession(s);
     },
     "sessions.attachCurrent": async (p) => {
       await store3.ready();
@@ -7703,7 +7821,9 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const tab = await userActiveTab();
       const existing = store3.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup2(tab, name));
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      return toWireSession(s);
     },
     "sessions.list": async () => {
       await store3.ready();
@@ -7793,7 +7913,7 @@ async function queryActiveTab(store3, s) {
   store3.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   return {
     "tabs.open": async (p) => {
       const s = await store3.require(p);
@@ -7801,22 +7921,21 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
-      const emulated = await hasSettings(s.sessionId);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url: emulated ? "about:blank" : url,
+        url: "about:blank",
         active,
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      if (emulated) await openWithSettings(s.sessionId, id, url);
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      const opened = toWireTab(await getTab(id), store3);
-      return emulated ? { ...opened, url } : opened;
+      return toWireTab(await getTab(id), store3);
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);
@@ -7832,6 +7951,7 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab2(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store3);
     },
     "tabs.active": async (p) => {
@@ -8218,9 +8338,11 @@ var REPLACED_KEY = "browserctl.replaced";
 var store2 = new SessionStore();
 store2.watch();
 titleCache.watch();
+watchJoins(store2, joinTab);
+void rejoinAll(store2, joinTab).catch(() => void 0);
 var router = new Router({
-  ...sessionHandlers({ store: store2, releaseTab }),
-  ...tabHandlers({ store: store2, releaseTab }),
+  ...sessionHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
+  ...tabHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
   ...pageHandlers({ resolveTab: (p) => resolveTab(store2, p) }),
   ...extensionHandlers(),
   ...evidenceHandlers({ store: store2, resolveTab: (p) => resolveTab(store2, p) }),

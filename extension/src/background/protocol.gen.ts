@@ -397,6 +397,7 @@ export interface SnapshotResult {
   url: string;
   title: string;
   tabId: number;
+  cut?: boolean;
 }
 
 export interface ClickParams {
