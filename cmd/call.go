@@ -80,6 +80,7 @@ the params lack; otherwise the hub fills in its current session.`,
 			}
 			return printJSON(f, raw)
 		},
+		Annotations: notReplayed(rawCall),
 	}
 	return c
 }

@@ -110,6 +110,7 @@ otherwise. --json prints every check with its result.`,
 			rep := runDoctor(c.Context(), f, rawServer)
 			return printDoctor(f, rep)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	return c
 }

@@ -3,7 +3,10 @@ package cmd
 // What a failure tells its caller: for people two lines on stderr, for
 // scripts (--json) one JSON object on stderr:
 //
-//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"..."}}
+//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"...","reason":"stale_ref"}}
+//
+// reason is the extension's data.reason (rpc.Reasons); people see it after
+// the name: `error 4110 page_operation_failed (covered): ...`.
 //
 // Errors of the browser or the hub keep their wire code and name (spec
 // section 5). Local errors get a code of three digits whose first is the
@@ -61,7 +64,9 @@ type errorReport struct {
 	Message   string `json:"message"`
 	Retryable bool   `json:"retryable"`
 	Hint      string `json:"hint"`
-	browser   bool   // a browser or hub error: `error CODE NAME:` for people
+	// Reason is the extension's data.reason (rpc.Reasons), when it gave one.
+	Reason  string `json:"reason,omitempty"`
+	browser bool   // a browser or hub error: `error CODE NAME:` for people
 }
 
 // describeError is err as a report. server is --server, for messages.
@@ -69,7 +74,7 @@ func describeError(cmdPath, server string, err error) errorReport {
 	var be *rpc.BrowserError
 	if errors.As(err, &be) {
 		r := errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
-			Retryable: be.Retryable, Hint: hintFor(be), browser: true}
+			Retryable: be.Retryable, Hint: hintFor(be), Reason: string(be.Reason), browser: true}
 		var nce *hubclient.NotConnectedError
 		if errors.As(err, &nce) && nce.Hint != "" {
 			r.Hint = nce.Hint // the hub refused the extension: its own fix
@@ -124,7 +129,9 @@ func printErrorHuman(f *Factory, r errorReport) {
 	cs := f.IO.ErrColorScheme()
 	w := f.IO.ErrOut
 	msg := termsafe.String(r.Message)
-	if r.browser {
+	if r.browser && r.Reason != "" {
+		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s (%s): %s", r.Code, r.Name, r.Reason, msg)))
+	} else if r.browser {
 		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s: %s", r.Code, r.Name, msg)))
 	} else {
 		fmt.Fprintln(w, cs.Red("error: "+msg))

@@ -43,6 +43,7 @@ Chrome.`,
 			}
 			return statusRun(c.Context(), opts)
 		},
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().DurationVar(&opts.Wait, "wait", 0, "start the hub if none runs and wait this long for the extension to connect")
 	return c

@@ -92,6 +92,7 @@ type AutoHub struct {
 	addr   string
 	wait   time.Duration
 	spawn  Spawn
+	gone   func() error // see SetBrowserGone
 }
 
 var _ hubapi.Controller = (*AutoHub)(nil)
@@ -100,6 +101,20 @@ var _ hubapi.Controller = (*AutoHub)(nil)
 // when none listens and waiting up to wait for its extension.
 func NewAutoHub(server, token string, wait time.Duration, spawn Spawn) *AutoHub {
 	return &AutoHub{client: NewClient(server, token), addr: server, wait: wait, spawn: spawn}
+}
+
+// SetBrowserGone gives the hub a way to tell that no extension is coming:
+// when a call finds none connected, gone runs first, and an error from it
+// (the browser `launch` started has exited) is the call's answer at once,
+// instead of waiting for an extension.
+func (a *AutoHub) SetBrowserGone(gone func() error) { a.gone = gone }
+
+// browserGone is gone's answer, nil without one.
+func (a *AutoHub) browserGone() error {
+	if a.gone == nil {
+		return nil
+	}
+	return a.gone()
 }
 
 // Call is at most once (issue 7.3): a hub is started and the call sent
@@ -126,9 +141,18 @@ func (a *AutoHub) Call(ctx context.Context, method string, params any, timeout t
 		if err := a.ensureHub(ctx); err != nil {
 			return nil, err
 		}
-	case errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected && !be.Retryable && a.wait > 0:
+	case errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected:
+		if gerr := a.browserGone(); gerr != nil {
+			return nil, gerr
+		}
+		if be.Retryable || a.wait <= 0 {
+			return nil, err
+		}
 	default:
 		return nil, err
+	}
+	if gerr := a.browserGone(); gerr != nil {
+		return nil, gerr
 	}
 	// --wait, but never past the budget: the call after it needs a moment
 	wait := min(a.wait, time.Until(budgetEnd)).Round(100 * time.Millisecond)

@@ -173,6 +173,20 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	body = append(body, `,"timeout":`...)
 	hubMS := max(hubTimeout.Milliseconds(), 1)
 	body = strconv.AppendInt(body, hubMS, 10)
+	if hubapi.OwnSession(ctx) {
+		body = append(body, `,"ownSession":true`...)
+	}
+	trace := rpc.TracerFrom(ctx)
+	var tr *rpc.Trace
+	if trace != nil {
+		body = append(body, `,"timing":true`...)
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Total = rpc.MicrosOf(time.Since(t0))
+			trace(tr)
+		}()
+	}
 	body = append(body, '}')
 
 	ctx, cancel := context.WithDeadline(ctx, end.Add(transportMargin))
@@ -208,18 +222,22 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if !json.Valid(data) {
 		return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
 	}
+	if raw, ok := rpc.Member(data, "timing"); ok && tr != nil {
+		_ = json.Unmarshal(raw, tr) // a hub without timing leaves it zero
+	}
 	if raw, ok := rpc.Member(data, "error"); ok && string(raw) != "null" {
 		var e struct {
 			Code    int    `json:"code"`
 			Message string `json:"message"`
 			Data    struct {
-				Retryable bool `json:"retryable"`
+				Retryable bool       `json:"retryable"`
+				Reason    rpc.Reason `json:"reason"`
 			} `json:"data"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
 		}
-		be := &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable}
+		be := &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable, Reason: e.Data.Reason}
 		if hubMS < timeout.Milliseconds() && be.Message == rpc.ErrTimeout(method, time.Duration(hubMS)*time.Millisecond).Message {
 			// the hub's own timeout of what was left of the budget: say the budget
 			if _, d, ok := BudgetOf(ctx); ok {

@@ -55,6 +55,20 @@ var ErrorCode = {
   pageRefNotFound: 4109,
   pageOperationFailed: 4110
 };
+var DEFAULT_REASON = {
+  "-32600": "bad_input",
+  "-32601": "no_such_method",
+  "-32602": "bad_input",
+  "-32603": "failed",
+  "4001": "failed",
+  "4101": "failed",
+  "4102": "failed",
+  "4103": "no_session",
+  "4104": "tab_closed",
+  "4107": "no_session",
+  "4109": "stale_ref",
+  "4110": "browser_error"
+};
 var MOUSE_BUTTONS = ["left", "right", "middle"];
 var SCROLL_DIRECTIONS = ["up", "down", "left", "right"];
 var MOUSE_ACTIONS = ["move", "down", "up", "click", "wheel"];
@@ -66,6 +80,7 @@ var CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"];
 var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
+var IMAGE_FORMATS = ["png", "jpeg", "webp"];
 var SESSION_METHODS = [
   "sessions.create",
   "sessions.attachCurrent",
@@ -122,10 +137,13 @@ var PAGE_METHODS = [
   "pages.reload",
   "pages.waitFor",
   "pages.dialog",
-  "pages.durableTarget"
+  "pages.durableTarget",
+  "pages.vitals",
+  "pages.highlight"
 ];
 var EXTENSION_METHODS = [
-  "extension.info"
+  "extension.info",
+  "extension.callTiming"
 ];
 var LOG_METHODS = [
   "logs.console",
@@ -139,7 +157,82 @@ var NETWORK_METHODS = [
 var DOWNLOAD_METHODS = [
   "downloads.list"
 ];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
+var RECORD_METHODS = [
+  "record.start",
+  "record.stop",
+  "record.frames"
+];
+var TRACE_METHODS = [
+  "trace.start",
+  "trace.stop",
+  "trace.read"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS];
+
+// src/background/types.ts
+var RpcError = class extends Error {
+  constructor(code, message, reason) {
+    super(message);
+    this.code = code;
+    this.name = "RpcError";
+    this.reason = reason ?? defaultReason(code, message);
+  }
+  code;
+  reason;
+};
+function defaultReason(code, message) {
+  if (code === ErrorCode.operationFailed && /timed out|did not answer within/.test(message)) return "timeout";
+  return DEFAULT_REASON[code] ?? "failed";
+}
+
+// src/background/call-timing.ts
+var TIMING_KEEP = 64;
+var CALL = /* @__PURE__ */ Symbol("call timing");
+var records = /* @__PURE__ */ new Map();
+var onTab = /* @__PURE__ */ new Map();
+function callStarted(id, method, params) {
+  if (typeof id !== "number") return void 0;
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map() };
+  records.set(id, rec);
+  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
+  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
+  return rec;
+}
+function callEnded(rec) {
+  if (!rec) return;
+  rec.handlerMs = performance.now() - rec.start;
+  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
+}
+function timeCallOnTab(params, tabId) {
+  const rec = params[CALL];
+  if (!rec) return;
+  rec.tabId = tabId;
+  onTab.set(tabId, rec);
+}
+function noteCdp(tabId, method, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.cdp.set(method, t);
+}
+var round = (ms) => Math.round(ms * 1e3) / 1e3;
+function callTiming(callId) {
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
+  }
+  const rec = records.get(callId);
+  if (!rec) {
+    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
+  }
+  return {
+    callId,
+    method: rec.method,
+    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) }))
+  };
+}
 
 // src/background/extension-info.ts
 var chromeInfoDeps = {
@@ -154,61 +247,10 @@ function extensionHandlers(deps = chromeInfoDeps) {
       version: deps.manifestVersion(),
       id: deps.id(),
       userAgent: deps.userAgent()
-    })
+    }),
+    "extension.callTiming": async (p) => callTiming(p.callId)
   };
 }
-
-// src/background/lifecycle.ts
-var KEEPALIVE_ALARM = "browserctl-keepalive";
-var KEEPALIVE_PERIOD_MINUTES = 0.4;
-function isPopupMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const t = m.type;
-  return t === "getStatus" || t === "reconnect";
-}
-function wireLifecycle(client2) {
-  const onAlarm = (alarm) => {
-    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
-  };
-  const onStorage = (changes, area) => {
-    if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
-  };
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
-    if (msg.type === "reconnect") client2.restart();
-    sendResponse(client2.status());
-    return false;
-  };
-  const onStart = () => client2.start();
-  chrome.alarms.onAlarm.addListener(onAlarm);
-  chrome.storage.onChanged.addListener(onStorage);
-  chrome.runtime.onMessage.addListener(onMessage);
-  chrome.runtime.onStartup.addListener(onStart);
-  chrome.runtime.onInstalled.addListener(onStart);
-  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
-  let disposed = false;
-  return () => {
-    if (disposed) return;
-    disposed = true;
-    chrome.alarms.onAlarm.removeListener(onAlarm);
-    chrome.storage.onChanged.removeListener(onStorage);
-    chrome.runtime.onMessage.removeListener(onMessage);
-    chrome.runtime.onStartup.removeListener(onStart);
-    chrome.runtime.onInstalled.removeListener(onStart);
-    void chrome.alarms.clear(KEEPALIVE_ALARM);
-  };
-}
-
-// src/background/types.ts
-var RpcError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "RpcError";
-  }
-  code;
-};
 
 // src/background/params.ts
 function invalid(name, what) {
@@ -279,6 +321,222 @@ function requireStringArray(p, name) {
   return v;
 }
 
+// src/background/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (this.sessions.delete(sessionId)) await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
+
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 3e4;
@@ -293,7 +551,7 @@ function setDialogHook(fn) {
 }
 var DialogOpenError = class extends RpcError {
   constructor(dialog2) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2), "dialog_open");
     this.dialog = dialog2;
     this.name = "DialogOpenError";
   }
@@ -509,13 +767,16 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       }
     );
@@ -592,6 +853,270 @@ async function ensureForeground(tabId) {
     if (Date.now() >= deadline) return;
     await sleep(POLL_MS);
   }
+}
+
+// src/background/pages/evidence/recorder.ts
+var MAX_BYTES = 200 * 1024 * 1024;
+var MAX_MS = 30 * 60 * 1e3;
+var KEEP_STOPPED_MS = 5 * 60 * 1e3;
+var CHUNK_BYTES = 8 * 1024 * 1024;
+var recordings = /* @__PURE__ */ new Map();
+function failed(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function screencastParams(r) {
+  const p = { format: "jpeg", quality: r.quality, everyNthFrame: 1 };
+  if (r.maxWidth > 0) {
+    p["maxWidth"] = r.maxWidth;
+    p["maxHeight"] = r.maxWidth * 4;
+  }
+  return p;
+}
+function recordingOn(tabId) {
+  for (const r of recordings.values()) if (r.live && r.tabId === tabId) return r;
+  return void 0;
+}
+function end(r, truncated = false) {
+  if (!r.live) return;
+  r.live = false;
+  r.stoppedAt = Date.now();
+  if (truncated) r.truncated = true;
+  if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+}
+async function follow(r, tabId) {
+  if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.tabId = void 0;
+  await ensureAttached(tabId);
+  await ensureForeground(tabId);
+  r.tabId = tabId;
+  if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  try {
+    await send(tabId, "Page.startScreencast", screencastParams(r));
+  } catch (e) {
+    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+  }
+}
+var wired = false;
+function wire() {
+  if (wired || typeof chrome === "undefined") return;
+  wired = true;
+  onTabEvent((tabId, method, p) => {
+    if (method === "Page.screencastFrame") {
+      sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
+      const r = recordingOn(tabId);
+      if (!r || typeof p["data"] !== "string") return;
+      const meta = p["metadata"];
+      const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+      const ms = Math.max(0, at - r.startedAt);
+      const data = p["data"];
+      if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
+        end(r, true);
+        return;
+      }
+      r.frames.push({ data, ms });
+      r.bytes += data.length;
+    } else if (method === "Page.frameNavigated") {
+      const frame = p["frame"];
+      const r = recordingOn(tabId);
+      if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
+    }
+  });
+  onAttach(async (tabId, send2) => {
+    const r = recordingOn(tabId);
+    if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
+    });
+  });
+  onForget((tabId) => {
+    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+  });
+  chrome.tabs.onActivated.addListener(({ tabId }) => {
+    void chrome.tabs.get(tabId).then(
+      (t) => {
+        for (const r of recordings.values()) {
+          if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+          });
+        }
+      },
+      () => {
+      }
+    );
+  });
+  chrome.tabs.onUpdated.addListener((tabId, change, t) => {
+    if (change.groupId === void 0 || !t.active) return;
+    for (const r of recordings.values()) {
+      if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+      });
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const r of recordings.values()) if (r.groupId === g.id) end(r);
+  });
+}
+async function startRecording(sessionId, groupId, tabId, opts) {
+  wire();
+  const old = recordings.get(sessionId);
+  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old?.dropTimer) clearTimeout(old.dropTimer);
+  const r = {
+    sessionId,
+    groupId,
+    ...opts,
+    startedAt: Date.now(),
+    frames: [],
+    bytes: 0,
+    truncated: false,
+    tabId: void 0,
+    tabs: [],
+    live: true
+  };
+  recordings.set(sessionId, r);
+  try {
+    await follow(r, tabId);
+  } catch (e) {
+    recordings.delete(sessionId);
+    throw e;
+  }
+  return r;
+}
+function stopRecording(sessionId) {
+  const r = recordings.get(sessionId);
+  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  end(r);
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
+  }, KEEP_STOPPED_MS);
+  return r;
+}
+function framesOf(sessionId, from) {
+  const r = recordings.get(sessionId);
+  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  const frames = [];
+  let bytes = 0;
+  let i = from;
+  while (i < r.frames.length) {
+    const f = r.frames[i];
+    if (frames.length > 0 && bytes + f.data.length > CHUNK_BYTES) break;
+    frames.push(f);
+    bytes += f.data.length;
+    i++;
+  }
+  return { frames, next: i, done: i >= r.frames.length };
+}
+
+// src/background/pages/evidence/trace.ts
+var DEFAULT_CATEGORIES = [
+  "-*",
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "disabled-by-default-devtools.timeline.stack",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.console",
+  "blink.user_timing",
+  "loading",
+  "latencyInfo"
+];
+var SCREENSHOT_CATEGORY = "disabled-by-default-devtools.screenshot";
+var COMPLETE_MS = 3e4;
+var READ_BYTES = 4 * 1024 * 1024;
+var traces = /* @__PURE__ */ new Map();
+function failed2(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+var wired2 = false;
+function wire2() {
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
+  onTabEvent((tabId, method, p) => {
+    if (method !== "Tracing.tracingComplete") return;
+    for (const t of traces.values()) {
+      if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
+    }
+  });
+  onForget((tabId) => {
+    for (const [sid, t] of traces) {
+      if (t.tabId !== tabId) continue;
+      traces.delete(sid);
+      t.gone?.("the tab closed or its debugger was detached; the browser dropped its trace");
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const [sid, t] of traces) {
+      if (t.groupId !== g.id) continue;
+      traces.delete(sid);
+      sendQuiet(t.tabId, t.stream ? "IO.close" : "Tracing.end", t.stream ? { handle: t.stream } : {});
+    }
+  });
+}
+function traceConfig(categories) {
+  const included = categories.filter((c) => !c.startsWith("-"));
+  const excluded = categories.filter((c) => c.startsWith("-")).map((c) => c.slice(1));
+  return { includedCategories: included, excludedCategories: excluded };
+}
+async function startTrace(sessionId, groupId, tabId, categories) {
+  wire2();
+  const old = traces.get(sessionId);
+  if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
+  if (old?.stream) {
+    sendQuiet(old.tabId, "IO.close", { handle: old.stream });
+    traces.delete(sessionId);
+  }
+  const t = { tabId, groupId };
+  traces.set(sessionId, t);
+  try {
+    await send(tabId, "Tracing.start", {
+      traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
+      transferMode: "ReturnAsStream",
+      streamFormat: "json",
+      streamCompression: "none"
+    });
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  }
+}
+async function stopTrace(sessionId) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream) throw nothing2(`session ${sessionId} has no trace running (trace start first)`);
+  let timer;
+  const done = new Promise((resolve, reject) => {
+    t.complete = resolve;
+    t.gone = (why2) => reject(failed2(why2));
+    timer = setTimeout(() => reject(failed2(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
+  });
+  try {
+    await send(t.tabId, "Tracing.end", {});
+    const stream = await done;
+    if (!stream) throw failed2("the browser finished the trace without a stream");
+    t.stream = stream;
+    return { tabId: t.tabId, stream };
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    delete t.complete;
+    delete t.gone;
+  }
+}
+async function readTrace(sessionId, stream) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream !== stream) throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  const r = await send(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
+  const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
+  if (r.eof) {
+    traces.delete(sessionId);
+    sendQuiet(t.tabId, "IO.close", { handle: stream });
+  }
+  return { data, eof: r.eof };
 }
 
 // src/background/pages/frames.ts
@@ -1170,24 +1695,24 @@ function walkTree(o) {
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     if (tag === "INPUT" && el.type === "hidden") return;
-    let shown = el.checkVisibility({ visibilityProperty: true });
-    if (!shown) {
+    let shown2 = el.checkVisibility({ visibilityProperty: true });
+    if (!shown2) {
       if (!el.checkVisibility()) {
         if (getComputedStyle(el).display !== "contents") return;
-        shown = true;
+        shown2 = true;
       }
     }
-    if (o.viewport && shown && outside(el)) return;
-    const role = shown ? roleOf(el) : "";
+    if (o.viewport && shown2 && outside(el)) return;
+    const role = shown2 ? roleOf(el) : "";
     if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown && level <= maxDepth) frameLine(el, full ? level : 0);
+      if (shown2 && level <= maxDepth) frameLine(el, full ? level : 0);
       return;
     }
     if (!full) {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown);
+        if (k.nodeType === 1) visit(k, 0, "", shown2);
       }
       return;
     }
@@ -1219,14 +1744,14 @@ function walkTree(o) {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.nodeType === 3) {
-        if (visible2 && shown) addText(k.data, childLevel, childParent);
+        if (visible2 && shown2) addText(k.data, childLevel, childParent);
       } else if (k.nodeType === 1) {
         const ke = k;
         if (ke.tagName === "BR" || ke.tagName === "WBR") {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown);
+        visit(ke, childLevel, childParent, shown2);
       }
     }
     if (role) flush();
@@ -1514,12 +2039,19 @@ async function roleMatches(tabId, t) {
     objectGroup: ACTION_GROUP
   });
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const r = await send(tabId, "Accessibility.queryAXTree", {
-    objectId: doc.result.objectId,
-    role: t.role
+  const vis = await send(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true
   });
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
   const out = [];
-  for (const n of r.nodes) {
+  for (const n of nodes) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== void 0 && !sameName(have, t.name)) continue;
@@ -1546,7 +2078,7 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
       if (r.object.objectId) return r.object.objectId;
     }
     if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
     }
     await sleep2(ROLE_POLL_MS);
   }
@@ -1579,8 +2111,8 @@ var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-function failed(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed3(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
@@ -1598,10 +2130,25 @@ function requireTarget(p, keys = DEFAULT_KEYS) {
   if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
 }
-async function resolveSpec(tabId, t, pick = "visible") {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  return { objectId: await resolveSelector(tabId, t.selector, pick), label: JSON.stringify(t.selector) };
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
 }
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
 async function callInWorld(tabId, fn, args, opts) {
   const call = async () => send(tabId, "Runtime.callFunctionOn", {
     functionDeclaration: fn,
@@ -1628,39 +2175,845 @@ var VISIBLE = `function isVisible(el) {
   }
   return false;
 }`;
+var TEXT_MATCHES = `function textMatches(spec) {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  let want = spec, exact = false;
+  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
+  want = norm(want);
+  if (!want) return "invalid:text= needs some text";
+  const out = [];
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  const visit = (el) => {
+    if (SKIP.has(el.tagName)) return false;
+    const t = norm(el.textContent);
+    if (!t.includes(want)) return false;
+    let inner = false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+    if (inner) return true;
+    if (exact && t !== want) return false;
+    out.push(el);
+    return true;
+  };
+  if (document.body) visit(document.body);
+  return out;
+}`;
 var FIRST_MATCH = `function (sel, pick) {
   ${VISIBLE}
+  ${TEXT_MATCHES}
   let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
+  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
   for (const el of all) if (isVisible(el)) return el;
   if (pick === "visibleElseFirst" && all.length > 0) return all[0];
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
 async function resolveSelector(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    throw failed3(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why);
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
 }
-function selectorError(selector, why) {
-  if (why.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why.slice(8)})`);
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
   }
-  if (why.startsWith("hidden:")) {
-    const n = why.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed3(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+  return failed3(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/evidence/highlight.ts
+var DEFAULT_HIGHLIGHT_MS = 2e3;
+var CONFIG = {
+  showInfo: true,
+  showStyles: false,
+  showAccessibilityInfo: false,
+  contentColor: { r: 255, g: 64, b: 129, a: 0.25 },
+  paddingColor: { r: 255, g: 171, b: 64, a: 0.25 },
+  borderColor: { r: 255, g: 64, b: 129, a: 0.9 },
+  marginColor: { r: 255, g: 235, b: 59, a: 0.2 }
+};
+var shown = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  const s = shown.get(tabId);
+  if (s?.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+});
+function hide(tabId) {
+  const s = shown.get(tabId);
+  if (!s) return false;
+  if (s.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+  if (s.session === void 0) sendQuiet(tabId, "Overlay.hideHighlight");
+  else sendIn(tabId, s.session, "Overlay.hideHighlight", {}, 5e3).catch(() => {
+  });
+  return true;
+}
+async function highlight(tabId, p) {
+  const clear = optionalBool(p, "clear") ?? false;
+  const target = targetOf(p);
+  const duration = optionalInt(p, "durationMs", 0) ?? DEFAULT_HIGHLIGHT_MS;
+  if (clear) {
+    if (target) throw new RpcError(ErrorCode.invalidParams, `invalid params: give a target or "clear", not both`);
+    hide(tabId);
+    return { cleared: true };
+  }
+  if (!target) throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" or "selector" (the element to outline), or "clear"`);
+  const { objectId, label } = await resolveSpec(tabId, target);
+  try {
+    const box = await viewportBox(tabId, objectId);
+    if (!box || box.width < 1 || box.height < 1) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${label} has no box to outline (hidden or not rendered)`);
+    }
+    hide(tabId);
+    const session = objectSession(tabId, objectId);
+    await sendIn(tabId, session, "DOM.enable", {});
+    await sendIn(tabId, session, "Overlay.enable", {});
+    await sendIn(tabId, session, "Overlay.highlightNode", { highlightConfig: CONFIG, objectId });
+    const entry = { session };
+    if (duration > 0) entry.timer = setTimeout(() => shown.get(tabId) === entry && hide(tabId), duration);
+    shown.set(tabId, entry);
+    return { target: label, box };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// src/background/pages/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigate.ts
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed12 = w.committed?.unreachableUrl;
+    if (failed12 && !started.sameDocument) throw navFailed(failed12, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5e3
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
+}
+
+// src/background/pages/evidence/vitals-page.ts
+var VITALS_IN_PAGE = `(async () => {
+  const describe = (n) => {
+    if (n && n.nodeType !== 1) n = n.parentElement;
+    if (!n) return "";
+    let s = n.localName;
+    if (n.id) s += "#" + n.id;
+    for (const c of Array.from(n.classList).slice(0, 3)) s += "." + c;
+    const src = n.currentSrc || (n.getAttribute && n.getAttribute("src"));
+    if (src) s += "[src=" + JSON.stringify(String(src).slice(0, 200)) + "]";
+    return s;
+  };
+  const collect = (type, extra) => new Promise((resolve) => {
+    let got = [];
+    let po;
+    try {
+      po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
+      po.observe(Object.assign({ type, buffered: true }, extra || {}));
+    } catch (e) {
+      resolve([]);
+      return;
+    }
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+  });
+  const [lcps, shifts, events, firsts, paints] = await Promise.all([
+    collect("largest-contentful-paint"),
+    collect("layout-shift"),
+    collect("event", { durationThreshold: 16 }),
+    collect("first-input"),
+    collect("paint"),
+  ]);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const out = { url: location.href, ttfb: 0, fcp: null, lcp: null, cls: { value: 0, shifts: [] }, inp: null, navigation: null };
+  if (nav) {
+    const r = (x) => Math.round(x * 10) / 10;
+    out.ttfb = r(Math.max(0, nav.responseStart - (nav.activationStart || 0)));
+    out.navigation = {
+      type: nav.type,
+      redirect: r(nav.redirectEnd - nav.redirectStart),
+      dns: r(nav.domainLookupEnd - nav.domainLookupStart),
+      connect: r(nav.connectEnd - nav.connectStart),
+      tls: r(nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0),
+      request: r(nav.responseStart - nav.requestStart),
+      response: r(nav.responseEnd - nav.responseStart),
+      domInteractive: r(nav.domInteractive),
+      domContentLoaded: r(nav.domContentLoadedEventEnd),
+      load: r(nav.loadEventEnd),
+      transferSize: nav.transferSize || 0,
+    };
+  }
+  const fcp = paints.find((e) => e.name === "first-contentful-paint");
+  if (fcp) out.fcp = Math.round(fcp.startTime * 10) / 10;
+  const lcp = lcps[lcps.length - 1];
+  if (lcp) out.lcp = { ms: Math.round(lcp.startTime * 10) / 10, element: describe(lcp.element), size: lcp.size, url: lcp.url || "" };
+  // CLS: the largest session window (gaps under 1 s, at most 5 s long).
+  let best = { value: 0, entries: [] };
+  let cur = { value: 0, entries: [] };
+  for (const e of shifts) {
+    if (e.hadRecentInput) continue;
+    const first = cur.entries[0];
+    const last = cur.entries[cur.entries.length - 1];
+    if (first && (e.startTime - last.startTime > 1000 || e.startTime - first.startTime > 5000)) cur = { value: 0, entries: [] };
+    cur.value += e.value;
+    cur.entries.push(e);
+    if (cur.value > best.value) best = { value: cur.value, entries: cur.entries.slice() };
+  }
+  out.cls = {
+    value: Math.round(best.value * 10000) / 10000,
+    shifts: best.entries.map((e) => ({
+      value: Math.round(e.value * 10000) / 10000,
+      atMs: Math.round(e.startTime * 10) / 10,
+      elements: (e.sources || []).map((s) => describe(s.node)).filter((s) => s),
+    })),
+  };
+  // INP: the worst interaction (the 98th percentile past 50 of them).
+  const byId = new Map();
+  for (const e of events.concat(firsts)) {
+    if (!e.interactionId) continue;
+    const had = byId.get(e.interactionId);
+    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+  }
+  const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
+  if (worst.length) {
+    const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
+    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+  }
+  return out;
+})()`;
+
+// src/background/pages/evidence/vitals.ts
+var SETTLE_MS = 500;
+async function vitals(tabId, p) {
+  if (optionalBool(p, "reload") ?? false) {
+    await ensureForeground(tabId);
+    await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS));
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: VITALS_IN_PAGE,
+    contextId: await isolatedContext(tabId),
+    awaitPromise: true,
+    returnByValue: true
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
+    const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
+  }
+  return r.result.value;
+}
+
+// src/background/pages/evidence/index.ts
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function categoriesOf(p) {
+  const v = p["categories"];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
+    throw invalid3(`"categories" must be a non-empty array of category names`);
+  }
+  return v;
+}
+function sessionOf(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  return id;
+}
+function evidenceHandlers({ store: store2, resolveTab: resolveTab2 }) {
+  return {
+    "record.start": async (p) => {
+      const s = await store2.require(p);
+      const quality = optionalInt(p, "quality", 0) ?? 70;
+      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
+      const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
+      const path = optionalString(p, "path") ?? "";
+      const tabId = await resolveTab2(p);
+      const r = await startRecording(s.sessionId, s.groupId, tabId, { path, quality, maxWidth });
+      return { tabId, startedAt: r.startedAt };
+    },
+    // No store lookup: a recording is stopped and read even after its
+    // session's group went away.
+    "record.stop": async (p) => {
+      const r = stopRecording(sessionOf(p));
+      const last = r.frames.at(-1);
+      return {
+        path: r.path,
+        frames: r.frames.length,
+        bytes: r.bytes,
+        durationMs: Math.max(last?.ms ?? 0, (r.stoppedAt ?? Date.now()) - r.startedAt),
+        truncated: r.truncated,
+        tabs: r.tabs
+      };
+    },
+    "record.frames": async (p) => framesOf(sessionOf(p), optionalInt(p, "from", 0) ?? 0),
+    "trace.start": async (p) => {
+      const s = await store2.require(p);
+      let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
+      if ((optionalBool(p, "screenshots") ?? false) && !categories.includes(SCREENSHOT_CATEGORY)) {
+        categories = [...categories, SCREENSHOT_CATEGORY];
+      }
+      const tabId = await resolveTab2(p);
+      await startTrace(s.sessionId, s.groupId, tabId, categories);
+      return { tabId, categories };
+    },
+    "trace.stop": async (p) => stopTrace(sessionOf(p)),
+    "trace.read": async (p) => readTrace(sessionOf(p), requireString(p, "stream"))
+  };
+}
+
+// src/background/pages/actionable.ts
+var ACTION_CHECK = `async function (o) {
+  const el = this;
+  if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
+  const doc = el.ownerDocument, win = doc.defaultView;
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n - 1) + "\\u2026" : s; };
+  const IMPLICIT = { A: "link", BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", IMG: "img", H1: "heading", H2: "heading", H3: "heading", LABEL: "label", SUMMARY: "button", OPTION: "option" };
+  const roleOf = (e) => {
+    const r = (e.getAttribute && e.getAttribute("role") || "").trim().split(/\\s+/)[0];
+    if (r) return r;
+    if (e.tagName === "INPUT") {
+      const t = e.type;
+      return t === "checkbox" ? "checkbox" : t === "radio" ? "radio" : ["button", "submit", "reset", "image"].includes(t) ? "button" : t === "range" ? "slider" : "textbox";
+    }
+    if (e.tagName === "A" && !e.hasAttribute("href")) return "generic";
+    return IMPLICIT[e.tagName] || "generic";
+  };
+  const nameOf = (e) => {
+    const a = e.getAttribute && e.getAttribute("aria-label");
+    if (a) return clip(a, 60);
+    const lb = e.getAttribute && e.getAttribute("aria-labelledby");
+    if (lb) { const t = lb.split(/\\s+/).map((id) => { const x = e.ownerDocument.getElementById(id); return x ? x.textContent : ""; }).join(" "); if (norm(t)) return clip(t, 60); }
+    if (e.labels && e.labels.length) return clip(e.labels[0].textContent, 60);
+    if (e.tagName === "INPUT" && ["button", "submit", "reset"].includes(e.type)) return clip(e.value, 60);
+    if (e.tagName === "INPUT" || e.tagName === "TEXTAREA") return clip(e.getAttribute("placeholder") || e.getAttribute("title") || "", 60);
+    if (e.tagName === "IMG") return clip(e.getAttribute("alt") || "", 60);
+    return clip(e.innerText || e.textContent || e.getAttribute("title") || "", 60);
+  };
+  const cssPath = (e) => {
+    const parts = [];
+    for (let n = e, i = 0; n && n.nodeType === 1 && i < 3; n = n.parentElement, i++) {
+      let p = n.tagName.toLowerCase();
+      if (n.id) { parts.unshift(p + "#" + n.id); break; }
+      const cls = Array.from(n.classList).slice(0, 2);
+      if (cls.length) p += "." + cls.join(".");
+      parts.unshift(p);
+    }
+    return parts.join(" > ");
+  };
+  const describe = (e) => { const n = nameOf(e); return roleOf(e) + (n ? " " + JSON.stringify(n) : "") + " (" + cssPath(e) + ")"; };
+  const disabled = (e) => {
+    if (e.matches(":disabled")) return true;
+    for (let n = e; n; n = n.parentElement) if (n.getAttribute("aria-disabled") === "true") return true;
+    return false;
+  };
+  const hasBox = (e) => { const r = e.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; };
+  const shown = (e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && hasBox(e);
+  // The box to press: the element's; a hidden checkbox's visible label;
+  // a box-less wrapper's first descendant with a box.
+  let box = el, via = 0;
+  if (!shown(el)) {
+    box = null;
+    if (el.labels) for (const l of el.labels) if (shown(l)) { box = l; via = 1; break; }
+    if (!box && el.checkVisibility({ visibilityProperty: true })) {
+      for (const d of el.querySelectorAll("*")) if (shown(d)) { box = d; via = 2; break; }
+    }
+    if (!box) return { state: "not_visible", detail: hasBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
+  }
+  if (o.enabled && disabled(el)) return { state: "not_enabled" };
+  const rectOf = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+  const frame = () => new Promise((res) => {
+    // A background tab runs no animation frames: timers then.
+    let done = false;
+    const fin = () => { if (!done) { done = true; res(); } };
+    if (!doc.hidden) win.requestAnimationFrame(fin);
+    setTimeout(fin, doc.hidden ? 16 : 50);
+  });
+  const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
+  const ALIGN = ["center", "end", "start", "nearest"];
+  if (o.scroll === 1 && !inView(rectOf(box))) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
+  // Still: a box that no running animation or transition can move is
+  // still now; else the same box in two frames.
+  let r = rectOf(box);
+  if (!o.force) {
+    const moving = doc.getAnimations().some((a) => a.playState === "running" && a.effect && a.effect.target &&
+      (a.effect.target === box || a.effect.target.contains(box) || box.contains(a.effect.target)));
+    if (moving) {
+      await frame();
+      const r1 = rectOf(box);
+      await frame();
+      const r2 = rectOf(box);
+      if (!same(r1, r2)) return { state: "not_stable" };
+      r = r2;
+    }
+  }
+  // The point: the centre of the part of the box inside the frame's viewport.
+  const x0 = Math.max(r[0], 0), y0 = Math.max(r[1], 0);
+  const x1 = Math.min(r[0] + r[2], win.innerWidth), y1 = Math.min(r[1] + r[3], win.innerHeight);
+  if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
+  const x = (x0 + x1) / 2, y = (y0 + y1) / 2;
+  const answer = { state: "ok", x, y, bx: r[0], by: r[1], via, role: roleOf(el), name: nameOf(el) };
+  if (o.force) return answer;
+  // Hit-test in the element's own document, through shadow roots.
+  const deepest = (root, px, py) => {
+    let hit = root.elementFromPoint(px, py);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(px, py);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const within = (hit) => {
+    for (let n = hit; n; n = n.parentNode || n.host) {
+      if (n === el || n === box) return true;
+      if (n.tagName === "LABEL" && n.control === el) return true;
+    }
+    return false;
+  };
+  const hit = deepest(doc, x, y);
+  if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
+  // Same-origin ancestor frames: the frame itself must be where the point is.
+  let fx = x, fy = y;
+  for (let w = win; w !== w.top; w = w.parent) {
+    let fe;
+    try { fe = w.frameElement; } catch (e) { fe = null; }
+    if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
+    const fr = fe.getBoundingClientRect();
+    const cs = w.parent.getComputedStyle(fe);
+    fx += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
+    fy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
+    const up = deepest(fe.ownerDocument, fx, fy);
+    if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
+  }
+  // Arm the listener that stops a press reaching anything else.
+  const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+  const KEY = "__browserctlHitGuard";
+  const old = win[KEY];
+  if (old) old.disarm();
+  if (EVENTS.length) {
+    const guard = { seen: 0, stray: "", disarm: () => { for (const t of EVENTS) win.removeEventListener(t, listener, true); if (win[KEY] === guard) delete win[KEY]; } };
+    const listener = (ev) => {
+      if (!ev.isTrusted) return;
+      const t = ev.composedPath()[0] || ev.target;
+      if (t && t.nodeType === 1 && within(t)) { guard.seen++; return; }
+      if (!guard.stray) guard.stray = t && t.nodeType === 1 ? describe(t) : "nothing";
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    };
+    for (const t of EVENTS) win.addEventListener(t, listener, true);
+    Object.defineProperty(win, KEY, { value: guard, configurable: true, enumerable: false, writable: true });
+    setTimeout(() => guard.disarm(), 10000);
+  }
+  return answer;
+}`;
+var GUARD_VERDICT = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (!g) return { seen: -1, stray: "" };
+  g.disarm();
+  return { seen: g.seen, stray: g.stray };
+}`;
+var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
+function failed4(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+function why(a, label) {
+  switch (a.state) {
+    case "not_visible":
+      return `${label} is not visible: ${a.detail ?? "it has no box"}`;
+    case "not_enabled":
+      return `${label} is disabled`;
+    case "detached":
+      return `${label} was removed from the page`;
+    case "not_stable":
+      return `${label} kept moving (its box changed between animation frames)`;
+    case "covered":
+      return a.top ? `${label} is covered: ${a.top} would receive the press${a.detail ? ` (${a.detail})` : ""}` : `${label}: ${a.detail ?? "covered"}`;
+  }
+  return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
+}
+async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    awaitPromise
+  });
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed4(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
+  }
+  return r.result.value;
+}
+async function toTab(tabId, objectId, a) {
+  let quads;
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return null;
+  }
+  if (a.via !== 0) {
+    if (quads.length === 0) return null;
+  }
+  let minX = Infinity;
+  let minY = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      minX = Math.min(minX, q[i]);
+      minY = Math.min(minY, q[i + 1]);
+    }
+  }
+  if (!Number.isFinite(minX)) return null;
+  const off = await offsetOf(tabId, objectId);
+  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
+}
+var DOC_ORIGIN = `function () { const r = this.ownerDocument.documentElement.getBoundingClientRect(); return [r.left, r.top]; }`;
+async function toTabByDocument(tabId, objectId, a) {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
+  });
+  const de = r.result.objectId;
+  if (!de) throw failed4("the element's document has no root", "detached");
+  const [q, origin] = await Promise.all([
+    send(tabId, "DOM.getContentQuads", { objectId: de }),
+    inPage(tabId, objectId, DOC_ORIGIN, [])
+  ]);
+  const quad = q.quads[0];
+  if (!quad) throw failed4("the element's document has no box", "not_visible");
+  const off = await offsetOf(tabId, objectId);
+  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
+  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
+  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
+}
+async function pressPoint(tabId, objectId, o) {
+  let last;
+  for (let attempt = 0; ; attempt++) {
+    const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
+    const a = await inPage(tabId, objectId, ACTION_CHECK, [
+      { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
+    ], true);
+    if (!a || typeof a !== "object") throw failed4(`${o.label}: the page did not answer the check`, "failed");
+    if (a.state === "ok") {
+      const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
+      return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+    }
+    last = a;
+    if (a.state === "detached") throw failed4(why(a, o.label), "detached");
+    if (Date.now() >= o.deadline) break;
+    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+  }
+  throw failed4(why(last, o.label), last.state);
+}
+async function pressVerdict(tabId, objectId) {
+  try {
+    const v = await inPage(tabId, objectId, GUARD_VERDICT, []);
+    if (!v) return { ok: true, stray: "" };
+    return { ok: !v.stray, stray: v.stray };
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return { ok: true, stray: "" };
+  }
+}
+function strayError(label, stray) {
+  return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
+}
+
+// src/background/pages/pointer.ts
+var ANSWER_MARGIN_MS = 250;
+function deadlineOf(budgetMs) {
+  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+}
+async function aim(tabId, s) {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : void 0;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+async function pointerAction(tabId, s, press2) {
+  try {
+    await ensureForeground(tabId);
+    for (; ; ) {
+      const pt = await aim(tabId, s);
+      await press2(pt);
+      if (s.force || s.kind === "hover") return pt.target;
+      const v = await pressVerdict(tabId, pt.objectId);
+      if (v.ok) return pt.target;
+      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+      if (Date.now() >= s.deadline) throw strayError(label, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 
 // src/background/pages/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed2(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed5(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function dispatch(tabId, params) {
   try {
@@ -1684,7 +3037,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed5(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -1726,38 +3079,35 @@ async function mouseClick(tabId, pt, button, clickCount) {
   }
 }
 async function click(tabId, p) {
-  const target = requireTarget(p);
+  const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await mouseClick(tabId, pt, button, clickCount);
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => mouseClick(tabId, pt, button, clickCount)
+  );
+  return { ok: true, target };
 }
 async function hover(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+  const spec = requireTarget(p);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
+  );
+  return { ok: true, target };
 }
 async function scrollIntoView(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed2(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed5(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -1775,7 +3125,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed2("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed5("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -2037,7 +3387,7 @@ var FOCUS = `function () {
 async function type(tabId, p) {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2046,7 +3396,7 @@ async function type(tabId, p) {
       userGesture: true
     });
     if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -2058,8 +3408,8 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/actions.ts
-function failed3(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed6(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function callOn(tabId, t, fn, args = [], what = "call") {
   const r = await send(tabId, "Runtime.callFunctionOn", {
@@ -2069,12 +3419,12 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed3(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed6(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick);
+  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
   try {
     return await act(t);
   } finally {
@@ -2096,38 +3446,36 @@ var CHECK_SETTLE_TRIES = 10;
 var CHECK_SETTLE_MS = 50;
 async function check(tabId, p) {
   const want = optionalBool(p, "checked") ?? true;
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-      if (!st || st.error) throw failed3(`check ${t.label}: ${st?.error ?? "no answer"}`);
-      if (st.checked === want) return { checked: want };
-      if (st.disabled) throw failed3(`check ${t.label}: it is disabled`);
-      if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-        throw failed3(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
-      }
-      await ensureForeground(tabId);
-      let pt;
-      try {
-        pt = await visibleCentre(tabId, t.objectId, t.label);
-      } catch (e) {
-        if (e instanceof DialogOpenError) throw e;
-      }
-      if (pt) await mouseClick(tabId, pt, "left", 1);
-      else await callOn(tabId, t, "function () { this.click(); }", [], "check");
-      let after = await callOn(tabId, t, CHECK_STATE, [], "check");
-      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
-        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-        after = await callOn(tabId, t, CHECK_STATE, [], "check");
-      }
-      if (after?.checked !== want) {
-        throw failed3(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
-      }
-      return { checked: want };
-    },
-    "visibleElseFirst"
-  );
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
+  try {
+    const st = await callOn(tabId, t, CHECK_STATE, [], "check");
+    if (!st || st.error) throw failed6(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (st.checked === want) return { checked: want };
+    if (st.disabled) throw failed6(`check ${t.label}: it is disabled`, "not_enabled");
+    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+      throw failed6(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
+  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
+  try {
+    let after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+      after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+    }
+    if (after?.checked !== want) {
+      throw failed6(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+    }
+    return { checked: want, target };
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 var FOCUS2 = `function () {
   this.focus();
@@ -2136,7 +3484,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed3(`focus ${t.label}: the element cannot take focus`);
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed6(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -2160,6 +3508,8 @@ async function mouseEvent(tabId, params) {
 async function drag(tabId, p) {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
   let dragData;
   await ensureAttached(tabId);
   const stop = listen(tabId, (method, params) => {
@@ -2167,16 +3517,23 @@ async function drag(tabId, p) {
   });
   let intercepting = false;
   try {
-    const s = await resolveSpec(tabId, src);
     await ensureForeground(tabId);
-    const from = await visibleCentre(tabId, s.objectId, s.label);
-    const d = await resolveSpec(tabId, dst);
+    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
+    releaseActionObjects(tabId);
+    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
     await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+    if (!force) {
+      const v = await pressVerdict(tabId, from.objectId);
+      if (!v.ok) {
+        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+        throw strayError(from.target.ref ?? from.target.role, v.stray);
+      }
+    }
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const to = await visibleCentre(tabId, d.objectId, d.label);
+    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1e3) });
     for (let i = 1; i <= DRAG_STEPS; i++) {
       const x = from.x + 5 + (to.x - from.x - 5) * i / DRAG_STEPS;
       const y = from.y + 5 + (to.y - from.y - 5) * i / DRAG_STEPS;
@@ -2188,7 +3545,7 @@ async function drag(tabId, p) {
       }
     }
     await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
-    return { ok: true };
+    return { ok: true, target: from.target, to: to.target };
   } finally {
     stop();
     if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
@@ -2201,20 +3558,19 @@ var IS_ENABLED = `function () {
   for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
   return true;
 }`;
-var ANY_VISIBLE = `function (sel) {
-  ${VISIBLE}
-  let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return true;
-  return false;
-}`;
 async function is(tabId, p) {
   const state2 = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
   if (state2 === "visible" && "selector" in spec) {
-    const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
-    if (typeof r.result.value === "string") throw selectorError(spec.selector, r.result.value);
-    return { value: r.result.value === true };
+    try {
+      await resolveSelectorOnce(tabId, spec.selector, "visible");
+      return { value: true };
+    } catch (e) {
+      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
+      throw e;
+    } finally {
+      releaseActionObjects(tabId);
+    }
   }
   return withTarget(
     tabId,
@@ -2223,7 +3579,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed3(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed6(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -2248,33 +3604,8 @@ async function count(tabId, p) {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed3(`count ${JSON.stringify(selector)}: the page did not answer`);
+  if (typeof r.result.value !== "number") throw failed6(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
-}
-
-// src/background/pages/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
-  }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 // src/background/dialog-policy.ts
@@ -2385,9 +3716,9 @@ async function dialog(tabId, p) {
     throw e;
   }
   clearDialog(tabId);
-  const shown = d ?? { type: "dialog", message: "" };
-  record(tabId, shown, accept ? "accepted" : "dismissed");
-  const r = { type: shown.type, message: shown.message, accepted: accept };
+  const shown2 = d ?? { type: "dialog", message: "" };
+  record(tabId, shown2, accept ? "accepted" : "dismissed");
+  const r = { type: shown2.type, message: shown2.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
 }
@@ -2549,15 +3880,15 @@ async function evaluate(tabId, p) {
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
   }
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
 }
 
 // src/background/pages/forms.ts
-function failed4(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed7(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
   const el = this;
@@ -2591,10 +3922,18 @@ var FILL = `function (value) {
   }
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
+function fillReason(why2) {
+  return why2.includes("disabled") ? "not_enabled" : "not_editable";
+}
+function selectReason(why2) {
+  if (why2.includes("is disabled")) return "not_enabled";
+  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
+  return why2.includes("is not a select") ? "not_editable" : "failed";
+}
 async function fill(tabId, p) {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2603,8 +3942,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    if (typeof r.result.value === "string" && r.result.value) throw failed4(`fill ${ref}: ${r.result.value}`);
+    if (r.exceptionDetails) throw failed7(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed7(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -2634,7 +3973,7 @@ var SELECT = `function (values) {
 async function select(tabId, p) {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2643,9 +3982,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (r.exceptionDetails) throw failed7(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed4(`select ${ref}: ${v?.error ?? "no answer"}`);
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed7(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -2770,14 +4109,14 @@ async function scanClosedRoots(tabId, session, contextId) {
 }
 
 // src/background/pages/ref-counters.ts
-var STORAGE_KEY = "browserctl.refCounters";
+var STORAGE_KEY2 = "browserctl.refCounters";
 var loaded2;
 var current = {};
 function load() {
   if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+    loaded2 = chrome.storage.session.get(STORAGE_KEY2).then(
       (got) => {
-        const v = got[STORAGE_KEY];
+        const v = got[STORAGE_KEY2];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -2787,7 +4126,7 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
       });
     });
   }
@@ -2801,7 +4140,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
   });
 }
 
@@ -2949,7 +4288,7 @@ function tabState(tabId) {
   if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
-function failed5(msg) {
+function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
 }
 function contextGone(e) {
@@ -2969,7 +4308,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round2 = 0; round2 < 4 && res.hosts > 0; round2++) {
+  for (let round4 = 0; round4 < 4 && res.hosts > 0; round4++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -2983,7 +4322,7 @@ async function walkOnce(tabId, w, o) {
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed5(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+    throw failed8(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value);
 }
@@ -3095,7 +4434,7 @@ async function snapshot(tabId, p) {
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed5(top.res.error);
+  if (top.res.error) throw failed8(top.res.error);
   const entries = [];
   const build = async (w, indent, depthLeft) => {
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
@@ -3158,12 +4497,12 @@ async function snapshot(tabId, p) {
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown = inText;
+  let shown2 = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   let lines = [...header, ...body];
   if (maxChars !== void 0) {
@@ -3171,11 +4510,11 @@ async function snapshot(tabId, p) {
     if (cut.dropped > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+      shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
-  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
   return { snapshot: lines.join("\n"), refs, url, title, tabId };
 }
 var NO_MATCH = "no element matches the selector";
@@ -3210,7 +4549,7 @@ function dropEmptyFrame(out) {
 
 // src/background/pages/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -3268,12 +4607,12 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid3(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid3(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid4(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid4(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", text || label, exact, limit);
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
     const entries = found.map((f) => ({
       ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
       role: f.role,
@@ -3304,7 +4643,7 @@ async function byRole(tabId, role, name, exact, limit) {
   }
   return out;
 }
-async function inPage(tabId, kind, want, exact, limit) {
+async function inPage2(tabId, kind, want, exact, limit) {
   const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails || !r.result.objectId) {
     const d = r.exceptionDetails;
@@ -3382,7 +4721,7 @@ var TitleCache = class {
 var titleCache = new TitleCache();
 
 // src/background/pages/get.ts
-function failed6(msg) {
+function failed9(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var PAGE_TEXT = `(() => {
@@ -3417,7 +4756,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed6(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed9(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function browserTitle(tabId) {
@@ -3455,7 +4794,7 @@ async function get(tabId, p) {
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     if (what === "box" && await inFrame(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
@@ -3467,7 +4806,7 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed6(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed9(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
@@ -3756,255 +5095,114 @@ function dropTab(tabId) {
   sessionOfTab.delete(tabId);
 }
 
-// src/background/pages/url-match.ts
-function globToRegExp(glob) {
-  let re = "^";
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        while (glob[i + 1] === "*") i++;
-      } else {
-        re += "[^/]*";
-      }
-    } else if (c === "{") {
-      depth++;
-      re += "(?:";
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      re += ")";
-    } else if (c === "," && depth > 0) {
-      re += "|";
-    } else {
-      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-  }
-  while (depth-- > 0) re += ")";
-  return new RegExp(re + "$");
-}
-function urlMatches(url, pattern) {
-  if (url.includes(pattern)) return true;
-  if (!/[*{]/.test(pattern)) return false;
+// src/background/pages/evidence/annotations.ts
+var MAX_ANNOTATIONS = 300;
+async function annotations(tabId, sessionId, map, opts) {
+  const snap = await snapshot(tabId, {
+    sessionId,
+    interactive: true,
+    viewport: opts.viewport,
+    ...opts.selector !== void 0 ? { selector: opts.selector } : {}
+  });
+  const refs = Object.values(snap.refs).slice(0, MAX_ANNOTATIONS);
   try {
-    return globToRegExp(pattern).test(url);
-  } catch {
-    return false;
-  }
-}
-var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
-function withScheme(raw) {
-  const u = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
-  return "https://" + u;
-}
-
-// src/background/pages/navigate.ts
-var LIFECYCLE = {
-  load: "load",
-  domcontentloaded: "DOMContentLoaded",
-  networkidle: "networkIdle"
-};
-var lifecycleOn = /* @__PURE__ */ new Set();
-onForget((tabId) => {
-  lifecycleOn.delete(tabId);
-});
-async function enableLifecycle(tabId) {
-  if (lifecycleOn.has(tabId)) return;
-  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
-  lifecycleOn.add(tabId);
-}
-var NavWatch = class {
-  constructor(tabId, mainFrameId) {
-    this.mainFrameId = mainFrameId;
-    this.unlisten = listen(tabId, (method, p) => {
-      if (method === "Page.lifecycleEvent") {
-        const loader = String(p["loaderId"] ?? "");
-        let names = this.lifecycle.get(loader);
-        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
-        names.add(String(p["name"] ?? ""));
-      } else if (method === "Page.frameNavigated") {
-        const frame = p["frame"];
-        if (frame && !frame.parentId) {
-          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
-          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+    const boxes = await Promise.all(
+      refs.map(async (r) => {
+        try {
+          return await viewportBox(tabId, await resolveRef(tabId, r.ref));
+        } catch {
+          return null;
         }
-      } else if (method === "Page.navigatedWithinDocument") {
-        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
-      }
-      this.wake();
+      })
+    );
+    const out = [];
+    refs.forEach((r, i) => {
+      const b = boxes[i];
+      if (!b || b.width < 1 || b.height < 1) return;
+      const x = (b.x + map.scrollX - map.originX) * map.scale;
+      const y = (b.y + map.scrollY - map.originY) * map.scale;
+      const w = b.width * map.scale;
+      const h = b.height * map.scale;
+      if (x + w <= 0 || y + h <= 0 || x >= map.width || y >= map.height) return;
+      out.push({ ref: r.ref, role: r.role, name: r.name, box: { x: round2(x), y: round2(y), width: round2(w), height: round2(h) } });
     });
-  }
-  mainFrameId;
-  lifecycle = /* @__PURE__ */ new Map();
-  committed;
-  sameDocument = false;
-  wake = () => {
-  };
-  unlisten;
-  /** Resolves on the next event, or after ms. */
-  next(ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, ms));
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = () => {
-        };
-        resolve();
-      };
-    });
-  }
-  close() {
-    this.unlisten();
-    this.wake();
-  }
-};
-async function until(tabId, w, done, deadline, budget, what) {
-  for (; ; ) {
-    if (done()) return;
-    const d = openDialog(tabId);
-    if (d) throw new DialogOpenError(d);
-    const left = deadline - Date.now();
-    if (left <= 0) throw timedOut(budget, what);
-    await w.next(left);
-  }
-}
-async function navigation(tabId, p, what, start, mainFrameId) {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
-  const budget = budgetOf(p);
-  const deadline = Date.now() + budget;
-  await ensureAttached(tabId);
-  await enableLifecycle(tabId);
-  const w = new NavWatch(tabId, mainFrameId);
-  try {
-    const started = await within(start(), budget, what);
-    if (waitUntil !== "none" && !started.sameDocument) {
-      const event = LIFECYCLE[waitUntil];
-      await until(
-        tabId,
-        w,
-        () => {
-          if (!started.loaderId && w.sameDocument) return true;
-          const c = w.committed;
-          const loader = started.loaderId ?? c?.loaderId;
-          if (!loader) return false;
-          if (c?.restored && c.loaderId === loader) return true;
-          return w.lifecycle.get(loader)?.has(event) ?? false;
-        },
-        deadline,
-        budget,
-        what
-      );
-    }
-    const failed9 = w.committed?.unreachableUrl;
-    if (failed9 && !started.sameDocument) throw navFailed(failed9, await errorPageReason(tabId));
+    return out;
   } finally {
-    w.close();
+    releaseActionObjects(tabId);
   }
-  return pageInfo(tabId, waitUntil);
 }
-async function errorPageReason(tabId) {
-  try {
-    const r = await send(
-      tabId,
-      "Runtime.evaluate",
-      {
-        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
-        returnByValue: true
-      },
-      2e3
-    );
-    const code = typeof r.result.value === "string" ? r.result.value : "";
-    if (code) return code.startsWith("net::") ? code : `net::${code}`;
-  } catch {
-  }
-  return "the browser shows its error page";
-}
-async function pageInfo(tabId, waitUntil) {
-  if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "({url: location.href, title: document.title})", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  const t = await chrome.tabs.get(tabId);
-  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
-}
-function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
-}
-async function navigate(tabId, p) {
-  const url = withScheme(requireString(p, "url"));
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
-}
-async function historyStep(tabId, p, step) {
-  const name = step < 0 ? "back" : "forward";
-  await ensureAttached(tabId);
-  const h = await send(tabId, "Page.getNavigationHistory");
-  const entry = h.entries[h.currentIndex + step];
-  if (!entry) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
-    );
-  }
-  const tree = await send(tabId, "Page.getFrameTree");
-  return navigation(
-    tabId,
-    p,
-    `${entry.url} to load (${name})`,
-    async () => {
-      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
-      return {};
-    },
-    tree.frameTree.frame.id
-  );
-}
-function back(tabId, p) {
-  return historyStep(tabId, p, -1);
-}
-function forward(tabId, p) {
-  return historyStep(tabId, p, 1);
-}
-async function reload(tabId, p) {
-  return navigation(tabId, p, "the page to load again (reload)", async () => {
-    await send(tabId, "Page.reload", {});
-    return {};
-  });
+function round2(v) {
+  return Math.round(v * 10) / 10;
 }
 
 // src/background/pages/screenshot.ts
-async function capture(tabId, clip2) {
+function invalid5(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function encodingOf(p) {
+  const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
+  const quality = optionalInt(p, "quality", 0);
+  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  const maxWidth = optionalInt(p, "maxWidth", 0);
+  return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
+}
+function pixelRatio(m) {
+  const css = m.cssVisualViewport.clientWidth;
+  const dev = m.visualViewport?.clientWidth;
+  return dev && css ? dev / css : 1;
+}
+async function capture(tabId, enc, clip2, inView) {
   await ensureForeground(tabId);
-  const params = { format: "png" };
-  if (clip2) {
+  const params = { format: enc.format };
+  if (!inView) {
     params["clip"] = clip2;
     params["captureBeyondViewport"] = true;
+  } else if (clip2.scale !== 1) {
+    params["clip"] = clip2;
   }
+  if (enc.quality !== void 0) params["quality"] = enc.quality;
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
   return r.data;
+}
+function clipFor(x, y, w, h, enc, ratio) {
+  let scale = 1;
+  if (enc.maxWidth && w * ratio > enc.maxWidth) scale = enc.maxWidth / (w * ratio);
+  return { x, y, width: w, height: h, scale };
+}
+function mapping(clip2, ratio, vp) {
+  const s = clip2.scale * ratio;
+  return {
+    originX: clip2.x,
+    originY: clip2.y,
+    scale: s,
+    width: Math.round(clip2.width * s),
+    height: Math.round(clip2.height * s),
+    scrollX: vp.pageX,
+    scrollY: vp.pageY
+  };
 }
 async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
+  const annotate = optionalBool(p, "annotate") ?? false;
+  const enc = encodingOf(p);
+  const sessionId = typeof p.sessionId === "string" ? p.sessionId : void 0;
+  const shot = async (clip2, ratio2, vp2, opts) => {
+    let notes;
+    if (annotate) notes = await annotations(tabId, sessionId, mapping(clip2, ratio2, vp2), opts);
+    const data = await capture(tabId, enc, clip2, opts.viewport);
+    const r = { data, format: enc.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
+    if (notes) r.annotations = notes;
+    return r;
+  };
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target);
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    let clip2;
+    let m2;
     try {
       await visibleCentre(tabId, objectId, ref);
-      const [box, m2] = await Promise.all([
+      const [box, lm] = await Promise.all([
         send(tabId, "Runtime.callFunctionOn", {
           objectId,
           functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
@@ -4012,32 +5210,29 @@ async function screenshot(tabId, p) {
         }),
         send(tabId, "Page.getLayoutMetrics")
       ]);
+      m2 = lm;
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
-        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
-      const vp = m2.cssVisualViewport;
-      const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
-      return { data: await capture(tabId, clip2), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
+      const vp2 = m2.cssVisualViewport;
+      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc, pixelRatio(m2));
     } finally {
       releaseActionObjects(tabId);
     }
+    const selector = "ref" in target ? target.ref : target.selector;
+    return shot(clip2, pixelRatio(m2), m2.cssVisualViewport, { viewport: false, selector });
   }
   const m = await send(tabId, "Page.getLayoutMetrics");
+  const ratio = pixelRatio(m);
+  const vp = m.cssVisualViewport;
   if (fullPage) {
     const w = Math.ceil(m.cssContentSize.width);
     const h = Math.ceil(m.cssContentSize.height);
-    const data2 = await capture(tabId, { x: 0, y: 0, width: w, height: h, scale: 1 });
-    return { data: data2, format: "png", width: w, height: h };
+    return shot(clipFor(0, 0, w, h, enc, ratio), ratio, vp, { viewport: false });
   }
-  const data = await capture(tabId);
-  return {
-    data,
-    format: "png",
-    width: Math.round(m.cssVisualViewport.clientWidth),
-    height: Math.round(m.cssVisualViewport.clientHeight)
-  };
+  return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
 
 // src/background/pages/downloads.ts
@@ -4173,19 +5368,8 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-function failed7(msg) {
+function failed10(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
-async function querySelector(tabId, selector) {
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: `document.querySelector(${JSON.stringify(selector)})`,
-    objectGroup: ACTION_GROUP
-  });
-  if (r.exceptionDetails) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
-  }
-  if (!r.result.objectId || r.result.subtype === "null") throw failed7(`no element matches ${JSON.stringify(selector)}`);
-  return r.result.objectId;
 }
 var INPUT_KIND = `function () {
   if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
@@ -4199,17 +5383,15 @@ async function upload(tabId, p) {
       throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
     }
   }
-  const ref = optionalString(p, "ref") || void 0;
-  const selector = optionalString(p, "selector") || void 0;
-  if (ref && selector) throw new RpcError(ErrorCode.invalidParams, `invalid params: give "ref" or "selector", not both`);
+  const spec = targetOf(p);
   let target;
   let what;
   let multiple;
   const chooser = choosers.get(tabId);
   try {
-    if (ref || selector) {
-      const objectId = ref ? await resolveRef(tabId, ref) : await querySelector(tabId, selector);
-      what = ref ?? selector;
+    if (spec) {
+      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      what = "ref" in spec ? spec.ref : spec.selector;
       const k = await send(tabId, "Runtime.callFunctionOn", {
         objectId,
         functionDeclaration: INPUT_KIND,
@@ -4217,25 +5399,25 @@ async function upload(tabId, p) {
       });
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
-        throw failed7(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+        throw failed10(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
       }
-      if (kind === "disabled") throw failed7(`${what} is a disabled file input`);
+      if (kind === "disabled") throw failed10(`${what} is a disabled file input`);
       multiple = kind === "multiple";
       target = { objectId };
     } else {
       if (!chooser) {
-        throw failed7("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+        throw failed10("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
       }
       what = "the open file chooser";
       multiple = chooser.mode === "selectMultiple";
       target = { backendNodeId: chooser.backendNodeId };
     }
-    if (!multiple && files.length > 1) throw failed7(`${what} takes one file, got ${files.length}`);
+    if (!multiple && files.length > 1) throw failed10(`${what} takes one file, got ${files.length}`);
     try {
       await send(tabId, "DOM.setFileInputFiles", { files, ...target });
     } catch (e) {
       if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed7(
+        throw failed10(
           'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
         );
       }
@@ -4244,12 +5426,12 @@ async function upload(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
-  if (!ref && !selector) choosers.delete(tabId);
+  if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
 }
 
 // src/background/pages/storage.ts
-function failed8(msg) {
+function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function pageURL(tabId) {
@@ -4300,7 +5482,7 @@ async function setCookie(tabId, p) {
   let url = given ? httpURL(given, "url") : "";
   if (!url && !domain) {
     url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed8(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+    if (!/^https?:/i.test(url)) throw failed11(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
   }
   const r = await send(tabId, "Network.setCookie", {
     name,
@@ -4312,7 +5494,7 @@ async function setCookie(tabId, p) {
     httpOnly,
     secure
   });
-  if (r.success === false) throw failed8(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  if (r.success === false) throw failed11(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
@@ -4347,7 +5529,7 @@ async function runStorage(tabId, args) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed8(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+    throw failed11(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
   }
   return r.result.value;
 }
@@ -4374,7 +5556,7 @@ async function pdf(tabId, p) {
     return { data: r.data, format: "pdf" };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw failed8(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+    throw failed11(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
 
@@ -4415,7 +5597,7 @@ onForget((tabId) => {
 });
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
@@ -4427,7 +5609,7 @@ function reportAftermath(fn) {
       const req = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await sleep3(20);
+      await sleep4(20);
     }
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
@@ -4436,10 +5618,11 @@ function reportAftermath(fn) {
   };
 }
 async function download(tabId, p, click2) {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
+  const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since = Date.now();
-  await click2(tabId, { ref });
+  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
@@ -4518,24 +5701,25 @@ async function block(p, deps, add2) {
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
-  const onTab = (_method, fn) => async (p) => {
+  const onTab2 = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+    timeCallOnTab(p, tabId);
     return fn(tabId, p);
   };
   return {
-    "pages.upload": onTab("pages.upload", upload),
-    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab("pages.pdf", pdf),
-    "pages.cookies": onTab("pages.cookies", cookies),
-    "pages.setCookie": onTab("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage2),
-    "pages.setStorage": onTab("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
-    "logs.console": onTab("logs.console", consoleRead),
-    "logs.errors": onTab("logs.errors", errorsRead),
-    "logs.network": onTab("logs.network", networkRead),
+    "pages.upload": onTab2("pages.upload", upload),
+    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab2("pages.pdf", pdf),
+    "pages.cookies": onTab2("pages.cookies", cookies),
+    "pages.setCookie": onTab2("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
+    "pages.storage": onTab2("pages.storage", storage2),
+    "pages.setStorage": onTab2("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
+    "logs.console": onTab2("logs.console", consoleRead),
+    "logs.errors": onTab2("logs.errors", errorsRead),
+    "logs.network": onTab2("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
@@ -4549,8 +5733,8 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS2 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var POLL_MS3 = 250;
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -4601,7 +5785,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep4(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep5(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -4625,7 +5809,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -4640,8 +5824,8 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -4653,7 +5837,7 @@ async function wait(tabId, p) {
 var RETRY_MS = 100;
 var REFRESH_MS = 1e3;
 var WORLD_NAME3 = "browserctl";
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
   const want = kind === "text" ? norm(arg) : arg;
@@ -4752,7 +5936,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round3(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -4765,7 +5949,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await sleep6(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -4824,12 +6008,12 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     if (depth >= 16) return;
     for (const child of node.childFrames ?? []) {
       if (outOfProcess.has(child.frame.id)) continue;
-      let shown = aboveShown;
+      let shown2 = aboveShown;
       const origin = child.frame.securityOrigin;
       if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
-        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        shown2 = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
         found.push(
-          shown.then(async (ok) => {
+          shown2.then(async (ok) => {
             if (!ok) return void 0;
             const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
               frameId: child.frame.id,
@@ -4839,7 +6023,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
           })
         );
       }
-      visit(child, shown, depth + 1);
+      visit(child, shown2, depth + 1);
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
@@ -4899,7 +6083,7 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
   let ended = false;
@@ -4916,7 +6100,7 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
         });
       }
     };
-    const end = (v) => {
+    const end2 = (v) => {
       if (ended) return;
       stop();
       resolve(v);
@@ -4926,7 +6110,7 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
       stop();
       reject(e);
     };
-    setOnChange(() => end("again"));
+    setOnChange(() => end2("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
     const recheck = () => {
       refresh = setTimeout(() => {
@@ -4934,9 +6118,9 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
           (now) => {
             if (ended) return;
             if (samePlaces(now, places)) recheck();
-            else end("again");
+            else end2("again");
           },
-          (e) => isGone(e) ? end("retry") : fail(e)
+          (e) => isGone(e) ? end2("retry") : fail(e)
         );
       }, REFRESH_MS);
     };
@@ -4952,12 +6136,12 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
             fail(e);
             return;
           }
-          if (out === "gone") end("retry");
-          else if (out.ok && (!gone || --waiting === 0)) end("done");
+          if (out === "gone") end2("retry");
+          else if (out.ok && (!gone || --waiting === 0)) end2("done");
         },
         (e) => {
           if (ended) return;
-          if (isGone(e)) end("retry");
+          if (isGone(e)) end2("retry");
           else fail(e);
         }
       );
@@ -4977,7 +6161,7 @@ async function allAgree(tabId, places, kind, arg) {
 
 // src/background/pages/wait-for.ts
 var RETRY_MS2 = 100;
-var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep7 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -5080,14 +6264,14 @@ async function waitFn(tabId, arg, deadline, budget, what) {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
       dropContext(tabId);
-      await sleep6(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
+      await sleep7(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep6(RETRY_MS2);
+        await sleep7(RETRY_MS2);
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
@@ -5095,7 +6279,7 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const out = r.result.value;
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
-    await sleep6(RETRY_MS2);
+    await sleep7(RETRY_MS2);
   }
 }
 
@@ -5133,12 +6317,16 @@ var TABLE2 = {
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
-  "pages.durableTarget": durableTarget
+  "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
+    timeCallOnTab(params, tabId);
     return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
   };
   const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
@@ -5148,291 +6336,6 @@ async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
 }
-
-// src/background/popup-api.ts
-function isPopupSessionMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const o = m;
-  if (o.type === "listSessions") return true;
-  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
-}
-var nextId = 1;
-async function answerPopup(router2, msg) {
-  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
-  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
-  if (resp && "result" in resp) return { ok: true, result: resp.result };
-  return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
-}
-function wirePopupApi(router2) {
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
-    void answerPopup(router2, msg).then(sendResponse);
-    return true;
-  };
-  chrome.runtime.onMessage.addListener(onMessage);
-  return () => chrome.runtime.onMessage.removeListener(onMessage);
-}
-
-// src/background/router.ts
-var Router = class {
-  constructor(table) {
-    this.table = table;
-  }
-  table;
-  /** A parsed frame in, the response out; undefined when none is owed. */
-  async dispatch(msg) {
-    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
-    const m = msg;
-    if (typeof m.type === "string" && m.id === void 0) return void 0;
-    if (m.id === void 0) return void 0;
-    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
-    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
-      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
-    }
-    const method = m.method;
-    const handler = isMethod(method) ? this.table[method] : void 0;
-    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
-    const params = m.params === void 0 || m.params === null ? {} : m.params;
-    if (typeof params !== "object" || Array.isArray(params)) {
-      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
-    }
-    try {
-      const result = await handler(params);
-      return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
-    } catch (e) {
-      const { code, message } = toRpcError(e);
-      return errorResponse(id, code, message);
-    }
-  }
-};
-function errorResponse(id, code, message) {
-  return { jsonrpc: "2.0", id, error: { code, message } };
-}
-var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
-var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
-function toRpcError(e) {
-  if (e instanceof RpcError) return { code: e.code, message: e.message };
-  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
-  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
-  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
-}
-
-// src/background/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/session-store.ts
-var STORAGE_KEY2 = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY2);
-    const p = got[STORAGE_KEY2];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (this.sessions.delete(sessionId)) await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
 
 // src/background/tab-info.ts
 function toWireTab(t, store2) {
@@ -5700,6 +6603,139 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
   };
 }
 
+// src/background/handler-table.ts
+function handlerTable(store2) {
+  return {
+    ...sessionHandlers({ store: store2, releaseTab }),
+    ...tabHandlers({ store: store2, releaseTab }),
+    ...pageHandlers({ resolveTab: (p) => resolveTab(store2, p) }),
+    ...extensionHandlers(),
+    ...evidenceHandlers({ store: store2, resolveTab: (p) => resolveTab(store2, p) }),
+    ...toolHandlers(
+      {
+        resolveTab: (p) => resolveTab(store2, p),
+        sessionTabIds: async (p) => (await groupTabs(await store2.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
+      },
+      click
+    )
+  };
+}
+
+// src/background/lifecycle.ts
+var KEEPALIVE_ALARM = "browserctl-keepalive";
+var KEEPALIVE_PERIOD_MINUTES = 0.4;
+function isPopupMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const t = m.type;
+  return t === "getStatus" || t === "reconnect";
+}
+function wireLifecycle(client2) {
+  const onAlarm = (alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
+  };
+  const onStorage = (changes, area) => {
+    if (area !== "local") return;
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+  };
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
+    if (msg.type === "reconnect") client2.restart();
+    sendResponse(client2.status());
+    return false;
+  };
+  const onStart = () => client2.start();
+  chrome.alarms.onAlarm.addListener(onAlarm);
+  chrome.storage.onChanged.addListener(onStorage);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.runtime.onStartup.addListener(onStart);
+  chrome.runtime.onInstalled.addListener(onStart);
+  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    chrome.alarms.onAlarm.removeListener(onAlarm);
+    chrome.storage.onChanged.removeListener(onStorage);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.runtime.onStartup.removeListener(onStart);
+    chrome.runtime.onInstalled.removeListener(onStart);
+    void chrome.alarms.clear(KEEPALIVE_ALARM);
+  };
+}
+
+// src/background/popup-api.ts
+function isPopupSessionMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  if (o.type === "listSessions") return true;
+  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
+}
+var nextId = 1;
+async function answerPopup(router2, msg) {
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
+  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
+  if (resp && "result" in resp) return { ok: true, result: resp.result };
+  return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
+}
+function wirePopupApi(router2) {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
+    void answerPopup(router2, msg).then(sendResponse);
+    return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
+// src/background/router.ts
+var Router = class {
+  constructor(table) {
+    this.table = table;
+  }
+  table;
+  /** A parsed frame in, the response out; undefined when none is owed. */
+  async dispatch(msg) {
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) return void 0;
+    if (m.id === void 0) return void 0;
+    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
+    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
+      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
+    }
+    const method = m.method;
+    const handler = isMethod(method) ? this.table[method] : void 0;
+    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
+    const params = m.params === void 0 || m.params === null ? {} : m.params;
+    if (typeof params !== "object" || Array.isArray(params)) {
+      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    const timing = callStarted(id, method, params);
+    try {
+      const result = await handler(params);
+      return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
+    } catch (e) {
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
+    }
+  }
+};
+function errorResponse(id, code, message, reason) {
+  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
+}
+var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
+var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
+function toRpcError(e) {
+  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
+  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
+  const m = message || "operation failed";
+  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
+}
+
 // src/background/backoff.ts
 var BACKOFF_BASE_MS = 1e3;
 var BACKOFF_MAX_MS = 3e4;
@@ -5902,8 +6938,8 @@ var WsClient = class {
       } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
         this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
       } else {
-        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
-        this.fail(why, "disconnected");
+        const why2 = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
+        this.fail(why2, "disconnected");
       }
     };
   }
@@ -5965,18 +7001,18 @@ var WsClient = class {
       this.deps.log?.("send failed", e);
     }
   }
-  fail(why, state2) {
+  fail(why2, state2) {
     this.stopPing();
-    this.lastError = why;
+    this.lastError = why2;
     if (this.state === "connected" || this.since === 0) this.since = this.timers.now();
     this.state = state2;
     if (!this.running) return;
     this.scheduleRetry();
   }
   /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
-  enterReplaced(why) {
+  enterReplaced(why2) {
     this.stopPing();
-    this.lastError = `${why}; Reconnect takes it back`;
+    this.lastError = `${why2}; Reconnect takes it back`;
     this.state = "replaced";
     this.hubIdleSince = void 0;
     void this.deps.replacedFlag?.save(true);
@@ -6050,19 +7086,7 @@ var REPLACED_KEY = "browserctl.replaced";
 var store = new SessionStore();
 store.watch();
 titleCache.watch();
-var router = new Router({
-  ...sessionHandlers({ store, releaseTab }),
-  ...tabHandlers({ store, releaseTab }),
-  ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
-  ...extensionHandlers(),
-  ...toolHandlers(
-    {
-      resolveTab: (p) => resolveTab(store, p),
-      sessionTabIds: async (p) => (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
-    },
-    click
-  )
-});
+var router = new Router(handlerTable(store));
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,

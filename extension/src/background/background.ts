@@ -3,19 +3,12 @@
 // worker that Chrome stopped and restarted reconnects by itself.
 
 import { loadConfig } from "./config";
-import { extensionHandlers } from "./extension-info";
+import { handlerTable } from "./handler-table";
 import { wireLifecycle } from "./lifecycle";
-import { click } from "./pages/input";
-import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
-import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
-import { sessionHandlers } from "./sessions";
-import { groupTabs } from "./tab-info";
-import { resolveTab, tabHandlers } from "./tabs";
-import type { Params } from "./types";
 import { statusURL, WsClient } from "./ws-client";
 
 /** chrome.storage.session key: this browser's extension was replaced (issue 7.4). */
@@ -25,20 +18,7 @@ const store = new SessionStore();
 store.watch();
 titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.ts)
 
-const router = new Router({
-  ...sessionHandlers({ store, releaseTab }),
-  ...tabHandlers({ store, releaseTab }),
-  ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
-  ...extensionHandlers(),
-  ...toolHandlers(
-    {
-      resolveTab: (p: Params) => resolveTab(store, p),
-      sessionTabIds: async (p: Params) =>
-        (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
-    },
-    click,
-  ),
-});
+const router = new Router(handlerTable(store));
 
 const client = new WsClient({
   createSocket: (url) => new WebSocket(url),

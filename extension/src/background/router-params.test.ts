@@ -1,20 +1,19 @@
-// Every method of the router's real table (as background.ts builds it) fed
+// Every method of the router's real table (handler-table.ts, as the service
+// worker builds it) fed
 // malformed params: each answer is -32602, another code from a typed
 // RpcError (4103 session required, 4106 session not found, ...), or the
 // call reached Chrome having passed validation. Never a TypeError or any
 // other exception a handler did not mean to throw.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
-import { extensionHandlers } from "./extension-info";
+import { handlerTable } from "./handler-table";
 import { METHODS } from "./methods";
 import { click } from "./pages/input";
-import { pageHandlers, releaseTab } from "./pages/index";
+import { evidenceHandlers } from "./pages/evidence/index";
+import { pageHandlers } from "./pages/index";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
-import { sessionHandlers } from "./sessions";
-import { groupTabs } from "./tab-info";
-import { resolveTab, tabHandlers } from "./tabs";
 import { ErrorCode, RpcError, type HandlerTable, type Params } from "./types";
 
 /** Thrown by every chrome.* call but storage's: the call got past its checks. */
@@ -66,22 +65,7 @@ const MALFORMED: unknown[] = [
 const NO_SESSION = new Set(["sessions.create", "sessions.attachCurrent", "sessions.list", "tabs.userList", "extension.info"]);
 
 function tables(): Record<string, HandlerTable> {
-  const store = new SessionStore();
-  // as background.ts wires it
-  const real = {
-    ...sessionHandlers({ store, releaseTab }),
-    ...tabHandlers({ store, releaseTab }),
-    ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
-    ...extensionHandlers(),
-    ...toolHandlers(
-      {
-        resolveTab: (p: Params) => resolveTab(store, p),
-        sessionTabIds: async (p: Params) =>
-          (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
-      },
-      click,
-    ),
-  } as HandlerTable;
+  const real = handlerTable(new SessionStore()); // as background.ts wires it
   // the page and tool handlers past the session, on tab 7: their own checks
   const onTab = async (p: Params) => {
     if (p.tabId !== undefined && p.tabId !== null && (typeof p.tabId !== "number" || !Number.isInteger(p.tabId))) {
@@ -93,6 +77,7 @@ function tables(): Record<string, HandlerTable> {
     ...real,
     ...pageHandlers({ resolveTab: onTab }),
     ...toolHandlers({ resolveTab: onTab, sessionTabIds: async () => [7] }, click),
+    ...evidenceHandlers({ store: new SessionStore(), resolveTab: onTab }),
   } as HandlerTable;
   return { real, pages };
 }
