@@ -277,6 +277,7 @@ func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	short := "Move the mouse over an element by ref or CSS selector"
 	c := &cobra.Command{
 		Use:               "hover REF",
+		Annotations:       replays(targetAt(0)),
 		Short:             short,
 		Long:              short + ".\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl hover e5\n  browserctl hover nav.menu",

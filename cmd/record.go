@@ -21,8 +21,9 @@ import (
 
 func newCmdRecord(f *Factory) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "record",
-		Short: "Record a video of the session's active tab: record start [FILE], record stop",
+		Use:         "record",
+		Annotations: notReplayed(groupOnly),
+		Short:       "Record a video of the session's active tab: record start [FILE], record stop",
 		Long: `record start begins recording the session's active tab; record stop ends it,
 writes the file and prints its path. The recording follows the session's
 active tab (tab switches), goes on across navigations, and holds what the
@@ -56,10 +57,11 @@ func newCmdRecordStart(f *Factory) *cobra.Command {
 	var p rpc.RecordStartParams
 	quality := -1
 	c := &cobra.Command{
-		Use:     "start [FILE]",
-		Short:   "Start recording the session's active tab into FILE (.webm, .mp4, .gif, .png)",
-		Example: "  browserctl record start\n  browserctl record start run.gif --max-width 800",
-		Args:    rangeArgs(0, 1, "an optional FILE"),
+		Use:         "start [FILE]",
+		Annotations: replays(),
+		Short:       "Start recording the session's active tab into FILE (.webm, .mp4, .gif, .png)",
+		Example:     "  browserctl record start\n  browserctl record start run.gif --max-width 800",
+		Args:        rangeArgs(0, 1, "an optional FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path := ""
 			if len(args) == 1 {
@@ -122,10 +124,11 @@ func checkVideoPath(f *Factory, path string) error {
 
 func newCmdRecordStop(f *Factory) *cobra.Command {
 	c := &cobra.Command{
-		Use:     "stop",
-		Short:   "Stop the session's recording, write its file and print the path",
-		Example: "  browserctl record stop\n  browserctl record stop --json",
-		Args:    noArgs,
+		Use:         "stop",
+		Annotations: replays(),
+		Short:       "Stop the session's recording, write its file and print the path",
+		Example:     "  browserctl record stop\n  browserctl record stop --json",
+		Args:        noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			ctx := c.Context()
 			raw, err := callHub(ctx, f, rpc.RecordStop, rpc.SessionIDParams{SessionID: sessionOf(f)})

@@ -54,6 +54,8 @@ const (
 	undeclared   = "its command declares no replay"
 	runsOthers   = "it runs other lines itself"
 	writesOutput = "it only writes what the page shows to a local file"
+	showsOnly    = "it only shows the page to a person"
+	holdsSecret  = "it holds a password, which the saved file would keep in clear"
 )
 
 // replays declares that a command's lines go into the script, written as

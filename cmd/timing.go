@@ -103,7 +103,9 @@ func reportTiming(f *Factory, r *timingRecorder, line string) {
 	writeTiming(f.IO.ErrOut, line, total, r.calls, f.InREPL)
 }
 
-func durationMs(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+func durationMs(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+}
 
 func floatMs(v float64) string { return fmt.Sprintf("%.1f ms", v) }
 

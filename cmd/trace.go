@@ -19,8 +19,9 @@ import (
 
 func newCmdTrace(f *Factory) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "trace",
-		Short: "Record a Chrome performance trace: trace start, trace stop FILE",
+		Use:         "trace",
+		Annotations: notReplayed(groupOnly),
+		Short:       "Record a Chrome performance trace: trace start, trace stop FILE",
 		Long: `trace start begins a Chrome trace of the session's active tab (CDP Tracing,
 by default the categories DevTools' Performance panel records); trace stop
 FILE ends it and writes the trace's JSON ({"traceEvents": [...]}) to FILE,
@@ -44,10 +45,11 @@ trace with it (trace stop then says so).`,
 func newCmdTraceStart(f *Factory) *cobra.Command {
 	var p rpc.TraceStartParams
 	c := &cobra.Command{
-		Use:     "start",
-		Short:   "Start tracing the session's active tab",
-		Example: "  browserctl trace start\n  browserctl trace start --categories devtools.timeline,v8.execute --screenshots",
-		Args:    noArgs,
+		Use:         "start",
+		Annotations: replays(),
+		Short:       "Start tracing the session's active tab",
+		Example:     "  browserctl trace start\n  browserctl trace start --categories devtools.timeline,v8.execute --screenshots",
+		Args:        noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			for _, cat := range p.Categories {
 				if cat == "" {
@@ -76,10 +78,11 @@ func newCmdTraceStart(f *Factory) *cobra.Command {
 
 func newCmdTraceStop(f *Factory) *cobra.Command {
 	c := &cobra.Command{
-		Use:     "stop FILE",
-		Short:   "Stop the session's trace and write its JSON to FILE",
-		Example: "  browserctl trace stop trace.json",
-		Args:    exactArgs(1, "FILE"),
+		Use:         "stop FILE",
+		Annotations: replays(),
+		Short:       "Stop the session's trace and write its JSON to FILE",
+		Example:     "  browserctl trace stop trace.json",
+		Args:        exactArgs(1, "FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path := args[0]
 			if err := checkWritable(path); err != nil {

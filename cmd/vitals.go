@@ -18,8 +18,9 @@ import (
 func newCmdVitals(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.VitalsParams
 	c := &cobra.Command{
-		Use:   "vitals",
-		Short: "Print the page's Web Vitals (LCP, CLS, INP, FCP, TTFB) and navigation timing",
+		Use:         "vitals",
+		Annotations: notReplayed(readsOnly),
+		Short:       "Print the page's Web Vitals (LCP, CLS, INP, FCP, TTFB) and navigation timing",
 		Long: `Print the page's Web Vitals from the browser's own performance entries
 (PerformanceObserver, buffered): LCP and its element, CLS (the largest
 session window of layout shifts) and the elements that shifted, INP of the
@@ -87,8 +88,9 @@ func newCmdHighlight(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.HighlightParams
 	var duration time.Duration
 	c := &cobra.Command{
-		Use:   "highlight TARGET",
-		Short: "Outline an element in the page for a person to see, or --clear the outline",
+		Use:         "highlight TARGET",
+		Annotations: notReplayed(showsOnly),
+		Short:       "Outline an element in the page for a person to see, or --clear the outline",
 		Long: `Outline an element in the page for a person watching the browser, for
 --duration (default 2s; 0 keeps it until highlight --clear). The outline is
 the browser's inspector overlay: the page's DOM and layout do not change.

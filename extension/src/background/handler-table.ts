@@ -3,6 +3,7 @@
 // every method malformed params (router-params.test.ts).
 
 import { extensionHandlers } from "./extension-info";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
@@ -20,6 +21,7 @@ export function handlerTable(store: SessionStore): HandlerTable {
     ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
     ...extensionHandlers(),
     ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+    ...emulationHandlers({ store }),
     ...toolHandlers(
       {
         resolveTab: (p: Params) => resolveTab(store, p),

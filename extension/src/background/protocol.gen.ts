@@ -81,6 +81,21 @@ export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"] as const;
+export type EmulationName = (typeof EMULATION_NAMES)[number];
+
+export const COLOR_SCHEMES = ["dark", "light", "no-preference"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+export const REDUCED_MOTIONS = ["reduce", "no-preference"] as const;
+export type ReducedMotion = (typeof REDUCED_MOTIONS)[number];
+
+export const PERMISSION_NAMES = ["geolocation", "notifications", "camera", "microphone", "clipboard"] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+
+export const PERMISSION_GRANTS = ["grant", "deny"] as const;
+export type PermissionGrant = (typeof PERMISSION_GRANTS)[number];
+
 // ---- objects, params and results ----
 
 export interface Session {
@@ -193,6 +208,94 @@ export interface ActedOn {
   ref?: string;
   role: string;
   name: string;
+}
+
+export interface Viewport {
+  /** an integer >= 1 */
+  width: number;
+  /** an integer >= 1 */
+  height: number;
+  /** devicePixelRatio; 0: the screen's */
+  deviceScaleFactor?: number;
+  mobile?: boolean;
+}
+
+export interface Media {
+  colorScheme?: ColorScheme;
+  reducedMotion?: ReducedMotion;
+  /** media type print instead of screen */
+  print?: boolean;
+}
+
+export interface Throttle {
+  latencyMs: number;
+  /** kilobits per second; 0: unlimited */
+  downloadKbps: number;
+  /** kilobits per second; 0: unlimited */
+  uploadKbps: number;
+}
+
+export interface Geolocation {
+  latitude: number;
+  longitude: number;
+  /** metres; default 10 */
+  accuracy?: number;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface Emulation {
+  viewport?: Viewport;
+  /** the device's name, for show; set with viewport, touch and userAgent */
+  device?: string;
+  touch?: boolean;
+  userAgent?: string;
+  media?: Media;
+  offline?: boolean;
+  throttle?: Throttle;
+  geolocation?: Geolocation;
+  /** permission name -> grant or deny */
+  permissions?: Record<string, string>;
+  /** IANA zone, e.g. Europe/Berlin */
+  timezone?: string;
+  /** BCP 47 tag, e.g. fr-FR */
+  locale?: string;
+  /** extra headers on every request */
+  headers?: Record<string, string>;
+  /** HTTP authentication answered without a prompt */
+  credentials?: Credentials;
+}
+
+export interface Unapplied {
+  tabId: number;
+  setting: string;
+  error: string;
+}
+
+export interface StorageEntry {
+  name: string;
+  value: string;
+}
+
+export interface OriginState {
+  origin: string;
+  localStorage: StorageEntry[];
+  sessionStorage?: StorageEntry[];
+}
+
+export interface State {
+  cookies: Cookie[];
+  origins: OriginState[];
+}
+
+export interface InitScript {
+  id: string;
+  /** the file it came from, or --code */
+  name: string;
+  source: string;
 }
 
 export interface SessionCreateParams {
@@ -1183,6 +1286,57 @@ export interface TraceReadResult {
   eof: boolean;
 }
 
+export interface EmulationSetParams {
+  sessionId?: string;
+  /** the members to change */
+  settings: Emulation;
+}
+
+export interface EmulationResult {
+  settings: Emulation;
+  /** settings a tab of the session does not have, and why */
+  unapplied: Unapplied[];
+  /** the session's init scripts */
+  scripts: InitScript[];
+}
+
+export interface EmulationResetParams {
+  sessionId?: string;
+  /** members of Emulation to undo; none: all */
+  names?: string[];
+}
+
+export interface StateLoadParams {
+  sessionId?: string;
+  state: State;
+}
+
+export interface StateLoadResult {
+  /** cookies set */
+  cookies: number;
+  /** origins whose storage was written in an open tab */
+  origins: string[];
+  /** origins no tab shows: written as the session's first document of that origin starts */
+  pending: string[];
+}
+
+export interface InitScriptAddParams {
+  sessionId?: string;
+  name?: string;
+  source: string;
+}
+
+export interface InitScriptListResult {
+  scripts: InitScript[];
+  /** tabs that could not take a script, and why */
+  unapplied: Unapplied[];
+}
+
+export interface InitScriptRemoveParams {
+  sessionId?: string;
+  id: string;
+}
+
 // ---- methods ----
 
 export const SESSION_METHODS = [
@@ -1289,7 +1443,27 @@ export const TRACE_METHODS = [
 ] as const;
 export type TraceMethod = (typeof TRACE_METHODS)[number];
 
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS] as const;
+export const EMULATION_METHODS = [
+  "emulation.set",
+  "emulation.show",
+  "emulation.reset",
+] as const;
+export type EmulationMethod = (typeof EMULATION_METHODS)[number];
+
+export const STATE_METHODS = [
+  "state.save",
+  "state.load",
+] as const;
+export type StateMethod = (typeof STATE_METHODS)[number];
+
+export const INIT_SCRIPT_METHODS = [
+  "initScripts.add",
+  "initScripts.list",
+  "initScripts.remove",
+] as const;
+export type InitScriptMethod = (typeof INIT_SCRIPT_METHODS)[number];
+
+export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS] as const;
 export type Method = (typeof METHODS)[number];
 
 /** Each method's params and result. */
@@ -1430,6 +1604,22 @@ export interface MethodTypes {
   "trace.stop": { params: SessionIDParams; result: TraceStopResult };
   /** the next chunk of a stopped trace's JSON */
   "trace.read": { params: TraceReadParams; result: TraceReadResult };
+  /** change the session's emulation settings in every tab, now and later */
+  "emulation.set": { params: EmulationSetParams; result: EmulationResult };
+  /** the session's emulation settings and init scripts */
+  "emulation.show": { params: SessionIDParams; result: EmulationResult };
+  /** undo some or all of the session's emulation settings */
+  "emulation.reset": { params: EmulationResetParams; result: EmulationResult };
+  /** the cookies of the session's sites and the storage of its tabs' origins */
+  "state.save": { params: SessionIDParams; result: State };
+  /** put saved cookies and storage back */
+  "state.load": { params: StateLoadParams; result: StateLoadResult };
+  /** run a script in every new document of the session, before the page's own */
+  "initScripts.add": { params: InitScriptAddParams; result: InitScriptListResult };
+  /** the session's init scripts */
+  "initScripts.list": { params: SessionIDParams; result: InitScriptListResult };
+  /** stop running an init script */
+  "initScripts.remove": { params: InitScriptRemoveParams; result: InitScriptListResult };
 }
 
 export type ParamsOf<M extends Method> = MethodTypes[M]["params"];

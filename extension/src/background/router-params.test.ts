@@ -23,10 +23,14 @@ class ChromeReached extends Error {
   }
 }
 
+/** Listener registration (handler groups wire some when built) does nothing. */
+const LISTENER_CALLS = new Set(["addListener", "removeListener", "hasListener"]);
+
 /** A chrome whose every function throws ChromeReached, at any depth. */
 function reachable(path: string): unknown {
   return new Proxy(function () {}, {
-    get: (_t, k) => (k === "then" ? undefined : reachable(`${path}.${String(k)}`)),
+    get: (_t, k) =>
+      k === "then" ? undefined : LISTENER_CALLS.has(String(k)) ? () => undefined : reachable(`${path}.${String(k)}`),
     apply: () => {
       throw new ChromeReached(path);
     },

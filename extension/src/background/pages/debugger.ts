@@ -176,6 +176,19 @@ export function onAttach(fn: AttachHook): void {
   attachHooks.add(fn);
 }
 
+/** Attach hooks the attachment's first call waits for. */
+const attachGates = new Set<AttachHook>();
+
+/**
+ * Like onAttach, but the calls that attached wait for fn before they send
+ * anything (settings a page must have before a call reads it). fn must not
+ * send through send()/sendIn() (they wait for this very attachment) and
+ * must not throw.
+ */
+export function onAttachGate(fn: AttachHook): void {
+  attachGates.add(fn);
+}
+
 /** Runs fn for every CDP event of every attached tab. */
 export function onTabEvent(fn: (tabId: number, method: string, params: Record<string, unknown>) => void): void {
   eventHooks.add(fn);
@@ -266,7 +279,10 @@ function state(tabId: number): TabState {
         const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
         const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
         for (const hk of attachHooks) void hk(tabId, raw).catch(() => undefined);
-        return enabled;
+        // Gates (a session's emulation settings) are on before the first
+        // call's own commands; a gate's failure does not fail the call.
+        const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => undefined));
+        return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
       })
       .then(
       () => {
