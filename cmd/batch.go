@@ -30,7 +30,9 @@ func newCmdBatch(f *Factory) *cobra.Command {
 one connection to the hub, printing each result as it comes. Blank lines
 and lines starting with # are skipped. Lines are split as a shell would,
 except that a line starting with "eval " passes the rest of the line to the
-page as it is.
+page as it is. The run holds a session of its own, starting on the shells'
+current session (or --session): its session create, attach-current and use
+change only its own.
 
 batch stops at the first line that fails unless --keep-going, and exits with
 the first failure's exit code. With --json it prints one JSON object per
