@@ -192,6 +192,12 @@ func launchedGone(dir string) error {
 	var removeErr error
 	for _, b := range list {
 		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if _, err := os.Lstat(b.Profile); errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			// the browser's helper processes (its process group) may write
+			// to the profile for a moment after it died
+			waitGroupGone(b.PID, groupGoneWait)
 			if err := os.RemoveAll(b.Profile); err != nil {
 				removeErr = err
 			}
@@ -251,5 +257,21 @@ func watchLaunched(ctx context.Context, h hubapi.Controller, dir string, logf fu
 			}
 			time.Sleep(pollEvery * 2)
 		}
+	}
+}
+
+// groupGoneWait bounds how long launchedGone waits for a dead browser's
+// helper processes before removing its profile.
+const groupGoneWait = time.Second
+
+// waitGroupGone waits up to d until no process is left in the process
+// group pgid (launch starts the browser as the leader of its own).
+func waitGroupGone(pgid int, d time.Duration) {
+	deadline := time.Now().Add(d)
+	for pgid > 0 && time.Now().Before(deadline) {
+		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+			return
+		}
+		time.Sleep(pollEvery)
 	}
 }
