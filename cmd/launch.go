@@ -52,6 +52,7 @@ profiles it made for them.`,
 			}
 			return launchRun(c.Context(), opts)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().StringVar(&opts.Browser, "browser", f.Getenv("BROWSERCTL_BROWSER"), "browser binary ($BROWSERCTL_BROWSER; default: chromium, chromium-browser or google-chrome on PATH)")
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")

@@ -61,6 +61,7 @@ opened, and a snapshot of at most --max-snapshot-chars characters (0: none).`,
 			}
 			return err
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
 	return c

@@ -82,6 +82,7 @@ net::ERR_CONNECTION_REFUSED. Waiting is bounded by --timeout (exit 4).`,
 			}
 			return pc, nil
 		}),
+		Annotations: replays(opensPage, waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)
@@ -123,6 +124,7 @@ func historyCmd(f *Factory, runF func(*pageCall) error, use, method, short, exam
 			p.TimeoutMS, min = budgetMS(f)
 			return &pageCall{Method: method, Params: p, MinTimeout: min, Human: printNav(f, method)}, nil
 		}),
+		Annotations: replays(waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)

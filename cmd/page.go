@@ -48,6 +48,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
+		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	var be *rpc.BrowserError
@@ -146,6 +147,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
 					return printSnapshot(f, raw)
 				}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
@@ -222,7 +224,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:               "click REF",
 		Short:             "Click an element by ref or CSS selector",
-		Long:              "Click an element.\n\n" + targetHelp,
+		Long:              "Click an element.\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
@@ -234,9 +236,11 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -262,13 +266,32 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
 
 func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref or CSS selector", "  browserctl hover e5\n  browserctl hover nav.menu", "hovered")
+	var p rpc.HoverParams
+	short := "Move the mouse over an element by ref or CSS selector"
+	c := &cobra.Command{
+		Use:               "hover REF",
+		Annotations:       replays(targetAt(0)),
+		Short:             short,
+		Long:              short + ".\n\n" + targetHelp + "\n\n" + forceHelp,
+		Example:           "  browserctl hover e5\n  browserctl hover nav.menu",
+		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
+			return &pageCall{Method: rpc.PageHover, Params: p, Human: pointerDone(f, "hovered", args[0])}, nil
+		}),
+	}
+	addForceFlag(c, &p.Force)
+	addTabFlag(c, f, &p.TabID)
+	return c
 }
 
 func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command {
@@ -308,6 +331,7 @@ func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, long
 			ref, selector := target(args[0])
 			return &pageCall{Method: method, Params: params(page, ref, selector, args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &page.TabID)
 	return c
@@ -336,6 +360,7 @@ func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -356,6 +381,7 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Key = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PagePress, Params: p, Human: okDone(f, "pressed "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -391,6 +417,7 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return err
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -422,6 +449,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
@@ -455,6 +483,7 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return printValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

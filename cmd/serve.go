@@ -53,6 +53,7 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 			}
 			return serveRun(ctx, opts)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call")

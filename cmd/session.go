@@ -29,6 +29,8 @@ no current session. open makes a session when there is none.`,
   browserctl session list
   browserctl session use s2`,
 		Args: noArgs,
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdSessionCreate(f), newCmdSessionAttachCurrent(f), newCmdSessionList(f),
 		newCmdSessionRename(f), newCmdSessionRelease(f), newCmdSessionClose(f), newCmdSessionUse(f))
@@ -45,6 +47,7 @@ func newCmdSessionCreate(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionCreate, p, "created", true)
 		},
+		Annotations: replays(opensPage),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	c.Flags().StringVar(&p.URL, "url", "", "the first tab's URL (default about:blank)")
@@ -61,6 +64,7 @@ func newCmdSessionAttachCurrent(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionAttachCurrent, p, "attached", true)
 		},
+		Annotations: notReplayed("it takes the tab in front, which differs on a replay"),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	return c
@@ -136,6 +140,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				return t.print()
 			})
 		},
+		Annotations: notReplayed(readsOnly),
 	}
 }
 
@@ -149,6 +154,7 @@ func newCmdSessionRename(f *Factory) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return sessionResult(c, f, rpc.SessionRename, rpc.SessionRenameParams{SessionID: args[0], Name: args[1]}, "renamed", false)
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
@@ -185,6 +191,7 @@ func sessionEndCmd(f *Factory, name, method, short, verb string) *cobra.Command 
 				return nil
 			})
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
@@ -218,6 +225,7 @@ REPL or a batch run it sets their own session only.`,
 			}
 			return nil
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"browserctl/hubapi"
@@ -36,11 +37,18 @@ func (h *Hub) Handler() http.Handler {
 func (h *Hub) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
+		ws := r.URL.Path == "/ws/browser"
 		if !h.hostOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, r.Header.Get("Origin"), hubapi.RefusedHost)
+			}
 			writeError(w, http.StatusForbidden, "forbidden Host header")
 			return
 		}
 		if !h.originOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, strings.Join(r.Header.Values("Origin"), ", "), h.originRefusal(r))
+			}
 			writeError(w, http.StatusForbidden, "forbidden Origin")
 			return
 		}
@@ -85,12 +93,16 @@ type rpcRequest struct {
 	Params     json.RawMessage `json:"params"`
 	Timeout    *float64        `json:"timeout"`
 	OwnSession bool            `json:"ownSession"`
+	// Timing asks for the call's rpc.Trace as the answer's "timing" member.
+	Timing bool `json:"timing"`
 }
 
 // errorData is the "data" of an error answered by POST /rpc.
 type errorData struct {
 	Name      string `json:"name"`
 	Retryable bool   `json:"retryable"`
+	// Reason is the extension's data.reason, passed through.
+	Reason rpc.Reason `json:"reason,omitempty"`
 }
 
 type rpcError struct {
@@ -136,6 +148,10 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if req.OwnSession {
 		ctx = hubapi.WithOwnSession(ctx)
 	}
+	var tr *rpc.Trace
+	if req.Timing {
+		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })
+	}
 	res, err := h.Call(ctx, req.Method, params, timeout)
 
 	out := make([]byte, 0, 64+len(res))
@@ -146,12 +162,17 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 		if !errors.As(err, &be) {
 			be = &rpc.BrowserError{Message: err.Error(), Code: rpc.CodeInternalError}
 		}
-		e, _ := json.Marshal(rpcError{Code: int(be.Code), Message: be.Message, Data: errorData{Name: be.Code.Name(), Retryable: be.Retryable}})
+		e, _ := json.Marshal(rpcError{Code: int(be.Code), Message: be.Message, Data: errorData{Name: be.Code.Name(), Retryable: be.Retryable, Reason: be.Reason}})
 		out = append(out, `,"error":`...)
 		out = append(out, e...)
 	} else {
 		out = append(out, `,"result":`...)
 		out = append(out, res...)
+	}
+	if tr != nil {
+		t, _ := json.Marshal(tr)
+		out = append(out, `,"timing":`...)
+		out = append(out, t...)
 	}
 	out = append(out, "}\n"...)
 	writeRaw(w, http.StatusOK, out)

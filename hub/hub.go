@@ -62,6 +62,8 @@ type Hub struct {
 	locks  sessionLocks
 	events broadcaster
 
+	refusals refusalLog // the last refused /ws/browser attempts
+
 	mu      sync.Mutex // guards the fields below and the switch of conn
 	since   time.Time
 	session string
@@ -113,6 +115,16 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}
+	var tr *rpc.Trace
+	if fn := rpc.TracerFrom(ctx); fn != nil {
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Hub = rpc.MicrosOf(time.Since(t0))
+			tr.Total = tr.Hub
+			fn(tr)
+		}()
+	}
 	raw, err := rpc.EncodeParams(params)
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
@@ -132,14 +144,18 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	defer putCall(cl)
 
 	if sid != "" && strings.HasPrefix(method, rpc.SessionScopedPrefix) {
+		t0 := time.Now()
 		l, err := h.locks.acquire(ctx, sid, cl.timer.C)
+		if tr != nil {
+			tr.Lock = rpc.MicrosOf(time.Since(t0))
+		}
 		if err != nil {
 			return nil, waitError(err, method, timeout)
 		}
 		defer h.locks.release(sid, l)
 	}
 
-	res, err := h.roundTrip(ctx, cl, method, raw, timeout)
+	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -149,14 +165,19 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 
 // roundTrip sends one request on the current connection and waits for its
 // response, the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration) (json.RawMessage, error) {
+func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	c := h.conn.Load()
 	if c == nil {
-		return nil, rpc.ErrNotConnected()
+		return nil, h.notConnected()
 	}
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
 		return nil, err
+	}
+	if tr != nil {
+		tr.CallID = id
+		sent := time.Now()
+		defer func() { tr.Extension = rpc.MicrosOf(time.Since(sent)) }()
 	}
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
@@ -251,6 +272,7 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 		st.Addr = h.addr.String()
 	}
 	h.mu.Unlock()
+	st.Refusals = h.refusals.snapshot()
 	if c := h.conn.Load(); c != nil {
 		st.Connected = true
 		st.Pending = c.pendingCount()

@@ -27,6 +27,11 @@ type Status struct {
 
 	// Browser is who is connected, when one is (issue 7.4).
 	Browser *Browser `json:"browser,omitempty"`
+
+	// Refusals are the last connections to /ws/browser the hub refused,
+	// oldest first (a bounded list; the same refusal again from the same
+	// place is counted, not repeated). Never holds a token.
+	Refusals []Refusal `json:"refusals,omitempty"`
 }
 
 // Browser is the connected extension's browser, as its WebSocket upgrade

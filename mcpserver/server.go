@@ -13,6 +13,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"time"
 
@@ -82,7 +83,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range append(s.tools(), s.observeTools()...) {
+	for _, t := range append(append(s.tools(), s.observeTools()...), s.emulationTools()...) {
 		s.mcp.AddTool(t.tool, t.handler)
 	}
 	return s
@@ -194,5 +195,10 @@ func (s *Server) callTimeout(ctx context.Context, req *mcp.CallToolRequest, meth
 		params = map[string]any{}
 	}
 	params["sessionId"] = id
+	// A page call's own waits (an element to appear, to be uncovered) end
+	// within the hub's timeout, so the answer says why, not "timed out".
+	if _, has := params["timeoutMs"]; !has && timeout > 0 && strings.HasPrefix(method, "pages.") && method != rpc.PageWait {
+		params["timeoutMs"] = int(timeout / time.Millisecond)
+	}
 	return s.opts.Caller.Call(ctx, method, params, timeout)
 }

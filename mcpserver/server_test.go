@@ -184,7 +184,10 @@ func TestToolsList(t *testing.T) {
 		"browser_handle_dialog", "browser_hover", "browser_navigate", "browser_navigate_back",
 		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
+		"browser_resize", "browser_emulate_device", "browser_emulate_media", "browser_set_offline",
+		"browser_set_geolocation", "browser_state_save", "browser_state_load",
 	}
+	slices.Sort(want)
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)

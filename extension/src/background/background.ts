@@ -4,11 +4,13 @@
 
 import { loadConfig } from "./config";
 import { extensionHandlers } from "./extension-info";
+import { evidenceHandlers } from "./pages/evidence/index";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { pageHandlers, releaseTab } from "./pages/index";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
@@ -30,6 +32,8 @@ const router = new Router({
   ...tabHandlers({ store, releaseTab }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...emulationHandlers({ store }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),

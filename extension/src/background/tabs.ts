@@ -3,6 +3,7 @@
 
 import type { TabMethod } from "./methods";
 import { optionalBool, requireInt, requireString } from "./params";
+import { hasSettings, openWithSettings } from "./pages/emulation/handlers";
 import type { SessionRecord, SessionStore } from "./session-store";
 import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
 import { ErrorCode, RpcError, type Handlers, type Params } from "./types";
@@ -61,19 +62,23 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod>
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
+      // A session's emulation settings are on before the tab's first request.
+      const emulated = await hasSettings(s.sessionId);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url,
+        url: emulated ? "about:blank" : url,
         active,
         ...(last ? { index: last.index + 1 } : {}),
       });
       const id = created.id as number;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      if (emulated) await openWithSettings(s.sessionId, id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store.update(s);
       }
-      return toWireTab(await getTab(id), store);
+      const opened = toWireTab(await getTab(id), store);
+      return emulated ? { ...opened, url } : opened;
     },
 
     "tabs.list": async (p) => {
