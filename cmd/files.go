@@ -13,11 +13,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -222,12 +220,15 @@ func downloadDir(f *Factory) (string, error) {
 // saveDownload moves a finished download from where the browser saved it to
 // out (a file, or a folder to put it in), else into --download-dir, and
 // records the move. It answers the new path, or "" when there is nothing to
-// move yet (still in progress).
+// move yet (still in progress). In a folder it never replaces a file: the
+// name the page chose gets " (1)", " (2)" ... as Chrome does
+// (download_place.go); -o FILE is the caller's own choice of name.
 func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 	if d.State != "complete" || d.Path == "" {
 		return "", nil
 	}
 	var dest string
+	unique := true
 	if out != "" {
 		abs, err := filepath.Abs(out)
 		if err != nil {
@@ -236,13 +237,15 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 		dest = abs
 		if st, err := os.Stat(abs); err == nil && st.IsDir() {
 			dest = filepath.Join(abs, filepath.Base(d.Path))
+		} else {
+			unique = false
 		}
 	} else {
 		dir, err := downloadDir(f)
 		if err != nil {
 			return "", err
 		}
-		dest = uniquePath(filepath.Join(dir, filepath.Base(d.Path)))
+		dest = filepath.Join(dir, filepath.Base(d.Path))
 	}
 	if dest == d.Path {
 		return dest, nil
@@ -250,59 +253,14 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return "", err
 	}
-	if err := moveFile(d.Path, dest); err != nil {
+	dest, err := placeDownload(d.Path, dest, unique)
+	if err != nil {
 		return "", err
 	}
 	if err := recordDownload(f, d.GUID, dest); err != nil {
 		warn(f, "could not note the download in the state folder: %v", err)
 	}
 	return dest, nil
-}
-
-// uniquePath is path, or "name (1).ext", "name (2).ext", ... if it exists.
-func uniquePath(path string) string {
-	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return path
-	}
-	ext := filepath.Ext(path)
-	base := strings.TrimSuffix(path, ext)
-	for i := 1; ; i++ {
-		p := fmt.Sprintf("%s (%d)%s", base, i, ext)
-		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-	}
-}
-
-// moveFile renames, or copies and removes across file systems.
-func moveFile(src, dst string) error {
-	if err := os.Rename(src, dst); err == nil {
-		return nil
-	}
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	tmp := dst + ".part"
-	out, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := out.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Remove(src)
 }
 
 // The ledger: download guid -> where the CLI moved the file.

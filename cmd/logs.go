@@ -144,9 +144,10 @@ func newCmdConsole(f *Factory, runF func(*logReader) error) *cobra.Command {
 	var follow bool
 	c := &cobra.Command{
 		Use:   "console",
-		Short: "Print the tab's console messages since browserctl attached (--follow to stream)",
+		Short: "Print the tab's console messages since it joined the session (--follow to stream)",
 		Long: `Print the console messages (level, text, source location) of the tab,
-kept from the moment browserctl attached to it: the newest 1000, oldest
+kept from the moment the tab joined the session (create, attach-current,
+tab open, a tab its page opened): the newest 1000, oldest
 dropped first. --level L keeps L and the levels above it (debug < log, info <
 warning < error). --clear empties the log after printing it. --follow keeps
 printing new messages until Ctrl-C (in the REPL too).`,
@@ -218,7 +219,7 @@ func newCmdErrors(f *Factory, runF func(*logReader) error) *cobra.Command {
 		Use:   "errors",
 		Short: "Print the tab's uncaught exceptions and unhandled promise rejections (--follow to stream)",
 		Long: `Print the uncaught exceptions and unhandled promise rejections of the tab
-since browserctl attached to it (the newest 200, oldest dropped first), with
+since the tab joined the session (the newest 200, oldest dropped first), with
 their source location; --json carries the stack too. --clear empties the
 log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 		Example: `  browserctl errors
@@ -278,7 +279,7 @@ func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Comma
 	c := &cobra.Command{
 		Use:   "requests",
 		Short: "List the tab's requests: method, status or failure, type, size, time, URL",
-		Long: `List the requests the tab made since browserctl attached to it (the newest
+		Long: `List the requests the tab made since it joined the session (the newest
 1000 finished ones, oldest dropped first, then the ones still in flight):
 method, status (or the failure reason: net::ERR_..., "blocked" for a
 request network block failed), resource type, bytes received, time taken

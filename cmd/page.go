@@ -126,6 +126,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
   browserctl snapshot -s e12            # only the subtree of e12 (or -s '#main')
   browserctl snapshot --viewport        # only what is on screen
   browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
+  browserctl snapshot --max-chars 4000 --offset 180  # the next part, from body line 180
   browserctl snapshot --diff            # what changed since the previous snapshot`,
 		Args: noArgs,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
@@ -141,6 +142,9 @@ element keeps its ref across snapshots and modes until its document goes.`,
 				m := maxChars
 				p.MaxChars = &m
 			}
+			if p.Offset < 0 {
+				return nil, usageErrorf("--offset must be >= 0, not %d", p.Offset)
+			}
 			return &pageCall{Method: rpc.PageSnapshot, Params: p,
 				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
 				Human: func(raw json.RawMessage) error {
@@ -154,7 +158,8 @@ element keeps its ref across snapshots and modes until its document goes.`,
 	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
 	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector (its first match: the page, its shadow roots, then its frames)")
 	c.Flags().BoolVar(&p.Viewport, "viewport", false, "only what is inside the viewport now")
-	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200)")
+	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200); the last line names the --offset of the rest")
+	c.Flags().IntVar(&p.Offset, "offset", 0, "start at this line of the tree (after title and url): the rest of a cut snapshot")
 	c.Flags().BoolVar(&p.Diff, "diff", false, "only what changed since this tab's previous snapshot")
 	_ = c.RegisterFlagCompletionFunc("selector", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return completeRefs(f, 0)(c, nil, toComplete)

@@ -259,6 +259,7 @@ func topCmds() []topCmd {
 		{"set", "page", newCmdSet},
 		{"state", "page", newCmdState},
 		{"init-script", "page", newCmdInitScript},
+		{"handoff", "page", func(f *Factory) *cobra.Command { return newCmdHandoff(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},

@@ -44,8 +44,18 @@ type Options struct {
 	Timeout time.Duration
 	// Hint returns the line the CLI prints after an error ("" for none).
 	Hint func(error) string
+	// Describe reports an error as the CLI does (its code, name, reason
+	// and hint); nil: the wire's code, and Hint.
+	Describe func(error) ErrorReport
 	// Version is browserctl's version, reported to clients.
 	Version string
+	// SaveDownload moves a finished download into the download folder
+	// (--download-dir) and answers its new path ("" for unmoved); nil
+	// leaves downloads where the browser saved them.
+	SaveDownload func(*rpc.Download) (string, error)
+	// DownloadDir is the download folder, for files the tools write (a
+	// PDF); nil: the working folder.
+	DownloadDir func() (string, error)
 }
 
 // Server is browserctl's MCP server.
@@ -85,6 +95,9 @@ func New(opts Options) *Server {
 	})
 	for _, t := range append(append(s.tools(), s.observeTools()...), s.emulationTools()...) {
 		s.mcp.AddTool(t.tool, t.handler)
+	}
+	for _, t := range s.paramTools() {
+		t.add(s.mcp)
 	}
 	return s
 }

@@ -186,12 +186,14 @@ func TestToolsList(t *testing.T) {
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
 		"browser_resize", "browser_emulate_device", "browser_emulate_media", "browser_set_offline",
 		"browser_set_geolocation", "browser_state_save", "browser_state_load",
+		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
+		"browser_scroll", "browser_storage", "browser_handoff",
 	}
 	slices.Sort(want)
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)
-		if tl.Description == "" || tl.Annotations == nil || tl.Annotations.Title == "" {
+		if tl.Description == "" || tl.Annotations == nil || tl.Title == "" {
 			t.Errorf("%s: description %q, annotations %+v", tl.Name, tl.Description, tl.Annotations)
 		}
 		schema, _ := json.Marshal(tl.InputSchema)
@@ -210,7 +212,7 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}

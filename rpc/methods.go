@@ -195,6 +195,8 @@ const (
 // Issue 13: durable targets for the script the REPL saves.
 const (
 	PageDurableTarget = "pages.durableTarget"
+	// PageHandoff hands the tab to the person and waits for their Done.
+	PageHandoff = "pages.handoff"
 )
 
 // A session's emulation settings, saved state and init scripts. Not
@@ -332,6 +334,9 @@ var Methods = []Method{
 	// issue 13: the REPL's saved script
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
+	{Wire: PageHandoff, Session: SessionRequired, Params: HandoffParams{}, Result: HandoffResult{},
+		Summary:   "bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done",
+		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way"},
 
 	// evidence: Web Vitals, highlight
 	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},

@@ -143,6 +143,7 @@ var PAGE_METHODS = [
   "pages.waitFor",
   "pages.dialog",
   "pages.durableTarget",
+  "pages.handoff",
   "pages.vitals",
   "pages.highlight"
 ];
@@ -601,6 +602,7 @@ var onEvent = (source, method, params) => {
   }
   if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
     let answered2 = false;
@@ -611,6 +613,7 @@ var onEvent = (source, method, params) => {
     if (!answered2) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"];
     if (frame && !frame.parentId) st.generation++;
@@ -704,7 +707,10 @@ function state(tabId) {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
@@ -716,7 +722,8 @@ function state(tabId) {
     fresh.enabled = fresh.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      for (const hk of attachHooks) void hk(tabId, raw).catch(() => void 0);
+      const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh.hooked = Promise.all(hooks).then(() => void 0);
       const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => void 0));
       return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
@@ -753,6 +760,17 @@ async function ensureAttached(tabId) {
     if (st.dialog) throw new DialogOpenError(st.dialog);
   }
 }
+async function attachNow(tabId, waitMs) {
+  const st = state(tabId);
+  await st.attaching;
+  let timer;
+  const late = new Promise((r) => timer = setTimeout(r, waitMs));
+  try {
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 function isAttached(tabId) {
   return tabs.has(tabId);
 }
@@ -763,9 +781,14 @@ function hold(st, d) {
   st.dialog = d;
   for (const w of [...st.dialogWaiters]) w(d);
 }
-function holdDialog(tabId, d) {
+function showingDialog(tabId) {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+function holdDialog(tabId, d, which) {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== void 0 && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 function clearDialog(tabId) {
   const st = tabs.get(tabId);
@@ -814,6 +837,16 @@ function setSessionRoute(fn) {
   sessionRoute = fn;
 }
 async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
+  try {
+    return await sendOnce(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== void 0) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+var NOT_ATTACHED = /Debugger is not attached to the tab/i;
+async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
@@ -1190,9 +1223,9 @@ function startFollowing(tabId) {
 }
 async function settled(tf) {
   for (let i = 0; i < 8; i++) {
-    const pending = [...tf.children.values()];
-    await Promise.all(pending.map((c) => c.ready));
-    if (tf.children.size === pending.length) return;
+    const pending2 = [...tf.children.values()];
+    await Promise.all(pending2.map((c) => c.ready));
+    if (tf.children.size === pending2.length) return;
   }
 }
 function sessionOfFrame(tabId, frameId) {
@@ -1226,7 +1259,7 @@ async function sessionOffset(tabId, sessionId) {
 }
 
 // src/background/pages/page-tree.ts
-function walkTree(o) {
+async function walkTree(o) {
   const KEY = "__browserctlTree";
   const w = window;
   let reg = w[KEY];
@@ -1253,6 +1286,29 @@ function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
+  const SLICE_MS = 40;
+  const stopAt = performance.now() + (o.deadline - Date.now());
+  let sliceStart = performance.now();
+  let visited = 0;
+  let cut;
+  const turn = () => new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      r();
+    };
+    ch.port2.postMessage(0);
+  });
+  const tick = async () => {
+    if (lines.length >= o.maxLines) cut = "lines";
+    if (cut || (++visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= stopAt) cut = "time";
+    else if (now - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+  };
   const INTERACTIVE = /* @__PURE__ */ new Set([
     "button",
     "checkbox",
@@ -1603,7 +1659,7 @@ function walkTree(o) {
     }
     return fromContent(el) ?? clean(el.getAttribute("title"));
   };
-  const stateOf = (el, role) => {
+  const stateOf2 = (el, role) => {
     const out2 = [];
     const tag = el.tagName;
     if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
@@ -1714,7 +1770,9 @@ function walkTree(o) {
     emit(el, "iframe", name, level, [], true);
     lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
   };
-  const visit = (el, level, parentName, visible2) => {
+  const visit = async (el, level, parentName, visible2) => {
+    await tick();
+    if (cut) return;
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
@@ -1733,10 +1791,10 @@ function walkTree(o) {
       return;
     }
     if (!full) {
-      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown2);
+        if (k.nodeType === 1) await visit(k, 0, "", shown2);
       }
       return;
     }
@@ -1748,14 +1806,14 @@ function walkTree(o) {
       if (!drop) {
         if (level > maxDepth) return;
         const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
-        emit(el, role, name, level, stateOf(el, role), interactive || !!name);
+        emit(el, role, name, level, stateOf2(el, role), interactive || !!name);
         childLevel = level + 1;
         childParent = name;
         if (LEAF.has(role)) {
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
             for (let c = children(el), i = 0; i < c.length; i++) {
               const k = c[i];
-              if (k.nodeType === 1) visitInner(k, childLevel);
+              if (k.nodeType === 1) await visitInner(k, childLevel);
             }
           }
           return;
@@ -1775,13 +1833,15 @@ function walkTree(o) {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown2);
+        await visit(ke, childLevel, childParent, shown2);
       }
     }
     if (role) flush();
     else if (!INLINE.has(tag) && text.length) text.push(" ");
   };
-  const visitInner = (el, level) => {
+  const visitInner = async (el, level) => {
+    await tick();
+    if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
     if (!el.checkVisibility({ visibilityProperty: true })) return;
     const role = roleOf(el);
@@ -1790,12 +1850,12 @@ function walkTree(o) {
       return;
     }
     if (role && INTERACTIVE.has(role)) {
-      emit(el, role, nameOf(el, role), level, stateOf(el, role), true);
+      emit(el, role, nameOf(el, role), level, stateOf2(el, role), true);
       if (LEAF.has(role)) return;
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
       const k = c[i];
-      if (k.nodeType === 1) visitInner(k, level);
+      if (k.nodeType === 1) await visitInner(k, level);
     }
   };
   function inShadowRoots(sel) {
@@ -1826,19 +1886,21 @@ function walkTree(o) {
     }
   }
   if (root && !error) {
-    if (o.root || o.selector) visit(root, 0, "", true);
+    if (o.root || o.selector) await visit(root, 0, "", true);
     else {
       const kids = children(root);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i];
         if (k.nodeType === 3) addText(k.data, 0, "");
-        else if (k.nodeType === 1) visit(k, 0, "", true);
+        else if (k.nodeType === 1) await visit(k, 0, "", true);
       }
     }
     flush();
   }
-  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -3749,9 +3811,11 @@ function onDialogOpening(tabId, d) {
   record(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    if (showingDialog(tabId) !== which || which === 0) return;
     record(tabId, d, "open");
-    holdDialog(tabId, d);
+    holdDialog(tabId, d, which);
   });
   return true;
 }
@@ -3787,6 +3851,96 @@ async function dialog(tabId, p) {
   const r = { type: shown2.type, message: shown2.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
+}
+
+// src/background/pages/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 64;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
+  }
+  return s;
+}
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    if (s.windows.length > KEEP_WINDOWS) s.windows.shift();
+  }
+}
+function byAgent(s, t) {
+  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
+  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+}
+function personInputs(s, events) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+async function snapshotTaken(tabId) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    await send(tabId, "Runtime.evaluate", { expression: `(${recorder.toString()})()`, contextId });
+  } catch {
+    dropContext(tabId);
+  }
+}
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: `(globalThis.__browserctlInput ?? []).filter((e) => e[0] >= ${s.snapshotAt})`,
+      contextId,
+      returnByValue: true
+    });
+    if (Array.isArray(r.result?.value)) events = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+function recorder() {
+  const g = globalThis;
+  if (g.__browserctlInput) return;
+  const log = [];
+  g.__browserctlInput = log;
+  const note = (ev) => {
+    if (!ev.isTrusted) return;
+    log.push([Date.now(), ev.type]);
+    if (log.length > 200) log.splice(0, log.length - 200);
+  };
+  for (const type2 of ["pointerdown", "keydown", "input"]) window.addEventListener(type2, note, true);
 }
 
 // src/background/pages/tab-watch.ts
@@ -3828,12 +3982,17 @@ async function runPageCall(method, tabId, params, fn) {
     const open = openDialog(tabId);
     if (open) throw new DialogOpenError(open);
   }
+  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
+    await checkPersonInput(tabId);
+  }
+  const agents = method !== "pages.handoff";
   const mark = dialogMark();
   const watch = whenClosed(tabId);
   const budget = params["timeoutMs"];
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result2;
+  if (agents) agentCallStarted(tabId);
   try {
     result2 = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
@@ -3846,9 +4005,11 @@ async function runPageCall(method, tabId, params, fn) {
     }
     throw e;
   } finally {
+    if (agents) agentCallEnded(tabId);
     watch.stop();
     if (ownBudget) setCallBudget(tabId, void 0);
   }
+  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
   if (DIALOG_EXEMPT.has(method)) return result2;
   const d = dialogSince(tabId, mark);
   if (d && result2 && typeof result2 === "object" && !Array.isArray(result2)) {
@@ -4102,8 +4263,8 @@ var REGISTER = `function (...roots) {
   return found;
 }`;
 async function adoptClosedRoots(tabId, session, contextId) {
-  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -4210,26 +4371,76 @@ function saveCounters(tabId, c) {
   });
 }
 
+// src/background/pages/settle.ts
+var REQUEST_GRACE_MS = 2e3;
+var LOAD_GRACE_MS = 3e4;
+var POLL_MS3 = 25;
+var tabs3 = /* @__PURE__ */ new Map();
+function busyOf(tabId) {
+  let b = tabs3.get(tabId);
+  if (!b) {
+    b = { frames: /* @__PURE__ */ new Map() };
+    tabs3.set(tabId, b);
+  }
+  return b;
+}
+onForget((tabId) => tabs3.delete(tabId));
+onSessionEvent((tabId, _session, method, params) => {
+  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
+  if (!frameId) return;
+  switch (method) {
+    case "Page.frameRequestedNavigation":
+      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
+      break;
+    case "Page.frameStartedLoading":
+      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
+      break;
+    case "Page.frameStoppedLoading":
+    case "Page.frameDetached":
+      tabs3.get(tabId)?.frames.delete(frameId);
+      break;
+  }
+});
+function busyFrames(tabId, now = Date.now()) {
+  const b = tabs3.get(tabId);
+  if (!b) return 0;
+  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
+  return b.frames.size;
+}
+async function settle(tabId, ms) {
+  const start = Date.now();
+  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
+    await new Promise((r) => setTimeout(r, POLL_MS3));
+  }
+  return Date.now() - start;
+}
+
 // src/background/pages/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep = 2) {
+function fitToChars(lines, max, keep = 2, offset = 0) {
   const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
   if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
   const refsFrom = new Array(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  const nextOf = (n2) => offset + Math.max(0, n2 - keep);
   let used = 0;
   let n = 0;
   for (; n < lines.length; n++) {
     const add2 = lines[n].length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
     if (n >= keep && used + add2 + tail > max) break;
     used += add2;
   }
   const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n]));
+  out.push(note(lines.length - n, refsFrom[n], nextOf(n)));
   return { lines: out, dropped: lines.length - n };
+}
+function fromOffset(body, offset) {
+  if (offset <= 0) return [...body];
+  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
+  return body.slice(offset);
 }
 function editScript(a, b) {
   let start = 0;
@@ -4342,16 +4553,19 @@ function diffLines(prev, cur) {
 
 // src/background/pages/snapshot.ts
 var MAX_NAME = 100;
+var SNAPSHOT_BUDGET_MS = 3e3;
+var MAX_WALK_LINES = 2e4;
+var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
-var tabs2 = /* @__PURE__ */ new Map();
+var tabs4 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  tabs2.delete(tabId);
+  tabs4.delete(tabId);
 });
 function tabState(tabId) {
-  let st = tabs2.get(tabId);
-  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  let st = tabs4.get(tabId);
+  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
 function failed8(msg) {
@@ -4384,7 +4598,8 @@ async function walkOnce(tabId, w, o) {
   const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
-    returnByValue: true
+    returnByValue: true,
+    awaitPromise: true
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
@@ -4451,6 +4666,7 @@ async function iframeFrameId(tabId, st, w, num2) {
   }
 }
 var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+var SETTLE_MAX_MS = 1e4;
 function optionsKey(o, root) {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
@@ -4461,8 +4677,11 @@ async function snapshot(tabId, p) {
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
@@ -4477,7 +4696,11 @@ async function snapshot(tabId, p) {
     prefix: "e",
     root: 0,
     selector: "",
-    viewport
+    viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS
   };
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
@@ -4502,7 +4725,9 @@ async function snapshot(tabId, p) {
   }
   if (top.res.error) throw failed8(top.res.error);
   const entries2 = [];
+  let cut;
   const build = async (w, indent, depthLeft) => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num2, role, name] of w.res.refs) {
       entries2.push({
@@ -4570,18 +4795,26 @@ async function snapshot(tabId, p) {
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
-  if (maxChars !== void 0) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
-      lines = cut.lines;
+  if (offset > 0 || maxChars !== void 0) {
+    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut2.dropped > 0 || offset > 0) {
+      lines = cut2.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
   for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  const result2 = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result2.cut = true;
+  return result2;
+}
+function cutNote(why2) {
+  const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 var NO_MATCH = "no element matches the selector";
 async function selectorInFrames(tabId, st, base, selector) {
@@ -4877,6 +5110,119 @@ async function get(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/handoff.ts
+var pending = /* @__PURE__ */ new Map();
+function pendingHandoffs() {
+  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+}
+function finishHandoff(tabId) {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  return true;
+}
+var POLL_MS4 = 200;
+var MARK = "⏸ needs you: ";
+async function handoff(tabId, p) {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
+  const restore = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS4));
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => void 0);
+    await restore();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+async function markGroup(groupId) {
+  if (groupId === void 0 || groupId < 0) return async () => void 0;
+  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
+  if (!g) return async () => void 0;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
+    if (!now) return;
+    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
+  };
+}
+async function showAndRead(tabId, message) {
+  let contextId;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false;
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
+    contextId,
+    returnByValue: true
+  }).catch((e) => {
+    dropContext(tabId);
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+async function removeOverlay(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await send(tabId, "Runtime.evaluate", {
+    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
+    contextId
+  });
+}
+function overlay(message) {
+  const g = globalThis;
+  let s = g.__browserctlHandoff;
+  if (s?.done) return "done";
+  if (!s) {
+    const host = document.createElement("browserctl-handoff");
+    host.setAttribute("data-browserctl-handoff", "");
+    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
+    const root = host.attachShadow({ mode: "closed" });
+    const box = document.createElement("div");
+    box.style.cssText = "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
+    const head = document.createElement("div");
+    head.style.cssText = "font-weight:600;margin-bottom:6px";
+    head.textContent = "browserctl: the agent hands over to you";
+    const text = document.createElement("div");
+    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
+    text.textContent = message;
+    const done = document.createElement("button");
+    done.type = "button";
+    done.textContent = "Done";
+    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
+    box.append(head, text, done);
+    root.append(box);
+    const st = { host, done: false };
+    done.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      st.done = true;
+      host.remove();
+    });
+    s = g.__browserctlHandoff = st;
+  }
+  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
+  return "shown";
 }
 
 // src/background/pages/observe.ts
@@ -5799,7 +6145,12 @@ function toolHandlers(deps, click2) {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
     timeCallOnTab(p, tabId);
-    return fn(tabId, p);
+    agentCallStarted(tabId);
+    try {
+      return await fn(tabId, p);
+    } finally {
+      agentCallEnded(tabId);
+    }
   };
   return {
     "pages.upload": onTab2("pages.upload", upload),
@@ -5827,7 +6178,7 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS3 = 250;
+var POLL_MS5 = 250;
 var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -5879,7 +6230,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep5(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
+      await sleep5(Math.min(POLL_MS5, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -5918,7 +6269,7 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS5;
       await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
@@ -5965,16 +6316,19 @@ var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const observed = new WeakSet();
   let mo = null;
   // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
   const ok = () => {
-    let seen = false;
+    let seen = false, loading = false;
     for (const doc of docs()) {
       if (mo && !observed.has(doc)) {
         observed.add(doc);
         mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
       }
+      if (doc.readyState === "loading") loading = true;
       if (!seen && sees(doc)) seen = true;
     }
-    return seen !== gone;
+    return gone ? !seen && !loading : seen;
   };
   if (ok()) return { ok: true };
   if (ms <= 0) return { timedOut: true };
@@ -6414,7 +6768,8 @@ var TABLE2 = {
   "pages.durableTarget": durableTarget,
   // evidence
   "pages.vitals": vitals,
-  "pages.highlight": highlight
+  "pages.highlight": highlight,
+  "pages.handoff": handoff
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
@@ -6429,6 +6784,38 @@ function pageHandlers(deps) {
 async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
+}
+var JOIN_WAIT_MS = 3e3;
+var FIRST_LOAD_COMMIT_MS = 1e4;
+async function joinTab(tabId, sessionId) {
+  noteTabSession(tabId, sessionId);
+  noteSession(tabId, sessionId);
+  await attachNow(tabId, JOIN_WAIT_MS).catch(() => void 0);
+}
+async function loadJoined(tabId, url) {
+  try {
+    await send(tabId, "Page.navigate", { url }, FIRST_LOAD_COMMIT_MS);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : cdpMessage(e);
+    if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
+    await chrome.tabs.update(tabId, { url });
+  }
+}
+
+// src/background/handoff-popup.ts
+function isHandoffMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  return o.type === "listHandoffs" || o.type === "handoffDone" && typeof o.tabId === "number";
+}
+function wireHandoffPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isHandoffMessage(msg)) return false;
+    sendResponse(msg.type === "listHandoffs" ? { handoffs: pendingHandoffs() } : { done: finishHandoff(msg.tabId) });
+    return false;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
 // src/background/popup-api.ts
@@ -6482,20 +6869,20 @@ async function getSessionTab(s, tabId) {
   return t;
 }
 async function groupTabs(s) {
-  const tabs3 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs3.sort((a, b) => a.index - b.index);
+  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs5.sort((a, b) => a.index - b.index);
 }
-function pickActive(s, tabs3) {
-  return tabs3.find((t) => t.active) ?? tabs3.find((t) => t.id === s.lastActiveTabId) ?? tabs3[0];
+function pickActive(s, tabs5) {
+  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
 }
 async function toWireSession(s) {
-  const tabs3 = await groupTabs(s);
+  const tabs5 = await groupTabs(s);
   return {
     sessionId: s.sessionId,
     name: s.name,
     groupId: s.groupId,
-    tabIds: tabs3.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs3)?.id ?? null
+    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs5)?.id ?? null
   };
 }
 async function userActiveTab() {
@@ -6919,11 +7306,11 @@ async function loadState(tabIds, st) {
     if (o && !shown2.has(o)) shown2.set(o, tabId);
   }
   const written = [];
-  const pending = [];
+  const pending2 = [];
   for (const o of st.origins) {
     const tabId = shown2.get(o.origin);
     if (tabId === void 0) {
-      pending.push(o);
+      pending2.push(o);
       continue;
     }
     const r = await send(tabId, "Runtime.evaluate", {
@@ -6935,7 +7322,7 @@ async function loadState(tabIds, st) {
     }
     written.push(o.origin);
   }
-  return { result: { cookies: st.cookies.length, origins: written, pending: pending.map((o) => o.origin) }, pending };
+  return { result: { cookies: st.cookies.length, origins: written, pending: pending2.map((o) => o.origin) }, pending: pending2 };
 }
 function pendingScript(id, o) {
   const marker = JSON.stringify(`browserctl.state.${id}`);
@@ -7174,18 +7561,6 @@ function wire3(store3) {
     );
   });
 }
-async function hasSettings(sessionId) {
-  await ready();
-  return peek(sessionId) !== void 0;
-}
-async function openWithSettings(sessionId, tabId, url) {
-  sessionOfTab2.set(tabId, sessionId);
-  noteTabSession(tabId, sessionId);
-  await ensureAttached(tabId).catch((e) => {
-    noteUnapplied(tabId, "all settings", cdpMessage(e));
-  });
-  await chrome.tabs.update(tabId, { url });
-}
 async function tabIdsOf(s) {
   return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
 }
@@ -7272,11 +7647,11 @@ function emulationHandlers({ store: store3 }) {
     "state.load": async (p) => {
       const s = await session(p);
       const st = validateState(p.state);
-      const { result: r, pending } = await loadState(await tabIdsOf(s), st);
-      if (pending.length > 0) {
+      const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
+      if (pending2.length > 0) {
         const cur = settingsOf(s.sessionId);
         let n = cur.nextScript;
-        const scripts = pending.map((o) => pendingScript(`s${n++}`, o));
+        const scripts = pending2.map((o) => pendingScript(`s${n++}`, o));
         await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
         await addScripts(s, scripts);
       }
@@ -7362,6 +7737,34 @@ function toRpcError(e) {
   return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
+// src/background/session-joins.ts
+function watchJoins(store3, joinTab2) {
+  const join = (tabId, groupId) => {
+    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
+    void store3.ready().then(() => {
+      const s = store3.byGroup(groupId);
+      if (s) return joinTab2(tabId, s.sessionId);
+    });
+  };
+  const onCreated = (t) => join(t.id, t.groupId);
+  const onUpdated = (tabId, info) => {
+    if (info.groupId !== void 0) join(tabId, info.groupId);
+  };
+  chrome.tabs.onCreated.addListener(onCreated);
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  return () => {
+    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  };
+}
+async function rejoinAll(store3, joinTab2) {
+  await store3.ready();
+  for (const s of store3.list()) {
+    const tabs5 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
+  }
+}
+
 // src/background/sessions.ts
 var COLORS = [
   "blue",
@@ -7377,21 +7780,21 @@ var COLORS = [
 function colorFor(n) {
   return COLORS[(n - 1) % COLORS.length] ?? "blue";
 }
-async function targetWindow(url) {
+async function targetWindow() {
   try {
     const w2 = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     if (w2.id !== void 0 && w2.type === "normal") return { windowId: w2.id };
   } catch {
   }
-  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const w = await chrome.windows.create({ url: "about:blank", focused: true, type: "normal" });
   const tab = w?.tabs?.[0];
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs3, releaseTab2) {
-  await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs5, releaseTab2) {
+  await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
-function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
+function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   async function newGroup2(tab, name) {
     const n = store3.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -7405,9 +7808,12 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
       await store3.ready();
       const name = optionalString(p, "name") || void 0;
       const url = optionalString(p, "url") || "about:blank";
-      const win = await targetWindow(url);
-      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
-      return toWireSession(await newGroup2(tab, name));
+      const win = await targetWindow();
+      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true });
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(tab.id, url);
+      return toWireSession(s);
     },
     "sessions.attachCurrent": async (p) => {
       await store3.ready();
@@ -7415,7 +7821,9 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const tab = await userActiveTab();
       const existing = store3.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup2(tab, name));
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      return toWireSession(s);
     },
     "sessions.list": async () => {
       await store3.ready();
@@ -7446,11 +7854,11 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2 }) {
     },
     "sessions.close": async (p) => {
       const s = await store3.require(p);
-      const tabs3 = await groupTabs(s);
-      await releaseAll(tabs3, releaseTab2);
+      const tabs5 = await groupTabs(s);
+      await releaseAll(tabs5, releaseTab2);
       await store3.remove(s.sessionId);
-      const ids = tabs3.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs3);
+      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs5);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
     },
@@ -7505,7 +7913,7 @@ async function queryActiveTab(store3, s) {
   store3.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   return {
     "tabs.open": async (p) => {
       const s = await store3.require(p);
@@ -7513,22 +7921,21 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
-      const emulated = await hasSettings(s.sessionId);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url: emulated ? "about:blank" : url,
+        url: "about:blank",
         active,
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      if (emulated) await openWithSettings(s.sessionId, id, url);
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      const opened = toWireTab(await getTab(id), store3);
-      return emulated ? { ...opened, url } : opened;
+      return toWireTab(await getTab(id), store3);
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);
@@ -7536,14 +7943,15 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2 }) {
     },
     "tabs.userList": async () => {
       await store3.ready();
-      const tabs3 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs3.map((t) => toWireTab(t, store3)) };
+      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
     },
     "tabs.attach": async (p) => {
       const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab2(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store3);
     },
     "tabs.active": async (p) => {
@@ -7930,9 +8338,11 @@ var REPLACED_KEY = "browserctl.replaced";
 var store2 = new SessionStore();
 store2.watch();
 titleCache.watch();
+watchJoins(store2, joinTab);
+void rejoinAll(store2, joinTab).catch(() => void 0);
 var router = new Router({
-  ...sessionHandlers({ store: store2, releaseTab }),
-  ...tabHandlers({ store: store2, releaseTab }),
+  ...sessionHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
+  ...tabHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
   ...pageHandlers({ resolveTab: (p) => resolveTab(store2, p) }),
   ...extensionHandlers(),
   ...evidenceHandlers({ store: store2, resolveTab: (p) => resolveTab(store2, p) }),
@@ -7964,4 +8374,5 @@ var client = new WsClient({
 });
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

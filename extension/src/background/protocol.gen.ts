@@ -381,10 +381,14 @@ export interface SnapshotParams {
   selector?: string;
   /** default false; only what intersects the viewport */
   viewport?: boolean;
-  /** an integer >= 200; cut at a line; the last line says what was left out */
+  /** an integer >= 200; cut at a line; the last line says what was left out and the offset to continue from */
   maxChars?: number;
+  /** default 0; an integer >= 0; start at this line of the snapshot's body (after title and url): the rest of a cut snapshot */
+  offset?: number;
   /** default false; only the lines changed since this tab's previous snapshot with the same options */
   diff?: boolean;
+  /** default false; first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe */
+  settle?: boolean;
 }
 
 export interface SnapshotResult {
@@ -393,6 +397,7 @@ export interface SnapshotResult {
   url: string;
   title: string;
   tabId: number;
+  cut?: boolean;
 }
 
 export interface ClickParams {
@@ -1002,6 +1007,25 @@ export interface DurableTargetResult {
   name?: string;
 }
 
+export interface HandoffParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** what the person should do */
+  message: string;
+}
+
+export interface HandoffResult {
+  /** the person pressed Done; false: timeoutMs ran out */
+  done: boolean;
+  url: string;
+  title: string;
+  tabId: number;
+  waitedMs: number;
+}
+
 export interface VitalsParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -1400,6 +1424,7 @@ export const PAGE_METHODS = [
   "pages.waitFor",
   "pages.dialog",
   "pages.durableTarget",
+  "pages.handoff",
   "pages.vitals",
   "pages.highlight",
 ] as const;
@@ -1572,6 +1597,8 @@ export interface MethodTypes {
   "pages.dialog": { params: DialogParams; result: DialogResult };
   /** a ref as a target that survives a reload; the tab's document */
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
+  /** bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done */
+  "pages.handoff": { params: HandoffParams; result: HandoffResult };
   /** the page's Web Vitals and navigation timing */
   "pages.vitals": { params: VitalsParams; result: VitalsResult };
   /** outline an element for a person to see, or clear the outline */

@@ -3,7 +3,6 @@
 
 import type { TabMethod } from "./methods";
 import { optionalBool, requireInt, requireString } from "./params";
-import { hasSettings, openWithSettings } from "./pages/emulation/handlers";
 import type { SessionRecord, SessionStore } from "./session-store";
 import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
 import { ErrorCode, RpcError, type Handlers, type Params } from "./types";
@@ -11,6 +10,10 @@ import { ErrorCode, RpcError, type Handlers, type Params } from "./types";
 export interface TabDeps {
   store: SessionStore;
   releaseTab(tabId: number): Promise<void>;
+  /** A tab joins a session: its logs are recorded from now on (pages/index.ts). */
+  joinTab(tabId: number, sessionId: string): Promise<void>;
+  /** Loads a URL in a joined tab, once its logs are on. */
+  loadJoined(tabId: number, url: string): Promise<void>;
 }
 
 /** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
@@ -54,7 +57,7 @@ async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<ch
   return t;
 }
 
-export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod> {
+export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps): Handlers<TabMethod> {
   return {
     "tabs.open": async (p) => {
       const s = await store.require(p);
@@ -62,23 +65,23 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod>
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
-      // A session's emulation settings are on before the tab's first request.
-      const emulated = await hasSettings(s.sessionId);
+      // Made at about:blank, joined, then sent to url: the first load's
+      // console lines and requests are recorded too.
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url: emulated ? "about:blank" : url,
+        url: "about:blank",
         active,
         ...(last ? { index: last.index + 1 } : {}),
       });
       const id = created.id as number;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      if (emulated) await openWithSettings(s.sessionId, id, url);
+      await joinTab(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined(id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store.update(s);
       }
-      const opened = toWireTab(await getTab(id), store);
-      return emulated ? { ...opened, url } : opened;
+      return toWireTab(await getTab(id), store);
     },
 
     "tabs.list": async (p) => {
@@ -97,6 +100,7 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod>
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store);
     },
 

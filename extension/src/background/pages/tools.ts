@@ -19,6 +19,7 @@ import {
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
+import { agentCallEnded, agentCallStarted } from "./person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
@@ -248,7 +249,12 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
       timeCallOnTab(p, tabId);
-      return fn(tabId, p);
+      agentCallStarted(tabId); // its input (a download's click) is not the person's
+      try {
+        return await fn(tabId, p);
+      } finally {
+        agentCallEnded(tabId);
+      }
     };
   return {
     "pages.upload": onTab("pages.upload", upload),
