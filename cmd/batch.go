@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/hubclient"
 	"browserctl/repl"
 	"browserctl/rpc"
 	"browserctl/termsafe"
@@ -91,7 +92,9 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 	if err != nil {
 		return err
 	}
-	lineF := replFactory(f, ctrl).Factory
+	// the run holds its own session, starting on the shells' current one
+	own := hubclient.NewOwn(ctrl, "this batch run", startSession(ctx, f, ctrl))
+	lineF := replFactory(f, own).Factory
 	first := ExitOK
 	lines := repl.NewLineReader(in)
 	for {

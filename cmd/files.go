@@ -163,7 +163,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 			if err := decodeResult(rpc.PageClick, raw, &a); err != nil {
 				return err
 			}
-			done(f, "clicked %s", ref)
+			done(f, "clicked %s", actedOn(a.Target, ref))
 			if a.Download != nil {
 				printDownloadLine(f, *a.Download)
 			}

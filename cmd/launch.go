@@ -118,7 +118,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := recordLaunch(dir, bc.Pid(), profile, fresh); err != nil {
+	if err := recordLaunch(dir, bc.Pid(), profile, fresh, filepath.Base(browser)); err != nil {
 		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)

@@ -58,6 +58,7 @@ func (lr *logReader) run(ctx context.Context) error {
 		timeout := lr.f.Globals.Timeout
 		if !first {
 			timeout = followTimeout
+			ctx = withoutBudget(ctx)
 		}
 		raw, err := h.Call(ctx, lr.method, lr.params, timeout)
 		if err != nil {

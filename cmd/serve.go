@@ -103,6 +103,9 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 			}
 		}()
 	}
+	if dir, err := f.StateDir(); err == nil {
+		go watchLaunched(ctx, h, dir, logger.Printf)
+	}
 	logger.Printf("hub listening on ws://%s/ws/browser (pid %d)", ln.Addr(), os.Getpid())
 	err = h.Serve(ctx, ln)
 	logger.Printf("hub stopped")

@@ -34,7 +34,7 @@ func TestREPLSaveReplaysFilesDialogsTabs(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "replay.txt")
 	t.Cleanup(func() { closeSessionsNamed(t, name) })
 
-	r := startREPL(t)
+	r := startReplayREPL(t)
 	loaded := func(nav string) func(event) bool {
 		return func(e event) bool { return e.Type == "load" && e.str("nav") == nav }
 	}
@@ -229,7 +229,7 @@ type replRun struct {
 	exited chan error
 }
 
-func startREPL(t *testing.T) *replRun {
+func startReplayREPL(t *testing.T) *replRun {
 	t.Helper()
 	ctx, cancel := contextFor(3 * callTimeout)
 	t.Cleanup(cancel)

@@ -36,6 +36,7 @@ func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolR
 			"message":   be.Message,
 			"retryable": be.Retryable,
 			"hint":      hint,
+			"reason":    be.Reason,
 		}},
 		IsError: true,
 	}

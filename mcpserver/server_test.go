@@ -554,3 +554,31 @@ func TestUploadConsoleNetwork(t *testing.T) {
 		}
 	}
 }
+
+// MCP clients never move the shells' current session: not by creating
+// their sessions, not by using or releasing one, not by leaving.
+func TestClientsLeaveTheShellsSessionAlone(t *testing.T) {
+	fe, s, cs := setup(t, Options{}, "alpha", "beta")
+	h := s.opts.Caller.(ownSessionCaller).Caller.(*hub.Hub)
+	if _, err := h.UseSession(context.Background(), "sperson"); err != nil {
+		t.Fatal(err)
+	}
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"released": true}})
+	fe.setRule(rpc.SessionList, answer{result: map[string]any{"sessions": []any{}}})
+	callTool(t, cs[0], "browser_snapshot", nil)
+	callTool(t, cs[1], "browser_session", map[string]any{"action": "create"})
+	callTool(t, cs[1], "browser_session", map[string]any{"action": "release"})
+	if got := h.CurrentSession(); got != "sperson" {
+		t.Fatalf("after the clients' sessions: current %q, want sperson", got)
+	}
+	s.ReleaseAll(context.Background())
+	if got := h.CurrentSession(); got != "sperson" {
+		t.Fatalf("after the clients left: current %q, want sperson", got)
+	}
+	for _, r := range fe.requests() {
+		if r.Params["sessionId"] == "sperson" {
+			t.Errorf("an MCP client's %s acted on the shells' session", r.Method)
+		}
+	}
+}

@@ -142,6 +142,9 @@ const (
 // Issue 13: what the extension is, for `browserctl doctor`.
 const (
 	ExtensionInfo = "extension.info"
+	// ExtensionCallTiming answers what the extension measured of a recent
+	// call (browserctl -v).
+	ExtensionCallTiming = "extension.callTiming"
 )
 
 // Methods of issue 8 beyond the spec's 27 (targets, find, more actions).
@@ -231,7 +234,7 @@ var Methods = []Method{
 		Summary: "accessibility tree and ref map", ResultDoc: "`snapshot` is the text below, `refs` maps each ref in it"},
 	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
 		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)"},
-	{Wire: PageHover, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+	{Wire: PageHover, Session: SessionRequired, Params: HoverParams{}, Result: PointerResult{},
 		Summary: "hover an element by ref"},
 	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
 		Summary: "replace an input's value by ref"},
@@ -263,7 +266,7 @@ var Methods = []Method{
 		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
 	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus"},
-	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: OKResult{},
+	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: PointerResult{},
 		Summary: "drag one element onto another"},
 	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
 		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character"},
@@ -319,6 +322,8 @@ var Methods = []Method{
 	// issue 13
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
 		Summary: "the extension's protocol version, version and id"},
+	{Wire: ExtensionCallTiming, Session: NoSession, Params: CallTimingParams{}, Result: CallTimingResult{},
+		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102"},
 
 	// issue 10: logs, network blocking, downloads
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},

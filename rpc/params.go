@@ -19,7 +19,7 @@ import "encoding/json"
 // Objects are the shapes several methods share (docs/protocol.md's
 // "Objects"); the generator declares them for the extension.
 var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{},
-	DialogReport{}}
+	DialogReport{}, ActedOn{}}
 
 // Session is a session: a Chrome tab group.
 type Session struct {
@@ -175,6 +175,7 @@ type ClickParams struct {
 	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Button     string `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
 	ClickCount int    `json:"clickCount,omitempty" default:"1"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
 }
 
 // FillParams are the params of pages.fill.

@@ -54,6 +54,7 @@ type DownloadListResult struct {
 // click set off (issue 10): a file chooser it opened, a download it started.
 type ClickResult struct {
 	OK          bool         `json:"ok" ts:"true"`
+	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
 	Download    *Download    `json:"download,omitempty"`
 	FileChooser *FileChooser `json:"fileChooser,omitempty"`
 }

@@ -55,6 +55,20 @@ var ErrorCode = {
   pageRefNotFound: 4109,
   pageOperationFailed: 4110
 };
+var DEFAULT_REASON = {
+  "-32600": "bad_input",
+  "-32601": "no_such_method",
+  "-32602": "bad_input",
+  "-32603": "failed",
+  "4001": "failed",
+  "4101": "failed",
+  "4102": "failed",
+  "4103": "no_session",
+  "4104": "tab_closed",
+  "4107": "no_session",
+  "4109": "stale_ref",
+  "4110": "browser_error"
+};
 var MOUSE_BUTTONS = ["left", "right", "middle"];
 var SCROLL_DIRECTIONS = ["up", "down", "left", "right"];
 var MOUSE_ACTIONS = ["move", "down", "up", "click", "wheel"];
@@ -125,7 +139,8 @@ var PAGE_METHODS = [
   "pages.durableTarget"
 ];
 var EXTENSION_METHODS = [
-  "extension.info"
+  "extension.info",
+  "extension.callTiming"
 ];
 var LOG_METHODS = [
   "logs.console",
@@ -141,6 +156,71 @@ var DOWNLOAD_METHODS = [
 ];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
 
+// src/background/types.ts
+var RpcError = class extends Error {
+  constructor(code, message, reason) {
+    super(message);
+    this.code = code;
+    this.name = "RpcError";
+    this.reason = reason ?? defaultReason(code, message);
+  }
+  code;
+  reason;
+};
+function defaultReason(code, message) {
+  if (code === ErrorCode.operationFailed && /timed out|did not answer within/.test(message)) return "timeout";
+  return DEFAULT_REASON[code] ?? "failed";
+}
+
+// src/background/call-timing.ts
+var TIMING_KEEP = 64;
+var CALL = /* @__PURE__ */ Symbol("call timing");
+var records = /* @__PURE__ */ new Map();
+var onTab = /* @__PURE__ */ new Map();
+function callStarted(id, method, params) {
+  if (typeof id !== "number") return void 0;
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map() };
+  records.set(id, rec);
+  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
+  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
+  return rec;
+}
+function callEnded(rec) {
+  if (!rec) return;
+  rec.handlerMs = performance.now() - rec.start;
+  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
+}
+function timeCallOnTab(params, tabId) {
+  const rec = params[CALL];
+  if (!rec) return;
+  rec.tabId = tabId;
+  onTab.set(tabId, rec);
+}
+function noteCdp(tabId, method, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.cdp.set(method, t);
+}
+var round = (ms) => Math.round(ms * 1e3) / 1e3;
+function callTiming(callId) {
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
+  }
+  const rec = records.get(callId);
+  if (!rec) {
+    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
+  }
+  return {
+    callId,
+    method: rec.method,
+    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) }))
+  };
+}
+
 // src/background/extension-info.ts
 var chromeInfoDeps = {
   manifestVersion: () => chrome.runtime.getManifest().version,
@@ -154,7 +234,8 @@ function extensionHandlers(deps = chromeInfoDeps) {
       version: deps.manifestVersion(),
       id: deps.id(),
       userAgent: deps.userAgent()
-    })
+    }),
+    "extension.callTiming": async (p) => callTiming(p.callId)
   };
 }
 
@@ -199,16 +280,6 @@ function wireLifecycle(client2) {
     void chrome.alarms.clear(KEEPALIVE_ALARM);
   };
 }
-
-// src/background/types.ts
-var RpcError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "RpcError";
-  }
-  code;
-};
 
 // src/background/params.ts
 function invalid(name, what) {
@@ -279,6 +350,31 @@ function requireStringArray(p, name) {
   return v;
 }
 
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 3e4;
@@ -293,7 +389,7 @@ function setDialogHook(fn) {
 }
 var DialogOpenError = class extends RpcError {
   constructor(dialog2) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog2), "dialog_open");
     this.dialog = dialog2;
     this.name = "DialogOpenError";
   }
@@ -509,13 +605,16 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       }
     );
@@ -1476,6 +1575,271 @@ async function viewportBox(tabId, objectId) {
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+// src/background/pages/actionable.ts
+var ACTION_CHECK = `async function (o) {
+  const el = this;
+  if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
+  const doc = el.ownerDocument, win = doc.defaultView;
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n - 1) + "\\u2026" : s; };
+  const IMPLICIT = { A: "link", BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", IMG: "img", H1: "heading", H2: "heading", H3: "heading", LABEL: "label", SUMMARY: "button", OPTION: "option" };
+  const roleOf = (e) => {
+    const r = (e.getAttribute && e.getAttribute("role") || "").trim().split(/\\s+/)[0];
+    if (r) return r;
+    if (e.tagName === "INPUT") {
+      const t = e.type;
+      return t === "checkbox" ? "checkbox" : t === "radio" ? "radio" : ["button", "submit", "reset", "image"].includes(t) ? "button" : t === "range" ? "slider" : "textbox";
+    }
+    if (e.tagName === "A" && !e.hasAttribute("href")) return "generic";
+    return IMPLICIT[e.tagName] || "generic";
+  };
+  const nameOf = (e) => {
+    const a = e.getAttribute && e.getAttribute("aria-label");
+    if (a) return clip(a, 60);
+    const lb = e.getAttribute && e.getAttribute("aria-labelledby");
+    if (lb) { const t = lb.split(/\\s+/).map((id) => { const x = e.ownerDocument.getElementById(id); return x ? x.textContent : ""; }).join(" "); if (norm(t)) return clip(t, 60); }
+    if (e.labels && e.labels.length) return clip(e.labels[0].textContent, 60);
+    if (e.tagName === "INPUT" && ["button", "submit", "reset"].includes(e.type)) return clip(e.value, 60);
+    if (e.tagName === "INPUT" || e.tagName === "TEXTAREA") return clip(e.getAttribute("placeholder") || e.getAttribute("title") || "", 60);
+    if (e.tagName === "IMG") return clip(e.getAttribute("alt") || "", 60);
+    return clip(e.innerText || e.textContent || e.getAttribute("title") || "", 60);
+  };
+  const cssPath = (e) => {
+    const parts = [];
+    for (let n = e, i = 0; n && n.nodeType === 1 && i < 3; n = n.parentElement, i++) {
+      let p = n.tagName.toLowerCase();
+      if (n.id) { parts.unshift(p + "#" + n.id); break; }
+      const cls = Array.from(n.classList).slice(0, 2);
+      if (cls.length) p += "." + cls.join(".");
+      parts.unshift(p);
+    }
+    return parts.join(" > ");
+  };
+  const describe = (e) => { const n = nameOf(e); return roleOf(e) + (n ? " " + JSON.stringify(n) : "") + " (" + cssPath(e) + ")"; };
+  const disabled = (e) => {
+    if (e.matches(":disabled")) return true;
+    for (let n = e; n; n = n.parentElement) if (n.getAttribute("aria-disabled") === "true") return true;
+    return false;
+  };
+  const hasBox = (e) => { const r = e.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; };
+  const shown = (e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && hasBox(e);
+  // The box to press: the element's; a hidden checkbox's visible label;
+  // a box-less wrapper's first descendant with a box.
+  let box = el, via = 0;
+  if (!shown(el)) {
+    box = null;
+    if (el.labels) for (const l of el.labels) if (shown(l)) { box = l; via = 1; break; }
+    if (!box && el.checkVisibility({ visibilityProperty: true })) {
+      for (const d of el.querySelectorAll("*")) if (shown(d)) { box = d; via = 2; break; }
+    }
+    if (!box) return { state: "not_visible", detail: hasBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
+  }
+  if (o.enabled && disabled(el)) return { state: "not_enabled" };
+  const rectOf = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+  const frame = () => new Promise((res) => {
+    // A background tab runs no animation frames: timers then.
+    let done = false;
+    const fin = () => { if (!done) { done = true; res(); } };
+    if (!doc.hidden) win.requestAnimationFrame(fin);
+    setTimeout(fin, doc.hidden ? 16 : 50);
+  });
+  const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
+  const ALIGN = ["center", "end", "start", "nearest"];
+  if (o.scroll === 1 && !inView(rectOf(box))) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
+  // Still: a box that no running animation or transition can move is
+  // still now; else the same box in two frames.
+  let r = rectOf(box);
+  if (!o.force) {
+    const moving = doc.getAnimations().some((a) => a.playState === "running" && a.effect && a.effect.target &&
+      (a.effect.target === box || a.effect.target.contains(box) || box.contains(a.effect.target)));
+    if (moving) {
+      await frame();
+      const r1 = rectOf(box);
+      await frame();
+      const r2 = rectOf(box);
+      if (!same(r1, r2)) return { state: "not_stable" };
+      r = r2;
+    }
+  }
+  // The point: the centre of the part of the box inside the frame's viewport.
+  const x0 = Math.max(r[0], 0), y0 = Math.max(r[1], 0);
+  const x1 = Math.min(r[0] + r[2], win.innerWidth), y1 = Math.min(r[1] + r[3], win.innerHeight);
+  if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
+  const x = (x0 + x1) / 2, y = (y0 + y1) / 2;
+  const answer = { state: "ok", x, y, bx: r[0], by: r[1], via, role: roleOf(el), name: nameOf(el) };
+  if (o.force) return answer;
+  // Hit-test in the element's own document, through shadow roots.
+  const deepest = (root, px, py) => {
+    let hit = root.elementFromPoint(px, py);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(px, py);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const within = (hit) => {
+    for (let n = hit; n; n = n.parentNode || n.host) {
+      if (n === el || n === box) return true;
+      if (n.tagName === "LABEL" && n.control === el) return true;
+    }
+    return false;
+  };
+  const hit = deepest(doc, x, y);
+  if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
+  // Same-origin ancestor frames: the frame itself must be where the point is.
+  let fx = x, fy = y;
+  for (let w = win; w !== w.top; w = w.parent) {
+    let fe;
+    try { fe = w.frameElement; } catch (e) { fe = null; }
+    if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
+    const fr = fe.getBoundingClientRect();
+    const cs = w.parent.getComputedStyle(fe);
+    fx += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
+    fy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
+    const up = deepest(fe.ownerDocument, fx, fy);
+    if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
+  }
+  // Arm the listener that stops a press reaching anything else.
+  const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+  const KEY = "__browserctlHitGuard";
+  const old = win[KEY];
+  if (old) old.disarm();
+  if (EVENTS.length) {
+    const guard = { seen: 0, stray: "", disarm: () => { for (const t of EVENTS) win.removeEventListener(t, listener, true); if (win[KEY] === guard) delete win[KEY]; } };
+    const listener = (ev) => {
+      if (!ev.isTrusted) return;
+      const t = ev.composedPath()[0] || ev.target;
+      if (t && t.nodeType === 1 && within(t)) { guard.seen++; return; }
+      if (!guard.stray) guard.stray = t && t.nodeType === 1 ? describe(t) : "nothing";
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    };
+    for (const t of EVENTS) win.addEventListener(t, listener, true);
+    Object.defineProperty(win, KEY, { value: guard, configurable: true, enumerable: false, writable: true });
+    setTimeout(() => guard.disarm(), 10000);
+  }
+  return answer;
+}`;
+var GUARD_VERDICT = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (!g) return { seen: -1, stray: "" };
+  g.disarm();
+  return { seen: g.seen, stray: g.stray };
+}`;
+var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
+function failed(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+function why(a, label) {
+  switch (a.state) {
+    case "not_visible":
+      return `${label} is not visible: ${a.detail ?? "it has no box"}`;
+    case "not_enabled":
+      return `${label} is disabled`;
+    case "detached":
+      return `${label} was removed from the page`;
+    case "not_stable":
+      return `${label} kept moving (its box changed between animation frames)`;
+    case "covered":
+      return a.top ? `${label} is covered: ${a.top} would receive the press${a.detail ? ` (${a.detail})` : ""}` : `${label}: ${a.detail ?? "covered"}`;
+  }
+  return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
+}
+async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    awaitPromise
+  });
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
+  }
+  return r.result.value;
+}
+async function toTab(tabId, objectId, a) {
+  let quads;
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return null;
+  }
+  if (a.via !== 0) {
+    if (quads.length === 0) return null;
+  }
+  let minX = Infinity;
+  let minY = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      minX = Math.min(minX, q[i]);
+      minY = Math.min(minY, q[i + 1]);
+    }
+  }
+  if (!Number.isFinite(minX)) return null;
+  const off = await offsetOf(tabId, objectId);
+  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
+}
+var DOC_ORIGIN = `function () { const r = this.ownerDocument.documentElement.getBoundingClientRect(); return [r.left, r.top]; }`;
+async function toTabByDocument(tabId, objectId, a) {
+  const r = await send(tabId, "Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
+  });
+  const de = r.result.objectId;
+  if (!de) throw failed("the element's document has no root", "detached");
+  const [q, origin] = await Promise.all([
+    send(tabId, "DOM.getContentQuads", { objectId: de }),
+    inPage(tabId, objectId, DOC_ORIGIN, [])
+  ]);
+  const quad = q.quads[0];
+  if (!quad) throw failed("the element's document has no box", "not_visible");
+  const off = await offsetOf(tabId, objectId);
+  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
+  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
+  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
+}
+async function pressPoint(tabId, objectId, o) {
+  let last;
+  for (let attempt = 0; ; attempt++) {
+    const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
+    const a = await inPage(tabId, objectId, ACTION_CHECK, [
+      { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
+    ], true);
+    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (a.state === "ok") {
+      const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
+      return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+    }
+    last = a;
+    if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    if (Date.now() >= o.deadline) break;
+    await sleep2(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+  }
+  throw failed(why(last, o.label), last.state);
+}
+async function pressVerdict(tabId, objectId) {
+  try {
+    const v = await inPage(tabId, objectId, GUARD_VERDICT, []);
+    if (!v) return { ok: true, stray: "" };
+    return { ok: !v.stray, stray: v.stray };
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return { ok: true, stray: "" };
+  }
+}
+function strayError(label, stray) {
+  return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
+}
+
 // src/background/pages/role-target.ts
 var ROLE_WAIT_MS = 5e3;
 var ROLE_POLL_MS = 100;
@@ -1534,7 +1898,7 @@ async function roleMatches(tabId, t) {
   }
   return out;
 }
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
@@ -1553,9 +1917,9 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
       if (r.object.objectId) return r.object.objectId;
     }
     if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
     }
-    await sleep2(ROLE_POLL_MS);
+    await sleep3(ROLE_POLL_MS);
   }
 }
 
@@ -1586,8 +1950,8 @@ var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-function failed(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed2(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
@@ -1608,10 +1972,22 @@ function requireTarget(p, keys = DEFAULT_KEYS) {
 function labelOf(t) {
   return "ref" in t ? t.ref : JSON.stringify(t.selector);
 }
-async function resolveSpec(tabId, t, pick = "visible") {
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  return { objectId: await resolveSelector(tabId, t.selector, pick), label: JSON.stringify(t.selector) };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
 }
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
 async function callInWorld(tabId, fn, args, opts) {
   const call = async () => send(tabId, "Runtime.callFunctionOn", {
     functionDeclaration: fn,
@@ -1638,39 +2014,98 @@ var VISIBLE = `function isVisible(el) {
   }
   return false;
 }`;
+var TEXT_MATCHES = `function textMatches(spec) {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  let want = spec, exact = false;
+  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
+  want = norm(want);
+  if (!want) return "invalid:text= needs some text";
+  const out = [];
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  const visit = (el) => {
+    if (SKIP.has(el.tagName)) return false;
+    const t = norm(el.textContent);
+    if (!t.includes(want)) return false;
+    let inner = false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+    if (inner) return true;
+    if (exact && t !== want) return false;
+    out.push(el);
+    return true;
+  };
+  if (document.body) visit(document.body);
+  return out;
+}`;
 var FIRST_MATCH = `function (sel, pick) {
   ${VISIBLE}
+  ${TEXT_MATCHES}
   let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
+  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
   for (const el of all) if (isVisible(el)) return el;
   if (pick === "visibleElseFirst" && all.length > 0) return all[0];
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }`;
 async function resolveSelector(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    throw failed2(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why);
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
 }
-function selectorError(selector, why) {
-  if (why.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why.slice(8)})`);
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
   }
-  if (why.startsWith("hidden:")) {
-    const n = why.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed2(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+  return failed2(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/pointer.ts
+var ANSWER_MARGIN_MS = 250;
+function deadlineOf(budgetMs) {
+  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+}
+async function aim(tabId, s) {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : void 0;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+async function pointerAction(tabId, s, press2) {
+  try {
+    await ensureForeground(tabId);
+    for (; ; ) {
+      const pt = await aim(tabId, s);
+      await press2(pt);
+      if (s.force || s.kind === "hover") return pt.target;
+      const v = await pressVerdict(tabId, pt.objectId);
+      if (v.ok) return pt.target;
+      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+      if (Date.now() >= s.deadline) throw strayError(label, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 
 // src/background/pages/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed2(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed3(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function dispatch(tabId, params) {
   try {
@@ -1694,7 +2129,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed2(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed3(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -1736,38 +2171,35 @@ async function mouseClick(tabId, pt, button, clickCount) {
   }
 }
 async function click(tabId, p) {
-  const target = requireTarget(p);
+  const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await mouseClick(tabId, pt, button, clickCount);
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => mouseClick(tabId, pt, button, clickCount)
+  );
+  return { ok: true, target };
 }
 async function hover(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+  const spec = requireTarget(p);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
+  );
+  return { ok: true, target };
 }
 async function scrollIntoView(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed2(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed3(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -1785,7 +2217,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed2("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed3("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -2047,7 +2479,7 @@ var FOCUS = `function () {
 async function type(tabId, p) {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2056,7 +2488,7 @@ async function type(tabId, p) {
       userGesture: true
     });
     if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -2068,8 +2500,8 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/actions.ts
-function failed3(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed4(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function callOn(tabId, t, fn, args = [], what = "call") {
   const r = await send(tabId, "Runtime.callFunctionOn", {
@@ -2079,12 +2511,12 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed3(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed4(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick);
+  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
   try {
     return await act(t);
   } finally {
@@ -2106,38 +2538,36 @@ var CHECK_SETTLE_TRIES = 10;
 var CHECK_SETTLE_MS = 50;
 async function check(tabId, p) {
   const want = optionalBool(p, "checked") ?? true;
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-      if (!st || st.error) throw failed3(`check ${t.label}: ${st?.error ?? "no answer"}`);
-      if (st.checked === want) return { checked: want };
-      if (st.disabled) throw failed3(`check ${t.label}: it is disabled`);
-      if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-        throw failed3(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
-      }
-      await ensureForeground(tabId);
-      let pt;
-      try {
-        pt = await visibleCentre(tabId, t.objectId, t.label);
-      } catch (e) {
-        if (e instanceof DialogOpenError) throw e;
-      }
-      if (pt) await mouseClick(tabId, pt, "left", 1);
-      else await callOn(tabId, t, "function () { this.click(); }", [], "check");
-      let after = await callOn(tabId, t, CHECK_STATE, [], "check");
-      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
-        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-        after = await callOn(tabId, t, CHECK_STATE, [], "check");
-      }
-      if (after?.checked !== want) {
-        throw failed3(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
-      }
-      return { checked: want };
-    },
-    "visibleElseFirst"
-  );
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
+  try {
+    const st = await callOn(tabId, t, CHECK_STATE, [], "check");
+    if (!st || st.error) throw failed4(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (st.checked === want) return { checked: want };
+    if (st.disabled) throw failed4(`check ${t.label}: it is disabled`, "not_enabled");
+    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+      throw failed4(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
+  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
+  try {
+    let after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+      after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+    }
+    if (after?.checked !== want) {
+      throw failed4(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+    }
+    return { checked: want, target };
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 var FOCUS2 = `function () {
   this.focus();
@@ -2146,7 +2576,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed3(`focus ${t.label}: the element cannot take focus`);
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed4(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -2170,6 +2600,8 @@ async function mouseEvent(tabId, params) {
 async function drag(tabId, p) {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
   let dragData;
   await ensureAttached(tabId);
   const stop = listen(tabId, (method, params) => {
@@ -2177,16 +2609,23 @@ async function drag(tabId, p) {
   });
   let intercepting = false;
   try {
-    const s = await resolveSpec(tabId, src);
     await ensureForeground(tabId);
-    const from = await visibleCentre(tabId, s.objectId, s.label);
-    const d = await resolveSpec(tabId, dst);
+    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
+    releaseActionObjects(tabId);
+    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
     await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+    if (!force) {
+      const v = await pressVerdict(tabId, from.objectId);
+      if (!v.ok) {
+        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+        throw strayError(from.target.ref ?? from.target.role, v.stray);
+      }
+    }
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const to = await visibleCentre(tabId, d.objectId, d.label);
+    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1e3) });
     for (let i = 1; i <= DRAG_STEPS; i++) {
       const x = from.x + 5 + (to.x - from.x - 5) * i / DRAG_STEPS;
       const y = from.y + 5 + (to.y - from.y - 5) * i / DRAG_STEPS;
@@ -2198,7 +2637,7 @@ async function drag(tabId, p) {
       }
     }
     await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
-    return { ok: true };
+    return { ok: true, target: from.target, to: to.target };
   } finally {
     stop();
     if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
@@ -2211,20 +2650,19 @@ var IS_ENABLED = `function () {
   for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
   return true;
 }`;
-var ANY_VISIBLE = `function (sel) {
-  ${VISIBLE}
-  let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return true;
-  return false;
-}`;
 async function is(tabId, p) {
   const state2 = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
   if (state2 === "visible" && "selector" in spec) {
-    const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
-    if (typeof r.result.value === "string") throw selectorError(spec.selector, r.result.value);
-    return { value: r.result.value === true };
+    try {
+      await resolveSelectorOnce(tabId, spec.selector, "visible");
+      return { value: true };
+    } catch (e) {
+      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
+      throw e;
+    } finally {
+      releaseActionObjects(tabId);
+    }
   }
   return withTarget(
     tabId,
@@ -2233,7 +2671,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed3(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed4(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -2258,33 +2696,8 @@ async function count(tabId, p) {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed3(`count ${JSON.stringify(selector)}: the page did not answer`);
+  if (typeof r.result.value !== "number") throw failed4(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
-}
-
-// src/background/pages/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
-  }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 // src/background/dialog-policy.ts
@@ -2559,15 +2972,15 @@ async function evaluate(tabId, p) {
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
   }
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
 }
 
 // src/background/pages/forms.ts
-function failed4(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed5(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
   const el = this;
@@ -2601,10 +3014,18 @@ var FILL = `function (value) {
   }
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
+function fillReason(why2) {
+  return why2.includes("disabled") ? "not_enabled" : "not_editable";
+}
+function selectReason(why2) {
+  if (why2.includes("is disabled")) return "not_enabled";
+  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
+  return why2.includes("is not a select") ? "not_editable" : "failed";
+}
 async function fill(tabId, p) {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2613,8 +3034,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    if (typeof r.result.value === "string" && r.result.value) throw failed4(`fill ${ref}: ${r.result.value}`);
+    if (r.exceptionDetails) throw failed5(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed5(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -2644,7 +3065,7 @@ var SELECT = `function (values) {
 async function select(tabId, p) {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2653,9 +3074,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed4(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (r.exceptionDetails) throw failed5(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed4(`select ${ref}: ${v?.error ?? "no answer"}`);
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed5(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -2959,7 +3380,7 @@ function tabState(tabId) {
   if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
-function failed5(msg) {
+function failed6(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
 }
 function contextGone(e) {
@@ -2979,7 +3400,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round2 = 0; round2 < 4 && res.hosts > 0; round2++) {
+  for (let round3 = 0; round3 < 4 && res.hosts > 0; round3++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -2993,7 +3414,7 @@ async function walkOnce(tabId, w, o) {
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed5(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+    throw failed6(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value);
 }
@@ -3105,7 +3526,7 @@ async function snapshot(tabId, p) {
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed5(top.res.error);
+  if (top.res.error) throw failed6(top.res.error);
   const entries = [];
   const build = async (w, indent, depthLeft) => {
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
@@ -3283,7 +3704,7 @@ async function find(tabId, p) {
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", text || label, exact, limit);
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
     const entries = found.map((f) => ({
       ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
       role: f.role,
@@ -3314,7 +3735,7 @@ async function byRole(tabId, role, name, exact, limit) {
   }
   return out;
 }
-async function inPage(tabId, kind, want, exact, limit) {
+async function inPage2(tabId, kind, want, exact, limit) {
   const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails || !r.result.objectId) {
     const d = r.exceptionDetails;
@@ -3392,7 +3813,7 @@ var TitleCache = class {
 var titleCache = new TitleCache();
 
 // src/background/pages/get.ts
-function failed6(msg) {
+function failed7(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var PAGE_TEXT = `(() => {
@@ -3427,7 +3848,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed6(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed7(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function browserTitle(tabId) {
@@ -3465,7 +3886,7 @@ async function get(tabId, p) {
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     if (what === "box" && await inFrame(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
@@ -3477,7 +3898,7 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed6(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed7(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
@@ -3907,8 +4328,8 @@ async function navigation(tabId, p, what, start, mainFrameId) {
         what
       );
     }
-    const failed9 = w.committed?.unreachableUrl;
-    if (failed9 && !started.sameDocument) throw navFailed(failed9, await errorPageReason(tabId));
+    const failed10 = w.committed?.unreachableUrl;
+    if (failed10 && !started.sameDocument) throw navFailed(failed10, await errorPageReason(tabId));
   } finally {
     w.close();
   }
@@ -3950,7 +4371,7 @@ async function pageInfo(tabId, waitUntil) {
   return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
 }
 function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
 async function navigate(tabId, p) {
   const url = withScheme(requireString(p, "url"));
@@ -4011,7 +4432,7 @@ async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target);
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
     try {
       await visibleCentre(tabId, objectId, ref);
       const [box, m2] = await Promise.all([
@@ -4025,7 +4446,7 @@ async function screenshot(tabId, p) {
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
-        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp = m2.cssVisualViewport;
       const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
@@ -4183,7 +4604,7 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-function failed7(msg) {
+function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var INPUT_KIND = `function () {
@@ -4214,25 +4635,25 @@ async function upload(tabId, p) {
       });
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
-        throw failed7(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+        throw failed8(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
       }
-      if (kind === "disabled") throw failed7(`${what} is a disabled file input`);
+      if (kind === "disabled") throw failed8(`${what} is a disabled file input`);
       multiple = kind === "multiple";
       target = { objectId };
     } else {
       if (!chooser) {
-        throw failed7("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+        throw failed8("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
       }
       what = "the open file chooser";
       multiple = chooser.mode === "selectMultiple";
       target = { backendNodeId: chooser.backendNodeId };
     }
-    if (!multiple && files.length > 1) throw failed7(`${what} takes one file, got ${files.length}`);
+    if (!multiple && files.length > 1) throw failed8(`${what} takes one file, got ${files.length}`);
     try {
       await send(tabId, "DOM.setFileInputFiles", { files, ...target });
     } catch (e) {
       if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed7(
+        throw failed8(
           'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
         );
       }
@@ -4246,7 +4667,7 @@ async function upload(tabId, p) {
 }
 
 // src/background/pages/storage.ts
-function failed8(msg) {
+function failed9(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function pageURL(tabId) {
@@ -4297,7 +4718,7 @@ async function setCookie(tabId, p) {
   let url = given ? httpURL(given, "url") : "";
   if (!url && !domain) {
     url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed8(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+    if (!/^https?:/i.test(url)) throw failed9(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
   }
   const r = await send(tabId, "Network.setCookie", {
     name,
@@ -4309,7 +4730,7 @@ async function setCookie(tabId, p) {
     httpOnly,
     secure
   });
-  if (r.success === false) throw failed8(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  if (r.success === false) throw failed9(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
@@ -4344,7 +4765,7 @@ async function runStorage(tabId, args) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed8(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+    throw failed9(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
   }
   return r.result.value;
 }
@@ -4371,7 +4792,7 @@ async function pdf(tabId, p) {
     return { data: r.data, format: "pdf" };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw failed8(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+    throw failed9(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
 
@@ -4412,7 +4833,7 @@ onForget((tabId) => {
 });
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
@@ -4424,7 +4845,7 @@ function reportAftermath(fn) {
       const req = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await sleep3(20);
+      await sleep4(20);
     }
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
@@ -4516,24 +4937,25 @@ async function block(p, deps, add2) {
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
-  const onTab = (_method, fn) => async (p) => {
+  const onTab2 = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+    timeCallOnTab(p, tabId);
     return fn(tabId, p);
   };
   return {
-    "pages.upload": onTab("pages.upload", upload),
-    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab("pages.pdf", pdf),
-    "pages.cookies": onTab("pages.cookies", cookies),
-    "pages.setCookie": onTab("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage2),
-    "pages.setStorage": onTab("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
-    "logs.console": onTab("logs.console", consoleRead),
-    "logs.errors": onTab("logs.errors", errorsRead),
-    "logs.network": onTab("logs.network", networkRead),
+    "pages.upload": onTab2("pages.upload", upload),
+    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab2("pages.pdf", pdf),
+    "pages.cookies": onTab2("pages.cookies", cookies),
+    "pages.setCookie": onTab2("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
+    "pages.storage": onTab2("pages.storage", storage2),
+    "pages.setStorage": onTab2("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
+    "logs.console": onTab2("logs.console", consoleRead),
+    "logs.errors": onTab2("logs.errors", errorsRead),
+    "logs.network": onTab2("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
@@ -4547,8 +4969,8 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS2 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var POLL_MS3 = 250;
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -4599,7 +5021,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep4(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+      await sleep5(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -4623,7 +5045,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -4638,8 +5060,8 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS2;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -4651,7 +5073,7 @@ async function wait(tabId, p) {
 var RETRY_MS = 100;
 var REFRESH_MS = 1e3;
 var WORLD_NAME3 = "browserctl";
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
   const want = kind === "text" ? norm(arg) : arg;
@@ -4750,7 +5172,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round2(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -4763,7 +5185,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await sleep5(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await sleep6(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -4897,7 +5319,7 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round2(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
   let ended = false;
@@ -4975,7 +5397,7 @@ async function allAgree(tabId, places, kind, arg) {
 
 // src/background/pages/wait-for.ts
 var RETRY_MS2 = 100;
-var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep7 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -5078,14 +5500,14 @@ async function waitFn(tabId, arg, deadline, budget, what) {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
       dropContext(tabId);
-      await sleep6(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
+      await sleep7(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep6(RETRY_MS2);
+        await sleep7(RETRY_MS2);
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
@@ -5093,7 +5515,7 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const out = r.result.value;
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
-    await sleep6(RETRY_MS2);
+    await sleep7(RETRY_MS2);
   }
 }
 
@@ -5137,6 +5559,7 @@ function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
+    timeCallOnTab(params, tabId);
     return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
   };
   const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
@@ -5194,26 +5617,30 @@ var Router = class {
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
     }
+    const timing = callStarted(id, method, params);
     try {
       const result = await handler(params);
       return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
     } catch (e) {
-      const { code, message } = toRpcError(e);
-      return errorResponse(id, code, message);
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
     }
   }
 };
-function errorResponse(id, code, message) {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+function errorResponse(id, code, message, reason) {
+  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
 }
 var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
 var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
 function toRpcError(e) {
-  if (e instanceof RpcError) return { code: e.code, message: e.message };
+  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
-  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
-  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
+  const m = message || "operation failed";
+  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
 // src/background/active-tab-cache.ts
@@ -5900,8 +6327,8 @@ var WsClient = class {
       } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
         this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
       } else {
-        const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
-        this.fail(why, "disconnected");
+        const why2 = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
+        this.fail(why2, "disconnected");
       }
     };
   }
@@ -5963,18 +6390,18 @@ var WsClient = class {
       this.deps.log?.("send failed", e);
     }
   }
-  fail(why, state2) {
+  fail(why2, state2) {
     this.stopPing();
-    this.lastError = why;
+    this.lastError = why2;
     if (this.state === "connected" || this.since === 0) this.since = this.timers.now();
     this.state = state2;
     if (!this.running) return;
     this.scheduleRetry();
   }
   /** Replaced: no reconnect; ask the hub now and then whether it has a browser. */
-  enterReplaced(why) {
+  enterReplaced(why2) {
     this.stopPing();
-    this.lastError = `${why}; Reconnect takes it back`;
+    this.lastError = `${why2}; Reconnect takes it back`;
     this.state = "replaced";
     this.hubIdleSince = void 0;
     void this.deps.replacedFlag?.save(true);

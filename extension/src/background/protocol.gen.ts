@@ -23,6 +23,26 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** Every data.reason of an error (rpc/reasons.go). */
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "failed"] as const;
+export type Reason = (typeof REASONS)[number];
+
+/** The reason of an error of a code when its site names none. */
+export const DEFAULT_REASON: Record<number, Reason> = {
+  "-32600": "bad_input",
+  "-32601": "no_such_method",
+  "-32602": "bad_input",
+  "-32603": "failed",
+  "4001": "failed",
+  "4101": "failed",
+  "4102": "failed",
+  "4103": "no_session",
+  "4104": "tab_closed",
+  "4107": "no_session",
+  "4109": "stale_ref",
+  "4110": "browser_error",
+};
+
 // ---- enums ----
 
 export const MOUSE_BUTTONS = ["left", "right", "middle"] as const;
@@ -165,6 +185,13 @@ export interface DialogReport {
   state: "open" | "accepted" | "dismissed";
 }
 
+export interface ActedOn {
+  /** when the target was a ref */
+  ref?: string;
+  role: string;
+  name: string;
+}
+
 export interface SessionCreateParams {
   name?: string;
   url?: string;
@@ -276,6 +303,8 @@ export interface ClickParams {
   button?: MouseButton;
   /** default 1 */
   clickCount?: number;
+  /** default false; skip the hit-test and the stability wait */
+  force?: boolean;
 }
 
 export interface FileChooser {
@@ -285,11 +314,13 @@ export interface FileChooser {
 
 export interface ClickResult {
   ok: true;
+  /** the element pressed */
+  target?: ActedOn;
   download?: Download;
   fileChooser?: FileChooser;
 }
 
-export interface RefParams {
+export interface HoverParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
   tabId?: number;
@@ -297,12 +328,18 @@ export interface RefParams {
   timeoutMs?: number;
   /** or selector */
   ref?: string;
-  /** CSS, instead of ref */
+  /** CSS, role=, text=, instead of ref */
   selector?: string;
+  /** default false; skip the hit-test and the stability wait */
+  force?: boolean;
 }
 
-export interface OKResult {
+export interface PointerResult {
   ok: true;
+  /** the element pressed (drag: the source) */
+  target?: ActedOn;
+  /** drag: the destination */
+  to?: ActedOn;
 }
 
 export interface FillParams {
@@ -316,6 +353,10 @@ export interface FillParams {
   /** CSS, instead of ref */
   selector?: string;
   value: string;
+}
+
+export interface OKResult {
+  ok: true;
 }
 
 export interface TypeParams {
@@ -347,6 +388,18 @@ export interface SelectParams {
 
 export interface SelectResult {
   selected: string[];
+}
+
+export interface RefParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** or selector */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
 }
 
 export interface PressParams {
@@ -495,11 +548,15 @@ export interface CheckParams {
   selector?: string;
   /** default true */
   checked?: boolean;
+  /** default false; skip the hit-test and the stability wait */
+  force?: boolean;
 }
 
 export interface CheckResult {
   /** the state now */
   checked: boolean;
+  /** the element clicked, when it was clicked */
+  target?: ActedOn;
 }
 
 export interface DragParams {
@@ -516,6 +573,8 @@ export interface DragParams {
   toRef?: string;
   /** CSS, instead of toRef */
   toSelector?: string;
+  /** default false; skip the hit-tests and the stability waits */
+  force?: boolean;
 }
 
 export interface KeyboardTypeParams {
@@ -828,6 +887,25 @@ export interface ExtensionInfoResult {
   userAgent: string;
 }
 
+export interface CallTimingParams {
+  /** an integer >= 1; the id the hub gave the call on /ws/browser */
+  callId: number;
+}
+
+export interface CDPTiming {
+  method: string;
+  count: number;
+  ms: number;
+}
+
+export interface CallTimingResult {
+  callId: number;
+  method: string;
+  /** from the request's arrival to its answer's sending */
+  handlerMs: number;
+  cdp: CDPTiming[];
+}
+
 export interface ConsoleParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -984,6 +1062,7 @@ export type PageMethod = (typeof PAGE_METHODS)[number];
 
 export const EXTENSION_METHODS = [
   "extension.info",
+  "extension.callTiming",
 ] as const;
 export type ExtensionMethod = (typeof EXTENSION_METHODS)[number];
 
@@ -1043,7 +1122,7 @@ export interface MethodTypes {
   /** click an element by ref */
   "pages.click": { params: ClickParams; result: ClickResult };
   /** hover an element by ref */
-  "pages.hover": { params: RefParams; result: OKResult };
+  "pages.hover": { params: HoverParams; result: PointerResult };
   /** replace an input's value by ref */
   "pages.fill": { params: FillParams; result: OKResult };
   /** type text into an element by ref */
@@ -1073,7 +1152,7 @@ export interface MethodTypes {
   /** focus an element */
   "pages.focus": { params: RefParams; result: OKResult };
   /** drag one element onto another */
-  "pages.drag": { params: DragParams; result: OKResult };
+  "pages.drag": { params: DragParams; result: PointerResult };
   /** type text into whatever has focus */
   "pages.keyboardType": { params: KeyboardTypeParams; result: OKResult };
   /** whether an element is visible, enabled or checked */
@@ -1116,6 +1195,8 @@ export interface MethodTypes {
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
+  /** where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v` */
+  "extension.callTiming": { params: CallTimingParams; result: CallTimingResult };
   /** console messages of a tab since attach (long poll with waitMs) */
   "logs.console": { params: ConsoleParams; result: ConsoleResult };
   /** uncaught exceptions and unhandled rejections of a tab */

@@ -3,6 +3,7 @@
 // CDP command has a deadline and never hangs, and a JavaScript dialog in the
 // tab fails every command at once with 4110 naming the dialog.
 
+import { noteCdp } from "../call-timing";
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
@@ -43,7 +44,7 @@ export function setDialogHook(fn: DialogHook | undefined): void {
 /** 4110 for a command that could not run because a dialog is open. */
 export class DialogOpenError extends RpcError {
   constructor(readonly dialog: Dialog) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog), "dialog_open");
     this.name = "DialogOpenError";
   }
 }
@@ -370,13 +371,16 @@ function rawSend(
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e: unknown) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       },
     );

@@ -2,6 +2,7 @@
 // resolveTab for its tab (4103/4107/4104 come from there), then acts on it
 // through chrome.debugger.
 
+import { timeCallOnTab } from "../call-timing";
 import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
@@ -74,6 +75,7 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
+      timeCallOnTab(params, tabId);
       return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };
   const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));

@@ -127,7 +127,7 @@ export async function resolveRoleTarget(tabId: number, selector: string, waitMs 
       if (r.object.objectId) return r.object.objectId;
     }
     if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
     }
     await sleep(ROLE_POLL_MS);
   }

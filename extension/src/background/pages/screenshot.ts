@@ -4,6 +4,7 @@
 import { optionalBool } from "../params";
 import type { RequestParams, ScreenshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
+import { budgetOf } from "./deadline";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { inFrame, viewportBox } from "./geometry";
@@ -40,7 +41,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target);
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
     try {
       await visibleCentre(tabId, objectId, ref); // scrolls it into view, fails when it has no box
       const [box, m] = await Promise.all([
@@ -54,7 +55,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = (await viewportBox(tabId, objectId)) ?? undefined;
       if (!b || b.width < 1 || b.height < 1) {
-        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`);
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp = m.cssVisualViewport;
       const clip = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };

@@ -3,6 +3,7 @@
 // PDF; and reportAftermath, which makes pages.click say when it opened a
 // file chooser or started a download.
 
+import { timeCallOnTab } from "../call-timing";
 import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireStringArray } from "../params";
 import {
@@ -246,6 +247,7 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     async (p: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+      timeCallOnTab(p, tabId);
       return fn(tabId, p);
     };
   return {
