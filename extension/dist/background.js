@@ -4214,7 +4214,6 @@ async function pressVerdict(tabId, objectId) {
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
     return { ok: true, stray: "" };
   }
 }
