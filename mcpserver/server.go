@@ -69,7 +69,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range append(s.tools(), s.observeTools()...) {
+	for _, t := range append(append(s.tools(), s.observeTools()...), s.evidenceTools()...) {
 		s.mcp.AddTool(t.tool, t.handler)
 	}
 	return s
