@@ -811,6 +811,9 @@ function end(r, truncated = false) {
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
   if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
+  }, KEEP_STOPPED_MS);
 }
 async function follow(r, tabId) {
   if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
@@ -856,7 +859,15 @@ function wire() {
     });
   });
   onForget((tabId) => {
-    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+    for (const r of recordings.values()) {
+      if (r.tabId !== tabId) continue;
+      r.tabId = void 0;
+      chrome.tabs.get(tabId).then(
+        () => end(r),
+        () => {
+        }
+      );
+    }
   });
   chrome.tabs.onActivated.addListener(({ tabId }) => {
     void chrome.tabs.get(tabId).then(
@@ -884,7 +895,7 @@ function wire() {
 async function startRecording(sessionId, groupId, tabId, opts) {
   wire();
   const old = recordings.get(sessionId);
-  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old && !old.stopped) throw failed(`session ${sessionId} is already recording (record stop first)`);
   if (old?.dropTimer) clearTimeout(old.dropTimer);
   const r = {
     sessionId,
@@ -896,7 +907,8 @@ async function startRecording(sessionId, groupId, tabId, opts) {
     truncated: false,
     tabId: void 0,
     tabs: [],
-    live: true
+    live: true,
+    stopped: false
   };
   recordings.set(sessionId, r);
   try {
@@ -909,17 +921,15 @@ async function startRecording(sessionId, groupId, tabId, opts) {
 }
 function stopRecording(sessionId) {
   const r = recordings.get(sessionId);
-  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (r.stopped) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
-  r.dropTimer = setTimeout(() => {
-    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
-  }, KEEP_STOPPED_MS);
+  r.stopped = true;
   return r;
 }
 function framesOf(sessionId, from) {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || !r.stopped) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames = [];
   let bytes = 0;
   let i = from;
