@@ -501,3 +501,44 @@ func TestHighlightKeepsLayout(t *testing.T) {
 	usageFail(t, in(s, "highlight", save, "--clear")...)
 	mustFail(t, 1, 4110, in(s, "highlight", "#missing")...)
 }
+
+// In an out-of-process frame: the outline's box is the element's box in the
+// tab (get box), the annotated screenshot names the frame's refs where get
+// box has them, and the frame's layout stays.
+func TestHighlightAndAnnotateInAFrame(t *testing.T) {
+	s, _, _ := framesPage(t)
+	snap := takeSnapshot(t, s, "-i")
+	btn := snap.ref(t, "button", "Cross button")
+	want := refBox(t, s, btn)
+	var res rpc.HighlightResult
+	mustJSON(t, &res, in(s, "highlight", btn)...)
+	if res.Box == nil || abs(res.Box.X-want.X) > 1 || abs(res.Box.Y-want.Y) > 1 || abs(res.Box.Width-want.Width) > 1 {
+		t.Errorf("highlight %s outlined %+v; get box says %+v", btn, res.Box, want)
+	}
+	if after := refBox(t, s, btn); after != want {
+		t.Errorf("the frame's button moved under the outline: %+v, was %+v", after, want)
+	}
+	var shot struct {
+		Annotations []rpc.Annotation `json:"annotations"`
+	}
+	mustJSON(t, &shot, in(s, "screenshot", "--annotate", "-o", filepath.Join(t.TempDir(), "a.png"))...)
+	found := false
+	for _, a := range shot.Annotations {
+		if a.Role == "button" && a.Name == "Cross button" {
+			found = true
+			if abs(a.Box.X-want.X) > 1 || abs(a.Box.Y-want.Y) > 1 {
+				t.Errorf("annotation %+v; get box says %+v", a, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the annotations do not list the frame's Cross button: %+v", shot.Annotations)
+	}
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
