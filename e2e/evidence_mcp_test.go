@@ -24,7 +24,7 @@ func TestMCPEvidence(t *testing.T) {
 	// the vitals agree with the page's own layout-shift entries
 	txt := a.call("browser_vitals", map[string]any{})
 	var v struct {
-		CLS struct{ Value float64 } `json:"cls"`
+		CLS struct{ Value float64 }  `json:"cls"`
 		LCP struct{ Element string } `json:"lcp"`
 	}
 	if err := json.Unmarshal([]byte(strings.TrimPrefix(txt, "### Web Vitals\n")), &v); err != nil {
@@ -60,7 +60,6 @@ func TestMCPEvidence(t *testing.T) {
 	if !bad.IsError || !strings.Contains(contentText(bad), "0-100") {
 		t.Errorf("quality 200: %s", contentText(bad))
 	}
-
 
 	file := filepath.Join(t.TempDir(), "trace.json")
 	a.call("browser_start_trace", map[string]any{})

@@ -418,7 +418,8 @@ func TestVitalsOfAShiftingPage(t *testing.T) {
 		t.Errorf("LCP %+v, want the hero image", v.LCP)
 	}
 	if v.CLS.Value <= 0 || len(v.CLS.Shifts) == 0 {
-		t.Fatalf("CLS %+v, want > 0 with the shifts", v.CLS)
+		p := h.cdp.page(t, tag)
+		t.Fatalf("CLS %+v, want > 0 with the shifts; the page's entries: %s", v.CLS, p.evalString(`(() => { const po = new PerformanceObserver(() => {}); po.observe({type: "layout-shift", buffered: true}); return JSON.stringify(po.takeRecords().map(e => [e.startTime, e.value, e.hadRecentInput])); })()`))
 	}
 	var shifted []string
 	for _, sh := range v.CLS.Shifts {
@@ -450,7 +451,7 @@ func TestVitalsOfAShiftingPage(t *testing.T) {
 		}
 	}
 	if v.INP == nil || v.INP.MS < 100 || !strings.Contains(v.INP.Target, "button#slow") {
-		t.Errorf("INP after a 150 ms click handler: %+v", v.INP)
+		t.Errorf("INP after a 150 ms pointerdown handler: %+v", v.INP)
 	}
 
 	mustJSON(t, &v, in(s, "vitals", "--reload")...)
