@@ -293,7 +293,6 @@ func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageHover, Params: p, Human: pointerDone(f, "hovered", args[0])}, nil
 		}),
-		Annotations: replays(targetAt(0)),
 	}
 	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)

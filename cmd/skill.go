@@ -25,7 +25,6 @@ sessions. ` + "`skill install DIR`" + ` writes it as a skill folder, DIR/browser
 			_, err := fmt.Fprint(f.IO.Out, skill.Guide())
 			return err
 		},
-		Annotations: notReplayed(printsHelp),
 	}
 	c.AddCommand(newCmdSkillInstall(f))
 	return c
@@ -53,7 +52,6 @@ func newCmdSkillInstall(f *Factory) *cobra.Command {
 			_, err = fmt.Fprintln(f.IO.Out, path)
 			return err
 		},
-		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().BoolVar(&force, "force", false, "replace an existing SKILL.md")
 	return c

@@ -2180,6 +2180,9 @@ function end(r, truncated = false) {
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
   if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
+  }, KEEP_STOPPED_MS);
 }
 async function follow(r, tabId) {
   if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
@@ -2225,7 +2228,15 @@ function wire2() {
     });
   });
   onForget((tabId) => {
-    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+    for (const r of recordings.values()) {
+      if (r.tabId !== tabId) continue;
+      r.tabId = void 0;
+      chrome.tabs.get(tabId).then(
+        () => end(r),
+        () => {
+        }
+      );
+    }
   });
   chrome.tabs.onActivated.addListener(({ tabId }) => {
     void chrome.tabs.get(tabId).then(
@@ -2253,7 +2264,7 @@ function wire2() {
 async function startRecording(sessionId, groupId, tabId, opts) {
   wire2();
   const old = recordings.get(sessionId);
-  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old && !old.stopped) throw failed(`session ${sessionId} is already recording (record stop first)`);
   if (old?.dropTimer) clearTimeout(old.dropTimer);
   const r = {
     sessionId,
@@ -2265,7 +2276,8 @@ async function startRecording(sessionId, groupId, tabId, opts) {
     truncated: false,
     tabId: void 0,
     tabs: [],
-    live: true
+    live: true,
+    stopped: false
   };
   recordings.set(sessionId, r);
   try {
@@ -2278,17 +2290,15 @@ async function startRecording(sessionId, groupId, tabId, opts) {
 }
 function stopRecording(sessionId) {
   const r = recordings.get(sessionId);
-  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (r.stopped) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
-  r.dropTimer = setTimeout(() => {
-    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
-  }, KEEP_STOPPED_MS);
+  r.stopped = true;
   return r;
 }
 function framesOf(sessionId, from) {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || !r.stopped) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames = [];
   let bytes = 0;
   let i = from;
@@ -2367,6 +2377,7 @@ async function startTrace(sessionId, groupId, tabId, categories) {
   const t = { tabId, groupId };
   traces.set(sessionId, t);
   try {
+    await ensureForeground(tabId);
     await send(tabId, "Tracing.start", {
       traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
       transferMode: "ReturnAsStream",
@@ -3805,12 +3816,21 @@ var VITALS_IN_PAGE = `(async () => {
     try {
       po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
       po.observe(Object.assign({ type, buffered: true }, extra || {}));
+      // The buffered entries are in the observer's buffer at once; the
+      // callback would only see them a task later, late on a busy page.
+      got = got.concat(po.takeRecords());
     } catch (e) {
       resolve([]);
       return;
     }
-    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 30);
   });
+  // Event timing entries are queued at the next paint after the input:
+  // give the page two frames (at most 200 ms: a hidden tab has none).
+  await Promise.race([
+    new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    new Promise((r) => setTimeout(r, 200)),
+  ]);
   const [lcps, shifts, events, firsts, paints] = await Promise.all([
     collect("largest-contentful-paint"),
     collect("layout-shift"),
@@ -3862,16 +3882,20 @@ var VITALS_IN_PAGE = `(async () => {
     })),
   };
   // INP: the worst interaction (the 98th percentile past 50 of them).
+  // Per interaction: its longest event, and the element of any of its
+  // events (a pointerdown's entry may have lost its target).
   const byId = new Map();
   for (const e of events.concat(firsts)) {
     if (!e.interactionId) continue;
-    const had = byId.get(e.interactionId);
-    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+    const had = byId.get(e.interactionId) || { duration: -1, name: "", target: "" };
+    if (e.duration > had.duration) { had.duration = e.duration; had.name = e.name; }
+    if (!had.target && e.target) had.target = describe(e.target);
+    byId.set(e.interactionId, had);
   }
   const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
   if (worst.length) {
     const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
-    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+    out.inp = { ms: e.duration, event: e.name, target: e.target, interactions: worst.length };
   }
   return out;
 })()`;
