@@ -5560,14 +5560,28 @@ async function removeScript(tabId, id) {
     })
   );
 }
+var PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+async function pauseNewFrames(tabId) {
+  await followFrames(tabId);
+  await sendIn(tabId, void 0, "Target.setAutoAttach", PAUSING);
+}
 onSessionEvent((tabId, _parent, method, params) => {
   if (method === "Target.attachedToTarget") {
     const info = params["targetInfo"];
     const child = String(params["sessionId"] ?? "");
-    const scripts = scriptsOfTab(tabId);
-    if (!child || info?.type !== "iframe") return;
-    slot(tabId, child);
-    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => void 0);
+    if (!child) return;
+    const paused = params["waitingForDebugger"] === true;
+    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+    if (info?.type === "iframe") slot(tabId, child);
+    void (async () => {
+      try {
+        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
+        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
+      } finally {
+        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+      }
+    })().catch(() => void 0);
   } else if (method === "Target.detachedFromTarget") {
     added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
   }
@@ -5904,7 +5918,7 @@ async function onAttachTab(tabId, raw) {
       noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => void 0);
+  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => void 0);
 }
 async function retune(store3, tabId) {
   await ready();
@@ -6004,6 +6018,7 @@ async function addScripts(s, scripts) {
           noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
+      void pauseNewFrames(tabId).catch(() => void 0);
     })
   );
   return tabIds;

@@ -18,10 +18,9 @@ import type { SessionRecord, SessionStore } from "../../session-store";
 import { groupTabs } from "../../tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
 import { cdpMessage, ensureAttached, isAttached, onAttachGate, onForget, onTabEvent, send, type AttachSend } from "../debugger";
-import { followFrames } from "../frames";
 import { noteTabSession } from "../observe";
 import { applyTo, setNames } from "./apply";
-import { addScript, removeScript, setScriptsOfTab } from "./init-scripts";
+import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
 import { applyPermissions, forgetPermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
@@ -82,7 +81,7 @@ async function onAttachTab(tabId: number, raw: AttachSend): Promise<void> {
       settings.noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => undefined); // out-of-process frames get them too
+  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
 }
 
 /** A tab that joined or left a group: it takes its new session's settings (none: the browser's own). */
@@ -207,6 +206,7 @@ async function addScripts(s: SessionRecord, scripts: InitScript[]): Promise<numb
           settings.noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
+      void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
     }),
   );
   return tabIds;
