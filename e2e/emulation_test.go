@@ -390,6 +390,18 @@ func TestEmulation(t *testing.T) {
 	if s := emuShow(t, a); string(s) != "{}" {
 		t.Errorf("after set reset set show says %s", s)
 	}
+
+	// A tab that cannot take a setting (the debugger is refused on
+	// chrome:// pages) makes set fail, naming it; the others have it.
+	mustRun(t, in(a, "tab", "open", "chrome://version")...)
+	_, errOut, code := run(t, in(a, "set", "timezone", "Europe/Berlin")...)
+	if code != 1 || !strings.Contains(errOut, "does not have timezone") {
+		t.Errorf("set timezone with a chrome:// tab in the session: exit %d, stderr %s; want 1 naming the tab", code, errOut)
+	}
+	if v := view(pa); v.Zone != "Europe/Berlin" {
+		t.Errorf("the session's other tab says time zone %s, want Europe/Berlin", v.Zone)
+	}
+	mustRun(t, in(a, "set", "reset")...)
 }
 
 // restartWorker stops the extension's service worker and waits until the
