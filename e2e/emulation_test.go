@@ -391,6 +391,29 @@ func TestEmulation(t *testing.T) {
 		t.Errorf("after set reset set show says %s", s)
 	}
 
+	// Two callers at once: both changes hold.
+	var wg sync.WaitGroup
+	for _, args := range [][]string{{"set", "media", "light"}, {"set", "locale", "de-DE"}, {"set", "timezone", "Europe/Paris"}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, errOut, code := run(t, in(a, args...)...); code != 0 {
+				t.Errorf("browserctl %v: exit %d, %s", args, code, errOut)
+			}
+		}()
+	}
+	wg.Wait()
+	var both struct {
+		Media    struct{ ColorScheme string } `json:"media"`
+		Locale   string                       `json:"locale"`
+		Timezone string                       `json:"timezone"`
+	}
+	_ = json.Unmarshal(emuShow(t, a), &both)
+	if both.Media.ColorScheme != "light" || both.Locale != "de-DE" || both.Timezone != "Europe/Paris" {
+		t.Errorf("after three concurrent set calls the settings are %+v", both)
+	}
+	mustRun(t, in(a, "set", "reset")...)
+
 	// A tab that cannot take a setting (the debugger is refused on
 	// chrome:// pages) makes set fail, naming it; the others have it.
 	mustRun(t, in(a, "tab", "open", "chrome://version")...)

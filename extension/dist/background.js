@@ -6023,6 +6023,17 @@ async function addScripts(s, scripts) {
   );
   return tabIds;
 }
+var locks = /* @__PURE__ */ new Map();
+function serialized(sessionId, fn) {
+  const prev = locks.get(sessionId) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const tail = next.catch(() => void 0);
+  locks.set(sessionId, tail);
+  void tail.then(() => {
+    if (locks.get(sessionId) === tail) locks.delete(sessionId);
+  });
+  return next;
+}
 function emulationHandlers({ store: store3 }) {
   wire(store3);
   const session = async (p) => {
@@ -6030,9 +6041,12 @@ function emulationHandlers({ store: store3 }) {
     await ready();
     return s;
   };
+  const changing = (fn) => async (p) => {
+    const s = await session(p);
+    return serialized(s.sessionId, () => fn(s, p));
+  };
   return {
-    "emulation.set": async (p) => {
-      const s = await session(p);
+    "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
@@ -6042,20 +6056,18 @@ function emulationHandlers({ store: store3 }) {
       if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "emulation.show": async (p) => result(await session(p)),
-    "emulation.reset": async (p) => {
-      const s = await session(p);
+    "emulation.reset": changing(async (s, p) => {
       const names = validateNames(p.names);
       const cur = settingsOf(s.sessionId);
       const next = { ...cur.settings };
       for (const n of names) delete next[n];
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
-    "state.load": async (p) => {
-      const s = await session(p);
+    "state.load": changing(async (s, p) => {
       const st = validateState(p.state);
       const { result: r, pending } = await loadState(await tabIdsOf(s), st);
       if (pending.length > 0) {
@@ -6066,19 +6078,17 @@ function emulationHandlers({ store: store3 }) {
         await addScripts(s, scripts);
       }
       return r;
-    },
-    "initScripts.add": async (p) => {
-      const s = await session(p);
+    }),
+    "initScripts.add": changing(async (s, p) => {
       const source = requireString(p, "source");
       if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
       const cur = settingsOf(s.sessionId);
       const sc = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
       await store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
       return scriptsResult(s, await addScripts(s, [sc]));
-    },
+    }),
     "initScripts.list": async (p) => scriptsResult(await session(p)),
-    "initScripts.remove": async (p) => {
-      const s = await session(p);
+    "initScripts.remove": changing(async (s, p) => {
       const id = requireString(p, "id");
       const cur = settingsOf(s.sessionId);
       if (!cur.scripts.some((sc) => sc.id === id)) {
@@ -6094,7 +6104,7 @@ function emulationHandlers({ store: store3 }) {
         })
       );
       return scriptsResult(s, tabIds);
-    }
+    })
   };
 }
 
