@@ -712,88 +712,6 @@ function sendQuiet(tabId, method, params = {}) {
   });
 }
 
-// src/background/pages/frames.ts
-var byTab = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  byTab.delete(tabId);
-});
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
-onSessionEvent((tabId, sessionId, method, params) => {
-  const tf = byTab.get(tabId);
-  if (!tf) return;
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"];
-    const child = String(params["sessionId"] ?? "");
-    if (!child || info?.type !== "iframe" || !info.targetId) return;
-    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      () => void 0
-    );
-    tf.children.set(child, cs);
-  } else if (method === "Target.detachedFromTarget") {
-    const child = String(params["sessionId"] ?? "");
-    tf.children.delete(child);
-  }
-});
-async function followFrames(tabId) {
-  await startFollowing(tabId);
-  const tf = byTab.get(tabId);
-  if (tf) await settled(tf);
-}
-function startFollowing(tabId) {
-  let tf = byTab.get(tabId);
-  if (!tf) {
-    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      (e) => {
-        if (byTab.get(tabId) === fresh) byTab.delete(tabId);
-        throw e;
-      }
-    );
-    byTab.set(tabId, fresh);
-    tf = fresh;
-  }
-  return tf.started;
-}
-async function settled(tf) {
-  for (let i = 0; i < 8; i++) {
-    const pending2 = [...tf.children.values()];
-    await Promise.all(pending2.map((c) => c.ready));
-    if (tf.children.size === pending2.length) return;
-  }
-}
-function sessionOfFrame(tabId, frameId) {
-  const tf = byTab.get(tabId);
-  if (!tf) return void 0;
-  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
-  return void 0;
-}
-function childSessions(tabId) {
-  const tf = byTab.get(tabId);
-  if (!tf) return [];
-  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
-}
-async function sessionOffset(tabId, sessionId) {
-  let x = 0;
-  let y = 0;
-  const tf = byTab.get(tabId);
-  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const box = await sendIn(tabId, cs.parent, "DOM.getBoxModel", {
-      backendNodeId: owner.backendNodeId
-    });
-    const q = box.model.content;
-    x += Math.min(q[0], q[2], q[4], q[6]);
-    y += Math.min(q[1], q[3], q[5], q[7]);
-    s = cs.parent;
-  }
-  return { x, y };
-}
-
 // src/background/pages/observe.ts
 var CONSOLE_LIMIT = 1e3;
 var ERRORS_LIMIT = 200;
@@ -845,9 +763,9 @@ var Ring = class {
 };
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
-var byTab2 = /* @__PURE__ */ new Map();
+var byTab = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
-  let l = byTab2.get(tabId);
+  let l = byTab.get(tabId);
   if (!l) {
     l = {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
@@ -855,7 +773,7 @@ function tabLogs(tabId) {
       network: new Ring(NETWORK_LIMIT, nextSeq),
       inflight: /* @__PURE__ */ new Map()
     };
-    byTab2.set(tabId, l);
+    byTab.set(tabId, l);
   }
   return l;
 }
@@ -1088,7 +1006,7 @@ onAttach(async (tabId, send2) => {
   ]);
 });
 onForget((tabId) => {
-  const l = byTab2.get(tabId);
+  const l = byTab.get(tabId);
   if (l) {
     l.console.wakeAll();
     l.errors.wakeAll();
@@ -1100,21 +1018,21 @@ onForget((tabId) => {
   );
 });
 function dropTab(tabId) {
-  byTab2.delete(tabId);
+  byTab.delete(tabId);
   sessionOfTab.delete(tabId);
 }
 
 // src/background/pages/emulation/auth.ts
-var byTab3 = /* @__PURE__ */ new Map();
+var byTab2 = /* @__PURE__ */ new Map();
 var answered = /* @__PURE__ */ new Set();
-setAuthWanted((tabId) => byTab3.has(tabId));
+setAuthWanted((tabId) => byTab2.has(tabId));
 onForget((tabId) => {
-  byTab3.delete(tabId);
+  byTab2.delete(tabId);
 });
 onTabEvent((tabId, method, p) => {
   if (method !== "Fetch.authRequired") return;
   const requestId = String(p["requestId"] ?? "");
-  const creds = byTab3.get(tabId);
+  const creds = byTab2.get(tabId);
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
   if (creds) answered.add(key);
@@ -1122,9 +1040,9 @@ onTabEvent((tabId, method, p) => {
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 });
 async function setCredentialsWanted(tabId, creds, send2) {
-  const had = byTab3.has(tabId);
-  if (creds) byTab3.set(tabId, creds);
-  else byTab3.delete(tabId);
+  const had = byTab2.has(tabId);
+  if (creds) byTab2.set(tabId, creds);
+  else byTab2.delete(tabId);
   if (had || creds) await applyBlocking(tabId, send2);
 }
 
@@ -1136,7 +1054,7 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab4 = /* @__PURE__ */ new Map();
+var byTab3 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
 var queue = Promise.resolve();
 function wanted(s) {
@@ -1160,7 +1078,7 @@ function setting(kind) {
 function reconcile() {
   const run = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab4.values()) {
+    for (const { origin, want } of byTab3.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -1186,14 +1104,14 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab4.delete(tabId)) void reconcile().catch(() => void 0);
+  if (byTab3.delete(tabId)) void reconcile().catch(() => void 0);
 }
 async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab4.set(tabId, { origin, want });
-  else byTab4.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab3.set(tabId, { origin, want });
+  else byTab3.delete(tabId);
   await reconcile();
 }
 
@@ -1342,6 +1260,88 @@ function setNames(s) {
   return Object.keys(s).filter((k) => s[k] !== void 0);
 }
 
+// src/background/pages/frames.ts
+var byTab4 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  byTab4.delete(tabId);
+});
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+onSessionEvent((tabId, sessionId, method, params) => {
+  const tf = byTab4.get(tabId);
+  if (!tf) return;
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"];
+    const child = String(params["sessionId"] ?? "");
+    if (!child || info?.type !== "iframe" || !info.targetId) return;
+    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      () => void 0
+    );
+    tf.children.set(child, cs);
+  } else if (method === "Target.detachedFromTarget") {
+    const child = String(params["sessionId"] ?? "");
+    tf.children.delete(child);
+  }
+});
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab4.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
+  let tf = byTab4.get(tabId);
+  if (!tf) {
+    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      (e) => {
+        if (byTab4.get(tabId) === fresh) byTab4.delete(tabId);
+        throw e;
+      }
+    );
+    byTab4.set(tabId, fresh);
+    tf = fresh;
+  }
+  return tf.started;
+}
+async function settled(tf) {
+  for (let i = 0; i < 8; i++) {
+    const pending2 = [...tf.children.values()];
+    await Promise.all(pending2.map((c) => c.ready));
+    if (tf.children.size === pending2.length) return;
+  }
+}
+function sessionOfFrame(tabId, frameId) {
+  const tf = byTab4.get(tabId);
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
+}
+function childSessions(tabId) {
+  const tf = byTab4.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  const tf = byTab4.get(tabId);
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const box = await sendIn(tabId, cs.parent, "DOM.getBoxModel", {
+      backendNodeId: owner.backendNodeId
+    });
+    const q = box.model.content;
+    x += Math.min(q[0], q[2], q[4], q[6]);
+    y += Math.min(q[1], q[3], q[5], q[7]);
+    s = cs.parent;
+  }
+  return { x, y };
+}
+
 // src/background/pages/emulation/init-scripts.ts
 var added = /* @__PURE__ */ new Map();
 var scriptsOfTab = () => [];
@@ -1388,14 +1388,28 @@ async function removeScript(tabId, id) {
     })
   );
 }
+var PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+async function pauseNewFrames(tabId) {
+  await followFrames(tabId);
+  await sendIn(tabId, void 0, "Target.setAutoAttach", PAUSING);
+}
 onSessionEvent((tabId, _parent, method, params) => {
   if (method === "Target.attachedToTarget") {
     const info = params["targetInfo"];
     const child = String(params["sessionId"] ?? "");
-    const scripts = scriptsOfTab(tabId);
-    if (!child || info?.type !== "iframe") return;
-    slot(tabId, child);
-    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => void 0);
+    if (!child) return;
+    const paused = params["waitingForDebugger"] === true;
+    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+    if (info?.type === "iframe") slot(tabId, child);
+    void (async () => {
+      try {
+        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
+        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
+      } finally {
+        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+      }
+    })().catch(() => void 0);
   } else if (method === "Target.detachedFromTarget") {
     added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
   }
@@ -1732,7 +1746,7 @@ async function onAttachTab(tabId, raw) {
       noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => void 0);
+  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => void 0);
 }
 async function retune(store3, tabId) {
   await ready();
@@ -1820,9 +1834,21 @@ async function addScripts(s, scripts) {
           noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
+      void pauseNewFrames(tabId).catch(() => void 0);
     })
   );
   return tabIds;
+}
+var locks = /* @__PURE__ */ new Map();
+function serialized(sessionId, fn) {
+  const prev = locks.get(sessionId) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const tail = next.catch(() => void 0);
+  locks.set(sessionId, tail);
+  void tail.then(() => {
+    if (locks.get(sessionId) === tail) locks.delete(sessionId);
+  });
+  return next;
 }
 function emulationHandlers({ store: store3 }) {
   wire(store3);
@@ -1831,9 +1857,12 @@ function emulationHandlers({ store: store3 }) {
     await ready();
     return s;
   };
+  const changing = (fn) => async (p) => {
+    const s = await session(p);
+    return serialized(s.sessionId, () => fn(s, p));
+  };
   return {
-    "emulation.set": async (p) => {
-      const s = await session(p);
+    "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
@@ -1843,20 +1872,18 @@ function emulationHandlers({ store: store3 }) {
       if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "emulation.show": async (p) => result(await session(p)),
-    "emulation.reset": async (p) => {
-      const s = await session(p);
+    "emulation.reset": changing(async (s, p) => {
       const names = validateNames(p.names);
       const cur = settingsOf(s.sessionId);
       const next = { ...cur.settings };
       for (const n of names) delete next[n];
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
-    "state.load": async (p) => {
-      const s = await session(p);
+    "state.load": changing(async (s, p) => {
       const st = validateState(p.state);
       const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
       if (pending2.length > 0) {
@@ -1867,19 +1894,17 @@ function emulationHandlers({ store: store3 }) {
         await addScripts(s, scripts);
       }
       return r;
-    },
-    "initScripts.add": async (p) => {
-      const s = await session(p);
+    }),
+    "initScripts.add": changing(async (s, p) => {
       const source = requireString(p, "source");
       if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
       const cur = settingsOf(s.sessionId);
       const sc = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
       await store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
       return scriptsResult(s, await addScripts(s, [sc]));
-    },
+    }),
     "initScripts.list": async (p) => scriptsResult(await session(p)),
-    "initScripts.remove": async (p) => {
-      const s = await session(p);
+    "initScripts.remove": changing(async (s, p) => {
       const id = requireString(p, "id");
       const cur = settingsOf(s.sessionId);
       if (!cur.scripts.some((sc) => sc.id === id)) {
@@ -1895,7 +1920,7 @@ function emulationHandlers({ store: store3 }) {
         })
       );
       return scriptsResult(s, tabIds);
-    }
+    })
   };
 }
 
