@@ -47,6 +47,8 @@ var scriptActs = []string{
 	"press", "keyboard type", "scroll", "mouse", "eval", "wait", "session create", "tab open",
 	// issue 8 part A (not merged here yet): they wait for their own load.
 	"open", "back", "forward", "reload", "dialog accept", "dialog dismiss", "dialog policy",
+	// a replay stops for the person where the recording did
+	"handoff",
 }
 
 // selfWaiting commands need no wait written after them.
