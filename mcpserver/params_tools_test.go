@@ -179,8 +179,8 @@ func TestParamToolRequests(t *testing.T) {
 			{"amount": 3},
 		} {
 			res := callTool(t, cs[0], "browser_scroll", args)
-			if !res.IsError {
-				t.Errorf("%v: accepted: %s", args, textOf(res))
+			if !res.IsError || !strings.HasPrefix(textOf(res), "error -32602 invalid_params: browser_scroll: ") {
+				t.Errorf("%v: not refused as invalid_params: %s", args, textOf(res))
 			}
 		}
 		for _, r := range fe.requests() {

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -189,4 +190,24 @@ func wireParams(p any) map[string]any {
 	m := map[string]any{}
 	_ = json.Unmarshal(b, &m)
 	return m
+}
+
+// invalidArguments words the SDK's refusal of a typed tool's arguments the
+// way every other tool words a caller's mistake: "error -32602
+// invalid_params: TOOL: ...".
+func invalidArguments(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		call, isCall := req.(*mcp.CallToolRequest)
+		r, isResult := res.(*mcp.CallToolResult)
+		if err != nil || !isCall || !isResult || !r.IsError || len(r.Content) != 1 || call.Params == nil {
+			return res, err
+		}
+		tc, ok := r.Content[0].(*mcp.TextContent)
+		const prefix = `validating "arguments": `
+		if !ok || !strings.HasPrefix(tc.Text, prefix) {
+			return res, err
+		}
+		return invalid(call.Params.Name, errors.New(strings.TrimPrefix(tc.Text, prefix))), nil
+	}
 }
