@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"browserctl/rpc"
 )
 
@@ -76,7 +79,7 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 			}
 		}
 		for member, tag := range tags {
-			if slices.Contains(hiddenMembers, member) {
+			if slices.Contains(hiddenMembers, member) || slices.Contains(pt.hide, member) {
 				continue
 			}
 			if _, ok := schema.Properties[member]; !ok {
@@ -249,5 +252,23 @@ func TestTruncateFromPartsCoverTheSnapshotOnce(t *testing.T) {
 	}
 	if got := TruncateFrom(full, 300, 1000); !strings.Contains(got, "past the end") {
 		t.Errorf("an offset past the end says so: %q", got)
+	}
+}
+
+// A call that leaves out arguments gets a result from every tool over rpc
+// params (never a crashed server); where members are required it is an
+// invalid_params error.
+func TestParamToolsWithoutArguments(t *testing.T) {
+	_, _, cs := setup(t, Options{}, "agent")
+	for _, pt := range New(Options{}).paramTools() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		res, err := cs[0].CallTool(ctx, &mcp.CallToolParams{Name: pt.tool.Name})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s without arguments: %v", pt.tool.Name, err)
+		}
+		if len(pt.tool.InputSchema.(*jsonschema.Schema).Required) > 0 && !strings.Contains(textOf(res), "invalid_params") {
+			t.Errorf("%s without its required arguments: %s", pt.tool.Name, textOf(res))
+		}
 	}
 }
