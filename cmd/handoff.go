@@ -16,8 +16,9 @@ const handoffWait = 5 * time.Minute
 func newCmdHandoff(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.HandoffParams
 	c := &cobra.Command{
-		Use:   "handoff MESSAGE",
-		Short: "Hand the session's tab to the person at the browser and wait until they press Done",
+		Use:         "handoff MESSAGE",
+		Annotations: replays(), // a replay that needed the person needs them again
+		Short:       "Hand the session's tab to the person at the browser and wait until they press Done",
 		Long: `Bring the session's tab to the front, show MESSAGE in the page and in the
 extension's popup with a Done button, mark the session's tab group, and wait
 until the person presses Done (or --timeout, default 5m here): for a login

@@ -71,6 +71,7 @@ folder's downloads/); the result names the file and its size.`,
 			}
 			return err
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
 	return c

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -33,6 +34,10 @@ type pageCall struct {
 	// Post runs on the result before it is printed, --json or not, and may
 	// replace it (a click's download moved into --download-dir).
 	Post func(raw json.RawMessage) (json.RawMessage, error)
+	// NoSession, when set, runs when the call was refused for naming no
+	// session where there is none at all (4103, so nothing was done): it
+	// makes one and answers the params to send again.
+	NoSession func(ctx context.Context, f *Factory) (any, error)
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -43,8 +48,17 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
+		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
+	var be *rpc.BrowserError
+	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
+		params, nerr := pc.NoSession(ctx, f)
+		if nerr != nil {
+			return nerr
+		}
+		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
 	if err != nil {
 		return err
 	}
@@ -137,6 +151,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
 					return printSnapshot(f, raw)
 				}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
@@ -214,7 +229,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:               "click REF",
 		Short:             "Click an element by ref or CSS selector",
-		Long:              "Click an element.\n\n" + targetHelp,
+		Long:              "Click an element.\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
@@ -226,9 +241,11 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -254,13 +271,32 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
 
 func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "hover", rpc.PageHover, "Move the mouse over an element by ref or CSS selector", "  browserctl hover e5\n  browserctl hover nav.menu", "hovered")
+	var p rpc.HoverParams
+	short := "Move the mouse over an element by ref or CSS selector"
+	c := &cobra.Command{
+		Use:               "hover REF",
+		Annotations:       replays(targetAt(0)),
+		Short:             short,
+		Long:              short + ".\n\n" + targetHelp + "\n\n" + forceHelp,
+		Example:           "  browserctl hover e5\n  browserctl hover nav.menu",
+		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
+		ValidArgsFunction: completeRefs(f, 0),
+		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			p.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
+			return &pageCall{Method: rpc.PageHover, Params: p, Human: pointerDone(f, "hovered", args[0])}, nil
+		}),
+	}
+	addForceFlag(c, &p.Force)
+	addTabFlag(c, f, &p.TabID)
+	return c
 }
 
 func newCmdScrollIntoView(f *Factory, runF func(*pageCall) error) *cobra.Command {
@@ -300,6 +336,7 @@ func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, long
 			ref, selector := target(args[0])
 			return &pageCall{Method: method, Params: params(page, ref, selector, args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &page.TabID)
 	return c
@@ -328,6 +365,7 @@ func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -348,6 +386,7 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Key = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PagePress, Params: p, Human: okDone(f, "pressed "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -383,6 +422,7 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return err
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -414,6 +454,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
@@ -447,6 +488,7 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return printValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

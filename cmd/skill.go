@@ -12,8 +12,9 @@ import (
 
 func newCmdSkill(f *Factory) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "skill",
-		Short: "Print the guide for coding agents (how to start, the snapshot-ref-act loop, targets, waits, errors)",
+		Use:         "skill",
+		Annotations: notReplayed(printsHelp),
+		Short:       "Print the guide for coding agents (how to start, the snapshot-ref-act loop, targets, waits, errors)",
 		Long: `Print a concise guide to browserctl for coding agents: how to start, the
 snapshot, act, check loop, targets, waits, errors and exit codes, batch and
 sessions. ` + "`skill install DIR`" + ` writes it as a skill folder, DIR/browserctl/SKILL.md.`,
@@ -32,10 +33,11 @@ sessions. ` + "`skill install DIR`" + ` writes it as a skill folder, DIR/browser
 func newCmdSkillInstall(f *Factory) *cobra.Command {
 	var force bool
 	c := &cobra.Command{
-		Use:     "install DIR",
-		Short:   "Write the guide as DIR/browserctl/SKILL.md (a skill folder for coding agents)",
-		Example: "  browserctl skill install ~/.claude/skills\n  browserctl skill install .claude/skills --force",
-		Args:    exactArgs(1, "DIR"),
+		Use:         "install DIR",
+		Annotations: notReplayed(notPageWork),
+		Short:       "Write the guide as DIR/browserctl/SKILL.md (a skill folder for coding agents)",
+		Example:     "  browserctl skill install ~/.claude/skills\n  browserctl skill install .claude/skills --force",
+		Args:        exactArgs(1, "DIR"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path, err := skill.Install(args[0], force)
 			if errors.Is(err, fs.ErrExist) {

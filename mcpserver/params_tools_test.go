@@ -133,6 +133,7 @@ func TestParamToolRequests(t *testing.T) {
 		{"browser_storage", map[string]any{"action": "set", "kind": "session", "key": "k", "value": "v"}, request{"pages.setStorage", map[string]any{"kind": "session", "key": "k", "value": "v"}}, "Set k"},
 		{"browser_storage", map[string]any{"action": "clear", "kind": "local"}, request{"pages.clearStorage", map[string]any{"kind": "local"}}, "Cleared 3"},
 		{"browser_close", map[string]any{}, request{"tabs.active", nil}, `Closed the tab "X"`},
+		{"browser_network_requests", map[string]any{"filter": "/api", "failed": true, "limit": 5}, request{"logs.network", map[string]any{"filter": "/api", "failed": true, "limit": 5}}, "[GET] http://x/api => [500]"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -150,6 +151,7 @@ func TestParamToolRequests(t *testing.T) {
 			fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X", "active": true}})
 			fe.setRule("tabs.close", answer{result: map[string]any{"tabId": 7, "closed": true}})
 			fe.setRule("tabs.list", answer{result: map[string]any{"tabs": []map[string]any{}}})
+			fe.setRule("logs.network", answer{result: map[string]any{"requests": []map[string]any{{"method": "GET", "url": "http://x/api", "status": 500, "type": "Fetch"}}, "inflight": []any{}}})
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			if res.IsError {
 				t.Fatalf("tool error: %s", textOf(res))

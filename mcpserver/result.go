@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -38,18 +37,13 @@ func (s *Server) describe(err error) ErrorReport {
 	return ErrorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message, Reason: ReasonOf(err), Retryable: be.Retryable, Hint: s.opts.Hint(err)}
 }
 
-// ReasonOf is the reason a BrowserError in err carries, if its type has a
-// Reason member (read by name so this builds whether or not it does).
+// ReasonOf is the reason a BrowserError in err carries ("" for none).
 func ReasonOf(err error) string {
 	var be *rpc.BrowserError
 	if !errors.As(err, &be) {
 		return ""
 	}
-	f := reflect.ValueOf(be).Elem().FieldByName("Reason")
-	if f.IsValid() && f.Kind() == reflect.String {
-		return f.String()
-	}
-	return ""
+	return string(be.Reason)
 }
 
 // errorResult is a tool error an agent can act on: the code, name, message,

@@ -103,7 +103,8 @@ type (
 	}
 	elementRef struct {
 		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
-		Ref     string `json:"ref" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
+		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
+		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
 	}
 	clickArg struct {
 		elementRef
@@ -198,7 +199,7 @@ func (s *Server) tools() []tool {
 			"Click an element of the page by its ref from the last snapshot.",
 			destructive, map[string][]string{"button": {"left", "right", "middle"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in clickArg) *mcp.CallToolResult {
-				p := map[string]any{"ref": in.Ref}
+				p := in.targetParams()
 				if in.Button != "" {
 					p["button"] = in.Button
 				}
@@ -210,9 +211,9 @@ func (s *Server) tools() []tool {
 		define("browser_type", "Type text",
 			"Type text into an editable element by its ref. By default the field's value is replaced at once; slowly types key by key.",
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in typeArg) *mcp.CallToolResult {
-				method, p := rpc.PageFill, map[string]any{"ref": in.Ref, "value": in.Text}
+				method, p := rpc.PageFill, with(in.targetParams(), "value", in.Text)
 				if in.Slowly {
-					method, p = rpc.PageType, map[string]any{"ref": in.Ref, "text": in.Text}
+					method, p = rpc.PageType, with(in.targetParams(), "text", in.Text)
 				}
 				if in.Submit {
 					if _, err := s.call(ctx, req, method, p); err != nil {
@@ -230,12 +231,12 @@ func (s *Server) tools() []tool {
 		define("browser_select_option", "Select option",
 			"Select one or more options of a select element by its ref.",
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in selectArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageSelect, map[string]any{"ref": in.Ref, "values": in.Values}, fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
+				return s.act(ctx, req, rpc.PageSelect, with(in.targetParams(), "values", in.Values), fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
 			}),
 		define("browser_hover", "Hover",
 			"Move the mouse over an element by its ref.",
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageHover, map[string]any{"ref": in.Ref}, "Hovered over "+describe(in))
+				return s.act(ctx, req, rpc.PageHover, in.targetParams(), "Hovered over "+describe(in))
 			}),
 		define("browser_press_key", "Press a key",
 			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
@@ -311,6 +312,9 @@ func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method strin
 
 // actWithin is act with the hub's timeout for the call.
 func (s *Server) actWithin(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string, timeout time.Duration) *mcp.CallToolResult {
+	if r, ok := params["ref"]; ok && r == "" {
+		return invalid(req.Params.Name, fmt.Errorf(`give "ref" (a ref from the last snapshot) or "target" (a ref or a selector)`))
+	}
 	raw, err := s.callTimeout(ctx, req, method, params, timeout)
 	if err != nil {
 		return s.errorResult(req, err)

@@ -19,7 +19,7 @@ import "encoding/json"
 // Objects are the shapes several methods share (docs/protocol.md's
 // "Objects"); the generator declares them for the extension.
 var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{},
-	DialogReport{}}
+	DialogReport{}, ActedOn{}}
 
 // Session is a session: a Chrome tab group.
 type Session struct {
@@ -160,6 +160,9 @@ type SnapshotResult struct {
 	URL      string         `json:"url"`
 	Title    string         `json:"title"`
 	TabID    int            `json:"tabId"`
+	// Cut: the page was too large to walk within the snapshot's time budget
+	// (or its line limit); Snapshot is its first part and ends with a note.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // RefParams are the params of pages.hover, pages.scrollIntoView and
@@ -177,6 +180,7 @@ type ClickParams struct {
 	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Button     string `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
 	ClickCount int    `json:"clickCount,omitempty" default:"1"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
 }
 
 // FillParams are the params of pages.fill.
@@ -263,6 +267,11 @@ type ScreenshotParams struct {
 	Ref      string `json:"ref,omitempty" doc:"or selector"`
 	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	FullPage bool   `json:"fullPage,omitempty" default:"false"`
+	// evidence: formats, scaling, annotations
+	Format   string `json:"format,omitempty" enum:"ImageFormat" default:"\"png\""`
+	Quality  *int   `json:"quality,omitempty" min:"0" doc:"jpeg/webp, 0-100"`
+	MaxWidth int    `json:"maxWidth,omitempty" min:"0" doc:"scale down to this many pixels wide, aspect kept"`
+	Annotate bool   `json:"annotate,omitempty" default:"false" doc:"answer the refs' boxes in annotations"`
 }
 
 // ScreenshotResult is the result of pages.screenshot.
@@ -271,6 +280,8 @@ type ScreenshotResult struct {
 	Format string `json:"format"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// evidence: the refs to draw, with Annotate
+	Annotations []Annotation `json:"annotations,omitempty" doc:"with annotate: the interactive refs in view"`
 }
 
 // WaitParams are the params of pages.wait: MS or State.

@@ -12,6 +12,7 @@ import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams, SnapshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
+import { budgetOf } from "./deadline";
 import { adoptClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
@@ -19,9 +20,20 @@ import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
-import { budgetOf } from "./deadline";
 import { settle } from "./settle";
 import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
+/**
+ * How long the walks of one snapshot may take, all frames together: a page
+ * too large for it (200,000 elements) gets its first part and a note that
+ * it was cut, never a walk that holds its renderer (and the tabs that share
+ * it) or the service worker for tens of seconds.
+ */
+export const SNAPSHOT_BUDGET_MS = 3_000;
+/** Lines one frame document's walk prints at most (the worker parses them all). */
+export const MAX_WALK_LINES = 20_000;
+/** Documents up to this many elements are scanned for closed shadow roots
+ * on any element (closed-roots.ts); larger ones on custom elements only. */
+export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "./world";
 
 interface EvalResult {
@@ -107,6 +119,7 @@ async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeRe
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
     returnByValue: true,
+    awaitPromise: true,
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
@@ -218,6 +231,10 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     root: 0,
     selector: "",
     viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1_000)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS,
   };
 
   // -s: a ref names its frame document and number; anything else is a CSS
@@ -253,7 +270,9 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   // Each iframe line gets its frame's lines, indented: only frames the
   // walk showed are walked, those of one document in parallel.
   const entries: RefEntry[] = [];
+  let cut: TreeResult["cut"];
   const build = async (w: Walked, indent: string, depthLeft: number): Promise<string[]> => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num, role, name] of w.res.refs) {
       entries.push({
@@ -327,6 +346,7 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (offset > 0 || maxChars !== undefined) {
     const cut = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
@@ -338,7 +358,15 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   }
   const refs: SnapshotResult["refs"] = {};
   for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  const result: SnapshotResult = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result.cut = true;
+  return result;
+}
+
+/** The snapshot's last line when a walk stopped early. */
+function cutNote(why: "time" | "lines"): string {
+  const what = why === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1000} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 
 const NO_MATCH = "no element matches the selector";
