@@ -91,3 +91,46 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// A tab closed while it waits for the person ends the handoff at once with
+// 4104, and nothing waits on in the popup.
+func TestHandoffEndsWhenTheTabCloses(t *testing.T) {
+	tag := tagFor(t)
+	var sess struct {
+		SessionID string `json:"sessionId"`
+	}
+	mustJSON(t, &sess, "session", "create", "--url", pageURL("/inline", tag, "html", "<title>Closing</title>"))
+	t.Cleanup(func() { run(t, "session", "close", sess.SessionID) })
+	h.rec.waitFor(t, tag, "the page's load", func(e event) bool { return e.Type == "load" })
+	p := h.cdp.page(t, tag)
+	type answer struct {
+		errOut string
+		code   int
+	}
+	done := make(chan answer, 1)
+	go func() {
+		_, errOut, code := runWithin(t, 90*time.Second, "--session", sess.SessionID, "--timeout", "60s", "handoff", "Close me")
+		done <- answer{errOut, code}
+	}()
+	waitHandoffButton(t, p)
+	start := time.Now()
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": p.target}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case a := <-done:
+		if a.code == 0 || !strings.Contains(a.errOut, "4104") {
+			t.Errorf("a handoff whose tab closed: exit %d %s", a.code, a.errOut)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the handoff kept waiting after its tab closed")
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("it took %s to notice", took)
+	}
+	popup := popupPage(t)
+	time.Sleep(1500 * time.Millisecond) // the popup's first poll
+	if !popup.evalBool(`document.getElementById("handoffs-section").hidden`) {
+		t.Error("the popup still shows the closed tab's handoff")
+	}
+}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,11 +10,14 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const parityPage = `<title>Parity</title>
@@ -452,4 +456,27 @@ func TestMCPPersonInputAsksForANewSnapshot(t *testing.T) {
 	snap = a.call("browser_snapshot", nil)
 	a.call("browser_click", map[string]any{"element": "Next", "ref": refIn(t, snap, "button", "Next")})
 	h.rec.waitFor(t, tag, "the click after a new snapshot", func(e event) bool { return len(h.rec.of(tag, "agent-click")) > before })
+}
+
+// A hub that refuses the server's token is named as the CLI names it
+// (302 token_refused, with its hint), not as an operation that failed.
+func TestMCPRefusedTokenIsNamed(t *testing.T) {
+	cmd := exec.Command(h.bin, "--server", h.addr, "mcp")
+	cmd.Env = append(h.env(), "BROWSERCTL_TOKEN=not-the-hubs-token")
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-agent", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_snapshot", Arguments: map[string]any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	txt := contentText(res)
+	if !res.IsError || !strings.Contains(txt, "error 302 token_refused") || strings.Contains(txt, "4102") || !strings.Contains(txt, "hint: ") {
+		t.Errorf("a refused token: error=%v\n%s", res.IsError, txt)
+	}
 }

@@ -174,6 +174,42 @@ func TestSnapshotSizing(t *testing.T) {
 		}
 	})
 
+	t.Run("offset", func(t *testing.T) {
+		// The parts a cut names, read with --offset, are the whole once;
+		// a ref of the first part still answers after the last.
+		var seen []string
+		var firstRef string
+		offset := 0
+		next := regexp.MustCompile(`^# \d+ more lines and \d+ refs not shown: --offset (\d+) for the rest`)
+		for part := 0; part < 100; part++ {
+			cut := takeSnapshot(t, s, "--max-chars", "3000", "--offset", strconv.Itoa(offset))
+			lines := strings.Split(cut.Snapshot, "\n")[2:]
+			if len(cut.Refs) != strings.Count(cut.Snapshot, "[ref=") {
+				t.Errorf("part at %d answered %d refs for %d shown", offset, len(cut.Refs), strings.Count(cut.Snapshot, "[ref="))
+			}
+			if firstRef == "" {
+				for r := range cut.Refs {
+					firstRef = r
+					break
+				}
+			}
+			m := next.FindStringSubmatch(lines[len(lines)-1])
+			if m == nil {
+				seen = append(seen, lines...)
+				break
+			}
+			seen = append(seen, lines[:len(lines)-1]...)
+			offset, _ = strconv.Atoi(m[1])
+		}
+		if strings.Join(seen, "\n") != strings.Join(fullLines, "\n") {
+			t.Errorf("the parts are %d lines, the whole snapshot %d, or they differ", len(seen), len(fullLines))
+		}
+		if firstRef == "" {
+			t.Fatal("the first part has no refs")
+		}
+		refBox(t, s, firstRef) // fails the test if the ref no longer answers
+	})
+
 	t.Run("diff", func(t *testing.T) {
 		takeSnapshot(t, s, "-i")
 		// One link goes, one button comes.

@@ -39,11 +39,6 @@ func (s *Server) observeTools() []tool {
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in consoleArg) *mcp.CallToolResult {
 				return s.consoleMessages(ctx, req, in.OnlyErrors)
 			}),
-		define("browser_network_requests", "Network requests",
-			"The network requests of the current tab since browserctl attached to it: method, URL, status or failure, type.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
-				return s.networkRequests(ctx, req)
-			}),
 	}
 }
 
@@ -142,8 +137,8 @@ func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, 
 	return text("%s", b.String())
 }
 
-func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, rpc.LogsNetwork, nil)
+func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest, p rpc.NetworkLogParams) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.LogsNetwork, wireParams(p))
 	if err != nil {
 		return s.errorResult(req, err)
 	}

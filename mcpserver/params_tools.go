@@ -36,6 +36,7 @@ type (
 		rpc.HandoffParams
 		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds (default 300)"`
 	}
+	networkArg struct{ rpc.NetworkLogParams }
 	storageArg struct {
 		rpc.SetStorageParams
 		Action string `json:"action"`
@@ -96,6 +97,11 @@ func (s *Server) paramTools() []paramTool {
 			destructive, toolSpec{optional: []string{"key", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"get", "set", "clear"}}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
 				return s.storage(ctx, req, in)
+			}),
+		typedTool[networkArg, rpc.NetworkLogParams]("browser_network_requests", "Network requests",
+			"The current tab's network requests since browserctl attached: method, URL, status or failure, type.",
+			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
+				return s.networkRequests(ctx, req, in.NetworkLogParams)
 			}),
 		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",
 			"Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",

@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"browserctl/rpc"
 )
 
@@ -76,7 +79,7 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 			}
 		}
 		for member, tag := range tags {
-			if slices.Contains(hiddenMembers, member) {
+			if slices.Contains(hiddenMembers, member) || slices.Contains(pt.hide, member) {
 				continue
 			}
 			if _, ok := schema.Properties[member]; !ok {
@@ -130,6 +133,7 @@ func TestParamToolRequests(t *testing.T) {
 		{"browser_storage", map[string]any{"action": "set", "kind": "session", "key": "k", "value": "v"}, request{"pages.setStorage", map[string]any{"kind": "session", "key": "k", "value": "v"}}, "Set k"},
 		{"browser_storage", map[string]any{"action": "clear", "kind": "local"}, request{"pages.clearStorage", map[string]any{"kind": "local"}}, "Cleared 3"},
 		{"browser_close", map[string]any{}, request{"tabs.active", nil}, `Closed the tab "X"`},
+		{"browser_network_requests", map[string]any{"filter": "/api", "failed": true, "limit": 5}, request{"logs.network", map[string]any{"filter": "/api", "failed": true, "limit": 5}}, "[GET] http://x/api => [500]"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -147,6 +151,7 @@ func TestParamToolRequests(t *testing.T) {
 			fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X", "active": true}})
 			fe.setRule("tabs.close", answer{result: map[string]any{"tabId": 7, "closed": true}})
 			fe.setRule("tabs.list", answer{result: map[string]any{"tabs": []map[string]any{}}})
+			fe.setRule("logs.network", answer{result: map[string]any{"requests": []map[string]any{{"method": "GET", "url": "http://x/api", "status": 500, "type": "Fetch"}}, "inflight": []any{}}})
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			if res.IsError {
 				t.Fatalf("tool error: %s", textOf(res))
@@ -179,8 +184,8 @@ func TestParamToolRequests(t *testing.T) {
 			{"amount": 3},
 		} {
 			res := callTool(t, cs[0], "browser_scroll", args)
-			if !res.IsError {
-				t.Errorf("%v: accepted: %s", args, textOf(res))
+			if !res.IsError || !strings.HasPrefix(textOf(res), "error -32602 invalid_params: browser_scroll: ") {
+				t.Errorf("%v: not refused as invalid_params: %s", args, textOf(res))
 			}
 		}
 		for _, r := range fe.requests() {
@@ -249,5 +254,23 @@ func TestTruncateFromPartsCoverTheSnapshotOnce(t *testing.T) {
 	}
 	if got := TruncateFrom(full, 300, 1000); !strings.Contains(got, "past the end") {
 		t.Errorf("an offset past the end says so: %q", got)
+	}
+}
+
+// A call that leaves out arguments gets a result from every tool over rpc
+// params (never a crashed server); where members are required it is an
+// invalid_params error.
+func TestParamToolsWithoutArguments(t *testing.T) {
+	_, _, cs := setup(t, Options{}, "agent")
+	for _, pt := range New(Options{}).paramTools() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		res, err := cs[0].CallTool(ctx, &mcp.CallToolParams{Name: pt.tool.Name})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s without arguments: %v", pt.tool.Name, err)
+		}
+		if len(pt.tool.InputSchema.(*jsonschema.Schema).Required) > 0 && !strings.Contains(textOf(res), "invalid_params") {
+			t.Errorf("%s without its required arguments: %s", pt.tool.Name, textOf(res))
+		}
 	}
 }

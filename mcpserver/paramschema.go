@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -26,7 +27,9 @@ type paramTool struct {
 	params reflect.Type
 	// extra are the tool-only members (not in params), e.g. a file name.
 	extra []string
-	add   func(*mcp.Server)
+	// hide are the params' members the tool leaves out beside hiddenMembers.
+	hide []string
+	add  func(*mcp.Server)
 }
 
 // hiddenMembers are what the server fills on every call: the client's
@@ -58,7 +61,7 @@ func typedTool[In, P any](name, title, description string, k kind, spec toolSpec
 		ann.DestructiveHint = boolPtr(k == destructive)
 	}
 	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ann}
-	return paramTool{tool: t, params: reflect.TypeFor[P](), extra: spec.extra, add: func(s *mcp.Server) {
+	return paramTool{tool: t, params: reflect.TypeFor[P](), extra: spec.extra, hide: spec.hide, add: func(s *mcp.Server) {
 		mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 			return h(ctx, req, in), nil, nil
 		})
@@ -189,4 +192,30 @@ func wireParams(p any) map[string]any {
 	m := map[string]any{}
 	_ = json.Unmarshal(b, &m)
 	return m
+}
+
+// typedToolCalls guards the typed tools' calls: arguments left out are {}
+// (the SDK's defaults step panics on none), and the SDK's refusal of the
+// arguments is worded the way every other tool words a caller's mistake:
+// "error -32602 invalid_params: TOOL: ...".
+func typedToolCalls(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		call, isCall := req.(*mcp.CallToolRequest)
+		if isCall && call.Params != nil {
+			if a := strings.TrimSpace(string(call.Params.Arguments)); a == "" || a == "null" {
+				call.Params.Arguments = json.RawMessage(`{}`)
+			}
+		}
+		res, err := next(ctx, method, req)
+		r, isResult := res.(*mcp.CallToolResult)
+		if err != nil || !isCall || !isResult || !r.IsError || len(r.Content) != 1 || call.Params == nil {
+			return res, err
+		}
+		tc, ok := r.Content[0].(*mcp.TextContent)
+		const prefix = `validating "arguments": `
+		if !ok || !strings.HasPrefix(tc.Text, prefix) {
+			return res, err
+		}
+		return invalid(call.Params.Name, errors.New(strings.TrimPrefix(tc.Text, prefix))), nil
+	}
 }

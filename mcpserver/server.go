@@ -99,6 +99,7 @@ func New(opts Options) *Server {
 	for _, t := range s.paramTools() {
 		t.add(s.mcp)
 	}
+	s.mcp.AddReceivingMiddleware(typedToolCalls)
 	return s
 }
 

@@ -6304,7 +6304,9 @@ async function handoff(tabId, p) {
     while (!h.done && Date.now() - start < budget) {
       const pressed = await showAndRead(tabId, message).catch(() => false);
       if (pressed) h.done = true;
-      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS4));
+      if (h.done) break;
+      if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
+      await new Promise((r) => setTimeout(r, POLL_MS4));
     }
   } finally {
     pending.delete(tabId);

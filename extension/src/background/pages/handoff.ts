@@ -57,7 +57,10 @@ export async function handoff(tabId: number, p: RequestParams<"pages.handoff">):
     while (!h.done && Date.now() - start < budget) {
       const pressed = await showAndRead(tabId, message).catch(() => false);
       if (pressed) h.done = true;
-      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS));
+      if (h.done) break;
+      // A tab closed under the handoff ends it (the call answers 4104).
+      if (!(await chrome.tabs.get(tabId).catch(() => undefined))) break;
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
   } finally {
     pending.delete(tabId);
