@@ -736,7 +736,7 @@ async function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
-  const SLICE_MS = 40;
+  const SLICE_MS = 15;
   const stopAt = performance.now() + (o.deadline - Date.now());
   let sliceStart = performance.now();
   let visited = 0;
