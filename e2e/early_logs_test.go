@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // earlyLogsSeen reads the tab's console and requests (tab 0: the active
@@ -76,4 +77,60 @@ func TestLogsFromTheStart(t *testing.T) {
 		}
 		earlyLogsSeen(t, s, id, tag+"-opened", false)
 	})
+}
+
+// A restarted service worker attaches the tabs of the sessions it restored
+// at once: a request a page makes after the restart, before any call on its
+// tab, is in `network requests` (requests are not replayed on attach, as
+// console messages are, so the first read cannot be what attached).
+func TestLogsAfterWorkerRestart(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/early.html", tag, "tick", "1"))
+	waitLoad(t, s)
+	workers := extensionWorkers(t)
+	if len(workers) != 1 {
+		t.Fatalf("want one service worker target of the extension, found %+v", workers)
+	}
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": workers[0].TargetID}); err != nil {
+		t.Fatalf("CDP Target.closeTarget on the service worker: %v", err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if now := extensionWorkers(t); len(now) == 1 && now[0].TargetID != workers[0].TargetID {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the service worker did not come back within 60 s")
+		}
+	}
+	if _, errOut, code := runWithin(t, 70*time.Second, "status", "--wait", "60s"); code != 0 {
+		t.Fatalf("the restarted service worker did not reconnect: %s", errOut)
+	}
+	// The ticks the server saw from 2 s after the reconnect on (time for
+	// the new worker to attach) until now: each must be in the log.
+	from := float64(time.Now().Add(2*time.Second).UnixNano()) / 1e6
+	var want []string
+	for deadline := time.Now().Add(20 * time.Second); len(want) < 3; time.Sleep(100 * time.Millisecond) {
+		want = want[:0]
+		for _, e := range h.rec.of(tag, "hit") {
+			if strings.HasPrefix(e.str("path"), "tick-") && e.num("at") >= from {
+				want = append(want, "/issue10/"+e.str("path")+"?")
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page made %d requests after the restart within 20 s", len(want))
+		}
+	}
+	var n struct {
+		Requests []requestEntry `json:"requests"`
+	}
+	mustJSON(t, &n, in(s, "network", "requests", "--filter", "tick-")...)
+	for _, w := range want {
+		found := false
+		for _, r := range n.Requests {
+			found = found || strings.Contains(r.URL, w)
+		}
+		if !found {
+			t.Errorf("network requests after the worker restart lacks %s, which the page made before this read: %d requests listed", w, len(n.Requests))
+		}
+	}
 }
