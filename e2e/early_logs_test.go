@@ -56,9 +56,13 @@ func TestLogsFromTheStart(t *testing.T) {
 
 	t.Run("tab open", func(t *testing.T) {
 		var tb struct {
-			TabID int `json:"tabId"`
+			TabID int    `json:"tabId"`
+			URL   string `json:"url"`
 		}
 		mustJSON(t, &tb, in(s, "tab", "open", pageURL("/early.html", tag+"-tab"))...)
+		if !strings.Contains(tb.URL, tag+"-tab") {
+			t.Errorf("tab open answered the url %q, want the page it opened", tb.URL)
+		}
 		earlyLogsSeen(t, s, tb.TabID, tag+"-tab", true)
 	})
 

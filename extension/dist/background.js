@@ -5782,7 +5782,9 @@ function tabHandlers({ store: store2, releaseTab: releaseTab2, joinTab: joinTab2
         s.lastActiveTabId = id;
         await store2.update(s);
       }
-      return toWireTab(await getTab(id), store2);
+      const wire = toWireTab(await getTab(id), store2);
+      if (url !== "about:blank" && wire.url === "about:blank") wire.url = url;
+      return wire;
     },
     "tabs.list": async (p) => {
       const s = await store2.require(p);
