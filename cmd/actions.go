@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
+	"browserctl/termsafe"
 )
 
 // The actions of issue 8 beyond the spec's: dblclick, check, uncheck, focus,
@@ -17,16 +18,18 @@ func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:               "dblclick REF",
 		Short:             "Double-click an element by ref or CSS selector",
-		Long:              "Double-click an element: two clicks, then the page's dblclick.\n\n" + targetHelp,
+		Long:              "Double-click an element: two clicks, then the page's dblclick.\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl dblclick e3\n  browserctl dblclick '.cell[data-row=\"2\"]'",
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.ClickCount = sessionOf(f), 2
 			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageClick, Params: p, Human: okDone(f, "double-clicked "+args[0])}, nil
+			return &pageCall{Method: rpc.PageClick, Params: p, Human: pointerDone(f, "double-clicked", args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -55,16 +58,29 @@ styled label is clicked through the page. A radio button cannot be
 unchecked: check another of its group.
 
 ` + targetHelp + ` For check and uncheck a selector falls back
-to its first match when none is visible.`,
+to its first match when none is visible.
+
+` + forceHelp,
 		Example:           example,
 		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.Checked = sessionOf(f), &checked
 			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageCheck, Params: p, Human: okDone(f, verb+"ed "+args[0])}, nil
+			return &pageCall{Method: rpc.PageCheck, Params: p, Human: func(raw json.RawMessage) error {
+				var r rpc.CheckResult
+				_ = json.Unmarshal(raw, &r)
+				if r.Target == nil {
+					done(f, "%s already %sed", termsafe.String(args[0]), verb)
+					return nil
+				}
+				done(f, "%sed %s", verb, actedOn(r.Target, args[0]))
+				return nil
+			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -80,9 +96,9 @@ func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Drag one element onto another (each a ref or CSS selector)",
 		Long: `Press the mouse on SRC, move it to DST in steps and release it there.
 Pages that drag by mouse events see them all; an HTML5 drag (draggable=true)
-gets its dragenter, dragover and drop on DST.
+gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
 
-` + targetHelp,
+` + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl drag e3 e9\n  browserctl drag '#card-1' '#column-done'",
 		Args:              exactArgs(2, "a source and a destination, each a REF or a CSS selector"),
 		ValidArgsFunction: completeRefs(f, 0),
@@ -90,9 +106,16 @@ gets its dragenter, dragover and drop on DST.
 			p.SessionID = sessionOf(f)
 			p.Ref, p.Selector = target(args[0])
 			p.ToRef, p.ToSelector = target(args[1])
-			return &pageCall{Method: rpc.PageDrag, Params: p, Human: okDone(f, "dragged "+args[0]+" to "+args[1])}, nil
+			return &pageCall{Method: rpc.PageDrag, Params: p, Human: func(raw json.RawMessage) error {
+				var r rpc.PointerResult
+				_ = json.Unmarshal(raw, &r)
+				done(f, "dragged %s to %s", actedOn(r.Target, args[0]), actedOn(r.To, args[1]))
+				return nil
+			}}, nil
 		}),
+		Annotations: replays(targetAt(0), targetAt(1)),
 	}
+	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
 	return c
 }
@@ -105,6 +128,8 @@ func newCmdKeyboard(f *Factory) *cobra.Command {
   browserctl keyboard type 'hello world'`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error { return c.Help() },
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdKeyboardType(f, nil))
 	return c
@@ -123,6 +148,7 @@ func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Text = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PageKeyboardType, Params: p, Human: okDone(f, "typed")}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -160,6 +186,7 @@ the first match.
 			p.Ref, p.Selector = target(args[1])
 			return &pageCall{Method: rpc.PageIs, Params: p, Result: isResult(f)}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

@@ -25,20 +25,20 @@ func TestExitCodeFor(t *testing.T) {
 		{"nil", nil, ExitOK},
 		{"plain", errors.New("boom"), ExitError},
 		{"usage", usageErrorf("bad"), ExitUsage},
-		{"stale ref", rpc.FromWire(4109, "gone"), ExitRetry},
+		{"stale ref", rpc.FromWire(4109, "gone", nil), ExitRetry},
 		{"timeout", rpc.ErrTimeout("pages.click", time.Second), ExitRetry},
 		{"connection lost", rpc.ErrConnectionLost("replaced"), ExitRetry},
 		{"not connected", rpc.ErrNotConnected(), ExitNoBrowser},
-		{"session required", rpc.FromWire(4103, "x"), ExitError},
-		{"tab not found", rpc.FromWire(4104, "x"), ExitError},
-		{"page op", rpc.FromWire(4110, "x"), ExitError},
-		{"bad params", rpc.FromWire(-32602, "x"), ExitError},
+		{"session required", rpc.FromWire(4103, "x", nil), ExitError},
+		{"tab not found", rpc.FromWire(4104, "x", nil), ExitError},
+		{"page op", rpc.FromWire(4110, "x", nil), ExitError},
+		{"bad params", rpc.FromWire(-32602, "x", nil), ExitError},
 		{"no hub", fmt.Errorf("wrapped: %w", hubclient.ErrNoHub), ExitNoBrowser},
 		{"not a hub", fmt.Errorf("wrapped: %w", hubclient.ErrNotAHub), ExitNoBrowser},
 		{"unauthorized", fmt.Errorf("wrapped: %w", hubclient.ErrUnauthorized), ExitNoBrowser},
 		{"waited in vain", &hubclient.NotConnectedError{Msg: "x"}, ExitNoBrowser},
 		{"reported", &ReportedError{Code: ExitRetry}, ExitRetry},
-		{"wrapped browser error", fmt.Errorf("ctx: %w", rpc.FromWire(4109, "x")), ExitRetry},
+		{"wrapped browser error", fmt.Errorf("ctx: %w", rpc.FromWire(4109, "x", nil)), ExitRetry},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,6 +49,15 @@ func TestExitCodeFor(t *testing.T) {
 	}
 }
 
+func TestErrorJSONCarriesReason(t *testing.T) {
+	e := newTestEnv(t)
+	e.h.errs[rpc.PageClick] = rpc.FromWire(4110, "covered by a div", []byte(`{"reason":"covered"}`))
+	e.run("--json click e1")
+	if !strings.Contains(e.err.String(), `"reason":"covered"`) || !strings.Contains(e.err.String(), `"retryable":false`) {
+		t.Errorf("stderr %s, want reason covered, not retryable", e.err)
+	}
+}
+
 func TestErrorOutput(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -56,15 +65,17 @@ func TestErrorOutput(t *testing.T) {
 		want     string
 		wantCode ExitCode
 	}{
-		{"stale ref", rpc.FromWire(4109, "page ref not found"),
+		{"stale ref", rpc.FromWire(4109, "page ref not found", nil),
 			"error 4109 page_ref_not_found: page ref not found\nhint: the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs\n", ExitRetry},
 		{"timeout", rpc.ErrTimeout("pages.click", 30*time.Second),
 			"error 4102 operation_failed: pages.click timed out after 30s\nhint: timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout\n", ExitRetry},
-		{"no session", rpc.FromWire(4103, "session required"),
-			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)\n", ExitError},
+		{"no session", rpc.FromWire(4103, "session required", nil),
+			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one\n", ExitError},
 		{"no extension", rpc.ErrNotConnected(),
 			"error 4101 extension_not_connected: extension not connected\nhint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
-		{"tab", rpc.FromWire(4104, "no tab 9"), "error 4104 tab_not_found: no tab 9\n", ExitError},
+		{"tab", rpc.FromWire(4104, "no tab 9", nil), "error 4104 tab_not_found: no tab 9\n", ExitError},
+		{"reason", rpc.FromWire(4110, "e1 is covered", []byte(`{"reason":"covered"}`)), "error 4110 page_operation_failed (covered): e1 is covered\nhint: another element takes the press (named above): close it, or scroll; `--force` presses anyway\n", ExitError},
+		{"not found after the wait", rpc.FromWire(4109, "nothing", []byte(`{"reason":"not_found"}`)), "error 4109 page_ref_not_found (not_found): nothing\nhint: nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout\n", ExitError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,7 +137,7 @@ func TestRequests(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.args, func(t *testing.T) {
 			e := newTestEnv(t)
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
+			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
 			e.run(tt.args)
 			c := e.h.lastCall(t)
 			if c.Method != tt.method || c.Params != tt.params {

@@ -3,7 +3,10 @@ package cmd
 // What a failure tells its caller: for people two lines on stderr, for
 // scripts (--json) one JSON object on stderr:
 //
-//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"..."}}
+//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"...","reason":"stale_ref"}}
+//
+// reason is the extension's data.reason (rpc.Reasons); people see it after
+// the name: `error 4110 page_operation_failed (covered): ...`.
 //
 // Errors of the browser or the hub keep their wire code and name (spec
 // section 5). Local errors get a code of three digits whose first is the
@@ -50,6 +53,10 @@ func hubNotAnswering(err error) bool {
 		errors.Is(err, hubclient.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
 }
 
+// refusalFixSep is where the hub's "extension not connected" message puts
+// the fix of the refusal it names (hub.notConnected).
+const refusalFixSep = "; fix: "
+
 // errorReport is one failure as scripts read it.
 type errorReport struct {
 	Code      int    `json:"code"`
@@ -57,15 +64,26 @@ type errorReport struct {
 	Message   string `json:"message"`
 	Retryable bool   `json:"retryable"`
 	Hint      string `json:"hint"`
-	browser   bool   // a browser or hub error: `error CODE NAME:` for people
+	// Reason is the extension's data.reason (rpc.Reasons), when it gave one.
+	Reason  string `json:"reason,omitempty"`
+	browser bool   // a browser or hub error: `error CODE NAME:` for people
 }
 
 // describeError is err as a report. server is --server, for messages.
 func describeError(cmdPath, server string, err error) errorReport {
 	var be *rpc.BrowserError
 	if errors.As(err, &be) {
-		return errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
-			Retryable: be.Retryable, Hint: hintFor(be), browser: true}
+		r := errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
+			Retryable: be.Retryable, Hint: hintFor(be), Reason: string(be.Reason), browser: true}
+		var nce *hubclient.NotConnectedError
+		if errors.As(err, &nce) && nce.Hint != "" {
+			r.Hint = nce.Hint // the hub refused the extension: its own fix
+		}
+		if msg, fix, ok := strings.Cut(r.Message, refusalFixSep); ok && be.Code == rpc.CodeExtensionNotConnected {
+			// the hub's own 4101 names a refused handshake and its fix
+			r.Message, r.Hint = msg, fix
+		}
+		return r
 	}
 	r := errorReport{Code: localFailed, Name: "failed", Message: err.Error()}
 	var ue *UsageError
@@ -111,7 +129,9 @@ func printErrorHuman(f *Factory, r errorReport) {
 	cs := f.IO.ErrColorScheme()
 	w := f.IO.ErrOut
 	msg := termsafe.String(r.Message)
-	if r.browser {
+	if r.browser && r.Reason != "" {
+		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s (%s): %s", r.Code, r.Name, r.Reason, msg)))
+	} else if r.browser {
 		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s: %s", r.Code, r.Name, msg)))
 	} else {
 		fmt.Fprintln(w, cs.Red("error: "+msg))

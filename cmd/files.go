@@ -1,7 +1,7 @@
 package cmd
 
-// Issue 10, files: upload, download, downloads, and what a click set off
-// (a file chooser, a download).
+// Files: upload, download, downloads, and what a click set off (a file
+// chooser, a download).
 //
 // The browser saves a download in its own download folder (an extension may
 // not choose another: see extension/src/background/pages/downloads.ts); the
@@ -33,11 +33,13 @@ func newCmdUpload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Use:   "upload [REF|SELECTOR] FILE...",
 		Short: "Set the files of a file input, or answer the file chooser a click opened",
 		Long: `Set the files of an <input type=file>: the page sees input and change and
-reads the files' names, sizes and contents. The first argument is a ref from
-the last snapshot (e12) or a CSS selector (--selector makes it one even when
-a file has that name); when it names an existing file instead, every
-argument is a file and they answer the file chooser that a click opened
-(click reports "file chooser opened").
+reads the files' names, sizes and contents. The first argument is a target:
+a ref from the last snapshot (e12), a CSS selector or a role target
+(role=ROLE[name="NAME"]); --selector makes it one even when a file has that
+name. A selector takes the first visible match, else the first match (file
+inputs are often hidden behind a label). When the first argument names an
+existing file instead, every argument is a file and they answer the file
+chooser that a click opened (click reports "file chooser opened").
 A missing file fails before anything reaches the browser. The browser reads
 the files itself: it must run on this machine.`,
 		Example: `  browserctl upload e12 photo.jpg
@@ -85,6 +87,7 @@ the files itself: it must run on this machine.`,
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0), fileArgs),
 	}
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
 	addTabFlag(c, f, &p.TabID)
@@ -158,7 +161,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 			if err := decodeResult(rpc.PageClick, raw, &a); err != nil {
 				return err
 			}
-			done(f, "clicked %s", ref)
+			done(f, "clicked %s", actedOn(a.Target, ref))
 			if a.Download != nil {
 				printDownloadLine(f, *a.Download)
 			}
@@ -317,21 +320,24 @@ func newCmdDownload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var wait time.Duration
 	c := &cobra.Command{
 		Use:   "download REF",
-		Short: "Click a link or button by ref, wait for the download it starts, print the file's path",
+		Short: "Click a link or button, wait for the download it starts, print the file's path",
 		Long: `Click the element and wait until the download it starts has finished
 (--wait-for, default 30s), then move the file into --download-dir (default:
 the state folder's downloads/), or to -o, and print its path. When no
-download began or it did not finish in time: error 4102, exit 1.`,
+download began or it did not finish in time: error 4102, exit 1.
+
+` + targetHelp,
 		Example: `  browserctl download e14
-  browserctl download e14 -o report.pdf
-  browserctl download e14 --download-dir ~/Downloads --json`,
-		Args:              exactArgs(1, "a REF from the last snapshot"),
+  browserctl download 'a[href$=".pdf"]' -o report.pdf
+  browserctl download 'role=link[name="Export CSV"]' --download-dir ~/Downloads --json`,
+		Args:              exactArgs(1, "a REF or SELECTOR of what to click"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			if wait <= 0 {
 				return nil, usageErrorf("--wait-for must be positive, got %s", wait)
 			}
-			p.PageParams.SessionID, p.Ref = sessionOf(f), args[0]
+			p.PageParams.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
 			p.Timeout = int(wait / time.Millisecond)
 			var saved rpc.Download
 			return &pageCall{
@@ -362,6 +368,7 @@ download began or it did not finish in time: error 4102, exit 1.`,
 				},
 			}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file (or folder) to save to instead of --download-dir")
 	c.Flags().DurationVar(&wait, "wait-for", 30*time.Second, "how long to wait for the download to begin and finish")
@@ -421,6 +428,7 @@ canceled), size and path. A finished download not yet moved is moved into
 				},
 			}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	return c
 }

@@ -58,6 +58,7 @@ func (lr *logReader) run(ctx context.Context) error {
 		timeout := lr.f.Globals.Timeout
 		if !first {
 			timeout = followTimeout
+			ctx = withoutBudget(ctx)
 		}
 		raw, err := h.Call(ctx, lr.method, lr.params, timeout)
 		if err != nil {
@@ -180,6 +181,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.Level, "level", "", "lowest level to show: debug, log, info, warning, error")
 	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
@@ -245,6 +247,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
 	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new errors until Ctrl-C")
@@ -263,6 +266,8 @@ func newCmdNetwork(f *Factory) *cobra.Command {
   browserctl network block '*.png' ads.example
   browserctl network unblock ads.example`,
 		Args: noArgs,
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false))
 	return c
@@ -312,6 +317,7 @@ finishes, until Ctrl-C.`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.Filter, "filter", "", "only URLs containing TEXT")
 	c.Flags().BoolVar(&p.Failed, "failed", false, "only failed requests and HTTP errors (status >= 400)")
@@ -387,6 +393,7 @@ service worker restarts. Prints the session's block list after the change.`,
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	return c
 }

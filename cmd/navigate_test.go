@@ -40,7 +40,7 @@ func TestNavigationWaitDialogRequests(t *testing.T) {
 		t.Run(tt.args, func(t *testing.T) {
 			e := newTestEnv(t)
 			e.f.Globals.Timeout = rpc.DefaultTimeout
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
+			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
 			e.run(tt.args)
 			c := e.h.lastCall(t)
 			if c.Method != tt.method || !sameJSON(c.Params, tt.params) {
@@ -121,7 +121,7 @@ func TestDialogReportLine(t *testing.T) {
 func TestExtensionTimeoutIsRetryable(t *testing.T) {
 	e := newTestEnv(t)
 	// As the hub's decoding of the extension's answer makes it.
-	e.h.errs[rpc.PageWaitFor] = rpc.FromWire(4102, `timed out after 2000 ms waiting for text "Done" to appear`)
+	e.h.errs[rpc.PageWaitFor] = rpc.FromWire(4102, `timed out after 2000 ms waiting for text "Done" to appear`, nil)
 	if code := e.run("wait --text Done --timeout 2s"); code != ExitRetry {
 		t.Errorf("exit %d, want %d", code, ExitRetry)
 	}
@@ -131,7 +131,7 @@ func TestExtensionTimeoutIsRetryable(t *testing.T) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", e.err, want)
 	}
 	// Other 4102 failures stay what they were: not retryable.
-	if rpc.FromWire(4102, "something broke").Retryable {
+	if rpc.FromWire(4102, "something broke", nil).Retryable {
 		t.Errorf("a 4102 that is no timeout became retryable")
 	}
 }
@@ -166,7 +166,7 @@ func TestTimeoutReachesEveryPageCall(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := newTestEnv(t)
-		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here")
+		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
 		e.run(tt.args)
 		if c := e.h.lastCall(t); c.Method != tt.method || !sameJSON(c.Params, tt.params) {
 			t.Errorf("%s: sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)

@@ -28,7 +28,10 @@ func target(arg string) (ref, selector string) {
 }
 
 // targetHelp is the line the help of every target-taking command carries.
-const targetHelp = `REF is a ref from the last snapshot or find (e3), or a CSS selector
-("#submit", "input[name=q]"): a selector acts on the first visible match
-and fails when nothing visible matches. role=ROLE[name="NAME"] (as the
-REPL's save writes) acts on the element with that role and accessible name.`
+const targetHelp = `REF is a ref from the last snapshot or find (e3, f2e5), a CSS selector
+("#submit", "input[name=q]"), role=ROLE[name="NAME"] (the element with that
+role and accessible name, as the REPL's save writes it), or text=WORDS (the
+innermost element whose text contains WORDS, case and whitespace aside;
+text="WORDS" for the whole text exactly). A selector, role= or text= target
+acts on the first visible match and waits for one up to --timeout; then it
+fails with reason not_found (not retryable).`

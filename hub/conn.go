@@ -281,7 +281,7 @@ func (c *conn) handle(data []byte) {
 		// an answer must own its bytes (issue 7.1).
 		a := answer{result: bytes.Clone(f.Response.Result)}
 		if e := f.Response.Error; e != nil {
-			a = answer{err: rpc.FromWire(e.Code, e.Message)}
+			a = answer{err: rpc.FromWire(e.Code, e.Message, e.Data)}
 		} else if a.result == nil {
 			a.result = nullResult
 		}

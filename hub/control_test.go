@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -170,6 +171,8 @@ func TestControlRPC(t *testing.T) {
 				p.reply(req.ID, map[string]any{"sessions": []any{}, "params": req.Params})
 			case rpc.PageClick:
 				p.replyError(req.ID, 4109, "page ref not found")
+			case rpc.PageHover:
+				p.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":{"code":4110,"message":"covered","data":{"reason":"covered"}}}`, req.ID))
 			} // anything else: never answered
 		}
 	}()
@@ -180,6 +183,11 @@ func TestControlRPC(t *testing.T) {
 	resp, body = do(t, th, "POST", "/rpc", `{"jsonrpc":"2.0","id":2,"method":"pages.click","params":{"sessionId":"s1","ref":"e1"}}`, nil)
 	if resp.StatusCode != 200 || compact(body) != `{"jsonrpc":"2.0","id":2,"error":{"code":4109,"message":"page ref not found","data":{"name":"page_ref_not_found","retryable":true}}}` {
 		t.Fatalf("error: %d %s", resp.StatusCode, body)
+	}
+	// The extension's data.reason reaches a POST /rpc caller.
+	resp, body = do(t, th, "POST", "/rpc", `{"jsonrpc":"2.0","id":4,"method":"pages.hover","params":{"sessionId":"s1","ref":"e1"}}`, nil)
+	if resp.StatusCode != 200 || compact(body) != `{"jsonrpc":"2.0","id":4,"error":{"code":4110,"message":"covered","data":{"name":"page_operation_failed","retryable":false,"reason":"covered"}}}` {
+		t.Fatalf("reason: %d %s", resp.StatusCode, body)
 	}
 	resp, body = do(t, th, "POST", "/rpc", `{"jsonrpc":"2.0","id":3,"method":"tabs.userList","timeout":20}`, nil)
 	var out struct {

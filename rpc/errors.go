@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -83,9 +84,15 @@ type BrowserError struct {
 	Message   string
 	Code      Code
 	Retryable bool
+	// Reason is the extension's data.reason (reasons.go), "" for the
+	// hub's own errors and an extension that sends none.
+	Reason Reason
 }
 
 func (e *BrowserError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("error %d %s (%s): %s", int(e.Code), e.Code.Name(), e.Reason, e.Message)
+	}
 	return fmt.Sprintf("error %d %s: %s", int(e.Code), e.Code.Name(), e.Message)
 }
 
@@ -115,10 +122,43 @@ const TimedOutPrefix = "timed out"
 // A timeout the extension reports (4102 "timed out ...", "... did not answer
 // within ...") is retryable like the hub's own: the spec makes every
 // timeout retryable, and a caller must not read it as a final failure.
-func FromWire(code int, message string) *BrowserError {
+// data is the error's "data" member (may be empty): its "reason", when it
+// is one of Reasons, decides retryability (a 4109 whose reason is not
+// stale_ref, say not_found after the wait, is not retryable: sending it
+// again finds nothing again).
+func FromWire(code int, message string, data []byte) *BrowserError {
 	c := Code(code)
 	info, _ := lookupError(c)
-	return &BrowserError{Message: message, Code: c, Retryable: info.Retryable || (c == CodeOperationFailed && timeoutWords(message))}
+	be := &BrowserError{Message: message, Code: c, Retryable: info.Retryable || (c == CodeOperationFailed && timeoutWords(message))}
+	if r := ReasonOf(data); r != "" {
+		be.Reason = r
+		if ri, ok := LookupReason(r); ok {
+			be.Retryable = ri.Retryable
+		}
+	}
+	return be
+}
+
+// ReasonOf is the "reason" string of an error's data object, "" when there
+// is none. A reason outside Reasons is kept as it is (a newer extension).
+func ReasonOf(data []byte) Reason {
+	if len(data) == 0 {
+		return ""
+	}
+	raw, ok := Member(data, "reason")
+	if !ok {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil || len(s) > 40 {
+		return ""
+	}
+	for _, ch := range s {
+		if !(ch >= 'a' && ch <= 'z' || ch == '_') {
+			return ""
+		}
+	}
+	return Reason(s)
 }
 
 // IsTimeout says whether err is a call that ran out of time: 4102

@@ -40,8 +40,9 @@ type Download struct {
 // DownloadParams are the params of pages.download.
 type DownloadParams struct {
 	PageParams
-	Ref     string `json:"ref"`
-	Timeout int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
+	Ref      string `json:"ref,omitempty" doc:"or selector: what to click"`
+	Selector string `json:"selector,omitempty" doc:"CSS or role=ROLE[name=\"NAME\"], instead of ref"`
+	Timeout  int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
 }
 
 // DownloadListResult is the result of downloads.list.
@@ -53,6 +54,7 @@ type DownloadListResult struct {
 // click set off (issue 10): a file chooser it opened, a download it started.
 type ClickResult struct {
 	OK          bool         `json:"ok" ts:"true"`
+	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
 	Download    *Download    `json:"download,omitempty"`
 	FileChooser *FileChooser `json:"fileChooser,omitempty"`
 }

@@ -27,11 +27,13 @@ type CheckParams struct {
 	Ref      string `json:"ref,omitempty" doc:"or selector"`
 	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	Checked  *bool  `json:"checked,omitempty" default:"true"`
+	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
 }
 
 // CheckResult is the result of pages.check.
 type CheckResult struct {
-	Checked bool `json:"checked" doc:"the state now"`
+	Checked bool     `json:"checked" doc:"the state now"`
+	Target  *ActedOn `json:"target,omitempty" doc:"the element clicked, when it was clicked"`
 }
 
 // DragParams are the params of pages.drag: the source and the destination.
@@ -41,6 +43,7 @@ type DragParams struct {
 	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	ToRef      string `json:"toRef,omitempty" doc:"the destination, or toSelector"`
 	ToSelector string `json:"toSelector,omitempty" doc:"CSS, instead of toRef"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-tests and the stability waits"`
 }
 
 // KeyboardTypeParams are the params of pages.keyboardType.

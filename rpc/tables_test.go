@@ -31,11 +31,11 @@ func TestTablesAreConsistent(t *testing.T) {
 			t.Errorf("Code(%d).Name() = %s, want %s", e.Code, e.Code.Name(), e.Name)
 		}
 		// Of the codes the extension answers, only a stale ref is worth a retry.
-		if got, want := FromWire(int(e.Code), "m").Retryable, e.Code == CodePageRefNotFound; got != want {
+		if got, want := FromWire(int(e.Code), "m", nil).Retryable, e.Code == CodePageRefNotFound; got != want {
 			t.Errorf("FromWire(%d) retryable = %v, want %v", e.Code, got, want)
 		}
 	}
-	if Code(4999).Name() != "error_4999" || FromWire(4999, "m").Retryable {
+	if Code(4999).Name() != "error_4999" || FromWire(4999, "m", nil).Retryable {
 		t.Error("an unknown code is named error_4999 and not retryable")
 	}
 }

@@ -22,7 +22,7 @@ const (
 // docs replaces the generated tables of docs/protocol.md: one "methods
 // GROUP" table per group and the "errors" table.
 func (m *model) docs(doc []byte) ([]byte, error) {
-	tables := map[string][]byte{"errors": m.errorTable()}
+	tables := map[string][]byte{"errors": m.errorTable(), "reasons": m.reasonTable()}
 	order := []string{}
 	for _, g := range m.groups {
 		name := "methods " + g
@@ -30,6 +30,9 @@ func (m *model) docs(doc []byte) ([]byte, error) {
 		order = append(order, name)
 	}
 	order = append(order, "errors")
+	if len(m.spec.Reasons) > 0 {
+		order = append(order, "reasons")
+	}
 	for _, name := range order {
 		var err error
 		doc, err = replaceBetween(doc, name, tables[name])
@@ -145,6 +148,23 @@ func (m *model) errorTable() []byte {
 	b.WriteString("| name | code | meaning | retryable |\n|---|---|---|---|\n")
 	for _, e := range m.spec.Errors {
 		writef(&b, "| `%s` | %d | %s | %s |\n", e.Name, int(e.Code), cell(e.Meaning), cell(retryDoc(e)))
+	}
+	return b.Bytes()
+}
+
+func (m *model) reasonTable() []byte {
+	var b bytes.Buffer
+	b.WriteString("| reason | meaning | retryable | default for code |\n|---|---|---|---|\n")
+	for _, r := range m.spec.Reasons {
+		def := ""
+		if r.Default != 0 {
+			def = fmt.Sprint(int(r.Default))
+		}
+		retry := "no"
+		if r.Retryable {
+			retry = "yes"
+		}
+		writef(&b, "| `%s` | %s | %s | %s |\n", r.Reason, cell(r.Meaning), retry, def)
 	}
 	return b.Bytes()
 }

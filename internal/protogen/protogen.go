@@ -26,6 +26,7 @@ type Spec struct {
 	Version int
 	Methods []rpc.Method
 	Errors  []rpc.ErrorInfo
+	Reasons []rpc.ReasonInfo
 	Enums   []rpc.Enum
 	Objects []any // the shared objects (Session, Tab, ...), by zero value
 }
@@ -36,6 +37,7 @@ func FromRPC() Spec {
 		Version: rpc.ProtocolVersion,
 		Methods: rpc.Methods,
 		Errors:  rpc.Errors,
+		Reasons: rpc.Reasons,
 		Enums:   rpc.Enums,
 		Objects: rpc.Objects,
 	}

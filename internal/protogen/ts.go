@@ -1,6 +1,7 @@
 package protogen
 
 import (
+	"browserctl/rpc"
 	"bytes"
 	"fmt"
 	"reflect"
@@ -27,6 +28,19 @@ export const ErrorCode = {
 		writef(&b, "  %s: %d,\n", camel(e.Name), int(e.Code))
 	}
 	b.WriteString("} as const;\n\nexport type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];\n")
+	if len(m.spec.Reasons) > 0 {
+		reasons := make([]string, len(m.spec.Reasons))
+		for i, r := range m.spec.Reasons {
+			reasons[i] = string(r.Reason)
+		}
+		writef(&b, "\n/** Every data.reason of an error (rpc/reasons.go). */\nexport const REASONS = [%s] as const;\n", quoteAll(reasons))
+		b.WriteString("export type Reason = (typeof REASONS)[number];\n")
+		b.WriteString("\n/** The reason of an error of a code when its site names none. */\nexport const DEFAULT_REASON: Record<number, Reason> = {\n")
+		for _, e := range m.spec.Errors {
+			writef(&b, "  \"%d\": %q,\n", int(e.Code), string(rpc.DefaultReason(e.Code)))
+		}
+		b.WriteString("};\n")
+	}
 
 	b.WriteString("\n// ---- enums ----\n")
 	for _, e := range m.spec.Enums {

@@ -4,11 +4,14 @@
 
 import { loadConfig } from "./config";
 import { extensionHandlers } from "./extension-info";
+import { evidenceHandlers } from "./pages/evidence/index";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
 import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
@@ -24,17 +27,19 @@ const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();
 store.watch();
-titleCache.watch();
+titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.ts)
 // Logs from a tab's joining on: tabs that come into a session's group, and
 // those of the sessions a restarted worker finds (session-joins.ts).
 watchJoins(store, joinTab);
-void rejoinAll(store, joinTab).catch(() => undefined); // get title's copy of each tab's title (pages/title-cache.ts)
+void rejoinAll(store, joinTab).catch(() => undefined);
 
 const router = new Router({
   ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
   ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...emulationHandlers({ store }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),
@@ -65,4 +70,5 @@ const client = new WsClient({
 
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

@@ -61,7 +61,7 @@ test("unknown method answers -32601 naming it", async () => {
   assert.deepEqual(await router.dispatch(req("pages.fly", {})), {
     jsonrpc: "2.0",
     id: 7,
-    error: { code: -32601, message: "method not found: pages.fly" },
+    error: { code: -32601, message: "method not found: pages.fly", data: { reason: "no_such_method" } },
   });
   // a spec method without a handler is just as unknown
   const r = await router.dispatch(req("tabs.userList", {}));
@@ -81,7 +81,7 @@ test("a missing member answers -32602 naming the member", async () => {
   assert.deepEqual(r, {
     jsonrpc: "2.0",
     id: 7,
-    error: { code: -32602, message: 'invalid params: "url" must be a non-empty string' },
+    error: { code: -32602, message: 'invalid params: "url" must be a non-empty string', data: { reason: "bad_input" } },
   });
 });
 
@@ -95,13 +95,17 @@ test("thrown errors map to the spec's codes", async () => {
     const r = await router.dispatch(req(m, {}));
     return r && "error" in r ? r.error : undefined;
   };
-  assert.deepEqual(await code("tabs.list"), { code: 4104, message: "No tab with id: 5." });
+  assert.deepEqual(await code("tabs.list"), { code: 4104, message: "No tab with id: 5.", data: { reason: "tab_closed" } });
   assert.equal((await code("pages.click"))?.code, 4110);
   assert.equal((await code("pages.hover"))?.code, 4110);
-  assert.deepEqual(await code("pages.get"), { code: 4109, message: "page ref not found: e9" });
-  assert.deepEqual(await code("sessions.list"), { code: 4102, message: "something odd" });
+  assert.deepEqual(await code("pages.get"), { code: 4109, message: "page ref not found: e9", data: { reason: "stale_ref" } });
+  assert.deepEqual(await code("sessions.list"), { code: 4102, message: "something odd", data: { reason: "failed" } });
   assert.equal(toRpcError("Cannot access a chrome:// URL").code, 4110);
   assert.equal(toRpcError(undefined).code, 4102);
+  assert.equal(toRpcError("Cannot access a chrome:// URL").reason, "browser_error");
+  assert.equal(toRpcError(new RpcError(4110, "x", "covered")).reason, "covered");
+  assert.equal(new RpcError(4102, "timed out after 5 ms waiting for load").reason, "timeout");
+  assert.equal(new RpcError(4110, "page operation failed: x").reason, "browser_error");
 });
 
 test("garbage and control frames get no answer; a bad request with an id gets -32600", async () => {
@@ -109,5 +113,5 @@ test("garbage and control frames get no answer; a bad request with an id gets -3
     assert.equal(await router.dispatch(junk), undefined, JSON.stringify(junk));
   }
   const r = await router.dispatch({ jsonrpc: "2.0", id: 9, method: 5 });
-  assert.deepEqual(r, { jsonrpc: "2.0", id: 9, error: { code: -32600, message: "invalid request" } });
+  assert.deepEqual(r, { jsonrpc: "2.0", id: 9, error: { code: -32600, message: "invalid request", data: { reason: "bad_input" } } });
 });

@@ -2,14 +2,15 @@
 // Garbage from the peer never throws: non-JSON and non-objects are dropped,
 // everything with an id gets exactly one answer.
 
+import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
-import { ErrorCode, RpcError, type HandlerTable, type Params } from "./types";
+import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
 export type RpcId = number | string;
 
 export type RpcResponse =
   | { jsonrpc: "2.0"; id: RpcId | null; result: unknown }
-  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string } };
+  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } };
 
 export class Router {
   constructor(private readonly table: HandlerTable) {}
@@ -31,18 +32,21 @@ export class Router {
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
     }
+    const timing = callStarted(id, method, params);
     try {
       const result = await handler(params as Params);
       return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
     } catch (e) {
-      const { code, message } = toRpcError(e);
-      return errorResponse(id, code, message);
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
     }
   }
 }
 
-export function errorResponse(id: RpcId | null, code: number, message: string): RpcResponse {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+export function errorResponse(id: RpcId | null, code: number, message: string, reason?: Reason): RpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
 }
 
 // Messages chrome.* and chrome.debugger use for what the spec has codes for.
@@ -51,10 +55,11 @@ const CDP_FAILURE =
   /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
 
 /** Maps a thrown value to the spec's codes (section 5). */
-export function toRpcError(e: unknown): { code: number; message: string } {
-  if (e instanceof RpcError) return { code: e.code, message: e.message };
+export function toRpcError(e: unknown): { code: number; message: string; reason: Reason } {
+  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message };
-  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message };
-  return { code: ErrorCode.operationFailed, message: message || "operation failed" };
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
+  const m = message || "operation failed";
+  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }

@@ -3,18 +3,21 @@
 // takes a target as the spec's actions do (target.ts: "ref" or "selector").
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../params";
-import { ELEMENT_STATES, type RequestParams } from "../protocol.gen";
-import { ErrorCode, RpcError } from "../types";
+import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../protocol.gen";
+import { ErrorCode, RpcError, type Reason } from "../types";
+import { pressVerdict, strayError } from "./actionable";
+import { budgetOf } from "./deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
-import { mouseClick, visibleCentre, type Point } from "./input";
+import { mouseClick } from "./input";
+import { aim, deadlineOf, pointerAction } from "./pointer";
 import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
 import { releaseActionObjects } from "./refs";
-import { callInWorld, requireTarget, resolveSpec, selectorError, VISIBLE, type Target } from "./target";
+import { callInWorld, requireTarget, resolveSelectorOnce, resolveSpec, selectorError, VISIBLE, type Target } from "./target";
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 interface CallValue {
@@ -30,7 +33,7 @@ async function callOn<T>(tabId: number, t: Target, fn: string, args: unknown[] =
     returnByValue: true,
     userGesture: true,
   });
-  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value as T;
 }
 
@@ -40,7 +43,7 @@ async function withTarget<T>(
   p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
   act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick);
+  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
   try {
     return await act(t);
   } finally {
@@ -79,41 +82,41 @@ const CHECK_SETTLE_MS = 50;
  * when it already is. A hidden input behind a styled label is clicked through
  * the DOM. Answers {checked} as the page now has it.
  */
-export async function check(tabId: number, p: RequestParams<"pages.check">): Promise<{ checked: boolean }> {
+export async function check(tabId: number, p: RequestParams<"pages.check">): Promise<{ checked: boolean; target?: ActedOn }> {
   const want = optionalBool(p, "checked") ?? true;
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
-      if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`);
-      if (st.checked === want) return { checked: want };
-      if (st.disabled) throw failed(`check ${t.label}: it is disabled`);
-      if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-        throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`);
-      }
-      await ensureForeground(tabId);
-      let pt: Point | undefined;
-      try {
-        pt = await visibleCentre(tabId, t.objectId, t.label);
-      } catch (e) {
-        if (e instanceof DialogOpenError) throw e;
-      }
-      if (pt) await mouseClick(tabId, pt, "left", 1);
-      else await callOn(tabId, t, "function () { this.click(); }", [], "check");
-      // A framework may re-render the state a moment after the click.
-      let after = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
-      for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
-        await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-        after = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
-      }
-      if (after?.checked !== want) {
-        throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`);
-      }
-      return { checked: want };
-    },
-    "visibleElseFirst",
-  );
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
+  try {
+    const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+    if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (st.checked === want) return { checked: want };
+    if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
+    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+      throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  // Clicked as a user would: waited for, hit-tested (a hidden input is
+  // pressed through its visible label).
+  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
+  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
+  try {
+    // A framework may re-render the state a moment after the click.
+    let after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+      after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+    }
+    if (after?.checked !== want) {
+      throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+    }
+    return { checked: want, target };
+  } finally {
+    releaseActionObjects(tabId);
+  }
 }
 
 // ---- focus ----
@@ -126,7 +129,7 @@ const FOCUS = `function () {
 
 export async function focus(tabId: number, p: RequestParams<"pages.focus">): Promise<{ ok: true }> {
   return withTarget(tabId, p, async (t) => {
-    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`);
+    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true as const };
   });
 }
@@ -163,9 +166,11 @@ async function mouseEvent(tabId: number, params: Record<string, unknown>): Promi
  * (Input.setInterceptDrags) and finished with drag events at the
  * destination, which headless Chrome does not do by itself.
  */
-export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promise<{ ok: true }> {
+export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promise<{ ok: true; target: ActedOn; to: ActedOn }> {
   const src = requireTarget(p);
   const dst = requireTarget(p, TO_KEYS);
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
   let dragData: unknown;
   await ensureAttached(tabId); // listen() needs the attachment
   const stop = listen(tabId, (method, params) => {
@@ -173,17 +178,27 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
   });
   let intercepting = false;
   try {
-    const s = await resolveSpec(tabId, src);
     await ensureForeground(tabId);
-    const from = await visibleCentre(tabId, s.objectId, s.label);
-    const d = await resolveSpec(tabId, dst);
+    // The drop zone first: a destination that is covered or missing fails
+    // before anything is pressed.
+    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
+    releaseActionObjects(tabId);
+    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
     await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+    if (!force) {
+      const v = await pressVerdict(tabId, from.objectId);
+      if (!v.ok) {
+        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+        throw strayError(from.target.ref ?? from.target.role, v.stray);
+      }
+    }
     // Past the drag threshold first, so an HTML5 drag starts where it began.
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const to = await visibleCentre(tabId, d.objectId, d.label);
+    // The destination's point now, after the source's scroll.
+    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1000) });
     for (let i = 1; i <= DRAG_STEPS; i++) {
       const x = from.x + 5 + ((to.x - from.x - 5) * i) / DRAG_STEPS;
       const y = from.y + 5 + ((to.y - from.y - 5) * i) / DRAG_STEPS;
@@ -195,7 +210,7 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
       }
     }
     await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
-    return { ok: true };
+    return { ok: true, target: from.target, to: to.target };
   } finally {
     stop();
     if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
@@ -212,13 +227,6 @@ const IS_ENABLED = `function () {
   for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
   return true;
 }`;
-const ANY_VISIBLE = `function (sel) {
-  ${VISIBLE}
-  let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return true;
-  return false;
-}`;
 
 /**
  * pages.is: {value: true|false}. `visible` with a selector is whether any
@@ -229,9 +237,16 @@ export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{
   const state = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
   if (state === "visible" && "selector" in spec) {
-    const r = await callInWorld(tabId, ANY_VISIBLE, [spec.selector], { returnByValue: true });
-    if (typeof r.result.value === "string") throw selectorError(spec.selector, r.result.value);
-    return { value: r.result.value === true };
+    // Any visible match, now (no wait): none is false.
+    try {
+      await resolveSelectorOnce(tabId, spec.selector, "visible");
+      return { value: true };
+    } catch (e) {
+      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
+      throw e;
+    } finally {
+      releaseActionObjects(tabId);
+    }
   }
   return withTarget(
     tabId,
@@ -240,7 +255,7 @@ export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{
       if (state === "visible") return { value: (await callOn<boolean>(tabId, t, IS_VISIBLE, [], "is visible")) === true };
       if (state === "enabled") return { value: (await callOn<boolean>(tabId, t, IS_ENABLED, [], "is enabled")) === true };
       const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`);
+      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst",

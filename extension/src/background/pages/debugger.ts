@@ -3,6 +3,7 @@
 // CDP command has a deadline and never hangs, and a JavaScript dialog in the
 // tab fails every command at once with 4110 naming the dialog.
 
+import { noteCdp } from "../call-timing";
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
@@ -43,7 +44,7 @@ export function setDialogHook(fn: DialogHook | undefined): void {
 /** 4110 for a command that could not run because a dialog is open. */
 export class DialogOpenError extends RpcError {
   constructor(readonly dialog: Dialog) {
-    super(ErrorCode.pageOperationFailed, dialogMessage(dialog));
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog), "dialog_open");
     this.name = "DialogOpenError";
   }
 }
@@ -183,6 +184,19 @@ export function onAttach(fn: AttachHook): void {
   attachHooks.add(fn);
 }
 
+/** Attach hooks the attachment's first call waits for. */
+const attachGates = new Set<AttachHook>();
+
+/**
+ * Like onAttach, but the calls that attached wait for fn before they send
+ * anything (settings a page must have before a call reads it). fn must not
+ * send through send()/sendIn() (they wait for this very attachment) and
+ * must not throw.
+ */
+export function onAttachGate(fn: AttachHook): void {
+  attachGates.add(fn);
+}
+
 /** Runs fn for every CDP event of every attached tab. */
 export function onTabEvent(fn: (tabId: number, method: string, params: Record<string, unknown>) => void): void {
   eventHooks.add(fn);
@@ -277,7 +291,10 @@ function state(tabId: number): TabState {
         const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
         const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => undefined));
         fresh.hooked = Promise.all(hooks).then(() => undefined);
-        return enabled;
+        // Gates (a session's emulation settings) are on before the first
+        // call's own commands; a gate's failure does not fail the call.
+        const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => undefined));
+        return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
       })
       .then(
       () => {
@@ -414,13 +431,16 @@ function rawSend(
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e: unknown) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       },
     );

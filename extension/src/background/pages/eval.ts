@@ -31,7 +31,7 @@ export async function evaluate(tabId: number, p: RequestParams<"pages.eval">): P
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     const text = d.exception?.description ?? (d.exception?.value !== undefined ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
   }
   // NaN, Infinity, -0 and bigints have no JSON: their text.
   if (r.result.unserializableValue !== undefined) return { value: r.result.unserializableValue };

@@ -3,7 +3,8 @@
 
 import { requireStringArray, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
-import { ErrorCode, RpcError } from "../types";
+import { ErrorCode, RpcError, type Reason } from "../types";
+import { budgetOf } from "./deadline";
 import { send } from "./debugger";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
@@ -13,8 +14,8 @@ interface CallValue {
   exceptionDetails?: { text?: string; exception?: { description?: string } };
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 // Runs in the page on the element; answers "" or an error text.
@@ -51,10 +52,22 @@ const FILL = `function (value) {
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }`;
 
+/** The reason of FILL's answer. */
+function fillReason(why: string): Reason {
+  return why.includes("disabled") ? "not_enabled" : "not_editable";
+}
+
+/** The reason of SELECT's error. */
+function selectReason(why: string): Reason {
+  if (why.includes("is disabled")) return "not_enabled";
+  if (why.startsWith("no option") || why.startsWith("the select takes")) return "bad_input";
+  return why.includes("is not a select") ? "not_editable" : "failed";
+}
+
 export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -63,8 +76,8 @@ export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promi
       returnByValue: true,
       userGesture: true,
     });
-    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`);
+    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -97,7 +110,7 @@ const SELECT = `function (values) {
 export async function select(tabId: number, p: RequestParams<"pages.select">): Promise<{ selected: string[] }> {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -106,9 +119,9 @@ export async function select(tabId: number, p: RequestParams<"pages.select">): P
       returnByValue: true,
       userGesture: true,
     });
-    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value as { selected?: string[]; error?: string } | undefined;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`);
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);

@@ -2,6 +2,7 @@
 // resolveTab for its tab (4103/4107/4104 come from there), then acts on it
 // through chrome.debugger.
 
+import { timeCallOnTab } from "../call-timing";
 import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
@@ -9,11 +10,13 @@ import { check, count, drag, focus, getAttribute, is, keyboardType } from "./act
 import { runPageCall } from "./call";
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./debugger";
 import { dialog, noteSession } from "./dialogs";
+import { highlight, vitals } from "./evidence/index";
 import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
 import { get } from "./get";
+import { handoff } from "./handoff";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
@@ -66,6 +69,10 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
   "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight,
+  "pages.handoff": handoff,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
@@ -74,6 +81,7 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
+      timeCallOnTab(params, tabId);
       return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };
   const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));

@@ -4,9 +4,11 @@
 // brings its tab to the front first (foreground.ts): mouse events into a
 // background tab take ~5 s each.
 
-import { optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
-import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type MouseButton, type RequestParams } from "../protocol.gen";
-import { ErrorCode, RpcError } from "../types";
+import { optionalBool, optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
+import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type MouseButton, type RequestParams } from "../protocol.gen";
+import { budgetOf } from "./deadline";
+import { deadlineOf, pointerAction } from "./pointer";
+import { ErrorCode, RpcError, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { offsetOf } from "./geometry";
@@ -20,8 +22,8 @@ export interface Point {
   y: number;
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 /** Mouse events whose page handler opened a dialog did their job. */
@@ -52,7 +54,7 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`);
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 
 async function quadCentre(tabId: number, objectId: string): Promise<Point | null> {
@@ -98,41 +100,39 @@ export async function mouseClick(tabId: number, pt: Point, button: MouseButton, 
   }
 }
 
-export async function click(tabId: number, p: RequestParams<"pages.click">): Promise<{ ok: true }> {
-  const target = requireTarget(p);
+/**
+ * pages.click: waits until the element can take the press, hit-tests it
+ * (pointer.ts; force skips both), presses, and names what it pressed.
+ */
+export async function click(tabId: number, p: RequestParams<"pages.click">): Promise<{ ok: true; target: ActedOn }> {
+  const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
   if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await mouseClick(tabId, pt, button, clickCount);
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(tabId, { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) }, (pt) =>
+    mouseClick(tabId, pt, button, clickCount),
+  );
+  return { ok: true, target };
 }
 
-export async function hover(tabId: number, p: RequestParams<"pages.hover">): Promise<{ ok: true }> {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
-  try {
-    await ensureForeground(tabId);
-    const pt = await visibleCentre(tabId, objectId, ref);
-    await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
+/** pages.hover: the mouse moved onto the element, hit-tested first. */
+export async function hover(tabId: number, p: RequestParams<"pages.hover">): Promise<{ ok: true; target: ActedOn }> {
+  const spec = requireTarget(p);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(tabId, { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) }, (pt) =>
+    dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }),
+  );
+  return { ok: true, target };
 }
 
 export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`);
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {

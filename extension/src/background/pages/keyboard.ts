@@ -5,6 +5,7 @@
 import { requireString, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
+import { budgetOf } from "./deadline";
 import { DialogOpenError, send } from "./debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "./refs";
@@ -51,7 +52,7 @@ const FOCUS = `function () {
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target);
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
   try {
     const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -60,7 +61,7 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
       userGesture: true,
     });
     if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
   } finally {
     releaseActionObjects(tabId);

@@ -182,7 +182,7 @@ async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult>
 }
 
 function navFailed(url: string, reason: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`);
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
 
 export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {

@@ -20,6 +20,8 @@ import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
+import { settle } from "./settle";
+import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
 /**
  * How long the walks of one snapshot may take, all frames together: a page
  * too large for it (200,000 elements) gets its first part and a note that
@@ -32,7 +34,6 @@ export const MAX_WALK_LINES = 20_000;
 /** Documents up to this many elements are scanned for closed shadow roots
  * on any element (closed-roots.ts); larger ones on custom elements only. */
 export const MAX_SCAN_ELEMENTS = 20_000;
-import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
 import { dropContext, isolatedContext } from "./world";
 
 interface EvalResult {
@@ -195,6 +196,8 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
 }
 
 const REF_RE = /^(?:f(\d+))?e(\d+)$/;
+/** settle waits at most this long for the navigations an action set off. */
+const SETTLE_MAX_MS = 10_000;
 
 function optionsKey(o: TreeOptions, root: string): string {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
@@ -207,9 +210,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
 
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
@@ -339,11 +345,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
   if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
-  if (maxChars !== undefined) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
+  if (offset > 0 || maxChars !== undefined) {
+    const cut = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut.dropped > 0 || offset > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));

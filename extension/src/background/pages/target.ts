@@ -1,5 +1,6 @@
-// Targets of the element commands: a ref from a snapshot (refs.ts), or a
-// CSS selector. On the wire a target is the "ref" param or the "selector"
+// Targets of the element commands: a ref from a snapshot (refs.ts), a CSS
+// selector, role=ROLE[name="NAME"] (role-target.ts) or text=WORDS /
+// text="EXACT" (TEXT_MATCHES below). On the wire a target is the "ref" param or the "selector"
 // param, never both (docs/protocol.md, issue 8). A selector acts on the
 // first match that is visible (rendered, not visibility:hidden, with a box);
 // a selector that matches nothing visible fails with 4110 naming it.
@@ -9,7 +10,7 @@
 
 import type { OptionalMember } from "../params";
 import type { Untrusted } from "../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../types";
+import { ErrorCode, RpcError, type Params, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { ACTION_GROUP, resolveRef } from "./refs";
 import { isRoleTarget, resolveRoleTarget } from "./role-target";
@@ -47,8 +48,8 @@ function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
 /** The target in the params, if any; -32602 for a wrongly typed or doubled one. */
@@ -82,10 +83,31 @@ export function labelOf(t: TargetSpec): string {
 /** How a selector picks its element. */
 export type Pick = "visible" | "visibleElseFirst";
 
-export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "visible"): Promise<Target> {
+/**
+ * The element of a target. A ref answers at once (it exists or it is
+ * stale); a selector, role= or text= target waits up to waitMs (the call's
+ * budget, when the caller passes it) for a match, polling as the page
+ * changes, then fails not_found (or not_visible when it matches only
+ * hidden elements). Without waitMs a selector is tried once, a role target
+ * waits ROLE_WAIT_MS as before.
+ */
+export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "visible", waitMs?: number): Promise<Target> {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  return { objectId: await resolveSelector(tabId, t.selector, pick), label: JSON.stringify(t.selector) };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === undefined) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)]!, Math.max(0, deadline - Date.now()))));
+  }
 }
+
+const TARGET_POLL_MS = [20, 50, 100, 100, 200];
 
 interface CallResult {
   result: { type: string; subtype?: string; objectId?: string; value?: unknown };
@@ -132,10 +154,38 @@ export const VISIBLE = `function isVisible(el) {
   return false;
 }`;
 
+// text=WORDS: the innermost elements whose text contains WORDS, ignoring
+// case and runs of whitespace; text="WORDS" (a JSON string): whose whole
+// text is WORDS, case and whitespace aside. As find --text does.
+export const TEXT_MATCHES = `function textMatches(spec) {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  let want = spec, exact = false;
+  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
+  want = norm(want);
+  if (!want) return "invalid:text= needs some text";
+  const out = [];
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  const visit = (el) => {
+    if (SKIP.has(el.tagName)) return false;
+    const t = norm(el.textContent);
+    if (!t.includes(want)) return false;
+    let inner = false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+    if (inner) return true;
+    if (exact && t !== want) return false;
+    out.push(el);
+    return true;
+  };
+  if (document.body) visit(document.body);
+  return out;
+}`;
+
 const FIRST_MATCH = `function (sel, pick) {
   ${VISIBLE}
+  ${TEXT_MATCHES}
   let all;
-  try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
+  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
   for (const el of all) if (isVisible(el)) return el;
   if (pick === "visibleElseFirst" && all.length > 0) return all[0];
   return all.length === 0 ? "none" : "hidden:" + all.length;
@@ -143,10 +193,16 @@ const FIRST_MATCH = `function (sel, pick) {
 
 /** The objectId of the first visible element matching selector (or, with visibleElseFirst, the first at all). */
 export async function resolveSelector(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector); // issue 13
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+
+/** resolveSelector without any wait: a role target is looked up once. */
+export async function resolveSelectorOnce(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
   const why = typeof r.result.value === "string" ? r.result.value : "none";
@@ -155,12 +211,13 @@ export async function resolveSelector(tabId: number, selector: string, pick: Pic
 
 /** The error for a selector's "invalid:...", "none" or "hidden:N" answer. */
 export function selectorError(selector: string, why: string): RpcError {
+  if (why.startsWith("invalid:text=")) return invalid(`"selector" ${why.slice(8)}`);
   if (why.startsWith("invalid:")) {
     return invalid(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why.slice(8)})`);
   }
   if (why.startsWith("hidden:")) {
     const n = why.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`);
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }

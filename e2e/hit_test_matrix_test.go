@@ -1,0 +1,292 @@
+package e2e
+
+// Pointer actions hit their element or fail with a reason: each action
+// (click, dblclick, hover, check, drag) against each placement of
+// testdata/hit-stage.html (below the fold, in a scrolled container, in
+// frames at every depth, under overlays and a fixed header, moving,
+// disabled, zero-size, hidden, removed while the action waits). Each cell
+// is judged by the page's own handlers, reported to the test server: the
+// intended handler ran exactly once and no other handler ran, or the
+// command failed with the expected reason and nothing was pressed.
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+type hitPlacement struct {
+	name string
+	// page: "stage" opens hit-stage.html?place=name; else hit.html?place=page.
+	page string
+	// reason: "" when the action must land; else the failure's reason.
+	reason string
+	// css: target by CSS selector (hidden elements have no snapshot ref).
+	css bool
+	// arm: call window.arm() in the stage before the action.
+	arm bool
+	// stageURL: what the stage frame's URL contains (for its load).
+	stageURL string
+}
+
+var hitPlacements = []hitPlacement{
+	{name: "plain", page: "stage"},
+	{name: "below", page: "stage"},
+	{name: "scroller", page: "stage"},
+	{name: "frame", page: "frame"},
+	{name: "frame2end", page: "frame2end"},
+	{name: "crossframe", page: "crossframe"},
+	{name: "overlay", page: "stage", reason: "covered"},
+	{name: "overlaygone", page: "stage"},
+	{name: "header", page: "stage", reason: "covered"},
+	{name: "headerbelow", page: "stage"},
+	{name: "animated", page: "stage", arm: true},
+	{name: "moveaway", page: "stage"},
+	{name: "disabled", page: "stage", reason: "not_enabled"},
+	{name: "zero", page: "stage", reason: "not_visible", css: true},
+	{name: "hidden", page: "stage", reason: "not_visible", css: true},
+	{name: "removed", page: "stage", reason: "detached", arm: true},
+}
+
+type hitAction struct {
+	name string
+	// args builds the command from the targets of the stage's elements.
+	args func(tg map[string]string) []string
+	// landed: the handler reports ("handler" events' "on") a landing makes,
+	// each exactly once; every other handler report is a stray.
+	landed []string
+	// also: reports that may come beside landed (a dblclick's two clicks).
+	also map[string]int
+}
+
+var hitActions = []hitAction{
+	{name: "click", args: func(tg map[string]string) []string { return []string{"click", tg["target"]} },
+		landed: []string{"target-mousedown", "target-click"}},
+	{name: "dblclick", args: func(tg map[string]string) []string { return []string{"dblclick", tg["target"]} },
+		landed: []string{"target-dblclick"}, also: map[string]int{"target-click": 2, "target-mousedown": 2}},
+	{name: "hover", args: func(tg map[string]string) []string { return []string{"hover", tg["target"]} }},
+	{name: "check", args: func(tg map[string]string) []string { return []string{"check", tg["box"]} },
+		landed: []string{"boxlabel-click"}, also: map[string]int{"boxlabel-mousedown": 1, "boxlabel-click": 2}},
+	{name: "drag", args: func(tg map[string]string) []string { return []string{"drag", tg["src"], tg["dst"]} },
+		landed: []string{"src-mousedown"}},
+}
+
+// hitCellTimeout bounds the waits of the cells that must fail.
+const hitCellTimeout = "1500ms"
+
+func TestPointerHitMatrix(t *testing.T) {
+	x := crossOrigin(t)
+	for _, pl := range hitPlacements {
+		for _, act := range hitActions {
+			if pl.name == "disabled" && act.name == "hover" {
+				continue // hovering a disabled element is allowed (no enabled check), and what it fires is the browser's choice
+			}
+			t.Run(pl.name+"/"+act.name, func(t *testing.T) { hitCell(t, pl, act, x) })
+		}
+	}
+}
+
+// hitStage opens the placement's page and answers the session, its tag and
+// the stage's elements' targets (refs from a snapshot, or CSS selectors).
+func hitStage(t *testing.T, pl hitPlacement, x string) (session, string, map[string]string) {
+	t.Helper()
+	tag := tagFor(t)
+	var u string
+	if pl.page == "stage" {
+		u = pageURL("/hit-stage.html", tag, "place", pl.name)
+	} else {
+		u = pageURL("/hit.html", tag, "place", pl.page, "x", x)
+	}
+	s := newSession(t, u)
+	h.rec.waitFor(t, tag, "the stage's load", func(e event) bool {
+		return e.Type == "load" && strings.Contains(e.str("url"), "/hit-stage.html")
+	})
+	tg := map[string]string{"target": "#target", "box": "#box", "src": "#src", "dst": "#dst"}
+	if !pl.css {
+		snap := takeSnapshot(t, s, "-i")
+		tg = map[string]string{
+			"target": snap.ref(t, "button", "Target"),
+			"box":    snap.ref(t, "checkbox", "Box"),
+			"src":    snap.ref(t, "button", "Source"),
+			"dst":    snap.ref(t, "button", "Drop"),
+		}
+	}
+	return s, tag, tg
+}
+
+func hitCell(t *testing.T, pl hitPlacement, act hitAction, x string) {
+	s, tag, tg := hitStage(t, pl, x)
+	if pl.arm {
+		p := h.cdp.page(t, tag)
+		p.eval(`window.arm()`, nil)
+	}
+	args := act.args(tg)
+	if pl.reason != "" {
+		args = append(args, "--timeout", hitCellTimeout)
+	}
+	out, errOut, code := run(t, in(s, args...)...)
+	// The page's reports of what the action did arrive as fetches: settle.
+	h.rec.settle()
+	handlers := map[string]int{}
+	for _, e := range h.rec.of(tag, "handler") {
+		handlers[e.str("on")]++
+	}
+	hovered := 0
+	for _, e := range h.rec.of(tag, "mouseover") {
+		if e.str("target") == "target" {
+			hovered++
+		}
+	}
+	if pl.reason != "" {
+		var rep struct {
+			Error struct {
+				Reason  string `json:"reason"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if code == 0 || json.Unmarshal([]byte(errOut), &rep) != nil || rep.Error.Reason != pl.reason {
+			t.Fatalf("%s in %s: exit %d, stderr %s; want a failure with reason %s", act.name, pl.name, code, errOut, pl.reason)
+		}
+		if pl.reason == "covered" && !strings.Contains(rep.Error.Message, "(") {
+			t.Errorf("a covered error names the element on top with its CSS path: %s", rep.Error.Message)
+		}
+		if len(handlers) != 0 {
+			t.Errorf("%s in %s failed, yet handlers ran: %v", act.name, pl.name, handlers)
+		}
+		if act.name == "hover" && hovered != 0 {
+			t.Errorf("hover in %s failed, yet the target saw %d mouseover", pl.name, hovered)
+		}
+		return
+	}
+	if code != 0 {
+		t.Fatalf("%s in %s: exit %d, stderr %s", act.name, pl.name, code, errOut)
+	}
+	var res struct {
+		Target struct {
+			Role, Name string
+		} `json:"target"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Target.Role == "" {
+		t.Errorf("%s: the result names no target: %s", act.name, out)
+	}
+	want := map[string]int{}
+	for _, l := range act.landed {
+		want[l] = 1
+	}
+	for k, n := range act.also {
+		want[k] = n
+	}
+	for k, n := range handlers {
+		if want[k] == 0 {
+			t.Errorf("%s in %s: the handler %s ran %d times; it must not run", act.name, pl.name, k, n)
+		}
+	}
+	for _, l := range act.landed {
+		if handlers[l] != 1 {
+			t.Errorf("%s in %s: the handler %s ran %d times, want once (all: %v)", act.name, pl.name, l, handlers[l], handlers)
+		}
+	}
+	for k, n := range act.also {
+		if handlers[k] > n {
+			t.Errorf("%s in %s: %s ran %d times, at most %d", act.name, pl.name, k, handlers[k], n)
+		}
+	}
+	switch act.name {
+	case "hover":
+		if hovered == 0 {
+			t.Errorf("hover in %s: the target saw no mouseover", pl.name)
+		}
+	case "drag":
+		ups := 0
+		for _, e := range h.rec.of(tag, "mouseup") {
+			if e.str("target") == "dst" {
+				ups++
+			}
+		}
+		if ups != 1 {
+			t.Errorf("drag in %s: %d mouseups on the drop zone, want 1 (%s)", pl.name, ups, h.rec.dump(tag))
+		}
+	case "check":
+		checked := false
+		for _, e := range h.rec.of(tag, "change") {
+			if e.str("target") == "box" {
+				checked = true
+			}
+		}
+		if !checked {
+			t.Errorf("check in %s: the box saw no change", pl.name)
+		}
+	}
+}
+
+// A few cells through the MCP tools: the same checks, the same reasons.
+func TestPointerHitMatrixMCP(t *testing.T) {
+	x := crossOrigin(t)
+	for _, c := range []struct {
+		place  hitPlacement
+		tool   string
+		reason string
+	}{
+		{hitPlacements[4], "browser_click", ""},             // frame2end
+		{hitPlacements[6], "browser_click", "covered"},      // overlay
+		{hitPlacements[6], "browser_hover", "covered"},      // overlay
+		{hitPlacements[12], "browser_click", "not_enabled"}, // disabled
+	} {
+		t.Run(c.place.name+"/"+c.tool, func(t *testing.T) {
+			s, tag, tg := hitStage(t, c.place, x)
+			args := map[string]any{"ref": tg["target"], "element": "Target"}
+			res := mcpCallIn(t, s, c.tool, args)
+			h.rec.settle()
+			handlers := map[string]int{}
+			for _, e := range h.rec.of(tag, "handler") {
+				handlers[e.str("on")]++
+			}
+			if c.reason == "" {
+				if res.IsError || handlers["target-click"] != 1 || len(handlers) != 2 {
+					t.Fatalf("%s: error %v %s; handlers %v, want target-mousedown and target-click once", c.tool, res.IsError, res.Text, handlers)
+				}
+				return
+			}
+			if !res.IsError || !strings.Contains(res.Text, "("+c.reason+")") || len(handlers) != 0 {
+				t.Fatalf("%s: error %v %s; handlers %v; want reason %s and nothing pressed", c.tool, res.IsError, res.Text, handlers, c.reason)
+			}
+		})
+	}
+}
+
+// The cost of the hit-test: clicks on a still page with and without --force.
+func TestPointerHitCost(t *testing.T) {
+	s, _, tg := hitStage(t, hitPlacements[0], "")
+	measure := func(extra ...string) time.Duration {
+		var best time.Duration
+		for i := 0; i < 15; i++ {
+			var r struct {
+				Result json.RawMessage `json:"result"`
+			}
+			start := time.Now()
+			mustJSON(t, &r, in(s, append([]string{"click", tg["target"]}, extra...)...)...)
+			if d := time.Since(start); i == 0 || d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	checked, forced := measure(), measure("--force")
+	t.Logf("click on a still page, best of 15 one-shot runs: %s checked, %s with --force (difference %s)", checked, forced, checked-forced)
+}
+
+type mcpOutcome struct {
+	IsError bool
+	Text    string
+}
+
+// mcpCallIn runs one tool through a `browserctl mcp` client on session s
+// (its --timeout bounds the action's waits).
+func mcpCallIn(t *testing.T, s session, tool string, args map[string]any) mcpOutcome {
+	t.Helper()
+	a := startMCP(t, "--timeout", "2s")
+	a.call("browser_session", map[string]any{"action": "use", "sessionId": s.SessionID})
+	res := a.callResult(tool, args)
+	return mcpOutcome{IsError: res.IsError, Text: contentText(res)}
+}
