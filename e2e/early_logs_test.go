@@ -138,3 +138,76 @@ func TestLogsAfterWorkerRestart(t *testing.T) {
 		}
 	}
 }
+
+// ticksLogged waits for the ticks (early.html?tick=1) the server saw from
+// 2 s after now on (time for the tab's join), then checks each is in the
+// tab's `network requests`: requests are not replayed on attach, so a
+// read that attached the tab itself would miss them.
+func ticksLogged(t *testing.T, s session, tab int, tag string) {
+	t.Helper()
+	from := float64(time.Now().Add(2*time.Second).UnixNano()) / 1e6
+	var want []string
+	for deadline := time.Now().Add(20 * time.Second); len(want) < 3; time.Sleep(100 * time.Millisecond) {
+		want = want[:0]
+		for _, e := range h.rec.of(tag, "hit") {
+			if strings.HasPrefix(e.str("path"), "tick-") && e.num("at") >= from {
+				want = append(want, "/issue10/"+e.str("path")+"?")
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page made %d requests within 20 s", len(want))
+		}
+	}
+	var n struct {
+		Requests []requestEntry `json:"requests"`
+	}
+	mustJSON(t, &n, in(s, "network", "requests", "--filter", "tick-", "--tab", strconv.Itoa(tab))...)
+	for _, w := range want {
+		found := false
+		for _, r := range n.Requests {
+			found = found || strings.Contains(r.URL, w)
+		}
+		if !found {
+			t.Errorf("network requests lacks %s, which the page made before this read: %d requests listed", w, len(n.Requests))
+		}
+	}
+}
+
+// A tab of the user's taken over by attach-current, or brought in with tab
+// attach, is recorded from then on, before any call on it.
+func TestLogsFromAttach(t *testing.T) {
+	t.Run("attach-current", func(t *testing.T) {
+		tag := tagFor(t)
+		coverTab(t, pageURL("/early.html", tag, "tick", "1"))
+		h.rec.waitFor(t, tag, "its load", func(e event) bool { return e.Type == "load" })
+		var s session
+		mustJSON(t, &s, "session", "attach-current")
+		t.Cleanup(func() { run(t, "session", "release", s.SessionID) })
+		tabs := tabsOf(t, s)
+		if len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag) {
+			t.Fatalf("attach-current took %+v, want the page in front", tabs)
+		}
+		ticksLogged(t, s, tabs[0].TabID, tag)
+	})
+	t.Run("tab attach", func(t *testing.T) {
+		tag := tagFor(t)
+		s := newSession(t, pageURL("/lab.html", tag+"-home"))
+		coverTab(t, pageURL("/early.html", tag, "tick", "1"))
+		h.rec.waitFor(t, tag, "its load", func(e event) bool { return e.Type == "load" })
+		id := 0
+		var user struct {
+			Tabs []tab `json:"tabs"`
+		}
+		mustJSON(t, &user, "tab", "user-list")
+		for _, tb := range user.Tabs {
+			if strings.Contains(tb.URL, tag) && !strings.Contains(tb.URL, tag+"-home") {
+				id = tb.TabID
+			}
+		}
+		if id == 0 {
+			t.Fatalf("the user's tab is not in tab user-list: %+v", user.Tabs)
+		}
+		mustRun(t, in(s, "tab", "attach", strconv.Itoa(id))...)
+		ticksLogged(t, s, id, tag)
+	})
+}
