@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // earlyLogsSeen reads the tab's console and requests (tab 0: the active
@@ -55,9 +56,13 @@ func TestLogsFromTheStart(t *testing.T) {
 
 	t.Run("tab open", func(t *testing.T) {
 		var tb struct {
-			TabID int `json:"tabId"`
+			TabID int    `json:"tabId"`
+			URL   string `json:"url"`
 		}
 		mustJSON(t, &tb, in(s, "tab", "open", pageURL("/early.html", tag+"-tab"))...)
+		if !strings.Contains(tb.URL, tag+"-tab") {
+			t.Errorf("tab open answered the url %q, want the page it opened", tb.URL)
+		}
 		earlyLogsSeen(t, s, tb.TabID, tag+"-tab", true)
 	})
 
@@ -75,5 +80,108 @@ func TestLogsFromTheStart(t *testing.T) {
 			t.Fatalf("the tab the page opened is not in the session: %+v", tabsOf(t, s))
 		}
 		earlyLogsSeen(t, s, id, tag+"-opened", false)
+	})
+}
+
+// A restarted service worker attaches the tabs of the sessions it restored
+// at once: a request a page makes after the restart, before any call on its
+// tab, is in `network requests` (requests are not replayed on attach, as
+// console messages are, so the first read cannot be what attached).
+func TestLogsAfterWorkerRestart(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/early.html", tag, "tick", "1"))
+	waitLoad(t, s)
+	workers := extensionWorkers(t)
+	if len(workers) != 1 {
+		t.Fatalf("want one service worker target of the extension, found %+v", workers)
+	}
+	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": workers[0].TargetID}); err != nil {
+		t.Fatalf("CDP Target.closeTarget on the service worker: %v", err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if now := extensionWorkers(t); len(now) == 1 && now[0].TargetID != workers[0].TargetID {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the service worker did not come back within 60 s")
+		}
+	}
+	if _, errOut, code := runWithin(t, 70*time.Second, "status", "--wait", "60s"); code != 0 {
+		t.Fatalf("the restarted service worker did not reconnect: %s", errOut)
+	}
+	// The new worker attaches the session's tab by itself.
+	ticksLogged(t, s, tabsOf(t, s)[0].TabID, tag)
+}
+
+// ticksLogged waits for the ticks (early.html?tick=1) the server saw from
+// 2 s after now on (time for the tab's join), then checks each is in the
+// tab's `network requests`: requests are not replayed on attach, so a
+// read that attached the tab itself would miss them.
+func ticksLogged(t *testing.T, s session, tab int, tag string) {
+	t.Helper()
+	from := float64(time.Now().Add(2*time.Second).UnixNano()) / 1e6
+	var want []string
+	for deadline := time.Now().Add(20 * time.Second); len(want) < 3; time.Sleep(100 * time.Millisecond) {
+		want = want[:0]
+		for _, e := range h.rec.of(tag, "hit") {
+			if strings.HasPrefix(e.str("path"), "tick-") && e.num("at") >= from {
+				want = append(want, "/issue10/"+e.str("path")+"?")
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page made %d requests within 20 s", len(want))
+		}
+	}
+	var n struct {
+		Requests []requestEntry `json:"requests"`
+	}
+	mustJSON(t, &n, in(s, "network", "requests", "--filter", "tick-", "--tab", strconv.Itoa(tab))...)
+	for _, w := range want {
+		found := false
+		for _, r := range n.Requests {
+			found = found || strings.Contains(r.URL, w)
+		}
+		if !found {
+			t.Errorf("network requests lacks %s, which the page made before this read: %d requests listed", w, len(n.Requests))
+		}
+	}
+}
+
+// A tab of the user's taken over by attach-current, or brought in with tab
+// attach, is recorded from then on, before any call on it.
+func TestLogsFromAttach(t *testing.T) {
+	t.Run("attach-current", func(t *testing.T) {
+		tag := tagFor(t)
+		coverTab(t, pageURL("/early.html", tag, "tick", "1"))
+		h.rec.waitFor(t, tag, "its load", func(e event) bool { return e.Type == "load" })
+		var s session
+		mustJSON(t, &s, "session", "attach-current")
+		t.Cleanup(func() { run(t, "session", "release", s.SessionID) })
+		tabs := tabsOf(t, s)
+		if len(tabs) != 1 || !strings.Contains(tabs[0].URL, tag) {
+			t.Fatalf("attach-current took %+v, want the page in front", tabs)
+		}
+		ticksLogged(t, s, tabs[0].TabID, tag)
+	})
+	t.Run("tab attach", func(t *testing.T) {
+		tag := tagFor(t)
+		s := newSession(t, pageURL("/lab.html", tag+"-home"))
+		coverTab(t, pageURL("/early.html", tag, "tick", "1"))
+		h.rec.waitFor(t, tag, "its load", func(e event) bool { return e.Type == "load" })
+		id := 0
+		var user struct {
+			Tabs []tab `json:"tabs"`
+		}
+		mustJSON(t, &user, "tab", "user-list")
+		for _, tb := range user.Tabs {
+			if strings.Contains(tb.URL, tag) && !strings.Contains(tb.URL, tag+"-home") {
+				id = tb.TabID
+			}
+		}
+		if id == 0 {
+			t.Fatalf("the user's tab is not in tab user-list: %+v", user.Tabs)
+		}
+		mustRun(t, in(s, "tab", "attach", strconv.Itoa(id))...)
+		ticksLogged(t, s, id, tag)
 	})
 }

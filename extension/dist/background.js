@@ -2478,7 +2478,7 @@ async function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
-  const SLICE_MS = 40;
+  const SLICE_MS = 15;
   const stopAt = performance.now() + (o.deadline - Date.now());
   let sliceStart = performance.now();
   let visited = 0;
@@ -7826,7 +7826,9 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      return toWireTab(await getTab(id), store3);
+      const wire4 = toWireTab(await getTab(id), store3);
+      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
+      return wire4;
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);

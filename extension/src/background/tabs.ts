@@ -81,7 +81,11 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps)
         s.lastActiveTabId = id;
         await store.update(s);
       }
-      return toWireTab(await getTab(id), store);
+      const wire = toWireTab(await getTab(id), store);
+      // Chrome updates the tab's url a moment after the commit: the URL it
+      // is loading, as a tab created with it would say (pendingUrl).
+      if (url !== "about:blank" && wire.url === "about:blank") wire.url = url;
+      return wire;
     },
 
     "tabs.list": async (p) => {

@@ -109,7 +109,7 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
   // ---- the budget: checked every 256 elements; a turn of the event loop
   // (a MessageChannel task: not throttled in a background tab as timers
   // are) every SLICE_MS.
-  const SLICE_MS = 40;
+  const SLICE_MS = 15;
   const stopAt = performance.now() + (o.deadline - Date.now());
   let sliceStart = performance.now();
   let visited = 0;
