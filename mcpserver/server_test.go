@@ -217,9 +217,13 @@ func TestToolsList(t *testing.T) {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
 		default:
-			if ro || tl.Annotations.DestructiveHint == nil || !*tl.Annotations.DestructiveHint {
+			// destructiveHint left out means true (the spec's default)
+			if ro || tl.Annotations.DestructiveHint != nil && !*tl.Annotations.DestructiveHint {
 				t.Errorf("%s should be destructive, not read-only: %+v", tl.Name, tl.Annotations)
 			}
+		}
+		if tl.Annotations.OpenWorldHint != nil && !*tl.Annotations.OpenWorldHint {
+			t.Errorf("%s: every tool reaches the web (openWorldHint left out: true)", tl.Name)
 		}
 	}
 }
