@@ -33,7 +33,9 @@ character is # (a # later in a line is part of it: get text #msg reads the
 selector #msg). A UTF-8 byte order mark is ignored. Lines are split as a
 shell would, except that a line starting with "eval " passes the rest of
 the line to the page as it is. A line may be up to ` + repl.MaxLineText + ` long; a
-longer one fails (exit 2) and is not run.
+longer one fails (exit 2) and is not run. The run holds a session of its
+own, starting on the shells' current session (or --session): its session
+create, attach-current and use change only its own.
 
 batch stops at the first line that fails unless --keep-going, and exits with
 the first failure's exit code. With --json it prints one JSON object per

@@ -20,9 +20,8 @@ func newCmdInitScript(f *Factory) *cobra.Command {
 		Short:       "Run a script in every new document of the session, before the page's own scripts",
 		Long: `Run a script at the start of every new document of the session's tabs, in
 every frame, before any script of the page: a mock, a polyfill, a test
-hook. It runs from the next document on (a navigation, a reload), and in
-tabs that join the session later. Out-of-process (cross-site) frames get it
-once browserctl follows them; their first document may start before.`,
+hook. It runs from the next document on (a navigation, a reload), in
+cross-site frames too, and in tabs that join the session later.`,
 		Example: `  browserctl init-script add mock.js
   browserctl init-script add --code 'window.__test = true'
   browserctl init-script list

@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/chromium"
+	"browserctl/hubapi"
 	"browserctl/hubclient"
 )
 
@@ -112,6 +114,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	defer logf.Close()
+	started := time.Now()
 	bc, err := chromium.Start(browser, chromium.Options{
 		Extension: extDir, Profile: profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
 	}, logf)
@@ -132,7 +135,11 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		case <-wctx.Done():
 		}
 	}()
-	if err := hubclient.WaitExtension(wctx, f.IO.ErrOut, h, f.Globals.Server, f.Globals.Wait); err != nil {
+	err = hubclient.WaitExtension(wctx, f.IO.ErrOut, h, f.Globals.Server, f.Globals.Wait)
+	if err == nil {
+		err = waitConnectedSince(wctx, h, started, f.Globals.Wait)
+	}
+	if err != nil {
 		select {
 		case <-exited:
 			return fmt.Errorf("the browser exited before its extension connected; see %s", logPath)
@@ -182,4 +189,26 @@ func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 		fmt.Fprintf(f.IO.Out, "%d\n", pid)
 	}
 	return true, nil
+}
+
+// waitConnectedSince waits up to d until the hub's connection is one made
+// after t: with --new another browser is connected already, and the new
+// one has connected only once it replaced that one.
+func waitConnectedSince(ctx context.Context, h hubapi.Controller, t time.Time, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	for {
+		st, err := hubclient.StatusOf(ctx, h)
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		if st.Connected && !st.Since.Before(t) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return &hubclient.NotConnectedError{Msg: fmt.Sprintf("the browser launch started did not connect within %s; another one still is", d)}
+		case <-time.After(pollEvery):
+		}
+	}
 }

@@ -192,8 +192,17 @@ func launchedGone(dir string) error {
 	var removeErr error
 	for _, b := range list {
 		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if _, err := os.Lstat(b.Profile); errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			// the browser's helper processes (its process group) may write
+			// to the profile for a while after it died
+			endLeftovers(b.PID)
+			waitGroupGone(b.PID, groupGoneWait)
 			if err := os.RemoveAll(b.Profile); err != nil {
-				removeErr = err
+				if _, serr := os.Lstat(b.Profile); !errors.Is(serr, os.ErrNotExist) {
+					removeErr = err // not the hub's watch removing it at the same time
+				}
 			}
 		}
 	}
@@ -252,4 +261,60 @@ func watchLaunched(ctx context.Context, h hubapi.Controller, dir string, logf fu
 			time.Sleep(pollEvery * 2)
 		}
 	}
+}
+
+// groupGoneWait bounds how long launchedGone waits for a dead browser's
+// helper processes before removing its profile.
+const groupGoneWait = time.Second
+
+// endLeftovers ends what is left of a dead browser's process group: its
+// helper processes, orphaned. Only while no process has the leader's pid:
+// Linux hands out no pid that is still some group's id, so the group's
+// members are the browser's.
+func endLeftovers(pgid int) {
+	if pgid > 0 && !processAlive(pgid) {
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+}
+
+// waitGroupGone waits up to d until no process is left in the process
+// group pgid (launch starts the browser as the leader of its own).
+func waitGroupGone(pgid int, d time.Duration) {
+	deadline := time.Now().Add(d)
+	for pgid > 0 && time.Now().Before(deadline) && groupRuns(pgid) {
+		time.Sleep(pollEvery)
+	}
+}
+
+// groupRuns says whether a process of group pgid still runs. Zombies do
+// not count: the dead browser is one until its new parent reaps it, which
+// some containers' init never does.
+func groupRuns(pgid int) bool {
+	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+		return false
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return true // no /proc: trust kill(0)
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue
+		}
+		st := string(b)
+		i := strings.LastIndexByte(st, ')')
+		if i < 0 {
+			continue
+		}
+		fields := strings.Fields(st[i+1:]) // state, ppid, pgrp, ...
+		if len(fields) >= 3 && fields[2] == strconv.Itoa(pgid) && fields[0] != "Z" {
+			return true
+		}
+	}
+	return false
 }

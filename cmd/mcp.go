@@ -23,6 +23,7 @@ is found or started the same way.
 
 Each client gets a session (tab group) of its own, created on its first page
 tool and released when it goes; --session makes it share that session instead.
+A client's sessions never become the shells' current session.
 After an action the result carries the page's URL and title, any dialog that
 opened, and a snapshot of at most --max-snapshot-chars characters (0: none).
 Downloads an agent starts are moved into --download-dir (default: the state

@@ -14,7 +14,10 @@ func newCmdREPL(f *Factory) *cobra.Command {
 browserctl would. The prompt shows the current session and whether the
 extension is connected; connection changes print above it. Ctrl-C clears
 the line, Ctrl-D leaves. When no hub runs at --server, the REPL holds the
-listener itself for as long as it runs. Inside it, history lists this
+listener itself for as long as it runs. The REPL holds a session of its
+own: it starts on the shells' current session (or --session), and its
+session create, attach-current and use change only its own, never the
+shells'; it keeps it by id across hub restarts. Inside it, history lists this
 session's lines and save FILE writes its page commands as a script for
 browserctl batch -f FILE.`,
 		Example: "  browserctl repl\n  browserctl            # on a terminal",

@@ -55,6 +55,9 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 	h := hub.New(hub.Options{Token: token, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")})
 	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
+	if dir, err := f.StateDir(); err == nil {
+		go watchLaunched(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
+	}
 	return rh, nil
 }
 

@@ -198,7 +198,10 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 		sl.args[i] = dt.Target
 	}
 	if sl.decl.files {
-		for _, i := range pl.positional {
+		for n, i := range pl.positional {
+			if n == 0 && slices.Contains(args, "--selector") {
+				continue // upload --selector: the first argument is a selector that names a file
+			}
 			if abs, err := filepath.Abs(sl.args[i]); err == nil && isFile(sl.args[i]) {
 				sl.args[i] = abs
 			}

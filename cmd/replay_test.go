@@ -101,6 +101,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	line("session", "create", "--url", "http://a/form")
 	delete(e.h.errs, rpc.PageDurableTarget)
 	line("upload", "e3", "cv.txt")
+	line("upload", "--selector", "cv.txt", "cv.txt")
 	line("download", "e4")
 	line("click", "e5")
 	e.h.errs[rpc.PageDurableTarget] = &rpc.BrowserError{Code: 4110, Message: `page operation failed: a confirm dialog is open ("Sure?")`}
@@ -119,6 +120,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 		"# the line above opened http://a/form",
 		"wait --load load",
 		`upload 'role=button[name="Get it"]' ` + abs,
+		"upload --selector cv.txt " + abs,
 		`download 'role=button[name="Get it"]'`,
 		`click 'role=button[name="Get it"]'`,
 		"dialog accept",

@@ -343,7 +343,7 @@ func addGlobalFlags(root *cobra.Command, f *Factory) {
 	pf.StringVar(&g.Server, "server", d.Server, "hub address host:port ($BROWSERCTL_SERVER)")
 	pf.StringVar(&g.Session, "session", d.Session, "session id to act on ($BROWSERCTL_SESSION; default: the hub's current session)")
 	pf.BoolVar(&g.JSON, "json", d.JSON, "print the raw result JSON ($BROWSERCTL_JSON)")
-	pf.DurationVar(&g.Timeout, "timeout", d.Timeout, "timeout of each browser call ($BROWSERCTL_TIMEOUT)")
+	pf.DurationVar(&g.Timeout, "timeout", d.Timeout, "time budget of a browser command: connecting, waiting for the extension and its calls ($BROWSERCTL_TIMEOUT)")
 	pf.BoolVar(&g.NoColor, "no-color", d.NoColor, "no colour in output ($NO_COLOR)")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", d.Verbose, "print on stderr where the command's time went: start, hub, extension, each CDP method ($BROWSERCTL_TIMING)")
 	pf.DurationVar(&g.Wait, "wait", d.Wait, "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")

@@ -92,7 +92,7 @@ func settingCmd(f *Factory, runF func(*pageCall) error, s setting) *cobra.Comman
 				return nil, err
 			}
 			return &pageCall{Method: rpc.EmulationSet, Params: rpc.EmulationSetParams{SessionID: sessionOf(f), Settings: e},
-				Human: showEmulation(f)}, nil
+				Post: notTaken(e), Human: showEmulation(f)}, nil
 		}),
 	}
 	if s.complete == nil {
@@ -123,6 +123,30 @@ func asUsage(err error) error {
 		return &UsageError{Err: errors.New(strings.TrimPrefix(be.Message, "invalid params: "))}
 	}
 	return err
+}
+
+// notTaken fails a set that some tab of the session could not take (the
+// setting stays the session's; set show names it until the tab has it).
+func notTaken(e rpc.Emulation) func(json.RawMessage) (json.RawMessage, error) {
+	var set map[string]json.RawMessage
+	b, _ := json.Marshal(e)
+	_ = json.Unmarshal(b, &set)
+	return func(raw json.RawMessage) (json.RawMessage, error) {
+		var r rpc.EmulationResult
+		if err := decodeResult(rpc.EmulationSet, raw, &r); err != nil {
+			return nil, err
+		}
+		var why []string
+		for _, u := range r.Unapplied {
+			if _, ok := set[u.Setting]; ok {
+				why = append(why, fmt.Sprintf("tab %d does not have %s: %s", u.TabID, u.Setting, safeText(u.Error)))
+			}
+		}
+		if len(why) > 0 {
+			return nil, fmt.Errorf("set for the session, but %s (set show lists what a tab lacks)", strings.Join(why, "; "))
+		}
+		return raw, nil
+	}
 }
 
 func resetCall(f *Factory, names []string) *pageCall {

@@ -26,7 +26,8 @@ func newCmdStatus(f *Factory, runF func(context.Context, *statusOptions) error) 
 		Use:   "status",
 		Short: "Show the hub and whether the extension is connected (exit 0 when it is, 3 when not)",
 		Long: `Show the hub at --server: its pid, the extension's connection, the current
-session and pending calls. Exits 0 when the extension is connected, 3 when
+session, pending calls, and the last connections to /ws/browser the hub
+refused (wrong token, foreign origin, ...), each with its fix. Exits 0 when the extension is connected, 3 when
 it is not (or no hub runs) once --wait has passed.
 
 Without --wait it only looks and never starts a hub. With --wait it starts

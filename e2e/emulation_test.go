@@ -11,6 +11,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,11 @@ func newEmuServer(t *testing.T) *emuServer {
 		fmt.Fprintf(w, `<!doctype html><meta name="viewport" content="width=device-width"><title>emu %s</title><script>
 navigator.sendBeacon("/emu/init?t=%s", String(window.__emuInit) + "|" + String(localStorage.getItem("pending")));
 </script><p>emulation page</p>`, html.EscapeString(tag), html.EscapeString(tag))
+	})
+	mux.HandleFunc("GET /emu/frames", func(w http.ResponseWriter, r *http.Request) {
+		tag := note(r)
+		inner := strings.Replace(es.URL, "127.0.0.1", "localhost", 1) + "/emu/page?t=" + url.QueryEscape(tag+"-inner")
+		fmt.Fprintf(w, `<!doctype html><title>frames</title><iframe src="%s"></iframe>`, html.EscapeString(inner))
 	})
 	mux.HandleFunc("POST /emu/init", func(w http.ResponseWriter, r *http.Request) {
 		var b strings.Builder
@@ -144,6 +150,22 @@ func sameView(v, own pageView) bool {
 	}
 	v.Height = own.Height
 	return v == own
+}
+
+// loaded waits until the page's document is the tagged one, loaded (a tab
+// the session opens starts at about:blank).
+func loaded(t *testing.T, p *page, tag string) *page {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var ok bool
+		p.eval(fmt.Sprintf(`location.href.includes(%q) && document.readyState === "complete"`, tag), &ok)
+		if ok {
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page %s did not load", tag)
+		}
+	}
 }
 
 func view(p *page) pageView {
@@ -291,7 +313,7 @@ func TestEmulation(t *testing.T) {
 	// A tab opened later in the session has the settings from its start.
 	tagA2 := tagA + "-later"
 	mustRun(t, in(a, "tab", "open", es.page(tagA2))...)
-	if v := view(h.cdp.page(t, tagA2)); v.Width != 390 || v.UA != "EmuAgent/1.0" || v.Zone != "Asia/Tokyo" {
+	if v := view(loaded(t, h.cdp.page(t, tagA2), tagA2)); v.Width != 390 || v.UA != "EmuAgent/1.0" || v.Zone != "Asia/Tokyo" {
 		t.Errorf("a tab opened later says %+v", v)
 	}
 
@@ -368,6 +390,41 @@ func TestEmulation(t *testing.T) {
 	if s := emuShow(t, a); string(s) != "{}" {
 		t.Errorf("after set reset set show says %s", s)
 	}
+
+	// Two callers at once: both changes hold.
+	var wg sync.WaitGroup
+	for _, args := range [][]string{{"set", "media", "light"}, {"set", "locale", "de-DE"}, {"set", "timezone", "Europe/Paris"}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, errOut, code := run(t, in(a, args...)...); code != 0 {
+				t.Errorf("browserctl %v: exit %d, %s", args, code, errOut)
+			}
+		}()
+	}
+	wg.Wait()
+	var both struct {
+		Media    struct{ ColorScheme string } `json:"media"`
+		Locale   string                       `json:"locale"`
+		Timezone string                       `json:"timezone"`
+	}
+	_ = json.Unmarshal(emuShow(t, a), &both)
+	if both.Media.ColorScheme != "light" || both.Locale != "de-DE" || both.Timezone != "Europe/Paris" {
+		t.Errorf("after three concurrent set calls the settings are %+v", both)
+	}
+	mustRun(t, in(a, "set", "reset")...)
+
+	// A tab that cannot take a setting (the debugger is refused on
+	// chrome:// pages) makes set fail, naming it; the others have it.
+	mustRun(t, in(a, "tab", "open", "chrome://version")...)
+	_, errOut, code := run(t, in(a, "set", "timezone", "Europe/Berlin")...)
+	if code != 1 || !strings.Contains(errOut, "does not have timezone") {
+		t.Errorf("set timezone with a chrome:// tab in the session: exit %d, stderr %s; want 1 naming the tab", code, errOut)
+	}
+	if v := view(pa); v.Zone != "Europe/Berlin" {
+		t.Errorf("the session's other tab says time zone %s, want Europe/Berlin", v.Zone)
+	}
+	mustRun(t, in(a, "set", "reset")...)
 }
 
 // restartWorker stops the extension's service worker and waits until the
@@ -527,6 +584,16 @@ func TestStateAndInitScripts(t *testing.T) {
 	mustRun(t, in(s, "tab", "open", es.page(laterTag))...)
 	if got := es.waitInit(t, laterTag, 1); !strings.HasPrefix(got, "from-init|") {
 		t.Errorf("a tab opened later: the first inline script found %q, want from-init", got)
+	}
+	// Every frame: a cross-site (out-of-process) frame's document too.
+	framesTag := tag + "-frames"
+	mustRun(t, in(s, "open", es.URL+"/emu/frames?t="+framesTag)...)
+	if got := es.waitInit(t, framesTag+"-inner", 1); !strings.HasPrefix(got, "from-init|") {
+		t.Errorf("a cross-site frame's first inline script found %q, want from-init", got)
+	}
+	mustRun(t, in(s, "reload")...)
+	if got := es.waitInit(t, framesTag+"-inner", 2); !strings.HasPrefix(got, "from-init|") {
+		t.Errorf("after a reload a cross-site frame's first inline script found %q, want from-init", got)
 	}
 	mustRun(t, in(s, "init-script", "remove", id)...)
 	mustRun(t, in(s, "reload", "--tab", fmt.Sprint(s.ActiveTabID))...)

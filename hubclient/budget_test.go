@@ -152,3 +152,28 @@ func TestAutoHubWaitCutToBudget(t *testing.T) {
 		t.Fatalf("no budget: %v after %s", err, time.Since(start))
 	}
 }
+
+// The hub's own timeout of what was left of the budget is reported as the
+// budget (the user's --timeout), not as the odd remainder.
+func TestBudgetTimeoutNamesTheBudget(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(hubapi.HubHeader, "1")
+		var req struct {
+			Timeout float64 `json:"timeout"`
+		}
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &req)
+		msg := rpc.ErrTimeout(rpc.PageClick, time.Duration(req.Timeout)*time.Millisecond).Message
+		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": 1,
+			"error": map[string]any{"code": rpc.CodeOperationFailed, "message": msg, "data": map[string]any{"retryable": true}}})
+	}))
+	defer srv.Close()
+	c := NewClient(srv.URL, testToken)
+	defer c.Close()
+	ctx := WithBudget(context.Background(), time.Now().Add(-2200*time.Millisecond), 3*time.Second)
+	_, err := c.Call(ctx, rpc.PageClick, nil, 3*time.Second)
+	var be *rpc.BrowserError
+	if !errors.As(err, &be) || be.Message != "pages.click timed out after 3s" || !rpc.IsTimeout(be) {
+		t.Fatalf("want the budget's timeout, got %v", err)
+	}
+}

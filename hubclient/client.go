@@ -171,7 +171,8 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		body = append(body, p...)
 	}
 	body = append(body, `,"timeout":`...)
-	body = strconv.AppendInt(body, max(hubTimeout.Milliseconds(), 1), 10)
+	hubMS := max(hubTimeout.Milliseconds(), 1)
+	body = strconv.AppendInt(body, hubMS, 10)
 	if hubapi.OwnSession(ctx) {
 		body = append(body, `,"ownSession":true`...)
 	}
@@ -236,7 +237,14 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
 		}
-		return nil, &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable, Reason: e.Data.Reason}
+		be := &rpc.BrowserError{Message: e.Message, Code: rpc.Code(e.Code), Retryable: e.Data.Retryable, Reason: e.Data.Reason}
+		if hubMS < timeout.Milliseconds() && be.Message == rpc.ErrTimeout(method, time.Duration(hubMS)*time.Millisecond).Message {
+			// the hub's own timeout of what was left of the budget: say the budget
+			if _, d, ok := BudgetOf(ctx); ok {
+				be.Message = rpc.ErrTimeout(method, d).Message
+			}
+		}
+		return nil, be
 	}
 	res, ok := rpc.Member(data, "result")
 	if !ok {

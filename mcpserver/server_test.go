@@ -188,6 +188,7 @@ func TestToolsList(t *testing.T) {
 		"browser_set_geolocation", "browser_state_save", "browser_state_load",
 		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
 		"browser_scroll", "browser_storage", "browser_handoff",
+		"browser_start_trace", "browser_stop_trace", "browser_vitals",
 	}
 	slices.Sort(want)
 	var got []string
@@ -266,6 +267,9 @@ func TestToolRequests(t *testing.T) {
 		{"browser_tabs", map[string]any{"action": "select", "index": 1}, []request{{"tabs.list", nil}, {"tabs.activate", map[string]any{"tabId": float64(8)}}, {"pages.snapshot", nil}}},
 		{"browser_tabs", map[string]any{"action": "close", "index": 1}, []request{{"tabs.list", nil}, {"tabs.close", map[string]any{"tabId": float64(8)}}, {"tabs.list", nil}}},
 		{"browser_take_screenshot", map[string]any{"fullPage": true}, []request{{"pages.screenshot", map[string]any{"fullPage": true}}}},
+		{"browser_take_screenshot", map[string]any{"format": "jpeg", "quality": 40}, []request{{"pages.screenshot", map[string]any{"format": "jpeg", "quality": 40}}}},
+		{"browser_vitals", map[string]any{"reload": true}, []request{{"pages.vitals", map[string]any{"reload": true}}}},
+		{"browser_start_trace", map[string]any{"categories": []string{"devtools.timeline"}}, []request{{"trace.start", map[string]any{"categories": []string{"devtools.timeline"}}}}},
 		{"browser_evaluate", map[string]any{"function": "() => document.title"}, []request{{"pages.eval", map[string]any{"expression": "(() => document.title)()"}}}},
 	}
 	for _, tc := range cases {
@@ -279,6 +283,8 @@ func TestToolRequests(t *testing.T) {
 			fe.setRule("tabs.close", answer{result: map[string]any{"tabId": 8, "closed": true}})
 			fe.setRule("pages.screenshot", answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString([]byte("\x89PNG\r\n\x1a\nfake")), "format": "png", "width": 10, "height": 10}})
 			fe.setRule("pages.eval", answer{result: map[string]any{"value": "X"}})
+			fe.setRule("pages.vitals", answer{result: map[string]any{"url": "http://x/", "ttfb": 1, "cls": map[string]any{"value": 0, "shifts": []any{}}}})
+			fe.setRule("trace.start", answer{result: map[string]any{"tabId": 7, "categories": []string{"devtools.timeline"}}})
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			if res.IsError {
 				t.Fatalf("tool error: %s", textOf(res))

@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -160,6 +159,10 @@ type (
 		Element  string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
 		Ref      string `json:"ref,omitempty" jsonschema:"the element's ref; without one, the viewport"`
 		FullPage bool   `json:"fullPage,omitempty" jsonschema:"the whole scrollable page instead of the viewport"`
+		// evidence
+		Format   string `json:"format,omitempty" jsonschema:"png (default), jpeg or webp"`
+		Quality  *int   `json:"quality,omitempty" jsonschema:"jpeg/webp quality, 0-100"`
+		Annotate bool   `json:"annotate,omitempty" jsonschema:"draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box"`
 	}
 	evaluateArg struct {
 		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
@@ -275,8 +278,8 @@ func (s *Server) tools() []tool {
 				return s.tabs(ctx, req, in)
 			}),
 		define("browser_take_screenshot", "Screenshot",
-			"Take a PNG screenshot of the viewport, the full page, or one element by its ref. You cannot act on a screenshot: use browser_snapshot for refs.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
+			"Take a screenshot (PNG, JPEG or WebP) of the viewport, the full page, or one element by its ref. With annotate, the refs are drawn onto it and listed, so you can tell which ref is which element; you still act with the refs, not the picture.",
+			readOnly, map[string][]string{"format": rpc.ImageFormat.Values}, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
 				return s.screenshot(ctx, req, in)
 			}),
 		define("browser_evaluate", "Evaluate JavaScript",
@@ -503,42 +506,6 @@ func formatTabs(tabs []wireTab) string {
 		fmt.Fprintf(&b, "- %d:%s [%s] (%s)\n", i, cur, t.Title, t.URL)
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
-	p := map[string]any{}
-	if in.Ref != "" {
-		p["ref"] = in.Ref
-	}
-	if in.FullPage {
-		p["fullPage"] = true
-	}
-	raw, err := s.call(ctx, req, rpc.PageScreenshot, p)
-	if err != nil {
-		return s.errorResult(req, err)
-	}
-	var shot struct {
-		Data          string `json:"data"`
-		Width, Height int
-	}
-	if err := json.Unmarshal(raw, &shot); err != nil {
-		return s.errorResult(req, err)
-	}
-	png, err := base64.StdEncoding.DecodeString(shot.Data)
-	if err != nil {
-		return s.errorResult(req, fmt.Errorf("screenshot data is not base64: %w", err))
-	}
-	what := "the viewport"
-	switch {
-	case in.Ref != "":
-		what = describe(elementRef{Element: in.Element, Ref: in.Ref})
-	case in.FullPage:
-		what = "the full page"
-	}
-	return &mcp.CallToolResult{Content: []mcp.Content{
-		&mcp.TextContent{Text: fmt.Sprintf("Screenshot of %s, %dx%d CSS pixels", what, shot.Width, shot.Height)},
-		&mcp.ImageContent{Data: png, MIMEType: "image/png"},
-	}}
 }
 
 func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {

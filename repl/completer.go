@@ -33,6 +33,9 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 		return nil, 0
 	}
 	args, word := SplitPartial(string(line[:pos]))
+	if len(args) > 0 && args[0] == programWord {
+		args = args[1:] // a pasted shell line completes as the line runs
+	}
 	seen := map[string]bool{}
 	var cands []candidate
 	for _, cand := range c.complete(args, word) {

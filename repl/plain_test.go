@@ -110,3 +110,30 @@ func BenchmarkPlainLongLine(b *testing.B) {
 		}
 	}
 }
+
+// Lines piped into the REPL read as batch reads them: a BOM, a pasted
+// browserctl and a # inside a line are no trouble; a line over the limit
+// is an error naming it and the REPL goes on.
+func TestPlainLinesAsMeant(t *testing.T) {
+	in := BOM + "browserctl get text #msg\n  # comment\n" + strings.Repeat("x", MaxLineBytes+1) + "\nget title\n"
+	var got []string
+	var errOut bytes.Buffer
+	no := false
+	err := Loop(context.Background(), Config{
+		Prompt:   func() string { return "> " },
+		Run:      func(_ context.Context, args []string) { got = append(got, strings.Join(args, "|")) },
+		Stdin:    io.NopCloser(strings.NewReader(in)),
+		Stdout:   io.Discard,
+		Stderr:   &errOut,
+		Terminal: &no,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "\n") != "get|text|#msg\nget|title" {
+		t.Errorf("ran %q", got)
+	}
+	if !strings.Contains(errOut.String(), "line 3 is longer than 16 MiB") {
+		t.Errorf("stderr %q does not name the long line", errOut.String())
+	}
+}

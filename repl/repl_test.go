@@ -51,6 +51,11 @@ func TestCompleterDo(t *testing.T) {
 	if want := "e1   link\ne10  button \"Go\""; shown != want {
 		t.Errorf("list shown:\n%s\nwant:\n%s", shown, want)
 	}
+	// a pasted line's browserctl completes as the line runs: without it
+	c.Do([]rune("browserctl click e1"), len("browserctl click e1"))
+	if !reflect.DeepEqual(gotArgs, []string{"click"}) || gotWord != "e1" {
+		t.Errorf("after browserctl: complete(%q, %q)", gotArgs, gotWord)
+	}
 	// a common prefix longer than the word: inserted, no list
 	shown = ""
 	c.complete = func([]string, string) []string { return []string{"session\tx", "sessions\ty"} }

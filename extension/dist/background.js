@@ -341,221 +341,56 @@ function requireStringArray(p, name) {
   return v;
 }
 
-// src/background/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/session-store.ts
-var STORAGE_KEY = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
+// src/background/tab-info.ts
+function toWireTab(t, store3) {
+  return {
+    tabId: t.id ?? -1,
+    windowId: t.windowId,
+    url: t.url || t.pendingUrl || "",
+    title: t.title ?? "",
+    active: t.active,
+    groupId: t.groupId,
+    sessionId: store3.byGroup(t.groupId)?.sessionId ?? ""
+  };
 }
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
+async function getTab(tabId) {
+  try {
+    return await chrome.tabs.get(tabId);
+  } catch {
+    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
   }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
+}
+async function getSessionTab(s, tabId) {
+  const t = await getTab(tabId);
+  if (t.groupId !== s.groupId) {
+    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
   }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY);
-    const p = got[STORAGE_KEY];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (this.sessions.delete(sessionId)) await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
+  return t;
+}
+async function groupTabs(s) {
+  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs5.sort((a, b) => a.index - b.index);
+}
+function pickActive(s, tabs5) {
+  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
+}
+async function toWireSession(s) {
+  const tabs5 = await groupTabs(s);
+  return {
+    sessionId: s.sessionId,
+    name: s.name,
+    groupId: s.groupId,
+    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs5)?.id ?? null
+  };
+}
+async function userActiveTab() {
+  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
+  if (t) return t;
+  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
+  if (any) return any;
+  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
+}
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
@@ -877,6 +712,1434 @@ function sendQuiet(tabId, method, params = {}) {
   });
 }
 
+// src/background/pages/observe.ts
+var CONSOLE_LIMIT = 1e3;
+var ERRORS_LIMIT = 200;
+var NETWORK_LIMIT = 1e3;
+var INFLIGHT_LIMIT = 500;
+var Ring = class {
+  constructor(limit, nextSeq2) {
+    this.limit = limit;
+    this.nextSeq = nextSeq2;
+  }
+  limit;
+  nextSeq;
+  items = [];
+  dropped = 0;
+  waiters = /* @__PURE__ */ new Set();
+  push(e) {
+    const full = { ...e, seq: this.nextSeq() };
+    this.items.push(full);
+    if (this.items.length > this.limit) {
+      this.items.splice(0, this.items.length - this.limit);
+      this.dropped++;
+    }
+    for (const w of [...this.waiters]) w();
+    return full;
+  }
+  after(seq2) {
+    let i = this.items.length;
+    while (i > 0 && this.items[i - 1].seq > seq2) i--;
+    return this.items.slice(i);
+  }
+  clear() {
+    this.items = [];
+  }
+  /** Resolves on the next push, or after ms; returns the unsubscribe-safe promise. */
+  waitNext(ms) {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+  wakeAll() {
+    for (const w of [...this.waiters]) w();
+  }
+};
+var seqCounter = 0;
+var nextSeq = () => ++seqCounter;
+var byTab = /* @__PURE__ */ new Map();
+function tabLogs(tabId) {
+  let l = byTab.get(tabId);
+  if (!l) {
+    l = {
+      console: new Ring(CONSOLE_LIMIT, nextSeq),
+      errors: new Ring(ERRORS_LIMIT, nextSeq),
+      network: new Ring(NETWORK_LIMIT, nextSeq),
+      inflight: /* @__PURE__ */ new Map()
+    };
+    byTab.set(tabId, l);
+  }
+  return l;
+}
+var blockBySession = /* @__PURE__ */ new Map();
+var sessionOfTab = /* @__PURE__ */ new Map();
+function noteTabSession(tabId, sessionId) {
+  if (sessionId) sessionOfTab.set(tabId, sessionId);
+}
+function tabSession(tabId) {
+  return sessionOfTab.get(tabId) ?? "";
+}
+function blockedPatterns(sessionId) {
+  return [...blockBySession.get(sessionId) ?? []].sort();
+}
+function setBlocked(sessionId, add2, remove) {
+  const set = blockBySession.get(sessionId) ?? /* @__PURE__ */ new Set();
+  for (const p of add2) set.add(p);
+  for (const p of remove) set.delete(p);
+  if (set.size === 0) blockBySession.delete(sessionId);
+  else blockBySession.set(sessionId, set);
+  return blockedPatterns(sessionId);
+}
+function fetchPattern(p) {
+  if (/[*?]/.test(p)) return p;
+  return `*${p.replace(/\\/g, "\\\\")}*`;
+}
+var wantsAuth = () => false;
+function setAuthWanted(fn) {
+  wantsAuth = fn;
+}
+function patternRegExp(p) {
+  let re = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\" && i + 1 < p.length) re += p[++i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`, "s");
+}
+function isBlocked(tabId, url) {
+  return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
+}
+async function applyBlocking(tabId, send2) {
+  const patterns = blockedPatterns(tabSession(tabId));
+  const auth = wantsAuth(tabId);
+  if (patterns.length === 0 && !auth) {
+    await send2("Fetch.disable");
+    return;
+  }
+  if (auth) {
+    await send2("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
+    return;
+  }
+  await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+}
+var CONSOLE_LEVELS2 = {
+  debug: "debug",
+  info: "info",
+  warning: "warning",
+  error: "error",
+  assert: "error",
+  trace: "log"
+};
+function previewText(p) {
+  const props = p.properties ?? [];
+  const more = p.overflow ? ", …" : "";
+  const val = (x) => x.type === "string" ? JSON.stringify(x.value ?? "") : x.value ?? x.type;
+  if (p.subtype === "array") return `[${props.map(val).join(", ")}${more}]`;
+  const body = `{${props.map((x) => `${x.name}: ${val(x)}`).join(", ")}${more}}`;
+  return p.description && p.description !== "Object" ? `${p.description} ${body}` : body;
+}
+function argText(a) {
+  if (a.type === "string") return String(a.value);
+  if (a.type === "object" && a.subtype !== "null" && a.subtype !== "error" && a.preview) return previewText(a.preview);
+  if (a.unserializableValue !== void 0) return a.unserializableValue;
+  if (a.type === "undefined") return "undefined";
+  if (a.value !== void 0) {
+    try {
+      return JSON.stringify(a.value);
+    } catch {
+      return String(a.value);
+    }
+  }
+  return a.description ?? a.type ?? "";
+}
+function firstFrame(st) {
+  const frames = st?.callFrames;
+  return frames?.[0] ?? {};
+}
+function onConsoleAPI(logs, p) {
+  const args = p["args"] ?? [];
+  const type2 = String(p["type"] ?? "log");
+  const f = firstFrame(p["stackTrace"]);
+  logs.console.push({
+    level: CONSOLE_LEVELS2[type2] ?? "log",
+    text: args.map(argText).join(" "),
+    source: "console-api",
+    url: f.url ?? "",
+    line: (f.lineNumber ?? -1) + 1,
+    column: (f.columnNumber ?? -1) + 1,
+    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
+  });
+}
+function onLogEntry(logs, p) {
+  const e = p["entry"] ?? {};
+  const level = String(e["level"] ?? "info");
+  logs.console.push({
+    level: level === "verbose" ? "debug" : level,
+    text: String(e["text"] ?? ""),
+    source: String(e["source"] ?? "other"),
+    url: String(e["url"] ?? ""),
+    line: typeof e["lineNumber"] === "number" ? e["lineNumber"] + 1 : 0,
+    column: 0,
+    time: typeof e["timestamp"] === "number" ? Math.round(e["timestamp"]) : Date.now()
+  });
+}
+function onException(logs, p) {
+  const d = p["exceptionDetails"] ?? {};
+  const ex = d["exception"] ?? {};
+  const head = String(d["text"] ?? "Uncaught");
+  const desc = ex.description ?? (ex.value !== void 0 ? argText(ex) : "");
+  const rejection = /in promise/i.test(head);
+  const f = firstFrame(d["stackTrace"]);
+  logs.errors.push({
+    kind: rejection ? "rejection" : "exception",
+    text: desc ? `${head} ${desc.split("\n")[0]}` : head,
+    stack: desc,
+    url: String(d["url"] ?? f.url ?? ""),
+    line: (typeof d["lineNumber"] === "number" ? d["lineNumber"] : f.lineNumber ?? -1) + 1,
+    column: (typeof d["columnNumber"] === "number" ? d["columnNumber"] : f.columnNumber ?? -1) + 1,
+    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
+  });
+}
+function finish(logs, id, ts, patch) {
+  const f = logs.inflight.get(id);
+  if (!f) return;
+  logs.inflight.delete(id);
+  logs.network.push({ ...f.entry, ...patch, durationMs: Math.max(0, Math.round((ts - f.ts) * 1e3)) });
+}
+function onNetwork(logs, method, p) {
+  const id = String(p["requestId"] ?? "");
+  const ts = typeof p["timestamp"] === "number" ? p["timestamp"] : 0;
+  switch (method) {
+    case "Network.requestWillBeSent": {
+      const redirect = p["redirectResponse"];
+      if (redirect) {
+        finish(logs, id, ts, {
+          status: redirect.status ?? 0,
+          statusText: redirect.statusText ?? "",
+          mimeType: redirect.mimeType ?? "",
+          size: redirect.encodedDataLength ?? 0
+        });
+      }
+      const req = p["request"] ?? {};
+      if (logs.inflight.size >= INFLIGHT_LIMIT) {
+        const oldest = logs.inflight.keys().next().value;
+        if (oldest !== void 0) logs.inflight.delete(oldest);
+      }
+      logs.inflight.set(id, {
+        ts,
+        entry: {
+          requestId: id,
+          method: req.method ?? "GET",
+          url: (req.url ?? "") + (req.urlFragment ?? ""),
+          type: String(p["type"] ?? "Other"),
+          status: 0,
+          statusText: "",
+          mimeType: "",
+          failure: "",
+          blocked: false,
+          size: 0,
+          started: typeof p["wallTime"] === "number" ? Math.round(p["wallTime"] * 1e3) : Date.now(),
+          durationMs: -1
+        }
+      });
+      return;
+    }
+    case "Network.responseReceived": {
+      const f = logs.inflight.get(id);
+      const r = p["response"] ?? {};
+      if (f) {
+        f.entry.status = r.status ?? 0;
+        f.entry.statusText = r.statusText ?? "";
+        f.entry.mimeType = r.mimeType ?? "";
+        if (typeof p["type"] === "string") f.entry.type = p["type"];
+      }
+      return;
+    }
+    case "Network.loadingFinished":
+      finish(logs, id, ts, { size: typeof p["encodedDataLength"] === "number" ? p["encodedDataLength"] : 0 });
+      return;
+    case "Network.loadingFailed": {
+      const reason = String(p["blockedReason"] ?? "");
+      const text = String(p["errorText"] ?? "failed");
+      finish(logs, id, ts, {
+        failure: text,
+        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text),
+        ...typeof p["type"] === "string" ? { type: p["type"] } : {}
+      });
+      return;
+    }
+  }
+}
+onTabEvent((tabId, method, p) => {
+  if (method === "Runtime.consoleAPICalled") onConsoleAPI(tabLogs(tabId), p);
+  else if (method === "Log.entryAdded") onLogEntry(tabLogs(tabId), p);
+  else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
+  else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
+  else if (method === "Fetch.requestPaused") {
+    const url = String(p["request"]?.url ?? "");
+    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    } else {
+      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    }
+  }
+});
+function blockSend(tabId, method, params) {
+  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
+}
+onAttach(async (tabId, send2) => {
+  tabLogs(tabId);
+  await Promise.all([
+    send2("Runtime.enable"),
+    send2("Log.enable"),
+    send2("Network.enable"),
+    applyBlocking(tabId, send2).catch(() => void 0)
+  ]);
+});
+onForget((tabId) => {
+  const l = byTab.get(tabId);
+  if (l) {
+    l.console.wakeAll();
+    l.errors.wakeAll();
+    l.network.wakeAll();
+  }
+  Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
+    () => void 0,
+    () => dropTab(tabId)
+  );
+});
+function dropTab(tabId) {
+  byTab.delete(tabId);
+  sessionOfTab.delete(tabId);
+}
+
+// src/background/pages/emulation/auth.ts
+var byTab2 = /* @__PURE__ */ new Map();
+var answered = /* @__PURE__ */ new Set();
+setAuthWanted((tabId) => byTab2.has(tabId));
+onForget((tabId) => {
+  byTab2.delete(tabId);
+});
+onTabEvent((tabId, method, p) => {
+  if (method !== "Fetch.authRequired") return;
+  const requestId = String(p["requestId"] ?? "");
+  const creds = byTab2.get(tabId);
+  const key = `${tabId}:${requestId}`;
+  const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
+  if (creds) answered.add(key);
+  if (answered.size > 1e3) answered.clear();
+  void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
+});
+async function setCredentialsWanted(tabId, creds, send2) {
+  const had = byTab2.has(tabId);
+  if (creds) byTab2.set(tabId, creds);
+  else byTab2.delete(tabId);
+  if (had || creds) await applyBlocking(tabId, send2);
+}
+
+// src/background/pages/emulation/permissions.ts
+var KINDS = {
+  geolocation: "location",
+  notifications: "notifications",
+  camera: "camera",
+  microphone: "microphone",
+  clipboard: "clipboard"
+};
+var byTab3 = /* @__PURE__ */ new Map();
+var applied = /* @__PURE__ */ new Map();
+var queue = Promise.resolve();
+function wanted(s) {
+  const out = {};
+  if (s.geolocation) out["geolocation"] = "grant";
+  return { ...out, ...s.permissions ?? {} };
+}
+function originOf(url) {
+  if (!url) return void 0;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return void 0;
+    return u.origin;
+  } catch {
+    return void 0;
+  }
+}
+function setting(kind) {
+  return chrome.contentSettings[kind];
+}
+function reconcile() {
+  const run = async () => {
+    const desired = /* @__PURE__ */ new Map();
+    for (const { origin, want } of byTab3.values()) {
+      for (const [name, g] of Object.entries(want)) {
+        const kind = KINDS[name];
+        if (kind) desired.set(`${kind}
+${origin}/*`, g === "grant" ? "allow" : "block");
+      }
+    }
+    const kinds = /* @__PURE__ */ new Set();
+    for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
+    for (const kind of kinds) {
+      await setting(kind).clear({ scope: "regular" });
+      for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
+`)) applied.delete(key);
+    }
+    for (const [key, value] of desired) {
+      if (applied.get(key) === value) continue;
+      const [kind, primaryPattern] = key.split("\n");
+      await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
+      applied.set(key, value);
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => void 0);
+  return next;
+}
+function forgetPermissions(tabId) {
+  if (byTab3.delete(tabId)) void reconcile().catch(() => void 0);
+}
+async function applyPermissions(tabId, s, url) {
+  const want = wanted(s);
+  const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
+  const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
+  if (origin && Object.keys(want).length > 0) byTab3.set(tabId, { origin, want });
+  else byTab3.delete(tabId);
+  await reconcile();
+}
+
+// src/background/pages/emulation/settings.ts
+var STORAGE_KEY = "browserctl.emulation";
+var bySession = /* @__PURE__ */ new Map();
+var unapplied = /* @__PURE__ */ new Map();
+var loaded;
+function ready() {
+  loaded ??= chrome.storage.session.get(STORAGE_KEY).then(
+    (got) => {
+      const all2 = got[STORAGE_KEY] ?? {};
+      for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
+    },
+    () => void 0
+  );
+  return loaded;
+}
+function settingsOf(sessionId) {
+  return bySession.get(sessionId) ?? { settings: {}, scripts: [], nextScript: 1 };
+}
+function peek(sessionId) {
+  return bySession.get(sessionId);
+}
+function isEmpty(s) {
+  return Object.keys(s.settings).length === 0 && s.scripts.length === 0;
+}
+async function store(sessionId, s) {
+  if (isEmpty(s)) bySession.delete(sessionId);
+  else bySession.set(sessionId, s);
+  await chrome.storage.session.set({ [STORAGE_KEY]: Object.fromEntries(bySession) }).catch(() => void 0);
+}
+function noteUnapplied(tabId, setting2, error) {
+  let m = unapplied.get(tabId);
+  if (error === void 0) {
+    m?.delete(setting2);
+    if (m && m.size === 0) unapplied.delete(tabId);
+    return;
+  }
+  if (!m) unapplied.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(setting2, error);
+}
+function forgetTab(tabId) {
+  unapplied.delete(tabId);
+}
+function unappliedOf(tabIds) {
+  const out = [];
+  for (const tabId of tabIds) {
+    for (const [setting2, error] of unapplied.get(tabId) ?? []) out.push({ tabId, setting: setting2, error });
+  }
+  return out;
+}
+
+// src/background/pages/emulation/apply.ts
+async function clearViewport(send2) {
+  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send2("Emulation.clearDeviceMetricsOverride");
+}
+var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
+var UNITS = [
+  {
+    names: ["viewport"],
+    apply: (s, send2) => s.viewport ? send2("Emulation.setDeviceMetricsOverride", {
+      width: s.viewport.width,
+      height: s.viewport.height,
+      deviceScaleFactor: s.viewport.deviceScaleFactor ?? 0,
+      mobile: s.viewport.mobile ?? false,
+      screenWidth: s.viewport.width,
+      screenHeight: s.viewport.height
+    }) : clearViewport(send2)
+  },
+  {
+    names: ["touch"],
+    apply: (s, send2) => send2("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
+  },
+  {
+    // An empty userAgent keeps the browser's; acceptLanguage is what
+    // navigator.language and the Accept-Language header say.
+    names: ["userAgent", "locale"],
+    apply: async (s, send2) => {
+      await send2("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
+      await send2("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
+    }
+  },
+  {
+    names: ["media"],
+    apply: (s, send2) => send2("Emulation.setEmulatedMedia", {
+      media: s.media?.print ? "print" : "",
+      features: [
+        { name: "prefers-color-scheme", value: s.media?.colorScheme ?? "" },
+        { name: "prefers-reduced-motion", value: s.media?.reducedMotion ?? "" }
+      ]
+    })
+  },
+  {
+    names: ["offline", "throttle"],
+    apply: (s, send2) => send2("Network.emulateNetworkConditions", {
+      offline: s.offline ?? false,
+      latency: s.throttle?.latencyMs ?? 0,
+      downloadThroughput: s.throttle ? kbps(s.throttle.downloadKbps) : -1,
+      uploadThroughput: s.throttle ? kbps(s.throttle.uploadKbps) : -1
+    })
+  },
+  {
+    names: ["geolocation"],
+    apply: (s, send2) => s.geolocation ? send2("Emulation.setGeolocationOverride", {
+      latitude: s.geolocation.latitude,
+      longitude: s.geolocation.longitude,
+      accuracy: s.geolocation.accuracy ?? 10
+    }) : send2("Emulation.clearGeolocationOverride")
+  },
+  {
+    // geolocation grants its own permission: the page gets the position
+    // without a prompt.
+    names: ["permissions", "geolocation"],
+    apply: (s, _send, tabId) => applyPermissions(tabId, s)
+  },
+  {
+    names: ["timezone"],
+    apply: (s, send2) => send2("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
+  },
+  {
+    names: ["headers"],
+    apply: (s, send2) => send2("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+  },
+  {
+    names: ["credentials"],
+    apply: (s, send2, tabId) => setCredentialsWanted(tabId, s.credentials, send2)
+  }
+];
+async function applyTo(tabId, s, names, send2) {
+  const units = UNITS.filter((u) => u.names.some((n) => names.includes(n)));
+  await Promise.all(
+    units.map(async (u) => {
+      let err;
+      try {
+        await u.apply(s, send2, tabId);
+      } catch (e) {
+        err = cdpMessage(e);
+      }
+      for (const n of u.names) if (names.includes(n)) noteUnapplied(tabId, n, err);
+    })
+  );
+}
+function setNames(s) {
+  return Object.keys(s).filter((k) => s[k] !== void 0);
+}
+
+// src/background/pages/frames.ts
+var byTab4 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  byTab4.delete(tabId);
+});
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+onSessionEvent((tabId, sessionId, method, params) => {
+  const tf = byTab4.get(tabId);
+  if (!tf) return;
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"];
+    const child = String(params["sessionId"] ?? "");
+    if (!child || info?.type !== "iframe" || !info.targetId) return;
+    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      () => void 0
+    );
+    tf.children.set(child, cs);
+  } else if (method === "Target.detachedFromTarget") {
+    const child = String(params["sessionId"] ?? "");
+    tf.children.delete(child);
+  }
+});
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab4.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
+  let tf = byTab4.get(tabId);
+  if (!tf) {
+    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      (e) => {
+        if (byTab4.get(tabId) === fresh) byTab4.delete(tabId);
+        throw e;
+      }
+    );
+    byTab4.set(tabId, fresh);
+    tf = fresh;
+  }
+  return tf.started;
+}
+async function settled(tf) {
+  for (let i = 0; i < 8; i++) {
+    const pending2 = [...tf.children.values()];
+    await Promise.all(pending2.map((c) => c.ready));
+    if (tf.children.size === pending2.length) return;
+  }
+}
+function sessionOfFrame(tabId, frameId) {
+  const tf = byTab4.get(tabId);
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
+}
+function childSessions(tabId) {
+  const tf = byTab4.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  const tf = byTab4.get(tabId);
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const box = await sendIn(tabId, cs.parent, "DOM.getBoxModel", {
+      backendNodeId: owner.backendNodeId
+    });
+    const q = box.model.content;
+    x += Math.min(q[0], q[2], q[4], q[6]);
+    y += Math.min(q[1], q[3], q[5], q[7]);
+    s = cs.parent;
+  }
+  return { x, y };
+}
+
+// src/background/pages/emulation/init-scripts.ts
+var added = /* @__PURE__ */ new Map();
+var scriptsOfTab = () => [];
+function setScriptsOfTab(fn) {
+  scriptsOfTab = fn;
+}
+onForget((tabId) => {
+  added.delete(tabId);
+});
+function slot(tabId, session) {
+  let t = added.get(tabId);
+  if (!t) added.set(tabId, t = /* @__PURE__ */ new Map());
+  let s = t.get(session);
+  if (!s) t.set(session, s = /* @__PURE__ */ new Map());
+  return s;
+}
+async function addScript(tabId, sc, send2, runImmediately) {
+  const r = await send2("Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately
+  });
+  slot(tabId, "").set(sc.id, r.identifier);
+  const children = [...added.get(tabId)?.keys() ?? []].filter((k) => k !== "");
+  await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
+}
+async function addToChild(tabId, child, sc, runImmediately) {
+  const s = slot(tabId, child);
+  if (s.has(sc.id)) return;
+  const r = await sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately
+  });
+  s.set(sc.id, r.identifier);
+}
+async function removeScript(tabId, id) {
+  const t = added.get(tabId);
+  if (!t) return;
+  await Promise.all(
+    [...t].map(async ([child, s]) => {
+      const identifier = s.get(id);
+      if (identifier === void 0) return;
+      s.delete(id);
+      await sendIn(tabId, child === "" ? void 0 : child, "Page.removeScriptToEvaluateOnNewDocument", { identifier });
+    })
+  );
+}
+var PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+async function pauseNewFrames(tabId) {
+  await followFrames(tabId);
+  await sendIn(tabId, void 0, "Target.setAutoAttach", PAUSING);
+}
+onSessionEvent((tabId, _parent, method, params) => {
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"];
+    const child = String(params["sessionId"] ?? "");
+    if (!child) return;
+    const paused = params["waitingForDebugger"] === true;
+    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+    if (info?.type === "iframe") slot(tabId, child);
+    void (async () => {
+      try {
+        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
+        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
+      } finally {
+        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+      }
+    })().catch(() => void 0);
+  } else if (method === "Target.detachedFromTarget") {
+    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
+  }
+});
+
+// src/background/pages/emulation/state.ts
+function bad(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+var READ_STORAGE = `(() => {
+  const dump = (s) => { const out = []; for (let i = 0; i < s.length; i++) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) ?? "" }); } return out; };
+  try { return { origin: location.origin, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) }; }
+  catch (e) { return null; }
+})()`;
+function writeStorageSource(o) {
+  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
+  return `(() => { const d = ${data}; if (location.origin !== d.origin) return false;
+  for (const e of d.local) localStorage.setItem(e.name, e.value);
+  for (const e of d.session) sessionStorage.setItem(e.name, e.value);
+  return true; })()`;
+}
+async function saveState(tabIds) {
+  const cookies2 = /* @__PURE__ */ new Map();
+  const origins = /* @__PURE__ */ new Map();
+  for (const tabId of tabIds) {
+    const t = await chrome.tabs.get(tabId).catch(() => void 0);
+    if (!originOf(t?.url)) continue;
+    const r = await send(tabId, "Network.getCookies", {});
+    for (const c of r.cookies) {
+      const ck = {
+        name: c.name,
+        value: c.value,
+        domain: c.domain,
+        path: c.path,
+        expires: c.session ? -1 : c.expires,
+        httpOnly: c.httpOnly,
+        secure: c.secure,
+        sameSite: c.sameSite ?? "Lax"
+      };
+      cookies2.set(`${c.domain}
+${c.path}
+${c.name}`, ck);
+    }
+    const s = await send(tabId, "Runtime.evaluate", {
+      expression: READ_STORAGE,
+      returnByValue: true
+    });
+    const o = s.result.value;
+    if (o && o.origin && o.origin !== "null" && !origins.has(o.origin)) origins.set(o.origin, o);
+  }
+  return { cookies: [...cookies2.values()], origins: [...origins.values()] };
+}
+function entries(v, where) {
+  if (v === void 0 || v === null) return [];
+  if (!Array.isArray(v)) throw bad(`${where} must be an array of {name, value}`);
+  return v.map((e, i) => {
+    const o = e;
+    if (!o || typeof o["name"] !== "string" || typeof o["value"] !== "string") throw bad(`${where}[${i}] must be {name: string, value: string}`);
+    return { name: o["name"], value: o["value"] };
+  });
+}
+var SAME_SITE = ["Strict", "Lax", "None"];
+function validateState(raw) {
+  const st = raw;
+  if (!st || typeof st !== "object" || Array.isArray(st)) throw bad(`"state" must be an object with cookies and origins`);
+  const cs = st["cookies"] ?? [];
+  const os = st["origins"] ?? [];
+  if (!Array.isArray(cs)) throw bad("state.cookies must be an array");
+  if (!Array.isArray(os)) throw bad("state.origins must be an array");
+  const cookies2 = cs.map((c, i) => {
+    const o = c;
+    const where = `state.cookies[${i}]`;
+    if (!o || typeof o !== "object") throw bad(`${where} must be an object`);
+    for (const k of ["name", "value", "domain"]) if (typeof o[k] !== "string") throw bad(`${where}.${k} must be a string`);
+    if (o["name"] === "" || o["domain"] === "") throw bad(`${where} needs a name and a domain`);
+    const sameSite = o["sameSite"] === void 0 ? "Lax" : String(o["sameSite"]);
+    if (!SAME_SITE.includes(sameSite)) throw bad(`${where}.sameSite must be Strict, Lax or None`);
+    const expires = o["expires"] === void 0 ? -1 : o["expires"];
+    if (typeof expires !== "number" || !Number.isFinite(expires)) throw bad(`${where}.expires must be a number (-1: a session cookie)`);
+    return {
+      name: o["name"],
+      value: o["value"],
+      domain: o["domain"],
+      path: typeof o["path"] === "string" && o["path"] !== "" ? o["path"] : "/",
+      expires,
+      httpOnly: o["httpOnly"] === true,
+      secure: o["secure"] === true,
+      sameSite
+    };
+  });
+  const origins = os.map((x, i) => {
+    const o = x;
+    const where = `state.origins[${i}]`;
+    if (!o || typeof o !== "object" || typeof o["origin"] !== "string") throw bad(`${where}.origin must be a string`);
+    const origin = originOf(o["origin"]);
+    if (!origin || origin !== o["origin"].replace(/\/$/, "")) throw bad(`${where}.origin must be an http(s) origin, got ${JSON.stringify(o["origin"])}`);
+    return { origin, localStorage: entries(o["localStorage"], `${where}.localStorage`), sessionStorage: entries(o["sessionStorage"], `${where}.sessionStorage`) };
+  });
+  return { cookies: cookies2, origins };
+}
+async function loadState(tabIds, st) {
+  if (tabIds.length === 0) throw new RpcError(ErrorCode.tabNotFound, "the session has no tab to load the state through");
+  if (st.cookies.length > 0) {
+    const cookies2 = st.cookies.map((c) => {
+      const out = { ...c };
+      if (c.expires < 0) delete out["expires"];
+      return out;
+    });
+    try {
+      await send(tabIds[0], "Network.setCookies", { cookies: cookies2 });
+    } catch (e) {
+      throw bad(`the browser refused the cookies: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const shown2 = /* @__PURE__ */ new Map();
+  for (const tabId of tabIds) {
+    const t = await chrome.tabs.get(tabId).catch(() => void 0);
+    const o = originOf(t?.url);
+    if (o && !shown2.has(o)) shown2.set(o, tabId);
+  }
+  const written = [];
+  const pending2 = [];
+  for (const o of st.origins) {
+    const tabId = shown2.get(o.origin);
+    if (tabId === void 0) {
+      pending2.push(o);
+      continue;
+    }
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: writeStorageSource(o),
+      returnByValue: true
+    });
+    if (r.exceptionDetails || r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: could not write the storage of ${o.origin} in tab ${tabId}`);
+    }
+    written.push(o.origin);
+  }
+  return { result: { cookies: st.cookies.length, origins: written, pending: pending2.map((o) => o.origin) }, pending: pending2 };
+}
+function pendingScript(id, o) {
+  const marker = JSON.stringify(`browserctl.state.${id}`);
+  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
+  return {
+    id,
+    name: `state for ${o.origin}`,
+    source: `(() => { const d = ${data}; try { if (location.origin !== d.origin || sessionStorage.getItem(${marker})) return;
+  sessionStorage.setItem(${marker}, "1");
+  for (const e of d.local) localStorage.setItem(e.name, e.value);
+  for (const e of d.session) sessionStorage.setItem(e.name, e.value); } catch (e) {} })()`
+  };
+}
+
+// src/background/pages/emulation/validate.ts
+function bad2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function num(o, key, where, opts = {}) {
+  const v = o[key];
+  if (v === void 0 || v === null) {
+    if (opts.optional) return void 0;
+    throw bad2(`${where}.${key} is required`);
+  }
+  if (typeof v !== "number" || !Number.isFinite(v)) throw bad2(`${where}.${key} must be a number`);
+  if (opts.min !== void 0 && v < opts.min) throw bad2(`${where}.${key} must be at least ${opts.min}, got ${v}`);
+  if (opts.max !== void 0 && v > opts.max) throw bad2(`${where}.${key} must be at most ${opts.max}, got ${v}`);
+  return v;
+}
+function str(v, where) {
+  if (typeof v !== "string") throw bad2(`${where} must be a string`);
+  return v;
+}
+function oneOf(v, values, where) {
+  if (typeof v !== "string" || !values.includes(v)) {
+    throw bad2(`${where} must be one of ${values.join(", ")}, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+var HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+var HEADER_VALUE = /^[^\r\n\0]*$/;
+function validTimezone(zone) {
+  if (zone === "") return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function canonicalLocale(tag) {
+  if (tag === "") return void 0;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return void 0;
+  }
+}
+function validateSettings(raw) {
+  if (!isObject(raw)) throw bad2(`"settings" must be an object`);
+  const out = {};
+  for (const key of Object.keys(raw)) {
+    if (!EMULATION_NAMES.includes(key)) throw bad2(`unknown setting ${JSON.stringify(key)}`);
+  }
+  const v = raw;
+  if (v["viewport"] !== void 0) {
+    const vp = v["viewport"];
+    if (!isObject(vp)) throw bad2("viewport must be an object");
+    const width = num(vp, "width", "viewport", { min: 1, max: 1e7 });
+    const height = num(vp, "height", "viewport", { min: 1, max: 1e7 });
+    if (!Number.isInteger(width) || !Number.isInteger(height)) throw bad2("viewport width and height must be integers");
+    const dsf = num(vp, "deviceScaleFactor", "viewport", { min: 0, max: 10, optional: true });
+    if (vp["mobile"] !== void 0 && typeof vp["mobile"] !== "boolean") throw bad2("viewport.mobile must be a boolean");
+    out.viewport = { width, height, deviceScaleFactor: dsf ?? 0, mobile: vp["mobile"] === true };
+  }
+  if (v["device"] !== void 0) out.device = str(v["device"], "device");
+  for (const k of ["touch", "offline"]) {
+    if (v[k] !== void 0) {
+      if (typeof v[k] !== "boolean") throw bad2(`${k} must be a boolean`);
+      out[k] = v[k];
+    }
+  }
+  if (v["userAgent"] !== void 0) {
+    const ua = str(v["userAgent"], "userAgent");
+    if (ua === "" || !HEADER_VALUE.test(ua)) throw bad2("userAgent must be a non-empty string without line breaks");
+    out.userAgent = ua;
+  }
+  if (v["media"] !== void 0) {
+    const m = v["media"];
+    if (!isObject(m)) throw bad2("media must be an object");
+    out.media = {};
+    if (m["colorScheme"] !== void 0) out.media.colorScheme = oneOf(m["colorScheme"], COLOR_SCHEMES, "media.colorScheme");
+    if (m["reducedMotion"] !== void 0) out.media.reducedMotion = oneOf(m["reducedMotion"], REDUCED_MOTIONS, "media.reducedMotion");
+    if (m["print"] !== void 0) {
+      if (typeof m["print"] !== "boolean") throw bad2("media.print must be a boolean");
+      out.media.print = m["print"];
+    }
+  }
+  if (v["throttle"] !== void 0) {
+    const t = v["throttle"];
+    if (!isObject(t)) throw bad2("throttle must be an object");
+    out.throttle = {
+      latencyMs: num(t, "latencyMs", "throttle", { min: 0 }),
+      downloadKbps: num(t, "downloadKbps", "throttle", { min: 0 }),
+      uploadKbps: num(t, "uploadKbps", "throttle", { min: 0 })
+    };
+  }
+  if (v["geolocation"] !== void 0) {
+    const g = v["geolocation"];
+    if (!isObject(g)) throw bad2("geolocation must be an object");
+    out.geolocation = {
+      latitude: num(g, "latitude", "geolocation", { min: -90, max: 90 }),
+      longitude: num(g, "longitude", "geolocation", { min: -180, max: 180 }),
+      accuracy: num(g, "accuracy", "geolocation", { min: 0, optional: true }) ?? 10
+    };
+  }
+  if (v["permissions"] !== void 0) {
+    const p = v["permissions"];
+    if (!isObject(p)) throw bad2("permissions must be an object");
+    out.permissions = {};
+    for (const [name, grant] of Object.entries(p)) {
+      oneOf(name, PERMISSION_NAMES, "a permission name");
+      out.permissions[name] = oneOf(grant, PERMISSION_GRANTS, `permissions.${name}`);
+    }
+  }
+  if (v["timezone"] !== void 0) {
+    const z = str(v["timezone"], "timezone");
+    if (!validTimezone(z)) throw bad2(`unknown time zone ${JSON.stringify(z)} (an IANA name such as Europe/Berlin)`);
+    out.timezone = z;
+  }
+  if (v["locale"] !== void 0) {
+    const l = str(v["locale"], "locale");
+    const c = canonicalLocale(l);
+    if (!c) throw bad2(`malformed locale ${JSON.stringify(l)} (a BCP 47 tag such as fr-FR)`);
+    out.locale = c;
+  }
+  if (v["headers"] !== void 0) {
+    const h = v["headers"];
+    if (!isObject(h)) throw bad2("headers must be an object of strings");
+    out.headers = {};
+    for (const [name, value] of Object.entries(h)) {
+      if (!HEADER_NAME.test(name)) throw bad2(`header name ${JSON.stringify(name)} is not a valid token`);
+      if (typeof value !== "string" || !HEADER_VALUE.test(value)) throw bad2(`header ${name} must be a string without line breaks`);
+      out.headers[name] = value;
+    }
+  }
+  if (v["credentials"] !== void 0) {
+    const c = v["credentials"];
+    if (!isObject(c)) throw bad2("credentials must be an object");
+    out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
+    if (out.credentials.username === "") throw bad2("credentials.username must not be empty");
+  }
+  return out;
+}
+function validateNames(raw) {
+  if (raw === void 0 || raw === null) return [...EMULATION_NAMES];
+  if (!Array.isArray(raw)) throw bad2(`"names" must be an array of strings`);
+  return raw.map((n, i) => oneOf(n, EMULATION_NAMES, `names[${i}]`));
+}
+
+// src/background/pages/emulation/handlers.ts
+var sessionOfTab2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  forgetTab(tabId);
+  forgetPermissions(tabId);
+});
+setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
+var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
+var DEVICE_PARTS = ["viewport", "touch", "userAgent"];
+var wired;
+async function sessionOf(store3, tabId) {
+  const t = await chrome.tabs.get(tabId).catch(() => void 0);
+  await store3.ready();
+  const s = t ? store3.byGroup(t.groupId) : void 0;
+  if (s) {
+    sessionOfTab2.set(tabId, s.sessionId);
+    noteTabSession(tabId, s.sessionId);
+  } else sessionOfTab2.delete(tabId);
+  return s;
+}
+async function onAttachTab(tabId, raw) {
+  if (!wired) return;
+  await ready();
+  const s = await sessionOf(wired, tabId);
+  const ss = s ? peek(s.sessionId) : void 0;
+  if (!ss) return;
+  await applyTo(tabId, ss.settings, setNames(ss.settings), raw);
+  for (const sc of ss.scripts) {
+    try {
+      await addScript(tabId, sc, raw, true);
+      noteUnapplied(tabId, `init script ${sc.id}`, void 0);
+    } catch (e) {
+      noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
+    }
+  }
+  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => void 0);
+}
+async function retune(store3, tabId) {
+  await ready();
+  const before = sessionOfTab2.get(tabId);
+  const s = await sessionOf(store3, tabId);
+  const now = s ? peek(s.sessionId) : void 0;
+  if (!isAttached(tabId)) {
+    if (now) await ensureAttached(tabId).catch(() => void 0);
+    return;
+  }
+  if (before === s?.sessionId) return;
+  const had = before ? peek(before) : void 0;
+  if (!had && !now) return;
+  await applyTo(tabId, now?.settings ?? {}, EMULATION_NAMES, tabSend(tabId)).catch(() => void 0);
+  for (const sc of had?.scripts ?? []) await removeScript(tabId, sc.id).catch(() => void 0);
+  for (const sc of now?.scripts ?? []) await addScript(tabId, sc, tabSend(tabId), false).catch(() => void 0);
+}
+function wire(store3) {
+  if (wired) return;
+  wired = store3;
+  onAttachGate(onAttachTab);
+  chrome.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.groupId !== void 0) void retune(store3, tabId).catch(() => void 0);
+  });
+  chrome.tabs.onCreated.addListener((tab) => {
+    if (tab.id !== void 0 && tab.groupId >= 0) void retune(store3, tab.id).catch(() => void 0);
+  });
+  onTabEvent((tabId, method, p) => {
+    if (method !== "Page.frameNavigated") return;
+    const frame = p["frame"];
+    if (!frame || frame.parentId) return;
+    const ss = peek(sessionOfTab2.get(tabId) ?? "");
+    if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
+    void applyPermissions(tabId, ss.settings, frame.url).then(
+      () => noteUnapplied(tabId, "permissions", void 0),
+      (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
+    );
+  });
+}
+async function tabIdsOf(s) {
+  return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
+}
+async function applySession(s, e, names) {
+  const tabIds = await tabIdsOf(s);
+  await Promise.all(
+    tabIds.map(async (tabId) => {
+      sessionOfTab2.set(tabId, s.sessionId);
+      noteTabSession(tabId, s.sessionId);
+      if (!isAttached(tabId)) {
+        try {
+          await ensureAttached(tabId);
+        } catch (err) {
+          for (const n of names) noteUnapplied(tabId, n, cdpMessage(err));
+          return;
+        }
+      }
+      await applyTo(tabId, e, names, tabSend(tabId));
+    })
+  );
+  return tabIds;
+}
+async function result(s, tabIds) {
+  const ss = settingsOf(s.sessionId);
+  const shown2 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  return { settings: shown2, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
+}
+async function scriptsResult(s, tabIds) {
+  const ss = settingsOf(s.sessionId);
+  const ids = tabIds ?? await tabIdsOf(s);
+  return { scripts: ss.scripts, unapplied: unappliedOf(ids).filter((u) => u.setting.startsWith("init script")) };
+}
+async function addScripts(s, scripts) {
+  const tabIds = await tabIdsOf(s);
+  await Promise.all(
+    tabIds.map(async (tabId) => {
+      sessionOfTab2.set(tabId, s.sessionId);
+      const fresh = !isAttached(tabId);
+      for (const sc of scripts) {
+        const what = `init script ${sc.id}`;
+        try {
+          if (fresh) await ensureAttached(tabId);
+          else await addScript(tabId, sc, tabSend(tabId), false);
+          noteUnapplied(tabId, what, void 0);
+        } catch (e) {
+          noteUnapplied(tabId, what, cdpMessage(e));
+        }
+      }
+      void pauseNewFrames(tabId).catch(() => void 0);
+    })
+  );
+  return tabIds;
+}
+var locks = /* @__PURE__ */ new Map();
+function serialized(sessionId, fn) {
+  const prev = locks.get(sessionId) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const tail = next.catch(() => void 0);
+  locks.set(sessionId, tail);
+  void tail.then(() => {
+    if (locks.get(sessionId) === tail) locks.delete(sessionId);
+  });
+  return next;
+}
+function emulationHandlers({ store: store3 }) {
+  wire(store3);
+  const session = async (p) => {
+    const s = await store3.lookup(p);
+    await ready();
+    return s;
+  };
+  const changing = (fn) => async (p) => {
+    const s = await session(p);
+    return serialized(s.sessionId, () => fn(s, p));
+  };
+  return {
+    "emulation.set": changing(async (s, p) => {
+      const patch = validateSettings(p.settings);
+      const names = setNames(patch);
+      if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
+      const cur = settingsOf(s.sessionId);
+      const next = { ...cur.settings, ...patch };
+      if (patch.permissions) next.permissions = { ...cur.settings.permissions, ...patch.permissions };
+      if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
+      await store(s.sessionId, { ...cur, settings: next });
+      return result(s, await applySession(s, next, names));
+    }),
+    "emulation.show": async (p) => result(await session(p)),
+    "emulation.reset": changing(async (s, p) => {
+      const names = validateNames(p.names);
+      const cur = settingsOf(s.sessionId);
+      const next = { ...cur.settings };
+      for (const n of names) delete next[n];
+      await store(s.sessionId, { ...cur, settings: next });
+      return result(s, await applySession(s, next, names));
+    }),
+    "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
+    "state.load": changing(async (s, p) => {
+      const st = validateState(p.state);
+      const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
+      if (pending2.length > 0) {
+        const cur = settingsOf(s.sessionId);
+        let n = cur.nextScript;
+        const scripts = pending2.map((o) => pendingScript(`s${n++}`, o));
+        await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
+        await addScripts(s, scripts);
+      }
+      return r;
+    }),
+    "initScripts.add": changing(async (s, p) => {
+      const source = requireString(p, "source");
+      if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
+      const cur = settingsOf(s.sessionId);
+      const sc = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
+      await store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
+      return scriptsResult(s, await addScripts(s, [sc]));
+    }),
+    "initScripts.list": async (p) => scriptsResult(await session(p)),
+    "initScripts.remove": changing(async (s, p) => {
+      const id = requireString(p, "id");
+      const cur = settingsOf(s.sessionId);
+      if (!cur.scripts.some((sc) => sc.id === id)) {
+        const have = cur.scripts.map((sc) => sc.id).join(", ") || "none";
+        throw new RpcError(ErrorCode.invalidParams, `invalid params: no init script ${JSON.stringify(id)} in the session (it has ${have})`);
+      }
+      await store(s.sessionId, { ...cur, scripts: cur.scripts.filter((sc) => sc.id !== id) });
+      const tabIds = await tabIdsOf(s);
+      await Promise.all(
+        tabIds.map(async (tabId) => {
+          noteUnapplied(tabId, `init script ${id}`, void 0);
+          await removeScript(tabId, id).catch(() => void 0);
+        })
+      );
+      return scriptsResult(s, tabIds);
+    })
+  };
+}
+
+// src/background/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/session-store.ts
+var STORAGE_KEY2 = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY2);
+    const p = got[STORAGE_KEY2];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (this.sessions.delete(sessionId)) await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
+
 // src/background/pages/foreground.ts
 var VISIBLE_WAIT_MS = 2e3;
 var POLL_MS = 20;
@@ -942,6 +2205,9 @@ function end(r, truncated = false) {
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
   if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
+  }, KEEP_STOPPED_MS);
 }
 async function follow(r, tabId) {
   if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
@@ -956,10 +2222,10 @@ async function follow(r, tabId) {
     if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
   }
 }
-var wired = false;
-function wire() {
-  if (wired || typeof chrome === "undefined") return;
-  wired = true;
+var wired2 = false;
+function wire2() {
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
   onTabEvent((tabId, method, p) => {
     if (method === "Page.screencastFrame") {
       sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
@@ -987,7 +2253,15 @@ function wire() {
     });
   });
   onForget((tabId) => {
-    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+    for (const r of recordings.values()) {
+      if (r.tabId !== tabId) continue;
+      r.tabId = void 0;
+      chrome.tabs.get(tabId).then(
+        () => end(r),
+        () => {
+        }
+      );
+    }
   });
   chrome.tabs.onActivated.addListener(({ tabId }) => {
     void chrome.tabs.get(tabId).then(
@@ -1013,9 +2287,9 @@ function wire() {
   });
 }
 async function startRecording(sessionId, groupId, tabId, opts) {
-  wire();
+  wire2();
   const old = recordings.get(sessionId);
-  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old && !old.stopped) throw failed(`session ${sessionId} is already recording (record stop first)`);
   if (old?.dropTimer) clearTimeout(old.dropTimer);
   const r = {
     sessionId,
@@ -1027,7 +2301,8 @@ async function startRecording(sessionId, groupId, tabId, opts) {
     truncated: false,
     tabId: void 0,
     tabs: [],
-    live: true
+    live: true,
+    stopped: false
   };
   recordings.set(sessionId, r);
   try {
@@ -1040,17 +2315,15 @@ async function startRecording(sessionId, groupId, tabId, opts) {
 }
 function stopRecording(sessionId) {
   const r = recordings.get(sessionId);
-  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (r.stopped) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
-  r.dropTimer = setTimeout(() => {
-    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
-  }, KEEP_STOPPED_MS);
+  r.stopped = true;
   return r;
 }
 function framesOf(sessionId, from) {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || !r.stopped) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames = [];
   let bytes = 0;
   let i = from;
@@ -1088,10 +2361,10 @@ function failed2(msg) {
 function nothing2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-var wired2 = false;
-function wire2() {
-  if (wired2 || typeof chrome === "undefined") return;
-  wired2 = true;
+var wired3 = false;
+function wire3() {
+  if (wired3 || typeof chrome === "undefined") return;
+  wired3 = true;
   onTabEvent((tabId, method, p) => {
     if (method !== "Tracing.tracingComplete") return;
     for (const t of traces.values()) {
@@ -1119,7 +2392,7 @@ function traceConfig(categories) {
   return { includedCategories: included, excludedCategories: excluded };
 }
 async function startTrace(sessionId, groupId, tabId, categories) {
-  wire2();
+  wire3();
   const old = traces.get(sessionId);
   if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
   if (old?.stream) {
@@ -1129,6 +2402,7 @@ async function startTrace(sessionId, groupId, tabId, categories) {
   const t = { tabId, groupId };
   traces.set(sessionId, t);
   try {
+    await ensureForeground(tabId);
     await send(tabId, "Tracing.start", {
       traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
       transferMode: "ReturnAsStream",
@@ -1174,88 +2448,6 @@ async function readTrace(sessionId, stream) {
     sendQuiet(t.tabId, "IO.close", { handle: stream });
   }
   return { data, eof: r.eof };
-}
-
-// src/background/pages/frames.ts
-var byTab = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  byTab.delete(tabId);
-});
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
-onSessionEvent((tabId, sessionId, method, params) => {
-  const tf = byTab.get(tabId);
-  if (!tf) return;
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"];
-    const child = String(params["sessionId"] ?? "");
-    if (!child || info?.type !== "iframe" || !info.targetId) return;
-    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      () => void 0
-    );
-    tf.children.set(child, cs);
-  } else if (method === "Target.detachedFromTarget") {
-    const child = String(params["sessionId"] ?? "");
-    tf.children.delete(child);
-  }
-});
-async function followFrames(tabId) {
-  await startFollowing(tabId);
-  const tf = byTab.get(tabId);
-  if (tf) await settled(tf);
-}
-function startFollowing(tabId) {
-  let tf = byTab.get(tabId);
-  if (!tf) {
-    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      (e) => {
-        if (byTab.get(tabId) === fresh) byTab.delete(tabId);
-        throw e;
-      }
-    );
-    byTab.set(tabId, fresh);
-    tf = fresh;
-  }
-  return tf.started;
-}
-async function settled(tf) {
-  for (let i = 0; i < 8; i++) {
-    const pending2 = [...tf.children.values()];
-    await Promise.all(pending2.map((c) => c.ready));
-    if (tf.children.size === pending2.length) return;
-  }
-}
-function sessionOfFrame(tabId, frameId) {
-  const tf = byTab.get(tabId);
-  if (!tf) return void 0;
-  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
-  return void 0;
-}
-function childSessions(tabId) {
-  const tf = byTab.get(tabId);
-  if (!tf) return [];
-  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
-}
-async function sessionOffset(tabId, sessionId) {
-  let x = 0;
-  let y = 0;
-  const tf = byTab.get(tabId);
-  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const box = await sendIn(tabId, cs.parent, "DOM.getBoxModel", {
-      backendNodeId: owner.backendNodeId
-    });
-    const q = box.model.content;
-    x += Math.min(q[0], q[2], q[4], q[6]);
-    y += Math.min(q[1], q[3], q[5], q[7]);
-    s = cs.parent;
-  }
-  return { x, y };
 }
 
 // src/background/pages/page-tree.ts
@@ -1913,11 +3105,11 @@ function refElement(n) {
 
 // src/background/pages/refs.ts
 var KEPT_SNAPSHOTS = 8;
-var byTab2 = /* @__PURE__ */ new Map();
+var byTab5 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  byTab2.delete(tabId);
+  byTab5.delete(tabId);
   contextSessions.delete(tabId);
 });
 function contextPrefix(objectId) {
@@ -1942,10 +3134,10 @@ function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
 function tabRefs(tabId, gen) {
-  let tr = byTab2.get(tabId);
+  let tr = byTab5.get(tabId);
   if (!tr) {
     tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map(), byNode: /* @__PURE__ */ new Map(), groups: [] };
-    byTab2.set(tabId, tr);
+    byTab5.set(tabId, tr);
   } else if (tr.generation !== gen) {
     for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
     tr.generation = gen;
@@ -1956,7 +3148,7 @@ function tabRefs(tabId, gen) {
   return tr;
 }
 function nextRefNumber(tabId) {
-  return byTab2.get(tabId)?.next ?? 1;
+  return byTab5.get(tabId)?.next ?? 1;
 }
 function nodeRefNumber(tabId, gen, backendNodeId) {
   const tr = tabRefs(tabId, gen);
@@ -1985,12 +3177,12 @@ function setRefs(tabId, gen, entries2, objectGroup) {
   }
 }
 function forgetRefs(tabId) {
-  byTab2.delete(tabId);
+  byTab5.delete(tabId);
 }
 var ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
 var CONNECTED = `function () { return this.isConnected; }`;
 async function resolveRef(tabId, ref) {
-  const tr = byTab2.get(tabId);
+  const tr = byTab5.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   try {
@@ -2649,12 +3841,21 @@ var VITALS_IN_PAGE = `(async () => {
     try {
       po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
       po.observe(Object.assign({ type, buffered: true }, extra || {}));
+      // The buffered entries are in the observer's buffer at once; the
+      // callback would only see them a task later, late on a busy page.
+      got = got.concat(po.takeRecords());
     } catch (e) {
       resolve([]);
       return;
     }
-    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 30);
   });
+  // Event timing entries are queued at the next paint after the input:
+  // give the page two frames (at most 200 ms: a hidden tab has none).
+  await Promise.race([
+    new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    new Promise((r) => setTimeout(r, 200)),
+  ]);
   const [lcps, shifts, events, firsts, paints] = await Promise.all([
     collect("largest-contentful-paint"),
     collect("layout-shift"),
@@ -2706,16 +3907,20 @@ var VITALS_IN_PAGE = `(async () => {
     })),
   };
   // INP: the worst interaction (the 98th percentile past 50 of them).
+  // Per interaction: its longest event, and the element of any of its
+  // events (a pointerdown's entry may have lost its target).
   const byId = new Map();
   for (const e of events.concat(firsts)) {
     if (!e.interactionId) continue;
-    const had = byId.get(e.interactionId);
-    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+    const had = byId.get(e.interactionId) || { duration: -1, name: "", target: "" };
+    if (e.duration > had.duration) { had.duration = e.duration; had.name = e.name; }
+    if (!had.target && e.target) had.target = describe(e.target);
+    byId.set(e.interactionId, had);
   }
   const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
   if (worst.length) {
     const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
-    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+    out.inp = { ms: e.duration, event: e.name, target: e.target, interactions: worst.length };
   }
   return out;
 })()`;
@@ -2753,7 +3958,7 @@ function categoriesOf(p) {
   }
   return v;
 }
-function sessionOf(p) {
+function sessionOf2(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
   if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
@@ -2774,7 +3979,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
     // No store lookup: a recording is stopped and read even after its
     // session's group went away.
     "record.stop": async (p) => {
-      const r = stopRecording(sessionOf(p));
+      const r = stopRecording(sessionOf2(p));
       const last = r.frames.at(-1);
       return {
         path: r.path,
@@ -2785,7 +3990,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
         tabs: r.tabs
       };
     },
-    "record.frames": async (p) => framesOf(sessionOf(p), optionalInt(p, "from", 0) ?? 0),
+    "record.frames": async (p) => framesOf(sessionOf2(p), optionalInt(p, "from", 0) ?? 0),
     "trace.start": async (p) => {
       const s = await store3.require(p);
       let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
@@ -2796,50 +4001,8 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
       await startTrace(s.sessionId, s.groupId, tabId, categories);
       return { tabId, categories };
     },
-    "trace.stop": async (p) => stopTrace(sessionOf(p)),
-    "trace.read": async (p) => readTrace(sessionOf(p), requireString(p, "stream"))
-  };
-}
-
-// src/background/lifecycle.ts
-var KEEPALIVE_ALARM = "browserctl-keepalive";
-var KEEPALIVE_PERIOD_MINUTES = 0.4;
-function isPopupMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const t = m.type;
-  return t === "getStatus" || t === "reconnect";
-}
-function wireLifecycle(client2) {
-  const onAlarm = (alarm) => {
-    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
-  };
-  const onStorage = (changes, area) => {
-    if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
-  };
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
-    if (msg.type === "reconnect") client2.restart();
-    sendResponse(client2.status());
-    return false;
-  };
-  const onStart = () => client2.start();
-  chrome.alarms.onAlarm.addListener(onAlarm);
-  chrome.storage.onChanged.addListener(onStorage);
-  chrome.runtime.onMessage.addListener(onMessage);
-  chrome.runtime.onStartup.addListener(onStart);
-  chrome.runtime.onInstalled.addListener(onStart);
-  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
-  let disposed = false;
-  return () => {
-    if (disposed) return;
-    disposed = true;
-    chrome.alarms.onAlarm.removeListener(onAlarm);
-    chrome.storage.onChanged.removeListener(onStorage);
-    chrome.runtime.onMessage.removeListener(onMessage);
-    chrome.runtime.onStartup.removeListener(onStart);
-    chrome.runtime.onInstalled.removeListener(onStart);
-    void chrome.alarms.clear(KEEPALIVE_ALARM);
+    "trace.stop": async (p) => stopTrace(sessionOf2(p)),
+    "trace.read": async (p) => readTrace(sessionOf2(p), requireString(p, "stream"))
   };
 }
 
@@ -3100,7 +4263,6 @@ async function pressVerdict(tabId, objectId) {
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
     return { ok: true, stray: "" };
   }
 }
@@ -3748,12 +4910,12 @@ function isPolicy(v) {
 }
 var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
 var policies = /* @__PURE__ */ new Map();
-var loaded;
+var loaded2;
 function storage() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
 function loadPolicies() {
-  loaded ??= (async () => {
+  loaded2 ??= (async () => {
     const area = storage();
     if (!area) return;
     try {
@@ -3765,7 +4927,7 @@ function loadPolicies() {
     } catch {
     }
   })();
-  return loaded;
+  return loaded2;
 }
 function policyOf(sessionId) {
   return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
@@ -3778,14 +4940,14 @@ async function setPolicy(sessionId, policy) {
 }
 
 // src/background/pages/dialogs.ts
-var tabSession = /* @__PURE__ */ new Map();
+var tabSession2 = /* @__PURE__ */ new Map();
 var lastDialog = /* @__PURE__ */ new Map();
 var seq = 0;
 onForget((tabId) => {
   lastDialog.delete(tabId);
 });
 function noteSession(tabId, sessionId) {
-  if (typeof sessionId === "string" && sessionId !== "") tabSession.set(tabId, sessionId);
+  if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
 }
 function dialogMark() {
   return seq;
@@ -3802,7 +4964,7 @@ function record(tabId, d, state2) {
   lastDialog.set(tabId, entry);
 }
 function onDialogOpening(tabId, d) {
-  const action = decide(policyOf(tabSession.get(tabId)), d.type);
+  const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
     record(tabId, d, "open");
     return false;
@@ -3825,7 +4987,7 @@ async function dialog(tabId, p) {
   const action = requireOneOf(p, "action", DIALOG_ACTIONS);
   const text = optionalString(p, "text");
   await loadPolicies();
-  const policy = policyOf(tabSession.get(tabId));
+  const policy = policyOf(tabSession2.get(tabId));
   const d = openDialog(tabId);
   if (action === "status") {
     if (!d) return { open: false, policy };
@@ -4336,14 +5498,14 @@ async function scanClosedRoots(tabId, session, contextId) {
 }
 
 // src/background/pages/ref-counters.ts
-var STORAGE_KEY2 = "browserctl.refCounters";
-var loaded2;
+var STORAGE_KEY3 = "browserctl.refCounters";
+var loaded3;
 var current = {};
 function load() {
-  if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY2).then(
+  if (!loaded3) {
+    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
       (got) => {
-        const v = got[STORAGE_KEY2];
+        const v = got[STORAGE_KEY3];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -4353,11 +5515,11 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
       });
     });
   }
-  return loaded2;
+  return loaded3;
 }
 async function savedCounters(tabId) {
   const all2 = await load();
@@ -4367,7 +5529,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
   });
 }
 
@@ -5227,316 +6389,6 @@ function overlay(message) {
   return "shown";
 }
 
-// src/background/pages/observe.ts
-var CONSOLE_LIMIT = 1e3;
-var ERRORS_LIMIT = 200;
-var NETWORK_LIMIT = 1e3;
-var INFLIGHT_LIMIT = 500;
-var Ring = class {
-  constructor(limit, nextSeq2) {
-    this.limit = limit;
-    this.nextSeq = nextSeq2;
-  }
-  limit;
-  nextSeq;
-  items = [];
-  dropped = 0;
-  waiters = /* @__PURE__ */ new Set();
-  push(e) {
-    const full = { ...e, seq: this.nextSeq() };
-    this.items.push(full);
-    if (this.items.length > this.limit) {
-      this.items.splice(0, this.items.length - this.limit);
-      this.dropped++;
-    }
-    for (const w of [...this.waiters]) w();
-    return full;
-  }
-  after(seq2) {
-    let i = this.items.length;
-    while (i > 0 && this.items[i - 1].seq > seq2) i--;
-    return this.items.slice(i);
-  }
-  clear() {
-    this.items = [];
-  }
-  /** Resolves on the next push, or after ms; returns the unsubscribe-safe promise. */
-  waitNext(ms) {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
-  }
-  wakeAll() {
-    for (const w of [...this.waiters]) w();
-  }
-};
-var seqCounter = 0;
-var nextSeq = () => ++seqCounter;
-var byTab3 = /* @__PURE__ */ new Map();
-function tabLogs(tabId) {
-  let l = byTab3.get(tabId);
-  if (!l) {
-    l = {
-      console: new Ring(CONSOLE_LIMIT, nextSeq),
-      errors: new Ring(ERRORS_LIMIT, nextSeq),
-      network: new Ring(NETWORK_LIMIT, nextSeq),
-      inflight: /* @__PURE__ */ new Map()
-    };
-    byTab3.set(tabId, l);
-  }
-  return l;
-}
-var blockBySession = /* @__PURE__ */ new Map();
-var sessionOfTab = /* @__PURE__ */ new Map();
-function noteTabSession(tabId, sessionId) {
-  if (sessionId) sessionOfTab.set(tabId, sessionId);
-}
-function tabSession2(tabId) {
-  return sessionOfTab.get(tabId) ?? "";
-}
-function blockedPatterns(sessionId) {
-  return [...blockBySession.get(sessionId) ?? []].sort();
-}
-function setBlocked(sessionId, add2, remove) {
-  const set = blockBySession.get(sessionId) ?? /* @__PURE__ */ new Set();
-  for (const p of add2) set.add(p);
-  for (const p of remove) set.delete(p);
-  if (set.size === 0) blockBySession.delete(sessionId);
-  else blockBySession.set(sessionId, set);
-  return blockedPatterns(sessionId);
-}
-function fetchPattern(p) {
-  if (/[*?]/.test(p)) return p;
-  return `*${p.replace(/\\/g, "\\\\")}*`;
-}
-var wantsAuth = () => false;
-function setAuthWanted(fn) {
-  wantsAuth = fn;
-}
-function patternRegExp(p) {
-  let re = "";
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c === "\\" && i + 1 < p.length) re += p[++i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    else if (c === "*") re += ".*";
-    else if (c === "?") re += ".";
-    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`, "s");
-}
-function isBlocked(tabId, url) {
-  return blockedPatterns(tabSession2(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
-}
-async function applyBlocking(tabId, send2) {
-  const patterns = blockedPatterns(tabSession2(tabId));
-  const auth = wantsAuth(tabId);
-  if (patterns.length === 0 && !auth) {
-    await send2("Fetch.disable");
-    return;
-  }
-  if (auth) {
-    await send2("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
-    return;
-  }
-  await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
-}
-var CONSOLE_LEVELS2 = {
-  debug: "debug",
-  info: "info",
-  warning: "warning",
-  error: "error",
-  assert: "error",
-  trace: "log"
-};
-function previewText(p) {
-  const props = p.properties ?? [];
-  const more = p.overflow ? ", …" : "";
-  const val = (x) => x.type === "string" ? JSON.stringify(x.value ?? "") : x.value ?? x.type;
-  if (p.subtype === "array") return `[${props.map(val).join(", ")}${more}]`;
-  const body = `{${props.map((x) => `${x.name}: ${val(x)}`).join(", ")}${more}}`;
-  return p.description && p.description !== "Object" ? `${p.description} ${body}` : body;
-}
-function argText(a) {
-  if (a.type === "string") return String(a.value);
-  if (a.type === "object" && a.subtype !== "null" && a.subtype !== "error" && a.preview) return previewText(a.preview);
-  if (a.unserializableValue !== void 0) return a.unserializableValue;
-  if (a.type === "undefined") return "undefined";
-  if (a.value !== void 0) {
-    try {
-      return JSON.stringify(a.value);
-    } catch {
-      return String(a.value);
-    }
-  }
-  return a.description ?? a.type ?? "";
-}
-function firstFrame(st) {
-  const frames = st?.callFrames;
-  return frames?.[0] ?? {};
-}
-function onConsoleAPI(logs, p) {
-  const args = p["args"] ?? [];
-  const type2 = String(p["type"] ?? "log");
-  const f = firstFrame(p["stackTrace"]);
-  logs.console.push({
-    level: CONSOLE_LEVELS2[type2] ?? "log",
-    text: args.map(argText).join(" "),
-    source: "console-api",
-    url: f.url ?? "",
-    line: (f.lineNumber ?? -1) + 1,
-    column: (f.columnNumber ?? -1) + 1,
-    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
-  });
-}
-function onLogEntry(logs, p) {
-  const e = p["entry"] ?? {};
-  const level = String(e["level"] ?? "info");
-  logs.console.push({
-    level: level === "verbose" ? "debug" : level,
-    text: String(e["text"] ?? ""),
-    source: String(e["source"] ?? "other"),
-    url: String(e["url"] ?? ""),
-    line: typeof e["lineNumber"] === "number" ? e["lineNumber"] + 1 : 0,
-    column: 0,
-    time: typeof e["timestamp"] === "number" ? Math.round(e["timestamp"]) : Date.now()
-  });
-}
-function onException(logs, p) {
-  const d = p["exceptionDetails"] ?? {};
-  const ex = d["exception"] ?? {};
-  const head = String(d["text"] ?? "Uncaught");
-  const desc = ex.description ?? (ex.value !== void 0 ? argText(ex) : "");
-  const rejection = /in promise/i.test(head);
-  const f = firstFrame(d["stackTrace"]);
-  logs.errors.push({
-    kind: rejection ? "rejection" : "exception",
-    text: desc ? `${head} ${desc.split("\n")[0]}` : head,
-    stack: desc,
-    url: String(d["url"] ?? f.url ?? ""),
-    line: (typeof d["lineNumber"] === "number" ? d["lineNumber"] : f.lineNumber ?? -1) + 1,
-    column: (typeof d["columnNumber"] === "number" ? d["columnNumber"] : f.columnNumber ?? -1) + 1,
-    time: typeof p["timestamp"] === "number" ? Math.round(p["timestamp"]) : Date.now()
-  });
-}
-function finish(logs, id, ts, patch) {
-  const f = logs.inflight.get(id);
-  if (!f) return;
-  logs.inflight.delete(id);
-  logs.network.push({ ...f.entry, ...patch, durationMs: Math.max(0, Math.round((ts - f.ts) * 1e3)) });
-}
-function onNetwork(logs, method, p) {
-  const id = String(p["requestId"] ?? "");
-  const ts = typeof p["timestamp"] === "number" ? p["timestamp"] : 0;
-  switch (method) {
-    case "Network.requestWillBeSent": {
-      const redirect = p["redirectResponse"];
-      if (redirect) {
-        finish(logs, id, ts, {
-          status: redirect.status ?? 0,
-          statusText: redirect.statusText ?? "",
-          mimeType: redirect.mimeType ?? "",
-          size: redirect.encodedDataLength ?? 0
-        });
-      }
-      const req = p["request"] ?? {};
-      if (logs.inflight.size >= INFLIGHT_LIMIT) {
-        const oldest = logs.inflight.keys().next().value;
-        if (oldest !== void 0) logs.inflight.delete(oldest);
-      }
-      logs.inflight.set(id, {
-        ts,
-        entry: {
-          requestId: id,
-          method: req.method ?? "GET",
-          url: (req.url ?? "") + (req.urlFragment ?? ""),
-          type: String(p["type"] ?? "Other"),
-          status: 0,
-          statusText: "",
-          mimeType: "",
-          failure: "",
-          blocked: false,
-          size: 0,
-          started: typeof p["wallTime"] === "number" ? Math.round(p["wallTime"] * 1e3) : Date.now(),
-          durationMs: -1
-        }
-      });
-      return;
-    }
-    case "Network.responseReceived": {
-      const f = logs.inflight.get(id);
-      const r = p["response"] ?? {};
-      if (f) {
-        f.entry.status = r.status ?? 0;
-        f.entry.statusText = r.statusText ?? "";
-        f.entry.mimeType = r.mimeType ?? "";
-        if (typeof p["type"] === "string") f.entry.type = p["type"];
-      }
-      return;
-    }
-    case "Network.loadingFinished":
-      finish(logs, id, ts, { size: typeof p["encodedDataLength"] === "number" ? p["encodedDataLength"] : 0 });
-      return;
-    case "Network.loadingFailed": {
-      const reason = String(p["blockedReason"] ?? "");
-      const text = String(p["errorText"] ?? "failed");
-      finish(logs, id, ts, {
-        failure: text,
-        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text),
-        ...typeof p["type"] === "string" ? { type: p["type"] } : {}
-      });
-      return;
-    }
-  }
-}
-onTabEvent((tabId, method, p) => {
-  if (method === "Runtime.consoleAPICalled") onConsoleAPI(tabLogs(tabId), p);
-  else if (method === "Log.entryAdded") onLogEntry(tabLogs(tabId), p);
-  else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
-  else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
-  else if (method === "Fetch.requestPaused") {
-    const url = String(p["request"]?.url ?? "");
-    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
-      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
-    } else {
-      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
-    }
-  }
-});
-function blockSend(tabId, method, params) {
-  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
-}
-onAttach(async (tabId, send2) => {
-  tabLogs(tabId);
-  await Promise.all([
-    send2("Runtime.enable"),
-    send2("Log.enable"),
-    send2("Network.enable"),
-    applyBlocking(tabId, send2).catch(() => void 0)
-  ]);
-});
-onForget((tabId) => {
-  const l = byTab3.get(tabId);
-  if (l) {
-    l.console.wakeAll();
-    l.errors.wakeAll();
-    l.network.wakeAll();
-  }
-  Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
-    () => void 0,
-    () => dropTab(tabId)
-  );
-});
-function dropTab(tabId) {
-  byTab3.delete(tabId);
-  sessionOfTab.delete(tabId);
-}
-
 // src/background/pages/evidence/annotations.ts
 var MAX_ANNOTATIONS = 300;
 async function annotations(tabId, sessionId, map, opts) {
@@ -5704,7 +6556,7 @@ onTabEvent((tabId, method, p) => {
       guid: String(p["guid"] ?? ""),
       id: -1,
       tabId,
-      sessionId: tabSession2(tabId),
+      sessionId: tabSession(tabId),
       url: String(p["url"] ?? ""),
       suggestedFilename: String(p["suggestedFilename"] ?? ""),
       path: "",
@@ -5756,7 +6608,7 @@ async function locate(d) {
   if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
 }
 async function listDownloads(sessionId) {
-  for (const d of all) d.sessionId ||= tabSession2(d.tabId);
+  for (const d of all) d.sessionId ||= tabSession(d.tabId);
   const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
   for (const d of out) await locate(d).catch(() => void 0);
   return out.map((d) => ({ ...d }));
@@ -6804,969 +7656,6 @@ async function loadJoined(tabId, url) {
   }
 }
 
-// src/background/handoff-popup.ts
-function isHandoffMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const o = m;
-  return o.type === "listHandoffs" || o.type === "handoffDone" && typeof o.tabId === "number";
-}
-function wireHandoffPopup() {
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isHandoffMessage(msg)) return false;
-    sendResponse(msg.type === "listHandoffs" ? { handoffs: pendingHandoffs() } : { done: finishHandoff(msg.tabId) });
-    return false;
-  };
-  chrome.runtime.onMessage.addListener(onMessage);
-  return () => chrome.runtime.onMessage.removeListener(onMessage);
-}
-
-// src/background/popup-api.ts
-function isPopupSessionMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const o = m;
-  if (o.type === "listSessions") return true;
-  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
-}
-var nextId = 1;
-async function answerPopup(router2, msg) {
-  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
-  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
-  if (resp && "result" in resp) return { ok: true, result: resp.result };
-  return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
-}
-function wirePopupApi(router2) {
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
-    void answerPopup(router2, msg).then(sendResponse);
-    return true;
-  };
-  chrome.runtime.onMessage.addListener(onMessage);
-  return () => chrome.runtime.onMessage.removeListener(onMessage);
-}
-
-// src/background/tab-info.ts
-function toWireTab(t, store3) {
-  return {
-    tabId: t.id ?? -1,
-    windowId: t.windowId,
-    url: t.url || t.pendingUrl || "",
-    title: t.title ?? "",
-    active: t.active,
-    groupId: t.groupId,
-    sessionId: store3.byGroup(t.groupId)?.sessionId ?? ""
-  };
-}
-async function getTab(tabId) {
-  try {
-    return await chrome.tabs.get(tabId);
-  } catch {
-    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
-  }
-}
-async function getSessionTab(s, tabId) {
-  const t = await getTab(tabId);
-  if (t.groupId !== s.groupId) {
-    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
-  }
-  return t;
-}
-async function groupTabs(s) {
-  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs5.sort((a, b) => a.index - b.index);
-}
-function pickActive(s, tabs5) {
-  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
-}
-async function toWireSession(s) {
-  const tabs5 = await groupTabs(s);
-  return {
-    sessionId: s.sessionId,
-    name: s.name,
-    groupId: s.groupId,
-    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs5)?.id ?? null
-  };
-}
-async function userActiveTab() {
-  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
-  if (t) return t;
-  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
-  if (any) return any;
-  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
-}
-
-// src/background/pages/emulation/auth.ts
-var byTab4 = /* @__PURE__ */ new Map();
-var answered = /* @__PURE__ */ new Set();
-setAuthWanted((tabId) => byTab4.has(tabId));
-onForget((tabId) => {
-  byTab4.delete(tabId);
-});
-onTabEvent((tabId, method, p) => {
-  if (method !== "Fetch.authRequired") return;
-  const requestId = String(p["requestId"] ?? "");
-  const creds = byTab4.get(tabId);
-  const key = `${tabId}:${requestId}`;
-  const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
-  if (creds) answered.add(key);
-  if (answered.size > 1e3) answered.clear();
-  void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
-});
-async function setCredentialsWanted(tabId, creds, send2) {
-  const had = byTab4.has(tabId);
-  if (creds) byTab4.set(tabId, creds);
-  else byTab4.delete(tabId);
-  if (had || creds) await applyBlocking(tabId, send2);
-}
-
-// src/background/pages/emulation/permissions.ts
-var KINDS = {
-  geolocation: "location",
-  notifications: "notifications",
-  camera: "camera",
-  microphone: "microphone",
-  clipboard: "clipboard"
-};
-var byTab5 = /* @__PURE__ */ new Map();
-var applied = /* @__PURE__ */ new Map();
-var queue = Promise.resolve();
-function wanted(s) {
-  const out = {};
-  if (s.geolocation) out["geolocation"] = "grant";
-  return { ...out, ...s.permissions ?? {} };
-}
-function originOf(url) {
-  if (!url) return void 0;
-  try {
-    const u = new URL(url);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return void 0;
-    return u.origin;
-  } catch {
-    return void 0;
-  }
-}
-function setting(kind) {
-  return chrome.contentSettings[kind];
-}
-function reconcile() {
-  const run = async () => {
-    const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab5.values()) {
-      for (const [name, g] of Object.entries(want)) {
-        const kind = KINDS[name];
-        if (kind) desired.set(`${kind}
-${origin}/*`, g === "grant" ? "allow" : "block");
-      }
-    }
-    const kinds = /* @__PURE__ */ new Set();
-    for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
-    for (const kind of kinds) {
-      await setting(kind).clear({ scope: "regular" });
-      for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
-`)) applied.delete(key);
-    }
-    for (const [key, value] of desired) {
-      if (applied.get(key) === value) continue;
-      const [kind, primaryPattern] = key.split("\n");
-      await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
-      applied.set(key, value);
-    }
-  };
-  const next = queue.then(run, run);
-  queue = next.catch(() => void 0);
-  return next;
-}
-function forgetPermissions(tabId) {
-  if (byTab5.delete(tabId)) void reconcile().catch(() => void 0);
-}
-async function applyPermissions(tabId, s, url) {
-  const want = wanted(s);
-  const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
-  const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
-  else byTab5.delete(tabId);
-  await reconcile();
-}
-
-// src/background/pages/emulation/settings.ts
-var STORAGE_KEY3 = "browserctl.emulation";
-var bySession = /* @__PURE__ */ new Map();
-var unapplied = /* @__PURE__ */ new Map();
-var loaded3;
-function ready() {
-  loaded3 ??= chrome.storage.session.get(STORAGE_KEY3).then(
-    (got) => {
-      const all2 = got[STORAGE_KEY3] ?? {};
-      for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
-    },
-    () => void 0
-  );
-  return loaded3;
-}
-function settingsOf(sessionId) {
-  return bySession.get(sessionId) ?? { settings: {}, scripts: [], nextScript: 1 };
-}
-function peek(sessionId) {
-  return bySession.get(sessionId);
-}
-function isEmpty(s) {
-  return Object.keys(s.settings).length === 0 && s.scripts.length === 0;
-}
-async function store(sessionId, s) {
-  if (isEmpty(s)) bySession.delete(sessionId);
-  else bySession.set(sessionId, s);
-  await chrome.storage.session.set({ [STORAGE_KEY3]: Object.fromEntries(bySession) }).catch(() => void 0);
-}
-function noteUnapplied(tabId, setting2, error) {
-  let m = unapplied.get(tabId);
-  if (error === void 0) {
-    m?.delete(setting2);
-    if (m && m.size === 0) unapplied.delete(tabId);
-    return;
-  }
-  if (!m) unapplied.set(tabId, m = /* @__PURE__ */ new Map());
-  m.set(setting2, error);
-}
-function forgetTab(tabId) {
-  unapplied.delete(tabId);
-}
-function unappliedOf(tabIds) {
-  const out = [];
-  for (const tabId of tabIds) {
-    for (const [setting2, error] of unapplied.get(tabId) ?? []) out.push({ tabId, setting: setting2, error });
-  }
-  return out;
-}
-
-// src/background/pages/emulation/apply.ts
-async function clearViewport(send2) {
-  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
-  await send2("Emulation.clearDeviceMetricsOverride");
-}
-var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
-var UNITS = [
-  {
-    names: ["viewport"],
-    apply: (s, send2) => s.viewport ? send2("Emulation.setDeviceMetricsOverride", {
-      width: s.viewport.width,
-      height: s.viewport.height,
-      deviceScaleFactor: s.viewport.deviceScaleFactor ?? 0,
-      mobile: s.viewport.mobile ?? false,
-      screenWidth: s.viewport.width,
-      screenHeight: s.viewport.height
-    }) : clearViewport(send2)
-  },
-  {
-    names: ["touch"],
-    apply: (s, send2) => send2("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
-  },
-  {
-    // An empty userAgent keeps the browser's; acceptLanguage is what
-    // navigator.language and the Accept-Language header say.
-    names: ["userAgent", "locale"],
-    apply: async (s, send2) => {
-      await send2("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
-      await send2("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
-    }
-  },
-  {
-    names: ["media"],
-    apply: (s, send2) => send2("Emulation.setEmulatedMedia", {
-      media: s.media?.print ? "print" : "",
-      features: [
-        { name: "prefers-color-scheme", value: s.media?.colorScheme ?? "" },
-        { name: "prefers-reduced-motion", value: s.media?.reducedMotion ?? "" }
-      ]
-    })
-  },
-  {
-    names: ["offline", "throttle"],
-    apply: (s, send2) => send2("Network.emulateNetworkConditions", {
-      offline: s.offline ?? false,
-      latency: s.throttle?.latencyMs ?? 0,
-      downloadThroughput: s.throttle ? kbps(s.throttle.downloadKbps) : -1,
-      uploadThroughput: s.throttle ? kbps(s.throttle.uploadKbps) : -1
-    })
-  },
-  {
-    names: ["geolocation"],
-    apply: (s, send2) => s.geolocation ? send2("Emulation.setGeolocationOverride", {
-      latitude: s.geolocation.latitude,
-      longitude: s.geolocation.longitude,
-      accuracy: s.geolocation.accuracy ?? 10
-    }) : send2("Emulation.clearGeolocationOverride")
-  },
-  {
-    // geolocation grants its own permission: the page gets the position
-    // without a prompt.
-    names: ["permissions", "geolocation"],
-    apply: (s, _send, tabId) => applyPermissions(tabId, s)
-  },
-  {
-    names: ["timezone"],
-    apply: (s, send2) => send2("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
-  },
-  {
-    names: ["headers"],
-    apply: (s, send2) => send2("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
-  },
-  {
-    names: ["credentials"],
-    apply: (s, send2, tabId) => setCredentialsWanted(tabId, s.credentials, send2)
-  }
-];
-async function applyTo(tabId, s, names, send2) {
-  const units = UNITS.filter((u) => u.names.some((n) => names.includes(n)));
-  await Promise.all(
-    units.map(async (u) => {
-      let err;
-      try {
-        await u.apply(s, send2, tabId);
-      } catch (e) {
-        err = cdpMessage(e);
-      }
-      for (const n of u.names) if (names.includes(n)) noteUnapplied(tabId, n, err);
-    })
-  );
-}
-function setNames(s) {
-  return Object.keys(s).filter((k) => s[k] !== void 0);
-}
-
-// src/background/pages/emulation/init-scripts.ts
-var added = /* @__PURE__ */ new Map();
-var scriptsOfTab = () => [];
-function setScriptsOfTab(fn) {
-  scriptsOfTab = fn;
-}
-onForget((tabId) => {
-  added.delete(tabId);
-});
-function slot(tabId, session) {
-  let t = added.get(tabId);
-  if (!t) added.set(tabId, t = /* @__PURE__ */ new Map());
-  let s = t.get(session);
-  if (!s) t.set(session, s = /* @__PURE__ */ new Map());
-  return s;
-}
-async function addScript(tabId, sc, send2, runImmediately) {
-  const r = await send2("Page.addScriptToEvaluateOnNewDocument", {
-    source: sc.source,
-    runImmediately
-  });
-  slot(tabId, "").set(sc.id, r.identifier);
-  const children = [...added.get(tabId)?.keys() ?? []].filter((k) => k !== "");
-  await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
-}
-async function addToChild(tabId, child, sc, runImmediately) {
-  const s = slot(tabId, child);
-  if (s.has(sc.id)) return;
-  const r = await sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
-    source: sc.source,
-    runImmediately
-  });
-  s.set(sc.id, r.identifier);
-}
-async function removeScript(tabId, id) {
-  const t = added.get(tabId);
-  if (!t) return;
-  await Promise.all(
-    [...t].map(async ([child, s]) => {
-      const identifier = s.get(id);
-      if (identifier === void 0) return;
-      s.delete(id);
-      await sendIn(tabId, child === "" ? void 0 : child, "Page.removeScriptToEvaluateOnNewDocument", { identifier });
-    })
-  );
-}
-onSessionEvent((tabId, _parent, method, params) => {
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"];
-    const child = String(params["sessionId"] ?? "");
-    const scripts = scriptsOfTab(tabId);
-    if (!child || info?.type !== "iframe") return;
-    slot(tabId, child);
-    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => void 0);
-  } else if (method === "Target.detachedFromTarget") {
-    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
-  }
-});
-
-// src/background/pages/emulation/state.ts
-function bad(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-var READ_STORAGE = `(() => {
-  const dump = (s) => { const out = []; for (let i = 0; i < s.length; i++) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) ?? "" }); } return out; };
-  try { return { origin: location.origin, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) }; }
-  catch (e) { return null; }
-})()`;
-function writeStorageSource(o) {
-  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
-  return `(() => { const d = ${data}; if (location.origin !== d.origin) return false;
-  for (const e of d.local) localStorage.setItem(e.name, e.value);
-  for (const e of d.session) sessionStorage.setItem(e.name, e.value);
-  return true; })()`;
-}
-async function saveState(tabIds) {
-  const cookies2 = /* @__PURE__ */ new Map();
-  const origins = /* @__PURE__ */ new Map();
-  for (const tabId of tabIds) {
-    const t = await chrome.tabs.get(tabId).catch(() => void 0);
-    if (!originOf(t?.url)) continue;
-    const r = await send(tabId, "Network.getCookies", {});
-    for (const c of r.cookies) {
-      const ck = {
-        name: c.name,
-        value: c.value,
-        domain: c.domain,
-        path: c.path,
-        expires: c.session ? -1 : c.expires,
-        httpOnly: c.httpOnly,
-        secure: c.secure,
-        sameSite: c.sameSite ?? "Lax"
-      };
-      cookies2.set(`${c.domain}
-${c.path}
-${c.name}`, ck);
-    }
-    const s = await send(tabId, "Runtime.evaluate", {
-      expression: READ_STORAGE,
-      returnByValue: true
-    });
-    const o = s.result.value;
-    if (o && o.origin && o.origin !== "null" && !origins.has(o.origin)) origins.set(o.origin, o);
-  }
-  return { cookies: [...cookies2.values()], origins: [...origins.values()] };
-}
-function entries(v, where) {
-  if (v === void 0 || v === null) return [];
-  if (!Array.isArray(v)) throw bad(`${where} must be an array of {name, value}`);
-  return v.map((e, i) => {
-    const o = e;
-    if (!o || typeof o["name"] !== "string" || typeof o["value"] !== "string") throw bad(`${where}[${i}] must be {name: string, value: string}`);
-    return { name: o["name"], value: o["value"] };
-  });
-}
-var SAME_SITE = ["Strict", "Lax", "None"];
-function validateState(raw) {
-  const st = raw;
-  if (!st || typeof st !== "object" || Array.isArray(st)) throw bad(`"state" must be an object with cookies and origins`);
-  const cs = st["cookies"] ?? [];
-  const os = st["origins"] ?? [];
-  if (!Array.isArray(cs)) throw bad("state.cookies must be an array");
-  if (!Array.isArray(os)) throw bad("state.origins must be an array");
-  const cookies2 = cs.map((c, i) => {
-    const o = c;
-    const where = `state.cookies[${i}]`;
-    if (!o || typeof o !== "object") throw bad(`${where} must be an object`);
-    for (const k of ["name", "value", "domain"]) if (typeof o[k] !== "string") throw bad(`${where}.${k} must be a string`);
-    if (o["name"] === "" || o["domain"] === "") throw bad(`${where} needs a name and a domain`);
-    const sameSite = o["sameSite"] === void 0 ? "Lax" : String(o["sameSite"]);
-    if (!SAME_SITE.includes(sameSite)) throw bad(`${where}.sameSite must be Strict, Lax or None`);
-    const expires = o["expires"] === void 0 ? -1 : o["expires"];
-    if (typeof expires !== "number" || !Number.isFinite(expires)) throw bad(`${where}.expires must be a number (-1: a session cookie)`);
-    return {
-      name: o["name"],
-      value: o["value"],
-      domain: o["domain"],
-      path: typeof o["path"] === "string" && o["path"] !== "" ? o["path"] : "/",
-      expires,
-      httpOnly: o["httpOnly"] === true,
-      secure: o["secure"] === true,
-      sameSite
-    };
-  });
-  const origins = os.map((x, i) => {
-    const o = x;
-    const where = `state.origins[${i}]`;
-    if (!o || typeof o !== "object" || typeof o["origin"] !== "string") throw bad(`${where}.origin must be a string`);
-    const origin = originOf(o["origin"]);
-    if (!origin || origin !== o["origin"].replace(/\/$/, "")) throw bad(`${where}.origin must be an http(s) origin, got ${JSON.stringify(o["origin"])}`);
-    return { origin, localStorage: entries(o["localStorage"], `${where}.localStorage`), sessionStorage: entries(o["sessionStorage"], `${where}.sessionStorage`) };
-  });
-  return { cookies: cookies2, origins };
-}
-async function loadState(tabIds, st) {
-  if (tabIds.length === 0) throw new RpcError(ErrorCode.tabNotFound, "the session has no tab to load the state through");
-  if (st.cookies.length > 0) {
-    const cookies2 = st.cookies.map((c) => {
-      const out = { ...c };
-      if (c.expires < 0) delete out["expires"];
-      return out;
-    });
-    try {
-      await send(tabIds[0], "Network.setCookies", { cookies: cookies2 });
-    } catch (e) {
-      throw bad(`the browser refused the cookies: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  const shown2 = /* @__PURE__ */ new Map();
-  for (const tabId of tabIds) {
-    const t = await chrome.tabs.get(tabId).catch(() => void 0);
-    const o = originOf(t?.url);
-    if (o && !shown2.has(o)) shown2.set(o, tabId);
-  }
-  const written = [];
-  const pending2 = [];
-  for (const o of st.origins) {
-    const tabId = shown2.get(o.origin);
-    if (tabId === void 0) {
-      pending2.push(o);
-      continue;
-    }
-    const r = await send(tabId, "Runtime.evaluate", {
-      expression: writeStorageSource(o),
-      returnByValue: true
-    });
-    if (r.exceptionDetails || r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: could not write the storage of ${o.origin} in tab ${tabId}`);
-    }
-    written.push(o.origin);
-  }
-  return { result: { cookies: st.cookies.length, origins: written, pending: pending2.map((o) => o.origin) }, pending: pending2 };
-}
-function pendingScript(id, o) {
-  const marker = JSON.stringify(`browserctl.state.${id}`);
-  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
-  return {
-    id,
-    name: `state for ${o.origin}`,
-    source: `(() => { const d = ${data}; try { if (location.origin !== d.origin || sessionStorage.getItem(${marker})) return;
-  sessionStorage.setItem(${marker}, "1");
-  for (const e of d.local) localStorage.setItem(e.name, e.value);
-  for (const e of d.session) sessionStorage.setItem(e.name, e.value); } catch (e) {} })()`
-  };
-}
-
-// src/background/pages/emulation/validate.ts
-function bad2(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function num(o, key, where, opts = {}) {
-  const v = o[key];
-  if (v === void 0 || v === null) {
-    if (opts.optional) return void 0;
-    throw bad2(`${where}.${key} is required`);
-  }
-  if (typeof v !== "number" || !Number.isFinite(v)) throw bad2(`${where}.${key} must be a number`);
-  if (opts.min !== void 0 && v < opts.min) throw bad2(`${where}.${key} must be at least ${opts.min}, got ${v}`);
-  if (opts.max !== void 0 && v > opts.max) throw bad2(`${where}.${key} must be at most ${opts.max}, got ${v}`);
-  return v;
-}
-function str(v, where) {
-  if (typeof v !== "string") throw bad2(`${where} must be a string`);
-  return v;
-}
-function oneOf(v, values, where) {
-  if (typeof v !== "string" || !values.includes(v)) {
-    throw bad2(`${where} must be one of ${values.join(", ")}, got ${JSON.stringify(v)}`);
-  }
-  return v;
-}
-var HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-var HEADER_VALUE = /^[^\r\n\0]*$/;
-function validTimezone(zone) {
-  if (zone === "") return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function canonicalLocale(tag) {
-  if (tag === "") return void 0;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return void 0;
-  }
-}
-function validateSettings(raw) {
-  if (!isObject(raw)) throw bad2(`"settings" must be an object`);
-  const out = {};
-  for (const key of Object.keys(raw)) {
-    if (!EMULATION_NAMES.includes(key)) throw bad2(`unknown setting ${JSON.stringify(key)}`);
-  }
-  const v = raw;
-  if (v["viewport"] !== void 0) {
-    const vp = v["viewport"];
-    if (!isObject(vp)) throw bad2("viewport must be an object");
-    const width = num(vp, "width", "viewport", { min: 1, max: 1e7 });
-    const height = num(vp, "height", "viewport", { min: 1, max: 1e7 });
-    if (!Number.isInteger(width) || !Number.isInteger(height)) throw bad2("viewport width and height must be integers");
-    const dsf = num(vp, "deviceScaleFactor", "viewport", { min: 0, max: 10, optional: true });
-    if (vp["mobile"] !== void 0 && typeof vp["mobile"] !== "boolean") throw bad2("viewport.mobile must be a boolean");
-    out.viewport = { width, height, deviceScaleFactor: dsf ?? 0, mobile: vp["mobile"] === true };
-  }
-  if (v["device"] !== void 0) out.device = str(v["device"], "device");
-  for (const k of ["touch", "offline"]) {
-    if (v[k] !== void 0) {
-      if (typeof v[k] !== "boolean") throw bad2(`${k} must be a boolean`);
-      out[k] = v[k];
-    }
-  }
-  if (v["userAgent"] !== void 0) {
-    const ua = str(v["userAgent"], "userAgent");
-    if (ua === "" || !HEADER_VALUE.test(ua)) throw bad2("userAgent must be a non-empty string without line breaks");
-    out.userAgent = ua;
-  }
-  if (v["media"] !== void 0) {
-    const m = v["media"];
-    if (!isObject(m)) throw bad2("media must be an object");
-    out.media = {};
-    if (m["colorScheme"] !== void 0) out.media.colorScheme = oneOf(m["colorScheme"], COLOR_SCHEMES, "media.colorScheme");
-    if (m["reducedMotion"] !== void 0) out.media.reducedMotion = oneOf(m["reducedMotion"], REDUCED_MOTIONS, "media.reducedMotion");
-    if (m["print"] !== void 0) {
-      if (typeof m["print"] !== "boolean") throw bad2("media.print must be a boolean");
-      out.media.print = m["print"];
-    }
-  }
-  if (v["throttle"] !== void 0) {
-    const t = v["throttle"];
-    if (!isObject(t)) throw bad2("throttle must be an object");
-    out.throttle = {
-      latencyMs: num(t, "latencyMs", "throttle", { min: 0 }),
-      downloadKbps: num(t, "downloadKbps", "throttle", { min: 0 }),
-      uploadKbps: num(t, "uploadKbps", "throttle", { min: 0 })
-    };
-  }
-  if (v["geolocation"] !== void 0) {
-    const g = v["geolocation"];
-    if (!isObject(g)) throw bad2("geolocation must be an object");
-    out.geolocation = {
-      latitude: num(g, "latitude", "geolocation", { min: -90, max: 90 }),
-      longitude: num(g, "longitude", "geolocation", { min: -180, max: 180 }),
-      accuracy: num(g, "accuracy", "geolocation", { min: 0, optional: true }) ?? 10
-    };
-  }
-  if (v["permissions"] !== void 0) {
-    const p = v["permissions"];
-    if (!isObject(p)) throw bad2("permissions must be an object");
-    out.permissions = {};
-    for (const [name, grant] of Object.entries(p)) {
-      oneOf(name, PERMISSION_NAMES, "a permission name");
-      out.permissions[name] = oneOf(grant, PERMISSION_GRANTS, `permissions.${name}`);
-    }
-  }
-  if (v["timezone"] !== void 0) {
-    const z = str(v["timezone"], "timezone");
-    if (!validTimezone(z)) throw bad2(`unknown time zone ${JSON.stringify(z)} (an IANA name such as Europe/Berlin)`);
-    out.timezone = z;
-  }
-  if (v["locale"] !== void 0) {
-    const l = str(v["locale"], "locale");
-    const c = canonicalLocale(l);
-    if (!c) throw bad2(`malformed locale ${JSON.stringify(l)} (a BCP 47 tag such as fr-FR)`);
-    out.locale = c;
-  }
-  if (v["headers"] !== void 0) {
-    const h = v["headers"];
-    if (!isObject(h)) throw bad2("headers must be an object of strings");
-    out.headers = {};
-    for (const [name, value] of Object.entries(h)) {
-      if (!HEADER_NAME.test(name)) throw bad2(`header name ${JSON.stringify(name)} is not a valid token`);
-      if (typeof value !== "string" || !HEADER_VALUE.test(value)) throw bad2(`header ${name} must be a string without line breaks`);
-      out.headers[name] = value;
-    }
-  }
-  if (v["credentials"] !== void 0) {
-    const c = v["credentials"];
-    if (!isObject(c)) throw bad2("credentials must be an object");
-    out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
-    if (out.credentials.username === "") throw bad2("credentials.username must not be empty");
-  }
-  return out;
-}
-function validateNames(raw) {
-  if (raw === void 0 || raw === null) return [...EMULATION_NAMES];
-  if (!Array.isArray(raw)) throw bad2(`"names" must be an array of strings`);
-  return raw.map((n, i) => oneOf(n, EMULATION_NAMES, `names[${i}]`));
-}
-
-// src/background/pages/emulation/handlers.ts
-var sessionOfTab2 = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  forgetTab(tabId);
-  forgetPermissions(tabId);
-});
-setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
-var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
-var DEVICE_PARTS = ["viewport", "touch", "userAgent"];
-var wired3;
-async function sessionOf2(store3, tabId) {
-  const t = await chrome.tabs.get(tabId).catch(() => void 0);
-  await store3.ready();
-  const s = t ? store3.byGroup(t.groupId) : void 0;
-  if (s) {
-    sessionOfTab2.set(tabId, s.sessionId);
-    noteTabSession(tabId, s.sessionId);
-  } else sessionOfTab2.delete(tabId);
-  return s;
-}
-async function onAttachTab(tabId, raw) {
-  if (!wired3) return;
-  await ready();
-  const s = await sessionOf2(wired3, tabId);
-  const ss = s ? peek(s.sessionId) : void 0;
-  if (!ss) return;
-  await applyTo(tabId, ss.settings, setNames(ss.settings), raw);
-  for (const sc of ss.scripts) {
-    try {
-      await addScript(tabId, sc, raw, true);
-      noteUnapplied(tabId, `init script ${sc.id}`, void 0);
-    } catch (e) {
-      noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
-    }
-  }
-  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => void 0);
-}
-async function retune(store3, tabId) {
-  await ready();
-  const before = sessionOfTab2.get(tabId);
-  const s = await sessionOf2(store3, tabId);
-  const now = s ? peek(s.sessionId) : void 0;
-  if (!isAttached(tabId)) {
-    if (now) await ensureAttached(tabId).catch(() => void 0);
-    return;
-  }
-  if (before === s?.sessionId) return;
-  const had = before ? peek(before) : void 0;
-  if (!had && !now) return;
-  await applyTo(tabId, now?.settings ?? {}, EMULATION_NAMES, tabSend(tabId)).catch(() => void 0);
-  for (const sc of had?.scripts ?? []) await removeScript(tabId, sc.id).catch(() => void 0);
-  for (const sc of now?.scripts ?? []) await addScript(tabId, sc, tabSend(tabId), false).catch(() => void 0);
-}
-function wire3(store3) {
-  if (wired3) return;
-  wired3 = store3;
-  onAttachGate(onAttachTab);
-  chrome.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.groupId !== void 0) void retune(store3, tabId).catch(() => void 0);
-  });
-  chrome.tabs.onCreated.addListener((tab) => {
-    if (tab.id !== void 0 && tab.groupId >= 0) void retune(store3, tab.id).catch(() => void 0);
-  });
-  onTabEvent((tabId, method, p) => {
-    if (method !== "Page.frameNavigated") return;
-    const frame = p["frame"];
-    if (!frame || frame.parentId) return;
-    const ss = peek(sessionOfTab2.get(tabId) ?? "");
-    if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-    void applyPermissions(tabId, ss.settings, frame.url).then(
-      () => noteUnapplied(tabId, "permissions", void 0),
-      (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
-    );
-  });
-}
-async function tabIdsOf(s) {
-  return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
-}
-async function applySession(s, e, names) {
-  const tabIds = await tabIdsOf(s);
-  await Promise.all(
-    tabIds.map(async (tabId) => {
-      sessionOfTab2.set(tabId, s.sessionId);
-      noteTabSession(tabId, s.sessionId);
-      if (!isAttached(tabId)) {
-        try {
-          await ensureAttached(tabId);
-        } catch (err) {
-          for (const n of names) noteUnapplied(tabId, n, cdpMessage(err));
-          return;
-        }
-      }
-      await applyTo(tabId, e, names, tabSend(tabId));
-    })
-  );
-  return tabIds;
-}
-async function result(s, tabIds) {
-  const ss = settingsOf(s.sessionId);
-  const shown2 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
-  return { settings: shown2, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
-}
-async function scriptsResult(s, tabIds) {
-  const ss = settingsOf(s.sessionId);
-  const ids = tabIds ?? await tabIdsOf(s);
-  return { scripts: ss.scripts, unapplied: unappliedOf(ids).filter((u) => u.setting.startsWith("init script")) };
-}
-async function addScripts(s, scripts) {
-  const tabIds = await tabIdsOf(s);
-  await Promise.all(
-    tabIds.map(async (tabId) => {
-      sessionOfTab2.set(tabId, s.sessionId);
-      const fresh = !isAttached(tabId);
-      for (const sc of scripts) {
-        const what = `init script ${sc.id}`;
-        try {
-          if (fresh) await ensureAttached(tabId);
-          else await addScript(tabId, sc, tabSend(tabId), false);
-          noteUnapplied(tabId, what, void 0);
-        } catch (e) {
-          noteUnapplied(tabId, what, cdpMessage(e));
-        }
-      }
-    })
-  );
-  return tabIds;
-}
-function emulationHandlers({ store: store3 }) {
-  wire3(store3);
-  const session = async (p) => {
-    const s = await store3.lookup(p);
-    await ready();
-    return s;
-  };
-  return {
-    "emulation.set": async (p) => {
-      const s = await session(p);
-      const patch = validateSettings(p.settings);
-      const names = setNames(patch);
-      if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
-      const cur = settingsOf(s.sessionId);
-      const next = { ...cur.settings, ...patch };
-      if (patch.permissions) next.permissions = { ...cur.settings.permissions, ...patch.permissions };
-      if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
-      await store(s.sessionId, { ...cur, settings: next });
-      return result(s, await applySession(s, next, names));
-    },
-    "emulation.show": async (p) => result(await session(p)),
-    "emulation.reset": async (p) => {
-      const s = await session(p);
-      const names = validateNames(p.names);
-      const cur = settingsOf(s.sessionId);
-      const next = { ...cur.settings };
-      for (const n of names) delete next[n];
-      await store(s.sessionId, { ...cur, settings: next });
-      return result(s, await applySession(s, next, names));
-    },
-    "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
-    "state.load": async (p) => {
-      const s = await session(p);
-      const st = validateState(p.state);
-      const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
-      if (pending2.length > 0) {
-        const cur = settingsOf(s.sessionId);
-        let n = cur.nextScript;
-        const scripts = pending2.map((o) => pendingScript(`s${n++}`, o));
-        await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
-        await addScripts(s, scripts);
-      }
-      return r;
-    },
-    "initScripts.add": async (p) => {
-      const s = await session(p);
-      const source = requireString(p, "source");
-      if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
-      const cur = settingsOf(s.sessionId);
-      const sc = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
-      await store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
-      return scriptsResult(s, await addScripts(s, [sc]));
-    },
-    "initScripts.list": async (p) => scriptsResult(await session(p)),
-    "initScripts.remove": async (p) => {
-      const s = await session(p);
-      const id = requireString(p, "id");
-      const cur = settingsOf(s.sessionId);
-      if (!cur.scripts.some((sc) => sc.id === id)) {
-        const have = cur.scripts.map((sc) => sc.id).join(", ") || "none";
-        throw new RpcError(ErrorCode.invalidParams, `invalid params: no init script ${JSON.stringify(id)} in the session (it has ${have})`);
-      }
-      await store(s.sessionId, { ...cur, scripts: cur.scripts.filter((sc) => sc.id !== id) });
-      const tabIds = await tabIdsOf(s);
-      await Promise.all(
-        tabIds.map(async (tabId) => {
-          noteUnapplied(tabId, `init script ${id}`, void 0);
-          await removeScript(tabId, id).catch(() => void 0);
-        })
-      );
-      return scriptsResult(s, tabIds);
-    }
-  };
-}
-
-// src/background/router.ts
-var Router = class {
-  constructor(table) {
-    this.table = table;
-  }
-  table;
-  /** A parsed frame in, the response out; undefined when none is owed. */
-  async dispatch(msg) {
-    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
-    const m = msg;
-    if (typeof m.type === "string" && m.id === void 0) return void 0;
-    if (m.id === void 0) return void 0;
-    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
-    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
-      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
-    }
-    const method = m.method;
-    const handler = isMethod(method) ? this.table[method] : void 0;
-    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
-    const params = m.params === void 0 || m.params === null ? {} : m.params;
-    if (typeof params !== "object" || Array.isArray(params)) {
-      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
-    }
-    const timing = callStarted(id, method, params);
-    try {
-      const result2 = await handler(params);
-      return { jsonrpc: "2.0", id, result: result2 === void 0 ? null : result2 };
-    } catch (e) {
-      const { code, message, reason } = toRpcError(e);
-      return errorResponse(id, code, message, reason);
-    } finally {
-      callEnded(timing);
-    }
-  }
-};
-function errorResponse(id, code, message, reason) {
-  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
-}
-var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
-var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
-function toRpcError(e) {
-  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
-  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
-  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
-  const m = message || "operation failed";
-  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
-}
-
-// src/background/session-joins.ts
-function watchJoins(store3, joinTab2) {
-  const join = (tabId, groupId) => {
-    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
-    void store3.ready().then(() => {
-      const s = store3.byGroup(groupId);
-      if (s) return joinTab2(tabId, s.sessionId);
-    });
-  };
-  const onCreated = (t) => join(t.id, t.groupId);
-  const onUpdated = (tabId, info) => {
-    if (info.groupId !== void 0) join(tabId, info.groupId);
-  };
-  chrome.tabs.onCreated.addListener(onCreated);
-  chrome.tabs.onUpdated.addListener(onUpdated);
-  return () => {
-    chrome.tabs.onCreated.removeListener(onCreated);
-    chrome.tabs.onUpdated.removeListener(onUpdated);
-  };
-}
-async function rejoinAll(store3, joinTab2) {
-  await store3.ready();
-  for (const s of store3.list()) {
-    const tabs5 = await groupTabs(s).catch(() => []);
-    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
-  }
-}
-
 // src/background/sessions.ts
 var COLORS = [
   "blue",
@@ -7988,6 +7877,184 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
       return { tabId, closed: true };
     }
   };
+}
+
+// src/background/handler-table.ts
+function handlerTable(store3) {
+  return {
+    ...sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
+    ...tabHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
+    ...pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
+    ...extensionHandlers(),
+    ...evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
+    ...emulationHandlers({ store: store3 }),
+    ...toolHandlers(
+      {
+        resolveTab: (p) => resolveTab(store3, p),
+        sessionTabIds: async (p) => (await groupTabs(await store3.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
+      },
+      click
+    )
+  };
+}
+
+// src/background/lifecycle.ts
+var KEEPALIVE_ALARM = "browserctl-keepalive";
+var KEEPALIVE_PERIOD_MINUTES = 0.4;
+function isPopupMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const t = m.type;
+  return t === "getStatus" || t === "reconnect";
+}
+function wireLifecycle(client2) {
+  const onAlarm = (alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
+  };
+  const onStorage = (changes, area) => {
+    if (area !== "local") return;
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+  };
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
+    if (msg.type === "reconnect") client2.restart();
+    sendResponse(client2.status());
+    return false;
+  };
+  const onStart = () => client2.start();
+  chrome.alarms.onAlarm.addListener(onAlarm);
+  chrome.storage.onChanged.addListener(onStorage);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.runtime.onStartup.addListener(onStart);
+  chrome.runtime.onInstalled.addListener(onStart);
+  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    chrome.alarms.onAlarm.removeListener(onAlarm);
+    chrome.storage.onChanged.removeListener(onStorage);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.runtime.onStartup.removeListener(onStart);
+    chrome.runtime.onInstalled.removeListener(onStart);
+    void chrome.alarms.clear(KEEPALIVE_ALARM);
+  };
+}
+
+// src/background/handoff-popup.ts
+function isHandoffMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  return o.type === "listHandoffs" || o.type === "handoffDone" && typeof o.tabId === "number";
+}
+function wireHandoffPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isHandoffMessage(msg)) return false;
+    sendResponse(msg.type === "listHandoffs" ? { handoffs: pendingHandoffs() } : { done: finishHandoff(msg.tabId) });
+    return false;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
+// src/background/popup-api.ts
+function isPopupSessionMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  if (o.type === "listSessions") return true;
+  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
+}
+var nextId = 1;
+async function answerPopup(router2, msg) {
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
+  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
+  if (resp && "result" in resp) return { ok: true, result: resp.result };
+  return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
+}
+function wirePopupApi(router2) {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
+    void answerPopup(router2, msg).then(sendResponse);
+    return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
+// src/background/router.ts
+var Router = class {
+  constructor(table) {
+    this.table = table;
+  }
+  table;
+  /** A parsed frame in, the response out; undefined when none is owed. */
+  async dispatch(msg) {
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
+    const m = msg;
+    if (typeof m.type === "string" && m.id === void 0) return void 0;
+    if (m.id === void 0) return void 0;
+    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
+    if (id === null || m.jsonrpc !== "2.0" || typeof m.method !== "string") {
+      return errorResponse(id, ErrorCode.invalidRequest, "invalid request");
+    }
+    const method = m.method;
+    const handler = isMethod(method) ? this.table[method] : void 0;
+    if (!handler) return errorResponse(id, ErrorCode.methodNotFound, `method not found: ${method}`);
+    const params = m.params === void 0 || m.params === null ? {} : m.params;
+    if (typeof params !== "object" || Array.isArray(params)) {
+      return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    const timing = callStarted(id, method, params);
+    try {
+      const result2 = await handler(params);
+      return { jsonrpc: "2.0", id, result: result2 === void 0 ? null : result2 };
+    } catch (e) {
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
+    }
+  }
+};
+function errorResponse(id, code, message, reason) {
+  return { jsonrpc: "2.0", id, error: { code, message, data: { reason: reason ?? defaultReason(code, message) } } };
+}
+var TAB_GONE = /No tab with id|Tab not found|No current window|tab was closed/i;
+var CDP_FAILURE = /debugger|Cannot access|Cannot attach|Target closed|Detached while handling command|^\{"code":-?\d+|Inspected target navigated or closed|No node with given id|Could not find node/i;
+function toRpcError(e) {
+  if (e instanceof RpcError) return { code: e.code, message: e.message, reason: e.reason };
+  const message = e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
+  if (TAB_GONE.test(message)) return { code: ErrorCode.tabNotFound, message, reason: "tab_closed" };
+  if (CDP_FAILURE.test(message)) return { code: ErrorCode.pageOperationFailed, message, reason: "browser_error" };
+  const m = message || "operation failed";
+  return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
+}
+
+// src/background/session-joins.ts
+function watchJoins(store3, joinTab2) {
+  const join = (tabId, groupId) => {
+    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
+    void store3.ready().then(() => {
+      const s = store3.byGroup(groupId);
+      if (s) return joinTab2(tabId, s.sessionId);
+    });
+  };
+  const onCreated = (t) => join(t.id, t.groupId);
+  const onUpdated = (tabId, info) => {
+    if (info.groupId !== void 0) join(tabId, info.groupId);
+  };
+  chrome.tabs.onCreated.addListener(onCreated);
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  return () => {
+    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  };
+}
+async function rejoinAll(store3, joinTab2) {
+  await store3.ready();
+  for (const s of store3.list()) {
+    const tabs5 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
+  }
 }
 
 // src/background/backoff.ts
@@ -8342,21 +8409,7 @@ store2.watch();
 titleCache.watch();
 watchJoins(store2, joinTab);
 void rejoinAll(store2, joinTab).catch(() => void 0);
-var router = new Router({
-  ...sessionHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
-  ...tabHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
-  ...pageHandlers({ resolveTab: (p) => resolveTab(store2, p) }),
-  ...extensionHandlers(),
-  ...evidenceHandlers({ store: store2, resolveTab: (p) => resolveTab(store2, p) }),
-  ...emulationHandlers({ store: store2 }),
-  ...toolHandlers(
-    {
-      resolveTab: (p) => resolveTab(store2, p),
-      sessionTabIds: async (p) => (await groupTabs(await store2.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
-    },
-    click
-  )
-});
+var router = new Router(handlerTable(store2));
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,

@@ -3,23 +3,15 @@
 // worker that Chrome stopped and restarted reconnects by itself.
 
 import { loadConfig } from "./config";
-import { extensionHandlers } from "./extension-info";
-import { evidenceHandlers } from "./pages/evidence/index";
+import { handlerTable } from "./handler-table";
 import { wireLifecycle } from "./lifecycle";
-import { click } from "./pages/input";
-import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { joinTab } from "./pages/index";
 import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
-import { emulationHandlers } from "./pages/emulation/handlers";
-import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
 import { rejoinAll, watchJoins } from "./session-joins";
-import { sessionHandlers } from "./sessions";
-import { groupTabs } from "./tab-info";
-import { resolveTab, tabHandlers } from "./tabs";
-import type { Params } from "./types";
 import { statusURL, WsClient } from "./ws-client";
 
 /** chrome.storage.session key: this browser's extension was replaced (issue 7.4). */
@@ -33,22 +25,7 @@ titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.t
 watchJoins(store, joinTab);
 void rejoinAll(store, joinTab).catch(() => undefined);
 
-const router = new Router({
-  ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
-  ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
-  ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
-  ...extensionHandlers(),
-  ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
-  ...emulationHandlers({ store }),
-  ...toolHandlers(
-    {
-      resolveTab: (p: Params) => resolveTab(store, p),
-      sessionTabIds: async (p: Params) =>
-        (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
-    },
-    click,
-  ),
-});
+const router = new Router(handlerTable(store));
 
 const client = new WsClient({
   createSocket: (url) => new WebSocket(url),

@@ -206,3 +206,25 @@ test("get title asks the page when Chrome's copy may be the URL or cut short", a
     assert.deepEqual(evals, ["document.title"]);
   }
 });
+
+test("screenshot: format, quality and maxWidth reach Page.captureScreenshot; bad ones are -32602", async () => {
+  const vp = { pageX: 0, pageY: 30, clientWidth: 1000, clientHeight: 500 };
+  answers.set("Page.getLayoutMetrics", () => ({ cssVisualViewport: vp, cssLayoutViewport: vp, visualViewport: vp, cssContentSize: { x: 0, y: 0, width: 1000, height: 3000 } }));
+  answers.set("Page.captureScreenshot", () => ({ data: "AAAA" }));
+  const r = await h["pages.screenshot"]!({ format: "jpeg", quality: 50, maxWidth: 400 });
+  assert.deepEqual(r, { data: "AAAA", format: "jpeg", width: 1000, height: 500 });
+  const shot = sent.find(([m]) => m === "Page.captureScreenshot")![1];
+  assert.equal(shot["format"], "jpeg");
+  assert.equal(shot["quality"], 50);
+  assert.deepEqual(shot["clip"], { x: 0, y: 30, width: 1000, height: 500, scale: 0.4 });
+  assert.equal(shot["captureBeyondViewport"], undefined); // the viewport: nothing beyond it
+  await assert.rejects(h["pages.screenshot"]!({ format: "jpeg", quality: 101 }), { code: -32602 });
+  await assert.rejects(h["pages.screenshot"]!({ quality: 50 }), { code: -32602, message: /not png/ });
+  await assert.rejects(h["pages.screenshot"]!({ format: "bmp" as never }), { code: -32602 });
+});
+
+test("highlight needs a target or clear, not both", async () => {
+  await assert.rejects(h["pages.highlight"]!({}), { code: -32602 });
+  await assert.rejects(h["pages.highlight"]!({ ref: "e1", clear: true }), { code: -32602 });
+  assert.deepEqual(await h["pages.highlight"]!({ clear: true }), { cleared: true });
+});

@@ -18,10 +18,9 @@ import type { SessionRecord, SessionStore } from "../../session-store";
 import { groupTabs } from "../../tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
 import { cdpMessage, ensureAttached, isAttached, onAttachGate, onForget, onTabEvent, send, type AttachSend } from "../debugger";
-import { followFrames } from "../frames";
 import { noteTabSession } from "../observe";
 import { applyTo, setNames } from "./apply";
-import { addScript, removeScript, setScriptsOfTab } from "./init-scripts";
+import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
 import { applyPermissions, forgetPermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
@@ -82,7 +81,7 @@ async function onAttachTab(tabId: number, raw: AttachSend): Promise<void> {
       settings.noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => undefined); // out-of-process frames get them too
+  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
 }
 
 /** A tab that joined or left a group: it takes its new session's settings (none: the browser's own). */
@@ -207,9 +206,23 @@ async function addScripts(s: SessionRecord, scripts: InitScript[]): Promise<numb
           settings.noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
+      void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
     }),
   );
   return tabIds;
+}
+
+/** One change of a session's settings at a time: two callers' changes both hold. */
+const locks = new Map<string, Promise<unknown>>();
+function serialized<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+  const prev = locks.get(sessionId) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const tail = next.catch(() => undefined);
+  locks.set(sessionId, tail);
+  void tail.then(() => {
+    if (locks.get(sessionId) === tail) locks.delete(sessionId);
+  });
+  return next;
 }
 
 export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
@@ -219,9 +232,15 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
     await settings.ready();
     return s;
   };
-  return {
-    "emulation.set": async (p) => {
+  /** A handler that changes the session's settings, one at a time per session. */
+  const changing =
+    <P extends Record<string, unknown>, R>(fn: (s: SessionRecord, p: P) => Promise<R>) =>
+    async (p: P): Promise<R> => {
       const s = await session(p);
+      return serialized(s.sessionId, () => fn(s, p));
+    };
+  return {
+    "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
@@ -232,20 +251,18 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
       if (patch.device === undefined && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
       await settings.store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "emulation.show": async (p) => result(await session(p)),
-    "emulation.reset": async (p) => {
-      const s = await session(p);
+    "emulation.reset": changing(async (s, p) => {
       const names = validateNames(p.names);
       const cur = settings.settingsOf(s.sessionId);
       const next: Emulation = { ...cur.settings };
       for (const n of names) delete next[n];
       await settings.store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
-    },
+    }),
     "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
-    "state.load": async (p) => {
-      const s = await session(p);
+    "state.load": changing(async (s, p) => {
       const st = validateState(p.state);
       const { result: r, pending } = await loadState(await tabIdsOf(s), st);
       if (pending.length > 0) {
@@ -256,19 +273,17 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
         await addScripts(s, scripts);
       }
       return r;
-    },
-    "initScripts.add": async (p) => {
-      const s = await session(p);
+    }),
+    "initScripts.add": changing(async (s, p) => {
       const source = requireString(p, "source");
       if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
       const cur = settings.settingsOf(s.sessionId);
       const sc: InitScript = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
       await settings.store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
       return scriptsResult(s, await addScripts(s, [sc]));
-    },
+    }),
     "initScripts.list": async (p) => scriptsResult(await session(p)),
-    "initScripts.remove": async (p) => {
-      const s = await session(p);
+    "initScripts.remove": changing(async (s, p) => {
       const id = requireString(p, "id");
       const cur = settings.settingsOf(s.sessionId);
       if (!cur.scripts.some((sc) => sc.id === id)) {
@@ -284,6 +299,6 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
         }),
       );
       return scriptsResult(s, tabIds);
-    },
+    }),
   };
 }

@@ -5,6 +5,7 @@
 
 import type { InitScript } from "../../protocol.gen";
 import { onForget, onSessionEvent, sendIn, type AttachSend } from "../debugger";
+import { followFrames } from "../frames";
 
 /** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
 const added = new Map<number, Map<string, Map<string, string>>>();
@@ -66,17 +67,38 @@ export async function removeScript(tabId: number, id: string): Promise<void> {
   );
 }
 
-// An out-of-process frame that attaches gets the session's scripts. Its
-// first document may already be running (frames.ts does not pause new
-// targets): later documents of that frame run them first.
+/** Auto-attach that pauses each new out-of-process frame until it has the scripts. */
+const PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+
+/**
+ * Makes the tab's new out-of-process frames wait at their start until they
+ * have the session's scripts (after frames.ts's own auto-attach, which does
+ * not pause them). Every paused frame is resumed, with or without scripts.
+ */
+export async function pauseNewFrames(tabId: number): Promise<void> {
+  await followFrames(tabId);
+  await sendIn(tabId, undefined, "Target.setAutoAttach", PAUSING);
+}
+
+// An out-of-process frame that attaches gets the session's scripts, then
+// runs (paused at its start when pauseNewFrames asked for it).
 onSessionEvent((tabId, _parent, method, params) => {
   if (method === "Target.attachedToTarget") {
     const info = params["targetInfo"] as { type?: string } | undefined;
     const child = String(params["sessionId"] ?? "");
-    const scripts = scriptsOfTab(tabId);
-    if (!child || info?.type !== "iframe") return;
-    slot(tabId, child);
-    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => undefined);
+    if (!child) return;
+    const paused = params["waitingForDebugger"] === true;
+    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+    if (info?.type === "iframe") slot(tabId, child);
+    void (async () => {
+      try {
+        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
+        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => undefined)));
+      } finally {
+        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
+      }
+    })().catch(() => undefined);
   } else if (method === "Target.detachedFromTarget") {
     added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
   }

@@ -37,9 +37,12 @@ export interface Recording {
   /** The tab frames come from now; undefined between tabs. */
   tabId: number | undefined;
   tabs: number[];
-  /** Taking frames (false once stopped, truncated or its group went away). */
+  /** Taking frames (false once stopped, truncated or its session went away). */
   live: boolean;
+  /** record.stop was called: the frames are there to be read. */
+  stopped: boolean;
   stoppedAt?: number;
+  /** Drops the frames KEEP_STOPPED_MS after the recording ended. */
   dropTimer?: ReturnType<typeof setTimeout>;
 }
 
@@ -75,6 +78,10 @@ function end(r: Recording, truncated = false): void {
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
   if (r.tabId !== undefined) sendQuiet(r.tabId, "Page.stopScreencast");
+  // Whatever ended it, the frames do not stay for ever.
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
+  }, KEEP_STOPPED_MS);
 }
 
 async function follow(r: Recording, tabId: number): Promise<void> {
@@ -124,8 +131,18 @@ function wire(): void {
   });
   // The tab closed or its debugger went (released): no frames from it
   // until the session's next active tab.
+  // A tab whose debugger went while it still exists was released (session
+  // release) or the user cancelled the debugging: the recording ends there.
+  // A closed tab is only left: the session's next active tab goes on.
   onForget((tabId) => {
-    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = undefined;
+    for (const r of recordings.values()) {
+      if (r.tabId !== tabId) continue;
+      r.tabId = undefined;
+      chrome.tabs.get(tabId).then(
+        () => end(r),
+        () => {},
+      );
+    }
   });
   chrome.tabs.onActivated.addListener(({ tabId }) => {
     void chrome.tabs.get(tabId).then(
@@ -157,7 +174,7 @@ export async function startRecording(
 ): Promise<Recording> {
   wire();
   const old = recordings.get(sessionId);
-  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old && !old.stopped) throw failed(`session ${sessionId} is already recording (record stop first)`);
   if (old?.dropTimer) clearTimeout(old.dropTimer);
   const r: Recording = {
     sessionId,
@@ -170,6 +187,7 @@ export async function startRecording(
     tabId: undefined,
     tabs: [],
     live: true,
+    stopped: false,
   };
   recordings.set(sessionId, r);
   try {
@@ -183,19 +201,17 @@ export async function startRecording(
 
 export function stopRecording(sessionId: string): Recording {
   const r = recordings.get(sessionId);
-  if (!r || (!r.live && r.stoppedAt === undefined)) throw nothing(`session ${sessionId} has no recording (record start first)`);
-  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  if (!r) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (r.stopped) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
   end(r);
-  r.dropTimer = setTimeout(() => {
-    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
-  }, KEEP_STOPPED_MS);
+  r.stopped = true;
   return r;
 }
 
 /** Frames from index from on, at most CHUNK_BYTES of them (at least one). */
 export function framesOf(sessionId: string, from: number): { frames: Frame[]; next: number; done: boolean } {
   const r = recordings.get(sessionId);
-  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  if (!r || !r.stopped) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
   const frames: Frame[] = [];
   let bytes = 0;
   let i = from;

@@ -8,6 +8,7 @@
 
 import { ErrorCode, RpcError } from "../../types";
 import { onForget, onTabEvent, send, sendQuiet } from "../debugger";
+import { ensureForeground } from "../foreground";
 
 /** DevTools' Performance panel's categories (its "record" button). */
 export const DEFAULT_CATEGORIES = [
@@ -94,6 +95,7 @@ export async function startTrace(sessionId: string, groupId: number, tabId: numb
   const t: Trace = { tabId, groupId };
   traces.set(sessionId, t);
   try {
+    await ensureForeground(tabId); // a hidden tab paints nothing to trace
     await send(tabId, "Tracing.start", {
       traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
       transferMode: "ReturnAsStream",

@@ -21,12 +21,21 @@ export const VITALS_IN_PAGE = `(async () => {
     try {
       po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
       po.observe(Object.assign({ type, buffered: true }, extra || {}));
+      // The buffered entries are in the observer's buffer at once; the
+      // callback would only see them a task later, late on a busy page.
+      got = got.concat(po.takeRecords());
     } catch (e) {
       resolve([]);
       return;
     }
-    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 30);
   });
+  // Event timing entries are queued at the next paint after the input:
+  // give the page two frames (at most 200 ms: a hidden tab has none).
+  await Promise.race([
+    new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    new Promise((r) => setTimeout(r, 200)),
+  ]);
   const [lcps, shifts, events, firsts, paints] = await Promise.all([
     collect("largest-contentful-paint"),
     collect("layout-shift"),
@@ -78,16 +87,20 @@ export const VITALS_IN_PAGE = `(async () => {
     })),
   };
   // INP: the worst interaction (the 98th percentile past 50 of them).
+  // Per interaction: its longest event, and the element of any of its
+  // events (a pointerdown's entry may have lost its target).
   const byId = new Map();
   for (const e of events.concat(firsts)) {
     if (!e.interactionId) continue;
-    const had = byId.get(e.interactionId);
-    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+    const had = byId.get(e.interactionId) || { duration: -1, name: "", target: "" };
+    if (e.duration > had.duration) { had.duration = e.duration; had.name = e.name; }
+    if (!had.target && e.target) had.target = describe(e.target);
+    byId.set(e.interactionId, had);
   }
   const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
   if (worst.length) {
     const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
-    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+    out.inp = { ms: e.duration, event: e.name, target: e.target, interactions: worst.length };
   }
   return out;
 })()`;

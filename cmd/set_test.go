@@ -1,0 +1,109 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"browserctl/rpc"
+)
+
+// set, state and init-script send what their arguments say; bad arguments
+// exit 2 before anything reaches the hub; the extension's -32602 (a time
+// zone it refuses) is exit 2 too, and a tab that could not take a setting
+// is exit 1.
+func TestSetCommands(t *testing.T) {
+	empty := `{"settings":{},"unapplied":[],"scripts":[]}`
+	ok := []struct{ args, method, want string }{
+		{"set viewport 1280 720 --scale 2", rpc.EmulationSet, `"viewport":{"width":1280,"height":720,"deviceScaleFactor":2}`},
+		{"set device iphone 13", rpc.EmulationSet, `"device":"iPhone 13"`},
+		{"set device PIXEL 7", rpc.EmulationSet, `"device":"Pixel 7"`},
+		{"set media dark --reduced-motion reduce", rpc.EmulationSet, `"media":{"colorScheme":"dark","reducedMotion":"reduce"}`},
+		{"set offline on", rpc.EmulationSet, `"offline":true`},
+		{"set throttle slow-3g", rpc.EmulationSet, `"throttle":{"latencyMs":2000,"downloadKbps":400,"uploadKbps":400}`},
+		{"set throttle --latency 100 --down 1000 --up 500", rpc.EmulationSet, `"throttle":{"latencyMs":100,"downloadKbps":1000,"uploadKbps":500}`},
+		{"set geo 48.85 2.29", rpc.EmulationSet, `"geolocation":{"latitude":48.85,"longitude":2.29,"accuracy":10}`},
+		{"set permissions grant camera notifications", rpc.EmulationSet, `"permissions":{"camera":"grant","notifications":"grant"}`},
+		{"set timezone Asia/Tokyo", rpc.EmulationSet, `"timezone":"Asia/Tokyo"`},
+		{"set headers {\"X-A\":\"1\"}", rpc.EmulationSet, `"headers":{"X-A":"1"}`},
+		{"set credentials admin s3cret", rpc.EmulationSet, `"credentials":{"username":"admin","password":"s3cret"}`},
+		{"set device --reset", rpc.EmulationReset, `"names":["device","viewport","touch","userAgent"]`},
+		{"set reset geo media", rpc.EmulationReset, `"names":["geolocation","media"]`},
+		{"set reset", rpc.EmulationReset, `{}`},
+		{"set show", rpc.EmulationShow, `{}`},
+		{"init-script add --code x=1", rpc.InitScriptsAdd, `"name":"--code","source":"x=1"`},
+		{"init-script remove s2", rpc.InitScriptsRemove, `"id":"s2"`},
+	}
+	for _, tt := range ok {
+		t.Run(tt.args, func(t *testing.T) {
+			e := newTestEnv(t)
+			for _, m := range []string{rpc.EmulationSet, rpc.EmulationReset, rpc.EmulationShow} {
+				e.h.results[m] = empty
+			}
+			e.h.results[rpc.InitScriptsAdd] = `{"scripts":[],"unapplied":[]}`
+			e.h.results[rpc.InitScriptsRemove] = `{"scripts":[],"unapplied":[]}`
+			if code := e.run(tt.args); code != ExitOK {
+				t.Fatalf("exit %d; stderr %s", code, e.err)
+			}
+			if c := e.h.lastCall(t); c.Method != tt.method || !strings.Contains(c.Params, tt.want) {
+				t.Errorf("sent %s %s, want %s with %s", c.Method, c.Params, tt.method, tt.want)
+			}
+		})
+	}
+	bad := []string{
+		"set device Nokia 3310 Ultra", "set viewport wide 100", "set viewport 0 100", "set media purple",
+		"set media", "set offline maybe", "set throttle warp", "set throttle slow-3g --latency 5", "set geo 91 0",
+		"set geo north 0", "set permissions grant telepathy", "set permissions allow camera", "set headers {bad",
+		"set headers [1]", "set credentials", "set reset warp", "set timezone --reset extra", "init-script add",
+		"init-script add f.js --code x",
+	}
+	for _, args := range bad {
+		t.Run(args, func(t *testing.T) {
+			e := newTestEnv(t)
+			if code := e.run(args); code != ExitUsage {
+				t.Errorf("exit %d, want 2; stderr %s", code, e.err)
+			}
+			if len(e.h.calls) != 0 {
+				t.Errorf("bad input reached the hub: %+v", e.h.calls)
+			}
+		})
+	}
+
+	e := newTestEnv(t)
+	e.h.errs[rpc.EmulationSet] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: `invalid params: unknown time zone "Mars/Phobos"`}
+	if code := e.run("set timezone Mars/Phobos"); code != ExitUsage || !strings.Contains(e.err.String(), "Mars/Phobos") {
+		t.Errorf("a time zone the extension refuses: exit %d, stderr %s; want 2 naming it", code, e.err)
+	}
+	e = newTestEnv(t)
+	e.h.results[rpc.EmulationSet] = `{"settings":{"timezone":"UTC"},"unapplied":[{"tabId":7,"setting":"timezone","error":"cannot attach"}],"scripts":[]}`
+	if code := e.run("set timezone UTC"); code != ExitError || !strings.Contains(e.err.String(), "tab 7 does not have timezone") {
+		t.Errorf("a tab that could not take it: exit %d, stderr %s; want 1 naming the tab", code, e.err)
+	}
+}
+
+func TestStateFiles(t *testing.T) {
+	dir := t.TempDir()
+	e := newTestEnv(t)
+	e.h.results[rpc.StateSave] = `{"cookies":[{"name":"sid","value":"x","domain":"example.com","path":"/","expires":-1,"httpOnly":true,"secure":false,"sameSite":"Lax"}],"origins":[]}`
+	path := filepath.Join(dir, "s.json")
+	if code := e.run("state save " + path); code != ExitOK {
+		t.Fatalf("state save: exit %d, %s", code, e.err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("state file %v, %v; want mode 0600", fi, err)
+	}
+	e.h.results[rpc.StateLoad] = `{"cookies":1,"origins":[],"pending":[]}`
+	if code := e.run("state load " + path); code != ExitOK {
+		t.Fatalf("state load: exit %d, %s", code, e.err)
+	}
+	if c := e.h.lastCall(t); c.Method != rpc.StateLoad || !strings.Contains(c.Params, `"name":"sid"`) {
+		t.Errorf("sent %s %s", c.Method, c.Params)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	_ = os.WriteFile(bad, []byte(`{"cookies":"x"}`), 0o600)
+	e = newTestEnv(t)
+	if code := e.run("state load " + bad); code != ExitUsage || len(e.h.calls) != 0 {
+		t.Errorf("a bad state file: exit %d, calls %+v; want 2 and nothing sent", code, e.h.calls)
+	}
+}

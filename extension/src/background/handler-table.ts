@@ -1,0 +1,34 @@
+// The router's table: every handler group, wired to the session store. One
+// place, for the service worker (background.ts) and for the test that feeds
+// every method malformed params (router-params.test.ts).
+
+import { extensionHandlers } from "./extension-info";
+import { emulationHandlers } from "./pages/emulation/handlers";
+import { evidenceHandlers } from "./pages/evidence/index";
+import { click } from "./pages/input";
+import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { toolHandlers } from "./pages/tools";
+import type { SessionStore } from "./session-store";
+import { sessionHandlers } from "./sessions";
+import { groupTabs } from "./tab-info";
+import { resolveTab, tabHandlers } from "./tabs";
+import type { HandlerTable, Params } from "./types";
+
+export function handlerTable(store: SessionStore): HandlerTable {
+  return {
+    ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
+    ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
+    ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
+    ...extensionHandlers(),
+    ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+    ...emulationHandlers({ store }),
+    ...toolHandlers(
+      {
+        resolveTab: (p: Params) => resolveTab(store, p),
+        sessionTabIds: async (p: Params) =>
+          (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id): id is number => id !== undefined),
+      },
+      click,
+    ),
+  };
+}

@@ -1,0 +1,205 @@
+package mcpserver
+
+// Evidence tools: screenshots in other formats and annotated (the
+// browser_take_screenshot handler), a Chrome trace started and stopped into
+// a file, and the page's Web Vitals.
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/evidence"
+	"browserctl/rpc"
+)
+
+type (
+	traceStartArg struct {
+		Categories  []string `json:"categories,omitempty" jsonschema:"trace categories (default: the ones DevTools' Performance panel records); -NAME excludes"`
+		Screenshots bool     `json:"screenshots,omitempty" jsonschema:"ask for DevTools' screenshot category too"`
+	}
+	traceStopArg struct {
+		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
+	}
+	vitalsArg struct {
+		Reload bool `json:"reload,omitempty" jsonschema:"reload the page and measure the fresh load"`
+	}
+)
+
+func (s *Server) evidenceTools() []tool {
+	return []tool{
+		define("browser_start_trace", "Start a performance trace",
+			"Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in traceStartArg) *mcp.CallToolResult {
+				p := map[string]any{}
+				if len(in.Categories) > 0 {
+					p["categories"] = in.Categories
+				}
+				if in.Screenshots {
+					p["screenshots"] = true
+				}
+				raw, err := s.call(ctx, req, rpc.TraceStart, p)
+				if err != nil {
+					return s.errorResult(req, err)
+				}
+				var res rpc.TraceStartResult
+				if err := json.Unmarshal(raw, &res); err != nil {
+					return s.errorResult(req, err)
+				}
+				return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
+			}),
+		define("browser_stop_trace", "Stop the performance trace",
+			"Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
+				return s.stopTrace(ctx, req, in)
+			}),
+		define("browser_vitals", "Web Vitals",
+			"The page's Web Vitals from the browser's own performance entries: LCP and its element, CLS and the elements that shifted, INP when there was input, FCP, TTFB and the navigation timing phases (ms).",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in vitalsArg) *mcp.CallToolResult {
+				p := map[string]any{}
+				if in.Reload {
+					p["reload"] = true
+				}
+				raw, err := s.call(ctx, req, rpc.PageVitals, p)
+				if err != nil {
+					return s.errorResult(req, err)
+				}
+				return text("### Web Vitals\n%s", raw)
+			}),
+	}
+}
+
+// writableFile fails unless path can be written (its folder exists).
+func writableFile(path string) error {
+	if path == "" {
+		return fmt.Errorf("path is empty")
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("cannot write %s: its folder %s does not exist", path, dir)
+	}
+	return nil
+}
+
+func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
+	if err := writableFile(in.Path); err != nil {
+		return invalid("browser_stop_trace", err) // before the stop: the trace goes on
+	}
+	raw, err := s.call(ctx, req, rpc.TraceStop, nil)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var st rpc.TraceStopResult
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return s.errorResult(req, err)
+	}
+	fh, err := os.Create(in.Path)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	defer fh.Close()
+	w := bufio.NewWriterSize(fh, 1<<20)
+	var n int
+	for {
+		raw, err := s.call(ctx, req, rpc.TraceRead, map[string]any{"stream": st.Stream})
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var chunk rpc.TraceReadResult
+		if err := json.Unmarshal(raw, &chunk); err != nil {
+			return s.errorResult(req, err)
+		}
+		k, err := w.WriteString(chunk.Data)
+		n += k
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		if chunk.EOF {
+			break
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return s.errorResult(req, err)
+	}
+	return text("Trace of tab %d written to %s (%d bytes)", st.TabID, in.Path, n)
+}
+
+func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
+	format := in.Format
+	if format == "" {
+		format = "png"
+	}
+	if in.Quality != nil && (*in.Quality < 0 || *in.Quality > 100) {
+		return invalid("browser_take_screenshot", fmt.Errorf("quality must be 0-100, got %d", *in.Quality))
+	}
+	if in.Quality != nil && format == "png" {
+		return invalid("browser_take_screenshot", fmt.Errorf("quality is for jpeg and webp, not png"))
+	}
+	ffmpeg, _ := exec.LookPath("ffmpeg")
+	if in.Annotate && format == "webp" && ffmpeg == "" {
+		return invalid("browser_take_screenshot", fmt.Errorf("annotate with webp needs ffmpeg on PATH; use png or jpeg"))
+	}
+	p := map[string]any{}
+	if in.Ref != "" {
+		p["ref"] = in.Ref
+	}
+	if in.FullPage {
+		p["fullPage"] = true
+	}
+	if in.Annotate {
+		p["annotate"] = true // a PNG to draw on, encoded here as asked
+	} else if format != "png" {
+		p["format"] = format
+		if in.Quality != nil {
+			p["quality"] = *in.Quality
+		}
+	}
+	raw, err := s.call(ctx, req, rpc.PageScreenshot, p)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var shot rpc.ScreenshotResult
+	if err := json.Unmarshal(raw, &shot); err != nil {
+		return s.errorResult(req, err)
+	}
+	data, err := base64.StdEncoding.DecodeString(shot.Data)
+	if err != nil {
+		return s.errorResult(req, fmt.Errorf("screenshot data is not base64: %w", err))
+	}
+	if in.Annotate {
+		q := -1
+		if in.Quality != nil {
+			q = *in.Quality
+		}
+		if data, err = evidence.Annotated(ctx, data, shot.Annotations, format, q, ffmpeg); err != nil {
+			return s.errorResult(req, err)
+		}
+	}
+	what := "the viewport"
+	switch {
+	case in.Ref != "":
+		what = describe(elementRef{Element: in.Element, Ref: in.Ref})
+	case in.FullPage:
+		what = "the full page"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Screenshot of %s, %dx%d CSS pixels, %s", what, shot.Width, shot.Height, format)
+	if in.Annotate {
+		b.WriteString("\n### Refs drawn (ref, role, name, box in image pixels)")
+		for _, a := range shot.Annotations {
+			fmt.Fprintf(&b, "\n- %s %s %q at %.0f,%.0f %.0fx%.0f", a.Ref, a.Role, a.Name, a.Box.X, a.Box.Y, a.Box.Width, a.Box.Height)
+		}
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{
+		&mcp.TextContent{Text: b.String()},
+		&mcp.ImageContent{Data: data, MIMEType: "image/" + format},
+	}}
+}
