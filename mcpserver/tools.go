@@ -31,14 +31,17 @@ const (
 func boolPtr(b bool) *bool { return &b }
 
 // toolAnnotations are k's hints, less the ones that say the spec's
-// defaults (open world, destructive unless read-only): every byte of
-// tools/list is read by every agent on every start.
+// defaults (not read-only, destructive, not idempotent, open world): a
+// destructive tool has none, as every byte of tools/list is read by every
+// agent on every start.
 func toolAnnotations(k kind) *mcp.ToolAnnotations {
-	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly}
-	if k == additive {
-		ann.DestructiveHint = boolPtr(false)
+	switch k {
+	case readOnly:
+		return &mcp.ToolAnnotations{ReadOnlyHint: true}
+	case additive:
+		return &mcp.ToolAnnotations{DestructiveHint: boolPtr(false)}
 	}
-	return ann
+	return nil
 }
 
 // define builds a tool whose input is In: the schema comes from In's fields
