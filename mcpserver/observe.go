@@ -16,12 +16,12 @@ import (
 // Arguments of the tools over issue 10's methods (files, console, network).
 type (
 	uploadArg struct {
-		Paths   []string `json:"paths" jsonschema:"the files to upload, absolute paths (or relative to the server's working folder)"`
-		Element string   `json:"element,omitempty" jsonschema:"human-readable description of the file input (with ref)"`
+		Paths   []string `json:"paths" jsonschema:"absolute, or relative to the server's folder"`
+		Element string   `json:"element,omitempty" jsonschema:"the file input, for the user"`
 		Ref     string   `json:"ref,omitempty" jsonschema:"the file input's ref; without one, the file chooser a click opened"`
 	}
 	consoleArg struct {
-		OnlyErrors bool `json:"onlyErrors,omitempty" jsonschema:"only errors: console errors, uncaught exceptions and unhandled rejections"`
+		OnlyErrors bool `json:"onlyErrors,omitempty" jsonschema:"errors, exceptions and rejections only"`
 	}
 )
 
@@ -30,12 +30,12 @@ type (
 func (s *Server) observeTools() []tool {
 	return []tool{
 		define("browser_file_upload", "Upload files",
-			"Set the files of a file input by its ref, or answer the file chooser a click opened (the click's result says when one opened).",
+			"Set a file input's files by ref, or answer the file chooser a click opened.",
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
 				return s.upload(ctx, req, in)
 			}),
 		define("browser_console_messages", "Console messages",
-			"The console messages of the current tab since browserctl attached to it, with the uncaught exceptions and unhandled rejections, oldest first.",
+			"The current tab's console messages, uncaught exceptions and unhandled rejections since browserctl attached, oldest first.",
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in consoleArg) *mcp.CallToolResult {
 				return s.consoleMessages(ctx, req, in.OnlyErrors)
 			}),

@@ -274,3 +274,25 @@ func TestParamToolsWithoutArguments(t *testing.T) {
 		}
 	}
 }
+
+// playwrightToolsListBytes is Playwright MCP 0.0.83's tools/list result with
+// its default tools, measured with `go run ./bench/toolslist -- node
+// bench/mcp/node_modules/@playwright/mcp/cli.js --headless`.
+const playwrightToolsListBytes = 20912
+
+// tools/list stays smaller than Playwright MCP's: every agent reads all of
+// it on every start.
+func TestToolsListSmallerThanPlaywrightMCP(t *testing.T) {
+	_, _, cs := setup(t, Options{}, "agent")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := cs[0].ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	if len(b) >= playwrightToolsListBytes {
+		t.Errorf("tools/list is %d bytes (%d tools), Playwright MCP's %d: shorten descriptions or merge tools", len(b), len(res.Tools), playwrightToolsListBytes)
+	}
+	t.Logf("tools/list: %d tools, %d bytes, ~%d tokens", len(res.Tools), len(b), len(b)/4)
+}

@@ -56,10 +56,7 @@ type toolSpec struct {
 // arguments against the schema and decodes them into In.
 func typedTool[In, P any](name, title, description string, k kind, spec toolSpec, h func(context.Context, *mcp.CallToolRequest, In) *mcp.CallToolResult) paramTool {
 	schema := paramSchema[In](name, reflect.TypeFor[P](), spec)
-	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
-	if k != readOnly {
-		ann.DestructiveHint = boolPtr(k == destructive)
-	}
+	ann := toolAnnotations(k)
 	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ann}
 	return paramTool{tool: t, params: reflect.TypeFor[P](), extra: spec.extra, hide: spec.hide, add: func(s *mcp.Server) {
 		mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -112,7 +109,8 @@ func paramSchema[In any](name string, params reflect.Type, spec toolSpec) *jsons
 				target.Enum = append(target.Enum, v)
 			}
 		}
-		if d := tag.Get("default"); d != "" {
+		// A boolean's false default goes without saying.
+		if d := tag.Get("default"); d != "" && !(d == "false" && p.Type == "boolean") {
 			if !json.Valid([]byte(d)) {
 				d = strconv.Quote(d)
 			}

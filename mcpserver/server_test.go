@@ -194,7 +194,7 @@ func TestToolsList(t *testing.T) {
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)
-		if tl.Description == "" || tl.Annotations == nil || tl.Title == "" {
+		if tl.Description == "" || tl.Title == "" {
 			t.Errorf("%s: description %q, annotations %+v", tl.Name, tl.Description, tl.Annotations)
 		}
 		schema, _ := json.Marshal(tl.InputSchema)
@@ -210,6 +210,9 @@ func TestToolsList(t *testing.T) {
 		t.Errorf("tools:\n got %v\nwant %v", got, want)
 	}
 	for _, tl := range res.Tools {
+		if tl.Annotations == nil { // the spec's defaults: destructive, open world
+			tl.Annotations = &mcp.ToolAnnotations{}
+		}
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
@@ -218,9 +221,13 @@ func TestToolsList(t *testing.T) {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
 		default:
-			if ro || tl.Annotations.DestructiveHint == nil || !*tl.Annotations.DestructiveHint {
+			// destructiveHint left out means true (the spec's default)
+			if ro || tl.Annotations.DestructiveHint != nil && !*tl.Annotations.DestructiveHint {
 				t.Errorf("%s should be destructive, not read-only: %+v", tl.Name, tl.Annotations)
 			}
+		}
+		if tl.Annotations.OpenWorldHint != nil && !*tl.Annotations.OpenWorldHint {
+			t.Errorf("%s: every tool reaches the web (openWorldHint left out: true)", tl.Name)
 		}
 	}
 }

@@ -30,6 +30,20 @@ const (
 
 func boolPtr(b bool) *bool { return &b }
 
+// toolAnnotations are k's hints, less the ones that say the spec's
+// defaults (not read-only, destructive, not idempotent, open world): a
+// destructive tool has none, as every byte of tools/list is read by every
+// agent on every start.
+func toolAnnotations(k kind) *mcp.ToolAnnotations {
+	switch k {
+	case readOnly:
+		return &mcp.ToolAnnotations{ReadOnlyHint: true}
+	case additive:
+		return &mcp.ToolAnnotations{DestructiveHint: boolPtr(false)}
+	}
+	return nil
+}
+
 // define builds a tool whose input is In: the schema comes from In's fields
 // (json tags name them, omitempty makes them optional, jsonschema tags
 // describe them) with enums added, the arguments are validated against it
@@ -52,10 +66,7 @@ func define[In any](name, title, description string, k kind, enums map[string][]
 		}
 	}
 	// The title is the tool's own (it wins over an annotation's): said once.
-	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
-	if k != readOnly {
-		ann.DestructiveHint = boolPtr(k == destructive)
-	}
+	ann := toolAnnotations(k)
 	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ann}
 	resolved, err := schema.Resolve(nil)
 	if err != nil {
@@ -96,9 +107,9 @@ type (
 		URL string `json:"url" jsonschema:"the URL to navigate to; without a scheme https:// is assumed"`
 	}
 	snapshotArg struct {
-		Mode     string `json:"mode,omitempty" jsonschema:"full (default): the page's text and controls; interactive: only what can be acted on, flat and much shorter"`
-		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot, cut at a line (default: everything); the last line names the offset of the rest"`
-		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line of the snapshot: the rest of a cut one"`
+		Mode     string `json:"mode,omitempty" jsonschema:"full (default): text and controls; interactive: only controls, flat, much shorter"`
+		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"cut at a line after this many characters; the last line names the offset of the rest"`
+		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line: the rest of a cut snapshot"`
 	}
 	elementRef struct {
 		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
@@ -134,18 +145,18 @@ type (
 	}
 	waitArg struct {
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
-		Text     string   `json:"text,omitempty" jsonschema:"wait until this text is visible on the page"`
-		TextGone string   `json:"textGone,omitempty" jsonschema:"wait until this text is no longer visible"`
-		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds to wait for text or textGone (default 30)"`
+		Text     string   `json:"text,omitempty" jsonschema:"until visible"`
+		TextGone string   `json:"textGone,omitempty" jsonschema:"until no longer visible"`
+		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text or textGone (default 30)"`
 	}
 	dialogArg struct {
 		Accept     bool    `json:"accept" jsonschema:"accept (true) or dismiss (false) the dialog"`
 		PromptText *string `json:"promptText,omitempty" jsonschema:"the answer to a prompt dialog"`
 	}
 	tabsArg struct {
-		Action string `json:"action" jsonschema:"list the session's tabs, open a new one, select or close one"`
-		Index  *int   `json:"index,omitempty" jsonschema:"the tab's index in the list, for select and close (close defaults to the current tab)"`
-		URL    string `json:"url,omitempty" jsonschema:"for new: the URL to open (default about:blank)"`
+		Action string `json:"action"`
+		Index  *int   `json:"index,omitempty" jsonschema:"for select and close (default: the current tab)"`
+		URL    string `json:"url,omitempty" jsonschema:"for new (default about:blank)"`
 	}
 	screenshotArg struct {
 		Element  string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
@@ -160,8 +171,8 @@ type (
 		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
 	}
 	sessionArg struct {
-		Action    string `json:"action" jsonschema:"create a new session (tab group) for this client, list all sessions, use an existing one, or release this client's session (its tabs stay, browserctl lets go)"`
-		SessionID string `json:"sessionId,omitempty" jsonschema:"for use: the session to act in; for release: the session (default this client's)"`
+		Action    string `json:"action"`
+		SessionID string `json:"sessionId,omitempty" jsonschema:"for use and release (default this client's)"`
 		Name      string `json:"name,omitempty" jsonschema:"for create: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
 	}
@@ -181,7 +192,7 @@ func (s *Server) tools() []tool {
 				return s.act(ctx, req, rpc.PageBack, nil, "Went back")
 			}),
 		define("browser_snapshot", "Page snapshot",
-			"Capture the current page's accessibility snapshot: one line per element, with refs (e1, e2, ...) to pass to the action tools. Better than a screenshot for acting on the page.",
+			"The page's accessibility snapshot: one line per element, with refs (e1, e2, ...) for the action tools. Better than a screenshot for acting.",
 			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
 				// Asked for, the snapshot is whole: the budget is for the
 				// snapshots that come with actions.
@@ -247,7 +258,7 @@ func (s *Server) tools() []tool {
 				return s.act(ctx, req, rpc.PagePress, map[string]any{"key": in.Key}, "Pressed "+in.Key)
 			}),
 		define("browser_wait_for", "Wait for",
-			"Wait for text to appear or disappear, or for a number of seconds. The page does the waiting; the call returns as soon as the condition holds.",
+			"Wait for text to appear or disappear (in the page, returning as soon as it does), or for seconds.",
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
 				return s.waitFor(ctx, req, in)
 			}),
@@ -264,7 +275,7 @@ func (s *Server) tools() []tool {
 				return s.act(ctx, req, rpc.PageDialog, p, "Dialog "+p["action"].(string)+"ed")
 			}),
 		define("browser_tabs", "Tabs",
-			"List, open, select or close tabs of this client's session (a Chrome tab group). Indexes are positions in the list.",
+			"List, open, select or close the tabs of this client's session, by index in the list.",
 			destructive, map[string][]string{"action": {"list", "new", "select", "close"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
 				return s.tabs(ctx, req, in)
@@ -291,7 +302,7 @@ func (s *Server) tools() []tool {
 				return text("### Result\n%s", r.Value)
 			}),
 		define("browser_session", "Session",
-			"Manage this client's browser session, a Chrome tab group the user can watch: create a new one, list all, use an existing one (to share it with another agent or a person), or release it (its tabs stay open; browserctl stops controlling them).",
+			"This client's session, a Chrome tab group the user watches: create one, list all, use one (shared with another agent or a person), or release it (tabs stay open).",
 			destructive, map[string][]string{"action": {"create", "list", "use", "release"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 				return s.session(ctx, req, in)
