@@ -1650,7 +1650,7 @@ var ACTION_CHECK = `async function (o) {
   }
   // Arm the listener that stops a press reaching anything else.
   const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
-    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], hover: [], drop: [] }[o.kind] || [];
   const KEY = "__browserctlHitGuard";
   const old = win[KEY];
   if (old) old.disarm();
@@ -1670,12 +1670,17 @@ var ACTION_CHECK = `async function (o) {
   }
   return answer;
 }`;
-var GUARD_VERDICT = `function () {
+var GUARD_VERDICT = `function (keep) {
   const win = this.ownerDocument && this.ownerDocument.defaultView;
   const g = win && win.__browserctlHitGuard;
   if (!g) return { seen: -1, stray: "" };
-  g.disarm();
+  if (!keep) g.disarm();
   return { seen: g.seen, stray: g.stray };
+}`;
+var GUARD_DISARM = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (g) g.disarm();
 }`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
 function failed(msg, reason) {
@@ -1772,15 +1777,18 @@ async function pressPoint(tabId, objectId, o) {
   }
   throw failed(why(last, o.label), last.state);
 }
-async function pressVerdict(tabId, objectId) {
+async function pressVerdict(tabId, objectId, keep = false) {
   try {
-    const v = await inPage(tabId, objectId, GUARD_VERDICT, []);
+    const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
     return { ok: true, stray: "" };
   }
+}
+async function disarm(tabId, objectId) {
+  await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => void 0);
 }
 function strayError(label, stray) {
   return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
@@ -2548,24 +2556,41 @@ async function drag(tabId, p) {
     await ensureForeground(tabId);
     await aim(tabId, { kind: "drop", spec: dst, force, deadline });
     releaseActionObjects(tabId);
-    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
-    await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
-    await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
-    if (!force) {
-      const v = await pressVerdict(tabId, from.objectId);
-      if (!v.ok) {
-        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
-        throw strayError(from.target.ref ?? from.target.role, v.stray);
+    for (; ; ) {
+      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      if (force) break;
+      const v = await pressVerdict(tabId, from.objectId, true);
+      if (v.ok) {
+        await disarm(tabId, from.objectId);
+        break;
       }
+      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+      await disarm(tabId, from.objectId);
+      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     }
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1e3) });
-    for (let i = 1; i <= DRAG_STEPS; i++) {
-      const x = from.x + 5 + (to.x - from.x - 5) * i / DRAG_STEPS;
-      const y = from.y + 5 + (to.y - from.y - 5) * i / DRAG_STEPS;
-      await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+    const dropDeadline = Math.max(deadline, Date.now() + 1e3);
+    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+    let at = { x: from.x + 5, y: from.y + 5 };
+    for (let round2 = 0; ; round2++) {
+      for (let i = 1; i <= DRAG_STEPS; i++) {
+        const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
+        const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
+        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      at = { x: to.x, y: to.y };
+      if (force || round2 >= 3) break;
+      releaseActionObjects(tabId);
+      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
+      to = again;
     }
     if (dragData !== void 0) {
       for (const type2 of ["dragEnter", "dragOver", "drop"]) {

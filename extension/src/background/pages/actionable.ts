@@ -175,7 +175,7 @@ export const ACTION_CHECK = `async function (o) {
   }
   // Arm the listener that stops a press reaching anything else.
   const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
-    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], hover: [], drop: [] }[o.kind] || [];
   const KEY = "__browserctlHitGuard";
   const old = win[KEY];
   if (old) old.disarm();
@@ -197,12 +197,19 @@ export const ACTION_CHECK = `async function (o) {
 }`;
 
 // Runs in the page on the element: what the armed listener saw, disarmed.
-export const GUARD_VERDICT = `function () {
+export const GUARD_VERDICT = `function (keep) {
   const win = this.ownerDocument && this.ownerDocument.defaultView;
   const g = win && win.__browserctlHitGuard;
   if (!g) return { seen: -1, stray: "" };
-  g.disarm();
+  if (!keep) g.disarm();
   return { seen: g.seen, stray: g.stray };
+}`;
+
+// Disarms the listener (after a stray press was released under it).
+export const GUARD_DISARM = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (g) g.disarm();
 }`;
 
 const POLL_MS = [0, 20, 50, 100, 100, 250, 500];
@@ -339,9 +346,9 @@ export async function pressPoint(tabId: number, objectId: string, o: ActionOpts)
 }
 
 /** What the armed listener saw since pressPoint: a stray press is "covered". */
-export async function pressVerdict(tabId: number, objectId: string): Promise<{ ok: boolean; stray: string }> {
+export async function pressVerdict(tabId: number, objectId: string, keep = false): Promise<{ ok: boolean; stray: string }> {
   try {
-    const v = await inPage<{ seen: number; stray: string }>(tabId, objectId, GUARD_VERDICT, []);
+    const v = await inPage<{ seen: number; stray: string }>(tabId, objectId, GUARD_VERDICT, [keep]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch (e) {
@@ -349,6 +356,11 @@ export async function pressVerdict(tabId: number, objectId: string): Promise<{ o
     // The press navigated the page away: it reached its element.
     return { ok: true, stray: "" };
   }
+}
+
+/** Disarms the listener pressPoint armed; never fails. */
+export async function disarm(tabId: number, objectId: string): Promise<void> {
+  await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => undefined);
 }
 
 export function strayError(label: string, stray: string): RpcError {
