@@ -1344,9 +1344,39 @@ function refElement(n) {
   if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
   return el;
 }
+function registerElement(owner, next) {
+  const KEY = "__browserctlTree";
+  const w = window;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
+    const fresh = {
+      owner,
+      map: /* @__PURE__ */ new WeakMap(),
+      byNum: /* @__PURE__ */ new Map(),
+      max: next - 1,
+      closed: /* @__PURE__ */ new WeakMap(),
+      checked: /* @__PURE__ */ new WeakSet(),
+      pending: [],
+      scanned: -1
+    };
+    try {
+      Object.defineProperty(window, KEY, { value: fresh, configurable: true, enumerable: false, writable: true });
+    } catch {
+      return -1;
+    }
+    reg = fresh;
+  }
+  if (next - 1 > reg.max) reg.max = next - 1;
+  let n = reg.map.get(this);
+  if (n === void 0) {
+    n = ++reg.max;
+    reg.map.set(this, n);
+    reg.byNum.set(n, new WeakRef(this));
+  }
+  return n;
+}
 
 // src/background/pages/refs.ts
-var KEPT_SNAPSHOTS = 8;
 var byTab2 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
@@ -1400,23 +1430,6 @@ function nodeRefNumber(tabId, gen, backendNodeId) {
     tr.byNode.set(backendNodeId, n);
   }
   return n;
-}
-function setRefs(tabId, gen, entries, objectGroup) {
-  const tr = tabRefs(tabId, gen);
-  for (const e of entries) {
-    tr.entries.set(e.ref, e);
-    const n = Number(e.ref.slice(1));
-    if (n >= tr.next) tr.next = n + 1;
-  }
-  if (!objectGroup) return;
-  tr.groups.push(objectGroup);
-  while (tr.groups.length > KEPT_SNAPSHOTS) {
-    const old = tr.groups.shift();
-    sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: old });
-    for (const [ref, e] of tr.entries) {
-      if (e.target.kind === "walk" && e.target.group === old) tr.entries.delete(ref);
-    }
-  }
 }
 function forgetRefs(tabId) {
   byTab2.delete(tabId);
@@ -1966,16 +1979,22 @@ var TEXT_MATCHES = `function textMatches(spec) {
   if (!want) return "invalid:text= needs some text";
   const out = [];
   const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  // Post-order: an element's text is its text nodes' and its children's
+  // (scripts and styles left out); a match inside it takes precedence.
   const visit = (el) => {
-    if (SKIP.has(el.tagName)) return false;
-    const t = norm(el.textContent);
-    if (!t.includes(want)) return false;
-    let inner = false;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-    if (inner) return true;
-    if (exact && t !== want) return false;
-    out.push(el);
-    return true;
+    let text = "", inner = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
+        const [t, m] = visit(c);
+        text += " " + t + " ";
+        if (m) inner = true;
+      }
+    }
+    if (inner) return [text, true];
+    const t = norm(text);
+    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
+    return [text, false];
   };
   if (document.body) visit(document.body);
   return out;
@@ -2413,12 +2432,13 @@ async function press(tabId, p) {
   return { ok: true };
 }
 var FOCUS = `function () {
-  if (this.ownerDocument.activeElement === this) return true;
-  this.focus();
-  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && typeof this.value === "string") {
-    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
+  if (el.ownerDocument.activeElement === el) return true;
+  el.focus();
+  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
+    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
   }
-  return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }`;
 async function type(tabId, p) {
   const target = requireTarget(p);
@@ -2468,7 +2488,7 @@ async function withTarget(tabId, p, act, pick = "visible") {
   }
 }
 var CHECK_STATE = `function () {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
     return { kind: el.type, checked: el.checked, disabled: el.disabled };
   }
@@ -2944,7 +2964,7 @@ function failed5(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   const tag = el.tagName;
   const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
   if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
@@ -3003,7 +3023,7 @@ async function fill(tabId, p) {
   return { ok: true };
 }
 var SELECT = `function (values) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);
@@ -3042,6 +3062,42 @@ async function select(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/ref-counters.ts
+var STORAGE_KEY = "browserctl.refCounters";
+var loaded2;
+var current = {};
+function load() {
+  if (!loaded2) {
+    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+      (got) => {
+        const v = got[STORAGE_KEY];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded2;
+}
+async function savedCounters(tabId) {
+  const all2 = await load();
+  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  });
 }
 
 // src/background/pages/closed-roots.ts
@@ -3158,42 +3214,6 @@ async function scanClosedRoots(tabId, session, contextId) {
         returnByValue: true
       })
     );
-  });
-}
-
-// src/background/pages/ref-counters.ts
-var STORAGE_KEY = "browserctl.refCounters";
-var loaded2;
-var current = {};
-function load() {
-  if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
-      (got) => {
-        const v = got[STORAGE_KEY];
-        current = v && typeof v === "object" ? { ...v, ...current } : current;
-        return current;
-      },
-      () => current
-      // no storage: counters live as long as the worker
-    );
-    chrome.tabs.onRemoved.addListener((tabId) => {
-      if (!(String(tabId) in current)) return;
-      delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
-      });
-    });
-  }
-  return loaded2;
-}
-async function savedCounters(tabId) {
-  const all2 = await load();
-  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
-}
-function saveCounters(tabId, c) {
-  const prev = current[String(tabId)];
-  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
-  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
   });
 }
 
@@ -3666,18 +3686,46 @@ async function find(tabId, p) {
   const gen = generation(tabId);
   try {
     const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
-    const entries = found.map((f) => ({
-      ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
-      role: f.role,
-      name: f.name,
-      target: { kind: "node", backendNodeId: f.backendNodeId }
-    }));
-    setRefs(tabId, gen, entries);
+    const entries = await treeEntries(tabId, found);
+    let next = 0;
+    for (const e of entries) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries, next);
+    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
     return { elements: entries.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
   } finally {
     releaseActionObjects(tabId);
   }
 }
+async function treeEntries(tabId, found) {
+  const contextId = await isolatedContext(tabId);
+  const saved = await savedCounters(tabId);
+  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const out = [];
+  for (const f of found) {
+    const node = await send(tabId, "DOM.resolveNode", {
+      backendNodeId: f.backendNodeId,
+      executionContextId: contextId,
+      objectGroup: ACTION_GROUP
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) continue;
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: REGISTER2,
+      arguments: [{ value: OWNER }, { value: next }],
+      returnByValue: true
+    });
+    const num = typeof r.result.value === "number" ? r.result.value : -1;
+    if (num > 0) {
+      out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
+    } else {
+      const gen = generation(tabId);
+      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
+    }
+  }
+  return out;
+}
+var REGISTER2 = registerElement.toString();
 async function documentObject(tabId) {
   const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
@@ -3802,6 +3850,7 @@ var ON_ELEMENT = {
   text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
   html: `function () { return this.outerHTML; }`,
   value: `function () {
+    if (this.tagName === "LABEL" && this.control) return this.control.value;
     if ("value" in this && typeof this.value === "string") return this.value;
     if (this.isContentEditable) return this.innerText;
     return { error: "it has no value (not a form field)" };
@@ -5400,12 +5449,33 @@ async function waitFor(tabId, p) {
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
+    await waitTarget(tabId, arg, gone, deadline, budget, what);
+    return { waited: Date.now() - started };
+  }
   if (kind === "text" || kind === "selector") {
     await waitInFrames(tabId, kind, arg, gone, deadline, budget, what);
     return { waited: Date.now() - started };
   }
   const value = await waitFn(tabId, arg, deadline, budget, what);
   return { waited: Date.now() - started, value };
+}
+async function waitTarget(tabId, sel, gone, deadline, budget, what) {
+  if (isRoleTarget(sel)) parseRoleTarget(sel);
+  for (let i = 0; ; i++) {
+    let seen = true;
+    try {
+      await resolveSelectorOnce(tabId, sel, "visible");
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
+      seen = false;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+    if (seen !== gone) return;
+    if (Date.now() >= deadline) throw timedOut(budget, what);
+    await new Promise((r) => setTimeout(r, Math.min(i < 5 ? 50 : 100, Math.max(0, deadline - Date.now()))));
+  }
 }
 async function waitUrl(tabId, pattern, deadline, budget, what) {
   await ensureAttached(tabId);

@@ -55,7 +55,7 @@ async function withTarget<T>(
 
 // Answers {kind, checked} for a checkbox, radio or ARIA checkable, else {error}.
 const CHECK_STATE = `function () {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
     return { kind: el.type, checked: el.checked, disabled: el.disabled };
   }

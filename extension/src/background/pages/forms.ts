@@ -20,7 +20,7 @@ function failed(msg: string, reason?: Reason): RpcError {
 
 // Runs in the page on the element; answers "" or an error text.
 const FILL = `function (value) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   const tag = el.tagName;
   const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
   if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
@@ -86,7 +86,7 @@ export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promi
 
 // Answers {selected} or {error}.
 const SELECT = `function (values) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);

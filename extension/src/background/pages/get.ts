@@ -49,6 +49,7 @@ const ON_ELEMENT: Record<Exclude<GetWhat, "title" | "url">, string> = {
   text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
   html: `function () { return this.outerHTML; }`,
   value: `function () {
+    if (this.tagName === "LABEL" && this.control) return this.control.value;
     if ("value" in this && typeof this.value === "string") return this.value;
     if (this.isContentEditable) return this.innerText;
     return { error: "it has no value (not a form field)" };
