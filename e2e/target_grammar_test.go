@@ -7,6 +7,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -152,5 +153,41 @@ func TestFindAndSnapshotShareRefs(t *testing.T) {
 	want := snap.ref(t, "button", "Save draft")
 	if els := find(t, s, "--text", "Save draft"); len(els) != 1 || els[0].Ref != want {
 		t.Errorf("find --text after the snapshot: %+v, want %s", els, want)
+	}
+}
+
+// A click's result says what the press set off: a navigation, a popup, a
+// dialog, beside the element it pressed.
+func TestClickReportsWhatItSetOff(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/grammar.html", tag))
+	waitLoad(t, s)
+	var r struct {
+		Target struct{ Role, Name string }
+		Popup  *struct {
+			TabID int `json:"tabId"`
+		}
+		Dialog *struct {
+			Type string `json:"type"`
+		}
+		Navigation *struct {
+			URL string `json:"url"`
+		}
+	}
+	mustJSON(t, &r, in(s, "click", "#pop")...)
+	if r.Popup == nil || r.Popup.TabID == 0 || r.Target.Name != "Open a popup" {
+		t.Errorf("click #pop: popup %+v, target %+v", r.Popup, r.Target)
+	}
+	r.Popup = nil
+	// The popup joined the session as its current tab: the page's own tab by id.
+	tab := strconv.Itoa(s.ActiveTabID)
+	mustJSON(t, &r, in(s, "click", "#ask", "--tab", tab)...)
+	if r.Dialog == nil || r.Dialog.Type != "alert" {
+		t.Errorf("click #ask: dialog %+v", r.Dialog)
+	}
+	run(t, in(s, "dialog", "accept", "--tab", tab)...)
+	mustJSON(t, &r, in(s, "click", `role=link[name="Go elsewhere"]`, "--tab", tab)...)
+	if r.Navigation == nil || !strings.Contains(r.Navigation.URL, "/welcome.html") || r.Target.Role != "link" {
+		t.Errorf("click the link: navigation %+v, target %+v", r.Navigation, r.Target)
 	}
 }

@@ -4844,7 +4844,10 @@ onTabEvent((tabId, method, p) => {
     return;
   } else if (method === "Page.frameNavigated") {
     const f = p["frame"];
-    if (f?.id === cur.frameId) cur.settled = true;
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
   } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
@@ -4860,19 +4863,34 @@ var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
-    const out = { ...await fn(tabId, p) };
+    let popup;
+    const onCreated = (t) => {
+      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
+    };
+    chrome.tabs.onCreated.addListener(onCreated);
+    let out;
+    try {
+      out = { ...await fn(tabId, p) };
+    } catch (e) {
+      chrome.tabs.onCreated.removeListener(onCreated);
+      throw e;
+    }
     await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {
-      const req = docRequests.get(tabId);
+      const req2 = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
-      if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
+      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
       await sleep4(20);
     }
+    chrome.tabs.onCreated.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (popup !== void 0) out.popup = { tabId: popup };
     return out;
   };
 }
