@@ -180,7 +180,7 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",
+		"browser_click", "browser_console_messages", "browser_drag", "browser_evaluate", "browser_file_upload", "browser_fill_form",
 		"browser_handle_dialog", "browser_hover", "browser_navigate", "browser_navigate_back",
 		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
@@ -246,6 +246,8 @@ func TestToolRequests(t *testing.T) {
 		}}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "a@b.c"}}, {"pages.check", map[string]any{"ref": "e3", "checked": true}}, {"pages.select", map[string]any{"ref": "e4", "values": []any{"France"}}}, {"pages.snapshot", nil}}},
 		{"browser_select_option", map[string]any{"element": "c", "ref": "e4", "values": []string{"a", "b"}}, []request{{"pages.select", map[string]any{"ref": "e4", "values": []any{"a", "b"}}}, {"pages.snapshot", nil}}},
 		{"browser_hover", map[string]any{"element": "m", "ref": "e5"}, []request{{"pages.hover", map[string]any{"ref": "e5"}}, {"pages.snapshot", nil}}},
+		{"browser_hover", map[string]any{"element": "m", "target": "#menu"}, []request{{"pages.hover", map[string]any{"selector": "#menu"}}, {"pages.snapshot", nil}}},
+		{"browser_drag", map[string]any{"startElement": "a", "startRef": "e1", "endElement": "b", "endTarget": "role=list"}, []request{{"pages.drag", map[string]any{"ref": "e1", "toSelector": "role=list"}}, {"pages.snapshot", nil}}},
 		{"browser_press_key", map[string]any{"key": "Control+a"}, []request{{"pages.press", map[string]any{"key": "Control+a"}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"time": 0.25}, []request{{"pages.wait", map[string]any{"ms": float64(250)}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"text": "Done"}, []request{{"pages.waitFor", map[string]any{"text": "Done"}}, {"pages.snapshot", nil}}},
@@ -262,7 +264,7 @@ func TestToolRequests(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
 			fe, _, cs := setup(t, Options{MaxSnapshotChars: 1000}, "agent")
-			for _, m := range []string{"pages.navigate", "pages.back", "pages.click", "pages.fill", "pages.type", "pages.press", "pages.check", "pages.select", "pages.hover", "pages.wait", "pages.waitFor", "pages.dialog", "tabs.activate", "tabs.open"} {
+			for _, m := range []string{"pages.navigate", "pages.back", "pages.click", "pages.fill", "pages.type", "pages.press", "pages.check", "pages.select", "pages.hover", "pages.drag", "pages.wait", "pages.waitFor", "pages.dialog", "tabs.activate", "tabs.open"} {
 				fe.setRule(m, ok)
 			}
 			fe.setRule("pages.snapshot", answer{result: snap})

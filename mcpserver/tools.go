@@ -104,6 +104,14 @@ type (
 		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
 		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
 	}
+	dragArg struct {
+		StartElement string `json:"startElement" jsonschema:"human-readable description of the element to drag"`
+		StartRef     string `json:"startRef,omitempty" jsonschema:"the ref of the element to drag"`
+		StartTarget  string `json:"startTarget,omitempty" jsonschema:"instead of startRef: a ref or a selector"`
+		EndElement   string `json:"endElement" jsonschema:"human-readable description of where to drop it"`
+		EndRef       string `json:"endRef,omitempty" jsonschema:"the ref of the drop target"`
+		EndTarget    string `json:"endTarget,omitempty" jsonschema:"instead of endRef: a ref or a selector"`
+	}
 	clickArg struct {
 		elementRef
 		DoubleClick bool   `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
@@ -231,6 +239,23 @@ func (s *Server) tools() []tool {
 			"Move the mouse over an element by its ref.",
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
 				return s.act(ctx, req, rpc.PageHover, in.targetParams(), "Hovered over "+describe(in))
+			}),
+		define("browser_drag", "Drag mouse",
+			"Drag one element onto another (each by its ref), as a user would with the mouse. Both ends are hit-tested first.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
+				from := elementRef{Element: in.StartElement, Ref: in.StartRef, Target: in.StartTarget}.targetParams()
+				to := elementRef{Element: in.EndElement, Ref: in.EndRef, Target: in.EndTarget}.targetParams()
+				p := map[string]any{}
+				for k, v := range from {
+					p[k] = v
+				}
+				for k, v := range to {
+					p["to"+strings.ToUpper(k[:1])+k[1:]] = v
+				}
+				if p["toRef"] == "" {
+					return invalid(req.Params.Name, fmt.Errorf(`give "endRef" or "endTarget"`))
+				}
+				return s.act(ctx, req, rpc.PageDrag, p, fmt.Sprintf("Dragged %s to %s", describe(elementRef{Element: in.StartElement, Ref: in.StartRef}), describe(elementRef{Element: in.EndElement, Ref: in.EndRef})))
 			}),
 		define("browser_press_key", "Press a key",
 			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
