@@ -27,8 +27,8 @@ type hitPlacement struct {
 	css bool
 	// arm: call window.arm() in the stage before the action.
 	arm bool
-	// stageURL: what the stage frame's URL contains (for its load).
-	stageURL string
+	// dsf: the device scale factor the tab is emulated at (0: as it is).
+	dsf float64
 }
 
 var hitPlacements = []hitPlacement{
@@ -38,6 +38,10 @@ var hitPlacements = []hitPlacement{
 	{name: "frame", page: "frame"},
 	{name: "frame2end", page: "frame2end"},
 	{name: "crossframe", page: "crossframe"},
+	{name: "crossmid", page: "crossmid"},
+	{name: "transformed", page: "stage"},
+	{name: "stickybelow", page: "stage"},
+	{name: "dsf2", page: "frame2end", dsf: 2},
 	{name: "overlay", page: "stage", reason: "covered"},
 	{name: "overlaygone", page: "stage"},
 	{name: "header", page: "stage", reason: "covered"},
@@ -48,6 +52,15 @@ var hitPlacements = []hitPlacement{
 	{name: "zero", page: "stage", reason: "not_visible", css: true},
 	{name: "hidden", page: "stage", reason: "not_visible", css: true},
 	{name: "removed", page: "stage", reason: "detached", arm: true},
+}
+
+func placement(name string) hitPlacement {
+	for _, p := range hitPlacements {
+		if p.name == name {
+			return p
+		}
+	}
+	panic("no placement " + name)
 }
 
 type hitAction struct {
@@ -103,6 +116,15 @@ func hitStage(t *testing.T, pl hitPlacement, x string) (session, string, map[str
 	h.rec.waitFor(t, tag, "the stage's load", func(e event) bool {
 		return e.Type == "load" && strings.Contains(e.str("url"), "/hit-stage.html")
 	})
+	if pl.dsf != 0 {
+		p := h.cdp.page(t, tag)
+		if _, err := p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 0, "height": 0, "deviceScaleFactor": pl.dsf, "mobile": false}); err != nil {
+			t.Fatalf("emulating a device scale factor of %g: %v", pl.dsf, err)
+		}
+		if got := p.evalFloat("devicePixelRatio"); got != pl.dsf {
+			t.Fatalf("devicePixelRatio %g, want %g", got, pl.dsf)
+		}
+	}
 	tg := map[string]string{"target": "#target", "box": "#box", "src": "#src", "dst": "#dst"}
 	if !pl.css {
 		snap := takeSnapshot(t, s, "-i")
@@ -127,8 +149,12 @@ func hitCell(t *testing.T, pl hitPlacement, act hitAction, x string) {
 		args = append(args, "--timeout", hitCellTimeout)
 	}
 	out, errOut, code := run(t, in(s, args...)...)
-	// The page's reports of what the action did arrive as fetches: settle.
-	h.rec.settle()
+	// The page's reports of what the action did arrive as fetches: the
+	// landing's first, then a moment for any stray report.
+	if pl.reason == "" && code == 0 && len(act.landed) > 0 {
+		h.rec.waitFor(t, tag, act.landed[0], func(e event) bool { return e.Type == "handler" && e.str("on") == act.landed[0] })
+	}
+	time.Sleep(400 * time.Millisecond)
 	handlers := map[string]int{}
 	for _, e := range h.rec.of(tag, "handler") {
 		handlers[e.str("on")]++
@@ -260,7 +286,7 @@ func TestPointerHitMatrixMCP(t *testing.T) {
 // in one batch (one connection, no process start per click), with and
 // without --force, alternating rounds so both see the same machine load.
 func TestPointerHitCost(t *testing.T) {
-	s, tag, tg := hitStage(t, hitPlacements[0], "")
+	s, tag, tg := hitStage(t, placement("plain"), "")
 	const clicks = 40
 	lines := strings.Repeat("click "+tg["target"]+"\n", clicks)
 	forced := strings.Repeat("click --force "+tg["target"]+"\n", clicks)

@@ -323,6 +323,10 @@ async function within(p, ms, what) {
     clearTimeout(timer);
   }
 }
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
@@ -2036,9 +2040,8 @@ function selectorError(selector, why2) {
 }
 
 // src/background/pages/pointer.ts
-var ANSWER_MARGIN_MS = 250;
 function deadlineOf(budgetMs) {
-  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+  return Date.now() + waitMsOf(budgetMs);
 }
 async function aim(tabId, s) {
   const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
@@ -2157,7 +2160,7 @@ async function hover(tabId, p) {
   return { ok: true, target };
 }
 async function scrollIntoView(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -2443,7 +2446,7 @@ var FOCUS = `function () {
 async function type(tabId, p) {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -2480,7 +2483,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
 }
 async function withTarget(tabId, p, act, pick = "visible") {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
   try {
     return await act(t);
   } finally {
@@ -3006,7 +3009,7 @@ function selectReason(why2) {
 async function fill(tabId, p) {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -3046,7 +3049,7 @@ var SELECT = `function (values) {
 async function select(tabId, p) {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -3896,7 +3899,7 @@ async function get(tabId, p) {
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     if (what === "box" && await inFrame(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
@@ -4442,7 +4445,7 @@ async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     try {
       await visibleCentre(tabId, objectId, ref);
       const [box, m2] = await Promise.all([

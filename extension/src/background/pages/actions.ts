@@ -6,7 +6,7 @@ import { optionalBool, requireOneOf, requireString, requireText } from "../param
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError, type Reason } from "../types";
 import { disarm, pressVerdict, strayError } from "./actionable";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { mouseClick } from "./input";
@@ -43,7 +43,7 @@ async function withTarget<T>(
   p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
   act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
   try {
     return await act(t);
   } finally {

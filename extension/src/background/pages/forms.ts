@@ -4,7 +4,7 @@
 import { requireStringArray, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError, type Reason } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
@@ -67,7 +67,7 @@ function selectReason(why: string): Reason {
 export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -110,7 +110,7 @@ const SELECT = `function (values) {
 export async function select(tabId: number, p: RequestParams<"pages.select">): Promise<{ selected: string[] }> {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,

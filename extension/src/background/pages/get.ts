@@ -3,7 +3,7 @@
 import { requireOneOf } from "../params";
 import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { inFrame, viewportBox } from "./geometry";
 import { releaseActionObjects } from "./refs";
@@ -121,7 +121,7 @@ export async function get(tabId: number, p: RequestParams<"pages.get">): Promise
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     if (what === "box" && (await inFrame(tabId, objectId))) {
       // A frame's own viewport is not the tab's: the box in the tab's.

@@ -5,7 +5,7 @@
 import { requireString, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { DialogOpenError, send } from "./debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "./refs";
@@ -53,7 +53,7 @@ const FOCUS = `function () {
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
       objectId,

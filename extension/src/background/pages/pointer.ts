@@ -6,16 +6,15 @@
 // ends, then fails `covered`; nothing else was pressed.
 
 import type { ActedOn } from "../protocol.gen";
+import { waitMsOf } from "./deadline";
 import { ensureForeground } from "./foreground";
 import { pressPoint, pressVerdict, strayError, type PointerKind, type PressPoint } from "./actionable";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, type Pick, type TargetSpec } from "./target";
 
-/** Time kept back from the call's budget so the answer beats the hub's timeout. */
-const ANSWER_MARGIN_MS = 250;
-
+/** When an action's waiting ends (deadline.ts waitMsOf). */
 export function deadlineOf(budgetMs: number): number {
-  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+  return Date.now() + waitMsOf(budgetMs);
 }
 
 export interface PointerStep {

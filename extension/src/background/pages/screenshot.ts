@@ -4,7 +4,7 @@
 import { optionalBool } from "../params";
 import type { RequestParams, ScreenshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { inFrame, viewportBox } from "./geometry";
@@ -41,7 +41,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     try {
       await visibleCentre(tabId, objectId, ref); // scrolls it into view, fails when it has no box
       const [box, m] = await Promise.all([
