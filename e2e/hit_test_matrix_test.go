@@ -29,6 +29,8 @@ type hitPlacement struct {
 	arm bool
 	// dsf: the device scale factor the tab is emulated at (0: as it is).
 	dsf float64
+	// behind: another tab is brought in front of the session's before the action.
+	behind bool
 }
 
 var hitPlacements = []hitPlacement{
@@ -42,6 +44,7 @@ var hitPlacements = []hitPlacement{
 	{name: "transformed", page: "stage"},
 	{name: "stickybelow", page: "stage"},
 	{name: "dsf2", page: "frame2end", dsf: 2},
+	{name: "behind", page: "frame", behind: true},
 	{name: "overlay", page: "stage", reason: "covered"},
 	{name: "overlaygone", page: "stage"},
 	{name: "header", page: "stage", reason: "covered"},
@@ -144,6 +147,9 @@ func hitCell(t *testing.T, pl hitPlacement, act hitAction, x string) {
 		p := h.cdp.page(t, tag)
 		p.eval(`window.arm()`, nil)
 	}
+	if pl.behind {
+		inFront(t)
+	}
 	args := act.args(tg)
 	if pl.reason != "" {
 		args = append(args, "--timeout", hitCellTimeout)
@@ -245,6 +251,25 @@ func hitCell(t *testing.T, pl hitPlacement, act hitAction, x string) {
 			t.Errorf("check in %s: the box saw no change", pl.name)
 		}
 	}
+}
+
+// inFront opens a blank tab in front of the session's (closed when the
+// test ends): the action must bring its own tab forward.
+func inFront(t *testing.T) {
+	t.Helper()
+	res, err := h.cdp.call(t.Context(), "", "Target.createTarget", map[string]any{"url": "about:blank"})
+	if err != nil {
+		t.Fatalf("CDP open a tab in front: %v", err)
+	}
+	var r struct {
+		TargetID string `json:"targetId"`
+	}
+	_ = json.Unmarshal(res, &r)
+	t.Cleanup(func() {
+		ctx, cancel := contextFor(5 * time.Second)
+		defer cancel()
+		_, _ = h.cdp.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": r.TargetID})
+	})
 }
 
 // A few cells through the MCP tools: the same checks, the same reasons.

@@ -2051,9 +2051,9 @@ async function aim(tabId, s) {
 }
 async function pointerAction(tabId, s, press2) {
   try {
-    await ensureForeground(tabId);
     for (; ; ) {
       const pt = await aim(tabId, s);
+      await ensureForeground(tabId);
       await press2(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = await pressVerdict(tabId, pt.objectId);
@@ -2576,10 +2576,10 @@ async function drag(tabId, p) {
   });
   let intercepting = false;
   try {
-    await ensureForeground(tabId);
     await aim(tabId, { kind: "drop", spec: dst, force, deadline });
     releaseActionObjects(tabId);
     let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
     for (; ; ) {
@@ -4870,12 +4870,12 @@ function reportAftermath(fn) {
     const onCreated = (t) => {
       if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
     };
-    chrome.tabs.onCreated.addListener(onCreated);
+    chrome.tabs.onCreated?.addListener(onCreated);
     let out;
     try {
       out = { ...await fn(tabId, p) };
     } catch (e) {
-      chrome.tabs.onCreated.removeListener(onCreated);
+      chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
     await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
@@ -4887,7 +4887,7 @@ function reportAftermath(fn) {
       if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
       await sleep4(20);
     }
-    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };

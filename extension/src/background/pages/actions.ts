@@ -178,7 +178,6 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
   });
   let intercepting = false;
   try {
-    await ensureForeground(tabId);
     // The drop zone first: a destination that is covered or missing fails
     // before anything is pressed.
     await aim(tabId, { kind: "drop", spec: dst, force, deadline });
@@ -186,6 +185,7 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
     // The source's press, tried again while it would reach another
     // element (the listener stops it, and the release after it).
     let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
     for (;;) {

@@ -1,6 +1,6 @@
 // The pointer actions' one flow: resolve the target (waiting for it, as
-// every target waits: target.ts), bring the tab to the front, wait until
-// the element can take the press and hit-test it (actionable.ts), press,
+// every target waits: target.ts), wait until the element can take the
+// press and hit-test it (actionable.ts), bring the tab to the front, press,
 // and read what the page's armed listener saw. A press the listener stopped
 // (it would have reached another element) is tried again until the budget
 // ends, then fails `covered`; nothing else was pressed.
@@ -44,9 +44,11 @@ export async function pointerAction(
   press: (pt: PressPoint) => Promise<void>,
 ): Promise<ActedOn> {
   try {
-    await ensureForeground(tabId);
     for (;;) {
       const pt = await aim(tabId, s);
+      // Mouse events into a background tab take seconds: the tab comes to
+      // the front first (the checks above work either way).
+      await ensureForeground(tabId);
       await press(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = await pressVerdict(tabId, pt.objectId);

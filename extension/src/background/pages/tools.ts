@@ -109,12 +109,12 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
     const onCreated = (t: chrome.tabs.Tab) => {
       if (t.openerTabId === tabId && popup === undefined && t.id !== undefined) popup = t.id;
     };
-    chrome.tabs.onCreated.addListener(onCreated);
+    chrome.tabs.onCreated?.addListener(onCreated);
     let out: ClickResult;
     try {
       out = { ...(await fn(tabId, p)) };
     } catch (e) {
-      chrome.tabs.onCreated.removeListener(onCreated);
+      chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
     // A chooser the click opened is announced just after the input's ack:
@@ -129,7 +129,7 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
       await sleep(20);
     }
     // Removed after the settle wait: a popup may open a moment late.
-    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
