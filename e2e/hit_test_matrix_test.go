@@ -39,6 +39,7 @@ var hitPlacements = []hitPlacement{
 	{name: "scroller", page: "stage"},
 	{name: "frame", page: "frame"},
 	{name: "frame2end", page: "frame2end"},
+	{name: "scaledframe", page: "scaledframe"},
 	{name: "crossframe", page: "crossframe"},
 	{name: "crossmid", page: "crossmid"},
 	{name: "transformed", page: "stage"},

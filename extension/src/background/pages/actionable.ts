@@ -168,8 +168,10 @@ export const ACTION_CHECK = `async function (o) {
     if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
     const fr = fe.getBoundingClientRect();
     const cs = w.parent.getComputedStyle(fe);
-    fx += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
-    fy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
+    // A scaled iframe (a transform on it or around it) scales its content.
+    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
+    fx = fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + fx) * sx;
+    fy = fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + fy) * sy;
     const up = deepest(fe.ownerDocument, fx, fy);
     if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
   }
