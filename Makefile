@@ -1,10 +1,17 @@
 # The two commands of the README:
 #   make demo   build, start the hub, launch Chromium with the extension, open the REPL
 #   make test   install what the tests need and run every test
-.PHONY: demo test build extension bench
+.PHONY: demo test build install extension bench bench-flow
 
 build:
 	CGO_ENABLED=0 go build -o bin/browserctl .
+
+# browserctl on PATH: $(PREFIX)/bin (default /usr/local/bin; PREFIX=$$HOME/.local
+# for a user install). `go install .` does the same into $(go env GOPATH)/bin.
+PREFIX ?= /usr/local
+install:
+	mkdir -p $(DESTDIR)$(PREFIX)/bin
+	CGO_ENABLED=0 go build -o $(DESTDIR)$(PREFIX)/bin/browserctl .
 
 extension:
 	cd extension && npm ci --no-audit --no-fund --loglevel=error && npm run build
@@ -20,3 +27,6 @@ bench:
 	bench/oneshot.sh
 	bench/browser.sh
 	bench/mcp.sh
+
+bench-flow:
+	bench/flow.sh

@@ -15,6 +15,7 @@ import (
 	"os"
 
 	"browserctl/cmd"
+	_ "browserctl/internal/proctime" // the start of -v's breakdown
 )
 
 func main() {

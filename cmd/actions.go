@@ -27,6 +27,7 @@ func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: rpc.PageClick, Params: p, Human: pointerDone(f, "double-clicked", args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
@@ -77,6 +78,7 @@ to its first match when none is visible.
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
@@ -111,6 +113,7 @@ gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0), targetAt(1)),
 	}
 	addForceFlag(c, &p.Force)
 	addTabFlag(c, f, &p.TabID)
@@ -125,6 +128,8 @@ func newCmdKeyboard(f *Factory) *cobra.Command {
   browserctl keyboard type 'hello world'`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error { return c.Help() },
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdKeyboardType(f, nil))
 	return c
@@ -143,6 +148,7 @@ func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Text = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PageKeyboardType, Params: p, Human: okDone(f, "typed")}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -180,6 +186,7 @@ the first match.
 			p.Ref, p.Selector = target(args[1])
 			return &pageCall{Method: rpc.PageIs, Params: p, Result: isResult(f)}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

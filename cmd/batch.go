@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,8 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/hubclient"
 	"browserctl/repl"
 	"browserctl/rpc"
+	"browserctl/termsafe"
 )
 
 func newCmdBatch(f *Factory) *cobra.Command {
@@ -24,12 +25,15 @@ func newCmdBatch(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "batch [-f FILE]",
 		Short: "Run command lines from stdin or a file in one process, over one connection to the hub",
-		Long: `Read command lines (the words of a browserctl command, without
-"browserctl") from stdin or -f FILE and run them one after the other over
-one connection to the hub, printing each result as it comes. Blank lines
-and lines starting with # are skipped. Lines are split as a shell would,
-except that a line starting with "eval " passes the rest of the line to the
-page as it is.
+		Long: `Read command lines (the words of a browserctl command; a first word
+"browserctl" is ignored) from stdin or -f FILE and run them one after the
+other over one connection to the hub, printing each result as it comes.
+Blank lines are skipped, and so are comments: lines whose first non-blank
+character is # (a # later in a line is part of it: get text #msg reads the
+selector #msg). A UTF-8 byte order mark is ignored. Lines are split as a
+shell would, except that a line starting with "eval " passes the rest of
+the line to the page as it is. A line may be up to ` + repl.MaxLineText + ` long; a
+longer one fails (exit 2) and is not run.
 
 batch stops at the first line that fails unless --keep-going, and exits with
 the first failure's exit code. With --json it prints one JSON object per
@@ -55,6 +59,7 @@ result and exited non-zero, as ` + "`is`" + ` does for false).`,
 			}
 			return runBatch(c.Context(), f, in, keepGoing)
 		},
+		Annotations: notReplayed(runsOthers),
 	}
 	c.Flags().StringVarP(&file, "file", "f", "", "read the lines from FILE (default stdin)")
 	c.Flags().BoolVar(&keepGoing, "keep-going", false, "run every line even after one fails")
@@ -87,27 +92,34 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 	if err != nil {
 		return err
 	}
-	lineF := replFactory(f, ctrl).Factory
+	// the run holds its own session, starting on the shells' current one
+	own := hubclient.NewOwn(ctrl, "this batch run", startSession(ctx, f, ctrl))
+	lineF := replFactory(f, own).Factory
 	first := ExitOK
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 4<<20) // a long eval line is fine
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	lines := repl.NewLineReader(in)
+	for {
+		line, n, err := lines.Next()
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		code := runBatchLine(ctx, f, lineF, n, line)
+		var long *repl.LineTooLongError
+		var code ExitCode
+		switch {
+		case errors.As(err, &long):
+			code = reportBatchError(f, n, "", usageErrorf("%v", err))
+		case err != nil:
+			return fmt.Errorf("reading the lines: %w", err)
+		case repl.IsComment(line):
+			continue
+		default:
+			code = runBatchLine(ctx, f, lineF, n, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), repl.BOM)))
+		}
 		if code != ExitOK && first == ExitOK {
 			first = code
 		}
 		if code != ExitOK && !keepGoing {
 			break
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading the lines: %w", err)
 	}
 	if first != ExitOK {
 		return &ReportedError{Code: first}
@@ -119,7 +131,10 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 // stderr, or in the JSON object with --json); it answers the exit code.
 func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) ExitCode {
 	args, err := repl.SplitLine(line)
-	if err == nil && len(args) > 0 && slices.Contains(batchRefused, args[0]) {
+	if err == nil && len(args) == 0 {
+		return ExitOK // only the word browserctl
+	}
+	if err == nil && slices.Contains(batchRefused, args[0]) {
 		err = usageErrorf("%s cannot run inside batch", args[0])
 	}
 	path := ""
@@ -127,12 +142,10 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 		if err == nil {
 			path, err = execute(ctx, lineF, args)
 		}
-		if err != nil {
-			if !isQuiet(err) {
-				fmt.Fprintf(f.IO.ErrOut, "line %d: %s\n", n, line)
-			}
-			PrintError(f, path, err)
+		if err != nil && !isQuiet(err) {
+			fmt.Fprintf(f.IO.ErrOut, "line %d: %s\n", n, termsafe.String(repl.Echo(line)))
 		}
+		PrintError(f, path, err)
 		return ExitCodeFor(err)
 	}
 
@@ -161,6 +174,20 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 	if merr != nil {
 		b = []byte(fmt.Sprintf(`{"command":%q,"error":{"message":%q},"exit":1}`, line, merr.Error()))
 	}
+	fmt.Fprintf(f.IO.Out, "%s\n", b)
+	return ExitCode(bl.Exit)
+}
+
+// reportBatchError reports a line that could not be read (too long) as a
+// failed line is reported; it answers the exit code.
+func reportBatchError(f *Factory, n int, line string, err error) ExitCode {
+	if !f.Globals.JSON {
+		fmt.Fprintf(f.IO.ErrOut, "line %d:\n", n)
+		PrintError(f, "", err)
+		return ExitCodeFor(err)
+	}
+	bl := batchLine{Command: line, Exit: int(ExitCodeFor(err)), Error: errorObject(err)}
+	b, _ := json.Marshal(bl)
 	fmt.Fprintf(f.IO.Out, "%s\n", b)
 	return ExitCode(bl.Exit)
 }

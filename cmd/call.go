@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -47,6 +48,10 @@ the params lack; otherwise the hub fills in its current session.`,
 			if err := json.Unmarshal(opts.Params, &obj); err != nil {
 				return usageErrorf("params must be a JSON object: %v", err)
 			}
+			if obj == nil {
+				// null decodes into a nil map without an error
+				return usageErrorf("params must be a JSON object, not %s", bytes.TrimSpace(opts.Params))
+			}
 			if s := sessionOf(f); s != "" {
 				if _, ok := obj["sessionId"]; !ok {
 					obj["sessionId"], _ = json.Marshal(s)
@@ -75,6 +80,7 @@ the params lack; otherwise the hub fills in its current session.`,
 			}
 			return printJSON(f, raw)
 		},
+		Annotations: notReplayed(rawCall),
 	}
 	return c
 }

@@ -70,7 +70,7 @@ func TestErrorOutput(t *testing.T) {
 		{"timeout", rpc.ErrTimeout("pages.click", 30*time.Second),
 			"error 4102 operation_failed: pages.click timed out after 30s\nhint: timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout\n", ExitRetry},
 		{"no session", rpc.FromWire(4103, "session required", nil),
-			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)\n", ExitError},
+			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one\n", ExitError},
 		{"no extension", rpc.ErrNotConnected(),
 			"error 4101 extension_not_connected: extension not connected\nhint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
 		{"tab", rpc.FromWire(4104, "no tab 9", nil), "error 4104 tab_not_found: no tab 9\n", ExitError},

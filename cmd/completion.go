@@ -42,6 +42,7 @@ bash-completion package (it brings minimal stand-ins for what it uses).`,
 			}
 			return usageErrorf("unknown shell %q: bash, zsh, fish or powershell", args[0])
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 }
 

@@ -60,6 +60,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 				return t.print()
 			}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.URL, "url", "", "the URL whose cookies to list (default: the page's)")
 	addTabFlag(c, f, &p.TabID)
@@ -113,6 +114,7 @@ func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.PageSetCookie, Params: p, Human: okDone(f, "set cookie "+safeText(args[0]))}, nil
 		}),
+		Annotations: replays(),
 	}
 	c.Flags().StringVar(&p.URL, "url", "", "the URL the cookie belongs to (default: the page's)")
 	c.Flags().StringVar(&p.Domain, "domain", "", "the cookie's domain (.example.com for subdomains too)")
@@ -142,6 +144,7 @@ func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	c.Flags().StringVar(&p.URL, "url", "", "the URL whose cookies to delete (default: the page's)")
 	addTabFlag(c, f, &p.TabID)
@@ -176,6 +179,7 @@ every key.`,
 		RunE: pageRunE(f, nil, func(args []string) (*pageCall, error) {
 			return storageCall(f, tab, args)
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &tab)
 	return c
@@ -294,6 +298,7 @@ result carries the "path" and not the data.`,
 				},
 			}, nil
 		}),
+		Annotations: notReplayed(writesOutput),
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default page-YYYYMMDD-HHMMSS.pdf)")
 	c.Flags().BoolVar(&p.Landscape, "landscape", false, "landscape pages")

@@ -33,7 +33,18 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	if err != nil {
 		return nil, err
 	}
-	return hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, hubSpawn(f)), nil
+	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, hubSpawn(f))
+	a.SetBrowserGone(func() error { return launchedGoneIn(f) })
+	return a, nil
+}
+
+// launchedGoneIn is launchedGone of the state folder.
+func launchedGoneIn(f *Factory) error {
+	dir, err := f.StateDir()
+	if err != nil {
+		return nil
+	}
+	return launchedGone(dir)
 }
 
 // hubSpawn is how this process starts a background hub.

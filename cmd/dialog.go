@@ -33,6 +33,7 @@ it. A command during which a dialog opened says so on stderr.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			return usageErrorf("dialog needs a subcommand: status, accept, dismiss or policy")
 		},
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdDialogStatus(f, nil), newCmdDialogAnswer(f, nil, true), newCmdDialogAnswer(f, nil, false),
 		newCmdDialogPolicy(f, nil))
@@ -66,6 +67,7 @@ func newCmdDialogStatus(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -101,6 +103,7 @@ func newCmdDialogAnswer(f *Factory, runF func(*pageCall) error, accept bool) *co
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -121,6 +124,7 @@ func newCmdDialogPolicy(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.SessionSetDialogPolicy, Params: p, Human: okDone(f, "dialog policy "+p.Policy)}, nil
 		}),
+		Annotations: replays(),
 	}
 	return c
 }

@@ -58,6 +58,7 @@ const (
 	hopAddress        = "address"
 	hopHub            = "hub"
 	hopExtension      = "extension"
+	hopHandshake      = "handshake"
 	hopProtocol       = "protocol"
 	hopBrowser        = "browser"
 	hopBashCompletion = "bash-completion"
@@ -82,8 +83,10 @@ func newCmdDoctor(f *Factory) *cobra.Command {
 		Short: "Check every hop from this shell to the browser and name the first broken one",
 		Long: `Check, in order: the state folder and the token file (mode 0600), the
 address (--server: parses, loopback or not), a browserctl hub answering there
-(its pid and protocol version), the extension connected to it (or when it was
-last seen), the protocol version on both sides, a browser for ` + "`launch`" + `, and
+(its pid and protocol version; a frozen hub, one that accepts connections
+and answers nothing, is told from another program), the extension connected
+to it (or when it was last seen, and the last connection the hub refused,
+with its fix), the hub's refused connection attempts, the protocol version on both sides, a browser for ` + "`launch`" + `, and
 the bash-completion package for ` + "`completion bash`" + `. The first broken hop is
 named with its fix. Never starts a hub and never writes a file.
 
@@ -107,6 +110,7 @@ otherwise. --json prints every check with its result.`,
 			rep := runDoctor(c.Context(), f, rawServer)
 			return printDoctor(f, rep)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	return c
 }
@@ -127,7 +131,7 @@ func runDoctor(ctx context.Context, f *Factory, rawServer string) doctorReport {
 		checkAddress(rawServer, &ds),
 	}
 	checks = append(checks, checkHub(ctx, &ds))
-	checks = append(checks, checkExtension(f, &ds))
+	checks = append(checks, checkExtension(f, &ds), checkHandshake(f, &ds))
 	checks = append(checks, checkProtocol(ctx, &ds))
 	checks = append(checks, checkBrowser(f, &ds), checkBashCompletion())
 	if ds.client != nil {
@@ -283,69 +287,6 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
-	c := doctorCheck{Name: hopHub}
-	switch {
-	case ds.addr == "":
-		c.Status, c.Detail = checkSkip, "needs a valid address"
-		return c
-	case ds.token == "":
-		c.Status, c.Detail = checkSkip, "needs a token"
-		return c
-	}
-	ds.client = hubclient.NewClient(ds.addr, ds.token)
-	cctx, cancel := context.WithTimeout(ctx, doctorTimeout)
-	defer cancel()
-	st, err := ds.client.Status(cctx)
-	switch {
-	case err == nil:
-		ds.hubStatus = &st
-		c.Status = checkOK
-		c.Detail = fmt.Sprintf("browserctl hub at %s (pid %d, protocol %d)", ds.addr, st.PID, st.Version)
-	case errors.Is(err, hubclient.ErrUnauthorized):
-		c.Status, c.Detail = checkFail, "the hub refused our token"
-		c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
-	case errors.Is(err, hubclient.ErrNotAHub), errors.Is(err, context.DeadlineExceeded):
-		c.Status, c.Detail = checkFail, "another program answers at "+ds.addr+": not a browserctl hub"
-		c.Fix = "stop that program, or pick another address with --server ($BROWSERCTL_SERVER)"
-	default: // hubclient.ErrNoHub and anything else that is not an answer
-		c.Status, c.Detail = checkFail, "nothing listens at "+ds.addr
-		c.Fix = "`browserctl serve` (any browser command also starts one in the background)"
-	}
-	return c
-}
-
-func checkExtension(f *Factory, ds *doctorState) doctorCheck {
-	c := doctorCheck{Name: hopExtension}
-	st := ds.hubStatus
-	if st == nil {
-		c.Status, c.Detail = checkSkip, "needs the hub"
-		return c
-	}
-	if st.Connected {
-		c.Status = checkOK
-		c.Detail = "connected" + sinceText(f, st.Since)
-		return c
-	}
-	c.Status = checkFail
-	if st.Since.IsZero() {
-		c.Detail = "no extension has connected to ws://" + ds.addr + "/ws/browser since the hub started"
-	} else {
-		c.Detail = "not connected; last seen at" + strings.TrimPrefix(sinceText(f, st.Since), " since")
-	}
-	c.Fix = "`browserctl launch`; or load the extension (`browserctl extension install DIR`, then Load unpacked in chrome://extensions) and check its popup's address and token"
-	return c
-}
-
-// sinceText is " since 2026-01-02 15:04:05 (3m ago)", or "".
-func sinceText(f *Factory, t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	ago := f.Now().Sub(t).Round(time.Second)
-	return fmt.Sprintf(" since %s (%s ago)", t.Local().Format(time.DateTime), ago)
 }
 
 func checkProtocol(ctx context.Context, ds *doctorState) doctorCheck {

@@ -53,6 +53,10 @@ func hubNotAnswering(err error) bool {
 		errors.Is(err, hubclient.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
 }
 
+// refusalFixSep is where the hub's "extension not connected" message puts
+// the fix of the refusal it names (hub.notConnected).
+const refusalFixSep = "; fix: "
+
 // errorReport is one failure as scripts read it.
 type errorReport struct {
 	Code      int    `json:"code"`
@@ -69,8 +73,17 @@ type errorReport struct {
 func describeError(cmdPath, server string, err error) errorReport {
 	var be *rpc.BrowserError
 	if errors.As(err, &be) {
-		return errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
+		r := errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
 			Retryable: be.Retryable, Hint: hintFor(be), Reason: string(be.Reason), browser: true}
+		var nce *hubclient.NotConnectedError
+		if errors.As(err, &nce) && nce.Hint != "" {
+			r.Hint = nce.Hint // the hub refused the extension: its own fix
+		}
+		if msg, fix, ok := strings.Cut(r.Message, refusalFixSep); ok && be.Code == rpc.CodeExtensionNotConnected {
+			// the hub's own 4101 names a refused handshake and its fix
+			r.Message, r.Hint = msg, fix
+		}
+		return r
 	}
 	r := errorReport{Code: localFailed, Name: "failed", Message: err.Error()}
 	var ue *UsageError

@@ -18,6 +18,8 @@ func newCmdExtension(f *Factory) *cobra.Command {
 		Short:   "Install the browserctl Chrome extension",
 		Example: "  browserctl extension install ~/browserctl-extension",
 		Args:    noArgs,
+
+		Annotations: notReplayed(notPageWork),
 	}
 	c.AddCommand(newCmdExtensionInstall(f))
 	return c
@@ -54,6 +56,7 @@ chrome://extensions, Developer mode, Load unpacked.`,
 			fmt.Fprintf(f.IO.ErrOut, "load it in Chrome: chrome://extensions, Developer mode, Load unpacked, %s\n", dir)
 			return nil
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 }
 

@@ -24,6 +24,8 @@ type Globals struct {
 	// DownloadDir is --download-dir, BROWSERCTL_DOWNLOAD_DIR ("": the
 	// state folder's downloads/).
 	DownloadDir string
+	// Verbose is -v, BROWSERCTL_TIMING: where the command's time went.
+	Verbose bool
 }
 
 // Factory holds what commands depend on, as lazy funcs, so tests replace

@@ -1,7 +1,7 @@
 package cmd
 
-// Issue 10, files: upload, download, downloads, and what a click set off
-// (a file chooser, a download).
+// Files: upload, download, downloads, and what a click set off (a file
+// chooser, a download).
 //
 // The browser saves a download in its own download folder (an extension may
 // not choose another: see extension/src/background/pages/downloads.ts); the
@@ -13,11 +13,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -36,11 +34,13 @@ func newCmdUpload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Use:   "upload [REF|SELECTOR] FILE...",
 		Short: "Set the files of a file input, or answer the file chooser a click opened",
 		Long: `Set the files of an <input type=file>: the page sees input and change and
-reads the files' names, sizes and contents. The first argument is a ref from
-the last snapshot (e12) or a CSS selector (--selector makes it one even when
-a file has that name); when it names an existing file instead, every
-argument is a file and they answer the file chooser that a click opened
-(click reports "file chooser opened").
+reads the files' names, sizes and contents. The first argument is a target:
+a ref from the last snapshot (e12), a CSS selector or a role target
+(role=ROLE[name="NAME"]); --selector makes it one even when a file has that
+name. A selector takes the first visible match, else the first match (file
+inputs are often hidden behind a label). When the first argument names an
+existing file instead, every argument is a file and they answer the file
+chooser that a click opened (click reports "file chooser opened").
 A missing file fails before anything reaches the browser. The browser reads
 the files itself: it must run on this machine.`,
 		Example: `  browserctl upload e12 photo.jpg
@@ -88,6 +88,7 @@ the files itself: it must run on this machine.`,
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0), fileArgs),
 	}
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
 	addTabFlag(c, f, &p.TabID)
@@ -226,12 +227,15 @@ func downloadDir(f *Factory) (string, error) {
 // saveDownload moves a finished download from where the browser saved it to
 // out (a file, or a folder to put it in), else into --download-dir, and
 // records the move. It answers the new path, or "" when there is nothing to
-// move yet (still in progress).
+// move yet (still in progress). In a folder it never replaces a file: the
+// name the page chose gets " (1)", " (2)" ... as Chrome does
+// (download_place.go); -o FILE is the caller's own choice of name.
 func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 	if d.State != "complete" || d.Path == "" {
 		return "", nil
 	}
 	var dest string
+	unique := true
 	if out != "" {
 		abs, err := filepath.Abs(out)
 		if err != nil {
@@ -240,13 +244,15 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 		dest = abs
 		if st, err := os.Stat(abs); err == nil && st.IsDir() {
 			dest = filepath.Join(abs, filepath.Base(d.Path))
+		} else {
+			unique = false
 		}
 	} else {
 		dir, err := downloadDir(f)
 		if err != nil {
 			return "", err
 		}
-		dest = uniquePath(filepath.Join(dir, filepath.Base(d.Path)))
+		dest = filepath.Join(dir, filepath.Base(d.Path))
 	}
 	if dest == d.Path {
 		return dest, nil
@@ -254,59 +260,14 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return "", err
 	}
-	if err := moveFile(d.Path, dest); err != nil {
+	dest, err := placeDownload(d.Path, dest, unique)
+	if err != nil {
 		return "", err
 	}
 	if err := recordDownload(f, d.GUID, dest); err != nil {
 		warn(f, "could not note the download in the state folder: %v", err)
 	}
 	return dest, nil
-}
-
-// uniquePath is path, or "name (1).ext", "name (2).ext", ... if it exists.
-func uniquePath(path string) string {
-	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return path
-	}
-	ext := filepath.Ext(path)
-	base := strings.TrimSuffix(path, ext)
-	for i := 1; ; i++ {
-		p := fmt.Sprintf("%s (%d)%s", base, i, ext)
-		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-	}
-}
-
-// moveFile renames, or copies and removes across file systems.
-func moveFile(src, dst string) error {
-	if err := os.Rename(src, dst); err == nil {
-		return nil
-	}
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	tmp := dst + ".part"
-	out, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := out.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Remove(src)
 }
 
 // The ledger: download guid -> where the CLI moved the file.
@@ -366,21 +327,24 @@ func newCmdDownload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var wait time.Duration
 	c := &cobra.Command{
 		Use:   "download REF",
-		Short: "Click a link or button by ref, wait for the download it starts, print the file's path",
+		Short: "Click a link or button, wait for the download it starts, print the file's path",
 		Long: `Click the element and wait until the download it starts has finished
 (--wait-for, default 30s), then move the file into --download-dir (default:
 the state folder's downloads/), or to -o, and print its path. When no
-download began or it did not finish in time: error 4102, exit 1.`,
+download began or it did not finish in time: error 4102, exit 1.
+
+` + targetHelp,
 		Example: `  browserctl download e14
-  browserctl download e14 -o report.pdf
-  browserctl download e14 --download-dir ~/Downloads --json`,
-		Args:              exactArgs(1, "a REF from the last snapshot"),
+  browserctl download 'a[href$=".pdf"]' -o report.pdf
+  browserctl download 'role=link[name="Export CSV"]' --download-dir ~/Downloads --json`,
+		Args:              exactArgs(1, "a REF or SELECTOR of what to click"),
 		ValidArgsFunction: completeRefs(f, 0),
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			if wait <= 0 {
 				return nil, usageErrorf("--wait-for must be positive, got %s", wait)
 			}
-			p.PageParams.SessionID, p.Ref = sessionOf(f), args[0]
+			p.PageParams.SessionID = sessionOf(f)
+			p.Ref, p.Selector = target(args[0])
 			p.Timeout = int(wait / time.Millisecond)
 			var saved rpc.Download
 			return &pageCall{
@@ -411,6 +375,7 @@ download began or it did not finish in time: error 4102, exit 1.`,
 				},
 			}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file (or folder) to save to instead of --download-dir")
 	c.Flags().DurationVar(&wait, "wait-for", 30*time.Second, "how long to wait for the download to begin and finish")
@@ -470,6 +435,7 @@ canceled), size and path. A finished download not yet moved is moved into
 				},
 			}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	return c
 }

@@ -49,6 +49,7 @@ nothing matches. --json prints [{"ref","role","name"}, ...].`,
 				return printFound(f, raw)
 			}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.Role, "role", "", "accessibility role: button, link, textbox, checkbox, heading, ...")
 	c.Flags().StringVar(&p.Name, "name", "", "with --role: the accessible name contains NAME")

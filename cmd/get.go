@@ -72,6 +72,7 @@ CSS selector, visible or not.
 				return printValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

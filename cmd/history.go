@@ -37,6 +37,7 @@ REPL's history file (Up arrow), not here. --json prints them as an array.`,
 			}
 			return nil
 		},
+		Annotations: notReplayed(replOnly),
 	}
 }
 

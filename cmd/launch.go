@@ -50,6 +50,7 @@ profiles it made for them.`,
 			}
 			return launchRun(c.Context(), opts)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().StringVar(&opts.Browser, "browser", f.Getenv("BROWSERCTL_BROWSER"), "browser binary ($BROWSERCTL_BROWSER; default: chromium, chromium-browser or google-chrome on PATH)")
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
@@ -117,7 +118,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := recordLaunch(dir, bc.Pid(), profile, fresh); err != nil {
+	if err := recordLaunch(dir, bc.Pid(), profile, fresh, filepath.Base(browser)); err != nil {
 		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)

@@ -5,6 +5,7 @@ package cmd
 // were given (issue 7.4).
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"browserctl/hubapi"
+	"browserctl/hubclient"
 )
 
 // launchedFileName is the record's name in the state folder.
@@ -27,9 +31,10 @@ const browserStopWait = 5 * time.Second
 // launchedBrowser is one browser `launch` started.
 type launchedBrowser struct {
 	PID     int    `json:"pid"`
-	Start   uint64 `json:"start"`   // its start time (/proc/PID/stat field 22), so a reused pid is never signalled
-	Profile string `json:"profile"` // its --user-data-dir
-	Fresh   bool   `json:"fresh"`   // the profile was made for it: stop removes it
+	Start   uint64 `json:"start"`             // its start time (/proc/PID/stat field 22), so a reused pid is never signalled
+	Profile string `json:"profile"`           // its --user-data-dir
+	Fresh   bool   `json:"fresh"`             // the profile was made for it: stop removes it
+	Browser string `json:"browser,omitempty"` // its binary's name ("chromium")
 }
 
 func readLaunched(dir string) ([]launchedBrowser, error) {
@@ -69,9 +74,9 @@ func writeLaunched(dir string, list []launchedBrowser) error {
 
 // recordLaunch adds a started browser to the record, dropping entries of
 // browsers that have ended.
-func recordLaunch(dir string, pid int, profile string, fresh bool) error {
+func recordLaunch(dir string, pid int, profile string, fresh bool, browser string) error {
 	list, _ := readLaunched(dir) // a damaged record is replaced
-	list = append(liveLaunched(list), launchedBrowser{PID: pid, Start: processStart(pid), Profile: profile, Fresh: fresh})
+	list = append(liveLaunched(list), launchedBrowser{PID: pid, Start: processStart(pid), Profile: profile, Fresh: fresh, Browser: browser})
 	return writeLaunched(dir, list)
 }
 
@@ -131,6 +136,9 @@ func endLaunched(dir string, w io.Writer) (int, error) {
 			fmt.Fprintf(w, "ended the browser launch started (pid %d)\n", b.PID)
 		}
 		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if _, err := os.Lstat(b.Profile); errors.Is(err, os.ErrNotExist) {
+				continue // removed when the browser was found dead (launchedGone)
+			}
 			if err := os.RemoveAll(b.Profile); err != nil {
 				errs = append(errs, fmt.Errorf("removing the profile %s: %w", b.Profile, err))
 			} else {
@@ -168,4 +176,80 @@ func endProcessGroup(pid int) error {
 		time.Sleep(pollEvery)
 	}
 	return nil
+}
+
+// launchedGone is the answer of a command that finds no extension connected
+// while every browser `launch` started has exited: no extension is coming,
+// so the command fails at once (exit 3) naming the browser, rather than
+// wait for one. It removes the fresh profiles of the exited browsers; the
+// record keeps them, so every later command says the same until the next
+// launch or stop forgets them. nil when launch started none, or one runs.
+func launchedGone(dir string) error {
+	list, err := readLaunched(dir)
+	if err != nil || len(list) == 0 || len(liveLaunched(list)) > 0 {
+		return nil
+	}
+	var removeErr error
+	for _, b := range list {
+		if b.Fresh && isFreshProfile(dir, b.Profile) {
+			if err := os.RemoveAll(b.Profile); err != nil {
+				removeErr = err
+			}
+		}
+	}
+	last := list[len(list)-1]
+	msg := fmt.Sprintf("the %s that `browserctl launch` started (pid %d) has exited", browserName(last.Browser), last.PID)
+	switch {
+	case last.Fresh && removeErr != nil:
+		msg += fmt.Sprintf("; removing its fresh profile %s: %v", last.Profile, removeErr)
+	case last.Fresh:
+		msg += fmt.Sprintf("; its fresh profile %s is removed", last.Profile)
+	}
+	return &hubclient.NotConnectedError{Msg: msg}
+}
+
+// browserName is how a message names a browser binary.
+func browserName(bin string) string {
+	switch {
+	case strings.Contains(bin, "chromium"):
+		return "Chromium"
+	case strings.Contains(bin, "chrome"):
+		return "Chrome"
+	case bin == "":
+		return "browser"
+	}
+	return bin
+}
+
+// launchedExitWait is how long, after the extension disconnected, the hub
+// looks for the browser launch started to have exited: its socket closes
+// a moment before the process is gone.
+const launchedExitWait = 2 * time.Second
+
+// watchLaunched runs in the hub: when the extension disconnects and the
+// browsers `launch` started have all exited, it removes their fresh
+// profiles at once (launchedGone), without waiting for a command, and logs
+// it.
+func watchLaunched(ctx context.Context, h hubapi.Controller, dir string, logf func(string, ...any)) {
+	events, err := h.Events(ctx)
+	if err != nil {
+		return
+	}
+	for ev := range events {
+		if ev.Type != hubapi.EventDisconnected {
+			continue
+		}
+		list, _ := readLaunched(dir)
+		if len(list) == 0 {
+			continue
+		}
+		deadline := time.Now().Add(launchedExitWait)
+		for time.Now().Before(deadline) && ctx.Err() == nil {
+			if err := launchedGone(dir); err != nil {
+				logf("%v", err)
+				break
+			}
+			time.Sleep(pollEvery * 2)
+		}
+	}
 }

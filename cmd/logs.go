@@ -58,6 +58,7 @@ func (lr *logReader) run(ctx context.Context) error {
 		timeout := lr.f.Globals.Timeout
 		if !first {
 			timeout = followTimeout
+			ctx = withoutBudget(ctx)
 		}
 		raw, err := h.Call(ctx, lr.method, lr.params, timeout)
 		if err != nil {
@@ -143,9 +144,10 @@ func newCmdConsole(f *Factory, runF func(*logReader) error) *cobra.Command {
 	var follow bool
 	c := &cobra.Command{
 		Use:   "console",
-		Short: "Print the tab's console messages since browserctl attached (--follow to stream)",
+		Short: "Print the tab's console messages since it joined the session (--follow to stream)",
 		Long: `Print the console messages (level, text, source location) of the tab,
-kept from the moment browserctl attached to it: the newest 1000, oldest
+kept from the moment the tab joined the session (create, attach-current,
+tab open, a tab its page opened): the newest 1000, oldest
 dropped first. --level L keeps L and the levels above it (debug < log, info <
 warning < error). --clear empties the log after printing it. --follow keeps
 printing new messages until Ctrl-C (in the REPL too).`,
@@ -179,6 +181,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.Level, "level", "", "lowest level to show: debug, log, info, warning, error")
 	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
@@ -216,7 +219,7 @@ func newCmdErrors(f *Factory, runF func(*logReader) error) *cobra.Command {
 		Use:   "errors",
 		Short: "Print the tab's uncaught exceptions and unhandled promise rejections (--follow to stream)",
 		Long: `Print the uncaught exceptions and unhandled promise rejections of the tab
-since browserctl attached to it (the newest 200, oldest dropped first), with
+since the tab joined the session (the newest 200, oldest dropped first), with
 their source location; --json carries the stack too. --clear empties the
 log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 		Example: `  browserctl errors
@@ -244,6 +247,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
 	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new errors until Ctrl-C")
@@ -262,6 +266,8 @@ func newCmdNetwork(f *Factory) *cobra.Command {
   browserctl network block '*.png' ads.example
   browserctl network unblock ads.example`,
 		Args: noArgs,
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false))
 	return c
@@ -273,7 +279,7 @@ func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Comma
 	c := &cobra.Command{
 		Use:   "requests",
 		Short: "List the tab's requests: method, status or failure, type, size, time, URL",
-		Long: `List the requests the tab made since browserctl attached to it (the newest
+		Long: `List the requests the tab made since it joined the session (the newest
 1000 finished ones, oldest dropped first, then the ones still in flight):
 method, status (or the failure reason: net::ERR_..., "blocked" for a
 request network block failed), resource type, bytes received, time taken
@@ -311,6 +317,7 @@ finishes, until Ctrl-C.`,
 			}
 			return lr, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().StringVar(&p.Filter, "filter", "", "only URLs containing TEXT")
 	c.Flags().BoolVar(&p.Failed, "failed", false, "only failed requests and HTTP errors (status >= 400)")
@@ -386,6 +393,7 @@ service worker restarts. Prints the session's block list after the change.`,
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	return c
 }

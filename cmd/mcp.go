@@ -24,7 +24,9 @@ is found or started the same way.
 Each client gets a session (tab group) of its own, created on its first page
 tool and released when it goes; --session makes it share that session instead.
 After an action the result carries the page's URL and title, any dialog that
-opened, and a snapshot of at most --max-snapshot-chars characters (0: none).`,
+opened, and a snapshot of at most --max-snapshot-chars characters (0: none).
+Downloads an agent starts are moved into --download-dir (default: the state
+folder's downloads/); the result names the file and its size.`,
 		Example: `  browserctl mcp
   browserctl mcp --max-snapshot-chars 4000
   browserctl mcp --session s1k2x9      # share an existing session
@@ -50,7 +52,16 @@ opened, and a snapshot of at most --max-snapshot-chars characters (0: none).`,
 					}
 					return hubHint(err)
 				},
+				Describe: func(err error) mcpserver.ErrorReport {
+					r := describeError("", f.Globals.Server, err)
+					return mcpserver.ErrorReport{Code: r.Code, Name: r.Name, Message: r.Message,
+						Reason: mcpserver.ReasonOf(err), Retryable: r.Retryable, Hint: r.Hint}
+				},
 				Version: "wave2",
+				SaveDownload: func(d *rpc.Download) (string, error) {
+					return saveDownload(f, d, "")
+				},
+				DownloadDir: func() (string, error) { return downloadDir(f) },
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -60,6 +71,7 @@ opened, and a snapshot of at most --max-snapshot-chars characters (0: none).`,
 			}
 			return err
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
 	return c

@@ -4,6 +4,7 @@ package cmd
 // the new page reached --wait-until; each prints the final URL and title.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -52,7 +53,9 @@ func newCmdOpen(f *Factory, runF func(*pageCall) error) *cobra.Command {
 		Short: "Send the session's tab to URL, wait until it has loaded, print the final URL and title",
 		Long: `Navigate the session's active tab (or --tab) to URL and wait until the new
 page reached --wait-until (default load; none returns once it started).
-A URL without a scheme gets https://. A navigation the browser refuses
+A URL without a scheme gets https://. With no session at all (no
+--session, no current session) open makes one first, says which on
+stderr, and it becomes the current session. A navigation the browser refuses
 (DNS, a refused connection) fails with its reason, for example
 net::ERR_CONNECTION_REFUSED. Waiting is bounded by --timeout (exit 4).`,
 		Example: `  browserctl open example.com
@@ -69,12 +72,40 @@ net::ERR_CONNECTION_REFUSED. Waiting is bounded by --timeout (exit 4).`,
 			}
 			var min time.Duration
 			p.TimeoutMS, min = budgetMS(f)
-			return &pageCall{Method: rpc.PageNavigate, Params: p, MinTimeout: min, Human: printNav(f, rpc.PageNavigate)}, nil
+			pc := &pageCall{Method: rpc.PageNavigate, Params: p, MinTimeout: min, Human: printNav(f, rpc.PageNavigate)}
+			if p.TabID == 0 {
+				pc.NoSession = func(ctx context.Context, f *Factory) (any, error) {
+					id, err := openSession(ctx, f)
+					p.SessionID = id
+					return p, err
+				}
+			}
+			return pc, nil
 		}),
+		Annotations: replays(opensPage, waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)
 	return c
+}
+
+// openSession is the session open makes when there is none: a new tab
+// group with a blank tab (open then loads the page in it, waiting as
+// always), made the caller's current session and named on stderr.
+func openSession(ctx context.Context, f *Factory) (string, error) {
+	raw, err := callHub(ctx, f, rpc.SessionCreate, rpc.SessionCreateParams{})
+	if err != nil {
+		return "", err
+	}
+	var s rpc.Session
+	if err := decodeResult(rpc.SessionCreate, raw, &s); err != nil {
+		return "", err
+	}
+	if err := useSession(ctx, f, s.SessionID); err != nil {
+		return "", fmt.Errorf("open made session %s, but could not make it the current session: %w", s.SessionID, err)
+	}
+	fmt.Fprintf(f.IO.ErrOut, "session %s created: there was none\n", s.SessionID)
+	return s.SessionID, nil
 }
 
 func historyCmd(f *Factory, runF func(*pageCall) error, use, method, short, example string) *cobra.Command {
@@ -93,6 +124,7 @@ func historyCmd(f *Factory, runF func(*pageCall) error, use, method, short, exam
 			p.TimeoutMS, min = budgetMS(f)
 			return &pageCall{Method: method, Params: p, MinTimeout: min, Human: printNav(f, method)}, nil
 		}),
+		Annotations: replays(waitsItself),
 	}
 	addWaitUntilFlag(c, &p.WaitUntil)
 	addTabFlag(c, f, &p.TabID)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -33,6 +34,10 @@ type pageCall struct {
 	// Post runs on the result before it is printed, --json or not, and may
 	// replace it (a click's download moved into --download-dir).
 	Post func(raw json.RawMessage) (json.RawMessage, error)
+	// NoSession, when set, runs when the call was refused for naming no
+	// session where there is none at all (4103, so nothing was done): it
+	// makes one and answers the params to send again.
+	NoSession func(ctx context.Context, f *Factory) (any, error)
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -43,8 +48,17 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
+		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
+	var be *rpc.BrowserError
+	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
+		params, nerr := pc.NoSession(ctx, f)
+		if nerr != nil {
+			return nerr
+		}
+		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
 	if err != nil {
 		return err
 	}
@@ -112,6 +126,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
   browserctl snapshot -s e12            # only the subtree of e12 (or -s '#main')
   browserctl snapshot --viewport        # only what is on screen
   browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
+  browserctl snapshot --max-chars 4000 --offset 180  # the next part, from body line 180
   browserctl snapshot --diff            # what changed since the previous snapshot`,
 		Args: noArgs,
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
@@ -127,19 +142,24 @@ element keeps its ref across snapshots and modes until its document goes.`,
 				m := maxChars
 				p.MaxChars = &m
 			}
+			if p.Offset < 0 {
+				return nil, usageErrorf("--offset must be >= 0, not %d", p.Offset)
+			}
 			return &pageCall{Method: rpc.PageSnapshot, Params: p,
 				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
 				Human: func(raw json.RawMessage) error {
 					return printSnapshot(f, raw)
 				}}, nil
 		}),
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
 	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
 	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
 	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector (its first match: the page, its shadow roots, then its frames)")
 	c.Flags().BoolVar(&p.Viewport, "viewport", false, "only what is inside the viewport now")
-	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200)")
+	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200); the last line names the --offset of the rest")
+	c.Flags().IntVar(&p.Offset, "offset", 0, "start at this line of the tree (after title and url): the rest of a cut snapshot")
 	c.Flags().BoolVar(&p.Diff, "diff", false, "only what changed since this tab's previous snapshot")
 	_ = c.RegisterFlagCompletionFunc("selector", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return completeRefs(f, 0)(c, nil, toComplete)
@@ -221,6 +241,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
@@ -250,6 +271,7 @@ func refCmd(f *Factory, runF func(*pageCall) error, use, method, short, example,
 			p.Ref, p.Selector = target(args[0])
 			return &pageCall{Method: method, Params: p, Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -260,6 +282,7 @@ func newCmdHover(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	short := "Move the mouse over an element by ref or CSS selector"
 	c := &cobra.Command{
 		Use:               "hover REF",
+		Annotations:       replays(targetAt(0)),
 		Short:             short,
 		Long:              short + ".\n\n" + targetHelp + "\n\n" + forceHelp,
 		Example:           "  browserctl hover e5\n  browserctl hover nav.menu",
@@ -313,6 +336,7 @@ func refTextCmd(f *Factory, runF func(*pageCall) error, use, method, short, long
 			ref, selector := target(args[0])
 			return &pageCall{Method: method, Params: params(page, ref, selector, args[1]), Human: okDone(f, verb+" "+args[0])}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &page.TabID)
 	return c
@@ -341,6 +365,7 @@ func newCmdSelect(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return nil
 			}}, nil
 		}),
+		Annotations: replays(targetAt(0)),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -361,6 +386,7 @@ func newCmdPress(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			p.SessionID, p.Key = sessionOf(f), args[0]
 			return &pageCall{Method: rpc.PagePress, Params: p, Human: okDone(f, "pressed "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -396,6 +422,7 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return err
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c
@@ -427,6 +454,7 @@ func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			}
 			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
 		}),
+		Annotations: replays(),
 	}
 	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
 	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
@@ -460,6 +488,7 @@ func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
 				return printValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
+		Annotations: replays(),
 	}
 	addTabFlag(c, f, &p.TabID)
 	return c

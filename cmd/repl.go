@@ -27,5 +27,6 @@ browserctl batch -f FILE.`,
 			defer stop()
 			return runREPL(ctx, f)
 		},
+		Annotations: notReplayed(runsOthers),
 	}
 }

@@ -217,6 +217,8 @@ pages.durableTarget {"sessionId":"s1"}
 pages.durableTarget {"sessionId":"s1","ref":"e22"}
 pages.hover {"sessionId":"s1","ref":"e22"}
 tabs.list {"sessionId":"s1"}
+pages.durableTarget {"sessionId":"s1"}
+tabs.list {"sessionId":"s1"}
 tabs.activate {"sessionId":"s1","tabId":101}
 sessions.list {}
 tabs.list {"sessionId":"s1"}

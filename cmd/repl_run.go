@@ -114,8 +114,9 @@ func runREPL(ctx context.Context, f *Factory) error {
 		}
 	}()
 
+	own := hubclient.NewOwn(launchAware{rh.ctrl, f}, "this REPL", startSession(base, f, rh.ctrl))
 	var ps promptState
-	if st, err := hubclient.StatusOf(base, rh.ctrl); err == nil {
+	if st, err := hubclient.StatusOf(base, own); err == nil {
 		ps.set(st)
 	}
 	if rh.inProc {
@@ -126,34 +127,12 @@ func runREPL(ctx context.Context, f *Factory) error {
 	fmt.Fprintln(f.IO.ErrOut, "Tab completes, Ctrl-C clears the line, Ctrl-D leaves; `help` lists commands.")
 
 	notices := make(chan string, 16)
-	if events, err := rh.ctrl.Events(base); err == nil {
-		go func() {
-			defer close(notices)
-			for ev := range events {
-				if st, err := hubclient.StatusOf(base, rh.ctrl); err == nil {
-					ps.set(st)
-				}
-				if n := eventNotice(f, ev); n != "" {
-					select {
-					case notices <- n:
-					case <-base.Done():
-						return
-					}
-				}
-			}
-			if base.Err() == nil {
-				select {
-				case notices <- "the hub went away: commands fail until it is back (`browserctl serve` in another shell, or restart the REPL)":
-				case <-base.Done():
-				}
-			}
-		}()
-	}
+	go watchHub(base, f, own, &ps, notices)
 
-	lineF := replFactory(f, rh.ctrl)
+	lineF := replFactory(f, own)
 	var session replSession
 	lineF.History = session.lines
-	script := &scriptRecorder{ctrl: rh.ctrl, f: lineF.Factory}
+	script := &scriptRecorder{ctrl: own, f: lineF.Factory}
 	lineF.Script = script.script
 	historyFile := ""
 	if dir, err := f.StateDir(); err == nil {
@@ -179,7 +158,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 			sl := script.before(lctx, args)
 			script.after(sl, Run(lctx, lineF.Factory, args))
 			sctx, scancel := context.WithTimeout(ctx, time.Second)
-			if st, err := rh.ctrl.Status(sctx); err == nil {
+			if st, err := own.Status(sctx); err == nil {
 				ps.set(st)
 			}
 			scancel()
@@ -200,10 +179,17 @@ type lineFactory struct {
 	colorDefault bool
 }
 
-// replFactory is the factory of the REPL's lines: the REPL's hub, and the
-// REPL's own global flags as the lines' defaults.
+// replFactory is the factory of the REPL's (or a batch run's) lines: the
+// REPL's hub through a session of the REPL's own (hubclient.Own; ctrl, when
+// it is not one already, gets one holding the REPL's --session), and the
+// REPL's own global flags as the lines' defaults, less --session, which the
+// Own holds so that `session use` and `session create` on a line change it.
 func replFactory(f *Factory, ctrl hubapi.Controller) lineFactory {
+	if _, ok := ctrl.(*hubclient.Own); !ok {
+		ctrl = hubclient.NewOwn(ctrl, "this REPL", f.Globals.Session)
+	}
 	defaults := *f.Globals
+	defaults.Session = ""
 	lf := *f
 	lf.Globals = &Globals{}
 	lf.Defaults = &defaults

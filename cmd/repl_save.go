@@ -1,28 +1,27 @@
 package cmd
 
-// `save FILE` (REPL only, issue 13): the commands of this REPL session that
-// acted on pages, as a script `browserctl batch -f FILE` replays.
+// `save FILE` (REPL only): the commands of this REPL session as a script
+// that `browserctl batch -f FILE` replays on a fresh load of the pages.
 //
-// What goes in:
-//   - lines that act on a page or open one (click, fill, press, eval, wait,
-//     session create, tab open, open/back/forward/reload, dialog ...) and
-//     that succeeded; a failed line is left out (batch would stop there);
-//   - each ref replaced by a target that survives a reload, asked of the
+// What each command's lines become is declared on the command (replay.go):
+//   - a replayed line is written as it ran, with each ref in a target
+//     argument replaced by a target that survives a reload, asked of the
 //     page before the line ran (pages.durableTarget): role=ROLE[name="NAME"]
 //     when that role and name are unique on the page, else a CSS selector;
-//   - after a line that left its tab on a new document (a link, a form
-//     submit), a wait for the new page to load (navigationWait).
-//
-// Read-only lines (snapshot, get, find, is, screenshot, status, history,
-// tab list ...) are left out. Lines whose ids would differ on a replay
-// (session use, tab select, tab close ...) are kept as comments.
+//     file arguments as absolute paths; a tab id as the tab's URL;
+//   - after a replayed line that left its tab on a document not seen
+//     before (a link, a form submit), a wait for the new page to load,
+//     unless the command waits itself;
+//   - a line that is not replayed is a comment saying why, and so is a
+//     line that failed (batch would stop there).
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -34,40 +33,12 @@ import (
 	"browserctl/rpc"
 )
 
-// scriptTargets are the commands that take targets, with the positions of
-// their target arguments.
-var scriptTargets = map[string][]int{
-	"click": {0}, "dblclick": {0}, "check": {0}, "uncheck": {0}, "focus": {0}, "hover": {0},
-	"scroll-into-view": {0}, "fill": {0}, "type": {0}, "select": {0}, "drag": {0, 1},
-	"upload": {0}, // issue 10
-}
-
-// scriptActs are the other commands that go into the script.
-var scriptActs = []string{
-	"press", "keyboard type", "scroll", "mouse", "eval", "wait", "session create", "tab open",
-	// issue 8 part A (not merged here yet): they wait for their own load.
-	"open", "back", "forward", "reload", "dialog accept", "dialog dismiss", "dialog policy",
-}
-
-// selfWaiting commands need no wait written after them.
-var selfWaiting = []string{"wait", "open", "back", "forward", "reload"}
-
-// scriptByID are kept as comments: the ids they name differ on a replay.
-var scriptByID = []string{
-	"session use", "session close", "session release", "session rename", "session attach-current",
-	"tab activate", "tab close", "tab attach",
-}
-
 // durableTimeout bounds the REPL's own calls for the script.
 const durableTimeout = 5 * time.Second
 
 // navigationWait is the line written after a line that navigated: the
-// replay's next line must not run on the page being left. (With issue 8
-// part A merged, `wait --url URL` says more; a role target also waits for
-// its element to appear, which covers the moment before the old page goes.)
-func navigationWait(url string) []string {
-	return []string{"wait", "--load", "load"}
-}
+// replay's next line must not run on the page being left.
+var navigationWait = []string{"wait", "--load", "load"}
 
 // scriptRecorder builds the script while the REPL runs.
 type scriptRecorder struct {
@@ -76,38 +47,62 @@ type scriptRecorder struct {
 
 	mu    sync.Mutex
 	lines []string
-	// doc is the document of the current tab when the last acting line
-	// started ("" unknown); lastSelfWaits says that line waited itself.
+	// doc is the document of the current tab when the last replayed line
+	// started ("" unknown); seen are the documents seen so far;
+	// lastSelfWaits says the last replayed line waited itself.
 	doc           string
+	seen          map[string]bool
 	acted         bool
 	lastSelfWaits bool
-	// start is the page the first acting line found open, when the session
-	// did not open it itself: the replay needs it open first.
-	start string
-	// first is the first recorded line's command.
-	first string
+	afterLast     int // the index in lines just after the last replayed line
+	// start is the page the first replayed line found open, when the
+	// session did not open it itself: the replay opens it first.
+	start      string
+	firstOpens bool
 }
 
 // scriptLine is one REPL line as the recorder sees it.
 type scriptLine struct {
-	kind    string // "act", "byid" or "" (not in the script)
-	path    string // "click", "session create"
-	args    []string
+	replay  bool
+	decl    replayDecl
+	typed   []string // the line as it ran
+	args    []string // as the script writes it
 	comment []string
+	why     string // a replayed command's line that cannot be replayed after all
 }
 
-// parseScriptLine finds the command of args and the index in args of each
-// of its positional arguments; session and tab are its --session and --tab.
-func (r *scriptRecorder) parseScriptLine(args []string) (path string, positional []int, session string, tab int) {
+// parsedLine is what the recorder reads of a line: its command (nil when
+// none) and the index in args of each positional argument; session and tab
+// are what the line acts on.
+type parsedLine struct {
+	cmd        *cobra.Command
+	positional []int
+	session    string
+	tab        int
+}
+
+// newTree is a fresh tree on the REPL's line factory; its Globals hold the
+// REPL's defaults (the session a line without --session acts on).
+func (r *scriptRecorder) newTree() (*cobra.Command, *Factory) {
 	cf := *r.f
 	cf.Globals = &Globals{}
 	root := NewRootCmd(&cf)
+	declareHelp(root)
+	return root, &cf
+}
+
+func (r *scriptRecorder) parseScriptLine(args []string) parsedLine {
+	root, cf := r.newTree()
+	pl := parsedLine{session: sessionOf(cf)}
 	c, _, err := root.Find(args)
-	if err != nil || c == root {
-		return "", nil, "", 0
+	if err != nil {
+		return pl
 	}
-	path = strings.TrimPrefix(c.CommandPath(), root.Name()+" ")
-	words := len(strings.Fields(path))
+	pl.cmd = c
+	if c == root {
+		return pl
+	}
+	words := len(strings.Fields(c.CommandPath())) - 1
 	lookup := func(a string) *pflag.Flag {
 		if strings.HasPrefix(a, "--") {
 			if fl := c.Flags().Lookup(a[2:]); fl != nil {
@@ -138,10 +133,10 @@ func (r *scriptRecorder) parseScriptLine(args []string) (path string, positional
 				value = args[i]
 			}
 			if fl != nil && fl.Name == "session" {
-				session = value
+				pl.session = value
 			}
 			if fl != nil && fl.Name == "tab" {
-				fmt.Sscan(value, &tab)
+				fmt.Sscan(value, &pl.tab)
 			}
 			continue
 		}
@@ -149,34 +144,48 @@ func (r *scriptRecorder) parseScriptLine(args []string) (path string, positional
 			words--
 			continue
 		}
-		positional = append(positional, i)
+		pl.positional = append(pl.positional, i)
 	}
-	return path, positional, session, tab
+	return pl
 }
 
-// before classifies a line about to run and makes its refs durable. It
-// answers nil for a line that stays out of the script.
-func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine {
-	path, positional, session, tab := r.parseScriptLine(args)
-	switch {
-	case path == "":
-		return nil
-	case slices.Contains(scriptByID, path):
-		return &scriptLine{kind: "byid", path: path, args: args}
-	case !slices.Contains(scriptActs, path) && scriptTargets[path] == nil:
-		return nil
+// explicitIDs says whether args name a session or tab id themselves.
+func explicitIDs(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		for _, fl := range []string{"--session", "--tab"} {
+			if a == fl || strings.HasPrefix(a, fl+"=") {
+				return true
+			}
+		}
 	}
-	sl := &scriptLine{kind: "act", path: path, args: append([]string(nil), args...)}
-	pp := rpc.PageParams{SessionID: session, TabID: tab}
+	return false
+}
+
+// before reads a line about to run, as its command declares, and makes
+// its refs, files and tab ids durable.
+func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine {
+	pl := r.parseScriptLine(args)
+	if pl.cmd == nil {
+		return &scriptLine{typed: args, args: args, decl: replayDecl{why: "no such command"}}
+	}
+	sl := &scriptLine{decl: declOf(pl.cmd), typed: args, args: append([]string(nil), args...)}
+	if !sl.decl.replay {
+		return sl
+	}
+	sl.replay = true
+	pp := rpc.PageParams{SessionID: pl.session, TabID: pl.tab}
 	r.noteDocument(ctx, pp)
-	if session != "" || tab != 0 {
+	if explicitIDs(args) {
 		sl.comment = append(sl.comment, "# the line below names a session or tab id; the ids differ on a replay")
 	}
-	for _, n := range scriptTargets[path] {
-		if n >= len(positional) {
+	for _, n := range sl.decl.targets {
+		if n >= len(pl.positional) {
 			break
 		}
-		i := positional[n]
+		i := pl.positional[n]
 		if !isRef(sl.args[i]) {
 			continue // a CSS selector or role target already survives a reload
 		}
@@ -188,48 +197,112 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 		}
 		sl.args[i] = dt.Target
 	}
+	if sl.decl.files {
+		for _, i := range pl.positional {
+			if abs, err := filepath.Abs(sl.args[i]); err == nil && isFile(sl.args[i]) {
+				sl.args[i] = abs
+			}
+		}
+	}
+	if sl.decl.tab && len(pl.positional) > 0 {
+		i := pl.positional[0]
+		if url, err := r.tabURL(ctx, pl.session, sl.args[i]); err != nil {
+			sl.why = oneLine(err.Error())
+		} else {
+			sl.args[i] = url
+		}
+	}
 	return sl
 }
 
-// after records the line once it ran; a failed line stays out.
+// tabURL is the URL of the session's tab id when no other tab of the
+// session is at it: what the replay names the tab by.
+func (r *scriptRecorder) tabURL(ctx context.Context, session, id string) (string, error) {
+	want, err := strconv.Atoi(id)
+	if err != nil {
+		return id, nil // a URL already
+	}
+	raw, err := r.ctrl.Call(ctx, rpc.TabList, rpc.SessionIDParams{SessionID: session}, durableTimeout)
+	if err != nil {
+		return "", err
+	}
+	var res rpc.TabListResult
+	if err := decodeResult(rpc.TabList, raw, &res); err != nil {
+		return "", err
+	}
+	url, same := "", 0
+	for _, t := range res.Tabs {
+		if t.TabID == want {
+			url = t.URL
+		}
+	}
+	for _, t := range res.Tabs {
+		if t.URL == url {
+			same++
+		}
+	}
+	switch {
+	case url == "":
+		return "", fmt.Errorf("tab %d is not a tab of the session", want)
+	case same > 1:
+		return "", fmt.Errorf("%d tabs of the session are at %s, so its URL does not name tab %d", same, url, want)
+	}
+	return url, nil
+}
+
+// after records the line once it ran.
 func (r *scriptRecorder) after(sl *scriptLine, code ExitCode) {
-	if sl == nil || code != ExitOK {
+	if sl == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if sl.kind == "byid" {
-		r.lines = append(r.lines, "# not replayable (its ids differ on a replay): "+replLine(sl.args))
+	switch {
+	case code != ExitOK:
+		r.lines = append(r.lines, "# failed, not replayed: "+oneLine(replLine(sl.typed)))
+		return
+	case !sl.replay:
+		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.decl.why, oneLine(replLine(sl.typed))))
+		return
+	case sl.why != "":
+		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.why, oneLine(replLine(sl.typed))))
 		return
 	}
 	r.lines = append(r.lines, sl.comment...)
 	r.lines = append(r.lines, scriptText(sl.args))
+	r.afterLast = len(r.lines)
 	if !r.acted {
-		r.first = sl.path
+		r.firstOpens = sl.decl.opens
 	}
 	r.acted = true
-	r.lastSelfWaits = slices.Contains(selfWaiting, sl.path)
+	r.lastSelfWaits = sl.decl.waits
 }
 
-// noteDocument looks at the tab's document: when it changed since the last
-// acting line started, that line (or the page by itself) navigated, and a
-// wait goes after it.
+// noteDocument looks at the tab's document: when it is one not seen before,
+// the last replayed line (or the page by itself) navigated, and a wait goes
+// after that line. An unknown document (a dialog open, no page) changes
+// nothing.
 func (r *scriptRecorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
-	doc, url := "", ""
-	if dt, err := r.durable(ctx, rpc.DurableTargetParams{PageParams: pp}); err == nil {
-		doc, url = dt.Document, dt.URL
+	dt, err := r.durable(ctx, rpc.DurableTargetParams{PageParams: pp})
+	if err != nil || dt.Document == "" {
+		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.acted && r.start == "" {
-		r.start = url
+		r.start = dt.URL
 	}
-	if doc != r.doc && doc != "" && r.acted && !r.lastSelfWaits {
-		r.lines = append(r.lines, "# the line above opened "+oneLine(url))
-		r.lines = append(r.lines, replLine(navigationWait(url)))
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if dt.Document != r.doc && !r.seen[dt.Document] && r.acted && !r.lastSelfWaits {
+		// right after that line, before the comments of lines since
+		r.lines = slices.Insert(r.lines, r.afterLast, "# the line above opened "+oneLine(dt.URL), replLine(navigationWait))
+		r.afterLast += 2
 		r.lastSelfWaits = true
 	}
-	r.doc = doc
+	r.seen[dt.Document] = true
+	r.doc = dt.Document
 }
 
 func (r *scriptRecorder) durable(ctx context.Context, p rpc.DurableTargetParams) (rpc.DurableTargetResult, error) {
@@ -248,32 +321,18 @@ func (r *scriptRecorder) durable(ctx context.Context, p rpc.DurableTargetParams)
 }
 
 // script is the script so far, after a last look for a navigation. When
-// the session acted on a page it found open, the script opens that page
-// first: with `open URL` where this browserctl has it (issue 8), else a
-// comment says to.
+// the session's first replayed line acted on a page it found open, the
+// script opens that page first.
 func (r *scriptRecorder) script(ctx context.Context) []string {
-	r.noteDocument(ctx, rpc.PageParams{})
+	_, cf := r.newTree()
+	r.noteDocument(ctx, rpc.PageParams{SessionID: sessionOf(cf)})
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var head []string
-	opensItsPage := slices.Contains([]string{"session create", "tab open", "open"}, r.first)
-	if r.start != "" && !opensItsPage && !strings.HasPrefix(r.start, "about:") {
-		if r.hasCommand("open") {
-			head = []string{"# the session started on this page", replLine([]string{"open", r.start})}
-		} else {
-			head = []string{"# the session started on " + oneLine(r.start) + ": open it before replaying"}
-		}
+	if r.start != "" && !r.firstOpens && !strings.HasPrefix(r.start, "about:") {
+		head = []string{"# the session started on this page", replLine([]string{"open", r.start})}
 	}
 	return append(head, r.lines...)
-}
-
-// hasCommand says whether this browserctl has the top-level command name.
-func (r *scriptRecorder) hasCommand(name string) bool {
-	cf := *r.f
-	cf.Globals = &Globals{}
-	root := NewRootCmd(&cf)
-	c, _, err := root.Find([]string{name})
-	return err == nil && c != root && c.Name() == name
 }
 
 // scriptText is args as a batch line: an eval line as batch reads it (the
@@ -293,70 +352,4 @@ func oneLine(s string) string {
 		}
 		return r
 	}, s)
-}
-
-func newCmdSave(f *Factory) *cobra.Command {
-	var force bool
-	c := &cobra.Command{
-		Use:   "save FILE",
-		Short: "Save this REPL session's page commands as a script for batch (REPL only)",
-		Long: `Write the commands of this REPL session that acted on pages to FILE, as
-a script that ` + "`browserctl batch -f FILE`" + ` replays on a fresh load of the
-same pages. Each ref is replaced by a target that survives a reload:
-role=ROLE[name="NAME"] when the element is the only one with that role and
-accessible name, else a CSS selector. A line that navigated is followed by
-a wait for the new page. Read-only commands (snapshot, get, find, is,
-screenshot, ...) and failed lines are left out; commands naming session or
-tab ids are kept as comments. FILE "-" prints the script. An existing FILE
-is kept unless --force.`,
-		Example: "  save login.txt\n  save - \n  save login.txt --force",
-		Args:    exactArgs(1, "a FILE to write (- for stdout)"),
-		Hidden:  !f.InREPL,
-		RunE: func(c *cobra.Command, args []string) error {
-			if f.Script == nil {
-				return usageErrorf("save writes the script of a REPL session; run it inside `browserctl repl`")
-			}
-			lines := f.Script(c.Context())
-			commands := 0
-			for _, l := range lines {
-				if !strings.HasPrefix(l, "#") {
-					commands++
-				}
-			}
-			file := args[0]
-			text := "# browserctl batch -f FILE replays this (saved by the REPL's `save`)\n" + strings.Join(lines, "\n")
-			if len(lines) > 0 {
-				text += "\n"
-			}
-			if file == "-" {
-				_, err := fmt.Fprint(f.IO.Out, text)
-				return err
-			}
-			flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-			if force {
-				flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-			}
-			fh, err := os.OpenFile(file, flag, 0o644)
-			if errors.Is(err, os.ErrExist) {
-				return fmt.Errorf("%s exists; save --force overwrites it", file)
-			}
-			if err != nil {
-				return err
-			}
-			if _, err := fh.WriteString(text); err != nil {
-				fh.Close()
-				return err
-			}
-			if err := fh.Close(); err != nil {
-				return err
-			}
-			if f.Globals.JSON {
-				return marshalJSON(f, map[string]any{"file": file, "commands": commands})
-			}
-			done(f, "saved %d commands to %s", commands, file)
-			return nil
-		},
-	}
-	c.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
-	return c
 }

@@ -57,10 +57,12 @@ func Run(ctx context.Context, f *Factory, args []string) ExitCode {
 // that ran (for the usage line) and its error, unprinted (batch prints it
 // its own way).
 func execute(ctx context.Context, f *Factory, args []string) (string, error) {
+	ctx, timing := traceCalls(ctx, f, args)
 	root := newTreeFor(f, args)
 	rejectUnknownSubcommands(root)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
+	reportTiming(f, timing, strings.Join(args, " "))
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command") {
 		err = &UsageError{Err: err}
 	}
@@ -112,7 +114,7 @@ func hubHint(err error) string {
 func hintFor(be *rpc.BrowserError) string {
 	switch {
 	case be.Code == rpc.CodeSessionRequired:
-		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID)"
+		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one"
 	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
 	case be.Retryable && rpc.IsTimeout(be):
@@ -171,6 +173,9 @@ func topCommandName(args []string) string {
 			return a
 		}
 		flag, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if long, ok := globalShorthands[flag]; ok && !strings.HasPrefix(a, "--") {
+			flag = long
+		}
 		switch {
 		case globalValueFlags[flag]:
 			if !hasValue {
@@ -187,7 +192,9 @@ func topCommandName(args []string) string {
 // The root's persistent flags (addGlobalFlags), by kind.
 var (
 	globalValueFlags = map[string]bool{"server": true, "session": true, "timeout": true, "wait": true, "download-dir": true}
-	globalBoolFlags  = map[string]bool{"json": true, "no-color": true}
+	globalBoolFlags  = map[string]bool{"json": true, "no-color": true, "verbose": true}
+	// globalShorthands are the one-letter names of global flags.
+	globalShorthands = map[string]string{"v": "verbose"}
 )
 
 // topCmd is a top-level command: its name (the first word of its Use), its
@@ -244,6 +251,15 @@ func topCmds() []topCmd {
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
 		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
 		{"dialog", "page", newCmdDialog},
+		// evidence: video, trace, vitals, highlight
+		{"record", "page", newCmdRecord},
+		{"trace", "page", newCmdTrace},
+		{"vitals", "page", func(f *Factory) *cobra.Command { return newCmdVitals(f, nil) }},
+		{"highlight", "page", func(f *Factory) *cobra.Command { return newCmdHighlight(f, nil) }},
+		{"set", "page", newCmdSet},
+		{"state", "page", newCmdState},
+		{"init-script", "page", newCmdInitScript},
+		{"handoff", "page", func(f *Factory) *cobra.Command { return newCmdHandoff(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
@@ -256,6 +272,7 @@ func topCmds() []topCmd {
 		{"history", "local", newCmdHistory}, // issue 13: REPL only
 		{"save", "local", newCmdSave},       // issue 13: REPL only
 		{"mcp", "local", newCmdMCP},
+		{"skill", "local", newCmdSkill},
 	}
 }
 
@@ -281,6 +298,7 @@ With no arguments on a terminal it opens the REPL.`,
   browserctl get title --json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Annotations:   notReplayed(printsHelp),
 		PersistentPreRunE: func(c *cobra.Command, args []string) error {
 			if f.Globals.NoColor {
 				f.IO.SetColorEnabled(false)
@@ -293,6 +311,9 @@ With no arguments on a terminal it opens the REPL.`,
 				return usageErrorf("--server: %v", err)
 			}
 			f.Globals.Server = addr
+			if budgetCommand(c) {
+				c.SetContext(withCommandBudget(c.Context(), f.Globals.Timeout))
+			}
 			return nil
 		},
 	}
@@ -324,6 +345,7 @@ func addGlobalFlags(root *cobra.Command, f *Factory) {
 	pf.BoolVar(&g.JSON, "json", d.JSON, "print the raw result JSON ($BROWSERCTL_JSON)")
 	pf.DurationVar(&g.Timeout, "timeout", d.Timeout, "timeout of each browser call ($BROWSERCTL_TIMEOUT)")
 	pf.BoolVar(&g.NoColor, "no-color", d.NoColor, "no colour in output ($NO_COLOR)")
+	pf.BoolVarP(&g.Verbose, "verbose", "v", d.Verbose, "print on stderr where the command's time went: start, hub, extension, each CDP method ($BROWSERCTL_TIMING)")
 	pf.DurationVar(&g.Wait, "wait", d.Wait, "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")
 	pf.StringVar(&g.DownloadDir, "download-dir", d.DownloadDir, "where downloads are saved ($BROWSERCTL_DOWNLOAD_DIR; default: the state folder's downloads/)")
 	_ = root.MarkPersistentFlagDirname("download-dir")
@@ -338,6 +360,7 @@ func envGlobals(env func(string) string) Globals {
 		JSON:    envBool(env("BROWSERCTL_JSON")),
 		Timeout: envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout),
 		NoColor: env("NO_COLOR") != "",
+		Verbose: envBool(env("BROWSERCTL_TIMING")),
 		Wait:    envDuration(env("BROWSERCTL_WAIT"), 30*time.Second),
 
 		DownloadDir: env("BROWSERCTL_DOWNLOAD_DIR"),

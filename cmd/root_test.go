@@ -79,6 +79,9 @@ func TestGlobalFlagTablesMatchTheRoot(t *testing.T) {
 		if isBool && !globalBoolFlags[fl.Name] || !isBool && !globalValueFlags[fl.Name] {
 			t.Errorf("--%s (%s) is missing from the lazy tree's flag tables", fl.Name, fl.Value.Type())
 		}
+		if fl.Shorthand != "" && globalShorthands[fl.Shorthand] != fl.Name {
+			t.Errorf("-%s (--%s) is missing from globalShorthands", fl.Shorthand, fl.Name)
+		}
 	})
 	if want := len(globalBoolFlags) + len(globalValueFlags); n != want {
 		t.Errorf("the root has %d global flags, the tables %d", n, want)
@@ -92,6 +95,7 @@ func TestLazyTreeFindsTheSameCommand(t *testing.T) {
 	for _, args := range [][]string{
 		{"get", "title"},
 		{"--json", "get", "title"},
+		{"-v", "get", "title"},
 		{"--server", "127.0.0.1:1", "--timeout=5s", "tab", "list"},
 		{"--session", "get", "snapshot"}, // "get" is --session's value
 		{"--no-color", "--wait", "2s", "session", "ls"},

@@ -76,6 +76,9 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"holdport": cmdHoldPort,
+			"wsknock":  cmdWSKnock,
+			"waitport": cmdWaitPort,
+			"timed":    cmdTimed,
 			"freeport": cmdFreePort,
 			"deadpid":  cmdDeadPid,
 			"waitfile": cmdWaitFile,

@@ -53,6 +53,7 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 			}
 			return serveRun(ctx, opts)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call")
@@ -101,6 +102,9 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 				logger.Printf("event %s %s%s", ev.Type, ev.Remote, ev.Session)
 			}
 		}()
+	}
+	if dir, err := f.StateDir(); err == nil {
+		go watchLaunched(ctx, h, dir, logger.Printf)
 	}
 	logger.Printf("hub listening on ws://%s/ws/browser (pid %d)", ln.Addr(), os.Getpid())
 	err = h.Serve(ctx, ln)

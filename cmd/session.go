@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -17,12 +18,19 @@ func newCmdSession(f *Factory) *cobra.Command {
 		Use:   "session",
 		Short: "Create, list and pick sessions (Chrome tab groups)",
 		Long: `A session is a Chrome tab group that browserctl drives. The session a
-command acts on is --session, else $BROWSERCTL_SESSION, else the hub's
-current session, which create, attach-current and use set.`,
+command acts on is --session, else $BROWSERCTL_SESSION, else the current
+session: the shells' current session, which one-shot create,
+attach-current and use set (the hub keeps it). A REPL, a batch run and each
+mcp client hold a session of their own instead: a REPL and a batch run
+start on the shells' current session, and their create, attach-current and
+use change only their own. A script's ` + "`call sessions.create`" + ` changes
+no current session. open makes a session when there is none.`,
 		Example: `  browserctl session create --name work --url https://example.com
   browserctl session list
   browserctl session use s2`,
 		Args: noArgs,
+
+		Annotations: notReplayed(groupOnly),
 	}
 	c.AddCommand(newCmdSessionCreate(f), newCmdSessionAttachCurrent(f), newCmdSessionList(f),
 		newCmdSessionRename(f), newCmdSessionRelease(f), newCmdSessionClose(f), newCmdSessionUse(f))
@@ -37,8 +45,9 @@ func newCmdSessionCreate(f *Factory) *cobra.Command {
 		Example: "  browserctl session create --name work --url https://example.com",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return sessionResult(c, f, rpc.SessionCreate, p, "created")
+			return sessionResult(c, f, rpc.SessionCreate, p, "created", true)
 		},
+		Annotations: replays(opensPage),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	c.Flags().StringVar(&p.URL, "url", "", "the first tab's URL (default about:blank)")
@@ -53,25 +62,33 @@ func newCmdSessionAttachCurrent(f *Factory) *cobra.Command {
 		Example: "  browserctl session attach-current --name mine",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return sessionResult(c, f, rpc.SessionAttachCurrent, p, "attached")
+			return sessionResult(c, f, rpc.SessionAttachCurrent, p, "attached", true)
 		},
+		Annotations: notReplayed("it takes the tab in front, which differs on a replay"),
 	}
 	c.Flags().StringVar(&p.Name, "name", "", "the tab group's title")
 	return c
 }
 
 // sessionResult calls a method answering a Session and prints it: its id
-// for scripts, a sentence on a terminal.
-func sessionResult(c *cobra.Command, f *Factory, method string, params any, verb string) error {
+// for scripts, a sentence on a terminal. With makeCurrent the session
+// becomes the caller's current one (the hub's for a one-shot command, the
+// REPL's or batch run's own in them).
+func sessionResult(c *cobra.Command, f *Factory, method string, params any, verb string, makeCurrent bool) error {
 	raw, err := callHub(c.Context(), f, method, params)
 	if err != nil {
 		return err
 	}
-	return render(f, raw, func() error {
-		var s rpc.Session
-		if err := decodeResult(method, raw, &s); err != nil {
-			return err
+	var s rpc.Session
+	if err := decodeResult(method, raw, &s); err != nil {
+		return err
+	}
+	if makeCurrent {
+		if err := useSession(c.Context(), f, s.SessionID); err != nil {
+			return fmt.Errorf("%s session %s, but could not make it the current session: %w", verb, s.SessionID, err)
 		}
+	}
+	return render(f, raw, func() error {
 		if !f.IO.IsStdoutTTY() {
 			fmt.Fprintln(f.IO.Out, s.SessionID)
 			return nil
@@ -107,23 +124,11 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				if err := decodeResult(rpc.SessionList, raw, &res); err != nil {
 					return err
 				}
-				current := ""
-				if f.IO.IsStdoutTTY() {
-					if h, err := f.Hub(); err == nil {
-						if st, err := hubclient.StatusOf(c.Context(), h); err == nil {
-							current = st.Session
-						}
-					}
-				}
-				tty := f.IO.IsStdoutTTY()
-				header := []string{"ID", "NAME", "GROUP", "TABS", "ACTIVE"}
-				if tty {
-					header = append(header, "")
-				}
-				t := newTable(f, header...)
+				current := currentSession(c.Context(), f)
+				t := newTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
 				for _, s := range res.Sessions {
 					row := []string{s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID)}
-					if tty && s.SessionID == current {
+					if s.SessionID == current {
 						row = append(row, "current")
 					}
 					t.add(row...)
@@ -135,6 +140,7 @@ func newCmdSessionList(f *Factory) *cobra.Command {
 				return t.print()
 			})
 		},
+		Annotations: notReplayed(readsOnly),
 	}
 }
 
@@ -146,8 +152,9 @@ func newCmdSessionRename(f *Factory) *cobra.Command {
 		Args:              exactArgs(2, "a session ID and a NAME"),
 		ValidArgsFunction: completeSessionIDs(f),
 		RunE: func(c *cobra.Command, args []string) error {
-			return sessionResult(c, f, rpc.SessionRename, rpc.SessionRenameParams{SessionID: args[0], Name: args[1]}, "renamed")
+			return sessionResult(c, f, rpc.SessionRename, rpc.SessionRenameParams{SessionID: args[0], Name: args[1]}, "renamed", false)
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
@@ -184,16 +191,18 @@ func sessionEndCmd(f *Factory, name, method, short, verb string) *cobra.Command 
 				return nil
 			})
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
 }
 
 func newCmdSessionUse(f *Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "use ID",
-		Short: "Make ID the hub's current session (\"\" clears it)",
-		Long: `Set the session that commands act on when they name none. The hub keeps it
-for every later command, REPL or script, until another create,
-attach-current or use.`,
+		Short: "Make ID the current session (\"\" clears it)",
+		Long: `Set the session that commands act on when they name none. One-shot, the
+hub keeps it for the shells' later commands (and for a REPL or batch run
+started later) until another one-shot create, attach-current or use. In a
+REPL or a batch run it sets their own session only.`,
 		Example:           "  browserctl session use s2\n  browserctl session use \"\"",
 		Args:              exactArgs(1, "a session ID"),
 		ValidArgsFunction: completeSessionIDs(f),
@@ -216,5 +225,36 @@ attach-current or use.`,
 			}
 			return nil
 		},
+		Annotations: notReplayed(idsDiffer),
 	}
+}
+
+// useSession makes id, a session the browser just answered, the caller's
+// current session: the hub's for a one-shot command, the REPL's or batch
+// run's own in them.
+func useSession(ctx context.Context, f *Factory, id string) error {
+	h, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	if own, ok := h.(interface{ Hold(string) }); ok {
+		own.Hold(id)
+		return nil
+	}
+	_, err = h.UseSession(ctx, id)
+	return err
+}
+
+// currentSession is the caller's current session, "" when there is none
+// or the hub cannot tell.
+func currentSession(ctx context.Context, f *Factory) string {
+	h, err := f.Hub()
+	if err != nil {
+		return ""
+	}
+	st, err := hubclient.StatusOf(ctx, h)
+	if err != nil {
+		return ""
+	}
+	return st.Session
 }

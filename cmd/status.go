@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/termsafe"
 )
 
 type statusOptions struct {
@@ -40,6 +42,7 @@ Chrome.`,
 			}
 			return statusRun(c.Context(), opts)
 		},
+		Annotations: notReplayed(readsOnly),
 	}
 	c.Flags().DurationVar(&opts.Wait, "wait", 0, "start the hub if none runs and wait this long for the extension to connect")
 	return c
@@ -125,7 +128,12 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		if opts.Wait > 0 {
 			msg += " within " + opts.Wait.String()
 		}
-		return &ReportedError{Code: ExitNoBrowser, Err: &hubclient.NotConnectedError{Msg: msg}}
+		nce := &hubclient.NotConnectedError{Msg: msg}
+		if r, ok := st.ExtensionRefusal(); ok {
+			nce.Msg += "; the hub refused a connection: " + r.Describe(f.Now())
+			nce.Hint = r.Fix
+		}
+		return &ReportedError{Code: ExitNoBrowser, Err: nce}
 	}
 	return nil
 }
@@ -152,6 +160,32 @@ func printStatus(f *Factory, st hubapi.Status) {
 	}
 	fmt.Fprintf(w, "session:   %s\n", session)
 	fmt.Fprintf(w, "pending:   %d\n", st.Pending)
+	printRefusals(f, st.Refusals)
+}
+
+// shownRefusals is how many of the hub's refusals status prints.
+const shownRefusals = 5
+
+// printRefusals lists the hub's last refused connection attempts, newest
+// first, each with its fix.
+func printRefusals(f *Factory, refusals []hubapi.Refusal) {
+	if len(refusals) == 0 {
+		return
+	}
+	cs := f.IO.ColorScheme()
+	w := f.IO.Out
+	label := "refused:  "
+	for i := len(refusals) - 1; i >= 0 && i >= len(refusals)-shownRefusals; i-- {
+		r := refusals[i]
+		fmt.Fprintf(w, "%s %s\n", label, termsafe.String(r.Describe(f.Now())))
+		if r.Fix != "" {
+			fmt.Fprintf(w, "           %s\n", cs.Dim("fix: "+inREPLWords(f, r.Fix)))
+		}
+		label = "          "
+	}
+	if n := len(refusals) - shownRefusals; n > 0 {
+		fmt.Fprintf(w, "           (%d older: `browserctl status --json`)\n", n)
+	}
 }
 
 // describeBrowser is the status line naming the connected browser: product

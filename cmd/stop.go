@@ -32,6 +32,7 @@ them removed (a browser you started yourself is left alone).`,
 			}
 			return stopRun(c.Context(), f)
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 }
 

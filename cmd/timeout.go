@@ -2,13 +2,60 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"browserctl/hubclient"
 	"browserctl/rpc"
 )
+
+// --timeout is the budget of a whole browser command: from the moment it
+// starts, connecting to the hub, starting one, waiting for the extension
+// (--wait, cut to what is left) and every call share it, and the command
+// ends within hubclient.CallMargin of it even when the hub never answers.
+// A command that waits longer on purpose (wait MS, download --wait-for)
+// raises its budget to that wait; --follow's long polls have none.
+
+// budgetCommand says whether c is a browser command, bounded by --timeout:
+// one of the "browser" or "page" groups (not serve, repl, mcp, batch, whose
+// lines are each bounded, status --wait, launch).
+func budgetCommand(c *cobra.Command) bool {
+	for ; c.HasParent(); c = c.Parent() {
+		if !c.Parent().HasParent() {
+			return c.GroupID == "browser" || c.GroupID == "page"
+		}
+	}
+	return false
+}
+
+// withCommandBudget starts the budget of a browser command now.
+func withCommandBudget(ctx context.Context, timeout time.Duration) context.Context {
+	if timeout <= 0 {
+		timeout = rpc.DefaultTimeout
+	}
+	return hubclient.WithBudget(ctx, time.Now(), timeout)
+}
+
+// raiseBudget gives the command at least d in all, counted from its start,
+// for a wait the user asked for that is longer than --timeout.
+func raiseBudget(ctx context.Context, d time.Duration) context.Context {
+	start, cur, ok := hubclient.BudgetOf(ctx)
+	if !ok || d <= cur {
+		return ctx
+	}
+	return hubclient.WithBudget(ctx, start, d)
+}
+
+// withoutBudget takes the command's budget off ctx: --follow polls until
+// interrupted, each poll with its own timeout.
+func withoutBudget(ctx context.Context) context.Context {
+	return hubclient.WithBudget(ctx, time.Time{}, 0)
+}
 
 // withTimeoutMS gives a pages.* call's params the caller's --timeout as
 // timeoutMs (docs/protocol.md "timeoutMs"), so the extension never cuts one

@@ -26,5 +26,6 @@ popup when you did not install the extension with ` + "`extension install`" + `.
 			_, err = fmt.Fprintln(f.IO.Out, t)
 			return err
 		},
+		Annotations: notReplayed(notPageWork),
 	}
 }

@@ -105,6 +105,7 @@ message naming what it waited for.`,
 				return pc, nil
 			})(c, args)
 		},
+		Annotations: replays(waitsItself),
 	}
 	enumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
 	c.Flags().StringVar(&wf.text, "text", "", "wait until TEXT is visible on the page")

@@ -359,14 +359,44 @@ func TestSessionInjection(t *testing.T) {
 		}
 	}
 
-	// sessions.create makes its session current; closing it clears it.
+	// A caller that holds its own session gets no current session filled in,
+	// the optional-session tabs.active included.
+	own := hubapi.WithOwnSession(ctx)
+	for _, tc := range []struct {
+		method string
+		params any
+		want   string
+	}{
+		{rpc.PageGet, map[string]any{"what": "title"}, `{"what":"title"}`},
+		{rpc.PageSnapshot, nil, ``},
+		{rpc.TabActive, json.RawMessage(`{}`), `{}`},
+		{rpc.PageGet, map[string]any{"sessionId": "s2"}, `{"sessionId":"s2"}`},
+	} {
+		if _, err := th.Call(own, tc.method, tc.params, 0); err != nil {
+			t.Fatal(err)
+		}
+		if got := compact(<-seen); got != tc.want {
+			t.Errorf("own session: %s %v: sent %s, want %s", tc.method, tc.params, got, tc.want)
+		}
+	}
+
+	// sessions.create and sessions.attachCurrent never move the current
+	// session, own-session caller or not; only UseSession does.
 	send(rpc.SessionCreate, map[string]any{"name": "x"})
-	if s := th.CurrentSession(); s != "s9" {
-		t.Fatalf("current after create: %q", s)
+	if _, err := th.Call(own, rpc.SessionCreate, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	<-seen
+	if s := th.CurrentSession(); s != "s1" {
+		t.Fatalf("current after create: %q, want s1 (set by UseSession)", s)
+	}
+	if _, err := th.UseSession(ctx, "s9"); err != nil {
+		t.Fatal(err)
 	}
 	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "s9" {
 		t.Fatalf("event %+v", ev)
 	}
+	// Closing the current session clears it; closing another does not.
 	send(rpc.SessionClose, map[string]any{"sessionId": "other"})
 	if s := th.CurrentSession(); s != "s9" {
 		t.Fatalf("closing another session changed the current one: %q", s)
@@ -379,6 +409,11 @@ func TestSessionInjection(t *testing.T) {
 	}
 	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "" {
 		t.Fatalf("event %+v", ev)
+	}
+	select {
+	case ev := <-events:
+		t.Fatalf("an event no call should cause: %+v", ev)
+	default:
 	}
 }
 

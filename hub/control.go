@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"browserctl/hubapi"
@@ -36,11 +37,18 @@ func (h *Hub) Handler() http.Handler {
 func (h *Hub) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
+		ws := r.URL.Path == "/ws/browser"
 		if !h.hostOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, r.Header.Get("Origin"), hubapi.RefusedHost)
+			}
 			writeError(w, http.StatusForbidden, "forbidden Host header")
 			return
 		}
 		if !h.originOK(r) {
+			if ws {
+				h.refuse(r.RemoteAddr, strings.Join(r.Header.Values("Origin"), ", "), h.originRefusal(r))
+			}
 			writeError(w, http.StatusForbidden, "forbidden Origin")
 			return
 		}
@@ -76,13 +84,17 @@ func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
 }
 
 // rpcRequest is the body of POST /rpc: a JSON-RPC request plus an optional
-// timeout in milliseconds.
+// timeout in milliseconds, and ownSession for a caller that holds its own
+// session (hubapi.WithOwnSession).
 type rpcRequest struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Timeout *float64        `json:"timeout"`
+	JSONRPC    string          `json:"jsonrpc"`
+	ID         json.RawMessage `json:"id"`
+	Method     string          `json:"method"`
+	Params     json.RawMessage `json:"params"`
+	Timeout    *float64        `json:"timeout"`
+	OwnSession bool            `json:"ownSession"`
+	// Timing asks for the call's rpc.Trace as the answer's "timing" member.
+	Timing bool `json:"timing"`
 }
 
 // errorData is the "data" of an error answered by POST /rpc.
@@ -132,7 +144,15 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	res, err := h.Call(r.Context(), req.Method, params, timeout)
+	ctx := r.Context()
+	if req.OwnSession {
+		ctx = hubapi.WithOwnSession(ctx)
+	}
+	var tr *rpc.Trace
+	if req.Timing {
+		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })
+	}
+	res, err := h.Call(ctx, req.Method, params, timeout)
 
 	out := make([]byte, 0, 64+len(res))
 	out = append(out, `{"jsonrpc":"2.0","id":`...)
@@ -148,6 +168,11 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	} else {
 		out = append(out, `,"result":`...)
 		out = append(out, res...)
+	}
+	if tr != nil {
+		t, _ := json.Marshal(tr)
+		out = append(out, `,"timing":`...)
+		out = append(out, t...)
 	}
 	out = append(out, "}\n"...)
 	writeRaw(w, http.StatusOK, out)

@@ -52,12 +52,24 @@ func TestClientAgainstHub(t *testing.T) {
 	if err != nil || string(res) != `{"sessionId":"s1"}` {
 		t.Fatalf("create: %s %v", res, err)
 	}
+	// a call never moves the current session: PUT /session does
+	if st, err := c.Status(ctx); err != nil || st.Session != "" {
+		t.Fatalf("sessions.create moved the current session: %+v %v", st, err)
+	}
+	if _, err := c.UseSession(ctx, "s1"); err != nil {
+		t.Fatal(err)
+	}
 	if ev := <-events; ev.Type != hubapi.EventSession || ev.Session != "s1" {
 		t.Fatalf("event %+v", ev)
 	}
 	res, err = c.Call(ctx, rpc.PageGet, map[string]string{"what": "title"}, 0)
 	if err != nil || compact(string(res)) != `{"value":"{\"sessionId\":\"s1\",\"what\":\"title\"}"}` {
 		t.Fatalf("the hub's current session was not filled in: %s %v", res, err)
+	}
+	// "ownSession": true: the hub fills in nothing
+	res, err = c.Call(hubapi.WithOwnSession(ctx), rpc.PageGet, map[string]string{"what": "title"}, 0)
+	if err != nil || compact(string(res)) != `{"value":"{\"what\":\"title\"}"}` {
+		t.Fatalf("an own-session call got the hub's current session: %s %v", res, err)
 	}
 	_, err = c.Call(ctx, rpc.PageClick, map[string]string{"ref": "e1"}, 0)
 	browserErr(t, err, rpc.CodePageRefNotFound, true)

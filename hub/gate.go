@@ -93,6 +93,7 @@ type gatedConn struct {
 	g     *gate
 	elem  *list.Element // guarded by g.mu
 	timer *time.Timer
+	until time.Time // when timer fires; guarded by g.mu
 }
 
 // admit registers a new connection as untrusted, closing the oldest
@@ -108,6 +109,7 @@ func (g *gate) admit(c net.Conn) *gatedConn {
 	}
 	gc.elem = g.untrusted.PushBack(gc)
 	g.peak = max(g.peak, g.untrusted.Len())
+	gc.until = time.Now().Add(g.lifetime)
 	gc.timer = time.AfterFunc(g.lifetime, gc.expire)
 	g.mu.Unlock()
 	if evict != nil {
@@ -134,6 +136,17 @@ func (gc *gatedConn) leave() bool {
 func (gc *gatedConn) trust() {
 	if gc.leave() {
 		gc.timer.Stop()
+	}
+}
+
+// hold gives a still untrusted connection at least d more to live: for a
+// WebSocket in its auth handshake, whose own deadline ends it.
+func (gc *gatedConn) hold(d time.Duration) {
+	gc.g.mu.Lock()
+	defer gc.g.mu.Unlock()
+	if until := time.Now().Add(d); gc.elem != nil && until.After(gc.until) {
+		gc.until = until
+		gc.timer.Reset(d)
 	}
 }
 
@@ -164,6 +177,14 @@ func connContext(ctx context.Context, c net.Conn) context.Context {
 		return context.WithValue(ctx, gateKey{}, gc)
 	}
 	return ctx
+}
+
+// holdUntrusted gives the connection that carried r at least d more to live
+// while untrusted (it still counts against maxUntrusted).
+func holdUntrusted(r *http.Request, d time.Duration) {
+	if gc, ok := r.Context().Value(gateKey{}).(*gatedConn); ok {
+		gc.hold(d)
+	}
 }
 
 // trustConn marks the connection that carried r as trusted.

@@ -62,6 +62,8 @@ type Hub struct {
 	locks  sessionLocks
 	events broadcaster
 
+	refusals refusalLog // the last refused /ws/browser attempts
+
 	mu      sync.Mutex // guards the fields below and the switch of conn
 	since   time.Time
 	session string
@@ -113,13 +115,27 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}
+	var tr *rpc.Trace
+	if fn := rpc.TracerFrom(ctx); fn != nil {
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Hub = rpc.MicrosOf(time.Since(t0))
+			tr.Total = tr.Hub
+			fn(tr)
+		}()
+	}
 	raw, err := rpc.EncodeParams(params)
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
 	}
 	var sid string
 	if m, ok := rpc.LookupWire(method); ok && m.Session != rpc.NoSession {
-		raw, sid = injectSession(raw, h.CurrentSession())
+		current := ""
+		if !hubapi.OwnSession(ctx) {
+			current = h.CurrentSession()
+		}
+		raw, sid = rpc.FillSession(raw, current)
 	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
 		sid = paramsSession(raw) // a pages.* method newer than our table
 	}
@@ -128,31 +144,40 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	defer putCall(cl)
 
 	if sid != "" && strings.HasPrefix(method, rpc.SessionScopedPrefix) {
+		t0 := time.Now()
 		l, err := h.locks.acquire(ctx, sid, cl.timer.C)
+		if tr != nil {
+			tr.Lock = rpc.MicrosOf(time.Since(t0))
+		}
 		if err != nil {
 			return nil, waitError(err, method, timeout)
 		}
 		defer h.locks.release(sid, l)
 	}
 
-	res, err := h.roundTrip(ctx, cl, method, raw, timeout)
+	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
 	if err != nil {
 		return nil, err
 	}
-	h.trackSession(method, sid, res)
+	h.trackSession(method, sid)
 	return res, nil
 }
 
 // roundTrip sends one request on the current connection and waits for its
 // response, the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration) (json.RawMessage, error) {
+func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	c := h.conn.Load()
 	if c == nil {
-		return nil, rpc.ErrNotConnected()
+		return nil, h.notConnected()
 	}
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
 		return nil, err
+	}
+	if tr != nil {
+		tr.CallID = id
+		sent := time.Now()
+		defer func() { tr.Extension = rpc.MicrosOf(time.Since(sent)) }()
 	}
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
@@ -191,17 +216,12 @@ func waitError(err error, method string, timeout time.Duration) *rpc.BrowserErro
 	}
 }
 
-// trackSession follows the current session through the calls that make or
-// end one (spec section 4; docs/protocol.md "current session").
-func (h *Hub) trackSession(method, sid string, result json.RawMessage) {
+// trackSession clears the current session when a call ended it
+// (docs/protocol.md "current session"). No call sets it: only UseSession
+// (PUT /session) does, so a script's `call sessions.create`, an MCP client
+// or a REPL never moves the shells' current session.
+func (h *Hub) trackSession(method, sid string) {
 	switch method {
-	case rpc.SessionCreate, rpc.SessionAttachCurrent:
-		var s struct {
-			SessionID string `json:"sessionId"`
-		}
-		if json.Unmarshal(result, &s) == nil && s.SessionID != "" {
-			h.setSession(s.SessionID)
-		}
 	case rpc.SessionClose, rpc.SessionRelease:
 		h.clearSessionIf(sid)
 	}
@@ -231,7 +251,8 @@ func (h *Hub) clearSessionIf(id string) {
 	}
 }
 
-// CurrentSession is the session filled into calls that name none.
+// CurrentSession is the session filled into calls that name none, unless
+// their context carries hubapi.WithOwnSession.
 func (h *Hub) CurrentSession() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -251,6 +272,7 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 		st.Addr = h.addr.String()
 	}
 	h.mu.Unlock()
+	st.Refusals = h.refusals.snapshot()
 	if c := h.conn.Load(); c != nil {
 		st.Connected = true
 		st.Pending = c.pendingCount()

@@ -41,10 +41,14 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // Upgrade answered the request
 	}
 	remote := ws.RemoteAddr().String()
-	h.frames.event(remote, "connect origin=%q", r.Header.Get("Origin"))
+	origin := r.Header.Get("Origin")
+	h.frames.event(remote, "connect origin=%q", origin)
 	ws.SetReadLimit(authFrameLimit) // the big limit only after auth_ok (issue 7.2)
+	// The auth deadline, not the gate's lifetime of untrusted connections,
+	// ends a silent client: it gets its 4001 (spec section 2).
+	holdUntrusted(r, h.opts.AuthTimeout+2*closeGrace)
 
-	if !h.authenticate(ws, remote) {
+	if !h.authenticate(ws, remote, origin) {
 		return
 	}
 	trustConn(r)
@@ -78,16 +82,18 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 
 // authenticate reads the first frame: a valid auth frame with the right
 // token, within AuthTimeout. Anything else closes the connection with 4001.
-func (h *Hub) authenticate(ws *websocket.Conn, remote string) bool {
+func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 	_ = ws.SetReadDeadline(time.Now().Add(h.opts.AuthTimeout))
 	_, data, err := ws.ReadMessage()
 	if err != nil {
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
+			h.refuse(remote, origin, hubapi.RefusedAuthTimeout)
 			closeWith(h, ws, remote, closeUnauthorized, "no auth frame within "+h.opts.AuthTimeout.String())
 			return false
 		}
 		if errors.Is(err, websocket.ErrReadLimit) {
+			h.refuse(remote, origin, hubapi.RefusedMalformed)
 			closeWith(h, ws, remote, closeUnauthorized, "auth frame too large")
 			return false
 		}
@@ -97,17 +103,17 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote string) bool {
 	}
 	h.frames.frame(remote, "<-", data)
 	f, err := rpc.DecodeFrame(data)
-	reason := ""
+	reason, why := "", ""
 	switch {
 	case err != nil:
-		reason = "first frame is not a JSON object"
+		reason, why = "first frame is not a JSON object", hubapi.RefusedMalformed
 	case f.Control == nil || f.Control.Type != rpc.FrameAuth:
-		reason = `first frame must be {"type":"auth","token":"..."}`
+		reason, why = `first frame must be {"type":"auth","token":"..."}`, hubapi.RefusedNotAuth
 	case !h.tokenOK(f.Control.Token):
-		reason = "wrong token"
+		reason, why = "wrong token", hubapi.RefusedWrongToken
 	}
 	if reason != "" {
-		h.logf("hub: refused %s: %s", remote, reason)
+		h.refuse(remote, origin, why)
 		closeWith(h, ws, remote, closeUnauthorized, reason)
 		return false
 	}

@@ -27,6 +27,11 @@ type Status struct {
 
 	// Browser is who is connected, when one is (issue 7.4).
 	Browser *Browser `json:"browser,omitempty"`
+
+	// Refusals are the last connections to /ws/browser the hub refused,
+	// oldest first (a bounded list; the same refusal again from the same
+	// place is counted, not repeated). Never holds a token.
+	Refusals []Refusal `json:"refusals,omitempty"`
 }
 
 // Browser is the connected extension's browser, as its WebSocket upgrade
@@ -64,4 +69,23 @@ type Controller interface {
 	// Events streams state changes until ctx is done; the channel is closed
 	// then, or when the hub goes away.
 	Events(ctx context.Context) (<-chan Event, error)
+}
+
+// ownSessionKey marks a context whose calls come from a caller holding its
+// own session.
+type ownSessionKey struct{}
+
+// WithOwnSession marks the calls made with ctx as a caller's that holds its
+// own session (a REPL, a batch run, an MCP client): the hub fills in its
+// current session for none of them, so a call that names no session acts on
+// none (4103) rather than on a shell's session. Over the control API the
+// mark is POST /rpc's "ownSession": true.
+func WithOwnSession(ctx context.Context) context.Context {
+	return context.WithValue(ctx, ownSessionKey{}, true)
+}
+
+// OwnSession says whether ctx carries WithOwnSession's mark.
+func OwnSession(ctx context.Context) bool {
+	v, _ := ctx.Value(ownSessionKey{}).(bool)
+	return v
 }

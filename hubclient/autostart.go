@@ -51,13 +51,27 @@ func StatusOf(ctx context.Context, c hubapi.Controller) (hubapi.Status, error) {
 // `error 4101 extension_not_connected: MESSAGE`, and unwraps to that
 // *rpc.BrowserError (not retryable), so it prints, hints and exits (3) the
 // same way.
-type NotConnectedError struct{ Msg string }
+type NotConnectedError struct {
+	Msg  string
+	Hint string // what to do, when the hub knows why (a refused handshake); "" for the usual hint
+}
 
 func (e *NotConnectedError) Error() string { return e.Unwrap().Error() }
 
 // Unwrap is the hub's error for a call made while no extension is connected.
 func (e *NotConnectedError) Unwrap() error {
 	return &rpc.BrowserError{Message: e.Msg, Code: rpc.CodeExtensionNotConnected}
+}
+
+// notConnected is the NotConnectedError for st: msg, and when the hub
+// refused what may have been the extension, that refusal and its fix.
+func notConnected(msg string, st hubapi.Status) *NotConnectedError {
+	e := &NotConnectedError{Msg: msg}
+	if r, ok := st.ExtensionRefusal(); ok {
+		e.Msg += "; the hub refused a connection: " + r.Describe(time.Now())
+		e.Hint = r.Fix
+	}
+	return e
 }
 
 // Spawn is what starting a background hub needs from the command line.
@@ -78,6 +92,7 @@ type AutoHub struct {
 	addr   string
 	wait   time.Duration
 	spawn  Spawn
+	gone   func() error // see SetBrowserGone
 }
 
 var _ hubapi.Controller = (*AutoHub)(nil)
@@ -88,12 +103,34 @@ func NewAutoHub(server, token string, wait time.Duration, spawn Spawn) *AutoHub 
 	return &AutoHub{client: NewClient(server, token), addr: server, wait: wait, spawn: spawn}
 }
 
+// SetBrowserGone gives the hub a way to tell that no extension is coming:
+// when a call finds none connected, gone runs first, and an error from it
+// (the browser `launch` started has exited) is the call's answer at once,
+// instead of waiting for an extension.
+func (a *AutoHub) SetBrowserGone(gone func() error) { a.gone = gone }
+
+// browserGone is gone's answer, nil without one.
+func (a *AutoHub) browserGone() error {
+	if a.gone == nil {
+		return nil
+	}
+	return a.gone()
+}
+
 // Call is at most once (issue 7.3): a hub is started and the call sent
 // again only on ErrNoHub, which the client answers only when nothing of
 // the request was sent. A hub that went away after the request was sent
 // answers ErrCallInterrupted (exit 4, "may or may not have run"), and
 // that is final.
 func (a *AutoHub) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	if timeout <= 0 {
+		timeout = rpc.DefaultTimeout
+	}
+	// Every step below (the call, starting a hub, waiting for the
+	// extension, the call again) shares one deadline: the command's budget.
+	ctx, budgetEnd := withCallBudget(ctx, timeout)
+	ctx, cancel := context.WithDeadline(ctx, callEnd(ctx, time.Now(), timeout).Add(transportMargin))
+	defer cancel()
 	res, err := a.client.Call(ctx, method, params, timeout)
 	if err == nil {
 		return res, nil
@@ -104,11 +141,22 @@ func (a *AutoHub) Call(ctx context.Context, method string, params any, timeout t
 		if err := a.ensureHub(ctx); err != nil {
 			return nil, err
 		}
-	case errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected && !be.Retryable && a.wait > 0:
+	case errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected:
+		if gerr := a.browserGone(); gerr != nil {
+			return nil, gerr
+		}
+		if be.Retryable || a.wait <= 0 {
+			return nil, err
+		}
 	default:
 		return nil, err
 	}
-	if err := WaitExtension(ctx, a.spawn.Stderr, a.client, a.addr, a.wait); err != nil {
+	if gerr := a.browserGone(); gerr != nil {
+		return nil, gerr
+	}
+	// --wait, but never past the budget: the call after it needs a moment
+	wait := min(a.wait, time.Until(budgetEnd)).Round(100 * time.Millisecond)
+	if err := WaitExtension(ctx, a.spawn.Stderr, a.client, a.addr, wait); err != nil {
 		return nil, err
 	}
 	return a.client.Call(ctx, method, params, timeout)
@@ -236,7 +284,7 @@ func WaitExtension(ctx context.Context, stderr io.Writer, c hubapi.Controller, a
 		return nil
 	}
 	if d <= 0 {
-		return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr)}
+		return notConnected(fmt.Sprintf("no extension connected to ws://%s/ws/browser", addr), st)
 	}
 	fmt.Fprintf(stderr, "waiting up to %s for the extension to connect to ws://%s/ws/browser ...\n", d, addr)
 	ctx, cancel := context.WithTimeout(ctx, d)
@@ -246,10 +294,13 @@ func WaitExtension(ctx context.Context, stderr io.Writer, c hubapi.Controller, a
 	for {
 		select {
 		case <-ctx.Done():
-			return &NotConnectedError{Msg: fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s", addr, d)}
+			return notConnected(fmt.Sprintf("no extension connected to ws://%s/ws/browser within %s", addr, d), st)
 		case <-t.C:
 		}
-		st, err := StatusOf(ctx, c)
+		next, err := StatusOf(ctx, c)
+		if err == nil {
+			st = next
+		}
 		if err != nil && ctx.Err() == nil {
 			return err
 		}

@@ -56,9 +56,6 @@ func (e *afterSendError) Error() string { return e.err.Error() }
 func (e *afterSendError) Unwrap() error { return e.err }
 
 const (
-	// CallMargin is added to a call's timeout for the HTTP round trip, so
-	// the hub's own timeout error arrives before ours.
-	CallMargin = 5 * time.Second
 	// dialTimeout bounds connecting to the hub.
 	dialTimeout = 5 * time.Second
 	// maxIdleConns is how many connections a Client keeps for reuse.
@@ -157,6 +154,15 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
 	}
+	// The hub times the call out by end (the command's budget may end it
+	// sooner than timeout); a hub that has not answered shortly after that
+	// is not answering at all (stopped, wedged) and is given up on.
+	now := time.Now()
+	end := callEnd(ctx, now, timeout)
+	hubTimeout := end.Sub(now)
+	if hubTimeout <= 0 {
+		return nil, rpc.ErrTimeout(method, timeout) // the command's budget is spent
+	}
 	body := make([]byte, 0, 96+len(p))
 	body = append(body, `{"jsonrpc":"2.0","id":1,"method":`...)
 	body = rpc.AppendString(body, method)
@@ -165,15 +171,36 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		body = append(body, p...)
 	}
 	body = append(body, `,"timeout":`...)
-	body = strconv.AppendInt(body, timeout.Milliseconds(), 10)
+	body = strconv.AppendInt(body, max(hubTimeout.Milliseconds(), 1), 10)
+	if hubapi.OwnSession(ctx) {
+		body = append(body, `,"ownSession":true`...)
+	}
+	trace := rpc.TracerFrom(ctx)
+	var tr *rpc.Trace
+	if trace != nil {
+		body = append(body, `,"timing":true`...)
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Total = rpc.MicrosOf(time.Since(t0))
+			trace(tr)
+		}()
+	}
 	body = append(body, '}')
 
-	ctx, cancel := context.WithTimeout(ctx, timeout+CallMargin)
+	ctx, cancel := context.WithDeadline(ctx, end.Add(transportMargin))
 	defer cancel()
 	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, rpc.ErrTimeout(method, timeout)
+			// the hub's own timeout error did not come either
+			shown := timeout
+			if _, d, ok := BudgetOf(ctx); ok && d < timeout {
+				shown = d // the command's --timeout ended it
+			}
+			be := rpc.ErrTimeout(method, shown)
+			be.Message += fmt.Sprintf(": no answer from the hub at %s (stopped or wedged? `browserctl doctor` tells)", c.base)
+			return nil, be
 		}
 		if errors.Is(err, context.Canceled) {
 			return nil, rpc.ErrCanceled(method, err)
@@ -193,6 +220,9 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	// one-shot command pays for encoding/json's type set-up on every run.
 	if !json.Valid(data) {
 		return nil, fmt.Errorf("%w: POST /rpc answered %q", ErrNotAHub, truncate(data))
+	}
+	if raw, ok := rpc.Member(data, "timing"); ok && tr != nil {
+		_ = json.Unmarshal(raw, tr) // a hub without timing leaves it zero
 	}
 	if raw, ok := rpc.Member(data, "error"); ok && string(raw) != "null" {
 		var e struct {

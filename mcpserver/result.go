@@ -12,35 +12,75 @@ import (
 	"browserctl/rpc"
 )
 
-// errorResult is a tool error an agent can act on: the code, name, message
-// and hint the CLI prints, as text and as structured content.
-func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+// ErrorReport is a failure as the CLI reports it: the wire code and name of
+// a browser or hub error, or the CLI's local code and name (token_refused,
+// no_hub, ...), with the reason and hint.
+type ErrorReport struct {
+	Code      int
+	Name      string
+	Message   string
+	Reason    string
+	Retryable bool
+	Hint      string
+}
+
+// describe is err as the CLI reports it (Options.Describe), else as the
+// wire says it.
+func (s *Server) describe(err error) ErrorReport {
+	if s.opts.Describe != nil {
+		return s.opts.Describe(err)
+	}
 	var be *rpc.BrowserError
 	if !errors.As(err, &be) {
 		be = &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: err.Error()}
 	}
-	if be.Code == rpc.CodeSessionNotFound {
+	return ErrorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message, Reason: ReasonOf(err), Retryable: be.Retryable, Hint: s.opts.Hint(err)}
+}
+
+// ReasonOf is the reason a BrowserError in err carries ("" for none).
+func ReasonOf(err error) string {
+	var be *rpc.BrowserError
+	if !errors.As(err, &be) {
+		return ""
+	}
+	return string(be.Reason)
+}
+
+// errorResult is a tool error an agent can act on: the code, name, message,
+// reason and hint the CLI prints, as text and as structured content.
+func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+	var be *rpc.BrowserError
+	if errors.As(err, &be) && be.Code == rpc.CodeSessionNotFound {
 		s.forgetCreatedSession(req)
 	}
-	hint := mcpHint(be, s.opts.Hint(err))
+	r := s.describe(err)
+	hint := r.Hint
+	if be != nil {
+		hint = mcpHint(be, hint)
+	}
 	var b strings.Builder
-	b.WriteString(be.Error())
+	fmt.Fprintf(&b, "error %d %s: %s", r.Code, r.Name, r.Message)
+	if r.Reason != "" {
+		b.WriteString("\nreason: " + r.Reason)
+	}
 	if hint != "" {
 		b.WriteString("\nhint: " + hint)
 	}
-	res := &mcp.CallToolResult{
-		Content: []mcp.Content{&mcp.TextContent{Text: b.String()}},
-		StructuredContent: map[string]any{"error": map[string]any{
-			"code":      be.Code,
-			"name":      be.Code.Name(),
-			"message":   be.Message,
-			"retryable": be.Retryable,
-			"hint":      hint,
-			"reason":    be.Reason,
-		}},
-		IsError: true,
+	e := map[string]any{
+		"code":      r.Code,
+		"name":      r.Name,
+		"message":   r.Message,
+		"retryable": r.Retryable,
+		"hint":      hint,
 	}
-	return res
+	if r.Reason != "" {
+		e["reason"] = r.Reason
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: b.String()}},
+		StructuredContent: map[string]any{"error": e},
+		IsError:           true,
+	}
 }
 
 // mcpHint turns the CLI's hint into one an agent can follow with tools.
@@ -70,18 +110,36 @@ func text(format string, args ...any) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(format, args...)}}}
 }
 
-// dialogOf is the dialog an action's result reports as opened, if any.
+// dialogOf says what happened to a dialog an action's result reports: an
+// alert the policy accepted, a confirm still open, ...
 func dialogOf(raw json.RawMessage) string {
 	var r struct {
-		Dialog *struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		} `json:"dialog"`
+		Dialog *rpc.DialogReport `json:"dialog"`
 	}
 	if json.Unmarshal(raw, &r) != nil || r.Dialog == nil {
 		return ""
 	}
-	return fmt.Sprintf("a %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", r.Dialog.Type, r.Dialog.Message)
+	d := r.Dialog
+	article := "a"
+	if strings.HasPrefix(d.Type, "a") {
+		article = "an"
+	}
+	switch d.State {
+	case "accepted", "dismissed":
+		return fmt.Sprintf("%s %s dialog was %s: %q", article, d.Type, d.State, d.Message)
+	}
+	return fmt.Sprintf("%s %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", article, d.Type, d.Message)
+}
+
+// downloadOf is the download an action's result reports it started.
+func downloadOf(raw json.RawMessage) *rpc.Download {
+	var r struct {
+		Download *rpc.Download `json:"download"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return nil
+	}
+	return r.Download
 }
 
 // pageState is the part of an action's result that tells the agent where it
@@ -95,6 +153,13 @@ func (s *Server) pageState(ctx context.Context, req *mcp.CallToolRequest, head s
 	}
 	if d := dialogOf(actionResult); d != "" {
 		b.WriteString("### Dialog\n" + d + "\n\n")
+	}
+	if d := downloadOf(actionResult); d != nil {
+		line, err := s.savedDownload(d)
+		if err != nil {
+			line = err.Error()
+		}
+		b.WriteString("### Download\n" + line + "\n\n")
 	}
 	s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.TrimRight(b.String(), "\n")}}}
@@ -114,7 +179,9 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		}
 		return
 	}
-	if err := s.writeSnapshot(ctx, req, b, snapshotParams(""), budget); err != nil {
+	params := snapshotParams("")
+	params["settle"] = true // the navigations the action set off, in frames too
+	if err := s.writeSnapshot(ctx, req, b, params, 0, budget); err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
 	}
 }
@@ -128,7 +195,7 @@ func snapshotParams(mode string) map[string]any {
 }
 
 // writeSnapshot writes the page's URL, title and snapshot cut to budget.
-func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, budget int) error {
+func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, offset, budget int) error {
 	raw, err := s.call(ctx, req, rpc.PageSnapshot, params)
 	if err != nil {
 		return err
@@ -142,7 +209,7 @@ func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b 
 		return fmt.Errorf("unreadable snapshot: %w", err)
 	}
 	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n### Snapshot\n", snap.URL, snap.Title)
-	b.WriteString(Truncate(stripHeader(snap.Snapshot, snap.URL), budget))
+	b.WriteString(TruncateFrom(stripHeader(snap.Snapshot, snap.URL), offset, budget))
 	b.WriteString("\n")
 	return nil
 }
@@ -163,15 +230,29 @@ func stripHeader(snapshot, url string) string {
 }
 
 // Truncate cuts text to at most budget characters at a line boundary and
-// ends it with one line saying how many lines and refs were left out.
-// A negative budget keeps everything.
+// ends it with one line saying how many lines and refs were left out and
+// the offset to continue from. A negative budget keeps everything.
 func Truncate(text string, budget int) string {
+	return TruncateFrom(text, 0, budget)
+}
+
+// TruncateFrom is Truncate of text from line offset on; the note's offset
+// counts lines of the whole text, so browser_snapshot with it gives the
+// next part, and the parts together are the text once.
+func TruncateFrom(text string, offset, budget int) string {
 	text = strings.TrimRight(text, "\n")
+	if offset > 0 {
+		lines := strings.Split(text, "\n")
+		if offset >= len(lines) {
+			return fmt.Sprintf("[offset %d is past the end: the snapshot has %d lines]", offset, len(lines))
+		}
+		text = strings.Join(lines[offset:], "\n")
+	}
 	if budget < 0 || len(text) <= budget {
 		return text
 	}
-	const note = "\n[... %d more lines with %d refs not shown: act on what is shown, scroll, or call browser_snapshot with maxChars]"
-	room := budget - len(note) - 10
+	const note = "\n[... %d more lines with %d refs not shown: call browser_snapshot with offset %d for the rest]"
+	room := budget - len(note) - 20
 	if room < 0 {
 		room = 0
 	}
@@ -184,6 +265,10 @@ func Truncate(text string, budget int) string {
 	if cut == 0 && rest != "" {
 		lines++
 	}
+	shown := 0
+	if cut > 0 {
+		shown = strings.Count(text[:cut], "\n") + 1
+	}
 	refs := strings.Count(rest, "[ref=")
-	return text[:cut] + fmt.Sprintf(note, lines, refs)
+	return text[:cut] + fmt.Sprintf(note, lines, refs, offset+shown)
 }

@@ -6,6 +6,8 @@
 // Each MCP client gets a session (a Chrome tab group) of its own, created on
 // its first page tool, unless the server was told to share one: two agents
 // never act on each other's tabs, and the user can watch each agent's group.
+// The session lives in the server, never in the hub: a client's session
+// create, use or release changes no shell's current session.
 package mcpserver
 
 import (
@@ -17,6 +19,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -41,8 +44,18 @@ type Options struct {
 	Timeout time.Duration
 	// Hint returns the line the CLI prints after an error ("" for none).
 	Hint func(error) string
+	// Describe reports an error as the CLI does (its code, name, reason
+	// and hint); nil: the wire's code, and Hint.
+	Describe func(error) ErrorReport
 	// Version is browserctl's version, reported to clients.
 	Version string
+	// SaveDownload moves a finished download into the download folder
+	// (--download-dir) and answers its new path ("" for unmoved); nil
+	// leaves downloads where the browser saved them.
+	SaveDownload func(*rpc.Download) (string, error)
+	// DownloadDir is the download folder, for files the tools write (a
+	// PDF); nil: the working folder.
+	DownloadDir func() (string, error)
 }
 
 // Server is browserctl's MCP server.
@@ -52,6 +65,15 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*clientState
+}
+
+// ownSessionCaller marks every call as made by a caller that holds its own
+// session (hubapi.WithOwnSession): the hub fills in no shell's current
+// session, and an MCP client's sessions.create moves nobody's.
+type ownSessionCaller struct{ rpc.Caller }
+
+func (c ownSessionCaller) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	return c.Caller.Call(hubapi.WithOwnSession(ctx), method, params, timeout)
 }
 
 // clientState is what the server keeps for one MCP client.
@@ -66,12 +88,16 @@ func New(opts Options) *Server {
 	if opts.Hint == nil {
 		opts.Hint = func(error) string { return "" }
 	}
+	opts.Caller = ownSessionCaller{opts.Caller}
 	s := &Server{opts: opts, sessions: map[*mcp.ServerSession]*clientState{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range append(s.tools(), s.observeTools()...) {
+	for _, t := range append(append(s.tools(), s.observeTools()...), s.emulationTools()...) {
 		s.mcp.AddTool(t.tool, t.handler)
+	}
+	for _, t := range s.paramTools() {
+		t.add(s.mcp)
 	}
 	return s
 }

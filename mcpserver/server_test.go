@@ -180,15 +180,20 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"browser_click", "browser_console_messages", "browser_drag", "browser_evaluate", "browser_file_upload", "browser_fill_form",
+		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",
 		"browser_handle_dialog", "browser_hover", "browser_navigate", "browser_navigate_back",
 		"browser_network_requests", "browser_press_key", "browser_select_option", "browser_session",
 		"browser_snapshot", "browser_tabs", "browser_take_screenshot", "browser_type", "browser_wait_for",
+		"browser_resize", "browser_emulate_device", "browser_emulate_media", "browser_set_offline",
+		"browser_set_geolocation", "browser_state_save", "browser_state_load",
+		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
+		"browser_scroll", "browser_storage", "browser_handoff",
 	}
+	slices.Sort(want)
 	var got []string
 	for _, tl := range res.Tools {
 		got = append(got, tl.Name)
-		if tl.Description == "" || tl.Annotations == nil || tl.Annotations.Title == "" {
+		if tl.Description == "" || tl.Annotations == nil || tl.Title == "" {
 			t.Errorf("%s: description %q, annotations %+v", tl.Name, tl.Description, tl.Annotations)
 		}
 		schema, _ := json.Marshal(tl.InputSchema)
@@ -207,7 +212,7 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
@@ -247,7 +252,6 @@ func TestToolRequests(t *testing.T) {
 		{"browser_select_option", map[string]any{"element": "c", "ref": "e4", "values": []string{"a", "b"}}, []request{{"pages.select", map[string]any{"ref": "e4", "values": []any{"a", "b"}}}, {"pages.snapshot", nil}}},
 		{"browser_hover", map[string]any{"element": "m", "ref": "e5"}, []request{{"pages.hover", map[string]any{"ref": "e5"}}, {"pages.snapshot", nil}}},
 		{"browser_hover", map[string]any{"element": "m", "target": "#menu"}, []request{{"pages.hover", map[string]any{"selector": "#menu"}}, {"pages.snapshot", nil}}},
-		{"browser_drag", map[string]any{"startElement": "a", "startRef": "e1", "endElement": "b", "endTarget": "role=list"}, []request{{"pages.drag", map[string]any{"ref": "e1", "toSelector": "role=list"}}, {"pages.snapshot", nil}}},
 		{"browser_press_key", map[string]any{"key": "Control+a"}, []request{{"pages.press", map[string]any{"key": "Control+a"}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"time": 0.25}, []request{{"pages.wait", map[string]any{"ms": float64(250)}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"text": "Done"}, []request{{"pages.waitFor", map[string]any{"text": "Done"}}, {"pages.snapshot", nil}}},
@@ -264,7 +268,7 @@ func TestToolRequests(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
 			fe, _, cs := setup(t, Options{MaxSnapshotChars: 1000}, "agent")
-			for _, m := range []string{"pages.navigate", "pages.back", "pages.click", "pages.fill", "pages.type", "pages.press", "pages.check", "pages.select", "pages.hover", "pages.drag", "pages.wait", "pages.waitFor", "pages.dialog", "tabs.activate", "tabs.open"} {
+			for _, m := range []string{"pages.navigate", "pages.back", "pages.click", "pages.fill", "pages.type", "pages.press", "pages.check", "pages.select", "pages.hover", "pages.wait", "pages.waitFor", "pages.dialog", "tabs.activate", "tabs.open"} {
 				fe.setRule(m, ok)
 			}
 			fe.setRule("pages.snapshot", answer{result: snap})
@@ -553,6 +557,34 @@ func TestUploadConsoleNetwork(t *testing.T) {
 	for _, w := range []string{"[GET] http://x/ok => [200] OK (Fetch)", "[POST] http://x/down => failed: net::ERR_CONNECTION_REFUSED (XHR)", "[GET] http://x/ad.js => blocked (Script)", "[GET] http://x/slow => pending (Fetch)"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("network lacks %q:\n%s", w, got)
+		}
+	}
+}
+
+// MCP clients never move the shells' current session: not by creating
+// their sessions, not by using or releasing one, not by leaving.
+func TestClientsLeaveTheShellsSessionAlone(t *testing.T) {
+	fe, s, cs := setup(t, Options{}, "alpha", "beta")
+	h := s.opts.Caller.(ownSessionCaller).Caller.(*hub.Hub)
+	if _, err := h.UseSession(context.Background(), "sperson"); err != nil {
+		t.Fatal(err)
+	}
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"released": true}})
+	fe.setRule(rpc.SessionList, answer{result: map[string]any{"sessions": []any{}}})
+	callTool(t, cs[0], "browser_snapshot", nil)
+	callTool(t, cs[1], "browser_session", map[string]any{"action": "create"})
+	callTool(t, cs[1], "browser_session", map[string]any{"action": "release"})
+	if got := h.CurrentSession(); got != "sperson" {
+		t.Fatalf("after the clients' sessions: current %q, want sperson", got)
+	}
+	s.ReleaseAll(context.Background())
+	if got := h.CurrentSession(); got != "sperson" {
+		t.Fatalf("after the clients left: current %q, want sperson", got)
+	}
+	for _, r := range fe.requests() {
+		if r.Params["sessionId"] == "sperson" {
+			t.Errorf("an MCP client's %s acted on the shells' session", r.Method)
 		}
 	}
 }

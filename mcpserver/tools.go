@@ -52,7 +52,8 @@ func define[In any](name, title, description string, k kind, enums map[string][]
 			p.Enum = append(p.Enum, v)
 		}
 	}
-	ann := &mcp.ToolAnnotations{Title: title, ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
+	// The title is the tool's own (it wins over an annotation's): said once.
+	ann := &mcp.ToolAnnotations{ReadOnlyHint: k == readOnly, OpenWorldHint: boolPtr(true)}
 	if k != readOnly {
 		ann.DestructiveHint = boolPtr(k == destructive)
 	}
@@ -97,20 +98,13 @@ type (
 	}
 	snapshotArg struct {
 		Mode     string `json:"mode,omitempty" jsonschema:"full (default): the page's text and controls; interactive: only what can be acted on, flat and much shorter"`
-		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot, cut at a line (default: everything)"`
+		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"at most this many characters of snapshot, cut at a line (default: everything); the last line names the offset of the rest"`
+		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line of the snapshot: the rest of a cut one"`
 	}
 	elementRef struct {
 		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
 		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
 		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
-	}
-	dragArg struct {
-		StartElement string `json:"startElement" jsonschema:"human-readable description of the element to drag"`
-		StartRef     string `json:"startRef,omitempty" jsonschema:"the ref of the element to drag"`
-		StartTarget  string `json:"startTarget,omitempty" jsonschema:"instead of startRef: a ref or a selector"`
-		EndElement   string `json:"endElement" jsonschema:"human-readable description of where to drop it"`
-		EndRef       string `json:"endRef,omitempty" jsonschema:"the ref of the drop target"`
-		EndTarget    string `json:"endTarget,omitempty" jsonschema:"instead of endRef: a ref or a selector"`
 	}
 	clickArg struct {
 		elementRef
@@ -143,6 +137,7 @@ type (
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
 		Text     string   `json:"text,omitempty" jsonschema:"wait until this text is visible on the page"`
 		TextGone string   `json:"textGone,omitempty" jsonschema:"wait until this text is no longer visible"`
+		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds to wait for text or textGone (default 30)"`
 	}
 	dialogArg struct {
 		Accept     bool    `json:"accept" jsonschema:"accept (true) or dismiss (false) the dialog"`
@@ -192,7 +187,10 @@ func (s *Server) tools() []tool {
 					budget = *in.MaxChars
 				}
 				var b strings.Builder
-				if err := s.writeSnapshot(ctx, req, &b, snapshotParams(in.Mode), budget); err != nil {
+				if in.Offset < 0 {
+					return invalid("browser_snapshot", fmt.Errorf("offset must be >= 0"))
+				}
+				if err := s.writeSnapshot(ctx, req, &b, snapshotParams(in.Mode), in.Offset, budget); err != nil {
 					return s.errorResult(req, err)
 				}
 				return text("%s", strings.TrimRight(b.String(), "\n"))
@@ -239,23 +237,6 @@ func (s *Server) tools() []tool {
 			"Move the mouse over an element by its ref.",
 			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
 				return s.act(ctx, req, rpc.PageHover, in.targetParams(), "Hovered over "+describe(in))
-			}),
-		define("browser_drag", "Drag mouse",
-			"Drag one element onto another (each by its ref), as a user would with the mouse. Both ends are hit-tested first.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
-				from := elementRef{Element: in.StartElement, Ref: in.StartRef, Target: in.StartTarget}.targetParams()
-				to := elementRef{Element: in.EndElement, Ref: in.EndRef, Target: in.EndTarget}.targetParams()
-				p := map[string]any{}
-				for k, v := range from {
-					p[k] = v
-				}
-				for k, v := range to {
-					p["to"+strings.ToUpper(k[:1])+k[1:]] = v
-				}
-				if p["toRef"] == "" {
-					return invalid(req.Params.Name, fmt.Errorf(`give "endRef" or "endTarget"`))
-				}
-				return s.act(ctx, req, rpc.PageDrag, p, fmt.Sprintf("Dragged %s to %s", describe(elementRef{Element: in.StartElement, Ref: in.StartRef}), describe(elementRef{Element: in.EndElement, Ref: in.EndRef})))
 			}),
 		define("browser_press_key", "Press a key",
 			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
@@ -390,12 +371,34 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
-	// The page waits for timeout; the hub gives it a little longer, so the
-	// page's own "timed out ... waiting for text" is what the agent reads.
-	case in.Text != "":
-		return s.actWithin(ctx, req, rpc.PageWaitFor, map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is visible", in.Text), timeout+5*time.Second)
-	case in.TextGone != "":
-		return s.actWithin(ctx, req, rpc.PageWaitFor, map[string]any{"text": in.TextGone, "gone": true, "timeoutMs": timeout.Milliseconds()}, fmt.Sprintf("Text %q is gone", in.TextGone), timeout+5*time.Second)
+	case in.Text != "" || in.TextGone != "":
+		if in.Timeout != nil {
+			if *in.Timeout <= 0 {
+				return invalid("browser_wait_for", fmt.Errorf("timeout must be > 0 seconds"))
+			}
+			timeout = time.Duration(*in.Timeout * float64(time.Second))
+		} else {
+			timeout = 30 * time.Second
+		}
+		p := map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}
+		what, done := fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
+		if in.Text == "" {
+			p["text"], p["gone"] = in.TextGone, true
+			what, done = fmt.Sprintf("text %q to be gone", in.TextGone), fmt.Sprintf("Text %q is gone", in.TextGone)
+		}
+		// The page waits for timeout; the hub gives it a little longer, so
+		// the page's own "timed out" is what comes back.
+		raw, err := s.callTimeout(ctx, req, rpc.PageWaitFor, p, timeout+5*time.Second)
+		if err != nil {
+			if rpc.IsTimeout(err) {
+				r := s.errorResult(req, err)
+				tc := r.Content[0].(*mcp.TextContent)
+				tc.Text = fmt.Sprintf("Waited %s for %s; it did not happen.\n%s", timeout, what, tc.Text)
+				return r
+			}
+			return s.errorResult(req, err)
+		}
+		return s.pageState(ctx, req, done, raw)
 	}
 	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
 }

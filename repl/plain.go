@@ -1,18 +1,16 @@
 package repl
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 )
 
 // plainLoop is the loop for lines that do not come from a terminal (a pipe,
 // a file, a here-document): no prompt, no line editing, each line read
-// whole with a bufio.Reader, whatever its length; notices go to stderr.
+// whole (LineReader, up to MaxLineBytes); notices go to stderr.
 //
 // readline is no use here: it feeds every rune of a line through its line
 // editor, which redraws the line after each one, so a 1 MiB line took more
@@ -50,20 +48,20 @@ func plainLoop(ctx context.Context, cfg Config) error {
 			}
 		}()
 	}
-	br := bufio.NewReaderSize(cfg.Stdin, 64<<10)
+	lines := NewLineReader(cfg.Stdin)
 	for ctx.Err() == nil {
-		line, err := br.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
+		line, _, err := lines.Next()
+		var long *LineTooLongError
+		switch {
+		case errors.As(err, &long):
+			fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
+			continue
+		case errors.Is(err, io.EOF):
+			return nil // end of input: as Ctrl-D
+		case err != nil:
 			return err
 		}
-		if line == "" && err != nil {
-			return nil // end of input: as Ctrl-D
-		}
-		// the line may contain a \r (CRLF files), which shlex would keep
-		if runLine(ctx, cfg, strings.TrimRight(line, "\r\n"), save) {
-			return nil
-		}
-		if err != nil {
+		if runLine(ctx, cfg, line, save) {
 			return nil
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/chzyer/readline"
-	"github.com/google/shlex"
 )
 
 // Config is what the loop needs from its caller.
@@ -118,30 +117,22 @@ func Loop(ctx context.Context, cfg Config) error {
 	return nil
 }
 
-// SplitLine splits a command line as a shell would (quotes, backslashes),
-// except a line that starts with "eval ": the rest of it is the
-// expression, as it is, with no quoting to fight (issue 8). The "--" keeps
-// an expression such as "-1" from reading as a flag.
+// SplitLine splits a command line as the REPL and batch read it (see
+// words.go): nil for a blank line or a comment.
 func SplitLine(line string) ([]string, error) {
-	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "eval "); ok {
-		return []string{"eval", "--", rest}, nil
-	}
-	return shlex.Split(line)
+	return Words(line)
 }
 
 // runLine runs one line read by either loop: saved to the history (by
-// save) unless blank, skipped when a comment, split like a shell would. It
+// save) unless blank, skipped when a comment, split as words.go says. It
 // answers true for `exit` or `quit`.
 func runLine(ctx context.Context, cfg Config, line string, save func(string) error) (exit bool) {
-	line = strings.TrimSpace(line)
+	line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), BOM))
 	if line == "" {
 		return false
 	}
 	_ = save(line)
-	if strings.HasPrefix(line, "#") {
-		return false
-	}
-	args, err := SplitLine(line)
+	args, err := Words(line)
 	if err != nil {
 		fmt.Fprintf(cfg.Stderr, "error: %v\n", err)
 		return false

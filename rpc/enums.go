@@ -33,7 +33,7 @@ var (
 
 // Enums lists every Enum, for the generator and the tag lookup.
 var Enums = []Enum{MouseButton, ScrollDirection, MouseAction, GetWhat, LoadState, ElementState, StorageKind, ConsoleLevel,
-	WaitUntil, DialogAction, DialogPolicy}
+	WaitUntil, DialogAction, DialogPolicy, ImageFormat}
 
 // Has reports whether v is one of the values.
 func (e Enum) Has(v string) bool {

@@ -142,6 +142,9 @@ const (
 // Issue 13: what the extension is, for `browserctl doctor`.
 const (
 	ExtensionInfo = "extension.info"
+	// ExtensionCallTiming answers what the extension measured of a recent
+	// call (browserctl -v).
+	ExtensionCallTiming = "extension.callTiming"
 )
 
 // Methods of issue 8 beyond the spec's 27 (targets, find, more actions).
@@ -192,6 +195,22 @@ const (
 // Issue 13: durable targets for the script the REPL saves.
 const (
 	PageDurableTarget = "pages.durableTarget"
+	// PageHandoff hands the tab to the person and waits for their Done.
+	PageHandoff = "pages.handoff"
+)
+
+// A session's emulation settings, saved state and init scripts. Not
+// "pages.": they act on every tab of the session, never behind one page
+// call.
+const (
+	EmulationSet      = "emulation.set"
+	EmulationShow     = "emulation.show"
+	EmulationReset    = "emulation.reset"
+	StateSave         = "state.save"
+	StateLoad         = "state.load"
+	InitScriptsAdd    = "initScripts.add"
+	InitScriptsList   = "initScripts.list"
+	InitScriptsRemove = "initScripts.remove"
 )
 
 // Methods is the complete METHODS table, in the order of spec section 4.
@@ -278,7 +297,7 @@ var Methods = []Method{
 	{Wire: PageUpload, Session: SessionRequired, Params: UploadParams{}, Result: UploadResult{},
 		Summary: "set the files of a file input, or answer the open file chooser", ResultDoc: "`target` names what took the files: the ref, the selector or `the open file chooser`"},
 	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
-		Summary: "click by ref and wait for the download it starts", ResultDoc: "once it is `complete`"},
+		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`"},
 	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
 		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why"},
 	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
@@ -315,10 +334,21 @@ var Methods = []Method{
 	// issue 13: the REPL's saved script
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
+	{Wire: PageHandoff, Session: SessionRequired, Params: HandoffParams{}, Result: HandoffResult{},
+		Summary:   "bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done",
+		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way"},
+
+	// evidence: Web Vitals, highlight
+	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
+		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms"},
+	{Wire: PageHighlight, Session: SessionRequired, Params: HighlightParams{}, Result: HighlightResult{},
+		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change"},
 
 	// issue 13
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
 		Summary: "the extension's protocol version, version and id"},
+	{Wire: ExtensionCallTiming, Session: NoSession, Params: CallTimingParams{}, Result: CallTimingResult{},
+		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102"},
 
 	// issue 10: logs, network blocking, downloads
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},
@@ -333,6 +363,37 @@ var Methods = []Method{
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
 	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
 		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
+
+	// evidence: screencast recording, Chrome trace
+	{Wire: RecordStart, Session: SessionRequired, Params: RecordStartParams{}, Result: RecordStartResult{},
+		Summary: "start recording the session's active tab (screencast frames)", ResultDoc: "one recording per session; follows the session's active tab"},
+	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
+		Summary: "stop the session's recording", ResultDoc: "no recording: -32602"},
+	{Wire: RecordFrames, Session: SessionRequired, Params: RecordFramesParams{}, Result: RecordFramesResult{},
+		Summary: "the frames of the session's stopped recording, a chunk at a time"},
+	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
+		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)"},
+	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
+		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
+	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
+		Summary: "the next chunk of a stopped trace's JSON"},
+	// emulation, saved state, init scripts (docs/protocol.md says more)
+	{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
+		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed"},
+	{Wire: EmulationShow, Session: SessionRequired, Params: SessionIDParams{}, Result: EmulationResult{},
+		Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take"},
+	{Wire: EmulationReset, Session: SessionRequired, Params: EmulationResetParams{}, Result: EmulationResult{},
+		Summary: "undo some or all of the session's emulation settings"},
+	{Wire: StateSave, Session: SessionRequired, Params: SessionIDParams{}, Result: State{},
+		Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage"},
+	{Wire: StateLoad, Session: SessionRequired, Params: StateLoadParams{}, Result: StateLoadResult{},
+		Summary: "put saved cookies and storage back", ResultDoc: "a cookie the browser refuses: -32602 naming it"},
+	{Wire: InitScriptsAdd, Session: SessionRequired, Params: InitScriptAddParams{}, Result: InitScriptListResult{},
+		Summary: "run a script in every new document of the session, before the page's own", ResultDoc: "the session's scripts, the new one last"},
+	{Wire: InitScriptsList, Session: SessionRequired, Params: SessionIDParams{}, Result: InitScriptListResult{},
+		Summary: "the session's init scripts"},
+	{Wire: InitScriptsRemove, Session: SessionRequired, Params: InitScriptRemoveParams{}, Result: InitScriptListResult{},
+		Summary: "stop running an init script", ResultDoc: "an unknown id: -32602"},
 }
 
 var byWire = map[string]Method{}

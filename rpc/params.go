@@ -147,8 +147,10 @@ type SnapshotParams struct {
 	// Issue 9: the reader's size.
 	Selector string `json:"selector,omitempty" doc:"a ref such as e12 or f2e5, or a CSS selector of the main frame: that element's subtree only"`
 	Viewport bool   `json:"viewport,omitempty" default:"false" doc:"only what intersects the viewport"`
-	MaxChars *int   `json:"maxChars,omitempty" min:"200" doc:"cut at a line; the last line says what was left out"`
+	MaxChars *int   `json:"maxChars,omitempty" min:"200" doc:"cut at a line; the last line says what was left out and the offset to continue from"`
+	Offset   int    `json:"offset,omitempty" min:"0" default:"0" doc:"start at this line of the snapshot's body (after title and url): the rest of a cut snapshot"`
 	Diff     bool   `json:"diff,omitempty" default:"false" doc:"only the lines changed since this tab's previous snapshot with the same options"`
+	Settle   bool   `json:"settle,omitempty" default:"false" doc:"first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe"`
 }
 
 // SnapshotResult is the result of pages.snapshot.
@@ -158,6 +160,9 @@ type SnapshotResult struct {
 	URL      string         `json:"url"`
 	Title    string         `json:"title"`
 	TabID    int            `json:"tabId"`
+	// Cut: the page was too large to walk within the snapshot's time budget
+	// (or its line limit); Snapshot is its first part and ends with a note.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // RefParams are the params of pages.hover, pages.scrollIntoView and
@@ -262,6 +267,11 @@ type ScreenshotParams struct {
 	Ref      string `json:"ref,omitempty" doc:"or selector"`
 	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
 	FullPage bool   `json:"fullPage,omitempty" default:"false"`
+	// evidence: formats, scaling, annotations
+	Format   string `json:"format,omitempty" enum:"ImageFormat" default:"\"png\""`
+	Quality  *int   `json:"quality,omitempty" min:"0" doc:"jpeg/webp, 0-100"`
+	MaxWidth int    `json:"maxWidth,omitempty" min:"0" doc:"scale down to this many pixels wide, aspect kept"`
+	Annotate bool   `json:"annotate,omitempty" default:"false" doc:"answer the refs' boxes in annotations"`
 }
 
 // ScreenshotResult is the result of pages.screenshot.
@@ -270,6 +280,8 @@ type ScreenshotResult struct {
 	Format string `json:"format"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// evidence: the refs to draw, with Annotate
+	Annotations []Annotation `json:"annotations,omitempty" doc:"with annotate: the interactive refs in view"`
 }
 
 // WaitParams are the params of pages.wait: MS or State.

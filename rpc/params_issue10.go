@@ -40,8 +40,9 @@ type Download struct {
 // DownloadParams are the params of pages.download.
 type DownloadParams struct {
 	PageParams
-	Ref     string `json:"ref"`
-	Timeout int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
+	Ref      string `json:"ref,omitempty" doc:"or selector: what to click"`
+	Selector string `json:"selector,omitempty" doc:"CSS or role=ROLE[name=\"NAME\"], instead of ref"`
+	Timeout  int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
 }
 
 // DownloadListResult is the result of downloads.list.

@@ -131,6 +131,9 @@ func mainErr() error {
 	}
 	S := []string{"--session", sess.SessionID}
 	e.run(append(S, "wait", "--load", "load")...)
+	if *flagFlow > 0 {
+		return benchFlow(e, sess.SessionID)
+	}
 
 	// 1. One-shot calls, interleaved so drift hits them alike, against the
 	// process floor. `tab active` never touches chrome.debugger: it splits
@@ -444,7 +447,10 @@ func mainErr() error {
 // and state), Debian's Chromium and the same flags as ours.
 type abPeer struct{ bin, home string }
 
-func (a *abPeer) run(args ...string) (string, error) {
+func (a *abPeer) run(args ...string) (string, error) { return a.runStdin("", args...) }
+
+// runStdin is run with stdin.
+func (a *abPeer) runStdin(stdin string, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, a.bin, args...)
@@ -455,6 +461,7 @@ func (a *abPeer) run(args ...string) (string, error) {
 	cmd.Env = append(os.Environ(), "HOME="+a.home,
 		"AGENT_BROWSER_EXECUTABLE_PATH="+*flagChrome,
 		"AGENT_BROWSER_ARGS="+strings.Join(flags, ","))
+	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {

@@ -80,6 +80,12 @@ var CONSOLE_LEVELS = ["debug", "log", "info", "warning", "error"];
 var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
+var IMAGE_FORMATS = ["png", "jpeg", "webp"];
+var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"];
+var COLOR_SCHEMES = ["dark", "light", "no-preference"];
+var REDUCED_MOTIONS = ["reduce", "no-preference"];
+var PERMISSION_NAMES = ["geolocation", "notifications", "camera", "microphone", "clipboard"];
+var PERMISSION_GRANTS = ["grant", "deny"];
 var SESSION_METHODS = [
   "sessions.create",
   "sessions.attachCurrent",
@@ -136,10 +142,14 @@ var PAGE_METHODS = [
   "pages.reload",
   "pages.waitFor",
   "pages.dialog",
-  "pages.durableTarget"
+  "pages.durableTarget",
+  "pages.handoff",
+  "pages.vitals",
+  "pages.highlight"
 ];
 var EXTENSION_METHODS = [
-  "extension.info"
+  "extension.info",
+  "extension.callTiming"
 ];
 var LOG_METHODS = [
   "logs.console",
@@ -153,66 +163,31 @@ var NETWORK_METHODS = [
 var DOWNLOAD_METHODS = [
   "downloads.list"
 ];
-var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS];
-
-// src/background/extension-info.ts
-var chromeInfoDeps = {
-  manifestVersion: () => chrome.runtime.getManifest().version,
-  id: () => chrome.runtime.id,
-  userAgent: () => typeof navigator === "undefined" ? "" : navigator.userAgent
-};
-function extensionHandlers(deps = chromeInfoDeps) {
-  return {
-    "extension.info": async () => ({
-      protocolVersion: PROTOCOL_VERSION,
-      version: deps.manifestVersion(),
-      id: deps.id(),
-      userAgent: deps.userAgent()
-    })
-  };
-}
-
-// src/background/lifecycle.ts
-var KEEPALIVE_ALARM = "browserctl-keepalive";
-var KEEPALIVE_PERIOD_MINUTES = 0.4;
-function isPopupMessage(m) {
-  if (typeof m !== "object" || m === null) return false;
-  const t = m.type;
-  return t === "getStatus" || t === "reconnect";
-}
-function wireLifecycle(client2) {
-  const onAlarm = (alarm) => {
-    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
-  };
-  const onStorage = (changes, area) => {
-    if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
-  };
-  const onMessage = (msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
-    if (msg.type === "reconnect") client2.restart();
-    sendResponse(client2.status());
-    return false;
-  };
-  const onStart = () => client2.start();
-  chrome.alarms.onAlarm.addListener(onAlarm);
-  chrome.storage.onChanged.addListener(onStorage);
-  chrome.runtime.onMessage.addListener(onMessage);
-  chrome.runtime.onStartup.addListener(onStart);
-  chrome.runtime.onInstalled.addListener(onStart);
-  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
-  let disposed = false;
-  return () => {
-    if (disposed) return;
-    disposed = true;
-    chrome.alarms.onAlarm.removeListener(onAlarm);
-    chrome.storage.onChanged.removeListener(onStorage);
-    chrome.runtime.onMessage.removeListener(onMessage);
-    chrome.runtime.onStartup.removeListener(onStart);
-    chrome.runtime.onInstalled.removeListener(onStart);
-    void chrome.alarms.clear(KEEPALIVE_ALARM);
-  };
-}
+var RECORD_METHODS = [
+  "record.start",
+  "record.stop",
+  "record.frames"
+];
+var TRACE_METHODS = [
+  "trace.start",
+  "trace.stop",
+  "trace.read"
+];
+var EMULATION_METHODS = [
+  "emulation.set",
+  "emulation.show",
+  "emulation.reset"
+];
+var STATE_METHODS = [
+  "state.save",
+  "state.load"
+];
+var INIT_SCRIPT_METHODS = [
+  "initScripts.add",
+  "initScripts.list",
+  "initScripts.remove"
+];
+var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS];
 
 // src/background/types.ts
 var RpcError = class extends Error {
@@ -228,6 +203,73 @@ var RpcError = class extends Error {
 function defaultReason(code, message) {
   if (code === ErrorCode.operationFailed && /timed out|did not answer within/.test(message)) return "timeout";
   return DEFAULT_REASON[code] ?? "failed";
+}
+
+// src/background/call-timing.ts
+var TIMING_KEEP = 64;
+var CALL = /* @__PURE__ */ Symbol("call timing");
+var records = /* @__PURE__ */ new Map();
+var onTab = /* @__PURE__ */ new Map();
+function callStarted(id, method, params) {
+  if (typeof id !== "number") return void 0;
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map() };
+  records.set(id, rec);
+  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
+  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
+  return rec;
+}
+function callEnded(rec) {
+  if (!rec) return;
+  rec.handlerMs = performance.now() - rec.start;
+  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
+}
+function timeCallOnTab(params, tabId) {
+  const rec = params[CALL];
+  if (!rec) return;
+  rec.tabId = tabId;
+  onTab.set(tabId, rec);
+}
+function noteCdp(tabId, method, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.cdp.set(method, t);
+}
+var round = (ms) => Math.round(ms * 1e3) / 1e3;
+function callTiming(callId) {
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
+  }
+  const rec = records.get(callId);
+  if (!rec) {
+    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
+  }
+  return {
+    callId,
+    method: rec.method,
+    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) }))
+  };
+}
+
+// src/background/extension-info.ts
+var chromeInfoDeps = {
+  manifestVersion: () => chrome.runtime.getManifest().version,
+  id: () => chrome.runtime.id,
+  userAgent: () => typeof navigator === "undefined" ? "" : navigator.userAgent
+};
+function extensionHandlers(deps = chromeInfoDeps) {
+  return {
+    "extension.info": async () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      version: deps.manifestVersion(),
+      id: deps.id(),
+      userAgent: deps.userAgent()
+    }),
+    "extension.callTiming": async (p) => callTiming(p.callId)
+  };
 }
 
 // src/background/params.ts
@@ -299,34 +341,221 @@ function requireStringArray(p, name) {
   return v;
 }
 
-// src/background/pages/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+// src/background/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
   }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
   }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
 }
-function waitMsOf(budgetMs) {
-  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
-  return Math.max(0, budgetMs - margin);
-}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (this.sessions.delete(sessionId)) await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
 
 // src/background/pages/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
@@ -373,16 +602,18 @@ var onEvent = (source, method, params) => {
   }
   if (source.sessionId !== void 0) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
-    let answered = false;
+    let answered2 = false;
     try {
-      answered = dialogHook?.(source.tabId, d) ?? false;
+      answered2 = dialogHook?.(source.tabId, d) ?? false;
     } catch {
     }
-    if (!answered) hold(st, d);
+    if (!answered2) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"];
     if (frame && !frame.parentId) st.generation++;
@@ -415,6 +646,10 @@ function install() {
 }
 function onAttach(fn) {
   attachHooks.add(fn);
+}
+var attachGates = /* @__PURE__ */ new Set();
+function onAttachGate(fn) {
+  attachGates.add(fn);
 }
 function onTabEvent(fn) {
   eventHooks.add(fn);
@@ -472,7 +707,10 @@ function state(tabId) {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
@@ -484,8 +722,10 @@ function state(tabId) {
     fresh.enabled = fresh.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      for (const hk of attachHooks) void hk(tabId, raw).catch(() => void 0);
-      return enabled;
+      const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh.hooked = Promise.all(hooks).then(() => void 0);
+      const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => void 0));
+      return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
       () => {
         fresh.enableDone = true;
@@ -520,6 +760,17 @@ async function ensureAttached(tabId) {
     if (st.dialog) throw new DialogOpenError(st.dialog);
   }
 }
+async function attachNow(tabId, waitMs) {
+  const st = state(tabId);
+  await st.attaching;
+  let timer;
+  const late = new Promise((r) => timer = setTimeout(r, waitMs));
+  try {
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 function isAttached(tabId) {
   return tabs.has(tabId);
 }
@@ -530,9 +781,14 @@ function hold(st, d) {
   st.dialog = d;
   for (const w of [...st.dialogWaiters]) w(d);
 }
-function holdDialog(tabId, d) {
+function showingDialog(tabId) {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+function holdDialog(tabId, d, which) {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== void 0 && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 function clearDialog(tabId) {
   const st = tabs.get(tabId);
@@ -558,13 +814,16 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       }
     );
@@ -578,6 +837,16 @@ function setSessionRoute(fn) {
   sessionRoute = fn;
 }
 async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
+  try {
+    return await sendOnce(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== void 0) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+var NOT_ATTACHED = /Debugger is not attached to the tab/i;
+async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
@@ -643,6 +912,270 @@ async function ensureForeground(tabId) {
   }
 }
 
+// src/background/pages/evidence/recorder.ts
+var MAX_BYTES = 200 * 1024 * 1024;
+var MAX_MS = 30 * 60 * 1e3;
+var KEEP_STOPPED_MS = 5 * 60 * 1e3;
+var CHUNK_BYTES = 8 * 1024 * 1024;
+var recordings = /* @__PURE__ */ new Map();
+function failed(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function screencastParams(r) {
+  const p = { format: "jpeg", quality: r.quality, everyNthFrame: 1 };
+  if (r.maxWidth > 0) {
+    p["maxWidth"] = r.maxWidth;
+    p["maxHeight"] = r.maxWidth * 4;
+  }
+  return p;
+}
+function recordingOn(tabId) {
+  for (const r of recordings.values()) if (r.live && r.tabId === tabId) return r;
+  return void 0;
+}
+function end(r, truncated = false) {
+  if (!r.live) return;
+  r.live = false;
+  r.stoppedAt = Date.now();
+  if (truncated) r.truncated = true;
+  if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+}
+async function follow(r, tabId) {
+  if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  r.tabId = void 0;
+  await ensureAttached(tabId);
+  await ensureForeground(tabId);
+  r.tabId = tabId;
+  if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  try {
+    await send(tabId, "Page.startScreencast", screencastParams(r));
+  } catch (e) {
+    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+  }
+}
+var wired = false;
+function wire() {
+  if (wired || typeof chrome === "undefined") return;
+  wired = true;
+  onTabEvent((tabId, method, p) => {
+    if (method === "Page.screencastFrame") {
+      sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
+      const r = recordingOn(tabId);
+      if (!r || typeof p["data"] !== "string") return;
+      const meta = p["metadata"];
+      const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+      const ms = Math.max(0, at - r.startedAt);
+      const data = p["data"];
+      if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
+        end(r, true);
+        return;
+      }
+      r.frames.push({ data, ms });
+      r.bytes += data.length;
+    } else if (method === "Page.frameNavigated") {
+      const frame = p["frame"];
+      const r = recordingOn(tabId);
+      if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
+    }
+  });
+  onAttach(async (tabId, send2) => {
+    const r = recordingOn(tabId);
+    if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
+    });
+  });
+  onForget((tabId) => {
+    for (const r of recordings.values()) if (r.tabId === tabId) r.tabId = void 0;
+  });
+  chrome.tabs.onActivated.addListener(({ tabId }) => {
+    void chrome.tabs.get(tabId).then(
+      (t) => {
+        for (const r of recordings.values()) {
+          if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+          });
+        }
+      },
+      () => {
+      }
+    );
+  });
+  chrome.tabs.onUpdated.addListener((tabId, change, t) => {
+    if (change.groupId === void 0 || !t.active) return;
+    for (const r of recordings.values()) {
+      if (r.live && t.groupId === r.groupId && r.tabId !== tabId) follow(r, tabId).catch(() => {
+      });
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const r of recordings.values()) if (r.groupId === g.id) end(r);
+  });
+}
+async function startRecording(sessionId, groupId, tabId, opts) {
+  wire();
+  const old = recordings.get(sessionId);
+  if (old?.live) throw failed(`session ${sessionId} is already recording (record stop first)`);
+  if (old?.dropTimer) clearTimeout(old.dropTimer);
+  const r = {
+    sessionId,
+    groupId,
+    ...opts,
+    startedAt: Date.now(),
+    frames: [],
+    bytes: 0,
+    truncated: false,
+    tabId: void 0,
+    tabs: [],
+    live: true
+  };
+  recordings.set(sessionId, r);
+  try {
+    await follow(r, tabId);
+  } catch (e) {
+    recordings.delete(sessionId);
+    throw e;
+  }
+  return r;
+}
+function stopRecording(sessionId) {
+  const r = recordings.get(sessionId);
+  if (!r || !r.live && r.stoppedAt === void 0) throw nothing(`session ${sessionId} has no recording (record start first)`);
+  if (!r.live && r.dropTimer) throw nothing(`session ${sessionId} has no recording running (it was stopped already)`);
+  end(r);
+  r.dropTimer = setTimeout(() => {
+    if (recordings.get(sessionId) === r) recordings.delete(sessionId);
+  }, KEEP_STOPPED_MS);
+  return r;
+}
+function framesOf(sessionId, from) {
+  const r = recordings.get(sessionId);
+  if (!r || r.live || !r.dropTimer) throw nothing(`session ${sessionId} has no stopped recording to read (record stop first)`);
+  const frames = [];
+  let bytes = 0;
+  let i = from;
+  while (i < r.frames.length) {
+    const f = r.frames[i];
+    if (frames.length > 0 && bytes + f.data.length > CHUNK_BYTES) break;
+    frames.push(f);
+    bytes += f.data.length;
+    i++;
+  }
+  return { frames, next: i, done: i >= r.frames.length };
+}
+
+// src/background/pages/evidence/trace.ts
+var DEFAULT_CATEGORIES = [
+  "-*",
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "disabled-by-default-devtools.timeline.stack",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.console",
+  "blink.user_timing",
+  "loading",
+  "latencyInfo"
+];
+var SCREENSHOT_CATEGORY = "disabled-by-default-devtools.screenshot";
+var COMPLETE_MS = 3e4;
+var READ_BYTES = 4 * 1024 * 1024;
+var traces = /* @__PURE__ */ new Map();
+function failed2(msg) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+function nothing2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+var wired2 = false;
+function wire2() {
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
+  onTabEvent((tabId, method, p) => {
+    if (method !== "Tracing.tracingComplete") return;
+    for (const t of traces.values()) {
+      if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
+    }
+  });
+  onForget((tabId) => {
+    for (const [sid, t] of traces) {
+      if (t.tabId !== tabId) continue;
+      traces.delete(sid);
+      t.gone?.("the tab closed or its debugger was detached; the browser dropped its trace");
+    }
+  });
+  chrome.tabGroups.onRemoved.addListener((g) => {
+    for (const [sid, t] of traces) {
+      if (t.groupId !== g.id) continue;
+      traces.delete(sid);
+      sendQuiet(t.tabId, t.stream ? "IO.close" : "Tracing.end", t.stream ? { handle: t.stream } : {});
+    }
+  });
+}
+function traceConfig(categories) {
+  const included = categories.filter((c) => !c.startsWith("-"));
+  const excluded = categories.filter((c) => c.startsWith("-")).map((c) => c.slice(1));
+  return { includedCategories: included, excludedCategories: excluded };
+}
+async function startTrace(sessionId, groupId, tabId, categories) {
+  wire2();
+  const old = traces.get(sessionId);
+  if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
+  if (old?.stream) {
+    sendQuiet(old.tabId, "IO.close", { handle: old.stream });
+    traces.delete(sessionId);
+  }
+  const t = { tabId, groupId };
+  traces.set(sessionId, t);
+  try {
+    await send(tabId, "Tracing.start", {
+      traceConfig: { recordMode: "recordUntilFull", ...traceConfig(categories) },
+      transferMode: "ReturnAsStream",
+      streamFormat: "json",
+      streamCompression: "none"
+    });
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  }
+}
+async function stopTrace(sessionId) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream) throw nothing2(`session ${sessionId} has no trace running (trace start first)`);
+  let timer;
+  const done = new Promise((resolve, reject) => {
+    t.complete = resolve;
+    t.gone = (why2) => reject(failed2(why2));
+    timer = setTimeout(() => reject(failed2(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
+  });
+  try {
+    await send(t.tabId, "Tracing.end", {});
+    const stream = await done;
+    if (!stream) throw failed2("the browser finished the trace without a stream");
+    t.stream = stream;
+    return { tabId: t.tabId, stream };
+  } catch (e) {
+    traces.delete(sessionId);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    delete t.complete;
+    delete t.gone;
+  }
+}
+async function readTrace(sessionId, stream) {
+  const t = traces.get(sessionId);
+  if (!t || t.stream !== stream) throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  const r = await send(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
+  const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
+  if (r.eof) {
+    traces.delete(sessionId);
+    sendQuiet(t.tabId, "IO.close", { handle: stream });
+  }
+  return { data, eof: r.eof };
+}
+
 // src/background/pages/frames.ts
 var byTab = /* @__PURE__ */ new Map();
 onForget((tabId) => {
@@ -690,9 +1223,9 @@ function startFollowing(tabId) {
 }
 async function settled(tf) {
   for (let i = 0; i < 8; i++) {
-    const pending = [...tf.children.values()];
-    await Promise.all(pending.map((c) => c.ready));
-    if (tf.children.size === pending.length) return;
+    const pending2 = [...tf.children.values()];
+    await Promise.all(pending2.map((c) => c.ready));
+    if (tf.children.size === pending2.length) return;
   }
 }
 function sessionOfFrame(tabId, frameId) {
@@ -726,7 +1259,7 @@ async function sessionOffset(tabId, sessionId) {
 }
 
 // src/background/pages/page-tree.ts
-function walkTree(o) {
+async function walkTree(o) {
   const KEY = "__browserctlTree";
   const w = window;
   let reg = w[KEY];
@@ -753,6 +1286,29 @@ function walkTree(o) {
   const lines = [];
   const refs = [];
   R.pending = [];
+  const SLICE_MS = 40;
+  const stopAt = performance.now() + (o.deadline - Date.now());
+  let sliceStart = performance.now();
+  let visited = 0;
+  let cut;
+  const turn = () => new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      r();
+    };
+    ch.port2.postMessage(0);
+  });
+  const tick = async () => {
+    if (lines.length >= o.maxLines) cut = "lines";
+    if (cut || (++visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= stopAt) cut = "time";
+    else if (now - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+  };
   const INTERACTIVE = /* @__PURE__ */ new Set([
     "button",
     "checkbox",
@@ -1103,7 +1659,7 @@ function walkTree(o) {
     }
     return fromContent(el) ?? clean(el.getAttribute("title"));
   };
-  const stateOf = (el, role) => {
+  const stateOf2 = (el, role) => {
     const out2 = [];
     const tag = el.tagName;
     if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
@@ -1214,29 +1770,31 @@ function walkTree(o) {
     emit(el, "iframe", name, level, [], true);
     lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
   };
-  const visit = (el, level, parentName, visible2) => {
+  const visit = async (el, level, parentName, visible2) => {
+    await tick();
+    if (cut) return;
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     if (tag === "INPUT" && el.type === "hidden") return;
-    let shown = el.checkVisibility({ visibilityProperty: true });
-    if (!shown) {
+    let shown2 = el.checkVisibility({ visibilityProperty: true });
+    if (!shown2) {
       if (!el.checkVisibility()) {
         if (getComputedStyle(el).display !== "contents") return;
-        shown = true;
+        shown2 = true;
       }
     }
-    if (o.viewport && shown && outside(el)) return;
-    const role = shown ? roleOf(el) : "";
+    if (o.viewport && shown2 && outside(el)) return;
+    const role = shown2 ? roleOf(el) : "";
     if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown && level <= maxDepth) frameLine(el, full ? level : 0);
+      if (shown2 && level <= maxDepth) frameLine(el, full ? level : 0);
       return;
     }
     if (!full) {
-      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
+      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) visit(k, 0, "", shown);
+        if (k.nodeType === 1) await visit(k, 0, "", shown2);
       }
       return;
     }
@@ -1248,14 +1806,14 @@ function walkTree(o) {
       if (!drop) {
         if (level > maxDepth) return;
         const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
-        emit(el, role, name, level, stateOf(el, role), interactive || !!name);
+        emit(el, role, name, level, stateOf2(el, role), interactive || !!name);
         childLevel = level + 1;
         childParent = name;
         if (LEAF.has(role)) {
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
             for (let c = children(el), i = 0; i < c.length; i++) {
               const k = c[i];
-              if (k.nodeType === 1) visitInner(k, childLevel);
+              if (k.nodeType === 1) await visitInner(k, childLevel);
             }
           }
           return;
@@ -1268,20 +1826,22 @@ function walkTree(o) {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.nodeType === 3) {
-        if (visible2 && shown) addText(k.data, childLevel, childParent);
+        if (visible2 && shown2) addText(k.data, childLevel, childParent);
       } else if (k.nodeType === 1) {
         const ke = k;
         if (ke.tagName === "BR" || ke.tagName === "WBR") {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown);
+        await visit(ke, childLevel, childParent, shown2);
       }
     }
     if (role) flush();
     else if (!INLINE.has(tag) && text.length) text.push(" ");
   };
-  const visitInner = (el, level) => {
+  const visitInner = async (el, level) => {
+    await tick();
+    if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
     if (!el.checkVisibility({ visibilityProperty: true })) return;
     const role = roleOf(el);
@@ -1290,12 +1850,12 @@ function walkTree(o) {
       return;
     }
     if (role && INTERACTIVE.has(role)) {
-      emit(el, role, nameOf(el, role), level, stateOf(el, role), true);
+      emit(el, role, nameOf(el, role), level, stateOf2(el, role), true);
       if (LEAF.has(role)) return;
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
       const k = c[i];
-      if (k.nodeType === 1) visitInner(k, level);
+      if (k.nodeType === 1) await visitInner(k, level);
     }
   };
   function inShadowRoots(sel) {
@@ -1326,19 +1886,21 @@ function walkTree(o) {
     }
   }
   if (root && !error) {
-    if (o.root || o.selector) visit(root, 0, "", true);
+    if (o.root || o.selector) await visit(root, 0, "", true);
     else {
       const kids = children(root);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i];
         if (k.nodeType === 3) addText(k.data, 0, "");
-        else if (k.nodeType === 1) visit(k, 0, "", true);
+        else if (k.nodeType === 1) await visit(k, 0, "", true);
       }
     }
     flush();
   }
-  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);
 }
@@ -1502,9 +2064,9 @@ function releaseActionObjects(tabId) {
     });
   }
 }
-function setTreeRefs(tabId, gen, entries, nextMain) {
+function setTreeRefs(tabId, gen, entries2, nextMain) {
   const tr = tabRefs(tabId, gen);
-  for (const e of entries) tr.entries.set(e.ref, e);
+  for (const e of entries2) tr.entries.set(e.ref, e);
   if (nextMain > tr.next) tr.next = nextMain;
 }
 
@@ -1536,6 +2098,772 @@ async function viewportBox(tabId, objectId) {
   const x = Math.min(...xs);
   const y = Math.min(...ys);
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+// src/background/pages/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const doc = await send(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  const vis = await send(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true
+  });
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
+  const out = [];
+  for (const n of nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+});
+async function isolatedContext(tabId) {
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const tree = await send(tabId, "Page.getFrameTree");
+  const r = await send(tabId, "Page.createIsolatedWorld", {
+    frameId: tree.frameTree.frame.id,
+    worldName: WORLD_NAME
+  });
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  return r.executionContextId;
+}
+function dropContext(tabId) {
+  worlds.delete(tabId);
+}
+
+// src/background/pages/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function failed3(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
+async function callInWorld(tabId, fn, args, opts) {
+  const call = async () => send(tabId, "Runtime.callFunctionOn", {
+    functionDeclaration: fn,
+    executionContextId: await isolatedContext(tabId),
+    arguments: args.map((value) => ({ value })),
+    returnByValue: opts.returnByValue,
+    objectGroup: opts.objectGroup
+  });
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
+}
+var VISIBLE = `function isVisible(el) {
+  if (!el.checkVisibility({ visibilityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 && r.height > 0) return true;
+  for (const d of el.querySelectorAll("*")) {
+    const q = d.getBoundingClientRect();
+    if (q.width > 0 && q.height > 0) return true;
+  }
+  return false;
+}`;
+var TEXT_MATCHES = `function textMatches(spec) {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  let want = spec, exact = false;
+  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
+  want = norm(want);
+  if (!want) return "invalid:text= needs some text";
+  const out = [];
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  // Post-order: an element's text is its text nodes' and its children's
+  // (scripts and styles left out); a match inside it takes precedence.
+  const visit = (el) => {
+    let text = "", inner = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
+        const [t, m] = visit(c);
+        text += " " + t + " ";
+        if (m) inner = true;
+      }
+    }
+    if (inner) return [text, true];
+    const t = norm(text);
+    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
+    return [text, false];
+  };
+  if (document.body) visit(document.body);
+  return out;
+}`;
+var FIRST_MATCH = `function (sel, pick) {
+  ${VISIBLE}
+  ${TEXT_MATCHES}
+  let all;
+  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
+  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
+  for (const el of all) if (isVisible(el)) return el;
+  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
+  return all.length === 0 ? "none" : "hidden:" + all.length;
+}`;
+async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
+  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed3(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
+}
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+  }
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed3(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+  }
+  return failed3(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/evidence/highlight.ts
+var DEFAULT_HIGHLIGHT_MS = 2e3;
+var CONFIG = {
+  showInfo: true,
+  showStyles: false,
+  showAccessibilityInfo: false,
+  contentColor: { r: 255, g: 64, b: 129, a: 0.25 },
+  paddingColor: { r: 255, g: 171, b: 64, a: 0.25 },
+  borderColor: { r: 255, g: 64, b: 129, a: 0.9 },
+  marginColor: { r: 255, g: 235, b: 59, a: 0.2 }
+};
+var shown = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  const s = shown.get(tabId);
+  if (s?.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+});
+function hide(tabId) {
+  const s = shown.get(tabId);
+  if (!s) return false;
+  if (s.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+  if (s.session === void 0) sendQuiet(tabId, "Overlay.hideHighlight");
+  else sendIn(tabId, s.session, "Overlay.hideHighlight", {}, 5e3).catch(() => {
+  });
+  return true;
+}
+async function highlight(tabId, p) {
+  const clear = optionalBool(p, "clear") ?? false;
+  const target = targetOf(p);
+  const duration = optionalInt(p, "durationMs", 0) ?? DEFAULT_HIGHLIGHT_MS;
+  if (clear) {
+    if (target) throw new RpcError(ErrorCode.invalidParams, `invalid params: give a target or "clear", not both`);
+    hide(tabId);
+    return { cleared: true };
+  }
+  if (!target) throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" or "selector" (the element to outline), or "clear"`);
+  const { objectId, label } = await resolveSpec(tabId, target);
+  try {
+    const box = await viewportBox(tabId, objectId);
+    if (!box || box.width < 1 || box.height < 1) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${label} has no box to outline (hidden or not rendered)`);
+    }
+    hide(tabId);
+    const session = objectSession(tabId, objectId);
+    await sendIn(tabId, session, "DOM.enable", {});
+    await sendIn(tabId, session, "Overlay.enable", {});
+    await sendIn(tabId, session, "Overlay.highlightNode", { highlightConfig: CONFIG, objectId });
+    const entry = { session };
+    if (duration > 0) entry.timer = setTimeout(() => shown.get(tabId) === entry && hide(tabId), duration);
+    shown.set(tabId, entry);
+    return { target: label, box };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// src/background/pages/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}
+
+// src/background/pages/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigate.ts
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed12 = w.committed?.unreachableUrl;
+    if (failed12 && !started.sameDocument) throw navFailed(failed12, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await send(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true
+      },
+      2e3
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5e3
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
+}
+
+// src/background/pages/evidence/vitals-page.ts
+var VITALS_IN_PAGE = `(async () => {
+  const describe = (n) => {
+    if (n && n.nodeType !== 1) n = n.parentElement;
+    if (!n) return "";
+    let s = n.localName;
+    if (n.id) s += "#" + n.id;
+    for (const c of Array.from(n.classList).slice(0, 3)) s += "." + c;
+    const src = n.currentSrc || (n.getAttribute && n.getAttribute("src"));
+    if (src) s += "[src=" + JSON.stringify(String(src).slice(0, 200)) + "]";
+    return s;
+  };
+  const collect = (type, extra) => new Promise((resolve) => {
+    let got = [];
+    let po;
+    try {
+      po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
+      po.observe(Object.assign({ type, buffered: true }, extra || {}));
+    } catch (e) {
+      resolve([]);
+      return;
+    }
+    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 60);
+  });
+  const [lcps, shifts, events, firsts, paints] = await Promise.all([
+    collect("largest-contentful-paint"),
+    collect("layout-shift"),
+    collect("event", { durationThreshold: 16 }),
+    collect("first-input"),
+    collect("paint"),
+  ]);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const out = { url: location.href, ttfb: 0, fcp: null, lcp: null, cls: { value: 0, shifts: [] }, inp: null, navigation: null };
+  if (nav) {
+    const r = (x) => Math.round(x * 10) / 10;
+    out.ttfb = r(Math.max(0, nav.responseStart - (nav.activationStart || 0)));
+    out.navigation = {
+      type: nav.type,
+      redirect: r(nav.redirectEnd - nav.redirectStart),
+      dns: r(nav.domainLookupEnd - nav.domainLookupStart),
+      connect: r(nav.connectEnd - nav.connectStart),
+      tls: r(nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0),
+      request: r(nav.responseStart - nav.requestStart),
+      response: r(nav.responseEnd - nav.responseStart),
+      domInteractive: r(nav.domInteractive),
+      domContentLoaded: r(nav.domContentLoadedEventEnd),
+      load: r(nav.loadEventEnd),
+      transferSize: nav.transferSize || 0,
+    };
+  }
+  const fcp = paints.find((e) => e.name === "first-contentful-paint");
+  if (fcp) out.fcp = Math.round(fcp.startTime * 10) / 10;
+  const lcp = lcps[lcps.length - 1];
+  if (lcp) out.lcp = { ms: Math.round(lcp.startTime * 10) / 10, element: describe(lcp.element), size: lcp.size, url: lcp.url || "" };
+  // CLS: the largest session window (gaps under 1 s, at most 5 s long).
+  let best = { value: 0, entries: [] };
+  let cur = { value: 0, entries: [] };
+  for (const e of shifts) {
+    if (e.hadRecentInput) continue;
+    const first = cur.entries[0];
+    const last = cur.entries[cur.entries.length - 1];
+    if (first && (e.startTime - last.startTime > 1000 || e.startTime - first.startTime > 5000)) cur = { value: 0, entries: [] };
+    cur.value += e.value;
+    cur.entries.push(e);
+    if (cur.value > best.value) best = { value: cur.value, entries: cur.entries.slice() };
+  }
+  out.cls = {
+    value: Math.round(best.value * 10000) / 10000,
+    shifts: best.entries.map((e) => ({
+      value: Math.round(e.value * 10000) / 10000,
+      atMs: Math.round(e.startTime * 10) / 10,
+      elements: (e.sources || []).map((s) => describe(s.node)).filter((s) => s),
+    })),
+  };
+  // INP: the worst interaction (the 98th percentile past 50 of them).
+  const byId = new Map();
+  for (const e of events.concat(firsts)) {
+    if (!e.interactionId) continue;
+    const had = byId.get(e.interactionId);
+    if (!had || e.duration > had.duration) byId.set(e.interactionId, e);
+  }
+  const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
+  if (worst.length) {
+    const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
+    out.inp = { ms: e.duration, event: e.name, target: describe(e.target), interactions: worst.length };
+  }
+  return out;
+})()`;
+
+// src/background/pages/evidence/vitals.ts
+var SETTLE_MS = 500;
+async function vitals(tabId, p) {
+  if (optionalBool(p, "reload") ?? false) {
+    await ensureForeground(tabId);
+    await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS));
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: VITALS_IN_PAGE,
+    contextId: await isolatedContext(tabId),
+    awaitPromise: true,
+    returnByValue: true
+  });
+  if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
+    const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
+  }
+  return r.result.value;
+}
+
+// src/background/pages/evidence/index.ts
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function categoriesOf(p) {
+  const v = p["categories"];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
+    throw invalid3(`"categories" must be a non-empty array of category names`);
+  }
+  return v;
+}
+function sessionOf(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  return id;
+}
+function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
+  return {
+    "record.start": async (p) => {
+      const s = await store3.require(p);
+      const quality = optionalInt(p, "quality", 0) ?? 70;
+      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
+      const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
+      const path = optionalString(p, "path") ?? "";
+      const tabId = await resolveTab2(p);
+      const r = await startRecording(s.sessionId, s.groupId, tabId, { path, quality, maxWidth });
+      return { tabId, startedAt: r.startedAt };
+    },
+    // No store lookup: a recording is stopped and read even after its
+    // session's group went away.
+    "record.stop": async (p) => {
+      const r = stopRecording(sessionOf(p));
+      const last = r.frames.at(-1);
+      return {
+        path: r.path,
+        frames: r.frames.length,
+        bytes: r.bytes,
+        durationMs: Math.max(last?.ms ?? 0, (r.stoppedAt ?? Date.now()) - r.startedAt),
+        truncated: r.truncated,
+        tabs: r.tabs
+      };
+    },
+    "record.frames": async (p) => framesOf(sessionOf(p), optionalInt(p, "from", 0) ?? 0),
+    "trace.start": async (p) => {
+      const s = await store3.require(p);
+      let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
+      if ((optionalBool(p, "screenshots") ?? false) && !categories.includes(SCREENSHOT_CATEGORY)) {
+        categories = [...categories, SCREENSHOT_CATEGORY];
+      }
+      const tabId = await resolveTab2(p);
+      await startTrace(s.sessionId, s.groupId, tabId, categories);
+      return { tabId, categories };
+    },
+    "trace.stop": async (p) => stopTrace(sessionOf(p)),
+    "trace.read": async (p) => readTrace(sessionOf(p), requireString(p, "stream"))
+  };
+}
+
+// src/background/lifecycle.ts
+var KEEPALIVE_ALARM = "browserctl-keepalive";
+var KEEPALIVE_PERIOD_MINUTES = 0.4;
+function isPopupMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const t = m.type;
+  return t === "getStatus" || t === "reconnect";
+}
+function wireLifecycle(client2) {
+  const onAlarm = (alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) client2.ensure();
+  };
+  const onStorage = (changes, area) => {
+    if (area !== "local") return;
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+  };
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
+    if (msg.type === "reconnect") client2.restart();
+    sendResponse(client2.status());
+    return false;
+  };
+  const onStart = () => client2.start();
+  chrome.alarms.onAlarm.addListener(onAlarm);
+  chrome.storage.onChanged.addListener(onStorage);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.runtime.onStartup.addListener(onStart);
+  chrome.runtime.onInstalled.addListener(onStart);
+  void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: KEEPALIVE_PERIOD_MINUTES });
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    chrome.alarms.onAlarm.removeListener(onAlarm);
+    chrome.storage.onChanged.removeListener(onStorage);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.runtime.onStartup.removeListener(onStart);
+    chrome.runtime.onInstalled.removeListener(onStart);
+    void chrome.alarms.clear(KEEPALIVE_ALARM);
+  };
 }
 
 // src/background/pages/actionable.ts
@@ -1702,10 +3030,10 @@ var GUARD_DISARM = `function () {
   if (g) g.disarm();
 }`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-function failed(msg, reason) {
+function failed4(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -1731,7 +3059,7 @@ async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
   });
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
+    throw failed4(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
   }
   return r.result.value;
 }
@@ -1765,13 +3093,13 @@ async function toTabByDocument(tabId, objectId, a) {
     functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
   });
   const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
+  if (!de) throw failed4("the element's document has no root", "detached");
   const [q, origin] = await Promise.all([
     send(tabId, "DOM.getContentQuads", { objectId: de }),
     inPage(tabId, objectId, DOC_ORIGIN, [])
   ]);
   const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
+  if (!quad) throw failed4("the element's document has no box", "not_visible");
   const off = await offsetOf(tabId, objectId);
   const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
   const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
@@ -1784,17 +3112,17 @@ async function pressPoint(tabId, objectId, o) {
     const a = await inPage(tabId, objectId, ACTION_CHECK, [
       { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
     ], true);
-    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (!a || typeof a !== "object") throw failed4(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
       const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
       return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
     }
     last = a;
-    if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    if (a.state === "detached") throw failed4(why(a, o.label), "detached");
     if (Date.now() >= o.deadline) break;
-    await sleep2(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
   }
-  throw failed(why(last, o.label), last.state);
+  throw failed4(why(last, o.label), last.state);
 }
 async function pressVerdict(tabId, objectId, keep = false) {
   try {
@@ -1810,235 +3138,7 @@ async function disarm(tabId, objectId) {
   await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => void 0);
 }
 function strayError(label, stray) {
-  return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
-}
-
-// src/background/pages/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
-}
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
-  try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function roleMatches(tabId, t) {
-  const doc = await send(tabId, "Runtime.evaluate", {
-    expression: "document",
-    objectGroup: ACTION_GROUP
-  });
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const r = await send(tabId, "Accessibility.queryAXTree", {
-    objectId: doc.result.objectId,
-    role: t.role
-  });
-  const out = [];
-  for (const n of r.nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
-    }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep3(ROLE_POLL_MS);
-  }
-}
-
-// src/background/pages/world.ts
-var WORLD_NAME = "browserctl";
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-});
-async function isolatedContext(tabId) {
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
-  return r.executionContextId;
-}
-function dropContext(tabId) {
-  worlds.delete(tabId);
-}
-
-// src/background/pages/target.ts
-var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid2(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function failed2(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
-function targetOf(p, keys = DEFAULT_KEYS) {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
-  const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
-  if (has(ref)) return { ref };
-  if (has(selector)) return { selector };
-  return void 0;
-}
-function requireTarget(p, keys = DEFAULT_KEYS) {
-  const t = targetOf(p, keys);
-  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
-  return t;
-}
-async function resolveSpec(tabId, t, pick = "visible", waitMs) {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  const label = JSON.stringify(t.selector);
-  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
-  const deadline = Date.now() + waitMs;
-  for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
-      if (!waitable || Date.now() >= deadline) throw e;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
-  }
-}
-var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function callInWorld(tabId, fn, args, opts) {
-  const call = async () => send(tabId, "Runtime.callFunctionOn", {
-    functionDeclaration: fn,
-    executionContextId: await isolatedContext(tabId),
-    arguments: args.map((value) => ({ value })),
-    returnByValue: opts.returnByValue,
-    objectGroup: opts.objectGroup
-  });
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    return call();
-  }
-}
-var VISIBLE = `function isVisible(el) {
-  if (!el.checkVisibility({ visibilityProperty: true })) return false;
-  const r = el.getBoundingClientRect();
-  if (r.width > 0 && r.height > 0) return true;
-  for (const d of el.querySelectorAll("*")) {
-    const q = d.getBoundingClientRect();
-    if (q.width > 0 && q.height > 0) return true;
-  }
-  return false;
-}`;
-var TEXT_MATCHES = `function textMatches(spec) {
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  let want = spec, exact = false;
-  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
-  want = norm(want);
-  if (!want) return "invalid:text= needs some text";
-  const out = [];
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-  // Post-order: an element's text is its text nodes' and its children's
-  // (scripts and styles left out); a match inside it takes precedence.
-  const visit = (el) => {
-    let text = "", inner = false;
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) text += c.data;
-      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
-        const [t, m] = visit(c);
-        text += " " + t + " ";
-        if (m) inner = true;
-      }
-    }
-    if (inner) return [text, true];
-    const t = norm(text);
-    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
-    return [text, false];
-  };
-  if (document.body) visit(document.body);
-  return out;
-}`;
-var FIRST_MATCH = `function (sel, pick) {
-  ${VISIBLE}
-  ${TEXT_MATCHES}
-  let all;
-  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
-  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return el;
-  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
-  return all.length === 0 ? "none" : "hidden:" + all.length;
-}`;
-async function resolveSelector(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
-  return resolveSelectorOnce(tabId, selector, pick);
-}
-async function resolveSelectorOnce(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails) {
-    throw failed2(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
-  }
-  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why2);
-}
-function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
-  if (why2.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
-  }
-  if (why2.startsWith("hidden:")) {
-    const n = why2.slice(7);
-    return failed2(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
-  }
-  return failed2(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+  return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
 }
 
 // src/background/pages/pointer.ts
@@ -2072,7 +3172,7 @@ async function pointerAction(tabId, s, press2) {
 
 // src/background/pages/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed3(msg, reason) {
+function failed5(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function dispatch(tabId, params) {
@@ -2097,7 +3197,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed3(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+  throw failed5(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -2167,7 +3267,7 @@ async function scrollIntoView(tabId, p) {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed3(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      throw failed5(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -2185,7 +3285,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed3("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed5("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -2469,7 +3569,7 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/actions.ts
-function failed4(msg, reason) {
+function failed6(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 async function callOn(tabId, t, fn, args = [], what = "call") {
@@ -2480,7 +3580,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed4(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+  if (r.exceptionDetails) throw failed6(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
@@ -2513,11 +3613,11 @@ async function check(tabId, p) {
   const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
   try {
     const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-    if (!st || st.error) throw failed4(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (!st || st.error) throw failed6(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
     if (st.checked === want) return { checked: want };
-    if (st.disabled) throw failed4(`check ${t.label}: it is disabled`, "not_enabled");
+    if (st.disabled) throw failed6(`check ${t.label}: it is disabled`, "not_enabled");
     if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-      throw failed4(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+      throw failed6(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -2531,7 +3631,7 @@ async function check(tabId, p) {
       after = await callOn(tabId, t2, CHECK_STATE, [], "check");
     }
     if (after?.checked !== want) {
-      throw failed4(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+      throw failed6(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
     }
     return { checked: want, target };
   } finally {
@@ -2545,7 +3645,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed4(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed6(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -2604,14 +3704,14 @@ async function drag(tabId, p) {
     const dropDeadline = Math.max(deadline, Date.now() + 1e3);
     let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
     let at = { x: from.x + 5, y: from.y + 5 };
-    for (let round2 = 0; ; round2++) {
+    for (let round4 = 0; ; round4++) {
       for (let i = 1; i <= DRAG_STEPS; i++) {
         const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
         const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
         await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
       }
       at = { x: to.x, y: to.y };
-      if (force || round2 >= 3) break;
+      if (force || round4 >= 3) break;
       releaseActionObjects(tabId);
       const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
       if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
@@ -2657,7 +3757,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed4(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+      if (!st || st.error) throw failed6(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -2682,7 +3782,7 @@ async function count(tabId, p) {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed4(`count ${JSON.stringify(selector)}: the page did not answer`);
+  if (typeof r.result.value !== "number") throw failed6(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
 }
 
@@ -2761,9 +3861,11 @@ function onDialogOpening(tabId, d) {
   record(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    if (showingDialog(tabId) !== which || which === 0) return;
     record(tabId, d, "open");
-    holdDialog(tabId, d);
+    holdDialog(tabId, d, which);
   });
   return true;
 }
@@ -2794,11 +3896,101 @@ async function dialog(tabId, p) {
     throw e;
   }
   clearDialog(tabId);
-  const shown = d ?? { type: "dialog", message: "" };
-  record(tabId, shown, accept ? "accepted" : "dismissed");
-  const r = { type: shown.type, message: shown.message, accepted: accept };
+  const shown2 = d ?? { type: "dialog", message: "" };
+  record(tabId, shown2, accept ? "accepted" : "dismissed");
+  const r = { type: shown2.type, message: shown2.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
+}
+
+// src/background/pages/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 64;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
+  }
+  return s;
+}
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    if (s.windows.length > KEEP_WINDOWS) s.windows.shift();
+  }
+}
+function byAgent(s, t) {
+  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
+  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+}
+function personInputs(s, events) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+async function snapshotTaken(tabId) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    await send(tabId, "Runtime.evaluate", { expression: `(${recorder.toString()})()`, contextId });
+  } catch {
+    dropContext(tabId);
+  }
+}
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: `(globalThis.__browserctlInput ?? []).filter((e) => e[0] >= ${s.snapshotAt})`,
+      contextId,
+      returnByValue: true
+    });
+    if (Array.isArray(r.result?.value)) events = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+function recorder() {
+  const g = globalThis;
+  if (g.__browserctlInput) return;
+  const log = [];
+  g.__browserctlInput = log;
+  const note = (ev) => {
+    if (!ev.isTrusted) return;
+    log.push([Date.now(), ev.type]);
+    if (log.length > 200) log.splice(0, log.length - 200);
+  };
+  for (const type2 of ["pointerdown", "keydown", "input"]) window.addEventListener(type2, note, true);
 }
 
 // src/background/pages/tab-watch.ts
@@ -2840,14 +4032,19 @@ async function runPageCall(method, tabId, params, fn) {
     const open = openDialog(tabId);
     if (open) throw new DialogOpenError(open);
   }
+  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
+    await checkPersonInput(tabId);
+  }
+  const agents = method !== "pages.handoff";
   const mark = dialogMark();
   const watch = whenClosed(tabId);
   const budget = params["timeoutMs"];
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
-  let result;
+  let result2;
+  if (agents) agentCallStarted(tabId);
   try {
-    result = await Promise.race([fn(tabId, params), watch.closed]);
+    result2 = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
     if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
       throw tabClosedError(tabId);
@@ -2858,15 +4055,17 @@ async function runPageCall(method, tabId, params, fn) {
     }
     throw e;
   } finally {
+    if (agents) agentCallEnded(tabId);
     watch.stop();
     if (ownBudget) setCallBudget(tabId, void 0);
   }
-  if (DIALOG_EXEMPT.has(method)) return result;
+  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
+  if (DIALOG_EXEMPT.has(method)) return result2;
   const d = dialogSince(tabId, mark);
-  if (d && result && typeof result === "object" && !Array.isArray(result)) {
-    return { ...result, dialog: d };
+  if (d && result2 && typeof result2 === "object" && !Array.isArray(result2)) {
+    return { ...result2, dialog: d };
   }
-  return result;
+  return result2;
 }
 
 // src/background/pages/durable.ts
@@ -2965,7 +4164,7 @@ async function evaluate(tabId, p) {
 }
 
 // src/background/pages/forms.ts
-function failed5(msg, reason) {
+function failed7(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
@@ -3020,8 +4219,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed5(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    if (typeof r.result.value === "string" && r.result.value) throw failed5(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+    if (r.exceptionDetails) throw failed7(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed7(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -3060,9 +4259,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed5(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (r.exceptionDetails) throw failed7(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed5(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed7(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -3070,14 +4269,14 @@ async function select(tabId, p) {
 }
 
 // src/background/pages/ref-counters.ts
-var STORAGE_KEY = "browserctl.refCounters";
+var STORAGE_KEY2 = "browserctl.refCounters";
 var loaded2;
 var current = {};
 function load() {
   if (!loaded2) {
-    loaded2 = chrome.storage.session.get(STORAGE_KEY).then(
+    loaded2 = chrome.storage.session.get(STORAGE_KEY2).then(
       (got) => {
-        const v = got[STORAGE_KEY];
+        const v = got[STORAGE_KEY2];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -3087,7 +4286,7 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
       });
     });
   }
@@ -3101,7 +4300,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
   });
 }
 
@@ -3150,8 +4349,8 @@ var REGISTER = `function (...roots) {
   return found;
 }`;
 async function adoptClosedRoots(tabId, session, contextId) {
-  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -3222,26 +4421,76 @@ async function scanClosedRoots(tabId, session, contextId) {
   });
 }
 
+// src/background/pages/settle.ts
+var REQUEST_GRACE_MS = 2e3;
+var LOAD_GRACE_MS = 3e4;
+var POLL_MS3 = 25;
+var tabs3 = /* @__PURE__ */ new Map();
+function busyOf(tabId) {
+  let b = tabs3.get(tabId);
+  if (!b) {
+    b = { frames: /* @__PURE__ */ new Map() };
+    tabs3.set(tabId, b);
+  }
+  return b;
+}
+onForget((tabId) => tabs3.delete(tabId));
+onSessionEvent((tabId, _session, method, params) => {
+  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
+  if (!frameId) return;
+  switch (method) {
+    case "Page.frameRequestedNavigation":
+      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
+      break;
+    case "Page.frameStartedLoading":
+      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
+      break;
+    case "Page.frameStoppedLoading":
+    case "Page.frameDetached":
+      tabs3.get(tabId)?.frames.delete(frameId);
+      break;
+  }
+});
+function busyFrames(tabId, now = Date.now()) {
+  const b = tabs3.get(tabId);
+  if (!b) return 0;
+  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
+  return b.frames.size;
+}
+async function settle(tabId, ms) {
+  const start = Date.now();
+  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
+    await new Promise((r) => setTimeout(r, POLL_MS3));
+  }
+  return Date.now() - start;
+}
+
 // src/background/pages/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep = 2) {
+function fitToChars(lines, max, keep = 2, offset = 0) {
   const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
   if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped, refs) => `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
   const refsFrom = new Array(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  const nextOf = (n2) => offset + Math.max(0, n2 - keep);
   let used = 0;
   let n = 0;
   for (; n < lines.length; n++) {
     const add2 = lines[n].length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1]).length;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
     if (n >= keep && used + add2 + tail > max) break;
     used += add2;
   }
   const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n]));
+  out.push(note(lines.length - n, refsFrom[n], nextOf(n)));
   return { lines: out, dropped: lines.length - n };
+}
+function fromOffset(body, offset) {
+  if (offset <= 0) return [...body];
+  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
+  return body.slice(offset);
 }
 function editScript(a, b) {
   let start = 0;
@@ -3354,19 +4603,22 @@ function diffLines(prev, cur) {
 
 // src/background/pages/snapshot.ts
 var MAX_NAME = 100;
+var SNAPSHOT_BUDGET_MS = 3e3;
+var MAX_WALK_LINES = 2e4;
+var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
 var WALK = walkTree.toString();
-var tabs2 = /* @__PURE__ */ new Map();
+var tabs4 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  tabs2.delete(tabId);
+  tabs4.delete(tabId);
 });
 function tabState(tabId) {
-  let st = tabs2.get(tabId);
-  if (!st) tabs2.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  let st = tabs4.get(tabId);
+  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
-function failed6(msg) {
+function failed8(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
 }
 function contextGone(e) {
@@ -3386,7 +4638,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round2 = 0; round2 < 4 && res.hosts > 0; round2++) {
+  for (let round4 = 0; round4 < 4 && res.hosts > 0; round4++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -3396,11 +4648,12 @@ async function walkOnce(tabId, w, o) {
   const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
-    returnByValue: true
+    returnByValue: true,
+    awaitPromise: true
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed6(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+    throw failed8(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value);
 }
@@ -3435,13 +4688,13 @@ async function walkChild(tabId, st, f, o) {
     }
   }
 }
-async function iframeFrameId(tabId, st, w, num) {
-  const k = `${w.key}:${w.contextId}:${num}`;
+async function iframeFrameId(tabId, st, w, num2) {
+  const k = `${w.key}:${w.contextId}:${num2}`;
   const known = st.owners.get(k);
   if (known) return known;
   try {
     const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
-      expression: `(${refElement.toString()})(${num})`,
+      expression: `(${refElement.toString()})(${num2})`,
       contextId: w.contextId,
       objectGroup: "browserctl-frames"
     });
@@ -3463,6 +4716,7 @@ async function iframeFrameId(tabId, st, w, num) {
   }
 }
 var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+var SETTLE_MAX_MS = 1e4;
 function optionsKey(o, root) {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
@@ -3473,8 +4727,11 @@ async function snapshot(tabId, p) {
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
@@ -3489,7 +4746,11 @@ async function snapshot(tabId, p) {
     prefix: "e",
     root: 0,
     selector: "",
-    viewport
+    viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS
   };
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
@@ -3512,16 +4773,18 @@ async function snapshot(tabId, p) {
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed6(top.res.error);
-  const entries = [];
+  if (top.res.error) throw failed8(top.res.error);
+  const entries2 = [];
+  let cut;
   const build = async (w, indent, depthLeft) => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
-    for (const [num, role, name] of w.res.refs) {
-      entries.push({
-        ref: prefix + num,
+    for (const [num2, role, name] of w.res.refs) {
+      entries2.push({
+        ref: prefix + num2,
         role,
         name,
-        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num, main: w.world.key === 0 }
+        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num: num2, main: w.world.key === 0 }
       });
     }
     const marks = [];
@@ -3562,38 +4825,46 @@ async function snapshot(tabId, p) {
   const url = main?.res.url ?? top.res.url;
   const title = main?.res.title ?? top.res.title;
   let nextMain = 0;
-  for (const e of entries) {
+  for (const e of entries2) {
     const mm = REF_RE.exec(e.ref);
     if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
   }
-  setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
+  setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
   saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-  const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
+  const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown = inText;
+  let shown2 = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
-  if (maxChars !== void 0) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
-      lines = cut.lines;
+  if (offset > 0 || maxChars !== void 0) {
+    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut2.dropped > 0 || offset > 0) {
+      lines = cut2.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+      shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
-  for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  const result2 = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result2.cut = true;
+  return result2;
+}
+function cutNote(why2) {
+  const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 var NO_MATCH = "no element matches the selector";
 async function selectorInFrames(tabId, st, base, selector) {
@@ -3627,7 +4898,7 @@ function dropEmptyFrame(out) {
 
 // src/background/pages/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -3685,18 +4956,18 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid3(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid3(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid4(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid4(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
     const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
-    const entries = await treeEntries(tabId, found);
+    const entries2 = await treeEntries(tabId, found);
     let next = 0;
-    for (const e of entries) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
-    setTreeRefs(tabId, gen, entries, next);
+    for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries2, next);
     saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
-    return { elements: entries.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
+    return { elements: entries2.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
   } finally {
     releaseActionObjects(tabId);
   }
@@ -3720,9 +4991,9 @@ async function treeEntries(tabId, found) {
       arguments: [{ value: OWNER }, { value: next }],
       returnByValue: true
     });
-    const num = typeof r.result.value === "number" ? r.result.value : -1;
-    if (num > 0) {
-      out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
+    const num2 = typeof r.result.value === "number" ? r.result.value : -1;
+    if (num2 > 0) {
+      out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
     } else {
       const gen = generation(tabId);
       out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
@@ -3807,8 +5078,8 @@ var TitleCache = class {
   watch() {
     const onUpdated = (tabId) => this.drop(tabId);
     const onRemoved2 = (tabId) => this.drop(tabId);
-    const onReplaced = (added, removed) => {
-      this.drop(added);
+    const onReplaced = (added2, removed) => {
+      this.drop(added2);
       this.drop(removed);
     };
     chrome.tabs.onUpdated.addListener(onUpdated);
@@ -3827,7 +5098,7 @@ var TitleCache = class {
 var titleCache = new TitleCache();
 
 // src/background/pages/get.ts
-function failed7(msg) {
+function failed9(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 var PAGE_TEXT = `(() => {
@@ -3863,7 +5134,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed7(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed9(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function browserTitle(tabId) {
@@ -3913,11 +5184,124 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed7(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed9(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/handoff.ts
+var pending = /* @__PURE__ */ new Map();
+function pendingHandoffs() {
+  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+}
+function finishHandoff(tabId) {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  return true;
+}
+var POLL_MS4 = 200;
+var MARK = "⏸ needs you: ";
+async function handoff(tabId, p) {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
+  const restore = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS4));
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => void 0);
+    await restore();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+async function markGroup(groupId) {
+  if (groupId === void 0 || groupId < 0) return async () => void 0;
+  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
+  if (!g) return async () => void 0;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
+    if (!now) return;
+    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
+  };
+}
+async function showAndRead(tabId, message) {
+  let contextId;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false;
+  }
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
+    contextId,
+    returnByValue: true
+  }).catch((e) => {
+    dropContext(tabId);
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+async function removeOverlay(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await send(tabId, "Runtime.evaluate", {
+    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
+    contextId
+  });
+}
+function overlay(message) {
+  const g = globalThis;
+  let s = g.__browserctlHandoff;
+  if (s?.done) return "done";
+  if (!s) {
+    const host = document.createElement("browserctl-handoff");
+    host.setAttribute("data-browserctl-handoff", "");
+    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
+    const root = host.attachShadow({ mode: "closed" });
+    const box = document.createElement("div");
+    box.style.cssText = "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
+    const head = document.createElement("div");
+    head.style.cssText = "font-weight:600;margin-bottom:6px";
+    head.textContent = "browserctl: the agent hands over to you";
+    const text = document.createElement("div");
+    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
+    text.textContent = message;
+    const done = document.createElement("button");
+    done.type = "button";
+    done.textContent = "Done";
+    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
+    box.append(head, text, done);
+    root.append(box);
+    const st = { host, done: false };
+    done.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      st.done = true;
+      host.remove();
+    });
+    s = g.__browserctlHandoff = st;
+  }
+  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
+  return "shown";
 }
 
 // src/background/pages/observe.ts
@@ -4008,10 +5392,33 @@ function fetchPattern(p) {
   if (/[*?]/.test(p)) return p;
   return `*${p.replace(/\\/g, "\\\\")}*`;
 }
+var wantsAuth = () => false;
+function setAuthWanted(fn) {
+  wantsAuth = fn;
+}
+function patternRegExp(p) {
+  let re = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\" && i + 1 < p.length) re += p[++i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`, "s");
+}
+function isBlocked(tabId, url) {
+  return blockedPatterns(tabSession2(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
+}
 async function applyBlocking(tabId, send2) {
   const patterns = blockedPatterns(tabSession2(tabId));
-  if (patterns.length === 0) {
+  const auth = wantsAuth(tabId);
+  if (patterns.length === 0 && !auth) {
     await send2("Fetch.disable");
+    return;
+  }
+  if (auth) {
+    await send2("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
   await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
@@ -4170,7 +5577,12 @@ onTabEvent((tabId, method, p) => {
   else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
   else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
   else if (method === "Fetch.requestPaused") {
-    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    const url = String(p["request"]?.url ?? "");
+    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    } else {
+      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    }
   }
 });
 function blockSend(tabId, method, params) {
@@ -4202,255 +5614,114 @@ function dropTab(tabId) {
   sessionOfTab.delete(tabId);
 }
 
-// src/background/pages/url-match.ts
-function globToRegExp(glob) {
-  let re = "^";
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        while (glob[i + 1] === "*") i++;
-      } else {
-        re += "[^/]*";
-      }
-    } else if (c === "{") {
-      depth++;
-      re += "(?:";
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      re += ")";
-    } else if (c === "," && depth > 0) {
-      re += "|";
-    } else {
-      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-  }
-  while (depth-- > 0) re += ")";
-  return new RegExp(re + "$");
-}
-function urlMatches(url, pattern) {
-  if (url.includes(pattern)) return true;
-  if (!/[*{]/.test(pattern)) return false;
+// src/background/pages/evidence/annotations.ts
+var MAX_ANNOTATIONS = 300;
+async function annotations(tabId, sessionId, map, opts) {
+  const snap = await snapshot(tabId, {
+    sessionId,
+    interactive: true,
+    viewport: opts.viewport,
+    ...opts.selector !== void 0 ? { selector: opts.selector } : {}
+  });
+  const refs = Object.values(snap.refs).slice(0, MAX_ANNOTATIONS);
   try {
-    return globToRegExp(pattern).test(url);
-  } catch {
-    return false;
-  }
-}
-var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
-function withScheme(raw) {
-  const u = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
-  return "https://" + u;
-}
-
-// src/background/pages/navigate.ts
-var LIFECYCLE = {
-  load: "load",
-  domcontentloaded: "DOMContentLoaded",
-  networkidle: "networkIdle"
-};
-var lifecycleOn = /* @__PURE__ */ new Set();
-onForget((tabId) => {
-  lifecycleOn.delete(tabId);
-});
-async function enableLifecycle(tabId) {
-  if (lifecycleOn.has(tabId)) return;
-  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
-  lifecycleOn.add(tabId);
-}
-var NavWatch = class {
-  constructor(tabId, mainFrameId) {
-    this.mainFrameId = mainFrameId;
-    this.unlisten = listen(tabId, (method, p) => {
-      if (method === "Page.lifecycleEvent") {
-        const loader = String(p["loaderId"] ?? "");
-        let names = this.lifecycle.get(loader);
-        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
-        names.add(String(p["name"] ?? ""));
-      } else if (method === "Page.frameNavigated") {
-        const frame = p["frame"];
-        if (frame && !frame.parentId) {
-          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
-          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+    const boxes = await Promise.all(
+      refs.map(async (r) => {
+        try {
+          return await viewportBox(tabId, await resolveRef(tabId, r.ref));
+        } catch {
+          return null;
         }
-      } else if (method === "Page.navigatedWithinDocument") {
-        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
-      }
-      this.wake();
+      })
+    );
+    const out = [];
+    refs.forEach((r, i) => {
+      const b = boxes[i];
+      if (!b || b.width < 1 || b.height < 1) return;
+      const x = (b.x + map.scrollX - map.originX) * map.scale;
+      const y = (b.y + map.scrollY - map.originY) * map.scale;
+      const w = b.width * map.scale;
+      const h = b.height * map.scale;
+      if (x + w <= 0 || y + h <= 0 || x >= map.width || y >= map.height) return;
+      out.push({ ref: r.ref, role: r.role, name: r.name, box: { x: round2(x), y: round2(y), width: round2(w), height: round2(h) } });
     });
-  }
-  mainFrameId;
-  lifecycle = /* @__PURE__ */ new Map();
-  committed;
-  sameDocument = false;
-  wake = () => {
-  };
-  unlisten;
-  /** Resolves on the next event, or after ms. */
-  next(ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, ms));
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = () => {
-        };
-        resolve();
-      };
-    });
-  }
-  close() {
-    this.unlisten();
-    this.wake();
-  }
-};
-async function until(tabId, w, done, deadline, budget, what) {
-  for (; ; ) {
-    if (done()) return;
-    const d = openDialog(tabId);
-    if (d) throw new DialogOpenError(d);
-    const left = deadline - Date.now();
-    if (left <= 0) throw timedOut(budget, what);
-    await w.next(left);
-  }
-}
-async function navigation(tabId, p, what, start, mainFrameId) {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
-  const budget = budgetOf(p);
-  const deadline = Date.now() + budget;
-  await ensureAttached(tabId);
-  await enableLifecycle(tabId);
-  const w = new NavWatch(tabId, mainFrameId);
-  try {
-    const started = await within(start(), budget, what);
-    if (waitUntil !== "none" && !started.sameDocument) {
-      const event = LIFECYCLE[waitUntil];
-      await until(
-        tabId,
-        w,
-        () => {
-          if (!started.loaderId && w.sameDocument) return true;
-          const c = w.committed;
-          const loader = started.loaderId ?? c?.loaderId;
-          if (!loader) return false;
-          if (c?.restored && c.loaderId === loader) return true;
-          return w.lifecycle.get(loader)?.has(event) ?? false;
-        },
-        deadline,
-        budget,
-        what
-      );
-    }
-    const failed10 = w.committed?.unreachableUrl;
-    if (failed10 && !started.sameDocument) throw navFailed(failed10, await errorPageReason(tabId));
+    return out;
   } finally {
-    w.close();
+    releaseActionObjects(tabId);
   }
-  return pageInfo(tabId, waitUntil);
 }
-async function errorPageReason(tabId) {
-  try {
-    const r = await send(
-      tabId,
-      "Runtime.evaluate",
-      {
-        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
-        returnByValue: true
-      },
-      2e3
-    );
-    const code = typeof r.result.value === "string" ? r.result.value : "";
-    if (code) return code.startsWith("net::") ? code : `net::${code}`;
-  } catch {
-  }
-  return "the browser shows its error page";
-}
-async function pageInfo(tabId, waitUntil) {
-  if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "({url: location.href, title: document.title})", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  const t = await chrome.tabs.get(tabId);
-  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
-}
-function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
-}
-async function navigate(tabId, p) {
-  const url = withScheme(requireString(p, "url"));
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
-}
-async function historyStep(tabId, p, step) {
-  const name = step < 0 ? "back" : "forward";
-  await ensureAttached(tabId);
-  const h = await send(tabId, "Page.getNavigationHistory");
-  const entry = h.entries[h.currentIndex + step];
-  if (!entry) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
-    );
-  }
-  const tree = await send(tabId, "Page.getFrameTree");
-  return navigation(
-    tabId,
-    p,
-    `${entry.url} to load (${name})`,
-    async () => {
-      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
-      return {};
-    },
-    tree.frameTree.frame.id
-  );
-}
-function back(tabId, p) {
-  return historyStep(tabId, p, -1);
-}
-function forward(tabId, p) {
-  return historyStep(tabId, p, 1);
-}
-async function reload(tabId, p) {
-  return navigation(tabId, p, "the page to load again (reload)", async () => {
-    await send(tabId, "Page.reload", {});
-    return {};
-  });
+function round2(v) {
+  return Math.round(v * 10) / 10;
 }
 
 // src/background/pages/screenshot.ts
-async function capture(tabId, clip2) {
+function invalid5(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function encodingOf(p) {
+  const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
+  const quality = optionalInt(p, "quality", 0);
+  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  const maxWidth = optionalInt(p, "maxWidth", 0);
+  return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
+}
+function pixelRatio(m) {
+  const css = m.cssVisualViewport.clientWidth;
+  const dev = m.visualViewport?.clientWidth;
+  return dev && css ? dev / css : 1;
+}
+async function capture(tabId, enc, clip2, inView) {
   await ensureForeground(tabId);
-  const params = { format: "png" };
-  if (clip2) {
+  const params = { format: enc.format };
+  if (!inView) {
     params["clip"] = clip2;
     params["captureBeyondViewport"] = true;
+  } else if (clip2.scale !== 1) {
+    params["clip"] = clip2;
   }
+  if (enc.quality !== void 0) params["quality"] = enc.quality;
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
   return r.data;
+}
+function clipFor(x, y, w, h, enc, ratio) {
+  let scale = 1;
+  if (enc.maxWidth && w * ratio > enc.maxWidth) scale = enc.maxWidth / (w * ratio);
+  return { x, y, width: w, height: h, scale };
+}
+function mapping(clip2, ratio, vp) {
+  const s = clip2.scale * ratio;
+  return {
+    originX: clip2.x,
+    originY: clip2.y,
+    scale: s,
+    width: Math.round(clip2.width * s),
+    height: Math.round(clip2.height * s),
+    scrollX: vp.pageX,
+    scrollY: vp.pageY
+  };
 }
 async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
+  const annotate = optionalBool(p, "annotate") ?? false;
+  const enc = encodingOf(p);
+  const sessionId = typeof p.sessionId === "string" ? p.sessionId : void 0;
+  const shot = async (clip2, ratio2, vp2, opts) => {
+    let notes;
+    if (annotate) notes = await annotations(tabId, sessionId, mapping(clip2, ratio2, vp2), opts);
+    const data = await capture(tabId, enc, clip2, opts.viewport);
+    const r = { data, format: enc.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
+    if (notes) r.annotations = notes;
+    return r;
+  };
   if (target) {
     const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+    let clip2;
+    let m2;
     try {
       await visibleCentre(tabId, objectId, ref);
-      const [box, m2] = await Promise.all([
+      const [box, lm] = await Promise.all([
         send(tabId, "Runtime.callFunctionOn", {
           objectId,
           functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
@@ -4458,32 +5729,29 @@ async function screenshot(tabId, p) {
         }),
         send(tabId, "Page.getLayoutMetrics")
       ]);
+      m2 = lm;
       let b = box.result.value;
       if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
-      const vp = m2.cssVisualViewport;
-      const clip2 = { x: b.x + vp.pageX, y: b.y + vp.pageY, width: b.width, height: b.height, scale: 1 };
-      return { data: await capture(tabId, clip2), format: "png", width: Math.round(b.width), height: Math.round(b.height) };
+      const vp2 = m2.cssVisualViewport;
+      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc, pixelRatio(m2));
     } finally {
       releaseActionObjects(tabId);
     }
+    const selector = "ref" in target ? target.ref : target.selector;
+    return shot(clip2, pixelRatio(m2), m2.cssVisualViewport, { viewport: false, selector });
   }
   const m = await send(tabId, "Page.getLayoutMetrics");
+  const ratio = pixelRatio(m);
+  const vp = m.cssVisualViewport;
   if (fullPage) {
     const w = Math.ceil(m.cssContentSize.width);
     const h = Math.ceil(m.cssContentSize.height);
-    const data2 = await capture(tabId, { x: 0, y: 0, width: w, height: h, scale: 1 });
-    return { data: data2, format: "png", width: w, height: h };
+    return shot(clipFor(0, 0, w, h, enc, ratio), ratio, vp, { viewport: false });
   }
-  const data = await capture(tabId);
-  return {
-    data,
-    format: "png",
-    width: Math.round(m.cssVisualViewport.clientWidth),
-    height: Math.round(m.cssVisualViewport.clientHeight)
-  };
+  return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
 
 // src/background/pages/downloads.ts
@@ -4619,19 +5887,8 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-function failed8(msg) {
+function failed10(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
-async function querySelector(tabId, selector) {
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: `document.querySelector(${JSON.stringify(selector)})`,
-    objectGroup: ACTION_GROUP
-  });
-  if (r.exceptionDetails) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
-  }
-  if (!r.result.objectId || r.result.subtype === "null") throw failed8(`no element matches ${JSON.stringify(selector)}`);
-  return r.result.objectId;
 }
 var INPUT_KIND = `function () {
   if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
@@ -4645,17 +5902,15 @@ async function upload(tabId, p) {
       throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
     }
   }
-  const ref = optionalString(p, "ref") || void 0;
-  const selector = optionalString(p, "selector") || void 0;
-  if (ref && selector) throw new RpcError(ErrorCode.invalidParams, `invalid params: give "ref" or "selector", not both`);
+  const spec = targetOf(p);
   let target;
   let what;
   let multiple;
   const chooser = choosers.get(tabId);
   try {
-    if (ref || selector) {
-      const objectId = ref ? await resolveRef(tabId, ref) : await querySelector(tabId, selector);
-      what = ref ?? selector;
+    if (spec) {
+      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      what = "ref" in spec ? spec.ref : spec.selector;
       const k = await send(tabId, "Runtime.callFunctionOn", {
         objectId,
         functionDeclaration: INPUT_KIND,
@@ -4663,25 +5918,25 @@ async function upload(tabId, p) {
       });
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
-        throw failed8(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+        throw failed10(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
       }
-      if (kind === "disabled") throw failed8(`${what} is a disabled file input`);
+      if (kind === "disabled") throw failed10(`${what} is a disabled file input`);
       multiple = kind === "multiple";
       target = { objectId };
     } else {
       if (!chooser) {
-        throw failed8("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+        throw failed10("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
       }
       what = "the open file chooser";
       multiple = chooser.mode === "selectMultiple";
       target = { backendNodeId: chooser.backendNodeId };
     }
-    if (!multiple && files.length > 1) throw failed8(`${what} takes one file, got ${files.length}`);
+    if (!multiple && files.length > 1) throw failed10(`${what} takes one file, got ${files.length}`);
     try {
       await send(tabId, "DOM.setFileInputFiles", { files, ...target });
     } catch (e) {
       if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed8(
+        throw failed10(
           'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
         );
       }
@@ -4690,12 +5945,12 @@ async function upload(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
-  if (!ref && !selector) choosers.delete(tabId);
+  if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
 }
 
 // src/background/pages/storage.ts
-function failed9(msg) {
+function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 async function pageURL(tabId) {
@@ -4746,7 +6001,7 @@ async function setCookie(tabId, p) {
   let url = given ? httpURL(given, "url") : "";
   if (!url && !domain) {
     url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed9(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+    if (!/^https?:/i.test(url)) throw failed11(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
   }
   const r = await send(tabId, "Network.setCookie", {
     name,
@@ -4758,7 +6013,7 @@ async function setCookie(tabId, p) {
     httpOnly,
     secure
   });
-  if (r.success === false) throw failed9(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  if (r.success === false) throw failed11(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
@@ -4793,7 +6048,7 @@ async function runStorage(tabId, args) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed9(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+    throw failed11(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
   }
   return r.result.value;
 }
@@ -4820,7 +6075,7 @@ async function pdf(tabId, p) {
     return { data: r.data, format: "pdf" };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw failed9(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+    throw failed11(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
 
@@ -4900,10 +6155,11 @@ function reportAftermath(fn) {
   };
 }
 async function download(tabId, p, click2) {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
+  const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since = Date.now();
-  await click2(tabId, { ref });
+  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
@@ -4931,13 +6187,13 @@ async function readRing(tabId, ring, p, keep) {
   for (; ; ) {
     const r = ring();
     const all2 = r.after(after);
-    let entries = all2.filter(keep);
+    let entries2 = all2.filter(keep);
     const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
-    if (entries.length > 0 || Date.now() >= deadline || clear) {
-      if (limit !== void 0 && entries.length > limit) entries = entries.slice(entries.length - limit);
+    if (entries2.length > 0 || Date.now() >= deadline || clear) {
+      if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
       const dropped = r.dropped;
       if (clear) r.clear();
-      return { entries, next, dropped };
+      return { entries: entries2, next, dropped };
     }
     await r.waitNext(Math.max(1, deadline - Date.now()));
   }
@@ -4982,24 +6238,30 @@ async function block(p, deps, add2) {
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 function toolHandlers(deps, click2) {
-  const onTab = (_method, fn) => async (p) => {
+  const onTab2 = (_method, fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-    return fn(tabId, p);
+    timeCallOnTab(p, tabId);
+    agentCallStarted(tabId);
+    try {
+      return await fn(tabId, p);
+    } finally {
+      agentCallEnded(tabId);
+    }
   };
   return {
-    "pages.upload": onTab("pages.upload", upload),
-    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab("pages.pdf", pdf),
-    "pages.cookies": onTab("pages.cookies", cookies),
-    "pages.setCookie": onTab("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage2),
-    "pages.setStorage": onTab("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
-    "logs.console": onTab("logs.console", consoleRead),
-    "logs.errors": onTab("logs.errors", errorsRead),
-    "logs.network": onTab("logs.network", networkRead),
+    "pages.upload": onTab2("pages.upload", upload),
+    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab2("pages.pdf", pdf),
+    "pages.cookies": onTab2("pages.cookies", cookies),
+    "pages.setCookie": onTab2("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
+    "pages.storage": onTab2("pages.storage", storage2),
+    "pages.setStorage": onTab2("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
+    "logs.console": onTab2("logs.console", consoleRead),
+    "logs.errors": onTab2("logs.errors", errorsRead),
+    "logs.network": onTab2("logs.network", networkRead),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
@@ -5013,7 +6275,7 @@ function toolHandlers(deps, click2) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS3 = 250;
+var POLL_MS5 = 250;
 var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
@@ -5052,8 +6314,8 @@ async function readyState(tabId) {
     return "";
   }
 }
-function reached(state2, ready) {
-  return state2 === "domcontentloaded" ? ready === "interactive" || ready === "complete" : ready === "complete";
+function reached(state2, ready2) {
+  return state2 === "domcontentloaded" ? ready2 === "interactive" || ready2 === "complete" : ready2 === "complete";
 }
 async function waitLoad(tabId, state2, deadline, budget) {
   const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
@@ -5065,7 +6327,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep5(Math.min(POLL_MS3, Math.max(0, deadline - Date.now())));
+      await sleep5(Math.min(POLL_MS5, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -5104,7 +6366,7 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS3;
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS5;
       await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
@@ -5151,16 +6413,19 @@ var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const observed = new WeakSet();
   let mo = null;
   // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
   const ok = () => {
-    let seen = false;
+    let seen = false, loading = false;
     for (const doc of docs()) {
       if (mo && !observed.has(doc)) {
         observed.add(doc);
         mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
       }
+      if (doc.readyState === "loading") loading = true;
       if (!seen && sees(doc)) seen = true;
     }
-    return seen !== gone;
+    return gone ? !seen && !loading : seen;
   };
   if (ok()) return { ok: true };
   if (ms <= 0) return { timedOut: true };
@@ -5216,7 +6481,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round3(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -5288,12 +6553,12 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     if (depth >= 16) return;
     for (const child of node.childFrames ?? []) {
       if (outOfProcess.has(child.frame.id)) continue;
-      let shown = aboveShown;
+      let shown2 = aboveShown;
       const origin = child.frame.securityOrigin;
       if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
-        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        shown2 = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
         found.push(
-          shown.then(async (ok) => {
+          shown2.then(async (ok) => {
             if (!ok) return void 0;
             const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
               frameId: child.frame.id,
@@ -5303,7 +6568,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
           })
         );
       }
-      visit(child, shown, depth + 1);
+      visit(child, shown2, depth + 1);
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
@@ -5363,7 +6628,7 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
   let ended = false;
@@ -5380,7 +6645,7 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
         });
       }
     };
-    const end = (v) => {
+    const end2 = (v) => {
       if (ended) return;
       stop();
       resolve(v);
@@ -5390,7 +6655,7 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
       stop();
       reject(e);
     };
-    setOnChange(() => end("again"));
+    setOnChange(() => end2("again"));
     timer = setTimeout(() => fail(timedOut(budget, what)), left);
     const recheck = () => {
       refresh = setTimeout(() => {
@@ -5398,9 +6663,9 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
           (now) => {
             if (ended) return;
             if (samePlaces(now, places)) recheck();
-            else end("again");
+            else end2("again");
           },
-          (e) => isGone(e) ? end("retry") : fail(e)
+          (e) => isGone(e) ? end2("retry") : fail(e)
         );
       }, REFRESH_MS);
     };
@@ -5416,12 +6681,12 @@ function round(tabId, places, kind, arg, gone, deadline, budget, what, setOnChan
             fail(e);
             return;
           }
-          if (out === "gone") end("retry");
-          else if (out.ok && (!gone || --waiting === 0)) end("done");
+          if (out === "gone") end2("retry");
+          else if (out.ok && (!gone || --waiting === 0)) end2("done");
         },
         (e) => {
           if (ended) return;
-          if (isGone(e)) end("retry");
+          if (isGone(e)) end2("retry");
           else fail(e);
         }
       );
@@ -5618,12 +6883,17 @@ var TABLE2 = {
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
-  "pages.durableTarget": durableTarget
+  "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight,
+  "pages.handoff": handoff
 };
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
+    timeCallOnTab(params, tabId);
     return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
   };
   const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
@@ -5632,6 +6902,38 @@ function pageHandlers(deps) {
 async function releaseTab(tabId) {
   forgetRefs(tabId);
   await detach(tabId);
+}
+var JOIN_WAIT_MS = 3e3;
+var FIRST_LOAD_COMMIT_MS = 1e4;
+async function joinTab(tabId, sessionId) {
+  noteTabSession(tabId, sessionId);
+  noteSession(tabId, sessionId);
+  await attachNow(tabId, JOIN_WAIT_MS).catch(() => void 0);
+}
+async function loadJoined(tabId, url) {
+  try {
+    await send(tabId, "Page.navigate", { url }, FIRST_LOAD_COMMIT_MS);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : cdpMessage(e);
+    if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
+    await chrome.tabs.update(tabId, { url });
+  }
+}
+
+// src/background/handoff-popup.ts
+function isHandoffMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  return o.type === "listHandoffs" || o.type === "handoffDone" && typeof o.tabId === "number";
+}
+function wireHandoffPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isHandoffMessage(msg)) return false;
+    sendResponse(msg.type === "listHandoffs" ? { handoffs: pendingHandoffs() } : { done: finishHandoff(msg.tabId) });
+    return false;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
 // src/background/popup-api.ts
@@ -5658,6 +6960,852 @@ function wirePopupApi(router2) {
   return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
+// src/background/tab-info.ts
+function toWireTab(t, store3) {
+  return {
+    tabId: t.id ?? -1,
+    windowId: t.windowId,
+    url: t.url || t.pendingUrl || "",
+    title: t.title ?? "",
+    active: t.active,
+    groupId: t.groupId,
+    sessionId: store3.byGroup(t.groupId)?.sessionId ?? ""
+  };
+}
+async function getTab(tabId) {
+  try {
+    return await chrome.tabs.get(tabId);
+  } catch {
+    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
+  }
+}
+async function getSessionTab(s, tabId) {
+  const t = await getTab(tabId);
+  if (t.groupId !== s.groupId) {
+    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
+  }
+  return t;
+}
+async function groupTabs(s) {
+  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs5.sort((a, b) => a.index - b.index);
+}
+function pickActive(s, tabs5) {
+  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
+}
+async function toWireSession(s) {
+  const tabs5 = await groupTabs(s);
+  return {
+    sessionId: s.sessionId,
+    name: s.name,
+    groupId: s.groupId,
+    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs5)?.id ?? null
+  };
+}
+async function userActiveTab() {
+  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
+  if (t) return t;
+  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
+  if (any) return any;
+  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
+}
+
+// src/background/pages/emulation/auth.ts
+var byTab4 = /* @__PURE__ */ new Map();
+var answered = /* @__PURE__ */ new Set();
+setAuthWanted((tabId) => byTab4.has(tabId));
+onForget((tabId) => {
+  byTab4.delete(tabId);
+});
+onTabEvent((tabId, method, p) => {
+  if (method !== "Fetch.authRequired") return;
+  const requestId = String(p["requestId"] ?? "");
+  const creds = byTab4.get(tabId);
+  const key = `${tabId}:${requestId}`;
+  const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
+  if (creds) answered.add(key);
+  if (answered.size > 1e3) answered.clear();
+  void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
+});
+async function setCredentialsWanted(tabId, creds, send2) {
+  const had = byTab4.has(tabId);
+  if (creds) byTab4.set(tabId, creds);
+  else byTab4.delete(tabId);
+  if (had || creds) await applyBlocking(tabId, send2);
+}
+
+// src/background/pages/emulation/permissions.ts
+var KINDS = {
+  geolocation: "location",
+  notifications: "notifications",
+  camera: "camera",
+  microphone: "microphone",
+  clipboard: "clipboard"
+};
+var byTab5 = /* @__PURE__ */ new Map();
+var applied = /* @__PURE__ */ new Map();
+var queue = Promise.resolve();
+function wanted(s) {
+  const out = {};
+  if (s.geolocation) out["geolocation"] = "grant";
+  return { ...out, ...s.permissions ?? {} };
+}
+function originOf(url) {
+  if (!url) return void 0;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return void 0;
+    return u.origin;
+  } catch {
+    return void 0;
+  }
+}
+function setting(kind) {
+  return chrome.contentSettings[kind];
+}
+function reconcile() {
+  const run = async () => {
+    const desired = /* @__PURE__ */ new Map();
+    for (const { origin, want } of byTab5.values()) {
+      for (const [name, g] of Object.entries(want)) {
+        const kind = KINDS[name];
+        if (kind) desired.set(`${kind}
+${origin}/*`, g === "grant" ? "allow" : "block");
+      }
+    }
+    const kinds = /* @__PURE__ */ new Set();
+    for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
+    for (const kind of kinds) {
+      await setting(kind).clear({ scope: "regular" });
+      for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
+`)) applied.delete(key);
+    }
+    for (const [key, value] of desired) {
+      if (applied.get(key) === value) continue;
+      const [kind, primaryPattern] = key.split("\n");
+      await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
+      applied.set(key, value);
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => void 0);
+  return next;
+}
+function forgetPermissions(tabId) {
+  if (byTab5.delete(tabId)) void reconcile().catch(() => void 0);
+}
+async function applyPermissions(tabId, s, url) {
+  const want = wanted(s);
+  const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
+  const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
+  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
+  else byTab5.delete(tabId);
+  await reconcile();
+}
+
+// src/background/pages/emulation/settings.ts
+var STORAGE_KEY3 = "browserctl.emulation";
+var bySession = /* @__PURE__ */ new Map();
+var unapplied = /* @__PURE__ */ new Map();
+var loaded3;
+function ready() {
+  loaded3 ??= chrome.storage.session.get(STORAGE_KEY3).then(
+    (got) => {
+      const all2 = got[STORAGE_KEY3] ?? {};
+      for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
+    },
+    () => void 0
+  );
+  return loaded3;
+}
+function settingsOf(sessionId) {
+  return bySession.get(sessionId) ?? { settings: {}, scripts: [], nextScript: 1 };
+}
+function peek(sessionId) {
+  return bySession.get(sessionId);
+}
+function isEmpty(s) {
+  return Object.keys(s.settings).length === 0 && s.scripts.length === 0;
+}
+async function store(sessionId, s) {
+  if (isEmpty(s)) bySession.delete(sessionId);
+  else bySession.set(sessionId, s);
+  await chrome.storage.session.set({ [STORAGE_KEY3]: Object.fromEntries(bySession) }).catch(() => void 0);
+}
+function noteUnapplied(tabId, setting2, error) {
+  let m = unapplied.get(tabId);
+  if (error === void 0) {
+    m?.delete(setting2);
+    if (m && m.size === 0) unapplied.delete(tabId);
+    return;
+  }
+  if (!m) unapplied.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(setting2, error);
+}
+function forgetTab(tabId) {
+  unapplied.delete(tabId);
+}
+function unappliedOf(tabIds) {
+  const out = [];
+  for (const tabId of tabIds) {
+    for (const [setting2, error] of unapplied.get(tabId) ?? []) out.push({ tabId, setting: setting2, error });
+  }
+  return out;
+}
+
+// src/background/pages/emulation/apply.ts
+async function clearViewport(send2) {
+  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send2("Emulation.clearDeviceMetricsOverride");
+}
+var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
+var UNITS = [
+  {
+    names: ["viewport"],
+    apply: (s, send2) => s.viewport ? send2("Emulation.setDeviceMetricsOverride", {
+      width: s.viewport.width,
+      height: s.viewport.height,
+      deviceScaleFactor: s.viewport.deviceScaleFactor ?? 0,
+      mobile: s.viewport.mobile ?? false,
+      screenWidth: s.viewport.width,
+      screenHeight: s.viewport.height
+    }) : clearViewport(send2)
+  },
+  {
+    names: ["touch"],
+    apply: (s, send2) => send2("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
+  },
+  {
+    // An empty userAgent keeps the browser's; acceptLanguage is what
+    // navigator.language and the Accept-Language header say.
+    names: ["userAgent", "locale"],
+    apply: async (s, send2) => {
+      await send2("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
+      await send2("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
+    }
+  },
+  {
+    names: ["media"],
+    apply: (s, send2) => send2("Emulation.setEmulatedMedia", {
+      media: s.media?.print ? "print" : "",
+      features: [
+        { name: "prefers-color-scheme", value: s.media?.colorScheme ?? "" },
+        { name: "prefers-reduced-motion", value: s.media?.reducedMotion ?? "" }
+      ]
+    })
+  },
+  {
+    names: ["offline", "throttle"],
+    apply: (s, send2) => send2("Network.emulateNetworkConditions", {
+      offline: s.offline ?? false,
+      latency: s.throttle?.latencyMs ?? 0,
+      downloadThroughput: s.throttle ? kbps(s.throttle.downloadKbps) : -1,
+      uploadThroughput: s.throttle ? kbps(s.throttle.uploadKbps) : -1
+    })
+  },
+  {
+    names: ["geolocation"],
+    apply: (s, send2) => s.geolocation ? send2("Emulation.setGeolocationOverride", {
+      latitude: s.geolocation.latitude,
+      longitude: s.geolocation.longitude,
+      accuracy: s.geolocation.accuracy ?? 10
+    }) : send2("Emulation.clearGeolocationOverride")
+  },
+  {
+    // geolocation grants its own permission: the page gets the position
+    // without a prompt.
+    names: ["permissions", "geolocation"],
+    apply: (s, _send, tabId) => applyPermissions(tabId, s)
+  },
+  {
+    names: ["timezone"],
+    apply: (s, send2) => send2("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
+  },
+  {
+    names: ["headers"],
+    apply: (s, send2) => send2("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+  },
+  {
+    names: ["credentials"],
+    apply: (s, send2, tabId) => setCredentialsWanted(tabId, s.credentials, send2)
+  }
+];
+async function applyTo(tabId, s, names, send2) {
+  const units = UNITS.filter((u) => u.names.some((n) => names.includes(n)));
+  await Promise.all(
+    units.map(async (u) => {
+      let err;
+      try {
+        await u.apply(s, send2, tabId);
+      } catch (e) {
+        err = cdpMessage(e);
+      }
+      for (const n of u.names) if (names.includes(n)) noteUnapplied(tabId, n, err);
+    })
+  );
+}
+function setNames(s) {
+  return Object.keys(s).filter((k) => s[k] !== void 0);
+}
+
+// src/background/pages/emulation/init-scripts.ts
+var added = /* @__PURE__ */ new Map();
+var scriptsOfTab = () => [];
+function setScriptsOfTab(fn) {
+  scriptsOfTab = fn;
+}
+onForget((tabId) => {
+  added.delete(tabId);
+});
+function slot(tabId, session) {
+  let t = added.get(tabId);
+  if (!t) added.set(tabId, t = /* @__PURE__ */ new Map());
+  let s = t.get(session);
+  if (!s) t.set(session, s = /* @__PURE__ */ new Map());
+  return s;
+}
+async function addScript(tabId, sc, send2, runImmediately) {
+  const r = await send2("Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately
+  });
+  slot(tabId, "").set(sc.id, r.identifier);
+  const children = [...added.get(tabId)?.keys() ?? []].filter((k) => k !== "");
+  await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
+}
+async function addToChild(tabId, child, sc, runImmediately) {
+  const s = slot(tabId, child);
+  if (s.has(sc.id)) return;
+  const r = await sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately
+  });
+  s.set(sc.id, r.identifier);
+}
+async function removeScript(tabId, id) {
+  const t = added.get(tabId);
+  if (!t) return;
+  await Promise.all(
+    [...t].map(async ([child, s]) => {
+      const identifier = s.get(id);
+      if (identifier === void 0) return;
+      s.delete(id);
+      await sendIn(tabId, child === "" ? void 0 : child, "Page.removeScriptToEvaluateOnNewDocument", { identifier });
+    })
+  );
+}
+onSessionEvent((tabId, _parent, method, params) => {
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"];
+    const child = String(params["sessionId"] ?? "");
+    const scripts = scriptsOfTab(tabId);
+    if (!child || info?.type !== "iframe") return;
+    slot(tabId, child);
+    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => void 0);
+  } else if (method === "Target.detachedFromTarget") {
+    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
+  }
+});
+
+// src/background/pages/emulation/state.ts
+function bad(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+var READ_STORAGE = `(() => {
+  const dump = (s) => { const out = []; for (let i = 0; i < s.length; i++) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) ?? "" }); } return out; };
+  try { return { origin: location.origin, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) }; }
+  catch (e) { return null; }
+})()`;
+function writeStorageSource(o) {
+  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
+  return `(() => { const d = ${data}; if (location.origin !== d.origin) return false;
+  for (const e of d.local) localStorage.setItem(e.name, e.value);
+  for (const e of d.session) sessionStorage.setItem(e.name, e.value);
+  return true; })()`;
+}
+async function saveState(tabIds) {
+  const cookies2 = /* @__PURE__ */ new Map();
+  const origins = /* @__PURE__ */ new Map();
+  for (const tabId of tabIds) {
+    const t = await chrome.tabs.get(tabId).catch(() => void 0);
+    if (!originOf(t?.url)) continue;
+    const r = await send(tabId, "Network.getCookies", {});
+    for (const c of r.cookies) {
+      const ck = {
+        name: c.name,
+        value: c.value,
+        domain: c.domain,
+        path: c.path,
+        expires: c.session ? -1 : c.expires,
+        httpOnly: c.httpOnly,
+        secure: c.secure,
+        sameSite: c.sameSite ?? "Lax"
+      };
+      cookies2.set(`${c.domain}
+${c.path}
+${c.name}`, ck);
+    }
+    const s = await send(tabId, "Runtime.evaluate", {
+      expression: READ_STORAGE,
+      returnByValue: true
+    });
+    const o = s.result.value;
+    if (o && o.origin && o.origin !== "null" && !origins.has(o.origin)) origins.set(o.origin, o);
+  }
+  return { cookies: [...cookies2.values()], origins: [...origins.values()] };
+}
+function entries(v, where) {
+  if (v === void 0 || v === null) return [];
+  if (!Array.isArray(v)) throw bad(`${where} must be an array of {name, value}`);
+  return v.map((e, i) => {
+    const o = e;
+    if (!o || typeof o["name"] !== "string" || typeof o["value"] !== "string") throw bad(`${where}[${i}] must be {name: string, value: string}`);
+    return { name: o["name"], value: o["value"] };
+  });
+}
+var SAME_SITE = ["Strict", "Lax", "None"];
+function validateState(raw) {
+  const st = raw;
+  if (!st || typeof st !== "object" || Array.isArray(st)) throw bad(`"state" must be an object with cookies and origins`);
+  const cs = st["cookies"] ?? [];
+  const os = st["origins"] ?? [];
+  if (!Array.isArray(cs)) throw bad("state.cookies must be an array");
+  if (!Array.isArray(os)) throw bad("state.origins must be an array");
+  const cookies2 = cs.map((c, i) => {
+    const o = c;
+    const where = `state.cookies[${i}]`;
+    if (!o || typeof o !== "object") throw bad(`${where} must be an object`);
+    for (const k of ["name", "value", "domain"]) if (typeof o[k] !== "string") throw bad(`${where}.${k} must be a string`);
+    if (o["name"] === "" || o["domain"] === "") throw bad(`${where} needs a name and a domain`);
+    const sameSite = o["sameSite"] === void 0 ? "Lax" : String(o["sameSite"]);
+    if (!SAME_SITE.includes(sameSite)) throw bad(`${where}.sameSite must be Strict, Lax or None`);
+    const expires = o["expires"] === void 0 ? -1 : o["expires"];
+    if (typeof expires !== "number" || !Number.isFinite(expires)) throw bad(`${where}.expires must be a number (-1: a session cookie)`);
+    return {
+      name: o["name"],
+      value: o["value"],
+      domain: o["domain"],
+      path: typeof o["path"] === "string" && o["path"] !== "" ? o["path"] : "/",
+      expires,
+      httpOnly: o["httpOnly"] === true,
+      secure: o["secure"] === true,
+      sameSite
+    };
+  });
+  const origins = os.map((x, i) => {
+    const o = x;
+    const where = `state.origins[${i}]`;
+    if (!o || typeof o !== "object" || typeof o["origin"] !== "string") throw bad(`${where}.origin must be a string`);
+    const origin = originOf(o["origin"]);
+    if (!origin || origin !== o["origin"].replace(/\/$/, "")) throw bad(`${where}.origin must be an http(s) origin, got ${JSON.stringify(o["origin"])}`);
+    return { origin, localStorage: entries(o["localStorage"], `${where}.localStorage`), sessionStorage: entries(o["sessionStorage"], `${where}.sessionStorage`) };
+  });
+  return { cookies: cookies2, origins };
+}
+async function loadState(tabIds, st) {
+  if (tabIds.length === 0) throw new RpcError(ErrorCode.tabNotFound, "the session has no tab to load the state through");
+  if (st.cookies.length > 0) {
+    const cookies2 = st.cookies.map((c) => {
+      const out = { ...c };
+      if (c.expires < 0) delete out["expires"];
+      return out;
+    });
+    try {
+      await send(tabIds[0], "Network.setCookies", { cookies: cookies2 });
+    } catch (e) {
+      throw bad(`the browser refused the cookies: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const shown2 = /* @__PURE__ */ new Map();
+  for (const tabId of tabIds) {
+    const t = await chrome.tabs.get(tabId).catch(() => void 0);
+    const o = originOf(t?.url);
+    if (o && !shown2.has(o)) shown2.set(o, tabId);
+  }
+  const written = [];
+  const pending2 = [];
+  for (const o of st.origins) {
+    const tabId = shown2.get(o.origin);
+    if (tabId === void 0) {
+      pending2.push(o);
+      continue;
+    }
+    const r = await send(tabId, "Runtime.evaluate", {
+      expression: writeStorageSource(o),
+      returnByValue: true
+    });
+    if (r.exceptionDetails || r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: could not write the storage of ${o.origin} in tab ${tabId}`);
+    }
+    written.push(o.origin);
+  }
+  return { result: { cookies: st.cookies.length, origins: written, pending: pending2.map((o) => o.origin) }, pending: pending2 };
+}
+function pendingScript(id, o) {
+  const marker = JSON.stringify(`browserctl.state.${id}`);
+  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
+  return {
+    id,
+    name: `state for ${o.origin}`,
+    source: `(() => { const d = ${data}; try { if (location.origin !== d.origin || sessionStorage.getItem(${marker})) return;
+  sessionStorage.setItem(${marker}, "1");
+  for (const e of d.local) localStorage.setItem(e.name, e.value);
+  for (const e of d.session) sessionStorage.setItem(e.name, e.value); } catch (e) {} })()`
+  };
+}
+
+// src/background/pages/emulation/validate.ts
+function bad2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function num(o, key, where, opts = {}) {
+  const v = o[key];
+  if (v === void 0 || v === null) {
+    if (opts.optional) return void 0;
+    throw bad2(`${where}.${key} is required`);
+  }
+  if (typeof v !== "number" || !Number.isFinite(v)) throw bad2(`${where}.${key} must be a number`);
+  if (opts.min !== void 0 && v < opts.min) throw bad2(`${where}.${key} must be at least ${opts.min}, got ${v}`);
+  if (opts.max !== void 0 && v > opts.max) throw bad2(`${where}.${key} must be at most ${opts.max}, got ${v}`);
+  return v;
+}
+function str(v, where) {
+  if (typeof v !== "string") throw bad2(`${where} must be a string`);
+  return v;
+}
+function oneOf(v, values, where) {
+  if (typeof v !== "string" || !values.includes(v)) {
+    throw bad2(`${where} must be one of ${values.join(", ")}, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+var HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+var HEADER_VALUE = /^[^\r\n\0]*$/;
+function validTimezone(zone) {
+  if (zone === "") return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function canonicalLocale(tag) {
+  if (tag === "") return void 0;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return void 0;
+  }
+}
+function validateSettings(raw) {
+  if (!isObject(raw)) throw bad2(`"settings" must be an object`);
+  const out = {};
+  for (const key of Object.keys(raw)) {
+    if (!EMULATION_NAMES.includes(key)) throw bad2(`unknown setting ${JSON.stringify(key)}`);
+  }
+  const v = raw;
+  if (v["viewport"] !== void 0) {
+    const vp = v["viewport"];
+    if (!isObject(vp)) throw bad2("viewport must be an object");
+    const width = num(vp, "width", "viewport", { min: 1, max: 1e7 });
+    const height = num(vp, "height", "viewport", { min: 1, max: 1e7 });
+    if (!Number.isInteger(width) || !Number.isInteger(height)) throw bad2("viewport width and height must be integers");
+    const dsf = num(vp, "deviceScaleFactor", "viewport", { min: 0, max: 10, optional: true });
+    if (vp["mobile"] !== void 0 && typeof vp["mobile"] !== "boolean") throw bad2("viewport.mobile must be a boolean");
+    out.viewport = { width, height, deviceScaleFactor: dsf ?? 0, mobile: vp["mobile"] === true };
+  }
+  if (v["device"] !== void 0) out.device = str(v["device"], "device");
+  for (const k of ["touch", "offline"]) {
+    if (v[k] !== void 0) {
+      if (typeof v[k] !== "boolean") throw bad2(`${k} must be a boolean`);
+      out[k] = v[k];
+    }
+  }
+  if (v["userAgent"] !== void 0) {
+    const ua = str(v["userAgent"], "userAgent");
+    if (ua === "" || !HEADER_VALUE.test(ua)) throw bad2("userAgent must be a non-empty string without line breaks");
+    out.userAgent = ua;
+  }
+  if (v["media"] !== void 0) {
+    const m = v["media"];
+    if (!isObject(m)) throw bad2("media must be an object");
+    out.media = {};
+    if (m["colorScheme"] !== void 0) out.media.colorScheme = oneOf(m["colorScheme"], COLOR_SCHEMES, "media.colorScheme");
+    if (m["reducedMotion"] !== void 0) out.media.reducedMotion = oneOf(m["reducedMotion"], REDUCED_MOTIONS, "media.reducedMotion");
+    if (m["print"] !== void 0) {
+      if (typeof m["print"] !== "boolean") throw bad2("media.print must be a boolean");
+      out.media.print = m["print"];
+    }
+  }
+  if (v["throttle"] !== void 0) {
+    const t = v["throttle"];
+    if (!isObject(t)) throw bad2("throttle must be an object");
+    out.throttle = {
+      latencyMs: num(t, "latencyMs", "throttle", { min: 0 }),
+      downloadKbps: num(t, "downloadKbps", "throttle", { min: 0 }),
+      uploadKbps: num(t, "uploadKbps", "throttle", { min: 0 })
+    };
+  }
+  if (v["geolocation"] !== void 0) {
+    const g = v["geolocation"];
+    if (!isObject(g)) throw bad2("geolocation must be an object");
+    out.geolocation = {
+      latitude: num(g, "latitude", "geolocation", { min: -90, max: 90 }),
+      longitude: num(g, "longitude", "geolocation", { min: -180, max: 180 }),
+      accuracy: num(g, "accuracy", "geolocation", { min: 0, optional: true }) ?? 10
+    };
+  }
+  if (v["permissions"] !== void 0) {
+    const p = v["permissions"];
+    if (!isObject(p)) throw bad2("permissions must be an object");
+    out.permissions = {};
+    for (const [name, grant] of Object.entries(p)) {
+      oneOf(name, PERMISSION_NAMES, "a permission name");
+      out.permissions[name] = oneOf(grant, PERMISSION_GRANTS, `permissions.${name}`);
+    }
+  }
+  if (v["timezone"] !== void 0) {
+    const z = str(v["timezone"], "timezone");
+    if (!validTimezone(z)) throw bad2(`unknown time zone ${JSON.stringify(z)} (an IANA name such as Europe/Berlin)`);
+    out.timezone = z;
+  }
+  if (v["locale"] !== void 0) {
+    const l = str(v["locale"], "locale");
+    const c = canonicalLocale(l);
+    if (!c) throw bad2(`malformed locale ${JSON.stringify(l)} (a BCP 47 tag such as fr-FR)`);
+    out.locale = c;
+  }
+  if (v["headers"] !== void 0) {
+    const h = v["headers"];
+    if (!isObject(h)) throw bad2("headers must be an object of strings");
+    out.headers = {};
+    for (const [name, value] of Object.entries(h)) {
+      if (!HEADER_NAME.test(name)) throw bad2(`header name ${JSON.stringify(name)} is not a valid token`);
+      if (typeof value !== "string" || !HEADER_VALUE.test(value)) throw bad2(`header ${name} must be a string without line breaks`);
+      out.headers[name] = value;
+    }
+  }
+  if (v["credentials"] !== void 0) {
+    const c = v["credentials"];
+    if (!isObject(c)) throw bad2("credentials must be an object");
+    out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
+    if (out.credentials.username === "") throw bad2("credentials.username must not be empty");
+  }
+  return out;
+}
+function validateNames(raw) {
+  if (raw === void 0 || raw === null) return [...EMULATION_NAMES];
+  if (!Array.isArray(raw)) throw bad2(`"names" must be an array of strings`);
+  return raw.map((n, i) => oneOf(n, EMULATION_NAMES, `names[${i}]`));
+}
+
+// src/background/pages/emulation/handlers.ts
+var sessionOfTab2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  forgetTab(tabId);
+  forgetPermissions(tabId);
+});
+setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
+var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
+var DEVICE_PARTS = ["viewport", "touch", "userAgent"];
+var wired3;
+async function sessionOf2(store3, tabId) {
+  const t = await chrome.tabs.get(tabId).catch(() => void 0);
+  await store3.ready();
+  const s = t ? store3.byGroup(t.groupId) : void 0;
+  if (s) {
+    sessionOfTab2.set(tabId, s.sessionId);
+    noteTabSession(tabId, s.sessionId);
+  } else sessionOfTab2.delete(tabId);
+  return s;
+}
+async function onAttachTab(tabId, raw) {
+  if (!wired3) return;
+  await ready();
+  const s = await sessionOf2(wired3, tabId);
+  const ss = s ? peek(s.sessionId) : void 0;
+  if (!ss) return;
+  await applyTo(tabId, ss.settings, setNames(ss.settings), raw);
+  for (const sc of ss.scripts) {
+    try {
+      await addScript(tabId, sc, raw, true);
+      noteUnapplied(tabId, `init script ${sc.id}`, void 0);
+    } catch (e) {
+      noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
+    }
+  }
+  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => void 0);
+}
+async function retune(store3, tabId) {
+  await ready();
+  const before = sessionOfTab2.get(tabId);
+  const s = await sessionOf2(store3, tabId);
+  const now = s ? peek(s.sessionId) : void 0;
+  if (!isAttached(tabId)) {
+    if (now) await ensureAttached(tabId).catch(() => void 0);
+    return;
+  }
+  if (before === s?.sessionId) return;
+  const had = before ? peek(before) : void 0;
+  if (!had && !now) return;
+  await applyTo(tabId, now?.settings ?? {}, EMULATION_NAMES, tabSend(tabId)).catch(() => void 0);
+  for (const sc of had?.scripts ?? []) await removeScript(tabId, sc.id).catch(() => void 0);
+  for (const sc of now?.scripts ?? []) await addScript(tabId, sc, tabSend(tabId), false).catch(() => void 0);
+}
+function wire3(store3) {
+  if (wired3) return;
+  wired3 = store3;
+  onAttachGate(onAttachTab);
+  chrome.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.groupId !== void 0) void retune(store3, tabId).catch(() => void 0);
+  });
+  chrome.tabs.onCreated.addListener((tab) => {
+    if (tab.id !== void 0 && tab.groupId >= 0) void retune(store3, tab.id).catch(() => void 0);
+  });
+  onTabEvent((tabId, method, p) => {
+    if (method !== "Page.frameNavigated") return;
+    const frame = p["frame"];
+    if (!frame || frame.parentId) return;
+    const ss = peek(sessionOfTab2.get(tabId) ?? "");
+    if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
+    void applyPermissions(tabId, ss.settings, frame.url).then(
+      () => noteUnapplied(tabId, "permissions", void 0),
+      (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
+    );
+  });
+}
+async function tabIdsOf(s) {
+  return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
+}
+async function applySession(s, e, names) {
+  const tabIds = await tabIdsOf(s);
+  await Promise.all(
+    tabIds.map(async (tabId) => {
+      sessionOfTab2.set(tabId, s.sessionId);
+      noteTabSession(tabId, s.sessionId);
+      if (!isAttached(tabId)) {
+        try {
+          await ensureAttached(tabId);
+        } catch (err) {
+          for (const n of names) noteUnapplied(tabId, n, cdpMessage(err));
+          return;
+        }
+      }
+      await applyTo(tabId, e, names, tabSend(tabId));
+    })
+  );
+  return tabIds;
+}
+async function result(s, tabIds) {
+  const ss = settingsOf(s.sessionId);
+  const shown2 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  return { settings: shown2, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
+}
+async function scriptsResult(s, tabIds) {
+  const ss = settingsOf(s.sessionId);
+  const ids = tabIds ?? await tabIdsOf(s);
+  return { scripts: ss.scripts, unapplied: unappliedOf(ids).filter((u) => u.setting.startsWith("init script")) };
+}
+async function addScripts(s, scripts) {
+  const tabIds = await tabIdsOf(s);
+  await Promise.all(
+    tabIds.map(async (tabId) => {
+      sessionOfTab2.set(tabId, s.sessionId);
+      const fresh = !isAttached(tabId);
+      for (const sc of scripts) {
+        const what = `init script ${sc.id}`;
+        try {
+          if (fresh) await ensureAttached(tabId);
+          else await addScript(tabId, sc, tabSend(tabId), false);
+          noteUnapplied(tabId, what, void 0);
+        } catch (e) {
+          noteUnapplied(tabId, what, cdpMessage(e));
+        }
+      }
+    })
+  );
+  return tabIds;
+}
+function emulationHandlers({ store: store3 }) {
+  wire3(store3);
+  const session = async (p) => {
+    const s = await store3.lookup(p);
+    await ready();
+    return s;
+  };
+  return {
+    "emulation.set": async (p) => {
+      const s = await session(p);
+      const patch = validateSettings(p.settings);
+      const names = setNames(patch);
+      if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
+      const cur = settingsOf(s.sessionId);
+      const next = { ...cur.settings, ...patch };
+      if (patch.permissions) next.permissions = { ...cur.settings.permissions, ...patch.permissions };
+      if (patch.device === void 0 && names.some((n) => DEVICE_PARTS.includes(n))) delete next.device;
+      await store(s.sessionId, { ...cur, settings: next });
+      return result(s, await applySession(s, next, names));
+    },
+    "emulation.show": async (p) => result(await session(p)),
+    "emulation.reset": async (p) => {
+      const s = await session(p);
+      const names = validateNames(p.names);
+      const cur = settingsOf(s.sessionId);
+      const next = { ...cur.settings };
+      for (const n of names) delete next[n];
+      await store(s.sessionId, { ...cur, settings: next });
+      return result(s, await applySession(s, next, names));
+    },
+    "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
+    "state.load": async (p) => {
+      const s = await session(p);
+      const st = validateState(p.state);
+      const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
+      if (pending2.length > 0) {
+        const cur = settingsOf(s.sessionId);
+        let n = cur.nextScript;
+        const scripts = pending2.map((o) => pendingScript(`s${n++}`, o));
+        await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
+        await addScripts(s, scripts);
+      }
+      return r;
+    },
+    "initScripts.add": async (p) => {
+      const s = await session(p);
+      const source = requireString(p, "source");
+      if (source.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "source" must not be empty`);
+      const cur = settingsOf(s.sessionId);
+      const sc = { id: `s${cur.nextScript}`, name: optionalString(p, "name") || "--code", source };
+      await store(s.sessionId, { ...cur, scripts: [...cur.scripts, sc], nextScript: cur.nextScript + 1 });
+      return scriptsResult(s, await addScripts(s, [sc]));
+    },
+    "initScripts.list": async (p) => scriptsResult(await session(p)),
+    "initScripts.remove": async (p) => {
+      const s = await session(p);
+      const id = requireString(p, "id");
+      const cur = settingsOf(s.sessionId);
+      if (!cur.scripts.some((sc) => sc.id === id)) {
+        const have = cur.scripts.map((sc) => sc.id).join(", ") || "none";
+        throw new RpcError(ErrorCode.invalidParams, `invalid params: no init script ${JSON.stringify(id)} in the session (it has ${have})`);
+      }
+      await store(s.sessionId, { ...cur, scripts: cur.scripts.filter((sc) => sc.id !== id) });
+      const tabIds = await tabIdsOf(s);
+      await Promise.all(
+        tabIds.map(async (tabId) => {
+          noteUnapplied(tabId, `init script ${id}`, void 0);
+          await removeScript(tabId, id).catch(() => void 0);
+        })
+      );
+      return scriptsResult(s, tabIds);
+    }
+  };
+}
+
 // src/background/router.ts
 var Router = class {
   constructor(table) {
@@ -5681,12 +7829,15 @@ var Router = class {
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
     }
+    const timing = callStarted(id, method, params);
     try {
-      const result = await handler(params);
-      return { jsonrpc: "2.0", id, result: result === void 0 ? null : result };
+      const result2 = await handler(params);
+      return { jsonrpc: "2.0", id, result: result2 === void 0 ? null : result2 };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
     }
   }
 };
@@ -5704,271 +7855,32 @@ function toRpcError(e) {
   return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
-// src/background/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/session-store.ts
-var STORAGE_KEY2 = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY2);
-    const p = got[STORAGE_KEY2];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (this.sessions.delete(sessionId)) await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
-
-// src/background/tab-info.ts
-function toWireTab(t, store2) {
-  return {
-    tabId: t.id ?? -1,
-    windowId: t.windowId,
-    url: t.url || t.pendingUrl || "",
-    title: t.title ?? "",
-    active: t.active,
-    groupId: t.groupId,
-    sessionId: store2.byGroup(t.groupId)?.sessionId ?? ""
+// src/background/session-joins.ts
+function watchJoins(store3, joinTab2) {
+  const join = (tabId, groupId) => {
+    if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
+    void store3.ready().then(() => {
+      const s = store3.byGroup(groupId);
+      if (s) return joinTab2(tabId, s.sessionId);
+    });
+  };
+  const onCreated = (t) => join(t.id, t.groupId);
+  const onUpdated = (tabId, info) => {
+    if (info.groupId !== void 0) join(tabId, info.groupId);
+  };
+  chrome.tabs.onCreated.addListener(onCreated);
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  return () => {
+    chrome.tabs.onCreated.removeListener(onCreated);
+    chrome.tabs.onUpdated.removeListener(onUpdated);
   };
 }
-async function getTab(tabId) {
-  try {
-    return await chrome.tabs.get(tabId);
-  } catch {
-    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
+async function rejoinAll(store3, joinTab2) {
+  await store3.ready();
+  for (const s of store3.list()) {
+    const tabs5 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
   }
-}
-async function getSessionTab(s, tabId) {
-  const t = await getTab(tabId);
-  if (t.groupId !== s.groupId) {
-    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
-  }
-  return t;
-}
-async function groupTabs(s) {
-  const tabs3 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs3.sort((a, b) => a.index - b.index);
-}
-function pickActive(s, tabs3) {
-  return tabs3.find((t) => t.active) ?? tabs3.find((t) => t.id === s.lastActiveTabId) ?? tabs3[0];
-}
-async function toWireSession(s) {
-  const tabs3 = await groupTabs(s);
-  return {
-    sessionId: s.sessionId,
-    name: s.name,
-    groupId: s.groupId,
-    tabIds: tabs3.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs3)?.id ?? null
-  };
-}
-async function userActiveTab() {
-  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
-  if (t) return t;
-  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
-  if (any) return any;
-  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
 // src/background/sessions.ts
@@ -5986,85 +7898,90 @@ var COLORS = [
 function colorFor(n) {
   return COLORS[(n - 1) % COLORS.length] ?? "blue";
 }
-async function targetWindow(url) {
+async function targetWindow() {
   try {
     const w2 = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     if (w2.id !== void 0 && w2.type === "normal") return { windowId: w2.id };
   } catch {
   }
-  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const w = await chrome.windows.create({ url: "about:blank", focused: true, type: "normal" });
   const tab = w?.tabs?.[0];
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs3, releaseTab2) {
-  await Promise.all(tabs3.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs5, releaseTab2) {
+  await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
-function sessionHandlers({ store: store2, releaseTab: releaseTab2 }) {
+function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   async function newGroup2(tab, name) {
-    const n = store2.peekNumber();
+    const n = store3.peekNumber();
     const title = name ?? `browserctl ${n}`;
     const tabId = tab.id;
     const groupId = await chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId: tab.windowId } });
     await chrome.tabGroups.update(groupId, { title, color: colorFor(n) });
-    return store2.add(title, groupId, tabId);
+    return store3.add(title, groupId, tabId);
   }
   return {
     "sessions.create": async (p) => {
-      await store2.ready();
+      await store3.ready();
       const name = optionalString(p, "name") || void 0;
       const url = optionalString(p, "url") || "about:blank";
-      const win = await targetWindow(url);
-      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url, active: true });
-      return toWireSession(await newGroup2(tab, name));
+      const win = await targetWindow();
+      const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true });
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(tab.id, url);
+      return toWireSession(s);
     },
     "sessions.attachCurrent": async (p) => {
-      await store2.ready();
+      await store3.ready();
       const name = optionalString(p, "name") || void 0;
       const tab = await userActiveTab();
-      const existing = store2.byGroup(tab.groupId);
+      const existing = store3.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup2(tab, name));
+      const s = await newGroup2(tab, name);
+      await joinTab2(tab.id, s.sessionId);
+      return toWireSession(s);
     },
     "sessions.list": async () => {
-      await store2.ready();
+      await store3.ready();
       const live = [];
-      for (const s of store2.list()) {
+      for (const s of store3.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
           live.push(await toWireSession(s));
         } catch {
-          await store2.remove(s.sessionId);
+          await store3.remove(s.sessionId);
         }
       }
       return { sessions: live };
     },
     "sessions.rename": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const name = requireString(p, "name");
       await chrome.tabGroups.update(s.groupId, { title: name });
       s.name = name;
-      await store2.update(s);
+      await store3.update(s);
       return toWireSession(s);
     },
     "sessions.release": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       await releaseAll(await groupTabs(s), releaseTab2);
-      await store2.remove(s.sessionId);
+      await store3.remove(s.sessionId);
       return { sessionId: s.sessionId, released: true };
     },
     "sessions.close": async (p) => {
-      const s = await store2.require(p);
-      const tabs3 = await groupTabs(s);
-      await releaseAll(tabs3, releaseTab2);
-      await store2.remove(s.sessionId);
-      const ids = tabs3.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs3);
+      const s = await store3.require(p);
+      const tabs5 = await groupTabs(s);
+      await releaseAll(tabs5, releaseTab2);
+      await store3.remove(s.sessionId);
+      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs5);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
     },
     "sessions.setDialogPolicy": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const policy = requireOneOf(p, "policy", POLICIES);
       await setPolicy(s.sessionId, policy);
       return { sessionId: s.sessionId, policy };
@@ -6084,99 +8001,102 @@ async function keepWindowOpen(closing) {
 }
 
 // src/background/tabs.ts
-async function resolveTab(store2, p) {
-  const s = await store2.lookup(p);
+async function resolveTab(store3, p) {
+  const s = await store3.lookup(p);
   if (p.tabId !== void 0 && p.tabId !== null) {
     const tabId = requireInt(p, "tabId", 0);
     let t;
     try {
       t = await getSessionTab(s, tabId);
     } catch (e) {
-      await store2.checkGroup(s);
+      await store3.checkGroup(s);
       throw e;
     }
     return t.id;
   }
-  return activeTabId(store2, s);
+  return activeTabId(store3, s);
 }
-async function activeTabId(store2, s) {
-  const cached = store2.activeTabs.get(s);
+async function activeTabId(store3, s) {
+  const cached = store3.activeTabs.get(s);
   if (cached !== void 0) return cached;
-  return (await queryActiveTab(store2, s)).id;
+  return (await queryActiveTab(store3, s)).id;
 }
-async function queryActiveTab(store2, s) {
-  const gen = store2.activeTabs.begin();
+async function queryActiveTab(store3, s) {
+  const gen = store3.activeTabs.begin();
   const t = pickActive(s, await groupTabs(s));
   if (!t || t.id === void 0) {
-    await store2.checkGroup(s);
+    await store3.checkGroup(s);
     throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
   }
-  store2.activeTabs.set(s, t.id, gen);
+  store3.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store2, releaseTab: releaseTab2 }) {
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   return {
     "tabs.open": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const url = requireString(p, "url");
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url,
+        url: "about:blank",
         active,
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
       if (active) {
         s.lastActiveTabId = id;
-        await store2.update(s);
+        await store3.update(s);
       }
-      return toWireTab(await getTab(id), store2);
+      return toWireTab(await getTab(id), store3);
     },
     "tabs.list": async (p) => {
-      const s = await store2.require(p);
-      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store2)) };
+      const s = await store3.require(p);
+      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store3)) };
     },
     "tabs.userList": async () => {
-      await store2.ready();
-      const tabs3 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs3.map((t) => toWireTab(t, store2)) };
+      await store3.ready();
+      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
     },
     "tabs.attach": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
-      return toWireTab(await getTab(tabId), store2);
+      await joinTab2(tabId, s.sessionId);
+      return toWireTab(await getTab(tabId), store3);
     },
     "tabs.active": async (p) => {
       if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
-        await store2.ready();
-        return toWireTab(await userActiveTab(), store2);
+        await store3.ready();
+        return toWireTab(await userActiveTab(), store3);
       }
-      const s = await store2.lookup(p);
-      const cached = store2.activeTabs.get(s);
+      const s = await store3.lookup(p);
+      const cached = store3.activeTabs.get(s);
       if (cached !== void 0) {
         const t = await chrome.tabs.get(cached).catch(() => void 0);
-        if (t && t.groupId === s.groupId) return toWireTab(t, store2);
-        store2.activeTabs.invalidate();
+        if (t && t.groupId === s.groupId) return toWireTab(t, store3);
+        store3.activeTabs.invalidate();
       }
-      return toWireTab(await queryActiveTab(store2, s), store2);
+      return toWireTab(await queryActiveTab(store3, s), store3);
     },
     "tabs.activate": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       await getSessionTab(s, tabId);
       await chrome.tabs.update(tabId, { active: true });
       s.lastActiveTabId = tabId;
-      await store2.update(s);
-      return toWireTab(await getTab(tabId), store2);
+      await store3.update(s);
+      return toWireTab(await getTab(tabId), store3);
     },
     "tabs.close": async (p) => {
-      const s = await store2.require(p);
+      const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       await getSessionTab(s, tabId);
       await releaseTab2(tabId).catch(() => void 0);
@@ -6533,18 +8453,22 @@ function errorText(e) {
 
 // src/background/background.ts
 var REPLACED_KEY = "browserctl.replaced";
-var store = new SessionStore();
-store.watch();
+var store2 = new SessionStore();
+store2.watch();
 titleCache.watch();
+watchJoins(store2, joinTab);
+void rejoinAll(store2, joinTab).catch(() => void 0);
 var router = new Router({
-  ...sessionHandlers({ store, releaseTab }),
-  ...tabHandlers({ store, releaseTab }),
-  ...pageHandlers({ resolveTab: (p) => resolveTab(store, p) }),
+  ...sessionHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
+  ...tabHandlers({ store: store2, releaseTab, joinTab, loadJoined }),
+  ...pageHandlers({ resolveTab: (p) => resolveTab(store2, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store: store2, resolveTab: (p) => resolveTab(store2, p) }),
+  ...emulationHandlers({ store: store2 }),
   ...toolHandlers(
     {
-      resolveTab: (p) => resolveTab(store, p),
-      sessionTabIds: async (p) => (await groupTabs(await store.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
+      resolveTab: (p) => resolveTab(store2, p),
+      sessionTabIds: async (p) => (await groupTabs(await store2.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
     },
     click
   )
@@ -6568,4 +8492,5 @@ var client = new WsClient({
 });
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

@@ -133,8 +133,39 @@ async function refreshSessions() {
   sessionList.replaceChildren(...sessions.map(sessionRow));
   sessionsEmpty.hidden = sessions.length > 0;
 }
+var handoffList = el("handoffs");
+var handoffSection = el("handoffs-section");
+var shownHandoffs = "";
+function handoffRow(h) {
+  const li = document.createElement("li");
+  li.dataset.tabId = String(h.tabId);
+  const text = document.createElement("span");
+  text.className = "name";
+  text.textContent = h.message;
+  text.title = h.title;
+  const done = document.createElement("button");
+  done.type = "button";
+  done.textContent = "Done";
+  done.title = "Give the tab back to the agent";
+  done.addEventListener("click", () => {
+    done.disabled = true;
+    void message({ type: "handoffDone", tabId: h.tabId }).then(() => refreshHandoffs());
+  });
+  li.append(text, done);
+  return li;
+}
+async function refreshHandoffs() {
+  const a = await message({ type: "listHandoffs" });
+  const hs = a?.handoffs ?? [];
+  const key = JSON.stringify(hs.map((h) => [h.tabId, h.message]));
+  if (key === shownHandoffs) return;
+  shownHandoffs = key;
+  handoffList.replaceChildren(...hs.map(handoffRow));
+  handoffSection.hidden = hs.length === 0;
+}
 async function refresh() {
   showStatus(await message({ type: "getStatus" }));
+  await refreshHandoffs();
   await refreshSessions();
 }
 async function load() {

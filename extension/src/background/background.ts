@@ -4,14 +4,18 @@
 
 import { loadConfig } from "./config";
 import { extensionHandlers } from "./extension-info";
+import { evidenceHandlers } from "./pages/evidence/index";
 import { wireLifecycle } from "./lifecycle";
 import { click } from "./pages/input";
-import { pageHandlers, releaseTab } from "./pages/index";
+import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
+import { emulationHandlers } from "./pages/emulation/handlers";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
 import { SessionStore } from "./session-store";
+import { rejoinAll, watchJoins } from "./session-joins";
 import { sessionHandlers } from "./sessions";
 import { groupTabs } from "./tab-info";
 import { resolveTab, tabHandlers } from "./tabs";
@@ -24,12 +28,18 @@ const REPLACED_KEY = "browserctl.replaced";
 const store = new SessionStore();
 store.watch();
 titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.ts)
+// Logs from a tab's joining on: tabs that come into a session's group, and
+// those of the sessions a restarted worker finds (session-joins.ts).
+watchJoins(store, joinTab);
+void rejoinAll(store, joinTab).catch(() => undefined);
 
 const router = new Router({
-  ...sessionHandlers({ store, releaseTab }),
-  ...tabHandlers({ store, releaseTab }),
+  ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
+  ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
   ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
   ...extensionHandlers(),
+  ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+  ...emulationHandlers({ store }),
   ...toolHandlers(
     {
       resolveTab: (p: Params) => resolveTab(store, p),
@@ -60,4 +70,5 @@ const client = new WsClient({
 
 wireLifecycle(client);
 wirePopupApi(router);
+wireHandoffPopup();
 client.start();

@@ -1,6 +1,7 @@
 // extension.info (issue 13): which extension answers and which protocol it
 // speaks, so `browserctl doctor` can compare both sides of the wire.
 
+import { callTiming } from "./call-timing";
 import type { ExtensionMethod } from "./methods";
 import { PROTOCOL_VERSION, type ExtensionInfoResult } from "./protocol.gen";
 import type { Handlers } from "./types";
@@ -25,5 +26,6 @@ export function extensionHandlers(deps: InfoDeps = chromeInfoDeps): Handlers<Ext
       id: deps.id(),
       userAgent: deps.userAgent(),
     }),
+    "extension.callTiming": async (p) => callTiming(p.callId),
   };
 }

@@ -78,6 +78,24 @@ export type DialogAction = (typeof DIALOG_ACTIONS)[number];
 export const DIALOG_POLICIES = ["accept", "dismiss", "hold"] as const;
 export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 
+export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"] as const;
+export type EmulationName = (typeof EMULATION_NAMES)[number];
+
+export const COLOR_SCHEMES = ["dark", "light", "no-preference"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+export const REDUCED_MOTIONS = ["reduce", "no-preference"] as const;
+export type ReducedMotion = (typeof REDUCED_MOTIONS)[number];
+
+export const PERMISSION_NAMES = ["geolocation", "notifications", "camera", "microphone", "clipboard"] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+
+export const PERMISSION_GRANTS = ["grant", "deny"] as const;
+export type PermissionGrant = (typeof PERMISSION_GRANTS)[number];
+
 // ---- objects, params and results ----
 
 export interface Session {
@@ -200,6 +218,94 @@ export interface Popup {
   tabId: number;
 }
 
+export interface Viewport {
+  /** an integer >= 1 */
+  width: number;
+  /** an integer >= 1 */
+  height: number;
+  /** devicePixelRatio; 0: the screen's */
+  deviceScaleFactor?: number;
+  mobile?: boolean;
+}
+
+export interface Media {
+  colorScheme?: ColorScheme;
+  reducedMotion?: ReducedMotion;
+  /** media type print instead of screen */
+  print?: boolean;
+}
+
+export interface Throttle {
+  latencyMs: number;
+  /** kilobits per second; 0: unlimited */
+  downloadKbps: number;
+  /** kilobits per second; 0: unlimited */
+  uploadKbps: number;
+}
+
+export interface Geolocation {
+  latitude: number;
+  longitude: number;
+  /** metres; default 10 */
+  accuracy?: number;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface Emulation {
+  viewport?: Viewport;
+  /** the device's name, for show; set with viewport, touch and userAgent */
+  device?: string;
+  touch?: boolean;
+  userAgent?: string;
+  media?: Media;
+  offline?: boolean;
+  throttle?: Throttle;
+  geolocation?: Geolocation;
+  /** permission name -> grant or deny */
+  permissions?: Record<string, string>;
+  /** IANA zone, e.g. Europe/Berlin */
+  timezone?: string;
+  /** BCP 47 tag, e.g. fr-FR */
+  locale?: string;
+  /** extra headers on every request */
+  headers?: Record<string, string>;
+  /** HTTP authentication answered without a prompt */
+  credentials?: Credentials;
+}
+
+export interface Unapplied {
+  tabId: number;
+  setting: string;
+  error: string;
+}
+
+export interface StorageEntry {
+  name: string;
+  value: string;
+}
+
+export interface OriginState {
+  origin: string;
+  localStorage: StorageEntry[];
+  sessionStorage?: StorageEntry[];
+}
+
+export interface State {
+  cookies: Cookie[];
+  origins: OriginState[];
+}
+
+export interface InitScript {
+  id: string;
+  /** the file it came from, or --code */
+  name: string;
+  source: string;
+}
+
 export interface SessionCreateParams {
   name?: string;
   url?: string;
@@ -283,10 +389,14 @@ export interface SnapshotParams {
   selector?: string;
   /** default false; only what intersects the viewport */
   viewport?: boolean;
-  /** an integer >= 200; cut at a line; the last line says what was left out */
+  /** an integer >= 200; cut at a line; the last line says what was left out and the offset to continue from */
   maxChars?: number;
+  /** default 0; an integer >= 0; start at this line of the snapshot's body (after title and url): the rest of a cut snapshot */
+  offset?: number;
   /** default false; only the lines changed since this tab's previous snapshot with the same options */
   diff?: boolean;
+  /** default false; first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe */
+  settle?: boolean;
 }
 
 export interface SnapshotResult {
@@ -295,6 +405,7 @@ export interface SnapshotResult {
   url: string;
   title: string;
   tabId: number;
+  cut?: boolean;
 }
 
 export interface ClickParams {
@@ -486,6 +597,22 @@ export interface ScreenshotParams {
   selector?: string;
   /** default false */
   fullPage?: boolean;
+  /** default "png" */
+  format?: ImageFormat;
+  /** an integer >= 0; jpeg/webp, 0-100 */
+  quality?: number;
+  /** an integer >= 0; scale down to this many pixels wide, aspect kept */
+  maxWidth?: number;
+  /** default false; answer the refs' boxes in annotations */
+  annotate?: boolean;
+}
+
+export interface Annotation {
+  ref: string;
+  role: string;
+  name: string;
+  /** image pixels */
+  box: Box;
 }
 
 export interface ScreenshotResult {
@@ -493,6 +620,8 @@ export interface ScreenshotResult {
   format: string;
   width: number;
   height: number;
+  /** with annotate: the interactive refs in view */
+  annotations?: Annotation[];
 }
 
 export interface WaitParams {
@@ -672,7 +801,10 @@ export interface DownloadParams {
   tabId?: number;
   /** an integer >= 0; ms, at most 3600000, default 30000 */
   timeoutMs?: number;
-  ref: string;
+  /** or selector: what to click */
+  ref?: string;
+  /** CSS or role=ROLE[name="NAME"], instead of ref */
+  selector?: string;
   /** default 30000; an integer >= 0; ms */
   timeout?: number;
 }
@@ -887,6 +1019,117 @@ export interface DurableTargetResult {
   name?: string;
 }
 
+export interface HandoffParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** what the person should do */
+  message: string;
+}
+
+export interface HandoffResult {
+  /** the person pressed Done; false: timeoutMs ran out */
+  done: boolean;
+  url: string;
+  title: string;
+  tabId: number;
+  waitedMs: number;
+}
+
+export interface VitalsParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** default false; reload and measure the fresh load */
+  reload?: boolean;
+}
+
+export interface LCP {
+  ms: number;
+  /** a CSS-like description; empty when the element is gone */
+  element: string;
+  /** painted area, CSS px² */
+  size: number;
+  /** an image's URL */
+  url?: string;
+}
+
+export interface LayoutShift {
+  value: number;
+  atMs: number;
+  elements: string[];
+}
+
+export interface CLS {
+  value: number;
+  shifts: LayoutShift[];
+}
+
+export interface INP {
+  ms: number;
+  event: string;
+  target: string;
+  interactions: number;
+}
+
+export interface NavTiming {
+  /** navigate, reload, back_forward or prerender */
+  type: string;
+  redirect: number;
+  dns: number;
+  connect: number;
+  tls: number;
+  /** request sent to the first byte */
+  request: number;
+  /** first byte to the last */
+  response: number;
+  domInteractive: number;
+  domContentLoaded: number;
+  load: number;
+  transferSize: number;
+}
+
+export interface VitalsResult {
+  url: string;
+  ttfb: number;
+  /** null before the first paint */
+  fcp: number;
+  /** null when nothing was painted */
+  lcp: LCP;
+  cls: CLS;
+  /** null without input */
+  inp: INP;
+  /** null for a page without a navigation entry */
+  navigation: NavTiming;
+}
+
+export interface HighlightParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** or selector */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
+  /** default 2000; an integer >= 0; 0: until cleared */
+  durationMs?: number;
+  /** default false; instead of a target: hide the outline */
+  clear?: boolean;
+}
+
+export interface HighlightResult {
+  /** the ref or selector outlined */
+  target?: string;
+  box?: Box;
+  cleared?: boolean;
+}
+
 export interface ExtensionInfoResult {
   /** compare auth_ok's version */
   protocolVersion: number;
@@ -894,6 +1137,25 @@ export interface ExtensionInfoResult {
   version: string;
   id: string;
   userAgent: string;
+}
+
+export interface CallTimingParams {
+  /** an integer >= 1; the id the hub gave the call on /ws/browser */
+  callId: number;
+}
+
+export interface CDPTiming {
+  method: string;
+  count: number;
+  ms: number;
+}
+
+export interface CallTimingResult {
+  callId: number;
+  method: string;
+  /** from the request's arrival to its answer's sending */
+  handlerMs: number;
+  cdp: CDPTiming[];
 }
 
 export interface ConsoleParams {
@@ -984,6 +1246,133 @@ export interface DownloadListResult {
   downloads: Download[];
 }
 
+export interface RecordStartParams {
+  sessionId?: string;
+  /** kept and answered by record.stop (the CLI's output file) */
+  path?: string;
+  /** default 70; an integer >= 0; JPEG quality of the frames */
+  quality?: number;
+  /** an integer >= 0; scale frames down to this width */
+  maxWidth?: number;
+}
+
+export interface RecordStartResult {
+  /** the tab recorded first */
+  tabId: number;
+  /** epoch ms */
+  startedAt: number;
+}
+
+export interface RecordStopResult {
+  path: string;
+  frames: number;
+  bytes: number;
+  durationMs: number;
+  /** the memory bound stopped the recording early */
+  truncated: boolean;
+  /** the tabs recorded, in order */
+  tabs: number[];
+}
+
+export interface RecordFramesParams {
+  sessionId?: string;
+  /** default 0; an integer >= 0; index of the first frame */
+  from?: number;
+}
+
+export interface VideoFrame {
+  /** base64 JPEG */
+  data: string;
+  /** since the recording started */
+  ms: number;
+}
+
+export interface RecordFramesResult {
+  frames: VideoFrame[];
+  /** the From of the next call */
+  next: number;
+  done: boolean;
+}
+
+export interface TraceStartParams {
+  sessionId?: string;
+  /** default: DevTools' Performance panel's */
+  categories?: string[];
+  /** default false */
+  screenshots?: boolean;
+}
+
+export interface TraceStartResult {
+  tabId: number;
+  categories: string[];
+}
+
+export interface TraceStopResult {
+  tabId: number;
+  stream: string;
+}
+
+export interface TraceReadParams {
+  sessionId?: string;
+  stream: string;
+}
+
+export interface TraceReadResult {
+  data: string;
+  eof: boolean;
+}
+
+export interface EmulationSetParams {
+  sessionId?: string;
+  /** the members to change */
+  settings: Emulation;
+}
+
+export interface EmulationResult {
+  settings: Emulation;
+  /** settings a tab of the session does not have, and why */
+  unapplied: Unapplied[];
+  /** the session's init scripts */
+  scripts: InitScript[];
+}
+
+export interface EmulationResetParams {
+  sessionId?: string;
+  /** members of Emulation to undo; none: all */
+  names?: string[];
+}
+
+export interface StateLoadParams {
+  sessionId?: string;
+  state: State;
+}
+
+export interface StateLoadResult {
+  /** cookies set */
+  cookies: number;
+  /** origins whose storage was written in an open tab */
+  origins: string[];
+  /** origins no tab shows: written as the session's first document of that origin starts */
+  pending: string[];
+}
+
+export interface InitScriptAddParams {
+  sessionId?: string;
+  name?: string;
+  source: string;
+}
+
+export interface InitScriptListResult {
+  scripts: InitScript[];
+  /** tabs that could not take a script, and why */
+  unapplied: Unapplied[];
+}
+
+export interface InitScriptRemoveParams {
+  sessionId?: string;
+  id: string;
+}
+
 // ---- methods ----
 
 export const SESSION_METHODS = [
@@ -1047,11 +1436,15 @@ export const PAGE_METHODS = [
   "pages.waitFor",
   "pages.dialog",
   "pages.durableTarget",
+  "pages.handoff",
+  "pages.vitals",
+  "pages.highlight",
 ] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];
 
 export const EXTENSION_METHODS = [
   "extension.info",
+  "extension.callTiming",
 ] as const;
 export type ExtensionMethod = (typeof EXTENSION_METHODS)[number];
 
@@ -1073,7 +1466,41 @@ export const DOWNLOAD_METHODS = [
 ] as const;
 export type DownloadMethod = (typeof DOWNLOAD_METHODS)[number];
 
-export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS] as const;
+export const RECORD_METHODS = [
+  "record.start",
+  "record.stop",
+  "record.frames",
+] as const;
+export type RecordMethod = (typeof RECORD_METHODS)[number];
+
+export const TRACE_METHODS = [
+  "trace.start",
+  "trace.stop",
+  "trace.read",
+] as const;
+export type TraceMethod = (typeof TRACE_METHODS)[number];
+
+export const EMULATION_METHODS = [
+  "emulation.set",
+  "emulation.show",
+  "emulation.reset",
+] as const;
+export type EmulationMethod = (typeof EMULATION_METHODS)[number];
+
+export const STATE_METHODS = [
+  "state.save",
+  "state.load",
+] as const;
+export type StateMethod = (typeof STATE_METHODS)[number];
+
+export const INIT_SCRIPT_METHODS = [
+  "initScripts.add",
+  "initScripts.list",
+  "initScripts.remove",
+] as const;
+export type InitScriptMethod = (typeof INIT_SCRIPT_METHODS)[number];
+
+export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS] as const;
 export type Method = (typeof METHODS)[number];
 
 /** Each method's params and result. */
@@ -1152,7 +1579,7 @@ export interface MethodTypes {
   "pages.count": { params: CountParams; result: CountResult };
   /** set the files of a file input, or answer the open file chooser */
   "pages.upload": { params: UploadParams; result: UploadResult };
-  /** click by ref and wait for the download it starts */
+  /** click a target (ref or selector) and wait for the download it starts */
   "pages.download": { params: DownloadParams; result: Download };
   /** print the page to PDF (base64) */
   "pages.pdf": { params: PDFParams; result: PDFResult };
@@ -1182,8 +1609,16 @@ export interface MethodTypes {
   "pages.dialog": { params: DialogParams; result: DialogResult };
   /** a ref as a target that survives a reload; the tab's document */
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
+  /** bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done */
+  "pages.handoff": { params: HandoffParams; result: HandoffResult };
+  /** the page's Web Vitals and navigation timing */
+  "pages.vitals": { params: VitalsParams; result: VitalsResult };
+  /** outline an element for a person to see, or clear the outline */
+  "pages.highlight": { params: HighlightParams; result: HighlightResult };
   /** the extension's protocol version, version and id */
   "extension.info": { params: NoParams; result: ExtensionInfoResult };
+  /** where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v` */
+  "extension.callTiming": { params: CallTimingParams; result: CallTimingResult };
   /** console messages of a tab since attach (long poll with waitMs) */
   "logs.console": { params: ConsoleParams; result: ConsoleResult };
   /** uncaught exceptions and unhandled rejections of a tab */
@@ -1196,6 +1631,34 @@ export interface MethodTypes {
   "network.unblock": { params: BlockParams; result: BlockResult };
   /** downloads started in the session's tabs */
   "downloads.list": { params: SessionIDParams; result: DownloadListResult };
+  /** start recording the session's active tab (screencast frames) */
+  "record.start": { params: RecordStartParams; result: RecordStartResult };
+  /** stop the session's recording */
+  "record.stop": { params: SessionIDParams; result: RecordStopResult };
+  /** the frames of the session's stopped recording, a chunk at a time */
+  "record.frames": { params: RecordFramesParams; result: RecordFramesResult };
+  /** start a Chrome trace of the session's active tab (CDP Tracing) */
+  "trace.start": { params: TraceStartParams; result: TraceStartResult };
+  /** end the session's trace */
+  "trace.stop": { params: SessionIDParams; result: TraceStopResult };
+  /** the next chunk of a stopped trace's JSON */
+  "trace.read": { params: TraceReadParams; result: TraceReadResult };
+  /** change the session's emulation settings in every tab, now and later */
+  "emulation.set": { params: EmulationSetParams; result: EmulationResult };
+  /** the session's emulation settings and init scripts */
+  "emulation.show": { params: SessionIDParams; result: EmulationResult };
+  /** undo some or all of the session's emulation settings */
+  "emulation.reset": { params: EmulationResetParams; result: EmulationResult };
+  /** the cookies of the session's sites and the storage of its tabs' origins */
+  "state.save": { params: SessionIDParams; result: State };
+  /** put saved cookies and storage back */
+  "state.load": { params: StateLoadParams; result: StateLoadResult };
+  /** run a script in every new document of the session, before the page's own */
+  "initScripts.add": { params: InitScriptAddParams; result: InitScriptListResult };
+  /** the session's init scripts */
+  "initScripts.list": { params: SessionIDParams; result: InitScriptListResult };
+  /** stop running an init script */
+  "initScripts.remove": { params: InitScriptRemoveParams; result: InitScriptListResult };
 }
 
 export type ParamsOf<M extends Method> = MethodTypes[M]["params"];

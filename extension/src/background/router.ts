@@ -2,6 +2,7 @@
 // Garbage from the peer never throws: non-JSON and non-objects are dropped,
 // everything with an id gets exactly one answer.
 
+import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
 import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
@@ -31,12 +32,15 @@ export class Router {
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
     }
+    const timing = callStarted(id, method, params);
     try {
       const result = await handler(params as Params);
       return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
+    } finally {
+      callEnded(timing);
     }
   }
 }

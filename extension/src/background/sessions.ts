@@ -12,6 +12,10 @@ import type { Handlers } from "./types";
 export interface SessionDeps {
   store: SessionStore;
   releaseTab(tabId: number): Promise<void>;
+  /** A tab joins a session: its logs are recorded from now on (pages/index.ts). */
+  joinTab(tabId: number, sessionId: string): Promise<void>;
+  /** Loads a URL in a joined tab, once its logs are on. */
+  loadJoined(tabId: number, url: string): Promise<void>;
 }
 
 type GroupColor = `${chrome.tabGroups.Color}`;
@@ -32,15 +36,15 @@ function colorFor(n: number): GroupColor {
   return COLORS[(n - 1) % COLORS.length] ?? "blue";
 }
 
-/** The last focused normal window, creating one when there is none. */
-async function targetWindow(url: string): Promise<{ windowId: number; tab?: chrome.tabs.Tab }> {
+/** The last focused normal window, creating one (at about:blank) when there is none. */
+async function targetWindow(): Promise<{ windowId: number; tab?: chrome.tabs.Tab }> {
   try {
     const w = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     if (w.id !== undefined && w.type === "normal") return { windowId: w.id };
   } catch {
     // no window at all
   }
-  const w = await chrome.windows.create({ url, focused: true, type: "normal" });
+  const w = await chrome.windows.create({ url: "about:blank", focused: true, type: "normal" });
   const tab = w?.tabs?.[0];
   if (w?.id === undefined || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
@@ -50,7 +54,7 @@ async function releaseAll(tabs: chrome.tabs.Tab[], releaseTab: (id: number) => P
   await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : releaseTab(t.id).catch(() => undefined))));
 }
 
-export function sessionHandlers({ store, releaseTab }: SessionDeps): Handlers<SessionMethod> {
+export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: SessionDeps): Handlers<SessionMethod> {
   async function newGroup(tab: chrome.tabs.Tab, name: string | undefined) {
     const n = store.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -65,9 +69,14 @@ export function sessionHandlers({ store, releaseTab }: SessionDeps): Handlers<Se
       await store.ready();
       const name = optionalString(p, "name") || undefined;
       const url = optionalString(p, "url") || "about:blank";
-      const win = await targetWindow(url);
-      const tab = win.tab ?? (await chrome.tabs.create({ windowId: win.windowId, url, active: true }));
-      return toWireSession(await newGroup(tab, name));
+      // Made at about:blank, joined, then sent to url: the first load's
+      // console lines and requests are recorded too.
+      const win = await targetWindow();
+      const tab = win.tab ?? (await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true }));
+      const s = await newGroup(tab, name);
+      await joinTab(tab.id as number, s.sessionId);
+      if (url !== "about:blank") await loadJoined(tab.id as number, url);
+      return toWireSession(s);
     },
 
     "sessions.attachCurrent": async (p) => {
@@ -76,7 +85,9 @@ export function sessionHandlers({ store, releaseTab }: SessionDeps): Handlers<Se
       const tab = await userActiveTab();
       const existing = store.byGroup(tab.groupId);
       if (existing) return toWireSession(existing);
-      return toWireSession(await newGroup(tab, name));
+      const s = await newGroup(tab, name);
+      await joinTab(tab.id as number, s.sessionId);
+      return toWireSession(s);
     },
 
     "sessions.list": async () => {

@@ -10,6 +10,10 @@ import { ErrorCode, RpcError, type Handlers, type Params } from "./types";
 export interface TabDeps {
   store: SessionStore;
   releaseTab(tabId: number): Promise<void>;
+  /** A tab joins a session: its logs are recorded from now on (pages/index.ts). */
+  joinTab(tabId: number, sessionId: string): Promise<void>;
+  /** Loads a URL in a joined tab, once its logs are on. */
+  loadJoined(tabId: number, url: string): Promise<void>;
 }
 
 /** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
@@ -53,7 +57,7 @@ async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<ch
   return t;
 }
 
-export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod> {
+export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps): Handlers<TabMethod> {
   return {
     "tabs.open": async (p) => {
       const s = await store.require(p);
@@ -61,14 +65,18 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod>
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);
+      // Made at about:blank, joined, then sent to url: the first load's
+      // console lines and requests are recorded too.
       const created = await chrome.tabs.create({
         windowId: group.windowId,
-        url,
+        url: "about:blank",
         active,
         ...(last ? { index: last.index + 1 } : {}),
       });
       const id = created.id as number;
       await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined(id, url);
       if (active) {
         s.lastActiveTabId = id;
         await store.update(s);
@@ -92,6 +100,7 @@ export function tabHandlers({ store, releaseTab }: TabDeps): Handlers<TabMethod>
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store);
     },
 

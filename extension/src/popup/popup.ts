@@ -2,9 +2,12 @@
 // browser holds with a one-click release, and the hub's address and token
 // (saved to chrome.storage.local, then the connection restarts). Everything
 // goes through runtime messages to the service worker: getStatus and
-// reconnect (lifecycle.ts), listSessions and releaseSession (popup-api.ts).
+// reconnect (lifecycle.ts), listSessions and releaseSession (popup-api.ts),
+// listHandoffs and handoffDone (handoff-popup.ts): an agent's request for
+// the person, with a Done button.
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/config";
+import type { PendingHandoff } from "../background/pages/handoff";
 import type { PopupSessionAnswer } from "../background/popup-api";
 import type { Session } from "../background/protocol.gen";
 import type { Status } from "../background/ws-client";
@@ -95,8 +98,43 @@ async function refreshSessions(): Promise<void> {
   sessionsEmpty.hidden = sessions.length > 0;
 }
 
+const handoffList = el<HTMLUListElement>("handoffs");
+const handoffSection = el<HTMLElement>("handoffs-section");
+let shownHandoffs = "";
+
+/** A handoff's message comes from the agent: shown as text, never as HTML. */
+function handoffRow(h: PendingHandoff): HTMLLIElement {
+  const li = document.createElement("li");
+  li.dataset.tabId = String(h.tabId);
+  const text = document.createElement("span");
+  text.className = "name";
+  text.textContent = h.message;
+  text.title = h.title;
+  const done = document.createElement("button");
+  done.type = "button";
+  done.textContent = "Done";
+  done.title = "Give the tab back to the agent";
+  done.addEventListener("click", () => {
+    done.disabled = true;
+    void message({ type: "handoffDone", tabId: h.tabId }).then(() => refreshHandoffs());
+  });
+  li.append(text, done);
+  return li;
+}
+
+async function refreshHandoffs(): Promise<void> {
+  const a = await message<{ handoffs?: PendingHandoff[] }>({ type: "listHandoffs" });
+  const hs = a?.handoffs ?? [];
+  const key = JSON.stringify(hs.map((h) => [h.tabId, h.message]));
+  if (key === shownHandoffs) return;
+  shownHandoffs = key;
+  handoffList.replaceChildren(...hs.map(handoffRow));
+  handoffSection.hidden = hs.length === 0;
+}
+
 async function refresh(): Promise<void> {
   showStatus(await message<Status>({ type: "getStatus" }));
+  await refreshHandoffs();
   await refreshSessions();
 }
 

@@ -1,12 +1,15 @@
 // What every pages.* call goes through around its handler: a held dialog
 // fails it at once with 4110 naming the dialog (pages.dialog excepted); a tab
 // closed under it ends it at once with 4104; a dialog that opened during it
-// is reported in the result's `dialog` member.
+// is reported in the result's `dialog` member. An action on a ref after the
+// person at the browser clicked or typed in the tab since the last snapshot
+// fails with 4109 (person-input.ts); input made during a call is the agent's.
 
 import { ErrorCode, RpcError, type Params } from "../types";
 import { DialogOpenError, openDialog, setCallBudget } from "./debugger";
 import { MAX_BUDGET_MS } from "./deadline";
 import { dialogMark, dialogSince, noteSession } from "./dialogs";
+import { agentCallEnded, agentCallStarted, checkPersonInput, REF_ACTIONS, snapshotTaken } from "./person-input";
 import { tabClosedError, tabGone, whenClosed } from "./tab-watch";
 
 /** Methods that run while a dialog is open. */
@@ -23,6 +26,11 @@ export async function runPageCall(
     const open = openDialog(tabId);
     if (open) throw new DialogOpenError(open);
   }
+  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
+    await checkPersonInput(tabId);
+  }
+  // A handoff is the person's time: their input during it counts.
+  const agents = method !== "pages.handoff";
   const mark = dialogMark();
   const watch = whenClosed(tabId);
   // The caller's timeoutMs bounds each CDP command of the call, instead of
@@ -31,6 +39,7 @@ export async function runPageCall(
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result: unknown;
+  if (agents) agentCallStarted(tabId);
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
@@ -45,9 +54,11 @@ export async function runPageCall(
     }
     throw e;
   } finally {
+    if (agents) agentCallEnded(tabId);
     watch.stop();
     if (ownBudget) setCallBudget(tabId, undefined);
   }
+  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);
   if (d && result && typeof result === "object" && !Array.isArray(result)) {

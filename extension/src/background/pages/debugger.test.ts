@@ -199,3 +199,18 @@ test("refs: the oldest walks' arrays are released past KEPT_SNAPSHOTS", async ()
   assert.equal(await resolveRef(1, "e2"), "el-arr1");
   assert.equal(nextRefNumber(1), KEPT_SNAPSHOTS + 2);
 });
+
+test("an attachment Chrome dropped without onDetach is made again, and the command sent once", async () => {
+  await send(1, "Runtime.evaluate", {});
+  fake.attached.delete(1); // Chrome let go, no event
+  fake.sent = [];
+  await send(1, "DOM.getDocument", {});
+  assert.equal(fake.attachCalls, 2);
+  assert.deepEqual(fake.sent.filter((m) => m === "DOM.getDocument"), ["DOM.getDocument"]);
+  // Another error is not retried.
+  fake.answers.set("DOM.focus", () => {
+    throw new Error(JSON.stringify({ code: -32000, message: "Element is not focusable" }));
+  });
+  await assert.rejects(send(1, "DOM.focus", {}), /not focusable/);
+  assert.equal(fake.sent.filter((m) => m === "DOM.focus").length, 1);
+});

@@ -3,6 +3,7 @@
 // CDP command has a deadline and never hangs, and a JavaScript dialog in the
 // tab fails every command at once with 4110 naming the dialog.
 
+import { noteCdp } from "../call-timing";
 import { ErrorCode, RpcError } from "../types";
 
 const PROTOCOL_VERSION = "1.3";
@@ -64,7 +65,13 @@ interface TabState {
    * before attaching holds it, and no event names that dialog. */
   enabled: Promise<void>;
   enableDone: boolean;
+  /** The attach hooks' commands (console, network, downloads ...) answered. */
+  hooked: Promise<void>;
   dialog: Dialog | null;
+  /** The number of the dialog showing now (0: none), counted per tab from
+   * Page.javascriptDialogOpening to ...Closed, whether held or answered. */
+  showing: number;
+  opened: number;
   /** Bumped on every cross-document navigation of the main frame. */
   generation: number;
   listeners: Set<CdpEventListener>;
@@ -111,6 +118,7 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
   // nothing about the tab's own document or dialogs.
   if (source.sessionId !== undefined) return;
   if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
     const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
     if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
     let answered = false;
@@ -122,6 +130,7 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
     if (!answered) hold(st, d);
   } else if (method === "Page.javascriptDialogClosed") {
     st.dialog = null;
+    st.showing = 0;
   } else if (method === "Page.frameNavigated") {
     const frame = p["frame"] as { parentId?: string } | undefined;
     if (frame && !frame.parentId) st.generation++;
@@ -173,6 +182,19 @@ export function uninstall(): void {
  */
 export function onAttach(fn: AttachHook): void {
   attachHooks.add(fn);
+}
+
+/** Attach hooks the attachment's first call waits for. */
+const attachGates = new Set<AttachHook>();
+
+/**
+ * Like onAttach, but the calls that attached wait for fn before they send
+ * anything (settings a page must have before a call reads it). fn must not
+ * send through send()/sendIn() (they wait for this very attachment) and
+ * must not throw.
+ */
+export function onAttachGate(fn: AttachHook): void {
+  attachGates.add(fn);
 }
 
 /** Runs fn for every CDP event of every attached tab. */
@@ -248,7 +270,10 @@ function state(tabId: number): TabState {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
+      hooked: Promise.resolve(),
       dialog: null,
+      showing: 0,
+      opened: 0,
       generation: 0,
       listeners: new Set(),
       dialogWaiters: new Set(),
@@ -264,8 +289,12 @@ function state(tabId: number): TabState {
         // own commands, and one that hangs (a dialog) delays nothing.
         const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
         const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-        for (const hk of attachHooks) void hk(tabId, raw).catch(() => undefined);
-        return enabled;
+        const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => undefined));
+        fresh.hooked = Promise.all(hooks).then(() => undefined);
+        // Gates (a session's emulation settings) are on before the first
+        // call's own commands; a gate's failure does not fail the call.
+        const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => undefined));
+        return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
       })
       .then(
       () => {
@@ -304,6 +333,26 @@ export async function ensureAttached(tabId: number): Promise<void> {
   }
 }
 
+/**
+ * Attaches now (a tab that joins a session), so the attach hooks record the
+ * page's console, errors and requests from here on. Resolves once the
+ * hooks' domains are on, or after waitMs (a dialog or a busy page holds
+ * them: they come on later by themselves); rejects only when the debugger
+ * cannot attach (DevTools holds the tab, a chrome:// page).
+ */
+export async function attachNow(tabId: number, waitMs: number): Promise<void> {
+  const st = state(tabId);
+  await st.attaching;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, waitMs)));
+  try {
+    // Set by now: the hooks are sent as soon as attaching settles.
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function isAttached(tabId: number): boolean {
   return tabs.has(tabId);
 }
@@ -318,10 +367,22 @@ function hold(st: TabState, d: Dialog): void {
   for (const w of [...st.dialogWaiters]) w(d);
 }
 
-/** Marks a dialog open in the tab: calls fail naming it until it closes. */
-export function holdDialog(tabId: number, d: Dialog): void {
+/** The number of the dialog showing in the tab now, 0 when none is. */
+export function showingDialog(tabId: number): number {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+
+/**
+ * Marks a dialog open in the tab: calls fail naming it until it closes.
+ * With which (showingDialog's number when it opened), only while that very
+ * dialog is still showing: one that closed meanwhile (a page that loops
+ * alert() and a `dialog` call answering it first) must not be held for ever.
+ */
+export function holdDialog(tabId: number, d: Dialog, which?: number): void {
   const st = tabs.get(tabId);
-  if (st) hold(st, d);
+  if (!st) return;
+  if (which !== undefined && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
 }
 
 /** Forgets the tab's open dialog (it was just answered). */
@@ -370,13 +431,16 @@ function rawSend(
       reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
     }, timeoutMs);
     const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         resolve(r);
       },
       (e: unknown) => {
         clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
         reject(opFailed(cdpMessage(e)));
       },
     );
@@ -412,6 +476,28 @@ export async function sendIn<T = Record<string, unknown>>(
   method: string,
   params: object = {},
   timeoutMs?: number,
+): Promise<T> {
+  try {
+    return await sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    // Chrome let go of the tab without telling us (no onDetach): forget
+    // the stale attachment and attach again, once. The command never
+    // reached the page, so sending it again sends it once.
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== undefined) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+
+/** chrome.debugger's answer for a tab it is not attached to. */
+const NOT_ATTACHED = /Debugger is not attached to the tab/i;
+
+async function sendOnce<T>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object,
+  timeoutMs: number | undefined,
 ): Promise<T> {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);

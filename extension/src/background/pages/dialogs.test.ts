@@ -209,3 +209,25 @@ test("a call's timeoutMs bounds each of its CDP commands, and only its own", asy
     message: "timed out after 40 ms waiting for Runtime.evaluate to answer",
   });
 });
+
+test("an alert that closed before its answer failed is not held (a page that loops alert())", async () => {
+  answers.set("Runtime.evaluate", () => ({ result: { type: "number", value: 1 } }));
+  await h["pages.eval"]!({ sessionId: "s1", expression: "1" }); // attached
+  let fail: (e: Error) => void = () => {};
+  answers.set("Page.handleJavaScriptDialog", () => new Promise((_, reject) => (fail = reject)));
+  emit(7, "Page.javascriptDialogOpening", { type: "alert", message: "loop 1" });
+  // `dialog dismiss` (or the page) closed it first; the hook's answer then fails.
+  emit(7, "Page.javascriptDialogClosed", { result: false });
+  await new Promise((r) => setTimeout(r, 10)); // the hook's answer is on its way
+  fail(new Error(JSON.stringify({ code: -32602, message: "No dialog is showing" })));
+  await new Promise((r) => setTimeout(r, 10));
+  const r = await h["pages.eval"]!({ sessionId: "s1", expression: "1" });
+  assert.equal((r as ValueResult).value, 1);
+  // One still showing whose answer failed is held, as before.
+  answers.set("Page.handleJavaScriptDialog", () => {
+    throw new Error("the browser is busy");
+  });
+  emit(7, "Page.javascriptDialogOpening", { type: "alert", message: "loop 2" });
+  await new Promise((r) => setTimeout(r, 10));
+  await assert.rejects(h["pages.eval"]!({ sessionId: "s1", expression: "1" }), { code: 4110, message: /loop 2/ });
+});

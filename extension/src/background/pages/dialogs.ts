@@ -16,6 +16,7 @@ import {
   openDialog,
   sendDuringDialog,
   setDialogHook,
+  showingDialog,
   type Dialog,
 } from "./debugger";
 
@@ -70,10 +71,13 @@ function onDialogOpening(tabId: number, d: Dialog): boolean {
   record(tabId, d, accept ? "accepted" : "dismissed");
   const params: Record<string, unknown> = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
-    // Could not answer it: hold it, so calls fail naming it instead of hanging.
+    // Could not answer it: hold it, so calls fail naming it instead of
+    // hanging; unless it closed meanwhile (`dialog` answered it first).
+    if (showingDialog(tabId) !== which || which === 0) return;
     record(tabId, d, "open");
-    holdDialog(tabId, d);
+    holdDialog(tabId, d, which);
   });
   return true;
 }

@@ -1,4 +1,4 @@
-// pages.durableTarget (issue 13): what a ref points at, written so that it
+// pages.durableTarget: what a ref points at, written so that it
 // survives a reload, for the script the REPL saves. Without a ref it only
 // names the tab's current document, so the REPL can tell which of its lines
 // navigated.

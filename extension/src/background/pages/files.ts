@@ -1,18 +1,22 @@
-// File inputs: pages.upload sets the files of an <input type=file> (by ref,
-// by CSS selector, or the one whose chooser is open) with
+// File inputs: pages.upload sets the files of an <input type=file> (by any
+// target the element commands take: a ref, a CSS selector, a role target,
+// resolved by target.ts; or the input whose chooser is open) with
 // DOM.setFileInputFiles, which fires input and change as a user's pick
-// would. The paths are the browser's to read: same machine, absolute.
+// would. A selector picks the first visible match, else the first match:
+// file inputs are often hidden behind a styled label. The paths are the
+// browser's to read: same machine, absolute.
 //
 // File choosers never open a native dialog in a tab browserctl holds:
 // Page.setInterceptFileChooserDialog is on from attach, and
 // Page.fileChooserOpened is remembered per tab until upload answers it, so
 // a click on a button wired to a hidden input returns at once and says so.
 
-import { optionalString, requireStringArray } from "../params";
+import { requireStringArray } from "../params";
 import type { RequestParams, UploadResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { onAttach, onForget, onTabEvent, send } from "./debugger";
-import { ACTION_GROUP, releaseActionObjects, resolveRef } from "./refs";
+import { releaseActionObjects } from "./refs";
+import { resolveSpec, targetOf } from "./target";
 
 export interface Chooser {
   backendNodeId: number;
@@ -55,20 +59,6 @@ function failed(msg: string): RpcError {
 
 interface CallResult {
   result: { type: string; value?: unknown; objectId?: string; subtype?: string };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
-/** The element a CSS selector names (the first match), or 4110. */
-export async function querySelector(tabId: number, selector: string): Promise<string> {
-  const r = await send<CallResult>(tabId, "Runtime.evaluate", {
-    expression: `document.querySelector(${JSON.stringify(selector)})`,
-    objectGroup: ACTION_GROUP,
-  });
-  if (r.exceptionDetails) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${JSON.stringify(selector)} is not a valid CSS selector`);
-  }
-  if (!r.result.objectId || r.result.subtype === "null") throw failed(`no element matches ${JSON.stringify(selector)}`);
-  return r.result.objectId;
 }
 
 const INPUT_KIND = `function () {
@@ -84,18 +74,16 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
       throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
     }
   }
-  const ref = optionalString(p, "ref") || undefined;
-  const selector = optionalString(p, "selector") || undefined;
-  if (ref && selector) throw new RpcError(ErrorCode.invalidParams, `invalid params: give "ref" or "selector", not both`);
+  const spec = targetOf(p);
 
   let target: { objectId: string } | { backendNodeId: number };
   let what: string;
   let multiple: boolean;
   const chooser = choosers.get(tabId);
   try {
-    if (ref || selector) {
-      const objectId = ref ? await resolveRef(tabId, ref) : await querySelector(tabId, selector!);
-      what = ref ?? selector!;
+    if (spec) {
+      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      what = "ref" in spec ? spec.ref : spec.selector;
       const k = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
         objectId,
         functionDeclaration: INPUT_KIND,
@@ -130,6 +118,6 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
   } finally {
     releaseActionObjects(tabId);
   }
-  if (!ref && !selector) choosers.delete(tabId);
+  if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
 }

@@ -60,10 +60,10 @@ test("resolveTab runs first and its error is the answer", async () => {
 test("every method of the protocol is there", () => {
   assert.deepEqual(Object.keys(h).sort(), [
     "pages.back", "pages.check", "pages.click", "pages.count", "pages.dialog", "pages.drag", "pages.durableTarget",
-    "pages.eval", "pages.fill", "pages.find", "pages.focus", "pages.forward", "pages.get", "pages.getAttribute",
-    "pages.hover", "pages.is", "pages.keyboardType", "pages.mouse", "pages.navigate", "pages.press", "pages.reload",
-    "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.wait",
-    "pages.waitFor",
+    "pages.eval", "pages.fill", "pages.find", "pages.focus", "pages.forward", "pages.get", "pages.getAttribute", "pages.handoff",
+    "pages.highlight", "pages.hover", "pages.is", "pages.keyboardType", "pages.mouse", "pages.navigate", "pages.press", "pages.reload",
+    "pages.screenshot", "pages.scroll", "pages.scrollIntoView", "pages.select", "pages.snapshot", "pages.type", "pages.vitals",
+    "pages.wait", "pages.waitFor",
   ]);
 });
 

@@ -2,18 +2,21 @@
 // resolveTab for its tab (4103/4107/4104 come from there), then acts on it
 // through chrome.debugger.
 
+import { timeCallOnTab } from "../call-timing";
 import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
 import { runPageCall } from "./call";
-import { detach } from "./debugger";
-import { dialog } from "./dialogs";
+import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./debugger";
+import { dialog, noteSession } from "./dialogs";
+import { highlight, vitals } from "./evidence/index";
 import { durableTarget } from "./durable";
 import { evaluate } from "./eval";
 import { fill, select } from "./forms";
 import { find } from "./find";
 import { get } from "./get";
+import { handoff } from "./handoff";
 import { click, hover, mouse, scroll, scrollIntoView } from "./input";
 import { press, type } from "./keyboard";
 import { noteTabSession } from "./observe";
@@ -66,6 +69,10 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.dialog": dialog,
   // issue 13 (the REPL's saved script)
   "pages.durableTarget": durableTarget,
+  // evidence
+  "pages.vitals": vitals,
+  "pages.highlight": highlight,
+  "pages.handoff": handoff,
 };
 
 export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
@@ -74,6 +81,7 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
+      timeCallOnTab(params, tabId);
       return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };
   const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));
@@ -84,4 +92,41 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
 export async function releaseTab(tabId: number): Promise<void> {
   forgetRefs(tabId);
   await detach(tabId);
+}
+
+/** How long joining waits for the log domains to come on. */
+const JOIN_WAIT_MS = 3_000;
+/** How long a joined tab's first navigation may take to commit. */
+const FIRST_LOAD_COMMIT_MS = 10_000;
+
+/**
+ * A tab joins a session (created, attached, opened in it, or opened by one
+ * of its pages): the debugger attaches now, so its console, errors and
+ * requests are recorded from here on, not from its first page call. Never
+ * fails: a tab the debugger cannot attach to (DevTools holds it, a chrome://
+ * page) is attached by its first page call as before.
+ */
+export async function joinTab(tabId: number, sessionId: string): Promise<void> {
+  noteTabSession(tabId, sessionId);
+  noteSession(tabId, sessionId);
+  await attachNow(tabId, JOIN_WAIT_MS).catch(() => undefined);
+}
+
+/**
+ * Loads url in a tab that just joined at about:blank, so its first request
+ * and first console line are recorded. Answers once the navigation
+ * committed (a page's text is there to wait on), at most after
+ * FIRST_LOAD_COMMIT_MS (a slow server: the load goes on). A URL CDP refuses
+ * (chrome://, an extension's page) goes to chrome.tabs.update instead;
+ * one that may have started is never sent twice.
+ */
+export async function loadJoined(tabId: number, url: string): Promise<void> {
+  try {
+    await send(tabId, "Page.navigate", { url }, FIRST_LOAD_COMMIT_MS);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : cdpMessage(e);
+    // Sent, and still loading or showing a dialog: never sent twice.
+    if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
+    await chrome.tabs.update(tabId, { url });
+  }
 }

@@ -140,11 +140,47 @@ export function fetchPattern(p: string): string {
   return `*${p.replace(/\\/g, "\\\\")}*`;
 }
 
-/** Turns interception on or off in a tab for its session's patterns. */
+/**
+ * The Fetch domain has one owner per tab: one Fetch.enable whose patterns
+ * cover every user of it. Besides blocking, a session's credentials
+ * (emulation/auth.ts) need every request intercepted with
+ * handleAuthRequests; the hook says whether a tab wants that.
+ */
+let wantsAuth: (tabId: number) => boolean = () => false;
+export function setAuthWanted(fn: (tabId: number) => boolean): void {
+  wantsAuth = fn;
+}
+
+/** A Fetch urlPattern (`*`, `?`, `\` escapes) as a RegExp over the whole URL. */
+function patternRegExp(p: string): RegExp {
+  let re = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "\\" && i + 1 < p.length) re += p[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`, "s");
+}
+
+/** Whether the tab's session blocks the URL. */
+export function isBlocked(tabId: number, url: string): boolean {
+  return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
+}
+
+/** Turns interception on or off in a tab for its session's patterns (and credentials). */
 export async function applyBlocking(tabId: number, send: AttachSend): Promise<void> {
   const patterns = blockedPatterns(tabSession(tabId));
-  if (patterns.length === 0) {
+  const auth = wantsAuth(tabId);
+  if (patterns.length === 0 && !auth) {
     await send("Fetch.disable");
+    return;
+  }
+  if (auth) {
+    // Every request pauses; requestPaused fails the blocked ones and
+    // continues the rest.
+    await send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
   await send("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
@@ -346,8 +382,14 @@ onTabEvent((tabId, method, p) => {
   else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
   else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
   else if (method === "Fetch.requestPaused") {
-    // Only patterns we block are intercepted: every paused request fails.
-    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    // Without credentials only patterns we block are intercepted: every
+    // paused request fails. With them every request pauses.
+    const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
+    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    } else {
+      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    }
   }
 });
 

@@ -33,6 +33,15 @@ export interface TreeOptions {
   selector: string;
   /** Only what intersects the viewport. */
   viewport: boolean;
+  /** The walk stops at this time (Date.now() ms; cut: "time"), and gives
+   * the page's event loop a turn every SLICE_MS meanwhile, so a huge page
+   * stalls no other tab of its renderer. */
+  deadline: number;
+  /** The walk stops after this many lines (cut: true). */
+  maxLines: number;
+  /** A document with more elements is not scanned for closed shadow roots
+   * (one DOM.describeNode of the whole tree: tens of MB at 200,000). */
+  maxScanElements: number;
 }
 
 export interface TreeResult {
@@ -50,10 +59,12 @@ export interface TreeResult {
   /** The document's element count changed since the last CDP scan for
    * closed roots (closed-roots.ts): scan again. */
   scan: boolean;
+  /** The walk stopped early (deadline or maxLines): lines are the first part. */
+  cut?: "time" | "lines";
   error?: string;
 }
 
-export function walkTree(this: unknown, o: TreeOptions): string {
+export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
   const KEY = "__browserctlTree";
   type Registry = {
     owner: string;
@@ -94,6 +105,34 @@ export function walkTree(this: unknown, o: TreeOptions): string {
   const lines: string[] = [];
   const refs: [number, string, string][] = [];
   R.pending = [];
+
+  // ---- the budget: checked every 256 elements; a turn of the event loop
+  // (a MessageChannel task: not throttled in a background tab as timers
+  // are) every SLICE_MS.
+  const SLICE_MS = 40;
+  const stopAt = performance.now() + (o.deadline - Date.now());
+  let sliceStart = performance.now();
+  let visited = 0;
+  let cut: "time" | "lines" | undefined;
+  const turn = (): Promise<void> =>
+    new Promise((r) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        ch.port1.close();
+        r();
+      };
+      ch.port2.postMessage(0);
+    });
+  const tick = async (): Promise<void> => {
+    if (lines.length >= o.maxLines) cut = "lines";
+    if (cut || (++visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= stopAt) cut = "time";
+    else if (now - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+  };
 
   const INTERACTIVE = new Set([
     "button", "checkbox", "combobox", "link", "listbox", "menuitem", "menuitemcheckbox", "menuitemradio",
@@ -475,7 +514,9 @@ export function walkTree(this: unknown, o: TreeOptions): string {
   };
 
   // visible: the element's own text shows (visibility is not hidden).
-  const visit = (el: Element, level: number, parentName: string, visible: boolean): void => {
+  const visit = async (el: Element, level: number, parentName: string, visible: boolean): Promise<void> => {
+    await tick();
+    if (cut) return;
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
@@ -499,7 +540,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i]!;
-        if (k.nodeType === 1) visit(k as Element, 0, "", shown);
+        if (k.nodeType === 1) await visit(k as Element, 0, "", shown);
       }
       return;
     }
@@ -519,7 +560,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
             for (let c = children(el), i = 0; i < c.length; i++) {
               const k = c[i]!;
-              if (k.nodeType === 1) visitInner(k as Element, childLevel);
+              if (k.nodeType === 1) await visitInner(k as Element, childLevel);
             }
           }
           return;
@@ -539,7 +580,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
           if (text.length) text.push(" ");
           continue;
         }
-        visit(ke, childLevel, childParent, shown);
+        await visit(ke, childLevel, childParent, shown);
       }
     }
     if (role) flush();
@@ -547,7 +588,9 @@ export function walkTree(this: unknown, o: TreeOptions): string {
   };
 
   // Controls nested in a leaf (a button in a link): listed, not their text.
-  const visitInner = (el: Element, level: number): void => {
+  const visitInner = async (el: Element, level: number): Promise<void> => {
+    await tick();
+    if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
     if (!el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) return;
     const role = roleOf(el);
@@ -561,7 +604,7 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
     for (let c = children(el), i = 0; i < c.length; i++) {
       const k = c[i]!;
-      if (k.nodeType === 1) visitInner(k as Element, level);
+      if (k.nodeType === 1) await visitInner(k as Element, level);
     }
   };
 
@@ -596,19 +639,21 @@ export function walkTree(this: unknown, o: TreeOptions): string {
     }
   }
   if (root && !error) {
-    if (o.root || o.selector) visit(root, 0, "", true);
+    if (o.root || o.selector) await visit(root, 0, "", true);
     else {
       const kids = children(root);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i]!;
         if (k.nodeType === 3) addText((k as Text).data, 0, "");
-        else if (k.nodeType === 1) visit(k as Element, 0, "", true);
+        else if (k.nodeType === 1) await visit(k as Element, 0, "", true);
       }
     }
     flush();
   }
-  const scan = (R.scanned ?? -1) !== document.getElementsByTagName("*").length;
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);
 }

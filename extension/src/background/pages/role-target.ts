@@ -1,4 +1,4 @@
-// Role targets (issue 13): `role=ROLE` or `role=ROLE[name="NAME"]` in the
+// Role targets: `role=ROLE` or `role=ROLE[name="NAME"]` in the
 // "selector" param, the form a REPL-saved script writes for an element
 // that is unique by role and accessible name. It is resolved through
 // Chrome's accessibility tree, as pages.find --role --exact does: the first
@@ -65,7 +65,18 @@ interface AXNode {
   backendDOMNodeId?: number;
 }
 
-/** backendNodeIds of the elements a role target matches, in document order. */
+interface RoleAXNode extends AXNode {
+  role?: { value?: unknown };
+}
+
+/**
+ * backendNodeIds of the elements a role target matches, in document order.
+ *
+ * Accessibility.queryAXTree answers only after the page's next rendering
+ * update, and a tab behind another tab renders none: there it never
+ * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
+ * computed at once) is filtered instead: the same nodes, more bytes.
+ */
 export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
   // window.document cannot be redefined by the page; the DOM domain stays off.
   const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", {
@@ -73,12 +84,19 @@ export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[
     objectGroup: ACTION_GROUP,
   });
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const r = await send<{ nodes: AXNode[] }>(tabId, "Accessibility.queryAXTree", {
-    objectId: doc.result.objectId,
-    role: t.role,
+  const vis = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true,
   });
+  let nodes: RoleAXNode[];
+  if (vis.result.value === "visible") {
+    nodes = (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all.nodes.filter((n) => n.role?.value === t.role);
+  }
   const out: number[] = [];
-  for (const n of r.nodes) {
+  for (const n of nodes) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== undefined && !sameName(have, t.name)) continue;

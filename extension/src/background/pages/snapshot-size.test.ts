@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { diffLines, fitToChars } from "./snapshot-size";
+import { diffLines, fitToChars, fromOffset } from "./snapshot-size";
 
 const page = [
   "title: T",
@@ -59,4 +59,24 @@ test("diffLines on large inputs with many changes stays exact", () => {
   const d = diffLines(a, b);
   assert.equal(d.filter((l) => l.startsWith("- ")).length, 1000);
   assert.equal(d.filter((l) => l.startsWith("+ ")).length, 500);
+});
+
+test("fitToChars names the offset to continue from, and the parts cover the body once", () => {
+  const body = Array.from({ length: 40 }, (_, i) => `- link "Link number ${i}" [ref=e${i + 1}]`);
+  const header = ["title: T", "url: http://x/"];
+  const seen: string[] = [];
+  let offset = 0;
+  for (let parts = 0; parts < 40; parts++) {
+    const cut = fitToChars([...header, ...fromOffset(body, offset)], 300, 2, offset);
+    assert.ok(cut.lines.join("\n").length <= 300);
+    const shown = cut.lines.slice(2).filter((l) => !l.startsWith("# "));
+    seen.push(...shown);
+    if (cut.dropped === 0) break;
+    const m = /--offset (\d+) for the rest/.exec(cut.lines[cut.lines.length - 1]!);
+    assert.ok(m, cut.lines[cut.lines.length - 1]);
+    assert.equal(Number(m[1]), offset + shown.length);
+    offset = Number(m[1]);
+  }
+  assert.deepEqual(seen, body);
+  assert.match(fromOffset(body, 99)[0]!, /past the end: the snapshot has 40 lines/);
 });

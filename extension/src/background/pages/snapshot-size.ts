@@ -16,28 +16,41 @@ export interface Cut {
 /**
  * The first lines that fit in max characters (joined by newlines) together
  * with a last line saying how many lines and refs were left out and how to
- * get them. Nothing is cut when all fits. The first `keep` lines (title and
- * url) always stay.
+ * get them: the offset to continue from. Nothing is cut when all fits. The
+ * first `keep` lines (title and url) always stay; `offset` is the body line
+ * (after those) that the given lines start at, so the note's offset counts
+ * from the whole snapshot's body.
  */
-export function fitToChars(lines: readonly string[], max: number, keep = 2): Cut {
+export function fitToChars(lines: readonly string[], max: number, keep = 2, offset = 0): Cut {
   const total = lines.reduce((n, l) => n + l.length + 1, 0) - 1;
   if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped: number, refs: number): string =>
-    `# ${dropped} more lines and ${refs} refs not shown: take part of the page with -s REF|SELECTOR, or --viewport`;
+  const note = (dropped: number, refs: number, next: number): string =>
+    `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
   // Refs in each suffix, so the note is exact wherever the cut falls.
   const refsFrom = new Array<number>(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1]! + (REF_IN_LINE.test(lines[i]!) ? 1 : 0);
+  const nextOf = (n: number): number => offset + Math.max(0, n - keep);
   let used = 0;
   let n = 0;
   for (; n < lines.length; n++) {
     const add = lines[n]!.length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1]!).length;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1]!, nextOf(n + 1)).length;
     if (n >= keep && used + add + tail > max) break;
     used += add;
   }
   const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n]!));
+  out.push(note(lines.length - n, refsFrom[n]!, nextOf(n)));
   return { lines: out, dropped: lines.length - n };
+}
+
+/**
+ * The body from line `offset` on, with a first line saying where it starts
+ * when it does not start at the top (and that nothing is left past the end).
+ */
+export function fromOffset(body: readonly string[], offset: number): string[] {
+  if (offset <= 0) return [...body];
+  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
+  return body.slice(offset);
 }
 
 type Op = { kind: "same" | "add" | "del"; line: string };

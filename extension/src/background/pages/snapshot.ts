@@ -12,6 +12,7 @@ import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams, SnapshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "./debugger";
+import { budgetOf } from "./deadline";
 import { adoptClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
@@ -19,7 +20,20 @@ import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
-import { diffLines, fitToChars, FRAME_MARK_RE } from "./snapshot-size";
+import { settle } from "./settle";
+import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
+/**
+ * How long the walks of one snapshot may take, all frames together: a page
+ * too large for it (200,000 elements) gets its first part and a note that
+ * it was cut, never a walk that holds its renderer (and the tabs that share
+ * it) or the service worker for tens of seconds.
+ */
+export const SNAPSHOT_BUDGET_MS = 3_000;
+/** Lines one frame document's walk prints at most (the worker parses them all). */
+export const MAX_WALK_LINES = 20_000;
+/** Documents up to this many elements are scanned for closed shadow roots
+ * on any element (closed-roots.ts); larger ones on custom elements only. */
+export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "./world";
 
 interface EvalResult {
@@ -105,6 +119,7 @@ async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeRe
     expression: `(${WALK})(${JSON.stringify(o)})`,
     contextId: w.contextId,
     returnByValue: true,
+    awaitPromise: true,
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
@@ -181,6 +196,8 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
 }
 
 const REF_RE = /^(?:f(\d+))?e(\d+)$/;
+/** settle waits at most this long for the navigations an action set off. */
+const SETTLE_MAX_MS = 10_000;
 
 function optionsKey(o: TreeOptions, root: string): string {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
@@ -193,9 +210,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   const selector = optionalString(p, "selector") ?? "";
   const viewport = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
 
   await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
   const gen = generation(tabId);
   const st = tabState(tabId);
   const saved = await savedCounters(tabId);
@@ -211,6 +231,10 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     root: 0,
     selector: "",
     viewport,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1_000)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS,
   };
 
   // -s: a ref names its frame document and number; anything else is a CSS
@@ -246,7 +270,9 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   // Each iframe line gets its frame's lines, indented: only frames the
   // walk showed are walked, those of one document in parallel.
   const entries: RefEntry[] = [];
+  let cut: TreeResult["cut"];
   const build = async (w: Walked, indent: string, depthLeft: number): Promise<string[]> => {
+    cut ??= w.res.cut;
     const prefix = w.world.key ? `f${w.world.key}e` : "e";
     for (const [num, role, name] of w.res.refs) {
       entries.push({
@@ -319,10 +345,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
     shown = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
+  if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
-  if (maxChars !== undefined) {
-    const cut = fitToChars(lines, maxChars);
-    if (cut.dropped > 0) {
+  if (offset > 0 || maxChars !== undefined) {
+    const cut = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (cut.dropped > 0 || offset > 0) {
       lines = cut.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
@@ -330,7 +358,15 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   }
   const refs: SnapshotResult["refs"] = {};
   for (const e of shown) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  return { snapshot: lines.join("\n"), refs, url, title, tabId };
+  const result: SnapshotResult = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result.cut = true;
+  return result;
+}
+
+/** The snapshot's last line when a walk stopped early. */
+function cutNote(why: "time" | "lines"): string {
+  const what = why === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1000} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
 }
 
 const NO_MATCH = "no element matches the selector";

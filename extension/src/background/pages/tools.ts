@@ -1,10 +1,11 @@
-// The handlers of issue 10: files (upload, download), logs (console,
-// errors, network) with long-poll following, network blocking, cookies,
-// storage and PDF; and reportAftermath, which makes pages.click say when it
-// opened a file chooser or started a download.
+// The handlers of files (upload, download), logs (console, errors,
+// network) with long-poll following, network blocking, cookies, storage and
+// PDF; and reportAftermath, which makes pages.click say when it opened a
+// file chooser or started a download.
 
+import { timeCallOnTab } from "../call-timing";
 import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
-import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
+import { optionalBool, optionalInt, optionalOneOf, optionalString, requireStringArray } from "../params";
 import {
   CONSOLE_LEVELS,
   type BlockResult,
@@ -18,9 +19,11 @@ import {
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
+import { agentCallEnded, agentCallStarted } from "./person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
+import { labelOf, requireTarget } from "./target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./storage";
 
 export interface ToolDeps {
@@ -140,11 +143,16 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
   };
 }
 
+/**
+ * pages.download: clicks the target (any kind pages.click takes: a ref, a
+ * CSS selector, a role target) and waits for the download it starts.
+ */
 async function download(tabId: number, p: RequestParams<"pages.download">, click: Click): Promise<Download> {
-  const ref = requireString(p, "ref");
+  const target = requireTarget(p);
+  const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 30_000;
   const since = Date.now();
-  await click(tabId, { ref });
+  await click(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
@@ -260,7 +268,13 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     async (p: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-      return fn(tabId, p);
+      timeCallOnTab(p, tabId);
+      agentCallStarted(tabId); // its input (a download's click) is not the person's
+      try {
+        return await fn(tabId, p);
+      } finally {
+        agentCallEnded(tabId);
+      }
     };
   return {
     "pages.upload": onTab("pages.upload", upload),

@@ -75,16 +75,19 @@ const DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const observed = new WeakSet();
   let mo = null;
   // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
   const ok = () => {
-    let seen = false;
+    let seen = false, loading = false;
     for (const doc of docs()) {
       if (mo && !observed.has(doc)) {
         observed.add(doc);
         mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
       }
+      if (doc.readyState === "loading") loading = true;
       if (!seen && sees(doc)) seen = true;
     }
-    return seen !== gone;
+    return gone ? !seen && !loading : seen;
   };
   if (ok()) return { ok: true };
   if (ms <= 0) return { timedOut: true };

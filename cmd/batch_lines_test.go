@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"browserctl/repl"
+	"browserctl/rpc"
+)
+
+// What batch sends for each line: # starts a comment only at a line's
+// start, a pasted `browserctl` and a BOM are dropped, a failing line is
+// echoed with its control characters escaped.
+func TestBatchReadsLinesAsMeant(t *testing.T) {
+	e := newTestEnv(t)
+	e.f.Getenv = func(k string) string { return map[string]string{"BROWSERCTL_SESSION": "s1"}[k] }
+	e.h.results[rpc.PageGet] = `{"value":"T"}`
+	e.h.errs[rpc.PageClick] = &rpc.BrowserError{Code: 4110, Message: "page operation failed: no element matches"}
+	e.f.IO.In = strings.NewReader(repl.BOM + "get text #msg\n" +
+		"  # a comment, and a blank line\n\n" +
+		"browserctl get title\n" +
+		"click '#x\x1b]0;pwned\x07'\n")
+	code := Run(context.Background(), e.f, []string{"batch"})
+	if code != ExitError {
+		t.Fatalf("batch: exit %d, want 1 (the click failed); stderr:\n%s", code, e.err)
+	}
+	var sent []string
+	for _, c := range e.h.calls {
+		sent = append(sent, c.Method+" "+c.Params)
+	}
+	want := []string{
+		`pages.get {"sessionId":"s1","what":"text","selector":"#msg"}`,
+		`pages.get {"sessionId":"s1","what":"title"}`,
+		`pages.click {"sessionId":"s1","selector":"#x\u001b]0;pwned\u0007"}`,
+	}
+	if strings.Join(sent, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(sent, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.ContainsAny(e.err.String(), "\x1b\x07") {
+		t.Errorf("stderr holds raw control characters: %q", e.err)
+	}
+	if !strings.Contains(e.err.String(), `line 5: click '#x\x1b]0;pwned\x07'`) {
+		t.Errorf("stderr %q does not echo line 5 escaped", e.err)
+	}
+}
+
+// A 16 MiB line runs; a longer one fails with exit 2 naming its line and
+// the limit, is not run, and --keep-going goes on after it.
+func TestBatchLineLimit(t *testing.T) {
+	e := newTestEnv(t)
+	e.f.Getenv = func(k string) string { return map[string]string{"BROWSERCTL_SESSION": "s1"}[k] }
+	e.h.results[rpc.PageEval] = `{"value":1}`
+	e.h.results[rpc.PageGet] = `{"value":"T"}`
+	expr := strings.Repeat("x", repl.MaxLineBytes-len("eval "))
+	e.f.IO.In = strings.NewReader("eval " + expr + "\n" + "eval " + expr + "y\n" + "get title\n")
+	code := Run(context.Background(), e.f, []string{"--json", "batch", "--keep-going"})
+	if code != ExitUsage {
+		t.Fatalf("batch: exit %d, want 2; stderr:\n%.300s", code, e.err)
+	}
+	var methods []string
+	for _, c := range e.h.calls {
+		methods = append(methods, c.Method)
+		if c.Method == rpc.PageEval {
+			var p struct{ Expression string }
+			_ = json.Unmarshal([]byte(c.Params), &p)
+			if p.Expression != expr {
+				t.Errorf("the 16 MiB line reached the page as %d bytes, want %d", len(p.Expression), len(expr))
+			}
+		}
+	}
+	if strings.Join(methods, " ") != "pages.eval pages.get" {
+		t.Errorf("calls %v, want the 16 MiB eval and get title (the longer line not run)", methods)
+	}
+	out := strings.Split(strings.TrimSpace(e.out.String()), "\n")
+	if len(out) != 3 || !strings.Contains(out[1], `line 2 is longer than 16 MiB`) || !strings.Contains(out[1], `"exit":2`) {
+		t.Errorf("--json output: %.500q", out)
+	}
+
+	help := newTestEnv(t)
+	Run(context.Background(), help.f, []string{"batch", "--help"})
+	if !strings.Contains(help.out.String(), "up to 16 MiB long") {
+		t.Errorf("batch --help does not give the longest line:\n%s", help.out)
+	}
+}

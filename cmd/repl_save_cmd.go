@@ -1,0 +1,77 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func newCmdSave(f *Factory) *cobra.Command {
+	var force bool
+	c := &cobra.Command{
+		Use:   "save FILE",
+		Short: "Save this REPL session's page commands as a script for batch (REPL only)",
+		Long: `Write the commands of this REPL session that acted on pages to FILE, as
+a script that ` + "`browserctl batch -f FILE`" + ` replays on a fresh load of the
+same pages. Each ref is replaced by a target that survives a reload:
+role=ROLE[name="NAME"] when the element is the only one with that role and
+accessible name, else a CSS selector. A line that navigated is followed by
+a wait for the new page. Read-only commands (snapshot, get, find, is,
+screenshot, ...) and failed lines are left out; commands naming session or
+tab ids are kept as comments. FILE "-" prints the script. An existing FILE
+is kept unless --force.`,
+		Example: "  save login.txt\n  save - \n  save login.txt --force",
+		Args:    exactArgs(1, "a FILE to write (- for stdout)"),
+		Hidden:  !f.InREPL,
+		RunE: func(c *cobra.Command, args []string) error {
+			if f.Script == nil {
+				return usageErrorf("save writes the script of a REPL session; run it inside `browserctl repl`")
+			}
+			lines := f.Script(c.Context())
+			commands := 0
+			for _, l := range lines {
+				if !strings.HasPrefix(l, "#") {
+					commands++
+				}
+			}
+			file := args[0]
+			text := "# browserctl batch -f FILE replays this (saved by the REPL's `save`)\n" + strings.Join(lines, "\n")
+			if len(lines) > 0 {
+				text += "\n"
+			}
+			if file == "-" {
+				_, err := fmt.Fprint(f.IO.Out, text)
+				return err
+			}
+			flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+			if force {
+				flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+			}
+			fh, err := os.OpenFile(file, flag, 0o644)
+			if errors.Is(err, os.ErrExist) {
+				return fmt.Errorf("%s exists; save --force overwrites it", file)
+			}
+			if err != nil {
+				return err
+			}
+			if _, err := fh.WriteString(text); err != nil {
+				fh.Close()
+				return err
+			}
+			if err := fh.Close(); err != nil {
+				return err
+			}
+			if f.Globals.JSON {
+				return marshalJSON(f, map[string]any{"file": file, "commands": commands})
+			}
+			done(f, "saved %d commands to %s", commands, file)
+			return nil
+		},
+		Annotations: notReplayed(replOnly),
+	}
+	c.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
+	return c
+}

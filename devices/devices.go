@@ -1,0 +1,64 @@
+// Package devices is the list of named devices `set device` emulates: a
+// viewport, a device scale factor, mobile and touch, and a user agent.
+package devices
+
+import (
+	"sort"
+	"strings"
+)
+
+// Device is one named device.
+type Device struct {
+	Name      string
+	Width     int
+	Height    int
+	Scale     float64
+	Mobile    bool
+	Touch     bool
+	UserAgent string
+}
+
+// All is every device, in the list's order.
+func All() []Device {
+	return append([]Device(nil), table...)
+}
+
+// Lookup finds a device by name, case and repeated spaces aside.
+func Lookup(name string) (Device, bool) {
+	key := fold(name)
+	for _, d := range table {
+		if fold(d.Name) == key {
+			return d, true
+		}
+	}
+	return Device{}, false
+}
+
+// Suggest names up to n devices whose names contain every word of name
+// (case aside), for an unknown one.
+func Suggest(name string, n int) []string {
+	words := strings.Fields(strings.ToLower(name))
+	var out []string
+	for _, d := range table {
+		low := strings.ToLower(d.Name)
+		all := len(words) > 0
+		for _, w := range words {
+			if !strings.Contains(low, w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, d.Name)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+func fold(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}

@@ -1,0 +1,56 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// -v tells where a real click's time went: the hub's trace, and the
+// extension's breakdown by CDP method, the mouse events among them; the
+// click itself still happens (the page counts it) and stdout is only the
+// result.
+func TestVerboseTimingOfAClick(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/inline", tag, "html",
+		`<button id=b onclick="this.dataset.n = (+this.dataset.n || 0) + 1">Count</button>`))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	out, errOut, code := run(t, in(s, "-v", "click", "#b")...)
+	if code != 0 {
+		t.Fatalf("click -v: exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "timing") {
+		t.Errorf("the breakdown went to stdout: %q", out)
+	}
+	if n := p.evalString(`document.getElementById('b').dataset.n`); n != "1" {
+		t.Errorf("the button was clicked %q times, want 1", n)
+	}
+	for _, re := range []string{
+		`(?m)^timing: [0-9.]+ ms in all: .*click #b$`,
+		`(?m)^  call +[0-9.]+ ms  pages\.click$`,
+		`(?m)^    wire +[0-9.]+ ms`,
+		`(?m)^    extension +[0-9.]+ ms`,
+		`(?m)^    cdp +[0-9.]+ ms  .*Input\.dispatchMouseEvent x[1-9]`,
+	} {
+		if !regexp.MustCompile(re).MatchString(errOut) {
+			t.Errorf("stderr lacks %s:\n%s", re, errOut)
+		}
+	}
+
+	// batch: one breakdown per line
+	file := filepath.Join(t.TempDir(), "lines")
+	if err := os.WriteFile(file, []byte("get title\nget url\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = run(t, in(s, "-v", "batch", "-f", file)...)
+	if code != 0 {
+		t.Fatalf("batch -v: exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(errOut, "timing: "); n != 2 {
+		t.Errorf("batch -v printed %d breakdowns, want 2:\n%s", n, errOut)
+	}
+}

@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { callEnded, callStarted, callTiming, noteCdp, TIMING_KEEP, timeCallOnTab } from "./call-timing";
+import { RpcError } from "./types";
+
+test("a call's CDP commands on its tab are summed by method, in order of first use", () => {
+  const params = { sessionId: "s1" };
+  const rec = callStarted(7, "pages.click", params);
+  assert.deepEqual(Object.keys(params), ["sessionId"], "the record is not a param the handler sees");
+  noteCdp(3, "Runtime.evaluate", 5); // before the tab is known: not counted
+  timeCallOnTab(params, 3);
+  noteCdp(3, "Runtime.callFunctionOn", 2);
+  noteCdp(3, "Input.dispatchMouseEvent", 1);
+  noteCdp(3, "Input.dispatchMouseEvent", 1.5);
+  noteCdp(4, "Runtime.evaluate", 9); // another tab: not this call
+  callEnded(rec);
+  noteCdp(3, "Runtime.evaluate", 9); // after the answer: not this call
+  const t = callTiming(7);
+  assert.equal(t.method, "pages.click");
+  assert.ok(t.handlerMs >= 0);
+  assert.deepEqual(t.cdp, [
+    { method: "Runtime.callFunctionOn", count: 1, ms: 2 },
+    { method: "Input.dispatchMouseEvent", count: 2, ms: 2.5 },
+  ]);
+});
+
+test("only the last calls are kept; a bad id is invalid params", () => {
+  for (let i = 1000; i < 1000 + TIMING_KEEP + 1; i++) callEnded(callStarted(i, "extension.info", {}));
+  assert.throws(() => callTiming(1000), (e: unknown) => e instanceof RpcError && e.code === 4102 && /last 64 calls/.test(e.message));
+  assert.equal(callTiming(1000 + TIMING_KEEP).callId, 1000 + TIMING_KEEP);
+  for (const bad of [0, -1, 1.5, "3", null, undefined]) {
+    assert.throws(() => callTiming(bad), (e: unknown) => e instanceof RpcError && e.code === -32602);
+  }
+  assert.equal(callStarted("x", "extension.info", {}), undefined, "string ids are not the hub's");
+});

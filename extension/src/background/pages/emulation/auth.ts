@@ -1,0 +1,46 @@
+// HTTP authentication answered with the session's credentials, no prompt:
+// Fetch.authRequired -> Fetch.continueWithAuth. The Fetch domain is shared
+// with network blocking (observe.ts): one Fetch.enable per tab covers both,
+// with handleAuthRequests while credentials are set.
+
+import type { Credentials } from "../../protocol.gen";
+import { onForget, onTabEvent, type AttachSend } from "../debugger";
+import { applyBlocking, setAuthWanted } from "../observe";
+
+const byTab = new Map<number, Credentials>();
+/** Challenges answered once per request: a second one for the same request
+ * means the server refused the credentials, and the browser's own handling
+ * (a 401 page) takes over instead of a loop. */
+const answered = new Set<string>();
+
+setAuthWanted((tabId) => byTab.has(tabId));
+
+onForget((tabId) => {
+  byTab.delete(tabId);
+});
+
+onTabEvent((tabId, method, p) => {
+  if (method !== "Fetch.authRequired") return;
+  const requestId = String(p["requestId"] ?? "");
+  const creds = byTab.get(tabId);
+  const key = `${tabId}:${requestId}`;
+  const response =
+    creds && !answered.has(key)
+      ? { response: "ProvideCredentials", username: creds.username, password: creds.password }
+      : { response: "CancelAuth" };
+  if (creds) answered.add(key);
+  if (answered.size > 1000) answered.clear();
+  // Straight to chrome.debugger, like observe.ts's answers: a paused
+  // request is answered whatever the page does (a dialog).
+  void chrome.debugger
+    .sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response })
+    .catch(() => undefined);
+});
+
+/** Sets or clears the tab's credentials and turns Fetch on or off to match. */
+export async function setCredentialsWanted(tabId: number, creds: Credentials | undefined, send: AttachSend): Promise<void> {
+  const had = byTab.has(tabId);
+  if (creds) byTab.set(tabId, creds);
+  else byTab.delete(tabId);
+  if (had || creds) await applyBlocking(tabId, send);
+}

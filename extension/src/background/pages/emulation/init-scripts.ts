@@ -1,0 +1,83 @@
+// A session's init scripts in each of its tabs: Page.addScriptToEvaluateOnNewDocument
+// on the tab, and on every out-of-process frame's child session as it
+// attaches (frames.ts), so every frame's new documents run them before the
+// page's own scripts.
+
+import type { InitScript } from "../../protocol.gen";
+import { onForget, onSessionEvent, sendIn, type AttachSend } from "../debugger";
+
+/** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
+const added = new Map<number, Map<string, Map<string, string>>>();
+
+/** The scripts a tab's session has now (handlers.ts sets it). */
+let scriptsOfTab: (tabId: number) => InitScript[] = () => [];
+export function setScriptsOfTab(fn: (tabId: number) => InitScript[]): void {
+  scriptsOfTab = fn;
+}
+
+onForget((tabId) => {
+  added.delete(tabId);
+});
+
+function slot(tabId: number, session: string): Map<string, string> {
+  let t = added.get(tabId);
+  if (!t) added.set(tabId, (t = new Map()));
+  let s = t.get(session);
+  if (!s) t.set(session, (s = new Map()));
+  return s;
+}
+
+/**
+ * Adds the script to the tab (and the child sessions known now).
+ * runImmediately also runs it in the documents that exist now: a tab that
+ * just joined the session is on a document the session never saw start.
+ */
+export async function addScript(tabId: number, sc: InitScript, send: AttachSend, runImmediately: boolean): Promise<void> {
+  const r = (await send("Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately,
+  })) as { identifier: string };
+  slot(tabId, "").set(sc.id, r.identifier);
+  const children = [...(added.get(tabId)?.keys() ?? [])].filter((k) => k !== "");
+  await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
+}
+
+async function addToChild(tabId: number, child: string, sc: InitScript, runImmediately: boolean): Promise<void> {
+  const s = slot(tabId, child);
+  if (s.has(sc.id)) return;
+  const r = await sendIn<{ identifier: string }>(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
+    source: sc.source,
+    runImmediately,
+  });
+  s.set(sc.id, r.identifier);
+}
+
+/** Removes the script from the tab and its child sessions. */
+export async function removeScript(tabId: number, id: string): Promise<void> {
+  const t = added.get(tabId);
+  if (!t) return;
+  await Promise.all(
+    [...t].map(async ([child, s]) => {
+      const identifier = s.get(id);
+      if (identifier === undefined) return;
+      s.delete(id);
+      await sendIn(tabId, child === "" ? undefined : child, "Page.removeScriptToEvaluateOnNewDocument", { identifier });
+    }),
+  );
+}
+
+// An out-of-process frame that attaches gets the session's scripts. Its
+// first document may already be running (frames.ts does not pause new
+// targets): later documents of that frame run them first.
+onSessionEvent((tabId, _parent, method, params) => {
+  if (method === "Target.attachedToTarget") {
+    const info = params["targetInfo"] as { type?: string } | undefined;
+    const child = String(params["sessionId"] ?? "");
+    const scripts = scriptsOfTab(tabId);
+    if (!child || info?.type !== "iframe") return;
+    slot(tabId, child);
+    for (const sc of scripts) void addToChild(tabId, child, sc, true).catch(() => undefined);
+  } else if (method === "Target.detachedFromTarget") {
+    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
+  }
+});

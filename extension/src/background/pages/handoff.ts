@@ -1,0 +1,154 @@
+// pages.handoff: the agent hands the session's tab to the person at the
+// browser. The tab comes to the front, its tab group is marked (a title
+// prefix and colour, restored after), the message shows in the page (a
+// closed shadow root made from the extension's isolated world, so page
+// scripts can neither read it nor press its button) and in the popup, and
+// the call returns when the person presses Done in either, or when its
+// budget runs out. A navigation (a login that redirects) loses the overlay:
+// it is shown again in the new document.
+
+import type { RequestParams, ResultOf } from "../protocol.gen";
+import { requireString } from "../params";
+import { ErrorCode, RpcError } from "../types";
+import { budgetOf } from "./deadline";
+import { ensureAttached, send } from "./debugger";
+import { dropContext, isolatedContext } from "./world";
+
+/** A handoff waiting for the person, as the popup shows it. */
+export interface PendingHandoff {
+  tabId: number;
+  message: string;
+  title: string;
+  since: number;
+}
+
+const pending = new Map<number, PendingHandoff & { done: boolean }>();
+
+/** The handoffs waiting now, for the popup. */
+export function pendingHandoffs(): PendingHandoff[] {
+  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+}
+
+/** Done from the popup; false when no handoff waits on the tab. */
+export function finishHandoff(tabId: number): boolean {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  return true;
+}
+
+const POLL_MS = 200;
+const MARK = "⏸ needs you: ";
+
+export async function handoff(tabId: number, p: RequestParams<"pages.handoff">): Promise<ResultOf<"pages.handoff">> {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+  const restore = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (!h.done) await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => undefined);
+    await restore();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => undefined);
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+
+/** Marks the tab's group while it waits; returns what restores it. */
+async function markGroup(groupId: number | undefined): Promise<() => Promise<void>> {
+  if (groupId === undefined || groupId < 0) return async () => undefined;
+  const g = await chrome.tabGroups.get(groupId).catch(() => undefined);
+  if (!g) return async () => undefined;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => undefined);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => undefined);
+    if (!now) return;
+    // The person may have renamed it meanwhile: take our prefix off only.
+    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : (now.title ?? title);
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => undefined);
+  };
+}
+
+/** Shows the overlay if the document lacks it; answers whether Done was pressed. */
+async function showAndRead(tabId: number, message: string): Promise<boolean> {
+  let contextId: number;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false; // between documents: next round
+  }
+  const r = await send<{ result?: { value?: unknown }; exceptionDetails?: unknown }>(tabId, "Runtime.evaluate", {
+    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
+    contextId,
+    returnByValue: true,
+  }).catch((e: unknown) => {
+    dropContext(tabId); // the document went: a new world next round
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+
+async function removeOverlay(tabId: number): Promise<void> {
+  const contextId = await isolatedContext(tabId);
+  await send(tabId, "Runtime.evaluate", {
+    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
+    contextId,
+  });
+}
+
+/**
+ * Runs in the isolated world: makes the overlay once per document (again if
+ * the page removed it) and answers "done" once a trusted click pressed Done.
+ */
+function overlay(message: string): string {
+  type State = { host: HTMLElement; done: boolean };
+  const g = globalThis as unknown as { __browserctlHandoff?: State };
+  let s = g.__browserctlHandoff;
+  if (s?.done) return "done";
+  if (!s) {
+    const host = document.createElement("browserctl-handoff");
+    host.setAttribute("data-browserctl-handoff", "");
+    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
+    const root = host.attachShadow({ mode: "closed" });
+    const box = document.createElement("div");
+    box.style.cssText =
+      "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
+    const head = document.createElement("div");
+    head.style.cssText = "font-weight:600;margin-bottom:6px";
+    head.textContent = "browserctl: the agent hands over to you";
+    const text = document.createElement("div");
+    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
+    text.textContent = message;
+    const done = document.createElement("button");
+    done.type = "button";
+    done.textContent = "Done";
+    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
+    box.append(head, text, done);
+    root.append(box);
+    const st: State = { host, done: false };
+    done.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return; // a page script cannot press it
+      st.done = true;
+      host.remove();
+    });
+    s = g.__browserctlHandoff = st;
+  }
+  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
+  return "shown";
+}

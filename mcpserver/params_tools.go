@@ -1,0 +1,392 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"browserctl/rpc"
+)
+
+// Inputs of the tools whose schema is an rpc params type; a tool-only member
+// (an action, a file name) sits beside the embedded params.
+type (
+	closeArg    struct{ rpc.TabIDParams }
+	dragArg     struct{ rpc.DragParams }
+	scrollArg   struct{ rpc.ScrollParams }
+	findArg     struct{ rpc.FindParams }
+	downloadArg struct{ rpc.DownloadParams }
+	pdfArg      struct {
+		rpc.PDFParams
+		Filename string `json:"filename,omitempty" jsonschema:"default: page-TIME.pdf in the download folder"`
+	}
+	cookiesArg struct {
+		rpc.SetCookieParams
+		Action string `json:"action"`
+	}
+	handoffArg struct {
+		rpc.HandoffParams
+		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds (default 300)"`
+	}
+	storageArg struct {
+		rpc.SetStorageParams
+		Action string `json:"action"`
+	}
+)
+
+// paramTools are the tools over the CLI's page commands, each schema taken
+// from the params the command fills.
+func (s *Server) paramTools() []paramTool {
+	return []paramTool{
+		typedTool[closeArg, rpc.TabIDParams]("browser_close", "Close the tab",
+			"Close the current tab of this client's session.",
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, _ closeArg) *mcp.CallToolResult {
+				return s.closeTab(ctx, req)
+			}),
+		typedTool[dragArg, rpc.DragParams]("browser_drag", "Drag and drop",
+			"Drag an element onto another.",
+			destructive, toolSpec{desc: map[string]string{"ref": "source ref", "toRef": "destination ref"}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
+				from, to := in.Ref+in.Selector, in.ToRef+in.ToSelector
+				return s.act(ctx, req, rpc.PageDrag, wireParams(in.DragParams), fmt.Sprintf("Dragged %s to %s", from, to))
+			}),
+		typedTool[scrollArg, rpc.ScrollParams]("browser_scroll", "Scroll",
+			"Scroll the page by amount CSS pixels.",
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in scrollArg) *mcp.CallToolResult {
+				raw, err := s.call(ctx, req, rpc.PageScroll, wireParams(in.ScrollParams))
+				if err != nil {
+					return s.errorResult(req, err)
+				}
+				var r rpc.ScrollResult
+				_ = json.Unmarshal(raw, &r)
+				return s.pageState(ctx, req, fmt.Sprintf("Scrolled %s; the page is at x=%g, y=%g", in.Direction, r.ScrollX, r.ScrollY), nil)
+			}),
+		typedTool[findArg, rpc.FindParams]("browser_find", "Find elements",
+			"Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in findArg) *mcp.CallToolResult {
+				return s.find(ctx, req, in.FindParams)
+			}),
+		typedTool[downloadArg, rpc.DownloadParams]("browser_download", "Download",
+			"Click a link or button and wait for its download; answers the saved file's path and size.",
+			destructive, toolSpec{desc: map[string]string{"timeout": "ms"}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in downloadArg) *mcp.CallToolResult {
+				return s.download(ctx, req, in.DownloadParams)
+			}),
+		typedTool[pdfArg, rpc.PDFParams]("browser_pdf_save", "Save as PDF",
+			"Save the page as a PDF file.",
+			readOnly, toolSpec{extra: []string{"filename"}}, func(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
+				return s.pdf(ctx, req, in)
+			}),
+		typedTool[cookiesArg, rpc.SetCookieParams]("browser_cookies", "Cookies",
+			"List, set or clear the cookies of the page (or url), HttpOnly too.",
+			destructive, toolSpec{optional: []string{"name", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"list", "set", "clear"}}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in cookiesArg) *mcp.CallToolResult {
+				return s.cookies(ctx, req, in)
+			}),
+		typedTool[storageArg, rpc.SetStorageParams]("browser_storage", "Web storage",
+			"Get (all, or key), set or clear the page's localStorage or sessionStorage.",
+			destructive, toolSpec{optional: []string{"key", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"get", "set", "clear"}}},
+			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
+				return s.storage(ctx, req, in)
+			}),
+		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",
+			"Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
+			destructive, toolSpec{extra: []string{"timeout"}}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
+				return s.handoff(ctx, req, in)
+			}),
+	}
+}
+
+func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
+	if strings.TrimSpace(in.Message) == "" {
+		return invalid("browser_handoff", fmt.Errorf("give a message for the person"))
+	}
+	wait := 5 * time.Minute
+	if in.Timeout != nil {
+		if *in.Timeout <= 0 {
+			return invalid("browser_handoff", fmt.Errorf("timeout must be > 0 seconds"))
+		}
+		wait = time.Duration(*in.Timeout * float64(time.Second))
+	}
+	p := wireParams(in.HandoffParams)
+	p["timeoutMs"] = wait.Milliseconds()
+	raw, err := s.callTimeout(ctx, req, rpc.PageHandoff, p, wait+5*time.Second)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.HandoffResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	if !r.Done {
+		res := text("The person did not press Done within %s.\n\n### Page\n- URL: %s\n- Title: %s", wait, r.URL, r.Title)
+		res.IsError = true
+		return res
+	}
+	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. Take a new snapshot before acting: the page may have changed.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
+}
+
+func (s *Server) closeTab(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.TabActive, nil)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var tab wireTab
+	if err := json.Unmarshal(raw, &tab); err != nil || tab.TabID == 0 {
+		return s.errorResult(req, fmt.Errorf("tabs.active answered no tab"))
+	}
+	if _, err := s.call(ctx, req, rpc.TabClose, map[string]any{"tabId": tab.TabID}); err != nil {
+		return s.errorResult(req, err)
+	}
+	left, err := s.tabList(ctx, req)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	return text("Closed the tab %q (%s)\n\n%s", tab.Title, tab.URL, formatTabs(left))
+}
+
+func (s *Server) find(ctx context.Context, req *mcp.CallToolRequest, p rpc.FindParams) *mcp.CallToolResult {
+	n := 0
+	for _, v := range []string{p.Role, p.Text, p.Label} {
+		if v != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		return invalid("browser_find", fmt.Errorf("give exactly one of role, text or label"))
+	}
+	if p.Name != "" && p.Role == "" {
+		return invalid("browser_find", fmt.Errorf("name goes with role"))
+	}
+	raw, err := s.call(ctx, req, rpc.PageFind, wireParams(p))
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.FindResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	if len(r.Elements) == 0 {
+		return text("### Found\nNothing matches.")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Found %d\n", len(r.Elements))
+	for _, e := range r.Elements {
+		fmt.Fprintf(&b, "- %s %q [ref=%s]\n", e.Role, e.Name, e.Ref)
+	}
+	return text("%s", strings.TrimRight(b.String(), "\n"))
+}
+
+// download clicks and waits for the file, then moves it into the download
+// folder.
+func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.DownloadParams) *mcp.CallToolResult {
+	wait := 30 * time.Second
+	if p.Timeout > 0 {
+		wait = time.Duration(p.Timeout) * time.Millisecond
+	}
+	raw, err := s.callTimeout(ctx, req, rpc.PageDownload, wireParams(p), wait+10*time.Second)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var d rpc.Download
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return s.errorResult(req, err)
+	}
+	line, err := s.savedDownload(&d)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	return s.pageState(ctx, req, "Downloaded: "+line, nil)
+}
+
+// savedDownload moves a finished download into the download folder and
+// says where it is and how big.
+func (s *Server) savedDownload(d *rpc.Download) (string, error) {
+	if d.State != "complete" {
+		return fmt.Sprintf("%s is %s (%d of %d bytes so far) at %s", d.SuggestedFilename, d.State, d.Bytes, d.TotalBytes, d.Path), nil
+	}
+	if s.opts.SaveDownload != nil {
+		path, err := s.opts.SaveDownload(d)
+		if err != nil {
+			return "", fmt.Errorf("the download finished at %s, but moving it into the download folder failed: %w", d.Path, err)
+		}
+		if path != "" {
+			d.Path = path
+		}
+	}
+	size := d.Bytes
+	if st, err := os.Stat(d.Path); err == nil {
+		size = st.Size()
+	}
+	return fmt.Sprintf("%s (%d bytes, %s)", d.Path, size, d.Mime), nil
+}
+
+func (s *Server) pdf(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
+	path := in.Filename
+	if path == "" {
+		path = "page-" + time.Now().Format("20060102-150405") + ".pdf"
+		if s.opts.DownloadDir != nil {
+			dir, err := s.opts.DownloadDir()
+			if err != nil {
+				return s.errorResult(req, err)
+			}
+			path = filepath.Join(dir, path)
+		}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return invalid("browser_pdf_save", err)
+	}
+	raw, err := s.callTimeout(ctx, req, rpc.PagePDF, wireParams(in.PDFParams), 60*time.Second)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.PDFResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	data, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		return s.errorResult(req, fmt.Errorf("pages.pdf answered data that is not base64: %v", err))
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return s.errorResult(req, err)
+	}
+	if err := os.WriteFile(abs, data, 0o644); err != nil {
+		return s.errorResult(req, err)
+	}
+	return text("Saved the page as PDF: %s (%d bytes)", abs, len(data))
+}
+
+func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cookiesArg) *mcp.CallToolResult {
+	p := in.SetCookieParams
+	switch in.Action {
+	case "list", "clear":
+		if p.Name != "" || p.Value != "" || p.Domain != "" || p.Path != "" || p.Expires != nil || p.HTTPOnly || p.Secure {
+			return invalid("browser_cookies", fmt.Errorf("%s takes only url", in.Action))
+		}
+		q := rpc.CookiesParams{URL: p.URL}
+		if in.Action == "clear" {
+			raw, err := s.call(ctx, req, rpc.PageClearCookies, wireParams(q))
+			if err != nil {
+				return s.errorResult(req, err)
+			}
+			var r rpc.ClearCookiesResult
+			_ = json.Unmarshal(raw, &r)
+			return text("Deleted %d cookie(s) of %s", r.Deleted, r.URL)
+		}
+		raw, err := s.call(ctx, req, rpc.PageCookies, wireParams(q))
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.CookiesResult
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return s.errorResult(req, err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "### Cookies of %s", r.URL)
+		if len(r.Cookies) == 0 {
+			b.WriteString("\nNo cookies.")
+		}
+		for _, c := range r.Cookies {
+			var flags []string
+			if c.HTTPOnly {
+				flags = append(flags, "HttpOnly")
+			}
+			if c.Secure {
+				flags = append(flags, "Secure")
+			}
+			if c.SameSite != "" {
+				flags = append(flags, "SameSite="+c.SameSite)
+			}
+			exp := "session"
+			if c.Expires > 0 {
+				exp = time.Unix(int64(c.Expires), 0).UTC().Format(time.RFC3339)
+			}
+			fmt.Fprintf(&b, "\n- %s=%s; domain=%s; path=%s; expires=%s %s", c.Name, c.Value, c.Domain, c.Path, exp, strings.Join(flags, " "))
+		}
+		return text("%s", strings.TrimRight(b.String(), " "))
+	case "set":
+		if p.Name == "" {
+			return invalid("browser_cookies", fmt.Errorf("set needs name (and value)"))
+		}
+		raw, err := s.call(ctx, req, rpc.PageSetCookie, wireParams(p))
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.SetCookieResult
+		_ = json.Unmarshal(raw, &r)
+		return text("Set cookie %s for %s", p.Name, r.URL)
+	}
+	return invalid("browser_cookies", fmt.Errorf("unknown action %q", in.Action))
+}
+
+func (s *Server) storage(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
+	p := in.SetStorageParams
+	switch in.Action {
+	case "get":
+		q := rpc.StorageParams{Kind: p.Kind}
+		if p.Key != "" {
+			q.Key = &p.Key
+		}
+		raw, err := s.call(ctx, req, rpc.PageStorage, wireParams(q))
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.StorageResult
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return s.errorResult(req, err)
+		}
+		if q.Key != nil {
+			if r.Value == nil {
+				return text("%sStorage of %s has no key %q", p.Kind, r.Origin, p.Key)
+			}
+			return text("%sStorage of %s: %s=%s", p.Kind, r.Origin, p.Key, *r.Value)
+		}
+		keys := make([]string, 0, len(r.Entries))
+		for k := range r.Entries {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		fmt.Fprintf(&b, "### %sStorage of %s", p.Kind, r.Origin)
+		if len(keys) == 0 {
+			b.WriteString("\nEmpty.")
+		}
+		for _, k := range keys {
+			fmt.Fprintf(&b, "\n- %s=%s", k, r.Entries[k])
+		}
+		return text("%s", b.String())
+	case "set":
+		if p.Key == "" {
+			return invalid("browser_storage", fmt.Errorf("set needs key and value"))
+		}
+		raw, err := s.call(ctx, req, rpc.PageSetStorage, wireParams(p))
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.SetStorageResult
+		_ = json.Unmarshal(raw, &r)
+		return text("Set %s in %sStorage of %s", p.Key, p.Kind, r.Origin)
+	case "clear":
+		if p.Key != "" || p.Value != "" {
+			return invalid("browser_storage", fmt.Errorf("clear takes only kind"))
+		}
+		raw, err := s.call(ctx, req, rpc.PageClearStorage, wireParams(rpc.ClearStorageParams{Kind: p.Kind}))
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.ClearStorageResult
+		_ = json.Unmarshal(raw, &r)
+		return text("Cleared %d key(s) of %sStorage of %s", r.Cleared, p.Kind, r.Origin)
+	}
+	return invalid("browser_storage", fmt.Errorf("unknown action %q", in.Action))
+}

@@ -1,0 +1,188 @@
+package rpc
+
+// Evidence: what a page did, for a person or a model to look at afterwards.
+// Screenshot formats and annotations (pages.screenshot's optional members),
+// a screencast recording (record.*), a Chrome trace (trace.*), the page's
+// Web Vitals (pages.vitals) and an outline drawn on an element
+// (pages.highlight).
+
+// Wire names of the evidence methods. record.* and trace.* do not start
+// with "pages.": the hub does not serialize them behind the session's page
+// calls, so pulling a recording never holds up a click.
+const (
+	PageVitals    = "pages.vitals"
+	PageHighlight = "pages.highlight"
+	RecordStart   = "record.start"
+	RecordStop    = "record.stop"
+	RecordFrames  = "record.frames"
+	TraceStart    = "trace.start"
+	TraceStop     = "trace.stop"
+	TraceRead     = "trace.read"
+)
+
+// ImageFormat is what pages.screenshot encodes.
+var ImageFormat = Enum{"ImageFormat", []string{"png", "jpeg", "webp"}}
+
+// Annotation is one ref drawn onto an annotated screenshot: its box in the
+// image's pixels (after any scaling).
+type Annotation struct {
+	Ref  string `json:"ref"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+	Box  Box    `json:"box" doc:"image pixels"`
+}
+
+// VitalsParams are the params of pages.vitals.
+type VitalsParams struct {
+	PageParams
+	Reload bool `json:"reload,omitempty" default:"false" doc:"reload and measure the fresh load"`
+}
+
+// LCP is the largest contentful paint and its element.
+type LCP struct {
+	MS      float64 `json:"ms"`
+	Element string  `json:"element" doc:"a CSS-like description; empty when the element is gone"`
+	Size    float64 `json:"size" doc:"painted area, CSS px²"`
+	URL     string  `json:"url,omitempty" doc:"an image's URL"`
+}
+
+// LayoutShift is one layout-shift entry that counted towards CLS.
+type LayoutShift struct {
+	Value    float64  `json:"value"`
+	AtMS     float64  `json:"atMs"`
+	Elements []string `json:"elements"`
+}
+
+// CLS is the cumulative layout shift: the largest session window.
+type CLS struct {
+	Value  float64       `json:"value"`
+	Shifts []LayoutShift `json:"shifts"`
+}
+
+// INP is the interaction to next paint of the interactions Chrome kept.
+type INP struct {
+	MS           float64 `json:"ms"`
+	Event        string  `json:"event"`
+	Target       string  `json:"target"`
+	Interactions int     `json:"interactions"`
+}
+
+// NavTiming is the navigation timing phases, in ms from the navigation's start.
+type NavTiming struct {
+	Type             string  `json:"type" doc:"navigate, reload, back_forward or prerender"`
+	Redirect         float64 `json:"redirect"`
+	DNS              float64 `json:"dns"`
+	Connect          float64 `json:"connect"`
+	TLS              float64 `json:"tls"`
+	Request          float64 `json:"request" doc:"request sent to the first byte"`
+	Response         float64 `json:"response" doc:"first byte to the last"`
+	DOMInteractive   float64 `json:"domInteractive"`
+	DOMContentLoaded float64 `json:"domContentLoaded"`
+	Load             float64 `json:"load"`
+	TransferSize     float64 `json:"transferSize"`
+}
+
+// VitalsResult is the result of pages.vitals: every number from the
+// browser's own performance entries.
+type VitalsResult struct {
+	URL        string     `json:"url"`
+	TTFB       float64    `json:"ttfb"`
+	FCP        *float64   `json:"fcp" doc:"null before the first paint"`
+	LCP        *LCP       `json:"lcp" doc:"null when nothing was painted"`
+	CLS        CLS        `json:"cls"`
+	INP        *INP       `json:"inp" doc:"null without input"`
+	Navigation *NavTiming `json:"navigation" doc:"null for a page without a navigation entry"`
+}
+
+// HighlightParams are the params of pages.highlight: a target, or clear.
+type HighlightParams struct {
+	PageParams
+	Ref        string `json:"ref,omitempty" doc:"or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	DurationMS *int   `json:"durationMs,omitempty" min:"0" default:"2000" doc:"0: until cleared"`
+	Clear      bool   `json:"clear,omitempty" default:"false" doc:"instead of a target: hide the outline"`
+}
+
+// HighlightResult is the result of pages.highlight.
+type HighlightResult struct {
+	Target string `json:"target,omitempty" doc:"the ref or selector outlined"`
+	Box    *Box   `json:"box,omitempty"`
+	Clear  bool   `json:"cleared,omitempty"`
+}
+
+// RecordStartParams are the params of record.start.
+type RecordStartParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+	Path      string `json:"path,omitempty" doc:"kept and answered by record.stop (the CLI's output file)"`
+	Quality   *int   `json:"quality,omitempty" min:"0" default:"70" doc:"JPEG quality of the frames"`
+	MaxWidth  int    `json:"maxWidth,omitempty" min:"0" doc:"scale frames down to this width"`
+}
+
+// RecordStartResult is the result of record.start.
+type RecordStartResult struct {
+	TabID     int     `json:"tabId" doc:"the tab recorded first"`
+	StartedAt float64 `json:"startedAt" doc:"epoch ms"`
+}
+
+// RecordStopResult is the result of record.stop: the frames stay in the
+// extension for record.frames until the next record.start or 5 minutes.
+type RecordStopResult struct {
+	Path       string  `json:"path"`
+	Frames     int     `json:"frames"`
+	Bytes      int     `json:"bytes"`
+	DurationMS float64 `json:"durationMs"`
+	Truncated  bool    `json:"truncated" doc:"the memory bound stopped the recording early"`
+	Tabs       []int   `json:"tabs" doc:"the tabs recorded, in order"`
+}
+
+// RecordFramesParams are the params of record.frames.
+type RecordFramesParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+	From      int    `json:"from,omitempty" min:"0" default:"0" doc:"index of the first frame"`
+}
+
+// VideoFrame is one screencast frame.
+type VideoFrame struct {
+	Data string  `json:"data" doc:"base64 JPEG"`
+	MS   float64 `json:"ms" doc:"since the recording started"`
+}
+
+// RecordFramesResult is the result of record.frames: frames from From on,
+// at most a few MB of them.
+type RecordFramesResult struct {
+	Frames []VideoFrame `json:"frames"`
+	Next   int          `json:"next" doc:"the From of the next call"`
+	Done   bool         `json:"done"`
+}
+
+// TraceStartParams are the params of trace.start.
+type TraceStartParams struct {
+	SessionID   string   `json:"sessionId,omitempty"`
+	Categories  []string `json:"categories,omitempty" doc:"default: DevTools' Performance panel's"`
+	Screenshots bool     `json:"screenshots,omitempty" default:"false"`
+}
+
+// TraceStartResult is the result of trace.start.
+type TraceStartResult struct {
+	TabID      int      `json:"tabId"`
+	Categories []string `json:"categories"`
+}
+
+// TraceStopResult is the result of trace.stop: the browser's stream of the
+// trace's JSON, for trace.read.
+type TraceStopResult struct {
+	TabID  int    `json:"tabId"`
+	Stream string `json:"stream"`
+}
+
+// TraceReadParams are the params of trace.read.
+type TraceReadParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+	Stream    string `json:"stream"`
+}
+
+// TraceReadResult is the result of trace.read: the next chunk.
+type TraceReadResult struct {
+	Data string `json:"data"`
+	EOF  bool   `json:"eof"`
+}
