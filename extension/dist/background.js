@@ -3129,8 +3129,7 @@ async function pressVerdict(tabId, objectId, keep = false) {
     const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  } catch {
     return { ok: true, stray: "" };
   }
 }
