@@ -317,6 +317,9 @@ func TestPointerHitCost(t *testing.T) {
 	lines := strings.Repeat("click "+tg["target"]+"\n", clicks)
 	forced := strings.Repeat("click --force "+tg["target"]+"\n", clicks)
 	batch := func(script string) time.Duration {
+		// A fresh snapshot per batch: the person-input check (person-input.ts)
+		// remembers the last 64 agent calls only.
+		takeSnapshot(t, s, "-i")
 		ctx, cancel := contextFor(60 * time.Second)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, h.bin, "--server", h.addr, "--session", s.SessionID, "batch")

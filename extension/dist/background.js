@@ -6134,7 +6134,7 @@ function reportAftermath(fn) {
       chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
-    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
+    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {

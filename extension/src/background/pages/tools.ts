@@ -121,8 +121,10 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
       throw e;
     }
     // A chooser the click opened is announced just after the input's ack:
-    // one round trip to the page lets the event arrive first.
-    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
+    // one round trip to the page lets the event arrive first. A click that
+    // was not forced made that round trip already (pointer.ts reads its
+    // press's verdict in the element's frame).
+    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d: Download | undefined;
     for (;;) {
