@@ -2937,7 +2937,30 @@ var ACTION_CHECK = `async function (o) {
   });
   const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
   const ALIGN = ["center", "end", "start", "nearest"];
-  if (o.scroll === 1 && !inView(rectOf(box))) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  // A point of this frame's viewport in each same-origin parent's: false
+  // once it falls outside one (a frame below the fold of the page holding it).
+  const toParent = (w, px, py) => {
+    let fe;
+    try { fe = w.frameElement; } catch (e) { fe = null; }
+    if (!fe) return null; // the top, or a cross-origin parent
+    const fr = fe.getBoundingClientRect();
+    const cs = w.parent.getComputedStyle(fe);
+    // A scaled iframe (a transform on it or around it) scales its content.
+    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
+    return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+  };
+  const framesInView = () => {
+    const r = rectOf(box);
+    let px = r[0] + r[2] / 2, py = r[1] + r[3] / 2;
+    for (let w = win; w !== w.top; w = w.parent) {
+      const up = toParent(w, px, py);
+      if (!up) return true;
+      if (up.x < 0 || up.y < 0 || up.x > w.parent.innerWidth || up.y > w.parent.innerHeight) return false;
+      px = up.x; py = up.y;
+    }
+    return true;
+  };
+  if (o.scroll === 1 && (!inView(rectOf(box)) || !framesInView())) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
   // Still: a box that no running animation or transition can move is
   // still now; else the same box in two frames.
@@ -2983,17 +3006,11 @@ var ACTION_CHECK = `async function (o) {
   // Same-origin ancestor frames: the frame itself must be where the point is.
   let fx = x, fy = y;
   for (let w = win; w !== w.top; w = w.parent) {
-    let fe;
-    try { fe = w.frameElement; } catch (e) { fe = null; }
-    if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
-    const fr = fe.getBoundingClientRect();
-    const cs = w.parent.getComputedStyle(fe);
-    // A scaled iframe (a transform on it or around it) scales its content.
-    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
-    fx = fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + fx) * sx;
-    fy = fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + fy) * sy;
-    const up = deepest(fe.ownerDocument, fx, fy);
-    if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
+    const up = toParent(w, fx, fy);
+    if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
+    fx = up.x; fy = up.y;
+    const over = deepest(up.fe.ownerDocument, fx, fy);
+    if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
   }
   // Arm the listener that stops a press reaching anything else.
   const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
