@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
+	"browserctl/termsafe"
 )
 
 // ---- upload ----
@@ -162,6 +163,12 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 				return err
 			}
 			done(f, "clicked %s", actedOn(a.Target, ref))
+			if a.Navigation != nil {
+				fmt.Fprintf(f.IO.Out, "the click started a navigation to %s\n", termsafe.String(a.Navigation.URL))
+			}
+			if a.Popup != nil {
+				fmt.Fprintf(f.IO.Out, "the click opened tab %d\n", a.Popup.TabID)
+			}
 			if a.Download != nil {
 				printDownloadLine(f, *a.Download)
 			}

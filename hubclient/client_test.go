@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"browserctl/hubapi"
 	"browserctl/rpc"
 )
 
@@ -97,4 +98,21 @@ func TestClientErrors(t *testing.T) {
 			t.Fatalf("Call: %v", err)
 		}
 	})
+}
+
+// An error's data.reason and retryable reach the caller as the hub sent them.
+func TestClientErrorReason(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set(hubapi.HubHeader, "1")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":4110,"message":"e2 is covered","data":{"name":"page_operation_failed","retryable":false,"reason":"covered"}}}` + "\n"))
+	}))
+	defer srv.Close()
+	c := NewClient(srv.URL, testToken)
+	defer c.Close()
+	_, err := c.Call(context.Background(), rpc.PageClick, nil, 0)
+	var be *rpc.BrowserError
+	if !errors.As(err, &be) || be.Reason != rpc.ReasonCovered || be.Retryable || be.Code != rpc.CodePageOperationFailed {
+		t.Fatalf("Call: %#v", err)
+	}
 }

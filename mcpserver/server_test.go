@@ -259,6 +259,7 @@ func TestToolRequests(t *testing.T) {
 		}}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "a@b.c"}}, {"pages.check", map[string]any{"ref": "e3", "checked": true}}, {"pages.select", map[string]any{"ref": "e4", "values": []any{"France"}}}, {"pages.snapshot", nil}}},
 		{"browser_select_option", map[string]any{"element": "c", "ref": "e4", "values": []string{"a", "b"}}, []request{{"pages.select", map[string]any{"ref": "e4", "values": []any{"a", "b"}}}, {"pages.snapshot", nil}}},
 		{"browser_hover", map[string]any{"element": "m", "ref": "e5"}, []request{{"pages.hover", map[string]any{"ref": "e5"}}, {"pages.snapshot", nil}}},
+		{"browser_hover", map[string]any{"element": "m", "target": "#menu"}, []request{{"pages.hover", map[string]any{"selector": "#menu"}}, {"pages.snapshot", nil}}},
 		{"browser_press_key", map[string]any{"key": "Control+a"}, []request{{"pages.press", map[string]any{"key": "Control+a"}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"time": 0.25}, []request{{"pages.wait", map[string]any{"ms": float64(250)}}, {"pages.snapshot", nil}}},
 		{"browser_wait_for", map[string]any{"text": "Done"}, []request{{"pages.waitFor", map[string]any{"text": "Done"}}, {"pages.snapshot", nil}}},

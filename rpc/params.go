@@ -19,7 +19,7 @@ import "encoding/json"
 // Objects are the shapes several methods share (docs/protocol.md's
 // "Objects"); the generator declares them for the extension.
 var Objects = []any{Session{}, Tab{}, Ref{}, Box{}, Download{}, Cookie{}, ConsoleEntry{}, ErrorEntry{}, RequestEntry{},
-	DialogReport{}, ActedOn{}}
+	DialogReport{}, ActedOn{}, Navigation{}, Popup{}}
 
 // Session is a session: a Chrome tab group.
 type Session struct {

@@ -55,6 +55,8 @@ type DownloadListResult struct {
 type ClickResult struct {
 	OK          bool         `json:"ok" ts:"true"`
 	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
+	Navigation  *Navigation  `json:"navigation,omitempty" doc:"the main-frame navigation the click started"`
+	Popup       *Popup       `json:"popup,omitempty" doc:"a tab the click opened"`
 	Download    *Download    `json:"download,omitempty"`
 	FileChooser *FileChooser `json:"fileChooser,omitempty"`
 }

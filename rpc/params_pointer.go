@@ -24,3 +24,13 @@ type PointerResult struct {
 	Target *ActedOn `json:"target,omitempty" doc:"the element pressed (drag: the source)"`
 	To     *ActedOn `json:"to,omitempty" doc:"drag: the destination"`
 }
+
+// Navigation is the main-frame navigation a click started.
+type Navigation struct {
+	URL string `json:"url"`
+}
+
+// Popup is a tab a click opened (window.open, a target=_blank link).
+type Popup struct {
+	TabID int `json:"tabId"`
+}

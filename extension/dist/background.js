@@ -3102,9 +3102,39 @@ function refElement(n) {
   if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
   return el;
 }
+function registerElement(owner, next) {
+  const KEY = "__browserctlTree";
+  const w = window;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
+    const fresh = {
+      owner,
+      map: /* @__PURE__ */ new WeakMap(),
+      byNum: /* @__PURE__ */ new Map(),
+      max: next - 1,
+      closed: /* @__PURE__ */ new WeakMap(),
+      checked: /* @__PURE__ */ new WeakSet(),
+      pending: [],
+      scanned: -1
+    };
+    try {
+      Object.defineProperty(window, KEY, { value: fresh, configurable: true, enumerable: false, writable: true });
+    } catch {
+      return -1;
+    }
+    reg = fresh;
+  }
+  if (next - 1 > reg.max) reg.max = next - 1;
+  let n = reg.map.get(this);
+  if (n === void 0) {
+    n = ++reg.max;
+    reg.map.set(this, n);
+    reg.byNum.set(n, new WeakRef(this));
+  }
+  return n;
+}
 
 // src/background/pages/refs.ts
-var KEPT_SNAPSHOTS = 8;
 var byTab5 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
@@ -3158,23 +3188,6 @@ function nodeRefNumber(tabId, gen, backendNodeId) {
     tr.byNode.set(backendNodeId, n);
   }
   return n;
-}
-function setRefs(tabId, gen, entries2, objectGroup) {
-  const tr = tabRefs(tabId, gen);
-  for (const e of entries2) {
-    tr.entries.set(e.ref, e);
-    const n = Number(e.ref.slice(1));
-    if (n >= tr.next) tr.next = n + 1;
-  }
-  if (!objectGroup) return;
-  tr.groups.push(objectGroup);
-  while (tr.groups.length > KEPT_SNAPSHOTS) {
-    const old = tr.groups.shift();
-    sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: old });
-    for (const [ref, e] of tr.entries) {
-      if (e.target.kind === "walk" && e.target.group === old) tr.entries.delete(ref);
-    }
-  }
 }
 function forgetRefs(tabId) {
   byTab5.delete(tabId);
@@ -3461,16 +3474,22 @@ var TEXT_MATCHES = `function textMatches(spec) {
   if (!want) return "invalid:text= needs some text";
   const out = [];
   const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  // Post-order: an element's text is its text nodes' and its children's
+  // (scripts and styles left out); a match inside it takes precedence.
   const visit = (el) => {
-    if (SKIP.has(el.tagName)) return false;
-    const t = norm(el.textContent);
-    if (!t.includes(want)) return false;
-    let inner = false;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-    if (inner) return true;
-    if (exact && t !== want) return false;
-    out.push(el);
-    return true;
+    let text = "", inner = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
+        const [t, m] = visit(c);
+        text += " " + t + " ";
+        if (m) inner = true;
+      }
+    }
+    if (inner) return [text, true];
+    const t = norm(text);
+    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
+    return [text, false];
   };
   if (document.body) visit(document.body);
   return out;
@@ -3591,6 +3610,10 @@ async function within(p, ms, what) {
   } finally {
     clearTimeout(timer);
   }
+}
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
 }
 
 // src/background/pages/url-match.ts
@@ -4077,7 +4100,30 @@ var ACTION_CHECK = `async function (o) {
   });
   const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
   const ALIGN = ["center", "end", "start", "nearest"];
-  if (o.scroll === 1 && !inView(rectOf(box))) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  // A point of this frame's viewport in each same-origin parent's: false
+  // once it falls outside one (a frame below the fold of the page holding it).
+  const toParent = (w, px, py) => {
+    let fe;
+    try { fe = w.frameElement; } catch (e) { fe = null; }
+    if (!fe) return null; // the top, or a cross-origin parent
+    const fr = fe.getBoundingClientRect();
+    const cs = w.parent.getComputedStyle(fe);
+    // A scaled iframe (a transform on it or around it) scales its content.
+    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
+    return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+  };
+  const framesInView = () => {
+    const r = rectOf(box);
+    let px = r[0] + r[2] / 2, py = r[1] + r[3] / 2;
+    for (let w = win; w !== w.top; w = w.parent) {
+      const up = toParent(w, px, py);
+      if (!up) return true;
+      if (up.x < 0 || up.y < 0 || up.x > w.parent.innerWidth || up.y > w.parent.innerHeight) return false;
+      px = up.x; py = up.y;
+    }
+    return true;
+  };
+  if (o.scroll === 1 && (!inView(rectOf(box)) || !framesInView())) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
   // Still: a box that no running animation or transition can move is
   // still now; else the same box in two frames.
@@ -4123,19 +4169,15 @@ var ACTION_CHECK = `async function (o) {
   // Same-origin ancestor frames: the frame itself must be where the point is.
   let fx = x, fy = y;
   for (let w = win; w !== w.top; w = w.parent) {
-    let fe;
-    try { fe = w.frameElement; } catch (e) { fe = null; }
-    if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
-    const fr = fe.getBoundingClientRect();
-    const cs = w.parent.getComputedStyle(fe);
-    fx += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
-    fy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
-    const up = deepest(fe.ownerDocument, fx, fy);
-    if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
+    const up = toParent(w, fx, fy);
+    if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
+    fx = up.x; fy = up.y;
+    const over = deepest(up.fe.ownerDocument, fx, fy);
+    if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
   }
   // Arm the listener that stops a press reaching anything else.
   const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
-    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], hover: [], drop: [] }[o.kind] || [];
   const KEY = "__browserctlHitGuard";
   const old = win[KEY];
   if (old) old.disarm();
@@ -4155,12 +4197,17 @@ var ACTION_CHECK = `async function (o) {
   }
   return answer;
 }`;
-var GUARD_VERDICT = `function () {
+var GUARD_VERDICT = `function (keep) {
   const win = this.ownerDocument && this.ownerDocument.defaultView;
   const g = win && win.__browserctlHitGuard;
   if (!g) return { seen: -1, stray: "" };
-  g.disarm();
+  if (!keep) g.disarm();
   return { seen: g.seen, stray: g.stray };
+}`;
+var GUARD_DISARM = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (g) g.disarm();
 }`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
 function failed4(msg, reason) {
@@ -4257,23 +4304,25 @@ async function pressPoint(tabId, objectId, o) {
   }
   throw failed4(why(last, o.label), last.state);
 }
-async function pressVerdict(tabId, objectId) {
+async function pressVerdict(tabId, objectId, keep = false) {
   try {
-    const v = await inPage(tabId, objectId, GUARD_VERDICT, []);
+    const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
-  } catch (e) {
+  } catch {
     return { ok: true, stray: "" };
   }
+}
+async function disarm(tabId, objectId) {
+  await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => void 0);
 }
 function strayError(label, stray) {
   return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
 }
 
 // src/background/pages/pointer.ts
-var ANSWER_MARGIN_MS = 250;
 function deadlineOf(budgetMs) {
-  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+  return Date.now() + waitMsOf(budgetMs);
 }
 async function aim(tabId, s) {
   const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
@@ -4283,9 +4332,9 @@ async function aim(tabId, s) {
 }
 async function pointerAction(tabId, s, press2) {
   try {
-    await ensureForeground(tabId);
     for (; ; ) {
       const pt = await aim(tabId, s);
+      await ensureForeground(tabId);
       await press2(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = await pressVerdict(tabId, pt.objectId);
@@ -4392,7 +4441,7 @@ async function hover(tabId, p) {
   return { ok: true, target };
 }
 async function scrollIntoView(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -4667,17 +4716,18 @@ async function press(tabId, p) {
   return { ok: true };
 }
 var FOCUS = `function () {
-  if (this.ownerDocument.activeElement === this) return true;
-  this.focus();
-  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && typeof this.value === "string") {
-    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
+  if (el.ownerDocument.activeElement === el) return true;
+  el.focus();
+  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
+    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
   }
-  return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }`;
 async function type(tabId, p) {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -4714,7 +4764,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
 }
 async function withTarget(tabId, p, act, pick = "visible") {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
   try {
     return await act(t);
   } finally {
@@ -4722,7 +4772,7 @@ async function withTarget(tabId, p, act, pick = "visible") {
   }
 }
 var CHECK_STATE = `function () {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
     return { kind: el.type, checked: el.checked, disabled: el.disabled };
   }
@@ -4807,27 +4857,44 @@ async function drag(tabId, p) {
   });
   let intercepting = false;
   try {
-    await ensureForeground(tabId);
     await aim(tabId, { kind: "drop", spec: dst, force, deadline });
     releaseActionObjects(tabId);
-    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
-    await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
-    await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
-    if (!force) {
-      const v = await pressVerdict(tabId, from.objectId);
-      if (!v.ok) {
-        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
-        throw strayError(from.target.ref ?? from.target.role, v.stray);
+    for (; ; ) {
+      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      if (force) break;
+      const v = await pressVerdict(tabId, from.objectId, true);
+      if (v.ok) {
+        await disarm(tabId, from.objectId);
+        break;
       }
+      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+      await disarm(tabId, from.objectId);
+      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     }
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1e3) });
-    for (let i = 1; i <= DRAG_STEPS; i++) {
-      const x = from.x + 5 + (to.x - from.x - 5) * i / DRAG_STEPS;
-      const y = from.y + 5 + (to.y - from.y - 5) * i / DRAG_STEPS;
-      await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+    const dropDeadline = Math.max(deadline, Date.now() + 1e3);
+    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+    let at = { x: from.x + 5, y: from.y + 5 };
+    for (let round4 = 0; ; round4++) {
+      for (let i = 1; i <= DRAG_STEPS; i++) {
+        const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
+        const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
+        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      at = { x: to.x, y: to.y };
+      if (force || round4 >= 3) break;
+      releaseActionObjects(tabId);
+      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
+      to = again;
     }
     if (dragData !== void 0) {
       for (const type2 of ["dragEnter", "dragOver", "drop"]) {
@@ -5280,7 +5347,7 @@ function failed7(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 var FILL = `function (value) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   const tag = el.tagName;
   const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
   if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
@@ -5322,7 +5389,7 @@ function selectReason(why2) {
 async function fill(tabId, p) {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -5339,7 +5406,7 @@ async function fill(tabId, p) {
   return { ok: true };
 }
 var SELECT = `function (values) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);
@@ -5362,7 +5429,7 @@ var SELECT = `function (values) {
 async function select(tabId, p) {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -5378,6 +5445,42 @@ async function select(tabId, p) {
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/ref-counters.ts
+var STORAGE_KEY3 = "browserctl.refCounters";
+var loaded3;
+var current = {};
+function load() {
+  if (!loaded3) {
+    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
+      (got) => {
+        const v = got[STORAGE_KEY3];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded3;
+}
+async function savedCounters(tabId) {
+  const all2 = await load();
+  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+  });
 }
 
 // src/background/pages/closed-roots.ts
@@ -5494,42 +5597,6 @@ async function scanClosedRoots(tabId, session, contextId) {
         returnByValue: true
       })
     );
-  });
-}
-
-// src/background/pages/ref-counters.ts
-var STORAGE_KEY3 = "browserctl.refCounters";
-var loaded3;
-var current = {};
-function load() {
-  if (!loaded3) {
-    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
-      (got) => {
-        const v = got[STORAGE_KEY3];
-        current = v && typeof v === "object" ? { ...v, ...current } : current;
-        return current;
-      },
-      () => current
-      // no storage: counters live as long as the worker
-    );
-    chrome.tabs.onRemoved.addListener((tabId) => {
-      if (!(String(tabId) in current)) return;
-      delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
-      });
-    });
-  }
-  return loaded3;
-}
-async function savedCounters(tabId) {
-  const all2 = await load();
-  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
-}
-function saveCounters(tabId, c) {
-  const prev = current[String(tabId)];
-  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
-  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
   });
 }
 
@@ -6074,18 +6141,46 @@ async function find(tabId, p) {
   const gen = generation(tabId);
   try {
     const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
-    const entries2 = found.map((f) => ({
-      ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
-      role: f.role,
-      name: f.name,
-      target: { kind: "node", backendNodeId: f.backendNodeId }
-    }));
-    setRefs(tabId, gen, entries2);
+    const entries2 = await treeEntries(tabId, found);
+    let next = 0;
+    for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries2, next);
+    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
     return { elements: entries2.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
   } finally {
     releaseActionObjects(tabId);
   }
 }
+async function treeEntries(tabId, found) {
+  const contextId = await isolatedContext(tabId);
+  const saved = await savedCounters(tabId);
+  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const out = [];
+  for (const f of found) {
+    const node = await send(tabId, "DOM.resolveNode", {
+      backendNodeId: f.backendNodeId,
+      executionContextId: contextId,
+      objectGroup: ACTION_GROUP
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) continue;
+    const r = await send(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: REGISTER2,
+      arguments: [{ value: OWNER }, { value: next }],
+      returnByValue: true
+    });
+    const num2 = typeof r.result.value === "number" ? r.result.value : -1;
+    if (num2 > 0) {
+      out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
+    } else {
+      const gen = generation(tabId);
+      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
+    }
+  }
+  return out;
+}
+var REGISTER2 = registerElement.toString();
 async function documentObject(tabId) {
   const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
@@ -6210,6 +6305,7 @@ var ON_ELEMENT = {
   text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
   html: `function () { return this.outerHTML; }`,
   value: `function () {
+    if (this.tagName === "LABEL" && this.control) return this.control.value;
     if ("value" in this && typeof this.value === "string") return this.value;
     if (this.isContentEditable) return this.innerText;
     return { error: "it has no value (not a form field)" };
@@ -6255,7 +6351,7 @@ async function get(tabId, p) {
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     if (what === "box" && await inFrame(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
@@ -6491,7 +6587,7 @@ async function screenshot(tabId, p) {
     return r;
   };
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     let clip2;
     let m2;
     try {
@@ -6879,7 +6975,10 @@ onTabEvent((tabId, method, p) => {
     return;
   } else if (method === "Page.frameNavigated") {
     const f = p["frame"];
-    if (f?.id === cur.frameId) cur.settled = true;
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
   } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
@@ -6895,19 +6994,34 @@ var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
-    const out = { ...await fn(tabId, p) };
-    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
+    let popup;
+    const onCreated = (t) => {
+      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
+    };
+    chrome.tabs.onCreated?.addListener(onCreated);
+    let out;
+    try {
+      out = { ...await fn(tabId, p) };
+    } catch (e) {
+      chrome.tabs.onCreated?.removeListener(onCreated);
+      throw e;
+    }
+    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {
-      const req = docRequests.get(tabId);
+      const req2 = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
-      if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
+      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
       await sleep4(20);
     }
+    chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (popup !== void 0) out.popup = { tabId: popup };
     return out;
   };
 }
@@ -7494,12 +7608,33 @@ async function waitFor(tabId, p) {
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
+    await waitTarget(tabId, arg, gone, deadline, budget, what);
+    return { waited: Date.now() - started };
+  }
   if (kind === "text" || kind === "selector") {
     await waitInFrames(tabId, kind, arg, gone, deadline, budget, what);
     return { waited: Date.now() - started };
   }
   const value = await waitFn(tabId, arg, deadline, budget, what);
   return { waited: Date.now() - started, value };
+}
+async function waitTarget(tabId, sel, gone, deadline, budget, what) {
+  if (isRoleTarget(sel)) parseRoleTarget(sel);
+  for (let i = 0; ; i++) {
+    let seen = true;
+    try {
+      await resolveSelectorOnce(tabId, sel, "visible");
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
+      seen = false;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+    if (seen !== gone) return;
+    if (Date.now() >= deadline) throw timedOut(budget, what);
+    await new Promise((r) => setTimeout(r, Math.min(i < 5 ? 50 : 100, Math.max(0, deadline - Date.now()))));
+  }
 }
 async function waitUrl(tabId, pattern, deadline, budget, what) {
   await ensureAttached(tabId);

@@ -210,6 +210,14 @@ export interface ActedOn {
   name: string;
 }
 
+export interface Navigation {
+  url: string;
+}
+
+export interface Popup {
+  tabId: number;
+}
+
 export interface Viewport {
   /** an integer >= 1 */
   width: number;
@@ -427,6 +435,10 @@ export interface ClickResult {
   ok: true;
   /** the element pressed */
   target?: ActedOn;
+  /** the main-frame navigation the click started */
+  navigation?: Navigation;
+  /** a tab the click opened */
+  popup?: Popup;
   download?: Download;
   fileChooser?: FileChooser;
 }

@@ -117,7 +117,30 @@ export const ACTION_CHECK = `async function (o) {
   });
   const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
   const ALIGN = ["center", "end", "start", "nearest"];
-  if (o.scroll === 1 && !inView(rectOf(box))) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  // A point of this frame's viewport in each same-origin parent's: false
+  // once it falls outside one (a frame below the fold of the page holding it).
+  const toParent = (w, px, py) => {
+    let fe;
+    try { fe = w.frameElement; } catch (e) { fe = null; }
+    if (!fe) return null; // the top, or a cross-origin parent
+    const fr = fe.getBoundingClientRect();
+    const cs = w.parent.getComputedStyle(fe);
+    // A scaled iframe (a transform on it or around it) scales its content.
+    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
+    return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+  };
+  const framesInView = () => {
+    const r = rectOf(box);
+    let px = r[0] + r[2] / 2, py = r[1] + r[3] / 2;
+    for (let w = win; w !== w.top; w = w.parent) {
+      const up = toParent(w, px, py);
+      if (!up) return true;
+      if (up.x < 0 || up.y < 0 || up.x > w.parent.innerWidth || up.y > w.parent.innerHeight) return false;
+      px = up.x; py = up.y;
+    }
+    return true;
+  };
+  if (o.scroll === 1 && (!inView(rectOf(box)) || !framesInView())) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
   // Still: a box that no running animation or transition can move is
   // still now; else the same box in two frames.
@@ -163,19 +186,15 @@ export const ACTION_CHECK = `async function (o) {
   // Same-origin ancestor frames: the frame itself must be where the point is.
   let fx = x, fy = y;
   for (let w = win; w !== w.top; w = w.parent) {
-    let fe;
-    try { fe = w.frameElement; } catch (e) { fe = null; }
-    if (!fe) break; // a cross-origin parent: its own hit-test is not ours to run
-    const fr = fe.getBoundingClientRect();
-    const cs = w.parent.getComputedStyle(fe);
-    fx += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
-    fy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
-    const up = deepest(fe.ownerDocument, fx, fy);
-    if (up !== fe) return { state: "covered", top: up ? describe(up) : "nothing (outside the page)", detail: "over its frame" };
+    const up = toParent(w, fx, fy);
+    if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
+    fx = up.x; fy = up.y;
+    const over = deepest(up.fe.ownerDocument, fx, fy);
+    if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
   }
   // Arm the listener that stops a press reaching anything else.
   const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
-    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown"], hover: [], drop: [] }[o.kind] || [];
+    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], hover: [], drop: [] }[o.kind] || [];
   const KEY = "__browserctlHitGuard";
   const old = win[KEY];
   if (old) old.disarm();
@@ -197,12 +216,19 @@ export const ACTION_CHECK = `async function (o) {
 }`;
 
 // Runs in the page on the element: what the armed listener saw, disarmed.
-export const GUARD_VERDICT = `function () {
+export const GUARD_VERDICT = `function (keep) {
   const win = this.ownerDocument && this.ownerDocument.defaultView;
   const g = win && win.__browserctlHitGuard;
   if (!g) return { seen: -1, stray: "" };
-  g.disarm();
+  if (!keep) g.disarm();
   return { seen: g.seen, stray: g.stray };
+}`;
+
+// Disarms the listener (after a stray press was released under it).
+export const GUARD_DISARM = `function () {
+  const win = this.ownerDocument && this.ownerDocument.defaultView;
+  const g = win && win.__browserctlHitGuard;
+  if (g) g.disarm();
 }`;
 
 const POLL_MS = [0, 20, 50, 100, 100, 250, 500];
@@ -339,17 +365,22 @@ export async function pressPoint(tabId: number, objectId: string, o: ActionOpts)
 }
 
 /** What the armed listener saw since pressPoint: a stray press is "covered". */
-export async function pressVerdict(tabId: number, objectId: string): Promise<{ ok: boolean; stray: string }> {
+export async function pressVerdict(tabId: number, objectId: string, keep = false): Promise<{ ok: boolean; stray: string }> {
   try {
-    const v = await inPage<{ seen: number; stray: string }>(tabId, objectId, GUARD_VERDICT, []);
+    const v = await inPage<{ seen: number; stray: string }>(tabId, objectId, GUARD_VERDICT, [keep]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
-  } catch (e) {
-    // A dialog the press opened (none was open before it: the call would
-    // have failed at once), or the press navigated the page away: either
-    // way it reached its element. The call reports the dialog.
+  } catch {
+    // A dialog the press opened (a page handler ran: a stray press is
+    // stopped before any handler sees it), or a navigation that took the
+    // page away: the press reached its element. call.ts reports the dialog.
     return { ok: true, stray: "" };
   }
+}
+
+/** Disarms the listener pressPoint armed; never fails. */
+export async function disarm(tabId: number, objectId: string): Promise<void> {
+  await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => undefined);
 }
 
 export function strayError(label: string, stray: string): RpcError {

@@ -5,8 +5,8 @@
 import { optionalBool, requireOneOf, requireString, requireText } from "../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError, type Reason } from "../types";
-import { pressVerdict, strayError } from "./actionable";
-import { budgetOf } from "./deadline";
+import { disarm, pressVerdict, strayError } from "./actionable";
+import { budgetOf, waitMsOf } from "./deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "./debugger";
 import { ensureForeground } from "./foreground";
 import { mouseClick } from "./input";
@@ -43,7 +43,7 @@ async function withTarget<T>(
   p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
   act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
   const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick, budgetOf(p));
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
   try {
     return await act(t);
   } finally {
@@ -55,7 +55,7 @@ async function withTarget<T>(
 
 // Answers {kind, checked} for a checkbox, radio or ARIA checkable, else {error}.
 const CHECK_STATE = `function () {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
     return { kind: el.type, checked: el.checked, disabled: el.disabled };
   }
@@ -178,31 +178,52 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
   });
   let intercepting = false;
   try {
-    await ensureForeground(tabId);
     // The drop zone first: a destination that is covered or missing fails
     // before anything is pressed.
     await aim(tabId, { kind: "drop", spec: dst, force, deadline });
     releaseActionObjects(tabId);
-    const from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    // The source's press, tried again while it would reach another
+    // element (the listener stops it, and the release after it).
+    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
     await send(tabId, "Input.setInterceptDrags", { enabled: true });
     intercepting = true;
-    await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
-    await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
-    if (!force) {
-      const v = await pressVerdict(tabId, from.objectId);
-      if (!v.ok) {
-        await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
-        throw strayError(from.target.ref ?? from.target.role, v.stray);
+    for (;;) {
+      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      if (force) break;
+      const v = await pressVerdict(tabId, from.objectId, true);
+      if (v.ok) {
+        await disarm(tabId, from.objectId);
+        break;
       }
+      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+      await disarm(tabId, from.objectId);
+      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
     }
     // Past the drag threshold first, so an HTML5 drag starts where it began.
     await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
     // The destination's point now, after the source's scroll.
-    const to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: Math.max(deadline, Date.now() + 1000) });
-    for (let i = 1; i <= DRAG_STEPS; i++) {
-      const x = from.x + 5 + ((to.x - from.x - 5) * i) / DRAG_STEPS;
-      const y = from.y + 5 + ((to.y - from.y - 5) * i) / DRAG_STEPS;
-      await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+    const dropDeadline = Math.max(deadline, Date.now() + 1000);
+    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+    let at = { x: from.x + 5, y: from.y + 5 };
+    // A drop zone that moved as the pointer reached it (a hover effect) is
+    // followed, a few times, before the release.
+    for (let round = 0; ; round++) {
+      for (let i = 1; i <= DRAG_STEPS; i++) {
+        const x = at.x + ((to.x - at.x) * i) / DRAG_STEPS;
+        const y = at.y + ((to.y - at.y) * i) / DRAG_STEPS;
+        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      at = { x: to.x, y: to.y };
+      if (force || round >= 3) break;
+      releaseActionObjects(tabId);
+      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
+      to = again;
     }
     if (dragData !== undefined) {
       for (const type of ["dragEnter", "dragOver", "drop"]) {

@@ -37,3 +37,14 @@ export async function within<T>(p: Promise<T>, ms: number, what: string): Promis
     clearTimeout(timer);
   }
 }
+
+/**
+ * How long a call may wait for its element (to appear, to be uncovered):
+ * the budget less a margin, so the answer saying why (not_found, covered)
+ * reaches the caller before the hub's own timer for the call, which
+ * started earlier, answers only "timed out".
+ */
+export function waitMsOf(budgetMs: number): number {
+  const margin = Math.min(1_500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}

@@ -1,7 +1,7 @@
 // pages.find: elements by role and name, by text, or by label, each given a
-// fresh ref (issue 8). Refs are taken from the DOM node (backendNodeId), as
-// the full snapshot takes them (refs.ts: nodeRefNumber), so the same element
-// keeps its number between `find` and `snapshot`.
+// ref from the document's registry (page-tree.ts registerElement), the one
+// every snapshot mode numbers by, so the same element keeps its ref between
+// `find` and `snapshot`.
 //
 // - role: Chrome's own accessibility tree (Accessibility.queryAXTree), the
 //   roles `snapshot` prints; name matches the accessible name.
@@ -14,8 +14,11 @@ import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { ensureAttached, generation, send } from "./debugger";
-import { ACTION_GROUP, nodeRefNumber, releaseActionObjects, setRefs, type RefEntry } from "./refs";
-import { MAX_NAME } from "./snapshot";
+import { registerElement } from "./page-tree";
+import { savedCounters, saveCounters } from "./ref-counters";
+import { ACTION_GROUP, nextRefNumber, nodeRefNumber, releaseActionObjects, setTreeRefs, type RefEntry } from "./refs";
+import { MAX_NAME, OWNER } from "./snapshot";
+import { isolatedContext } from "./world";
 import { callInWorld, VISIBLE } from "./target";
 
 export interface FindResult {
@@ -106,18 +109,55 @@ export async function find(tabId: number, p: RequestParams<"pages.find">): Promi
   const gen = generation(tabId);
   try {
     const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", (text || label)!, exact, limit);
-    const entries: RefEntry[] = found.map((f) => ({
-      ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`,
-      role: f.role,
-      name: f.name,
-      target: { kind: "node", backendNodeId: f.backendNodeId },
-    }));
-    setRefs(tabId, gen, entries);
+    const entries = await treeEntries(tabId, found);
+    let next = 0;
+    for (const e of entries) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries, next);
+    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
     return { elements: entries.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
   } finally {
     releaseActionObjects(tabId);
   }
 }
+
+/**
+ * The refs of what find found, from the main frame document's registry
+ * (page-tree.ts), the one every snapshot mode numbers elements by: the
+ * element find calls e3 is e3 in the next snapshot, and the other way round.
+ */
+async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
+  const contextId = await isolatedContext(tabId);
+  const saved = await savedCounters(tabId);
+  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const out: RefEntry[] = [];
+  // One element at a time: each may take the registry's next number.
+  for (const f of found) {
+    const node = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
+      backendNodeId: f.backendNodeId,
+      executionContextId: contextId,
+      objectGroup: ACTION_GROUP,
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) continue;
+    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: REGISTER,
+      arguments: [{ value: OWNER }, { value: next }],
+      returnByValue: true,
+    });
+    const num = typeof r.result.value === "number" ? r.result.value : -1;
+    if (num > 0) {
+      out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
+    } else {
+      // A frozen window keeps no registry: the node's own number.
+      const gen = generation(tabId);
+      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
+    }
+  }
+  return out;
+}
+
+const REGISTER = registerElement.toString();
 
 interface Found {
   backendNodeId: number;

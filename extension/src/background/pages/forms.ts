@@ -4,7 +4,7 @@
 import { requireStringArray, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError, type Reason } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { releaseActionObjects } from "./refs";
 import { requireTarget, resolveSpec } from "./target";
@@ -20,7 +20,7 @@ function failed(msg: string, reason?: Reason): RpcError {
 
 // Runs in the page on the element; answers "" or an error text.
 const FILL = `function (value) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   const tag = el.tagName;
   const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
   if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
@@ -67,7 +67,7 @@ function selectReason(why: string): Reason {
 export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,
@@ -86,7 +86,7 @@ export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promi
 
 // Answers {selected} or {error}.
 const SELECT = `function (values) {
-  const el = this;
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
   if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);
@@ -110,7 +110,7 @@ const SELECT = `function (values) {
 export async function select(tabId: number, p: RequestParams<"pages.select">): Promise<{ selected: string[] }> {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
       objectId,

@@ -3,7 +3,7 @@
 import { requireOneOf } from "../params";
 import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { inFrame, viewportBox } from "./geometry";
 import { releaseActionObjects } from "./refs";
@@ -49,6 +49,7 @@ const ON_ELEMENT: Record<Exclude<GetWhat, "title" | "url">, string> = {
   text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
   html: `function () { return this.outerHTML; }`,
   value: `function () {
+    if (this.tagName === "LABEL" && this.control) return this.control.value;
     if ("value" in this && typeof this.value === "string") return this.value;
     if (this.isContentEditable) return this.innerText;
     return { error: "it has no value (not a form field)" };
@@ -120,7 +121,7 @@ export async function get(tabId: number, p: RequestParams<"pages.get">): Promise
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     if (what === "box" && (await inFrame(tabId, objectId))) {
       // A frame's own viewport is not the tab's: the box in the tab's.

@@ -6,7 +6,7 @@
 
 import { optionalBool, optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../params";
 import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type MouseButton, type RequestParams } from "../protocol.gen";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { deadlineOf, pointerAction } from "./pointer";
 import { ErrorCode, RpcError, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
@@ -127,7 +127,7 @@ export async function hover(tabId: number, p: RequestParams<"pages.hover">): Pro
 }
 
 export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {

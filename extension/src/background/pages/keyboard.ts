@@ -5,7 +5,7 @@
 import { requireString, requireText } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { DialogOpenError, send } from "./debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "./refs";
@@ -41,18 +41,19 @@ export async function press(tabId: number, p: RequestParams<"pages.press">): Pro
 // Focuses the element; a text field not focused before gets its caret at
 // the end, so typing appends.
 const FOCUS = `function () {
-  if (this.ownerDocument.activeElement === this) return true;
-  this.focus();
-  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && typeof this.value === "string") {
-    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
+  if (el.ownerDocument.activeElement === el) return true;
+  el.focus();
+  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
+    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
   }
-  return this.ownerDocument.activeElement === this || this.contains(this.ownerDocument.activeElement);
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }`;
 
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
       objectId,

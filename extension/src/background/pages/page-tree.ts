@@ -665,3 +665,42 @@ export function refElement(this: unknown, n: number): Element | null {
   if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
   return el;
 }
+
+/**
+ * Runs in the isolated world on an element: its number in the document's
+ * registry (the one walkTree keeps), given one when it has none, so find
+ * and every snapshot mode call an element by one ref. Creates the registry
+ * as walkTree would when no walk ran yet; -1 on a frozen window.
+ */
+export function registerElement(this: Element, owner: string, next: number): number {
+  const KEY = "__browserctlTree";
+  type Reg = { owner: string; map: WeakMap<Element, number>; byNum: Map<number, WeakRef<Element>>; max: number };
+  const w = window as unknown as Record<string, Reg | undefined>;
+  let reg = w[KEY];
+  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
+    const fresh = {
+      owner,
+      map: new WeakMap<Element, number>(),
+      byNum: new Map<number, WeakRef<Element>>(),
+      max: next - 1,
+      closed: new WeakMap(),
+      checked: new WeakSet(),
+      pending: [],
+      scanned: -1,
+    };
+    try {
+      Object.defineProperty(window, KEY, { value: fresh, configurable: true, enumerable: false, writable: true });
+    } catch {
+      return -1;
+    }
+    reg = fresh;
+  }
+  if (next - 1 > reg.max) reg.max = next - 1;
+  let n = reg.map.get(this);
+  if (n === undefined) {
+    n = ++reg.max;
+    reg.map.set(this, n);
+    reg.byNum.set(n, new WeakRef(this));
+  }
+  return n;
+}

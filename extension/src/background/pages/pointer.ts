@@ -1,21 +1,20 @@
 // The pointer actions' one flow: resolve the target (waiting for it, as
-// every target waits: target.ts), bring the tab to the front, wait until
-// the element can take the press and hit-test it (actionable.ts), press,
+// every target waits: target.ts), wait until the element can take the
+// press and hit-test it (actionable.ts), bring the tab to the front, press,
 // and read what the page's armed listener saw. A press the listener stopped
 // (it would have reached another element) is tried again until the budget
 // ends, then fails `covered`; nothing else was pressed.
 
 import type { ActedOn } from "../protocol.gen";
+import { waitMsOf } from "./deadline";
 import { ensureForeground } from "./foreground";
 import { pressPoint, pressVerdict, strayError, type PointerKind, type PressPoint } from "./actionable";
 import { releaseActionObjects } from "./refs";
 import { resolveSpec, type Pick, type TargetSpec } from "./target";
 
-/** Time kept back from the call's budget so the answer beats the hub's timeout. */
-const ANSWER_MARGIN_MS = 250;
-
+/** When an action's waiting ends (deadline.ts waitMsOf). */
 export function deadlineOf(budgetMs: number): number {
-  return Date.now() + Math.max(0, budgetMs - ANSWER_MARGIN_MS);
+  return Date.now() + waitMsOf(budgetMs);
 }
 
 export interface PointerStep {
@@ -45,9 +44,11 @@ export async function pointerAction(
   press: (pt: PressPoint) => Promise<void>,
 ): Promise<ActedOn> {
   try {
-    await ensureForeground(tabId);
     for (;;) {
       const pt = await aim(tabId, s);
+      // Mouse events into a background tab take seconds: the tab comes to
+      // the front first (the checks above work either way).
+      await ensureForeground(tabId);
       await press(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = await pressVerdict(tabId, pt.objectId);

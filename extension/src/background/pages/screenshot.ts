@@ -7,7 +7,7 @@
 import { optionalBool, optionalInt, optionalOneOf } from "../params";
 import { IMAGE_FORMATS, type Annotation, type ImageFormat, type RequestParams, type ScreenshotResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
+import { budgetOf, waitMsOf } from "./deadline";
 import { send } from "./debugger";
 import { annotations, type ImageMapping } from "./evidence/annotations";
 import { ensureForeground } from "./foreground";
@@ -114,7 +114,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
     return r;
   };
   if (target) {
-    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", budgetOf(p));
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     let clip: Clip;
     let m: LayoutMetrics;
     try {

@@ -42,7 +42,7 @@ interface EvalResult {
 }
 
 /** Marks the page-side registries as this worker run's. */
-const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+export const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const WORLD_NAME = "browserctl";
 const WALK = walkTree.toString();
 

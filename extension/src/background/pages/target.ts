@@ -165,16 +165,22 @@ export const TEXT_MATCHES = `function textMatches(spec) {
   if (!want) return "invalid:text= needs some text";
   const out = [];
   const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+  // Post-order: an element's text is its text nodes' and its children's
+  // (scripts and styles left out); a match inside it takes precedence.
   const visit = (el) => {
-    if (SKIP.has(el.tagName)) return false;
-    const t = norm(el.textContent);
-    if (!t.includes(want)) return false;
-    let inner = false;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-    if (inner) return true;
-    if (exact && t !== want) return false;
-    out.push(el);
-    return true;
+    let text = "", inner = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
+        const [t, m] = visit(c);
+        text += " " + t + " ";
+        if (m) inner = true;
+      }
+    }
+    if (inner) return [text, true];
+    const t = norm(text);
+    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
+    return [text, false];
   };
   if (document.body) visit(document.body);
   return out;

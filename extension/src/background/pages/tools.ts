@@ -66,7 +66,7 @@ export const MAX_WAIT_MS = 20_000;
 // ---- what a click set off ----
 
 /** The last main-document request per tab, and whether it has resolved. */
-const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean }>();
+const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
 
 onTabEvent((tabId, method, p) => {
   const cur = docRequests.get(tabId);
@@ -75,8 +75,11 @@ onTabEvent((tabId, method, p) => {
   } else if (!cur || cur.settled) {
     return;
   } else if (method === "Page.frameNavigated") {
-    const f = p["frame"] as { id?: string } | undefined;
-    if (f?.id === cur.frameId) cur.settled = true;
+    const f = p["frame"] as { id?: string; parentId?: string; url?: string } | undefined;
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
   } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
@@ -104,10 +107,24 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pages.click">) => Promise<ClickResult> {
   return async (tabId, p) => {
     const since = Date.now();
-    const out: ClickResult = { ...(await fn(tabId, p)) };
+    // A tab the click opens names this one as its opener.
+    let popup: number | undefined;
+    const onCreated = (t: chrome.tabs.Tab) => {
+      if (t.openerTabId === tabId && popup === undefined && t.id !== undefined) popup = t.id;
+    };
+    chrome.tabs.onCreated?.addListener(onCreated);
+    let out: ClickResult;
+    try {
+      out = { ...(await fn(tabId, p)) };
+    } catch (e) {
+      chrome.tabs.onCreated?.removeListener(onCreated);
+      throw e;
+    }
     // A chooser the click opened is announced just after the input's ack:
-    // one round trip to the page lets the event arrive first.
-    await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
+    // one round trip to the page lets the event arrive first. A click that
+    // was not forced made that round trip already (pointer.ts reads its
+    // press's verdict in the element's frame).
+    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d: Download | undefined;
     for (;;) {
@@ -116,9 +133,14 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
       await sleep(20);
     }
+    // Removed after the settle wait: a popup may open a moment late.
+    chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== undefined) out.navigation = { url: req.navigatedTo };
+    if (popup !== undefined) out.popup = { tabId: popup };
     return out;
   };
 }

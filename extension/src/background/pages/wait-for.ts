@@ -17,6 +17,9 @@ import { budgetOf, timedOut } from "./deadline";
 import { dropContext } from "./world";
 import { urlMatches } from "./url-match";
 import { waitInFrames } from "./wait-frames";
+import { releaseActionObjects } from "./refs";
+import { isRoleTarget, parseRoleTarget } from "./role-target";
+import { resolveSelectorOnce } from "./target";
 
 /** Pause before trying again in a document that is being replaced. */
 const RETRY_MS = 100;
@@ -58,6 +61,11 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
+    // role= and text= targets, polled as every element command waits.
+    await waitTarget(tabId, arg, gone, deadline, budget, what);
+    return { waited: Date.now() - started };
+  }
   if (kind === "text" || kind === "selector") {
     // In every frame document the page shows (wait-frames.ts).
     await waitInFrames(tabId, kind, arg, gone, deadline, budget, what);
@@ -65,6 +73,25 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
   }
   const value = await waitFn(tabId, arg, deadline, budget, what);
   return { waited: Date.now() - started, value };
+}
+
+/** Polls a role= or text= target until it is there (or, with gone, not). */
+async function waitTarget(tabId: number, sel: string, gone: boolean, deadline: number, budget: number, what: string): Promise<void> {
+  if (isRoleTarget(sel)) parseRoleTarget(sel); // -32602 before any wait
+  for (let i = 0; ; i++) {
+    let seen = true;
+    try {
+      await resolveSelectorOnce(tabId, sel, "visible");
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || (e.reason !== "not_found" && e.reason !== "not_visible")) throw e;
+      seen = false;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+    if (seen !== gone) return;
+    if (Date.now() >= deadline) throw timedOut(budget, what);
+    await new Promise((r) => setTimeout(r, Math.min(i < 5 ? 50 : 100, Math.max(0, deadline - Date.now()))));
+  }
 }
 
 async function waitUrl(tabId: number, pattern: string, deadline: number, budget: number, what: string): Promise<string> {
