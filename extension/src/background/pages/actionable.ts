@@ -164,11 +164,15 @@ export const ACTION_CHECK = `async function (o) {
   const x = (x0 + x1) / 2, y = (y0 + y1) / 2;
   const answer = { state: "ok", x, y, bx: r[0], by: r[1], via, role: roleOf(el), name: nameOf(el) };
   if (o.force) return answer;
-  // Hit-test in the element's own document, through shadow roots.
+  // Hit-test in the element's own document, through shadow roots: open
+  // ones, and the closed ones the snapshot's walk was handed
+  // (closed-roots.ts keeps them in this world's tree registry).
+  const closedRoots = win.__browserctlTree && win.__browserctlTree.closed;
+  const rootOf = (h) => h.shadowRoot || (closedRoots && closedRoots.get(h)) || null;
   const deepest = (root, px, py) => {
     let hit = root.elementFromPoint(px, py);
-    while (hit && hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(px, py);
+    while (hit && rootOf(hit)) {
+      const inner = rootOf(hit).elementFromPoint(px, py);
       if (!inner || inner === hit) break;
       hit = inner;
     }
@@ -202,7 +206,12 @@ export const ACTION_CHECK = `async function (o) {
     const guard = { seen: 0, stray: "", disarm: () => { for (const t of EVENTS) win.removeEventListener(t, listener, true); if (win[KEY] === guard) delete win[KEY]; } };
     const listener = (ev) => {
       if (!ev.isTrusted) return;
-      const t = ev.composedPath()[0] || ev.target;
+      let t = ev.composedPath()[0] || ev.target;
+      // Inside a closed shadow root the window sees only its host: ask the
+      // root what is at the event's point.
+      if (t && t.nodeType === 1 && closedRoots && closedRoots.get(t) && typeof ev.clientX === "number") {
+        t = deepest(doc, ev.clientX, ev.clientY) || t;
+      }
       if (t && t.nodeType === 1 && within(t)) { guard.seen++; return; }
       if (!guard.stray) guard.stray = t && t.nodeType === 1 ? describe(t) : "nothing";
       ev.preventDefault();
