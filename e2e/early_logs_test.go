@@ -91,24 +91,7 @@ func TestLogsAfterWorkerRestart(t *testing.T) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/early.html", tag, "tick", "1"))
 	waitLoad(t, s)
-	workers := extensionWorkers(t)
-	if len(workers) != 1 {
-		t.Fatalf("want one service worker target of the extension, found %+v", workers)
-	}
-	if _, err := h.cdp.call(t.Context(), "", "Target.closeTarget", map[string]any{"targetId": workers[0].TargetID}); err != nil {
-		t.Fatalf("CDP Target.closeTarget on the service worker: %v", err)
-	}
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		if now := extensionWorkers(t); len(now) == 1 && now[0].TargetID != workers[0].TargetID {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the service worker did not come back within 60 s")
-		}
-	}
-	if _, errOut, code := runWithin(t, 70*time.Second, "status", "--wait", "60s"); code != 0 {
-		t.Fatalf("the restarted service worker did not reconnect: %s", errOut)
-	}
+	restartWorker(t)
 	// The new worker attaches the session's tab by itself.
 	ticksLogged(t, s, tabsOf(t, s)[0].TabID, tag)
 }

@@ -5104,7 +5104,7 @@ var REF_ACTIONS = /* @__PURE__ */ new Set([
   "pages.scrollIntoView"
 ]);
 var SLACK_MS = 300;
-var KEEP_WINDOWS = 64;
+var KEEP_WINDOWS = 1024;
 var tabs2 = /* @__PURE__ */ new Map();
 onForget((tabId) => tabs2.delete(tabId));
 function stateOf(tabId) {
@@ -5124,7 +5124,11 @@ function agentCallEnded(tabId) {
   if (s.running === 0) return;
   if (--s.running === 0) {
     s.windows.push([s.runningSince, Date.now()]);
-    if (s.windows.length > KEEP_WINDOWS) s.windows.shift();
+    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
+    if (s.windows.length > KEEP_WINDOWS) {
+      const [a] = s.windows.shift();
+      s.windows[0][0] = a;
+    }
   }
 }
 function byAgent(s, t) {

@@ -28,7 +28,7 @@ export const REF_ACTIONS = new Set([
 /** An agent call's input lands a little after its call began and its
  * effects (a focus, a key's input event) a little after it ended. */
 const SLACK_MS = 300;
-const KEEP_WINDOWS = 64;
+const KEEP_WINDOWS = 1024;
 
 interface TabInput {
   /** When the last snapshot was taken (page events before it are known). */
@@ -51,6 +51,11 @@ function stateOf(tabId: number): TabInput {
   return s;
 }
 
+/** The tab's record of agent calls (tests). */
+export function agentWindows(tabId: number): Pick<TabInput, "running" | "runningSince" | "windows"> {
+  return stateOf(tabId);
+}
+
 /** An agent's call on the tab starts: the input it makes is not the person's. */
 export function agentCallStarted(tabId: number): void {
   const s = stateOf(tabId);
@@ -62,7 +67,14 @@ export function agentCallEnded(tabId: number): void {
   if (s.running === 0) return;
   if (--s.running === 0) {
     s.windows.push([s.runningSince, Date.now()]);
-    if (s.windows.length > KEEP_WINDOWS) s.windows.shift();
+    // Windows that ended before the snapshot judge no input (only input
+    // since the snapshot is asked about). Past the cap the two oldest merge
+    // into one: an agent's own input is never taken for the person's.
+    while (s.windows.length > 0 && s.windows[0]![1] + SLACK_MS < s.snapshotAt) s.windows.shift();
+    if (s.windows.length > KEEP_WINDOWS) {
+      const [a] = s.windows.shift()!;
+      s.windows[0]![0] = a;
+    }
   }
 }
 
