@@ -191,6 +191,16 @@ func (s *Server) tools() []tool {
 			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
 				return s.act(ctx, req, rpc.PageBack, nil, "Went back")
 			}),
+		define("browser_navigate_forward", "Go forward",
+			"Go forward in the current tab's history.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageForward, nil, "Went forward")
+			}),
+		define("browser_reload", "Reload",
+			"Reload the current tab.",
+			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageReload, nil, "Reloaded")
+			}),
 		define("browser_snapshot", "Page snapshot",
 			"The page's accessibility snapshot: one line per element, with refs (e1, e2, ...) for the action tools. Better than a screenshot for acting.",
 			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
