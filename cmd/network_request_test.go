@@ -29,3 +29,31 @@ func TestRequestIDPattern(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckURLPattern(t *testing.T) {
+	for p, ok := range map[string]bool{
+		"/api/":               true,
+		"*.png":               true,
+		`*://*/a\*b`:          true,
+		`x\\`:                 true,
+		"":                    false,
+		"   ":                 false,
+		"a b":                 false,
+		"a\nb":                false,
+		"a\x1bb":              false,
+		`trailing\`:           false,
+		"https://example.com": true,
+	} {
+		if err := checkURLPattern("--response", p); (err == nil) != ok {
+			t.Errorf("checkURLPattern(%q) = %v, want ok %v", p, err, ok)
+		}
+	}
+}
+
+func TestCheckStatus(t *testing.T) {
+	for n, ok := range map[int]bool{100: true, 200: true, 599: true, 99: false, 600: false, 0: false, -1: false} {
+		if err := checkStatus("--status", n); (err == nil) != ok {
+			t.Errorf("checkStatus(%d) = %v, want ok %v", n, err, ok)
+		}
+	}
+}

@@ -223,3 +223,61 @@ func TestNetworkRequestWhole(t *testing.T) {
 		t.Errorf("a malformed id: exit %d, %s; want exit 2", code, errOut)
 	}
 }
+
+// wait --response is released by a response that arrives after it started
+// (a delayed fetch of a slow URL), and prints its status and URL; a status
+// that never comes times out with exit 4; bad input is exit 2.
+func TestWaitResponse(t *testing.T) {
+	ns := newNetServer(t)
+	tag := tagFor(t)
+	s := newSession(t, ns.URL+"/net/page?t="+tag)
+	p := h.cdp.page(t, tag)
+	mustRun(t, in(s, "network", "requests")...)
+
+	type result struct {
+		out, errOut string
+		code        int
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, errOut, code := runWithin(t, 40*time.Second, in(s, "--json=false", "--timeout", "20s", "wait", "--response", "*/net/slow?t="+tag+"*", "--status", "202")...)
+		done <- result{out, errOut, code}
+	}()
+	p.eval(`setTimeout(() => fetch("/net/slow?t=`+tag+`&ms=300"), 2000); 0`, nil)
+	select {
+	case r := <-done:
+		if r.code != 0 || !strings.HasPrefix(r.out, "202 ") || !strings.Contains(r.out, "/net/slow?t="+tag) {
+			t.Fatalf("wait --response: exit %d, %q %s; want 202 and the URL", r.code, r.out, r.errOut)
+		}
+	case <-time.After(45 * time.Second):
+		t.Fatal("wait --response never returned")
+	}
+	ns.mu.Lock()
+	hit := len(ns.hits[tag]) >= 2 // the page, then the slow fetch
+	ns.mu.Unlock()
+	if !hit {
+		t.Errorf("wait --response returned, but the server never answered the page's fetch")
+	}
+
+	// the status asked for never comes: timed out, exit 4, naming what it waited for
+	go func() {
+		out, errOut, code := runWithin(t, 30*time.Second, in(s, "--timeout", "3s", "wait", "--response", "*/net/slow?t="+tag+"*", "--status", "500")...)
+		done <- result{out, errOut, code}
+	}()
+	p.eval(`fetch("/net/slow?t=`+tag+`&ms=10").then(r => r.status)`, nil)
+	r := <-done
+	if r.code != 4 || !strings.Contains(r.errOut, "timed out") || !strings.Contains(r.errOut, "status 500") {
+		t.Errorf("wait --response --status 500 with only 202s: exit %d, %s; want exit 4, timed out", r.code, r.errOut)
+	}
+
+	for _, bad := range [][]string{
+		{"wait", "--response", ""},
+		{"wait", "--response", "a b"},
+		{"wait", "--response", "/x", "--status", "99"},
+		{"wait", "--status", "200"},
+	} {
+		if _, errOut, code := run(t, in(s, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, %s; want 2", bad, code, errOut)
+		}
+	}
+}

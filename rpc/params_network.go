@@ -36,3 +36,19 @@ type RequestDetail struct {
 	ResponseNote    string            `json:"responseBodyNote,omitempty" doc:"why the body is not here: none yet, gone from the browser's buffer, over the size cap"`
 	Timing          RequestTiming     `json:"timing"`
 }
+
+// WaitResponseParams are the params of network.waitResponse.
+type WaitResponseParams struct {
+	PageParams
+	Pattern string `json:"pattern" doc:"network block's syntax: without * or ? a URL substring, with them a wildcard pattern over the whole URL"`
+	Status  int    `json:"status,omitempty" min:"100" doc:"only a response with this HTTP status"`
+}
+
+// WaitResponseResult is the response network.waitResponse waited for.
+type WaitResponseResult struct {
+	ID         string `json:"id" doc:"the request's id for network.request"`
+	URL        string `json:"url"`
+	Status     int    `json:"status"`
+	StatusText string `json:"statusText"`
+	Waited     int64  `json:"waited" doc:"ms"`
+}

@@ -159,6 +159,7 @@ var LOG_METHODS = [
 var NETWORK_METHODS = [
   "network.block",
   "network.unblock",
+  "network.waitResponse",
   "network.request"
 ];
 var DOWNLOAD_METHODS = [
@@ -972,6 +973,9 @@ function patternRegExp(p) {
     else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`, "s");
+}
+function matchesPattern(url, p) {
+  return patternRegExp(fetchPattern(p)).test(url);
 }
 function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
@@ -6895,6 +6899,57 @@ async function upload(tabId, p) {
   return { files: files.length, target: what, multiple };
 }
 
+// src/background/pages/network-wait.ts
+var waiters2 = /* @__PURE__ */ new Map();
+onTabEvent((tabId, method, p) => {
+  if (method !== "Network.responseReceived") return;
+  const set = waiters2.get(tabId);
+  if (!set || set.size === 0) return;
+  const r = p["response"] ?? {};
+  const url = String(r.url ?? "");
+  const status = typeof r.status === "number" ? r.status : 0;
+  for (const w of [...set]) {
+    if (matchesPattern(url, w.pattern) && (w.status === void 0 || w.status === status)) {
+      w.done({ requestId: String(p["requestId"] ?? ""), url, status, statusText: String(r.statusText ?? "") });
+    }
+  }
+});
+onForget((tabId) => {
+  for (const w of [...waiters2.get(tabId) ?? []]) {
+    w.fail(new RpcError(ErrorCode.operationFailed, "the tab went away (closed, or its debugger detached) while waiting for a response"));
+  }
+});
+async function waitResponse(tabId, p) {
+  const pattern = requireString(p, "pattern");
+  if (pattern.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "pattern" must not be empty`);
+  const status = optionalInt(p, "status", 100);
+  if (status !== void 0 && status > 599) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "status" must be an HTTP status 100..599, got ${status}`);
+  }
+  const budget = budgetOf(p);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const started = Date.now();
+  const what = `a response matching ${JSON.stringify(pattern)}${status !== void 0 ? ` with status ${status}` : ""}`;
+  let set = waiters2.get(tabId);
+  if (!set) waiters2.set(tabId, set = /* @__PURE__ */ new Set());
+  const mine = set;
+  let timer;
+  let waiter;
+  try {
+    const r = await new Promise((resolve, reject) => {
+      waiter = { pattern, status, done: resolve, fail: reject };
+      mine.add(waiter);
+      timer = setTimeout(() => reject(timedOut(budget, what)), budget);
+    });
+    const entry = [...tabLogs(tabId).inflight.values()].map((f) => f.entry).find((e) => e.requestId === r.requestId);
+    return { id: entry?.id ?? "", url: r.url, status: r.status, statusText: r.statusText, waited: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+    if (waiter) mine.delete(waiter);
+    if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
+  }
+}
+
 // src/background/pages/storage.ts
 function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -7204,6 +7259,7 @@ function toolHandlers(deps, click2) {
     "logs.errors": onTab2("logs.errors", errorsRead),
     "logs.network": onTab2("logs.network", networkRead),
     "network.request": onTab2("network.request", networkRequest),
+    "network.waitResponse": onTab2("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {

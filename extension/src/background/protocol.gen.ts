@@ -1232,6 +1232,28 @@ export interface BlockResult {
   skippedTabIds?: number[];
 }
 
+export interface WaitResponseParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** network block's syntax: without * or ? a URL substring, with them a wildcard pattern over the whole URL */
+  pattern: string;
+  /** an integer >= 100; only a response with this HTTP status */
+  status?: number;
+}
+
+export interface WaitResponseResult {
+  /** the request's id for network.request */
+  id: string;
+  url: string;
+  status: number;
+  statusText: string;
+  /** ms */
+  waited: number;
+}
+
 export interface NetworkRequestParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -1497,6 +1519,7 @@ export type LogMethod = (typeof LOG_METHODS)[number];
 export const NETWORK_METHODS = [
   "network.block",
   "network.unblock",
+  "network.waitResponse",
   "network.request",
 ] as const;
 export type NetworkMethod = (typeof NETWORK_METHODS)[number];
@@ -1669,6 +1692,8 @@ export interface MethodTypes {
   "network.block": { params: BlockParams; result: BlockResult };
   /** stop failing requests matching patterns */
   "network.unblock": { params: BlockParams; result: BlockResult };
+  /** wait until a response whose URL matches arrives in the tab */
+  "network.waitResponse": { params: WaitResponseParams; result: WaitResponseResult };
   /** one request of a tab whole: headers, bodies, timing */
   "network.request": { params: NetworkRequestParams; result: RequestDetail };
   /** downloads started in the session's tabs */

@@ -170,6 +170,11 @@ function patternRegExp(p: string): RegExp {
   return new RegExp(`^${re}$`, "s");
 }
 
+/** Whether the URL matches a user's pattern (network block's syntax). */
+export function matchesPattern(url: string, p: string): boolean {
+  return patternRegExp(fetchPattern(p)).test(url);
+}
+
 /** Whether the tab's session blocks the URL. */
 export function isBlocked(tabId: number, url: string): boolean {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));

@@ -24,6 +24,7 @@ import { agentCallEnded, agentCallStarted } from "./person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
 import { requestDetail } from "./network-detail";
+import { waitResponse } from "./network-wait";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
 import { labelOf, requireTarget } from "./target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./storage";
@@ -288,6 +289,7 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     "logs.errors": onTab("logs.errors", errorsRead),
     "logs.network": onTab("logs.network", networkRead),
     "network.request": onTab("network.request", networkRequest),
+    "network.waitResponse": onTab("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {
