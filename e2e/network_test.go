@@ -215,6 +215,13 @@ func TestNetworkRequestWhole(t *testing.T) {
 		t.Errorf("-o wrote %d bytes (%v); want the 256 the server sent", len(b), err)
 	}
 
+	// after a navigation the browser drops the old page's bodies: a note, not a failure
+	mustRun(t, in(s, "open", ns.URL+"/net/page?t="+tag+"&again=1")...)
+	mustJSON(t, &d, in(s, "network", "request", id)...)
+	if d.ResponseBody != nil || !strings.Contains(d.ResponseNote, "gone from the browser's buffer") || header(d.RequestHeaders, "X-Probe") != "probe-"+tag {
+		t.Errorf("after a navigation: body %v, note %q; want the headers still, the body a note", d.ResponseBody, d.ResponseNote)
+	}
+
 	// bad ids: exit 2 with the reason
 	if _, errOut, code := run(t, in(s, "network", "request", "999999999")...); code != 2 || !strings.Contains(errOut, "no request") {
 		t.Errorf("an unknown id: exit %d, %s; want exit 2 naming it", code, errOut)
