@@ -260,8 +260,9 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 func newCmdNetwork(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "network",
-		Short: "The tab's network requests; block and unblock URL patterns",
+		Short: "The tab's network requests, one request whole; block and unblock URL patterns",
 		Example: `  browserctl network requests --failed
+  browserctl network request 12
   browserctl network requests --filter /api/ --follow
   browserctl network block '*.png' ads.example
   browserctl network unblock ads.example`,
@@ -269,7 +270,7 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false))
+	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRequest(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false))
 	return c
 }
 
@@ -281,7 +282,7 @@ func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Comma
 		Short: "List the tab's requests: method, status or failure, type, size, time, URL",
 		Long: `List the requests the tab made since it joined the session (the newest
 1000 finished ones, oldest dropped first, then the ones still in flight):
-method, status (or the failure reason: net::ERR_..., "blocked" for a
+a short id (for network request ID), method, status (or the failure reason: net::ERR_..., "blocked" for a
 request network block failed), resource type, bytes received, time taken
 and URL. --filter keeps URLs containing TEXT (any case); --failed keeps
 failures and HTTP statuses >= 400. --follow prints each request as it
@@ -301,9 +302,9 @@ finishes, until Ctrl-C.`,
 					return 0, err
 				}
 				if !follow && !f.Globals.JSON {
-					t := newTable(f, "METHOD", "STATUS", "TYPE", "SIZE", "TIME", "URL")
+					t := newTable(f, "ID", "METHOD", "STATUS", "TYPE", "SIZE", "TIME", "URL")
 					for _, e := range append(r.Requests, r.Inflight...) {
-						t.add(e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
+						t.add(e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
 					}
 					return r.Next, t.print()
 				}
@@ -312,7 +313,7 @@ finishes, until Ctrl-C.`,
 					entries = append(entries, r.Inflight...)
 				}
 				return r.Next, printEntries(f, raw, follow, entries, func(e rpc.RequestEntry) {
-					fmt.Fprintf(f.IO.Out, "%s\t%s\t%s\t%s\t%s\t%s\n", e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
+					fmt.Fprintf(f.IO.Out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
 				})
 			}
 			return lr, nil

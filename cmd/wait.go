@@ -19,11 +19,14 @@ const waitSlack = 5 * time.Second
 type waitForFlags struct {
 	text, selector, url, fn string
 	gone                    bool
+	// response: network.waitResponse instead (wait_response.go)
+	response string
+	status   int
 }
 
 func (w *waitForFlags) count() int {
 	n := 0
-	for _, s := range []string{w.text, w.selector, w.url, w.fn} {
+	for _, s := range []string{w.text, w.selector, w.url, w.fn, w.response} {
 		if s != "" {
 			n++
 		}
@@ -35,8 +38,8 @@ func newCmdWait(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.WaitParams
 	var wf waitForFlags
 	c := &cobra.Command{
-		Use:   "wait MS | --load STATE | --text TEXT | --selector CSS | --url PATTERN | --fn JS",
-		Short: "Wait for milliseconds, a load state, text, an element, a URL or a JavaScript condition",
+		Use:   "wait MS | --load STATE | --text TEXT | --selector CSS | --url PATTERN | --fn JS | --response PATTERN",
+		Short: "Wait for milliseconds, a load state, text, an element, a URL, a JavaScript condition or a response",
 		Long: `Wait in the page, never by polling from here:
   MS                milliseconds
   --load STATE      load, domcontentloaded or networkidle
@@ -46,6 +49,11 @@ func newCmdWait(f *Factory, runF func(*pageCall) error) *cobra.Command {
                     (** any characters, * any but /, {a,b} either)
   --fn JS           the JavaScript expression is truthy (promises awaited);
                     prints its value
+  --response PATTERN  a response whose URL matches PATTERN arrives (from
+                    now on; network block's syntax: without * or ? a URL
+                    substring, with them a wildcard pattern over the whole
+                    URL); --status N only one with that HTTP status; prints
+                    its status and URL
 Every wait but MS gives up after --timeout (default 30s) with exit 4 and a
 message naming what it waited for.`,
 		Example: `  browserctl wait 500
@@ -53,8 +61,9 @@ message naming what it waited for.`,
   browserctl wait --text "Welcome back"
   browserctl wait --selector "#spinner" --gone
   browserctl wait --url "**/dashboard*"
-  browserctl wait --fn "document.querySelectorAll('li').length > 10"`,
-		Args: rangeArgs(0, 1, "milliseconds, or one of --load, --text, --selector, --url, --fn"),
+  browserctl wait --fn "document.querySelectorAll('li').length > 10"
+  browserctl wait --response /api/save --status 200`,
+		Args: rangeArgs(0, 1, "milliseconds, or one of --load, --text, --selector, --url, --fn, --response"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return pageRunE(f, runF, func(args []string) (*pageCall, error) {
 				modes := wf.count() + len(args)
@@ -63,9 +72,15 @@ message naming what it waited for.`,
 				}
 				if modes != 1 {
 					if modes == 0 {
-						return nil, usageErrorf("wait needs MS or --load STATE, --text, --selector, --url, --fn")
+						return nil, usageErrorf("wait needs MS or --load STATE, --text, --selector, --url, --fn, --response")
 					}
-					return nil, usageErrorf("give one of MS, --load, --text, --selector, --url, --fn, not several")
+					return nil, usageErrorf("give one of MS, --load, --text, --selector, --url, --fn, --response, not several")
+				}
+				if wf.status != 0 && wf.response == "" {
+					return nil, usageErrorf("--status goes with --response")
+				}
+				if wf.response != "" {
+					return waitResponseCall(f, wf, p.TabID)
 				}
 				if wf.gone && wf.text == "" && wf.selector == "" {
 					return nil, usageErrorf("--gone goes with --text or --selector")
@@ -113,7 +128,9 @@ message naming what it waited for.`,
 	c.Flags().StringVar(&wf.url, "url", "", "wait until the tab's URL contains PATTERN or matches it as a glob")
 	c.Flags().StringVar(&wf.fn, "fn", "", "wait until the JavaScript expression is truthy")
 	c.Flags().BoolVar(&wf.gone, "gone", false, "with --text or --selector: wait until it is no longer visible")
-	for _, name := range []string{"text", "selector", "url", "fn"} {
+	c.Flags().StringVar(&wf.response, "response", "", "wait until a response whose URL matches PATTERN arrives")
+	c.Flags().IntVar(&wf.status, "status", 0, "with --response: only a response with this HTTP status")
+	for _, name := range []string{"text", "selector", "url", "fn", "response", "status"} {
 		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
 	}
 	addTabFlag(c, f, &p.TabID)

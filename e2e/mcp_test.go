@@ -124,6 +124,18 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 	}
 	if reqs := a.call("browser_network_requests", nil); !strings.Contains(reqs, "[POST] "+h.web.URL+"/report") {
 		t.Errorf("browser_network_requests lacks the page's report POSTs:\n%s", reqs)
+	} else {
+		// with an id from the list, the request whole: the body the page sent
+		var id string
+		for _, l := range strings.Split(reqs, "\n") {
+			if strings.Contains(l, "[POST] "+h.web.URL+"/report") && strings.HasPrefix(l, "#") {
+				id = strings.Fields(l)[0][1:]
+			}
+		}
+		whole := a.call("browser_network_requests", map[string]any{"id": id})
+		if id == "" || !strings.Contains(whole, `"method":"POST"`) || !strings.Contains(whole, `"requestBody":"`) || !strings.Contains(whole, tag) {
+			t.Errorf("browser_network_requests {id: %q} should return the report POST whole, its body naming %s:\n%s", id, tag, whole)
+		}
 	}
 
 	// A confirm opened by a click is held for the agent, then accepted.

@@ -137,12 +137,22 @@ func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, 
 	return text("%s", b.String())
 }
 
+// networkRequest answers network.request's result as JSON: the request whole.
+func (s *Server) networkRequest(ctx context.Context, req *mcp.CallToolRequest, pp rpc.PageParams, id string) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.NetworkRequest, wireParams(rpc.NetworkRequestParams{PageParams: pp, ID: strings.TrimSpace(id)}))
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	return text("### Request %s\n%s", id, raw)
+}
+
 func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest, p rpc.NetworkLogParams) *mcp.CallToolResult {
 	raw, err := s.call(ctx, req, rpc.LogsNetwork, wireParams(p))
 	if err != nil {
 		return s.errorResult(req, err)
 	}
 	type request struct {
+		ID                  string `json:"id"`
 		Method, URL, Type   string
 		Status              int
 		StatusText, Failure string
@@ -168,10 +178,10 @@ func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest, 
 		case r.Failure != "":
 			outcome = "failed: " + r.Failure
 		}
-		fmt.Fprintf(&b, "\n[%s] %s => %s (%s)", r.Method, r.URL, strings.TrimSpace(outcome), r.Type)
+		fmt.Fprintf(&b, "\n#%s [%s] %s => %s (%s)", r.ID, r.Method, r.URL, strings.TrimSpace(outcome), r.Type)
 	}
 	for _, r := range net.Inflight {
-		fmt.Fprintf(&b, "\n[%s] %s => pending (%s)", r.Method, r.URL, r.Type)
+		fmt.Fprintf(&b, "\n#%s [%s] %s => pending (%s)", r.ID, r.Method, r.URL, r.Type)
 	}
 	return text("%s", b.String())
 }

@@ -36,7 +36,10 @@ type (
 		rpc.HandoffParams
 		Timeout *float64 `json:"timeout,omitempty" jsonschema:"seconds (default 300)"`
 	}
-	networkArg struct{ rpc.NetworkLogParams }
+	networkArg struct {
+		rpc.NetworkLogParams
+		ID string `json:"id,omitempty" jsonschema:"a request's id from the list: returns that request whole (headers, bodies, timing) instead"`
+	}
 	storageArg struct {
 		rpc.SetStorageParams
 		Action string `json:"action"`
@@ -99,8 +102,11 @@ func (s *Server) paramTools() []paramTool {
 				return s.storage(ctx, req, in)
 			}),
 		typedTool[networkArg, rpc.NetworkLogParams]("browser_network_requests", "Network requests",
-			"The current tab's network requests since browserctl attached: method, URL, status or failure, type.",
-			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
+			"The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
+			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}, extra: []string{"id"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
+				if in.ID != "" {
+					return s.networkRequest(ctx, req, in.NetworkLogParams.PageParams, in.ID)
+				}
 				return s.networkRequests(ctx, req, in.NetworkLogParams)
 			}),
 		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",

@@ -178,6 +178,8 @@ const (
 	LogsNetwork      = "logs.network"
 	NetworkBlock     = "network.block"
 	NetworkUnblock   = "network.unblock"
+	NetworkRequest   = "network.request"
+	NetworkWaitResp  = "network.waitResponse"
 	DownloadsList    = "downloads.list"
 )
 
@@ -361,6 +363,10 @@ var Methods = []Method{
 		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call"},
 	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
+	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
+		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
+	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},
+		Summary: "one request of a tab whole: headers, bodies, timing", ResultDoc: "an id not recorded (never, or dropped as older than the newest 1000): -32602; a body gone from the browser says so in its note"},
 	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
 		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
 

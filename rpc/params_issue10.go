@@ -227,6 +227,7 @@ type ErrorEntry struct {
 // RequestEntry is one network request.
 type RequestEntry struct {
 	Seq        int64  `json:"seq"`
+	ID         string `json:"id" doc:"short id for network.request, unique in the extension's run"`
 	RequestID  string `json:"requestId"`
 	Method     string `json:"method"`
 	URL        string `json:"url"`

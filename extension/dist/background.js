@@ -158,7 +158,9 @@ var LOG_METHODS = [
 ];
 var NETWORK_METHODS = [
   "network.block",
-  "network.unblock"
+  "network.unblock",
+  "network.waitResponse",
+  "network.request"
 ];
 var DOWNLOAD_METHODS = [
   "downloads.list"
@@ -712,6 +714,161 @@ function sendQuiet(tabId, method, params = {}) {
   });
 }
 
+// src/background/pages/network-detail.ts
+var DETAIL_LIMIT = 1500;
+var POST_DATA_INLINE = 64 * 1024;
+var BODY_CAP = 10 * 1024 * 1024;
+var DetailStore = class {
+  constructor(limit = DETAIL_LIMIT) {
+    this.limit = limit;
+  }
+  limit;
+  byId = /* @__PURE__ */ new Map();
+  /** The current hop of each CDP requestId. */
+  current = /* @__PURE__ */ new Map();
+  get size() {
+    return this.byId.size;
+  }
+  get(id) {
+    return this.byId.get(id);
+  }
+  /** Network.requestWillBeSent: a new hop with short id `id`. */
+  start(id, requestId, ts, p) {
+    const prev = this.current.get(requestId);
+    if (prev && p["redirectResponse"]) {
+      prev.redirected = true;
+      this.response(requestId, ts, p["redirectResponse"]);
+    }
+    const req = p["request"] ?? {};
+    const postData = typeof req.postData === "string" && req.postData.length <= POST_DATA_INLINE ? req.postData : void 0;
+    const d = {
+      id,
+      requestId,
+      redirected: false,
+      requestHeaders: headerObject(req.headers),
+      ...postData !== void 0 ? { postData } : {},
+      hasPostData: req.hasPostData === true || typeof req.postData === "string",
+      responseHeaders: {},
+      ts,
+      ttfbMs: -1,
+      received: 0
+    };
+    this.byId.set(id, d);
+    this.current.set(requestId, d);
+    while (this.byId.size > this.limit) {
+      const oldest = this.byId.keys().next().value;
+      const o = this.byId.get(oldest);
+      this.byId.delete(oldest);
+      if (this.current.get(o.requestId) === o) this.current.delete(o.requestId);
+    }
+  }
+  /** Network.responseReceived (or a redirect's response): headers and time to first byte. */
+  response(requestId, ts, r) {
+    const d = this.current.get(requestId);
+    if (!d) return;
+    d.responseHeaders = headerObject(r["headers"]);
+    const t = r["timing"];
+    if (t && typeof t.requestTime === "number" && typeof t.receiveHeadersEnd === "number" && t.requestTime > 0) {
+      d.ttfbMs = Math.max(0, Math.round((t.requestTime - d.ts) * 1e3 + t.receiveHeadersEnd));
+    } else if (ts > 0) {
+      d.ttfbMs = Math.max(0, Math.round((ts - d.ts) * 1e3));
+    }
+  }
+  /** Network.requestWillBeSentExtraInfo / responseReceivedExtraInfo: the headers as sent on the wire. */
+  extraHeaders(requestId, which, headers) {
+    const d = this.current.get(requestId);
+    if (!d) return;
+    const h = headerObject(headers);
+    if (which === "request") d.requestHeaders = { ...d.requestHeaders, ...h };
+    else d.responseHeaders = { ...d.responseHeaders, ...h };
+  }
+  dataReceived(requestId, bytes) {
+    const d = this.current.get(requestId);
+    if (d) d.received += bytes;
+  }
+};
+function headerObject(h) {
+  const out = {};
+  if (h && typeof h === "object") {
+    for (const [k, v] of Object.entries(h)) out[k] = String(v);
+  }
+  return out;
+}
+function utf8Length(s) {
+  return new TextEncoder().encode(s).length;
+}
+function base64Length(b64) {
+  const pad = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor(b64.length * 3 / 4) - pad);
+}
+async function requestDetail(line, d, send2, attached) {
+  const out = {
+    id: d.id,
+    method: line.method,
+    url: line.url,
+    status: line.status,
+    statusText: line.statusText,
+    type: line.type,
+    mimeType: line.mimeType,
+    failure: line.failure,
+    requestHeaders: d.requestHeaders,
+    requestBody: null,
+    requestBodySize: 0,
+    responseHeaders: d.responseHeaders,
+    responseBody: null,
+    base64Encoded: false,
+    responseBodySize: d.received,
+    timing: { start: line.started, ttfbMs: d.ttfbMs, totalMs: line.durationMs }
+  };
+  if (d.postData !== void 0) {
+    out.requestBody = d.postData;
+    out.requestBodySize = utf8Length(d.postData);
+  } else if (d.hasPostData) {
+    if (!attached) {
+      out.requestBodyNote = "not available: the tab's debugger is detached";
+    } else {
+      try {
+        const r = await send2("Network.getRequestPostData", { requestId: d.requestId });
+        out.requestBody = r.postData ?? "";
+        out.requestBodySize = utf8Length(out.requestBody);
+      } catch (e) {
+        out.requestBodyNote = `gone from the browser's buffer (${errText(e)})`;
+      }
+    }
+  }
+  if (d.redirected) {
+    out.responseBodyNote = "a redirect: no body";
+  } else if (line.durationMs < 0) {
+    out.responseBodyNote = "not finished yet";
+  } else if (line.failure !== "") {
+    out.responseBodyNote = `the request failed: ${line.failure}`;
+  } else if (d.received > BODY_CAP) {
+    out.responseBodyNote = `over the ${BODY_CAP} byte cap (${d.received} bytes): not fetched`;
+  } else if (!attached) {
+    out.responseBodyNote = "not available: the tab's debugger is detached";
+  } else {
+    try {
+      const r = await send2("Network.getResponseBody", { requestId: d.requestId });
+      const body = r.body ?? "";
+      out.base64Encoded = r.base64Encoded === true;
+      out.responseBody = body;
+      out.responseBodySize = out.base64Encoded ? base64Length(body) : utf8Length(body);
+    } catch (e) {
+      out.responseBodyNote = `gone from the browser's buffer (${errText(e)})`;
+    }
+  }
+  return out;
+}
+function errText(e) {
+  const m = e instanceof Error ? e.message : String(e);
+  try {
+    const j = JSON.parse(m);
+    if (j.message) return j.message;
+  } catch {
+  }
+  return m;
+}
+
 // src/background/pages/observe.ts
 var CONSOLE_LIMIT = 1e3;
 var ERRORS_LIMIT = 200;
@@ -763,6 +920,7 @@ var Ring = class {
 };
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
+var requestCounter = 0;
 var byTab = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
   let l = byTab.get(tabId);
@@ -771,7 +929,8 @@ function tabLogs(tabId) {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
       errors: new Ring(ERRORS_LIMIT, nextSeq),
       network: new Ring(NETWORK_LIMIT, nextSeq),
-      inflight: /* @__PURE__ */ new Map()
+      inflight: /* @__PURE__ */ new Map(),
+      details: new DetailStore()
     };
     byTab.set(tabId, l);
   }
@@ -814,6 +973,9 @@ function patternRegExp(p) {
     else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`, "s");
+}
+function matchesPattern(url, p) {
+  return patternRegExp(fetchPattern(p)).test(url);
 }
 function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
@@ -930,6 +1092,8 @@ function onNetwork(logs, method, p) {
         });
       }
       const req = p["request"] ?? {};
+      const shortId = String(++requestCounter);
+      logs.details.start(shortId, id, ts, p);
       if (logs.inflight.size >= INFLIGHT_LIMIT) {
         const oldest = logs.inflight.keys().next().value;
         if (oldest !== void 0) logs.inflight.delete(oldest);
@@ -937,6 +1101,7 @@ function onNetwork(logs, method, p) {
       logs.inflight.set(id, {
         ts,
         entry: {
+          id: shortId,
           requestId: id,
           method: req.method ?? "GET",
           url: (req.url ?? "") + (req.urlFragment ?? ""),
@@ -956,6 +1121,7 @@ function onNetwork(logs, method, p) {
     case "Network.responseReceived": {
       const f = logs.inflight.get(id);
       const r = p["response"] ?? {};
+      logs.details.response(id, ts, p["response"] ?? {});
       if (f) {
         f.entry.status = r.status ?? 0;
         f.entry.statusText = r.statusText ?? "";
@@ -964,6 +1130,15 @@ function onNetwork(logs, method, p) {
       }
       return;
     }
+    case "Network.requestWillBeSentExtraInfo":
+      logs.details.extraHeaders(id, "request", p["headers"]);
+      return;
+    case "Network.responseReceivedExtraInfo":
+      logs.details.extraHeaders(id, "response", p["headers"]);
+      return;
+    case "Network.dataReceived":
+      logs.details.dataReceived(id, typeof p["dataLength"] === "number" ? p["dataLength"] : 0);
+      return;
     case "Network.loadingFinished":
       finish(logs, id, ts, { size: typeof p["encodedDataLength"] === "number" ? p["encodedDataLength"] : 0 });
       return;
@@ -6833,6 +7008,57 @@ async function upload(tabId, p) {
   return { files: files.length, target: what, multiple };
 }
 
+// src/background/pages/network-wait.ts
+var waiters2 = /* @__PURE__ */ new Map();
+onTabEvent((tabId, method, p) => {
+  if (method !== "Network.responseReceived") return;
+  const set = waiters2.get(tabId);
+  if (!set || set.size === 0) return;
+  const r = p["response"] ?? {};
+  const url = String(r.url ?? "");
+  const status = typeof r.status === "number" ? r.status : 0;
+  for (const w of [...set]) {
+    if (matchesPattern(url, w.pattern) && (w.status === void 0 || w.status === status)) {
+      w.done({ requestId: String(p["requestId"] ?? ""), url, status, statusText: String(r.statusText ?? "") });
+    }
+  }
+});
+onForget((tabId) => {
+  for (const w of [...waiters2.get(tabId) ?? []]) {
+    w.fail(new RpcError(ErrorCode.operationFailed, "the tab went away (closed, or its debugger detached) while waiting for a response"));
+  }
+});
+async function waitResponse(tabId, p) {
+  const pattern = requireString(p, "pattern");
+  if (pattern.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "pattern" must not be empty`);
+  const status = optionalInt(p, "status", 100);
+  if (status !== void 0 && status > 599) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "status" must be an HTTP status 100..599, got ${status}`);
+  }
+  const budget = budgetOf(p);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const started = Date.now();
+  const what = `a response matching ${JSON.stringify(pattern)}${status !== void 0 ? ` with status ${status}` : ""}`;
+  let set = waiters2.get(tabId);
+  if (!set) waiters2.set(tabId, set = /* @__PURE__ */ new Set());
+  const mine = set;
+  let timer;
+  let waiter;
+  try {
+    const r = await new Promise((resolve, reject) => {
+      waiter = { pattern, status, done: resolve, fail: reject };
+      mine.add(waiter);
+      timer = setTimeout(() => reject(timedOut(budget, what)), budget);
+    });
+    const entry = [...tabLogs(tabId).inflight.values()].map((f) => f.entry).find((e) => e.requestId === r.requestId);
+    return { id: entry?.id ?? "", url: r.url, status: r.status, statusText: r.statusText, waited: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+    if (waiter) mine.delete(waiter);
+    if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
+  }
+}
+
 // src/background/pages/storage.ts
 function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -7098,6 +7324,19 @@ async function networkRead(tabId, p) {
   const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
   return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
 }
+async function networkRequest(tabId, p) {
+  const id = requireString(p, "id").trim();
+  const logs = tabLogs(tabId);
+  const d = logs.details.get(id);
+  const line = logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
+  if (!d || !line) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`
+    );
+  }
+  return requestDetail(line, d, (method, params) => send(tabId, method, params), isAttached(tabId));
+}
 async function block(p, deps, add2) {
   const patterns = requireStringArray(p, "patterns");
   if (patterns.some((x) => x.trim() === "")) {
@@ -7146,6 +7385,8 @@ function toolHandlers(deps, click2) {
     "logs.console": onTab2("logs.console", consoleRead),
     "logs.errors": onTab2("logs.errors", errorsRead),
     "logs.network": onTab2("logs.network", networkRead),
+    "network.request": onTab2("network.request", networkRequest),
+    "network.waitResponse": onTab2("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {

@@ -181,6 +181,8 @@ export interface ErrorEntry {
 
 export interface RequestEntry {
   seq: number;
+  /** short id for network.request, unique in the extension's run */
+  id: string;
   requestId: string;
   method: string;
   url: string;
@@ -1242,6 +1244,77 @@ export interface BlockResult {
   skippedTabIds?: number[];
 }
 
+export interface WaitResponseParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** network block's syntax: without * or ? a URL substring, with them a wildcard pattern over the whole URL */
+  pattern: string;
+  /** an integer >= 100; only a response with this HTTP status */
+  status?: number;
+}
+
+export interface WaitResponseResult {
+  /** the request's id for network.request */
+  id: string;
+  url: string;
+  status: number;
+  statusText: string;
+  /** ms */
+  waited: number;
+}
+
+export interface NetworkRequestParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** the request's id as logs.network lists it */
+  id: string;
+}
+
+export interface RequestTiming {
+  /** wall clock, ms since the epoch */
+  start: number;
+  /** ms from the start to the response's headers; -1 without a response */
+  ttfbMs: number;
+  /** ms from the start to the last byte; -1 while in flight */
+  totalMs: number;
+}
+
+export interface RequestDetail {
+  id: string;
+  method: string;
+  url: string;
+  /** 0 without a response */
+  status: number;
+  statusText: string;
+  /** the resource type: Document, Fetch, XHR, Script, Image, ... */
+  type: string;
+  mimeType: string;
+  /** the net error, or empty */
+  failure: string;
+  requestHeaders: Record<string, string>;
+  /** the POST/PUT data as text; null without a body */
+  requestBody: string | null;
+  /** bytes of the request body */
+  requestBodySize: number;
+  /** why the request body is not here though the request had one */
+  requestBodyNote?: string;
+  responseHeaders: Record<string, string>;
+  /** text, or base64 when base64Encoded; null when not available */
+  responseBody: string | null;
+  base64Encoded: boolean;
+  /** bytes of the decoded body, when known */
+  responseBodySize: number;
+  /** why the body is not here: none yet, gone from the browser's buffer, over the size cap */
+  responseBodyNote?: string;
+  timing: RequestTiming;
+}
+
 export interface DownloadListResult {
   downloads: Download[];
 }
@@ -1458,6 +1531,8 @@ export type LogMethod = (typeof LOG_METHODS)[number];
 export const NETWORK_METHODS = [
   "network.block",
   "network.unblock",
+  "network.waitResponse",
+  "network.request",
 ] as const;
 export type NetworkMethod = (typeof NETWORK_METHODS)[number];
 
@@ -1629,6 +1704,10 @@ export interface MethodTypes {
   "network.block": { params: BlockParams; result: BlockResult };
   /** stop failing requests matching patterns */
   "network.unblock": { params: BlockParams; result: BlockResult };
+  /** wait until a response whose URL matches arrives in the tab */
+  "network.waitResponse": { params: WaitResponseParams; result: WaitResponseResult };
+  /** one request of a tab whole: headers, bodies, timing */
+  "network.request": { params: NetworkRequestParams; result: RequestDetail };
   /** downloads started in the session's tabs */
   "downloads.list": { params: SessionIDParams; result: DownloadListResult };
   /** start recording the session's active tab (screencast frames) */

@@ -12,6 +12,7 @@
 
 import type { ConsoleEntry, ErrorEntry, RequestEntry } from "../protocol.gen";
 import { onAttach, onForget, onTabEvent, type AttachSend } from "./debugger";
+import { DetailStore } from "./network-detail";
 
 export const CONSOLE_LIMIT = 1000;
 export const ERRORS_LIMIT = 200;
@@ -85,10 +86,14 @@ export interface TabLogs {
   errors: Ring<ErrorEntry>;
   network: Ring<RequestEntry>;
   inflight: Map<string, InFlight>;
+  /** Headers and timing of the newest requests, by short id (network.request). */
+  details: DetailStore;
 }
 
 let seqCounter = 0;
 const nextSeq = () => ++seqCounter;
+/** Requests' short ids: unique in the extension's run, across tabs. */
+let requestCounter = 0;
 const byTab = new Map<number, TabLogs>();
 
 /** The tab's logs, created empty on first use. */
@@ -100,6 +105,7 @@ export function tabLogs(tabId: number): TabLogs {
       errors: new Ring<ErrorEntry>(ERRORS_LIMIT, nextSeq),
       network: new Ring<RequestEntry>(NETWORK_LIMIT, nextSeq),
       inflight: new Map(),
+      details: new DetailStore(),
     };
     byTab.set(tabId, l);
   }
@@ -162,6 +168,11 @@ function patternRegExp(p: string): RegExp {
     else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`, "s");
+}
+
+/** Whether the URL matches a user's pattern (network block's syntax). */
+export function matchesPattern(url: string, p: string): boolean {
+  return patternRegExp(fetchPattern(p)).test(url);
 }
 
 /** Whether the tab's session blocks the URL. */
@@ -326,6 +337,8 @@ function onNetwork(logs: TabLogs, method: string, p: Record<string, unknown>): v
         });
       }
       const req = (p["request"] ?? {}) as { url?: string; method?: string; urlFragment?: string };
+      const shortId = String(++requestCounter);
+      logs.details.start(shortId, id, ts, p);
       if (logs.inflight.size >= INFLIGHT_LIMIT) {
         const oldest = logs.inflight.keys().next().value;
         if (oldest !== undefined) logs.inflight.delete(oldest);
@@ -333,6 +346,7 @@ function onNetwork(logs: TabLogs, method: string, p: Record<string, unknown>): v
       logs.inflight.set(id, {
         ts,
         entry: {
+          id: shortId,
           requestId: id,
           method: req.method ?? "GET",
           url: (req.url ?? "") + (req.urlFragment ?? ""),
@@ -352,6 +366,7 @@ function onNetwork(logs: TabLogs, method: string, p: Record<string, unknown>): v
     case "Network.responseReceived": {
       const f = logs.inflight.get(id);
       const r = (p["response"] ?? {}) as CdpResponse;
+      logs.details.response(id, ts, (p["response"] ?? {}) as Record<string, unknown>);
       if (f) {
         f.entry.status = r.status ?? 0;
         f.entry.statusText = r.statusText ?? "";
@@ -360,6 +375,15 @@ function onNetwork(logs: TabLogs, method: string, p: Record<string, unknown>): v
       }
       return;
     }
+    case "Network.requestWillBeSentExtraInfo":
+      logs.details.extraHeaders(id, "request", p["headers"]);
+      return;
+    case "Network.responseReceivedExtraInfo":
+      logs.details.extraHeaders(id, "response", p["headers"]);
+      return;
+    case "Network.dataReceived":
+      logs.details.dataReceived(id, typeof p["dataLength"] === "number" ? (p["dataLength"] as number) : 0);
+      return;
     case "Network.loadingFinished":
       finish(logs, id, ts, { size: typeof p["encodedDataLength"] === "number" ? (p["encodedDataLength"] as number) : 0 });
       return;

@@ -5,7 +5,7 @@
 
 import { timeCallOnTab } from "../call-timing";
 import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
-import { optionalBool, optionalInt, optionalOneOf, optionalString, requireStringArray } from "../params";
+import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
 import {
   CONSOLE_LEVELS,
   type BlockResult,
@@ -14,6 +14,7 @@ import {
   type ErrorsResult,
   type NetworkResult,
   type OKResult,
+  type RequestDetail,
   type RequestParams,
   type ResultOf,
 } from "../protocol.gen";
@@ -22,6 +23,8 @@ import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugg
 import { agentCallEnded, agentCallStarted } from "./person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
 import { chooserSince, upload } from "./files";
+import { requestDetail } from "./network-detail";
+import { waitResponse } from "./network-wait";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
 import { labelOf, requireTarget } from "./target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./storage";
@@ -233,6 +236,22 @@ async function networkRead(tabId: number, p: RequestParams<"logs.network">): Pro
   return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
 }
 
+/** network.request: the request with that short id, whole. */
+async function networkRequest(tabId: number, p: RequestParams<"network.request">): Promise<RequestDetail> {
+  const id = requireString(p, "id").trim();
+  const logs = tabLogs(tabId);
+  const d = logs.details.get(id);
+  const line =
+    logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
+  if (!d || !line) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`,
+    );
+  }
+  return requestDetail(line, d, (method, params) => send(tabId, method, params as Record<string, unknown>), isAttached(tabId));
+}
+
 // ---- network blocking ----
 
 async function block(p: RequestParams<"network.block">, deps: ToolDeps, add: boolean): Promise<BlockResult> {
@@ -291,6 +310,8 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     "logs.console": onTab("logs.console", consoleRead),
     "logs.errors": onTab("logs.errors", errorsRead),
     "logs.network": onTab("logs.network", networkRead),
+    "network.request": onTab("network.request", networkRequest),
+    "network.waitResponse": onTab("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
     "downloads.list": async (p) => {

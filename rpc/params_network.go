@@ -1,0 +1,54 @@
+package rpc
+
+// Network: one request whole (network.request).
+
+// NetworkRequestParams are the params of network.request.
+type NetworkRequestParams struct {
+	PageParams
+	ID string `json:"id" doc:"the request's id as logs.network lists it"`
+}
+
+// RequestTiming is when a request started and how long it took.
+type RequestTiming struct {
+	Start   int64 `json:"start" doc:"wall clock, ms since the epoch"`
+	TTFBMs  int64 `json:"ttfbMs" doc:"ms from the start to the response's headers; -1 without a response"`
+	TotalMs int64 `json:"totalMs" doc:"ms from the start to the last byte; -1 while in flight"`
+}
+
+// RequestDetail is one request whole: network.request's result.
+type RequestDetail struct {
+	ID              string            `json:"id"`
+	Method          string            `json:"method"`
+	URL             string            `json:"url"`
+	Status          int               `json:"status" doc:"0 without a response"`
+	StatusText      string            `json:"statusText"`
+	Type            string            `json:"type" doc:"the resource type: Document, Fetch, XHR, Script, Image, ..."`
+	MimeType        string            `json:"mimeType"`
+	Failure         string            `json:"failure" doc:"the net error, or empty"`
+	RequestHeaders  map[string]string `json:"requestHeaders"`
+	RequestBody     *string           `json:"requestBody" ts:"string | null" doc:"the POST/PUT data as text; null without a body"`
+	RequestBodySize int64             `json:"requestBodySize" doc:"bytes of the request body"`
+	RequestBodyNote string            `json:"requestBodyNote,omitempty" doc:"why the request body is not here though the request had one"`
+	ResponseHeaders map[string]string `json:"responseHeaders"`
+	ResponseBody    *string           `json:"responseBody" ts:"string | null" doc:"text, or base64 when base64Encoded; null when not available"`
+	Base64Encoded   bool              `json:"base64Encoded"`
+	ResponseSize    int64             `json:"responseBodySize" doc:"bytes of the decoded body, when known"`
+	ResponseNote    string            `json:"responseBodyNote,omitempty" doc:"why the body is not here: none yet, gone from the browser's buffer, over the size cap"`
+	Timing          RequestTiming     `json:"timing"`
+}
+
+// WaitResponseParams are the params of network.waitResponse.
+type WaitResponseParams struct {
+	PageParams
+	Pattern string `json:"pattern" doc:"network block's syntax: without * or ? a URL substring, with them a wildcard pattern over the whole URL"`
+	Status  int    `json:"status,omitempty" min:"100" doc:"only a response with this HTTP status"`
+}
+
+// WaitResponseResult is the response network.waitResponse waited for.
+type WaitResponseResult struct {
+	ID         string `json:"id" doc:"the request's id for network.request"`
+	URL        string `json:"url"`
+	Status     int    `json:"status"`
+	StatusText string `json:"statusText"`
+	Waited     int64  `json:"waited" doc:"ms"`
+}
