@@ -66,7 +66,8 @@ func TestScreenshotFormatsAndWidth(t *testing.T) {
 	dir := t.TempDir()
 
 	jpg := filepath.Join(dir, "shot.jpg")
-	mustRun(t, in(s, "screenshot", "--format", "jpeg", "--quality", "60", "--max-width", "640", "-o", jpg)...)
+	var shot struct{ Width, Height float64 }
+	mustJSON(t, &shot, in(s, "screenshot", "--format", "jpeg", "--quality", "60", "--max-width", "640", "-o", jpg)...)
 	b := readFile(t, jpg)
 	if !bytes.HasPrefix(b, []byte{0xff, 0xd8, 0xff}) {
 		t.Fatalf("the jpeg starts with %x, not FF D8 FF", b[:min(4, len(b))])
@@ -75,12 +76,17 @@ func TestScreenshotFormatsAndWidth(t *testing.T) {
 	if err != nil || format != "jpeg" || cfg.Width != 640 {
 		t.Errorf("jpeg: %s %dx%d (%v), want 640 wide", format, cfg.Width, cfg.Height, err)
 	}
-	// the aspect is the viewport's
+	// the aspect is the shot's (the viewport's when it was taken: Chrome's
+	// "started debugging" bar may shrink the viewport at any moment, so the
+	// page's size read afterwards is not the shot's); and that viewport is
+	// the page's width
 	p := h.cdp.page(t, tag)
 	var vp struct{ W, H float64 }
 	p.eval(`({W: document.documentElement.clientWidth, H: document.documentElement.clientHeight})`, &vp)
-	if want := int(640*vp.H/vp.W + 0.5); cfg.Height < want-1 || cfg.Height > want+1 {
-		t.Errorf("jpeg is %dx%d; the viewport %vx%v scaled to 640 wide is %d high", cfg.Width, cfg.Height, vp.W, vp.H, want)
+	if shot.Width != vp.W || shot.Width < 1 {
+		t.Errorf("the shot covers %v CSS px wide, the viewport is %v", shot.Width, vp.W)
+	} else if want := int(640*shot.Height/shot.Width + 0.5); cfg.Height < want-1 || cfg.Height > want+1 {
+		t.Errorf("jpeg is %dx%d; the shot's %vx%v scaled to 640 wide is %d high", cfg.Width, cfg.Height, shot.Width, shot.Height, want)
 	}
 
 	// WebP, its format from the file's extension
