@@ -6,14 +6,14 @@ package cmd
 // open.
 
 import (
-	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
@@ -26,6 +26,12 @@ func newCmdTrace(f *Factory) *cobra.Command {
 by default the categories DevTools' Performance panel records); trace stop
 FILE ends it and writes the trace's JSON ({"traceEvents": [...]}) to FILE,
 which DevTools' Performance panel ("Load profile") and ui.perfetto.dev open.
+
+--screenshots adds the page's screencast frames (JPEG, 500 px wide, at most
+64 MB of them) as DevTools' Screenshot events, placed on the trace's clock
+by console.timeStamp marks the page gets every 2 s; trace stop inserts them
+when it writes FILE, and fails (with FILE written without them) when they
+cannot be placed.
 
 The trace is kept by the browser while it runs (its own buffer bounds it). A
 trace ends with its session; a tab that closes while it is traced takes the
@@ -72,7 +78,7 @@ func newCmdTraceStart(f *Factory) *cobra.Command {
 		},
 	}
 	c.Flags().StringSliceVar(&p.Categories, "categories", nil, "trace categories, comma-separated; -NAME excludes (default: DevTools' Performance panel's)")
-	c.Flags().BoolVar(&p.Screenshots, "screenshots", false, "add screenshots of the page to the trace")
+	c.Flags().BoolVar(&p.Screenshots, "screenshots", false, "add screenshots of the page to the trace (its screencast, JPEG 500 px wide; DevTools' filmstrip)")
 	return c
 }
 
@@ -101,54 +107,29 @@ func newCmdTraceStop(f *Factory) *cobra.Command {
 			if err := decodeResult(rpc.TraceStop, raw, &res); err != nil {
 				return err
 			}
-			n, err := writeTrace(c, f, path, res.Stream)
+			sid := sessionOf(f)
+			wrote, err := evidence.WriteTrace(path, res, func(method string, p map[string]any) (json.RawMessage, error) {
+				p["sessionId"] = sid
+				return callRaw(ctx, f, method, p)
+			})
 			if err != nil {
 				return err
 			}
+			if res.ScreenshotsTruncated {
+				warn(f, "the screenshots stopped early: the trace's frames reached their memory bound")
+			}
 			abs, _ := filepath.Abs(path)
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]any{"path": abs, "bytes": n, "tabId": res.TabID})
+				return marshalJSON(f, map[string]any{"path": abs, "bytes": wrote.Bytes, "tabId": res.TabID, "screenshots": wrote.Screenshots})
 			}
 			fmt.Fprintln(f.IO.Out, abs)
-			done(f, "%d bytes of trace", n)
+			if res.Screenshots > 0 || wrote.Screenshots > 0 {
+				done(f, "%d bytes of trace, %d screenshots", wrote.Bytes, wrote.Screenshots)
+			} else {
+				done(f, "%d bytes of trace", wrote.Bytes)
+			}
 			return nil
 		},
 	}
 	return c
-}
-
-// writeTrace reads the stopped trace's stream into path, chunk by chunk.
-func writeTrace(c *cobra.Command, f *Factory, path, stream string) (int64, error) {
-	fh, err := os.Create(path)
-	if err != nil {
-		return 0, usageErrorf("cannot write %s: %v", path, err)
-	}
-	w := bufio.NewWriterSize(fh, 1<<20)
-	var n int64
-	for {
-		raw, err := callRaw(c.Context(), f, rpc.TraceRead, rpc.TraceReadParams{SessionID: sessionOf(f), Stream: stream})
-		if err != nil {
-			fh.Close()
-			return n, err
-		}
-		var res rpc.TraceReadResult
-		if err := decodeResult(rpc.TraceRead, raw, &res); err != nil {
-			fh.Close()
-			return n, err
-		}
-		k, err := w.WriteString(res.Data)
-		n += int64(k)
-		if err != nil {
-			fh.Close()
-			return n, err
-		}
-		if res.EOF {
-			break
-		}
-	}
-	if err := w.Flush(); err != nil {
-		fh.Close()
-		return n, err
-	}
-	return n, fh.Close()
 }

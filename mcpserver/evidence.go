@@ -5,7 +5,6 @@ package mcpserver
 // a file, and the page's Web Vitals.
 
 import (
-	"bufio"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -101,35 +100,16 @@ func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in tra
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return s.errorResult(req, err)
 	}
-	fh, err := os.Create(in.Path)
+	wrote, err := evidence.WriteTrace(in.Path, st, func(method string, p map[string]any) (json.RawMessage, error) {
+		return s.call(ctx, req, method, p)
+	})
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	defer fh.Close()
-	w := bufio.NewWriterSize(fh, 1<<20)
-	var n int
-	for {
-		raw, err := s.call(ctx, req, rpc.TraceRead, map[string]any{"stream": st.Stream})
-		if err != nil {
-			return s.errorResult(req, err)
-		}
-		var chunk rpc.TraceReadResult
-		if err := json.Unmarshal(raw, &chunk); err != nil {
-			return s.errorResult(req, err)
-		}
-		k, err := w.WriteString(chunk.Data)
-		n += k
-		if err != nil {
-			return s.errorResult(req, err)
-		}
-		if chunk.EOF {
-			break
-		}
+	if st.Screenshots > 0 || wrote.Screenshots > 0 {
+		return text("Trace of tab %d written to %s (%d bytes, %d screenshots)", st.TabID, in.Path, wrote.Bytes, wrote.Screenshots)
 	}
-	if err := w.Flush(); err != nil {
-		return s.errorResult(req, err)
-	}
-	return text("Trace of tab %d written to %s (%d bytes)", st.TabID, in.Path, n)
+	return text("Trace of tab %d written to %s (%d bytes)", st.TabID, in.Path, wrote.Bytes)
 }
 
 func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {

@@ -383,6 +383,8 @@ var Methods = []Method{
 		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
 	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
 		Summary: "the next chunk of a stopped trace's JSON"},
+	{Wire: TraceShots, Session: SessionRequired, Params: TraceShotsParams{}, Result: TraceShotsResult{},
+		Summary: "the screencast frames of a stopped trace started with screenshots, a chunk at a time", ResultDoc: "the CLI inserts them into the trace as DevTools' Screenshot events"},
 	// emulation, saved state, init scripts (docs/protocol.md says more)
 	{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
 		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed"},

@@ -18,6 +18,7 @@ const (
 	TraceStart    = "trace.start"
 	TraceStop     = "trace.stop"
 	TraceRead     = "trace.read"
+	TraceShots    = "trace.screenshots"
 )
 
 // ImageFormat is what pages.screenshot encodes.
@@ -173,6 +174,40 @@ type TraceStartResult struct {
 type TraceStopResult struct {
 	TabID  int    `json:"tabId"`
 	Stream string `json:"stream"`
+	// With screenshots: how many screencast frames trace.screenshots hands
+	// out, and the clock marks that place them on the trace's clock.
+	Screenshots          int              `json:"screenshots,omitempty" doc:"frames for trace.screenshots"`
+	ScreenshotsTruncated bool             `json:"screenshotsTruncated,omitempty" doc:"the memory bound stopped taking frames early"`
+	Clock                []TraceClockMark `json:"clock,omitempty" doc:"console.timeStamp marks put into the page during the trace"`
+}
+
+// TraceClockMark is one console.timeStamp the extension ran in the traced
+// page: the trace holds a TimeStamp event with Label as its message; WallMS
+// is the page's Date.now() around the call (the clock of the screencast
+// frames' timestamps).
+type TraceClockMark struct {
+	Label  string  `json:"label"`
+	WallMS float64 `json:"wallMs" doc:"epoch ms"`
+}
+
+// TraceShotsParams are the params of trace.screenshots.
+type TraceShotsParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+	From      int    `json:"from,omitempty" min:"0" default:"0" doc:"index of the first frame"`
+}
+
+// TraceShot is one screencast frame taken during a trace.
+type TraceShot struct {
+	Data   string  `json:"data" doc:"base64 JPEG"`
+	WallMS float64 `json:"wallMs" doc:"epoch ms (the frame's own timestamp)"`
+}
+
+// TraceShotsResult is the result of trace.screenshots: frames from From
+// on, at most a few MB of them, oldest first.
+type TraceShotsResult struct {
+	Frames []TraceShot `json:"frames"`
+	Next   int         `json:"next" doc:"the From of the next call"`
+	Done   bool        `json:"done"`
 }
 
 // TraceReadParams are the params of trace.read.

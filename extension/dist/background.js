@@ -173,7 +173,8 @@ var RECORD_METHODS = [
 var TRACE_METHODS = [
   "trace.start",
   "trace.stop",
-  "trace.read"
+  "trace.read",
+  "trace.screenshots"
 ];
 var EMULATION_METHODS = [
   "emulation.set",
@@ -2350,6 +2351,41 @@ async function ensureForeground(tabId) {
   }
 }
 
+// src/background/pages/evidence/screencast-share.ts
+var users = /* @__PURE__ */ new Map();
+function screencastLead(tabId) {
+  const u = users.get(tabId);
+  if (!u) return void 0;
+  if (u.has("record")) return "record";
+  return u.has("trace") ? "trace" : void 0;
+}
+function claimScreencast(tabId, who, params) {
+  wireAcks();
+  let u = users.get(tabId);
+  if (!u) users.set(tabId, u = /* @__PURE__ */ new Map());
+  u.set(who, params);
+}
+function releaseScreencast(tabId, who) {
+  const u = users.get(tabId);
+  if (!u?.delete(who)) return;
+  const rest = screencastLead(tabId);
+  if (rest === void 0) {
+    users.delete(tabId);
+    sendQuiet(tabId, "Page.stopScreencast");
+  } else if (who === "record") {
+    sendQuiet(tabId, "Page.startScreencast", u.get(rest));
+  }
+}
+var wired2 = false;
+function wireAcks() {
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
+  onTabEvent((tabId, method, p) => {
+    if (method === "Page.screencastFrame") sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
+  });
+  onForget((tabId) => users.delete(tabId));
+}
+
 // src/background/pages/evidence/recorder.ts
 var MAX_BYTES = 200 * 1024 * 1024;
 var MAX_MS = 30 * 60 * 1e3;
@@ -2379,31 +2415,34 @@ function end(r, truncated = false) {
   r.live = false;
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
-  if (r.tabId !== void 0) sendQuiet(r.tabId, "Page.stopScreencast");
+  if (r.tabId !== void 0) releaseScreencast(r.tabId, "record");
   r.dropTimer = setTimeout(() => {
     if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
   }, KEEP_STOPPED_MS);
 }
 async function follow(r, tabId) {
-  if (r.tabId !== void 0 && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  if (r.tabId !== void 0 && r.tabId !== tabId) releaseScreencast(r.tabId, "record");
   r.tabId = void 0;
   await ensureAttached(tabId);
   await ensureForeground(tabId);
   r.tabId = tabId;
   if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  claimScreencast(tabId, "record", screencastParams(r));
   try {
     await send(tabId, "Page.startScreencast", screencastParams(r));
   } catch (e) {
-    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+    if (!(e instanceof Error && /already active/i.test(e.message))) {
+      releaseScreencast(tabId, "record");
+      throw e;
+    }
   }
 }
-var wired2 = false;
+var wired3 = false;
 function wire2() {
-  if (wired2 || typeof chrome === "undefined") return;
-  wired2 = true;
+  if (wired3 || typeof chrome === "undefined") return;
+  wired3 = true;
   onTabEvent((tabId, method, p) => {
     if (method === "Page.screencastFrame") {
-      sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
       const r = recordingOn(tabId);
       if (!r || typeof p["data"] !== "string") return;
       const meta = p["metadata"];
@@ -2512,6 +2551,141 @@ function framesOf(sessionId, from) {
   return { frames, next: i, done: i >= r.frames.length };
 }
 
+// src/background/pages/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+});
+async function isolatedContext(tabId) {
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const tree = await send(tabId, "Page.getFrameTree");
+  const r = await send(tabId, "Page.createIsolatedWorld", {
+    frameId: tree.frameTree.frame.id,
+    worldName: WORLD_NAME
+  });
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  return r.executionContextId;
+}
+function dropContext(tabId) {
+  worlds.delete(tabId);
+}
+
+// src/background/pages/evidence/trace-shots.ts
+var SHOT_WIDTH = 500;
+var SHOT_QUALITY = 50;
+var SHOTS_MAX_BYTES = 64 * 1024 * 1024;
+var CLOCK_EVERY_MS = 2e3;
+var MAX_MARKS = 200;
+var SHOTS_CHUNK_BYTES = 8 * 1024 * 1024;
+var SCREENCAST_PARAMS = {
+  format: "jpeg",
+  quality: SHOT_QUALITY,
+  maxWidth: SHOT_WIDTH,
+  maxHeight: SHOT_WIDTH * 4,
+  // the width decides
+  everyNthFrame: 1
+};
+var live = /* @__PURE__ */ new Set();
+var wired4 = false;
+function wire3() {
+  if (wired4 || typeof chrome === "undefined") return;
+  wired4 = true;
+  onTabEvent((tabId, method, p) => {
+    if (method === "Page.screencastFrame") {
+      if (typeof p["data"] !== "string") return;
+      const meta = p["metadata"];
+      const wallMs = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+      for (const s of live) if (s.tabId === tabId) take(s, { data: p["data"], wallMs });
+    } else if (method === "Page.frameNavigated") {
+      const frame = p["frame"];
+      if (frame && !frame.parentId && traced(tabId) && screencastLead(tabId) === "trace") {
+        sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
+      }
+    }
+  });
+  onAttach(async (tabId, send2) => {
+    if (traced(tabId) && screencastLead(tabId) === "trace") await send2("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
+    });
+  });
+}
+function traced(tabId) {
+  for (const s of live) if (s.tabId === tabId) return true;
+  return false;
+}
+function take(s, f) {
+  if (!s.live || s.truncated) return;
+  if (s.bytes + f.data.length > SHOTS_MAX_BYTES) {
+    s.truncated = true;
+    return;
+  }
+  s.frames.push(f);
+  s.bytes += f.data.length;
+}
+async function mark(s) {
+  if (s.marks.length >= MAX_MARKS) return;
+  const label = `browserctl-trace-clock-${s.marks.length}-${Math.random().toString(36).slice(2, 10)}`;
+  const r = await send(s.tabId, "Runtime.evaluate", {
+    expression: `(() => { const a = Date.now(); console.timeStamp(${JSON.stringify(label)}); return (a + Date.now()) / 2; })()`,
+    contextId: await isolatedContext(s.tabId),
+    returnByValue: true
+  });
+  if (!r.exceptionDetails && typeof r.result.value === "number") s.marks.push({ label, wallMs: r.result.value });
+}
+async function startShots(tabId) {
+  wire3();
+  const s = { tabId, frames: [], bytes: 0, truncated: false, marks: [], live: true };
+  const shared = screencastLead(tabId) === "record";
+  claimScreencast(tabId, "trace", SCREENCAST_PARAMS);
+  live.add(s);
+  try {
+    if (!shared) await send(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
+    await mark(s);
+  } catch (e) {
+    stopShotsNow(s);
+    throw e;
+  }
+  s.timer = setInterval(() => void mark(s).catch(() => {
+  }), CLOCK_EVERY_MS);
+  return s;
+}
+function stopShotsNow(s) {
+  if (!s.live) return;
+  s.live = false;
+  clearInterval(s.timer);
+  live.delete(s);
+  releaseScreencast(s.tabId, "trace");
+}
+async function stopShots(s) {
+  if (!s.live) return;
+  s.live = false;
+  clearInterval(s.timer);
+  live.delete(s);
+  releaseScreencast(s.tabId, "trace");
+  await mark(s).catch(() => {
+  });
+}
+function dropShots(s) {
+  stopShotsNow(s);
+  s.frames = [];
+  s.bytes = 0;
+}
+function shotsChunk(s, from) {
+  const frames = [];
+  let bytes = 0;
+  let i = Math.max(0, from);
+  while (i < s.frames.length) {
+    const f = s.frames[i];
+    if (frames.length > 0 && bytes + f.data.length > SHOTS_CHUNK_BYTES) break;
+    frames.push(f);
+    bytes += f.data.length;
+    i++;
+  }
+  return { frames, next: i, done: i >= s.frames.length };
+}
+
 // src/background/pages/evidence/trace.ts
 var DEFAULT_CATEGORIES = [
   "-*",
@@ -2529,6 +2703,7 @@ var DEFAULT_CATEGORIES = [
 var SCREENSHOT_CATEGORY = "disabled-by-default-devtools.screenshot";
 var COMPLETE_MS = 3e4;
 var READ_BYTES = 4 * 1024 * 1024;
+var KEEP_STOPPED_MS2 = 5 * 60 * 1e3;
 var traces = /* @__PURE__ */ new Map();
 function failed2(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -2536,10 +2711,10 @@ function failed2(msg) {
 function nothing2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-var wired3 = false;
-function wire3() {
-  if (wired3 || typeof chrome === "undefined") return;
-  wired3 = true;
+var wired5 = false;
+function wire4() {
+  if (wired5 || typeof chrome === "undefined") return;
+  wired5 = true;
   onTabEvent((tabId, method, p) => {
     if (method !== "Tracing.tracingComplete") return;
     for (const t of traces.values()) {
@@ -2549,30 +2724,38 @@ function wire3() {
   onForget((tabId) => {
     for (const [sid, t] of traces) {
       if (t.tabId !== tabId) continue;
-      traces.delete(sid);
+      forget2(sid, t);
       t.gone?.("the tab closed or its debugger was detached; the browser dropped its trace");
     }
   });
   chrome.tabGroups.onRemoved.addListener((g) => {
     for (const [sid, t] of traces) {
       if (t.groupId !== g.id) continue;
-      traces.delete(sid);
-      sendQuiet(t.tabId, t.stream ? "IO.close" : "Tracing.end", t.stream ? { handle: t.stream } : {});
+      forget2(sid, t);
+      if (!t.streamDone) sendQuiet(t.tabId, t.stream ? "IO.close" : "Tracing.end", t.stream ? { handle: t.stream } : {});
     }
   });
+}
+function forget2(sessionId, t) {
+  if (traces.get(sessionId) === t) traces.delete(sessionId);
+  clearTimeout(t.dropTimer);
+  if (t.shots) dropShots(t.shots);
+}
+function maybeDone(sessionId, t) {
+  if (t.streamDone && (!t.shots || t.shotsDone)) forget2(sessionId, t);
 }
 function traceConfig(categories) {
   const included = categories.filter((c) => !c.startsWith("-"));
   const excluded = categories.filter((c) => c.startsWith("-")).map((c) => c.slice(1));
   return { includedCategories: included, excludedCategories: excluded };
 }
-async function startTrace(sessionId, groupId, tabId, categories) {
-  wire3();
+async function startTrace(sessionId, groupId, tabId, categories, screenshots = false) {
+  wire4();
   const old = traces.get(sessionId);
   if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
   if (old?.stream) {
-    sendQuiet(old.tabId, "IO.close", { handle: old.stream });
-    traces.delete(sessionId);
+    if (!old.streamDone) sendQuiet(old.tabId, "IO.close", { handle: old.stream });
+    forget2(sessionId, old);
   }
   const t = { tabId, groupId };
   traces.set(sessionId, t);
@@ -2588,6 +2771,14 @@ async function startTrace(sessionId, groupId, tabId, categories) {
     traces.delete(sessionId);
     throw e;
   }
+  if (!screenshots) return;
+  try {
+    t.shots = await startShots(tabId);
+  } catch (e) {
+    forget2(sessionId, t);
+    sendQuiet(tabId, "Tracing.end", {});
+    throw failed2(`tracing with screenshots: the tab's screencast did not start: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 async function stopTrace(sessionId) {
   const t = traces.get(sessionId);
@@ -2599,13 +2790,26 @@ async function stopTrace(sessionId) {
     timer = setTimeout(() => reject(failed2(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
   });
   try {
+    if (t.shots) await stopShots(t.shots);
     await send(t.tabId, "Tracing.end", {});
     const stream = await done;
     if (!stream) throw failed2("the browser finished the trace without a stream");
     t.stream = stream;
-    return { tabId: t.tabId, stream };
+    t.dropTimer = setTimeout(() => {
+      if (!t.streamDone) sendQuiet(t.tabId, "IO.close", { handle: stream });
+      forget2(sessionId, t);
+    }, KEEP_STOPPED_MS2);
+    if (!t.shots) return { tabId: t.tabId, stream };
+    if (t.shots.frames.length === 0) t.shotsDone = true;
+    return {
+      tabId: t.tabId,
+      stream,
+      screenshots: t.shots.frames.length,
+      screenshotsTruncated: t.shots.truncated,
+      clock: t.shots.marks
+    };
   } catch (e) {
-    traces.delete(sessionId);
+    forget2(sessionId, t);
     throw e;
   } finally {
     clearTimeout(timer);
@@ -2615,14 +2819,29 @@ async function stopTrace(sessionId) {
 }
 async function readTrace(sessionId, stream) {
   const t = traces.get(sessionId);
-  if (!t || t.stream !== stream) throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  if (!t || t.stream !== stream || t.streamDone) {
+    throw nothing2(`session ${sessionId} has no stopped trace with stream ${JSON.stringify(stream)}`);
+  }
   const r = await send(t.tabId, "IO.read", { handle: stream, size: READ_BYTES });
   const data = r.base64Encoded ? new TextDecoder().decode(Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0))) : r.data;
   if (r.eof) {
-    traces.delete(sessionId);
+    t.streamDone = true;
     sendQuiet(t.tabId, "IO.close", { handle: stream });
+    maybeDone(sessionId, t);
   }
   return { data, eof: r.eof };
+}
+function traceShots(sessionId, from) {
+  const t = traces.get(sessionId);
+  if (!t || !t.stream || !t.shots || t.shotsDone) {
+    throw nothing2(`session ${sessionId} has no stopped trace with screenshots to read (trace start --screenshots, trace stop)`);
+  }
+  const c = shotsChunk(t.shots, from);
+  if (c.done) {
+    t.shotsDone = true;
+    maybeDone(sessionId, t);
+  }
+  return c;
 }
 
 // src/background/pages/page-tree.ts
@@ -3550,28 +3769,6 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   }
 }
 
-// src/background/pages/world.ts
-var WORLD_NAME = "browserctl";
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-});
-async function isolatedContext(tabId) {
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
-  return r.executionContextId;
-}
-function dropContext(tabId) {
-  worlds.delete(tabId);
-}
-
 // src/background/pages/target.ts
 var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
@@ -4145,6 +4342,7 @@ async function vitals(tabId, p) {
 }
 
 // src/background/pages/evidence/index.ts
+var CLOCK_CATEGORY = "devtools.timeline";
 function invalid3(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -4192,15 +4390,17 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
     "trace.start": async (p) => {
       const s = await store3.require(p);
       let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
-      if ((optionalBool(p, "screenshots") ?? false) && !categories.includes(SCREENSHOT_CATEGORY)) {
-        categories = [...categories, SCREENSHOT_CATEGORY];
+      const screenshots = optionalBool(p, "screenshots") ?? false;
+      if (screenshots) {
+        for (const c of [SCREENSHOT_CATEGORY, CLOCK_CATEGORY]) if (!categories.includes(c)) categories = [...categories, c];
       }
       const tabId = await resolveTab2(p);
-      await startTrace(s.sessionId, s.groupId, tabId, categories);
+      await startTrace(s.sessionId, s.groupId, tabId, categories, screenshots);
       return { tabId, categories };
     },
     "trace.stop": async (p) => stopTrace(sessionOf2(p)),
-    "trace.read": async (p) => readTrace(sessionOf2(p), requireString(p, "stream"))
+    "trace.read": async (p) => readTrace(sessionOf2(p), requireString(p, "stream")),
+    "trace.screenshots": async (p) => traceShots(sessionOf2(p), optionalInt(p, "from", 0) ?? 0)
   };
 }
 
@@ -5203,9 +5403,9 @@ function noteSession(tabId, sessionId) {
 function dialogMark() {
   return seq;
 }
-function dialogSince(tabId, mark) {
+function dialogSince(tabId, mark2) {
   const d = lastDialog.get(tabId);
-  if (!d || d.seq <= mark) return void 0;
+  if (!d || d.seq <= mark2) return void 0;
   const { seq: _, ...report } = d;
   return report;
 }
@@ -5403,7 +5603,7 @@ async function runPageCall(method, tabId, params, fn) {
     await checkPersonInput(tabId);
   }
   const agents = method !== "pages.handoff";
-  const mark = dialogMark();
+  const mark2 = dialogMark();
   const watch = whenClosed(tabId);
   const budget = params["timeoutMs"];
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
@@ -5416,7 +5616,7 @@ async function runPageCall(method, tabId, params, fn) {
     if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
       throw tabClosedError(tabId);
     }
-    const d2 = dialogSince(tabId, mark);
+    const d2 = dialogSince(tabId, mark2);
     if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
       e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
     }
@@ -5428,7 +5628,7 @@ async function runPageCall(method, tabId, params, fn) {
   }
   if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
   if (DIALOG_EXEMPT.has(method)) return result2;
-  const d = dialogSince(tabId, mark);
+  const d = dialogSince(tabId, mark2);
   if (d && result2 && typeof result2 === "object" && !Array.isArray(result2)) {
     return { ...result2, dialog: d };
   }
@@ -8107,16 +8307,16 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     },
     "sessions.list": async () => {
       await store3.ready();
-      const live = [];
+      const live2 = [];
       for (const s of store3.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
-          live.push(await toWireSession(s));
+          live2.push(await toWireSession(s));
         } catch {
           await store3.remove(s.sessionId);
         }
       }
-      return { sessions: live };
+      return { sessions: live2 };
     },
     "sessions.rename": async (p) => {
       const s = await store3.require(p);

@@ -1380,9 +1380,21 @@ export interface TraceStartResult {
   categories: string[];
 }
 
+export interface TraceClockMark {
+  label: string;
+  /** epoch ms */
+  wallMs: number;
+}
+
 export interface TraceStopResult {
   tabId: number;
   stream: string;
+  /** frames for trace.screenshots */
+  screenshots?: number;
+  /** the memory bound stopped taking frames early */
+  screenshotsTruncated?: boolean;
+  /** console.timeStamp marks put into the page during the trace */
+  clock?: TraceClockMark[];
 }
 
 export interface TraceReadParams {
@@ -1393,6 +1405,26 @@ export interface TraceReadParams {
 export interface TraceReadResult {
   data: string;
   eof: boolean;
+}
+
+export interface TraceShotsParams {
+  sessionId?: string;
+  /** default 0; an integer >= 0; index of the first frame */
+  from?: number;
+}
+
+export interface TraceShot {
+  /** base64 JPEG */
+  data: string;
+  /** epoch ms (the frame's own timestamp) */
+  wallMs: number;
+}
+
+export interface TraceShotsResult {
+  frames: TraceShot[];
+  /** the From of the next call */
+  next: number;
+  done: boolean;
 }
 
 export interface EmulationSetParams {
@@ -1552,6 +1584,7 @@ export const TRACE_METHODS = [
   "trace.start",
   "trace.stop",
   "trace.read",
+  "trace.screenshots",
 ] as const;
 export type TraceMethod = (typeof TRACE_METHODS)[number];
 
@@ -1722,6 +1755,8 @@ export interface MethodTypes {
   "trace.stop": { params: SessionIDParams; result: TraceStopResult };
   /** the next chunk of a stopped trace's JSON */
   "trace.read": { params: TraceReadParams; result: TraceReadResult };
+  /** the screencast frames of a stopped trace started with screenshots, a chunk at a time */
+  "trace.screenshots": { params: TraceShotsParams; result: TraceShotsResult };
   /** change the session's emulation settings in every tab, now and later */
   "emulation.set": { params: EmulationSetParams; result: EmulationResult };
   /** the session's emulation settings and init scripts */

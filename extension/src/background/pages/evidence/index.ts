@@ -7,7 +7,7 @@ import { optionalBool, optionalInt, optionalString, requireString } from "../../
 import { SESSION_REQUIRED_MESSAGE, type SessionStore } from "../../session-store";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../../types";
 import { framesOf, startRecording, stopRecording } from "./recorder";
-import { DEFAULT_CATEGORIES, readTrace, SCREENSHOT_CATEGORY, startTrace, stopTrace } from "./trace";
+import { DEFAULT_CATEGORIES, readTrace, SCREENSHOT_CATEGORY, startTrace, stopTrace, traceShots } from "./trace";
 
 export { highlight } from "./highlight";
 export { vitals } from "./vitals";
@@ -16,6 +16,8 @@ export interface EvidenceDeps {
   store: SessionStore;
   resolveTab(params: Params): Promise<number>;
 }
+
+const CLOCK_CATEGORY = "devtools.timeline";
 
 function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
@@ -69,14 +71,20 @@ export function evidenceHandlers({ store, resolveTab }: EvidenceDeps): Handlers<
     "trace.start": async (p) => {
       const s = await store.require(p);
       let categories = categoriesOf(p as Params) ?? DEFAULT_CATEGORIES;
-      if ((optionalBool(p, "screenshots") ?? false) && !categories.includes(SCREENSHOT_CATEGORY)) {
-        categories = [...categories, SCREENSHOT_CATEGORY];
+      const screenshots = optionalBool(p, "screenshots") ?? false;
+      // DevTools' own screenshot category (Chrome writes none for a
+      // chrome.debugger client today: the screencast's frames stand in, and
+      // the CLI adds them only to a trace without Screenshot events); the
+      // frames' clock marks are console.timeStamp events (devtools.timeline).
+      if (screenshots) {
+        for (const c of [SCREENSHOT_CATEGORY, CLOCK_CATEGORY]) if (!categories.includes(c)) categories = [...categories, c];
       }
       const tabId = await resolveTab(p);
-      await startTrace(s.sessionId, s.groupId, tabId, categories);
+      await startTrace(s.sessionId, s.groupId, tabId, categories, screenshots);
       return { tabId, categories };
     },
     "trace.stop": async (p) => stopTrace(sessionOf(p)),
     "trace.read": async (p) => readTrace(sessionOf(p), requireString(p, "stream")),
+    "trace.screenshots": async (p) => traceShots(sessionOf(p), optionalInt(p, "from", 0) ?? 0),
   };
 }

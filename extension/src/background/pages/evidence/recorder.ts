@@ -9,6 +9,7 @@
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, onAttach, onForget, onTabEvent, send, sendQuiet } from "../debugger";
 import { ensureForeground } from "../foreground";
+import { claimScreencast, releaseScreencast } from "./screencast-share";
 
 /** A recording stops taking frames past this many bytes of base64 JPEG. */
 export const MAX_BYTES = 200 * 1024 * 1024;
@@ -77,7 +78,7 @@ function end(r: Recording, truncated = false): void {
   r.live = false;
   r.stoppedAt = Date.now();
   if (truncated) r.truncated = true;
-  if (r.tabId !== undefined) sendQuiet(r.tabId, "Page.stopScreencast");
+  if (r.tabId !== undefined) releaseScreencast(r.tabId, "record");
   // Whatever ended it, the frames do not stay for ever.
   r.dropTimer = setTimeout(() => {
     if (recordings.get(r.sessionId) === r) recordings.delete(r.sessionId);
@@ -85,16 +86,20 @@ function end(r: Recording, truncated = false): void {
 }
 
 async function follow(r: Recording, tabId: number): Promise<void> {
-  if (r.tabId !== undefined && r.tabId !== tabId) sendQuiet(r.tabId, "Page.stopScreencast");
+  if (r.tabId !== undefined && r.tabId !== tabId) releaseScreencast(r.tabId, "record");
   r.tabId = undefined;
   await ensureAttached(tabId); // before r.tabId: the attach hook would start it too
   await ensureForeground(tabId); // a hidden tab sends no frames
   r.tabId = tabId;
   if (r.tabs.at(-1) !== tabId) r.tabs.push(tabId);
+  claimScreencast(tabId, "record", screencastParams(r));
   try {
     await send(tabId, "Page.startScreencast", screencastParams(r));
   } catch (e) {
-    if (!(e instanceof Error && /already active/i.test(e.message))) throw e;
+    if (!(e instanceof Error && /already active/i.test(e.message))) {
+      releaseScreencast(tabId, "record");
+      throw e;
+    }
   }
 }
 
@@ -104,7 +109,6 @@ function wire(): void {
   wired = true;
   onTabEvent((tabId, method, p) => {
     if (method === "Page.screencastFrame") {
-      sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
       const r = recordingOn(tabId);
       if (!r || typeof p["data"] !== "string") return;
       const meta = p["metadata"] as { timestamp?: number } | undefined;
