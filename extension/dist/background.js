@@ -8415,9 +8415,9 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      const wire4 = toWireTab(await getTab(id), store3);
-      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
-      return wire4;
+      const wire5 = toWireTab(await getTab(id), store3);
+      if (url !== "about:blank" && wire5.url === "about:blank") wire5.url = url;
+      return wire5;
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);
