@@ -3,12 +3,15 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"image"
 	"image/color"
+	"image/gif"
 	_ "image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -371,31 +374,23 @@ func TestTraceHoldsPageEvents(t *testing.T) {
 		Bytes int64  `json:"bytes"`
 	}
 	mustJSON(t, &res, in(s, "trace", "stop", file)...) // the trace went on past the refused stop
-	var tr struct {
-		TraceEvents []struct {
-			Name string         `json:"name"`
-			Cat  string         `json:"cat"`
-			Args map[string]any `json:"args"`
-		} `json:"traceEvents"`
-	}
-	if err := json.Unmarshal(readFile(t, file), &tr); err != nil {
-		t.Fatalf("the trace is not JSON with traceEvents: %v", err)
-	}
-	var mark, click, shots, frames int
+	tr := readTraceFile(t, file)
+	var mark, click, frames int
 	cats := map[string]int{}
+	pagePid := int64(-1)
 	for _, e := range tr.TraceEvents {
 		cats[e.Cat]++
 		switch {
 		case e.Name == "browserctl-evidence-mark":
 			mark++
+			pagePid = e.Pid
 		case e.Name == "EventDispatch" && strings.Contains(string(mustMarshal(e.Args)), `"click"`):
 			click++
-		case e.Name == "Screenshot" || strings.Contains(e.Cat, "screenshot"):
-			shots++
 		case strings.Contains(e.Name, "Frame"):
 			frames++
 		}
 	}
+	shots := checkScreenshots(t, tr, pagePid)
 	t.Logf("trace: %d events, %d bytes; mark %d, click dispatch %d, screenshots %d, frame events %d", len(tr.TraceEvents), res.Bytes, mark, click, shots, frames)
 	if mark == 0 {
 		t.Error("the trace has no event of the page's performance.mark")
@@ -403,10 +398,126 @@ func TestTraceHoldsPageEvents(t *testing.T) {
 	if click == 0 {
 		t.Error("the trace has no click EventDispatch")
 	}
-	// --screenshots asks for DevTools' screenshot category; Chrome writes
-	// no Screenshot events for a chrome.debugger client (a direct CDP page
-	// session gets them), so only the ask is checked.
+	if shots < 2 {
+		t.Errorf("trace start --screenshots on an animated page: %d Screenshot events, want at least 2", shots)
+	}
 	t.Logf("categories: %v", cats)
+
+	// without --screenshots: no Screenshot events
+	mustRun(t, in(s, "trace", "start")...)
+	time.Sleep(time.Second)
+	plain := filepath.Join(dir, "plain.json")
+	mustRun(t, in(s, "trace", "stop", plain)...)
+	if n := checkScreenshots(t, readTraceFile(t, plain), -1); n != 0 {
+		t.Errorf("a trace without --screenshots holds %d Screenshot events", n)
+	}
+}
+
+type traceEvent struct {
+	Name string         `json:"name"`
+	Cat  string         `json:"cat"`
+	Ph   string         `json:"ph"`
+	ID   any            `json:"id"`
+	Pid  int64          `json:"pid"`
+	Tid  int64          `json:"tid"`
+	Ts   float64        `json:"ts"`
+	Args map[string]any `json:"args"`
+}
+
+type traceFile struct {
+	TraceEvents []traceEvent `json:"traceEvents"`
+}
+
+func readTraceFile(t *testing.T, path string) traceFile {
+	t.Helper()
+	var tr traceFile
+	if err := json.Unmarshal(readFile(t, path), &tr); err != nil {
+		t.Fatalf("the trace %s is not JSON with traceEvents: %v", path, err)
+	}
+	return tr
+}
+
+// checkScreenshots counts the trace's Screenshot events and checks them as
+// DevTools' Performance panel reads them: a JPEG snapshot, increasing ts
+// within the span of the page's own events (those of process pagePid; -1:
+// every timed event).
+func checkScreenshots(t *testing.T, tr traceFile, pagePid int64) int {
+	t.Helper()
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range tr.TraceEvents {
+		if e.Ph == "M" || e.Ts <= 0 || e.Name == "Screenshot" || (pagePid >= 0 && e.Pid != pagePid) {
+			continue
+		}
+		lo, hi = math.Min(lo, e.Ts), math.Max(hi, e.Ts)
+	}
+	n := 0
+	last := math.Inf(-1)
+	for _, e := range tr.TraceEvents {
+		if e.Name != "Screenshot" {
+			continue
+		}
+		n++
+		if e.Cat != "disabled-by-default-devtools.screenshot" || e.Ph != "O" || e.ID != "0x1" {
+			t.Errorf("screenshot event %s/%s/%s/%v, want DevTools' shape", e.Name, e.Cat, e.Ph, e.ID)
+		}
+		snap, _ := e.Args["snapshot"].(string)
+		b, err := base64.StdEncoding.DecodeString(snap)
+		if err != nil || len(b) < 3 || b[0] != 0xff || b[1] != 0xd8 || b[2] != 0xff {
+			t.Errorf("screenshot %d: its snapshot is not a base64 JPEG (%v, %x)", n, err, b[:min(3, len(b))])
+		}
+		if e.Ts < lo || e.Ts > hi {
+			t.Errorf("screenshot %d at ts %.0f, outside the page's events %.0f-%.0f", n, e.Ts, lo, hi)
+		}
+		if e.Ts < last {
+			t.Errorf("screenshot %d at ts %.0f, before the one before it (%.0f)", n, e.Ts, last)
+		}
+		last = e.Ts
+	}
+	return n
+}
+
+// A tab recorded and traced with screenshots at once: both take the one
+// screencast; the trace's stop leaves the recording's frames coming.
+func TestTraceScreenshotsWhileRecording(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/evidence/anim.html", tag))
+	waitLoad(t, s)
+	dir := t.TempDir()
+	video := filepath.Join(dir, "run.gif")
+	mustRun(t, in(s, "record", "start", "--max-width", "320", video)...)
+	mustRun(t, in(s, "trace", "start", "--screenshots")...)
+	time.Sleep(2 * time.Second)
+	file := filepath.Join(dir, "trace.json")
+	var res struct {
+		Screenshots int `json:"screenshots"`
+	}
+	mustJSON(t, &res, in(s, "trace", "stop", file)...)
+	tr := readTraceFile(t, file)
+	if n := checkScreenshots(t, tr, -1); n < 2 || n != res.Screenshots {
+		t.Errorf("trace while recording: %d Screenshot events (trace stop said %d), want at least 2", n, res.Screenshots)
+	}
+	// the page turns red after the trace's stop: the recording's last
+	// frame shows it only if its screencast went on
+	h.cdp.page(t, tag).eval(`document.body.style.background = "rgb(255, 0, 0)", 0`, nil)
+	time.Sleep(1500 * time.Millisecond)
+	var rec recording
+	out, errOut, code := runWithin(t, 4*time.Minute, in(s, "record", "stop")...)
+	if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
+		t.Fatalf("record stop: exit %d: %s", code, errOut)
+	}
+	t.Logf("recorded %d frames in %.1f s (%.1f fps) while the trace took %d screenshots", rec.Frames, rec.DurationMS/1000, rec.FPS, res.Screenshots)
+	g, err := gif.DecodeAll(bytes.NewReader(readFile(t, video)))
+	if err != nil || len(g.Image) < 2 {
+		t.Fatalf("the recording %s: %v", video, err)
+	}
+	last := g.Image[len(g.Image)-1]
+	b := last.Bounds()
+	if r, gr, bl, _ := last.At(b.Max.X-3, b.Max.Y-3).RGBA(); r>>8 < 200 || gr>>8 > 80 || bl>>8 > 80 {
+		t.Errorf("the recording's last frame is not red at its corner (%d,%d,%d): its screencast ended with the trace", r>>8, gr>>8, bl>>8)
+	}
+	if b.Dx() > 320 {
+		t.Errorf("the recording's frames are %d px wide, want its --max-width 320 kept while traced", b.Dx())
+	}
 }
 
 func mustMarshal(v any) []byte {
