@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, "../extension/package.json"));
 const { transformSync } = require("esbuild");
-const src = readFileSync(join(here, "../extension/src/background/pages/page-tree.ts"), "utf8");
+const src = readFileSync(join(here, "../extension/src/background/pages/snapshot/page-tree.ts"), "utf8");
 const js = transformSync(src, { loader: "ts", format: "esm" }).code;
 const mod = await import("data:text/javascript;base64," + Buffer.from(js).toString("base64"));
 const walk = mod.walkTree.toString();

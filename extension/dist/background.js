@@ -1,4 +1,4 @@
-// src/background/config.ts
+// src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var CONFIG_FILE = "config.json";
 var STORAGE_KEYS = { server: "server", token: "token" };
@@ -344,7 +344,7 @@ function requireStringArray(p, name) {
   return v;
 }
 
-// src/background/tab-info.ts
+// src/background/sessions/tab-info.ts
 function toWireTab(t, store3) {
   return {
     tabId: t.id ?? -1,
@@ -395,7 +395,7 @@ async function userActiveTab() {
   throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
-// src/background/pages/debugger.ts
+// src/background/pages/core/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 3e4;
 var callBudgets = /* @__PURE__ */ new Map();
@@ -715,7 +715,7 @@ function sendQuiet(tabId, method, params = {}) {
   });
 }
 
-// src/background/pages/network-detail.ts
+// src/background/pages/network/network-detail.ts
 var DETAIL_LIMIT = 1500;
 var POST_DATA_INLINE = 64 * 1024;
 var BODY_CAP = 10 * 1024 * 1024;
@@ -870,7 +870,7 @@ function errText(e) {
   return m;
 }
 
-// src/background/pages/observe.ts
+// src/background/pages/logs/observe.ts
 var CONSOLE_LIMIT = 1e3;
 var ERRORS_LIMIT = 200;
 var NETWORK_LIMIT = 1e3;
@@ -1436,7 +1436,7 @@ function setNames(s) {
   return Object.keys(s).filter((k) => s[k] !== void 0);
 }
 
-// src/background/pages/frames.ts
+// src/background/pages/core/frames.ts
 var byTab4 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
   byTab4.delete(tabId);
@@ -2100,7 +2100,7 @@ function emulationHandlers({ store: store3 }) {
   };
 }
 
-// src/background/active-tab-cache.ts
+// src/background/sessions/active-tab-cache.ts
 var ActiveTabCache = class {
   gen = 0;
   entries = /* @__PURE__ */ new Map();
@@ -2153,7 +2153,7 @@ var ActiveTabCache = class {
   }
 };
 
-// src/background/session-store.ts
+// src/background/sessions/session-store.ts
 var STORAGE_KEY2 = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
 var ID_CHARS = 5;
@@ -2316,7 +2316,7 @@ var SessionStore = class {
   }
 };
 
-// src/background/pages/foreground.ts
+// src/background/pages/core/foreground.ts
 var VISIBLE_WAIT_MS = 2e3;
 var POLL_MS = 20;
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -2551,7 +2551,7 @@ function framesOf(sessionId, from) {
   return { frames, next: i, done: i >= r.frames.length };
 }
 
-// src/background/pages/world.ts
+// src/background/pages/core/world.ts
 var WORLD_NAME = "browserctl";
 var worlds = /* @__PURE__ */ new Map();
 onForget((tabId) => {
@@ -2844,7 +2844,7 @@ function traceShots(sessionId, from) {
   return c;
 }
 
-// src/background/pages/page-tree.ts
+// src/background/pages/snapshot/page-tree.ts
 async function walkTree(o) {
   const KEY = "__browserctlTree";
   const w = window;
@@ -3528,7 +3528,7 @@ function registerElement(owner, next) {
   return n;
 }
 
-// src/background/pages/refs.ts
+// src/background/pages/snapshot/refs.ts
 var byTab5 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
@@ -3656,7 +3656,7 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
   if (nextMain > tr.next) tr.next = nextMain;
 }
 
-// src/background/pages/geometry.ts
+// src/background/pages/input/geometry.ts
 async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
@@ -3686,7 +3686,7 @@ async function viewportBox(tabId, objectId) {
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
-// src/background/pages/role-target.ts
+// src/background/pages/targets/role-target.ts
 var ROLE_WAIT_MS = 5e3;
 var ROLE_POLL_MS = 100;
 var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
@@ -3769,7 +3769,7 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   }
 }
 
-// src/background/pages/target.ts
+// src/background/pages/targets/target.ts
 var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
@@ -3959,7 +3959,7 @@ async function highlight(tabId, p) {
   }
 }
 
-// src/background/pages/deadline.ts
+// src/background/pages/core/deadline.ts
 var DEFAULT_BUDGET_MS = 3e4;
 var MAX_BUDGET_MS = 36e5;
 function budgetOf(p) {
@@ -3988,7 +3988,7 @@ function waitMsOf(budgetMs) {
   return Math.max(0, budgetMs - margin);
 }
 
-// src/background/pages/url-match.ts
+// src/background/pages/navigation/url-match.ts
 function globToRegExp(glob) {
   let re = "^";
   let depth = 0;
@@ -4032,7 +4032,7 @@ function withScheme(raw) {
   return "https://" + u;
 }
 
-// src/background/pages/navigate.ts
+// src/background/pages/navigation/navigate.ts
 var LIFECYCLE = {
   load: "load",
   domcontentloaded: "DOMContentLoaded",
@@ -4404,7 +4404,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
   };
 }
 
-// src/background/pages/actionable.ts
+// src/background/pages/input/actionable.ts
 var ACTION_CHECK = `async function (o) {
   const el = this;
   if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
@@ -4704,7 +4704,7 @@ function strayError(label, stray) {
   return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
 }
 
-// src/background/pages/pointer.ts
+// src/background/pages/input/pointer.ts
 function deadlineOf(budgetMs) {
   return Date.now() + waitMsOf(budgetMs);
 }
@@ -4733,7 +4733,7 @@ async function pointerAction(tabId, s, press2) {
   }
 }
 
-// src/background/pages/input.ts
+// src/background/pages/input/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
 function failed5(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
@@ -4898,7 +4898,7 @@ function isMethod(m) {
   return METHODS.includes(m);
 }
 
-// src/background/pages/keys.ts
+// src/background/pages/input/keys.ts
 var Modifier = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
 var MODIFIER_KEYS = {
   Alt: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1, bit: Modifier.Alt },
@@ -5075,7 +5075,7 @@ function keyEvents(stroke2) {
   return out;
 }
 
-// src/background/pages/keyboard.ts
+// src/background/pages/input/keyboard.ts
 async function stroke(tabId, s) {
   for (const ev of keyEvents(s)) {
     try {
@@ -5131,7 +5131,7 @@ async function type(tabId, p) {
   return { ok: true };
 }
 
-// src/background/pages/actions.ts
+// src/background/pages/input/actions.ts
 function failed6(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
@@ -5349,7 +5349,7 @@ async function count(tabId, p) {
   return { count: r.result.value };
 }
 
-// src/background/dialog-policy.ts
+// src/background/sessions/dialog-policy.ts
 var POLICIES = DIALOG_POLICIES;
 var DEFAULT_POLICY = "hold";
 function decide(policy, dialogType) {
@@ -5390,7 +5390,7 @@ async function setPolicy(sessionId, policy) {
   if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
 }
 
-// src/background/pages/dialogs.ts
+// src/background/pages/core/dialogs.ts
 var tabSession2 = /* @__PURE__ */ new Map();
 var lastDialog = /* @__PURE__ */ new Map();
 var seq = 0;
@@ -5466,7 +5466,7 @@ async function dialog(tabId, p) {
   return r;
 }
 
-// src/background/pages/person-input.ts
+// src/background/pages/core/person-input.ts
 var REF_ACTIONS = /* @__PURE__ */ new Set([
   "pages.click",
   "pages.hover",
@@ -5560,7 +5560,7 @@ function recorder() {
   for (const type2 of ["pointerdown", "keydown", "input"]) window.addEventListener(type2, note, true);
 }
 
-// src/background/pages/tab-watch.ts
+// src/background/pages/core/tab-watch.ts
 function tabClosedError(tabId) {
   return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
 }
@@ -5591,7 +5591,7 @@ async function tabGone(tabId) {
   }
 }
 
-// src/background/pages/call.ts
+// src/background/pages/core/call.ts
 var DIALOG_EXEMPT = /* @__PURE__ */ new Set(["pages.dialog"]);
 async function runPageCall(method, tabId, params, fn) {
   noteSession(tabId, params["sessionId"]);
@@ -5635,7 +5635,7 @@ async function runPageCall(method, tabId, params, fn) {
   return result2;
 }
 
-// src/background/pages/durable.ts
+// src/background/pages/targets/durable.ts
 var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
 var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
 var CSS_PATH = `function () {
@@ -5730,7 +5730,7 @@ async function evaluate(tabId, p) {
   return { value: r.result.value === void 0 ? null : r.result.value };
 }
 
-// src/background/pages/forms.ts
+// src/background/pages/input/forms.ts
 function failed7(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
@@ -5835,7 +5835,7 @@ async function select(tabId, p) {
   }
 }
 
-// src/background/pages/ref-counters.ts
+// src/background/pages/snapshot/ref-counters.ts
 var STORAGE_KEY3 = "browserctl.refCounters";
 var loaded3;
 var current = {};
@@ -5871,7 +5871,7 @@ function saveCounters(tabId, c) {
   });
 }
 
-// src/background/pages/closed-roots.ts
+// src/background/pages/snapshot/closed-roots.ts
 var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
 async function withObject(tabId, session, contextId, expression, body) {
@@ -5988,7 +5988,7 @@ async function scanClosedRoots(tabId, session, contextId) {
   });
 }
 
-// src/background/pages/settle.ts
+// src/background/pages/snapshot/settle.ts
 var REQUEST_GRACE_MS = 2e3;
 var LOAD_GRACE_MS = 3e4;
 var POLL_MS3 = 25;
@@ -6032,7 +6032,7 @@ async function settle(tabId, ms) {
   return Date.now() - start;
 }
 
-// src/background/pages/snapshot-size.ts
+// src/background/pages/snapshot/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
 function fitToChars(lines, max, keep = 2, offset = 0) {
@@ -6168,7 +6168,7 @@ function diffLines(prev, cur) {
   return out;
 }
 
-// src/background/pages/snapshot.ts
+// src/background/pages/snapshot/snapshot.ts
 var MAX_NAME = 100;
 var SNAPSHOT_BUDGET_MS = 3e3;
 var MAX_WALK_LINES = 2e4;
@@ -6463,7 +6463,7 @@ function dropEmptyFrame(out) {
   if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
 
-// src/background/pages/find.ts
+// src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
 function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
@@ -6913,7 +6913,7 @@ function round2(v) {
   return Math.round(v * 10) / 10;
 }
 
-// src/background/pages/screenshot.ts
+// src/background/pages/evidence/screenshot.ts
 function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -7013,7 +7013,7 @@ async function screenshot(tabId, p) {
   return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
 
-// src/background/pages/downloads.ts
+// src/background/pages/files/downloads.ts
 var DOWNLOADS_LIMIT = 200;
 var all = [];
 var waiters = /* @__PURE__ */ new Set();
@@ -7122,7 +7122,7 @@ async function waitDone(d, ms) {
   return { ...d };
 }
 
-// src/background/pages/files.ts
+// src/background/pages/files/files.ts
 var choosers = /* @__PURE__ */ new Map();
 onAttach(async (_tabId, raw) => {
   await raw("Page.setInterceptFileChooserDialog", { enabled: true });
@@ -7208,7 +7208,7 @@ async function upload(tabId, p) {
   return { files: files.length, target: what, multiple };
 }
 
-// src/background/pages/network-wait.ts
+// src/background/pages/network/network-wait.ts
 var waiters2 = /* @__PURE__ */ new Map();
 onTabEvent((tabId, method, p) => {
   if (method !== "Network.responseReceived") return;
@@ -7259,7 +7259,7 @@ async function waitResponse(tabId, p) {
   }
 }
 
-// src/background/pages/storage.ts
+// src/background/pages/files/storage.ts
 function failed11(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
@@ -7596,7 +7596,7 @@ function toolHandlers(deps, click2) {
   };
 }
 
-// src/background/pages/wait.ts
+// src/background/pages/navigation/wait.ts
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
@@ -7700,7 +7700,7 @@ async function wait(tabId, p) {
   return { waited: Date.now() - started };
 }
 
-// src/background/pages/wait-frames.ts
+// src/background/pages/navigation/wait-frames.ts
 var RETRY_MS = 100;
 var REFRESH_MS = 1e3;
 var WORLD_NAME3 = "browserctl";
@@ -8029,7 +8029,7 @@ async function allAgree(tabId, places, kind, arg) {
   return answers.every((r) => !r.exceptionDetails && r.result.value?.ok === true);
 }
 
-// src/background/pages/wait-for.ts
+// src/background/pages/navigation/wait-for.ts
 var RETRY_MS2 = 100;
 var sleep7 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
@@ -8245,7 +8245,7 @@ async function loadJoined(tabId, url) {
   }
 }
 
-// src/background/sessions.ts
+// src/background/sessions/sessions.ts
 var COLORS = [
   "blue",
   "green",
@@ -8362,7 +8362,7 @@ async function keepWindowOpen(closing) {
   }
 }
 
-// src/background/tabs.ts
+// src/background/sessions/tabs.ts
 async function resolveTab(store3, p) {
   const s = await store3.lookup(p);
   if (p.tabId !== void 0 && p.tabId !== null) {
@@ -8489,7 +8489,7 @@ function handlerTable(store3) {
   };
 }
 
-// src/background/lifecycle.ts
+// src/background/connection/lifecycle.ts
 var KEEPALIVE_ALARM = "browserctl-keepalive";
 var KEEPALIVE_PERIOD_MINUTES = 0.4;
 function isPopupMessage(m) {
@@ -8620,7 +8620,7 @@ function toRpcError(e) {
   return { code: ErrorCode.operationFailed, message: m, reason: defaultReason(ErrorCode.operationFailed, m) };
 }
 
-// src/background/session-joins.ts
+// src/background/sessions/session-joins.ts
 function watchJoins(store3, joinTab2) {
   const join = (tabId, groupId) => {
     if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
@@ -8648,7 +8648,7 @@ async function rejoinAll(store3, joinTab2) {
   }
 }
 
-// src/background/backoff.ts
+// src/background/connection/backoff.ts
 var BACKOFF_BASE_MS = 1e3;
 var BACKOFF_MAX_MS = 3e4;
 var Backoff = class {
@@ -8671,7 +8671,7 @@ var Backoff = class {
   }
 };
 
-// src/background/ws-client.ts
+// src/background/connection/ws-client.ts
 var PING_INTERVAL_MS = 2e4;
 var CLOSE_UNAUTHORIZED = 4001;
 var CLOSE_REPLACED = 1e3;

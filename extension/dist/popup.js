@@ -1,4 +1,4 @@
-// src/background/config.ts
+// src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var STORAGE_KEYS = { server: "server", token: "token" };
 

@@ -159,14 +159,14 @@ func TestHandlersReadParamsAsDeclared(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tree, typecheck := extensionCopy(t)
-			input := filepath.Join(tree, "extension/src/background/pages/input.ts")
+			input := filepath.Join(tree, "extension/src/background/pages/input/input.ts")
 			b, err := os.ReadFile(input)
 			if err != nil {
 				t.Fatal(err)
 			}
 			const call = `const x = requireNumber(p, "x");`
 			if !bytes.Contains(b, []byte(call)) {
-				t.Fatalf("pages/input.ts (pages.mouse) has no %s to change", call)
+				t.Fatalf("pages/input/input.ts (pages.mouse) has no %s to change", call)
 			}
 			nb := bytes.Replace(b, []byte(call), []byte(tc.replacement), 1)
 			if err := os.WriteFile(input, nb, 0o644); err != nil {

@@ -2,17 +2,17 @@
 // the session, tab and page handlers. Everything runs at top level so a
 // worker that Chrome stopped and restarted reconnects by itself.
 
-import { loadConfig } from "./config";
+import { loadConfig } from "./connection/config";
 import { handlerTable } from "./handler-table";
-import { wireLifecycle } from "./lifecycle";
+import { wireLifecycle } from "./connection/lifecycle";
 import { joinTab } from "./pages/index";
 import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { titleCache } from "./pages/title-cache";
 import { Router } from "./router";
-import { SessionStore } from "./session-store";
-import { rejoinAll, watchJoins } from "./session-joins";
-import { statusURL, WsClient } from "./ws-client";
+import { SessionStore } from "./sessions/session-store";
+import { rejoinAll, watchJoins } from "./sessions/session-joins";
+import { statusURL, WsClient } from "./connection/ws-client";
 
 /** chrome.storage.session key: this browser's extension was replaced (issue 7.4). */
 const REPLACED_KEY = "browserctl.replaced";

@@ -5,13 +5,13 @@
 import { extensionHandlers } from "./extension-info";
 import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
-import { click } from "./pages/input";
+import { click } from "./pages/input/input";
 import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
 import { toolHandlers } from "./pages/tools";
-import type { SessionStore } from "./session-store";
-import { sessionHandlers } from "./sessions";
-import { groupTabs } from "./tab-info";
-import { resolveTab, tabHandlers } from "./tabs";
+import type { SessionStore } from "./sessions/session-store";
+import { sessionHandlers } from "./sessions/sessions";
+import { groupTabs } from "./sessions/tab-info";
+import { resolveTab, tabHandlers } from "./sessions/tabs";
 import type { HandlerTable, Params } from "./types";
 
 export function handlerTable(store: SessionStore): HandlerTable {

@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { handlerTable } from "./handler-table";
 import { METHODS } from "./methods";
-import { click } from "./pages/input";
+import { click } from "./pages/input/input";
 import { evidenceHandlers } from "./pages/evidence/index";
 import { pageHandlers } from "./pages/index";
 import { toolHandlers } from "./pages/tools";
 import { Router } from "./router";
-import { SessionStore } from "./session-store";
+import { SessionStore } from "./sessions/session-store";
 import { ErrorCode, RpcError, type HandlerTable, type Params } from "./types";
 
 /** Thrown by every chrome.* call but storage's: the call got past its checks. */

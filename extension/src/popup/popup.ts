@@ -6,11 +6,11 @@
 // listHandoffs and handoffDone (handoff-popup.ts): an agent's request for
 // the person, with a Done button.
 
-import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/config";
+import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/connection/config";
 import type { PendingHandoff } from "../background/pages/handoff";
 import type { PopupSessionAnswer } from "../background/popup-api";
 import type { Session } from "../background/protocol.gen";
-import type { Status } from "../background/ws-client";
+import type { Status } from "../background/connection/ws-client";
 import { describeStatus } from "./status-text";
 
 const POLL_MS = 1_000;

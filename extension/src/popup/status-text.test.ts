@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Status } from "../background/ws-client";
+import type { Status } from "../background/connection/ws-client";
 import { clock, describeStatus } from "./status-text";
 
 const hub = "ws://127.0.0.1:9223/ws/browser";

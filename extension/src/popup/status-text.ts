@@ -1,7 +1,7 @@
 // The popup's words for the connection state: pure, so tests check every
 // state without a browser.
 
-import type { Status } from "../background/ws-client";
+import type { Status } from "../background/connection/ws-client";
 
 export type Tone = "ok" | "wait" | "bad";
 

@@ -4,8 +4,8 @@
 import { requireString } from "../params";
 import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { send } from "./debugger";
-import { budgetOf, within } from "./deadline";
+import { send } from "./core/debugger";
+import { budgetOf, within } from "./core/deadline";
 
 /** The CDP command outlives the budget a little, so the budget's own error wins. */
 const CDP_SLACK_MS = 5_000;

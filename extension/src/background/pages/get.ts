@@ -3,11 +3,11 @@
 import { requireOneOf } from "../params";
 import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf, waitMsOf } from "./deadline";
-import { send } from "./debugger";
-import { inFrame, viewportBox } from "./geometry";
-import { releaseActionObjects } from "./refs";
-import { resolveSpec, targetOf } from "./target";
+import { budgetOf, waitMsOf } from "./core/deadline";
+import { send } from "./core/debugger";
+import { inFrame, viewportBox } from "./input/geometry";
+import { releaseActionObjects } from "./snapshot/refs";
+import { resolveSpec, targetOf } from "./targets/target";
 import { titleCache } from "./title-cache";
 
 

@@ -2,7 +2,7 @@
 // answer, without a browser (the real one is e2e's job).
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
-import { uninstall } from "./debugger";
+import { uninstall } from "./core/debugger";
 import { pageHandlers } from "./index";
 
 type Answer = (params: Record<string, unknown>) => unknown;

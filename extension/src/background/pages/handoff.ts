@@ -10,9 +10,9 @@
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import { requireString } from "../params";
 import { ErrorCode, RpcError } from "../types";
-import { budgetOf } from "./deadline";
-import { ensureAttached, send } from "./debugger";
-import { dropContext, isolatedContext } from "./world";
+import { budgetOf } from "./core/deadline";
+import { ensureAttached, send } from "./core/debugger";
+import { dropContext, isolatedContext } from "./core/world";
 
 /** A handoff waiting for the person, as the popup shows it. */
 export interface PendingHandoff {

@@ -19,15 +19,15 @@ import {
   type ResultOf,
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
-import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./debugger";
-import { agentCallEnded, agentCallStarted } from "./person-input";
-import { listDownloads, waitBegin, waitDone, type Download } from "./downloads";
-import { chooserSince, upload } from "./files";
-import { requestDetail } from "./network-detail";
-import { waitResponse } from "./network-wait";
-import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
-import { labelOf, requireTarget } from "./target";
-import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./storage";
+import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./core/debugger";
+import { agentCallEnded, agentCallStarted } from "./core/person-input";
+import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
+import { chooserSince, upload } from "./files/files";
+import { requestDetail } from "./network/network-detail";
+import { waitResponse } from "./network/network-wait";
+import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
+import { labelOf, requireTarget } from "./targets/target";
+import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./files/storage";
 
 export interface ToolDeps {
   resolveTab(params: Params): Promise<number>;

@@ -5,8 +5,8 @@
 // the browser's own.
 
 import type { Emulation, EmulationName } from "../../protocol.gen";
-import type { AttachSend } from "../debugger";
-import { cdpMessage } from "../debugger";
+import type { AttachSend } from "../core/debugger";
+import { cdpMessage } from "../core/debugger";
 import { setCredentialsWanted } from "./auth";
 import { applyPermissions } from "./permissions";
 import { noteUnapplied } from "./settings";

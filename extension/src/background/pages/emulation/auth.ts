@@ -4,8 +4,8 @@
 // with handleAuthRequests while credentials are set.
 
 import type { Credentials } from "../../protocol.gen";
-import { onForget, onTabEvent, type AttachSend } from "../debugger";
-import { applyBlocking, setAuthWanted } from "../observe";
+import { onForget, onTabEvent, type AttachSend } from "../core/debugger";
+import { applyBlocking, setAuthWanted } from "../logs/observe";
 
 const byTab = new Map<number, Credentials>();
 /** Challenges answered once per request: a second one for the same request

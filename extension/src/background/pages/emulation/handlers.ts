@@ -14,11 +14,11 @@ import {
   type InitScript,
   type InitScriptListResult,
 } from "../../protocol.gen";
-import type { SessionRecord, SessionStore } from "../../session-store";
-import { groupTabs } from "../../tab-info";
+import type { SessionRecord, SessionStore } from "../../sessions/session-store";
+import { groupTabs } from "../../sessions/tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
-import { cdpMessage, ensureAttached, isAttached, onAttachGate, onForget, onTabEvent, send, type AttachSend } from "../debugger";
-import { noteTabSession } from "../observe";
+import { cdpMessage, ensureAttached, isAttached, onAttachGate, onForget, onTabEvent, send, type AttachSend } from "../core/debugger";
+import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
 import { applyPermissions, forgetPermissions, wanted } from "./permissions";

@@ -4,8 +4,8 @@
 // page's own scripts.
 
 import type { InitScript } from "../../protocol.gen";
-import { onForget, onSessionEvent, sendIn, type AttachSend } from "../debugger";
-import { followFrames } from "../frames";
+import { onForget, onSessionEvent, sendIn, type AttachSend } from "../core/debugger";
+import { followFrames } from "../core/frames";
 
 /** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
 const added = new Map<number, Map<string, Map<string, string>>>();

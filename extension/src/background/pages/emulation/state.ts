@@ -6,7 +6,7 @@
 
 import type { Cookie, InitScript, OriginState, State, StateLoadResult, StorageEntry } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { send } from "../debugger";
+import { send } from "../core/debugger";
 import { originOf } from "./permissions";
 
 function bad(msg: string): RpcError {

@@ -3,9 +3,9 @@
 // into the image's pixels. The drawing itself is done by the CLI.
 
 import type { Annotation } from "../../protocol.gen";
-import { viewportBox } from "../geometry";
-import { releaseActionObjects, resolveRef } from "../refs";
-import { snapshot } from "../snapshot";
+import { viewportBox } from "../input/geometry";
+import { releaseActionObjects, resolveRef } from "../snapshot/refs";
+import { snapshot } from "../snapshot/snapshot";
 
 /** At most this many refs are drawn: a denser shot is unreadable anyway. */
 export const MAX_ANNOTATIONS = 300;

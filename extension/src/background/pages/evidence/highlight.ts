@@ -6,10 +6,10 @@
 import { optionalBool, optionalInt } from "../../params";
 import type { HighlightResult, RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, sendIn, sendQuiet } from "../debugger";
-import { viewportBox } from "../geometry";
-import { objectSession, releaseActionObjects } from "../refs";
-import { resolveSpec, targetOf } from "../target";
+import { onForget, sendIn, sendQuiet } from "../core/debugger";
+import { viewportBox } from "../input/geometry";
+import { objectSession, releaseActionObjects } from "../snapshot/refs";
+import { resolveSpec, targetOf } from "../targets/target";
 
 export const DEFAULT_HIGHLIGHT_MS = 2_000;
 

@@ -4,7 +4,7 @@
 
 import type { RecordMethod, TraceMethod } from "../../protocol.gen";
 import { optionalBool, optionalInt, optionalString, requireString } from "../../params";
-import { SESSION_REQUIRED_MESSAGE, type SessionStore } from "../../session-store";
+import { SESSION_REQUIRED_MESSAGE, type SessionStore } from "../../sessions/session-store";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../../types";
 import { framesOf, startRecording, stopRecording } from "./recorder";
 import { DEFAULT_CATEGORIES, readTrace, SCREENSHOT_CATEGORY, startTrace, stopTrace, traceShots } from "./trace";

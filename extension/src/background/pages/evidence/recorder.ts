@@ -7,8 +7,8 @@
 // session's group goes away. Bounds: MAX_BYTES of frames, MAX_MS long.
 
 import { ErrorCode, RpcError } from "../../types";
-import { ensureAttached, onAttach, onForget, onTabEvent, send, sendQuiet } from "../debugger";
-import { ensureForeground } from "../foreground";
+import { ensureAttached, onAttach, onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { ensureForeground } from "../core/foreground";
 import { claimScreencast, releaseScreencast } from "./screencast-share";
 
 /** A recording stops taking frames past this many bytes of base64 JPEG. */

@@ -6,7 +6,7 @@
 // width), and the screencast stops only when its last user leaves; a
 // leaving recording hands it back to the trace's parameters.
 
-import { onForget, onTabEvent, sendQuiet } from "../debugger";
+import { onForget, onTabEvent, sendQuiet } from "../core/debugger";
 
 export type ScreencastUser = "record" | "trace";
 

@@ -11,8 +11,8 @@
 // file (evidence/tracefile.go). Bound: SHOTS_MAX_BYTES of base64 frames;
 // past it no more frames are taken (the stop says truncated).
 
-import { onAttach, onTabEvent, send, sendQuiet } from "../debugger";
-import { isolatedContext } from "../world";
+import { onAttach, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { isolatedContext } from "../core/world";
 import { claimScreencast, releaseScreencast, screencastLead } from "./screencast-share";
 
 export const SHOT_WIDTH = 500;

@@ -10,8 +10,8 @@
 // stream and the frames were read, or KEEP_STOPPED_MS after the stop.
 
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, onTabEvent, send, sendQuiet } from "../debugger";
-import { ensureForeground } from "../foreground";
+import { onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { ensureForeground } from "../core/foreground";
 import { dropShots, shotsChunk, startShots, stopShots, type ClockMark, type Shots } from "./trace-shots";
 
 /** DevTools' Performance panel's categories (its "record" button). */

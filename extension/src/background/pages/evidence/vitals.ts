@@ -6,10 +6,10 @@
 import { optionalBool } from "../../params";
 import type { RequestParams, VitalsResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { send } from "../debugger";
-import { ensureForeground } from "../foreground";
-import { reload } from "../navigate";
-import { isolatedContext } from "../world";
+import { send } from "../core/debugger";
+import { ensureForeground } from "../core/foreground";
+import { reload } from "../navigation/navigate";
+import { isolatedContext } from "../core/world";
 import { VITALS_IN_PAGE } from "./vitals-page";
 
 /** After a reload, how long paints may go on before LCP is read. */

@@ -1,0 +1,534 @@
+// chrome.debugger per tab: attached lazily on the first pages.* call, kept
+// until the tab closes, the user cancels the infobar, or releaseTab. Every
+// CDP command has a deadline and never hangs, and a JavaScript dialog in the
+// tab fails every command at once with 4110 naming the dialog.
+
+import { noteCdp } from "../../call-timing";
+import { ErrorCode, RpcError } from "../../types";
+
+const PROTOCOL_VERSION = "1.3";
+/**
+ * A CDP command that has not answered by then fails with 4102 "timed out":
+ * the spec's default call timeout, or the budget of the call running on the
+ * tab (setCallBudget: the caller's timeoutMs), so a command is never cut
+ * shorter than the caller's --timeout.
+ */
+export const COMMAND_TIMEOUT_MS = 30_000;
+const callBudgets = new Map<number, number>();
+
+/** The running call's budget for the tab's commands; undefined clears it. */
+export function setCallBudget(tabId: number, ms: number | undefined): void {
+  if (ms === undefined) callBudgets.delete(tabId);
+  else callBudgets.set(tabId, ms);
+}
+
+export interface Dialog {
+  type: string;
+  message: string;
+  /** A prompt's default text. */
+  defaultPrompt?: string;
+}
+
+/**
+ * Decides a dialog as it opens (dialogs.ts sets it): true when it answered
+ * the dialog at once, so the tab is not blocked and calls in flight go on;
+ * false holds it open.
+ */
+export type DialogHook = (tabId: number, d: Dialog) => boolean;
+let dialogHook: DialogHook | undefined;
+
+export function setDialogHook(fn: DialogHook | undefined): void {
+  dialogHook = fn;
+}
+
+/** 4110 for a command that could not run because a dialog is open. */
+export class DialogOpenError extends RpcError {
+  constructor(readonly dialog: Dialog) {
+    super(ErrorCode.pageOperationFailed, dialogMessage(dialog), "dialog_open");
+    this.name = "DialogOpenError";
+  }
+}
+
+export function dialogMessage(d: Dialog): string {
+  return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
+}
+
+/** A CDP command on an attachment that is still being set up. */
+export type AttachSend = (method: string, params?: object) => Promise<unknown>;
+export type AttachHook = (tabId: number, send: AttachSend) => Promise<void>;
+
+export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
+
+interface TabState {
+  attaching: Promise<void>;
+  /** Page.enable (dialog and navigation events); a dialog that was open
+   * before attaching holds it, and no event names that dialog. */
+  enabled: Promise<void>;
+  enableDone: boolean;
+  /** The attach hooks' commands (console, network, downloads ...) answered. */
+  hooked: Promise<void>;
+  dialog: Dialog | null;
+  /** The number of the dialog showing now (0: none), counted per tab from
+   * Page.javascriptDialogOpening to ...Closed, whether held or answered. */
+  showing: number;
+  opened: number;
+  /** Bumped on every cross-document navigation of the main frame. */
+  generation: number;
+  listeners: Set<CdpEventListener>;
+  dialogWaiters: Set<(d: Dialog) => void>;
+}
+
+const tabs = new Map<number, TabState>();
+const forgetHooks = new Set<(tabId: number) => void>();
+/** Run once per attachment beside Page.enable (domains that collect events). */
+const attachHooks = new Set<AttachHook>();
+/** See every event of every attached tab (collectors that outlive one call). */
+const eventHooks = new Set<(tabId: number, method: string, params: Record<string, unknown>) => void>();
+
+/** Every event of every attached tab, its child sessions' too (sessionId
+ * set); frames.ts follows out-of-process frames with it. */
+export type SessionEventListener = (
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: Record<string, unknown>,
+) => void;
+const sessionListeners = new Set<SessionEventListener>();
+
+/** Subscribes to the events of every tab and child session; returns the unsubscribe. */
+export function onSessionEvent(fn: SessionEventListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
+// Stored listeners, so uninstall() can remove them.
+let installed = false;
+const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params?: object): void => {
+  const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
+  if (!st) return;
+  const p = (params ?? {}) as Record<string, unknown>;
+  for (const l of [...sessionListeners]) {
+    try {
+      l(source.tabId!, source.sessionId, method, p);
+    } catch {
+      // a listener's bug must not stop the others
+    }
+  }
+  // A child session's events (an out-of-process frame, frames.ts) say
+  // nothing about the tab's own document or dialogs.
+  if (source.sessionId !== undefined) return;
+  if (method === "Page.javascriptDialogOpening") {
+    st.showing = ++st.opened;
+    const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+    let answered = false;
+    try {
+      answered = dialogHook?.(source.tabId!, d) ?? false;
+    } catch {
+      // a hook's bug holds the dialog, as without a hook
+    }
+    if (!answered) hold(st, d);
+  } else if (method === "Page.javascriptDialogClosed") {
+    st.dialog = null;
+    st.showing = 0;
+  } else if (method === "Page.frameNavigated") {
+    const frame = p["frame"] as { parentId?: string } | undefined;
+    if (frame && !frame.parentId) st.generation++;
+  }
+  for (const hk of eventHooks) {
+    try {
+      hk(source.tabId!, method, p);
+    } catch {
+      // a collector's bug must not stop the others
+    }
+  }
+  for (const l of [...st.listeners]) {
+    try {
+      l(method, p);
+    } catch {
+      // a listener's bug must not stop the others
+    }
+  }
+};
+const onDetach = (source: chrome.debugger.Debuggee): void => {
+  if (source.tabId !== undefined) forget(source.tabId);
+};
+const onRemoved = (tabId: number): void => {
+  forget(tabId);
+};
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  chrome.debugger.onEvent.addListener(onEvent);
+  chrome.debugger.onDetach.addListener(onDetach);
+  chrome.tabs.onRemoved.addListener(onRemoved);
+}
+
+/** Removes every listener and forgets every tab (tests, shutdown). */
+export function uninstall(): void {
+  if (!installed) return;
+  installed = false;
+  chrome.debugger.onEvent.removeListener(onEvent);
+  chrome.debugger.onDetach.removeListener(onDetach);
+  chrome.tabs.onRemoved.removeListener(onRemoved);
+  for (const id of [...tabs.keys()]) forget(id);
+}
+
+/**
+ * Runs fn on every new attachment, together with Page.enable (console,
+ * network and download collection hook in here). fn must not throw: a
+ * collector that cannot start must not fail the page call.
+ */
+export function onAttach(fn: AttachHook): void {
+  attachHooks.add(fn);
+}
+
+/** Attach hooks the attachment's first call waits for. */
+const attachGates = new Set<AttachHook>();
+
+/**
+ * Like onAttach, but the calls that attached wait for fn before they send
+ * anything (settings a page must have before a call reads it). fn must not
+ * send through send()/sendIn() (they wait for this very attachment) and
+ * must not throw.
+ */
+export function onAttachGate(fn: AttachHook): void {
+  attachGates.add(fn);
+}
+
+/** Runs fn for every CDP event of every attached tab. */
+export function onTabEvent(fn: (tabId: number, method: string, params: Record<string, unknown>) => void): void {
+  eventHooks.add(fn);
+}
+
+/** Runs fn whenever a tab's state is dropped (refs hook in here). */
+export function onForget(fn: (tabId: number) => void): void {
+  forgetHooks.add(fn);
+}
+
+function forget(tabId: number): void {
+  const st = tabs.get(tabId);
+  tabs.delete(tabId);
+  if (st) {
+    st.listeners.clear();
+    st.dialogWaiters.clear();
+  }
+  for (const h of forgetHooks) h(tabId);
+}
+
+/** The CDP error text out of chrome.debugger's rejection. */
+export function cdpMessage(e: unknown): string {
+  const raw = e instanceof Error ? e.message : String(e);
+  try {
+    const parsed = JSON.parse(raw) as { message?: unknown };
+    if (parsed && typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not JSON: chrome's own message
+  }
+  return raw;
+}
+
+function opFailed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+
+async function attach(tabId: number): Promise<void> {
+  const target = { tabId };
+  try {
+    await chrome.debugger.attach(target, PROTOCOL_VERSION);
+  } catch (e) {
+    const msg = cdpMessage(e);
+    // After a service-worker restart our own earlier attachment may still
+    // hold the tab: detach it and try once more. Someone else's (DevTools)
+    // refuses the detach, and the call fails.
+    if (!/already attached/i.test(msg)) throw opFailed(msg);
+    try {
+      await chrome.debugger.detach(target);
+      await chrome.debugger.attach(target, PROTOCOL_VERSION);
+    } catch (e2) {
+      throw opFailed(cdpMessage(e2));
+    }
+  }
+}
+
+/** How long a call waits for the first Page.enable before it gives up. */
+export const ENABLE_GRACE_MS = 3_000;
+
+function unresponsive(): RpcError {
+  return opFailed(
+    "the page does not answer: a JavaScript dialog may have been open before browserctl attached " +
+      "(dismiss it first), or a script keeps the page busy",
+  );
+}
+
+function state(tabId: number): TabState {
+  install();
+  let st = tabs.get(tabId);
+  if (!st) {
+    const fresh: TabState = {
+      attaching: Promise.resolve(),
+      enabled: Promise.resolve(),
+      enableDone: false,
+      hooked: Promise.resolve(),
+      dialog: null,
+      showing: 0,
+      opened: 0,
+      generation: 0,
+      listeners: new Set(),
+      dialogWaiters: new Set(),
+    };
+    fresh.attaching = attach(tabId).catch((e: unknown) => {
+      if (tabs.get(tabId) === fresh) tabs.delete(tabId);
+      throw e;
+    });
+    fresh.enabled = fresh.attaching
+      .then(() => {
+        // Sent right after Page.enable and not awaited: CDP runs a
+        // session's commands in order, so they are on before the call's
+        // own commands, and one that hangs (a dialog) delays nothing.
+        const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
+        const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+        const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => undefined));
+        fresh.hooked = Promise.all(hooks).then(() => undefined);
+        // Gates (a session's emulation settings) are on before the first
+        // call's own commands; a gate's failure does not fail the call.
+        const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => undefined));
+        return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
+      })
+      .then(
+      () => {
+        fresh.enableDone = true;
+      },
+      (e: unknown) => {
+        // Never enabled: drop the attachment, the next call starts over.
+        if (tabs.get(tabId) === fresh) void detach(tabId);
+        throw e;
+      },
+    );
+    fresh.enabled.catch(() => {});
+    tabs.set(tabId, fresh);
+    st = fresh;
+  }
+  return st;
+}
+
+/** Attaches when needed; fails with 4110 while a dialog is open. */
+export async function ensureAttached(tabId: number): Promise<void> {
+  const st = state(tabId);
+  await st.attaching;
+  if (st.dialog) throw new DialogOpenError(st.dialog);
+  if (!st.enableDone) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), ENABLE_GRACE_MS)));
+    try {
+      if ((await Promise.race([st.enabled, grace])) === "late") throw unresponsive();
+    } catch (e) {
+      if (e instanceof RpcError) throw e;
+      throw opFailed(cdpMessage(e));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (st.dialog) throw new DialogOpenError(st.dialog);
+  }
+}
+
+/**
+ * Attaches now (a tab that joins a session), so the attach hooks record the
+ * page's console, errors and requests from here on. Resolves once the
+ * hooks' domains are on, or after waitMs (a dialog or a busy page holds
+ * them: they come on later by themselves); rejects only when the debugger
+ * cannot attach (DevTools holds the tab, a chrome:// page).
+ */
+export async function attachNow(tabId: number, waitMs: number): Promise<void> {
+  const st = state(tabId);
+  await st.attaching;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, waitMs)));
+  try {
+    // Set by now: the hooks are sent as soon as attaching settles.
+    await Promise.race([st.hooked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function isAttached(tabId: number): boolean {
+  return tabs.has(tabId);
+}
+
+/** The dialog open in the tab, if the debugger knows of one. */
+export function openDialog(tabId: number): Dialog | null {
+  return tabs.get(tabId)?.dialog ?? null;
+}
+
+function hold(st: TabState, d: Dialog): void {
+  st.dialog = d;
+  for (const w of [...st.dialogWaiters]) w(d);
+}
+
+/** The number of the dialog showing in the tab now, 0 when none is. */
+export function showingDialog(tabId: number): number {
+  return tabs.get(tabId)?.showing ?? 0;
+}
+
+/**
+ * Marks a dialog open in the tab: calls fail naming it until it closes.
+ * With which (showingDialog's number when it opened), only while that very
+ * dialog is still showing: one that closed meanwhile (a page that loops
+ * alert() and a `dialog` call answering it first) must not be held for ever.
+ */
+export function holdDialog(tabId: number, d: Dialog, which?: number): void {
+  const st = tabs.get(tabId);
+  if (!st) return;
+  if (which !== undefined && (which === 0 || st.showing !== which)) return;
+  hold(st, d);
+}
+
+/** Forgets the tab's open dialog (it was just answered). */
+export function clearDialog(tabId: number): void {
+  const st = tabs.get(tabId);
+  if (st) st.dialog = null;
+}
+
+/**
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
+ * no dialog check.
+ */
+export async function sendDuringDialog<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+): Promise<T> {
+  // Attached without waiting for Page.enable: a dialog open before we
+  // attached holds that, and this is how to close it.
+  await state(tabId).attaching;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
+}
+
+/** How many main-frame documents the tab has loaded since attaching. */
+export function generation(tabId: number): number {
+  return tabs.get(tabId)?.generation ?? -1;
+}
+
+/** Subscribes to the tab's CDP events; returns the unsubscribe. */
+export function listen(tabId: number, fn: CdpEventListener): () => void {
+  const st = tabs.get(tabId);
+  if (!st) return () => {};
+  st.listeners.add(fn);
+  return () => st.listeners.delete(fn);
+}
+
+function rawSend(
+  tabId: number,
+  method: string,
+  params: object,
+  timeoutMs: number,
+  sessionId?: string,
+): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new RpcError(ErrorCode.operationFailed, `timed out after ${timeoutMs} ms waiting for ${method} to answer`));
+    }, timeoutMs);
+    const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
+    const sent = performance.now();
+    chrome.debugger.sendCommand(target, method, params).then(
+      (r) => {
+        clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
+        resolve(r);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        noteCdp(tabId, method, performance.now() - sent);
+        reject(opFailed(cdpMessage(e)));
+      },
+    );
+  });
+}
+
+/**
+ * Sends one CDP command to the tab: attaches first if needed, fails fast
+ * while a dialog is open, and fails with DialogOpenError when a dialog opens
+ * before the command answers (input that opens an alert does not answer
+ * until the alert is gone).
+ */
+export async function send<T = Record<string, unknown>>(
+  tabId: number,
+  method: string,
+  params: object = {},
+  timeoutMs?: number,
+): Promise<T> {
+  return sendIn<T>(tabId, sessionRoute?.(tabId, params), method, params, timeoutMs);
+}
+
+/** Picks the child session a command's objectId lives in (refs.ts sets it):
+ * actions on an element of an out-of-process frame then reach that frame. */
+let sessionRoute: ((tabId: number, params: object) => string | undefined) | undefined;
+export function setSessionRoute(fn: (tabId: number, params: object) => string | undefined): void {
+  sessionRoute = fn;
+}
+
+/** send() to a child session of the tab (undefined: the tab itself). */
+export async function sendIn<T = Record<string, unknown>>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object = {},
+  timeoutMs?: number,
+): Promise<T> {
+  try {
+    return await sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  } catch (e) {
+    // Chrome let go of the tab without telling us (no onDetach): forget
+    // the stale attachment and attach again, once. The command never
+    // reached the page, so sending it again sends it once.
+    if (!(e instanceof RpcError) || !NOT_ATTACHED.test(e.message) || sessionId !== undefined) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    return sendOnce<T>(tabId, sessionId, method, params, timeoutMs);
+  }
+}
+
+/** chrome.debugger's answer for a tab it is not attached to. */
+const NOT_ATTACHED = /Debugger is not attached to the tab/i;
+
+async function sendOnce<T>(
+  tabId: number,
+  sessionId: string | undefined,
+  method: string,
+  params: object,
+  timeoutMs: number | undefined,
+): Promise<T> {
+  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
+  await ensureAttached(tabId);
+  const st = tabs.get(tabId);
+  if (!st) throw opFailed("the debugger was detached from the tab");
+  let waiter: ((d: Dialog) => void) | undefined;
+  const dialogOpened = new Promise<never>((_, reject) => {
+    waiter = (d) => reject(new DialogOpenError(d));
+    st.dialogWaiters.add(waiter);
+  });
+  try {
+    return (await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened])) as T;
+  } finally {
+    if (waiter) st.dialogWaiters.delete(waiter);
+  }
+}
+
+/** Detaches the debugger from the tab and forgets its state. */
+export async function detach(tabId: number): Promise<void> {
+  const had = tabs.has(tabId);
+  forget(tabId);
+  if (!had) return;
+  try {
+    await chrome.debugger.detach({ tabId });
+  } catch {
+    // already detached (tab closed, user cancelled): nothing to undo
+  }
+}
+
+/** Fire-and-forget housekeeping (releasing objects): only when attached. */
+export function sendQuiet(tabId: number, method: string, params: object = {}): void {
+  if (!tabs.has(tabId)) return;
+  send(tabId, method, params, 5_000).catch(() => {});
+}

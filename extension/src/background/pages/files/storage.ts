@@ -1,0 +1,181 @@
+// Cookies (Network.getCookies / setCookie / deleteCookies, so HttpOnly ones
+// too) and the page origin's localStorage / sessionStorage (read and written
+// in the page), and pages.pdf (Page.printToPDF).
+
+import { optionalBool, optionalNumber, optionalString, requireOneOf, requireString, requireText } from "../../params";
+import {
+  STORAGE_KINDS,
+  type ClearCookiesResult,
+  type ClearStorageResult,
+  type CookiesResult,
+  type PDFResult,
+  type RequestParams,
+  type SetCookieResult,
+  type SetStorageResult,
+  type StorageResult,
+} from "../../protocol.gen";
+import { ErrorCode, RpcError } from "../../types";
+import { send } from "../core/debugger";
+
+function failed(msg: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
+}
+
+interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number; // seconds since the epoch, -1 for a session cookie
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite?: string;
+}
+
+async function pageURL(tabId: number): Promise<string> {
+  const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
+    expression: "location.href",
+    returnByValue: true,
+  });
+  return String(r.result.value ?? "");
+}
+
+function httpURL(u: string, name: string): string {
+  if (!/^https?:\/\//i.test(u)) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
+  }
+  return u;
+}
+
+/** The cookies a request to url (default: the page's URL) would send. */
+async function cookiesFor(tabId: number, p: RequestParams<"pages.cookies" | "pages.clearCookies">): Promise<{ url: string; cookies: Cookie[] }> {
+  const given = optionalString(p, "url") || undefined;
+  const url = given ? httpURL(given, "url") : await pageURL(tabId);
+  if (!/^https?:/i.test(url)) return { url, cookies: [] };
+  const r = await send<{ cookies: Cookie[] }>(tabId, "Network.getCookies", { urls: [url] });
+  return { url, cookies: r.cookies };
+}
+
+export async function cookies(tabId: number, p: RequestParams<"pages.cookies">): Promise<CookiesResult> {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  return {
+    url,
+    cookies: list.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite ?? "",
+    })),
+  };
+}
+
+export async function setCookie(tabId: number, p: RequestParams<"pages.setCookie">): Promise<SetCookieResult> {
+  const name = requireString(p, "name");
+  const value = requireText(p, "value");
+  const given = optionalString(p, "url") || undefined;
+  const domain = optionalString(p, "domain") || undefined;
+  const path = optionalString(p, "path") || undefined;
+  const expires = optionalNumber(p, "expires");
+  const httpOnly = optionalBool(p, "httpOnly") ?? false;
+  const secure = optionalBool(p, "secure") ?? false;
+  let url = given ? httpURL(given, "url") : "";
+  if (!url && !domain) {
+    url = await pageURL(tabId);
+    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+  }
+  const r = await send<{ success?: boolean }>(tabId, "Network.setCookie", {
+    name,
+    value,
+    ...(url ? { url } : {}),
+    ...(domain ? { domain } : {}),
+    ...(path ? { path } : {}),
+    ...(expires !== undefined ? { expires } : {}),
+    httpOnly,
+    secure,
+  });
+  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  return { ok: true, url };
+}
+
+export async function clearCookies(tabId: number, p: RequestParams<"pages.clearCookies">): Promise<ClearCookiesResult> {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  for (const c of list) {
+    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
+  }
+  return { url, deleted: list.length };
+}
+
+// ---- local and session storage ----
+
+
+// Runs in the page: ops on one Storage, answers a plain object or throws
+// the browser's SecurityError text (opaque origins such as about:blank).
+const STORAGE_FN = `function (kind, op, key, value) {
+  const s = kind === "session" ? window.sessionStorage : window.localStorage;
+  if (op === "get") {
+    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
+    const entries = {};
+    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
+    return { entries: entries, origin: location.origin };
+  }
+  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
+  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
+}`;
+
+async function runStorage(tabId: number, args: unknown[]): Promise<unknown> {
+  const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", { expression: "window" });
+  const r = await send<{ result: { value?: unknown }; exceptionDetails?: { exception?: { description?: string }; text?: string } }>(
+    tabId,
+    "Runtime.callFunctionOn",
+    {
+      objectId: doc.result.objectId,
+      functionDeclaration: STORAGE_FN,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+    },
+  );
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+  }
+  return r.result.value;
+}
+
+// runStorage answers what STORAGE_FN returns for the op: the casts below
+// name that shape.
+
+export async function storage(tabId: number, p: RequestParams<"pages.storage">): Promise<StorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = optionalString(p, "key");
+  return (await runStorage(tabId, [kind, "get", key ?? null, null])) as StorageResult;
+}
+
+export async function setStorage(tabId: number, p: RequestParams<"pages.setStorage">): Promise<SetStorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = requireText(p, "key");
+  const value = requireText(p, "value");
+  return (await runStorage(tabId, [kind, "set", key, value])) as SetStorageResult;
+}
+
+export async function clearStorage(tabId: number, p: RequestParams<"pages.clearStorage">): Promise<ClearStorageResult> {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return (await runStorage(tabId, [kind, "clear", null, null])) as ClearStorageResult;
+}
+
+// ---- PDF ----
+
+export async function pdf(tabId: number, p: RequestParams<"pages.pdf">): Promise<PDFResult> {
+  const landscape = optionalBool(p, "landscape") ?? false;
+  const printBackground = optionalBool(p, "background") ?? true;
+  try {
+    const r = await send<{ data: string }>(tabId, "Page.printToPDF", { landscape, printBackground }, 60_000);
+    return { data: r.data, format: "pdf" };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+  }
+}

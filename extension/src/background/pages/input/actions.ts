@@ -1,0 +1,313 @@
+// The actions of issue 8 beyond the spec's: check/uncheck, focus, drag,
+// keyboard type, is visible|enabled|checked, an attribute, a count. Each
+// takes a target as the spec's actions do (target.ts: "ref" or "selector").
+
+import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
+import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
+import { ErrorCode, RpcError, type Reason } from "../../types";
+import { disarm, pressVerdict, strayError } from "./actionable";
+import { budgetOf, waitMsOf } from "../core/deadline";
+import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "../core/debugger";
+import { ensureForeground } from "../core/foreground";
+import { mouseClick } from "./input";
+import { aim, deadlineOf, pointerAction } from "./pointer";
+import { keyForChar } from "./keys";
+import { stroke } from "./keyboard";
+import { releaseActionObjects } from "../snapshot/refs";
+import { callInWorld, requireTarget, resolveSelectorOnce, resolveSpec, selectorError, VISIBLE, type Target } from "../targets/target";
+
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+
+interface CallValue {
+  result: { value?: unknown };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+async function callOn<T>(tabId: number, t: Target, fn: string, args: unknown[] = [], what = "call"): Promise<T> {
+  const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
+    objectId: t.objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    userGesture: true,
+  });
+  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+  return r.result.value as T;
+}
+
+/** Runs act with the resolved target, then frees what was resolved. */
+async function withTarget<T>(
+  tabId: number,
+  p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
+  act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
+  try {
+    return await act(t);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// ---- check / uncheck ----
+
+// Answers {kind, checked} for a checkbox, radio or ARIA checkable, else {error}.
+const CHECK_STATE = `function () {
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
+  if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
+    return { kind: el.type, checked: el.checked, disabled: el.disabled };
+  }
+  const role = (el.getAttribute("role") || "").trim();
+  if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
+    return { kind: role, checked: el.getAttribute("aria-checked") === "true", disabled: el.getAttribute("aria-disabled") === "true" };
+  }
+  return { error: "a " + el.tagName.toLowerCase() + (role ? " with role " + role : "") + " element is not a checkbox or radio" };
+}`;
+
+interface CheckState {
+  kind?: string;
+  checked?: boolean;
+  disabled?: boolean;
+  error?: string;
+}
+
+const CHECK_SETTLE_TRIES = 10;
+const CHECK_SETTLE_MS = 50;
+
+/**
+ * pages.check: makes a checkbox, radio or switch checked (or, with
+ * checked:false, unchecked) by clicking it as a user would; nothing happens
+ * when it already is. A hidden input behind a styled label is clicked through
+ * the DOM. Answers {checked} as the page now has it.
+ */
+export async function check(tabId: number, p: RequestParams<"pages.check">): Promise<{ checked: boolean; target?: ActedOn }> {
+  const want = optionalBool(p, "checked") ?? true;
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
+  try {
+    const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+    if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (st.checked === want) return { checked: want };
+    if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
+    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+      throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  // Clicked as a user would: waited for, hit-tested (a hidden input is
+  // pressed through its visible label).
+  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
+  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
+  try {
+    // A framework may re-render the state a moment after the click.
+    let after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+      after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+    }
+    if (after?.checked !== want) {
+      throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+    }
+    return { checked: want, target };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+// ---- focus ----
+
+const FOCUS = `function () {
+  this.focus();
+  const a = this.ownerDocument.activeElement;
+  return a === this || this.contains(a);
+}`;
+
+export async function focus(tabId: number, p: RequestParams<"pages.focus">): Promise<{ ok: true }> {
+  return withTarget(tabId, p, async (t) => {
+    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    return { ok: true as const };
+  });
+}
+
+// ---- keyboard type ----
+
+/** pages.keyboardType: one key stroke per character into whatever has focus. */
+export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboardType">): Promise<{ ok: true }> {
+  const text = requireText(p, "text");
+  for (const ch of Array.from(text)) {
+    if (!(await stroke(tabId, keyForChar(ch)))) break;
+  }
+  return { ok: true };
+}
+
+// ---- drag ----
+
+const DRAG_STEPS = 5;
+const TO_KEYS = { ref: "toRef", selector: "toSelector" } as const;
+
+async function mouseEvent(tabId: number, params: Record<string, unknown>): Promise<void> {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+
+/**
+ * pages.drag: presses the mouse on the source, moves it in steps to the
+ * destination and releases it there. Pages that drag by mouse events see
+ * them all; an HTML5 drag (draggable=true) that starts is intercepted
+ * (Input.setInterceptDrags) and finished with drag events at the
+ * destination, which headless Chrome does not do by itself.
+ */
+export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promise<{ ok: true; target: ActedOn; to: ActedOn }> {
+  const src = requireTarget(p);
+  const dst = requireTarget(p, TO_KEYS);
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  let dragData: unknown;
+  await ensureAttached(tabId); // listen() needs the attachment
+  const stop = listen(tabId, (method, params) => {
+    if (method === "Input.dragIntercepted") dragData = params["data"];
+  });
+  let intercepting = false;
+  try {
+    // The drop zone first: a destination that is covered or missing fails
+    // before anything is pressed.
+    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
+    releaseActionObjects(tabId);
+    // The source's press, tried again while it would reach another
+    // element (the listener stops it, and the release after it).
+    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
+    await send(tabId, "Input.setInterceptDrags", { enabled: true });
+    intercepting = true;
+    for (;;) {
+      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      if (force) break;
+      const v = await pressVerdict(tabId, from.objectId, true);
+      if (v.ok) {
+        await disarm(tabId, from.objectId);
+        break;
+      }
+      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+      await disarm(tabId, from.objectId);
+      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    }
+    // Past the drag threshold first, so an HTML5 drag starts where it began.
+    await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
+    // The destination's point now, after the source's scroll.
+    const dropDeadline = Math.max(deadline, Date.now() + 1000);
+    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+    let at = { x: from.x + 5, y: from.y + 5 };
+    // A drop zone that moved as the pointer reached it (a hover effect) is
+    // followed, a few times, before the release.
+    for (let round = 0; ; round++) {
+      for (let i = 1; i <= DRAG_STEPS; i++) {
+        const x = at.x + ((to.x - at.x) * i) / DRAG_STEPS;
+        const y = at.y + ((to.y - at.y) * i) / DRAG_STEPS;
+        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      at = { x: to.x, y: to.y };
+      if (force || round >= 3) break;
+      releaseActionObjects(tabId);
+      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
+      to = again;
+    }
+    if (dragData !== undefined) {
+      for (const type of ["dragEnter", "dragOver", "drop"]) {
+        await send(tabId, "Input.dispatchDragEvent", { type, x: to.x, y: to.y, data: dragData, modifiers: 0 });
+      }
+    }
+    await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
+    return { ok: true, target: from.target, to: to.target };
+  } finally {
+    stop();
+    if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
+    releaseActionObjects(tabId);
+  }
+}
+
+// ---- is ----
+
+
+const IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
+const IS_ENABLED = `function () {
+  if (this.matches(":disabled")) return false;
+  for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
+  return true;
+}`;
+
+/**
+ * pages.is: {value: true|false}. `visible` with a selector is whether any
+ * match is visible (none matching: false); `enabled` and `checked` look at
+ * the first visible match, else the first match.
+ */
+export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{ value: boolean }> {
+  const state = requireOneOf(p, "state", ELEMENT_STATES);
+  const spec = requireTarget(p);
+  if (state === "visible" && "selector" in spec) {
+    // Any visible match, now (no wait): none is false.
+    try {
+      await resolveSelectorOnce(tabId, spec.selector, "visible");
+      return { value: true };
+    } catch (e) {
+      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
+      throw e;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+  }
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      if (state === "visible") return { value: (await callOn<boolean>(tabId, t, IS_VISIBLE, [], "is visible")) === true };
+      if (state === "enabled") return { value: (await callOn<boolean>(tabId, t, IS_ENABLED, [], "is enabled")) === true };
+      const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "is checked");
+      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+      return { value: st.checked === true };
+    },
+    "visibleElseFirst",
+  );
+}
+
+// ---- attribute, count ----
+
+/** pages.getAttribute: {value: the attribute's text, or null when the element has none}. */
+export async function getAttribute(tabId: number, p: RequestParams<"pages.getAttribute">): Promise<{ value: string | null }> {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn<unknown>(tabId, t, "function (n) { return this.getAttribute(n); }", [name], "get attr");
+      return { value: typeof v === "string" ? v : null };
+    },
+    "visibleElseFirst",
+  );
+}
+
+const COUNT = `function (sel) {
+  try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
+}`;
+
+/** pages.count: {count} of the elements matching a selector, visible or not. */
+export async function count(tabId: number, p: RequestParams<"pages.count">): Promise<{ count: number }> {
+  const selector = requireString(p, "selector");
+  const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
+  if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
+  if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
+  return { count: r.result.value };
+}

@@ -1,0 +1,208 @@
+// Pointer input: click, hover, scrollIntoView (by ref), scroll (the page)
+// and mouse (raw coordinates). Real Input.dispatchMouseEvent events, so the
+// page sees mousemove/mousedown/mouseup/click and CSS :hover applies. Each
+// brings its tab to the front first (foreground.ts): mouse events into a
+// background tab take ~5 s each.
+
+import { optionalBool, optionalInt, optionalNumber, optionalOneOf, requireNumber, requireOneOf } from "../../params";
+import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type MouseButton, type RequestParams } from "../../protocol.gen";
+import { budgetOf, waitMsOf } from "../core/deadline";
+import { deadlineOf, pointerAction } from "./pointer";
+import { ErrorCode, RpcError, type Reason } from "../../types";
+import { DialogOpenError, send } from "../core/debugger";
+import { ensureForeground } from "../core/foreground";
+import { offsetOf } from "./geometry";
+import { releaseActionObjects } from "../snapshot/refs";
+import { requireTarget, resolveSpec } from "../targets/target";
+
+const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+function failed(msg: string, reason?: Reason): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+
+/** Mouse events whose page handler opened a dialog did their job. */
+async function dispatch(tabId: number, params: Record<string, unknown>): Promise<void> {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", params);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+
+/** The centre of the element's first non-empty content quad, viewport CSS
+ * px of the tab (an element in an out-of-process frame too). */
+export async function visibleCentre(tabId: number, objectId: string, ref: string): Promise<Point> {
+  const pt = await quadCentre(tabId, objectId);
+  if (pt) return pt;
+  // No box of its own (a zero-size link around a floated image, display:
+  // contents): point at its first descendant that has one.
+  try {
+    const r = await send<{ result: { objectId?: string } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: DESCENDANT_WITH_BOX,
+    });
+    const d = r.result.objectId;
+    const dpt = d ? await quadCentre(tabId, d) : null;
+    if (dpt) return dpt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+}
+
+async function quadCentre(tabId: number, objectId: string): Promise<Point | null> {
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    // "Node does not have a layout object": judged below by the quads
+  }
+  let quads: number[][] = [];
+  try {
+    quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
+    const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    if (w < 1 || h < 1) continue;
+    const off = await offsetOf(tabId, objectId);
+    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
+  }
+  return null;
+}
+
+const DESCENDANT_WITH_BOX = `function () {
+  for (const d of this.querySelectorAll("*")) {
+    const r = d.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1) return d;
+  }
+  return null;
+}`;
+
+export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  for (let i = 1; i <= clickCount; i++) {
+    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+}
+
+/**
+ * pages.click: waits until the element can take the press, hit-tests it
+ * (pointer.ts; force skips both), presses, and names what it pressed.
+ */
+export async function click(tabId: number, p: RequestParams<"pages.click">): Promise<{ ok: true; target: ActedOn }> {
+  const spec = requireTarget(p);
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
+  const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
+  if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(tabId, { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) }, (pt) =>
+    mouseClick(tabId, pt, button, clickCount),
+  );
+  return { ok: true, target };
+}
+
+/** pages.hover: the mouse moved onto the element, hit-tested first. */
+export async function hover(tabId: number, p: RequestParams<"pages.hover">): Promise<{ ok: true; target: ActedOn }> {
+  const spec = requireTarget(p);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(tabId, { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) }, (pt) =>
+    dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }),
+  );
+  return { ok: true, target };
+}
+
+export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+    }
+    throw e;
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+
+
+interface EvalValue {
+  result: { value?: unknown };
+  exceptionDetails?: unknown;
+}
+
+/** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
+export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number }> {
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
+  const amount = optionalNumber(p, "amount") ?? 500;
+  const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
+  const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
+  const r = await send<EvalValue>(tabId, "Runtime.evaluate", {
+    expression: `(() => { const x0 = scrollX, y0 = scrollY; scrollBy({left: ${dx}, top: ${dy}, behavior: "instant"}); return [scrollX, scrollY, x0, y0, innerWidth, innerHeight]; })()`,
+    returnByValue: true,
+  });
+  const v = r.result.value as number[] | undefined;
+  if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
+  let [x, y] = v as [number, number];
+  const [, , x0, y0, w, h] = v as number[];
+  if (x === x0 && y === y0) {
+    // The window did not move: the page scrolls an inner element. A wheel
+    // at the viewport centre scrolls whatever is under it.
+    await ensureForeground(tabId);
+    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    const r2 = await send<EvalValue>(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
+    const v2 = r2.result.value as number[] | undefined;
+    if (Array.isArray(v2)) [x, y] = v2 as [number, number];
+  }
+  return { scrollX: x, scrollY: y };
+}
+
+
+export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Promise<{ ok: true }> {
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
+  const x = requireNumber(p, "x");
+  const y = requireNumber(p, "y");
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
+  const base = { x, y, modifiers: 0 };
+  await ensureForeground(tabId);
+  switch (action) {
+    case "move":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      break;
+    case "down":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      break;
+    case "up":
+      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      break;
+    case "click":
+      await mouseClick(tabId, { x, y }, button, 1);
+      break;
+    case "wheel":
+      await dispatch(tabId, {
+        ...base,
+        type: "mouseWheel",
+        deltaX: optionalNumber(p, "deltaX") ?? 0,
+        deltaY: optionalNumber(p, "deltaY") ?? 0,
+      });
+      break;
+  }
+  return { ok: true };
+}

@@ -1,0 +1,74 @@
+// Keyboard input: press (one key with modifiers, to whatever has focus) and
+// type (focus an element, then one real key stroke per character, so the
+// page's keydown/keypress/input/keyup listeners all run).
+
+import { requireString, requireText } from "../../params";
+import type { RequestParams } from "../../protocol.gen";
+import { ErrorCode, RpcError } from "../../types";
+import { budgetOf, waitMsOf } from "../core/deadline";
+import { DialogOpenError, send } from "../core/debugger";
+import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
+import { releaseActionObjects } from "../snapshot/refs";
+import { requireTarget, resolveSpec } from "../targets/target";
+
+export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
+  for (const ev of keyEvents(s)) {
+    try {
+      await send(tabId, "Input.dispatchKeyEvent", ev);
+    } catch (e) {
+      // The key's handler opened a dialog: the key was delivered, and
+      // nothing more can be until the dialog is gone.
+      if (e instanceof DialogOpenError) return false;
+      throw e;
+    }
+  }
+  return true;
+}
+
+export async function press(tabId: number, p: RequestParams<"pages.press">): Promise<{ ok: true }> {
+  const key = requireString(p, "key");
+  const s = parseKey(key);
+  if (!s) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "key" must be a key name with optional modifiers (Enter, a, Control+a, Shift+Tab), not ${JSON.stringify(key)}`,
+    );
+  }
+  await stroke(tabId, s);
+  return { ok: true };
+}
+
+// Focuses the element; a text field not focused before gets its caret at
+// the end, so typing appends.
+const FOCUS = `function () {
+  const el = this.tagName === "LABEL" && this.control ? this.control : this;
+  if (el.ownerDocument.activeElement === el) return true;
+  el.focus();
+  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
+    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
+  }
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
+}`;
+
+export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
+  const target = requireTarget(p);
+  const text = requireText(p, "text");
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: FOCUS,
+      returnByValue: true,
+      userGesture: true,
+    });
+    if (r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  for (const ch of Array.from(text)) {
+    if (!(await stroke(tabId, keyForChar(ch)))) break;
+  }
+  return { ok: true };
+}

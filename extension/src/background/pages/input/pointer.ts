@@ -1,0 +1,64 @@
+// The pointer actions' one flow: resolve the target (waiting for it, as
+// every target waits: target.ts), wait until the element can take the
+// press and hit-test it (actionable.ts), bring the tab to the front, press,
+// and read what the page's armed listener saw. A press the listener stopped
+// (it would have reached another element) is tried again until the budget
+// ends, then fails `covered`; nothing else was pressed.
+
+import type { ActedOn } from "../../protocol.gen";
+import { waitMsOf } from "../core/deadline";
+import { ensureForeground } from "../core/foreground";
+import { pressPoint, pressVerdict, strayError, type PointerKind, type PressPoint } from "./actionable";
+import { releaseActionObjects } from "../snapshot/refs";
+import { resolveSpec, type Pick, type TargetSpec } from "../targets/target";
+
+/** When an action's waiting ends (deadline.ts waitMsOf). */
+export function deadlineOf(budgetMs: number): number {
+  return Date.now() + waitMsOf(budgetMs);
+}
+
+export interface PointerStep {
+  kind: PointerKind;
+  spec: TargetSpec;
+  force: boolean;
+  deadline: number;
+  /** How a selector picks its element (check: a hidden input too). */
+  pick?: Pick;
+}
+
+/** Resolves the step's target and answers its press point (not yet pressed). */
+export async function aim(tabId: number, s: PointerStep): Promise<PressPoint & { objectId: string }> {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : undefined;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+
+/**
+ * One pointer action on one target: press(pt) sends the mouse events.
+ * Answers the element pressed.
+ */
+export async function pointerAction(
+  tabId: number,
+  s: PointerStep,
+  press: (pt: PressPoint) => Promise<void>,
+): Promise<ActedOn> {
+  try {
+    for (;;) {
+      const pt = await aim(tabId, s);
+      // Mouse events into a background tab take seconds: the tab comes to
+      // the front first (the checks above work either way).
+      await ensureForeground(tabId);
+      await press(pt);
+      if (s.force || s.kind === "hover") return pt.target;
+      const v = await pressVerdict(tabId, pt.objectId);
+      if (v.ok) return pt.target;
+      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+      if (Date.now() >= s.deadline) throw strayError(label, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}

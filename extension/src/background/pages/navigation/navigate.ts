@@ -1,0 +1,239 @@
+// pages.navigate, pages.back, pages.forward, pages.reload: send the tab
+// somewhere and wait, on CDP's lifecycle events for the new document's
+// loader, until it reached waitUntil (load, domcontentloaded, networkidle;
+// none returns once the navigation started). A navigation error answers 4110
+// with the browser's own reason (net::ERR_CONNECTION_REFUSED).
+
+import { optionalOneOf, requireString } from "../../params";
+import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
+import { ErrorCode, RpcError } from "../../types";
+import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
+import { budgetOf, timedOut, within } from "../core/deadline";
+import { withScheme } from "./url-match";
+
+/** The Page.lifecycleEvent name each waitUntil waits for. */
+const LIFECYCLE: Record<Exclude<WaitUntil, "none">, string> = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle",
+};
+
+/** Tabs whose lifecycle events are on (until the debugger leaves them). */
+const lifecycleOn = new Set<number>();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+
+async function enableLifecycle(tabId: number): Promise<void> {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+
+/** What the command that starts a navigation learnt. */
+interface Started {
+  /** The new document's loader (Page.navigate says it up front). */
+  loaderId?: string;
+  /** A fragment or history.pushState navigation: no new document. */
+  sameDocument?: boolean;
+}
+
+/** The tab's navigation events since it was made; next() waits for one more. */
+class NavWatch {
+  readonly lifecycle = new Map<string, Set<string>>();
+  committed: { loaderId: string; restored: boolean; unreachableUrl?: string } | undefined;
+  sameDocument = false;
+  private wake: () => void = () => {};
+  private readonly unlisten: () => void;
+
+  constructor(tabId: number, private readonly mainFrameId?: string) {
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, (names = new Set()));
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"] as { parentId?: string; loaderId?: string; unreachableUrl?: string } | undefined;
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          // The browser's error page stands in for a URL it could not load.
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === undefined || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+
+  /** Resolves on the next event, or after ms. */
+  next(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {};
+        resolve();
+      };
+    });
+  }
+
+  close(): void {
+    this.unlisten();
+    this.wake();
+  }
+}
+
+/** Waits until done() holds, failing at the deadline or on a held dialog. */
+async function until(tabId: number, w: NavWatch, done: () => boolean, deadline: number, budget: number, what: string): Promise<void> {
+  for (;;) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+
+async function navigation(
+  tabId: number,
+  p: Untrusted<HistoryParams>,
+  what: string,
+  start: () => Promise<Started>,
+  mainFrameId?: string,
+): Promise<NavResult> {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          // A page restored from the back/forward cache is loaded already
+          // and sends no lifecycle events.
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what,
+      );
+    }
+    const failed = w.committed?.unreachableUrl;
+    if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+
+/** The net:: error the browser's error page shows, when it can be read. */
+async function errorPageReason(tabId: number): Promise<string> {
+  try {
+    const r = await send<{ result: { value?: unknown } }>(
+      tabId,
+      "Runtime.evaluate",
+      {
+        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
+        returnByValue: true,
+      },
+      2_000,
+    );
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+    // the error page is not readable: say what we know
+  }
+  return "the browser shows its error page";
+}
+
+/** The tab's URL and title now. */
+async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
+  if (waitUntil !== "none") {
+    try {
+      const r = await send<{ result: { value?: { url?: unknown; title?: unknown } } }>(
+        tabId,
+        "Runtime.evaluate",
+        { expression: "({url: location.href, title: document.title})", returnByValue: true },
+        5_000,
+      );
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      // the document is being swapped: the tab knows
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+
+function navFailed(url: string, reason: string): RpcError {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
+}
+
+export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+
+interface History {
+  currentIndex: number;
+  entries: { id: number; url: string }[];
+}
+
+async function historyStep(tabId: number, p: Untrusted<HistoryParams>, step: -1 | 1): Promise<NavResult> {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send<History>(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`,
+    );
+  }
+  const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id,
+  );
+}
+
+export function back(tabId: number, p: RequestParams<"pages.back">): Promise<NavResult> {
+  return historyStep(tabId, p, -1);
+}
+
+export function forward(tabId: number, p: RequestParams<"pages.forward">): Promise<NavResult> {
+  return historyStep(tabId, p, 1);
+}
+
+export async function reload(tabId: number, p: RequestParams<"pages.reload">): Promise<NavResult> {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
+}

@@ -1,0 +1,448 @@
+// pages.waitFor's text and selector waits across the page's frames: "visible
+// on the page" means visible in any frame document that is itself shown.
+//
+// One waiter runs in the isolated world of each document that tops a CDP
+// session: the tab's main document and each out-of-process frame (frames.ts
+// follows them as child sessions). A waiter sees its own document and the
+// same-origin frame documents it shows, nested too (contentDocument of each
+// shown iframe), and answers once its condition holds: a MutationObserver on
+// each of those documents checks on every change, a 100 ms timer catches
+// what changes without a mutation (CSS, a same-origin frame's new document).
+//
+// An in-process frame of another origin than its parent (another port of the
+// same site) cannot be reached through contentDocument: it gets a waiter of
+// its own, in its own isolated world.
+//
+// A round starts a waiter in every shown place and ends when
+//   - text/selector: any waiter sees it;
+//   - gone: every waiter has stopped seeing it and an instant check of all
+//     of them agrees;
+//   - a frame attaches or detaches, a document goes away (navigation), or
+//     the set of shown places changed (looked at each second: an iframe
+//     element shown or hidden, an in-process frame added, fire no event): the
+//     round's waiters are cancelled and a new round starts.
+// A frame counts as shown when its iframe element, and each
+// iframe above it, is shown in its parent document.
+
+import { ErrorCode, RpcError } from "../../types";
+import { cdpMessage, DialogOpenError, ensureAttached, onSessionEvent, openDialog, sendIn } from "../core/debugger";
+import { timedOut } from "../core/deadline";
+import { childSessions, followFrames } from "../core/frames";
+import { dropContext, isolatedContext } from "../core/world";
+
+/** Pause before trying again in a document that is being replaced. */
+const RETRY_MS = 100;
+/** How often a round looks again at which frame documents are shown. */
+const REFRESH_MS = 1_000;
+const WORLD_NAME = "browserctl";
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+// Runs in a session's isolated world: resolves {ok} once the condition
+// (seen, or with gone not seen) holds, {timedOut} after ms, {cancelled} when
+// __browserctlWaits.get(id)() is called, {badSelector} for a selector the
+// page cannot parse.
+const DOM_WAIT = `(kind, arg, gone, ms, id) => {
+  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+  const want = kind === "text" ? norm(arg) : arg;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
+    return cs.visibility !== "hidden" && cs.display !== "none";
+  };
+  // This document and the same-origin frame documents it shows, nested too.
+  const docs = () => {
+    const out = [];
+    const visit = (doc, depth) => {
+      out.push(doc);
+      if (depth >= 16) return;
+      for (const f of doc.querySelectorAll("iframe, frame")) {
+        let d = null;
+        try { d = f.contentDocument; } catch (e) {}
+        if (d && shown(f)) visit(d, depth + 1);
+      }
+    };
+    visit(document, 0);
+    return out;
+  };
+  const sees = kind === "text"
+    ? (doc) => norm((doc.body || doc.documentElement || {}).innerText).includes(want)
+    : (doc) => { for (const el of doc.querySelectorAll(want)) if (shown(el)) return true; return false; };
+  if (kind === "selector") {
+    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
+  }
+  const observed = new WeakSet();
+  let mo = null;
+  // Checks every shown document; observes the ones it has not met yet.
+  // Gone counts in parsed documents only: one still loading has not shown
+  // its text yet, so not seeing it there says nothing.
+  const ok = () => {
+    let seen = false, loading = false;
+    for (const doc of docs()) {
+      if (mo && !observed.has(doc)) {
+        observed.add(doc);
+        mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+      if (doc.readyState === "loading") loading = true;
+      if (!seen && sees(doc)) seen = true;
+    }
+    return gone ? !seen && !loading : seen;
+  };
+  if (ok()) return { ok: true };
+  if (ms <= 0) return { timedOut: true };
+  const waits = (globalThis.__browserctlWaits ||= new Map());
+  return new Promise((resolve) => {
+    // A page that mutates all the time is checked at most every 50 ms.
+    let queued = false, last = 0, done = false;
+    const finish = (v) => {
+      if (done) return;
+      done = true; waits.delete(id); clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v);
+    };
+    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
+    mo = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      const due = last + 50 - Date.now();
+      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
+    });
+    waits.set(id, () => finish({ cancelled: true }));
+    const tick = setInterval(run, 100);
+    const timer = setTimeout(() => finish({ timedOut: true }), ms);
+    run();
+  });
+}`;
+
+const CANCEL = (id: string) => `(globalThis.__browserctlWaits?.get(${JSON.stringify(id)})?.(), true)`;
+
+// Runs on an iframe element in its parent document's main world: shown,
+// and so is each same-origin iframe above it.
+const OWNER_SHOWN = `function () {
+  for (let el = this, hops = 0; el && hops < 16; hops++) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) return false;
+    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
+    if (cs.visibility === "hidden" || cs.display === "none") return false;
+    try { el = el.ownerDocument.defaultView.frameElement; } catch (e) { el = null; }
+  }
+  return true;
+}`;
+
+interface Outcome {
+  ok?: boolean;
+  timedOut?: boolean;
+  cancelled?: boolean;
+  badSelector?: string;
+}
+
+interface EvalAnswer {
+  result: { value?: Outcome };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+/** A document or frame session that went away under the wait, or is not there yet. */
+const GONE =
+  /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
+
+/** One session's shown document: where its waiter runs. */
+interface Place {
+  session?: string;
+  contextId: number;
+}
+
+export async function waitInFrames(
+  tabId: number,
+  kind: "text" | "selector",
+  arg: string,
+  gone: boolean,
+  deadline: number,
+  budget: number,
+  what: string,
+): Promise<void> {
+  await ensureAttached(tabId);
+  let onChange = () => {};
+  let changes = 0;
+  const unlisten = onSessionEvent((t, _s, method) => {
+    if (t !== tabId || (method !== "Target.attachedToTarget" && method !== "Target.detachedFromTarget")) return;
+    changes++;
+    onChange();
+  });
+  try {
+    for (;;) {
+      if (Date.now() >= deadline) throw timedOut(budget, what);
+      const d = openDialog(tabId);
+      if (d) throw new DialogOpenError(d);
+      let next: "done" | "again" | "retry";
+      try {
+        const seen = changes;
+        const places = await shownPlaces(tabId);
+        const running = round(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => (onChange = fn));
+        // A frame came or went while the places were being found.
+        if (changes !== seen) onChange();
+        next = await running;
+        if (next === "done" && gone) next = (await allAgree(tabId, places, kind, arg)) ? "done" : "again";
+      } catch (e) {
+        if (!isGone(e)) throw e;
+        next = "retry";
+      }
+      onChange = () => {};
+      if (next === "done") return;
+      if (next === "retry") {
+        dropContext(tabId);
+        await sleep(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      }
+    }
+  } finally {
+    unlisten();
+  }
+}
+
+function isGone(e: unknown): boolean {
+  if (e instanceof DialogOpenError) return false;
+  const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+  // Our own answers quote what was awaited, which may read like CDP's words.
+  if (/^(timed out|page operation failed: wait for|invalid params)/.test(msg)) return false;
+  return GONE.test(msg);
+}
+
+/** The main document, every out-of-process frame and every in-process
+ * frame its parent cannot reach (another origin), each shown on the page. */
+async function shownPlaces(tabId: number): Promise<Place[]> {
+  await followFrames(tabId).catch((e: unknown) => {
+    if (e instanceof DialogOpenError) throw e;
+  });
+  const children = childSessions(tabId);
+  const outOfProcess = new Set(children.map((c) => c.frameId));
+  const places: Place[] = [{ contextId: await isolatedContext(tabId) }];
+  places.push(...(await otherOriginFrames(tabId, undefined, outOfProcess)));
+  const known = new Map(children.map((c) => [c.sessionId, c]));
+  const shownMemo = new Map<string, Promise<boolean>>();
+  const isShown = (sessionId: string | undefined): Promise<boolean> => {
+    if (sessionId === undefined) return Promise.resolve(true);
+    const c = known.get(sessionId);
+    if (!c) return Promise.resolve(false); // its parent detached
+    let p = shownMemo.get(sessionId);
+    if (!p) {
+      p = (async () => (await isShown(c.parent)) && (await ownerShown(tabId, c.parent, c.frameId)))();
+      shownMemo.set(sessionId, p);
+    }
+    return p;
+  };
+  const more = await Promise.all(
+    children.map(async (c): Promise<Place[]> => {
+      try {
+        if (!(await isShown(c.sessionId))) return [];
+        const w = await sendIn<{ executionContextId: number }>(tabId, c.sessionId, "Page.createIsolatedWorld", {
+          frameId: c.frameId,
+          worldName: WORLD_NAME,
+        });
+        return [{ session: c.sessionId, contextId: w.executionContextId }, ...(await otherOriginFrames(tabId, c.sessionId, outOfProcess))];
+      } catch (e) {
+        // A frame going away as we look is no frame; the detach restarts the round.
+        if (isGone(e)) return [];
+        throw e;
+      }
+    }),
+  );
+  for (const p of more) places.push(...p);
+  return places;
+}
+
+interface FrameTree {
+  frame: { id: string; securityOrigin?: string };
+  childFrames?: FrameTree[];
+}
+
+/**
+ * The shown frames of a session's process whose document its top document
+ * cannot reach through contentDocument: an origin differs on the way down
+ * (another port of the same site shares the process). Out-of-process frames
+ * are their own sessions' tops. A frame counts as shown when its iframe
+ * element (and the same-origin ones above it) is, and so is the nearest
+ * such frame above it.
+ */
+async function otherOriginFrames(tabId: number, session: string | undefined, outOfProcess: Set<string>): Promise<Place[]> {
+  const tree = await sendIn<{ frameTree: FrameTree }>(tabId, session, "Page.getFrameTree");
+  const found: Promise<Place | undefined>[] = [];
+  const visit = (node: FrameTree, aboveShown: Promise<boolean>, depth: number) => {
+    if (depth >= 16) return;
+    for (const child of node.childFrames ?? []) {
+      if (outOfProcess.has(child.frame.id)) continue;
+      let shown = aboveShown;
+      const origin = child.frame.securityOrigin;
+      if (origin !== node.frame.securityOrigin || origin === "null" || origin === undefined) {
+        shown = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        found.push(
+          shown.then(async (ok) => {
+            if (!ok) return undefined;
+            const w = await sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", {
+              frameId: child.frame.id,
+              worldName: WORLD_NAME,
+            });
+            return { session, contextId: w.executionContextId };
+          }),
+        );
+      }
+      visit(child, shown, depth + 1);
+    }
+  };
+  visit(tree.frameTree, Promise.resolve(true), 0);
+  const places = await Promise.all(
+    found.map((p) =>
+      p.catch((e: unknown) => {
+        // A frame going away, or with no document yet, is not shown yet:
+        // the next look (each second) finds it.
+        if (e instanceof DialogOpenError) throw e;
+        return undefined;
+      }),
+    ),
+  );
+  return places.filter((p): p is Place => p !== undefined);
+}
+
+/** Whether the iframe element holding frameId is shown in its parent session's document. */
+async function ownerShown(tabId: number, parent: string | undefined, frameId: string): Promise<boolean> {
+  const owner = await sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId });
+  const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    objectGroup: "browserctl-wait",
+  });
+  if (!node.object.objectId) return false;
+  try {
+    const r = await sendIn<{ result: { value?: unknown } }>(tabId, parent, "Runtime.callFunctionOn", {
+      objectId: node.object.objectId,
+      functionDeclaration: OWNER_SHOWN,
+      returnByValue: true,
+    });
+    return r.result.value === true;
+  } finally {
+    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5_000).catch(() => {});
+  }
+}
+
+function evaluateWait(tabId: number, p: Place, kind: string, arg: string, gone: boolean, ms: number, id: string) {
+  return sendIn<EvalAnswer>(
+    tabId,
+    p.session,
+    "Runtime.evaluate",
+    {
+      expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${ms}, ${JSON.stringify(id)})`,
+      contextId: p.contextId,
+      returnByValue: true,
+      awaitPromise: true,
+    },
+    ms + 2_000,
+  );
+}
+
+/** What one waiter answered: its outcome, or the error to end the wait with. */
+function outcomeOf(r: EvalAnswer, what: string): Outcome | "gone" {
+  if (r.exceptionDetails) {
+    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+    if (GONE.test(text)) return "gone";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+  }
+  const out = r.result.value;
+  if (out?.badSelector !== undefined) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" is not a valid CSS selector: ${out.badSelector}`);
+  }
+  // No answer: the document went away as it answered.
+  return out ?? "gone";
+}
+
+let lastId = 0;
+
+/** One round of waiters, one per place: see the file comment. */
+function round(
+  tabId: number,
+  places: Place[],
+  kind: "text" | "selector",
+  arg: string,
+  gone: boolean,
+  deadline: number,
+  budget: number,
+  what: string,
+  setOnChange: (fn: () => void) => void,
+): Promise<"done" | "again" | "retry"> {
+  const id = `w${Date.now().toString(36)}-${++lastId}`;
+  const left = Math.max(0, deadline - Date.now());
+  let ended = false;
+  let waiting = places.length;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let refresh: ReturnType<typeof setTimeout> | undefined;
+  return new Promise<"done" | "again" | "retry">((resolve, reject) => {
+    const stop = () => {
+      ended = true;
+      clearTimeout(timer);
+      clearTimeout(refresh);
+      // Waiters still running in the pages end now, not at their timeout.
+      for (const p of places) {
+        sendIn(tabId, p.session, "Runtime.evaluate", { expression: CANCEL(id), contextId: p.contextId }, 5_000).catch(() => {});
+      }
+    };
+    const end = (v: "done" | "again" | "retry") => {
+      if (ended) return;
+      stop();
+      resolve(v);
+    };
+    const fail = (e: unknown) => {
+      if (ended) return;
+      stop();
+      reject(e);
+    };
+    setOnChange(() => end("again"));
+    timer = setTimeout(() => fail(timedOut(budget, what)), left);
+    // An iframe element shown or hidden, an in-process frame added, fire no
+    // event here: look again each second, and start over if the shown set changed.
+    const recheck = () => {
+      refresh = setTimeout(() => {
+        shownPlaces(tabId).then(
+          (now) => {
+            if (ended) return;
+            if (samePlaces(now, places)) recheck();
+            else end("again");
+          },
+          (e: unknown) => (isGone(e) ? end("retry") : fail(e)),
+        );
+      }, REFRESH_MS);
+    };
+    recheck();
+    for (const p of places) {
+      evaluateWait(tabId, p, kind, arg, gone, left, id).then(
+        (r) => {
+          if (ended) return;
+          let out: Outcome | "gone";
+          try {
+            out = outcomeOf(r, what);
+          } catch (e) {
+            fail(e);
+            return;
+          }
+          if (out === "gone") end("retry");
+          else if (out.ok && (!gone || --waiting === 0)) end("done");
+          // timedOut: the round's own timer answers; cancelled: ended already.
+        },
+        (e: unknown) => {
+          if (ended) return;
+          // A document or frame session that went away: a new round, shortly.
+          if (isGone(e)) end("retry");
+          else fail(e);
+        },
+      );
+    }
+  });
+}
+
+function samePlaces(a: Place[], b: Place[]): boolean {
+  const key = (p: Place) => `${p.session ?? ""}:${p.contextId}`;
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((p) => keys.has(key(p)));
+}
+
+/** gone: every place does not see it now (one waiter may have seen it again
+ * since it answered). */
+async function allAgree(tabId: number, places: Place[], kind: string, arg: string): Promise<boolean> {
+  const id = `c${++lastId}`;
+  const answers = await Promise.all(places.map((p) => evaluateWait(tabId, p, kind, arg, true, 0, id)));
+  return answers.every((r) => !r.exceptionDetails && r.result.value?.ok === true);
+}

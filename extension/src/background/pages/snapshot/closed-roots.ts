@@ -1,0 +1,173 @@
+// Closed shadow roots: page script cannot reach them, CDP can. Two ways in:
+//
+// - scanClosedRoots: one DOM.describeNode (depth -1, pierce) of the whole
+//   document finds every closed root, on built-in hosts (a div, a span, a
+//   section) and custom elements alike, nested ones included. It runs when
+//   the document's element count differs from the last scan's (the walk
+//   says so), so a page that does not change is scanned once.
+// - adoptClosedRoots: custom elements the walk met that it has not checked
+//   yet (an element upgraded after the scan attaches its root then), one
+//   DOM.describeNode each.
+//
+// DOM.resolveNode hands each root to the walk's isolated world, and the
+// registry keeps it.
+
+import { DialogOpenError, sendIn } from "../core/debugger";
+
+// One object group per call: walks of several frames in one session run in
+// parallel, and one's release must not free another's objects.
+let groups = 0;
+const newGroup = (): string => `browserctl-hosts-${++groups}`;
+
+/** Evaluates expression in the walk's world, in an object group of its own,
+ * and runs body on the object it names; answers 0 when there is none or the
+ * document went away meanwhile (the next snapshot tries again). A dialog
+ * that opened still fails the call. The group is released either way. */
+async function withObject(
+  tabId: number,
+  session: string | undefined,
+  contextId: number,
+  expression: string,
+  body: (objectId: string, group: string) => Promise<number>,
+): Promise<number> {
+  const group = newGroup();
+  try {
+    const r = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
+      expression,
+      contextId,
+      objectGroup: group,
+    });
+    const objectId = r.result.objectId;
+    return objectId ? await body(objectId, group) : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
+  }
+}
+
+/** The walk's world's object for a DOM node, or undefined when it is gone. */
+async function resolveIn(
+  tabId: number,
+  session: string | undefined,
+  contextId: number,
+  group: string,
+  backendNodeId: number,
+): Promise<string | undefined> {
+  const r = await sendIn<{ object: { objectId?: string } }>(tabId, session, "DOM.resolveNode", {
+    backendNodeId,
+    executionContextId: contextId,
+    objectGroup: group,
+  });
+  return r.object.objectId;
+}
+
+/** The number a registering function answered, else 0. */
+const count = (r: { result: { value?: unknown } }): number => (typeof r.result.value === "number" ? r.result.value : 0);
+
+interface Props {
+  result: { name: string; value?: { objectId?: string } }[];
+}
+
+const REGISTER = `function (...roots) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  this.forEach((host, i) => {
+    // An element not upgraded yet may attach its root later.
+    if (host.matches(":defined")) reg.checked.add(host);
+    if (roots[i]) {
+      reg.closed.set(host, roots[i]);
+      found++;
+    }
+  });
+  return found;
+}`;
+
+/** Resolves the closed roots of the walk's pending hosts; answers how many it found. */
+export async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
+  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+    const props = await sendIn<Props>(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
+    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const roots = await Promise.all(
+      hosts.map(async (h) => {
+        const id = h.value?.objectId;
+        if (!id) return undefined;
+        const d = await sendIn<{ node: { shadowRoots?: { backendNodeId: number; shadowRootType?: string }[] } }>(
+          tabId,
+          session,
+          "DOM.describeNode",
+          { objectId: id, depth: 1, pierce: true },
+        );
+        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
+        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : undefined;
+      }),
+    );
+    return count(
+      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
+        objectId: arrayId,
+        functionDeclaration: REGISTER,
+        arguments: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
+        returnByValue: true,
+      }),
+    );
+  });
+}
+
+interface DomNode {
+  backendNodeId: number;
+  children?: DomNode[];
+  shadowRoots?: (DomNode & { shadowRootType?: string })[];
+}
+
+const SCAN_REGISTER = `function (...pairs) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const host = pairs[i], root = pairs[i + 1];
+    if (!host || !root) continue;
+    if (reg.closed.get(host) !== root) found++;
+    reg.closed.set(host, root);
+    reg.checked.add(host);
+  }
+  reg.scanned = document.getElementsByTagName("*").length;
+  return found;
+}`;
+
+/** Finds every closed shadow root of the world's document (not of its
+ * frames: they have worlds of their own) and hands them to the walk's
+ * registry; answers how many it had not seen before. */
+export async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
+  return withObject(tabId, session, contextId, "document", async (docId, group) => {
+    const d = await sendIn<{ node: DomNode }>(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
+    const pairs: [number, number][] = [];
+    // An iframe's contentDocument is not followed: it has no children key
+    // here, only contentDocument, which this walk never reads.
+    const stack: DomNode[] = [d.node];
+    while (stack.length) {
+      const n = stack.pop()!;
+      for (const r of n.shadowRoots ?? []) {
+        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
+        stack.push(r);
+      }
+      for (const c of n.children ?? []) stack.push(c);
+    }
+    const args = await Promise.all(
+      pairs.flat().map(async (id) => {
+        const objectId = await resolveIn(tabId, session, contextId, group, id);
+        return objectId ? { objectId } : { value: null };
+      }),
+    );
+    return count(
+      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
+        objectId: docId,
+        functionDeclaration: SCAN_REGISTER,
+        arguments: args,
+        returnByValue: true,
+      }),
+    );
+  });
+}

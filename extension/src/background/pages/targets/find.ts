@@ -1,0 +1,224 @@
+// pages.find: elements by role and name, by text, or by label, each given a
+// ref from the document's registry (page-tree.ts registerElement), the one
+// every snapshot mode numbers by, so the same element keeps its ref between
+// `find` and `snapshot`.
+//
+// - role: Chrome's own accessibility tree (Accessibility.queryAXTree), the
+//   roles `snapshot` prints; name matches the accessible name.
+// - text: the innermost visible elements whose text contains the text.
+// - label: form controls named by a <label>, aria-label or aria-labelledby.
+// Matching is case-insensitive on whitespace-collapsed text, a substring
+// unless `exact`.
+
+import { optionalBool, optionalInt, optionalString } from "../../params";
+import type { RequestParams } from "../../protocol.gen";
+import { ErrorCode, RpcError } from "../../types";
+import { ensureAttached, generation, send } from "../core/debugger";
+import { registerElement } from "../snapshot/page-tree";
+import { savedCounters, saveCounters } from "../snapshot/ref-counters";
+import { ACTION_GROUP, nextRefNumber, nodeRefNumber, releaseActionObjects, setTreeRefs, type RefEntry } from "../snapshot/refs";
+import { MAX_NAME, OWNER } from "../snapshot/snapshot";
+import { isolatedContext } from "../core/world";
+import { callInWorld, VISIBLE } from "./target";
+
+export interface FindResult {
+  elements: { ref: string; role: string; name: string }[];
+}
+
+interface AXValue {
+  value?: unknown;
+}
+interface AXNode {
+  ignored?: boolean;
+  role?: AXValue;
+  name?: AXValue;
+  backendDOMNodeId?: number;
+}
+
+/** Most elements one find answers. */
+export const DEFAULT_LIMIT = 100;
+
+function invalid(msg: string): RpcError {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+
+export function norm(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+export function textMatches(have: string, want: string, exact: boolean): boolean {
+  const h = norm(have).toLowerCase();
+  const w = norm(want).toLowerCase();
+  return exact ? h === w : h.includes(w);
+}
+
+function clip(s: string): string {
+  const t = norm(s);
+  return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
+}
+
+// In the page: the elements for text or label, in document order.
+const FIND_IN_PAGE = `function (kind, want, exact, limit) {
+  ${VISIBLE}
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  want = norm(want);
+  const matches = (s) => exact ? norm(s) === want : norm(s).includes(want);
+  const out = [];
+  if (kind === "text") {
+    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+    // Innermost elements whose text matches: a parent of a match is not one.
+    const visit = (el) => {
+      if (out.length >= limit || SKIP.has(el.tagName)) return false;
+      if (!norm(el.textContent).includes(want)) return false;
+      let inner = false;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+      if (inner) return true;
+      if (!matches(el.textContent)) return false;
+      // A hidden match is still the innermost: its parent is not reported for it.
+      if (isVisible(el)) out.push(el);
+      return true;
+    };
+    if (document.body) visit(document.body);
+    return out;
+  }
+  const found = new Set();
+  const textOf = (ids, root) => ids.split(/\\s+/).map((id) => { const t = id && root.getElementById(id); return t ? t.textContent : ""; }).join(" ");
+  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
+  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
+  for (const el of document.querySelectorAll("[aria-labelledby]")) {
+    if (matches(textOf(el.getAttribute("aria-labelledby"), el.getRootNode()))) found.add(el);
+  }
+  const all = Array.from(found).filter(isVisible);
+  all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return all.slice(0, limit);
+}`;
+
+const ELEMENT_TEXT = `function () { return (this.innerText || this.textContent || "").slice(0, 1000); }`;
+
+export async function find(tabId: number, p: RequestParams<"pages.find">): Promise<FindResult> {
+  const role = optionalString(p, "role");
+  const name = optionalString(p, "name");
+  const text = optionalString(p, "text");
+  const label = optionalString(p, "label");
+  const exact = optionalBool(p, "exact") ?? false;
+  const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
+  const kinds = [role, text, label].filter((v) => v).length;
+  if (kinds !== 1) throw invalid(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== undefined && !role) throw invalid(`"name" goes with "role"`);
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  try {
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", (text || label)!, exact, limit);
+    const entries = await treeEntries(tabId, found);
+    let next = 0;
+    for (const e of entries) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries, next);
+    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
+    return { elements: entries.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+
+/**
+ * The refs of what find found, from the main frame document's registry
+ * (page-tree.ts), the one every snapshot mode numbers elements by: the
+ * element find calls e3 is e3 in the next snapshot, and the other way round.
+ */
+async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
+  const contextId = await isolatedContext(tabId);
+  const saved = await savedCounters(tabId);
+  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const out: RefEntry[] = [];
+  // One element at a time: each may take the registry's next number.
+  for (const f of found) {
+    const node = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
+      backendNodeId: f.backendNodeId,
+      executionContextId: contextId,
+      objectGroup: ACTION_GROUP,
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) continue;
+    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: REGISTER,
+      arguments: [{ value: OWNER }, { value: next }],
+      returnByValue: true,
+    });
+    const num = typeof r.result.value === "number" ? r.result.value : -1;
+    if (num > 0) {
+      out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
+    } else {
+      // A frozen window keeps no registry: the node's own number.
+      const gen = generation(tabId);
+      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
+    }
+  }
+  return out;
+}
+
+const REGISTER = registerElement.toString();
+
+interface Found {
+  backendNodeId: number;
+  role: string;
+  name: string;
+}
+
+async function documentObject(tabId: number): Promise<string> {
+  const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
+  return r.result.objectId;
+}
+
+async function byRole(tabId: number, role: string, name: string | undefined, exact: boolean, limit: number): Promise<Found[]> {
+  const objectId = await documentObject(tabId);
+  const r = await send<{ nodes: AXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId, role });
+  const out: Found[] = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === undefined) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (name !== undefined && !textMatches(have, name, exact)) continue;
+    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+async function inPage(tabId: number, kind: "text" | "label", want: string, exact: boolean, limit: number): Promise<Found[]> {
+  const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails || !r.result.objectId) {
+    const d = r.exceptionDetails;
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
+  }
+  const props = await send<{ result: { name: string; value?: { objectId?: string } }[] }>(tabId, "Runtime.getProperties", {
+    objectId: r.result.objectId,
+    ownProperties: true,
+  });
+  const els = props.result
+    .filter((x) => /^\d+$/.test(x.name) && x.value?.objectId)
+    .sort((a, b) => Number(a.name) - Number(b.name))
+    .map((x) => x.value!.objectId!);
+  // One round of describeNode and one of the accessibility node, each in parallel.
+  return Promise.all(
+    els.map(async (objectId): Promise<Found> => {
+      const d = await send<{ node: { backendNodeId: number } }>(tabId, "DOM.describeNode", { objectId });
+      const backendNodeId = d.node.backendNodeId;
+      const [ax, txt] = await Promise.all([
+        send<{ nodes: AXNode[] }>(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+          () => ({ nodes: [] as AXNode[] }),
+        ),
+        send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
+          objectId,
+          functionDeclaration: ELEMENT_TEXT,
+          returnByValue: true,
+        }),
+      ]);
+      const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
+      const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
+      const axName = n && typeof n.name?.value === "string" ? n.name.value : "";
+      const name = clip(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
+      return { backendNodeId, role, name };
+    }),
+  );
+}

@@ -1,0 +1,134 @@
+// Role targets: `role=ROLE` or `role=ROLE[name="NAME"]` in the
+// "selector" param, the form a REPL-saved script writes for an element
+// that is unique by role and accessible name. It is resolved through
+// Chrome's accessibility tree, as pages.find --role --exact does: the first
+// element (document order) with that role whose name equals NAME, ignoring
+// case and runs of whitespace. NAME is a JSON string ("Sign in", with \" and
+// \\ escaped). No CSS selector starts with `role=`, so the two never clash.
+//
+// A role target waits up to ROLE_WAIT_MS for a match to appear: a replayed
+// script's next step may run while the page a click navigated to is still
+// arriving.
+
+import { ErrorCode, RpcError } from "../../types";
+import { DialogOpenError, send } from "../core/debugger";
+import { ACTION_GROUP } from "../snapshot/refs";
+
+export interface RoleTarget {
+  role: string;
+  name?: string;
+}
+
+export const ROLE_WAIT_MS = 5_000;
+const ROLE_POLL_MS = 100;
+
+const ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+
+/** Whether selector is written in the role form (valid or not). */
+export function isRoleTarget(selector: string): boolean {
+  return selector.startsWith("role=");
+}
+
+/** The role and name of a role target; -32602 when it is malformed. */
+export function parseRoleTarget(selector: string): RoleTarget {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`,
+    );
+  }
+  const role = m[1]!;
+  if (m[2] === undefined) return { role };
+  let name: string;
+  try {
+    name = JSON.parse(m[2]) as string;
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+
+/** The role target of role and name, as parseRoleTarget reads it. */
+export function formatRoleTarget(role: string, name: string): string {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+
+export function sameName(have: string, want: string): boolean {
+  const n = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+
+interface AXNode {
+  ignored?: boolean;
+  name?: { value?: unknown };
+  backendDOMNodeId?: number;
+}
+
+interface RoleAXNode extends AXNode {
+  role?: { value?: unknown };
+}
+
+/**
+ * backendNodeIds of the elements a role target matches, in document order.
+ *
+ * Accessibility.queryAXTree answers only after the page's next rendering
+ * update, and a tab behind another tab renders none: there it never
+ * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
+ * computed at once) is filtered instead: the same nodes, more bytes.
+ */
+export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
+  // window.document cannot be redefined by the page; the DOM domain stays off.
+  const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", {
+    expression: "document",
+    objectGroup: ACTION_GROUP,
+  });
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  const vis = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
+    expression: "document.visibilityState",
+    returnByValue: true,
+  });
+  let nodes: RoleAXNode[];
+  if (vis.result.value === "visible") {
+    nodes = (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all.nodes.filter((n) => n.role?.value === t.role);
+  }
+  const out: number[] = [];
+  for (const n of nodes) {
+    if (n.ignored || n.backendDOMNodeId === undefined) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== undefined && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The objectId (in ACTION_GROUP) of the first element the role target matches. */
+export async function resolveRoleTarget(tabId: number, selector: string, waitMs = ROLE_WAIT_MS): Promise<string> {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    let ids: number[] = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      // A document swapped mid-query (a navigation) is retried below.
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        objectGroup: ACTION_GROUP,
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep(ROLE_POLL_MS);
+  }
+}

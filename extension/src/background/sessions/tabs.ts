@@ -1,0 +1,147 @@
+// tabs.* handlers, and resolveTab for pages.*: a session only ever acts on
+// the tabs of its own group.
+
+import type { TabMethod } from "../methods";
+import { optionalBool, requireInt, requireString } from "../params";
+import type { SessionRecord, SessionStore } from "./session-store";
+import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
+import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
+
+export interface TabDeps {
+  store: SessionStore;
+  releaseTab(tabId: number): Promise<void>;
+  /** A tab joins a session: its logs are recorded from now on (pages/index.ts). */
+  joinTab(tabId: number, sessionId: string): Promise<void>;
+  /** Loads a URL in a joined tab, once its logs are on. */
+  loadJoined(tabId: number, url: string): Promise<void>;
+}
+
+/** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
+export async function resolveTab(store: SessionStore, p: Params): Promise<number> {
+  const s = await store.lookup(p);
+  if (p.tabId !== undefined && p.tabId !== null) {
+    const tabId = requireInt(p, "tabId", 0);
+    // The tab in the group proves the group; else 4107 if the group is gone.
+    let t: chrome.tabs.Tab;
+    try {
+      t = await getSessionTab(s, tabId);
+    } catch (e) {
+      await store.checkGroup(s);
+      throw e;
+    }
+    return t.id as number;
+  }
+  return activeTabId(store, s);
+}
+
+/**
+ * The session's active tab's id: remembered (no chrome.* call) while no tab
+ * or group event has happened since; else one tabs.query of the group. An
+ * empty group means the group is gone (4107) or, in a race, 4104.
+ */
+async function activeTabId(store: SessionStore, s: SessionRecord): Promise<number> {
+  const cached = store.activeTabs.get(s);
+  if (cached !== undefined) return cached;
+  return (await queryActiveTab(store, s)).id as number;
+}
+
+/** The session's active tab from one tabs.query, remembered for the next call. */
+async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<chrome.tabs.Tab> {
+  const gen = store.activeTabs.begin();
+  const t = pickActive(s, await groupTabs(s));
+  if (!t || t.id === undefined) {
+    await store.checkGroup(s);
+    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  }
+  store.activeTabs.set(s, t.id, gen);
+  return t;
+}
+
+export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps): Handlers<TabMethod> {
+  return {
+    "tabs.open": async (p) => {
+      const s = await store.require(p);
+      const url = requireString(p, "url");
+      const active = optionalBool(p, "active") ?? true;
+      const group = await chrome.tabGroups.get(s.groupId);
+      const last = (await groupTabs(s)).at(-1);
+      // Made at about:blank, joined, then sent to url: the first load's
+      // console lines and requests are recorded too.
+      const created = await chrome.tabs.create({
+        windowId: group.windowId,
+        url: "about:blank",
+        active,
+        ...(last ? { index: last.index + 1 } : {}),
+      });
+      const id = created.id as number;
+      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined(id, url);
+      if (active) {
+        s.lastActiveTabId = id;
+        await store.update(s);
+      }
+      const wire = toWireTab(await getTab(id), store);
+      // Chrome updates the tab's url a moment after the commit: the URL it
+      // is loading, as a tab created with it would say (pendingUrl).
+      if (url !== "about:blank" && wire.url === "about:blank") wire.url = url;
+      return wire;
+    },
+
+    "tabs.list": async (p) => {
+      const s = await store.require(p);
+      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store)) };
+    },
+
+    "tabs.userList": async () => {
+      await store.ready();
+      const tabs = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs.map((t) => toWireTab(t, store)) };
+    },
+
+    "tabs.attach": async (p) => {
+      const s = await store.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      const t = await getTab(tabId);
+      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab(tabId, s.sessionId);
+      return toWireTab(await getTab(tabId), store);
+    },
+
+    "tabs.active": async (p) => {
+      if (p.sessionId === undefined || p.sessionId === null || p.sessionId === "") {
+        await store.ready();
+        return toWireTab(await userActiveTab(), store);
+      }
+      const s = await store.lookup(p);
+      const cached = store.activeTabs.get(s);
+      if (cached !== undefined) {
+        // One tabs.get for the fresh url and title; the cache still holds
+        // only while its groupId is the session's.
+        const t = await chrome.tabs.get(cached).catch(() => undefined);
+        if (t && t.groupId === s.groupId) return toWireTab(t, store);
+        store.activeTabs.invalidate();
+      }
+      return toWireTab(await queryActiveTab(store, s), store);
+    },
+
+    "tabs.activate": async (p) => {
+      const s = await store.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await chrome.tabs.update(tabId, { active: true });
+      s.lastActiveTabId = tabId;
+      await store.update(s);
+      return toWireTab(await getTab(tabId), store);
+    },
+
+    "tabs.close": async (p) => {
+      const s = await store.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await releaseTab(tabId).catch(() => undefined);
+      await chrome.tabs.remove(tabId);
+      return { tabId, closed: true };
+    },
+  };
+}
