@@ -1,6 +1,7 @@
-// Runs every src/**/*.test.ts with node's built-in test runner: each test
-// file is bundled by esbuild into a temporary folder first (node 20 cannot
-// run TypeScript itself).
+// Checks that src/ has no import cycles (scripts/cycles.mjs), then runs
+// every src/**/*.test.ts with node's built-in test runner: each test file is
+// bundled by esbuild into a temporary folder first (node 20 cannot run
+// TypeScript itself).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -18,6 +19,13 @@ function findTests(dir) {
     else if (e.name.endsWith(".test.ts")) out.push(p);
   }
   return out.sort();
+}
+
+// No import cycles in src/ (scripts/cycles.mjs).
+const cycles = spawnSync(process.execPath, [join(root, "scripts", "cycles.mjs")], { stdio: "inherit" });
+if (cycles.status !== 0) {
+  process.exitCode = cycles.status ?? 1;
+  process.exit();
 }
 
 const tests = findTests(join(root, "src"));

@@ -7,7 +7,12 @@
 // and the session's groupId and lastActiveTabId are unchanged. A worker
 // restart starts empty.
 
-import type { SessionRecord } from "./session-store";
+/** What the cache reads of a session (session-store's SessionRecord has it). */
+export interface CachedSession {
+  sessionId: string;
+  groupId: number;
+  lastActiveTabId?: number | undefined;
+}
 
 interface Entry {
   tabId: number;
@@ -30,7 +35,7 @@ export class ActiveTabCache {
     this.entries.clear();
   }
 
-  get(s: SessionRecord): number | undefined {
+  get(s: CachedSession): number | undefined {
     const e = this.entries.get(s.sessionId);
     if (!e) return undefined;
     if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
@@ -41,7 +46,7 @@ export class ActiveTabCache {
   }
 
   /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s: SessionRecord, tabId: number, gen: number): void {
+  set(s: CachedSession, tabId: number, gen: number): void {
     if (gen !== this.gen) return;
     this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
   }
