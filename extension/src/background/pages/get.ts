@@ -9,6 +9,7 @@ import { inFrame, viewportBox } from "./input/geometry";
 import { releaseActionObjects } from "./snapshot/refs";
 import { resolveSpec, targetOf } from "./targets/target";
 import { titleCache } from "./title-cache";
+import { failed } from "./core/failed";
 
 
 interface CallValue {
@@ -16,9 +17,6 @@ interface CallValue {
   exceptionDetails?: { text?: string; exception?: { description?: string } };
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 // The page's text with the text of its same-origin frames, each after a
 // line naming the frame (cross-origin frames cannot be read from here).

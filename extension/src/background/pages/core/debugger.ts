@@ -5,6 +5,7 @@
 
 import { noteCdp } from "../../call-timing";
 import { ErrorCode, RpcError } from "../../types";
+import { failed } from "./failed";
 
 const PROTOCOL_VERSION = "1.3";
 /**
@@ -229,9 +230,6 @@ export function cdpMessage(e: unknown): string {
   return raw;
 }
 
-function opFailed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 async function attach(tabId: number): Promise<void> {
   const target = { tabId };
@@ -242,12 +240,12 @@ async function attach(tabId: number): Promise<void> {
     // After a service-worker restart our own earlier attachment may still
     // hold the tab: detach it and try once more. Someone else's (DevTools)
     // refuses the detach, and the call fails.
-    if (!/already attached/i.test(msg)) throw opFailed(msg);
+    if (!/already attached/i.test(msg)) throw failed(msg);
     try {
       await chrome.debugger.detach(target);
       await chrome.debugger.attach(target, PROTOCOL_VERSION);
     } catch (e2) {
-      throw opFailed(cdpMessage(e2));
+      throw failed(cdpMessage(e2));
     }
   }
 }
@@ -256,7 +254,7 @@ async function attach(tabId: number): Promise<void> {
 export const ENABLE_GRACE_MS = 3_000;
 
 function unresponsive(): RpcError {
-  return opFailed(
+  return failed(
     "the page does not answer: a JavaScript dialog may have been open before browserctl attached " +
       "(dismiss it first), or a script keeps the page busy",
   );
@@ -325,7 +323,7 @@ export async function ensureAttached(tabId: number): Promise<void> {
       if ((await Promise.race([st.enabled, grace])) === "late") throw unresponsive();
     } catch (e) {
       if (e instanceof RpcError) throw e;
-      throw opFailed(cdpMessage(e));
+      throw failed(cdpMessage(e));
     } finally {
       clearTimeout(timer);
     }
@@ -441,7 +439,7 @@ function rawSend(
       (e: unknown) => {
         clearTimeout(timer);
         noteCdp(tabId, method, performance.now() - sent);
-        reject(opFailed(cdpMessage(e)));
+        reject(failed(cdpMessage(e)));
       },
     );
   });
@@ -502,7 +500,7 @@ async function sendOnce<T>(
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
-  if (!st) throw opFailed("the debugger was detached from the tab");
+  if (!st) throw failed("the debugger was detached from the tab");
   let waiter: ((d: Dialog) => void) | undefined;
   const dialogOpened = new Promise<never>((_, reject) => {
     waiter = (d) => reject(new DialogOpenError(d));

@@ -10,6 +10,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, onAttach, onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { claimScreencast, releaseScreencast } from "./screencast-share";
+import { failed } from "../core/failed";
 
 /** A recording stops taking frames past this many bytes of base64 JPEG. */
 export const MAX_BYTES = 200 * 1024 * 1024;
@@ -49,9 +50,6 @@ export interface Recording {
 
 const recordings = new Map<string, Recording>();
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 /** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
 function nothing(msg: string): RpcError {

@@ -13,6 +13,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { dropShots, shotsChunk, startShots, stopShots, type ClockMark, type Shots } from "./trace-shots";
+import { failed } from "../core/failed";
 
 /** DevTools' Performance panel's categories (its "record" button). */
 export const DEFAULT_CATEGORIES = [
@@ -55,9 +56,6 @@ interface Trace {
 
 const traces = new Map<string, Trace>();
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 /** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
 function nothing(msg: string): RpcError {

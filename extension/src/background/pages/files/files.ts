@@ -17,6 +17,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { onAttach, onForget, onTabEvent, send } from "../core/debugger";
 import { releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, targetOf } from "../targets/target";
+import { failed } from "../core/failed";
 
 export interface Chooser {
   backendNodeId: number;
@@ -53,9 +54,6 @@ export function chooserSince(tabId: number, since: number): Chooser | undefined 
   return c && c.opened >= since ? c : undefined;
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 interface CallResult {
   result: { type: string; value?: unknown; objectId?: string; subtype?: string };

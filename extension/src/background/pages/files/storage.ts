@@ -16,10 +16,8 @@ import {
 } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { send } from "../core/debugger";
+import { failed } from "../core/failed";
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 
 interface Cookie {
   name: string;

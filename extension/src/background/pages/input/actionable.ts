@@ -14,10 +14,11 @@
 // frame depth after the scroll, plus an out-of-process frame's offset); one
 // in-page call after the press reads what the listener saw.
 
-import { ErrorCode, RpcError, type Reason } from "../../types";
+import { RpcError, type Reason } from "../../types";
 import { DialogOpenError, send } from "../core/debugger";
 import { offsetOf } from "./geometry";
 import type { Point } from "../core/frames";
+import { failed } from "../core/failed";
 
 /** What a pointer action pressed, as its result names it. */
 export interface ActedOn {
@@ -242,9 +243,6 @@ export const GUARD_DISARM = `function () {
 
 const POLL_MS = [0, 20, 50, 100, 100, 250, 500];
 
-function failed(msg: string, reason: Reason): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

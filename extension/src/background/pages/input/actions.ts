@@ -4,7 +4,7 @@
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
-import { ErrorCode, RpcError, type Reason } from "../../types";
+import { RpcError } from "../../types";
 import { disarm, pressVerdict, strayError } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "../core/debugger";
@@ -15,10 +15,8 @@ import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
 import { releaseActionObjects } from "../snapshot/refs";
 import { callInWorld, requireTarget, resolveSelectorOnce, resolveSpec, selectorError, VISIBLE, type Target } from "../targets/target";
+import { failed } from "../core/failed";
 
-function failed(msg: string, reason?: Reason): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 
 interface CallValue {
   result: { value?: unknown };

@@ -3,20 +3,18 @@
 
 import { requireStringArray, requireText } from "../../params";
 import type { RequestParams } from "../../protocol.gen";
-import { ErrorCode, RpcError, type Reason } from "../../types";
+import type { Reason } from "../../types";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { send } from "../core/debugger";
 import { releaseActionObjects } from "../snapshot/refs";
 import { requireTarget, resolveSpec } from "../targets/target";
+import { failed } from "../core/failed";
 
 interface CallValue {
   result: { value?: unknown };
   exceptionDetails?: { text?: string; exception?: { description?: string } };
 }
 
-function failed(msg: string, reason?: Reason): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 
 // Runs in the page on the element; answers "" or an error text.
 const FILL = `function (value) {

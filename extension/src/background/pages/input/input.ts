@@ -8,12 +8,13 @@ import { optionalBool, optionalInt, optionalNumber, optionalOneOf, requireNumber
 import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type MouseButton, type RequestParams } from "../../protocol.gen";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { deadlineOf, pointerAction } from "./pointer";
-import { ErrorCode, RpcError, type Reason } from "../../types";
+import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, send } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { offsetOf } from "./geometry";
 import { releaseActionObjects } from "../snapshot/refs";
 import { requireTarget, resolveSpec } from "../targets/target";
+import { failed } from "../core/failed";
 
 const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 
@@ -22,9 +23,6 @@ export interface Point {
   y: number;
 }
 
-function failed(msg: string, reason?: Reason): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 
 /** Mouse events whose page handler opened a dialog did their job. */
 async function dispatch(tabId: number, params: Record<string, unknown>): Promise<void> {

@@ -35,6 +35,7 @@ export const MAX_WALK_LINES = 20_000;
  * on any element (closed-roots.ts); larger ones on custom elements only. */
 export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "../core/world";
+import { failed } from "../core/failed";
 
 interface EvalResult {
   result: { type: string; value?: unknown; objectId?: string };
@@ -82,8 +83,8 @@ function tabState(tabId: number): TabState {
   return st;
 }
 
-function failed(msg: string): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
+function snapshotFailed(msg: string): RpcError {
+  return failed(`snapshot: ${msg}`);
 }
 
 function contextGone(e: unknown): boolean {
@@ -123,7 +124,7 @@ async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeRe
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed(d ? (d.exception?.description ?? d.text ?? "exception") : "the page walk returned nothing");
+    throw snapshotFailed(d ? (d.exception?.description ?? d.text ?? "exception") : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value) as TreeResult;
 }
@@ -265,7 +266,7 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   if (!top || (m && top.res.error) || (rootFrame && top.world.key !== rootKey)) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed(top.res.error);
+  if (top.res.error) throw snapshotFailed(top.res.error);
 
   // Each iframe line gets its frame's lines, indented: only frames the
   // walk showed are walked, those of one document in parallel.

@@ -10,11 +10,12 @@
 
 import type { OptionalMember } from "../../params";
 import type { Untrusted } from "../../protocol.gen";
-import { ErrorCode, RpcError, type Params, type Reason } from "../../types";
+import { ErrorCode, RpcError, type Params } from "../../types";
 import { DialogOpenError, send } from "../core/debugger";
 import { ACTION_GROUP, resolveRef } from "../snapshot/refs";
 import { isRoleTarget, resolveRoleTarget } from "./role-target";
 import { dropContext, isolatedContext } from "../core/world";
+import { failed } from "../core/failed";
 
 export interface Target {
   /** The element's objectId, in the ACTION_GROUP (releaseActionObjects frees it). */
@@ -48,9 +49,6 @@ function invalid(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 
-function failed(msg: string, reason?: Reason): RpcError {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 
 /** The target in the params, if any; -32602 for a wrongly typed or doubled one. */
 export function targetOf(p: Targeted): TargetSpec | undefined;
