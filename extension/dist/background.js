@@ -395,6 +395,11 @@ async function userActiveTab() {
   throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
+// src/background/pages/core/failed.ts
+function failed(msg, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
+}
+
 // src/background/pages/core/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 3e4;
@@ -402,10 +407,6 @@ var callBudgets = /* @__PURE__ */ new Map();
 function setCallBudget(tabId, ms) {
   if (ms === void 0) callBudgets.delete(tabId);
   else callBudgets.set(tabId, ms);
-}
-var dialogHook;
-function setDialogHook(fn) {
-  dialogHook = fn;
 }
 var DialogOpenError = class extends RpcError {
   constructor(dialog2) {
@@ -418,50 +419,41 @@ var DialogOpenError = class extends RpcError {
 function dialogMessage(d) {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
+var NO_WIRING = { everySession: /* @__PURE__ */ new Map(), tabSession: /* @__PURE__ */ new Map(), onAttach: [], gates: [] };
+var wireTab = () => NO_WIRING;
+function setTabWiring(fn) {
+  wireTab = fn;
+}
 var tabs = /* @__PURE__ */ new Map();
 var forgetHooks = /* @__PURE__ */ new Set();
-var attachHooks = /* @__PURE__ */ new Set();
-var eventHooks = /* @__PURE__ */ new Set();
 var sessionListeners = /* @__PURE__ */ new Set();
-function onSessionEvent(fn) {
+function listenSessions(fn) {
   sessionListeners.add(fn);
   return () => sessionListeners.delete(fn);
+}
+function run(handlers, tabId, p, method, sessionId) {
+  for (const h of handlers ?? []) {
+    try {
+      h(tabId, p, method, sessionId);
+    } catch {
+    }
+  }
 }
 var installed = false;
 var onEvent = (source, method, params) => {
   const st = source.tabId === void 0 ? void 0 : tabs.get(source.tabId);
   if (!st) return;
+  const tabId = source.tabId;
   const p = params ?? {};
+  run(st.wiring.everySession.get(method), tabId, p, method, source.sessionId);
   for (const l of [...sessionListeners]) {
     try {
-      l(source.tabId, source.sessionId, method, p);
+      l(tabId, source.sessionId, method, p);
     } catch {
     }
   }
   if (source.sessionId !== void 0) return;
-  if (method === "Page.javascriptDialogOpening") {
-    st.showing = ++st.opened;
-    const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
-    let answered2 = false;
-    try {
-      answered2 = dialogHook?.(source.tabId, d) ?? false;
-    } catch {
-    }
-    if (!answered2) hold(st, d);
-  } else if (method === "Page.javascriptDialogClosed") {
-    st.dialog = null;
-    st.showing = 0;
-  } else if (method === "Page.frameNavigated") {
-    const frame = p["frame"];
-    if (frame && !frame.parentId) st.generation++;
-  }
-  for (const hk of eventHooks) {
-    try {
-      hk(source.tabId, method, p);
-    } catch {
-    }
-  }
+  run(st.wiring.tabSession.get(method), tabId, p, method, void 0);
   for (const l of [...st.listeners]) {
     try {
       l(method, p);
@@ -469,6 +461,30 @@ var onEvent = (source, method, params) => {
     }
   }
 };
+function dialogOpening(tabId, p, answer) {
+  const st = tabs.get(tabId);
+  if (!st) return;
+  st.showing = ++st.opened;
+  const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+  if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+  let answered2 = false;
+  try {
+    answered2 = answer(tabId, d);
+  } catch {
+  }
+  if (!answered2) hold(st, d);
+}
+function dialogClosed(tabId) {
+  const st = tabs.get(tabId);
+  if (!st) return;
+  st.dialog = null;
+  st.showing = 0;
+}
+function noteFrameNavigated(tabId, p) {
+  const st = tabs.get(tabId);
+  const frame = p["frame"];
+  if (st && frame && !frame.parentId) st.generation++;
+}
 var onDetach = (source) => {
   if (source.tabId !== void 0) forget(source.tabId);
 };
@@ -482,16 +498,6 @@ function install() {
   chrome.debugger.onDetach.addListener(onDetach);
   chrome.tabs.onRemoved.addListener(onRemoved);
 }
-function onAttach(fn) {
-  attachHooks.add(fn);
-}
-var attachGates = /* @__PURE__ */ new Set();
-function onAttachGate(fn) {
-  attachGates.add(fn);
-}
-function onTabEvent(fn) {
-  eventHooks.add(fn);
-}
 function onForget(fn) {
   forgetHooks.add(fn);
 }
@@ -499,6 +505,7 @@ function forget(tabId) {
   const st = tabs.get(tabId);
   tabs.delete(tabId);
   if (st) {
+    st.wiring = NO_WIRING;
     st.listeners.clear();
     st.dialogWaiters.clear();
   }
@@ -513,27 +520,24 @@ function cdpMessage(e) {
   }
   return raw;
 }
-function opFailed(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 async function attach(tabId) {
   const target = { tabId };
   try {
     await chrome.debugger.attach(target, PROTOCOL_VERSION2);
   } catch (e) {
     const msg = cdpMessage(e);
-    if (!/already attached/i.test(msg)) throw opFailed(msg);
+    if (!/already attached/i.test(msg)) throw failed(msg);
     try {
       await chrome.debugger.detach(target);
       await chrome.debugger.attach(target, PROTOCOL_VERSION2);
     } catch (e2) {
-      throw opFailed(cdpMessage(e2));
+      throw failed(cdpMessage(e2));
     }
   }
 }
 var ENABLE_GRACE_MS = 3e3;
 function unresponsive() {
-  return opFailed(
+  return failed(
     "the page does not answer: a JavaScript dialog may have been open before browserctl attached (dismiss it first), or a script keeps the page busy"
   );
 }
@@ -550,6 +554,7 @@ function state(tabId) {
       showing: 0,
       opened: 0,
       generation: 0,
+      wiring: wireTab(tabId),
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
     };
@@ -560,9 +565,9 @@ function state(tabId) {
     fresh.enabled = fresh.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => void 0));
+      const hooks = fresh.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => void 0));
       fresh.hooked = Promise.all(hooks).then(() => void 0);
-      const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => void 0));
+      const gates = fresh.wiring.gates.map((hk) => hk(tabId, raw).catch(() => void 0));
       return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
       () => {
@@ -591,7 +596,7 @@ async function ensureAttached(tabId) {
       if (await Promise.race([st.enabled, grace]) === "late") throw unresponsive();
     } catch (e) {
       if (e instanceof RpcError) throw e;
-      throw opFailed(cdpMessage(e));
+      throw failed(cdpMessage(e));
     } finally {
       clearTimeout(timer);
     }
@@ -662,7 +667,7 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
       (e) => {
         clearTimeout(timer);
         noteCdp(tabId, method, performance.now() - sent);
-        reject(opFailed(cdpMessage(e)));
+        reject(failed(cdpMessage(e)));
       }
     );
   });
@@ -688,7 +693,7 @@ async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
   const st = tabs.get(tabId);
-  if (!st) throw opFailed("the debugger was detached from the tab");
+  if (!st) throw failed("the debugger was detached from the tab");
   let waiter;
   const dialogOpened = new Promise((_, reject) => {
     waiter = (d) => reject(new DialogOpenError(d));
@@ -1155,24 +1160,30 @@ function onNetwork(logs, method, p) {
     }
   }
 }
-onTabEvent((tabId, method, p) => {
-  if (method === "Runtime.consoleAPICalled") onConsoleAPI(tabLogs(tabId), p);
-  else if (method === "Log.entryAdded") onLogEntry(tabLogs(tabId), p);
-  else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
-  else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
-  else if (method === "Fetch.requestPaused") {
-    const url = String(p["request"]?.url ?? "");
-    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
-      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
-    } else {
-      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
-    }
+function consoleCalled(tabId, p) {
+  onConsoleAPI(tabLogs(tabId), p);
+}
+function logEntryAdded(tabId, p) {
+  onLogEntry(tabLogs(tabId), p);
+}
+function exceptionThrown(tabId, p) {
+  onException(tabLogs(tabId), p);
+}
+function networkEvent(tabId, p, method) {
+  onNetwork(tabLogs(tabId), method, p);
+}
+function requestPaused(tabId, p) {
+  const url = String(p["request"]?.url ?? "");
+  if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+  } else {
+    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
   }
-});
+}
 function blockSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
-onAttach(async (tabId, send2) => {
+async function enableLogs(tabId, send2) {
   tabLogs(tabId);
   await Promise.all([
     send2("Runtime.enable"),
@@ -1180,7 +1191,7 @@ onAttach(async (tabId, send2) => {
     send2("Network.enable"),
     applyBlocking(tabId, send2).catch(() => void 0)
   ]);
-});
+}
 onForget((tabId) => {
   const l = byTab.get(tabId);
   if (l) {
@@ -1205,8 +1216,7 @@ setAuthWanted((tabId) => byTab2.has(tabId));
 onForget((tabId) => {
   byTab2.delete(tabId);
 });
-onTabEvent((tabId, method, p) => {
-  if (method !== "Fetch.authRequired") return;
+function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
   const creds = byTab2.get(tabId);
   const key = `${tabId}:${requestId}`;
@@ -1214,7 +1224,7 @@ onTabEvent((tabId, method, p) => {
   if (creds) answered.add(key);
   if (answered.size > 1e3) answered.clear();
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
-});
+}
 async function setCredentialsWanted(tabId, creds, send2) {
   const had = byTab2.has(tabId);
   if (creds) byTab2.set(tabId, creds);
@@ -1252,7 +1262,7 @@ function setting(kind) {
   return chrome.contentSettings[kind];
 }
 function reconcile() {
-  const run = async () => {
+  const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
     for (const { origin, want } of byTab3.values()) {
       for (const [name, g] of Object.entries(want)) {
@@ -1275,7 +1285,7 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
       applied.set(key, value);
     }
   };
-  const next = queue.then(run, run);
+  const next = queue.then(run2, run2);
   queue = next.catch(() => void 0);
   return next;
 }
@@ -1442,24 +1452,22 @@ onForget((tabId) => {
   byTab4.delete(tabId);
 });
 var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
-onSessionEvent((tabId, sessionId, method, params) => {
+function frameSessionAttached(tabId, params, _method, sessionId) {
   const tf = byTab4.get(tabId);
   if (!tf) return;
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"];
-    const child = String(params["sessionId"] ?? "");
-    if (!child || info?.type !== "iframe" || !info.targetId) return;
-    const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      () => void 0
-    );
-    tf.children.set(child, cs);
-  } else if (method === "Target.detachedFromTarget") {
-    const child = String(params["sessionId"] ?? "");
-    tf.children.delete(child);
-  }
-});
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe" || !info.targetId) return;
+  const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+    () => void 0,
+    () => void 0
+  );
+  tf.children.set(child, cs);
+}
+function frameSessionDetached(tabId, params) {
+  byTab4.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+}
 async function followFrames(tabId) {
   await startFollowing(tabId);
   const tf = byTab4.get(tabId);
@@ -1569,27 +1577,26 @@ async function pauseNewFrames(tabId) {
   await followFrames(tabId);
   await sendIn(tabId, void 0, "Target.setAutoAttach", PAUSING);
 }
-onSessionEvent((tabId, _parent, method, params) => {
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"];
-    const child = String(params["sessionId"] ?? "");
-    if (!child) return;
-    const paused = params["waitingForDebugger"] === true;
-    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
-    if (info?.type === "iframe") slot(tabId, child);
-    void (async () => {
-      try {
-        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
-        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
-        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
-      } finally {
-        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
-      }
-    })().catch(() => void 0);
-  } else if (method === "Target.detachedFromTarget") {
-    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
-  }
-});
+function scriptsForNewFrame(tabId, params) {
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child) return;
+  const paused = params["waitingForDebugger"] === true;
+  const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+  if (info?.type === "iframe") slot(tabId, child);
+  void (async () => {
+    try {
+      if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
+      if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
+    } finally {
+      if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+    }
+  })().catch(() => void 0);
+}
+function dropFrameScripts(tabId, params) {
+  added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
+}
 
 // src/background/pages/emulation/state.ts
 function bad(msg) {
@@ -1907,7 +1914,7 @@ async function sessionOf(store3, tabId) {
   } else sessionOfTab2.delete(tabId);
   return s;
 }
-async function onAttachTab(tabId, raw) {
+async function applySessionSettings(tabId, raw) {
   if (!wired) return;
   await ready();
   const s = await sessionOf(wired, tabId);
@@ -1943,24 +1950,23 @@ async function retune(store3, tabId) {
 function wire(store3) {
   if (wired) return;
   wired = store3;
-  onAttachGate(onAttachTab);
   chrome.tabs.onUpdated.addListener((tabId, change) => {
     if (change.groupId !== void 0) void retune(store3, tabId).catch(() => void 0);
   });
   chrome.tabs.onCreated.addListener((tab) => {
     if (tab.id !== void 0 && tab.groupId >= 0) void retune(store3, tab.id).catch(() => void 0);
   });
-  onTabEvent((tabId, method, p) => {
-    if (method !== "Page.frameNavigated") return;
-    const frame = p["frame"];
-    if (!frame || frame.parentId) return;
-    const ss = peek(sessionOfTab2.get(tabId) ?? "");
-    if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-    void applyPermissions(tabId, ss.settings, frame.url).then(
-      () => noteUnapplied(tabId, "permissions", void 0),
-      (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
-    );
-  });
+}
+function permissionsOnNavigation(tabId, p) {
+  if (!wired) return;
+  const frame = p["frame"];
+  if (!frame || frame.parentId) return;
+  const ss = peek(sessionOfTab2.get(tabId) ?? "");
+  if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
+  void applyPermissions(tabId, ss.settings, frame.url).then(
+    () => noteUnapplied(tabId, "permissions", void 0),
+    (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
+  );
 }
 async function tabIdsOf(s) {
   return (await groupTabs(s)).map((t) => t.id).filter((id) => id !== void 0);
@@ -2360,7 +2366,6 @@ function screencastLead(tabId) {
   return u.has("trace") ? "trace" : void 0;
 }
 function claimScreencast(tabId, who, params) {
-  wireAcks();
   let u = users.get(tabId);
   if (!u) users.set(tabId, u = /* @__PURE__ */ new Map());
   u.set(who, params);
@@ -2376,15 +2381,10 @@ function releaseScreencast(tabId, who) {
     sendQuiet(tabId, "Page.startScreencast", u.get(rest));
   }
 }
-var wired2 = false;
-function wireAcks() {
-  if (wired2 || typeof chrome === "undefined") return;
-  wired2 = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
-  });
-  onForget((tabId) => users.delete(tabId));
+function ackScreencastFrame(tabId, p) {
+  sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
 }
+onForget((tabId) => users.delete(tabId));
 
 // src/background/pages/evidence/recorder.ts
 var MAX_BYTES = 200 * 1024 * 1024;
@@ -2392,9 +2392,6 @@ var MAX_MS = 30 * 60 * 1e3;
 var KEEP_STOPPED_MS = 5 * 60 * 1e3;
 var CHUNK_BYTES = 8 * 1024 * 1024;
 var recordings = /* @__PURE__ */ new Map();
-function failed(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 function nothing(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -2437,35 +2434,34 @@ async function follow(r, tabId) {
     }
   }
 }
-var wired3 = false;
+function recordFrame(tabId, p) {
+  const r = recordingOn(tabId);
+  if (!r || typeof p["data"] !== "string") return;
+  const meta = p["metadata"];
+  const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+  const ms = Math.max(0, at - r.startedAt);
+  const data = p["data"];
+  if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
+    end(r, true);
+    return;
+  }
+  r.frames.push({ data, ms });
+  r.bytes += data.length;
+}
+function restartRecordingOnNavigation(tabId, p) {
+  const frame = p["frame"];
+  const r = recordingOn(tabId);
+  if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
+}
+async function restartRecordingOnAttach(tabId, send2) {
+  const r = recordingOn(tabId);
+  if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
+  });
+}
+var wired2 = false;
 function wire2() {
-  if (wired3 || typeof chrome === "undefined") return;
-  wired3 = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") {
-      const r = recordingOn(tabId);
-      if (!r || typeof p["data"] !== "string") return;
-      const meta = p["metadata"];
-      const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
-      const ms = Math.max(0, at - r.startedAt);
-      const data = p["data"];
-      if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
-        end(r, true);
-        return;
-      }
-      r.frames.push({ data, ms });
-      r.bytes += data.length;
-    } else if (method === "Page.frameNavigated") {
-      const frame = p["frame"];
-      const r = recordingOn(tabId);
-      if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
-    }
-  });
-  onAttach(async (tabId, send2) => {
-    const r = recordingOn(tabId);
-    if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
-    });
-  });
+  if (wired2 || typeof chrome === "undefined") return;
+  wired2 = true;
   onForget((tabId) => {
     for (const r of recordings.values()) {
       if (r.tabId !== tabId) continue;
@@ -2589,26 +2585,20 @@ var SCREENCAST_PARAMS = {
   everyNthFrame: 1
 };
 var live = /* @__PURE__ */ new Set();
-var wired4 = false;
-function wire3() {
-  if (wired4 || typeof chrome === "undefined") return;
-  wired4 = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") {
-      if (typeof p["data"] !== "string") return;
-      const meta = p["metadata"];
-      const wallMs = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
-      for (const s of live) if (s.tabId === tabId) take(s, { data: p["data"], wallMs });
-    } else if (method === "Page.frameNavigated") {
-      const frame = p["frame"];
-      if (frame && !frame.parentId && traced(tabId) && screencastLead(tabId) === "trace") {
-        sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
-      }
-    }
-  });
-  onAttach(async (tabId, send2) => {
-    if (traced(tabId) && screencastLead(tabId) === "trace") await send2("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
-    });
+function traceShotFrame(tabId, p) {
+  if (typeof p["data"] !== "string") return;
+  const meta = p["metadata"];
+  const wallMs = typeof meta?.timestamp === "number" ? meta.timestamp * 1e3 : Date.now();
+  for (const s of live) if (s.tabId === tabId) take(s, { data: p["data"], wallMs });
+}
+function restartTraceShotsOnNavigation(tabId, p) {
+  const frame = p["frame"];
+  if (frame && !frame.parentId && traced(tabId) && screencastLead(tabId) === "trace") {
+    sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
+  }
+}
+async function restartTraceShotsOnAttach(tabId, send2) {
+  if (traced(tabId) && screencastLead(tabId) === "trace") await send2("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
   });
 }
 function traced(tabId) {
@@ -2635,7 +2625,6 @@ async function mark(s) {
   if (!r.exceptionDetails && typeof r.result.value === "number") s.marks.push({ label, wallMs: r.result.value });
 }
 async function startShots(tabId) {
-  wire3();
   const s = { tabId, frames: [], bytes: 0, truncated: false, marks: [], live: true };
   const shared = screencastLead(tabId) === "record";
   claimScreencast(tabId, "trace", SCREENCAST_PARAMS);
@@ -2705,22 +2694,18 @@ var COMPLETE_MS = 3e4;
 var READ_BYTES = 4 * 1024 * 1024;
 var KEEP_STOPPED_MS2 = 5 * 60 * 1e3;
 var traces = /* @__PURE__ */ new Map();
-function failed2(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 function nothing2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-var wired5 = false;
-function wire4() {
-  if (wired5 || typeof chrome === "undefined") return;
-  wired5 = true;
-  onTabEvent((tabId, method, p) => {
-    if (method !== "Tracing.tracingComplete") return;
-    for (const t of traces.values()) {
-      if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
-    }
-  });
+function tracingComplete(tabId, p) {
+  for (const t of traces.values()) {
+    if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
+  }
+}
+var wired3 = false;
+function wire3() {
+  if (wired3 || typeof chrome === "undefined") return;
+  wired3 = true;
   onForget((tabId) => {
     for (const [sid, t] of traces) {
       if (t.tabId !== tabId) continue;
@@ -2750,9 +2735,9 @@ function traceConfig(categories) {
   return { includedCategories: included, excludedCategories: excluded };
 }
 async function startTrace(sessionId, groupId, tabId, categories, screenshots = false) {
-  wire4();
+  wire3();
   const old = traces.get(sessionId);
-  if (old && !old.stream) throw failed2(`session ${sessionId} is already tracing (trace stop FILE first)`);
+  if (old && !old.stream) throw failed(`session ${sessionId} is already tracing (trace stop FILE first)`);
   if (old?.stream) {
     if (!old.streamDone) sendQuiet(old.tabId, "IO.close", { handle: old.stream });
     forget2(sessionId, old);
@@ -2777,7 +2762,7 @@ async function startTrace(sessionId, groupId, tabId, categories, screenshots = f
   } catch (e) {
     forget2(sessionId, t);
     sendQuiet(tabId, "Tracing.end", {});
-    throw failed2(`tracing with screenshots: the tab's screencast did not start: ${e instanceof Error ? e.message : String(e)}`);
+    throw failed(`tracing with screenshots: the tab's screencast did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 async function stopTrace(sessionId) {
@@ -2786,14 +2771,14 @@ async function stopTrace(sessionId) {
   let timer;
   const done = new Promise((resolve, reject) => {
     t.complete = resolve;
-    t.gone = (why2) => reject(failed2(why2));
-    timer = setTimeout(() => reject(failed2(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
+    t.gone = (why2) => reject(failed(why2));
+    timer = setTimeout(() => reject(failed(`the browser did not finish the trace within ${COMPLETE_MS} ms`)), COMPLETE_MS);
   });
   try {
     if (t.shots) await stopShots(t.shots);
     await send(t.tabId, "Tracing.end", {});
     const stream = await done;
-    if (!stream) throw failed2("the browser finished the trace without a stream");
+    if (!stream) throw failed("the browser finished the trace without a stream");
     t.stream = stream;
     t.dropTimer = setTimeout(() => {
       if (!t.streamDone) sendQuiet(t.tabId, "IO.close", { handle: stream });
@@ -3774,9 +3759,6 @@ var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
 function invalid2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
-function failed3(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
   const selector = p[keys.selector];
@@ -3884,7 +3866,7 @@ async function resolveSelectorOnce(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
-    throw failed3(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
   if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
   const why2 = typeof r.result.value === "string" ? r.result.value : "none";
@@ -3897,9 +3879,9 @@ function selectorError(selector, why2) {
   }
   if (why2.startsWith("hidden:")) {
     const n = why2.slice(7);
-    return failed3(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
   }
-  return failed3(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }
 
 // src/background/pages/evidence/highlight.ts
@@ -4129,8 +4111,8 @@ async function navigation(tabId, p, what, start, mainFrameId) {
         what
       );
     }
-    const failed12 = w.committed?.unreachableUrl;
-    if (failed12 && !started.sameDocument) throw navFailed(failed12, await errorPageReason(tabId));
+    const failed2 = w.committed?.unreachableUrl;
+    if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
   } finally {
     w.close();
   }
@@ -4594,9 +4576,6 @@ var GUARD_DISARM = `function () {
   if (g) g.disarm();
 }`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-function failed4(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
   switch (a.state) {
@@ -4623,7 +4602,7 @@ async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
   });
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    throw failed4(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
+    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
   }
   return r.result.value;
 }
@@ -4657,13 +4636,13 @@ async function toTabByDocument(tabId, objectId, a) {
     functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
   });
   const de = r.result.objectId;
-  if (!de) throw failed4("the element's document has no root", "detached");
+  if (!de) throw failed("the element's document has no root", "detached");
   const [q, origin] = await Promise.all([
     send(tabId, "DOM.getContentQuads", { objectId: de }),
     inPage(tabId, objectId, DOC_ORIGIN, [])
   ]);
   const quad = q.quads[0];
-  if (!quad) throw failed4("the element's document has no box", "not_visible");
+  if (!quad) throw failed("the element's document has no box", "not_visible");
   const off = await offsetOf(tabId, objectId);
   const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
   const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
@@ -4676,17 +4655,17 @@ async function pressPoint(tabId, objectId, o) {
     const a = await inPage(tabId, objectId, ACTION_CHECK, [
       { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
     ], true);
-    if (!a || typeof a !== "object") throw failed4(`${o.label}: the page did not answer the check`, "failed");
+    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
       const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
       return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
     }
     last = a;
-    if (a.state === "detached") throw failed4(why(a, o.label), "detached");
+    if (a.state === "detached") throw failed(why(a, o.label), "detached");
     if (Date.now() >= o.deadline) break;
     await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
   }
-  throw failed4(why(last, o.label), last.state);
+  throw failed(why(last, o.label), last.state);
 }
 async function pressVerdict(tabId, objectId, keep = false) {
   try {
@@ -4701,7 +4680,7 @@ async function disarm(tabId, objectId) {
   await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => void 0);
 }
 function strayError(label, stray) {
-  return failed4(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
+  return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
 }
 
 // src/background/pages/input/pointer.ts
@@ -4735,9 +4714,6 @@ async function pointerAction(tabId, s, press2) {
 
 // src/background/pages/input/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-function failed5(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 async function dispatch(tabId, params) {
   try {
     await send(tabId, "Input.dispatchMouseEvent", params);
@@ -4760,7 +4736,7 @@ async function visibleCentre(tabId, objectId, ref) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
-  throw failed5(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function quadCentre(tabId, objectId) {
   try {
@@ -4830,7 +4806,7 @@ async function scrollIntoView(tabId, p) {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
     if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed5(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
     }
     throw e;
   } finally {
@@ -4848,7 +4824,7 @@ async function scroll(tabId, p) {
     returnByValue: true
   });
   const v = r.result.value;
-  if (!Array.isArray(v)) throw failed5("scroll: the page did not answer");
+  if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
   let [x, y] = v;
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
@@ -5132,9 +5108,6 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/input/actions.ts
-function failed6(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 async function callOn(tabId, t, fn, args = [], what = "call") {
   const r = await send(tabId, "Runtime.callFunctionOn", {
     objectId: t.objectId,
@@ -5143,7 +5116,7 @@ async function callOn(tabId, t, fn, args = [], what = "call") {
     returnByValue: true,
     userGesture: true
   });
-  if (r.exceptionDetails) throw failed6(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
   return r.result.value;
 }
 async function withTarget(tabId, p, act, pick = "visible") {
@@ -5176,11 +5149,11 @@ async function check(tabId, p) {
   const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
   try {
     const st = await callOn(tabId, t, CHECK_STATE, [], "check");
-    if (!st || st.error) throw failed6(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
     if (st.checked === want) return { checked: want };
-    if (st.disabled) throw failed6(`check ${t.label}: it is disabled`, "not_enabled");
+    if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
     if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-      throw failed6(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+      throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
     }
   } finally {
     releaseActionObjects(tabId);
@@ -5194,7 +5167,7 @@ async function check(tabId, p) {
       after = await callOn(tabId, t2, CHECK_STATE, [], "check");
     }
     if (after?.checked !== want) {
-      throw failed6(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+      throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
     }
     return { checked: want, target };
   } finally {
@@ -5208,7 +5181,7 @@ var FOCUS2 = `function () {
 }`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed6(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -5320,7 +5293,7 @@ async function is(tabId, p) {
       if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
       if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
       const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
-      if (!st || st.error) throw failed6(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
     "visibleElseFirst"
@@ -5345,7 +5318,7 @@ async function count(tabId, p) {
   const selector = requireString(p, "selector");
   const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed6(`count ${JSON.stringify(selector)}: the page did not answer`);
+  if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
 }
 
@@ -5414,7 +5387,7 @@ function record(tabId, d, state2) {
   if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
   lastDialog.set(tabId, entry);
 }
-function onDialogOpening(tabId, d) {
+function answerDialog(tabId, d) {
   const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
     record(tabId, d, "open");
@@ -5432,7 +5405,6 @@ function onDialogOpening(tabId, d) {
   });
   return true;
 }
-setDialogHook(onDialogOpening);
 void loadPolicies();
 async function dialog(tabId, p) {
   const action = requireOneOf(p, "action", DIALOG_ACTIONS);
@@ -5635,6 +5607,695 @@ async function runPageCall(method, tabId, params, fn) {
   return result2;
 }
 
+// src/background/pages/files/downloads.ts
+var DOWNLOADS_LIMIT = 200;
+var all = [];
+var waiters = /* @__PURE__ */ new Set();
+function changed() {
+  for (const w of [...waiters]) w();
+}
+function nextChange(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    waiters.add(done);
+  });
+}
+function byGuid(guid) {
+  return all.find((d) => d.guid === guid);
+}
+function downloadEvent(tabId, p, method) {
+  if (method === "Page.downloadWillBegin") {
+    all.push({
+      guid: String(p["guid"] ?? ""),
+      id: -1,
+      tabId,
+      sessionId: tabSession(tabId),
+      url: String(p["url"] ?? ""),
+      suggestedFilename: String(p["suggestedFilename"] ?? ""),
+      path: "",
+      state: "in_progress",
+      bytes: 0,
+      totalBytes: 0,
+      mime: "",
+      error: "",
+      started: Date.now()
+    });
+    if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
+    changed();
+  } else if (method === "Page.downloadProgress") {
+    const d = byGuid(String(p["guid"] ?? ""));
+    if (!d) return;
+    d.bytes = typeof p["receivedBytes"] === "number" ? p["receivedBytes"] : d.bytes;
+    d.totalBytes = typeof p["totalBytes"] === "number" ? p["totalBytes"] : d.totalBytes;
+    const st = String(p["state"] ?? "");
+    if (st === "completed") d.state = "complete";
+    else if (st === "canceled") d.state = "canceled";
+    changed();
+  }
+}
+async function locate(d) {
+  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
+  if (typeof chrome === "undefined" || !chrome.downloads) {
+    if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
+    return;
+  }
+  let item;
+  if (d.id >= 0) {
+    item = (await chrome.downloads.search({ id: d.id }))[0];
+  } else {
+    const claimed = new Set(all.filter((o) => o !== d && o.id >= 0).map((o) => o.id));
+    const items = await chrome.downloads.search({ url: d.url, orderBy: ["-startTime"] });
+    item = items.find((i) => !claimed.has(i.id) && Date.parse(i.startTime) >= d.started - 5e3);
+  }
+  if (!item) return;
+  d.id = item.id;
+  d.path = item.filename;
+  d.mime = item.mime;
+  if (item.state === "complete") {
+    d.state = "complete";
+    d.bytes = item.bytesReceived;
+  } else if (item.state === "interrupted") {
+    d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
+    d.error = item.error ?? "";
+  }
+  if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
+}
+async function listDownloads(sessionId) {
+  for (const d of all) d.sessionId ||= tabSession(d.tabId);
+  const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
+  for (const d of out) await locate(d).catch(() => void 0);
+  return out.map((d) => ({ ...d }));
+}
+function begunSince(tabId, since) {
+  return all.find((d) => d.tabId === tabId && d.started >= since);
+}
+async function waitBegin(tabId, since, ms) {
+  const deadline = Date.now() + ms;
+  for (; ; ) {
+    const d = begunSince(tabId, since);
+    if (d) return d;
+    const left = deadline - Date.now();
+    if (left <= 0) return void 0;
+    await nextChange(left);
+  }
+}
+async function waitDone(d, ms) {
+  const deadline = Date.now() + ms;
+  for (; ; ) {
+    await locate(d).catch(() => void 0);
+    if (d.state !== "in_progress") break;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await nextChange(Math.min(left, 250));
+  }
+  return { ...d };
+}
+
+// src/background/pages/files/files.ts
+var choosers = /* @__PURE__ */ new Map();
+async function interceptFileChoosers(_tabId, raw) {
+  await raw("Page.setInterceptFileChooserDialog", { enabled: true });
+}
+function fileChooserOpened(tabId, p) {
+  choosers.set(tabId, {
+    backendNodeId: Number(p["backendNodeId"] ?? 0),
+    mode: String(p["mode"] ?? "selectSingle"),
+    opened: Date.now()
+  });
+}
+function dropChooserOnNavigation(tabId, p) {
+  const frame = p["frame"];
+  if (frame && !frame.parentId) choosers.delete(tabId);
+}
+onForget((tabId) => {
+  choosers.delete(tabId);
+});
+function chooserSince(tabId, since) {
+  const c = choosers.get(tabId);
+  return c && c.opened >= since ? c : void 0;
+}
+var INPUT_KIND = `function () {
+  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
+  if (this.disabled) return "disabled";
+  return this.multiple ? "multiple" : "single";
+}`;
+async function upload(tabId, p) {
+  const files = requireStringArray(p, "files");
+  for (const f of files) {
+    if (!f.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(f)) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
+    }
+  }
+  const spec = targetOf(p);
+  let target;
+  let what;
+  let multiple;
+  const chooser = choosers.get(tabId);
+  try {
+    if (spec) {
+      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      what = "ref" in spec ? spec.ref : spec.selector;
+      const k = await send(tabId, "Runtime.callFunctionOn", {
+        objectId,
+        functionDeclaration: INPUT_KIND,
+        returnByValue: true
+      });
+      const kind = String(k.result.value ?? "");
+      if (kind.startsWith("not-file")) {
+        throw failed(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
+      }
+      if (kind === "disabled") throw failed(`${what} is a disabled file input`);
+      multiple = kind === "multiple";
+      target = { objectId };
+    } else {
+      if (!chooser) {
+        throw failed("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
+      }
+      what = "the open file chooser";
+      multiple = chooser.mode === "selectMultiple";
+      target = { backendNodeId: chooser.backendNodeId };
+    }
+    if (!multiple && files.length > 1) throw failed(`${what} takes one file, got ${files.length}`);
+    try {
+      await send(tabId, "DOM.setFileInputFiles", { files, ...target });
+    } catch (e) {
+      if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
+        throw failed(
+          'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
+        );
+      }
+      throw e;
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  if (!spec) choosers.delete(tabId);
+  return { files: files.length, target: what, multiple };
+}
+
+// src/background/pages/network/network-wait.ts
+var waiters2 = /* @__PURE__ */ new Map();
+function responseReceived(tabId, p) {
+  const set = waiters2.get(tabId);
+  if (!set || set.size === 0) return;
+  const r = p["response"] ?? {};
+  const url = String(r.url ?? "");
+  const status = typeof r.status === "number" ? r.status : 0;
+  for (const w of [...set]) {
+    if (matchesPattern(url, w.pattern) && (w.status === void 0 || w.status === status)) {
+      w.done({ requestId: String(p["requestId"] ?? ""), url, status, statusText: String(r.statusText ?? "") });
+    }
+  }
+}
+onForget((tabId) => {
+  for (const w of [...waiters2.get(tabId) ?? []]) {
+    w.fail(new RpcError(ErrorCode.operationFailed, "the tab went away (closed, or its debugger detached) while waiting for a response"));
+  }
+});
+async function waitResponse(tabId, p) {
+  const pattern = requireString(p, "pattern");
+  if (pattern.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "pattern" must not be empty`);
+  const status = optionalInt(p, "status", 100);
+  if (status !== void 0 && status > 599) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "status" must be an HTTP status 100..599, got ${status}`);
+  }
+  const budget = budgetOf(p);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const started = Date.now();
+  const what = `a response matching ${JSON.stringify(pattern)}${status !== void 0 ? ` with status ${status}` : ""}`;
+  let set = waiters2.get(tabId);
+  if (!set) waiters2.set(tabId, set = /* @__PURE__ */ new Set());
+  const mine = set;
+  let timer;
+  let waiter;
+  try {
+    const r = await new Promise((resolve, reject) => {
+      waiter = { pattern, status, done: resolve, fail: reject };
+      mine.add(waiter);
+      timer = setTimeout(() => reject(timedOut(budget, what)), budget);
+    });
+    const entry = [...tabLogs(tabId).inflight.values()].map((f) => f.entry).find((e) => e.requestId === r.requestId);
+    return { id: entry?.id ?? "", url: r.url, status: r.status, statusText: r.statusText, waited: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+    if (waiter) mine.delete(waiter);
+    if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
+  }
+}
+
+// src/background/pages/snapshot/settle.ts
+var REQUEST_GRACE_MS = 2e3;
+var LOAD_GRACE_MS = 3e4;
+var POLL_MS3 = 25;
+var tabs3 = /* @__PURE__ */ new Map();
+function busyOf(tabId) {
+  let b = tabs3.get(tabId);
+  if (!b) {
+    b = { frames: /* @__PURE__ */ new Map() };
+    tabs3.set(tabId, b);
+  }
+  return b;
+}
+onForget((tabId) => tabs3.delete(tabId));
+function frameLoadEvent(tabId, params, method) {
+  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
+  if (!frameId) return;
+  switch (method) {
+    case "Page.frameRequestedNavigation":
+      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
+      break;
+    case "Page.frameStartedLoading":
+      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
+      break;
+    case "Page.frameStoppedLoading":
+    case "Page.frameDetached":
+      tabs3.get(tabId)?.frames.delete(frameId);
+      break;
+  }
+}
+function busyFrames(tabId, now = Date.now()) {
+  const b = tabs3.get(tabId);
+  if (!b) return 0;
+  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
+  return b.frames.size;
+}
+async function settle(tabId, ms) {
+  const start = Date.now();
+  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
+    await new Promise((r) => setTimeout(r, POLL_MS3));
+  }
+  return Date.now() - start;
+}
+
+// src/background/pages/files/storage.ts
+async function pageURL(tabId) {
+  const r = await send(tabId, "Runtime.evaluate", {
+    expression: "location.href",
+    returnByValue: true
+  });
+  return String(r.result.value ?? "");
+}
+function httpURL(u, name) {
+  if (!/^https?:\/\//i.test(u)) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
+  }
+  return u;
+}
+async function cookiesFor(tabId, p) {
+  const given = optionalString(p, "url") || void 0;
+  const url = given ? httpURL(given, "url") : await pageURL(tabId);
+  if (!/^https?:/i.test(url)) return { url, cookies: [] };
+  const r = await send(tabId, "Network.getCookies", { urls: [url] });
+  return { url, cookies: r.cookies };
+}
+async function cookies(tabId, p) {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  return {
+    url,
+    cookies: list.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite ?? ""
+    }))
+  };
+}
+async function setCookie(tabId, p) {
+  const name = requireString(p, "name");
+  const value = requireText(p, "value");
+  const given = optionalString(p, "url") || void 0;
+  const domain = optionalString(p, "domain") || void 0;
+  const path = optionalString(p, "path") || void 0;
+  const expires = optionalNumber(p, "expires");
+  const httpOnly = optionalBool(p, "httpOnly") ?? false;
+  const secure = optionalBool(p, "secure") ?? false;
+  let url = given ? httpURL(given, "url") : "";
+  if (!url && !domain) {
+    url = await pageURL(tabId);
+    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+  }
+  const r = await send(tabId, "Network.setCookie", {
+    name,
+    value,
+    ...url ? { url } : {},
+    ...domain ? { domain } : {},
+    ...path ? { path } : {},
+    ...expires !== void 0 ? { expires } : {},
+    httpOnly,
+    secure
+  });
+  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  return { ok: true, url };
+}
+async function clearCookies(tabId, p) {
+  const { url, cookies: list } = await cookiesFor(tabId, p);
+  for (const c of list) {
+    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
+  }
+  return { url, deleted: list.length };
+}
+var STORAGE_FN = `function (kind, op, key, value) {
+  const s = kind === "session" ? window.sessionStorage : window.localStorage;
+  if (op === "get") {
+    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
+    const entries = {};
+    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
+    return { entries: entries, origin: location.origin };
+  }
+  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
+  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
+}`;
+async function runStorage(tabId, args) {
+  const doc = await send(tabId, "Runtime.evaluate", { expression: "window" });
+  const r = await send(
+    tabId,
+    "Runtime.callFunctionOn",
+    {
+      objectId: doc.result.objectId,
+      functionDeclaration: STORAGE_FN,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true
+    }
+  );
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+  }
+  return r.result.value;
+}
+async function storage2(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = optionalString(p, "key");
+  return await runStorage(tabId, [kind, "get", key ?? null, null]);
+}
+async function setStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = requireText(p, "key");
+  const value = requireText(p, "value");
+  return await runStorage(tabId, [kind, "set", key, value]);
+}
+async function clearStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return await runStorage(tabId, [kind, "clear", null, null]);
+}
+async function pdf(tabId, p) {
+  const landscape = optionalBool(p, "landscape") ?? false;
+  const printBackground = optionalBool(p, "background") ?? true;
+  try {
+    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
+    return { data: r.data, format: "pdf" };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+  }
+}
+
+// src/background/pages/tools.ts
+var TOOL_PAGE_METHODS = [
+  "pages.upload",
+  "pages.download",
+  "pages.pdf",
+  "pages.cookies",
+  "pages.setCookie",
+  "pages.clearCookies",
+  "pages.storage",
+  "pages.setStorage",
+  "pages.clearStorage"
+];
+function isToolPageMethod(m) {
+  return TOOL_PAGE_METHODS.includes(m);
+}
+var MAX_WAIT_MS = 2e4;
+var docRequests = /* @__PURE__ */ new Map();
+function trackDocumentRequest(tabId, p, method) {
+  const cur = docRequests.get(tabId);
+  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (!cur || cur.settled) {
+    return;
+  } else if (method === "Page.frameNavigated") {
+    const f = p["frame"];
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
+  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
+    cur.settled = true;
+  } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  }
+}
+onForget((tabId) => {
+  docRequests.delete(tabId);
+});
+var NAVIGATION_SETTLE_MS = 2e3;
+var CLICK_DOWNLOAD_MS = 5e3;
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+function reportAftermath(fn) {
+  return async (tabId, p) => {
+    const since = Date.now();
+    let popup;
+    const onCreated = (t) => {
+      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
+    };
+    chrome.tabs.onCreated?.addListener(onCreated);
+    let out;
+    try {
+      out = { ...await fn(tabId, p) };
+    } catch (e) {
+      chrome.tabs.onCreated?.removeListener(onCreated);
+      throw e;
+    }
+    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
+    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
+    let d;
+    for (; ; ) {
+      const req2 = docRequests.get(tabId);
+      d = await waitBegin(tabId, since, 0);
+      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
+      await sleep4(20);
+    }
+    chrome.tabs.onCreated?.removeListener(onCreated);
+    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
+    const c = chooserSince(tabId, since);
+    if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (popup !== void 0) out.popup = { tabId: popup };
+    return out;
+  };
+}
+async function download(tabId, p, click2) {
+  const target = requireTarget(p);
+  const ref = labelOf(target);
+  const budget = optionalInt(p, "timeout", 0) ?? 3e4;
+  const since = Date.now();
+  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
+  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
+  if (!d) {
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
+  }
+  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
+  if (done.state === "in_progress") {
+    throw new RpcError(
+      ErrorCode.operationFailed,
+      `timed out after ${budget} ms: the download of ${done.url} is still in progress (${done.bytes} of ${done.totalBytes} bytes)`
+    );
+  }
+  if (done.state !== "complete") {
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the download of ${done.url} ${done.state}${done.error ? `: ${done.error}` : ""}`);
+  }
+  return done;
+}
+var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
+async function readRing(tabId, ring, p, keep) {
+  const after = optionalInt(p, "after", 0) ?? 0;
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
+  const clear = optionalBool(p, "clear") ?? false;
+  const limit = optionalInt(p, "limit", 1);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const r = ring();
+    const all2 = r.after(after);
+    let entries2 = all2.filter(keep);
+    const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
+    if (entries2.length > 0 || Date.now() >= deadline || clear) {
+      if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
+      const dropped = r.dropped;
+      if (clear) r.clear();
+      return { entries: entries2, next, dropped };
+    }
+    await r.waitNext(Math.max(1, deadline - Date.now()));
+  }
+}
+function consoleRead(tabId, p) {
+  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
+  const min = level ? LEVEL_RANK[level] ?? 0 : 0;
+  return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
+}
+function errorsRead(tabId, p) {
+  return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
+}
+async function networkRead(tabId, p) {
+  const filter = (optionalString(p, "filter") ?? "").toLowerCase();
+  const failedOnly = optionalBool(p, "failed") ?? false;
+  const keep = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
+  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
+  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
+  return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
+}
+async function networkRequest(tabId, p) {
+  const id = requireString(p, "id").trim();
+  const logs = tabLogs(tabId);
+  const d = logs.details.get(id);
+  const line = logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
+  if (!d || !line) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`
+    );
+  }
+  return requestDetail(line, d, (method, params) => send(tabId, method, params), isAttached(tabId));
+}
+async function block(p, deps, add2) {
+  const patterns = requireStringArray(p, "patterns");
+  if (patterns.some((x) => x.trim() === "")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
+  }
+  const tabIds = await deps.sessionTabIds(p);
+  const sessionId = String(p.sessionId);
+  const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(
+        tabId,
+        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
+      );
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
+}
+function toolHandlers(deps, click2) {
+  const onTab2 = (_method, fn) => async (p) => {
+    const tabId = await deps.resolveTab(p);
+    noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+    timeCallOnTab(p, tabId);
+    agentCallStarted(tabId);
+    try {
+      return await fn(tabId, p);
+    } finally {
+      agentCallEnded(tabId);
+    }
+  };
+  return {
+    "pages.upload": onTab2("pages.upload", upload),
+    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
+    "pages.pdf": onTab2("pages.pdf", pdf),
+    "pages.cookies": onTab2("pages.cookies", cookies),
+    "pages.setCookie": onTab2("pages.setCookie", setCookie),
+    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
+    "pages.storage": onTab2("pages.storage", storage2),
+    "pages.setStorage": onTab2("pages.setStorage", setStorage),
+    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
+    "logs.console": onTab2("logs.console", consoleRead),
+    "logs.errors": onTab2("logs.errors", errorsRead),
+    "logs.network": onTab2("logs.network", networkRead),
+    "network.request": onTab2("network.request", networkRequest),
+    "network.waitResponse": onTab2("network.waitResponse", waitResponse),
+    "network.block": async (p) => block(p, deps, true),
+    "network.unblock": async (p) => block(p, deps, false),
+    "downloads.list": async (p) => {
+      await deps.sessionTabIds(p);
+      return { downloads: await listDownloads(String(p.sessionId)) };
+    }
+  };
+}
+
+// src/background/pages/core/cdp-events.ts
+var EVERY_SESSION = [
+  ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
+  ["Target.detachedFromTarget", frameSessionDetached, dropFrameScripts],
+  ["Page.frameRequestedNavigation", frameLoadEvent],
+  ["Page.frameStartedLoading", frameLoadEvent],
+  ["Page.frameStoppedLoading", frameLoadEvent],
+  ["Page.frameDetached", frameLoadEvent]
+];
+var TAB_SESSION = [
+  // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
+  ["Page.javascriptDialogOpening", (tabId, p) => dialogOpening(tabId, p, answerDialog)],
+  ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
+  [
+    "Page.frameNavigated",
+    noteFrameNavigated,
+    dropChooserOnNavigation,
+    trackDocumentRequest,
+    permissionsOnNavigation,
+    restartRecordingOnNavigation,
+    restartTraceShotsOnNavigation
+  ],
+  // logs (observe.ts): console, errors, requests, blocking
+  ["Runtime.consoleAPICalled", consoleCalled],
+  ["Log.entryAdded", logEntryAdded],
+  ["Runtime.exceptionThrown", exceptionThrown],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest],
+  ["Network.requestWillBeSentExtraInfo", networkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived],
+  ["Network.responseReceivedExtraInfo", networkEvent],
+  ["Network.dataReceived", networkEvent],
+  ["Network.loadingFinished", networkEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest],
+  ["Fetch.requestPaused", requestPaused],
+  ["Fetch.authRequired", authRequired],
+  // files: downloads, file choosers
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest],
+  ["Page.downloadProgress", downloadEvent],
+  ["Page.fileChooserOpened", fileChooserOpened],
+  // evidence: recordings and traces
+  ["Page.screencastFrame", recordFrame, traceShotFrame, ackScreencastFrame],
+  ["Tracing.tracingComplete", tracingComplete]
+];
+var ON_ATTACH = [
+  enableLogs,
+  // Runtime, Log, Network, Fetch (blocking, credentials)
+  restartRecordingOnAttach,
+  restartTraceShotsOnAttach,
+  interceptFileChoosers
+  // Page.setInterceptFileChooserDialog
+];
+var GATES = [
+  applySessionSettings
+  // emulation settings, init scripts
+];
+function table(list) {
+  const m = /* @__PURE__ */ new Map();
+  for (const [method, ...handlers] of list) {
+    if (m.has(method)) throw new Error(`cdp-events.ts lists ${method} twice`);
+    m.set(method, handlers);
+  }
+  return m;
+}
+var everySession = table(EVERY_SESSION);
+var tabSession3 = table(TAB_SESSION);
+function tabWiring(_tabId) {
+  return { everySession, tabSession: tabSession3, onAttach: ON_ATTACH, gates: GATES };
+}
+setTabWiring(tabWiring);
+
 // src/background/pages/targets/durable.ts
 var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
 var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
@@ -5731,9 +6392,6 @@ async function evaluate(tabId, p) {
 }
 
 // src/background/pages/input/forms.ts
-function failed7(msg, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
-}
 var FILL = `function (value) {
   const el = this.tagName === "LABEL" && this.control ? this.control : this;
   const tag = el.tagName;
@@ -5786,8 +6444,8 @@ async function fill(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed7(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    if (typeof r.result.value === "string" && r.result.value) throw failed7(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
     releaseActionObjects(tabId);
   }
@@ -5826,9 +6484,9 @@ async function select(tabId, p) {
       returnByValue: true,
       userGesture: true
     });
-    if (r.exceptionDetails) throw failed7(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed7(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
     return { selected: v.selected };
   } finally {
     releaseActionObjects(tabId);
@@ -5988,50 +6646,6 @@ async function scanClosedRoots(tabId, session, contextId) {
   });
 }
 
-// src/background/pages/snapshot/settle.ts
-var REQUEST_GRACE_MS = 2e3;
-var LOAD_GRACE_MS = 3e4;
-var POLL_MS3 = 25;
-var tabs3 = /* @__PURE__ */ new Map();
-function busyOf(tabId) {
-  let b = tabs3.get(tabId);
-  if (!b) {
-    b = { frames: /* @__PURE__ */ new Map() };
-    tabs3.set(tabId, b);
-  }
-  return b;
-}
-onForget((tabId) => tabs3.delete(tabId));
-onSessionEvent((tabId, _session, method, params) => {
-  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
-  if (!frameId) return;
-  switch (method) {
-    case "Page.frameRequestedNavigation":
-      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
-      break;
-    case "Page.frameStartedLoading":
-      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
-      break;
-    case "Page.frameStoppedLoading":
-    case "Page.frameDetached":
-      tabs3.get(tabId)?.frames.delete(frameId);
-      break;
-  }
-});
-function busyFrames(tabId, now = Date.now()) {
-  const b = tabs3.get(tabId);
-  if (!b) return 0;
-  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
-  return b.frames.size;
-}
-async function settle(tabId, ms) {
-  const start = Date.now();
-  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
-    await new Promise((r) => setTimeout(r, POLL_MS3));
-  }
-  return Date.now() - start;
-}
-
 // src/background/pages/snapshot/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
@@ -6185,8 +6799,8 @@ function tabState(tabId) {
   if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
-function failed8(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: snapshot: ${msg}`);
+function snapshotFailed(msg) {
+  return failed(`snapshot: ${msg}`);
 }
 function contextGone(e) {
   return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
@@ -6220,7 +6834,7 @@ async function walkOnce(tabId, w, o) {
   });
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
-    throw failed8(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+    throw snapshotFailed(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
   }
   return JSON.parse(r.result.value);
 }
@@ -6340,7 +6954,7 @@ async function snapshot(tabId, p) {
   if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
-  if (top.res.error) throw failed8(top.res.error);
+  if (top.res.error) throw snapshotFailed(top.res.error);
   const entries2 = [];
   let cut;
   const build = async (w, indent, depthLeft) => {
@@ -6665,9 +7279,6 @@ var TitleCache = class {
 var titleCache = new TitleCache();
 
 // src/background/pages/get.ts
-function failed9(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
 var PAGE_TEXT = `(() => {
   const textOf = (doc, depth) => {
     let out = (doc.body || doc.documentElement)?.innerText ?? "";
@@ -6701,7 +7312,7 @@ var ON_ELEMENT = {
   box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
 };
 function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed9(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  if (r.exceptionDetails) throw failed(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
 async function browserTitle(tabId) {
@@ -6751,7 +7362,7 @@ async function get(tabId, p) {
       returnByValue: true
     });
     const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed9(`get ${what} ${ref}: ${String(v.error)}`);
+    if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
   } finally {
     releaseActionObjects(tabId);
@@ -7013,589 +7624,6 @@ async function screenshot(tabId, p) {
   return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
 
-// src/background/pages/files/downloads.ts
-var DOWNLOADS_LIMIT = 200;
-var all = [];
-var waiters = /* @__PURE__ */ new Set();
-function changed() {
-  for (const w of [...waiters]) w();
-}
-function nextChange(ms) {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      waiters.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    waiters.add(done);
-  });
-}
-function byGuid(guid) {
-  return all.find((d) => d.guid === guid);
-}
-onTabEvent((tabId, method, p) => {
-  if (method === "Page.downloadWillBegin") {
-    all.push({
-      guid: String(p["guid"] ?? ""),
-      id: -1,
-      tabId,
-      sessionId: tabSession(tabId),
-      url: String(p["url"] ?? ""),
-      suggestedFilename: String(p["suggestedFilename"] ?? ""),
-      path: "",
-      state: "in_progress",
-      bytes: 0,
-      totalBytes: 0,
-      mime: "",
-      error: "",
-      started: Date.now()
-    });
-    if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
-    changed();
-  } else if (method === "Page.downloadProgress") {
-    const d = byGuid(String(p["guid"] ?? ""));
-    if (!d) return;
-    d.bytes = typeof p["receivedBytes"] === "number" ? p["receivedBytes"] : d.bytes;
-    d.totalBytes = typeof p["totalBytes"] === "number" ? p["totalBytes"] : d.totalBytes;
-    const st = String(p["state"] ?? "");
-    if (st === "completed") d.state = "complete";
-    else if (st === "canceled") d.state = "canceled";
-    changed();
-  }
-});
-async function locate(d) {
-  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
-  if (typeof chrome === "undefined" || !chrome.downloads) {
-    if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
-    return;
-  }
-  let item;
-  if (d.id >= 0) {
-    item = (await chrome.downloads.search({ id: d.id }))[0];
-  } else {
-    const claimed = new Set(all.filter((o) => o !== d && o.id >= 0).map((o) => o.id));
-    const items = await chrome.downloads.search({ url: d.url, orderBy: ["-startTime"] });
-    item = items.find((i) => !claimed.has(i.id) && Date.parse(i.startTime) >= d.started - 5e3);
-  }
-  if (!item) return;
-  d.id = item.id;
-  d.path = item.filename;
-  d.mime = item.mime;
-  if (item.state === "complete") {
-    d.state = "complete";
-    d.bytes = item.bytesReceived;
-  } else if (item.state === "interrupted") {
-    d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
-    d.error = item.error ?? "";
-  }
-  if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
-}
-async function listDownloads(sessionId) {
-  for (const d of all) d.sessionId ||= tabSession(d.tabId);
-  const out = all.filter((d) => !sessionId || d.sessionId === sessionId);
-  for (const d of out) await locate(d).catch(() => void 0);
-  return out.map((d) => ({ ...d }));
-}
-function begunSince(tabId, since) {
-  return all.find((d) => d.tabId === tabId && d.started >= since);
-}
-async function waitBegin(tabId, since, ms) {
-  const deadline = Date.now() + ms;
-  for (; ; ) {
-    const d = begunSince(tabId, since);
-    if (d) return d;
-    const left = deadline - Date.now();
-    if (left <= 0) return void 0;
-    await nextChange(left);
-  }
-}
-async function waitDone(d, ms) {
-  const deadline = Date.now() + ms;
-  for (; ; ) {
-    await locate(d).catch(() => void 0);
-    if (d.state !== "in_progress") break;
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    await nextChange(Math.min(left, 250));
-  }
-  return { ...d };
-}
-
-// src/background/pages/files/files.ts
-var choosers = /* @__PURE__ */ new Map();
-onAttach(async (_tabId, raw) => {
-  await raw("Page.setInterceptFileChooserDialog", { enabled: true });
-});
-onTabEvent((tabId, method, p) => {
-  if (method === "Page.fileChooserOpened") {
-    choosers.set(tabId, {
-      backendNodeId: Number(p["backendNodeId"] ?? 0),
-      mode: String(p["mode"] ?? "selectSingle"),
-      opened: Date.now()
-    });
-  } else if (method === "Page.frameNavigated") {
-    const frame = p["frame"];
-    if (frame && !frame.parentId) choosers.delete(tabId);
-  }
-});
-onForget((tabId) => {
-  choosers.delete(tabId);
-});
-function chooserSince(tabId, since) {
-  const c = choosers.get(tabId);
-  return c && c.opened >= since ? c : void 0;
-}
-function failed10(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
-var INPUT_KIND = `function () {
-  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
-  if (this.disabled) return "disabled";
-  return this.multiple ? "multiple" : "single";
-}`;
-async function upload(tabId, p) {
-  const files = requireStringArray(p, "files");
-  for (const f of files) {
-    if (!f.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(f)) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "files" must be absolute paths, got ${JSON.stringify(f)}`);
-    }
-  }
-  const spec = targetOf(p);
-  let target;
-  let what;
-  let multiple;
-  const chooser = choosers.get(tabId);
-  try {
-    if (spec) {
-      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
-      what = "ref" in spec ? spec.ref : spec.selector;
-      const k = await send(tabId, "Runtime.callFunctionOn", {
-        objectId,
-        functionDeclaration: INPUT_KIND,
-        returnByValue: true
-      });
-      const kind = String(k.result.value ?? "");
-      if (kind.startsWith("not-file")) {
-        throw failed10(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
-      }
-      if (kind === "disabled") throw failed10(`${what} is a disabled file input`);
-      multiple = kind === "multiple";
-      target = { objectId };
-    } else {
-      if (!chooser) {
-        throw failed10("no file chooser is open in this tab: click what opens it first, or give the file input's ref or selector");
-      }
-      what = "the open file chooser";
-      multiple = chooser.mode === "selectMultiple";
-      target = { backendNodeId: chooser.backendNodeId };
-    }
-    if (!multiple && files.length > 1) throw failed10(`${what} takes one file, got ${files.length}`);
-    try {
-      await send(tabId, "DOM.setFileInputFiles", { files, ...target });
-    } catch (e) {
-      if (e instanceof RpcError && /Not allowed/i.test(e.message)) {
-        throw failed10(
-          'the browser does not let the extension read local files: turn on "Allow access to file URLs" for browserctl in chrome://extensions'
-        );
-      }
-      throw e;
-    }
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  if (!spec) choosers.delete(tabId);
-  return { files: files.length, target: what, multiple };
-}
-
-// src/background/pages/network/network-wait.ts
-var waiters2 = /* @__PURE__ */ new Map();
-onTabEvent((tabId, method, p) => {
-  if (method !== "Network.responseReceived") return;
-  const set = waiters2.get(tabId);
-  if (!set || set.size === 0) return;
-  const r = p["response"] ?? {};
-  const url = String(r.url ?? "");
-  const status = typeof r.status === "number" ? r.status : 0;
-  for (const w of [...set]) {
-    if (matchesPattern(url, w.pattern) && (w.status === void 0 || w.status === status)) {
-      w.done({ requestId: String(p["requestId"] ?? ""), url, status, statusText: String(r.statusText ?? "") });
-    }
-  }
-});
-onForget((tabId) => {
-  for (const w of [...waiters2.get(tabId) ?? []]) {
-    w.fail(new RpcError(ErrorCode.operationFailed, "the tab went away (closed, or its debugger detached) while waiting for a response"));
-  }
-});
-async function waitResponse(tabId, p) {
-  const pattern = requireString(p, "pattern");
-  if (pattern.trim() === "") throw new RpcError(ErrorCode.invalidParams, `invalid params: "pattern" must not be empty`);
-  const status = optionalInt(p, "status", 100);
-  if (status !== void 0 && status > 599) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "status" must be an HTTP status 100..599, got ${status}`);
-  }
-  const budget = budgetOf(p);
-  if (!isAttached(tabId)) await ensureAttached(tabId);
-  const started = Date.now();
-  const what = `a response matching ${JSON.stringify(pattern)}${status !== void 0 ? ` with status ${status}` : ""}`;
-  let set = waiters2.get(tabId);
-  if (!set) waiters2.set(tabId, set = /* @__PURE__ */ new Set());
-  const mine = set;
-  let timer;
-  let waiter;
-  try {
-    const r = await new Promise((resolve, reject) => {
-      waiter = { pattern, status, done: resolve, fail: reject };
-      mine.add(waiter);
-      timer = setTimeout(() => reject(timedOut(budget, what)), budget);
-    });
-    const entry = [...tabLogs(tabId).inflight.values()].map((f) => f.entry).find((e) => e.requestId === r.requestId);
-    return { id: entry?.id ?? "", url: r.url, status: r.status, statusText: r.statusText, waited: Date.now() - started };
-  } finally {
-    clearTimeout(timer);
-    if (waiter) mine.delete(waiter);
-    if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
-  }
-}
-
-// src/background/pages/files/storage.ts
-function failed11(msg) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
-}
-async function pageURL(tabId) {
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: "location.href",
-    returnByValue: true
-  });
-  return String(r.result.value ?? "");
-}
-function httpURL(u, name) {
-  if (!/^https?:\/\//i.test(u)) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
-  }
-  return u;
-}
-async function cookiesFor(tabId, p) {
-  const given = optionalString(p, "url") || void 0;
-  const url = given ? httpURL(given, "url") : await pageURL(tabId);
-  if (!/^https?:/i.test(url)) return { url, cookies: [] };
-  const r = await send(tabId, "Network.getCookies", { urls: [url] });
-  return { url, cookies: r.cookies };
-}
-async function cookies(tabId, p) {
-  const { url, cookies: list } = await cookiesFor(tabId, p);
-  return {
-    url,
-    cookies: list.map((c) => ({
-      name: c.name,
-      value: c.value,
-      domain: c.domain,
-      path: c.path,
-      expires: c.expires,
-      httpOnly: c.httpOnly,
-      secure: c.secure,
-      sameSite: c.sameSite ?? ""
-    }))
-  };
-}
-async function setCookie(tabId, p) {
-  const name = requireString(p, "name");
-  const value = requireText(p, "value");
-  const given = optionalString(p, "url") || void 0;
-  const domain = optionalString(p, "domain") || void 0;
-  const path = optionalString(p, "path") || void 0;
-  const expires = optionalNumber(p, "expires");
-  const httpOnly = optionalBool(p, "httpOnly") ?? false;
-  const secure = optionalBool(p, "secure") ?? false;
-  let url = given ? httpURL(given, "url") : "";
-  if (!url && !domain) {
-    url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed11(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
-  }
-  const r = await send(tabId, "Network.setCookie", {
-    name,
-    value,
-    ...url ? { url } : {},
-    ...domain ? { domain } : {},
-    ...path ? { path } : {},
-    ...expires !== void 0 ? { expires } : {},
-    httpOnly,
-    secure
-  });
-  if (r.success === false) throw failed11(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
-  return { ok: true, url };
-}
-async function clearCookies(tabId, p) {
-  const { url, cookies: list } = await cookiesFor(tabId, p);
-  for (const c of list) {
-    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
-  }
-  return { url, deleted: list.length };
-}
-var STORAGE_FN = `function (kind, op, key, value) {
-  const s = kind === "session" ? window.sessionStorage : window.localStorage;
-  if (op === "get") {
-    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
-    const entries = {};
-    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
-    return { entries: entries, origin: location.origin };
-  }
-  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
-  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
-}`;
-async function runStorage(tabId, args) {
-  const doc = await send(tabId, "Runtime.evaluate", { expression: "window" });
-  const r = await send(
-    tabId,
-    "Runtime.callFunctionOn",
-    {
-      objectId: doc.result.objectId,
-      functionDeclaration: STORAGE_FN,
-      arguments: args.map((value) => ({ value })),
-      returnByValue: true
-    }
-  );
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed11(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
-  }
-  return r.result.value;
-}
-async function storage2(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = optionalString(p, "key");
-  return await runStorage(tabId, [kind, "get", key ?? null, null]);
-}
-async function setStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = requireText(p, "key");
-  const value = requireText(p, "value");
-  return await runStorage(tabId, [kind, "set", key, value]);
-}
-async function clearStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  return await runStorage(tabId, [kind, "clear", null, null]);
-}
-async function pdf(tabId, p) {
-  const landscape = optionalBool(p, "landscape") ?? false;
-  const printBackground = optionalBool(p, "background") ?? true;
-  try {
-    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
-    return { data: r.data, format: "pdf" };
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw failed11(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
-  }
-}
-
-// src/background/pages/tools.ts
-var TOOL_PAGE_METHODS = [
-  "pages.upload",
-  "pages.download",
-  "pages.pdf",
-  "pages.cookies",
-  "pages.setCookie",
-  "pages.clearCookies",
-  "pages.storage",
-  "pages.setStorage",
-  "pages.clearStorage"
-];
-function isToolPageMethod(m) {
-  return TOOL_PAGE_METHODS.includes(m);
-}
-var MAX_WAIT_MS = 2e4;
-var docRequests = /* @__PURE__ */ new Map();
-onTabEvent((tabId, method, p) => {
-  const cur = docRequests.get(tabId);
-  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
-    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
-  } else if (!cur || cur.settled) {
-    return;
-  } else if (method === "Page.frameNavigated") {
-    const f = p["frame"];
-    if (f?.id === cur.frameId) {
-      cur.settled = true;
-      if (!f.parentId) cur.navigatedTo = f.url ?? "";
-    }
-  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
-    cur.settled = true;
-  } else if (method === "Page.downloadWillBegin") {
-    cur.settled = true;
-  }
-});
-onForget((tabId) => {
-  docRequests.delete(tabId);
-});
-var NAVIGATION_SETTLE_MS = 2e3;
-var CLICK_DOWNLOAD_MS = 5e3;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
-function reportAftermath(fn) {
-  return async (tabId, p) => {
-    const since = Date.now();
-    let popup;
-    const onCreated = (t) => {
-      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
-    };
-    chrome.tabs.onCreated?.addListener(onCreated);
-    let out;
-    try {
-      out = { ...await fn(tabId, p) };
-    } catch (e) {
-      chrome.tabs.onCreated?.removeListener(onCreated);
-      throw e;
-    }
-    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
-    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
-    let d;
-    for (; ; ) {
-      const req2 = docRequests.get(tabId);
-      d = await waitBegin(tabId, since, 0);
-      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
-      await sleep4(20);
-    }
-    chrome.tabs.onCreated?.removeListener(onCreated);
-    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
-    const c = chooserSince(tabId, since);
-    if (c) out.fileChooser = { mode: c.mode };
-    const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
-    if (popup !== void 0) out.popup = { tabId: popup };
-    return out;
-  };
-}
-async function download(tabId, p, click2) {
-  const target = requireTarget(p);
-  const ref = labelOf(target);
-  const budget = optionalInt(p, "timeout", 0) ?? 3e4;
-  const since = Date.now();
-  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
-  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
-  if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
-  }
-  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
-  if (done.state === "in_progress") {
-    throw new RpcError(
-      ErrorCode.operationFailed,
-      `timed out after ${budget} ms: the download of ${done.url} is still in progress (${done.bytes} of ${done.totalBytes} bytes)`
-    );
-  }
-  if (done.state !== "complete") {
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the download of ${done.url} ${done.state}${done.error ? `: ${done.error}` : ""}`);
-  }
-  return done;
-}
-var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
-async function readRing(tabId, ring, p, keep) {
-  const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
-  const clear = optionalBool(p, "clear") ?? false;
-  const limit = optionalInt(p, "limit", 1);
-  if (!isAttached(tabId)) await ensureAttached(tabId);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    const r = ring();
-    const all2 = r.after(after);
-    let entries2 = all2.filter(keep);
-    const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
-    if (entries2.length > 0 || Date.now() >= deadline || clear) {
-      if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
-      const dropped = r.dropped;
-      if (clear) r.clear();
-      return { entries: entries2, next, dropped };
-    }
-    await r.waitNext(Math.max(1, deadline - Date.now()));
-  }
-}
-function consoleRead(tabId, p) {
-  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
-  const min = level ? LEVEL_RANK[level] ?? 0 : 0;
-  return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
-}
-function errorsRead(tabId, p) {
-  return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
-}
-async function networkRead(tabId, p) {
-  const filter = (optionalString(p, "filter") ?? "").toLowerCase();
-  const failedOnly = optionalBool(p, "failed") ?? false;
-  const keep = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
-  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
-  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
-  return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
-}
-async function networkRequest(tabId, p) {
-  const id = requireString(p, "id").trim();
-  const logs = tabLogs(tabId);
-  const d = logs.details.get(id);
-  const line = logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
-  if (!d || !line) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`
-    );
-  }
-  return requestDetail(line, d, (method, params) => send(tabId, method, params), isAttached(tabId));
-}
-async function block(p, deps, add2) {
-  const patterns = requireStringArray(p, "patterns");
-  if (patterns.some((x) => x.trim() === "")) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
-  }
-  const tabIds = await deps.sessionTabIds(p);
-  const sessionId = String(p.sessionId);
-  const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(
-        tabId,
-        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
-      );
-    } catch {
-      skipped.push(tabId);
-    }
-  }
-  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
-}
-function toolHandlers(deps, click2) {
-  const onTab2 = (_method, fn) => async (p) => {
-    const tabId = await deps.resolveTab(p);
-    noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-    timeCallOnTab(p, tabId);
-    agentCallStarted(tabId);
-    try {
-      return await fn(tabId, p);
-    } finally {
-      agentCallEnded(tabId);
-    }
-  };
-  return {
-    "pages.upload": onTab2("pages.upload", upload),
-    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab2("pages.pdf", pdf),
-    "pages.cookies": onTab2("pages.cookies", cookies),
-    "pages.setCookie": onTab2("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
-    "pages.storage": onTab2("pages.storage", storage2),
-    "pages.setStorage": onTab2("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
-    "logs.console": onTab2("logs.console", consoleRead),
-    "logs.errors": onTab2("logs.errors", errorsRead),
-    "logs.network": onTab2("logs.network", networkRead),
-    "network.request": onTab2("network.request", networkRequest),
-    "network.waitResponse": onTab2("network.waitResponse", waitResponse),
-    "network.block": async (p) => block(p, deps, true),
-    "network.unblock": async (p) => block(p, deps, false),
-    "downloads.list": async (p) => {
-      await deps.sessionTabIds(p);
-      return { downloads: await listDownloads(String(p.sessionId)) };
-    }
-  };
-}
-
 // src/background/pages/navigation/wait.ts
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
@@ -7792,7 +7820,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
   let onChange = () => {
   };
   let changes = 0;
-  const unlisten = onSessionEvent((t, _s, method) => {
+  const unlisten = listenSessions((t, _s, method) => {
     if (t !== tabId || method !== "Target.attachedToTarget" && method !== "Target.detachedFromTarget") return;
     changes++;
     onChange();
@@ -8415,9 +8443,9 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         s.lastActiveTabId = id;
         await store3.update(s);
       }
-      const wire5 = toWireTab(await getTab(id), store3);
-      if (url !== "about:blank" && wire5.url === "about:blank") wire5.url = url;
-      return wire5;
+      const wire4 = toWireTab(await getTab(id), store3);
+      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
+      return wire4;
     },
     "tabs.list": async (p) => {
       const s = await store3.require(p);
@@ -8573,8 +8601,8 @@ function wirePopupApi(router2) {
 
 // src/background/router.ts
 var Router = class {
-  constructor(table) {
-    this.table = table;
+  constructor(table2) {
+    this.table = table2;
   }
   table;
   /** A parsed frame in, the response out; undefined when none is owed. */

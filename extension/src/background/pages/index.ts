@@ -8,6 +8,7 @@ import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { check, count, drag, focus, getAttribute, is, keyboardType } from "./input/actions";
 import { runPageCall } from "./core/call";
+import "./core/cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
 import { dialog, noteSession } from "./core/dialogs";
 import { highlight, vitals } from "./evidence/index";

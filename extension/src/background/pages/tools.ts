@@ -19,7 +19,7 @@ import {
   type ResultOf,
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
-import { ensureAttached, isAttached, onForget, onTabEvent, send } from "./core/debugger";
+import { ensureAttached, isAttached, onForget, send } from "./core/debugger";
 import { agentCallEnded, agentCallStarted } from "./core/person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
 import { chooserSince, upload } from "./files/files";
@@ -71,7 +71,9 @@ export const MAX_WAIT_MS = 20_000;
 /** The last main-document request per tab, and whether it has resolved. */
 const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
 
-onTabEvent((tabId, method, p) => {
+/** Network.requestWillBeSent, Page.frameNavigated, Network.loadingFailed,
+ * Page.downloadWillBegin: what became of the tab's last document request. */
+export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, method: string): void {
   const cur = docRequests.get(tabId);
   if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
     docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
@@ -88,7 +90,7 @@ onTabEvent((tabId, method, p) => {
   } else if (method === "Page.downloadWillBegin") {
     cur.settled = true;
   }
-});
+}
 
 onForget((tabId) => {
   docRequests.delete(tabId);

@@ -31,16 +31,11 @@ export interface Dialog {
 }
 
 /**
- * Decides a dialog as it opens (dialogs.ts sets it): true when it answered
- * the dialog at once, so the tab is not blocked and calls in flight go on;
+ * Decides a dialog as it opens (dialogs.ts): true when it answered the
+ * dialog at once, so the tab is not blocked and calls in flight go on;
  * false holds it open.
  */
 export type DialogHook = (tabId: number, d: Dialog) => boolean;
-let dialogHook: DialogHook | undefined;
-
-export function setDialogHook(fn: DialogHook | undefined): void {
-  dialogHook = fn;
-}
 
 /** 4110 for a command that could not run because a dialog is open. */
 export class DialogOpenError extends RpcError {
@@ -60,6 +55,40 @@ export type AttachHook = (tabId: number, send: AttachSend) => Promise<void>;
 
 export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
 
+/**
+ * A handler of one CDP event of an attached tab: its params, the event's
+ * name, and the child session it came from (an out-of-process frame;
+ * undefined: the tab's own session).
+ */
+export type CdpHandler = (
+  tabId: number,
+  params: Record<string, unknown>,
+  method: string,
+  sessionId: string | undefined,
+) => void;
+
+/** What one attached tab listens to and sets up (cdp-events.ts builds it). */
+export interface TabWiring {
+  /** Event name -> handlers run for it from every session of the tab, in order. */
+  everySession: ReadonlyMap<string, readonly CdpHandler[]>;
+  /** Event name -> handlers run for it from the tab's own session, in order, after everySession's. */
+  tabSession: ReadonlyMap<string, readonly CdpHandler[]>;
+  /** Run once per attachment beside Page.enable (domains whose events are listened to). */
+  onAttach: readonly AttachHook[];
+  /** Like onAttach, but the calls that attached wait for them before they send
+   * anything (settings a page must have before a call reads it). A gate must
+   * not send through send()/sendIn() (they wait for this very attachment). */
+  gates: readonly AttachHook[];
+}
+
+const NO_WIRING: TabWiring = { everySession: new Map(), tabSession: new Map(), onAttach: [], gates: [] };
+let wireTab: (tabId: number) => TabWiring = () => NO_WIRING;
+
+/** How a tab is wired as it is attached (cdp-events.ts sets it once). */
+export function setTabWiring(fn: (tabId: number) => TabWiring): void {
+  wireTab = fn;
+}
+
 interface TabState {
   attaching: Promise<void>;
   /** Page.enable (dialog and navigation events); a dialog that was open
@@ -75,19 +104,18 @@ interface TabState {
   opened: number;
   /** Bumped on every cross-document navigation of the main frame. */
   generation: number;
+  /** The tab's CDP listeners while it is attached (wireTab), dropped as it is forgotten. */
+  wiring: TabWiring;
+  /** Listeners of one call (a navigation waiting for its load ...), the tab's own session. */
   listeners: Set<CdpEventListener>;
   dialogWaiters: Set<(d: Dialog) => void>;
 }
 
 const tabs = new Map<number, TabState>();
 const forgetHooks = new Set<(tabId: number) => void>();
-/** Run once per attachment beside Page.enable (domains that collect events). */
-const attachHooks = new Set<AttachHook>();
-/** See every event of every attached tab (collectors that outlive one call). */
-const eventHooks = new Set<(tabId: number, method: string, params: Record<string, unknown>) => void>();
 
 /** Every event of every attached tab, its child sessions' too (sessionId
- * set); frames.ts follows out-of-process frames with it. */
+ * set), for the length of one call (wait-frames.ts: frames that come and go). */
 export type SessionEventListener = (
   tabId: number,
   sessionId: string | undefined,
@@ -96,10 +124,20 @@ export type SessionEventListener = (
 ) => void;
 const sessionListeners = new Set<SessionEventListener>();
 
-/** Subscribes to the events of every tab and child session; returns the unsubscribe. */
-export function onSessionEvent(fn: SessionEventListener): () => void {
+/** Subscribes a call to the events of every tab and child session; returns the unsubscribe. */
+export function listenSessions(fn: SessionEventListener): () => void {
   sessionListeners.add(fn);
   return () => sessionListeners.delete(fn);
+}
+
+function run(handlers: readonly CdpHandler[] | undefined, tabId: number, p: Record<string, unknown>, method: string, sessionId: string | undefined): void {
+  for (const h of handlers ?? []) {
+    try {
+      h(tabId, p, method, sessionId);
+    } catch {
+      // a handler's bug must not stop the others
+    }
+  }
 }
 
 // Stored listeners, so uninstall() can remove them.
@@ -107,10 +145,12 @@ let installed = false;
 const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params?: object): void => {
   const st = source.tabId === undefined ? undefined : tabs.get(source.tabId);
   if (!st) return;
+  const tabId = source.tabId!;
   const p = (params ?? {}) as Record<string, unknown>;
+  run(st.wiring.everySession.get(method), tabId, p, method, source.sessionId);
   for (const l of [...sessionListeners]) {
     try {
-      l(source.tabId!, source.sessionId, method, p);
+      l(tabId, source.sessionId, method, p);
     } catch {
       // a listener's bug must not stop the others
     }
@@ -118,31 +158,7 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
   // A child session's events (an out-of-process frame, frames.ts) say
   // nothing about the tab's own document or dialogs.
   if (source.sessionId !== undefined) return;
-  if (method === "Page.javascriptDialogOpening") {
-    st.showing = ++st.opened;
-    const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
-    if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
-    let answered = false;
-    try {
-      answered = dialogHook?.(source.tabId!, d) ?? false;
-    } catch {
-      // a hook's bug holds the dialog, as without a hook
-    }
-    if (!answered) hold(st, d);
-  } else if (method === "Page.javascriptDialogClosed") {
-    st.dialog = null;
-    st.showing = 0;
-  } else if (method === "Page.frameNavigated") {
-    const frame = p["frame"] as { parentId?: string } | undefined;
-    if (frame && !frame.parentId) st.generation++;
-  }
-  for (const hk of eventHooks) {
-    try {
-      hk(source.tabId!, method, p);
-    } catch {
-      // a collector's bug must not stop the others
-    }
-  }
+  run(st.wiring.tabSession.get(method), tabId, p, method, undefined);
   for (const l of [...st.listeners]) {
     try {
       l(method, p);
@@ -151,6 +167,40 @@ const onEvent = (source: chrome.debugger.DebuggerSession, method: string, params
     }
   }
 };
+
+/**
+ * Page.javascriptDialogOpening: the tab shows a dialog. answer (dialogs.ts)
+ * may answer it at once; otherwise it is held, and calls fail naming it.
+ */
+export function dialogOpening(tabId: number, p: Record<string, unknown>, answer: DialogHook): void {
+  const st = tabs.get(tabId);
+  if (!st) return;
+  st.showing = ++st.opened;
+  const d: Dialog = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
+  if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
+  let answered = false;
+  try {
+    answered = answer(tabId, d);
+  } catch {
+    // a hook's bug holds the dialog, as without a hook
+  }
+  if (!answered) hold(st, d);
+}
+
+/** Page.javascriptDialogClosed: no dialog holds the tab any more. */
+export function dialogClosed(tabId: number): void {
+  const st = tabs.get(tabId);
+  if (!st) return;
+  st.dialog = null;
+  st.showing = 0;
+}
+
+/** Page.frameNavigated: a new main-frame document is a new generation. */
+export function noteFrameNavigated(tabId: number, p: Record<string, unknown>): void {
+  const st = tabs.get(tabId);
+  const frame = p["frame"] as { parentId?: string } | undefined;
+  if (st && frame && !frame.parentId) st.generation++;
+}
 const onDetach = (source: chrome.debugger.Debuggee): void => {
   if (source.tabId !== undefined) forget(source.tabId);
 };
@@ -176,33 +226,6 @@ export function uninstall(): void {
   for (const id of [...tabs.keys()]) forget(id);
 }
 
-/**
- * Runs fn on every new attachment, together with Page.enable (console,
- * network and download collection hook in here). fn must not throw: a
- * collector that cannot start must not fail the page call.
- */
-export function onAttach(fn: AttachHook): void {
-  attachHooks.add(fn);
-}
-
-/** Attach hooks the attachment's first call waits for. */
-const attachGates = new Set<AttachHook>();
-
-/**
- * Like onAttach, but the calls that attached wait for fn before they send
- * anything (settings a page must have before a call reads it). fn must not
- * send through send()/sendIn() (they wait for this very attachment) and
- * must not throw.
- */
-export function onAttachGate(fn: AttachHook): void {
-  attachGates.add(fn);
-}
-
-/** Runs fn for every CDP event of every attached tab. */
-export function onTabEvent(fn: (tabId: number, method: string, params: Record<string, unknown>) => void): void {
-  eventHooks.add(fn);
-}
-
 /** Runs fn whenever a tab's state is dropped (refs hook in here). */
 export function onForget(fn: (tabId: number) => void): void {
   forgetHooks.add(fn);
@@ -212,6 +235,7 @@ function forget(tabId: number): void {
   const st = tabs.get(tabId);
   tabs.delete(tabId);
   if (st) {
+    st.wiring = NO_WIRING;
     st.listeners.clear();
     st.dialogWaiters.clear();
   }
@@ -273,6 +297,7 @@ function state(tabId: number): TabState {
       showing: 0,
       opened: 0,
       generation: 0,
+      wiring: wireTab(tabId),
       listeners: new Set(),
       dialogWaiters: new Set(),
     };
@@ -287,11 +312,11 @@ function state(tabId: number): TabState {
         // own commands, and one that hangs (a dialog) delays nothing.
         const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
         const raw: AttachSend = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-        const hooks = [...attachHooks].map((hk) => hk(tabId, raw).catch(() => undefined));
+        const hooks = fresh.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => undefined));
         fresh.hooked = Promise.all(hooks).then(() => undefined);
         // Gates (a session's emulation settings) are on before the first
         // call's own commands; a gate's failure does not fail the call.
-        const gates = [...attachGates].map((hk) => hk(tabId, raw).catch(() => undefined));
+        const gates = fresh.wiring.gates.map((hk) => hk(tabId, raw).catch(() => undefined));
         return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
       })
       .then(

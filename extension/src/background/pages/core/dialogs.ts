@@ -15,7 +15,6 @@ import {
   onForget,
   openDialog,
   sendDuringDialog,
-  setDialogHook,
   showingDialog,
   type Dialog,
 } from "./debugger";
@@ -61,7 +60,8 @@ function record(tabId: number, d: Dialog, state: DialogState): void {
 }
 
 /** Decides a dialog as it opens; true when it was answered at once. */
-function onDialogOpening(tabId: number, d: Dialog): boolean {
+/** Decides a dialog as it opens (debugger.ts dialogOpening): answered now, or held. */
+export function answerDialog(tabId: number, d: Dialog): boolean {
   const action = decide(policyOf(tabSession.get(tabId)), d.type);
   if (action === "hold") {
     record(tabId, d, "open");
@@ -82,7 +82,6 @@ function onDialogOpening(tabId: number, d: Dialog): boolean {
   return true;
 }
 
-setDialogHook(onDialogOpening);
 void loadPolicies();
 
 // ---- pages.dialog ----

@@ -8,7 +8,7 @@
 // sessionOffset() where a child session's viewport sits in the tab's
 // viewport (CDP geometry in a child session is relative to its own).
 
-import { onForget, onSessionEvent, sendIn } from "./debugger";
+import { onForget, sendIn } from "./debugger";
 
 interface ChildSession {
   sessionId: string;
@@ -32,25 +32,27 @@ onForget((tabId) => {
 
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 
-onSessionEvent((tabId, sessionId, method, params) => {
+/** Target.attachedToTarget, from every session: an out-of-process frame's
+ * child session, which follows its own frames in turn. */
+export function frameSessionAttached(tabId: number, params: Record<string, unknown>, _method: string, sessionId: string | undefined): void {
   const tf = byTab.get(tabId);
   if (!tf) return;
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
-    const child = String(params["sessionId"] ?? "");
-    if (!child || info?.type !== "iframe" || !info.targetId) return;
-    const cs: ChildSession = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-    // Frames nested in this one attach to it in turn.
-    cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => undefined,
-      () => undefined,
-    );
-    tf.children.set(child, cs);
-  } else if (method === "Target.detachedFromTarget") {
-    const child = String(params["sessionId"] ?? "");
-    tf.children.delete(child);
-  }
-});
+  const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe" || !info.targetId) return;
+  const cs: ChildSession = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+  // Frames nested in this one attach to it in turn.
+  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+    () => undefined,
+    () => undefined,
+  );
+  tf.children.set(child, cs);
+}
+
+/** Target.detachedFromTarget, from every session: that frame's session is gone. */
+export function frameSessionDetached(tabId: number, params: Record<string, unknown>): void {
+  byTab.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+}
 
 /** Follows the tab's out-of-process frames (set up once per attachment);
  * resolves once every frame known so far follows its own children. */

@@ -4,7 +4,7 @@
 // with handleAuthRequests while credentials are set.
 
 import type { Credentials } from "../../protocol.gen";
-import { onForget, onTabEvent, type AttachSend } from "../core/debugger";
+import { onForget, type AttachSend } from "../core/debugger";
 import { applyBlocking, setAuthWanted } from "../logs/observe";
 
 const byTab = new Map<number, Credentials>();
@@ -19,8 +19,8 @@ onForget((tabId) => {
   byTab.delete(tabId);
 });
 
-onTabEvent((tabId, method, p) => {
-  if (method !== "Fetch.authRequired") return;
+/** Fetch.authRequired: the tab's credentials, once per request. */
+export function authRequired(tabId: number, p: Record<string, unknown>): void {
   const requestId = String(p["requestId"] ?? "");
   const creds = byTab.get(tabId);
   const key = `${tabId}:${requestId}`;
@@ -35,7 +35,7 @@ onTabEvent((tabId, method, p) => {
   void chrome.debugger
     .sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response })
     .catch(() => undefined);
-});
+}
 
 /** Sets or clears the tab's credentials and turns Fetch on or off to match. */
 export async function setCredentialsWanted(tabId: number, creds: Credentials | undefined, send: AttachSend): Promise<void> {

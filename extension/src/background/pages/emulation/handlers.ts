@@ -17,7 +17,7 @@ import {
 import type { SessionRecord, SessionStore } from "../../sessions/session-store";
 import { groupTabs } from "../../sessions/tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
-import { cdpMessage, ensureAttached, isAttached, onAttachGate, onForget, onTabEvent, send, type AttachSend } from "../core/debugger";
+import { cdpMessage, ensureAttached, isAttached, onForget, send, type AttachSend } from "../core/debugger";
 import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
@@ -64,8 +64,9 @@ async function sessionOf(store: SessionStore, tabId: number): Promise<SessionRec
   return s;
 }
 
-/** Puts the session's settings and scripts on a tab the debugger just attached to. */
-async function onAttachTab(tabId: number, raw: AttachSend): Promise<void> {
+/** Puts the session's settings and scripts on a tab the debugger just
+ * attached to (the attaching call waits for it). */
+export async function applySessionSettings(tabId: number, raw: AttachSend): Promise<void> {
   if (!wired) return;
   await settings.ready();
   const s = await sessionOf(wired, tabId);
@@ -105,25 +106,25 @@ async function retune(store: SessionStore, tabId: number): Promise<void> {
 function wire(store: SessionStore): void {
   if (wired) return;
   wired = store;
-  onAttachGate(onAttachTab);
   chrome.tabs.onUpdated.addListener((tabId, change) => {
     if (change.groupId !== undefined) void retune(store, tabId).catch(() => undefined);
   });
   chrome.tabs.onCreated.addListener((tab) => {
     if (tab.id !== undefined && tab.groupId >= 0) void retune(store, tab.id).catch(() => undefined);
   });
-  // Permissions are per origin: a tab on a new origin gets them there.
-  onTabEvent((tabId, method, p) => {
-    if (method !== "Page.frameNavigated") return;
-    const frame = p["frame"] as { parentId?: string; url?: string } | undefined;
-    if (!frame || frame.parentId) return;
-    const ss = settings.peek(sessionOfTab.get(tabId) ?? "");
-    if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-    void applyPermissions(tabId, ss.settings, frame.url).then(
-      () => settings.noteUnapplied(tabId, "permissions", undefined),
-      (e: unknown) => settings.noteUnapplied(tabId, "permissions", cdpMessage(e)),
-    );
-  });
+}
+
+/** Page.frameNavigated: permissions are per origin, a tab on a new origin gets them there. */
+export function permissionsOnNavigation(tabId: number, p: Record<string, unknown>): void {
+  if (!wired) return;
+  const frame = p["frame"] as { parentId?: string; url?: string } | undefined;
+  if (!frame || frame.parentId) return;
+  const ss = settings.peek(sessionOfTab.get(tabId) ?? "");
+  if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
+  void applyPermissions(tabId, ss.settings, frame.url).then(
+    () => settings.noteUnapplied(tabId, "permissions", undefined),
+    (e: unknown) => settings.noteUnapplied(tabId, "permissions", cdpMessage(e)),
+  );
 }
 
 /** Whether the session has settings or init scripts (tabs.open then opens at about:blank first). */

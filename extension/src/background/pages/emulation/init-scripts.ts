@@ -4,7 +4,7 @@
 // page's own scripts.
 
 import type { InitScript } from "../../protocol.gen";
-import { onForget, onSessionEvent, sendIn, type AttachSend } from "../core/debugger";
+import { onForget, sendIn, type AttachSend } from "../core/debugger";
 import { followFrames } from "../core/frames";
 
 /** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
@@ -80,26 +80,30 @@ export async function pauseNewFrames(tabId: number): Promise<void> {
   await sendIn(tabId, undefined, "Target.setAutoAttach", PAUSING);
 }
 
-// An out-of-process frame that attaches gets the session's scripts, then
-// runs (paused at its start when pauseNewFrames asked for it).
-onSessionEvent((tabId, _parent, method, params) => {
-  if (method === "Target.attachedToTarget") {
-    const info = params["targetInfo"] as { type?: string } | undefined;
-    const child = String(params["sessionId"] ?? "");
-    if (!child) return;
-    const paused = params["waitingForDebugger"] === true;
-    const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
-    if (info?.type === "iframe") slot(tabId, child);
-    void (async () => {
-      try {
-        if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
-        if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
-        await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => undefined)));
-      } finally {
-        if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
-      }
-    })().catch(() => undefined);
-  } else if (method === "Target.detachedFromTarget") {
-    added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
-  }
-});
+/**
+ * Target.attachedToTarget, from every session: an out-of-process frame
+ * gets the session's scripts, then runs (paused at its start when
+ * pauseNewFrames asked for it).
+ */
+export function scriptsForNewFrame(tabId: number, params: Record<string, unknown>): void {
+  const info = params["targetInfo"] as { type?: string } | undefined;
+  const child = String(params["sessionId"] ?? "");
+  if (!child) return;
+  const paused = params["waitingForDebugger"] === true;
+  const scripts = info?.type === "iframe" ? scriptsOfTab(tabId) : [];
+  if (info?.type === "iframe") slot(tabId, child);
+  void (async () => {
+    try {
+      if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
+      if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => undefined)));
+    } finally {
+      if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
+    }
+  })().catch(() => undefined);
+}
+
+/** Target.detachedFromTarget, from every session: that frame's scripts are gone with it. */
+export function dropFrameScripts(tabId: number, params: Record<string, unknown>): void {
+  added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
+}

@@ -7,7 +7,7 @@
 // session's group goes away. Bounds: MAX_BYTES of frames, MAX_MS long.
 
 import { ErrorCode, RpcError } from "../../types";
-import { ensureAttached, onAttach, onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { ensureAttached, onForget, send, sendQuiet, type AttachSend } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { claimScreencast, releaseScreencast } from "./screencast-share";
 import { failed } from "../core/failed";
@@ -101,36 +101,40 @@ async function follow(r: Recording, tabId: number): Promise<void> {
   }
 }
 
+/** Page.screencastFrame: the frame joins the tab's recording, if it has one. */
+export function recordFrame(tabId: number, p: Record<string, unknown>): void {
+  const r = recordingOn(tabId);
+  if (!r || typeof p["data"] !== "string") return;
+  const meta = p["metadata"] as { timestamp?: number } | undefined;
+  const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1000 : Date.now();
+  const ms = Math.max(0, at - r.startedAt);
+  const data = p["data"];
+  if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
+    end(r, true);
+    return;
+  }
+  r.frames.push({ data, ms });
+  r.bytes += data.length;
+}
+
+/** Page.frameNavigated: a new main document needs the screencast started again. */
+export function restartRecordingOnNavigation(tabId: number, p: Record<string, unknown>): void {
+  const frame = p["frame"] as { parentId?: string } | undefined;
+  const r = recordingOn(tabId);
+  if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
+}
+
+/** On attach (after a detach, a worker restart of the debugger): the old
+ * attachment's screencast is gone, the recording's starts again. */
+export async function restartRecordingOnAttach(tabId: number, send: AttachSend): Promise<void> {
+  const r = recordingOn(tabId);
+  if (r) await send("Page.startScreencast", screencastParams(r)).catch(() => {});
+}
+
 let wired = false;
 function wire(): void {
   if (wired || typeof chrome === "undefined") return;
   wired = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") {
-      const r = recordingOn(tabId);
-      if (!r || typeof p["data"] !== "string") return;
-      const meta = p["metadata"] as { timestamp?: number } | undefined;
-      const at = typeof meta?.timestamp === "number" ? meta.timestamp * 1000 : Date.now();
-      const ms = Math.max(0, at - r.startedAt);
-      const data = p["data"];
-      if (r.bytes + data.length > MAX_BYTES || ms > MAX_MS) {
-        end(r, true);
-        return;
-      }
-      r.frames.push({ data, ms });
-      r.bytes += data.length;
-    } else if (method === "Page.frameNavigated") {
-      const frame = p["frame"] as { parentId?: string } | undefined;
-      const r = recordingOn(tabId);
-      if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
-    }
-  });
-  // A new attachment (after a detach, a worker restart of the debugger):
-  // the screencast of the old one is gone.
-  onAttach(async (tabId, send) => {
-    const r = recordingOn(tabId);
-    if (r) await send("Page.startScreencast", screencastParams(r)).catch(() => {});
-  });
   // The tab closed or its debugger went (released): no frames from it
   // until the session's next active tab.
   // A tab whose debugger went while it still exists was released (session

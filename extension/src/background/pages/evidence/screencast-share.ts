@@ -6,7 +6,7 @@
 // width), and the screencast stops only when its last user leaves; a
 // leaving recording hands it back to the trace's parameters.
 
-import { onForget, onTabEvent, sendQuiet } from "../core/debugger";
+import { onForget, sendQuiet } from "../core/debugger";
 
 export type ScreencastUser = "record" | "trace";
 
@@ -24,7 +24,6 @@ export function screencastLead(tabId: number): ScreencastUser | undefined {
 
 /** who takes the tab's frames from now on (its own call starts the screencast). */
 export function claimScreencast(tabId: number, who: ScreencastUser, params: Params): void {
-  wireAcks();
   let u = users.get(tabId);
   if (!u) users.set(tabId, (u = new Map()));
   u.set(who, params);
@@ -43,12 +42,9 @@ export function releaseScreencast(tabId: number, who: ScreencastUser): void {
   }
 }
 
-let wired = false;
-function wireAcks(): void {
-  if (wired || typeof chrome === "undefined") return;
-  wired = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
-  });
-  onForget((tabId) => users.delete(tabId));
+/** Page.screencastFrame: acknowledged once, whoever takes it, so the next one comes. */
+export function ackScreencastFrame(tabId: number, p: Record<string, unknown>): void {
+  sendQuiet(tabId, "Page.screencastFrameAck", { sessionId: p["sessionId"] });
 }
+
+onForget((tabId) => users.delete(tabId));

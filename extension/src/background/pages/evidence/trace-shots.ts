@@ -11,7 +11,7 @@
 // file (evidence/tracefile.go). Bound: SHOTS_MAX_BYTES of base64 frames;
 // past it no more frames are taken (the stop says truncated).
 
-import { onAttach, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { send, sendQuiet, type AttachSend } from "../core/debugger";
 import { isolatedContext } from "../core/world";
 import { claimScreencast, releaseScreencast, screencastLead } from "./screencast-share";
 
@@ -56,26 +56,25 @@ export interface Shots {
 
 const live = new Set<Shots>();
 
-let wired = false;
-function wire(): void {
-  if (wired || typeof chrome === "undefined") return;
-  wired = true;
-  onTabEvent((tabId, method, p) => {
-    if (method === "Page.screencastFrame") {
-      if (typeof p["data"] !== "string") return;
-      const meta = p["metadata"] as { timestamp?: number } | undefined;
-      const wallMs = typeof meta?.timestamp === "number" ? meta.timestamp * 1000 : Date.now();
-      for (const s of live) if (s.tabId === tabId) take(s, { data: p["data"], wallMs });
-    } else if (method === "Page.frameNavigated") {
-      const frame = p["frame"] as { parentId?: string } | undefined;
-      if (frame && !frame.parentId && traced(tabId) && screencastLead(tabId) === "trace") {
-        sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
-      }
-    }
-  });
-  onAttach(async (tabId, send) => {
-    if (traced(tabId) && screencastLead(tabId) === "trace") await send("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {});
-  });
+/** Page.screencastFrame: the frame joins the tab's traces' screenshots. */
+export function traceShotFrame(tabId: number, p: Record<string, unknown>): void {
+  if (typeof p["data"] !== "string") return;
+  const meta = p["metadata"] as { timestamp?: number } | undefined;
+  const wallMs = typeof meta?.timestamp === "number" ? meta.timestamp * 1000 : Date.now();
+  for (const s of live) if (s.tabId === tabId) take(s, { data: p["data"], wallMs });
+}
+
+/** Page.frameNavigated: a new main document needs the trace's screencast started again. */
+export function restartTraceShotsOnNavigation(tabId: number, p: Record<string, unknown>): void {
+  const frame = p["frame"] as { parentId?: string } | undefined;
+  if (frame && !frame.parentId && traced(tabId) && screencastLead(tabId) === "trace") {
+    sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
+  }
+}
+
+/** On attach: a traced tab's screencast starts again. */
+export async function restartTraceShotsOnAttach(tabId: number, send: AttachSend): Promise<void> {
+  if (traced(tabId) && screencastLead(tabId) === "trace") await send("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {});
 }
 
 function traced(tabId: number): boolean {
@@ -117,7 +116,6 @@ async function mark(s: Shots): Promise<void> {
 
 /** Starts taking the tab's screencast and putting clock marks into the page. */
 export async function startShots(tabId: number): Promise<Shots> {
-  wire();
   const s: Shots = { tabId, frames: [], bytes: 0, truncated: false, marks: [], live: true };
   const shared = screencastLead(tabId) === "record"; // the recording's screencast runs already
   claimScreencast(tabId, "trace", SCREENCAST_PARAMS);

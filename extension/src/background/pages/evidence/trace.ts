@@ -10,7 +10,7 @@
 // stream and the frames were read, or KEEP_STOPPED_MS after the stop.
 
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, onTabEvent, send, sendQuiet } from "../core/debugger";
+import { onForget, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { dropShots, shotsChunk, startShots, stopShots, type ClockMark, type Shots } from "./trace-shots";
 import { failed } from "../core/failed";
@@ -62,16 +62,17 @@ function nothing(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 
+/** Tracing.tracingComplete: the tab's trace is ready to read. */
+export function tracingComplete(tabId: number, p: Record<string, unknown>): void {
+  for (const t of traces.values()) {
+    if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
+  }
+}
+
 let wired = false;
 function wire(): void {
   if (wired || typeof chrome === "undefined") return;
   wired = true;
-  onTabEvent((tabId, method, p) => {
-    if (method !== "Tracing.tracingComplete") return;
-    for (const t of traces.values()) {
-      if (t.tabId === tabId && t.complete) t.complete(typeof p["stream"] === "string" ? p["stream"] : "");
-    }
-  });
   onForget((tabId) => {
     for (const [sid, t] of traces) {
       if (t.tabId !== tabId) continue;

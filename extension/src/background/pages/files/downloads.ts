@@ -9,7 +9,6 @@
 // it always does, and the CLI (on the same machine) moves the finished file
 // into --download-dir.
 
-import { onTabEvent } from "../core/debugger";
 import { tabSession } from "../logs/observe";
 
 export interface Download {
@@ -54,7 +53,8 @@ function byGuid(guid: string): Download | undefined {
   return all.find((d) => d.guid === guid);
 }
 
-onTabEvent((tabId, method, p) => {
+/** Page.downloadWillBegin and Page.downloadProgress: the tab's downloads. */
+export function downloadEvent(tabId: number, p: Record<string, unknown>, method: string): void {
   if (method === "Page.downloadWillBegin") {
     all.push({
       guid: String(p["guid"] ?? ""),
@@ -83,7 +83,7 @@ onTabEvent((tabId, method, p) => {
     else if (st === "canceled") d.state = "canceled";
     changed();
   }
-});
+}
 
 /**
  * Fills in path, id and mime from chrome.downloads: the newest item with the

@@ -14,7 +14,7 @@
 import { requireStringArray } from "../../params";
 import type { RequestParams, UploadResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { onAttach, onForget, onTabEvent, send } from "../core/debugger";
+import { onForget, send, type AttachSend } from "../core/debugger";
 import { releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, targetOf } from "../targets/target";
 import { failed } from "../core/failed";
@@ -27,22 +27,25 @@ export interface Chooser {
 
 const choosers = new Map<number, Chooser>();
 
-onAttach(async (_tabId, raw) => {
+/** On attach: file choosers are reported (fileChooserOpened), never shown. */
+export async function interceptFileChoosers(_tabId: number, raw: AttachSend): Promise<void> {
   await raw("Page.setInterceptFileChooserDialog", { enabled: true });
-});
+}
 
-onTabEvent((tabId, method, p) => {
-  if (method === "Page.fileChooserOpened") {
-    choosers.set(tabId, {
-      backendNodeId: Number(p["backendNodeId"] ?? 0),
-      mode: String(p["mode"] ?? "selectSingle"),
-      opened: Date.now(),
-    });
-  } else if (method === "Page.frameNavigated") {
-    const frame = p["frame"] as { parentId?: string } | undefined;
-    if (frame && !frame.parentId) choosers.delete(tabId);
-  }
-});
+/** Page.fileChooserOpened: remembered until upload answers it. */
+export function fileChooserOpened(tabId: number, p: Record<string, unknown>): void {
+  choosers.set(tabId, {
+    backendNodeId: Number(p["backendNodeId"] ?? 0),
+    mode: String(p["mode"] ?? "selectSingle"),
+    opened: Date.now(),
+  });
+}
+
+/** Page.frameNavigated: a new main document has no open chooser. */
+export function dropChooserOnNavigation(tabId: number, p: Record<string, unknown>): void {
+  const frame = p["frame"] as { parentId?: string } | undefined;
+  if (frame && !frame.parentId) choosers.delete(tabId);
+}
 
 onForget((tabId) => {
   choosers.delete(tabId);

@@ -11,7 +11,7 @@
 // have. The CLI loops until Ctrl-C.
 
 import type { ConsoleEntry, ErrorEntry, RequestEntry } from "../../protocol.gen";
-import { onAttach, onForget, onTabEvent, type AttachSend } from "../core/debugger";
+import { onForget, type AttachSend } from "../core/debugger";
 import { DetailStore } from "../network/network-detail";
 
 export const CONSOLE_LIMIT = 1000;
@@ -400,22 +400,39 @@ function onNetwork(logs: TabLogs, method: string, p: Record<string, unknown>): v
   }
 }
 
-onTabEvent((tabId, method, p) => {
-  if (method === "Runtime.consoleAPICalled") onConsoleAPI(tabLogs(tabId), p);
-  else if (method === "Log.entryAdded") onLogEntry(tabLogs(tabId), p);
-  else if (method === "Runtime.exceptionThrown") onException(tabLogs(tabId), p);
-  else if (method.startsWith("Network.")) onNetwork(tabLogs(tabId), method, p);
-  else if (method === "Fetch.requestPaused") {
-    // Without credentials only patterns we block are intercepted: every
-    // paused request fails. With them every request pauses.
-    const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
-    if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
-      void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
-    } else {
-      void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
-    }
+// The CDP events kept here (cdp-events.ts lists them).
+
+/** Runtime.consoleAPICalled: a console line. */
+export function consoleCalled(tabId: number, p: Record<string, unknown>): void {
+  onConsoleAPI(tabLogs(tabId), p);
+}
+
+/** Log.entryAdded: the browser's own console line (a failed load, an intervention). */
+export function logEntryAdded(tabId: number, p: Record<string, unknown>): void {
+  onLogEntry(tabLogs(tabId), p);
+}
+
+/** Runtime.exceptionThrown: an uncaught exception or unhandled rejection. */
+export function exceptionThrown(tabId: number, p: Record<string, unknown>): void {
+  onException(tabLogs(tabId), p);
+}
+
+/** The Network.* events of a request's life: its entry in the request log. */
+export function networkEvent(tabId: number, p: Record<string, unknown>, method: string): void {
+  onNetwork(tabLogs(tabId), method, p);
+}
+
+/** Fetch.requestPaused: a blocked request fails, any other goes on. */
+export function requestPaused(tabId: number, p: Record<string, unknown>): void {
+  // Without credentials only patterns we block are intercepted: every
+  // paused request fails. With them every request pauses.
+  const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
+  if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+  } else {
+    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
   }
-});
+}
 
 // Fetch.failRequest goes straight to chrome.debugger: send() would wait on
 // a dialog, and a blocked request must be answered whatever the page does.
@@ -423,7 +440,8 @@ function blockSend(tabId: number, method: string, params: object): Promise<unkno
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => undefined);
 }
 
-onAttach(async (tabId, send) => {
+/** On attach: the domains whose events fill the logs, and the tab's blocking. */
+export async function enableLogs(tabId: number, send: AttachSend): Promise<void> {
   tabLogs(tabId);
   await Promise.all([
     send("Runtime.enable"),
@@ -431,7 +449,7 @@ onAttach(async (tabId, send) => {
     send("Network.enable"),
     applyBlocking(tabId, send).catch(() => undefined),
   ]);
-});
+}
 
 onForget((tabId) => {
   const l = byTab.get(tabId);

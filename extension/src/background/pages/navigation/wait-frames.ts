@@ -25,7 +25,7 @@
 // iframe above it, is shown in its parent document.
 
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, onSessionEvent, openDialog, sendIn } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, listenSessions, openDialog, sendIn } from "../core/debugger";
 import { timedOut } from "../core/deadline";
 import { childSessions, followFrames } from "../core/frames";
 import { dropContext, isolatedContext } from "../core/world";
@@ -162,7 +162,7 @@ export async function waitInFrames(
   await ensureAttached(tabId);
   let onChange = () => {};
   let changes = 0;
-  const unlisten = onSessionEvent((t, _s, method) => {
+  const unlisten = listenSessions((t, _s, method) => {
     if (t !== tabId || (method !== "Target.attachedToTarget" && method !== "Target.detachedFromTarget")) return;
     changes++;
     onChange();

@@ -7,7 +7,7 @@ import type { RequestParams, WaitResponseResult } from "../../protocol.gen";
 import { optionalInt, requireString } from "../../params";
 import { ErrorCode, RpcError } from "../../types";
 import { budgetOf, timedOut } from "../core/deadline";
-import { ensureAttached, isAttached, onForget, onTabEvent } from "../core/debugger";
+import { ensureAttached, isAttached, onForget } from "../core/debugger";
 import { matchesPattern, tabLogs } from "../logs/observe";
 
 interface Waiter {
@@ -19,8 +19,8 @@ interface Waiter {
 
 const waiters = new Map<number, Set<Waiter>>();
 
-onTabEvent((tabId, method, p) => {
-  if (method !== "Network.responseReceived") return;
+/** Network.responseReceived: releases the tab's waiters it matches. */
+export function responseReceived(tabId: number, p: Record<string, unknown>): void {
   const set = waiters.get(tabId);
   if (!set || set.size === 0) return;
   const r = (p["response"] ?? {}) as { url?: string; status?: number; statusText?: string };
@@ -31,7 +31,7 @@ onTabEvent((tabId, method, p) => {
       w.done({ requestId: String(p["requestId"] ?? ""), url, status, statusText: String(r.statusText ?? "") });
     }
   }
-});
+}
 
 onForget((tabId) => {
   for (const w of [...(waiters.get(tabId) ?? [])]) {

@@ -8,7 +8,7 @@
 // pages.snapshot with settle waits here first, so the snapshot after a
 // click that navigated the page or an iframe shows the new document.
 
-import { onForget, onSessionEvent } from "../core/debugger";
+import { onForget } from "../core/debugger";
 
 /** A requested navigation that never starts loading (cancelled, a
  * download) stops counting after this; a load whose stop event was lost,
@@ -35,7 +35,9 @@ function busyOf(tabId: number): Busy {
 
 onForget((tabId) => tabs.delete(tabId));
 
-onSessionEvent((tabId, _session, method, params) => {
+/** Page.frameRequestedNavigation, frameStartedLoading, frameStoppedLoading,
+ * frameDetached, from every session of the tab: its busy frames. */
+export function frameLoadEvent(tabId: number, params: Record<string, unknown>, method: string): void {
   const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
   if (!frameId) return;
   switch (method) {
@@ -50,7 +52,7 @@ onSessionEvent((tabId, _session, method, params) => {
       tabs.get(tabId)?.frames.delete(frameId);
       break;
   }
-});
+}
 
 /** Frames of the tab still navigating or loading now. */
 export function busyFrames(tabId: number, now = Date.now()): number {

@@ -1,0 +1,120 @@
+// Every CDP event the extension reacts to, and what each attachment sets
+// up, in one list: a tab gets these listeners when the debugger attaches to
+// it and loses them together when it is detached or forgotten (debugger.ts
+// keeps them on the tab's state). The modules export their handlers; none
+// subscribes itself.
+//
+// A call that waits for an event for its own length (a navigation for its
+// load, wait --state, wait-for's frames) subscribes with debugger.ts's
+// listen()/listenSessions() and unsubscribes as it ends; those are not
+// listed here.
+
+import { authRequired } from "../emulation/auth";
+import { applySessionSettings, permissionsOnNavigation } from "../emulation/handlers";
+import { scriptsForNewFrame, dropFrameScripts } from "../emulation/init-scripts";
+import { recordFrame, restartRecordingOnAttach, restartRecordingOnNavigation } from "../evidence/recorder";
+import { ackScreencastFrame } from "../evidence/screencast-share";
+import { tracingComplete } from "../evidence/trace";
+import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFrame } from "../evidence/trace-shots";
+import { downloadEvent } from "../files/downloads";
+import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "../files/files";
+import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "../logs/observe";
+import { responseReceived } from "../network/network-wait";
+import { frameLoadEvent } from "../snapshot/settle";
+import { trackDocumentRequest } from "../tools";
+import { answerDialog } from "./dialogs";
+import {
+  dialogClosed,
+  dialogOpening,
+  noteFrameNavigated,
+  setTabWiring,
+  type AttachHook,
+  type CdpHandler,
+  type TabWiring,
+} from "./debugger";
+import { frameSessionAttached, frameSessionDetached } from "./frames";
+
+type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
+
+/** Events of every session of the tab: its own and its out-of-process frames'. */
+const EVERY_SESSION: EventList = [
+  ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
+  ["Target.detachedFromTarget", frameSessionDetached, dropFrameScripts],
+  ["Page.frameRequestedNavigation", frameLoadEvent],
+  ["Page.frameStartedLoading", frameLoadEvent],
+  ["Page.frameStoppedLoading", frameLoadEvent],
+  ["Page.frameDetached", frameLoadEvent],
+];
+
+/** Events of the tab's own session, run after EVERY_SESSION's. */
+const TAB_SESSION: EventList = [
+  // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
+  ["Page.javascriptDialogOpening", (tabId, p) => dialogOpening(tabId, p, answerDialog)],
+  ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
+  [
+    "Page.frameNavigated",
+    noteFrameNavigated,
+    dropChooserOnNavigation,
+    trackDocumentRequest,
+    permissionsOnNavigation,
+    restartRecordingOnNavigation,
+    restartTraceShotsOnNavigation,
+  ],
+  // logs (observe.ts): console, errors, requests, blocking
+  ["Runtime.consoleAPICalled", consoleCalled],
+  ["Log.entryAdded", logEntryAdded],
+  ["Runtime.exceptionThrown", exceptionThrown],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest],
+  ["Network.requestWillBeSentExtraInfo", networkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived],
+  ["Network.responseReceivedExtraInfo", networkEvent],
+  ["Network.dataReceived", networkEvent],
+  ["Network.loadingFinished", networkEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest],
+  ["Fetch.requestPaused", requestPaused],
+  ["Fetch.authRequired", authRequired],
+  // files: downloads, file choosers
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest],
+  ["Page.downloadProgress", downloadEvent],
+  ["Page.fileChooserOpened", fileChooserOpened],
+  // evidence: recordings and traces
+  ["Page.screencastFrame", recordFrame, traceShotFrame, ackScreencastFrame],
+  ["Tracing.tracingComplete", tracingComplete],
+];
+
+/** Sent beside Page.enable on each new attachment (not awaited by the call). */
+const ON_ATTACH: readonly AttachHook[] = [
+  enableLogs, // Runtime, Log, Network, Fetch (blocking, credentials)
+  restartRecordingOnAttach,
+  restartTraceShotsOnAttach,
+  interceptFileChoosers, // Page.setInterceptFileChooserDialog
+];
+
+/** Awaited by the call that attaches, before it sends anything. */
+const GATES: readonly AttachHook[] = [
+  applySessionSettings, // emulation settings, init scripts
+];
+
+function table(list: EventList): Map<string, CdpHandler[]> {
+  const m = new Map<string, CdpHandler[]>();
+  for (const [method, ...handlers] of list) {
+    if (m.has(method)) throw new Error(`cdp-events.ts lists ${method} twice`);
+    m.set(method, handlers);
+  }
+  return m;
+}
+
+const everySession = table(EVERY_SESSION);
+const tabSession = table(TAB_SESSION);
+
+/** One attached tab's listeners (the same lists for every tab). */
+export function tabWiring(_tabId: number): TabWiring {
+  return { everySession, tabSession, onAttach: ON_ATTACH, gates: GATES };
+}
+
+/** The names of every event listened to (tests, the README). */
+export function listenedEvents(): string[] {
+  return [...new Set([...everySession.keys(), ...tabSession.keys()])].sort();
+}
+
+setTabWiring(tabWiring);
