@@ -400,6 +400,40 @@ function failed(msg, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
+// src/background/pages/core/wakeup.ts
+var Wakeup = class {
+  waiters = /* @__PURE__ */ new Set();
+  /** Wakes every waiter now. */
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+  /** Resolves on the next wake(), or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.waiters.add(done);
+    });
+  }
+  /**
+   * Resolves once cond() holds (checked now and on every wake), or when
+   * ms have passed; answers whether it held.
+   */
+  async until(cond, ms) {
+    const deadline = Date.now() + ms;
+    for (; ; ) {
+      if (cond()) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.next(left);
+    }
+  }
+};
+
 // src/background/pages/core/debugger.ts
 var PROTOCOL_VERSION2 = "1.3";
 var COMMAND_TIMEOUT_MS = 3e4;
@@ -483,7 +517,14 @@ function dialogClosed(tabId) {
 function noteFrameNavigated(tabId, p) {
   const st = tabs.get(tabId);
   const frame = p["frame"];
-  if (st && frame && !frame.parentId) st.generation++;
+  if (st && frame && !frame.parentId) {
+    st.generation++;
+    documents.wake();
+  }
+}
+var documents = new Wakeup();
+function nextDocument(tabId, since, ms) {
+  return documents.until(() => generation(tabId) !== since, ms);
 }
 var onDetach = (source) => {
   if (source.tabId !== void 0) forget(source.tabId);
@@ -5614,6 +5655,10 @@ var waiters = /* @__PURE__ */ new Set();
 function changed() {
   for (const w of [...waiters]) w();
 }
+function onDownloadChange(fn) {
+  waiters.add(fn);
+  return () => waiters.delete(fn);
+}
 function nextChange(ms) {
   return new Promise((resolve) => {
     const done = () => {
@@ -5851,8 +5896,8 @@ async function waitResponse(tabId, p) {
 // src/background/pages/snapshot/settle.ts
 var REQUEST_GRACE_MS = 2e3;
 var LOAD_GRACE_MS = 3e4;
-var POLL_MS3 = 25;
 var tabs3 = /* @__PURE__ */ new Map();
+var changed2 = new Wakeup();
 function busyOf(tabId) {
   let b = tabs3.get(tabId);
   if (!b) {
@@ -5877,6 +5922,7 @@ function frameLoadEvent(tabId, params, method) {
       tabs3.get(tabId)?.frames.delete(frameId);
       break;
   }
+  changed2.wake();
 }
 function busyFrames(tabId, now = Date.now()) {
   const b = tabs3.get(tabId);
@@ -5886,10 +5932,16 @@ function busyFrames(tabId, now = Date.now()) {
 }
 async function settle(tabId, ms) {
   const start = Date.now();
-  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
-    await new Promise((r) => setTimeout(r, POLL_MS3));
+  const deadline = start + ms;
+  while (busyFrames(tabId) > 0 && Date.now() < deadline) {
+    await changed2.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
   }
   return Date.now() - start;
+}
+function nextGraceEnd(tabId) {
+  let end2 = Infinity;
+  for (const f of tabs3.get(tabId)?.frames.values() ?? []) end2 = Math.min(end2, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
+  return end2;
 }
 
 // src/background/pages/files/storage.ts
@@ -6036,6 +6088,8 @@ function isToolPageMethod(m) {
 }
 var MAX_WAIT_MS = 2e4;
 var docRequests = /* @__PURE__ */ new Map();
+var aftermath = new Wakeup();
+onDownloadChange(() => aftermath.wake());
 function trackDocumentRequest(tabId, p, method) {
   const cur = docRequests.get(tabId);
   if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
@@ -6052,14 +6106,16 @@ function trackDocumentRequest(tabId, p, method) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
     cur.settled = true;
+  } else {
+    return;
   }
+  aftermath.wake();
 }
 onForget((tabId) => {
   docRequests.delete(tabId);
 });
 var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function reportAftermath(fn) {
   return async (tabId, p) => {
     const since = Date.now();
@@ -6082,7 +6138,7 @@ function reportAftermath(fn) {
       const req2 = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
-      await sleep4(20);
+      await aftermath.next(deadline - Date.now());
     }
     chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
@@ -6772,11 +6828,11 @@ function diffLines(prev, cur) {
   for (const op of ops) {
     if (op.kind === "same") continue;
     const r = REF_IN_LINE.exec(op.line)?.[1];
-    const changed2 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
+    const changed3 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
     if (op.kind === "del") {
-      if (!changed2) out.push(`- ${op.line}`);
+      if (!changed3) out.push(`- ${op.line}`);
     } else {
-      out.push(`${changed2 ? "~" : "+"} ${op.line}`);
+      out.push(`${changed3 ? "~" : "+"} ${op.line}`);
     }
   }
   return out;
@@ -7371,6 +7427,7 @@ async function get(tabId, p) {
 
 // src/background/pages/handoff.ts
 var pending = /* @__PURE__ */ new Map();
+var finished = new Wakeup();
 function pendingHandoffs() {
   return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
 }
@@ -7378,9 +7435,10 @@ function finishHandoff(tabId) {
   const h = pending.get(tabId);
   if (!h) return false;
   h.done = true;
+  finished.wake();
   return true;
 }
-var POLL_MS4 = 200;
+var POLL_MS3 = 200;
 var MARK = "⏸ needs you: ";
 async function handoff(tabId, p) {
   const message = requireString(p, "message");
@@ -7401,7 +7459,7 @@ async function handoff(tabId, p) {
       if (pressed) h.done = true;
       if (h.done) break;
       if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
-      await new Promise((r) => setTimeout(r, POLL_MS4));
+      await finished.next(POLL_MS3);
     }
   } finally {
     pending.delete(tabId);
@@ -7628,8 +7686,8 @@ async function screenshot(tabId, p) {
 var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS5 = 250;
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var POLL_MS4 = 250;
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -7673,14 +7731,16 @@ function reached(state2, ready2) {
 async function waitLoad(tabId, state2, deadline, budget) {
   const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
   let fired = false;
+  const wake = new Wakeup();
   const unlisten = listen(tabId, (method) => {
     if (method === event) fired = true;
+    if (method === event || method === "Page.javascriptDialogOpening") wake.wake();
   });
   try {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await sleep5(Math.min(POLL_MS5, Math.max(0, deadline - Date.now())));
+      await wake.next(Math.min(POLL_MS4, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -7704,7 +7764,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep5(ms);
+    await sleep4(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -7719,8 +7779,8 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS5;
-      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
+      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -7732,7 +7792,6 @@ async function wait(tabId, p) {
 var RETRY_MS = 100;
 var REFRESH_MS = 1e3;
 var WORLD_NAME3 = "browserctl";
-var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 var DOM_WAIT = `(kind, arg, gone, ms, id) => {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
   const want = kind === "text" ? norm(arg) : arg;
@@ -7830,6 +7889,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (Date.now() >= deadline) throw timedOut(budget, what);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
+      const gen = generation(tabId);
       let next;
       try {
         const seen = changes;
@@ -7847,7 +7907,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await sleep6(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -8059,7 +8119,6 @@ async function allAgree(tabId, places, kind, arg) {
 
 // src/background/pages/navigation/wait-for.ts
 var RETRY_MS2 = 100;
-var sleep7 = (ms) => new Promise((r) => setTimeout(r, ms));
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -8170,6 +8229,8 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     if (left <= 0) throw timedOut(budget, what);
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
+    const gen = generation(tabId);
+    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
     let r;
     try {
       r = await send(
@@ -8183,14 +8244,14 @@ async function waitFn(tabId, arg, deadline, budget, what) {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
       dropContext(tabId);
-      await sleep7(Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
+      await nextDoc();
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep7(RETRY_MS2);
+        await nextDoc();
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
@@ -8198,7 +8259,7 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const out = r.result.value;
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
-    await sleep7(RETRY_MS2);
+    await nextDoc();
   }
 }
 

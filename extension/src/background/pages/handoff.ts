@@ -12,6 +12,7 @@ import { requireString } from "../params";
 import { ErrorCode, RpcError } from "../types";
 import { budgetOf } from "./core/deadline";
 import { ensureAttached, send } from "./core/debugger";
+import { Wakeup } from "./core/wakeup";
 import { dropContext, isolatedContext } from "./core/world";
 
 /** A handoff waiting for the person, as the popup shows it. */
@@ -23,6 +24,8 @@ export interface PendingHandoff {
 }
 
 const pending = new Map<number, PendingHandoff & { done: boolean }>();
+/** Woken by Done in the popup, so the call answers at once. */
+const finished = new Wakeup();
 
 /** The handoffs waiting now, for the popup. */
 export function pendingHandoffs(): PendingHandoff[] {
@@ -34,9 +37,12 @@ export function finishHandoff(tabId: number): boolean {
   const h = pending.get(tabId);
   if (!h) return false;
   h.done = true;
+  finished.wake();
   return true;
 }
 
+/** How often the page's own Done button is read (and the overlay shown
+ * again after a navigation). */
 const POLL_MS = 200;
 const MARK = "⏸ needs you: ";
 
@@ -60,7 +66,7 @@ export async function handoff(tabId: number, p: RequestParams<"pages.handoff">):
       if (h.done) break;
       // A tab closed under the handoff ends it (the call answers 4104).
       if (!(await chrome.tabs.get(tabId).catch(() => undefined))) break;
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await finished.next(POLL_MS);
     }
   } finally {
     pending.delete(tabId);

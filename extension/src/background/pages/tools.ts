@@ -21,7 +21,8 @@ import {
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { ensureAttached, isAttached, onForget, send } from "./core/debugger";
 import { agentCallEnded, agentCallStarted } from "./core/person-input";
-import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
+import { listDownloads, onDownloadChange, waitBegin, waitDone, type Download } from "./files/downloads";
+import { Wakeup } from "./core/wakeup";
 import { chooserSince, upload } from "./files/files";
 import { requestDetail } from "./network/network-detail";
 import { waitResponse } from "./network/network-wait";
@@ -70,6 +71,9 @@ export const MAX_WAIT_MS = 20_000;
 
 /** The last main-document request per tab, and whether it has resolved. */
 const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
+/** Woken when a document request starts or settles, or a download changes. */
+const aftermath = new Wakeup();
+onDownloadChange(() => aftermath.wake());
 
 /** Network.requestWillBeSent, Page.frameNavigated, Network.loadingFailed,
  * Page.downloadWillBegin: what became of the tab's last document request. */
@@ -89,7 +93,10 @@ export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, 
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
     cur.settled = true;
+  } else {
+    return;
   }
+  aftermath.wake();
 }
 
 onForget((tabId) => {
@@ -100,8 +107,6 @@ onForget((tabId) => {
 const NAVIGATION_SETTLE_MS = 2_000;
 /** How long a click waits for a download it started to finish. */
 const CLICK_DOWNLOAD_MS = 5_000;
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Wraps pages.click: after the click, a file chooser that opened is named in
@@ -136,7 +141,7 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
       const req = docRequests.get(tabId);
       d = await waitBegin(tabId, since, 0);
       if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await sleep(20);
+      await aftermath.next(deadline - Date.now());
     }
     // Removed after the settle wait: a popup may open a moment late.
     chrome.tabs.onCreated?.removeListener(onCreated);

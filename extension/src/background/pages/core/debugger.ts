@@ -6,6 +6,7 @@
 import { noteCdp } from "../../call-timing";
 import { ErrorCode, RpcError } from "../../types";
 import { failed } from "./failed";
+import { Wakeup } from "./wakeup";
 
 const PROTOCOL_VERSION = "1.3";
 /**
@@ -199,7 +200,21 @@ export function dialogClosed(tabId: number): void {
 export function noteFrameNavigated(tabId: number, p: Record<string, unknown>): void {
   const st = tabs.get(tabId);
   const frame = p["frame"] as { parentId?: string } | undefined;
-  if (st && frame && !frame.parentId) st.generation++;
+  if (st && frame && !frame.parentId) {
+    st.generation++;
+    documents.wake();
+  }
+}
+
+const documents = new Wakeup();
+
+/**
+ * Waits until the tab shows a main-frame document newer than generation
+ * `since` (a call whose document went away waits for the next one), at
+ * most ms; answers whether it came.
+ */
+export function nextDocument(tabId: number, since: number, ms: number): Promise<boolean> {
+  return documents.until(() => generation(tabId) !== since, ms);
 }
 const onDetach = (source: chrome.debugger.Debuggee): void => {
   if (source.tabId !== undefined) forget(source.tabId);

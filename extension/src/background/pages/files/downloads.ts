@@ -36,6 +36,12 @@ function changed(): void {
   for (const w of [...waiters]) w();
 }
 
+/** Calls fn on every change to any download until the returned function is called. */
+export function onDownloadChange(fn: () => void): () => void {
+  waiters.add(fn);
+  return () => waiters.delete(fn);
+}
+
 /** Resolves on the next change to any download, or after ms. */
 function nextChange(ms: number): Promise<void> {
   return new Promise((resolve) => {

@@ -12,7 +12,7 @@
 import { optionalBool, optionalString } from "../../params";
 import type { RequestParams, WaitForResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, listen, openDialog, send } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, generation, listen, nextDocument, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut } from "../core/deadline";
 import { dropContext } from "../core/world";
 import { urlMatches } from "./url-match";
@@ -21,10 +21,10 @@ import { releaseActionObjects } from "../snapshot/refs";
 import { isRoleTarget, parseRoleTarget } from "../targets/role-target";
 import { resolveSelectorOnce } from "../targets/target";
 
-/** Pause before trying again in a document that is being replaced. */
+/** How long a wait whose document went away waits for the next one
+ * before it tries again anyway. */
 const RETRY_MS = 100;
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 type Kind = "text" | "selector" | "url" | "fn";
 
@@ -170,6 +170,9 @@ async function waitFn(
     if (left <= 0) throw timedOut(budget, what);
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
+    const gen = generation(tabId);
+    // The document went away under the wait: on to the next one as soon as it is there.
+    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
     let r: EvalAnswer;
     try {
       r = await send<EvalAnswer>(
@@ -184,14 +187,14 @@ async function waitFn(
       if (!CONTEXT_GONE.test(msg)) throw e;
       // A new document is on its way: wait there.
       dropContext(tabId);
-      await sleep(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+      await nextDoc();
       continue;
     }
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
       if (CONTEXT_GONE.test(text)) {
         dropContext(tabId);
-        await sleep(RETRY_MS);
+        await nextDoc();
         continue;
       }
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
@@ -200,6 +203,6 @@ async function waitFn(
     if (out?.ok) return out.value;
     if (out?.timedOut) throw timedOut(budget, what);
     // No answer (the document went away as it answered): try again.
-    await sleep(RETRY_MS);
+    await nextDoc();
   }
 }

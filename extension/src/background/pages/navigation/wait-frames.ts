@@ -25,7 +25,7 @@
 // iframe above it, is shown in its parent document.
 
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, listenSessions, openDialog, sendIn } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn } from "../core/debugger";
 import { timedOut } from "../core/deadline";
 import { childSessions, followFrames } from "../core/frames";
 import { dropContext, isolatedContext } from "../core/world";
@@ -36,7 +36,6 @@ const RETRY_MS = 100;
 const REFRESH_MS = 1_000;
 const WORLD_NAME = "browserctl";
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 // Runs in a session's isolated world: resolves {ok} once the condition
 // (seen, or with gone not seen) holds, {timedOut} after ms, {cancelled} when
@@ -172,6 +171,7 @@ export async function waitInFrames(
       if (Date.now() >= deadline) throw timedOut(budget, what);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
+      const gen = generation(tabId);
       let next: "done" | "again" | "retry";
       try {
         const seen = changes;
@@ -189,7 +189,9 @@ export async function waitInFrames(
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await sleep(Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        // A frame's document went away: the main frame's next one ends
+        // the wait at once (a frame's own comes within RETRY_MS).
+        await nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {

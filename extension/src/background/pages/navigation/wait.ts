@@ -5,6 +5,7 @@ import { optionalInt, optionalOneOf } from "../../params";
 import { LOAD_STATES, type LoadState, type RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "../core/debugger";
+import { Wakeup } from "../core/wakeup";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
 export const MAX_WAIT_MS = 300_000;
@@ -63,18 +64,24 @@ function reached(state: LoadState, ready: string): boolean {
   return state === "domcontentloaded" ? ready === "interactive" || ready === "complete" : ready === "complete";
 }
 
-/** Resolves once the document reached the state; polls and listens both. */
+/**
+ * Resolves once the document reached the state: woken by its load event
+ * (or a dialog), and reading readyState every POLL_MS besides (a page
+ * restored from the back/forward cache fires no load event).
+ */
 async function waitLoad(tabId: number, state: LoadState, deadline: number, budget: number): Promise<void> {
   const event = state === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
   let fired = false;
+  const wake = new Wakeup();
   const unlisten = listen(tabId, (method) => {
     if (method === event) fired = true;
+    if (method === event || method === "Page.javascriptDialogOpening") wake.wake();
   });
   try {
     for (;;) {
       if (fired || reached(state, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state, budget);
-      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      await wake.next(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }

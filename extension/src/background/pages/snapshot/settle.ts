@@ -9,13 +9,13 @@
 // click that navigated the page or an iframe shows the new document.
 
 import { onForget } from "../core/debugger";
+import { Wakeup } from "../core/wakeup";
 
 /** A requested navigation that never starts loading (cancelled, a
  * download) stops counting after this; a load whose stop event was lost,
  * after LOAD_GRACE_MS. */
 const REQUEST_GRACE_MS = 2_000;
 const LOAD_GRACE_MS = 30_000;
-const POLL_MS = 25;
 
 interface Busy {
   /** frameId -> since when, and whether it started loading or was only asked to */
@@ -23,6 +23,8 @@ interface Busy {
 }
 
 const tabs = new Map<number, Busy>();
+/** Woken by every frame event: a settle() waiting looks again. */
+const changed = new Wakeup();
 
 function busyOf(tabId: number): Busy {
   let b = tabs.get(tabId);
@@ -52,6 +54,7 @@ export function frameLoadEvent(tabId: number, params: Record<string, unknown>, m
       tabs.get(tabId)?.frames.delete(frameId);
       break;
   }
+  changed.wake();
 }
 
 /** Frames of the tab still navigating or loading now. */
@@ -68,8 +71,18 @@ export function busyFrames(tabId: number, now = Date.now()): number {
  */
 export async function settle(tabId: number, ms: number): Promise<number> {
   const start = Date.now();
-  while (busyFrames(tabId) > 0 && Date.now() - start < ms) {
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  const deadline = start + ms;
+  // Woken by the frames' events; a frame whose grace runs out stops
+  // counting without one, so the wait also ends then.
+  while (busyFrames(tabId) > 0 && Date.now() < deadline) {
+    await changed.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
   }
   return Date.now() - start;
+}
+
+/** When the first of the tab's busy frames stops counting by itself. */
+function nextGraceEnd(tabId: number): number {
+  let end = Infinity;
+  for (const f of tabs.get(tabId)?.frames.values() ?? []) end = Math.min(end, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
+  return end;
 }
