@@ -8267,7 +8267,7 @@ async function waitFn(tabId, arg, deadline, budget, what) {
 var TABLE2 = {
   "pages.snapshot": snapshot,
   "pages.click": reportAftermath(click),
-  // issue 10: names a chooser or download it set off
+  // names a chooser, download, navigation or popup it set off
   "pages.hover": hover,
   "pages.fill": fill,
   "pages.type": type,
@@ -8280,7 +8280,7 @@ var TABLE2 = {
   "pages.screenshot": screenshot,
   "pages.wait": wait,
   "pages.eval": evaluate,
-  // issue 8 (targets, find, more actions)
+  // targets, find, more actions
   "pages.find": find,
   "pages.check": check,
   "pages.focus": focus,
@@ -8289,14 +8289,14 @@ var TABLE2 = {
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
-  // issue 8: navigation, waits, dialogs
+  // navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,
   "pages.forward": forward,
   "pages.reload": reload,
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
-  // issue 13 (the REPL's saved script)
+  // a target that outlives its ref (the REPL's saved script)
   "pages.durableTarget": durableTarget,
   // evidence
   "pages.vitals": vitals,

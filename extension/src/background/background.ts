@@ -14,7 +14,7 @@ import { SessionStore } from "./sessions/session-store";
 import { rejoinAll, watchJoins } from "./sessions/session-joins";
 import { statusURL, WsClient } from "./connection/ws-client";
 
-/** chrome.storage.session key: this browser's extension was replaced (issue 7.4). */
+/** chrome.storage.session key: this browser's extension was replaced (the hub took another browser: this one stays off until asked). */
 const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();

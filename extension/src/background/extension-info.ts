@@ -1,4 +1,4 @@
-// extension.info (issue 13): which extension answers and which protocol it
+// extension.info: which extension answers and which protocol it
 // speaks, so `browserctl doctor` can compare both sides of the wire.
 
 import { callTiming } from "./call-timing";

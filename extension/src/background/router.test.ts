@@ -36,7 +36,7 @@ const router = new Router(handlers as unknown as HandlerTable);
 
 test("every spec method is in the table", () => {
   // the spec's 27, then the methods issues added (each once)
-  assert.equal(SESSION_METHODS.length, 7); // and sessions.setDialogPolicy (issue 8)
+  assert.equal(SESSION_METHODS.length, 7); // and sessions.setDialogPolicy
   assert.equal(TAB_METHODS.length, 7);
   assert.equal(PAGE_METHODS[0], "pages.snapshot");
   assert.equal(PAGE_METHODS[13], "pages.eval");

@@ -275,7 +275,7 @@ test("status carries what the popup shows: since, the next retry's time, both pr
   client.stop();
 });
 
-// Issue 7.4: one browser at a time, calmly. A client the hub replaced (close
+// One browser at a time, calmly. A client the hub replaced (close
 // 1000 "replaced ...") stays off until its user asks or the hub has had no
 // browser for TAKEOVER_AFTER_MS; any other close still reconnects.
 

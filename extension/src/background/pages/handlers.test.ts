@@ -121,7 +121,7 @@ test("a ref-taking method with no snapshot answers 4109 and sends nothing to the
   assert.ok(sent.every(([m]) => m === "Page.enable"));
 });
 
-// issue 10's collectors enable their domains beside Page.enable
+// the log, network and file-chooser domains come on beside Page.enable (cdp-events.ts ON_ATTACH)
 const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog"]);
 
 test("mouse input into a background tab activates it first and waits until it is visible", async () => {

@@ -33,13 +33,13 @@ export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
 }
 
-/** The pages.* methods handled here; issue 10's are in tools.ts. */
+/** The pages.* methods handled here; files, storage and PDF are in tools.ts. */
 type OwnPageMethod = Exclude<PageMethod, ToolPageMethod>;
 
 /** Every pages.* method's handler, given its tab: one each, no more. */
 const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>> } = {
   "pages.snapshot": snapshot,
-  "pages.click": reportAftermath(click), // issue 10: names a chooser or download it set off
+  "pages.click": reportAftermath(click), // names a chooser, download, navigation or popup it set off
   "pages.hover": hover,
   "pages.fill": fill,
   "pages.type": type,
@@ -52,7 +52,7 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.screenshot": screenshot,
   "pages.wait": wait,
   "pages.eval": evaluate,
-  // issue 8 (targets, find, more actions)
+  // targets, find, more actions
   "pages.find": find,
   "pages.check": check,
   "pages.focus": focus,
@@ -61,14 +61,14 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
-  // issue 8: navigation, waits, dialogs
+  // navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,
   "pages.forward": forward,
   "pages.reload": reload,
   "pages.waitFor": waitFor,
   "pages.dialog": dialog,
-  // issue 13 (the REPL's saved script)
+  // a target that outlives its ref (the REPL's saved script)
   "pages.durableTarget": durableTarget,
   // evidence
   "pages.vitals": vitals,
@@ -81,7 +81,7 @@ export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
     <M extends OwnPageMethod>(m: M) =>
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
-      noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // issue 10
+      noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // logs and blocking follow the session
       timeCallOnTab(params, tabId);
       return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
     };

@@ -36,7 +36,7 @@ export interface ToolDeps {
   sessionTabIds(params: Params): Promise<number[]>;
 }
 
-/** Issue 10's pages.* methods: handled here, not in index.ts. */
+/** The pages.* methods of files, storage and PDF: handled here, not in index.ts. */
 const TOOL_PAGE_METHODS = [
   "pages.upload",
   "pages.download",

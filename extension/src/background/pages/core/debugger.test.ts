@@ -66,7 +66,7 @@ test("attaches once per tab and enables Page", async () => {
   await send(1, "Runtime.evaluate", {});
   await send(1, "Runtime.evaluate", {});
   assert.equal(fake.attachCalls, 1);
-  // issue 10's collectors enable their domains beside Page.enable
+  // the log, network and file-chooser domains come on beside Page.enable (cdp-events.ts ON_ATTACH)
   assert.deepEqual(fake.sent.filter((m) => !ATTACH_HOOKED.has(m)), ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
 });
 

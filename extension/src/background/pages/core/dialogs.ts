@@ -59,7 +59,6 @@ function record(tabId: number, d: Dialog, state: DialogState): void {
   lastDialog.set(tabId, entry);
 }
 
-/** Decides a dialog as it opens; true when it was answered at once. */
 /** Decides a dialog as it opens (debugger.ts dialogOpening): answered now, or held. */
 export function answerDialog(tabId: number, d: Dialog): boolean {
   const action = decide(policyOf(tabSession.get(tabId)), d.type);

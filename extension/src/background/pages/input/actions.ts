@@ -1,4 +1,4 @@
-// The actions of issue 8 beyond the spec's: check/uncheck, focus, drag,
+// The element actions beyond the spec's: check/uncheck, focus, drag,
 // keyboard type, is visible|enabled|checked, an attribute, a count. Each
 // takes a target as the spec's actions do (target.ts: "ref" or "selector").
 

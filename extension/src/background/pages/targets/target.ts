@@ -1,7 +1,7 @@
 // Targets of the element commands: a ref from a snapshot (refs.ts), a CSS
 // selector, role=ROLE[name="NAME"] (role-target.ts) or text=WORDS /
 // text="EXACT" (TEXT_MATCHES below). On the wire a target is the "ref" param or the "selector"
-// param, never both (docs/protocol.md, issue 8). A selector acts on the
+// param, never both (docs/protocol.md). A selector acts on the
 // first match that is visible (rendered, not visibility:hidden, with a box);
 // a selector that matches nothing visible fails with 4110 naming it.
 //
