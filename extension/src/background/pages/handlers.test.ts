@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { uninstall } from "./core/debugger";
 import { pageHandlers } from "./index";
+import { FakeChrome } from "../../testing/fake-chrome";
 
 type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
@@ -13,26 +14,11 @@ let tabTitle: string;
 let tabURL: string;
 
 beforeEach(() => {
-  answers = new Map();
-  sent = [];
   activeTab = 7;
   tabTitle = "";
   tabURL = "about:blank";
-  const ev = () => ({ addListener: () => {}, removeListener: () => {} });
-  (globalThis as unknown as { chrome: unknown }).chrome = {
-    debugger: {
-      attach: async () => {},
-      detach: async () => {},
-      sendCommand: async (_t: unknown, method: string, params: Record<string, unknown>) => {
-        sent.push([method, params]);
-        const a = answers.get(method);
-        return a ? a(params ?? {}) : {};
-      },
-      onEvent: ev(),
-      onDetach: ev(),
-    },
+  const fake = new FakeChrome({
     tabs: {
-      onRemoved: ev(),
       get: async (id: number) => ({ id, active: id === activeTab, title: tabTitle, url: tabURL }),
       update: async (id: number, p: { active?: boolean }) => {
         sent.push(["tabs.update", { id, ...p }]);
@@ -40,7 +26,9 @@ beforeEach(() => {
         return { id, active: p.active };
       },
     },
-  };
+  }).install();
+  answers = fake.answers;
+  sent = fake.sent;
 });
 
 afterEach(() => uninstall());
@@ -137,7 +125,7 @@ test("mouse input into a background tab activates it first and waits until it is
   assert.deepEqual(sent.find(([m]) => m === "tabs.update")![1], { id: 7, active: true });
 
   // Already active: no update, no polling.
-  sent = [];
+  sent.length = 0;
   await h["pages.mouse"]!({ action: "move", x: 1, y: 2 });
   assert.deepEqual(sent.map(([m]) => m), ["Input.dispatchMouseEvent"]);
 });
@@ -200,7 +188,7 @@ test("get title asks the page when Chrome's copy may be the URL or cut short", a
   ]) {
     tabTitle = title!;
     tabURL = url!;
-    sent = [];
+    sent.length = 0;
     assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "from the page" }, `title ${JSON.stringify(title).slice(0, 40)}`);
     const evals = sent.filter(([m]) => m === "Runtime.evaluate").map(([, p]) => p["expression"]);
     assert.deepEqual(evals, ["document.title"]);

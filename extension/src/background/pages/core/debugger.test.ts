@@ -5,55 +5,13 @@ import { afterEach, beforeEach, test } from "node:test";
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, send, uninstall } from "./debugger";
 import { releaseTab } from "../index";
+import { FakeChrome } from "../../../testing/fake-chrome";
 import { KEPT_SNAPSHOTS, nextRefNumber, nodeRefNumber, resolveRef, setRefs } from "../snapshot/refs";
-
-type Listener = (...args: unknown[]) => void;
-
-class FakeChrome {
-  attached = new Set<number>();
-  attachCalls = 0;
-  sent: string[] = [];
-  /** Answers per method; a function may throw or hang. */
-  answers = new Map<string, (params: Record<string, unknown>) => unknown>();
-  eventListeners = new Set<Listener>();
-  detachListeners = new Set<Listener>();
-  removedListeners = new Set<Listener>();
-
-  api() {
-    const ev = (set: Set<Listener>) => ({ addListener: (f: Listener) => set.add(f), removeListener: (f: Listener) => set.delete(f) });
-    return {
-      debugger: {
-        attach: async ({ tabId }: { tabId: number }) => {
-          this.attachCalls++;
-          if (this.attached.has(tabId)) throw new Error("Another debugger is already attached to the tab with id: " + tabId + ".");
-          this.attached.add(tabId);
-        },
-        detach: async ({ tabId }: { tabId: number }) => {
-          this.attached.delete(tabId);
-        },
-        sendCommand: async ({ tabId }: { tabId: number }, method: string, params: Record<string, unknown>) => {
-          if (!this.attached.has(tabId)) throw new Error("Debugger is not attached to the tab with id: " + tabId + ".");
-          this.sent.push(method);
-          const a = this.answers.get(method);
-          return a ? a(params ?? {}) : {};
-        },
-        onEvent: ev(this.eventListeners),
-        onDetach: ev(this.detachListeners),
-      },
-      tabs: { onRemoved: ev(this.removedListeners) },
-    };
-  }
-
-  emit(tabId: number, method: string, params: object): void {
-    for (const l of this.eventListeners) l({ tabId }, method, params);
-  }
-}
 
 let fake: FakeChrome;
 
 beforeEach(() => {
-  fake = new FakeChrome();
-  (globalThis as unknown as { chrome: unknown }).chrome = fake.api();
+  fake = new FakeChrome({ strictAttach: true }).install();
 });
 
 afterEach(() => {
@@ -67,7 +25,7 @@ test("attaches once per tab and enables Page", async () => {
   await send(1, "Runtime.evaluate", {});
   assert.equal(fake.attachCalls, 1);
   // the log, network and file-chooser domains come on beside Page.enable (cdp-events.ts ON_ATTACH)
-  assert.deepEqual(fake.sent.filter((m) => !ATTACH_HOOKED.has(m)), ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
+  assert.deepEqual(fake.methods().filter((m) => !ATTACH_HOOKED.has(m)), ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
 });
 
 test("a CDP error becomes 4110 with the CDP message", async () => {
@@ -160,7 +118,7 @@ test("releaseTab detaches and forgets the refs; onDetach forgets too", async () 
   await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
   await ensureAttached(2);
   setRefs(2, generation(2), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
-  for (const l of fake.detachListeners) l({ tabId: 2 }, "canceled_by_user");
+  fake.onDetach.fire({ tabId: 2 }, "canceled_by_user");
   await assert.rejects(resolveRef(2, "e1"), { code: 4109 });
 });
 
@@ -203,14 +161,14 @@ test("refs: the oldest walks' arrays are released past KEPT_SNAPSHOTS", async ()
 test("an attachment Chrome dropped without onDetach is made again, and the command sent once", async () => {
   await send(1, "Runtime.evaluate", {});
   fake.attached.delete(1); // Chrome let go, no event
-  fake.sent = [];
+  fake.sent.length = 0;
   await send(1, "DOM.getDocument", {});
   assert.equal(fake.attachCalls, 2);
-  assert.deepEqual(fake.sent.filter((m) => m === "DOM.getDocument"), ["DOM.getDocument"]);
+  assert.deepEqual(fake.methods().filter((m) => m === "DOM.getDocument"), ["DOM.getDocument"]);
   // Another error is not retried.
   fake.answers.set("DOM.focus", () => {
     throw new Error(JSON.stringify({ code: -32000, message: "Element is not focusable" }));
   });
   await assert.rejects(send(1, "DOM.focus", {}), /not focusable/);
-  assert.equal(fake.sent.filter((m) => m === "DOM.focus").length, 1);
+  assert.equal(fake.methods().filter((m) => m === "DOM.focus").length, 1);
 });

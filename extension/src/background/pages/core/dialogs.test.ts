@@ -5,53 +5,36 @@ import { afterEach, beforeEach, test } from "node:test";
 import { resetPolicies, setPolicy } from "../../sessions/dialog-policy";
 import { uninstall } from "./debugger";
 import { pageHandlers } from "../index";
+import { FakeChrome } from "../../../testing/fake-chrome";
 import type { DialogReport, ValueResult } from "../../protocol.gen";
 
 /** A result with the `dialog` member pages/call.ts adds (no result type declares it). */
 type WithDialog = ValueResult & { dialog?: DialogReport };
 
-type Listener = (...args: unknown[]) => void;
+let fake: FakeChrome;
 let sent: [string, Record<string, unknown>][];
-let events: Set<Listener>;
-let removed: Set<Listener>;
 /** Answers per CDP method; may hang. */
 let answers: Map<string, (p: Record<string, unknown>) => unknown>;
 let closedTabs: Set<number>;
 
 function emit(tabId: number, method: string, params: object): void {
-  for (const l of events) l({ tabId }, method, params);
+  fake.emit(tabId, method, params);
 }
 
 beforeEach(() => {
-  sent = [];
-  events = new Set();
-  removed = new Set();
-  answers = new Map();
   closedTabs = new Set();
   resetPolicies();
-  const ev = (set: Set<Listener>) => ({ addListener: (f: Listener) => set.add(f), removeListener: (f: Listener) => set.delete(f) });
-  (globalThis as unknown as { chrome: unknown }).chrome = {
-    debugger: {
-      attach: async () => {},
-      detach: async () => {},
-      sendCommand: async (_t: unknown, method: string, params: Record<string, unknown>) => {
-        sent.push([method, params ?? {}]);
-        const a = answers.get(method);
-        return a ? a(params ?? {}) : {};
-      },
-      onEvent: ev(events),
-      onDetach: ev(new Set()),
-    },
+  fake = new FakeChrome({
     tabs: {
-      onRemoved: ev(removed),
-      onUpdated: ev(new Set()),
       get: async (id: number) => {
         if (closedTabs.has(id)) throw new Error(`No tab with id: ${id}.`);
         return { id, active: true, url: "http://x/" };
       },
       update: async (id: number) => ({ id, active: true }),
     },
-  };
+  }).install();
+  sent = fake.sent;
+  answers = fake.answers;
 });
 
 afterEach(() => uninstall());
@@ -89,7 +72,7 @@ test("a confirm is held: page calls fail at once naming it, press and mouse incl
   await h["pages.eval"]!({ sessionId: "s1", expression: "1" }); // attach
   emit(7, "Page.javascriptDialogOpening", { type: "confirm", message: "Delete everything?" });
   const msg = 'a JavaScript confirm is open: "Delete everything?"; dismiss it first';
-  sent = [];
+  sent.length = 0;
   for (const [m, p] of [
     ["pages.press", { key: "Escape" }],
     ["pages.mouse", { action: "click", x: 1, y: 1 }],
@@ -174,7 +157,7 @@ test("a tab closed during a wait ends it at once with 4104", async () => {
   const waiting = h["pages.waitFor"]!({ sessionId: "s1", text: "never", timeoutMs: 10_000 });
   setTimeout(() => {
     closedTabs.add(7);
-    for (const l of removed) l(7, {});
+    fake.onRemoved.fire(7, {});
   }, 50);
   await assert.rejects(waiting, { code: 4104, message: "tab 7 was closed" });
   assert.ok(Date.now() - t0 < 2_000);

@@ -7,41 +7,18 @@ import { ensureAttached, uninstall } from "../core/debugger";
 import { fetchPattern, Ring, tabLogs } from "./observe";
 import { ErrorCode, RpcError } from "../../types";
 import { toolHandlers } from "../tools";
+import { cdpError, FakeChrome } from "../../../testing/fake-chrome";
 
-type Listener = (...args: unknown[]) => void;
-let listeners: Set<Listener>;
-let sent: [string, Record<string, unknown>][];
-let failing: Map<string, string>;
+let fake: FakeChrome;
 
 beforeEach(() => {
-  listeners = new Set();
-  sent = [];
-  failing = new Map();
-  const ev = (set?: Set<Listener>) => ({
-    addListener: (f: Listener) => set?.add(f),
-    removeListener: (f: Listener) => set?.delete(f),
-  });
-  (globalThis as unknown as { chrome: unknown }).chrome = {
-    debugger: {
-      attach: async () => {},
-      detach: async () => {},
-      sendCommand: async (_t: unknown, method: string, params: Record<string, unknown>) => {
-        sent.push([method, params ?? {}]);
-        const err = failing.get(method);
-        if (err) throw new Error(JSON.stringify({ code: -32000, message: err }));
-        return {};
-      },
-      onEvent: ev(listeners),
-      onDetach: ev(),
-    },
-    tabs: { onRemoved: ev(), get: async (id: number) => ({ id }) },
-  };
+  fake = new FakeChrome({ tabs: { get: async (id: number) => ({ id }) } }).install();
 });
 
 afterEach(() => uninstall());
 
 function emit(tabId: number, method: string, params: object): void {
-  for (const l of listeners) l({ tabId }, method, params);
+  fake.emit(tabId, method, params);
 }
 
 const handlers = toolHandlers(
@@ -67,7 +44,7 @@ test("block patterns: text is a substring, wildcards are kept", () => {
 test("attach enables the collecting domains; events become entries", async () => {
   await ensureAttached(3);
   await new Promise((r) => setTimeout(r, 0));
-  const methods = sent.map(([m]) => m);
+  const methods = fake.methods();
   for (const m of ["Runtime.enable", "Log.enable", "Network.enable", "Page.setInterceptFileChooserDialog"]) {
     assert.ok(methods.includes(m), `${m} sent on attach: ${methods}`);
   }
@@ -135,7 +112,9 @@ test("a follow call answers as soon as a new entry is logged; a filtered one kee
 });
 
 test("a browser that will not print answers 4110 saying why", async () => {
-  failing.set("Page.printToPDF", "PrintToPDF is not implemented");
+  fake.answers.set("Page.printToPDF", () => {
+    throw cdpError("PrintToPDF is not implemented");
+  });
   await assert.rejects(handlers["pages.pdf"]!({}), (e: unknown) => {
     const err = e as { code: number; message: string };
     assert.equal(err.code, 4110);
@@ -150,7 +129,7 @@ test("upload checks its params before touching the page", async () => {
   await assert.rejects(handlers["pages.upload"]!({ files: ["/a"], ref: "e1", selector: "#x" }), { code: -32602 });
   // no target and no chooser open: 4110 naming what to do
   await assert.rejects(handlers["pages.upload"]!({ files: ["/a"] }), { code: 4110, message: /no file chooser is open/ });
-  assert.ok(!sent.some(([m]) => m === "DOM.setFileInputFiles"));
+  assert.ok(!fake.methods().includes("DOM.setFileInputFiles"));
 });
 
 test("network.block and downloads.list without a session answer 4103 like every session method", async () => {

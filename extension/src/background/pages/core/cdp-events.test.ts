@@ -1,0 +1,54 @@
+// cdp-events.ts: a tab gets its listeners as the debugger attaches and
+// loses them with the attachment; a child session reaches only the
+// every-session handlers.
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+import { FakeChrome } from "../../../testing/fake-chrome";
+import { tabLogs } from "../logs/observe";
+import { listenedEvents } from "./cdp-events";
+import { ensureAttached, generation, uninstall } from "./debugger";
+
+let fake: FakeChrome;
+
+beforeEach(() => {
+  fake = new FakeChrome({ tabs: { get: async (id: number) => ({ id }) } }).install();
+});
+
+afterEach(() => uninstall());
+
+const log = (text: string) => ({ type: "log", args: [{ type: "string", value: text }] as unknown[] });
+
+test("the list names the events the extension reacts to, each once", () => {
+  const events = listenedEvents();
+  assert.equal(new Set(events).size, events.length);
+  for (const m of ["Page.javascriptDialogOpening", "Page.frameNavigated", "Network.responseReceived", "Target.attachedToTarget", "Fetch.requestPaused"]) {
+    assert.ok(events.includes(m), `${m} is listed`);
+  }
+});
+
+test("attaching sends the listed domains' enables beside Page.enable", async () => {
+  await ensureAttached(21);
+  for (const m of ["Page.enable", "Runtime.enable", "Log.enable", "Network.enable", "Page.setInterceptFileChooserDialog"]) {
+    assert.ok(fake.methods().includes(m), `${m} sent on attach: ${fake.methods()}`);
+  }
+});
+
+test("an attached tab's events reach their handlers; a detached tab's do not", async () => {
+  await ensureAttached(22);
+  fake.emit(22, "Runtime.consoleAPICalled", log("attached"));
+  assert.deepEqual(tabLogs(22).console.after(0).map((e) => e.text), ["attached"]);
+  fake.onDetach.fire({ tabId: 22 }, "canceled_by_user");
+  fake.emit(22, "Runtime.consoleAPICalled", log("after the detach"));
+  assert.deepEqual(tabLogs(22).console.after(0).map((e) => e.text), ["attached"]);
+});
+
+test("a child session's events reach only the every-session handlers", async () => {
+  await ensureAttached(23);
+  const before = generation(23);
+  fake.emit(23, "Runtime.consoleAPICalled", log("in a frame"), "child-1");
+  fake.emit(23, "Page.frameNavigated", { frame: { id: "oopif" } }, "child-1");
+  assert.deepEqual(tabLogs(23).console.after(0), []);
+  assert.equal(generation(23), before, "a frame's own document is no new tab document");
+  fake.emit(23, "Page.frameNavigated", { frame: { id: "main" } });
+  assert.equal(generation(23), before + 1);
+});
