@@ -171,7 +171,7 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// The tools an agent sees are exactly the issue's table, each with an
+// The tools an agent sees are exactly these, each with an
 // object schema, a description and annotations.
 func TestToolsList(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
@@ -502,7 +502,7 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-// The tools over issue 10's methods: upload checks its files before any
+// The file, console and network tools: upload checks its files before any
 // call; console and network read the logs and say what the page did.
 func TestUploadConsoleNetwork(t *testing.T) {
 	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0}, "agent")
