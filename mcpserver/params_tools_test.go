@@ -83,7 +83,9 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 			overRPC++
 			fromParams = memberTags(td.params)
 			for _, m := range hiddenMembers {
-				_, hidden[m] = fromParams[m]
+				if _, ok := fromParams[m]; ok {
+					hidden[m] = true
+				}
 			}
 		}
 		members := memberTags(td.in)

@@ -601,3 +601,27 @@ func TestClientsLeaveTheShellsSessionAlone(t *testing.T) {
 		}
 	}
 }
+
+// browser_session use makes another session this client's: its page tools
+// act there, and release names it by default.
+func TestSessionUseAndRelease(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "alpha", "beta")
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"sessionId": "s1", "released": true}})
+	callTool(t, cs[0], "browser_snapshot", nil) // alpha's session: s1
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s1"}); res.IsError {
+		t.Fatalf("use: %s", textOf(res))
+	}
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session s1") {
+		t.Fatalf("release: %s", textOf(res))
+	}
+	var methods []string
+	for _, r := range fe.requests() {
+		methods = append(methods, fmt.Sprint(r.Method, " ", r.Params["sessionId"]))
+	}
+	want := []string{"sessions.create <nil>", "pages.snapshot s1", "tabs.active s1", "sessions.release s1"}
+	if !slices.Equal(methods, want) {
+		t.Errorf("requests %v, want %v", methods, want)
+	}
+}

@@ -37,8 +37,6 @@ type toolDef struct {
 	// tool's own).
 	params reflect.Type
 	spec   toolSpec
-	// hidden are the members left out of the schema.
-	hidden []string
 	add    func(*mcp.Server)
 }
 
@@ -72,7 +70,7 @@ func newTool[In any](name, title, description string, k kind, spec toolSpec, h f
 		}
 	}
 	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: inputSchema(name, in, hidden, spec), Annotations: toolAnnotations(k)}
-	return toolDef{tool: t, in: in, params: params, spec: spec, hidden: hidden, add: func(s *mcp.Server) {
+	return toolDef{tool: t, in: in, params: params, spec: spec, add: func(s *mcp.Server) {
 		mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 			return h(ctx, req, in), nil, nil
 		})
@@ -98,6 +96,11 @@ func inputSchema(name string, in reflect.Type, hidden []string, spec toolSpec) *
 		panic(fmt.Sprintf("mcpserver: schema of %s: %v", name, err))
 	}
 	tags := memberTags(in)
+	for _, m := range hidden {
+		if _, ok := tags[m]; !ok {
+			panic(fmt.Sprintf("mcpserver: %s hides %q, which %s does not have", name, m, in))
+		}
+	}
 	for prop, p := range schema.Properties {
 		tag := tags[prop]
 		if slices.Contains(hidden, prop) {
