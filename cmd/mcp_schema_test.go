@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"browserctl/mcpserver"
+	"browserctl/rpc"
 )
 
 // toolProperties lists each MCP tool's input properties, as a client sees them.
@@ -49,27 +50,36 @@ func toolProperties(t *testing.T) map[string]map[string]bool {
 }
 
 // The CLI command and the MCP tool of one capability fill the same rpc
-// params: every flag of the command sets a member the tool's schema has
-// (the flags that only the CLI needs are named), and every member the
-// command sends is one the tool takes.
+// params type: every flag of the command sets a member the tool's schema
+// has (the flags that only the CLI needs, and the members the tool leaves
+// out, are named), and every member the command sends is one the tool
+// takes.
 func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 	props := toolProperties(t)
+	params := mcpserver.ToolParams()
 	// Members the server fills for the agent.
 	serverFills := map[string]bool{"sessionId": true, "tabId": true, "timeoutMs": true}
 	cases := []struct {
 		tool    string
 		cmd     func(*Factory, func(*pageCall) error) *cobra.Command
 		args    []string
-		cliOnly map[string]bool // flags with no member: where a file goes, ...
+		cliOnly map[string]bool // flags with no member, or one the tool leaves out
+		sends   any             // the params the tool sends for this command, when not its input's
 	}{
-		{"browser_drag", newCmdDrag, []string{"e1", "e2"}, nil},
-		{"browser_scroll", newCmdScroll, []string{"down", "300"}, nil},
-		{"browser_find", newCmdFind, []string{}, nil},
-		{"browser_download", newCmdDownload, []string{"e3"}, map[string]bool{"output": true}},
-		{"browser_pdf_save", newCmdPDF, []string{}, map[string]bool{"output": true}},
-		{"browser_cookies", newCmdCookiesSet, []string{"a", "b"}, nil},
-		{"browser_cookies", newCmdCookiesClear, []string{}, nil},
-		{"browser_handoff", newCmdHandoff, []string{"sign in please"}, nil},
+		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true}, nil},
+		{"browser_navigate_back", newCmdBack, []string{}, map[string]bool{"wait-until": true}, nil},
+		{"browser_reload", newCmdReload, []string{}, map[string]bool{"wait-until": true}, nil},
+		{"browser_press_key", newCmdPress, []string{"Enter"}, nil, nil},
+		{"browser_take_screenshot", newCmdScreenshot, []string{"e1"}, map[string]bool{"output": true, "max-width": true}, nil},
+		{"browser_vitals", newCmdVitals, []string{}, nil, nil},
+		{"browser_drag", newCmdDrag, []string{"e1", "e2"}, nil, nil},
+		{"browser_scroll", newCmdScroll, []string{"down", "300"}, nil, nil},
+		{"browser_find", newCmdFind, []string{}, nil, nil},
+		{"browser_download", newCmdDownload, []string{"e3"}, map[string]bool{"output": true}, nil},
+		{"browser_pdf_save", newCmdPDF, []string{}, map[string]bool{"output": true}, nil},
+		{"browser_cookies", newCmdCookiesSet, []string{"a", "b"}, nil, nil},
+		{"browser_cookies", newCmdCookiesClear, []string{}, nil, rpc.CookiesParams{}},
+		{"browser_handoff", newCmdHandoff, []string{"sign in please"}, nil, nil},
 	}
 	values := map[string]string{"duration": "7s", "int": "3", "string": "x", "bool": "true"}
 	for _, tc := range cases {
@@ -77,6 +87,24 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		if schema == nil {
 			t.Errorf("no tool %s", tc.tool)
 			continue
+		}
+		var sent reflect.Type
+		{
+			e := newTestEnv(t)
+			c := tc.cmd(e.f, func(pc *pageCall) error { sent = reflect.TypeOf(pc.Params); return nil })
+			c.SetArgs(append(append([]string{}, tc.args...), flagsFor(tc.tool, "")...))
+			c.SetOut(e.out)
+			c.SetErr(e.err)
+			if err := c.Execute(); err != nil {
+				t.Fatalf("%s: %v", c.Name(), err)
+			}
+		}
+		want := params[tc.tool]
+		if tc.sends != nil {
+			want = reflect.TypeOf(tc.sends)
+		}
+		if sent == nil || sent != want {
+			t.Errorf("%s sends %v, %s sends %v", tc.cmd(newTestEnv(t).f, nil).Name(), sent, tc.tool, want)
 		}
 		parse := func(extra ...string) map[string]any {
 			t.Helper()
@@ -110,8 +138,11 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 				t.Errorf("%s --%s: no test value for a %s flag", c.Name(), fl.Name, fl.Value.Type())
 				return
 			}
-			if fl.Name == "expires" {
+			switch fl.Name {
+			case "expires":
 				v = "1h"
+			case "format":
+				v = "jpeg"
 			}
 			got := parse(append(flagsFor(tc.tool, fl.Name), "--"+fl.Name+"="+v)...)
 			changed := 0
@@ -138,8 +169,11 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 
 // flagsFor are the flags a command needs to parse at all beside flag.
 func flagsFor(tool, flag string) []string {
-	if tool == "browser_find" && flag != "text" && flag != "label" {
+	switch {
+	case tool == "browser_find" && flag != "text" && flag != "label":
 		return []string{"--role", "button"}
+	case tool == "browser_take_screenshot" && flag == "quality":
+		return []string{"--format", "jpeg"}
 	}
 	return nil
 }

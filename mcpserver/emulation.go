@@ -14,29 +14,18 @@ import (
 	"browserctl/statefile"
 )
 
-// Arguments of the emulation and saved-state tools (browser_resize is
+// Inputs of the emulation and saved-state tools (browser_resize is
 // Playwright MCP's name and shape).
 type (
-	resizeArg struct {
-		Width  int `json:"width" jsonschema:"the page's width in CSS pixels (innerWidth)"`
-		Height int `json:"height" jsonschema:"the page's height in CSS pixels (innerHeight)"`
-	}
+	resizeArg struct{ rpc.Viewport }
 	deviceArg struct {
 		Device string `json:"device" jsonschema:"a device name such as iPhone 13, Pixel 7, iPad Mini or Galaxy S24 (case aside); empty: back to the browser's own"`
 	}
-	mediaArg struct {
-		ColorScheme   string `json:"colorScheme,omitempty" jsonschema:"prefers-color-scheme"`
-		ReducedMotion string `json:"reducedMotion,omitempty" jsonschema:"prefers-reduced-motion"`
-		Print         bool   `json:"print,omitempty" jsonschema:"media type print instead of screen"`
-	}
+	mediaArg   struct{ rpc.Media }
 	offlineArg struct {
 		Offline bool `json:"offline" jsonschema:"true: every tab of the session is off the network (navigator.onLine false); false: back online"`
 	}
-	geoArg struct {
-		Latitude  float64  `json:"latitude" jsonschema:"degrees, -90 to 90"`
-		Longitude float64  `json:"longitude" jsonschema:"degrees, -180 to 180"`
-		Accuracy  *float64 `json:"accuracy,omitempty" jsonschema:"metres (default 10)"`
-	}
+	geoArg   struct{ rpc.Geolocation }
 	stateArg struct {
 		Path string `json:"path" jsonschema:"the state file: absolute, or relative to the server's working folder; written with mode 0600, it holds the session's cookies"`
 	}
@@ -44,20 +33,20 @@ type (
 
 // emulationTools set how the session's tabs see the world, and save or load
 // its cookies and storage.
-func (s *Server) emulationTools() []tool {
-	return []tool{
-		define("browser_resize", "Resize the page",
+func (s *Server) emulationTools() []toolDef {
+	return []toolDef{
+		newTool("browser_resize", "Resize the page",
 			"Set the page's size in CSS pixels in every tab of this session (innerWidth and innerHeight follow); other tabs keep theirs.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in resizeArg) *mcp.CallToolResult {
+			destructive, toolSpec{hide: []string{"deviceScaleFactor", "mobile"}}, func(ctx context.Context, req *mcp.CallToolRequest, in resizeArg) *mcp.CallToolResult {
 				if in.Width < 1 || in.Height < 1 || in.Width > 100000 || in.Height > 100000 {
 					return invalid("browser_resize", fmt.Errorf("width and height must be from 1 to 100000, got %dx%d", in.Width, in.Height))
 				}
 				return s.emulate(ctx, req, rpc.Emulation{Viewport: &rpc.Viewport{Width: in.Width, Height: in.Height}},
 					fmt.Sprintf("Resized the page to %dx%d", in.Width, in.Height))
 			}),
-		define("browser_emulate_device", "Emulate a device",
+		newTool("browser_emulate_device", "Emulate a device",
 			"Make this session's tabs a named phone, tablet or desktop: viewport, device scale factor, mobile, touch and user agent.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in deviceArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in deviceArg) *mcp.CallToolResult {
 				if strings.TrimSpace(in.Device) == "" {
 					return s.reset(ctx, req, []string{"device", "viewport", "touch", "userAgent"}, "Back to the browser's own device")
 				}
@@ -74,57 +63,49 @@ func (s *Server) emulationTools() []tool {
 					Viewport: &rpc.Viewport{Width: d.Width, Height: d.Height, DeviceScaleFactor: d.Scale, Mobile: d.Mobile}},
 					fmt.Sprintf("Emulating %s (%dx%d at %g)", d.Name, d.Width, d.Height, d.Scale))
 			}),
-		define("browser_emulate_media", "Emulate media",
+		newTool("browser_emulate_media", "Emulate media",
 			"Set what CSS media queries see in this session's tabs: the color scheme, reduced motion, print.",
-			destructive, map[string][]string{"colorScheme": rpc.ColorScheme.Values, "reducedMotion": rpc.ReducedMotion.Values},
-			func(ctx context.Context, req *mcp.CallToolRequest, in mediaArg) *mcp.CallToolResult {
-				m := rpc.Media(in)
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in mediaArg) *mcp.CallToolResult {
+				m := in.Media
 				if m == (rpc.Media{}) {
 					return s.reset(ctx, req, []string{"media"}, "Back to the browser's own media")
 				}
 				return s.emulate(ctx, req, rpc.Emulation{Media: &m}, "Media set")
 			}),
-		define("browser_set_offline", "Go offline",
+		newTool("browser_set_offline", "Go offline",
 			"Take every tab of this session off the network, or back on.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in offlineArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in offlineArg) *mcp.CallToolResult {
 				off := in.Offline
 				return s.emulate(ctx, req, rpc.Emulation{Offline: &off}, map[bool]string{true: "Offline", false: "Online"}[off])
 			}),
-		define("browser_set_geolocation", "Set the geolocation",
+		newTool("browser_set_geolocation", "Set the geolocation",
 			"Make navigator.geolocation answer this position in this session's tabs, without a permission prompt (a tab answers while it is shown).",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in geoArg) *mcp.CallToolResult {
-				g := rpc.Geolocation{Latitude: in.Latitude, Longitude: in.Longitude, Accuracy: 10}
-				if in.Accuracy != nil {
-					g.Accuracy = *in.Accuracy
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in geoArg) *mcp.CallToolResult {
+				g := in.Geolocation
+				if g.Accuracy == 0 {
+					g.Accuracy = 10 // the CLI's --accuracy default
 				}
 				if g.Latitude < -90 || g.Latitude > 90 || g.Longitude < -180 || g.Longitude > 180 || g.Accuracy < 0 {
 					return invalid("browser_set_geolocation", fmt.Errorf("latitude -90..90, longitude -180..180, accuracy >= 0; got %g, %g, %g", g.Latitude, g.Longitude, g.Accuracy))
 				}
 				return s.emulate(ctx, req, rpc.Emulation{Geolocation: &g}, fmt.Sprintf("Geolocation %g, %g", g.Latitude, g.Longitude))
 			}),
-		define("browser_state_save", "Save cookies and storage",
+		newTool("browser_state_save", "Save cookies and storage",
 			"Write the cookies of this session's sites and the localStorage and sessionStorage of its tabs' origins to a file (Playwright's storageState format, mode 0600: it holds secrets).",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
 				return s.stateSave(ctx, req, in.Path)
 			}),
-		define("browser_state_load", "Load cookies and storage",
+		newTool("browser_state_load", "Load cookies and storage",
 			"Put the cookies and storage of a state file (browser_state_save's, or Playwright's storageState) back into this session.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
 				return s.stateLoad(ctx, req, in.Path)
 			}),
 	}
 }
 
-func toParams(v any) map[string]any {
-	b, _ := json.Marshal(v)
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	return m
-}
-
 // emulate sets settings and says what it did, and what a tab could not take.
 func (s *Server) emulate(ctx context.Context, req *mcp.CallToolRequest, e rpc.Emulation, done string) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, rpc.EmulationSet, map[string]any{"settings": toParams(e)})
+	raw, err := s.call(ctx, req, rpc.EmulationSet, &rpc.EmulationSetParams{Settings: e})
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -132,7 +113,7 @@ func (s *Server) emulate(ctx context.Context, req *mcp.CallToolRequest, e rpc.Em
 }
 
 func (s *Server) reset(ctx context.Context, req *mcp.CallToolRequest, names []string, done string) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, rpc.EmulationReset, map[string]any{"names": names})
+	raw, err := s.call(ctx, req, rpc.EmulationReset, &rpc.EmulationResetParams{Names: names})
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -174,7 +155,7 @@ func (s *Server) stateLoad(ctx context.Context, req *mcp.CallToolRequest, path s
 	if err != nil {
 		return invalid("browser_state_load", err)
 	}
-	raw, err := s.call(ctx, req, rpc.StateLoad, map[string]any{"state": toParams(st)})
+	raw, err := s.call(ctx, req, rpc.StateLoad, &rpc.StateLoadParams{State: st})
 	if err != nil {
 		return s.errorResult(req, err)
 	}

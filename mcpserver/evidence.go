@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,32 +21,24 @@ import (
 	"browserctl/rpc"
 )
 
+// Inputs of the evidence tools.
 type (
-	traceStartArg struct {
-		Categories  []string `json:"categories,omitempty" jsonschema:"trace categories (default: the ones DevTools' Performance panel records); -NAME excludes"`
-		Screenshots bool     `json:"screenshots,omitempty" jsonschema:"ask for DevTools' screenshot category too"`
-	}
-	traceStopArg struct {
+	traceStartArg struct{ rpc.TraceStartParams }
+	traceStopArg  struct {
 		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
 	}
-	vitalsArg struct {
-		Reload bool `json:"reload,omitempty" jsonschema:"reload the page and measure the fresh load"`
-	}
+	vitalsArg struct{ rpc.VitalsParams }
 )
 
-func (s *Server) evidenceTools() []tool {
-	return []tool{
-		define("browser_start_trace", "Start a performance trace",
+func (s *Server) evidenceTools() []toolDef {
+	return []toolDef{
+		newTool("browser_start_trace", "Start a performance trace",
 			"Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in traceStartArg) *mcp.CallToolResult {
-				p := map[string]any{}
-				if len(in.Categories) > 0 {
-					p["categories"] = in.Categories
-				}
-				if in.Screenshots {
-					p["screenshots"] = true
-				}
-				raw, err := s.call(ctx, req, rpc.TraceStart, p)
+			destructive, toolSpec{desc: map[string]string{
+				"categories":  "trace categories (default: the ones DevTools' Performance panel records); -NAME excludes",
+				"screenshots": "the tab's frames as DevTools' screenshots too",
+			}}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStartArg) *mcp.CallToolResult {
+				raw, err := s.call(ctx, req, rpc.TraceStart, &in.TraceStartParams)
 				if err != nil {
 					return s.errorResult(req, err)
 				}
@@ -55,19 +48,15 @@ func (s *Server) evidenceTools() []tool {
 				}
 				return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
 			}),
-		define("browser_stop_trace", "Stop the performance trace",
+		newTool("browser_stop_trace", "Stop the performance trace",
 			"Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
 				return s.stopTrace(ctx, req, in)
 			}),
-		define("browser_vitals", "Web Vitals",
+		newTool("browser_vitals", "Web Vitals",
 			"The page's Web Vitals from the browser's own performance entries: LCP and its element, CLS and the elements that shifted, INP when there was input, FCP, TTFB and the navigation timing phases (ms).",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in vitalsArg) *mcp.CallToolResult {
-				p := map[string]any{}
-				if in.Reload {
-					p["reload"] = true
-				}
-				raw, err := s.call(ctx, req, rpc.PageVitals, p)
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in vitalsArg) *mcp.CallToolResult {
+				raw, err := s.call(ctx, req, rpc.PageVitals, &in.VitalsParams)
 				if err != nil {
 					return s.errorResult(req, err)
 				}
@@ -100,9 +89,7 @@ func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in tra
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return s.errorResult(req, err)
 	}
-	wrote, err := evidence.WriteTrace(in.Path, st, func(method string, p map[string]any) (json.RawMessage, error) {
-		return s.call(ctx, req, method, p)
-	})
+	wrote, err := evidence.WriteTrace(in.Path, st, s.traceCall(ctx, req))
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -113,7 +100,8 @@ func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in tra
 }
 
 func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
-	format := in.Format
+	p := in.ScreenshotParams
+	format := p.Format
 	if format == "" {
 		format = "png"
 	}
@@ -127,22 +115,11 @@ func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in sc
 	if in.Annotate && format == "webp" && ffmpeg == "" {
 		return invalid("browser_take_screenshot", fmt.Errorf("annotate with webp needs ffmpeg on PATH; use png or jpeg"))
 	}
-	p := map[string]any{}
-	if in.Ref != "" {
-		p["ref"] = in.Ref
+	if in.Annotate || format == "png" {
+		// annotate: a PNG to draw on, encoded here as asked
+		p.Format, p.Quality = "", nil
 	}
-	if in.FullPage {
-		p["fullPage"] = true
-	}
-	if in.Annotate {
-		p["annotate"] = true // a PNG to draw on, encoded here as asked
-	} else if format != "png" {
-		p["format"] = format
-		if in.Quality != nil {
-			p["quality"] = *in.Quality
-		}
-	}
-	raw, err := s.call(ctx, req, rpc.PageScreenshot, p)
+	raw, err := s.call(ctx, req, rpc.PageScreenshot, &p)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -182,4 +159,24 @@ func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in sc
 		&mcp.TextContent{Text: b.String()},
 		&mcp.ImageContent{Data: data, MIMEType: "image/" + format},
 	}}
+}
+
+// traceCall is evidence's way to the trace's stream and frames, on the
+// client's session: its params become the method's rpc params.
+func (s *Server) traceCall(ctx context.Context, req *mcp.CallToolRequest) evidence.TraceCall {
+	return func(method string, params map[string]any) (json.RawMessage, error) {
+		m, ok := rpc.LookupWire(method)
+		if !ok {
+			return nil, fmt.Errorf("mcpserver: unknown method %s", method)
+		}
+		p := reflect.New(reflect.TypeOf(m.Params))
+		b, err := json.Marshal(params)
+		if err == nil {
+			err = json.Unmarshal(b, p.Interface())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mcpserver: %s params: %w", method, err)
+		}
+		return s.call(ctx, req, method, p.Interface())
+	}
 }

@@ -13,7 +13,7 @@ import (
 	"browserctl/rpc"
 )
 
-// Arguments of the tools over issue 10's methods (files, console, network).
+// Inputs of the file and console tools (Playwright MCP's names).
 type (
 	uploadArg struct {
 		Paths   []string `json:"paths" jsonschema:"absolute, or relative to the server's folder"`
@@ -27,16 +27,16 @@ type (
 
 // observeTools are the tools that read what the page logged and fetched, and
 // upload files.
-func (s *Server) observeTools() []tool {
-	return []tool{
-		define("browser_file_upload", "Upload files",
+func (s *Server) observeTools() []toolDef {
+	return []toolDef{
+		newTool("browser_file_upload", "Upload files",
 			"Set a file input's files by ref, or answer the file chooser a click opened.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
 				return s.upload(ctx, req, in)
 			}),
-		define("browser_console_messages", "Console messages",
+		newTool("browser_console_messages", "Console messages",
 			"The current tab's console messages, uncaught exceptions and unhandled rejections since browserctl attached, oldest first.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in consoleArg) *mcp.CallToolResult {
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in consoleArg) *mcp.CallToolResult {
 				return s.consoleMessages(ctx, req, in.OnlyErrors)
 			}),
 	}
@@ -61,30 +61,19 @@ func (s *Server) upload(ctx context.Context, req *mcp.CallToolRequest, in upload
 		}
 		files = append(files, abs)
 	}
-	p := map[string]any{"files": files}
-	if in.Ref != "" {
-		p["ref"] = in.Ref
-	}
-	return s.act(ctx, req, rpc.PageUpload, p, fmt.Sprintf("Uploaded %d file(s)", len(files)))
+	return s.act(ctx, req, rpc.PageUpload, &rpc.UploadParams{Ref: in.Ref, Files: files}, fmt.Sprintf("Uploaded %d file(s)", len(files)))
 }
 
 func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, onlyErrors bool) *mcp.CallToolResult {
-	p := map[string]any{}
+	var p rpc.ConsoleParams
 	if onlyErrors {
-		p["level"] = "error"
+		p.Level = "error"
 	}
-	raw, err := s.call(ctx, req, rpc.LogsConsole, p)
+	raw, err := s.call(ctx, req, rpc.LogsConsole, &p)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	var con struct {
-		Entries []struct {
-			Seq         int64
-			Level, Text string
-			URL         string
-			Line        int
-		} `json:"entries"`
-	}
+	var con rpc.ConsoleResult
 	if err := json.Unmarshal(raw, &con); err != nil {
 		return s.errorResult(req, err)
 	}
@@ -92,14 +81,7 @@ func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, 
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	var errs struct {
-		Entries []struct {
-			Seq        int64
-			Kind, Text string
-			URL        string
-			Line       int
-		} `json:"entries"`
-	}
+	var errs rpc.ErrorsResult
 	if err := json.Unmarshal(raw, &errs); err != nil {
 		return s.errorResult(req, err)
 	}
@@ -139,7 +121,7 @@ func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, 
 
 // networkRequest answers network.request's result as JSON: the request whole.
 func (s *Server) networkRequest(ctx context.Context, req *mcp.CallToolRequest, pp rpc.PageParams, id string) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, rpc.NetworkRequest, wireParams(rpc.NetworkRequestParams{PageParams: pp, ID: strings.TrimSpace(id)}))
+	raw, err := s.call(ctx, req, rpc.NetworkRequest, &rpc.NetworkRequestParams{PageParams: pp, ID: strings.TrimSpace(id)})
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -147,21 +129,11 @@ func (s *Server) networkRequest(ctx context.Context, req *mcp.CallToolRequest, p
 }
 
 func (s *Server) networkRequests(ctx context.Context, req *mcp.CallToolRequest, p rpc.NetworkLogParams) *mcp.CallToolResult {
-	raw, err := s.call(ctx, req, rpc.LogsNetwork, wireParams(p))
+	raw, err := s.call(ctx, req, rpc.LogsNetwork, &p)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	type request struct {
-		ID                  string `json:"id"`
-		Method, URL, Type   string
-		Status              int
-		StatusText, Failure string
-		Blocked             bool
-	}
-	var net struct {
-		Requests []request `json:"requests"`
-		Inflight []request `json:"inflight"`
-	}
+	var net rpc.NetworkResult
 	if err := json.Unmarshal(raw, &net); err != nil {
 		return s.errorResult(req, err)
 	}

@@ -16,8 +16,8 @@ import (
 	"browserctl/rpc"
 )
 
-// Inputs of the tools whose schema is an rpc params type; a tool-only member
-// (an action, a file name) sits beside the embedded params.
+// Inputs of the tools over the CLI's page commands: the params the command
+// fills, and beside them a tool-only member (an action, a file name).
 type (
 	closeArg    struct{ rpc.TabIDParams }
 	dragArg     struct{ rpc.DragParams }
@@ -30,7 +30,7 @@ type (
 	}
 	cookiesArg struct {
 		rpc.SetCookieParams
-		Action string `json:"action"`
+		Action string `json:"action" oneof:"list set clear"`
 	}
 	handoffArg struct {
 		rpc.HandoffParams
@@ -42,30 +42,29 @@ type (
 	}
 	storageArg struct {
 		rpc.SetStorageParams
-		Action string `json:"action"`
+		Action string `json:"action" oneof:"get set clear"`
 	}
 )
 
-// paramTools are the tools over the CLI's page commands, each schema taken
-// from the params the command fills.
-func (s *Server) paramTools() []paramTool {
-	return []paramTool{
-		typedTool[closeArg, rpc.TabIDParams]("browser_close", "Close the tab",
+// paramTools are the tools over the CLI's page commands.
+func (s *Server) paramTools() []toolDef {
+	return []toolDef{
+		newTool[closeArg]("browser_close", "Close the tab",
 			"Close the current tab of this client's session.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, _ closeArg) *mcp.CallToolResult {
 				return s.closeTab(ctx, req)
 			}),
-		typedTool[dragArg, rpc.DragParams]("browser_drag", "Drag and drop",
+		newTool[dragArg]("browser_drag", "Drag and drop",
 			"Drag an element onto another.",
 			destructive, toolSpec{desc: map[string]string{"ref": "source ref", "toRef": "destination ref"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
 				from, to := in.Ref+in.Selector, in.ToRef+in.ToSelector
-				return s.act(ctx, req, rpc.PageDrag, wireParams(in.DragParams), fmt.Sprintf("Dragged %s to %s", from, to))
+				return s.act(ctx, req, rpc.PageDrag, &in.DragParams, fmt.Sprintf("Dragged %s to %s", from, to))
 			}),
-		typedTool[scrollArg, rpc.ScrollParams]("browser_scroll", "Scroll",
+		newTool[scrollArg]("browser_scroll", "Scroll",
 			"Scroll the page by amount CSS pixels.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in scrollArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.PageScroll, wireParams(in.ScrollParams))
+				raw, err := s.call(ctx, req, rpc.PageScroll, &in.ScrollParams)
 				if err != nil {
 					return s.errorResult(req, err)
 				}
@@ -73,45 +72,45 @@ func (s *Server) paramTools() []paramTool {
 				_ = json.Unmarshal(raw, &r)
 				return s.pageState(ctx, req, fmt.Sprintf("Scrolled %s; the page is at x=%g, y=%g", in.Direction, r.ScrollX, r.ScrollY), nil)
 			}),
-		typedTool[findArg, rpc.FindParams]("browser_find", "Find elements",
+		newTool[findArg]("browser_find", "Find elements",
 			"Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in findArg) *mcp.CallToolResult {
 				return s.find(ctx, req, in.FindParams)
 			}),
-		typedTool[downloadArg, rpc.DownloadParams]("browser_download", "Download",
+		newTool[downloadArg]("browser_download", "Download",
 			"Click a link or button and wait for its download; answers the saved file's path and size.",
 			destructive, toolSpec{desc: map[string]string{"timeout": "ms"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in downloadArg) *mcp.CallToolResult {
 				return s.download(ctx, req, in.DownloadParams)
 			}),
-		typedTool[pdfArg, rpc.PDFParams]("browser_pdf_save", "Save as PDF",
+		newTool[pdfArg]("browser_pdf_save", "Save as PDF",
 			"Save the page as a PDF file.",
-			readOnly, toolSpec{extra: []string{"filename"}}, func(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
 				return s.pdf(ctx, req, in)
 			}),
-		typedTool[cookiesArg, rpc.SetCookieParams]("browser_cookies", "Cookies",
+		newTool[cookiesArg]("browser_cookies", "Cookies",
 			"List, set or clear the cookies of the page (or url), HttpOnly too.",
-			destructive, toolSpec{optional: []string{"name", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"list", "set", "clear"}}},
+			destructive, toolSpec{optional: []string{"name", "value"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in cookiesArg) *mcp.CallToolResult {
 				return s.cookies(ctx, req, in)
 			}),
-		typedTool[storageArg, rpc.SetStorageParams]("browser_storage", "Web storage",
+		newTool[storageArg]("browser_storage", "Web storage",
 			"Get (all, or key), set or clear the page's localStorage or sessionStorage.",
-			destructive, toolSpec{optional: []string{"key", "value"}, extra: []string{"action"}, enums: map[string][]string{"action": {"get", "set", "clear"}}},
+			destructive, toolSpec{optional: []string{"key", "value"}},
 			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
 				return s.storage(ctx, req, in)
 			}),
-		typedTool[networkArg, rpc.NetworkLogParams]("browser_network_requests", "Network requests",
+		newTool[networkArg]("browser_network_requests", "Network requests",
 			"The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
-			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}, extra: []string{"id"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
+			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
 				if in.ID != "" {
 					return s.networkRequest(ctx, req, in.NetworkLogParams.PageParams, in.ID)
 				}
 				return s.networkRequests(ctx, req, in.NetworkLogParams)
 			}),
-		typedTool[handoffArg, rpc.HandoffParams]("browser_handoff", "Hand over to the person",
+		newTool[handoffArg]("browser_handoff", "Hand over to the person",
 			"Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
-			destructive, toolSpec{extra: []string{"timeout"}}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
 				return s.handoff(ctx, req, in)
 			}),
 	}
@@ -128,9 +127,9 @@ func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in hando
 		}
 		wait = time.Duration(*in.Timeout * float64(time.Second))
 	}
-	p := wireParams(in.HandoffParams)
-	p["timeoutMs"] = wait.Milliseconds()
-	raw, err := s.callTimeout(ctx, req, rpc.PageHandoff, p, wait+5*time.Second)
+	p := in.HandoffParams
+	p.TimeoutMS = int(wait.Milliseconds())
+	raw, err := s.callTimeout(ctx, req, rpc.PageHandoff, &p, wait+5*time.Second)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -151,11 +150,11 @@ func (s *Server) closeTab(ctx context.Context, req *mcp.CallToolRequest) *mcp.Ca
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	var tab wireTab
+	var tab rpc.Tab
 	if err := json.Unmarshal(raw, &tab); err != nil || tab.TabID == 0 {
 		return s.errorResult(req, fmt.Errorf("tabs.active answered no tab"))
 	}
-	if _, err := s.call(ctx, req, rpc.TabClose, map[string]any{"tabId": tab.TabID}); err != nil {
+	if _, err := s.call(ctx, req, rpc.TabClose, &rpc.TabIDParams{TabID: tab.TabID}); err != nil {
 		return s.errorResult(req, err)
 	}
 	left, err := s.tabList(ctx, req)
@@ -178,7 +177,7 @@ func (s *Server) find(ctx context.Context, req *mcp.CallToolRequest, p rpc.FindP
 	if p.Name != "" && p.Role == "" {
 		return invalid("browser_find", fmt.Errorf("name goes with role"))
 	}
-	raw, err := s.call(ctx, req, rpc.PageFind, wireParams(p))
+	raw, err := s.call(ctx, req, rpc.PageFind, &p)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -204,7 +203,7 @@ func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.D
 	if p.Timeout > 0 {
 		wait = time.Duration(p.Timeout) * time.Millisecond
 	}
-	raw, err := s.callTimeout(ctx, req, rpc.PageDownload, wireParams(p), wait+10*time.Second)
+	raw, err := s.callTimeout(ctx, req, rpc.PageDownload, &p, wait+10*time.Second)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -257,7 +256,7 @@ func (s *Server) pdf(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *
 	if err != nil {
 		return invalid("browser_pdf_save", err)
 	}
-	raw, err := s.callTimeout(ctx, req, rpc.PagePDF, wireParams(in.PDFParams), 60*time.Second)
+	raw, err := s.callTimeout(ctx, req, rpc.PagePDF, &in.PDFParams, 60*time.Second)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -287,7 +286,7 @@ func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cooki
 		}
 		q := rpc.CookiesParams{URL: p.URL}
 		if in.Action == "clear" {
-			raw, err := s.call(ctx, req, rpc.PageClearCookies, wireParams(q))
+			raw, err := s.call(ctx, req, rpc.PageClearCookies, &q)
 			if err != nil {
 				return s.errorResult(req, err)
 			}
@@ -295,7 +294,7 @@ func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cooki
 			_ = json.Unmarshal(raw, &r)
 			return text("Deleted %d cookie(s) of %s", r.Deleted, r.URL)
 		}
-		raw, err := s.call(ctx, req, rpc.PageCookies, wireParams(q))
+		raw, err := s.call(ctx, req, rpc.PageCookies, &q)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
@@ -330,7 +329,7 @@ func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cooki
 		if p.Name == "" {
 			return invalid("browser_cookies", fmt.Errorf("set needs name (and value)"))
 		}
-		raw, err := s.call(ctx, req, rpc.PageSetCookie, wireParams(p))
+		raw, err := s.call(ctx, req, rpc.PageSetCookie, &p)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
@@ -349,7 +348,7 @@ func (s *Server) storage(ctx context.Context, req *mcp.CallToolRequest, in stora
 		if p.Key != "" {
 			q.Key = &p.Key
 		}
-		raw, err := s.call(ctx, req, rpc.PageStorage, wireParams(q))
+		raw, err := s.call(ctx, req, rpc.PageStorage, &q)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
@@ -381,7 +380,7 @@ func (s *Server) storage(ctx context.Context, req *mcp.CallToolRequest, in stora
 		if p.Key == "" {
 			return invalid("browser_storage", fmt.Errorf("set needs key and value"))
 		}
-		raw, err := s.call(ctx, req, rpc.PageSetStorage, wireParams(p))
+		raw, err := s.call(ctx, req, rpc.PageSetStorage, &p)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
@@ -392,7 +391,7 @@ func (s *Server) storage(ctx context.Context, req *mcp.CallToolRequest, in stora
 		if p.Key != "" || p.Value != "" {
 			return invalid("browser_storage", fmt.Errorf("clear takes only kind"))
 		}
-		raw, err := s.call(ctx, req, rpc.PageClearStorage, wireParams(rpc.ClearStorageParams{Kind: p.Kind}))
+		raw, err := s.call(ctx, req, rpc.PageClearStorage, &rpc.ClearStorageParams{Kind: p.Kind})
 		if err != nil {
 			return s.errorResult(req, err)
 		}

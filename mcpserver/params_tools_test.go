@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,10 +20,12 @@ import (
 	"browserctl/rpc"
 )
 
-// The input schema of every tool over an rpc params type is that type's
-// members, less the ones the server fills, plus the declared tool-only
-// ones; required exactly where the params type requires. Checked on the
-// schemas the server lists, so a tool cannot drift from its method.
+// The input schema of every tool is its input type's members, less the
+// ones the server fills and the ones the tool hides; required exactly where
+// the type requires; with the enum, default, minimum and description its
+// tags give. A tool over an rpc params type takes that type's members with
+// the rpc tags, so it cannot drift from its method. Checked on the schemas
+// the server lists, as a client reads them.
 func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -36,23 +39,29 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 		b, _ := json.Marshal(tl.InputSchema)
 		listed[tl.Name] = b
 	}
-	s := New(Options{})
-	pts := s.paramTools()
-	if len(pts) < 8 {
-		t.Fatalf("only %d tools over rpc params", len(pts))
+	defs := New(Options{}).toolDefs()
+	if len(defs) != len(res.Tools) {
+		t.Errorf("%d tools defined, %d listed", len(defs), len(res.Tools))
 	}
-	for _, pt := range pts {
-		name := pt.tool.Name
+	overRPC := 0
+	for _, td := range defs {
+		name := td.tool.Name
 		raw, ok := listed[name]
 		if !ok {
 			t.Errorf("%s is not listed", name)
 			continue
 		}
 		var schema struct {
+			Type       string `json:"type"`
 			Properties map[string]struct {
-				Description string `json:"description"`
-				Enum        []any  `json:"enum"`
-				Default     any    `json:"default"`
+				Type        any      `json:"type"`
+				Description string   `json:"description"`
+				Enum        []string `json:"enum"`
+				Items       *struct {
+					Enum []string `json:"enum"`
+				} `json:"items"`
+				Default json.RawMessage `json:"default"`
+				Minimum *float64        `json:"minimum"`
 			} `json:"properties"`
 			Required             []string `json:"required"`
 			AdditionalProperties any      `json:"additionalProperties"`
@@ -60,57 +69,115 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 		if err := json.Unmarshal(raw, &schema); err != nil {
 			t.Fatal(err)
 		}
-		if schema.AdditionalProperties != false {
-			t.Errorf("%s: members outside the schema must be refused, additionalProperties %v", name, schema.AdditionalProperties)
+		if schema.Type != "object" || schema.AdditionalProperties != false {
+			t.Errorf("%s: an object schema that refuses members outside it, got type %q, additionalProperties %v", name, schema.Type, schema.AdditionalProperties)
 		}
-		tags := memberTags(pt.params)
-		for prop, p := range schema.Properties {
-			tag, inParams := tags[prop]
-			switch {
-			case slices.Contains(hiddenMembers, prop):
-				t.Errorf("%s: %s is the server's to fill, not the agent's", name, prop)
-			case !inParams && !slices.Contains(pt.extra, prop):
-				t.Errorf("%s: property %s is neither a member of %s nor a declared tool-only member", name, prop, pt.params)
-			case inParams && tag.Get("enum") != "":
-				e, _ := enumNamed(tag.Get("enum"))
-				if len(p.Enum) != len(e.Values) {
-					t.Errorf("%s: %s's enum %v, the rpc enum %v", name, prop, p.Enum, e.Values)
+		// Left out: what the tool hides, and what the server fills of the
+		// rpc params (a member of the tool's own is the agent's).
+		hidden := map[string]bool{}
+		for _, m := range td.spec.hide {
+			hidden[m] = true
+		}
+		var fromParams map[string]reflect.StructTag
+		if td.params != nil {
+			overRPC++
+			fromParams = memberTags(td.params)
+			for _, m := range hiddenMembers {
+				if _, ok := fromParams[m]; ok {
+					hidden[m] = true
 				}
 			}
 		}
-		for member, tag := range tags {
-			if slices.Contains(hiddenMembers, member) || slices.Contains(pt.hide, member) {
+		members := memberTags(td.in)
+		for prop, p := range schema.Properties {
+			tag, ok := members[prop]
+			if !ok {
+				t.Errorf("%s: property %s is not a member of %s", name, prop, td.in)
+				continue
+			}
+			if hidden[prop] {
+				t.Errorf("%s: %s is the server's to fill or hidden, not the agent's", name, prop)
+			}
+			if _, isString := p.Type.(string); !isString {
+				t.Errorf("%s: %s's type %v is not one type", name, prop, p.Type)
+			}
+			enum := p.Enum
+			if p.Items != nil && len(p.Items.Enum) > 0 {
+				enum = p.Items.Enum
+			}
+			var want []string
+			if e := tag.Get("enum"); e != "" {
+				rpcEnum, found := enumNamed(e)
+				if !found {
+					t.Errorf("%s: %s names unknown enum %s", name, prop, e)
+				}
+				want = rpcEnum.Values
+			} else {
+				want = strings.Fields(tag.Get("oneof"))
+			}
+			if !slices.Equal(enum, want) {
+				t.Errorf("%s: %s's enum %v, its type's %v", name, prop, enum, want)
+			}
+			if _, inParams := fromParams[prop]; inParams && tag.Get("doc") != "" && td.spec.desc[prop] == "" && p.Description != tag.Get("doc") {
+				t.Errorf("%s: %s's description %q, the rpc doc %q", name, prop, p.Description, tag.Get("doc"))
+			}
+			if d := tag.Get("default"); d != "" && d != "false" {
+				if !json.Valid([]byte(d)) {
+					d = strconv.Quote(d)
+				}
+				if string(p.Default) != d {
+					t.Errorf("%s: %s's default %s, its type's %s", name, prop, p.Default, d)
+				}
+			}
+			if m := tag.Get("min"); m != "" && (p.Minimum == nil || strconv.FormatFloat(*p.Minimum, 'g', -1, 64) != m) {
+				t.Errorf("%s: %s's minimum %v, its type's %s", name, prop, p.Minimum, m)
+			}
+		}
+		for member, tag := range members {
+			if hidden[member] {
 				continue
 			}
 			if _, ok := schema.Properties[member]; !ok {
-				t.Errorf("%s: %s's member %s is missing from the schema", name, pt.params, member)
+				t.Errorf("%s: %s's member %s is missing from the schema", name, td.in, member)
 				continue
 			}
 			optional := strings.Contains(tag.Get("json"), "omitempty")
-			if !optional && !slices.Contains(schema.Required, member) {
-				// declared optional per action (cookies' name, ...): the
-				// handler checks it
-				if spec := optionalIn(name); !slices.Contains(spec, member) {
-					t.Errorf("%s: %s is required by %s but not by the schema", name, member, pt.params)
-				}
+			required := slices.Contains(schema.Required, member)
+			switch {
+			case !optional && !required && !slices.Contains(td.spec.optional, member):
+				t.Errorf("%s: %s is required by %s but not by the schema", name, member, td.in)
+			case optional && required:
+				t.Errorf("%s: %s is optional in %s but required by the schema", name, member, td.in)
 			}
-			if optional && slices.Contains(schema.Required, member) {
-				t.Errorf("%s: %s is optional in %s but required by the schema", name, member, pt.params)
+		}
+		for _, r := range schema.Required {
+			if hidden[r] {
+				t.Errorf("%s: requires %s, which it hides", name, r)
 			}
 		}
 	}
+	if overRPC < 20 {
+		t.Errorf("only %d tools take rpc params", overRPC)
+	}
 }
 
-// optionalIn is what the test allows a tool to make optional: its
-// per-action members.
-func optionalIn(tool string) []string {
-	switch tool {
-	case "browser_cookies":
-		return []string{"name", "value"}
-	case "browser_storage":
-		return []string{"key", "value"}
+// A tool sends the rpc params type of the method it calls, the CLI's:
+// another type is refused before anything is sent.
+func TestWireParamsAreTheMethodsType(t *testing.T) {
+	if _, err := wireParams(rpc.PageClick, &rpc.ClickParams{Ref: "e1"}); err != nil {
+		t.Errorf("pages.click with ClickParams: %v", err)
 	}
-	return nil
+	if v, err := wireParams(rpc.TabList, nil); err != nil || v.Type() != reflect.TypeFor[rpc.SessionIDParams]() {
+		t.Errorf("tabs.list without params: %v, %v", v, err)
+	}
+	for _, p := range []any{rpc.ClickParams{}, &rpc.HoverParams{}, map[string]string{"ref": "e1"}} {
+		if _, err := wireParams(rpc.PageClick, p); err == nil {
+			t.Errorf("pages.click with %T was taken", p)
+		}
+	}
+	if _, err := wireParams("pages.nothing", nil); err == nil {
+		t.Error("an unknown method was taken")
+	}
 }
 
 // The tools over rpc params send their method with the arguments as given,
@@ -257,12 +324,12 @@ func TestTruncateFromPartsCoverTheSnapshotOnce(t *testing.T) {
 	}
 }
 
-// A call that leaves out arguments gets a result from every tool over rpc
-// params (never a crashed server); where members are required it is an
-// invalid_params error.
+// A call that leaves out arguments gets a result from every tool (never a
+// crashed server); where members are required it is an invalid_params
+// error.
 func TestParamToolsWithoutArguments(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
-	for _, pt := range New(Options{}).paramTools() {
+	for _, pt := range New(Options{}).toolDefs() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		res, err := cs[0].CallTool(ctx, &mcp.CallToolParams{Name: pt.tool.Name})
 		cancel()

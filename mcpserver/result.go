@@ -66,21 +66,27 @@ func (s *Server) errorResult(req *mcp.CallToolRequest, err error) *mcp.CallToolR
 	if hint != "" {
 		b.WriteString("\nhint: " + hint)
 	}
-	e := map[string]any{
-		"code":      r.Code,
-		"name":      r.Name,
-		"message":   r.Message,
-		"retryable": r.Retryable,
-		"hint":      hint,
-	}
-	if r.Reason != "" {
-		e["reason"] = r.Reason
-	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: b.String()}},
-		StructuredContent: map[string]any{"error": e},
-		IsError:           true,
+		Content: []mcp.Content{&mcp.TextContent{Text: b.String()}},
+		StructuredContent: toolError{Error: errorContent{
+			Code: r.Code, Name: r.Name, Message: r.Message, Reason: r.Reason, Retryable: r.Retryable, Hint: hint,
+		}},
+		IsError: true,
 	}
+}
+
+// toolError is a tool error's structured content.
+type toolError struct {
+	Error errorContent `json:"error"`
+}
+
+type errorContent struct {
+	Code      int    `json:"code"`
+	Name      string `json:"name"`
+	Message   string `json:"message"`
+	Reason    string `json:"reason,omitempty"`
+	Retryable bool   `json:"retryable"`
+	Hint      string `json:"hint"`
 }
 
 // mcpHint turns the CLI's hint into one an agent can follow with tools.
@@ -180,31 +186,27 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		return
 	}
 	params := snapshotParams("")
-	params["settle"] = true // the navigations the action set off, in frames too
+	params.Settle = true // the navigations the action set off, in frames too
 	if err := s.writeSnapshot(ctx, req, b, params, 0, budget); err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
 	}
 }
 
 // snapshotParams are pages.snapshot's params for a browser_snapshot mode.
-func snapshotParams(mode string) map[string]any {
+func snapshotParams(mode string) *rpc.SnapshotParams {
 	if mode == "interactive" {
-		return map[string]any{"interactive": true}
+		return &rpc.SnapshotParams{Interactive: true}
 	}
-	return map[string]any{"compact": true}
+	return &rpc.SnapshotParams{Compact: true}
 }
 
 // writeSnapshot writes the page's URL, title and snapshot cut to budget.
-func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params map[string]any, offset, budget int) error {
+func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params *rpc.SnapshotParams, offset, budget int) error {
 	raw, err := s.call(ctx, req, rpc.PageSnapshot, params)
 	if err != nil {
 		return err
 	}
-	var snap struct {
-		Snapshot string `json:"snapshot"`
-		URL      string `json:"url"`
-		Title    string `json:"title"`
-	}
+	var snap rpc.SnapshotResult
 	if err := json.Unmarshal(raw, &snap); err != nil {
 		return fmt.Errorf("unreadable snapshot: %w", err)
 	}

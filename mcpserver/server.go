@@ -13,6 +13,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -93,10 +95,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range append(append(append(s.tools(), s.observeTools()...), s.emulationTools()...), s.evidenceTools()...) {
-		s.mcp.AddTool(t.tool, t.handler)
-	}
-	for _, t := range s.paramTools() {
+	for _, t := range s.toolDefs() {
 		t.add(s.mcp)
 	}
 	s.mcp.AddReceivingMiddleware(typedToolCalls)
@@ -130,7 +129,7 @@ func (s *Server) ReleaseAll(ctx context.Context) {
 		c.mu.Lock()
 		if c.created && c.sessionID != "" {
 			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, _ = s.opts.Caller.Call(ctx, rpc.SessionRelease, map[string]any{"sessionId": c.sessionID}, 5*time.Second)
+			_, _ = s.opts.Caller.Call(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: c.sessionID}, 5*time.Second)
 			cancel()
 		}
 		c.mu.Unlock()
@@ -161,13 +160,11 @@ func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (stri
 	if c.sessionID != "" {
 		return c.sessionID, nil
 	}
-	raw, err := s.opts.Caller.Call(ctx, rpc.SessionCreate, map[string]any{"name": sessionName(req)}, s.opts.Timeout)
+	raw, err := s.callFree(ctx, rpc.SessionCreate, &rpc.SessionCreateParams{Name: sessionName(req)})
 	if err != nil {
 		return "", err
 	}
-	var sess struct {
-		SessionID string `json:"sessionId"`
-	}
+	var sess rpc.Session
 	if err := json.Unmarshal(raw, &sess); err != nil || sess.SessionID == "" {
 		return "", &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: "sessions.create answered no sessionId"}
 	}
@@ -194,25 +191,82 @@ func sessionName(req *mcp.CallToolRequest) string {
 	return name
 }
 
-// call sends method with params on the client's session (params gets its
-// sessionId).
-func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any) (json.RawMessage, error) {
+// call sends method on the client's session with params, a pointer to
+// the method's rpc params type (nil: its zero value); the server fills its
+// sessionId, and the timeoutMs of a page call left without one.
+func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest, method string, params any) (json.RawMessage, error) {
 	return s.callTimeout(ctx, req, method, params, s.opts.Timeout)
 }
 
-func (s *Server) callTimeout(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, timeout time.Duration) (json.RawMessage, error) {
+func (s *Server) callTimeout(ctx context.Context, req *mcp.CallToolRequest, method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	p, err := wireParams(method, params)
+	if err != nil {
+		return nil, err
+	}
 	id, err := s.sessionFor(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	if params == nil {
-		params = map[string]any{}
-	}
-	params["sessionId"] = id
+	setMember(p, "sessionId", id)
 	// A page call's own waits (an element to appear, to be uncovered) end
 	// within the hub's timeout, so the answer says why, not "timed out".
-	if _, has := params["timeoutMs"]; !has && timeout > 0 && strings.HasPrefix(method, "pages.") && method != rpc.PageWait {
-		params["timeoutMs"] = int(timeout / time.Millisecond)
+	if timeout > 0 && strings.HasPrefix(method, "pages.") && method != rpc.PageWait {
+		if m := member(p, "timeoutMs"); m.IsValid() && m.IsZero() {
+			m.SetInt(timeout.Milliseconds())
+		}
 	}
-	return s.opts.Caller.Call(ctx, method, params, timeout)
+	return s.opts.Caller.Call(ctx, method, p.Addr().Interface(), timeout)
+}
+
+// callFree sends a method that names no session, or names its own
+// (sessions.*), with params as call takes them.
+func (s *Server) callFree(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	p, err := wireParams(method, params)
+	if err != nil {
+		return nil, err
+	}
+	return s.opts.Caller.Call(ctx, method, p.Addr().Interface(), s.opts.Timeout)
+}
+
+// wireParams is params as the method's rpc params struct, which it must
+// be: the tools send the types the CLI sends.
+func wireParams(method string, params any) (reflect.Value, error) {
+	m, ok := rpc.LookupWire(method)
+	if !ok {
+		return reflect.Value{}, fmt.Errorf("mcpserver: unknown method %s", method)
+	}
+	want := reflect.TypeOf(m.Params)
+	if params == nil {
+		return reflect.New(want).Elem(), nil
+	}
+	v := reflect.ValueOf(params)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Type() != want {
+		return reflect.Value{}, fmt.Errorf("mcpserver: %s takes *%s, not %T", method, want, params)
+	}
+	return v.Elem(), nil
+}
+
+// member is the field of struct v (embedded structs searched) whose JSON
+// name is name; invalid when there is none.
+func member(v reflect.Value, name string) reflect.Value {
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			if m := member(v.Field(i), name); m.IsValid() {
+				return m
+			}
+			continue
+		}
+		if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n == name {
+			return v.Field(i)
+		}
+	}
+	return reflect.Value{}
+}
+
+// setMember sets v's string member name, if it has one.
+func setMember(v reflect.Value, name, value string) {
+	if m := member(v, name); m.IsValid() && m.Kind() == reflect.String {
+		m.SetString(value)
+	}
 }

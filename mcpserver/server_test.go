@@ -171,7 +171,7 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// The tools an agent sees are exactly the issue's table, each with an
+// The tools an agent sees are exactly these, each with an
 // object schema, a description and annotations.
 func TestToolsList(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
@@ -502,7 +502,7 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-// The tools over issue 10's methods: upload checks its files before any
+// The file, console and network tools: upload checks its files before any
 // call; console and network read the logs and say what the page did.
 func TestUploadConsoleNetwork(t *testing.T) {
 	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0}, "agent")
@@ -599,5 +599,29 @@ func TestClientsLeaveTheShellsSessionAlone(t *testing.T) {
 		if r.Params["sessionId"] == "sperson" {
 			t.Errorf("an MCP client's %s acted on the shells' session", r.Method)
 		}
+	}
+}
+
+// browser_session use makes another session this client's: its page tools
+// act there, and release names it by default.
+func TestSessionUseAndRelease(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "alpha", "beta")
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"sessionId": "s1", "released": true}})
+	callTool(t, cs[0], "browser_snapshot", nil) // alpha's session: s1
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s1"}); res.IsError {
+		t.Fatalf("use: %s", textOf(res))
+	}
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session s1") {
+		t.Fatalf("release: %s", textOf(res))
+	}
+	var methods []string
+	for _, r := range fe.requests() {
+		methods = append(methods, fmt.Sprint(r.Method, " ", r.Params["sessionId"]))
+	}
+	want := []string{"sessions.create <nil>", "pages.snapshot s1", "tabs.active s1", "sessions.release s1"}
+	if !slices.Equal(methods, want) {
+		t.Errorf("requests %v, want %v", methods, want)
 	}
 }

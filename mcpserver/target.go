@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 )
@@ -11,23 +12,21 @@ import (
 
 var refForm = regexp.MustCompile(`^(f\d+)?e\d+$`)
 
-// targetParams is the call's ref or selector param.
-func (e elementRef) targetParams() map[string]any {
+// errNoTarget is the answer to an element tool given neither ref nor target.
+var errNoTarget = errors.New(`give "ref" (a ref from the last snapshot) or "target" (a ref or a selector)`)
+
+// target is the element as the rpc params name it: a ref, or else a
+// selector.
+func (e elementRef) target() (ref, selector string, err error) {
 	t := e.Ref
 	if t == "" {
 		t = strings.TrimSpace(e.Target)
 	}
 	if r := strings.TrimPrefix(t, "@"); refForm.MatchString(r) {
-		return map[string]any{"ref": r}
+		return r, "", nil
 	}
 	if t == "" {
-		return map[string]any{"ref": ""}
+		return "", "", errNoTarget
 	}
-	return map[string]any{"selector": t}
-}
-
-// with sets params[k] = v and answers params.
-func with(params map[string]any, k string, v any) map[string]any {
-	params[k] = v
-	return params
+	return "", t, nil
 }

@@ -4,20 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"browserctl/rpc"
 )
-
-// tool is one registered tool: its definition and its raw handler.
-type tool struct {
-	tool    *mcp.Tool
-	handler mcp.ToolHandler
-}
 
 // kind says what a tool does to the browser, for its annotations.
 type kind int
@@ -44,54 +38,6 @@ func toolAnnotations(k kind) *mcp.ToolAnnotations {
 	return nil
 }
 
-// define builds a tool whose input is In: the schema comes from In's fields
-// (json tags name them, omitempty makes them optional, jsonschema tags
-// describe them) with enums added, the arguments are validated against it
-// before h runs, and h's result is sent as it is.
-func define[In any](name, title, description string, k kind, enums map[string][]string, h func(context.Context, *mcp.CallToolRequest, In) *mcp.CallToolResult) tool {
-	schema, err := jsonschema.For[In](nil)
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: schema of %s: %v", name, err))
-	}
-	for prop, values := range enums {
-		p := schema.Properties[prop]
-		if p == nil {
-			panic(fmt.Sprintf("mcpserver: %s has no property %q", name, prop))
-		}
-		if p.Type == "array" {
-			p = p.Items
-		}
-		for _, v := range values {
-			p.Enum = append(p.Enum, v)
-		}
-	}
-	// The title is the tool's own (it wins over an annotation's): said once.
-	ann := toolAnnotations(k)
-	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ann}
-	resolved, err := schema.Resolve(nil)
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: resolve schema of %s: %v", name, err))
-	}
-	return tool{tool: t, handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var args map[string]any
-		raw := req.Params.Arguments
-		if len(raw) == 0 || string(raw) == "null" {
-			raw = json.RawMessage(`{}`)
-		}
-		if err := json.Unmarshal(raw, &args); err != nil {
-			return invalid(name, err), nil
-		}
-		if err := resolved.Validate(args); err != nil {
-			return invalid(name, err), nil
-		}
-		var in In
-		if err := json.Unmarshal(raw, &in); err != nil {
-			return invalid(name, err), nil
-		}
-		return h(ctx, req, in), nil
-	}}
-}
-
 // invalid is the tool error for arguments that do not fit the schema.
 func invalid(name string, err error) *mcp.CallToolResult {
 	r := text("error %d %s: %s: %v", int(rpc.CodeInvalidParams), rpc.CodeInvalidParams.Name(), name, err)
@@ -99,15 +45,14 @@ func invalid(name string, err error) *mcp.CallToolResult {
 	return r
 }
 
-// Arguments of the tools. Field names and shapes follow Playwright MCP's
-// tools of the same names, so prompts written for it carry over.
+// Inputs of the tools. Members of the server's own follow Playwright MCP's
+// tools of the same names, so prompts written for it carry over; the
+// others are the rpc params the CLI command of the same capability fills.
 type (
-	noArgs      struct{}
-	navigateArg struct {
-		URL string `json:"url" jsonschema:"the URL to navigate to; without a scheme https:// is assumed"`
-	}
+	navigateArg struct{ rpc.NavigateParams }
+	historyArg  struct{ rpc.HistoryParams }
 	snapshotArg struct {
-		Mode     string `json:"mode,omitempty" jsonschema:"full (default): text and controls; interactive: only controls, flat, much shorter"`
+		Mode     string `json:"mode,omitempty" oneof:"full interactive" jsonschema:"full (default): text and controls; interactive: only controls, flat, much shorter"`
 		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"cut at a line after this many characters; the last line names the offset of the rest"`
 		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line: the rest of a cut snapshot"`
 	}
@@ -119,7 +64,7 @@ type (
 	clickArg struct {
 		elementRef
 		DoubleClick bool   `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
-		Button      string `json:"button,omitempty" jsonschema:"the mouse button (default left)"`
+		Button      string `json:"button,omitempty" enum:"MouseButton" jsonschema:"the mouse button (default left)"`
 	}
 	typeArg struct {
 		elementRef
@@ -140,10 +85,8 @@ type (
 		elementRef
 		Values []string `json:"values" jsonschema:"the options to select, by value or label"`
 	}
-	pressArg struct {
-		Key string `json:"key" jsonschema:"a key name such as Enter, ArrowLeft, a, with modifiers as Control+a or Shift+Tab"`
-	}
-	waitArg struct {
+	pressArg struct{ rpc.PressParams }
+	waitArg  struct {
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
 		Text     string   `json:"text,omitempty" jsonschema:"until visible"`
 		TextGone string   `json:"textGone,omitempty" jsonschema:"until no longer visible"`
@@ -154,56 +97,57 @@ type (
 		PromptText *string `json:"promptText,omitempty" jsonschema:"the answer to a prompt dialog"`
 	}
 	tabsArg struct {
-		Action string `json:"action"`
+		Action string `json:"action" oneof:"list new select close"`
 		Index  *int   `json:"index,omitempty" jsonschema:"for select and close (default: the current tab)"`
 		URL    string `json:"url,omitempty" jsonschema:"for new (default about:blank)"`
 	}
 	screenshotArg struct {
-		Element  string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
-		Ref      string `json:"ref,omitempty" jsonschema:"the element's ref; without one, the viewport"`
-		FullPage bool   `json:"fullPage,omitempty" jsonschema:"the whole scrollable page instead of the viewport"`
-		// evidence
-		Format   string `json:"format,omitempty" jsonschema:"png (default), jpeg or webp"`
-		Quality  *int   `json:"quality,omitempty" jsonschema:"jpeg/webp quality, 0-100"`
-		Annotate bool   `json:"annotate,omitempty" jsonschema:"draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box"`
+		rpc.ScreenshotParams
+		Element string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
 	}
 	evaluateArg struct {
 		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
 	}
 	sessionArg struct {
-		Action    string `json:"action"`
+		Action    string `json:"action" oneof:"create list use release"`
 		SessionID string `json:"sessionId,omitempty" jsonschema:"for use and release (default this client's)"`
 		Name      string `json:"name,omitempty" jsonschema:"for create: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
 	}
 )
 
-// tools is every tool the server offers.
-func (s *Server) tools() []tool {
-	return []tool{
-		define("browser_navigate", "Navigate to a URL",
+// toolDefs is every tool the server offers.
+func (s *Server) toolDefs() []toolDef {
+	return slices.Concat(s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.paramTools())
+}
+
+// tools are the Playwright-MCP-shaped tools.
+func (s *Server) tools() []toolDef {
+	history := toolSpec{hide: []string{"waitUntil"}}
+	return []toolDef{
+		newTool("browser_navigate", "Navigate to a URL",
 			"Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in navigateArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageNavigate, map[string]any{"url": in.URL}, "Navigated to "+in.URL)
+			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in navigateArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageNavigate, &in.NavigateParams, "Navigated to "+in.URL)
 			}),
-		define("browser_navigate_back", "Go back",
+		newTool("browser_navigate_back", "Go back",
 			"Go back to the previous page in the current tab's history.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageBack, nil, "Went back")
+			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageBack, &in.HistoryParams, "Went back")
 			}),
-		define("browser_navigate_forward", "Go forward",
+		newTool("browser_navigate_forward", "Go forward",
 			"Go forward in the current tab's history.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageForward, nil, "Went forward")
+			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageForward, &in.HistoryParams, "Went forward")
 			}),
-		define("browser_reload", "Reload",
+		newTool("browser_reload", "Reload",
 			"Reload the current tab.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageReload, nil, "Reloaded")
+			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PageReload, &in.HistoryParams, "Reloaded")
 			}),
-		define("browser_snapshot", "Page snapshot",
+		newTool("browser_snapshot", "Page snapshot",
 			"The page's accessibility snapshot: one line per element, with refs (e1, e2, ...) for the action tools. Better than a screenshot for acting.",
-			readOnly, map[string][]string{"mode": {"full", "interactive"}}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
 				// Asked for, the snapshot is whole: the budget is for the
 				// snapshots that come with actions.
 				budget := -1
@@ -219,102 +163,113 @@ func (s *Server) tools() []tool {
 				}
 				return text("%s", strings.TrimRight(b.String(), "\n"))
 			}),
-		define("browser_click", "Click",
+		newTool("browser_click", "Click",
 			"Click an element of the page by its ref from the last snapshot.",
-			destructive, map[string][]string{"button": {"left", "right", "middle"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in clickArg) *mcp.CallToolResult {
-				p := in.targetParams()
-				if in.Button != "" {
-					p["button"] = in.Button
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in clickArg) *mcp.CallToolResult {
+				ref, sel, err := in.target()
+				if err != nil {
+					return invalid("browser_click", err)
 				}
+				p := rpc.ClickParams{Ref: ref, Selector: sel, Button: in.Button}
 				if in.DoubleClick {
-					p["clickCount"] = 2
+					p.ClickCount = 2
 				}
-				return s.act(ctx, req, rpc.PageClick, p, "Clicked "+describe(in.elementRef))
+				return s.act(ctx, req, rpc.PageClick, &p, "Clicked "+describe(in.elementRef))
 			}),
-		define("browser_type", "Type text",
+		newTool("browser_type", "Type text",
 			"Type text into an editable element by its ref. By default the field's value is replaced at once; slowly types key by key.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in typeArg) *mcp.CallToolResult {
-				method, p := rpc.PageFill, with(in.targetParams(), "value", in.Text)
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in typeArg) *mcp.CallToolResult {
+				ref, sel, err := in.target()
+				if err != nil {
+					return invalid("browser_type", err)
+				}
+				var method string
+				var p any
 				if in.Slowly {
-					method, p = rpc.PageType, with(in.targetParams(), "text", in.Text)
+					method, p = rpc.PageType, &rpc.TypeParams{Ref: ref, Selector: sel, Text: in.Text}
+				} else {
+					method, p = rpc.PageFill, &rpc.FillParams{Ref: ref, Selector: sel, Value: in.Text}
 				}
 				if in.Submit {
 					if _, err := s.call(ctx, req, method, p); err != nil {
 						return s.errorResult(req, err)
 					}
-					return s.act(ctx, req, rpc.PagePress, map[string]any{"key": "Enter"}, fmt.Sprintf("Typed %q into %s and pressed Enter", in.Text, describe(in.elementRef)))
+					return s.act(ctx, req, rpc.PagePress, &rpc.PressParams{Key: "Enter"}, fmt.Sprintf("Typed %q into %s and pressed Enter", in.Text, describe(in.elementRef)))
 				}
 				return s.act(ctx, req, method, p, fmt.Sprintf("Typed %q into %s", in.Text, describe(in.elementRef)))
 			}),
-		define("browser_fill_form", "Fill form",
+		newTool("browser_fill_form", "Fill form",
 			"Fill several form fields at once: text boxes, checkboxes, radios, comboboxes (selects) and sliders.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in fillFormArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in fillFormArg) *mcp.CallToolResult {
 				return s.fillForm(ctx, req, in.Fields)
 			}),
-		define("browser_select_option", "Select option",
+		newTool("browser_select_option", "Select option",
 			"Select one or more options of a select element by its ref.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in selectArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageSelect, with(in.targetParams(), "values", in.Values), fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in selectArg) *mcp.CallToolResult {
+				ref, sel, err := in.target()
+				if err != nil {
+					return invalid("browser_select_option", err)
+				}
+				return s.act(ctx, req, rpc.PageSelect, &rpc.SelectParams{Ref: ref, Selector: sel, Values: in.Values}, fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
 			}),
-		define("browser_hover", "Hover",
+		newTool("browser_hover", "Hover",
 			"Move the mouse over an element by its ref.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageHover, in.targetParams(), "Hovered over "+describe(in))
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
+				ref, sel, err := in.target()
+				if err != nil {
+					return invalid("browser_hover", err)
+				}
+				return s.act(ctx, req, rpc.PageHover, &rpc.HoverParams{Ref: ref, Selector: sel}, "Hovered over "+describe(in))
 			}),
-		define("browser_press_key", "Press a key",
+		newTool("browser_press_key", "Press a key",
 			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in pressArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PagePress, map[string]any{"key": in.Key}, "Pressed "+in.Key)
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in pressArg) *mcp.CallToolResult {
+				return s.act(ctx, req, rpc.PagePress, &in.PressParams, "Pressed "+in.Key)
 			}),
-		define("browser_wait_for", "Wait for",
+		newTool("browser_wait_for", "Wait for",
 			"Wait for text to appear or disappear (in the page, returning as soon as it does), or for seconds.",
-			readOnly, nil, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
+			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
 				return s.waitFor(ctx, req, in)
 			}),
-		define("browser_handle_dialog", "Handle a dialog",
+		newTool("browser_handle_dialog", "Handle a dialog",
 			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
-				p := map[string]any{"action": "dismiss"}
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
+				p := rpc.DialogParams{Action: "dismiss", Text: in.PromptText}
 				if in.Accept {
-					p["action"] = "accept"
+					p.Action = "accept"
 				}
-				if in.PromptText != nil {
-					p["text"] = *in.PromptText
-				}
-				return s.act(ctx, req, rpc.PageDialog, p, "Dialog "+p["action"].(string)+"ed")
+				return s.act(ctx, req, rpc.PageDialog, &p, "Dialog "+p.Action+"ed")
 			}),
-		define("browser_tabs", "Tabs",
+		newTool("browser_tabs", "Tabs",
 			"List, open, select or close the tabs of this client's session, by index in the list.",
-			destructive, map[string][]string{"action": {"list", "new", "select", "close"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
 				return s.tabs(ctx, req, in)
 			}),
-		define("browser_take_screenshot", "Screenshot",
+		newTool("browser_take_screenshot", "Screenshot",
 			"Take a screenshot (PNG, JPEG or WebP) of the viewport, the full page, or one element by its ref. With annotate, the refs are drawn onto it and listed, so you can tell which ref is which element; you still act with the refs, not the picture.",
-			readOnly, map[string][]string{"format": rpc.ImageFormat.Values}, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
+			readOnly, toolSpec{hide: []string{"selector", "maxWidth"}, desc: map[string]string{
+				"ref":      "the element's ref; without one, the viewport",
+				"annotate": "draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box",
+			}}, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
 				return s.screenshot(ctx, req, in)
 			}),
-		define("browser_evaluate", "Evaluate JavaScript",
+		newTool("browser_evaluate", "Evaluate JavaScript",
 			"Run a JavaScript function in the page and return its JSON value.",
-			destructive, nil, func(ctx context.Context, req *mcp.CallToolRequest, in evaluateArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.PageEval, map[string]any{"expression": "(" + in.Function + ")()"})
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in evaluateArg) *mcp.CallToolResult {
+				raw, err := s.call(ctx, req, rpc.PageEval, &rpc.EvalParams{Expression: "(" + in.Function + ")()"})
 				if err != nil {
 					return s.errorResult(req, err)
 				}
-				var r struct {
-					Value json.RawMessage `json:"value"`
-				}
+				var r rpc.ValueResult
 				_ = json.Unmarshal(raw, &r)
 				if len(r.Value) == 0 {
 					r.Value = json.RawMessage("undefined")
 				}
 				return text("### Result\n%s", r.Value)
 			}),
-		define("browser_session", "Session",
+		newTool("browser_session", "Session",
 			"This client's session, a Chrome tab group the user watches: create one, list all, use one (shared with another agent or a person), or release it (tabs stay open).",
-			destructive, map[string][]string{"action": {"create", "list", "use", "release"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
+			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 				return s.session(ctx, req, in)
 			}),
 	}
@@ -330,16 +285,8 @@ func describe(e elementRef) string {
 
 // act sends one action and answers with what it did and where the page is
 // now.
-func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string) *mcp.CallToolResult {
-	return s.actWithin(ctx, req, method, params, done, s.opts.Timeout)
-}
-
-// actWithin is act with the hub's timeout for the call.
-func (s *Server) actWithin(ctx context.Context, req *mcp.CallToolRequest, method string, params map[string]any, done string, timeout time.Duration) *mcp.CallToolResult {
-	if r, ok := params["ref"]; ok && r == "" {
-		return invalid(req.Params.Name, fmt.Errorf(`give "ref" (a ref from the last snapshot) or "target" (a ref or a selector)`))
-	}
-	raw, err := s.callTimeout(ctx, req, method, params, timeout)
+func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method string, params any, done string) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, method, params)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -352,18 +299,18 @@ func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields 
 	var last json.RawMessage
 	for _, f := range fields {
 		var method string
-		p := map[string]any{"ref": f.Ref}
+		var p any
 		switch f.Type {
 		case "checkbox", "radio":
 			want := strings.EqualFold(f.Value, "true")
 			if !want && !strings.EqualFold(f.Value, "false") {
 				return invalid("browser_fill_form", fmt.Errorf("field %q: a %s takes true or false, not %q", f.Name, f.Type, f.Value))
 			}
-			method, p["checked"] = rpc.PageCheck, want
+			method, p = rpc.PageCheck, &rpc.CheckParams{Ref: f.Ref, Checked: &want}
 		case "combobox":
-			method, p["values"] = rpc.PageSelect, []string{f.Value}
+			method, p = rpc.PageSelect, &rpc.SelectParams{Ref: f.Ref, Values: []string{f.Value}}
 		case "textbox", "slider":
-			method, p["value"] = rpc.PageFill, f.Value
+			method, p = rpc.PageFill, &rpc.FillParams{Ref: f.Ref, Value: f.Value}
 		default:
 			return invalid("browser_fill_form", fmt.Errorf("field %q: unknown type %q (textbox, checkbox, radio, combobox, slider)", f.Name, f.Type))
 		}
@@ -391,7 +338,8 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			return invalid("browser_wait_for", fmt.Errorf("time must be >= 0"))
 		}
 		d := time.Duration(*in.Time * float64(time.Second))
-		if _, err := s.callTimeout(ctx, req, rpc.PageWait, map[string]any{"ms": d.Milliseconds()}, d+timeout); err != nil {
+		ms := int(d.Milliseconds())
+		if _, err := s.callTimeout(ctx, req, rpc.PageWait, &rpc.WaitParams{MS: &ms}, d+timeout); err != nil {
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
@@ -404,15 +352,15 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 		} else {
 			timeout = 30 * time.Second
 		}
-		p := map[string]any{"text": in.Text, "timeoutMs": timeout.Milliseconds()}
+		p := rpc.WaitForParams{PageParams: rpc.PageParams{TimeoutMS: int(timeout.Milliseconds())}, Text: in.Text}
 		what, done := fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
 		if in.Text == "" {
-			p["text"], p["gone"] = in.TextGone, true
+			p.Text, p.Gone = in.TextGone, true
 			what, done = fmt.Sprintf("text %q to be gone", in.TextGone), fmt.Sprintf("Text %q is gone", in.TextGone)
 		}
 		// The page waits for timeout; the hub gives it a little longer, so
 		// the page's own "timed out" is what comes back.
-		raw, err := s.callTimeout(ctx, req, rpc.PageWaitFor, p, timeout+5*time.Second)
+		raw, err := s.callTimeout(ctx, req, rpc.PageWaitFor, &p, timeout+5*time.Second)
 		if err != nil {
 			if rpc.IsTimeout(err) {
 				r := s.errorResult(req, err)
@@ -427,22 +375,12 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
 }
 
-// wireTab is the part of the wire's Tab the tools read.
-type wireTab struct {
-	TabID  int    `json:"tabId"`
-	URL    string `json:"url"`
-	Title  string `json:"title"`
-	Active bool   `json:"active"`
-}
-
-func (s *Server) tabList(ctx context.Context, req *mcp.CallToolRequest) ([]wireTab, error) {
+func (s *Server) tabList(ctx context.Context, req *mcp.CallToolRequest) ([]rpc.Tab, error) {
 	raw, err := s.call(ctx, req, rpc.TabList, nil)
 	if err != nil {
 		return nil, err
 	}
-	var r struct {
-		Tabs []wireTab `json:"tabs"`
-	}
+	var r rpc.TabListResult
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, err
 	}
@@ -455,23 +393,23 @@ func (s *Server) tabs(ctx context.Context, req *mcp.CallToolRequest, in tabsArg)
 		if url == "" {
 			url = "about:blank"
 		}
-		return s.act(ctx, req, rpc.TabOpen, map[string]any{"url": url}, "Opened a new tab at "+url)
+		return s.act(ctx, req, rpc.TabOpen, &rpc.TabOpenParams{URL: url}, "Opened a new tab at "+url)
 	}
 	tabs, err := s.tabList(ctx, req)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
-	pick := func() (wireTab, *mcp.CallToolResult) {
+	pick := func() (rpc.Tab, *mcp.CallToolResult) {
 		if in.Index == nil {
 			for _, t := range tabs {
 				if t.Active {
 					return t, nil
 				}
 			}
-			return wireTab{}, invalid("browser_tabs", fmt.Errorf("give index"))
+			return rpc.Tab{}, invalid("browser_tabs", fmt.Errorf("give index"))
 		}
 		if *in.Index < 0 || *in.Index >= len(tabs) {
-			return wireTab{}, invalid("browser_tabs", fmt.Errorf("index %d out of range: the session has %d tabs", *in.Index, len(tabs)))
+			return rpc.Tab{}, invalid("browser_tabs", fmt.Errorf("index %d out of range: the session has %d tabs", *in.Index, len(tabs)))
 		}
 		return tabs[*in.Index], nil
 	}
@@ -486,13 +424,13 @@ func (s *Server) tabs(ctx context.Context, req *mcp.CallToolRequest, in tabsArg)
 		if bad != nil {
 			return bad
 		}
-		return s.act(ctx, req, rpc.TabActivate, map[string]any{"tabId": t.TabID}, fmt.Sprintf("Selected tab %d", *in.Index))
+		return s.act(ctx, req, rpc.TabActivate, &rpc.TabIDParams{TabID: t.TabID}, fmt.Sprintf("Selected tab %d", *in.Index))
 	case "close":
 		t, bad := pick()
 		if bad != nil {
 			return bad
 		}
-		if _, err := s.call(ctx, req, rpc.TabClose, map[string]any{"tabId": t.TabID}); err != nil {
+		if _, err := s.call(ctx, req, rpc.TabClose, &rpc.TabIDParams{TabID: t.TabID}); err != nil {
 			return s.errorResult(req, err)
 		}
 		left, err := s.tabList(ctx, req)
@@ -505,7 +443,7 @@ func (s *Server) tabs(ctx context.Context, req *mcp.CallToolRequest, in tabsArg)
 }
 
 // formatTabs lists tabs by index, marking the current one.
-func formatTabs(tabs []wireTab) string {
+func formatTabs(tabs []rpc.Tab) string {
 	if len(tabs) == 0 {
 		return "### Tabs\nNo tabs."
 	}
@@ -524,35 +462,24 @@ func formatTabs(tabs []wireTab) string {
 func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 	switch in.Action {
 	case "create":
-		p := map[string]any{"name": in.Name}
-		if in.Name == "" {
-			p["name"] = sessionName(req)
+		p := rpc.SessionCreateParams{Name: in.Name, URL: in.URL}
+		if p.Name == "" {
+			p.Name = sessionName(req)
 		}
-		if in.URL != "" {
-			p["url"] = in.URL
-		}
-		raw, err := s.opts.Caller.Call(ctx, rpc.SessionCreate, p, s.opts.Timeout)
+		raw, err := s.callFree(ctx, rpc.SessionCreate, &p)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
-		var sess struct {
-			SessionID string `json:"sessionId"`
-		}
+		var sess rpc.Session
 		_ = json.Unmarshal(raw, &sess)
 		s.setSession(req, sess.SessionID, true)
 		return s.pageState(ctx, req, "Created session "+sess.SessionID+"; the page tools now act in it", nil)
 	case "list":
-		raw, err := s.opts.Caller.Call(ctx, rpc.SessionList, map[string]any{}, s.opts.Timeout)
+		raw, err := s.callFree(ctx, rpc.SessionList, nil)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
-		var r struct {
-			Sessions []struct {
-				SessionID string `json:"sessionId"`
-				Name      string `json:"name"`
-				TabIDs    []int  `json:"tabIds"`
-			} `json:"sessions"`
-		}
+		var r rpc.SessionListResult
 		if err := json.Unmarshal(raw, &r); err != nil {
 			return s.errorResult(req, err)
 		}
@@ -590,7 +517,7 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		if id == "" {
 			return invalid("browser_session", fmt.Errorf("this client has no session to release"))
 		}
-		if _, err := s.opts.Caller.Call(ctx, rpc.SessionRelease, map[string]any{"sessionId": id}, s.opts.Timeout); err != nil {
+		if _, err := s.callFree(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: id}); err != nil {
 			return s.errorResult(req, err)
 		}
 		c := s.client(req)
