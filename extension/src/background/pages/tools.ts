@@ -26,6 +26,9 @@ import { chooserSince, upload } from "./files";
 import { requestDetail } from "./network-detail";
 import { waitResponse } from "./network-wait";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./observe";
+import { harHandlers } from "./network/har";
+import { routeHandlers } from "./network/routes";
+import { webSocketFrames, webSockets } from "./network/websockets";
 import { labelOf, requireTarget } from "./target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./storage";
 
@@ -314,6 +317,10 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     "network.waitResponse": onTab("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
+    ...routeHandlers(deps),
+    ...harHandlers(deps),
+    "network.webSockets": onTab("network.webSockets", webSockets),
+    "network.webSocketFrames": onTab("network.webSocketFrames", webSocketFrames),
     "downloads.list": async (p) => {
       await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
       return { downloads: await listDownloads(String(p.sessionId)) };
