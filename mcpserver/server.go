@@ -93,7 +93,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range append(append(append(s.tools(), s.observeTools()...), s.emulationTools()...), s.evidenceTools()...) {
+	for _, t := range append(append(append(append(s.tools(), s.observeTools()...), s.emulationTools()...), s.evidenceTools()...), s.networkTools()...) {
 		s.mcp.AddTool(t.tool, t.handler)
 	}
 	for _, t := range s.paramTools() {
