@@ -81,6 +81,8 @@ nothing changes.`,
 				if err := checkStatus("--status", q.Status); err != nil {
 					return nil, err
 				}
+			} else {
+				q.Status = 0 // left out: the extension's default, 200
 			}
 			if body != "" && bodyFile != "" {
 				return nil, usageErrorf("give --body or --body-file, not both")
