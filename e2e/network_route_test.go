@@ -411,3 +411,25 @@ func TestNetworkWebSocketFrames(t *testing.T) {
 	}
 	mustExit(t, 2, in(s, "network", "ws", "--frames", "w999999")...)
 }
+
+// Routes are kept in the extension's session storage: after its service
+// worker restarts, the session's tab is still answered by them.
+func TestNetworkRouteAfterWorkerRestart(t *testing.T) {
+	ns := newNetServer(t)
+	tag := tagFor(t)
+	s := newSession(t, ns.URL+"/net/page?t="+tag)
+	p := h.cdp.page(t, "t="+tag)
+	mustRun(t, in(s, "network", "route", "*/net/echo?t="+tag, "--body", "kept-"+tag, "--status", "201")...)
+	restartWorker(t)
+	mustRun(t, in(s, "network", "requests")...)
+	var got fetched
+	p.eval(fetchJS("/net/echo?t="+tag), &got)
+	if got.Status != 201 || got.Body != "kept-"+tag {
+		t.Errorf("after a worker restart the fetch got %+v; want the route's answer", got)
+	}
+	var rl routeList
+	mustJSON(t, &rl, in(s, "network", "routes")...)
+	if len(rl.Routes) != 1 || rl.Routes[0].Status != 201 {
+		t.Errorf("network routes after the restart: %+v", rl.Routes)
+	}
+}
