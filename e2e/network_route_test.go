@@ -433,3 +433,36 @@ func TestNetworkRouteAfterWorkerRestart(t *testing.T) {
 		t.Errorf("network routes after the restart: %+v", rl.Routes)
 	}
 }
+
+// browser_route answers the agent's page's fetch with its status, body and
+// headers; browser_unroute gives the real server back.
+func TestMCPRoute(t *testing.T) {
+	ns := newNetServer(t)
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": ns.URL + "/net/page?t=" + tag})
+	p := h.cdp.page(t, "t="+tag)
+	out := a.call("browser_route", map[string]any{"pattern": "*/net/echo?t=" + tag, "status": 202, "body": `{"mcp":1}`,
+		"contentType": "application/json", "headers": []string{"X-Routed: mcp-" + tag}})
+	if !strings.Contains(out, "*/net/echo?t="+tag) {
+		t.Errorf("browser_route answered %q; want the routes", out)
+	}
+	var got fetched
+	p.eval(fetchJS("/net/echo?t="+tag), &got)
+	if got.Status != 202 || got.Body != `{"mcp":1}` || got.Routed != "mcp-"+tag || got.CT != "application/json" {
+		t.Errorf("the routed fetch got %+v", got)
+	}
+	if res := a.callResult("browser_route", map[string]any{"pattern": "x", "status": 42}); !res.IsError {
+		t.Errorf("browser_route with status 42 answered no error: %s", contentText(res))
+	}
+	if res := a.callResult("browser_unroute", map[string]any{"pattern": "/never"}); !res.IsError || !strings.Contains(contentText(res), "no route") {
+		t.Errorf("browser_unroute of an unknown pattern: %s", contentText(res))
+	}
+	if out := a.call("browser_unroute", map[string]any{"pattern": "*/net/echo?t=" + tag}); !strings.Contains(out, "Removed 1 route") {
+		t.Errorf("browser_unroute answered %q", out)
+	}
+	p.eval(fetchJS("/net/echo?t="+tag), &got)
+	if got.Echo != "echoed" {
+		t.Errorf("after browser_unroute the fetch got %+v; want the server's echo", got)
+	}
+}
