@@ -32,7 +32,7 @@ text escaped for the terminal, binary as its size. --follow keeps printing
 new frames until Ctrl-C or the connection closes (without --frames: the
 newest connection).
 
-Bounds: the newest 50 connections per tab, the newest %d frames per
+Bounds: the newest 20 connections per tab, the newest %d frames per
 connection, a text payload cut at %d KiB (the frame's size says how long
 it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 		Example: `  browserctl network ws

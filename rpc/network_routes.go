@@ -26,9 +26,9 @@ const (
 	// HARBodiesMax is how many body bytes a recording keeps in all; later bodies are left out.
 	HARBodiesMax = 16 << 20
 	// WebSocketFramesMax is how many frames are kept per connection (the newest).
-	WebSocketFramesMax = 500
+	WebSocketFramesMax = 200
 	// WebSocketPayloadMax is how many characters of a frame's payload are kept.
-	WebSocketPayloadMax = 16 << 10
+	WebSocketPayloadMax = 4 << 10
 )
 
 // RouteHeader is one response header a route answers with.
@@ -193,7 +193,7 @@ type WebSocketFrame struct {
 	Direction string `json:"direction" doc:"sent or received"`
 	Time      int64  `json:"time" doc:"ms since the epoch"`
 	Opcode    int    `json:"opcode" doc:"1 text, 2 binary"`
-	Text      string `json:"text,omitempty" doc:"a text frame's payload, cut at 16384 characters"`
+	Text      string `json:"text,omitempty" doc:"a text frame's payload, cut at 4096 characters"`
 	Size      int    `json:"size" doc:"bytes of the payload"`
 	Truncated bool   `json:"truncated,omitempty"`
 }

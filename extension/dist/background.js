@@ -7776,9 +7776,9 @@ function routeHandlers(deps) {
 }
 
 // src/background/pages/network/websockets.ts
-var WS_SOCKETS = 50;
-var WS_FRAMES = 500;
-var WS_PAYLOAD = 16 << 10;
+var WS_SOCKETS = 20;
+var WS_FRAMES = 200;
+var WS_PAYLOAD = 4 << 10;
 var MAX_WAIT_MS = 2e4;
 var seq2 = 0;
 var nextSeq2 = () => ++seq2;

@@ -1497,7 +1497,7 @@ export interface WebSocketFrame {
   time: number;
   /** 1 text, 2 binary */
   opcode: number;
-  /** a text frame's payload, cut at 16384 characters */
+  /** a text frame's payload, cut at 4096 characters */
   text?: string;
   /** bytes of the payload */
   size: number;

@@ -89,3 +89,31 @@ test("text MIME types and protocols", () => {
   assert.equal(httpVersion("h2"), "h2");
   assert.equal(httpVersion("http/1.0"), "HTTP/1.0");
 });
+
+test("memory: a HAR recording's 1000 records with typical headers", () => {
+  // as network-detail.test.ts measures its store: 14 headers each way,
+  // 40-character values unique to each request; no bodies (a body adds its
+  // own length, at most 64 KiB each and 16 MiB in all)
+  const headers = (i: number) => {
+    const h: Record<string, string> = {};
+    for (let k = 0; k < 14; k++) h[`Header-Name-${k}`] = `${i}-${k}-`.padEnd(40, String.fromCharCode(97 + ((i + k) % 26)));
+    return h;
+  };
+  const kept: HarRecord[] = [];
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 1000; i++) {
+    const r = base();
+    r.url = `https://example.com/api/${i}?q=${"a".repeat(60)}`;
+    r.requestHeaders = headers(i);
+    r.responseHeaders = headers(i + 1);
+    r.timing = { ...r.timing! };
+    delete r.text;
+    delete r.postData;
+    kept.push(r);
+  }
+  global.gc?.();
+  const kb = (process.memoryUsage().heapUsed - before) / 1024;
+  if (process.env["SHOW_MEMORY"]) console.log(`HAR recording: ${kb.toFixed(0)} KiB per 1000 requests`);
+  assert.equal(kept.length, 1000);
+});

@@ -10,9 +10,9 @@ import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, isAttached, onForget, onTabEvent } from "../debugger";
 import { Ring } from "../observe";
 
-export const WS_SOCKETS = 50;
-export const WS_FRAMES = 500;
-export const WS_PAYLOAD = 16 << 10;
+export const WS_SOCKETS = 20;
+export const WS_FRAMES = 200;
+export const WS_PAYLOAD = 4 << 10;
 /** A long poll waits at most this long (tools.ts's MAX_WAIT_MS). */
 const MAX_WAIT_MS = 20_000;
 
