@@ -260,17 +260,21 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 func newCmdNetwork(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "network",
-		Short: "The tab's network requests, one request whole; block and unblock URL patterns",
+		Short: "The tab's requests, one request whole; answer requests yourself (route), HAR, WebSockets",
 		Example: `  browserctl network requests --failed
   browserctl network request 12
   browserctl network requests --filter /api/ --follow
   browserctl network block '*.png' ads.example
-  browserctl network unblock ads.example`,
+  browserctl network unblock ads.example
+  browserctl network route /api/user --body '{"name":"Ann"}' --content-type application/json
+  browserctl network har start; browserctl network har stop run.har
+  browserctl network ws --frames w1 --follow`,
 		Args: noArgs,
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRequest(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false))
+	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRequest(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false),
+		newCmdNetworkRoute(f, nil), newCmdNetworkRoutes(f, nil), newCmdNetworkUnroute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
 	return c
 }
 
@@ -362,11 +366,14 @@ func newCmdNetworkBlock(f *Factory, runF func(*pageCall) error, block bool) *cob
 	c := &cobra.Command{
 		Use:   use + " PATTERN...",
 		Short: short,
-		Long: short + `. A PATTERN without * or ? matches URLs containing it; with them it
-is a wildcard pattern over the whole URL (* any characters, ? one). A
+		Long: short + `. The short form of network route PATTERN --abort: a
 blocked request fails with net::ERR_BLOCKED_BY_CLIENT and shows as
-"blocked" in network requests. The list lives in the extension until its
-service worker restarts. Prints the session's block list after the change.`,
+"blocked" in network requests; network routes lists the patterns as abort
+routes and network unroute removes them too. The block list lives in the
+extension until its service worker restarts. Prints the session's block
+list after the change.
+
+` + patternHelp,
 		Example:           example,
 		Args:              minArgs(1, "at least one PATTERN"),
 		ValidArgsFunction: cobra.NoFileCompletions,

@@ -118,7 +118,7 @@ type (
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.paramTools())
+	return slices.Concat(s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.networkTools(), s.paramTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.

@@ -160,7 +160,14 @@ var NETWORK_METHODS = [
   "network.block",
   "network.unblock",
   "network.waitResponse",
-  "network.request"
+  "network.request",
+  "network.route",
+  "network.unroute",
+  "network.routes",
+  "network.harStart",
+  "network.harStop",
+  "network.webSockets",
+  "network.webSocketFrames"
 ];
 var DOWNLOAD_METHODS = [
   "downloads.list"
@@ -495,7 +502,7 @@ var onEvent = (source, method, params) => {
     }
   }
 };
-function dialogOpening(tabId, p, answer) {
+function dialogOpening(tabId, p, answer2) {
   const st = tabs.get(tabId);
   if (!st) return;
   st.showing = ++st.opened;
@@ -503,7 +510,7 @@ function dialogOpening(tabId, p, answer) {
   if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
   let answered2 = false;
   try {
-    answered2 = answer(tabId, d);
+    answered2 = answer2(tabId, d);
   } catch {
   }
   if (!answered2) hold(st, d);
@@ -822,10 +829,10 @@ var DetailStore = class {
     }
   }
   /** Network.requestWillBeSentExtraInfo / responseReceivedExtraInfo: the headers as sent on the wire. */
-  extraHeaders(requestId, which, headers) {
+  extraHeaders(requestId, which, headers2) {
     const d = this.current.get(requestId);
     if (!d) return;
-    const h = headerObject(headers);
+    const h = headerObject(headers2);
     if (which === "request") d.requestHeaders = { ...d.requestHeaders, ...h };
     else d.responseHeaders = { ...d.responseHeaders, ...h };
   }
@@ -922,9 +929,9 @@ var ERRORS_LIMIT = 200;
 var NETWORK_LIMIT = 1e3;
 var INFLIGHT_LIMIT = 500;
 var Ring = class {
-  constructor(limit, nextSeq2) {
+  constructor(limit, nextSeq3) {
     this.limit = limit;
-    this.nextSeq = nextSeq2;
+    this.nextSeq = nextSeq3;
   }
   limit;
   nextSeq;
@@ -941,9 +948,9 @@ var Ring = class {
     for (const w of [...this.waiters]) w();
     return full;
   }
-  after(seq2) {
+  after(seq3) {
     let i = this.items.length;
-    while (i > 0 && this.items[i - 1].seq > seq2) i--;
+    while (i > 0 && this.items[i - 1].seq > seq3) i--;
     return this.items.slice(i);
   }
   clear() {
@@ -1010,6 +1017,10 @@ var wantsAuth = () => false;
 function setAuthWanted(fn) {
   wantsAuth = fn;
 }
+var router = { ready: async () => void 0, patterns: () => [], paused: () => false };
+function setFetchRouter(r) {
+  router = r;
+}
 function patternRegExp(p) {
   let re = "";
   for (let i = 0; i < p.length; i++) {
@@ -1028,7 +1039,8 @@ function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
 }
 async function applyBlocking(tabId, send2) {
-  const patterns = blockedPatterns(tabSession(tabId));
+  await router.ready();
+  const patterns = [.../* @__PURE__ */ new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
     await send2("Fetch.disable");
@@ -1214,8 +1226,9 @@ function networkEvent(tabId, p, method) {
   onNetwork(tabLogs(tabId), method, p);
 }
 function requestPaused(tabId, p) {
+  if (router.paused(tabId, p)) return;
   const url = String(p["request"]?.url ?? "");
-  if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+  if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
     void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
@@ -1748,16 +1761,16 @@ async function loadState(tabIds, st) {
       throw bad(`the browser refused the cookies: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  const shown2 = /* @__PURE__ */ new Map();
+  const shown3 = /* @__PURE__ */ new Map();
   for (const tabId of tabIds) {
     const t = await chrome.tabs.get(tabId).catch(() => void 0);
     const o = originOf(t?.url);
-    if (o && !shown2.has(o)) shown2.set(o, tabId);
+    if (o && !shown3.has(o)) shown3.set(o, tabId);
   }
   const written = [];
   const pending2 = [];
   for (const o of st.origins) {
-    const tabId = shown2.get(o.origin);
+    const tabId = shown3.get(o.origin);
     if (tabId === void 0) {
       pending2.push(o);
       continue;
@@ -2033,8 +2046,8 @@ async function applySession(s, e, names) {
 }
 async function result(s, tabIds) {
   const ss = settingsOf(s.sessionId);
-  const shown2 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
-  return { settings: shown2, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
+  const shown3 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  return { settings: shown3, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
 }
 async function scriptsResult(s, tabIds) {
   const ss = settingsOf(s.sessionId);
@@ -2211,6 +2224,13 @@ function randomSessionId() {
   for (const v of r) id += BASE36[v % 36];
   return id;
 }
+var removedHooks = /* @__PURE__ */ new Set();
+function onSessionRemoved(fn) {
+  removedHooks.add(fn);
+}
+function ended(sessionId) {
+  for (const h of removedHooks) h(sessionId);
+}
 var SessionStore = class {
   /** drawId makes candidate ids (tests pass their own). */
   constructor(drawId = randomSessionId) {
@@ -2240,6 +2260,7 @@ var SessionStore = class {
         this.sessions.set(s.sessionId, s);
       } catch {
         dropped = true;
+        ended(s.sessionId);
       }
     }
     if (dropped) await this.save();
@@ -2321,7 +2342,9 @@ var SessionStore = class {
     if (this.sessions.get(s.sessionId) === s) await this.save();
   }
   async remove(sessionId) {
-    if (this.sessions.delete(sessionId)) await this.save();
+    if (!this.sessions.delete(sessionId)) return;
+    ended(sessionId);
+    await this.save();
   }
   async removeByGroup(groupId) {
     const s = this.byGroup(groupId);
@@ -3389,24 +3412,24 @@ async function walkTree(o) {
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     if (tag === "INPUT" && el.type === "hidden") return;
-    let shown2 = el.checkVisibility({ visibilityProperty: true });
-    if (!shown2) {
+    let shown3 = el.checkVisibility({ visibilityProperty: true });
+    if (!shown3) {
       if (!el.checkVisibility()) {
         if (getComputedStyle(el).display !== "contents") return;
-        shown2 = true;
+        shown3 = true;
       }
     }
-    if (o.viewport && shown2 && outside(el)) return;
-    const role = shown2 ? roleOf(el) : "";
+    if (o.viewport && shown3 && outside(el)) return;
+    const role = shown3 ? roleOf(el) : "";
     if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown2 && level <= maxDepth) frameLine(el, full ? level : 0);
+      if (shown3 && level <= maxDepth) frameLine(el, full ? level : 0);
       return;
     }
     if (!full) {
       if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
       for (let c = children(el), i = 0; i < c.length; i++) {
         const k = c[i];
-        if (k.nodeType === 1) await visit(k, 0, "", shown2);
+        if (k.nodeType === 1) await visit(k, 0, "", shown3);
       }
       return;
     }
@@ -3438,14 +3461,14 @@ async function walkTree(o) {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.nodeType === 3) {
-        if (visible2 && shown2) addText(k.data, childLevel, childParent);
+        if (visible2 && shown3) addText(k.data, childLevel, childParent);
       } else if (k.nodeType === 1) {
         const ke = k;
         if (ke.tagName === "BR" || ke.tagName === "WBR") {
           if (text.length) text.push(" ");
           continue;
         }
-        await visit(ke, childLevel, childParent, shown2);
+        await visit(ke, childLevel, childParent, shown3);
       }
     }
     if (role) flush();
@@ -4708,9 +4731,9 @@ async function pressPoint(tabId, objectId, o) {
   }
   throw failed(why(last, o.label), last.state);
 }
-async function pressVerdict(tabId, objectId, keep = false) {
+async function pressVerdict(tabId, objectId, keep2 = false) {
   try {
-    const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep]);
+    const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep2]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch {
@@ -5281,14 +5304,14 @@ async function drag(tabId, p) {
     const dropDeadline = Math.max(deadline, Date.now() + 1e3);
     let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
     let at = { x: from.x + 5, y: from.y + 5 };
-    for (let round4 = 0; ; round4++) {
+    for (let round5 = 0; ; round5++) {
       for (let i = 1; i <= DRAG_STEPS; i++) {
         const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
         const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
         await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
       }
       at = { x: to.x, y: to.y };
-      if (force || round4 >= 3) break;
+      if (force || round5 >= 3) break;
       releaseActionObjects(tabId);
       const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
       if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
@@ -5472,9 +5495,9 @@ async function dialog(tabId, p) {
     throw e;
   }
   clearDialog(tabId);
-  const shown2 = d ?? { type: "dialog", message: "" };
-  record(tabId, shown2, accept ? "accepted" : "dismissed");
-  const r = { type: shown2.type, message: shown2.message, accepted: accept };
+  const shown3 = d ?? { type: "dialog", message: "" };
+  record(tabId, shown3, accept ? "accepted" : "dismissed");
+  const r = { type: shown3.type, message: shown3.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
 }
@@ -5621,10 +5644,10 @@ async function runPageCall(method, tabId, params, fn) {
   const budget = params["timeoutMs"];
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
-  let result2;
+  let result3;
   if (agents) agentCallStarted(tabId);
   try {
-    result2 = await Promise.race([fn(tabId, params), watch.closed]);
+    result3 = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
     if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
       throw tabClosedError(tabId);
@@ -5640,12 +5663,12 @@ async function runPageCall(method, tabId, params, fn) {
     if (ownBudget) setCallBudget(tabId, void 0);
   }
   if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
-  if (DIALOG_EXEMPT.has(method)) return result2;
+  if (DIALOG_EXEMPT.has(method)) return result3;
   const d = dialogSince(tabId, mark2);
-  if (d && result2 && typeof result2 === "object" && !Array.isArray(result2)) {
-    return { ...result2, dialog: d };
+  if (d && result3 && typeof result3 === "object" && !Array.isArray(result3)) {
+    return { ...result3, dialog: d };
   }
-  return result2;
+  return result3;
 }
 
 // src/background/pages/files/downloads.ts
@@ -5843,6 +5866,289 @@ async function upload(tabId, p) {
   return { files: files.length, target: what, multiple };
 }
 
+// src/background/pages/network/har-build.ts
+function nameValues(h) {
+  const out = [];
+  for (const [name, value] of Object.entries(h)) {
+    for (const v of String(value).split("\n")) out.push({ name, value: v });
+  }
+  return out;
+}
+function queryString(url) {
+  try {
+    return [...new URL(url).searchParams.entries()].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}
+function httpVersion(protocol) {
+  if (/^http\/1\.[01]$/i.test(protocol)) return protocol.toUpperCase();
+  return protocol || "HTTP/1.1";
+}
+var round2 = (n) => Math.round(n * 1e3) / 1e3;
+function timings(r) {
+  const endTs = r.endTs ?? r.responseTs ?? r.startTs;
+  const total = Math.max(0, (endTs - r.startTs) * 1e3);
+  const t = r.timing;
+  if (!t) {
+    const wait3 = r.responseTs !== void 0 ? Math.max(0, (r.responseTs - r.startTs) * 1e3) : total;
+    return { blocked: -1, dns: -1, connect: -1, send: 0, wait: round2(wait3), receive: round2(Math.max(0, total - wait3)), ssl: -1 };
+  }
+  const span = (a, b) => a >= 0 && b >= a ? b - a : -1;
+  const dns = span(t.dnsStart, t.dnsEnd);
+  const connect = span(t.connectStart, t.connectEnd);
+  const ssl = span(t.sslStart, t.sslEnd);
+  const send2 = Math.max(0, span(t.sendStart, t.sendEnd));
+  const wait2 = Math.max(0, t.receiveHeadersEnd - Math.max(0, t.sendEnd));
+  const lead = Math.max(0, (t.requestTime - r.startTs) * 1e3);
+  const first = [t.dnsStart, t.connectStart, t.sendStart].find((x) => x >= 0) ?? 0;
+  const blocked = lead + first;
+  const headersAt = lead + Math.max(0, t.receiveHeadersEnd);
+  const receive = Math.max(0, total - headersAt);
+  return {
+    blocked: round2(blocked),
+    dns: dns < 0 ? -1 : round2(dns),
+    connect: connect < 0 ? -1 : round2(connect),
+    send: round2(send2),
+    wait: round2(wait2),
+    receive: round2(receive),
+    ssl: ssl < 0 ? -1 : round2(ssl)
+  };
+}
+function entryTime(t) {
+  return round2([t.blocked, t.dns, t.connect, t.send, t.wait, t.receive].filter((x) => x > 0).reduce((a, b) => a + b, 0));
+}
+function headerValue(h, name) {
+  const k = Object.keys(h).find((x) => x.toLowerCase() === name);
+  return k === void 0 ? "" : h[k];
+}
+function isTextMime(mime) {
+  const m = mime.toLowerCase().split(";")[0].trim();
+  return m.startsWith("text/") || /[/+](json|xml)$/.test(m) || /javascript|ecmascript/.test(m) || m === "application/x-www-form-urlencoded" || m === "image/svg+xml";
+}
+function toEntry(r) {
+  const t = timings(r);
+  const version = httpVersion(r.protocol);
+  const e = {
+    startedDateTime: new Date(r.started).toISOString(),
+    time: entryTime(t),
+    request: {
+      method: r.method,
+      url: r.url,
+      httpVersion: version,
+      headers: nameValues(r.requestHeaders),
+      queryString: queryString(r.url),
+      cookies: [],
+      headersSize: -1,
+      bodySize: r.postData !== void 0 ? new TextEncoder().encode(r.postData).length : 0
+    },
+    response: {
+      status: r.status,
+      statusText: r.statusText,
+      httpVersion: r.status > 0 ? version : "",
+      headers: nameValues(r.responseHeaders),
+      cookies: [],
+      content: { size: r.decodedSize, mimeType: r.mimeType || "x-unknown" },
+      redirectURL: r.redirectURL,
+      headersSize: -1,
+      bodySize: r.status > 0 ? r.encodedSize : -1
+    },
+    cache: {},
+    timings: t
+  };
+  if (r.postData !== void 0) {
+    e.request.postData = { mimeType: r.postMimeType ?? headerValue(r.requestHeaders, "content-type"), text: r.postData };
+  }
+  if (r.text !== void 0) {
+    e.response.content.text = r.text;
+    if (r.base64) e.response.content.encoding = "base64";
+  }
+  if (r.remoteIP) e.serverIPAddress = r.remoteIP;
+  const notes = [r.failure, r.note].filter((x) => x);
+  if (notes.length > 0) e.comment = notes.join("; ");
+  return e;
+}
+
+// src/background/pages/network/har.ts
+var HAR_ENTRIES = 1e3;
+var HAR_TEXT_MAX = 64 << 10;
+var HAR_BODIES_MAX = 16 << 20;
+var INFLIGHT_MAX = 500;
+var BODY_WAIT_MS = 3e3;
+var bySession2 = /* @__PURE__ */ new Map();
+onSessionRemoved((sessionId) => {
+  bySession2.delete(sessionId);
+});
+function headers(v) {
+  const out = {};
+  if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) out[k] = String(x);
+  return out;
+}
+function keep(rec, r) {
+  rec.done.push(r);
+  if (rec.done.length > HAR_ENTRIES) {
+    const gone = rec.done.splice(0, rec.done.length - HAR_ENTRIES);
+    rec.dropped += gone.length;
+    for (const g of gone) if (g.text !== void 0) rec.bodyBytes -= g.text.length;
+  }
+}
+function applyResponse(r, res, ts) {
+  r.status = res.status ?? 0;
+  r.statusText = res.statusText ?? "";
+  if (Object.keys(r.responseHeaders).length === 0) r.responseHeaders = headers(res.headers);
+  r.mimeType = res.mimeType ?? "";
+  r.protocol = res.protocol ?? "";
+  if (res.timing) r.timing = res.timing;
+  r.responseTs = ts;
+  r.remoteIP = res.remoteIPAddress ?? "";
+}
+function readBody(rec, tabId, requestId, r) {
+  if (r.status === 0 || r.status === 204 || r.status === 304 || r.status >= 300 && r.status < 400) return;
+  if (!isTextMime(r.mimeType)) return;
+  if (r.decodedSize > HAR_TEXT_MAX) {
+    r.note = `body of ${r.decodedSize} bytes left out (over ${HAR_TEXT_MAX})`;
+    return;
+  }
+  if (rec.bodyBytes + r.decodedSize > HAR_BODIES_MAX) {
+    r.note = `body left out: the recording holds ${HAR_BODIES_MAX} bytes of bodies`;
+    return;
+  }
+  const p = chrome.debugger.sendCommand({ tabId }, "Network.getResponseBody", { requestId }).then((got) => {
+    const b = got;
+    if (!b || typeof b.body !== "string") return;
+    if (b.body.length > HAR_TEXT_MAX * 2) {
+      r.note = `body left out (over ${HAR_TEXT_MAX} bytes)`;
+      return;
+    }
+    r.text = b.body;
+    r.base64 = b.base64Encoded === true;
+    rec.bodyBytes += b.body.length;
+  }).catch(() => {
+    r.note = "body no longer in the browser's buffer";
+  }).finally(() => rec.reading.delete(p));
+  rec.reading.add(p);
+}
+function harNetworkEvent(tabId, p, method) {
+  if (!method.startsWith("Network.") || bySession2.size === 0) return;
+  const rec = bySession2.get(tabSession(tabId));
+  if (!rec) return;
+  const id = String(p["requestId"] ?? "");
+  const key = `${tabId}:${id}`;
+  const ts = typeof p["timestamp"] === "number" ? p["timestamp"] : 0;
+  switch (method) {
+    case "Network.requestWillBeSent": {
+      const prev = rec.inflight.get(key);
+      const redirect = p["redirectResponse"];
+      const req = p["request"] ?? {};
+      if (prev && redirect) {
+        applyResponse(prev, redirect, ts);
+        prev.redirectURL = (req.url ?? "") + (req.urlFragment ?? "");
+        prev.endTs = ts;
+        rec.inflight.delete(key);
+        keep(rec, prev);
+      }
+      if (rec.inflight.size >= INFLIGHT_MAX) {
+        const oldest = rec.inflight.keys().next().value;
+        if (oldest !== void 0) rec.inflight.delete(oldest);
+        rec.dropped++;
+      }
+      const h = headers(req.headers);
+      rec.inflight.set(key, {
+        started: typeof p["wallTime"] === "number" ? p["wallTime"] * 1e3 : Date.now(),
+        startTs: ts,
+        method: req.method ?? "GET",
+        url: (req.url ?? "") + (req.urlFragment ?? ""),
+        requestHeaders: h,
+        ...typeof req.postData === "string" ? { postData: req.postData, postMimeType: headerValue(h, "content-type") } : {},
+        status: 0,
+        statusText: "",
+        protocol: "",
+        responseHeaders: {},
+        mimeType: "",
+        encodedSize: 0,
+        decodedSize: 0,
+        redirectURL: "",
+        remoteIP: "",
+        failure: ""
+      });
+      return;
+    }
+    case "Network.requestWillBeSentExtraInfo": {
+      const r = rec.inflight.get(key);
+      if (r) r.requestHeaders = { ...r.requestHeaders, ...headers(p["headers"]) };
+      return;
+    }
+    case "Network.responseReceived": {
+      const r = rec.inflight.get(key);
+      if (r) applyResponse(r, p["response"] ?? {}, ts);
+      return;
+    }
+    case "Network.responseReceivedExtraInfo": {
+      const r = rec.inflight.get(key);
+      if (r) r.responseHeaders = headers(p["headers"]);
+      return;
+    }
+    case "Network.dataReceived": {
+      const r = rec.inflight.get(key);
+      if (r && typeof p["dataLength"] === "number") r.decodedSize += p["dataLength"];
+      return;
+    }
+    case "Network.loadingFinished": {
+      const r = rec.inflight.get(key);
+      if (!r) return;
+      rec.inflight.delete(key);
+      r.endTs = ts;
+      if (typeof p["encodedDataLength"] === "number") r.encodedSize = p["encodedDataLength"];
+      keep(rec, r);
+      readBody(rec, tabId, id, r);
+      return;
+    }
+    case "Network.loadingFailed": {
+      const r = rec.inflight.get(key);
+      if (!r) return;
+      rec.inflight.delete(key);
+      r.endTs = ts;
+      r.failure = String(p["errorText"] ?? "failed");
+      keep(rec, r);
+      return;
+    }
+  }
+}
+function entriesOf(rec) {
+  const inflight = [...rec.inflight.values()].map((r) => ({ ...r, note: r.note ?? "still in flight when the recording stopped" }));
+  return [...rec.done, ...inflight].sort((a, b) => a.started - b.started).map(toEntry);
+}
+function harHandlers(deps) {
+  return {
+    "network.harStart": async (p) => {
+      const tabIds = await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      const had = bySession2.has(sessionId);
+      if (!had) {
+        bySession2.set(sessionId, { started: Date.now(), done: [], dropped: 0, inflight: /* @__PURE__ */ new Map(), bodyBytes: 0, reading: /* @__PURE__ */ new Set() });
+      }
+      for (const tabId of tabIds) {
+        noteTabSession(tabId, sessionId);
+        await ensureAttached(tabId).catch(() => void 0);
+      }
+      return { started: !had, maxEntries: HAR_ENTRIES };
+    },
+    "network.harStop": async (p) => {
+      await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      const rec = bySession2.get(sessionId);
+      if (!rec) {
+        throw new RpcError(ErrorCode.invalidParams, "invalid params: no HAR recording in this session (network har start begins one)");
+      }
+      bySession2.delete(sessionId);
+      let timer;
+      await Promise.race([Promise.all([...rec.reading]), new Promise((r) => timer = setTimeout(r, BODY_WAIT_MS))]);
+      clearTimeout(timer);
+      return { entries: entriesOf(rec), dropped: rec.dropped, started: rec.started };
+    }
+  };
+}
+
 // src/background/pages/network/network-wait.ts
 var waiters2 = /* @__PURE__ */ new Map();
 function responseReceived(tabId, p) {
@@ -5890,6 +6196,112 @@ async function waitResponse(tabId, p) {
     clearTimeout(timer);
     if (waiter) mine.delete(waiter);
     if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
+  }
+}
+
+// src/background/pages/network/websockets.ts
+var WS_SOCKETS = 20;
+var WS_FRAMES = 200;
+var WS_PAYLOAD = 4 << 10;
+var MAX_WAIT_MS = 2e4;
+var seq2 = 0;
+var nextSeq2 = () => ++seq2;
+var socketCounter = 0;
+var byTab6 = /* @__PURE__ */ new Map();
+function framePayload(opcode, payload) {
+  if (opcode === 1) {
+    const size = new TextEncoder().encode(payload).length;
+    if (payload.length > WS_PAYLOAD) return { text: payload.slice(0, WS_PAYLOAD), size, truncated: true };
+    return { text: payload, size };
+  }
+  const pad = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  return { size: Math.max(0, Math.floor(payload.length * 3 / 4) - pad) };
+}
+function socketsOf(tabId) {
+  let m = byTab6.get(tabId);
+  if (!m) byTab6.set(tabId, m = /* @__PURE__ */ new Map());
+  return m;
+}
+function webSocketEvent(tabId, p, method) {
+  const requestId = String(p["requestId"] ?? "");
+  const sockets = socketsOf(tabId);
+  if (method === "Network.webSocketCreated") {
+    if (sockets.size >= WS_SOCKETS) {
+      const oldest = sockets.keys().next().value;
+      if (oldest !== void 0) {
+        sockets.get(oldest)?.frames.wakeAll();
+        sockets.delete(oldest);
+      }
+    }
+    sockets.set(requestId, {
+      info: { id: `w${++socketCounter}`, url: String(p["url"] ?? ""), state: "connecting", frames: 0, created: Date.now() },
+      frames: new Ring(WS_FRAMES, nextSeq2)
+    });
+    return;
+  }
+  const s = sockets.get(requestId);
+  if (!s) return;
+  switch (method) {
+    case "Network.webSocketHandshakeResponseReceived":
+      s.info.state = "open";
+      return;
+    case "Network.webSocketFrameSent":
+    case "Network.webSocketFrameReceived": {
+      const r = p["response"] ?? {};
+      const opcode = typeof r.opcode === "number" ? r.opcode : 1;
+      s.info.frames++;
+      if (s.info.state === "connecting") s.info.state = "open";
+      s.frames.push({
+        direction: method === "Network.webSocketFrameSent" ? "sent" : "received",
+        time: Date.now(),
+        opcode,
+        ...framePayload(opcode, String(r.payloadData ?? ""))
+      });
+      return;
+    }
+    case "Network.webSocketFrameError":
+      s.info.error = String(p["errorMessage"] ?? "frame error");
+      s.frames.wakeAll();
+      return;
+    case "Network.webSocketClosed":
+      s.info.state = "closed";
+      s.frames.wakeAll();
+      return;
+  }
+}
+onForget((tabId) => {
+  for (const s of byTab6.get(tabId)?.values() ?? []) s.frames.wakeAll();
+  Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
+    () => void 0,
+    () => byTab6.delete(tabId)
+  );
+});
+async function webSockets(tabId, _p) {
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  return { sockets: [...socketsOf(tabId).values()].map((s) => ({ ...s.info })) };
+}
+async function webSocketFrames(tabId, p) {
+  const id = requireString(p, "id").trim();
+  const after = optionalInt(p, "after", 0) ?? 0;
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const find2 = () => [...socketsOf(tabId).values()].find((s2) => s2.info.id === id);
+  const s = find2();
+  if (!s) {
+    const ids = [...socketsOf(tabId).values()].map((x) => x.info.id);
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: no WebSocket ${JSON.stringify(id)} in this tab (${ids.length === 0 ? "it has none" : `network ws lists ${ids.join(", ")}`})`
+    );
+  }
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const frames = s.frames.after(after);
+    if (frames.length > 0 || Date.now() >= deadline || s.info.state === "closed" || find2() !== s) {
+      const next = frames.length > 0 ? frames[frames.length - 1].seq : after;
+      return { frames, next, dropped: s.frames.dropped, state: s.info.state };
+    }
+    await s.frames.waitNext(Math.max(1, deadline - Date.now()));
   }
 }
 
@@ -5944,6 +6356,216 @@ function nextGraceEnd(tabId) {
   return end2;
 }
 
+// src/background/pages/network/routes.ts
+var STORAGE_KEY3 = "browserctl.routes";
+var ROUTE_BODY_MAX = 4 << 20;
+var ROUTE_DELAY_MAX = 6e4;
+var ROUTES_MAX = 100;
+function patternProblem(p) {
+  if (p.trim() === "") return "the pattern is empty";
+  if (/[\s\u0000-\u001f\u007f]/.test(p)) return `the pattern ${JSON.stringify(p)} holds a space or control character: no URL matches it`;
+  const tail = /\\+$/.exec(p)?.[0].length ?? 0;
+  if (tail % 2 === 1) return `the pattern ${JSON.stringify(p)} ends in a lone \\ (it escapes the next character)`;
+  return void 0;
+}
+function headerProblem(h) {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name)) return `the header name ${JSON.stringify(h.name)} is not an HTTP token`;
+  if (/[\r\n\u0000]/.test(h.value)) return `the value of header ${h.name} holds a line break or NUL`;
+  return void 0;
+}
+function pickRoute(routes, url) {
+  for (let i = routes.length - 1; i >= 0; i--) if (matchesPattern(url, routes[i].pattern)) return routes[i];
+  return void 0;
+}
+function upsert(routes, r) {
+  return [...routes.filter((x) => x.pattern !== r.pattern), r];
+}
+function responseHeaders(r) {
+  const out = r.contentType ? r.headers.filter((h) => h.name.toLowerCase() !== "content-type") : [...r.headers];
+  if (r.contentType) out.push({ name: "Content-Type", value: r.contentType });
+  return out;
+}
+function shown2(r) {
+  const { body: _body, ...rest } = r;
+  return rest;
+}
+function base64Size(b) {
+  const pad = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
+}
+var bySession3 = /* @__PURE__ */ new Map();
+var loaded3;
+function ready2() {
+  loaded3 ??= (async () => {
+    const store3 = globalThis.chrome?.storage?.session;
+    if (!store3) return;
+    const got = await store3.get(STORAGE_KEY3).catch(() => ({}));
+    const all2 = got[STORAGE_KEY3] ?? {};
+    for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
+  })();
+  return loaded3;
+}
+async function persist() {
+  await chrome.storage.session.set({ [STORAGE_KEY3]: Object.fromEntries(bySession3) });
+}
+async function storeRoutes(sessionId, routes) {
+  const before = bySession3.get(sessionId);
+  if (routes.length === 0) bySession3.delete(sessionId);
+  else bySession3.set(sessionId, routes);
+  try {
+    await persist();
+  } catch (e) {
+    if (before) bySession3.set(sessionId, before);
+    else bySession3.delete(sessionId);
+    throw new RpcError(
+      ErrorCode.operationFailed,
+      `the routes could not be kept in the extension's session storage (${e instanceof Error ? e.message : String(e)}): a smaller body may fit`
+    );
+  }
+}
+function routesOf(sessionId) {
+  return bySession3.get(sessionId) ?? [];
+}
+onSessionRemoved((sessionId) => {
+  if (!bySession3.delete(sessionId)) return;
+  void persist().catch(() => void 0);
+});
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+function answerSend(tabId, method, params) {
+  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
+}
+async function answer(tabId, requestId, r) {
+  if (r.delayMs > 0) await sleep4(r.delayMs);
+  if (r.abort) {
+    await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
+    return;
+  }
+  await answerSend(tabId, "Fetch.fulfillRequest", {
+    requestId,
+    responseCode: r.status || 200,
+    responseHeaders: responseHeaders(r),
+    body: r.body
+  });
+}
+setFetchRouter({
+  ready: ready2,
+  patterns: (tabId) => routesOf(tabSession(tabId)).map((r) => r.pattern),
+  paused(tabId, p) {
+    const req = p["request"] ?? {};
+    const url = String(req.url ?? "") + String(req.urlFragment ?? "");
+    const r = pickRoute(routesOf(tabSession(tabId)), url);
+    if (!r) return false;
+    void answer(tabId, String(p["requestId"] ?? ""), r);
+    return true;
+  }
+});
+function invalid4(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function parseRoute(p) {
+  const pattern = requireString(p, "pattern");
+  const bad3 = patternProblem(pattern);
+  if (bad3) throw invalid4(bad3);
+  const abort = optionalBool(p, "abort") ?? false;
+  const status = optionalInt(p, "status", 100) ?? 200;
+  if (status > 599) throw invalid4(`"status" must be an HTTP status 100..599, got ${status}`);
+  const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid4(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  const body = optionalString(p, "body") ?? "";
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid4(`"body" must be base64`);
+  const bodySize = base64Size(body);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid4(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  const contentType = optionalString(p, "contentType") ?? "";
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid4(`"contentType" holds a line break or NUL`);
+  const rawHeaders = p.headers;
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid4(`"headers" must be an array`);
+  const headers2 = [];
+  for (const h of rawHeaders ?? []) {
+    const o = h;
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid4(`"headers" holds {name, value} strings`);
+    const why2 = headerProblem({ name: o.name, value: o.value });
+    if (why2) throw invalid4(why2);
+    headers2.push({ name: o.name, value: o.value });
+  }
+  if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
+    throw invalid4(`an abort route fails the request: it takes no status, body, headers or contentType`);
+  }
+  return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
+}
+function list(sessionId) {
+  const routes = routesOf(sessionId).map(shown2);
+  const routed = new Set(routes.map((r) => r.pattern));
+  const blocks = blockedPatterns(sessionId).filter((p) => !routed.has(p)).map((pattern) => ({ pattern, status: 0, headers: [], contentType: "", bodySize: 0, abort: true, delayMs: 0 }));
+  return [...blocks, ...routes];
+}
+async function applyToTabs(sessionId, tabIds) {
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped;
+}
+function result2(sessionId, skipped, removed) {
+  const out = { routes: list(sessionId) };
+  if (removed !== void 0) out.removed = removed;
+  if (skipped.length > 0) out.skippedTabIds = skipped;
+  return out;
+}
+function routeHandlers(deps) {
+  return {
+    "network.route": async (p) => {
+      const r = parseRoute(p);
+      const tabIds = await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      await ready2();
+      const now = upsert(routesOf(sessionId), r);
+      if (now.length > ROUTES_MAX) throw invalid4(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      await storeRoutes(sessionId, now);
+      return result2(sessionId, await applyToTabs(sessionId, tabIds));
+    },
+    "network.unroute": async (p) => {
+      const pattern = optionalString(p, "pattern");
+      const all2 = optionalBool(p, "all") ?? false;
+      if (all2 === (pattern !== void 0)) throw invalid4(`give a pattern or all, one of them`);
+      const tabIds = await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      await ready2();
+      const before = routesOf(sessionId);
+      const blocks = blockedPatterns(sessionId);
+      let removed;
+      if (all2) {
+        removed = before.length + blocks.filter((b) => !before.some((r) => r.pattern === b)).length;
+        setBlocked(sessionId, [], blocks);
+        await storeRoutes(sessionId, []);
+      } else {
+        const routed = before.some((r) => r.pattern === pattern);
+        const blocked = blocks.includes(pattern);
+        if (!routed && !blocked) {
+          const have = list(sessionId).map((r) => r.pattern);
+          throw invalid4(
+            `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
+          );
+        }
+        if (blocked) setBlocked(sessionId, [], [pattern]);
+        if (routed) await storeRoutes(sessionId, before.filter((r) => r.pattern !== pattern));
+        removed = 1;
+      }
+      return result2(sessionId, await applyToTabs(sessionId, tabIds), removed);
+    },
+    "network.routes": async (p) => {
+      await deps.sessionTabIds(p);
+      await ready2();
+      return result2(String(p.sessionId), []);
+    }
+  };
+}
+
 // src/background/pages/files/storage.ts
 async function pageURL(tabId) {
   const r = await send(tabId, "Runtime.evaluate", {
@@ -5966,10 +6588,10 @@ async function cookiesFor(tabId, p) {
   return { url, cookies: r.cookies };
 }
 async function cookies(tabId, p) {
-  const { url, cookies: list } = await cookiesFor(tabId, p);
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
   return {
     url,
-    cookies: list.map((c) => ({
+    cookies: list2.map((c) => ({
       name: c.name,
       value: c.value,
       domain: c.domain,
@@ -6009,11 +6631,11 @@ async function setCookie(tabId, p) {
   return { ok: true, url };
 }
 async function clearCookies(tabId, p) {
-  const { url, cookies: list } = await cookiesFor(tabId, p);
-  for (const c of list) {
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
+  for (const c of list2) {
     await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
   }
-  return { url, deleted: list.length };
+  return { url, deleted: list2.length };
 }
 var STORAGE_FN = `function (kind, op, key, value) {
   const s = kind === "session" ? window.sessionStorage : window.localStorage;
@@ -6086,7 +6708,7 @@ var TOOL_PAGE_METHODS = [
 function isToolPageMethod(m) {
   return TOOL_PAGE_METHODS.includes(m);
 }
-var MAX_WAIT_MS = 2e4;
+var MAX_WAIT_MS2 = 2e4;
 var docRequests = /* @__PURE__ */ new Map();
 var aftermath = new Wakeup();
 onDownloadChange(() => aftermath.wake());
@@ -6173,9 +6795,9 @@ async function download(tabId, p, click2) {
   return done;
 }
 var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
-async function readRing(tabId, ring, p, keep) {
+async function readRing(tabId, ring, p, keep2) {
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS2);
   const clear = optionalBool(p, "clear") ?? false;
   const limit = optionalInt(p, "limit", 1);
   if (!isAttached(tabId)) await ensureAttached(tabId);
@@ -6183,7 +6805,7 @@ async function readRing(tabId, ring, p, keep) {
   for (; ; ) {
     const r = ring();
     const all2 = r.after(after);
-    let entries2 = all2.filter(keep);
+    let entries2 = all2.filter(keep2);
     const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
     if (entries2.length > 0 || Date.now() >= deadline || clear) {
       if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
@@ -6205,9 +6827,9 @@ function errorsRead(tabId, p) {
 async function networkRead(tabId, p) {
   const filter = (optionalString(p, "filter") ?? "").toLowerCase();
   const failedOnly = optionalBool(p, "failed") ?? false;
-  const keep = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
-  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep);
-  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep) : [];
+  const keep2 = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
+  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep2);
+  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep2) : [];
   return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
 }
 async function networkRequest(tabId, p) {
@@ -6275,6 +6897,10 @@ function toolHandlers(deps, click2) {
     "network.waitResponse": onTab2("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
+    ...routeHandlers(deps),
+    ...harHandlers(deps),
+    "network.webSockets": onTab2("network.webSockets", webSockets),
+    "network.webSocketFrames": onTab2("network.webSocketFrames", webSocketFrames),
     "downloads.list": async (p) => {
       await deps.sessionTabIds(p);
       return { downloads: await listDownloads(String(p.sessionId)) };
@@ -6308,13 +6934,21 @@ var TAB_SESSION = [
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest],
-  ["Network.requestWillBeSentExtraInfo", networkEvent],
-  ["Network.responseReceived", networkEvent, responseReceived],
-  ["Network.responseReceivedExtraInfo", networkEvent],
-  ["Network.dataReceived", networkEvent],
-  ["Network.loadingFinished", networkEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
+  ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
+  ["Network.dataReceived", networkEvent, harNetworkEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent],
+  // network/: HAR recording, WebSocket connections and frames; routes
+  // answer through observe's Fetch.requestPaused
+  ["Network.webSocketCreated", webSocketEvent],
+  ["Network.webSocketHandshakeResponseReceived", webSocketEvent],
+  ["Network.webSocketFrameSent", webSocketEvent],
+  ["Network.webSocketFrameReceived", webSocketEvent],
+  ["Network.webSocketFrameError", webSocketEvent],
+  ["Network.webSocketClosed", webSocketEvent],
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
@@ -6337,9 +6971,9 @@ var GATES = [
   applySessionSettings
   // emulation settings, init scripts
 ];
-function table(list) {
+function table(list2) {
   const m = /* @__PURE__ */ new Map();
-  for (const [method, ...handlers] of list) {
+  for (const [method, ...handlers] of list2) {
     if (m.has(method)) throw new Error(`cdp-events.ts lists ${method} twice`);
     m.set(method, handlers);
   }
@@ -6550,14 +7184,14 @@ async function select(tabId, p) {
 }
 
 // src/background/pages/snapshot/ref-counters.ts
-var STORAGE_KEY3 = "browserctl.refCounters";
-var loaded3;
+var STORAGE_KEY4 = "browserctl.refCounters";
+var loaded4;
 var current = {};
 function load() {
-  if (!loaded3) {
-    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
+  if (!loaded4) {
+    loaded4 = chrome.storage.session.get(STORAGE_KEY4).then(
       (got) => {
-        const v = got[STORAGE_KEY3];
+        const v = got[STORAGE_KEY4];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -6567,11 +7201,11 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY4]: current }).catch(() => {
       });
     });
   }
-  return loaded3;
+  return loaded4;
 }
 async function savedCounters(tabId) {
   const all2 = await load();
@@ -6581,7 +7215,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY4]: current }).catch(() => {
   });
 }
 
@@ -6705,19 +7339,19 @@ async function scanClosedRoots(tabId, session, contextId) {
 // src/background/pages/snapshot/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep = 2, offset = 0) {
+function fitToChars(lines, max, keep2 = 2, offset = 0) {
   const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
   if (total <= max) return { lines: [...lines], dropped: 0 };
   const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
   const refsFrom = new Array(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
-  const nextOf = (n2) => offset + Math.max(0, n2 - keep);
+  const nextOf = (n2) => offset + Math.max(0, n2 - keep2);
   let used = 0;
   let n = 0;
   for (; n < lines.length; n++) {
     const add2 = lines[n].length + 1;
     const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
-    if (n >= keep && used + add2 + tail > max) break;
+    if (n >= keep2 && used + add2 + tail > max) break;
     used += add2;
   }
   const out = lines.slice(0, n);
@@ -6875,7 +7509,7 @@ async function childWorld(tabId, st, f) {
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
   if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
-  for (let round4 = 0; round4 < 4 && res.hosts > 0; round4++) {
+  for (let round5 = 0; round5 < 4 && res.hosts > 0; round5++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
   }
@@ -7075,12 +7709,12 @@ async function snapshot(tabId, p) {
   st.previous.set(key, out);
   const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
-  let shown2 = inText;
+  let shown3 = inText;
   if (diff) {
     body = prev ? diffLines(prev, out) : out;
     if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
     const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown2 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    shown3 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
   }
   if (offset > 0) body = fromOffset(body, offset);
   if (cut) body = [...body, cutNote(cut)];
@@ -7090,14 +7724,14 @@ async function snapshot(tabId, p) {
     if (cut2.dropped > 0 || offset > 0) {
       lines = cut2.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown2 = shown2.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+      shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
   }
   const refs = {};
-  for (const e of shown2) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  const result2 = { snapshot: lines.join("\n"), refs, url, title, tabId };
-  if (cut) result2.cut = true;
-  return result2;
+  for (const e of shown3) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  const result3 = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result3.cut = true;
+  return result3;
 }
 function cutNote(why2) {
   const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
@@ -7135,7 +7769,7 @@ function dropEmptyFrame(out) {
 
 // src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid4(msg) {
+function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -7193,8 +7827,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid4(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid4(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -7571,26 +8205,26 @@ async function annotations(tabId, sessionId, map, opts) {
       const w = b.width * map.scale;
       const h = b.height * map.scale;
       if (x + w <= 0 || y + h <= 0 || x >= map.width || y >= map.height) return;
-      out.push({ ref: r.ref, role: r.role, name: r.name, box: { x: round2(x), y: round2(y), width: round2(w), height: round2(h) } });
+      out.push({ ref: r.ref, role: r.role, name: r.name, box: { x: round3(x), y: round3(y), width: round3(w), height: round3(h) } });
     });
     return out;
   } finally {
     releaseActionObjects(tabId);
   }
 }
-function round2(v) {
+function round3(v) {
   return Math.round(v * 10) / 10;
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid5(msg) {
+function invalid6(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid6(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid6(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -7683,11 +8317,11 @@ async function screenshot(tabId, p) {
 }
 
 // src/background/pages/navigation/wait.ts
-var MAX_WAIT_MS2 = 3e5;
+var MAX_WAIT_MS3 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -7725,8 +8359,8 @@ async function readyState(tabId) {
     return "";
   }
 }
-function reached(state2, ready2) {
-  return state2 === "domcontentloaded" ? ready2 === "interactive" || ready2 === "complete" : ready2 === "complete";
+function reached(state2, ready3) {
+  return state2 === "domcontentloaded" ? ready3 === "interactive" || ready3 === "complete" : ready3 === "complete";
 }
 async function waitLoad(tabId, state2, deadline, budget) {
   const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
@@ -7759,12 +8393,12 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS2) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS2}`);
+    if (ms > MAX_WAIT_MS3) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS3}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -7780,7 +8414,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -7894,7 +8528,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round3(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running = round4(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
         next = await running;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
@@ -7966,12 +8600,12 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     if (depth >= 16) return;
     for (const child of node.childFrames ?? []) {
       if (outOfProcess.has(child.frame.id)) continue;
-      let shown2 = aboveShown;
+      let shown3 = aboveShown;
       const origin = child.frame.securityOrigin;
       if (origin !== node.frame.securityOrigin || origin === "null" || origin === void 0) {
-        shown2 = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
+        shown3 = aboveShown.then((ok) => ok && ownerShown(tabId, session, child.frame.id));
         found.push(
-          shown2.then(async (ok) => {
+          shown3.then(async (ok) => {
             if (!ok) return void 0;
             const w = await sendIn(tabId, session, "Page.createIsolatedWorld", {
               frameId: child.frame.id,
@@ -7981,7 +8615,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
           })
         );
       }
-      visit(child, shown2, depth + 1);
+      visit(child, shown3, depth + 1);
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
@@ -8041,16 +8675,16 @@ function outcomeOf(r, what) {
   return out ?? "gone";
 }
 var lastId = 0;
-function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
+function round4(tabId, places, kind, arg, gone, deadline, budget, what, setOnChange) {
   const id = `w${Date.now().toString(36)}-${++lastId}`;
   const left = Math.max(0, deadline - Date.now());
-  let ended = false;
+  let ended2 = false;
   let waiting = places.length;
   let timer;
   let refresh;
   return new Promise((resolve, reject) => {
     const stop = () => {
-      ended = true;
+      ended2 = true;
       clearTimeout(timer);
       clearTimeout(refresh);
       for (const p of places) {
@@ -8059,12 +8693,12 @@ function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
       }
     };
     const end2 = (v) => {
-      if (ended) return;
+      if (ended2) return;
       stop();
       resolve(v);
     };
     const fail = (e) => {
-      if (ended) return;
+      if (ended2) return;
       stop();
       reject(e);
     };
@@ -8074,7 +8708,7 @@ function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
       refresh = setTimeout(() => {
         shownPlaces(tabId).then(
           (now) => {
-            if (ended) return;
+            if (ended2) return;
             if (samePlaces(now, places)) recheck();
             else end2("again");
           },
@@ -8086,7 +8720,7 @@ function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
     for (const p of places) {
       evaluateWait(tabId, p, kind, arg, gone, left, id).then(
         (r) => {
-          if (ended) return;
+          if (ended2) return;
           let out;
           try {
             out = outcomeOf(r, what);
@@ -8098,7 +8732,7 @@ function round3(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
           else if (out.ok && (!gone || --waiting === 0)) end2("done");
         },
         (e) => {
-          if (ended) return;
+          if (ended2) return;
           if (isGone(e)) end2("retry");
           else fail(e);
         }
@@ -8644,16 +9278,16 @@ function isPopupSessionMessage(m) {
   return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
 }
 var nextId = 1;
-async function answerPopup(router2, msg) {
+async function answerPopup(router3, msg) {
   const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
-  const resp = await router2.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
+  const resp = await router3.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
   if (resp && "result" in resp) return { ok: true, result: resp.result };
   return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
 }
-function wirePopupApi(router2) {
+function wirePopupApi(router3) {
   const onMessage = (msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
-    void answerPopup(router2, msg).then(sendResponse);
+    void answerPopup(router3, msg).then(sendResponse);
     return true;
   };
   chrome.runtime.onMessage.addListener(onMessage);
@@ -8685,8 +9319,8 @@ var Router = class {
     }
     const timing = callStarted(id, method, params);
     try {
-      const result2 = await handler(params);
-      return { jsonrpc: "2.0", id, result: result2 === void 0 ? null : result2 };
+      const result3 = await handler(params);
+      return { jsonrpc: "2.0", id, result: result3 === void 0 ? null : result3 };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
@@ -9089,11 +9723,11 @@ store2.watch();
 titleCache.watch();
 watchJoins(store2, joinTab);
 void rejoinAll(store2, joinTab).catch(() => void 0);
-var router = new Router(handlerTable(store2));
+var router2 = new Router(handlerTable(store2));
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
-  onRequest: (msg) => router.dispatch(msg),
+  onRequest: (msg) => router2.dispatch(msg),
   // While replaced by another browser: does the hub have one? (GET /status)
   hubHasBrowser: async (server, token) => {
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
@@ -9108,6 +9742,6 @@ var client = new WsClient({
   log: (...args) => console.warn("[browserctl]", ...args)
 });
 wireLifecycle(client);
-wirePopupApi(router);
+wirePopupApi(router2);
 wireHandoffPopup();
 client.start();

@@ -1315,6 +1315,204 @@ export interface RequestDetail {
   timing: RequestTiming;
 }
 
+export interface RouteHeader {
+  name: string;
+  value: string;
+}
+
+export interface RouteParams {
+  sessionId?: string;
+  /** network block's syntax: without * or ? a URL substring, with them a wildcard pattern over the whole URL */
+  pattern: string;
+  /** default 200; an integer >= 100; HTTP status, 100..599 */
+  status?: number;
+  /** base64, at most 4 MiB decoded */
+  body?: string;
+  headers?: RouteHeader[];
+  /** the Content-Type header */
+  contentType?: string;
+  /** default false; fail the request (net::ERR_BLOCKED_BY_CLIENT) instead */
+  abort?: boolean;
+  /** default 0; an integer >= 0; hold the request this long before answering, at most 60000 */
+  delayMs?: number;
+}
+
+export interface Route {
+  pattern: string;
+  /** 0 for abort */
+  status: number;
+  headers: RouteHeader[];
+  contentType: string;
+  /** bytes */
+  bodySize: number;
+  abort: boolean;
+  delayMs: number;
+}
+
+export interface RoutesResult {
+  routes: Route[];
+  /** network.unroute: how many routes went */
+  removed?: number;
+  /** tabs that could not be attached now: they get the routes on their first command */
+  skippedTabIds?: number[];
+}
+
+export interface UnrouteParams {
+  sessionId?: string;
+  /** the route's pattern as given; absent: all */
+  pattern?: string;
+  /** default false; remove every route (pattern must be absent) */
+  all?: boolean;
+}
+
+export interface HARStartResult {
+  /** false: a recording was already running (it goes on) */
+  started: boolean;
+  maxEntries: number;
+}
+
+export interface HARNameValue {
+  name: string;
+  value: string;
+}
+
+export interface HARPostData {
+  mimeType: string;
+  text: string;
+}
+
+export interface HARRequest {
+  method: string;
+  url: string;
+  httpVersion: string;
+  headers: HARNameValue[];
+  queryString: HARNameValue[];
+  cookies: HARNameValue[];
+  postData?: HARPostData;
+  /** -1: unknown */
+  headersSize: number;
+  bodySize: number;
+}
+
+export interface HARContent {
+  size: number;
+  mimeType: string;
+  /** small text bodies only */
+  text?: string;
+  /** base64 when text is */
+  encoding?: string;
+}
+
+export interface HARResponse {
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  headers: HARNameValue[];
+  cookies: HARNameValue[];
+  content: HARContent;
+  redirectURL: string;
+  headersSize: number;
+  bodySize: number;
+}
+
+export interface HARTimings {
+  blocked: number;
+  dns: number;
+  connect: number;
+  send: number;
+  wait: number;
+  receive: number;
+  ssl: number;
+}
+
+export interface HAREntry {
+  /** ISO 8601 */
+  startedDateTime: string;
+  /** ms, total */
+  time: number;
+  request: HARRequest;
+  response: HARResponse;
+  /** always empty */
+  cache: Record<string, string>;
+  timings: HARTimings;
+  serverIPAddress?: string;
+  /** the failure, or why a body is left out */
+  comment?: string;
+}
+
+export interface HARStopResult {
+  /** oldest first */
+  entries: HAREntry[];
+  /** older entries dropped by the bound */
+  dropped: number;
+  /** ms since the epoch */
+  started: number;
+}
+
+export interface WebSocketsParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+}
+
+export interface WebSocketInfo {
+  /** for network.webSocketFrames */
+  id: string;
+  url: string;
+  /** connecting, open or closed */
+  state: string;
+  /** frames seen, sent and received */
+  frames: number;
+  /** ms since the epoch */
+  created: number;
+  /** the last frame error */
+  error?: string;
+}
+
+export interface WebSocketsResult {
+  sockets: WebSocketInfo[];
+}
+
+export interface WebSocketFramesParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** the connection's id as network.webSockets lists it */
+  id: string;
+  /** default 0; an integer >= 0; only frames after this seq (the last next) */
+  after?: number;
+  /** default 0; an integer >= 0; with none newer, wait up to this long for one (at most 20000) */
+  waitMs?: number;
+}
+
+export interface WebSocketFrame {
+  seq: number;
+  /** sent or received */
+  direction: string;
+  /** ms since the epoch */
+  time: number;
+  /** 1 text, 2 binary */
+  opcode: number;
+  /** a text frame's payload, cut at 4096 characters */
+  text?: string;
+  /** bytes of the payload */
+  size: number;
+  truncated?: boolean;
+}
+
+export interface WebSocketFramesResult {
+  frames: WebSocketFrame[];
+  /** the cursor to pass as after */
+  next: number;
+  /** older frames dropped by the bound */
+  dropped: number;
+  state: string;
+}
+
 export interface DownloadListResult {
   downloads: Download[];
 }
@@ -1565,6 +1763,13 @@ export const NETWORK_METHODS = [
   "network.unblock",
   "network.waitResponse",
   "network.request",
+  "network.route",
+  "network.unroute",
+  "network.routes",
+  "network.harStart",
+  "network.harStop",
+  "network.webSockets",
+  "network.webSocketFrames",
 ] as const;
 export type NetworkMethod = (typeof NETWORK_METHODS)[number];
 
@@ -1741,6 +1946,20 @@ export interface MethodTypes {
   "network.waitResponse": { params: WaitResponseParams; result: WaitResponseResult };
   /** one request of a tab whole: headers, bodies, timing */
   "network.request": { params: NetworkRequestParams; result: RequestDetail };
+  /** answer (or fail) requests matching a pattern in every tab of the session, tabs opened later too */
+  "network.route": { params: RouteParams; result: RoutesResult };
+  /** remove a route, or all of them */
+  "network.unroute": { params: UnrouteParams; result: RoutesResult };
+  /** the session's routes */
+  "network.routes": { params: SessionIDParams; result: RoutesResult };
+  /** start recording the session's requests for a HAR file */
+  "network.harStart": { params: SessionIDParams; result: HARStartResult };
+  /** stop the session's HAR recording and hand over its entries */
+  "network.harStop": { params: SessionIDParams; result: HARStopResult };
+  /** the tab's WebSocket connections */
+  "network.webSockets": { params: WebSocketsParams; result: WebSocketsResult };
+  /** a WebSocket connection's frames (long poll with waitMs) */
+  "network.webSocketFrames": { params: WebSocketFramesParams; result: WebSocketFramesResult };
   /** downloads started in the session's tabs */
   "downloads.list": { params: SessionIDParams; result: DownloadListResult };
   /** start recording the session's active tab (screencast frames) */

@@ -26,6 +26,9 @@ import { Wakeup } from "./core/wakeup";
 import { chooserSince, upload } from "./files/files";
 import { requestDetail } from "./network/network-detail";
 import { waitResponse } from "./network/network-wait";
+import { harHandlers } from "./network/har";
+import { routeHandlers } from "./network/routes";
+import { webSocketFrames, webSockets } from "./network/websockets";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
 import { labelOf, requireTarget } from "./targets/target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./files/storage";
@@ -321,6 +324,10 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
     "network.waitResponse": onTab("network.waitResponse", waitResponse),
     "network.block": async (p) => block(p, deps, true),
     "network.unblock": async (p) => block(p, deps, false),
+    ...routeHandlers(deps),
+    ...harHandlers(deps),
+    "network.webSockets": onTab("network.webSockets", webSockets),
+    "network.webSocketFrames": onTab("network.webSocketFrames", webSocketFrames),
     "downloads.list": async (p) => {
       await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
       return { downloads: await listDownloads(String(p.sessionId)) };

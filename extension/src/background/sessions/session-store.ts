@@ -41,6 +41,15 @@ interface Persisted {
   sessions: SessionRecord[];
 }
 
+/** Called with the id of every session that ends (closed, released, its group gone). */
+const removedHooks = new Set<(sessionId: string) => void>();
+export function onSessionRemoved(fn: (sessionId: string) => void): void {
+  removedHooks.add(fn);
+}
+function ended(sessionId: string): void {
+  for (const h of removedHooks) h(sessionId);
+}
+
 export class SessionStore {
   private sessions = new Map<string, SessionRecord>();
   private next = 1;
@@ -70,6 +79,7 @@ export class SessionStore {
         this.sessions.set(s.sessionId, s);
       } catch {
         dropped = true; // its group is gone: so is the session
+        ended(s.sessionId);
       }
     }
     if (dropped) await this.save();
@@ -161,7 +171,9 @@ export class SessionStore {
   }
 
   async remove(sessionId: string): Promise<void> {
-    if (this.sessions.delete(sessionId)) await this.save();
+    if (!this.sessions.delete(sessionId)) return;
+    ended(sessionId);
+    await this.save();
   }
 
   private async removeByGroup(groupId: number): Promise<void> {

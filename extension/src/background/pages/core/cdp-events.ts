@@ -19,7 +19,9 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "../files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "../files/files";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "../logs/observe";
+import { harNetworkEvent } from "../network/har";
 import { responseReceived } from "../network/network-wait";
+import { webSocketEvent } from "../network/websockets";
 import { frameLoadEvent } from "../snapshot/settle";
 import { trackDocumentRequest } from "../tools";
 import { answerDialog } from "./dialogs";
@@ -64,13 +66,21 @@ const TAB_SESSION: EventList = [
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest],
-  ["Network.requestWillBeSentExtraInfo", networkEvent],
-  ["Network.responseReceived", networkEvent, responseReceived],
-  ["Network.responseReceivedExtraInfo", networkEvent],
-  ["Network.dataReceived", networkEvent],
-  ["Network.loadingFinished", networkEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
+  ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
+  ["Network.dataReceived", networkEvent, harNetworkEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent],
+  // network/: HAR recording, WebSocket connections and frames; routes
+  // answer through observe's Fetch.requestPaused
+  ["Network.webSocketCreated", webSocketEvent],
+  ["Network.webSocketHandshakeResponseReceived", webSocketEvent],
+  ["Network.webSocketFrameSent", webSocketEvent],
+  ["Network.webSocketFrameReceived", webSocketEvent],
+  ["Network.webSocketFrameError", webSocketEvent],
+  ["Network.webSocketClosed", webSocketEvent],
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers

@@ -3,7 +3,8 @@
 // bounded log per tab (oldest dropped first) with a sequence number, so a
 // caller can read "everything after N" and follow a log by calling again.
 // Also network blocking: Fetch.requestPaused for the session's patterns
-// answers Fetch.failRequest(BlockedByClient).
+// answers Fetch.failRequest(BlockedByClient), after the session's routes
+// (network/routes.ts) had their turn.
 //
 // The hub carries only request/response, no server push, so following is a
 // long poll: logs.* take `after` (the last seq seen) and `waitMs`; with
@@ -157,6 +158,21 @@ export function setAuthWanted(fn: (tabId: number) => boolean): void {
   wantsAuth = fn;
 }
 
+/**
+ * Routes (network/routes.ts) share the one Fetch.enable: their patterns
+ * are intercepted too, and a paused request goes to them first (paused
+ * answers true when a route took it).
+ */
+export interface FetchRouter {
+  ready(): Promise<void>;
+  patterns(tabId: number): string[];
+  paused(tabId: number, params: Record<string, unknown>): boolean;
+}
+let router: FetchRouter = { ready: async () => undefined, patterns: () => [], paused: () => false };
+export function setFetchRouter(r: FetchRouter): void {
+  router = r;
+}
+
 /** A Fetch urlPattern (`*`, `?`, `\` escapes) as a RegExp over the whole URL. */
 function patternRegExp(p: string): RegExp {
   let re = "";
@@ -182,7 +198,8 @@ export function isBlocked(tabId: number, url: string): boolean {
 
 /** Turns interception on or off in a tab for its session's patterns (and credentials). */
 export async function applyBlocking(tabId: number, send: AttachSend): Promise<void> {
-  const patterns = blockedPatterns(tabSession(tabId));
+  await router.ready();
+  const patterns = [...new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
     await send("Fetch.disable");
@@ -422,12 +439,15 @@ export function networkEvent(tabId: number, p: Record<string, unknown>, method: 
   onNetwork(tabLogs(tabId), method, p);
 }
 
-/** Fetch.requestPaused: a blocked request fails, any other goes on. */
+/**
+ * Fetch.requestPaused. Without credentials only patterns we block or route
+ * are intercepted; with them every request pauses. A route answers first,
+ * a blocked one fails, the rest go on.
+ */
 export function requestPaused(tabId: number, p: Record<string, unknown>): void {
-  // Without credentials only patterns we block are intercepted: every
-  // paused request fails. With them every request pauses.
+  if (router.paused(tabId, p)) return;
   const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
-  if (!wantsAuth(tabId) || isBlocked(tabId, url)) {
+  if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
     void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });

@@ -1,0 +1,139 @@
+package cmd
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"browserctl/rpc"
+)
+
+// runArgs runs browserctl with args as given (no splitting on spaces).
+func (e *testEnv) runArgs(args ...string) ExitCode {
+	e.out.Reset()
+	e.err.Reset()
+	return Run(context.Background(), e.f, args)
+}
+
+func TestNetworkRouteSendsWhatWasAsked(t *testing.T) {
+	e := newTestEnv(t)
+	e.h.results[rpc.NetworkRoute] = `{"routes":[]}`
+	file := filepath.Join(t.TempDir(), "body.bin")
+	body := []byte{0, 1, 2, 255, 'x'}
+	if err := os.WriteFile(file, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := e.runArgs("--session", "s1", "network", "route", "*/api/*", "--body-file", file, "--header", "X-A: one: two",
+		"--header", "Cache-Control:no-store", "--content-type", "application/octet-stream", "--delay", "1.5s"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	var p rpc.RouteParams
+	c := e.h.lastCall(t)
+	if err := json.Unmarshal([]byte(c.Params), &p); err != nil || c.Method != rpc.NetworkRoute {
+		t.Fatalf("sent %s %s", c.Method, c.Params)
+	}
+	got, _ := base64.StdEncoding.DecodeString(p.Body)
+	if string(got) != string(body) || p.Pattern != "*/api/*" || p.Status != 0 || p.DelayMs != 1500 || p.ContentType != "application/octet-stream" {
+		t.Errorf("sent %+v", p)
+	}
+	if len(p.Headers) != 2 || p.Headers[0] != (rpc.RouteHeader{Name: "X-A", Value: "one: two"}) || p.Headers[1] != (rpc.RouteHeader{Name: "Cache-Control", Value: "no-store"}) {
+		t.Errorf("headers %+v", p.Headers)
+	}
+	if strings.Contains(c.Params, `"status"`) {
+		t.Errorf("a status not given is left out (the extension's 200): %s", c.Params)
+	}
+}
+
+// Bad input is exit 2 with the reason, and nothing reaches the browser.
+func TestNetworkRouteBadInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	for _, args := range [][]string{
+		{"network", "route", "/api/", "--status", "99"},
+		{"network", "route", "/api/", "--status", "600"},
+		{"network", "route", "/api/", "--header", "no colon"},
+		{"network", "route", "/api/", "--header", ": empty name"},
+		{"network", "route", "/api/", "--header", "Bad Name: x"},
+		{"network", "route", "/api/", "--body-file", missing},
+		{"network", "route", "/api/", "--body-file", os.TempDir()},
+		{"network", "route", "/api/", "--body", "a", "--body-file", missing},
+		{"network", "route", "/api/", "--abort", "--body", "x"},
+		{"network", "route", "/api/", "--delay", "2m"},
+		{"network", "route", "/api/", "--delay", "-1s"},
+		{"network", "route", ""},
+		{"network", "route", "a b"},
+		{"network", "route", `a\`},
+		{"network", "route"},
+		{"network", "unroute"},
+		{"network", "unroute", "x", "--all"},
+		{"network", "har", "stop", filepath.Join(missing, "x.har")},
+		{"network", "ws", "--tab", "-3"},
+	} {
+		e := newTestEnv(t)
+		if code := e.runArgs(append([]string{"--session", "s1"}, args...)...); code != ExitUsage {
+			t.Errorf("%q: exit %d, want %d (stderr %s)", args, code, ExitUsage, e.err)
+		}
+		if len(e.h.calls) != 0 {
+			t.Errorf("%q reached the browser: %+v", args, e.h.calls)
+		}
+		if !strings.Contains(e.err.String(), "error") {
+			t.Errorf("%q: stderr %q gives no reason", args, e.err)
+		}
+	}
+}
+
+func TestParseRouteHeader(t *testing.T) {
+	for in, want := range map[string]rpc.RouteHeader{
+		"X-A: 1":          {Name: "X-A", Value: "1"},
+		"Set-Cookie:a=b;": {Name: "Set-Cookie", Value: "a=b;"},
+		" X : y ":         {Name: "X", Value: "y"},
+		"Empty:":          {Name: "Empty", Value: ""},
+	} {
+		got, err := parseRouteHeader(in)
+		if err != nil || got != want {
+			t.Errorf("parseRouteHeader(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "x", ":v", "a b: c", "é: x", "X: a\nb"} {
+		if _, err := parseRouteHeader(in); err == nil {
+			t.Errorf("parseRouteHeader(%q) accepted", in)
+		}
+	}
+}
+
+// har stop writes HAR 1.2 around the extension's entries.
+func TestNetworkHARStopWritesHAR(t *testing.T) {
+	e := newTestEnv(t)
+	e.h.results[rpc.NetworkHARStop] = `{"entries":[{"startedDateTime":"2026-01-02T03:04:05.000Z","time":12.5,
+		"request":{"method":"GET","url":"http://h/a?x=1","httpVersion":"HTTP/1.1","headers":[],"queryString":[{"name":"x","value":"1"}],"cookies":[],"headersSize":-1,"bodySize":0},
+		"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[{"name":"Content-Type","value":"text/plain"}],"cookies":[],
+		"content":{"size":2,"mimeType":"text/plain","text":"hi"},"redirectURL":"","headersSize":-1,"bodySize":2},
+		"cache":{},"timings":{"blocked":1,"dns":-1,"connect":-1,"send":0,"wait":10,"receive":1.5,"ssl":-1}}],"dropped":3,"started":1}`
+	file := filepath.Join(t.TempDir(), "out.har")
+	if code := e.runArgs("--session", "s1", "network", "har", "stop", file); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	log := doc["log"]
+	creator, _ := log["creator"].(map[string]any)
+	entries, _ := log["entries"].([]any)
+	if log["version"] != "1.2" || creator["name"] != "browserctl" || creator["version"] == "" || len(entries) != 1 {
+		t.Errorf("log %v", log)
+	}
+	if !strings.Contains(log["comment"].(string), "3 older") {
+		t.Errorf("the dropped entries are not said: %v", log["comment"])
+	}
+	if st, _ := os.Stat(file); st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v", st.Mode())
+	}
+}

@@ -1,0 +1,181 @@
+package cmd
+
+// network ws [--frames ID] [--follow]: the tab's WebSocket connections and
+// their frames (network.webSockets, network.webSocketFrames; following is
+// a long poll like console --follow).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
+)
+
+func newCmdNetworkWS(f *Factory) *cobra.Command {
+	var (
+		tab    int
+		id     string
+		follow bool
+	)
+	c := &cobra.Command{
+		Use:   "ws",
+		Short: "The tab's WebSocket connections; --frames ID their frames, --follow new ones",
+		Long: fmt.Sprintf(`List the tab's WebSocket connections since it joined the session: id, state
+(connecting, open, closed), frames seen and URL. --frames ID prints that
+connection's frames: time, direction (> sent, < received) and the payload,
+text escaped for the terminal, binary as its size. --follow keeps printing
+new frames until Ctrl-C or the connection closes (without --frames: the
+newest connection).
+
+Bounds: the newest 20 connections per tab, the newest %d frames per
+connection, a text payload cut at %d KiB (the frame's size says how long
+it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
+		Example: `  browserctl network ws
+  browserctl network ws --frames w1
+  browserctl network ws --frames w1 --follow --json`,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			ctx := c.Context()
+			pp := pageParams(f, tab)
+			if id == "" && !follow {
+				return listWebSockets(ctx, f, pp)
+			}
+			if id == "" {
+				newest, err := newestWebSocket(ctx, f, pp)
+				if err != nil {
+					return err
+				}
+				id = newest
+			}
+			err := printFrames(ctx, f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
+			var be *rpc.BrowserError
+			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
+				return &UsageError{Err: err}
+			}
+			return err
+		},
+		Annotations: notReplayed(readsOnly),
+	}
+	c.Flags().StringVar(&id, "frames", "", "print the frames of connection ID (as the listing names it)")
+	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new frames until Ctrl-C")
+	addTabFlag(c, f, &tab)
+	return c
+}
+
+func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
+	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
+	if err != nil {
+		return err
+	}
+	if f.Globals.JSON {
+		return printJSON(f, raw)
+	}
+	var r rpc.WebSocketsResult
+	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
+		return err
+	}
+	if len(r.Sockets) == 0 {
+		if f.IO.IsStderrTTY() {
+			fmt.Fprintln(f.IO.ErrOut, "no WebSocket connections")
+		}
+		return nil
+	}
+	t := newTable(f, "ID", "STATE", "FRAMES", "URL")
+	for _, s := range r.Sockets {
+		state := s.State
+		if s.Error != "" {
+			state += " (" + safeText(s.Error) + ")"
+		}
+		t.add(s.ID, state, fmt.Sprint(s.Frames), safeText(s.URL))
+	}
+	return t.print()
+}
+
+func newestWebSocket(ctx context.Context, f *Factory, pp rpc.PageParams) (string, error) {
+	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
+	if err != nil {
+		return "", err
+	}
+	var r rpc.WebSocketsResult
+	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
+		return "", err
+	}
+	if len(r.Sockets) == 0 {
+		return "", usageErrorf("the tab has no WebSocket connection to follow")
+	}
+	return r.Sockets[len(r.Sockets)-1].ID, nil
+}
+
+// frameLine is one frame for people: time, direction, payload.
+func frameLine(fr rpc.WebSocketFrame) string {
+	dir := "<"
+	if fr.Direction == "sent" {
+		dir = ">"
+	}
+	payload := safeText(fr.Text)
+	switch {
+	case fr.Opcode != 1:
+		payload = fmt.Sprintf("(binary, %s)", humanBytes(int64(fr.Size)))
+	case fr.Truncated:
+		payload += fmt.Sprintf(" … (%s in all)", humanBytes(int64(fr.Size)))
+	}
+	return fmt.Sprintf("%s %s %s", clock(fr.Time), dir, payload)
+}
+
+func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, follow bool) error {
+	h, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	first := true
+	for {
+		timeout := f.Globals.Timeout
+		if !first {
+			timeout = followTimeout
+			ctx = withoutBudget(ctx)
+		}
+		raw, err := h.Call(ctx, rpc.NetworkWebSocketFrames, p, timeout)
+		if err != nil {
+			if follow && ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		var r rpc.WebSocketFramesResult
+		if err := decodeResult(rpc.NetworkWebSocketFrames, raw, &r); err != nil {
+			return err
+		}
+		if f.Globals.JSON && !follow {
+			return printJSON(f, raw)
+		}
+		if err := printEntries(f, raw, true, r.Frames, func(fr rpc.WebSocketFrame) {
+			fmt.Fprintln(f.IO.Out, frameLine(fr))
+		}); err != nil {
+			return err
+		}
+		if first && r.Dropped > 0 {
+			warn(f, "%d older frames were dropped (the newest %d are kept)", r.Dropped, rpc.WebSocketFramesMax)
+		}
+		if !follow {
+			return nil
+		}
+		if r.State == "closed" && len(r.Frames) == 0 {
+			if f.IO.IsStderrTTY() {
+				fmt.Fprintln(f.IO.ErrOut, "the connection closed")
+			}
+			return nil
+		}
+		first = false
+		p.After = r.Next
+		p.WaitMs = int(followWait / time.Millisecond)
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
