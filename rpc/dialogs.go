@@ -1,45 +1,22 @@
 package rpc
 
-import "encoding/json"
+// JavaScript dialogs (alert, confirm, prompt, beforeunload): the open
+// one, and the session's policy for answering them (docs/protocol.md
+// "Dialogs").
 
-// Params and results of issue 8's methods: navigation, waits, dialogs
-// (docs/protocol.md section 4). Their timeoutMs is PageParams'.
+// Wire names of the dialog methods.
+const (
+	PageDialog             = "pages.dialog"
+	SessionSetDialogPolicy = "sessions.setDialogPolicy"
+)
 
-// NavigateParams are the params of pages.navigate.
-type NavigateParams struct {
-	PageParams
-	URL       string `json:"url" doc:"a URL without a scheme gets https://"`
-	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
-}
-
-// HistoryParams are the params of pages.back, pages.forward and pages.reload.
-type HistoryParams struct {
-	PageParams
-	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
-}
-
-// NavResult is the result of pages.navigate, back, forward and reload.
-type NavResult struct {
-	URL   string `json:"url" doc:"the final URL"`
-	Title string `json:"title"`
-}
-
-// WaitForParams are the params of pages.waitFor: exactly one of Text,
-// Selector, URL, Fn (the extension checks; each is optional here).
-type WaitForParams struct {
-	PageParams
-	Text     string `json:"text,omitempty" doc:"exactly one of text, selector, url, fn; visible on the page, whitespace runs compared as one space"`
-	Selector string `json:"selector,omitempty" doc:"CSS: a matching element is visible"`
-	URL      string `json:"url,omitempty" doc:"the tab's URL contains it, or matches it as a glob"`
-	Fn       string `json:"fn,omitempty" doc:"a JavaScript expression, truthy; promises awaited"`
-	Gone     bool   `json:"gone,omitempty" default:"false" doc:"with text or selector: until it is no longer visible"`
-}
-
-// WaitForResult is the result of pages.waitFor.
-type WaitForResult struct {
-	Waited int             `json:"waited"`
-	URL    string          `json:"url,omitempty" doc:"url: the URL that matched"`
-	Value  json.RawMessage `json:"value,omitempty" doc:"fn: its truthy JSON value"`
+// dialogMethods are the dialog rows of Methods.
+var dialogMethods = []Method{
+	{Wire: SessionSetDialogPolicy, Session: SessionRequired, Params: SetDialogPolicyParams{}, Result: SetDialogPolicyResult{},
+		Summary: "set the session's JavaScript dialog policy", ResultDoc: "how the session's tabs answer JavaScript dialogs from now on (see \"Dialogs\" below)"},
+	{Wire: PageDialog, Session: SessionRequired, Params: DialogParams{}, Result: DialogResult{},
+		Summary:   "the open JavaScript dialog: status, accept, dismiss",
+		ResultDoc: "`status`: `open`, `policy` and the open dialog; `accept`/`dismiss`: the dialog, `accepted` and a prompt's `text`; nothing open: 4110"},
 }
 
 // DialogParams are the params of pages.dialog.

@@ -1,0 +1,200 @@
+package rpc
+
+// Input: pointer, keyboard and form actions on an element or the page.
+// Pointer actions are hit-tested before the press unless `force` is set
+// (docs/protocol.md "Pointer actions").
+
+// Wire names of the input methods.
+const (
+	PageClick          = "pages.click"
+	PageHover          = "pages.hover"
+	PageFill           = "pages.fill"
+	PageType           = "pages.type"
+	PageSelect         = "pages.select"
+	PageScrollIntoView = "pages.scrollIntoView"
+	PagePress          = "pages.press"
+	PageScroll         = "pages.scroll"
+	PageMouse          = "pages.mouse"
+	PageCheck          = "pages.check"
+	PageFocus          = "pages.focus"
+	PageDrag           = "pages.drag"
+	PageKeyboardType   = "pages.keyboardType"
+)
+
+// inputMethods are the input rows of Methods.
+var inputMethods = []Method{
+	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
+		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)"},
+	{Wire: PageHover, Session: SessionRequired, Params: HoverParams{}, Result: PointerResult{},
+		Summary: "hover an element by ref"},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+		Summary: "replace an input's value by ref"},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+		Summary: "type text into an element by ref"},
+	{Wire: PageSelect, Session: SessionRequired, Params: SelectParams{}, Result: SelectResult{},
+		Summary: "select options of a <select> by ref", ResultDoc: "the values now selected"},
+	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "scroll an element into view by ref"},
+	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
+		Summary: "press a key"},
+	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
+		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
+	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Summary: "mouse event at coordinates"},
+	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
+		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
+	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus"},
+	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: PointerResult{},
+		Summary: "drag one element onto another"},
+	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
+		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character"},
+}
+
+// ClickParams are the params of pages.click.
+type ClickParams struct {
+	PageParams
+	Ref        string `json:"ref,omitempty" doc:"or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Button     string `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	ClickCount int    `json:"clickCount,omitempty" default:"1"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// ClickResult is the result of pages.click: {"ok":true}, plus what the
+// click set off: a file chooser it opened, a download it started.
+type ClickResult struct {
+	OK          bool         `json:"ok" ts:"true"`
+	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
+	Navigation  *Navigation  `json:"navigation,omitempty" doc:"the main-frame navigation the click started"`
+	Popup       *Popup       `json:"popup,omitempty" doc:"a tab the click opened"`
+	Download    *Download    `json:"download,omitempty"`
+	FileChooser *FileChooser `json:"fileChooser,omitempty"`
+}
+
+// FileChooser is the file chooser a click opened.
+type FileChooser struct {
+	Mode string `json:"mode" doc:"selectSingle or selectMultiple"`
+}
+
+// HoverParams are the params of pages.hover.
+type HoverParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, role=, text=, instead of ref"`
+	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// ActedOn names the element a pointer action pressed.
+type ActedOn struct {
+	Ref  string `json:"ref,omitempty" doc:"when the target was a ref"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+}
+
+// PointerResult is the result of pages.hover and pages.drag.
+type PointerResult struct {
+	OK     bool     `json:"ok" ts:"true"`
+	Target *ActedOn `json:"target,omitempty" doc:"the element pressed (drag: the source)"`
+	To     *ActedOn `json:"to,omitempty" doc:"drag: the destination"`
+}
+
+// Navigation is the main-frame navigation a click started.
+type Navigation struct {
+	URL string `json:"url"`
+}
+
+// Popup is a tab a click opened (window.open, a target=_blank link).
+type Popup struct {
+	TabID int `json:"tabId"`
+}
+
+// FillParams are the params of pages.fill.
+type FillParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Value    string `json:"value"`
+}
+
+// TypeParams are the params of pages.type.
+type TypeParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Text     string `json:"text"`
+}
+
+// SelectParams are the params of pages.select.
+type SelectParams struct {
+	PageParams
+	Ref      string   `json:"ref,omitempty" doc:"or selector"`
+	Selector string   `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Values   []string `json:"values" doc:"non-empty; each matches an option's value, else its label"`
+}
+
+// SelectResult is the result of pages.select.
+type SelectResult struct {
+	Selected []string `json:"selected"`
+}
+
+// PressParams are the params of pages.press.
+type PressParams struct {
+	PageParams
+	Key string `json:"key" doc:"a key name with optional modifiers: Enter, a, Control+a, Shift+Tab, Meta+ArrowLeft"`
+}
+
+// ScrollParams are the params of pages.scroll.
+type ScrollParams struct {
+	PageParams
+	Direction string `json:"direction" enum:"ScrollDirection"`
+	Amount    int    `json:"amount,omitempty" default:"500" doc:"CSS px"`
+}
+
+// ScrollResult is the result of pages.scroll.
+type ScrollResult struct {
+	ScrollX float64 `json:"scrollX"`
+	ScrollY float64 `json:"scrollY"`
+}
+
+// MouseParams are the params of pages.mouse.
+type MouseParams struct {
+	PageParams
+	Action string  `json:"action" enum:"MouseAction"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Button string  `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	DeltaX float64 `json:"deltaX,omitempty" doc:"wheel"`
+	DeltaY float64 `json:"deltaY,omitempty" doc:"wheel"`
+}
+
+// CheckParams are the params of pages.check.
+type CheckParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Checked  *bool  `json:"checked,omitempty" default:"true"`
+	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// CheckResult is the result of pages.check.
+type CheckResult struct {
+	Checked bool     `json:"checked" doc:"the state now"`
+	Target  *ActedOn `json:"target,omitempty" doc:"the element clicked, when it was clicked"`
+}
+
+// DragParams are the params of pages.drag: the source and the destination.
+type DragParams struct {
+	PageParams
+	Ref        string `json:"ref,omitempty" doc:"the source, or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	ToRef      string `json:"toRef,omitempty" doc:"the destination, or toSelector"`
+	ToSelector string `json:"toSelector,omitempty" doc:"CSS, instead of toRef"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-tests and the stability waits"`
+}
+
+// KeyboardTypeParams are the params of pages.keyboardType.
+type KeyboardTypeParams struct {
+	PageParams
+	Text string `json:"text"`
+}

@@ -1,0 +1,87 @@
+package rpc
+
+import "encoding/json"
+
+// Reading the page: its title, URL, text and values, an element's
+// attributes and state, a JavaScript expression's value.
+
+// Wire names of the methods that read the page.
+const (
+	PageGet          = "pages.get"
+	PageEval         = "pages.eval"
+	PageIs           = "pages.is"
+	PageGetAttribute = "pages.getAttribute"
+	PageCount        = "pages.count"
+)
+
+// readMethods are the rows of Methods that read the page.
+var readMethods = []Method{
+	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
+		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
+	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
+	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
+		Summary: "whether an element is visible, enabled or checked"},
+	{Wire: PageGetAttribute, Session: SessionRequired, Params: GetAttributeParams{}, Result: GetAttributeResult{},
+		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute"},
+	{Wire: PageCount, Session: SessionRequired, Params: CountParams{}, Result: CountResult{},
+		Summary: "how many elements match a CSS selector", ResultDoc: "visible or not"},
+}
+
+// GetParams are the params of pages.get.
+type GetParams struct {
+	PageParams
+	What     string `json:"what" enum:"GetWhat"`
+	Ref      string `json:"ref,omitempty" doc:"or selector; one is required for value and box; for text and html without one: the whole document"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+}
+
+// GetResult is the result of pages.get: a string, or a Box for "box".
+// Its members are ValueResult's, so commands decode it as one.
+type GetResult struct {
+	Value json.RawMessage `json:"value" ts:"string | Box"`
+}
+
+// EvalParams are the params of pages.eval.
+type EvalParams struct {
+	PageParams
+	Expression string `json:"expression" doc:"awaited if it returns a promise"`
+}
+
+// IsParams are the params of pages.is.
+type IsParams struct {
+	PageParams
+	State    string `json:"state" enum:"ElementState"`
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+}
+
+// IsResult is the result of pages.is.
+type IsResult struct {
+	Value bool `json:"value"`
+}
+
+// GetAttributeParams are the params of pages.getAttribute.
+type GetAttributeParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Name     string `json:"name"`
+}
+
+// GetAttributeResult is the result of pages.getAttribute: nil when the
+// element has no such attribute.
+type GetAttributeResult struct {
+	Value *string `json:"value" ts:"string | null"`
+}
+
+// CountParams are the params of pages.count.
+type CountParams struct {
+	PageParams
+	Selector string `json:"selector" doc:"CSS"`
+}
+
+// CountResult is the result of pages.count.
+type CountResult struct {
+	Count int `json:"count"`
+}
