@@ -10,8 +10,9 @@ import (
 	"browserctl/termsafe"
 )
 
-// The actions of issue 8 beyond the spec's: dblclick, check, uncheck, focus,
-// drag, keyboard type, is. Each takes a REF or a CSS selector (target.go).
+// Actions beyond the spec's that need more than a declaration: dblclick,
+// check, uncheck, drag, and the keyboard group (its `type` is declared on
+// pages.keyboardType). Each takes a REF or a CSS selector (target.go).
 
 func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.ClickParams
@@ -85,10 +86,6 @@ to its first match when none is visible.
 	return c
 }
 
-func newCmdFocus(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return refCmd(f, runF, "focus", rpc.PageFocus, "Focus an element by ref or CSS selector", "  browserctl focus e4\n  browserctl focus 'input[type=search]'", "focused")
-}
-
 func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.DragParams
 	c := &cobra.Command{
@@ -131,64 +128,6 @@ func newCmdKeyboard(f *Factory) *cobra.Command {
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdKeyboardType(f, nil))
-	return c
-}
-
-func newCmdKeyboardType(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.KeyboardTypeParams
-	c := &cobra.Command{
-		Use:   "type TEXT",
-		Short: "Type text key by key into whatever has focus (a field you cannot ref)",
-		Example: `  browserctl keyboard type 'hello world'
-  browserctl click e4 && browserctl keyboard type 42`,
-		Args:              exactArgs(1, "the TEXT to type"),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Text = sessionOf(f), args[0]
-			return &pageCall{Method: rpc.PageKeyboardType, Params: p, Human: okDone(f, "typed")}, nil
-		}),
-		Annotations: replays(),
-	}
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-func newCmdIs(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.IsParams
-	c := &cobra.Command{
-		Use:   "is visible|enabled|checked REF",
-		Short: "Whether an element is visible, enabled or checked: prints true/false, exit 0/1",
-		Long: `Ask the page whether an element is visible, enabled or checked. Prints
-true or false and exits 0 for true, 1 for false, so a script can write
-` + "`if browserctl is visible '#banner'; then ...`" + `.
-
-is visible with a selector is whether any match is visible (false when
-nothing matches); enabled and checked look at the first visible match, else
-the first match.
-
-` + targetHelp,
-		Example: `  browserctl is visible '#cookie-banner'
-  browserctl is enabled e12
-  browserctl is checked 'input[name=terms]' --json`,
-		Args: exactArgs(2, "a state (visible, enabled, checked) and a REF or CSS selector"),
-		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			if len(args) == 0 {
-				return filterStrings(rpc.ElementState.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeRefs(f, 1)(c, args, toComplete)
-		},
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.State = sessionOf(f), args[0]
-			if !rpc.ElementState.Has(p.State) {
-				return nil, usageErrorf("cannot ask whether it is %q: %s", p.State, rpc.ElementState.Or())
-			}
-			p.Ref, p.Selector = target(args[1])
-			return &pageCall{Method: rpc.PageIs, Params: p, Result: isResult(f)}, nil
-		}),
-		Annotations: notReplayed(readsOnly),
-	}
-	addTabFlag(c, f, &p.TabID)
 	return c
 }
 

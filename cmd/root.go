@@ -204,38 +204,29 @@ type topCmd struct {
 	build       func(f *Factory) *cobra.Command
 }
 
-// topCmds are the top-level commands in help order (a func, not a var: the
-// repl command runs Run, which reads this list).
+// topCmds are the top-level commands written by hand, then those declared
+// on their methods' rows (rpc.Command; help sorts them by name). A func,
+// not a var: the repl command runs Run, which reads this list.
 func topCmds() []topCmd {
-	return []topCmd{
+	cmds := []topCmd{
 		{"session", "browser", newCmdSession},
 		{"tab", "browser", newCmdTab},
 		{"call", "browser", func(f *Factory) *cobra.Command { return newCmdCall(f, nil) }},
 		{"snapshot", "page", func(f *Factory) *cobra.Command { return newCmdSnapshot(f, nil) }},
 		{"click", "page", func(f *Factory) *cobra.Command { return newCmdClick(f, nil) }},
-		{"hover", "page", func(f *Factory) *cobra.Command { return newCmdHover(f, nil) }},
-		{"fill", "page", func(f *Factory) *cobra.Command { return newCmdFill(f, nil) }},
-		{"type", "page", func(f *Factory) *cobra.Command { return newCmdType(f, nil) }},
-		{"select", "page", func(f *Factory) *cobra.Command { return newCmdSelect(f, nil) }},
-		{"scroll-into-view", "page", func(f *Factory) *cobra.Command { return newCmdScrollIntoView(f, nil) }},
-		{"press", "page", func(f *Factory) *cobra.Command { return newCmdPress(f, nil) }},
 		{"scroll", "page", func(f *Factory) *cobra.Command { return newCmdScroll(f, nil) }},
 		{"mouse", "page", func(f *Factory) *cobra.Command { return newCmdMouse(f, nil) }},
 		{"get", "page", func(f *Factory) *cobra.Command { return newCmdGet(f, nil) }},
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
-		// issue 8: targets, find, more actions, batch
 		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
 		{"dblclick", "page", func(f *Factory) *cobra.Command { return newCmdDblclick(f, nil) }},
 		{"check", "page", func(f *Factory) *cobra.Command { return newCmdCheck(f, nil) }},
 		{"uncheck", "page", func(f *Factory) *cobra.Command { return newCmdUncheck(f, nil) }},
-		{"focus", "page", func(f *Factory) *cobra.Command { return newCmdFocus(f, nil) }},
 		{"drag", "page", func(f *Factory) *cobra.Command { return newCmdDrag(f, nil) }},
 		{"keyboard", "page", newCmdKeyboard},
-		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
 		{"batch", "local", newCmdBatch},
-		// issue 10
 		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
@@ -245,7 +236,6 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
-		// issue 8: navigation, dialogs
 		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
 		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
@@ -268,17 +258,19 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
-		{"doctor", "local", newCmdDoctor},   // issue 13
-		{"history", "local", newCmdHistory}, // issue 13: REPL only
-		{"save", "local", newCmdSave},       // issue 13: REPL only
+		{"doctor", "local", newCmdDoctor},
+		{"history", "local", newCmdHistory}, // REPL only
+		{"save", "local", newCmdSave},       // REPL only
 		{"mcp", "local", newCmdMCP},
 		{"skill", "local", newCmdSkill},
 	}
+	return append(cmds, declaredTop(cmds)...)
 }
 
 func addTop(root *cobra.Command, f *Factory, tc topCmd) {
 	c := tc.build(f)
 	c.GroupID = tc.group
+	addDeclaredChildren(f, c, []string{tc.name}, declaredCmds())
 	root.AddCommand(c)
 }
 

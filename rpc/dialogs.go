@@ -13,10 +13,33 @@ const (
 // dialogMethods are the dialog rows of Methods.
 var dialogMethods = []Method{
 	{Wire: SessionSetDialogPolicy, Session: SessionRequired, Params: SetDialogPolicyParams{}, Result: SetDialogPolicyResult{},
-		Summary: "set the session's JavaScript dialog policy", ResultDoc: "how the session's tabs answer JavaScript dialogs from now on (see \"Dialogs\" below)"},
+		Summary: "set the session's JavaScript dialog policy", ResultDoc: "how the session's tabs answer JavaScript dialogs from now on (see \"Dialogs\" below)",
+		Commands: []Command{{
+			Path: "dialog policy", Args: []Arg{{Name: "MODE", Member: "policy"}}, Needs: "a MODE: accept, dismiss or hold",
+			Short:   "Set how the session answers dialogs (hold: confirm and prompt wait for you)",
+			Example: "  browserctl dialog policy accept\n  browserctl dialog policy hold",
+			Done:    "dialog policy {MODE}", Replay: Replays(),
+		}}},
 	{Wire: PageDialog, Session: SessionRequired, Params: DialogParams{}, Result: DialogResult{},
 		Summary:   "the open JavaScript dialog: status, accept, dismiss",
-		ResultDoc: "`status`: `open`, `policy` and the open dialog; `accept`/`dismiss`: the dialog, `accepted` and a prompt's `text`; nothing open: 4110"},
+		ResultDoc: "`status`: `open`, `policy` and the open dialog; `accept`/`dismiss`: the dialog, `accepted` and a prompt's `text`; nothing open: 4110",
+		Commands: []Command{{
+			Path: "dialog status", Set: map[string]string{"action": "status"},
+			Short:   "Print the open dialog (type, message, a prompt's default text), or that none is open",
+			Example: "  browserctl dialog status\n  browserctl dialog status --json",
+			Printer: "dialog", Replay: NotReplayed(ReadsOnly),
+		}, {
+			Path: "dialog accept", Set: map[string]string{"action": "accept"},
+			Args: []Arg{{Name: "TEXT", Member: "text", Optional: true}}, Needs: "an optional TEXT",
+			Short:   "Accept the open dialog; TEXT answers a prompt",
+			Example: "  browserctl dialog accept\n  browserctl dialog accept 'Ada Lovelace'",
+			Done:    `accepted {.type} "{.message}"`, Replay: Replays(),
+		}, {
+			Path: "dialog dismiss", Set: map[string]string{"action": "dismiss"},
+			Short:   "Dismiss the open dialog (confirm() returns false, prompt() null)",
+			Example: "  browserctl dialog dismiss",
+			Done:    `dismissed {.type} "{.message}"`, Replay: Replays(),
+		}}},
 }
 
 // DialogParams are the params of pages.dialog.

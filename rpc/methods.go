@@ -109,6 +109,14 @@ type Method struct {
 	// ResultDoc is what docs/protocol.md says about the result besides
 	// its shape.
 	ResultDoc string
+	// Commands are the CLI commands that call the method, declared here
+	// (see Command); none when its command is written by hand in cmd/.
+	Commands []Command
+	// CallOnly, for a method no command calls, says why: `browserctl call
+	// METHOD` is then its only way from the shell.
+	CallOnly string
+	// MCP, when set, is the method's tool for MCP clients.
+	MCP *Tool
 }
 
 // Methods is the complete METHODS table: the spec's 27 methods (section 4)

@@ -21,11 +21,42 @@ var readMethods = []Method{
 	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
 		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
-		Summary: "whether an element is visible, enabled or checked"},
+		Summary: "whether an element is visible, enabled or checked",
+		Commands: []Command{{
+			Path: "is", Needs: "a state (visible, enabled, checked) and a REF or CSS selector",
+			Args:  []Arg{{Name: "STATE", Member: "state", Invalid: "cannot ask whether it is %[1]q: %[2]s"}, TargetArg},
+			Short: "Whether an element is visible, enabled or checked: prints true/false, exit 0/1",
+			Long: `Ask the page whether an element is visible, enabled or checked. Prints
+true or false and exits 0 for true, 1 for false, so a script can write
+` + "`if browserctl is visible '#banner'; then ...`" + `.
+
+is visible with a selector is whether any match is visible (false when
+nothing matches); enabled and checked look at the first visible match, else
+the first match.
+
+{target}`,
+			Example: `  browserctl is visible '#cookie-banner'
+  browserctl is enabled e12
+  browserctl is checked 'input[name=terms]' --json`,
+			Printer: "is", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageGetAttribute, Session: SessionRequired, Params: GetAttributeParams{}, Result: GetAttributeResult{},
-		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute"},
+		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute",
+		Commands: []Command{{
+			Path: "get attr", Args: []Arg{TargetArg, {Name: "NAME", Member: "name"}},
+			Needs:   "a REF (or CSS selector) and an attribute NAME",
+			Short:   "Print an attribute of an element (nothing when it has none; --json gives null)",
+			Example: "  browserctl get attr e5 href\n  browserctl get attr 'img.logo' alt --json",
+			Replay:  NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageCount, Session: SessionRequired, Params: CountParams{}, Result: CountResult{},
-		Summary: "how many elements match a CSS selector", ResultDoc: "visible or not"},
+		Summary: "how many elements match a CSS selector", ResultDoc: "visible or not",
+		Commands: []Command{{
+			Path: "get count", Args: []Arg{{Name: "SELECTOR", Member: "selector"}}, Needs: "one CSS SELECTOR",
+			Short:   "Print how many elements match a CSS selector, visible or not",
+			Example: "  browserctl get count 'ul.results > li'",
+			Replay:  NotReplayed(ReadsOnly),
+		}}},
 }
 
 // GetParams are the params of pages.get.

@@ -19,6 +19,13 @@ var targetMethods = []Method{
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 }
 
+// TargetArg is the argument of a command that acts on one element: a ref
+// from the last snapshot or a CSS selector (role=, text= ...).
+var TargetArg = Arg{Name: "REF", Member: "ref", Target: true}
+
+// ForceFlag is --force of a pointer action: no hit-test, no stability wait.
+var ForceFlag = Flag{Name: "force", Member: "force"}
+
 // RefParams are the params of pages.hover, pages.scrollIntoView and
 // pages.focus: a target, ref or selector, never both.
 type RefParams struct {
