@@ -121,8 +121,9 @@ type Method struct {
 
 // Methods is the complete METHODS table: the spec's 27 methods (section 4)
 // and browserctl's own, one slice per domain file, in the order of
-// methodGroups (the generator wants a group's rows together) and, within
-// a group, in the order of the slices here.
+// methodGroups (the generator wants a group's rows together); within a
+// group the spec's methods come first, in the spec's order (specOrder),
+// then the others in the order of the slices here.
 var Methods = inGroupOrder(
 	sessionMethods,
 	tabMethods,
@@ -148,18 +149,37 @@ var Methods = inGroupOrder(
 var methodGroups = []string{"sessions", "tabs", "pages", "extension", "logs", "network", "downloads",
 	"record", "trace", "emulation", "state", "initScripts"}
 
+// specOrder is the METHODS table of spec section 4, in its order.
+var specOrder = []string{
+	SessionCreate, SessionAttachCurrent, SessionList, SessionRename, SessionRelease, SessionClose,
+	TabOpen, TabList, TabUserList, TabAttach, TabActive, TabActivate, TabClose,
+	PageSnapshot, PageClick, PageHover, PageFill, PageType, PageSelect, PageScrollIntoView,
+	PagePress, PageScroll, PageMouse, PageGet, PageScreenshot, PageWait, PageEval,
+}
+
 // inGroupOrder concatenates the domains' rows and orders them by group,
-// keeping the order within a group.
+// the spec's methods first in each; the others keep their order.
 func inGroupOrder(domains ...[]Method) []Method {
-	rank := func(m Method) int {
-		group, _, _ := strings.Cut(m.Wire, ".")
-		if i := slices.Index(methodGroups, group); i >= 0 {
+	group := func(m Method) int {
+		g, _, _ := strings.Cut(m.Wire, ".")
+		if i := slices.Index(methodGroups, g); i >= 0 {
 			return i
 		}
 		return len(methodGroups)
 	}
+	spec := func(m Method) int {
+		if i := slices.Index(specOrder, m.Wire); i >= 0 {
+			return i
+		}
+		return len(specOrder)
+	}
 	all := slices.Concat(domains...)
-	slices.SortStableFunc(all, func(a, b Method) int { return rank(a) - rank(b) })
+	slices.SortStableFunc(all, func(a, b Method) int {
+		if d := group(a) - group(b); d != 0 {
+			return d
+		}
+		return spec(a) - spec(b)
+	})
 	return all
 }
 

@@ -12,6 +12,7 @@ const (
 	PageIs           = "pages.is"
 	PageGetAttribute = "pages.getAttribute"
 	PageCount        = "pages.count"
+	PageGetStyle     = "pages.getStyle"
 )
 
 // readMethods are the rows of Methods that read the page.
@@ -55,6 +56,16 @@ the first match.
 			Path: "get count", Args: []Arg{{Name: "SELECTOR", Member: "selector"}}, Needs: "one CSS SELECTOR",
 			Short:   "Print how many elements match a CSS selector, visible or not",
 			Example: "  browserctl get count 'ul.results > li'",
+			Replay:  NotReplayed(ReadsOnly),
+		}}},
+	{Wire: PageGetStyle, Session: SessionRequired, Params: GetStyleParams{}, Result: GetStyleResult{},
+		Summary:   "the computed value of an element's CSS property",
+		ResultDoc: "as getComputedStyle resolves it (colours as rgb(), lengths in px); a property the browser does not know: -32602",
+		Commands: []Command{{
+			Path: "get style", Args: []Arg{TargetArg, {Name: "PROPERTY", Member: "name"}},
+			Needs:   "a REF (or CSS selector) and a CSS PROPERTY",
+			Short:   "Print the computed value of an element's CSS property (color, display, --custom ...)",
+			Example: "  browserctl get style e5 color\n  browserctl get style '#banner' display\n  browserctl get style e3 font-size --json\n  browserctl get style e3 -- --brand-color   # a custom property after --",
 			Replay:  NotReplayed(ReadsOnly),
 		}}},
 }
@@ -115,4 +126,17 @@ type CountParams struct {
 // CountResult is the result of pages.count.
 type CountResult struct {
 	Count int `json:"count"`
+}
+
+// GetStyleParams are the params of pages.getStyle.
+type GetStyleParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Name     string `json:"name" doc:"a CSS property: color, font-size, a custom --property"`
+}
+
+// GetStyleResult is the result of pages.getStyle.
+type GetStyleResult struct {
+	Value string `json:"value" doc:"empty for a custom property the element does not have"`
 }

@@ -115,25 +115,26 @@ var PAGE_METHODS = [
   "pages.press",
   "pages.scroll",
   "pages.mouse",
+  "pages.get",
+  "pages.screenshot",
+  "pages.wait",
+  "pages.eval",
   "pages.check",
   "pages.focus",
   "pages.drag",
   "pages.keyboardType",
-  "pages.get",
-  "pages.eval",
   "pages.is",
   "pages.getAttribute",
   "pages.count",
+  "pages.getStyle",
   "pages.find",
   "pages.durableTarget",
-  "pages.screenshot",
   "pages.vitals",
   "pages.highlight",
   "pages.navigate",
   "pages.back",
   "pages.forward",
   "pages.reload",
-  "pages.wait",
   "pages.waitFor",
   "pages.dialog",
   "pages.upload",
@@ -5338,6 +5339,24 @@ async function getAttribute(tabId, p) {
     "visibleElseFirst"
   );
 }
+var COMPUTED_STYLE = `function (n) {
+  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
+  return getComputedStyle(this).getPropertyValue(n).trim();
+}`;
+async function getStyle(tabId, p) {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn(tabId, t, COMPUTED_STYLE, [name], "get style");
+      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
+      if (typeof v !== "string") throw failed6(`get style ${t.label}: the page did not answer`);
+      return { value: v };
+    },
+    "visibleElseFirst"
+  );
+}
 var COUNT = `function (sel) {
   try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
 }`;
@@ -8200,6 +8219,7 @@ var TABLE2 = {
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  "pages.getStyle": getStyle,
   // issue 8: navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,

@@ -570,6 +570,93 @@ export interface MouseParams {
   deltaY?: number;
 }
 
+export interface GetParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  what: GetWhat;
+  /** or selector; one is required for value and box; for text and html without one: the whole document */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
+}
+
+export interface GetResult {
+  value: string | Box;
+}
+
+export interface ScreenshotParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** or selector */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
+  /** default false */
+  fullPage?: boolean;
+  /** default "png" */
+  format?: ImageFormat;
+  /** an integer >= 0; jpeg/webp, 0-100 */
+  quality?: number;
+  /** an integer >= 0; scale down to this many pixels wide, aspect kept */
+  maxWidth?: number;
+  /** default false; answer the refs' boxes in annotations */
+  annotate?: boolean;
+}
+
+export interface Annotation {
+  ref: string;
+  role: string;
+  name: string;
+  /** image pixels */
+  box: Box;
+}
+
+export interface ScreenshotResult {
+  data: string;
+  format: string;
+  width: number;
+  height: number;
+  /** with annotate: the interactive refs in view */
+  annotations?: Annotation[];
+}
+
+export interface WaitParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** an integer >= 0; ms or state, one of them */
+  ms?: number;
+  state?: LoadState;
+  /** default 30000; ms, for state */
+  timeout?: number;
+}
+
+export interface WaitResult {
+  waited: number;
+}
+
+export interface EvalParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** awaited if it returns a promise */
+  expression: string;
+}
+
+export interface ValueResult {
+  value: unknown;
+}
+
 export interface CheckParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -620,37 +707,6 @@ export interface KeyboardTypeParams {
   text: string;
 }
 
-export interface GetParams {
-  sessionId?: string;
-  /** an integer >= 0; default: the session's active tab */
-  tabId?: number;
-  /** an integer >= 0; ms, at most 3600000, default 30000 */
-  timeoutMs?: number;
-  what: GetWhat;
-  /** or selector; one is required for value and box; for text and html without one: the whole document */
-  ref?: string;
-  /** CSS, instead of ref */
-  selector?: string;
-}
-
-export interface GetResult {
-  value: string | Box;
-}
-
-export interface EvalParams {
-  sessionId?: string;
-  /** an integer >= 0; default: the session's active tab */
-  tabId?: number;
-  /** an integer >= 0; ms, at most 3600000, default 30000 */
-  timeoutMs?: number;
-  /** awaited if it returns a promise */
-  expression: string;
-}
-
-export interface ValueResult {
-  value: unknown;
-}
-
 export interface IsParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -699,6 +755,25 @@ export interface CountResult {
   count: number;
 }
 
+export interface GetStyleParams {
+  sessionId?: string;
+  /** an integer >= 0; default: the session's active tab */
+  tabId?: number;
+  /** an integer >= 0; ms, at most 3600000, default 30000 */
+  timeoutMs?: number;
+  /** or selector */
+  ref?: string;
+  /** CSS, instead of ref */
+  selector?: string;
+  /** a CSS property: color, font-size, a custom --property */
+  name: string;
+}
+
+export interface GetStyleResult {
+  /** empty for a custom property the element does not have */
+  value: string;
+}
+
 export interface FindParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -739,45 +814,6 @@ export interface DurableTargetResult {
   target?: string;
   role?: string;
   name?: string;
-}
-
-export interface ScreenshotParams {
-  sessionId?: string;
-  /** an integer >= 0; default: the session's active tab */
-  tabId?: number;
-  /** an integer >= 0; ms, at most 3600000, default 30000 */
-  timeoutMs?: number;
-  /** or selector */
-  ref?: string;
-  /** CSS, instead of ref */
-  selector?: string;
-  /** default false */
-  fullPage?: boolean;
-  /** default "png" */
-  format?: ImageFormat;
-  /** an integer >= 0; jpeg/webp, 0-100 */
-  quality?: number;
-  /** an integer >= 0; scale down to this many pixels wide, aspect kept */
-  maxWidth?: number;
-  /** default false; answer the refs' boxes in annotations */
-  annotate?: boolean;
-}
-
-export interface Annotation {
-  ref: string;
-  role: string;
-  name: string;
-  /** image pixels */
-  box: Box;
-}
-
-export interface ScreenshotResult {
-  data: string;
-  format: string;
-  width: number;
-  height: number;
-  /** with annotate: the interactive refs in view */
-  annotations?: Annotation[];
 }
 
 export interface VitalsParams {
@@ -898,23 +934,6 @@ export interface HistoryParams {
   timeoutMs?: number;
   /** default "load" */
   waitUntil?: WaitUntil;
-}
-
-export interface WaitParams {
-  sessionId?: string;
-  /** an integer >= 0; default: the session's active tab */
-  tabId?: number;
-  /** an integer >= 0; ms, at most 3600000, default 30000 */
-  timeoutMs?: number;
-  /** an integer >= 0; ms or state, one of them */
-  ms?: number;
-  state?: LoadState;
-  /** default 30000; ms, for state */
-  timeout?: number;
-}
-
-export interface WaitResult {
-  waited: number;
 }
 
 export interface WaitForParams {
@@ -1513,25 +1532,26 @@ export const PAGE_METHODS = [
   "pages.press",
   "pages.scroll",
   "pages.mouse",
+  "pages.get",
+  "pages.screenshot",
+  "pages.wait",
+  "pages.eval",
   "pages.check",
   "pages.focus",
   "pages.drag",
   "pages.keyboardType",
-  "pages.get",
-  "pages.eval",
   "pages.is",
   "pages.getAttribute",
   "pages.count",
+  "pages.getStyle",
   "pages.find",
   "pages.durableTarget",
-  "pages.screenshot",
   "pages.vitals",
   "pages.highlight",
   "pages.navigate",
   "pages.back",
   "pages.forward",
   "pages.reload",
-  "pages.wait",
   "pages.waitFor",
   "pages.dialog",
   "pages.upload",
@@ -1661,6 +1681,14 @@ export interface MethodTypes {
   "pages.scroll": { params: ScrollParams; result: ScrollResult };
   /** mouse event at coordinates */
   "pages.mouse": { params: MouseParams; result: OKResult };
+  /** read title/url/text/value/html/box */
+  "pages.get": { params: GetParams; result: GetResult };
+  /** screenshot (base64 PNG) */
+  "pages.screenshot": { params: ScreenshotParams; result: ScreenshotResult };
+  /** wait for milliseconds or a load state */
+  "pages.wait": { params: WaitParams; result: WaitResult };
+  /** evaluate JavaScript in the page */
+  "pages.eval": { params: EvalParams; result: ValueResult };
   /** check or uncheck a checkbox, radio or switch */
   "pages.check": { params: CheckParams; result: CheckResult };
   /** focus an element */
@@ -1669,22 +1697,18 @@ export interface MethodTypes {
   "pages.drag": { params: DragParams; result: PointerResult };
   /** type text into whatever has focus */
   "pages.keyboardType": { params: KeyboardTypeParams; result: OKResult };
-  /** read title/url/text/value/html/box */
-  "pages.get": { params: GetParams; result: GetResult };
-  /** evaluate JavaScript in the page */
-  "pages.eval": { params: EvalParams; result: ValueResult };
   /** whether an element is visible, enabled or checked */
   "pages.is": { params: IsParams; result: IsResult };
   /** an element's attribute */
   "pages.getAttribute": { params: GetAttributeParams; result: GetAttributeResult };
   /** how many elements match a CSS selector */
   "pages.count": { params: CountParams; result: CountResult };
+  /** the computed value of an element's CSS property */
+  "pages.getStyle": { params: GetStyleParams; result: GetStyleResult };
   /** find elements by role and name, text or label, with fresh refs */
   "pages.find": { params: FindParams; result: FindResult };
   /** a ref as a target that survives a reload; the tab's document */
   "pages.durableTarget": { params: DurableTargetParams; result: DurableTargetResult };
-  /** screenshot (base64 PNG) */
-  "pages.screenshot": { params: ScreenshotParams; result: ScreenshotResult };
   /** the page's Web Vitals and navigation timing */
   "pages.vitals": { params: VitalsParams; result: VitalsResult };
   /** outline an element for a person to see, or clear the outline */
@@ -1697,8 +1721,6 @@ export interface MethodTypes {
   "pages.forward": { params: HistoryParams; result: NavResult };
   /** reload the tab */
   "pages.reload": { params: HistoryParams; result: NavResult };
-  /** wait for milliseconds or a load state */
-  "pages.wait": { params: WaitParams; result: WaitResult };
   /** wait for text, a selector, a URL or a JavaScript condition */
   "pages.waitFor": { params: WaitForParams; result: WaitForResult };
   /** the open JavaScript dialog: status, accept, dismiss */

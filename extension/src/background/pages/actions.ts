@@ -299,6 +299,29 @@ export async function getAttribute(tabId: number, p: RequestParams<"pages.getAtt
   );
 }
 
+// The computed value of a property; null for a name the browser does not
+// know as a CSS property (a custom --property always counts as known).
+const COMPUTED_STYLE = `function (n) {
+  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
+  return getComputedStyle(this).getPropertyValue(n).trim();
+}`;
+
+/** pages.getStyle: {value: the computed value of a CSS property of the element}. */
+export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">): Promise<{ value: string }> {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn<unknown>(tabId, t, COMPUTED_STYLE, [name], "get style");
+      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
+      if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
+      return { value: v };
+    },
+    "visibleElseFirst",
+  );
+}
+
 const COUNT = `function (sel) {
   try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
 }`;

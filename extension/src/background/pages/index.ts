@@ -6,7 +6,7 @@ import { timeCallOnTab } from "../call-timing";
 import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
-import { check, count, drag, focus, getAttribute, is, keyboardType } from "./actions";
+import { check, count, drag, focus, getAttribute, getStyle, is, keyboardType } from "./actions";
 import { runPageCall } from "./call";
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./debugger";
 import { dialog, noteSession } from "./dialogs";
@@ -60,6 +60,7 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  "pages.getStyle": getStyle,
   // issue 8: navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,
