@@ -80,12 +80,6 @@ type Flag struct {
 	Help   string
 }
 
-// Tool is a method's tool for MCP clients: its name and what it does;
-// the input schema is the params type's.
-type Tool struct {
-	Name, Description string
-}
-
 // Replay is what the REPL's `save` does with a command's lines: written
 // into the script (Replays) or kept as a comment saying why not
 // (NotReplayed). The zero value declares nothing: such a command's lines

@@ -28,9 +28,10 @@ var evidenceMethods = []Method{
 	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
 		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
 	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
-		Summary: "the next chunk of a stopped trace's JSON"},
+		Summary: "the next chunk of a stopped trace's JSON", CalledBy: "trace stop"},
 	{Wire: TraceShots, Session: SessionRequired, Params: TraceShotsParams{}, Result: TraceShotsResult{},
-		Summary: "the screencast frames of a stopped trace started with screenshots, a chunk at a time", ResultDoc: "the CLI inserts them into the trace as DevTools' Screenshot events"},
+		Summary: "the screencast frames of a stopped trace started with screenshots, a chunk at a time", ResultDoc: "the CLI inserts them into the trace as DevTools' Screenshot events",
+		CalledBy: "trace stop"},
 }
 
 // Wire names of the evidence methods. record.* and trace.* do not start

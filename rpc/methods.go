@@ -112,11 +112,13 @@ type Method struct {
 	// Commands are the CLI commands that call the method, declared here
 	// (see Command); none when its command is written by hand in cmd/.
 	Commands []Command
+	// CalledBy names the command written by hand that calls the method
+	// through another package (trace stop: evidence/), where cmd/'s test
+	// that every method has a command does not look.
+	CalledBy string
 	// CallOnly, for a method no command calls, says why: `browserctl call
 	// METHOD` is then its only way from the shell.
 	CallOnly string
-	// MCP, when set, is the method's tool for MCP clients.
-	MCP *Tool
 }
 
 // Methods is the complete METHODS table: the spec's 27 methods (section 4)
