@@ -1,14 +1,17 @@
 package cmd
 
-// What the REPL's `save` does with a command's lines is declared on the
-// command itself, where it is built, in its Annotations:
+// What the REPL's `save` does with a command's lines is declared with the
+// command itself: on its method's row for a declared command
+// (rpc.Command's Replay), in its Annotations where a hand-written one is
+// built:
 //
 //	Annotations: replays(targetAt(0)),       // the line goes into the script
 //	Annotations: notReplayed(readsOnly),     // a comment saying why not
 //
-// save (repl_save.go) reads nothing else: a command without a declaration
-// is written as a comment saying so, and TestEveryCommandDeclaresReplay
-// walks the whole tree and fails on it.
+// Both say it in rpc's words (rpc/command.go). save (repl_save.go) reads
+// nothing else: a command without a declaration is written as a comment
+// saying so, and TestEveryCommandDeclaresReplay walks the whole tree and
+// fails on it.
 
 import (
 	"strconv"

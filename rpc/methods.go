@@ -6,68 +6,101 @@
 // The tables here are the one source of the protocol. `go generate ./...`
 // turns them into the extension's declarations
 // (extension/src/background/protocol.gen.ts) and the method and error
-// tables of docs/protocol.md; the CLI reads the enums (Enum) directly. A
-// test (internal/protogen) fails when a generated file is stale.
+// tables of docs/protocol.md; the CLI reads the enums (Enum) directly and
+// builds the commands declared on the rows (Command). A test
+// (internal/protogen) fails when a generated file is stale; another
+// (cmd's TestEveryMethodIsComplete) when a method lacks a handler, a docs
+// row, a command or a save declaration.
+//
+// The methods live in one file per domain (sessions.go, tabs.go,
+// snapshot.go, input.go, read.go, targets.go, navigation.go, dialogs.go,
+// files.go, storage.go, logs.go, network.go, evidence.go, handoff.go,
+// extension.go, emulation.go): the wire names, a slice of Methods rows,
+// and the params and results, together. Methods (below) joins the slices.
 //
 // # How to add a method
 //
-//  1. Write its params (and, unless an existing one fits, its result) as a
-//     struct in params.go. A member without `omitempty` is required; add
-//     `enum:"Name"` for a member that takes one of an Enum's values (the
-//     enum goes in enums.go), `default:"..."` and `doc:"..."` as the docs
-//     row says. Embed PageParams for a pages.* method: it brings sessionId,
-//     tabId and timeoutMs (the caller's budget; read by the handler through
-//     pages/deadline.ts's budgetOf when the method waits). A result object
-//     the docs should name rather than spell out (Download, Cookie) goes
-//     into Objects (params.go). An enum's values reach the extension as a
-//     const array (WaitUntil: WAIT_UNTILS); take them from there.
-//  2. Append one row to Methods below: the wire name as a constant, its
+// A method is one row in its domain's file plus its handler in the
+// extension; docs/adding-a-method.md walks through a real one (get style).
+//
+//  1. In the domain's file, write its params (and, unless an existing one
+//     fits, its result) as structs. A member without `omitempty` is
+//     required; add `enum:"Name"` for a member that takes one of an Enum's
+//     values (the enum goes in enums.go), `default:"..."` and `doc:"..."`
+//     as the docs row says. Embed PageParams for a pages.* method: it
+//     brings sessionId, tabId and timeoutMs (the caller's budget; read by
+//     the handler through pages/deadline.ts's budgetOf when the method
+//     waits). A result object the docs should name rather than spell out
+//     (Download, Cookie) goes into Objects (params.go). An enum's values
+//     reach the extension as a const array (WaitUntil: WAIT_UNTILS).
+//  2. Add its row to the file's slice: the wire name as a constant, its
 //     Session use, Params and Result (zero values of the structs), a
-//     Summary and, when the result needs words, ResultDoc.
+//     Summary and, when the result needs words, ResultDoc; and its CLI
+//     command in Commands (see Command): Path, Args and Flags naming the
+//     params members they fill (TargetArg for a ref or selector), Short,
+//     Example, Replay (what the REPL's save does with its lines), and how
+//     it prints: by default a one-member result's value; Done for a line
+//     that says it worked; Printer to name a printer written in
+//     cmd/declared.go when neither will do. cmd/ builds the cobra command,
+//     its usage line, completion and --json output from this; a Path of
+//     two words hangs under the first (get style under get).
 //  3. Run `go generate ./...`: the extension no longer compiles until its
 //     handler exists (the handler tables are exhaustive); write the
 //     handler, then `cd extension && npm test && npm run build`. A pages.*
 //     handler goes into pages/index.ts's TABLE, which runs it through
 //     pages/call.ts (a held dialog fails it with 4110, a closed tab with
-//     4104, a dialog during it adds a `dialog` member to its result; issue
-//     10's, listed in TOOL_PAGE_METHODS, go into pages/tools.ts's
-//     toolHandlers instead); one of a
-//     group that has handlers goes next to them (logs.*: tools.ts). A
-//     method of a new group gets a handler object annotated
+//     4104, a dialog during it adds a `dialog` member to its result; those
+//     listed in TOOL_PAGE_METHODS go into pages/tools.ts's toolHandlers
+//     instead); one of a group that has handlers goes next to them (logs.*:
+//     tools.ts). A method of a new group gets a handler object annotated
 //     Handlers<GroupMethod> (see sessions.ts), spread into the router's
-//     table in background.ts, and a pair of GENERATED markers in
+//     table in handler-table.ts, and a pair of GENERATED markers in
 //     docs/protocol.md (the generator names the lines to add).
-//  4. The docs row appears in docs/protocol.md by itself; write any prose
-//     around it by hand. Members of an embedded PageParams are left out of
-//     the row (the prose above a table says what all of its methods take);
-//     those of another embedded struct (LogCursor) are listed.
+//  4. Test it end to end in e2e/, checking what the page did independently
+//     of the extension. The docs row appears in docs/protocol.md by
+//     itself; write any prose around it by hand. Members of an embedded
+//     PageParams are left out of the row (the prose above a table says what
+//     all of its methods take); those of another embedded struct
+//     (LogCursor) are listed.
 //
-// Keep a group's rows together (the generator refuses a table that splits
-// one): a new pages.* method goes after the last pages.* row, not at the
-// end. Where a handler reads a member only in some cases (a target: ref
-// or selector), make it optional here and let the handler check it.
+// The generator wants a group's rows together; Methods orders the rows by
+// group for it, so a domain's slice may hold rows of several groups
+// (dialogs.go: sessions.setDialogPolicy and pages.dialog). A command that
+// needs more than a declaration (it reads files, follows a stream, asks
+// the person) is written by hand in cmd/; its method's row then has no
+// Commands, and CalledBy or CallOnly when cmd/ does not name its wire
+// constant. Where a handler reads a member only in some cases (a target:
+// ref or selector), make it optional here and let the handler check it.
 //
-// For example, pages.check's docs row
+// For example, pages.getStyle's docs row
 //
-//	| `pages.check` | `ref?` (string, or selector), `selector?` (string, CSS, instead of ref), `checked?` (boolean, default `true`) | `{checked: boolean}`: the state now | check or uncheck a checkbox, radio or switch |
+//	| `pages.getStyle` | `ref?` (string, or selector), `selector?` (string, CSS, instead of ref), `name` (string, a CSS property: color, font-size, a custom --property) | `{value: string}`: as getComputedStyle resolves it ... | the computed value of an element's CSS property |
 //
-// is, in input.go,
+// and its command `browserctl get style REF PROPERTY` are, in read.go,
 //
-//	type CheckParams struct {
+//	type GetStyleParams struct {
 //		PageParams
 //		Ref      string `json:"ref,omitempty" doc:"or selector"`
 //		Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
-//		Checked  *bool  `json:"checked,omitempty" default:"true"`
+//		Name     string `json:"name" doc:"a CSS property: color, font-size, a custom --property"`
 //	}
 //
-//	type CheckResult struct {
-//		Checked bool `json:"checked" doc:"the state now"`
+//	type GetStyleResult struct {
+//		Value string `json:"value" doc:"empty for a custom property the element does not have"`
 //	}
 //
-// and, in Methods after the last pages.* row before it,
+// and the row, in readMethods,
 //
-//	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
-//		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
+//	{Wire: PageGetStyle, Session: SessionRequired, Params: GetStyleParams{}, Result: GetStyleResult{},
+//		Summary:   "the computed value of an element's CSS property",
+//		ResultDoc: "as getComputedStyle resolves it (colours as rgb(), lengths in px); ...",
+//		Commands: []Command{{
+//			Path: "get style", Args: []Arg{TargetArg, {Name: "PROPERTY", Member: "name"}},
+//			Needs:   "a REF (or CSS selector) and a CSS PROPERTY",
+//			Short:   "Print the computed value of an element's CSS property (color, display, --custom ...)",
+//			Example: "  browserctl get style e5 color ...",
+//			Replay:  NotReplayed(ReadsOnly),
+//		}}},
 package rpc
 
 import (
