@@ -7,84 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
-	"browserctl/termsafe"
 )
 
 // Actions beyond the spec's that need more than a declaration: dblclick,
 // check, uncheck, drag, and the keyboard group (its `type` is declared on
 // pages.keyboardType). Each takes a REF or a CSS selector (target.go).
-
-func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.ClickParams
-	c := &cobra.Command{
-		Use:               "dblclick REF",
-		Short:             "Double-click an element by ref or CSS selector",
-		Long:              "Double-click an element: two clicks, then the page's dblclick.\n\n" + targetHelp + "\n\n" + forceHelp,
-		Example:           "  browserctl dblclick e3\n  browserctl dblclick '.cell[data-row=\"2\"]'",
-		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.ClickCount = sessionOf(f), 2
-			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageClick, Params: p, Human: pointerDone(f, "double-clicked", args[0])}, nil
-		}),
-		Annotations: replays(targetAt(0)),
-	}
-	addForceFlag(c, &p.Force)
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-func newCmdCheck(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return checkCmd(f, runF, true)
-}
-
-func newCmdUncheck(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return checkCmd(f, runF, false)
-}
-
-func checkCmd(f *Factory, runF func(*pageCall) error, checked bool) *cobra.Command {
-	var p rpc.CheckParams
-	verb, example := "check", "  browserctl check e7\n  browserctl check '#terms'\n  browserctl check 'input[name=size][value=m]'"
-	short := "Check a checkbox, radio or switch (nothing happens when it already is)"
-	if !checked {
-		verb, example = "uncheck", "  browserctl uncheck e7\n  browserctl uncheck '#newsletter'"
-		short = "Uncheck a checkbox or switch (nothing happens when it already is)"
-	}
-	c := &cobra.Command{
-		Use:   verb + " REF",
-		Short: short,
-		Long: short + `. It is clicked as a user would click it; a hidden input behind a
-styled label is clicked through the page. A radio button cannot be
-unchecked: check another of its group.
-
-` + targetHelp + ` For check and uncheck a selector falls back
-to its first match when none is visible.
-
-` + forceHelp,
-		Example:           example,
-		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Checked = sessionOf(f), &checked
-			p.Ref, p.Selector = target(args[0])
-			return &pageCall{Method: rpc.PageCheck, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.CheckResult
-				_ = json.Unmarshal(raw, &r)
-				if r.Target == nil {
-					done(f, "%s already %sed", termsafe.String(args[0]), verb)
-					return nil
-				}
-				done(f, "%sed %s", verb, actedOn(r.Target, args[0]))
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(targetAt(0)),
-	}
-	addForceFlag(c, &p.Force)
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
 
 func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.DragParams

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
+	"browserctl/termsafe"
 )
 
 // declared is one declared command and the method it calls.
@@ -265,6 +266,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			c.Flags().BoolP(fl.Name, fl.Short, false, help)
 		case reflect.Int:
 			c.Flags().IntP(fl.Name, fl.Short, 0, help)
+		case reflect.Float64:
+			c.Flags().Float64P(fl.Name, fl.Short, 0, help)
 		default:
 			flagVals[i] = new(string)
 			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", help)
@@ -387,6 +390,20 @@ func declaredArgs(dc rpc.Command, min, max int) cobra.PositionalArgs {
 var printers = map[string]func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string){
 	// is: true or false, and exit 1 for false.
 	"is": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) { pc.Result = isResult(f) },
+	// check, uncheck: what was pressed, or that it already was.
+	"check": func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
+		verb := dc.Path
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.CheckResult
+			_ = json.Unmarshal(raw, &r)
+			if r.Target == nil {
+				done(f, "%s already %sed", termsafe.String(args["REF"]), verb)
+				return nil
+			}
+			done(f, "%sed %s", verb, actedOn(r.Target, args["REF"]))
+			return nil
+		}
+	},
 	// dialog status: the open dialog, or that none is.
 	"dialog": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error { return printDialogStatus(f, raw) }

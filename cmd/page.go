@@ -295,41 +295,6 @@ func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return c
 }
 
-func newCmdMouse(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.MouseParams
-	c := &cobra.Command{
-		Use:   "mouse " + strings.Join(rpc.MouseAction.Values, "|") + " X Y",
-		Short: "Send a mouse event at viewport coordinates (CSS pixels)",
-		Example: `  browserctl mouse click 120 300
-  browserctl mouse wheel 400 300 --dy 600`,
-		Args:              exactArgs(3, "an ACTION ("+strings.Join(rpc.MouseAction.Values, ", ")+"), X and Y"),
-		ValidArgsFunction: firstArgOf(rpc.MouseAction.Values...),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Action = sessionOf(f), args[0]
-			if err := checkEnum("action", rpc.MouseAction, p.Action); err != nil {
-				return nil, err
-			}
-			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
-				return nil, err
-			}
-			var err error
-			if p.X, err = strconv.ParseFloat(args[1], 64); err != nil {
-				return nil, usageErrorf("X must be a number, got %q", args[1])
-			}
-			if p.Y, err = strconv.ParseFloat(args[2], 64); err != nil {
-				return nil, usageErrorf("Y must be a number, got %q", args[2])
-			}
-			return &pageCall{Method: rpc.PageMouse, Params: p, Human: okDone(f, "mouse "+args[0])}, nil
-		}),
-		Annotations: replays(),
-	}
-	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
-	c.Flags().Float64Var(&p.DeltaX, "dx", 0, "horizontal wheel delta")
-	c.Flags().Float64Var(&p.DeltaY, "dy", 0, "vertical wheel delta")
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
 // ---- eval ----
 
 func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {

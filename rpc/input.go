@@ -21,10 +21,29 @@ const (
 	PageKeyboardType   = "pages.keyboardType"
 )
 
+// checkHelp is the long help of check and uncheck after their first line.
+const checkHelp = ` It is clicked as a user would click it; a hidden input behind a
+styled label is clicked through the page. A radio button cannot be
+unchecked: check another of its group.
+
+{target} For check and uncheck a selector falls back
+to its first match when none is visible.
+
+{force}`
+
 // inputMethods are the input rows of Methods.
 var inputMethods = []Method{
 	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
-		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)"},
+		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)",
+		// click itself is written by hand (cmd/page.go): it reports the
+		// chooser or download a click set off.
+		Commands: []Command{{
+			Path: "dblclick", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"clickCount": "2"},
+			Short:   "Double-click an element by ref or CSS selector",
+			Long:    "Double-click an element: two clicks, then the page's dblclick.\n\n{target}\n\n{force}",
+			Example: "  browserctl dblclick e3\n  browserctl dblclick '.cell[data-row=\"2\"]'",
+			Done:    "double-clicked {acted REF}", Replay: Replays(TargetAt(0)),
+		}}},
 	{Wire: PageHover, Session: SessionRequired, Params: HoverParams{}, Result: PointerResult{},
 		Summary: "hover an element by ref",
 		Commands: []Command{{
@@ -81,9 +100,34 @@ var inputMethods = []Method{
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
-		Summary: "mouse event at coordinates"},
+		Summary: "mouse event at coordinates",
+		Commands: []Command{{
+			Path: "mouse", Needs: "an ACTION (move, down, up, click, wheel), X and Y",
+			Args: []Arg{{Name: "ACTION", Member: "action", Invalid: "action must be %[2]s, got %[1]q"},
+				{Name: "X", Member: "x"}, {Name: "Y", Member: "y"}},
+			Flags: []Flag{{Name: "button", Member: "button", Help: "left, right or middle (default left)"},
+				{Name: "dx", Member: "deltaX", Help: "horizontal wheel delta"},
+				{Name: "dy", Member: "deltaY", Help: "vertical wheel delta"}},
+			Short: "Send a mouse event at viewport coordinates (CSS pixels)",
+			Example: `  browserctl mouse click 120 300
+  browserctl mouse wheel 400 300 --dy 600`,
+			Done: "mouse {ACTION}", Replay: Replays(),
+		}}},
 	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
-		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now"},
+		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now",
+		Commands: []Command{{
+			Path: "check", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "true"},
+			Short:   "Check a checkbox, radio or switch (nothing happens when it already is)",
+			Long:    "Check a checkbox, radio or switch (nothing happens when it already is)." + checkHelp,
+			Example: "  browserctl check e7\n  browserctl check '#terms'\n  browserctl check 'input[name=size][value=m]'",
+			Printer: "check", Replay: Replays(TargetAt(0)),
+		}, {
+			Path: "uncheck", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "false"},
+			Short:   "Uncheck a checkbox or switch (nothing happens when it already is)",
+			Long:    "Uncheck a checkbox or switch (nothing happens when it already is)." + checkHelp,
+			Example: "  browserctl uncheck e7\n  browserctl uncheck '#newsletter'",
+			Printer: "check", Replay: Replays(TargetAt(0)),
+		}}},
 	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus",
 		Commands: []Command{{
