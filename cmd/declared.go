@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -28,10 +29,9 @@ type declared struct {
 	words  []string // cmd.Path's words
 }
 
-// declaredCmds are every declared command, in the order of rpc.Methods.
-// Reading them is a walk over ~90 rows, no allocation per command beyond
-// the words: cheap enough for every one-shot run.
-func declaredCmds() []declared {
+// declaredCmds are every declared command, in the order of rpc.Methods;
+// read once per process (a REPL or batch builds a tree per line).
+var declaredCmds = sync.OnceValue(func() []declared {
 	var out []declared
 	for _, m := range rpc.Methods {
 		for _, c := range m.Commands {
@@ -39,25 +39,33 @@ func declaredCmds() []declared {
 		}
 	}
 	return out
-}
+})
 
 // declaredTop are the topCmds of the declared top-level commands that
-// topCmds does not place itself.
+// placed (topCmds' own list, the same every time) does not name; made
+// once per process.
 func declaredTop(placed []topCmd) []topCmd {
-	var out []topCmd
-	for _, d := range declaredCmds() {
-		if len(d.words) != 1 || slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == d.words[0] }) {
-			continue
+	declaredTopOnce.Do(func() {
+		all := declaredCmds()
+		for i := range all {
+			d := &all[i]
+			if len(d.words) != 1 || slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == d.words[0] }) {
+				continue
+			}
+			group := d.cmd.Group
+			if group == "" {
+				group = "page"
+			}
+			declaredTopCmds = append(declaredTopCmds, topCmd{d.words[0], group, func(f *Factory) *cobra.Command { return newDeclaredCmd(f, nil, *d) }})
 		}
-		d := d
-		group := d.cmd.Group
-		if group == "" {
-			group = "page"
-		}
-		out = append(out, topCmd{d.words[0], group, func(f *Factory) *cobra.Command { return newDeclaredCmd(f, nil, d) }})
-	}
-	return out
+	})
+	return declaredTopCmds
 }
+
+var (
+	declaredTopOnce sync.Once
+	declaredTopCmds []topCmd
+)
 
 // newCmdDeclared builds the declared command at path ("cookies clear");
 // runF, as every page command's, stops a test right after parsing.
@@ -82,6 +90,9 @@ func addDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []decl
 	}
 }
 
+// membersCache holds membersOf's answers by type.
+var membersCache sync.Map
+
 // member is one params member a declaration fills.
 type member struct {
 	name  string // json
@@ -90,9 +101,14 @@ type member struct {
 	enum  *rpc.Enum
 }
 
-// membersOf are t's members by json name, embedded structs' included.
+// membersOf are t's members by json name, embedded structs' included;
+// read once per type.
 func membersOf(t reflect.Type) map[string]member {
+	if m, ok := membersCache.Load(t); ok {
+		return m.(map[string]member)
+	}
 	out := map[string]member{}
+	defer membersCache.Store(t, out)
 	var walk func(t reflect.Type, index []int)
 	walk = func(t reflect.Type, index []int) {
 		for i := 0; i < t.NumField(); i++ {
@@ -219,7 +235,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			long += "\n\n{force}"
 		}
 	}
-	long = strings.NewReplacer("{target}", targetHelp, "{force}", forceHelp).Replace(long)
+	if strings.Contains(long, "{") {
+		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
+	}
 
 	c := &cobra.Command{
 		Use:         strings.Join(use, " "),

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -138,7 +139,11 @@ func hintFor(be *rpc.BrowserError) string {
 // NewRootCmd builds the whole tree on f.
 func NewRootCmd(f *Factory) *cobra.Command {
 	root := newBareRoot(f)
-	for _, tc := range topCmds() {
+	cmds := topCmds()
+	for _, tc := range cmds {
+		addTop(root, f, tc)
+	}
+	for _, tc := range declaredTop(cmds) {
 		addTop(root, f, tc)
 	}
 	return root
@@ -151,11 +156,14 @@ func NewRootCmd(f *Factory) *cobra.Command {
 // (allocations, then garbage collection in batch).
 func newTreeFor(f *Factory, args []string) *cobra.Command {
 	name := topCommandName(args)
-	for _, tc := range topCmds() {
-		if tc.name == name {
-			root := newBareRoot(f)
-			addTop(root, f, tc)
-			return root
+	cmds := topCmds()
+	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
+		for _, tc := range list {
+			if tc.name == name {
+				root := newBareRoot(f)
+				addTopFor(root, f, tc, args)
+				return root
+			}
 		}
 	}
 	return NewRootCmd(f)
@@ -204,9 +212,10 @@ type topCmd struct {
 	build       func(f *Factory) *cobra.Command
 }
 
-// topCmds are the top-level commands written by hand, then those declared
-// on their methods' rows (rpc.Command; help sorts them by name). A func,
-// not a var: the repl command runs Run, which reads this list.
+// topCmds are the top-level commands written by hand (those declared on
+// their methods' rows, rpc.Command, come from declaredTop; help sorts
+// them all by name). A func, not a var: the repl command runs Run, which
+// reads this list.
 func topCmds() []topCmd {
 	cmds := []topCmd{
 		{"session", "browser", newCmdSession},
@@ -260,13 +269,35 @@ func topCmds() []topCmd {
 		{"mcp", "local", newCmdMCP},
 		{"skill", "local", newCmdSkill},
 	}
-	return append(cmds, declaredTop(cmds)...)
+	return cmds
 }
 
 func addTop(root *cobra.Command, f *Factory, tc topCmd) {
 	c := tc.build(f)
 	c.GroupID = tc.group
 	addDeclaredChildren(f, c, []string{tc.name}, declaredCmds())
+	root.AddCommand(c)
+}
+
+// addTopFor adds tc as args need it: of its declared subcommands only
+// those a word of args names (cobra routes only to a subcommand named),
+// all when help is asked for; so `get title` does not build `get attr`.
+func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
+	if slices.Contains(args, "-h") || slices.Contains(args, "--help") {
+		addTop(root, f, tc)
+		return
+	}
+	c := tc.build(f)
+	c.GroupID = tc.group
+	var named []declared
+	for _, d := range declaredCmds() {
+		if len(d.words) > 1 && d.words[0] == tc.name && slices.Contains(args, d.words[1]) {
+			named = append(named, d)
+		}
+	}
+	if named != nil {
+		addDeclaredChildren(f, c, []string{tc.name}, named)
+	}
 	root.AddCommand(c)
 }
 
