@@ -96,7 +96,7 @@ func wiresNamedInCommands(t *testing.T) map[string]bool {
 	called := map[string]bool{}
 	cmdFiles, _ := filepath.Glob("*.go")
 	for _, fn := range cmdFiles {
-		if strings.HasSuffix(fn, "_test.go") || fn == "declared.go" {
+		if strings.HasSuffix(fn, "_test.go") || fn == "declared.go" || fn == "declared_print.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, fn, nil, 0)

@@ -39,7 +39,7 @@ type Command struct {
 	Short, Long, Example string
 	// Replay is what `save` does with the command's lines.
 	Replay Replay
-	// Printer names a printer of cmd/ (cmd/declared.go's printers) for a
+	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
 	// {NAME} is argument NAME as typed, {.member} a member of the result.

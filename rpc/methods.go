@@ -41,7 +41,7 @@
 //     Example, Replay (what the REPL's save does with its lines), and how
 //     it prints: by default a one-member result's value; Done for a line
 //     that says it worked; Printer to name a printer written in
-//     cmd/declared.go when neither will do. cmd/ builds the cobra command,
+//     cmd/declared_print.go when neither will do. cmd/ builds the cobra command,
 //     its usage line, completion and --json output from this; a Path of
 //     two words hangs under the first (get style under get).
 //  3. Run `go generate ./...`: the extension no longer compiles until its
