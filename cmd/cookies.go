@@ -1,6 +1,6 @@
 package cmd
 
-// Issue 10: cookies, local/session storage and pdf.
+// Cookies, local/session storage and pdf.
 
 import (
 	"encoding/base64"
@@ -64,7 +64,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 	}
 	c.Flags().StringVar(&p.URL, "url", "", "the URL whose cookies to list (default: the page's)")
 	addTabFlag(c, f, &p.TabID)
-	c.AddCommand(newCmdCookiesSet(f, nil), newCmdCookiesClear(f, nil))
+	c.AddCommand(newCmdCookiesSet(f, nil)) // and clear, declared on pages.clearCookies
 	return c
 }
 
@@ -126,29 +126,9 @@ func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return c
 }
 
+// newCmdCookiesClear is `cookies clear`, declared on pages.clearCookies.
 func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.CookiesParams
-	c := &cobra.Command{
-		Use:     "clear",
-		Short:   "Delete the cookies the page's URL (or --url) would send",
-		Example: "  browserctl cookies clear\n  browserctl cookies clear --url https://example.com/",
-		Args:    noArgs,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			return &pageCall{Method: rpc.PageClearCookies, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.ClearCookiesResult
-				if err := decodeResult(rpc.PageClearCookies, raw, &r); err != nil {
-					return err
-				}
-				done(f, "deleted %d cookie(s) of %s", r.Deleted, safeText(r.URL))
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(),
-	}
-	c.Flags().StringVar(&p.URL, "url", "", "the URL whose cookies to delete (default: the page's)")
-	addTabFlag(c, f, &p.TabID)
-	return c
+	return newCmdDeclared(f, runF, "cookies clear")
 }
 
 // ---- storage ----

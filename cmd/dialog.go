@@ -1,12 +1,13 @@
 package cmd
 
-// dialog status|accept [TEXT]|dismiss|policy MODE, and the stderr line a
-// page command prints when a JavaScript dialog opened during it.
+// The dialog group (its subcommands status, accept [TEXT], dismiss and
+// policy MODE are declared on pages.dialog and sessions.setDialogPolicy),
+// and the stderr line a page command prints when a JavaScript dialog
+// opened during it.
 
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -35,98 +36,27 @@ it. A command during which a dialog opened says so on stderr.`,
 		},
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdDialogStatus(f, nil), newCmdDialogAnswer(f, nil, true), newCmdDialogAnswer(f, nil, false),
-		newCmdDialogPolicy(f, nil))
-	return c
+	return c // status, accept, dismiss, policy: declared on pages.dialog and sessions.setDialogPolicy
 }
 
-func newCmdDialogStatus(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.DialogParams
-	c := &cobra.Command{
-		Use:     "status",
-		Short:   "Print the open dialog (type, message, a prompt's default text), or that none is open",
-		Example: "  browserctl dialog status\n  browserctl dialog status --json",
-		Args:    noArgs,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Action = sessionOf(f), "status"
-			return &pageCall{Method: rpc.PageDialog, Params: p, Human: func(raw json.RawMessage) error {
-				var res rpc.DialogResult
-				if err := decodeResult(rpc.PageDialog, raw, &res); err != nil {
-					return err
-				}
-				if !res.Open {
-					fmt.Fprintln(f.IO.Out, "no dialog is open")
-				} else if res.Type == "prompt" {
-					fmt.Fprintf(f.IO.Out, "%s %q default %q\n", res.Type, res.Message, res.DefaultPrompt)
-				} else {
-					fmt.Fprintf(f.IO.Out, "%s %q\n", res.Type, res.Message)
-				}
-				if f.IO.IsStderrTTY() && res.Policy != "" {
-					fmt.Fprintf(f.IO.ErrOut, "policy: %s\n", res.Policy)
-				}
-				return nil
-			}}, nil
-		}),
-		Annotations: notReplayed(readsOnly),
+// printDialogStatus prints dialog status's result: the open dialog, or
+// that none is open; the policy on a terminal's stderr.
+func printDialogStatus(f *Factory, raw json.RawMessage) error {
+	var res rpc.DialogResult
+	if err := decodeResult(rpc.PageDialog, raw, &res); err != nil {
+		return err
 	}
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-func newCmdDialogAnswer(f *Factory, runF func(*pageCall) error, accept bool) *cobra.Command {
-	var p rpc.DialogParams
-	use, short, example, args := "dismiss", "Dismiss the open dialog (confirm() returns false, prompt() null)",
-		"  browserctl dialog dismiss", noArgs
-	if accept {
-		use, short, example, args = "accept [TEXT]", "Accept the open dialog; TEXT answers a prompt",
-			"  browserctl dialog accept\n  browserctl dialog accept 'Ada Lovelace'", rangeArgs(0, 1, "an optional TEXT")
+	if !res.Open {
+		fmt.Fprintln(f.IO.Out, "no dialog is open")
+	} else if res.Type == "prompt" {
+		fmt.Fprintf(f.IO.Out, "%s %q default %q\n", res.Type, res.Message, res.DefaultPrompt)
+	} else {
+		fmt.Fprintf(f.IO.Out, "%s %q\n", res.Type, res.Message)
 	}
-	c := &cobra.Command{
-		Use:     use,
-		Short:   short,
-		Example: example,
-		Args:    args,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Action = sessionOf(f), "dismiss"
-			if accept {
-				p.Action = "accept"
-				if len(args) == 1 {
-					p.Text = &args[0]
-				}
-			}
-			return &pageCall{Method: rpc.PageDialog, Params: p, Human: func(raw json.RawMessage) error {
-				var res rpc.DialogResult
-				if err := decodeResult(rpc.PageDialog, raw, &res); err != nil {
-					return err
-				}
-				done(f, "%sed %s \"%s\"", p.Action, res.Type, safeText(res.Message))
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(),
+	if f.IO.IsStderrTTY() && res.Policy != "" {
+		fmt.Fprintf(f.IO.ErrOut, "policy: %s\n", res.Policy)
 	}
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-func newCmdDialogPolicy(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.SetDialogPolicyParams
-	c := &cobra.Command{
-		Use:               "policy accept|dismiss|hold",
-		Short:             "Set how the session answers dialogs (hold: confirm and prompt wait for you)",
-		Example:           "  browserctl dialog policy accept\n  browserctl dialog policy hold",
-		Args:              exactArgs(1, "a MODE: accept, dismiss or hold"),
-		ValidArgsFunction: firstArgOf(rpc.DialogPolicy.Values...),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Policy = sessionOf(f), args[0]
-			if !rpc.DialogPolicy.Has(p.Policy) {
-				return nil, usageErrorf("policy must be %s, got %q", strings.Join(rpc.DialogPolicy.Values, ", "), p.Policy)
-			}
-			return &pageCall{Method: rpc.SessionSetDialogPolicy, Params: p, Human: okDone(f, "dialog policy "+p.Policy)}, nil
-		}),
-		Annotations: replays(),
-	}
-	return c
+	return nil
 }
 
 // reportDialog prints one stderr line when a page command's result says a

@@ -101,7 +101,7 @@ type testEnv struct {
 
 // newTestEnv is a factory on buffers with a fake hub and a temporary state
 // folder; nothing is a terminal.
-func newTestEnv(t *testing.T) *testEnv {
+func newTestEnv(t testing.TB) *testEnv {
 	t.Helper()
 	ios, _, out, errOut := iostreams.Test()
 	h := newFakeHub()

@@ -11,9 +11,17 @@ import (
 	"browserctl/rpc"
 )
 
-// getWhats are pages.get's values (rpc.GetWhat) and the two the CLI reads
-// through methods of their own (pages.getAttribute, pages.count).
-var getWhats = append(append([]string{}, rpc.GetWhat.Values...), "attr", "count")
+// getWhats are pages.get's values (rpc.GetWhat) and the names of get's
+// subcommands, declared on methods of their own (get attr, get count ...).
+func getWhats() []string {
+	whats := append([]string{}, rpc.GetWhat.Values...)
+	for _, d := range declaredCmds() {
+		if len(d.words) == 2 && d.words[0] == "get" {
+			whats = append(whats, d.words[1])
+		}
+	}
+	return whats
+}
 
 func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	var p rpc.GetParams
@@ -33,7 +41,7 @@ CSS selector, visible or not.
   browserctl get text '#status'
   browserctl get attr e5 href
   browserctl get count 'ul.results > li'`,
-		Args: rangeArgs(1, 3, "what to get ("+strings.Join(getWhats, ", ")+") and an optional REF"),
+		Args: rangeArgs(1, 3, "what to get ("+strings.Join(getWhats(), ", ")+") and an optional REF"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
 				return filterStrings(rpc.GetWhat.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -42,11 +50,8 @@ CSS selector, visible or not.
 		},
 		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
 			p.SessionID, p.What = sessionOf(f), args[0]
-			if !slices.Contains(getWhats, p.What) {
-				return nil, usageErrorf("cannot get %q: %s or %s", p.What, strings.Join(getWhats[:len(getWhats)-1], ", "), getWhats[len(getWhats)-1])
-			}
-			if p.What == "attr" || p.What == "count" {
-				return getMoreCall(f, p.What, args[1:], p.TabID)
+			if whats := getWhats(); !slices.Contains(whats, p.What) {
+				return nil, usageErrorf("cannot get %q: %s or %s", p.What, strings.Join(whats[:len(whats)-1], ", "), whats[len(whats)-1])
 			}
 			if len(args) > 2 {
 				return nil, usageErrorf("get %s takes one REF, got %q", p.What, args[1:])

@@ -69,7 +69,7 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true}, nil},
 		{"browser_navigate_back", newCmdBack, []string{}, map[string]bool{"wait-until": true}, nil},
 		{"browser_reload", newCmdReload, []string{}, map[string]bool{"wait-until": true}, nil},
-		{"browser_press_key", newCmdPress, []string{"Enter"}, nil, nil},
+		{"browser_press_key", func(f *Factory, runF func(*pageCall) error) *cobra.Command { return newCmdDeclared(f, runF, "press") }, []string{"Enter"}, nil, nil},
 		{"browser_take_screenshot", newCmdScreenshot, []string{"e1"}, map[string]bool{"output": true, "max-width": true}, nil},
 		{"browser_vitals", newCmdVitals, []string{}, nil, nil},
 		{"browser_drag", newCmdDrag, []string{"e1", "e2"}, nil, nil},

@@ -1,77 +1,75 @@
 package cmd
 
-// What the REPL's `save` does with a command's lines is declared on the
-// command itself, where it is built, in its Annotations:
+// What the REPL's `save` does with a command's lines is declared with the
+// command itself: on its method's row for a declared command
+// (rpc.Command's Replay), in its Annotations where a hand-written one is
+// built:
 //
 //	Annotations: replays(targetAt(0)),       // the line goes into the script
 //	Annotations: notReplayed(readsOnly),     // a comment saying why not
 //
-// save (repl_save.go) reads nothing else: a command without a declaration
-// is written as a comment saying so, and TestEveryCommandDeclaresReplay
-// walks the whole tree and fails on it.
+// Both say it in rpc's words (rpc/command.go). save (repl_save.go) reads
+// nothing else: a command without a declaration is written as a comment
+// saying so, and TestEveryCommandDeclaresReplay walks the whole tree and
+// fails on it.
 
 import (
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
 )
 
 // replayKey is the annotation that holds the declaration.
 const replayKey = "browserctl.replay"
 
-// A replayHow says how a replayed line is written.
-type replayHow string
+// The words of a declaration are rpc's (rpc/command.go), so that a command
+// declared on its method's row and one written here say it the same way.
+type replayHow = rpc.ReplayHow
 
 const (
-	// waitsItself: the command waits for its own load; no wait is written
-	// after it even when its tab changed documents.
-	waitsItself replayHow = "waits"
-	// opensPage: the command opens the page it acts on, so a script that
-	// starts with it needs no page opened first.
-	opensPage replayHow = "opens"
-	// fileArgs: the positional arguments that name existing files are
-	// written as absolute paths (the replay may run in another folder).
-	fileArgs replayHow = "files"
-	// tabArg: the first positional argument is a tab id, written as the
-	// tab's URL, which the command also takes (ids differ on a replay).
-	tabArg replayHow = "tab"
+	waitsItself = rpc.WaitsItself
+	opensPage   = rpc.OpensPage
+	fileArgs    = rpc.FileArgs
+	tabArg      = rpc.TabArg
 )
 
-// targetAt: positional argument i is an element target; a ref there is
-// written as the target pages.durableTarget gives, which survives a reload.
-func targetAt(i int) replayHow { return replayHow("target=" + strconv.Itoa(i)) }
+// targetAt: positional argument i is an element target (rpc.TargetAt).
+func targetAt(i int) replayHow { return rpc.TargetAt(i) }
 
 // Why a command is not replayed, as the saved file says it.
 const (
-	readsOnly    = "it only reads"
-	idsDiffer    = "the ids it names differ on a replay"
-	notPageWork  = "it sets up browserctl, not a page"
-	replOnly     = "it works on this REPL session itself"
-	groupOnly    = "a group of commands: it only prints their help"
-	rawCall      = "a raw method call: its params may name refs and ids that differ on a replay"
-	printsHelp   = "it only prints help"
-	undeclared   = "its command declares no replay"
-	runsOthers   = "it runs other lines itself"
-	writesOutput = "it only writes what the page shows to a local file"
-	showsOnly    = "it only shows the page to a person"
-	holdsSecret  = "it holds a password, which the saved file would keep in clear"
+	readsOnly    = rpc.ReadsOnly
+	idsDiffer    = rpc.IDsDiffer
+	notPageWork  = rpc.NotPageWork
+	replOnly     = rpc.REPLOnly
+	groupOnly    = rpc.GroupOnly
+	rawCall      = rpc.RawCall
+	printsHelp   = rpc.PrintsHelp
+	undeclared   = rpc.Undeclared
+	runsOthers   = rpc.RunsOthers
+	writesOutput = rpc.WritesOutput
+	showsOnly    = rpc.ShowsOnly
+	holdsSecret  = rpc.HoldsSecret
 )
 
 // replays declares that a command's lines go into the script, written as
 // hows say.
-func replays(hows ...replayHow) map[string]string {
-	parts := []string{"replay"}
-	for _, h := range hows {
-		parts = append(parts, string(h))
-	}
-	return map[string]string{replayKey: strings.Join(parts, " ")}
-}
+func replays(hows ...replayHow) map[string]string { return replayAnnotation(rpc.Replays(hows...)) }
 
 // notReplayed declares that a command's lines are kept as comments, with
 // why.
-func notReplayed(why string) map[string]string {
-	return map[string]string{replayKey: "skip " + why}
+func notReplayed(why string) map[string]string { return replayAnnotation(rpc.NotReplayed(why)) }
+
+// replayAnnotation is r as the annotation save reads; nothing for a
+// command that declares nothing.
+func replayAnnotation(r rpc.Replay) map[string]string {
+	if r == "" {
+		return map[string]string{}
+	}
+	return map[string]string{replayKey: string(r)}
 }
 
 // replayDecl is a declaration as save reads it.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -138,7 +139,11 @@ func hintFor(be *rpc.BrowserError) string {
 // NewRootCmd builds the whole tree on f.
 func NewRootCmd(f *Factory) *cobra.Command {
 	root := newBareRoot(f)
-	for _, tc := range topCmds() {
+	cmds := topCmds()
+	for _, tc := range cmds {
+		addTop(root, f, tc)
+	}
+	for _, tc := range declaredTop(cmds) {
 		addTop(root, f, tc)
 	}
 	return root
@@ -151,11 +156,14 @@ func NewRootCmd(f *Factory) *cobra.Command {
 // (allocations, then garbage collection in batch).
 func newTreeFor(f *Factory, args []string) *cobra.Command {
 	name := topCommandName(args)
-	for _, tc := range topCmds() {
-		if tc.name == name {
-			root := newBareRoot(f)
-			addTop(root, f, tc)
-			return root
+	cmds := topCmds()
+	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
+		for _, tc := range list {
+			if tc.name == name {
+				root := newBareRoot(f)
+				addTopFor(root, f, tc, args)
+				return root
+			}
 		}
 	}
 	return NewRootCmd(f)
@@ -204,38 +212,26 @@ type topCmd struct {
 	build       func(f *Factory) *cobra.Command
 }
 
-// topCmds are the top-level commands in help order (a func, not a var: the
-// repl command runs Run, which reads this list).
+// topCmds are the top-level commands written by hand (those declared on
+// their methods' rows, rpc.Command, come from declaredTop; help sorts
+// them all by name). A func, not a var: the repl command runs Run, which
+// reads this list.
 func topCmds() []topCmd {
-	return []topCmd{
+	cmds := []topCmd{
 		{"session", "browser", newCmdSession},
 		{"tab", "browser", newCmdTab},
 		{"call", "browser", func(f *Factory) *cobra.Command { return newCmdCall(f, nil) }},
 		{"snapshot", "page", func(f *Factory) *cobra.Command { return newCmdSnapshot(f, nil) }},
 		{"click", "page", func(f *Factory) *cobra.Command { return newCmdClick(f, nil) }},
-		{"hover", "page", func(f *Factory) *cobra.Command { return newCmdHover(f, nil) }},
-		{"fill", "page", func(f *Factory) *cobra.Command { return newCmdFill(f, nil) }},
-		{"type", "page", func(f *Factory) *cobra.Command { return newCmdType(f, nil) }},
-		{"select", "page", func(f *Factory) *cobra.Command { return newCmdSelect(f, nil) }},
-		{"scroll-into-view", "page", func(f *Factory) *cobra.Command { return newCmdScrollIntoView(f, nil) }},
-		{"press", "page", func(f *Factory) *cobra.Command { return newCmdPress(f, nil) }},
 		{"scroll", "page", func(f *Factory) *cobra.Command { return newCmdScroll(f, nil) }},
-		{"mouse", "page", func(f *Factory) *cobra.Command { return newCmdMouse(f, nil) }},
 		{"get", "page", func(f *Factory) *cobra.Command { return newCmdGet(f, nil) }},
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
-		// issue 8: targets, find, more actions, batch
 		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
-		{"dblclick", "page", func(f *Factory) *cobra.Command { return newCmdDblclick(f, nil) }},
-		{"check", "page", func(f *Factory) *cobra.Command { return newCmdCheck(f, nil) }},
-		{"uncheck", "page", func(f *Factory) *cobra.Command { return newCmdUncheck(f, nil) }},
-		{"focus", "page", func(f *Factory) *cobra.Command { return newCmdFocus(f, nil) }},
 		{"drag", "page", func(f *Factory) *cobra.Command { return newCmdDrag(f, nil) }},
 		{"keyboard", "page", newCmdKeyboard},
-		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
 		{"batch", "local", newCmdBatch},
-		// issue 10
 		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
@@ -245,7 +241,6 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
-		// issue 8: navigation, dialogs
 		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
 		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
@@ -268,17 +263,41 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
-		{"doctor", "local", newCmdDoctor},   // issue 13
-		{"history", "local", newCmdHistory}, // issue 13: REPL only
-		{"save", "local", newCmdSave},       // issue 13: REPL only
+		{"doctor", "local", newCmdDoctor},
+		{"history", "local", newCmdHistory}, // REPL only
+		{"save", "local", newCmdSave},       // REPL only
 		{"mcp", "local", newCmdMCP},
 		{"skill", "local", newCmdSkill},
 	}
+	return cmds
 }
 
 func addTop(root *cobra.Command, f *Factory, tc topCmd) {
 	c := tc.build(f)
 	c.GroupID = tc.group
+	addDeclaredChildren(f, c, []string{tc.name}, declaredCmds())
+	root.AddCommand(c)
+}
+
+// addTopFor adds tc as args need it: of its declared subcommands only
+// those a word of args names (cobra routes only to a subcommand named),
+// all when help is asked for; so `get title` does not build `get attr`.
+func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
+	if slices.Contains(args, "-h") || slices.Contains(args, "--help") {
+		addTop(root, f, tc)
+		return
+	}
+	c := tc.build(f)
+	c.GroupID = tc.group
+	var named []declared
+	for _, d := range declaredCmds() {
+		if len(d.words) > 1 && d.words[0] == tc.name && slices.Contains(args, d.words[1]) {
+			named = append(named, d)
+		}
+	}
+	if named != nil {
+		addDeclaredChildren(f, c, []string{tc.name}, named)
+	}
 	root.AddCommand(c)
 }
 

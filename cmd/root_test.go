@@ -103,6 +103,15 @@ func TestLazyTreeFindsTheSameCommand(t *testing.T) {
 		{"help", "get"},
 		{"nosuch"},
 		{"--", "get"},
+		// declared commands, and declared subcommands of a hand-written one
+		{"focus", "e1"},
+		{"get", "attr", "e1", "href"},
+		{"get", "--tab", "3", "style", "e1", "color"},
+		{"get", "text", "e1"},
+		{"dialog", "accept", "Ada"},
+		{"cookies", "clear"},
+		{"cookies", "set", "a", "b"},
+		{"keyboard", "type", "hi"},
 	} {
 		full, _, ferr := NewRootCmd(e.f).Find(stripGlobals(args))
 		lazy, _, lerr := newTreeFor(e.f, args).Find(stripGlobals(args))

@@ -20,13 +20,13 @@ var (
 	GetWhat         = Enum{"GetWhat", []string{"title", "url", "text", "value", "html", "box"}}
 	LoadState       = Enum{"LoadState", []string{"load", "domcontentloaded", "networkidle"}}
 
-	// issue 8
+	// an element's state (pages.is)
 	ElementState = Enum{"ElementState", []string{"visible", "enabled", "checked"}}
-	// issue 8 part A: navigation and dialogs
+	// navigation and dialogs
 	WaitUntil    = Enum{"WaitUntil", []string{"load", "domcontentloaded", "networkidle", "none"}}
 	DialogAction = Enum{"DialogAction", []string{"status", "accept", "dismiss"}}
 	DialogPolicy = Enum{"DialogPolicy", []string{"accept", "dismiss", "hold"}}
-	// issue 10
+	// storage and logs
 	StorageKind  = Enum{"StorageKind", []string{"local", "session"}}
 	ConsoleLevel = Enum{"ConsoleLevel", []string{"debug", "log", "info", "warning", "error"}}
 )

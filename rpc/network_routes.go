@@ -205,3 +205,22 @@ type WebSocketFramesResult struct {
 	Dropped int              `json:"dropped" doc:"older frames dropped by the bound"`
 	State   string           `json:"state"`
 }
+
+// networkRouteMethods are routes, the HAR recording and WebSocket frames:
+// network.* rows after networkMethods'.
+var networkRouteMethods = []Method{
+	{Wire: NetworkRoute, Session: SessionRequired, Params: RouteParams{}, Result: RoutesResult{},
+		Summary: "answer (or fail) requests matching a pattern in every tab of the session, tabs opened later too", ResultDoc: "the session's routes after the call; the same pattern again replaces its route"},
+	{Wire: NetworkUnroute, Session: SessionRequired, Params: UnrouteParams{}, Result: RoutesResult{},
+		Summary: "remove a route, or all of them", ResultDoc: "a pattern no route has: -32602"},
+	{Wire: NetworkRoutes, Session: SessionRequired, Params: SessionIDParams{}, Result: RoutesResult{},
+		Summary: "the session's routes"},
+	{Wire: NetworkHARStart, Session: SessionRequired, Params: SessionIDParams{}, Result: HARStartResult{},
+		Summary: "start recording the session's requests for a HAR file", ResultDoc: "the newest 1000 entries are kept"},
+	{Wire: NetworkHARStop, Session: SessionRequired, Params: SessionIDParams{}, Result: HARStopResult{},
+		Summary: "stop the session's HAR recording and hand over its entries", ResultDoc: "no recording: -32602"},
+	{Wire: NetworkWebSockets, Session: SessionRequired, Params: WebSocketsParams{}, Result: WebSocketsResult{},
+		Summary: "the tab's WebSocket connections"},
+	{Wire: NetworkWebSocketFrames, Session: SessionRequired, Params: WebSocketFramesParams{}, Result: WebSocketFramesResult{},
+		Summary: "a WebSocket connection's frames (long poll with waitMs)", ResultDoc: "an unknown id: -32602"},
+}

@@ -119,7 +119,6 @@ var PAGE_METHODS = [
   "pages.screenshot",
   "pages.wait",
   "pages.eval",
-  "pages.find",
   "pages.check",
   "pages.focus",
   "pages.drag",
@@ -127,6 +126,17 @@ var PAGE_METHODS = [
   "pages.is",
   "pages.getAttribute",
   "pages.count",
+  "pages.getStyle",
+  "pages.find",
+  "pages.durableTarget",
+  "pages.vitals",
+  "pages.highlight",
+  "pages.navigate",
+  "pages.back",
+  "pages.forward",
+  "pages.reload",
+  "pages.waitFor",
+  "pages.dialog",
   "pages.upload",
   "pages.download",
   "pages.pdf",
@@ -136,16 +146,7 @@ var PAGE_METHODS = [
   "pages.storage",
   "pages.setStorage",
   "pages.clearStorage",
-  "pages.navigate",
-  "pages.back",
-  "pages.forward",
-  "pages.reload",
-  "pages.waitFor",
-  "pages.dialog",
-  "pages.durableTarget",
-  "pages.handoff",
-  "pages.vitals",
-  "pages.highlight"
+  "pages.handoff"
 ];
 var EXTENSION_METHODS = [
   "extension.info",
@@ -5375,6 +5376,24 @@ async function getAttribute(tabId, p) {
     "visibleElseFirst"
   );
 }
+var COMPUTED_STYLE = `function (n) {
+  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
+  return getComputedStyle(this).getPropertyValue(n).trim();
+}`;
+async function getStyle(tabId, p) {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn(tabId, t, COMPUTED_STYLE, [name], "get style");
+      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
+      if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
+      return { value: v };
+    },
+    "visibleElseFirst"
+  );
+}
 var COUNT = `function (sel) {
   try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
 }`;
@@ -8923,6 +8942,7 @@ var TABLE2 = {
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  "pages.getStyle": getStyle,
   // navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,

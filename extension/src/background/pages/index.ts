@@ -6,7 +6,7 @@ import { timeCallOnTab } from "../call-timing";
 import { PAGE_METHODS, type PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
-import { check, count, drag, focus, getAttribute, is, keyboardType } from "./input/actions";
+import { check, count, drag, focus, getAttribute, is, keyboardType, getStyle } from "./input/actions";
 import { runPageCall } from "./core/call";
 import "./core/cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
@@ -61,6 +61,7 @@ const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestPar
   "pages.is": is,
   "pages.getAttribute": getAttribute,
   "pages.count": count,
+  "pages.getStyle": getStyle,
   // navigation, waits, dialogs
   "pages.navigate": navigate,
   "pages.back": back,

@@ -4,7 +4,7 @@
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
-import { RpcError } from "../../types";
+import { ErrorCode, RpcError } from "../../types";
 import { disarm, pressVerdict, strayError } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "../core/debugger";
@@ -292,6 +292,29 @@ export async function getAttribute(tabId: number, p: RequestParams<"pages.getAtt
     async (t) => {
       const v = await callOn<unknown>(tabId, t, "function (n) { return this.getAttribute(n); }", [name], "get attr");
       return { value: typeof v === "string" ? v : null };
+    },
+    "visibleElseFirst",
+  );
+}
+
+// The computed value of a property; null for a name the browser does not
+// know as a CSS property (a custom --property always counts as known).
+const COMPUTED_STYLE = `function (n) {
+  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
+  return getComputedStyle(this).getPropertyValue(n).trim();
+}`;
+
+/** pages.getStyle: {value: the computed value of a CSS property of the element}. */
+export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">): Promise<{ value: string }> {
+  const name = requireString(p, "name");
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      const v = await callOn<unknown>(tabId, t, COMPUTED_STYLE, [name], "get style");
+      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
+      if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
+      return { value: v };
     },
     "visibleElseFirst",
   );

@@ -21,7 +21,7 @@ export const NETWORK_LIMIT = 1000;
 /** In-flight requests remembered per tab; beyond it the oldest are dropped. */
 const INFLIGHT_LIMIT = 500;
 
-// The entries' shapes are the wire's (declared in rpc/, generated):
+// The entries' shapes are the wire's (rpc/logs.go, generated):
 // console levels debug, log, info, warning, error; error kinds exception,
 // rejection; a request's status 0 without a response, failure "" or the net
 // error, durationMs -1 while in flight.

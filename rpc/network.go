@@ -1,6 +1,41 @@
 package rpc
 
-// Network: one request whole (network.request).
+// Network: blocking requests, one request whole, waiting for a response.
+// network.* does not start with "pages.": the hub does not serialize it
+// behind a session's page calls.
+
+// Wire names of the network.* methods.
+const (
+	NetworkBlock    = "network.block"
+	NetworkUnblock  = "network.unblock"
+	NetworkRequest  = "network.request"
+	NetworkWaitResp = "network.waitResponse"
+)
+
+// networkMethods are the network.* rows of Methods; a new network.*
+// method's row goes here.
+var networkMethods = []Method{
+	{Wire: NetworkBlock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
+		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call"},
+	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
+		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
+	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
+		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
+	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},
+		Summary: "one request of a tab whole: headers, bodies, timing", ResultDoc: "an id not recorded (never, or dropped as older than the newest 1000): -32602; a body gone from the browser says so in its note"},
+}
+
+// BlockParams are the params of network.block and network.unblock.
+type BlockParams struct {
+	SessionID string   `json:"sessionId,omitempty"`
+	Patterns  []string `json:"patterns" doc:"non-empty strings"`
+}
+
+// BlockResult is the session's block list after the call.
+type BlockResult struct {
+	Patterns      []string `json:"patterns"`
+	SkippedTabIDs []int    `json:"skippedTabIds,omitempty"`
+}
 
 // NetworkRequestParams are the params of network.request.
 type NetworkRequestParams struct {

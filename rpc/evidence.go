@@ -6,6 +6,34 @@ package rpc
 // Web Vitals (pages.vitals) and an outline drawn on an element
 // (pages.highlight).
 
+// PageScreenshot is the wire name of pages.screenshot.
+const PageScreenshot = "pages.screenshot"
+
+// evidenceMethods are the evidence rows of Methods.
+var evidenceMethods = []Method{
+	{Wire: PageScreenshot, Session: SessionRequired, Params: ScreenshotParams{}, Result: ScreenshotResult{},
+		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot"},
+	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
+		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms"},
+	{Wire: PageHighlight, Session: SessionRequired, Params: HighlightParams{}, Result: HighlightResult{},
+		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change"},
+	{Wire: RecordStart, Session: SessionRequired, Params: RecordStartParams{}, Result: RecordStartResult{},
+		Summary: "start recording the session's active tab (screencast frames)", ResultDoc: "one recording per session; follows the session's active tab"},
+	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
+		Summary: "stop the session's recording", ResultDoc: "no recording: -32602"},
+	{Wire: RecordFrames, Session: SessionRequired, Params: RecordFramesParams{}, Result: RecordFramesResult{},
+		Summary: "the frames of the session's stopped recording, a chunk at a time"},
+	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
+		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)"},
+	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
+		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
+	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
+		Summary: "the next chunk of a stopped trace's JSON", CalledBy: "trace stop"},
+	{Wire: TraceShots, Session: SessionRequired, Params: TraceShotsParams{}, Result: TraceShotsResult{},
+		Summary: "the screencast frames of a stopped trace started with screenshots, a chunk at a time", ResultDoc: "the CLI inserts them into the trace as DevTools' Screenshot events",
+		CalledBy: "trace stop"},
+}
+
 // Wire names of the evidence methods. record.* and trace.* do not start
 // with "pages.": the hub does not serialize them behind the session's page
 // calls, so pulling a recording never holds up a click.
@@ -23,6 +51,29 @@ const (
 
 // ImageFormat is what pages.screenshot encodes.
 var ImageFormat = Enum{"ImageFormat", []string{"png", "jpeg", "webp"}}
+
+// ScreenshotParams are the params of pages.screenshot.
+type ScreenshotParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	FullPage bool   `json:"fullPage,omitempty" default:"false"`
+	// evidence: formats, scaling, annotations
+	Format   string `json:"format,omitempty" enum:"ImageFormat" default:"\"png\""`
+	Quality  *int   `json:"quality,omitempty" min:"0" doc:"jpeg/webp, 0-100"`
+	MaxWidth int    `json:"maxWidth,omitempty" min:"0" doc:"scale down to this many pixels wide, aspect kept"`
+	Annotate bool   `json:"annotate,omitempty" default:"false" doc:"answer the refs' boxes in annotations"`
+}
+
+// ScreenshotResult is the result of pages.screenshot.
+type ScreenshotResult struct {
+	Data   string `json:"data"`
+	Format string `json:"format"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	// evidence: the refs to draw, with Annotate
+	Annotations []Annotation `json:"annotations,omitempty" doc:"with annotate: the interactive refs in view"`
+}
 
 // Annotation is one ref drawn onto an annotated screenshot: its box in the
 // image's pixels (after any scaling).

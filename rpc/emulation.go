@@ -5,6 +5,40 @@ package rpc
 // settings, its saved state (cookies and storage), and the scripts every
 // new document of the session runs first.
 
+// Wire names of a session's emulation settings, saved state and init
+// scripts. Not "pages.": they act on every tab of the session, never
+// behind one page call.
+const (
+	EmulationSet      = "emulation.set"
+	EmulationShow     = "emulation.show"
+	EmulationReset    = "emulation.reset"
+	StateSave         = "state.save"
+	StateLoad         = "state.load"
+	InitScriptsAdd    = "initScripts.add"
+	InitScriptsList   = "initScripts.list"
+	InitScriptsRemove = "initScripts.remove"
+)
+
+// emulationMethods are the emulation.*, state.* and initScripts.* rows of Methods.
+var emulationMethods = []Method{
+	{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
+		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed"},
+	{Wire: EmulationShow, Session: SessionRequired, Params: SessionIDParams{}, Result: EmulationResult{},
+		Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take"},
+	{Wire: EmulationReset, Session: SessionRequired, Params: EmulationResetParams{}, Result: EmulationResult{},
+		Summary: "undo some or all of the session's emulation settings"},
+	{Wire: StateSave, Session: SessionRequired, Params: SessionIDParams{}, Result: State{},
+		Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage"},
+	{Wire: StateLoad, Session: SessionRequired, Params: StateLoadParams{}, Result: StateLoadResult{},
+		Summary: "put saved cookies and storage back", ResultDoc: "a cookie the browser refuses: -32602 naming it"},
+	{Wire: InitScriptsAdd, Session: SessionRequired, Params: InitScriptAddParams{}, Result: InitScriptListResult{},
+		Summary: "run a script in every new document of the session, before the page's own", ResultDoc: "the session's scripts, the new one last"},
+	{Wire: InitScriptsList, Session: SessionRequired, Params: SessionIDParams{}, Result: InitScriptListResult{},
+		Summary: "the session's init scripts"},
+	{Wire: InitScriptsRemove, Session: SessionRequired, Params: InitScriptRemoveParams{}, Result: InitScriptListResult{},
+		Summary: "stop running an init script", ResultDoc: "an unknown id: -32602"},
+}
+
 // Emulation is a session's settings. Every member is optional: absent is
 // the browser's own. In emulation.set a present member replaces that
 // setting and the others stay.

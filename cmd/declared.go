@@ -1,0 +1,400 @@
+package cmd
+
+// Commands declared on their method's row (rpc.Command): one builder turns
+// each into a cobra command that reads its arguments and flags into the
+// method's params, calls it and prints the result (declared_print.go).
+// declaredTop gives the top-level ones; addTop hangs declared subcommands
+// under their parents, declared or written by hand.
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
+)
+
+// declared is one declared command and the method it calls.
+type declared struct {
+	method rpc.Method
+	cmd    rpc.Command
+	words  []string // cmd.Path's words
+}
+
+// declaredCmds are every declared command, in the order of rpc.Methods;
+// read once per process (a REPL or batch builds a tree per line).
+var declaredCmds = sync.OnceValue(func() []declared {
+	var out []declared
+	for _, m := range rpc.Methods {
+		for _, c := range m.Commands {
+			out = append(out, declared{method: m, cmd: c, words: strings.Fields(c.Path)})
+		}
+	}
+	return out
+})
+
+// declaredTop are the topCmds of the declared top-level commands that
+// placed (topCmds' own list, the same every time) does not name; made
+// once per process.
+func declaredTop(placed []topCmd) []topCmd {
+	declaredTopOnce.Do(func() {
+		all := declaredCmds()
+		for i := range all {
+			d := &all[i]
+			if len(d.words) != 1 || slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == d.words[0] }) {
+				continue
+			}
+			group := d.cmd.Group
+			if group == "" {
+				group = "page"
+			}
+			declaredTopCmds = append(declaredTopCmds, topCmd{d.words[0], group, func(f *Factory) *cobra.Command { return newDeclaredCmd(f, nil, *d) }})
+		}
+	})
+	return declaredTopCmds
+}
+
+var (
+	declaredTopOnce sync.Once
+	declaredTopCmds []topCmd
+)
+
+// newCmdDeclared builds the declared command at path ("cookies clear");
+// runF, as every page command's, stops a test right after parsing.
+func newCmdDeclared(f *Factory, runF func(*pageCall) error, path string) *cobra.Command {
+	for _, d := range declaredCmds() {
+		if d.cmd.Path == path {
+			return newDeclaredCmd(f, runF, d)
+		}
+	}
+	panic("no declared command " + path)
+}
+
+// addDeclaredChildren adds under c, whose words are path, the declared
+// commands one word below it, each with its own children.
+func addDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []declared) {
+	for _, d := range all {
+		if len(d.words) == len(path)+1 && slices.Equal(d.words[:len(path)], path) {
+			sub := newDeclaredCmd(f, nil, d)
+			addDeclaredChildren(f, sub, d.words, all)
+			c.AddCommand(sub)
+		}
+	}
+}
+
+// membersCache holds membersOf's answers by type.
+var membersCache sync.Map
+
+// member is one params member a declaration fills.
+type member struct {
+	name  string // json
+	index []int
+	typ   reflect.Type
+	enum  *rpc.Enum
+}
+
+// membersOf are t's members by json name, embedded structs' included;
+// read once per type.
+func membersOf(t reflect.Type) map[string]member {
+	if m, ok := membersCache.Load(t); ok {
+		return m.(map[string]member)
+	}
+	out := map[string]member{}
+	defer membersCache.Store(t, out)
+	var walk func(t reflect.Type, index []int)
+	walk = func(t reflect.Type, index []int) {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			idx := append(slices.Clone(index), i)
+			if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+				walk(sf.Type, idx)
+				continue
+			}
+			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			m := member{name: name, index: idx, typ: sf.Type}
+			if en := sf.Tag.Get("enum"); en != "" {
+				for i := range rpc.Enums {
+					if rpc.Enums[i].Name == en {
+						m.enum = &rpc.Enums[i]
+					}
+				}
+			}
+			out[name] = m
+		}
+	}
+	walk(t, nil)
+	return out
+}
+
+// set puts s, as the user wrote it, into member m of v; label names it in
+// a usage error.
+func (m member) set(v reflect.Value, s, label string) error {
+	fv := v.FieldByIndex(m.index)
+	t := m.typ
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var x reflect.Value
+	switch t.Kind() {
+	case reflect.String:
+		x = reflect.ValueOf(s).Convert(t)
+	case reflect.Int:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return usageErrorf("%s must be a whole number, got %q", label, s)
+		}
+		x = reflect.ValueOf(n).Convert(t)
+	case reflect.Float64:
+		n, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return usageErrorf("%s must be a number, got %q", label, s)
+		}
+		x = reflect.ValueOf(n).Convert(t)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return usageErrorf("%s must be true or false, got %q", label, s)
+		}
+		x = reflect.ValueOf(b).Convert(t)
+	case reflect.Slice:
+		fv.Set(reflect.Append(fv, reflect.ValueOf(s)))
+		return nil
+	default:
+		panic(fmt.Sprintf("a declared command cannot fill member %s (%s)", m.name, m.typ))
+	}
+	if m.typ.Kind() == reflect.Pointer {
+		p := reflect.New(t)
+		p.Elem().Set(x)
+		x = p
+	}
+	fv.Set(x)
+	return nil
+}
+
+// flagHelp is the help of flags several commands share, for a declared
+// flag that gives none.
+var flagHelp = map[string]string{
+	"force": "skip the hit-test and the stability wait (press wherever the element is)",
+}
+
+// newDeclaredCmd builds d's command.
+func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.Command {
+	dc := d.cmd
+	pt := reflect.TypeOf(d.method.Params)
+	members := membersOf(pt)
+	must := func(name string) member {
+		m, ok := members[name]
+		if !ok {
+			panic(fmt.Sprintf("%s: %s has no member %q", dc.Path, pt, name))
+		}
+		return m
+	}
+
+	use := []string{d.words[len(d.words)-1]}
+	hasTarget, hasForce := false, false
+	min, max := 0, 0
+	for _, a := range dc.Args {
+		word := a.Name
+		if m := must(a.Member); m.enum != nil {
+			word = strings.Join(m.enum.Values, "|")
+		}
+		switch {
+		case a.Rest && a.Optional:
+			word, max = "["+word+"...]", -1
+		case a.Rest:
+			word, max, min = word+"...", -1, min+1
+		case a.Optional:
+			word, max = "["+word+"]", max+1
+		default:
+			min, max = min+1, max+1
+		}
+		use = append(use, word)
+		hasTarget = hasTarget || a.Target
+	}
+	for _, fl := range dc.Flags {
+		hasForce = hasForce || fl.Member == "force"
+	}
+	long := dc.Long
+	if long == "" && (hasTarget || hasForce) {
+		long = dc.Short + "."
+		if hasTarget {
+			long += "\n\n{target}"
+		}
+		if hasForce {
+			long += "\n\n{force}"
+		}
+	}
+	if strings.Contains(long, "{") {
+		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
+	}
+
+	c := &cobra.Command{
+		Use:         strings.Join(use, " "),
+		Short:       dc.Short,
+		Long:        long,
+		Example:     dc.Example,
+		Args:        declaredArgs(dc, min, max),
+		Annotations: replayAnnotation(dc.Replay),
+	}
+	c.ValidArgsFunction = func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		i := len(args)
+		if n := len(dc.Args); n > 0 && i >= n && dc.Args[n-1].Rest {
+			i = n - 1
+		}
+		if i >= len(dc.Args) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		a := dc.Args[i]
+		switch m := must(a.Member); {
+		case a.Target:
+			return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+		case m.enum != nil:
+			return filterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
+		default:
+			return filterStrings(a.Suggest, toComplete), cobra.ShellCompDirectiveNoFileComp
+		}
+	}
+
+	// Flags: pflag holds each value as text; a flag not given leaves its
+	// member out.
+	flagVals := make([]*string, len(dc.Flags))
+	for i, fl := range dc.Flags {
+		m := must(fl.Member)
+		help := fl.Help
+		if help == "" {
+			help = flagHelp[fl.Member]
+		}
+		kind := m.typ
+		if kind.Kind() == reflect.Pointer {
+			kind = kind.Elem()
+		}
+		switch kind.Kind() {
+		case reflect.Bool:
+			c.Flags().BoolP(fl.Name, fl.Short, false, help)
+		case reflect.Int:
+			c.Flags().IntP(fl.Name, fl.Short, 0, help)
+		case reflect.Float64:
+			c.Flags().Float64P(fl.Name, fl.Short, 0, help)
+		default:
+			flagVals[i] = new(string)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", help)
+			if m.enum != nil {
+				_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(m.enum.Values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		}
+	}
+	var tab int
+	_, hasTab := members["tabId"]
+	if hasTab {
+		addTabFlag(c, f, &tab)
+	}
+
+	c.RunE = pageRunE(f, runF, func(args []string) (*pageCall, error) {
+		v := reflect.New(pt).Elem()
+		if s := sessionOf(f); s != "" {
+			if m, ok := members["sessionId"]; ok {
+				v.FieldByIndex(m.index).SetString(s)
+			}
+		}
+		if hasTab {
+			v.FieldByIndex(members["tabId"].index).SetInt(int64(tab))
+		}
+		for name, val := range dc.Set {
+			if err := must(name).set(v, val, name); err != nil {
+				return nil, err
+			}
+		}
+		named := map[string]string{} // argument values by name, for Done
+		for i, a := range dc.Args {
+			if i >= len(args) {
+				break
+			}
+			vals := args[i : i+1]
+			if a.Rest {
+				vals = args[i:]
+			}
+			named[a.Name] = args[i]
+			for _, s := range vals {
+				if err := fillArg(v, a, must(a.Member), members, s); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for i, fl := range dc.Flags {
+			if !c.Flags().Changed(fl.Name) {
+				continue
+			}
+			s := c.Flags().Lookup(fl.Name).Value.String()
+			if flagVals[i] != nil {
+				s = *flagVals[i]
+			}
+			m := must(fl.Member)
+			if m.enum != nil {
+				if err := checkEnum("--"+fl.Name, *m.enum, s); err != nil {
+					return nil, err
+				}
+			}
+			if err := m.set(v, s, "--"+fl.Name); err != nil {
+				return nil, err
+			}
+		}
+		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
+		printer(f, pc, dc, named)
+		return pc, nil
+	})
+	return c
+}
+
+// fillArg puts one argument into its member: a target into ref or
+// selector, an enum's value after checking it.
+func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s string) error {
+	if a.Target {
+		ref, selector := target(s)
+		if ref != "" {
+			return m.set(v, ref, a.Name)
+		}
+		sel := "selector"
+		if base, ok := strings.CutSuffix(a.Member, "Ref"); ok {
+			sel = base + "Selector"
+		}
+		return members[sel].set(v, selector, a.Name)
+	}
+	if m.enum != nil && !m.enum.Has(s) {
+		if a.Invalid != "" {
+			return usageErrorf(a.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
+		}
+		return usageErrorf("%s must be %s, got %q", m.name, strings.Join(m.enum.Values, ", "), s)
+	}
+	return m.set(v, s, a.Name)
+}
+
+// declaredArgs checks the number of arguments: a usage error naming what
+// the command needs.
+func declaredArgs(dc rpc.Command, min, max int) cobra.PositionalArgs {
+	if len(dc.Args) == 0 {
+		return noArgs
+	}
+	needs := dc.Needs
+	if needs == "" {
+		var names []string
+		for _, a := range dc.Args {
+			names = append(names, "a "+a.Name)
+		}
+		needs = strings.Join(names, " and ")
+		if len(dc.Args) == 1 && dc.Args[0].Target {
+			needs = "a REF from the last snapshot or a CSS selector"
+		}
+	}
+	if max < 0 {
+		return minArgs(min, needs)
+	}
+	return rangeArgs(min, max, needs)
+}

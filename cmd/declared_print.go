@@ -1,0 +1,130 @@
+package cmd
+
+// How a declared command prints its result: the printer its declaration
+// names, its Done line, or the value of a one-member result.
+
+import (
+	"encoding/json"
+	"strings"
+
+	"browserctl/rpc"
+	"browserctl/termsafe"
+)
+
+// printers are the printers a declaration may name, for results the
+// default printer cannot print. A printer sets pc's Human, or its Result
+// when it prints --json too or chooses the exit code.
+var printers = map[string]func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string){
+	// is: true or false, and exit 1 for false.
+	"is": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) { pc.Result = isResult(f) },
+	// check, uncheck: what was pressed, or that it already was.
+	"check": func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
+		verb := dc.Path
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.CheckResult
+			_ = json.Unmarshal(raw, &r)
+			if r.Target == nil {
+				done(f, "%s already %sed", termsafe.String(args["REF"]), verb)
+				return nil
+			}
+			done(f, "%sed %s", verb, actedOn(r.Target, args["REF"]))
+			return nil
+		}
+	},
+	// dialog status: the open dialog, or that none is.
+	"dialog": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error { return printDialogStatus(f, raw) }
+	},
+}
+
+// printer sets how pc's result is printed: the declaration's printer, its
+// Done line, or the value of a one-member result.
+func printer(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
+	switch {
+	case dc.Printer != "":
+		p, ok := printers[dc.Printer]
+		if !ok {
+			panic(dc.Path + ": no printer " + dc.Printer)
+		}
+		p(f, pc, dc, args)
+	case dc.Done != "":
+		pc.Human = func(raw json.RawMessage) error {
+			done(f, "%s", expandDone(dc.Done, args, raw))
+			return nil
+		}
+	default:
+		pc.Human = func(raw json.RawMessage) error { return printOnlyMember(f, pc.Method, raw) }
+	}
+}
+
+// expandDone fills in a Done line: {NAME} is argument NAME as typed,
+// {.member} a member of the result, {acted NAME} the element a pointer
+// action pressed (its role and name) or else argument NAME.
+func expandDone(line string, args map[string]string, raw json.RawMessage) string {
+	var res map[string]json.RawMessage
+	_ = json.Unmarshal(raw, &res)
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(line, '{')
+		j := -1
+		if i >= 0 {
+			j = strings.IndexByte(line[i+1:], '}')
+		}
+		if j < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		b.WriteString(line[:i])
+		key := line[i+1 : i+1+j]
+		line = line[i+2+j:]
+		switch {
+		case strings.HasPrefix(key, "."):
+			b.WriteString(resultText(res[key[1:]]))
+		case strings.HasPrefix(key, "acted "):
+			var t *rpc.ActedOn
+			_ = json.Unmarshal(res["target"], &t)
+			b.WriteString(actedOn(t, args[strings.TrimPrefix(key, "acted ")]))
+		default:
+			b.WriteString(args[key])
+		}
+	}
+}
+
+// resultText is a member of a result for a done line: a string made safe
+// for a terminal, anything else as JSON.
+func resultText(v json.RawMessage) string {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return safeText(s)
+	}
+	return string(v)
+}
+
+// printOnlyMember prints the value of a result with one member: a string
+// as it is, a list one item a line, null as nothing, anything else as
+// JSON; a result of more members is printed whole as JSON.
+func printOnlyMember(f *Factory, method string, raw json.RawMessage) error {
+	var res map[string]json.RawMessage
+	if err := decodeResult(method, raw, &res); err != nil {
+		return err
+	}
+	if len(res) != 1 {
+		return printJSON(f, raw)
+	}
+	for _, v := range res {
+		if string(v) == "null" {
+			return nil
+		}
+		var list []json.RawMessage
+		if json.Unmarshal(v, &list) == nil {
+			for _, item := range list {
+				if err := printValue(f.IO.Out, item); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return printValue(f.IO.Out, v)
+	}
+	return nil
+}

@@ -1,0 +1,211 @@
+package cmd
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"browserctl/rpc"
+)
+
+// Every method of rpc.Methods reaches its users: the extension handles it,
+// docs/protocol.md lists it, a command calls it (declared on its row, or
+// written by hand in cmd/ and naming its wire constant, or named by the
+// row's CalledBy) unless the row says why none does (CallOnly), and every
+// declared command says what save does with its lines (the hand-written
+// ones: TestEveryCommandDeclaresReplay).
+//
+// The extension's handler: protocol.gen.ts (kept fresh by internal/protogen)
+// lists the method, and handler-table.ts answers a HandlerTable, a mapped
+// type over every method, so a missing handler does not compile (npm test,
+// and internal/protogen's typecheck).
+func TestEveryMethodIsComplete(t *testing.T) {
+	gen := readFile(t, "../extension/src/background/protocol.gen.ts")
+	docs := readFile(t, "../docs/protocol.md")
+	if !strings.Contains(readFile(t, "../extension/src/background/handler-table.ts"), "): HandlerTable {") {
+		t.Error("handler-table.ts no longer answers a HandlerTable: the handler check below proves nothing")
+	}
+	called := wiresNamedInCommands(t)
+	root := NewRootCmd(newTestEnv(t).f)
+	for _, m := range rpc.Methods {
+		if !strings.Contains(gen, strconv.Quote(m.Wire)+",") {
+			t.Errorf("%s: not in protocol.gen.ts's method list (run go generate ./...)", m.Wire)
+		}
+		if !strings.Contains(docs, "| `"+m.Wire+"` |") {
+			t.Errorf("%s: no row in docs/protocol.md (run go generate ./...)", m.Wire)
+		}
+		for _, dc := range m.Commands {
+			c, rest, err := root.Find(strings.Fields(dc.Path))
+			if err != nil || len(rest) > 0 || c.CommandPath() != "browserctl "+dc.Path {
+				t.Errorf("%s: its command %q is not in the tree", m.Wire, dc.Path)
+				continue
+			}
+			if d := declOf(c); !d.declared || !d.replay && d.why == "" {
+				t.Errorf("%s: %q declares no replay: set its Replay", m.Wire, dc.Path)
+			}
+		}
+		if m.CalledBy != "" {
+			if c, rest, err := root.Find(strings.Fields(m.CalledBy)); err != nil || len(rest) > 0 || c.CommandPath() != "browserctl "+m.CalledBy {
+				t.Errorf("%s: CalledBy names %q, which is not in the tree", m.Wire, m.CalledBy)
+			}
+		}
+		switch {
+		case len(m.Commands) > 0 || called[m.Wire] || m.CalledBy != "":
+		case m.CallOnly != "":
+			t.Logf("%s: call only (%s)", m.Wire, m.CallOnly)
+		default:
+			t.Errorf("%s: no command calls it: declare one on its row (Commands), or say why there is none (CallOnly)", m.Wire)
+		}
+	}
+}
+
+// wiresNamedInCommands are the wire names whose rpc constant a command
+// written by hand names (cmd/'s files but tests and the builder).
+func wiresNamedInCommands(t *testing.T) map[string]bool {
+	t.Helper()
+	fset := token.NewFileSet()
+	wireOf := map[string]string{} // rpc constant -> wire name
+	rpcFiles, _ := filepath.Glob("../rpc/*.go")
+	for _, fn := range rpcFiles {
+		f, err := parser.ParseFile(fset, fn, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, s := range g.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if i < len(vs.Values) {
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							wireOf[n.Name], _ = strconv.Unquote(lit.Value)
+						}
+					}
+				}
+			}
+		}
+	}
+	called := map[string]bool{}
+	cmdFiles, _ := filepath.Glob("*.go")
+	for _, fn := range cmdFiles {
+		if strings.HasSuffix(fn, "_test.go") || fn == "declared.go" || fn == "declared_print.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, fn, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "rpc" {
+					if w, ok := wireOf[sel.Sel.Name]; ok {
+						called[w] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return called
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A declared command parses its arguments and flags into the method's
+// params: targets into ref or selector, fixed members, optional and rest
+// arguments, flags only when given, --tab and the session.
+func TestDeclaredCommandsFillParams(t *testing.T) {
+	for _, tt := range []struct {
+		args   string
+		method string
+		params string
+	}{
+		{"focus e4", rpc.PageFocus, `{"ref":"e4"}`},
+		{"focus #q --tab 7", rpc.PageFocus, `{"tabId":7,"selector":"#q"}`},
+		{"hover e5 --force", rpc.PageHover, `{"ref":"e5","force":true}`},
+		{"select e8 red green", rpc.PageSelect, `{"ref":"e8","values":["red","green"]}`},
+		{"get attr e5 href", rpc.PageGetAttribute, `{"ref":"e5","name":"href"}`},
+		{"get style .x color", rpc.PageGetStyle, `{"selector":".x","name":"color"}`},
+		{"get count li", rpc.PageCount, `{"selector":"li"}`},
+		{"is checked e2", rpc.PageIs, `{"state":"checked","ref":"e2"}`},
+		{"dialog accept", rpc.PageDialog, `{"action":"accept"}`},
+		{"dialog accept Ada", rpc.PageDialog, `{"action":"accept","text":"Ada"}`},
+		{"cookies clear --url https://a.test/", rpc.PageClearCookies, `{"url":"https://a.test/"}`},
+		{"--session s1 press Enter", rpc.PagePress, `{"sessionId":"s1","key":"Enter"}`},
+	} {
+		e := newTestEnv(t)
+		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
+		e.run(tt.args)
+		c := e.h.lastCall(t)
+		if c.Method != tt.method || !sameJSON(c.Params, tt.params) {
+			t.Errorf("%s: sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)
+		}
+	}
+}
+
+// Bad arguments of a declared command are usage errors (exit 2) that send
+// nothing, and say what is wrong.
+func TestDeclaredCommandsUsage(t *testing.T) {
+	for _, tt := range []struct{ args, want string }{
+		{"focus", "needs a REF from the last snapshot or a CSS selector"},
+		{"get attr e1", "get attr needs a REF (or CSS selector) and an attribute NAME"},
+		{"is hidden e1", `cannot ask whether it is "hidden": visible, enabled or checked`},
+		{"dialog policy maybe", `policy must be accept, dismiss, hold, got "maybe"`},
+		{"dialog dismiss now", "takes no arguments"},
+		{"select e1", "needs a REF and at least one VALUE"},
+	} {
+		e := newTestEnv(t)
+		if code := e.run(tt.args); code != ExitUsage || !strings.Contains(e.err.String(), tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, ExitUsage, tt.want)
+		}
+		if len(e.h.calls) != 0 {
+			t.Errorf("%s: a usage error sent %v", tt.args, e.h.calls)
+		}
+	}
+}
+
+// The declared commands print as the hand-written ones did: a done line
+// on a terminal's stderr, a one-member result's value, nothing for null.
+func TestDeclaredCommandsPrint(t *testing.T) {
+	for _, tt := range []struct {
+		args, method, result, out string
+	}{
+		{"get attr e5 href", rpc.PageGetAttribute, `{"value":"/docs"}`, "/docs\n"},
+		{"get attr e5 nope", rpc.PageGetAttribute, `{"value":null}`, ""},
+		{"get count li", rpc.PageCount, `{"count":3}`, "3\n"},
+		{"select e8 red green", rpc.PageSelect, `{"selected":["red","green"]}`, "red\ngreen\n"},
+		{"get style e1 color", rpc.PageGetStyle, `{"value":"rgb(1, 2, 3)"}`, "rgb(1, 2, 3)\n"},
+		{"--json get style e1 color", rpc.PageGetStyle, `{"value":"rgb(1, 2, 3)"}`, `{"value":"rgb(1, 2, 3)"}` + "\n"},
+		{"focus e4", rpc.PageFocus, `{"ok":true}`, ""},
+	} {
+		e := newTestEnv(t)
+		e.h.results[tt.method] = tt.result
+		if code := e.run(tt.args); code != 0 || e.out.String() != tt.out {
+			t.Errorf("%s: exit %d, stdout %q; want %q", tt.args, code, e.out, tt.out)
+		}
+	}
+}
+
+// expandDone fills a done line from the arguments and the result.
+func TestExpandDone(t *testing.T) {
+	got := expandDone(`{.verb} {REF}: {acted REF}, {.n} "{.msg}"`, map[string]string{"REF": "e3"},
+		[]byte(`{"verb":"hovered","n":2,"msg":"a\nb","target":{"role":"button","name":"Go","ref":"e3"}}`))
+	if want := `hovered e3: button "Go" [e3], 2 "a\nb"`; got != want {
+		t.Errorf("expandDone = %q, want %q", got, want)
+	}
+}

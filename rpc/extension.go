@@ -1,0 +1,26 @@
+package rpc
+
+// What the extension is and what it measured: for `browserctl doctor`
+// and `browserctl -v`.
+
+// Wire names of the extension.* methods.
+const (
+	ExtensionInfo       = "extension.info"
+	ExtensionCallTiming = "extension.callTiming"
+)
+
+// extensionMethods are the extension.* rows of Methods.
+var extensionMethods = []Method{
+	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
+		Summary: "the extension's protocol version, version and id"},
+	{Wire: ExtensionCallTiming, Session: NoSession, Params: CallTimingParams{}, Result: CallTimingResult{},
+		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102"},
+}
+
+// ExtensionInfoResult is the result of extension.info.
+type ExtensionInfoResult struct {
+	ProtocolVersion int    `json:"protocolVersion" doc:"compare auth_ok's version"`
+	Version         string `json:"version" doc:"the manifest's"`
+	ID              string `json:"id"`
+	UserAgent       string `json:"userAgent"`
+}

@@ -1,0 +1,85 @@
+package rpc
+
+// Files: uploads into file inputs and choosers, downloads, the page as a
+// PDF. downloads.* does not start with "pages.": the hub does not
+// serialize it behind a session's page calls.
+
+// Wire names of the file methods.
+const (
+	PageUpload    = "pages.upload"
+	PageDownload  = "pages.download"
+	PagePDF       = "pages.pdf"
+	DownloadsList = "downloads.list"
+)
+
+// fileMethods are the file rows of Methods.
+var fileMethods = []Method{
+	{Wire: PageUpload, Session: SessionRequired, Params: UploadParams{}, Result: UploadResult{},
+		Summary: "set the files of a file input, or answer the open file chooser", ResultDoc: "`target` names what took the files: the ref, the selector or `the open file chooser`"},
+	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
+		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`"},
+	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
+		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why"},
+	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
+		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
+}
+
+// UploadParams are the params of pages.upload: a ref or a selector names a
+// file input; neither answers the tab's open file chooser. Files are
+// absolute paths the browser reads.
+type UploadParams struct {
+	PageParams
+	Ref      string   `json:"ref,omitempty" doc:"or selector, naming an input type=file; neither: the file chooser open in the tab"`
+	Selector string   `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Files    []string `json:"files" doc:"non-empty; absolute paths the browser reads"`
+}
+
+// UploadResult is the result of pages.upload.
+type UploadResult struct {
+	Files    int    `json:"files"`
+	Target   string `json:"target"`
+	Multiple bool   `json:"multiple"`
+}
+
+// Download is one download a tab started.
+type Download struct {
+	GUID              string `json:"guid"`
+	ID                int    `json:"id"`
+	TabID             int    `json:"tabId"`
+	SessionID         string `json:"sessionId"`
+	URL               string `json:"url"`
+	SuggestedFilename string `json:"suggestedFilename"`
+	Path              string `json:"path"`
+	State             string `json:"state"` // in_progress, complete, interrupted, canceled
+	Bytes             int64  `json:"bytes"`
+	TotalBytes        int64  `json:"totalBytes"`
+	Mime              string `json:"mime"`
+	Error             string `json:"error"`
+	Started           int64  `json:"started"` // ms since the epoch
+}
+
+// DownloadParams are the params of pages.download.
+type DownloadParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector: what to click"`
+	Selector string `json:"selector,omitempty" doc:"CSS or role=ROLE[name=\"NAME\"], instead of ref"`
+	Timeout  int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
+}
+
+// DownloadListResult is the result of downloads.list.
+type DownloadListResult struct {
+	Downloads []Download `json:"downloads"`
+}
+
+// PDFParams are the params of pages.pdf.
+type PDFParams struct {
+	PageParams
+	Landscape  bool  `json:"landscape,omitempty" default:"false"`
+	Background *bool `json:"background,omitempty" default:"true"`
+}
+
+// PDFResult is the result of pages.pdf.
+type PDFResult struct {
+	Data   string `json:"data" doc:"base64 PDF"`
+	Format string `json:"format" ts:"\"pdf\""`
+}

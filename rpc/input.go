@@ -1,0 +1,298 @@
+package rpc
+
+// Input: pointer, keyboard and form actions on an element or the page.
+// Pointer actions are hit-tested before the press unless `force` is set
+// (docs/protocol.md "Pointer actions").
+
+// Wire names of the input methods.
+const (
+	PageClick          = "pages.click"
+	PageHover          = "pages.hover"
+	PageFill           = "pages.fill"
+	PageType           = "pages.type"
+	PageSelect         = "pages.select"
+	PageScrollIntoView = "pages.scrollIntoView"
+	PagePress          = "pages.press"
+	PageScroll         = "pages.scroll"
+	PageMouse          = "pages.mouse"
+	PageCheck          = "pages.check"
+	PageFocus          = "pages.focus"
+	PageDrag           = "pages.drag"
+	PageKeyboardType   = "pages.keyboardType"
+)
+
+// checkHelp is the long help of check and uncheck after their first line.
+const checkHelp = ` It is clicked as a user would click it; a hidden input behind a
+styled label is clicked through the page. A radio button cannot be
+unchecked: check another of its group.
+
+{target} For check and uncheck a selector falls back
+to its first match when none is visible.
+
+{force}`
+
+// inputMethods are the input rows of Methods.
+var inputMethods = []Method{
+	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
+		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)",
+		// click itself is written by hand (cmd/page.go): it reports the
+		// chooser or download a click set off.
+		Commands: []Command{{
+			Path: "dblclick", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"clickCount": "2"},
+			Short:   "Double-click an element by ref or CSS selector",
+			Long:    "Double-click an element: two clicks, then the page's dblclick.\n\n{target}\n\n{force}",
+			Example: "  browserctl dblclick e3\n  browserctl dblclick '.cell[data-row=\"2\"]'",
+			Done:    "double-clicked {acted REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageHover, Session: SessionRequired, Params: HoverParams{}, Result: PointerResult{},
+		Summary: "hover an element by ref",
+		Commands: []Command{{
+			Path: "hover", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag},
+			Short:   "Move the mouse over an element by ref or CSS selector",
+			Example: "  browserctl hover e5\n  browserctl hover nav.menu",
+			Done:    "hovered {acted REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+		Summary: "replace an input's value by ref",
+		Commands: []Command{{
+			Path: "fill", Args: []Arg{TargetArg, {Name: "TEXT", Member: "value"}}, Needs: "a REF and a TEXT",
+			Short:   "Replace an input's value by ref or CSS selector",
+			Long:    "Replace an input's value.\n\n{target}",
+			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
+			Done:    "filled {REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+		Summary: "type text into an element by ref",
+		Commands: []Command{{
+			Path: "type", Args: []Arg{TargetArg, {Name: "TEXT", Member: "text"}}, Needs: "a REF and a TEXT",
+			Short:   "Type text into an element by ref or CSS selector, key by key",
+			Long:    "Focus an element, then type text into it key by key.\n\n{target}",
+			Example: "  browserctl type e4 'search terms'",
+			Done:    "typed into {REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageSelect, Session: SessionRequired, Params: SelectParams{}, Result: SelectResult{},
+		Summary: "select options of a <select> by ref", ResultDoc: "the values now selected",
+		Commands: []Command{{
+			Path: "select", Args: []Arg{TargetArg, {Name: "VALUE", Member: "values", Rest: true}}, Needs: "a REF and at least one VALUE",
+			Short:   "Select options of a <select> by ref or CSS selector (each VALUE an option's value, else its label)",
+			Long:    "Select options of a <select>: each VALUE is an option's value, else its label.\n\n{target}",
+			Example: "  browserctl select e7 red\n  browserctl select e8 red green",
+			Replay:  Replays(TargetAt(0)),
+		}}},
+	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "scroll an element into view by ref",
+		Commands: []Command{{
+			Path: "scroll-into-view", Args: []Arg{TargetArg},
+			Short:   "Scroll an element into view by ref or CSS selector",
+			Example: "  browserctl scroll-into-view e40\n  browserctl scroll-into-view footer",
+			Done:    "scrolled to {REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
+		Summary: "press a key",
+		Commands: []Command{{
+			Path: "press", Needs: "a KEY such as Enter or Control+a",
+			Args: []Arg{{Name: "KEY", Member: "key", Suggest: []string{"Enter", "Tab", "Escape", "Backspace", "Delete", "ArrowUp", "ArrowDown",
+				"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "Control+a", "Shift+Tab"}}},
+			Short:   "Press a key, with optional modifiers",
+			Example: "  browserctl press Enter\n  browserctl press Control+a\n  browserctl press Shift+Tab",
+			Done:    "pressed {KEY}", Replay: Replays(),
+		}}},
+	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
+		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
+	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Summary: "mouse event at coordinates",
+		Commands: []Command{{
+			Path: "mouse", Needs: "an ACTION (move, down, up, click, wheel), X and Y",
+			Args: []Arg{{Name: "ACTION", Member: "action", Invalid: "action must be %[2]s, got %[1]q"},
+				{Name: "X", Member: "x"}, {Name: "Y", Member: "y"}},
+			Flags: []Flag{{Name: "button", Member: "button", Help: "left, right or middle (default left)"},
+				{Name: "dx", Member: "deltaX", Help: "horizontal wheel delta"},
+				{Name: "dy", Member: "deltaY", Help: "vertical wheel delta"}},
+			Short: "Send a mouse event at viewport coordinates (CSS pixels)",
+			Example: `  browserctl mouse click 120 300
+  browserctl mouse wheel 400 300 --dy 600`,
+			Done: "mouse {ACTION}", Replay: Replays(),
+		}}},
+	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
+		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now",
+		Commands: []Command{{
+			Path: "check", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "true"},
+			Short:   "Check a checkbox, radio or switch (nothing happens when it already is)",
+			Long:    "Check a checkbox, radio or switch (nothing happens when it already is)." + checkHelp,
+			Example: "  browserctl check e7\n  browserctl check '#terms'\n  browserctl check 'input[name=size][value=m]'",
+			Printer: "check", Replay: Replays(TargetAt(0)),
+		}, {
+			Path: "uncheck", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "false"},
+			Short:   "Uncheck a checkbox or switch (nothing happens when it already is)",
+			Long:    "Uncheck a checkbox or switch (nothing happens when it already is)." + checkHelp,
+			Example: "  browserctl uncheck e7\n  browserctl uncheck '#newsletter'",
+			Printer: "check", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
+		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus",
+		Commands: []Command{{
+			Path: "focus", Args: []Arg{TargetArg},
+			Short:   "Focus an element by ref or CSS selector",
+			Example: "  browserctl focus e4\n  browserctl focus 'input[type=search]'",
+			Done:    "focused {REF}", Replay: Replays(TargetAt(0)),
+		}}},
+	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: PointerResult{},
+		Summary: "drag one element onto another"},
+	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
+		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character",
+		Commands: []Command{{
+			Path: "keyboard type", Args: []Arg{{Name: "TEXT", Member: "text"}}, Needs: "the TEXT to type",
+			Short: "Type text key by key into whatever has focus (a field you cannot ref)",
+			Example: `  browserctl keyboard type 'hello world'
+  browserctl click e4 && browserctl keyboard type 42`,
+			Done: "typed", Replay: Replays(),
+		}}},
+}
+
+// ClickParams are the params of pages.click.
+type ClickParams struct {
+	PageParams
+	Ref        string `json:"ref,omitempty" doc:"or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Button     string `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	ClickCount int    `json:"clickCount,omitempty" default:"1"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// ClickResult is the result of pages.click: {"ok":true}, plus what the
+// click set off: a file chooser it opened, a download it started.
+type ClickResult struct {
+	OK          bool         `json:"ok" ts:"true"`
+	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
+	Navigation  *Navigation  `json:"navigation,omitempty" doc:"the main-frame navigation the click started"`
+	Popup       *Popup       `json:"popup,omitempty" doc:"a tab the click opened"`
+	Download    *Download    `json:"download,omitempty"`
+	FileChooser *FileChooser `json:"fileChooser,omitempty"`
+}
+
+// FileChooser is the file chooser a click opened.
+type FileChooser struct {
+	Mode string `json:"mode" doc:"selectSingle or selectMultiple"`
+}
+
+// HoverParams are the params of pages.hover.
+type HoverParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, role=, text=, instead of ref"`
+	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// ActedOn names the element a pointer action pressed.
+type ActedOn struct {
+	Ref  string `json:"ref,omitempty" doc:"when the target was a ref"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+}
+
+// PointerResult is the result of pages.hover and pages.drag.
+type PointerResult struct {
+	OK     bool     `json:"ok" ts:"true"`
+	Target *ActedOn `json:"target,omitempty" doc:"the element pressed (drag: the source)"`
+	To     *ActedOn `json:"to,omitempty" doc:"drag: the destination"`
+}
+
+// Navigation is the main-frame navigation a click started.
+type Navigation struct {
+	URL string `json:"url"`
+}
+
+// Popup is a tab a click opened (window.open, a target=_blank link).
+type Popup struct {
+	TabID int `json:"tabId"`
+}
+
+// FillParams are the params of pages.fill.
+type FillParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Value    string `json:"value"`
+}
+
+// TypeParams are the params of pages.type.
+type TypeParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Text     string `json:"text"`
+}
+
+// SelectParams are the params of pages.select.
+type SelectParams struct {
+	PageParams
+	Ref      string   `json:"ref,omitempty" doc:"or selector"`
+	Selector string   `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Values   []string `json:"values" doc:"non-empty; each matches an option's value, else its label"`
+}
+
+// SelectResult is the result of pages.select.
+type SelectResult struct {
+	Selected []string `json:"selected"`
+}
+
+// PressParams are the params of pages.press.
+type PressParams struct {
+	PageParams
+	Key string `json:"key" doc:"a key name with optional modifiers: Enter, a, Control+a, Shift+Tab, Meta+ArrowLeft"`
+}
+
+// ScrollParams are the params of pages.scroll.
+type ScrollParams struct {
+	PageParams
+	Direction string `json:"direction" enum:"ScrollDirection"`
+	Amount    int    `json:"amount,omitempty" default:"500" doc:"CSS px"`
+}
+
+// ScrollResult is the result of pages.scroll.
+type ScrollResult struct {
+	ScrollX float64 `json:"scrollX"`
+	ScrollY float64 `json:"scrollY"`
+}
+
+// MouseParams are the params of pages.mouse.
+type MouseParams struct {
+	PageParams
+	Action string  `json:"action" enum:"MouseAction"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Button string  `json:"button,omitempty" enum:"MouseButton" default:"\"left\""`
+	DeltaX float64 `json:"deltaX,omitempty" doc:"wheel"`
+	DeltaY float64 `json:"deltaY,omitempty" doc:"wheel"`
+}
+
+// CheckParams are the params of pages.check.
+type CheckParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	Checked  *bool  `json:"checked,omitempty" default:"true"`
+	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
+}
+
+// CheckResult is the result of pages.check.
+type CheckResult struct {
+	Checked bool     `json:"checked" doc:"the state now"`
+	Target  *ActedOn `json:"target,omitempty" doc:"the element clicked, when it was clicked"`
+}
+
+// DragParams are the params of pages.drag: the source and the destination.
+type DragParams struct {
+	PageParams
+	Ref        string `json:"ref,omitempty" doc:"the source, or selector"`
+	Selector   string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+	ToRef      string `json:"toRef,omitempty" doc:"the destination, or toSelector"`
+	ToSelector string `json:"toSelector,omitempty" doc:"CSS, instead of toRef"`
+	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-tests and the stability waits"`
+}
+
+// KeyboardTypeParams are the params of pages.keyboardType.
+type KeyboardTypeParams struct {
+	PageParams
+	Text string `json:"text"`
+}

@@ -1,0 +1,85 @@
+package rpc
+
+import "encoding/json"
+
+// Navigation and waits: sending a tab to a URL, history, reload, and
+// waiting for time, a load state, text, a selector, a URL or a condition.
+// Their timeoutMs is PageParams'.
+
+// Wire names of the navigation and wait methods.
+const (
+	PageNavigate = "pages.navigate"
+	PageBack     = "pages.back"
+	PageForward  = "pages.forward"
+	PageReload   = "pages.reload"
+	PageWait     = "pages.wait"
+	PageWaitFor  = "pages.waitFor"
+)
+
+// navigationMethods are the navigation and wait rows of Methods.
+var navigationMethods = []Method{
+	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
+		Summary:   "send a tab to a URL and wait for it to load",
+		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102"},
+	{Wire: PageBack, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go back in the tab's history", ResultDoc: "as `pages.navigate`; no page before: 4110"},
+	{Wire: PageForward, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "go forward in the tab's history", ResultDoc: "as `pages.navigate`; no page after: 4110"},
+	{Wire: PageReload, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
+		Summary: "reload the tab", ResultDoc: "as `pages.navigate`"},
+	{Wire: PageWait, Session: SessionRequired, Params: WaitParams{}, Result: WaitResult{},
+		Summary: "wait for milliseconds or a load state", ResultDoc: "the milliseconds waited"},
+	{Wire: PageWaitFor, Session: SessionRequired, Params: WaitForParams{}, Result: WaitForResult{},
+		Summary:   "wait for text, a selector, a URL or a JavaScript condition",
+		ResultDoc: "`url` for `url`, `value` for `fn`; `timeoutMs` ran out: 4102 naming what it waited for"},
+}
+
+// NavigateParams are the params of pages.navigate.
+type NavigateParams struct {
+	PageParams
+	URL       string `json:"url" doc:"a URL without a scheme gets https://"`
+	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
+}
+
+// HistoryParams are the params of pages.back, pages.forward and pages.reload.
+type HistoryParams struct {
+	PageParams
+	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
+}
+
+// NavResult is the result of pages.navigate, back, forward and reload.
+type NavResult struct {
+	URL   string `json:"url" doc:"the final URL"`
+	Title string `json:"title"`
+}
+
+// WaitParams are the params of pages.wait: MS or State.
+type WaitParams struct {
+	PageParams
+	MS      *int   `json:"ms,omitempty" min:"0" doc:"ms or state, one of them"`
+	State   string `json:"state,omitempty" enum:"LoadState"`
+	Timeout int    `json:"timeout,omitempty" default:"30000" doc:"ms, for state"`
+}
+
+// WaitResult is the result of pages.wait.
+type WaitResult struct {
+	Waited int `json:"waited"`
+}
+
+// WaitForParams are the params of pages.waitFor: exactly one of Text,
+// Selector, URL, Fn (the extension checks; each is optional here).
+type WaitForParams struct {
+	PageParams
+	Text     string `json:"text,omitempty" doc:"exactly one of text, selector, url, fn; visible on the page, whitespace runs compared as one space"`
+	Selector string `json:"selector,omitempty" doc:"CSS: a matching element is visible"`
+	URL      string `json:"url,omitempty" doc:"the tab's URL contains it, or matches it as a glob"`
+	Fn       string `json:"fn,omitempty" doc:"a JavaScript expression, truthy; promises awaited"`
+	Gone     bool   `json:"gone,omitempty" default:"false" doc:"with text or selector: until it is no longer visible"`
+}
+
+// WaitForResult is the result of pages.waitFor.
+type WaitForResult struct {
+	Waited int             `json:"waited"`
+	URL    string          `json:"url,omitempty" doc:"url: the URL that matched"`
+	Value  json.RawMessage `json:"value,omitempty" doc:"fn: its truthy JSON value"`
+}

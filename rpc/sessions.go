@@ -1,0 +1,77 @@
+package rpc
+
+// Sessions: a session is a Chrome tab group the caller drives (sessions.*).
+
+// Wire names of the sessions.* methods.
+const (
+	SessionCreate        = "sessions.create"
+	SessionAttachCurrent = "sessions.attachCurrent"
+	SessionList          = "sessions.list"
+	SessionRename        = "sessions.rename"
+	SessionRelease       = "sessions.release"
+	SessionClose         = "sessions.close"
+)
+
+// sessionMethods are the sessions.* rows of Methods.
+var sessionMethods = []Method{
+	{Wire: SessionCreate, Session: NoSession, Params: SessionCreateParams{}, Result: Session{},
+		Summary: "create a session (a new Chrome tab group)", ResultDoc: "with a tab at `url`, default `about:blank`"},
+	{Wire: SessionAttachCurrent, Session: NoSession, Params: SessionAttachCurrentParams{}, Result: Session{},
+		Summary: "take over the user's active tab as a new session", ResultDoc: "holding the user's active tab"},
+	{Wire: SessionList, Session: NoSession, Params: NoParams{}, Result: SessionListResult{},
+		Summary: "list sessions"},
+	{Wire: SessionRename, Session: SessionRequired, Params: SessionRenameParams{}, Result: Session{},
+		Summary: "rename a session"},
+	{Wire: SessionRelease, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionReleaseResult{},
+		Summary: "release control of a session, keeping its tabs", ResultDoc: "debugger detached, group and tabs stay"},
+	{Wire: SessionClose, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionCloseResult{},
+		Summary: "close a session's whole tab group", ResultDoc: "the group's tabs are closed"},
+}
+
+// Session is a session: a Chrome tab group.
+type Session struct {
+	SessionID   string `json:"sessionId"`
+	Name        string `json:"name"`
+	GroupID     int    `json:"groupId"`
+	TabIDs      []int  `json:"tabIds"`
+	ActiveTabID int    `json:"activeTabId" ts:"number | null" doc:"null (0 in Go) when the group has no tab"`
+}
+
+// SessionCreateParams are the params of sessions.create.
+type SessionCreateParams struct {
+	Name string `json:"name,omitempty"`
+	URL  string `json:"url,omitempty"`
+}
+
+// SessionAttachCurrentParams are the params of sessions.attachCurrent.
+type SessionAttachCurrentParams struct {
+	Name string `json:"name,omitempty"`
+}
+
+// SessionIDParams are the params of sessions.release, sessions.close and tabs.list.
+type SessionIDParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+}
+
+// SessionRenameParams are the params of sessions.rename.
+type SessionRenameParams struct {
+	SessionID string `json:"sessionId,omitempty"`
+	Name      string `json:"name"`
+}
+
+// SessionReleaseResult is the result of sessions.release.
+type SessionReleaseResult struct {
+	SessionID string `json:"sessionId"`
+	Released  bool   `json:"released"`
+}
+
+// SessionCloseResult is the result of sessions.close.
+type SessionCloseResult struct {
+	SessionID string `json:"sessionId"`
+	Closed    bool   `json:"closed"`
+}
+
+// SessionListResult is the result of sessions.list.
+type SessionListResult struct {
+	Sessions []Session `json:"sessions"`
+}

@@ -1,0 +1,127 @@
+package rpc
+
+// Cookies and the page origin's localStorage and sessionStorage.
+
+// Wire names of the cookie and storage methods.
+const (
+	PageCookies      = "pages.cookies"
+	PageSetCookie    = "pages.setCookie"
+	PageClearCookies = "pages.clearCookies"
+	PageStorage      = "pages.storage"
+	PageSetStorage   = "pages.setStorage"
+	PageClearStorage = "pages.clearStorage"
+)
+
+// storageMethods are the cookie and storage rows of Methods.
+var storageMethods = []Method{
+	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
+		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too"},
+	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
+		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110"},
+	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
+		Summary: "delete the cookies of a URL",
+		Commands: []Command{{
+			Path: "cookies clear", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to delete (default: the page's)"}},
+			Short:   "Delete the cookies the page's URL (or --url) would send",
+			Example: "  browserctl cookies clear\n  browserctl cookies clear --url https://example.com/",
+			Done:    "deleted {.deleted} cookie(s) of {.url}", Replay: Replays(),
+		}}},
+	{Wire: PageStorage, Session: SessionRequired, Params: StorageParams{}, Result: StorageResult{},
+		Summary:   "read the page origin's localStorage or sessionStorage",
+		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110"},
+	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
+		Summary: "set a localStorage or sessionStorage key"},
+	{Wire: PageClearStorage, Session: SessionRequired, Params: ClearStorageParams{}, Result: ClearStorageResult{},
+		Summary: "clear localStorage or sessionStorage"},
+}
+
+// Cookie is one cookie.
+type Cookie struct {
+	Name     string  `json:"name"`
+	Value    string  `json:"value"`
+	Domain   string  `json:"domain"`
+	Path     string  `json:"path"`
+	Expires  float64 `json:"expires"` // seconds since the epoch; -1 for a session cookie
+	HTTPOnly bool    `json:"httpOnly"`
+	Secure   bool    `json:"secure"`
+	SameSite string  `json:"sameSite"`
+}
+
+// CookiesParams are the params of pages.cookies and pages.clearCookies.
+type CookiesParams struct {
+	PageParams
+	URL string `json:"url,omitempty" doc:"http(s); default the page's URL"`
+}
+
+// CookiesResult is the result of pages.cookies.
+type CookiesResult struct {
+	URL     string   `json:"url"`
+	Cookies []Cookie `json:"cookies"`
+}
+
+// ClearCookiesResult is the result of pages.clearCookies.
+type ClearCookiesResult struct {
+	URL     string `json:"url"`
+	Deleted int    `json:"deleted"`
+}
+
+// SetCookieParams are the params of pages.setCookie.
+type SetCookieParams struct {
+	PageParams
+	Name     string   `json:"name"`
+	Value    string   `json:"value"`
+	URL      string   `json:"url,omitempty" doc:"with neither url nor domain: the page's URL"`
+	Domain   string   `json:"domain,omitempty"`
+	Path     string   `json:"path,omitempty"`
+	Expires  *float64 `json:"expires,omitempty" doc:"epoch seconds; none: a session cookie"`
+	HTTPOnly bool     `json:"httpOnly,omitempty" default:"false"`
+	Secure   bool     `json:"secure,omitempty" default:"false"`
+}
+
+// SetCookieResult is the result of pages.setCookie.
+type SetCookieResult struct {
+	OK  bool   `json:"ok" ts:"true"`
+	URL string `json:"url"`
+}
+
+// StorageParams are the params of pages.storage.
+type StorageParams struct {
+	PageParams
+	Kind string  `json:"kind" enum:"StorageKind"`
+	Key  *string `json:"key,omitempty"`
+}
+
+// SetStorageParams are the params of pages.setStorage.
+type SetStorageParams struct {
+	PageParams
+	Kind  string `json:"kind" enum:"StorageKind"`
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ClearStorageParams are the params of pages.clearStorage.
+type ClearStorageParams struct {
+	PageParams
+	Kind string `json:"kind" enum:"StorageKind"`
+}
+
+// StorageResult is the result of pages.storage: Entries without a key,
+// Key and Value (null when absent) with one.
+type StorageResult struct {
+	Origin  string            `json:"origin"`
+	Entries map[string]string `json:"entries,omitempty"`
+	Key     string            `json:"key,omitempty"`
+	Value   *string           `json:"value,omitempty" ts:"string | null"`
+}
+
+// SetStorageResult is the result of pages.setStorage.
+type SetStorageResult struct {
+	OK     bool   `json:"ok" ts:"true"`
+	Origin string `json:"origin"`
+}
+
+// ClearStorageResult is the result of pages.clearStorage.
+type ClearStorageResult struct {
+	Cleared int    `json:"cleared"`
+	Origin  string `json:"origin"`
+}

@@ -1,0 +1,70 @@
+package rpc
+
+// Targets: a target is a ref or a CSS selector ("ref" or "selector",
+// never both; the extension checks that, so both are optional here).
+// Finding elements with fresh refs, and turning a ref into a target that
+// survives a reload (for the script the REPL saves).
+
+// Wire names of the target methods.
+const (
+	PageFind          = "pages.find"
+	PageDurableTarget = "pages.durableTarget"
+)
+
+// targetMethods are the target rows of Methods.
+var targetMethods = []Method{
+	{Wire: PageFind, Session: SessionRequired, Params: FindParams{}, Result: FindResult{},
+		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`"},
+	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
+		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
+}
+
+// TargetArg is the argument of a command that acts on one element: a ref
+// from the last snapshot or a CSS selector (role=, text= ...).
+var TargetArg = Arg{Name: "REF", Member: "ref", Target: true}
+
+// ForceFlag is --force of a pointer action: no hit-test, no stability wait.
+var ForceFlag = Flag{Name: "force", Member: "force"}
+
+// RefParams are the params of pages.hover, pages.scrollIntoView and
+// pages.focus: a target, ref or selector, never both.
+type RefParams struct {
+	PageParams
+	Ref      string `json:"ref,omitempty" doc:"or selector"`
+	Selector string `json:"selector,omitempty" doc:"CSS, instead of ref"`
+}
+
+// FindParams are the params of pages.find: exactly one of Role, Text or
+// Label; Name only with Role.
+type FindParams struct {
+	PageParams
+	Role  string `json:"role,omitempty" doc:"an accessibility role as snapshot prints it; exactly one of role, text, label"`
+	Name  string `json:"name,omitempty" doc:"only with role"`
+	Text  string `json:"text,omitempty"`
+	Label string `json:"label,omitempty"`
+	Exact bool   `json:"exact,omitempty" default:"false"`
+	Limit int    `json:"limit,omitempty" min:"1" default:"100"`
+}
+
+// FindResult is the result of pages.find.
+type FindResult struct {
+	Elements []Ref `json:"elements"`
+}
+
+// DurableTargetParams are the params of pages.durableTarget.
+// Without Ref the call only names the tab's current document.
+type DurableTargetParams struct {
+	PageParams
+	Ref string `json:"ref,omitempty" doc:"none: only the tab's document"`
+}
+
+// DurableTargetResult is the result of pages.durableTarget: the tab's URL
+// and document (a string that changes with every new document), and with
+// a ref its target, `role=ROLE[name="NAME"]` or a CSS selector.
+type DurableTargetResult struct {
+	URL      string `json:"url"`
+	Document string `json:"document" doc:"changes with every new document: navigation, reload"`
+	Target   string `json:"target,omitempty" doc:"with a ref: role=ROLE[name=\"NAME\"] or a CSS selector"`
+	Role     string `json:"role,omitempty"`
+	Name     string `json:"name,omitempty"`
+}
