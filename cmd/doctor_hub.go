@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"browserctl/daemon"
 	"browserctl/hubclient"
 	"browserctl/termsafe"
 	"browserctl/token"
@@ -43,7 +44,7 @@ func checkHub(ctx context.Context, ds *doctorState) doctorCheck {
 	case errors.Is(err, hubclient.ErrNotAHub):
 		c.Status, c.Detail = checkFail, "another program answers at "+ds.addr+": not a browserctl hub"
 		c.Fix = "stop that program, or pick another address with --server ($BROWSERCTL_SERVER)"
-		if p, ok := findPortHolder(ds.addr); ok {
+		if p, ok := daemon.FindPortHolder(ds.addr); ok {
 			c.Fix = "stop that program (" + p.String() + "), or pick another address with --server ($BROWSERCTL_SERVER)"
 		}
 	default: // hubclient.ErrNoHub and anything else that is not an answer
@@ -60,7 +61,7 @@ func frozenHub(c *doctorCheck, addr string) {
 	c.Status = checkFail
 	c.Detail = fmt.Sprintf("a frozen hub at %s: it accepts connections but sent no answer within %s", addr, doctorTimeout)
 	c.Fix = "a hub that is stopped (SIGSTOP) or wedged: resume it (`kill -CONT PID`) or end it (`kill PID`, the pid in daemon.pid in the state folder); any command then starts a new one"
-	p, ok := findPortHolder(addr)
+	p, ok := daemon.FindPortHolder(addr)
 	switch {
 	case !ok:
 	case p.Stopped:

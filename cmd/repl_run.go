@@ -18,6 +18,7 @@ import (
 	"browserctl/hub"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/launcher"
 	"browserctl/repl"
 )
 
@@ -56,7 +57,7 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
 	if dir, err := f.StateDir(); err == nil {
-		go watchLaunched(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
+		go launcher.Watch(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
 	}
 	return rh, nil
 }
