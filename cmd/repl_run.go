@@ -136,8 +136,8 @@ func runREPL(ctx context.Context, f *Factory) error {
 	lineF := replFactory(f, own)
 	var session replSession
 	lineF.History = session.lines
-	script := &scriptRecorder{ctrl: own, f: lineF.Factory}
-	lineF.Script = script.script
+	script := newRecorder(own, lineF.Factory)
+	lineF.Script = script.Script
 	historyFile := ""
 	if dir, err := f.StateDir(); err == nil {
 		historyFile = filepath.Join(dir, historyFileName)
@@ -159,8 +159,8 @@ func runREPL(ctx context.Context, f *Factory) error {
 				}
 			}()
 			f.IO.SetColorEnabled(lineF.colorDefault)
-			sl := script.before(lctx, args)
-			script.after(sl, Run(lctx, lineF.Factory, args))
+			sl := script.Before(lctx, args)
+			script.After(sl, Run(lctx, lineF.Factory, args) == ExitOK)
 			sctx, scancel := context.WithTimeout(ctx, time.Second)
 			if st, err := own.Status(sctx); err == nil {
 				ps.set(st)

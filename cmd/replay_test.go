@@ -27,14 +27,14 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 		walk = func(c *cobra.Command) {
 			d := declOf(c)
 			switch {
-			case !d.declared:
+			case !d.Declared:
 				t.Errorf("%q declares no replay: add Annotations: replays(...) or notReplayed(why) where it is built", c.CommandPath())
-			case d.replay:
+			case d.Replay:
 				rows = append(rows, c.CommandPath()+": replayed")
-			case d.why == "":
+			case d.Why == "":
 				t.Errorf("%q is not replayed and says no why", c.CommandPath())
 			default:
-				rows = append(rows, c.CommandPath()+": not replayed ("+d.why+")")
+				rows = append(rows, c.CommandPath()+": not replayed ("+d.Why+")")
 			}
 			for _, sub := range c.Commands() {
 				walk(sub)
@@ -51,20 +51,6 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 	}
 }
 
-// A command the tree has no declaration for is written as a comment saying
-// so, never dropped.
-func TestSaveCommentsAnUndeclaredCommand(t *testing.T) {
-	c := &cobra.Command{Use: "new"}
-	if d := declOf(c); d.declared || d.replay || d.why != undeclared {
-		t.Errorf("an undeclared command reads as %+v", d)
-	}
-	rec := &scriptRecorder{}
-	rec.after(&scriptLine{decl: declOf(c), typed: []string{"new", "x"}}, ExitOK)
-	if got := strings.Join(rec.lines, "\n"); got != "# not replayed (its command declares no replay): new x" {
-		t.Errorf("written as %q", got)
-	}
-}
-
 // upload and download lines are replayed: refs as durable targets, files as
 // absolute paths; a dialog that blocked the page is no navigation; a tab
 // activated by id is written by its URL.
@@ -73,7 +59,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	*e.f.Globals = envGlobals(e.f.Getenv)
 	e.f.Globals.Session = "s1"
 	lf := replFactory(e.f, e.h)
-	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
+	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -82,8 +68,8 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	}
 	line := func(args ...string) {
 		t.Helper()
-		sl := rec.before(ctx, args)
-		rec.after(sl, Run(ctx, lf.Factory, args))
+		sl := rec.Before(ctx, args)
+		rec.After(sl, Run(ctx, lf.Factory, args) == ExitOK)
 	}
 	page := `{"url":"http://a/form","document":"1","target":"role=button[name=\"Get it\"]"}`
 	e.h.results[rpc.PageDurableTarget] = page
@@ -113,7 +99,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	e.h.results[rpc.PageDurableTarget] = page
 	line("press", "Enter")
 
-	got := strings.Join(rec.script(ctx), "\n")
+	got := strings.Join(rec.Script(ctx), "\n")
 	abs := filepath.Join(dir, "cv.txt")
 	want := strings.Join([]string{
 		"session create --url http://a/form",
