@@ -1,6 +1,6 @@
 package cmd
 
-// Issue 10: cookies, local/session storage and pdf.
+// cookies, local/session storage and pdf.
 
 import (
 	"encoding/base64"

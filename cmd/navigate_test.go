@@ -10,7 +10,7 @@ import (
 	"browserctl/rpc"
 )
 
-// Issue 8's commands send their methods with docs/protocol.md's params;
+// Navigation, wait and dialog commands send their methods with docs/protocol.md's params;
 // waits and navigations carry --timeout as timeoutMs and give the hub
 // waitSlack more, so the extension's own "timed out" answer arrives first.
 func TestNavigationWaitDialogRequests(t *testing.T) {
@@ -70,7 +70,7 @@ func TestNavigationWaitDialogUsage(t *testing.T) {
 }
 
 // open prints the final URL and title, control characters of the page
-// shown escaped (issue 7).
+// shown escaped.
 func TestOpenPrintsURLAndTitle(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results[rpc.PageNavigate] = `{"url":"https://example.com/","title":"Example\u001b[31m Domain"}`

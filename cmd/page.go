@@ -239,7 +239,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
 				return nil, err
 			}
-			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
+			return clickCall(f, p, args[0]), nil // reports a chooser or download
 		}),
 		Annotations: replays(targetAt(0)),
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/creack/pty"
 )
 
-// Issue 10: in the REPL, Ctrl-C ends `console --follow` (here while its
+// In the REPL, Ctrl-C ends `console --follow` (here while its
 // long poll waits on an extension that does not answer), the REPL says
 // nothing went wrong and runs the next line.
 func TestREPLFollowEndsOnCtrlC(t *testing.T) {

@@ -204,7 +204,7 @@ pages.click !4109 page ref not found
 
 	log, _ := os.ReadFile(reqLog)
 	// pages.durableTarget: the REPL notes the document and the ref's durable
-	// target before each line that acts on a page, for `save` (issue 13).
+	// target before each line that acts on a page, for `save`.
 	want := `tabs.active {}
 pages.durableTarget {}
 pages.durableTarget {"ref":"e1"}

@@ -225,7 +225,7 @@ func topCmds() []topCmd {
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
-		// issue 8: targets, find, more actions, batch
+		// targets, find, more actions, batch
 		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
 		{"dblclick", "page", func(f *Factory) *cobra.Command { return newCmdDblclick(f, nil) }},
 		{"check", "page", func(f *Factory) *cobra.Command { return newCmdCheck(f, nil) }},
@@ -235,7 +235,7 @@ func topCmds() []topCmd {
 		{"keyboard", "page", newCmdKeyboard},
 		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
 		{"batch", "local", newCmdBatch},
-		// issue 10
+		// files, logs, network, storage
 		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
@@ -245,7 +245,7 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
-		// issue 8: navigation, dialogs
+		// navigation, dialogs
 		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
 		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
@@ -268,9 +268,9 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
-		{"doctor", "local", newCmdDoctor},   // issue 13
-		{"history", "local", newCmdHistory}, // issue 13: REPL only
-		{"save", "local", newCmdSave},       // issue 13: REPL only
+		{"doctor", "local", newCmdDoctor},
+		{"history", "local", newCmdHistory}, // REPL only
+		{"save", "local", newCmdSave},       // REPL only
 		{"mcp", "local", newCmdMCP},
 		{"skill", "local", newCmdSkill},
 	}
