@@ -6,9 +6,9 @@ import (
 	"os/exec"
 	"time"
 
-	"browserctl/cmd/iostreams"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/iostreams"
 	"browserctl/state"
 	"browserctl/token"
 )
