@@ -165,3 +165,41 @@ func jsonRequested(f *Factory, args []string) bool {
 	}
 	return want
 }
+
+// hubHint is the line after a failure to reach a hub.
+func hubHint(err error) string {
+	switch {
+	case errors.Is(err, hubclient.ErrUnauthorized):
+		return "the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry"
+	case errors.Is(err, hubclient.ErrNotAHub):
+		return "another program holds this address: pick another with --server ($BROWSERCTL_SERVER)"
+	case errors.Is(err, hubclient.ErrNoHub):
+		return "any browser command starts a hub at --server; or run `browserctl serve`"
+	}
+	return ""
+}
+
+// hintFor is the line that tells the user what to do next.
+func hintFor(be *rpc.BrowserError) string {
+	switch {
+	case be.Code == rpc.CodeSessionRequired:
+		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one"
+	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
+		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
+	case be.Retryable && rpc.IsTimeout(be):
+		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
+	case be.Retryable && be.Code == rpc.CodeExtensionNotConnected:
+		return "the extension's connection was lost during the call: it may or may not have taken effect; `browserctl status --wait 30s`, check the page's state, then retry"
+	case be.Retryable:
+		return "retryable: take a new snapshot (`browserctl snapshot`) and retry"
+	case be.Code == rpc.CodeExtensionNotConnected:
+		return "no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions"
+	case be.Code == rpc.CodeSessionNotFound:
+		return "`browserctl session list` shows the sessions"
+	case be.Reason == rpc.ReasonCovered:
+		return "another element takes the press (named above): close it, or scroll; `--force` presses anyway"
+	case be.Reason == rpc.ReasonNotFound:
+		return "nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout"
+	}
+	return ""
+}
