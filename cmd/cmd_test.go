@@ -96,11 +96,7 @@ func TestErrorOutput(t *testing.T) {
 
 // Each command sends its method with docs/protocol.md's params.
 func TestRequests(t *testing.T) {
-	tests := []struct {
-		args   string
-		method string
-		params string
-	}{
+	tests := []sentCase{
 		{"session create --name w --url https://a/", rpc.SessionCreate, `{"name":"w","url":"https://a/"}`},
 		{"session attach-current --name me", rpc.SessionAttachCurrent, `{"name":"me"}`},
 		{"session list", rpc.SessionList, `{}`},
@@ -134,17 +130,7 @@ func TestRequests(t *testing.T) {
 		{"eval 1 + 2", rpc.PageEval, `{"expression":"1 + 2"}`},
 		{"call x.y {\"a\":1}", "x.y", `{"a":1}`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.args, func(t *testing.T) {
-			e := newTestEnv(t)
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
-			e.run(tt.args)
-			c := e.h.lastCall(t)
-			if c.Method != tt.method || c.Params != tt.params {
-				t.Errorf("sent %s %s, want %s %s", c.Method, c.Params, tt.method, tt.params)
-			}
-		})
-	}
+	checkSent(t, tests, nil)
 }
 
 // --json prints the result as the extension sent it, for every command.
@@ -314,15 +300,7 @@ func TestFindBrowser(t *testing.T) {
 }
 
 func TestUsageExit(t *testing.T) {
-	for _, args := range []string{"click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50"} {
-		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%q: exit %d, want 2 (%s)", args, code, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%q made a call", args)
-		}
-	}
+	checkUsage(t, nil, "click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50")
 }
 
 func TestHostPort(t *testing.T) {

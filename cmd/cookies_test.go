@@ -9,7 +9,7 @@ import (
 // Bad values of the cookie, storage, log and download commands are usage
 // errors that reach no hub.
 func TestCookiesStorageLogsUsageErrors(t *testing.T) {
-	for _, args := range []string{
+	checkUsage(t, nil,
 		"console --level loud",
 		"cookies set a b --expires someday",
 		"storage cookie",
@@ -18,15 +18,7 @@ func TestCookiesStorageLogsUsageErrors(t *testing.T) {
 		"network block",
 		"download e1 --wait-for 0s",
 		"cookies set",
-	} {
-		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%s: exit %d, want 2; stderr %s", args, code, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%s reached the hub", args)
-		}
-	}
+	)
 }
 
 func TestCookieExpiry(t *testing.T) {

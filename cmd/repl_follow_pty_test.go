@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // In the REPL, Ctrl-C ends `console --follow` (here while its
@@ -34,19 +32,7 @@ logs.console !hang
 		t.Fatal(err)
 	}
 	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl"}, Env: env}
-	ptmx, err := pty.StartWithSize(repl, &pty.Winsize{Rows: 50, Cols: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	term := newTerminal(t, ptmx)
-	exited := make(chan error, 1)
-	go func() { exited <- repl.Wait() }()
-	t.Cleanup(func() {
-		repl.Process.Kill()
-		<-exited
-		ptmx.Close()
-		<-term.done
-	})
+	term := startTerminal(t, repl)
 	term.expect("browserctl - ○> ")
 	ext := &exec.Cmd{Path: exe, Args: []string{"fakeext", rules, filepath.Join(dir, "requests.log")}, Env: env}
 	if err := ext.Start(); err != nil {
