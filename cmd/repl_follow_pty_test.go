@@ -13,17 +13,7 @@ import (
 // long poll waits on an extension that does not answer), the REPL says
 // nothing went wrong and runs the next line.
 func TestREPLFollowEndsOnCtrlC(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
-		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	exe, dir, _, env := replTestEnv(t)
 	rules := filepath.Join(dir, "rules.txt")
 	if err := os.WriteFile(rules, []byte(`
 tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example","active":true,"groupId":12,"sessionId":"s1"}

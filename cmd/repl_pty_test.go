@@ -15,17 +15,7 @@ import (
 // sessions, Ctrl-C drops the line, errors do not end it, Ctrl-D does, and
 // the history is kept.
 func TestREPL(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
-		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	exe, dir, addr, env := replTestEnv(t)
 	rules := filepath.Join(dir, "rules.txt")
 	reqLog := filepath.Join(dir, "requests.log")
 	if err := os.WriteFile(rules, []byte(`

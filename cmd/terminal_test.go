@@ -92,3 +92,22 @@ func startTerminal(t *testing.T, c *exec.Cmd) *terminal {
 	})
 	return term
 }
+
+// replTestEnv is what a test of the REPL on a terminal runs with: this test
+// binary (it is browserctl under that name), a state folder, a free hub
+// address, and the environment naming them.
+func replTestEnv(t *testing.T) (exe, dir, addr string, env []string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	addr, err = freeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env = append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
+		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	return exe, dir, addr, env
+}
