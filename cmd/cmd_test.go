@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,42 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/hubclient"
 	"browserctl/rpc"
 )
-
-func TestExitCodeFor(t *testing.T) {
-	tests := []struct {
-		name string
-		err  error
-		want ExitCode
-	}{
-		{"nil", nil, ExitOK},
-		{"plain", errors.New("boom"), ExitError},
-		{"usage", usageErrorf("bad"), ExitUsage},
-		{"stale ref", rpc.FromWire(4109, "gone", nil), ExitRetry},
-		{"timeout", rpc.ErrTimeout("pages.click", time.Second), ExitRetry},
-		{"connection lost", rpc.ErrConnectionLost("replaced"), ExitRetry},
-		{"not connected", rpc.ErrNotConnected(), ExitNoBrowser},
-		{"session required", rpc.FromWire(4103, "x", nil), ExitError},
-		{"tab not found", rpc.FromWire(4104, "x", nil), ExitError},
-		{"page op", rpc.FromWire(4110, "x", nil), ExitError},
-		{"bad params", rpc.FromWire(-32602, "x", nil), ExitError},
-		{"no hub", fmt.Errorf("wrapped: %w", hubclient.ErrNoHub), ExitNoBrowser},
-		{"not a hub", fmt.Errorf("wrapped: %w", hubclient.ErrNotAHub), ExitNoBrowser},
-		{"unauthorized", fmt.Errorf("wrapped: %w", hubclient.ErrUnauthorized), ExitNoBrowser},
-		{"waited in vain", &hubclient.NotConnectedError{Msg: "x"}, ExitNoBrowser},
-		{"reported", &ReportedError{Code: ExitRetry}, ExitRetry},
-		{"wrapped browser error", fmt.Errorf("ctx: %w", rpc.FromWire(4109, "x", nil)), ExitRetry},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ExitCodeFor(tt.err); got != tt.want {
-				t.Errorf("ExitCodeFor(%v) = %d, want %d", tt.err, got, tt.want)
-			}
-		})
-	}
-}
 
 func TestErrorJSONCarriesReason(t *testing.T) {
 	e := newTestEnv(t)
