@@ -10,7 +10,7 @@ import (
 	"browserctl/termsafe"
 )
 
-// The actions beyond the spec's: dblclick, check, uncheck, focus,
+// The actions of issue 8 beyond the spec's: dblclick, check, uncheck, focus,
 // drag, keyboard type, is. Each takes a REF or a CSS selector (target.go).
 
 func newCmdDblclick(f *Factory, runF func(*pageCall) error) *cobra.Command {

@@ -1,6 +1,6 @@
 package cmd
 
-// cookies, local/session storage and pdf.
+// Cookies, local/session storage and pdf.
 
 import (
 	"encoding/base64"

@@ -8,7 +8,7 @@ import (
 )
 
 // getMoreCall builds `get attr REF NAME` (pages.getAttribute) and `get
-// count SELECTOR` (pages.count), the kinds of get added as methods
+// count SELECTOR` (pages.count), the kinds of get issue 8 added as methods
 // of their own: pages.get keeps the spec's shape.
 func getMoreCall(f *Factory, what string, args []string, tab int) (*pageCall, error) {
 	switch what {

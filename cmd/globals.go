@@ -29,14 +29,6 @@ type Globals struct {
 	Verbose bool
 }
 
-// The root's persistent flags (addGlobalFlags), by kind.
-var (
-	globalValueFlags = map[string]bool{"server": true, "session": true, "timeout": true, "wait": true, "download-dir": true}
-	globalBoolFlags  = map[string]bool{"json": true, "no-color": true, "verbose": true}
-	// globalShorthands are the one-letter names of global flags.
-	globalShorthands = map[string]string{"v": "verbose"}
-)
-
 func addGlobalFlags(root *cobra.Command, f *Factory) {
 	d := f.Defaults
 	if d == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )
 
@@ -27,14 +28,14 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 		walk = func(c *cobra.Command) {
 			d := declOf(c)
 			switch {
-			case !d.Declared:
+			case !d.declared:
 				t.Errorf("%q declares no replay: add Annotations: replays(...) or notReplayed(why) where it is built", c.CommandPath())
-			case d.Replay:
+			case d.replay:
 				rows = append(rows, c.CommandPath()+": replayed")
-			case d.Why == "":
+			case d.why == "":
 				t.Errorf("%q is not replayed and says no why", c.CommandPath())
 			default:
-				rows = append(rows, c.CommandPath()+": not replayed ("+d.Why+")")
+				rows = append(rows, c.CommandPath()+": not replayed ("+d.why+")")
 			}
 			for _, sub := range c.Commands() {
 				walk(sub)
@@ -48,6 +49,28 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 			sort.Strings(rows)
 			t.Logf("%d commands:\n%s", len(rows), strings.Join(rows, "\n"))
 		}
+	}
+}
+
+// A command the tree has no declaration for is written as a comment saying
+// so, never dropped.
+func TestSaveCommentsAnUndeclaredCommand(t *testing.T) {
+	c := &cobra.Command{Use: "new"}
+	if d := declOf(c); d.declared || d.replay || d.why != undeclared {
+		t.Errorf("an undeclared command reads as %+v", d)
+	}
+	e := newTestEnv(t)
+	rec := recorder.New(recorder.Config{Hub: e.h, IsRef: isRef,
+		Tree: func() (*cobra.Command, string) {
+			root := &cobra.Command{Use: "browserctl"}
+			root.AddCommand(c)
+			return root, ""
+		},
+		Decl: newRecorderDecl,
+	})
+	rec.After(rec.Before(context.Background(), []string{"new", "x"}), true)
+	if got := strings.Join(rec.Script(context.Background()), "\n"); got != "# not replayed (its command declares no replay): new x" {
+		t.Errorf("written as %q", got)
 	}
 }
 

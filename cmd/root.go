@@ -145,6 +145,14 @@ func topCommandName(args []string) string {
 	return ""
 }
 
+// The root's persistent flags (addGlobalFlags), by kind.
+var (
+	globalValueFlags = map[string]bool{"server": true, "session": true, "timeout": true, "wait": true, "download-dir": true}
+	globalBoolFlags  = map[string]bool{"json": true, "no-color": true, "verbose": true}
+	// globalShorthands are the one-letter names of global flags.
+	globalShorthands = map[string]string{"v": "verbose"}
+)
+
 // topCmd is a top-level command: its name (the first word of its Use), its
 // help group and how to build it.
 type topCmd struct {
@@ -173,7 +181,7 @@ func topCmds() []topCmd {
 		{"screenshot", "page", func(f *Factory) *cobra.Command { return newCmdScreenshot(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
-		// targets, find, more actions, batch
+		// issue 8: targets, find, more actions, batch
 		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
 		{"dblclick", "page", func(f *Factory) *cobra.Command { return newCmdDblclick(f, nil) }},
 		{"check", "page", func(f *Factory) *cobra.Command { return newCmdCheck(f, nil) }},
@@ -183,7 +191,7 @@ func topCmds() []topCmd {
 		{"keyboard", "page", newCmdKeyboard},
 		{"is", "page", func(f *Factory) *cobra.Command { return newCmdIs(f, nil) }},
 		{"batch", "local", newCmdBatch},
-		// files, logs, network, storage
+		// issue 10
 		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
@@ -193,7 +201,7 @@ func topCmds() []topCmd {
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
-		// navigation, dialogs
+		// issue 8: navigation, dialogs
 		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
 		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
@@ -216,9 +224,9 @@ func topCmds() []topCmd {
 		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
-		{"doctor", "local", newCmdDoctor},
-		{"history", "local", newCmdHistory}, // REPL only
-		{"save", "local", newCmdSave},       // REPL only
+		{"doctor", "local", newCmdDoctor},   // issue 13
+		{"history", "local", newCmdHistory}, // issue 13: REPL only
+		{"save", "local", newCmdSave},       // issue 13: REPL only
 		{"mcp", "local", newCmdMCP},
 		{"skill", "local", newCmdSkill},
 	}

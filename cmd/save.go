@@ -89,6 +89,7 @@ func newRecorder(ctrl hubapi.Controller, f *Factory) *recorder.Recorder {
 	return recorder.New(recorder.Config{
 		Hub:   ctrl,
 		IsRef: isRef,
+		Decl:  newRecorderDecl,
 		// a fresh tree on the line factory; its Globals hold the REPL's
 		// defaults (the session a line without --session acts on)
 		Tree: func() (*cobra.Command, string) {
@@ -99,4 +100,11 @@ func newRecorder(ctrl hubapi.Controller, f *Factory) *recorder.Recorder {
 			return root, sessionOf(&cf)
 		},
 	})
+}
+
+// newRecorderDecl is c's declaration (declOf) as the recorder reads it.
+func newRecorderDecl(c *cobra.Command) recorder.Decl {
+	d := declOf(c)
+	return recorder.Decl{Declared: d.declared, Replay: d.replay, Why: d.why, Targets: d.targets,
+		Waits: d.waits, Opens: d.opens, Files: d.files, Tab: d.tab}
 }
