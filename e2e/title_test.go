@@ -9,7 +9,7 @@ import (
 )
 
 // `get title` answers from Chrome's copy of the tab's title when that is
-// document.title (a speed shortcut): it must print what the page's own
+// document.title (issue 8's speed work): it must print what the page's own
 // document.title says, read here over the test's CDP connection, in the
 // cases where Chrome's copy is something else: no title (Chrome shows the
 // URL, escapes undone, RTL letters wrapped in marks), a title longer than
