@@ -37,6 +37,8 @@ type Config struct {
 	Tree func() (root *cobra.Command, session string)
 	// IsRef says whether a target argument names a ref (e12, @f1e3).
 	IsRef func(string) bool
+	// Decl is what a command of the tree declares of its lines.
+	Decl func(*cobra.Command) Decl
 }
 
 // Recorder builds the script while the REPL runs: Before each line, After
@@ -168,7 +170,7 @@ func (r *Recorder) Before(ctx context.Context, args []string) *Line {
 	if pl.cmd == nil {
 		return &Line{typed: args, args: args, decl: Decl{Why: "no such command"}}
 	}
-	sl := &Line{decl: DeclOf(pl.cmd.Annotations), typed: args, args: append([]string(nil), args...)}
+	sl := &Line{decl: r.cfg.Decl(pl.cmd), typed: args, args: append([]string(nil), args...)}
 	if !sl.decl.Replay {
 		return sl
 	}

@@ -42,44 +42,46 @@ func (p *page) Call(_ context.Context, method string, params any, _ time.Duratio
 	return nil, errors.New("unexpected " + method)
 }
 
-// tree is a small command tree declared as browserctl's commands are.
+// decls are the declarations of tree's commands, by command path.
+var decls = map[string]Decl{
+	"browserctl click":        {Declared: true, Replay: true, Targets: []int{0}},
+	"browserctl open":         {Declared: true, Replay: true, Opens: true, Waits: true},
+	"browserctl get":          {Declared: true, Why: "it only reads"},
+	"browserctl tab":          {Declared: true, Why: "a group of commands: it only prints their help"},
+	"browserctl tab activate": {Declared: true, Replay: true, Tab: true},
+	"browserctl eval":         {Declared: true, Replay: true},
+}
+
+func declOf(c *cobra.Command) Decl {
+	if d, ok := decls[c.CommandPath()]; ok {
+		return d
+	}
+	return Decl{Why: "its command declares no replay"}
+}
+
+// tree is a small command tree with a --session and a --tab flag.
 func tree() (*cobra.Command, string) {
 	root := &cobra.Command{Use: "browserctl"}
 	root.PersistentFlags().String("session", "", "")
-	add := func(use string, ann map[string]string, parent *cobra.Command) *cobra.Command {
-		c := &cobra.Command{Use: use, Annotations: ann, Run: func(*cobra.Command, []string) {}}
+	add := func(use string, parent *cobra.Command) *cobra.Command {
+		c := &cobra.Command{Use: use, Run: func(*cobra.Command, []string) {}}
 		c.Flags().Int("tab", 0, "")
 		parent.AddCommand(c)
 		return c
 	}
-	add("click", Replays(TargetAt(0)), root)
-	add("open", Replays(OpensPage, WaitsItself), root)
-	add("get", NotReplayed("it only reads"), root)
-	add("undeclared", nil, root)
-	tab := add("tab", NotReplayed("a group of commands: it only prints their help"), root)
-	add("activate", Replays(TabArg), tab)
-	add("eval", Replays(), root)
+	add("click", root)
+	add("open", root)
+	add("get", root)
+	add("undeclared", root)
+	add("activate", add("tab", root))
+	add("eval", root)
 	return root, "s1"
 }
 
 var refRe = regexp.MustCompile(`^@?(f\d+)?e\d+$`)
 
 func newRec(p *page) *Recorder {
-	return New(Config{Hub: p, Tree: tree, IsRef: refRe.MatchString})
-}
-
-func TestDeclOfReadsWhatReplaysWrites(t *testing.T) {
-	d := DeclOf(Replays(TargetAt(0), TargetAt(2), WaitsItself, OpensPage, FileArgs, TabArg))
-	want := Decl{Declared: true, Replay: true, Targets: []int{0, 2}, Waits: true, Opens: true, Files: true, Tab: true}
-	if d.Declared != want.Declared || !d.Replay || len(d.Targets) != 2 || d.Targets[1] != 2 || !d.Waits || !d.Opens || !d.Files || !d.Tab {
-		t.Errorf("DeclOf = %+v, want %+v", d, want)
-	}
-	if d := DeclOf(NotReplayed("it only reads")); !d.Declared || d.Replay || d.Why != "it only reads" {
-		t.Errorf("NotReplayed reads as %+v", d)
-	}
-	if d := DeclOf(nil); d.Declared || d.Replay || d.Why != Undeclared {
-		t.Errorf("no declaration reads as %+v", d)
-	}
+	return New(Config{Hub: p, Tree: tree, IsRef: refRe.MatchString, Decl: declOf})
 }
 
 // A session's lines: refs become the page's durable targets, a wait goes
