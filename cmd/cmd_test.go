@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,42 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/hubclient"
 	"browserctl/rpc"
 )
-
-func TestExitCodeFor(t *testing.T) {
-	tests := []struct {
-		name string
-		err  error
-		want ExitCode
-	}{
-		{"nil", nil, ExitOK},
-		{"plain", errors.New("boom"), ExitError},
-		{"usage", usageErrorf("bad"), ExitUsage},
-		{"stale ref", rpc.FromWire(4109, "gone", nil), ExitRetry},
-		{"timeout", rpc.ErrTimeout("pages.click", time.Second), ExitRetry},
-		{"connection lost", rpc.ErrConnectionLost("replaced"), ExitRetry},
-		{"not connected", rpc.ErrNotConnected(), ExitNoBrowser},
-		{"session required", rpc.FromWire(4103, "x", nil), ExitError},
-		{"tab not found", rpc.FromWire(4104, "x", nil), ExitError},
-		{"page op", rpc.FromWire(4110, "x", nil), ExitError},
-		{"bad params", rpc.FromWire(-32602, "x", nil), ExitError},
-		{"no hub", fmt.Errorf("wrapped: %w", hubclient.ErrNoHub), ExitNoBrowser},
-		{"not a hub", fmt.Errorf("wrapped: %w", hubclient.ErrNotAHub), ExitNoBrowser},
-		{"unauthorized", fmt.Errorf("wrapped: %w", hubclient.ErrUnauthorized), ExitNoBrowser},
-		{"waited in vain", &hubclient.NotConnectedError{Msg: "x"}, ExitNoBrowser},
-		{"reported", &ReportedError{Code: ExitRetry}, ExitRetry},
-		{"wrapped browser error", fmt.Errorf("ctx: %w", rpc.FromWire(4109, "x", nil)), ExitRetry},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ExitCodeFor(tt.err); got != tt.want {
-				t.Errorf("ExitCodeFor(%v) = %d, want %d", tt.err, got, tt.want)
-			}
-		})
-	}
-}
 
 func TestErrorJSONCarriesReason(t *testing.T) {
 	e := newTestEnv(t)
@@ -96,11 +61,7 @@ func TestErrorOutput(t *testing.T) {
 
 // Each command sends its method with docs/protocol.md's params.
 func TestRequests(t *testing.T) {
-	tests := []struct {
-		args   string
-		method string
-		params string
-	}{
+	tests := []sentCase{
 		{"session create --name w --url https://a/", rpc.SessionCreate, `{"name":"w","url":"https://a/"}`},
 		{"session attach-current --name me", rpc.SessionAttachCurrent, `{"name":"me"}`},
 		{"session list", rpc.SessionList, `{}`},
@@ -134,17 +95,7 @@ func TestRequests(t *testing.T) {
 		{"eval 1 + 2", rpc.PageEval, `{"expression":"1 + 2"}`},
 		{"call x.y {\"a\":1}", "x.y", `{"a":1}`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.args, func(t *testing.T) {
-			e := newTestEnv(t)
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
-			e.run(tt.args)
-			c := e.h.lastCall(t)
-			if c.Method != tt.method || c.Params != tt.params {
-				t.Errorf("sent %s %s, want %s %s", c.Method, c.Params, tt.method, tt.params)
-			}
-		})
-	}
+	checkSent(t, tests, nil)
 }
 
 // --json prints the result as the extension sent it, for every command.
@@ -314,15 +265,7 @@ func TestFindBrowser(t *testing.T) {
 }
 
 func TestUsageExit(t *testing.T) {
-	for _, args := range []string{"click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50"} {
-		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%q: exit %d, want 2 (%s)", args, code, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%q made a call", args)
-		}
-	}
+	checkUsage(t, nil, "click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50")
 }
 
 func TestHostPort(t *testing.T) {

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/creack/pty"
 )
 
 // TestBashCompletionWithoutPackage sources `browserctl completion bash` in
@@ -36,19 +34,7 @@ func TestBashCompletionWithoutPackage(t *testing.T) {
 		"BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok", "TERM=xterm", "PS1=$ ", "INPUTRC=/dev/null",
 		"GORACE=atexit_sleep_ms=0 halt_on_error=1")
 	sh := &exec.Cmd{Path: bash, Args: []string{"bash", "--norc", "--noprofile", "-i"}, Env: env, Dir: dir}
-	ptmx, err := pty.StartWithSize(sh, &pty.Winsize{Rows: 50, Cols: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	term := newTerminal(t, ptmx)
-	exited := make(chan error, 1)
-	go func() { exited <- sh.Wait() }()
-	t.Cleanup(func() {
-		sh.Process.Kill()
-		<-exited
-		ptmx.Close()
-		<-term.done
-	})
+	term := startTerminal(t, sh)
 
 	term.send("declare -F _init_completion _get_comp_words_by_ref || echo no-bash-completion-$((6*7))\r")
 	term.expect("no-bash-completion-42") // the package is not loaded here

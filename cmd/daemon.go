@@ -1,28 +1,18 @@
 package cmd
 
-// The background hub's pid file, which `serve` writes and `stop` reads. The
-// auto-start policy (start a hub when none runs, wait for the extension) is
-// hubclient.AutoHub; newAutoHub wires it to the Factory.
+// The one-shot commands' hub: a client of the hub at --server that starts
+// one in the background when none runs (hubclient.AutoHub), and fails at
+// once naming the browser when every browser `launch` started has exited.
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"os"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/launcher"
 )
 
-// pidFileName is the background hub's pid file in the state folder.
-const pidFileName = "daemon.pid"
-
-// pollEvery is how often a waiting command looks again (a hub's status, a
-// process's end).
+// pollEvery is how often a waiting command looks again (a hub's status).
 const pollEvery = 25 * time.Millisecond
 
 // newAutoHub is the one-shot commands' controller: a client of the hub at
@@ -38,59 +28,16 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	return a, nil
 }
 
-// launchedGoneIn is launchedGone of the state folder.
+// launchedGoneIn is launcher.Gone of the state folder.
 func launchedGoneIn(f *Factory) error {
 	dir, err := f.StateDir()
 	if err != nil {
 		return nil
 	}
-	return launchedGone(dir)
+	return launcher.Gone(dir)
 }
 
 // hubSpawn is how this process starts a background hub.
 func hubSpawn(f *Factory) hubclient.Spawn {
 	return hubclient.Spawn{Executable: f.Executable, StateDir: f.StateDir, Stderr: f.IO.ErrOut}
-}
-
-// readPidFile answers the daemon's pid, or 0 when there is no pid file.
-func readPidFile(path string) (int, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || pid <= 0 {
-		return 0, fmt.Errorf("pid file %s is not a pid: %q", path, strings.TrimSpace(string(b)))
-	}
-	return pid, nil
-}
-
-// processAlive says whether pid runs (and is not a zombie).
-func processAlive(pid int) bool {
-	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
-		return false
-	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true // no /proc: trust kill(0)
-	}
-	// the state follows the command name in parentheses
-	s := string(b)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
-		return s[i+2] != 'Z'
-	}
-	return true
-}
-
-// isOurDaemon says whether pid looks like a `browserctl serve` process, so a
-// reused pid is never signalled.
-func isOurDaemon(pid int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil {
-		return true // no /proc: trust the pid file
-	}
-	return bytes.Contains(b, []byte("\x00serve"))
 }

@@ -1,121 +1,20 @@
 package cmd
 
-// What a failure tells its caller: for people two lines on stderr, for
-// scripts (--json) one JSON object on stderr:
-//
-//	{"error":{"code":4109,"name":"page_ref_not_found","message":"...","retryable":true,"hint":"...","reason":"stale_ref"}}
-//
-// reason is the extension's data.reason (rpc.Reasons); people see it after
-// the name: `error 4110 page_operation_failed (covered): ...`.
-//
-// Errors of the browser or the hub keep their wire code and name (spec
-// section 5). Local errors get a code of three digits whose first is the
-// exit code, so a script can branch on either:
-//
-//	code  name               exit  when
-//	100   failed             1     a local failure (a file, launching Chromium, ...)
-//	200   usage              2     a bad command, flag, argument or BROWSERCTL_* variable
-//	300   no_hub             3     no hub at --server, and none could be started
-//	301   not_a_hub          3     another program answers at --server
-//	302   token_refused      3     the hub holds another token
-//	400   hub_not_answering  4     something accepts connections at --server but never answers
+// How a failure is printed: for people two lines on stderr, for scripts
+// (--json) one JSON object on stderr (failure.Report).
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
-	"browserctl/hubclient"
-	"browserctl/rpc"
+	"browserctl/failure"
 	"browserctl/termsafe"
 )
 
-// Local error codes; see the table above.
-const (
-	localFailed          = 100
-	localUsage           = 200
-	localNoHub           = 300
-	localNotAHub         = 301
-	localTokenRefused    = 302
-	localHubNotAnswering = 400
-)
-
-// ErrHubNotAnswering: a program at --server accepts connections and never
-// answers (a stopped or wedged hub, or anything else): retryable, exit 4.
-var ErrHubNotAnswering = errors.New("no answer from the hub")
-
-// hubNotAnswering says whether err is a hub that accepted and never
-// answered: ErrHubNotAnswering, or the daemon's status probe timing out
-// (hubclient.StatusOf words it as hubclient.ErrNotAHub "no answer to GET /status").
-func hubNotAnswering(err error) bool {
-	return errors.Is(err, ErrHubNotAnswering) ||
-		errors.Is(err, hubclient.ErrNotAHub) && strings.Contains(err.Error(), "no answer to ")
-}
-
-// refusalFixSep is where the hub's "extension not connected" message puts
-// the fix of the refusal it names (hub.notConnected).
-const refusalFixSep = "; fix: "
-
-// errorReport is one failure as scripts read it.
-type errorReport struct {
-	Code      int    `json:"code"`
-	Name      string `json:"name"`
-	Message   string `json:"message"`
-	Retryable bool   `json:"retryable"`
-	Hint      string `json:"hint"`
-	// Reason is the extension's data.reason (rpc.Reasons), when it gave one.
-	Reason  string `json:"reason,omitempty"`
-	browser bool   // a browser or hub error: `error CODE NAME:` for people
-}
-
-// describeError is err as a report. server is --server, for messages.
-func describeError(cmdPath, server string, err error) errorReport {
-	var be *rpc.BrowserError
-	if errors.As(err, &be) {
-		r := errorReport{Code: int(be.Code), Name: be.Code.Name(), Message: be.Message,
-			Retryable: be.Retryable, Hint: hintFor(be), Reason: string(be.Reason), browser: true}
-		var nce *hubclient.NotConnectedError
-		if errors.As(err, &nce) && nce.Hint != "" {
-			r.Hint = nce.Hint // the hub refused the extension: its own fix
-		}
-		if msg, fix, ok := strings.Cut(r.Message, refusalFixSep); ok && be.Code == rpc.CodeExtensionNotConnected {
-			// the hub's own 4101 names a refused handshake and its fix
-			r.Message, r.Hint = msg, fix
-		}
-		return r
-	}
-	r := errorReport{Code: localFailed, Name: "failed", Message: err.Error()}
-	var ue *UsageError
-	switch {
-	case errors.As(err, &ue):
-		r.Code, r.Name = localUsage, "usage"
-		if cmdPath != "" {
-			r.Hint = fmt.Sprintf("Run '%s --help' for usage.", cmdPath)
-		}
-	case hubNotAnswering(err):
-		r.Code, r.Name, r.Retryable = localHubNotAnswering, "hub_not_answering", true
-		if !errors.Is(err, ErrHubNotAnswering) {
-			// the daemon's probe words it as "not a browserctl hub: no answer ..."
-			r.Message = fmt.Sprintf("%s: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, server, hubclient.StatusTimeout)
-		}
-		r.Hint = "a hub that is stopped (SIGSTOP), wedged or overloaded: retry in a moment; if it stays silent end it (`browserctl stop`, or kill the pid in daemon.pid in the state folder) and run the command again"
-	case errors.Is(err, hubclient.ErrUnauthorized):
-		r.Code, r.Name = localTokenRefused, "token_refused"
-	case errors.Is(err, hubclient.ErrNotAHub):
-		r.Code, r.Name = localNotAHub, "not_a_hub"
-	case errors.Is(err, hubclient.ErrNoHub):
-		r.Code, r.Name = localNoHub, "no_hub"
-	}
-	if r.Hint == "" {
-		r.Hint = hubHint(err)
-	}
-	return r
-}
-
 // printErrorJSON writes the report as one JSON object and a newline.
-func printErrorJSON(f *Factory, r errorReport) {
-	b, err := json.Marshal(map[string]errorReport{"error": r})
+func printErrorJSON(f *Factory, r failure.Report) {
+	b, err := json.Marshal(map[string]failure.Report{"error": r})
 	if err != nil {
 		return
 	}
@@ -125,20 +24,20 @@ func printErrorJSON(f *Factory, r errorReport) {
 // printErrorHuman writes the report for people: the error line, then the
 // hint (a usage error's hint is the `Run '... --help'` line as it is).
 // Messages may carry page text (an eval's exception, a title): escaped.
-func printErrorHuman(f *Factory, r errorReport) {
+func printErrorHuman(f *Factory, r failure.Report) {
 	cs := f.IO.ErrColorScheme()
 	w := f.IO.ErrOut
 	msg := termsafe.String(r.Message)
-	if r.browser && r.Reason != "" {
+	if r.Browser && r.Reason != "" {
 		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s (%s): %s", r.Code, r.Name, r.Reason, msg)))
-	} else if r.browser {
+	} else if r.Browser {
 		fmt.Fprintln(w, cs.Red(fmt.Sprintf("error %d %s: %s", r.Code, r.Name, msg)))
 	} else {
 		fmt.Fprintln(w, cs.Red("error: "+msg))
 	}
 	switch {
 	case r.Hint == "":
-	case r.Code == localUsage && !r.browser:
+	case r.Code == failure.CodeUsage && !r.Browser:
 		fmt.Fprintln(w, inREPLWords(f, r.Hint))
 	default:
 		fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, termsafe.String(r.Hint))))

@@ -14,11 +14,7 @@ import (
 // call made.
 func TestEvidenceRequests(t *testing.T) {
 	dir := t.TempDir()
-	tests := []struct {
-		args   string
-		method string
-		params string
-	}{
+	tests := []sentCase{
 		{"screenshot --format jpeg --quality 40 --max-width 800 -o " + filepath.Join(dir, "a.jpg"), rpc.PageScreenshot, `{"format":"jpeg","quality":40,"maxWidth":800}`},
 		{"screenshot -o " + filepath.Join(dir, "b.webp"), rpc.PageScreenshot, `{"format":"webp"}`},
 		{"screenshot --annotate --format jpeg -o " + filepath.Join(dir, "c.jpg"), rpc.PageScreenshot, `{"annotate":true}`},
@@ -31,49 +27,31 @@ func TestEvidenceRequests(t *testing.T) {
 		{"record start " + filepath.Join(dir, "r.gif") + " --max-width 640", rpc.RecordStart, `{"path":"` + filepath.Join(dir, "r.gif") + `","maxWidth":640}`},
 		{"record stop", rpc.RecordStop, `{}`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.args, func(t *testing.T) {
-			e := newTestEnv(t)
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
-			e.run(tt.args)
-			c := e.h.lastCall(t)
-			if c.Method != tt.method || c.Params != tt.params {
-				t.Errorf("sent %s %s, want %s %s", c.Method, c.Params, tt.method, tt.params)
-			}
-		})
-	}
+	checkSent(t, tests, nil)
 }
 
 func TestEvidenceUsage(t *testing.T) {
 	dir := t.TempDir()
-	for _, args := range []string{
+	noFFmpeg := func(e *testEnv) { e.f.LookPath = func(string) (string, error) { return "", errors.New("not found") } }
+	checkUsage(t, noFFmpeg,
 		"screenshot --format gif",
 		"screenshot --format jpeg --quality 101",
 		"screenshot --format jpeg --quality -3",
 		"screenshot --quality 50",
-		"screenshot -o " + filepath.Join(dir, "no", "x.png"),
-		"screenshot -o " + dir,
-		"record start " + filepath.Join(dir, "x.avi"),
-		"record start " + filepath.Join(dir, "x.webm"), // LookPath finds no ffmpeg here
-		"record start " + filepath.Join(dir, "no", "x.gif"),
-		"record start " + filepath.Join(dir, "x.gif") + " --quality 200",
+		"screenshot -o "+filepath.Join(dir, "no", "x.png"),
+		"screenshot -o "+dir,
+		"record start "+filepath.Join(dir, "x.avi"),
+		"record start "+filepath.Join(dir, "x.webm"), // LookPath finds no ffmpeg here
+		"record start "+filepath.Join(dir, "no", "x.gif"),
+		"record start "+filepath.Join(dir, "x.gif")+" --quality 200",
 		"record",
 		"trace",
 		"trace stop",
-		"trace stop " + filepath.Join(dir, "no", "t.json"),
+		"trace stop "+filepath.Join(dir, "no", "t.json"),
 		"highlight",
 		"highlight e1 --clear",
 		"highlight e1 --duration -1s",
-	} {
-		e := newTestEnv(t)
-		e.f.LookPath = func(string) (string, error) { return "", errors.New("not found") }
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%q: exit %d, want 2 (%s)", args, code, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%q made a call", args)
-		}
-	}
+	)
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("refused commands left files: %v", entries)
 	}

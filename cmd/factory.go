@@ -6,27 +6,12 @@ import (
 	"os/exec"
 	"time"
 
-	"browserctl/cmd/iostreams"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/iostreams"
 	"browserctl/state"
 	"browserctl/token"
 )
-
-// Globals are the root's persistent flags, each with an environment variable.
-type Globals struct {
-	Server  string        // --server, BROWSERCTL_SERVER
-	Session string        // --session, BROWSERCTL_SESSION
-	JSON    bool          // --json, BROWSERCTL_JSON
-	Timeout time.Duration // --timeout, BROWSERCTL_TIMEOUT (0: rpc.DefaultTimeout)
-	NoColor bool          // --no-color, NO_COLOR
-	Wait    time.Duration // --wait, BROWSERCTL_WAIT: how long to wait for the extension
-	// DownloadDir is --download-dir, BROWSERCTL_DOWNLOAD_DIR ("": the
-	// state folder's downloads/).
-	DownloadDir string
-	// Verbose is -v, BROWSERCTL_TIMING: where the command's time went.
-	Verbose bool
-}
 
 // Factory holds what commands depend on, as lazy funcs, so tests replace
 // any of them and nothing lives in package globals.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/cmd/iostreams"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/iostreams"
 	"browserctl/rpc"
 )
 

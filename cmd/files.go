@@ -1,13 +1,7 @@
 package cmd
 
 // Files: upload, download, downloads, and what a click set off (a file
-// chooser, a download).
-//
-// The browser saves a download in its own download folder (an extension may
-// not choose another: see extension/src/background/pages/downloads.ts); the
-// command that learns a download finished moves the file into --download-dir
-// (or -o) and notes the move in the state folder's downloads.json, so
-// `downloads` shows where each file is now. Browser and CLI share a machine.
+// chooser, a download). Where a download lands is the downloads package's.
 
 import (
 	"encoding/json"
@@ -16,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"browserctl/downloads"
 	"browserctl/rpc"
 	"browserctl/termsafe"
 )
@@ -213,110 +207,15 @@ func humanBytes(n int64) string {
 
 // ---- moving downloads into --download-dir ----
 
-func downloadDir(f *Factory) (string, error) {
-	if f.Globals.DownloadDir != "" {
-		return filepath.Abs(f.Globals.DownloadDir)
-	}
-	dir, err := f.StateDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "downloads"), nil
+// downloadFolder is where this command's downloads go (--download-dir).
+func downloadFolder(f *Factory) downloads.Folder {
+	return downloads.Folder{Given: f.Globals.DownloadDir, StateDir: f.StateDir, Warn: func(format string, args ...any) { warn(f, format, args...) }}
 }
 
-// saveDownload moves a finished download from where the browser saved it to
-// out (a file, or a folder to put it in), else into --download-dir, and
-// records the move. It answers the new path, or "" when there is nothing to
-// move yet (still in progress). In a folder it never replaces a file: the
-// name the page chose gets " (1)", " (2)" ... as Chrome does
-// (download_place.go); -o FILE is the caller's own choice of name.
+// saveDownload moves a finished download into -o or --download-dir
+// (downloads.Folder.Save).
 func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
-	if d.State != "complete" || d.Path == "" {
-		return "", nil
-	}
-	var dest string
-	unique := true
-	if out != "" {
-		abs, err := filepath.Abs(out)
-		if err != nil {
-			return "", err
-		}
-		dest = abs
-		if st, err := os.Stat(abs); err == nil && st.IsDir() {
-			dest = filepath.Join(abs, filepath.Base(d.Path))
-		} else {
-			unique = false
-		}
-	} else {
-		dir, err := downloadDir(f)
-		if err != nil {
-			return "", err
-		}
-		dest = filepath.Join(dir, filepath.Base(d.Path))
-	}
-	if dest == d.Path {
-		return dest, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-		return "", err
-	}
-	dest, err := placeDownload(d.Path, dest, unique)
-	if err != nil {
-		return "", err
-	}
-	if err := recordDownload(f, d.GUID, dest); err != nil {
-		warn(f, "could not note the download in the state folder: %v", err)
-	}
-	return dest, nil
-}
-
-// The ledger: download guid -> where the CLI moved the file.
-const ledgerName = "downloads.json"
-
-var ledgerMu sync.Mutex
-
-func loadLedger(f *Factory) (map[string]string, string, error) {
-	dir, err := f.StateDir()
-	if err != nil {
-		return nil, "", err
-	}
-	path := filepath.Join(dir, ledgerName)
-	m := map[string]string{}
-	b, err := os.ReadFile(path)
-	if err == nil {
-		_ = json.Unmarshal(b, &m) // a damaged ledger only loses old paths
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, "", err
-	}
-	return m, path, nil
-}
-
-// ledgerLimit bounds the ledger; the browser forgets its downloads too.
-const ledgerLimit = 1000
-
-func recordDownload(f *Factory, guid, path string) error {
-	if guid == "" {
-		return nil
-	}
-	ledgerMu.Lock()
-	defer ledgerMu.Unlock()
-	m, file, err := loadLedger(f)
-	if err != nil {
-		return err
-	}
-	if len(m) >= ledgerLimit {
-		m = map[string]string{}
-	}
-	m[guid] = path
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	tmp := file + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, file)
+	return downloadFolder(f).Save(d, out)
 }
 
 // ---- download ----
@@ -408,7 +307,7 @@ canceled), size and path. A finished download not yet moved is moved into
 					if err := decodeResult(rpc.DownloadsList, raw, &list); err != nil {
 						return nil, err
 					}
-					ledger, _, _ := loadLedger(f)
+					ledger := downloadFolder(f).Moved()
 					for i := range list.Downloads {
 						d := &list.Downloads[i]
 						if moved, ok := ledger[d.GUID]; ok {

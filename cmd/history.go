@@ -4,10 +4,11 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/repl/recorder"
 )
 
 func newCmdHistory(f *Factory) *cobra.Command {
@@ -41,24 +42,8 @@ REPL's history file (Up arrow), not here. --json prints them as an array.`,
 	}
 }
 
-// replLine is args as one line a shell (and the REPL) reads back as args:
-// words with blanks, quotes or shell specials are single-quoted.
-func replLine(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = shellWord(a)
-	}
-	return strings.Join(out, " ")
-}
-
-func shellWord(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// replLine is args as one line a shell (and the REPL) reads back as args.
+func replLine(args []string) string { return recorder.ShellLine(args) }
 
 // replSession is the lines one REPL session ran.
 type replSession struct {

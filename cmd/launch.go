@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"browserctl/chromium"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/launcher"
 )
 
 type launchOptions struct {
@@ -94,13 +94,6 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err := installExtension(extDir, f.Globals.Server, token); err != nil {
 		return err
 	}
-	profile := opts.Profile
-	fresh := profile == ""
-	if fresh {
-		if profile, err = os.MkdirTemp(dir, "profile-"); err != nil {
-			return err
-		}
-	}
 	h, err := f.Hub()
 	if err != nil {
 		return err
@@ -108,22 +101,14 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if _, err := h.Status(ctx); err != nil { // starts a hub when none runs
 		return err
 	}
-	logPath := filepath.Join(dir, "browser.log")
-	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return err
-	}
-	defer logf.Close()
 	started := time.Now()
-	bc, err := chromium.Start(browser, chromium.Options{
-		Extension: extDir, Profile: profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
-	}, logf)
+	bc, err := launcher.Start(dir, browser, chromium.Options{
+		Extension: extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
+	}, f.IO.ErrOut)
 	if err != nil {
 		return err
 	}
-	if err := recordLaunch(dir, bc.Pid(), profile, fresh, filepath.Base(browser)); err != nil {
-		fmt.Fprintf(f.IO.ErrOut, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
-	}
+	profile, logPath := bc.Profile, bc.Log
 	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
 	exited := bc.Exited()
 	wctx, cancel := context.WithCancel(ctx)
@@ -155,8 +140,8 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 }
 
 // reuseConnectedBrowser: when a hub runs and a browser's extension is
-// connected to it, launch starts nothing (issue 7.4: two browsers would
-// take the hub from each other). It prints the pid of the browser launch
+// connected to it, launch starts nothing (two browsers would take the hub
+// from each other). It prints the pid of the browser launch
 // started, when the connected one is that.
 func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 	h, err := f.ExistingHub()
@@ -176,10 +161,7 @@ func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 	}
 	pid := 0
 	if dir, err := f.StateDir(); err == nil {
-		list, _ := readLaunched(dir)
-		if live := liveLaunched(list); len(live) > 0 {
-			pid = live[len(live)-1].PID
-		}
+		pid = launcher.LastLivePID(dir)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "already connected: %s; reusing it (`browserctl launch --new` starts another)\n", who)
 	if f.Globals.JSON {

@@ -1,6 +1,6 @@
 package cmd
 
-// Issue 10, logs: console, errors, network requests/block/unblock.
+// Logs: console, errors, network requests/block/unblock.
 //
 // --follow is a loop of long polls (the hub forwards only request and
 // response; the extension pushes nothing): each call passes the last seq

@@ -62,7 +62,7 @@ folder's downloads/); the result names the file and its size.`,
 				SaveDownload: func(d *rpc.Download) (string, error) {
 					return saveDownload(f, d, "")
 				},
-				DownloadDir: func() (string, error) { return downloadDir(f) },
+				DownloadDir: downloadFolder(f).Path,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()

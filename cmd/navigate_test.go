@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -10,9 +8,10 @@ import (
 	"browserctl/rpc"
 )
 
-// Issue 8's commands send their methods with docs/protocol.md's params;
-// waits and navigations carry --timeout as timeoutMs and give the hub
-// waitSlack more, so the extension's own "timed out" answer arrives first.
+// Navigation, wait and dialog commands send their methods with
+// docs/protocol.md's params; waits and navigations carry --timeout as
+// timeoutMs and give the hub waitSlack more, so the extension's own "timed
+// out" answer arrives first.
 func TestNavigationWaitDialogRequests(t *testing.T) {
 	tests := []struct {
 		args        string
@@ -40,9 +39,7 @@ func TestNavigationWaitDialogRequests(t *testing.T) {
 		t.Run(tt.args, func(t *testing.T) {
 			e := newTestEnv(t)
 			e.f.Globals.Timeout = rpc.DefaultTimeout
-			e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
-			e.run(tt.args)
-			c := e.h.lastCall(t)
+			c := e.callOf(t, tt.args, tt.method)
 			if c.Method != tt.method || !sameJSON(c.Params, tt.params) {
 				t.Errorf("sent %s %s, want %s %s", c.Method, c.Params, tt.method, tt.params)
 			}
@@ -54,23 +51,15 @@ func TestNavigationWaitDialogRequests(t *testing.T) {
 }
 
 func TestNavigationWaitDialogUsage(t *testing.T) {
-	for _, args := range []string{
+	checkUsage(t, nil,
 		"open", "open a b", "open --wait-until soon example.com", "back x", "reload --wait-until idle",
 		"wait --text a --selector b", "wait 10 --text a", "wait --url x --gone", "wait --fn x --gone", "wait --gone",
 		"wait --load load --fn x", "dialog", "dialog policy maybe", "dialog policy", "dialog accept a b", "dialog dismiss x",
-	} {
-		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", args, code, ExitUsage, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%s: a usage error sent %v", args, e.h.calls)
-		}
-	}
+	)
 }
 
 // open prints the final URL and title, control characters of the page
-// shown escaped (issue 7).
+// shown escaped.
 func TestOpenPrintsURLAndTitle(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results[rpc.PageNavigate] = `{"url":"https://example.com/","title":"Example\u001b[31m Domain"}`
@@ -156,7 +145,7 @@ func TestDialogStatusOutput(t *testing.T) {
 // A --timeout other than the default reaches every page call as timeoutMs,
 // so the extension cuts none of its CDP commands shorter.
 func TestTimeoutReachesEveryPageCall(t *testing.T) {
-	tests := []struct{ args, method, params string }{
+	tests := []sentCase{
 		{"--timeout 45s screenshot --full", rpc.PageScreenshot, `{"fullPage":true,"timeoutMs":45000}`},
 		{"--timeout 45s click e1", rpc.PageClick, `{"ref":"e1","timeoutMs":45000}`},
 		{"--timeout 45s snapshot", rpc.PageSnapshot, `{"timeoutMs":45000}`},
@@ -164,22 +153,5 @@ func TestTimeoutReachesEveryPageCall(t *testing.T) {
 		{"--timeout 45s tab list", rpc.TabList, `{}`},
 		{"--timeout 2s wait --text x", rpc.PageWaitFor, `{"text":"x","timeoutMs":2000}`},
 	}
-	for _, tt := range tests {
-		e := newTestEnv(t)
-		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
-		e.run(tt.args)
-		if c := e.h.lastCall(t); c.Method != tt.method || !sameJSON(c.Params, tt.params) {
-			t.Errorf("%s: sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)
-		}
-	}
-}
-
-// sameJSON says whether two JSON texts hold the same value, whatever the
-// order of their members (timeoutMs is PageParams', so it comes first).
-func sameJSON(a, b string) bool {
-	var va, vb any
-	if json.Unmarshal([]byte(a), &va) != nil || json.Unmarshal([]byte(b), &vb) != nil {
-		return a == b
-	}
-	return reflect.DeepEqual(va, vb)
+	checkSent(t, tests, nil)
 }

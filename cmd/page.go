@@ -1,226 +1,16 @@
 package cmd
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"browserctl/completions"
 	"browserctl/rpc"
 )
-
-// pageCall is what a page command parsed: the method, its params and how
-// to print the result for people. A test's runF stops right here.
-type pageCall struct {
-	Method string
-	Params any
-	// MinTimeout raises the call's timeout above --timeout (wait MS).
-	MinTimeout time.Duration
-	// Keep records what a result leaves behind (snapshot: its refs for
-	// completion), whatever the output mode.
-	Keep  func(raw json.RawMessage)
-	Human func(raw json.RawMessage) error
-	// Result, when set, prints the result itself (--json included) and
-	// may turn it into an exit code (`is` exits 1 for false).
-	Result func(raw json.RawMessage) error
-	// Post runs on the result before it is printed, --json or not, and may
-	// replace it (a click's download moved into --download-dir).
-	Post func(raw json.RawMessage) (json.RawMessage, error)
-	// NoSession, when set, runs when the call was refused for naming no
-	// session where there is none at all (4103, so nothing was done): it
-	// makes one and answers the params to send again.
-	NoSession func(ctx context.Context, f *Factory) (any, error)
-}
-
-func (pc *pageCall) run(ctx context.Context, f *Factory) error {
-	h, err := f.Hub()
-	if err != nil {
-		return err
-	}
-	timeout := f.Globals.Timeout
-	if pc.MinTimeout > timeout {
-		timeout = pc.MinTimeout
-		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
-	}
-	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
-	var be *rpc.BrowserError
-	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
-		params, nerr := pc.NoSession(ctx, f)
-		if nerr != nil {
-			return nerr
-		}
-		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
-	}
-	if err != nil {
-		return err
-	}
-	if pc.Post != nil {
-		if raw, err = pc.Post(raw); err != nil {
-			return err
-		}
-	}
-	if pc.Keep != nil {
-		pc.Keep(raw)
-	}
-	raw = printable(f, raw)
-	reportDialog(f, raw)
-	if pc.Result != nil {
-		return pc.Result(raw)
-	}
-	return render(f, raw, func() error {
-		if pc.Human == nil {
-			return nil
-		}
-		return pc.Human(raw)
-	})
-}
-
-// pageRunE builds the call with build and runs it (or hands it to runF).
-func pageRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
-	return func(c *cobra.Command, args []string) error {
-		pc, err := build(args)
-		if err != nil {
-			return err
-		}
-		if runF != nil {
-			return runF(pc)
-		}
-		return pc.run(c.Context(), f)
-	}
-}
-
-// addTabFlag adds --tab, the tab of the session a page command acts on.
-func addTabFlag(c *cobra.Command, f *Factory, tab *int) {
-	c.Flags().IntVar(tab, "tab", 0, "tab id in the session (default: the session's active tab)")
-	_ = c.RegisterFlagCompletionFunc("tab", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return completeTabIDs(f, false)(c, nil, toComplete)
-	})
-}
-
-// ---- snapshot ----
-
-func newCmdSnapshot(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.SnapshotParams
-	depth := -1
-	maxChars := 0
-	c := &cobra.Command{
-		Use:   "snapshot",
-		Short: "Print the page's accessibility tree with refs (e1, e2, ...) to act on",
-		Long: `Print the page's title and URL, then the page as an indented tree, one
-node a line:
-  - role "name" [ref=eN] [attributes]
-Iframes (cross-origin too) and shadow roots are included; refs inside a
-frame read fKeN. Refs name elements for click, fill, get ...: the same
-element keeps its ref across snapshots and modes until its document goes.`,
-		Example: `  browserctl snapshot
-  browserctl snapshot -i                # interactive elements only
-  browserctl snapshot -c -d 3           # compact, three levels
-  browserctl snapshot -s e12            # only the subtree of e12 (or -s '#main')
-  browserctl snapshot --viewport        # only what is on screen
-  browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
-  browserctl snapshot --max-chars 4000 --offset 180  # the next part, from body line 180
-  browserctl snapshot --diff            # what changed since the previous snapshot`,
-		Args: noArgs,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			if depth >= 0 {
-				d := depth
-				p.Depth = &d
-			}
-			if maxChars != 0 {
-				if maxChars < 200 {
-					return nil, usageErrorf("--max-chars must be at least 200, not %d", maxChars)
-				}
-				m := maxChars
-				p.MaxChars = &m
-			}
-			if p.Offset < 0 {
-				return nil, usageErrorf("--offset must be >= 0, not %d", p.Offset)
-			}
-			return &pageCall{Method: rpc.PageSnapshot, Params: p,
-				Keep: func(raw json.RawMessage) { cacheRefs(f, raw) },
-				Human: func(raw json.RawMessage) error {
-					return printSnapshot(f, raw)
-				}}, nil
-		}),
-		Annotations: notReplayed(readsOnly),
-	}
-	c.Flags().BoolVarP(&p.Interactive, "interactive", "i", false, "only elements a user can act on, flat")
-	c.Flags().BoolVarP(&p.Compact, "compact", "c", false, "drop unnamed structural nodes")
-	c.Flags().IntVarP(&depth, "depth", "d", -1, "cut the tree below this level")
-	c.Flags().StringVarP(&p.Selector, "selector", "s", "", "only the subtree of this ref or CSS selector (its first match: the page, its shadow roots, then its frames)")
-	c.Flags().BoolVar(&p.Viewport, "viewport", false, "only what is inside the viewport now")
-	c.Flags().IntVar(&maxChars, "max-chars", 0, "at most N characters, cut at a line (N >= 200); the last line names the --offset of the rest")
-	c.Flags().IntVar(&p.Offset, "offset", 0, "start at this line of the tree (after title and url): the rest of a cut snapshot")
-	c.Flags().BoolVar(&p.Diff, "diff", false, "only what changed since this tab's previous snapshot")
-	_ = c.RegisterFlagCompletionFunc("selector", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return completeRefs(f, 0)(c, nil, toComplete)
-	})
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-// The snapshot's colouring, compiled on first use: not at every process's
-// start.
-var (
-	attrRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[a-z]+(=[^\]]*)?\]`) })
-	roleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*- )([^\s"\[:]+)`) })
-)
-
-// printSnapshot prints the tree, refs set off in colour on a terminal.
-func printSnapshot(f *Factory, raw json.RawMessage) error {
-	var snap rpc.SnapshotResult
-	if err := decodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
-		return err
-	}
-	text := strings.TrimRight(snap.Snapshot, "\n")
-	if !f.IO.ColorEnabled() {
-		_, err := fmt.Fprintln(f.IO.Out, text)
-		return err
-	}
-	cs := f.IO.ColorScheme()
-	var b strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		line = attrRe().ReplaceAllStringFunc(line, func(s string) string {
-			if strings.HasPrefix(s, "[ref=") {
-				return cs.Cyan(s)
-			}
-			return cs.Dim(s)
-		})
-		if m := roleRe().FindStringSubmatchIndex(line); m != nil {
-			line = line[:m[4]] + cs.Magenta(line[m[4]:m[5]]) + line[m[5]:]
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
-	}
-	_, err := fmt.Fprint(f.IO.Out, b.String())
-	return err
-}
-
-// cacheRefs keeps a snapshot's refs for completion; a failure (a result
-// that does not decode, no state folder) only costs completion.
-func cacheRefs(f *Factory, raw json.RawMessage) {
-	var snap struct {
-		Refs  map[string]rpc.Ref `json:"refs"`
-		URL   string             `json:"url"`
-		Title string             `json:"title"`
-		TabID int                `json:"tabId"`
-	}
-	if json.Unmarshal(raw, &snap) != nil {
-		return
-	}
-	if dir, err := f.StateDir(); err == nil {
-		_ = completions.SaveRefs(dir, sessionOf(f), rpc.SnapshotResult{Refs: snap.Refs, URL: snap.URL, Title: snap.Title, TabID: snap.TabID})
-	}
-}
 
 // ---- ref actions ----
 
@@ -239,7 +29,7 @@ func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
 				return nil, err
 			}
-			return clickCall(f, p, args[0]), nil // issue 10: reports a chooser or download
+			return clickCall(f, p, args[0]), nil // reports a chooser or download
 		}),
 		Annotations: replays(targetAt(0)),
 	}

@@ -7,25 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
-// Issue 10: in the REPL, Ctrl-C ends `console --follow` (here while its
+// In the REPL, Ctrl-C ends `console --follow` (here while its
 // long poll waits on an extension that does not answer), the REPL says
 // nothing went wrong and runs the next line.
 func TestREPLFollowEndsOnCtrlC(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
-		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	exe, dir, _, env := replTestEnv(t)
 	rules := filepath.Join(dir, "rules.txt")
 	if err := os.WriteFile(rules, []byte(`
 tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example","active":true,"groupId":12,"sessionId":"s1"}
@@ -34,19 +22,7 @@ logs.console !hang
 		t.Fatal(err)
 	}
 	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl"}, Env: env}
-	ptmx, err := pty.StartWithSize(repl, &pty.Winsize{Rows: 50, Cols: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	term := newTerminal(t, ptmx)
-	exited := make(chan error, 1)
-	go func() { exited <- repl.Wait() }()
-	t.Cleanup(func() {
-		repl.Process.Kill()
-		<-exited
-		ptmx.Close()
-		<-term.done
-	})
+	term := startTerminal(t, repl)
 	term.expect("browserctl - ○> ")
 	ext := &exec.Cmd{Path: exe, Args: []string{"fakeext", rules, filepath.Join(dir, "requests.log")}, Env: env}
 	if err := ext.Start(); err != nil {

@@ -1,72 +1,13 @@
 package cmd
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
-
-// terminal reads what a program writes to its pseudo-terminal.
-type terminal struct {
-	t    *testing.T
-	f    *os.File
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	seen int // everything before this was matched already
-	done chan struct{}
-}
-
-func newTerminal(t *testing.T, f *os.File) *terminal {
-	term := &terminal{t: t, f: f, done: make(chan struct{})}
-	go func() {
-		defer close(term.done)
-		b := make([]byte, 4096)
-		for {
-			n, err := f.Read(b)
-			term.mu.Lock()
-			term.buf.Write(b[:n])
-			term.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	return term
-}
-
-// expect waits until the output after the last match contains s. The
-// deadline only bounds a failing test; nothing asserts how fast.
-func (term *terminal) expect(s string) {
-	term.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		term.mu.Lock()
-		out := term.buf.String()
-		term.mu.Unlock()
-		if i := strings.Index(out[term.seen:], s); i >= 0 {
-			term.seen += i + len(s)
-			return
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("never saw %q; the terminal shows after the last match:\n%q", s, out[term.seen:])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func (term *terminal) send(s string) {
-	term.t.Helper()
-	if _, err := term.f.Write([]byte(s)); err != nil {
-		term.t.Fatal(err)
-	}
-}
 
 // TestREPL drives `browserctl repl` through a pseudo-terminal: the REPL
 // holds the hub itself, a fake extension connects (a notice above the
@@ -74,17 +15,7 @@ func (term *terminal) send(s string) {
 // sessions, Ctrl-C drops the line, errors do not end it, Ctrl-D does, and
 // the history is kept.
 func TestREPL(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "BROWSERCTL_HOME="+dir, "BROWSERCTL_SERVER="+addr, "BROWSERCTL_TOKEN=tok",
-		"BROWSERCTL_SESSION=", "GORACE=atexit_sleep_ms=0 halt_on_error=1", "TERM=xterm", "NO_COLOR=1")
+	exe, dir, addr, env := replTestEnv(t)
 	rules := filepath.Join(dir, "rules.txt")
 	reqLog := filepath.Join(dir, "requests.log")
 	if err := os.WriteFile(rules, []byte(`
@@ -102,19 +33,7 @@ pages.click !4109 page ref not found
 
 	// no arguments on a terminal: the REPL
 	repl := &exec.Cmd{Path: exe, Args: []string{"browserctl"}, Env: env}
-	ptmx, err := pty.StartWithSize(repl, &pty.Winsize{Rows: 50, Cols: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	term := newTerminal(t, ptmx)
-	exited := make(chan error, 1)
-	go func() { exited <- repl.Wait() }()
-	t.Cleanup(func() {
-		repl.Process.Kill()
-		<-exited
-		ptmx.Close()
-		<-term.done
-	})
+	term := startTerminal(t, repl)
 	term.expect("holding the hub at ws://" + addr)
 	term.expect("browserctl - ○> ")
 
@@ -193,18 +112,18 @@ pages.click !4109 page ref not found
 
 	term.send("\x04") // Ctrl-D leaves
 	select {
-	case err := <-exited:
+	case err := <-term.exited:
 		if err != nil {
 			t.Fatalf("the REPL ended with %v", err)
 		}
-		exited <- nil
+		term.exited <- nil
 	case <-time.After(20 * time.Second):
 		t.Fatal("Ctrl-D did not end the REPL")
 	}
 
 	log, _ := os.ReadFile(reqLog)
 	// pages.durableTarget: the REPL notes the document and the ref's durable
-	// target before each line that acts on a page, for `save` (issue 13).
+	// target before each line that acts on a page, for `save`.
 	want := `tabs.active {}
 pages.durableTarget {}
 pages.durableTarget {"ref":"e1"}

@@ -11,14 +11,15 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"browserctl/hub"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/launcher"
 	"browserctl/repl"
+	"browserctl/repl/hubwatch"
 )
 
 // historyFileName is the REPL's history in the state folder.
@@ -56,38 +57,9 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
 	if dir, err := f.StateDir(); err == nil {
-		go watchLaunched(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
+		go launcher.Watch(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
 	}
 	return rh, nil
-}
-
-// promptState is what the prompt shows, kept fresh by events and by a
-// status after every line.
-type promptState struct {
-	mu        sync.Mutex
-	connected bool
-	session   string
-}
-
-func (p *promptState) set(st hubapi.Status) {
-	p.mu.Lock()
-	p.connected, p.session = st.Connected, st.Session
-	p.mu.Unlock()
-}
-
-func (p *promptState) prompt(f *Factory) string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	cs := f.IO.ColorScheme()
-	dot := cs.Red("○")
-	if p.connected {
-		dot = cs.Green("●")
-	}
-	session := "-"
-	if p.session != "" {
-		session = p.session
-	}
-	return fmt.Sprintf("browserctl %s %s> ", cs.Cyan(session), dot)
 }
 
 func runREPL(ctx context.Context, f *Factory) error {
@@ -118,9 +90,9 @@ func runREPL(ctx context.Context, f *Factory) error {
 	}()
 
 	own := hubclient.NewOwn(launchAware{rh.ctrl, f}, "this REPL", startSession(base, f, rh.ctrl))
-	var ps promptState
+	var ps hubwatch.Prompt
 	if st, err := hubclient.StatusOf(base, own); err == nil {
-		ps.set(st)
+		ps.Set(st)
 	}
 	if rh.inProc {
 		fmt.Fprintf(f.IO.ErrOut, "holding the hub at ws://%s/ws/browser while the REPL runs\n", f.Globals.Server)
@@ -130,19 +102,19 @@ func runREPL(ctx context.Context, f *Factory) error {
 	fmt.Fprintln(f.IO.ErrOut, "Tab completes, Ctrl-C clears the line, Ctrl-D leaves; `help` lists commands.")
 
 	notices := make(chan string, 16)
-	go watchHub(base, f, own, &ps, notices)
+	go hubwatch.Watch(base, own, f.IO.ColorScheme, &ps, notices)
 
 	lineF := replFactory(f, own)
 	var session replSession
 	lineF.History = session.lines
-	script := &scriptRecorder{ctrl: own, f: lineF.Factory}
-	lineF.Script = script.script
+	script := newRecorder(own, lineF.Factory)
+	lineF.Script = script.Script
 	historyFile := ""
 	if dir, err := f.StateDir(); err == nil {
 		historyFile = filepath.Join(dir, historyFileName)
 	}
 	return repl.Loop(base, repl.Config{
-		Prompt: func() string { return ps.prompt(f) },
+		Prompt: func() string { return ps.String(f.IO.ColorScheme()) },
 		Run: func(ctx context.Context, args []string) {
 			session.add(args)
 			lctx, cancel := context.WithCancel(ctx)
@@ -158,11 +130,11 @@ func runREPL(ctx context.Context, f *Factory) error {
 				}
 			}()
 			f.IO.SetColorEnabled(lineF.colorDefault)
-			sl := script.before(lctx, args)
-			script.after(sl, Run(lctx, lineF.Factory, args))
+			sl := script.Before(lctx, args)
+			script.After(sl, Run(lctx, lineF.Factory, args) == ExitOK)
 			sctx, scancel := context.WithTimeout(ctx, time.Second)
 			if st, err := own.Status(sctx); err == nil {
-				ps.set(st)
+				ps.Set(st)
 			}
 			scancel()
 		},
@@ -207,27 +179,6 @@ func readCloser(f *Factory) *os.File {
 		return file
 	}
 	return os.Stdin
-}
-
-// eventNotice is the line printed above the prompt for a hub event.
-func eventNotice(f *Factory, ev hubapi.Event) string {
-	cs := f.IO.ColorScheme()
-	at := ev.Time.Local().Format("15:04:05")
-	switch ev.Type {
-	case hubapi.EventConnected:
-		return fmt.Sprintf("%s %s extension connected %s", cs.Dim(at), cs.Green("●"), ev.Remote)
-	case hubapi.EventDisconnected:
-		return fmt.Sprintf("%s %s extension disconnected", cs.Dim(at), cs.Red("○"))
-	case hubapi.EventReplaced:
-		return fmt.Sprintf("%s %s extension connection replaced by %s", cs.Dim(at), cs.Yellow("●"), ev.Remote)
-	case hubapi.EventSession:
-		s := ev.Session
-		if s == "" {
-			s = "none"
-		}
-		return fmt.Sprintf("%s current session: %s", cs.Dim(at), cs.Cyan(s))
-	}
-	return ""
 }
 
 // CompleteLine answers completion candidates for a partial command line,

@@ -15,15 +15,15 @@ func TestSaveScriptFromREPLLines(t *testing.T) {
 	e := newTestEnv(t)
 	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
-	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
+	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
 	page := func(doc, url, target string) {
 		e.h.results[rpc.PageDurableTarget] = `{"url":"` + url + `","document":"` + doc + `","target":"` + target + `"}`
 	}
 	line := func(args ...string) {
 		t.Helper()
-		sl := rec.before(ctx, args)
-		rec.after(sl, Run(ctx, lf.Factory, args))
+		sl := rec.Before(ctx, args)
+		rec.After(sl, Run(ctx, lf.Factory, args) == ExitOK)
 	}
 	e.h.results[rpc.SessionCreate] = `{"sessionId":"s1","name":"","groupId":1,"tabIds":[101],"activeTabId":101}`
 	e.h.results[rpc.PageClick] = `{"ok":true}`
@@ -51,7 +51,7 @@ func TestSaveScriptFromREPLLines(t *testing.T) {
 	line("eval", "--", `document.title = "x y"`)
 	line("scroll", "down", "-50") // not a flag cobra knows: fails, and nothing panics
 
-	got := strings.Join(rec.script(ctx), "\n")
+	got := strings.Join(rec.Script(ctx), "\n")
 	want := strings.Join([]string{
 		"session create --url http://a/",
 		"# the line above opened http://a/",
@@ -109,14 +109,14 @@ func TestSaveScriptNamesTheStartPage(t *testing.T) {
 	e := newTestEnv(t)
 	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
-	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
+	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
 	e.h.results[rpc.PageDurableTarget] = `{"url":"http://a/start","document":"1","target":"#go"}`
 	e.h.results[rpc.PageClick] = `{"ok":true}`
 	args := []string{"click", "e1"}
-	rec.after(rec.before(ctx, args), Run(ctx, lf.Factory, args))
+	rec.After(rec.Before(ctx, args), Run(ctx, lf.Factory, args) == ExitOK)
 	want := []string{"# the session started on this page", "open http://a/start", "click '#go'"}
-	if got := rec.script(ctx); strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if got := rec.Script(ctx); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("script %q, want %q", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )
 
@@ -58,9 +59,17 @@ func TestSaveCommentsAnUndeclaredCommand(t *testing.T) {
 	if d := declOf(c); d.declared || d.replay || d.why != undeclared {
 		t.Errorf("an undeclared command reads as %+v", d)
 	}
-	rec := &scriptRecorder{}
-	rec.after(&scriptLine{decl: declOf(c), typed: []string{"new", "x"}}, ExitOK)
-	if got := strings.Join(rec.lines, "\n"); got != "# not replayed (its command declares no replay): new x" {
+	e := newTestEnv(t)
+	rec := recorder.New(recorder.Config{Hub: e.h, IsRef: isRef,
+		Tree: func() (*cobra.Command, string) {
+			root := &cobra.Command{Use: "browserctl"}
+			root.AddCommand(c)
+			return root, ""
+		},
+		Decl: newRecorderDecl,
+	})
+	rec.After(rec.Before(context.Background(), []string{"new", "x"}), true)
+	if got := strings.Join(rec.Script(context.Background()), "\n"); got != "# not replayed (its command declares no replay): new x" {
 		t.Errorf("written as %q", got)
 	}
 }
@@ -73,7 +82,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	*e.f.Globals = envGlobals(e.f.Getenv)
 	e.f.Globals.Session = "s1"
 	lf := replFactory(e.f, e.h)
-	rec := &scriptRecorder{ctrl: e.h, f: lf.Factory}
+	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -82,8 +91,8 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	}
 	line := func(args ...string) {
 		t.Helper()
-		sl := rec.before(ctx, args)
-		rec.after(sl, Run(ctx, lf.Factory, args))
+		sl := rec.Before(ctx, args)
+		rec.After(sl, Run(ctx, lf.Factory, args) == ExitOK)
 	}
 	page := `{"url":"http://a/form","document":"1","target":"role=button[name=\"Get it\"]"}`
 	e.h.results[rpc.PageDurableTarget] = page
@@ -113,7 +122,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	e.h.results[rpc.PageDurableTarget] = page
 	line("press", "Enter")
 
-	got := strings.Join(rec.script(ctx), "\n")
+	got := strings.Join(rec.Script(ctx), "\n")
 	abs := filepath.Join(dir, "cv.txt")
 	want := strings.Join([]string{
 		"session create --url http://a/form",

@@ -9,16 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
-
-	"browserctl/hub"
-	"browserctl/hubclient"
-	"browserctl/rpc"
 )
 
 // Main runs browserctl with os.Args and returns the exit status.
@@ -96,44 +90,6 @@ func PrintError(f *Factory, cmdPath string, err error) {
 		return
 	}
 	printErrorHuman(f, r)
-}
-
-// hubHint is the line after a failure to reach a hub.
-func hubHint(err error) string {
-	switch {
-	case errors.Is(err, hubclient.ErrUnauthorized):
-		return "the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry"
-	case errors.Is(err, hubclient.ErrNotAHub):
-		return "another program holds this address: pick another with --server ($BROWSERCTL_SERVER)"
-	case errors.Is(err, hubclient.ErrNoHub):
-		return "any browser command starts a hub at --server; or run `browserctl serve`"
-	}
-	return ""
-}
-
-// hintFor is the line that tells the user what to do next.
-func hintFor(be *rpc.BrowserError) string {
-	switch {
-	case be.Code == rpc.CodeSessionRequired:
-		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one"
-	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
-		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
-	case be.Retryable && rpc.IsTimeout(be):
-		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
-	case be.Retryable && be.Code == rpc.CodeExtensionNotConnected:
-		return "the extension's connection was lost during the call: it may or may not have taken effect; `browserctl status --wait 30s`, check the page's state, then retry"
-	case be.Retryable:
-		return "retryable: take a new snapshot (`browserctl snapshot`) and retry"
-	case be.Code == rpc.CodeExtensionNotConnected:
-		return "no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions"
-	case be.Code == rpc.CodeSessionNotFound:
-		return "`browserctl session list` shows the sessions"
-	case be.Reason == rpc.ReasonCovered:
-		return "another element takes the press (named above): close it, or scroll; `--force` presses anyway"
-	case be.Reason == rpc.ReasonNotFound:
-		return "nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout"
-	}
-	return ""
 }
 
 // NewRootCmd builds the whole tree on f.
@@ -349,77 +305,4 @@ With no arguments on a terminal it opens the REPL.`,
 		&cobra.Group{ID: "local", Title: "Hub and setup commands:"},
 	)
 	return root
-}
-
-func addGlobalFlags(root *cobra.Command, f *Factory) {
-	d := f.Defaults
-	if d == nil {
-		env := envGlobals(f.Getenv)
-		d = &env
-	}
-	g := f.Globals
-	pf := root.PersistentFlags()
-	pf.StringVar(&g.Server, "server", d.Server, "hub address host:port ($BROWSERCTL_SERVER)")
-	pf.StringVar(&g.Session, "session", d.Session, "session id to act on ($BROWSERCTL_SESSION; default: the hub's current session)")
-	pf.BoolVar(&g.JSON, "json", d.JSON, "print the raw result JSON ($BROWSERCTL_JSON)")
-	pf.DurationVar(&g.Timeout, "timeout", d.Timeout, "time budget of a browser command: connecting, waiting for the extension and its calls ($BROWSERCTL_TIMEOUT)")
-	pf.BoolVar(&g.NoColor, "no-color", d.NoColor, "no colour in output ($NO_COLOR)")
-	pf.BoolVarP(&g.Verbose, "verbose", "v", d.Verbose, "print on stderr where the command's time went: start, hub, extension, each CDP method ($BROWSERCTL_TIMING)")
-	pf.DurationVar(&g.Wait, "wait", d.Wait, "how long to wait for the extension to connect ($BROWSERCTL_WAIT)")
-	pf.StringVar(&g.DownloadDir, "download-dir", d.DownloadDir, "where downloads are saved ($BROWSERCTL_DOWNLOAD_DIR; default: the state folder's downloads/)")
-	_ = root.MarkPersistentFlagDirname("download-dir")
-	_ = root.RegisterFlagCompletionFunc("session", completeSessionFlag(f))
-}
-
-// envGlobals are the root flags' defaults from the environment.
-func envGlobals(env func(string) string) Globals {
-	return Globals{
-		Server:  envOr(env("BROWSERCTL_SERVER"), hub.DefaultAddr),
-		Session: env("BROWSERCTL_SESSION"),
-		JSON:    envBool(env("BROWSERCTL_JSON")),
-		Timeout: envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout),
-		NoColor: env("NO_COLOR") != "",
-		Verbose: envBool(env("BROWSERCTL_TIMING")),
-		Wait:    envDuration(env("BROWSERCTL_WAIT"), 30*time.Second),
-
-		DownloadDir: env("BROWSERCTL_DOWNLOAD_DIR"),
-	}
-}
-
-func envOr(v, def string) string {
-	if v != "" {
-		return v
-	}
-	return def
-}
-
-func envBool(v string) bool {
-	b, err := strconv.ParseBool(v)
-	return err == nil && b
-}
-
-func envDuration(v string, def time.Duration) time.Duration {
-	if v == "" {
-		return def
-	}
-	if d, err := time.ParseDuration(v); err == nil {
-		return d
-	}
-	if ms, err := strconv.Atoi(v); err == nil {
-		return time.Duration(ms) * time.Millisecond
-	}
-	return def
-}
-
-// hostPort reduces a --server value to host:port ("http://127.0.0.1:9223/"
-// and "ws://127.0.0.1:9223/ws/browser" are accepted too).
-func hostPort(server string) string {
-	s := strings.TrimSpace(server)
-	if i := strings.Index(s, "://"); i >= 0 {
-		s = s[i+3:]
-	}
-	if i := strings.IndexByte(s, '/'); i >= 0 {
-		s = s[:i]
-	}
-	return s
 }

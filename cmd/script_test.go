@@ -16,6 +16,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"go.uber.org/goleak"
+
+	"browserctl/daemon"
 )
 
 func TestMain(m *testing.M) {
@@ -64,7 +66,7 @@ func TestScripts(t *testing.T) {
 			// race-enabled binaries sleep 1 s at exit by default
 			env.Setenv("GORACE", "atexit_sleep_ms=0 halt_on_error=1")
 			// a daemon a script started and did not stop ends with the script
-			env.Defer(func() { killDaemon(filepath.Join(env.WorkDir, pidFileName)) })
+			env.Defer(func() { killDaemon(daemon.PidPath(env.WorkDir)) })
 			// so does a fake browser that launch started (launch.txtar)
 			env.Defer(func() { killPidFile(filepath.Join(env.WorkDir, "chrome.pid")) })
 			// and the fake browsers of launch_reuse.txtar
@@ -98,15 +100,15 @@ func freeAddr() (string, error) {
 }
 
 func killDaemon(pidPath string) {
-	pid, err := readPidFile(pidPath)
-	if err != nil || pid == 0 || !isOurDaemon(pid) {
+	pid, err := daemon.ReadPid(pidPath)
+	if err != nil || pid == 0 || !daemon.IsServe(pid) {
 		return
 	}
 	syscall.Kill(pid, syscall.SIGKILL)
 }
 
 func killPidFile(path string) {
-	if pid, err := readPidFile(path); err == nil && pid > 0 {
+	if pid, err := daemon.ReadPid(path); err == nil && pid > 0 {
 		syscall.Kill(pid, syscall.SIGKILL)
 	}
 }
@@ -202,7 +204,7 @@ func cmdPidAlive(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	ts.Check(err)
-	if alive := processAlive(pid); alive == neg {
+	if alive := daemon.Alive(pid); alive == neg {
 		ts.Fatalf("pid %d alive=%v", pid, alive)
 	}
 }
@@ -217,7 +219,7 @@ func cmdWaitDead(ts *testscript.TestScript, neg bool, args []string) {
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	ts.Check(err)
 	deadline := time.Now().Add(20 * time.Second)
-	for processAlive(pid) {
+	for daemon.Alive(pid) {
 		if time.Now().After(deadline) {
 			ts.Fatalf("pid %d still runs", pid)
 		}

@@ -3,17 +3,10 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
-	"log"
-	"net"
-	"os"
-	"path/filepath"
-	"strconv"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
-	"browserctl/hub"
+	"browserctl/daemon"
 )
 
 type serveOptions struct {
@@ -70,53 +63,12 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", opts.Addr)
+	dir, err := f.StateDir()
 	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return fmt.Errorf("%s is already in use (another hub or another program); `browserctl status --server %s` tells which", opts.Addr, opts.Addr)
-		}
-		return err
+		dir = "" // no pid file, no watch on launched browsers
 	}
-	logger := log.New(f.IO.ErrOut, "", log.LstdFlags|log.Lmicroseconds)
-	hopts := hub.Options{Token: token, ExtensionID: opts.ExtensionID}
-	if opts.Verbose {
-		hopts.Logf = logger.Printf
-		hopts.FrameLog = f.IO.ErrOut
-	}
-	h := hub.New(hopts)
-	defer h.Close()
-
-	if dir, err := f.StateDir(); err == nil {
-		pidPath := filepath.Join(dir, pidFileName)
-		if err := os.WriteFile(pidPath, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o600); err != nil {
-			logger.Printf("cannot write %s: %v", pidPath, err)
-		}
-		defer removePidFileIfOurs(pidPath, os.Getpid())
-	}
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if events, err := h.Events(ctx); err == nil {
-		go func() {
-			for ev := range events {
-				logger.Printf("event %s %s%s", ev.Type, ev.Remote, ev.Session)
-			}
-		}()
-	}
-	if dir, err := f.StateDir(); err == nil {
-		go watchLaunched(ctx, h, dir, logger.Printf)
-	}
-	logger.Printf("hub listening on ws://%s/ws/browser (pid %d)", ln.Addr(), os.Getpid())
-	err = h.Serve(ctx, ln)
-	logger.Printf("hub stopped")
-	if err != nil && !errors.Is(err, context.Canceled) {
-		return err
-	}
-	return nil
-}
-
-func removePidFileIfOurs(path string, pid int) {
-	if p, err := readPidFile(path); err == nil && p == pid {
-		os.Remove(path)
-	}
+	return daemon.Serve(ctx, daemon.Options{
+		Addr: opts.Addr, Token: token, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
+		StateDir: dir, Log: f.IO.ErrOut,
+	})
 }

@@ -105,16 +105,11 @@ func settingCmd(f *Factory, runF func(*pageCall) error, s setting) *cobra.Comman
 // emulationRunE is pageRunE where the extension's -32602 (a value the
 // browser refuses: a time zone, a locale) is the caller's mistake: exit 2.
 func emulationRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
-	return func(c *cobra.Command, args []string) error {
-		pc, err := build(args)
-		if err != nil {
-			return err
-		}
-		if runF != nil {
-			return runF(pc)
-		}
-		return asUsage(pc.run(c.Context(), f))
+	run := pageRunE(f, runF, build)
+	if runF != nil {
+		return run
 	}
+	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
 }
 
 func asUsage(err error) error {

@@ -58,17 +58,7 @@ func TestSetCommands(t *testing.T) {
 		"set headers [1]", "set credentials", "set reset warp", "set timezone --reset extra", "init-script add",
 		"init-script add f.js --code x",
 	}
-	for _, args := range bad {
-		t.Run(args, func(t *testing.T) {
-			e := newTestEnv(t)
-			if code := e.run(args); code != ExitUsage {
-				t.Errorf("exit %d, want 2; stderr %s", code, e.err)
-			}
-			if len(e.h.calls) != 0 {
-				t.Errorf("bad input reached the hub: %+v", e.h.calls)
-			}
-		})
-	}
+	checkUsage(t, nil, bad...)
 
 	e := newTestEnv(t)
 	e.h.errs[rpc.EmulationSet] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: `invalid params: unknown time zone "Mars/Phobos"`}

@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// Targets (issue 8): every command that takes a REF also takes a CSS
+// Targets: every command that takes a REF also takes a CSS
 // selector. An argument that looks like a ref (e12, f1e3 for a frame's,
 // optionally written @e12) is a ref; anything else is a selector, sent as
 // the call's "selector" param and resolved by the extension to the first

@@ -2,44 +2,16 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"browserctl/internal/proctime"
 	"browserctl/rpc"
+	"browserctl/timing"
 )
 
 // -v (--verbose, BROWSERCTL_TIMING=1): where a command's time went, printed
-// on stderr after the command. Each call's trace comes from the hub (the
-// hub's own work, its wait for the session's lock, the extension's round
-// trip) and from the extension (extension.callTiming: its handler and each
-// CDP method); what is left of the extension's round trip is the WebSocket
-// both ways. Nothing is measured, and nothing extra is sent, without -v.
-
-// callTrace is one call of the command, with the extension's side of it.
-type callTrace struct {
-	trace  *rpc.Trace
-	start  time.Duration // since the process began
-	ext    *rpc.CallTimingResult
-	extErr error
-}
-
-// timingRecorder collects the traces of one command line's calls.
-type timingRecorder struct {
-	begun time.Time
-	mu    sync.Mutex
-	calls []*callTrace
-}
-
-func (r *timingRecorder) add(t *rpc.Trace) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.calls = append(r.calls, &callTrace{trace: t, start: time.Since(r.begun) - t.Total.Duration()})
-}
+// on stderr after the command (the timing package).
 
 // verboseRequested says whether args (or the defaults) ask for -v, before
 // the flags are parsed: only then are the calls traced. The parsed flag
@@ -63,7 +35,7 @@ func verboseRequested(f *Factory, args []string) bool {
 }
 
 // traceCalls is ctx with a tracer for args' calls when -v may be asked for.
-func traceCalls(ctx context.Context, f *Factory, args []string) (context.Context, *timingRecorder) {
+func traceCalls(ctx context.Context, f *Factory, args []string) (context.Context, *timing.Recorder) {
 	if !verboseRequested(f, args) {
 		return ctx, nil
 	}
@@ -71,103 +43,18 @@ func traceCalls(ctx context.Context, f *Factory, args []string) (context.Context
 	if f.InREPL {
 		begun = time.Now() // a REPL or batch line: from the line's start
 	}
-	r := &timingRecorder{begun: begun}
-	return rpc.WithTracer(ctx, r.add), r
+	return timing.Trace(ctx, begun)
 }
 
 // reportTiming asks the extension for its side of each call and prints the
 // breakdown on stderr.
-func reportTiming(f *Factory, r *timingRecorder, line string) {
-	if r == nil || !f.Globals.Verbose || len(r.calls) == 0 {
+func reportTiming(f *Factory, r *timing.Recorder, line string) {
+	if r == nil || !f.Globals.Verbose || r.Calls() == 0 {
 		return // nothing traced: a local command, or batch and the REPL, whose lines report their own
 	}
-	total := time.Since(r.begun)
+	var c rpc.Caller
 	if h, err := f.Hub(); err == nil {
-		for _, c := range r.calls {
-			if c.trace.CallID == 0 {
-				continue
-			}
-			// Not ctx: its tracer would trace these calls too.
-			cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			raw, err := h.Call(cctx, rpc.ExtensionCallTiming, rpc.CallTimingParams{CallID: c.trace.CallID}, 2*time.Second)
-			cancel()
-			if err == nil {
-				var t rpc.CallTimingResult
-				if err = json.Unmarshal(raw, &t); err == nil {
-					c.ext = &t
-				}
-			}
-			c.extErr = err
-		}
+		c = h
 	}
-	writeTiming(f.IO.ErrOut, line, total, r.calls, f.InREPL)
-}
-
-func durationMs(d time.Duration) string {
-	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
-}
-
-func floatMs(v float64) string { return fmt.Sprintf("%.1f ms", v) }
-
-// writeTiming prints the breakdown: the start, then each call split by hop,
-// then what the calls leave of the total.
-func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTrace, inLine bool) {
-	fmt.Fprintf(w, "timing: %s in all: %s\n", durationMs(total), line)
-	row := func(indent int, name, took, what string) {
-		fmt.Fprintf(w, "%s%-*s %9s  %s\n", strings.Repeat("  ", indent), 14-2*indent, name, took, what)
-	}
-	var inCalls time.Duration
-	if len(calls) > 0 && !inLine {
-		row(1, "start", durationMs(calls[0].start), "the runtime's start to the first call: package init, flags, finding the hub")
-	}
-	for _, c := range calls {
-		t := c.trace
-		inCalls += t.Total.Duration()
-		row(1, "call", durationMs(t.Total.Duration()), t.Method)
-		if client := t.Total - t.Hub; t.Hub > 0 && client > 0 {
-			row(2, "client", durationMs(client.Duration()), "this process <-> the hub: HTTP both ways")
-		}
-		if t.Hub == 0 {
-			row(2, "hub", "?", "the hub sent no timing (an older browserctl serve?)")
-			continue
-		}
-		row(2, "hub", durationMs((t.Hub - t.Extension - t.Lock).Duration()), "the hub's own work")
-		if t.Lock >= 100 {
-			row(2, "lock", durationMs(t.Lock.Duration()), "waiting for the session's lock (another caller's call)")
-		}
-		if t.CallID == 0 {
-			continue // it never reached the extension
-		}
-		ext := t.Extension.Duration()
-		if c.ext == nil {
-			row(2, "extension", durationMs(ext), fmt.Sprintf("the WebSocket both ways and the extension (no breakdown: %v)", c.extErr))
-			continue
-		}
-		handler := time.Duration(c.ext.HandlerMs * float64(time.Millisecond))
-		var cdp float64
-		var parts []string
-		for _, m := range c.ext.CDP {
-			cdp += m.Ms
-			parts = append(parts, fmt.Sprintf("%s x%d %s", m.Method, m.Count, floatMs(m.Ms)))
-		}
-		row(2, "wire", durationMs(max(ext-handler, 0)), "the hub <-> the extension: WebSocket both ways, the service worker's queue")
-		own := c.ext.HandlerMs - cdp
-		if own < 0 {
-			own = 0 // CDP commands sent in parallel overlap
-		}
-		row(2, "extension", floatMs(own), "the extension's own work")
-		if len(parts) > 0 {
-			note := " (Runtime.* include the page's own work)"
-			if cdp > c.ext.HandlerMs {
-				note = " (some sent in parallel: their sum exceeds the call; Runtime.* include the page's own work)"
-			}
-			row(2, "cdp", floatMs(cdp), strings.Join(parts, ", ")+note)
-		}
-	}
-	if rest := total - inCalls; len(calls) > 0 {
-		if !inLine {
-			rest -= calls[0].start
-		}
-		row(1, "rest", durationMs(rest), "between and after the calls: decoding, printing")
-	}
+	r.Report(c, f.IO.ErrOut, line, f.InREPL)
 }

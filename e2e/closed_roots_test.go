@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 9, closed shadow roots on built-in elements (a div, a section in an
+// Closed shadow roots on built-in elements (a div, a section in an
 // open root, a span in a cross-origin frame, a div added after load) and
 // `snapshot -s SELECTOR` finding its element in frames and shadow roots.
 // What the buttons did is checked through the pages' reports.

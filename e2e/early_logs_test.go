@@ -42,7 +42,7 @@ func earlyLogsSeen(t *testing.T, s session, tab int, tag string, wantDoc bool) {
 	var doc, fetched bool
 	for _, r := range n.Requests {
 		doc = doc || (strings.Contains(r.URL, "/early.html?") && r.Type == "Document" && r.Status == 200)
-		fetched = fetched || (strings.Contains(r.URL, "/issue10/ok?") && r.Status == 200)
+		fetched = fetched || (strings.Contains(r.URL, "/served/ok?") && r.Status == 200)
 	}
 	if (wantDoc && !doc) || !fetched {
 		t.Errorf("network requests of %s: the document (%v) and the fetch during load (%v) want both; got %+v", tag, doc, fetched, n.Requests)
@@ -108,7 +108,7 @@ func ticksLogged(t *testing.T, s session, tab int, tag string) {
 		want = want[:0]
 		for _, e := range h.rec.of(tag, "hit") {
 			if strings.HasPrefix(e.str("path"), "tick-") && e.num("at") >= from {
-				want = append(want, "/issue10/"+e.str("path")+"?")
+				want = append(want, "/served/"+e.str("path")+"?")
 			}
 		}
 		if time.Now().After(deadline) {

@@ -15,17 +15,17 @@ import (
 	"time"
 )
 
-// issue10Handler serves issue 10's test routes under /issue10/ and records
-// what reached the server:
+// servedHandler serves the file, log and cookie tests' routes under
+// /served/ and records what reached the server:
 //
-//	/issue10/attachment?t=T  a file with Content-Disposition: attachment
-//	/issue10/ok?t=T          200 "ok"
-//	/issue10/blocked-thing   must never arrive once blocked
-//	/issue10/cookies?t=T     reports the Cookie header it received
-func issue10Handler(r *recorder) http.Handler {
+//	/served/attachment?t=T  a file with Content-Disposition: attachment
+//	/served/ok?t=T          200 "ok"
+//	/served/blocked-thing   must never arrive once blocked
+//	/served/cookies?t=T     reports the Cookie header it received
+func servedHandler(r *recorder) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		tag := req.URL.Query().Get("t")
-		name := strings.TrimPrefix(req.URL.Path, "/issue10/")
+		name := strings.TrimPrefix(req.URL.Path, "/served/")
 		r.add(event{Tag: tag, Type: "hit", Data: map[string]any{"path": name, "cookie": req.Header.Get("Cookie")}})
 		switch name {
 		case "attachment":
@@ -236,7 +236,7 @@ func TestDownloads(t *testing.T) {
 	}
 
 	// A ref that starts no download: error 4102 naming the wait, exit 4
-	// (every timeout is retryable, issue 7).
+	// (every timeout is retryable).
 	heading := takeSnapshot(t, s, "-i").ref(t, "button", "Pick files")
 	if errOut := mustFail(t, 4, 4102, in(s, "download", heading, "--wait-for", "2s")...); !strings.Contains(errOut, "started no download") {
 		t.Errorf("the timeout should say no download started: %s", errOut)

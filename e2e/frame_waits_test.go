@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 8 point 2 with frames: wait --text/--selector (and --gone) see the
+// Waits with frames: wait --text/--selector (and --gone) see the
 // documents of same-origin, cross-origin (another process) and nested frames
 // the page shows. The frame pages' late content (testdata/late.js) reports
 // its arrival to the test server, with the page's own clock: each wait must

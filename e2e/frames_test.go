@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 9: frames (same-origin, cross-origin in another process, a frame in
+// Frames (same-origin, cross-origin in another process, a frame in
 // a frame) and shadow roots (open, closed, custom elements nested in them)
 // in the snapshot, with refs that act, checked through what the pages
 // report to the test server; stale refs after a frame navigates; stable refs.
@@ -308,7 +308,7 @@ func TestFrameRefsWithEveryCommand(t *testing.T) {
 func TestAlertInFrameNeverHangs(t *testing.T) {
 	s, tag, _ := framesPage(t)
 	// An alert in an out-of-process frame is accepted by the default
-	// policy (issue 8) and reported by the click that opened it.
+	// policy and reported by the click that opened it.
 	alerter := takeSnapshot(t, s, "-i").ref(t, "button", "Alert in frame")
 	_, errOut, code := runWithin(t, 40*time.Second, in(s, "--json=false", "click", alerter)...)
 	if code != 0 || !strings.Contains(errOut, `dialog: alert "hello from the frame" was accepted`) {

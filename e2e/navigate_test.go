@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 8 part A in the browser: open/back/forward/reload, the waits, the
+// Navigation in the browser: open/back/forward/reload, the waits, the
 // dialog policy and honest timeouts. What the page did is read from its own
 // reports and over the test's CDP connection, never from the extension.
 

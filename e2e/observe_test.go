@@ -108,7 +108,7 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 
 		// errors and network requests follow the same way
 		wantErr := map[string]bool{"thrown-" + tag: false, "rejected-" + tag: false}
-		wantNet := map[string]bool{"/issue10/ok": false, "refused-": false, "blocked-thing": false}
+		wantNet := map[string]bool{"/served/ok": false, "refused-": false, "blocked-thing": false}
 		done := func(m map[string]bool) bool {
 			for _, v := range m {
 				if !v {
@@ -215,7 +215,7 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 			}
 			return nil
 		}
-		if e := find("/issue10/ok"); e == nil || e.Status != 200 || e.Method != "GET" || e.Type != "Fetch" || e.Size <= 0 || e.Failure != "" {
+		if e := find("/served/ok"); e == nil || e.Status != 200 || e.Method != "GET" || e.Type != "Fetch" || e.Size <= 0 || e.Failure != "" {
 			t.Errorf("the ok request: %+v", e)
 		}
 		if e := find("refused-"); e == nil || e.Failure != "net::ERR_CONNECTION_REFUSED" || e.Blocked {
@@ -225,7 +225,7 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 			t.Errorf("the blocked request: %+v; want blocked, net::ERR_BLOCKED_BY_CLIENT", e)
 		}
 		mustJSON(t, &r, in(s, "network", "requests", "--failed", "--filter", tag)...)
-		if find("/issue10/ok") != nil || find("refused-") == nil || find("blocked-thing") == nil {
+		if find("/served/ok") != nil || find("refused-") == nil || find("blocked-thing") == nil {
 			t.Errorf("network requests --failed: %+v; want the refused and blocked ones only", r.Requests)
 		}
 	})
@@ -235,7 +235,7 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 		if len(blocked.Patterns) != 0 {
 			t.Errorf("after unblock the list is %v", blocked.Patterns)
 		}
-		p.eval(`fetch("/issue10/blocked-thing?t=`+tag+`").then(r => r.status)`, nil)
+		p.eval(`fetch("/served/blocked-thing?t=`+tag+`").then(r => r.status)`, nil)
 		h.rec.waitFor(t, tag, "the unblocked request reaching the server", func(e event) bool { return e.Type == "hit" && e.str("path") == "blocked-thing" })
 	})
 }
@@ -271,7 +271,7 @@ func TestCookies(t *testing.T) {
 	if c := p.evalString("document.cookie"); !strings.Contains(c, "fromCli=c-"+tag) || strings.Contains(c, "secret=") {
 		t.Errorf("the page's document.cookie is %q; want fromCli and not the HttpOnly one", c)
 	}
-	p.eval(`fetch("/issue10/cookies?t=`+tag+`").then(r => r.status)`, nil)
+	p.eval(`fetch("/served/cookies?t=`+tag+`").then(r => r.status)`, nil)
 	hit := h.rec.waitFor(t, tag, "the cookie request", func(e event) bool { return e.Type == "hit" && e.str("path") == "cookies" })
 	for _, want := range []string{"fromCli=c-" + tag, "secret=h-" + tag, "fromPage=p-" + tag} {
 		if !strings.Contains(hit.str("cookie"), want) {

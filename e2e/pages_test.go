@@ -90,7 +90,7 @@ func (r *recorder) handler() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, `<!doctype html><meta charset="utf-8"><script src="/report.js"></script>`+req.URL.Query().Get("html"))
 	})
-	mux.Handle("GET /issue10/", issue10Handler(r)) // files_test.go
+	mux.Handle("GET /served/", servedHandler(r)) // files_test.go
 	mux.Handle("GET /", http.FileServer(http.Dir("testdata")))
 	return mux
 }

@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// Issue 13 point 3: what a person does in the REPL, saved with `save`,
+// What a person does in the REPL, saved with `save`,
 // replays with `batch -f` on fresh documents and does the same to the page.
 func TestREPLSaveReplays(t *testing.T) {
 	tag := tagFor(t)

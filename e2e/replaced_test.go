@@ -26,7 +26,7 @@ type connectedBrowser struct {
 	} `json:"browser"`
 }
 
-// Issue 7.4 with the real extension: status names the browser; another
+// One browser at a time, with the real extension: status names the browser; another
 // browser's extension replaces it (last-wins) and it stays off instead of
 // taking the hub back within its 1 s backoff; the popup says so, and its
 // Reconnect takes the hub back at once. The extension's service worker can

@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 9: snapshots sized for their reader, on a corpus page, each checked
+// Snapshots sized for their reader, on a corpus page, each checked
 // against the page: -s (a CSS selector, a ref), --viewport, --max-chars,
 // --diff.
 

@@ -14,7 +14,7 @@ func contextFor(d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), d)
 }
 
-// Issue 8 part B: CSS selector targets, find, the new actions and batch, on
+// CSS selector targets, find, the new actions and batch, on
 // testdata/targets.html. What the page did is read from its reports or over
 // the test's own CDP connection, never from browserctl's answer alone.
 

@@ -41,7 +41,7 @@ func (l *killableListener) kill() {
 	l.Listener.Close() // after the connections: Serve's shutdown must not answer first
 }
 
-// Issue 7.3: the hub vanishes after a call's request reached it. The client
+// At most once: the hub vanishes after a call's request reached it. The client
 // reports that the call may or may not have run, never hubclient.ErrNoHub (which
 // makes the CLI start a new hub and send the call again), and the
 // extension saw the request exactly once. cmd/testdata/script/hub_killed.txtar

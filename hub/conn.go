@@ -278,7 +278,7 @@ func (c *conn) handle(data []byte) {
 	case f.Response != nil:
 		// The result is copied out of data: the read loop reuses its buffer
 		// for the next frame while the caller still reads this answer, so
-		// an answer must own its bytes (issue 7.1).
+		// an answer must own its bytes.
 		a := answer{result: bytes.Clone(f.Response.Result)}
 		if e := f.Response.Error; e != nil {
 			a = answer{err: rpc.FromWire(e.Code, e.Message, e.Data)}

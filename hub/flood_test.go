@@ -20,7 +20,7 @@ import (
 	"browserctl/rpc"
 )
 
-// Issue 7.2: no starvation without the token.
+// No starvation without the token: a tokenless flood leaves the hub free.
 
 // startHubLimits is startHub with the server's limits replaced.
 func startHubLimits(t *testing.T, opts Options, lim serverLimits) *testHub {

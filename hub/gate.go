@@ -2,7 +2,7 @@ package hub
 
 // The gate: connections that have not shown the token are bounded in number
 // and in time, so a process without the token cannot starve the hub of file
-// descriptors or memory (issue 7.2). A connection is trusted once a control
+// descriptors or memory. A connection is trusted once a control
 // request on it carries the right bearer token or its WebSocket
 // authenticates; until then it counts against maxUntrusted and lives at
 // most untrustedLifetime.

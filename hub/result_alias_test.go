@@ -9,8 +9,8 @@ import (
 
 // A result handed to one caller stays intact while the reader goes on to
 // the next frame: the reader reuses its buffer, so a result must not alias
-// it. (Found by issue 10's concurrent `--follow` long polls, whose answers
-// came out of POST /rpc mixed with the next frame's bytes.)
+// it. (Found by concurrent `--follow` long polls, whose answers came out of
+// POST /rpc mixed with the next frame's bytes.)
 func TestResultDoesNotAliasTheNextFrame(t *testing.T) {
 	th := startHub(t, Options{})
 	p := connect(t, th)

@@ -30,7 +30,7 @@ func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 	h.gate = g
 	h.mu.Unlock()
 	// Idle and slow connections are closed, and those without the token are
-	// bounded in number and time (gate.go, issue 7.2). No WriteTimeout:
+	// bounded in number and time (gate.go). No WriteTimeout:
 	// GET /events streams for as long as its client listens.
 	srv := &http.Server{
 		Handler:           h.Handler(),

@@ -16,7 +16,7 @@ import (
 	"browserctl/rpc"
 )
 
-// Issue 7.4: one browser at a time, calmly. politePeer is a browser's
+// One browser at a time, calmly. politePeer is a browser's
 // extension as ws-client.ts behaves: closed by the hub with 1000 and a
 // "replaced" reason it stays off until its user asks; any other close
 // reconnects (after 50 ms here).

@@ -20,7 +20,7 @@ import (
 	"browserctl/rpc"
 )
 
-// Issue 7.1: every answer reaches exactly the caller whose request it
+// Every answer reaches exactly the caller whose request it
 // answers. The storm runs 64 in-process callers (Hub.Call) and 64 control
 // API callers (POST /rpc through Client) at once against a peer that echoes
 // each request's params (a per-call nonce and padding of varying length) as

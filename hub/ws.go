@@ -43,7 +43,7 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	remote := ws.RemoteAddr().String()
 	origin := r.Header.Get("Origin")
 	h.frames.event(remote, "connect origin=%q", origin)
-	ws.SetReadLimit(authFrameLimit) // the big limit only after auth_ok (issue 7.2)
+	ws.SetReadLimit(authFrameLimit) // the big limit only after auth_ok: no tokenless 60 MiB frames
 	// The auth deadline, not the gate's lifetime of untrusted connections,
 	// ends a silent client: it gets its 4001 (spec section 2).
 	holdUntrusted(r, h.opts.AuthTimeout+2*closeGrace)

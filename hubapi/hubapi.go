@@ -25,7 +25,7 @@ type Status struct {
 	Addr      string    `json:"addr"`           // the listening address
 	PID       int       `json:"pid"`            // the process holding the listener
 
-	// Browser is who is connected, when one is (issue 7.4).
+	// Browser is who is connected, when one is.
 	Browser *Browser `json:"browser,omitempty"`
 
 	// Refusals are the last connections to /ws/browser the hub refused,

@@ -117,7 +117,7 @@ func (a *AutoHub) browserGone() error {
 	return a.gone()
 }
 
-// Call is at most once (issue 7.3): a hub is started and the call sent
+// Call is at most once: a hub is started and the call sent
 // again only on ErrNoHub, which the client answers only when nothing of
 // the request was sent. A hub that went away after the request was sent
 // answers ErrCallInterrupted (exit 4, "may or may not have run"), and

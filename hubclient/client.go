@@ -33,7 +33,7 @@ var (
 	ErrUnauthorized = errors.New("the hub refused the token")
 	// ErrCallInterrupted: the hub went away after a call's request was sent
 	// and before its answer came, so the call may or may not have run. It
-	// is never sent again (issue 7.3); the error is also a retryable
+	// is never sent again (at most once); the error is also a retryable
 	// *rpc.BrowserError (exit 4), and never ErrNoHub, which would start a
 	// new hub and send the call there.
 	ErrCallInterrupted = errors.New("the hub went away during the call")

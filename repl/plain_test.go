@@ -50,7 +50,7 @@ func TestPlainLongLine(t *testing.T) {
 	if len(got) != 3 || strings.Join(got[0], " ") != "tab list" || strings.Join(got[2], " ") != "get title" {
 		t.Fatalf("ran %d lines, want tab list, eval, get title", len(got))
 	}
-	// An eval line reaches the page as it is (quotes included), issue 8.
+	// An eval line reaches the page as it is (quotes included).
 	if len(got[1]) != 3 || got[1][0] != "eval" || got[1][2] != "'"+arg+"'" {
 		t.Errorf("the long line arrived as %d args (%d bytes), want eval -- and its %d-byte expression", len(got[1]), len(strings.Join(got[1], " ")), len(arg)+2)
 	}

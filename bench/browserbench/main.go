@@ -193,7 +193,7 @@ func mainErr() error {
 		floor = append(floor, ms(time.Since(t0)))
 	}
 
-	// 1b. batch of N `get title` lines against N one-shot runs (issue 8).
+	// 1b. batch of N `get title` lines against N one-shot runs.
 	// floorMs: as many `call extension.info` lines, which the extension
 	// answers without a browser API call: what any batch line pays for the
 	// trip CLI -> hub -> extension and back.

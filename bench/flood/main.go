@@ -1,4 +1,4 @@
-// Command flood measures a hub under a tokenless flood (issue 7.2): it opens
+// Command flood measures a hub under a tokenless flood: it opens
 // connections that never show the token, of five kinds (silent, a request
 // head that never ends, idle after a 401, a WebSocket that never
 // authenticates, a WebSocket whose first frame announces 60 MiB), and

@@ -1,4 +1,4 @@
-// Late content in a frame, for waits across frames (issue 8): with
+// Late content in a frame, for waits across frames: with
 // ?in=WHO&late=MS the frame page named WHO (window.lateWho, else ?who=) shows
 // "Working in WHO" (#spinner-WHO) at once and, MS ms later, removes it and
 // shows "Arrived in WHO" (#late-WHO), reporting "arrived". late=never: the

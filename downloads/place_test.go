@@ -1,4 +1,4 @@
-package cmd
+package downloads
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestPlaceDownloadNeverReplaces(t *testing.T) {
+func TestPlaceNeverReplaces(t *testing.T) {
 	dir := t.TempDir()
 	from := t.TempDir()
 	want := filepath.Join(dir, "report.pdf")
@@ -19,7 +19,7 @@ func TestPlaceDownloadNeverReplaces(t *testing.T) {
 		if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := placeDownload(src, want, true)
+		p, err := place(src, want, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,46 +1,48 @@
-package cmd
+package daemon
 
 // Which process holds a TCP port on this machine, from /proc (Linux; on
 // other systems nothing is found and doctor says less).
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+
+	"browserctl/internal/proc"
 )
 
-// portHolder is the process listening on a port.
-type portHolder struct {
+// PortHolder is the process listening on a port.
+type PortHolder struct {
 	PID     int
 	Name    string // its command name (/proc/PID/comm)
 	Stopped bool   // stopped by a signal (SIGSTOP, SIGTSTP) or a tracer
 	Hub     bool   // its command line is `... serve ...`: a browserctl hub
 }
 
-func (p portHolder) String() string { return fmt.Sprintf("pid %d, %s", p.PID, p.Name) }
+func (p PortHolder) String() string { return fmt.Sprintf("pid %d, %s", p.PID, p.Name) }
 
-// findPortHolder looks for the process listening on addr's port. It finds
+// FindPortHolder looks for the process listening on addr's port. It finds
 // only processes whose /proc/PID/fd this user may read.
-func findPortHolder(addr string) (portHolder, bool) {
+func FindPortHolder(addr string) (PortHolder, bool) {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return portHolder{}, false
+		return PortHolder{}, false
 	}
 	pn, err := strconv.Atoi(port)
 	if err != nil {
-		return portHolder{}, false
+		return PortHolder{}, false
 	}
 	inodes := map[string]bool{}
 	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
 		listeningInodes(table, pn, inodes)
 	}
 	if len(inodes) == 0 {
-		return portHolder{}, false
+		return PortHolder{}, false
 	}
 	procs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, dir := range procs {
@@ -63,7 +65,7 @@ func findPortHolder(addr string) (portHolder, bool) {
 			}
 		}
 	}
-	return portHolder{}, false
+	return PortHolder{}, false
 }
 
 // listeningInodes adds the socket inodes of table's listeners on port.
@@ -88,19 +90,10 @@ func listeningInodes(table string, port int, into map[string]bool) {
 	}
 }
 
-func describeProcess(pid int) portHolder {
-	p := portHolder{PID: pid, Name: "?"}
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); err == nil {
-		p.Name = strings.TrimSpace(string(b))
-	}
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
-		// the state follows the command name in parentheses
-		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) {
-			p.Stopped = b[i+2] == 'T' || b[i+2] == 't'
-		}
-	}
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); err == nil {
-		p.Hub = bytes.Contains(b, []byte("\x00serve\x00")) || bytes.HasSuffix(b, []byte("\x00serve"))
+func describeProcess(pid int) PortHolder {
+	p := PortHolder{PID: pid, Name: proc.Name(pid), Stopped: proc.Stopped(pid)}
+	if args, ok := proc.Args(pid); ok && len(args) > 1 {
+		p.Hub = slices.Contains(args[1:], "serve")
 	}
 	return p
 }

@@ -1,24 +1,11 @@
-package cmd
-
-// `save FILE` (REPL only): the commands of this REPL session as a script
-// that `browserctl batch -f FILE` replays on a fresh load of the pages.
-//
-// What each command's lines become is declared on the command (replay.go):
-//   - a replayed line is written as it ran, with each ref in a target
-//     argument replaced by a target that survives a reload, asked of the
-//     page before the line ran (pages.durableTarget): role=ROLE[name="NAME"]
-//     when that role and name are unique on the page, else a CSS selector;
-//     file arguments as absolute paths; a tab id as the tab's URL;
-//   - after a replayed line that left its tab on a document not seen
-//     before (a link, a form submit), a wait for the new page to load,
-//     unless the command waits itself;
-//   - a line that is not replayed is a comment saying why, and so is a
-//     line that failed (batch would stop there).
+package recorder
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,17 +20,31 @@ import (
 	"browserctl/rpc"
 )
 
-// durableTimeout bounds the REPL's own calls for the script.
-const durableTimeout = 5 * time.Second
+// callTimeout bounds the recorder's own calls for the script.
+const callTimeout = 5 * time.Second
 
 // navigationWait is the line written after a line that navigated: the
 // replay's next line must not run on the page being left.
 var navigationWait = []string{"wait", "--load", "load"}
 
-// scriptRecorder builds the script while the REPL runs.
-type scriptRecorder struct {
-	ctrl hubapi.Controller
-	f    *Factory // the REPL's line factory (parsing a line's flags)
+// Config is what a Recorder needs from the REPL.
+type Config struct {
+	// Hub is the REPL's controller, which the recorder asks for durable
+	// targets and tab URLs.
+	Hub hubapi.Controller
+	// Tree is a fresh command tree to read a line with, and the session a
+	// line without --session acts on.
+	Tree func() (root *cobra.Command, session string)
+	// IsRef says whether a target argument names a ref (e12, @f1e3).
+	IsRef func(string) bool
+	// Decl is what a command of the tree declares of its lines.
+	Decl func(*cobra.Command) Decl
+}
+
+// Recorder builds the script while the REPL runs: Before each line, After
+// it, Script when `save` asks.
+type Recorder struct {
+	cfg Config
 
 	mu    sync.Mutex
 	lines []string
@@ -61,10 +62,13 @@ type scriptRecorder struct {
 	firstOpens bool
 }
 
-// scriptLine is one REPL line as the recorder sees it.
-type scriptLine struct {
+// New is a recorder of an empty session.
+func New(cfg Config) *Recorder { return &Recorder{cfg: cfg} }
+
+// Line is one REPL line as the recorder sees it, between Before and After.
+type Line struct {
 	replay  bool
-	decl    replayDecl
+	decl    Decl
 	typed   []string // the line as it ran
 	args    []string // as the script writes it
 	comment []string
@@ -81,19 +85,9 @@ type parsedLine struct {
 	tab        int
 }
 
-// newTree is a fresh tree on the REPL's line factory; its Globals hold the
-// REPL's defaults (the session a line without --session acts on).
-func (r *scriptRecorder) newTree() (*cobra.Command, *Factory) {
-	cf := *r.f
-	cf.Globals = &Globals{}
-	root := NewRootCmd(&cf)
-	declareHelp(root)
-	return root, &cf
-}
-
-func (r *scriptRecorder) parseScriptLine(args []string) parsedLine {
-	root, cf := r.newTree()
-	pl := parsedLine{session: sessionOf(cf)}
+func (r *Recorder) parse(args []string) parsedLine {
+	root, session := r.cfg.Tree()
+	pl := parsedLine{session: session}
 	c, _, err := root.Find(args)
 	if err != nil {
 		return pl
@@ -164,15 +158,20 @@ func explicitIDs(args []string) bool {
 	return false
 }
 
-// before reads a line about to run, as its command declares, and makes
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// Before reads a line about to run, as its command declares, and makes
 // its refs, files and tab ids durable.
-func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine {
-	pl := r.parseScriptLine(args)
+func (r *Recorder) Before(ctx context.Context, args []string) *Line {
+	pl := r.parse(args)
 	if pl.cmd == nil {
-		return &scriptLine{typed: args, args: args, decl: replayDecl{why: "no such command"}}
+		return &Line{typed: args, args: args, decl: Decl{Why: "no such command"}}
 	}
-	sl := &scriptLine{decl: declOf(pl.cmd), typed: args, args: append([]string(nil), args...)}
-	if !sl.decl.replay {
+	sl := &Line{decl: r.cfg.Decl(pl.cmd), typed: args, args: append([]string(nil), args...)}
+	if !sl.decl.Replay {
 		return sl
 	}
 	sl.replay = true
@@ -181,12 +180,12 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 	if explicitIDs(args) {
 		sl.comment = append(sl.comment, "# the line below names a session or tab id; the ids differ on a replay")
 	}
-	for _, n := range sl.decl.targets {
+	for _, n := range sl.decl.Targets {
 		if n >= len(pl.positional) {
 			break
 		}
 		i := pl.positional[n]
-		if !isRef(sl.args[i]) {
+		if !r.cfg.IsRef(sl.args[i]) {
 			continue // a CSS selector or role target already survives a reload
 		}
 		ref := strings.TrimPrefix(sl.args[i], "@")
@@ -197,7 +196,7 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 		}
 		sl.args[i] = dt.Target
 	}
-	if sl.decl.files {
+	if sl.decl.Files {
 		for n, i := range pl.positional {
 			if n == 0 && slices.Contains(args, "--selector") {
 				continue // upload --selector: the first argument is a selector that names a file
@@ -207,7 +206,7 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 			}
 		}
 	}
-	if sl.decl.tab && len(pl.positional) > 0 {
+	if sl.decl.Tab && len(pl.positional) > 0 {
 		i := pl.positional[0]
 		if url, err := r.tabURL(ctx, pl.session, sl.args[i]); err != nil {
 			sl.why = oneLine(err.Error())
@@ -218,19 +217,27 @@ func (r *scriptRecorder) before(ctx context.Context, args []string) *scriptLine 
 	return sl
 }
 
+// call is one of the recorder's own calls, its result decoded into res.
+func (r *Recorder) call(ctx context.Context, method string, params, res any) error {
+	raw, err := r.cfg.Hub.Call(ctx, method, params, callTimeout)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, res); err != nil {
+		return fmt.Errorf("%s answered an unexpected result: %v", method, err)
+	}
+	return nil
+}
+
 // tabURL is the URL of the session's tab id when no other tab of the
 // session is at it: what the replay names the tab by.
-func (r *scriptRecorder) tabURL(ctx context.Context, session, id string) (string, error) {
+func (r *Recorder) tabURL(ctx context.Context, session, id string) (string, error) {
 	want, err := strconv.Atoi(id)
 	if err != nil {
 		return id, nil // a URL already
 	}
-	raw, err := r.ctrl.Call(ctx, rpc.TabList, rpc.SessionIDParams{SessionID: session}, durableTimeout)
-	if err != nil {
-		return "", err
-	}
 	var res rpc.TabListResult
-	if err := decodeResult(rpc.TabList, raw, &res); err != nil {
+	if err := r.call(ctx, rpc.TabList, rpc.SessionIDParams{SessionID: session}, &res); err != nil {
 		return "", err
 	}
 	url, same := "", 0
@@ -253,39 +260,39 @@ func (r *scriptRecorder) tabURL(ctx context.Context, session, id string) (string
 	return url, nil
 }
 
-// after records the line once it ran.
-func (r *scriptRecorder) after(sl *scriptLine, code ExitCode) {
+// After records the line once it ran; ok says it succeeded.
+func (r *Recorder) After(sl *Line, ok bool) {
 	if sl == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
-	case code != ExitOK:
-		r.lines = append(r.lines, "# failed, not replayed: "+oneLine(replLine(sl.typed)))
+	case !ok:
+		r.lines = append(r.lines, "# failed, not replayed: "+oneLine(ShellLine(sl.typed)))
 		return
 	case !sl.replay:
-		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.decl.why, oneLine(replLine(sl.typed))))
+		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.decl.Why, oneLine(ShellLine(sl.typed))))
 		return
 	case sl.why != "":
-		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.why, oneLine(replLine(sl.typed))))
+		r.lines = append(r.lines, fmt.Sprintf("# not replayed (%s): %s", sl.why, oneLine(ShellLine(sl.typed))))
 		return
 	}
 	r.lines = append(r.lines, sl.comment...)
 	r.lines = append(r.lines, scriptText(sl.args))
 	r.afterLast = len(r.lines)
 	if !r.acted {
-		r.firstOpens = sl.decl.opens
+		r.firstOpens = sl.decl.Opens
 	}
 	r.acted = true
-	r.lastSelfWaits = sl.decl.waits
+	r.lastSelfWaits = sl.decl.Waits
 }
 
 // noteDocument looks at the tab's document: when it is one not seen before,
 // the last replayed line (or the page by itself) navigated, and a wait goes
 // after that line. An unknown document (a dialog open, no page) changes
 // nothing.
-func (r *scriptRecorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
+func (r *Recorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
 	dt, err := r.durable(ctx, rpc.DurableTargetParams{PageParams: pp})
 	if err != nil || dt.Document == "" {
 		return
@@ -300,7 +307,7 @@ func (r *scriptRecorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
 	}
 	if dt.Document != r.doc && !r.seen[dt.Document] && r.acted && !r.lastSelfWaits {
 		// right after that line, before the comments of lines since
-		r.lines = slices.Insert(r.lines, r.afterLast, "# the line above opened "+oneLine(dt.URL), replLine(navigationWait))
+		r.lines = slices.Insert(r.lines, r.afterLast, "# the line above opened "+oneLine(dt.URL), ShellLine(navigationWait))
 		r.afterLast += 2
 		r.lastSelfWaits = true
 	}
@@ -308,13 +315,9 @@ func (r *scriptRecorder) noteDocument(ctx context.Context, pp rpc.PageParams) {
 	r.doc = dt.Document
 }
 
-func (r *scriptRecorder) durable(ctx context.Context, p rpc.DurableTargetParams) (rpc.DurableTargetResult, error) {
+func (r *Recorder) durable(ctx context.Context, p rpc.DurableTargetParams) (rpc.DurableTargetResult, error) {
 	var res rpc.DurableTargetResult
-	raw, err := r.ctrl.Call(ctx, rpc.PageDurableTarget, p, durableTimeout)
-	if err != nil {
-		return res, err
-	}
-	if err := decodeResult(rpc.PageDurableTarget, raw, &res); err != nil {
+	if err := r.call(ctx, rpc.PageDurableTarget, p, &res); err != nil {
 		return res, err
 	}
 	if p.Ref != "" && res.Target == "" {
@@ -323,36 +326,17 @@ func (r *scriptRecorder) durable(ctx context.Context, p rpc.DurableTargetParams)
 	return res, nil
 }
 
-// script is the script so far, after a last look for a navigation. When
+// Script is the script so far, after a last look for a navigation. When
 // the session's first replayed line acted on a page it found open, the
 // script opens that page first.
-func (r *scriptRecorder) script(ctx context.Context) []string {
-	_, cf := r.newTree()
-	r.noteDocument(ctx, rpc.PageParams{SessionID: sessionOf(cf)})
+func (r *Recorder) Script(ctx context.Context) []string {
+	_, session := r.cfg.Tree()
+	r.noteDocument(ctx, rpc.PageParams{SessionID: session})
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var head []string
 	if r.start != "" && !r.firstOpens && !strings.HasPrefix(r.start, "about:") {
-		head = []string{"# the session started on this page", replLine([]string{"open", r.start})}
+		head = []string{"# the session started on this page", ShellLine([]string{"open", r.start})}
 	}
 	return append(head, r.lines...)
-}
-
-// scriptText is args as a batch line: an eval line as batch reads it (the
-// rest of the line raw), the others shell-quoted.
-func scriptText(args []string) string {
-	if len(args) == 3 && args[0] == "eval" && args[1] == "--" && !strings.ContainsAny(args[2], "\r\n") {
-		return "eval " + args[2]
-	}
-	return replLine(args)
-}
-
-// oneLine keeps a comment on one line and free of control characters.
-func oneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
 }

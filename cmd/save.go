@@ -1,5 +1,9 @@
 package cmd
 
+// `save FILE` (REPL only) writes what the REPL's recorder (repl/recorder)
+// made of this session's lines; here the recorder gets the REPL's hub and a
+// command tree to read lines with.
+
 import (
 	"errors"
 	"fmt"
@@ -7,6 +11,9 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/hubapi"
+	"browserctl/repl/recorder"
 )
 
 func newCmdSave(f *Factory) *cobra.Command {
@@ -74,4 +81,30 @@ is kept unless --force.`,
 	}
 	c.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
 	return c
+}
+
+// newRecorder is the recorder of a REPL whose lines run on f (the REPL's
+// line factory) and whose calls go to ctrl.
+func newRecorder(ctrl hubapi.Controller, f *Factory) *recorder.Recorder {
+	return recorder.New(recorder.Config{
+		Hub:   ctrl,
+		IsRef: isRef,
+		Decl:  newRecorderDecl,
+		// a fresh tree on the line factory; its Globals hold the REPL's
+		// defaults (the session a line without --session acts on)
+		Tree: func() (*cobra.Command, string) {
+			cf := *f
+			cf.Globals = &Globals{}
+			root := NewRootCmd(&cf)
+			declareHelp(root)
+			return root, sessionOf(&cf)
+		},
+	})
+}
+
+// newRecorderDecl is c's declaration (declOf) as the recorder reads it.
+func newRecorderDecl(c *cobra.Command) recorder.Decl {
+	d := declOf(c)
+	return recorder.Decl{Declared: d.declared, Replay: d.replay, Why: d.why, Targets: d.targets,
+		Waits: d.waits, Opens: d.opens, Files: d.files, Tab: d.tab}
 }

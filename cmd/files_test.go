@@ -1,14 +1,11 @@
 package cmd
 
 import (
-	"browserctl/hubapi"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestUploadArgs(t *testing.T) {
@@ -123,114 +120,5 @@ func TestClickReportsChooser(t *testing.T) {
 	}
 	if !strings.Contains(e.out.String(), "file chooser opened") || !strings.Contains(e.out.String(), "browserctl upload FILE") {
 		t.Errorf("click printed %q", e.out)
-	}
-}
-
-// cancelAfter is a controller whose calls cancel the command after n of
-// them, as Ctrl-C does in the REPL.
-type cancelAfter struct {
-	*fakeHub
-	n      int
-	cancel context.CancelFunc
-}
-
-func (c *cancelAfter) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
-	raw, err := c.fakeHub.Call(ctx, method, params, timeout)
-	c.n--
-	if c.n == 0 {
-		c.cancel()
-		<-ctx.Done()
-		return nil, ctx.Err()
-	}
-	return raw, err
-}
-
-// --follow long-polls with the cursor of the last answer until the
-// command's context ends, which is not an error.
-func TestFollowLoopsUntilCancelled(t *testing.T) {
-	e := newTestEnv(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ca := &cancelAfter{fakeHub: e.h, n: 3, cancel: cancel}
-	e.f.Hub = func() (hubapi.Controller, error) { return ca, nil }
-	e.h.results["logs.console"] = `{"entries":[{"seq":7,"level":"warning","text":"careful\u001b[31m","url":"http://a.test/","line":3,"column":1,"time":0}],"next":7,"dropped":0}`
-	code := Run(ctx, e.f, []string{"console", "--follow", "--level", "warning"})
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, e.err)
-	}
-	if len(e.h.calls) != 3 {
-		t.Fatalf("%d calls, want 3: %+v", len(e.h.calls), e.h.calls)
-	}
-	if p := e.h.calls[0].Params; strings.Contains(p, "after") || strings.Contains(p, "waitMs") {
-		t.Errorf("the first call waits or skips: %s", p)
-	}
-	for _, c := range e.h.calls[1:] {
-		if !strings.Contains(c.Params, `"after":7`) || !strings.Contains(c.Params, `"waitMs":10000`) || !strings.Contains(c.Params, `"level":"warning"`) {
-			t.Errorf("a follow call sent %s; want after 7, waitMs and the level", c.Params)
-		}
-		if c.Timeout <= followWait {
-			t.Errorf("a follow call's timeout %s does not cover its wait %s", c.Timeout, followWait)
-		}
-	}
-	if out := e.out.String(); strings.Count(out, "careful") != 2 || strings.Contains(out, "\x1b") {
-		t.Errorf("printed %q; want two lines with the escape shown, not sent", out)
-	}
-}
-
-func TestIssue10UsageErrors(t *testing.T) {
-	for _, args := range []string{
-		"console --level loud",
-		"cookies set a b --expires someday",
-		"storage cookie",
-		"storage local set k",
-		"storage local a b",
-		"network block",
-		"download e1 --wait-for 0s",
-		"cookies set",
-	} {
-		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage {
-			t.Errorf("%s: exit %d, want 2; stderr %s", args, code, e.err)
-		}
-		if len(e.h.calls) != 0 {
-			t.Errorf("%s reached the hub", args)
-		}
-	}
-}
-
-func TestCookieExpiry(t *testing.T) {
-	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	for in, want := range map[string]float64{
-		"1h":                   float64(now.Unix() + 3600),
-		"2026-12-01T00:00:00Z": float64(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC).Unix()),
-		"1800000000":           1800000000,
-	} {
-		if got, err := parseExpiry(now, in); err != nil || got != want {
-			t.Errorf("parseExpiry(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-}
-
-func TestStorageParams(t *testing.T) {
-	for args, want := range map[string]string{
-		"storage local":            `"kind":"local"}`,
-		"storage session tok":      `"kind":"session","key":"tok"}`,
-		"storage local set k v":    `"kind":"local","key":"k","value":"v"}`,
-		"storage session clear":    `"kind":"session"}`,
-		"cookies --url http://a.b": `"url":"http://a.b"}`,
-	} {
-		e := newTestEnv(t)
-		e.h.results["pages.storage"] = `{"origin":"http://a.b","entries":{}}`
-		e.h.results["pages.setStorage"] = `{"ok":true}`
-		e.h.results["pages.clearStorage"] = `{"cleared":0}`
-		e.h.results["pages.cookies"] = `{"url":"http://a.b","cookies":[]}`
-		e.h.results["pages.storage"] = `{"origin":"http://a.b","key":"tok","value":"v"}`
-		if code := e.run(args); code != ExitOK {
-			t.Errorf("%s: exit %d: %s", args, code, e.err)
-			continue
-		}
-		if c := e.h.lastCall(t); !strings.HasSuffix(c.Params, want) {
-			t.Errorf("%s sent %s %s; want it to end %s", args, c.Method, c.Params, want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package cmd
+package downloads
 
 // Where a finished download lands: in a folder, under the name the page
 // chose, or "name (1).ext", "name (2).ext" ... when that is taken, as
@@ -19,10 +19,10 @@ import (
 // maxNameTries bounds the " (N)" candidates tried before giving up.
 const maxNameTries = 10_000
 
-// placeDownload moves src to dest. With unique, dest is a wish: the first
+// place moves src to dest. With unique, dest is a wish: the first
 // free name of dest, "dest (1).ext", ... is taken and answered; without,
 // dest is replaced if it exists (-o FILE: the caller named it).
-func placeDownload(src, dest string, unique bool) (string, error) {
+func place(src, dest string, unique bool) (string, error) {
 	if !unique {
 		return dest, moveReplacing(src, dest)
 	}

@@ -1,0 +1,104 @@
+package cmd
+
+// How a page command runs: what it parsed (pageCall), the call through the
+// hub, and the result printed for people or as JSON. The page commands are
+// in page.go, snapshot.go, actions.go and the files of their groups.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
+)
+
+// pageCall is what a page command parsed: the method, its params and how
+// to print the result for people. A test's runF stops right here.
+type pageCall struct {
+	Method string
+	Params any
+	// MinTimeout raises the call's timeout above --timeout (wait MS).
+	MinTimeout time.Duration
+	// Keep records what a result leaves behind (snapshot: its refs for
+	// completion), whatever the output mode.
+	Keep  func(raw json.RawMessage)
+	Human func(raw json.RawMessage) error
+	// Result, when set, prints the result itself (--json included) and
+	// may turn it into an exit code (`is` exits 1 for false).
+	Result func(raw json.RawMessage) error
+	// Post runs on the result before it is printed, --json or not, and may
+	// replace it (a click's download moved into --download-dir).
+	Post func(raw json.RawMessage) (json.RawMessage, error)
+	// NoSession, when set, runs when the call was refused for naming no
+	// session where there is none at all (4103, so nothing was done): it
+	// makes one and answers the params to send again.
+	NoSession func(ctx context.Context, f *Factory) (any, error)
+}
+
+func (pc *pageCall) run(ctx context.Context, f *Factory) error {
+	h, err := f.Hub()
+	if err != nil {
+		return err
+	}
+	timeout := f.Globals.Timeout
+	if pc.MinTimeout > timeout {
+		timeout = pc.MinTimeout
+		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
+	}
+	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
+	var be *rpc.BrowserError
+	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
+		params, nerr := pc.NoSession(ctx, f)
+		if nerr != nil {
+			return nerr
+		}
+		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
+	if err != nil {
+		return err
+	}
+	if pc.Post != nil {
+		if raw, err = pc.Post(raw); err != nil {
+			return err
+		}
+	}
+	if pc.Keep != nil {
+		pc.Keep(raw)
+	}
+	raw = printable(f, raw)
+	reportDialog(f, raw)
+	if pc.Result != nil {
+		return pc.Result(raw)
+	}
+	return render(f, raw, func() error {
+		if pc.Human == nil {
+			return nil
+		}
+		return pc.Human(raw)
+	})
+}
+
+// pageRunE builds the call with build and runs it (or hands it to runF).
+func pageRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		pc, err := build(args)
+		if err != nil {
+			return err
+		}
+		if runF != nil {
+			return runF(pc)
+		}
+		return pc.run(c.Context(), f)
+	}
+}
+
+// addTabFlag adds --tab, the tab of the session a page command acts on.
+func addTabFlag(c *cobra.Command, f *Factory, tab *int) {
+	c.Flags().IntVar(tab, "tab", 0, "tab id in the session (default: the session's active tab)")
+	_ = c.RegisterFlagCompletionFunc("tab", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return completeTabIDs(f, false)(c, nil, toComplete)
+	})
+}

@@ -1,0 +1,109 @@
+package downloads
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"browserctl/rpc"
+)
+
+// browserFile writes a file where the browser would have saved it.
+func browserFile(t *testing.T, name, body string) *rpc.Download {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &rpc.Download{GUID: "g-" + body, State: "complete", Path: p}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSaveIntoTheStateFolder(t *testing.T) {
+	state := t.TempDir()
+	var warned []string
+	f := Folder{StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, format) }}
+	if dir, err := f.Path(); err != nil || dir != filepath.Join(state, "downloads") {
+		t.Fatalf("Path = %s, %v", dir, err)
+	}
+	first, second := browserFile(t, "report.pdf", "one"), browserFile(t, "report.pdf", "two")
+	p1, err := f.Save(first, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := f.Save(second, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p1 != filepath.Join(state, "downloads", "report.pdf") || p2 != filepath.Join(state, "downloads", "report (1).pdf") {
+		t.Errorf("saved at %s and %s", p1, p2)
+	}
+	if readFile(t, p1) != "one" || readFile(t, p2) != "two" {
+		t.Error("a download was replaced")
+	}
+	if m := f.Moved(); m["g-one"] != p1 || m["g-two"] != p2 {
+		t.Errorf("the ledger is %v", m)
+	}
+	if len(warned) != 0 {
+		t.Errorf("warned %v", warned)
+	}
+}
+
+func TestSaveToOutput(t *testing.T) {
+	state, out := t.TempDir(), t.TempDir()
+	f := Folder{Given: t.TempDir(), StateDir: func() (string, error) { return state, nil }}
+	// -o FILE: the caller's name, replaced if it exists
+	file := filepath.Join(out, "mine.csv")
+	os.WriteFile(file, []byte("old"), 0o644)
+	p, err := f.Save(browserFile(t, "export.csv", "new"), file)
+	if err != nil || p != file || readFile(t, file) != "new" {
+		t.Errorf("-o FILE: %s, %v, holds %q", p, err, readFile(t, file))
+	}
+	// -o FOLDER: the page's name in it, never replacing
+	os.WriteFile(filepath.Join(out, "export.csv"), []byte("kept"), 0o644)
+	p, err = f.Save(browserFile(t, "export.csv", "third"), out)
+	if err != nil || p != filepath.Join(out, "export (1).csv") || readFile(t, filepath.Join(out, "export.csv")) != "kept" {
+		t.Errorf("-o FOLDER: %s, %v", p, err)
+	}
+	// --download-dir
+	p, err = f.Save(browserFile(t, "a.txt", "fourth"), "")
+	if err != nil || filepath.Dir(p) != f.Given {
+		t.Errorf("--download-dir %s: saved at %s, %v", f.Given, p, err)
+	}
+}
+
+func TestSaveLeavesUnfinishedDownloads(t *testing.T) {
+	f := Folder{StateDir: func() (string, error) { return t.TempDir(), nil }}
+	d := browserFile(t, "big.iso", "partial")
+	d.State = "in_progress"
+	if p, err := f.Save(d, ""); p != "" || err != nil {
+		t.Errorf("an unfinished download was moved: %s, %v", p, err)
+	}
+	if readFile(t, d.Path) != "partial" {
+		t.Error("the browser's file is gone")
+	}
+}
+
+func TestDamagedLedgerIsEmpty(t *testing.T) {
+	state := t.TempDir()
+	os.WriteFile(filepath.Join(state, ledgerName), []byte("{not json"), 0o600)
+	f := Folder{StateDir: func() (string, error) { return state, nil }}
+	if m := f.Moved(); len(m) != 0 {
+		t.Errorf("a damaged ledger gives %v", m)
+	}
+	p, err := f.Save(browserFile(t, "x.bin", "x"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := f.Moved(); m["g-x"] != p {
+		t.Errorf("the ledger was not rewritten: %v", m)
+	}
+}

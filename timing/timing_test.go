@@ -1,0 +1,88 @@
+package timing
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"browserctl/rpc"
+)
+
+func TestWriteTiming(t *testing.T) {
+	us := func(d time.Duration) rpc.Micros { return rpc.MicrosOf(d) }
+	full := &callTrace{
+		trace: &rpc.Trace{Method: "pages.click", CallID: 4, Total: us(20 * time.Millisecond), Hub: us(18 * time.Millisecond),
+			Lock: us(5 * time.Millisecond), Extension: us(12 * time.Millisecond)},
+		start: 2 * time.Millisecond,
+		ext: &rpc.CallTimingResult{CallID: 4, Method: "pages.click", HandlerMs: 10,
+			CDP: []rpc.CDPTiming{{Method: "Runtime.callFunctionOn", Count: 2, Ms: 6}, {Method: "Input.dispatchMouseEvent", Count: 3, Ms: 3}}},
+	}
+	noBreakdown := &callTrace{
+		trace:  &rpc.Trace{Method: "pages.get", CallID: 5, Total: us(3 * time.Millisecond), Hub: us(2 * time.Millisecond), Extension: us(2 * time.Millisecond)},
+		extErr: errors.New("error -32601 method_not_found: unknown method extension.callTiming"),
+	}
+	oldHub := &callTrace{trace: &rpc.Trace{Method: "pages.get", Total: us(time.Millisecond)}}
+	var b bytes.Buffer
+	writeTiming(&b, "click e3", 30*time.Millisecond, []*callTrace{full, noBreakdown, oldHub}, false)
+	out := b.String()
+	for _, want := range []string{
+		"timing: 30.0 ms in all: click e3\n",
+		"  start           2.0 ms",
+		"  call           20.0 ms  pages.click\n",
+		"    client        2.0 ms",
+		"    hub           1.0 ms  the hub's own work\n", // 18 - 12 - 5
+		"    lock          5.0 ms",
+		"    wire          2.0 ms", // 12 - 10
+		"    extension     1.0 ms", // 10 - 6 - 3
+		"    cdp           9.0 ms  Runtime.callFunctionOn x2 6.0 ms, Input.dispatchMouseEvent x3 3.0 ms",
+		"no breakdown: error -32601",
+		"    hub                ?  the hub sent no timing",
+		"  rest            4.0 ms", // 30 - 20 - 3 - 1 - 2
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
+
+// fakeExt answers extension.callTiming for call 7 and nothing else.
+type fakeExt struct{ asked []string }
+
+func (f *fakeExt) Call(_ context.Context, method string, params any, _ time.Duration) (json.RawMessage, error) {
+	f.asked = append(f.asked, method)
+	return json.RawMessage(`{"callId":7,"method":"pages.click","handlerMs":4,"cdp":[{"method":"Input.dispatchMouseEvent","count":2,"ms":3}]}`), nil
+}
+
+// A call made through a traced context is reported with the extension's
+// side of it, which the report asks for by the call's id.
+func TestTraceAndReport(t *testing.T) {
+	ctx, r := Trace(context.Background(), time.Now())
+	tracer := rpc.TracerFrom(ctx)
+	if tracer == nil {
+		t.Fatal("the traced context carries no tracer")
+	}
+	us := func(d time.Duration) rpc.Micros { return rpc.MicrosOf(d) }
+	tracer(&rpc.Trace{Method: "pages.click", CallID: 7, Total: us(9 * time.Millisecond), Hub: us(8 * time.Millisecond), Extension: us(6 * time.Millisecond)})
+	if r.Calls() != 1 {
+		t.Fatalf("%d calls traced, want 1", r.Calls())
+	}
+	ext := &fakeExt{}
+	var b bytes.Buffer
+	r.Report(ext, &b, "click e3", true)
+	if len(ext.asked) != 1 || ext.asked[0] != rpc.ExtensionCallTiming {
+		t.Errorf("asked the extension %v", ext.asked)
+	}
+	out := b.String()
+	for _, want := range []string{"in all: click e3\n", "  call            9.0 ms  pages.click", "    cdp           3.0 ms  Input.dispatchMouseEvent x2 3.0 ms"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "  start") {
+		t.Errorf("a line's report has a start row:\n%s", out)
+	}
+}
