@@ -5987,6 +5987,61 @@ async function scanClosedRoots(tabId, session, contextId) {
     );
   });
 }
+var RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+var CLOSED_EVENT = `browserctl-closed-${RUN}`;
+var PROBE_EVENT = `browserctl-probe-${RUN}`;
+var WATCH_KEY = `__browserctlClosedWatch_${RUN}`;
+var MAIN_WORLD = `(() => {
+  const proto = Element.prototype, orig = proto.attachShadow;
+  if (typeof orig !== "function") return;
+  const apply = Reflect.apply, dispatch = EventTarget.prototype.dispatchEvent, Ev = Event;
+  const modeOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "mode").get;
+  const ownerOf = Object.getOwnPropertyDescriptor(Node.prototype, "ownerDocument").get;
+  const doc = document, name = ${JSON.stringify(CLOSED_EVENT)};
+  proto.attachShadow = new Proxy(orig, {
+    apply(target, self, args) {
+      const root = apply(target, self, args);
+      try {
+        if (apply(modeOf, root, []) === "closed") {
+          apply(dispatch, doc, [new Ev(name)]);
+          const own = apply(ownerOf, self, []);
+          if (own && own !== doc) apply(dispatch, own, [new Ev(name)]);
+        }
+      } catch (e) {}
+      return root;
+    },
+  });
+})()`;
+var WALK_WORLD = `(() => {
+  const st = { closed: false, alive: false };
+  Object.defineProperty(window, ${JSON.stringify(WATCH_KEY)}, { value: st });
+  document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
+  document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
+})()`;
+var WALK_WORLD_NAME = "browserctl";
+onAttach(async (_tabId, send2) => {
+  await send2("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
+  await send2("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
+});
+async function mayHaveClosedRoots(tabId, session, contextId) {
+  try {
+    const r = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: `(() => {
+        const st = window[${JSON.stringify(WATCH_KEY)}];
+        if (!st) return true;
+        st.alive = false;
+        document.dispatchEvent(new Event(${JSON.stringify(PROBE_EVENT)}));
+        return !st.alive || st.closed;
+      })()`,
+      contextId,
+      returnByValue: true
+    });
+    return r.result.value !== false;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return true;
+  }
+}
 
 // src/background/pages/settle.ts
 var REQUEST_GRACE_MS = 2e3;
@@ -6204,7 +6259,9 @@ async function childWorld(tabId, st, f) {
 }
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
-  if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
+  if (res.scan && await mayHaveClosedRoots(tabId, w.session, w.contextId) && await scanClosedRoots(tabId, w.session, w.contextId) > 0) {
+    res = await walkOnce(tabId, w, o);
+  }
   for (let round4 = 0; round4 < 4 && res.hosts > 0; round4++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
@@ -6621,49 +6678,6 @@ async function inPage2(tabId, kind, want, exact, limit) {
   );
 }
 
-// src/background/pages/title-cache.ts
-var TitleCache = class {
-  gen = 0;
-  watching = false;
-  titles = /* @__PURE__ */ new Map();
-  get(tabId) {
-    return this.watching ? this.titles.get(tabId) : void 0;
-  }
-  /** The generation to pass to set() once the tabs.get it starts answers. */
-  begin() {
-    return this.gen;
-  }
-  /** Remembers a title read at gen; dropped when any tab event came since. */
-  set(tabId, title, gen) {
-    if (this.watching && gen === this.gen) this.titles.set(tabId, title);
-  }
-  drop(tabId) {
-    this.gen++;
-    this.titles.delete(tabId);
-  }
-  /** Follows the browser's tab events; returns the unsubscribe. */
-  watch() {
-    const onUpdated = (tabId) => this.drop(tabId);
-    const onRemoved2 = (tabId) => this.drop(tabId);
-    const onReplaced = (added2, removed) => {
-      this.drop(added2);
-      this.drop(removed);
-    };
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    chrome.tabs.onRemoved.addListener(onRemoved2);
-    chrome.tabs.onReplaced.addListener(onReplaced);
-    this.watching = true;
-    return () => {
-      this.watching = false;
-      this.titles.clear();
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-      chrome.tabs.onRemoved.removeListener(onRemoved2);
-      chrome.tabs.onReplaced.removeListener(onReplaced);
-    };
-  }
-};
-var titleCache = new TitleCache();
-
 // src/background/pages/get.ts
 function failed9(msg) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
@@ -6704,35 +6718,11 @@ function unwrap(r, what) {
   if (r.exceptionDetails) throw failed9(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
-async function browserTitle(tabId) {
-  const cached = titleCache.get(tabId);
-  if (cached !== void 0) return cached;
-  const gen = titleCache.begin();
-  const t = await chrome.tabs.get(tabId);
-  const title = t.title ?? "";
-  if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return void 0;
-  if (t.status === "complete") titleCache.set(tabId, title, gen);
-  return title;
-}
-function mayBeURLForDisplay(title, url) {
-  if (title === "" || url.includes(title)) return true;
-  if (title.startsWith("‪") || url.includes("xn--")) return true;
-  try {
-    return decodeURIComponent(url).includes(decodeURIComponent(title));
-  } catch {
-    return true;
-  }
-}
-var MAX_BROWSER_TITLE = 4096;
 async function get(tabId, p) {
   const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
-  }
-  if (what === "title") {
-    const title = await browserTitle(tabId);
-    if (title !== void 0) return { value: title };
   }
   if (!target || what === "title" || what === "url") {
     const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
@@ -8997,7 +8987,6 @@ function errorText(e) {
 var REPLACED_KEY = "browserctl.replaced";
 var store2 = new SessionStore();
 store2.watch();
-titleCache.watch();
 watchJoins(store2, joinTab);
 void rejoinAll(store2, joinTab).catch(() => void 0);
 var router = new Router(handlerTable(store2));
