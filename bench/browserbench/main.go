@@ -44,6 +44,7 @@ var (
 	flagBatch  = flag.Int("batch", 100, "lines of `get title` in one `batch`, against as many one-shot runs (0: skip)")
 	flagBatchN = flag.Int("batch-reps", 5, "repetitions of the batch comparison")
 	flagNoSnap = flag.Bool("no-snapshots", false, "only the call timings: skip the snapshot and Playwright sections")
+	flagIFirst = flag.Bool("interactive-first", false, "snapshot -i before the full snapshot on each page (with -runs 1: the first snapshot of a fresh document is -i's, as agent-browser's is)")
 )
 
 // browserOptions are the flags of both browsers the benchmark runs (ours
@@ -112,6 +113,7 @@ func mainErr() error {
 	opts := browserOptions
 	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
 	opts.WindowWidth, opts.WindowHeight = 1280, 800
+	opts.DebugPort = *flagMemory > 0 // the worker's heap is read over CDP
 	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return err
 	}
@@ -120,6 +122,9 @@ func mainErr() error {
 	}
 	if *flagMCP {
 		return benchMCP(e, web, pages)
+	}
+	if *flagMemory > 0 {
+		return benchMemory(e, web, pages)
 	}
 
 	var sess struct {
@@ -257,7 +262,11 @@ func mainErr() error {
 			continue
 		}
 		e.run(append(S, "wait", "--load", "load")...)
-		for _, mode := range []string{"full", "-i"} {
+		modes := []string{"full", "-i"}
+		if *flagIFirst {
+			modes = []string{"-i", "full"}
+		}
+		for _, mode := range modes {
 			var times []float64
 			var text string
 			for i := 0; i < *flagRuns; i++ {
