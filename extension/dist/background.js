@@ -2561,16 +2561,22 @@ async function isolatedContext(tabId) {
   const gen = generation(tabId);
   const w = worlds.get(tabId);
   if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  const create = (frameId2) => send(tabId, "Page.createIsolatedWorld", { frameId: frameId2, worldName: WORLD_NAME });
+  let r;
+  const known = w?.frameId;
+  if (known) r = await create(known).catch(() => void 0);
+  let frameId = known;
+  if (!r) {
+    const tree = await send(tabId, "Page.getFrameTree");
+    frameId = tree.frameTree.frame.id;
+    r = await create(frameId);
+  }
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId, frameId });
   return r.executionContextId;
 }
 function dropContext(tabId) {
-  worlds.delete(tabId);
+  const w = worlds.get(tabId);
+  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
 }
 
 // src/background/pages/evidence/trace-shots.ts
