@@ -249,6 +249,28 @@ func mainErr() error {
 		abErr                             string
 	}
 	var results []*pageResult
+	// agent-browser's `snapshot -i` of a page, one-shot CLI too, right
+	// after ours of the same page: the two share the machine's moment.
+	abSnapshot := func(r *pageResult) {
+		logf("agent-browser snapshot -i %s", r.name)
+		if _, err := ab.run("open", web.URL+"/"+r.name); err != nil {
+			r.abErr = err.Error()
+			return
+		}
+		var times []float64
+		var text string
+		for i := 0; i < *flagRuns; i++ {
+			t0 := time.Now()
+			out, err := ab.run("snapshot", "-i")
+			if err != nil {
+				r.abErr = err.Error()
+				return
+			}
+			times = append(times, ms(time.Since(t0)))
+			text = out
+		}
+		r.abMs, r.abBytes, r.abRefs = median(times), len(text), strings.Count(text, "[ref=")
+	}
 	for _, name := range pages {
 		r := &pageResult{name: name}
 		results = append(results, r)
@@ -296,34 +318,11 @@ func mainErr() error {
 			}
 		}
 		e.run(append(S, "tab", "close", strconv.Itoa(tb.TabID))...)
-	}
-	e.run("session", "close", sess.SessionID)
-
-	// 2b. agent-browser's `snapshot -i` on the same pages, one-shot CLI too.
-	if ab != nil {
-		for _, r := range results {
-			logf("agent-browser snapshot -i %s", r.name)
-			if _, err := ab.run("open", web.URL+"/"+r.name); err != nil {
-				r.abErr = err.Error()
-				continue
-			}
-			var times []float64
-			var text string
-			for i := 0; i < *flagRuns; i++ {
-				t0 := time.Now()
-				out, err := ab.run("snapshot", "-i")
-				if err != nil {
-					r.abErr = err.Error()
-					break
-				}
-				times = append(times, ms(time.Since(t0)))
-				text = out
-			}
-			if r.abErr == "" {
-				r.abMs, r.abBytes, r.abRefs = median(times), len(text), strings.Count(text, "[ref=")
-			}
+		if ab != nil {
+			abSnapshot(r)
 		}
 	}
+	e.run("session", "close", sess.SessionID)
 
 	// 3. Playwright on the same pages, same server, same Chromium.
 	if *flagNode != "" {
