@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make demo   build, start the hub, launch Chromium with the extension, open the REPL
 #   make test   install what the tests need and run every test
-.PHONY: demo test build install extension bench bench-flow
+.PHONY: demo test build install extension bench bench-flow bench-memory
 
 build:
 	CGO_ENABLED=0 go build -o bin/browserctl .
@@ -30,3 +30,6 @@ bench:
 
 bench-flow:
 	bench/flow.sh
+
+bench-memory:
+	bench/memory.sh

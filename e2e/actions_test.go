@@ -368,7 +368,6 @@ func TestScreenshot(t *testing.T) {
 	// browser" bar a moment later, which takes 56 px of the viewport's
 	// height from then on: attach first (any page call), let the viewport
 	// settle, then shoot and compare with the viewport after the shot.
-	// (get title answers from Chrome's copy of the title without attaching.)
 	mustRun(t, in(s, "eval", "1")...)
 	for i, prev := 0, -1.0; i < 20; i++ {
 		cur := p.evalFloat(`innerHeight`)

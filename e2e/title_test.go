@@ -8,12 +8,11 @@ import (
 	"testing"
 )
 
-// `get title` answers from Chrome's copy of the tab's title when that is
-// document.title (issue 8's speed work): it must print what the page's own
-// document.title says, read here over the test's CDP connection, in the
-// cases where Chrome's copy is something else: no title (Chrome shows the
-// URL, escapes undone, RTL letters wrapped in marks), a title longer than
-// Chrome keeps, and a title the page changed a moment ago.
+// `get title` prints what the page's own document.title says, read here
+// over the test's CDP connection: no title (where Chrome's tab strip shows
+// the URL), a title longer than Chrome keeps, a title the page changed a
+// moment ago, after navigations of the tab and of a frame, and in the tab
+// the session switched to.
 func TestGetTitleIsTheDocumentTitle(t *testing.T) {
 	tag := tagFor(t)
 	// no <title>; the query has escapes Chrome undoes for display
@@ -77,4 +76,33 @@ func TestGetTitleIsTheDocumentTitle(t *testing.T) {
 	}
 	mustRun(t, in(s, "reload")...)
 	check("the titled page reloaded")
+
+	// a frame that navigates keeps the tab's title
+	mustRun(t, in(s, "open", pageURL("/inline", tag, "html", "<title>Outer</title><iframe src='about:blank'></iframe>"))...)
+	mustRun(t, in(s, "get", "title")...)
+	p.eval(`document.querySelector("iframe").src = "data:text/html,<title>Inner</title><p>inner</p>", 0`, nil)
+	mustRun(t, in(s, "wait", "--fn", `(() => { try { return document.querySelector("iframe").contentDocument === null; } catch (e) { return true; } })()`)...)
+	if got := getString(t, s, "title"); got != "Outer" {
+		t.Errorf("after the frame navigated: get title = %q, want %q", got, "Outer")
+	}
+	p.eval(`document.querySelector("iframe").srcdoc = "<title>Inner 2</title>", document.title = "Outer 2"`, nil)
+	check("the page's title changed as its frame navigated")
+
+	// a second tab, then back to the first: each one's own title
+	var tb struct {
+		TabID int `json:"tabId"`
+	}
+	mustJSON(t, &tb, in(s, "tab", "open", pageURL("/inline", "other-tab", "html", "<title>Tab B</title><p>b</p>"))...)
+	mustRun(t, in(s, "wait", "--load", "load")...)
+	if got := getString(t, s, "title"); got != "Tab B" {
+		t.Errorf("in the opened tab: get title = %q, want %q", got, "Tab B")
+	}
+	for _, x := range tabsOf(t, s) {
+		if x.TabID != tb.TabID {
+			mustRun(t, in(s, "tab", "activate", fmt.Sprint(x.TabID))...)
+		}
+	}
+	if got, want := getString(t, s, "title"), p.evalString(`document.title`); got != want {
+		t.Errorf("back in the first tab: get title = %q, document.title is %q", got, want)
+	}
 }

@@ -18,7 +18,10 @@ import (
 // given) agent-browser, both daemons warm, the order of the two tools
 // alternating by round.
 
-var flagFlow = flag.Int("flow", 0, "run the ten-step flow this many rounds (0: the other benchmarks)")
+var (
+	flagFlow       = flag.Int("flow", 0, "run the ten-step flow this many rounds (0: the other benchmarks)")
+	flagFlowTiming = flag.Bool("flow-timing", false, "after the rounds, run the flow once more with -v and print each step's breakdown")
+)
 
 const flowLoginPage = `<!doctype html><html><head><title>Sign in</title></head><body>
 <h1>Sign in</h1>
@@ -237,6 +240,18 @@ func benchFlow(e *env, session string) error {
 				return err
 			}
 		}
+	}
+
+	if *flagFlowTiming {
+		fmt.Printf("Each step once more with -v (where its time went):\n\n```\n")
+		for _, s := range steps {
+			_, errOut, code := e.run(append(append(append([]string{}, S...), "-v"), s.ours...)...)
+			if code != 0 {
+				return fmt.Errorf("browserctl -v %s: exit %d: %s", s.name, code, firstLine(errOut))
+			}
+			fmt.Print(errOut)
+		}
+		fmt.Printf("```\n\n")
 	}
 
 	fmt.Printf("The flow, median of %d rounds (ms), each step's result checked:\n\n", *flagFlow)

@@ -44,6 +44,7 @@ var (
 	flagBatch  = flag.Int("batch", 100, "lines of `get title` in one `batch`, against as many one-shot runs (0: skip)")
 	flagBatchN = flag.Int("batch-reps", 5, "repetitions of the batch comparison")
 	flagNoSnap = flag.Bool("no-snapshots", false, "only the call timings: skip the snapshot and Playwright sections")
+	flagIFirst = flag.Bool("interactive-first", false, "snapshot -i before the full snapshot on each page (with -runs 1: the first snapshot of a fresh document is -i's, as agent-browser's is)")
 )
 
 // browserOptions are the flags of both browsers the benchmark runs (ours
@@ -112,6 +113,7 @@ func mainErr() error {
 	opts := browserOptions
 	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
 	opts.WindowWidth, opts.WindowHeight = 1280, 800
+	opts.DebugPort = *flagMemory > 0 // the worker's heap is read over CDP
 	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return err
 	}
@@ -120,6 +122,9 @@ func mainErr() error {
 	}
 	if *flagMCP {
 		return benchMCP(e, web, pages)
+	}
+	if *flagMemory > 0 {
+		return benchMemory(e, web, pages)
 	}
 
 	var sess struct {
@@ -244,6 +249,28 @@ func mainErr() error {
 		abErr                             string
 	}
 	var results []*pageResult
+	// agent-browser's `snapshot -i` of a page, one-shot CLI too, right
+	// after ours of the same page: the two share the machine's moment.
+	abSnapshot := func(r *pageResult) {
+		logf("agent-browser snapshot -i %s", r.name)
+		if _, err := ab.run("open", web.URL+"/"+r.name); err != nil {
+			r.abErr = err.Error()
+			return
+		}
+		var times []float64
+		var text string
+		for i := 0; i < *flagRuns; i++ {
+			t0 := time.Now()
+			out, err := ab.run("snapshot", "-i")
+			if err != nil {
+				r.abErr = err.Error()
+				return
+			}
+			times = append(times, ms(time.Since(t0)))
+			text = out
+		}
+		r.abMs, r.abBytes, r.abRefs = median(times), len(text), strings.Count(text, "[ref=")
+	}
 	for _, name := range pages {
 		r := &pageResult{name: name}
 		results = append(results, r)
@@ -257,7 +284,11 @@ func mainErr() error {
 			continue
 		}
 		e.run(append(S, "wait", "--load", "load")...)
-		for _, mode := range []string{"full", "-i"} {
+		modes := []string{"full", "-i"}
+		if *flagIFirst {
+			modes = []string{"-i", "full"}
+		}
+		for _, mode := range modes {
 			var times []float64
 			var text string
 			for i := 0; i < *flagRuns; i++ {
@@ -287,34 +318,11 @@ func mainErr() error {
 			}
 		}
 		e.run(append(S, "tab", "close", strconv.Itoa(tb.TabID))...)
-	}
-	e.run("session", "close", sess.SessionID)
-
-	// 2b. agent-browser's `snapshot -i` on the same pages, one-shot CLI too.
-	if ab != nil {
-		for _, r := range results {
-			logf("agent-browser snapshot -i %s", r.name)
-			if _, err := ab.run("open", web.URL+"/"+r.name); err != nil {
-				r.abErr = err.Error()
-				continue
-			}
-			var times []float64
-			var text string
-			for i := 0; i < *flagRuns; i++ {
-				t0 := time.Now()
-				out, err := ab.run("snapshot", "-i")
-				if err != nil {
-					r.abErr = err.Error()
-					break
-				}
-				times = append(times, ms(time.Since(t0)))
-				text = out
-			}
-			if r.abErr == "" {
-				r.abMs, r.abBytes, r.abRefs = median(times), len(text), strings.Count(text, "[ref=")
-			}
+		if ab != nil {
+			abSnapshot(r)
 		}
 	}
+	e.run("session", "close", sess.SessionID)
 
 	// 3. Playwright on the same pages, same server, same Chromium.
 	if *flagNode != "" {

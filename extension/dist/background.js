@@ -2622,16 +2622,22 @@ async function isolatedContext(tabId) {
   const gen = generation(tabId);
   const w = worlds.get(tabId);
   if (w && w.generation === gen) return w.contextId;
-  const tree = await send(tabId, "Page.getFrameTree");
-  const r = await send(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
+  const create = (frameId2) => send(tabId, "Page.createIsolatedWorld", { frameId: frameId2, worldName: WORLD_NAME });
+  let r;
+  const known = w?.frameId;
+  if (known) r = await create(known).catch(() => void 0);
+  let frameId = known;
+  if (!r) {
+    const tree = await send(tabId, "Page.getFrameTree");
+    frameId = tree.frameTree.frame.id;
+    r = await create(frameId);
+  }
+  worlds.set(tabId, { generation: gen, contextId: r.executionContextId, frameId });
   return r.executionContextId;
 }
 function dropContext(tabId) {
-  worlds.delete(tabId);
+  const w = worlds.get(tabId);
+  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
 }
 
 // src/background/pages/evidence/trace-shots.ts
@@ -6324,6 +6330,178 @@ async function webSocketFrames(tabId, p) {
   }
 }
 
+// src/background/pages/snapshot/closed-roots.ts
+var groups = 0;
+var newGroup = () => `browserctl-hosts-${++groups}`;
+async function withObject(tabId, session, contextId, expression, body) {
+  const group = newGroup();
+  try {
+    const r = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression,
+      contextId,
+      objectGroup: group
+    });
+    const objectId = r.result.objectId;
+    return objectId ? await body(objectId, group) : 0;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return 0;
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
+    });
+  }
+}
+async function resolveIn(tabId, session, contextId, group, backendNodeId) {
+  const r = await sendIn(tabId, session, "DOM.resolveNode", {
+    backendNodeId,
+    executionContextId: contextId,
+    objectGroup: group
+  });
+  return r.object.objectId;
+}
+var count2 = (r) => typeof r.result.value === "number" ? r.result.value : 0;
+var REGISTER = `function (...roots) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  this.forEach((host, i) => {
+    // An element not upgraded yet may attach its root later.
+    if (host.matches(":defined")) reg.checked.add(host);
+    if (roots[i]) {
+      reg.closed.set(host, roots[i]);
+      found++;
+    }
+  });
+  return found;
+}`;
+async function adoptClosedRoots(tabId, session, contextId) {
+  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
+  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
+    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
+    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const roots = await Promise.all(
+      hosts.map(async (h) => {
+        const id = h.value?.objectId;
+        if (!id) return void 0;
+        const d = await sendIn(
+          tabId,
+          session,
+          "DOM.describeNode",
+          { objectId: id, depth: 1, pierce: true }
+        );
+        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
+        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
+      })
+    );
+    return count2(
+      await sendIn(tabId, session, "Runtime.callFunctionOn", {
+        objectId: arrayId,
+        functionDeclaration: REGISTER,
+        arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
+        returnByValue: true
+      })
+    );
+  });
+}
+var SCAN_REGISTER = `function (...pairs) {
+  const reg = window.__browserctlTree;
+  if (!reg) return 0;
+  let found = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const host = pairs[i], root = pairs[i + 1];
+    if (!host || !root) continue;
+    if (reg.closed.get(host) !== root) found++;
+    reg.closed.set(host, root);
+    reg.checked.add(host);
+  }
+  reg.scanned = document.getElementsByTagName("*").length;
+  return found;
+}`;
+async function scanClosedRoots(tabId, session, contextId) {
+  return withObject(tabId, session, contextId, "document", async (docId, group) => {
+    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
+    const pairs = [];
+    const stack = [d.node];
+    while (stack.length) {
+      const n = stack.pop();
+      for (const r of n.shadowRoots ?? []) {
+        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
+        stack.push(r);
+      }
+      for (const c of n.children ?? []) stack.push(c);
+    }
+    const args = await Promise.all(
+      pairs.flat().map(async (id) => {
+        const objectId = await resolveIn(tabId, session, contextId, group, id);
+        return objectId ? { objectId } : { value: null };
+      })
+    );
+    return count2(
+      await sendIn(tabId, session, "Runtime.callFunctionOn", {
+        objectId: docId,
+        functionDeclaration: SCAN_REGISTER,
+        arguments: args,
+        returnByValue: true
+      })
+    );
+  });
+}
+var RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+var CLOSED_EVENT = `browserctl-closed-${RUN}`;
+var PROBE_EVENT = `browserctl-probe-${RUN}`;
+var WATCH_KEY = `__browserctlClosedWatch_${RUN}`;
+var MAIN_WORLD = `(() => {
+  const proto = Element.prototype, orig = proto.attachShadow;
+  if (typeof orig !== "function") return;
+  const apply = Reflect.apply, dispatch = EventTarget.prototype.dispatchEvent, Ev = Event;
+  const modeOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "mode").get;
+  const ownerOf = Object.getOwnPropertyDescriptor(Node.prototype, "ownerDocument").get;
+  const doc = document, name = ${JSON.stringify(CLOSED_EVENT)};
+  proto.attachShadow = new Proxy(orig, {
+    apply(target, self, args) {
+      const root = apply(target, self, args);
+      try {
+        if (apply(modeOf, root, []) === "closed") {
+          apply(dispatch, doc, [new Ev(name)]);
+          const own = apply(ownerOf, self, []);
+          if (own && own !== doc) apply(dispatch, own, [new Ev(name)]);
+        }
+      } catch (e) {}
+      return root;
+    },
+  });
+})()`;
+var WALK_WORLD = `(() => {
+  const st = { closed: false, alive: false };
+  Object.defineProperty(window, ${JSON.stringify(WATCH_KEY)}, { value: st });
+  document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
+  document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
+})()`;
+var WALK_WORLD_NAME = "browserctl";
+async function watchClosedRoots(_tabId, send2) {
+  await send2("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
+  await send2("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
+}
+async function mayHaveClosedRoots(tabId, session, contextId) {
+  try {
+    const r = await sendIn(tabId, session, "Runtime.evaluate", {
+      expression: `(() => {
+        const st = window[${JSON.stringify(WATCH_KEY)}];
+        if (!st) return true;
+        st.alive = false;
+        document.dispatchEvent(new Event(${JSON.stringify(PROBE_EVENT)}));
+        return !st.alive || st.closed;
+      })()`,
+      contextId,
+      returnByValue: true
+    });
+    return r.result.value !== false;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return true;
+  }
+}
+
 // src/background/pages/snapshot/settle.ts
 var REQUEST_GRACE_MS = 2e3;
 var LOAD_GRACE_MS = 3e4;
@@ -6983,8 +7161,10 @@ var ON_ATTACH = [
   // Runtime, Log, Network, Fetch (blocking, credentials)
   restartRecordingOnAttach,
   restartTraceShotsOnAttach,
-  interceptFileChoosers
+  interceptFileChoosers,
   // Page.setInterceptFileChooserDialog
+  watchClosedRoots
+  // scripts noting a closed shadow root as a document makes one
 ];
 var GATES = [
   applySessionSettings
@@ -7238,123 +7418,6 @@ function saveCounters(tabId, c) {
   });
 }
 
-// src/background/pages/snapshot/closed-roots.ts
-var groups = 0;
-var newGroup = () => `browserctl-hosts-${++groups}`;
-async function withObject(tabId, session, contextId, expression, body) {
-  const group = newGroup();
-  try {
-    const r = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression,
-      contextId,
-      objectGroup: group
-    });
-    const objectId = r.result.objectId;
-    return objectId ? await body(objectId, group) : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
-    });
-  }
-}
-async function resolveIn(tabId, session, contextId, group, backendNodeId) {
-  const r = await sendIn(tabId, session, "DOM.resolveNode", {
-    backendNodeId,
-    executionContextId: contextId,
-    objectGroup: group
-  });
-  return r.object.objectId;
-}
-var count2 = (r) => typeof r.result.value === "number" ? r.result.value : 0;
-var REGISTER = `function (...roots) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  this.forEach((host, i) => {
-    // An element not upgraded yet may attach its root later.
-    if (host.matches(":defined")) reg.checked.add(host);
-    if (roots[i]) {
-      reg.closed.set(host, roots[i]);
-      found++;
-    }
-  });
-  return found;
-}`;
-async function adoptClosedRoots(tabId, session, contextId) {
-  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
-    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
-    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
-    const roots = await Promise.all(
-      hosts.map(async (h) => {
-        const id = h.value?.objectId;
-        if (!id) return void 0;
-        const d = await sendIn(
-          tabId,
-          session,
-          "DOM.describeNode",
-          { objectId: id, depth: 1, pierce: true }
-        );
-        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
-        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
-      })
-    );
-    return count2(
-      await sendIn(tabId, session, "Runtime.callFunctionOn", {
-        objectId: arrayId,
-        functionDeclaration: REGISTER,
-        arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
-        returnByValue: true
-      })
-    );
-  });
-}
-var SCAN_REGISTER = `function (...pairs) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const host = pairs[i], root = pairs[i + 1];
-    if (!host || !root) continue;
-    if (reg.closed.get(host) !== root) found++;
-    reg.closed.set(host, root);
-    reg.checked.add(host);
-  }
-  reg.scanned = document.getElementsByTagName("*").length;
-  return found;
-}`;
-async function scanClosedRoots(tabId, session, contextId) {
-  return withObject(tabId, session, contextId, "document", async (docId, group) => {
-    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
-    const pairs = [];
-    const stack = [d.node];
-    while (stack.length) {
-      const n = stack.pop();
-      for (const r of n.shadowRoots ?? []) {
-        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
-        stack.push(r);
-      }
-      for (const c of n.children ?? []) stack.push(c);
-    }
-    const args = await Promise.all(
-      pairs.flat().map(async (id) => {
-        const objectId = await resolveIn(tabId, session, contextId, group, id);
-        return objectId ? { objectId } : { value: null };
-      })
-    );
-    return count2(
-      await sendIn(tabId, session, "Runtime.callFunctionOn", {
-        objectId: docId,
-        functionDeclaration: SCAN_REGISTER,
-        arguments: args,
-        returnByValue: true
-      })
-    );
-  });
-}
-
 // src/background/pages/snapshot/snapshot-size.ts
 var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 var REF_IN_LINE = /\[ref=([^\]]+)\]/;
@@ -7527,7 +7590,9 @@ async function childWorld(tabId, st, f) {
 }
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, o);
-  if (res.scan && await scanClosedRoots(tabId, w.session, w.contextId) > 0) res = await walkOnce(tabId, w, o);
+  if (res.scan && await mayHaveClosedRoots(tabId, w.session, w.contextId) && await scanClosedRoots(tabId, w.session, w.contextId) > 0) {
+    res = await walkOnce(tabId, w, o);
+  }
   for (let round5 = 0; round5 < 4 && res.hosts > 0; round5++) {
     if (await adoptClosedRoots(tabId, w.session, w.contextId) === 0) break;
     res = await walkOnce(tabId, w, o);
@@ -7944,49 +8009,6 @@ async function inPage2(tabId, kind, want, exact, limit) {
   );
 }
 
-// src/background/pages/title-cache.ts
-var TitleCache = class {
-  gen = 0;
-  watching = false;
-  titles = /* @__PURE__ */ new Map();
-  get(tabId) {
-    return this.watching ? this.titles.get(tabId) : void 0;
-  }
-  /** The generation to pass to set() once the tabs.get it starts answers. */
-  begin() {
-    return this.gen;
-  }
-  /** Remembers a title read at gen; dropped when any tab event came since. */
-  set(tabId, title, gen) {
-    if (this.watching && gen === this.gen) this.titles.set(tabId, title);
-  }
-  drop(tabId) {
-    this.gen++;
-    this.titles.delete(tabId);
-  }
-  /** Follows the browser's tab events; returns the unsubscribe. */
-  watch() {
-    const onUpdated = (tabId) => this.drop(tabId);
-    const onRemoved2 = (tabId) => this.drop(tabId);
-    const onReplaced = (added2, removed) => {
-      this.drop(added2);
-      this.drop(removed);
-    };
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    chrome.tabs.onRemoved.addListener(onRemoved2);
-    chrome.tabs.onReplaced.addListener(onReplaced);
-    this.watching = true;
-    return () => {
-      this.watching = false;
-      this.titles.clear();
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-      chrome.tabs.onRemoved.removeListener(onRemoved2);
-      chrome.tabs.onReplaced.removeListener(onReplaced);
-    };
-  }
-};
-var titleCache = new TitleCache();
-
 // src/background/pages/get.ts
 var PAGE_TEXT = `(() => {
   const textOf = (doc, depth) => {
@@ -8024,35 +8046,11 @@ function unwrap(r, what) {
   if (r.exceptionDetails) throw failed(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
 }
-async function browserTitle(tabId) {
-  const cached = titleCache.get(tabId);
-  if (cached !== void 0) return cached;
-  const gen = titleCache.begin();
-  const t = await chrome.tabs.get(tabId);
-  const title = t.title ?? "";
-  if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return void 0;
-  if (t.status === "complete") titleCache.set(tabId, title, gen);
-  return title;
-}
-function mayBeURLForDisplay(title, url) {
-  if (title === "" || url.includes(title)) return true;
-  if (title.startsWith("‪") || url.includes("xn--")) return true;
-  try {
-    return decodeURIComponent(url).includes(decodeURIComponent(title));
-  } catch {
-    return true;
-  }
-}
-var MAX_BROWSER_TITLE = 4096;
 async function get(tabId, p) {
   const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
-  }
-  if (what === "title") {
-    const title = await browserTitle(tabId);
-    if (title !== void 0) return { value: title };
   }
   if (!target || what === "title" || what === "url") {
     const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
@@ -9740,7 +9738,6 @@ function errorText(e) {
 var REPLACED_KEY = "browserctl.replaced";
 var store2 = new SessionStore();
 store2.watch();
-titleCache.watch();
 watchJoins(store2, joinTab);
 void rejoinAll(store2, joinTab).catch(() => void 0);
 var router2 = new Router(handlerTable(store2));

@@ -8,7 +8,6 @@ import { wireLifecycle } from "./connection/lifecycle";
 import { joinTab } from "./pages/index";
 import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
-import { titleCache } from "./pages/title-cache";
 import { Router } from "./router";
 import { SessionStore } from "./sessions/session-store";
 import { rejoinAll, watchJoins } from "./sessions/session-joins";
@@ -19,7 +18,6 @@ const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();
 store.watch();
-titleCache.watch(); // get title's copy of each tab's title (pages/title-cache.ts)
 // Logs from a tab's joining on: tabs that come into a session's group, and
 // those of the sessions a restarted worker finds (session-joins.ts).
 watchJoins(store, joinTab);

@@ -8,7 +8,6 @@ import { send } from "./core/debugger";
 import { inFrame, viewportBox } from "./input/geometry";
 import { releaseActionObjects } from "./snapshot/refs";
 import { resolveSpec, targetOf } from "./targets/target";
-import { titleCache } from "./title-cache";
 import { failed } from "./core/failed";
 
 
@@ -60,59 +59,11 @@ function unwrap(r: CallValue, what: string): unknown {
   return r.result.value;
 }
 
-/**
- * Chrome's own copy of the tab's title, when it is document.title: one
- * browser-process call instead of a Runtime.evaluate in the page (~280 us
- * against ~750-900 us back to back), and none while the title has not
- * changed (title-cache.ts). It does not lag behind the page: the page sends
- * its title to the browser as document.title changes, on the channel its
- * CDP answers use, so an evaluate that set the title is answered after the
- * browser has it. It differs from document.title in two cases, which go to
- * the page: an empty title (the tab shows its URL) and a title cut at
- * Chrome's length limit.
- */
-async function browserTitle(tabId: number): Promise<string | undefined> {
-  const cached = titleCache.get(tabId);
-  if (cached !== undefined) return cached;
-  const gen = titleCache.begin();
-  const t = await chrome.tabs.get(tabId);
-  const title = t.title ?? "";
-  if (title.length >= MAX_BROWSER_TITLE || mayBeURLForDisplay(title, t.url ?? "")) return undefined;
-  // a loading tab's title is still the last document's, or about to change
-  if (t.status === "complete") titleCache.set(tabId, title, gen);
-  return title;
-}
-
-/**
- * Whether title may be what Chrome shows for a page without one: its URL
- * formatted for display (scheme left out, escapes undone, the host in
- * Unicode, a file's name only, wrapped in LTR marks when it has RTL
- * letters). A real title that looks like its URL goes to the page too.
- */
-function mayBeURLForDisplay(title: string, url: string): boolean {
-  if (title === "" || url.includes(title)) return true;
-  if (title.startsWith("\u202a") || url.includes("xn--")) return true;
-  try {
-    // Chrome undoes some escapes and keeps others (%26, %2F): compare
-    // with every escape undone on both sides
-    return decodeURIComponent(url).includes(decodeURIComponent(title));
-  } catch {
-    return true; // a stray % that cannot be undone: ask the page
-  }
-}
-
-/** content::kMaxTitleChars: Chrome keeps at most this many of a title. */
-const MAX_BROWSER_TITLE = 4096;
-
 export async function get(tabId: number, p: RequestParams<"pages.get">): Promise<GetResult> {
   const what = requireOneOf(p, "what", GET_WHATS);
   const target = targetOf(p);
   if (!target && (what === "value" || what === "box")) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
-  }
-  if (what === "title") {
-    const title = await browserTitle(tabId);
-    if (title !== undefined) return { value: title };
   }
   if (!target || what === "title" || what === "url") {
     const r = await send<CallValue>(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what]!, returnByValue: true });

@@ -22,6 +22,7 @@ import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent
 import { harNetworkEvent } from "../network/har";
 import { responseReceived } from "../network/network-wait";
 import { webSocketEvent } from "../network/websockets";
+import { watchClosedRoots } from "../snapshot/closed-roots";
 import { frameLoadEvent } from "../snapshot/settle";
 import { trackDocumentRequest } from "../tools";
 import { answerDialog } from "./dialogs";
@@ -98,6 +99,7 @@ const ON_ATTACH: readonly AttachHook[] = [
   restartRecordingOnAttach,
   restartTraceShotsOnAttach,
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
+  watchClosedRoots, // scripts noting a closed shadow root as a document makes one
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */

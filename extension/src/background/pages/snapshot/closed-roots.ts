@@ -11,8 +11,17 @@
 //
 // DOM.resolveNode hands each root to the walk's isolated world, and the
 // registry keeps it.
+//
+// The scan serializes the whole document (a third of a first snapshot's
+// time on a 300-item list), so it runs only where a document may have a
+// closed root: two scripts go on every attached tab, before any page
+// script of each new document. In the main world, attachShadow reports a
+// closed root it made with an event on its document; in the walk's world,
+// a listener notes it (closedRootsWatch). A document without that note
+// (one that started before the scripts, an out-of-process frame, a worker
+// restarted since, listeners erased by document.open) is scanned as before.
 
-import { DialogOpenError, sendIn } from "../core/debugger";
+import { DialogOpenError, sendIn, type AttachSend } from "../core/debugger";
 
 // One object group per call: walks of several frames in one session run in
 // parallel, and one's release must not free another's objects.
@@ -170,4 +179,75 @@ export async function scanClosedRoots(tabId: number, session: string | undefined
       }),
     );
   });
+}
+
+// Names of this worker run: a page cannot guess them, and a document from
+// an older run's scripts is scanned.
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+const CLOSED_EVENT = `browserctl-closed-${RUN}`;
+const PROBE_EVENT = `browserctl-probe-${RUN}`;
+const WATCH_KEY = `__browserctlClosedWatch_${RUN}`;
+
+/** Main world: attachShadow as the page sees it (a Proxy: same name,
+ * length, and native-looking source), reporting each closed root it made. */
+const MAIN_WORLD = `(() => {
+  const proto = Element.prototype, orig = proto.attachShadow;
+  if (typeof orig !== "function") return;
+  const apply = Reflect.apply, dispatch = EventTarget.prototype.dispatchEvent, Ev = Event;
+  const modeOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "mode").get;
+  const ownerOf = Object.getOwnPropertyDescriptor(Node.prototype, "ownerDocument").get;
+  const doc = document, name = ${JSON.stringify(CLOSED_EVENT)};
+  proto.attachShadow = new Proxy(orig, {
+    apply(target, self, args) {
+      const root = apply(target, self, args);
+      try {
+        if (apply(modeOf, root, []) === "closed") {
+          apply(dispatch, doc, [new Ev(name)]);
+          const own = apply(ownerOf, self, []);
+          if (own && own !== doc) apply(dispatch, own, [new Ev(name)]);
+        }
+      } catch (e) {}
+      return root;
+    },
+  });
+})()`;
+
+/** The walk's world: the note, and a probe that its listeners still run. */
+const WALK_WORLD = `(() => {
+  const st = { closed: false, alive: false };
+  Object.defineProperty(window, ${JSON.stringify(WATCH_KEY)}, { value: st });
+  document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
+  document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
+})()`;
+
+/** The name world.ts and snapshot.ts give the walk's world. */
+const WALK_WORLD_NAME = "browserctl";
+
+/** On each attachment (cdp-events.ts ON_ATTACH): the two watching scripts,
+ * the main world's first, so a document with the note has the hook too. */
+export async function watchClosedRoots(_tabId: number, send: AttachSend): Promise<void> {
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
+}
+
+/** Whether the world's document may hold a closed shadow root: false only
+ * when both scripts watched it from its start and saw none made. */
+export async function mayHaveClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<boolean> {
+  try {
+    const r = await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.evaluate", {
+      expression: `(() => {
+        const st = window[${JSON.stringify(WATCH_KEY)}];
+        if (!st) return true;
+        st.alive = false;
+        document.dispatchEvent(new Event(${JSON.stringify(PROBE_EVENT)}));
+        return !st.alive || st.closed;
+      })()`,
+      contextId,
+      returnByValue: true,
+    });
+    return r.result.value !== false;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return true;
+  }
 }

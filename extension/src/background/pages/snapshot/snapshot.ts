@@ -13,7 +13,7 @@ import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
-import { adoptClosedRoots, scanClosedRoots } from "./closed-roots";
+import { adoptClosedRoots, mayHaveClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "../core/frames";
 import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
 import { savedCounters, saveCounters } from "./ref-counters";
@@ -107,7 +107,13 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
  * root may hold hosts of its own: a few rounds). */
 async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
   let res = await walkOnce(tabId, w, o);
-  if (res.scan && (await scanClosedRoots(tabId, w.session, w.contextId)) > 0) res = await walkOnce(tabId, w, o);
+  if (
+    res.scan &&
+    (await mayHaveClosedRoots(tabId, w.session, w.contextId)) &&
+    (await scanClosedRoots(tabId, w.session, w.contextId)) > 0
+  ) {
+    res = await walkOnce(tabId, w, o);
+  }
   for (let round = 0; round < 4 && res.hosts > 0; round++) {
     if ((await adoptClosedRoots(tabId, w.session, w.contextId)) === 0) break;
     res = await walkOnce(tabId, w, o);
