@@ -12,31 +12,29 @@
 // DOM.resolveNode hands each root to the walk's isolated world, and the
 // registry keeps it.
 
+import type { MethodName } from "../../injected/methods";
 import { DialogOpenError, sendIn } from "./debugger";
+import { callInjected } from "./injected";
 
 // One object group per call: walks of several frames in one session run in
 // parallel, and one's release must not free another's objects.
 let groups = 0;
 const newGroup = (): string => `browserctl-hosts-${++groups}`;
 
-/** Evaluates expression in the walk's world, in an object group of its own,
- * and runs body on the object it names; answers 0 when there is none or the
+/** Calls the in-page method `name` in the walk's world, in an object group
+ * of its own, and runs body on the object it answers; answers 0 when there is none or the
  * document went away meanwhile (the next snapshot tries again). A dialog
  * that opened still fails the call. The group is released either way. */
 async function withObject(
   tabId: number,
   session: string | undefined,
   contextId: number,
-  expression: string,
+  name: MethodName & ("pendingHosts" | "documentNode"),
   body: (objectId: string, group: string) => Promise<number>,
 ): Promise<number> {
   const group = newGroup();
   try {
-    const r = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
-      expression,
-      contextId,
-      objectGroup: group,
-    });
+    const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
   } catch (e) {
@@ -70,25 +68,9 @@ interface Props {
   result: { name: string; value?: { objectId?: string } }[];
 }
 
-const REGISTER = `function (...roots) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  this.forEach((host, i) => {
-    // An element not upgraded yet may attach its root later.
-    if (host.matches(":defined")) reg.checked.add(host);
-    if (roots[i]) {
-      reg.closed.set(host, roots[i]);
-      found++;
-    }
-  });
-  return found;
-}`;
-
 /** Resolves the closed roots of the walk's pending hosts; answers how many it found. */
 export async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+  return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
     const props = await sendIn<Props>(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -106,11 +88,8 @@ export async function adoptClosedRoots(tabId: number, session: string | undefine
       }),
     );
     return count(
-      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-        objectId: arrayId,
-        functionDeclaration: REGISTER,
-        arguments: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
-        returnByValue: true,
+      await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
+        objects: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
       }),
     );
   });
@@ -122,26 +101,11 @@ interface DomNode {
   shadowRoots?: (DomNode & { shadowRootType?: string })[];
 }
 
-const SCAN_REGISTER = `function (...pairs) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const host = pairs[i], root = pairs[i + 1];
-    if (!host || !root) continue;
-    if (reg.closed.get(host) !== root) found++;
-    reg.closed.set(host, root);
-    reg.checked.add(host);
-  }
-  reg.scanned = document.getElementsByTagName("*").length;
-  return found;
-}`;
-
 /** Finds every closed shadow root of the world's document (not of its
  * frames: they have worlds of their own) and hands them to the walk's
  * registry; answers how many it had not seen before. */
 export async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  return withObject(tabId, session, contextId, "document", async (docId, group) => {
+  return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
     const d = await sendIn<{ node: DomNode }>(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs: [number, number][] = [];
     // An iframe's contentDocument is not followed: it has no children key
@@ -162,12 +126,7 @@ export async function scanClosedRoots(tabId: number, session: string | undefined
       }),
     );
     return count(
-      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-        objectId: docId,
-        functionDeclaration: SCAN_REGISTER,
-        arguments: args,
-        returnByValue: true,
-      }),
+      await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args }),
     );
   });
 }

@@ -16,6 +16,7 @@ import type { RequestParams, UploadResult } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { onAttach, onForget, onTabEvent, send } from "./debugger";
 import { releaseActionObjects } from "./refs";
+import { callInjected } from "./injected";
 import { resolveSpec, targetOf } from "./target";
 
 export interface Chooser {
@@ -61,12 +62,6 @@ interface CallResult {
   result: { type: string; value?: unknown; objectId?: string; subtype?: string };
 }
 
-const INPUT_KIND = `function () {
-  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
-  if (this.disabled) return "disabled";
-  return this.multiple ? "multiple" : "single";
-}`;
-
 export async function upload(tabId: number, p: RequestParams<"pages.upload">): Promise<UploadResult> {
   const files = requireStringArray(p, "files");
   for (const f of files) {
@@ -84,11 +79,7 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
     if (spec) {
       const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
       what = "ref" in spec ? spec.ref : spec.selector;
-      const k = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
-        objectId,
-        functionDeclaration: INPUT_KIND,
-        returnByValue: true,
-      });
+      const k = await callInjected(tabId, { objectId }, "fileInputKind", []);
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
         throw failed(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { uninstall } from "./debugger";
 import { pageHandlers } from "./index";
+import { fakeWorld, injectedCall } from "./testing-world";
 
 type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
@@ -82,11 +83,11 @@ test("eval answers the value, null for undefined, 4110 with the exception text",
 });
 
 test("wait for a state that never comes answers 4102 after the timeout", async () => {
-  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "loading" } }));
+  fakeWorld(answers, (name) => (name === "readyState" ? "loading" : undefined));
   const t0 = Date.now();
   await assert.rejects(h["pages.wait"]!({ state: "load", timeout: 60 }), { code: 4102, message: "timed out after 60 ms waiting for load" });
   assert.ok(Date.now() - t0 < 1000);
-  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "interactive" } }));
+  fakeWorld(answers, (name) => (name === "readyState" ? "interactive" : undefined));
   const r = (await h["pages.wait"]!({ state: "domcontentloaded" })) as { waited: number };
   assert.ok(r.waited >= 0);
   await assert.rejects(h["pages.wait"]!({}), { code: -32602 });
@@ -106,9 +107,10 @@ test("press: unknown key is -32602; a shortcut is rawKeyDown with modifiers", as
 });
 
 test("scroll answers where the window is after it", async () => {
-  answers.set("Runtime.evaluate", (p) => {
-    assert.match(String(p["expression"]), /top: 400/);
-    return { result: { type: "object", value: [0, 400, 0, 0, 1280, 713] } };
+  fakeWorld(answers, (name, args) => {
+    assert.equal(name, "scrollWindow");
+    assert.deepEqual(args, [0, 400]);
+    return [0, 400, 0, 0, 1280, 713];
   });
   assert.deepEqual(await h["pages.scroll"]!({ direction: "down", amount: 400 }), { scrollX: 0, scrollY: 400 });
   await assert.rejects(h["pages.scroll"]!({ direction: "sideways" }), { code: -32602 });
@@ -127,13 +129,16 @@ const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable",
 test("mouse input into a background tab activates it first and waits until it is visible", async () => {
   activeTab = 8;
   let polls = 0;
-  answers.set("Runtime.evaluate", (p) => {
-    assert.equal(p["expression"], "document.visibilityState");
-    return { result: { type: "string", value: ++polls < 3 ? "hidden" : "visible" } };
+  fakeWorld(answers, (name) => {
+    assert.equal(name, "visibilityState");
+    return ++polls < 3 ? "hidden" : "visible";
   });
   assert.deepEqual(await h["pages.mouse"]!({ action: "move", x: 1, y: 2 }), { ok: true });
   const order = sent.map(([m]) => m).filter((m) => m !== "Page.enable" && !ATTACH_HOOKED.has(m));
-  assert.deepEqual(order, ["tabs.update", "Runtime.evaluate", "Runtime.evaluate", "Runtime.evaluate", "Input.dispatchMouseEvent"]);
+  assert.deepEqual(order, [
+    "tabs.update", "Page.getFrameTree", "Page.createIsolatedWorld",
+    "Runtime.callFunctionOn", "Runtime.callFunctionOn", "Runtime.callFunctionOn", "Input.dispatchMouseEvent",
+  ]);
   assert.deepEqual(sent.find(([m]) => m === "tabs.update")![1], { id: 7, active: true });
 
   // Already active: no update, no polling.
@@ -182,11 +187,11 @@ test("get title reads Chrome's copy of a real title, with no call into the page"
   tabTitle = "Mozilla - Wikipedia";
   tabURL = "http://127.0.0.1:8000/wikipedia.html";
   assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "Mozilla - Wikipedia" });
-  assert.equal(sent.filter(([m]) => m === "Runtime.evaluate").length, 0);
+  assert.equal(sent.filter(([m]) => m.startsWith("Runtime.")).length, 0);
 });
 
 test("get title asks the page when Chrome's copy may be the URL or cut short", async () => {
-  answers.set("Runtime.evaluate", () => ({ result: { value: "from the page" } }));
+  fakeWorld(answers, (name, args) => (name === "documentPart" && args[0] === "title" ? "from the page" : undefined));
   for (const [title, url] of [
     ["", "http://127.0.0.1:8000/untitled.html"],
     ["127.0.0.1:8000/untitled.html", "http://127.0.0.1:8000/untitled.html"],
@@ -202,8 +207,8 @@ test("get title asks the page when Chrome's copy may be the URL or cut short", a
     tabURL = url!;
     sent = [];
     assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "from the page" }, `title ${JSON.stringify(title).slice(0, 40)}`);
-    const evals = sent.filter(([m]) => m === "Runtime.evaluate").map(([, p]) => p["expression"]);
-    assert.deepEqual(evals, ["document.title"]);
+    const calls = sent.filter(([m]) => m === "Runtime.callFunctionOn").map(([, p]) => injectedCall(p));
+    assert.deepEqual(calls, [["documentPart", ["title"]]]);
   }
 });
 

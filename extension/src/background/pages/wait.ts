@@ -5,6 +5,7 @@ import { optionalInt, optionalOneOf } from "../params";
 import { LOAD_STATES, type LoadState, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "./debugger";
+import { callInWorld } from "./world";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
 export const MAX_WAIT_MS = 300_000;
@@ -48,10 +49,7 @@ onForget((tabId) => {
 /** The document's readyState; "" while a navigation swaps documents. */
 async function readyState(tabId: number): Promise<string> {
   try {
-    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
-      expression: "document.readyState",
-      returnByValue: true,
-    }, 5_000);
+    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5_000 });
     return String(r.result.value ?? "");
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;

@@ -1,31 +1,71 @@
 // An isolated world in the main frame's document, one per document: the
-// snapshot walk runs there, so page scripts that replaced JSON, Set or
-// Array.from cannot break it, and its ref registry is invisible to them.
+// injected script (src/injected/) runs there, so page scripts that replaced
+// JSON, Set or Array.from cannot break it, and its ref registry is
+// invisible to them. callInWorld calls it by name.
 
-import { generation, onForget, send } from "./debugger";
+import type { ArgsOf, MethodName, ResultOf } from "../../injected/methods";
+import { ErrorCode, RpcError } from "../types";
+import { DialogOpenError, ensureAttached, generation, onForget, send } from "./debugger";
+import { callInjected, type CallOptions, type CallResult } from "./injected";
 
 const WORLD_NAME = "browserctl";
 const worlds = new Map<number, { generation: number; contextId: number }>();
 
 onForget((tabId) => {
   worlds.delete(tabId);
+  mainFrames.delete(tabId);
 });
+
+/** The main frame's id per tab: it stays the same across the frame's documents. */
+const mainFrames = new Map<number, string>();
 
 /** The execution context id of the tab's isolated world, made when needed. */
 export async function isolatedContext(tabId: number): Promise<number> {
+  await ensureAttached(tabId);
   const gen = generation(tabId);
   const w = worlds.get(tabId);
   if (w && w.generation === gen) return w.contextId;
-  const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
-  const r = await send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", {
-    frameId: tree.frameTree.frame.id,
-    worldName: WORLD_NAME,
-  });
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId });
-  return r.executionContextId;
+  const make = async (frameId: string) =>
+    (await send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
+  let contextId: number | undefined;
+  const known = mainFrames.get(tabId);
+  if (known) {
+    try {
+      contextId = await make(known);
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  if (contextId === undefined) {
+    const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
+    mainFrames.set(tabId, tree.frameTree.frame.id);
+    contextId = await make(tree.frameTree.frame.id);
+  }
+  worlds.set(tabId, { generation: gen, contextId });
+  return contextId;
 }
 
 /** Forgets the tab's world (its context is gone); the next call makes one. */
 export function dropContext(tabId: number): void {
   worlds.delete(tabId);
+}
+
+/**
+ * Calls the in-page method `name` in the tab's isolated world, retrying
+ * once with a fresh world when the old one's document went away.
+ */
+export async function callInWorld<N extends MethodName>(
+  tabId: number,
+  name: N,
+  args: ArgsOf<N>,
+  opts: CallOptions = {},
+): Promise<CallResult<ResultOf<N>>> {
+  const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
 }

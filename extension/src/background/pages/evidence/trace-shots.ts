@@ -12,6 +12,7 @@
 // past it no more frames are taken (the stop says truncated).
 
 import { onAttach, onTabEvent, send, sendQuiet } from "../debugger";
+import { callInjected } from "../injected";
 import { isolatedContext } from "../world";
 import { claimScreencast, releaseScreencast, screencastLead } from "./screencast-share";
 
@@ -107,11 +108,7 @@ interface EvalResult {
 async function mark(s: Shots): Promise<void> {
   if (s.marks.length >= MAX_MARKS) return;
   const label = `browserctl-trace-clock-${s.marks.length}-${Math.random().toString(36).slice(2, 10)}`;
-  const r = await send<EvalResult>(s.tabId, "Runtime.evaluate", {
-    expression: `(() => { const a = Date.now(); console.timeStamp(${JSON.stringify(label)}); return (a + Date.now()) / 2; })()`,
-    contextId: await isolatedContext(s.tabId),
-    returnByValue: true,
-  });
+  const r = await callInjected(s.tabId, { contextId: await isolatedContext(s.tabId) }, "clockMark", [label]);
   if (!r.exceptionDetails && typeof r.result.value === "number") s.marks.push({ label, wallMs: r.result.value });
 }
 
