@@ -28,6 +28,9 @@ export interface CheckAnswer {
   bx?: number;
   by?: number;
   via?: number;
+  /** ok: the element is in the top document and its viewport is the visual
+   * one (no pinch zoom): x, y are the tab's viewport coordinates as they are. */
+  topViewport?: boolean;
   role?: string;
   name?: string;
   top?: string;
@@ -175,7 +178,9 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
   if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
   const x = (x0 + x1) / 2;
   const y = (y0 + y1) / 2;
-  const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, role: shortRole(el), name: shortName(el) };
+  const vv = win.visualViewport;
+  const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
+  const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
   if (o.force) return answer;
   const within = (hit: Node | null): boolean => {
     for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {

@@ -17,6 +17,7 @@
 import { ErrorCode, RpcError, type Reason } from "../types";
 import { DialogOpenError, send } from "./debugger";
 import { offsetOf } from "./geometry";
+import { objectSession } from "./refs";
 import type { Point } from "./frames";
 import type { ArgsOf, MethodName, ResultOf } from "../../injected/methods";
 import type { CheckAnswer, PointerKind } from "../../injected/actionability";
@@ -80,6 +81,9 @@ async function inPage<N extends MethodName>(tabId: number, objectId: string, nam
 
 /** Maps a point of the element's frame viewport to the tab's viewport. */
 async function toTab(tabId: number, objectId: string, a: CheckAnswer): Promise<Point | null> {
+  // The top document's client coordinates are the tab's viewport's: no
+  // round trip to map them.
+  if (a.topViewport && objectSession(tabId, objectId) === undefined) return { x: a.x!, y: a.y! };
   let quads: number[][];
   try {
     quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
