@@ -802,7 +802,7 @@ function base64Length(b64) {
   const pad = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor(b64.length * 3 / 4) - pad);
 }
-async function requestDetail(line, d, send5, attached) {
+async function requestDetail(line, d, send2, attached) {
   const out = {
     id: d.id,
     method: line.method,
@@ -829,7 +829,7 @@ async function requestDetail(line, d, send5, attached) {
       out.requestBodyNote = "not available: the tab's debugger is detached";
     } else {
       try {
-        const r = await send5("Network.getRequestPostData", { requestId: d.requestId });
+        const r = await send2("Network.getRequestPostData", { requestId: d.requestId });
         out.requestBody = r.postData ?? "";
         out.requestBodySize = utf8Length(out.requestBody);
       } catch (e) {
@@ -849,7 +849,7 @@ async function requestDetail(line, d, send5, attached) {
     out.responseBodyNote = "not available: the tab's debugger is detached";
   } else {
     try {
-      const r = await send5("Network.getResponseBody", { requestId: d.requestId });
+      const r = await send2("Network.getResponseBody", { requestId: d.requestId });
       const body = r.body ?? "";
       out.base64Encoded = r.base64Encoded === true;
       out.responseBody = body;
@@ -981,18 +981,18 @@ function matchesPattern(url, p) {
 function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
 }
-async function applyBlocking(tabId, send5) {
+async function applyBlocking(tabId, send2) {
   const patterns = blockedPatterns(tabSession(tabId));
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
-    await send5("Fetch.disable");
+    await send2("Fetch.disable");
     return;
   }
   if (auth) {
-    await send5("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
+    await send2("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send5("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+  await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -1172,13 +1172,13 @@ onTabEvent((tabId, method, p) => {
 function blockSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
-onAttach(async (tabId, send5) => {
+onAttach(async (tabId, send2) => {
   tabLogs(tabId);
   await Promise.all([
-    send5("Runtime.enable"),
-    send5("Log.enable"),
-    send5("Network.enable"),
-    applyBlocking(tabId, send5).catch(() => void 0)
+    send2("Runtime.enable"),
+    send2("Log.enable"),
+    send2("Network.enable"),
+    applyBlocking(tabId, send2).catch(() => void 0)
   ]);
 });
 onForget((tabId) => {
@@ -1215,11 +1215,11 @@ onTabEvent((tabId, method, p) => {
   if (answered.size > 1e3) answered.clear();
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 });
-async function setCredentialsWanted(tabId, creds, send5) {
+async function setCredentialsWanted(tabId, creds, send2) {
   const had = byTab2.has(tabId);
   if (creds) byTab2.set(tabId, creds);
   else byTab2.delete(tabId);
-  if (had || creds) await applyBlocking(tabId, send5);
+  if (had || creds) await applyBlocking(tabId, send2);
 }
 
 // src/background/pages/emulation/permissions.ts
@@ -1342,39 +1342,39 @@ function unappliedOf(tabIds) {
 }
 
 // src/background/pages/emulation/apply.ts
-async function clearViewport(send5) {
-  await send5("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
-  await send5("Emulation.clearDeviceMetricsOverride");
+async function clearViewport(send2) {
+  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send2("Emulation.clearDeviceMetricsOverride");
 }
 var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
 var UNITS = [
   {
     names: ["viewport"],
-    apply: (s, send5) => s.viewport ? send5("Emulation.setDeviceMetricsOverride", {
+    apply: (s, send2) => s.viewport ? send2("Emulation.setDeviceMetricsOverride", {
       width: s.viewport.width,
       height: s.viewport.height,
       deviceScaleFactor: s.viewport.deviceScaleFactor ?? 0,
       mobile: s.viewport.mobile ?? false,
       screenWidth: s.viewport.width,
       screenHeight: s.viewport.height
-    }) : clearViewport(send5)
+    }) : clearViewport(send2)
   },
   {
     names: ["touch"],
-    apply: (s, send5) => send5("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
+    apply: (s, send2) => send2("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
   },
   {
     // An empty userAgent keeps the browser's; acceptLanguage is what
     // navigator.language and the Accept-Language header say.
     names: ["userAgent", "locale"],
-    apply: async (s, send5) => {
-      await send5("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
-      await send5("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
+    apply: async (s, send2) => {
+      await send2("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
+      await send2("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
     }
   },
   {
     names: ["media"],
-    apply: (s, send5) => send5("Emulation.setEmulatedMedia", {
+    apply: (s, send2) => send2("Emulation.setEmulatedMedia", {
       media: s.media?.print ? "print" : "",
       features: [
         { name: "prefers-color-scheme", value: s.media?.colorScheme ?? "" },
@@ -1384,7 +1384,7 @@ var UNITS = [
   },
   {
     names: ["offline", "throttle"],
-    apply: (s, send5) => send5("Network.emulateNetworkConditions", {
+    apply: (s, send2) => send2("Network.emulateNetworkConditions", {
       offline: s.offline ?? false,
       latency: s.throttle?.latencyMs ?? 0,
       downloadThroughput: s.throttle ? kbps(s.throttle.downloadKbps) : -1,
@@ -1393,11 +1393,11 @@ var UNITS = [
   },
   {
     names: ["geolocation"],
-    apply: (s, send5) => s.geolocation ? send5("Emulation.setGeolocationOverride", {
+    apply: (s, send2) => s.geolocation ? send2("Emulation.setGeolocationOverride", {
       latitude: s.geolocation.latitude,
       longitude: s.geolocation.longitude,
       accuracy: s.geolocation.accuracy ?? 10
-    }) : send5("Emulation.clearGeolocationOverride")
+    }) : send2("Emulation.clearGeolocationOverride")
   },
   {
     // geolocation grants its own permission: the page gets the position
@@ -1407,24 +1407,24 @@ var UNITS = [
   },
   {
     names: ["timezone"],
-    apply: (s, send5) => send5("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
+    apply: (s, send2) => send2("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
   },
   {
     names: ["headers"],
-    apply: (s, send5) => send5("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+    apply: (s, send2) => send2("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
   },
   {
     names: ["credentials"],
-    apply: (s, send5, tabId) => setCredentialsWanted(tabId, s.credentials, send5)
+    apply: (s, send2, tabId) => setCredentialsWanted(tabId, s.credentials, send2)
   }
 ];
-async function applyTo(tabId, s, names, send5) {
+async function applyTo(tabId, s, names, send2) {
   const units = UNITS.filter((u) => u.names.some((n) => names.includes(n)));
   await Promise.all(
     units.map(async (u) => {
       let err;
       try {
-        await u.apply(s, send5, tabId);
+        await u.apply(s, send2, tabId);
       } catch (e) {
         err = cdpMessage(e);
       }
@@ -1534,8 +1534,8 @@ function slot(tabId, session) {
   if (!s) t.set(session, s = /* @__PURE__ */ new Map());
   return s;
 }
-async function addScript(tabId, sc, send5, runImmediately) {
-  const r = await send5("Page.addScriptToEvaluateOnNewDocument", {
+async function addScript(tabId, sc, send2, runImmediately) {
+  const r = await send2("Page.addScriptToEvaluateOnNewDocument", {
     source: sc.source,
     runImmediately
   });
@@ -2531,9 +2531,9 @@ function wire2() {
       if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
     }
   });
-  onAttach(async (tabId, send5) => {
+  onAttach(async (tabId, send2) => {
     const r = recordingOn(tabId);
-    if (r) await send5("Page.startScreencast", screencastParams(r)).catch(() => {
+    if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
     });
   });
   onForget((tabId) => {
@@ -2654,8 +2654,8 @@ function wire3() {
       }
     }
   });
-  onAttach(async (tabId, send5) => {
-    if (traced(tabId) && screencastLead(tabId) === "trace") await send5("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
+  onAttach(async (tabId, send2) => {
+    if (traced(tabId) && screencastLead(tabId) === "trace") await send2("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
     });
   });
 }

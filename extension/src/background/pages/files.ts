@@ -58,10 +58,6 @@ function failed(msg: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`);
 }
 
-interface CallResult {
-  result: { type: string; value?: unknown; objectId?: string; subtype?: string };
-}
-
 export async function upload(tabId: number, p: RequestParams<"pages.upload">): Promise<UploadResult> {
   const files = requireStringArray(p, "files");
   for (const f of files) {

@@ -4,7 +4,7 @@
 // all (devtools-protocol#89, chromium-bidi#3894). Keyboard input, eval and
 // window.scrollBy are not affected.
 
-import { DialogOpenError, send } from "./debugger";
+import { DialogOpenError } from "./debugger";
 import { callInWorld } from "./world";
 
 /** How long to wait for the page to turn visible after activating its tab. */

@@ -1,7 +1,7 @@
 // pages.get: title, url, text, value, html, box.
 
 import { requireOneOf } from "../params";
-import { GET_WHATS, type Box, type GetResult, type GetWhat, type RequestParams } from "../protocol.gen";
+import { GET_WHATS, type Box, type GetResult, type RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { budgetOf, waitMsOf } from "./deadline";
 import { callInjected } from "./injected";

@@ -11,7 +11,7 @@ import type { RequestParams, ResultOf } from "../protocol.gen";
 import { requireString } from "../params";
 import { ErrorCode, RpcError } from "../types";
 import { budgetOf } from "./deadline";
-import { ensureAttached, send } from "./debugger";
+import { ensureAttached } from "./debugger";
 import { callInjected } from "./injected";
 import { dropContext, isolatedContext } from "./world";
 

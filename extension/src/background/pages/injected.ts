@@ -1,10 +1,11 @@
 // The extension's side of the injected script (src/injected/): one fixed
 // function calls an in-page method by name with JSON arguments, in an
 // isolated world only (an element's objectId resolved there, or a world's
-// execution context). A document that lacks the script (a new document
-// after a navigation, a new world) answers a marker; the script is then
-// installed there and the call made again, in the same call path, so a
-// navigation never makes a call fail for want of it.
+// execution context). A world this worker has not called into yet gets the
+// script in front of the call (one round trip); a document that lacks it
+// all the same (replaced under a known context, an element's world) answers
+// a marker, and the call goes again with the script: a navigation never
+// makes a call fail for want of it.
 
 import { SOURCE, VERSION } from "virtual:injected";
 import type { ArgsOf, MethodName, ResultOf } from "../../injected/methods";

@@ -7,7 +7,7 @@
 // loses the refs (4109 too: take a new snapshot).
 
 import { ErrorCode, RpcError } from "../types";
-import { DialogOpenError, generation, isAttached, onForget, send, sendIn, sendQuiet, setSessionRoute } from "./debugger";
+import { DialogOpenError, generation, isAttached, onForget, sendIn, sendQuiet, setSessionRoute } from "./debugger";
 import { callInjected } from "./injected";
 
 // A number in the registry of a frame document's isolated world: session

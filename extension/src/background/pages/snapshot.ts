@@ -37,11 +37,6 @@ export const MAX_WALK_LINES = 20_000;
 export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "./world";
 
-interface EvalResult {
-  result: { type: string; value?: unknown; objectId?: string };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
 /** Marks the page-side registries as this worker run's. */
 export const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const WORLD_NAME = "browserctl";

@@ -4,7 +4,7 @@
 // invisible to them. callInWorld calls it by name.
 
 import type { ArgsOf, MethodName, ResultOf } from "../../injected/methods";
-import { ErrorCode, RpcError } from "../types";
+import { RpcError } from "../types";
 import { DialogOpenError, ensureAttached, generation, onForget, send } from "./debugger";
 import { callInjected, type CallOptions, type CallResult } from "./injected";
 

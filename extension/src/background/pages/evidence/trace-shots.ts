@@ -95,11 +95,6 @@ export function take(s: Shots, f: Shot): void {
   s.bytes += f.data.length;
 }
 
-interface EvalResult {
-  result: { value?: unknown };
-  exceptionDetails?: unknown;
-}
-
 /**
  * A console.timeStamp in the page's isolated world (the page cannot hide
  * or see it), between two reads of Date.now(): the same wall clock as the
