@@ -2,10 +2,10 @@
 // `this` (the element for a call on one, else the global), its JSON
 // arguments, and the objects passed by reference (closed roots).
 
-import { actionCheck, guardDisarm, guardVerdict, isDisabled, visible, type CheckOptions } from "./actionability";
-import { durableSelector } from "./durable";
-import { fill, focus, focusForTyping, select } from "./forms";
-import { showHandoff, removeHandoff } from "./handoff";
+import { actionCheck, guardDisarm, guardVerdict, isDisabled, visible, type CheckOptions } from "./elements/actionability";
+import { durableSelector } from "./elements/durable";
+import { fill, focus, focusForTyping, select } from "./elements/forms";
+import { showHandoff, removeHandoff } from "./document/handoff";
 import {
   clockMark,
   errorPageCode,
@@ -16,8 +16,8 @@ import {
   scrollWindow,
   urlAndTitle,
   visibilityState,
-} from "./page";
-import { inputSince, startInputRecorder } from "./person-input";
+} from "./document/page";
+import { inputSince, startInputRecorder } from "./document/person-input";
 import {
   attribute,
   boxOf,
@@ -34,13 +34,13 @@ import {
   ownerShown,
   type DocumentPart,
   type ElementPart,
-} from "./read";
-import { adoptClosedRoots, keepScannedRoots, pendingHosts, refElement, registerElement } from "./registry";
-import { readOriginStorage, storageOp, writeOriginStorage, type StorageEntry } from "./storage";
-import { count, findElements, firstMatch, type Pick } from "./targets";
-import { readVitals } from "./vitals";
-import { cancelWait, domWait } from "./waits";
-import { walkTree, type TreeOptions } from "./walk";
+} from "./elements/read";
+import { adoptClosedRoots, keepScannedRoots, pendingHosts, refElement, registerElement } from "./elements/registry";
+import { readOriginStorage, storageOp, writeOriginStorage, type StorageEntry } from "./document/storage";
+import { count, findElements, firstMatch, type Pick } from "./elements/targets";
+import { readVitals } from "./document/vitals";
+import { cancelWait, domWait } from "./document/waits";
+import { walkTree, type TreeOptions } from "./elements/walk";
 
 type El = Element;
 

@@ -9,7 +9,7 @@
 // would reach another element after all (a button that moved away on
 // hover): nothing else is pressed, and the action tries again.
 //
-// One in-page call (src/injected/actionability.ts) does the checks and arms the listener; one CDP call maps
+// One in-page call (src/injected/elements/actionability.ts) does the checks and arms the listener; one CDP call maps
 // the point into the tab's viewport (DOM.getContentQuads, correct at every
 // frame depth after the scroll, plus an out-of-process frame's offset); one
 // in-page call after the press reads what the listener saw.
@@ -20,7 +20,7 @@ import { offsetOf } from "./geometry";
 import { objectSession } from "./refs";
 import type { Point } from "./frames";
 import type { ArgsOf, MethodName, ResultOf } from "../../injected/methods";
-import type { CheckAnswer, PointerKind } from "../../injected/actionability";
+import type { CheckAnswer, PointerKind } from "../../injected/elements/actionability";
 import { callInjected } from "./injected";
 
 export type { PointerKind };

@@ -5,7 +5,7 @@
 //
 // The target is `role=ROLE[name="NAME"]` (role-target.ts) when exactly one
 // element of the page has that role and name, else a CSS selector computed
-// in the page (src/injected/durable.ts): #id, tag[attr="value"] for a telling attribute, else a path
+// in the page (src/injected/elements/durable.ts): #id, tag[attr="value"] for a telling attribute, else a path
 // of tag:nth-of-type() steps from the nearest ancestor with a unique id. A
 // CSS selector is only answered when it matches this element and no other.
 

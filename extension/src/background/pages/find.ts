@@ -1,5 +1,5 @@
 // pages.find: elements by role and name, by text, or by label, each given a
-// ref from the document's registry (src/injected/registry.ts), the one
+// ref from the document's registry (src/injected/elements/registry.ts), the one
 // every snapshot mode numbers by, so the same element keeps its ref between
 // `find` and `snapshot`.
 //
@@ -84,7 +84,7 @@ export async function find(tabId: number, p: RequestParams<"pages.find">): Promi
 
 /**
  * The refs of what find found, from the main frame document's registry
- * (src/injected/registry.ts), the one every snapshot mode numbers elements by: the
+ * (src/injected/elements/registry.ts), the one every snapshot mode numbers elements by: the
  * element find calls e3 is e3 in the next snapshot, and the other way round.
  */
 async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {

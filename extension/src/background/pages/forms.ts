@@ -13,7 +13,7 @@ function failed(msg: string, reason?: Reason): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${msg}`, reason);
 }
 
-/** The reason of fill's answer (src/injected/forms.ts). */
+/** The reason of fill's answer (src/injected/elements/forms.ts). */
 function fillReason(why: string): Reason {
   return why.includes("disabled") ? "not_enabled" : "not_editable";
 }

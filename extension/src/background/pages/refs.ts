@@ -3,7 +3,7 @@
 // its node left the document, it answers 4109 and nothing acts on another
 // element. Numbers are never reused in a tab, and the same element keeps its
 // number across snapshots and find: numbers live in the document's registry
-// in the isolated world (src/injected/registry.ts). A service-worker restart
+// in the isolated world (src/injected/elements/registry.ts). A service-worker restart
 // loses the refs (4109 too: take a new snapshot).
 
 import { ErrorCode, RpcError } from "../types";
@@ -155,7 +155,7 @@ export function releaseActionObjects(tabId: number): void {
 }
 
 /**
- * Records the refs of a tree snapshot (src/injected/walk.ts): numbers live in the
+ * Records the refs of a tree snapshot (src/injected/elements/walk.ts): numbers live in the
  * page's registries, so nothing is dropped here but other documents' refs.
  */
 export function setTreeRefs(tabId: number, gen: number, entries: RefEntry[], nextMain: number): void {

@@ -1,4 +1,4 @@
-// pages.snapshot: one in-page walk per frame (src/injected/walk.ts), in parallel,
+// pages.snapshot: one in-page walk per frame (src/injected/elements/walk.ts), in parallel,
 // each in its frame's isolated world and session (frames.ts reaches
 // out-of-process frames); the frames' lines are spliced under their iframe's
 // line. Then the reader's sizing: a subtree (-s), the viewport, a cut at
@@ -6,7 +6,7 @@
 //
 // Refs: `eN` in the main frame, `fKeN` in the K-th frame document the tab
 // has shown. Numbers come from the documents' registries, so the same
-// element keeps its ref in every mode (see src/injected/registry.ts and README.md).
+// element keeps its ref in every mode (see src/injected/elements/registry.ts and README.md).
 
 import { optionalBool, optionalInt, optionalString } from "../params";
 import type { RequestParams, SnapshotResult } from "../protocol.gen";
@@ -15,7 +15,7 @@ import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from ".
 import { budgetOf } from "./deadline";
 import { adoptClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "./frames";
-import type { TreeOptions, TreeResult } from "../../injected/walk";
+import type { TreeOptions, TreeResult } from "../../injected/elements/walk";
 import { callInjected } from "./injected";
 import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";

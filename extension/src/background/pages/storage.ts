@@ -111,7 +111,7 @@ export async function clearCookies(tabId: number, p: RequestParams<"pages.clearC
 // ---- local and session storage ----
 
 
-// In the page (src/injected/storage.ts), in the isolated world: storage is
+// In the page (src/injected/document/storage.ts), in the isolated world: storage is
 // the origin's, the same in every world. It throws the browser's
 // SecurityError on an opaque origin such as about:blank.
 async function runStorage(tabId: number, args: ArgsOf<"storage">): Promise<unknown> {

@@ -1,12 +1,12 @@
 // Targets of the element commands: a ref from a snapshot (refs.ts), a CSS
 // selector, role=ROLE[name="NAME"] (role-target.ts) or text=WORDS /
-// text="EXACT" (src/injected/targets.ts). On the wire a target is the "ref" param or the "selector"
+// text="EXACT" (src/injected/elements/targets.ts). On the wire a target is the "ref" param or the "selector"
 // param, never both (docs/protocol.md, issue 8). A selector acts on the
 // first match that is visible (rendered, not visibility:hidden, with a box);
 // a selector that matches nothing visible fails with 4110 naming it.
 //
 // Selectors run in the extension's isolated world (world.ts), in the
-// injected script (src/injected/targets.ts): a page that replaced
+// injected script (src/injected/elements/targets.ts): a page that replaced
 // querySelectorAll cannot change what they find.
 
 import type { OptionalMember } from "../params";

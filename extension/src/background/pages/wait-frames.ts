@@ -1,7 +1,7 @@
 // pages.waitFor's text and selector waits across the page's frames: "visible
 // on the page" means visible in any frame document that is itself shown.
 //
-// One waiter (src/injected/waits.ts) runs in the isolated world of each
+// One waiter (src/injected/document/waits.ts) runs in the isolated world of each
 // document that tops a CDP session: the tab's main document and each out-of-process frame (frames.ts
 // follows them as child sessions). A waiter sees its own document and the
 // same-origin frame documents it shows, nested too (contentDocument of each
@@ -28,7 +28,7 @@ import { ErrorCode, RpcError } from "../types";
 import { cdpMessage, DialogOpenError, ensureAttached, onSessionEvent, openDialog, sendIn } from "./debugger";
 import { timedOut } from "./deadline";
 import { childSessions, followFrames } from "./frames";
-import type { WaitOutcome } from "../../injected/waits";
+import type { WaitOutcome } from "../../injected/document/waits";
 import { callInjected, type CallResult } from "./injected";
 import { dropContext, isolatedContext } from "./world";
 

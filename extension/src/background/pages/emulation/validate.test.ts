@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runInNewContext } from "node:vm";
 import { ErrorCode, RpcError } from "../../types";
-import { writeOriginStorage } from "../../../injected/storage";
+import { writeOriginStorage } from "../../../injected/document/storage";
 import { pendingScript, validateState } from "./state";
 import { canonicalLocale, validateNames, validateSettings, validTimezone } from "./validate";
 

@@ -1,6 +1,6 @@
 // pages.vitals: LCP and its element, CLS and the shifting elements, INP,
 // FCP, TTFB and the navigation timing phases of the tab's document, from
-// the browser's own performance entries (src/injected/vitals.ts). With reload, the
+// the browser's own performance entries (src/injected/document/vitals.ts). With reload, the
 // tab is reloaded first and measured once the new document has loaded.
 
 import { optionalBool } from "../../params";

@@ -6,7 +6,7 @@
 // timer catches what changes without a mutation (CSS, a same-origin frame's
 // new document).
 
-import { isVisible } from "./visibility";
+import { isVisible } from "../elements/visibility";
 
 export interface WaitOutcome {
   ok?: boolean;
