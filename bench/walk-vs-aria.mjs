@@ -1,24 +1,20 @@
 // The in-page work of browserctl's snapshot against Playwright's
 // locator('body').ariaSnapshot(), interleaved run by run on the same page in
 // the same Chromium, so machine load hits both alike. It measures only what
-// runs in the page (browserctl's walk from extension/src/.../page-tree.ts,
-// evaluated by Playwright), not the CLI, hub and extension around it:
+// runs in the page (browserctl's in-page script, extension/src/injected/,
+// bundled as the extension bundles it and evaluated by Playwright), not the CLI, hub and extension around it:
 // bench/browser.sh measures those end to end.
 //
 //   node bench/walk-vs-aria.mjs RUNS URL...   (prints a markdown table)
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../extension/package.json"));
-const { transformSync } = require("esbuild");
-const src = readFileSync(join(here, "../extension/src/background/pages/snapshot/page-tree.ts"), "utf8");
-const js = transformSync(src, { loader: "ts", format: "esm" }).code;
-const mod = await import("data:text/javascript;base64," + Buffer.from(js).toString("base64"));
-const walk = mod.walkTree.toString();
+const { bundleInjected } = await import(join(here, "../extension/scripts/injected.mjs"));
+const { source } = await bundleInjected(join(here, "../extension"));
+// The script installs itself on the global; the walk is its "walk" method.
+const walk = `(o) => { ${source}; return globalThis.__browserctlInjected.call("walk", null, [o], []); }`;
 
 const [runsArg, ...urls] = process.argv.slice(2);
 const runs = Number(runsArg) || 5;

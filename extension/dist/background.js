@@ -856,7 +856,7 @@ function base64Length(b64) {
   const pad = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor(b64.length * 3 / 4) - pad);
 }
-async function requestDetail(line, d, send2, attached) {
+async function requestDetail(line, d, send3, attached) {
   const out = {
     id: d.id,
     method: line.method,
@@ -883,7 +883,7 @@ async function requestDetail(line, d, send2, attached) {
       out.requestBodyNote = "not available: the tab's debugger is detached";
     } else {
       try {
-        const r = await send2("Network.getRequestPostData", { requestId: d.requestId });
+        const r = await send3("Network.getRequestPostData", { requestId: d.requestId });
         out.requestBody = r.postData ?? "";
         out.requestBodySize = utf8Length(out.requestBody);
       } catch (e) {
@@ -903,7 +903,7 @@ async function requestDetail(line, d, send2, attached) {
     out.responseBodyNote = "not available: the tab's debugger is detached";
   } else {
     try {
-      const r = await send2("Network.getResponseBody", { requestId: d.requestId });
+      const r = await send3("Network.getResponseBody", { requestId: d.requestId });
       const body = r.body ?? "";
       out.base64Encoded = r.base64Encoded === true;
       out.responseBody = body;
@@ -1039,19 +1039,19 @@ function matchesPattern(url, p) {
 function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
 }
-async function applyBlocking(tabId, send2) {
+async function applyBlocking(tabId, send3) {
   await router.ready();
   const patterns = [.../* @__PURE__ */ new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
-    await send2("Fetch.disable");
+    await send3("Fetch.disable");
     return;
   }
   if (auth) {
-    await send2("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
+    await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send2("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+  await send3("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -1238,13 +1238,13 @@ function requestPaused(tabId, p) {
 function blockSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
-async function enableLogs(tabId, send2) {
+async function enableLogs(tabId, send3) {
   tabLogs(tabId);
   await Promise.all([
-    send2("Runtime.enable"),
-    send2("Log.enable"),
-    send2("Network.enable"),
-    applyBlocking(tabId, send2).catch(() => void 0)
+    send3("Runtime.enable"),
+    send3("Log.enable"),
+    send3("Network.enable"),
+    applyBlocking(tabId, send3).catch(() => void 0)
   ]);
 }
 onForget((tabId) => {
@@ -1280,11 +1280,11 @@ function authRequired(tabId, p) {
   if (answered.size > 1e3) answered.clear();
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 }
-async function setCredentialsWanted(tabId, creds, send2) {
+async function setCredentialsWanted(tabId, creds, send3) {
   const had = byTab2.has(tabId);
   if (creds) byTab2.set(tabId, creds);
   else byTab2.delete(tabId);
-  if (had || creds) await applyBlocking(tabId, send2);
+  if (had || creds) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/permissions.ts
@@ -1407,39 +1407,39 @@ function unappliedOf(tabIds) {
 }
 
 // src/background/pages/emulation/apply.ts
-async function clearViewport(send2) {
-  await send2("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
-  await send2("Emulation.clearDeviceMetricsOverride");
+async function clearViewport(send3) {
+  await send3("Emulation.setDeviceMetricsOverride", { width: 0, height: 0, deviceScaleFactor: 0, mobile: false });
+  await send3("Emulation.clearDeviceMetricsOverride");
 }
 var kbps = (k) => k > 0 ? k * 1e3 / 8 : -1;
 var UNITS = [
   {
     names: ["viewport"],
-    apply: (s, send2) => s.viewport ? send2("Emulation.setDeviceMetricsOverride", {
+    apply: (s, send3) => s.viewport ? send3("Emulation.setDeviceMetricsOverride", {
       width: s.viewport.width,
       height: s.viewport.height,
       deviceScaleFactor: s.viewport.deviceScaleFactor ?? 0,
       mobile: s.viewport.mobile ?? false,
       screenWidth: s.viewport.width,
       screenHeight: s.viewport.height
-    }) : clearViewport(send2)
+    }) : clearViewport(send3)
   },
   {
     names: ["touch"],
-    apply: (s, send2) => send2("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
+    apply: (s, send3) => send3("Emulation.setTouchEmulationEnabled", s.touch ? { enabled: true, maxTouchPoints: 5 } : { enabled: false })
   },
   {
     // An empty userAgent keeps the browser's; acceptLanguage is what
     // navigator.language and the Accept-Language header say.
     names: ["userAgent", "locale"],
-    apply: async (s, send2) => {
-      await send2("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
-      await send2("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
+    apply: async (s, send3) => {
+      await send3("Emulation.setUserAgentOverride", { userAgent: s.userAgent ?? "", acceptLanguage: s.locale ?? "" });
+      await send3("Emulation.setLocaleOverride", s.locale ? { locale: s.locale } : {});
     }
   },
   {
     names: ["media"],
-    apply: (s, send2) => send2("Emulation.setEmulatedMedia", {
+    apply: (s, send3) => send3("Emulation.setEmulatedMedia", {
       media: s.media?.print ? "print" : "",
       features: [
         { name: "prefers-color-scheme", value: s.media?.colorScheme ?? "" },
@@ -1449,7 +1449,7 @@ var UNITS = [
   },
   {
     names: ["offline", "throttle"],
-    apply: (s, send2) => send2("Network.emulateNetworkConditions", {
+    apply: (s, send3) => send3("Network.emulateNetworkConditions", {
       offline: s.offline ?? false,
       latency: s.throttle?.latencyMs ?? 0,
       downloadThroughput: s.throttle ? kbps(s.throttle.downloadKbps) : -1,
@@ -1458,11 +1458,11 @@ var UNITS = [
   },
   {
     names: ["geolocation"],
-    apply: (s, send2) => s.geolocation ? send2("Emulation.setGeolocationOverride", {
+    apply: (s, send3) => s.geolocation ? send3("Emulation.setGeolocationOverride", {
       latitude: s.geolocation.latitude,
       longitude: s.geolocation.longitude,
       accuracy: s.geolocation.accuracy ?? 10
-    }) : send2("Emulation.clearGeolocationOverride")
+    }) : send3("Emulation.clearGeolocationOverride")
   },
   {
     // geolocation grants its own permission: the page gets the position
@@ -1472,24 +1472,24 @@ var UNITS = [
   },
   {
     names: ["timezone"],
-    apply: (s, send2) => send2("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
+    apply: (s, send3) => send3("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
   },
   {
     names: ["headers"],
-    apply: (s, send2) => send2("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+    apply: (s, send3) => send3("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
   },
   {
     names: ["credentials"],
-    apply: (s, send2, tabId) => setCredentialsWanted(tabId, s.credentials, send2)
+    apply: (s, send3, tabId) => setCredentialsWanted(tabId, s.credentials, send3)
   }
 ];
-async function applyTo(tabId, s, names, send2) {
+async function applyTo(tabId, s, names, send3) {
   const units = UNITS.filter((u) => u.names.some((n) => names.includes(n)));
   await Promise.all(
     units.map(async (u) => {
       let err;
       try {
-        await u.apply(s, send2, tabId);
+        await u.apply(s, send3, tabId);
       } catch (e) {
         err = cdpMessage(e);
       }
@@ -1597,8 +1597,8 @@ function slot(tabId, session) {
   if (!s) t.set(session, s = /* @__PURE__ */ new Map());
   return s;
 }
-async function addScript(tabId, sc, send2, runImmediately) {
-  const r = await send2("Page.addScriptToEvaluateOnNewDocument", {
+async function addScript(tabId, sc, send3, runImmediately) {
+  const r = await send3("Page.addScriptToEvaluateOnNewDocument", {
     source: sc.source,
     runImmediately
   });
@@ -1653,21 +1653,103 @@ function dropFrameScripts(tabId, params) {
   added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
 }
 
+// injected:injected
+var SOURCE = '"use strict";(()=>{var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:[],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}function durableSelector(el){let esc=s=>CSS.escape(s),quote=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return el.getAttribute(name)}function computedStyle(el,name){return!name.startsWith("--")&&!CSS.supports(name,"inherit")?null:getComputedStyle(el).getPropertyValue(name).trim()}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}function norm2(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm2(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm2(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}function describe2(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe2(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe2(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe2(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var waits=new Map,norm3=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm3(arg):arg,sees=kind==="text"?doc=>norm3((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}async function walkTree(o){let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush(),textLevel=level,textParent=parentName,text.push(s)},emit=(el,role,name,level,attrs,withRef)=>{flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf(el,"iframe");emit(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit(el,role,nameOf(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit(el,role,nameOf(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var methods={walk:(_,[o])=>walkTree(o),refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs),firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit),durableSelector:el=>durableSelector(el),actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el),documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),closedRootsNoted:(_,[key,probe])=>closedRootsNoted(key,probe),ownerShown:el=>ownerShown(el),fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el),domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id),scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label),storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session),startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since),showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff(),readVitals:()=>readVitals()};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"824d46cdfe4e89c8",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];return fn(self,Array.isArray(args)?args:[],objects)}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="__browserctl_injected_version__")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
+var VERSION = "824d46cdfe4e89c8";
+
+// src/background/pages/core/injected.ts
+var NOT_INSTALLED = "\0browserctl:not-installed";
+var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
+var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
+${SOURCE}
+})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+var installed2 = /* @__PURE__ */ new Set();
+var MAX_KNOWN = 4096;
+onForget((tabId) => {
+  for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
+});
+function sendTo(tabId, where, method, params, timeoutMs) {
+  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
+  const p = { ...target, ...params };
+  return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
+}
+async function callInjected(tabId, where, name, args, opts = {}) {
+  const params = {
+    arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
+    returnByValue: opts.returnByValue ?? true,
+    awaitPromise: true,
+    ...opts.objectGroup !== void 0 ? { objectGroup: opts.objectGroup } : {},
+    ...opts.userGesture ? { userGesture: true } : {}
+  };
+  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
+  let r;
+  if (key === void 0 || installed2.has(key)) {
+    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
+  }
+  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
+    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
+    if (key !== void 0) {
+      if (installed2.size >= MAX_KNOWN) installed2.clear();
+      installed2.add(key);
+    }
+  }
+  return r;
+}
+async function valueOf(tabId, where, name, args, fail, opts = {}) {
+  const r = await callInjected(tabId, where, name, args, opts);
+  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
+  return r.result.value;
+}
+
+// src/background/pages/core/world.ts
+var WORLD_NAME = "browserctl";
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+  mainFrames.delete(tabId);
+});
+var mainFrames = /* @__PURE__ */ new Map();
+async function isolatedContext(tabId) {
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const make = async (frameId) => (await send(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
+  let contextId;
+  const known = mainFrames.get(tabId);
+  if (known) {
+    try {
+      contextId = await make(known);
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  if (contextId === void 0) {
+    const tree = await send(tabId, "Page.getFrameTree");
+    mainFrames.set(tabId, tree.frameTree.frame.id);
+    contextId = await make(tree.frameTree.frame.id);
+  }
+  worlds.set(tabId, { generation: gen, contextId });
+  return contextId;
+}
+function dropContext(tabId) {
+  const w = worlds.get(tabId);
+  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
+}
+async function callInWorld(tabId, name, args, opts = {}) {
+  const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
+}
+
 // src/background/pages/emulation/state.ts
 function bad(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-var READ_STORAGE = `(() => {
-  const dump = (s) => { const out = []; for (let i = 0; i < s.length; i++) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) ?? "" }); } return out; };
-  try { return { origin: location.origin, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) }; }
-  catch (e) { return null; }
-})()`;
-function writeStorageSource(o) {
-  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
-  return `(() => { const d = ${data}; if (location.origin !== d.origin) return false;
-  for (const e of d.local) localStorage.setItem(e.name, e.value);
-  for (const e of d.session) sessionStorage.setItem(e.name, e.value);
-  return true; })()`;
 }
 async function saveState(tabIds) {
   const cookies2 = /* @__PURE__ */ new Map();
@@ -1691,10 +1773,7 @@ async function saveState(tabIds) {
 ${c.path}
 ${c.name}`, ck);
     }
-    const s = await send(tabId, "Runtime.evaluate", {
-      expression: READ_STORAGE,
-      returnByValue: true
-    });
+    const s = await callInWorld(tabId, "readOriginStorage", []);
     const o = s.result.value;
     if (o && o.origin && o.origin !== "null" && !origins.has(o.origin)) origins.set(o.origin, o);
   }
@@ -1776,10 +1855,7 @@ async function loadState(tabIds, st) {
       pending2.push(o);
       continue;
     }
-    const r = await send(tabId, "Runtime.evaluate", {
-      expression: writeStorageSource(o),
-      returnByValue: true
-    });
+    const r = await callInWorld(tabId, "writeOriginStorage", [o.origin, o.localStorage, o.sessionStorage ?? []]);
     if (r.exceptionDetails || r.result.value !== true) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: could not write the storage of ${o.origin} in tab ${tabId}`);
     }
@@ -2392,12 +2468,7 @@ var VISIBLE_WAIT_MS = 2e3;
 var POLL_MS = 20;
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function visible(tabId) {
-  const r = await send(
-    tabId,
-    "Runtime.evaluate",
-    { expression: "document.visibilityState", returnByValue: true },
-    VISIBLE_WAIT_MS
-  );
+  const r = await callInWorld(tabId, "visibilityState", [], { timeoutMs: VISIBLE_WAIT_MS });
   return r.result.value === "visible";
 }
 async function ensureForeground(tabId) {
@@ -2518,9 +2589,9 @@ function restartRecordingOnNavigation(tabId, p) {
   const r = recordingOn(tabId);
   if (r && frame && !frame.parentId) sendQuiet(tabId, "Page.startScreencast", screencastParams(r));
 }
-async function restartRecordingOnAttach(tabId, send2) {
+async function restartRecordingOnAttach(tabId, send3) {
   const r = recordingOn(tabId);
-  if (r) await send2("Page.startScreencast", screencastParams(r)).catch(() => {
+  if (r) await send3("Page.startScreencast", screencastParams(r)).catch(() => {
   });
 }
 var wired2 = false;
@@ -2612,34 +2683,6 @@ function framesOf(sessionId, from) {
   return { frames, next: i, done: i >= r.frames.length };
 }
 
-// src/background/pages/core/world.ts
-var WORLD_NAME = "browserctl";
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-});
-async function isolatedContext(tabId) {
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const create = (frameId2) => send(tabId, "Page.createIsolatedWorld", { frameId: frameId2, worldName: WORLD_NAME });
-  let r;
-  const known = w?.frameId;
-  if (known) r = await create(known).catch(() => void 0);
-  let frameId = known;
-  if (!r) {
-    const tree = await send(tabId, "Page.getFrameTree");
-    frameId = tree.frameTree.frame.id;
-    r = await create(frameId);
-  }
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId, frameId });
-  return r.executionContextId;
-}
-function dropContext(tabId) {
-  const w = worlds.get(tabId);
-  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
-}
-
 // src/background/pages/evidence/trace-shots.ts
 var SHOT_WIDTH = 500;
 var SHOT_QUALITY = 50;
@@ -2668,8 +2711,8 @@ function restartTraceShotsOnNavigation(tabId, p) {
     sendQuiet(tabId, "Page.startScreencast", SCREENCAST_PARAMS);
   }
 }
-async function restartTraceShotsOnAttach(tabId, send2) {
-  if (traced(tabId) && screencastLead(tabId) === "trace") await send2("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
+async function restartTraceShotsOnAttach(tabId, send3) {
+  if (traced(tabId) && screencastLead(tabId) === "trace") await send3("Page.startScreencast", SCREENCAST_PARAMS).catch(() => {
   });
 }
 function traced(tabId) {
@@ -2688,11 +2731,7 @@ function take(s, f) {
 async function mark(s) {
   if (s.marks.length >= MAX_MARKS) return;
   const label = `browserctl-trace-clock-${s.marks.length}-${Math.random().toString(36).slice(2, 10)}`;
-  const r = await send(s.tabId, "Runtime.evaluate", {
-    expression: `(() => { const a = Date.now(); console.timeStamp(${JSON.stringify(label)}); return (a + Date.now()) / 2; })()`,
-    contextId: await isolatedContext(s.tabId),
-    returnByValue: true
-  });
+  const r = await callInjected(s.tabId, { contextId: await isolatedContext(s.tabId) }, "clockMark", [label]);
   if (!r.exceptionDetails && typeof r.result.value === "number") s.marks.push({ label, wallMs: r.result.value });
 }
 async function startShots(tabId) {
@@ -2900,690 +2939,6 @@ function traceShots(sessionId, from) {
   return c;
 }
 
-// src/background/pages/snapshot/page-tree.ts
-async function walkTree(o) {
-  const KEY = "__browserctlTree";
-  const w = window;
-  let reg = w[KEY];
-  if (!reg || reg.owner !== o.owner || !(reg.map instanceof WeakMap)) {
-    reg = {
-      owner: o.owner,
-      map: /* @__PURE__ */ new WeakMap(),
-      byNum: /* @__PURE__ */ new Map(),
-      max: o.next - 1,
-      closed: /* @__PURE__ */ new WeakMap(),
-      checked: /* @__PURE__ */ new WeakSet(),
-      pending: [],
-      scanned: -1
-    };
-    try {
-      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
-    } catch {
-    }
-  }
-  const R = reg;
-  if (o.next - 1 > R.max) R.max = o.next - 1;
-  const full = o.mode === "full";
-  const maxDepth = o.depth < 0 ? Infinity : o.depth;
-  const lines = [];
-  const refs = [];
-  R.pending = [];
-  const SLICE_MS = 15;
-  const stopAt = performance.now() + (o.deadline - Date.now());
-  let sliceStart = performance.now();
-  let visited = 0;
-  let cut;
-  const turn = () => new Promise((r) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      r();
-    };
-    ch.port2.postMessage(0);
-  });
-  const tick = async () => {
-    if (lines.length >= o.maxLines) cut = "lines";
-    if (cut || (++visited & 255) !== 0) return;
-    const now = performance.now();
-    if (now >= stopAt) cut = "time";
-    else if (now - sliceStart >= SLICE_MS) {
-      await turn();
-      sliceStart = performance.now();
-    }
-  };
-  const INTERACTIVE = /* @__PURE__ */ new Set([
-    "button",
-    "checkbox",
-    "combobox",
-    "link",
-    "listbox",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "option",
-    "radio",
-    "scrollbar",
-    "searchbox",
-    "slider",
-    "spinbutton",
-    "switch",
-    "tab",
-    "textbox",
-    "treeitem",
-    "gridcell"
-  ]);
-  const SKIP = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE"]);
-  const FROM_CONTENT = /* @__PURE__ */ new Set([
-    "button",
-    "checkbox",
-    "link",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "option",
-    "radio",
-    "switch",
-    "tab",
-    "treeitem",
-    "gridcell",
-    "heading"
-  ]);
-  const NO_NAME_TAGS = /* @__PURE__ */ new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
-  const NO_NAME_ROLES = /* @__PURE__ */ new Set([
-    "alert",
-    "alertdialog",
-    "application",
-    "article",
-    "banner",
-    "complementary",
-    "contentinfo",
-    "dialog",
-    "document",
-    "feed",
-    "figure",
-    "form",
-    "grid",
-    "listbox",
-    "log",
-    "main",
-    "marquee",
-    "math",
-    "menu",
-    "menubar",
-    "navigation",
-    "region",
-    "search",
-    "status",
-    "tablist",
-    "tabpanel",
-    "timer",
-    "toolbar",
-    "tree",
-    "treegrid"
-  ]);
-  const WEAK = /* @__PURE__ */ new Set(["none", "presentation", "generic"]);
-  const LEAF = /* @__PURE__ */ new Set([
-    "button",
-    "link",
-    "textbox",
-    "searchbox",
-    "combobox",
-    "listbox",
-    "slider",
-    "spinbutton",
-    "checkbox",
-    "radio",
-    "switch",
-    "img",
-    "separator",
-    "option",
-    "menuitem",
-    "tab",
-    "heading"
-  ]);
-  const STRUCTURAL = /* @__PURE__ */ new Set(["group", "rowgroup", "paragraph", "blockquote", "figure", "section", "generic", "none"]);
-  const INLINE = /* @__PURE__ */ new Set([
-    "A",
-    "ABBR",
-    "B",
-    "BDI",
-    "BDO",
-    "CITE",
-    "CODE",
-    "DATA",
-    "DEL",
-    "DFN",
-    "EM",
-    "FONT",
-    "I",
-    "INS",
-    "KBD",
-    "LABEL",
-    "MARK",
-    "Q",
-    "S",
-    "SAMP",
-    "SMALL",
-    "SPAN",
-    "STRONG",
-    "SUB",
-    "SUP",
-    "TIME",
-    "U",
-    "VAR"
-  ]);
-  const LANDMARK_SCOPE = "ARTICLE,ASIDE,MAIN,NAV,SECTION";
-  const clean = (s) => {
-    if (!s) return "";
-    let t = s.replace(/\s+/g, " ").trim();
-    if (t.length > o.maxName) t = t.slice(0, o.maxName - 1) + "…";
-    return t;
-  };
-  const quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const numOf = (el) => {
-    let n = R.map.get(el);
-    if (!n) {
-      n = ++R.max;
-      R.map.set(el, n);
-      R.byNum.set(n, new WeakRef(el));
-    }
-    return n;
-  };
-  const shadowOf = (el) => el.shadowRoot || R.closed.get(el) || null;
-  const implicitRole = (el) => {
-    switch (el.tagName) {
-      case "A":
-      case "AREA":
-        return el.hasAttribute("href") ? "link" : "";
-      case "BUTTON":
-        return "button";
-      case "SUMMARY":
-        return el.parentElement?.tagName === "DETAILS" ? "button" : "";
-      case "TEXTAREA":
-        return "textbox";
-      case "SELECT": {
-        const s = el;
-        return s.multiple || s.size > 1 ? "listbox" : "combobox";
-      }
-      case "INPUT": {
-        const i = el;
-        switch (i.type) {
-          case "hidden":
-            return "";
-          case "button":
-          case "submit":
-          case "reset":
-          case "image":
-          case "file":
-          case "color":
-            return "button";
-          case "checkbox":
-            return "checkbox";
-          case "radio":
-            return "radio";
-          case "range":
-            return "slider";
-          case "number":
-            return "spinbutton";
-          case "search":
-            return i.hasAttribute("list") ? "combobox" : "searchbox";
-          default:
-            return i.hasAttribute("list") ? "combobox" : "textbox";
-        }
-      }
-    }
-    const h = el;
-    if (h.isContentEditable && !(h.parentElement && h.parentElement.isContentEditable)) return "textbox";
-    if (!full) return "";
-    switch (el.tagName) {
-      case "H1":
-      case "H2":
-      case "H3":
-      case "H4":
-      case "H5":
-      case "H6":
-        return "heading";
-      case "UL":
-      case "OL":
-      case "MENU":
-        return "list";
-      case "LI":
-        return "listitem";
-      case "NAV":
-        return "navigation";
-      case "MAIN":
-        return "main";
-      case "ASIDE":
-        return "complementary";
-      case "HEADER":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "banner";
-      case "FOOTER":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "contentinfo";
-      case "FORM":
-        return "form";
-      case "SECTION":
-        return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? "region" : "";
-      case "ARTICLE":
-        return "article";
-      case "TABLE":
-        return "table";
-      case "TR":
-        return "row";
-      case "TD":
-        return "cell";
-      case "TH":
-        return el.closest("thead") || el.scope === "col" ? "columnheader" : "rowheader";
-      case "IMG":
-        return el.getAttribute("alt") === "" ? "" : "img";
-      case "svg":
-        return el.getAttribute("aria-label") || el.querySelector(":scope > title") ? "img" : "";
-      case "P":
-        return "paragraph";
-      case "BLOCKQUOTE":
-        return "blockquote";
-      case "DIALOG":
-        return "dialog";
-      case "FIGURE":
-        return "figure";
-      case "FIELDSET":
-      case "DETAILS":
-        return "group";
-      case "HR":
-        return "separator";
-      case "IFRAME":
-      case "FRAME":
-        return "iframe";
-    }
-    return "";
-  };
-  const textOf = (ids, root2) => {
-    const parts = [];
-    for (const id of ids.split(/\s+/)) {
-      const t = id && root2.getElementById(id);
-      if (t) parts.push(t.textContent || "");
-    }
-    return parts.join(" ");
-  };
-  let self = null;
-  const contentText = (node, out2, depth) => {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) {
-        const data = c.data;
-        if (data.trim() !== "") out2.push(data);
-        else if (c.previousSibling && c.nextSibling) out2.push(" ");
-        continue;
-      }
-      if (c.nodeType !== 1) continue;
-      const e = c;
-      const tag = e.tagName;
-      if (SKIP.has(tag) || tag === "IFRAME") continue;
-      if (tag === "WBR" || tag === "BR") {
-        out2.push(" ");
-        continue;
-      }
-      if (e.getAttribute("aria-hidden") === "true") continue;
-      if (NO_NAME_TAGS.has(tag)) continue;
-      const r = e.getAttribute("role");
-      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
-      if (!e.checkVisibility({ visibilityProperty: true })) continue;
-      const al = e.getAttribute("aria-label");
-      if (al && al.trim()) {
-        out2.push(" ", al, " ");
-        continue;
-      }
-      if (tag === "IMG" || tag === "AREA" || tag === "INPUT" && e.type === "image") {
-        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
-        if (alt) out2.push(" ", alt, " ");
-        continue;
-      }
-      if (tag === "svg" || tag === "SVG") {
-        const t = e.querySelector("title");
-        if (t) out2.push(" ", t.textContent || "", " ");
-        continue;
-      }
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-        const t = e.type;
-        if (e !== self && t !== "checkbox" && t !== "radio" && t !== "hidden" && t !== "file") {
-          out2.push(" ", e.value || "", " ");
-        }
-        continue;
-      }
-      if (depth > 40) continue;
-      const block2 = !INLINE.has(tag);
-      if (block2) out2.push(" ");
-      contentText(shadowOf(e) || e, out2, depth + 1);
-      if (block2) out2.push(" ");
-    }
-  };
-  const fromContent = (el) => {
-    const out2 = [];
-    contentText(shadowOf(el) || el, out2, 0);
-    const raw = out2.join("");
-    return raw === "" ? void 0 : clean(raw);
-  };
-  const nameOf = (el, role) => {
-    const lb = el.getAttribute("aria-labelledby");
-    if (lb) {
-      const n = clean(textOf(lb, el.getRootNode()));
-      if (n) return n;
-    }
-    const al = clean(el.getAttribute("aria-label"));
-    if (al) return al;
-    const tag = el.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-      const f = el;
-      if (tag === "INPUT" && (f.type === "button" || f.type === "submit" || f.type === "reset")) {
-        return clean(f.value) || (f.type === "submit" ? "Submit" : f.type === "reset" ? "Reset" : "");
-      }
-      if (tag === "INPUT" && f.type === "image") return clean(f.alt) || clean(f.title) || "Submit";
-      const labels = f.labels;
-      if (labels && labels.length) {
-        self = el;
-        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
-        self = null;
-        return n;
-      }
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("placeholder"));
-    }
-    if (tag === "AREA" || tag === "IMG") return clean(el.getAttribute("alt")) || clean(el.getAttribute("title"));
-    if (tag === "svg") return clean(el.querySelector(":scope > title")?.textContent);
-    if (tag === "IFRAME" || tag === "FRAME") return clean(el.getAttribute("title")) || clean(el.getAttribute("name"));
-    if (tag === "TABLE") {
-      const cap = el.caption;
-      if (cap) return clean(cap.textContent);
-    }
-    if (tag === "FIELDSET") {
-      const lg = el.querySelector(":scope > legend");
-      if (lg) return clean(lg.textContent);
-    }
-    if (!FROM_CONTENT.has(role)) {
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
-    }
-    return fromContent(el) ?? clean(el.getAttribute("title"));
-  };
-  const stateOf2 = (el, role) => {
-    const out2 = [];
-    const tag = el.tagName;
-    if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
-      const i = el;
-      if (i.indeterminate) out2.push("checked=mixed");
-      else if (i.checked) out2.push("checked");
-    } else {
-      const ac = el.getAttribute("aria-checked");
-      if (ac === "true") out2.push("checked");
-      else if (ac === "mixed") out2.push("checked=mixed");
-    }
-    if (el.disabled === true || el.getAttribute("aria-disabled") === "true") out2.push("disabled");
-    const ex = el.getAttribute("aria-expanded");
-    if (ex === "true" || tag === "DETAILS" && el.open) out2.push("expanded");
-    if (el.getAttribute("aria-selected") === "true") out2.push("selected");
-    if (el.getAttribute("aria-pressed") === "true") out2.push("pressed");
-    if (role === "heading") {
-      const al = Number(el.getAttribute("aria-level"));
-      const lv = al > 0 ? al : /^H[1-6]$/.test(tag) ? Number(tag[1]) : 2;
-      out2.push(`level=${lv}`);
-    }
-    if (role === "textbox" || role === "searchbox" || role === "combobox" || role === "spinbutton" || role === "slider") {
-      let v = "";
-      if (tag === "INPUT" || tag === "TEXTAREA") {
-        const i = el;
-        v = i.type === "password" ? i.value ? "••••" : "" : i.value;
-      } else if (tag === "SELECT") {
-        const s = el;
-        v = s.selectedIndex >= 0 ? s.options[s.selectedIndex]?.text ?? "" : "";
-      } else if (role === "textbox") {
-        v = el.textContent || "";
-      }
-      v = clean(v);
-      if (v) out2.push(`value=${quote(v)}`);
-    }
-    return out2;
-  };
-  const hasBox = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) return true;
-    for (const d of el.querySelectorAll("*")) {
-      const q = d.getBoundingClientRect();
-      if (q.width > 0 && q.height > 0) return true;
-    }
-    return false;
-  };
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
-  const outside = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) return false;
-    return r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw;
-  };
-  const roleOf = (el) => {
-    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
-    let role = implicitRole(el);
-    if (explicit && (INTERACTIVE.has(explicit) || role && !WEAK.has(explicit) || full && !role && !WEAK.has(explicit))) {
-      role = explicit;
-    }
-    if (WEAK.has(role)) role = "";
-    return role;
-  };
-  let text = [];
-  let textLevel = 0;
-  let textParent = "";
-  const flush = () => {
-    if (!text.length) return;
-    const t = text.join("").replace(/\s+/g, " ").trim();
-    text = [];
-    if (!t || textLevel > maxDepth) return;
-    if (textParent && textParent.includes(t)) return;
-    lines.push(`${"  ".repeat(textLevel)}- text: ${t}`);
-  };
-  const addText = (s, level, parentName) => {
-    if (text.length && textLevel !== level) flush();
-    textLevel = level;
-    textParent = parentName;
-    text.push(s);
-  };
-  const emit = (el, role, name, level, attrs, withRef) => {
-    flush();
-    let s = `${"  ".repeat(level)}- ${role}`;
-    if (name) s += ` ${quote(name)}`;
-    if (withRef) {
-      const n = numOf(el);
-      s += ` [ref=${o.prefix}${n}]`;
-      refs.push([n, role, name]);
-    }
-    for (const a of attrs) s += ` [${a}]`;
-    lines.push(s);
-  };
-  const children = (n) => {
-    if (n.nodeType === 1) {
-      const el = n;
-      if (el.tagName === "SLOT") {
-        const a = el.assignedNodes();
-        if (a.length) return a;
-      } else {
-        const sr = shadowOf(el);
-        if (sr) return sr.childNodes;
-        if (el.localName.includes("-") && !R.checked.has(el)) R.pending.push(el);
-      }
-    }
-    return n.childNodes;
-  };
-  const frameLine = (el, level) => {
-    const name = nameOf(el, "iframe");
-    emit(el, "iframe", name, level, [], true);
-    lines.push(`${"  ".repeat(level + 1)}\0F${numOf(el)}`);
-  };
-  const visit = async (el, level, parentName, visible2) => {
-    await tick();
-    if (cut) return;
-    const tag = el.tagName;
-    if (SKIP.has(tag)) return;
-    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
-    if (tag === "INPUT" && el.type === "hidden") return;
-    let shown3 = el.checkVisibility({ visibilityProperty: true });
-    if (!shown3) {
-      if (!el.checkVisibility()) {
-        if (getComputedStyle(el).display !== "contents") return;
-        shown3 = true;
-      }
-    }
-    if (o.viewport && shown3 && outside(el)) return;
-    const role = shown3 ? roleOf(el) : "";
-    if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown3 && level <= maxDepth) frameLine(el, full ? level : 0);
-      return;
-    }
-    if (!full) {
-      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf2(el, role), true);
-      for (let c = children(el), i = 0; i < c.length; i++) {
-        const k = c[i];
-        if (k.nodeType === 1) await visit(k, 0, "", shown3);
-      }
-      return;
-    }
-    let childLevel = level;
-    let childParent = parentName;
-    if (role) {
-      const name = nameOf(el, role);
-      const drop = o.compact && STRUCTURAL.has(role) && !name;
-      if (!drop) {
-        if (level > maxDepth) return;
-        const interactive = INTERACTIVE.has(role) || role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el));
-        emit(el, role, name, level, stateOf2(el, role), interactive || !!name);
-        childLevel = level + 1;
-        childParent = name;
-        if (LEAF.has(role)) {
-          if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
-            for (let c = children(el), i = 0; i < c.length; i++) {
-              const k = c[i];
-              if (k.nodeType === 1) await visitInner(k, childLevel);
-            }
-          }
-          return;
-        }
-      }
-    } else if (!INLINE.has(tag) && text.length) {
-      text.push(" ");
-    }
-    const kids = children(el);
-    for (let i = 0; i < kids.length; i++) {
-      const k = kids[i];
-      if (k.nodeType === 3) {
-        if (visible2 && shown3) addText(k.data, childLevel, childParent);
-      } else if (k.nodeType === 1) {
-        const ke = k;
-        if (ke.tagName === "BR" || ke.tagName === "WBR") {
-          if (text.length) text.push(" ");
-          continue;
-        }
-        await visit(ke, childLevel, childParent, shown3);
-      }
-    }
-    if (role) flush();
-    else if (!INLINE.has(tag) && text.length) text.push(" ");
-  };
-  const visitInner = async (el, level) => {
-    await tick();
-    if (cut) return;
-    if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
-    if (!el.checkVisibility({ visibilityProperty: true })) return;
-    const role = roleOf(el);
-    if (el.tagName === "IFRAME") {
-      frameLine(el, level);
-      return;
-    }
-    if (role && INTERACTIVE.has(role)) {
-      emit(el, role, nameOf(el, role), level, stateOf2(el, role), true);
-      if (LEAF.has(role)) return;
-    }
-    for (let c = children(el), i = 0; i < c.length; i++) {
-      const k = c[i];
-      if (k.nodeType === 1) await visitInner(k, level);
-    }
-  };
-  function inShadowRoots(sel) {
-    const hosts = [document];
-    for (let i = 0; i < hosts.length; i++) {
-      const all2 = hosts[i].querySelectorAll("*");
-      for (let j = 0; j < all2.length; j++) {
-        const sr = shadowOf(all2[j]);
-        if (!sr) continue;
-        const hit = sr.querySelector(sel);
-        if (hit) return hit;
-        hosts.push(sr);
-      }
-    }
-    return null;
-  }
-  let root = document.body || document.documentElement;
-  let error;
-  if (o.root) {
-    root = R.byNum.get(o.root)?.deref() ?? null;
-    if (!root || !root.isConnected) error = `the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`;
-  } else if (o.selector) {
-    try {
-      root = document.querySelector(o.selector) ?? inShadowRoots(o.selector);
-      if (!root) error = `no element matches the selector ${JSON.stringify(o.selector)}`;
-    } catch (e) {
-      error = `invalid selector ${JSON.stringify(o.selector)}: ${e.message}`;
-    }
-  }
-  if (root && !error) {
-    if (o.root || o.selector) await visit(root, 0, "", true);
-    else {
-      const kids = children(root);
-      for (let i = 0; i < kids.length; i++) {
-        const k = kids[i];
-        if (k.nodeType === 3) addText(k.data, 0, "");
-        else if (k.nodeType === 1) await visit(k, 0, "", true);
-      }
-    }
-    flush();
-  }
-  const elements = document.getElementsByTagName("*").length;
-  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
-  const out = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
-  if (cut) out.cut = cut;
-  if (error) out.error = error;
-  return JSON.stringify(out);
-}
-function refElement(n) {
-  const reg = window["__browserctlTree"];
-  const el = reg?.byNum?.get(n)?.deref();
-  if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
-  return el;
-}
-function registerElement(owner, next) {
-  const KEY = "__browserctlTree";
-  const w = window;
-  let reg = w[KEY];
-  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
-    const fresh = {
-      owner,
-      map: /* @__PURE__ */ new WeakMap(),
-      byNum: /* @__PURE__ */ new Map(),
-      max: next - 1,
-      closed: /* @__PURE__ */ new WeakMap(),
-      checked: /* @__PURE__ */ new WeakSet(),
-      pending: [],
-      scanned: -1
-    };
-    try {
-      Object.defineProperty(window, KEY, { value: fresh, configurable: true, enumerable: false, writable: true });
-    } catch {
-      return -1;
-    }
-    reg = fresh;
-  }
-  if (next - 1 > reg.max) reg.max = next - 1;
-  let n = reg.map.get(this);
-  if (n === void 0) {
-    n = ++reg.max;
-    reg.map.set(this, n);
-    reg.byNum.set(n, new WeakRef(this));
-  }
-  return n;
-}
-
 // src/background/pages/snapshot/refs.ts
 var byTab5 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
@@ -3616,74 +2971,34 @@ function refNotFound(ref) {
 function tabRefs(tabId, gen) {
   let tr = byTab5.get(tabId);
   if (!tr) {
-    tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map(), byNode: /* @__PURE__ */ new Map(), groups: [] };
+    tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map() };
     byTab5.set(tabId, tr);
   } else if (tr.generation !== gen) {
-    for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
     tr.generation = gen;
     tr.entries = /* @__PURE__ */ new Map();
-    tr.byNode = /* @__PURE__ */ new Map();
-    tr.groups = [];
   }
   return tr;
 }
 function nextRefNumber(tabId) {
   return byTab5.get(tabId)?.next ?? 1;
 }
-function nodeRefNumber(tabId, gen, backendNodeId) {
-  const tr = tabRefs(tabId, gen);
-  let n = tr.byNode.get(backendNodeId);
-  if (n === void 0) {
-    n = tr.next++;
-    tr.byNode.set(backendNodeId, n);
-  }
-  return n;
-}
 function forgetRefs(tabId) {
   byTab5.delete(tabId);
 }
-var ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
-var CONNECTED = `function () { return this.isConnected; }`;
 async function resolveRef(tabId, ref) {
   const tr = byTab5.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
+  const t = entry.target;
   try {
-    if (entry.target.kind === "tree") {
-      const t = entry.target;
-      const r = await sendIn(tabId, t.session, "Runtime.evaluate", {
-        expression: `(${refElement.toString()})(${t.num})`,
-        contextId: t.contextId,
-        objectGroup: ACTION_GROUP
-      });
-      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
-      rememberSession(tabId, r.result.objectId, t.session);
-      if (t.session !== void 0) touched(tabId).add(t.session);
-      return r.result.objectId;
-    }
-    if (entry.target.kind === "walk") {
-      const r = await send(tabId, "Runtime.callFunctionOn", {
-        objectId: entry.target.arrayObjectId,
-        functionDeclaration: ELEMENT_AT,
-        arguments: [{ value: entry.target.index }],
-        objectGroup: ACTION_GROUP
-      });
-      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
-      return r.result.objectId;
-    }
-    const node = await send(tabId, "DOM.resolveNode", {
-      backendNodeId: entry.target.backendNodeId,
+    const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
+      returnByValue: false,
       objectGroup: ACTION_GROUP
     });
-    const objectId = node.object.objectId;
-    if (!objectId) throw refNotFound(ref);
-    const c = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: CONNECTED,
-      returnByValue: true
-    });
-    if (c.result.value !== true) throw refNotFound(ref);
-    return objectId;
+    if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+    rememberSession(tabId, r.result.objectId, t.session);
+    if (t.session !== void 0) touched(tabId).add(t.session);
+    return r.result.objectId;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
     if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
@@ -3717,13 +3032,8 @@ async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
 }
-var IN_FRAME = `function () { return window !== window.top; }`;
 async function inFrame(tabId, objectId) {
-  const r = await send(tabId, "Runtime.callFunctionOn", {
-    objectId,
-    functionDeclaration: IN_FRAME,
-    returnByValue: true
-  });
+  const r = await callInjected(tabId, { objectId }, "inFrame", []);
   return r.result.value === true;
 }
 async function viewportBox(tabId, objectId) {
@@ -3775,15 +3085,11 @@ function sameName(have, want) {
   return n(have) === n(want);
 }
 async function roleMatches(tabId, t) {
-  const doc = await send(tabId, "Runtime.evaluate", {
-    expression: "document",
-    objectGroup: ACTION_GROUP
-  });
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", [])
+  ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const vis = await send(tabId, "Runtime.evaluate", {
-    expression: "document.visibilityState",
-    returnByValue: true
-  });
   let nodes;
   if (vis.result.value === "visible") {
     nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
@@ -3814,6 +3120,7 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
     if (ids.length > 0) {
       const r = await send(tabId, "DOM.resolveNode", {
         backendNodeId: ids[0],
+        executionContextId: await isolatedContext(tabId),
         objectGroup: ACTION_GROUP
       });
       if (r.object.objectId) return r.object.objectId;
@@ -3865,77 +3172,13 @@ async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   }
 }
 var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function callInWorld(tabId, fn, args, opts) {
-  const call = async () => send(tabId, "Runtime.callFunctionOn", {
-    functionDeclaration: fn,
-    executionContextId: await isolatedContext(tabId),
-    arguments: args.map((value) => ({ value })),
-    returnByValue: opts.returnByValue,
-    objectGroup: opts.objectGroup
-  });
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    return call();
-  }
-}
-var VISIBLE = `function isVisible(el) {
-  if (!el.checkVisibility({ visibilityProperty: true })) return false;
-  const r = el.getBoundingClientRect();
-  if (r.width > 0 && r.height > 0) return true;
-  for (const d of el.querySelectorAll("*")) {
-    const q = d.getBoundingClientRect();
-    if (q.width > 0 && q.height > 0) return true;
-  }
-  return false;
-}`;
-var TEXT_MATCHES = `function textMatches(spec) {
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  let want = spec, exact = false;
-  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
-  want = norm(want);
-  if (!want) return "invalid:text= needs some text";
-  const out = [];
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-  // Post-order: an element's text is its text nodes' and its children's
-  // (scripts and styles left out); a match inside it takes precedence.
-  const visit = (el) => {
-    let text = "", inner = false;
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) text += c.data;
-      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
-        const [t, m] = visit(c);
-        text += " " + t + " ";
-        if (m) inner = true;
-      }
-    }
-    if (inner) return [text, true];
-    const t = norm(text);
-    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
-    return [text, false];
-  };
-  if (document.body) visit(document.body);
-  return out;
-}`;
-var FIRST_MATCH = `function (sel, pick) {
-  ${VISIBLE}
-  ${TEXT_MATCHES}
-  let all;
-  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
-  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return el;
-  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
-  return all.length === 0 ? "none" : "hidden:" + all.length;
-}`;
 async function resolveSelector(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
   return resolveSelectorOnce(tabId, selector, pick);
 }
 async function resolveSelectorOnce(tabId, selector, pick = "visible") {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }
@@ -4191,15 +3434,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
 }
 async function errorPageReason(tabId) {
   try {
-    const r = await send(
-      tabId,
-      "Runtime.evaluate",
-      {
-        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
-        returnByValue: true
-      },
-      2e3
-    );
+    const r = await callInWorld(tabId, "errorPageCode", [], { timeoutMs: 2e3 });
     const code = typeof r.result.value === "string" ? r.result.value : "";
     if (code) return code.startsWith("net::") ? code : `net::${code}`;
   } catch {
@@ -4209,12 +3444,7 @@ async function errorPageReason(tabId) {
 async function pageInfo(tabId, waitUntil) {
   if (waitUntil !== "none") {
     try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "({url: location.href, title: document.title})", returnByValue: true },
-        5e3
-      );
+      const r = await callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5e3 });
       const v = r.result.value;
       if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
     } catch (e) {
@@ -4271,108 +3501,6 @@ async function reload(tabId, p) {
   });
 }
 
-// src/background/pages/evidence/vitals-page.ts
-var VITALS_IN_PAGE = `(async () => {
-  const describe = (n) => {
-    if (n && n.nodeType !== 1) n = n.parentElement;
-    if (!n) return "";
-    let s = n.localName;
-    if (n.id) s += "#" + n.id;
-    for (const c of Array.from(n.classList).slice(0, 3)) s += "." + c;
-    const src = n.currentSrc || (n.getAttribute && n.getAttribute("src"));
-    if (src) s += "[src=" + JSON.stringify(String(src).slice(0, 200)) + "]";
-    return s;
-  };
-  const collect = (type, extra) => new Promise((resolve) => {
-    let got = [];
-    let po;
-    try {
-      po = new PerformanceObserver((list) => { got = got.concat(list.getEntries()); });
-      po.observe(Object.assign({ type, buffered: true }, extra || {}));
-      // The buffered entries are in the observer's buffer at once; the
-      // callback would only see them a task later, late on a busy page.
-      got = got.concat(po.takeRecords());
-    } catch (e) {
-      resolve([]);
-      return;
-    }
-    setTimeout(() => { got = got.concat(po.takeRecords()); po.disconnect(); resolve(got); }, 30);
-  });
-  // Event timing entries are queued at the next paint after the input:
-  // give the page two frames (at most 200 ms: a hidden tab has none).
-  await Promise.race([
-    new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-    new Promise((r) => setTimeout(r, 200)),
-  ]);
-  const [lcps, shifts, events, firsts, paints] = await Promise.all([
-    collect("largest-contentful-paint"),
-    collect("layout-shift"),
-    collect("event", { durationThreshold: 16 }),
-    collect("first-input"),
-    collect("paint"),
-  ]);
-  const nav = performance.getEntriesByType("navigation")[0];
-  const out = { url: location.href, ttfb: 0, fcp: null, lcp: null, cls: { value: 0, shifts: [] }, inp: null, navigation: null };
-  if (nav) {
-    const r = (x) => Math.round(x * 10) / 10;
-    out.ttfb = r(Math.max(0, nav.responseStart - (nav.activationStart || 0)));
-    out.navigation = {
-      type: nav.type,
-      redirect: r(nav.redirectEnd - nav.redirectStart),
-      dns: r(nav.domainLookupEnd - nav.domainLookupStart),
-      connect: r(nav.connectEnd - nav.connectStart),
-      tls: r(nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0),
-      request: r(nav.responseStart - nav.requestStart),
-      response: r(nav.responseEnd - nav.responseStart),
-      domInteractive: r(nav.domInteractive),
-      domContentLoaded: r(nav.domContentLoadedEventEnd),
-      load: r(nav.loadEventEnd),
-      transferSize: nav.transferSize || 0,
-    };
-  }
-  const fcp = paints.find((e) => e.name === "first-contentful-paint");
-  if (fcp) out.fcp = Math.round(fcp.startTime * 10) / 10;
-  const lcp = lcps[lcps.length - 1];
-  if (lcp) out.lcp = { ms: Math.round(lcp.startTime * 10) / 10, element: describe(lcp.element), size: lcp.size, url: lcp.url || "" };
-  // CLS: the largest session window (gaps under 1 s, at most 5 s long).
-  let best = { value: 0, entries: [] };
-  let cur = { value: 0, entries: [] };
-  for (const e of shifts) {
-    if (e.hadRecentInput) continue;
-    const first = cur.entries[0];
-    const last = cur.entries[cur.entries.length - 1];
-    if (first && (e.startTime - last.startTime > 1000 || e.startTime - first.startTime > 5000)) cur = { value: 0, entries: [] };
-    cur.value += e.value;
-    cur.entries.push(e);
-    if (cur.value > best.value) best = { value: cur.value, entries: cur.entries.slice() };
-  }
-  out.cls = {
-    value: Math.round(best.value * 10000) / 10000,
-    shifts: best.entries.map((e) => ({
-      value: Math.round(e.value * 10000) / 10000,
-      atMs: Math.round(e.startTime * 10) / 10,
-      elements: (e.sources || []).map((s) => describe(s.node)).filter((s) => s),
-    })),
-  };
-  // INP: the worst interaction (the 98th percentile past 50 of them).
-  // Per interaction: its longest event, and the element of any of its
-  // events (a pointerdown's entry may have lost its target).
-  const byId = new Map();
-  for (const e of events.concat(firsts)) {
-    if (!e.interactionId) continue;
-    const had = byId.get(e.interactionId) || { duration: -1, name: "", target: "" };
-    if (e.duration > had.duration) { had.duration = e.duration; had.name = e.name; }
-    if (!had.target && e.target) had.target = describe(e.target);
-    byId.set(e.interactionId, had);
-  }
-  const worst = Array.from(byId.values()).sort((a, b) => b.duration - a.duration);
-  if (worst.length) {
-    const e = worst[Math.min(worst.length - 1, Math.floor(worst.length / 50))];
-    out.inp = { ms: e.duration, event: e.name, target: e.target, interactions: worst.length };
-  }
-  return out;
-})()`;
-
 // src/background/pages/evidence/vitals.ts
 var SETTLE_MS = 500;
 async function vitals(tabId, p) {
@@ -4381,12 +3509,7 @@ async function vitals(tabId, p) {
     await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
     await new Promise((r2) => setTimeout(r2, SETTLE_MS));
   }
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: VITALS_IN_PAGE,
-    contextId: await isolatedContext(tabId),
-    awaitPromise: true,
-    returnByValue: true
-  });
+  const r = await callInjected(tabId, { contextId: await isolatedContext(tabId) }, "readVitals", []);
   if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
     const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
     throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
@@ -4458,194 +3581,6 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
 }
 
 // src/background/pages/input/actionable.ts
-var ACTION_CHECK = `async function (o) {
-  const el = this;
-  if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
-  const doc = el.ownerDocument, win = doc.defaultView;
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
-  const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n - 1) + "\\u2026" : s; };
-  const IMPLICIT = { A: "link", BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", IMG: "img", H1: "heading", H2: "heading", H3: "heading", LABEL: "label", SUMMARY: "button", OPTION: "option" };
-  const roleOf = (e) => {
-    const r = (e.getAttribute && e.getAttribute("role") || "").trim().split(/\\s+/)[0];
-    if (r) return r;
-    if (e.tagName === "INPUT") {
-      const t = e.type;
-      return t === "checkbox" ? "checkbox" : t === "radio" ? "radio" : ["button", "submit", "reset", "image"].includes(t) ? "button" : t === "range" ? "slider" : "textbox";
-    }
-    if (e.tagName === "A" && !e.hasAttribute("href")) return "generic";
-    return IMPLICIT[e.tagName] || "generic";
-  };
-  const nameOf = (e) => {
-    const a = e.getAttribute && e.getAttribute("aria-label");
-    if (a) return clip(a, 60);
-    const lb = e.getAttribute && e.getAttribute("aria-labelledby");
-    if (lb) { const t = lb.split(/\\s+/).map((id) => { const x = e.ownerDocument.getElementById(id); return x ? x.textContent : ""; }).join(" "); if (norm(t)) return clip(t, 60); }
-    if (e.labels && e.labels.length) return clip(e.labels[0].textContent, 60);
-    if (e.tagName === "INPUT" && ["button", "submit", "reset"].includes(e.type)) return clip(e.value, 60);
-    if (e.tagName === "INPUT" || e.tagName === "TEXTAREA") return clip(e.getAttribute("placeholder") || e.getAttribute("title") || "", 60);
-    if (e.tagName === "IMG") return clip(e.getAttribute("alt") || "", 60);
-    return clip(e.innerText || e.textContent || e.getAttribute("title") || "", 60);
-  };
-  const cssPath = (e) => {
-    const parts = [];
-    for (let n = e, i = 0; n && n.nodeType === 1 && i < 3; n = n.parentElement, i++) {
-      let p = n.tagName.toLowerCase();
-      if (n.id) { parts.unshift(p + "#" + n.id); break; }
-      const cls = Array.from(n.classList).slice(0, 2);
-      if (cls.length) p += "." + cls.join(".");
-      parts.unshift(p);
-    }
-    return parts.join(" > ");
-  };
-  const describe = (e) => { const n = nameOf(e); return roleOf(e) + (n ? " " + JSON.stringify(n) : "") + " (" + cssPath(e) + ")"; };
-  const disabled = (e) => {
-    if (e.matches(":disabled")) return true;
-    for (let n = e; n; n = n.parentElement) if (n.getAttribute("aria-disabled") === "true") return true;
-    return false;
-  };
-  const hasBox = (e) => { const r = e.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; };
-  const shown = (e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && hasBox(e);
-  // The box to press: the element's; a hidden checkbox's visible label;
-  // a box-less wrapper's first descendant with a box.
-  let box = el, via = 0;
-  if (!shown(el)) {
-    box = null;
-    if (el.labels) for (const l of el.labels) if (shown(l)) { box = l; via = 1; break; }
-    if (!box && el.checkVisibility({ visibilityProperty: true })) {
-      for (const d of el.querySelectorAll("*")) if (shown(d)) { box = d; via = 2; break; }
-    }
-    if (!box) return { state: "not_visible", detail: hasBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
-  }
-  if (o.enabled && disabled(el)) return { state: "not_enabled" };
-  const rectOf = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
-  const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
-  const frame = () => new Promise((res) => {
-    // A background tab runs no animation frames: timers then.
-    let done = false;
-    const fin = () => { if (!done) { done = true; res(); } };
-    if (!doc.hidden) win.requestAnimationFrame(fin);
-    setTimeout(fin, doc.hidden ? 16 : 50);
-  });
-  const inView = (r) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
-  const ALIGN = ["center", "end", "start", "nearest"];
-  // A point of this frame's viewport in each same-origin parent's: false
-  // once it falls outside one (a frame below the fold of the page holding it).
-  const toParent = (w, px, py) => {
-    let fe;
-    try { fe = w.frameElement; } catch (e) { fe = null; }
-    if (!fe) return null; // the top, or a cross-origin parent
-    const fr = fe.getBoundingClientRect();
-    const cs = w.parent.getComputedStyle(fe);
-    // A scaled iframe (a transform on it or around it) scales its content.
-    const sx = fe.offsetWidth ? fr.width / fe.offsetWidth : 1, sy = fe.offsetHeight ? fr.height / fe.offsetHeight : 1;
-    return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
-  };
-  const framesInView = () => {
-    const r = rectOf(box);
-    let px = r[0] + r[2] / 2, py = r[1] + r[3] / 2;
-    for (let w = win; w !== w.top; w = w.parent) {
-      const up = toParent(w, px, py);
-      if (!up) return true;
-      if (up.x < 0 || up.y < 0 || up.x > w.parent.innerWidth || up.y > w.parent.innerHeight) return false;
-      px = up.x; py = up.y;
-    }
-    return true;
-  };
-  if (o.scroll === 1 && (!inView(rectOf(box)) || !framesInView())) box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-  else if (o.scroll >= 2) { const a = ALIGN[(o.scroll - 2) % ALIGN.length]; box.scrollIntoView({ block: a, inline: a, behavior: "instant" }); }
-  // Still: a box that no running animation or transition can move is
-  // still now; else the same box in two frames.
-  let r = rectOf(box);
-  if (!o.force) {
-    const moving = doc.getAnimations().some((a) => a.playState === "running" && a.effect && a.effect.target &&
-      (a.effect.target === box || a.effect.target.contains(box) || box.contains(a.effect.target)));
-    if (moving) {
-      await frame();
-      const r1 = rectOf(box);
-      await frame();
-      const r2 = rectOf(box);
-      if (!same(r1, r2)) return { state: "not_stable" };
-      r = r2;
-    }
-  }
-  // The point: the centre of the part of the box inside the frame's viewport.
-  const x0 = Math.max(r[0], 0), y0 = Math.max(r[1], 0);
-  const x1 = Math.min(r[0] + r[2], win.innerWidth), y1 = Math.min(r[1] + r[3], win.innerHeight);
-  if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
-  const x = (x0 + x1) / 2, y = (y0 + y1) / 2;
-  const answer = { state: "ok", x, y, bx: r[0], by: r[1], via, role: roleOf(el), name: nameOf(el) };
-  if (o.force) return answer;
-  // Hit-test in the element's own document, through shadow roots: open
-  // ones, and the closed ones the snapshot's walk was handed
-  // (closed-roots.ts keeps them in this world's tree registry).
-  const closedRoots = win.__browserctlTree && win.__browserctlTree.closed;
-  const rootOf = (h) => h.shadowRoot || (closedRoots && closedRoots.get(h)) || null;
-  const deepest = (root, px, py) => {
-    let hit = root.elementFromPoint(px, py);
-    while (hit && rootOf(hit)) {
-      const inner = rootOf(hit).elementFromPoint(px, py);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
-    return hit;
-  };
-  const within = (hit) => {
-    for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el || n === box) return true;
-      if (n.tagName === "LABEL" && n.control === el) return true;
-    }
-    return false;
-  };
-  const hit = deepest(doc, x, y);
-  if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
-  // Same-origin ancestor frames: the frame itself must be where the point is.
-  let fx = x, fy = y;
-  for (let w = win; w !== w.top; w = w.parent) {
-    const up = toParent(w, fx, fy);
-    if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
-    fx = up.x; fy = up.y;
-    const over = deepest(up.fe.ownerDocument, fx, fy);
-    if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
-  }
-  // Arm the listener that stops a press reaching anything else.
-  const EVENTS = { click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
-    check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"], hover: [], drop: [] }[o.kind] || [];
-  const KEY = "__browserctlHitGuard";
-  const old = win[KEY];
-  if (old) old.disarm();
-  if (EVENTS.length) {
-    const guard = { seen: 0, stray: "", disarm: () => { for (const t of EVENTS) win.removeEventListener(t, listener, true); if (win[KEY] === guard) delete win[KEY]; } };
-    const listener = (ev) => {
-      if (!ev.isTrusted) return;
-      let t = ev.composedPath()[0] || ev.target;
-      // Inside a closed shadow root the window sees only its host: ask the
-      // root what is at the event's point.
-      if (t && t.nodeType === 1 && closedRoots && closedRoots.get(t) && typeof ev.clientX === "number") {
-        t = deepest(doc, ev.clientX, ev.clientY) || t;
-      }
-      if (t && t.nodeType === 1 && within(t)) { guard.seen++; return; }
-      if (!guard.stray) guard.stray = t && t.nodeType === 1 ? describe(t) : "nothing";
-      ev.preventDefault();
-      ev.stopImmediatePropagation();
-    };
-    for (const t of EVENTS) win.addEventListener(t, listener, true);
-    Object.defineProperty(win, KEY, { value: guard, configurable: true, enumerable: false, writable: true });
-    setTimeout(() => guard.disarm(), 10000);
-  }
-  return answer;
-}`;
-var GUARD_VERDICT = `function (keep) {
-  const win = this.ownerDocument && this.ownerDocument.defaultView;
-  const g = win && win.__browserctlHitGuard;
-  if (!g) return { seen: -1, stray: "" };
-  if (!keep) g.disarm();
-  return { seen: g.seen, stray: g.stray };
-}`;
-var GUARD_DISARM = `function () {
-  const win = this.ownerDocument && this.ownerDocument.defaultView;
-  const g = win && win.__browserctlHitGuard;
-  if (g) g.disarm();
-}`;
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
 var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
@@ -4663,14 +3598,8 @@ function why(a, label) {
   }
   return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
 }
-async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
-  const r = await send(tabId, "Runtime.callFunctionOn", {
-    objectId,
-    functionDeclaration: fn,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    awaitPromise
-  });
+async function inPage(tabId, objectId, name, args) {
+  const r = await callInjected(tabId, { objectId }, name, args);
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
@@ -4678,6 +3607,7 @@ async function inPage(tabId, objectId, fn, args, awaitPromise = false) {
   return r.result.value;
 }
 async function toTab(tabId, objectId, a) {
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
   let quads;
   try {
     quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
@@ -4700,17 +3630,13 @@ async function toTab(tabId, objectId, a) {
   const off = await offsetOf(tabId, objectId);
   return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
 }
-var DOC_ORIGIN = `function () { const r = this.ownerDocument.documentElement.getBoundingClientRect(); return [r.left, r.top]; }`;
 async function toTabByDocument(tabId, objectId, a) {
-  const r = await send(tabId, "Runtime.callFunctionOn", {
-    objectId,
-    functionDeclaration: "function () { return this.ownerDocument.documentElement; }"
-  });
+  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
   const de = r.result.objectId;
   if (!de) throw failed("the element's document has no root", "detached");
   const [q, origin] = await Promise.all([
     send(tabId, "DOM.getContentQuads", { objectId: de }),
-    inPage(tabId, objectId, DOC_ORIGIN, [])
+    inPage(tabId, objectId, "documentOrigin", [])
   ]);
   const quad = q.quads[0];
   if (!quad) throw failed("the element's document has no box", "not_visible");
@@ -4723,9 +3649,7 @@ async function pressPoint(tabId, objectId, o) {
   let last;
   for (let attempt = 0; ; attempt++) {
     const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
-    const a = await inPage(tabId, objectId, ACTION_CHECK, [
-      { force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }
-    ], true);
+    const a = await inPage(tabId, objectId, "actionCheck", [{ force: o.force, kind: o.kind, scroll: scroll2, enabled: o.kind !== "hover" }]);
     if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
       const pt = await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
@@ -4740,7 +3664,7 @@ async function pressPoint(tabId, objectId, o) {
 }
 async function pressVerdict(tabId, objectId, keep2 = false) {
   try {
-    const v = await inPage(tabId, objectId, GUARD_VERDICT, [keep2]);
+    const v = await inPage(tabId, objectId, "guardVerdict", [keep2]);
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch {
@@ -4748,7 +3672,7 @@ async function pressVerdict(tabId, objectId, keep2 = false) {
   }
 }
 async function disarm(tabId, objectId) {
-  await inPage(tabId, objectId, GUARD_DISARM, []).catch(() => void 0);
+  await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
 }
 function strayError(label, stray) {
   return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
@@ -4797,10 +3721,7 @@ async function visibleCentre(tabId, objectId, ref) {
   const pt = await quadCentre(tabId, objectId);
   if (pt) return pt;
   try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: DESCENDANT_WITH_BOX
-    });
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
     const dpt = d ? await quadCentre(tabId, d) : null;
     if (dpt) return dpt;
@@ -4833,13 +3754,6 @@ async function quadCentre(tabId, objectId) {
   }
   return null;
 }
-var DESCENDANT_WITH_BOX = `function () {
-  for (const d of this.querySelectorAll("*")) {
-    const r = d.getBoundingClientRect();
-    if (r.width >= 1 && r.height >= 1) return d;
-  }
-  return null;
-}`;
 async function mouseClick(tabId, pt, button, clickCount) {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
   await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
@@ -4890,10 +3804,7 @@ async function scroll(tabId, p) {
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: `(() => { const x0 = scrollX, y0 = scrollY; scrollBy({left: ${dx}, top: ${dy}, behavior: "instant"}); return [scrollX, scrollY, x0, y0, innerWidth, innerHeight]; })()`,
-    returnByValue: true
-  });
+  const r = await callInWorld(tabId, "scrollWindow", [dx, dy]);
   const v = r.result.value;
   if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
   let [x, y] = v;
@@ -4901,7 +3812,7 @@ async function scroll(tabId, p) {
   if (x === x0 && y === y0) {
     await ensureForeground(tabId);
     await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
-    const r2 = await send(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
+    const r2 = await callInWorld(tabId, "scrollPosition", []);
     const v2 = r2.result.value;
     if (Array.isArray(v2)) [x, y] = v2;
   }
@@ -5146,26 +4057,12 @@ async function press(tabId, p) {
   await stroke(tabId, s);
   return { ok: true };
 }
-var FOCUS = `function () {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  if (el.ownerDocument.activeElement === el) return true;
-  el.focus();
-  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
-    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
-  }
-  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
-}`;
 async function type(tabId, p) {
   const target = requireTarget(p);
   const text = requireText(p, "text");
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: FOCUS,
-      returnByValue: true,
-      userGesture: true
-    });
+    const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
     if (r.result.value !== true) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }
@@ -5179,16 +4076,8 @@ async function type(tabId, p) {
 }
 
 // src/background/pages/input/actions.ts
-async function callOn(tabId, t, fn, args = [], what = "call") {
-  const r = await send(tabId, "Runtime.callFunctionOn", {
-    objectId: t.objectId,
-    functionDeclaration: fn,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    userGesture: true
-  });
-  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-  return r.result.value;
+async function callOn(tabId, t, name, args, what) {
+  return valueOf(tabId, { objectId: t.objectId }, name, args, (why2) => failed(`${what} ${t.label}: ${why2}`, "page_error"), { userGesture: true });
 }
 async function withTarget(tabId, p, act, pick = "visible") {
   const spec = requireTarget(p);
@@ -5199,17 +4088,6 @@ async function withTarget(tabId, p, act, pick = "visible") {
     releaseActionObjects(tabId);
   }
 }
-var CHECK_STATE = `function () {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
-    return { kind: el.type, checked: el.checked, disabled: el.disabled };
-  }
-  const role = (el.getAttribute("role") || "").trim();
-  if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
-    return { kind: role, checked: el.getAttribute("aria-checked") === "true", disabled: el.getAttribute("aria-disabled") === "true" };
-  }
-  return { error: "a " + el.tagName.toLowerCase() + (role ? " with role " + role : "") + " element is not a checkbox or radio" };
-}`;
 var CHECK_SETTLE_TRIES = 10;
 var CHECK_SETTLE_MS = 50;
 async function check(tabId, p) {
@@ -5219,7 +4097,7 @@ async function check(tabId, p) {
   const spec = requireTarget(p);
   const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
   try {
-    const st = await callOn(tabId, t, CHECK_STATE, [], "check");
+    const st = await callOn(tabId, t, "checkState", [], "check");
     if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
     if (st.checked === want) return { checked: want };
     if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
@@ -5232,10 +4110,10 @@ async function check(tabId, p) {
   const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
   const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
   try {
-    let after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+    let after = await callOn(tabId, t2, "checkState", [], "check");
     for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
       await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-      after = await callOn(tabId, t2, CHECK_STATE, [], "check");
+      after = await callOn(tabId, t2, "checkState", [], "check");
     }
     if (after?.checked !== want) {
       throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
@@ -5245,14 +4123,9 @@ async function check(tabId, p) {
     releaseActionObjects(tabId);
   }
 }
-var FOCUS2 = `function () {
-  this.focus();
-  const a = this.ownerDocument.activeElement;
-  return a === this || this.contains(a);
-}`;
 async function focus(tabId, p) {
   return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, FOCUS2, [], "focus") !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    if (await callOn(tabId, t, "focus", [], "focus") !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true };
   });
 }
@@ -5337,12 +4210,6 @@ async function drag(tabId, p) {
     releaseActionObjects(tabId);
   }
 }
-var IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
-var IS_ENABLED = `function () {
-  if (this.matches(":disabled")) return false;
-  for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
-  return true;
-}`;
 async function is(tabId, p) {
   const state2 = requireOneOf(p, "state", ELEMENT_STATES);
   const spec = requireTarget(p);
@@ -5361,9 +4228,9 @@ async function is(tabId, p) {
     tabId,
     p,
     async (t) => {
-      if (state2 === "visible") return { value: await callOn(tabId, t, IS_VISIBLE, [], "is visible") === true };
-      if (state2 === "enabled") return { value: await callOn(tabId, t, IS_ENABLED, [], "is enabled") === true };
-      const st = await callOn(tabId, t, CHECK_STATE, [], "is checked");
+      if (state2 === "visible") return { value: await callOn(tabId, t, "isVisible", [], "is visible") === true };
+      if (state2 === "enabled") return { value: await callOn(tabId, t, "isEnabled", [], "is enabled") === true };
+      const st = await callOn(tabId, t, "checkState", [], "is checked");
       if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
@@ -5376,23 +4243,19 @@ async function getAttribute(tabId, p) {
     tabId,
     p,
     async (t) => {
-      const v = await callOn(tabId, t, "function (n) { return this.getAttribute(n); }", [name], "get attr");
+      const v = await callOn(tabId, t, "attribute", [name], "get attr");
       return { value: typeof v === "string" ? v : null };
     },
     "visibleElseFirst"
   );
 }
-var COMPUTED_STYLE = `function (n) {
-  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
-  return getComputedStyle(this).getPropertyValue(n).trim();
-}`;
 async function getStyle(tabId, p) {
   const name = requireString(p, "name");
   return withTarget(
     tabId,
     p,
     async (t) => {
-      const v = await callOn(tabId, t, COMPUTED_STYLE, [name], "get style");
+      const v = await callOn(tabId, t, "computedStyle", [name], "get style");
       if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
       if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
       return { value: v };
@@ -5400,12 +4263,9 @@ async function getStyle(tabId, p) {
     "visibleElseFirst"
   );
 }
-var COUNT = `function (sel) {
-  try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
-}`;
 async function count(tabId, p) {
   const selector = requireString(p, "selector");
-  const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
+  const r = await callInWorld(tabId, "count", [selector]);
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
   if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
@@ -5580,7 +4440,7 @@ async function snapshotTaken(tabId) {
   stateOf(tabId).snapshotAt = Date.now();
   try {
     const contextId = await isolatedContext(tabId);
-    await send(tabId, "Runtime.evaluate", { expression: `(${recorder.toString()})()`, contextId });
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
   } catch {
     dropContext(tabId);
   }
@@ -5591,11 +4451,7 @@ async function checkPersonInput(tabId) {
   let events = [];
   try {
     const contextId = await isolatedContext(tabId);
-    const r = await send(tabId, "Runtime.evaluate", {
-      expression: `(globalThis.__browserctlInput ?? []).filter((e) => e[0] >= ${s.snapshotAt})`,
-      contextId,
-      returnByValue: true
-    });
+    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
     if (Array.isArray(r.result?.value)) events = r.result.value;
   } catch {
     dropContext(tabId);
@@ -5607,18 +4463,6 @@ async function checkPersonInput(tabId) {
     ErrorCode.pageRefNotFound,
     `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
   );
-}
-function recorder() {
-  const g = globalThis;
-  if (g.__browserctlInput) return;
-  const log = [];
-  g.__browserctlInput = log;
-  const note = (ev) => {
-    if (!ev.isTrusted) return;
-    log.push([Date.now(), ev.type]);
-    if (log.length > 200) log.splice(0, log.length - 200);
-  };
-  for (const type2 of ["pointerdown", "keydown", "input"]) window.addEventListener(type2, note, true);
 }
 
 // src/background/pages/core/tab-watch.ts
@@ -5832,11 +4676,6 @@ function chooserSince(tabId, since) {
   const c = choosers.get(tabId);
   return c && c.opened >= since ? c : void 0;
 }
-var INPUT_KIND = `function () {
-  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
-  if (this.disabled) return "disabled";
-  return this.multiple ? "multiple" : "single";
-}`;
 async function upload(tabId, p) {
   const files = requireStringArray(p, "files");
   for (const f of files) {
@@ -5853,11 +4692,7 @@ async function upload(tabId, p) {
     if (spec) {
       const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
       what = "ref" in spec ? spec.ref : spec.selector;
-      const k = await send(tabId, "Runtime.callFunctionOn", {
-        objectId,
-        functionDeclaration: INPUT_KIND,
-        returnByValue: true
-      });
+      const k = await callInjected(tabId, { objectId }, "fileInputKind", []);
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
         throw failed(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);
@@ -5923,7 +4758,7 @@ function timings(r) {
   const dns = span(t.dnsStart, t.dnsEnd);
   const connect = span(t.connectStart, t.connectEnd);
   const ssl = span(t.sslStart, t.sslEnd);
-  const send2 = Math.max(0, span(t.sendStart, t.sendEnd));
+  const send3 = Math.max(0, span(t.sendStart, t.sendEnd));
   const wait2 = Math.max(0, t.receiveHeadersEnd - Math.max(0, t.sendEnd));
   const lead = Math.max(0, (t.requestTime - r.startTs) * 1e3);
   const first = [t.dnsStart, t.connectStart, t.sendStart].find((x) => x >= 0) ?? 0;
@@ -5934,7 +4769,7 @@ function timings(r) {
     blocked: round2(blocked),
     dns: dns < 0 ? -1 : round2(dns),
     connect: connect < 0 ? -1 : round2(connect),
-    send: round2(send2),
+    send: round2(send3),
     wait: round2(wait2),
     receive: round2(receive),
     ssl: ssl < 0 ? -1 : round2(ssl)
@@ -6333,14 +5168,10 @@ async function webSocketFrames(tabId, p) {
 // src/background/pages/snapshot/closed-roots.ts
 var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
-async function withObject(tabId, session, contextId, expression, body) {
+async function withObject(tabId, session, contextId, name, body) {
   const group = newGroup();
   try {
-    const r = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression,
-      contextId,
-      objectGroup: group
-    });
+    const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
   } catch (e) {
@@ -6360,23 +5191,8 @@ async function resolveIn(tabId, session, contextId, group, backendNodeId) {
   return r.object.objectId;
 }
 var count2 = (r) => typeof r.result.value === "number" ? r.result.value : 0;
-var REGISTER = `function (...roots) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  this.forEach((host, i) => {
-    // An element not upgraded yet may attach its root later.
-    if (host.matches(":defined")) reg.checked.add(host);
-    if (roots[i]) {
-      reg.closed.set(host, roots[i]);
-      found++;
-    }
-  });
-  return found;
-}`;
 async function adoptClosedRoots(tabId, session, contextId) {
-  const pending2 = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending2, async (arrayId, group) => {
+  return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -6394,31 +5210,14 @@ async function adoptClosedRoots(tabId, session, contextId) {
       })
     );
     return count2(
-      await sendIn(tabId, session, "Runtime.callFunctionOn", {
-        objectId: arrayId,
-        functionDeclaration: REGISTER,
-        arguments: roots.map((objectId) => objectId ? { objectId } : { value: null }),
-        returnByValue: true
+      await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
+        objects: roots.map((objectId) => objectId ? { objectId } : { value: null })
       })
     );
   });
 }
-var SCAN_REGISTER = `function (...pairs) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const host = pairs[i], root = pairs[i + 1];
-    if (!host || !root) continue;
-    if (reg.closed.get(host) !== root) found++;
-    reg.closed.set(host, root);
-    reg.checked.add(host);
-  }
-  reg.scanned = document.getElementsByTagName("*").length;
-  return found;
-}`;
 async function scanClosedRoots(tabId, session, contextId) {
-  return withObject(tabId, session, contextId, "document", async (docId, group) => {
+  return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
     const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs = [];
     const stack = [d.node];
@@ -6437,12 +5236,7 @@ async function scanClosedRoots(tabId, session, contextId) {
       })
     );
     return count2(
-      await sendIn(tabId, session, "Runtime.callFunctionOn", {
-        objectId: docId,
-        functionDeclaration: SCAN_REGISTER,
-        arguments: args,
-        returnByValue: true
-      })
+      await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args })
     );
   });
 }
@@ -6478,23 +5272,13 @@ var WALK_WORLD = `(() => {
   document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
 })()`;
 var WALK_WORLD_NAME = "browserctl";
-async function watchClosedRoots(_tabId, send2) {
-  await send2("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
-  await send2("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
+async function watchClosedRoots(_tabId, send3) {
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
 }
 async function mayHaveClosedRoots(tabId, session, contextId) {
   try {
-    const r = await sendIn(tabId, session, "Runtime.evaluate", {
-      expression: `(() => {
-        const st = window[${JSON.stringify(WATCH_KEY)}];
-        if (!st) return true;
-        st.alive = false;
-        document.dispatchEvent(new Event(${JSON.stringify(PROBE_EVENT)}));
-        return !st.alive || st.closed;
-      })()`,
-      contextId,
-      returnByValue: true
-    });
+    const r = await callInjected(tabId, { contextId, session }, "closedRootsNoted", [WATCH_KEY, PROBE_EVENT]);
     return r.result.value !== false;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
@@ -6765,10 +5549,7 @@ function routeHandlers(deps) {
 
 // src/background/pages/files/storage.ts
 async function pageURL(tabId) {
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: "location.href",
-    returnByValue: true
-  });
+  const r = await callInWorld(tabId, "locationHref", []);
   return String(r.result.value ?? "");
 }
 function httpURL(u, name) {
@@ -6834,29 +5615,8 @@ async function clearCookies(tabId, p) {
   }
   return { url, deleted: list2.length };
 }
-var STORAGE_FN = `function (kind, op, key, value) {
-  const s = kind === "session" ? window.sessionStorage : window.localStorage;
-  if (op === "get") {
-    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
-    const entries = {};
-    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
-    return { entries: entries, origin: location.origin };
-  }
-  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
-  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
-}`;
 async function runStorage(tabId, args) {
-  const doc = await send(tabId, "Runtime.evaluate", { expression: "window" });
-  const r = await send(
-    tabId,
-    "Runtime.callFunctionOn",
-    {
-      objectId: doc.result.objectId,
-      functionDeclaration: STORAGE_FN,
-      arguments: args.map((value) => ({ value })),
-      returnByValue: true
-    }
-  );
+  const r = await callInWorld(tabId, "storage", args);
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
@@ -6950,7 +5710,7 @@ function reportAftermath(fn) {
       chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
-    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => void 0);
+    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {
@@ -7187,37 +5947,8 @@ setTabWiring(tabWiring);
 
 // src/background/pages/targets/durable.ts
 var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
-var DOCUMENT = `function () { return [location.href, String(performance.timeOrigin)]; }`;
-var CSS_PATH = `function () {
-  const el = this;
-  const esc = (s) => CSS.escape(s);
-  const quote = (v) => '"' + v.replace(/["\\\\]/g, "\\\\$&").replace(/\\n/g, "\\\\a ") + '"';
-  const unique = (sel) => {
-    try { const all = document.querySelectorAll(sel); return all.length === 1 && all[0] === el; } catch (e) { return false; }
-  };
-  if (!el.isConnected || el.getRootNode() !== document) return "";
-  if (el.id && unique("#" + esc(el.id))) return "#" + esc(el.id);
-  const tag = el.localName;
-  for (const a of ["data-testid", "data-test", "data-qa", "name", "aria-label", "placeholder", "title", "alt", "href", "for", "type", "value"]) {
-    const v = el.getAttribute(a);
-    if (v) { const sel = tag + "[" + a + "=" + quote(v) + "]"; if (unique(sel)) return sel; }
-  }
-  const steps = [];
-  for (let e = el; e; e = e.parentElement) {
-    if (e !== el && e.id && document.querySelectorAll("#" + esc(e.id)).length === 1) { steps.unshift("#" + esc(e.id)); break; }
-    let step = e.localName;
-    const p = e.parentElement;
-    if (p) {
-      const same = Array.from(p.children).filter((c) => c.localName === e.localName);
-      if (same.length > 1) step += ":nth-of-type(" + (same.indexOf(e) + 1) + ")";
-    }
-    steps.unshift(step);
-  }
-  const path = steps.join(" > ");
-  return unique(path) ? path : "";
-}`;
 async function currentDocument(tabId) {
-  const r = await callInWorld(tabId, DOCUMENT, [], { returnByValue: true });
+  const r = await callInWorld(tabId, "documentIdentity", []);
   const v = r.result.value;
   if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   return { url: String(v[0]), document: String(v[1]) };
@@ -7241,11 +5972,7 @@ async function durableTarget(tabId, p) {
       const same = await roleMatches(tabId, { role, name });
       if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
     }
-    const css = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: CSS_PATH,
-      returnByValue: true
-    });
+    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
     const sel = typeof css.result.value === "string" ? css.result.value : "";
     if (!sel) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
@@ -7281,38 +6008,6 @@ async function evaluate(tabId, p) {
 }
 
 // src/background/pages/input/forms.ts
-var FILL = `function (value) {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  const tag = el.tagName;
-  const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
-  if (tag === "INPUT" && NOT_TEXT.includes(el.type)) return "an input of type " + el.type + " cannot be filled";
-  if (tag === "INPUT" || tag === "TEXTAREA") {
-    if (el.disabled) return "the field is disabled";
-    if (el.readOnly) return "the field is read-only";
-    el.focus();
-    const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-    const setter = Object.getOwnPropertyDescriptor(proto, "value").set;
-    setter.call(el, value);
-    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-    return "";
-  }
-  if (el.isContentEditable) {
-    el.focus();
-    const sel = el.ownerDocument.getSelection();
-    const range = el.ownerDocument.createRange();
-    range.selectNodeContents(el);
-    sel.removeAllRanges();
-    sel.addRange(range);
-    if (value === "") el.ownerDocument.execCommand("delete");
-    else if (!el.ownerDocument.execCommand("insertText", false, value)) {
-      el.textContent = value;
-      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
-    }
-    return "";
-  }
-  return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
-}`;
 function fillReason(why2) {
   return why2.includes("disabled") ? "not_enabled" : "not_editable";
 }
@@ -7326,13 +6021,7 @@ async function fill(tabId, p) {
   const value = requireText(p, "value");
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: FILL,
-      arguments: [{ value }],
-      returnByValue: true,
-      userGesture: true
-    });
+    const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });
     if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
   } finally {
@@ -7340,39 +6029,12 @@ async function fill(tabId, p) {
   }
   return { ok: true };
 }
-var SELECT = `function (values) {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
-  if (el.disabled) return { error: "the select is disabled" };
-  const opts = Array.from(el.options);
-  const norm = (s) => s.replace(/\\s+/g, " ").trim();
-  const picked = [];
-  for (const v of values) {
-    let o = opts.find((x) => x.value === v);
-    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
-    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
-    if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
-    picked.push(o);
-  }
-  if (!el.multiple && picked.length > 1) return { error: "the select takes one value, not " + picked.length };
-  el.focus();
-  for (const o of opts) o.selected = picked.includes(o);
-  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-  el.dispatchEvent(new Event("change", { bubbles: true }));
-  return { selected: Array.from(el.selectedOptions, (o) => o.value) };
-}`;
 async function select(tabId, p) {
   const target = requireTarget(p);
   const values = requireStringArray(p, "values");
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: SELECT,
-      arguments: [{ value: values }],
-      returnByValue: true,
-      userGesture: true
-    });
+    const r = await callInjected(tabId, { objectId }, "select", [values], { userGesture: true });
     if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
     const v = r.result.value;
     if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
@@ -7561,7 +6223,6 @@ var MAX_WALK_LINES = 2e4;
 var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 var WORLD_NAME2 = "browserctl";
-var WALK = walkTree.toString();
 var tabs4 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
   tabs4.delete(tabId);
@@ -7600,12 +6261,7 @@ async function runWalk(tabId, w, o) {
   return res;
 }
 async function walkOnce(tabId, w, o) {
-  const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
-    expression: `(${WALK})(${JSON.stringify(o)})`,
-    contextId: w.contextId,
-    returnByValue: true,
-    awaitPromise: true
-  });
+  const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "walk", [o]);
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
     throw snapshotFailed(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
@@ -7648,9 +6304,8 @@ async function iframeFrameId(tabId, st, w, num2) {
   const known = st.owners.get(k);
   if (known) return known;
   try {
-    const r = await sendIn(tabId, w.session, "Runtime.evaluate", {
-      expression: `(${refElement.toString()})(${num2})`,
-      contextId: w.contextId,
+    const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
+      returnByValue: false,
       objectGroup: "browserctl-frames"
     });
     if (!r.result.objectId) return void 0;
@@ -7868,41 +6523,6 @@ function clip(s) {
   const t = norm(s);
   return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
 }
-var FIND_IN_PAGE = `function (kind, want, exact, limit) {
-  ${VISIBLE}
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  want = norm(want);
-  const matches = (s) => exact ? norm(s) === want : norm(s).includes(want);
-  const out = [];
-  if (kind === "text") {
-    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-    // Innermost elements whose text matches: a parent of a match is not one.
-    const visit = (el) => {
-      if (out.length >= limit || SKIP.has(el.tagName)) return false;
-      if (!norm(el.textContent).includes(want)) return false;
-      let inner = false;
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-      if (inner) return true;
-      if (!matches(el.textContent)) return false;
-      // A hidden match is still the innermost: its parent is not reported for it.
-      if (isVisible(el)) out.push(el);
-      return true;
-    };
-    if (document.body) visit(document.body);
-    return out;
-  }
-  const found = new Set();
-  const textOf = (ids, root) => ids.split(/\\s+/).map((id) => { const t = id && root.getElementById(id); return t ? t.textContent : ""; }).join(" ");
-  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
-  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
-  for (const el of document.querySelectorAll("[aria-labelledby]")) {
-    if (matches(textOf(el.getAttribute("aria-labelledby"), el.getRootNode()))) found.add(el);
-  }
-  const all = Array.from(found).filter(isVisible);
-  all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return all.slice(0, limit);
-}`;
-var ELEMENT_TEXT = `function () { return (this.innerText || this.textContent || "").slice(0, 1000); }`;
 async function find(tabId, p) {
   const role = optionalString(p, "role");
   const name = optionalString(p, "name");
@@ -7940,25 +6560,15 @@ async function treeEntries(tabId, found) {
     });
     const objectId = node.object.objectId;
     if (!objectId) continue;
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: REGISTER2,
-      arguments: [{ value: OWNER }, { value: next }],
-      returnByValue: true
-    });
-    const num2 = typeof r.result.value === "number" ? r.result.value : -1;
-    if (num2 > 0) {
-      out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
-    } else {
-      const gen = generation(tabId);
-      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
-    }
+    const r = await callInjected(tabId, { objectId }, "register", [OWNER, next]);
+    const num2 = r.result.value;
+    if (typeof num2 !== "number") continue;
+    out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
   }
   return out;
 }
-var REGISTER2 = registerElement.toString();
 async function documentObject(tabId) {
-  const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
   return r.result.objectId;
 }
@@ -7976,7 +6586,7 @@ async function byRole(tabId, role, name, exact, limit) {
   return out;
 }
 async function inPage2(tabId, kind, want, exact, limit) {
-  const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "find", [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails || !r.result.objectId) {
     const d = r.exceptionDetails;
     throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
@@ -7994,11 +6604,7 @@ async function inPage2(tabId, kind, want, exact, limit) {
         send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
           () => ({ nodes: [] })
         ),
-        send(tabId, "Runtime.callFunctionOn", {
-          objectId,
-          functionDeclaration: ELEMENT_TEXT,
-          returnByValue: true
-        })
+        callInjected(tabId, { objectId }, "elementText", [])
       ]);
       const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
       const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
@@ -8010,38 +6616,6 @@ async function inPage2(tabId, kind, want, exact, limit) {
 }
 
 // src/background/pages/get.ts
-var PAGE_TEXT = `(() => {
-  const textOf = (doc, depth) => {
-    let out = (doc.body || doc.documentElement)?.innerText ?? "";
-    if (depth > 8) return out;
-    for (const f of doc.querySelectorAll("iframe, frame")) {
-      let d = null;
-      try { d = f.contentDocument; } catch (e) {}
-      if (!d || !f.getClientRects().length) continue;
-      const t = textOf(d, depth + 1);
-      if (t.trim()) out += "\\n\\n[frame" + (f.title ? " " + JSON.stringify(f.title) : "") + "]\\n" + t;
-    }
-    return out;
-  };
-  return textOf(document, 0);
-})()`;
-var ON_DOCUMENT = {
-  title: "document.title",
-  url: "location.href",
-  text: PAGE_TEXT,
-  html: "document.documentElement.outerHTML"
-};
-var ON_ELEMENT = {
-  text: `function () { return typeof this.innerText === "string" ? this.innerText : this.textContent; }`,
-  html: `function () { return this.outerHTML; }`,
-  value: `function () {
-    if (this.tagName === "LABEL" && this.control) return this.control.value;
-    if ("value" in this && typeof this.value === "string") return this.value;
-    if (this.isContentEditable) return this.innerText;
-    return { error: "it has no value (not a form field)" };
-  }`,
-  box: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`
-};
 function unwrap(r, what) {
   if (r.exceptionDetails) throw failed(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
   return r.result.value;
@@ -8053,7 +6627,7 @@ async function get(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
   }
   if (!target || what === "title" || what === "url") {
-    const r = await send(tabId, "Runtime.evaluate", { expression: ON_DOCUMENT[what], returnByValue: true });
+    const r = await callInWorld(tabId, "documentPart", [what]);
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
   }
@@ -8063,11 +6637,7 @@ async function get(tabId, p) {
       const b = await viewportBox(tabId, objectId);
       return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
     }
-    const r = await send(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: ON_ELEMENT[what],
-      returnByValue: true
-    });
+    const r = await callInjected(tabId, { objectId }, "elementPart", [what]);
     const v = unwrap(r, what);
     if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${ref}: ${String(v.error)}`);
     return { value: what === "box" ? v : String(v ?? "") };
@@ -8141,11 +6711,7 @@ async function showAndRead(tabId, message) {
   } catch {
     return false;
   }
-  const r = await send(tabId, "Runtime.evaluate", {
-    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
-    contextId,
-    returnByValue: true
-  }).catch((e) => {
+  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e) => {
     dropContext(tabId);
     throw e;
   });
@@ -8153,44 +6719,7 @@ async function showAndRead(tabId, message) {
 }
 async function removeOverlay(tabId) {
   const contextId = await isolatedContext(tabId);
-  await send(tabId, "Runtime.evaluate", {
-    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
-    contextId
-  });
-}
-function overlay(message) {
-  const g = globalThis;
-  let s = g.__browserctlHandoff;
-  if (s?.done) return "done";
-  if (!s) {
-    const host = document.createElement("browserctl-handoff");
-    host.setAttribute("data-browserctl-handoff", "");
-    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
-    const root = host.attachShadow({ mode: "closed" });
-    const box = document.createElement("div");
-    box.style.cssText = "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
-    const head = document.createElement("div");
-    head.style.cssText = "font-weight:600;margin-bottom:6px";
-    head.textContent = "browserctl: the agent hands over to you";
-    const text = document.createElement("div");
-    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
-    text.textContent = message;
-    const done = document.createElement("button");
-    done.type = "button";
-    done.textContent = "Done";
-    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
-    box.append(head, text, done);
-    root.append(box);
-    const st = { host, done: false };
-    done.addEventListener("click", (ev) => {
-      if (!ev.isTrusted) return;
-      st.done = true;
-      host.remove();
-    });
-    s = g.__browserctlHandoff = st;
-  }
-  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
-  return "shown";
+  await callInjected(tabId, { contextId }, "removeHandoff", []);
 }
 
 // src/background/pages/evidence/annotations.ts
@@ -8301,11 +6830,7 @@ async function screenshot(tabId, p) {
     try {
       await visibleCentre(tabId, objectId, ref);
       const [box, lm] = await Promise.all([
-        send(tabId, "Runtime.callFunctionOn", {
-          objectId,
-          functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
-          returnByValue: true
-        }),
+        callInjected(tabId, { objectId }, "box", []),
         send(tabId, "Page.getLayoutMetrics")
       ]);
       m2 = lm;
@@ -8366,10 +6891,7 @@ onForget((tabId) => {
 });
 async function readyState(tabId) {
   try {
-    const r = await send(tabId, "Runtime.evaluate", {
-      expression: "document.readyState",
-      returnByValue: true
-    }, 5e3);
+    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 });
     return String(r.result.value ?? "");
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
@@ -8443,87 +6965,6 @@ async function wait(tabId, p) {
 var RETRY_MS = 100;
 var REFRESH_MS = 1e3;
 var WORLD_NAME3 = "browserctl";
-var DOM_WAIT = `(kind, arg, gone, ms, id) => {
-  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
-  const want = kind === "text" ? norm(arg) : arg;
-  const shown = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
-    return cs.visibility !== "hidden" && cs.display !== "none";
-  };
-  // This document and the same-origin frame documents it shows, nested too.
-  const docs = () => {
-    const out = [];
-    const visit = (doc, depth) => {
-      out.push(doc);
-      if (depth >= 16) return;
-      for (const f of doc.querySelectorAll("iframe, frame")) {
-        let d = null;
-        try { d = f.contentDocument; } catch (e) {}
-        if (d && shown(f)) visit(d, depth + 1);
-      }
-    };
-    visit(document, 0);
-    return out;
-  };
-  const sees = kind === "text"
-    ? (doc) => norm((doc.body || doc.documentElement || {}).innerText).includes(want)
-    : (doc) => { for (const el of doc.querySelectorAll(want)) if (shown(el)) return true; return false; };
-  if (kind === "selector") {
-    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
-  }
-  const observed = new WeakSet();
-  let mo = null;
-  // Checks every shown document; observes the ones it has not met yet.
-  // Gone counts in parsed documents only: one still loading has not shown
-  // its text yet, so not seeing it there says nothing.
-  const ok = () => {
-    let seen = false, loading = false;
-    for (const doc of docs()) {
-      if (mo && !observed.has(doc)) {
-        observed.add(doc);
-        mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-      }
-      if (doc.readyState === "loading") loading = true;
-      if (!seen && sees(doc)) seen = true;
-    }
-    return gone ? !seen && !loading : seen;
-  };
-  if (ok()) return { ok: true };
-  if (ms <= 0) return { timedOut: true };
-  const waits = (globalThis.__browserctlWaits ||= new Map());
-  return new Promise((resolve) => {
-    // A page that mutates all the time is checked at most every 50 ms.
-    let queued = false, last = 0, done = false;
-    const finish = (v) => {
-      if (done) return;
-      done = true; waits.delete(id); clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v);
-    };
-    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
-    mo = new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      const due = last + 50 - Date.now();
-      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
-    });
-    waits.set(id, () => finish({ cancelled: true }));
-    const tick = setInterval(run, 100);
-    const timer = setTimeout(() => finish({ timedOut: true }), ms);
-    run();
-  });
-}`;
-var CANCEL = (id) => `(globalThis.__browserctlWaits?.get(${JSON.stringify(id)})?.(), true)`;
-var OWNER_SHOWN = `function () {
-  for (let el = this, hops = 0; el && hops < 16; hops++) {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
-    if (cs.visibility === "hidden" || cs.display === "none") return false;
-    try { el = el.ownerDocument.defaultView.frameElement; } catch (e) { el = null; }
-  }
-  return true;
-}`;
 var GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
 async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
   await ensureAttached(tabId);
@@ -8647,37 +7088,36 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
   return places.filter((p) => p !== void 0);
 }
 async function ownerShown(tabId, parent, frameId) {
-  const owner = await sendIn(tabId, parent, "DOM.getFrameOwner", { frameId });
+  const [owner, tree] = await Promise.all([
+    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn(tabId, parent, "Page.getFrameTree")
+  ]);
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME3 });
   const node = await sendIn(tabId, parent, "DOM.resolveNode", {
     backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
     objectGroup: "browserctl-wait"
   });
   if (!node.object.objectId) return false;
   try {
-    const r = await sendIn(tabId, parent, "Runtime.callFunctionOn", {
-      objectId: node.object.objectId,
-      functionDeclaration: OWNER_SHOWN,
-      returnByValue: true
-    });
+    const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
     sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5e3).catch(() => {
     });
   }
 }
+function parentFrame(node, frameId) {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return void 0;
+}
 function evaluateWait(tabId, p, kind, arg, gone, ms, id) {
-  return sendIn(
-    tabId,
-    p.session,
-    "Runtime.evaluate",
-    {
-      expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${ms}, ${JSON.stringify(id)})`,
-      contextId: p.contextId,
-      returnByValue: true,
-      awaitPromise: true
-    },
-    ms + 2e3
-  );
+  return callInjected(tabId, { contextId: p.contextId, session: p.session }, "domWait", [kind, arg, gone, ms, id], { timeoutMs: ms + 2e3 });
 }
 function outcomeOf(r, what) {
   if (r.exceptionDetails) {
@@ -8705,7 +7145,7 @@ function round4(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
       clearTimeout(timer);
       clearTimeout(refresh);
       for (const p of places) {
-        sendIn(tabId, p.session, "Runtime.evaluate", { expression: CANCEL(id), contextId: p.contextId }, 5e3).catch(() => {
+        callInjected(tabId, { contextId: p.contextId, session: p.session }, "cancelWait", [id], { timeoutMs: 5e3 }).catch(() => {
         });
       }
     };

@@ -6,6 +6,7 @@ import { build } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { injectedPlugin } from "./injected.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -23,7 +24,8 @@ const common = {
   logLevel: "warning",
 };
 
-await build({ ...common, entryPoints: ["src/background/background.ts"], outfile: join(dist, "background.js"), format: "esm" });
+// The in-page code (src/injected/) goes into background.js as one string.
+await build({ ...common, entryPoints: ["src/background/background.ts"], outfile: join(dist, "background.js"), format: "esm", plugins: [injectedPlugin(root)] });
 await build({ ...common, entryPoints: ["src/popup/popup.ts"], outfile: join(dist, "popup.js"), format: "esm" });
 
 for (const f of readdirSync(join(root, "static")).sort()) {

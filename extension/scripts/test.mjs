@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { injectedPlugin } from "./injected.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -47,6 +48,7 @@ try {
     target: "node20",
     sourcemap: "inline",
     logLevel: "warning",
+    plugins: [injectedPlugin(root)],
   });
   const files = tests.map((t) => join(out, relative(join(root, "src"), t)).replace(/\.ts$/, ".mjs"));
   const args = ["--enable-source-maps", "--test", ...(process.argv.includes("--verbose") ? ["--test-reporter=spec"] : []), ...files];

@@ -7,6 +7,7 @@ import { PAGE_METHODS } from "../methods";
 import { pageHandlers } from "./index";
 import { isToolPageMethod } from "./tools";
 import { FakeChrome } from "../../testing/fake-chrome";
+import { fakeWorld, injectedCall } from "../../testing/fake-world";
 
 type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
@@ -69,11 +70,11 @@ test("eval answers the value, null for undefined, 4110 with the exception text",
 });
 
 test("wait for a state that never comes answers 4102 after the timeout", async () => {
-  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "loading" } }));
+  fakeWorld(answers, (name) => (name === "readyState" ? "loading" : undefined));
   const t0 = Date.now();
   await assert.rejects(h["pages.wait"]!({ state: "load", timeout: 60 }), { code: 4102, message: "timed out after 60 ms waiting for load" });
   assert.ok(Date.now() - t0 < 1000);
-  answers.set("Runtime.evaluate", () => ({ result: { type: "string", value: "interactive" } }));
+  fakeWorld(answers, (name) => (name === "readyState" ? "interactive" : undefined));
   const r = (await h["pages.wait"]!({ state: "domcontentloaded" })) as { waited: number };
   assert.ok(r.waited >= 0);
   await assert.rejects(h["pages.wait"]!({}), { code: -32602 });
@@ -93,9 +94,10 @@ test("press: unknown key is -32602; a shortcut is rawKeyDown with modifiers", as
 });
 
 test("scroll answers where the window is after it", async () => {
-  answers.set("Runtime.evaluate", (p) => {
-    assert.match(String(p["expression"]), /top: 400/);
-    return { result: { type: "object", value: [0, 400, 0, 0, 1280, 713] } };
+  fakeWorld(answers, (name, args) => {
+    assert.equal(name, "scrollWindow");
+    assert.deepEqual(args, [0, 400]);
+    return [0, 400, 0, 0, 1280, 713];
   });
   assert.deepEqual(await h["pages.scroll"]!({ direction: "down", amount: 400 }), { scrollX: 0, scrollY: 400 });
   await assert.rejects(h["pages.scroll"]!({ direction: "sideways" }), { code: -32602 });
@@ -114,13 +116,16 @@ const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable",
 test("mouse input into a background tab activates it first and waits until it is visible", async () => {
   activeTab = 8;
   let polls = 0;
-  answers.set("Runtime.evaluate", (p) => {
-    assert.equal(p["expression"], "document.visibilityState");
-    return { result: { type: "string", value: ++polls < 3 ? "hidden" : "visible" } };
+  fakeWorld(answers, (name) => {
+    assert.equal(name, "visibilityState");
+    return ++polls < 3 ? "hidden" : "visible";
   });
   assert.deepEqual(await h["pages.mouse"]!({ action: "move", x: 1, y: 2 }), { ok: true });
   const order = sent.map(([m]) => m).filter((m) => m !== "Page.enable" && !ATTACH_HOOKED.has(m));
-  assert.deepEqual(order, ["tabs.update", "Runtime.evaluate", "Runtime.evaluate", "Runtime.evaluate", "Input.dispatchMouseEvent"]);
+  assert.deepEqual(order, [
+    "tabs.update", "Page.getFrameTree", "Page.createIsolatedWorld",
+    "Runtime.callFunctionOn", "Runtime.callFunctionOn", "Runtime.callFunctionOn", "Input.dispatchMouseEvent",
+  ]);
   assert.deepEqual(sent.find(([m]) => m === "tabs.update")![1], { id: 7, active: true });
 
   // Already active: no update, no polling.
@@ -167,15 +172,13 @@ test("a selector that matches nothing visible answers 4110 naming it; a bad one 
 
 test("get title reads document.title in the page, every time", async () => {
   let title = "First";
-  answers.set("Runtime.evaluate", (p) => {
-    assert.equal(p["expression"], "document.title");
-    return { result: { value: title } };
-  });
+  fakeWorld(answers, (name, args) => (name === "documentPart" && args[0] === "title" ? title : undefined));
   tabTitle = "What Chrome's tab strip shows";
   assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "First" });
   title = "";
   assert.deepEqual(await h["pages.get"]!({ what: "title" }), { value: "" });
-  assert.equal(sent.filter(([m]) => m === "Runtime.evaluate").length, 2);
+  const calls = sent.filter(([m]) => m === "Runtime.callFunctionOn").map(([, p]) => injectedCall(p));
+  assert.deepEqual(calls, [["documentPart", ["title"]], ["documentPart", ["title"]]]);
 });
 
 test("screenshot: format, quality and maxWidth reach Page.captureScreenshot; bad ones are -32602", async () => {

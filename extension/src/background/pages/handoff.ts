@@ -13,6 +13,7 @@ import { ErrorCode, RpcError } from "../types";
 import { budgetOf } from "./core/deadline";
 import { ensureAttached, send } from "./core/debugger";
 import { Wakeup } from "./core/wakeup";
+import { callInjected } from "./core/injected";
 import { dropContext, isolatedContext } from "./core/world";
 
 /** A handoff waiting for the person, as the popup shows it. */
@@ -102,11 +103,7 @@ async function showAndRead(tabId: number, message: string): Promise<boolean> {
   } catch {
     return false; // between documents: next round
   }
-  const r = await send<{ result?: { value?: unknown }; exceptionDetails?: unknown }>(tabId, "Runtime.evaluate", {
-    expression: `(${overlay.toString()})(${JSON.stringify(message)})`,
-    contextId,
-    returnByValue: true,
-  }).catch((e: unknown) => {
+  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e: unknown) => {
     dropContext(tabId); // the document went: a new world next round
     throw e;
   });
@@ -115,49 +112,5 @@ async function showAndRead(tabId: number, message: string): Promise<boolean> {
 
 async function removeOverlay(tabId: number): Promise<void> {
   const contextId = await isolatedContext(tabId);
-  await send(tabId, "Runtime.evaluate", {
-    expression: `(() => { const s = globalThis.__browserctlHandoff; if (s) { s.host.remove(); delete globalThis.__browserctlHandoff; } })()`,
-    contextId,
-  });
-}
-
-/**
- * Runs in the isolated world: makes the overlay once per document (again if
- * the page removed it) and answers "done" once a trusted click pressed Done.
- */
-function overlay(message: string): string {
-  type State = { host: HTMLElement; done: boolean };
-  const g = globalThis as unknown as { __browserctlHandoff?: State };
-  let s = g.__browserctlHandoff;
-  if (s?.done) return "done";
-  if (!s) {
-    const host = document.createElement("browserctl-handoff");
-    host.setAttribute("data-browserctl-handoff", "");
-    host.style.cssText = "all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";
-    const root = host.attachShadow({ mode: "closed" });
-    const box = document.createElement("div");
-    box.style.cssText =
-      "font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";
-    const head = document.createElement("div");
-    head.style.cssText = "font-weight:600;margin-bottom:6px";
-    head.textContent = "browserctl: the agent hands over to you";
-    const text = document.createElement("div");
-    text.style.cssText = "white-space:pre-wrap;margin-bottom:10px";
-    text.textContent = message;
-    const done = document.createElement("button");
-    done.type = "button";
-    done.textContent = "Done";
-    done.style.cssText = "font:inherit;padding:4px 18px;cursor:pointer";
-    box.append(head, text, done);
-    root.append(box);
-    const st: State = { host, done: false };
-    done.addEventListener("click", (ev) => {
-      if (!ev.isTrusted) return; // a page script cannot press it
-      st.done = true;
-      host.remove();
-    });
-    s = g.__browserctlHandoff = st;
-  }
-  if (!s.host.isConnected) (document.body ?? document.documentElement).append(s.host);
-  return "shown";
+  await callInjected(tabId, { contextId }, "removeHandoff", []);
 }

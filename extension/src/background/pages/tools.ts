@@ -32,6 +32,7 @@ import { webSocketFrames, webSockets } from "./network/websockets";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
 import { labelOf, requireTarget } from "./targets/target";
 import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./files/storage";
+import { callInWorld } from "./core/world";
 
 export interface ToolDeps {
   resolveTab(params: Params): Promise<number>;
@@ -137,7 +138,7 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
     // one round trip to the page lets the event arrive first. A click that
     // was not forced made that round trip already (pointer.ts reads its
     // press's verdict in the element's frame).
-    if (p.force === true) await send(tabId, "Runtime.evaluate", { expression: "0", returnByValue: true }).catch(() => undefined);
+    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => undefined);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d: Download | undefined;
     for (;;) {

@@ -6,7 +6,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, send, uninstall } from "./debugger";
 import { releaseTab } from "../index";
 import { FakeChrome } from "../../../testing/fake-chrome";
-import { KEPT_SNAPSHOTS, nextRefNumber, nodeRefNumber, resolveRef, setRefs } from "../snapshot/refs";
+import { resolveRef, setRefs, type RefTarget } from "../snapshot/refs";
 
 let fake: FakeChrome;
 
@@ -62,100 +62,84 @@ test("a command that never answers fails with a 4102 timeout after its deadline"
   await assert.rejects(send(1, "Slow.method", {}, 30), { code: 4102, message: "timed out after 30 ms waiting for Slow.method to answer" });
 });
 
+/** A ref target: number n of the main document's registry. */
+const tree = (num: number): RefTarget => ({ kind: "tree", contextId: 7, num, main: true });
+
+/** The in-page method and arguments of a call (injected.ts's fixed glue). */
+function called(p: Record<string, unknown>): [string, unknown[]] {
+  const args = p["arguments"] as { value?: unknown }[];
+  return [String(args[0]?.value), (args[1]?.value ?? []) as unknown[]];
+}
+
 test("refs: unknown, navigated and disconnected refs answer 4109", async () => {
   await ensureAttached(1);
   const gen = generation(1);
   setRefs(1, gen, [
-    { ref: "e1", role: "button", name: "A", target: { kind: "node", backendNodeId: 11 } },
-    { ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 12 } },
+    { ref: "e1", role: "button", name: "A", target: tree(11) },
+    { ref: "e2", role: "button", name: "B", target: tree(12) },
   ]);
-  fake.answers.set("DOM.resolveNode", (p) => {
-    if (p["backendNodeId"] === 12) throw new Error(JSON.stringify({ code: -32000, message: "No node with given id found" }));
-    return { object: { objectId: "obj-11" } };
+  let connected = true;
+  fake.answers.set("Runtime.callFunctionOn", (p) => {
+    const [name, args] = called(p);
+    assert.equal(name, "refElement");
+    assert.equal(p["executionContextId"], 7);
+    if (args[0] === 12 || !connected) return { result: { type: "object", subtype: "null" } };
+    return { result: { type: "object", subtype: "node", objectId: `obj-${String(args[0])}` } };
   });
-  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
   assert.equal(await resolveRef(1, "e1"), "obj-11");
   const gone = { code: 4109, message: "page ref not found: e2 (take a new snapshot)" };
   await assert.rejects(resolveRef(1, "e2"), gone);
   await assert.rejects(resolveRef(1, "e9"), { code: 4109 });
   // node detached from the document
-  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: false } }));
+  connected = false;
   await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
   // a new document in the main frame: every ref of the old one is stale
-  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
+  connected = true;
   fake.emit(1, "Page.frameNavigated", { frame: { id: "main", loaderId: "L2" } });
   const before = fake.sent.length;
   await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
   assert.equal(fake.sent.length, before, "a stale ref sends nothing to the page");
   // a child frame's navigation does not touch the main document's refs
-  setRefs(1, generation(1), [{ ref: "e1", role: "button", name: "A", target: { kind: "node", backendNodeId: 11 } }]);
+  setRefs(1, generation(1), [{ ref: "e1", role: "button", name: "A", target: tree(11) }]);
   fake.emit(1, "Page.frameNavigated", { frame: { id: "child", parentId: "main", loaderId: "L3" } });
   assert.equal(await resolveRef(1, "e1"), "obj-11");
 });
 
-test("refs of the walk resolve through the element array", async () => {
+test("refs: a world that lacks the in-page script gets it with the call, once", async () => {
   await ensureAttached(1);
-  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "walk", arrayObjectId: "arr", index: 3, group: "g" } }]);
+  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "tree", contextId: 8, num: 3, main: true } }]);
+  const decls: string[] = [];
+  let installed = false;
   fake.answers.set("Runtime.callFunctionOn", (p) => {
-    assert.equal(p["objectId"], "arr");
-    assert.deepEqual(p["arguments"], [{ value: 3 }]);
-    return { result: { type: "object", subtype: "null" } };
+    const d = String(p["functionDeclaration"]);
+    decls.push(d.length > 1000 ? "install+call" : "call");
+    if (d.length > 1000) installed = true;
+    else if (!installed) return { result: { type: "string", value: "\u0000browserctl:not-installed" } };
+    return { result: { type: "object", subtype: "node", objectId: "el-3" } };
   });
-  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
+  assert.equal(await resolveRef(1, "e1"), "el-3");
+  assert.equal(await resolveRef(1, "e1"), "el-3");
+  assert.deepEqual(decls, ["install+call", "call"]);
+  // the document replaced its world's script (a new document in the same context id): installed again
+  installed = false;
+  assert.equal(await resolveRef(1, "e1"), "el-3");
+  assert.deepEqual(decls, ["install+call", "call", "call", "install+call"]);
   fake.answers.set("Runtime.callFunctionOn", () => {
     throw new Error(JSON.stringify({ code: -32000, message: "Cannot find context with specified id" }));
   });
   await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
-  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "object", subtype: "node", objectId: "el-3" } }));
-  assert.equal(await resolveRef(1, "e1"), "el-3");
 });
 
 test("releaseTab detaches and forgets the refs; onDetach forgets too", async () => {
   await ensureAttached(1);
-  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
+  setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: tree(1) }]);
   await releaseTab(1);
   assert.equal(fake.attached.has(1), false);
   await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
   await ensureAttached(2);
-  setRefs(2, generation(2), [{ ref: "e1", role: "link", name: "L", target: { kind: "node", backendNodeId: 1 } }]);
+  setRefs(2, generation(2), [{ ref: "e1", role: "link", name: "L", target: tree(1) }]);
   fake.onDetach.fire({ tabId: 2 }, "canceled_by_user");
   await assert.rejects(resolveRef(2, "e1"), { code: 4109 });
-});
-
-test("refs: a node keeps its number in a document; numbers are never reused", async () => {
-  await ensureAttached(1);
-  fake.answers.set("DOM.resolveNode", (p) => ({ object: { objectId: `obj-${String(p["backendNodeId"])}` } }));
-  fake.answers.set("Runtime.callFunctionOn", () => ({ result: { type: "boolean", value: true } }));
-  const gen = generation(1);
-  assert.equal(nextRefNumber(1), 1);
-  assert.equal(nodeRefNumber(1, gen, 5), 1);
-  assert.equal(nodeRefNumber(1, gen, 6), 2);
-  assert.equal(nodeRefNumber(1, gen, 5), 1);
-  setRefs(1, gen, [
-    { ref: "e1", role: "heading", name: "H", target: { kind: "node", backendNodeId: 5 } },
-    { ref: "e2", role: "button", name: "B", target: { kind: "node", backendNodeId: 6 } },
-  ]);
-  assert.equal(await resolveRef(1, "e1"), "obj-5");
-  // after a navigation the same backend id gets a new number: e1 never names a new element
-  fake.emit(1, "Page.frameNavigated", { frame: { id: "main" } });
-  assert.equal(nodeRefNumber(1, generation(1), 5), 3);
-  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
-});
-
-test("refs: the oldest walks' arrays are released past KEPT_SNAPSHOTS", async () => {
-  await ensureAttached(1);
-  const released: unknown[] = [];
-  fake.answers.set("Runtime.releaseObjectGroup", (p) => released.push(p["objectGroup"]));
-  fake.answers.set("Runtime.callFunctionOn", (p) => ({ result: { type: "object", subtype: "node", objectId: `el-${String(p["objectId"])}` } }));
-  const gen = generation(1);
-  for (let i = 0; i <= KEPT_SNAPSHOTS; i++) {
-    setRefs(1, gen, [{ ref: `e${i + 1}`, role: "link", name: "L", target: { kind: "walk", arrayObjectId: `arr${i}`, index: 0, group: `g${i}` } }], `g${i}`);
-  }
-  await new Promise((r) => setTimeout(r, 10));
-  assert.deepEqual(released, ["g0"]);
-  await assert.rejects(resolveRef(1, "e1"), { code: 4109 });
-  assert.equal(await resolveRef(1, "e2"), "el-arr1");
-  assert.equal(nextRefNumber(1), KEPT_SNAPSHOTS + 2);
 });
 
 test("an attachment Chrome dropped without onDetach is made again, and the command sent once", async () => {

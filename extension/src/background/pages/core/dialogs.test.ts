@@ -6,6 +6,7 @@ import { resetPolicies, setPolicy } from "../../sessions/dialog-policy";
 import { uninstall } from "./debugger";
 import { pageHandlers } from "../index";
 import { FakeChrome } from "../../../testing/fake-chrome";
+import { fakeWorld } from "../../../testing/fake-world";
 import type { DialogReport, ValueResult } from "../../protocol.gen";
 
 /** A result with the `dialog` member pages/call.ts adds (no result type declares it). */
@@ -69,6 +70,7 @@ test("beforeunload is accepted at once too", async () => {
 
 test("a confirm is held: page calls fail at once naming it, press and mouse included; dialog accept answers it", async () => {
   answers.set("Runtime.evaluate", () => ({ result: { type: "number", value: 1 } }));
+  fakeWorld(answers, () => "a title");
   await h["pages.eval"]!({ sessionId: "s1", expression: "1" }); // attach
   emit(7, "Page.javascriptDialogOpening", { type: "confirm", message: "Delete everything?" });
   const msg = 'a JavaScript confirm is open: "Delete everything?"; dismiss it first';
@@ -150,9 +152,7 @@ test("policy dismiss answers a confirm at once with false; accept answers a prom
 });
 
 test("a tab closed during a wait ends it at once with 4104", async () => {
-  answers.set("Runtime.evaluate", () => new Promise(() => {})); // the page-side wait never answers
-  answers.set("Page.getFrameTree", () => ({ frameTree: { frame: { id: "main" } } }));
-  answers.set("Page.createIsolatedWorld", () => ({ executionContextId: 3 }));
+  fakeWorld(answers, () => new Promise(() => {})); // the page-side wait never answers
   const t0 = Date.now();
   const waiting = h["pages.waitFor"]!({ sessionId: "s1", text: "never", timeoutMs: 10_000 });
   setTimeout(() => {
@@ -182,14 +182,14 @@ test("a URL wait ends at once when a confirm is held, freeing the session for di
 });
 
 test("a call's timeoutMs bounds each of its CDP commands, and only its own", async () => {
-  answers.set("Runtime.evaluate", () => new Promise(() => {}));
+  fakeWorld(answers, () => new Promise(() => {}));
   await assert.rejects(h["pages.get"]!({ sessionId: "s1", what: "title", timeoutMs: 60 }), {
     code: 4102,
-    message: "timed out after 60 ms waiting for Runtime.evaluate to answer",
+    message: "timed out after 60 ms waiting for Runtime.callFunctionOn to answer",
   });
   await assert.rejects(h["pages.get"]!({ sessionId: "s1", what: "title", timeoutMs: 40 }), {
     code: 4102,
-    message: "timed out after 40 ms waiting for Runtime.evaluate to answer",
+    message: "timed out after 40 ms waiting for Runtime.callFunctionOn to answer",
   });
 });
 

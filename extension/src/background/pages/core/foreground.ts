@@ -4,7 +4,8 @@
 // all (devtools-protocol#89, chromium-bidi#3894). Keyboard input, eval and
 // window.scrollBy are not affected.
 
-import { DialogOpenError, send } from "./debugger";
+import { DialogOpenError } from "./debugger";
+import { callInWorld } from "./world";
 
 /** How long to wait for the page to turn visible after activating its tab. */
 export const VISIBLE_WAIT_MS = 2_000;
@@ -13,12 +14,7 @@ const POLL_MS = 20;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function visible(tabId: number): Promise<boolean> {
-  const r = await send<{ result: { value?: unknown } }>(
-    tabId,
-    "Runtime.evaluate",
-    { expression: "document.visibilityState", returnByValue: true },
-    VISIBLE_WAIT_MS,
-  );
+  const r = await callInWorld(tabId, "visibilityState", [], { timeoutMs: VISIBLE_WAIT_MS });
   return r.result.value === "visible";
 }
 

@@ -9,7 +9,8 @@
 // snapshot. Only the main frame's document is watched.
 
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, send } from "./debugger";
+import { onForget } from "./debugger";
+import { callInjected } from "./injected";
 import { dropContext, isolatedContext } from "./world";
 
 /** Methods whose ref a person's input may have moved. */
@@ -96,7 +97,7 @@ export async function snapshotTaken(tabId: number): Promise<void> {
   stateOf(tabId).snapshotAt = Date.now();
   try {
     const contextId = await isolatedContext(tabId);
-    await send(tabId, "Runtime.evaluate", { expression: `(${recorder.toString()})()`, contextId });
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
   } catch {
     dropContext(tabId); // a document between worlds: the next snapshot starts it
   }
@@ -109,11 +110,7 @@ export async function checkPersonInput(tabId: number): Promise<void> {
   let events: Array<[number, string]> = [];
   try {
     const contextId = await isolatedContext(tabId);
-    const r = await send<{ result?: { value?: unknown } }>(tabId, "Runtime.evaluate", {
-      expression: `(globalThis.__browserctlInput ?? []).filter((e) => e[0] >= ${s.snapshotAt})`,
-      contextId,
-      returnByValue: true,
-    });
+    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
     if (Array.isArray(r.result?.value)) events = r.result.value as Array<[number, string]>;
   } catch {
     dropContext(tabId);
@@ -125,18 +122,4 @@ export async function checkPersonInput(tabId: number): Promise<void> {
     ErrorCode.pageRefNotFound,
     `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`,
   );
-}
-
-/** Runs in the isolated world: notes trusted input, once per document. */
-function recorder(): void {
-  const g = globalThis as unknown as { __browserctlInput?: Array<[number, string]> };
-  if (g.__browserctlInput) return;
-  const log: Array<[number, string]> = [];
-  g.__browserctlInput = log;
-  const note = (ev: Event): void => {
-    if (!ev.isTrusted) return;
-    log.push([Date.now(), ev.type]);
-    if (log.length > 200) log.splice(0, log.length - 200);
-  };
-  for (const type of ["pointerdown", "keydown", "input"]) window.addEventListener(type, note, true);
 }

@@ -1,41 +1,72 @@
 // An isolated world in the main frame's document, one per document: the
-// snapshot walk runs there, so page scripts that replaced JSON, Set or
-// Array.from cannot break it, and its ref registry is invisible to them.
+// injected script (src/injected/) runs there, so page scripts that replaced
+// JSON, Set or Array.from cannot break it, and its ref registry is
+// invisible to them. callInWorld calls it by name.
 
-import { generation, onForget, send } from "./debugger";
+import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
+import { RpcError } from "../../types";
+import { DialogOpenError, ensureAttached, generation, onForget, send } from "./debugger";
+import { callInjected, type CallOptions, type CallResult } from "./injected";
 
 const WORLD_NAME = "browserctl";
 const worlds = new Map<number, { generation: number; contextId: number; frameId?: string }>();
 
 onForget((tabId) => {
   worlds.delete(tabId);
+  mainFrames.delete(tabId);
 });
+
+/** The main frame's id per tab: it stays the same across the frame's documents. */
+const mainFrames = new Map<number, string>();
 
 /** The execution context id of the tab's isolated world, made when needed. */
 export async function isolatedContext(tabId: number): Promise<number> {
+  await ensureAttached(tabId);
   const gen = generation(tabId);
   const w = worlds.get(tabId);
   if (w && w.generation === gen) return w.contextId;
-  const create = (frameId: string) =>
-    send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
-  let r: { executionContextId: number } | undefined;
-  // The main frame keeps its id across navigations: the id the last world
-  // was made in saves a Page.getFrameTree; when it is no frame any more,
-  // the call fails and the tree is read.
-  const known = w?.frameId;
-  if (known) r = await create(known).catch(() => undefined);
-  let frameId = known;
-  if (!r) {
-    const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
-    frameId = tree.frameTree.frame.id;
-    r = await create(frameId);
+  const make = async (frameId: string) =>
+    (await send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
+  let contextId: number | undefined;
+  const known = mainFrames.get(tabId);
+  if (known) {
+    try {
+      contextId = await make(known);
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
   }
-  worlds.set(tabId, { generation: gen, contextId: r.executionContextId, frameId });
-  return r.executionContextId;
+  if (contextId === undefined) {
+    const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
+    mainFrames.set(tabId, tree.frameTree.frame.id);
+    contextId = await make(tree.frameTree.frame.id);
+  }
+  worlds.set(tabId, { generation: gen, contextId });
+  return contextId;
 }
 
 /** Forgets the tab's world (its context is gone); the next call makes one. */
 export function dropContext(tabId: number): void {
   const w = worlds.get(tabId);
   if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId }); // never current; its frame id kept
+}
+
+/**
+ * Calls the in-page method `name` in the tab's isolated world, retrying
+ * once with a fresh world when the old one's document went away.
+ */
+export async function callInWorld<N extends MethodName>(
+  tabId: number,
+  name: N,
+  args: ArgsOf<N>,
+  opts: CallOptions = {},
+): Promise<CallResult<ResultOf<N>>> {
+  const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  }
 }

@@ -7,25 +7,11 @@
 import type { Cookie, InitScript, OriginState, State, StateLoadResult, StorageEntry } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { send } from "../core/debugger";
+import { callInWorld } from "../core/world";
 import { originOf } from "./permissions";
 
 function bad(msg: string): RpcError {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-
-const READ_STORAGE = `(() => {
-  const dump = (s) => { const out = []; for (let i = 0; i < s.length; i++) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) ?? "" }); } return out; };
-  try { return { origin: location.origin, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) }; }
-  catch (e) { return null; }
-})()`;
-
-/** The code that writes an origin's storage (in its document). */
-export function writeStorageSource(o: OriginState): string {
-  const data = JSON.stringify({ origin: o.origin, local: o.localStorage, session: o.sessionStorage ?? [] });
-  return `(() => { const d = ${data}; if (location.origin !== d.origin) return false;
-  for (const e of d.local) localStorage.setItem(e.name, e.value);
-  for (const e of d.session) sessionStorage.setItem(e.name, e.value);
-  return true; })()`;
 }
 
 interface CdpCookie extends Cookie {
@@ -53,10 +39,7 @@ export async function saveState(tabIds: number[]): Promise<State> {
       };
       cookies.set(`${c.domain}\n${c.path}\n${c.name}`, ck);
     }
-    const s = await send<{ result: { value?: OriginState | null } }>(tabId, "Runtime.evaluate", {
-      expression: READ_STORAGE,
-      returnByValue: true,
-    });
+    const s = await callInWorld(tabId, "readOriginStorage", []);
     const o = s.result.value;
     if (o && o.origin && o.origin !== "null" && !origins.has(o.origin)) origins.set(o.origin, o);
   }
@@ -151,10 +134,7 @@ export async function loadState(
       pending.push(o);
       continue;
     }
-    const r = await send<{ result: { value?: unknown }; exceptionDetails?: { text?: string } }>(tabId, "Runtime.evaluate", {
-      expression: writeStorageSource(o),
-      returnByValue: true,
-    });
+    const r = await callInWorld(tabId, "writeOriginStorage", [o.origin, o.localStorage, o.sessionStorage ?? []]);
     if (r.exceptionDetails || r.result.value !== true) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: could not write the storage of ${o.origin} in tab ${tabId}`);
     }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runInNewContext } from "node:vm";
 import { ErrorCode, RpcError } from "../../types";
-import { pendingScript, validateState, writeStorageSource } from "./state";
+import { writeOriginStorage } from "../../../injected/document/storage";
+import { pendingScript, validateState } from "./state";
 import { canonicalLocale, validateNames, validateSettings, validTimezone } from "./validate";
 
 function invalid(fn: () => unknown, word: RegExp): void {
@@ -75,12 +76,26 @@ function fakeStorage(): Storage & { data: Map<string, string> } {
 test("the storage writers write only in their origin, and the pending one only once", () => {
   const o = { origin: "https://x.com", localStorage: [{ name: "k", value: "v" }], sessionStorage: [{ name: "s", value: "w" }] };
   const page = (origin: string) => ({ location: { origin }, localStorage: fakeStorage(), sessionStorage: fakeStorage() });
+  // The in-page writer (src/injected/storage.ts) reads the page's globals.
+  const inPage = (pg: ReturnType<typeof page>) => {
+    const g = globalThis as Record<string, unknown>;
+    const saved = ["location", "localStorage", "sessionStorage"].map((k) => [k, Object.getOwnPropertyDescriptor(g, k)] as const);
+    for (const [k, v] of Object.entries(pg)) Object.defineProperty(g, k, { value: v, configurable: true, writable: true });
+    try {
+      return writeOriginStorage(o.origin, o.localStorage, o.sessionStorage);
+    } finally {
+      for (const [k, d] of saved) {
+        if (d) Object.defineProperty(g, k, d);
+        else delete g[k];
+      }
+    }
+  };
   const here = page("https://x.com");
-  assert.equal(runInNewContext(writeStorageSource(o), here), true);
+  assert.equal(inPage(here), true);
   assert.equal(here.localStorage.data.get("k"), "v");
   assert.equal(here.sessionStorage.data.get("s"), "w");
   const elsewhere = page("https://y.com");
-  assert.equal(runInNewContext(writeStorageSource(o), elsewhere), false);
+  assert.equal(inPage(elsewhere), false);
   assert.equal(elsewhere.localStorage.data.size, 0);
 
   const p = page("https://x.com");

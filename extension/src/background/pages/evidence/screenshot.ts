@@ -14,6 +14,7 @@ import { ensureForeground } from "../core/foreground";
 import { inFrame, viewportBox } from "../input/geometry";
 import { visibleCentre } from "../input/input";
 import { releaseActionObjects } from "../snapshot/refs";
+import { callInjected } from "../core/injected";
 import { resolveSpec, targetOf } from "../targets/target";
 
 interface Viewport {
@@ -120,11 +121,7 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
     try {
       await visibleCentre(tabId, objectId, ref); // scrolls it into view, fails when it has no box
       const [box, lm] = await Promise.all([
-        send<{ result: { value?: { x: number; y: number; width: number; height: number } } }>(tabId, "Runtime.callFunctionOn", {
-          objectId,
-          functionDeclaration: `function () { const r = this.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
-          returnByValue: true,
-        }),
+        callInjected(tabId, { objectId }, "box", []),
         send<LayoutMetrics>(tabId, "Page.getLayoutMetrics"),
       ]);
       m = lm;

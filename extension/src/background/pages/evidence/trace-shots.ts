@@ -12,6 +12,7 @@
 // past it no more frames are taken (the stop says truncated).
 
 import { send, sendQuiet, type AttachSend } from "../core/debugger";
+import { callInjected } from "../core/injected";
 import { isolatedContext } from "../core/world";
 import { claimScreencast, releaseScreencast, screencastLead } from "./screencast-share";
 
@@ -93,11 +94,6 @@ export function take(s: Shots, f: Shot): void {
   s.bytes += f.data.length;
 }
 
-interface EvalResult {
-  result: { value?: unknown };
-  exceptionDetails?: unknown;
-}
-
 /**
  * A console.timeStamp in the page's isolated world (the page cannot hide
  * or see it), between two reads of Date.now(): the same wall clock as the
@@ -106,11 +102,7 @@ interface EvalResult {
 async function mark(s: Shots): Promise<void> {
   if (s.marks.length >= MAX_MARKS) return;
   const label = `browserctl-trace-clock-${s.marks.length}-${Math.random().toString(36).slice(2, 10)}`;
-  const r = await send<EvalResult>(s.tabId, "Runtime.evaluate", {
-    expression: `(() => { const a = Date.now(); console.timeStamp(${JSON.stringify(label)}); return (a + Date.now()) / 2; })()`,
-    contextId: await isolatedContext(s.tabId),
-    returnByValue: true,
-  });
+  const r = await callInjected(s.tabId, { contextId: await isolatedContext(s.tabId) }, "clockMark", [label]);
   if (!r.exceptionDetails && typeof r.result.value === "number") s.marks.push({ label, wallMs: r.result.value });
 }
 

@@ -16,6 +16,7 @@ import type { RequestParams, UploadResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { onForget, send, type AttachSend } from "../core/debugger";
 import { releaseActionObjects } from "../snapshot/refs";
+import { callInjected } from "../core/injected";
 import { resolveSpec, targetOf } from "../targets/target";
 import { failed } from "../core/failed";
 
@@ -58,16 +59,6 @@ export function chooserSince(tabId: number, since: number): Chooser | undefined 
 }
 
 
-interface CallResult {
-  result: { type: string; value?: unknown; objectId?: string; subtype?: string };
-}
-
-const INPUT_KIND = `function () {
-  if (!(this instanceof HTMLInputElement) || this.type !== "file") return "not-file:" + (this.tagName || "").toLowerCase();
-  if (this.disabled) return "disabled";
-  return this.multiple ? "multiple" : "single";
-}`;
-
 export async function upload(tabId: number, p: RequestParams<"pages.upload">): Promise<UploadResult> {
   const files = requireStringArray(p, "files");
   for (const f of files) {
@@ -85,11 +76,7 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
     if (spec) {
       const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
       what = "ref" in spec ? spec.ref : spec.selector;
-      const k = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
-        objectId,
-        functionDeclaration: INPUT_KIND,
-        returnByValue: true,
-      });
+      const k = await callInjected(tabId, { objectId }, "fileInputKind", []);
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
         throw failed(`${what} is not an <input type=file> (it is <${kind.slice(9)}>); click it and answer the chooser with \`upload FILE\`, or target the input`);

@@ -15,8 +15,10 @@ import {
   type StorageResult,
 } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
+import type { ArgsOf } from "../../../injected/methods";
 import { send } from "../core/debugger";
 import { failed } from "../core/failed";
+import { callInWorld } from "../core/world";
 
 
 interface Cookie {
@@ -31,10 +33,7 @@ interface Cookie {
 }
 
 async function pageURL(tabId: number): Promise<string> {
-  const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
-    expression: "location.href",
-    returnByValue: true,
-  });
+  const r = await callInWorld(tabId, "locationHref", []);
   return String(r.result.value ?? "");
 }
 
@@ -110,32 +109,11 @@ export async function clearCookies(tabId: number, p: RequestParams<"pages.clearC
 // ---- local and session storage ----
 
 
-// Runs in the page: ops on one Storage, answers a plain object or throws
-// the browser's SecurityError text (opaque origins such as about:blank).
-const STORAGE_FN = `function (kind, op, key, value) {
-  const s = kind === "session" ? window.sessionStorage : window.localStorage;
-  if (op === "get") {
-    if (key != null) return { key: key, value: s.getItem(key), origin: location.origin }; // null may arrive as undefined
-    const entries = {};
-    for (let i = 0; i < s.length; i++) { const k = s.key(i); entries[k] = s.getItem(k); }
-    return { entries: entries, origin: location.origin };
-  }
-  if (op === "set") { s.setItem(key, value); return { ok: true, origin: location.origin }; }
-  const n = s.length; s.clear(); return { cleared: n, origin: location.origin };
-}`;
-
-async function runStorage(tabId: number, args: unknown[]): Promise<unknown> {
-  const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", { expression: "window" });
-  const r = await send<{ result: { value?: unknown }; exceptionDetails?: { exception?: { description?: string }; text?: string } }>(
-    tabId,
-    "Runtime.callFunctionOn",
-    {
-      objectId: doc.result.objectId,
-      functionDeclaration: STORAGE_FN,
-      arguments: args.map((value) => ({ value })),
-      returnByValue: true,
-    },
-  );
+// In the page (src/injected/document/storage.ts), in the isolated world: storage is
+// the origin's, the same in every world. It throws the browser's
+// SecurityError on an opaque origin such as about:blank.
+async function runStorage(tabId: number, args: ArgsOf<"storage">): Promise<unknown> {
+  const r = await callInWorld(tabId, "storage", args);
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
     throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
@@ -143,7 +121,7 @@ async function runStorage(tabId: number, args: unknown[]): Promise<unknown> {
   return r.result.value;
 }
 
-// runStorage answers what STORAGE_FN returns for the op: the casts below
+// runStorage answers what storageOp returns for the op: the casts below
 // name that shape.
 
 export async function storage(tabId: number, p: RequestParams<"pages.storage">): Promise<StorageResult> {

@@ -14,25 +14,16 @@ import { aim, deadlineOf, pointerAction } from "./pointer";
 import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
 import { releaseActionObjects } from "../snapshot/refs";
-import { callInWorld, requireTarget, resolveSelectorOnce, resolveSpec, selectorError, VISIBLE, type Target } from "../targets/target";
+import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
+import { valueOf } from "../core/injected";
+import { requireTarget, resolveSelectorOnce, resolveSpec, selectorError, type Target } from "../targets/target";
+import { callInWorld } from "../core/world";
 import { failed } from "../core/failed";
 
 
-interface CallValue {
-  result: { value?: unknown };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
-async function callOn<T>(tabId: number, t: Target, fn: string, args: unknown[] = [], what = "call"): Promise<T> {
-  const r = await send<CallValue>(tabId, "Runtime.callFunctionOn", {
-    objectId: t.objectId,
-    functionDeclaration: fn,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    userGesture: true,
-  });
-  if (r.exceptionDetails) throw failed(`${what} ${t.label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-  return r.result.value as T;
+/** Calls the in-page method on the target's element. */
+async function callOn<N extends MethodName>(tabId: number, t: Target, name: N, args: ArgsOf<N>, what: string): Promise<ResultOf<N>> {
+  return valueOf(tabId, { objectId: t.objectId }, name, args, (why) => failed(`${what} ${t.label}: ${why}`, "page_error"), { userGesture: true });
 }
 
 /** Runs act with the resolved target, then frees what was resolved. */
@@ -51,26 +42,6 @@ async function withTarget<T>(
 
 // ---- check / uncheck ----
 
-// Answers {kind, checked} for a checkbox, radio or ARIA checkable, else {error}.
-const CHECK_STATE = `function () {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
-    return { kind: el.type, checked: el.checked, disabled: el.disabled };
-  }
-  const role = (el.getAttribute("role") || "").trim();
-  if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
-    return { kind: role, checked: el.getAttribute("aria-checked") === "true", disabled: el.getAttribute("aria-disabled") === "true" };
-  }
-  return { error: "a " + el.tagName.toLowerCase() + (role ? " with role " + role : "") + " element is not a checkbox or radio" };
-}`;
-
-interface CheckState {
-  kind?: string;
-  checked?: boolean;
-  disabled?: boolean;
-  error?: string;
-}
-
 const CHECK_SETTLE_TRIES = 10;
 const CHECK_SETTLE_MS = 50;
 
@@ -87,7 +58,7 @@ export async function check(tabId: number, p: RequestParams<"pages.check">): Pro
   const spec = requireTarget(p);
   const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
   try {
-    const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "check");
+    const st = await callOn(tabId, t, "checkState", [], "check");
     if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
     if (st.checked === want) return { checked: want };
     if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
@@ -103,10 +74,10 @@ export async function check(tabId: number, p: RequestParams<"pages.check">): Pro
   const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
   try {
     // A framework may re-render the state a moment after the click.
-    let after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+    let after = await callOn(tabId, t2, "checkState", [], "check");
     for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
       await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-      after = await callOn<CheckState>(tabId, t2, CHECK_STATE, [], "check");
+      after = await callOn(tabId, t2, "checkState", [], "check");
     }
     if (after?.checked !== want) {
       throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
@@ -119,15 +90,9 @@ export async function check(tabId: number, p: RequestParams<"pages.check">): Pro
 
 // ---- focus ----
 
-const FOCUS = `function () {
-  this.focus();
-  const a = this.ownerDocument.activeElement;
-  return a === this || this.contains(a);
-}`;
-
 export async function focus(tabId: number, p: RequestParams<"pages.focus">): Promise<{ ok: true }> {
   return withTarget(tabId, p, async (t) => {
-    if ((await callOn<boolean>(tabId, t, FOCUS, [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    if ((await callOn(tabId, t, "focus", [], "focus")) !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
     return { ok: true as const };
   });
 }
@@ -240,13 +205,6 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
 // ---- is ----
 
 
-const IS_VISIBLE = `function () { ${VISIBLE} return isVisible(this); }`;
-const IS_ENABLED = `function () {
-  if (this.matches(":disabled")) return false;
-  for (let e = this; e; e = e.parentElement) if (e.getAttribute("aria-disabled") === "true") return false;
-  return true;
-}`;
-
 /**
  * pages.is: {value: true|false}. `visible` with a selector is whether any
  * match is visible (none matching: false); `enabled` and `checked` look at
@@ -271,9 +229,9 @@ export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{
     tabId,
     p,
     async (t) => {
-      if (state === "visible") return { value: (await callOn<boolean>(tabId, t, IS_VISIBLE, [], "is visible")) === true };
-      if (state === "enabled") return { value: (await callOn<boolean>(tabId, t, IS_ENABLED, [], "is enabled")) === true };
-      const st = await callOn<CheckState>(tabId, t, CHECK_STATE, [], "is checked");
+      if (state === "visible") return { value: (await callOn(tabId, t, "isVisible", [], "is visible")) === true };
+      if (state === "enabled") return { value: (await callOn(tabId, t, "isEnabled", [], "is enabled")) === true };
+      const st = await callOn(tabId, t, "checkState", [], "is checked");
       if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
       return { value: st.checked === true };
     },
@@ -290,19 +248,12 @@ export async function getAttribute(tabId: number, p: RequestParams<"pages.getAtt
     tabId,
     p,
     async (t) => {
-      const v = await callOn<unknown>(tabId, t, "function (n) { return this.getAttribute(n); }", [name], "get attr");
+      const v = await callOn(tabId, t, "attribute", [name], "get attr");
       return { value: typeof v === "string" ? v : null };
     },
     "visibleElseFirst",
   );
 }
-
-// The computed value of a property; null for a name the browser does not
-// know as a CSS property (a custom --property always counts as known).
-const COMPUTED_STYLE = `function (n) {
-  if (!n.startsWith("--") && !CSS.supports(n, "inherit")) return null;
-  return getComputedStyle(this).getPropertyValue(n).trim();
-}`;
 
 /** pages.getStyle: {value: the computed value of a CSS property of the element}. */
 export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">): Promise<{ value: string }> {
@@ -311,7 +262,7 @@ export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">
     tabId,
     p,
     async (t) => {
-      const v = await callOn<unknown>(tabId, t, COMPUTED_STYLE, [name], "get style");
+      const v = await callOn(tabId, t, "computedStyle", [name], "get style");
       if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
       if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
       return { value: v };
@@ -320,14 +271,10 @@ export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">
   );
 }
 
-const COUNT = `function (sel) {
-  try { return document.querySelectorAll(sel).length; } catch (e) { return "invalid:" + e.message; }
-}`;
-
 /** pages.count: {count} of the elements matching a selector, visible or not. */
 export async function count(tabId: number, p: RequestParams<"pages.count">): Promise<{ count: number }> {
   const selector = requireString(p, "selector");
-  const r = await callInWorld(tabId, COUNT, [selector], { returnByValue: true });
+  const r = await callInWorld(tabId, "count", [selector]);
   if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
   if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };

@@ -5,6 +5,7 @@
 
 import { DialogOpenError, send } from "../core/debugger";
 import { sessionOffset, type Point } from "../core/frames";
+import { callInjected } from "../core/injected";
 import { objectSession } from "../snapshot/refs";
 
 export interface Box {
@@ -20,15 +21,9 @@ export async function offsetOf(tabId: number, objectId: string): Promise<Point> 
   return s === undefined ? { x: 0, y: 0 } : sessionOffset(tabId, s);
 }
 
-const IN_FRAME = `function () { return window !== window.top; }`;
-
 /** Whether the element is in a frame rather than the top document. */
 export async function inFrame(tabId: number, objectId: string): Promise<boolean> {
-  const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
-    objectId,
-    functionDeclaration: IN_FRAME,
-    returnByValue: true,
-  });
+  const r = await callInjected(tabId, { objectId }, "inFrame", []);
   return r.result.value === true;
 }
 

@@ -13,8 +13,10 @@ import { DialogOpenError, send } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { offsetOf } from "./geometry";
 import { releaseActionObjects } from "../snapshot/refs";
+import { callInjected } from "../core/injected";
 import { requireTarget, resolveSpec } from "../targets/target";
 import { failed } from "../core/failed";
+import { callInWorld } from "../core/world";
 
 const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 
@@ -42,10 +44,7 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
   // No box of its own (a zero-size link around a floated image, display:
   // contents): point at its first descendant that has one.
   try {
-    const r = await send<{ result: { objectId?: string } }>(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: DESCENDANT_WITH_BOX,
-    });
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
     const dpt = d ? await quadCentre(tabId, d) : null;
     if (dpt) return dpt;
@@ -80,14 +79,6 @@ async function quadCentre(tabId: number, objectId: string): Promise<Point | null
   }
   return null;
 }
-
-const DESCENDANT_WITH_BOX = `function () {
-  for (const d of this.querySelectorAll("*")) {
-    const r = d.getBoundingClientRect();
-    if (r.width >= 1 && r.height >= 1) return d;
-  }
-  return null;
-}`;
 
 export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
@@ -140,21 +131,13 @@ export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scro
 }
 
 
-interface EvalValue {
-  result: { value?: unknown };
-  exceptionDetails?: unknown;
-}
-
 /** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
 export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number }> {
   const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
   const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
-  const r = await send<EvalValue>(tabId, "Runtime.evaluate", {
-    expression: `(() => { const x0 = scrollX, y0 = scrollY; scrollBy({left: ${dx}, top: ${dy}, behavior: "instant"}); return [scrollX, scrollY, x0, y0, innerWidth, innerHeight]; })()`,
-    returnByValue: true,
-  });
+  const r = await callInWorld(tabId, "scrollWindow", [dx, dy]);
   const v = r.result.value as number[] | undefined;
   if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
   let [x, y] = v as [number, number];
@@ -164,7 +147,7 @@ export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): P
     // at the viewport centre scrolls whatever is under it.
     await ensureForeground(tabId);
     await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
-    const r2 = await send<EvalValue>(tabId, "Runtime.evaluate", { expression: "[scrollX, scrollY]", returnByValue: true });
+    const r2 = await callInWorld(tabId, "scrollPosition", []);
     const v2 = r2.result.value as number[] | undefined;
     if (Array.isArray(v2)) [x, y] = v2 as [number, number];
   }

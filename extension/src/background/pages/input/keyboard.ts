@@ -9,6 +9,7 @@ import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, send } from "../core/debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "../snapshot/refs";
+import { callInjected } from "../core/injected";
 import { requireTarget, resolveSpec } from "../targets/target";
 
 export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
@@ -40,27 +41,12 @@ export async function press(tabId: number, p: RequestParams<"pages.press">): Pro
 
 // Focuses the element; a text field not focused before gets its caret at
 // the end, so typing appends.
-const FOCUS = `function () {
-  const el = this.tagName === "LABEL" && this.control ? this.control : this;
-  if (el.ownerDocument.activeElement === el) return true;
-  el.focus();
-  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
-    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
-  }
-  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
-}`;
-
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: FOCUS,
-      returnByValue: true,
-      userGesture: true,
-    });
+    const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
     if (r.result.value !== true) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
     }

@@ -10,6 +10,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { withScheme } from "./url-match";
+import { callInWorld } from "../core/world";
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
 const LIFECYCLE: Record<Exclude<WaitUntil, "none">, string> = {
@@ -143,15 +144,7 @@ async function navigation(
 /** The net:: error the browser's error page shows, when it can be read. */
 async function errorPageReason(tabId: number): Promise<string> {
   try {
-    const r = await send<{ result: { value?: unknown } }>(
-      tabId,
-      "Runtime.evaluate",
-      {
-        expression: `(() => { try { const c = window.loadTimeDataRaw && loadTimeDataRaw.errorCode; return typeof c === "string" ? c : ""; } catch (e) { return ""; } })()`,
-        returnByValue: true,
-      },
-      2_000,
-    );
+    const r = await callInWorld(tabId, "errorPageCode", [], { timeoutMs: 2_000 });
     const code = typeof r.result.value === "string" ? r.result.value : "";
     if (code) return code.startsWith("net::") ? code : `net::${code}`;
   } catch {
@@ -164,12 +157,7 @@ async function errorPageReason(tabId: number): Promise<string> {
 async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
   if (waitUntil !== "none") {
     try {
-      const r = await send<{ result: { value?: { url?: unknown; title?: unknown } } }>(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "({url: location.href, title: document.title})", returnByValue: true },
-        5_000,
-      );
+      const r = await callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5_000 });
       const v = r.result.value;
       if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
     } catch (e) {

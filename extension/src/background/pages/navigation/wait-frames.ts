@@ -1,8 +1,8 @@
 // pages.waitFor's text and selector waits across the page's frames: "visible
 // on the page" means visible in any frame document that is itself shown.
 //
-// One waiter runs in the isolated world of each document that tops a CDP
-// session: the tab's main document and each out-of-process frame (frames.ts
+// One waiter (src/injected/document/waits.ts) runs in the isolated world of each
+// document that tops a CDP session: the tab's main document and each out-of-process frame (frames.ts
 // follows them as child sessions). A waiter sees its own document and the
 // same-origin frame documents it shows, nested too (contentDocument of each
 // shown iframe), and answers once its condition holds: a MutationObserver on
@@ -28,6 +28,8 @@ import { ErrorCode, RpcError } from "../../types";
 import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn } from "../core/debugger";
 import { timedOut } from "../core/deadline";
 import { childSessions, followFrames } from "../core/frames";
+import type { WaitOutcome } from "../../../injected/document/waits";
+import { callInjected, type CallResult } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
 
 /** Pause before trying again in a document that is being replaced. */
@@ -37,107 +39,8 @@ const REFRESH_MS = 1_000;
 const WORLD_NAME = "browserctl";
 
 
-// Runs in a session's isolated world: resolves {ok} once the condition
-// (seen, or with gone not seen) holds, {timedOut} after ms, {cancelled} when
-// __browserctlWaits.get(id)() is called, {badSelector} for a selector the
-// page cannot parse.
-const DOM_WAIT = `(kind, arg, gone, ms, id) => {
-  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
-  const want = kind === "text" ? norm(arg) : arg;
-  const shown = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
-    return cs.visibility !== "hidden" && cs.display !== "none";
-  };
-  // This document and the same-origin frame documents it shows, nested too.
-  const docs = () => {
-    const out = [];
-    const visit = (doc, depth) => {
-      out.push(doc);
-      if (depth >= 16) return;
-      for (const f of doc.querySelectorAll("iframe, frame")) {
-        let d = null;
-        try { d = f.contentDocument; } catch (e) {}
-        if (d && shown(f)) visit(d, depth + 1);
-      }
-    };
-    visit(document, 0);
-    return out;
-  };
-  const sees = kind === "text"
-    ? (doc) => norm((doc.body || doc.documentElement || {}).innerText).includes(want)
-    : (doc) => { for (const el of doc.querySelectorAll(want)) if (shown(el)) return true; return false; };
-  if (kind === "selector") {
-    try { document.querySelector(want); } catch (e) { return { badSelector: String(e && e.message || e) }; }
-  }
-  const observed = new WeakSet();
-  let mo = null;
-  // Checks every shown document; observes the ones it has not met yet.
-  // Gone counts in parsed documents only: one still loading has not shown
-  // its text yet, so not seeing it there says nothing.
-  const ok = () => {
-    let seen = false, loading = false;
-    for (const doc of docs()) {
-      if (mo && !observed.has(doc)) {
-        observed.add(doc);
-        mo.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-      }
-      if (doc.readyState === "loading") loading = true;
-      if (!seen && sees(doc)) seen = true;
-    }
-    return gone ? !seen && !loading : seen;
-  };
-  if (ok()) return { ok: true };
-  if (ms <= 0) return { timedOut: true };
-  const waits = (globalThis.__browserctlWaits ||= new Map());
-  return new Promise((resolve) => {
-    // A page that mutates all the time is checked at most every 50 ms.
-    let queued = false, last = 0, done = false;
-    const finish = (v) => {
-      if (done) return;
-      done = true; waits.delete(id); clearTimeout(timer); clearInterval(tick); mo.disconnect(); resolve(v);
-    };
-    const run = () => { queued = false; if (done) return; last = Date.now(); if (ok()) finish({ ok: true }); };
-    mo = new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      const due = last + 50 - Date.now();
-      if (due <= 0) queueMicrotask(run); else setTimeout(run, due);
-    });
-    waits.set(id, () => finish({ cancelled: true }));
-    const tick = setInterval(run, 100);
-    const timer = setTimeout(() => finish({ timedOut: true }), ms);
-    run();
-  });
-}`;
-
-const CANCEL = (id: string) => `(globalThis.__browserctlWaits?.get(${JSON.stringify(id)})?.(), true)`;
-
-// Runs on an iframe element in its parent document's main world: shown,
-// and so is each same-origin iframe above it.
-const OWNER_SHOWN = `function () {
-  for (let el = this, hops = 0; el && hops < 16; hops++) {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 && r.height <= 0) return false;
-    const cs = el.ownerDocument.defaultView.getComputedStyle(el);
-    if (cs.visibility === "hidden" || cs.display === "none") return false;
-    try { el = el.ownerDocument.defaultView.frameElement; } catch (e) { el = null; }
-  }
-  return true;
-}`;
-
-interface Outcome {
-  ok?: boolean;
-  timedOut?: boolean;
-  cancelled?: boolean;
-  badSelector?: string;
-}
-
-interface EvalAnswer {
-  result: { value?: Outcome };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
+type Outcome = WaitOutcome;
+type EvalAnswer = CallResult<WaitOutcome>;
 
 /** A document or frame session that went away under the wait, or is not there yet. */
 const GONE =
@@ -302,39 +205,44 @@ async function otherOriginFrames(tabId: number, session: string | undefined, out
   return places.filter((p): p is Place => p !== undefined);
 }
 
-/** Whether the iframe element holding frameId is shown in its parent session's document. */
+/** Whether the iframe element holding frameId is shown in its parent
+ * document (in the parent session), and so is each same-origin iframe above
+ * it: asked in the parent document's isolated world. */
 async function ownerShown(tabId: number, parent: string | undefined, frameId: string): Promise<boolean> {
-  const owner = await sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId });
+  const [owner, tree] = await Promise.all([
+    sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn<{ frameTree: FrameTree }>(tabId, parent, "Page.getFrameTree"),
+  ]);
+  // An out-of-process frame's iframe sits in the session's top document
+  // when its frame tree does not list the frame.
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn<{ executionContextId: number }>(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
   const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
     backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
     objectGroup: "browserctl-wait",
   });
   if (!node.object.objectId) return false;
   try {
-    const r = await sendIn<{ result: { value?: unknown } }>(tabId, parent, "Runtime.callFunctionOn", {
-      objectId: node.object.objectId,
-      functionDeclaration: OWNER_SHOWN,
-      returnByValue: true,
-    });
+    const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
     sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5_000).catch(() => {});
   }
 }
 
-function evaluateWait(tabId: number, p: Place, kind: string, arg: string, gone: boolean, ms: number, id: string) {
-  return sendIn<EvalAnswer>(
-    tabId,
-    p.session,
-    "Runtime.evaluate",
-    {
-      expression: `(${DOM_WAIT})(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, ${gone}, ${ms}, ${JSON.stringify(id)})`,
-      contextId: p.contextId,
-      returnByValue: true,
-      awaitPromise: true,
-    },
-    ms + 2_000,
-  );
+/** The id of the frame whose document holds the iframe of frameId. */
+function parentFrame(node: FrameTree, frameId: string): string | undefined {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function evaluateWait(tabId: number, p: Place, kind: "text" | "selector", arg: string, gone: boolean, ms: number, id: string) {
+  return callInjected(tabId, { contextId: p.contextId, session: p.session }, "domWait", [kind, arg, gone, ms, id], { timeoutMs: ms + 2_000 });
 }
 
 /** What one waiter answered: its outcome, or the error to end the wait with. */
@@ -379,7 +287,7 @@ function round(
       clearTimeout(refresh);
       // Waiters still running in the pages end now, not at their timeout.
       for (const p of places) {
-        sendIn(tabId, p.session, "Runtime.evaluate", { expression: CANCEL(id), contextId: p.contextId }, 5_000).catch(() => {});
+        callInjected(tabId, { contextId: p.contextId, session: p.session }, "cancelWait", [id], { timeoutMs: 5_000 }).catch(() => {});
       }
     };
     const end = (v: "done" | "again" | "retry") => {
@@ -443,7 +351,7 @@ function samePlaces(a: Place[], b: Place[]): boolean {
 
 /** gone: every place does not see it now (one waiter may have seen it again
  * since it answered). */
-async function allAgree(tabId: number, places: Place[], kind: string, arg: string): Promise<boolean> {
+async function allAgree(tabId: number, places: Place[], kind: "text" | "selector", arg: string): Promise<boolean> {
   const id = `c${++lastId}`;
   const answers = await Promise.all(places.map((p) => evaluateWait(tabId, p, kind, arg, true, 0, id)));
   return answers.every((r) => !r.exceptionDetails && r.result.value?.ok === true);

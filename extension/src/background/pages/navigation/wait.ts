@@ -6,6 +6,7 @@ import { LOAD_STATES, type LoadState, type RequestParams } from "../../protocol.
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "../core/debugger";
 import { Wakeup } from "../core/wakeup";
+import { callInWorld } from "../core/world";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
 export const MAX_WAIT_MS = 300_000;
@@ -49,10 +50,7 @@ onForget((tabId) => {
 /** The document's readyState; "" while a navigation swaps documents. */
 async function readyState(tabId: number): Promise<string> {
   try {
-    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
-      expression: "document.readyState",
-      returnByValue: true,
-    }, 5_000);
+    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5_000 });
     return String(r.result.value ?? "");
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;

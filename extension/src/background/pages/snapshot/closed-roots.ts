@@ -21,31 +21,29 @@
 // (one that started before the scripts, an out-of-process frame, a worker
 // restarted since, listeners erased by document.open) is scanned as before.
 
+import type { MethodName } from "../../../injected/methods";
 import { DialogOpenError, sendIn, type AttachSend } from "../core/debugger";
+import { callInjected } from "../core/injected";
 
 // One object group per call: walks of several frames in one session run in
 // parallel, and one's release must not free another's objects.
 let groups = 0;
 const newGroup = (): string => `browserctl-hosts-${++groups}`;
 
-/** Evaluates expression in the walk's world, in an object group of its own,
- * and runs body on the object it names; answers 0 when there is none or the
+/** Calls the in-page method `name` in the walk's world, in an object group
+ * of its own, and runs body on the object it answers; answers 0 when there is none or the
  * document went away meanwhile (the next snapshot tries again). A dialog
  * that opened still fails the call. The group is released either way. */
 async function withObject(
   tabId: number,
   session: string | undefined,
   contextId: number,
-  expression: string,
+  name: MethodName & ("pendingHosts" | "documentNode"),
   body: (objectId: string, group: string) => Promise<number>,
 ): Promise<number> {
   const group = newGroup();
   try {
-    const r = await sendIn<{ result: { objectId?: string } }>(tabId, session, "Runtime.evaluate", {
-      expression,
-      contextId,
-      objectGroup: group,
-    });
+    const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
   } catch (e) {
@@ -79,25 +77,9 @@ interface Props {
   result: { name: string; value?: { objectId?: string } }[];
 }
 
-const REGISTER = `function (...roots) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  this.forEach((host, i) => {
-    // An element not upgraded yet may attach its root later.
-    if (host.matches(":defined")) reg.checked.add(host);
-    if (roots[i]) {
-      reg.closed.set(host, roots[i]);
-      found++;
-    }
-  });
-  return found;
-}`;
-
 /** Resolves the closed roots of the walk's pending hosts; answers how many it found. */
 export async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  const pending = "window.__browserctlTree && window.__browserctlTree.pending";
-  return withObject(tabId, session, contextId, pending, async (arrayId, group) => {
+  return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
     const props = await sendIn<Props>(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
     const roots = await Promise.all(
@@ -115,11 +97,8 @@ export async function adoptClosedRoots(tabId: number, session: string | undefine
       }),
     );
     return count(
-      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-        objectId: arrayId,
-        functionDeclaration: REGISTER,
-        arguments: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
-        returnByValue: true,
+      await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
+        objects: roots.map((objectId) => (objectId ? { objectId } : { value: null })),
       }),
     );
   });
@@ -131,26 +110,11 @@ interface DomNode {
   shadowRoots?: (DomNode & { shadowRootType?: string })[];
 }
 
-const SCAN_REGISTER = `function (...pairs) {
-  const reg = window.__browserctlTree;
-  if (!reg) return 0;
-  let found = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const host = pairs[i], root = pairs[i + 1];
-    if (!host || !root) continue;
-    if (reg.closed.get(host) !== root) found++;
-    reg.closed.set(host, root);
-    reg.checked.add(host);
-  }
-  reg.scanned = document.getElementsByTagName("*").length;
-  return found;
-}`;
-
 /** Finds every closed shadow root of the world's document (not of its
  * frames: they have worlds of their own) and hands them to the walk's
  * registry; answers how many it had not seen before. */
 export async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
-  return withObject(tabId, session, contextId, "document", async (docId, group) => {
+  return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
     const d = await sendIn<{ node: DomNode }>(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs: [number, number][] = [];
     // An iframe's contentDocument is not followed: it has no children key
@@ -171,12 +135,7 @@ export async function scanClosedRoots(tabId: number, session: string | undefined
       }),
     );
     return count(
-      await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.callFunctionOn", {
-        objectId: docId,
-        functionDeclaration: SCAN_REGISTER,
-        arguments: args,
-        returnByValue: true,
-      }),
+      await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args }),
     );
   });
 }
@@ -234,17 +193,7 @@ export async function watchClosedRoots(_tabId: number, send: AttachSend): Promis
  * when both scripts watched it from its start and saw none made. */
 export async function mayHaveClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<boolean> {
   try {
-    const r = await sendIn<{ result: { value?: unknown } }>(tabId, session, "Runtime.evaluate", {
-      expression: `(() => {
-        const st = window[${JSON.stringify(WATCH_KEY)}];
-        if (!st) return true;
-        st.alive = false;
-        document.dispatchEvent(new Event(${JSON.stringify(PROBE_EVENT)}));
-        return !st.alive || st.closed;
-      })()`,
-      contextId,
-      returnByValue: true,
-    });
+    const r = await callInjected(tabId, { contextId, session }, "closedRootsNoted", [WATCH_KEY, PROBE_EVENT]);
     return r.result.value !== false;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;

@@ -2,28 +2,18 @@
 // it was taken from: after a navigation or reload of the main frame, or once
 // its node left the document, it answers 4109 and nothing acts on another
 // element. Numbers are never reused in a tab, and the same element keeps its
-// number across snapshots of a document (the walk's page-side registry for
-// `-i`, backendDOMNodeId for the full tree; one element may have one number
-// from each). A service-worker restart loses the refs (4109 too: take a new
-// snapshot).
-//
-// Two kinds of target:
-// - "node": a backendDOMNodeId from the accessibility tree (full snapshot);
-// - "walk": an index into the array of elements an interactive walk
-//   returned, held by a Runtime object group. Its objectId lives in the
-//   document's execution context, so a new document invalidates it by itself.
+// number across snapshots and find: numbers live in the document's registry
+// in the isolated world (src/injected/elements/registry.ts). A service-worker restart
+// loses the refs (4109 too: take a new snapshot).
 
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, generation, isAttached, onForget, send, sendIn, sendQuiet, setSessionRoute } from "../core/debugger";
-import { refElement } from "./page-tree";
+import { DialogOpenError, generation, isAttached, onForget, sendIn, sendQuiet, setSessionRoute } from "../core/debugger";
+import { callInjected } from "../core/injected";
 
-export type RefTarget =
-  | { kind: "node"; backendNodeId: number }
-  | { kind: "walk"; arrayObjectId: string; index: number; group: string }
-  // A number in the registry of a frame document's isolated world
-  // (page-tree.ts): session undefined is the tab's own; main: the main
-  // frame's document, tied to the tab's generation.
-  | { kind: "tree"; session?: string; contextId: number; num: number; main: boolean };
+// A number in the registry of a frame document's isolated world: session
+// undefined is the tab's own; main: the main frame's document, tied to the
+// tab's generation.
+export type RefTarget = { kind: "tree"; session?: string; contextId: number; num: number; main: boolean };
 
 export interface RefEntry {
   ref: string;
@@ -38,14 +28,7 @@ interface TabRefs {
   /** The document these refs belong to. */
   generation: number;
   entries: Map<string, RefEntry>;
-  /** backendDOMNodeId -> ref number, for the full tree. */
-  byNode: Map<number, number>;
-  /** Object groups of the walks whose arrays are still held, oldest first. */
-  groups: string[];
 }
-
-/** Walks of one document whose element arrays stay held. */
-export const KEPT_SNAPSHOTS = 8;
 
 const byTab = new Map<number, TabRefs>();
 /** Object group for the objects one action resolves; released after it. */
@@ -93,14 +76,11 @@ export function refNotFound(ref: string): RpcError {
 function tabRefs(tabId: number, gen: number): TabRefs {
   let tr = byTab.get(tabId);
   if (!tr) {
-    tr = { next: 1, generation: gen, entries: new Map(), byNode: new Map(), groups: [] };
+    tr = { next: 1, generation: gen, entries: new Map() };
     byTab.set(tabId, tr);
   } else if (tr.generation !== gen) {
-    for (const g of tr.groups) sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: g });
     tr.generation = gen;
     tr.entries = new Map();
-    tr.byNode = new Map();
-    tr.groups = [];
   }
   return tr;
 }
@@ -110,37 +90,13 @@ export function nextRefNumber(tabId: number): number {
   return byTab.get(tabId)?.next ?? 1;
 }
 
-/** The ref number of a DOM node of document `gen`: the one it had, or a new one. */
-export function nodeRefNumber(tabId: number, gen: number, backendNodeId: number): number {
-  const tr = tabRefs(tabId, gen);
-  let n = tr.byNode.get(backendNodeId);
-  if (n === undefined) {
-    n = tr.next++;
-    tr.byNode.set(backendNodeId, n);
-  }
-  return n;
-}
-
-/**
- * Records a snapshot's refs (a ref seen again points at its newest target).
- * Past KEPT_SNAPSHOTS walks, the oldest walk's array is released and its
- * refs that no newer snapshot renewed are dropped.
- */
-export function setRefs(tabId: number, gen: number, entries: RefEntry[], objectGroup?: string): void {
+/** Records refs (a ref seen again points at its newest target). */
+export function setRefs(tabId: number, gen: number, entries: RefEntry[]): void {
   const tr = tabRefs(tabId, gen);
   for (const e of entries) {
     tr.entries.set(e.ref, e);
-    const n = Number(e.ref.slice(1));
-    if (n >= tr.next) tr.next = n + 1;
-  }
-  if (!objectGroup) return;
-  tr.groups.push(objectGroup);
-  while (tr.groups.length > KEPT_SNAPSHOTS) {
-    const old = tr.groups.shift()!;
-    sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: old });
-    for (const [ref, e] of tr.entries) {
-      if (e.target.kind === "walk" && e.target.group === old) tr.entries.delete(ref);
-    }
+    const n = Number(/\d+$/.exec(e.ref)?.[0] ?? 0);
+    if (e.target.main && n >= tr.next) tr.next = n + 1;
   }
 }
 
@@ -152,14 +108,6 @@ export function getRef(tabId: number, ref: string): RefEntry | undefined {
   return byTab.get(tabId)?.entries.get(ref);
 }
 
-interface CallResult {
-  result: { type: string; subtype?: string; objectId?: string; value?: unknown };
-  exceptionDetails?: unknown;
-}
-
-const ELEMENT_AT = `function (i) { const e = this[i]; return e && e.isConnected ? e : null; }`;
-const CONNECTED = `function () { return this.isConnected; }`;
-
 /**
  * The objectId of the live element behind a ref, or 4109. Never resolves
  * to an element of another document.
@@ -168,42 +116,16 @@ export async function resolveRef(tabId: number, ref: string): Promise<string> {
   const tr = byTab.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
+  const t = entry.target;
   try {
-    if (entry.target.kind === "tree") {
-      const t = entry.target;
-      const r = await sendIn<CallResult>(tabId, t.session, "Runtime.evaluate", {
-        expression: `(${refElement.toString()})(${t.num})`,
-        contextId: t.contextId,
-        objectGroup: ACTION_GROUP,
-      });
-      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
-      rememberSession(tabId, r.result.objectId, t.session);
-      if (t.session !== undefined) touched(tabId).add(t.session);
-      return r.result.objectId;
-    }
-    if (entry.target.kind === "walk") {
-      const r = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
-        objectId: entry.target.arrayObjectId,
-        functionDeclaration: ELEMENT_AT,
-        arguments: [{ value: entry.target.index }],
-        objectGroup: ACTION_GROUP,
-      });
-      if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
-      return r.result.objectId;
-    }
-    const node = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
-      backendNodeId: entry.target.backendNodeId,
+    const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
+      returnByValue: false,
       objectGroup: ACTION_GROUP,
     });
-    const objectId = node.object.objectId;
-    if (!objectId) throw refNotFound(ref);
-    const c = await send<CallResult>(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: CONNECTED,
-      returnByValue: true,
-    });
-    if (c.result.value !== true) throw refNotFound(ref);
-    return objectId;
+    if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+    rememberSession(tabId, r.result.objectId, t.session);
+    if (t.session !== undefined) touched(tabId).add(t.session);
+    return r.result.objectId;
   } catch (e) {
     // A dialog is a dialog, not a stale ref; every other failure here
     // (context destroyed, node gone) means the ref no longer points anywhere.
@@ -233,7 +155,7 @@ export function releaseActionObjects(tabId: number): void {
 }
 
 /**
- * Records the refs of a tree snapshot (page-tree.ts): numbers live in the
+ * Records the refs of a tree snapshot (src/injected/elements/walk.ts): numbers live in the
  * page's registries, so nothing is dropped here but other documents' refs.
  */
 export function setTreeRefs(tabId: number, gen: number, entries: RefEntry[], nextMain: number): void {

@@ -2,7 +2,7 @@
 // line that says what was left out, and the line difference between two
 // snapshots (unit-tested in snapshot-size.test.ts).
 
-/** An iframe's content marker in a walk's lines (page-tree.ts). */
+/** An iframe's content marker in a walk's lines (src/injected/elements/walk.ts). */
 export const FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
 
 const REF_IN_LINE = /\[ref=([^\]]+)\]/;

@@ -1,4 +1,4 @@
-// pages.snapshot: one in-page walk per frame (page-tree.ts), in parallel,
+// pages.snapshot: one in-page walk per frame (src/injected/elements/walk.ts), in parallel,
 // each in its frame's isolated world and session (frames.ts reaches
 // out-of-process frames); the frames' lines are spliced under their iframe's
 // line. Then the reader's sizing: a subtree (-s), the viewport, a cut at
@@ -6,7 +6,7 @@
 //
 // Refs: `eN` in the main frame, `fKeN` in the K-th frame document the tab
 // has shown. Numbers come from the documents' registries, so the same
-// element keeps its ref in every mode (see page-tree.ts and README.md).
+// element keeps its ref in every mode (see src/injected/elements/registry.ts and README.md).
 
 import { optionalBool, optionalInt, optionalString } from "../../params";
 import type { RequestParams, SnapshotResult } from "../../protocol.gen";
@@ -15,7 +15,8 @@ import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from ".
 import { budgetOf } from "../core/deadline";
 import { adoptClosedRoots, mayHaveClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame } from "../core/frames";
-import { refElement, walkTree, type TreeOptions, type TreeResult } from "./page-tree";
+import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
+import { callInjected } from "../core/injected";
 import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
@@ -37,15 +38,9 @@ export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "../core/world";
 import { failed } from "../core/failed";
 
-interface EvalResult {
-  result: { type: string; value?: unknown; objectId?: string };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
 /** Marks the page-side registries as this worker run's. */
 export const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const WORLD_NAME = "browserctl";
-const WALK = walkTree.toString();
 
 /** A frame and the session that runs it (undefined: the tab's own). */
 interface FrameRef {
@@ -122,12 +117,7 @@ async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeRes
 }
 
 async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
-  const r = await sendIn<EvalResult>(tabId, w.session, "Runtime.evaluate", {
-    expression: `(${WALK})(${JSON.stringify(o)})`,
-    contextId: w.contextId,
-    returnByValue: true,
-    awaitPromise: true,
-  });
+  const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "walk", [o]);
   if (r.exceptionDetails || typeof r.result.value !== "string") {
     const d = r.exceptionDetails;
     throw snapshotFailed(d ? (d.exception?.description ?? d.text ?? "exception") : "the page walk returned nothing");
@@ -180,9 +170,8 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
   const known = st.owners.get(k);
   if (known) return known;
   try {
-    const r = await sendIn<EvalResult>(tabId, w.session, "Runtime.evaluate", {
-      expression: `(${refElement.toString()})(${num})`,
-      contextId: w.contextId,
+    const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num], {
+      returnByValue: false,
       objectGroup: "browserctl-frames",
     });
     if (!r.result.objectId) return undefined;

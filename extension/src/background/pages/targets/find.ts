@@ -1,5 +1,5 @@
 // pages.find: elements by role and name, by text, or by label, each given a
-// ref from the document's registry (page-tree.ts registerElement), the one
+// ref from the document's registry (src/injected/elements/registry.ts), the one
 // every snapshot mode numbers by, so the same element keeps its ref between
 // `find` and `snapshot`.
 //
@@ -14,12 +14,12 @@ import { optionalBool, optionalInt, optionalString } from "../../params";
 import type { RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, send } from "../core/debugger";
-import { registerElement } from "../snapshot/page-tree";
 import { savedCounters, saveCounters } from "../snapshot/ref-counters";
-import { ACTION_GROUP, nextRefNumber, nodeRefNumber, releaseActionObjects, setTreeRefs, type RefEntry } from "../snapshot/refs";
+import { ACTION_GROUP, nextRefNumber, releaseActionObjects, setTreeRefs, type RefEntry } from "../snapshot/refs";
 import { MAX_NAME, OWNER } from "../snapshot/snapshot";
 import { isolatedContext } from "../core/world";
-import { callInWorld, VISIBLE } from "./target";
+import { callInjected } from "../core/injected";
+import { callInWorld } from "../core/world";
 
 export interface FindResult {
   elements: { ref: string; role: string; name: string }[];
@@ -57,44 +57,6 @@ function clip(s: string): string {
   return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
 }
 
-// In the page: the elements for text or label, in document order.
-const FIND_IN_PAGE = `function (kind, want, exact, limit) {
-  ${VISIBLE}
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  want = norm(want);
-  const matches = (s) => exact ? norm(s) === want : norm(s).includes(want);
-  const out = [];
-  if (kind === "text") {
-    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-    // Innermost elements whose text matches: a parent of a match is not one.
-    const visit = (el) => {
-      if (out.length >= limit || SKIP.has(el.tagName)) return false;
-      if (!norm(el.textContent).includes(want)) return false;
-      let inner = false;
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
-      if (inner) return true;
-      if (!matches(el.textContent)) return false;
-      // A hidden match is still the innermost: its parent is not reported for it.
-      if (isVisible(el)) out.push(el);
-      return true;
-    };
-    if (document.body) visit(document.body);
-    return out;
-  }
-  const found = new Set();
-  const textOf = (ids, root) => ids.split(/\\s+/).map((id) => { const t = id && root.getElementById(id); return t ? t.textContent : ""; }).join(" ");
-  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
-  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
-  for (const el of document.querySelectorAll("[aria-labelledby]")) {
-    if (matches(textOf(el.getAttribute("aria-labelledby"), el.getRootNode()))) found.add(el);
-  }
-  const all = Array.from(found).filter(isVisible);
-  all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return all.slice(0, limit);
-}`;
-
-const ELEMENT_TEXT = `function () { return (this.innerText || this.textContent || "").slice(0, 1000); }`;
-
 export async function find(tabId: number, p: RequestParams<"pages.find">): Promise<FindResult> {
   const role = optionalString(p, "role");
   const name = optionalString(p, "name");
@@ -122,7 +84,7 @@ export async function find(tabId: number, p: RequestParams<"pages.find">): Promi
 
 /**
  * The refs of what find found, from the main frame document's registry
- * (page-tree.ts), the one every snapshot mode numbers elements by: the
+ * (src/injected/elements/registry.ts), the one every snapshot mode numbers elements by: the
  * element find calls e3 is e3 in the next snapshot, and the other way round.
  */
 async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
@@ -139,25 +101,13 @@ async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
     });
     const objectId = node.object.objectId;
     if (!objectId) continue;
-    const r = await send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: REGISTER,
-      arguments: [{ value: OWNER }, { value: next }],
-      returnByValue: true,
-    });
-    const num = typeof r.result.value === "number" ? r.result.value : -1;
-    if (num > 0) {
-      out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
-    } else {
-      // A frozen window keeps no registry: the node's own number.
-      const gen = generation(tabId);
-      out.push({ ref: `e${nodeRefNumber(tabId, gen, f.backendNodeId)}`, role: f.role, name: f.name, target: { kind: "node", backendNodeId: f.backendNodeId } });
-    }
+    const r = await callInjected(tabId, { objectId }, "register", [OWNER, next]);
+    const num = r.result.value;
+    if (typeof num !== "number") continue;
+    out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
   }
   return out;
 }
-
-const REGISTER = registerElement.toString();
 
 interface Found {
   backendNodeId: number;
@@ -166,7 +116,7 @@ interface Found {
 }
 
 async function documentObject(tabId: number): Promise<string> {
-  const r = await callInWorld(tabId, "function () { return document; }", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
   return r.result.objectId;
 }
@@ -186,7 +136,7 @@ async function byRole(tabId: number, role: string, name: string | undefined, exa
 }
 
 async function inPage(tabId: number, kind: "text" | "label", want: string, exact: boolean, limit: number): Promise<Found[]> {
-  const r = await callInWorld(tabId, FIND_IN_PAGE, [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "find", [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails || !r.result.objectId) {
     const d = r.exceptionDetails;
     throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
@@ -208,11 +158,7 @@ async function inPage(tabId: number, kind: "text" | "label", want: string, exact
         send<{ nodes: AXNode[] }>(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
           () => ({ nodes: [] as AXNode[] }),
         ),
-        send<{ result: { value?: unknown } }>(tabId, "Runtime.callFunctionOn", {
-          objectId,
-          functionDeclaration: ELEMENT_TEXT,
-          returnByValue: true,
-        }),
+        callInjected(tabId, { objectId }, "elementText", []),
       ]);
       const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
       const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";

@@ -13,6 +13,7 @@
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, send } from "../core/debugger";
 import { ACTION_GROUP } from "../snapshot/refs";
+import { callInWorld, isolatedContext } from "../core/world";
 
 export interface RoleTarget {
   role: string;
@@ -78,16 +79,12 @@ interface RoleAXNode extends AXNode {
  * computed at once) is filtered instead: the same nodes, more bytes.
  */
 export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
-  // window.document cannot be redefined by the page; the DOM domain stays off.
-  const doc = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", {
-    expression: "document",
-    objectGroup: ACTION_GROUP,
-  });
+  // The document and its visibility, from the isolated world; the DOM domain stays off.
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", []),
+  ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  const vis = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
-    expression: "document.visibilityState",
-    returnByValue: true,
-  });
   let nodes: RoleAXNode[];
   if (vis.result.value === "visible") {
     nodes = (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
@@ -120,8 +117,10 @@ export async function resolveRoleTarget(tabId: number, selector: string, waitMs 
       if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
     }
     if (ids.length > 0) {
+      // Into the isolated world: the in-page script never runs in the page's own.
       const r = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
         backendNodeId: ids[0],
+        executionContextId: await isolatedContext(tabId),
         objectGroup: ACTION_GROUP,
       });
       if (r.object.objectId) return r.object.objectId;

@@ -1,20 +1,21 @@
 // Targets of the element commands: a ref from a snapshot (refs.ts), a CSS
 // selector, role=ROLE[name="NAME"] (role-target.ts) or text=WORDS /
-// text="EXACT" (TEXT_MATCHES below). On the wire a target is the "ref" param or the "selector"
+// text="EXACT" (src/injected/elements/targets.ts). On the wire a target is the "ref" param or the "selector"
 // param, never both (docs/protocol.md). A selector acts on the
 // first match that is visible (rendered, not visibility:hidden, with a box);
 // a selector that matches nothing visible fails with 4110 naming it.
 //
-// Selectors run in the extension's isolated world (world.ts): a page that
-// replaced querySelectorAll cannot change what they find.
+// Selectors run in the extension's isolated world (world.ts), in the
+// injected script (src/injected/elements/targets.ts): a page that replaced
+// querySelectorAll cannot change what they find.
 
 import type { OptionalMember } from "../../params";
 import type { Untrusted } from "../../protocol.gen";
-import { ErrorCode, RpcError, type Params } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { ErrorCode, RpcError, type Params, type Reason } from "../../types";
+import { DialogOpenError } from "../core/debugger";
 import { ACTION_GROUP, resolveRef } from "../snapshot/refs";
 import { isRoleTarget, resolveRoleTarget } from "./role-target";
-import { dropContext, isolatedContext } from "../core/world";
+import { callInWorld } from "../core/world";
 import { failed } from "../core/failed";
 
 export interface Target {
@@ -107,94 +108,6 @@ export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "vi
 
 const TARGET_POLL_MS = [20, 50, 100, 100, 200];
 
-interface CallResult {
-  result: { type: string; subtype?: string; objectId?: string; value?: unknown };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
-/**
- * Calls fn (a function declaration) with args in the tab's isolated world,
- * retrying once with a fresh world when the old one's document went away.
- */
-export async function callInWorld(
-  tabId: number,
-  fn: string,
-  args: unknown[],
-  opts: { returnByValue: boolean; objectGroup?: string },
-): Promise<CallResult> {
-  const call = async (): Promise<CallResult> =>
-    send<CallResult>(tabId, "Runtime.callFunctionOn", {
-      functionDeclaration: fn,
-      executionContextId: await isolatedContext(tabId),
-      arguments: args.map((value) => ({ value })),
-      returnByValue: opts.returnByValue,
-      objectGroup: opts.objectGroup,
-    });
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    return call();
-  }
-}
-
-// Runs in the page. Self-contained: no closures over module values.
-// Answers the element, or a string saying why there is none.
-export const VISIBLE = `function isVisible(el) {
-  if (!el.checkVisibility({ visibilityProperty: true })) return false;
-  const r = el.getBoundingClientRect();
-  if (r.width > 0 && r.height > 0) return true;
-  for (const d of el.querySelectorAll("*")) {
-    const q = d.getBoundingClientRect();
-    if (q.width > 0 && q.height > 0) return true;
-  }
-  return false;
-}`;
-
-// text=WORDS: the innermost elements whose text contains WORDS, ignoring
-// case and runs of whitespace; text="WORDS" (a JSON string): whose whole
-// text is WORDS, case and whitespace aside. As find --text does.
-export const TEXT_MATCHES = `function textMatches(spec) {
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-  let want = spec, exact = false;
-  if (/^".*"$/.test(spec)) { try { want = JSON.parse(spec); exact = true; } catch (e) { return "invalid:text=" + spec + " is not a JSON string"; } }
-  want = norm(want);
-  if (!want) return "invalid:text= needs some text";
-  const out = [];
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
-  // Post-order: an element's text is its text nodes' and its children's
-  // (scripts and styles left out); a match inside it takes precedence.
-  const visit = (el) => {
-    let text = "", inner = false;
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) text += c.data;
-      else if (c.nodeType === 1 && !SKIP.has(c.tagName)) {
-        const [t, m] = visit(c);
-        text += " " + t + " ";
-        if (m) inner = true;
-      }
-    }
-    if (inner) return [text, true];
-    const t = norm(text);
-    if (exact ? t === want : t.includes(want)) { out.push(el); return [text, true]; }
-    return [text, false];
-  };
-  if (document.body) visit(document.body);
-  return out;
-}`;
-
-const FIRST_MATCH = `function (sel, pick) {
-  ${VISIBLE}
-  ${TEXT_MATCHES}
-  let all;
-  if (sel.startsWith("text=")) { all = textMatches(sel.slice(5).trim()); if (typeof all === "string") return all; }
-  else try { all = document.querySelectorAll(sel); } catch (e) { return "invalid:" + e.message; }
-  for (const el of all) if (isVisible(el)) return el;
-  if (pick === "visibleElseFirst" && all.length > 0) return all[0];
-  return all.length === 0 ? "none" : "hidden:" + all.length;
-}`;
-
 /** The objectId of the first visible element matching selector (or, with visibleElseFirst, the first at all). */
 export async function resolveSelector(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
@@ -204,7 +117,7 @@ export async function resolveSelector(tabId: number, selector: string, pick: Pic
 /** resolveSelector without any wait: a role target is looked up once. */
 export async function resolveSelectorOnce(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, FIRST_MATCH, [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
     throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   }

@@ -1,18 +1,14 @@
 // The in-page half of every snapshot: one walk of one frame's document, in
-// an isolated world (world.ts), over the flat tree (open shadow roots,
-// closed ones the extension handed over, slots), that prints the snapshot
-// lines itself. It runs through Runtime.evaluate, so it must stay
-// self-contained: no imports, no closures over module values.
-//
-// Refs: the document keeps a registry (a non-enumerable window property of
-// the isolated world, invisible to the page) from element to number and
-// back. The same element keeps its number across snapshots and modes; a new
-// element gets the next number, never one handed out before in this
-// document. The extension turns a number into a ref (`e12`, `f2e5`) and,
-// for an action, back into the element with refElement().
+// the isolated world, over the flat tree (open shadow roots, closed ones
+// the extension handed over, slots), that prints the snapshot lines itself.
+// Elements get their numbers from the document's registry (registry.ts);
+// the extension turns a number into a ref (`e12`, `f2e5`).
 //
 // Iframes print a line with their ref and a marker the extension replaces
-// with the frame's own walk (frames.ts finds the frame).
+// with the frame's own walk.
+
+import { numberOf, registryFor, shadowOf } from "./registry";
+import { hasBox, isRendered } from "./visibility";
 
 export interface TreeOptions {
   /** "full": the tree; "interactive": the elements a user can act on. */
@@ -64,42 +60,8 @@ export interface TreeResult {
   error?: string;
 }
 
-export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
-  const KEY = "__browserctlTree";
-  type Registry = {
-    owner: string;
-    map: WeakMap<Element, number>;
-    byNum: Map<number, WeakRef<Element>>;
-    max: number;
-    closed: WeakMap<Element, ShadowRoot>;
-    checked: WeakSet<Element>;
-    pending: Element[];
-    /** The document's element count at the last closed-root scan (-1: none). */
-    scanned: number;
-  };
-  const w = window as unknown as Record<string, Registry | undefined>;
-  let reg = w[KEY];
-  if (!reg || reg.owner !== o.owner || !(reg.map instanceof WeakMap)) {
-    reg = {
-      owner: o.owner,
-      map: new WeakMap(),
-      byNum: new Map(),
-      max: o.next - 1,
-      closed: new WeakMap(),
-      checked: new WeakSet(),
-      pending: [],
-      scanned: -1,
-    };
-    try {
-      Object.defineProperty(window, KEY, { value: reg, configurable: true, enumerable: false, writable: true });
-    } catch {
-      // a frozen window: numbers are not kept
-    }
-  }
-  const R = reg;
-  // Numbers the extension handed out meanwhile (other walks, other ref
-  // sources of the tab) are never handed out again here.
-  if (o.next - 1 > R.max) R.max = o.next - 1;
+export async function walkTree(o: TreeOptions): Promise<string> {
+  const R = registryFor(o.owner, o.next);
   const full = o.mode === "full";
   const maxDepth = o.depth < 0 ? Infinity : o.depth;
   const lines: string[] = [];
@@ -174,17 +136,8 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
   };
   const quote = (s: string): string => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-  const numOf = (el: Element): number => {
-    let n = R.map.get(el);
-    if (!n) {
-      n = ++R.max;
-      R.map.set(el, n);
-      R.byNum.set(n, new WeakRef(el));
-    }
-    return n;
-  };
+  const numOf = (el: Element): number => numberOf(R, el);
 
-  const shadowOf = (el: Element): ShadowRoot | null => (el as HTMLElement).shadowRoot || R.closed.get(el) || null;
 
   const implicitRole = (el: Element): string => {
     switch (el.tagName) {
@@ -312,7 +265,7 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
       if (NO_NAME_TAGS.has(tag)) continue;
       const r = e.getAttribute("role");
       if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
-      if (!e.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) continue;
+      if (!isRendered(e)) continue;
       const al = e.getAttribute("aria-label");
       if (al && al.trim()) {
         out.push(" ", al, " ");
@@ -430,16 +383,6 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
     return out;
   };
 
-  const hasBox = (el: Element): boolean => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) return true;
-    for (const d of el.querySelectorAll("*")) {
-      const q = d.getBoundingClientRect();
-      if (q.width > 0 && q.height > 0) return true;
-    }
-    return false;
-  };
-
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   /** Outside the viewport (viewport mode): a box that does not meet it. */
@@ -521,7 +464,7 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
     if (SKIP.has(tag)) return;
     if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
     if (tag === "INPUT" && (el as HTMLInputElement).type === "hidden") return;
-    let shown = el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
+    let shown = isRendered(el);
     if (!shown) {
       if (!el.checkVisibility()) {
         // No box: display none (gone with its subtree) or display contents.
@@ -592,7 +535,7 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
     await tick();
     if (cut) return;
     if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
-    if (!el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) return;
+    if (!isRendered(el)) return;
     const role = roleOf(el);
     if (el.tagName === "IFRAME") {
       frameLine(el, level);
@@ -658,49 +601,3 @@ export async function walkTree(this: unknown, o: TreeOptions): Promise<string> {
   return JSON.stringify(out);
 }
 
-/** Runs in the isolated world: the live element behind a number, or null. */
-export function refElement(this: unknown, n: number): Element | null {
-  const reg = (window as unknown as Record<string, { byNum?: Map<number, WeakRef<Element>> } | undefined>)["__browserctlTree"];
-  const el = reg?.byNum?.get(n)?.deref();
-  if (!el || !el.isConnected || !el.ownerDocument.defaultView) return null;
-  return el;
-}
-
-/**
- * Runs in the isolated world on an element: its number in the document's
- * registry (the one walkTree keeps), given one when it has none, so find
- * and every snapshot mode call an element by one ref. Creates the registry
- * as walkTree would when no walk ran yet; -1 on a frozen window.
- */
-export function registerElement(this: Element, owner: string, next: number): number {
-  const KEY = "__browserctlTree";
-  type Reg = { owner: string; map: WeakMap<Element, number>; byNum: Map<number, WeakRef<Element>>; max: number };
-  const w = window as unknown as Record<string, Reg | undefined>;
-  let reg = w[KEY];
-  if (!reg || reg.owner !== owner || !(reg.map instanceof WeakMap)) {
-    const fresh = {
-      owner,
-      map: new WeakMap<Element, number>(),
-      byNum: new Map<number, WeakRef<Element>>(),
-      max: next - 1,
-      closed: new WeakMap(),
-      checked: new WeakSet(),
-      pending: [],
-      scanned: -1,
-    };
-    try {
-      Object.defineProperty(window, KEY, { value: fresh, configurable: true, enumerable: false, writable: true });
-    } catch {
-      return -1;
-    }
-    reg = fresh;
-  }
-  if (next - 1 > reg.max) reg.max = next - 1;
-  let n = reg.map.get(this);
-  if (n === undefined) {
-    n = ++reg.max;
-    reg.map.set(this, n);
-    reg.byNum.set(n, new WeakRef(this));
-  }
-  return n;
-}

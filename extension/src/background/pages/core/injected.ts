@@ -1,0 +1,109 @@
+// The extension's side of the injected script (src/injected/): one fixed
+// function calls an in-page method by name with JSON arguments, in an
+// isolated world only (an element's objectId resolved there, or a world's
+// execution context). A world this worker has not called into yet gets the
+// script in front of the call (one round trip); a document that lacks it
+// all the same (replaced under a known context, an element's world) answers
+// a marker, and the call goes again with the script: a navigation never
+// makes a call fail for want of it.
+
+import { SOURCE, VERSION } from "virtual:injected";
+import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
+import { onForget, sendIn, send } from "./debugger";
+
+/** What the fixed function answers when the world lacks this build's script. */
+const NOT_INSTALLED = "\u0000browserctl:not-installed";
+
+// The fixed call glue: the only code sent as text besides the script itself
+// and the user's own eval / wait --fn expressions.
+const CALL = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
+// The same, with the script installed first: a world not known to have it.
+// (The script opens with "use strict": a directive a function with a rest
+// parameter may not hold, so it runs in a function of its own.)
+const INSTALL_AND_CALL = `function (n, a, ...o) { (function () {\n${SOURCE}\n})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+
+/** Contexts known to have this build's script: "tab:session:context". */
+const installed = new Set<string>();
+const MAX_KNOWN = 4096;
+onForget((tabId) => {
+  for (const k of installed) if (k.startsWith(`${tabId}:`)) installed.delete(k);
+});
+
+/** Where a call runs: on an element (objectId, in an isolated world), or in
+ * an isolated world's context. session: the CDP session (undefined: the
+ * tab's own); an objectId given without the key goes where its route says
+ * (debugger.ts setSessionRoute). */
+export type Where = { objectId: string; session?: string } | { contextId: number; session?: string };
+
+export interface CallOptions {
+  /** false: the answer stays in the page (an element), by objectId. */
+  returnByValue?: boolean;
+  objectGroup?: string;
+  userGesture?: boolean;
+  /** Objects passed by reference after the JSON arguments ({value: null} for none). */
+  objects?: ({ objectId: string } | { value: null })[];
+  timeoutMs?: number;
+}
+
+export interface CallResult<T = unknown> {
+  result: { type: string; subtype?: string; objectId?: string; value?: T };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+function sendTo<T>(tabId: number, where: Where, method: string, params: object, timeoutMs?: number): Promise<T> {
+  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
+  const p = { ...target, ...params };
+  // An objectId without a session goes where the objectId's route says.
+  return "session" in where ? sendIn<T>(tabId, where.session, method, p, timeoutMs) : send<T>(tabId, method, p, timeoutMs);
+}
+
+/**
+ * Calls the in-page method `name` with args. Answers CDP's result as is
+ * (exceptionDetails for an exception in the page); installs the script
+ * first where it is missing.
+ */
+export async function callInjected<N extends MethodName>(
+  tabId: number,
+  where: Where,
+  name: N,
+  args: ArgsOf<N>,
+  opts: CallOptions = {},
+): Promise<CallResult<ResultOf<N>>> {
+  const params = {
+    arguments: [{ value: name }, { value: args }, ...(opts.objects ?? [])],
+    returnByValue: opts.returnByValue ?? true,
+    awaitPromise: true,
+    ...(opts.objectGroup !== undefined ? { objectGroup: opts.objectGroup } : {}),
+    ...(opts.userGesture ? { userGesture: true } : {}),
+  };
+  // A world this worker has not called into yet gets the script with the
+  // call: one round trip; else the short call, and only when the document
+  // lacks the script (replaced meanwhile) the script with it again.
+  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : undefined;
+  let r: CallResult<ResultOf<N> | string> | undefined;
+  if (key === undefined || installed.has(key)) {
+    r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
+  }
+  if (!r || (!r.exceptionDetails && r.result.value === NOT_INSTALLED)) {
+    r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
+    if (key !== undefined) {
+      if (installed.size >= MAX_KNOWN) installed.clear();
+      installed.add(key);
+    }
+  }
+  return r as CallResult<ResultOf<N>>;
+}
+
+/** callInjected's value; an exception in the page is thrown as `fail` makes it. */
+export async function valueOf<N extends MethodName>(
+  tabId: number,
+  where: Where,
+  name: N,
+  args: ArgsOf<N>,
+  fail: (why: string) => Error,
+  opts: CallOptions = {},
+): Promise<ResultOf<N>> {
+  const r = await callInjected(tabId, where, name, args, opts);
+  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
+  return r.result.value as ResultOf<N>;
+}

@@ -1,0 +1,64 @@
+// The document as a whole: where it is scrolled, whether it shows, where
+// it is.
+
+/** Scrolls the window by (dx, dy), instantly: [x, y, x before, y before,
+ * viewport width, height]. */
+export function scrollWindow(dx: number, dy: number): number[] {
+  const x0 = scrollX;
+  const y0 = scrollY;
+  scrollBy({ left: dx, top: dy, behavior: "instant" });
+  return [scrollX, scrollY, x0, y0, innerWidth, innerHeight];
+}
+
+export function scrollPosition(): number[] {
+  return [scrollX, scrollY];
+}
+
+export function visibilityState(): DocumentVisibilityState {
+  return document.visibilityState;
+}
+
+export function readyState(): DocumentReadyState {
+  return document.readyState;
+}
+
+export function locationHref(): string {
+  return location.href;
+}
+
+export function urlAndTitle(): { url: string; title: string } {
+  return { url: location.href, title: document.title };
+}
+
+/** The document node (role targets query Chrome's accessibility tree from it). */
+export function documentNode(): Document {
+  return document;
+}
+
+/** The error code Chrome's error page shows (ERR_...); "" elsewhere. */
+export function errorPageCode(): string {
+  const t = (document.querySelector(".error-code")?.textContent ?? "").trim();
+  return /^(net::)?ERR_[A-Z0-9_]+$/.test(t) ? t : "";
+}
+
+/** A console.timeStamp between two reads of Date.now(): the wall time of
+ * the mark (a trace's clock is mapped onto the screencast's by it). */
+export function clockMark(label: string): number {
+  const a = Date.now();
+  console.timeStamp(label);
+  return (a + Date.now()) / 2;
+}
+
+/**
+ * Whether this document may hold a closed shadow root, as the watch that
+ * closed-roots.ts puts on every document notes it: false only when the note
+ * (window[key], made by the watch at the document's start) is there, still
+ * listening (it answers probe), and saw no closed root made.
+ */
+export function closedRootsNoted(key: string, probe: string): boolean {
+  const st = (window as unknown as Record<string, { alive: boolean; closed: boolean } | undefined>)[key];
+  if (!st) return true;
+  st.alive = false;
+  document.dispatchEvent(new Event(probe));
+  return !st.alive || st.closed;
+}

@@ -1,0 +1,265 @@
+// The one actionability check of every pointer action: attached, visible
+// (a hidden checkbox's visible label, a box-less wrapper's first descendant
+// with a box stand in), enabled, still (the same box in two animation
+// frames while an animation runs on or around it), scrolled into view, and
+// the press point hits it in its own document (through shadow roots) and
+// over each same-origin parent frame. Then a capturing listener on its
+// window (the isolated world's listeners run before the page's) stops a
+// press that would reach anything else.
+
+import { closedRootOf } from "./registry";
+import { describe, shortName, shortRole } from "./describe";
+import { hasOwnBox, isRendered, isVisible } from "./visibility";
+
+export type PointerKind = "click" | "hover" | "drag" | "drop" | "check";
+
+export interface CheckOptions {
+  force: boolean;
+  kind: PointerKind;
+  /** 0 none, 1 if needed, 2.. alignments. */
+  scroll: number;
+  enabled: boolean;
+}
+
+export interface CheckAnswer {
+  state: "ok" | "detached" | "not_visible" | "not_enabled" | "not_stable" | "covered";
+  x?: number;
+  y?: number;
+  bx?: number;
+  by?: number;
+  via?: number;
+  /** ok: the element is in the top document and its viewport is the visual
+   * one (no pinch zoom): x, y are the tab's viewport coordinates as they are. */
+  topViewport?: boolean;
+  role?: string;
+  name?: string;
+  top?: string;
+  detail?: string;
+}
+
+/** Disabled: :disabled, or aria-disabled on it or an ancestor. */
+export function isDisabled(e: Element): boolean {
+  if (e.matches(":disabled")) return true;
+  for (let n: Element | null = e; n; n = n.parentElement) if (n.getAttribute("aria-disabled") === "true") return true;
+  return false;
+}
+
+type Rect = [number, number, number, number];
+const rectOf = (e: Element): Rect => {
+  const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height];
+};
+const same = (a: Rect, b: Rect) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+const ALIGN: ScrollLogicalPosition[] = ["center", "end", "start", "nearest"];
+
+/** A point of this frame's viewport in its same-origin parent's; null at the
+ * top or under a cross-origin parent. */
+function toParent(w: Window, px: number, py: number): { fe: Element; x: number; y: number } | null {
+  let fe: Element | null;
+  try {
+    fe = w.frameElement;
+  } catch {
+    fe = null;
+  }
+  if (!fe) return null;
+  const fr = fe.getBoundingClientRect();
+  const cs = w.parent.getComputedStyle(fe);
+  const h = fe as HTMLElement;
+  // A scaled iframe (a transform on it or around it) scales its content.
+  const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
+  const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
+  return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+}
+
+const rootOf = (h: Element): ShadowRoot | null => h.shadowRoot || closedRootOf(h) || null;
+
+/** The innermost element at a point, through open and handed-over closed roots. */
+function deepest(root: Document | ShadowRoot, px: number, py: number): Element | null {
+  let hit = root.elementFromPoint(px, py);
+  while (hit && rootOf(hit)) {
+    const inner = rootOf(hit)!.elementFromPoint(px, py);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+interface Guard {
+  seen: number;
+  stray: string;
+  disarm: () => void;
+}
+let guard: Guard | undefined;
+
+const GUARDED: Record<PointerKind, string[]> = {
+  click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
+  check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"],
+  drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"],
+  hover: [],
+  drop: [],
+};
+
+export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAnswer> {
+  if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
+  const doc = el.ownerDocument;
+  const win = doc.defaultView!;
+  const shown = (e: Element) => isRendered(e) && hasOwnBox(e);
+  // The box to press: the element's; a hidden checkbox's visible label; a
+  // box-less wrapper's first descendant with a box.
+  let box: Element | null = el;
+  let via = 0;
+  if (!shown(el)) {
+    box = null;
+    const labels = (el as HTMLInputElement).labels;
+    if (labels) for (const l of labels) if (shown(l)) { box = l; via = 1; break; }
+    if (!box && isRendered(el)) {
+      for (const d of el.querySelectorAll("*")) if (shown(d)) { box = d; via = 2; break; }
+    }
+    if (!box) {
+      return { state: "not_visible", detail: hasOwnBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
+    }
+  }
+  const b = box;
+  if (o.enabled && isDisabled(el)) return { state: "not_enabled" };
+  const frame = () =>
+    new Promise<void>((res) => {
+      // A background tab runs no animation frames: timers then.
+      let done = false;
+      const fin = () => {
+        if (!done) {
+          done = true;
+          res();
+        }
+      };
+      if (!doc.hidden) win.requestAnimationFrame(fin);
+      setTimeout(fin, doc.hidden ? 16 : 50);
+    });
+  const inView = (r: Rect) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
+  const framesInView = () => {
+    const r = rectOf(b);
+    let px = r[0] + r[2] / 2;
+    let py = r[1] + r[3] / 2;
+    for (let w: Window = win; w !== w.top; w = w.parent) {
+      const up = toParent(w, px, py);
+      if (!up) return true;
+      if (up.x < 0 || up.y < 0 || up.x > w.parent.innerWidth || up.y > w.parent.innerHeight) return false;
+      px = up.x;
+      py = up.y;
+    }
+    return true;
+  };
+  if (o.scroll === 1 && (!inView(rectOf(b)) || !framesInView())) b.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  else if (o.scroll >= 2) {
+    const a = ALIGN[(o.scroll - 2) % ALIGN.length]!;
+    b.scrollIntoView({ block: a, inline: a, behavior: "instant" });
+  }
+  // Still: a box no running animation or transition can move is still now;
+  // else the same box in two frames.
+  let r = rectOf(b);
+  if (!o.force) {
+    const moving = doc.getAnimations().some((a) => {
+      const t = a.playState === "running" && a.effect ? (a.effect as KeyframeEffect).target : null;
+      return !!t && (t === b || t.contains(b) || b.contains(t));
+    });
+    if (moving) {
+      await frame();
+      const r1 = rectOf(b);
+      await frame();
+      const r2 = rectOf(b);
+      if (!same(r1, r2)) return { state: "not_stable" };
+      r = r2;
+    }
+  }
+  // The point: the centre of the part of the box inside the frame's viewport.
+  const x0 = Math.max(r[0], 0);
+  const y0 = Math.max(r[1], 0);
+  const x1 = Math.min(r[0] + r[2], win.innerWidth);
+  const y1 = Math.min(r[1] + r[3], win.innerHeight);
+  if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
+  const x = (x0 + x1) / 2;
+  const y = (y0 + y1) / 2;
+  const vv = win.visualViewport;
+  const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
+  const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
+  if (o.force) return answer;
+  const within = (hit: Node | null): boolean => {
+    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
+      if (n === el || n === b) return true;
+      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
+    }
+    return false;
+  };
+  const hit = deepest(doc, x, y);
+  if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
+  // Same-origin ancestor frames: the frame itself must be where the point is.
+  let fx = x;
+  let fy = y;
+  for (let w: Window = win; w !== w.top; w = w.parent) {
+    const up = toParent(w, fx, fy);
+    if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
+    fx = up.x;
+    fy = up.y;
+    const over = deepest(up.fe.ownerDocument, fx, fy);
+    if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
+  }
+  armGuard(el, b, win, doc, o.kind);
+  return answer;
+}
+
+function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: PointerKind): void {
+  guard?.disarm();
+  const events = GUARDED[kind] ?? [];
+  if (!events.length) return;
+  const within = (hit: Node | null): boolean => {
+    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
+      if (n === el || n === b) return true;
+      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
+    }
+    return false;
+  };
+  const g: Guard = {
+    seen: 0,
+    stray: "",
+    disarm: () => {
+      for (const t of events) win.removeEventListener(t, listener, true);
+      if (guard === g) guard = undefined;
+    },
+  };
+  const listener = (ev: Event) => {
+    if (!ev.isTrusted) return;
+    let t = (ev.composedPath()[0] || ev.target) as Node | null;
+    // Inside a closed shadow root the window sees only its host: ask the
+    // root what is at the event's point.
+    const me = ev as MouseEvent;
+    if (t && t.nodeType === 1 && closedRootOf(t as Element) && typeof me.clientX === "number") {
+      t = deepest(doc, me.clientX, me.clientY) || t;
+    }
+    if (t && t.nodeType === 1 && within(t)) {
+      g.seen++;
+      return;
+    }
+    if (!g.stray) g.stray = t && t.nodeType === 1 ? describe(t as Element) : "nothing";
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  };
+  for (const t of events) win.addEventListener(t, listener, true);
+  guard = g;
+  setTimeout(() => g.disarm(), 10000);
+}
+
+/** What the armed listener saw; disarmed unless keep. seen -1: none armed. */
+export function guardVerdict(keep: boolean): { seen: number; stray: string } {
+  const g = guard;
+  if (!g) return { seen: -1, stray: "" };
+  if (!keep) g.disarm();
+  return { seen: g.seen, stray: g.stray };
+}
+
+export function guardDisarm(): void {
+  guard?.disarm();
+}
+
+/** `is visible` of one element. */
+export function visible(el: Element): boolean {
+  return isVisible(el);
+}

@@ -1,0 +1,91 @@
+// fill, select, focus: a field's value set the way a framework notices (the
+// native value setter, then bubbling input and change events).
+
+const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
+
+/** A label stands for its control. */
+function controlOf(target: Element): Element {
+  const l = target as HTMLLabelElement;
+  return target.tagName === "LABEL" && l.control ? l.control : target;
+}
+
+/** Fills a field; answers "" or why it cannot. */
+export function fill(target: Element, value: string): string {
+  const el = controlOf(target);
+  const tag = el.tagName;
+  const f = el as HTMLInputElement;
+  if (tag === "INPUT" && NOT_TEXT.includes(f.type)) return "an input of type " + f.type + " cannot be filled";
+  if (tag === "INPUT" || tag === "TEXTAREA") {
+    if (f.disabled) return "the field is disabled";
+    if (f.readOnly) return "the field is read-only";
+    f.focus();
+    const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const setter = Object.getOwnPropertyDescriptor(proto, "value")!.set!;
+    setter.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return "";
+  }
+  const h = el as HTMLElement;
+  if (h.isContentEditable) {
+    h.focus();
+    const doc = el.ownerDocument;
+    const sel = doc.getSelection()!;
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    if (value === "") doc.execCommand("delete");
+    else if (!doc.execCommand("insertText", false, value)) {
+      el.textContent = value;
+      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
+    }
+    return "";
+  }
+  return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
+}
+
+/** Selects options by value, else label; {selected} or {error}. */
+export function select(target: Element, values: string[]): { selected?: string[]; error?: string } {
+  const el = controlOf(target) as HTMLSelectElement;
+  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
+  if (el.disabled) return { error: "the select is disabled" };
+  const opts = Array.from(el.options);
+  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+  const picked: HTMLOptionElement[] = [];
+  for (const v of values) {
+    let o = opts.find((x) => x.value === v);
+    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
+    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
+    if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
+    picked.push(o);
+  }
+  if (!el.multiple && picked.length > 1) return { error: "the select takes one value, not " + picked.length };
+  el.focus();
+  for (const o of opts) o.selected = picked.includes(o);
+  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+  return { selected: Array.from(el.selectedOptions, (o) => o.value) };
+}
+
+/** pages.focus: focuses the element; whether it (or what it holds) has focus. */
+export function focus(el: Element): boolean {
+  (el as HTMLElement).focus();
+  const a = el.ownerDocument.activeElement;
+  return a === el || el.contains(a);
+}
+
+/** Before typing: focuses the field (a label's control) with the caret at its end. */
+export function focusForTyping(target: Element): boolean {
+  const el = controlOf(target) as HTMLInputElement;
+  if (el.ownerDocument.activeElement === el) return true;
+  el.focus();
+  if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && typeof el.value === "string") {
+    try {
+      el.setSelectionRange(el.value.length, el.value.length);
+    } catch {
+      // a type without a selection (email, number)
+    }
+  }
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
+}

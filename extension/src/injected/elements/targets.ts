@@ -1,0 +1,112 @@
+// Targets: a CSS selector or text=WORDS / text="EXACT", its first visible
+// match (or, with visibleElseFirst, its first at all); counts; find by text
+// or label. Selectors run here, in the isolated world: a page that replaced
+// querySelectorAll cannot change what they find.
+
+import { parseTextSpec, textMatches } from "./text-match";
+import { isVisible } from "./visibility";
+
+const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
+
+/** text=WORDS: the innermost elements whose text (scripts and styles aside)
+ * contains WORDS, case and whitespace aside; quoted: equals them. A string
+ * answer is the error. */
+export function textTargets(spec: string): Element[] | string {
+  const t = parseTextSpec(spec);
+  if (typeof t === "string") return t;
+  const out: Element[] = [];
+  // Post-order: an element's text is its text nodes' and its children's; a
+  // match inside it takes precedence.
+  const visit = (el: Element): [string, boolean] => {
+    let text = "";
+    let inner = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += (c as Text).data;
+      else if (c.nodeType === 1 && !SKIP.has((c as Element).tagName)) {
+        const [s, m] = visit(c as Element);
+        text += " " + s + " ";
+        if (m) inner = true;
+      }
+    }
+    if (inner) return [text, true];
+    if (textMatches(text, t.want, t.exact)) {
+      out.push(el);
+      return [text, true];
+    }
+    return [text, false];
+  };
+  if (document.body) visit(document.body);
+  return out;
+}
+
+/** All matches of a selector or text= target; a string answer is the error. */
+export function matchesOf(sel: string): ArrayLike<Element> | string {
+  if (sel.startsWith("text=")) return textTargets(sel.slice(5).trim());
+  try {
+    return document.querySelectorAll(sel);
+  } catch (e) {
+    return "invalid:" + (e as Error).message;
+  }
+}
+
+export type Pick = "visible" | "visibleElseFirst";
+
+/** The element a target picks, or why there is none: "invalid:...",
+ * "none", "hidden:N". */
+export function firstMatch(sel: string, pick: Pick): Element | string {
+  const all = matchesOf(sel);
+  if (typeof all === "string") return all;
+  for (let i = 0; i < all.length; i++) if (isVisible(all[i]!)) return all[i]!;
+  if (pick === "visibleElseFirst" && all.length > 0) return all[0]!;
+  return all.length === 0 ? "none" : "hidden:" + all.length;
+}
+
+/** How many elements match a CSS selector, visible or not; "invalid:..." else. */
+export function count(sel: string): number | string {
+  try {
+    return document.querySelectorAll(sel).length;
+  } catch (e) {
+    return "invalid:" + (e as Error).message;
+  }
+}
+
+/** find by text (the innermost visible elements whose text matches) or by
+ * label (form controls named by a label, aria-label or aria-labelledby), in
+ * document order. */
+export function findElements(kind: "text" | "label", wantRaw: string, exact: boolean, limit: number): Element[] {
+  const want = (wantRaw || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const matches = (s: string | null | undefined) => textMatches(s, want, exact);
+  const out: Element[] = [];
+  if (kind === "text") {
+    const visit = (el: Element): boolean => {
+      if (out.length >= limit || SKIP.has(el.tagName)) return false;
+      if (!textMatches(el.textContent, want, false)) return false;
+      let inner = false;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
+      if (inner) return true;
+      if (!matches(el.textContent)) return false;
+      // A hidden match is still the innermost: its parent is not reported for it.
+      if (isVisible(el)) out.push(el);
+      return true;
+    };
+    if (document.body) visit(document.body);
+    return out;
+  }
+  const found = new Set<Element>();
+  const textOf = (ids: string, root: Document | ShadowRoot) =>
+    ids
+      .split(/\s+/)
+      .map((id) => {
+        const t = id && root.getElementById(id);
+        return t ? t.textContent : "";
+      })
+      .join(" ");
+  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
+  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
+  for (const el of document.querySelectorAll("[aria-labelledby]")) {
+    if (matches(textOf(el.getAttribute("aria-labelledby") ?? "", el.getRootNode() as Document | ShadowRoot))) found.add(el);
+  }
+  const all = Array.from(found).filter(isVisible);
+  all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return all.slice(0, limit);
+}

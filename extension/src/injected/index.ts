@@ -1,0 +1,31 @@
+// The injected script: every piece of code the extension runs inside pages,
+// bundled into one script (scripts/build.mjs) and installed once per
+// document and world, in the extension's isolated worlds only, as a
+// non-enumerable property of that world's global (page scripts live in
+// another world and cannot reach it). The extension calls it by name with
+// JSON arguments through one fixed function (background/pages/injected.ts);
+// a document that lacks it, a new one after a navigation, gets it installed
+// and the call retried.
+
+import { methods, type MethodName } from "./methods";
+
+/** Replaced by the build with the bundle's content hash. */
+declare const INJECTED_VERSION: string;
+
+export const GLOBAL_KEY = "__browserctlInjected";
+
+const api = Object.freeze({
+  v: INJECTED_VERSION,
+  call(name: string, self: unknown, args: unknown, objects: unknown[]): unknown {
+    if (!Object.prototype.hasOwnProperty.call(methods, name)) throw new Error(`no in-page method ${name}`);
+    const fn = methods[name as MethodName] as (s: unknown, a: unknown, o: unknown[]) => unknown;
+    return fn(self, Array.isArray(args) ? args : [], objects);
+  },
+});
+
+// Installed again (a worker that does not know the world has it yet): the
+// same build keeps the one it has, with its registry; another build replaces it.
+const had = (globalThis as Record<string, unknown>)[GLOBAL_KEY] as { v?: unknown } | undefined;
+if (!had || had.v !== INJECTED_VERSION) {
+  Object.defineProperty(globalThis, GLOBAL_KEY, { value: api, configurable: true, enumerable: false, writable: false });
+}
