@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -42,14 +41,4 @@ func actedOn(t *rpc.ActedOn, arg string) string {
 		s += " [" + arg + "]"
 	}
 	return termsafe.String(s)
-}
-
-// pointerDone prints `VERB what-was-pressed`, the result's target.
-func pointerDone(f *Factory, verb, arg string) func(json.RawMessage) error {
-	return func(raw json.RawMessage) error {
-		var r rpc.PointerResult
-		_ = json.Unmarshal(raw, &r)
-		done(f, "%s %s", verb, actedOn(r.Target, arg))
-		return nil
-	}
 }

@@ -856,7 +856,7 @@ function base64Length(b64) {
   const pad = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor(b64.length * 3 / 4) - pad);
 }
-async function requestDetail(line, d, send3, attached) {
+async function requestDetail(line, d, send3, attached2) {
   const out = {
     id: d.id,
     method: line.method,
@@ -879,7 +879,7 @@ async function requestDetail(line, d, send3, attached) {
     out.requestBody = d.postData;
     out.requestBodySize = utf8Length(d.postData);
   } else if (d.hasPostData) {
-    if (!attached) {
+    if (!attached2) {
       out.requestBodyNote = "not available: the tab's debugger is detached";
     } else {
       try {
@@ -899,7 +899,7 @@ async function requestDetail(line, d, send3, attached) {
     out.responseBodyNote = `the request failed: ${line.failure}`;
   } else if (d.received > BODY_CAP) {
     out.responseBodyNote = `over the ${BODY_CAP} byte cap (${d.received} bytes): not fetched`;
-  } else if (!attached) {
+  } else if (!attached2) {
     out.responseBodyNote = "not available: the tab's debugger is detached";
   } else {
     try {
@@ -1503,6 +1503,7 @@ function setNames(s) {
 
 // src/background/pages/core/frames.ts
 var byTab4 = /* @__PURE__ */ new Map();
+var attached = new Wakeup();
 onForget((tabId) => {
   byTab4.delete(tabId);
 });
@@ -1519,6 +1520,7 @@ function frameSessionAttached(tabId, params, _method, sessionId) {
     () => void 0
   );
   tf.children.set(child, cs);
+  attached.wake();
 }
 function frameSessionDetached(tabId, params) {
   byTab4.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
@@ -1556,6 +1558,11 @@ function sessionOfFrame(tabId, frameId) {
   if (!tf) return void 0;
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return void 0;
+}
+async function sessionOfFrameSoon(tabId, frameId, ms) {
+  let session;
+  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== void 0, ms);
+  return session;
 }
 function childSessions(tabId) {
   const tf = byTab4.get(tabId);
@@ -6281,6 +6288,7 @@ async function walkMain(tabId, o) {
     return attempt();
   }
 }
+var FRAME_ATTACH_WAIT_MS = 2e3;
 async function walkChild(tabId, st, f, o) {
   const attempt = async () => {
     const world = await childWorld(tabId, st, f);
@@ -6408,11 +6416,15 @@ async function snapshot(tabId, p) {
         if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
-        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const own = sessionOfFrame(tabId, frameId);
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        const child = await walkChild(tabId, st, { frameId, session }, o);
+        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+        if ((!child || child.res.error) && own === void 0) {
+          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+        }
         if (!child || child.res.error) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       })

@@ -9,6 +9,7 @@
 // viewport (CDP geometry in a child session is relative to its own).
 
 import { onForget, sendIn } from "./debugger";
+import { Wakeup } from "./wakeup";
 
 interface ChildSession {
   sessionId: string;
@@ -25,6 +26,9 @@ interface TabFrames {
 }
 
 const byTab = new Map<number, TabFrames>();
+
+/** Woken as any out-of-process frame's session attaches. */
+const attached = new Wakeup();
 
 onForget((tabId) => {
   byTab.delete(tabId);
@@ -47,6 +51,7 @@ export function frameSessionAttached(tabId: number, params: Record<string, unkno
     () => undefined,
   );
   tf.children.set(child, cs);
+  attached.wake();
 }
 
 /** Target.detachedFromTarget, from every session: that frame's session is gone. */
@@ -94,6 +99,18 @@ export function sessionOfFrame(tabId: number, frameId: string): string | undefin
   if (!tf) return undefined;
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return undefined;
+}
+
+/**
+ * The session of an out-of-process frame whose attachment is still on its
+ * way (a frame inside a frame, just created): waits for it at most ms;
+ * undefined when none comes (the frame runs in its parent's process, or is
+ * gone).
+ */
+export async function sessionOfFrameSoon(tabId: number, frameId: string, ms: number): Promise<string | undefined> {
+  let session: string | undefined;
+  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== undefined, ms);
+  return session;
 }
 
 /** The tab's out-of-process frame sessions known now; parent undefined: the

@@ -14,7 +14,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
 import { adoptClosedRoots, mayHaveClosedRoots, scanClosedRoots } from "./closed-roots";
-import { followFrames, sessionOfFrame } from "../core/frames";
+import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
 import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
 import { callInjected } from "../core/injected";
 import { savedCounters, saveCounters } from "./ref-counters";
@@ -144,6 +144,10 @@ async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
     return attempt();
   }
 }
+
+/** How long a snapshot waits for an out-of-process frame's session that has
+ * not attached yet (a nested frame made just before the snapshot). */
+const FRAME_ATTACH_WAIT_MS = 2000;
 
 async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOptions): Promise<Walked | undefined> {
   const attempt = async (): Promise<Walked> => {
@@ -290,12 +294,18 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
         // An out-of-process frame has its own session; any other runs in its parent's.
-        const session = sessionOfFrame(tabId, frameId) ?? w.world.session;
+        const own = sessionOfFrame(tabId, frameId);
         // -d counts levels from the top document, through the frames.
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        const child = await walkChild(tabId, st, { frameId, session }, o);
+        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+        if ((!child || child.res.error) && own === undefined) {
+          // Not in the parent's process: an out-of-process frame (a frame
+          // in a frame, just made) whose session has not attached yet.
+          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+        }
         if (!child || child.res.error) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       }),
