@@ -5,10 +5,12 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"browserctl/failure"
+	"browserctl/rpc"
 	"browserctl/termsafe"
 )
 
@@ -63,4 +65,14 @@ func jsonRequested(f *Factory, args []string) bool {
 		}
 	}
 	return want
+}
+
+// asUsage makes an invalid-params answer of the extension a usage error
+// (exit 2): an unknown id, pattern or value is the caller's mistake.
+func asUsage(err error) error {
+	var be *rpc.BrowserError
+	if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
+		return &UsageError{Err: errors.New(strings.TrimPrefix(be.Message, "invalid params: "))}
+	}
+	return err
 }

@@ -6,7 +6,6 @@ package cmd
 import (
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -76,11 +75,7 @@ exit 2.`,
 				return runF(pc)
 			}
 			err := pc.run(c.Context(), f)
-			var be *rpc.BrowserError
-			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-				return &UsageError{Err: err}
-			}
-			return err
+			return asUsage(err) // an unknown id or pattern: the caller's mistake, exit 2
 		},
 		Annotations: notReplayed(readsOnly),
 	}

@@ -258,11 +258,7 @@ A PATTERN no route has is exit 2, naming the routes there are.`,
 				return runF(pc)
 			}
 			err := pc.run(c.Context(), f)
-			var be *rpc.BrowserError
-			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-				return &UsageError{Err: err}
-			}
-			return err
+			return asUsage(err) // an unknown id or pattern: the caller's mistake, exit 2
 		},
 		Annotations: replays(),
 	}

@@ -6,7 +6,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -54,11 +53,7 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 				id = newest
 			}
 			err := printFrames(ctx, f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
-			var be *rpc.BrowserError
-			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-				return &UsageError{Err: err}
-			}
-			return err
+			return asUsage(err) // an unknown id or pattern: the caller's mistake, exit 2
 		},
 		Annotations: notReplayed(readsOnly),
 	}

@@ -4,7 +4,6 @@ package cmd
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -110,14 +109,6 @@ func emulationRunE(f *Factory, runF func(*pageCall) error, build func(args []str
 		return run
 	}
 	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
-}
-
-func asUsage(err error) error {
-	var be *rpc.BrowserError
-	if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-		return &UsageError{Err: errors.New(strings.TrimPrefix(be.Message, "invalid params: "))}
-	}
-	return err
 }
 
 // notTaken fails a set that some tab of the session could not take (the
