@@ -6307,14 +6307,16 @@ async function walkChild(tabId, st, f, o) {
     }
   }
 }
+var frameGroups = 0;
 async function iframeFrameId(tabId, st, w, num2) {
   const k = `${w.key}:${w.contextId}:${num2}`;
   const known = st.owners.get(k);
   if (known) return known;
+  const group = `browserctl-frames-${++frameGroups}`;
   try {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
       returnByValue: false,
-      objectGroup: "browserctl-frames"
+      objectGroup: group
     });
     if (!r.result.objectId) return void 0;
     const d = await sendIn(
@@ -6323,14 +6325,15 @@ async function iframeFrameId(tabId, st, w, num2) {
       "DOM.describeNode",
       { objectId: r.result.objectId }
     );
-    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {
-    });
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
     return void 0;
+  } finally {
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
+    });
   }
 }
 var REF_RE = /^(?:f(\d+))?e(\d+)$/;
@@ -7099,6 +7102,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
   );
   return places.filter((p) => p !== void 0);
 }
+var ownerGroups = 0;
 async function ownerShown(tabId, parent, frameId) {
   const [owner, tree] = await Promise.all([
     sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
@@ -7106,17 +7110,18 @@ async function ownerShown(tabId, parent, frameId) {
   ]);
   const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
   const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME3 });
+  const group = `browserctl-wait-${++ownerGroups}`;
   const node = await sendIn(tabId, parent, "DOM.resolveNode", {
     backendNodeId: owner.backendNodeId,
     executionContextId: w.executionContextId,
-    objectGroup: "browserctl-wait"
+    objectGroup: group
   });
   if (!node.object.objectId) return false;
   try {
     const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
-    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5e3).catch(() => {
+    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
     });
   }
 }

@@ -205,6 +205,9 @@ async function otherOriginFrames(tabId: number, session: string | undefined, out
   return places.filter((p): p is Place => p !== undefined);
 }
 
+/** Numbers the object groups of ownerShown's calls. */
+let ownerGroups = 0;
+
 /** Whether the iframe element holding frameId is shown in its parent
  * document (in the parent session), and so is each same-origin iframe above
  * it: asked in the parent document's isolated world. */
@@ -217,17 +220,20 @@ async function ownerShown(tabId: number, parent: string | undefined, frameId: st
   // when its frame tree does not list the frame.
   const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
   const w = await sendIn<{ executionContextId: number }>(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  // A group of this call's own: frames are asked about in parallel, and one's
+  // release must not free another's iframe element while it is read.
+  const group = `browserctl-wait-${++ownerGroups}`;
   const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
     backendNodeId: owner.backendNodeId,
     executionContextId: w.executionContextId,
-    objectGroup: "browserctl-wait",
+    objectGroup: group,
   });
   if (!node.object.objectId) return false;
   try {
     const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
-    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-wait" }, 5_000).catch(() => {});
+    sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5_000).catch(() => {});
   }
 }
 

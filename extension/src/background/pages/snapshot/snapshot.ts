@@ -168,15 +168,22 @@ async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOption
   }
 }
 
+/** Numbers the object groups of iframeFrameId's calls. */
+let frameGroups = 0;
+
 /** The frame id behind an iframe element of a walked document. */
 async function iframeFrameId(tabId: number, st: TabState, w: World, num: number): Promise<string | undefined> {
   const k = `${w.key}:${w.contextId}:${num}`;
   const known = st.owners.get(k);
   if (known) return known;
+  // A group of this call's own: the iframes of one document are looked up
+  // in parallel, and one's release must not free another's element before
+  // DOM.describeNode has read it (the iframe would be left out).
+  const group = `browserctl-frames-${++frameGroups}`;
   try {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num], {
       returnByValue: false,
-      objectGroup: "browserctl-frames",
+      objectGroup: group,
     });
     if (!r.result.objectId) return undefined;
     const d = await sendIn<{ node: { frameId?: string; contentDocument?: { frameId?: string } } }>(
@@ -185,13 +192,14 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
       "DOM.describeNode",
       { objectId: r.result.objectId },
     );
-    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: "browserctl-frames" }).catch(() => {});
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
     return undefined;
+  } finally {
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
   }
 }
 
