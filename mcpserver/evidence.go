@@ -27,7 +27,6 @@ type (
 	traceStopArg  struct {
 		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
 	}
-	vitalsArg struct{ rpc.VitalsParams }
 )
 
 func (s *Server) evidenceTools() []toolDef {
@@ -52,15 +51,6 @@ func (s *Server) evidenceTools() []toolDef {
 			"Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
 				return s.stopTrace(ctx, req, in)
-			}),
-		newTool("browser_vitals", "Web Vitals",
-			"The page's Web Vitals from the browser's own performance entries: LCP and its element, CLS and the elements that shifted, INP when there was input, FCP, TTFB and the navigation timing phases (ms).",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in vitalsArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.PageVitals, &in.VitalsParams)
-				if err != nil {
-					return s.errorResult(req, err)
-				}
-				return text("### Web Vitals\n%s", raw)
 			}),
 	}
 }

@@ -20,8 +20,6 @@ import (
 // fills, and beside them a tool-only member (an action, a file name).
 type (
 	closeArg    struct{ rpc.TabIDParams }
-	dragArg     struct{ rpc.DragParams }
-	scrollArg   struct{ rpc.ScrollParams }
 	findArg     struct{ rpc.FindParams }
 	downloadArg struct{ rpc.DownloadParams }
 	pdfArg      struct {
@@ -53,24 +51,6 @@ func (s *Server) paramTools() []toolDef {
 			"Close the current tab of this client's session.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, _ closeArg) *mcp.CallToolResult {
 				return s.closeTab(ctx, req)
-			}),
-		newTool[dragArg]("browser_drag", "Drag and drop",
-			"Drag an element onto another.",
-			destructive, toolSpec{desc: map[string]string{"ref": "source ref", "toRef": "destination ref"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in dragArg) *mcp.CallToolResult {
-				from, to := in.Ref+in.Selector, in.ToRef+in.ToSelector
-				return s.act(ctx, req, rpc.PageDrag, &in.DragParams, fmt.Sprintf("Dragged %s to %s", from, to))
-			}),
-		newTool[scrollArg]("browser_scroll", "Scroll",
-			"Scroll the page by amount CSS pixels.",
-			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in scrollArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.PageScroll, &in.ScrollParams)
-				if err != nil {
-					return s.errorResult(req, err)
-				}
-				var r rpc.ScrollResult
-				_ = json.Unmarshal(raw, &r)
-				return s.pageState(ctx, req, fmt.Sprintf("Scrolled %s; the page is at x=%g, y=%g", in.Direction, r.ScrollX, r.ScrollY), nil)
 			}),
 		newTool[findArg]("browser_find", "Find elements",
 			"Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",

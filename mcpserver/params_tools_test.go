@@ -89,6 +89,12 @@ func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
 			}
 		}
 		members := memberTags(td.in)
+		if td.element { // element, ref and target name the params' ref or selector
+			for m, tag := range memberTags(elementType) {
+				members[m] = tag
+			}
+			delete(fromParams, "ref")
+		}
 		for prop, p := range schema.Properties {
 			tag, ok := members[prop]
 			if !ok {

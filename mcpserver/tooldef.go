@@ -37,7 +37,10 @@ type toolDef struct {
 	// tool's own).
 	params reflect.Type
 	spec   toolSpec
-	add    func(*mcp.Server)
+	// element: the input has Playwright MCP's element, ref and target
+	// (elementRef) beside in's members, for in's ref and selector.
+	element bool
+	add     func(*mcp.Server)
 }
 
 // hiddenMembers are the members of an rpc params type the server fills on

@@ -49,8 +49,6 @@ func invalid(name string, err error) *mcp.CallToolResult {
 // tools of the same names, so prompts written for it carry over; the
 // others are the rpc params the CLI command of the same capability fills.
 type (
-	navigateArg struct{ rpc.NavigateParams }
-	historyArg  struct{ rpc.HistoryParams }
 	snapshotArg struct {
 		Mode     string `json:"mode,omitempty" oneof:"full interactive" jsonschema:"full (default): text and controls; interactive: only controls, flat, much shorter"`
 		MaxChars *int   `json:"maxChars,omitempty" jsonschema:"cut at a line after this many characters; the last line names the offset of the rest"`
@@ -81,12 +79,7 @@ type (
 	fillFormArg struct {
 		Fields []formField `json:"fields" jsonschema:"the fields to fill"`
 	}
-	selectArg struct {
-		elementRef
-		Values []string `json:"values" jsonschema:"the options to select, by value or label"`
-	}
-	pressArg struct{ rpc.PressParams }
-	waitArg  struct {
+	waitArg struct {
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
 		Text     string   `json:"text,omitempty" jsonschema:"until visible"`
 		TextGone string   `json:"textGone,omitempty" jsonschema:"until no longer visible"`
@@ -118,33 +111,12 @@ type (
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.networkTools(), s.paramTools())
+	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.networkTools(), s.paramTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.
 func (s *Server) tools() []toolDef {
-	history := toolSpec{hide: []string{"waitUntil"}}
 	return []toolDef{
-		newTool("browser_navigate", "Navigate to a URL",
-			"Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
-			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in navigateArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageNavigate, &in.NavigateParams, "Navigated to "+in.URL)
-			}),
-		newTool("browser_navigate_back", "Go back",
-			"Go back to the previous page in the current tab's history.",
-			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageBack, &in.HistoryParams, "Went back")
-			}),
-		newTool("browser_navigate_forward", "Go forward",
-			"Go forward in the current tab's history.",
-			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageForward, &in.HistoryParams, "Went forward")
-			}),
-		newTool("browser_reload", "Reload",
-			"Reload the current tab.",
-			destructive, history, func(ctx context.Context, req *mcp.CallToolRequest, in historyArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PageReload, &in.HistoryParams, "Reloaded")
-			}),
 		newTool("browser_snapshot", "Page snapshot",
 			"The page's accessibility snapshot: one line per element, with refs (e1, e2, ...) for the action tools. Better than a screenshot for acting.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in snapshotArg) *mcp.CallToolResult {
@@ -202,29 +174,6 @@ func (s *Server) tools() []toolDef {
 			"Fill several form fields at once: text boxes, checkboxes, radios, comboboxes (selects) and sliders.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in fillFormArg) *mcp.CallToolResult {
 				return s.fillForm(ctx, req, in.Fields)
-			}),
-		newTool("browser_select_option", "Select option",
-			"Select one or more options of a select element by its ref.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in selectArg) *mcp.CallToolResult {
-				ref, sel, err := in.target()
-				if err != nil {
-					return invalid("browser_select_option", err)
-				}
-				return s.act(ctx, req, rpc.PageSelect, &rpc.SelectParams{Ref: ref, Selector: sel, Values: in.Values}, fmt.Sprintf("Selected %q in %s", in.Values, describe(in.elementRef)))
-			}),
-		newTool("browser_hover", "Hover",
-			"Move the mouse over an element by its ref.",
-			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in elementRef) *mcp.CallToolResult {
-				ref, sel, err := in.target()
-				if err != nil {
-					return invalid("browser_hover", err)
-				}
-				return s.act(ctx, req, rpc.PageHover, &rpc.HoverParams{Ref: ref, Selector: sel}, "Hovered over "+describe(in))
-			}),
-		newTool("browser_press_key", "Press a key",
-			"Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in pressArg) *mcp.CallToolResult {
-				return s.act(ctx, req, rpc.PagePress, &in.PressParams, "Pressed "+in.Key)
 			}),
 		newTool("browser_wait_for", "Wait for",
 			"Wait for text to appear or disappear (in the page, returning as soon as it does), or for seconds.",

@@ -145,6 +145,9 @@ type Method struct {
 	// Commands are the CLI commands that call the method, declared here
 	// (see Command); none when its command is written by hand in cmd/.
 	Commands []Command
+	// Tool is the method's MCP tool (see Tool); nil when its tool is
+	// written by hand in mcpserver, or it has none.
+	Tool *Tool
 	// CalledBy names the command written by hand that calls the method
 	// through another package (trace stop: evidence/), where cmd/'s test
 	// that every method has a command does not look.
