@@ -23,30 +23,31 @@ import (
 
 // Inputs of the evidence tools.
 type (
-	traceStartArg struct{ rpc.TraceStartParams }
-	traceStopArg  struct {
+	traceStopArg struct {
 		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
 	}
 )
 
+// The answers of the evidence tools declared on their methods' rows.
+func init() {
+	answers["screenshot"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *screenshotArg) *mcp.CallToolResult {
+		return s.screenshot(ctx, req, *in)
+	})
+	answers["trace start"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.TraceStartParams) *mcp.CallToolResult {
+		raw, err := s.call(ctx, req, rpc.TraceStart, in)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var res rpc.TraceStartResult
+		if err := json.Unmarshal(raw, &res); err != nil {
+			return s.errorResult(req, err)
+		}
+		return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
+	})
+}
+
 func (s *Server) evidenceTools() []toolDef {
 	return []toolDef{
-		newTool("browser_start_trace", "Start a performance trace",
-			"Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
-			destructive, toolSpec{desc: map[string]string{
-				"categories":  "trace categories (default: the ones DevTools' Performance panel records); -NAME excludes",
-				"screenshots": "the tab's frames as DevTools' screenshots too",
-			}}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStartArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.TraceStart, &in.TraceStartParams)
-				if err != nil {
-					return s.errorResult(req, err)
-				}
-				var res rpc.TraceStartResult
-				if err := json.Unmarshal(raw, &res); err != nil {
-					return s.errorResult(req, err)
-				}
-				return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
-			}),
 		newTool("browser_stop_trace", "Stop the performance trace",
 			"Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {

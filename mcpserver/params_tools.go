@@ -19,10 +19,7 @@ import (
 // Inputs of the tools over the CLI's page commands: the params the command
 // fills, and beside them a tool-only member (an action, a file name).
 type (
-	closeArg    struct{ rpc.TabIDParams }
-	findArg     struct{ rpc.FindParams }
-	downloadArg struct{ rpc.DownloadParams }
-	pdfArg      struct {
+	pdfArg struct {
 		rpc.PDFParams
 		Filename string `json:"filename,omitempty" jsonschema:"default: page-TIME.pdf in the download folder"`
 	}
@@ -44,56 +41,36 @@ type (
 	}
 )
 
-// paramTools are the tools over the CLI's page commands.
-func (s *Server) paramTools() []toolDef {
-	return []toolDef{
-		newTool[closeArg]("browser_close", "Close the tab",
-			"Close the current tab of this client's session.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, _ closeArg) *mcp.CallToolResult {
-				return s.closeTab(ctx, req)
-			}),
-		newTool[findArg]("browser_find", "Find elements",
-			"Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
-			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in findArg) *mcp.CallToolResult {
-				return s.find(ctx, req, in.FindParams)
-			}),
-		newTool[downloadArg]("browser_download", "Download",
-			"Click a link or button and wait for its download; answers the saved file's path and size.",
-			destructive, toolSpec{desc: map[string]string{"timeout": "ms"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in downloadArg) *mcp.CallToolResult {
-				return s.download(ctx, req, in.DownloadParams)
-			}),
-		newTool[pdfArg]("browser_pdf_save", "Save as PDF",
-			"Save the page as a PDF file.",
-			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
-				return s.pdf(ctx, req, in)
-			}),
-		newTool[cookiesArg]("browser_cookies", "Cookies",
-			"List, set or clear the cookies of the page (or url), HttpOnly too.",
-			destructive, toolSpec{optional: []string{"name", "value"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in cookiesArg) *mcp.CallToolResult {
-				return s.cookies(ctx, req, in)
-			}),
-		newTool[storageArg]("browser_storage", "Web storage",
-			"Get (all, or key), set or clear the page's localStorage or sessionStorage.",
-			destructive, toolSpec{optional: []string{"key", "value"}},
-			func(ctx context.Context, req *mcp.CallToolRequest, in storageArg) *mcp.CallToolResult {
-				return s.storage(ctx, req, in)
-			}),
-		newTool[networkArg]("browser_network_requests", "Network requests",
-			"The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
-			readOnly, toolSpec{hide: []string{"after", "waitMs", "clear"}}, func(ctx context.Context, req *mcp.CallToolRequest, in networkArg) *mcp.CallToolResult {
-				if in.ID != "" {
-					return s.networkRequest(ctx, req, in.NetworkLogParams.PageParams, in.ID)
-				}
-				return s.networkRequests(ctx, req, in.NetworkLogParams)
-			}),
-		newTool[handoffArg]("browser_handoff", "Hand over to the person",
-			"Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {
-				return s.handoff(ctx, req, in)
-			}),
-	}
+// The answers of the tools declared on the rows of the CLI's page
+// commands' methods.
+func init() {
+	answers["close"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, _ *rpc.TabIDParams) *mcp.CallToolResult {
+		return s.closeTab(ctx, req)
+	})
+	answers["find"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.FindParams) *mcp.CallToolResult {
+		return s.find(ctx, req, *in)
+	})
+	answers["download"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.DownloadParams) *mcp.CallToolResult {
+		return s.download(ctx, req, *in)
+	})
+	answers["pdf"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *pdfArg) *mcp.CallToolResult {
+		return s.pdf(ctx, req, *in)
+	})
+	answers["cookies"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *cookiesArg) *mcp.CallToolResult {
+		return s.cookies(ctx, req, *in)
+	})
+	answers["storage"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *storageArg) *mcp.CallToolResult {
+		return s.storage(ctx, req, *in)
+	})
+	answers["network requests"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *networkArg) *mcp.CallToolResult {
+		if in.ID != "" {
+			return s.networkRequest(ctx, req, in.NetworkLogParams.PageParams, in.ID)
+		}
+		return s.networkRequests(ctx, req, in.NetworkLogParams)
+	})
+	answers["handoff"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *handoffArg) *mcp.CallToolResult {
+		return s.handoff(ctx, req, *in)
+	})
 }
 
 func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in handoffArg) *mcp.CallToolResult {

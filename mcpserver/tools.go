@@ -111,7 +111,7 @@ type (
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.networkTools(), s.paramTools())
+	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.evidenceTools(), s.networkTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.
@@ -193,14 +193,6 @@ func (s *Server) tools() []toolDef {
 			"List, open, select or close the tabs of this client's session, by index in the list.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in tabsArg) *mcp.CallToolResult {
 				return s.tabs(ctx, req, in)
-			}),
-		newTool("browser_take_screenshot", "Screenshot",
-			"Take a screenshot (PNG, JPEG or WebP) of the viewport, the full page, or one element by its ref. With annotate, the refs are drawn onto it and listed, so you can tell which ref is which element; you still act with the refs, not the picture.",
-			readOnly, toolSpec{hide: []string{"selector", "maxWidth"}, desc: map[string]string{
-				"ref":      "the element's ref; without one, the viewport",
-				"annotate": "draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box",
-			}}, func(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {
-				return s.screenshot(ctx, req, in)
 			}),
 		newTool("browser_evaluate", "Evaluate JavaScript",
 			"Run a JavaScript function in the page and return its JSON value.",

@@ -12,6 +12,13 @@ const PageScreenshot = "pages.screenshot"
 // evidenceMethods are the evidence rows of Methods.
 var evidenceMethods = []Method{
 	{Wire: PageScreenshot, Session: SessionRequired, Params: ScreenshotParams{}, Result: ScreenshotResult{},
+		Tool: &Tool{Name: "browser_take_screenshot", Title: "Screenshot",
+			Description: "Take a screenshot (PNG, JPEG or WebP) of the viewport, the full page, or one element by its ref. With annotate, the refs are drawn onto it and listed, so you can tell which ref is which element; you still act with the refs, not the picture.",
+			Effect:      ReadOnly, Hide: []string{"selector", "maxWidth"}, Answer: "screenshot",
+			Describe: map[string]string{
+				"ref":      "the element's ref; without one, the viewport",
+				"annotate": "draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box",
+			}},
 		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot"},
 	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
 		Tool: &Tool{Name: "browser_vitals", Title: "Web Vitals",
@@ -27,6 +34,13 @@ var evidenceMethods = []Method{
 	{Wire: RecordFrames, Session: SessionRequired, Params: RecordFramesParams{}, Result: RecordFramesResult{},
 		Summary: "the frames of the session's stopped recording, a chunk at a time"},
 	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
+		Tool: &Tool{Name: "browser_start_trace", Title: "Start a performance trace",
+			Description: "Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
+			Answer:      "trace start",
+			Describe: map[string]string{
+				"categories":  "trace categories (default: the ones DevTools' Performance panel records); -NAME excludes",
+				"screenshots": "the tab's frames as DevTools' screenshots too",
+			}},
 		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)"},
 	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
 		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},

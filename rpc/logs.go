@@ -19,6 +19,9 @@ var logMethods = []Method{
 	{Wire: LogsErrors, Session: SessionRequired, Params: ErrorsParams{}, Result: ErrorsResult{},
 		Summary: "uncaught exceptions and unhandled rejections of a tab"},
 	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
+		Tool: &Tool{Name: "browser_network_requests", Title: "Network requests",
+			Description: "The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
+			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: "network requests"},
 		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent"},
 }
 

@@ -28,6 +28,8 @@ var tabMethods = []Method{
 	{Wire: TabActivate, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
 		Summary: "switch the active tab"},
 	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
+		Tool: &Tool{Name: "browser_close", Title: "Close the tab",
+			Description: "Close the current tab of this client's session.", Answer: "close"},
 		Summary: "close a tab"},
 }
 

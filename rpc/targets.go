@@ -14,6 +14,9 @@ const (
 // targetMethods are the target rows of Methods.
 var targetMethods = []Method{
 	{Wire: PageFind, Session: SessionRequired, Params: FindParams{}, Result: FindResult{},
+		Tool: &Tool{Name: "browser_find", Title: "Find elements",
+			Description: "Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
+			Effect:      ReadOnly, Answer: "find"},
 		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`"},
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
