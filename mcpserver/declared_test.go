@@ -1,0 +1,262 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// listedSchema is a tool's input schema as a client reads it.
+type listedSchema struct {
+	Type       string `json:"type"`
+	Properties map[string]struct {
+		Type        any                      `json:"type"`
+		Description string                   `json:"description"`
+		Enum        []string                 `json:"enum"`
+		Items       *struct{ Enum []string } `json:"items"`
+		Default     json.RawMessage          `json:"default"`
+		Minimum     *float64                 `json:"minimum"`
+	} `json:"properties"`
+	Required             []string `json:"required"`
+	AdditionalProperties any      `json:"additionalProperties"`
+}
+
+// listedSchemas are the input schemas of the tools the server lists, by
+// name.
+func listedSchemas(t *testing.T) map[string]listedSchema {
+	t.Helper()
+	_, _, cs := setup(t, Options{}, "agent")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := cs[0].ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]listedSchema{}
+	for _, tl := range res.Tools {
+		b, _ := json.Marshal(tl.InputSchema)
+		var s listedSchema
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatalf("%s: %v", tl.Name, err)
+		}
+		out[tl.Name] = s
+	}
+	return out
+}
+
+// fieldsOf maps each JSON member of t (embedded structs flattened) to its
+// field; a member of an embedded struct of type skip is left out.
+func fieldsOf(t reflect.Type, skip reflect.Type) map[string]reflect.StructField {
+	out := map[string]reflect.StructField{}
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		for f := range t.Fields() {
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				if f.Type != skip {
+					walk(f.Type)
+				}
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "" && name != "-" && f.IsExported() {
+				out[name] = f
+			}
+		}
+	}
+	walk(t)
+	return out
+}
+
+// jsonType is the JSON Schema type of a member of Go type t.
+func jsonType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "integer"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	}
+	return "object"
+}
+
+// The tool declared on a method's row takes exactly the members of the
+// method's params, as the rpc package declares them: every member but the
+// ones the server fills and the ones the row hides (an Element tool's
+// selector, its ref given as element, ref and target), with the member's
+// JSON type, required exactly when the params require it (less the row's
+// Optional), its enum's values, its doc (or the row's description) and its
+// default and minimum; beside them only Playwright MCP's element members
+// and the members of the answer's own input. A member added to, renamed in
+// or retyped in a params type without the tool following fails here.
+func TestDeclaredToolSchemasAreTheirParams(t *testing.T) {
+	listed := listedSchemas(t)
+	declared := 0
+	for _, m := range rpc.Methods {
+		tool := m.Tool
+		if tool == nil {
+			continue
+		}
+		declared++
+		name := tool.Name
+		got, ok := listed[name]
+		if !ok {
+			t.Errorf("%s (declared on %s) is not listed", name, m.Wire)
+			continue
+		}
+		if got.Type != "object" || got.AdditionalProperties != false {
+			t.Errorf("%s: an object schema that refuses members outside it, got type %q, additionalProperties %v", name, got.Type, got.AdditionalProperties)
+		}
+		params := reflect.TypeOf(m.Params)
+		want := fieldsOf(params, nil)
+		for _, h := range slices.Concat(hiddenMembers, tool.Hide) {
+			delete(want, h)
+		}
+		own := map[string]reflect.StructField{} // members beside the params'
+		if tool.Element {
+			delete(want, "selector")
+			delete(want, "ref")
+			own = fieldsOf(elementType, nil)
+		}
+		if a := answers[tool.Answer]; tool.Answer != "" && a.in != params {
+			own = fieldsOf(a.in, params)
+		}
+		for prop := range got.Properties {
+			if _, inParams := want[prop]; !inParams && own[prop].Name == "" {
+				t.Errorf("%s: property %s is neither a member of %s nor of the tool's own", name, prop, params)
+			}
+		}
+		for mem := range own {
+			if _, ok := got.Properties[mem]; !ok {
+				t.Errorf("%s: its own member %s is missing", name, mem)
+			}
+			if _, clash := want[mem]; clash {
+				t.Errorf("%s: its own member %s is also a member of %s", name, mem, params)
+			}
+		}
+		for mem, f := range want {
+			p, ok := got.Properties[mem]
+			if !ok {
+				t.Errorf("%s: %s's member %s is missing (hide it on the row if the tool must not take it)", name, params, mem)
+				continue
+			}
+			if typ, _ := p.Type.(string); typ != jsonType(f.Type) {
+				t.Errorf("%s: %s is a %v, %s's member a %s", name, mem, p.Type, params, jsonType(f.Type))
+			}
+			optional := strings.Contains(f.Tag.Get("json"), ",omitempty") || slices.Contains(tool.Optional, mem)
+			if required := slices.Contains(got.Required, mem); required == optional {
+				t.Errorf("%s: %s required %v, in %s (with the row's Optional) %v", name, mem, required, params, !optional)
+			}
+			var enum []string
+			if e := f.Tag.Get("enum"); e != "" {
+				rpcEnum, _ := enumNamed(e)
+				enum = rpcEnum.Values
+			}
+			gotEnum := p.Enum
+			if p.Items != nil && len(p.Items.Enum) > 0 {
+				gotEnum = p.Items.Enum
+			}
+			if !slices.Equal(gotEnum, enum) {
+				t.Errorf("%s: %s's enum %v, %s's %v", name, mem, gotEnum, params, enum)
+			}
+			doc := f.Tag.Get("doc")
+			if d, ok := tool.Describe[mem]; ok {
+				doc = d
+			}
+			if p.Description != doc {
+				t.Errorf("%s: %s's description %q, the row's or its doc %q", name, mem, p.Description, doc)
+			}
+			if d := f.Tag.Get("default"); d != "" && d != "false" {
+				if !json.Valid([]byte(d)) {
+					d = strconv.Quote(d)
+				}
+				if string(p.Default) != d {
+					t.Errorf("%s: %s's default %s, %s's %s", name, mem, p.Default, params, d)
+				}
+			} else if len(p.Default) > 0 {
+				t.Errorf("%s: %s has a default %s its params do not give", name, mem, p.Default)
+			}
+			if mn := f.Tag.Get("min"); mn != "" && (p.Minimum == nil || strconv.FormatFloat(*p.Minimum, 'g', -1, 64) != mn) {
+				t.Errorf("%s: %s's minimum %v, %s's %s", name, mem, p.Minimum, params, mn)
+			}
+		}
+	}
+	if declared < 20 {
+		t.Errorf("only %d tools are declared on rows", declared)
+	}
+}
+
+// driftParams is a params type no method has, to show what a declaration
+// gives.
+type driftParams struct {
+	rpc.PageParams
+	Name  string   `json:"name" doc:"a name"`
+	Count int      `json:"count,omitempty" min:"1" default:"3"`
+	Kind  string   `json:"kind,omitempty" enum:"StorageKind"`
+	Tags  []string `json:"tags,omitempty"`
+	Quiet bool     `json:"quiet,omitempty"`
+}
+
+// A declared tool's schema is its params type's, whatever the type holds:
+// the row adds nothing but what it hides and describes.
+func TestDeclaredToolFollowsItsParams(t *testing.T) {
+	m := rpc.Method{Wire: rpc.PageFocus, Params: driftParams{}, Result: rpc.OKResult{},
+		Tool: &rpc.Tool{Name: "browser_drift", Title: "Drift", Description: "d", Hide: []string{"quiet"}, Done: "{name} x{count}"}}
+	td := (&Server{}).declaredTool(m)
+	b, _ := json.Marshal(td.tool.InputSchema)
+	const want = `{"type":"object","properties":{"name":{"type":"string","description":"a name"},"count":{"type":"integer","default":3,"minimum":1},"kind":{"type":"string","enum":["local","session"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name"],"additionalProperties":false}`
+	if string(b) != want {
+		t.Errorf("schema\n got %s\nwant %s", b, want)
+	}
+	if td.tool.Annotations != nil {
+		t.Errorf("a destructive tool says so by no annotations: %+v", td.tool.Annotations)
+	}
+	v := reflect.ValueOf(driftParams{Name: "n", Count: 3})
+	if got := expandTool(m, v, nil, elementRef{}); got != "n x3" {
+		t.Errorf("Done: %q", got)
+	}
+}
+
+// A declaration that does not fit its params stops the server from being
+// built, so no test run (and no release) carries it.
+func TestDeclarationsThatDoNotFitPanic(t *testing.T) {
+	base := func() rpc.Method {
+		return rpc.Method{Wire: rpc.PageFocus, Params: rpc.RefParams{}, Result: rpc.OKResult{}, Tool: &rpc.Tool{Name: "browser_x", Title: "X", Description: "x"}}
+	}
+	cases := map[string]func(*rpc.Tool){
+		"hides a member the params lack": func(t *rpc.Tool) { t.Hide = []string{"nope"} },
+		"describes a member it lacks":    func(t *rpc.Tool) { t.Describe = map[string]string{"nope": "x"} },
+		"Done names a member it lacks":   func(t *rpc.Tool) { t.Done = "did {nope}" },
+		"Done names a result it lacks":   func(t *rpc.Tool) { t.Done = "did {.nope}" },
+		"names an unknown answer":        func(t *rpc.Tool) { t.Answer = "nope" },
+		"answer over another type":       func(t *rpc.Tool) { t.Answer = "find" },
+		"{element} without Element":      func(t *rpc.Tool) { t.Done = "did {element}" },
+	}
+	for what, change := range cases {
+		m := base()
+		change(m.Tool)
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("a tool that %s was built", what)
+				}
+			}()
+			(&Server{}).declaredTool(m)
+		}()
+	}
+}
