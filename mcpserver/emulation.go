@@ -25,11 +25,29 @@ type (
 	offlineArg struct {
 		Offline bool `json:"offline" jsonschema:"true: every tab of the session is off the network (navigator.onLine false); false: back online"`
 	}
-	geoArg   struct{ rpc.Geolocation }
-	stateArg struct {
+	geoArg       struct{ rpc.Geolocation }
+	stateSaveArg struct {
+		rpc.SessionIDParams
+		stateFile
+	}
+	stateLoadArg struct {
+		rpc.StateLoadParams
+		stateFile
+	}
+	stateFile struct {
 		Path string `json:"path" jsonschema:"the state file: absolute, or relative to the server's working folder; written with mode 0600, it holds the session's cookies"`
 	}
 )
+
+// The answers of the saved-state tools declared on their methods' rows.
+func init() {
+	answers["state save"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateSaveArg) *mcp.CallToolResult {
+		return s.stateSave(ctx, req, in.Path)
+	})
+	answers["state load"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateLoadArg) *mcp.CallToolResult {
+		return s.stateLoad(ctx, req, in.Path)
+	})
+}
 
 // emulationTools set how the session's tabs see the world, and save or load
 // its cookies and storage.
@@ -89,16 +107,6 @@ func (s *Server) emulationTools() []toolDef {
 					return invalid("browser_set_geolocation", fmt.Errorf("latitude -90..90, longitude -180..180, accuracy >= 0; got %g, %g, %g", g.Latitude, g.Longitude, g.Accuracy))
 				}
 				return s.emulate(ctx, req, rpc.Emulation{Geolocation: &g}, fmt.Sprintf("Geolocation %g, %g", g.Latitude, g.Longitude))
-			}),
-		newTool("browser_state_save", "Save cookies and storage",
-			"Write the cookies of this session's sites and the localStorage and sessionStorage of its tabs' origins to a file (Playwright's storageState format, mode 0600: it holds secrets).",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
-				return s.stateSave(ctx, req, in.Path)
-			}),
-		newTool("browser_state_load", "Load cookies and storage",
-			"Put the cookies and storage of a state file (browser_state_save's, or Playwright's storageState) back into this session.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in stateArg) *mcp.CallToolResult {
-				return s.stateLoad(ctx, req, in.Path)
 			}),
 	}
 }

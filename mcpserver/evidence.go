@@ -24,6 +24,7 @@ import (
 // Inputs of the evidence tools.
 type (
 	traceStopArg struct {
+		rpc.SessionIDParams
 		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
 	}
 )
@@ -44,16 +45,9 @@ func init() {
 		}
 		return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
 	})
-}
-
-func (s *Server) evidenceTools() []toolDef {
-	return []toolDef{
-		newTool("browser_stop_trace", "Stop the performance trace",
-			"Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
-			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
-				return s.stopTrace(ctx, req, in)
-			}),
-	}
+	answers["trace stop"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *traceStopArg) *mcp.CallToolResult {
+		return s.stopTrace(ctx, req, *in)
+	})
 }
 
 // writableFile fails unless path can be written (its folder exists).
