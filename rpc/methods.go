@@ -43,7 +43,13 @@
 //     that says it worked; Printer to name a printer written in
 //     cmd/declared_print.go when neither will do. cmd/ builds the cobra command,
 //     its usage line, completion and --json output from this; a Path of
-//     two words hangs under the first (get style under get).
+//     two words hangs under the first (get style under get). When agents
+//     should have it too, its MCP tool in Tool (see Tool): Name, Title,
+//     Description, Effect, the members it hides, and its answer: a Done
+//     line (with Page for where the page is after an action), or Answer
+//     naming a handler in mcpserver's answers table. The tool's input
+//     schema is the params type's; mcpserver registers it
+//     (mcpserver/declared.go).
 //  3. Run `go generate ./...`: the extension no longer compiles until its
 //     handler exists (the handler tables are exhaustive); write the
 //     handler, then `cd extension && npm test && npm run build`. A pages.*
@@ -101,6 +107,26 @@
 //			Example: "  browserctl get style e5 color ...",
 //			Replay:  NotReplayed(ReadsOnly),
 //		}}},
+//
+// A method's MCP tool is on its row too. pages.scroll's, in input.go,
+//
+//	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
+//		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
+//			Description: "Scroll the page by amount CSS pixels.", Effect: ReadOnly,
+//			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
+//		...
+//
+// is listed to agents with ScrollParams' members as its input, less the
+// ones the server fills (sessionId, tabId, timeoutMs),
+//
+//	{"type":"object","properties":{"direction":{"type":"string","enum":["up","down","left","right"]},
+//	 "amount":{"type":"integer","description":"CSS px","default":500}},"required":["direction"],
+//	 "additionalProperties":false}
+//
+// and answers "Scrolled down; the page is at x=0, y=500" and the page's
+// URL, title and snapshot. A tool whose input is not its method's params
+// (Playwright MCP's shapes: browser_click's element and doubleClick,
+// browser_type's fill-or-type) is written by hand in mcpserver.
 package rpc
 
 import (
