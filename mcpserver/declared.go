@@ -79,9 +79,9 @@ func (s *Server) declaredTool(m rpc.Method) toolDef {
 		if run != nil {
 			panic(fmt.Sprintf("mcpserver: %s: an Element tool is answered by the declaration", t.Name))
 		}
-		for _, m := range []string{"ref", "selector"} {
-			if _, ok := memberTags(params)[m]; !ok {
-				panic(fmt.Sprintf("mcpserver: %s is an Element tool, but %s has no %s", t.Name, params, m))
+		for _, mem := range []string{"ref", "selector"} {
+			if _, ok := memberTags(params)[mem]; !ok {
+				panic(fmt.Sprintf("mcpserver: %s is an Element tool, but %s has no %s", t.Name, params, mem))
 			}
 		}
 		spec.hide = append(spec.hide, "selector")

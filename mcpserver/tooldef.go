@@ -18,7 +18,9 @@ import (
 
 // A toolDef is one tool: its definition, its input type and its
 // registration with the SDK's typed AddTool, which validates the arguments
-// against the input schema and decodes them into the input.
+// against the input schema and decodes them into the input. A tool over
+// one method is declared on the method's row (rpc.Tool, declared.go); the
+// ones written here with newTool take Playwright MCP's shapes.
 //
 // The input is a struct. Where the tool does what one CLI command does, it
 // embeds that command's rpc params type and its members are that type's:
