@@ -260,3 +260,70 @@ func TestDeclarationsThatDoNotFitPanic(t *testing.T) {
 		}()
 	}
 }
+
+// A declared tool without a handler sends its method with the arguments
+// (defaults applied, the element's ref or target in ref or selector) and
+// answers its Done line, then where the page is when the row asks.
+func TestDeclaredToolAnswers(t *testing.T) {
+	snap := map[string]any{"snapshot": "- button \"Go\" [ref=e1]", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}
+	ok := answer{result: map[string]any{"ok": true}}
+	cases := []struct {
+		tool string
+		args map[string]any
+		sent request // the first request after sessions.create; params as a subset
+		says string  // the answer's first line
+		page bool    // the page's snapshot follows
+	}{
+		{"browser_navigate", map[string]any{"url": "example.com"}, request{"pages.navigate", map[string]any{"url": "example.com"}}, "Navigated to example.com", true},
+		{"browser_navigate_back", nil, request{"pages.back", nil}, "Went back", true},
+		{"browser_navigate_forward", nil, request{"pages.forward", nil}, "Went forward", true},
+		{"browser_reload", nil, request{"pages.reload", nil}, "Reloaded", true},
+		{"browser_press_key", map[string]any{"key": "Enter"}, request{"pages.press", map[string]any{"key": "Enter"}}, "Pressed Enter", true},
+		{"browser_scroll", map[string]any{"direction": "down"}, request{"pages.scroll", map[string]any{"direction": "down", "amount": 500}}, "Scrolled down; the page is at x=0, y=1.5e+06", true},
+		{"browser_drag", map[string]any{"ref": "e1", "toSelector": "#b"}, request{"pages.drag", map[string]any{"ref": "e1", "toSelector": "#b"}}, "Dragged e1 to #b", true},
+		{"browser_hover", map[string]any{"element": "Menu", "ref": "e2"}, request{"pages.hover", map[string]any{"ref": "e2"}}, "Hovered over Menu (e2)", true},
+		{"browser_hover", map[string]any{"element": "Menu", "target": "nav a"}, request{"pages.hover", map[string]any{"selector": "nav a"}}, "Hovered over Menu ()", true},
+		{"browser_select_option", map[string]any{"element": "Colour", "target": "@e3", "values": []string{"red", "blue"}}, request{"pages.select", map[string]any{"ref": "e3", "values": []string{"red", "blue"}}}, `Selected ["red" "blue"] in Colour ()`, true},
+		{"browser_vitals", nil, request{"pages.vitals", nil}, `### Web Vitals`, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.tool, func(t *testing.T) {
+			fe, _, cs := setup(t, Options{MaxSnapshotChars: 1000}, "agent")
+			fe.setRule("pages.snapshot", answer{result: snap})
+			for _, m := range []string{"pages.navigate", "pages.back", "pages.forward", "pages.reload", "pages.press", "pages.drag", "pages.hover"} {
+				fe.setRule(m, ok)
+			}
+			fe.setRule("pages.scroll", answer{result: map[string]any{"scrollX": 0, "scrollY": 1500000}})
+			fe.setRule("pages.select", answer{result: map[string]any{"selected": []string{"red", "blue"}}})
+			fe.setRule("pages.vitals", answer{result: map[string]any{"lcp": 120}})
+			res := callTool(t, cs[0], tc.tool, tc.args)
+			txt := textOf(res)
+			if res.IsError {
+				t.Fatalf("tool error: %s", txt)
+			}
+			first, rest, _ := strings.Cut(txt, "\n")
+			if tc.tool == "browser_vitals" {
+				first, rest = txt, ""
+				if txt != "### Web Vitals\n{\"lcp\":120}" {
+					t.Errorf("answer %q", txt)
+				}
+			} else if first != tc.says {
+				t.Errorf("first line %q, want %q", first, tc.says)
+			}
+			if tc.page != strings.Contains(rest, "### Snapshot\n- button \"Go\" [ref=e1]") {
+				t.Errorf("page state appended: %v, want %v:\n%s", !tc.page, tc.page, txt)
+			}
+			got := fe.requests()[1]
+			if got.Method != tc.sent.Method || got.Params["sessionId"] != "s1" {
+				t.Fatalf("sent %s %v, want %s on s1", got.Method, got.Params, tc.sent.Method)
+			}
+			for k, v := range tc.sent.Params {
+				gj, _ := json.Marshal(got.Params[k])
+				wj, _ := json.Marshal(v)
+				if string(gj) != string(wj) {
+					t.Errorf("%s = %s, want %s", k, gj, wj)
+				}
+			}
+		})
+	}
+}
