@@ -168,3 +168,23 @@ export function ownerShown(start: Element): boolean {
   }
   return true;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const readMethods = {
+  documentPart: (_: unknown, [what]: [DocumentPart]) => documentPart(what),
+  elementPart: (el: Element, [what]: [ElementPart]) => elementPart(el, what),
+  elementText: (el: Element) => elementText(el),
+  attribute: (el: Element, [name]: [string]) => attribute(el, name),
+  computedStyle: (el: Element, [name]: [string]) => computedStyle(el, name),
+  checkState: (el: Element) => checkState(el),
+  box: (el: Element) => boxOf(el),
+  fileInputKind: (el: Element) => fileInputKind(el),
+  inFrame: (el: Element) => inFrame(el),
+  descendantWithBox: (el: Element) => descendantWithBox(el),
+  documentElement: (el: Element) => documentElementOf(el),
+  documentOrigin: (el: Element) => documentOrigin(el),
+  documentIdentity: () => documentIdentity(),
+  ownerShown: (el: Element) => ownerShown(el),
+};
