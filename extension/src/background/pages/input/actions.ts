@@ -19,6 +19,7 @@ import { valueOf } from "../core/injected";
 import { requireTarget, resolveSelectorOnce, resolveSpec, selectorError, type Target } from "../targets/target";
 import { callInWorld } from "../core/world";
 import { failed } from "../core/failed";
+import type { PageHandlers } from "../tables";
 
 
 /** Calls the in-page method on the target's element. */
@@ -279,3 +280,15 @@ export async function count(tabId: number, p: RequestParams<"pages.count">): Pro
   if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
 }
+
+// This file's handlers (index.ts joins them).
+export const actionHandlers = {
+  "pages.check": check,
+  "pages.focus": focus,
+  "pages.drag": drag,
+  "pages.keyboardType": keyboardType,
+  "pages.is": is,
+  "pages.getAttribute": getAttribute,
+  "pages.count": count,
+  "pages.getStyle": getStyle,
+} satisfies PageHandlers;
