@@ -11,6 +11,7 @@ import { runPageCall } from "./core/call";
 import "./core/cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
 import { dialogHandlers, noteSession } from "./core/dialogs";
+import { elementReadHandlers } from "./element-reads";
 import { evalHandlers } from "./eval";
 import { highlightHandlers } from "./evidence/highlight";
 import { screenshotHandlers } from "./evidence/screenshot";
@@ -44,6 +45,7 @@ const PAGE_CALLS = joinTables(
   formHandlers,
   keyboardHandlers,
   actionHandlers,
+  elementReadHandlers,
   getHandlers,
   screenshotHandlers,
   waitHandlers,
