@@ -29,7 +29,7 @@
 //     values (the enum goes in enums.go), `default:"..."` and `doc:"..."`
 //     as the docs row says. Embed PageParams for a pages.* method: it
 //     brings sessionId, tabId and timeoutMs (the caller's budget; read by
-//     the handler through pages/deadline.ts's budgetOf when the method
+//     the handler through pages/core/deadline.ts's budgetOf when the method
 //     waits). A result object the docs should name rather than spell out
 //     (Download, Cookie) goes into Objects (params.go). An enum's values
 //     reach the extension as a const array (WaitUntil: WAIT_UNTILS).
@@ -51,15 +51,18 @@
 //     schema is the params type's; mcpserver registers it
 //     (mcpserver/declared.go).
 //  3. Run `go generate ./...`: the extension no longer compiles until its
-//     handler exists (the handler tables are exhaustive); write the
-//     handler, then `cd extension && npm test && npm run build`. A pages.*
-//     handler goes into pages/index.ts's TABLE, which runs it through
-//     pages/call.ts (a held dialog fails it with 4110, a closed tab with
-//     4104, a dialog during it adds a `dialog` member to its result; those
-//     listed in TOOL_PAGE_METHODS go into pages/tools.ts's toolHandlers
-//     instead); one of a group that has handlers goes next to them (logs.*:
-//     tools.ts). A method of a new group gets a handler object annotated
-//     Handlers<GroupMethod> (see sessions.ts), spread into the router's
+//     handler exists (the router's table wants every method once); write
+//     the handler, then `cd extension && npm test && npm run build`. A
+//     handler is registered in the file where it is written, in the table
+//     that file exports: a pages.* one `satisfies PageHandlers`, joined by
+//     pages/index.ts and run through pages/core/call.ts (a held dialog fails
+//     it with 4110, a closed tab with 4104, a dialog during it adds a
+//     `dialog` member to its result); one of files, storage, logs or network
+//     `satisfies ToolHandlers`, joined by pages/tools.ts. A pages.* method
+//     that is one in-page read of its target is declared with its in-page
+//     function instead (src/injected/elements/read.ts's elementReads). A
+//     method of a new group gets a handler object annotated
+//     Handlers<GroupMethod> (see sessions.ts), joined into the router's
 //     table in handler-table.ts, and a pair of GENERATED markers in
 //     docs/protocol.md (the generator names the lines to add).
 //  4. Test it end to end in e2e/, checking what the page did independently

@@ -39,6 +39,18 @@ async function loadConfig() {
   return mergeConfig(stored, await readFileConfig());
 }
 
+// src/join-tables.ts
+function joinTables(...tables) {
+  const out = {};
+  for (const t of tables) {
+    for (const [k, v] of Object.entries(t)) {
+      if (Object.prototype.hasOwnProperty.call(out, k)) throw new Error(`${k} is registered twice`);
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
 // src/background/protocol.gen.ts
 var PROTOCOL_VERSION = 1;
 var ErrorCode = {
@@ -1661,8 +1673,11 @@ function dropFrameScripts(tabId, params) {
 }
 
 // injected:injected
-var SOURCE = '"use strict";(()=>{var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:[],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}function durableSelector(el){let esc=s=>CSS.escape(s),quote=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return el.getAttribute(name)}function computedStyle(el,name){return!name.startsWith("--")&&!CSS.supports(name,"inherit")?null:getComputedStyle(el).getPropertyValue(name).trim()}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}function norm2(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm2(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm2(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}function describe2(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe2(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe2(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe2(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var waits=new Map,norm3=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm3(arg):arg,sees=kind==="text"?doc=>norm3((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}async function walkTree(o){let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush(),textLevel=level,textParent=parentName,text.push(s)},emit=(el,role,name,level,attrs,withRef)=>{flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf(el,"iframe");emit(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit(el,role,nameOf(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit(el,role,nameOf(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var methods={walk:(_,[o])=>walkTree(o),refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs),firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit),durableSelector:el=>durableSelector(el),actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el),documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),closedRootsNoted:(_,[key,probe])=>closedRootsNoted(key,probe),ownerShown:el=>ownerShown(el),fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el),domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id),scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label),storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session),startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since),showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff(),readVitals:()=>readVitals()};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"824d46cdfe4e89c8",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];return fn(self,Array.isArray(args)?args:[],objects)}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="__browserctl_injected_version__")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
-var VERSION = "824d46cdfe4e89c8";
+var SOURCE = '"use strict";(()=>{function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label),closedRootsNoted:(_,[key,probe])=>closedRootsNoted(key,probe)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var waits=new Map,norm=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm(arg):arg,sees=kind==="text"?doc=>norm((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm2=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm2(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm2(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:[],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};function norm3(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm3(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm3(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};async function walkTree(o){let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush(),textLevel=level,textParent=parentName,text.push(s)},emit=(el,role,name,level,attrs,withRef)=>{flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf(el,"iframe");emit(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit(el,role,nameOf(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit(el,role,nameOf(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var walkMethods={walk:(_,[o])=>walkTree(o)};var methods=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods);var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"0751af4bb654ecb7",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="__browserctl_injected_version__")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
+var VERSION = "0751af4bb654ecb7";
+
+// src/injected/refusal.ts
+var BAD_PARAM = "\0browserctl:bad-param";
 
 // src/background/pages/core/injected.ts
 var NOT_INSTALLED = "\0browserctl:not-installed";
@@ -1705,7 +1720,11 @@ async function callInjected(tabId, where, name, args, opts = {}) {
 async function valueOf(tabId, where, name, args, fail, opts = {}) {
   const r = await callInjected(tabId, where, name, args, opts);
   if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
-  return r.result.value;
+  const v = r.result.value;
+  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String(v[BAD_PARAM])}`);
+  }
+  return v;
 }
 
 // src/background/pages/core/world.ts
@@ -2946,6 +2965,98 @@ function traceShots(sessionId, from) {
   return c;
 }
 
+// src/background/pages/evidence/index.ts
+var CLOCK_CATEGORY = "devtools.timeline";
+function invalid2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function categoriesOf(p) {
+  const v = p["categories"];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
+    throw invalid2(`"categories" must be a non-empty array of category names`);
+  }
+  return v;
+}
+function sessionOf2(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid2(`"sessionId" must be a string`);
+  return id;
+}
+function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
+  return {
+    "record.start": async (p) => {
+      const s = await store3.require(p);
+      const quality = optionalInt(p, "quality", 0) ?? 70;
+      if (quality > 100) throw invalid2(`"quality" must be 0-100, got ${quality}`);
+      const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
+      const path = optionalString(p, "path") ?? "";
+      const tabId = await resolveTab2(p);
+      const r = await startRecording(s.sessionId, s.groupId, tabId, { path, quality, maxWidth });
+      return { tabId, startedAt: r.startedAt };
+    },
+    // No store lookup: a recording is stopped and read even after its
+    // session's group went away.
+    "record.stop": async (p) => {
+      const r = stopRecording(sessionOf2(p));
+      const last = r.frames.at(-1);
+      return {
+        path: r.path,
+        frames: r.frames.length,
+        bytes: r.bytes,
+        durationMs: Math.max(last?.ms ?? 0, (r.stoppedAt ?? Date.now()) - r.startedAt),
+        truncated: r.truncated,
+        tabs: r.tabs
+      };
+    },
+    "record.frames": async (p) => framesOf(sessionOf2(p), optionalInt(p, "from", 0) ?? 0),
+    "trace.start": async (p) => {
+      const s = await store3.require(p);
+      let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
+      const screenshots = optionalBool(p, "screenshots") ?? false;
+      if (screenshots) {
+        for (const c of [SCREENSHOT_CATEGORY, CLOCK_CATEGORY]) if (!categories.includes(c)) categories = [...categories, c];
+      }
+      const tabId = await resolveTab2(p);
+      await startTrace(s.sessionId, s.groupId, tabId, categories, screenshots);
+      return { tabId, categories };
+    },
+    "trace.stop": async (p) => stopTrace(sessionOf2(p)),
+    "trace.read": async (p) => readTrace(sessionOf2(p), requireString(p, "stream")),
+    "trace.screenshots": async (p) => traceShots(sessionOf2(p), optionalInt(p, "from", 0) ?? 0)
+  };
+}
+
+// src/background/pages/core/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}
+
 // src/background/pages/snapshot/refs.ts
 var byTab5 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
@@ -3059,537 +3170,9 @@ async function viewportBox(tabId, objectId) {
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
-// src/background/pages/targets/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
-}
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
-  try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function roleMatches(tabId, t) {
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", [])
-  ]);
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  let nodes;
-  if (vis.result.value === "visible") {
-    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
-  }
-  const out = [];
-  for (const n of nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        executionContextId: await isolatedContext(tabId),
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
-    }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep2(ROLE_POLL_MS);
-  }
-}
-
-// src/background/pages/targets/target.ts
-var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid2(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function targetOf(p, keys = DEFAULT_KEYS) {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
-  const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
-  if (has(ref)) return { ref };
-  if (has(selector)) return { selector };
-  return void 0;
-}
-function requireTarget(p, keys = DEFAULT_KEYS) {
-  const t = targetOf(p, keys);
-  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
-  return t;
-}
-function labelOf(t) {
-  return "ref" in t ? t.ref : JSON.stringify(t.selector);
-}
-async function resolveSpec(tabId, t, pick = "visible", waitMs) {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  const label = JSON.stringify(t.selector);
-  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
-  const deadline = Date.now() + waitMs;
-  for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
-      if (!waitable || Date.now() >= deadline) throw e;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
-  }
-}
-var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function resolveSelector(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
-  return resolveSelectorOnce(tabId, selector, pick);
-}
-async function resolveSelectorOnce(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
-  }
-  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why2);
-}
-function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
-  if (why2.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
-  }
-  if (why2.startsWith("hidden:")) {
-    const n = why2.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
-  }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
-}
-
-// src/background/pages/evidence/highlight.ts
-var DEFAULT_HIGHLIGHT_MS = 2e3;
-var CONFIG = {
-  showInfo: true,
-  showStyles: false,
-  showAccessibilityInfo: false,
-  contentColor: { r: 255, g: 64, b: 129, a: 0.25 },
-  paddingColor: { r: 255, g: 171, b: 64, a: 0.25 },
-  borderColor: { r: 255, g: 64, b: 129, a: 0.9 },
-  marginColor: { r: 255, g: 235, b: 59, a: 0.2 }
-};
-var shown = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  const s = shown.get(tabId);
-  if (s?.timer) clearTimeout(s.timer);
-  shown.delete(tabId);
-});
-function hide(tabId) {
-  const s = shown.get(tabId);
-  if (!s) return false;
-  if (s.timer) clearTimeout(s.timer);
-  shown.delete(tabId);
-  if (s.session === void 0) sendQuiet(tabId, "Overlay.hideHighlight");
-  else sendIn(tabId, s.session, "Overlay.hideHighlight", {}, 5e3).catch(() => {
-  });
-  return true;
-}
-async function highlight(tabId, p) {
-  const clear = optionalBool(p, "clear") ?? false;
-  const target = targetOf(p);
-  const duration = optionalInt(p, "durationMs", 0) ?? DEFAULT_HIGHLIGHT_MS;
-  if (clear) {
-    if (target) throw new RpcError(ErrorCode.invalidParams, `invalid params: give a target or "clear", not both`);
-    hide(tabId);
-    return { cleared: true };
-  }
-  if (!target) throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" or "selector" (the element to outline), or "clear"`);
-  const { objectId, label } = await resolveSpec(tabId, target);
-  try {
-    const box = await viewportBox(tabId, objectId);
-    if (!box || box.width < 1 || box.height < 1) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${label} has no box to outline (hidden or not rendered)`);
-    }
-    hide(tabId);
-    const session = objectSession(tabId, objectId);
-    await sendIn(tabId, session, "DOM.enable", {});
-    await sendIn(tabId, session, "Overlay.enable", {});
-    await sendIn(tabId, session, "Overlay.highlightNode", { highlightConfig: CONFIG, objectId });
-    const entry = { session };
-    if (duration > 0) entry.timer = setTimeout(() => shown.get(tabId) === entry && hide(tabId), duration);
-    shown.set(tabId, entry);
-    return { target: label, box };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-
-// src/background/pages/core/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
-  }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-function waitMsOf(budgetMs) {
-  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
-  return Math.max(0, budgetMs - margin);
-}
-
-// src/background/pages/navigation/url-match.ts
-function globToRegExp(glob) {
-  let re = "^";
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        while (glob[i + 1] === "*") i++;
-      } else {
-        re += "[^/]*";
-      }
-    } else if (c === "{") {
-      depth++;
-      re += "(?:";
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      re += ")";
-    } else if (c === "," && depth > 0) {
-      re += "|";
-    } else {
-      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-  }
-  while (depth-- > 0) re += ")";
-  return new RegExp(re + "$");
-}
-function urlMatches(url, pattern) {
-  if (url.includes(pattern)) return true;
-  if (!/[*{]/.test(pattern)) return false;
-  try {
-    return globToRegExp(pattern).test(url);
-  } catch {
-    return false;
-  }
-}
-var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
-function withScheme(raw) {
-  const u = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
-  return "https://" + u;
-}
-
-// src/background/pages/navigation/navigate.ts
-var LIFECYCLE = {
-  load: "load",
-  domcontentloaded: "DOMContentLoaded",
-  networkidle: "networkIdle"
-};
-var lifecycleOn = /* @__PURE__ */ new Set();
-onForget((tabId) => {
-  lifecycleOn.delete(tabId);
-});
-async function enableLifecycle(tabId) {
-  if (lifecycleOn.has(tabId)) return;
-  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
-  lifecycleOn.add(tabId);
-}
-var NavWatch = class {
-  constructor(tabId, mainFrameId) {
-    this.mainFrameId = mainFrameId;
-    this.unlisten = listen(tabId, (method, p) => {
-      if (method === "Page.lifecycleEvent") {
-        const loader = String(p["loaderId"] ?? "");
-        let names = this.lifecycle.get(loader);
-        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
-        names.add(String(p["name"] ?? ""));
-      } else if (method === "Page.frameNavigated") {
-        const frame = p["frame"];
-        if (frame && !frame.parentId) {
-          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
-          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
-        }
-      } else if (method === "Page.navigatedWithinDocument") {
-        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
-      }
-      this.wake();
-    });
-  }
-  mainFrameId;
-  lifecycle = /* @__PURE__ */ new Map();
-  committed;
-  sameDocument = false;
-  wake = () => {
-  };
-  unlisten;
-  /** Resolves on the next event, or after ms. */
-  next(ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, ms));
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = () => {
-        };
-        resolve();
-      };
-    });
-  }
-  close() {
-    this.unlisten();
-    this.wake();
-  }
-};
-async function until(tabId, w, done, deadline, budget, what) {
-  for (; ; ) {
-    if (done()) return;
-    const d = openDialog(tabId);
-    if (d) throw new DialogOpenError(d);
-    const left = deadline - Date.now();
-    if (left <= 0) throw timedOut(budget, what);
-    await w.next(left);
-  }
-}
-async function navigation(tabId, p, what, start, mainFrameId) {
-  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
-  const budget = budgetOf(p);
-  const deadline = Date.now() + budget;
-  await ensureAttached(tabId);
-  await enableLifecycle(tabId);
-  const w = new NavWatch(tabId, mainFrameId);
-  try {
-    const started = await within(start(), budget, what);
-    if (waitUntil !== "none" && !started.sameDocument) {
-      const event = LIFECYCLE[waitUntil];
-      await until(
-        tabId,
-        w,
-        () => {
-          if (!started.loaderId && w.sameDocument) return true;
-          const c = w.committed;
-          const loader = started.loaderId ?? c?.loaderId;
-          if (!loader) return false;
-          if (c?.restored && c.loaderId === loader) return true;
-          return w.lifecycle.get(loader)?.has(event) ?? false;
-        },
-        deadline,
-        budget,
-        what
-      );
-    }
-    const failed2 = w.committed?.unreachableUrl;
-    if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
-  } finally {
-    w.close();
-  }
-  return pageInfo(tabId, waitUntil);
-}
-async function errorPageReason(tabId) {
-  try {
-    const r = await callInWorld(tabId, "errorPageCode", [], { timeoutMs: 2e3 });
-    const code = typeof r.result.value === "string" ? r.result.value : "";
-    if (code) return code.startsWith("net::") ? code : `net::${code}`;
-  } catch {
-  }
-  return "the browser shows its error page";
-}
-async function pageInfo(tabId, waitUntil) {
-  if (waitUntil !== "none") {
-    try {
-      const r = await callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5e3 });
-      const v = r.result.value;
-      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  const t = await chrome.tabs.get(tabId);
-  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
-}
-function navFailed(url, reason) {
-  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
-}
-async function navigate(tabId, p) {
-  const url = withScheme(requireString(p, "url"));
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
-}
-async function historyStep(tabId, p, step) {
-  const name = step < 0 ? "back" : "forward";
-  await ensureAttached(tabId);
-  const h = await send(tabId, "Page.getNavigationHistory");
-  const entry = h.entries[h.currentIndex + step];
-  if (!entry) {
-    throw new RpcError(
-      ErrorCode.pageOperationFailed,
-      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
-    );
-  }
-  const tree = await send(tabId, "Page.getFrameTree");
-  return navigation(
-    tabId,
-    p,
-    `${entry.url} to load (${name})`,
-    async () => {
-      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
-      return {};
-    },
-    tree.frameTree.frame.id
-  );
-}
-function back(tabId, p) {
-  return historyStep(tabId, p, -1);
-}
-function forward(tabId, p) {
-  return historyStep(tabId, p, 1);
-}
-async function reload(tabId, p) {
-  return navigation(tabId, p, "the page to load again (reload)", async () => {
-    await send(tabId, "Page.reload", {});
-    return {};
-  });
-}
-
-// src/background/pages/evidence/vitals.ts
-var SETTLE_MS = 500;
-async function vitals(tabId, p) {
-  if (optionalBool(p, "reload") ?? false) {
-    await ensureForeground(tabId);
-    await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
-    await new Promise((r2) => setTimeout(r2, SETTLE_MS));
-  }
-  const r = await callInjected(tabId, { contextId: await isolatedContext(tabId) }, "readVitals", []);
-  if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
-    const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
-  }
-  return r.result.value;
-}
-
-// src/background/pages/evidence/index.ts
-var CLOCK_CATEGORY = "devtools.timeline";
-function invalid3(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function categoriesOf(p) {
-  const v = p["categories"];
-  if (v === void 0 || v === null) return void 0;
-  if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
-    throw invalid3(`"categories" must be a non-empty array of category names`);
-  }
-  return v;
-}
-function sessionOf2(p) {
-  const id = p.sessionId;
-  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
-  return id;
-}
-function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
-  return {
-    "record.start": async (p) => {
-      const s = await store3.require(p);
-      const quality = optionalInt(p, "quality", 0) ?? 70;
-      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
-      const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
-      const path = optionalString(p, "path") ?? "";
-      const tabId = await resolveTab2(p);
-      const r = await startRecording(s.sessionId, s.groupId, tabId, { path, quality, maxWidth });
-      return { tabId, startedAt: r.startedAt };
-    },
-    // No store lookup: a recording is stopped and read even after its
-    // session's group went away.
-    "record.stop": async (p) => {
-      const r = stopRecording(sessionOf2(p));
-      const last = r.frames.at(-1);
-      return {
-        path: r.path,
-        frames: r.frames.length,
-        bytes: r.bytes,
-        durationMs: Math.max(last?.ms ?? 0, (r.stoppedAt ?? Date.now()) - r.startedAt),
-        truncated: r.truncated,
-        tabs: r.tabs
-      };
-    },
-    "record.frames": async (p) => framesOf(sessionOf2(p), optionalInt(p, "from", 0) ?? 0),
-    "trace.start": async (p) => {
-      const s = await store3.require(p);
-      let categories = categoriesOf(p) ?? DEFAULT_CATEGORIES;
-      const screenshots = optionalBool(p, "screenshots") ?? false;
-      if (screenshots) {
-        for (const c of [SCREENSHOT_CATEGORY, CLOCK_CATEGORY]) if (!categories.includes(c)) categories = [...categories, c];
-      }
-      const tabId = await resolveTab2(p);
-      await startTrace(s.sessionId, s.groupId, tabId, categories, screenshots);
-      return { tabId, categories };
-    },
-    "trace.stop": async (p) => stopTrace(sessionOf2(p)),
-    "trace.read": async (p) => readTrace(sessionOf2(p), requireString(p, "stream")),
-    "trace.screenshots": async (p) => traceShots(sessionOf2(p), optionalInt(p, "from", 0) ?? 0)
-  };
-}
-
 // src/background/pages/input/actionable.ts
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -3665,7 +3248,7 @@ async function pressPoint(tabId, objectId, o) {
     last = a;
     if (a.state === "detached") throw failed(why(a, o.label), "detached");
     if (Date.now() >= o.deadline) break;
-    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+    await sleep2(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
   }
   throw failed(why(last, o.label), last.state);
 }
@@ -3683,6 +3266,152 @@ async function disarm(tabId, objectId) {
 }
 function strayError(label, stray) {
   return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
+}
+
+// src/background/pages/targets/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", [])
+  ]);
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
+  const out = [];
+  for (const n of nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        executionContextId: await isolatedContext(tabId),
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep3(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/targets/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
+async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
+  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
+}
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+  }
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+  }
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }
 
 // src/background/pages/input/pointer.ts
@@ -3712,839 +3441,6 @@ async function pointerAction(tabId, s, press2) {
   } finally {
     releaseActionObjects(tabId);
   }
-}
-
-// src/background/pages/input/input.ts
-var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatch(tabId, params) {
-  try {
-    await send(tabId, "Input.dispatchMouseEvent", params);
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
-}
-async function visibleCentre(tabId, objectId, ref) {
-  const pt = await quadCentre(tabId, objectId);
-  if (pt) return pt;
-  try {
-    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
-    const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
-}
-async function quadCentre(tabId, objectId) {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  let quads = [];
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  for (const q of quads) {
-    if (q.length < 8) continue;
-    const xs = [q[0], q[2], q[4], q[6]];
-    const ys = [q[1], q[3], q[5], q[7]];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
-    const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
-  }
-  return null;
-}
-async function mouseClick(tabId, pt, button, clickCount) {
-  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
-  for (let i = 1; i <= clickCount; i++) {
-    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
-  }
-}
-async function click(tabId, p) {
-  const spec = requireTarget(p);
-  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
-  const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
-  if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
-  const force = optionalBool(p, "force") ?? false;
-  const target = await pointerAction(
-    tabId,
-    { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) },
-    (pt) => mouseClick(tabId, pt, button, clickCount)
-  );
-  return { ok: true, target };
-}
-async function hover(tabId, p) {
-  const spec = requireTarget(p);
-  const force = optionalBool(p, "force") ?? false;
-  const target = await pointerAction(
-    tabId,
-    { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) },
-    (pt) => dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
-  );
-  return { ok: true, target };
-}
-async function scrollIntoView(tabId, p) {
-  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
-    }
-    throw e;
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
-}
-async function scroll(tabId, p) {
-  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
-  const amount = optionalNumber(p, "amount") ?? 500;
-  const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
-  const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
-  const r = await callInWorld(tabId, "scrollWindow", [dx, dy]);
-  const v = r.result.value;
-  if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
-  let [x, y] = v;
-  const [, , x0, y0, w, h] = v;
-  if (x === x0 && y === y0) {
-    await ensureForeground(tabId);
-    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
-    const r2 = await callInWorld(tabId, "scrollPosition", []);
-    const v2 = r2.result.value;
-    if (Array.isArray(v2)) [x, y] = v2;
-  }
-  return { scrollX: x, scrollY: y };
-}
-async function mouse(tabId, p) {
-  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
-  const x = requireNumber(p, "x");
-  const y = requireNumber(p, "y");
-  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
-  const base = { x, y, modifiers: 0 };
-  await ensureForeground(tabId);
-  switch (action) {
-    case "move":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
-      break;
-    case "down":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
-      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
-      break;
-    case "up":
-      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
-      break;
-    case "click":
-      await mouseClick(tabId, { x, y }, button, 1);
-      break;
-    case "wheel":
-      await dispatch(tabId, {
-        ...base,
-        type: "mouseWheel",
-        deltaX: optionalNumber(p, "deltaX") ?? 0,
-        deltaY: optionalNumber(p, "deltaY") ?? 0
-      });
-      break;
-  }
-  return { ok: true };
-}
-
-// src/background/methods.ts
-function isMethod(m) {
-  return METHODS.includes(m);
-}
-
-// src/background/pages/input/keys.ts
-var Modifier = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
-var MODIFIER_KEYS = {
-  Alt: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1, bit: Modifier.Alt },
-  Control: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1, bit: Modifier.Control },
-  Meta: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1, bit: Modifier.Meta },
-  Shift: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1, bit: Modifier.Shift }
-};
-var ALIASES = {
-  ctrl: "Control",
-  control: "Control",
-  cmd: "Meta",
-  command: "Meta",
-  meta: "Meta",
-  super: "Meta",
-  win: "Meta",
-  alt: "Alt",
-  option: "Alt",
-  opt: "Alt",
-  shift: "Shift",
-  esc: "Escape",
-  escape: "Escape",
-  return: "Enter",
-  enter: "Enter",
-  tab: "Tab",
-  space: " ",
-  spacebar: " ",
-  backspace: "Backspace",
-  delete: "Delete",
-  del: "Delete",
-  insert: "Insert",
-  home: "Home",
-  end: "End",
-  pageup: "PageUp",
-  pagedown: "PageDown",
-  up: "ArrowUp",
-  down: "ArrowDown",
-  left: "ArrowLeft",
-  right: "ArrowRight",
-  arrowup: "ArrowUp",
-  arrowdown: "ArrowDown",
-  arrowleft: "ArrowLeft",
-  arrowright: "ArrowRight",
-  plus: "+"
-};
-var TABLE = /* @__PURE__ */ new Map();
-function add(def) {
-  TABLE.set(def.key, def);
-}
-add({ key: "Enter", code: "Enter", keyCode: 13, text: "\r" });
-add({ key: "Tab", code: "Tab", keyCode: 9 });
-add({ key: "Backspace", code: "Backspace", keyCode: 8 });
-add({ key: "Escape", code: "Escape", keyCode: 27 });
-add({ key: "Delete", code: "Delete", keyCode: 46 });
-add({ key: "Insert", code: "Insert", keyCode: 45 });
-add({ key: " ", code: "Space", keyCode: 32, text: " " });
-add({ key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 });
-add({ key: "ArrowUp", code: "ArrowUp", keyCode: 38 });
-add({ key: "ArrowRight", code: "ArrowRight", keyCode: 39 });
-add({ key: "ArrowDown", code: "ArrowDown", keyCode: 40 });
-add({ key: "Home", code: "Home", keyCode: 36 });
-add({ key: "End", code: "End", keyCode: 35 });
-add({ key: "PageUp", code: "PageUp", keyCode: 33 });
-add({ key: "PageDown", code: "PageDown", keyCode: 34 });
-add({ key: "CapsLock", code: "CapsLock", keyCode: 20 });
-add({ key: "ContextMenu", code: "ContextMenu", keyCode: 93 });
-for (let i = 1; i <= 24; i++) add({ key: `F${i}`, code: `F${i}`, keyCode: 111 + i });
-for (let c = 97; c <= 122; c++) {
-  const ch = String.fromCharCode(c);
-  add({ key: ch, code: `Key${ch.toUpperCase()}`, keyCode: c - 32, text: ch, shiftKey: ch.toUpperCase() });
-}
-var SHIFTED_DIGITS = ")!@#$%^&*(";
-for (let d = 0; d <= 9; d++) {
-  add({ key: String(d), code: `Digit${d}`, keyCode: 48 + d, text: String(d), shiftKey: SHIFTED_DIGITS[d] });
-}
-var PUNCT = [
-  ["-", "_", "Minus", 189],
-  ["=", "+", "Equal", 187],
-  ["[", "{", "BracketLeft", 219],
-  ["]", "}", "BracketRight", 221],
-  ["\\", "|", "Backslash", 220],
-  [";", ":", "Semicolon", 186],
-  ["'", '"', "Quote", 222],
-  [",", "<", "Comma", 188],
-  [".", ">", "Period", 190],
-  ["/", "?", "Slash", 191],
-  ["`", "~", "Backquote", 192]
-];
-for (const [k, s, code, keyCode] of PUNCT) add({ key: k, code, keyCode, text: k, shiftKey: s });
-var SHIFTED = /* @__PURE__ */ new Map();
-for (const def of TABLE.values()) {
-  if (def.shiftKey && def.shiftKey !== def.key) SHIFTED.set(def.shiftKey, def);
-}
-function lookup(name) {
-  const direct = TABLE.get(name) ?? MODIFIER_KEYS[name];
-  if (direct) return { def: direct, shift: false };
-  const shifted = SHIFTED.get(name);
-  if (shifted) return { def: shifted, shift: true };
-  const alias = ALIASES[name.toLowerCase()];
-  if (alias) return lookup(alias);
-  if (/^f\d{1,2}$/i.test(name)) return lookup(name.toUpperCase());
-  return void 0;
-}
-function parseKey(combo) {
-  if (combo === "") return void 0;
-  let parts;
-  if (combo === "+") parts = ["+"];
-  else if (combo.endsWith("++")) parts = [...combo.slice(0, -2).split("+"), "+"];
-  else parts = combo.split("+");
-  if (parts.some((p) => p === "")) return void 0;
-  const keyName = parts.pop();
-  let modifiers = 0;
-  const held = [];
-  for (const m of parts) {
-    const name = ALIASES[m.toLowerCase()] ?? m;
-    const mod = MODIFIER_KEYS[name];
-    if (!mod) return void 0;
-    if (!(modifiers & mod.bit)) held.push(mod);
-    modifiers |= mod.bit;
-  }
-  const found = lookup(keyName);
-  if (!found) {
-    return void 0;
-  }
-  if (found.shift && !(modifiers & Modifier.Shift)) {
-    held.push(MODIFIER_KEYS.Shift);
-    modifiers |= Modifier.Shift;
-  }
-  return { def: found.def, modifiers, held };
-}
-function keyForChar(ch) {
-  if (ch === "\n" || ch === "\r") return { def: TABLE.get("Enter"), modifiers: 0, held: [] };
-  const direct = TABLE.get(ch);
-  if (direct && direct.text === ch) return { def: direct, modifiers: 0, held: [] };
-  const shifted = SHIFTED.get(ch);
-  if (shifted) return { def: { ...shifted, key: ch, text: ch, shiftKey: ch }, modifiers: 0, held: [] };
-  return { def: { key: ch, code: "", keyCode: 0, text: ch }, modifiers: 0, held: [] };
-}
-function keyEvents(stroke2) {
-  const out = [];
-  const ev = (type2, d2, modifiers, text2) => {
-    const e = {
-      type: type2,
-      modifiers,
-      key: d2.key,
-      code: d2.code,
-      windowsVirtualKeyCode: d2.keyCode,
-      nativeVirtualKeyCode: d2.keyCode,
-      autoRepeat: false,
-      isKeypad: false
-    };
-    if (d2.location !== void 0) e.location = d2.location;
-    if (text2 !== void 0) {
-      e.text = text2;
-      e.unmodifiedText = text2;
-    }
-    return e;
-  };
-  let mods = 0;
-  for (const m of stroke2.held) {
-    mods |= MODIFIER_KEYS[m.key].bit;
-    out.push(ev("rawKeyDown", m, mods));
-  }
-  const shift = (stroke2.modifiers & Modifier.Shift) !== 0;
-  const key = shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.key;
-  const d = { ...stroke2.def, key };
-  const types = stroke2.def.text !== void 0 && (stroke2.modifiers & (Modifier.Control | Modifier.Alt | Modifier.Meta)) === 0;
-  const text = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
-  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text));
-  out.push(ev("keyUp", d, stroke2.modifiers));
-  for (const m of [...stroke2.held].reverse()) {
-    mods &= ~MODIFIER_KEYS[m.key].bit;
-    out.push(ev("keyUp", m, mods));
-  }
-  return out;
-}
-
-// src/background/pages/input/keyboard.ts
-async function stroke(tabId, s) {
-  for (const ev of keyEvents(s)) {
-    try {
-      await send(tabId, "Input.dispatchKeyEvent", ev);
-    } catch (e) {
-      if (e instanceof DialogOpenError) return false;
-      throw e;
-    }
-  }
-  return true;
-}
-async function press(tabId, p) {
-  const key = requireString(p, "key");
-  const s = parseKey(key);
-  if (!s) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: "key" must be a key name with optional modifiers (Enter, a, Control+a, Shift+Tab), not ${JSON.stringify(key)}`
-    );
-  }
-  await stroke(tabId, s);
-  return { ok: true };
-}
-async function type(tabId, p) {
-  const target = requireTarget(p);
-  const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
-    if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
-    }
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  for (const ch of Array.from(text)) {
-    if (!await stroke(tabId, keyForChar(ch))) break;
-  }
-  return { ok: true };
-}
-
-// src/background/pages/input/actions.ts
-async function callOn(tabId, t, name, args, what) {
-  return valueOf(tabId, { objectId: t.objectId }, name, args, (why2) => failed(`${what} ${t.label}: ${why2}`, "page_error"), { userGesture: true });
-}
-async function withTarget(tabId, p, act, pick = "visible") {
-  const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
-  try {
-    return await act(t);
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-var CHECK_SETTLE_TRIES = 10;
-var CHECK_SETTLE_MS = 50;
-async function check(tabId, p) {
-  const want = optionalBool(p, "checked") ?? true;
-  const force = optionalBool(p, "force") ?? false;
-  const deadline = deadlineOf(budgetOf(p));
-  const spec = requireTarget(p);
-  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
-  try {
-    const st = await callOn(tabId, t, "checkState", [], "check");
-    if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
-    if (st.checked === want) return { checked: want };
-    if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
-    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
-      throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
-    }
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
-  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
-  try {
-    let after = await callOn(tabId, t2, "checkState", [], "check");
-    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
-      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
-      after = await callOn(tabId, t2, "checkState", [], "check");
-    }
-    if (after?.checked !== want) {
-      throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
-    }
-    return { checked: want, target };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-async function focus(tabId, p) {
-  return withTarget(tabId, p, async (t) => {
-    if (await callOn(tabId, t, "focus", [], "focus") !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
-    return { ok: true };
-  });
-}
-async function keyboardType(tabId, p) {
-  const text = requireText(p, "text");
-  for (const ch of Array.from(text)) {
-    if (!await stroke(tabId, keyForChar(ch))) break;
-  }
-  return { ok: true };
-}
-var DRAG_STEPS = 5;
-var TO_KEYS = { ref: "toRef", selector: "toSelector" };
-async function mouseEvent(tabId, params) {
-  try {
-    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
-}
-async function drag(tabId, p) {
-  const src = requireTarget(p);
-  const dst = requireTarget(p, TO_KEYS);
-  const force = optionalBool(p, "force") ?? false;
-  const deadline = deadlineOf(budgetOf(p));
-  let dragData;
-  await ensureAttached(tabId);
-  const stop = listen(tabId, (method, params) => {
-    if (method === "Input.dragIntercepted") dragData = params["data"];
-  });
-  let intercepting = false;
-  try {
-    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
-    releaseActionObjects(tabId);
-    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
-    await ensureForeground(tabId);
-    await send(tabId, "Input.setInterceptDrags", { enabled: true });
-    intercepting = true;
-    for (; ; ) {
-      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
-      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
-      if (force) break;
-      const v = await pressVerdict(tabId, from.objectId, true);
-      if (v.ok) {
-        await disarm(tabId, from.objectId);
-        break;
-      }
-      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
-      await disarm(tabId, from.objectId);
-      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
-      releaseActionObjects(tabId);
-      await new Promise((r) => setTimeout(r, 50));
-      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
-    }
-    await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
-    const dropDeadline = Math.max(deadline, Date.now() + 1e3);
-    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
-    let at = { x: from.x + 5, y: from.y + 5 };
-    for (let round5 = 0; ; round5++) {
-      for (let i = 1; i <= DRAG_STEPS; i++) {
-        const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
-        const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
-        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
-      }
-      at = { x: to.x, y: to.y };
-      if (force || round5 >= 3) break;
-      releaseActionObjects(tabId);
-      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
-      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
-      to = again;
-    }
-    if (dragData !== void 0) {
-      for (const type2 of ["dragEnter", "dragOver", "drop"]) {
-        await send(tabId, "Input.dispatchDragEvent", { type: type2, x: to.x, y: to.y, data: dragData, modifiers: 0 });
-      }
-    }
-    await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
-    return { ok: true, target: from.target, to: to.target };
-  } finally {
-    stop();
-    if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
-    releaseActionObjects(tabId);
-  }
-}
-async function is(tabId, p) {
-  const state2 = requireOneOf(p, "state", ELEMENT_STATES);
-  const spec = requireTarget(p);
-  if (state2 === "visible" && "selector" in spec) {
-    try {
-      await resolveSelectorOnce(tabId, spec.selector, "visible");
-      return { value: true };
-    } catch (e) {
-      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
-      throw e;
-    } finally {
-      releaseActionObjects(tabId);
-    }
-  }
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      if (state2 === "visible") return { value: await callOn(tabId, t, "isVisible", [], "is visible") === true };
-      if (state2 === "enabled") return { value: await callOn(tabId, t, "isEnabled", [], "is enabled") === true };
-      const st = await callOn(tabId, t, "checkState", [], "is checked");
-      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
-      return { value: st.checked === true };
-    },
-    "visibleElseFirst"
-  );
-}
-async function getAttribute(tabId, p) {
-  const name = requireString(p, "name");
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const v = await callOn(tabId, t, "attribute", [name], "get attr");
-      return { value: typeof v === "string" ? v : null };
-    },
-    "visibleElseFirst"
-  );
-}
-async function getStyle(tabId, p) {
-  const name = requireString(p, "name");
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const v = await callOn(tabId, t, "computedStyle", [name], "get style");
-      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
-      if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
-      return { value: v };
-    },
-    "visibleElseFirst"
-  );
-}
-async function count(tabId, p) {
-  const selector = requireString(p, "selector");
-  const r = await callInWorld(tabId, "count", [selector]);
-  if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
-  if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
-  return { count: r.result.value };
-}
-
-// src/background/sessions/dialog-policy.ts
-var POLICIES = DIALOG_POLICIES;
-var DEFAULT_POLICY = "hold";
-function decide(policy, dialogType) {
-  if (policy !== "hold") return policy;
-  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
-}
-function isPolicy(v) {
-  return typeof v === "string" && POLICIES.includes(v);
-}
-var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
-var policies = /* @__PURE__ */ new Map();
-var loaded2;
-function storage() {
-  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
-}
-function loadPolicies() {
-  loaded2 ??= (async () => {
-    const area = storage();
-    if (!area) return;
-    try {
-      const got = await area.get(POLICY_STORAGE_KEY);
-      const stored = got[POLICY_STORAGE_KEY];
-      if (stored && typeof stored === "object") {
-        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
-      }
-    } catch {
-    }
-  })();
-  return loaded2;
-}
-function policyOf(sessionId) {
-  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
-}
-async function setPolicy(sessionId, policy) {
-  await loadPolicies();
-  policies.set(sessionId, policy);
-  const area = storage();
-  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
-}
-
-// src/background/pages/core/dialogs.ts
-var tabSession2 = /* @__PURE__ */ new Map();
-var lastDialog = /* @__PURE__ */ new Map();
-var seq = 0;
-onForget((tabId) => {
-  lastDialog.delete(tabId);
-});
-function noteSession(tabId, sessionId) {
-  if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
-}
-function dialogMark() {
-  return seq;
-}
-function dialogSince(tabId, mark2) {
-  const d = lastDialog.get(tabId);
-  if (!d || d.seq <= mark2) return void 0;
-  const { seq: _, ...report } = d;
-  return report;
-}
-function record(tabId, d, state2) {
-  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
-  if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
-  lastDialog.set(tabId, entry);
-}
-function answerDialog(tabId, d) {
-  const action = decide(policyOf(tabSession2.get(tabId)), d.type);
-  if (action === "hold") {
-    record(tabId, d, "open");
-    return false;
-  }
-  const accept = action === "accept";
-  record(tabId, d, accept ? "accepted" : "dismissed");
-  const params = { accept };
-  if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
-  const which = showingDialog(tabId);
-  sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
-    if (showingDialog(tabId) !== which || which === 0) return;
-    record(tabId, d, "open");
-    holdDialog(tabId, d, which);
-  });
-  return true;
-}
-void loadPolicies();
-async function dialog(tabId, p) {
-  const action = requireOneOf(p, "action", DIALOG_ACTIONS);
-  const text = optionalString(p, "text");
-  await loadPolicies();
-  const policy = policyOf(tabSession2.get(tabId));
-  const d = openDialog(tabId);
-  if (action === "status") {
-    if (!d) return { open: false, policy };
-    const r2 = { open: true, type: d.type, message: d.message, policy };
-    if (d.type === "prompt") r2.defaultPrompt = d.defaultPrompt ?? "";
-    return r2;
-  }
-  const accept = action === "accept";
-  const params = { accept };
-  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
-  try {
-    await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
-  } catch (e) {
-    const msg = e instanceof RpcError ? e.message : cdpMessage(e);
-    if (/no dialog is showing/i.test(msg)) {
-      throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: no JavaScript dialog is open");
-    }
-    throw e;
-  }
-  clearDialog(tabId);
-  const shown3 = d ?? { type: "dialog", message: "" };
-  record(tabId, shown3, accept ? "accepted" : "dismissed");
-  const r = { type: shown3.type, message: shown3.message, accepted: accept };
-  if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
-  return r;
-}
-
-// src/background/pages/core/person-input.ts
-var REF_ACTIONS = /* @__PURE__ */ new Set([
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.check",
-  "pages.focus",
-  "pages.drag",
-  "pages.scrollIntoView"
-]);
-var SLACK_MS = 300;
-var KEEP_WINDOWS = 1024;
-var tabs2 = /* @__PURE__ */ new Map();
-onForget((tabId) => tabs2.delete(tabId));
-function stateOf(tabId) {
-  let s = tabs2.get(tabId);
-  if (!s) {
-    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
-    tabs2.set(tabId, s);
-  }
-  return s;
-}
-function agentCallStarted(tabId) {
-  const s = stateOf(tabId);
-  if (s.running++ === 0) s.runningSince = Date.now();
-}
-function agentCallEnded(tabId) {
-  const s = stateOf(tabId);
-  if (s.running === 0) return;
-  if (--s.running === 0) {
-    s.windows.push([s.runningSince, Date.now()]);
-    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
-    if (s.windows.length > KEEP_WINDOWS) {
-      const [a] = s.windows.shift();
-      s.windows[0][0] = a;
-    }
-  }
-}
-function byAgent(s, t) {
-  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
-  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
-}
-function personInputs(s, events) {
-  const kinds = /* @__PURE__ */ new Set();
-  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
-  return [...kinds];
-}
-async function snapshotTaken(tabId) {
-  stateOf(tabId).snapshotAt = Date.now();
-  try {
-    const contextId = await isolatedContext(tabId);
-    await callInjected(tabId, { contextId }, "startInputRecorder", []);
-  } catch {
-    dropContext(tabId);
-  }
-}
-async function checkPersonInput(tabId) {
-  const s = tabs2.get(tabId);
-  if (!s || s.snapshotAt === 0) return;
-  let events = [];
-  try {
-    const contextId = await isolatedContext(tabId);
-    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
-    if (Array.isArray(r.result?.value)) events = r.result.value;
-  } catch {
-    dropContext(tabId);
-    return;
-  }
-  const kinds = personInputs(s, events);
-  if (kinds.length === 0) return;
-  throw new RpcError(
-    ErrorCode.pageRefNotFound,
-    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
-  );
-}
-
-// src/background/pages/core/tab-watch.ts
-function tabClosedError(tabId) {
-  return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
-}
-function whenClosed(tabId) {
-  let onRemoved2;
-  const closed = new Promise((_, reject) => {
-    onRemoved2 = (id) => {
-      if (id === tabId) reject(tabClosedError(tabId));
-    };
-  });
-  closed.catch(() => {
-  });
-  const ev = typeof chrome !== "undefined" ? chrome.tabs?.onRemoved : void 0;
-  if (ev && onRemoved2) ev.addListener(onRemoved2);
-  return {
-    closed,
-    stop() {
-      if (ev && onRemoved2) ev.removeListener(onRemoved2);
-    }
-  };
-}
-async function tabGone(tabId) {
-  try {
-    await chrome.tabs.get(tabId);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-// src/background/pages/core/call.ts
-var DIALOG_EXEMPT = /* @__PURE__ */ new Set(["pages.dialog"]);
-async function runPageCall(method, tabId, params, fn) {
-  noteSession(tabId, params["sessionId"]);
-  if (!DIALOG_EXEMPT.has(method)) {
-    const open = openDialog(tabId);
-    if (open) throw new DialogOpenError(open);
-  }
-  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
-    await checkPersonInput(tabId);
-  }
-  const agents = method !== "pages.handoff";
-  const mark2 = dialogMark();
-  const watch = whenClosed(tabId);
-  const budget = params["timeoutMs"];
-  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
-  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
-  let result3;
-  if (agents) agentCallStarted(tabId);
-  try {
-    result3 = await Promise.race([fn(tabId, params), watch.closed]);
-  } catch (e) {
-    if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
-      throw tabClosedError(tabId);
-    }
-    const d2 = dialogSince(tabId, mark2);
-    if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
-      e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
-    }
-    throw e;
-  } finally {
-    if (agents) agentCallEnded(tabId);
-    watch.stop();
-    if (ownBudget) setCallBudget(tabId, void 0);
-  }
-  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
-  if (DIALOG_EXEMPT.has(method)) return result3;
-  const d = dialogSince(tabId, mark2);
-  if (d && result3 && typeof result3 === "object" && !Array.isArray(result3)) {
-    return { ...result3, dialog: d };
-  }
-  return result3;
 }
 
 // src/background/pages/files/downloads.ts
@@ -4731,6 +3627,498 @@ async function upload(tabId, p) {
   }
   if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
+}
+var uploadHandlers = {
+  "pages.upload": upload
+};
+
+// src/background/pages/input/aftermath.ts
+var docRequests = /* @__PURE__ */ new Map();
+var aftermath = new Wakeup();
+onDownloadChange(() => aftermath.wake());
+function trackDocumentRequest(tabId, p, method) {
+  const cur = docRequests.get(tabId);
+  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (!cur || cur.settled) {
+    return;
+  } else if (method === "Page.frameNavigated") {
+    const f = p["frame"];
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
+  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
+    cur.settled = true;
+  } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  } else {
+    return;
+  }
+  aftermath.wake();
+}
+onForget((tabId) => {
+  docRequests.delete(tabId);
+});
+var NAVIGATION_SETTLE_MS = 2e3;
+var CLICK_DOWNLOAD_MS = 5e3;
+function reportAftermath(fn) {
+  return async (tabId, p) => {
+    const since = Date.now();
+    let popup;
+    const onCreated = (t) => {
+      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
+    };
+    chrome.tabs.onCreated?.addListener(onCreated);
+    let out;
+    try {
+      out = { ...await fn(tabId, p) };
+    } catch (e) {
+      chrome.tabs.onCreated?.removeListener(onCreated);
+      throw e;
+    }
+    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => void 0);
+    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
+    let d;
+    for (; ; ) {
+      const req2 = docRequests.get(tabId);
+      d = await waitBegin(tabId, since, 0);
+      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
+      await aftermath.next(deadline - Date.now());
+    }
+    chrome.tabs.onCreated?.removeListener(onCreated);
+    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
+    const c = chooserSince(tabId, since);
+    if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (popup !== void 0) out.popup = { tabId: popup };
+    return out;
+  };
+}
+
+// src/background/pages/input/input.ts
+var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+async function dispatch(tabId, params) {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", params);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function visibleCentre(tabId, objectId, ref) {
+  const pt = await quadCentre(tabId, objectId);
+  if (pt) return pt;
+  try {
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
+    const d = r.result.objectId;
+    const dpt = d ? await quadCentre(tabId, d) : null;
+    if (dpt) return dpt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+}
+async function quadCentre(tabId, objectId) {
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  let quads = [];
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const xs = [q[0], q[2], q[4], q[6]];
+    const ys = [q[1], q[3], q[5], q[7]];
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    if (w < 1 || h < 1) continue;
+    const off = await offsetOf(tabId, objectId);
+    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
+  }
+  return null;
+}
+async function mouseClick(tabId, pt, button, clickCount) {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  for (let i = 1; i <= clickCount; i++) {
+    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+}
+async function click(tabId, p) {
+  const spec = requireTarget(p);
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
+  const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
+  if (clickCount > 3) throw new RpcError(ErrorCode.invalidParams, `invalid params: "clickCount" must be 1, 2 or 3`);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "click", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => mouseClick(tabId, pt, button, clickCount)
+  );
+  return { ok: true, target };
+}
+async function hover(tabId, p) {
+  const spec = requireTarget(p);
+  const force = optionalBool(p, "force") ?? false;
+  const target = await pointerAction(
+    tabId,
+    { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) },
+    (pt) => dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
+  );
+  return { ok: true, target };
+}
+async function scrollIntoView(tabId, p) {
+  const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
+      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+    }
+    throw e;
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+async function scroll(tabId, p) {
+  const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
+  const amount = optionalNumber(p, "amount") ?? 500;
+  const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
+  const dy = direction === "up" ? -amount : direction === "down" ? amount : 0;
+  const r = await callInWorld(tabId, "scrollWindow", [dx, dy]);
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw failed("scroll: the page did not answer");
+  let [x, y] = v;
+  const [, , x0, y0, w, h] = v;
+  if (x === x0 && y === y0) {
+    await ensureForeground(tabId);
+    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    const r2 = await callInWorld(tabId, "scrollPosition", []);
+    const v2 = r2.result.value;
+    if (Array.isArray(v2)) [x, y] = v2;
+  }
+  return { scrollX: x, scrollY: y };
+}
+async function mouse(tabId, p) {
+  const action = requireOneOf(p, "action", MOUSE_ACTIONS);
+  const x = requireNumber(p, "x");
+  const y = requireNumber(p, "y");
+  const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
+  const base = { x, y, modifiers: 0 };
+  await ensureForeground(tabId);
+  switch (action) {
+    case "move":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      break;
+    case "down":
+      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      break;
+    case "up":
+      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      break;
+    case "click":
+      await mouseClick(tabId, { x, y }, button, 1);
+      break;
+    case "wheel":
+      await dispatch(tabId, {
+        ...base,
+        type: "mouseWheel",
+        deltaX: optionalNumber(p, "deltaX") ?? 0,
+        deltaY: optionalNumber(p, "deltaY") ?? 0
+      });
+      break;
+  }
+  return { ok: true };
+}
+var pointerHandlers = {
+  "pages.click": reportAftermath(click),
+  // names a chooser, download, navigation or popup it set off
+  "pages.hover": hover,
+  "pages.scrollIntoView": scrollIntoView,
+  "pages.scroll": scroll,
+  "pages.mouse": mouse
+};
+
+// src/background/sessions/dialog-policy.ts
+var POLICIES = DIALOG_POLICIES;
+var DEFAULT_POLICY = "hold";
+function decide(policy, dialogType) {
+  if (policy !== "hold") return policy;
+  return dialogType === "confirm" || dialogType === "prompt" ? "hold" : "accept";
+}
+function isPolicy(v) {
+  return typeof v === "string" && POLICIES.includes(v);
+}
+var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
+var policies = /* @__PURE__ */ new Map();
+var loaded2;
+function storage() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+function loadPolicies() {
+  loaded2 ??= (async () => {
+    const area = storage();
+    if (!area) return;
+    try {
+      const got = await area.get(POLICY_STORAGE_KEY);
+      const stored = got[POLICY_STORAGE_KEY];
+      if (stored && typeof stored === "object") {
+        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
+      }
+    } catch {
+    }
+  })();
+  return loaded2;
+}
+function policyOf(sessionId) {
+  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
+}
+async function setPolicy(sessionId, policy) {
+  await loadPolicies();
+  policies.set(sessionId, policy);
+  const area = storage();
+  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
+}
+
+// src/background/pages/core/dialogs.ts
+var tabSession2 = /* @__PURE__ */ new Map();
+var lastDialog = /* @__PURE__ */ new Map();
+var seq = 0;
+onForget((tabId) => {
+  lastDialog.delete(tabId);
+});
+function noteSession(tabId, sessionId) {
+  if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
+}
+function dialogMark() {
+  return seq;
+}
+function dialogSince(tabId, mark2) {
+  const d = lastDialog.get(tabId);
+  if (!d || d.seq <= mark2) return void 0;
+  const { seq: _, ...report } = d;
+  return report;
+}
+function record(tabId, d, state2) {
+  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
+  if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
+  lastDialog.set(tabId, entry);
+}
+function answerDialog(tabId, d) {
+  const action = decide(policyOf(tabSession2.get(tabId)), d.type);
+  if (action === "hold") {
+    record(tabId, d, "open");
+    return false;
+  }
+  const accept = action === "accept";
+  record(tabId, d, accept ? "accepted" : "dismissed");
+  const params = { accept };
+  if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
+  const which = showingDialog(tabId);
+  sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
+    if (showingDialog(tabId) !== which || which === 0) return;
+    record(tabId, d, "open");
+    holdDialog(tabId, d, which);
+  });
+  return true;
+}
+void loadPolicies();
+async function dialog(tabId, p) {
+  const action = requireOneOf(p, "action", DIALOG_ACTIONS);
+  const text = optionalString(p, "text");
+  await loadPolicies();
+  const policy = policyOf(tabSession2.get(tabId));
+  const d = openDialog(tabId);
+  if (action === "status") {
+    if (!d) return { open: false, policy };
+    const r2 = { open: true, type: d.type, message: d.message, policy };
+    if (d.type === "prompt") r2.defaultPrompt = d.defaultPrompt ?? "";
+    return r2;
+  }
+  const accept = action === "accept";
+  const params = { accept };
+  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
+  try {
+    await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
+  } catch (e) {
+    const msg = e instanceof RpcError ? e.message : cdpMessage(e);
+    if (/no dialog is showing/i.test(msg)) {
+      throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: no JavaScript dialog is open");
+    }
+    throw e;
+  }
+  clearDialog(tabId);
+  const shown3 = d ?? { type: "dialog", message: "" };
+  record(tabId, shown3, accept ? "accepted" : "dismissed");
+  const r = { type: shown3.type, message: shown3.message, accepted: accept };
+  if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
+  return r;
+}
+var dialogHandlers = {
+  "pages.dialog": dialog
+};
+
+// src/background/pages/core/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 1024;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
+  }
+  return s;
+}
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
+    if (s.windows.length > KEEP_WINDOWS) {
+      const [a] = s.windows.shift();
+      s.windows[0][0] = a;
+    }
+  }
+}
+function byAgent(s, t) {
+  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
+  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+}
+function personInputs(s, events) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+async function snapshotTaken(tabId) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+  } catch {
+    dropContext(tabId);
+  }
+}
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
+    if (Array.isArray(r.result?.value)) events = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+
+// src/background/pages/core/tab-watch.ts
+function tabClosedError(tabId) {
+  return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
+}
+function whenClosed(tabId) {
+  let onRemoved2;
+  const closed = new Promise((_, reject) => {
+    onRemoved2 = (id) => {
+      if (id === tabId) reject(tabClosedError(tabId));
+    };
+  });
+  closed.catch(() => {
+  });
+  const ev = typeof chrome !== "undefined" ? chrome.tabs?.onRemoved : void 0;
+  if (ev && onRemoved2) ev.addListener(onRemoved2);
+  return {
+    closed,
+    stop() {
+      if (ev && onRemoved2) ev.removeListener(onRemoved2);
+    }
+  };
+}
+async function tabGone(tabId) {
+  try {
+    await chrome.tabs.get(tabId);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// src/background/pages/core/call.ts
+var DIALOG_EXEMPT = /* @__PURE__ */ new Set(["pages.dialog"]);
+async function runPageCall(method, tabId, params, fn) {
+  noteSession(tabId, params["sessionId"]);
+  if (!DIALOG_EXEMPT.has(method)) {
+    const open = openDialog(tabId);
+    if (open) throw new DialogOpenError(open);
+  }
+  if (REF_ACTIONS.has(method) && (typeof params["ref"] === "string" || typeof params["toRef"] === "string")) {
+    await checkPersonInput(tabId);
+  }
+  const agents = method !== "pages.handoff";
+  const mark2 = dialogMark();
+  const watch = whenClosed(tabId);
+  const budget = params["timeoutMs"];
+  const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
+  if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
+  let result3;
+  if (agents) agentCallStarted(tabId);
+  try {
+    result3 = await Promise.race([fn(tabId, params), watch.closed]);
+  } catch (e) {
+    if (!(e instanceof RpcError && e.code === ErrorCode.tabNotFound) && await tabGone(tabId)) {
+      throw tabClosedError(tabId);
+    }
+    const d2 = dialogSince(tabId, mark2);
+    if (d2 && d2.state !== "open" && e instanceof RpcError && !DIALOG_EXEMPT.has(method)) {
+      e.message += ` (a ${d2.type} dialog${d2.message ? ` ${JSON.stringify(d2.message)}` : ""} was ${d2.state} during the call)`;
+    }
+    throw e;
+  } finally {
+    if (agents) agentCallEnded(tabId);
+    watch.stop();
+    if (ownBudget) setCallBudget(tabId, void 0);
+  }
+  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
+  if (DIALOG_EXEMPT.has(method)) return result3;
+  const d = dialogSince(tabId, mark2);
+  if (d && result3 && typeof result3 === "object" && !Array.isArray(result3)) {
+    return { ...result3, dialog: d };
+  }
+  return result3;
 }
 
 // src/background/pages/network/har-build.ts
@@ -5065,6 +4453,9 @@ async function waitResponse(tabId, p) {
     if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
   }
 }
+var waitResponseHandlers = {
+  "network.waitResponse": waitResponse
+};
 
 // src/background/pages/network/websockets.ts
 var WS_SOCKETS = 20;
@@ -5171,6 +4562,10 @@ async function webSocketFrames(tabId, p) {
     await s.frames.waitNext(Math.max(1, deadline - Date.now()));
   }
 }
+var webSocketHandlers = {
+  "network.webSockets": webSockets,
+  "network.webSocketFrames": webSocketFrames
+};
 
 // src/background/pages/snapshot/closed-roots.ts
 var groups = 0;
@@ -5197,7 +4592,7 @@ async function resolveIn(tabId, session, contextId, group, backendNodeId) {
   });
   return r.object.objectId;
 }
-var count2 = (r) => typeof r.result.value === "number" ? r.result.value : 0;
+var count = (r) => typeof r.result.value === "number" ? r.result.value : 0;
 async function adoptClosedRoots(tabId, session, contextId) {
   return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
     const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
@@ -5216,7 +4611,7 @@ async function adoptClosedRoots(tabId, session, contextId) {
         return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
       })
     );
-    return count2(
+    return count(
       await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
         objects: roots.map((objectId) => objectId ? { objectId } : { value: null })
       })
@@ -5242,7 +4637,7 @@ async function scanClosedRoots(tabId, session, contextId) {
         return objectId ? { objectId } : { value: null };
       })
     );
-    return count2(
+    return count(
       await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args })
     );
   });
@@ -5344,534 +4739,6 @@ function nextGraceEnd(tabId) {
   return end2;
 }
 
-// src/background/pages/network/routes.ts
-var STORAGE_KEY3 = "browserctl.routes";
-var ROUTE_BODY_MAX = 4 << 20;
-var ROUTE_DELAY_MAX = 6e4;
-var ROUTES_MAX = 100;
-function patternProblem(p) {
-  if (p.trim() === "") return "the pattern is empty";
-  if (/[\s\u0000-\u001f\u007f]/.test(p)) return `the pattern ${JSON.stringify(p)} holds a space or control character: no URL matches it`;
-  const tail = /\\+$/.exec(p)?.[0].length ?? 0;
-  if (tail % 2 === 1) return `the pattern ${JSON.stringify(p)} ends in a lone \\ (it escapes the next character)`;
-  return void 0;
-}
-function headerProblem(h) {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name)) return `the header name ${JSON.stringify(h.name)} is not an HTTP token`;
-  if (/[\r\n\u0000]/.test(h.value)) return `the value of header ${h.name} holds a line break or NUL`;
-  return void 0;
-}
-function pickRoute(routes, url) {
-  for (let i = routes.length - 1; i >= 0; i--) if (matchesPattern(url, routes[i].pattern)) return routes[i];
-  return void 0;
-}
-function upsert(routes, r) {
-  return [...routes.filter((x) => x.pattern !== r.pattern), r];
-}
-function responseHeaders(r) {
-  const out = r.contentType ? r.headers.filter((h) => h.name.toLowerCase() !== "content-type") : [...r.headers];
-  if (r.contentType) out.push({ name: "Content-Type", value: r.contentType });
-  return out;
-}
-function shown2(r) {
-  const { body: _body, ...rest } = r;
-  return rest;
-}
-function base64Size(b) {
-  const pad = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
-}
-var bySession3 = /* @__PURE__ */ new Map();
-var loaded3;
-function ready2() {
-  loaded3 ??= (async () => {
-    const store3 = globalThis.chrome?.storage?.session;
-    if (!store3) return;
-    const got = await store3.get(STORAGE_KEY3).catch(() => ({}));
-    const all2 = got[STORAGE_KEY3] ?? {};
-    for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
-  })();
-  return loaded3;
-}
-async function persist() {
-  await chrome.storage.session.set({ [STORAGE_KEY3]: Object.fromEntries(bySession3) });
-}
-async function storeRoutes(sessionId, routes) {
-  const before = bySession3.get(sessionId);
-  if (routes.length === 0) bySession3.delete(sessionId);
-  else bySession3.set(sessionId, routes);
-  try {
-    await persist();
-  } catch (e) {
-    if (before) bySession3.set(sessionId, before);
-    else bySession3.delete(sessionId);
-    throw new RpcError(
-      ErrorCode.operationFailed,
-      `the routes could not be kept in the extension's session storage (${e instanceof Error ? e.message : String(e)}): a smaller body may fit`
-    );
-  }
-}
-function routesOf(sessionId) {
-  return bySession3.get(sessionId) ?? [];
-}
-onSessionRemoved((sessionId) => {
-  if (!bySession3.delete(sessionId)) return;
-  void persist().catch(() => void 0);
-});
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
-function answerSend(tabId, method, params) {
-  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
-}
-async function answer(tabId, requestId, r) {
-  if (r.delayMs > 0) await sleep4(r.delayMs);
-  if (r.abort) {
-    await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
-    return;
-  }
-  await answerSend(tabId, "Fetch.fulfillRequest", {
-    requestId,
-    responseCode: r.status || 200,
-    responseHeaders: responseHeaders(r),
-    body: r.body
-  });
-}
-setFetchRouter({
-  ready: ready2,
-  patterns: (tabId) => routesOf(tabSession(tabId)).map((r) => r.pattern),
-  paused(tabId, p) {
-    const req = p["request"] ?? {};
-    const url = String(req.url ?? "") + String(req.urlFragment ?? "");
-    const r = pickRoute(routesOf(tabSession(tabId)), url);
-    if (!r) return false;
-    void answer(tabId, String(p["requestId"] ?? ""), r);
-    return true;
-  }
-});
-function invalid4(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function parseRoute(p) {
-  const pattern = requireString(p, "pattern");
-  const bad3 = patternProblem(pattern);
-  if (bad3) throw invalid4(bad3);
-  const abort = optionalBool(p, "abort") ?? false;
-  const status = optionalInt(p, "status", 100) ?? 200;
-  if (status > 599) throw invalid4(`"status" must be an HTTP status 100..599, got ${status}`);
-  const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
-  if (delayMs > ROUTE_DELAY_MAX) throw invalid4(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
-  const body = optionalString(p, "body") ?? "";
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid4(`"body" must be base64`);
-  const bodySize = base64Size(body);
-  if (bodySize > ROUTE_BODY_MAX) throw invalid4(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
-  const contentType = optionalString(p, "contentType") ?? "";
-  if (/[\r\n\u0000]/.test(contentType)) throw invalid4(`"contentType" holds a line break or NUL`);
-  const rawHeaders = p.headers;
-  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid4(`"headers" must be an array`);
-  const headers2 = [];
-  for (const h of rawHeaders ?? []) {
-    const o = h;
-    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid4(`"headers" holds {name, value} strings`);
-    const why2 = headerProblem({ name: o.name, value: o.value });
-    if (why2) throw invalid4(why2);
-    headers2.push({ name: o.name, value: o.value });
-  }
-  if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
-    throw invalid4(`an abort route fails the request: it takes no status, body, headers or contentType`);
-  }
-  return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
-}
-function list(sessionId) {
-  const routes = routesOf(sessionId).map(shown2);
-  const routed = new Set(routes.map((r) => r.pattern));
-  const blocks = blockedPatterns(sessionId).filter((p) => !routed.has(p)).map((pattern) => ({ pattern, status: 0, headers: [], contentType: "", bodySize: 0, abort: true, delayMs: 0 }));
-  return [...blocks, ...routes];
-}
-async function applyToTabs(sessionId, tabIds) {
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
-    } catch {
-      skipped.push(tabId);
-    }
-  }
-  return skipped;
-}
-function result2(sessionId, skipped, removed) {
-  const out = { routes: list(sessionId) };
-  if (removed !== void 0) out.removed = removed;
-  if (skipped.length > 0) out.skippedTabIds = skipped;
-  return out;
-}
-function routeHandlers(deps) {
-  return {
-    "network.route": async (p) => {
-      const r = parseRoute(p);
-      const tabIds = await deps.sessionTabIds(p);
-      const sessionId = String(p.sessionId);
-      await ready2();
-      const now = upsert(routesOf(sessionId), r);
-      if (now.length > ROUTES_MAX) throw invalid4(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
-      await storeRoutes(sessionId, now);
-      return result2(sessionId, await applyToTabs(sessionId, tabIds));
-    },
-    "network.unroute": async (p) => {
-      const pattern = optionalString(p, "pattern");
-      const all2 = optionalBool(p, "all") ?? false;
-      if (all2 === (pattern !== void 0)) throw invalid4(`give a pattern or all, one of them`);
-      const tabIds = await deps.sessionTabIds(p);
-      const sessionId = String(p.sessionId);
-      await ready2();
-      const before = routesOf(sessionId);
-      const blocks = blockedPatterns(sessionId);
-      let removed;
-      if (all2) {
-        removed = before.length + blocks.filter((b) => !before.some((r) => r.pattern === b)).length;
-        setBlocked(sessionId, [], blocks);
-        await storeRoutes(sessionId, []);
-      } else {
-        const routed = before.some((r) => r.pattern === pattern);
-        const blocked = blocks.includes(pattern);
-        if (!routed && !blocked) {
-          const have = list(sessionId).map((r) => r.pattern);
-          throw invalid4(
-            `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
-          );
-        }
-        if (blocked) setBlocked(sessionId, [], [pattern]);
-        if (routed) await storeRoutes(sessionId, before.filter((r) => r.pattern !== pattern));
-        removed = 1;
-      }
-      return result2(sessionId, await applyToTabs(sessionId, tabIds), removed);
-    },
-    "network.routes": async (p) => {
-      await deps.sessionTabIds(p);
-      await ready2();
-      return result2(String(p.sessionId), []);
-    }
-  };
-}
-
-// src/background/pages/files/storage.ts
-async function pageURL(tabId) {
-  const r = await callInWorld(tabId, "locationHref", []);
-  return String(r.result.value ?? "");
-}
-function httpURL(u, name) {
-  if (!/^https?:\/\//i.test(u)) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
-  }
-  return u;
-}
-async function cookiesFor(tabId, p) {
-  const given = optionalString(p, "url") || void 0;
-  const url = given ? httpURL(given, "url") : await pageURL(tabId);
-  if (!/^https?:/i.test(url)) return { url, cookies: [] };
-  const r = await send(tabId, "Network.getCookies", { urls: [url] });
-  return { url, cookies: r.cookies };
-}
-async function cookies(tabId, p) {
-  const { url, cookies: list2 } = await cookiesFor(tabId, p);
-  return {
-    url,
-    cookies: list2.map((c) => ({
-      name: c.name,
-      value: c.value,
-      domain: c.domain,
-      path: c.path,
-      expires: c.expires,
-      httpOnly: c.httpOnly,
-      secure: c.secure,
-      sameSite: c.sameSite ?? ""
-    }))
-  };
-}
-async function setCookie(tabId, p) {
-  const name = requireString(p, "name");
-  const value = requireText(p, "value");
-  const given = optionalString(p, "url") || void 0;
-  const domain = optionalString(p, "domain") || void 0;
-  const path = optionalString(p, "path") || void 0;
-  const expires = optionalNumber(p, "expires");
-  const httpOnly = optionalBool(p, "httpOnly") ?? false;
-  const secure = optionalBool(p, "secure") ?? false;
-  let url = given ? httpURL(given, "url") : "";
-  if (!url && !domain) {
-    url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
-  }
-  const r = await send(tabId, "Network.setCookie", {
-    name,
-    value,
-    ...url ? { url } : {},
-    ...domain ? { domain } : {},
-    ...path ? { path } : {},
-    ...expires !== void 0 ? { expires } : {},
-    httpOnly,
-    secure
-  });
-  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
-  return { ok: true, url };
-}
-async function clearCookies(tabId, p) {
-  const { url, cookies: list2 } = await cookiesFor(tabId, p);
-  for (const c of list2) {
-    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
-  }
-  return { url, deleted: list2.length };
-}
-async function runStorage(tabId, args) {
-  const r = await callInWorld(tabId, "storage", args);
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
-  }
-  return r.result.value;
-}
-async function storage2(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = optionalString(p, "key");
-  return await runStorage(tabId, [kind, "get", key ?? null, null]);
-}
-async function setStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = requireText(p, "key");
-  const value = requireText(p, "value");
-  return await runStorage(tabId, [kind, "set", key, value]);
-}
-async function clearStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  return await runStorage(tabId, [kind, "clear", null, null]);
-}
-async function pdf(tabId, p) {
-  const landscape = optionalBool(p, "landscape") ?? false;
-  const printBackground = optionalBool(p, "background") ?? true;
-  try {
-    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
-    return { data: r.data, format: "pdf" };
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
-  }
-}
-
-// src/background/pages/tools.ts
-var TOOL_PAGE_METHODS = [
-  "pages.upload",
-  "pages.download",
-  "pages.pdf",
-  "pages.cookies",
-  "pages.setCookie",
-  "pages.clearCookies",
-  "pages.storage",
-  "pages.setStorage",
-  "pages.clearStorage"
-];
-function isToolPageMethod(m) {
-  return TOOL_PAGE_METHODS.includes(m);
-}
-var MAX_WAIT_MS2 = 2e4;
-var docRequests = /* @__PURE__ */ new Map();
-var aftermath = new Wakeup();
-onDownloadChange(() => aftermath.wake());
-function trackDocumentRequest(tabId, p, method) {
-  const cur = docRequests.get(tabId);
-  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
-    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
-  } else if (!cur || cur.settled) {
-    return;
-  } else if (method === "Page.frameNavigated") {
-    const f = p["frame"];
-    if (f?.id === cur.frameId) {
-      cur.settled = true;
-      if (!f.parentId) cur.navigatedTo = f.url ?? "";
-    }
-  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
-    cur.settled = true;
-  } else if (method === "Page.downloadWillBegin") {
-    cur.settled = true;
-  } else {
-    return;
-  }
-  aftermath.wake();
-}
-onForget((tabId) => {
-  docRequests.delete(tabId);
-});
-var NAVIGATION_SETTLE_MS = 2e3;
-var CLICK_DOWNLOAD_MS = 5e3;
-function reportAftermath(fn) {
-  return async (tabId, p) => {
-    const since = Date.now();
-    let popup;
-    const onCreated = (t) => {
-      if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
-    };
-    chrome.tabs.onCreated?.addListener(onCreated);
-    let out;
-    try {
-      out = { ...await fn(tabId, p) };
-    } catch (e) {
-      chrome.tabs.onCreated?.removeListener(onCreated);
-      throw e;
-    }
-    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => void 0);
-    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
-    let d;
-    for (; ; ) {
-      const req2 = docRequests.get(tabId);
-      d = await waitBegin(tabId, since, 0);
-      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
-      await aftermath.next(deadline - Date.now());
-    }
-    chrome.tabs.onCreated?.removeListener(onCreated);
-    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
-    const c = chooserSince(tabId, since);
-    if (c) out.fileChooser = { mode: c.mode };
-    const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
-    if (popup !== void 0) out.popup = { tabId: popup };
-    return out;
-  };
-}
-async function download(tabId, p, click2) {
-  const target = requireTarget(p);
-  const ref = labelOf(target);
-  const budget = optionalInt(p, "timeout", 0) ?? 3e4;
-  const since = Date.now();
-  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
-  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
-  if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
-  }
-  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
-  if (done.state === "in_progress") {
-    throw new RpcError(
-      ErrorCode.operationFailed,
-      `timed out after ${budget} ms: the download of ${done.url} is still in progress (${done.bytes} of ${done.totalBytes} bytes)`
-    );
-  }
-  if (done.state !== "complete") {
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the download of ${done.url} ${done.state}${done.error ? `: ${done.error}` : ""}`);
-  }
-  return done;
-}
-var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
-async function readRing(tabId, ring, p, keep2) {
-  const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS2);
-  const clear = optionalBool(p, "clear") ?? false;
-  const limit = optionalInt(p, "limit", 1);
-  if (!isAttached(tabId)) await ensureAttached(tabId);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    const r = ring();
-    const all2 = r.after(after);
-    let entries2 = all2.filter(keep2);
-    const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
-    if (entries2.length > 0 || Date.now() >= deadline || clear) {
-      if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
-      const dropped = r.dropped;
-      if (clear) r.clear();
-      return { entries: entries2, next, dropped };
-    }
-    await r.waitNext(Math.max(1, deadline - Date.now()));
-  }
-}
-function consoleRead(tabId, p) {
-  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
-  const min = level ? LEVEL_RANK[level] ?? 0 : 0;
-  return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
-}
-function errorsRead(tabId, p) {
-  return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
-}
-async function networkRead(tabId, p) {
-  const filter = (optionalString(p, "filter") ?? "").toLowerCase();
-  const failedOnly = optionalBool(p, "failed") ?? false;
-  const keep2 = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
-  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep2);
-  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep2) : [];
-  return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
-}
-async function networkRequest(tabId, p) {
-  const id = requireString(p, "id").trim();
-  const logs = tabLogs(tabId);
-  const d = logs.details.get(id);
-  const line = logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
-  if (!d || !line) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`
-    );
-  }
-  return requestDetail(line, d, (method, params) => send(tabId, method, params), isAttached(tabId));
-}
-async function block(p, deps, add2) {
-  const patterns = requireStringArray(p, "patterns");
-  if (patterns.some((x) => x.trim() === "")) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
-  }
-  const tabIds = await deps.sessionTabIds(p);
-  const sessionId = String(p.sessionId);
-  const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(
-        tabId,
-        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
-      );
-    } catch {
-      skipped.push(tabId);
-    }
-  }
-  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
-}
-function toolHandlers(deps, click2) {
-  const onTab2 = (_method, fn) => async (p) => {
-    const tabId = await deps.resolveTab(p);
-    noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
-    timeCallOnTab(p, tabId);
-    agentCallStarted(tabId);
-    try {
-      return await fn(tabId, p);
-    } finally {
-      agentCallEnded(tabId);
-    }
-  };
-  return {
-    "pages.upload": onTab2("pages.upload", upload),
-    "pages.download": onTab2("pages.download", (tabId, p) => download(tabId, p, click2)),
-    "pages.pdf": onTab2("pages.pdf", pdf),
-    "pages.cookies": onTab2("pages.cookies", cookies),
-    "pages.setCookie": onTab2("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab2("pages.clearCookies", clearCookies),
-    "pages.storage": onTab2("pages.storage", storage2),
-    "pages.setStorage": onTab2("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab2("pages.clearStorage", clearStorage),
-    "logs.console": onTab2("logs.console", consoleRead),
-    "logs.errors": onTab2("logs.errors", errorsRead),
-    "logs.network": onTab2("logs.network", networkRead),
-    "network.request": onTab2("network.request", networkRequest),
-    "network.waitResponse": onTab2("network.waitResponse", waitResponse),
-    "network.block": async (p) => block(p, deps, true),
-    "network.unblock": async (p) => block(p, deps, false),
-    ...routeHandlers(deps),
-    ...harHandlers(deps),
-    "network.webSockets": onTab2("network.webSockets", webSockets),
-    "network.webSocketFrames": onTab2("network.webSocketFrames", webSocketFrames),
-    "downloads.list": async (p) => {
-      await deps.sessionTabIds(p);
-      return { downloads: await listDownloads(String(p.sessionId)) };
-    }
-  };
-}
-
 // src/background/pages/core/cdp-events.ts
 var EVERY_SESSION = [
   ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
@@ -5952,43 +4819,29 @@ function tabWiring(_tabId) {
 }
 setTabWiring(tabWiring);
 
-// src/background/pages/targets/durable.ts
-var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
-async function currentDocument(tabId) {
-  const r = await callInWorld(tabId, "documentIdentity", []);
-  const v = r.result.value;
-  if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  return { url: String(v[0]), document: String(v[1]) };
-}
-async function durableTarget(tabId, p) {
-  const ref = optionalString(p, "ref");
-  await ensureAttached(tabId);
-  const doc = await currentDocument(tabId);
-  if (!ref) return doc;
-  try {
-    const objectId = await resolveRef(tabId, ref);
-    const d = await send(tabId, "DOM.describeNode", { objectId });
-    const backendNodeId = d.node.backendNodeId;
-    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-      () => ({ nodes: [] })
-    );
-    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
-    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
-    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
-    if (role && name && !VAGUE_ROLES.has(role)) {
-      const same = await roleMatches(tabId, { role, name });
-      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+// src/injected/elements/read.ts
+var elementReads = {
+  "pages.getAttribute": { call: "attribute", strings: ["name"], what: "get attr" },
+  "pages.getStyle": { call: "computedStyle", strings: ["name"], what: "get style" }
+};
+
+// src/background/pages/element-reads.ts
+function elementRead(m) {
+  const { call, strings, what } = elementReads[m];
+  return async (tabId, p) => {
+    const args = strings.map((s) => requireString(p, s));
+    const t = await resolveSpec(tabId, requireTarget(p), "visibleElseFirst", waitMsOf(budgetOf(p)));
+    try {
+      const fail = (why2) => failed(`${what} ${t.label}: ${why2}`, "page_error");
+      const v = await valueOf(tabId, { objectId: t.objectId }, call, args, fail, { userGesture: true });
+      if (v === null || v === void 0) throw failed(`${what} ${t.label}: the page did not answer`);
+      return v;
+    } finally {
+      releaseActionObjects(tabId);
     }
-    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
-    const sel = typeof css.result.value === "string" ? css.result.value : "";
-    if (!sel) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
-    }
-    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
-  } finally {
-    releaseActionObjects(tabId);
-  }
+  };
 }
+var elementReadHandlers = Object.fromEntries(Object.keys(elementReads).map((m) => [m, elementRead(m)]));
 
 // src/background/pages/eval.ts
 var CDP_SLACK_MS = 5e3;
@@ -6013,53 +4866,79 @@ async function evaluate(tabId, p) {
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
 }
+var evalHandlers = {
+  "pages.eval": evaluate
+};
 
-// src/background/pages/input/forms.ts
-function fillReason(why2) {
-  return why2.includes("disabled") ? "not_enabled" : "not_editable";
+// src/background/pages/evidence/highlight.ts
+var DEFAULT_HIGHLIGHT_MS = 2e3;
+var CONFIG = {
+  showInfo: true,
+  showStyles: false,
+  showAccessibilityInfo: false,
+  contentColor: { r: 255, g: 64, b: 129, a: 0.25 },
+  paddingColor: { r: 255, g: 171, b: 64, a: 0.25 },
+  borderColor: { r: 255, g: 64, b: 129, a: 0.9 },
+  marginColor: { r: 255, g: 235, b: 59, a: 0.2 }
+};
+var shown = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  const s = shown.get(tabId);
+  if (s?.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+});
+function hide(tabId) {
+  const s = shown.get(tabId);
+  if (!s) return false;
+  if (s.timer) clearTimeout(s.timer);
+  shown.delete(tabId);
+  if (s.session === void 0) sendQuiet(tabId, "Overlay.hideHighlight");
+  else sendIn(tabId, s.session, "Overlay.hideHighlight", {}, 5e3).catch(() => {
+  });
+  return true;
 }
-function selectReason(why2) {
-  if (why2.includes("is disabled")) return "not_enabled";
-  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
-  return why2.includes("is not a select") ? "not_editable" : "failed";
-}
-async function fill(tabId, p) {
-  const target = requireTarget(p);
-  const value = requireText(p, "value");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+async function highlight(tabId, p) {
+  const clear = optionalBool(p, "clear") ?? false;
+  const target = targetOf(p);
+  const duration = optionalInt(p, "durationMs", 0) ?? DEFAULT_HIGHLIGHT_MS;
+  if (clear) {
+    if (target) throw new RpcError(ErrorCode.invalidParams, `invalid params: give a target or "clear", not both`);
+    hide(tabId);
+    return { cleared: true };
+  }
+  if (!target) throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" or "selector" (the element to outline), or "clear"`);
+  const { objectId, label } = await resolveSpec(tabId, target);
   try {
-    const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });
-    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+    const box = await viewportBox(tabId, objectId);
+    if (!box || box.width < 1 || box.height < 1) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${label} has no box to outline (hidden or not rendered)`);
+    }
+    hide(tabId);
+    const session = objectSession(tabId, objectId);
+    await sendIn(tabId, session, "DOM.enable", {});
+    await sendIn(tabId, session, "Overlay.enable", {});
+    await sendIn(tabId, session, "Overlay.highlightNode", { highlightConfig: CONFIG, objectId });
+    const entry = { session };
+    if (duration > 0) entry.timer = setTimeout(() => shown.get(tabId) === entry && hide(tabId), duration);
+    shown.set(tabId, entry);
+    return { target: label, box };
   } finally {
     releaseActionObjects(tabId);
   }
-  return { ok: true };
 }
-async function select(tabId, p) {
-  const target = requireTarget(p);
-  const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    const r = await callInjected(tabId, { objectId }, "select", [values], { userGesture: true });
-    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
-    return { selected: v.selected };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
+var highlightHandlers = {
+  "pages.highlight": highlight
+};
 
 // src/background/pages/snapshot/ref-counters.ts
-var STORAGE_KEY4 = "browserctl.refCounters";
-var loaded4;
+var STORAGE_KEY3 = "browserctl.refCounters";
+var loaded3;
 var current = {};
 function load() {
-  if (!loaded4) {
-    loaded4 = chrome.storage.session.get(STORAGE_KEY4).then(
+  if (!loaded3) {
+    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
       (got) => {
-        const v = got[STORAGE_KEY4];
+        const v = got[STORAGE_KEY3];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -6069,11 +4948,11 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY4]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
       });
     });
   }
-  return loaded4;
+  return loaded3;
 }
 async function savedCounters(tabId) {
   const all2 = await load();
@@ -6083,7 +4962,7 @@ function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY4]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
   });
 }
 
@@ -6520,222 +5399,9 @@ function dropEmptyFrame(out) {
   const last = out[out.length - 1];
   if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
-
-// src/background/pages/targets/find.ts
-var DEFAULT_LIMIT = 100;
-function invalid5(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function norm(s) {
-  return s.replace(/\s+/g, " ").trim();
-}
-function textMatches(have, want, exact) {
-  const h = norm(have).toLowerCase();
-  const w = norm(want).toLowerCase();
-  return exact ? h === w : h.includes(w);
-}
-function clip(s) {
-  const t = norm(s);
-  return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
-}
-async function find(tabId, p) {
-  const role = optionalString(p, "role");
-  const name = optionalString(p, "name");
-  const text = optionalString(p, "text");
-  const label = optionalString(p, "label");
-  const exact = optionalBool(p, "exact") ?? false;
-  const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
-  const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
-    const entries2 = await treeEntries(tabId, found);
-    let next = 0;
-    for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
-    setTreeRefs(tabId, gen, entries2, next);
-    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
-    return { elements: entries2.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-async function treeEntries(tabId, found) {
-  const contextId = await isolatedContext(tabId);
-  const saved = await savedCounters(tabId);
-  const next = Math.max(nextRefNumber(tabId), saved.next);
-  const out = [];
-  for (const f of found) {
-    const node = await send(tabId, "DOM.resolveNode", {
-      backendNodeId: f.backendNodeId,
-      executionContextId: contextId,
-      objectGroup: ACTION_GROUP
-    });
-    const objectId = node.object.objectId;
-    if (!objectId) continue;
-    const r = await callInjected(tabId, { objectId }, "register", [OWNER, next]);
-    const num2 = r.result.value;
-    if (typeof num2 !== "number") continue;
-    out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
-  }
-  return out;
-}
-async function documentObject(tabId) {
-  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
-  return r.result.objectId;
-}
-async function byRole(tabId, role, name, exact, limit) {
-  const objectId = await documentObject(tabId);
-  const r = await send(tabId, "Accessibility.queryAXTree", { objectId, role });
-  const out = [];
-  for (const n of r.nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (name !== void 0 && !textMatches(have, name, exact)) continue;
-    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
-    if (out.length >= limit) break;
-  }
-  return out;
-}
-async function inPage2(tabId, kind, want, exact, limit) {
-  const r = await callInWorld(tabId, "find", [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails || !r.result.objectId) {
-    const d = r.exceptionDetails;
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
-  }
-  const props = await send(tabId, "Runtime.getProperties", {
-    objectId: r.result.objectId,
-    ownProperties: true
-  });
-  const els = props.result.filter((x) => /^\d+$/.test(x.name) && x.value?.objectId).sort((a, b) => Number(a.name) - Number(b.name)).map((x) => x.value.objectId);
-  return Promise.all(
-    els.map(async (objectId) => {
-      const d = await send(tabId, "DOM.describeNode", { objectId });
-      const backendNodeId = d.node.backendNodeId;
-      const [ax, txt] = await Promise.all([
-        send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-          () => ({ nodes: [] })
-        ),
-        callInjected(tabId, { objectId }, "elementText", [])
-      ]);
-      const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
-      const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
-      const axName = n && typeof n.name?.value === "string" ? n.name.value : "";
-      const name = clip(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
-      return { backendNodeId, role, name };
-    })
-  );
-}
-
-// src/background/pages/get.ts
-function unwrap(r, what) {
-  if (r.exceptionDetails) throw failed(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
-  return r.result.value;
-}
-async function get(tabId, p) {
-  const what = requireOneOf(p, "what", GET_WHATS);
-  const target = targetOf(p);
-  if (!target && (what === "value" || what === "box")) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
-  }
-  if (!target || what === "title" || what === "url") {
-    const r = await callInWorld(tabId, "documentPart", [what]);
-    const v = unwrap(r, what);
-    return { value: typeof v === "string" ? v : String(v ?? "") };
-  }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    if (what === "box" && await inFrame(tabId, objectId)) {
-      const b = await viewportBox(tabId, objectId);
-      return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
-    }
-    const r = await callInjected(tabId, { objectId }, "elementPart", [what]);
-    const v = unwrap(r, what);
-    if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${ref}: ${String(v.error)}`);
-    return { value: what === "box" ? v : String(v ?? "") };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-
-// src/background/pages/handoff.ts
-var pending = /* @__PURE__ */ new Map();
-var finished = new Wakeup();
-function pendingHandoffs() {
-  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
-}
-function finishHandoff(tabId) {
-  const h = pending.get(tabId);
-  if (!h) return false;
-  h.done = true;
-  finished.wake();
-  return true;
-}
-var POLL_MS3 = 200;
-var MARK = "⏸ needs you: ";
-async function handoff(tabId, p) {
-  const message = requireString(p, "message");
-  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
-  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
-  const budget = budgetOf(p);
-  const start = Date.now();
-  await ensureAttached(tabId);
-  const tab = await chrome.tabs.get(tabId);
-  await chrome.tabs.update(tabId, { active: true });
-  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
-  const restore = await markGroup(tab.groupId);
-  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
-  pending.set(tabId, h);
-  try {
-    while (!h.done && Date.now() - start < budget) {
-      const pressed = await showAndRead(tabId, message).catch(() => false);
-      if (pressed) h.done = true;
-      if (h.done) break;
-      if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
-      await finished.next(POLL_MS3);
-    }
-  } finally {
-    pending.delete(tabId);
-    await removeOverlay(tabId).catch(() => void 0);
-    await restore();
-  }
-  const now = await chrome.tabs.get(tabId).catch(() => void 0);
-  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
-}
-async function markGroup(groupId) {
-  if (groupId === void 0 || groupId < 0) return async () => void 0;
-  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
-  if (!g) return async () => void 0;
-  const title = g.title ?? "";
-  const color = g.color;
-  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
-  return async () => {
-    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
-    if (!now) return;
-    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
-    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
-  };
-}
-async function showAndRead(tabId, message) {
-  let contextId;
-  try {
-    contextId = await isolatedContext(tabId);
-  } catch {
-    return false;
-  }
-  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e) => {
-    dropContext(tabId);
-    throw e;
-  });
-  return r.result?.value === "done";
-}
-async function removeOverlay(tabId) {
-  const contextId = await isolatedContext(tabId);
-  await callInjected(tabId, { contextId }, "removeHandoff", []);
-}
+var snapshotHandlers = {
+  "pages.snapshot": snapshot
+};
 
 // src/background/pages/evidence/annotations.ts
 var MAX_ANNOTATIONS = 300;
@@ -6778,14 +5444,14 @@ function round3(v) {
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid6(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid6(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid6(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid4(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid4(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -6872,13 +5538,813 @@ async function screenshot(tabId, p) {
   }
   return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
+var screenshotHandlers = {
+  "pages.screenshot": screenshot
+};
+
+// src/background/pages/navigation/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/navigation/navigate.ts
+var LIFECYCLE = {
+  load: "load",
+  domcontentloaded: "DOMContentLoaded",
+  networkidle: "networkIdle"
+};
+var lifecycleOn = /* @__PURE__ */ new Set();
+onForget((tabId) => {
+  lifecycleOn.delete(tabId);
+});
+async function enableLifecycle(tabId) {
+  if (lifecycleOn.has(tabId)) return;
+  await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  lifecycleOn.add(tabId);
+}
+var NavWatch = class {
+  constructor(tabId, mainFrameId) {
+    this.mainFrameId = mainFrameId;
+    this.unlisten = listen(tabId, (method, p) => {
+      if (method === "Page.lifecycleEvent") {
+        const loader = String(p["loaderId"] ?? "");
+        let names = this.lifecycle.get(loader);
+        if (!names) this.lifecycle.set(loader, names = /* @__PURE__ */ new Set());
+        names.add(String(p["name"] ?? ""));
+      } else if (method === "Page.frameNavigated") {
+        const frame = p["frame"];
+        if (frame && !frame.parentId) {
+          this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
+          if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
+        }
+      } else if (method === "Page.navigatedWithinDocument") {
+        if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
+      }
+      this.wake();
+    });
+  }
+  mainFrameId;
+  lifecycle = /* @__PURE__ */ new Map();
+  committed;
+  sameDocument = false;
+  wake = () => {
+  };
+  unlisten;
+  /** Resolves on the next event, or after ms. */
+  next(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = () => {
+        };
+        resolve();
+      };
+    });
+  }
+  close() {
+    this.unlisten();
+    this.wake();
+  }
+};
+async function until(tabId, w, done, deadline, budget, what) {
+  for (; ; ) {
+    if (done()) return;
+    const d = openDialog(tabId);
+    if (d) throw new DialogOpenError(d);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(budget, what);
+    await w.next(left);
+  }
+}
+async function navigation(tabId, p, what, start, mainFrameId) {
+  const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
+  const budget = budgetOf(p);
+  const deadline = Date.now() + budget;
+  await ensureAttached(tabId);
+  await enableLifecycle(tabId);
+  const w = new NavWatch(tabId, mainFrameId);
+  try {
+    const started = await within(start(), budget, what);
+    if (waitUntil !== "none" && !started.sameDocument) {
+      const event = LIFECYCLE[waitUntil];
+      await until(
+        tabId,
+        w,
+        () => {
+          if (!started.loaderId && w.sameDocument) return true;
+          const c = w.committed;
+          const loader = started.loaderId ?? c?.loaderId;
+          if (!loader) return false;
+          if (c?.restored && c.loaderId === loader) return true;
+          return w.lifecycle.get(loader)?.has(event) ?? false;
+        },
+        deadline,
+        budget,
+        what
+      );
+    }
+    const failed2 = w.committed?.unreachableUrl;
+    if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
+  } finally {
+    w.close();
+  }
+  return pageInfo(tabId, waitUntil);
+}
+async function errorPageReason(tabId) {
+  try {
+    const r = await callInWorld(tabId, "errorPageCode", [], { timeoutMs: 2e3 });
+    const code = typeof r.result.value === "string" ? r.result.value : "";
+    if (code) return code.startsWith("net::") ? code : `net::${code}`;
+  } catch {
+  }
+  return "the browser shows its error page";
+}
+async function pageInfo(tabId, waitUntil) {
+  if (waitUntil !== "none") {
+    try {
+      const r = await callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5e3 });
+      const v = r.result.value;
+      if (v && typeof v.url === "string") return { url: v.url, title: typeof v.title === "string" ? v.title : "" };
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  const t = await chrome.tabs.get(tabId);
+  return { url: t.pendingUrl || t.url || "", title: t.title ?? "" };
+}
+function navFailed(url, reason) {
+  return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
+}
+async function navigate(tabId, p) {
+  const url = withScheme(requireString(p, "url"));
+  return navigation(tabId, p, `${url} to load`, async () => {
+    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+    if (r.errorText) throw navFailed(url, r.errorText);
+    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+  });
+}
+async function historyStep(tabId, p, step) {
+  const name = step < 0 ? "back" : "forward";
+  await ensureAttached(tabId);
+  const h = await send(tabId, "Page.getNavigationHistory");
+  const entry = h.entries[h.currentIndex + step];
+  if (!entry) {
+    throw new RpcError(
+      ErrorCode.pageOperationFailed,
+      `page operation failed: ${name}: there is no ${step < 0 ? "previous" : "next"} page in the tab's history`
+    );
+  }
+  const tree = await send(tabId, "Page.getFrameTree");
+  return navigation(
+    tabId,
+    p,
+    `${entry.url} to load (${name})`,
+    async () => {
+      await send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      return {};
+    },
+    tree.frameTree.frame.id
+  );
+}
+function back(tabId, p) {
+  return historyStep(tabId, p, -1);
+}
+function forward(tabId, p) {
+  return historyStep(tabId, p, 1);
+}
+async function reload(tabId, p) {
+  return navigation(tabId, p, "the page to load again (reload)", async () => {
+    await send(tabId, "Page.reload", {});
+    return {};
+  });
+}
+var navigationHandlers = {
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload
+};
+
+// src/background/pages/evidence/vitals.ts
+var SETTLE_MS = 500;
+async function vitals(tabId, p) {
+  if (optionalBool(p, "reload") ?? false) {
+    await ensureForeground(tabId);
+    await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS));
+  }
+  const r = await callInjected(tabId, { contextId: await isolatedContext(tabId) }, "readVitals", []);
+  if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
+    const why2 = r.exceptionDetails?.exception?.description ?? r.exceptionDetails?.text ?? "no answer";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: reading the performance entries: ${why2}`);
+  }
+  return r.result.value;
+}
+var vitalsHandlers = {
+  "pages.vitals": vitals
+};
+
+// src/background/pages/get.ts
+function unwrap(r, what) {
+  if (r.exceptionDetails) throw failed(`get ${what}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+  return r.result.value;
+}
+async function get(tabId, p) {
+  const what = requireOneOf(p, "what", GET_WHATS);
+  const target = targetOf(p);
+  if (!target && (what === "value" || what === "box")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "ref" must be a non-empty string (get ${what} needs one, or a "selector")`);
+  }
+  if (!target || what === "title" || what === "url") {
+    const r = await callInWorld(tabId, "documentPart", [what]);
+    const v = unwrap(r, what);
+    return { value: typeof v === "string" ? v : String(v ?? "") };
+  }
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    if (what === "box" && await inFrame(tabId, objectId)) {
+      const b = await viewportBox(tabId, objectId);
+      return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
+    }
+    const r = await callInjected(tabId, { objectId }, "elementPart", [what]);
+    const v = unwrap(r, what);
+    if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${ref}: ${String(v.error)}`);
+    return { value: what === "box" ? v : String(v ?? "") };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var getHandlers = {
+  "pages.get": get
+};
+
+// src/background/pages/handoff.ts
+var pending = /* @__PURE__ */ new Map();
+var finished = new Wakeup();
+function pendingHandoffs() {
+  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+}
+function finishHandoff(tabId) {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  finished.wake();
+  return true;
+}
+var POLL_MS3 = 200;
+var MARK = "⏸ needs you: ";
+async function handoff(tabId, p) {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
+  const restore = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (h.done) break;
+      if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
+      await finished.next(POLL_MS3);
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => void 0);
+    await restore();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+async function markGroup(groupId) {
+  if (groupId === void 0 || groupId < 0) return async () => void 0;
+  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
+  if (!g) return async () => void 0;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
+    if (!now) return;
+    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
+  };
+}
+async function showAndRead(tabId, message) {
+  let contextId;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false;
+  }
+  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e) => {
+    dropContext(tabId);
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+async function removeOverlay(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await callInjected(tabId, { contextId }, "removeHandoff", []);
+}
+var handoffHandlers = {
+  "pages.handoff": handoff
+};
+
+// src/background/pages/input/keys.ts
+var Modifier = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+var MODIFIER_KEYS = {
+  Alt: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1, bit: Modifier.Alt },
+  Control: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1, bit: Modifier.Control },
+  Meta: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1, bit: Modifier.Meta },
+  Shift: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1, bit: Modifier.Shift }
+};
+var ALIASES = {
+  ctrl: "Control",
+  control: "Control",
+  cmd: "Meta",
+  command: "Meta",
+  meta: "Meta",
+  super: "Meta",
+  win: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  opt: "Alt",
+  shift: "Shift",
+  esc: "Escape",
+  escape: "Escape",
+  return: "Enter",
+  enter: "Enter",
+  tab: "Tab",
+  space: " ",
+  spacebar: " ",
+  backspace: "Backspace",
+  delete: "Delete",
+  del: "Delete",
+  insert: "Insert",
+  home: "Home",
+  end: "End",
+  pageup: "PageUp",
+  pagedown: "PageDown",
+  up: "ArrowUp",
+  down: "ArrowDown",
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  arrowup: "ArrowUp",
+  arrowdown: "ArrowDown",
+  arrowleft: "ArrowLeft",
+  arrowright: "ArrowRight",
+  plus: "+"
+};
+var TABLE = /* @__PURE__ */ new Map();
+function add(def) {
+  TABLE.set(def.key, def);
+}
+add({ key: "Enter", code: "Enter", keyCode: 13, text: "\r" });
+add({ key: "Tab", code: "Tab", keyCode: 9 });
+add({ key: "Backspace", code: "Backspace", keyCode: 8 });
+add({ key: "Escape", code: "Escape", keyCode: 27 });
+add({ key: "Delete", code: "Delete", keyCode: 46 });
+add({ key: "Insert", code: "Insert", keyCode: 45 });
+add({ key: " ", code: "Space", keyCode: 32, text: " " });
+add({ key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 });
+add({ key: "ArrowUp", code: "ArrowUp", keyCode: 38 });
+add({ key: "ArrowRight", code: "ArrowRight", keyCode: 39 });
+add({ key: "ArrowDown", code: "ArrowDown", keyCode: 40 });
+add({ key: "Home", code: "Home", keyCode: 36 });
+add({ key: "End", code: "End", keyCode: 35 });
+add({ key: "PageUp", code: "PageUp", keyCode: 33 });
+add({ key: "PageDown", code: "PageDown", keyCode: 34 });
+add({ key: "CapsLock", code: "CapsLock", keyCode: 20 });
+add({ key: "ContextMenu", code: "ContextMenu", keyCode: 93 });
+for (let i = 1; i <= 24; i++) add({ key: `F${i}`, code: `F${i}`, keyCode: 111 + i });
+for (let c = 97; c <= 122; c++) {
+  const ch = String.fromCharCode(c);
+  add({ key: ch, code: `Key${ch.toUpperCase()}`, keyCode: c - 32, text: ch, shiftKey: ch.toUpperCase() });
+}
+var SHIFTED_DIGITS = ")!@#$%^&*(";
+for (let d = 0; d <= 9; d++) {
+  add({ key: String(d), code: `Digit${d}`, keyCode: 48 + d, text: String(d), shiftKey: SHIFTED_DIGITS[d] });
+}
+var PUNCT = [
+  ["-", "_", "Minus", 189],
+  ["=", "+", "Equal", 187],
+  ["[", "{", "BracketLeft", 219],
+  ["]", "}", "BracketRight", 221],
+  ["\\", "|", "Backslash", 220],
+  [";", ":", "Semicolon", 186],
+  ["'", '"', "Quote", 222],
+  [",", "<", "Comma", 188],
+  [".", ">", "Period", 190],
+  ["/", "?", "Slash", 191],
+  ["`", "~", "Backquote", 192]
+];
+for (const [k, s, code, keyCode] of PUNCT) add({ key: k, code, keyCode, text: k, shiftKey: s });
+var SHIFTED = /* @__PURE__ */ new Map();
+for (const def of TABLE.values()) {
+  if (def.shiftKey && def.shiftKey !== def.key) SHIFTED.set(def.shiftKey, def);
+}
+function lookup(name) {
+  const direct = TABLE.get(name) ?? MODIFIER_KEYS[name];
+  if (direct) return { def: direct, shift: false };
+  const shifted = SHIFTED.get(name);
+  if (shifted) return { def: shifted, shift: true };
+  const alias = ALIASES[name.toLowerCase()];
+  if (alias) return lookup(alias);
+  if (/^f\d{1,2}$/i.test(name)) return lookup(name.toUpperCase());
+  return void 0;
+}
+function parseKey(combo) {
+  if (combo === "") return void 0;
+  let parts;
+  if (combo === "+") parts = ["+"];
+  else if (combo.endsWith("++")) parts = [...combo.slice(0, -2).split("+"), "+"];
+  else parts = combo.split("+");
+  if (parts.some((p) => p === "")) return void 0;
+  const keyName = parts.pop();
+  let modifiers = 0;
+  const held = [];
+  for (const m of parts) {
+    const name = ALIASES[m.toLowerCase()] ?? m;
+    const mod = MODIFIER_KEYS[name];
+    if (!mod) return void 0;
+    if (!(modifiers & mod.bit)) held.push(mod);
+    modifiers |= mod.bit;
+  }
+  const found = lookup(keyName);
+  if (!found) {
+    return void 0;
+  }
+  if (found.shift && !(modifiers & Modifier.Shift)) {
+    held.push(MODIFIER_KEYS.Shift);
+    modifiers |= Modifier.Shift;
+  }
+  return { def: found.def, modifiers, held };
+}
+function keyForChar(ch) {
+  if (ch === "\n" || ch === "\r") return { def: TABLE.get("Enter"), modifiers: 0, held: [] };
+  const direct = TABLE.get(ch);
+  if (direct && direct.text === ch) return { def: direct, modifiers: 0, held: [] };
+  const shifted = SHIFTED.get(ch);
+  if (shifted) return { def: { ...shifted, key: ch, text: ch, shiftKey: ch }, modifiers: 0, held: [] };
+  return { def: { key: ch, code: "", keyCode: 0, text: ch }, modifiers: 0, held: [] };
+}
+function keyEvents(stroke2) {
+  const out = [];
+  const ev = (type2, d2, modifiers, text2) => {
+    const e = {
+      type: type2,
+      modifiers,
+      key: d2.key,
+      code: d2.code,
+      windowsVirtualKeyCode: d2.keyCode,
+      nativeVirtualKeyCode: d2.keyCode,
+      autoRepeat: false,
+      isKeypad: false
+    };
+    if (d2.location !== void 0) e.location = d2.location;
+    if (text2 !== void 0) {
+      e.text = text2;
+      e.unmodifiedText = text2;
+    }
+    return e;
+  };
+  let mods = 0;
+  for (const m of stroke2.held) {
+    mods |= MODIFIER_KEYS[m.key].bit;
+    out.push(ev("rawKeyDown", m, mods));
+  }
+  const shift = (stroke2.modifiers & Modifier.Shift) !== 0;
+  const key = shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.key;
+  const d = { ...stroke2.def, key };
+  const types = stroke2.def.text !== void 0 && (stroke2.modifiers & (Modifier.Control | Modifier.Alt | Modifier.Meta)) === 0;
+  const text = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
+  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text));
+  out.push(ev("keyUp", d, stroke2.modifiers));
+  for (const m of [...stroke2.held].reverse()) {
+    mods &= ~MODIFIER_KEYS[m.key].bit;
+    out.push(ev("keyUp", m, mods));
+  }
+  return out;
+}
+
+// src/background/pages/input/keyboard.ts
+async function stroke(tabId, s) {
+  for (const ev of keyEvents(s)) {
+    try {
+      await send(tabId, "Input.dispatchKeyEvent", ev);
+    } catch (e) {
+      if (e instanceof DialogOpenError) return false;
+      throw e;
+    }
+  }
+  return true;
+}
+async function press(tabId, p) {
+  const key = requireString(p, "key");
+  const s = parseKey(key);
+  if (!s) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "key" must be a key name with optional modifiers (Enter, a, Control+a, Shift+Tab), not ${JSON.stringify(key)}`
+    );
+  }
+  await stroke(tabId, s);
+  return { ok: true };
+}
+async function type(tabId, p) {
+  const target = requireTarget(p);
+  const text = requireText(p, "text");
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
+    if (r.result.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  for (const ch of Array.from(text)) {
+    if (!await stroke(tabId, keyForChar(ch))) break;
+  }
+  return { ok: true };
+}
+var keyboardHandlers = {
+  "pages.press": press,
+  "pages.type": type
+};
+
+// src/background/pages/input/actions.ts
+async function callOn(tabId, t, name, args, what) {
+  return valueOf(tabId, { objectId: t.objectId }, name, args, (why2) => failed(`${what} ${t.label}: ${why2}`, "page_error"), { userGesture: true });
+}
+async function withTarget(tabId, p, act, pick = "visible") {
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
+  try {
+    return await act(t);
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var CHECK_SETTLE_TRIES = 10;
+var CHECK_SETTLE_MS = 50;
+async function check(tabId, p) {
+  const want = optionalBool(p, "checked") ?? true;
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  const spec = requireTarget(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, deadline - Date.now()));
+  try {
+    const st = await callOn(tabId, t, "checkState", [], "check");
+    if (!st || st.error) throw failed(`check ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+    if (st.checked === want) return { checked: want };
+    if (st.disabled) throw failed(`check ${t.label}: it is disabled`, "not_enabled");
+    if (!want && (st.kind === "radio" || st.kind === "menuitemradio")) {
+      throw failed(`uncheck ${t.label}: a radio button cannot be unchecked (check another one of its group)`, "not_checkable");
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  const target = await pointerAction(tabId, { kind: "check", spec, force, deadline, pick: "visibleElseFirst" }, (pt) => mouseClick(tabId, pt, "left", 1));
+  const t2 = await resolveSpec(tabId, spec, "visibleElseFirst", 0);
+  try {
+    let after = await callOn(tabId, t2, "checkState", [], "check");
+    for (let i = 0; i < CHECK_SETTLE_TRIES && after?.checked !== want; i++) {
+      await new Promise((r) => setTimeout(r, CHECK_SETTLE_MS));
+      after = await callOn(tabId, t2, "checkState", [], "check");
+    }
+    if (after?.checked !== want) {
+      throw failed(`${want ? "check" : "uncheck"} ${t.label}: clicking it did not ${want ? "check" : "uncheck"} it`, "failed");
+    }
+    return { checked: want, target };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function focus(tabId, p) {
+  return withTarget(tabId, p, async (t) => {
+    if (await callOn(tabId, t, "focus", [], "focus") !== true) throw failed(`focus ${t.label}: the element cannot take focus`, "not_editable");
+    return { ok: true };
+  });
+}
+async function keyboardType(tabId, p) {
+  const text = requireText(p, "text");
+  for (const ch of Array.from(text)) {
+    if (!await stroke(tabId, keyForChar(ch))) break;
+  }
+  return { ok: true };
+}
+var DRAG_STEPS = 5;
+var TO_KEYS = { ref: "toRef", selector: "toSelector" };
+async function mouseEvent(tabId, params) {
+  try {
+    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function drag(tabId, p) {
+  const src = requireTarget(p);
+  const dst = requireTarget(p, TO_KEYS);
+  const force = optionalBool(p, "force") ?? false;
+  const deadline = deadlineOf(budgetOf(p));
+  let dragData;
+  await ensureAttached(tabId);
+  const stop = listen(tabId, (method, params) => {
+    if (method === "Input.dragIntercepted") dragData = params["data"];
+  });
+  let intercepting = false;
+  try {
+    await aim(tabId, { kind: "drop", spec: dst, force, deadline });
+    releaseActionObjects(tabId);
+    let from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    await ensureForeground(tabId);
+    await send(tabId, "Input.setInterceptDrags", { enabled: true });
+    intercepting = true;
+    for (; ; ) {
+      await mouseEvent(tabId, { type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouseEvent(tabId, { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      if (force) break;
+      const v = await pressVerdict(tabId, from.objectId, true);
+      if (v.ok) {
+        await disarm(tabId, from.objectId);
+        break;
+      }
+      await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
+      await disarm(tabId, from.objectId);
+      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      releaseActionObjects(tabId);
+      await new Promise((r) => setTimeout(r, 50));
+      from = await aim(tabId, { kind: "drag", spec: src, force, deadline });
+    }
+    await mouseEvent(tabId, { type: "mouseMoved", x: from.x + 5, y: from.y + 5, button: "left", buttons: 1 });
+    const dropDeadline = Math.max(deadline, Date.now() + 1e3);
+    let to = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+    let at = { x: from.x + 5, y: from.y + 5 };
+    for (let round5 = 0; ; round5++) {
+      for (let i = 1; i <= DRAG_STEPS; i++) {
+        const x = at.x + (to.x - at.x) * i / DRAG_STEPS;
+        const y = at.y + (to.y - at.y) * i / DRAG_STEPS;
+        await mouseEvent(tabId, { type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      at = { x: to.x, y: to.y };
+      if (force || round5 >= 3) break;
+      releaseActionObjects(tabId);
+      const again = await aim(tabId, { kind: "drop", spec: dst, force, deadline: dropDeadline });
+      if (Math.abs(again.x - to.x) < 1 && Math.abs(again.y - to.y) < 1) break;
+      to = again;
+    }
+    if (dragData !== void 0) {
+      for (const type2 of ["dragEnter", "dragOver", "drop"]) {
+        await send(tabId, "Input.dispatchDragEvent", { type: type2, x: to.x, y: to.y, data: dragData, modifiers: 0 });
+      }
+    }
+    await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
+    return { ok: true, target: from.target, to: to.target };
+  } finally {
+    stop();
+    if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
+    releaseActionObjects(tabId);
+  }
+}
+async function is(tabId, p) {
+  const state2 = requireOneOf(p, "state", ELEMENT_STATES);
+  const spec = requireTarget(p);
+  if (state2 === "visible" && "selector" in spec) {
+    try {
+      await resolveSelectorOnce(tabId, spec.selector, "visible");
+      return { value: true };
+    } catch (e) {
+      if (e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible")) return { value: false };
+      throw e;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+  }
+  return withTarget(
+    tabId,
+    p,
+    async (t) => {
+      if (state2 === "visible") return { value: await callOn(tabId, t, "isVisible", [], "is visible") === true };
+      if (state2 === "enabled") return { value: await callOn(tabId, t, "isEnabled", [], "is enabled") === true };
+      const st = await callOn(tabId, t, "checkState", [], "is checked");
+      if (!st || st.error) throw failed(`is checked ${t.label}: ${st?.error ?? "no answer"}`, "not_checkable");
+      return { value: st.checked === true };
+    },
+    "visibleElseFirst"
+  );
+}
+async function count2(tabId, p) {
+  const selector = requireString(p, "selector");
+  const r = await callInWorld(tabId, "count", [selector]);
+  if (typeof r.result.value === "string") throw selectorError(selector, r.result.value);
+  if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
+  return { count: r.result.value };
+}
+var actionHandlers = {
+  "pages.check": check,
+  "pages.focus": focus,
+  "pages.drag": drag,
+  "pages.keyboardType": keyboardType,
+  "pages.is": is,
+  "pages.count": count2
+};
+
+// src/background/pages/input/forms.ts
+function fillReason(why2) {
+  return why2.includes("disabled") ? "not_enabled" : "not_editable";
+}
+function selectReason(why2) {
+  if (why2.includes("is disabled")) return "not_enabled";
+  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
+  return why2.includes("is not a select") ? "not_editable" : "failed";
+}
+async function fill(tabId, p) {
+  const target = requireTarget(p);
+  const value = requireText(p, "value");
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });
+    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+  } finally {
+    releaseActionObjects(tabId);
+  }
+  return { ok: true };
+}
+async function select(tabId, p) {
+  const target = requireTarget(p);
+  const values = requireStringArray(p, "values");
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    const r = await callInjected(tabId, { objectId }, "select", [values], { userGesture: true });
+    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    const v = r.result.value;
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
+    return { selected: v.selected };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var formHandlers = {
+  "pages.fill": fill,
+  "pages.select": select
+};
 
 // src/background/pages/navigation/wait.ts
-var MAX_WAIT_MS3 = 3e5;
+var MAX_WAIT_MS2 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -6947,12 +6413,12 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS3) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS3}`);
+    if (ms > MAX_WAIT_MS2) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS2}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep5(ms);
+    await sleep4(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -6968,13 +6434,16 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
-      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
   }
   return { waited: Date.now() - started };
 }
+var waitHandlers = {
+  "pages.wait": wait
+};
 
 // src/background/pages/navigation/wait-frames.ts
 var RETRY_MS = 100;
@@ -7370,57 +6839,195 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     await nextDoc();
   }
 }
+var waitForHandlers = {
+  "pages.waitFor": waitFor
+};
+
+// src/background/pages/targets/durable.ts
+var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
+async function currentDocument(tabId) {
+  const r = await callInWorld(tabId, "documentIdentity", []);
+  const v = r.result.value;
+  if (!Array.isArray(v)) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  return { url: String(v[0]), document: String(v[1]) };
+}
+async function durableTarget(tabId, p) {
+  const ref = optionalString(p, "ref");
+  await ensureAttached(tabId);
+  const doc = await currentDocument(tabId);
+  if (!ref) return doc;
+  try {
+    const objectId = await resolveRef(tabId, ref);
+    const d = await send(tabId, "DOM.describeNode", { objectId });
+    const backendNodeId = d.node.backendNodeId;
+    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+      () => ({ nodes: [] })
+    );
+    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+    if (role && name && !VAGUE_ROLES.has(role)) {
+      const same = await roleMatches(tabId, { role, name });
+      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    }
+    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
+    const sel = typeof css.result.value === "string" ? css.result.value : "";
+    if (!sel) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
+    }
+    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var durableHandlers = {
+  "pages.durableTarget": durableTarget
+};
+
+// src/background/pages/targets/find.ts
+var DEFAULT_LIMIT = 100;
+function invalid5(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function norm(s) {
+  return s.replace(/\s+/g, " ").trim();
+}
+function textMatches(have, want, exact) {
+  const h = norm(have).toLowerCase();
+  const w = norm(want).toLowerCase();
+  return exact ? h === w : h.includes(w);
+}
+function clip(s) {
+  const t = norm(s);
+  return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
+}
+async function find(tabId, p) {
+  const role = optionalString(p, "role");
+  const name = optionalString(p, "name");
+  const text = optionalString(p, "text");
+  const label = optionalString(p, "label");
+  const exact = optionalBool(p, "exact") ?? false;
+  const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
+  const kinds = [role, text, label].filter((v) => v).length;
+  if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  try {
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
+    const entries2 = await treeEntries(tabId, found);
+    let next = 0;
+    for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
+    setTreeRefs(tabId, gen, entries2, next);
+    saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: 1 });
+    return { elements: entries2.map((e) => ({ ref: e.ref, role: e.role, name: e.name })) };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function treeEntries(tabId, found) {
+  const contextId = await isolatedContext(tabId);
+  const saved = await savedCounters(tabId);
+  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const out = [];
+  for (const f of found) {
+    const node = await send(tabId, "DOM.resolveNode", {
+      backendNodeId: f.backendNodeId,
+      executionContextId: contextId,
+      objectGroup: ACTION_GROUP
+    });
+    const objectId = node.object.objectId;
+    if (!objectId) continue;
+    const r = await callInjected(tabId, { objectId }, "register", [OWNER, next]);
+    const num2 = r.result.value;
+    if (typeof num2 !== "number") continue;
+    out.push({ ref: `e${num2}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num: num2, main: true } });
+  }
+  return out;
+}
+async function documentObject(tabId) {
+  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
+  return r.result.objectId;
+}
+async function byRole(tabId, role, name, exact, limit) {
+  const objectId = await documentObject(tabId);
+  const r = await send(tabId, "Accessibility.queryAXTree", { objectId, role });
+  const out = [];
+  for (const n of r.nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (name !== void 0 && !textMatches(have, name, exact)) continue;
+    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+async function inPage2(tabId, kind, want, exact, limit) {
+  const r = await callInWorld(tabId, "find", [kind, want, exact, limit], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails || !r.result.objectId) {
+    const d = r.exceptionDetails;
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${d?.exception?.description ?? d?.text ?? "no result"}`);
+  }
+  const props = await send(tabId, "Runtime.getProperties", {
+    objectId: r.result.objectId,
+    ownProperties: true
+  });
+  const els = props.result.filter((x) => /^\d+$/.test(x.name) && x.value?.objectId).sort((a, b) => Number(a.name) - Number(b.name)).map((x) => x.value.objectId);
+  return Promise.all(
+    els.map(async (objectId) => {
+      const d = await send(tabId, "DOM.describeNode", { objectId });
+      const backendNodeId = d.node.backendNodeId;
+      const [ax, txt] = await Promise.all([
+        send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+          () => ({ nodes: [] })
+        ),
+        callInjected(tabId, { objectId }, "elementText", [])
+      ]);
+      const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
+      const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
+      const axName = n && typeof n.name?.value === "string" ? n.name.value : "";
+      const name = clip(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
+      return { backendNodeId, role, name };
+    })
+  );
+}
+var findHandlers = {
+  "pages.find": find
+};
 
 // src/background/pages/index.ts
-var TABLE2 = {
-  "pages.snapshot": snapshot,
-  "pages.click": reportAftermath(click),
-  // names a chooser, download, navigation or popup it set off
-  "pages.hover": hover,
-  "pages.fill": fill,
-  "pages.type": type,
-  "pages.select": select,
-  "pages.scrollIntoView": scrollIntoView,
-  "pages.press": press,
-  "pages.scroll": scroll,
-  "pages.mouse": mouse,
-  "pages.get": get,
-  "pages.screenshot": screenshot,
-  "pages.wait": wait,
-  "pages.eval": evaluate,
-  // targets, find, more actions
-  "pages.find": find,
-  "pages.check": check,
-  "pages.focus": focus,
-  "pages.drag": drag,
-  "pages.keyboardType": keyboardType,
-  "pages.is": is,
-  "pages.getAttribute": getAttribute,
-  "pages.count": count,
-  "pages.getStyle": getStyle,
-  // navigation, waits, dialogs
-  "pages.navigate": navigate,
-  "pages.back": back,
-  "pages.forward": forward,
-  "pages.reload": reload,
-  "pages.waitFor": waitFor,
-  "pages.dialog": dialog,
-  // a target that outlives its ref (the REPL's saved script)
-  "pages.durableTarget": durableTarget,
-  // evidence
-  "pages.vitals": vitals,
-  "pages.highlight": highlight,
-  "pages.handoff": handoff
-};
+var PAGE_CALLS = joinTables(
+  snapshotHandlers,
+  pointerHandlers,
+  formHandlers,
+  keyboardHandlers,
+  actionHandlers,
+  elementReadHandlers,
+  getHandlers,
+  screenshotHandlers,
+  waitHandlers,
+  evalHandlers,
+  findHandlers,
+  navigationHandlers,
+  waitForHandlers,
+  dialogHandlers,
+  durableHandlers,
+  vitalsHandlers,
+  highlightHandlers,
+  handoffHandlers
+);
+var TABLE2 = PAGE_CALLS;
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
     timeCallOnTab(params, tabId);
-    return runPageCall(m, tabId, params, (id) => TABLE2[m](id, params));
+    const fn = PAGE_CALLS[m];
+    return runPageCall(m, tabId, params, (id) => fn(id, params));
   };
-  const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
-  return Object.fromEntries(own.map((m) => [m, withTab(m)]));
+  const methods = Object.keys(TABLE2);
+  return Object.fromEntries(methods.map((m) => [m, withTab(m)]));
 }
 async function releaseTab(tabId) {
   forgetRefs(tabId);
@@ -7441,6 +7048,462 @@ async function loadJoined(tabId, url) {
     if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
     await chrome.tabs.update(tabId, { url });
   }
+}
+
+// src/background/pages/network/routes.ts
+var STORAGE_KEY4 = "browserctl.routes";
+var ROUTE_BODY_MAX = 4 << 20;
+var ROUTE_DELAY_MAX = 6e4;
+var ROUTES_MAX = 100;
+function patternProblem(p) {
+  if (p.trim() === "") return "the pattern is empty";
+  if (/[\s\u0000-\u001f\u007f]/.test(p)) return `the pattern ${JSON.stringify(p)} holds a space or control character: no URL matches it`;
+  const tail = /\\+$/.exec(p)?.[0].length ?? 0;
+  if (tail % 2 === 1) return `the pattern ${JSON.stringify(p)} ends in a lone \\ (it escapes the next character)`;
+  return void 0;
+}
+function headerProblem(h) {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name)) return `the header name ${JSON.stringify(h.name)} is not an HTTP token`;
+  if (/[\r\n\u0000]/.test(h.value)) return `the value of header ${h.name} holds a line break or NUL`;
+  return void 0;
+}
+function pickRoute(routes, url) {
+  for (let i = routes.length - 1; i >= 0; i--) if (matchesPattern(url, routes[i].pattern)) return routes[i];
+  return void 0;
+}
+function upsert(routes, r) {
+  return [...routes.filter((x) => x.pattern !== r.pattern), r];
+}
+function responseHeaders(r) {
+  const out = r.contentType ? r.headers.filter((h) => h.name.toLowerCase() !== "content-type") : [...r.headers];
+  if (r.contentType) out.push({ name: "Content-Type", value: r.contentType });
+  return out;
+}
+function shown2(r) {
+  const { body: _body, ...rest } = r;
+  return rest;
+}
+function base64Size(b) {
+  const pad = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
+}
+var bySession3 = /* @__PURE__ */ new Map();
+var loaded4;
+function ready2() {
+  loaded4 ??= (async () => {
+    const store3 = globalThis.chrome?.storage?.session;
+    if (!store3) return;
+    const got = await store3.get(STORAGE_KEY4).catch(() => ({}));
+    const all2 = got[STORAGE_KEY4] ?? {};
+    for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
+  })();
+  return loaded4;
+}
+async function persist() {
+  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(bySession3) });
+}
+async function storeRoutes(sessionId, routes) {
+  const before = bySession3.get(sessionId);
+  if (routes.length === 0) bySession3.delete(sessionId);
+  else bySession3.set(sessionId, routes);
+  try {
+    await persist();
+  } catch (e) {
+    if (before) bySession3.set(sessionId, before);
+    else bySession3.delete(sessionId);
+    throw new RpcError(
+      ErrorCode.operationFailed,
+      `the routes could not be kept in the extension's session storage (${e instanceof Error ? e.message : String(e)}): a smaller body may fit`
+    );
+  }
+}
+function routesOf(sessionId) {
+  return bySession3.get(sessionId) ?? [];
+}
+onSessionRemoved((sessionId) => {
+  if (!bySession3.delete(sessionId)) return;
+  void persist().catch(() => void 0);
+});
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+function answerSend(tabId, method, params) {
+  return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
+}
+async function answer(tabId, requestId, r) {
+  if (r.delayMs > 0) await sleep5(r.delayMs);
+  if (r.abort) {
+    await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
+    return;
+  }
+  await answerSend(tabId, "Fetch.fulfillRequest", {
+    requestId,
+    responseCode: r.status || 200,
+    responseHeaders: responseHeaders(r),
+    body: r.body
+  });
+}
+setFetchRouter({
+  ready: ready2,
+  patterns: (tabId) => routesOf(tabSession(tabId)).map((r) => r.pattern),
+  paused(tabId, p) {
+    const req = p["request"] ?? {};
+    const url = String(req.url ?? "") + String(req.urlFragment ?? "");
+    const r = pickRoute(routesOf(tabSession(tabId)), url);
+    if (!r) return false;
+    void answer(tabId, String(p["requestId"] ?? ""), r);
+    return true;
+  }
+});
+function invalid6(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function parseRoute(p) {
+  const pattern = requireString(p, "pattern");
+  const bad3 = patternProblem(pattern);
+  if (bad3) throw invalid6(bad3);
+  const abort = optionalBool(p, "abort") ?? false;
+  const status = optionalInt(p, "status", 100) ?? 200;
+  if (status > 599) throw invalid6(`"status" must be an HTTP status 100..599, got ${status}`);
+  const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid6(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  const body = optionalString(p, "body") ?? "";
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid6(`"body" must be base64`);
+  const bodySize = base64Size(body);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid6(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  const contentType = optionalString(p, "contentType") ?? "";
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid6(`"contentType" holds a line break or NUL`);
+  const rawHeaders = p.headers;
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid6(`"headers" must be an array`);
+  const headers2 = [];
+  for (const h of rawHeaders ?? []) {
+    const o = h;
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid6(`"headers" holds {name, value} strings`);
+    const why2 = headerProblem({ name: o.name, value: o.value });
+    if (why2) throw invalid6(why2);
+    headers2.push({ name: o.name, value: o.value });
+  }
+  if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
+    throw invalid6(`an abort route fails the request: it takes no status, body, headers or contentType`);
+  }
+  return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
+}
+function list(sessionId) {
+  const routes = routesOf(sessionId).map(shown2);
+  const routed = new Set(routes.map((r) => r.pattern));
+  const blocks = blockedPatterns(sessionId).filter((p) => !routed.has(p)).map((pattern) => ({ pattern, status: 0, headers: [], contentType: "", bodySize: 0, abort: true, delayMs: 0 }));
+  return [...blocks, ...routes];
+}
+async function applyToTabs(sessionId, tabIds) {
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped;
+}
+function result2(sessionId, skipped, removed) {
+  const out = { routes: list(sessionId) };
+  if (removed !== void 0) out.removed = removed;
+  if (skipped.length > 0) out.skippedTabIds = skipped;
+  return out;
+}
+function routeHandlers(deps) {
+  return {
+    "network.route": async (p) => {
+      const r = parseRoute(p);
+      const tabIds = await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      await ready2();
+      const now = upsert(routesOf(sessionId), r);
+      if (now.length > ROUTES_MAX) throw invalid6(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      await storeRoutes(sessionId, now);
+      return result2(sessionId, await applyToTabs(sessionId, tabIds));
+    },
+    "network.unroute": async (p) => {
+      const pattern = optionalString(p, "pattern");
+      const all2 = optionalBool(p, "all") ?? false;
+      if (all2 === (pattern !== void 0)) throw invalid6(`give a pattern or all, one of them`);
+      const tabIds = await deps.sessionTabIds(p);
+      const sessionId = String(p.sessionId);
+      await ready2();
+      const before = routesOf(sessionId);
+      const blocks = blockedPatterns(sessionId);
+      let removed;
+      if (all2) {
+        removed = before.length + blocks.filter((b) => !before.some((r) => r.pattern === b)).length;
+        setBlocked(sessionId, [], blocks);
+        await storeRoutes(sessionId, []);
+      } else {
+        const routed = before.some((r) => r.pattern === pattern);
+        const blocked = blocks.includes(pattern);
+        if (!routed && !blocked) {
+          const have = list(sessionId).map((r) => r.pattern);
+          throw invalid6(
+            `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
+          );
+        }
+        if (blocked) setBlocked(sessionId, [], [pattern]);
+        if (routed) await storeRoutes(sessionId, before.filter((r) => r.pattern !== pattern));
+        removed = 1;
+      }
+      return result2(sessionId, await applyToTabs(sessionId, tabIds), removed);
+    },
+    "network.routes": async (p) => {
+      await deps.sessionTabIds(p);
+      await ready2();
+      return result2(String(p.sessionId), []);
+    }
+  };
+}
+
+// src/background/pages/files/storage.ts
+async function pageURL(tabId) {
+  const r = await callInWorld(tabId, "locationHref", []);
+  return String(r.result.value ?? "");
+}
+function httpURL(u, name) {
+  if (!/^https?:\/\//i.test(u)) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
+  }
+  return u;
+}
+async function cookiesFor(tabId, p) {
+  const given = optionalString(p, "url") || void 0;
+  const url = given ? httpURL(given, "url") : await pageURL(tabId);
+  if (!/^https?:/i.test(url)) return { url, cookies: [] };
+  const r = await send(tabId, "Network.getCookies", { urls: [url] });
+  return { url, cookies: r.cookies };
+}
+async function cookies(tabId, p) {
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
+  return {
+    url,
+    cookies: list2.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite ?? ""
+    }))
+  };
+}
+async function setCookie(tabId, p) {
+  const name = requireString(p, "name");
+  const value = requireText(p, "value");
+  const given = optionalString(p, "url") || void 0;
+  const domain = optionalString(p, "domain") || void 0;
+  const path = optionalString(p, "path") || void 0;
+  const expires = optionalNumber(p, "expires");
+  const httpOnly = optionalBool(p, "httpOnly") ?? false;
+  const secure = optionalBool(p, "secure") ?? false;
+  let url = given ? httpURL(given, "url") : "";
+  if (!url && !domain) {
+    url = await pageURL(tabId);
+    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+  }
+  const r = await send(tabId, "Network.setCookie", {
+    name,
+    value,
+    ...url ? { url } : {},
+    ...domain ? { domain } : {},
+    ...path ? { path } : {},
+    ...expires !== void 0 ? { expires } : {},
+    httpOnly,
+    secure
+  });
+  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  return { ok: true, url };
+}
+async function clearCookies(tabId, p) {
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
+  for (const c of list2) {
+    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
+  }
+  return { url, deleted: list2.length };
+}
+async function runStorage(tabId, args) {
+  const r = await callInWorld(tabId, "storage", args);
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+  }
+  return r.result.value;
+}
+async function storage2(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = optionalString(p, "key");
+  return await runStorage(tabId, [kind, "get", key ?? null, null]);
+}
+async function setStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = requireText(p, "key");
+  const value = requireText(p, "value");
+  return await runStorage(tabId, [kind, "set", key, value]);
+}
+async function clearStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return await runStorage(tabId, [kind, "clear", null, null]);
+}
+async function pdf(tabId, p) {
+  const landscape = optionalBool(p, "landscape") ?? false;
+  const printBackground = optionalBool(p, "background") ?? true;
+  try {
+    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
+    return { data: r.data, format: "pdf" };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+  }
+}
+var storageHandlers = {
+  "pages.pdf": pdf,
+  "pages.cookies": cookies,
+  "pages.setCookie": setCookie,
+  "pages.clearCookies": clearCookies,
+  "pages.storage": storage2,
+  "pages.setStorage": setStorage,
+  "pages.clearStorage": clearStorage
+};
+
+// src/background/pages/tools.ts
+var MAX_WAIT_MS3 = 2e4;
+async function download(tabId, p, click2) {
+  const target = requireTarget(p);
+  const ref = labelOf(target);
+  const budget = optionalInt(p, "timeout", 0) ?? 3e4;
+  const since = Date.now();
+  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
+  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
+  if (!d) {
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
+  }
+  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
+  if (done.state === "in_progress") {
+    throw new RpcError(
+      ErrorCode.operationFailed,
+      `timed out after ${budget} ms: the download of ${done.url} is still in progress (${done.bytes} of ${done.totalBytes} bytes)`
+    );
+  }
+  if (done.state !== "complete") {
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the download of ${done.url} ${done.state}${done.error ? `: ${done.error}` : ""}`);
+  }
+  return done;
+}
+var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
+async function readRing(tabId, ring, p, keep2) {
+  const after = optionalInt(p, "after", 0) ?? 0;
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS3);
+  const clear = optionalBool(p, "clear") ?? false;
+  const limit = optionalInt(p, "limit", 1);
+  if (!isAttached(tabId)) await ensureAttached(tabId);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const r = ring();
+    const all2 = r.after(after);
+    let entries2 = all2.filter(keep2);
+    const next = all2.length > 0 ? all2[all2.length - 1].seq : after;
+    if (entries2.length > 0 || Date.now() >= deadline || clear) {
+      if (limit !== void 0 && entries2.length > limit) entries2 = entries2.slice(entries2.length - limit);
+      const dropped = r.dropped;
+      if (clear) r.clear();
+      return { entries: entries2, next, dropped };
+    }
+    await r.waitNext(Math.max(1, deadline - Date.now()));
+  }
+}
+function consoleRead(tabId, p) {
+  const level = optionalOneOf(p, "level", CONSOLE_LEVELS);
+  const min = level ? LEVEL_RANK[level] ?? 0 : 0;
+  return readRing(tabId, () => tabLogs(tabId).console, p, (e) => (LEVEL_RANK[e.level] ?? 1) >= min);
+}
+function errorsRead(tabId, p) {
+  return readRing(tabId, () => tabLogs(tabId).errors, p, () => true);
+}
+async function networkRead(tabId, p) {
+  const filter = (optionalString(p, "filter") ?? "").toLowerCase();
+  const failedOnly = optionalBool(p, "failed") ?? false;
+  const keep2 = (e) => (!filter || e.url.toLowerCase().includes(filter)) && (!failedOnly || e.failure !== "" || e.status >= 400);
+  const r = await readRing(tabId, () => tabLogs(tabId).network, p, keep2);
+  const inflight = p.after === void 0 || p.after === null ? [...tabLogs(tabId).inflight.values()].map((f) => ({ ...f.entry, seq: 0 })).filter(keep2) : [];
+  return { requests: r.entries, inflight, next: r.next, dropped: r.dropped };
+}
+async function networkRequest(tabId, p) {
+  const id = requireString(p, "id").trim();
+  const logs = tabLogs(tabId);
+  const d = logs.details.get(id);
+  const line = logs.network.after(0).find((e) => e.id === id) ?? [...logs.inflight.values()].map((f) => f.entry).find((e) => e.id === id);
+  if (!d || !line) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: no request ${JSON.stringify(id)} in this tab (ids are those network requests lists; only the newest ${logs.details.limit} are kept)`
+    );
+  }
+  return requestDetail(line, d, (method, params) => send(tabId, method, params), isAttached(tabId));
+}
+async function block(p, deps, add2) {
+  const patterns = requireStringArray(p, "patterns");
+  if (patterns.some((x) => x.trim() === "")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "patterns" must not hold empty strings`);
+  }
+  const tabIds = await deps.sessionTabIds(p);
+  const sessionId = String(p.sessionId);
+  const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(
+        tabId,
+        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
+      );
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
+}
+var logHandlers = {
+  "logs.console": consoleRead,
+  "logs.errors": errorsRead,
+  "logs.network": networkRead,
+  "network.request": networkRequest
+};
+var ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
+function toolHandlers(deps, click2) {
+  const onTab2 = (fn) => async (p) => {
+    const tabId = await deps.resolveTab(p);
+    noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
+    timeCallOnTab(p, tabId);
+    agentCallStarted(tabId);
+    try {
+      return await fn(tabId, p);
+    } finally {
+      agentCallEnded(tabId);
+    }
+  };
+  const onTabs = Object.fromEntries(Object.entries(ON_TAB).map(([m, fn]) => [m, onTab2(fn)]));
+  return joinTables(
+    onTabs,
+    {
+      "pages.download": onTab2((tabId, p) => download(tabId, p, click2)),
+      "network.block": async (p) => block(p, deps, true),
+      "network.unblock": async (p) => block(p, deps, false),
+      "downloads.list": async (p) => {
+        await deps.sessionTabIds(p);
+        return { downloads: await listDownloads(String(p.sessionId)) };
+      }
+    },
+    routeHandlers(deps),
+    harHandlers(deps)
+  );
 }
 
 // src/background/sessions/sessions.ts
@@ -7670,21 +7733,21 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
 
 // src/background/handler-table.ts
 function handlerTable(store3) {
-  return {
-    ...sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
-    ...tabHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
-    ...pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
-    ...extensionHandlers(),
-    ...evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
-    ...emulationHandlers({ store: store3 }),
-    ...toolHandlers(
+  return joinTables(
+    sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
+    tabHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
+    pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
+    extensionHandlers(),
+    evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
+    emulationHandlers({ store: store3 }),
+    toolHandlers(
       {
         resolveTab: (p) => resolveTab(store3, p),
         sessionTabIds: async (p) => (await groupTabs(await store3.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
       },
       click
     )
-  };
+  );
 }
 
 // src/background/connection/lifecycle.ts
@@ -7767,6 +7830,11 @@ function wirePopupApi(router3) {
   };
   chrome.runtime.onMessage.addListener(onMessage);
   return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
+// src/background/methods.ts
+function isMethod(m) {
+  return METHODS.includes(m);
 }
 
 // src/background/router.ts

@@ -91,7 +91,7 @@ func TestAddedMethodNeedsAHandler(t *testing.T) {
 	if ok || !strings.Contains(out, "pages.frobnicate") {
 		t.Fatalf("the extension typechecks without a handler for pages.frobnicate:\n%s", out)
 	}
-	index := filepath.Join(tree, "extension/src/background/pages/index.ts")
+	index := filepath.Join(tree, "extension/src/background/pages/input/input.ts") // its handler table
 	addHandler := func(method string) {
 		b, err := os.ReadFile(index)
 		if err != nil {
@@ -100,7 +100,7 @@ func TestAddedMethodNeedsAHandler(t *testing.T) {
 		nb := bytes.Replace(b, []byte(`  "pages.hover": hover,`), []byte(`  "pages.hover": hover,
   "`+method+`": hover,`), 1)
 		if bytes.Equal(b, nb) {
-			t.Fatal(`pages/index.ts has no "pages.hover": hover, line to add a handler after`)
+			t.Fatal(`pages/input/input.ts has no "pages.hover": hover, line to add a handler after`)
 		}
 		if err := os.WriteFile(index, nb, 0o644); err != nil {
 			t.Fatal(err)

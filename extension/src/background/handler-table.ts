@@ -1,7 +1,9 @@
-// The router's table: every handler group, wired to the session store. One
-// place, for the service worker (background.ts) and for the test that feeds
-// every method malformed params (router-params.test.ts).
+// The router's table: every handler group, wired to the session store, and
+// joined: a method no group handles, or two do, does not compile. One place,
+// for the service worker (background.ts) and for the test that feeds every
+// method malformed params (router-params.test.ts).
 
+import { joinTables } from "../join-tables";
 import { extensionHandlers } from "./extension-info";
 import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
@@ -15,14 +17,14 @@ import { resolveTab, tabHandlers } from "./sessions/tabs";
 import type { HandlerTable, Params } from "./types";
 
 export function handlerTable(store: SessionStore): HandlerTable {
-  return {
-    ...sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
-    ...tabHandlers({ store, releaseTab, joinTab, loadJoined }),
-    ...pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
-    ...extensionHandlers(),
-    ...evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
-    ...emulationHandlers({ store }),
-    ...toolHandlers(
+  return joinTables(
+    sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
+    tabHandlers({ store, releaseTab, joinTab, loadJoined }),
+    pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
+    extensionHandlers(),
+    evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+    emulationHandlers({ store }),
+    toolHandlers(
       {
         resolveTab: (p: Params) => resolveTab(store, p),
         sessionTabIds: async (p: Params) =>
@@ -30,5 +32,5 @@ export function handlerTable(store: SessionStore): HandlerTable {
       },
       click,
     ),
-  };
+  );
 }

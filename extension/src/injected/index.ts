@@ -8,6 +8,7 @@
 // and the call retried.
 
 import { methods, type MethodName } from "./methods";
+import { refusal } from "./refusal";
 
 /** Replaced by the build with the bundle's content hash. */
 declare const INJECTED_VERSION: string;
@@ -19,7 +20,12 @@ const api = Object.freeze({
   call(name: string, self: unknown, args: unknown, objects: unknown[]): unknown {
     if (!Object.prototype.hasOwnProperty.call(methods, name)) throw new Error(`no in-page method ${name}`);
     const fn = methods[name as MethodName] as (s: unknown, a: unknown, o: unknown[]) => unknown;
-    return fn(self, Array.isArray(args) ? args : [], objects);
+    try {
+      const out = fn(self, Array.isArray(args) ? args : [], objects);
+      return out instanceof Promise ? out.catch(refusal) : out;
+    } catch (e) {
+      return refusal(e);
+    }
   },
 });
 

@@ -6,6 +6,7 @@ import type { RequestParams } from "../protocol.gen";
 import { ErrorCode, RpcError } from "../types";
 import { send } from "./core/debugger";
 import { budgetOf, within } from "./core/deadline";
+import type { PageHandlers } from "./tables";
 
 /** The CDP command outlives the budget a little, so the budget's own error wins. */
 const CDP_SLACK_MS = 5_000;
@@ -37,3 +38,8 @@ export async function evaluate(tabId: number, p: RequestParams<"pages.eval">): P
   if (r.result.unserializableValue !== undefined) return { value: r.result.unserializableValue };
   return { value: r.result.value === undefined ? null : r.result.value };
 }
+
+// This file's handlers (index.ts joins them).
+export const evalHandlers = {
+  "pages.eval": evaluate,
+} satisfies PageHandlers;

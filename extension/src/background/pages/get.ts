@@ -10,6 +10,7 @@ import { releaseActionObjects } from "./snapshot/refs";
 import { resolveSpec, targetOf } from "./targets/target";
 import { callInWorld } from "./core/world";
 import { failed } from "./core/failed";
+import type { PageHandlers } from "./tables";
 
 
 interface CallValue {
@@ -49,3 +50,8 @@ export async function get(tabId: number, p: RequestParams<"pages.get">): Promise
     releaseActionObjects(tabId);
   }
 }
+
+// This file's handlers (index.ts joins them).
+export const getHandlers = {
+  "pages.get": get,
+} satisfies PageHandlers;

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, test } from "node:test";
 import { uninstall } from "./core/debugger";
 import { PAGE_METHODS } from "../methods";
 import { pageHandlers } from "./index";
-import { isToolPageMethod } from "./tools";
+import { toolHandlers } from "./tools";
 import { FakeChrome } from "../../testing/fake-chrome";
 import { fakeWorld, injectedCall } from "../../testing/fake-world";
+import { BAD_PARAM } from "../../injected/refusal";
 
 type Answer = (params: Record<string, unknown>) => unknown;
 let answers: Map<string, Answer>;
@@ -50,7 +51,8 @@ test("resolveTab runs first and its error is the answer", async () => {
 
 test("every method of the protocol is there", () => {
   // the generated list, less the ones tools.ts handles: one handler each, no more
-  const own = PAGE_METHODS.filter((m) => !isToolPageMethod(m));
+  const tools = Object.keys(toolHandlers({ resolveTab: async () => 7, sessionTabIds: async () => [7] }, async () => ({ ok: true })));
+  const own = PAGE_METHODS.filter((m) => !tools.includes(m));
   assert.deepEqual(Object.keys(h).sort(), [...own].sort());
   assert.ok(own.includes("pages.snapshot") && !(own as readonly string[]).includes("pages.upload"));
 });
@@ -201,4 +203,27 @@ test("highlight needs a target or clear, not both", async () => {
   await assert.rejects(h["pages.highlight"]!({}), { code: -32602 });
   await assert.rejects(h["pages.highlight"]!({ ref: "e1", clear: true }), { code: -32602 });
   assert.deepEqual(await h["pages.highlight"]!({ clear: true }), { cleared: true });
+});
+
+test("get style: the in-page method's answer is the result, a property the page refuses is -32602, a missing name is -32602 before the page is asked", async () => {
+  fakeWorld(answers, () => undefined);
+  const calls: [string, unknown[]][] = [];
+  answers.set("Runtime.callFunctionOn", (p) => {
+    const [name, args] = injectedCall(p);
+    calls.push([name, args]);
+    if (name === "firstMatch") return { result: { type: "object", subtype: "node", objectId: "el-1" } };
+    assert.equal(p["objectId"], "el-1");
+    if (args[0] === "colr") return { result: { type: "object", value: { [BAD_PARAM]: `"name": "colr" is not a CSS property this browser knows` } } };
+    return { result: { type: "object", value: { value: "rgb(1, 2, 3)" } } };
+  });
+  assert.deepEqual(await h["pages.getStyle"]!({ selector: "#x", name: "color" }), { value: "rgb(1, 2, 3)" });
+  assert.deepEqual(calls.at(-1), ["computedStyle", ["color"]]);
+  await assert.rejects(h["pages.getStyle"]!({ selector: "#x", name: "colr" }), {
+    code: -32602,
+    message: `invalid params: "name": "colr" is not a CSS property this browser knows`,
+  });
+  calls.length = 0;
+  await assert.rejects(h["pages.getStyle"]!({ selector: "#x" }), { code: -32602, message: `invalid params: "name" must be a non-empty string` });
+  await assert.rejects(h["pages.getAttribute"]!({ selector: "#x", name: "" }), { code: -32602 });
+  assert.deepEqual(calls, []);
 });

@@ -15,6 +15,7 @@ import { ensureAttached, send } from "./core/debugger";
 import { Wakeup } from "./core/wakeup";
 import { callInjected } from "./core/injected";
 import { dropContext, isolatedContext } from "./core/world";
+import type { PageHandlers } from "./tables";
 
 /** A handoff waiting for the person, as the popup shows it. */
 export interface PendingHandoff {
@@ -114,3 +115,8 @@ async function removeOverlay(tabId: number): Promise<void> {
   const contextId = await isolatedContext(tabId);
   await callInjected(tabId, { contextId }, "removeHandoff", []);
 }
+
+// This file's handlers (index.ts joins them).
+export const handoffHandlers = {
+  "pages.handoff": handoff,
+} satisfies PageHandlers;

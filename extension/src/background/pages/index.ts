@@ -3,91 +3,82 @@
 // through chrome.debugger.
 
 import { timeCallOnTab } from "../call-timing";
-import { PAGE_METHODS, type PageMethod } from "../methods";
+import { joinTables } from "../../join-tables";
+import type { PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
-import { check, count, drag, focus, getAttribute, is, keyboardType, getStyle } from "./input/actions";
 import { runPageCall } from "./core/call";
 import "./core/cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
-import { dialog, noteSession } from "./core/dialogs";
-import { highlight, vitals } from "./evidence/index";
-import { durableTarget } from "./targets/durable";
-import { evaluate } from "./eval";
-import { fill, select } from "./input/forms";
-import { find } from "./targets/find";
-import { get } from "./get";
-import { handoff } from "./handoff";
-import { click, hover, mouse, scroll, scrollIntoView } from "./input/input";
-import { press, type } from "./input/keyboard";
+import { dialogHandlers, noteSession } from "./core/dialogs";
+import { elementReadHandlers } from "./element-reads";
+import { evalHandlers } from "./eval";
+import { highlightHandlers } from "./evidence/highlight";
+import { screenshotHandlers } from "./evidence/screenshot";
+import { vitalsHandlers } from "./evidence/vitals";
+import { getHandlers } from "./get";
+import { handoffHandlers } from "./handoff";
+import { actionHandlers } from "./input/actions";
+import { formHandlers } from "./input/forms";
+import { pointerHandlers } from "./input/input";
+import { keyboardHandlers } from "./input/keyboard";
 import { noteTabSession } from "./logs/observe";
-import { back, forward, navigate, reload } from "./navigation/navigate";
+import { navigationHandlers } from "./navigation/navigate";
+import { waitHandlers } from "./navigation/wait";
+import { waitForHandlers } from "./navigation/wait-for";
 import { forgetRefs } from "./snapshot/refs";
-import { screenshot } from "./evidence/screenshot";
-import { snapshot } from "./snapshot/snapshot";
-import { isToolPageMethod, reportAftermath, type ToolPageMethod } from "./tools";
-import { wait } from "./navigation/wait";
-import { waitFor } from "./navigation/wait-for";
+import { snapshotHandlers } from "./snapshot/snapshot";
+import type { TabHandler } from "./tables";
+import { durableHandlers } from "./targets/durable";
+import { findHandlers } from "./targets/find";
+import type { ToolMethod } from "./tools";
 
 export interface PageDeps {
   resolveTab(params: Params): Promise<number>;
 }
 
-/** The pages.* methods handled here; files, storage and PDF are in tools.ts. */
-type OwnPageMethod = Exclude<PageMethod, ToolPageMethod>;
+/** The page calls: the PageHandlers tables the modules export next to their
+ * handlers (a method two of them register does not compile). */
+const PAGE_CALLS = joinTables(
+  snapshotHandlers,
+  pointerHandlers,
+  formHandlers,
+  keyboardHandlers,
+  actionHandlers,
+  elementReadHandlers,
+  getHandlers,
+  screenshotHandlers,
+  waitHandlers,
+  evalHandlers,
+  findHandlers,
+  navigationHandlers,
+  waitForHandlers,
+  dialogHandlers,
+  durableHandlers,
+  vitalsHandlers,
+  highlightHandlers,
+  handoffHandlers,
+);
 
-/** Every pages.* method's handler, given its tab: one each, no more. */
-const TABLE: { readonly [M in OwnPageMethod]: (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>> } = {
-  "pages.snapshot": snapshot,
-  "pages.click": reportAftermath(click), // names a chooser, download, navigation or popup it set off
-  "pages.hover": hover,
-  "pages.fill": fill,
-  "pages.type": type,
-  "pages.select": select,
-  "pages.scrollIntoView": scrollIntoView,
-  "pages.press": press,
-  "pages.scroll": scroll,
-  "pages.mouse": mouse,
-  "pages.get": get,
-  "pages.screenshot": screenshot,
-  "pages.wait": wait,
-  "pages.eval": evaluate,
-  // targets, find, more actions
-  "pages.find": find,
-  "pages.check": check,
-  "pages.focus": focus,
-  "pages.drag": drag,
-  "pages.keyboardType": keyboardType,
-  "pages.is": is,
-  "pages.getAttribute": getAttribute,
-  "pages.count": count,
-  "pages.getStyle": getStyle,
-  // navigation, waits, dialogs
-  "pages.navigate": navigate,
-  "pages.back": back,
-  "pages.forward": forward,
-  "pages.reload": reload,
-  "pages.waitFor": waitFor,
-  "pages.dialog": dialog,
-  // a target that outlives its ref (the REPL's saved script)
-  "pages.durableTarget": durableTarget,
-  // evidence
-  "pages.vitals": vitals,
-  "pages.highlight": highlight,
-  "pages.handoff": handoff,
-};
+/** The pages.* methods handled here: every one but tools.ts's. */
+type PageCallMethod = keyof typeof PAGE_CALLS;
 
-export function pageHandlers(deps: PageDeps): Handlers<OwnPageMethod> {
+/** Every pages.* method has its handler, here or in tools.ts (which of the
+ * two: handler-table.ts's join): one missing does not compile. */
+const TABLE: { readonly [M in Exclude<PageMethod, ToolMethod>]: TabHandler<M> } = PAGE_CALLS;
+
+export function pageHandlers(deps: PageDeps): Handlers<PageCallMethod> {
   const withTab =
-    <M extends OwnPageMethod>(m: M) =>
+    <M extends PageCallMethod>(m: M) =>
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // logs and blocking follow the session
       timeCallOnTab(params, tabId);
-      return runPageCall(m, tabId, params as Params, (id) => TABLE[m](id, params)) as Promise<ResultOf<M>>;
+      const fn = PAGE_CALLS[m] as unknown as TabHandler<M>;
+      return runPageCall(m, tabId, params as Params, (id) => fn(id, params)) as Promise<ResultOf<M>>;
     };
-  const own = PAGE_METHODS.filter((m): m is OwnPageMethod => !isToolPageMethod(m));
-  return Object.fromEntries(own.map((m) => [m, withTab(m)])) as unknown as Handlers<OwnPageMethod>;
+  const methods = Object.keys(TABLE) as PageCallMethod[];
+  return Object.fromEntries(methods.map((m) => [m, withTab(m)])) as unknown as Handlers<PageCallMethod>;
 }
 
 /** Detaches the debugger from the tab and forgets its refs. */

@@ -1,38 +1,37 @@
-// The handlers of files (upload, download), logs (console, errors,
-// network) with long-poll following, network blocking, cookies, storage and
-// PDF; and reportAftermath, which makes pages.click say when it opened a
-// file chooser or started a download.
+// The tool calls: the handlers of files (upload, download), logs (console,
+// errors, network) with long-poll following, network blocking, cookies,
+// storage and PDF, run on their tab as the agent's input (no runPageCall).
+// Each module exports its ToolHandlers next to its handlers; toolHandlers
+// joins them with the ones that need deps.
 
 import { timeCallOnTab } from "../call-timing";
-import type { DownloadMethod, LogMethod, NetworkMethod, PageMethod } from "../methods";
+import { joinTables } from "../../join-tables";
 import { optionalBool, optionalInt, optionalOneOf, optionalString, requireString, requireStringArray } from "../params";
 import {
   CONSOLE_LEVELS,
   type BlockResult,
-  type ClickResult,
   type ConsoleResult,
   type ErrorsResult,
   type NetworkResult,
-  type OKResult,
   type RequestDetail,
   type RequestParams,
   type ResultOf,
 } from "../protocol.gen";
-import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
-import { ensureAttached, isAttached, onForget, send } from "./core/debugger";
+import { ErrorCode, RpcError, type Handler, type Params } from "../types";
+import { ensureAttached, isAttached, send } from "./core/debugger";
 import { agentCallEnded, agentCallStarted } from "./core/person-input";
-import { listDownloads, onDownloadChange, waitBegin, waitDone, type Download } from "./files/downloads";
-import { Wakeup } from "./core/wakeup";
-import { chooserSince, upload } from "./files/files";
+import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
+import { uploadHandlers } from "./files/files";
+import type { Click } from "./input/aftermath";
 import { requestDetail } from "./network/network-detail";
-import { waitResponse } from "./network/network-wait";
+import { waitResponseHandlers } from "./network/network-wait";
 import { harHandlers } from "./network/har";
 import { routeHandlers } from "./network/routes";
-import { webSocketFrames, webSockets } from "./network/websockets";
+import { webSocketHandlers } from "./network/websockets";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
 import { labelOf, requireTarget } from "./targets/target";
-import { clearCookies, clearStorage, cookies, pdf, setCookie, setStorage, storage } from "./files/storage";
-import { callInWorld } from "./core/world";
+import { storageHandlers } from "./files/storage";
+import type { TabHandler, ToolCallMethod, ToolHandlers } from "./tables";
 
 export interface ToolDeps {
   resolveTab(params: Params): Promise<number>;
@@ -40,124 +39,8 @@ export interface ToolDeps {
   sessionTabIds(params: Params): Promise<number[]>;
 }
 
-/** The pages.* methods of files, storage and PDF: handled here, not in index.ts. */
-const TOOL_PAGE_METHODS = [
-  "pages.upload",
-  "pages.download",
-  "pages.pdf",
-  "pages.cookies",
-  "pages.setCookie",
-  "pages.clearCookies",
-  "pages.storage",
-  "pages.setStorage",
-  "pages.clearStorage",
-] as const satisfies readonly PageMethod[];
-
-export type ToolPageMethod = (typeof TOOL_PAGE_METHODS)[number];
-
-export function isToolPageMethod(m: PageMethod): m is ToolPageMethod {
-  return (TOOL_PAGE_METHODS as readonly string[]).includes(m);
-}
-
-/** Every method toolHandlers answers. */
-export type ToolMethod = ToolPageMethod | LogMethod | NetworkMethod | DownloadMethod;
-
-/** A tab's handler of method M, given its tab. */
-type TabHandler<M extends ToolMethod> = (tabId: number, params: RequestParams<M>) => Promise<ResultOf<M>>;
-
-/** pages.click as the input module does it, without the aftermath. */
-export type Click = (tabId: number, params: RequestParams<"pages.click">) => Promise<OKResult>;
-
 /** A long poll waits at most this long (the hub's call timeout is 30 s). */
 export const MAX_WAIT_MS = 20_000;
-
-// ---- what a click set off ----
-
-/** The last main-document request per tab, and whether it has resolved. */
-const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
-/** Woken when a document request starts or settles, or a download changes. */
-const aftermath = new Wakeup();
-onDownloadChange(() => aftermath.wake());
-
-/** Network.requestWillBeSent, Page.frameNavigated, Network.loadingFailed,
- * Page.downloadWillBegin: what became of the tab's last document request. */
-export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, method: string): void {
-  const cur = docRequests.get(tabId);
-  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
-    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
-  } else if (!cur || cur.settled) {
-    return;
-  } else if (method === "Page.frameNavigated") {
-    const f = p["frame"] as { id?: string; parentId?: string; url?: string } | undefined;
-    if (f?.id === cur.frameId) {
-      cur.settled = true;
-      if (!f.parentId) cur.navigatedTo = f.url ?? "";
-    }
-  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
-    cur.settled = true;
-  } else if (method === "Page.downloadWillBegin") {
-    cur.settled = true;
-  } else {
-    return;
-  }
-  aftermath.wake();
-}
-
-onForget((tabId) => {
-  docRequests.delete(tabId);
-});
-
-/** How long a click waits for a navigation it started to turn out a download. */
-const NAVIGATION_SETTLE_MS = 2_000;
-/** How long a click waits for a download it started to finish. */
-const CLICK_DOWNLOAD_MS = 5_000;
-
-/**
- * Wraps pages.click: after the click, a file chooser that opened is named in
- * the result ({fileChooser: {mode}}); a document request the click started
- * is given up to 2 s to become a navigation or a download, and a download
- * up to 5 s to finish ({download: Download}).
- */
-export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pages.click">) => Promise<ClickResult> {
-  return async (tabId, p) => {
-    const since = Date.now();
-    // A tab the click opens names this one as its opener.
-    let popup: number | undefined;
-    const onCreated = (t: chrome.tabs.Tab) => {
-      if (t.openerTabId === tabId && popup === undefined && t.id !== undefined) popup = t.id;
-    };
-    chrome.tabs.onCreated?.addListener(onCreated);
-    let out: ClickResult;
-    try {
-      out = { ...(await fn(tabId, p)) };
-    } catch (e) {
-      chrome.tabs.onCreated?.removeListener(onCreated);
-      throw e;
-    }
-    // A chooser the click opened is announced just after the input's ack:
-    // one round trip to the page lets the event arrive first. A click that
-    // was not forced made that round trip already (pointer.ts reads its
-    // press's verdict in the element's frame).
-    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => undefined);
-    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
-    let d: Download | undefined;
-    for (;;) {
-      const req = docRequests.get(tabId);
-      d = await waitBegin(tabId, since, 0);
-      if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
-      await aftermath.next(deadline - Date.now());
-    }
-    // Removed after the settle wait: a popup may open a moment late.
-    chrome.tabs.onCreated?.removeListener(onCreated);
-    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
-    const c = chooserSince(tabId, since);
-    if (c) out.fileChooser = { mode: c.mode };
-    const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since && req.navigatedTo !== undefined) out.navigation = { url: req.navigatedTo };
-    if (popup !== undefined) out.popup = { tabId: popup };
-    return out;
-  };
-}
 
 /**
  * pages.download: clicks the target (any kind pages.click takes: a ref, a
@@ -294,10 +177,24 @@ async function block(p: RequestParams<"network.block">, deps: ToolDeps, add: boo
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 
-export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod> {
+// This file's handlers that need no deps.
+const logHandlers = {
+  "logs.console": consoleRead,
+  "logs.errors": errorsRead,
+  "logs.network": networkRead,
+  "network.request": networkRequest,
+} satisfies ToolHandlers;
+
+/** The modules' tool tables: each handler runs on the call's tab. */
+const ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
+
+/** Every method toolHandlers answers (index.ts leaves their pages.* ones out). */
+export type ToolMethod = keyof ReturnType<typeof toolHandlers>;
+
+export function toolHandlers(deps: ToolDeps, click: Click) {
   const onTab =
-    <M extends ToolMethod>(_method: M, fn: TabHandler<M>) =>
-    async (p: RequestParams<M>): Promise<ResultOf<M>> => {
+    <M extends ToolCallMethod>(fn: TabHandler<M>): Handler<M> =>
+    async (p) => {
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
       timeCallOnTab(p, tabId);
@@ -308,30 +205,21 @@ export function toolHandlers(deps: ToolDeps, click: Click): Handlers<ToolMethod>
         agentCallEnded(tabId);
       }
     };
-  return {
-    "pages.upload": onTab("pages.upload", upload),
-    "pages.download": onTab("pages.download", (tabId, p) => download(tabId, p, click)),
-    "pages.pdf": onTab("pages.pdf", pdf),
-    "pages.cookies": onTab("pages.cookies", cookies),
-    "pages.setCookie": onTab("pages.setCookie", setCookie),
-    "pages.clearCookies": onTab("pages.clearCookies", clearCookies),
-    "pages.storage": onTab("pages.storage", storage),
-    "pages.setStorage": onTab("pages.setStorage", setStorage),
-    "pages.clearStorage": onTab("pages.clearStorage", clearStorage),
-    "logs.console": onTab("logs.console", consoleRead),
-    "logs.errors": onTab("logs.errors", errorsRead),
-    "logs.network": onTab("logs.network", networkRead),
-    "network.request": onTab("network.request", networkRequest),
-    "network.waitResponse": onTab("network.waitResponse", waitResponse),
-    "network.block": async (p) => block(p, deps, true),
-    "network.unblock": async (p) => block(p, deps, false),
-    ...routeHandlers(deps),
-    ...harHandlers(deps),
-    "network.webSockets": onTab("network.webSockets", webSockets),
-    "network.webSocketFrames": onTab("network.webSocketFrames", webSocketFrames),
-    "downloads.list": async (p) => {
-      await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
-      return { downloads: await listDownloads(String(p.sessionId)) };
-    },
+  const onTabs = Object.fromEntries(Object.entries(ON_TAB).map(([m, fn]) => [m, onTab(fn as TabHandler<ToolCallMethod>)])) as {
+    readonly [M in keyof typeof ON_TAB]: Handler<M>;
   };
+  return joinTables(
+    onTabs,
+    {
+      "pages.download": onTab<"pages.download">((tabId, p) => download(tabId, p, click)),
+      "network.block": async (p) => block(p, deps, true),
+      "network.unblock": async (p) => block(p, deps, false),
+      "downloads.list": async (p) => {
+        await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
+        return { downloads: await listDownloads(String(p.sessionId)) };
+      },
+    } satisfies { readonly [M in ToolCallMethod]?: Handler<M> },
+    routeHandlers(deps),
+    harHandlers(deps),
+  );
 }

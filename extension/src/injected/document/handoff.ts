@@ -50,3 +50,11 @@ export function removeHandoff(): void {
     state = undefined;
   }
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const handoffMethods = {
+  showHandoff: (_: unknown, [message]: [string]) => showHandoff(message),
+  removeHandoff: () => removeHandoff(),
+};

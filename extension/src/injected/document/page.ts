@@ -62,3 +62,19 @@ export function closedRootsNoted(key: string, probe: string): boolean {
   document.dispatchEvent(new Event(probe));
   return !st.alive || st.closed;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const pageMethods = {
+  scrollWindow: (_: unknown, [dx, dy]: [number, number]) => scrollWindow(dx, dy),
+  scrollPosition: () => scrollPosition(),
+  visibilityState: () => visibilityState(),
+  readyState: () => readyState(),
+  locationHref: () => locationHref(),
+  urlAndTitle: () => urlAndTitle(),
+  documentNode: () => documentNode(),
+  errorPageCode: () => errorPageCode(),
+  clockMark: (_: unknown, [label]: [string]) => clockMark(label),
+  closedRootsNoted: (_: unknown, [key, probe]: [string, string]) => closedRootsNoted(key, probe),
+};

@@ -20,3 +20,11 @@ export function startInputRecorder(): void {
 export function inputSince(since: number): Array<[number, string]> {
   return (log ?? []).filter((e) => e[0] >= since);
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const personInputMethods = {
+  startInputRecorder: () => startInputRecorder(),
+  inputSince: (_: unknown, [since]: [number]) => inputSince(since),
+};

@@ -53,3 +53,13 @@ export function writeOriginStorage(origin: string, local: StorageEntry[], sessio
   for (const e of session) sessionStorage.setItem(e.name, e.value);
   return true;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const storageMethods = {
+  storage: (_: unknown, [kind, op, key, value]: ["local" | "session", "get" | "set" | "clear", string | null, string | null]) =>
+    storageOp(kind, op, key, value),
+  readOriginStorage: () => readOriginStorage(),
+  writeOriginStorage: (_: unknown, [origin, local, session]: [string, StorageEntry[], StorageEntry[]]) => writeOriginStorage(origin, local, session),
+};

@@ -135,3 +135,10 @@ export async function readVitals(): Promise<object> {
   }
   return out;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const vitalsMethods = {
+  readVitals: () => readVitals(),
+};

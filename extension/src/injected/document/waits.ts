@@ -114,3 +114,11 @@ export function cancelWait(id: string): boolean {
   waits.get(id)?.();
   return true;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const waitMethods = {
+  domWait: (_: unknown, [kind, arg, gone, ms, id]: ["text" | "selector", string, boolean, number, string]) => domWait(kind, arg, gone, ms, id),
+  cancelWait: (_: unknown, [id]: [string]) => cancelWait(id),
+};

@@ -263,3 +263,14 @@ export function guardDisarm(): void {
 export function visible(el: Element): boolean {
   return isVisible(el);
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const actionabilityMethods = {
+  actionCheck: (el: Element, [o]: [CheckOptions]) => actionCheck(el, o),
+  guardVerdict: (_: unknown, [keep]: [boolean]) => guardVerdict(keep),
+  guardDisarm: () => guardDisarm(),
+  isVisible: (el: Element) => visible(el),
+  isEnabled: (el: Element) => !isDisabled(el),
+};

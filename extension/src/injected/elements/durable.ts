@@ -41,3 +41,10 @@ export function durableSelector(el: Element): string {
   const path = steps.join(" > ");
   return unique(path) ? path : "";
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const durableMethods = {
+  durableSelector: (el: Element) => durableSelector(el),
+};

@@ -89,3 +89,13 @@ export function focusForTyping(target: Element): boolean {
   }
   return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const formMethods = {
+  fill: (el: Element, [value]: [string]) => fill(el, value),
+  select: (el: Element, [values]: [string[]]) => select(el, values),
+  focus: (el: Element) => focus(el),
+  focusForTyping: (el: Element) => focusForTyping(el),
+};

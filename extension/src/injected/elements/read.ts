@@ -1,5 +1,8 @@
 // Reading an element or the document: text, html, value, box, an
-// attribute, a check state, the page's text with its same-origin frames'.
+// attribute, a computed style, a check state, the page's text with its
+// same-origin frames'.
+
+import { badParam } from "../refusal";
 
 /** The page's text with the text of its same-origin frames, each after a
  * line naming the frame (cross-origin frames cannot be read from here). */
@@ -80,15 +83,18 @@ export function elementText(el: Element): string {
   return ((el as HTMLElement).innerText || el.textContent || "").slice(0, 1000);
 }
 
-export function attribute(el: Element, name: string): string | null {
-  return el.getAttribute(name);
+/** pages.getAttribute: the attribute's text, null when the element has none. */
+export function attribute(el: Element, name: string): { value: string | null } {
+  return { value: el.getAttribute(name) };
 }
 
-/** The computed value of a CSS property; null for a name the browser does
- * not know as one (a custom --property always counts as known). */
-export function computedStyle(el: Element, name: string): string | null {
-  if (!name.startsWith("--") && !CSS.supports(name, "inherit")) return null;
-  return getComputedStyle(el).getPropertyValue(name).trim();
+/** pages.getStyle: the computed value of a CSS property; a name the browser
+ * does not know as one is refused (a custom --property always counts as known). */
+export function computedStyle(el: Element, name: string): { value: string } {
+  if (!name.startsWith("--") && !CSS.supports(name, "inherit")) {
+    throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
+  }
+  return { value: getComputedStyle(el).getPropertyValue(name).trim() };
 }
 
 export interface CheckState {
@@ -168,3 +174,34 @@ export function ownerShown(start: Element): boolean {
   }
   return true;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const readMethods = {
+  documentPart: (_: unknown, [what]: [DocumentPart]) => documentPart(what),
+  elementPart: (el: Element, [what]: [ElementPart]) => elementPart(el, what),
+  elementText: (el: Element) => elementText(el),
+  attribute: (el: Element, [name]: [string]) => attribute(el, name),
+  computedStyle: (el: Element, [name]: [string]) => computedStyle(el, name),
+  checkState: (el: Element) => checkState(el),
+  box: (el: Element) => boxOf(el),
+  fileInputKind: (el: Element) => fileInputKind(el),
+  inFrame: (el: Element) => inFrame(el),
+  descendantWithBox: (el: Element) => descendantWithBox(el),
+  documentElement: (el: Element) => documentElementOf(el),
+  documentOrigin: (el: Element) => documentOrigin(el),
+  documentIdentity: () => documentIdentity(),
+  ownerShown: (el: Element) => ownerShown(el),
+};
+
+// The pages.* methods that are one in-page read of their target, declared
+// with the function: the in-page method, the params it takes (required
+// strings, in its arguments' order) and the command's words for its errors.
+// The extension runs each the same way (background/pages/element-reads.ts):
+// the params checked, the target resolved as every target is, the method
+// called on it, its answer the result.
+export const elementReads = {
+  "pages.getAttribute": { call: "attribute", strings: ["name"], what: "get attr" },
+  "pages.getStyle": { call: "computedStyle", strings: ["name"], what: "get style" },
+} as const satisfies Record<string, { call: keyof typeof readMethods; strings: readonly string[]; what: string }>;

@@ -122,3 +122,14 @@ export function keepScannedRoots(pairs: (Element | ShadowRoot | null)[]): number
   reg.scanned = document.getElementsByTagName("*").length;
   return found;
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const registryMethods = {
+  refElement: (_: unknown, [n]: [number]) => refElement(n),
+  register: (el: Element, [owner, next]: [string, number]) => registerElement(el, owner, next),
+  pendingHosts: () => pendingHosts(),
+  adoptClosedRoots: (hosts: Element[], _: [], roots: (ShadowRoot | null)[]) => adoptClosedRoots(hosts, roots),
+  keepScannedRoots: (_: unknown, __: [], pairs: (Element | ShadowRoot | null)[]) => keepScannedRoots(pairs),
+};

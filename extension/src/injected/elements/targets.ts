@@ -110,3 +110,12 @@ export function findElements(kind: "text" | "label", wantRaw: string, exact: boo
   all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   return all.slice(0, limit);
 }
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const targetMethods = {
+  firstMatch: (_: unknown, [sel, pick]: [string, Pick]) => firstMatch(sel, pick),
+  count: (_: unknown, [sel]: [string]) => count(sel),
+  find: (_: unknown, [kind, want, exact, limit]: ["text" | "label", string, boolean, number]) => findElements(kind, want, exact, limit),
+};

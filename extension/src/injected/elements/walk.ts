@@ -601,3 +601,10 @@ export async function walkTree(o: TreeOptions): Promise<string> {
   return JSON.stringify(out);
 }
 
+
+// This file's in-page methods, by the name the extension calls them with
+// (methods.ts joins the tables): `this`, then the JSON arguments, then the
+// objects passed by reference.
+export const walkMethods = {
+  walk: (_: unknown, [o]: [TreeOptions]) => walkTree(o),
+};

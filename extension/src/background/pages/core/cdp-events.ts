@@ -18,13 +18,13 @@ import { tracingComplete } from "../evidence/trace";
 import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFrame } from "../evidence/trace-shots";
 import { downloadEvent } from "../files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "../files/files";
+import { trackDocumentRequest } from "../input/aftermath";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "../logs/observe";
 import { harNetworkEvent } from "../network/har";
 import { responseReceived } from "../network/network-wait";
 import { webSocketEvent } from "../network/websockets";
 import { watchClosedRoots } from "../snapshot/closed-roots";
 import { frameLoadEvent } from "../snapshot/settle";
-import { trackDocumentRequest } from "../tools";
 import { answerDialog } from "./dialogs";
 import {
   dialogClosed,

@@ -18,6 +18,7 @@ import {
   showingDialog,
   type Dialog,
 } from "./debugger";
+import type { PageHandlers } from "../tables";
 
 export type DialogState = DialogReport["state"];
 export type { DialogReport };
@@ -118,3 +119,8 @@ export async function dialog(tabId: number, p: RequestParams<"pages.dialog">): P
   if (accept && params["promptText"] !== undefined) r.text = String(params["promptText"]);
   return r;
 }
+
+// This file's handlers (index.ts joins them).
+export const dialogHandlers = {
+  "pages.dialog": dialog,
+} satisfies PageHandlers;

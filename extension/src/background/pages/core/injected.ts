@@ -9,6 +9,8 @@
 
 import { SOURCE, VERSION } from "virtual:injected";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
+import { BAD_PARAM } from "../../../injected/refusal";
+import { ErrorCode, RpcError } from "../../types";
 import { onForget, sendIn, send } from "./debugger";
 
 /** What the fixed function answers when the world lacks this build's script. */
@@ -94,7 +96,8 @@ export async function callInjected<N extends MethodName>(
   return r as CallResult<ResultOf<N>>;
 }
 
-/** callInjected's value; an exception in the page is thrown as `fail` makes it. */
+/** callInjected's value; an exception in the page is thrown as `fail` makes
+ * it, an argument the page refused (badParam) as -32602. */
 export async function valueOf<N extends MethodName>(
   tabId: number,
   where: Where,
@@ -105,5 +108,9 @@ export async function valueOf<N extends MethodName>(
 ): Promise<ResultOf<N>> {
   const r = await callInjected(tabId, where, name, args, opts);
   if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
-  return r.result.value as ResultOf<N>;
+  const v: unknown = r.result.value;
+  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String((v as Record<string, unknown>)[BAD_PARAM])}`);
+  }
+  return v as ResultOf<N>;
 }

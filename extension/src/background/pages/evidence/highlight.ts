@@ -10,6 +10,7 @@ import { onForget, sendIn, sendQuiet } from "../core/debugger";
 import { viewportBox } from "../input/geometry";
 import { objectSession, releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, targetOf } from "../targets/target";
+import type { PageHandlers } from "../tables";
 
 export const DEFAULT_HIGHLIGHT_MS = 2_000;
 
@@ -72,3 +73,8 @@ export async function highlight(tabId: number, p: RequestParams<"pages.highlight
     releaseActionObjects(tabId);
   }
 }
+
+// This file's handlers (index.ts joins them).
+export const highlightHandlers = {
+  "pages.highlight": highlight,
+} satisfies PageHandlers;

@@ -1,6 +1,6 @@
 // The evidence handlers: record.* (recorder.ts) and trace.* (trace.ts) for
-// the router; pages.vitals and pages.highlight go into pages/index.ts's
-// TABLE like every pages.* method.
+// the router; pages.vitals and pages.highlight are page calls, in the tables
+// of vitals.ts and highlight.ts like every pages.* method's.
 
 import type { RecordMethod, TraceMethod } from "../../protocol.gen";
 import { optionalBool, optionalInt, optionalString, requireString } from "../../params";
@@ -8,9 +8,6 @@ import { SESSION_REQUIRED_MESSAGE, type SessionStore } from "../../sessions/sess
 import { ErrorCode, RpcError, type Handlers, type Params } from "../../types";
 import { framesOf, startRecording, stopRecording } from "./recorder";
 import { DEFAULT_CATEGORIES, readTrace, SCREENSHOT_CATEGORY, startTrace, stopTrace, traceShots } from "./trace";
-
-export { highlight } from "./highlight";
-export { vitals } from "./vitals";
 
 export interface EvidenceDeps {
   store: SessionStore;

@@ -16,6 +16,7 @@ import { visibleCentre } from "../input/input";
 import { releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
 import { resolveSpec, targetOf } from "../targets/target";
+import type { PageHandlers } from "../tables";
 
 interface Viewport {
   pageX: number;
@@ -148,3 +149,8 @@ export async function screenshot(tabId: number, p: RequestParams<"pages.screensh
   }
   return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
 }
+
+// This file's handlers (index.ts joins them).
+export const screenshotHandlers = {
+  "pages.screenshot": screenshot,
+} satisfies PageHandlers;

@@ -10,6 +10,7 @@ import { ensureForeground } from "../core/foreground";
 import { reload } from "../navigation/navigate";
 import { isolatedContext } from "../core/world";
 import { callInjected } from "../core/injected";
+import type { PageHandlers } from "../tables";
 
 /** After a reload, how long paints may go on before LCP is read. */
 export const SETTLE_MS = 500;
@@ -27,3 +28,8 @@ export async function vitals(tabId: number, p: RequestParams<"pages.vitals">): P
   }
   return r.result.value as VitalsResult;
 }
+
+// This file's handlers (index.ts joins them).
+export const vitalsHandlers = {
+  "pages.vitals": vitals,
+} satisfies PageHandlers;

@@ -19,6 +19,7 @@ import { releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
 import { resolveSpec, targetOf } from "../targets/target";
 import { failed } from "../core/failed";
+import type { ToolHandlers } from "../tables";
 
 export interface Chooser {
   backendNodeId: number;
@@ -109,3 +110,8 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
   if (!spec) choosers.delete(tabId);
   return { files: files.length, target: what, multiple };
 }
+
+// This file's handlers (tools.ts joins them).
+export const uploadHandlers = {
+  "pages.upload": upload,
+} satisfies ToolHandlers;

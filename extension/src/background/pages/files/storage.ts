@@ -19,6 +19,7 @@ import type { ArgsOf } from "../../../injected/methods";
 import { send } from "../core/debugger";
 import { failed } from "../core/failed";
 import { callInWorld } from "../core/world";
+import type { ToolHandlers } from "../tables";
 
 
 interface Cookie {
@@ -155,3 +156,14 @@ export async function pdf(tabId: number, p: RequestParams<"pages.pdf">): Promise
     throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
   }
 }
+
+// This file's handlers (tools.ts joins them).
+export const storageHandlers = {
+  "pages.pdf": pdf,
+  "pages.cookies": cookies,
+  "pages.setCookie": setCookie,
+  "pages.clearCookies": clearCookies,
+  "pages.storage": storage,
+  "pages.setStorage": setStorage,
+  "pages.clearStorage": clearStorage,
+} satisfies ToolHandlers;

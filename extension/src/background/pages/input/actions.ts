@@ -1,10 +1,11 @@
 // The element actions beyond the spec's: check/uncheck, focus, drag,
-// keyboard type, is visible|enabled|checked, an attribute, a count. Each
-// takes a target as the spec's actions do (target.ts: "ref" or "selector").
+// keyboard type, is visible|enabled|checked, a count (get attr and get style
+// are element-reads.ts's). Each takes a target as the spec's actions do
+// (target.ts: "ref" or "selector").
 
 import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
-import { ErrorCode, RpcError } from "../../types";
+import { RpcError } from "../../types";
 import { disarm, pressVerdict, strayError } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "../core/debugger";
@@ -19,6 +20,7 @@ import { valueOf } from "../core/injected";
 import { requireTarget, resolveSelectorOnce, resolveSpec, selectorError, type Target } from "../targets/target";
 import { callInWorld } from "../core/world";
 import { failed } from "../core/failed";
+import type { PageHandlers } from "../tables";
 
 
 /** Calls the in-page method on the target's element. */
@@ -29,7 +31,7 @@ async function callOn<N extends MethodName>(tabId: number, t: Target, name: N, a
 /** Runs act with the resolved target, then frees what was resolved. */
 async function withTarget<T>(
   tabId: number,
-  p: RequestParams<"pages.check" | "pages.focus" | "pages.is" | "pages.getAttribute">,
+  p: RequestParams<"pages.check" | "pages.focus" | "pages.is">,
   act: (t: Target) => Promise<T>, pick: "visible" | "visibleElseFirst" = "visible"): Promise<T> {
   const spec = requireTarget(p);
   const t = await resolveSpec(tabId, spec, pick, waitMsOf(budgetOf(p)));
@@ -239,37 +241,7 @@ export async function is(tabId: number, p: RequestParams<"pages.is">): Promise<{
   );
 }
 
-// ---- attribute, count ----
-
-/** pages.getAttribute: {value: the attribute's text, or null when the element has none}. */
-export async function getAttribute(tabId: number, p: RequestParams<"pages.getAttribute">): Promise<{ value: string | null }> {
-  const name = requireString(p, "name");
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const v = await callOn(tabId, t, "attribute", [name], "get attr");
-      return { value: typeof v === "string" ? v : null };
-    },
-    "visibleElseFirst",
-  );
-}
-
-/** pages.getStyle: {value: the computed value of a CSS property of the element}. */
-export async function getStyle(tabId: number, p: RequestParams<"pages.getStyle">): Promise<{ value: string }> {
-  const name = requireString(p, "name");
-  return withTarget(
-    tabId,
-    p,
-    async (t) => {
-      const v = await callOn(tabId, t, "computedStyle", [name], "get style");
-      if (v === null) throw new RpcError(ErrorCode.invalidParams, `invalid params: "name": ${JSON.stringify(name)} is not a CSS property this browser knows`);
-      if (typeof v !== "string") throw failed(`get style ${t.label}: the page did not answer`);
-      return { value: v };
-    },
-    "visibleElseFirst",
-  );
-}
+// ---- count ----
 
 /** pages.count: {count} of the elements matching a selector, visible or not. */
 export async function count(tabId: number, p: RequestParams<"pages.count">): Promise<{ count: number }> {
@@ -279,3 +251,13 @@ export async function count(tabId: number, p: RequestParams<"pages.count">): Pro
   if (typeof r.result.value !== "number") throw failed(`count ${JSON.stringify(selector)}: the page did not answer`);
   return { count: r.result.value };
 }
+
+// This file's handlers (index.ts joins them).
+export const actionHandlers = {
+  "pages.check": check,
+  "pages.focus": focus,
+  "pages.drag": drag,
+  "pages.keyboardType": keyboardType,
+  "pages.is": is,
+  "pages.count": count,
+} satisfies PageHandlers;

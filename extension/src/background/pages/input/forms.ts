@@ -9,6 +9,7 @@ import { callInjected } from "../core/injected";
 import { releaseActionObjects } from "../snapshot/refs";
 import { requireTarget, resolveSpec } from "../targets/target";
 import { failed } from "../core/failed";
+import type { PageHandlers } from "../tables";
 
 
 /** The reason of fill's answer (src/injected/elements/forms.ts). */
@@ -51,3 +52,9 @@ export async function select(tabId: number, p: RequestParams<"pages.select">): P
     releaseActionObjects(tabId);
   }
 }
+
+// This file's handlers (index.ts joins them).
+export const formHandlers = {
+  "pages.fill": fill,
+  "pages.select": select,
+} satisfies PageHandlers;

@@ -17,6 +17,8 @@ import { callInjected } from "../core/injected";
 import { requireTarget, resolveSpec } from "../targets/target";
 import { failed } from "../core/failed";
 import { callInWorld } from "../core/world";
+import type { PageHandlers } from "../tables";
+import { reportAftermath } from "./aftermath";
 
 const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 
@@ -187,3 +189,12 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
   }
   return { ok: true };
 }
+
+// This file's handlers (index.ts joins them).
+export const pointerHandlers = {
+  "pages.click": reportAftermath(click), // names a chooser, download, navigation or popup it set off
+  "pages.hover": hover,
+  "pages.scrollIntoView": scrollIntoView,
+  "pages.scroll": scroll,
+  "pages.mouse": mouse,
+} satisfies PageHandlers;

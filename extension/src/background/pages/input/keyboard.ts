@@ -11,6 +11,7 @@ import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
 import { requireTarget, resolveSpec } from "../targets/target";
+import type { PageHandlers } from "../tables";
 
 export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
   for (const ev of keyEvents(s)) {
@@ -58,3 +59,9 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
   }
   return { ok: true };
 }
+
+// This file's handlers (index.ts joins them).
+export const keyboardHandlers = {
+  "pages.press": press,
+  "pages.type": type,
+} satisfies PageHandlers;

@@ -11,6 +11,7 @@ import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } f
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { withScheme } from "./url-match";
 import { callInWorld } from "../core/world";
+import type { PageHandlers } from "../tables";
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
 const LIFECYCLE: Record<Exclude<WaitUntil, "none">, string> = {
@@ -225,3 +226,11 @@ export async function reload(tabId: number, p: RequestParams<"pages.reload">): P
     return {};
   });
 }
+
+// This file's handlers (index.ts joins them).
+export const navigationHandlers = {
+  "pages.navigate": navigate,
+  "pages.back": back,
+  "pages.forward": forward,
+  "pages.reload": reload,
+} satisfies PageHandlers;

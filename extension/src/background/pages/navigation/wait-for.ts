@@ -20,6 +20,7 @@ import { waitInFrames } from "./wait-frames";
 import { releaseActionObjects } from "../snapshot/refs";
 import { isRoleTarget, parseRoleTarget } from "../targets/role-target";
 import { resolveSelectorOnce } from "../targets/target";
+import type { PageHandlers } from "../tables";
 
 /** How long a wait whose document went away waits for the next one
  * before it tries again anyway. */
@@ -206,3 +207,8 @@ async function waitFn(
     await nextDoc();
   }
 }
+
+// This file's handlers (index.ts joins them).
+export const waitForHandlers = {
+  "pages.waitFor": waitFor,
+} satisfies PageHandlers;

@@ -7,6 +7,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, listen, onForget, openDialog, send } from "../core/debugger";
 import { Wakeup } from "../core/wakeup";
 import { callInWorld } from "../core/world";
+import type { PageHandlers } from "../tables";
 
 /** A longer pause is refused: the hub's call would time out first anyway. */
 export const MAX_WAIT_MS = 300_000;
@@ -128,3 +129,8 @@ export async function wait(tabId: number, p: RequestParams<"pages.wait">): Promi
   }
   return { waited: Date.now() - started };
 }
+
+// This file's handlers (index.ts joins them).
+export const waitHandlers = {
+  "pages.wait": wait,
+} satisfies PageHandlers;

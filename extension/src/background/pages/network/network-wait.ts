@@ -9,6 +9,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { budgetOf, timedOut } from "../core/deadline";
 import { ensureAttached, isAttached, onForget } from "../core/debugger";
 import { matchesPattern, tabLogs } from "../logs/observe";
+import type { ToolHandlers } from "../tables";
 
 interface Waiter {
   pattern: string;
@@ -70,3 +71,8 @@ export async function waitResponse(tabId: number, p: RequestParams<"network.wait
     if (mine.size === 0 && waiters.get(tabId) === mine) waiters.delete(tabId);
   }
 }
+
+// This file's handlers (tools.ts joins them).
+export const waitResponseHandlers = {
+  "network.waitResponse": waitResponse,
+} satisfies ToolHandlers;

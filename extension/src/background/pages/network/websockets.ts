@@ -9,6 +9,7 @@ import type { RequestParams, WebSocketFrame, WebSocketFramesResult, WebSocketInf
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, isAttached, onForget } from "../core/debugger";
 import { Ring } from "../logs/observe";
+import type { ToolHandlers } from "../tables";
 
 export const WS_SOCKETS = 20;
 export const WS_FRAMES = 200;
@@ -133,3 +134,9 @@ export async function webSocketFrames(tabId: number, p: RequestParams<"network.w
     await s.frames.waitNext(Math.max(1, deadline - Date.now()));
   }
 }
+
+// This file's handlers (tools.ts joins them).
+export const webSocketHandlers = {
+  "network.webSockets": webSockets,
+  "network.webSocketFrames": webSocketFrames,
+} satisfies ToolHandlers;

@@ -37,6 +37,7 @@ export const MAX_WALK_LINES = 20_000;
 export const MAX_SCAN_ELEMENTS = 20_000;
 import { dropContext, isolatedContext } from "../core/world";
 import { failed } from "../core/failed";
+import type { PageHandlers } from "../tables";
 
 /** Marks the page-side registries as this worker run's. */
 export const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -420,3 +421,8 @@ function dropEmptyFrame(out: string[]): void {
   const last = out[out.length - 1];
   if (last !== undefined && /^\s*- iframe\b/.test(last)) out.pop();
 }
+
+// This file's handlers (index.ts joins them).
+export const snapshotHandlers = {
+  "pages.snapshot": snapshot,
+} satisfies PageHandlers;

@@ -17,6 +17,7 @@ import { releaseActionObjects, resolveRef } from "../snapshot/refs";
 import { formatRoleTarget, roleMatches } from "./role-target";
 import { callInjected } from "../core/injected";
 import { callInWorld } from "../core/world";
+import type { PageHandlers } from "../tables";
 
 /** Roles that say nothing about an element: a role target would not find it again. */
 const VAGUE_ROLES = new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
@@ -64,3 +65,8 @@ export async function durableTarget(tabId: number, p: RequestParams<"pages.durab
     releaseActionObjects(tabId);
   }
 }
+
+// This file's handlers (index.ts joins them).
+export const durableHandlers = {
+  "pages.durableTarget": durableTarget,
+} satisfies PageHandlers;

@@ -20,6 +20,7 @@ import { MAX_NAME, OWNER } from "../snapshot/snapshot";
 import { isolatedContext } from "../core/world";
 import { callInjected } from "../core/injected";
 import { callInWorld } from "../core/world";
+import type { PageHandlers } from "../tables";
 
 export interface FindResult {
   elements: { ref: string; role: string; name: string }[];
@@ -168,3 +169,8 @@ async function inPage(tabId: number, kind: "text" | "label", want: string, exact
     }),
   );
 }
+
+// This file's handlers (index.ts joins them).
+export const findHandlers = {
+  "pages.find": find,
+} satisfies PageHandlers;

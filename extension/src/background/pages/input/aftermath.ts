@@ -1,0 +1,103 @@
+// What a click set off: pages.click names a file chooser it opened, a
+// download it started (waited for up to 5 s), the navigation it made and a
+// tab it opened (reportAftermath); the tab's last document request, from
+// cdp-events.ts (trackDocumentRequest).
+
+import type { ClickResult, OKResult, RequestParams } from "../../protocol.gen";
+import { onForget } from "../core/debugger";
+import { Wakeup } from "../core/wakeup";
+import { callInWorld } from "../core/world";
+import { onDownloadChange, waitBegin, waitDone, type Download } from "../files/downloads";
+import { chooserSince } from "../files/files";
+
+/** pages.click as the input module does it, without the aftermath. */
+export type Click = (tabId: number, params: RequestParams<"pages.click">) => Promise<OKResult>;
+
+// ---- what a click set off ----
+
+/** The last main-document request per tab, and whether it has resolved. */
+const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
+/** Woken when a document request starts or settles, or a download changes. */
+const aftermath = new Wakeup();
+onDownloadChange(() => aftermath.wake());
+
+/** Network.requestWillBeSent, Page.frameNavigated, Network.loadingFailed,
+ * Page.downloadWillBegin: what became of the tab's last document request. */
+export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, method: string): void {
+  const cur = docRequests.get(tabId);
+  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+    docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (!cur || cur.settled) {
+    return;
+  } else if (method === "Page.frameNavigated") {
+    const f = p["frame"] as { id?: string; parentId?: string; url?: string } | undefined;
+    if (f?.id === cur.frameId) {
+      cur.settled = true;
+      if (!f.parentId) cur.navigatedTo = f.url ?? "";
+    }
+  } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
+    cur.settled = true;
+  } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  } else {
+    return;
+  }
+  aftermath.wake();
+}
+
+onForget((tabId) => {
+  docRequests.delete(tabId);
+});
+
+/** How long a click waits for a navigation it started to turn out a download. */
+const NAVIGATION_SETTLE_MS = 2_000;
+/** How long a click waits for a download it started to finish. */
+const CLICK_DOWNLOAD_MS = 5_000;
+
+/**
+ * Wraps pages.click: after the click, a file chooser that opened is named in
+ * the result ({fileChooser: {mode}}); a document request the click started
+ * is given up to 2 s to become a navigation or a download, and a download
+ * up to 5 s to finish ({download: Download}).
+ */
+export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pages.click">) => Promise<ClickResult> {
+  return async (tabId, p) => {
+    const since = Date.now();
+    // A tab the click opens names this one as its opener.
+    let popup: number | undefined;
+    const onCreated = (t: chrome.tabs.Tab) => {
+      if (t.openerTabId === tabId && popup === undefined && t.id !== undefined) popup = t.id;
+    };
+    chrome.tabs.onCreated?.addListener(onCreated);
+    let out: ClickResult;
+    try {
+      out = { ...(await fn(tabId, p)) };
+    } catch (e) {
+      chrome.tabs.onCreated?.removeListener(onCreated);
+      throw e;
+    }
+    // A chooser the click opened is announced just after the input's ack:
+    // one round trip to the page lets the event arrive first. A click that
+    // was not forced made that round trip already (pointer.ts reads its
+    // press's verdict in the element's frame).
+    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => undefined);
+    const deadline = Date.now() + NAVIGATION_SETTLE_MS;
+    let d: Download | undefined;
+    for (;;) {
+      const req = docRequests.get(tabId);
+      d = await waitBegin(tabId, since, 0);
+      if (d || !req || req.at < since || req.settled || Date.now() >= deadline) break;
+      await aftermath.next(deadline - Date.now());
+    }
+    // Removed after the settle wait: a popup may open a moment late.
+    chrome.tabs.onCreated?.removeListener(onCreated);
+    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
+    const c = chooserSince(tabId, since);
+    if (c) out.fileChooser = { mode: c.mode };
+    const req = docRequests.get(tabId);
+    if (!d && req && req.at >= since && req.navigatedTo !== undefined) out.navigation = { url: req.navigatedTo };
+    if (popup !== undefined) out.popup = { tabId: popup };
+    return out;
+  };
+}
+
