@@ -78,6 +78,10 @@ func newCmdDeclared(f *Factory, runF func(*pageCall) error, path string) *cobra.
 // addDeclaredChildren adds under c, whose words are path, the declared
 // commands one word below it, each with its own children.
 func addDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []declared) {
+	// a hand-written child may have declared children too (network har)
+	for _, hand := range c.Commands() {
+		addDeclaredChildren(f, hand, append(slices.Clip(path), hand.Name()), all)
+	}
 	for _, d := range all {
 		if len(d.words) == len(path)+1 && slices.Equal(d.words[:len(path)], path) {
 			sub := newDeclaredCmd(f, nil, d)
@@ -236,6 +240,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
 	}
 
+	if dc.Use != "" {
+		use = []string{use[0], dc.Use}
+	}
 	c := &cobra.Command{
 		Use:         strings.Join(use, " "),
 		Short:       dc.Short,
@@ -267,6 +274,11 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	// member out.
 	flagVals := make([]*string, len(dc.Flags))
 	for i, fl := range dc.Flags {
+		if fl.Member == "" { // read by the printer and check only
+			flagVals[i] = new(string)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", fl.Help)
+			continue
+		}
 		m := must(fl.Member)
 		help := fl.Help
 		if help == "" {
@@ -336,6 +348,10 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if flagVals[i] != nil {
 				s = *flagVals[i]
 			}
+			if fl.Member == "" {
+				named["--"+fl.Name] = s
+				continue
+			}
 			m := must(fl.Member)
 			if m.enum != nil {
 				if err := checkEnum("--"+fl.Name, *m.enum, s); err != nil {
@@ -346,12 +362,31 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
+		if dc.Check != "" {
+			check, ok := checks[dc.Check]
+			if !ok {
+				panic(dc.Path + ": no check " + dc.Check)
+			}
+			if err := check(v.Addr().Interface(), named); err != nil {
+				return nil, err
+			}
+		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		printer(f, pc, dc, named)
 		return pc, nil
 	})
+	if dc.InvalidIsUsage {
+		run := c.RunE
+		c.RunE = func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
+	}
 	return c
 }
+
+// checks are the checks a declaration may name (rpc.Command's Check), each
+// registered by the file of its commands: it gets a pointer to the filled
+// params and the arguments by name (a flag without a member as "--name"),
+// and answers a usage error for what it refuses.
+var checks = map[string]func(params any, args map[string]string) error{}
 
 // fillArg puts one argument into its member: a target into ref or
 // selector, an enum's value after checking it.

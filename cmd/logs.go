@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/logview"
 	"browserctl/rpc"
 	"browserctl/termsafe"
 )
@@ -29,13 +30,8 @@ const (
 	followTimeout = followWait + 15*time.Second
 )
 
-// safeText makes page text safe for a one-line field of a terminal:
-// termsafe's escapes, and newlines and tabs shown as \n and \t.
-func safeText(s string) string {
-	return termsafe.String(lineBreaks.Replace(s))
-}
-
-var lineBreaks = strings.NewReplacer("\n", `\n`, "\t", `\t`)
+// safeText makes page text safe for a one-line field of a terminal.
+func safeText(s string) string { return termsafe.Line(s) }
 
 // logReader runs logs.* once, or follows with --follow.
 type logReader struct {
@@ -117,26 +113,6 @@ func printEntries[T any](f *Factory, raw json.RawMessage, follow bool, entries [
 	return nil
 }
 
-func clock(ms int64) string {
-	if ms <= 0 {
-		return "--:--:--.---"
-	}
-	return time.UnixMilli(ms).Format("15:04:05.000")
-}
-
-func location(url string, line, col int) string {
-	if url == "" {
-		return ""
-	}
-	if line <= 0 {
-		return url
-	}
-	if col <= 0 {
-		return fmt.Sprintf("%s:%d", url, line)
-	}
-	return fmt.Sprintf("%s:%d:%d", url, line, col)
-}
-
 // ---- console ----
 
 func newCmdConsole(f *Factory, runF func(*logReader) error) *cobra.Command {
@@ -176,7 +152,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
 					fmt.Fprintf(f.IO.ErrOut, "(%d older messages were dropped)\n", r.Dropped)
 				}
 				return r.Next, printEntries(f, raw, follow, r.Entries, func(e rpc.ConsoleEntry) {
-					printConsoleEntry(f, e)
+					fmt.Fprintln(f.IO.Out, logview.ConsoleLine(f.IO.ColorScheme(), e))
 				})
 			}
 			return lr, nil
@@ -190,24 +166,6 @@ printing new messages until Ctrl-C (in the REPL too).`,
 	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(rpc.ConsoleLevel.Values, cobra.ShellCompDirectiveNoFileComp))
 	addTabFlag(c, f, &p.TabID)
 	return c
-}
-
-func printConsoleEntry(f *Factory, e rpc.ConsoleEntry) {
-	cs := f.IO.ColorScheme()
-	level := fmt.Sprintf("%-7s", e.Level)
-	switch e.Level {
-	case "error":
-		level = cs.Red(level)
-	case "warning":
-		level = cs.Yellow(level)
-	case "debug":
-		level = cs.Dim(level)
-	}
-	loc := location(e.URL, e.Line, e.Column)
-	if loc != "" {
-		loc = "  " + cs.Dim(safeText(loc))
-	}
-	fmt.Fprintf(f.IO.Out, "%s %s %s%s\n", cs.Dim(clock(e.Time)), level, safeText(e.Text), loc)
 }
 
 // ---- errors ----
@@ -237,12 +195,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 					return 0, err
 				}
 				return r.Next, printEntries(f, raw, follow, r.Entries, func(e rpc.ErrorEntry) {
-					cs := f.IO.ColorScheme()
-					loc := location(e.URL, e.Line, e.Column)
-					if loc != "" {
-						loc = "  " + cs.Dim(safeText(loc))
-					}
-					fmt.Fprintf(f.IO.Out, "%s %s %s%s\n", cs.Dim(clock(e.Time)), cs.Red(fmt.Sprintf("%-9s", e.Kind)), safeText(e.Text), loc)
+					fmt.Fprintln(f.IO.Out, logview.ErrorLine(f.IO.ColorScheme(), e))
 				})
 			}
 			return lr, nil

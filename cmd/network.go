@@ -1,8 +1,10 @@
 package cmd
 
 // The network group: the request log (network requests, a long poll like
-// console's, see logs.go), and blocking. Routes, HAR and WebSocket frames
-// are in network_route.go, network_har.go and network_ws.go.
+// console's, see logs.go). network block, unblock, routes, unroute,
+// request and har start are declared on their methods' rows (rpc/network*.go);
+// their printers and checks are here. Routes, HAR and WebSocket frames are
+// in network_route.go, network_har.go and network_ws.go.
 
 import (
 	"encoding/json"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/logview"
+	"browserctl/network"
 	"browserctl/rpc"
 )
 
@@ -30,8 +34,7 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRequest(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false),
-		newCmdNetworkRoute(f, nil), newCmdNetworkRoutes(f, nil), newCmdNetworkUnroute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
+	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRoute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
 	return c
 }
 
@@ -63,9 +66,9 @@ finishes, until Ctrl-C.`,
 					return 0, err
 				}
 				if !follow && !f.Globals.JSON {
-					t := newTable(f, "ID", "METHOD", "STATUS", "TYPE", "SIZE", "TIME", "URL")
+					t := newTable(f, logview.RequestHeader...)
 					for _, e := range append(r.Requests, r.Inflight...) {
-						t.add(e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
+						t.add(logview.RequestCells(e)...)
 					}
 					return r.Next, t.print()
 				}
@@ -74,7 +77,7 @@ finishes, until Ctrl-C.`,
 					entries = append(entries, r.Inflight...)
 				}
 				return r.Next, printEntries(f, raw, follow, entries, func(e rpc.RequestEntry) {
-					fmt.Fprintf(f.IO.Out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
+					fmt.Fprintln(f.IO.Out, strings.Join(logview.RequestCells(e), "\t"))
 				})
 			}
 			return lr, nil
@@ -89,76 +92,117 @@ finishes, until Ctrl-C.`,
 	return c
 }
 
-func requestStatus(e rpc.RequestEntry) string {
-	switch {
-	case e.Blocked:
-		return "blocked"
-	case e.Failure != "":
-		return safeText(e.Failure)
-	case e.DurationMs < 0:
-		if e.Status > 0 {
-			return fmt.Sprintf("%d…", e.Status)
-		}
-		return "pending"
-	}
-	return fmt.Sprint(e.Status)
-}
-
-func requestTime(e rpc.RequestEntry) string {
-	if e.DurationMs < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%d ms", e.DurationMs)
-}
-
-func newCmdNetworkBlock(f *Factory, runF func(*pageCall) error, block bool) *cobra.Command {
-	var p rpc.BlockParams
-	use, method, short := "block", rpc.NetworkBlock, "Make requests whose URL matches PATTERN fail, in every tab of the session"
-	example := `  browserctl network block ads.example.com
-  browserctl network block '*://*/*.png' '*analytics*'`
-	if !block {
-		use, method, short = "unblock", rpc.NetworkUnblock, "Stop blocking PATTERN"
-		example = "  browserctl network unblock ads.example.com"
-	}
-	c := &cobra.Command{
-		Use:   use + " PATTERN...",
-		Short: short,
-		Long: short + `. The short form of network route PATTERN --abort: a
-blocked request fails with net::ERR_BLOCKED_BY_CLIENT and shows as
-"blocked" in network requests; network routes lists the patterns as abort
-routes and network unroute removes them too. The block list lives in the
-extension until its service worker restarts. Prints the session's block
-list after the change.
-
-` + patternHelp,
-		Example:           example,
-		Args:              minArgs(1, "at least one PATTERN"),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			for _, a := range args {
-				if strings.TrimSpace(a) == "" {
-					return nil, usageErrorf("a PATTERN must not be empty")
-				}
+// The declared network commands' checks and printers.
+func init() {
+	// block, unblock: no empty PATTERN.
+	checks["patterns"] = func(params any, _ map[string]string) error {
+		for _, a := range params.(*rpc.BlockParams).Patterns {
+			if strings.TrimSpace(a) == "" {
+				return usageErrorf("a PATTERN must not be empty")
 			}
-			p.SessionID, p.Patterns = sessionOf(f), args
-			return &pageCall{Method: method, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.BlockResult
-				if err := decodeResult(method, raw, &r); err != nil {
-					return err
-				}
-				if len(r.SkippedTabIDs) > 0 {
-					warn(f, "tabs %v could not be attached now; they get the list on their first command", r.SkippedTabIDs)
-				}
-				if len(r.Patterns) == 0 && f.IO.IsStderrTTY() {
-					fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")
-				}
-				for _, pat := range r.Patterns {
-					fmt.Fprintln(f.IO.Out, safeText(pat))
-				}
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(),
+		}
+		return nil
 	}
-	return c
+	// unroute: a PATTERN or --all, one of them.
+	checks["unroute"] = func(params any, args map[string]string) error {
+		p := params.(*rpc.UnrouteParams)
+		pattern, given := args["PATTERN"]
+		if p.All == given {
+			return usageErrorf("give a PATTERN or --all, one of them")
+		}
+		if given {
+			return network.CheckPattern("PATTERN", pattern)
+		}
+		return nil
+	}
+	// request: an id as network requests lists it.
+	checks["requestID"] = func(params any, _ map[string]string) (err error) {
+		p := params.(*rpc.NetworkRequestParams)
+		p.ID, err = network.RequestID(p.ID)
+		return err
+	}
+	// block, unblock: the session's block list after the change.
+	printers["blocklist"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.BlockResult
+			if err := decodeResult(pc.Method, raw, &r); err != nil {
+				return err
+			}
+			if len(r.SkippedTabIDs) > 0 {
+				warn(f, "tabs %v could not be attached now; they get the list on their first command", r.SkippedTabIDs)
+			}
+			if len(r.Patterns) == 0 && f.IO.IsStderrTTY() {
+				fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")
+			}
+			for _, pat := range r.Patterns {
+				fmt.Fprintln(f.IO.Out, safeText(pat))
+			}
+			return nil
+		}
+	}
+	// routes, unroute (and route, written by hand): the session's routes.
+	printers["routes"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error { return printRoutes(f, pc.Method, raw) }
+	}
+	// har start: recording, or that it already was.
+	printers["harStart"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.HARStartResult
+			if err := decodeResult(pc.Method, raw, &r); err != nil {
+				return err
+			}
+			if !r.Started {
+				warn(f, "a HAR recording was already running in this session: it goes on")
+				return nil
+			}
+			done(f, "recording requests (the newest %d are kept); network har stop FILE writes them", r.MaxEntries)
+			return nil
+		}
+	}
+	// request: the request whole; with -o FILE its response body saved.
+	printers["request"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+		out := args["--output"]
+		pc.Human = func(raw json.RawMessage) error {
+			var d rpc.RequestDetail
+			if err := decodeResult(pc.Method, raw, &d); err != nil {
+				return err
+			}
+			logview.WriteRequest(f.IO.Out, f.IO.ColorScheme(), d, out != "")
+			return nil
+		}
+		if out != "" {
+			pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
+				var d rpc.RequestDetail
+				if err := decodeResult(pc.Method, raw, &d); err != nil {
+					return nil, err
+				}
+				return raw, network.SaveBody(out, d)
+			}
+		}
+	}
+}
+
+// printRoutes prints the session's routes the method answers.
+func printRoutes(f *Factory, method string, raw json.RawMessage) error {
+	var r rpc.RoutesResult
+	if err := decodeResult(method, raw, &r); err != nil {
+		return err
+	}
+	if len(r.SkippedTabIDs) > 0 {
+		warn(f, "tabs %v could not be attached now; they get the routes on their first command", r.SkippedTabIDs)
+	}
+	if method == rpc.NetworkUnroute {
+		done(f, "%d route(s) removed", r.Removed)
+	}
+	if len(r.Routes) == 0 {
+		if f.IO.IsStderrTTY() {
+			fmt.Fprintln(f.IO.ErrOut, "no routes")
+		}
+		return nil
+	}
+	t := newTable(f, logview.RouteHeader...)
+	for _, rt := range r.Routes {
+		t.add(logview.RouteCells(rt)...)
+	}
+	return t.print()
 }

@@ -85,25 +85,6 @@ func TestNetworkRouteBadInput(t *testing.T) {
 	}
 }
 
-func TestParseRouteHeader(t *testing.T) {
-	for in, want := range map[string]rpc.RouteHeader{
-		"X-A: 1":          {Name: "X-A", Value: "1"},
-		"Set-Cookie:a=b;": {Name: "Set-Cookie", Value: "a=b;"},
-		" X : y ":         {Name: "X", Value: "y"},
-		"Empty:":          {Name: "Empty", Value: ""},
-	} {
-		got, err := parseRouteHeader(in)
-		if err != nil || got != want {
-			t.Errorf("parseRouteHeader(%q) = %+v, %v; want %+v", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "x", ":v", "a b: c", "é: x", "X: a\nb"} {
-		if _, err := parseRouteHeader(in); err == nil {
-			t.Errorf("parseRouteHeader(%q) accepted", in)
-		}
-	}
-}
-
 // har stop writes HAR 1.2 around the extension's entries.
 func TestNetworkHARStopWritesHAR(t *testing.T) {
 	e := newTestEnv(t)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/logview"
 	"browserctl/rpc"
 )
 
@@ -81,13 +82,9 @@ func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
 		}
 		return nil
 	}
-	t := newTable(f, "ID", "STATE", "FRAMES", "URL")
+	t := newTable(f, logview.SocketHeader...)
 	for _, s := range r.Sockets {
-		state := s.State
-		if s.Error != "" {
-			state += " (" + safeText(s.Error) + ")"
-		}
-		t.add(s.ID, state, fmt.Sprint(s.Frames), safeText(s.URL))
+		t.add(logview.SocketCells(s)...)
 	}
 	return t.print()
 }
@@ -105,22 +102,6 @@ func newestWebSocket(ctx context.Context, f *Factory, pp rpc.PageParams) (string
 		return "", usageErrorf("the tab has no WebSocket connection to follow")
 	}
 	return r.Sockets[len(r.Sockets)-1].ID, nil
-}
-
-// frameLine is one frame for people: time, direction, payload.
-func frameLine(fr rpc.WebSocketFrame) string {
-	dir := "<"
-	if fr.Direction == "sent" {
-		dir = ">"
-	}
-	payload := safeText(fr.Text)
-	switch {
-	case fr.Opcode != 1:
-		payload = fmt.Sprintf("(binary, %s)", humanBytes(int64(fr.Size)))
-	case fr.Truncated:
-		payload += fmt.Sprintf(" … (%s in all)", humanBytes(int64(fr.Size)))
-	}
-	return fmt.Sprintf("%s %s %s", clock(fr.Time), dir, payload)
 }
 
 func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, follow bool) error {
@@ -150,7 +131,7 @@ func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, f
 			return printJSON(f, raw)
 		}
 		if err := printEntries(f, raw, true, r.Frames, func(fr rpc.WebSocketFrame) {
-			fmt.Fprintln(f.IO.Out, frameLine(fr))
+			fmt.Fprintln(f.IO.Out, logview.FrameLine(fr))
 		}); err != nil {
 			return err
 		}

@@ -48,6 +48,17 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
+	// Check names a check of cmd/ (cmd/declared.go's checks) run on the
+	// params once the arguments and flags filled them, before the call: it
+	// refuses what the types cannot say (a usage error, exit 2, nothing
+	// sent) and may finish the params (trim an id).
+	Check string
+	// Use is the usage line after the command's words when the Args'
+	// names do not say it ("PATTERN | --all").
+	Use string
+	// InvalidIsUsage: the method's invalid-params answer (-32602) names the
+	// person's mistake (an unknown id or pattern), so it exits 2.
+	InvalidIsUsage bool
 }
 
 // Arg is one positional argument of a Command.
@@ -75,7 +86,8 @@ type Arg struct {
 type Flag struct {
 	Name, Short string
 	// Member is the params member (json name) it fills; a flag not given
-	// leaves it out.
+	// leaves it out. Without a Member the flag takes a string that only the
+	// command's printer and check read (as "--name" among the arguments).
 	Member string
 	Help   string
 }
