@@ -1,10 +1,10 @@
 package cmd
 
-// The network group: the request log (network requests, a long poll like
-// console's, see logs.go). network block, unblock, routes, unroute,
-// request and har start are declared on their methods' rows (rpc/network*.go);
-// their printers and checks are here. Routes, HAR and WebSocket frames are
-// in network_route.go, network_har.go and network_ws.go.
+// The network group. network requests (printed by logs.go), block,
+// unblock, routes, unroute, request and har start are declared on their
+// methods' rows (rpc/logs.go, rpc/network*.go); their printers and checks
+// are here. route, har stop and ws are written by hand in
+// network_route.go, network_har.go and network_ws.go.
 
 import (
 	"encoding/json"
@@ -34,61 +34,7 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRoute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
-	return c
-}
-
-func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Command {
-	var p rpc.NetworkLogParams
-	var follow bool
-	c := &cobra.Command{
-		Use:   "requests",
-		Short: "List the tab's requests: method, status or failure, type, size, time, URL",
-		Long: `List the requests the tab made since it joined the session (the newest
-1000 finished ones, oldest dropped first, then the ones still in flight):
-a short id (for network request ID), method, status (or the failure reason: net::ERR_..., "blocked" for a
-request network block failed), resource type, bytes received, time taken
-and URL. --filter keeps URLs containing TEXT (any case); --failed keeps
-failures and HTTP statuses >= 400. --follow prints each request as it
-finishes, until Ctrl-C.`,
-		Example: `  browserctl network requests
-  browserctl network requests --failed
-  browserctl network requests --filter api --follow --json`,
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			q := p
-			lr := &logReader{f: f, method: rpc.LogsNetwork, params: &q, cursor: &q.LogCursor, follow: follow}
-			lr.print = func(raw json.RawMessage, first bool) (int64, error) {
-				var r rpc.NetworkResult
-				if err := decodeResult(rpc.LogsNetwork, raw, &r); err != nil {
-					return 0, err
-				}
-				if !follow && !f.Globals.JSON {
-					t := newTable(f, logview.RequestHeader...)
-					for _, e := range append(r.Requests, r.Inflight...) {
-						t.add(logview.RequestCells(e)...)
-					}
-					return r.Next, t.print()
-				}
-				entries := r.Requests
-				if first {
-					entries = append(entries, r.Inflight...)
-				}
-				return r.Next, printEntries(f, raw, follow, entries, func(e rpc.RequestEntry) {
-					fmt.Fprintln(f.IO.Out, strings.Join(logview.RequestCells(e), "\t"))
-				})
-			}
-			return lr, nil
-		}),
-		Annotations: notReplayed(readsOnly),
-	}
-	c.Flags().StringVar(&p.Filter, "filter", "", "only URLs containing TEXT")
-	c.Flags().BoolVar(&p.Failed, "failed", false, "only failed requests and HTTP errors (status >= 400)")
-	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
-	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing requests as they finish until Ctrl-C")
-	addTabFlag(c, f, &p.TabID)
+	c.AddCommand(newCmdNetworkRoute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
 	return c
 }
 

@@ -59,6 +59,13 @@ type Command struct {
 	// InvalidIsUsage: the method's invalid-params answer (-32602) names the
 	// person's mistake (an unknown id or pattern), so it exits 2.
 	InvalidIsUsage bool
+	// Follow, for a long-poll method (its params take after and waitMs, its
+	// result answers next), adds --follow (-f) with this help: the command
+	// calls the method again and again with the cursor of the last answer
+	// (clear and limit left out) until Ctrl-C, which ends it without an
+	// error. Its printer (which sees "--follow" among the arguments) prints
+	// each answer.
+	Follow string
 }
 
 // Arg is one positional argument of a Command.
@@ -90,6 +97,9 @@ type Flag struct {
 	// command's printer and check read (as "--name" among the arguments).
 	Member string
 	Help   string
+	// Invalid is the usage error for a value outside the member's enum, as
+	// Arg's Invalid. Default: "--name must be a, b or c, got "x"".
+	Invalid string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written
