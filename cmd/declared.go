@@ -7,14 +7,12 @@ package cmd
 // under their parents, declared or written by hand.
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -371,14 +369,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
-		if dc.Check != "" {
-			check, ok := checks[dc.Check]
-			if !ok {
-				panic(dc.Path + ": no check " + dc.Check)
-			}
-			if err := check(v.Addr().Interface(), named); err != nil {
-				return nil, err
-			}
+		if err := runCheck(dc, v, named); err != nil {
+			return nil, err
 		}
 		if following {
 			named["--follow"] = "true"
@@ -389,16 +381,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	}
 	c.RunE = pageRunE(f, runF, build)
 	if dc.Follow != "" {
-		c.RunE = func(c *cobra.Command, args []string) error {
-			pc, err := build(args)
-			if err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(pc)
-			}
-			return follow(c.Context(), f, pc, members, following)
-		}
+		c.RunE = followRunE(f, runF, build, members, &following)
 	}
 	if dc.InvalidIsUsage {
 		run := c.RunE
@@ -406,12 +389,6 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	}
 	return c
 }
-
-// checks are the checks a declaration may name (rpc.Command's Check), each
-// registered by the file of its commands: it gets a pointer to the filled
-// params and the arguments by name (a flag without a member as "--name"),
-// and answers a usage error for what it refuses.
-var checks = map[string]func(params any, args map[string]string) error{}
 
 // fillArg puts one argument into its member: a target into ref or
 // selector, an enum's value after checking it.
@@ -457,69 +434,4 @@ func declaredArgs(dc rpc.Command, min, max int) cobra.PositionalArgs {
 		return minArgs(min, needs)
 	}
 	return rangeArgs(min, max, needs)
-}
-
-// followWait is how long one call of --follow waits for something new;
-// the call's timeout leaves the hub room above it.
-const (
-	followWait    = 10 * time.Second
-	followTimeout = followWait + 15*time.Second
-)
-
-// follow calls a long-poll method once, or with --follow (following) again
-// and again with the cursor (after) of the last answer's next, clear and
-// limit left out, until Ctrl-C (in the REPL, Ctrl-C ends the line and the
-// REPL goes on). pc's Result prints each answer as it comes (it sees
-// the result as the method answered it: its printer makes text safe).
-// The hub forwards only request and response, so a follow is long polls:
-// the method answers as soon as something newer is there, or empty after
-// waitMs.
-func follow(ctx context.Context, f *Factory, pc *pageCall, members map[string]member, following bool) error {
-	h, err := f.Hub()
-	if err != nil {
-		return err
-	}
-	v := reflect.New(reflect.TypeOf(pc.Params)).Elem()
-	v.Set(reflect.ValueOf(pc.Params))
-	set := func(name string, x any) {
-		m, ok := members[name]
-		if !ok {
-			return
-		}
-		fv := v.FieldByIndex(m.index)
-		if fv.Kind() == reflect.Pointer {
-			p := reflect.New(fv.Type().Elem())
-			p.Elem().Set(reflect.ValueOf(x).Convert(fv.Type().Elem()))
-			fv.Set(p)
-			return
-		}
-		fv.Set(reflect.ValueOf(x).Convert(fv.Type()))
-	}
-	timeout := f.Globals.Timeout
-	for {
-		raw, err := h.Call(ctx, pc.Method, v.Interface(), timeout)
-		if err != nil {
-			if following && ctx.Err() != nil {
-				return nil // Ctrl-C in the REPL ends the follow, not in error
-			}
-			return err
-		}
-		if err := pc.Result(raw); err != nil || !following {
-			return err
-		}
-		var cursor struct {
-			Next int64 `json:"next"`
-		}
-		if err := decodeResult(pc.Method, raw, &cursor); err != nil {
-			return err
-		}
-		set("after", cursor.Next)
-		set("waitMs", int(followWait/time.Millisecond))
-		set("clear", false)
-		set("limit", 0)
-		timeout, ctx = followTimeout, withoutBudget(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-	}
 }

@@ -6,9 +6,9 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -43,18 +43,21 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 		RunE: func(c *cobra.Command, args []string) error {
 			ctx := c.Context()
 			pp := pageParams(f, tab)
-			if id == "" && !follow {
-				return listWebSockets(ctx, f, pp)
-			}
 			if id == "" {
-				newest, err := newestWebSocket(ctx, f, pp)
-				if err != nil {
+				raw, r, err := webSockets(ctx, f, pp)
+				switch {
+				case err != nil:
 					return err
+				case !follow:
+					return printWebSockets(f, raw, r)
+				case len(r.Sockets) == 0:
+					return usageErrorf("the tab has no WebSocket connection to follow")
 				}
-				id = newest
+				id = r.Sockets[len(r.Sockets)-1].ID
 			}
-			err := printFrames(ctx, f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
-			return asUsage(err) // an unknown id or pattern: the caller's mistake, exit 2
+			pc := framesCall(f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
+			err := runFollow(ctx, f, pc, follow)
+			return asUsage(err) // an unknown id: the caller's mistake, exit 2
 		},
 		Annotations: notReplayed(readsOnly),
 	}
@@ -64,17 +67,20 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 	return c
 }
 
-func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
+// webSockets are the tab's connections.
+func webSockets(ctx context.Context, f *Factory, pp rpc.PageParams) (json.RawMessage, rpc.WebSocketsResult, error) {
+	var r rpc.WebSocketsResult
 	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
-	if err != nil {
-		return err
+	if err == nil {
+		err = decodeResult(rpc.NetworkWebSockets, raw, &r)
 	}
+	return raw, r, err
+}
+
+// printWebSockets prints the connections as a table.
+func printWebSockets(f *Factory, raw json.RawMessage, r rpc.WebSocketsResult) error {
 	if f.Globals.JSON {
 		return printJSON(f, raw)
-	}
-	var r rpc.WebSocketsResult
-	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
-		return err
 	}
 	if len(r.Sockets) == 0 {
 		if f.IO.IsStderrTTY() {
@@ -89,40 +95,11 @@ func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
 	return t.print()
 }
 
-func newestWebSocket(ctx context.Context, f *Factory, pp rpc.PageParams) (string, error) {
-	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
-	if err != nil {
-		return "", err
-	}
-	var r rpc.WebSocketsResult
-	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
-		return "", err
-	}
-	if len(r.Sockets) == 0 {
-		return "", usageErrorf("the tab has no WebSocket connection to follow")
-	}
-	return r.Sockets[len(r.Sockets)-1].ID, nil
-}
-
-func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, follow bool) error {
-	h, err := f.Hub()
-	if err != nil {
-		return err
-	}
+// framesCall prints a connection's frames, a batch a call; following, it
+// ends the follow when the connection closed and nothing is left.
+func framesCall(f *Factory, p rpc.WebSocketFramesParams, follow bool) *pageCall {
 	first := true
-	for {
-		timeout := f.Globals.Timeout
-		if !first {
-			timeout = followTimeout
-			ctx = withoutBudget(ctx)
-		}
-		raw, err := h.Call(ctx, rpc.NetworkWebSocketFrames, p, timeout)
-		if err != nil {
-			if follow && ctx.Err() != nil {
-				return nil
-			}
-			return err
-		}
+	return &pageCall{Method: rpc.NetworkWebSocketFrames, Params: p, Result: func(raw json.RawMessage) error {
 		var r rpc.WebSocketFramesResult
 		if err := decodeResult(rpc.NetworkWebSocketFrames, raw, &r); err != nil {
 			return err
@@ -138,20 +115,13 @@ func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, f
 		if first && r.Dropped > 0 {
 			warn(f, "%d older frames were dropped (the newest %d are kept)", r.Dropped, rpc.WebSocketFramesMax)
 		}
-		if !follow {
-			return nil
-		}
-		if r.State == "closed" && len(r.Frames) == 0 {
+		first = false
+		if follow && r.State == "closed" && len(r.Frames) == 0 {
 			if f.IO.IsStderrTTY() {
 				fmt.Fprintln(f.IO.ErrOut, "the connection closed")
 			}
-			return nil
+			return errFollowEnd
 		}
-		first = false
-		p.After = r.Next
-		p.WaitMs = int(followWait / time.Millisecond)
-		if ctx.Err() != nil {
-			return nil
-		}
-	}
+		return nil
+	}}
 }
