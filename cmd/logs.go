@@ -90,11 +90,4 @@ func init() {
 			fmt.Fprintln(f.IO.Out, strings.Join(logview.RequestCells(e), "\t"))
 		})
 	})
-	// console --last: not below 0.
-	checks["console"] = func(params any, _ map[string]string) error {
-		if n := params.(*rpc.ConsoleParams).Limit; n < 0 {
-			return usageErrorf("--last must be >= 0, got %d", n)
-		}
-		return nil
-	}
 }

@@ -17,7 +17,7 @@ var logMethods = []Method{
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},
 		Summary: "console messages of a tab since attach (long poll with waitMs)", ResultDoc: "`next` is the cursor to pass as `after`",
 		Commands: []Command{{
-			Path: "console", Printer: "console", Check: "console",
+			Path: "console", Printer: "console",
 			Flags: []Flag{
 				{Name: "level", Member: "level", Help: "lowest level to show: debug, log, info, warning, error", Invalid: "--level must be one of %[3]s, got %[1]q"},
 				{Name: "clear", Member: "clear", Help: "empty the log after printing it"},
