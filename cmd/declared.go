@@ -303,10 +303,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 	}
-	var following bool
-	if dc.Follow != "" {
-		c.Flags().BoolVarP(&following, "follow", "f", false, dc.Follow)
-	}
+	following := addFollowFlag(c, dc)
 	var tab int
 	_, hasTab := members["tabId"]
 	if hasTab {
@@ -372,21 +369,14 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		if err := runCheck(dc, v, named); err != nil {
 			return nil, err
 		}
-		if following {
+		if *following {
 			named["--follow"] = "true"
 		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		printer(f, pc, dc, named)
 		return pc, nil
 	}
-	c.RunE = pageRunE(f, runF, build)
-	if dc.Follow != "" {
-		c.RunE = followRunE(f, runF, build, members, &following)
-	}
-	if dc.InvalidIsUsage {
-		run := c.RunE
-		c.RunE = func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
-	}
+	c.RunE = declaredRunE(f, runF, dc, build, members, following)
 	return c
 }
 

@@ -34,19 +34,36 @@ func runCheck(dc rpc.Command, v reflect.Value, args map[string]string) error {
 	return check(v.Addr().Interface(), args)
 }
 
-// followRunE runs a command that may follow: build parses, then the call
-// is made once, or with --follow (*following) again and again.
-func followRunE(f *Factory, runF func(*pageCall) error, build func([]string) (*pageCall, error), members map[string]member, following *bool) func(*cobra.Command, []string) error {
-	return func(c *cobra.Command, args []string) error {
-		pc, err := build(args)
-		if err != nil {
-			return err
-		}
-		if runF != nil {
-			return runF(pc)
-		}
-		return follow(c.Context(), f, pc, members, *following)
+// addFollowFlag adds --follow to a command whose declaration follows.
+func addFollowFlag(c *cobra.Command, dc rpc.Command) *bool {
+	following := new(bool)
+	if dc.Follow != "" {
+		c.Flags().BoolVarP(following, "follow", "f", false, dc.Follow)
 	}
+	return following
+}
+
+// declaredRunE runs a declared command: build parses, then the call is
+// made (or handed to runF), with --follow again and again; an
+// invalid-params answer is exit 2 when the declaration says so.
+func declaredRunE(f *Factory, runF func(*pageCall) error, dc rpc.Command, build func([]string) (*pageCall, error), members map[string]member, following *bool) func(*cobra.Command, []string) error {
+	run := pageRunE(f, runF, build)
+	if dc.Follow != "" {
+		run = func(c *cobra.Command, args []string) error {
+			pc, err := build(args)
+			if err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(pc)
+			}
+			return follow(c.Context(), f, pc, members, *following)
+		}
+	}
+	if !dc.InvalidIsUsage {
+		return run
+	}
+	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
 }
 
 // runFollow is follow for a command written by hand: the members are
