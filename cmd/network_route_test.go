@@ -169,8 +169,16 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 		}
 	}
 
-	// an id the extension does not know: its invalid-params answer is exit 2
+	// the usage line a declaration gives, under hand-written parents too
 	e := newTestEnv(t)
+	for cmd, use := range map[string]string{"network unroute": "network unroute PATTERN | --all", "network har start": "network har start [flags]", "network request": "network request ID [flags]"} {
+		if code := e.runArgs(append(strings.Fields(cmd), "--help")...); code != ExitOK || !strings.Contains(e.out.String(), "browserctl "+use) {
+			t.Errorf("%s --help: exit %d, no usage line %q in\n%s", cmd, code, use, e.out)
+		}
+	}
+
+	// an id the extension does not know: its invalid-params answer is exit 2
+	e = newTestEnv(t)
 	e.h.errs[rpc.NetworkRequest] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: "invalid params: no request 99"}
 	if code := e.runArgs("network", "request", "99"); code != ExitUsage || !strings.Contains(e.err.String(), "no request 99") {
 		t.Errorf("an unknown id: exit %d, stderr %q", code, e.err)
