@@ -78,6 +78,10 @@ func newCmdDeclared(f *Factory, runF func(*pageCall) error, path string) *cobra.
 // addDeclaredChildren adds under c, whose words are path, the declared
 // commands one word below it, each with its own children.
 func addDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []declared) {
+	// a hand-written child may have declared children too (network har)
+	for _, hand := range c.Commands() {
+		addDeclaredChildren(f, hand, append(slices.Clip(path), hand.Name()), all)
+	}
 	for _, d := range all {
 		if len(d.words) == len(path)+1 && slices.Equal(d.words[:len(path)], path) {
 			sub := newDeclaredCmd(f, nil, d)
@@ -236,6 +240,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
 	}
 
+	if dc.Use != "" {
+		use = []string{use[0], dc.Use}
+	}
 	c := &cobra.Command{
 		Use:         strings.Join(use, " "),
 		Short:       dc.Short,
@@ -267,6 +274,11 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	// member out.
 	flagVals := make([]*string, len(dc.Flags))
 	for i, fl := range dc.Flags {
+		if fl.Member == "" { // read by the printer and check only
+			flagVals[i] = new(string)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", fl.Help)
+			continue
+		}
 		m := must(fl.Member)
 		help := fl.Help
 		if help == "" {
@@ -291,13 +303,14 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 	}
+	following := addFollowFlag(c, dc)
 	var tab int
 	_, hasTab := members["tabId"]
 	if hasTab {
 		addTabFlag(c, f, &tab)
 	}
 
-	c.RunE = pageRunE(f, runF, func(args []string) (*pageCall, error) {
+	build := func(args []string) (*pageCall, error) {
 		v := reflect.New(pt).Elem()
 		if s := sessionOf(f); s != "" {
 			if m, ok := members["sessionId"]; ok {
@@ -336,7 +349,14 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if flagVals[i] != nil {
 				s = *flagVals[i]
 			}
+			if fl.Member == "" {
+				named["--"+fl.Name] = s
+				continue
+			}
 			m := must(fl.Member)
+			if m.enum != nil && fl.Invalid != "" && s != "" && !m.enum.Has(s) {
+				return nil, usageErrorf(fl.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
+			}
 			if m.enum != nil {
 				if err := checkEnum("--"+fl.Name, *m.enum, s); err != nil {
 					return nil, err
@@ -346,10 +366,17 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
+		if err := runCheck(dc, v, named); err != nil {
+			return nil, err
+		}
+		if *following {
+			named["--follow"] = "true"
+		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		printer(f, pc, dc, named)
 		return pc, nil
-	})
+	}
+	c.RunE = declaredRunE(f, runF, dc, build, members, following)
 	return c
 }
 

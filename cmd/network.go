@@ -1,8 +1,10 @@
 package cmd
 
-// The network group: the request log (network requests, a long poll like
-// console's, see logs.go), and blocking. Routes, HAR and WebSocket frames
-// are in network_route.go, network_har.go and network_ws.go.
+// The network group. network requests (printed by logs.go), block,
+// unblock, routes, unroute, request and har start are declared on their
+// methods' rows (rpc/logs.go, rpc/network*.go); their printers and checks
+// are here. route, har stop and ws are written by hand in
+// network_route.go, network_har.go and network_ws.go.
 
 import (
 	"encoding/json"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/logview"
+	"browserctl/network"
 	"browserctl/rpc"
 )
 
@@ -30,135 +34,121 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkRequests(f, nil), newCmdNetworkRequest(f, nil), newCmdNetworkBlock(f, nil, true), newCmdNetworkBlock(f, nil, false),
-		newCmdNetworkRoute(f, nil), newCmdNetworkRoutes(f, nil), newCmdNetworkUnroute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
+	c.AddCommand(newCmdNetworkRoute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
 	return c
 }
 
-func newCmdNetworkRequests(f *Factory, runF func(*logReader) error) *cobra.Command {
-	var p rpc.NetworkLogParams
-	var follow bool
-	c := &cobra.Command{
-		Use:   "requests",
-		Short: "List the tab's requests: method, status or failure, type, size, time, URL",
-		Long: `List the requests the tab made since it joined the session (the newest
-1000 finished ones, oldest dropped first, then the ones still in flight):
-a short id (for network request ID), method, status (or the failure reason: net::ERR_..., "blocked" for a
-request network block failed), resource type, bytes received, time taken
-and URL. --filter keeps URLs containing TEXT (any case); --failed keeps
-failures and HTTP statuses >= 400. --follow prints each request as it
-finishes, until Ctrl-C.`,
-		Example: `  browserctl network requests
-  browserctl network requests --failed
-  browserctl network requests --filter api --follow --json`,
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: logRunE(f, runF, func(args []string) (*logReader, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			q := p
-			lr := &logReader{f: f, method: rpc.LogsNetwork, params: &q, cursor: &q.LogCursor, follow: follow}
-			lr.print = func(raw json.RawMessage, first bool) (int64, error) {
-				var r rpc.NetworkResult
-				if err := decodeResult(rpc.LogsNetwork, raw, &r); err != nil {
-					return 0, err
-				}
-				if !follow && !f.Globals.JSON {
-					t := newTable(f, "ID", "METHOD", "STATUS", "TYPE", "SIZE", "TIME", "URL")
-					for _, e := range append(r.Requests, r.Inflight...) {
-						t.add(e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
-					}
-					return r.Next, t.print()
-				}
-				entries := r.Requests
-				if first {
-					entries = append(entries, r.Inflight...)
-				}
-				return r.Next, printEntries(f, raw, follow, entries, func(e rpc.RequestEntry) {
-					fmt.Fprintf(f.IO.Out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.Method, requestStatus(e), e.Type, humanBytes(e.Size), requestTime(e), safeText(e.URL))
-				})
+// The declared network commands' checks and printers.
+func init() {
+	// block, unblock: no empty PATTERN.
+	checks["patterns"] = func(params any, _ map[string]string) error {
+		for _, a := range params.(*rpc.BlockParams).Patterns {
+			if strings.TrimSpace(a) == "" {
+				return usageErrorf("a PATTERN must not be empty")
 			}
-			return lr, nil
-		}),
-		Annotations: notReplayed(readsOnly),
-	}
-	c.Flags().StringVar(&p.Filter, "filter", "", "only URLs containing TEXT")
-	c.Flags().BoolVar(&p.Failed, "failed", false, "only failed requests and HTTP errors (status >= 400)")
-	c.Flags().BoolVar(&p.Clear, "clear", false, "empty the log after printing it")
-	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing requests as they finish until Ctrl-C")
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-func requestStatus(e rpc.RequestEntry) string {
-	switch {
-	case e.Blocked:
-		return "blocked"
-	case e.Failure != "":
-		return safeText(e.Failure)
-	case e.DurationMs < 0:
-		if e.Status > 0 {
-			return fmt.Sprintf("%d…", e.Status)
 		}
-		return "pending"
+		return nil
 	}
-	return fmt.Sprint(e.Status)
-}
-
-func requestTime(e rpc.RequestEntry) string {
-	if e.DurationMs < 0 {
-		return "-"
+	// unroute: a PATTERN or --all, one of them.
+	checks["unroute"] = func(params any, args map[string]string) error {
+		p := params.(*rpc.UnrouteParams)
+		pattern, given := args["PATTERN"]
+		if p.All == given {
+			return usageErrorf("give a PATTERN or --all, one of them")
+		}
+		if given {
+			return network.CheckPattern("PATTERN", pattern)
+		}
+		return nil
 	}
-	return fmt.Sprintf("%d ms", e.DurationMs)
-}
-
-func newCmdNetworkBlock(f *Factory, runF func(*pageCall) error, block bool) *cobra.Command {
-	var p rpc.BlockParams
-	use, method, short := "block", rpc.NetworkBlock, "Make requests whose URL matches PATTERN fail, in every tab of the session"
-	example := `  browserctl network block ads.example.com
-  browserctl network block '*://*/*.png' '*analytics*'`
-	if !block {
-		use, method, short = "unblock", rpc.NetworkUnblock, "Stop blocking PATTERN"
-		example = "  browserctl network unblock ads.example.com"
+	// request: an id as network requests lists it.
+	checks["requestID"] = func(params any, _ map[string]string) (err error) {
+		p := params.(*rpc.NetworkRequestParams)
+		p.ID, err = network.RequestID(p.ID)
+		return err
 	}
-	c := &cobra.Command{
-		Use:   use + " PATTERN...",
-		Short: short,
-		Long: short + `. The short form of network route PATTERN --abort: a
-blocked request fails with net::ERR_BLOCKED_BY_CLIENT and shows as
-"blocked" in network requests; network routes lists the patterns as abort
-routes and network unroute removes them too. The block list lives in the
-extension until its service worker restarts. Prints the session's block
-list after the change.
-
-` + patternHelp,
-		Example:           example,
-		Args:              minArgs(1, "at least one PATTERN"),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			for _, a := range args {
-				if strings.TrimSpace(a) == "" {
-					return nil, usageErrorf("a PATTERN must not be empty")
-				}
+	// block, unblock: the session's block list after the change.
+	printers["blocklist"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.BlockResult
+			if err := decodeResult(pc.Method, raw, &r); err != nil {
+				return err
 			}
-			p.SessionID, p.Patterns = sessionOf(f), args
-			return &pageCall{Method: method, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.BlockResult
-				if err := decodeResult(method, raw, &r); err != nil {
-					return err
-				}
-				if len(r.SkippedTabIDs) > 0 {
-					warn(f, "tabs %v could not be attached now; they get the list on their first command", r.SkippedTabIDs)
-				}
-				if len(r.Patterns) == 0 && f.IO.IsStderrTTY() {
-					fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")
-				}
-				for _, pat := range r.Patterns {
-					fmt.Fprintln(f.IO.Out, safeText(pat))
-				}
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(),
+			if len(r.SkippedTabIDs) > 0 {
+				warn(f, "tabs %v could not be attached now; they get the list on their first command", r.SkippedTabIDs)
+			}
+			if len(r.Patterns) == 0 && f.IO.IsStderrTTY() {
+				fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")
+			}
+			for _, pat := range r.Patterns {
+				fmt.Fprintln(f.IO.Out, safeText(pat))
+			}
+			return nil
+		}
 	}
-	return c
+	// routes, unroute (and route, written by hand): the session's routes.
+	printers["routes"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error { return printRoutes(f, pc.Method, raw) }
+	}
+	// har start: recording, or that it already was.
+	printers["harStart"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.HARStartResult
+			if err := decodeResult(pc.Method, raw, &r); err != nil {
+				return err
+			}
+			if !r.Started {
+				warn(f, "a HAR recording was already running in this session: it goes on")
+				return nil
+			}
+			done(f, "recording requests (the newest %d are kept); network har stop FILE writes them", r.MaxEntries)
+			return nil
+		}
+	}
+	// request: the request whole; with -o FILE its response body saved.
+	printers["request"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+		out := args["--output"]
+		pc.Human = func(raw json.RawMessage) error {
+			var d rpc.RequestDetail
+			if err := decodeResult(pc.Method, raw, &d); err != nil {
+				return err
+			}
+			logview.WriteRequest(f.IO.Out, f.IO.ColorScheme(), d, out != "")
+			return nil
+		}
+		if out != "" {
+			pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
+				var d rpc.RequestDetail
+				if err := decodeResult(pc.Method, raw, &d); err != nil {
+					return nil, err
+				}
+				return raw, network.SaveBody(out, d)
+			}
+		}
+	}
+}
+
+// printRoutes prints the session's routes the method answers.
+func printRoutes(f *Factory, method string, raw json.RawMessage) error {
+	var r rpc.RoutesResult
+	if err := decodeResult(method, raw, &r); err != nil {
+		return err
+	}
+	if len(r.SkippedTabIDs) > 0 {
+		warn(f, "tabs %v could not be attached now; they get the routes on their first command", r.SkippedTabIDs)
+	}
+	if method == rpc.NetworkUnroute {
+		done(f, "%d route(s) removed", r.Removed)
+	}
+	if len(r.Routes) == 0 {
+		if f.IO.IsStderrTTY() {
+			fmt.Fprintln(f.IO.ErrOut, "no routes")
+		}
+		return nil
+	}
+	t := newTable(f, logview.RouteHeader...)
+	for _, rt := range r.Routes {
+		t.add(logview.RouteCells(rt)...)
+	}
+	return t.print()
 }

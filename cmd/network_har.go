@@ -1,20 +1,20 @@
 package cmd
 
 // network har start / network har stop FILE: the session's requests as a
-// HAR 1.2 file (network.harStart, network.harStop); the extension
-// collects the entries, this side writes the file around them.
+// HAR 1.2 file (network.harStart, network.harStop); the extension collects
+// the entries, package har writes the file around them. har start is
+// declared; har stop is written by hand: it checks FILE before the call
+// stops the recording, and writes it after.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"browserctl/har"
 	"browserctl/rpc"
 )
 
@@ -44,90 +44,8 @@ restarts.`, rpc.HAREntriesMax, rpc.HARTextMax>>10, rpc.HARBodiesMax>>20),
 		},
 		Annotations: notReplayed(groupOnly),
 	}
-	c.AddCommand(newCmdNetworkHARStart(f, nil), newCmdNetworkHARStop(f))
+	c.AddCommand(newCmdNetworkHARStop(f))
 	return c
-}
-
-func newCmdNetworkHARStart(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "start",
-		Short:             "Start recording the session's requests for a HAR file",
-		Example:           "  browserctl network har start",
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.NetworkHARStart, Params: rpc.SessionIDParams{SessionID: sessionOf(f)}, Human: func(raw json.RawMessage) error {
-				var r rpc.HARStartResult
-				if err := decodeResult(rpc.NetworkHARStart, raw, &r); err != nil {
-					return err
-				}
-				if !r.Started {
-					warn(f, "a HAR recording was already running in this session: it goes on")
-					return nil
-				}
-				done(f, "recording requests (the newest %d are kept); network har stop FILE writes them", r.MaxEntries)
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(),
-	}
-}
-
-// harFile is a HAR 1.2 document.
-type harFile struct {
-	Log harLog `json:"log"`
-}
-
-type harLog struct {
-	Version string         `json:"version"`
-	Creator harCreator     `json:"creator"`
-	Pages   []any          `json:"pages"`
-	Entries []rpc.HAREntry `json:"entries"`
-	Comment string         `json:"comment,omitempty"`
-}
-
-type harCreator struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-}
-
-// toolVersion is the binary's module version ("devel" for a local build).
-func toolVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
-}
-
-// harDocument wraps the recording's entries in HAR 1.2's log.
-func harDocument(r rpc.HARStopResult) harFile {
-	entries := r.Entries
-	if entries == nil {
-		entries = []rpc.HAREntry{}
-	}
-	for i := range entries {
-		if entries[i].Cache == nil {
-			entries[i].Cache = map[string]string{}
-		}
-	}
-	log := harLog{Version: "1.2", Creator: harCreator{Name: "browserctl", Version: toolVersion()}, Pages: []any{}, Entries: entries}
-	if r.Dropped > 0 {
-		log.Comment = fmt.Sprintf("%d older requests were dropped (the newest %d are kept)", r.Dropped, rpc.HAREntriesMax)
-	}
-	return harFile{Log: log}
-}
-
-// writeHAR writes the document to path (0644); a missing folder is refused.
-func writeHAR(path string, doc harFile) (int, error) {
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return 0, err
-	}
-	b = append(b, '\n')
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return 0, fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	return len(b), nil
 }
 
 func newCmdNetworkHARStop(f *Factory) *cobra.Command {
@@ -141,10 +59,8 @@ No recording running is exit 2.`,
 		Args:    exactArgs(1, "FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path := args[0]
-			if dir := filepath.Dir(path); dir != "" {
-				if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-					return usageErrorf("cannot write %s: the folder %s does not exist", path, dir)
-				}
+			if err := har.CheckFolder(path); err != nil {
+				return err
 			}
 			if err := checkWritable(path); err != nil {
 				return err // before the stop: the recording goes on
@@ -152,7 +68,7 @@ No recording running is exit 2.`,
 			raw, err := callHub(c.Context(), f, rpc.NetworkHARStop, rpc.SessionIDParams{SessionID: sessionOf(f)})
 			var be *rpc.BrowserError
 			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-				return &UsageError{Err: fmt.Errorf("%s", be.Message)}
+				return &UsageError{Err: errors.New(be.Message)} // no recording running
 			}
 			if err != nil {
 				return err
@@ -161,7 +77,7 @@ No recording running is exit 2.`,
 			if err := decodeResult(rpc.NetworkHARStop, raw, &res); err != nil {
 				return err
 			}
-			n, err := writeHAR(path, harDocument(res))
+			n, err := har.Write(path, har.Document(res))
 			if err != nil {
 				return err
 			}
@@ -170,8 +86,7 @@ No recording running is exit 2.`,
 				return marshalJSON(f, map[string]any{"path": abs, "bytes": n, "entries": len(res.Entries), "dropped": res.Dropped})
 			}
 			fmt.Fprintln(f.IO.Out, abs)
-			since := time.UnixMilli(res.Started)
-			done(f, "%d requests since %s, %d bytes", len(res.Entries), since.Format("15:04:05"), n)
+			done(f, "%d requests since %s, %d bytes", len(res.Entries), time.UnixMilli(res.Started).Format("15:04:05"), n)
 			if res.Dropped > 0 {
 				warn(f, "%d older requests were dropped (the newest %d are kept)", res.Dropped, rpc.HAREntriesMax)
 			}

@@ -85,25 +85,6 @@ func TestNetworkRouteBadInput(t *testing.T) {
 	}
 }
 
-func TestParseRouteHeader(t *testing.T) {
-	for in, want := range map[string]rpc.RouteHeader{
-		"X-A: 1":          {Name: "X-A", Value: "1"},
-		"Set-Cookie:a=b;": {Name: "Set-Cookie", Value: "a=b;"},
-		" X : y ":         {Name: "X", Value: "y"},
-		"Empty:":          {Name: "Empty", Value: ""},
-	} {
-		got, err := parseRouteHeader(in)
-		if err != nil || got != want {
-			t.Errorf("parseRouteHeader(%q) = %+v, %v; want %+v", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "x", ":v", "a b: c", "é: x", "X: a\nb"} {
-		if _, err := parseRouteHeader(in); err == nil {
-			t.Errorf("parseRouteHeader(%q) accepted", in)
-		}
-	}
-}
-
 // har stop writes HAR 1.2 around the extension's entries.
 func TestNetworkHARStopWritesHAR(t *testing.T) {
 	e := newTestEnv(t)
@@ -135,5 +116,103 @@ func TestNetworkHARStopWritesHAR(t *testing.T) {
 	}
 	if st, _ := os.Stat(file); st.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v", st.Mode())
+	}
+}
+
+// The declared network and logs commands send what was asked, refuse bad
+// input before the call (exit 2), and print for people.
+func TestDeclaredNetworkCommands(t *testing.T) {
+	for _, tt := range []struct {
+		args   []string
+		method string
+		params string
+	}{
+		{[]string{"network", "block", "a", "*.png"}, rpc.NetworkBlock, `{"sessionId":"s1","patterns":["a","*.png"]}`},
+		{[]string{"network", "unblock", "a"}, rpc.NetworkUnblock, `{"sessionId":"s1","patterns":["a"]}`},
+		{[]string{"network", "unroute", "--all"}, rpc.NetworkUnroute, `{"sessionId":"s1","all":true}`},
+		{[]string{"network", "unroute", "/api/"}, rpc.NetworkUnroute, `{"sessionId":"s1","pattern":"/api/"}`},
+		{[]string{"network", "routes"}, rpc.NetworkRoutes, `{"sessionId":"s1"}`},
+		{[]string{"network", "har", "start"}, rpc.NetworkHARStart, `{"sessionId":"s1"}`},
+		{[]string{"network", "request", " 12 ", "--tab", "3"}, rpc.NetworkRequest, `{"sessionId":"s1","tabId":3,"id":"12"}`},
+		{[]string{"console", "--level", "warning", "--last", "5", "--clear"}, rpc.LogsConsole, `{"sessionId":"s1","clear":true,"limit":5,"level":"warning"}`},
+		{[]string{"errors", "--clear"}, rpc.LogsErrors, `{"sessionId":"s1","clear":true}`},
+		{[]string{"network", "requests", "--filter", "api", "--failed"}, rpc.LogsNetwork, `{"sessionId":"s1","filter":"api","failed":true}`},
+	} {
+		e := newTestEnv(t)
+		e.h.results[tt.method] = `{}`
+		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != ExitOK {
+			t.Errorf("%q: exit %d: %s", tt.args, code, e.err)
+			continue
+		}
+		if c := e.h.lastCall(t); c.Method != tt.method || c.Params != tt.params {
+			t.Errorf("%q sent %s %s, want %s %s", tt.args, c.Method, c.Params, tt.method, tt.params)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"network", "block", " "}, "a PATTERN must not be empty"},
+		{[]string{"network", "block"}, "needs at least one PATTERN"},
+		{[]string{"network", "unroute", "a", "b"}, "needs a PATTERN or --all"},
+		{[]string{"network", "unroute", "a b"}, "holds a space"},
+		{[]string{"network", "request", "1a"}, "ID must be a request id"},
+		{[]string{"console", "--level", "loud"}, `--level must be one of debug, log, info, warning, error, got "loud"`},
+		{[]string{"console", "--last", "-1"}, "--last must not be negative, got -1"},
+	} {
+		e := newTestEnv(t)
+		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != ExitUsage || !strings.Contains(e.err.String(), tt.msg) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, ExitUsage, tt.msg)
+		}
+		if len(e.h.calls) != 0 {
+			t.Errorf("%q reached the browser: %+v", tt.args, e.h.calls)
+		}
+	}
+
+	// the usage line a declaration gives, under hand-written parents too
+	e := newTestEnv(t)
+	for cmd, use := range map[string]string{"network unroute": "network unroute PATTERN | --all", "network har start": "network har start [flags]", "network request": "network request ID [flags]"} {
+		if code := e.runArgs(append(strings.Fields(cmd), "--help")...); code != ExitOK || !strings.Contains(e.out.String(), "browserctl "+use) {
+			t.Errorf("%s --help: exit %d, no usage line %q in\n%s", cmd, code, use, e.out)
+		}
+	}
+
+	// an id the extension does not know: its invalid-params answer is exit 2
+	e = newTestEnv(t)
+	e.h.errs[rpc.NetworkRequest] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: "invalid params: no request 99"}
+	if code := e.runArgs("network", "request", "99"); code != ExitUsage || !strings.Contains(e.err.String(), "no request 99") {
+		t.Errorf("an unknown id: exit %d, stderr %q", code, e.err)
+	}
+
+	// -o saves the body exactly and says so
+	e = newTestEnv(t)
+	e.h.results[rpc.NetworkRequest] = `{"id":"4","method":"GET","url":"http://h/","status":200,"responseBody":"AP8=","base64Encoded":true,"responseBodySize":2,"mimeType":"image/png","timing":{"ttfbMs":-1,"totalMs":-1}}`
+	file := filepath.Join(t.TempDir(), "body")
+	if code := e.runArgs("network", "request", "4", "-o", file); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "\x00\xff" || !strings.Contains(e.out.String(), "Response body: 2 bytes, image/png, saved") {
+		t.Errorf("saved %q, printed %q", b, e.out)
+	}
+
+	// routes as a table, page text escaped
+	e = newTestEnv(t)
+	e.h.results[rpc.NetworkUnroute] = `{"routes":[{"pattern":"/a\u001b","status":503,"bodySize":0,"delayMs":0}],"removed":1}`
+	if code := e.runArgs("network", "unroute", "/b"); code != ExitOK || e.out.String() != "/a\\x1b\t503, 0 bytes\t-\n" {
+		t.Errorf("exit %d, printed %q", code, e.out)
+	}
+}
+
+// network ws --follow follows the newest connection's frames and ends
+// when it closed with nothing left.
+func TestNetworkWSFollowEndsWhenClosed(t *testing.T) {
+	e := newTestEnv(t)
+	e.h.results[rpc.NetworkWebSockets] = `{"sockets":[{"id":"w1","state":"closed"},{"id":"w2","state":"closed"}]}`
+	e.h.results[rpc.NetworkWebSocketFrames] = `{"frames":[],"next":3,"dropped":0,"state":"closed"}`
+	if code := e.runArgs("--session", "s1", "network", "ws", "--follow"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	if len(e.h.calls) != 2 || !strings.Contains(e.h.calls[1].Params, `"id":"w2"`) {
+		t.Errorf("calls %+v; want the list, then the newest connection's frames once", e.h.calls)
 	}
 }

@@ -6,12 +6,13 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"browserctl/logview"
 	"browserctl/rpc"
 )
 
@@ -42,18 +43,21 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 		RunE: func(c *cobra.Command, args []string) error {
 			ctx := c.Context()
 			pp := pageParams(f, tab)
-			if id == "" && !follow {
-				return listWebSockets(ctx, f, pp)
-			}
 			if id == "" {
-				newest, err := newestWebSocket(ctx, f, pp)
-				if err != nil {
+				raw, r, err := webSockets(ctx, f, pp)
+				switch {
+				case err != nil:
 					return err
+				case !follow:
+					return printWebSockets(f, raw, r)
+				case len(r.Sockets) == 0:
+					return usageErrorf("the tab has no WebSocket connection to follow")
 				}
-				id = newest
+				id = r.Sockets[len(r.Sockets)-1].ID
 			}
-			err := printFrames(ctx, f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
-			return asUsage(err) // an unknown id or pattern: the caller's mistake, exit 2
+			pc := framesCall(f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
+			err := runFollow(ctx, f, pc, follow)
+			return asUsage(err) // an unknown id: the caller's mistake, exit 2
 		},
 		Annotations: notReplayed(readsOnly),
 	}
@@ -63,17 +67,20 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 	return c
 }
 
-func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
+// webSockets are the tab's connections.
+func webSockets(ctx context.Context, f *Factory, pp rpc.PageParams) (json.RawMessage, rpc.WebSocketsResult, error) {
+	var r rpc.WebSocketsResult
 	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
-	if err != nil {
-		return err
+	if err == nil {
+		err = decodeResult(rpc.NetworkWebSockets, raw, &r)
 	}
+	return raw, r, err
+}
+
+// printWebSockets prints the connections as a table.
+func printWebSockets(f *Factory, raw json.RawMessage, r rpc.WebSocketsResult) error {
 	if f.Globals.JSON {
 		return printJSON(f, raw)
-	}
-	var r rpc.WebSocketsResult
-	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
-		return err
 	}
 	if len(r.Sockets) == 0 {
 		if f.IO.IsStderrTTY() {
@@ -81,67 +88,18 @@ func listWebSockets(ctx context.Context, f *Factory, pp rpc.PageParams) error {
 		}
 		return nil
 	}
-	t := newTable(f, "ID", "STATE", "FRAMES", "URL")
+	t := newTable(f, logview.SocketHeader...)
 	for _, s := range r.Sockets {
-		state := s.State
-		if s.Error != "" {
-			state += " (" + safeText(s.Error) + ")"
-		}
-		t.add(s.ID, state, fmt.Sprint(s.Frames), safeText(s.URL))
+		t.add(logview.SocketCells(s)...)
 	}
 	return t.print()
 }
 
-func newestWebSocket(ctx context.Context, f *Factory, pp rpc.PageParams) (string, error) {
-	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
-	if err != nil {
-		return "", err
-	}
-	var r rpc.WebSocketsResult
-	if err := decodeResult(rpc.NetworkWebSockets, raw, &r); err != nil {
-		return "", err
-	}
-	if len(r.Sockets) == 0 {
-		return "", usageErrorf("the tab has no WebSocket connection to follow")
-	}
-	return r.Sockets[len(r.Sockets)-1].ID, nil
-}
-
-// frameLine is one frame for people: time, direction, payload.
-func frameLine(fr rpc.WebSocketFrame) string {
-	dir := "<"
-	if fr.Direction == "sent" {
-		dir = ">"
-	}
-	payload := safeText(fr.Text)
-	switch {
-	case fr.Opcode != 1:
-		payload = fmt.Sprintf("(binary, %s)", humanBytes(int64(fr.Size)))
-	case fr.Truncated:
-		payload += fmt.Sprintf(" … (%s in all)", humanBytes(int64(fr.Size)))
-	}
-	return fmt.Sprintf("%s %s %s", clock(fr.Time), dir, payload)
-}
-
-func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, follow bool) error {
-	h, err := f.Hub()
-	if err != nil {
-		return err
-	}
+// framesCall prints a connection's frames, a batch a call; following, it
+// ends the follow when the connection closed and nothing is left.
+func framesCall(f *Factory, p rpc.WebSocketFramesParams, follow bool) *pageCall {
 	first := true
-	for {
-		timeout := f.Globals.Timeout
-		if !first {
-			timeout = followTimeout
-			ctx = withoutBudget(ctx)
-		}
-		raw, err := h.Call(ctx, rpc.NetworkWebSocketFrames, p, timeout)
-		if err != nil {
-			if follow && ctx.Err() != nil {
-				return nil
-			}
-			return err
-		}
+	return &pageCall{Method: rpc.NetworkWebSocketFrames, Params: p, Result: func(raw json.RawMessage) error {
 		var r rpc.WebSocketFramesResult
 		if err := decodeResult(rpc.NetworkWebSocketFrames, raw, &r); err != nil {
 			return err
@@ -150,27 +108,20 @@ func printFrames(ctx context.Context, f *Factory, p rpc.WebSocketFramesParams, f
 			return printJSON(f, raw)
 		}
 		if err := printEntries(f, raw, true, r.Frames, func(fr rpc.WebSocketFrame) {
-			fmt.Fprintln(f.IO.Out, frameLine(fr))
+			fmt.Fprintln(f.IO.Out, logview.FrameLine(fr))
 		}); err != nil {
 			return err
 		}
 		if first && r.Dropped > 0 {
 			warn(f, "%d older frames were dropped (the newest %d are kept)", r.Dropped, rpc.WebSocketFramesMax)
 		}
-		if !follow {
-			return nil
-		}
-		if r.State == "closed" && len(r.Frames) == 0 {
+		first = false
+		if follow && r.State == "closed" && len(r.Frames) == 0 {
 			if f.IO.IsStderrTTY() {
 				fmt.Fprintln(f.IO.ErrOut, "the connection closed")
 			}
-			return nil
+			return errFollowEnd
 		}
-		first = false
-		p.After = r.Next
-		p.WaitMs = int(followWait / time.Millisecond)
-		if ctx.Err() != nil {
-			return nil
-		}
-	}
+		return nil
+	}}
 }

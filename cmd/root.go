@@ -210,8 +210,6 @@ func topCmds() []topCmd {
 		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
-		{"console", "page", func(f *Factory) *cobra.Command { return newCmdConsole(f, nil) }},
-		{"errors", "page", func(f *Factory) *cobra.Command { return newCmdErrors(f, nil) }},
 		{"network", "page", newCmdNetwork},
 		{"cookies", "page", newCmdCookies},
 		{"storage", "page", newCmdStorage},

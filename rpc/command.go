@@ -48,6 +48,24 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
+	// Check names a check of cmd/ (cmd/declared.go's checks) run on the
+	// params once the arguments and flags filled them, before the call: it
+	// refuses what the types cannot say (a usage error, exit 2, nothing
+	// sent) and may finish the params (trim an id).
+	Check string
+	// Use is the usage line after the command's words when the Args'
+	// names do not say it ("PATTERN | --all").
+	Use string
+	// InvalidIsUsage: the method's invalid-params answer (-32602) names the
+	// person's mistake (an unknown id or pattern), so it exits 2.
+	InvalidIsUsage bool
+	// Follow, for a long-poll method (its params take after and waitMs, its
+	// result answers next), adds --follow (-f) with this help: the command
+	// calls the method again and again with the cursor of the last answer
+	// (clear and limit left out) until Ctrl-C, which ends it without an
+	// error. Its printer (which sees "--follow" among the arguments) prints
+	// each answer.
+	Follow string
 }
 
 // Arg is one positional argument of a Command.
@@ -75,9 +93,13 @@ type Arg struct {
 type Flag struct {
 	Name, Short string
 	// Member is the params member (json name) it fills; a flag not given
-	// leaves it out.
+	// leaves it out. Without a Member the flag takes a string that only the
+	// command's printer and check read (as "--name" among the arguments).
 	Member string
 	Help   string
+	// Invalid is the usage error for a value outside the member's enum, as
+	// Arg's Invalid. Default: "--name must be a, b or c, got "x"".
+	Invalid string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

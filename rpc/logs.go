@@ -15,14 +15,70 @@ const (
 // logMethods are the logs.* rows of Methods.
 var logMethods = []Method{
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},
-		Summary: "console messages of a tab since attach (long poll with waitMs)", ResultDoc: "`next` is the cursor to pass as `after`"},
+		Summary: "console messages of a tab since attach (long poll with waitMs)", ResultDoc: "`next` is the cursor to pass as `after`",
+		Commands: []Command{{
+			Path: "console", Printer: "console",
+			Flags: []Flag{
+				{Name: "level", Member: "level", Help: "lowest level to show: debug, log, info, warning, error", Invalid: "--level must be one of %[3]s, got %[1]q"},
+				{Name: "clear", Member: "clear", Help: "empty the log after printing it"},
+				{Name: "last", Member: "limit", Help: "only the newest N messages"},
+			},
+			Follow: "keep printing new messages until Ctrl-C",
+			Short:  "Print the tab's console messages since it joined the session (--follow to stream)",
+			Long: `Print the console messages (level, text, source location) of the tab,
+kept from the moment the tab joined the session (create, attach-current,
+tab open, a tab its page opened): the newest 1000, oldest
+dropped first. --level L keeps L and the levels above it (debug < log, info <
+warning < error). --clear empties the log after printing it. --follow keeps
+printing new messages until Ctrl-C (in the REPL too).`,
+			Example: `  browserctl console
+  browserctl console --level warning
+  browserctl console --follow
+  browserctl console --clear --json`,
+			Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: LogsErrors, Session: SessionRequired, Params: ErrorsParams{}, Result: ErrorsResult{},
-		Summary: "uncaught exceptions and unhandled rejections of a tab"},
+		Summary: "uncaught exceptions and unhandled rejections of a tab",
+		Commands: []Command{{
+			Path: "errors", Printer: "errors",
+			Flags:  []Flag{{Name: "clear", Member: "clear", Help: "empty the log after printing it"}},
+			Follow: "keep printing new errors until Ctrl-C",
+			Short:  "Print the tab's uncaught exceptions and unhandled promise rejections (--follow to stream)",
+			Long: `Print the uncaught exceptions and unhandled promise rejections of the tab
+since the tab joined the session (the newest 200, oldest dropped first), with
+their source location; --json carries the stack too. --clear empties the
+log after printing it; --follow keeps printing new ones until Ctrl-C.`,
+			Example: `  browserctl errors
+  browserctl errors --follow
+  browserctl errors --clear --json`,
+			Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
 		Tool: &Tool{Name: "browser_network_requests", Title: "Network requests",
 			Description: "The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
 			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: "network requests"},
-		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent"},
+		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent",
+		Commands: []Command{{
+			Path: "network requests", Printer: "requests",
+			Flags: []Flag{
+				{Name: "filter", Member: "filter", Help: "only URLs containing TEXT"},
+				{Name: "failed", Member: "failed", Help: "only failed requests and HTTP errors (status >= 400)"},
+				{Name: "clear", Member: "clear", Help: "empty the log after printing it"},
+			},
+			Follow: "keep printing requests as they finish until Ctrl-C",
+			Short:  "List the tab's requests: method, status or failure, type, size, time, URL",
+			Long: `List the requests the tab made since it joined the session (the newest
+1000 finished ones, oldest dropped first, then the ones still in flight):
+a short id (for network request ID), method, status (or the failure reason: net::ERR_..., "blocked" for a
+request network block failed), resource type, bytes received, time taken
+and URL. --filter keeps URLs containing TEXT (any case); --failed keeps
+failures and HTTP statuses >= 400. --follow prints each request as it
+finishes, until Ctrl-C.`,
+			Example: `  browserctl network requests
+  browserctl network requests --failed
+  browserctl network requests --filter api --follow --json`,
+			Replay: NotReplayed(ReadsOnly),
+		}}},
 }
 
 // LogCursor are the members every logs.* method takes: where to read from,

@@ -16,14 +16,80 @@ const (
 // method's row goes here.
 var networkMethods = []Method{
 	{Wire: NetworkBlock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
-		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call"},
+		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call",
+		Commands: []Command{{
+			Path: "network block", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
+			Needs: "at least one PATTERN", Check: "patterns", Printer: "blocklist",
+			Short:   blockShort,
+			Long:    blockShort + blockLong,
+			Example: "  browserctl network block ads.example.com\n  browserctl network block '*://*/*.png' '*analytics*'",
+			Replay:  Replays(),
+		}}},
 	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
-		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call"},
+		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call",
+		Commands: []Command{{
+			Path: "network unblock", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
+			Needs: "at least one PATTERN", Check: "patterns", Printer: "blocklist",
+			Short:   "Stop blocking PATTERN",
+			Long:    "Stop blocking PATTERN" + blockLong,
+			Example: "  browserctl network unblock ads.example.com",
+			Replay:  Replays(),
+		}}},
 	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
 		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
 	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},
-		Summary: "one request of a tab whole: headers, bodies, timing", ResultDoc: "an id not recorded (never, or dropped as older than the newest 1000): -32602; a body gone from the browser says so in its note"},
+		Summary: "one request of a tab whole: headers, bodies, timing", ResultDoc: "an id not recorded (never, or dropped as older than the newest 1000): -32602; a body gone from the browser says so in its note",
+		Commands: []Command{{
+			Path: "network request", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "ID",
+			Flags:   []Flag{{Name: "output", Short: "o", Help: "save the response body to FILE, exactly"}},
+			Check:   "requestID",
+			Short:   "Print one request whole: status, timing, headers and bodies",
+			Long:    requestLong,
+			Printer: "request", InvalidIsUsage: true,
+			Example: `  browserctl network requests --filter /api/
+  browserctl network request 12
+  browserctl network request 12 -o body.json
+  browserctl network request 12 --json`,
+			Replay: NotReplayed(ReadsOnly),
+		}}},
 }
+
+// URLPatternHelp is the one description of the URL patterns network
+// block, route, unroute and wait --response take.
+const URLPatternHelp = `A PATTERN without * or ? matches every URL that contains it; with them it
+is a wildcard pattern over the whole URL: * any characters, ? one, \ makes
+the next character plain (\* a star). So api.example.com/v1 matches any
+URL with that in it, '*://*/*.png' every PNG URL (and no other), and
+'https://example.com/?' the page one letter after the slash. Quote
+patterns with * or ? from the shell.`
+
+const (
+	blockShort = "Make requests whose URL matches PATTERN fail, in every tab of the session"
+	blockLong  = `. The short form of network route PATTERN --abort: a
+blocked request fails with net::ERR_BLOCKED_BY_CLIENT and shows as
+"blocked" in network requests; network routes lists the patterns as abort
+routes and network unroute removes them too. The block list lives in the
+extension until its service worker restarts. Prints the session's block
+list after the change.
+
+` + URLPatternHelp
+	requestLong = `Print the request with that ID (the first column of network requests):
+method, URL, status and status text, resource type, timing (start, time to
+first byte, total), the request headers and body, the response headers and
+body. A body is shown as text when it is text, else as its size and type;
+-o FILE saves the response body exactly as received.
+
+What is kept: the headers and timing of the newest 1500 requests per tab
+(the 1000 the listing keeps and up to 500 in flight), a request body up to
+64 KiB as sent. Bodies are read from the browser's buffer when asked for
+(at most 10 MiB); a body the browser no longer has, or a tab detached
+since, is reported as such instead of failing.
+
+--json carries id, method, url, status, statusText, type, requestHeaders,
+requestBody, responseHeaders, responseBody (base64 with base64Encoded:
+true when binary) and timing {start, ttfbMs, totalMs}. An unknown ID is
+exit 2.`
+)
 
 // BlockParams are the params of network.block and network.unblock.
 type BlockParams struct {

@@ -212,11 +212,37 @@ var networkRouteMethods = []Method{
 	{Wire: NetworkRoute, Session: SessionRequired, Params: RouteParams{}, Result: RoutesResult{},
 		Summary: "answer (or fail) requests matching a pattern in every tab of the session, tabs opened later too", ResultDoc: "the session's routes after the call; the same pattern again replaces its route"},
 	{Wire: NetworkUnroute, Session: SessionRequired, Params: UnrouteParams{}, Result: RoutesResult{},
-		Summary: "remove a route, or all of them", ResultDoc: "a pattern no route has: -32602"},
+		Summary: "remove a route, or all of them", ResultDoc: "a pattern no route has: -32602",
+		Commands: []Command{{
+			Path: "network unroute", Args: []Arg{{Name: "PATTERN", Member: "pattern", Optional: true}},
+			Flags: []Flag{{Name: "all", Member: "all", Help: "remove every route of the session"}},
+			Use:   "PATTERN | --all", Needs: "a PATTERN or --all", Check: "unroute", Printer: "routes", InvalidIsUsage: true,
+			Short: "Remove the route of PATTERN (or every route): the requests reach the network again",
+			Long: `Remove the route whose pattern is PATTERN, exactly as network route (or
+network block) was given it, or with --all every route of the session.
+A PATTERN no route has is exit 2, naming the routes there are.`,
+			Example: "  browserctl network unroute /api/user\n  browserctl network unroute --all",
+			Replay:  Replays(),
+		}}},
 	{Wire: NetworkRoutes, Session: SessionRequired, Params: SessionIDParams{}, Result: RoutesResult{},
-		Summary: "the session's routes"},
+		Summary: "the session's routes",
+		Commands: []Command{{
+			Path: "network routes", Printer: "routes",
+			Short: "List the session's routes (network block's patterns too, as abort)",
+			Long: `List the session's routes: pattern, answer (status, content type, body
+size, headers; or abort) and delay, oldest first (the newest matching route
+answers a request). network block's patterns are listed as abort routes.`,
+			Example: "  browserctl network routes\n  browserctl network routes --json",
+			Replay:  NotReplayed(ReadsOnly),
+		}}},
 	{Wire: NetworkHARStart, Session: SessionRequired, Params: SessionIDParams{}, Result: HARStartResult{},
-		Summary: "start recording the session's requests for a HAR file", ResultDoc: "the newest 1000 entries are kept"},
+		Summary: "start recording the session's requests for a HAR file", ResultDoc: "the newest 1000 entries are kept",
+		Commands: []Command{{
+			Path: "network har start", Printer: "harStart",
+			Short:   "Start recording the session's requests for a HAR file",
+			Example: "  browserctl network har start",
+			Replay:  Replays(),
+		}}},
 	{Wire: NetworkHARStop, Session: SessionRequired, Params: SessionIDParams{}, Result: HARStopResult{},
 		Summary: "stop the session's HAR recording and hand over its entries", ResultDoc: "no recording: -32602"},
 	{Wire: NetworkWebSockets, Session: SessionRequired, Params: WebSocketsParams{}, Result: WebSocketsResult{},

@@ -18,6 +18,7 @@
 package termsafe
 
 import (
+	"strings"
 	"unicode/utf8"
 )
 
@@ -245,3 +246,9 @@ func hex4(b []byte) (rune, bool) {
 	}
 	return r, true
 }
+
+// Line makes text safe for a one-line field of a terminal (a log line, a
+// table cell): String's escapes, and newlines and tabs shown as \n and \t.
+func Line(s string) string { return String(lineBreaks.Replace(s)) }
+
+var lineBreaks = strings.NewReplacer("\n", `\n`, "\t", `\t`)

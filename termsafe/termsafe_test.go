@@ -212,3 +212,16 @@ func BenchmarkHumanJSON(b *testing.B) {
 		})
 	}
 }
+
+func TestLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":          "plain",
+		"a\nb\tc":        `a\nb\tc`,
+		"red\x1b[31m":    `red\x1b[31m`,
+		"\u202eevil\r\n": `\u202eevil\x0d\n`,
+	} {
+		if got := Line(in); got != want {
+			t.Errorf("Line(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
