@@ -266,9 +266,12 @@ func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
 	c.GroupID = tc.group
 	var named []declared
 	for _, d := range declaredCmds() {
-		if len(d.words) > 1 && d.words[0] == tc.name && slices.Contains(args, d.words[1]) {
+		if len(d.words) > 1 && d.words[0] == tc.name && (slices.Contains(args, d.words[1]) || slices.ContainsFunc(d.cmd.Aliases, func(a string) bool { return slices.Contains(args, a) })) {
 			named = append(named, d)
 		}
+	}
+	if named == nil && !c.Runnable() {
+		named = declaredCmds() // a group: all its children, to suggest one for a typo
 	}
 	if named != nil {
 		addDeclaredChildren(f, c, []string{tc.name}, named)

@@ -48,6 +48,26 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
+
+	// Aliases are other names of the command's last word ("ls").
+	Aliases []string
+	// Use is the usage after the command's words when its Args do not say
+	// it: a command of flags only ("--role ROLE | --text TEXT").
+	Use string
+	// Waits: the method waits in the page up to --timeout. timeoutMs is
+	// always sent, and the hub waits a little longer, so that the page's
+	// own "timed out", naming what it waited for, arrives first.
+	Waits bool
+	// MakesSession: when there is no session at all (none named, no
+	// current one), the command makes one first, which becomes the
+	// current session, and runs in it.
+	MakesSession bool
+	// OneOf: exactly one of these flags must be given ("find needs exactly
+	// one of --role, --text or --label").
+	OneOf []string
+	// With: a flag that only goes with another ("name": "role": --name
+	// goes with --role).
+	With map[string]string
 }
 
 // Arg is one positional argument of a Command.
@@ -69,6 +89,17 @@ type Arg struct {
 	Invalid string
 	// Suggest are completions for a member that takes any string.
 	Suggest []string
+	// Complete names the candidates of cmd/'s completers: "refs" (the last
+	// snapshot's refs), "tabs" (the session's tab ids), "user-tabs" (every
+	// tab of the user's), "sessions".
+	Complete string
+	// NotEmpty: the value is trimmed of spaces, and an empty one is a
+	// usage error ("open needs a URL, got an empty one").
+	NotEmpty bool
+	// TabOrURL: a tab id, or the exact URL of one of the session's tabs,
+	// looked up when the command runs (a saved script names tabs by URL:
+	// their ids differ on a replay).
+	TabOrURL bool
 }
 
 // Flag is one flag of a Command.
@@ -78,6 +109,21 @@ type Flag struct {
 	// leaves it out.
 	Member string
 	Help   string
+	// Value makes the flag a switch that, given, sets Member to this
+	// value, written as an argument would be (--background: "active" to
+	// "false").
+	Value string
+	// Default is the flag's default as its help shows it; given that
+	// value, the flag leaves its member out (snapshot -d -1: no limit).
+	Default string
+	// Invalid is the usage error for a value outside the member's enum
+	// (%[1]q the value, %[2]s "a, b or c", %[3]s "a, b, c") or below its
+	// min tag (%[1]s the value, %[2]s the min). Default: "--NAME must be
+	// a, b or c, got "x"", "--NAME must be >= MIN, got N".
+	Invalid string
+	// Suggest and Complete complete the flag's value, as an Arg's.
+	Suggest  []string
+	Complete string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

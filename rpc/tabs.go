@@ -16,19 +16,60 @@ const (
 // tabMethods are the tabs.* rows of Methods.
 var tabMethods = []Method{
 	{Wire: TabOpen, Session: SessionRequired, Params: TabOpenParams{}, Result: Tab{},
-		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group"},
+		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group",
+		Commands: []Command{{
+			Path: "tab open", Args: []Arg{{Name: "URL", Member: "url"}}, Needs: "a URL",
+			Flags:   []Flag{{Name: "background", Member: "active", Value: "false", Help: "do not make the new tab active"}},
+			Short:   "Open a tab in the session's group",
+			Example: "  browserctl tab open https://example.com\n  browserctl tab open --background https://example.org",
+			Printer: "tab", Replay: Replays(OpensPage),
+		}}},
 	{Wire: TabList, Session: SessionRequired, Params: SessionIDParams{}, Result: TabListResult{},
-		Summary: "list the session's tabs"},
+		Summary: "list the session's tabs",
+		Commands: []Command{{
+			Path: "tab list", Aliases: []string{"ls"},
+			Short: "List the session's tabs", Example: "  browserctl tab list",
+			Printer: "tabs", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: TabUserList, Session: NoSession, Params: NoParams{}, Result: TabListResult{},
-		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window"},
+		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window",
+		Commands: []Command{{
+			Path:  "tab user-list",
+			Short: "List every tab of every normal window", Example: "  browserctl tab user-list",
+			Printer: "tabs", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: TabAttach, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
-		Summary: "bring an existing tab into the session", ResultDoc: "moved into the session's group"},
+		Summary: "bring an existing tab into the session", ResultDoc: "moved into the session's group",
+		Commands: []Command{{
+			Path: "tab attach", Args: []Arg{{Name: "TAB", Member: "tabId", Complete: "user-tabs", Invalid: "tab id must be a number, got %[1]q"}},
+			Needs: "a tab id",
+			Short: "Bring an existing tab into the session's group", Example: "  browserctl tab attach 102",
+			Printer: "tab", Replay: NotReplayed("it takes a tab of the user's, whose id differs on a replay"),
+		}}},
 	{Wire: TabActive, Session: SessionOptional, Params: SessionIDParams{}, Result: Tab{},
-		Summary: "the active tab", ResultDoc: "the session's active tab; without a session, the user's active tab"},
+		Summary: "the active tab", ResultDoc: "the session's active tab; without a session, the user's active tab",
+		Commands: []Command{{
+			Path:    "tab active",
+			Short:   "Show the session's active tab (without a session: the user's active tab)",
+			Example: "  browserctl tab active\n  browserctl tab active --json",
+			Printer: "tab", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: TabActivate, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
-		Summary: "switch the active tab"},
+		Summary: "switch the active tab",
+		Commands: []Command{{
+			Path: "tab activate", Args: []Arg{{Name: "TAB|URL", Member: "tabId", Complete: "tabs", TabOrURL: true}},
+			Needs: "a tab id",
+			Short: "Make a tab of the session the active one (by id, or by its exact URL)", Example: "  browserctl tab activate 102",
+			Printer: "tab", Replay: Replays(TabArg),
+		}}},
 	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
-		Summary: "close a tab"},
+		Summary: "close a tab",
+		Commands: []Command{{
+			Path: "tab close", Args: []Arg{{Name: "TAB|URL", Member: "tabId", Complete: "tabs", TabOrURL: true}},
+			Needs: "a tab id",
+			Short: "Close a tab of the session (by id, or by its exact URL)", Example: "  browserctl tab close 102",
+			Done: "closed tab {.tabId}", Replay: Replays(TabArg),
+		}}},
 }
 
 // Tab is one browser tab.
