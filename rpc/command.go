@@ -91,7 +91,8 @@ type Arg struct {
 	Suggest []string
 	// Complete names the candidates of cmd/'s completers: "refs" (the last
 	// snapshot's refs), "tabs" (the session's tab ids), "user-tabs" (every
-	// tab of the user's), "sessions".
+	// tab of the user's), "sessions", "default" (the shell's own: file
+	// names).
 	Complete string
 	// NotEmpty: the value is trimmed of spaces, and an empty one is a
 	// usage error ("open needs a URL, got an empty one").

@@ -18,7 +18,7 @@ var tabMethods = []Method{
 	{Wire: TabOpen, Session: SessionRequired, Params: TabOpenParams{}, Result: Tab{},
 		Summary: "open a new tab in the session", ResultDoc: "the new tab, in the session's group",
 		Commands: []Command{{
-			Path: "tab open", Args: []Arg{{Name: "URL", Member: "url"}}, Needs: "a URL",
+			Path: "tab open", Args: []Arg{{Name: "URL", Member: "url", Complete: "default"}}, Needs: "a URL",
 			Flags:   []Flag{{Name: "background", Member: "active", Value: "false", Help: "do not make the new tab active"}},
 			Short:   "Open a tab in the session's group",
 			Example: "  browserctl tab open https://example.com\n  browserctl tab open --background https://example.org",
