@@ -171,3 +171,7 @@ func newCmdBack(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdReload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return newCmdDeclared(f, runF, "reload")
 }
+
+func newCmdFind(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "find")
+}
