@@ -227,7 +227,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		argTab = argTab || a.Member == "tabId"
 	}
 	if dc.Use != "" {
-		use = append(use, dc.Use)
+		use = append(use[:1], dc.Use)
 	}
 	for _, fl := range dc.Flags {
 		hasForce = hasForce || fl.Member == "force"
@@ -395,6 +395,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		if dc.Waits {
 			ms := int(f.Globals.Timeout / time.Millisecond)
 			v.FieldByIndex(must("timeoutMs").index).SetInt(int64(ms))
+		}
+		if dc.Waits || dc.Slack {
 			pc.MinTimeout = f.Globals.Timeout + waitSlack
 		}
 		if dc.MakesSession && tab == 0 {

@@ -175,3 +175,15 @@ func newCmdReload(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdFind(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return newCmdDeclared(f, runF, "find")
 }
+
+func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "click")
+}
+
+func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "scroll")
+}
+
+func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "drag")
+}

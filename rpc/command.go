@@ -51,13 +51,16 @@ type Command struct {
 
 	// Aliases are other names of the command's last word ("ls").
 	Aliases []string
-	// Use is the usage after the command's words when its Args do not say
-	// it: a command of flags only ("--role ROLE | --text TEXT").
+	// Use is the usage after the command's words, instead of the one its
+	// Args give: a command of flags only ("--role ROLE | --text TEXT").
 	Use string
 	// Waits: the method waits in the page up to --timeout. timeoutMs is
 	// always sent, and the hub waits a little longer, so that the page's
 	// own "timed out", naming what it waited for, arrives first.
 	Waits bool
+	// Slack: the hub waits a little longer than --timeout, which the
+	// extension gets as timeoutMs when it is not the default (eval).
+	Slack bool
 	// MakesSession: when there is no session at all (none named, no
 	// current one), the command makes one first, which becomes the
 	// current session, and runs in it.
