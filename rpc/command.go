@@ -42,7 +42,9 @@ type Command struct {
 	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
-	// {NAME} is argument NAME as typed, {.member} a member of the result.
+	// {NAME} is argument NAME as typed, {.member} a member of the result,
+	// {acted NAME} the element a pointer action pressed (else NAME),
+	// {acted:to NAME} the same from the result's member to.
 	// With neither, the default prints a one-member result's value: a
 	// string as it is, a list one item a line, null as nothing, anything
 	// else as JSON.

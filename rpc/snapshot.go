@@ -19,7 +19,7 @@ var snapshotMethods = []Method{
 				{Name: "viewport", Member: "viewport", Help: "only what is inside the viewport now"},
 				{Name: "max-chars", Member: "maxChars", Default: "0", Invalid: "--max-chars must be at least 200, not %[1]s",
 					Help: "at most N characters, cut at a line (N >= 200); the last line names the --offset of the rest"},
-				{Name: "offset", Member: "offset", Invalid: "--offset must be >= 0, not %[1]s", Help: "start at this line of the tree (after title and url): the rest of a cut snapshot"},
+				{Name: "offset", Member: "offset", Help: "start at this line of the tree (after title and url): the rest of a cut snapshot"},
 				{Name: "diff", Member: "diff", Help: "only what changed since this tab's previous snapshot"},
 			},
 			Short: "Print the page's accessibility tree with refs (e1, e2, ...) to act on",
