@@ -9,40 +9,8 @@ import (
 	"browserctl/rpc"
 )
 
-// Actions beyond the spec's that need more than a declaration: dblclick,
-// check, uncheck, drag, and the keyboard group (its `type` is declared on
-// pages.keyboardType). Each takes a REF or a CSS selector (target.go).
-
-func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.DragParams
-	c := &cobra.Command{
-		Use:   "drag SRC DST",
-		Short: "Drag one element onto another (each a ref or CSS selector)",
-		Long: `Press the mouse on SRC, move it to DST in steps and release it there.
-Pages that drag by mouse events see them all; an HTML5 drag (draggable=true)
-gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
-
-` + targetHelp + "\n\n" + forceHelp,
-		Example:           "  browserctl drag e3 e9\n  browserctl drag '#card-1' '#column-done'",
-		Args:              exactArgs(2, "a source and a destination, each a REF or a CSS selector"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID = sessionOf(f)
-			p.Ref, p.Selector = target(args[0])
-			p.ToRef, p.ToSelector = target(args[1])
-			return &pageCall{Method: rpc.PageDrag, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.PointerResult
-				_ = json.Unmarshal(raw, &r)
-				done(f, "dragged %s to %s", actedOn(r.Target, args[0]), actedOn(r.To, args[1]))
-				return nil
-			}}, nil
-		}),
-		Annotations: replays(targetAt(0), targetAt(1)),
-	}
-	addForceFlag(c, &p.Force)
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
+// The keyboard group (its `type` is declared on pages.keyboardType), and
+// how `is` prints.
 
 func newCmdKeyboard(f *Factory) *cobra.Command {
 	c := &cobra.Command{

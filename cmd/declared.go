@@ -7,12 +7,14 @@ package cmd
 // under their parents, declared or written by hand.
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -100,6 +102,7 @@ type member struct {
 	index []int
 	typ   reflect.Type
 	enum  *rpc.Enum
+	min   string // the min tag: the least number it takes
 }
 
 // membersOf are t's members by json name, embedded structs' included;
@@ -123,7 +126,7 @@ func membersOf(t reflect.Type) map[string]member {
 			if name == "" || name == "-" {
 				continue
 			}
-			m := member{name: name, index: idx, typ: sf.Type}
+			m := member{name: name, index: idx, typ: sf.Type, min: sf.Tag.Get("min")}
 			if en := sf.Tag.Get("enum"); en != "" {
 				for i := range rpc.Enums {
 					if rpc.Enums[i].Name == en {
@@ -154,6 +157,9 @@ func (m member) set(v reflect.Value, s, label string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil {
 			return usageErrorf("%s must be a whole number, got %q", label, s)
+		}
+		if min, err := strconv.Atoi(m.min); err == nil && n < min {
+			return usageErrorf("%s must be >= %d, got %d", label, min, n)
 		}
 		x = reflect.ValueOf(n).Convert(t)
 	case reflect.Float64:
@@ -203,7 +209,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	}
 
 	use := []string{d.words[len(d.words)-1]}
-	hasTarget, hasForce := false, false
+	hasTarget, hasForce, argTab := false, false, false
 	min, max := 0, 0
 	for _, a := range dc.Args {
 		word := a.Name
@@ -222,6 +228,10 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		}
 		use = append(use, word)
 		hasTarget = hasTarget || a.Target
+		argTab = argTab || a.Member == "tabId"
+	}
+	if dc.Use != "" {
+		use = append(use[:1], dc.Use)
 	}
 	for _, fl := range dc.Flags {
 		hasForce = hasForce || fl.Member == "force"
@@ -245,6 +255,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	}
 	c := &cobra.Command{
 		Use:         strings.Join(use, " "),
+		Aliases:     dc.Aliases,
 		Short:       dc.Short,
 		Long:        long,
 		Example:     dc.Example,
@@ -266,7 +277,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		case m.enum != nil:
 			return filterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 		default:
-			return filterStrings(a.Suggest, toComplete), cobra.ShellCompDirectiveNoFileComp
+			return completeFrom(f, c, a.Suggest, a.Complete, toComplete)
 		}
 	}
 
@@ -288,29 +299,45 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		if kind.Kind() == reflect.Pointer {
 			kind = kind.Elem()
 		}
-		switch kind.Kind() {
-		case reflect.Bool:
+		switch {
+		case fl.Value != "" || kind.Kind() == reflect.Bool:
 			c.Flags().BoolP(fl.Name, fl.Short, false, help)
-		case reflect.Int:
-			c.Flags().IntP(fl.Name, fl.Short, 0, help)
-		case reflect.Float64:
+		case kind.Kind() == reflect.Int:
+			def, _ := strconv.Atoi(fl.Default)
+			c.Flags().IntP(fl.Name, fl.Short, def, help)
+		case kind.Kind() == reflect.Float64:
 			c.Flags().Float64P(fl.Name, fl.Short, 0, help)
 		default:
 			flagVals[i] = new(string)
-			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", help)
-			if m.enum != nil {
-				_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(m.enum.Values, cobra.ShellCompDirectiveNoFileComp))
-			}
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
+		}
+		switch {
+		case m.enum != nil:
+			_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(m.enum.Values, cobra.ShellCompDirectiveNoFileComp))
+		case fl.Suggest != nil || fl.Complete != "":
+			_ = c.RegisterFlagCompletionFunc(fl.Name, func(c *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+				return completeFrom(f, c, fl.Suggest, fl.Complete, toComplete)
+			})
 		}
 	}
 	following := addFollowFlag(c, dc)
 	var tab int
 	_, hasTab := members["tabId"]
-	if hasTab {
+	if hasTab = hasTab && !argTab; hasTab {
 		addTabFlag(c, f, &tab)
+	}
+	// given is a flag's value when it was given and is not empty.
+	given := func(name string) string {
+		if fl := c.Flags().Lookup(name); fl != nil && fl.Changed {
+			return fl.Value.String()
+		}
+		return ""
 	}
 
 	build := func(args []string) (*pageCall, error) {
+		if err := checkFlagSet(dc, given); err != nil {
+			return nil, err
+		}
 		v := reflect.New(pt).Elem()
 		if s := sessionOf(f); s != "" {
 			if m, ok := members["sessionId"]; ok {
@@ -325,6 +352,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
+		pc := &pageCall{Method: d.method.Wire}
 		named := map[string]string{} // argument values by name, for Done
 		for i, a := range dc.Args {
 			if i >= len(args) {
@@ -334,9 +362,24 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if a.Rest {
 				vals = args[i:]
 			}
+			m := must(a.Member)
+			if a.Rest && m.typ.Kind() == reflect.String {
+				vals = []string{strings.Join(vals, " ")} // a sentence of words
+			}
 			named[a.Name] = args[i]
 			for _, s := range vals {
-				if err := fillArg(v, a, must(a.Member), members, s); err != nil {
+				if a.NotEmpty {
+					if s = strings.TrimSpace(s); s == "" {
+						return nil, usageErrorf("%s needs %s, got an empty one", dc.Path, needsOf(dc))
+					}
+				}
+				if a.TabOrURL {
+					if err := tabOrURL(f, pc, v, m, s); err != nil {
+						return nil, err
+					}
+					continue
+				}
+				if err := fillArg(v, a, m, members, s); err != nil {
 					return nil, err
 				}
 			}
@@ -353,16 +396,16 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				named["--"+fl.Name] = s
 				continue
 			}
-			m := must(fl.Member)
-			if m.enum != nil && fl.Invalid != "" && s != "" && !m.enum.Has(s) {
-				return nil, usageErrorf(fl.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
-			}
-			if m.enum != nil {
-				if err := checkEnum("--"+fl.Name, *m.enum, s); err != nil {
-					return nil, err
+			if fl.Value != "" {
+				if s != "true" {
+					continue
 				}
+				s = fl.Value
 			}
-			if err := m.set(v, s, "--"+fl.Name); err != nil {
+			if fl.Default != "" && s == fl.Default {
+				continue
+			}
+			if err := fillFlag(v, fl, must(fl.Member), s); err != nil {
 				return nil, err
 			}
 		}
@@ -372,12 +415,86 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		if *following {
 			named["--follow"] = "true"
 		}
-		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
+		if dc.Waits {
+			ms := int(f.Globals.Timeout / time.Millisecond)
+			v.FieldByIndex(must("timeoutMs").index).SetInt(int64(ms))
+		}
+		if dc.Waits || dc.Slack {
+			pc.MinTimeout = f.Globals.Timeout + waitSlack
+		}
+		if dc.MakesSession && tab == 0 {
+			pc.NoSession = func(ctx context.Context, f *Factory) (any, error) {
+				id, err := openSession(ctx, f)
+				v.FieldByIndex(must("sessionId").index).SetString(id)
+				return v.Interface(), err
+			}
+		}
+		pc.Params = v.Interface()
 		printer(f, pc, dc, named)
 		return pc, nil
 	}
 	c.RunE = declaredRunE(f, runF, dc, build, members, following)
 	return c
+}
+
+// completeFrom completes a value from suggestions or a named completer.
+func completeFrom(f *Factory, c *cobra.Command, suggest []string, name, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	switch name {
+	case "":
+		return filterStrings(suggest, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "refs":
+		return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "tabs", "user-tabs":
+		return completeTabIDs(f, name == "user-tabs")(c, nil, toComplete)
+	case "sessions":
+		return sessionCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "default":
+		return nil, cobra.ShellCompDirectiveDefault // the shell's own: file names
+	}
+	panic("no completer " + name)
+}
+
+// checkFlagSet checks which flags go together: exactly one of OneOf,
+// each of With only with its partner.
+func checkFlagSet(dc rpc.Command, given func(string) string) error {
+	if len(dc.OneOf) > 0 {
+		n := 0
+		names := make([]string, len(dc.OneOf))
+		for i, name := range dc.OneOf {
+			names[i] = "--" + name
+			if given(name) != "" {
+				n++
+			}
+		}
+		if n != 1 {
+			return usageErrorf("%s needs exactly one of %s or %s", dc.Path, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+		}
+	}
+	for flag, with := range dc.With {
+		if given(flag) != "" && given(with) == "" {
+			return usageErrorf("--%s goes with --%s", flag, with)
+		}
+	}
+	return nil
+}
+
+// fillFlag puts a flag's value into its member, checked against the
+// member's enum and min.
+func fillFlag(v reflect.Value, fl rpc.Flag, m member, s string) error {
+	label := "--" + fl.Name
+	if m.enum != nil && !m.enum.Has(s) {
+		if fl.Invalid != "" {
+			return usageErrorf(fl.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
+		}
+		return checkEnum(label, *m.enum, s)
+	}
+	if err := m.set(v, s, label); err != nil {
+		if fl.Invalid != "" {
+			return usageErrorf(fl.Invalid, s, m.min)
+		}
+		return err
+	}
+	return nil
 }
 
 // fillArg puts one argument into its member: a target into ref or
@@ -400,7 +517,13 @@ func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s 
 		}
 		return usageErrorf("%s must be %s, got %q", m.name, strings.Join(m.enum.Values, ", "), s)
 	}
-	return m.set(v, s, a.Name)
+	if err := m.set(v, s, a.Name); err != nil {
+		if a.Invalid != "" {
+			return usageErrorf(a.Invalid, s, m.min)
+		}
+		return err
+	}
+	return nil
 }
 
 // declaredArgs checks the number of arguments: a usage error naming what
@@ -409,19 +532,24 @@ func declaredArgs(dc rpc.Command, min, max int) cobra.PositionalArgs {
 	if len(dc.Args) == 0 {
 		return noArgs
 	}
-	needs := dc.Needs
-	if needs == "" {
-		var names []string
-		for _, a := range dc.Args {
-			names = append(names, "a "+a.Name)
-		}
-		needs = strings.Join(names, " and ")
-		if len(dc.Args) == 1 && dc.Args[0].Target {
-			needs = "a REF from the last snapshot or a CSS selector"
-		}
-	}
+	needs := needsOf(dc)
 	if max < 0 {
 		return minArgs(min, needs)
 	}
 	return rangeArgs(min, max, needs)
+}
+
+// needsOf says what dc's arguments are, for a usage error.
+func needsOf(dc rpc.Command) string {
+	if dc.Needs != "" {
+		return dc.Needs
+	}
+	if len(dc.Args) == 1 && dc.Args[0].Target {
+		return "a REF from the last snapshot or a CSS selector"
+	}
+	var names []string
+	for _, a := range dc.Args {
+		names = append(names, "a "+a.Name)
+	}
+	return strings.Join(names, " and ")
 }

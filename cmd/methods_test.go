@@ -154,6 +154,17 @@ func TestDeclaredCommandsFillParams(t *testing.T) {
 		{"dialog accept Ada", rpc.PageDialog, `{"action":"accept","text":"Ada"}`},
 		{"cookies clear --url https://a.test/", rpc.PageClearCookies, `{"url":"https://a.test/"}`},
 		{"--session s1 press Enter", rpc.PagePress, `{"sessionId":"s1","key":"Enter"}`},
+		{"--session s1 tab open --background https://a.test/", rpc.TabOpen, `{"sessionId":"s1","url":"https://a.test/","active":false}`},
+		{"tab attach 104", rpc.TabAttach, `{"tabId":104}`},
+		{"--session s1 session rename s2 work", rpc.SessionRename, `{"sessionId":"s2","name":"work"}`},
+		{"--session s1 session close", rpc.SessionClose, `{"sessionId":"s1"}`},
+		{"snapshot -i --max-chars 0", rpc.PageSnapshot, `{"interactive":true}`},
+		{"snapshot -d 0 -s e3 --max-chars 300", rpc.PageSnapshot, `{"depth":0,"selector":"e3","maxChars":300}`},
+		{"find --role button --name Go --limit 0", rpc.PageFind, `{"role":"button","name":"Go"}`},
+		{"eval 1 + 2", rpc.PageEval, `{"expression":"1 + 2"}`},
+		{"drag e1 #b --force", rpc.PageDrag, `{"ref":"e1","toSelector":"#b","force":true}`},
+		{"click e1 --button right --count 2", rpc.PageClick, `{"ref":"e1","button":"right","clickCount":2}`},
+		{"scroll up 200", rpc.PageScroll, `{"direction":"up","amount":200}`},
 	} {
 		e := newTestEnv(t)
 		e.h.errs[tt.method] = rpc.FromWire(4110, "stop here", nil)
@@ -175,6 +186,19 @@ func TestDeclaredCommandsUsage(t *testing.T) {
 		{"dialog policy maybe", `policy must be accept, dismiss, hold, got "maybe"`},
 		{"dialog dismiss now", "takes no arguments"},
 		{"select e1", "needs a REF and at least one VALUE"},
+		{"find --role a --text b", "find needs exactly one of --role, --text or --label"},
+		{"find", "find needs exactly one of --role, --text or --label"},
+		{"find --name x --text y", "--name goes with --role"},
+		{"find --role x --limit -1", "--limit must not be negative, got -1"},
+		{"snapshot --max-chars 100", "--max-chars must be at least 200, not 100"},
+		{"snapshot -d -1", "--depth must not be negative, got -1"},
+		{"tab attach x", `tab id must be a number, got "x"`},
+		{"tab close abc", `a tab is its id (a number) or its URL, got "abc"`},
+		{"open --wait-until x example.com", `--wait-until must be load, domcontentloaded, networkidle, none, got "x"`},
+		{"scroll down 1.5", `pixels must be a whole number >= 0, got "1.5"`},
+		{"scroll sideways", `direction must be up, down, left or right, got "sideways"`},
+		{"click e1 --button x", `--button must be left, right or middle, got "x"`},
+		{"session release s1 s2", "needs at most one session ID"},
 	} {
 		e := newTestEnv(t)
 		if code := e.run(tt.args); code != ExitUsage || !strings.Contains(e.err.String(), tt.want) {
@@ -214,5 +238,50 @@ func TestExpandDone(t *testing.T) {
 		[]byte(`{"verb":"hovered","n":2,"msg":"a\nb","target":{"role":"button","name":"Go","ref":"e3"}}`))
 	if want := `hovered e3: button "Go" [e3], 2 "a\nb"`; got != want {
 		t.Errorf("expandDone = %q, want %q", got, want)
+	}
+}
+
+// A tab named by its URL is the session's one tab there, looked up when
+// the command runs; none or several there is an error that sends nothing
+// more.
+func TestDeclaredTabByURL(t *testing.T) {
+	list := `{"tabs":[{"tabId":7,"url":"https://a.test/"},{"tabId":8,"url":"https://b.test/"},{"tabId":9,"url":"https://b.test/"}]}`
+	e := newTestEnv(t)
+	e.h.results[rpc.TabList] = list
+	e.h.results[rpc.TabClose] = `{"tabId":7,"closed":true}`
+	if code := e.run("--session s1 tab close https://a.test/"); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	if c := e.h.lastCall(t); c.Method != rpc.TabClose || !sameJSON(c.Params, `{"sessionId":"s1","tabId":7}`) {
+		t.Errorf("sent %s %s", c.Method, c.Params)
+	}
+	for url, want := range map[string]string{"https://c.test/": "no tab of the session is at https://c.test/", "https://b.test/": "2 tabs of the session are at https://b.test/"} {
+		e := newTestEnv(t)
+		e.h.results[rpc.TabList] = list
+		if code := e.run("tab activate " + url); code != ExitError || !strings.Contains(e.err.String(), want) {
+			t.Errorf("%s: exit %d, stderr %q; want %q", url, code, e.err, want)
+		}
+		if c := e.h.lastCall(t); c.Method != rpc.TabList {
+			t.Errorf("%s: sent %s after the lookup", url, c.Method)
+		}
+	}
+}
+
+// session create and attach-current make their session the current one,
+// --json or not; rename does not.
+func TestDeclaredSessionBecomesCurrent(t *testing.T) {
+	for _, tt := range []struct{ args, used string }{
+		{"session create --name w", "s4"}, {"--json session attach-current", "s4"}, {"session rename s4 x", ""},
+	} {
+		e := newTestEnv(t)
+		for _, m := range []string{rpc.SessionCreate, rpc.SessionAttachCurrent, rpc.SessionRename} {
+			e.h.results[m] = `{"sessionId":"s4","name":"w","groupId":1,"tabIds":[3],"activeTabId":3}`
+		}
+		if code := e.run(tt.args); code != 0 || !strings.Contains(e.out.String(), "s4") {
+			t.Errorf("%s: exit %d, stdout %q", tt.args, code, e.out)
+		}
+		if got := strings.Join(e.h.used, ","); got != tt.used {
+			t.Errorf("%s: made %q current, want %q", tt.args, got, tt.used)
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"browserctl/rpc"
 )
 
@@ -154,4 +156,34 @@ func TestTimeoutReachesEveryPageCall(t *testing.T) {
 		{"--timeout 2s wait --text x", rpc.PageWaitFor, `{"text":"x","timeoutMs":2000}`},
 	}
 	checkSent(t, tests, nil)
+}
+
+// The navigation commands as the tests that stop after parsing build
+// them (they are declared on their rows).
+func newCmdOpen(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "open")
+}
+
+func newCmdBack(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "back")
+}
+
+func newCmdReload(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "reload")
+}
+
+func newCmdFind(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "find")
+}
+
+func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "click")
+}
+
+func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "scroll")
+}
+
+func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "drag")
 }

@@ -1,128 +1,48 @@
 package cmd
 
+// How click, scroll and eval print (they are declared on their rows,
+// rpc/input.go and rpc/read.go).
+
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
 
-// ---- ref actions ----
-
-func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.ClickParams
-	c := &cobra.Command{
-		Use:               "click REF",
-		Short:             "Click an element by ref or CSS selector",
-		Long:              "Click an element.\n\n" + targetHelp + "\n\n" + forceHelp,
-		Example:           "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
-		Args:              exactArgs(1, "a REF from the last snapshot or a CSS selector"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID = sessionOf(f)
-			p.Ref, p.Selector = target(args[0])
-			if err := checkEnum("--button", rpc.MouseButton, p.Button); err != nil {
-				return nil, err
-			}
-			return clickCall(f, p, args[0]), nil // reports a chooser or download
-		}),
-		Annotations: replays(targetAt(0)),
+func init() {
+	// click: what was pressed, and a chooser or download it set off.
+	printers["click"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+		cc := clickCall(f, pc.Params.(rpc.ClickParams), args["REF"])
+		pc.Post, pc.Human = cc.Post, cc.Human
 	}
-	enumFlag(c, &p.Button, "button", rpc.MouseButton, "left, right or middle (default left)")
-	c.Flags().IntVar(&p.ClickCount, "count", 0, "click count (2 for a double click)")
-	addForceFlag(c, &p.Force)
-	addTabFlag(c, f, &p.TabID)
-	return c
+	// scroll: the new scroll position, x and y.
+	printers["scroll"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var res rpc.ScrollResult
+			if err := decodeResult(pc.Method, raw, &res); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintf(f.IO.Out, "%g %g\n", res.ScrollX, res.ScrollY)
+			return err
+		}
+	}
+	// value: a result's value, a string as it is, anything else as JSON on
+	// one line.
+	printers["value"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var res rpc.ValueResult
+			if err := decodeResult(pc.Method, raw, &res); err != nil {
+				return err
+			}
+			return printValue(f.IO.Out, res.Value)
+		}
+	}
 }
 
 func okDone(f *Factory, msg string) func(json.RawMessage) error {
 	return func(json.RawMessage) error {
 		done(f, "%s", msg)
 		return nil
-	}
-}
-
-// ---- keyboard, scrolling, mouse ----
-
-func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.ScrollParams
-	c := &cobra.Command{
-		Use:   "scroll " + strings.Join(rpc.ScrollDirection.Values, "|") + " [PX]",
-		Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
-		Example: `  browserctl scroll down
-  browserctl scroll up 200`,
-		Args:              rangeArgs(1, 2, "a direction ("+strings.Join(rpc.ScrollDirection.Values, ", ")+") and optional pixels"),
-		ValidArgsFunction: firstArgOf(rpc.ScrollDirection.Values...),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Direction = sessionOf(f), args[0]
-			if err := checkEnum("direction", rpc.ScrollDirection, p.Direction); err != nil {
-				return nil, err
-			}
-			if len(args) == 2 {
-				n, err := strconv.Atoi(args[1])
-				if err != nil || n < 0 {
-					return nil, usageErrorf("pixels must be a whole number >= 0, got %q", args[1])
-				}
-				p.Amount = n
-			}
-			return &pageCall{Method: rpc.PageScroll, Params: p, Human: func(raw json.RawMessage) error {
-				var res rpc.ScrollResult
-				if err := decodeResult(rpc.PageScroll, raw, &res); err != nil {
-					return err
-				}
-				_, err := fmt.Fprintf(f.IO.Out, "%g %g\n", res.ScrollX, res.ScrollY)
-				return err
-			}}, nil
-		}),
-		Annotations: replays(),
-	}
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-// ---- eval ----
-
-func newCmdEval(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.EvalParams
-	c := &cobra.Command{
-		Use:   "eval JS",
-		Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
-		Example: `  browserctl eval document.title
-  browserctl eval 'document.querySelectorAll("a").length'`,
-		Args: minArgs(1, "a JavaScript expression"),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.Expression = sessionOf(f), strings.Join(args, " ")
-			// The extension waits --timeout for the value (its default is
-			// the spec's 30 s, so that is not sent); the hub a little longer.
-			if f.Globals.Timeout != rpc.DefaultTimeout {
-				p.TimeoutMS = int(f.Globals.Timeout / time.Millisecond)
-			}
-			return &pageCall{Method: rpc.PageEval, Params: p, MinTimeout: f.Globals.Timeout + waitSlack, Human: func(raw json.RawMessage) error {
-				var res rpc.ValueResult
-				if err := decodeResult(rpc.PageEval, raw, &res); err != nil {
-					return err
-				}
-				return printValue(f.IO.Out, res.Value)
-			}}, nil
-		}),
-		Annotations: replays(),
-	}
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-// firstArgOf completes the first argument from a list and never offers
-// files for any argument.
-func firstArgOf(values ...string) completeFunc {
-	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) > 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return filterStrings(values, toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
 }

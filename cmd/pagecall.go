@@ -36,12 +36,23 @@ type pageCall struct {
 	// session where there is none at all (4103, so nothing was done): it
 	// makes one and answers the params to send again.
 	NoSession func(ctx context.Context, f *Factory) (any, error)
+	// Before runs first and may complete Params with what only the
+	// browser knows (a tab named by its URL).
+	Before func(ctx context.Context) error
+	// After runs on the result, --json or not, before it is printed (a
+	// new session made the current one).
+	After func(ctx context.Context, raw json.RawMessage) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	h, err := f.Hub()
 	if err != nil {
 		return err
+	}
+	if pc.Before != nil {
+		if err := pc.Before(ctx); err != nil {
+			return err
+		}
 	}
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
@@ -67,6 +78,11 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	}
 	if pc.Keep != nil {
 		pc.Keep(raw)
+	}
+	if pc.After != nil {
+		if err := pc.After(ctx, raw); err != nil {
+			return err
+		}
 	}
 	raw = printable(f, raw)
 	reportDialog(f, raw)

@@ -3,8 +3,6 @@ package cmd
 import (
 	"strconv"
 
-	"github.com/spf13/cobra"
-
 	"browserctl/rpc"
 	"browserctl/termsafe"
 )
@@ -20,10 +18,6 @@ is hit-tested in the element's own frame: when another element would get
 the press (an overlay, a fixed header) the command waits, then fails with
 reason covered naming it. --force skips the hit-test and the stability
 wait, for the rare page that needs it.`
-
-func addForceFlag(c *cobra.Command, force *bool) {
-	c.Flags().BoolVar(force, "force", false, "skip the hit-test and the stability wait (press wherever the element is)")
-}
 
 // actedOn is how people read what a pointer action pressed: button "Save"
 // [e3]; arg (the target as given) when the answer names nothing.

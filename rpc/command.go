@@ -42,7 +42,9 @@ type Command struct {
 	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
-	// {NAME} is argument NAME as typed, {.member} a member of the result.
+	// {NAME} is argument NAME as typed, {.member} a member of the result,
+	// {acted NAME} the element a pointer action pressed (else NAME),
+	// {acted:to NAME} the same from the result's member to.
 	// With neither, the default prints a one-member result's value: a
 	// string as it is, a list one item a line, null as nothing, anything
 	// else as JSON.
@@ -53,9 +55,6 @@ type Command struct {
 	// refuses what the types cannot say (a usage error, exit 2, nothing
 	// sent) and may finish the params (trim an id).
 	Check string
-	// Use is the usage line after the command's words when the Args'
-	// names do not say it ("PATTERN | --all").
-	Use string
 	// InvalidIsUsage: the method's invalid-params answer (-32602) names the
 	// person's mistake (an unknown id or pattern), so it exits 2.
 	InvalidIsUsage bool
@@ -66,6 +65,29 @@ type Command struct {
 	// error. Its printer (which sees "--follow" among the arguments) prints
 	// each answer.
 	Follow string
+
+	// Aliases are other names of the command's last word ("ls").
+	Aliases []string
+	// Use is the usage after the command's words, instead of the one its
+	// Args give: a command of flags only ("--role ROLE | --text TEXT").
+	Use string
+	// Waits: the method waits in the page up to --timeout. timeoutMs is
+	// always sent, and the hub waits a little longer, so that the page's
+	// own "timed out", naming what it waited for, arrives first.
+	Waits bool
+	// Slack: the hub waits a little longer than --timeout, which the
+	// extension gets as timeoutMs when it is not the default (eval).
+	Slack bool
+	// MakesSession: when there is no session at all (none named, no
+	// current one), the command makes one first, which becomes the
+	// current session, and runs in it.
+	MakesSession bool
+	// OneOf: exactly one of these flags must be given ("find needs exactly
+	// one of --role, --text or --label").
+	OneOf []string
+	// With: a flag that only goes with another ("name": "role": --name
+	// goes with --role).
+	With map[string]string
 }
 
 // Arg is one positional argument of a Command.
@@ -87,6 +109,18 @@ type Arg struct {
 	Invalid string
 	// Suggest are completions for a member that takes any string.
 	Suggest []string
+	// Complete names the candidates of cmd/'s completers: "refs" (the last
+	// snapshot's refs), "tabs" (the session's tab ids), "user-tabs" (every
+	// tab of the user's), "sessions", "default" (the shell's own: file
+	// names).
+	Complete string
+	// NotEmpty: the value is trimmed of spaces, and an empty one is a
+	// usage error ("open needs a URL, got an empty one").
+	NotEmpty bool
+	// TabOrURL: a tab id, or the exact URL of one of the session's tabs,
+	// looked up when the command runs (a saved script names tabs by URL:
+	// their ids differ on a replay).
+	TabOrURL bool
 }
 
 // Flag is one flag of a Command.
@@ -97,9 +131,21 @@ type Flag struct {
 	// command's printer and check read (as "--name" among the arguments).
 	Member string
 	Help   string
-	// Invalid is the usage error for a value outside the member's enum, as
-	// Arg's Invalid. Default: "--name must be a, b or c, got "x"".
+	// Value makes the flag a switch that, given, sets Member to this
+	// value, written as an argument would be (--background: "active" to
+	// "false").
+	Value string
+	// Default is the flag's default as its help shows it; given that
+	// value, the flag leaves its member out (snapshot -d -1: no limit).
+	Default string
+	// Invalid is the usage error for a value outside the member's enum
+	// (%[1]q the value, %[2]s "a, b or c", %[3]s "a, b, c") or below its
+	// min tag (%[1]s the value, %[2]s the min). Default: "--NAME must be
+	// a, b or c, got "x"", "--NAME must be >= MIN, got N".
 	Invalid string
+	// Suggest and Complete complete the flag's value, as an Arg's.
+	Suggest  []string
+	Complete string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

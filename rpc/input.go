@@ -1,5 +1,7 @@
 package rpc
 
+import "strings"
+
 // Input: pointer, keyboard and form actions on an element or the page.
 // Pointer actions are hit-tested before the press unless `force` is set
 // (docs/protocol.md "Pointer actions").
@@ -35,9 +37,15 @@ to its first match when none is visible.
 var inputMethods = []Method{
 	{Wire: PageClick, Session: SessionRequired, Params: ClickParams{}, Result: ClickResult{},
 		Summary: "click an element by ref", ResultDoc: "`download` and `fileChooser` only when the click set one off (below)",
-		// click itself is written by hand (cmd/page.go): it reports the
-		// chooser or download a click set off.
 		Commands: []Command{{
+			Path: "click", Args: []Arg{TargetArg},
+			Flags: []Flag{{Name: "button", Member: "button", Help: "left, right or middle (default left)"},
+				{Name: "count", Member: "clickCount", Help: "click count (2 for a double click)"}, ForceFlag},
+			Short:   "Click an element by ref or CSS selector",
+			Long:    "Click an element.\n\n{target}\n\n{force}",
+			Example: "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
+			Printer: "click", Replay: Replays(TargetAt(0)), // reports a chooser or download the click set off
+		}, {
 			Path: "dblclick", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"clickCount": "2"},
 			Short:   "Double-click an element by ref or CSS selector",
 			Long:    "Double-click an element: two clicks, then the page's dblclick.\n\n{target}\n\n{force}",
@@ -111,7 +119,16 @@ var inputMethods = []Method{
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
 			Description: "Scroll the page by amount CSS pixels.", Effect: ReadOnly,
 			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
-		Summary: "scroll in a direction", ResultDoc: "the new scroll position"},
+		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
+		Commands: []Command{{
+			Path: "scroll", Args: []Arg{{Name: "DIRECTION", Member: "direction", Invalid: "direction must be %[2]s, got %[1]q"},
+				{Name: "PX", Member: "amount", Optional: true, Invalid: "pixels must be a whole number >= 0, got %[1]q"}},
+			Needs: "a direction (" + strings.Join(ScrollDirection.Values, ", ") + ") and optional pixels",
+			Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
+			Example: `  browserctl scroll down
+  browserctl scroll up 200`,
+			Printer: "scroll", Replay: Replays(),
+		}}},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
 		Summary: "mouse event at coordinates",
 		Commands: []Command{{
@@ -154,7 +171,21 @@ var inputMethods = []Method{
 			Description: "Drag an element onto another.",
 			Describe:    map[string]string{"ref": "source ref", "toRef": "destination ref"},
 			Done:        "Dragged {ref}{selector} to {toRef}{toSelector}", Page: true},
-		Summary: "drag one element onto another"},
+		Summary: "drag one element onto another",
+		Commands: []Command{{
+			Path: "drag", Args: []Arg{{Name: "SRC", Member: "ref", Target: true}, {Name: "DST", Member: "toRef", Target: true}},
+			Needs: "a source and a destination, each a REF or a CSS selector", Flags: []Flag{ForceFlag},
+			Short: "Drag one element onto another (each a ref or CSS selector)",
+			Long: `Press the mouse on SRC, move it to DST in steps and release it there.
+Pages that drag by mouse events see them all; an HTML5 drag (draggable=true)
+gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
+
+{target}
+
+{force}`,
+			Example: "  browserctl drag e3 e9\n  browserctl drag '#card-1' '#column-done'",
+			Done:    "dragged {acted SRC} to {acted:to DST}", Replay: Replays(TargetAt(0), TargetAt(1)),
+		}}},
 	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
 		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character",
 		Commands: []Command{{
@@ -263,7 +294,7 @@ type PressParams struct {
 type ScrollParams struct {
 	PageParams
 	Direction string `json:"direction" enum:"ScrollDirection"`
-	Amount    int    `json:"amount,omitempty" default:"500" doc:"CSS px"`
+	Amount    int    `json:"amount,omitempty" min:"0" default:"500" doc:"CSS px"`
 }
 
 // ScrollResult is the result of pages.scroll.

@@ -23,28 +23,66 @@ var navigationMethods = []Method{
 			Description: "Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
 			Hide:        []string{"waitUntil"}, Done: "Navigated to {url}", Page: true},
 		Summary:   "send a tab to a URL and wait for it to load",
-		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102"},
+		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102",
+		Commands: []Command{{
+			Path: "open", Args: []Arg{{Name: "URL", Member: "url", NotEmpty: true, Complete: "default"}}, Needs: "a URL",
+			Flags: []Flag{waitUntilFlag}, Waits: true, MakesSession: true,
+			Short: "Send the session's tab to URL, wait until it has loaded, print the final URL and title",
+			Long: `Navigate the session's active tab (or --tab) to URL and wait until the new
+page reached --wait-until (default load; none returns once it started).
+A URL without a scheme gets https://. With no session at all (no
+--session, no current session) open makes one first, says which on
+stderr, and it becomes the current session. A navigation the browser refuses
+(DNS, a refused connection) fails with its reason, for example
+net::ERR_CONNECTION_REFUSED. Waiting is bounded by --timeout (exit 4).`,
+			Example: `  browserctl open example.com
+  browserctl open http://localhost:3000/login --wait-until networkidle
+  browserctl open https://example.com --tab 123 --wait-until none`,
+			Printer: "nav", Replay: Replays(OpensPage, WaitsItself),
+		}}},
 	{Wire: PageBack, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_navigate_back", Title: "Go back",
 			Description: "Go back to the previous page in the current tab's history.",
 			Hide:        []string{"waitUntil"}, Done: "Went back", Page: true},
-		Summary: "go back in the tab's history", ResultDoc: "as `pages.navigate`; no page before: 4110"},
+		Summary: "go back in the tab's history", ResultDoc: "as `pages.navigate`; no page before: 4110",
+		Commands: []Command{{
+			Path: "back", Flags: []Flag{waitUntilFlag}, Waits: true,
+			Short:   "Go back one page in the tab's history, wait until it has loaded, print its URL and title",
+			Example: "  browserctl back\n  browserctl back --wait-until domcontentloaded",
+			Printer: "nav", Replay: Replays(WaitsItself),
+		}}},
 	{Wire: PageForward, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_navigate_forward", Title: "Go forward",
 			Description: "Go forward in the current tab's history.",
 			Hide:        []string{"waitUntil"}, Done: "Went forward", Page: true},
-		Summary: "go forward in the tab's history", ResultDoc: "as `pages.navigate`; no page after: 4110"},
+		Summary: "go forward in the tab's history", ResultDoc: "as `pages.navigate`; no page after: 4110",
+		Commands: []Command{{
+			Path: "forward", Flags: []Flag{waitUntilFlag}, Waits: true,
+			Short:   "Go forward one page in the tab's history, wait until it has loaded, print its URL and title",
+			Example: "  browserctl forward",
+			Printer: "nav", Replay: Replays(WaitsItself),
+		}}},
 	{Wire: PageReload, Session: SessionRequired, Params: HistoryParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_reload", Title: "Reload",
 			Description: "Reload the current tab.",
 			Hide:        []string{"waitUntil"}, Done: "Reloaded", Page: true},
-		Summary: "reload the tab", ResultDoc: "as `pages.navigate`"},
+		Summary: "reload the tab", ResultDoc: "as `pages.navigate`",
+		Commands: []Command{{
+			Path: "reload", Flags: []Flag{waitUntilFlag}, Waits: true,
+			Short:   "Reload the tab, wait until it has loaded, print its URL and title",
+			Example: "  browserctl reload\n  browserctl reload --wait-until networkidle --timeout 60s",
+			Printer: "nav", Replay: Replays(WaitsItself),
+		}}},
 	{Wire: PageWait, Session: SessionRequired, Params: WaitParams{}, Result: WaitResult{},
 		Summary: "wait for milliseconds or a load state", ResultDoc: "the milliseconds waited"},
 	{Wire: PageWaitFor, Session: SessionRequired, Params: WaitForParams{}, Result: WaitForResult{},
 		Summary:   "wait for text, a selector, a URL or a JavaScript condition",
 		ResultDoc: "`url` for `url`, `value` for `fn`; `timeoutMs` ran out: 4102 naming what it waited for"},
 }
+
+// waitUntilFlag is --wait-until of the commands that navigate.
+var waitUntilFlag = Flag{Name: "wait-until", Member: "waitUntil", Help: "load, domcontentloaded, networkidle or none (default load)",
+	Invalid: "--wait-until must be %[3]s, got %[1]q"}
 
 // NavigateParams are the params of pages.navigate.
 type NavigateParams struct {

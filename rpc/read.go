@@ -20,7 +20,17 @@ var readMethods = []Method{
 	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
 		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
 	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
-		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text",
+		Commands: []Command{{
+			// The extension waits --timeout for the value (its default is
+			// the spec's 30 s, so that is not sent); the hub a little longer.
+			Path: "eval", Args: []Arg{{Name: "JS", Member: "expression", Rest: true}}, Use: "JS", Slack: true,
+			Needs: "a JavaScript expression",
+			Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
+			Example: `  browserctl eval document.title
+  browserctl eval 'document.querySelectorAll("a").length'`,
+			Printer: "value", Replay: Replays(),
+		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
 		Summary: "whether an element is visible, enabled or checked",
 		Commands: []Command{{

@@ -8,7 +8,37 @@ const PageSnapshot = "pages.snapshot"
 // snapshotMethods are the snapshot's rows of Methods.
 var snapshotMethods = []Method{
 	{Wire: PageSnapshot, Session: SessionRequired, Params: SnapshotParams{}, Result: SnapshotResult{},
-		Summary: "accessibility tree and ref map", ResultDoc: "`snapshot` is the text below, `refs` maps each ref in it"},
+		Summary: "accessibility tree and ref map", ResultDoc: "`snapshot` is the text below, `refs` maps each ref in it",
+		Commands: []Command{{
+			Path: "snapshot",
+			Flags: []Flag{
+				{Name: "interactive", Short: "i", Member: "interactive", Help: "only elements a user can act on, flat"},
+				{Name: "compact", Short: "c", Member: "compact", Help: "drop unnamed structural nodes"},
+				{Name: "depth", Short: "d", Member: "depth", Default: "-1", Help: "cut the tree below this level"},
+				{Name: "selector", Short: "s", Member: "selector", Complete: "refs", Help: "only the subtree of this ref or CSS selector (its first match: the page, its shadow roots, then its frames)"},
+				{Name: "viewport", Member: "viewport", Help: "only what is inside the viewport now"},
+				{Name: "max-chars", Member: "maxChars", Default: "0", Invalid: "--max-chars must be at least 200, not %[1]s",
+					Help: "at most N characters, cut at a line (N >= 200); the last line names the --offset of the rest"},
+				{Name: "offset", Member: "offset", Help: "start at this line of the tree (after title and url): the rest of a cut snapshot"},
+				{Name: "diff", Member: "diff", Help: "only what changed since this tab's previous snapshot"},
+			},
+			Short: "Print the page's accessibility tree with refs (e1, e2, ...) to act on",
+			Long: `Print the page's title and URL, then the page as an indented tree, one
+node a line:
+  - role "name" [ref=eN] [attributes]
+Iframes (cross-origin too) and shadow roots are included; refs inside a
+frame read fKeN. Refs name elements for click, fill, get ...: the same
+element keeps its ref across snapshots and modes until its document goes.`,
+			Example: `  browserctl snapshot
+  browserctl snapshot -i                # interactive elements only
+  browserctl snapshot -c -d 3           # compact, three levels
+  browserctl snapshot -s e12            # only the subtree of e12 (or -s '#main')
+  browserctl snapshot --viewport        # only what is on screen
+  browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
+  browserctl snapshot --max-chars 4000 --offset 180  # the next part, from body line 180
+  browserctl snapshot --diff            # what changed since the previous snapshot`,
+			Printer: "snapshot", Replay: NotReplayed(ReadsOnly),
+		}}},
 }
 
 // SnapshotParams are the params of pages.snapshot.

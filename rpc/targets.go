@@ -17,7 +17,35 @@ var targetMethods = []Method{
 		Tool: &Tool{Name: "browser_find", Title: "Find elements",
 			Description: "Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
 			Effect:      ReadOnly, Answer: "find"},
-		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`"},
+		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`",
+		Commands: []Command{{
+			Path: "find", Use: "--role ROLE [--name NAME] | --text TEXT | --label LABEL",
+			Flags: []Flag{
+				{Name: "role", Member: "role", Help: "accessibility role: button, link, textbox, checkbox, heading, ...",
+					Suggest: []string{"button", "link", "textbox", "checkbox", "radio", "combobox", "heading", "img",
+						"listitem", "menuitem", "tab", "searchbox", "switch", "option", "row", "cell"}},
+				{Name: "name", Member: "name", Help: "with --role: the accessible name contains NAME"},
+				{Name: "text", Member: "text", Help: "elements whose visible text contains TEXT"},
+				{Name: "label", Member: "label", Help: "form fields whose label contains LABEL"},
+				{Name: "exact", Member: "exact", Help: "match the whole name, text or label (still ignoring case)"},
+				{Name: "limit", Member: "limit", Default: "0", Help: "at most this many elements (default 100)"},
+			},
+			OneOf: []string{"role", "text", "label"}, With: map[string]string{"name": "role"},
+			Short: "Print the elements that match, with fresh refs to act on",
+			Long: `Find elements by accessibility role (and name), by visible text, or by
+the label of a form field, and print one line per element, as snapshot
+does:
+  - role "name" [ref=eN]
+The refs work with every command that takes a REF. Matching ignores case
+and runs of spaces and takes a substring; --exact wants the whole text.
+--text gives the innermost elements that hold the text. Exit 1 when
+nothing matches. --json prints [{"ref","role","name"}, ...].`,
+			Example: `  browserctl find --role button --name "Sign in"
+  browserctl find --text Welcome
+  browserctl find --label Email --json
+  browserctl click "$(browserctl find --role link --name Docs --json | jq -r '.[0].ref')"`,
+			Printer: "found", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 }

@@ -544,7 +544,7 @@ export interface ScrollParams {
   /** an integer >= 0; ms, at most 3600000, default 30000 */
   timeoutMs?: number;
   direction: ScrollDirection;
-  /** default 500; CSS px */
+  /** default 500; an integer >= 0; CSS px */
   amount?: number;
 }
 
