@@ -7,6 +7,7 @@ package cmd
 // under their parents, declared or written by hand.
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -96,6 +97,32 @@ type member struct {
 	index []int
 	typ   reflect.Type
 	enum  *rpc.Enum
+	via   []member // the members it is a member of, outermost first
+}
+
+// memberAt is the member of t at path: a json name, or names joined by
+// "." for a member of a member.
+func memberAt(t reflect.Type, path string) (member, bool) {
+	var via []member
+	names := strings.Split(path, ".")
+	for i, name := range names {
+		m, ok := membersOf(t)[name]
+		if !ok {
+			return member{}, false
+		}
+		if i == len(names)-1 {
+			m.via = via
+			return m, true
+		}
+		via = append(via, m)
+		if t = m.typ; t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return member{}, false
+		}
+	}
+	return member{}, false
 }
 
 // membersOf are t's members by json name, embedded structs' included;
@@ -137,6 +164,14 @@ func membersOf(t reflect.Type) map[string]member {
 // set puts s, as the user wrote it, into member m of v; label names it in
 // a usage error.
 func (m member) set(v reflect.Value, s, label string) error {
+	for _, p := range m.via {
+		if v = v.FieldByIndex(p.index); v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+	}
 	fv := v.FieldByIndex(m.index)
 	t := m.typ
 	if t.Kind() == reflect.Pointer {
@@ -167,6 +202,13 @@ func (m member) set(v reflect.Value, s, label string) error {
 	case reflect.Slice:
 		fv.Set(reflect.Append(fv, reflect.ValueOf(s)))
 		return nil
+	case reflect.Map, reflect.Struct:
+		// an object: its JSON (a Parse has checked it)
+		p := reflect.New(t)
+		if err := json.Unmarshal([]byte(s), p.Interface()); err != nil {
+			return usageErrorf("%s must be a JSON object: %v", label, err)
+		}
+		x = p.Elem()
 	default:
 		panic(fmt.Sprintf("a declared command cannot fill member %s (%s)", m.name, m.typ))
 	}
@@ -191,7 +233,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	pt := reflect.TypeOf(d.method.Params)
 	members := membersOf(pt)
 	must := func(name string) member {
-		m, ok := members[name]
+		m, ok := memberAt(pt, name)
 		if !ok {
 			panic(fmt.Sprintf("%s: %s has no member %q", dc.Path, pt, name))
 		}
@@ -278,14 +320,16 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		}
 		switch kind.Kind() {
 		case reflect.Bool:
-			c.Flags().BoolP(fl.Name, fl.Short, false, help)
+			c.Flags().BoolP(fl.Name, fl.Short, fl.Default == "true", help)
 		case reflect.Int:
-			c.Flags().IntP(fl.Name, fl.Short, 0, help)
+			n, _ := strconv.Atoi(fl.Default)
+			c.Flags().IntP(fl.Name, fl.Short, n, help)
 		case reflect.Float64:
-			c.Flags().Float64P(fl.Name, fl.Short, 0, help)
+			n, _ := strconv.ParseFloat(fl.Default, 64)
+			c.Flags().Float64P(fl.Name, fl.Short, n, help)
 		default:
 			flagVals[i] = new(string)
-			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", help)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
 			if m.enum != nil {
 				_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(m.enum.Values, cobra.ShellCompDirectiveNoFileComp))
 			}
@@ -296,8 +340,22 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	if hasTab {
 		addTabFlag(c, f, &tab)
 	}
+	var instead bool
+	if in := dc.Instead; in != nil {
+		c.Flags().BoolVar(&instead, in.Flag.Name, false, in.Flag.Help)
+		args := c.Args
+		c.Args = func(c *cobra.Command, a []string) error {
+			if instead {
+				return noArgs(c, a)
+			}
+			return args(c, a)
+		}
+	}
 
 	c.RunE = pageRunE(f, runF, func(args []string) (*pageCall, error) {
+		if instead {
+			return insteadCall(f, d, tab)
+		}
 		v := reflect.New(pt).Elem()
 		if s := sessionOf(f); s != "" {
 			if m, ok := members["sessionId"]; ok {
@@ -329,7 +387,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		for i, fl := range dc.Flags {
-			if !c.Flags().Changed(fl.Name) {
+			if !c.Flags().Changed(fl.Name) && fl.Default == "" {
 				continue
 			}
 			s := c.Flags().Lookup(fl.Name).Value.String()
@@ -342,15 +400,75 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 					return nil, err
 				}
 			}
+			s, err := parsed(fl.Parse, s)
+			if err != nil {
+				return nil, err
+			}
 			if err := m.set(v, s, "--"+fl.Name); err != nil {
 				return nil, err
+			}
+		}
+		if dc.Check != nil {
+			if err := dc.Check(v.Interface()); err != nil {
+				return nil, &UsageError{Err: err}
 			}
 		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		printer(f, pc, dc, named)
 		return pc, nil
 	})
+	if dc.InvalidIsUsage && runF == nil {
+		run := c.RunE
+		c.RunE = func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
+	}
 	return c
+}
+
+// parsed is s read by a declaration's Parse, if it has one: its error is
+// the user's mistake.
+func parsed(parse func(string) (string, error), s string) (string, error) {
+	if parse == nil {
+		return s, nil
+	}
+	out, err := parse(s)
+	if err != nil {
+		return "", &UsageError{Err: err}
+	}
+	return out, nil
+}
+
+// insteadCall is d's call with its Instead flag given: the other method
+// with its fixed params, printed by d's printer.
+func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
+	in := d.cmd.Instead
+	i := slices.IndexFunc(rpc.Methods, func(m rpc.Method) bool { return m.Wire == in.Method })
+	pt := reflect.TypeOf(rpc.Methods[i].Params)
+	v := reflect.New(pt).Elem()
+	members := membersOf(pt)
+	if m, ok := members["sessionId"]; ok {
+		m.set(v, sessionOf(f), "sessionId")
+	}
+	if m, ok := members["tabId"]; ok {
+		v.FieldByIndex(m.index).SetInt(int64(tab))
+	}
+	for name, val := range in.Set {
+		m, ok := memberAt(pt, name)
+		if !ok {
+			panic(fmt.Sprintf("%s: %s has no member %q", d.cmd.Path, pt, name))
+		}
+		vals := []string{val}
+		if m.typ.Kind() == reflect.Slice {
+			vals = strings.Split(val, ",")
+		}
+		for _, s := range vals {
+			if err := m.set(v, s, name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	pc := &pageCall{Method: in.Method, Params: v.Interface()}
+	printer(f, pc, d.cmd, nil)
+	return pc, nil
 }
 
 // fillArg puts one argument into its member: a target into ref or
@@ -366,6 +484,10 @@ func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s 
 			sel = base + "Selector"
 		}
 		return members[sel].set(v, selector, a.Name)
+	}
+	s, err := parsed(a.Parse, s)
+	if err != nil {
+		return err
 	}
 	if m.enum != nil && !m.enum.Has(s) {
 		if a.Invalid != "" {

@@ -28,8 +28,16 @@ cross-site frames too, and in tabs that join the session later.`,
   browserctl init-script remove s1`,
 		Args: noArgs,
 	}
-	c.AddCommand(newCmdInitScriptAdd(f, nil), newCmdInitScriptList(f, nil), newCmdInitScriptRemove(f, nil))
+	c.AddCommand(newCmdInitScriptAdd(f, nil)) // list, remove: declared on initScripts.list and .remove
 	return c
+}
+
+func init() {
+	// scripts: the session's init scripts, and warnings for the tabs that
+	// could not take one.
+	printers["scripts"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = printScripts(f, pc.Method)
+	}
 }
 
 func printScripts(f *Factory, method string) func(json.RawMessage) error {
@@ -87,34 +95,4 @@ func newCmdInitScriptAdd(f *Factory, runF func(*pageCall) error) *cobra.Command 
 	}
 	c.Flags().StringVar(&code, "code", "", "the script's JavaScript, instead of a FILE")
 	return c
-}
-
-func newCmdInitScriptList(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "list",
-		Annotations:       notReplayed(readsOnly),
-		Short:             "List the session's init scripts",
-		Example:           "  browserctl init-script list\n  browserctl init-script list --json",
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.InitScriptsList, Params: rpc.SessionIDParams{SessionID: sessionOf(f)},
-				Human: printScripts(f, rpc.InitScriptsList)}, nil
-		}),
-	}
-}
-
-func newCmdInitScriptRemove(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "remove ID",
-		Annotations:       notReplayed(idsDiffer),
-		Short:             "Stop running an init script (its id from list)",
-		Example:           "  browserctl init-script remove s1",
-		Args:              exactArgs(1, "an ID"),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.InitScriptsRemove, Params: rpc.InitScriptRemoveParams{SessionID: sessionOf(f), ID: args[0]},
-				Human: printScripts(f, rpc.InitScriptsRemove)}, nil
-		}),
-	}
 }

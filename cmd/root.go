@@ -264,11 +264,17 @@ func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
 	}
 	c := tc.build(f)
 	c.GroupID = tc.group
-	var named []declared
+	var named, all []declared
 	for _, d := range declaredCmds() {
-		if len(d.words) > 1 && d.words[0] == tc.name && slices.Contains(args, d.words[1]) {
-			named = append(named, d)
+		if len(d.words) > 1 && d.words[0] == tc.name {
+			all = append(all, d)
+			if slices.Contains(args, d.words[1]) {
+				named = append(named, d)
+			}
 		}
+	}
+	if named == nil && !slices.ContainsFunc(c.Commands(), func(s *cobra.Command) bool { return slices.Contains(args, s.Name()) }) {
+		named = all // no subcommand named: the group prints its help, or says which there are
 	}
 	if named != nil {
 		addDeclaredChildren(f, c, []string{tc.name}, named)

@@ -38,14 +38,20 @@ func newCmdSet(f *Factory) *cobra.Command {
   browserctl set reset`,
 		Args: noArgs,
 	}
-	c.AddCommand(
-		newCmdSetViewport(f, nil), newCmdSetDevice(f, nil), newCmdSetMedia(f, nil),
-		newCmdSetOffline(f, nil), newCmdSetThrottle(f, nil), newCmdSetGeo(f, nil),
-		newCmdSetPermissions(f, nil), newCmdSetTimezone(f, nil), newCmdSetLocale(f, nil),
-		newCmdSetUserAgent(f, nil), newCmdSetHeaders(f, nil), newCmdSetCredentials(f, nil),
-		newCmdSetShow(f, nil), newCmdSetReset(f, nil),
-	)
+	// and the settings declared on emulation.set (rpc/emulation.go), and show
+	c.AddCommand(newCmdSetDevice(f, nil), newCmdSetThrottle(f, nil), newCmdSetPermissions(f, nil), newCmdSetReset(f, nil))
 	return c
+}
+
+func init() {
+	// emulation: the session's settings (set NAME, set show), and for set
+	// NAME an exit 1 when a tab of the session could not take it.
+	printers["emulation"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = showEmulation(f)
+		if p, ok := pc.Params.(rpc.EmulationSetParams); ok {
+			pc.Post = notTaken(p.Settings)
+		}
+	}
 }
 
 // setting is one `set NAME` command: its arguments become settings, or with
@@ -56,23 +62,13 @@ type setting struct {
 	args                cobra.PositionalArgs
 	build               func(args []string) (rpc.Emulation, error)
 	complete            cobra.CompletionFunc
-	// secret: save leaves the line out (it would write the secret down).
-	secret bool
-}
-
-// replay is the setting's save declaration.
-func (s setting) replay() map[string]string {
-	if s.secret {
-		return notReplayed(holdsSecret)
-	}
-	return replays()
 }
 
 func settingCmd(f *Factory, runF func(*pageCall) error, s setting) *cobra.Command {
 	var reset bool
 	c := &cobra.Command{
 		Use:               s.use,
-		Annotations:       s.replay(),
+		Annotations:       replays(),
 		Short:             s.short,
 		Example:           s.example,
 		ValidArgsFunction: s.complete,
@@ -138,49 +134,6 @@ func notTaken(e rpc.Emulation) func(json.RawMessage) (json.RawMessage, error) {
 func resetCall(f *Factory, names []string) *pageCall {
 	return &pageCall{Method: rpc.EmulationReset, Params: rpc.EmulationResetParams{SessionID: sessionOf(f), Names: names},
 		Human: showEmulation(f)}
-}
-
-func parseFloatArg(label, s string, min, max float64) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < min || v > max {
-		return 0, usageErrorf("%s must be a number from %g to %g, got %q", label, min, max, s)
-	}
-	return v, nil
-}
-
-func parseSize(label, s string) (int, error) {
-	v, err := strconv.Atoi(s)
-	if err != nil || v < 1 || v > 100000 {
-		return 0, usageErrorf("%s must be a whole number of CSS pixels from 1 to 100000, got %q", label, s)
-	}
-	return v, nil
-}
-
-func newCmdSetViewport(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var scale float64
-	var mobile bool
-	c := settingCmd(f, runF, setting{
-		use: "viewport WIDTH HEIGHT", short: "Set the page's size in CSS pixels (innerWidth, innerHeight)",
-		example: "  browserctl set viewport 1280 720\n  browserctl set viewport 390 664 --scale 3 --mobile",
-		names:   []string{"viewport", "device"}, args: exactArgs(2, "a WIDTH and a HEIGHT"),
-		build: func(args []string) (rpc.Emulation, error) {
-			w, err := parseSize("WIDTH", args[0])
-			if err != nil {
-				return rpc.Emulation{}, err
-			}
-			h, err := parseSize("HEIGHT", args[1])
-			if err != nil {
-				return rpc.Emulation{}, err
-			}
-			if scale < 0 || scale > 10 {
-				return rpc.Emulation{}, usageErrorf("--scale must be from 0 to 10, got %g", scale)
-			}
-			return rpc.Emulation{Viewport: &rpc.Viewport{Width: w, Height: h, DeviceScaleFactor: scale, Mobile: mobile}}, nil
-		},
-	})
-	c.Flags().Float64Var(&scale, "scale", 0, "devicePixelRatio (default: the screen's)")
-	c.Flags().BoolVar(&mobile, "mobile", false, "a mobile viewport (meta viewport, overlay scrollbars)")
-	return c
 }
 
 func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
@@ -253,58 +206,6 @@ func printDevices(f *Factory) error {
 	return t.print()
 }
 
-func newCmdSetMedia(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var motion string
-	var print bool
-	c := settingCmd(f, runF, setting{
-		use: "media [dark|light|no-preference]", short: "Set what CSS media queries see: color scheme, reduced motion, print",
-		example: "  browserctl set media dark\n  browserctl set media --reduced-motion reduce\n  browserctl set media light --print",
-		names:   []string{"media"}, args: rangeArgs(0, 1, "a color scheme"),
-		build: func(args []string) (rpc.Emulation, error) {
-			m := rpc.Media{ReducedMotion: motion, Print: print}
-			if len(args) == 1 {
-				if err := checkEnum("the color scheme", rpc.ColorScheme, args[0]); err != nil {
-					return rpc.Emulation{}, err
-				}
-				m.ColorScheme = args[0]
-			}
-			if err := checkEnum("--reduced-motion", rpc.ReducedMotion, motion); err != nil {
-				return rpc.Emulation{}, err
-			}
-			if m == (rpc.Media{}) {
-				return rpc.Emulation{}, usageErrorf("give a color scheme (%s), --reduced-motion or --print", rpc.ColorScheme.Or())
-			}
-			return rpc.Emulation{Media: &m}, nil
-		},
-		complete: cobra.FixedCompletions(rpc.ColorScheme.Values, cobra.ShellCompDirectiveNoFileComp),
-	})
-	enumFlag(c, &motion, "reduced-motion", rpc.ReducedMotion, "prefers-reduced-motion: "+rpc.ReducedMotion.Or())
-	c.Flags().BoolVar(&print, "print", false, "media type print instead of screen")
-	return c
-}
-
-func onOff(label, s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "on", "true", "1":
-		return true, nil
-	case "off", "false", "0":
-		return false, nil
-	}
-	return false, usageErrorf("%s must be on or off, got %q", label, s)
-}
-
-func newCmdSetOffline(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "offline on|off", short: "Take the session's tabs off the network (navigator.onLine false) or back",
-		example: "  browserctl set offline on", names: []string{"offline"}, args: exactArgs(1, "on or off"),
-		build: func(args []string) (rpc.Emulation, error) {
-			on, err := onOff("offline", args[0])
-			return rpc.Emulation{Offline: &on}, err
-		},
-		complete: cobra.FixedCompletions([]string{"on", "off"}, cobra.ShellCompDirectiveNoFileComp),
-	})
-}
-
 // throttlePresets are Chrome DevTools' network presets.
 var throttlePresets = map[string]rpc.Throttle{
 	"slow-3g": {LatencyMs: 2000, DownloadKbps: 400, UploadKbps: 400},
@@ -346,30 +247,5 @@ func newCmdSetThrottle(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c.Flags().Float64Var(&latency, "latency", 0, "added round-trip latency, ms")
 	c.Flags().Float64Var(&down, "down", 0, "download throughput, kilobits per second (0: unlimited)")
 	c.Flags().Float64Var(&up, "up", 0, "upload throughput, kilobits per second (0: unlimited)")
-	return c
-}
-
-func newCmdSetGeo(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var accuracy float64
-	c := settingCmd(f, runF, setting{
-		use: "geo LATITUDE LONGITUDE", short: "Answer navigator.geolocation with a position, without a permission prompt",
-		example: "  browserctl set geo 48.8584 2.2945\n  browserctl set geo 35.68 139.76 --accuracy 50",
-		names:   []string{"geolocation"}, args: exactArgs(2, "a LATITUDE and a LONGITUDE"),
-		build: func(args []string) (rpc.Emulation, error) {
-			lat, err := parseFloatArg("LATITUDE", args[0], -90, 90)
-			if err != nil {
-				return rpc.Emulation{}, err
-			}
-			lon, err := parseFloatArg("LONGITUDE", args[1], -180, 180)
-			if err != nil {
-				return rpc.Emulation{}, err
-			}
-			if accuracy < 0 {
-				return rpc.Emulation{}, usageErrorf("--accuracy must not be negative")
-			}
-			return rpc.Emulation{Geolocation: &rpc.Geolocation{Latitude: lat, Longitude: lon, Accuracy: accuracy}}, nil
-		},
-	})
-	c.Flags().Float64Var(&accuracy, "accuracy", 10, "accuracy in metres")
 	return c
 }

@@ -48,13 +48,36 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
+	// InvalidIsUsage: the extension's invalid-params answer (-32602: a
+	// value the browser refuses, an unknown id) is the caller's mistake
+	// and exits 2, as a bad argument does.
+	InvalidIsUsage bool
+	// Check, when set, checks the params the arguments and flags filled
+	// (a value of the method's params type): its error is the user's
+	// mistake (exit 2), and nothing is sent.
+	Check func(params any) error
+	// Instead is a bool flag that makes the command call another method
+	// in place of its own (`set viewport --reset` calls emulation.reset).
+	Instead *Instead
+}
+
+// Instead is a bool flag of a Command that makes it call Method with the
+// fixed params Set instead of its own; with it the command takes no
+// arguments, and its Printer prints that method's result.
+type Instead struct {
+	Flag   Flag // its Name and Help; Member is not used
+	Method string
+	// Set as Command's; a list member takes its values separated by ",".
+	Set map[string]string
 }
 
 // Arg is one positional argument of a Command.
 type Arg struct {
 	// Name is the argument as the usage line shows it: REF, NAME, TEXT.
 	Name string
-	// Member is the params member (json name) it fills. For a Target
+	// Member is the params member (json name) it fills; a member of a
+	// member is named by its path ("settings.viewport.width"), its
+	// pointers made as needed. For a Target
 	// argument: "ref" fills ref or selector, "toRef" toRef or toSelector.
 	Member string
 	// Target: a ref from the last snapshot or a CSS selector (role=,
@@ -69,15 +92,22 @@ type Arg struct {
 	Invalid string
 	// Suggest are completions for a member that takes any string.
 	Suggest []string
+	// Parse, when set, reads the argument as typed: it answers the text
+	// its member is filled with, or the error a user sees (exit 2).
+	Parse func(s string) (string, error)
 }
 
 // Flag is one flag of a Command.
 type Flag struct {
 	Name, Short string
 	// Member is the params member (json name) it fills; a flag not given
-	// leaves it out.
-	Member string
-	Help   string
+	// leaves it out, or fills it with Default (which help shows).
+	Member  string
+	Help    string
+	Default string
+	// Parse as Arg's: the flag's value as pflag reads it (a number as
+	// strconv formats it) to the member's text, or the error (exit 2).
+	Parse func(s string) (string, error)
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

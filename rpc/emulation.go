@@ -5,6 +5,14 @@ package rpc
 // settings, its saved state (cookies and storage), and the scripts every
 // new document of the session runs first.
 
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // Wire names of a session's emulation settings, saved state and init
 // scripts. Not "pages.": they act on every tab of the session, never
 // behind one page call.
@@ -22,9 +30,69 @@ const (
 // emulationMethods are the emulation.*, state.* and initScripts.* rows of Methods.
 var emulationMethods = []Method{
 	{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
-		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed"},
+		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed",
+		// set device, throttle and permissions are written by hand (cmd/set.go):
+		// a device fills four settings from its name, a throttle is a preset
+		// or three flags, permissions a word and a list of names.
+		Commands: []Command{
+			setting("viewport", "viewport,device", Command{
+				Args:    []Arg{{Name: "WIDTH", Member: "settings.viewport.width", Parse: cssSize("WIDTH")}, {Name: "HEIGHT", Member: "settings.viewport.height", Parse: cssSize("HEIGHT")}},
+				Flags:   []Flag{{Name: "scale", Member: "settings.viewport.deviceScaleFactor", Help: "devicePixelRatio (default: the screen's)", Parse: scale}, {Name: "mobile", Member: "settings.viewport.mobile", Help: "a mobile viewport (meta viewport, overlay scrollbars)"}},
+				Short:   "Set the page's size in CSS pixels (innerWidth, innerHeight)",
+				Example: "  browserctl set viewport 1280 720\n  browserctl set viewport 390 664 --scale 3 --mobile",
+			}),
+			setting("media", "media", Command{
+				Args:  []Arg{{Name: "SCHEME", Member: "settings.media.colorScheme", Optional: true, Invalid: "the color scheme must be %[2]s, got %[1]q"}},
+				Needs: "a color scheme",
+				Flags: []Flag{{Name: "reduced-motion", Member: "settings.media.reducedMotion", Help: "prefers-reduced-motion: " + ReducedMotion.Or()}, {Name: "print", Member: "settings.media.print", Help: "media type print instead of screen"}},
+				Check: func(p any) error {
+					if m := p.(EmulationSetParams).Settings.Media; m == nil || *m == (Media{}) {
+						return fmt.Errorf("give a color scheme (%s), --reduced-motion or --print", ColorScheme.Or())
+					}
+					return nil
+				},
+				Short:   "Set what CSS media queries see: color scheme, reduced motion, print",
+				Example: "  browserctl set media dark\n  browserctl set media --reduced-motion reduce\n  browserctl set media light --print",
+			}),
+			setting("offline", "offline", Command{
+				Args: []Arg{{Name: "on|off", Member: "settings.offline", Parse: onOff("offline"), Suggest: []string{"on", "off"}}}, Needs: "on or off",
+				Short: "Take the session's tabs off the network (navigator.onLine false) or back", Example: "  browserctl set offline on",
+			}),
+			setting("geo", "geolocation", Command{
+				Args:    []Arg{{Name: "LATITUDE", Member: "settings.geolocation.latitude", Parse: number("LATITUDE", -90, 90)}, {Name: "LONGITUDE", Member: "settings.geolocation.longitude", Parse: number("LONGITUDE", -180, 180)}},
+				Flags:   []Flag{{Name: "accuracy", Member: "settings.geolocation.accuracy", Help: "accuracy in metres", Default: "10", Parse: notNegative("--accuracy")}},
+				Short:   "Answer navigator.geolocation with a position, without a permission prompt",
+				Example: "  browserctl set geo 48.8584 2.2945\n  browserctl set geo 35.68 139.76 --accuracy 50",
+			}),
+			setting("timezone", "timezone", Command{
+				Args:  []Arg{{Name: "ZONE", Member: "settings.timezone", Parse: notBlank("the ZONE must not be empty")}},
+				Short: "Set the time zone Date and Intl use (an IANA name: Europe/Berlin)", Example: "  browserctl set timezone America/New_York",
+			}),
+			setting("locale", "locale", Command{
+				Args:  []Arg{{Name: "TAG", Member: "settings.locale", Parse: notBlank("the TAG must not be empty")}},
+				Short: "Set the language: navigator.language, Intl and Accept-Language (a BCP 47 tag: fr-FR)", Example: "  browserctl set locale de-DE",
+			}),
+			setting("useragent", "userAgent,device", Command{
+				Args:  []Arg{{Name: "STRING", Member: "settings.userAgent", Parse: oneLine("the user agent must be one non-empty line")}},
+				Short: "Set the user agent: navigator.userAgent and the User-Agent header", Example: `  browserctl set useragent "Mozilla/5.0 (compatible; MyBot/1.0)"`,
+			}),
+			setting("headers", "headers", Command{
+				Args: []Arg{{Name: "JSON", Member: "settings.headers", Parse: headersJSON}}, Needs: "a JSON object of header names to values",
+				Short: "Send extra HTTP headers with every request of the session's tabs", Example: `  browserctl set headers '{"X-Test": "1", "Authorization": "Bearer abc"}'`,
+			}),
+			setting("credentials", "credentials", Command{
+				Args:  []Arg{{Name: "USER", Member: "settings.credentials.username", Parse: notEmpty("the USER must not be empty")}, {Name: "PASSWORD", Member: "settings.credentials.password"}},
+				Short: "Answer HTTP authentication (basic, digest) with USER and PASSWORD, no prompt", Example: "  browserctl set credentials admin s3cret",
+				Replay: NotReplayed(HoldsSecret),
+			}),
+		}},
 	{Wire: EmulationShow, Session: SessionRequired, Params: SessionIDParams{}, Result: EmulationResult{},
-		Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take"},
+		Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take",
+		Commands: []Command{{
+			Path: "set show", Short: "Print the session's settings and init scripts, and what a tab could not take",
+			Example: "  browserctl set show\n  browserctl set show --json",
+			Printer: "emulation", InvalidIsUsage: true, Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: EmulationReset, Session: SessionRequired, Params: EmulationResetParams{}, Result: EmulationResult{},
 		Summary: "undo some or all of the session's emulation settings"},
 	{Wire: StateSave, Session: SessionRequired, Params: SessionIDParams{}, Result: State{},
@@ -34,9 +102,119 @@ var emulationMethods = []Method{
 	{Wire: InitScriptsAdd, Session: SessionRequired, Params: InitScriptAddParams{}, Result: InitScriptListResult{},
 		Summary: "run a script in every new document of the session, before the page's own", ResultDoc: "the session's scripts, the new one last"},
 	{Wire: InitScriptsList, Session: SessionRequired, Params: SessionIDParams{}, Result: InitScriptListResult{},
-		Summary: "the session's init scripts"},
+		Summary: "the session's init scripts",
+		Commands: []Command{{
+			Path: "init-script list", Short: "List the session's init scripts",
+			Example: "  browserctl init-script list\n  browserctl init-script list --json",
+			Printer: "scripts", InvalidIsUsage: true, Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: InitScriptsRemove, Session: SessionRequired, Params: InitScriptRemoveParams{}, Result: InitScriptListResult{},
-		Summary: "stop running an init script", ResultDoc: "an unknown id: -32602"},
+		Summary: "stop running an init script", ResultDoc: "an unknown id: -32602",
+		Commands: []Command{{
+			Path: "init-script remove", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "an ID",
+			Short: "Stop running an init script (its id from list)", Example: "  browserctl init-script remove s1",
+			Printer: "scripts", InvalidIsUsage: true, Replay: NotReplayed(IDsDiffer),
+		}}},
+}
+
+// setting is the command `set NAME`: c with its path, --reset (which
+// undoes the settings resets names, separated by ","), the printer of
+// the session's settings and, unless c says otherwise, replayed.
+func setting(name, resets string, c Command) Command {
+	c.Path = "set " + name
+	c.Instead = &Instead{Flag: Flag{Name: "reset", Help: "undo this setting: the browser's own again"},
+		Method: EmulationReset, Set: map[string]string{"names": resets}}
+	c.Printer, c.InvalidIsUsage = "emulation", true
+	if c.Replay == "" {
+		c.Replay = Replays()
+	}
+	return c
+}
+
+// How the `set` commands read their arguments: each answers the text of
+// the member, or the error the user sees.
+
+func cssSize(label string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > 100000 {
+			return "", fmt.Errorf("%s must be a whole number of CSS pixels from 1 to 100000, got %q", label, s)
+		}
+		return s, nil
+	}
+}
+
+func number(label string, min, max float64) func(string) (string, error) {
+	return func(s string) (string, error) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v < min || v > max {
+			return "", fmt.Errorf("%s must be a number from %g to %g, got %q", label, min, max, s)
+		}
+		return s, nil
+	}
+}
+
+func scale(s string) (string, error) {
+	if v, _ := strconv.ParseFloat(s, 64); v < 0 || v > 10 {
+		return "", fmt.Errorf("--scale must be from 0 to 10, got %g", v)
+	}
+	return s, nil
+}
+
+func notNegative(label string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if v, _ := strconv.ParseFloat(s, 64); v < 0 {
+			return "", fmt.Errorf("%s must not be negative", label)
+		}
+		return s, nil
+	}
+}
+
+func onOff(label string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		switch strings.ToLower(s) {
+		case "on", "true", "1":
+			return "true", nil
+		case "off", "false", "0":
+			return "false", nil
+		}
+		return "", fmt.Errorf("%s must be on or off, got %q", label, s)
+	}
+}
+
+func notEmpty(msg string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if s == "" {
+			return "", errors.New(msg)
+		}
+		return s, nil
+	}
+}
+
+func notBlank(msg string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if strings.TrimSpace(s) == "" {
+			return "", errors.New(msg)
+		}
+		return s, nil
+	}
+}
+
+func oneLine(msg string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "\r\n") {
+			return "", errors.New(msg)
+		}
+		return s, nil
+	}
+}
+
+func headersJSON(s string) (string, error) {
+	var h map[string]string
+	if err := json.Unmarshal([]byte(s), &h); err != nil || h == nil {
+		return "", fmt.Errorf("headers must be a JSON object of strings, e.g. '{\"X-Test\": \"1\"}': %v", err)
+	}
+	return s, nil
 }
 
 // Emulation is a session's settings. Every member is optional: absent is
