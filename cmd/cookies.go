@@ -1,6 +1,6 @@
 package cmd
 
-// Cookies, local/session storage and pdf.
+// The cookie table, local/session storage and pdf.
 
 import (
 	"encoding/base64"
@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,54 +17,36 @@ import (
 	"browserctl/rpc"
 )
 
-// ---- cookies ----
+// ---- cookies (the commands are declared on their rows in rpc/storage.go) ----
 
-func newCmdCookies(f *Factory) *cobra.Command {
-	var p rpc.CookiesParams
-	c := &cobra.Command{
-		Use:   "cookies",
-		Short: "List the cookies the page would send (HttpOnly ones too); set or clear them",
-		Long: `List the cookies a request to the page's URL (or --url) would carry, HttpOnly
-ones included: name, value, domain, path, expiry and flags.`,
-		Example: `  browserctl cookies
-  browserctl cookies --url https://example.com/account --json
-  browserctl cookies set theme dark
-  browserctl cookies clear`,
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, nil, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			return &pageCall{Method: rpc.PageCookies, Params: p, Human: func(raw json.RawMessage) error {
-				var r rpc.CookiesResult
-				if err := decodeResult(rpc.PageCookies, raw, &r); err != nil {
-					return err
+func init() {
+	// cookies: a table of the cookies, or on a terminal that there are none.
+	printers["cookies"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r rpc.CookiesResult
+			if err := decodeResult(rpc.PageCookies, raw, &r); err != nil {
+				return err
+			}
+			t := newTable(f, "NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS")
+			for _, ck := range r.Cookies {
+				var flags []string
+				if ck.HTTPOnly {
+					flags = append(flags, "HttpOnly")
 				}
-				t := newTable(f, "NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS")
-				for _, ck := range r.Cookies {
-					var flags []string
-					if ck.HTTPOnly {
-						flags = append(flags, "HttpOnly")
-					}
-					if ck.Secure {
-						flags = append(flags, "Secure")
-					}
-					if ck.SameSite != "" {
-						flags = append(flags, "SameSite="+ck.SameSite)
-					}
-					t.add(safeText(ck.Name), safeText(ck.Value), safeText(ck.Domain), safeText(ck.Path), cookieExpiry(ck.Expires), strings.Join(flags, ","))
+				if ck.Secure {
+					flags = append(flags, "Secure")
 				}
-				if len(r.Cookies) == 0 && f.IO.IsStderrTTY() {
-					fmt.Fprintf(f.IO.ErrOut, "no cookies for %s\n", safeText(r.URL))
+				if ck.SameSite != "" {
+					flags = append(flags, "SameSite="+ck.SameSite)
 				}
-				return t.print()
-			}}, nil
-		}),
-		Annotations: notReplayed(readsOnly),
+				t.add(safeText(ck.Name), safeText(ck.Value), safeText(ck.Domain), safeText(ck.Path), cookieExpiry(ck.Expires), strings.Join(flags, ","))
+			}
+			if len(r.Cookies) == 0 && f.IO.IsStderrTTY() {
+				fmt.Fprintf(f.IO.ErrOut, "no cookies for %s\n", safeText(r.URL))
+			}
+			return t.print()
+		}
 	}
-	c.Flags().StringVar(&p.URL, "url", "", "the URL whose cookies to list (default: the page's)")
-	addTabFlag(c, f, &p.TabID)
-	c.AddCommand(newCmdCookiesSet(f, nil)) // and clear, declared on pages.clearCookies
-	return c
 }
 
 func cookieExpiry(sec float64) string {
@@ -73,62 +54,6 @@ func cookieExpiry(sec float64) string {
 		return "session"
 	}
 	return time.Unix(int64(sec), 0).UTC().Format(time.RFC3339)
-}
-
-// parseExpiry reads --expires: a duration from now (1h, 30m), an RFC 3339
-// time, or seconds since the epoch.
-func parseExpiry(now time.Time, s string) (float64, error) {
-	if d, err := time.ParseDuration(s); err == nil {
-		return float64(now.Add(d).Unix()), nil
-	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return float64(t.Unix()), nil
-	}
-	if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
-		return n, nil
-	}
-	return 0, usageErrorf("--expires must be a duration (24h), an RFC 3339 time or epoch seconds, got %q", s)
-}
-
-func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.SetCookieParams
-	var expires string
-	c := &cobra.Command{
-		Use:   "set NAME VALUE",
-		Short: "Set a cookie for the page's URL (or --url / --domain)",
-		Example: `  browserctl cookies set theme dark
-  browserctl cookies set sid abc123 --url https://example.com --http-only --secure --expires 24h
-  browserctl cookies set lang en --domain .example.com --path /`,
-		Args: exactArgs(2, "a NAME and a VALUE"),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID, p.Name, p.Value = sessionOf(f), args[0], args[1]
-			if p.Name == "" {
-				return nil, usageErrorf("the cookie NAME must not be empty")
-			}
-			if expires != "" {
-				e, err := parseExpiry(f.Now(), expires)
-				if err != nil {
-					return nil, err
-				}
-				p.Expires = &e
-			}
-			return &pageCall{Method: rpc.PageSetCookie, Params: p, Human: okDone(f, "set cookie "+safeText(args[0]))}, nil
-		}),
-		Annotations: replays(),
-	}
-	c.Flags().StringVar(&p.URL, "url", "", "the URL the cookie belongs to (default: the page's)")
-	c.Flags().StringVar(&p.Domain, "domain", "", "the cookie's domain (.example.com for subdomains too)")
-	c.Flags().StringVar(&p.Path, "path", "", "the cookie's path")
-	c.Flags().StringVar(&expires, "expires", "", "expiry: a duration (24h), an RFC 3339 time or epoch seconds (default: a session cookie)")
-	c.Flags().BoolVar(&p.HTTPOnly, "http-only", false, "hide the cookie from page scripts")
-	c.Flags().BoolVar(&p.Secure, "secure", false, "send the cookie over https only")
-	addTabFlag(c, f, &p.TabID)
-	return c
-}
-
-// newCmdCookiesClear is `cookies clear`, declared on pages.clearCookies.
-func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "cookies clear")
 }
 
 // ---- storage ----

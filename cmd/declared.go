@@ -318,13 +318,16 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		if kind.Kind() == reflect.Pointer {
 			kind = kind.Elem()
 		}
-		switch kind.Kind() {
-		case reflect.Bool:
+		switch {
+		case fl.Text:
+			flagVals[i] = new(string)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
+		case kind.Kind() == reflect.Bool:
 			c.Flags().BoolP(fl.Name, fl.Short, fl.Default == "true", help)
-		case reflect.Int:
+		case kind.Kind() == reflect.Int:
 			n, _ := strconv.Atoi(fl.Default)
 			c.Flags().IntP(fl.Name, fl.Short, n, help)
-		case reflect.Float64:
+		case kind.Kind() == reflect.Float64:
 			n, _ := strconv.ParseFloat(fl.Default, 64)
 			c.Flags().Float64P(fl.Name, fl.Short, n, help)
 		default:

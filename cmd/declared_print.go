@@ -58,7 +58,8 @@ func printer(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
 }
 
 // expandDone fills in a Done line: {NAME} is argument NAME as typed,
-// {.member} a member of the result, {acted NAME} the element a pointer
+// {safe NAME} the same made safe for a terminal, {.member} a member of
+// the result, {acted NAME} the element a pointer
 // action pressed (its role and name) or else argument NAME.
 func expandDone(line string, args map[string]string, raw json.RawMessage) string {
 	var res map[string]json.RawMessage
@@ -80,6 +81,8 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 		switch {
 		case strings.HasPrefix(key, "."):
 			b.WriteString(resultText(res[key[1:]]))
+		case strings.HasPrefix(key, "safe "):
+			b.WriteString(safeText(args[strings.TrimPrefix(key, "safe ")]))
 		case strings.HasPrefix(key, "acted "):
 			var t *rpc.ActedOn
 			_ = json.Unmarshal(res["target"], &t)

@@ -42,7 +42,8 @@ type Command struct {
 	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
-	// {NAME} is argument NAME as typed, {.member} a member of the result.
+	// {NAME} is argument NAME as typed, {safe NAME} made safe for a
+	// terminal, {.member} a member of the result.
 	// With neither, the default prints a one-member result's value: a
 	// string as it is, a list one item a line, null as nothing, anything
 	// else as JSON.
@@ -108,6 +109,9 @@ type Flag struct {
 	// Parse as Arg's: the flag's value as pflag reads it (a number as
 	// strconv formats it) to the member's text, or the error (exit 2).
 	Parse func(s string) (string, error)
+	// Text: the flag takes any text, which Parse turns into the member's
+	// (cookies set --expires 24h fills a number).
+	Text bool
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

@@ -2,6 +2,12 @@ package rpc
 
 // Cookies and the page origin's localStorage and sessionStorage.
 
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
 // Wire names of the cookie and storage methods.
 const (
 	PageCookies      = "pages.cookies"
@@ -15,9 +21,37 @@ const (
 // storageMethods are the cookie and storage rows of Methods.
 var storageMethods = []Method{
 	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
-		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too"},
+		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too",
+		Commands: []Command{{
+			Path: "cookies", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to list (default: the page's)"}},
+			Short: "List the cookies the page would send (HttpOnly ones too); set or clear them",
+			Long: `List the cookies a request to the page's URL (or --url) would carry, HttpOnly
+ones included: name, value, domain, path, expiry and flags.`,
+			Example: `  browserctl cookies
+  browserctl cookies --url https://example.com/account --json
+  browserctl cookies set theme dark
+  browserctl cookies clear`,
+			Printer: "cookies", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
-		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110"},
+		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110",
+		Commands: []Command{{
+			Path: "cookies set", Args: []Arg{{Name: "NAME", Member: "name", Parse: notEmpty("the cookie NAME must not be empty")}, {Name: "VALUE", Member: "value"}},
+			Flags: []Flag{
+				{Name: "url", Member: "url", Help: "the URL the cookie belongs to (default: the page's)"},
+				{Name: "domain", Member: "domain", Help: "the cookie's domain (.example.com for subdomains too)"},
+				{Name: "path", Member: "path", Help: "the cookie's path"},
+				{Name: "expires", Member: "expires", Text: true, Parse: func(s string) (string, error) { return cookieExpiry(time.Now(), s) },
+					Help: "expiry: a duration (24h), an RFC 3339 time or epoch seconds (default: a session cookie)"},
+				{Name: "http-only", Member: "httpOnly", Help: "hide the cookie from page scripts"},
+				{Name: "secure", Member: "secure", Help: "send the cookie over https only"},
+			},
+			Short: "Set a cookie for the page's URL (or --url / --domain)",
+			Example: `  browserctl cookies set theme dark
+  browserctl cookies set sid abc123 --url https://example.com --http-only --secure --expires 24h
+  browserctl cookies set lang en --domain .example.com --path /`,
+			Done: "set cookie {safe NAME}", Replay: Replays(),
+		}}},
 	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
 		Summary: "delete the cookies of a URL",
 		Commands: []Command{{
@@ -124,4 +158,21 @@ type SetStorageResult struct {
 type ClearStorageResult struct {
 	Cleared int    `json:"cleared"`
 	Origin  string `json:"origin"`
+}
+
+// cookieExpiry reads cookies set --expires: a duration from now (1h,
+// 30m), an RFC 3339 time, or seconds since the epoch; answered as epoch
+// seconds.
+func cookieExpiry(now time.Time, s string) (string, error) {
+	var sec float64
+	if d, err := time.ParseDuration(s); err == nil {
+		sec = float64(now.Add(d).Unix())
+	} else if t, err := time.Parse(time.RFC3339, s); err == nil {
+		sec = float64(t.Unix())
+	} else if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
+		sec = n
+	} else {
+		return "", fmt.Errorf("--expires must be a duration (24h), an RFC 3339 time or epoch seconds, got %q", s)
+	}
+	return strconv.FormatFloat(sec, 'f', -1, 64), nil
 }
