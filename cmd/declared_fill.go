@@ -1,0 +1,86 @@
+package cmd
+
+// What a declared command's arguments and flags fill besides a plain
+// member: a member of a member, a value its declaration parses, and the
+// other method a flag of it calls instead (rpc.Command's Instead).
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"browserctl/rpc"
+)
+
+// memberAt is the member of t at path: a json name, or names joined by
+// "." for a member of a member.
+func memberAt(t reflect.Type, path string) (member, bool) {
+	var via []member
+	names := strings.Split(path, ".")
+	for i, name := range names {
+		m, ok := membersOf(t)[name]
+		if !ok {
+			return member{}, false
+		}
+		if i == len(names)-1 {
+			m.via = via
+			return m, true
+		}
+		via = append(via, m)
+		if t = m.typ; t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return member{}, false
+		}
+	}
+	return member{}, false
+}
+
+// parsed is s read by a declaration's Parse, if it has one: its error is
+// the user's mistake.
+func parsed(parse func(string) (string, error), s string) (string, error) {
+	if parse == nil {
+		return s, nil
+	}
+	out, err := parse(s)
+	if err != nil {
+		return "", &UsageError{Err: err}
+	}
+	return out, nil
+}
+
+// insteadCall is d's call with its Instead flag given: the other method
+// with its fixed params, printed by d's printer.
+func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
+	in := d.cmd.Instead
+	i := slices.IndexFunc(rpc.Methods, func(m rpc.Method) bool { return m.Wire == in.Method })
+	pt := reflect.TypeOf(rpc.Methods[i].Params)
+	v := reflect.New(pt).Elem()
+	members := membersOf(pt)
+	if m, ok := members["sessionId"]; ok {
+		m.set(v, sessionOf(f), "sessionId")
+	}
+	if m, ok := members["tabId"]; ok {
+		v.FieldByIndex(m.index).SetInt(int64(tab))
+	}
+	for name, val := range in.Set {
+		m, ok := memberAt(pt, name)
+		if !ok {
+			panic(fmt.Sprintf("%s: %s has no member %q", d.cmd.Path, pt, name))
+		}
+		vals := []string{val}
+		if m.typ.Kind() == reflect.Slice {
+			vals = strings.Split(val, ",")
+		}
+		for _, s := range vals {
+			if err := m.set(v, s, name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	pc := &pageCall{Method: in.Method, Params: v.Interface()}
+	printer(f, pc, d.cmd, nil)
+	return pc, nil
+}
