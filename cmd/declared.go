@@ -208,6 +208,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	pt := reflect.TypeOf(d.method.Params)
 	members := membersOf(pt)
 	must := func(name string) member {
+		if name == "" {
+			return member{} // an argument for the Prepare step
+		}
 		m, ok := memberAt(pt, name)
 		if !ok {
 			panic(fmt.Sprintf("%s: %s has no member %q", dc.Path, pt, name))
@@ -253,6 +256,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
 	}
 
+	if dc.Usage != "" {
+		use = []string{use[0], dc.Usage}
+	}
 	c := &cobra.Command{
 		Use:         strings.Join(use, " "),
 		Short:       dc.Short,
@@ -273,6 +279,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		switch m := must(a.Member); {
 		case a.Target:
 			return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+		case a.File:
+			return nil, cobra.ShellCompDirectiveDefault
 		case m.enum != nil:
 			return filterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 		default:
@@ -359,6 +367,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 			named[a.Name] = args[i]
 			for _, s := range vals {
+				if a.Member == "" {
+					continue
+				}
 				if err := fillArg(v, a, must(a.Member), members, s); err != nil {
 					return nil, err
 				}
@@ -392,6 +403,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
+		if err := prepare(f, dc, pc, args); err != nil {
+			return nil, err
+		}
 		printer(f, pc, dc, named)
 		return pc, nil
 	})

@@ -84,3 +84,21 @@ func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
 	printer(f, pc, d.cmd, nil)
 	return pc, nil
 }
+
+// preparers are the Prepare steps a declaration may name: each finishes
+// pc's params (a value of the method's params type, replaced whole) from
+// the positional arguments as typed; its error is returned as it is (a
+// UsageError exits 2). Registered from the command's own file.
+var preparers = map[string]func(f *Factory, pc *pageCall, args []string) error{}
+
+// prepare runs dc's Prepare step on pc, if it names one.
+func prepare(f *Factory, dc rpc.Command, pc *pageCall, args []string) error {
+	if dc.Prepare == "" {
+		return nil
+	}
+	p, ok := preparers[dc.Prepare]
+	if !ok {
+		panic(dc.Path + ": no Prepare step " + dc.Prepare)
+	}
+	return p(f, pc, args)
+}

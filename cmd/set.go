@@ -38,8 +38,8 @@ func newCmdSet(f *Factory) *cobra.Command {
   browserctl set reset`,
 		Args: noArgs,
 	}
-	// and the settings declared on emulation.set (rpc/emulation.go), and show
-	c.AddCommand(newCmdSetDevice(f, nil), newCmdSetThrottle(f, nil), newCmdSetPermissions(f, nil), newCmdSetReset(f, nil))
+	// the other settings, show and reset: declared on emulation.* (rpc/emulation.go)
+	c.AddCommand(newCmdSetDevice(f, nil))
 	return c
 }
 
@@ -52,59 +52,6 @@ func init() {
 			pc.Post = notTaken(p.Settings)
 		}
 	}
-}
-
-// setting is one `set NAME` command: its arguments become settings, or with
-// --reset the names it undoes.
-type setting struct {
-	use, short, example string
-	names               []string // what --reset undoes
-	args                cobra.PositionalArgs
-	build               func(args []string) (rpc.Emulation, error)
-	complete            cobra.CompletionFunc
-}
-
-func settingCmd(f *Factory, runF func(*pageCall) error, s setting) *cobra.Command {
-	var reset bool
-	c := &cobra.Command{
-		Use:               s.use,
-		Annotations:       replays(),
-		Short:             s.short,
-		Example:           s.example,
-		ValidArgsFunction: s.complete,
-		Args: func(c *cobra.Command, args []string) error {
-			if reset {
-				return noArgs(c, args)
-			}
-			return s.args(c, args)
-		},
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			if reset {
-				return resetCall(f, s.names), nil
-			}
-			e, err := s.build(args)
-			if err != nil {
-				return nil, err
-			}
-			return &pageCall{Method: rpc.EmulationSet, Params: rpc.EmulationSetParams{SessionID: sessionOf(f), Settings: e},
-				Post: notTaken(e), Human: showEmulation(f)}, nil
-		}),
-	}
-	if s.complete == nil {
-		c.ValidArgsFunction = cobra.NoFileCompletions
-	}
-	c.Flags().BoolVar(&reset, "reset", false, "undo this setting: the browser's own again")
-	return c
-}
-
-// emulationRunE is pageRunE where the extension's -32602 (a value the
-// browser refuses: a time zone, a locale) is the caller's mistake: exit 2.
-func emulationRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
-	run := pageRunE(f, runF, build)
-	if runF != nil {
-		return run
-	}
-	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
 }
 
 // notTaken fails a set that some tab of the session could not take (the
@@ -131,53 +78,56 @@ func notTaken(e rpc.Emulation) func(json.RawMessage) (json.RawMessage, error) {
 	}
 }
 
-func resetCall(f *Factory, names []string) *pageCall {
-	return &pageCall{Method: rpc.EmulationReset, Params: rpc.EmulationResetParams{SessionID: sessionOf(f), Names: names},
-		Human: showEmulation(f)}
-}
-
+// newCmdSetDevice is written by hand: --list prints the devices without a
+// call, and a device fills four settings from its name.
 func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var list bool
-	s := setting{
-		use: "device NAME", short: "Emulate a named phone, tablet or desktop: viewport, scale, mobile, touch, user agent",
-		example: "  browserctl set device \"iPhone 13\"\n  browserctl set device pixel 7\n  browserctl set device --list",
-		names:   []string{"device", "viewport", "touch", "userAgent"}, args: minArgs(1, "a device NAME (see --list)"),
-		build: func(args []string) (rpc.Emulation, error) {
-			name := strings.Join(args, " ")
-			d, ok := devices.Lookup(name)
-			if !ok {
-				msg := fmt.Sprintf("unknown device %q (browserctl set device --list names them)", name)
-				if sug := devices.Suggest(name, 4); len(sug) > 0 {
-					msg += "; did you mean " + strings.Join(sug, ", ") + "?"
-				}
-				return rpc.Emulation{}, usageErrorf("%s", msg)
+	var list, reset bool
+	c := &cobra.Command{
+		Use:         "device NAME",
+		Annotations: replays(),
+		Short:       "Emulate a named phone, tablet or desktop: viewport, scale, mobile, touch, user agent",
+		Example:     "  browserctl set device \"iPhone 13\"\n  browserctl set device pixel 7\n  browserctl set device --list",
+		Args: func(c *cobra.Command, args []string) error {
+			if list || reset {
+				return noArgs(c, args)
 			}
-			touch := d.Touch
-			return rpc.Emulation{Device: d.Name, UserAgent: d.UserAgent, Touch: &touch,
-				Viewport: &rpc.Viewport{Width: d.Width, Height: d.Height, DeviceScaleFactor: d.Scale, Mobile: d.Mobile}}, nil
+			return minArgs(1, "a device NAME (see --list)")(c, args)
 		},
-		complete: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
 			return deviceNames(toComplete), cobra.ShellCompDirectiveNoFileComp
 		},
 	}
-	c := settingCmd(f, runF, s)
-	run, args := c.RunE, c.Args
-	c.Args = func(c *cobra.Command, a []string) error {
-		if list {
-			return noArgs(c, a)
+	run := pageRunE(f, runF, func(args []string) (*pageCall, error) {
+		if reset {
+			return &pageCall{Method: rpc.EmulationReset, Params: rpc.EmulationResetParams{SessionID: sessionOf(f), Names: rpc.SettingNames["device"]},
+				Human: showEmulation(f)}, nil
 		}
-		return args(c, a)
-	}
-	c.RunE = func(c *cobra.Command, a []string) error {
+		name := strings.Join(args, " ")
+		d, ok := devices.Lookup(name)
+		if !ok {
+			msg := fmt.Sprintf("unknown device %q (browserctl set device --list names them)", name)
+			if sug := devices.Suggest(name, 4); len(sug) > 0 {
+				msg += "; did you mean " + strings.Join(sug, ", ") + "?"
+			}
+			return nil, usageErrorf("%s", msg)
+		}
+		touch := d.Touch
+		e := rpc.Emulation{Device: d.Name, UserAgent: d.UserAgent, Touch: &touch,
+			Viewport: &rpc.Viewport{Width: d.Width, Height: d.Height, DeviceScaleFactor: d.Scale, Mobile: d.Mobile}}
+		return &pageCall{Method: rpc.EmulationSet, Params: rpc.EmulationSetParams{SessionID: sessionOf(f), Settings: e},
+			Post: notTaken(e), Human: showEmulation(f)}, nil
+	})
+	c.RunE = func(c *cobra.Command, args []string) error {
 		if list {
 			return printDevices(f)
 		}
-		return run(c, a)
+		return asUsage(run(c, args)) // a value the browser refuses: exit 2
 	}
 	c.Flags().BoolVar(&list, "list", false, "list the devices")
+	c.Flags().BoolVar(&reset, "reset", false, "undo this setting: the browser's own again")
 	return c
 }
 
@@ -204,48 +154,4 @@ func printDevices(f *Factory) error {
 			strconv.FormatBool(d.Mobile), strconv.FormatBool(d.Touch))
 	}
 	return t.print()
-}
-
-// throttlePresets are Chrome DevTools' network presets.
-var throttlePresets = map[string]rpc.Throttle{
-	"slow-3g": {LatencyMs: 2000, DownloadKbps: 400, UploadKbps: 400},
-	"fast-3g": {LatencyMs: 562.5, DownloadKbps: 1440, UploadKbps: 675},
-}
-
-func newCmdSetThrottle(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var latency, down, up float64
-	var c *cobra.Command
-	c = settingCmd(f, runF, setting{
-		use: "throttle slow-3g|fast-3g|off", short: "Slow the session's network down: a preset, or --latency/--down/--up",
-		example: "  browserctl set throttle slow-3g\n  browserctl set throttle --latency 300 --down 1000 --up 500\n  browserctl set throttle off",
-		names:   []string{"throttle"}, args: rangeArgs(0, 1, "a preset"),
-		build: func(args []string) (rpc.Emulation, error) {
-			custom := c.Flags().Changed("latency") || c.Flags().Changed("down") || c.Flags().Changed("up")
-			if len(args) == 1 && custom {
-				return rpc.Emulation{}, usageErrorf("give a preset or --latency/--down/--up, not both")
-			}
-			if len(args) == 0 {
-				if !custom {
-					return rpc.Emulation{}, usageErrorf("give slow-3g, fast-3g, off or --latency/--down/--up")
-				}
-				if latency < 0 || down < 0 || up < 0 {
-					return rpc.Emulation{}, usageErrorf("--latency, --down and --up must not be negative")
-				}
-				return rpc.Emulation{Throttle: &rpc.Throttle{LatencyMs: latency, DownloadKbps: down, UploadKbps: up}}, nil
-			}
-			if args[0] == "off" {
-				return rpc.Emulation{Throttle: &rpc.Throttle{}}, nil
-			}
-			t, ok := throttlePresets[args[0]]
-			if !ok {
-				return rpc.Emulation{}, usageErrorf("throttle must be slow-3g, fast-3g or off, got %q", args[0])
-			}
-			return rpc.Emulation{Throttle: &t}, nil
-		},
-		complete: cobra.FixedCompletions([]string{"slow-3g", "fast-3g", "off"}, cobra.ShellCompDirectiveNoFileComp),
-	})
-	c.Flags().Float64Var(&latency, "latency", 0, "added round-trip latency, ms")
-	c.Flags().Float64Var(&down, "down", 0, "download throughput, kilobits per second (0: unlimited)")
-	c.Flags().Float64Var(&up, "up", 0, "upload throughput, kilobits per second (0: unlimited)")
-	return c
 }

@@ -1,85 +1,89 @@
 package cmd
 
-// set: permissions, time zone, locale, identity; set show and set reset.
+// set: how set permissions, throttle and reset read their words, and how
+// the session's settings print.
 
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"browserctl/rpc"
 )
 
-func newCmdSetPermissions(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "permissions grant|deny NAME...", short: "Grant or deny permissions without a prompt (" + rpc.PermissionName.Or() + ")",
-		example: "  browserctl set permissions grant notifications camera\n  browserctl set permissions deny geolocation",
-		names:   []string{"permissions"}, args: minArgs(2, "grant or deny and at least one NAME"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if err := checkEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
-				return rpc.Emulation{}, err
+func init() {
+	// set permissions grant|deny NAME...
+	preparers["set permissions"] = func(f *Factory, pc *pageCall, args []string) error {
+		if err := checkEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
+			return err
+		}
+		p := pc.Params.(rpc.EmulationSetParams)
+		p.Settings.Permissions = map[string]string{}
+		for _, n := range args[1:] {
+			if err := checkEnum("a permission", rpc.PermissionName, n); err != nil {
+				return err
 			}
-			perms := map[string]string{}
-			for _, n := range args[1:] {
-				if err := checkEnum("a permission", rpc.PermissionName, n); err != nil {
-					return rpc.Emulation{}, err
+			p.Settings.Permissions[n] = args[0]
+		}
+		pc.Params = p
+		return nil
+	}
+	// set throttle: a preset, or --latency/--down/--up (which made
+	// settings.throttle), not both.
+	preparers["set throttle"] = func(f *Factory, pc *pageCall, args []string) error {
+		p := pc.Params.(rpc.EmulationSetParams)
+		t := p.Settings.Throttle
+		switch {
+		case len(args) == 1 && t != nil:
+			return usageErrorf("give a preset or --latency/--down/--up, not both")
+		case len(args) == 0 && t == nil:
+			return usageErrorf("give slow-3g, fast-3g, off or --latency/--down/--up")
+		case len(args) == 0 && (t.LatencyMs < 0 || t.DownloadKbps < 0 || t.UploadKbps < 0):
+			return usageErrorf("--latency, --down and --up must not be negative")
+		case len(args) == 0:
+		case args[0] == "off":
+			p.Settings.Throttle = &rpc.Throttle{}
+		default:
+			preset, ok := throttlePresets[args[0]]
+			if !ok {
+				return usageErrorf("throttle must be slow-3g, fast-3g or off, got %q", args[0])
+			}
+			p.Settings.Throttle = &preset
+		}
+		pc.Params = p
+		return nil
+	}
+	// set reset NAME...: the names as the commands spell them, each the
+	// members it undoes, once.
+	preparers["set reset"] = func(f *Factory, pc *pageCall, args []string) error {
+		p := pc.Params.(rpc.EmulationResetParams)
+		seen := map[string]bool{}
+		for _, a := range args {
+			ns, ok := rpc.SettingNames[strings.ToLower(a)]
+			if !ok {
+				words := slices.Sorted(maps.Keys(rpc.SettingNames))
+				return usageErrorf("set reset takes %s; got %q", strings.Join(words, ", "), a)
+			}
+			for _, n := range ns {
+				if !seen[n] {
+					seen[n] = true
+					p.Names = append(p.Names, n)
 				}
-				perms[n] = args[0]
 			}
-			return rpc.Emulation{Permissions: perms}, nil
-		},
-		complete: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			if len(args) == 0 {
-				return rpc.PermissionGrant.Values, cobra.ShellCompDirectiveNoFileComp
-			}
-			return rpc.PermissionName.Values, cobra.ShellCompDirectiveNoFileComp
-		},
-	})
+		}
+		pc.Params = p
+		return nil
+	}
 }
 
-// resetNames are the names `set reset` takes, as the commands spell them.
-var resetNames = map[string][]string{
-	"viewport": {"viewport", "device"}, "device": {"device", "viewport", "touch", "userAgent"}, "touch": {"touch"},
-	"media": {"media"}, "offline": {"offline"}, "throttle": {"throttle"}, "geo": {"geolocation"},
-	"permissions": {"permissions"}, "timezone": {"timezone"}, "locale": {"locale"},
-	"useragent": {"userAgent", "device"}, "headers": {"headers"}, "credentials": {"credentials"},
-}
-
-func newCmdSetReset(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	keys := make([]string, 0, len(resetNames))
-	for k := range resetNames {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return &cobra.Command{
-		Use:               "reset [NAME...]",
-		Annotations:       replays(),
-		Short:             "Undo the session's settings (all, or the NAMEs: " + strings.Join(keys, ", ") + ")",
-		Example:           "  browserctl set reset\n  browserctl set reset device media",
-		Args:              cobra.ArbitraryArgs,
-		ValidArgsFunction: cobra.FixedCompletions(keys, cobra.ShellCompDirectiveNoFileComp),
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			var names []string
-			seen := map[string]bool{}
-			for _, a := range args {
-				ns, ok := resetNames[strings.ToLower(a)]
-				if !ok {
-					return nil, usageErrorf("set reset takes %s; got %q", strings.Join(keys, ", "), a)
-				}
-				for _, n := range ns {
-					if !seen[n] {
-						seen[n] = true
-						names = append(names, n)
-					}
-				}
-			}
-			return resetCall(f, names), nil
-		}),
-	}
+// throttlePresets are Chrome DevTools' network presets.
+var throttlePresets = map[string]rpc.Throttle{
+	"slow-3g": {LatencyMs: 2000, DownloadKbps: 400, UploadKbps: 400},
+	"fast-3g": {LatencyMs: 562.5, DownloadKbps: 1440, UploadKbps: 675},
 }
 
 // showEmulation prints an EmulationResult: one line per setting, the

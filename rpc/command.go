@@ -34,6 +34,9 @@ type Command struct {
 	// Needs says what the arguments are, for a wrong count: "`get attr`
 	// needs a REF and a NAME". Default: the Args' names.
 	Needs string
+	// Usage, when set, is the usage line after the command's word, in
+	// place of the one made from Args ("FILE | --code JS").
+	Usage string
 	// Short, Long and Example are cobra's. Long may use {target}, replaced
 	// by the help every target-taking command carries.
 	Short, Long, Example string
@@ -53,6 +56,11 @@ type Command struct {
 	// value the browser refuses, an unknown id) is the caller's mistake
 	// and exits 2, as a bad argument does.
 	InvalidIsUsage bool
+	// Prepare names a step of cmd/ (its preparers) that finishes the
+	// params from the arguments as typed, for what Args and Flags cannot
+	// say: a state file read, a preset or three flags, words spelled as
+	// the CLI spells them. Its error is the user's; nothing is sent.
+	Prepare string
 	// Check, when set, checks the params the arguments and flags filled
 	// (a value of the method's params type): its error is the user's
 	// mistake (exit 2), and nothing is sent.
@@ -76,7 +84,8 @@ type Instead struct {
 type Arg struct {
 	// Name is the argument as the usage line shows it: REF, NAME, TEXT.
 	Name string
-	// Member is the params member (json name) it fills; a member of a
+	// Member is the params member (json name) it fills (none: only the
+	// command's Prepare step reads it); a member of a
 	// member is named by its path ("settings.viewport.width"), its
 	// pointers made as needed. For a Target
 	// argument: "ref" fills ref or selector, "toRef" toRef or toSelector.
@@ -96,6 +105,8 @@ type Arg struct {
 	// Parse, when set, reads the argument as typed: it answers the text
 	// its member is filled with, or the error a user sees (exit 2).
 	Parse func(s string) (string, error)
+	// File: the argument names a file, and completes file names.
+	File bool
 }
 
 // Flag is one flag of a Command.
