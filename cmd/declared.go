@@ -326,20 +326,10 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	if hasTab {
 		addTabFlag(c, f, &tab)
 	}
-	var instead bool
-	if in := dc.Instead; in != nil {
-		c.Flags().BoolVar(&instead, in.Flag.Name, false, in.Flag.Help)
-		args := c.Args
-		c.Args = func(c *cobra.Command, a []string) error {
-			if instead {
-				return noArgs(c, a)
-			}
-			return args(c, a)
-		}
-	}
+	instead := insteadFlag(c, dc.Instead)
 
 	c.RunE = pageRunE(f, runF, func(args []string) (*pageCall, error) {
-		if instead {
+		if *instead {
 			return insteadCall(f, d, tab)
 		}
 		v := reflect.New(pt).Elem()
@@ -397,11 +387,6 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
-		if dc.Check != nil {
-			if err := dc.Check(v.Interface()); err != nil {
-				return nil, &UsageError{Err: err}
-			}
-		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		if err := prepare(f, dc, pc, args); err != nil {
 			return nil, err
@@ -410,8 +395,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		return pc, nil
 	})
 	if dc.InvalidIsUsage && runF == nil {
-		run := c.RunE
-		c.RunE = func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
+		c.RunE = invalidIsUsage(c.RunE)
 	}
 	return c
 }

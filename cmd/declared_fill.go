@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"browserctl/rpc"
 )
 
@@ -91,8 +93,13 @@ func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
 // UsageError exits 2). Registered from the command's own file.
 var preparers = map[string]func(f *Factory, pc *pageCall, args []string) error{}
 
-// prepare runs dc's Prepare step on pc, if it names one.
+// prepare runs dc's Check and its Prepare step on pc.
 func prepare(f *Factory, dc rpc.Command, pc *pageCall, args []string) error {
+	if dc.Check != nil {
+		if err := dc.Check(pc.Params); err != nil {
+			return &UsageError{Err: err}
+		}
+	}
 	if dc.Prepare == "" {
 		return nil
 	}
@@ -101,4 +108,28 @@ func prepare(f *Factory, dc rpc.Command, pc *pageCall, args []string) error {
 		panic(dc.Path + ": no Prepare step " + dc.Prepare)
 	}
 	return p(f, pc, args)
+}
+
+// insteadFlag adds in's flag to c, when there is one, and answers
+// whether it was given; with it c takes no arguments.
+func insteadFlag(c *cobra.Command, in *rpc.Instead) *bool {
+	given := new(bool)
+	if in == nil {
+		return given
+	}
+	c.Flags().BoolVar(given, in.Flag.Name, false, in.Flag.Help)
+	args := c.Args
+	c.Args = func(c *cobra.Command, a []string) error {
+		if *given {
+			return noArgs(c, a)
+		}
+		return args(c, a)
+	}
+	return given
+}
+
+// invalidIsUsage makes the extension's invalid-params answer to run's
+// call a usage error (exit 2).
+func invalidIsUsage(run func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
 }
