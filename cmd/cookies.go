@@ -56,95 +56,82 @@ func cookieExpiry(sec float64) string {
 	return time.Unix(int64(sec), 0).UTC().Format(time.RFC3339)
 }
 
-// ---- storage ----
+// ---- storage (declared on pages.storage in rpc/storage.go) ----
 
-func newCmdStorage(f *Factory) *cobra.Command {
-	var tab int
-	c := &cobra.Command{
-		Use:   "storage local|session [KEY] | storage local|session set KEY VALUE | storage local|session clear",
-		Short: "Read, set or clear the page origin's localStorage or sessionStorage",
-		Long: `storage local|session prints every key and value of the page origin's
-localStorage or sessionStorage (KEY=VALUE lines); with KEY, that key's value
-(exit 1 when it is not set). set KEY VALUE stores a value; clear removes
-every key.`,
-		Example: `  browserctl storage local
-  browserctl storage session token
-  browserctl storage local set theme dark
-  browserctl storage session clear`,
-		Args: rangeArgs(1, 4, "local or session, then KEY, set KEY VALUE, or clear"),
-		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			switch len(args) {
-			case 0:
-				return filterStrings([]string{"local", "session"}, toComplete), cobra.ShellCompDirectiveNoFileComp
-			case 1:
-				return filterStrings([]string{"set", "clear"}, toComplete), cobra.ShellCompDirectiveNoFileComp
+func init() {
+	// storage KIND [KEY] | KIND set KEY VALUE | KIND clear: the method
+	// the words name, and its params.
+	preparers["storage"] = func(f *Factory, pc *pageCall, args []string) error {
+		kind := args[0]
+		if !rpc.StorageKind.Has(kind) {
+			return usageErrorf("storage needs local or session first, got %q", kind)
+		}
+		p := pc.Params.(rpc.StorageParams)
+		p.Kind = kind
+		rest := args[1:]
+		switch {
+		case len(rest) >= 1 && rest[0] == "set":
+			if len(rest) != 3 {
+				return usageErrorf("storage %s set needs a KEY and a VALUE", kind)
 			}
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		},
-		RunE: pageRunE(f, nil, func(args []string) (*pageCall, error) {
-			return storageCall(f, tab, args)
-		}),
-		Annotations: replays(),
+			pc.Method, pc.Params = rpc.PageSetStorage, rpc.SetStorageParams{PageParams: p.PageParams, Kind: kind, Key: rest[1], Value: rest[2]}
+			return nil
+		case len(rest) >= 1 && rest[0] == "clear":
+			if len(rest) != 1 {
+				return usageErrorf("storage %s clear takes no more arguments", kind)
+			}
+			pc.Method, pc.Params = rpc.PageClearStorage, rpc.ClearStorageParams{PageParams: p.PageParams, Kind: kind}
+			return nil
+		case len(rest) > 1:
+			return usageErrorf("storage %s takes one KEY, or set KEY VALUE, or clear", kind)
+		case len(rest) == 1:
+			p.Key = &rest[0]
+		}
+		pc.Params = p
+		return nil
 	}
-	addTabFlag(c, f, &tab)
-	return c
+	printers["storage"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		switch p := pc.Params.(type) {
+		case rpc.SetStorageParams:
+			pc.Human = okDone(f, fmt.Sprintf("set %s in %sStorage", safeText(p.Key), p.Kind))
+		case rpc.ClearStorageParams:
+			pc.Human = func(raw json.RawMessage) error {
+				var r rpc.ClearStorageResult
+				if err := decodeResult(rpc.PageClearStorage, raw, &r); err != nil {
+					return err
+				}
+				done(f, "cleared %d key(s) of %sStorage for %s", r.Cleared, p.Kind, safeText(r.Origin))
+				return nil
+			}
+		case rpc.StorageParams:
+			pc.Human = func(raw json.RawMessage) error { return printStorage(f, p, raw) }
+		}
+	}
 }
 
-func storageCall(f *Factory, tab int, args []string) (*pageCall, error) {
-	kind := args[0]
-	if !rpc.StorageKind.Has(kind) {
-		return nil, usageErrorf("storage needs local or session first, got %q", kind)
+// printStorage prints pages.storage's result: KEY=VALUE lines, or the
+// value of p's key (an error when it is not set).
+func printStorage(f *Factory, p rpc.StorageParams, raw json.RawMessage) error {
+	var r rpc.StorageResult
+	if err := decodeResult(rpc.PageStorage, raw, &r); err != nil {
+		return err
 	}
-	p := rpc.StorageParams{PageParams: pageParams(f, tab), Kind: kind}
-	rest := args[1:]
-	switch {
-	case len(rest) >= 1 && rest[0] == "set":
-		if len(rest) != 3 {
-			return nil, usageErrorf("storage %s set needs a KEY and a VALUE", kind)
+	if p.Key != nil {
+		if r.Value == nil {
+			return fmt.Errorf("%sStorage of %s has no key %q", p.Kind, safeText(r.Origin), safeText(*p.Key))
 		}
-		sp := rpc.SetStorageParams{PageParams: p.PageParams, Kind: kind, Key: rest[1], Value: rest[2]}
-		return &pageCall{Method: rpc.PageSetStorage, Params: sp, Human: okDone(f, fmt.Sprintf("set %s in %sStorage", safeText(rest[1]), kind))}, nil
-	case len(rest) >= 1 && rest[0] == "clear":
-		if len(rest) != 1 {
-			return nil, usageErrorf("storage %s clear takes no more arguments", kind)
-		}
-		cp := rpc.ClearStorageParams{PageParams: p.PageParams, Kind: kind}
-		return &pageCall{Method: rpc.PageClearStorage, Params: cp, Human: func(raw json.RawMessage) error {
-			var r rpc.ClearStorageResult
-			if err := decodeResult(rpc.PageClearStorage, raw, &r); err != nil {
-				return err
-			}
-			done(f, "cleared %d key(s) of %sStorage for %s", r.Cleared, kind, safeText(r.Origin))
-			return nil
-		}}, nil
-	case len(rest) > 1:
-		return nil, usageErrorf("storage %s takes one KEY, or set KEY VALUE, or clear", kind)
+		_, err := fmt.Fprintln(f.IO.Out, safeText(*r.Value))
+		return err
 	}
-	if len(rest) == 1 {
-		p.Key = &rest[0]
+	keys := make([]string, 0, len(r.Entries))
+	for k := range r.Entries {
+		keys = append(keys, k)
 	}
-	return &pageCall{Method: rpc.PageStorage, Params: p, Human: func(raw json.RawMessage) error {
-		var r rpc.StorageResult
-		if err := decodeResult(rpc.PageStorage, raw, &r); err != nil {
-			return err
-		}
-		if p.Key != nil {
-			if r.Value == nil {
-				return fmt.Errorf("%sStorage of %s has no key %q", kind, safeText(r.Origin), safeText(*p.Key))
-			}
-			_, err := fmt.Fprintln(f.IO.Out, safeText(*r.Value))
-			return err
-		}
-		keys := make([]string, 0, len(r.Entries))
-		for k := range r.Entries {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			fmt.Fprintf(f.IO.Out, "%s=%s\n", safeText(k), safeText(r.Entries[k]))
-		}
-		return nil
-	}}, nil
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(f.IO.Out, "%s=%s\n", safeText(k), safeText(r.Entries[k]))
+	}
+	return nil
 }
 
 // ---- pdf ----

@@ -213,7 +213,6 @@ func topCmds() []topCmd {
 		{"console", "page", func(f *Factory) *cobra.Command { return newCmdConsole(f, nil) }},
 		{"errors", "page", func(f *Factory) *cobra.Command { return newCmdErrors(f, nil) }},
 		{"network", "page", newCmdNetwork},
-		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
 		{"open", "page", func(f *Factory) *cobra.Command { return newCmdOpen(f, nil) }},
 		{"back", "page", func(f *Factory) *cobra.Command { return newCmdBack(f, nil) }},

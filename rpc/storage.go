@@ -62,7 +62,25 @@ ones included: name, value, domain, path, expiry and flags.`,
 		}}},
 	{Wire: PageStorage, Session: SessionRequired, Params: StorageParams{}, Result: StorageResult{},
 		Summary:   "read the page origin's localStorage or sessionStorage",
-		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110"},
+		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110",
+		// its Prepare step calls pages.setStorage or pages.clearStorage for
+		// `storage KIND set KEY VALUE` and `storage KIND clear`
+		Commands: []Command{{
+			Path: "storage", Usage: "local|session [KEY] | storage local|session set KEY VALUE | storage local|session clear",
+			Args: []Arg{{Name: "KIND", Suggest: StorageKind.Values}, {Name: "KEY", Optional: true, Suggest: []string{"set", "clear"}},
+				{Name: "VALUE", Optional: true}, {Name: "MORE", Optional: true}},
+			Needs: "local or session, then KEY, set KEY VALUE, or clear",
+			Short: "Read, set or clear the page origin's localStorage or sessionStorage",
+			Long: `storage local|session prints every key and value of the page origin's
+localStorage or sessionStorage (KEY=VALUE lines); with KEY, that key's value
+(exit 1 when it is not set). set KEY VALUE stores a value; clear removes
+every key.`,
+			Example: `  browserctl storage local
+  browserctl storage session token
+  browserctl storage local set theme dark
+  browserctl storage session clear`,
+			Prepare: "storage", Printer: "storage", Replay: Replays(),
+		}}},
 	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
 		Summary: "set a localStorage or sessionStorage key"},
 	{Wire: PageClearStorage, Session: SessionRequired, Params: ClearStorageParams{}, Result: ClearStorageResult{},
