@@ -97,7 +97,7 @@ func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return deviceNames(toComplete), cobra.ShellCompDirectiveNoFileComp
+			return devices.Named(toComplete), cobra.ShellCompDirectiveNoFileComp
 		},
 	}
 	run := pageRunE(f, runF, func(args []string) (*pageCall, error) {
@@ -129,18 +129,6 @@ func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	c.Flags().BoolVar(&list, "list", false, "list the devices")
 	c.Flags().BoolVar(&reset, "reset", false, "undo this setting: the browser's own again")
 	return c
-}
-
-// deviceNames are the devices whose names start with prefix, case aside.
-func deviceNames(prefix string) []cobra.Completion {
-	var out []cobra.Completion
-	low := strings.ToLower(prefix)
-	for _, d := range devices.All() {
-		if strings.HasPrefix(strings.ToLower(d.Name), low) {
-			out = append(out, d.Name)
-		}
-	}
-	return out
 }
 
 func printDevices(f *Factory) error {

@@ -451,3 +451,82 @@ func init() {
 	Objects = append(Objects, Emulation{}, Viewport{}, Media{}, Throttle{}, Geolocation{}, Credentials{}, Unapplied{},
 		StorageEntry{}, OriginState{}, State{}, InitScript{})
 }
+
+// Lines are the settings as `set show` lists them: one SETTING, VALUE
+// pair each, in a fixed order, the values as the commands take them.
+func (e Emulation) Lines() [][2]string {
+	var out [][2]string
+	add := func(k, v string) { out = append(out, [2]string{k, v}) }
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	if e.Device != "" {
+		add("device", e.Device)
+	}
+	if v := e.Viewport; v != nil {
+		s := fmt.Sprintf("%dx%d", v.Width, v.Height)
+		if v.DeviceScaleFactor > 0 {
+			s += " scale " + num(v.DeviceScaleFactor)
+		}
+		if v.Mobile {
+			s += " mobile"
+		}
+		add("viewport", s)
+	}
+	if e.Touch != nil {
+		add("touch", strconv.FormatBool(*e.Touch))
+	}
+	if e.UserAgent != "" {
+		add("useragent", e.UserAgent)
+	}
+	if m := e.Media; m != nil {
+		var parts []string
+		if m.ColorScheme != "" {
+			parts = append(parts, m.ColorScheme)
+		}
+		if m.ReducedMotion != "" {
+			parts = append(parts, "reduced-motion "+m.ReducedMotion)
+		}
+		if m.Print {
+			parts = append(parts, "print")
+		}
+		add("media", strings.Join(parts, ", "))
+	}
+	if e.Offline != nil {
+		add("offline", map[bool]string{true: "on", false: "off"}[*e.Offline])
+	}
+	if t := e.Throttle; t != nil {
+		add("throttle", fmt.Sprintf("latency %s ms, down %s kbit/s, up %s kbit/s", num(t.LatencyMs), num(t.DownloadKbps), num(t.UploadKbps)))
+	}
+	if g := e.Geolocation; g != nil {
+		add("geo", fmt.Sprintf("%s, %s (accuracy %s m)", num(g.Latitude), num(g.Longitude), num(g.Accuracy)))
+	}
+	if len(e.Permissions) > 0 {
+		names := make([]string, 0, len(e.Permissions))
+		for n := range e.Permissions {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var parts []string
+		for _, n := range names {
+			parts = append(parts, e.Permissions[n]+" "+n)
+		}
+		add("permissions", strings.Join(parts, ", "))
+	}
+	if e.Timezone != "" {
+		add("timezone", e.Timezone)
+	}
+	if e.Locale != "" {
+		add("locale", e.Locale)
+	}
+	if len(e.Headers) > 0 {
+		names := make([]string, 0, len(e.Headers))
+		for n := range e.Headers {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		add("headers", strings.Join(names, ", "))
+	}
+	if e.Credentials != nil {
+		add("credentials", e.Credentials.Username+" (password set)")
+	}
+	return out
+}
