@@ -58,3 +58,12 @@ func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
 func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
 	return newCmdDeclared(f, runF, "cookies clear")
 }
+
+// The declared top-level commands are one-shot clients of the hub too.
+func TestDeclaredTopCommandsRunOnOneProcessor(t *testing.T) {
+	for _, args := range [][]string{{"storage", "local"}, {"cookies"}, {"handoff", "x"}, {"--json", "focus", "e1"}} {
+		if !oneCallToTheHub(args) {
+			t.Errorf("oneCallToTheHub(%q) = false, want true", args)
+		}
+	}
+}

@@ -43,9 +43,12 @@ func Main() int {
 // slice (a one-shot call ~12% faster, less CPU, at load average 25).
 func oneCallToTheHub(args []string) bool {
 	name := topCommandName(args)
-	for _, tc := range topCmds() {
-		if tc.name == name {
-			return tc.group == "page" || tc.group == "browser"
+	cmds := topCmds()
+	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
+		for _, tc := range list {
+			if tc.name == name {
+				return tc.group == "page" || tc.group == "browser"
+			}
 		}
 	}
 	return false
