@@ -3,7 +3,8 @@ package cmd
 import (
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/spf13/cobra"
 )
 
 // Bad values of the cookie, storage, log and download commands are usage
@@ -19,19 +20,6 @@ func TestCookiesStorageLogsUsageErrors(t *testing.T) {
 		"download e1 --wait-for 0s",
 		"cookies set",
 	)
-}
-
-func TestCookieExpiry(t *testing.T) {
-	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	for in, want := range map[string]float64{
-		"1h":                   float64(now.Unix() + 3600),
-		"2026-12-01T00:00:00Z": float64(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC).Unix()),
-		"1800000000":           1800000000,
-	} {
-		if got, err := parseExpiry(now, in); err != nil || got != want {
-			t.Errorf("parseExpiry(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
 }
 
 func TestStorageParams(t *testing.T) {
@@ -54,6 +42,28 @@ func TestStorageParams(t *testing.T) {
 		}
 		if c := e.h.lastCall(t); !strings.HasSuffix(c.Params, want) {
 			t.Errorf("%s sent %s %s; want it to end %s", args, c.Method, c.Params, want)
+		}
+	}
+}
+
+// The commands declared on their rows, by the names the MCP test uses.
+func newCmdHandoff(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "handoff")
+}
+
+func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "cookies set")
+}
+
+func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
+	return newCmdDeclared(f, runF, "cookies clear")
+}
+
+// The declared top-level commands are one-shot clients of the hub too.
+func TestDeclaredTopCommandsRunOnOneProcessor(t *testing.T) {
+	for _, args := range [][]string{{"storage", "local"}, {"cookies"}, {"handoff", "x"}, {"--json", "focus", "e1"}} {
+		if !oneCallToTheHub(args) {
+			t.Errorf("oneCallToTheHub(%q) = false, want true", args)
 		}
 	}
 }

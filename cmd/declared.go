@@ -8,6 +8,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -102,7 +103,8 @@ type member struct {
 	index []int
 	typ   reflect.Type
 	enum  *rpc.Enum
-	min   string // the min tag: the least number it takes
+	min   string   // the min tag: the least number it takes
+	via   []member // the members it is a member of, outermost first
 }
 
 // membersOf are t's members by json name, embedded structs' included;
@@ -144,6 +146,14 @@ func membersOf(t reflect.Type) map[string]member {
 // set puts s, as the user wrote it, into member m of v; label names it in
 // a usage error.
 func (m member) set(v reflect.Value, s, label string) error {
+	for _, p := range m.via {
+		if v = v.FieldByIndex(p.index); v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+	}
 	fv := v.FieldByIndex(m.index)
 	t := m.typ
 	if t.Kind() == reflect.Pointer {
@@ -177,6 +187,13 @@ func (m member) set(v reflect.Value, s, label string) error {
 	case reflect.Slice:
 		fv.Set(reflect.Append(fv, reflect.ValueOf(s)))
 		return nil
+	case reflect.Map, reflect.Struct:
+		// an object: its JSON (a Parse has checked it)
+		p := reflect.New(t)
+		if err := json.Unmarshal([]byte(s), p.Interface()); err != nil {
+			return usageErrorf("%s must be a JSON object: %v", label, err)
+		}
+		x = p.Elem()
 	default:
 		panic(fmt.Sprintf("a declared command cannot fill member %s (%s)", m.name, m.typ))
 	}
@@ -201,7 +218,10 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	pt := reflect.TypeOf(d.method.Params)
 	members := membersOf(pt)
 	must := func(name string) member {
-		m, ok := members[name]
+		if name == "" {
+			return member{} // an argument for the Prepare step
+		}
+		m, ok := memberAt(pt, name)
 		if !ok {
 			panic(fmt.Sprintf("%s: %s has no member %q", dc.Path, pt, name))
 		}
@@ -274,6 +294,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		switch m := must(a.Member); {
 		case a.Target:
 			return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+		case a.File:
+			return nil, cobra.ShellCompDirectiveDefault
 		case m.enum != nil:
 			return filterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 		default:
@@ -300,13 +322,19 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			kind = kind.Elem()
 		}
 		switch {
-		case fl.Value != "" || kind.Kind() == reflect.Bool:
+		case fl.Text:
+			flagVals[i] = new(string)
+			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
+		case fl.Value != "":
 			c.Flags().BoolP(fl.Name, fl.Short, false, help)
+		case kind.Kind() == reflect.Bool:
+			c.Flags().BoolP(fl.Name, fl.Short, fl.Default == "true", help)
 		case kind.Kind() == reflect.Int:
 			def, _ := strconv.Atoi(fl.Default)
 			c.Flags().IntP(fl.Name, fl.Short, def, help)
 		case kind.Kind() == reflect.Float64:
-			c.Flags().Float64P(fl.Name, fl.Short, 0, help)
+			def, _ := strconv.ParseFloat(fl.Default, 64)
+			c.Flags().Float64P(fl.Name, fl.Short, def, help)
 		default:
 			flagVals[i] = new(string)
 			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
@@ -334,7 +362,12 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		return ""
 	}
 
+	instead := insteadFlag(c, dc.Instead)
+
 	build := func(args []string) (*pageCall, error) {
+		if *instead {
+			return insteadCall(f, d, tab)
+		}
 		if err := checkFlagSet(dc, given); err != nil {
 			return nil, err
 		}
@@ -368,6 +401,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 			named[a.Name] = args[i]
 			for _, s := range vals {
+				if a.Member == "" {
+					continue // read by the Prepare step
+				}
 				if a.NotEmpty {
 					if s = strings.TrimSpace(s); s == "" {
 						return nil, usageErrorf("%s needs %s, got an empty one", dc.Path, needsOf(dc))
@@ -385,7 +421,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		for i, fl := range dc.Flags {
-			if !c.Flags().Changed(fl.Name) {
+			if !c.Flags().Changed(fl.Name) && fl.Default == "" {
 				continue
 			}
 			s := c.Flags().Lookup(fl.Name).Value.String()
@@ -404,6 +440,10 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 			if fl.Default != "" && s == fl.Default {
 				continue
+			}
+			s, err := parsed(fl.Parse, s)
+			if err != nil {
+				return nil, err
 			}
 			if err := fillFlag(v, fl, must(fl.Member), s); err != nil {
 				return nil, err
@@ -430,6 +470,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		pc.Params = v.Interface()
+		if err := prepare(f, dc, pc, args); err != nil {
+			return nil, err
+		}
 		printer(f, pc, dc, named)
 		return pc, nil
 	}
@@ -510,6 +553,10 @@ func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s 
 			sel = base + "Selector"
 		}
 		return members[sel].set(v, selector, a.Name)
+	}
+	s, err := parsed(a.Parse, s)
+	if err != nil {
+		return err
 	}
 	if m.enum != nil && !m.enum.Has(s) {
 		if a.Invalid != "" {

@@ -58,9 +58,10 @@ func printer(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
 }
 
 // expandDone fills in a Done line: {NAME} is argument NAME as typed,
-// {.member} a member of the result, {acted NAME} the element a pointer
-// action pressed (its role and name) or else argument NAME, {acted:to
-// NAME} the same from the result's member to (drag's destination).
+// {safe NAME} the same made safe for a terminal, {.member} a member of
+// the result, {acted NAME} the element a pointer action pressed (its role
+// and name) or else argument NAME, {acted:to NAME} the same from the
+// result's member to (drag's destination).
 func expandDone(line string, args map[string]string, raw json.RawMessage) string {
 	var res map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &res)
@@ -81,6 +82,8 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 		switch {
 		case strings.HasPrefix(key, "."):
 			b.WriteString(resultText(res[key[1:]]))
+		case strings.HasPrefix(key, "safe "):
+			b.WriteString(safeText(args[strings.TrimPrefix(key, "safe ")]))
 		case strings.HasPrefix(key, "acted"):
 			// {acted NAME}: the result's target; {acted:MEMBER NAME}: another member
 			what, name, _ := strings.Cut(key, " ")

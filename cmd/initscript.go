@@ -28,8 +28,38 @@ cross-site frames too, and in tabs that join the session later.`,
   browserctl init-script remove s1`,
 		Args: noArgs,
 	}
-	c.AddCommand(newCmdInitScriptAdd(f, nil), newCmdInitScriptList(f, nil), newCmdInitScriptRemove(f, nil))
-	return c
+	return c // add, list, remove: declared on initScripts.add, .list and .remove
+}
+
+func init() {
+	// scripts: the session's init scripts, and warnings for the tabs that
+	// could not take one.
+	printers["scripts"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = printScripts(f, pc.Method)
+	}
+	// init-script add FILE | --code JS: the script and its name.
+	preparers["init-script add"] = func(f *Factory, pc *pageCall, args []string) error {
+		p := pc.Params.(rpc.InitScriptAddParams)
+		switch {
+		case len(args) == 1 && p.Source != "":
+			return usageErrorf("give a FILE or --code, not both")
+		case len(args) == 1:
+			b, err := os.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			p.Name, p.Source = args[0], string(b)
+		case p.Source != "":
+			p.Name = "--code"
+		default:
+			return usageErrorf("give a FILE or --code JS")
+		}
+		if len(p.Source) == 0 {
+			return usageErrorf("the script is empty")
+		}
+		pc.Params = p
+		return nil
+	}
 }
 
 func printScripts(f *Factory, method string) func(json.RawMessage) error {
@@ -52,69 +82,5 @@ func printScripts(f *Factory, method string) func(json.RawMessage) error {
 			warn(f, "tab %d does not have %s: %s", u.TabID, u.Setting, safeText(u.Error))
 		}
 		return nil
-	}
-}
-
-func newCmdInitScriptAdd(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var code string
-	c := &cobra.Command{
-		Use:         "add FILE | --code JS",
-		Annotations: replays(fileArgs),
-		Short:       "Add a script from FILE or --code; prints the session's scripts with their ids",
-		Example:     "  browserctl init-script add mock.js\n  browserctl init-script add --code 'Date.now = () => 0'",
-		Args:        rangeArgs(0, 1, "a FILE (or --code)"),
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			p := rpc.InitScriptAddParams{SessionID: sessionOf(f)}
-			switch {
-			case len(args) == 1 && code != "":
-				return nil, usageErrorf("give a FILE or --code, not both")
-			case len(args) == 1:
-				b, err := os.ReadFile(args[0])
-				if err != nil {
-					return nil, err
-				}
-				p.Name, p.Source = args[0], string(b)
-			case code != "":
-				p.Name, p.Source = "--code", code
-			default:
-				return nil, usageErrorf("give a FILE or --code JS")
-			}
-			if len(p.Source) == 0 {
-				return nil, usageErrorf("the script is empty")
-			}
-			return &pageCall{Method: rpc.InitScriptsAdd, Params: p, Human: printScripts(f, rpc.InitScriptsAdd)}, nil
-		}),
-	}
-	c.Flags().StringVar(&code, "code", "", "the script's JavaScript, instead of a FILE")
-	return c
-}
-
-func newCmdInitScriptList(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "list",
-		Annotations:       notReplayed(readsOnly),
-		Short:             "List the session's init scripts",
-		Example:           "  browserctl init-script list\n  browserctl init-script list --json",
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.InitScriptsList, Params: rpc.SessionIDParams{SessionID: sessionOf(f)},
-				Human: printScripts(f, rpc.InitScriptsList)}, nil
-		}),
-	}
-}
-
-func newCmdInitScriptRemove(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "remove ID",
-		Annotations:       notReplayed(idsDiffer),
-		Short:             "Stop running an init script (its id from list)",
-		Example:           "  browserctl init-script remove s1",
-		Args:              exactArgs(1, "an ID"),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.InitScriptsRemove, Params: rpc.InitScriptRemoveParams{SessionID: sessionOf(f), ID: args[0]},
-				Human: printScripts(f, rpc.InitScriptsRemove)}, nil
-		}),
 	}
 }

@@ -44,9 +44,11 @@ func Main() int {
 func oneCallToTheHub(args []string) bool {
 	name := topCommandName(args)
 	cmds := topCmds()
-	for _, tc := range append(cmds, declaredTop(cmds)...) {
-		if tc.name == name {
-			return tc.group == "page" || tc.group == "browser"
+	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
+		for _, tc := range list {
+			if tc.name == name {
+				return tc.group == "page" || tc.group == "browser"
+			}
 		}
 	}
 	return false
@@ -206,8 +208,6 @@ func topCmds() []topCmd {
 		{"download", "page", func(f *Factory) *cobra.Command { return newCmdDownload(f, nil) }},
 		{"downloads", "page", func(f *Factory) *cobra.Command { return newCmdDownloads(f, nil) }},
 		{"network", "page", newCmdNetwork},
-		{"cookies", "page", newCmdCookies},
-		{"storage", "page", newCmdStorage},
 		{"pdf", "page", func(f *Factory) *cobra.Command { return newCmdPDF(f, nil) }},
 		{"dialog", "page", newCmdDialog},
 		// evidence: video, trace, vitals, highlight
@@ -218,7 +218,6 @@ func topCmds() []topCmd {
 		{"set", "page", newCmdSet},
 		{"state", "page", newCmdState},
 		{"init-script", "page", newCmdInitScript},
-		{"handoff", "page", func(f *Factory) *cobra.Command { return newCmdHandoff(f, nil) }},
 		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
@@ -253,14 +252,17 @@ func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
 	}
 	c := tc.build(f)
 	c.GroupID = tc.group
-	var named []declared
+	var named, all []declared
 	for _, d := range declaredCmds() {
-		if len(d.words) > 1 && d.words[0] == tc.name && (slices.Contains(args, d.words[1]) || slices.ContainsFunc(d.cmd.Aliases, func(a string) bool { return slices.Contains(args, a) })) {
-			named = append(named, d)
+		if len(d.words) > 1 && d.words[0] == tc.name {
+			all = append(all, d)
+			if slices.Contains(args, d.words[1]) || slices.ContainsFunc(d.cmd.Aliases, func(a string) bool { return slices.Contains(args, a) }) {
+				named = append(named, d)
+			}
 		}
 	}
-	if named == nil && !c.Runnable() {
-		named = declaredCmds() // a group: all its children, to suggest one for a typo
+	if named == nil && !slices.ContainsFunc(c.Commands(), func(s *cobra.Command) bool { return slices.Contains(args, s.Name()) }) {
+		named = all // no subcommand named: the group prints its help, or says which there are
 	}
 	if named != nil {
 		addDeclaredChildren(f, c, []string{tc.name}, named)

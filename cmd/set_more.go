@@ -1,168 +1,87 @@
 package cmd
 
-// set: permissions, time zone, locale, identity; set show and set reset.
+// set: how set permissions, throttle and reset read their words, and how
+// the session's settings print.
 
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
+	"maps"
+	"slices"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
 
-func newCmdSetPermissions(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "permissions grant|deny NAME...", short: "Grant or deny permissions without a prompt (" + rpc.PermissionName.Or() + ")",
-		example: "  browserctl set permissions grant notifications camera\n  browserctl set permissions deny geolocation",
-		names:   []string{"permissions"}, args: minArgs(2, "grant or deny and at least one NAME"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if err := checkEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
-				return rpc.Emulation{}, err
+func init() {
+	// set permissions grant|deny NAME...
+	preparers["set permissions"] = func(f *Factory, pc *pageCall, args []string) error {
+		if err := checkEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
+			return err
+		}
+		p := pc.Params.(rpc.EmulationSetParams)
+		p.Settings.Permissions = map[string]string{}
+		for _, n := range args[1:] {
+			if err := checkEnum("a permission", rpc.PermissionName, n); err != nil {
+				return err
 			}
-			perms := map[string]string{}
-			for _, n := range args[1:] {
-				if err := checkEnum("a permission", rpc.PermissionName, n); err != nil {
-					return rpc.Emulation{}, err
+			p.Settings.Permissions[n] = args[0]
+		}
+		pc.Params = p
+		return nil
+	}
+	// set throttle: a preset, or --latency/--down/--up (which made
+	// settings.throttle), not both.
+	preparers["set throttle"] = func(f *Factory, pc *pageCall, args []string) error {
+		p := pc.Params.(rpc.EmulationSetParams)
+		t := p.Settings.Throttle
+		switch {
+		case len(args) == 1 && t != nil:
+			return usageErrorf("give a preset or --latency/--down/--up, not both")
+		case len(args) == 0 && t == nil:
+			return usageErrorf("give slow-3g, fast-3g, off or --latency/--down/--up")
+		case len(args) == 0 && (t.LatencyMs < 0 || t.DownloadKbps < 0 || t.UploadKbps < 0):
+			return usageErrorf("--latency, --down and --up must not be negative")
+		case len(args) == 0:
+		case args[0] == "off":
+			p.Settings.Throttle = &rpc.Throttle{}
+		default:
+			preset, ok := throttlePresets[args[0]]
+			if !ok {
+				return usageErrorf("throttle must be slow-3g, fast-3g or off, got %q", args[0])
+			}
+			p.Settings.Throttle = &preset
+		}
+		pc.Params = p
+		return nil
+	}
+	// set reset NAME...: the names as the commands spell them, each the
+	// members it undoes, once.
+	preparers["set reset"] = func(f *Factory, pc *pageCall, args []string) error {
+		p := pc.Params.(rpc.EmulationResetParams)
+		seen := map[string]bool{}
+		for _, a := range args {
+			ns, ok := rpc.SettingNames[strings.ToLower(a)]
+			if !ok {
+				words := slices.Sorted(maps.Keys(rpc.SettingNames))
+				return usageErrorf("set reset takes %s; got %q", strings.Join(words, ", "), a)
+			}
+			for _, n := range ns {
+				if !seen[n] {
+					seen[n] = true
+					p.Names = append(p.Names, n)
 				}
-				perms[n] = args[0]
 			}
-			return rpc.Emulation{Permissions: perms}, nil
-		},
-		complete: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			if len(args) == 0 {
-				return rpc.PermissionGrant.Values, cobra.ShellCompDirectiveNoFileComp
-			}
-			return rpc.PermissionName.Values, cobra.ShellCompDirectiveNoFileComp
-		},
-	})
-}
-
-func newCmdSetTimezone(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "timezone ZONE", short: "Set the time zone Date and Intl use (an IANA name: Europe/Berlin)",
-		example: "  browserctl set timezone America/New_York", names: []string{"timezone"}, args: exactArgs(1, "a ZONE"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if strings.TrimSpace(args[0]) == "" {
-				return rpc.Emulation{}, usageErrorf("the ZONE must not be empty")
-			}
-			return rpc.Emulation{Timezone: args[0]}, nil
-		},
-	})
-}
-
-func newCmdSetLocale(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "locale TAG", short: "Set the language: navigator.language, Intl and Accept-Language (a BCP 47 tag: fr-FR)",
-		example: "  browserctl set locale de-DE", names: []string{"locale"}, args: exactArgs(1, "a TAG"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if strings.TrimSpace(args[0]) == "" {
-				return rpc.Emulation{}, usageErrorf("the TAG must not be empty")
-			}
-			return rpc.Emulation{Locale: args[0]}, nil
-		},
-	})
-}
-
-func newCmdSetUserAgent(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "useragent STRING", short: "Set the user agent: navigator.userAgent and the User-Agent header",
-		example: `  browserctl set useragent "Mozilla/5.0 (compatible; MyBot/1.0)"`, names: []string{"userAgent", "device"},
-		args: exactArgs(1, "a STRING"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if strings.TrimSpace(args[0]) == "" || strings.ContainsAny(args[0], "\r\n") {
-				return rpc.Emulation{}, usageErrorf("the user agent must be one non-empty line")
-			}
-			return rpc.Emulation{UserAgent: args[0]}, nil
-		},
-	})
-}
-
-func newCmdSetHeaders(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		use: "headers JSON", short: "Send extra HTTP headers with every request of the session's tabs",
-		example: `  browserctl set headers '{"X-Test": "1", "Authorization": "Bearer abc"}'`, names: []string{"headers"},
-		args: exactArgs(1, "a JSON object of header names to values"),
-		build: func(args []string) (rpc.Emulation, error) {
-			var h map[string]string
-			if err := json.Unmarshal([]byte(args[0]), &h); err != nil || h == nil {
-				return rpc.Emulation{}, usageErrorf("headers must be a JSON object of strings, e.g. '{\"X-Test\": \"1\"}': %v", err)
-			}
-			return rpc.Emulation{Headers: h}, nil
-		},
-	})
-}
-
-func newCmdSetCredentials(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return settingCmd(f, runF, setting{
-		secret: true,
-		use:    "credentials USER PASSWORD", short: "Answer HTTP authentication (basic, digest) with USER and PASSWORD, no prompt",
-		example: "  browserctl set credentials admin s3cret", names: []string{"credentials"}, args: exactArgs(2, "a USER and a PASSWORD"),
-		build: func(args []string) (rpc.Emulation, error) {
-			if args[0] == "" {
-				return rpc.Emulation{}, usageErrorf("the USER must not be empty")
-			}
-			return rpc.Emulation{Credentials: &rpc.Credentials{Username: args[0], Password: args[1]}}, nil
-		},
-	})
-}
-
-func newCmdSetShow(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return &cobra.Command{
-		Use:               "show",
-		Annotations:       notReplayed(readsOnly),
-		Short:             "Print the session's settings and init scripts, and what a tab could not take",
-		Example:           "  browserctl set show\n  browserctl set show --json",
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			return &pageCall{Method: rpc.EmulationShow, Params: rpc.SessionIDParams{SessionID: sessionOf(f)}, Human: showEmulation(f)}, nil
-		}),
+		}
+		pc.Params = p
+		return nil
 	}
 }
 
-// resetNames are the names `set reset` takes, as the commands spell them.
-var resetNames = map[string][]string{
-	"viewport": {"viewport", "device"}, "device": {"device", "viewport", "touch", "userAgent"}, "touch": {"touch"},
-	"media": {"media"}, "offline": {"offline"}, "throttle": {"throttle"}, "geo": {"geolocation"},
-	"permissions": {"permissions"}, "timezone": {"timezone"}, "locale": {"locale"},
-	"useragent": {"userAgent", "device"}, "headers": {"headers"}, "credentials": {"credentials"},
-}
-
-func newCmdSetReset(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	keys := make([]string, 0, len(resetNames))
-	for k := range resetNames {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return &cobra.Command{
-		Use:               "reset [NAME...]",
-		Annotations:       replays(),
-		Short:             "Undo the session's settings (all, or the NAMEs: " + strings.Join(keys, ", ") + ")",
-		Example:           "  browserctl set reset\n  browserctl set reset device media",
-		Args:              cobra.ArbitraryArgs,
-		ValidArgsFunction: cobra.FixedCompletions(keys, cobra.ShellCompDirectiveNoFileComp),
-		RunE: emulationRunE(f, runF, func(args []string) (*pageCall, error) {
-			var names []string
-			seen := map[string]bool{}
-			for _, a := range args {
-				ns, ok := resetNames[strings.ToLower(a)]
-				if !ok {
-					return nil, usageErrorf("set reset takes %s; got %q", strings.Join(keys, ", "), a)
-				}
-				for _, n := range ns {
-					if !seen[n] {
-						seen[n] = true
-						names = append(names, n)
-					}
-				}
-			}
-			return resetCall(f, names), nil
-		}),
-	}
+// throttlePresets are Chrome DevTools' network presets.
+var throttlePresets = map[string]rpc.Throttle{
+	"slow-3g": {LatencyMs: 2000, DownloadKbps: 400, UploadKbps: 400},
+	"fast-3g": {LatencyMs: 562.5, DownloadKbps: 1440, UploadKbps: 675},
 }
 
 // showEmulation prints an EmulationResult: one line per setting, the
@@ -173,7 +92,7 @@ func showEmulation(f *Factory) func(json.RawMessage) error {
 		if err := decodeResult(rpc.EmulationShow, raw, &r); err != nil {
 			return err
 		}
-		lines := emulationLines(r.Settings)
+		lines := r.Settings.Lines()
 		if len(lines) == 0 && len(r.Scripts) == 0 && f.IO.IsStderrTTY() {
 			fmt.Fprintln(f.IO.ErrOut, "no settings: the browser's own")
 		}
@@ -192,81 +111,4 @@ func showEmulation(f *Factory) func(json.RawMessage) error {
 		}
 		return nil
 	}
-}
-
-func emulationLines(e rpc.Emulation) [][2]string {
-	var out [][2]string
-	add := func(k, v string) { out = append(out, [2]string{k, v}) }
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	if e.Device != "" {
-		add("device", e.Device)
-	}
-	if v := e.Viewport; v != nil {
-		s := fmt.Sprintf("%dx%d", v.Width, v.Height)
-		if v.DeviceScaleFactor > 0 {
-			s += " scale " + num(v.DeviceScaleFactor)
-		}
-		if v.Mobile {
-			s += " mobile"
-		}
-		add("viewport", s)
-	}
-	if e.Touch != nil {
-		add("touch", strconv.FormatBool(*e.Touch))
-	}
-	if e.UserAgent != "" {
-		add("useragent", e.UserAgent)
-	}
-	if m := e.Media; m != nil {
-		var parts []string
-		if m.ColorScheme != "" {
-			parts = append(parts, m.ColorScheme)
-		}
-		if m.ReducedMotion != "" {
-			parts = append(parts, "reduced-motion "+m.ReducedMotion)
-		}
-		if m.Print {
-			parts = append(parts, "print")
-		}
-		add("media", strings.Join(parts, ", "))
-	}
-	if e.Offline != nil {
-		add("offline", map[bool]string{true: "on", false: "off"}[*e.Offline])
-	}
-	if t := e.Throttle; t != nil {
-		add("throttle", fmt.Sprintf("latency %s ms, down %s kbit/s, up %s kbit/s", num(t.LatencyMs), num(t.DownloadKbps), num(t.UploadKbps)))
-	}
-	if g := e.Geolocation; g != nil {
-		add("geo", fmt.Sprintf("%s, %s (accuracy %s m)", num(g.Latitude), num(g.Longitude), num(g.Accuracy)))
-	}
-	if len(e.Permissions) > 0 {
-		names := make([]string, 0, len(e.Permissions))
-		for n := range e.Permissions {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		var parts []string
-		for _, n := range names {
-			parts = append(parts, e.Permissions[n]+" "+n)
-		}
-		add("permissions", strings.Join(parts, ", "))
-	}
-	if e.Timezone != "" {
-		add("timezone", e.Timezone)
-	}
-	if e.Locale != "" {
-		add("locale", e.Locale)
-	}
-	if len(e.Headers) > 0 {
-		names := make([]string, 0, len(e.Headers))
-		for n := range e.Headers {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		add("headers", strings.Join(names, ", "))
-	}
-	if e.Credentials != nil {
-		add("credentials", e.Credentials.Username+" (password set)")
-	}
-	return out
 }

@@ -32,6 +32,19 @@ func TestSetCommands(t *testing.T) {
 		{"set reset geo media", rpc.EmulationReset, `"names":["geolocation","media"]`},
 		{"set reset", rpc.EmulationReset, `{}`},
 		{"set show", rpc.EmulationShow, `{}`},
+		{"set viewport --reset", rpc.EmulationReset, `"names":["viewport","device"]`},
+		{"set viewport 390 664 --mobile", rpc.EmulationSet, `"viewport":{"width":390,"height":664,"mobile":true}`},
+		{"set media --print", rpc.EmulationSet, `"media":{"print":true}`},
+		{"set offline OFF", rpc.EmulationSet, `"offline":false`},
+		{"set throttle off", rpc.EmulationSet, `"throttle":{"latencyMs":0,"downloadKbps":0,"uploadKbps":0}`},
+		{"set throttle --latency 5", rpc.EmulationSet, `"throttle":{"latencyMs":5,"downloadKbps":0,"uploadKbps":0}`},
+		{"set geo 1 2 --accuracy 50", rpc.EmulationSet, `"geolocation":{"latitude":1,"longitude":2,"accuracy":50}`},
+		{"set permissions deny geolocation", rpc.EmulationSet, `"permissions":{"geolocation":"deny"}`},
+		{"set locale de-DE", rpc.EmulationSet, `"locale":"de-DE"`},
+		{"set useragent Bot/1", rpc.EmulationSet, `"userAgent":"Bot/1"`},
+		{"set credentials --reset", rpc.EmulationReset, `"names":["credentials"]`},
+		{"set reset DEVICE viewport", rpc.EmulationReset, `"names":["device","viewport","touch","userAgent"]`},
+		{"init-script list", rpc.InitScriptsList, `{}`},
 		{"init-script add --code x=1", rpc.InitScriptsAdd, `"name":"--code","source":"x=1"`},
 		{"init-script remove s2", rpc.InitScriptsRemove, `"id":"s2"`},
 	}
@@ -42,6 +55,7 @@ func TestSetCommands(t *testing.T) {
 				e.h.results[m] = empty
 			}
 			e.h.results[rpc.InitScriptsAdd] = `{"scripts":[],"unapplied":[]}`
+			e.h.results[rpc.InitScriptsList] = `{"scripts":[],"unapplied":[]}`
 			e.h.results[rpc.InitScriptsRemove] = `{"scripts":[],"unapplied":[]}`
 			if code := e.run(tt.args); code != ExitOK {
 				t.Fatalf("exit %d; stderr %s", code, e.err)
@@ -56,7 +70,9 @@ func TestSetCommands(t *testing.T) {
 		"set media", "set offline maybe", "set throttle warp", "set throttle slow-3g --latency 5", "set geo 91 0",
 		"set geo north 0", "set permissions grant telepathy", "set permissions allow camera", "set headers {bad",
 		"set headers [1]", "set credentials", "set reset warp", "set timezone --reset extra", "init-script add",
-		"init-script add f.js --code x",
+		"init-script add f.js --code x", "set viewport 1 2 --scale 11", "set viewport 1 100001", "set geo 1 2 --accuracy -1",
+		"set throttle", "set throttle --down -1", "set media --reduced-motion fast", "set offline on off", "set device",
+		"set credentials --reset admin", "set permissions grant", "init-script remove", "state load", "handoff",
 	}
 	checkUsage(t, nil, bad...)
 
@@ -95,5 +111,22 @@ func TestStateFiles(t *testing.T) {
 	e = newTestEnv(t)
 	if code := e.run("state load " + bad); code != ExitUsage || len(e.h.calls) != 0 {
 		t.Errorf("a bad state file: exit %d, calls %+v; want 2 and nothing sent", code, e.h.calls)
+	}
+}
+
+// The file arguments of state and init-script complete file names; the
+// other arguments of the set commands complete their values.
+func TestSetAndStateCompletion(t *testing.T) {
+	for line, want := range map[string]string{
+		"__complete state load ":           ":0",
+		"__complete init-script add ":      ":0",
+		"__complete set offline ":          "on\noff\n:4",
+		"__complete set permissions deny ": "geolocation\nnotifications\ncamera\nmicrophone\nclipboard\n:4",
+	} {
+		e := newTestEnv(t)
+		e.runArgs(append(strings.Fields(line), "")...)
+		if !strings.HasPrefix(e.out.String(), want) {
+			t.Errorf("%s: %q, want it to start %q", line, e.out, want)
+		}
 	}
 }

@@ -23,6 +23,19 @@ func All() []Device {
 	return append([]Device(nil), table...)
 }
 
+// Named are the names of the devices whose names start with prefix,
+// case aside, in the list's order (for completion).
+func Named(prefix string) []string {
+	var out []string
+	low := strings.ToLower(prefix)
+	for _, d := range table {
+		if strings.HasPrefix(strings.ToLower(d.Name), low) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
 // Lookup finds a device by name, case and repeated spaces aside.
 func Lookup(name string) (Device, bool) {
 	key := fold(name)

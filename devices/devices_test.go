@@ -1,6 +1,9 @@
 package devices
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLookupIgnoresCaseAndSpaces(t *testing.T) {
 	for _, name := range []string{"iPhone 13", "iphone 13", "  IPHONE   13 "} {
@@ -39,5 +42,20 @@ func TestSuggest(t *testing.T) {
 	}
 	if got := Suggest("nothing like it", 3); len(got) != 0 {
 		t.Errorf("Suggest = %v", got)
+	}
+}
+
+func TestNamedCompletesByPrefixCaseAside(t *testing.T) {
+	got := Named("iphone 13")
+	if len(got) == 0 {
+		t.Fatal("no device starts with iphone 13")
+	}
+	for _, n := range got {
+		if !strings.HasPrefix(strings.ToLower(n), "iphone 13") {
+			t.Errorf("%q does not start with iphone 13", n)
+		}
+	}
+	if len(Named("")) != len(All()) {
+		t.Errorf("an empty prefix names %d devices, want all %d", len(Named("")), len(All()))
 	}
 }

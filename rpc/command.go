@@ -42,9 +42,10 @@ type Command struct {
 	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
-	// {NAME} is argument NAME as typed, {.member} a member of the result,
-	// {acted NAME} the element a pointer action pressed (else NAME),
-	// {acted:to NAME} the same from the result's member to.
+	// {NAME} is argument NAME as typed, {safe NAME} made safe for a
+	// terminal, {.member} a member of the result, {acted NAME} the element
+	// a pointer action pressed (else NAME), {acted:to NAME} the same from
+	// the result's member to.
 	// With neither, the default prints a one-member result's value: a
 	// string as it is, a list one item a line, null as nothing, anything
 	// else as JSON.
@@ -88,13 +89,39 @@ type Command struct {
 	// With: a flag that only goes with another ("name": "role": --name
 	// goes with --role).
 	With map[string]string
+	// Prepare names a step of cmd/ (its preparers) that finishes the
+	// params from the arguments as typed, for what Args and Flags cannot
+	// say: a state file read, a preset or three flags, words spelled as
+	// the CLI spells them. Its error is the user's; nothing is sent.
+	Prepare string
+	// Validate, when set, checks the params the arguments and flags
+	// filled (a value of the method's params type): its error is the
+	// user's mistake (exit 2), and nothing is sent. Check is the same
+	// written in cmd/, for a check that reads the arguments as typed.
+	Validate func(params any) error
+	// Instead is a bool flag that makes the command call another method
+	// in place of its own (`set viewport --reset` calls emulation.reset).
+	Instead *Instead
+}
+
+// Instead is a bool flag of a Command that makes it call Method with the
+// fixed params Set instead of its own; with it the command takes no
+// arguments, and its Printer prints that method's result.
+type Instead struct {
+	Flag   Flag // its Name and Help; Member is not used
+	Method string
+	// Set as Command's; a list member takes its values separated by ",".
+	Set map[string]string
 }
 
 // Arg is one positional argument of a Command.
 type Arg struct {
 	// Name is the argument as the usage line shows it: REF, NAME, TEXT.
 	Name string
-	// Member is the params member (json name) it fills. For a Target
+	// Member is the params member (json name) it fills (none: only the
+	// command's Prepare step reads it); a member of a
+	// member is named by its path ("settings.viewport.width"), its
+	// pointers made as needed. For a Target
 	// argument: "ref" fills ref or selector, "toRef" toRef or toSelector.
 	Member string
 	// Target: a ref from the last snapshot or a CSS selector (role=,
@@ -121,6 +148,11 @@ type Arg struct {
 	// looked up when the command runs (a saved script names tabs by URL:
 	// their ids differ on a replay).
 	TabOrURL bool
+	// Parse, when set, reads the argument as typed: it answers the text
+	// its member is filled with, or the error a user sees (exit 2).
+	Parse func(s string) (string, error)
+	// File: the argument names a file, and completes file names.
+	File bool
 }
 
 // Flag is one flag of a Command.
@@ -146,6 +178,12 @@ type Flag struct {
 	// Suggest and Complete complete the flag's value, as an Arg's.
 	Suggest  []string
 	Complete string
+	// Parse as Arg's: the flag's value as pflag reads it (a number as
+	// strconv formats it) to the member's text, or the error (exit 2).
+	Parse func(s string) (string, error)
+	// Text: the flag takes any text, which Parse turns into the member's
+	// (cookies set --expires 24h fills a number).
+	Text bool
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written

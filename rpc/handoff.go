@@ -13,7 +13,22 @@ var handoffMethods = []Method{
 			Description: "Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
 			Answer:      "handoff"},
 		Summary:   "bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done",
-		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way"},
+		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way",
+		Commands: []Command{{
+			Path: "handoff", Args: []Arg{{Name: "MESSAGE", Member: "message", Parse: notEmpty("the MESSAGE must not be empty")}},
+			Needs: "a MESSAGE for the person",
+			Short: "Hand the session's tab to the person at the browser and wait until they press Done",
+			Long: `Bring the session's tab to the front, show MESSAGE in the page and in the
+extension's popup with a Done button, mark the session's tab group, and wait
+until the person presses Done (or --timeout, default 5m here): for a login
+with 2FA, a CAPTCHA, a consent the agent must not give. Prints the page's URL
+and title then. Not pressed in time: exit 1.`,
+			Example: `  browserctl handoff "Please sign in, then press Done"
+  browserctl --timeout 15m handoff "Solve the CAPTCHA" --json`,
+			// the printer "handoff" waits as long as the person may take
+			Printer: "handoff",
+			Replay:  Replays(), // a replay that needed the person needs them again
+		}}},
 }
 
 // HandoffParams are the params of pages.handoff. PageParams' timeoutMs is

@@ -2,6 +2,12 @@ package rpc
 
 // Cookies and the page origin's localStorage and sessionStorage.
 
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
 // Wire names of the cookie and storage methods.
 const (
 	PageCookies      = "pages.cookies"
@@ -15,12 +21,40 @@ const (
 // storageMethods are the cookie and storage rows of Methods.
 var storageMethods = []Method{
 	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
-		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too"},
+		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too",
+		Commands: []Command{{
+			Path: "cookies", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to list (default: the page's)"}},
+			Short: "List the cookies the page would send (HttpOnly ones too); set or clear them",
+			Long: `List the cookies a request to the page's URL (or --url) would carry, HttpOnly
+ones included: name, value, domain, path, expiry and flags.`,
+			Example: `  browserctl cookies
+  browserctl cookies --url https://example.com/account --json
+  browserctl cookies set theme dark
+  browserctl cookies clear`,
+			Printer: "cookies", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
 		Tool: &Tool{Name: "browser_cookies", Title: "Cookies",
 			Description: "List, set or clear the cookies of the page (or url), HttpOnly too.",
 			Optional:    []string{"name", "value"}, Answer: "cookies"},
-		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110"},
+		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110",
+		Commands: []Command{{
+			Path: "cookies set", Args: []Arg{{Name: "NAME", Member: "name", Parse: notEmpty("the cookie NAME must not be empty")}, {Name: "VALUE", Member: "value"}},
+			Flags: []Flag{
+				{Name: "url", Member: "url", Help: "the URL the cookie belongs to (default: the page's)"},
+				{Name: "domain", Member: "domain", Help: "the cookie's domain (.example.com for subdomains too)"},
+				{Name: "path", Member: "path", Help: "the cookie's path"},
+				{Name: "expires", Member: "expires", Text: true, Parse: func(s string) (string, error) { return cookieExpiry(time.Now(), s) },
+					Help: "expiry: a duration (24h), an RFC 3339 time or epoch seconds (default: a session cookie)"},
+				{Name: "http-only", Member: "httpOnly", Help: "hide the cookie from page scripts"},
+				{Name: "secure", Member: "secure", Help: "send the cookie over https only"},
+			},
+			Short: "Set a cookie for the page's URL (or --url / --domain)",
+			Example: `  browserctl cookies set theme dark
+  browserctl cookies set sid abc123 --url https://example.com --http-only --secure --expires 24h
+  browserctl cookies set lang en --domain .example.com --path /`,
+			Done: "set cookie {safe NAME}", Replay: Replays(),
+		}}},
 	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
 		Summary: "delete the cookies of a URL",
 		Commands: []Command{{
@@ -31,7 +65,25 @@ var storageMethods = []Method{
 		}}},
 	{Wire: PageStorage, Session: SessionRequired, Params: StorageParams{}, Result: StorageResult{},
 		Summary:   "read the page origin's localStorage or sessionStorage",
-		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110"},
+		ResultDoc: "`entries` without `key`; `key` and `value` (null when absent) with one. An origin without storage (about:blank): 4110",
+		// its Prepare step calls pages.setStorage or pages.clearStorage for
+		// `storage KIND set KEY VALUE` and `storage KIND clear`
+		Commands: []Command{{
+			Path: "storage", Use: "local|session [KEY] | storage local|session set KEY VALUE | storage local|session clear",
+			Args: []Arg{{Name: "KIND", Suggest: StorageKind.Values}, {Name: "KEY", Optional: true, Suggest: []string{"set", "clear"}},
+				{Name: "VALUE", Optional: true}, {Name: "MORE", Optional: true}},
+			Needs: "local or session, then KEY, set KEY VALUE, or clear",
+			Short: "Read, set or clear the page origin's localStorage or sessionStorage",
+			Long: `storage local|session prints every key and value of the page origin's
+localStorage or sessionStorage (KEY=VALUE lines); with KEY, that key's value
+(exit 1 when it is not set). set KEY VALUE stores a value; clear removes
+every key.`,
+			Example: `  browserctl storage local
+  browserctl storage session token
+  browserctl storage local set theme dark
+  browserctl storage session clear`,
+			Prepare: "storage", Printer: "storage", Replay: Replays(),
+		}}},
 	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
 		Tool: &Tool{Name: "browser_storage", Title: "Web storage",
 			Description: "Get (all, or key), set or clear the page's localStorage or sessionStorage.",
@@ -130,4 +182,21 @@ type SetStorageResult struct {
 type ClearStorageResult struct {
 	Cleared int    `json:"cleared"`
 	Origin  string `json:"origin"`
+}
+
+// cookieExpiry reads cookies set --expires: a duration from now (1h,
+// 30m), an RFC 3339 time, or seconds since the epoch; answered as epoch
+// seconds.
+func cookieExpiry(now time.Time, s string) (string, error) {
+	var sec float64
+	if d, err := time.ParseDuration(s); err == nil {
+		sec = float64(now.Add(d).Unix())
+	} else if t, err := time.Parse(time.RFC3339, s); err == nil {
+		sec = float64(t.Unix())
+	} else if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
+		sec = n
+	} else {
+		return "", fmt.Errorf("--expires must be a duration (24h), an RFC 3339 time or epoch seconds, got %q", s)
+	}
+	return strconv.FormatFloat(sec, 'f', -1, 64), nil
 }
