@@ -395,15 +395,15 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if a.Rest {
 				vals = args[i:]
 			}
+			named[a.Name] = args[i]
+			if a.Member == "" {
+				continue // read by the Prepare step
+			}
 			m := must(a.Member)
 			if a.Rest && m.typ.Kind() == reflect.String {
 				vals = []string{strings.Join(vals, " ")} // a sentence of words
 			}
-			named[a.Name] = args[i]
 			for _, s := range vals {
-				if a.Member == "" {
-					continue // read by the Prepare step
-				}
 				if a.NotEmpty {
 					if s = strings.TrimSpace(s); s == "" {
 						return nil, usageErrorf("%s needs %s, got an empty one", dc.Path, needsOf(dc))

@@ -23,7 +23,8 @@ func TestSetCommands(t *testing.T) {
 		{"set offline on", rpc.EmulationSet, `"offline":true`},
 		{"set throttle slow-3g", rpc.EmulationSet, `"throttle":{"latencyMs":2000,"downloadKbps":400,"uploadKbps":400}`},
 		{"set throttle --latency 100 --down 1000 --up 500", rpc.EmulationSet, `"throttle":{"latencyMs":100,"downloadKbps":1000,"uploadKbps":500}`},
-		{"set geo 48.85 2.29", rpc.EmulationSet, `"geolocation":{"latitude":48.85,"longitude":2.29,"accuracy":10}`},
+		{"set geo 48.85 2.29", rpc.EmulationSet, `"geolocation":{"latitude":48.85,"longitude":2.29}}`}, // the extension's default accuracy, 10 m
+		{"set geo 48.85 2.29 --accuracy 50", rpc.EmulationSet, `"geolocation":{"latitude":48.85,"longitude":2.29,"accuracy":50}`},
 		{"set permissions grant camera notifications", rpc.EmulationSet, `"permissions":{"camera":"grant","notifications":"grant"}`},
 		{"set timezone Asia/Tokyo", rpc.EmulationSet, `"timezone":"Asia/Tokyo"`},
 		{"set headers {\"X-A\":\"1\"}", rpc.EmulationSet, `"headers":{"X-A":"1"}`},
