@@ -39,7 +39,7 @@ import {
 } from "./elements/read";
 import { adoptClosedRoots, keepScannedRoots, pendingHosts, refElement, registerElement } from "./elements/registry";
 import { readOriginStorage, storageOp, writeOriginStorage, type StorageEntry } from "./document/storage";
-import { count, findElements, firstMatch, type Pick } from "./elements/targets";
+import { count, findElements, firstMatch, onTarget, type Pick, type TargetKey } from "./elements/targets";
 import { readVitals } from "./document/vitals";
 import { cancelWait, domWait } from "./document/waits";
 import { walkTree, type TreeOptions } from "./elements/walk";
@@ -59,6 +59,8 @@ export const methods = {
   count: (_: unknown, [sel]: [string]) => count(sel),
   find: (_: unknown, [kind, want, exact, limit]: ["text" | "label", string, boolean, number]) => findElements(kind, want, exact, limit),
   durableSelector: (el: El) => durableSelector(el),
+  onTarget: (_: unknown, [key, name, args]: [TargetKey, string, unknown[]]): Promise<unknown> =>
+    onTarget(key, (el) => (methods[name as MethodName] as (s: El, a: unknown[]) => unknown)(el, args)),
   // ---- actionability
   actionCheck: (el: El, [o]: [CheckOptions]) => actionCheck(el, o),
   guardVerdict: (_: unknown, [keep]: [boolean]) => guardVerdict(keep),
