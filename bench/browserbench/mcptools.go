@@ -45,11 +45,18 @@ func mcpToolsRound(p *mcpPeer, login string) (map[string]float64, error) {
 	if user == "" || goRef == "" {
 		return nil, fmt.Errorf("%s: the snapshot lacks the User field or the Sign in button: %s", p.name, firstLine(snap))
 	}
-	if _, d, err = p.call("browser_type", map[string]any{"element": "User", "ref": user, "text": "alice"}); err != nil {
-		return nil, err
+	// Playwright MCP 0.0.83 names the ref "target"; browserctl mcp "ref".
+	key := "ref"
+	if p.name == "Playwright MCP" {
+		key = "target"
+	}
+	if out, d2, err := p.call("browser_type", map[string]any{"element": "User", key: user, "text": "alice"}); err != nil {
+		return nil, fmt.Errorf("%v (ref %s): %s", err, user, out)
+	} else {
+		d = d2
 	}
 	t["browser_type"] = d
-	if _, d, err = p.call("browser_click", map[string]any{"element": "Sign in", "ref": goRef}); err != nil {
+	if _, d, err = p.call("browser_click", map[string]any{"element": "Sign in", key: goRef}); err != nil {
 		return nil, err
 	}
 	t["browser_click"] = d
