@@ -2,9 +2,13 @@
 # The MCP benchmark: browser_snapshot's result through `browserctl mcp` and
 # through Playwright MCP 0.0.83, both driven by the MCP Go SDK's client over
 # stdio, on every corpus page, Debian's Chromium with the same flags.
-# Characters (tokens ~ chars/4), the controls each names, and time.
+# Characters (tokens ~ chars/4), the controls each names, and time. With
+# -mcp-tools N instead: browser_navigate, browser_snapshot, browser_type and
+# browser_click timed per call on a login page, N rounds, the two servers
+# alternating, each answer checked, and the ratios.
 #
 #   bench/mcp.sh [-runs 3] [-pages a.html,b.html]
+#   bench/mcp.sh -mcp-tools 8
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 if [ ! -d bench/mcp/node_modules/@playwright/mcp ]; then

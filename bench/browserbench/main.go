@@ -136,6 +136,9 @@ func mainErr() error {
 	}
 	S := []string{"--session", sess.SessionID}
 	e.run(append(S, "wait", "--load", "load")...)
+	if *flagRepeat > 0 {
+		return benchRepeat(e, sess.SessionID)
+	}
 	if *flagFlow > 0 {
 		return benchFlow(e, sess.SessionID)
 	}

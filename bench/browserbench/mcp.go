@@ -97,35 +97,16 @@ func coverage(have, want map[string]int) float64 {
 // the controls it names, and time; for browserctl at the default budget,
 // unbounded and in interactive mode, and for Playwright MCP.
 func benchMCP(e *env, web *httptest.Server, pages []string) error {
-	oursCmd := exec.Command(e.bin, "--server", e.addr, "mcp")
-	oursCmd.Env = e.environ()
-	ours, err := startMCPPeer("browserctl mcp", oursCmd)
+	ours, pw, err := startMCPPeers(e)
 	if err != nil {
 		return err
 	}
 	defer ours.cs.Close()
-	var pw *mcpPeer
-	if *flagPlaywright != "" {
-		cfg := filepath.Join(e.dir, "playwright-mcp.json")
-		var args []string
-		for _, f := range chromium.Flags(browserOptions) {
-			if f != "--headless" {
-				args = append(args, f)
-			}
-		}
-		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
-			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
-			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
-			"isolated":       true,
-		}})
-		if err := os.WriteFile(cfg, b, 0o600); err != nil {
-			return err
-		}
-		pw, err = startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
-		if err != nil {
-			return err
-		}
+	if pw != nil {
 		defer pw.cs.Close()
+	}
+	if *flagMCPTools > 0 {
+		return benchMCPTools(ours, pw)
 	}
 
 	fmt.Println("| page | Playwright MCP chars | ms | browserctl chars (default budget) | ratio | controls covered | ms | unbounded chars | ratio | covered | interactive chars | ratio | covered |")
@@ -195,4 +176,39 @@ func benchMCP(e *env, web *httptest.Server, pages []string) error {
 			median(ratios), 100*median(covs), median(unbRatios), 100*median(unbCovs), median(interRatios), 100*median(interCovs))
 	}
 	return nil
+}
+
+// startMCPPeers starts `browserctl mcp` and, with -playwright-mcp, Playwright
+// MCP on the same Chromium binary with the same flags (pw nil without it).
+func startMCPPeers(e *env) (ours, pw *mcpPeer, err error) {
+	oursCmd := exec.Command(e.bin, "--server", e.addr, "mcp")
+	oursCmd.Env = e.environ()
+	ours, err = startMCPPeer("browserctl mcp", oursCmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if *flagPlaywright != "" {
+		cfg := filepath.Join(e.dir, "playwright-mcp.json")
+		var args []string
+		for _, f := range chromium.Flags(browserOptions) {
+			if f != "--headless" {
+				args = append(args, f)
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
+			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
+			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
+			"isolated":       true,
+		}})
+		if err := os.WriteFile(cfg, b, 0o600); err != nil {
+			return nil, nil, err
+		}
+		pw, err := startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
+		if err != nil {
+			ours.cs.Close()
+			return nil, nil, err
+		}
+		return ours, pw, nil
+	}
+	return ours, nil, nil
 }

@@ -25,7 +25,8 @@ export async function bundleInjected(root) {
   });
   const text = r.outputFiles[0].text.trim();
   const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
-  return { source: text.replace(PLACEHOLDER, version), version };
+  // Every use of the version: the install keeps a same-build script by it.
+  return { source: text.replaceAll(PLACEHOLDER, version), version };
 }
 
 /** An esbuild plugin resolving "virtual:injected" to the bundle. */

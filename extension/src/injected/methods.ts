@@ -17,10 +17,10 @@ import { durableMethods } from "./elements/durable";
 import { formMethods } from "./elements/forms";
 import { readMethods } from "./elements/read";
 import { registryMethods } from "./elements/registry";
-import { targetMethods } from "./elements/targets";
+import { onTarget, targetMethods, type TargetKey } from "./elements/targets";
 import { walkMethods } from "./elements/walk";
 
-export const methods = joinTables(
+const joined = joinTables(
   walkMethods,
   registryMethods,
   targetMethods,
@@ -35,6 +35,16 @@ export const methods = joinTables(
   handoffMethods,
   vitalsMethods,
 );
+
+type El = Element;
+
+export const methods = {
+  ...joined,
+  // the target found and one method run on it, in one call (an action's
+  // check, a fill, a read): the method named is one of these
+  onTarget: (_: unknown, [key, name, args]: [TargetKey, string, unknown[]]): Promise<unknown> =>
+    onTarget(key, (el) => (methods[name as MethodName] as (s: El, a: unknown[]) => unknown)(el, args)),
+};
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

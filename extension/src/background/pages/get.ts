@@ -7,7 +7,8 @@ import { budgetOf, waitMsOf } from "./core/deadline";
 import { callInjected } from "./core/injected";
 import { inFrame, viewportBox } from "./input/geometry";
 import { releaseActionObjects } from "./snapshot/refs";
-import { resolveSpec, targetOf } from "./targets/target";
+import { labelOf, resolveSpec, targetOf } from "./targets/target";
+import { direct } from "./input/direct";
 import { callInWorld } from "./core/world";
 import { failed } from "./core/failed";
 import type { PageHandlers } from "./tables";
@@ -34,6 +35,16 @@ export async function get(tabId: number, p: RequestParams<"pages.get">): Promise
     const r = await callInWorld(tabId, "documentPart", [what as "title" | "url" | "text" | "html"]);
     const v = unwrap(r, what);
     return { value: typeof v === "string" ? v : String(v ?? "") };
+  }
+  if (what !== "box") {
+    // Found and read in one in-page call when the target is there.
+    const d = await direct(tabId, target, "visible", "elementPart", [what]);
+    if (d) {
+      if ("exception" in d) throw failed(`get ${what}: ${d.exception}`);
+      const v = d.value;
+      if (v && typeof v === "object" && "error" in v) throw failed(`get ${what} ${labelOf(target)}: ${String((v as { error: unknown }).error)}`);
+      return { value: String(v ?? "") };
+    }
   }
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {

@@ -5,6 +5,7 @@
 
 import { parseTextSpec, textMatches } from "./text-match";
 import { isVisible } from "./visibility";
+import { refElement } from "./registry";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
 
@@ -59,6 +60,24 @@ export function firstMatch(sel: string, pick: Pick): Element | string {
   for (let i = 0; i < all.length; i++) if (isVisible(all[i]!)) return all[i]!;
   if (pick === "visibleElseFirst" && all.length > 0) return all[0]!;
   return all.length === 0 ? "none" : "hidden:" + all.length;
+}
+
+/** A target found in this document: a selector (or text=) by its pick, or
+ * a ref by its number in this document's registry. */
+export type TargetKey = { sel: string; pick: Pick } | { num: number };
+
+/**
+ * Runs fn on the element a target names, in the same call: finding it and
+ * acting on it (the actionability check, fill, a read) take one round trip.
+ * {miss} says why there is none: firstMatch's "invalid:...", "none",
+ * "hidden:N", or "stale" for a number whose element is gone.
+ */
+export async function onTarget(key: TargetKey, fn: (el: Element) => unknown): Promise<{ miss: string } | { hit: unknown }> {
+  let el: Element | string | null;
+  if ("num" in key) el = refElement(key.num) ?? "stale";
+  else el = firstMatch(key.sel, key.pick);
+  if (typeof el === "string") return { miss: el };
+  return { hit: await fn(el) };
 }
 
 /** How many elements match a CSS selector, visible or not; "invalid:..." else. */

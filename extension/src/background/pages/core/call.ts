@@ -9,7 +9,7 @@ import { ErrorCode, RpcError, type Params } from "../../types";
 import { DialogOpenError, openDialog, setCallBudget } from "./debugger";
 import { MAX_BUDGET_MS } from "./deadline";
 import { dialogMark, dialogSince, noteSession } from "./dialogs";
-import { agentCallEnded, agentCallStarted, checkPersonInput, REF_ACTIONS, snapshotTaken } from "./person-input";
+import { agentCallEnded, agentCallStarted, checkPersonInput, REF_ACTIONS, snapshotTaken, startRecorder } from "./person-input";
 import { tabClosedError, tabGone, whenClosed } from "./tab-watch";
 
 /** Methods that run while a dialog is open. */
@@ -40,6 +40,9 @@ export async function runPageCall(
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result: unknown;
   if (agents) agentCallStarted(tabId);
+  // A snapshot's recorder start goes out with its walk (one round trip).
+  const snapshots = method === "pages.snapshot" || method === "pages.find";
+  const recorder = snapshots ? startRecorder(tabId) : undefined;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {
@@ -58,7 +61,7 @@ export async function runPageCall(
     watch.stop();
     if (ownBudget) setCallBudget(tabId, undefined);
   }
-  if (method === "pages.snapshot" || method === "pages.find") await snapshotTaken(tabId);
+  if (snapshots) await snapshotTaken(tabId, recorder);
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);
   if (d && result && typeof result === "object" && !Array.isArray(result)) {

@@ -31,6 +31,12 @@ onForget((tabId) => {
   for (const k of installed) if (k.startsWith(`${tabId}:`)) installed.delete(k);
 });
 
+/** Whether a world's context is known to have this build's script (a call
+ * there goes without it). */
+export function knownInstalled(tabId: number, session: string | undefined, contextId: number): boolean {
+  return installed.has(`${tabId}:${session ?? ""}:${contextId}`);
+}
+
 /** Where a call runs: on an element (objectId, in an isolated world), or in
  * an isolated world's context. session: the CDP session (undefined: the
  * tab's own); an objectId given without the key goes where its route says

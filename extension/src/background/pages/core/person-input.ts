@@ -92,11 +92,26 @@ export function personInputs(s: Pick<TabInput, "running" | "runningSince" | "win
   return [...kinds];
 }
 
-/** After a snapshot: start watching (once per document) from now. */
-export async function snapshotTaken(tabId: number): Promise<void> {
+/** As a snapshot starts: the recorder started (once per document) along
+ * with the walk, in the same round trip; answers the world's context it
+ * runs in (undefined: it could not). snapshotTaken then need not ask again. */
+export async function startRecorder(tabId: number): Promise<number | undefined> {
+  try {
+    const contextId = await isolatedContext(tabId);
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+    return contextId;
+  } catch {
+    return undefined;
+  }
+}
+
+/** After a snapshot: start watching (once per document) from now; started:
+ * startRecorder's answer when the snapshot sent it. */
+export async function snapshotTaken(tabId: number, started?: Promise<number | undefined>): Promise<void> {
   stateOf(tabId).snapshotAt = Date.now();
   try {
     const contextId = await isolatedContext(tabId);
+    if (started && (await started) === contextId) return; // the same document has it
     await callInjected(tabId, { contextId }, "startInputRecorder", []);
   } catch {
     dropContext(tabId); // a document between worlds: the next snapshot starts it

@@ -14,10 +14,15 @@ const worlds = new Map<number, { generation: number; contextId: number; frameId?
 onForget((tabId) => {
   worlds.delete(tabId);
   mainFrames.delete(tabId);
+  making.delete(tabId);
 });
 
 /** The main frame's id per tab: it stays the same across the frame's documents. */
 const mainFrames = new Map<number, string>();
+
+/** Worlds being made, per tab and generation: callers at the same time
+ * share one Page.createIsolatedWorld. */
+const making = new Map<number, { generation: number; made: Promise<number> }>();
 
 /** The execution context id of the tab's isolated world, made when needed. */
 export async function isolatedContext(tabId: number): Promise<number> {
@@ -25,6 +30,18 @@ export async function isolatedContext(tabId: number): Promise<number> {
   const gen = generation(tabId);
   const w = worlds.get(tabId);
   if (w && w.generation === gen) return w.contextId;
+  const m = making.get(tabId);
+  if (m && m.generation === gen) return m.made;
+  const made = makeWorld(tabId, gen);
+  making.set(tabId, { generation: gen, made });
+  try {
+    return await made;
+  } finally {
+    if (making.get(tabId)?.made === made) making.delete(tabId);
+  }
+}
+
+async function makeWorld(tabId: number, gen: number): Promise<number> {
   const make = async (frameId: string) =>
     (await send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
   let contextId: number | undefined;
@@ -47,6 +64,7 @@ export async function isolatedContext(tabId: number): Promise<number> {
 
 /** Forgets the tab's world (its context is gone); the next call makes one. */
 export function dropContext(tabId: number): void {
+  making.delete(tabId);
   const w = worlds.get(tabId);
   if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId }); // never current; its frame id kept
 }

@@ -21,8 +21,10 @@ import { objectSession } from "../snapshot/refs";
 import type { Point } from "../core/frames";
 import { failed } from "../core/failed";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
-import type { CheckAnswer, PointerKind } from "../../../injected/elements/actionability";
+import type { CheckAnswer, CheckOptions, PointerKind } from "../../../injected/elements/actionability";
 import { callInjected } from "../core/injected";
+import { callAt, direct, type Place } from "./direct";
+import type { Pick, TargetSpec } from "../targets/target";
 
 export type { PointerKind };
 
@@ -132,8 +134,7 @@ async function toTabByDocument(tabId: number, objectId: string, a: CheckAnswer):
 export async function pressPoint(tabId: number, objectId: string, o: ActionOpts): Promise<PressPoint> {
   let last: CheckAnswer | undefined;
   for (let attempt = 0; ; attempt++) {
-    const scroll = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + ((attempt - 2) % 4);
-    const a = await inPage(tabId, objectId, "actionCheck", [{ force: o.force, kind: o.kind, scroll, enabled: o.kind !== "hover" }]);
+    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
     if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
       const pt = (await toTab(tabId, objectId, a)) ?? (await toTabByDocument(tabId, objectId, a));
@@ -147,10 +148,46 @@ export async function pressPoint(tabId: number, objectId: string, o: ActionOpts)
   throw failed(why(last!, o.label), last!.state as Reason);
 }
 
+/** The check's options for a try (0 the first): scrolled into view if
+ * needed, then in other alignments. */
+export function checkOptions(kind: PointerKind, force: boolean, attempt: number): CheckOptions {
+  const scroll = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + ((attempt - 2) % 4);
+  return { force, kind, scroll, enabled: kind !== "hover" };
+}
+
+/**
+ * The first try in one round trip (direct.ts): the target found and checked
+ * in the same in-page call. Answers the point when the check passed in the
+ * top document's own viewport (its client coordinates are the tab's);
+ * undefined for anything else (not there yet, not ready, in a frame): the
+ * long way (resolveSpec, pressPoint) then waits, maps or fails as it does.
+ */
+export async function pressPointDirect(
+  tabId: number,
+  spec: TargetSpec,
+  pick: Pick,
+  kind: PointerKind,
+  force: boolean,
+): Promise<(PressPoint & { where: Place }) | undefined> {
+  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
+  if (!d || !("value" in d)) return undefined;
+  const a = d.value;
+  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== undefined) return undefined;
+  const ref = "ref" in spec ? spec.ref : undefined;
+  return { x: a.x!, y: a.y!, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+}
+
 /** What the armed listener saw since pressPoint: a stray press is "covered". */
 export async function pressVerdict(tabId: number, objectId: string, keep = false): Promise<{ ok: boolean; stray: string }> {
+  return pressVerdictAt(tabId, { objectId }, keep);
+}
+
+/** pressVerdict in the world a direct check ran in (pressPointDirect). */
+export async function pressVerdictAt(tabId: number, where: Place, keep = false): Promise<{ ok: boolean; stray: string }> {
   try {
-    const v = await inPage(tabId, objectId, "guardVerdict", [keep]);
+    const r = await callAt(tabId, where, "guardVerdict", [keep]);
+    if (r.exceptionDetails) throw new Error("the element's page did not answer");
+    const v = r.result.value;
     if (!v) return { ok: true, stray: "" };
     return { ok: !v.stray, stray: v.stray };
   } catch {

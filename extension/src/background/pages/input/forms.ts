@@ -7,7 +7,8 @@ import type { Reason } from "../../types";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { callInjected } from "../core/injected";
 import { releaseActionObjects } from "../snapshot/refs";
-import { requireTarget, resolveSpec } from "../targets/target";
+import { labelOf, requireTarget, resolveSpec } from "../targets/target";
+import { direct } from "./direct";
 import { failed } from "../core/failed";
 import type { PageHandlers } from "../tables";
 
@@ -27,6 +28,14 @@ function selectReason(why: string): Reason {
 export async function fill(tabId: number, p: RequestParams<"pages.fill">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const value = requireText(p, "value");
+  // Found and filled in one in-page call when the target is there.
+  const d = await direct(tabId, target, "visible", "fill", [value], { userGesture: true });
+  if (d) {
+    const ref = labelOf(target);
+    if ("exception" in d) throw failed(`fill ${ref}: ${d.exception}`, "page_error");
+    if (typeof d.value === "string" && d.value) throw failed(`fill ${ref}: ${d.value}`, fillReason(d.value));
+    return { ok: true };
+  }
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
     const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });

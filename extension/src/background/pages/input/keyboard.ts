@@ -10,8 +10,9 @@ import { DialogOpenError, send } from "../core/debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
-import { requireTarget, resolveSpec } from "../targets/target";
+import { labelOf, requireTarget, resolveSpec } from "../targets/target";
 import type { PageHandlers } from "../tables";
+import { direct } from "./direct";
 
 export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
   for (const ev of keyEvents(s)) {
@@ -45,14 +46,22 @@ export async function press(tabId: number, p: RequestParams<"pages.press">): Pro
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
-    if (r.result.value !== true) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
+  // Found and focused in one in-page call when the target is there.
+  const d = await direct(tabId, target, "visible", "focusForTyping", [], { userGesture: true });
+  if (d) {
+    if (!("value" in d) || d.value !== true) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${labelOf(target)}: the element cannot take focus`, "not_editable");
     }
-  } finally {
-    releaseActionObjects(tabId);
+  } else {
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+    try {
+      const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
+      if (r.result.value !== true) {
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
+      }
+    } finally {
+      releaseActionObjects(tabId);
+    }
   }
   for (const ch of Array.from(text)) {
     if (!(await stroke(tabId, keyForChar(ch)))) break;

@@ -8,7 +8,7 @@
 import type { ActedOn } from "../../protocol.gen";
 import { waitMsOf } from "../core/deadline";
 import { ensureForeground } from "../core/foreground";
-import { pressPoint, pressVerdict, strayError, type PointerKind, type PressPoint } from "./actionable";
+import { pressPoint, pressPointDirect, pressVerdict, pressVerdictAt, strayError, type PointerKind, type PressPoint } from "./actionable";
 import { releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, type Pick, type TargetSpec } from "../targets/target";
 
@@ -45,13 +45,16 @@ export async function pointerAction(
 ): Promise<ActedOn> {
   try {
     for (;;) {
-      const pt = await aim(tabId, s);
+      // Found and checked in one in-page call when it can be; else the
+      // long way (waiting for the target, mapping a frame's point).
+      const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
+      const pt = fast ?? (await aim(tabId, s));
       // Mouse events into a background tab take seconds: the tab comes to
       // the front first (the checks above work either way).
       await ensureForeground(tabId);
       await press(pt);
       if (s.force || s.kind === "hover") return pt.target;
-      const v = await pressVerdict(tabId, pt.objectId);
+      const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, (pt as { objectId: string }).objectId);
       if (v.ok) return pt.target;
       const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
       if (Date.now() >= s.deadline) throw strayError(label, v.stray);

@@ -109,6 +109,20 @@ export function getRef(tabId: number, ref: string): RefEntry | undefined {
 }
 
 /**
+ * Where a ref's element lives (its document's isolated world) and its
+ * number there, or 4109 for a ref of another document: for a call that
+ * finds the element and acts on it in one round trip (an element gone
+ * since answers "stale" there: 4109 too).
+ */
+export function refPlace(tabId: number, ref: string): { contextId: number; session?: string; num: number } {
+  const tr = byTab.get(tabId);
+  const entry = tr?.entries.get(ref);
+  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
+  const t = entry.target;
+  return t.session === undefined ? { contextId: t.contextId, num: t.num } : { contextId: t.contextId, session: t.session, num: t.num };
+}
+
+/**
  * The objectId of the live element behind a ref, or 4109. Never resolves
  * to an element of another document.
  */

@@ -16,7 +16,7 @@ import { budgetOf } from "../core/deadline";
 import { adoptClosedRoots, mayHaveClosedRoots, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
 import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
-import { callInjected } from "../core/injected";
+import { callInjected, knownInstalled } from "../core/injected";
 import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
@@ -102,10 +102,20 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
 /** The walk, again after handing it closed shadow roots it met (a closed
  * root may hold hosts of its own: a few rounds). */
 async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
-  let res = await walkOnce(tabId, w, o);
+  // In a world that has the script, whether the document may hold a closed
+  // root is asked along with the walk (sent right after it: one round trip
+  // for both); the walk says whether the answer is needed. A world still to
+  // get the script gets it from the walk alone, and is asked after.
+  let noted: Promise<boolean> | undefined;
+  const walked = walkOnce(tabId, w, o);
+  if (knownInstalled(tabId, w.session, w.contextId)) {
+    noted = mayHaveClosedRoots(tabId, w.session, w.contextId);
+    noted.catch(() => {}); // unread when the walk needs no scan or failed
+  }
+  let res = await walked;
   if (
     res.scan &&
-    (await mayHaveClosedRoots(tabId, w.session, w.contextId)) &&
+    (await (noted ?? mayHaveClosedRoots(tabId, w.session, w.contextId))) &&
     (await scanClosedRoots(tabId, w.session, w.contextId)) > 0
   ) {
     res = await walkOnce(tabId, w, o);
