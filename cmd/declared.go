@@ -7,12 +7,15 @@ package cmd
 // under their parents, declared or written by hand.
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -179,6 +182,14 @@ func (m member) set(v reflect.Value, s, label string) error {
 	return nil
 }
 
+// hooks are the hooks a declaration may name (rpc.Command's Hook), each
+// registered by the file of its command's group: run with the params
+// filled, before the call, they may refuse (a usage error), change pc's
+// params and say what becomes of its result. args holds the arguments by
+// name as typed and the flags that fill no member by "--name" (given, or
+// their Default).
+var hooks = map[string]func(ctx context.Context, f *Factory, pc *pageCall, args map[string]string) error{}
+
 // flagHelp is the help of flags several commands share, for a declared
 // flag that gives none.
 var flagHelp = map[string]string{
@@ -203,8 +214,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	min, max := 0, 0
 	for _, a := range dc.Args {
 		word := a.Name
-		if m := must(a.Member); m.enum != nil {
-			word = strings.Join(m.enum.Values, "|")
+		if a.Member != "" && must(a.Member).enum != nil {
+			word = strings.Join(must(a.Member).enum.Values, "|")
 		}
 		switch {
 		case a.Rest && a.Optional:
@@ -253,6 +264,12 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		a := dc.Args[i]
+		if a.File {
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		if a.Member == "" {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
 		switch m := must(a.Member); {
 		case a.Target:
 			return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -267,16 +284,33 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	// member out.
 	flagVals := make([]*string, len(dc.Flags))
 	for i, fl := range dc.Flags {
-		m := must(fl.Member)
 		help := fl.Help
 		if help == "" {
 			help = flagHelp[fl.Member]
 		}
+		if fl.Member == "" {
+			switch fl.Kind {
+			case "bool":
+				c.Flags().BoolP(fl.Name, fl.Short, fl.Default == "true", help)
+			case "duration":
+				def, err := time.ParseDuration(cmp.Or(fl.Default, "0s"))
+				if err != nil {
+					panic(fmt.Sprintf("%s --%s: default %q: %v", dc.Path, fl.Name, fl.Default, err))
+				}
+				c.Flags().DurationP(fl.Name, fl.Short, def, help)
+			default:
+				c.Flags().StringP(fl.Name, fl.Short, fl.Default, help)
+			}
+			continue
+		}
+		m := must(fl.Member)
 		kind := m.typ
 		if kind.Kind() == reflect.Pointer {
 			kind = kind.Elem()
 		}
 		switch kind.Kind() {
+		case reflect.Slice:
+			c.Flags().StringSliceP(fl.Name, fl.Short, nil, help)
 		case reflect.Bool:
 			c.Flags().BoolP(fl.Name, fl.Short, false, help)
 		case reflect.Int:
@@ -322,6 +356,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				vals = args[i:]
 			}
 			named[a.Name] = args[i]
+			if a.Member == "" {
+				continue
+			}
 			for _, s := range vals {
 				if err := fillArg(v, a, must(a.Member), members, s); err != nil {
 					return nil, err
@@ -329,6 +366,12 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		for i, fl := range dc.Flags {
+			if fl.Member == "" {
+				if c.Flags().Changed(fl.Name) || fl.Default != "" {
+					named["--"+fl.Name] = c.Flags().Lookup(fl.Name).Value.String()
+				}
+				continue
+			}
 			if !c.Flags().Changed(fl.Name) {
 				continue
 			}
@@ -337,6 +380,15 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				s = *flagVals[i]
 			}
 			m := must(fl.Member)
+			if m.typ.Kind() == reflect.Slice {
+				list, _ := c.Flags().GetStringSlice(fl.Name)
+				for _, item := range list {
+					if err := m.set(v, item, "--"+fl.Name); err != nil {
+						return nil, err
+					}
+				}
+				continue
+			}
 			if m.enum != nil {
 				if err := checkEnum("--"+fl.Name, *m.enum, s); err != nil {
 					return nil, err
@@ -348,6 +400,15 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		}
 		pc := &pageCall{Method: d.method.Wire, Params: v.Interface()}
 		printer(f, pc, dc, named)
+		if dc.Hook != "" {
+			hook, ok := hooks[dc.Hook]
+			if !ok {
+				panic(dc.Path + ": no hook " + dc.Hook)
+			}
+			if err := hook(c.Context(), f, pc, named); err != nil {
+				return nil, err
+			}
+		}
 		return pc, nil
 	})
 	return c

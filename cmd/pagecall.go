@@ -36,6 +36,9 @@ type pageCall struct {
 	// session where there is none at all (4103, so nothing was done): it
 	// makes one and answers the params to send again.
 	NoSession func(ctx context.Context, f *Factory) (any, error)
+	// Refused, when set, turns the call's error into the command's (a
+	// stop with nothing to stop: a usage error).
+	Refused func(err error) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -56,6 +59,9 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 			return nerr
 		}
 		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
+	if err != nil && pc.Refused != nil {
+		return pc.Refused(err)
 	}
 	if err != nil {
 		return err

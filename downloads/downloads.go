@@ -87,6 +87,21 @@ func (f Folder) Save(d *rpc.Download, out string) (string, error) {
 	return dest, nil
 }
 
+// Settle points each download of list at where its file is now: where it
+// was moved before, or, for a finished one not moved yet, where it is moved
+// now (a failed move leaves it where the browser saved it).
+func (f Folder) Settle(list []rpc.Download) {
+	ledger := f.Moved()
+	for i := range list {
+		d := &list[i]
+		if moved, ok := ledger[d.GUID]; ok {
+			d.Path = moved
+		} else if path, err := f.Save(d, ""); err == nil && path != "" {
+			d.Path = path
+		}
+	}
+}
+
 // Moved is the ledger: download guid -> where the file was moved. A
 // missing or damaged ledger is empty.
 func (f Folder) Moved() map[string]string {

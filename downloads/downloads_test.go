@@ -107,3 +107,31 @@ func TestDamagedLedgerIsEmpty(t *testing.T) {
 		t.Errorf("the ledger was not rewritten: %v", m)
 	}
 }
+
+func TestSettle(t *testing.T) {
+	state := t.TempDir()
+	f := Folder{StateDir: func() (string, error) { return state, nil }}
+	moved := browserFile(t, "a.txt", "moved")
+	movedFrom := moved.Path
+	p1, err := f.Save(moved, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := browserFile(t, "b.txt", "fresh")
+	running := &rpc.Download{GUID: "g-run", State: "in_progress", Path: filepath.Join(t.TempDir(), "c.txt.crdownload")}
+	list := []rpc.Download{{GUID: moved.GUID, State: "complete", Path: movedFrom}, *fresh, *running}
+	f.Settle(list)
+	if list[0].Path != p1 {
+		t.Errorf("a download moved before points at %s, want %s", list[0].Path, p1)
+	}
+	want := filepath.Join(state, "downloads", "b.txt")
+	if list[1].Path != want || readFile(t, want) != "fresh" {
+		t.Errorf("a finished download not moved yet points at %s, want it moved to %s", list[1].Path, want)
+	}
+	if _, err := os.Stat(fresh.Path); !os.IsNotExist(err) {
+		t.Errorf("the browser's copy of b.txt is still there: %v", err)
+	}
+	if list[2].Path != running.Path {
+		t.Errorf("a running download points at %s, want where the browser writes it", list[2].Path)
+	}
+}

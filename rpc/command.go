@@ -48,6 +48,13 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
+	// Hook names a function of cmd/ (cmd's hooks, registered by the file
+	// of the command's group) run once the arguments and flags filled the
+	// params, before the call: it checks what only this machine can (a
+	// file that must be writable), fills members from arguments and flags
+	// that name none, and says what becomes of the result (a file written
+	// from it, a table). It runs after the printer, so it may replace it.
+	Hook string
 }
 
 // Arg is one positional argument of a Command.
@@ -56,6 +63,7 @@ type Arg struct {
 	Name string
 	// Member is the params member (json name) it fills. For a Target
 	// argument: "ref" fills ref or selector, "toRef" toRef or toSelector.
+	// Empty: it fills none, and the command's Hook reads it.
 	Member string
 	// Target: a ref from the last snapshot or a CSS selector (role=,
 	// text= ...), completed from the snapshot's refs.
@@ -69,6 +77,8 @@ type Arg struct {
 	Invalid string
 	// Suggest are completions for a member that takes any string.
 	Suggest []string
+	// File: a local file name, completed as the shell completes files.
+	File bool
 }
 
 // Flag is one flag of a Command.
@@ -78,6 +88,14 @@ type Flag struct {
 	// leaves it out.
 	Member string
 	Help   string
+	// Kind is the kind of a flag that fills no member (Member "", read by
+	// the command's Hook): "bool", "duration" (10s, 500ms) or "" for a
+	// string.
+	Kind string
+	// Default is the flag's value when it is not given, as typed ("30s"),
+	// shown in its help. A member is still left out when the flag is not
+	// given; a hook reads the default of a flag that fills none.
+	Default string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written
