@@ -359,6 +359,9 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if a.Member == "" {
 				continue
 			}
+			if a.Rest && must(a.Member).typ.Kind() == reflect.String {
+				vals = []string{strings.Join(vals, " ")} // the words as one text
+			}
 			for _, s := range vals {
 				if err := fillArg(v, a, must(a.Member), members, s); err != nil {
 					return nil, err

@@ -201,7 +201,6 @@ func topCmds() []topCmd {
 		{"scroll", "page", func(f *Factory) *cobra.Command { return newCmdScroll(f, nil) }},
 		{"get", "page", func(f *Factory) *cobra.Command { return newCmdGet(f, nil) }},
 		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
-		{"eval", "page", func(f *Factory) *cobra.Command { return newCmdEval(f, nil) }},
 		{"find", "page", func(f *Factory) *cobra.Command { return newCmdFind(f, nil) }},
 		{"drag", "page", func(f *Factory) *cobra.Command { return newCmdDrag(f, nil) }},
 		{"keyboard", "page", newCmdKeyboard},

@@ -69,7 +69,8 @@ type Arg struct {
 	// text= ...), completed from the snapshot's refs.
 	Target bool
 	// Optional: may be left out (only the last ones); Rest: takes every
-	// remaining argument, at least one unless Optional (a []string member).
+	// remaining argument, at least one unless Optional (a []string member;
+	// a string member takes them joined by spaces).
 	Optional, Rest bool
 	// Invalid is the usage error for a value outside the member's enum,
 	// a format with the value (%[1]q) and the values (%[2]s, "a, b or c").

@@ -20,7 +20,13 @@ var readMethods = []Method{
 	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
 		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
 	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
-		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text"},
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text",
+		Commands: []Command{{
+			Path: "eval", Args: []Arg{{Name: "JS", Member: "expression", Rest: true}}, Needs: "a JavaScript expression",
+			Short:   "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
+			Example: "  browserctl eval document.title\n  browserctl eval 'document.querySelectorAll(\"a\").length'",
+			Hook:    "eval", Replay: Replays(),
+		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
 		Summary: "whether an element is visible, enabled or checked",
 		Commands: []Command{{
