@@ -58,6 +58,11 @@ func declaredTop(placed []topCmd) []topCmd {
 			}
 			declaredTopCmds = append(declaredTopCmds, topCmd{d.words[0], group, func(f *Factory) *cobra.Command { return newDeclaredCmd(f, nil, *d) }})
 		}
+		for _, g := range rpc.Groups {
+			if !slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == g.Path }) {
+				declaredTopCmds = append(declaredTopCmds, topCmd{g.Path, cmp.Or(g.Group, "page"), func(*Factory) *cobra.Command { return newGroupCmd(g) }})
+			}
+		}
 	})
 	return declaredTopCmds
 }
@@ -76,6 +81,26 @@ func newCmdDeclared(f *Factory, runF func(*pageCall) error, path string) *cobra.
 		}
 	}
 	panic("no declared command " + path)
+}
+
+// newGroupCmd builds a declared group (rpc.Group): its help, and a usage
+// error naming its subcommands when it runs alone.
+func newGroupCmd(g rpc.Group) *cobra.Command {
+	needs := g.Needs
+	if needs == "" {
+		var subs rpc.Enum
+		for _, d := range declaredCmds() {
+			if len(d.words) == 2 && d.words[0] == g.Path {
+				subs.Values = append(subs.Values, d.words[1])
+			}
+		}
+		needs = subs.Or()
+	}
+	return &cobra.Command{
+		Use: g.Path, Short: g.Short, Long: g.Long, Example: g.Example,
+		Args: noArgs, Annotations: notReplayed(groupOnly),
+		RunE: func(*cobra.Command, []string) error { return usageErrorf("%s needs a subcommand: %s", g.Path, needs) },
+	}
 }
 
 // addDeclaredChildren adds under c, whose words are path, the declared

@@ -1,8 +1,9 @@
 package cmd
 
-// record start [FILE] / record stop: a video of the session's active tab,
-// from the browser's screencast (record.* in the extension), written here
-// by the evidence package.
+// record start [FILE] / record stop, declared on their rows and group
+// (rpc/evidence.go): a video of the session's active tab, from the
+// browser's screencast (record.* in the extension), written by the
+// evidence package.
 
 import (
 	"cmp"
@@ -12,44 +13,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
-
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
-
-func newCmdRecord(f *Factory) *cobra.Command {
-	c := &cobra.Command{
-		Use:         "record",
-		Annotations: notReplayed(groupOnly),
-		Short:       "Record a video of the session's active tab: record start [FILE], record stop",
-		Long: `record start begins recording the session's active tab; record stop ends it,
-writes the file and prints its path. The recording follows the session's
-active tab (tab switches), goes on across navigations, and holds what the
-page painted at its own pace (the browser's screencast sends a frame when
-the page repaints; a still page sends few).
-
-The container follows FILE's extension:
-  .webm, .mp4   encoded by ffmpeg, which must be on PATH:
-                ` + evidence.FFmpegCommand + `
-  .gif          written by browserctl (252 colours)
-  .png, .apng   an animated PNG, written by browserctl
-Without FILE: recording-YYYYMMDD-HHMMSS.mp4 with ffmpeg, else .gif.
-
-The frames wait in the extension until record stop (at most 200 MB of
-frames or 30 minutes: past that the recording stops taking frames and
-record stop says it was truncated). A recording ends with its session; record
-stop still writes what was recorded, also after its tab closed.`,
-		Example: `  browserctl record start run.mp4
-  browserctl click e3
-  browserctl record stop`,
-		Args: noArgs,
-		RunE: func(c *cobra.Command, args []string) error {
-			return usageErrorf("record needs a subcommand: start or stop")
-		},
-	}
-	return c
-}
 
 func init() {
 	hooks["record start"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {

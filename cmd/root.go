@@ -216,9 +216,6 @@ func topCmds() []topCmd {
 		{"forward", "page", func(f *Factory) *cobra.Command { return newCmdForward(f, nil) }},
 		{"reload", "page", func(f *Factory) *cobra.Command { return newCmdReload(f, nil) }},
 		{"dialog", "page", newCmdDialog},
-		// evidence: video, trace
-		{"record", "page", newCmdRecord},
-		{"trace", "page", newCmdTrace},
 		{"set", "page", newCmdSet},
 		{"state", "page", newCmdState},
 		{"init-script", "page", newCmdInitScript},

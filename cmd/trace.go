@@ -1,9 +1,9 @@
 package cmd
 
-// trace start [--categories ...] [--screenshots] / trace stop FILE: a
-// Chrome trace of the session's active tab (CDP Tracing through the
-// extension), written as the JSON DevTools' Performance panel and Perfetto
-// open.
+// trace start [--categories ...] [--screenshots] / trace stop FILE,
+// declared on their rows and group (rpc/evidence.go): a Chrome trace of
+// the session's active tab (CDP Tracing through the extension), written
+// as the JSON DevTools' Performance panel and Perfetto open.
 
 import (
 	"context"
@@ -11,41 +11,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
-
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
-
-func newCmdTrace(f *Factory) *cobra.Command {
-	c := &cobra.Command{
-		Use:         "trace",
-		Annotations: notReplayed(groupOnly),
-		Short:       "Record a Chrome performance trace: trace start, trace stop FILE",
-		Long: `trace start begins a Chrome trace of the session's active tab (CDP Tracing,
-by default the categories DevTools' Performance panel records); trace stop
-FILE ends it and writes the trace's JSON ({"traceEvents": [...]}) to FILE,
-which DevTools' Performance panel ("Load profile") and ui.perfetto.dev open.
-
---screenshots adds the page's screencast frames (JPEG, 500 px wide, at most
-64 MB of them) as DevTools' Screenshot events, placed on the trace's clock
-by console.timeStamp marks the page gets every 2 s; trace stop inserts them
-when it writes FILE, and fails (with FILE written without them) when they
-cannot be placed.
-
-The trace is kept by the browser while it runs (its own buffer bounds it). A
-trace ends with its session; a tab that closes while it is traced takes the
-trace with it (trace stop then says so).`,
-		Example: `  browserctl trace start --screenshots
-  browserctl click e3
-  browserctl trace stop run.json`,
-		Args: noArgs,
-		RunE: func(c *cobra.Command, args []string) error {
-			return usageErrorf("trace needs a subcommand: start or stop")
-		},
-	}
-	return c
-}
 
 func init() {
 	hooks["trace start"] = func(_ context.Context, _ *Factory, pc *pageCall, _ map[string]string) error {

@@ -156,3 +156,21 @@ func Replays(hows ...ReplayHow) Replay {
 // NotReplayed declares that a command's lines are kept as comments, with
 // why.
 func NotReplayed(why string) Replay { return Replay("skip " + why) }
+
+// Group is a top-level command that only groups others (`record`,
+// `trace`): its help, and the usage error it answers when run alone. cmd/
+// builds it as it builds a declared command; its subcommands are declared
+// on their methods' rows under its Path.
+type Group struct {
+	// Path is the group's word; Group its help group, as a Command's.
+	Path, Group string
+	// Short, Long and Example are cobra's.
+	Short, Long, Example string
+	// Needs names the subcommands in the usage error when the group runs
+	// alone: "record needs a subcommand: start or stop". Default: the
+	// declared subcommands' words.
+	Needs string
+}
+
+// Groups are the declared command groups.
+var Groups = evidenceGroups

@@ -130,6 +130,48 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 		CalledBy: "trace stop"},
 }
 
+// evidenceGroups are the groups of the evidence commands.
+var evidenceGroups = []Group{{
+	Path:  "record",
+	Short: "Record a video of the session's active tab: record start [FILE], record stop",
+	Long: `record start begins recording the session's active tab; record stop ends it,
+writes the file and prints its path. The recording follows the session's
+active tab (tab switches), goes on across navigations, and holds what the
+page painted at its own pace (the browser's screencast sends a frame when
+the page repaints; a still page sends few).
+
+The container follows FILE's extension:
+  .webm, .mp4   encoded by ffmpeg, which must be on PATH:
+                ffmpeg -f concat -i FRAMES.txt -vf scale=W:H,format=yuv420p -fps_mode cfr -r 30 (.webm: -c:v libvpx -deadline realtime -cpu-used 8 -crf 10 -b:v 2M; .mp4: -c:v libx264 -preset veryfast -crf 23) FILE
+  .gif          written by browserctl (252 colours)
+  .png, .apng   an animated PNG, written by browserctl
+Without FILE: recording-YYYYMMDD-HHMMSS.mp4 with ffmpeg, else .gif.
+
+The frames wait in the extension until record stop (at most 200 MB of
+frames or 30 minutes: past that the recording stops taking frames and
+record stop says it was truncated). A recording ends with its session; record
+stop still writes what was recorded, also after its tab closed.`,
+	Example: "  browserctl record start run.mp4\n  browserctl click e3\n  browserctl record stop",
+}, {
+	Path:  "trace",
+	Short: "Record a Chrome performance trace: trace start, trace stop FILE",
+	Long: `trace start begins a Chrome trace of the session's active tab (CDP Tracing,
+by default the categories DevTools' Performance panel records); trace stop
+FILE ends it and writes the trace's JSON ({"traceEvents": [...]}) to FILE,
+which DevTools' Performance panel ("Load profile") and ui.perfetto.dev open.
+
+--screenshots adds the page's screencast frames (JPEG, 500 px wide, at most
+64 MB of them) as DevTools' Screenshot events, placed on the trace's clock
+by console.timeStamp marks the page gets every 2 s; trace stop inserts them
+when it writes FILE, and fails (with FILE written without them) when they
+cannot be placed.
+
+The trace is kept by the browser while it runs (its own buffer bounds it). A
+trace ends with its session; a tab that closes while it is traced takes the
+trace with it (trace stop then says so).`,
+	Example: "  browserctl trace start --screenshots\n  browserctl click e3\n  browserctl trace stop run.json",
+}}
+
 // Wire names of the evidence methods. record.* and trace.* do not start
 // with "pages.": the hub does not serialize them behind the session's page
 // calls, so pulling a recording never holds up a click.
