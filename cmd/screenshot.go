@@ -9,8 +9,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 
 	"browserctl/evidence"
 	"browserctl/rpc"
@@ -57,21 +57,17 @@ func saveScreenshot(ctx context.Context, f *Factory, raw json.RawMessage, p rpc.
 	if err := decodeResult(rpc.PageScreenshot, raw, &res); err != nil {
 		return err
 	}
-	data, err := base64.StdEncoding.DecodeString(res.Data)
+	q := -1
+	if p.Quality != nil {
+		q = *p.Quality
+	}
+	data, err := evidence.WriteShot(ctx, out, res, p.Annotate, p.Format, q, ffmpegPath(f))
+	var nw *evidence.NotWrittenError
+	if errors.As(err, &nw) {
+		return &UsageError{Err: err}
+	}
 	if err != nil {
-		return fmt.Errorf("pages.screenshot answered data that is not base64: %v", err)
-	}
-	if p.Annotate {
-		q := -1
-		if p.Quality != nil {
-			q = *p.Quality
-		}
-		if data, err = evidence.Annotated(ctx, data, res.Annotations, p.Format, q, ffmpegPath(f)); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
-		return usageErrorf("cannot write %s: %v", out, err)
+		return err
 	}
 	if f.Globals.JSON {
 		var m map[string]json.RawMessage
