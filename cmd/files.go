@@ -135,24 +135,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 		Method: rpc.PageClick,
 		Params: p,
 		Post: func(raw json.RawMessage) (json.RawMessage, error) {
-			var a rpc.ClickResult
-			if json.Unmarshal(raw, &a) != nil || a.Download == nil {
-				return raw, nil
-			}
-			path, err := saveDownload(f, a.Download, "")
-			if err != nil {
-				warn(f, "the download stays at %s: %v", a.Download.Path, err)
-				return raw, nil
-			}
-			var m map[string]any
-			if json.Unmarshal(raw, &m) != nil {
-				return raw, nil
-			}
-			if dl, ok := m["download"].(map[string]any); ok && path != "" {
-				dl["browserPath"], dl["path"] = dl["path"], path
-				a.Download.Path = path
-			}
-			return json.Marshal(m)
+			return downloadFolder(f).SettleClick(raw), nil
 		},
 		Human: func(raw json.RawMessage) error {
 			var a rpc.ClickResult

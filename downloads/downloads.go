@@ -102,6 +102,37 @@ func (f Folder) Settle(list []rpc.Download) {
 	}
 }
 
+// SettleClick moves the finished download a pages.click result names (its
+// "download") into the folder, and answers the result with the download's
+// path where it is now and the browser's as browserPath. A result without
+// a download comes back as it came; one whose move failed too, said
+// through Warn.
+func (f Folder) SettleClick(raw json.RawMessage) json.RawMessage {
+	var a rpc.ClickResult
+	if json.Unmarshal(raw, &a) != nil || a.Download == nil {
+		return raw
+	}
+	path, err := f.Save(a.Download, "")
+	if err != nil {
+		if f.Warn != nil {
+			f.Warn("the download stays at %s: %v", a.Download.Path, err)
+		}
+		return raw
+	}
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	if dl, ok := m["download"].(map[string]any); ok && path != "" {
+		dl["browserPath"], dl["path"] = dl["path"], path
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
 // Moved is the ledger: download guid -> where the file was moved. A
 // missing or damaged ledger is empty.
 func (f Folder) Moved() map[string]string {
