@@ -93,9 +93,9 @@ type Flag struct {
 	// the command's Hook): "bool", "duration" (10s, 500ms) or "" for a
 	// string.
 	Kind string
-	// Default is the flag's value when it is not given, as typed ("30s"),
-	// shown in its help. A member is still left out when the flag is not
-	// given; a hook reads the default of a flag that fills none.
+	// Default is the value of a flag that fills no member when it is not
+	// given, as typed ("30s"): shown in its help, read by the hook. (A
+	// flag that fills a member and is not given leaves the member out.)
 	Default string
 }
 
