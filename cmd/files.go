@@ -1,15 +1,17 @@
 package cmd
 
-// Files: upload, download, downloads, and what a click set off (a file
-// chooser, a download). Where a download lands is the downloads package's.
+// Files: upload, the hooks of download, downloads and pdf (declared on
+// their rows, rpc/files.go), and what a click set off (a file chooser, a
+// download). Where a download lands is the downloads package's, which
+// files an upload may send the uploads package's. upload stays written by
+// hand: its first argument is a target or a file depending on what exists
+// on disk, and completes as both.
 
 import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -20,6 +22,7 @@ import (
 	"browserctl/evidence"
 	"browserctl/rpc"
 	"browserctl/termsafe"
+	"browserctl/uploads"
 )
 
 // ---- upload ----
@@ -67,11 +70,11 @@ the files itself: it must run on this machine.`,
 					return nil, usageErrorf("upload %s needs at least one FILE", args[0])
 				}
 				p.Ref, files = args[0], args[1:]
-			case len(args) >= 2 && !isFile(args[0]):
+			case len(args) >= 2 && !uploads.IsFile(args[0]):
 				// neither a ref nor a file: a CSS selector
 				p.Selector, files = args[0], args[1:]
 			}
-			abs, err := uploadPaths(files)
+			abs, err := uploads.Paths(files)
 			if err != nil {
 				return nil, err
 			}
@@ -90,39 +93,6 @@ the files itself: it must run on this machine.`,
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
 	addTabFlag(c, f, &p.TabID)
 	return c
-}
-
-func isFile(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
-}
-
-// uploadPaths checks every file exists and is readable, and makes the
-// paths absolute (the browser does not share our working folder).
-func uploadPaths(files []string) ([]string, error) {
-	out := make([]string, 0, len(files))
-	for _, name := range files {
-		abs, err := filepath.Abs(name)
-		if err != nil {
-			return nil, err
-		}
-		st, err := os.Stat(abs)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("no such file: %s", name)
-		case err != nil:
-			return nil, err
-		case !st.Mode().IsRegular():
-			return nil, fmt.Errorf("not a regular file: %s", name)
-		}
-		fh, err := os.Open(abs)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", name, err)
-		}
-		fh.Close()
-		out = append(out, abs)
-	}
-	return out, nil
 }
 
 // ---- click's aftermath ----
