@@ -3,16 +3,12 @@ package cmd
 // The cookie table, local/session storage and pdf.
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
@@ -132,69 +128,4 @@ func printStorage(f *Factory, p rpc.StorageParams, raw json.RawMessage) error {
 		fmt.Fprintf(f.IO.Out, "%s=%s\n", safeText(k), safeText(r.Entries[k]))
 	}
 	return nil
-}
-
-// ---- pdf ----
-
-func newCmdPDF(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.PDFParams
-	var out string
-	var noBackground bool
-	c := &cobra.Command{
-		Use:   "pdf",
-		Short: "Print the page to a PDF file and print its path",
-		Long: `Print the page to PDF (Page.printToPDF) and save it; without -o the file is
-page-YYYYMMDD-HHMMSS.pdf in the current folder. Headless Chromium prints;
-a browser that refuses answers a clear error (exit 1). With --json the
-result carries the "path" and not the data.`,
-		Example: `  browserctl pdf
-  browserctl pdf -o invoice.pdf --landscape`,
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID = sessionOf(f)
-			if noBackground {
-				b := false
-				p.Background = &b
-			}
-			path := out
-			if path == "" {
-				path = "page-" + f.Now().Format("20060102-150405") + ".pdf"
-			}
-			return &pageCall{
-				Method:     rpc.PagePDF,
-				Params:     p,
-				MinTimeout: 60 * time.Second,
-				Post: func(raw json.RawMessage) (json.RawMessage, error) {
-					var r rpc.PDFResult
-					if err := decodeResult(rpc.PagePDF, raw, &r); err != nil {
-						return nil, err
-					}
-					data, err := base64.StdEncoding.DecodeString(r.Data)
-					if err != nil {
-						return nil, fmt.Errorf("pages.pdf answered data that is not base64: %v", err)
-					}
-					if err := os.WriteFile(path, data, 0o644); err != nil {
-						return nil, err
-					}
-					abs, _ := filepath.Abs(path)
-					return json.Marshal(map[string]any{"path": abs, "bytes": len(data), "format": "pdf"})
-				},
-				Human: func(json.RawMessage) error {
-					shown := path
-					if abs, err := filepath.Abs(path); err == nil && f.IO.IsStdoutTTY() {
-						shown = abs
-					}
-					_, err := fmt.Fprintln(f.IO.Out, shown)
-					return err
-				},
-			}, nil
-		}),
-		Annotations: notReplayed(writesOutput),
-	}
-	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default page-YYYYMMDD-HHMMSS.pdf)")
-	c.Flags().BoolVar(&p.Landscape, "landscape", false, "landscape pages")
-	c.Flags().BoolVar(&noBackground, "no-background", false, "leave out background colours and images")
-	addTabFlag(c, f, &p.TabID)
-	return c
 }

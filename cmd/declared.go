@@ -7,6 +7,7 @@ package cmd
 // under their parents, declared or written by hand.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -58,6 +59,11 @@ func declaredTop(placed []topCmd) []topCmd {
 			}
 			declaredTopCmds = append(declaredTopCmds, topCmd{d.words[0], group, func(f *Factory) *cobra.Command { return newDeclaredCmd(f, nil, *d) }})
 		}
+		for _, g := range rpc.Groups {
+			if !slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == g.Path }) {
+				declaredTopCmds = append(declaredTopCmds, topCmd{g.Path, cmp.Or(g.Group, "page"), func(*Factory) *cobra.Command { return newGroupCmd(g) }})
+			}
+		}
 	})
 	return declaredTopCmds
 }
@@ -76,6 +82,26 @@ func newCmdDeclared(f *Factory, runF func(*pageCall) error, path string) *cobra.
 		}
 	}
 	panic("no declared command " + path)
+}
+
+// newGroupCmd builds a declared group (rpc.Group): its help, and a usage
+// error naming its subcommands when it runs alone.
+func newGroupCmd(g rpc.Group) *cobra.Command {
+	needs := g.Needs
+	if needs == "" {
+		var subs rpc.Enum
+		for _, d := range declaredCmds() {
+			if len(d.words) == 2 && d.words[0] == g.Path {
+				subs.Values = append(subs.Values, d.words[1])
+			}
+		}
+		needs = subs.Or()
+	}
+	return &cobra.Command{
+		Use: g.Path, Short: g.Short, Long: g.Long, Example: g.Example,
+		Args: noArgs, Annotations: notReplayed(groupOnly),
+		RunE: func(*cobra.Command, []string) error { return usageErrorf("%s needs a subcommand: %s", g.Path, needs) },
+	}
 }
 
 // addDeclaredChildren adds under c, whose words are path, the declared
@@ -206,6 +232,14 @@ func (m member) set(v reflect.Value, s, label string) error {
 	return nil
 }
 
+// hooks are the hooks a declaration may name (rpc.Command's Hook), each
+// registered by the file of its command's group: run with the params
+// filled, before the call, they may refuse (a usage error), change pc's
+// params and say what becomes of its result. args holds the arguments by
+// name as typed and the flags that fill no member by "--name" (given, or
+// their Default).
+var hooks = map[string]func(ctx context.Context, f *Factory, pc *pageCall, args map[string]string) error{}
+
 // flagHelp is the help of flags several commands share, for a declared
 // flag that gives none.
 var flagHelp = map[string]string{
@@ -233,8 +267,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	min, max := 0, 0
 	for _, a := range dc.Args {
 		word := a.Name
-		if m := must(a.Member); m.enum != nil {
-			word = strings.Join(m.enum.Values, "|")
+		if a.Member != "" && must(a.Member).enum != nil {
+			word = strings.Join(must(a.Member).enum.Values, "|")
 		}
 		switch {
 		case a.Rest && a.Optional:
@@ -307,16 +341,26 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	// member out.
 	flagVals := make([]*string, len(dc.Flags))
 	for i, fl := range dc.Flags {
-		if fl.Member == "" { // read by the printer and check only
-			flagVals[i] = new(string)
-			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, "", fl.Help)
-			continue
-		}
-		m := must(fl.Member)
 		help := fl.Help
 		if help == "" {
 			help = flagHelp[fl.Member]
 		}
+		if fl.Member == "" {
+			switch fl.Kind {
+			case "bool":
+				c.Flags().BoolP(fl.Name, fl.Short, fl.Default == "true", help)
+			case "duration":
+				def, err := time.ParseDuration(cmp.Or(fl.Default, "0s"))
+				if err != nil {
+					panic(fmt.Sprintf("%s --%s: default %q: %v", dc.Path, fl.Name, fl.Default, err))
+				}
+				c.Flags().DurationP(fl.Name, fl.Short, def, help)
+			default:
+				c.Flags().StringP(fl.Name, fl.Short, fl.Default, help)
+			}
+			continue
+		}
+		m := must(fl.Member)
 		kind := m.typ
 		if kind.Kind() == reflect.Pointer {
 			kind = kind.Elem()
@@ -325,6 +369,8 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		case fl.Text:
 			flagVals[i] = new(string)
 			c.Flags().StringVarP(flagVals[i], fl.Name, fl.Short, fl.Default, help)
+		case kind.Kind() == reflect.Slice:
+			c.Flags().StringSliceP(fl.Name, fl.Short, nil, help)
 		case fl.Value != "":
 			c.Flags().BoolP(fl.Name, fl.Short, false, help)
 		case kind.Kind() == reflect.Bool:
@@ -397,11 +443,11 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 			named[a.Name] = args[i]
 			if a.Member == "" {
-				continue // read by the Prepare step
+				continue // read by the Prepare step or the Hook
 			}
 			m := must(a.Member)
 			if a.Rest && m.typ.Kind() == reflect.String {
-				vals = []string{strings.Join(vals, " ")} // a sentence of words
+				vals = []string{strings.Join(vals, " ")} // the words as one text
 			}
 			for _, s := range vals {
 				if a.NotEmpty {
@@ -421,6 +467,12 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			}
 		}
 		for i, fl := range dc.Flags {
+			if fl.Member == "" {
+				if c.Flags().Changed(fl.Name) || fl.Default != "" {
+					named["--"+fl.Name] = c.Flags().Lookup(fl.Name).Value.String()
+				}
+				continue
+			}
 			if !c.Flags().Changed(fl.Name) && fl.Default == "" {
 				continue
 			}
@@ -428,8 +480,14 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if flagVals[i] != nil {
 				s = *flagVals[i]
 			}
-			if fl.Member == "" {
-				named["--"+fl.Name] = s
+			m := must(fl.Member)
+			if m.typ.Kind() == reflect.Slice {
+				list, _ := c.Flags().GetStringSlice(fl.Name)
+				for _, item := range list {
+					if err := m.set(v, item, "--"+fl.Name); err != nil {
+						return nil, err
+					}
+				}
 				continue
 			}
 			if fl.Value != "" {
@@ -445,7 +503,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			if err != nil {
 				return nil, err
 			}
-			if err := fillFlag(v, fl, must(fl.Member), s); err != nil {
+			if err := fillFlag(v, fl, m, s); err != nil {
 				return nil, err
 			}
 		}
@@ -474,6 +532,15 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			return nil, err
 		}
 		printer(f, pc, dc, named)
+		if dc.Hook != "" {
+			hook, ok := hooks[dc.Hook]
+			if !ok {
+				panic(dc.Path + ": no hook " + dc.Hook)
+			}
+			if err := hook(c.Context(), f, pc, named); err != nil {
+				return nil, err
+			}
+		}
 		return pc, nil
 	}
 	c.RunE = declaredRunE(f, runF, dc, build, members, following)

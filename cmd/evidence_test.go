@@ -7,8 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
+	"browserctl/evidence"
 	"browserctl/rpc"
 )
+
+// declaredBuild builds the declared command at path, as a test that takes
+// a command's builder wants it.
+func declaredBuild(path string) func(*Factory, func(*pageCall) error) *cobra.Command {
+	return func(f *Factory, runF func(*pageCall) error) *cobra.Command { return newCmdDeclared(f, runF, path) }
+}
 
 // The evidence commands' wire calls, and their bad input: exit 2 with no
 // call made.
@@ -64,6 +73,24 @@ func TestStopWithoutRecording(t *testing.T) {
 		e.h.errs[strings.Fields(args)[0]+".stop"] = rpc.FromWire(-32602, "invalid params: session s1 has no recording (record start first)", nil)
 		if code := e.run(args); code != ExitUsage || !strings.Contains(e.err.String(), "has no recording") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, e.err)
+		}
+	}
+}
+
+// record's help names the ffmpeg command the evidence package runs.
+func TestRecordHelpNamesTheFFmpegCommand(t *testing.T) {
+	e := newTestEnv(t)
+	if code := e.run("record --help"); code != ExitOK || !strings.Contains(e.out.String(), evidence.FFmpegCommand) {
+		t.Errorf("exit %d; record --help lacks %q:\n%s", code, evidence.FFmpegCommand, e.out)
+	}
+}
+
+// A declared group run alone: exit 2 naming its subcommands.
+func TestGroupsNameTheirSubcommands(t *testing.T) {
+	for args, want := range map[string]string{"record": "record needs a subcommand: start or stop", "trace": "trace needs a subcommand: start or stop"} {
+		e := newTestEnv(t)
+		if code := e.run(args); code != ExitUsage || !strings.Contains(e.err.String(), want) {
+			t.Errorf("%s: exit %d, stderr %q", args, code, e.err)
 		}
 	}
 }

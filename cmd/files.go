@@ -1,13 +1,17 @@
 package cmd
 
-// Files: upload, download, downloads, and what a click set off (a file
-// chooser, a download). Where a download lands is the downloads package's.
+// Files: upload, the hooks of download, downloads and pdf (declared on
+// their rows, rpc/files.go), and what a click set off (a file chooser, a
+// download). Where a download lands is the downloads package's, which
+// files an upload may send the uploads package's. upload stays written by
+// hand: its first argument is a target or a file depending on what exists
+// on disk, and completes as both.
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -15,8 +19,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/downloads"
+	"browserctl/evidence"
 	"browserctl/rpc"
 	"browserctl/termsafe"
+	"browserctl/uploads"
 )
 
 // ---- upload ----
@@ -64,11 +70,11 @@ the files itself: it must run on this machine.`,
 					return nil, usageErrorf("upload %s needs at least one FILE", args[0])
 				}
 				p.Ref, files = args[0], args[1:]
-			case len(args) >= 2 && !isFile(args[0]):
+			case len(args) >= 2 && !uploads.IsFile(args[0]):
 				// neither a ref nor a file: a CSS selector
 				p.Selector, files = args[0], args[1:]
 			}
-			abs, err := uploadPaths(files)
+			abs, err := uploads.Paths(files)
 			if err != nil {
 				return nil, err
 			}
@@ -89,39 +95,6 @@ the files itself: it must run on this machine.`,
 	return c
 }
 
-func isFile(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
-}
-
-// uploadPaths checks every file exists and is readable, and makes the
-// paths absolute (the browser does not share our working folder).
-func uploadPaths(files []string) ([]string, error) {
-	out := make([]string, 0, len(files))
-	for _, name := range files {
-		abs, err := filepath.Abs(name)
-		if err != nil {
-			return nil, err
-		}
-		st, err := os.Stat(abs)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("no such file: %s", name)
-		case err != nil:
-			return nil, err
-		case !st.Mode().IsRegular():
-			return nil, fmt.Errorf("not a regular file: %s", name)
-		}
-		fh, err := os.Open(abs)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", name, err)
-		}
-		fh.Close()
-		out = append(out, abs)
-	}
-	return out, nil
-}
-
 // ---- click's aftermath ----
 
 // clickCall is pages.click whose result may name a file chooser the click
@@ -132,24 +105,7 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 		Method: rpc.PageClick,
 		Params: p,
 		Post: func(raw json.RawMessage) (json.RawMessage, error) {
-			var a rpc.ClickResult
-			if json.Unmarshal(raw, &a) != nil || a.Download == nil {
-				return raw, nil
-			}
-			path, err := saveDownload(f, a.Download, "")
-			if err != nil {
-				warn(f, "the download stays at %s: %v", a.Download.Path, err)
-				return raw, nil
-			}
-			var m map[string]any
-			if json.Unmarshal(raw, &m) != nil {
-				return raw, nil
-			}
-			if dl, ok := m["download"].(map[string]any); ok && path != "" {
-				dl["browserPath"], dl["path"] = dl["path"], path
-				a.Download.Path = path
-			}
-			return json.Marshal(m)
+			return downloadFolder(f).SettleClick(raw), nil
 		},
 		Human: func(raw json.RawMessage) error {
 			var a rpc.ClickResult
@@ -218,123 +174,98 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 	return downloadFolder(f).Save(d, out)
 }
 
-// ---- download ----
+// ---- download, downloads, pdf: declared on their rows (rpc/files.go) ----
 
-func newCmdDownload(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.DownloadParams
-	var out string
-	var wait time.Duration
-	c := &cobra.Command{
-		Use:   "download REF",
-		Short: "Click a link or button, wait for the download it starts, print the file's path",
-		Long: `Click the element and wait until the download it starts has finished
-(--wait-for, default 30s), then move the file into --download-dir (default:
-the state folder's downloads/), or to -o, and print its path. When no
-download began or it did not finish in time: error 4102, exit 1.
-
-` + targetHelp,
-		Example: `  browserctl download e14
-  browserctl download 'a[href$=".pdf"]' -o report.pdf
-  browserctl download 'role=link[name="Export CSV"]' --download-dir ~/Downloads --json`,
-		Args:              exactArgs(1, "a REF or SELECTOR of what to click"),
-		ValidArgsFunction: completeRefs(f, 0),
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			if wait <= 0 {
-				return nil, usageErrorf("--wait-for must be positive, got %s", wait)
+func init() {
+	// download: the click's file moved into -o or --download-dir, its
+	// path printed.
+	hooks["download"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+		wait, _ := time.ParseDuration(args["--wait-for"])
+		if wait <= 0 {
+			return usageErrorf("--wait-for must be positive, got %s", wait)
+		}
+		p := pc.Params.(rpc.DownloadParams)
+		p.Timeout = int(wait / time.Millisecond)
+		pc.Params, pc.MinTimeout = p, wait+10*time.Second
+		var saved rpc.Download
+		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
+			if err := decodeResult(rpc.PageDownload, raw, &saved); err != nil {
+				return nil, err
 			}
-			p.PageParams.SessionID = sessionOf(f)
-			p.Ref, p.Selector = target(args[0])
-			p.Timeout = int(wait / time.Millisecond)
-			var saved rpc.Download
-			return &pageCall{
-				Method:     rpc.PageDownload,
-				Params:     p,
-				MinTimeout: wait + 10*time.Second,
-				Post: func(raw json.RawMessage) (json.RawMessage, error) {
-					if err := decodeResult(rpc.PageDownload, raw, &saved); err != nil {
-						return nil, err
-					}
-					browserPath := saved.Path
-					path, err := saveDownload(f, &saved, out)
-					if err != nil {
-						return nil, fmt.Errorf("the download finished at %s, but moving it failed: %w", browserPath, err)
-					}
-					if path == "" {
-						return raw, nil
-					}
-					saved.Path = path
-					return json.Marshal(struct {
-						rpc.Download
-						BrowserPath string `json:"browserPath"`
-					}{saved, browserPath})
-				},
-				Human: func(json.RawMessage) error {
-					_, err := fmt.Fprintln(f.IO.Out, safeText(saved.Path))
-					return err
-				},
-			}, nil
-		}),
-		Annotations: replays(targetAt(0)),
+			browserPath := saved.Path
+			path, err := saveDownload(f, &saved, args["--output"])
+			if err != nil {
+				return nil, fmt.Errorf("the download finished at %s, but moving it failed: %w", browserPath, err)
+			}
+			if path == "" {
+				return raw, nil
+			}
+			saved.Path = path
+			return json.Marshal(struct {
+				rpc.Download
+				BrowserPath string `json:"browserPath"`
+			}{saved, browserPath})
+		}
+		pc.Human = func(json.RawMessage) error {
+			_, err := fmt.Fprintln(f.IO.Out, safeText(saved.Path))
+			return err
+		}
+		return nil
 	}
-	c.Flags().StringVarP(&out, "output", "o", "", "file (or folder) to save to instead of --download-dir")
-	c.Flags().DurationVar(&wait, "wait-for", 30*time.Second, "how long to wait for the download to begin and finish")
-	addTabFlag(c, f, &p.TabID)
-	return c
+	// downloads: each finished one moved into --download-dir, a table.
+	hooks["downloads"] = func(_ context.Context, f *Factory, pc *pageCall, _ map[string]string) error {
+		var list rpc.DownloadListResult
+		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
+			if err := decodeResult(rpc.DownloadsList, raw, &list); err != nil {
+				return nil, err
+			}
+			downloadFolder(f).Settle(list.Downloads)
+			return json.Marshal(list)
+		}
+		pc.Human = func(json.RawMessage) error {
+			t := newTable(f, "STATE", "SIZE", "PATH", "URL")
+			for _, d := range list.Downloads {
+				t.add(d.State, humanBytes(d.Bytes), safeText(cmp.Or(d.Path, d.SuggestedFilename)), safeText(d.URL))
+			}
+			if len(list.Downloads) == 0 && f.IO.IsStderrTTY() {
+				fmt.Fprintln(f.IO.ErrOut, "no downloads")
+			}
+			return t.print()
+		}
+		return nil
+	}
+	// pdf: the PDF written to -o, its path printed (--json: path and size).
+	hooks["pdf"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+		p := pc.Params.(rpc.PDFParams)
+		if args["--no-background"] == "true" {
+			p.Background = new(bool)
+		}
+		path := cmp.Or(args["--output"], "page-"+f.Now().Format("20060102-150405")+".pdf")
+		pc.Params, pc.MinTimeout = p, 60*time.Second
+		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
+			var r rpc.PDFResult
+			if err := decodeResult(rpc.PagePDF, raw, &r); err != nil {
+				return nil, err
+			}
+			n, err := evidence.WriteBase64(path, r.Data, rpc.PagePDF)
+			if err != nil {
+				return nil, err
+			}
+			abs, _ := filepath.Abs(path)
+			return json.Marshal(map[string]any{"path": abs, "bytes": n, "format": "pdf"})
+		}
+		pc.Human = func(json.RawMessage) error { return printPath(f, path) }
+		return nil
+	}
 }
 
-// ---- downloads ----
-
-func newCmdDownloads(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	var p rpc.SessionIDParams
-	c := &cobra.Command{
-		Use:   "downloads",
-		Short: "List the downloads the session's tabs started: state, size, path",
-		Long: `List the downloads the session's tabs started since the extension's
-service worker started: state (in_progress, complete, interrupted,
-canceled), size and path. A finished download not yet moved is moved into
---download-dir now.`,
-		Example: `  browserctl downloads
-  browserctl downloads --json`,
-		Args:              noArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID = sessionOf(f)
-			var list rpc.DownloadListResult
-			return &pageCall{
-				Method: rpc.DownloadsList,
-				Params: p,
-				Post: func(raw json.RawMessage) (json.RawMessage, error) {
-					if err := decodeResult(rpc.DownloadsList, raw, &list); err != nil {
-						return nil, err
-					}
-					ledger := downloadFolder(f).Moved()
-					for i := range list.Downloads {
-						d := &list.Downloads[i]
-						if moved, ok := ledger[d.GUID]; ok {
-							d.Path = moved
-						} else if path, err := saveDownload(f, d, ""); err == nil && path != "" {
-							d.Path = path
-						}
-					}
-					return json.Marshal(list)
-				},
-				Human: func(json.RawMessage) error {
-					t := newTable(f, "STATE", "SIZE", "PATH", "URL")
-					for _, d := range list.Downloads {
-						path := d.Path
-						if path == "" {
-							path = d.SuggestedFilename
-						}
-						t.add(d.State, humanBytes(d.Bytes), safeText(path), safeText(d.URL))
-					}
-					if len(list.Downloads) == 0 && f.IO.IsStderrTTY() {
-						fmt.Fprintln(f.IO.ErrOut, "no downloads")
-					}
-					return t.print()
-				},
-			}, nil
-		}),
-		Annotations: notReplayed(readsOnly),
+// printPath prints the path of a file written: absolute on a terminal, as
+// given otherwise.
+func printPath(f *Factory, path string) error {
+	shown := path
+	if abs, err := filepath.Abs(path); err == nil && f.IO.IsStdoutTTY() {
+		shown = abs
 	}
-	return c
+	_, err := fmt.Fprintln(f.IO.Out, shown)
+	return err
 }

@@ -122,3 +122,31 @@ func TestClickReportsChooser(t *testing.T) {
 		t.Errorf("click printed %q", e.out)
 	}
 }
+
+// The declared file commands' params, and what they write.
+func TestFileCommandsRequests(t *testing.T) {
+	checkSent(t, []sentCase{
+		{"pdf --landscape --no-background -o " + filepath.Join(t.TempDir(), "p.pdf"), "pages.pdf", `{"landscape":true,"background":false}`},
+		{"pdf -o " + filepath.Join(t.TempDir(), "p.pdf"), "pages.pdf", `{}`},
+		{"download e4 --wait-for 5s", "pages.download", `{"ref":"e4","timeout":5000}`},
+		{"download #x", "pages.download", `{"selector":"#x","timeout":30000}`},
+		{"downloads", "downloads.list", `{}`},
+		{"eval 1 +   2", "pages.eval", `{"expression":"1 + 2"}`},
+	}, nil)
+	checkUsage(t, nil, "download e1 --wait-for -1s", "download", "downloads x", "eval", "pdf x")
+}
+
+func TestPDFWritesTheFile(t *testing.T) {
+	e := newTestEnv(t)
+	path := filepath.Join(t.TempDir(), "doc.pdf")
+	e.h.results["pages.pdf"] = `{"data":"JVBERi0xLjQ=","format":"pdf"}`
+	if code := e.run("pdf -o " + path); code != ExitOK || strings.TrimSpace(e.out.String()) != path {
+		t.Fatalf("exit %d, printed %q; want %s", code, e.out, path)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "%PDF-1.4" {
+		t.Errorf("the file holds %q, %v", b, err)
+	}
+	if code := e.run("--json pdf -o " + path); code != ExitOK || !strings.Contains(e.out.String(), `"bytes":8`) || strings.Contains(e.out.String(), "JVBER") {
+		t.Errorf("--json: exit %d, %s; want the path and size, not the data", code, e.out)
+	}
+}

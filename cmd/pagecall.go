@@ -42,6 +42,9 @@ type pageCall struct {
 	// After runs on the result, --json or not, before it is printed (a
 	// new session made the current one).
 	After func(ctx context.Context, raw json.RawMessage) error
+	// Refused, when set, turns the call's error into the command's (a
+	// stop with nothing to stop: a usage error).
+	Refused func(err error) error
 }
 
 func (pc *pageCall) run(ctx context.Context, f *Factory) error {
@@ -67,6 +70,9 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 			return nerr
 		}
 		raw, err = h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, params, f.Globals.Timeout), timeout)
+	}
+	if err != nil && pc.Refused != nil {
+		return pc.Refused(err)
 	}
 	if err != nil {
 		return err

@@ -87,6 +87,52 @@ func (f Folder) Save(d *rpc.Download, out string) (string, error) {
 	return dest, nil
 }
 
+// Settle points each download of list at where its file is now: where it
+// was moved before, or, for a finished one not moved yet, where it is moved
+// now (a failed move leaves it where the browser saved it).
+func (f Folder) Settle(list []rpc.Download) {
+	ledger := f.Moved()
+	for i := range list {
+		d := &list[i]
+		if moved, ok := ledger[d.GUID]; ok {
+			d.Path = moved
+		} else if path, err := f.Save(d, ""); err == nil && path != "" {
+			d.Path = path
+		}
+	}
+}
+
+// SettleClick moves the finished download a pages.click result names (its
+// "download") into the folder, and answers the result with the download's
+// path where it is now and the browser's as browserPath. A result without
+// a download comes back as it came; one whose move failed too, said
+// through Warn.
+func (f Folder) SettleClick(raw json.RawMessage) json.RawMessage {
+	var a rpc.ClickResult
+	if json.Unmarshal(raw, &a) != nil || a.Download == nil {
+		return raw
+	}
+	path, err := f.Save(a.Download, "")
+	if err != nil {
+		if f.Warn != nil {
+			f.Warn("the download stays at %s: %v", a.Download.Path, err)
+		}
+		return raw
+	}
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	if dl, ok := m["download"].(map[string]any); ok && path != "" {
+		dl["browserPath"], dl["path"] = dl["path"], path
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
 // Moved is the ledger: download guid -> where the file was moved. A
 // missing or damaged ledger is empty.
 func (f Folder) Moved() map[string]string {

@@ -1,8 +1,11 @@
 package downloads
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"browserctl/rpc"
@@ -105,5 +108,69 @@ func TestDamagedLedgerIsEmpty(t *testing.T) {
 	}
 	if m := f.Moved(); m["g-x"] != p {
 		t.Errorf("the ledger was not rewritten: %v", m)
+	}
+}
+
+func TestSettle(t *testing.T) {
+	state := t.TempDir()
+	f := Folder{StateDir: func() (string, error) { return state, nil }}
+	moved := browserFile(t, "a.txt", "moved")
+	movedFrom := moved.Path
+	p1, err := f.Save(moved, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := browserFile(t, "b.txt", "fresh")
+	running := &rpc.Download{GUID: "g-run", State: "in_progress", Path: filepath.Join(t.TempDir(), "c.txt.crdownload")}
+	list := []rpc.Download{{GUID: moved.GUID, State: "complete", Path: movedFrom}, *fresh, *running}
+	f.Settle(list)
+	if list[0].Path != p1 {
+		t.Errorf("a download moved before points at %s, want %s", list[0].Path, p1)
+	}
+	want := filepath.Join(state, "downloads", "b.txt")
+	if list[1].Path != want || readFile(t, want) != "fresh" {
+		t.Errorf("a finished download not moved yet points at %s, want it moved to %s", list[1].Path, want)
+	}
+	if _, err := os.Stat(fresh.Path); !os.IsNotExist(err) {
+		t.Errorf("the browser's copy of b.txt is still there: %v", err)
+	}
+	if list[2].Path != running.Path {
+		t.Errorf("a running download points at %s, want where the browser writes it", list[2].Path)
+	}
+}
+
+func TestSettleClick(t *testing.T) {
+	state := t.TempDir()
+	var warned []string
+	f := Folder{StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, fmt.Sprintf(format, a...)) }}
+	d := browserFile(t, "report.bin", "payload")
+	raw, _ := json.Marshal(map[string]any{"ok": true, "download": d})
+	var got struct {
+		OK       bool `json:"ok"`
+		Download struct {
+			Path        string `json:"path"`
+			BrowserPath string `json:"browserPath"`
+			GUID        string `json:"guid"`
+		} `json:"download"`
+	}
+	if err := json.Unmarshal(f.SettleClick(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(state, "downloads", "report.bin")
+	if !got.OK || got.Download.Path != want || got.Download.BrowserPath != d.Path || got.Download.GUID != d.GUID {
+		t.Errorf("settled %+v; want path %s, browserPath %s", got, want, d.Path)
+	}
+	if readFile(t, want) != "payload" {
+		t.Error("the file was not moved")
+	}
+
+	for _, raw := range []string{`{"ok":true}`, `not json`} {
+		if out := f.SettleClick(json.RawMessage(raw)); string(out) != raw {
+			t.Errorf("%s came back as %s", raw, out)
+		}
+	}
+	gone := `{"ok":true,"download":{"guid":"g","state":"complete","path":"` + filepath.Join(t.TempDir(), "gone.bin") + `"}}`
+	if out := f.SettleClick(json.RawMessage(gone)); string(out) != gone || len(warned) != 1 || !strings.Contains(warned[0], "the download stays at") {
+		t.Errorf("a failed move: %s, warned %v", out, warned)
 	}
 }

@@ -3,5 +3,8 @@
 // as PNG or JPEG (EncodeImage), and a recording's JPEG frames written as a
 // video: WebM or MP4 through ffmpeg when it is on PATH, else an animated
 // PNG or a GIF written here (WriteVideo). The container follows the file's
-// extension (ContainerOf).
+// extension (ContainerOf). Around them: whether an output file can be
+// written before the browser is asked (CheckWritable), a stopped
+// recording's frames read from the extension (ReadFrames), and the page's
+// Web Vitals as text (WriteVitals).
 package evidence

@@ -2,7 +2,9 @@ package evidence
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"os"
 
 	"browserctl/rpc"
 )
@@ -25,3 +27,32 @@ func Annotated(ctx context.Context, pngData []byte, notes []rpc.Annotation, form
 	}
 	return EncodeWebP(ctx, ffmpeg, p, quality)
 }
+
+// WriteShot writes a pages.screenshot result to path: its PNG as it came,
+// or, with notes, annotated and encoded as format (png, jpeg; webp through
+// ffmpeg) at quality (< 0: the format's default). It answers the bytes
+// written; an error writing the file is a *NotWrittenError.
+func WriteShot(ctx context.Context, path string, res rpc.ScreenshotResult, annotate bool, format string, quality int, ffmpeg string) ([]byte, error) {
+	data, err := base64.StdEncoding.DecodeString(res.Data)
+	if err != nil {
+		return nil, fmt.Errorf("pages.screenshot answered data that is not base64: %v", err)
+	}
+	if annotate {
+		if data, err = Annotated(ctx, data, res.Annotations, format, quality, ffmpeg); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, &NotWrittenError{Path: path, Err: err}
+	}
+	return data, nil
+}
+
+// NotWrittenError is a result file that could not be written.
+type NotWrittenError struct {
+	Path string
+	Err  error
+}
+
+func (e *NotWrittenError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *NotWrittenError) Unwrap() error { return e.Err }

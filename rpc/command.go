@@ -102,6 +102,13 @@ type Command struct {
 	// Instead is a bool flag that makes the command call another method
 	// in place of its own (`set viewport --reset` calls emulation.reset).
 	Instead *Instead
+	// Hook names a function of cmd/ (cmd's hooks, registered by the file
+	// of the command's group) run once the arguments and flags filled the
+	// params, before the call: it checks what only this machine can (a
+	// file that must be writable), fills members from arguments and flags
+	// that name none, and says what becomes of the result (a file written
+	// from it, a table). It runs after the printer, so it may replace it.
+	Hook string
 }
 
 // Instead is a bool flag of a Command that makes it call Method with the
@@ -123,12 +130,14 @@ type Arg struct {
 	// member is named by its path ("settings.viewport.width"), its
 	// pointers made as needed. For a Target
 	// argument: "ref" fills ref or selector, "toRef" toRef or toSelector.
+	// Empty: it fills none, and the command's Hook reads it.
 	Member string
 	// Target: a ref from the last snapshot or a CSS selector (role=,
 	// text= ...), completed from the snapshot's refs.
 	Target bool
 	// Optional: may be left out (only the last ones); Rest: takes every
-	// remaining argument, at least one unless Optional (a []string member).
+	// remaining argument, at least one unless Optional (a []string member;
+	// a string member takes them joined by spaces).
 	Optional, Rest bool
 	// Invalid is the usage error for a value outside the member's enum,
 	// a format with the value (%[1]q) and the values (%[2]s, "a, b or c").
@@ -169,6 +178,8 @@ type Flag struct {
 	Value string
 	// Default is the flag's default as its help shows it; given that
 	// value, the flag leaves its member out (snapshot -d -1: no limit).
+	// For a flag that fills no member it is the value the Hook reads when
+	// the flag is not given ("30s").
 	Default string
 	// Invalid is the usage error for a value outside the member's enum
 	// (%[1]q the value, %[2]s "a, b or c", %[3]s "a, b, c") or below its
@@ -184,6 +195,10 @@ type Flag struct {
 	// Text: the flag takes any text, which Parse turns into the member's
 	// (cookies set --expires 24h fills a number).
 	Text bool
+	// Kind is the kind of a flag that fills no member (Member "", read by
+	// the command's Hook, printer or check): "bool", "duration" (10s,
+	// 500ms) or "" for a string.
+	Kind string
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written
@@ -243,3 +258,21 @@ func Replays(hows ...ReplayHow) Replay {
 // NotReplayed declares that a command's lines are kept as comments, with
 // why.
 func NotReplayed(why string) Replay { return Replay("skip " + why) }
+
+// Group is a top-level command that only groups others (`record`,
+// `trace`): its help, and the usage error it answers when run alone. cmd/
+// builds it as it builds a declared command; its subcommands are declared
+// on their methods' rows under its Path.
+type Group struct {
+	// Path is the group's word; Group its help group, as a Command's.
+	Path, Group string
+	// Short, Long and Example are cobra's.
+	Short, Long, Example string
+	// Needs names the subcommands in the usage error when the group runs
+	// alone: "record needs a subcommand: start or stop". Default: the
+	// declared subcommands' words.
+	Needs string
+}
+
+// Groups are the declared command groups.
+var Groups = evidenceGroups

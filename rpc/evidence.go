@@ -19,20 +19,99 @@ var evidenceMethods = []Method{
 				"ref":      "the element's ref; without one, the viewport",
 				"annotate": "draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box",
 			}},
-		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot"},
+		Summary: "screenshot (base64 PNG)", ResultDoc: "`width` and `height` in CSS pixels of the shot",
+		Commands: []Command{{
+			Path: "screenshot", Args: []Arg{{Name: "REF", Member: "ref", Target: true, Optional: true}}, Needs: "an optional REF",
+			Flags: []Flag{
+				{Name: "output", Short: "o", Help: "file to write (default screenshot-YYYYMMDD-HHMMSS.png, .jpg or .webp)"},
+				{Name: "full", Member: "fullPage", Help: "the whole page, not just the viewport"},
+				{Name: "format", Member: "format", Help: "image format: png, jpeg or webp (default: -o's extension, else png)"},
+				{Name: "quality", Member: "quality", Help: "jpeg/webp quality, 0-100 (default: the browser's)"},
+				{Name: "max-width", Member: "maxWidth", Help: "scale down to at most this many pixels wide, aspect kept"},
+				{Name: "annotate", Member: "annotate", Help: "draw the refs' boxes and labels onto the image and list them"},
+			},
+			Short: "Save a PNG, JPEG or WebP of the viewport, the full page or one element, and print its path",
+			Long: `Save a screenshot and print the file's path. Without -o the file is
+screenshot-YYYYMMDD-HHMMSS.png (.jpg, .webp) in the current folder; without
+--format the format follows -o's extension (.png, .jpg/.jpeg, .webp), else png.
+--quality (0-100) is for jpeg and webp; --max-width scales the image down to
+that many pixels wide, keeping its aspect.
+
+--annotate draws the interactive refs of what the shot covers onto it (their
+boxes and labels e1, e2 ...) and prints them after the path, one per line:
+ref, role, name, box (x,y wxh in image pixels), so that a person or a model
+can tell which ref is which element. Annotated WebP is encoded by ffmpeg (on
+PATH); png and jpeg need nothing.
+
+With --json the result is printed with its base64 "data", the "path" it was
+saved to and, with --annotate, the "annotations".`,
+			Example: `  browserctl screenshot
+  browserctl screenshot --full -o page.png
+  browserctl screenshot e12 -o button.png
+  browserctl screenshot --format jpeg --quality 70 --max-width 800
+  browserctl screenshot --annotate -o refs.png`,
+			Hook: "screenshot", Replay: NotReplayed(WritesOutput),
+		}}},
 	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
 		Tool: &Tool{Name: "browser_vitals", Title: "Web Vitals",
 			Description: "The page's Web Vitals from the browser's own performance entries: LCP and its element, CLS and the elements that shifted, INP when there was input, FCP, TTFB and the navigation timing phases (ms).",
 			Done:        "### Web Vitals\n{.}"},
-		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms"},
+		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms",
+		Commands: []Command{{
+			Path:  "vitals",
+			Flags: []Flag{{Name: "reload", Member: "reload", Help: "reload the tab and measure the fresh load"}},
+			Short: "Print the page's Web Vitals (LCP, CLS, INP, FCP, TTFB) and navigation timing",
+			Long: `Print the page's Web Vitals from the browser's own performance entries
+(PerformanceObserver, buffered): LCP and its element, CLS (the largest
+session window of layout shifts) and the elements that shifted, INP of the
+interactions the browser kept (event entries of 104 ms and more, and the
+first input) when there was input, FCP, TTFB, and the navigation's timing
+phases. Times are ms from the navigation's start. --reload reloads the tab
+and measures the fresh load.`,
+			Example: "  browserctl vitals\n  browserctl vitals --reload --json",
+			Printer: "vitals", Replay: NotReplayed(ReadsOnly),
+		}}},
 	{Wire: PageHighlight, Session: SessionRequired, Params: HighlightParams{}, Result: HighlightResult{},
-		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change"},
+		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change",
+		Commands: []Command{{
+			Path: "highlight", Args: []Arg{{Name: "TARGET", Member: "ref", Target: true, Optional: true}},
+			Needs: "a TARGET (a REF or a CSS selector), or --clear",
+			Flags: []Flag{
+				{Name: "duration", Kind: "duration", Default: "2s", Help: "how long the outline stays; 0: until highlight --clear"},
+				{Name: "clear", Member: "clear", Help: "hide the outline"},
+			},
+			Short: "Outline an element in the page for a person to see, or --clear the outline",
+			Long: `Outline an element in the page for a person watching the browser, for
+--duration (default 2s; 0 keeps it until highlight --clear). The outline is
+the browser's inspector overlay: the page's DOM and layout do not change.
+
+{target}`,
+			Example: "  browserctl highlight e12\n  browserctl highlight 'role=button[name=\"Save\"]' --duration 10s\n  browserctl highlight --clear",
+			Hook:    "highlight", Replay: NotReplayed(ShowsOnly),
+		}}},
 	{Wire: RecordStart, Session: SessionRequired, Params: RecordStartParams{}, Result: RecordStartResult{},
-		Summary: "start recording the session's active tab (screencast frames)", ResultDoc: "one recording per session; follows the session's active tab"},
+		Summary: "start recording the session's active tab (screencast frames)", ResultDoc: "one recording per session; follows the session's active tab",
+		Commands: []Command{{
+			Path: "record start", Args: []Arg{{Name: "FILE", Optional: true, File: true}}, Needs: "an optional FILE",
+			Flags: []Flag{
+				{Name: "quality", Member: "quality", Help: "JPEG quality of the frames, 0-100 (default 70)"},
+				{Name: "max-width", Member: "maxWidth", Help: "scale frames down to this many pixels wide"},
+			},
+			Short:   "Start recording the session's active tab into FILE (.webm, .mp4, .gif, .png)",
+			Example: "  browserctl record start\n  browserctl record start run.gif --max-width 800",
+			Done:    "recording tab {.tabId} into {FILE} (record stop writes it)",
+			Hook:    "record start", Replay: Replays(),
+		}}},
 	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
-		Summary: "stop the session's recording", ResultDoc: "no recording: -32602"},
+		Summary: "stop the session's recording", ResultDoc: "no recording: -32602",
+		Commands: []Command{{
+			Path:    "record stop",
+			Short:   "Stop the session's recording, write its file and print the path",
+			Example: "  browserctl record stop\n  browserctl record stop --json",
+			Hook:    "record stop", Replay: Replays(),
+		}}},
 	{Wire: RecordFrames, Session: SessionRequired, Params: RecordFramesParams{}, Result: RecordFramesResult{},
-		Summary: "the frames of the session's stopped recording, a chunk at a time"},
+		Summary: "the frames of the session's stopped recording, a chunk at a time", CalledBy: "record stop"},
 	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
 		Tool: &Tool{Name: "browser_start_trace", Title: "Start a performance trace",
 			Description: "Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
@@ -41,18 +120,77 @@ var evidenceMethods = []Method{
 				"categories":  "trace categories (default: the ones DevTools' Performance panel records); -NAME excludes",
 				"screenshots": "the tab's frames as DevTools' screenshots too",
 			}},
-		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)"},
+		Summary: "start a Chrome trace of the session's active tab (CDP Tracing)",
+		Commands: []Command{{
+			Path: "trace start",
+			Flags: []Flag{
+				{Name: "categories", Member: "categories", Help: "trace categories, comma-separated; -NAME excludes (default: DevTools' Performance panel's)"},
+				{Name: "screenshots", Member: "screenshots", Help: "add screenshots of the page to the trace (its screencast, JPEG 500 px wide; DevTools' filmstrip)"},
+			},
+			Short:   "Start tracing the session's active tab",
+			Example: "  browserctl trace start\n  browserctl trace start --categories devtools.timeline,v8.execute --screenshots",
+			Done:    "tracing tab {.tabId} (trace stop FILE writes it)",
+			Hook:    "trace start", Replay: Replays(),
+		}}},
 	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
 		Tool: &Tool{Name: "browser_stop_trace", Title: "Stop the performance trace",
 			Description: "Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
 			Answer:      "trace stop"},
-		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read"},
+		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read",
+		Commands: []Command{{
+			Path: "trace stop", Args: []Arg{{Name: "FILE", File: true}}, Needs: "FILE",
+			Short:   "Stop the session's trace and write its JSON to FILE",
+			Example: "  browserctl trace stop trace.json",
+			Hook:    "trace stop", Replay: Replays(),
+		}}},
 	{Wire: TraceRead, Session: SessionRequired, Params: TraceReadParams{}, Result: TraceReadResult{},
 		Summary: "the next chunk of a stopped trace's JSON", CalledBy: "trace stop"},
 	{Wire: TraceShots, Session: SessionRequired, Params: TraceShotsParams{}, Result: TraceShotsResult{},
 		Summary: "the screencast frames of a stopped trace started with screenshots, a chunk at a time", ResultDoc: "the CLI inserts them into the trace as DevTools' Screenshot events",
 		CalledBy: "trace stop"},
 }
+
+// evidenceGroups are the groups of the evidence commands.
+var evidenceGroups = []Group{{
+	Path:  "record",
+	Short: "Record a video of the session's active tab: record start [FILE], record stop",
+	Long: `record start begins recording the session's active tab; record stop ends it,
+writes the file and prints its path. The recording follows the session's
+active tab (tab switches), goes on across navigations, and holds what the
+page painted at its own pace (the browser's screencast sends a frame when
+the page repaints; a still page sends few).
+
+The container follows FILE's extension:
+  .webm, .mp4   encoded by ffmpeg, which must be on PATH:
+                ffmpeg -f concat -i FRAMES.txt -vf scale=W:H,format=yuv420p -fps_mode cfr -r 30 (.webm: -c:v libvpx -deadline realtime -cpu-used 8 -crf 10 -b:v 2M; .mp4: -c:v libx264 -preset veryfast -crf 23) FILE
+  .gif          written by browserctl (252 colours)
+  .png, .apng   an animated PNG, written by browserctl
+Without FILE: recording-YYYYMMDD-HHMMSS.mp4 with ffmpeg, else .gif.
+
+The frames wait in the extension until record stop (at most 200 MB of
+frames or 30 minutes: past that the recording stops taking frames and
+record stop says it was truncated). A recording ends with its session; record
+stop still writes what was recorded, also after its tab closed.`,
+	Example: "  browserctl record start run.mp4\n  browserctl click e3\n  browserctl record stop",
+}, {
+	Path:  "trace",
+	Short: "Record a Chrome performance trace: trace start, trace stop FILE",
+	Long: `trace start begins a Chrome trace of the session's active tab (CDP Tracing,
+by default the categories DevTools' Performance panel records); trace stop
+FILE ends it and writes the trace's JSON ({"traceEvents": [...]}) to FILE,
+which DevTools' Performance panel ("Load profile") and ui.perfetto.dev open.
+
+--screenshots adds the page's screencast frames (JPEG, 500 px wide, at most
+64 MB of them) as DevTools' Screenshot events, placed on the trace's clock
+by console.timeStamp marks the page gets every 2 s; trace stop inserts them
+when it writes FILE, and fails (with FILE written without them) when they
+cannot be placed.
+
+The trace is kept by the browser while it runs (its own buffer bounds it). A
+trace ends with its session; a tab that closes while it is traced takes the
+trace with it (trace stop then says so).`,
+	Example: "  browserctl trace start --screenshots\n  browserctl click e3\n  browserctl trace stop run.json",
+}}
 
 // Wire names of the evidence methods. record.* and trace.* do not start
 // with "pages.": the hub does not serialize them behind the session's page

@@ -20,13 +20,56 @@ var fileMethods = []Method{
 		Tool: &Tool{Name: "browser_download", Title: "Download",
 			Description: "Click a link or button and wait for its download; answers the saved file's path and size.",
 			Describe:    map[string]string{"timeout": "ms"}, Answer: "download"},
-		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`"},
+		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`",
+		Commands: []Command{{
+			Path: "download", Args: []Arg{TargetArg}, Needs: "a REF or SELECTOR of what to click",
+			Flags: []Flag{
+				{Name: "output", Short: "o", Help: "file (or folder) to save to instead of --download-dir"},
+				{Name: "wait-for", Kind: "duration", Default: "30s", Help: "how long to wait for the download to begin and finish"},
+			},
+			Short: "Click a link or button, wait for the download it starts, print the file's path",
+			Long: `Click the element and wait until the download it starts has finished
+(--wait-for, default 30s), then move the file into --download-dir (default:
+the state folder's downloads/), or to -o, and print its path. When no
+download began or it did not finish in time: error 4102, exit 1.
+
+{target}`,
+			Example: `  browserctl download e14
+  browserctl download 'a[href$=".pdf"]' -o report.pdf
+  browserctl download 'role=link[name="Export CSV"]' --download-dir ~/Downloads --json`,
+			Hook: "download", Replay: Replays(TargetAt(0)),
+		}}},
 	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
 		Tool: &Tool{Name: "browser_pdf_save", Title: "Save as PDF",
 			Description: "Save the page as a PDF file.", Effect: ReadOnly, Answer: "pdf"},
-		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why"},
+		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why",
+		Commands: []Command{{
+			Path: "pdf",
+			Flags: []Flag{
+				{Name: "output", Short: "o", Help: "file to write (default page-YYYYMMDD-HHMMSS.pdf)"},
+				{Name: "landscape", Member: "landscape", Help: "landscape pages"},
+				{Name: "no-background", Kind: "bool", Help: "leave out background colours and images"},
+			},
+			Short: "Print the page to a PDF file and print its path",
+			Long: `Print the page to PDF (Page.printToPDF) and save it; without -o the file is
+page-YYYYMMDD-HHMMSS.pdf in the current folder. Headless Chromium prints;
+a browser that refuses answers a clear error (exit 1). With --json the
+result carries the "path" and not the data.`,
+			Example: "  browserctl pdf\n  browserctl pdf -o invoice.pdf --landscape",
+			Hook:    "pdf", Replay: NotReplayed(WritesOutput),
+		}}},
 	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
-		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first"},
+		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first",
+		Commands: []Command{{
+			Path:  "downloads",
+			Short: "List the downloads the session's tabs started: state, size, path",
+			Long: `List the downloads the session's tabs started since the extension's
+service worker started: state (in_progress, complete, interrupted,
+canceled), size and path. A finished download not yet moved is moved into
+--download-dir now.`,
+			Example: "  browserctl downloads\n  browserctl downloads --json",
+			Hook:    "downloads", Replay: NotReplayed(ReadsOnly),
+		}}},
 }
 
 // UploadParams are the params of pages.upload: a ref or a selector names a

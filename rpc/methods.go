@@ -75,12 +75,12 @@
 // The generator wants a group's rows together; Methods orders the rows by
 // group for it, so a domain's slice may hold rows of several groups
 // (dialogs.go: sessions.setDialogPolicy and pages.dialog). A command that
-// needs more than a declaration (it writes files it checks first, chooses
-// between methods, asks the person) is written by hand in cmd/; its
-// method's row then has no Commands, and CalledBy or CallOnly when cmd/
-// does not name its wire constant. Where a handler reads a member only in
-// some cases (a target: ref or selector), make it optional here and let
-// the handler check it.
+// also works on this machine (writes a file) names a Hook in cmd/ (see
+// Command). One that needs more than a declaration (it follows a stream,
+// asks the person) is written by hand in cmd/; its method's row then has no
+// Commands, and CalledBy or CallOnly when cmd/ does not name its wire
+// constant. Where a handler reads a member only in some cases (a target:
+// ref or selector), make it optional here and let the handler check it.
 //
 // For example, pages.getStyle's docs row
 //
