@@ -1,39 +1,16 @@
 package cmd
 
-// eval (declared on its row, rpc/read.go) and call: JavaScript, and any
-// method with raw JSON params.
+// call: any method with raw JSON params.
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/rpc"
 )
-
-func init() {
-	// eval: the extension waits --timeout for the value (its default is
-	// the spec's 30 s, so that is not sent); the hub a little longer.
-	hooks["eval"] = func(_ context.Context, f *Factory, pc *pageCall, _ map[string]string) error {
-		p := pc.Params.(rpc.EvalParams)
-		if f.Globals.Timeout != rpc.DefaultTimeout {
-			p.TimeoutMS = int(f.Globals.Timeout / time.Millisecond)
-		}
-		pc.Params, pc.MinTimeout = p, f.Globals.Timeout+waitSlack
-		pc.Human = func(raw json.RawMessage) error {
-			var res rpc.ValueResult
-			if err := decodeResult(rpc.PageEval, raw, &res); err != nil {
-				return err
-			}
-			return printValue(f.IO.Out, res.Value)
-		}
-		return nil
-	}
-}
 
 type callOptions struct {
 	Method string

@@ -1,8 +1,8 @@
 package cmd
 
-// What a declared command's arguments and flags fill besides a plain
-// member: a member of a member, a value its declaration parses, and the
-// other method a flag of it calls instead (rpc.Command's Instead).
+// What a declared command does besides filling members: a value its
+// declaration parses, its Validate and Prepare steps, and the other method
+// a flag of it calls instead (rpc.Command's Instead).
 
 import (
 	"fmt"
@@ -14,31 +14,6 @@ import (
 
 	"browserctl/rpc"
 )
-
-// memberAt is the member of t at path: a json name, or names joined by
-// "." for a member of a member.
-func memberAt(t reflect.Type, path string) (member, bool) {
-	var via []member
-	names := strings.Split(path, ".")
-	for i, name := range names {
-		m, ok := membersOf(t)[name]
-		if !ok {
-			return member{}, false
-		}
-		if i == len(names)-1 {
-			m.via = via
-			return m, true
-		}
-		via = append(via, m)
-		if t = m.typ; t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
-		if t.Kind() != reflect.Struct {
-			return member{}, false
-		}
-	}
-	return member{}, false
-}
 
 // parsed is s read by a declaration's Parse, if it has one: its error is
 // the user's mistake.
