@@ -13,13 +13,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/hubclient"
 	"browserctl/repl"
 	"browserctl/rpc"
 	"browserctl/termsafe"
 )
 
-func newCmdBatch(f *Factory) *cobra.Command {
+func newCmdBatch(f *cmdutil.Factory) *cobra.Command {
 	var file string
 	var keepGoing bool
 	c := &cobra.Command{
@@ -45,10 +46,10 @@ result and exited non-zero, as ` + "`is`" + ` does for false).`,
 		Example: `  printf 'click "#accept"\nfill "input[name=q]" hello\npress Enter\nget title\n' | browserctl batch
   browserctl batch -f steps.txt --keep-going
   browserctl batch --json < steps.txt`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.InREPL {
-				return usageErrorf("batch cannot run inside the REPL or another batch")
+				return cmdutil.UsageErrorf("batch cannot run inside the REPL or another batch")
 			}
 			in := f.IO.In
 			if file != "" && file != "-" {
@@ -61,7 +62,7 @@ result and exited non-zero, as ` + "`is`" + ` does for false).`,
 			}
 			return runBatch(c.Context(), f, in, keepGoing)
 		},
-		Annotations: notReplayed(runsOthers),
+		Annotations: cmdutil.NotReplayed(rpc.RunsOthers),
 	}
 	c.Flags().StringVarP(&file, "file", "f", "", "read the lines from FILE (default stdin)")
 	c.Flags().BoolVar(&keepGoing, "keep-going", false, "run every line even after one fails")
@@ -89,7 +90,7 @@ type batchError struct {
 
 // runBatch runs the lines of in. Every line goes through one controller,
 // so one connection to the hub (hubclient.Client keeps it alive between calls).
-func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) error {
+func runBatch(ctx context.Context, f *cmdutil.Factory, in io.Reader, keepGoing bool) error {
 	ctrl, err := f.Hub()
 	if err != nil {
 		return err
@@ -97,7 +98,7 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 	// the run holds its own session, starting on the shells' current one
 	own := hubclient.NewOwn(ctrl, "this batch run", startSession(ctx, f, ctrl))
 	lineF := replFactory(f, own).Factory
-	first := ExitOK
+	first := cmdutil.ExitOK
 	lines := repl.NewLineReader(in)
 	for {
 		line, n, err := lines.Next()
@@ -105,10 +106,10 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 			break
 		}
 		var long *repl.LineTooLongError
-		var code ExitCode
+		var code cmdutil.ExitCode
 		switch {
 		case errors.As(err, &long):
-			code = reportBatchError(f, n, "", usageErrorf("%v", err))
+			code = reportBatchError(f, n, "", cmdutil.UsageErrorf("%v", err))
 		case err != nil:
 			return fmt.Errorf("reading the lines: %w", err)
 		case repl.IsComment(line):
@@ -116,28 +117,28 @@ func runBatch(ctx context.Context, f *Factory, in io.Reader, keepGoing bool) err
 		default:
 			code = runBatchLine(ctx, f, lineF, n, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), repl.BOM)))
 		}
-		if code != ExitOK && first == ExitOK {
+		if code != cmdutil.ExitOK && first == cmdutil.ExitOK {
 			first = code
 		}
-		if code != ExitOK && !keepGoing {
+		if code != cmdutil.ExitOK && !keepGoing {
 			break
 		}
 	}
-	if first != ExitOK {
-		return &ReportedError{Code: first}
+	if first != cmdutil.ExitOK {
+		return &cmdutil.ReportedError{Code: first}
 	}
 	return nil
 }
 
 // runBatchLine runs one line and prints its result, or its error (on
 // stderr, or in the JSON object with --json); it answers the exit code.
-func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) ExitCode {
+func runBatchLine(ctx context.Context, f, lineF *cmdutil.Factory, n int, line string) cmdutil.ExitCode {
 	args, err := repl.SplitLine(line)
 	if err == nil && len(args) == 0 {
-		return ExitOK // only the word browserctl
+		return cmdutil.ExitOK // only the word browserctl
 	}
 	if err == nil && slices.Contains(batchRefused, args[0]) {
-		err = usageErrorf("%s cannot run inside batch", args[0])
+		err = cmdutil.UsageErrorf("%s cannot run inside batch", args[0])
 	}
 	path := ""
 	if !f.Globals.JSON {
@@ -148,7 +149,7 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 			fmt.Fprintf(f.IO.ErrOut, "line %d: %s\n", n, termsafe.String(repl.Echo(line)))
 		}
 		PrintError(f, path, err)
-		return ExitCodeFor(err)
+		return cmdutil.ExitCodeFor(err)
 	}
 
 	// --json: the line's stdout (its JSON result) is captured and wrapped;
@@ -161,7 +162,7 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 		jf.IO = &io
 		_, err = execute(ctx, &jf, args)
 	}
-	bl := batchLine{Command: line, Exit: int(ExitCodeFor(err))}
+	bl := batchLine{Command: line, Exit: int(cmdutil.ExitCodeFor(err))}
 	if res := bytes.TrimSpace(out.Bytes()); len(res) > 0 {
 		if json.Valid(res) {
 			bl.Result = res
@@ -177,32 +178,32 @@ func runBatchLine(ctx context.Context, f, lineF *Factory, n int, line string) Ex
 		b = []byte(fmt.Sprintf(`{"command":%q,"error":{"message":%q},"exit":1}`, line, merr.Error()))
 	}
 	fmt.Fprintf(f.IO.Out, "%s\n", b)
-	return ExitCode(bl.Exit)
+	return cmdutil.ExitCode(bl.Exit)
 }
 
 // reportBatchError reports a line that could not be read (too long) as a
 // failed line is reported; it answers the exit code.
-func reportBatchError(f *Factory, n int, line string, err error) ExitCode {
+func reportBatchError(f *cmdutil.Factory, n int, line string, err error) cmdutil.ExitCode {
 	if !f.Globals.JSON {
 		fmt.Fprintf(f.IO.ErrOut, "line %d:\n", n)
 		PrintError(f, "", err)
-		return ExitCodeFor(err)
+		return cmdutil.ExitCodeFor(err)
 	}
-	bl := batchLine{Command: line, Exit: int(ExitCodeFor(err)), Error: errorObject(err)}
+	bl := batchLine{Command: line, Exit: int(cmdutil.ExitCodeFor(err)), Error: errorObject(err)}
 	b, _ := json.Marshal(bl)
 	fmt.Fprintf(f.IO.Out, "%s\n", b)
-	return ExitCode(bl.Exit)
+	return cmdutil.ExitCode(bl.Exit)
 }
 
 // isQuiet is an error that says nothing beyond its exit code (`is` false).
 func isQuiet(err error) bool {
-	var re *ReportedError
+	var re *cmdutil.ReportedError
 	return errors.As(err, &re) && re.Err == nil
 }
 
 // errorObject is an error as batch --json prints it.
 func errorObject(err error) *batchError {
-	var re *ReportedError
+	var re *cmdutil.ReportedError
 	if errors.As(err, &re) && re.Err != nil {
 		err = re.Err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/repl"
 	"browserctl/rpc"
 )
@@ -23,7 +24,7 @@ func TestBatchReadsLinesAsMeant(t *testing.T) {
 		"browserctl get title\n" +
 		"click '#x\x1b]0;pwned\x07'\n")
 	code := Run(context.Background(), e.f, []string{"batch"})
-	if code != ExitError {
+	if code != cmdutil.ExitError {
 		t.Fatalf("batch: exit %d, want 1 (the click failed); stderr:\n%s", code, e.err)
 	}
 	var sent []string
@@ -56,7 +57,7 @@ func TestBatchLineLimit(t *testing.T) {
 	expr := strings.Repeat("x", repl.MaxLineBytes-len("eval "))
 	e.f.IO.In = strings.NewReader("eval " + expr + "\n" + "eval " + expr + "y\n" + "get title\n")
 	code := Run(context.Background(), e.f, []string{"--json", "batch", "--keep-going"})
-	if code != ExitUsage {
+	if code != cmdutil.ExitUsage {
 		t.Fatalf("batch: exit %d, want 2; stderr:\n%.300s", code, e.err)
 	}
 	var methods []string

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -17,7 +18,7 @@ type callOptions struct {
 	Params json.RawMessage
 }
 
-func newCmdCall(f *Factory, runF func(*callOptions) error) *cobra.Command {
+func newCmdCall(f *cmdutil.Factory, runF func(*callOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "call METHOD [JSON]",
 		Short: "Send any method with raw JSON params; print the raw result or error object",
@@ -28,7 +29,7 @@ the params lack; otherwise the hub fills in its current session.`,
 		Example: `  browserctl call tabs.userList
   browserctl call pages.get '{"what":"title"}'
   browserctl call pages.click '{"ref":"e99"}'`,
-		Args: rangeArgs(1, 2, "a METHOD and optional JSON params"),
+		Args: cmdutil.RangeArgs(1, 2, "a METHOD and optional JSON params"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -48,13 +49,13 @@ the params lack; otherwise the hub fills in its current session.`,
 			}
 			var obj map[string]json.RawMessage
 			if err := json.Unmarshal(opts.Params, &obj); err != nil {
-				return usageErrorf("params must be a JSON object: %v", err)
+				return cmdutil.UsageErrorf("params must be a JSON object: %v", err)
 			}
 			if obj == nil {
 				// null decodes into a nil map without an error
-				return usageErrorf("params must be a JSON object, not %s", bytes.TrimSpace(opts.Params))
+				return cmdutil.UsageErrorf("params must be a JSON object, not %s", bytes.TrimSpace(opts.Params))
 			}
-			if s := sessionOf(f); s != "" {
+			if s := cmdutil.SessionOf(f); s != "" {
 				if _, ok := obj["sessionId"]; !ok {
 					obj["sessionId"], _ = json.Marshal(s)
 					opts.Params, _ = json.Marshal(obj)
@@ -72,17 +73,17 @@ the params lack; otherwise the hub fills in its current session.`,
 			}
 			var be *rpc.BrowserError
 			if errors.As(err, &be) {
-				if perr := marshalJSON(f, wireError(be)); perr != nil {
+				if perr := cmdutil.MarshalJSON(f, wireError(be)); perr != nil {
 					return perr
 				}
-				return &ReportedError{Code: ExitCodeFor(be)}
+				return &cmdutil.ReportedError{Code: cmdutil.ExitCodeFor(be)}
 			}
 			if err != nil {
 				return err
 			}
-			return printJSON(f, raw)
+			return cmdutil.PrintJSON(f, raw)
 		},
-		Annotations: notReplayed(rawCall),
+		Annotations: cmdutil.NotReplayed(rpc.RawCall),
 	}
 	return c
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -28,19 +29,19 @@ func TestErrorOutput(t *testing.T) {
 		name     string
 		err      error
 		want     string
-		wantCode ExitCode
+		wantCode cmdutil.ExitCode
 	}{
 		{"stale ref", rpc.FromWire(4109, "page ref not found", nil),
-			"error 4109 page_ref_not_found: page ref not found\nhint: the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs\n", ExitRetry},
+			"error 4109 page_ref_not_found: page ref not found\nhint: the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs\n", cmdutil.ExitRetry},
 		{"timeout", rpc.ErrTimeout("pages.click", 30*time.Second),
-			"error 4102 operation_failed: pages.click timed out after 30s\nhint: timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout\n", ExitRetry},
+			"error 4102 operation_failed: pages.click timed out after 30s\nhint: timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout\n", cmdutil.ExitRetry},
 		{"no session", rpc.FromWire(4103, "session required", nil),
-			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one\n", ExitError},
+			"error 4103 session_required: session required\nhint: pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one\n", cmdutil.ExitError},
 		{"no extension", rpc.ErrNotConnected(),
-			"error 4101 extension_not_connected: extension not connected\nhint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
-		{"tab", rpc.FromWire(4104, "no tab 9", nil), "error 4104 tab_not_found: no tab 9\n", ExitError},
-		{"reason", rpc.FromWire(4110, "e1 is covered", []byte(`{"reason":"covered"}`)), "error 4110 page_operation_failed (covered): e1 is covered\nhint: another element takes the press (named above): close it, or scroll; `--force` presses anyway\n", ExitError},
-		{"not found after the wait", rpc.FromWire(4109, "nothing", []byte(`{"reason":"not_found"}`)), "error 4109 page_ref_not_found (not_found): nothing\nhint: nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout\n", ExitError},
+			"error 4101 extension_not_connected: extension not connected\nhint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", cmdutil.ExitNoBrowser},
+		{"tab", rpc.FromWire(4104, "no tab 9", nil), "error 4104 tab_not_found: no tab 9\n", cmdutil.ExitError},
+		{"reason", rpc.FromWire(4110, "e1 is covered", []byte(`{"reason":"covered"}`)), "error 4110 page_operation_failed (covered): e1 is covered\nhint: another element takes the press (named above): close it, or scroll; `--force` presses anyway\n", cmdutil.ExitError},
+		{"not found after the wait", rpc.FromWire(4109, "nothing", []byte(`{"reason":"not_found"}`)), "error 4109 page_ref_not_found (not_found): nothing\nhint: nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout\n", cmdutil.ExitError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,7 +108,7 @@ func TestJSONIsRaw(t *testing.T) {
 			for _, m := range rpc.Methods {
 				e.h.results[m.Wire] = raw
 			}
-			if code := e.run("--json " + args); code != ExitOK {
+			if code := e.run("--json " + args); code != cmdutil.ExitOK {
 				t.Fatalf("exit %d: %s", code, e.err)
 			}
 			if e.out.String() != raw+"\n" {
@@ -122,7 +123,7 @@ func TestTablesOnTTY(t *testing.T) {
 	e.f.IO.SetTTY(true, true, true)
 	e.h.status.Session = "s2"
 	e.h.results[rpc.SessionList] = `{"sessions":[{"sessionId":"s1","name":"a","groupId":1,"tabIds":[1],"activeTabId":1},{"sessionId":"s2","name":"bb","groupId":2,"tabIds":[2,3],"activeTabId":3}]}`
-	if code := e.run("session list"); code != ExitOK {
+	if code := e.run("session list"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	want := "ID  NAME  GROUP  TABS  ACTIVE\ns1  a     1      1     1\ns2  bb    2      2,3   3       current\n"
@@ -138,7 +139,7 @@ func TestSnapshotColour(t *testing.T) {
 		e.f.IO.SetTTY(true, true, true)
 		e.f.IO.SetColorEnabled(true)
 		e.h.results[rpc.PageSnapshot] = snap
-		if code := e.run("snapshot"); code != ExitOK {
+		if code := e.run("snapshot"); code != cmdutil.ExitOK {
 			t.Fatalf("exit %d: %s", code, e.err)
 		}
 		if !strings.Contains(e.out.String(), "\x1b[36m[ref=e1]\x1b[0m") {
@@ -165,7 +166,7 @@ func TestSnapshotColour(t *testing.T) {
 		t.Run("refs cached: "+args, func(t *testing.T) {
 			e := newTestEnv(t)
 			e.h.results[rpc.PageSnapshot] = snap
-			if code := e.run(args); code != ExitOK {
+			if code := e.run(args); code != cmdutil.ExitOK {
 				t.Fatalf("exit %d: %s", code, e.err)
 			}
 			b, err := os.ReadFile(filepath.Join(e.dir, "last-refs.json"))
@@ -182,7 +183,7 @@ func TestSnapshotColour(t *testing.T) {
 
 func TestSessionUse(t *testing.T) {
 	e := newTestEnv(t)
-	if code := e.run("session use s4"); code != ExitOK {
+	if code := e.run("session use s4"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if len(e.h.used) != 1 || e.h.used[0] != "s4" {
@@ -215,8 +216,8 @@ func TestWaitTimeout(t *testing.T) {
 // runF stops a command right after parsing.
 func TestParseOnly(t *testing.T) {
 	e := newTestEnv(t)
-	var got *pageCall
-	c := newCmdClick(e.f, func(pc *pageCall) error { got = pc; return nil })
+	var got *cmdutil.PageCall
+	c := newCmdClick(e.f, func(pc *cmdutil.PageCall) error { got = pc; return nil })
 	c.SetArgs([]string{"e7", "--count", "2"})
 	if err := c.Execute(); err != nil {
 		t.Fatal(err)
@@ -236,7 +237,7 @@ func TestScreenshotDefaultName(t *testing.T) {
 	wd, _ := os.Getwd()
 	t.Cleanup(func() { os.Chdir(wd) })
 	os.Chdir(t.TempDir())
-	if code := e.run("screenshot"); code != ExitOK {
+	if code := e.run("screenshot"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if e.out.String() != "screenshot-20261129-230102.png\n" {
@@ -259,7 +260,7 @@ func TestFindBrowser(t *testing.T) {
 		t.Errorf("findBrowser = %q, %v", p, err)
 	}
 	e.f.LookPath = func(string) (string, error) { return "", errors.New("no") }
-	if code := e.run("launch"); code != ExitError || !strings.Contains(e.err.String(), "no Chromium or Chrome on PATH") {
+	if code := e.run("launch"); code != cmdutil.ExitError || !strings.Contains(e.err.String(), "no Chromium or Chrome on PATH") {
 		t.Errorf("exit %d, stderr %q", code, e.err)
 	}
 }
@@ -276,7 +277,7 @@ func TestHostPort(t *testing.T) {
 		" 127.0.0.1:1 ":                  "127.0.0.1:1",
 		"":                               "",
 	} {
-		if got := hostPort(in); got != want {
+		if got := cmdutil.HostPort(in); got != want {
 			t.Errorf("hostPort(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -1,17 +1,14 @@
 package cmd
 
 import (
-	"context"
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
-
-	"browserctl/completions"
-	"browserctl/termsafe"
 )
 
-func newCmdCompletion(f *Factory) *cobra.Command {
+func newCmdCompletion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "completion bash|zsh|fish|powershell",
 		Short: "Print the shell completion script",
@@ -23,7 +20,7 @@ bash-completion package (it brings minimal stand-ins for what it uses).`,
   browserctl completion zsh > "${fpath[1]}/_browserctl"
   browserctl completion fish > ~/.config/fish/completions/browserctl.fish`,
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
-		Args:      exactArgs(1, "a shell: bash, zsh, fish or powershell"),
+		Args:      cmdutil.ExactArgs(1, "a shell: bash, zsh, fish or powershell"),
 		RunE: func(c *cobra.Command, args []string) error {
 			root := c.Root()
 			w := f.IO.Out
@@ -40,92 +37,8 @@ bash-completion package (it brings minimal stand-ins for what it uses).`,
 			case "powershell":
 				return root.GenPowerShellCompletionWithDesc(w)
 			}
-			return usageErrorf("unknown shell %q: bash, zsh, fish or powershell", args[0])
+			return cmdutil.UsageErrorf("unknown shell %q: bash, zsh, fish or powershell", args[0])
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
-}
-
-type completeFunc = func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective)
-
-func toCobra(cands []completions.Candidate, prefix string) []cobra.Completion {
-	var out []cobra.Completion
-	for _, c := range completions.Filter(cands, prefix) {
-		// a description may be a page's title or an element's name: no
-		// control characters, and no newline or tab (one candidate a line)
-		desc := strings.Join(strings.Fields(termsafe.String(c.Description)), " ")
-		out = append(out, cobra.CompletionWithDesc(c.Value, desc))
-	}
-	return out
-}
-
-// completeRefs completes the ref argument at position pos (0-based) from
-// the last snapshot; other positions get nothing.
-func completeRefs(f *Factory, pos int) completeFunc {
-	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) != pos {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-func refCandidates(f *Factory, prefix string) []cobra.Completion {
-	dir, err := f.StateDir()
-	if err != nil {
-		return nil
-	}
-	return toCobra(completions.Refs(dir, sessionOf(f)), prefix)
-}
-
-// completeTabIDs completes the first argument with the session's tab ids
-// (or, with user, every tab of the user's windows).
-func completeTabIDs(f *Factory, user bool) completeFunc {
-	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) != 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		h, err := f.ExistingHub()
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), completions.Timeout)
-		defer cancel()
-		cands, err := completions.TabIDs(ctx, h, sessionOf(f), user)
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return toCobra(cands, toComplete), cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// completeSessionIDs completes the first argument with session ids.
-func completeSessionIDs(f *Factory) completeFunc {
-	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) != 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return sessionCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// completeSessionFlag completes the --session value.
-func completeSessionFlag(f *Factory) completeFunc {
-	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return sessionCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-func sessionCandidates(f *Factory, prefix string) []cobra.Completion {
-	h, err := f.ExistingHub()
-	if err != nil {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), completions.Timeout)
-	defer cancel()
-	cands, err := completions.SessionIDs(ctx, h)
-	if err != nil {
-		return nil
-	}
-	return toCobra(cands, prefix)
 }

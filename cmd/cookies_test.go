@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestStorageParams(t *testing.T) {
 		e.h.results["pages.clearStorage"] = `{"cleared":0}`
 		e.h.results["pages.cookies"] = `{"url":"http://a.b","cookies":[]}`
 		e.h.results["pages.storage"] = `{"origin":"http://a.b","key":"tok","value":"v"}`
-		if code := e.run(args); code != ExitOK {
+		if code := e.run(args); code != cmdutil.ExitOK {
 			t.Errorf("%s: exit %d: %s", args, code, e.err)
 			continue
 		}
@@ -47,16 +48,16 @@ func TestStorageParams(t *testing.T) {
 }
 
 // The commands declared on their rows, by the names the MCP test uses.
-func newCmdHandoff(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "handoff")
+func newCmdHandoff(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "handoff")
 }
 
-func newCmdCookiesSet(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "cookies set")
+func newCmdCookiesSet(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "cookies set")
 }
 
-func newCmdCookiesClear(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "cookies clear")
+func newCmdCookiesClear(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "cookies clear")
 }
 
 // The declared top-level commands are one-shot clients of the hub too.

@@ -11,10 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
-func newCmdDialog(f *Factory) *cobra.Command {
+func newCmdDialog(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "dialog",
 		Short: "The page's JavaScript dialog (alert, confirm, prompt, beforeunload): status, accept, dismiss, policy",
@@ -30,20 +31,20 @@ it. A command during which a dialog opened says so on stderr.`,
   browserctl dialog accept 'my answer'
   browserctl dialog dismiss
   browserctl dialog policy accept`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return usageErrorf("dialog needs a subcommand: status, accept, dismiss or policy")
+			return cmdutil.UsageErrorf("dialog needs a subcommand: status, accept, dismiss or policy")
 		},
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 	}
 	return c // status, accept, dismiss, policy: declared on pages.dialog and sessions.setDialogPolicy
 }
 
 // printDialogStatus prints dialog status's result: the open dialog, or
 // that none is open; the policy on a terminal's stderr.
-func printDialogStatus(f *Factory, raw json.RawMessage) error {
+func printDialogStatus(f *cmdutil.Factory, raw json.RawMessage) error {
 	var res rpc.DialogResult
-	if err := decodeResult(rpc.PageDialog, raw, &res); err != nil {
+	if err := cmdutil.DecodeResult(rpc.PageDialog, raw, &res); err != nil {
 		return err
 	}
 	if !res.Open {
@@ -59,25 +60,9 @@ func printDialogStatus(f *Factory, raw json.RawMessage) error {
 	return nil
 }
 
-// reportDialog prints one stderr line when a page command's result says a
-// dialog opened during it; the command itself succeeded.
-func reportDialog(f *Factory, raw json.RawMessage) {
-	v, ok := rpc.Member(raw, "dialog")
-	if !ok || len(v) == 0 || v[0] != '{' {
-		return
-	}
-	var d rpc.DialogReport
-	if json.Unmarshal(v, &d) != nil || d.Type == "" {
-		return
-	}
-	what := d.Type
-	if d.Message != "" || d.Type != "beforeunload" { // Chrome gives beforeunload no text
-		what += ` "` + safeText(d.Message) + `"`
-	}
-	switch d.State {
-	case "open":
-		fmt.Fprintln(f.IO.ErrOut, inREPLWords(f, fmt.Sprintf("dialog: %s is open; browserctl dialog accept|dismiss", what)))
-	default:
-		fmt.Fprintf(f.IO.ErrOut, "dialog: %s was %s\n", what, d.State)
+func init() {
+	// dialog status: the open dialog, or that none is.
+	cmdutil.Printers["dialog"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+		pc.Human = func(raw json.RawMessage) error { return printDialogStatus(f, raw) }
 	}
 }

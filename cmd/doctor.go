@@ -8,7 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/doctor"
+	"browserctl/rpc"
 )
 
 // doctorReport is what --json prints.
@@ -19,7 +21,7 @@ type doctorReport struct {
 	Checks      []doctor.Check `json:"checks"`
 }
 
-func newCmdDoctor(f *Factory) *cobra.Command {
+func newCmdDoctor(f *cmdutil.Factory) *cobra.Command {
 	var rawServer string
 	c := &cobra.Command{
 		Use:   "doctor",
@@ -37,7 +39,7 @@ Exit 0 when every hop holds, 3 when the hub or the extension is missing, 1
 otherwise. --json prints every check with its result.`,
 		Example: `  browserctl doctor
   browserctl doctor --json | jq '.checks[] | select(.status != "ok")'`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		// Its own pre-run: doctor checks the --server value itself, so a
 		// value the other commands refuse is reported as the broken hop
 		// rather than refused before doctor runs.
@@ -46,24 +48,24 @@ otherwise. --json prints every check with its result.`,
 				f.IO.SetColorEnabled(false)
 			}
 			rawServer = f.Globals.Server
-			f.Globals.Server = hostPort(f.Globals.Server)
+			f.Globals.Server = cmdutil.HostPort(f.Globals.Server)
 			return nil
 		},
 		RunE: func(c *cobra.Command, args []string) error {
 			checks := doctor.Run(c.Context(), doctor.Env{
 				Getenv: f.Getenv, Now: f.Now, LookPath: f.LookPath,
-				RawServer: rawServer, Addr: hostPort(rawServer),
+				RawServer: rawServer, Addr: cmdutil.HostPort(rawServer),
 			})
 			return printDoctor(f, doctorReportOf(checks))
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	return c
 }
 
-func printDoctor(f *Factory, rep doctorReport) error {
+func printDoctor(f *cmdutil.Factory, rep doctorReport) error {
 	if f.Globals.JSON {
-		if err := marshalJSON(f, rep); err != nil {
+		if err := cmdutil.MarshalJSON(f, rep); err != nil {
 			return err
 		}
 	} else {
@@ -78,7 +80,7 @@ func printDoctor(f *Factory, rep doctorReport) error {
 			}[c.Status]
 			fmt.Fprintf(w, "%s  %-16s %s\n", mark, c.Name, c.Detail)
 			if c.Fix != "" && c.Status != doctor.OK && c.Status != doctor.Skip {
-				fmt.Fprintf(w, "      %-16s fix: %s\n", "", inREPLWords(f, c.Fix))
+				fmt.Fprintf(w, "      %-16s fix: %s\n", "", cmdutil.InREPLWords(f, c.Fix))
 			}
 		}
 	}
@@ -93,8 +95,8 @@ func printDoctor(f *Factory, rep doctorReport) error {
 	}
 	cs := f.IO.ErrColorScheme()
 	fmt.Fprintln(f.IO.ErrOut, cs.Red("error: "+first.Name+": "+first.Detail))
-	fmt.Fprintln(f.IO.ErrOut, cs.Dim("hint: "+inREPLWords(f, first.Fix)))
-	return &ReportedError{Code: ExitCode(rep.ExitCode)}
+	fmt.Fprintln(f.IO.ErrOut, cs.Dim("hint: "+cmdutil.InREPLWords(f, first.Fix)))
+	return &cmdutil.ReportedError{Code: cmdutil.ExitCode(rep.ExitCode)}
 }
 
 // doctorReportOf is the report of the checks: the first broken hop, and the
@@ -109,10 +111,10 @@ func doctorReportOf(checks []doctor.Check) doctorReport {
 		rep.OK = false
 		if rep.FirstBroken == "" {
 			rep.FirstBroken = c.Name
-			rep.ExitCode = int(ExitError)
+			rep.ExitCode = int(cmdutil.ExitError)
 		}
 		if doctor.HubMissing(c) {
-			rep.ExitCode = int(ExitNoBrowser)
+			rep.ExitCode = int(cmdutil.ExitNoBrowser)
 		}
 	}
 	return rep

@@ -9,14 +9,17 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
 // declaredBuild builds the declared command at path, as a test that takes
 // a command's builder wants it.
-func declaredBuild(path string) func(*Factory, func(*pageCall) error) *cobra.Command {
-	return func(f *Factory, runF func(*pageCall) error) *cobra.Command { return newCmdDeclared(f, runF, path) }
+func declaredBuild(path string) func(*cmdutil.Factory, func(*cmdutil.PageCall) error) *cobra.Command {
+	return func(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+		return cmdutil.NewCmdDeclared(f, runF, path)
+	}
 }
 
 // The evidence commands' wire calls, and their bad input: exit 2 with no
@@ -71,7 +74,7 @@ func TestStopWithoutRecording(t *testing.T) {
 	for _, args := range []string{"record stop", "trace stop " + filepath.Join(t.TempDir(), "t.json")} {
 		e := newTestEnv(t)
 		e.h.errs[strings.Fields(args)[0]+".stop"] = rpc.FromWire(-32602, "invalid params: session s1 has no recording (record start first)", nil)
-		if code := e.run(args); code != ExitUsage || !strings.Contains(e.err.String(), "has no recording") {
+		if code := e.run(args); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), "has no recording") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, e.err)
 		}
 	}
@@ -80,7 +83,7 @@ func TestStopWithoutRecording(t *testing.T) {
 // record's help names the ffmpeg command the evidence package runs.
 func TestRecordHelpNamesTheFFmpegCommand(t *testing.T) {
 	e := newTestEnv(t)
-	if code := e.run("record --help"); code != ExitOK || !strings.Contains(e.out.String(), evidence.FFmpegCommand) {
+	if code := e.run("record --help"); code != cmdutil.ExitOK || !strings.Contains(e.out.String(), evidence.FFmpegCommand) {
 		t.Errorf("exit %d; record --help lacks %q:\n%s", code, evidence.FFmpegCommand, e.out)
 	}
 }
@@ -89,7 +92,7 @@ func TestRecordHelpNamesTheFFmpegCommand(t *testing.T) {
 func TestGroupsNameTheirSubcommands(t *testing.T) {
 	for args, want := range map[string]string{"record": "record needs a subcommand: start or stop", "trace": "trace needs a subcommand: start or stop"} {
 		e := newTestEnv(t)
-		if code := e.run(args); code != ExitUsage || !strings.Contains(e.err.String(), want) {
+		if code := e.run(args); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), want) {
 			t.Errorf("%s: exit %d, stderr %q", args, code, e.err)
 		}
 	}

@@ -9,23 +9,25 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/extension"
+	"browserctl/rpc"
 )
 
-func newCmdExtension(f *Factory) *cobra.Command {
+func newCmdExtension(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "extension",
 		Short:   "Install the browserctl Chrome extension",
 		Example: "  browserctl extension install ~/browserctl-extension",
-		Args:    noArgs,
+		Args:    cmdutil.NoArgs,
 
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.AddCommand(newCmdExtensionInstall(f))
 	return c
 }
 
-func newCmdExtensionInstall(f *Factory) *cobra.Command {
+func newCmdExtensionInstall(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "install DIR",
 		Short: "Write the extension to DIR, configured with this hub's address and token",
@@ -33,7 +35,7 @@ func newCmdExtensionInstall(f *Factory) *cobra.Command {
 WebSocket address (from --server) and token, then load DIR in Chrome:
 chrome://extensions, Developer mode, Load unpacked.`,
 		Example: "  browserctl extension install ~/browserctl-extension",
-		Args:    exactArgs(1, "a DIR to write the extension to"),
+		Args:    cmdutil.ExactArgs(1, "a DIR to write the extension to"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
@@ -50,13 +52,13 @@ chrome://extensions, Developer mode, Load unpacked.`,
 				return err
 			}
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]string{"path": dir})
+				return cmdutil.MarshalJSON(f, map[string]string{"path": dir})
 			}
 			fmt.Fprintln(f.IO.Out, dir)
 			fmt.Fprintf(f.IO.ErrOut, "load it in Chrome: chrome://extensions, Developer mode, Load unpacked, %s\n", dir)
 			return nil
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
 	"browserctl/iostreams"
@@ -93,7 +94,7 @@ func (h *fakeHub) lastCall(t *testing.T) fakeCall {
 }
 
 type testEnv struct {
-	f        *Factory
+	f        *cmdutil.Factory
 	h        *fakeHub
 	out, err *bytes.Buffer
 	dir      string
@@ -107,9 +108,9 @@ func newTestEnv(t testing.TB) *testEnv {
 	h := newFakeHub()
 	dir := t.TempDir()
 	env := map[string]string{}
-	f := &Factory{
+	f := &cmdutil.Factory{
 		IO:          ios,
-		Globals:     &Globals{},
+		Globals:     &cmdutil.Globals{},
 		Hub:         func() (hubapi.Controller, error) { return h, nil },
 		ExistingHub: func() (hubapi.Controller, error) { return h, nil },
 		StateDir:    func() (string, error) { return dir, nil },
@@ -124,7 +125,7 @@ func newTestEnv(t testing.TB) *testEnv {
 
 var errNotFound = &rpc.BrowserError{Message: "not found"}
 
-func (e *testEnv) run(args string) ExitCode {
+func (e *testEnv) run(args string) cmdutil.ExitCode {
 	e.out.Reset()
 	e.err.Reset()
 	return Run(context.Background(), e.f, strings.Fields(args))

@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/downloads"
 	"browserctl/evidence"
 	"browserctl/rpc"
@@ -27,7 +28,7 @@ import (
 
 // ---- upload ----
 
-func newCmdUpload(f *Factory, runF func(*pageCall) error) *cobra.Command {
+func newCmdUpload(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	var p rpc.UploadParams
 	var selector bool
 	c := &cobra.Command{
@@ -48,26 +49,26 @@ the files itself: it must run on this machine.`,
   browserctl upload --selector notes.txt notes.txt   # a selector that is also a file name
   browserctl click e7                # prints: file chooser opened ...
   browserctl upload report.csv       # answers it`,
-		Args: minArgs(1, "an optional REF or SELECTOR, then at least one FILE"),
+		Args: cmdutil.MinArgs(1, "an optional REF or SELECTOR, then at least one FILE"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 && !selector {
-				refs, _ := completeRefs(f, 0)(c, args, toComplete)
+				refs, _ := cmdutil.CompleteRefs(f, 0)(c, args, toComplete)
 				return refs, cobra.ShellCompDirectiveDefault
 			}
 			return nil, cobra.ShellCompDirectiveDefault
 		},
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.PageParams.SessionID = sessionOf(f)
+		RunE: cmdutil.PageRunE(f, runF, func(args []string) (*cmdutil.PageCall, error) {
+			p.PageParams.SessionID = cmdutil.SessionOf(f)
 			files := args
 			switch {
 			case selector:
 				if len(args) < 2 {
-					return nil, usageErrorf("upload --selector needs a SELECTOR and at least one FILE")
+					return nil, cmdutil.UsageErrorf("upload --selector needs a SELECTOR and at least one FILE")
 				}
 				p.Selector, files = args[0], args[1:]
-			case isRef(args[0]):
+			case cmdutil.IsRef(args[0]):
 				if len(args) < 2 {
-					return nil, usageErrorf("upload %s needs at least one FILE", args[0])
+					return nil, cmdutil.UsageErrorf("upload %s needs at least one FILE", args[0])
 				}
 				p.Ref, files = args[0], args[1:]
 			case len(args) >= 2 && !uploads.IsFile(args[0]):
@@ -79,19 +80,19 @@ the files itself: it must run on this machine.`,
 				return nil, err
 			}
 			p.Files = abs
-			return &pageCall{Method: rpc.PageUpload, Params: p, Human: func(raw json.RawMessage) error {
+			return &cmdutil.PageCall{Method: rpc.PageUpload, Params: p, Human: func(raw json.RawMessage) error {
 				var r rpc.UploadResult
-				if err := decodeResult(rpc.PageUpload, raw, &r); err != nil {
+				if err := cmdutil.DecodeResult(rpc.PageUpload, raw, &r); err != nil {
 					return err
 				}
-				done(f, "set %d file(s) on %s", r.Files, r.Target)
+				cmdutil.Done(f, "set %d file(s) on %s", r.Files, r.Target)
 				return nil
 			}}, nil
 		}),
-		Annotations: replays(targetAt(0), fileArgs),
+		Annotations: cmdutil.Replays(rpc.TargetAt(0), rpc.FileArgs),
 	}
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
-	addTabFlag(c, f, &p.TabID)
+	cmdutil.AddTabFlag(c, f, &p.TabID)
 	return c
 }
 
@@ -100,8 +101,8 @@ the files itself: it must run on this machine.`,
 // clickCall is pages.click whose result may name a file chooser the click
 // opened or a download it started; a finished download is moved into
 // --download-dir before anything is printed.
-func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
-	return &pageCall{
+func clickCall(f *cmdutil.Factory, p rpc.ClickParams, ref string) *cmdutil.PageCall {
+	return &cmdutil.PageCall{
 		Method: rpc.PageClick,
 		Params: p,
 		Post: func(raw json.RawMessage) (json.RawMessage, error) {
@@ -109,10 +110,10 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 		},
 		Human: func(raw json.RawMessage) error {
 			var a rpc.ClickResult
-			if err := decodeResult(rpc.PageClick, raw, &a); err != nil {
+			if err := cmdutil.DecodeResult(rpc.PageClick, raw, &a); err != nil {
 				return err
 			}
-			done(f, "clicked %s", actedOn(a.Target, ref))
+			cmdutil.Done(f, "clicked %s", cmdutil.ActedOn(a.Target, ref))
 			if a.Navigation != nil {
 				fmt.Fprintf(f.IO.Out, "the click started a navigation to %s\n", termsafe.String(a.Navigation.URL))
 			}
@@ -134,21 +135,21 @@ func clickCall(f *Factory, p rpc.ClickParams, ref string) *pageCall {
 	}
 }
 
-func warn(f *Factory, format string, args ...any) {
+func warn(f *cmdutil.Factory, format string, args ...any) {
 	cs := f.IO.ErrColorScheme()
 	fmt.Fprintln(f.IO.ErrOut, cs.Yellow("warning: "+fmt.Sprintf(format, args...)))
 }
 
-func printDownloadLine(f *Factory, d rpc.Download) {
+func printDownloadLine(f *cmdutil.Factory, d rpc.Download) {
 	size := humanBytes(d.Bytes)
 	if d.State == "in_progress" && d.TotalBytes > 0 {
 		size += " of " + humanBytes(d.TotalBytes)
 	}
 	path := d.Path
 	if path == "" {
-		path = safeText(d.SuggestedFilename) + " (path not known yet)"
+		path = cmdutil.SafeText(d.SuggestedFilename) + " (path not known yet)"
 	}
-	fmt.Fprintf(f.IO.Out, "download %s: %s (%s)\n", d.State, safeText(path), size)
+	fmt.Fprintf(f.IO.Out, "download %s: %s (%s)\n", d.State, cmdutil.SafeText(path), size)
 }
 
 func humanBytes(n int64) string {
@@ -164,13 +165,13 @@ func humanBytes(n int64) string {
 // ---- moving downloads into --download-dir ----
 
 // downloadFolder is where this command's downloads go (--download-dir).
-func downloadFolder(f *Factory) downloads.Folder {
+func downloadFolder(f *cmdutil.Factory) downloads.Folder {
 	return downloads.Folder{Given: f.Globals.DownloadDir, StateDir: f.StateDir, Warn: func(format string, args ...any) { warn(f, format, args...) }}
 }
 
 // saveDownload moves a finished download into -o or --download-dir
 // (downloads.Folder.Save).
-func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
+func saveDownload(f *cmdutil.Factory, d *rpc.Download, out string) (string, error) {
 	return downloadFolder(f).Save(d, out)
 }
 
@@ -179,17 +180,17 @@ func saveDownload(f *Factory, d *rpc.Download, out string) (string, error) {
 func init() {
 	// download: the click's file moved into -o or --download-dir, its
 	// path printed.
-	hooks["download"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["download"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		wait, _ := time.ParseDuration(args["--wait-for"])
 		if wait <= 0 {
-			return usageErrorf("--wait-for must be positive, got %s", wait)
+			return cmdutil.UsageErrorf("--wait-for must be positive, got %s", wait)
 		}
 		p := pc.Params.(rpc.DownloadParams)
 		p.Timeout = int(wait / time.Millisecond)
 		pc.Params, pc.MinTimeout = p, wait+10*time.Second
 		var saved rpc.Download
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
-			if err := decodeResult(rpc.PageDownload, raw, &saved); err != nil {
+			if err := cmdutil.DecodeResult(rpc.PageDownload, raw, &saved); err != nil {
 				return nil, err
 			}
 			browserPath := saved.Path
@@ -207,35 +208,35 @@ func init() {
 			}{saved, browserPath})
 		}
 		pc.Human = func(json.RawMessage) error {
-			_, err := fmt.Fprintln(f.IO.Out, safeText(saved.Path))
+			_, err := fmt.Fprintln(f.IO.Out, cmdutil.SafeText(saved.Path))
 			return err
 		}
 		return nil
 	}
 	// downloads: each finished one moved into --download-dir, a table.
-	hooks["downloads"] = func(_ context.Context, f *Factory, pc *pageCall, _ map[string]string) error {
+	cmdutil.Hooks["downloads"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
 		var list rpc.DownloadListResult
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
-			if err := decodeResult(rpc.DownloadsList, raw, &list); err != nil {
+			if err := cmdutil.DecodeResult(rpc.DownloadsList, raw, &list); err != nil {
 				return nil, err
 			}
 			downloadFolder(f).Settle(list.Downloads)
 			return json.Marshal(list)
 		}
 		pc.Human = func(json.RawMessage) error {
-			t := newTable(f, "STATE", "SIZE", "PATH", "URL")
+			t := cmdutil.NewTable(f, "STATE", "SIZE", "PATH", "URL")
 			for _, d := range list.Downloads {
-				t.add(d.State, humanBytes(d.Bytes), safeText(cmp.Or(d.Path, d.SuggestedFilename)), safeText(d.URL))
+				t.Add(d.State, humanBytes(d.Bytes), cmdutil.SafeText(cmp.Or(d.Path, d.SuggestedFilename)), cmdutil.SafeText(d.URL))
 			}
 			if len(list.Downloads) == 0 && f.IO.IsStderrTTY() {
 				fmt.Fprintln(f.IO.ErrOut, "no downloads")
 			}
-			return t.print()
+			return t.Print()
 		}
 		return nil
 	}
 	// pdf: the PDF written to -o, its path printed (--json: path and size).
-	hooks["pdf"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["pdf"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.PDFParams)
 		if args["--no-background"] == "true" {
 			p.Background = new(bool)
@@ -244,7 +245,7 @@ func init() {
 		pc.Params, pc.MinTimeout = p, 60*time.Second
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			var r rpc.PDFResult
-			if err := decodeResult(rpc.PagePDF, raw, &r); err != nil {
+			if err := cmdutil.DecodeResult(rpc.PagePDF, raw, &r); err != nil {
 				return nil, err
 			}
 			n, err := evidence.WriteBase64(path, r.Data, rpc.PagePDF)
@@ -261,7 +262,7 @@ func init() {
 
 // printPath prints the path of a file written: absolute on a terminal, as
 // given otherwise.
-func printPath(f *Factory, path string) error {
+func printPath(f *cmdutil.Factory, path string) error {
 	shown := path
 	if abs, err := filepath.Abs(path); err == nil && f.IO.IsStdoutTTY() {
 		shown = abs

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -17,19 +18,19 @@ func TestUploadArgs(t *testing.T) {
 	missing := filepath.Join(dir, "missing.txt")
 	tests := []struct {
 		args     string
-		code     ExitCode
+		code     cmdutil.ExitCode
 		wantPart string // in the params sent, or in stderr when failing
 	}{
-		{"upload e3 " + file, ExitOK, `"ref":"e3","files":["` + file + `"]`},
-		{"upload --selector #cv " + file, ExitOK, `"selector":"#cv","files":["` + file + `"]`},
-		{"upload " + file, ExitOK, `{"files":["` + file + `"]}`},
-		{"upload e3 " + missing, ExitError, "no such file: " + missing},
-		{"upload " + missing, ExitError, "no such file"},
-		{"upload #cv " + file, ExitOK, `"selector":"#cv","files":["` + file + `"]`},
-		{"upload #cv " + missing, ExitError, "no such file"},
-		{"upload e3", ExitUsage, "needs at least one FILE"},
-		{"upload --selector #cv", ExitUsage, "needs a SELECTOR and at least one FILE"},
-		{"upload e3 " + dir, ExitError, "not a regular file"},
+		{"upload e3 " + file, cmdutil.ExitOK, `"ref":"e3","files":["` + file + `"]`},
+		{"upload --selector #cv " + file, cmdutil.ExitOK, `"selector":"#cv","files":["` + file + `"]`},
+		{"upload " + file, cmdutil.ExitOK, `{"files":["` + file + `"]}`},
+		{"upload e3 " + missing, cmdutil.ExitError, "no such file: " + missing},
+		{"upload " + missing, cmdutil.ExitError, "no such file"},
+		{"upload #cv " + file, cmdutil.ExitOK, `"selector":"#cv","files":["` + file + `"]`},
+		{"upload #cv " + missing, cmdutil.ExitError, "no such file"},
+		{"upload e3", cmdutil.ExitUsage, "needs at least one FILE"},
+		{"upload --selector #cv", cmdutil.ExitUsage, "needs a SELECTOR and at least one FILE"},
+		{"upload e3 " + dir, cmdutil.ExitError, "not a regular file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.args, func(t *testing.T) {
@@ -38,7 +39,7 @@ func TestUploadArgs(t *testing.T) {
 			if code := e.run(tt.args); code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr %s", code, tt.code, e.err)
 			}
-			if tt.code != ExitOK {
+			if tt.code != cmdutil.ExitOK {
 				if !strings.Contains(e.err.String(), tt.wantPart) {
 					t.Errorf("stderr %q lacks %q", e.err, tt.wantPart)
 				}
@@ -64,7 +65,7 @@ func TestClickMovesDownloadIntoDownloadDir(t *testing.T) {
 	dl := map[string]any{"guid": "g1", "id": 1, "path": src, "state": "complete", "bytes": 7, "url": "http://x.test/r"}
 	b, _ := json.Marshal(map[string]any{"ok": true, "download": dl})
 	e.h.results["pages.click"] = string(b)
-	if code := e.run("--json click e1"); code != ExitOK {
+	if code := e.run("--json click e1"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	want := filepath.Join(e.dir, "downloads", "report.bin")
@@ -86,7 +87,7 @@ func TestClickMovesDownloadIntoDownloadDir(t *testing.T) {
 
 	// downloads shows where the file is now.
 	e.h.results["downloads.list"] = `{"downloads":[{"guid":"g1","path":"` + src + `","state":"complete","bytes":7}]}`
-	if code := e.run("downloads"); code != ExitOK {
+	if code := e.run("downloads"); code != cmdutil.ExitOK {
 		t.Fatalf("downloads: exit %d: %s", code, e.err)
 	}
 	if !strings.Contains(e.out.String(), want) {
@@ -100,7 +101,7 @@ func TestClickMovesDownloadIntoDownloadDir(t *testing.T) {
 	dl["guid"] = "g2"
 	b, _ = json.Marshal(map[string]any{"ok": true, "download": dl})
 	e.h.results["pages.click"] = string(b)
-	if code := e.run("click e1"); code != ExitOK {
+	if code := e.run("click e1"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	second := filepath.Join(e.dir, "downloads", "report (1).bin")
@@ -115,7 +116,7 @@ func TestClickMovesDownloadIntoDownloadDir(t *testing.T) {
 func TestClickReportsChooser(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results["pages.click"] = `{"ok":true,"fileChooser":{"mode":"selectSingle"}}`
-	if code := e.run("click e1"); code != ExitOK {
+	if code := e.run("click e1"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if !strings.Contains(e.out.String(), "file chooser opened") || !strings.Contains(e.out.String(), "browserctl upload FILE") {
@@ -140,13 +141,13 @@ func TestPDFWritesTheFile(t *testing.T) {
 	e := newTestEnv(t)
 	path := filepath.Join(t.TempDir(), "doc.pdf")
 	e.h.results["pages.pdf"] = `{"data":"JVBERi0xLjQ=","format":"pdf"}`
-	if code := e.run("pdf -o " + path); code != ExitOK || strings.TrimSpace(e.out.String()) != path {
+	if code := e.run("pdf -o " + path); code != cmdutil.ExitOK || strings.TrimSpace(e.out.String()) != path {
 		t.Fatalf("exit %d, printed %q; want %s", code, e.out, path)
 	}
 	if b, err := os.ReadFile(path); err != nil || string(b) != "%PDF-1.4" {
 		t.Errorf("the file holds %q, %v", b, err)
 	}
-	if code := e.run("--json pdf -o " + path); code != ExitOK || !strings.Contains(e.out.String(), `"bytes":8`) || strings.Contains(e.out.String(), "JVBER") {
+	if code := e.run("--json pdf -o " + path); code != cmdutil.ExitOK || !strings.Contains(e.out.String(), `"bytes":8`) || strings.Contains(e.out.String(), "JVBER") {
 		t.Errorf("--json: exit %d, %s; want the path and size, not the data", code, e.out)
 	}
 }

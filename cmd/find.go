@@ -5,28 +5,29 @@ import (
 	"fmt"
 	"strings"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
 // find is declared on pages.find's row.
 func init() {
-	printers["found"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["found"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Result = func(raw json.RawMessage) error { return printFound(f, raw) }
 	}
 }
 
 // printFound prints the elements as snapshot lines, or the array with
 // --json; nothing found is exit 1.
-func printFound(f *Factory, raw json.RawMessage) error {
+func printFound(f *cmdutil.Factory, raw json.RawMessage) error {
 	var res rpc.FindResult
-	if err := decodeResult(rpc.PageFind, raw, &res); err != nil {
+	if err := cmdutil.DecodeResult(rpc.PageFind, raw, &res); err != nil {
 		return err
 	}
 	if res.Elements == nil {
 		res.Elements = []rpc.Ref{}
 	}
 	if f.Globals.JSON {
-		if err := marshalJSON(f, res.Elements); err != nil {
+		if err := cmdutil.MarshalJSON(f, res.Elements); err != nil {
 			return err
 		}
 	} else {
@@ -42,7 +43,7 @@ func printFound(f *Factory, raw json.RawMessage) error {
 		}
 	}
 	if len(res.Elements) == 0 {
-		return &ReportedError{Code: ExitError, Err: fmt.Errorf("no element matches")}
+		return &cmdutil.ReportedError{Code: cmdutil.ExitError, Err: fmt.Errorf("no element matches")}
 	}
 	return nil
 }

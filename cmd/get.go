@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -15,15 +16,15 @@ import (
 // subcommands, declared on methods of their own (get attr, get count ...).
 func getWhats() []string {
 	whats := append([]string{}, rpc.GetWhat.Values...)
-	for _, d := range declaredCmds() {
-		if len(d.words) == 2 && d.words[0] == "get" {
-			whats = append(whats, d.words[1])
+	for _, d := range cmdutil.DeclaredCmds() {
+		if len(d.Words) == 2 && d.Words[0] == "get" {
+			whats = append(whats, d.Words[1])
 		}
 	}
 	return whats
 }
 
-func newCmdGet(f *Factory, runF func(*pageCall) error) *cobra.Command {
+func newCmdGet(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	var p rpc.GetParams
 	c := &cobra.Command{
 		Use:   "get " + strings.Join(rpc.GetWhat.Values, "|") + " [REF] | attr REF NAME | count SELECTOR",
@@ -34,37 +35,37 @@ pixels, viewport coordinates). attr prints an attribute of an element (nothing
 when it has none; --json gives null); count prints how many elements match a
 CSS selector, visible or not.
 
-` + targetHelp,
+` + cmdutil.TargetHelp,
 		Example: `  browserctl get title
   browserctl get text e12
   browserctl get box e3 --json
   browserctl get text '#status'
   browserctl get attr e5 href
   browserctl get count 'ul.results > li'`,
-		Args: rangeArgs(1, 3, "what to get ("+strings.Join(getWhats(), ", ")+") and an optional REF"),
+		Args: cmdutil.RangeArgs(1, 3, "what to get ("+strings.Join(getWhats(), ", ")+") and an optional REF"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return filterStrings(rpc.GetWhat.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
+				return cmdutil.FilterStrings(rpc.GetWhat.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 			}
-			return completeRefs(f, 1)(c, args, toComplete)
+			return cmdutil.CompleteRefs(f, 1)(c, args, toComplete)
 		},
-		RunE: pageRunE(f, runF, func(args []string) (*pageCall, error) {
-			p.SessionID, p.What = sessionOf(f), args[0]
+		RunE: cmdutil.PageRunE(f, runF, func(args []string) (*cmdutil.PageCall, error) {
+			p.SessionID, p.What = cmdutil.SessionOf(f), args[0]
 			if whats := getWhats(); !slices.Contains(whats, p.What) {
-				return nil, usageErrorf("cannot get %q: %s or %s", p.What, strings.Join(whats[:len(whats)-1], ", "), whats[len(whats)-1])
+				return nil, cmdutil.UsageErrorf("cannot get %q: %s or %s", p.What, strings.Join(whats[:len(whats)-1], ", "), whats[len(whats)-1])
 			}
 			if len(args) > 2 {
-				return nil, usageErrorf("get %s takes one REF, got %q", p.What, args[1:])
+				return nil, cmdutil.UsageErrorf("get %s takes one REF, got %q", p.What, args[1:])
 			}
 			if len(args) == 2 {
-				p.Ref, p.Selector = target(args[1])
+				p.Ref, p.Selector = cmdutil.Target(args[1])
 			}
 			if (p.What == "value" || p.What == "box") && p.Ref == "" && p.Selector == "" {
-				return nil, usageErrorf("get %s needs a REF", p.What)
+				return nil, cmdutil.UsageErrorf("get %s needs a REF", p.What)
 			}
-			return &pageCall{Method: rpc.PageGet, Params: p, Human: func(raw json.RawMessage) error {
+			return &cmdutil.PageCall{Method: rpc.PageGet, Params: p, Human: func(raw json.RawMessage) error {
 				var res rpc.ValueResult
-				if err := decodeResult(rpc.PageGet, raw, &res); err != nil {
+				if err := cmdutil.DecodeResult(rpc.PageGet, raw, &res); err != nil {
 					return err
 				}
 				if p.What == "box" {
@@ -74,21 +75,11 @@ CSS selector, visible or not.
 						return err
 					}
 				}
-				return printValue(f.IO.Out, res.Value)
+				return cmdutil.PrintValue(f.IO.Out, res.Value)
 			}}, nil
 		}),
-		Annotations: notReplayed(readsOnly),
+		Annotations: cmdutil.NotReplayed(rpc.ReadsOnly),
 	}
-	addTabFlag(c, f, &p.TabID)
+	cmdutil.AddTabFlag(c, f, &p.TabID)
 	return c
-}
-
-func filterStrings(list []string, prefix string) []cobra.Completion {
-	var out []cobra.Completion
-	for _, v := range list {
-		if len(prefix) <= len(v) && v[:len(prefix)] == prefix {
-			out = append(out, v)
-		}
-	}
-	return out
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -50,7 +51,7 @@ func checkUsage(t *testing.T, setup func(*testEnv), lines ...string) {
 			if setup != nil {
 				setup(e)
 			}
-			if code := e.run(args); code != ExitUsage {
+			if code := e.run(args); code != cmdutil.ExitUsage {
 				t.Errorf("exit %d, want 2; stderr %q", code, e.err)
 			}
 			if len(e.h.calls) != 0 {

@@ -8,10 +8,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/repl/recorder"
+	"browserctl/rpc"
 )
 
-func newCmdHistory(f *Factory) *cobra.Command {
+func newCmdHistory(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "history",
 		Short: "List the commands this REPL session ran (REPL only)",
@@ -19,18 +21,18 @@ func newCmdHistory(f *Factory) *cobra.Command {
 re-quoted as a shell would read it. Lines from earlier sessions are in the
 REPL's history file (Up arrow), not here. --json prints them as an array.`,
 		Example: "  history\n  history --json",
-		Args:    noArgs,
+		Args:    cmdutil.NoArgs,
 		Hidden:  !f.InREPL,
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.History == nil {
-				return usageErrorf("history lists the lines of a REPL session; run it inside `browserctl repl`")
+				return cmdutil.UsageErrorf("history lists the lines of a REPL session; run it inside `browserctl repl`")
 			}
 			lines := f.History()
 			if f.Globals.JSON {
 				if lines == nil {
 					lines = []string{}
 				}
-				return marshalJSON(f, lines)
+				return cmdutil.MarshalJSON(f, lines)
 			}
 			w := f.IO.Out
 			for i, l := range lines {
@@ -38,7 +40,7 @@ REPL's history file (Up arrow), not here. --json prints them as an array.`,
 			}
 			return nil
 		},
-		Annotations: notReplayed(replOnly),
+		Annotations: cmdutil.NotReplayed(rpc.REPLOnly),
 	}
 }
 

@@ -10,13 +10,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
-func newCmdInitScript(f *Factory) *cobra.Command {
+func newCmdInitScript(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:         "init-script",
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 		Short:       "Run a script in every new document of the session, before the page's own scripts",
 		Long: `Run a script at the start of every new document of the session's tabs, in
 every frame, before any script of the page: a mock, a polyfill, a test
@@ -26,7 +27,7 @@ cross-site frames too, and in tabs that join the session later.`,
   browserctl init-script add --code 'window.__test = true'
   browserctl init-script list
   browserctl init-script remove s1`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 	}
 	return c // add, list, remove: declared on initScripts.add, .list and .remove
 }
@@ -34,15 +35,15 @@ cross-site frames too, and in tabs that join the session later.`,
 func init() {
 	// scripts: the session's init scripts, and warnings for the tabs that
 	// could not take one.
-	printers["scripts"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["scripts"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = printScripts(f, pc.Method)
 	}
 	// init-script add FILE | --code JS: the script and its name.
-	preparers["init-script add"] = func(f *Factory, pc *pageCall, args []string) error {
+	cmdutil.Preparers["init-script add"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.InitScriptAddParams)
 		switch {
 		case len(args) == 1 && p.Source != "":
-			return usageErrorf("give a FILE or --code, not both")
+			return cmdutil.UsageErrorf("give a FILE or --code, not both")
 		case len(args) == 1:
 			b, err := os.ReadFile(args[0])
 			if err != nil {
@@ -52,34 +53,34 @@ func init() {
 		case p.Source != "":
 			p.Name = "--code"
 		default:
-			return usageErrorf("give a FILE or --code JS")
+			return cmdutil.UsageErrorf("give a FILE or --code JS")
 		}
 		if len(p.Source) == 0 {
-			return usageErrorf("the script is empty")
+			return cmdutil.UsageErrorf("the script is empty")
 		}
 		pc.Params = p
 		return nil
 	}
 }
 
-func printScripts(f *Factory, method string) func(json.RawMessage) error {
+func printScripts(f *cmdutil.Factory, method string) func(json.RawMessage) error {
 	return func(raw json.RawMessage) error {
 		var r rpc.InitScriptListResult
-		if err := decodeResult(method, raw, &r); err != nil {
+		if err := cmdutil.DecodeResult(method, raw, &r); err != nil {
 			return err
 		}
 		if len(r.Scripts) == 0 && f.IO.IsStderrTTY() {
 			fmt.Fprintln(f.IO.ErrOut, "no init scripts")
 		}
-		t := newTable(f, "ID", "NAME", "BYTES")
+		t := cmdutil.NewTable(f, "ID", "NAME", "BYTES")
 		for _, s := range r.Scripts {
-			t.add(s.ID, safeText(s.Name), fmt.Sprint(len(s.Source)))
+			t.Add(s.ID, cmdutil.SafeText(s.Name), fmt.Sprint(len(s.Source)))
 		}
-		if err := t.print(); err != nil {
+		if err := t.Print(); err != nil {
 			return err
 		}
 		for _, u := range r.Unapplied {
-			warn(f, "tab %d does not have %s: %s", u.TabID, u.Setting, safeText(u.Error))
+			warn(f, "tab %d does not have %s: %s", u.TabID, u.Setting, cmdutil.SafeText(u.Error))
 		}
 		return nil
 	}

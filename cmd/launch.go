@@ -11,13 +11,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/chromium"
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
 	"browserctl/launcher"
+	"browserctl/rpc"
 )
 
 type launchOptions struct {
-	f        *Factory
+	f        *cmdutil.Factory
 	Browser  string
 	Headless bool
 	Profile  string
@@ -25,7 +27,7 @@ type launchOptions struct {
 	New      bool
 }
 
-func newCmdLaunch(f *Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
+func newCmdLaunch(f *cmdutil.Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
 	opts := &launchOptions{f: f}
 	c := &cobra.Command{
 		Use:   "launch",
@@ -45,14 +47,14 @@ profiles it made for them.`,
   browserctl launch --headless
   browserctl launch --new
   browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
 			return launchRun(c.Context(), opts)
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.Flags().StringVar(&opts.Browser, "browser", f.Getenv("BROWSERCTL_BROWSER"), "browser binary ($BROWSERCTL_BROWSER; default: chromium, chromium-browser or google-chrome on PATH)")
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
@@ -63,7 +65,7 @@ profiles it made for them.`,
 }
 
 // findBrowser is --browser, else the first known browser on PATH.
-func findBrowser(f *Factory, given string) (string, error) {
+func findBrowser(f *cmdutil.Factory, given string) (string, error) {
 	p, err := chromium.Find(f.LookPath, given)
 	if errors.Is(err, chromium.ErrNotFound) {
 		return "", fmt.Errorf("%w or give --browser PATH", err)
@@ -133,7 +135,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	if f.Globals.JSON {
-		return marshalJSON(f, map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir})
+		return cmdutil.MarshalJSON(f, map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir})
 	}
 	fmt.Fprintf(f.IO.Out, "%d\n", bc.Pid())
 	return nil
@@ -143,7 +145,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 // connected to it, launch starts nothing (two browsers would take the hub
 // from each other). It prints the pid of the browser launch
 // started, when the connected one is that.
-func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
+func reuseConnectedBrowser(ctx context.Context, f *cmdutil.Factory) (bool, error) {
 	h, err := f.ExistingHub()
 	if err != nil {
 		return false, nil
@@ -165,7 +167,7 @@ func reuseConnectedBrowser(ctx context.Context, f *Factory) (bool, error) {
 	}
 	fmt.Fprintf(f.IO.ErrOut, "already connected: %s; reusing it (`browserctl launch --new` starts another)\n", who)
 	if f.Globals.JSON {
-		return true, marshalJSON(f, map[string]any{"reused": true, "pid": pid, "connected": st.Browser})
+		return true, cmdutil.MarshalJSON(f, map[string]any{"reused": true, "pid": pid, "connected": st.Browser})
 	}
 	if pid > 0 {
 		fmt.Fprintf(f.IO.Out, "%d\n", pid)
@@ -190,7 +192,7 @@ func waitConnectedSince(ctx context.Context, h hubapi.Controller, t time.Time, d
 		select {
 		case <-ctx.Done():
 			return &hubclient.NotConnectedError{Msg: fmt.Sprintf("the browser launch started did not connect within %s; another one still is", d)}
-		case <-time.After(pollEvery):
+		case <-time.After(cmdutil.PollEvery):
 		}
 	}
 }

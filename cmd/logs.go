@@ -10,20 +10,17 @@ import (
 	"fmt"
 	"strings"
 
+	"browserctl/cmdutil"
 	"browserctl/logview"
 	"browserctl/rpc"
-	"browserctl/termsafe"
 )
-
-// safeText makes page text safe for a one-line field of a terminal.
-func safeText(s string) string { return termsafe.Line(s) }
 
 // printEntries prints a batch: the result as it is, or with --follow one
 // JSON entry per line; for people, each entry through human.
-func printEntries[T any](f *Factory, raw json.RawMessage, follow bool, entries []T, human func(T)) error {
+func printEntries[T any](f *cmdutil.Factory, raw json.RawMessage, follow bool, entries []T, human func(T)) error {
 	if f.Globals.JSON {
 		if !follow {
-			return printJSON(f, raw)
+			return cmdutil.PrintJSON(f, raw)
 		}
 		for _, e := range entries {
 			b, err := json.Marshal(e)
@@ -42,12 +39,12 @@ func printEntries[T any](f *Factory, raw json.RawMessage, follow bool, entries [
 
 // logPrinter is the printer of a logs.* command: print prints one batch,
 // first the answer to the first call.
-func logPrinter[R any](print func(f *Factory, r R, raw json.RawMessage, follow, first bool) error) func(*Factory, *pageCall, rpc.Command, map[string]string) {
-	return func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+func logPrinter[R any](print func(f *cmdutil.Factory, r R, raw json.RawMessage, follow, first bool) error) func(*cmdutil.Factory, *cmdutil.PageCall, rpc.Command, map[string]string) {
+	return func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		follow, first := args["--follow"] != "", true
 		pc.Result = func(raw json.RawMessage) error {
 			var r R
-			if err := decodeResult(pc.Method, raw, &r); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &r); err != nil {
 				return err
 			}
 			defer func() { first = false }()
@@ -58,7 +55,7 @@ func logPrinter[R any](print func(f *Factory, r R, raw json.RawMessage, follow, 
 
 func init() {
 	// console: a line a message; the dropped ones said once.
-	printers["console"] = logPrinter(func(f *Factory, r rpc.ConsoleResult, raw json.RawMessage, follow, first bool) error {
+	cmdutil.Printers["console"] = logPrinter(func(f *cmdutil.Factory, r rpc.ConsoleResult, raw json.RawMessage, follow, first bool) error {
 		if first && r.Dropped > 0 && f.IO.IsStderrTTY() {
 			fmt.Fprintf(f.IO.ErrOut, "(%d older messages were dropped)\n", r.Dropped)
 		}
@@ -67,20 +64,20 @@ func init() {
 		})
 	})
 	// errors: a line an exception.
-	printers["errors"] = logPrinter(func(f *Factory, r rpc.ErrorsResult, raw json.RawMessage, follow, _ bool) error {
+	cmdutil.Printers["errors"] = logPrinter(func(f *cmdutil.Factory, r rpc.ErrorsResult, raw json.RawMessage, follow, _ bool) error {
 		return printEntries(f, raw, follow, r.Entries, func(e rpc.ErrorEntry) {
 			fmt.Fprintln(f.IO.Out, logview.ErrorLine(f.IO.ColorScheme(), e))
 		})
 	})
 	// network requests: a table, or following a line a request as it
 	// finishes (those in flight with the first answer).
-	printers["requests"] = logPrinter(func(f *Factory, r rpc.NetworkResult, raw json.RawMessage, follow, first bool) error {
+	cmdutil.Printers["requests"] = logPrinter(func(f *cmdutil.Factory, r rpc.NetworkResult, raw json.RawMessage, follow, first bool) error {
 		if !follow && !f.Globals.JSON {
-			t := newTable(f, logview.RequestHeader...)
+			t := cmdutil.NewTable(f, logview.RequestHeader...)
 			for _, e := range append(r.Requests, r.Inflight...) {
-				t.add(logview.RequestCells(e)...)
+				t.Add(logview.RequestCells(e)...)
 			}
-			return t.print()
+			return t.Print()
 		}
 		entries := r.Requests
 		if first {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 )
 
@@ -39,7 +40,7 @@ func TestFollowLoopsUntilCancelled(t *testing.T) {
 	e.f.Hub = func() (hubapi.Controller, error) { return ca, nil }
 	e.h.results["logs.console"] = `{"entries":[{"seq":7,"level":"warning","text":"careful\u001b[31m","url":"http://a.test/","line":3,"column":1,"time":0}],"next":7,"dropped":0}`
 	code := Run(ctx, e.f, []string{"console", "--follow", "--level", "warning"})
-	if code != ExitOK {
+	if code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if len(e.h.calls) != 3 {
@@ -52,8 +53,8 @@ func TestFollowLoopsUntilCancelled(t *testing.T) {
 		if !strings.Contains(c.Params, `"after":7`) || !strings.Contains(c.Params, `"waitMs":10000`) || !strings.Contains(c.Params, `"level":"warning"`) {
 			t.Errorf("a follow call sent %s; want after 7, waitMs and the level", c.Params)
 		}
-		if c.Timeout <= followWait {
-			t.Errorf("a follow call's timeout %s does not cover its wait %s", c.Timeout, followWait)
+		if c.Timeout <= cmdutil.FollowWait {
+			t.Errorf("a follow call's timeout %s does not cover its wait %s", c.Timeout, cmdutil.FollowWait)
 		}
 	}
 	if out := e.out.String(); strings.Count(out, "careful") != 2 || strings.Contains(out, "\x1b") {

@@ -6,11 +6,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
+	"browserctl/failure"
 	"browserctl/mcpserver"
 	"browserctl/rpc"
 )
 
-func newCmdMCP(f *Factory) *cobra.Command {
+func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
 	c := &cobra.Command{
 		Use:   "mcp",
@@ -35,7 +37,7 @@ folder's downloads/); the result names the file and its size.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if maxChars < -1 {
-				return usageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
+				return cmdutil.UsageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
 			}
 			ctl, err := f.Hub()
 			if err != nil {
@@ -43,18 +45,18 @@ folder's downloads/); the result names the file and its size.`,
 			}
 			srv := mcpserver.New(mcpserver.Options{
 				Caller:           ctl,
-				Session:          sessionOf(f),
+				Session:          cmdutil.SessionOf(f),
 				MaxSnapshotChars: maxChars,
 				Timeout:          f.Globals.Timeout,
 				Hint: func(err error) string {
 					var be *rpc.BrowserError
 					if errors.As(err, &be) {
-						return hintFor(be)
+						return failure.HintFor(be)
 					}
-					return hubHint(err)
+					return failure.HubHint(err)
 				},
 				Describe: func(err error) mcpserver.ErrorReport {
-					r := describeError("", f.Globals.Server, err)
+					r := failure.Describe("", f.Globals.Server, err)
 					return mcpserver.ErrorReport{Code: r.Code, Name: r.Name, Message: r.Message,
 						Reason: mcpserver.ReasonOf(err), Retryable: r.Retryable, Hint: r.Hint}
 				},
@@ -72,7 +74,7 @@ folder's downloads/); the result names the file and its size.`,
 			}
 			return err
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
 	return c

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"browserctl/cmdutil"
 	"browserctl/mcpserver"
 	"browserctl/rpc"
 )
@@ -61,7 +62,7 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 	serverFills := map[string]bool{"sessionId": true, "tabId": true, "timeoutMs": true}
 	cases := []struct {
 		tool    string
-		cmd     func(*Factory, func(*pageCall) error) *cobra.Command
+		cmd     func(*cmdutil.Factory, func(*cmdutil.PageCall) error) *cobra.Command
 		args    []string
 		cliOnly map[string]bool // flags with no member, or one the tool leaves out
 		sends   any             // the params the tool sends for this command, when not its input's
@@ -69,7 +70,9 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true}, nil},
 		{"browser_navigate_back", newCmdBack, []string{}, map[string]bool{"wait-until": true}, nil},
 		{"browser_reload", newCmdReload, []string{}, map[string]bool{"wait-until": true}, nil},
-		{"browser_press_key", func(f *Factory, runF func(*pageCall) error) *cobra.Command { return newCmdDeclared(f, runF, "press") }, []string{"Enter"}, nil, nil},
+		{"browser_press_key", func(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+			return cmdutil.NewCmdDeclared(f, runF, "press")
+		}, []string{"Enter"}, nil, nil},
 		{"browser_take_screenshot", declaredBuild("screenshot"), []string{"e1"}, map[string]bool{"output": true, "max-width": true}, nil},
 		{"browser_vitals", declaredBuild("vitals"), []string{}, nil, nil},
 		{"browser_drag", newCmdDrag, []string{"e1", "e2"}, nil, nil},
@@ -91,7 +94,7 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		var sent reflect.Type
 		{
 			e := newTestEnv(t)
-			c := tc.cmd(e.f, func(pc *pageCall) error { sent = reflect.TypeOf(pc.Params); return nil })
+			c := tc.cmd(e.f, func(pc *cmdutil.PageCall) error { sent = reflect.TypeOf(pc.Params); return nil })
 			c.SetArgs(append(append([]string{}, tc.args...), flagsFor(tc.tool, "")...))
 			c.SetOut(e.out)
 			c.SetErr(e.err)
@@ -109,8 +112,8 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		parse := func(extra ...string) map[string]any {
 			t.Helper()
 			e := newTestEnv(t)
-			var got *pageCall
-			c := tc.cmd(e.f, func(pc *pageCall) error { got = pc; return nil })
+			var got *cmdutil.PageCall
+			c := tc.cmd(e.f, func(pc *cmdutil.PageCall) error { got = pc; return nil })
 			c.SetArgs(append(append([]string{}, tc.args...), extra...))
 			c.SetOut(e.out)
 			c.SetErr(e.err)

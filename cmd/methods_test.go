@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -45,7 +46,7 @@ func TestEveryMethodIsComplete(t *testing.T) {
 				t.Errorf("%s: its command %q is not in the tree", m.Wire, dc.Path)
 				continue
 			}
-			if d := declOf(c); !d.declared || !d.replay && d.why == "" {
+			if d := cmdutil.DeclOf(c); !d.Declared || !d.Replay && d.Why == "" {
 				t.Errorf("%s: %q declares no replay: set its Replay", m.Wire, dc.Path)
 			}
 		}
@@ -201,8 +202,8 @@ func TestDeclaredCommandsUsage(t *testing.T) {
 		{"session release s1 s2", "needs at most one session ID"},
 	} {
 		e := newTestEnv(t)
-		if code := e.run(tt.args); code != ExitUsage || !strings.Contains(e.err.String(), tt.want) {
-			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, ExitUsage, tt.want)
+		if code := e.run(tt.args); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, cmdutil.ExitUsage, tt.want)
 		}
 		if len(e.h.calls) != 0 {
 			t.Errorf("%s: a usage error sent %v", tt.args, e.h.calls)
@@ -232,15 +233,6 @@ func TestDeclaredCommandsPrint(t *testing.T) {
 	}
 }
 
-// expandDone fills a done line from the arguments and the result.
-func TestExpandDone(t *testing.T) {
-	got := expandDone(`{.verb} {REF}: {acted REF}, {.n} "{.msg}"`, map[string]string{"REF": "e3"},
-		[]byte(`{"verb":"hovered","n":2,"msg":"a\nb","target":{"role":"button","name":"Go","ref":"e3"}}`))
-	if want := `hovered e3: button "Go" [e3], 2 "a\nb"`; got != want {
-		t.Errorf("expandDone = %q, want %q", got, want)
-	}
-}
-
 // A tab named by its URL is the session's one tab there, looked up when
 // the command runs; none or several there is an error that sends nothing
 // more.
@@ -258,7 +250,7 @@ func TestDeclaredTabByURL(t *testing.T) {
 	for url, want := range map[string]string{"https://c.test/": "no tab of the session is at https://c.test/", "https://b.test/": "2 tabs of the session are at https://b.test/"} {
 		e := newTestEnv(t)
 		e.h.results[rpc.TabList] = list
-		if code := e.run("tab activate " + url); code != ExitError || !strings.Contains(e.err.String(), want) {
+		if code := e.run("tab activate " + url); code != cmdutil.ExitError || !strings.Contains(e.err.String(), want) {
 			t.Errorf("%s: exit %d, stderr %q; want %q", url, code, e.err, want)
 		}
 		if c := e.h.lastCall(t); c.Method != rpc.TabList {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -113,8 +114,8 @@ func TestExtensionTimeoutIsRetryable(t *testing.T) {
 	e := newTestEnv(t)
 	// As the hub's decoding of the extension's answer makes it.
 	e.h.errs[rpc.PageWaitFor] = rpc.FromWire(4102, `timed out after 2000 ms waiting for text "Done" to appear`, nil)
-	if code := e.run("wait --text Done --timeout 2s"); code != ExitRetry {
-		t.Errorf("exit %d, want %d", code, ExitRetry)
+	if code := e.run("wait --text Done --timeout 2s"); code != cmdutil.ExitRetry {
+		t.Errorf("exit %d, want %d", code, cmdutil.ExitRetry)
 	}
 	want := "error 4102 operation_failed: timed out after 2000 ms waiting for text \"Done\" to appear\n" +
 		"hint: timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout\n"
@@ -160,30 +161,30 @@ func TestTimeoutReachesEveryPageCall(t *testing.T) {
 
 // The navigation commands as the tests that stop after parsing build
 // them (they are declared on their rows).
-func newCmdOpen(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "open")
+func newCmdOpen(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "open")
 }
 
-func newCmdBack(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "back")
+func newCmdBack(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "back")
 }
 
-func newCmdReload(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "reload")
+func newCmdReload(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "reload")
 }
 
-func newCmdFind(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "find")
+func newCmdFind(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "find")
 }
 
-func newCmdClick(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "click")
+func newCmdClick(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "click")
 }
 
-func newCmdScroll(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "scroll")
+func newCmdScroll(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "scroll")
 }
 
-func newCmdDrag(f *Factory, runF func(*pageCall) error) *cobra.Command {
-	return newCmdDeclared(f, runF, "drag")
+func newCmdDrag(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
+	return cmdutil.NewCmdDeclared(f, runF, "drag")
 }

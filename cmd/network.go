@@ -13,12 +13,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/logview"
 	"browserctl/network"
 	"browserctl/rpc"
 )
 
-func newCmdNetwork(f *Factory) *cobra.Command {
+func newCmdNetwork(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "network",
 		Short: "The tab's requests, one request whole; answer requests yourself (route), HAR, WebSockets",
@@ -30,9 +31,9 @@ func newCmdNetwork(f *Factory) *cobra.Command {
   browserctl network route /api/user --body '{"name":"Ann"}' --content-type application/json
   browserctl network har start; browserctl network har stop run.har
   browserctl network ws --frames w1 --follow`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 	}
 	c.AddCommand(newCmdNetworkRoute(f, nil), newCmdNetworkHAR(f), newCmdNetworkWS(f))
 	return c
@@ -41,20 +42,20 @@ func newCmdNetwork(f *Factory) *cobra.Command {
 // The declared network commands' checks and printers.
 func init() {
 	// block, unblock: no empty PATTERN.
-	checks["patterns"] = func(params any, _ map[string]string) error {
+	cmdutil.Checks["patterns"] = func(params any, _ map[string]string) error {
 		for _, a := range params.(*rpc.BlockParams).Patterns {
 			if strings.TrimSpace(a) == "" {
-				return usageErrorf("a PATTERN must not be empty")
+				return cmdutil.UsageErrorf("a PATTERN must not be empty")
 			}
 		}
 		return nil
 	}
 	// unroute: a PATTERN or --all, one of them.
-	checks["unroute"] = func(params any, args map[string]string) error {
+	cmdutil.Checks["unroute"] = func(params any, args map[string]string) error {
 		p := params.(*rpc.UnrouteParams)
 		pattern, given := args["PATTERN"]
 		if p.All == given {
-			return usageErrorf("give a PATTERN or --all, one of them")
+			return cmdutil.UsageErrorf("give a PATTERN or --all, one of them")
 		}
 		if given {
 			return network.CheckPattern("PATTERN", pattern)
@@ -62,16 +63,16 @@ func init() {
 		return nil
 	}
 	// request: an id as network requests lists it.
-	checks["requestID"] = func(params any, _ map[string]string) (err error) {
+	cmdutil.Checks["requestID"] = func(params any, _ map[string]string) (err error) {
 		p := params.(*rpc.NetworkRequestParams)
 		p.ID, err = network.RequestID(p.ID)
 		return err
 	}
 	// block, unblock: the session's block list after the change.
-	printers["blocklist"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["blocklist"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.BlockResult
-			if err := decodeResult(pc.Method, raw, &r); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &r); err != nil {
 				return err
 			}
 			if len(r.SkippedTabIDs) > 0 {
@@ -81,36 +82,36 @@ func init() {
 				fmt.Fprintln(f.IO.ErrOut, "nothing is blocked")
 			}
 			for _, pat := range r.Patterns {
-				fmt.Fprintln(f.IO.Out, safeText(pat))
+				fmt.Fprintln(f.IO.Out, cmdutil.SafeText(pat))
 			}
 			return nil
 		}
 	}
 	// routes, unroute (and route, written by hand): the session's routes.
-	printers["routes"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["routes"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error { return printRoutes(f, pc.Method, raw) }
 	}
 	// har start: recording, or that it already was.
-	printers["harStart"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["harStart"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.HARStartResult
-			if err := decodeResult(pc.Method, raw, &r); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &r); err != nil {
 				return err
 			}
 			if !r.Started {
 				warn(f, "a HAR recording was already running in this session: it goes on")
 				return nil
 			}
-			done(f, "recording requests (the newest %d are kept); network har stop FILE writes them", r.MaxEntries)
+			cmdutil.Done(f, "recording requests (the newest %d are kept); network har stop FILE writes them", r.MaxEntries)
 			return nil
 		}
 	}
 	// request: the request whole; with -o FILE its response body saved.
-	printers["request"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers["request"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		out := args["--output"]
 		pc.Human = func(raw json.RawMessage) error {
 			var d rpc.RequestDetail
-			if err := decodeResult(pc.Method, raw, &d); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &d); err != nil {
 				return err
 			}
 			logview.WriteRequest(f.IO.Out, f.IO.ColorScheme(), d, out != "")
@@ -119,7 +120,7 @@ func init() {
 		if out != "" {
 			pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 				var d rpc.RequestDetail
-				if err := decodeResult(pc.Method, raw, &d); err != nil {
+				if err := cmdutil.DecodeResult(pc.Method, raw, &d); err != nil {
 					return nil, err
 				}
 				return raw, network.SaveBody(out, d)
@@ -129,16 +130,16 @@ func init() {
 }
 
 // printRoutes prints the session's routes the method answers.
-func printRoutes(f *Factory, method string, raw json.RawMessage) error {
+func printRoutes(f *cmdutil.Factory, method string, raw json.RawMessage) error {
 	var r rpc.RoutesResult
-	if err := decodeResult(method, raw, &r); err != nil {
+	if err := cmdutil.DecodeResult(method, raw, &r); err != nil {
 		return err
 	}
 	if len(r.SkippedTabIDs) > 0 {
 		warn(f, "tabs %v could not be attached now; they get the routes on their first command", r.SkippedTabIDs)
 	}
 	if method == rpc.NetworkUnroute {
-		done(f, "%d route(s) removed", r.Removed)
+		cmdutil.Done(f, "%d route(s) removed", r.Removed)
 	}
 	if len(r.Routes) == 0 {
 		if f.IO.IsStderrTTY() {
@@ -146,9 +147,9 @@ func printRoutes(f *Factory, method string, raw json.RawMessage) error {
 		}
 		return nil
 	}
-	t := newTable(f, logview.RouteHeader...)
+	t := cmdutil.NewTable(f, logview.RouteHeader...)
 	for _, rt := range r.Routes {
-		t.add(logview.RouteCells(rt)...)
+		t.Add(logview.RouteCells(rt)...)
 	}
-	return t.print()
+	return t.Print()
 }

@@ -14,11 +14,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/har"
 	"browserctl/rpc"
 )
 
-func newCmdNetworkHAR(f *Factory) *cobra.Command {
+func newCmdNetworkHAR(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "har",
 		Short: "Record the session's requests as a HAR file: har start, har stop FILE",
@@ -38,17 +39,17 @@ restarts.`, rpc.HAREntriesMax, rpc.HARTextMax>>10, rpc.HARBodiesMax>>20),
 		Example: `  browserctl network har start
   browserctl open https://example.com
   browserctl network har stop example.har`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return usageErrorf("network har needs a subcommand: start or stop FILE")
+			return cmdutil.UsageErrorf("network har needs a subcommand: start or stop FILE")
 		},
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 	}
 	c.AddCommand(newCmdNetworkHARStop(f))
 	return c
 }
 
-func newCmdNetworkHARStop(f *Factory) *cobra.Command {
+func newCmdNetworkHARStop(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "stop FILE",
 		Short: "Stop the session's HAR recording and write it to FILE (HAR 1.2)",
@@ -56,7 +57,7 @@ func newCmdNetworkHARStop(f *Factory) *cobra.Command {
 must exist (checked before the recording stops, so a typo loses nothing).
 No recording running is exit 2.`,
 		Example: "  browserctl network har stop session.har",
-		Args:    exactArgs(1, "FILE"),
+		Args:    cmdutil.ExactArgs(1, "FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path := args[0]
 			if err := har.CheckFolder(path); err != nil {
@@ -65,16 +66,16 @@ No recording running is exit 2.`,
 			if err := checkWritable(path); err != nil {
 				return err // before the stop: the recording goes on
 			}
-			raw, err := callHub(c.Context(), f, rpc.NetworkHARStop, rpc.SessionIDParams{SessionID: sessionOf(f)})
+			raw, err := cmdutil.CallHub(c.Context(), f, rpc.NetworkHARStop, rpc.SessionIDParams{SessionID: cmdutil.SessionOf(f)})
 			var be *rpc.BrowserError
 			if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-				return &UsageError{Err: errors.New(be.Message)} // no recording running
+				return &cmdutil.UsageError{Err: errors.New(be.Message)} // no recording running
 			}
 			if err != nil {
 				return err
 			}
 			var res rpc.HARStopResult
-			if err := decodeResult(rpc.NetworkHARStop, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(rpc.NetworkHARStop, raw, &res); err != nil {
 				return err
 			}
 			n, err := har.Write(path, har.Document(res))
@@ -83,15 +84,15 @@ No recording running is exit 2.`,
 			}
 			abs, _ := filepath.Abs(path)
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]any{"path": abs, "bytes": n, "entries": len(res.Entries), "dropped": res.Dropped})
+				return cmdutil.MarshalJSON(f, map[string]any{"path": abs, "bytes": n, "entries": len(res.Entries), "dropped": res.Dropped})
 			}
 			fmt.Fprintln(f.IO.Out, abs)
-			done(f, "%d requests since %s, %d bytes", len(res.Entries), time.UnixMilli(res.Started).Format("15:04:05"), n)
+			cmdutil.Done(f, "%d requests since %s, %d bytes", len(res.Entries), time.UnixMilli(res.Started).Format("15:04:05"), n)
 			if res.Dropped > 0 {
 				warn(f, "%d older requests were dropped (the newest %d are kept)", res.Dropped, rpc.HAREntriesMax)
 			}
 			return nil
 		},
-		Annotations: replays(),
+		Annotations: cmdutil.Replays(),
 	}
 }

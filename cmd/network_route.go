@@ -10,11 +10,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/network"
 	"browserctl/rpc"
 )
 
-func newCmdNetworkRoute(f *Factory, runF func(*pageCall) error) *cobra.Command {
+func newCmdNetworkRoute(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	var o network.Route
 	c := &cobra.Command{
 		Use:   "route PATTERN",
@@ -42,19 +43,19 @@ nothing changes.`,
   browserctl network route '*://*/*.png' --abort
   browserctl network route /api/slow --delay 2s --status 503
   browserctl network route /report --body-file report.html --header 'Cache-Control: no-store'`,
-		Args:              exactArgs(1, "PATTERN"),
+		Args:              cmdutil.ExactArgs(1, "PATTERN"),
 		ValidArgsFunction: cobra.NoFileCompletions,
-		Annotations:       replays(),
+		Annotations:       cmdutil.Replays(),
 	}
-	c.RunE = pageRunE(f, runF, func(args []string) (*pageCall, error) {
+	c.RunE = cmdutil.PageRunE(f, runF, func(args []string) (*cmdutil.PageCall, error) {
 		q := o
 		q.Given = c.Flags().Changed
 		p, err := q.Params(args[0])
 		if err != nil {
 			return nil, err
 		}
-		p.SessionID = sessionOf(f)
-		return &pageCall{Method: rpc.NetworkRoute, Params: p, Human: func(raw json.RawMessage) error {
+		p.SessionID = cmdutil.SessionOf(f)
+		return &cmdutil.PageCall{Method: rpc.NetworkRoute, Params: p, Human: func(raw json.RawMessage) error {
 			return printRoutes(f, rpc.NetworkRoute, raw)
 		}}, nil
 	})

@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
 // runArgs runs browserctl with args as given (no splitting on spaces).
-func (e *testEnv) runArgs(args ...string) ExitCode {
+func (e *testEnv) runArgs(args ...string) cmdutil.ExitCode {
 	e.out.Reset()
 	e.err.Reset()
 	return Run(context.Background(), e.f, args)
@@ -28,7 +29,7 @@ func TestNetworkRouteSendsWhatWasAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	if code := e.runArgs("--session", "s1", "network", "route", "*/api/*", "--body-file", file, "--header", "X-A: one: two",
-		"--header", "Cache-Control:no-store", "--content-type", "application/octet-stream", "--delay", "1.5s"); code != ExitOK {
+		"--header", "Cache-Control:no-store", "--content-type", "application/octet-stream", "--delay", "1.5s"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	var p rpc.RouteParams
@@ -73,8 +74,8 @@ func TestNetworkRouteBadInput(t *testing.T) {
 		{"network", "ws", "--tab", "-3"},
 	} {
 		e := newTestEnv(t)
-		if code := e.runArgs(append([]string{"--session", "s1"}, args...)...); code != ExitUsage {
-			t.Errorf("%q: exit %d, want %d (stderr %s)", args, code, ExitUsage, e.err)
+		if code := e.runArgs(append([]string{"--session", "s1"}, args...)...); code != cmdutil.ExitUsage {
+			t.Errorf("%q: exit %d, want %d (stderr %s)", args, code, cmdutil.ExitUsage, e.err)
 		}
 		if len(e.h.calls) != 0 {
 			t.Errorf("%q reached the browser: %+v", args, e.h.calls)
@@ -94,7 +95,7 @@ func TestNetworkHARStopWritesHAR(t *testing.T) {
 		"content":{"size":2,"mimeType":"text/plain","text":"hi"},"redirectURL":"","headersSize":-1,"bodySize":2},
 		"cache":{},"timings":{"blocked":1,"dns":-1,"connect":-1,"send":0,"wait":10,"receive":1.5,"ssl":-1}}],"dropped":3,"started":1}`
 	file := filepath.Join(t.TempDir(), "out.har")
-	if code := e.runArgs("--session", "s1", "network", "har", "stop", file); code != ExitOK {
+	if code := e.runArgs("--session", "s1", "network", "har", "stop", file); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	b, err := os.ReadFile(file)
@@ -140,7 +141,7 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 	} {
 		e := newTestEnv(t)
 		e.h.results[tt.method] = `{}`
-		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != ExitOK {
+		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != cmdutil.ExitOK {
 			t.Errorf("%q: exit %d: %s", tt.args, code, e.err)
 			continue
 		}
@@ -161,8 +162,8 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 		{[]string{"console", "--last", "-1"}, "--last must not be negative, got -1"},
 	} {
 		e := newTestEnv(t)
-		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != ExitUsage || !strings.Contains(e.err.String(), tt.msg) {
-			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, ExitUsage, tt.msg)
+		if code := e.runArgs(append([]string{"--session", "s1"}, tt.args...)...); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), tt.msg) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tt.args, code, e.err, cmdutil.ExitUsage, tt.msg)
 		}
 		if len(e.h.calls) != 0 {
 			t.Errorf("%q reached the browser: %+v", tt.args, e.h.calls)
@@ -172,7 +173,7 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 	// the usage line a declaration gives, under hand-written parents too
 	e := newTestEnv(t)
 	for cmd, use := range map[string]string{"network unroute": "network unroute PATTERN | --all", "network har start": "network har start [flags]", "network request": "network request ID [flags]"} {
-		if code := e.runArgs(append(strings.Fields(cmd), "--help")...); code != ExitOK || !strings.Contains(e.out.String(), "browserctl "+use) {
+		if code := e.runArgs(append(strings.Fields(cmd), "--help")...); code != cmdutil.ExitOK || !strings.Contains(e.out.String(), "browserctl "+use) {
 			t.Errorf("%s --help: exit %d, no usage line %q in\n%s", cmd, code, use, e.out)
 		}
 	}
@@ -180,7 +181,7 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 	// an id the extension does not know: its invalid-params answer is exit 2
 	e = newTestEnv(t)
 	e.h.errs[rpc.NetworkRequest] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: "invalid params: no request 99"}
-	if code := e.runArgs("network", "request", "99"); code != ExitUsage || !strings.Contains(e.err.String(), "no request 99") {
+	if code := e.runArgs("network", "request", "99"); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), "no request 99") {
 		t.Errorf("an unknown id: exit %d, stderr %q", code, e.err)
 	}
 
@@ -188,7 +189,7 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 	e = newTestEnv(t)
 	e.h.results[rpc.NetworkRequest] = `{"id":"4","method":"GET","url":"http://h/","status":200,"responseBody":"AP8=","base64Encoded":true,"responseBodySize":2,"mimeType":"image/png","timing":{"ttfbMs":-1,"totalMs":-1}}`
 	file := filepath.Join(t.TempDir(), "body")
-	if code := e.runArgs("network", "request", "4", "-o", file); code != ExitOK {
+	if code := e.runArgs("network", "request", "4", "-o", file); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if b, _ := os.ReadFile(file); string(b) != "\x00\xff" || !strings.Contains(e.out.String(), "Response body: 2 bytes, image/png, saved") {
@@ -198,7 +199,7 @@ func TestDeclaredNetworkCommands(t *testing.T) {
 	// routes as a table, page text escaped
 	e = newTestEnv(t)
 	e.h.results[rpc.NetworkUnroute] = `{"routes":[{"pattern":"/a\u001b","status":503,"bodySize":0,"delayMs":0}],"removed":1}`
-	if code := e.runArgs("network", "unroute", "/b"); code != ExitOK || e.out.String() != "/a\\x1b\t503, 0 bytes\t-\n" {
+	if code := e.runArgs("network", "unroute", "/b"); code != cmdutil.ExitOK || e.out.String() != "/a\\x1b\t503, 0 bytes\t-\n" {
 		t.Errorf("exit %d, printed %q", code, e.out)
 	}
 }
@@ -209,7 +210,7 @@ func TestNetworkWSFollowEndsWhenClosed(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results[rpc.NetworkWebSockets] = `{"sockets":[{"id":"w1","state":"closed"},{"id":"w2","state":"closed"}]}`
 	e.h.results[rpc.NetworkWebSocketFrames] = `{"frames":[],"next":3,"dropped":0,"state":"closed"}`
-	if code := e.runArgs("--session", "s1", "network", "ws", "--follow"); code != ExitOK {
+	if code := e.runArgs("--session", "s1", "network", "ws", "--follow"); code != cmdutil.ExitOK {
 		t.Fatalf("exit %d: %s", code, e.err)
 	}
 	if len(e.h.calls) != 2 || !strings.Contains(e.h.calls[1].Params, `"id":"w2"`) {

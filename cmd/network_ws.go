@@ -12,11 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/logview"
 	"browserctl/rpc"
 )
 
-func newCmdNetworkWS(f *Factory) *cobra.Command {
+func newCmdNetworkWS(f *cmdutil.Factory) *cobra.Command {
 	var (
 		tab    int
 		id     string
@@ -38,11 +39,11 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 		Example: `  browserctl network ws
   browserctl network ws --frames w1
   browserctl network ws --frames w1 --follow --json`,
-		Args:              noArgs,
+		Args:              cmdutil.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			ctx := c.Context()
-			pp := pageParams(f, tab)
+			pp := cmdutil.PageParams(f, tab)
 			if id == "" {
 				raw, r, err := webSockets(ctx, f, pp)
 				switch {
@@ -51,36 +52,36 @@ it was).`, rpc.WebSocketFramesMax, rpc.WebSocketPayloadMax>>10),
 				case !follow:
 					return printWebSockets(f, raw, r)
 				case len(r.Sockets) == 0:
-					return usageErrorf("the tab has no WebSocket connection to follow")
+					return cmdutil.UsageErrorf("the tab has no WebSocket connection to follow")
 				}
 				id = r.Sockets[len(r.Sockets)-1].ID
 			}
 			pc := framesCall(f, rpc.WebSocketFramesParams{PageParams: pp, ID: strings.TrimSpace(id)}, follow)
-			err := runFollow(ctx, f, pc, follow)
-			return asUsage(err) // an unknown id: the caller's mistake, exit 2
+			err := cmdutil.RunFollow(ctx, f, pc, follow)
+			return cmdutil.AsUsage(err) // an unknown id: the caller's mistake, exit 2
 		},
-		Annotations: notReplayed(readsOnly),
+		Annotations: cmdutil.NotReplayed(rpc.ReadsOnly),
 	}
 	c.Flags().StringVar(&id, "frames", "", "print the frames of connection ID (as the listing names it)")
 	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new frames until Ctrl-C")
-	addTabFlag(c, f, &tab)
+	cmdutil.AddTabFlag(c, f, &tab)
 	return c
 }
 
 // webSockets are the tab's connections.
-func webSockets(ctx context.Context, f *Factory, pp rpc.PageParams) (json.RawMessage, rpc.WebSocketsResult, error) {
+func webSockets(ctx context.Context, f *cmdutil.Factory, pp rpc.PageParams) (json.RawMessage, rpc.WebSocketsResult, error) {
 	var r rpc.WebSocketsResult
 	raw, err := callRaw(ctx, f, rpc.NetworkWebSockets, rpc.WebSocketsParams{PageParams: pp})
 	if err == nil {
-		err = decodeResult(rpc.NetworkWebSockets, raw, &r)
+		err = cmdutil.DecodeResult(rpc.NetworkWebSockets, raw, &r)
 	}
 	return raw, r, err
 }
 
 // printWebSockets prints the connections as a table.
-func printWebSockets(f *Factory, raw json.RawMessage, r rpc.WebSocketsResult) error {
+func printWebSockets(f *cmdutil.Factory, raw json.RawMessage, r rpc.WebSocketsResult) error {
 	if f.Globals.JSON {
-		return printJSON(f, raw)
+		return cmdutil.PrintJSON(f, raw)
 	}
 	if len(r.Sockets) == 0 {
 		if f.IO.IsStderrTTY() {
@@ -88,24 +89,24 @@ func printWebSockets(f *Factory, raw json.RawMessage, r rpc.WebSocketsResult) er
 		}
 		return nil
 	}
-	t := newTable(f, logview.SocketHeader...)
+	t := cmdutil.NewTable(f, logview.SocketHeader...)
 	for _, s := range r.Sockets {
-		t.add(logview.SocketCells(s)...)
+		t.Add(logview.SocketCells(s)...)
 	}
-	return t.print()
+	return t.Print()
 }
 
 // framesCall prints a connection's frames, a batch a call; following, it
 // ends the follow when the connection closed and nothing is left.
-func framesCall(f *Factory, p rpc.WebSocketFramesParams, follow bool) *pageCall {
+func framesCall(f *cmdutil.Factory, p rpc.WebSocketFramesParams, follow bool) *cmdutil.PageCall {
 	first := true
-	return &pageCall{Method: rpc.NetworkWebSocketFrames, Params: p, Result: func(raw json.RawMessage) error {
+	return &cmdutil.PageCall{Method: rpc.NetworkWebSocketFrames, Params: p, Result: func(raw json.RawMessage) error {
 		var r rpc.WebSocketFramesResult
-		if err := decodeResult(rpc.NetworkWebSocketFrames, raw, &r); err != nil {
+		if err := cmdutil.DecodeResult(rpc.NetworkWebSocketFrames, raw, &r); err != nil {
 			return err
 		}
 		if f.Globals.JSON && !follow {
-			return printJSON(f, raw)
+			return cmdutil.PrintJSON(f, raw)
 		}
 		if err := printEntries(f, raw, true, r.Frames, func(fr rpc.WebSocketFrame) {
 			fmt.Fprintln(f.IO.Out, logview.FrameLine(fr))
@@ -120,7 +121,7 @@ func framesCall(f *Factory, p rpc.WebSocketFramesParams, follow bool) *pageCall 
 			if f.IO.IsStderrTTY() {
 				fmt.Fprintln(f.IO.ErrOut, "the connection closed")
 			}
-			return errFollowEnd
+			return cmdutil.ErrFollowEnd
 		}
 		return nil
 	}}

@@ -7,20 +7,21 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
 func init() {
 	// click: what was pressed, and a chooser or download it set off.
-	printers["click"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers["click"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		cc := clickCall(f, pc.Params.(rpc.ClickParams), args["REF"])
 		pc.Post, pc.Human = cc.Post, cc.Human
 	}
 	// scroll: the new scroll position, x and y.
-	printers["scroll"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["scroll"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.ScrollResult
-			if err := decodeResult(pc.Method, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
 				return err
 			}
 			_, err := fmt.Fprintf(f.IO.Out, "%g %g\n", res.ScrollX, res.ScrollY)
@@ -29,20 +30,20 @@ func init() {
 	}
 	// value: a result's value, a string as it is, anything else as JSON on
 	// one line.
-	printers["value"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["value"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.ValueResult
-			if err := decodeResult(pc.Method, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
 				return err
 			}
-			return printValue(f.IO.Out, res.Value)
+			return cmdutil.PrintValue(f.IO.Out, res.Value)
 		}
 	}
 }
 
-func okDone(f *Factory, msg string) func(json.RawMessage) error {
+func okDone(f *cmdutil.Factory, msg string) func(json.RawMessage) error {
 	return func(json.RawMessage) error {
-		done(f, "%s", msg)
+		cmdutil.Done(f, "%s", msg)
 		return nil
 	}
 }

@@ -13,12 +13,13 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"browserctl/cmdutil"
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
 func init() {
-	hooks["record start"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["record start"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.RecordStartParams)
 		path, given := args["FILE"]
 		if !given {
@@ -35,22 +36,22 @@ func init() {
 			return err
 		}
 		if p.MaxWidth < 0 {
-			return usageErrorf("--max-width must be a number of pixels, got %d", p.MaxWidth)
+			return cmdutil.UsageErrorf("--max-width must be a number of pixels, got %d", p.MaxWidth)
 		}
 		abs, err := filepath.Abs(path)
 		if err != nil {
-			return usageErrorf("%s: %v", path, err)
+			return cmdutil.UsageErrorf("%s: %v", path, err)
 		}
 		p.Path, args["FILE"] = abs, abs // FILE: for the done line
 		pc.Params = p
 		return nil
 	}
 	// record stop: the frames pulled and written as FILE's container.
-	hooks["record stop"] = func(ctx context.Context, f *Factory, pc *pageCall, _ map[string]string) error {
+	cmdutil.Hooks["record stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
 		pc.Refused = refusedAsUsage
 		pc.Result = func(raw json.RawMessage) error {
 			var res rpc.RecordStopResult
-			if err := decodeResult(rpc.RecordStop, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(rpc.RecordStop, raw, &res); err != nil {
 				return err
 			}
 			path := cmp.Or(res.Path, "recording-"+f.Now().Format("20060102-150405")+".gif")
@@ -58,7 +59,7 @@ func init() {
 				return err
 			}
 			frames, err := evidence.ReadFrames(func(p rpc.RecordFramesParams) (json.RawMessage, error) {
-				p.SessionID = sessionOf(f)
+				p.SessionID = cmdutil.SessionOf(f)
 				return callRaw(ctx, f, rpc.RecordFrames, p)
 			})
 			if err != nil {
@@ -69,7 +70,7 @@ func init() {
 			}
 			s := evidence.RecordingOf(path, res, len(frames))
 			if f.Globals.JSON {
-				return marshalJSON(f, s)
+				return cmdutil.MarshalJSON(f, s)
 			}
 			if _, err := fmt.Fprintln(f.IO.Out, s.Path); err != nil {
 				return err
@@ -77,7 +78,7 @@ func init() {
 			if res.Truncated {
 				fmt.Fprintf(f.IO.ErrOut, "warning: the recording reached its memory bound and stopped early\n")
 			}
-			done(f, "%d frames in %.1f s (%.1f per second), %d bytes", s.Frames, res.DurationMS/1000, s.FPS, s.Bytes)
+			cmdutil.Done(f, "%d frames in %.1f s (%.1f per second), %d bytes", s.Frames, res.DurationMS/1000, s.FPS, s.Bytes)
 			return nil
 		}
 		return nil
@@ -92,7 +93,7 @@ func checkQuality(q **int) error {
 	case **q == -1:
 		*q = nil
 	case **q < 0 || **q > 100:
-		return usageErrorf("--quality must be 0-100, got %d", **q)
+		return cmdutil.UsageErrorf("--quality must be 0-100, got %d", **q)
 	}
 	return nil
 }
@@ -102,27 +103,27 @@ func checkQuality(q **int) error {
 func refusedAsUsage(err error) error {
 	var be *rpc.BrowserError
 	if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
-		return &UsageError{Err: errors.New(be.Message)}
+		return &cmdutil.UsageError{Err: errors.New(be.Message)}
 	}
 	return err
 }
 
 // checkVideoPath is a usage error for a container this machine cannot
 // write or a file that cannot be written.
-func checkVideoPath(f *Factory, path string) error {
+func checkVideoPath(f *cmdutil.Factory, path string) error {
 	ct, err := evidence.ContainerOf(path)
 	if err != nil {
-		return &UsageError{Err: err}
+		return &cmdutil.UsageError{Err: err}
 	}
 	if ct.NeedsFFmpeg() && ffmpegPath(f) == "" {
-		return usageErrorf("%s: .%s needs ffmpeg on PATH; install it, or record to .gif or .png (written without ffmpeg)", path, ct)
+		return cmdutil.UsageErrorf("%s: .%s needs ffmpeg on PATH; install it, or record to .gif or .png (written without ffmpeg)", path, ct)
 	}
 	return checkWritable(path)
 }
 
 // callRaw is callHub without the terminal escaping: for answers that are
 // data for a file (base64 frames, trace JSON), never printed.
-func callRaw(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
+func callRaw(ctx context.Context, f *cmdutil.Factory, method string, params any) (json.RawMessage, error) {
 	h, err := f.Hub()
 	if err != nil {
 		return nil, err

@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 	"errors"
 
 	"github.com/spf13/cobra"
 )
 
-func newCmdREPL(f *Factory) *cobra.Command {
+func newCmdREPL(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "repl",
 		Short: "Run commands interactively, with completion of refs, tabs and sessions",
@@ -21,7 +23,7 @@ shells'; it keeps it by id across hub restarts. Inside it, history lists this
 session's lines and save FILE writes its page commands as a script for
 browserctl batch -f FILE.`,
 		Example: "  browserctl repl\n  browserctl            # on a terminal",
-		Args:    noArgs,
+		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.InREPL {
 				return errors.New("already in the REPL")
@@ -30,6 +32,6 @@ browserctl batch -f FILE.`,
 			defer stop()
 			return runREPL(ctx, f)
 		},
-		Annotations: notReplayed(runsOthers),
+		Annotations: cmdutil.NotReplayed(rpc.RunsOthers),
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/hub"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
@@ -35,7 +36,7 @@ type replHub struct {
 
 // openREPLHub becomes a client of the hub at addr, or, with none there,
 // holds the listener itself.
-func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
+func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	token, err := f.Token()
 	if err != nil {
 		return nil, err
@@ -62,7 +63,7 @@ func openREPLHub(ctx context.Context, f *Factory) (*replHub, error) {
 	return rh, nil
 }
 
-func runREPL(ctx context.Context, f *Factory) error {
+func runREPL(ctx context.Context, f *cmdutil.Factory) error {
 	// Lines get their own context: SIGINT while a line runs cancels that
 	// line only; SIGTERM or SIGHUP end the REPL.
 	base, stop := context.WithCancel(context.WithoutCancel(ctx))
@@ -131,7 +132,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 			}()
 			f.IO.SetColorEnabled(lineF.colorDefault)
 			sl := script.Before(lctx, args)
-			script.After(sl, Run(lctx, lineF.Factory, args) == ExitOK)
+			script.After(sl, Run(lctx, lineF.Factory, args) == cmdutil.ExitOK)
 			sctx, scancel := context.WithTimeout(ctx, time.Second)
 			if st, err := own.Status(sctx); err == nil {
 				ps.Set(st)
@@ -150,7 +151,7 @@ func runREPL(ctx context.Context, f *Factory) error {
 }
 
 type lineFactory struct {
-	*Factory
+	*cmdutil.Factory
 	colorDefault bool
 }
 
@@ -159,14 +160,14 @@ type lineFactory struct {
 // it is not one already, gets one holding the REPL's --session), and the
 // REPL's own global flags as the lines' defaults, less --session, which the
 // Own holds so that `session use` and `session create` on a line change it.
-func replFactory(f *Factory, ctrl hubapi.Controller) lineFactory {
+func replFactory(f *cmdutil.Factory, ctrl hubapi.Controller) lineFactory {
 	if _, ok := ctrl.(*hubclient.Own); !ok {
 		ctrl = hubclient.NewOwn(ctrl, "this REPL", f.Globals.Session)
 	}
 	defaults := *f.Globals
 	defaults.Session = ""
 	lf := *f
-	lf.Globals = &Globals{}
+	lf.Globals = &cmdutil.Globals{}
 	lf.Defaults = &defaults
 	lf.InREPL = true
 	lf.Hub = func() (hubapi.Controller, error) { return ctrl, nil }
@@ -174,7 +175,7 @@ func replFactory(f *Factory, ctrl hubapi.Controller) lineFactory {
 	return lineFactory{Factory: &lf, colorDefault: f.IO.ColorEnabled()}
 }
 
-func readCloser(f *Factory) *os.File {
+func readCloser(f *cmdutil.Factory) *os.File {
 	if file, ok := f.IO.In.(*os.File); ok {
 		return file
 	}
@@ -184,13 +185,13 @@ func readCloser(f *Factory) *os.File {
 // CompleteLine answers completion candidates for a partial command line,
 // from the same tree (and ValidArgsFunctions) as shell completion: it runs
 // cobra's hidden __complete command on a fresh tree.
-func CompleteLine(ctx context.Context, f *Factory, args []string, toComplete string) []string {
+func CompleteLine(ctx context.Context, f *cmdutil.Factory, args []string, toComplete string) []string {
 	var out bytes.Buffer
 	cf := *f
 	io := *f.IO
 	io.Out, io.ErrOut = &out, &bytes.Buffer{}
 	cf.IO = &io
-	cf.Globals = &Globals{}
+	cf.Globals = &cmdutil.Globals{}
 	root := NewRootCmd(&cf)
 	root.SetArgs(append(append([]string{"__complete"}, args...), toComplete))
 	if err := root.ExecuteContext(ctx); err != nil {

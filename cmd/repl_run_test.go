@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
 	"context"
 	"testing"
 )
@@ -10,8 +11,8 @@ import (
 func TestREPLLinesDoNotLeakFlags(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results["tabs.active"] = `{"tabId":101}`
-	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them:
-	e.f.Globals.Session = "s-repl"        // `browserctl --session s-repl repl`
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv) // as the REPL's own root parsed them:
+	e.f.Globals.Session = "s-repl"                // `browserctl --session s-repl repl`
 	lf := replFactory(e.f, e.h)
 	ctx := context.Background()
 
@@ -30,10 +31,10 @@ func TestREPLLinesDoNotLeakFlags(t *testing.T) {
 	if c := e.h.lastCall(t); c.Params != `{"sessionId":"s-repl"}` {
 		t.Errorf("second line sent %s, want the REPL's --session", c.Params)
 	}
-	if code := Run(ctx, lf.Factory, []string{"repl"}); code != ExitError {
+	if code := Run(ctx, lf.Factory, []string{"repl"}); code != cmdutil.ExitError {
 		t.Errorf("repl inside the REPL: exit %d", code)
 	}
-	if code := Run(ctx, lf.Factory, []string{"serve"}); code != ExitError {
+	if code := Run(ctx, lf.Factory, []string{"serve"}); code != cmdutil.ExitError {
 		t.Errorf("serve inside the REPL: exit %d", code)
 	}
 }

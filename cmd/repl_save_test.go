@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -13,7 +14,7 @@ import (
 // that waited itself), failed and read-only lines out, ids as comments.
 func TestSaveScriptFromREPLLines(t *testing.T) {
 	e := newTestEnv(t)
-	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
@@ -23,7 +24,7 @@ func TestSaveScriptFromREPLLines(t *testing.T) {
 	line := func(args ...string) {
 		t.Helper()
 		sl := rec.Before(ctx, args)
-		rec.After(sl, Run(ctx, lf.Factory, args) == ExitOK)
+		rec.After(sl, Run(ctx, lf.Factory, args) == cmdutil.ExitOK)
 	}
 	e.h.results[rpc.SessionCreate] = `{"sessionId":"s1","name":"","groupId":1,"tabIds":[101],"activeTabId":101}`
 	e.h.results[rpc.PageClick] = `{"ok":true}`
@@ -79,27 +80,27 @@ func TestSaveScriptFromREPLLines(t *testing.T) {
 func TestSaveKeepsAnExistingFile(t *testing.T) {
 	e := newTestEnv(t)
 	file := e.dir + "/steps.txt"
-	if code := Run(context.Background(), e.f, []string{"save", file}); code != ExitUsage {
+	if code := Run(context.Background(), e.f, []string{"save", file}); code != cmdutil.ExitUsage {
 		t.Errorf("save outside the REPL: exit %d, want 2", code)
 	}
-	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	lf.Script = func(context.Context) []string { return []string{"press Enter"} }
-	if code := Run(context.Background(), lf.Factory, []string{"save", file}); code != ExitOK {
+	if code := Run(context.Background(), lf.Factory, []string{"save", file}); code != cmdutil.ExitOK {
 		t.Fatalf("save: exit %d: %s", code, e.err)
 	}
 	lf.Script = func(context.Context) []string { return []string{"press Tab"} }
-	if code := Run(context.Background(), lf.Factory, []string{"save", file}); code != ExitError {
+	if code := Run(context.Background(), lf.Factory, []string{"save", file}); code != cmdutil.ExitError {
 		t.Errorf("save over an existing file: exit %d, want 1", code)
 	}
 	if !strings.Contains(e.err.String(), "save --force overwrites it") {
 		t.Errorf("stderr %q does not say how to overwrite", e.err)
 	}
-	if code := Run(context.Background(), lf.Factory, []string{"save", "--force", file}); code != ExitOK {
+	if code := Run(context.Background(), lf.Factory, []string{"save", "--force", file}); code != cmdutil.ExitOK {
 		t.Errorf("save --force: exit %d", code)
 	}
 	e.out.Reset()
-	if code := Run(context.Background(), lf.Factory, []string{"save", "-"}); code != ExitOK || !strings.HasSuffix(e.out.String(), "\npress Tab\n") {
+	if code := Run(context.Background(), lf.Factory, []string{"save", "-"}); code != cmdutil.ExitOK || !strings.HasSuffix(e.out.String(), "\npress Tab\n") {
 		t.Errorf("save -: exit %d, printed %q", code, e.out)
 	}
 }
@@ -107,14 +108,14 @@ func TestSaveKeepsAnExistingFile(t *testing.T) {
 // A session that acted on a page it found open: the script opens it first.
 func TestSaveScriptNamesTheStartPage(t *testing.T) {
 	e := newTestEnv(t)
-	*e.f.Globals = envGlobals(e.f.Getenv) // as the REPL's own root parsed them
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv) // as the REPL's own root parsed them
 	lf := replFactory(e.f, e.h)
 	rec := newRecorder(e.h, lf.Factory)
 	ctx := context.Background()
 	e.h.results[rpc.PageDurableTarget] = `{"url":"http://a/start","document":"1","target":"#go"}`
 	e.h.results[rpc.PageClick] = `{"ok":true}`
 	args := []string{"click", "e1"}
-	rec.After(rec.Before(ctx, args), Run(ctx, lf.Factory, args) == ExitOK)
+	rec.After(rec.Before(ctx, args), Run(ctx, lf.Factory, args) == cmdutil.ExitOK)
 	want := []string{"# the session started on this page", "open http://a/start", "click '#go'"}
 	if got := rec.Script(ctx); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("script %q, want %q", got, want)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
 	"browserctl/rpc"
@@ -16,7 +17,7 @@ import (
 
 // startSession is the session a REPL or a batch run starts on: its
 // --session ($BROWSERCTL_SESSION), else the shells' current session.
-func startSession(ctx context.Context, f *Factory, ctrl hubapi.Controller) string {
+func startSession(ctx context.Context, f *cmdutil.Factory, ctrl hubapi.Controller) string {
 	if f.Globals.Session != "" {
 		return f.Globals.Session
 	}
@@ -32,14 +33,14 @@ func startSession(ctx context.Context, f *Factory, ctrl hubapi.Controller) strin
 // (launchedGone), as one-shot commands do.
 type launchAware struct {
 	hubapi.Controller
-	f *Factory
+	f *cmdutil.Factory
 }
 
 func (l launchAware) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
 	res, err := l.Controller.Call(ctx, method, params, timeout)
 	var be *rpc.BrowserError
 	if err != nil && errors.As(err, &be) && be.Code == rpc.CodeExtensionNotConnected {
-		if gerr := launchedGoneIn(l.f); gerr != nil {
+		if gerr := cmdutil.LaunchedGoneIn(l.f); gerr != nil {
 			return nil, gerr
 		}
 	}

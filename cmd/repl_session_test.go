@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -16,12 +17,12 @@ func TestREPLSessionIsItsOwn(t *testing.T) {
 	e.h.results[rpc.SessionCreate] = `{"sessionId":"s5","name":"","groupId":1,"tabIds":[101],"activeTabId":101}`
 	e.h.results[rpc.SessionAttachCurrent] = `{"sessionId":"s7","name":"","groupId":2,"tabIds":[102],"activeTabId":102}`
 	e.h.results[rpc.PageGet] = `{"value":"T"}`
-	*e.f.Globals = envGlobals(e.f.Getenv)
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv)
 	lf := replFactory(e.f, e.h)
 	ctx := context.Background()
 	sentWith := func(what string) {
 		t.Helper()
-		if code := Run(ctx, lf.Factory, []string{"get", "title"}); code != ExitOK {
+		if code := Run(ctx, lf.Factory, []string{"get", "title"}); code != cmdutil.ExitOK {
 			t.Fatalf("get title: exit %d: %s", code, e.err.String())
 		}
 		if c := e.h.lastCall(t); c.Params != `{"sessionId":"`+what+`","what":"title"}` && !(what == "" && c.Params == `{"what":"title"}`) {
@@ -37,12 +38,12 @@ func TestREPLSessionIsItsOwn(t *testing.T) {
 		{[]string{"session", "create"}, "s5"},
 		{[]string{"session", "attach-current"}, "s7"},
 	} {
-		if code := Run(ctx, lf.Factory, tc.line); code != ExitOK {
+		if code := Run(ctx, lf.Factory, tc.line); code != cmdutil.ExitOK {
 			t.Fatalf("%v: exit %d: %s", tc.line, code, e.err.String())
 		}
 		sentWith(tc.want)
 	}
-	if code := Run(ctx, lf.Factory, []string{"session", "use", "s9"}); code != ExitError {
+	if code := Run(ctx, lf.Factory, []string{"session", "use", "s9"}); code != cmdutil.ExitError {
 		t.Errorf("use of a session the browser does not have: exit %d", code)
 	}
 	sentWith("s7")
@@ -51,7 +52,7 @@ func TestREPLSessionIsItsOwn(t *testing.T) {
 	}
 
 	// one-shot: the hub's
-	if code := Run(ctx, e.f, []string{"session", "create"}); code != ExitOK {
+	if code := Run(ctx, e.f, []string{"session", "create"}); code != cmdutil.ExitOK {
 		t.Fatalf("one-shot session create: exit %d: %s", code, e.err.String())
 	}
 	if !slices.Equal(e.h.used, []string{"s5"}) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )
@@ -22,20 +23,20 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 		e := newTestEnv(t)
 		e.f.InREPL = inREPL
 		root := NewRootCmd(e.f)
-		declareHelp(root)
+		cmdutil.DeclareHelp(root)
 		var rows []string
 		var walk func(c *cobra.Command)
 		walk = func(c *cobra.Command) {
-			d := declOf(c)
+			d := cmdutil.DeclOf(c)
 			switch {
-			case !d.declared:
+			case !d.Declared:
 				t.Errorf("%q declares no replay: add Annotations: replays(...) or notReplayed(why) where it is built", c.CommandPath())
-			case d.replay:
+			case d.Replay:
 				rows = append(rows, c.CommandPath()+": replayed")
-			case d.why == "":
+			case d.Why == "":
 				t.Errorf("%q is not replayed and says no why", c.CommandPath())
 			default:
-				rows = append(rows, c.CommandPath()+": not replayed ("+d.why+")")
+				rows = append(rows, c.CommandPath()+": not replayed ("+d.Why+")")
 			}
 			for _, sub := range c.Commands() {
 				walk(sub)
@@ -56,11 +57,11 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 // so, never dropped.
 func TestSaveCommentsAnUndeclaredCommand(t *testing.T) {
 	c := &cobra.Command{Use: "new"}
-	if d := declOf(c); d.declared || d.replay || d.why != undeclared {
+	if d := cmdutil.DeclOf(c); d.Declared || d.Replay || d.Why != rpc.Undeclared {
 		t.Errorf("an undeclared command reads as %+v", d)
 	}
 	e := newTestEnv(t)
-	rec := recorder.New(recorder.Config{Hub: e.h, IsRef: isRef,
+	rec := recorder.New(recorder.Config{Hub: e.h, IsRef: cmdutil.IsRef,
 		Tree: func() (*cobra.Command, string) {
 			root := &cobra.Command{Use: "browserctl"}
 			root.AddCommand(c)
@@ -79,7 +80,7 @@ func TestSaveCommentsAnUndeclaredCommand(t *testing.T) {
 // activated by id is written by its URL.
 func TestSaveFilesDialogsTabs(t *testing.T) {
 	e := newTestEnv(t)
-	*e.f.Globals = envGlobals(e.f.Getenv)
+	*e.f.Globals = cmdutil.EnvGlobals(e.f.Getenv)
 	e.f.Globals.Session = "s1"
 	lf := replFactory(e.f, e.h)
 	rec := newRecorder(e.h, lf.Factory)
@@ -92,7 +93,7 @@ func TestSaveFilesDialogsTabs(t *testing.T) {
 	line := func(args ...string) {
 		t.Helper()
 		sl := rec.Before(ctx, args)
-		rec.After(sl, Run(ctx, lf.Factory, args) == ExitOK)
+		rec.After(sl, Run(ctx, lf.Factory, args) == cmdutil.ExitOK)
 	}
 	page := `{"url":"http://a/form","document":"1","target":"role=button[name=\"Get it\"]"}`
 	e.h.results[rpc.PageDurableTarget] = page

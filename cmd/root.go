@@ -4,6 +4,10 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
+	"browserctl/failure"
+	"browserctl/rpc"
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -11,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -25,7 +30,7 @@ import (
 // Catching them everywhere cost a locked OS thread and two goroutines per
 // run, a fifth of a one-shot call.
 func Main() int {
-	f := NewFactory()
+	f := cmdutil.NewFactory()
 	args := os.Args[1:]
 	if len(args) == 0 && f.IO.IsStdinTTY() && f.IO.IsStdoutTTY() {
 		args = []string{"repl"}
@@ -64,30 +69,30 @@ func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
 // Run builds a fresh command tree, runs args on it, prints any error on
 // f.IO.ErrOut and returns the exit status. A fresh tree per run means no
 // flag value leaks from one REPL line to the next.
-func Run(ctx context.Context, f *Factory, args []string) ExitCode {
+func Run(ctx context.Context, f *cmdutil.Factory, args []string) cmdutil.ExitCode {
 	path, err := execute(ctx, f, args)
 	PrintError(f, path, err)
-	return ExitCodeFor(err)
+	return cmdutil.ExitCodeFor(err)
 }
 
 // execute runs args on a fresh tree and returns the path of the command
 // that ran (for the usage line) and its error, unprinted (batch prints it
 // its own way).
-func execute(ctx context.Context, f *Factory, args []string) (string, error) {
+func execute(ctx context.Context, f *cmdutil.Factory, args []string) (string, error) {
 	ctx, timing := traceCalls(ctx, f, args)
 	root := newTreeFor(f, args)
-	rejectUnknownSubcommands(root)
+	cmdutil.RejectUnknownSubcommands(root)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
 	reportTiming(f, timing, strings.Join(args, " "))
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command") {
-		err = &UsageError{Err: err}
+		err = &cmdutil.UsageError{Err: err}
 	}
 	path := root.CommandPath()
 	if c != nil {
 		path = c.CommandPath()
 	}
-	if err != nil && jsonRequested(f, args) {
+	if err != nil && cmdutil.JSONRequested(f, args) {
 		f.Globals.JSON = true
 	}
 	return path, err
@@ -95,27 +100,27 @@ func execute(ctx context.Context, f *Factory, args []string) (string, error) {
 
 // PrintError writes err for people, with a hint where one helps, or with
 // --json as one JSON object (see errreport.go).
-func PrintError(f *Factory, cmdPath string, err error) {
+func PrintError(f *cmdutil.Factory, cmdPath string, err error) {
 	if err == nil {
 		return
 	}
-	var ee *ReportedError
+	var ee *cmdutil.ReportedError
 	if errors.As(err, &ee) && ee.Err == nil {
 		return
 	}
 	if errors.As(err, &ee) {
 		err = ee.Err
 	}
-	r := describeError(cmdPath, f.Globals.Server, err)
+	r := failure.Describe(cmdPath, f.Globals.Server, err)
 	if f.Globals.JSON {
-		printErrorJSON(f, r)
+		cmdutil.PrintErrorJSON(f, r)
 		return
 	}
-	printErrorHuman(f, r)
+	cmdutil.PrintErrorHuman(f, r)
 }
 
 // NewRootCmd builds the whole tree on f.
-func NewRootCmd(f *Factory) *cobra.Command {
+func NewRootCmd(f *cmdutil.Factory) *cobra.Command {
 	root := newBareRoot(f)
 	cmds := topCmds()
 	for _, tc := range cmds {
@@ -132,7 +137,7 @@ func NewRootCmd(f *Factory) *cobra.Command {
 // typo to suggest a fix for). Building all ~60 commands with their flags
 // for one was a tenth of a one-shot call's CPU and half of a batch line's
 // (allocations, then garbage collection in batch).
-func newTreeFor(f *Factory, args []string) *cobra.Command {
+func newTreeFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	name := topCommandName(args)
 	cmds := topCmds()
 	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
@@ -187,7 +192,7 @@ var (
 // help group and how to build it.
 type topCmd struct {
 	name, group string
-	build       func(f *Factory) *cobra.Command
+	build       func(f *cmdutil.Factory) *cobra.Command
 }
 
 // topCmds are the top-level commands written by hand (those declared on
@@ -198,23 +203,23 @@ func topCmds() []topCmd {
 	cmds := []topCmd{
 		{"session", "browser", newCmdSession},
 		{"tab", "browser", newCmdTab},
-		{"call", "browser", func(f *Factory) *cobra.Command { return newCmdCall(f, nil) }},
-		{"get", "page", func(f *Factory) *cobra.Command { return newCmdGet(f, nil) }},
-		{"wait", "page", func(f *Factory) *cobra.Command { return newCmdWait(f, nil) }},
+		{"call", "browser", func(f *cmdutil.Factory) *cobra.Command { return newCmdCall(f, nil) }},
+		{"get", "page", func(f *cmdutil.Factory) *cobra.Command { return newCmdGet(f, nil) }},
+		{"wait", "page", func(f *cmdutil.Factory) *cobra.Command { return newCmdWait(f, nil) }},
 		{"keyboard", "page", newCmdKeyboard},
 		{"batch", "local", newCmdBatch},
-		{"upload", "page", func(f *Factory) *cobra.Command { return newCmdUpload(f, nil) }},
+		{"upload", "page", func(f *cmdutil.Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"network", "page", newCmdNetwork},
 		{"dialog", "page", newCmdDialog},
 		{"set", "page", newCmdSet},
 		{"state", "page", newCmdState},
 		{"init-script", "page", newCmdInitScript},
-		{"serve", "local", func(f *Factory) *cobra.Command { return newCmdServe(f, nil) }},
-		{"stop", "local", func(f *Factory) *cobra.Command { return newCmdStop(f, nil) }},
-		{"status", "local", func(f *Factory) *cobra.Command { return newCmdStatus(f, nil) }},
+		{"serve", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdServe(f, nil) }},
+		{"stop", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStop(f, nil) }},
+		{"status", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStatus(f, nil) }},
 		{"token", "local", newCmdToken},
 		{"extension", "local", newCmdExtension},
-		{"launch", "local", func(f *Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
+		{"launch", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
 		{"repl", "local", newCmdREPL},
 		{"completion", "local", newCmdCompletion},
 		{"doctor", "local", newCmdDoctor},
@@ -226,28 +231,28 @@ func topCmds() []topCmd {
 	return cmds
 }
 
-func addTop(root *cobra.Command, f *Factory, tc topCmd) {
+func addTop(root *cobra.Command, f *cmdutil.Factory, tc topCmd) {
 	c := tc.build(f)
 	c.GroupID = tc.group
-	addDeclaredChildren(f, c, []string{tc.name}, declaredCmds())
+	cmdutil.AddDeclaredChildren(f, c, []string{tc.name}, cmdutil.DeclaredCmds())
 	root.AddCommand(c)
 }
 
 // addTopFor adds tc as args need it: of its declared subcommands only
 // those a word of args names (cobra routes only to a subcommand named),
 // all when help is asked for; so `get title` does not build `get attr`.
-func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
+func addTopFor(root *cobra.Command, f *cmdutil.Factory, tc topCmd, args []string) {
 	if slices.Contains(args, "-h") || slices.Contains(args, "--help") {
 		addTop(root, f, tc)
 		return
 	}
 	c := tc.build(f)
 	c.GroupID = tc.group
-	var named, all []declared
-	for _, d := range declaredCmds() {
-		if len(d.words) > 1 && d.words[0] == tc.name {
+	var named, all []cmdutil.Declared
+	for _, d := range cmdutil.DeclaredCmds() {
+		if len(d.Words) > 1 && d.Words[0] == tc.name {
 			all = append(all, d)
-			if slices.Contains(args, d.words[1]) || slices.ContainsFunc(d.cmd.Aliases, func(a string) bool { return slices.Contains(args, a) }) {
+			if slices.Contains(args, d.Words[1]) || slices.ContainsFunc(d.Cmd.Aliases, func(a string) bool { return slices.Contains(args, a) }) {
 				named = append(named, d)
 			}
 		}
@@ -256,13 +261,13 @@ func addTopFor(root *cobra.Command, f *Factory, tc topCmd, args []string) {
 		named = all // no subcommand named: the group prints its help, or says which there are
 	}
 	if named != nil {
-		addDeclaredChildren(f, c, []string{tc.name}, named)
+		cmdutil.AddDeclaredChildren(f, c, []string{tc.name}, named)
 	}
 	root.AddCommand(c)
 }
 
 // newBareRoot is the root command with its flags and groups, no children.
-func newBareRoot(f *Factory) *cobra.Command {
+func newBareRoot(f *cmdutil.Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "browserctl",
 		Short: "Drive a real Chrome from the shell through its extension",
@@ -277,21 +282,21 @@ With no arguments on a terminal it opens the REPL.`,
   browserctl get title --json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		Annotations:   notReplayed(printsHelp),
+		Annotations:   cmdutil.NotReplayed(rpc.PrintsHelp),
 		PersistentPreRunE: func(c *cobra.Command, args []string) error {
 			if f.Globals.NoColor {
 				f.IO.SetColorEnabled(false)
 			}
-			if err := validateInvocation(f, c); err != nil {
+			if err := cmdutil.ValidateInvocation(f, c); err != nil {
 				return err
 			}
-			addr, err := parseServerAddr(f.Globals.Server)
+			addr, err := cmdutil.ParseServerAddr(f.Globals.Server)
 			if err != nil {
-				return usageErrorf("--server: %v", err)
+				return cmdutil.UsageErrorf("--server: %v", err)
 			}
 			f.Globals.Server = addr
-			if budgetCommand(c) {
-				c.SetContext(withCommandBudget(c.Context(), f.Globals.Timeout))
+			if cmdutil.BudgetCommand(c) {
+				c.SetContext(cmdutil.WithCommandBudget(c.Context(), f.Globals.Timeout))
 			}
 			return nil
 		},
@@ -300,9 +305,9 @@ With no arguments on a terminal it opens the REPL.`,
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &UsageError{Err: err}
+		return &cmdutil.UsageError{Err: err}
 	})
-	addGlobalFlags(root, f)
+	cmdutil.AddGlobalFlags(root, f)
 	root.AddGroup(
 		&cobra.Group{ID: "browser", Title: "Browser commands:"},
 		&cobra.Group{ID: "page", Title: "Page commands:"},
@@ -310,3 +315,34 @@ With no arguments on a terminal it opens the REPL.`,
 	)
 	return root
 }
+
+// declaredTop are the topCmds of the declared top-level commands that
+// placed (topCmds' own list, the same every time) does not name; made
+// once per process.
+func declaredTop(placed []topCmd) []topCmd {
+	declaredTopOnce.Do(func() {
+		all := cmdutil.DeclaredCmds()
+		for i := range all {
+			d := &all[i]
+			if len(d.Words) != 1 || slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == d.Words[0] }) {
+				continue
+			}
+			group := d.Cmd.Group
+			if group == "" {
+				group = "page"
+			}
+			declaredTopCmds = append(declaredTopCmds, topCmd{d.Words[0], group, func(f *cmdutil.Factory) *cobra.Command { return cmdutil.NewDeclaredCmd(f, nil, *d) }})
+		}
+		for _, g := range rpc.Groups {
+			if !slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == g.Path }) {
+				declaredTopCmds = append(declaredTopCmds, topCmd{g.Path, cmp.Or(g.Group, "page"), func(*cmdutil.Factory) *cobra.Command { return cmdutil.NewGroupCmd(g) }})
+			}
+		}
+	})
+	return declaredTopCmds
+}
+
+var (
+	declaredTopOnce sync.Once
+	declaredTopCmds []topCmd
+)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"browserctl/cmdutil"
 	"browserctl/hubclient"
 	"browserctl/rpc"
 )
@@ -30,28 +31,28 @@ func TestPrintErrorFormats(t *testing.T) {
 		name string
 		err  error
 		want string
-		code ExitCode
+		code cmdutil.ExitCode
 	}{
 		{"not connected after --wait", &hubclient.NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser within 2s"},
 			"error 4101 extension_not_connected: no extension connected to ws://127.0.0.1:1/ws/browser within 2s\n" +
-				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
-		{"status not connected", &ReportedError{Code: ExitNoBrowser, Err: &hubclient.NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser"}},
+				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", cmdutil.ExitNoBrowser},
+		{"status not connected", &cmdutil.ReportedError{Code: cmdutil.ExitNoBrowser, Err: &hubclient.NotConnectedError{Msg: "no extension connected to ws://127.0.0.1:1/ws/browser"}},
 			"error 4101 extension_not_connected: no extension connected to ws://127.0.0.1:1/ws/browser\n" +
-				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
+				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", cmdutil.ExitNoBrowser},
 		{"the hub's 4101", rpc.ErrNotConnected(),
 			"error 4101 extension_not_connected: extension not connected\n" +
-				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", ExitNoBrowser},
+				"hint: no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions\n", cmdutil.ExitNoBrowser},
 		{"no hub", fmt.Errorf("no hub at 127.0.0.1:1: %w: http://127.0.0.1:1 (connection refused)", hubclient.ErrNoHub),
 			"error: no hub at 127.0.0.1:1: no browserctl hub at this address: http://127.0.0.1:1 (connection refused)\n" +
-				"hint: any browser command starts a hub at --server; or run `browserctl serve`\n", ExitNoBrowser},
+				"hint: any browser command starts a hub at --server; or run `browserctl serve`\n", cmdutil.ExitNoBrowser},
 		{"not a hub", fmt.Errorf("%w: http://127.0.0.1:1 answered 404 Not Found", hubclient.ErrNotAHub),
 			"error: not a browserctl hub: http://127.0.0.1:1 answered 404 Not Found\n" +
-				"hint: another program holds this address: pick another with --server ($BROWSERCTL_SERVER)\n", ExitNoBrowser},
+				"hint: another program holds this address: pick another with --server ($BROWSERCTL_SERVER)\n", cmdutil.ExitNoBrowser},
 		{"unauthorized", fmt.Errorf("%w (http://127.0.0.1:1)", hubclient.ErrUnauthorized),
 			"error: the hub refused the token (http://127.0.0.1:1)\n" +
-				"hint: the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry\n", ExitNoBrowser},
-		{"usage", usageErrorf("bad"), "error: bad\nRun 'browserctl get --help' for usage.\n", ExitUsage},
-		{"local", errors.New("boom"), "error: boom\n", ExitError},
+				"hint: the hub holds another token than ours (`browserctl token`, $BROWSERCTL_TOKEN): use the same one, or `browserctl stop` that hub and retry\n", cmdutil.ExitNoBrowser},
+		{"usage", cmdutil.UsageErrorf("bad"), "error: bad\nRun 'browserctl get --help' for usage.\n", cmdutil.ExitUsage},
+		{"local", errors.New("boom"), "error: boom\n", cmdutil.ExitError},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newTestEnv(t)
@@ -59,7 +60,7 @@ func TestPrintErrorFormats(t *testing.T) {
 			if got := e.err.String(); got != tt.want {
 				t.Errorf("stderr\n%s\nwant\n%s", got, tt.want)
 			}
-			if got := ExitCodeFor(tt.err); got != tt.code {
+			if got := cmdutil.ExitCodeFor(tt.err); got != tt.code {
 				t.Errorf("exit %d, want %d", got, tt.code)
 			}
 		})

@@ -12,11 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 	"browserctl/repl/recorder"
+	"browserctl/rpc"
 )
 
-func newCmdSave(f *Factory) *cobra.Command {
+func newCmdSave(f *cmdutil.Factory) *cobra.Command {
 	var force bool
 	c := &cobra.Command{
 		Use:   "save FILE",
@@ -31,11 +33,11 @@ screenshot, ...) and failed lines are left out; commands naming session or
 tab ids are kept as comments. FILE "-" prints the script. An existing FILE
 is kept unless --force.`,
 		Example: "  save login.txt\n  save - \n  save login.txt --force",
-		Args:    exactArgs(1, "a FILE to write (- for stdout)"),
+		Args:    cmdutil.ExactArgs(1, "a FILE to write (- for stdout)"),
 		Hidden:  !f.InREPL,
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.Script == nil {
-				return usageErrorf("save writes the script of a REPL session; run it inside `browserctl repl`")
+				return cmdutil.UsageErrorf("save writes the script of a REPL session; run it inside `browserctl repl`")
 			}
 			lines := f.Script(c.Context())
 			commands := 0
@@ -72,12 +74,12 @@ is kept unless --force.`,
 				return err
 			}
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]any{"file": file, "commands": commands})
+				return cmdutil.MarshalJSON(f, map[string]any{"file": file, "commands": commands})
 			}
-			done(f, "saved %d commands to %s", commands, file)
+			cmdutil.Done(f, "saved %d commands to %s", commands, file)
 			return nil
 		},
-		Annotations: notReplayed(replOnly),
+		Annotations: cmdutil.NotReplayed(rpc.REPLOnly),
 	}
 	c.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
 	return c
@@ -85,26 +87,26 @@ is kept unless --force.`,
 
 // newRecorder is the recorder of a REPL whose lines run on f (the REPL's
 // line factory) and whose calls go to ctrl.
-func newRecorder(ctrl hubapi.Controller, f *Factory) *recorder.Recorder {
+func newRecorder(ctrl hubapi.Controller, f *cmdutil.Factory) *recorder.Recorder {
 	return recorder.New(recorder.Config{
 		Hub:   ctrl,
-		IsRef: isRef,
+		IsRef: cmdutil.IsRef,
 		Decl:  newRecorderDecl,
 		// a fresh tree on the line factory; its Globals hold the REPL's
 		// defaults (the session a line without --session acts on)
 		Tree: func() (*cobra.Command, string) {
 			cf := *f
-			cf.Globals = &Globals{}
+			cf.Globals = &cmdutil.Globals{}
 			root := NewRootCmd(&cf)
-			declareHelp(root)
-			return root, sessionOf(&cf)
+			cmdutil.DeclareHelp(root)
+			return root, cmdutil.SessionOf(&cf)
 		},
 	})
 }
 
 // newRecorderDecl is c's declaration (declOf) as the recorder reads it.
 func newRecorderDecl(c *cobra.Command) recorder.Decl {
-	d := declOf(c)
-	return recorder.Decl{Declared: d.declared, Replay: d.replay, Why: d.why, Targets: d.targets,
-		Waits: d.waits, Opens: d.opens, Files: d.files, Tab: d.tab}
+	d := cmdutil.DeclOf(c)
+	return recorder.Decl{Declared: d.Declared, Replay: d.Replay, Why: d.Why, Targets: d.Targets,
+		Waits: d.Waits, Opens: d.Opens, Files: d.Files, Tab: d.Tab}
 }

@@ -12,12 +12,13 @@ import (
 	"errors"
 	"fmt"
 
+	"browserctl/cmdutil"
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
 func init() {
-	hooks["screenshot"] = func(ctx context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["screenshot"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.ScreenshotParams)
 		out := args["--output"]
 		p.Format = cmp.Or(p.Format, evidence.ImageFormatOf(out), "png")
@@ -25,13 +26,13 @@ func init() {
 			return err
 		}
 		if p.Quality != nil && p.Format == "png" {
-			return usageErrorf("--quality is for jpeg and webp, not png")
+			return cmdutil.UsageErrorf("--quality is for jpeg and webp, not png")
 		}
 		if p.MaxWidth < 0 {
-			return usageErrorf("--max-width must be a number of pixels, got %d", p.MaxWidth)
+			return cmdutil.UsageErrorf("--max-width must be a number of pixels, got %d", p.MaxWidth)
 		}
 		if p.Annotate && p.Format == "webp" && ffmpegPath(f) == "" {
-			return usageErrorf("--annotate with --format webp needs ffmpeg on PATH (Go has no WebP encoder); use png or jpeg")
+			return cmdutil.UsageErrorf("--annotate with --format webp needs ffmpeg on PATH (Go has no WebP encoder); use png or jpeg")
 		}
 		out = cmp.Or(out, "screenshot-"+f.Now().Format("20060102-150405")+evidence.ImageExt(p.Format))
 		if err := checkWritable(out); err != nil {
@@ -52,9 +53,9 @@ func init() {
 
 // saveScreenshot writes the image (annotated when asked) to out and prints
 // its path, then the annotations.
-func saveScreenshot(ctx context.Context, f *Factory, raw json.RawMessage, p rpc.ScreenshotParams, out string) error {
+func saveScreenshot(ctx context.Context, f *cmdutil.Factory, raw json.RawMessage, p rpc.ScreenshotParams, out string) error {
 	var res rpc.ScreenshotResult
-	if err := decodeResult(rpc.PageScreenshot, raw, &res); err != nil {
+	if err := cmdutil.DecodeResult(rpc.PageScreenshot, raw, &res); err != nil {
 		return err
 	}
 	q := -1
@@ -64,7 +65,7 @@ func saveScreenshot(ctx context.Context, f *Factory, raw json.RawMessage, p rpc.
 	data, err := evidence.WriteShot(ctx, out, res, p.Annotate, p.Format, q, ffmpegPath(f))
 	var nw *evidence.NotWrittenError
 	if errors.As(err, &nw) {
-		return &UsageError{Err: err}
+		return &cmdutil.UsageError{Err: err}
 	}
 	if err != nil {
 		return err
@@ -72,36 +73,36 @@ func saveScreenshot(ctx context.Context, f *Factory, raw json.RawMessage, p rpc.
 	if f.Globals.JSON {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &m); err != nil {
-			return printJSON(f, raw)
+			return cmdutil.PrintJSON(f, raw)
 		}
 		m["path"], _ = json.Marshal(out)
 		m["format"], _ = json.Marshal(p.Format)
 		if p.Annotate {
 			m["data"], _ = json.Marshal(base64.StdEncoding.EncodeToString(data))
 		}
-		return marshalJSON(f, m)
+		return cmdutil.MarshalJSON(f, m)
 	}
 	if err := printPath(f, out); err != nil || !p.Annotate {
 		return err
 	}
-	t := newTable(f, "REF", "ROLE", "NAME", "BOX")
+	t := cmdutil.NewTable(f, "REF", "ROLE", "NAME", "BOX")
 	for _, a := range res.Annotations {
-		t.add(a.Ref, a.Role, fmt.Sprintf("%q", a.Name), fmt.Sprintf("%.0f,%.0f %.0fx%.0f", a.Box.X, a.Box.Y, a.Box.Width, a.Box.Height))
+		t.Add(a.Ref, a.Role, fmt.Sprintf("%q", a.Name), fmt.Sprintf("%.0f,%.0f %.0fx%.0f", a.Box.X, a.Box.Y, a.Box.Width, a.Box.Height))
 	}
-	return t.print()
+	return t.Print()
 }
 
 // checkWritable is a usage error unless path can be created or written
 // (evidence.CheckWritable).
 func checkWritable(path string) error {
 	if err := evidence.CheckWritable(path); err != nil {
-		return &UsageError{Err: err}
+		return &cmdutil.UsageError{Err: err}
 	}
 	return nil
 }
 
 // ffmpegPath is ffmpeg on PATH, or "".
-func ffmpegPath(f *Factory) string {
+func ffmpegPath(f *cmdutil.Factory) string {
 	if f.LookPath == nil {
 		return ""
 	}

@@ -6,17 +6,19 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/daemon"
+	"browserctl/rpc"
 )
 
 type serveOptions struct {
-	f           *Factory
+	f           *cmdutil.Factory
 	Addr        string
 	Verbose     bool
 	ExtensionID string
 }
 
-func newCmdServe(f *Factory, runF func(context.Context, *serveOptions) error) *cobra.Command {
+func newCmdServe(f *cmdutil.Factory, runF func(context.Context, *serveOptions) error) *cobra.Command {
 	opts := &serveOptions{f: f}
 	c := &cobra.Command{
 		Use:   "serve",
@@ -27,17 +29,17 @@ other browserctl processes. One-shot commands start it in the background
 when nothing listens; its pid goes to daemon.pid in the state folder.`,
 		Example: `  browserctl serve
   browserctl serve --addr 127.0.0.1:9333 -v`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Addr == "" {
 				opts.Addr = f.Globals.Server
-			} else if addr, err := parseServerAddr(opts.Addr); err != nil {
-				return usageErrorf("--addr: %v", err)
+			} else if addr, err := cmdutil.ParseServerAddr(opts.Addr); err != nil {
+				return cmdutil.UsageErrorf("--addr: %v", err)
 			} else {
 				opts.Addr = addr
 			}
-			if err := checkExtensionID(opts.ExtensionID); opts.ExtensionID != "" && err != nil {
-				return usageErrorf("--extension-id: %v", err)
+			if err := cmdutil.CheckExtensionID(opts.ExtensionID); opts.ExtensionID != "" && err != nil {
+				return cmdutil.UsageErrorf("--extension-id: %v", err)
 			}
 			ctx, stop := interruptible(c.Context())
 			defer stop()
@@ -46,7 +48,7 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 			}
 			return serveRun(ctx, opts)
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call")

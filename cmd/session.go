@@ -9,11 +9,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/hubclient"
 	"browserctl/rpc"
 )
 
-func newCmdSession(f *Factory) *cobra.Command {
+func newCmdSession(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "session",
 		Short: "Create, list and pick sessions (Chrome tab groups)",
@@ -28,9 +29,9 @@ no current session. open makes a session when there is none.`,
 		Example: `  browserctl session create --name work --url https://example.com
   browserctl session list
   browserctl session use s2`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 	}
 	c.AddCommand(newCmdSessionUse(f))
 	return c
@@ -41,17 +42,17 @@ func init() {
 	// scripts, a sentence on a terminal; create and attach-current make it
 	// the caller's current session (the hub's for a one-shot command, the
 	// REPL's or batch run's own in them).
-	printers["session"] = func(f *Factory, pc *pageCall, dc rpc.Command, _ map[string]string) {
+	cmdutil.Printers["session"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, dc rpc.Command, _ map[string]string) {
 		verb, current := map[string]string{"session create": "created", "session attach-current": "attached"}[dc.Path]
 		if !current {
 			verb = "renamed"
 		}
 		var s rpc.Session
 		pc.After = func(ctx context.Context, raw json.RawMessage) error {
-			if err := decodeResult(pc.Method, raw, &s); err != nil || !current {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &s); err != nil || !current {
 				return err
 			}
-			if err := useSession(ctx, f, s.SessionID); err != nil {
+			if err := cmdutil.UseSession(ctx, f, s.SessionID); err != nil {
 				return fmt.Errorf("%s session %s, but could not make it the current session: %w", verb, s.SessionID, err)
 			}
 			return nil
@@ -68,7 +69,7 @@ func init() {
 		}
 	}
 	// session list: a table, the current session marked.
-	printers["sessions"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["sessions"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		var current string
 		pc.After = func(ctx context.Context, _ json.RawMessage) error {
 			if !f.Globals.JSON {
@@ -78,22 +79,22 @@ func init() {
 		}
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.SessionListResult
-			if err := decodeResult(pc.Method, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
 				return err
 			}
-			t := newTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
+			t := cmdutil.NewTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
 			for _, s := range res.Sessions {
 				row := []string{s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID)}
 				if s.SessionID == current {
 					row = append(row, "current")
 				}
-				t.add(row...)
+				t.Add(row...)
 			}
 			if len(res.Sessions) == 0 && f.IO.IsStdoutTTY() {
-				fmt.Fprintln(f.IO.ErrOut, inREPLWords(f, "no sessions: `browserctl session create` makes one"))
+				fmt.Fprintln(f.IO.ErrOut, cmdutil.InREPLWords(f, "no sessions: `browserctl session create` makes one"))
 				return nil
 			}
-			return t.print()
+			return t.Print()
 		}
 	}
 }
@@ -106,7 +107,7 @@ func joinInts(ids []int) string {
 	return strings.Join(s, ",")
 }
 
-func newCmdSessionUse(f *Factory) *cobra.Command {
+func newCmdSessionUse(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "use ID",
 		Short: "Make ID the current session (\"\" clears it)",
@@ -115,8 +116,8 @@ hub keeps it for the shells' later commands (and for a REPL or batch run
 started later) until another one-shot create, attach-current or use. In a
 REPL or a batch run it sets their own session only.`,
 		Example:           "  browserctl session use s2\n  browserctl session use \"\"",
-		Args:              exactArgs(1, "a session ID"),
-		ValidArgsFunction: completeSessionIDs(f),
+		Args:              cmdutil.ExactArgs(1, "a session ID"),
+		ValidArgsFunction: cmdutil.CompleteSessionIDs(f),
 		RunE: func(c *cobra.Command, args []string) error {
 			h, err := f.Hub()
 			if err != nil {
@@ -127,38 +128,22 @@ REPL or a batch run it sets their own session only.`,
 				return err
 			}
 			if f.Globals.JSON {
-				return marshalJSON(f, st)
+				return cmdutil.MarshalJSON(f, st)
 			}
 			if st.Session == "" {
-				done(f, "no current session")
+				cmdutil.Done(f, "no current session")
 			} else {
-				done(f, "current session %s", st.Session)
+				cmdutil.Done(f, "current session %s", st.Session)
 			}
 			return nil
 		},
-		Annotations: notReplayed(idsDiffer),
+		Annotations: cmdutil.NotReplayed(rpc.IDsDiffer),
 	}
-}
-
-// useSession makes id, a session the browser just answered, the caller's
-// current session: the hub's for a one-shot command, the REPL's or batch
-// run's own in them.
-func useSession(ctx context.Context, f *Factory, id string) error {
-	h, err := f.Hub()
-	if err != nil {
-		return err
-	}
-	if own, ok := h.(interface{ Hold(string) }); ok {
-		own.Hold(id)
-		return nil
-	}
-	_, err = h.UseSession(ctx, id)
-	return err
 }
 
 // currentSession is the caller's current session, "" when there is none
 // or the hub cannot tell.
-func currentSession(ctx context.Context, f *Factory) string {
+func currentSession(ctx context.Context, f *cmdutil.Factory) string {
 	h, err := f.Hub()
 	if err != nil {
 		return ""

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/devices"
 	"browserctl/rpc"
 )
@@ -24,10 +25,10 @@ could not take; 'set reset' (or 'set NAME --reset') undoes them.
 A value the browser would refuse (an unknown device, time zone or locale, a
 size that is not a number) exits 2 and changes nothing.`
 
-func newCmdSet(f *Factory) *cobra.Command {
+func newCmdSet(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:         "set",
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 		Short:       "Emulate a device, media, network, place, language or identity in the session's tabs",
 		Long:        setLong,
 		Example: `  browserctl set viewport 1280 720
@@ -36,7 +37,7 @@ func newCmdSet(f *Factory) *cobra.Command {
   browserctl set timezone Asia/Tokyo
   browserctl set show
   browserctl set reset`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 	}
 	// the other settings, show and reset: declared on emulation.* (rpc/emulation.go)
 	c.AddCommand(newCmdSetDevice(f, nil))
@@ -46,7 +47,7 @@ func newCmdSet(f *Factory) *cobra.Command {
 func init() {
 	// emulation: the session's settings (set NAME, set show), and for set
 	// NAME an exit 1 when a tab of the session could not take it.
-	printers["emulation"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["emulation"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = showEmulation(f)
 		if p, ok := pc.Params.(rpc.EmulationSetParams); ok {
 			pc.Post = notTaken(p.Settings)
@@ -62,13 +63,13 @@ func notTaken(e rpc.Emulation) func(json.RawMessage) (json.RawMessage, error) {
 	_ = json.Unmarshal(b, &set)
 	return func(raw json.RawMessage) (json.RawMessage, error) {
 		var r rpc.EmulationResult
-		if err := decodeResult(rpc.EmulationSet, raw, &r); err != nil {
+		if err := cmdutil.DecodeResult(rpc.EmulationSet, raw, &r); err != nil {
 			return nil, err
 		}
 		var why []string
 		for _, u := range r.Unapplied {
 			if _, ok := set[u.Setting]; ok {
-				why = append(why, fmt.Sprintf("tab %d does not have %s: %s", u.TabID, u.Setting, safeText(u.Error)))
+				why = append(why, fmt.Sprintf("tab %d does not have %s: %s", u.TabID, u.Setting, cmdutil.SafeText(u.Error)))
 			}
 		}
 		if len(why) > 0 {
@@ -80,18 +81,18 @@ func notTaken(e rpc.Emulation) func(json.RawMessage) (json.RawMessage, error) {
 
 // newCmdSetDevice is written by hand: --list prints the devices without a
 // call, and a device fills four settings from its name.
-func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
+func newCmdSetDevice(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	var list, reset bool
 	c := &cobra.Command{
 		Use:         "device NAME",
-		Annotations: replays(),
+		Annotations: cmdutil.Replays(),
 		Short:       "Emulate a named phone, tablet or desktop: viewport, scale, mobile, touch, user agent",
 		Example:     "  browserctl set device \"iPhone 13\"\n  browserctl set device pixel 7\n  browserctl set device --list",
 		Args: func(c *cobra.Command, args []string) error {
 			if list || reset {
-				return noArgs(c, args)
+				return cmdutil.NoArgs(c, args)
 			}
-			return minArgs(1, "a device NAME (see --list)")(c, args)
+			return cmdutil.MinArgs(1, "a device NAME (see --list)")(c, args)
 		},
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
@@ -100,9 +101,9 @@ func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			return devices.Named(toComplete), cobra.ShellCompDirectiveNoFileComp
 		},
 	}
-	run := pageRunE(f, runF, func(args []string) (*pageCall, error) {
+	run := cmdutil.PageRunE(f, runF, func(args []string) (*cmdutil.PageCall, error) {
 		if reset {
-			return &pageCall{Method: rpc.EmulationReset, Params: rpc.EmulationResetParams{SessionID: sessionOf(f), Names: rpc.SettingNames["device"]},
+			return &cmdutil.PageCall{Method: rpc.EmulationReset, Params: rpc.EmulationResetParams{SessionID: cmdutil.SessionOf(f), Names: rpc.SettingNames["device"]},
 				Human: showEmulation(f)}, nil
 		}
 		name := strings.Join(args, " ")
@@ -112,34 +113,34 @@ func newCmdSetDevice(f *Factory, runF func(*pageCall) error) *cobra.Command {
 			if sug := devices.Suggest(name, 4); len(sug) > 0 {
 				msg += "; did you mean " + strings.Join(sug, ", ") + "?"
 			}
-			return nil, usageErrorf("%s", msg)
+			return nil, cmdutil.UsageErrorf("%s", msg)
 		}
 		touch := d.Touch
 		e := rpc.Emulation{Device: d.Name, UserAgent: d.UserAgent, Touch: &touch,
 			Viewport: &rpc.Viewport{Width: d.Width, Height: d.Height, DeviceScaleFactor: d.Scale, Mobile: d.Mobile}}
-		return &pageCall{Method: rpc.EmulationSet, Params: rpc.EmulationSetParams{SessionID: sessionOf(f), Settings: e},
+		return &cmdutil.PageCall{Method: rpc.EmulationSet, Params: rpc.EmulationSetParams{SessionID: cmdutil.SessionOf(f), Settings: e},
 			Post: notTaken(e), Human: showEmulation(f)}, nil
 	})
 	c.RunE = func(c *cobra.Command, args []string) error {
 		if list {
 			return printDevices(f)
 		}
-		return asUsage(run(c, args)) // a value the browser refuses: exit 2
+		return cmdutil.AsUsage(run(c, args)) // a value the browser refuses: exit 2
 	}
 	c.Flags().BoolVar(&list, "list", false, "list the devices")
 	c.Flags().BoolVar(&reset, "reset", false, "undo this setting: the browser's own again")
 	return c
 }
 
-func printDevices(f *Factory) error {
+func printDevices(f *cmdutil.Factory) error {
 	all := devices.All()
 	if f.Globals.JSON {
 		return json.NewEncoder(f.IO.Out).Encode(all)
 	}
-	t := newTable(f, "DEVICE", "VIEWPORT", "SCALE", "MOBILE", "TOUCH")
+	t := cmdutil.NewTable(f, "DEVICE", "VIEWPORT", "SCALE", "MOBILE", "TOUCH")
 	for _, d := range all {
-		t.add(d.Name, fmt.Sprintf("%dx%d", d.Width, d.Height), strconv.FormatFloat(d.Scale, 'g', -1, 64),
+		t.Add(d.Name, fmt.Sprintf("%dx%d", d.Width, d.Height), strconv.FormatFloat(d.Scale, 'g', -1, 64),
 			strconv.FormatBool(d.Mobile), strconv.FormatBool(d.Touch))
 	}
-	return t.print()
+	return t.Print()
 }

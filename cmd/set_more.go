@@ -10,19 +10,20 @@ import (
 	"slices"
 	"strings"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
 func init() {
 	// set permissions grant|deny NAME...
-	preparers["set permissions"] = func(f *Factory, pc *pageCall, args []string) error {
-		if err := checkEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
+	cmdutil.Preparers["set permissions"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+		if err := cmdutil.CheckEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
 			return err
 		}
 		p := pc.Params.(rpc.EmulationSetParams)
 		p.Settings.Permissions = map[string]string{}
 		for _, n := range args[1:] {
-			if err := checkEnum("a permission", rpc.PermissionName, n); err != nil {
+			if err := cmdutil.CheckEnum("a permission", rpc.PermissionName, n); err != nil {
 				return err
 			}
 			p.Settings.Permissions[n] = args[0]
@@ -32,23 +33,23 @@ func init() {
 	}
 	// set throttle: a preset, or --latency/--down/--up (which made
 	// settings.throttle), not both.
-	preparers["set throttle"] = func(f *Factory, pc *pageCall, args []string) error {
+	cmdutil.Preparers["set throttle"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.EmulationSetParams)
 		t := p.Settings.Throttle
 		switch {
 		case len(args) == 1 && t != nil:
-			return usageErrorf("give a preset or --latency/--down/--up, not both")
+			return cmdutil.UsageErrorf("give a preset or --latency/--down/--up, not both")
 		case len(args) == 0 && t == nil:
-			return usageErrorf("give slow-3g, fast-3g, off or --latency/--down/--up")
+			return cmdutil.UsageErrorf("give slow-3g, fast-3g, off or --latency/--down/--up")
 		case len(args) == 0 && (t.LatencyMs < 0 || t.DownloadKbps < 0 || t.UploadKbps < 0):
-			return usageErrorf("--latency, --down and --up must not be negative")
+			return cmdutil.UsageErrorf("--latency, --down and --up must not be negative")
 		case len(args) == 0:
 		case args[0] == "off":
 			p.Settings.Throttle = &rpc.Throttle{}
 		default:
 			preset, ok := throttlePresets[args[0]]
 			if !ok {
-				return usageErrorf("throttle must be slow-3g, fast-3g or off, got %q", args[0])
+				return cmdutil.UsageErrorf("throttle must be slow-3g, fast-3g or off, got %q", args[0])
 			}
 			p.Settings.Throttle = &preset
 		}
@@ -57,14 +58,14 @@ func init() {
 	}
 	// set reset NAME...: the names as the commands spell them, each the
 	// members it undoes, once.
-	preparers["set reset"] = func(f *Factory, pc *pageCall, args []string) error {
+	cmdutil.Preparers["set reset"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.EmulationResetParams)
 		seen := map[string]bool{}
 		for _, a := range args {
 			ns, ok := rpc.SettingNames[strings.ToLower(a)]
 			if !ok {
 				words := slices.Sorted(maps.Keys(rpc.SettingNames))
-				return usageErrorf("set reset takes %s; got %q", strings.Join(words, ", "), a)
+				return cmdutil.UsageErrorf("set reset takes %s; got %q", strings.Join(words, ", "), a)
 			}
 			for _, n := range ns {
 				if !seen[n] {
@@ -86,28 +87,28 @@ var throttlePresets = map[string]rpc.Throttle{
 
 // showEmulation prints an EmulationResult: one line per setting, the
 // scripts, and what some tab could not take (a warning each).
-func showEmulation(f *Factory) func(json.RawMessage) error {
+func showEmulation(f *cmdutil.Factory) func(json.RawMessage) error {
 	return func(raw json.RawMessage) error {
 		var r rpc.EmulationResult
-		if err := decodeResult(rpc.EmulationShow, raw, &r); err != nil {
+		if err := cmdutil.DecodeResult(rpc.EmulationShow, raw, &r); err != nil {
 			return err
 		}
 		lines := r.Settings.Lines()
 		if len(lines) == 0 && len(r.Scripts) == 0 && f.IO.IsStderrTTY() {
 			fmt.Fprintln(f.IO.ErrOut, "no settings: the browser's own")
 		}
-		t := newTable(f, "SETTING", "VALUE")
+		t := cmdutil.NewTable(f, "SETTING", "VALUE")
 		for _, l := range lines {
-			t.add(l[0], safeText(l[1]))
+			t.Add(l[0], cmdutil.SafeText(l[1]))
 		}
 		for _, s := range r.Scripts {
-			t.add("init-script "+s.ID, safeText(s.Name))
+			t.Add("init-script "+s.ID, cmdutil.SafeText(s.Name))
 		}
-		if err := t.print(); err != nil {
+		if err := t.Print(); err != nil {
 			return err
 		}
 		for _, u := range r.Unapplied {
-			warn(f, "tab %d does not have %s: %s", u.TabID, u.Setting, safeText(u.Error))
+			warn(f, "tab %d does not have %s: %s", u.TabID, u.Setting, cmdutil.SafeText(u.Error))
 		}
 		return nil
 	}

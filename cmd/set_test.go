@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -58,7 +59,7 @@ func TestSetCommands(t *testing.T) {
 			e.h.results[rpc.InitScriptsAdd] = `{"scripts":[],"unapplied":[]}`
 			e.h.results[rpc.InitScriptsList] = `{"scripts":[],"unapplied":[]}`
 			e.h.results[rpc.InitScriptsRemove] = `{"scripts":[],"unapplied":[]}`
-			if code := e.run(tt.args); code != ExitOK {
+			if code := e.run(tt.args); code != cmdutil.ExitOK {
 				t.Fatalf("exit %d; stderr %s", code, e.err)
 			}
 			if c := e.h.lastCall(t); c.Method != tt.method || !strings.Contains(c.Params, tt.want) {
@@ -79,12 +80,12 @@ func TestSetCommands(t *testing.T) {
 
 	e := newTestEnv(t)
 	e.h.errs[rpc.EmulationSet] = &rpc.BrowserError{Code: rpc.CodeInvalidParams, Message: `invalid params: unknown time zone "Mars/Phobos"`}
-	if code := e.run("set timezone Mars/Phobos"); code != ExitUsage || !strings.Contains(e.err.String(), "Mars/Phobos") {
+	if code := e.run("set timezone Mars/Phobos"); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), "Mars/Phobos") {
 		t.Errorf("a time zone the extension refuses: exit %d, stderr %s; want 2 naming it", code, e.err)
 	}
 	e = newTestEnv(t)
 	e.h.results[rpc.EmulationSet] = `{"settings":{"timezone":"UTC"},"unapplied":[{"tabId":7,"setting":"timezone","error":"cannot attach"}],"scripts":[]}`
-	if code := e.run("set timezone UTC"); code != ExitError || !strings.Contains(e.err.String(), "tab 7 does not have timezone") {
+	if code := e.run("set timezone UTC"); code != cmdutil.ExitError || !strings.Contains(e.err.String(), "tab 7 does not have timezone") {
 		t.Errorf("a tab that could not take it: exit %d, stderr %s; want 1 naming the tab", code, e.err)
 	}
 }
@@ -94,14 +95,14 @@ func TestStateFiles(t *testing.T) {
 	e := newTestEnv(t)
 	e.h.results[rpc.StateSave] = `{"cookies":[{"name":"sid","value":"x","domain":"example.com","path":"/","expires":-1,"httpOnly":true,"secure":false,"sameSite":"Lax"}],"origins":[]}`
 	path := filepath.Join(dir, "s.json")
-	if code := e.run("state save " + path); code != ExitOK {
+	if code := e.run("state save " + path); code != cmdutil.ExitOK {
 		t.Fatalf("state save: exit %d, %s", code, e.err)
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("state file %v, %v; want mode 0600", fi, err)
 	}
 	e.h.results[rpc.StateLoad] = `{"cookies":1,"origins":[],"pending":[]}`
-	if code := e.run("state load " + path); code != ExitOK {
+	if code := e.run("state load " + path); code != cmdutil.ExitOK {
 		t.Fatalf("state load: exit %d, %s", code, e.err)
 	}
 	if c := e.h.lastCall(t); c.Method != rpc.StateLoad || !strings.Contains(c.Params, `"name":"sid"`) {
@@ -110,7 +111,7 @@ func TestStateFiles(t *testing.T) {
 	bad := filepath.Join(dir, "bad.json")
 	_ = os.WriteFile(bad, []byte(`{"cookies":"x"}`), 0o600)
 	e = newTestEnv(t)
-	if code := e.run("state load " + bad); code != ExitUsage || len(e.h.calls) != 0 {
+	if code := e.run("state load " + bad); code != cmdutil.ExitUsage || len(e.h.calls) != 0 {
 		t.Errorf("a bad state file: exit %d, calls %+v; want 2 and nothing sent", code, e.h.calls)
 	}
 }

@@ -10,13 +10,14 @@ import (
 	"strings"
 	"sync"
 
+	"browserctl/cmdutil"
 	"browserctl/completions"
 	"browserctl/rpc"
 )
 
 func init() {
 	// snapshot: the tree, its refs kept for completion.
-	printers["snapshot"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["snapshot"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Keep = func(raw json.RawMessage) { cacheRefs(f, raw) }
 		pc.Human = func(raw json.RawMessage) error { return printSnapshot(f, raw) }
 	}
@@ -30,9 +31,9 @@ var (
 )
 
 // printSnapshot prints the tree, refs set off in colour on a terminal.
-func printSnapshot(f *Factory, raw json.RawMessage) error {
+func printSnapshot(f *cmdutil.Factory, raw json.RawMessage) error {
 	var snap rpc.SnapshotResult
-	if err := decodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
+	if err := cmdutil.DecodeResult(rpc.PageSnapshot, raw, &snap); err != nil {
 		return err
 	}
 	text := strings.TrimRight(snap.Snapshot, "\n")
@@ -61,7 +62,7 @@ func printSnapshot(f *Factory, raw json.RawMessage) error {
 
 // cacheRefs keeps a snapshot's refs for completion; a failure (a result
 // that does not decode, no state folder) only costs completion.
-func cacheRefs(f *Factory, raw json.RawMessage) {
+func cacheRefs(f *cmdutil.Factory, raw json.RawMessage) {
 	var snap struct {
 		Refs  map[string]rpc.Ref `json:"refs"`
 		URL   string             `json:"url"`
@@ -72,6 +73,6 @@ func cacheRefs(f *Factory, raw json.RawMessage) {
 		return
 	}
 	if dir, err := f.StateDir(); err == nil {
-		_ = completions.SaveRefs(dir, sessionOf(f), rpc.SnapshotResult{Refs: snap.Refs, URL: snap.URL, Title: snap.Title, TabID: snap.TabID})
+		_ = completions.SaveRefs(dir, cmdutil.SessionOf(f), rpc.SnapshotResult{Refs: snap.Refs, URL: snap.URL, Title: snap.Title, TabID: snap.TabID})
 	}
 }

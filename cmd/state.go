@@ -10,30 +10,31 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 	"browserctl/statefile"
 )
 
-func newCmdState(f *Factory) *cobra.Command {
+func newCmdState(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:         "state",
-		Annotations: notReplayed(groupOnly),
+		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 		Short:       "Save the session's cookies and storage to a file, or load them back",
 		Long:        rpc.StateHelp,
 		Example: `  browserctl state save auth.json
   browserctl state load auth.json`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 	}
 }
 
 func init() {
 	// state save FILE: the result written to FILE (mode 0600); --json
 	// prints where and how much.
-	printers["state save"] = func(f *Factory, pc *pageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers["state save"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		path := args["FILE"]
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			var st rpc.State
-			if err := decodeResult(rpc.StateSave, raw, &st); err != nil {
+			if err := cmdutil.DecodeResult(rpc.StateSave, raw, &st); err != nil {
 				return nil, err
 			}
 			if err := statefile.Write(path, st); err != nil {
@@ -42,32 +43,32 @@ func init() {
 			return json.Marshal(map[string]any{"path": path, "cookies": len(st.Cookies), "origins": len(st.Origins)})
 		}
 		pc.Human = func(json.RawMessage) error {
-			done(f, "saved the session's state to %s", safeText(path))
+			cmdutil.Done(f, "saved the session's state to %s", cmdutil.SafeText(path))
 			return nil
 		}
 	}
 	// state load FILE: the file read into the params; one that is not a
 	// state is a usage error.
-	preparers["state load"] = func(f *Factory, pc *pageCall, args []string) error {
+	cmdutil.Preparers["state load"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		st, err := statefile.Read(args[0])
 		var ie *statefile.InvalidError
 		if errors.As(err, &ie) {
-			return &UsageError{Err: ie}
+			return &cmdutil.UsageError{Err: ie}
 		}
 		p := pc.Params.(rpc.StateLoadParams)
 		p.State = st
 		pc.Params = p
 		return err
 	}
-	printers["state load"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["state load"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.StateLoadResult
-			if err := decodeResult(rpc.StateLoad, raw, &r); err != nil {
+			if err := cmdutil.DecodeResult(rpc.StateLoad, raw, &r); err != nil {
 				return err
 			}
-			done(f, "loaded %d cookies and the storage of %d origins", r.Cookies, len(r.Origins))
+			cmdutil.Done(f, "loaded %d cookies and the storage of %d origins", r.Cookies, len(r.Origins))
 			for _, o := range r.Pending {
-				fmt.Fprintf(f.IO.ErrOut, "%s: no tab shows it; its storage is written when the session first opens it\n", safeText(o))
+				fmt.Fprintf(f.IO.ErrOut, "%s: no tab shows it; its storage is written when the session first opens it\n", cmdutil.SafeText(o))
 			}
 			return nil
 		}

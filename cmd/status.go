@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
 	"browserctl/hubapi"
 	"browserctl/hubclient"
+	"browserctl/rpc"
 	"context"
 	"errors"
 	"fmt"
@@ -16,11 +18,11 @@ import (
 )
 
 type statusOptions struct {
-	f    *Factory
+	f    *cmdutil.Factory
 	Wait time.Duration
 }
 
-func newCmdStatus(f *Factory, runF func(context.Context, *statusOptions) error) *cobra.Command {
+func newCmdStatus(f *cmdutil.Factory, runF func(context.Context, *statusOptions) error) *cobra.Command {
 	opts := &statusOptions{f: f}
 	c := &cobra.Command{
 		Use:   "status",
@@ -36,14 +38,14 @@ extension: the right first step after loading the extension in your own
 Chrome.`,
 		Example: `  browserctl status
   browserctl status --wait 30s && browserctl snapshot`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
 			return statusRun(c.Context(), opts)
 		},
-		Annotations: notReplayed(readsOnly),
+		Annotations: cmdutil.NotReplayed(rpc.ReadsOnly),
 	}
 	c.Flags().DurationVar(&opts.Wait, "wait", 0, "start the hub if none runs and wait this long for the extension to connect")
 	return c
@@ -57,7 +59,7 @@ func hubStatus(ctx context.Context, c hubapi.Controller, addr string) (hubapi.St
 	defer cancel()
 	st, err := c.Status(sctx)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		return st, fmt.Errorf("%w: %s accepted the connection but sent nothing within %s", ErrHubNotAnswering, addr, hubclient.StatusTimeout)
+		return st, fmt.Errorf("%w: %s accepted the connection but sent nothing within %s", cmdutil.ErrHubNotAnswering, addr, hubclient.StatusTimeout)
 	}
 	return st, err
 }
@@ -83,7 +85,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	st, err := hubStatus(ctx, h, addr)
 	if client, ok := h.(*hubclient.Client); ok && errors.Is(err, hubclient.ErrNoHub) && opts.Wait > 0 {
 		// the README's own-Chrome flow: status --wait brings the hub up
-		if err = hubSpawn(f).StartDaemon(ctx, client, addr); err != nil {
+		if err = cmdutil.HubSpawn(f).StartDaemon(ctx, client, addr); err != nil {
 			return err
 		}
 		st, err = hubStatus(ctx, h, addr)
@@ -98,7 +100,7 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(pollEvery * 4):
+			case <-time.After(cmdutil.PollEvery * 4):
 			}
 			st, err = hubStatus(ctx, h, addr)
 			if err != nil && !errors.Is(err, hubclient.ErrNoHub) {
@@ -112,12 +114,12 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 	}
 	if err != nil {
 		if f.Globals.JSON {
-			_ = marshalJSON(f, map[string]any{"hub": false, "addr": addr, "connected": false})
+			_ = cmdutil.MarshalJSON(f, map[string]any{"hub": false, "addr": addr, "connected": false})
 		}
 		return fmt.Errorf("no hub at %s: %w", addr, err)
 	}
 	if f.Globals.JSON {
-		if err := marshalJSON(f, st); err != nil {
+		if err := cmdutil.MarshalJSON(f, st); err != nil {
 			return err
 		}
 	} else {
@@ -134,12 +136,12 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 			nce.Msg += "; the hub refused a connection: " + r.Describe(f.Now())
 			nce.Hint = r.Fix
 		}
-		return &ReportedError{Code: ExitNoBrowser, Err: nce}
+		return &cmdutil.ReportedError{Code: cmdutil.ExitNoBrowser, Err: nce}
 	}
 	return nil
 }
 
-func printStatus(f *Factory, st hubapi.Status) {
+func printStatus(f *cmdutil.Factory, st hubapi.Status) {
 	cs := f.IO.ColorScheme()
 	w := f.IO.Out
 	fmt.Fprintf(w, "hub:       %s (pid %d, protocol %d)\n", st.Addr, st.PID, st.Version)
@@ -169,7 +171,7 @@ const shownRefusals = 5
 
 // printRefusals lists the hub's last refused connection attempts, newest
 // first, each with its fix.
-func printRefusals(f *Factory, refusals []hubapi.Refusal) {
+func printRefusals(f *cmdutil.Factory, refusals []hubapi.Refusal) {
 	if len(refusals) == 0 {
 		return
 	}
@@ -180,7 +182,7 @@ func printRefusals(f *Factory, refusals []hubapi.Refusal) {
 		r := refusals[i]
 		fmt.Fprintf(w, "%s %s\n", label, termsafe.String(r.Describe(f.Now())))
 		if r.Fix != "" {
-			fmt.Fprintf(w, "           %s\n", cs.Dim("fix: "+inREPLWords(f, r.Fix)))
+			fmt.Fprintf(w, "           %s\n", cs.Dim("fix: "+cmdutil.InREPLWords(f, r.Fix)))
 		}
 		label = "          "
 	}

@@ -6,12 +6,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/daemon"
 	"browserctl/hubclient"
 	"browserctl/launcher"
+	"browserctl/rpc"
 )
 
-func newCmdStop(f *Factory, runF func(context.Context, *Factory) error) *cobra.Command {
+func newCmdStop(f *cmdutil.Factory, runF func(context.Context, *cmdutil.Factory) error) *cobra.Command {
 	return &cobra.Command{
 		Use:   "stop",
 		Short: "Stop the background hub and the browsers launch started",
@@ -20,18 +22,18 @@ daemon.pid in the state folder: SIGTERM, then wait for it to end. The
 browsers ` + "`launch`" + ` started are ended too, and the fresh profiles it made for
 them removed (a browser you started yourself is left alone).`,
 		Example: `  browserctl stop`,
-		Args:    noArgs,
+		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(c.Context(), f)
 			}
 			return stopRun(c.Context(), f)
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 }
 
-func stopRun(ctx context.Context, f *Factory) error {
+func stopRun(ctx context.Context, f *cmdutil.Factory) error {
 	dir, err := f.StateDir()
 	if err != nil {
 		return err
@@ -45,7 +47,7 @@ func stopRun(ctx context.Context, f *Factory) error {
 }
 
 // stopHub stops the hub at --server, or the one daemon.pid names.
-func stopHub(ctx context.Context, f *Factory, dir string) error {
+func stopHub(ctx context.Context, f *cmdutil.Factory, dir string) error {
 	// The hub at --server names its own pid; the pid file is the fallback
 	// for a hub that does not answer (or refuses our token).
 	pid := 0

@@ -1,6 +1,9 @@
 package cmd
 
-import "testing"
+import (
+	"browserctl/cmdutil"
+	"testing"
+)
 
 func TestTargetSplitsRefsFromSelectors(t *testing.T) {
 	for _, tt := range []struct{ arg, ref, sel string }{
@@ -14,7 +17,7 @@ func TestTargetSplitsRefsFromSelectors(t *testing.T) {
 		{"e3 > a", "", "e3 > a"},
 		{"button", "", "button"},
 	} {
-		ref, sel := target(tt.arg)
+		ref, sel := cmdutil.Target(tt.arg)
 		if ref != tt.ref || sel != tt.sel {
 			t.Errorf("target(%q) = ref %q, selector %q; want %q, %q", tt.arg, ref, sel, tt.ref, tt.sel)
 		}

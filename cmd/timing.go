@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/internal/proctime"
 	"browserctl/rpc"
 	"browserctl/timing"
@@ -16,11 +17,11 @@ import (
 // verboseRequested says whether args (or the defaults) ask for -v, before
 // the flags are parsed: only then are the calls traced. The parsed flag
 // decides whether the report is printed.
-func verboseRequested(f *Factory, args []string) bool {
+func verboseRequested(f *cmdutil.Factory, args []string) bool {
 	if f.Defaults != nil && f.Defaults.Verbose {
 		return true
 	}
-	if f.Defaults == nil && envBool(f.Getenv("BROWSERCTL_TIMING")) {
+	if f.Defaults == nil && cmdutil.EnvBool(f.Getenv("BROWSERCTL_TIMING")) {
 		return true
 	}
 	for _, a := range args {
@@ -35,7 +36,7 @@ func verboseRequested(f *Factory, args []string) bool {
 }
 
 // traceCalls is ctx with a tracer for args' calls when -v may be asked for.
-func traceCalls(ctx context.Context, f *Factory, args []string) (context.Context, *timing.Recorder) {
+func traceCalls(ctx context.Context, f *cmdutil.Factory, args []string) (context.Context, *timing.Recorder) {
 	if !verboseRequested(f, args) {
 		return ctx, nil
 	}
@@ -48,7 +49,7 @@ func traceCalls(ctx context.Context, f *Factory, args []string) (context.Context
 
 // reportTiming asks the extension for its side of each call and prints the
 // breakdown on stderr.
-func reportTiming(f *Factory, r *timing.Recorder, line string) {
+func reportTiming(f *cmdutil.Factory, r *timing.Recorder, line string) {
 	if r == nil || !f.Globals.Verbose || r.Calls() == 0 {
 		return // nothing traced: a local command, or batch and the REPL, whose lines report their own
 	}

@@ -1,10 +1,13 @@
 package cmd
 
-import "testing"
+import (
+	"browserctl/cmdutil"
+	"testing"
+)
 
 func TestVerboseRequested(t *testing.T) {
 	env := map[string]string{}
-	f := &Factory{Getenv: func(k string) string { return env[k] }}
+	f := &cmdutil.Factory{Getenv: func(k string) string { return env[k] }}
 	for _, c := range []struct {
 		args []string
 		want bool
@@ -23,7 +26,7 @@ func TestVerboseRequested(t *testing.T) {
 	if !verboseRequested(f, []string{"get", "title"}) {
 		t.Error("BROWSERCTL_TIMING=1 is not seen")
 	}
-	f.Defaults = &Globals{} // a REPL line: the REPL's own flags decide, not the environment
+	f.Defaults = &cmdutil.Globals{} // a REPL line: the REPL's own flags decide, not the environment
 	if verboseRequested(f, []string{"get", "title"}) {
 		t.Error("a line of a REPL without -v is traced")
 	}

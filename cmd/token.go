@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 	"fmt"
 
 	"github.com/spf13/cobra"
 )
 
-func newCmdToken(f *Factory) *cobra.Command {
+func newCmdToken(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "token",
 		Short: "Print the token the extension and other processes authenticate with",
@@ -14,18 +16,18 @@ func newCmdToken(f *Factory) *cobra.Command {
 folder (created on first use, mode 0600). Paste it into the extension's
 popup when you did not install the extension with ` + "`extension install`" + `.`,
 		Example: "  browserctl token",
-		Args:    noArgs,
+		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := f.Token()
 			if err != nil {
 				return err
 			}
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]string{"token": t})
+				return cmdutil.MarshalJSON(f, map[string]string{"token": t})
 			}
 			_, err = fmt.Fprintln(f.IO.Out, t)
 			return err
 		},
-		Annotations: notReplayed(notPageWork),
+		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 }

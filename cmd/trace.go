@@ -11,22 +11,23 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"browserctl/cmdutil"
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
 func init() {
-	hooks["trace start"] = func(_ context.Context, _ *Factory, pc *pageCall, _ map[string]string) error {
+	cmdutil.Hooks["trace start"] = func(_ context.Context, _ *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
 		for _, cat := range pc.Params.(rpc.TraceStartParams).Categories {
 			if cat == "" {
-				return usageErrorf("--categories: an empty category name")
+				return cmdutil.UsageErrorf("--categories: an empty category name")
 			}
 		}
 		return nil
 	}
 	// trace stop FILE: FILE checked before the stop (a refused one leaves
 	// the trace running), then the trace's JSON read into it.
-	hooks["trace stop"] = func(ctx context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["trace stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		path := args["FILE"]
 		if err := checkWritable(path); err != nil {
 			return err
@@ -34,10 +35,10 @@ func init() {
 		pc.Refused = refusedAsUsage
 		pc.Result = func(raw json.RawMessage) error {
 			var res rpc.TraceStopResult
-			if err := decodeResult(rpc.TraceStop, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(rpc.TraceStop, raw, &res); err != nil {
 				return err
 			}
-			sid := sessionOf(f)
+			sid := cmdutil.SessionOf(f)
 			wrote, err := evidence.WriteTrace(path, res, func(method string, p map[string]any) (json.RawMessage, error) {
 				p["sessionId"] = sid
 				return callRaw(ctx, f, method, p)
@@ -50,13 +51,13 @@ func init() {
 			}
 			abs, _ := filepath.Abs(path)
 			if f.Globals.JSON {
-				return marshalJSON(f, map[string]any{"path": abs, "bytes": wrote.Bytes, "tabId": res.TabID, "screenshots": wrote.Screenshots})
+				return cmdutil.MarshalJSON(f, map[string]any{"path": abs, "bytes": wrote.Bytes, "tabId": res.TabID, "screenshots": wrote.Screenshots})
 			}
 			fmt.Fprintln(f.IO.Out, abs)
 			if res.Screenshots > 0 || wrote.Screenshots > 0 {
-				done(f, "%d bytes of trace, %d screenshots", wrote.Bytes, wrote.Screenshots)
+				cmdutil.Done(f, "%d bytes of trace, %d screenshots", wrote.Bytes, wrote.Screenshots)
 			} else {
-				done(f, "%d bytes of trace", wrote.Bytes)
+				cmdutil.Done(f, "%d bytes of trace", wrote.Bytes)
 			}
 			return nil
 		}

@@ -9,30 +9,31 @@ import (
 	"fmt"
 	"time"
 
+	"browserctl/cmdutil"
 	"browserctl/evidence"
 	"browserctl/rpc"
 )
 
 func init() {
-	printers["vitals"] = func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers["vitals"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var v rpc.VitalsResult
-			if err := decodeResult(rpc.PageVitals, raw, &v); err != nil {
+			if err := cmdutil.DecodeResult(rpc.PageVitals, raw, &v); err != nil {
 				return err
 			}
 			evidence.WriteVitals(f.IO.Out, v)
 			return nil
 		}
 	}
-	hooks["highlight"] = func(_ context.Context, f *Factory, pc *pageCall, args map[string]string) error {
+	cmdutil.Hooks["highlight"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.HighlightParams)
 		_, target := args["TARGET"]
 		if p.Clear == target {
-			return usageErrorf("highlight takes a TARGET or --clear, one of them")
+			return cmdutil.UsageErrorf("highlight takes a TARGET or --clear, one of them")
 		}
 		duration, _ := time.ParseDuration(args["--duration"])
 		if duration < 0 {
-			return usageErrorf("--duration must not be negative, got %s", duration)
+			return cmdutil.UsageErrorf("--duration must not be negative, got %s", duration)
 		}
 		if target {
 			d := int(duration / time.Millisecond)
@@ -41,17 +42,17 @@ func init() {
 		pc.Params = p
 		pc.Human = func(raw json.RawMessage) error {
 			if p.Clear {
-				done(f, "outline cleared")
+				cmdutil.Done(f, "outline cleared")
 				return nil
 			}
 			var res rpc.HighlightResult
-			if err := decodeResult(rpc.PageHighlight, raw, &res); err != nil {
+			if err := cmdutil.DecodeResult(rpc.PageHighlight, raw, &res); err != nil {
 				return err
 			}
 			if res.Box == nil {
 				return fmt.Errorf("pages.highlight answered no box for %s", res.Target)
 			}
-			done(f, "outlined %s at %.0f,%.0f %.0fx%.0f", res.Target, res.Box.X, res.Box.Y, res.Box.Width, res.Box.Height)
+			cmdutil.Done(f, "outlined %s at %.0f,%.0f %.0fx%.0f", res.Target, res.Box.X, res.Box.Y, res.Box.Width, res.Box.Height)
 			return nil
 		}
 		return nil

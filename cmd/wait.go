@@ -8,12 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
 	"browserctl/rpc"
 )
-
-// waitSlack is added to a wait's own length for the call's timeout, so the
-// page answers before the hub gives up.
-const waitSlack = 5 * time.Second
 
 // waitForFlags are the conditions of `wait` that pages.waitFor carries out.
 type waitForFlags struct {
@@ -34,7 +31,7 @@ func (w *waitForFlags) count() int {
 	return n
 }
 
-func newCmdWait(f *Factory, runF func(*pageCall) error) *cobra.Command {
+func newCmdWait(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	var p rpc.WaitParams
 	var wf waitForFlags
 	c := &cobra.Command{
@@ -63,50 +60,50 @@ message naming what it waited for.`,
   browserctl wait --url "**/dashboard*"
   browserctl wait --fn "document.querySelectorAll('li').length > 10"
   browserctl wait --response /api/save --status 200`,
-		Args: rangeArgs(0, 1, "milliseconds, or one of --load, --text, --selector, --url, --fn, --response"),
+		Args: cmdutil.RangeArgs(0, 1, "milliseconds, or one of --load, --text, --selector, --url, --fn, --response"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return pageRunE(f, runF, func(args []string) (*pageCall, error) {
+			return cmdutil.PageRunE(f, runF, func(args []string) (*cmdutil.PageCall, error) {
 				modes := wf.count() + len(args)
 				if p.State != "" {
 					modes++
 				}
 				if modes != 1 {
 					if modes == 0 {
-						return nil, usageErrorf("wait needs MS or --load STATE, --text, --selector, --url, --fn, --response")
+						return nil, cmdutil.UsageErrorf("wait needs MS or --load STATE, --text, --selector, --url, --fn, --response")
 					}
-					return nil, usageErrorf("give one of MS, --load, --text, --selector, --url, --fn, --response, not several")
+					return nil, cmdutil.UsageErrorf("give one of MS, --load, --text, --selector, --url, --fn, --response, not several")
 				}
 				if wf.status != 0 && wf.response == "" {
-					return nil, usageErrorf("--status goes with --response")
+					return nil, cmdutil.UsageErrorf("--status goes with --response")
 				}
 				if wf.response != "" {
 					return waitResponseCall(f, wf, p.TabID)
 				}
 				if wf.gone && wf.text == "" && wf.selector == "" {
-					return nil, usageErrorf("--gone goes with --text or --selector")
+					return nil, cmdutil.UsageErrorf("--gone goes with --text or --selector")
 				}
 				if wf.count() == 1 {
 					return waitForCall(f, wf, p.TabID), nil
 				}
-				p.SessionID = sessionOf(f)
-				pc := &pageCall{Method: rpc.PageWait, Params: &p, Human: func(raw json.RawMessage) error {
+				p.SessionID = cmdutil.SessionOf(f)
+				pc := &cmdutil.PageCall{Method: rpc.PageWait, Params: &p, Human: func(raw json.RawMessage) error {
 					var res rpc.WaitResult
-					if err := decodeResult(rpc.PageWait, raw, &res); err != nil {
+					if err := cmdutil.DecodeResult(rpc.PageWait, raw, &res); err != nil {
 						return err
 					}
-					done(f, "waited %d ms", res.Waited)
+					cmdutil.Done(f, "waited %d ms", res.Waited)
 					return nil
 				}}
 				if len(args) == 1 {
 					ms, err := strconv.Atoi(args[0])
 					if err != nil || ms < 0 {
-						return nil, usageErrorf("MS must be a whole number >= 0, got %q", args[0])
+						return nil, cmdutil.UsageErrorf("MS must be a whole number >= 0, got %q", args[0])
 					}
 					p.MS = &ms
-					pc.MinTimeout = time.Duration(ms)*time.Millisecond + waitSlack
+					pc.MinTimeout = time.Duration(ms)*time.Millisecond + cmdutil.WaitSlack
 					return pc, nil
 				}
-				if err := checkEnum("--load", rpc.LoadState, p.State); err != nil {
+				if err := cmdutil.CheckEnum("--load", rpc.LoadState, p.State); err != nil {
 					return nil, err
 				}
 				if c.Flags().Changed("timeout") {
@@ -116,13 +113,13 @@ message naming what it waited for.`,
 				if p.Timeout > 0 {
 					wait = time.Duration(p.Timeout) * time.Millisecond
 				}
-				pc.MinTimeout = wait + waitSlack
+				pc.MinTimeout = wait + cmdutil.WaitSlack
 				return pc, nil
 			})(c, args)
 		},
-		Annotations: replays(waitsItself),
+		Annotations: cmdutil.Replays(rpc.WaitsItself),
 	}
-	enumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
+	cmdutil.EnumFlag(c, &p.State, "load", rpc.LoadState, "load, domcontentloaded or networkidle")
 	c.Flags().StringVar(&wf.text, "text", "", "wait until TEXT is visible on the page")
 	c.Flags().StringVar(&wf.selector, "selector", "", "wait until an element matching the CSS selector is visible")
 	c.Flags().StringVar(&wf.url, "url", "", "wait until the tab's URL contains PATTERN or matches it as a glob")
@@ -133,28 +130,28 @@ message naming what it waited for.`,
 	for _, name := range []string{"text", "selector", "url", "fn", "response", "status"} {
 		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
 	}
-	addTabFlag(c, f, &p.TabID)
+	cmdutil.AddTabFlag(c, f, &p.TabID)
 	return c
 }
 
 // waitForCall is the pages.waitFor call for --text, --selector, --url or --fn.
-func waitForCall(f *Factory, wf waitForFlags, tab int) *pageCall {
+func waitForCall(f *cmdutil.Factory, wf waitForFlags, tab int) *cmdutil.PageCall {
 	p := rpc.WaitForParams{Text: wf.text, Selector: wf.selector, URL: wf.url, Fn: wf.fn, Gone: wf.gone}
-	p.PageParams = pageParams(f, tab)
+	p.PageParams = cmdutil.PageParams(f, tab)
 	var min time.Duration
 	p.TimeoutMS, min = budgetMS(f)
-	return &pageCall{Method: rpc.PageWaitFor, Params: &p, MinTimeout: min, Human: func(raw json.RawMessage) error {
+	return &cmdutil.PageCall{Method: rpc.PageWaitFor, Params: &p, MinTimeout: min, Human: func(raw json.RawMessage) error {
 		var res rpc.WaitForResult
-		if err := decodeResult(rpc.PageWaitFor, raw, &res); err != nil {
+		if err := cmdutil.DecodeResult(rpc.PageWaitFor, raw, &res); err != nil {
 			return err
 		}
 		switch {
 		case wf.url != "":
-			fmt.Fprintln(f.IO.Out, safeText(res.URL))
+			fmt.Fprintln(f.IO.Out, cmdutil.SafeText(res.URL))
 		case wf.fn != "":
-			return printValue(f.IO.Out, res.Value)
+			return cmdutil.PrintValue(f.IO.Out, res.Value)
 		default:
-			done(f, "waited %d ms", res.Waited)
+			cmdutil.Done(f, "waited %d ms", res.Waited)
 		}
 		return nil
 	}}

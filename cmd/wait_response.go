@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"browserctl/cmdutil"
 	"browserctl/network"
 	"browserctl/rpc"
 )
@@ -16,7 +17,7 @@ func checkURLPattern(flag, p string) error { return network.CheckPattern(flag, p
 // checkStatus refuses an HTTP status outside 100..599.
 func checkStatus(flag string, n int) error { return network.CheckStatus(flag, n) }
 
-func waitResponseCall(f *Factory, wf waitForFlags, tab int) (*pageCall, error) {
+func waitResponseCall(f *cmdutil.Factory, wf waitForFlags, tab int) (*cmdutil.PageCall, error) {
 	if err := checkURLPattern("--response", wf.response); err != nil {
 		return nil, err
 	}
@@ -27,15 +28,15 @@ func waitResponseCall(f *Factory, wf waitForFlags, tab int) (*pageCall, error) {
 		}
 		p.Status = wf.status
 	}
-	p.PageParams = pageParams(f, tab)
+	p.PageParams = cmdutil.PageParams(f, tab)
 	ms, min := budgetMS(f)
 	p.TimeoutMS = ms
-	return &pageCall{Method: rpc.NetworkWaitResp, Params: &p, MinTimeout: min, Human: func(raw json.RawMessage) error {
+	return &cmdutil.PageCall{Method: rpc.NetworkWaitResp, Params: &p, MinTimeout: min, Human: func(raw json.RawMessage) error {
 		var res rpc.WaitResponseResult
-		if err := decodeResult(rpc.NetworkWaitResp, raw, &res); err != nil {
+		if err := cmdutil.DecodeResult(rpc.NetworkWaitResp, raw, &res); err != nil {
 			return err
 		}
-		fmt.Fprintf(f.IO.Out, "%d %s\n", res.Status, safeText(res.URL))
+		fmt.Fprintf(f.IO.Out, "%d %s\n", res.Status, cmdutil.SafeText(res.URL))
 		return nil
 	}}, nil
 }

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ import (
 // budgetCommand says whether c is a browser command, bounded by --timeout:
 // one of the "browser" or "page" groups (not serve, repl, mcp, batch, whose
 // lines are each bounded, status --wait, launch).
-func budgetCommand(c *cobra.Command) bool {
+func BudgetCommand(c *cobra.Command) bool {
 	for ; c.HasParent(); c = c.Parent() {
 		if !c.Parent().HasParent() {
 			return c.GroupID == "browser" || c.GroupID == "page"
@@ -34,7 +34,7 @@ func budgetCommand(c *cobra.Command) bool {
 }
 
 // withCommandBudget starts the budget of a browser command now.
-func withCommandBudget(ctx context.Context, timeout time.Duration) context.Context {
+func WithCommandBudget(ctx context.Context, timeout time.Duration) context.Context {
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout
 	}

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // What the REPL's `save` does with a command's lines is declared with the
 // command itself: on its method's row for a declared command
@@ -57,11 +57,11 @@ const (
 
 // replays declares that a command's lines go into the script, written as
 // hows say.
-func replays(hows ...replayHow) map[string]string { return replayAnnotation(rpc.Replays(hows...)) }
+func Replays(hows ...replayHow) map[string]string { return replayAnnotation(rpc.Replays(hows...)) }
 
 // notReplayed declares that a command's lines are kept as comments, with
 // why.
-func notReplayed(why string) map[string]string { return replayAnnotation(rpc.NotReplayed(why)) }
+func NotReplayed(why string) map[string]string { return replayAnnotation(rpc.NotReplayed(why)) }
 
 // replayAnnotation is r as the annotation save reads; nothing for a
 // command that declares nothing.
@@ -72,42 +72,42 @@ func replayAnnotation(r rpc.Replay) map[string]string {
 	return map[string]string{replayKey: string(r)}
 }
 
-// replayDecl is a declaration as save reads it.
-type replayDecl struct {
-	declared bool
-	replay   bool
-	why      string // when not replayed
-	targets  []int
-	waits    bool
-	opens    bool
-	files    bool
-	tab      bool
+// ReplayDecl is a declaration as save reads it.
+type ReplayDecl struct {
+	Declared bool
+	Replay   bool
+	Why      string // when not replayed
+	Targets  []int
+	Waits    bool
+	Opens    bool
+	Files    bool
+	Tab      bool
 }
 
 // declOf reads c's declaration.
-func declOf(c *cobra.Command) replayDecl {
+func DeclOf(c *cobra.Command) ReplayDecl {
 	v, ok := c.Annotations[replayKey]
 	if !ok {
-		return replayDecl{why: undeclared}
+		return ReplayDecl{Why: undeclared}
 	}
 	if why, ok := strings.CutPrefix(v, "skip "); ok {
-		return replayDecl{declared: true, why: why}
+		return ReplayDecl{Declared: true, Why: why}
 	}
-	d := replayDecl{declared: true, replay: true}
+	d := ReplayDecl{Declared: true, Replay: true}
 	for _, w := range strings.Fields(v)[1:] {
 		switch replayHow(w) {
 		case waitsItself:
-			d.waits = true
+			d.Waits = true
 		case opensPage:
-			d.opens = true
+			d.Opens = true
 		case fileArgs:
-			d.files = true
+			d.Files = true
 		case tabArg:
-			d.tab = true
+			d.Tab = true
 		default:
 			if n, ok := strings.CutPrefix(w, "target="); ok {
 				i, _ := strconv.Atoi(n)
-				d.targets = append(d.targets, i)
+				d.Targets = append(d.Targets, i)
 			}
 		}
 	}
@@ -116,11 +116,11 @@ func declOf(c *cobra.Command) replayDecl {
 
 // declareHelp declares cobra's own help command, which the tree gets
 // when it runs (InitDefaultHelpCmd).
-func declareHelp(root *cobra.Command) {
+func DeclareHelp(root *cobra.Command) {
 	root.InitDefaultHelpCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "help" && c.Annotations == nil {
-			c.Annotations = notReplayed(printsHelp)
+			c.Annotations = NotReplayed(printsHelp)
 		}
 	}
 }

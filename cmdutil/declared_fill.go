@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // What a declared command does besides filling members: a value its
 // declaration parses, its Validate and Prepare steps, and the other method
@@ -30,14 +30,14 @@ func parsed(parse func(string) (string, error), s string) (string, error) {
 
 // insteadCall is d's call with its Instead flag given: the other method
 // with its fixed params, printed by d's printer.
-func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
-	in := d.cmd.Instead
+func insteadCall(f *Factory, d Declared, tab int) (*PageCall, error) {
+	in := d.Cmd.Instead
 	i := slices.IndexFunc(rpc.Methods, func(m rpc.Method) bool { return m.Wire == in.Method })
 	pt := reflect.TypeOf(rpc.Methods[i].Params)
 	v := reflect.New(pt).Elem()
 	members := membersOf(pt)
 	if m, ok := members["sessionId"]; ok {
-		m.set(v, sessionOf(f), "sessionId")
+		m.set(v, SessionOf(f), "sessionId")
 	}
 	if m, ok := members["tabId"]; ok {
 		v.FieldByIndex(m.index).SetInt(int64(tab))
@@ -45,7 +45,7 @@ func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
 	for name, val := range in.Set {
 		m, ok := memberAt(pt, name)
 		if !ok {
-			panic(fmt.Sprintf("%s: %s has no member %q", d.cmd.Path, pt, name))
+			panic(fmt.Sprintf("%s: %s has no member %q", d.Cmd.Path, pt, name))
 		}
 		vals := []string{val}
 		if m.typ.Kind() == reflect.Slice {
@@ -57,8 +57,8 @@ func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
 			}
 		}
 	}
-	pc := &pageCall{Method: in.Method, Params: v.Interface()}
-	printer(f, pc, d.cmd, nil)
+	pc := &PageCall{Method: in.Method, Params: v.Interface()}
+	printer(f, pc, d.Cmd, nil)
 	return pc, nil
 }
 
@@ -66,10 +66,10 @@ func insteadCall(f *Factory, d declared, tab int) (*pageCall, error) {
 // pc's params (a value of the method's params type, replaced whole) from
 // the positional arguments as typed; its error is returned as it is (a
 // UsageError exits 2). Registered from the command's own file.
-var preparers = map[string]func(f *Factory, pc *pageCall, args []string) error{}
+var Preparers = map[string]func(f *Factory, pc *PageCall, args []string) error{}
 
 // prepare runs dc's Validate and its Prepare step on pc.
-func prepare(f *Factory, dc rpc.Command, pc *pageCall, args []string) error {
+func prepare(f *Factory, dc rpc.Command, pc *PageCall, args []string) error {
 	if dc.Validate != nil {
 		if err := dc.Validate(pc.Params); err != nil {
 			return &UsageError{Err: err}
@@ -78,7 +78,7 @@ func prepare(f *Factory, dc rpc.Command, pc *pageCall, args []string) error {
 	if dc.Prepare == "" {
 		return nil
 	}
-	p, ok := preparers[dc.Prepare]
+	p, ok := Preparers[dc.Prepare]
 	if !ok {
 		panic(dc.Path + ": no Prepare step " + dc.Prepare)
 	}
@@ -96,7 +96,7 @@ func insteadFlag(c *cobra.Command, in *rpc.Instead) *bool {
 	args := c.Args
 	c.Args = func(c *cobra.Command, a []string) error {
 		if *given {
-			return noArgs(c, a)
+			return NoArgs(c, a)
 		}
 		return args(c, a)
 	}

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"github.com/spf13/cobra"
@@ -12,16 +12,16 @@ import (
 
 // enumFlag adds a string flag that takes one of e's values and completes
 // them; checkEnum validates it when the command runs.
-func enumFlag(c *cobra.Command, p *string, name string, e rpc.Enum, usage string) {
+func EnumFlag(c *cobra.Command, p *string, name string, e rpc.Enum, usage string) {
 	c.Flags().StringVar(p, name, "", usage)
 	_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(e.Values, cobra.ShellCompDirectiveNoFileComp))
 }
 
 // checkEnum is a usage error unless v is empty (not given) or one of e's
 // values: `--button must be left, right or middle, got "x"`.
-func checkEnum(label string, e rpc.Enum, v string) error {
+func CheckEnum(label string, e rpc.Enum, v string) error {
 	if v == "" || e.Has(v) {
 		return nil
 	}
-	return usageErrorf("%s must be %s, got %q", label, e.Or(), v)
+	return UsageErrorf("%s must be %s, got %q", label, e.Or(), v)
 }

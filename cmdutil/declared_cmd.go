@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // newDeclaredCmd: one declared command built into a cobra command, its
 // arguments and flags read into the method's params.
@@ -17,9 +17,9 @@ import (
 )
 
 // newDeclaredCmd builds d's command.
-func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.Command {
-	dc := d.cmd
-	pt := reflect.TypeOf(d.method.Params)
+func NewDeclaredCmd(f *Factory, runF func(*PageCall) error, d Declared) *cobra.Command {
+	dc := d.Cmd
+	pt := reflect.TypeOf(d.Method.Params)
 	members := membersOf(pt)
 	must := func(name string) member {
 		if name == "" {
@@ -32,7 +32,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		return m
 	}
 
-	use := []string{d.words[len(d.words)-1]}
+	use := []string{d.Words[len(d.Words)-1]}
 	hasTarget, hasForce, argTab := false, false, false
 	min, max := 0, 0
 	for _, a := range dc.Args {
@@ -71,7 +71,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		}
 	}
 	if strings.Contains(long, "{") {
-		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", targetHelp), "{force}", forceHelp)
+		long = strings.ReplaceAll(strings.ReplaceAll(long, "{target}", TargetHelp), "{force}", forceHelp)
 	}
 
 	if dc.Use != "" {
@@ -101,7 +101,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		case a.File:
 			return nil, cobra.ShellCompDirectiveDefault
 		case m.enum != nil:
-			return filterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
+			return FilterStrings(m.enum.Values, toComplete), cobra.ShellCompDirectiveNoFileComp
 		default:
 			return completeFrom(f, c, a.Suggest, a.Complete, toComplete)
 		}
@@ -168,7 +168,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 	var tab int
 	_, hasTab := members["tabId"]
 	if hasTab = hasTab && !argTab; hasTab {
-		addTabFlag(c, f, &tab)
+		AddTabFlag(c, f, &tab)
 	}
 	// given is a flag's value when it was given and is not empty.
 	given := func(name string) string {
@@ -180,7 +180,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 
 	instead := insteadFlag(c, dc.Instead)
 
-	build := func(args []string) (*pageCall, error) {
+	build := func(args []string) (*PageCall, error) {
 		if *instead {
 			return insteadCall(f, d, tab)
 		}
@@ -188,7 +188,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			return nil, err
 		}
 		v := reflect.New(pt).Elem()
-		if s := sessionOf(f); s != "" {
+		if s := SessionOf(f); s != "" {
 			if m, ok := members["sessionId"]; ok {
 				v.FieldByIndex(m.index).SetString(s)
 			}
@@ -201,7 +201,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 				return nil, err
 			}
 		}
-		pc := &pageCall{Method: d.method.Wire}
+		pc := &PageCall{Method: d.Method.Wire}
 		named := map[string]string{} // argument values by name, for Done
 		for i, a := range dc.Args {
 			if i >= len(args) {
@@ -222,7 +222,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			for _, s := range vals {
 				if a.NotEmpty {
 					if s = strings.TrimSpace(s); s == "" {
-						return nil, usageErrorf("%s needs %s, got an empty one", dc.Path, needsOf(dc))
+						return nil, UsageErrorf("%s needs %s, got an empty one", dc.Path, needsOf(dc))
 					}
 				}
 				if a.TabOrURL {
@@ -288,7 +288,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 			v.FieldByIndex(must("timeoutMs").index).SetInt(int64(ms))
 		}
 		if dc.Waits || dc.Slack {
-			pc.MinTimeout = f.Globals.Timeout + waitSlack
+			pc.MinTimeout = f.Globals.Timeout + WaitSlack
 		}
 		if dc.MakesSession && tab == 0 {
 			pc.NoSession = func(ctx context.Context, f *Factory) (any, error) {
@@ -303,7 +303,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 		}
 		printer(f, pc, dc, named)
 		if dc.Hook != "" {
-			hook, ok := hooks[dc.Hook]
+			hook, ok := Hooks[dc.Hook]
 			if !ok {
 				panic(dc.Path + ": no hook " + dc.Hook)
 			}
@@ -321,7 +321,7 @@ func newDeclaredCmd(f *Factory, runF func(*pageCall) error, d declared) *cobra.C
 func completeFrom(f *Factory, c *cobra.Command, suggest []string, name, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	switch name {
 	case "":
-		return filterStrings(suggest, toComplete), cobra.ShellCompDirectiveNoFileComp
+		return FilterStrings(suggest, toComplete), cobra.ShellCompDirectiveNoFileComp
 	case "refs":
 		return refCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
 	case "tabs", "user-tabs":
@@ -347,12 +347,12 @@ func checkFlagSet(dc rpc.Command, given func(string) string) error {
 			}
 		}
 		if n != 1 {
-			return usageErrorf("%s needs exactly one of %s or %s", dc.Path, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+			return UsageErrorf("%s needs exactly one of %s or %s", dc.Path, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 		}
 	}
 	for flag, with := range dc.With {
 		if given(flag) != "" && given(with) == "" {
-			return usageErrorf("--%s goes with --%s", flag, with)
+			return UsageErrorf("--%s goes with --%s", flag, with)
 		}
 	}
 	return nil
@@ -362,13 +362,13 @@ func checkFlagSet(dc rpc.Command, given func(string) string) error {
 // the command needs.
 func declaredArgs(dc rpc.Command, min, max int) cobra.PositionalArgs {
 	if len(dc.Args) == 0 {
-		return noArgs
+		return NoArgs
 	}
 	needs := needsOf(dc)
 	if max < 0 {
-		return minArgs(min, needs)
+		return MinArgs(min, needs)
 	}
-	return rangeArgs(min, max, needs)
+	return RangeArgs(min, max, needs)
 }
 
 // needsOf says what dc's arguments are, for a usage error.

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // (`tab opne URL`) it answers a usage error with suggestions (exit 2).
 // Without it cobra prints a group's help on stdout and exits 0 for any
 // word, so a mistyped command looked like a success.
-func rejectUnknownSubcommands(c *cobra.Command) {
+func RejectUnknownSubcommands(c *cobra.Command) {
 	if c.HasSubCommands() && !c.Runnable() {
 		c.Args = cobra.ArbitraryArgs
 		c.RunE = func(c *cobra.Command, args []string) error {
@@ -24,7 +24,7 @@ func rejectUnknownSubcommands(c *cobra.Command) {
 		}
 	}
 	for _, sub := range c.Commands() {
-		rejectUnknownSubcommands(sub)
+		RejectUnknownSubcommands(sub)
 	}
 	if !c.HasParent() {
 		rejectUnknownHelpTopics(c)

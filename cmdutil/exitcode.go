@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // Exit codes and error reports are the failure package's; the names here
 // are the ones the commands use.
@@ -31,7 +31,7 @@ var ErrHubNotAnswering = failure.ErrHubNotAnswering
 func ExitCodeFor(err error) ExitCode { return failure.ExitCodeFor(err) }
 
 // usageErrorf makes a UsageError.
-func usageErrorf(format string, args ...any) error { return failure.Usagef(format, args...) }
+func UsageErrorf(format string, args ...any) error { return failure.Usagef(format, args...) }
 
 var (
 	describeError = failure.Describe

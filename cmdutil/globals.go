@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // The root's persistent flags (--server, --session, --json, ...), each with
 // an environment variable that gives its default.
@@ -29,10 +29,10 @@ type Globals struct {
 	Verbose bool
 }
 
-func addGlobalFlags(root *cobra.Command, f *Factory) {
+func AddGlobalFlags(root *cobra.Command, f *Factory) {
 	d := f.Defaults
 	if d == nil {
-		env := envGlobals(f.Getenv)
+		env := EnvGlobals(f.Getenv)
 		d = &env
 	}
 	g := f.Globals
@@ -50,14 +50,14 @@ func addGlobalFlags(root *cobra.Command, f *Factory) {
 }
 
 // envGlobals are the root flags' defaults from the environment.
-func envGlobals(env func(string) string) Globals {
+func EnvGlobals(env func(string) string) Globals {
 	return Globals{
 		Server:  envOr(env("BROWSERCTL_SERVER"), hub.DefaultAddr),
 		Session: env("BROWSERCTL_SESSION"),
-		JSON:    envBool(env("BROWSERCTL_JSON")),
+		JSON:    EnvBool(env("BROWSERCTL_JSON")),
 		Timeout: envDuration(env("BROWSERCTL_TIMEOUT"), rpc.DefaultTimeout),
 		NoColor: env("NO_COLOR") != "",
-		Verbose: envBool(env("BROWSERCTL_TIMING")),
+		Verbose: EnvBool(env("BROWSERCTL_TIMING")),
 		Wait:    envDuration(env("BROWSERCTL_WAIT"), 30*time.Second),
 
 		DownloadDir: env("BROWSERCTL_DOWNLOAD_DIR"),
@@ -71,7 +71,7 @@ func envOr(v, def string) string {
 	return def
 }
 
-func envBool(v string) bool {
+func EnvBool(v string) bool {
 	b, err := strconv.ParseBool(v)
 	return err == nil && b
 }
@@ -91,7 +91,7 @@ func envDuration(v string, def time.Duration) time.Duration {
 
 // hostPort reduces a --server value to host:port ("http://127.0.0.1:9223/"
 // and "ws://127.0.0.1:9223/ws/browser" are accepted too).
-func hostPort(server string) string {
+func HostPort(server string) string {
 	s := strings.TrimSpace(server)
 	if i := strings.Index(s, "://"); i >= 0 {
 		s = s[i+3:]

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // How a failure is printed: for people two lines on stderr, for scripts
 // (--json) one JSON object on stderr (failure.Report).
@@ -15,7 +15,7 @@ import (
 )
 
 // printErrorJSON writes the report as one JSON object and a newline.
-func printErrorJSON(f *Factory, r failure.Report) {
+func PrintErrorJSON(f *Factory, r failure.Report) {
 	b, err := json.Marshal(map[string]failure.Report{"error": r})
 	if err != nil {
 		return
@@ -26,7 +26,7 @@ func printErrorJSON(f *Factory, r failure.Report) {
 // printErrorHuman writes the report for people: the error line, then the
 // hint (a usage error's hint is the `Run '... --help'` line as it is).
 // Messages may carry page text (an eval's exception, a title): escaped.
-func printErrorHuman(f *Factory, r failure.Report) {
+func PrintErrorHuman(f *Factory, r failure.Report) {
 	cs := f.IO.ErrColorScheme()
 	w := f.IO.ErrOut
 	msg := termsafe.String(r.Message)
@@ -40,15 +40,15 @@ func printErrorHuman(f *Factory, r failure.Report) {
 	switch {
 	case r.Hint == "":
 	case r.Code == failure.CodeUsage && !r.Browser:
-		fmt.Fprintln(w, inREPLWords(f, r.Hint))
+		fmt.Fprintln(w, InREPLWords(f, r.Hint))
 	default:
-		fmt.Fprintln(w, cs.Dim("hint: "+inREPLWords(f, termsafe.String(r.Hint))))
+		fmt.Fprintln(w, cs.Dim("hint: "+InREPLWords(f, termsafe.String(r.Hint))))
 	}
 }
 
 // jsonRequested says whether errors go out as JSON: --json set (or
 // $BROWSERCTL_JSON), or --json among args when parsing stopped before it.
-func jsonRequested(f *Factory, args []string) bool {
+func JSONRequested(f *Factory, args []string) bool {
 	if f.Globals.JSON {
 		return true
 	}
@@ -69,7 +69,7 @@ func jsonRequested(f *Factory, args []string) bool {
 
 // asUsage makes an invalid-params answer of the extension a usage error
 // (exit 2): an unknown id, pattern or value is the caller's mistake.
-func asUsage(err error) error {
+func AsUsage(err error) error {
 	var be *rpc.BrowserError
 	if errors.As(err, &be) && be.Code == rpc.CodeInvalidParams {
 		return &UsageError{Err: errors.New(strings.TrimPrefix(be.Message, "invalid params: "))}

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // The one-shot commands' hub: a client of the hub at --server that starts
 // one in the background when none runs (hubclient.AutoHub), and fails at
@@ -13,7 +13,7 @@ import (
 )
 
 // pollEvery is how often a waiting command looks again (a hub's status).
-const pollEvery = 25 * time.Millisecond
+const PollEvery = 25 * time.Millisecond
 
 // newAutoHub is the one-shot commands' controller: a client of the hub at
 // --server that starts one when none runs and waits --wait for the
@@ -23,13 +23,13 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, hubSpawn(f))
-	a.SetBrowserGone(func() error { return launchedGoneIn(f) })
+	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, HubSpawn(f))
+	a.SetBrowserGone(func() error { return LaunchedGoneIn(f) })
 	return a, nil
 }
 
 // launchedGoneIn is launcher.Gone of the state folder.
-func launchedGoneIn(f *Factory) error {
+func LaunchedGoneIn(f *Factory) error {
 	dir, err := f.StateDir()
 	if err != nil {
 		return nil
@@ -38,6 +38,6 @@ func launchedGoneIn(f *Factory) error {
 }
 
 // hubSpawn is how this process starts a background hub.
-func hubSpawn(f *Factory) hubclient.Spawn {
+func HubSpawn(f *Factory) hubclient.Spawn {
 	return hubclient.Spawn{Executable: f.Executable, StateDir: f.StateDir, Stderr: f.IO.ErrOut}
 }

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // A declared command beyond parsing and one call: the check its
 // declaration names (rpc.Command's Check), and following a long-poll
@@ -20,14 +20,14 @@ import (
 // registered by the file of its commands: it gets a pointer to the filled
 // params and the arguments by name (a flag without a member as "--name"),
 // and answers a usage error for what it refuses.
-var checks = map[string]func(params any, args map[string]string) error{}
+var Checks = map[string]func(params any, args map[string]string) error{}
 
 // runCheck runs dc's check, if it names one, on the filled params v.
 func runCheck(dc rpc.Command, v reflect.Value, args map[string]string) error {
 	if dc.Check == "" {
 		return nil
 	}
-	check, ok := checks[dc.Check]
+	check, ok := Checks[dc.Check]
 	if !ok {
 		panic(fmt.Sprintf("%s: no check %s", dc.Path, dc.Check))
 	}
@@ -46,8 +46,8 @@ func addFollowFlag(c *cobra.Command, dc rpc.Command) *bool {
 // declaredRunE runs a declared command: build parses, then the call is
 // made (or handed to runF), with --follow again and again; an
 // invalid-params answer is exit 2 when the declaration says so.
-func declaredRunE(f *Factory, runF func(*pageCall) error, dc rpc.Command, build func([]string) (*pageCall, error), members map[string]member, following *bool) func(*cobra.Command, []string) error {
-	run := pageRunE(f, runF, build)
+func declaredRunE(f *Factory, runF func(*PageCall) error, dc rpc.Command, build func([]string) (*PageCall, error), members map[string]member, following *bool) func(*cobra.Command, []string) error {
+	run := PageRunE(f, runF, build)
 	if dc.Follow != "" {
 		run = func(c *cobra.Command, args []string) error {
 			pc, err := build(args)
@@ -63,24 +63,24 @@ func declaredRunE(f *Factory, runF func(*pageCall) error, dc rpc.Command, build 
 	if !dc.InvalidIsUsage {
 		return run
 	}
-	return func(c *cobra.Command, args []string) error { return asUsage(run(c, args)) }
+	return func(c *cobra.Command, args []string) error { return AsUsage(run(c, args)) }
 }
 
 // runFollow is follow for a command written by hand: the members are
 // those of pc's params.
-func runFollow(ctx context.Context, f *Factory, pc *pageCall, following bool) error {
+func RunFollow(ctx context.Context, f *Factory, pc *PageCall, following bool) error {
 	return follow(ctx, f, pc, membersOf(reflect.TypeOf(pc.Params)), following)
 }
 
 // errFollowEnd, from a Result, ends a follow without an error (the
 // connection it followed closed).
-var errFollowEnd = errors.New("the follow ended")
+var ErrFollowEnd = errors.New("the follow ended")
 
-// followWait is how long one call of --follow waits for something new;
+// FollowWait is how long one call of --follow waits for something new;
 // the call's timeout leaves the hub room above it.
 const (
-	followWait    = 10 * time.Second
-	followTimeout = followWait + 15*time.Second
+	FollowWait    = 10 * time.Second
+	followTimeout = FollowWait + 15*time.Second
 )
 
 // follow calls a long-poll method once, or with --follow (following) again
@@ -91,7 +91,7 @@ const (
 // The hub forwards only request and response, so a follow is long polls:
 // the method answers as soon as something newer is there, or empty after
 // waitMs.
-func follow(ctx context.Context, f *Factory, pc *pageCall, members map[string]member, following bool) error {
+func follow(ctx context.Context, f *Factory, pc *PageCall, members map[string]member, following bool) error {
 	h, err := f.Hub()
 	if err != nil {
 		return err
@@ -122,7 +122,7 @@ func follow(ctx context.Context, f *Factory, pc *pageCall, members map[string]me
 			return err
 		}
 		if err := pc.Result(raw); err != nil || !following {
-			if errors.Is(err, errFollowEnd) {
+			if errors.Is(err, ErrFollowEnd) {
 				return nil
 			}
 			return err
@@ -130,11 +130,11 @@ func follow(ctx context.Context, f *Factory, pc *pageCall, members map[string]me
 		var cursor struct {
 			Next int64 `json:"next"`
 		}
-		if err := decodeResult(pc.Method, raw, &cursor); err != nil {
+		if err := DecodeResult(pc.Method, raw, &cursor); err != nil {
 			return err
 		}
 		set("after", cursor.Next)
-		set("waitMs", int(followWait/time.Millisecond))
+		set("waitMs", int(FollowWait/time.Millisecond))
 		set("clear", false)
 		set("limit", 0)
 		timeout, ctx = followTimeout, withoutBudget(ctx)

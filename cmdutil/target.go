@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"regexp"
@@ -15,20 +15,20 @@ import (
 var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(f\d+)?e\d+$`) })
 
 // isRef says whether arg names a ref rather than a CSS selector.
-func isRef(arg string) bool {
+func IsRef(arg string) bool {
 	return refPattern().MatchString(strings.TrimPrefix(arg, "@"))
 }
 
 // target splits a REF-or-SELECTOR argument into the call's ref or selector.
-func target(arg string) (ref, selector string) {
-	if isRef(arg) {
+func Target(arg string) (ref, selector string) {
+	if IsRef(arg) {
 		return strings.TrimPrefix(arg, "@"), ""
 	}
 	return "", arg
 }
 
 // targetHelp is the line the help of every target-taking command carries.
-const targetHelp = `REF is a ref from the last snapshot or find (e3, f2e5), a CSS selector
+const TargetHelp = `REF is a ref from the last snapshot or find (e3, f2e5), a CSS selector
 ("#submit", "input[name=q]"), role=ROLE[name="NAME"] (the element with that
 role and accessible name, as the REPL's save writes it), or text=WORDS (the
 innermost element whose text contains WORDS, case and whitespace aside;

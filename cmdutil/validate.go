@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // Checks of the command line and the BROWSERCTL_* environment that run
 // before any command does (the root's PersistentPreRunE): a bad value is a
@@ -31,7 +31,7 @@ type envCheck struct {
 // is set must hold a valid value, whether or not a flag overrides it: a
 // typo in the environment never passes unnoticed.
 var envChecks = []envCheck{
-	{"BROWSERCTL_SERVER", func(v string) error { _, err := parseServerAddr(v); return err }},
+	{"BROWSERCTL_SERVER", func(v string) error { _, err := ParseServerAddr(v); return err }},
 	{"BROWSERCTL_TIMEOUT", func(v string) error { _, err := parseEnvDuration(v); return err }},
 	{"BROWSERCTL_WAIT", func(v string) error { _, err := parseEnvDuration(v); return err }},
 	{"BROWSERCTL_JSON", func(v string) error {
@@ -46,7 +46,7 @@ var envChecks = []envCheck{
 		}
 		return nil
 	}},
-	{"BROWSERCTL_EXTENSION_ID", checkExtensionID},
+	{"BROWSERCTL_EXTENSION_ID", CheckExtensionID},
 	{"BROWSERCTL_HOME", func(v string) error {
 		// the background hub runs in that folder: a relative path would
 		// name another folder there, and its pid file would be lost
@@ -58,7 +58,7 @@ var envChecks = []envCheck{
 }
 
 // checkExtensionID: Chrome's extension ids are 32 letters a-p.
-func checkExtensionID(v string) error {
+func CheckExtensionID(v string) error {
 	if len(v) != 32 || strings.Trim(v, "abcdefghijklmnop") != "" {
 		return fmt.Errorf("an extension id is 32 letters a-p, got %q", v)
 	}
@@ -66,14 +66,14 @@ func checkExtensionID(v string) error {
 }
 
 // validateInvocation checks the environment and c's numeric flags.
-func validateInvocation(f *Factory, c *cobra.Command) error {
+func ValidateInvocation(f *Factory, c *cobra.Command) error {
 	for _, ec := range envChecks {
 		v := f.Getenv(ec.name)
 		if v == "" {
 			continue
 		}
 		if err := ec.check(v); err != nil {
-			return usageErrorf("$%s: %v", ec.name, err)
+			return UsageErrorf("$%s: %v", ec.name, err)
 		}
 	}
 	return checkNegativeFlags(c) // --server: the root's PersistentPreRunE
@@ -98,7 +98,7 @@ func checkNegativeFlags(c *cobra.Command) error {
 			negative = err == nil && d < 0
 		}
 		if negative {
-			bad = usageErrorf("--%s must not be negative, got %s", fl.Name, fl.Value.String())
+			bad = UsageErrorf("--%s must not be negative, got %s", fl.Name, fl.Value.String())
 		}
 	})
 	return bad
@@ -109,8 +109,8 @@ func checkNegativeFlags(c *cobra.Command) error {
 // ws:// and a path. The port must be 1-65535 (":0" would listen on a random
 // port no client finds) and the host must be named (":9223" would listen on
 // every interface).
-func parseServerAddr(s string) (string, error) {
-	hp := hostPort(s)
+func ParseServerAddr(s string) (string, error) {
+	hp := HostPort(s)
 	host, port, err := net.SplitHostPort(hp)
 	if err != nil {
 		return "", fmt.Errorf("want host:port such as 127.0.0.1:9223, got %q", s)

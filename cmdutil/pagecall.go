@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // How a page command runs: what it parsed (pageCall), the call through the
 // hub, and the result printed for people or as JSON. The page commands are
@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,7 +18,7 @@ import (
 
 // pageCall is what a page command parsed: the method, its params and how
 // to print the result for people. A test's runF stops right here.
-type pageCall struct {
+type PageCall struct {
 	Method string
 	Params any
 	// MinTimeout raises the call's timeout above --timeout (wait MS).
@@ -47,7 +48,7 @@ type pageCall struct {
 	Refused func(err error) error
 }
 
-func (pc *pageCall) run(ctx context.Context, f *Factory) error {
+func (pc *PageCall) run(ctx context.Context, f *Factory) error {
 	h, err := f.Hub()
 	if err != nil {
 		return err
@@ -60,7 +61,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	timeout := f.Globals.Timeout
 	if pc.MinTimeout > timeout {
 		timeout = pc.MinTimeout
-		ctx = raiseBudget(ctx, pc.MinTimeout-waitSlack)
+		ctx = raiseBudget(ctx, pc.MinTimeout-WaitSlack)
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	var be *rpc.BrowserError
@@ -95,7 +96,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 	if pc.Result != nil {
 		return pc.Result(raw)
 	}
-	return render(f, raw, func() error {
+	return Render(f, raw, func() error {
 		if pc.Human == nil {
 			return nil
 		}
@@ -104,7 +105,7 @@ func (pc *pageCall) run(ctx context.Context, f *Factory) error {
 }
 
 // pageRunE builds the call with build and runs it (or hands it to runF).
-func pageRunE(f *Factory, runF func(*pageCall) error, build func(args []string) (*pageCall, error)) func(*cobra.Command, []string) error {
+func PageRunE(f *Factory, runF func(*PageCall) error, build func(args []string) (*PageCall, error)) func(*cobra.Command, []string) error {
 	return func(c *cobra.Command, args []string) error {
 		pc, err := build(args)
 		if err != nil {
@@ -118,9 +119,36 @@ func pageRunE(f *Factory, runF func(*pageCall) error, build func(args []string) 
 }
 
 // addTabFlag adds --tab, the tab of the session a page command acts on.
-func addTabFlag(c *cobra.Command, f *Factory, tab *int) {
+func AddTabFlag(c *cobra.Command, f *Factory, tab *int) {
 	c.Flags().IntVar(tab, "tab", 0, "tab id in the session (default: the session's active tab)")
 	_ = c.RegisterFlagCompletionFunc("tab", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return completeTabIDs(f, false)(c, nil, toComplete)
 	})
+}
+
+// waitSlack is added to a wait's own length for the call's timeout, so the
+// page answers before the hub gives up.
+const WaitSlack = 5 * time.Second
+
+// reportDialog prints one stderr line when a page command's result says a
+// dialog opened during it; the command itself succeeded.
+func reportDialog(f *Factory, raw json.RawMessage) {
+	v, ok := rpc.Member(raw, "dialog")
+	if !ok || len(v) == 0 || v[0] != '{' {
+		return
+	}
+	var d rpc.DialogReport
+	if json.Unmarshal(v, &d) != nil || d.Type == "" {
+		return
+	}
+	what := d.Type
+	if d.Message != "" || d.Type != "beforeunload" { // Chrome gives beforeunload no text
+		what += ` "` + SafeText(d.Message) + `"`
+	}
+	switch d.State {
+	case "open":
+		fmt.Fprintln(f.IO.ErrOut, InREPLWords(f, fmt.Sprintf("dialog: %s is open; browserctl dialog accept|dismiss", what)))
+	default:
+		fmt.Fprintf(f.IO.ErrOut, "dialog: %s was %s\n", what, d.State)
+	}
 }

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"strconv"
@@ -21,7 +21,7 @@ wait, for the rare page that needs it.`
 
 // actedOn is how people read what a pointer action pressed: button "Save"
 // [e3]; arg (the target as given) when the answer names nothing.
-func actedOn(t *rpc.ActedOn, arg string) string {
+func ActedOn(t *rpc.ActedOn, arg string) string {
 	if t == nil || t.Role == "" {
 		return termsafe.String(arg)
 	}

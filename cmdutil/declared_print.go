@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // How a declared command prints its result: the printer its declaration
 // names, its Done line, or the value of a one-member result.
@@ -14,42 +14,36 @@ import (
 // printers are the printers a declaration may name, for results the
 // default printer cannot print. A printer sets pc's Human, or its Result
 // when it prints --json too or chooses the exit code.
-var printers = map[string]func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string){
-	// is: true or false, and exit 1 for false.
-	"is": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) { pc.Result = isResult(f) },
+var Printers = map[string]func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string){
 	// check, uncheck: what was pressed, or that it already was.
-	"check": func(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
+	"check": func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
 		verb := dc.Path
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.CheckResult
 			_ = json.Unmarshal(raw, &r)
 			if r.Target == nil {
-				done(f, "%s already %sed", termsafe.String(args["REF"]), verb)
+				Done(f, "%s already %sed", termsafe.String(args["REF"]), verb)
 				return nil
 			}
-			done(f, "%sed %s", verb, actedOn(r.Target, args["REF"]))
+			Done(f, "%sed %s", verb, ActedOn(r.Target, args["REF"]))
 			return nil
 		}
-	},
-	// dialog status: the open dialog, or that none is.
-	"dialog": func(f *Factory, pc *pageCall, _ rpc.Command, _ map[string]string) {
-		pc.Human = func(raw json.RawMessage) error { return printDialogStatus(f, raw) }
 	},
 }
 
 // printer sets how pc's result is printed: the declaration's printer, its
 // Done line, or the value of a one-member result.
-func printer(f *Factory, pc *pageCall, dc rpc.Command, args map[string]string) {
+func printer(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
 	switch {
 	case dc.Printer != "":
-		p, ok := printers[dc.Printer]
+		p, ok := Printers[dc.Printer]
 		if !ok {
 			panic(dc.Path + ": no printer " + dc.Printer)
 		}
 		p(f, pc, dc, args)
 	case dc.Done != "":
 		pc.Human = func(raw json.RawMessage) error {
-			done(f, "%s", expandDone(dc.Done, args, raw))
+			Done(f, "%s", expandDone(dc.Done, args, raw))
 			return nil
 		}
 	default:
@@ -83,7 +77,7 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 		case strings.HasPrefix(key, "."):
 			b.WriteString(resultText(res[key[1:]]))
 		case strings.HasPrefix(key, "safe "):
-			b.WriteString(safeText(args[strings.TrimPrefix(key, "safe ")]))
+			b.WriteString(SafeText(args[strings.TrimPrefix(key, "safe ")]))
 		case strings.HasPrefix(key, "acted"):
 			// {acted NAME}: the result's target; {acted:MEMBER NAME}: another member
 			what, name, _ := strings.Cut(key, " ")
@@ -93,7 +87,7 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 			}
 			var t *rpc.ActedOn
 			_ = json.Unmarshal(res[m], &t)
-			b.WriteString(actedOn(t, args[name]))
+			b.WriteString(ActedOn(t, args[name]))
 		default:
 			b.WriteString(args[key])
 		}
@@ -105,7 +99,7 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 func resultText(v json.RawMessage) string {
 	var s string
 	if json.Unmarshal(v, &s) == nil {
-		return safeText(s)
+		return SafeText(s)
 	}
 	return string(v)
 }
@@ -115,11 +109,11 @@ func resultText(v json.RawMessage) string {
 // JSON; a result of more members is printed whole as JSON.
 func printOnlyMember(f *Factory, method string, raw json.RawMessage) error {
 	var res map[string]json.RawMessage
-	if err := decodeResult(method, raw, &res); err != nil {
+	if err := DecodeResult(method, raw, &res); err != nil {
 		return err
 	}
 	if len(res) != 1 {
-		return printJSON(f, raw)
+		return PrintJSON(f, raw)
 	}
 	for _, v := range res {
 		if string(v) == "null" {
@@ -128,13 +122,13 @@ func printOnlyMember(f *Factory, method string, raw json.RawMessage) error {
 		var list []json.RawMessage
 		if json.Unmarshal(v, &list) == nil {
 			for _, item := range list {
-				if err := printValue(f.IO.Out, item); err != nil {
+				if err := PrintValue(f.IO.Out, item); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		return printValue(f.IO.Out, v)
+		return PrintValue(f.IO.Out, v)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 // The params members a declared command fills: found by json name (or a
 // path of names, for a member of a member) and filled from text as the
@@ -87,22 +87,22 @@ func (m member) set(v reflect.Value, s, label string) error {
 	case reflect.Int:
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return usageErrorf("%s must be a whole number, got %q", label, s)
+			return UsageErrorf("%s must be a whole number, got %q", label, s)
 		}
 		if min, err := strconv.Atoi(m.min); err == nil && n < min {
-			return usageErrorf("%s must be >= %d, got %d", label, min, n)
+			return UsageErrorf("%s must be >= %d, got %d", label, min, n)
 		}
 		x = reflect.ValueOf(n).Convert(t)
 	case reflect.Float64:
 		n, err := strconv.ParseFloat(s, 64)
 		if err != nil {
-			return usageErrorf("%s must be a number, got %q", label, s)
+			return UsageErrorf("%s must be a number, got %q", label, s)
 		}
 		x = reflect.ValueOf(n).Convert(t)
 	case reflect.Bool:
 		b, err := strconv.ParseBool(s)
 		if err != nil {
-			return usageErrorf("%s must be true or false, got %q", label, s)
+			return UsageErrorf("%s must be true or false, got %q", label, s)
 		}
 		x = reflect.ValueOf(b).Convert(t)
 	case reflect.Slice:
@@ -112,7 +112,7 @@ func (m member) set(v reflect.Value, s, label string) error {
 		// an object: its JSON (a Parse has checked it)
 		p := reflect.New(t)
 		if err := json.Unmarshal([]byte(s), p.Interface()); err != nil {
-			return usageErrorf("%s must be a JSON object: %v", label, err)
+			return UsageErrorf("%s must be a JSON object: %v", label, err)
 		}
 		x = p.Elem()
 	default:
@@ -158,13 +158,13 @@ func fillFlag(v reflect.Value, fl rpc.Flag, m member, s string) error {
 	label := "--" + fl.Name
 	if m.enum != nil && !m.enum.Has(s) {
 		if fl.Invalid != "" {
-			return usageErrorf(fl.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
+			return UsageErrorf(fl.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
 		}
-		return checkEnum(label, *m.enum, s)
+		return CheckEnum(label, *m.enum, s)
 	}
 	if err := m.set(v, s, label); err != nil {
 		if fl.Invalid != "" {
-			return usageErrorf(fl.Invalid, s, m.min)
+			return UsageErrorf(fl.Invalid, s, m.min)
 		}
 		return err
 	}
@@ -175,7 +175,7 @@ func fillFlag(v reflect.Value, fl rpc.Flag, m member, s string) error {
 // selector, an enum's value after checking it.
 func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s string) error {
 	if a.Target {
-		ref, selector := target(s)
+		ref, selector := Target(s)
 		if ref != "" {
 			return m.set(v, ref, a.Name)
 		}
@@ -191,13 +191,13 @@ func fillArg(v reflect.Value, a rpc.Arg, m member, members map[string]member, s 
 	}
 	if m.enum != nil && !m.enum.Has(s) {
 		if a.Invalid != "" {
-			return usageErrorf(a.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
+			return UsageErrorf(a.Invalid, s, m.enum.Or(), strings.Join(m.enum.Values, ", "))
 		}
-		return usageErrorf("%s must be %s, got %q", m.name, strings.Join(m.enum.Values, ", "), s)
+		return UsageErrorf("%s must be %s, got %q", m.name, strings.Join(m.enum.Values, ", "), s)
 	}
 	if err := m.set(v, s, a.Name); err != nil {
 		if a.Invalid != "" {
-			return usageErrorf(a.Invalid, s, m.min)
+			return UsageErrorf(a.Invalid, s, m.min)
 		}
 		return err
 	}

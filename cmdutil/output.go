@@ -1,4 +1,4 @@
-package cmd
+package cmdutil
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 
 // callHub sends one call through the factory's hub with the --timeout and
 // answers the result ready for printing (see printable).
-func callHub(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
+func CallHub(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
 	c, err := f.Hub()
 	if err != nil {
 		return nil, err
@@ -43,16 +43,16 @@ func printable(f *Factory, raw json.RawMessage) json.RawMessage {
 
 // render is the one output path: the raw result JSON with --json, else
 // human prints it.
-func render(f *Factory, raw json.RawMessage, human func() error) error {
+func Render(f *Factory, raw json.RawMessage, human func() error) error {
 	if f.Globals.JSON {
-		return printJSON(f, raw)
+		return PrintJSON(f, raw)
 	}
 	return human()
 }
 
 // printJSON writes a JSON value and a newline to stdout, indented on a
 // terminal, byte for byte as received otherwise (but for termsafe.JSON).
-func printJSON(f *Factory, raw json.RawMessage) error {
+func PrintJSON(f *Factory, raw json.RawMessage) error {
 	if len(raw) == 0 {
 		raw = json.RawMessage("null")
 	}
@@ -69,16 +69,16 @@ func printJSON(f *Factory, raw json.RawMessage) error {
 }
 
 // marshalJSON prints a value of ours (not a browser result) as JSON.
-func marshalJSON(f *Factory, v any) error {
+func MarshalJSON(f *Factory, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return printJSON(f, b)
+	return PrintJSON(f, b)
 }
 
 // decodeResult unmarshals a result, naming the method on failure.
-func decodeResult(method string, raw json.RawMessage, v any) error {
+func DecodeResult(method string, raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("%s answered an unexpected result: %v", method, err)
 	}
@@ -87,7 +87,7 @@ func decodeResult(method string, raw json.RawMessage, v any) error {
 
 // done tells a person on a terminal that an action succeeded; scripts get
 // nothing (the exit code says it).
-func done(f *Factory, format string, args ...any) {
+func Done(f *Factory, format string, args ...any) {
 	if f.IO.IsStderrTTY() {
 		cs := f.IO.ErrColorScheme()
 		fmt.Fprintf(f.IO.ErrOut, "%s %s\n", cs.Green("✓"), fmt.Sprintf(format, args...))
@@ -102,11 +102,11 @@ type table struct {
 	rows   [][]string
 }
 
-func newTable(f *Factory, header ...string) *table { return &table{f: f, header: header} }
+func NewTable(f *Factory, header ...string) *table { return &table{f: f, header: header} }
 
-func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+func (t *table) Add(cells ...string) { t.rows = append(t.rows, cells) }
 
-func (t *table) print() error {
+func (t *table) Print() error {
 	if !t.f.IO.IsStdoutTTY() {
 		for _, r := range t.rows {
 			fmt.Fprintln(t.f.IO.Out, strings.Join(r, "\t"))
@@ -149,7 +149,7 @@ func (t *table) print() error {
 
 // printValue prints a JSON value for people: a string as itself, anything
 // else as compact JSON.
-func printValue(w io.Writer, raw json.RawMessage) error {
+func PrintValue(w io.Writer, raw json.RawMessage) error {
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
 		_, err := fmt.Fprintln(w, s)
@@ -165,17 +165,17 @@ func printValue(w io.Writer, raw json.RawMessage) error {
 }
 
 // sessionOf is the --session value, the sessionId of a method's params.
-func sessionOf(f *Factory) string { return f.Globals.Session }
+func SessionOf(f *Factory) string { return f.Globals.Session }
 
 // pageParams are the session and tab every pages.* call carries.
-func pageParams(f *Factory, tab int) rpc.PageParams {
-	return rpc.PageParams{SessionID: sessionOf(f), TabID: tab}
+func PageParams(f *Factory, tab int) rpc.PageParams {
+	return rpc.PageParams{SessionID: SessionOf(f), TabID: tab}
 }
 
 // inREPLWords drops the program name from commands a hint names, for the
 // REPL, where a line is `snapshot`, not `browserctl snapshot`. Outside the
 // REPL it returns s as it is.
-func inREPLWords(f *Factory, s string) string {
+func InREPLWords(f *Factory, s string) string {
 	if !f.InREPL {
 		return s
 	}
@@ -185,3 +185,6 @@ func inREPLWords(f *Factory, s string) string {
 	}
 	return s
 }
+
+// safeText makes page text safe for a one-line field of a terminal.
+func SafeText(s string) string { return termsafe.Line(s) }
