@@ -269,20 +269,6 @@ func TestUsageExit(t *testing.T) {
 	checkUsage(t, nil, "click", "fill e1", "tab close x", "mouse fly 1 2", "get", "session rename s1", "nosuch", "--bad", "snapshot --max-chars 50")
 }
 
-func TestHostPort(t *testing.T) {
-	for in, want := range map[string]string{
-		"127.0.0.1:9223":                 "127.0.0.1:9223",
-		"http://127.0.0.1:9223/":         "127.0.0.1:9223",
-		"ws://localhost:9333/ws/browser": "localhost:9333",
-		" 127.0.0.1:1 ":                  "127.0.0.1:1",
-		"":                               "",
-	} {
-		if got := cmdutil.HostPort(in); got != want {
-			t.Errorf("hostPort(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // Every command says what it does and shows an example, and every command
 // that talks to the browser is in the tree.
 func TestHelpEverywhere(t *testing.T) {

@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
-	"browserctl/rpc"
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 )
 
 func newCmdCompletion(f *cmdutil.Factory) *cobra.Command {

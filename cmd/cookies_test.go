@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/cmdutil"
 )
 
 // Bad values of the cookie, storage, log and download commands are usage

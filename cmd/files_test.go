@@ -1,12 +1,13 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"browserctl/cmdutil"
 )
 
 func TestUploadArgs(t *testing.T) {

@@ -2,7 +2,7 @@ package cmd
 
 // The printers of the logs.* commands (console, errors, network requests),
 // declared on their rows in rpc/logs.go: each prints a batch, and with
-// --follow one batch a call (declared.go's follow); --json prints the
+// --follow one batch a call (cmdutil's follow); --json prints the
 // result as it came, or following one JSON entry a line.
 
 import (

@@ -96,15 +96,16 @@ func wiresNamedInCommands(t *testing.T) map[string]bool {
 		}
 	}
 	called := map[string]bool{}
-	// cmd/'s own files, and the packages its hand-written commands hand
-	// their work to (doctor, save's recorder, -v's timing).
+	// cmd/'s own files, what its commands share (cmdutil), and the
+	// packages its hand-written commands hand their work to (doctor, save's
+	// recorder, -v's timing).
 	var cmdFiles []string
-	for _, dir := range []string{".", "../doctor", "../repl/recorder", "../timing"} {
+	for _, dir := range []string{".", "../cmdutil", "../doctor", "../repl/recorder", "../timing"} {
 		fs, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		cmdFiles = append(cmdFiles, fs...)
 	}
 	for _, fn := range cmdFiles {
-		if strings.HasSuffix(fn, "_test.go") || fn == "declared.go" || fn == "declared_print.go" {
+		if strings.HasSuffix(fn, "_test.go") || fn == "../cmdutil/declared.go" || fn == "../cmdutil/declared_print.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, fn, nil, 0)

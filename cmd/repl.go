@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
-	"browserctl/rpc"
 	"errors"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 )
 
 func newCmdREPL(f *cmdutil.Factory) *cobra.Command {

@@ -1,9 +1,10 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
 	"context"
 	"testing"
+
+	"browserctl/cmdutil"
 )
 
 // The REPL runs a fresh tree per line: a flag given on one line is gone on

@@ -30,7 +30,7 @@ func TestEveryCommandDeclaresReplay(t *testing.T) {
 			d := cmdutil.DeclOf(c)
 			switch {
 			case !d.Declared:
-				t.Errorf("%q declares no replay: add Annotations: replays(...) or notReplayed(why) where it is built", c.CommandPath())
+				t.Errorf("%q declares no replay: add Annotations: cmdutil.Replays(...) or cmdutil.NotReplayed(why) where it is built", c.CommandPath())
 			case d.Replay:
 				rows = append(rows, c.CommandPath()+": replayed")
 			case d.Why == "":

@@ -4,9 +4,6 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
-	"browserctl/failure"
-	"browserctl/rpc"
 	"cmp"
 	"context"
 	"errors"
@@ -19,6 +16,10 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/cmdutil"
+	"browserctl/failure"
+	"browserctl/rpc"
 )
 
 // Main runs browserctl with os.Args and returns the exit status.
@@ -99,7 +100,7 @@ func execute(ctx context.Context, f *cmdutil.Factory, args []string) (string, er
 }
 
 // PrintError writes err for people, with a hint where one helps, or with
-// --json as one JSON object (see errreport.go).
+// --json as one JSON object (see cmdutil/errreport.go).
 func PrintError(f *cmdutil.Factory, cmdPath string, err error) {
 	if err == nil {
 		return

@@ -1,10 +1,6 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/rpc"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"browserctl/cmdutil"
+	"browserctl/hubapi"
+	"browserctl/hubclient"
+	"browserctl/rpc"
 	"browserctl/termsafe"
 )
 

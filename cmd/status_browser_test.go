@@ -1,8 +1,9 @@
 package cmd
 
 import (
-	"browserctl/hubapi"
 	"testing"
+
+	"browserctl/hubapi"
 )
 
 func TestDescribeBrowser(t *testing.T) {

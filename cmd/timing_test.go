@@ -1,8 +1,9 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
 	"testing"
+
+	"browserctl/cmdutil"
 )
 
 func TestVerboseRequested(t *testing.T) {

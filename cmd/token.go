@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"browserctl/cmdutil"
-	"browserctl/rpc"
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/cmdutil"
+	"browserctl/rpc"
 )
 
 func newCmdToken(f *cmdutil.Factory) *cobra.Command {

@@ -1,12 +1,13 @@
 package cmdutil
 
 import (
-	"browserctl/completions"
-	"browserctl/termsafe"
 	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/completions"
+	"browserctl/termsafe"
 )
 
 type completeFunc = func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective)
@@ -22,7 +23,7 @@ func toCobra(cands []completions.Candidate, prefix string) []cobra.Completion {
 	return out
 }
 
-// completeRefs completes the ref argument at position pos (0-based) from
+// CompleteRefs completes the ref argument at position pos (0-based) from
 // the last snapshot; other positions get nothing.
 func CompleteRefs(f *Factory, pos int) completeFunc {
 	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -62,7 +63,7 @@ func completeTabIDs(f *Factory, user bool) completeFunc {
 	}
 }
 
-// completeSessionIDs completes the first argument with session ids.
+// CompleteSessionIDs completes the first argument with session ids.
 func CompleteSessionIDs(f *Factory) completeFunc {
 	return func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) != 0 {

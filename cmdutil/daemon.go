@@ -12,7 +12,7 @@ import (
 	"browserctl/launcher"
 )
 
-// pollEvery is how often a waiting command looks again (a hub's status).
+// PollEvery is how often a waiting command looks again (a hub's status).
 const PollEvery = 25 * time.Millisecond
 
 // newAutoHub is the one-shot commands' controller: a client of the hub at
@@ -28,7 +28,7 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	return a, nil
 }
 
-// launchedGoneIn is launcher.Gone of the state folder.
+// LaunchedGoneIn is launcher.Gone of the state folder.
 func LaunchedGoneIn(f *Factory) error {
 	dir, err := f.StateDir()
 	if err != nil {
@@ -37,7 +37,7 @@ func LaunchedGoneIn(f *Factory) error {
 	return launcher.Gone(dir)
 }
 
-// hubSpawn is how this process starts a background hub.
+// HubSpawn is how this process starts a background hub.
 func HubSpawn(f *Factory) hubclient.Spawn {
 	return hubclient.Spawn{Executable: f.Executable, StateDir: f.StateDir, Stderr: f.IO.ErrOut}
 }

@@ -3,8 +3,8 @@ package cmdutil
 // Commands declared on their method's row (rpc.Command): one builder turns
 // each into a cobra command that reads its arguments and flags into the
 // method's params, calls it and prints the result (declared_print.go).
-// declaredTop gives the top-level ones; addTop hangs declared subcommands
-// under their parents, declared or written by hand.
+// cmd's declaredTop gives the top-level ones; its addTop hangs declared
+// subcommands under their parents, declared or written by hand.
 
 import (
 	"context"
@@ -17,14 +17,14 @@ import (
 	"browserctl/rpc"
 )
 
-// declared is one declared command and the method it calls.
+// Declared is one declared command and the method it calls.
 type Declared struct {
 	Method rpc.Method
 	Cmd    rpc.Command
 	Words  []string // Cmd.Path's words
 }
 
-// declaredCmds are every declared command, in the order of rpc.Methods;
+// DeclaredCmds are every declared command, in the order of rpc.Methods;
 // read once per process (a REPL or batch builds a tree per line).
 var DeclaredCmds = sync.OnceValue(func() []Declared {
 	var out []Declared
@@ -36,7 +36,7 @@ var DeclaredCmds = sync.OnceValue(func() []Declared {
 	return out
 })
 
-// newCmdDeclared builds the declared command at path ("cookies clear");
+// NewCmdDeclared builds the declared command at path ("cookies clear");
 // runF, as every page command's, stops a test right after parsing.
 func NewCmdDeclared(f *Factory, runF func(*PageCall) error, path string) *cobra.Command {
 	for _, d := range DeclaredCmds() {
@@ -47,7 +47,7 @@ func NewCmdDeclared(f *Factory, runF func(*PageCall) error, path string) *cobra.
 	panic("no declared command " + path)
 }
 
-// newGroupCmd builds a declared group (rpc.Group): its help, and a usage
+// NewGroupCmd builds a declared group (rpc.Group): its help, and a usage
 // error naming its subcommands when it runs alone.
 func NewGroupCmd(g rpc.Group) *cobra.Command {
 	needs := g.Needs
@@ -67,7 +67,7 @@ func NewGroupCmd(g rpc.Group) *cobra.Command {
 	}
 }
 
-// addDeclaredChildren adds under c, whose words are path, the declared
+// AddDeclaredChildren adds under c, whose words are path, the declared
 // commands one word below it, each with its own children.
 func AddDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []Declared) {
 	// a hand-written child may have declared children too (network har)
@@ -83,7 +83,7 @@ func AddDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []Decl
 	}
 }
 
-// hooks are the hooks a declaration may name (rpc.Command's Hook), each
+// Hooks are the hooks a declaration may name (rpc.Command's Hook), each
 // registered by the file of its command's group: run with the params
 // filled, before the call, they may refuse (a usage error), change pc's
 // params and say what becomes of its result. args holds the arguments by

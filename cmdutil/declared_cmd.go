@@ -4,7 +4,6 @@ package cmdutil
 // arguments and flags read into the method's params.
 
 import (
-	"browserctl/rpc"
 	"cmp"
 	"context"
 	"fmt"
@@ -14,9 +13,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"browserctl/rpc"
 )
 
-// newDeclaredCmd builds d's command.
+// NewDeclaredCmd builds d's command.
 func NewDeclaredCmd(f *Factory, runF func(*PageCall) error, d Declared) *cobra.Command {
 	dc := d.Cmd
 	pt := reflect.TypeOf(d.Method.Params)

@@ -62,7 +62,7 @@ func insteadCall(f *Factory, d Declared, tab int) (*PageCall, error) {
 	return pc, nil
 }
 
-// preparers are the Prepare steps a declaration may name: each finishes
+// Preparers are the Prepare steps a declaration may name: each finishes
 // pc's params (a value of the method's params type, replaced whole) from
 // the positional arguments as typed; its error is returned as it is (a
 // UsageError exits 2). Registered from the command's own file.

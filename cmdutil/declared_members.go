@@ -5,7 +5,6 @@ package cmdutil
 // user typed it.
 
 import (
-	"browserctl/rpc"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"browserctl/rpc"
 )
 
 // membersCache holds membersOf's answers by type.

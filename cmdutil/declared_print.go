@@ -11,7 +11,7 @@ import (
 	"browserctl/termsafe"
 )
 
-// printers are the printers a declaration may name, for results the
+// Printers are the printers a declaration may name, for results the
 // default printer cannot print. A printer sets pc's Human, or its Result
 // when it prints --json too or chooses the exit code.
 var Printers = map[string]func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string){

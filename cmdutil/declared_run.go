@@ -16,7 +16,7 @@ import (
 	"browserctl/rpc"
 )
 
-// checks are the checks a declaration may name (rpc.Command's Check), each
+// Checks are the checks a declaration may name (rpc.Command's Check), each
 // registered by the file of its commands: it gets a pointer to the filled
 // params and the arguments by name (a flag without a member as "--name"),
 // and answers a usage error for what it refuses.
@@ -66,13 +66,13 @@ func declaredRunE(f *Factory, runF func(*PageCall) error, dc rpc.Command, build 
 	return func(c *cobra.Command, args []string) error { return AsUsage(run(c, args)) }
 }
 
-// runFollow is follow for a command written by hand: the members are
+// RunFollow is follow for a command written by hand: the members are
 // those of pc's params.
 func RunFollow(ctx context.Context, f *Factory, pc *PageCall, following bool) error {
 	return follow(ctx, f, pc, membersOf(reflect.TypeOf(pc.Params)), following)
 }
 
-// errFollowEnd, from a Result, ends a follow without an error (the
+// ErrFollowEnd, from a Result, ends a follow without an error (the
 // connection it followed closed).
 var ErrFollowEnd = errors.New("the follow ended")
 

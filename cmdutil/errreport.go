@@ -14,7 +14,7 @@ import (
 	"browserctl/termsafe"
 )
 
-// printErrorJSON writes the report as one JSON object and a newline.
+// PrintErrorJSON writes the report as one JSON object and a newline.
 func PrintErrorJSON(f *Factory, r failure.Report) {
 	b, err := json.Marshal(map[string]failure.Report{"error": r})
 	if err != nil {
@@ -23,7 +23,7 @@ func PrintErrorJSON(f *Factory, r failure.Report) {
 	f.IO.ErrOut.Write(append(termsafe.JSON(b), '\n'))
 }
 
-// printErrorHuman writes the report for people: the error line, then the
+// PrintErrorHuman writes the report for people: the error line, then the
 // hint (a usage error's hint is the `Run '... --help'` line as it is).
 // Messages may carry page text (an eval's exception, a title): escaped.
 func PrintErrorHuman(f *Factory, r failure.Report) {
@@ -46,7 +46,7 @@ func PrintErrorHuman(f *Factory, r failure.Report) {
 	}
 }
 
-// jsonRequested says whether errors go out as JSON: --json set (or
+// JSONRequested says whether errors go out as JSON: --json set (or
 // $BROWSERCTL_JSON), or --json among args when parsing stopped before it.
 func JSONRequested(f *Factory, args []string) bool {
 	if f.Globals.JSON {
@@ -67,7 +67,7 @@ func JSONRequested(f *Factory, args []string) bool {
 	return want
 }
 
-// asUsage makes an invalid-params answer of the extension a usage error
+// AsUsage makes an invalid-params answer of the extension a usage error
 // (exit 2): an unknown id, pattern or value is the caller's mistake.
 func AsUsage(err error) error {
 	var be *rpc.BrowserError

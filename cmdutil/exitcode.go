@@ -30,11 +30,5 @@ var ErrHubNotAnswering = failure.ErrHubNotAnswering
 // ExitCodeFor maps an error to the process's exit status.
 func ExitCodeFor(err error) ExitCode { return failure.ExitCodeFor(err) }
 
-// usageErrorf makes a UsageError.
+// UsageErrorf makes a UsageError.
 func UsageErrorf(format string, args ...any) error { return failure.Usagef(format, args...) }
-
-var (
-	describeError = failure.Describe
-	hintFor       = failure.HintFor
-	hubHint       = failure.HubHint
-)

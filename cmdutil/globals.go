@@ -49,7 +49,7 @@ func AddGlobalFlags(root *cobra.Command, f *Factory) {
 	_ = root.RegisterFlagCompletionFunc("session", completeSessionFlag(f))
 }
 
-// envGlobals are the root flags' defaults from the environment.
+// EnvGlobals are the root flags' defaults from the environment.
 func EnvGlobals(env func(string) string) Globals {
 	return Globals{
 		Server:  envOr(env("BROWSERCTL_SERVER"), hub.DefaultAddr),
@@ -89,7 +89,7 @@ func envDuration(v string, def time.Duration) time.Duration {
 	return def
 }
 
-// hostPort reduces a --server value to host:port ("http://127.0.0.1:9223/"
+// HostPort reduces a --server value to host:port ("http://127.0.0.1:9223/"
 // and "ws://127.0.0.1:9223/ws/browser" are accepted too).
 func HostPort(server string) string {
 	s := strings.TrimSpace(server)

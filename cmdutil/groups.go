@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// rejectUnknownSubcommands gives every command that only groups others (the
+// RejectUnknownSubcommands gives every command that only groups others (the
 // root, session, tab, extension ...) a RunE of its own: with no words it
 // prints its help, as before; with a word that names none of its commands
 // (`tab opne URL`) it answers a usage error with suggestions (exit 2).

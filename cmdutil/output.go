@@ -13,7 +13,7 @@ import (
 	"browserctl/termsafe"
 )
 
-// callHub sends one call through the factory's hub with the --timeout and
+// CallHub sends one call through the factory's hub with the --timeout and
 // answers the result ready for printing (see printable).
 func CallHub(ctx context.Context, f *Factory, method string, params any) (json.RawMessage, error) {
 	c, err := f.Hub()
@@ -41,7 +41,7 @@ func printable(f *Factory, raw json.RawMessage) json.RawMessage {
 	return termsafe.HumanJSON(raw)
 }
 
-// render is the one output path: the raw result JSON with --json, else
+// Render is the one output path: the raw result JSON with --json, else
 // human prints it.
 func Render(f *Factory, raw json.RawMessage, human func() error) error {
 	if f.Globals.JSON {
@@ -50,7 +50,7 @@ func Render(f *Factory, raw json.RawMessage, human func() error) error {
 	return human()
 }
 
-// printJSON writes a JSON value and a newline to stdout, indented on a
+// PrintJSON writes a JSON value and a newline to stdout, indented on a
 // terminal, byte for byte as received otherwise (but for termsafe.JSON).
 func PrintJSON(f *Factory, raw json.RawMessage) error {
 	if len(raw) == 0 {
@@ -68,7 +68,7 @@ func PrintJSON(f *Factory, raw json.RawMessage) error {
 	return err
 }
 
-// marshalJSON prints a value of ours (not a browser result) as JSON.
+// MarshalJSON prints a value of ours (not a browser result) as JSON.
 func MarshalJSON(f *Factory, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -77,7 +77,7 @@ func MarshalJSON(f *Factory, v any) error {
 	return PrintJSON(f, b)
 }
 
-// decodeResult unmarshals a result, naming the method on failure.
+// DecodeResult unmarshals a result, naming the method on failure.
 func DecodeResult(method string, raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("%s answered an unexpected result: %v", method, err)
@@ -85,7 +85,7 @@ func DecodeResult(method string, raw json.RawMessage, v any) error {
 	return nil
 }
 
-// done tells a person on a terminal that an action succeeded; scripts get
+// Done tells a person on a terminal that an action succeeded; scripts get
 // nothing (the exit code says it).
 func Done(f *Factory, format string, args ...any) {
 	if f.IO.IsStderrTTY() {
@@ -147,7 +147,7 @@ func (t *table) Print() error {
 	return err
 }
 
-// printValue prints a JSON value for people: a string as itself, anything
+// PrintValue prints a JSON value for people: a string as itself, anything
 // else as compact JSON.
 func PrintValue(w io.Writer, raw json.RawMessage) error {
 	var s string
@@ -164,15 +164,15 @@ func PrintValue(w io.Writer, raw json.RawMessage) error {
 	return err
 }
 
-// sessionOf is the --session value, the sessionId of a method's params.
+// SessionOf is the --session value, the sessionId of a method's params.
 func SessionOf(f *Factory) string { return f.Globals.Session }
 
-// pageParams are the session and tab every pages.* call carries.
+// PageParams are the session and tab every pages.* call carries.
 func PageParams(f *Factory, tab int) rpc.PageParams {
 	return rpc.PageParams{SessionID: SessionOf(f), TabID: tab}
 }
 
-// inREPLWords drops the program name from commands a hint names, for the
+// InREPLWords drops the program name from commands a hint names, for the
 // REPL, where a line is `snapshot`, not `browserctl snapshot`. Outside the
 // REPL it returns s as it is.
 func InREPLWords(f *Factory, s string) string {
@@ -186,5 +186,5 @@ func InREPLWords(f *Factory, s string) string {
 	return s
 }
 
-// safeText makes page text safe for a one-line field of a terminal.
+// SafeText makes page text safe for a one-line field of a terminal.
 func SafeText(s string) string { return termsafe.Line(s) }

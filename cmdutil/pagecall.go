@@ -16,7 +16,7 @@ import (
 	"browserctl/rpc"
 )
 
-// pageCall is what a page command parsed: the method, its params and how
+// PageCall is what a page command parsed: the method, its params and how
 // to print the result for people. A test's runF stops right here.
 type PageCall struct {
 	Method string
@@ -104,7 +104,7 @@ func (pc *PageCall) run(ctx context.Context, f *Factory) error {
 	})
 }
 
-// pageRunE builds the call with build and runs it (or hands it to runF).
+// PageRunE builds the call with build and runs it (or hands it to runF).
 func PageRunE(f *Factory, runF func(*PageCall) error, build func(args []string) (*PageCall, error)) func(*cobra.Command, []string) error {
 	return func(c *cobra.Command, args []string) error {
 		pc, err := build(args)
@@ -118,7 +118,7 @@ func PageRunE(f *Factory, runF func(*PageCall) error, build func(args []string) 
 	}
 }
 
-// addTabFlag adds --tab, the tab of the session a page command acts on.
+// AddTabFlag adds --tab, the tab of the session a page command acts on.
 func AddTabFlag(c *cobra.Command, f *Factory, tab *int) {
 	c.Flags().IntVar(tab, "tab", 0, "tab id in the session (default: the session's active tab)")
 	_ = c.RegisterFlagCompletionFunc("tab", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -126,7 +126,7 @@ func AddTabFlag(c *cobra.Command, f *Factory, tab *int) {
 	})
 }
 
-// waitSlack is added to a wait's own length for the call's timeout, so the
+// WaitSlack is added to a wait's own length for the call's timeout, so the
 // page answers before the hub gives up.
 const WaitSlack = 5 * time.Second
 

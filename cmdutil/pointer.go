@@ -19,7 +19,7 @@ the press (an overlay, a fixed header) the command waits, then fails with
 reason covered naming it. --force skips the hit-test and the stability
 wait, for the rare page that needs it.`
 
-// actedOn is how people read what a pointer action pressed: button "Save"
+// ActedOn is how people read what a pointer action pressed: button "Save"
 // [e3]; arg (the target as given) when the answer names nothing.
 func ActedOn(t *rpc.ActedOn, arg string) string {
 	if t == nil || t.Role == "" {

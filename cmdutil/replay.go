@@ -5,10 +5,10 @@ package cmdutil
 // (rpc.Command's Replay), in its Annotations where a hand-written one is
 // built:
 //
-//	Annotations: replays(targetAt(0)),       // the line goes into the script
-//	Annotations: notReplayed(readsOnly),     // a comment saying why not
+//	Annotations: cmdutil.Replays(rpc.TargetAt(0)),    // the line goes into the script
+//	Annotations: cmdutil.NotReplayed(rpc.ReadsOnly),  // a comment saying why not
 //
-// Both say it in rpc's words (rpc/command.go). save (repl_save.go) reads
+// Both say it in rpc's words (rpc/command.go). save (cmd/save.go) reads
 // nothing else: a command without a declaration is written as a comment
 // saying so, and TestEveryCommandDeclaresReplay walks the whole tree and
 // fails on it.
@@ -36,9 +36,6 @@ const (
 	tabArg      = rpc.TabArg
 )
 
-// targetAt: positional argument i is an element target (rpc.TargetAt).
-func targetAt(i int) replayHow { return rpc.TargetAt(i) }
-
 // Why a command is not replayed, as the saved file says it.
 const (
 	readsOnly    = rpc.ReadsOnly
@@ -55,11 +52,11 @@ const (
 	holdsSecret  = rpc.HoldsSecret
 )
 
-// replays declares that a command's lines go into the script, written as
+// Replays declares that a command's lines go into the script, written as
 // hows say.
 func Replays(hows ...replayHow) map[string]string { return replayAnnotation(rpc.Replays(hows...)) }
 
-// notReplayed declares that a command's lines are kept as comments, with
+// NotReplayed declares that a command's lines are kept as comments, with
 // why.
 func NotReplayed(why string) map[string]string { return replayAnnotation(rpc.NotReplayed(why)) }
 
@@ -84,7 +81,7 @@ type ReplayDecl struct {
 	Tab      bool
 }
 
-// declOf reads c's declaration.
+// DeclOf reads c's declaration.
 func DeclOf(c *cobra.Command) ReplayDecl {
 	v, ok := c.Annotations[replayKey]
 	if !ok {
@@ -114,7 +111,7 @@ func DeclOf(c *cobra.Command) ReplayDecl {
 	return d
 }
 
-// declareHelp declares cobra's own help command, which the tree gets
+// DeclareHelp declares cobra's own help command, which the tree gets
 // when it runs (InitDefaultHelpCmd).
 func DeclareHelp(root *cobra.Command) {
 	root.InitDefaultHelpCmd()

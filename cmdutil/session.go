@@ -1,11 +1,12 @@
 package cmdutil
 
 import (
-	"browserctl/rpc"
 	"context"
 	"fmt"
 	"reflect"
 	"strings"
+
+	"browserctl/rpc"
 )
 
 // openSession is the session open makes when there is none: a new tab
@@ -27,7 +28,7 @@ func openSession(ctx context.Context, f *Factory) (string, error) {
 	return s.SessionID, nil
 }
 
-// useSession makes id, a session the browser just answered, the caller's
+// UseSession makes id, a session the browser just answered, the caller's
 // current session: the hub's for a one-shot command, the REPL's or batch
 // run's own in them.
 func UseSession(ctx context.Context, f *Factory, id string) error {

@@ -14,12 +14,12 @@ import (
 
 var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(f\d+)?e\d+$`) })
 
-// isRef says whether arg names a ref rather than a CSS selector.
+// IsRef says whether arg names a ref rather than a CSS selector.
 func IsRef(arg string) bool {
 	return refPattern().MatchString(strings.TrimPrefix(arg, "@"))
 }
 
-// target splits a REF-or-SELECTOR argument into the call's ref or selector.
+// Target splits a REF-or-SELECTOR argument into the call's ref or selector.
 func Target(arg string) (ref, selector string) {
 	if IsRef(arg) {
 		return strings.TrimPrefix(arg, "@"), ""
@@ -27,7 +27,7 @@ func Target(arg string) (ref, selector string) {
 	return "", arg
 }
 
-// targetHelp is the line the help of every target-taking command carries.
+// TargetHelp is the line the help of every target-taking command carries.
 const TargetHelp = `REF is a ref from the last snapshot or find (e3, f2e5), a CSS selector
 ("#submit", "input[name=q]"), role=ROLE[name="NAME"] (the element with that
 role and accessible name, as the REPL's save writes it), or text=WORDS (the

@@ -21,7 +21,7 @@ import (
 // A command that waits longer on purpose (wait MS, download --wait-for)
 // raises its budget to that wait; --follow's long polls have none.
 
-// budgetCommand says whether c is a browser command, bounded by --timeout:
+// BudgetCommand says whether c is a browser command, bounded by --timeout:
 // one of the "browser" or "page" groups (not serve, repl, mcp, batch, whose
 // lines are each bounded, status --wait, launch).
 func BudgetCommand(c *cobra.Command) bool {
@@ -33,7 +33,7 @@ func BudgetCommand(c *cobra.Command) bool {
 	return false
 }
 
-// withCommandBudget starts the budget of a browser command now.
+// WithCommandBudget starts the budget of a browser command now.
 func WithCommandBudget(ctx context.Context, timeout time.Duration) context.Context {
 	if timeout <= 0 {
 		timeout = rpc.DefaultTimeout

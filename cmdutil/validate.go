@@ -57,7 +57,7 @@ var envChecks = []envCheck{
 	}},
 }
 
-// checkExtensionID: Chrome's extension ids are 32 letters a-p.
+// CheckExtensionID: Chrome's extension ids are 32 letters a-p.
 func CheckExtensionID(v string) error {
 	if len(v) != 32 || strings.Trim(v, "abcdefghijklmnop") != "" {
 		return fmt.Errorf("an extension id is 32 letters a-p, got %q", v)
@@ -65,7 +65,7 @@ func CheckExtensionID(v string) error {
 	return nil
 }
 
-// validateInvocation checks the environment and c's numeric flags.
+// ValidateInvocation checks the environment and c's numeric flags.
 func ValidateInvocation(f *Factory, c *cobra.Command) error {
 	for _, ec := range envChecks {
 		v := f.Getenv(ec.name)
@@ -104,7 +104,7 @@ func checkNegativeFlags(c *cobra.Command) error {
 	return bad
 }
 
-// parseServerAddr reads a --server value as the hub's host:port:
+// ParseServerAddr reads a --server value as the hub's host:port:
 // "127.0.0.1:9223", "localhost:9223", "[::1]:9223", also with http:// or
 // ws:// and a path. The port must be 1-65535 (":0" would listen on a random
 // port no client finds) and the host must be named (":9223" would listen on

@@ -9,7 +9,7 @@ import (
 // (Method.Commands) so that one declaration says everything about it: the
 // command's words, how its arguments and flags fill the params, its help,
 // how it prints and whether the REPL's `save` replays it. cmd/ builds the
-// cobra command from it (cmd/declared.go); rpc knows nothing of cobra.
+// cobra command from it (cmdutil/declared.go); rpc knows nothing of cobra.
 //
 // A method may have several commands (pages.dialog: `dialog status`,
 // `dialog accept`, `dialog dismiss`, each with its own Set), or none here
@@ -39,7 +39,8 @@ type Command struct {
 	Short, Long, Example string
 	// Replay is what `save` does with the command's lines.
 	Replay Replay
-	// Printer names a printer of cmd/ (cmd/declared_print.go's printers) for a
+	// Printer names a printer (cmdutil.Printers, registered by the file of the
+	// command's group in cmd/) for a
 	// result the default one cannot print; Done is the default printer's
 	// line on a terminal's stderr for a result that only says it worked:
 	// {NAME} is argument NAME as typed, {safe NAME} made safe for a
@@ -51,7 +52,7 @@ type Command struct {
 	// else as JSON.
 	Printer string
 	Done    string
-	// Check names a check of cmd/ (cmd/declared.go's checks) run on the
+	// Check names a check (cmdutil.Checks, registered from cmd/) run on the
 	// params once the arguments and flags filled them, before the call: it
 	// refuses what the types cannot say (a usage error, exit 2, nothing
 	// sent) and may finish the params (trim an id).
@@ -89,7 +90,7 @@ type Command struct {
 	// With: a flag that only goes with another ("name": "role": --name
 	// goes with --role).
 	With map[string]string
-	// Prepare names a step of cmd/ (its preparers) that finishes the
+	// Prepare names a step (cmdutil.Preparers, registered from cmd/) that finishes the
 	// params from the arguments as typed, for what Args and Flags cannot
 	// say: a state file read, a preset or three flags, words spelled as
 	// the CLI spells them. Its error is the user's; nothing is sent.
@@ -102,7 +103,7 @@ type Command struct {
 	// Instead is a bool flag that makes the command call another method
 	// in place of its own (`set viewport --reset` calls emulation.reset).
 	Instead *Instead
-	// Hook names a function of cmd/ (cmd's hooks, registered by the file
+	// Hook names a function (cmdutil.Hooks, registered by the cmd/ file
 	// of the command's group) run once the arguments and flags filled the
 	// params, before the call: it checks what only this machine can (a
 	// file that must be writable), fills members from arguments and flags

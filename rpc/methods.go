@@ -40,8 +40,8 @@
 //     params members they fill (TargetArg for a ref or selector), Short,
 //     Example, Replay (what the REPL's save does with its lines), and how
 //     it prints: by default a one-member result's value; Done for a line
-//     that says it worked; Printer to name a printer written in
-//     cmd/declared_print.go when neither will do. cmd/ builds the cobra command,
+//     that says it worked; Printer to name a printer registered from cmd/
+//     into cmdutil.Printers when neither will do. cmdutil builds the cobra command,
 //     its usage line, completion and --json output from this; a Path of
 //     two words hangs under the first (get style under get). When agents
 //     should have it too, its MCP tool in Tool (see Tool): Name, Title,

@@ -1,7 +1,6 @@
-package cmd
+package cmdutil
 
 import (
-	"browserctl/cmdutil"
 	"testing"
 )
 
@@ -17,7 +16,7 @@ func TestTargetSplitsRefsFromSelectors(t *testing.T) {
 		{"e3 > a", "", "e3 > a"},
 		{"button", "", "button"},
 	} {
-		ref, sel := cmdutil.Target(tt.arg)
+		ref, sel := Target(tt.arg)
 		if ref != tt.ref || sel != tt.sel {
 			t.Errorf("target(%q) = ref %q, selector %q; want %q, %q", tt.arg, ref, sel, tt.ref, tt.sel)
 		}
