@@ -64,7 +64,7 @@ the params lack; otherwise the hub fills in its current session.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			// the raw answer, not callHub's printable one: printJSON
+			// the raw answer, not cmdutil.CallHub's printable one: cmdutil.PrintJSON
 			// escapes it as JSON does
 			var raw json.RawMessage
 			h, err := f.Hub()

@@ -15,7 +15,7 @@ import (
 )
 
 // budgetMS is the --timeout the extension gets for a call that waits; the
-// hub waits waitSlack longer, so the extension's own "timed out" answer,
+// hub waits cmdutil.WaitSlack longer, so the extension's own "timed out" answer,
 // which names what it waited for, arrives first.
 func budgetMS(f *cmdutil.Factory) (int, time.Duration) {
 	return int(f.Globals.Timeout / time.Millisecond), f.Globals.Timeout + cmdutil.WaitSlack

@@ -13,7 +13,7 @@ import (
 
 // Navigation, wait and dialog commands send their methods with
 // docs/protocol.md's params; waits and navigations carry --timeout as
-// timeoutMs and give the hub waitSlack more, so the extension's own "timed
+// timeoutMs and give the hub cmdutil.WaitSlack more, so the extension's own "timed
 // out" answer arrives first.
 func TestNavigationWaitDialogRequests(t *testing.T) {
 	tests := []struct {

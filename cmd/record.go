@@ -121,7 +121,7 @@ func checkVideoPath(f *cmdutil.Factory, path string) error {
 	return checkWritable(path)
 }
 
-// callRaw is callHub without the terminal escaping: for answers that are
+// callRaw is cmdutil.CallHub without the terminal escaping: for answers that are
 // data for a file (base64 frames, trace JSON), never printed.
 func callRaw(ctx context.Context, f *cmdutil.Factory, method string, params any) (json.RawMessage, error) {
 	h, err := f.Hub()

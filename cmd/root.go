@@ -181,7 +181,7 @@ func topCommandName(args []string) string {
 	return ""
 }
 
-// The root's persistent flags (addGlobalFlags), by kind.
+// The root's persistent flags (cmdutil.AddGlobalFlags), by kind.
 var (
 	globalValueFlags = map[string]bool{"server": true, "session": true, "timeout": true, "wait": true, "download-dir": true}
 	globalBoolFlags  = map[string]bool{"json": true, "no-color": true, "verbose": true}

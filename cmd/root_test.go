@@ -68,7 +68,7 @@ func TestPrintErrorFormats(t *testing.T) {
 }
 
 // The lazy tree's flag tables name every global flag, by the kind pflag
-// gives it: a flag added to addGlobalFlags and not to them would make
+// gives it: a flag added to cmdutil.AddGlobalFlags and not to them would make
 // `browserctl --newflag X get title` take X for the command.
 func TestGlobalFlagTablesMatchTheRoot(t *testing.T) {
 	e := newTestEnv(t)

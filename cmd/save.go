@@ -104,7 +104,7 @@ func newRecorder(ctrl hubapi.Controller, f *cmdutil.Factory) *recorder.Recorder 
 	})
 }
 
-// newRecorderDecl is c's declaration (declOf) as the recorder reads it.
+// newRecorderDecl is c's declaration (cmdutil.DeclOf) as the recorder reads it.
 func newRecorderDecl(c *cobra.Command) recorder.Decl {
 	d := cmdutil.DeclOf(c)
 	return recorder.Decl{Declared: d.Declared, Replay: d.Replay, Why: d.Why, Targets: d.Targets,

@@ -11,7 +11,7 @@ import (
 // does.
 
 // EnumFlag adds a string flag that takes one of e's values and completes
-// them; checkEnum validates it when the command runs.
+// them; CheckEnum validates it when the command runs.
 func EnumFlag(c *cobra.Command, p *string, name string, e rpc.Enum, usage string) {
 	c.Flags().StringVar(p, name, "", usage)
 	_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(e.Values, cobra.ShellCompDirectiveNoFileComp))

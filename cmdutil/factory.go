@@ -19,7 +19,7 @@ type Factory struct {
 	IO      *iostreams.IOStreams
 	Globals *Globals // filled in by the root's flags before a command runs
 	// Defaults are the root flags' defaults; nil means the environment's
-	// (envGlobals). The REPL's lines get the REPL's own flags here.
+	// (EnvGlobals). The REPL's lines get the REPL's own flags here.
 	Defaults *Globals
 
 	// Hub is the controller calls go through. For one-shot commands: a

@@ -32,7 +32,7 @@ func CallHub(ctx context.Context, f *Factory, method string, params any) (json.R
 // console lines). For people (no --json) each string's control characters
 // and bidi overrides become visible escapes (\x1b, \u202e) before any
 // printer decodes the answer; with --json the answer stays as it is and
-// printJSON escapes them as JSON does. callHub and pageCall.run pass every
+// PrintJSON escapes them as JSON does. CallHub and PageCall.run pass every
 // result through here; error messages are escaped by PrintError.
 func printable(f *Factory, raw json.RawMessage) json.RawMessage {
 	if f.Globals.JSON {

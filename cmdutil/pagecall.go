@@ -1,6 +1,6 @@
 package cmdutil
 
-// How a page command runs: what it parsed (pageCall), the call through the
+// How a page command runs: what it parsed (PageCall), the call through the
 // hub, and the result printed for people or as JSON. The page commands are
 // in page.go, snapshot.go, actions.go and the files of their groups.
 
