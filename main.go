@@ -15,6 +15,7 @@ import (
 	"os"
 
 	"browserctl/cmd"
+	_ "browserctl/internal/oneproc"  // a one-shot command on one processor, set before the big packages start
 	_ "browserctl/internal/proctime" // the start of -v's breakdown
 )
 

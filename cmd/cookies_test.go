@@ -60,12 +60,3 @@ func newCmdCookiesSet(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *c
 func newCmdCookiesClear(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	return cmdutil.NewCmdDeclared(f, runF, "cookies clear")
 }
-
-// The declared top-level commands are one-shot clients of the hub too.
-func TestDeclaredTopCommandsRunOnOneProcessor(t *testing.T) {
-	for _, args := range [][]string{{"storage", "local"}, {"cookies"}, {"handoff", "x"}, {"--json", "focus", "e1"}} {
-		if !oneCallToTheHub(args) {
-			t.Errorf("oneCallToTheHub(%q) = false, want true", args)
-		}
-	}
-}

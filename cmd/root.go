@@ -9,7 +9,6 @@ import (
 	"errors"
 	"os"
 	"os/signal"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -36,28 +35,7 @@ func Main() int {
 	if len(args) == 0 && f.IO.IsStdinTTY() && f.IO.IsStdoutTTY() {
 		args = []string{"repl"}
 	}
-	if os.Getenv("GOMAXPROCS") == "" && oneCallToTheHub(args) {
-		runtime.GOMAXPROCS(1)
-	}
 	return int(Run(context.Background(), f, args))
-}
-
-// oneCallToTheHub says whether args are a page or browser command: a
-// client of the hub that never hosts one. Such a process runs on one
-// processor: the HTTP client's goroutines hand off on its one thread
-// instead of waking another, which on a busy machine waits for a time
-// slice (a one-shot call ~12% faster, less CPU, at load average 25).
-func oneCallToTheHub(args []string) bool {
-	name := topCommandName(args)
-	cmds := topCmds()
-	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
-		for _, tc := range list {
-			if tc.name == name {
-				return tc.group == "page" || tc.group == "browser"
-			}
-		}
-	}
-	return false
 }
 
 // interruptible is ctx canceled on SIGINT or SIGTERM, for the commands that
