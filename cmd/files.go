@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,6 +20,7 @@ import (
 	"browserctl/cmdutil"
 	"browserctl/downloads"
 	"browserctl/evidence"
+	"browserctl/logview"
 	"browserctl/rpc"
 	"browserctl/termsafe"
 	"browserctl/uploads"
@@ -141,25 +141,15 @@ func warn(f *cmdutil.Factory, format string, args ...any) {
 }
 
 func printDownloadLine(f *cmdutil.Factory, d rpc.Download) {
-	size := humanBytes(d.Bytes)
+	size := logview.Bytes(d.Bytes)
 	if d.State == "in_progress" && d.TotalBytes > 0 {
-		size += " of " + humanBytes(d.TotalBytes)
+		size += " of " + logview.Bytes(d.TotalBytes)
 	}
 	path := d.Path
 	if path == "" {
 		path = cmdutil.SafeText(d.SuggestedFilename) + " (path not known yet)"
 	}
 	fmt.Fprintf(f.IO.Out, "download %s: %s (%s)\n", d.State, cmdutil.SafeText(path), size)
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // ---- moving downloads into --download-dir ----
@@ -226,7 +216,7 @@ func init() {
 		pc.Human = func(json.RawMessage) error {
 			t := cmdutil.NewTable(f, "STATE", "SIZE", "PATH", "URL")
 			for _, d := range list.Downloads {
-				t.Add(d.State, humanBytes(d.Bytes), cmdutil.SafeText(cmp.Or(d.Path, d.SuggestedFilename)), cmdutil.SafeText(d.URL))
+				t.Add(d.State, logview.Bytes(d.Bytes), cmdutil.SafeText(cmp.Or(d.Path, d.SuggestedFilename)), cmdutil.SafeText(d.URL))
 			}
 			if len(list.Downloads) == 0 && f.IO.IsStderrTTY() {
 				fmt.Fprintln(f.IO.ErrOut, "no downloads")
