@@ -310,7 +310,7 @@ func declaredTop(placed []topCmd) []topCmd {
 			if group == "" {
 				group = "page"
 			}
-			declaredTopCmds = append(declaredTopCmds, topCmd{d.Words[0], group, func(f *cmdutil.Factory) *cobra.Command { return cmdutil.NewDeclaredCmd(f, nil, *d) }})
+			declaredTopCmds = append(declaredTopCmds, topCmd{d.Words[0], group, func(f *cmdutil.Factory) *cobra.Command { return cmdutil.NewDeclaredCmd(f, nil, d) }})
 		}
 		for _, g := range rpc.Groups {
 			if !slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == g.Path }) {

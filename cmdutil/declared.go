@@ -19,17 +19,23 @@ import (
 
 // Declared is one declared command and the method it calls.
 type Declared struct {
-	Method rpc.Method
-	Cmd    rpc.Command
-	Words  []string // Cmd.Path's words
+	Method *rpc.Method  // its row in rpc.Methods
+	Cmd    *rpc.Command // one of Method.Commands
+	Words  []string     // Cmd.Path's words
 }
 
 // DeclaredCmds are every declared command, in the order of rpc.Methods;
 // read once per process (a REPL or batch builds a tree per line).
 var DeclaredCmds = sync.OnceValue(func() []Declared {
-	var out []Declared
-	for _, m := range rpc.Methods {
-		for _, c := range m.Commands {
+	n := 0
+	for i := range rpc.Methods {
+		n += len(rpc.Methods[i].Commands)
+	}
+	out := make([]Declared, 0, n)
+	for i := range rpc.Methods {
+		m := &rpc.Methods[i]
+		for j := range m.Commands {
+			c := &m.Commands[j]
 			out = append(out, Declared{Method: m, Cmd: c, Words: strings.Fields(c.Path)})
 		}
 	}
@@ -39,9 +45,10 @@ var DeclaredCmds = sync.OnceValue(func() []Declared {
 // NewCmdDeclared builds the declared command at path ("cookies clear");
 // runF, as every page command's, stops a test right after parsing.
 func NewCmdDeclared(f *Factory, runF func(*PageCall) error, path string) *cobra.Command {
-	for _, d := range DeclaredCmds() {
-		if d.Cmd.Path == path {
-			return NewDeclaredCmd(f, runF, d)
+	all := DeclaredCmds()
+	for i := range all {
+		if all[i].Cmd.Path == path {
+			return NewDeclaredCmd(f, runF, &all[i])
 		}
 	}
 	panic("no declared command " + path)
@@ -74,7 +81,8 @@ func AddDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []Decl
 	for _, hand := range c.Commands() {
 		AddDeclaredChildren(f, hand, append(slices.Clip(path), hand.Name()), all)
 	}
-	for _, d := range all {
+	for i := range all {
+		d := &all[i]
 		if len(d.Words) == len(path)+1 && slices.Equal(d.Words[:len(path)], path) {
 			sub := NewDeclaredCmd(f, nil, d)
 			AddDeclaredChildren(f, sub, d.Words, all)

@@ -18,8 +18,8 @@ import (
 )
 
 // NewDeclaredCmd builds d's command.
-func NewDeclaredCmd(f *Factory, runF func(*PageCall) error, d Declared) *cobra.Command {
-	dc := d.Cmd
+func NewDeclaredCmd(f *Factory, runF func(*PageCall) error, d *Declared) *cobra.Command {
+	dc := *d.Cmd
 	pt := reflect.TypeOf(d.Method.Params)
 	members := membersOf(pt)
 	must := func(name string) member {
@@ -183,7 +183,7 @@ func NewDeclaredCmd(f *Factory, runF func(*PageCall) error, d Declared) *cobra.C
 
 	build := func(args []string) (*PageCall, error) {
 		if *instead {
-			return insteadCall(f, d, tab)
+			return insteadCall(f, *d, tab)
 		}
 		if err := checkFlagSet(dc, given); err != nil {
 			return nil, err

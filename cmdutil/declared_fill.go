@@ -58,7 +58,7 @@ func insteadCall(f *Factory, d Declared, tab int) (*PageCall, error) {
 		}
 	}
 	pc := &PageCall{Method: in.Method, Params: v.Interface()}
-	printer(f, pc, d.Cmd, nil)
+	printer(f, pc, *d.Cmd, nil)
 	return pc, nil
 }
 
