@@ -89,7 +89,7 @@ the files itself: it must run on this machine.`,
 				return nil
 			}}, nil
 		}),
-		Annotations: cmdutil.Replays(rpc.TargetAt(0), rpc.FileArgs),
+		Annotations: cmdutil.Replays(rpc.Target0, rpc.FileArgs),
 	}
 	c.Flags().BoolVar(&selector, "selector", false, "the first argument is a CSS selector, not a ref")
 	cmdutil.AddTabFlag(c, f, &p.TabID)

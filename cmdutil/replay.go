@@ -5,7 +5,7 @@ package cmdutil
 // (rpc.Command's Replay), in its Annotations where a hand-written one is
 // built:
 //
-//	Annotations: cmdutil.Replays(rpc.TargetAt(0)),    // the line goes into the script
+//	Annotations: cmdutil.Replays(rpc.Target0),        // the line goes into the script
 //	Annotations: cmdutil.NotReplayed(rpc.ReadsOnly),  // a comment saying why not
 //
 // Both say it in rpc's words (rpc/command.go). save (cmd/save.go) reads
@@ -27,7 +27,7 @@ const replayKey = "browserctl.replay"
 
 // The words of a declaration are rpc's (rpc/command.go), so that a command
 // declared on its method's row and one written here say it the same way.
-type replayHow = rpc.ReplayHow
+type replayHow = rpc.Replay
 
 const (
 	waitsItself = rpc.WaitsItself
@@ -54,7 +54,13 @@ const (
 
 // Replays declares that a command's lines go into the script, written as
 // hows say.
-func Replays(hows ...replayHow) map[string]string { return replayAnnotation(rpc.Replays(hows...)) }
+func Replays(hows ...replayHow) map[string]string {
+	r := rpc.Replayed
+	for _, h := range hows {
+		r += h
+	}
+	return replayAnnotation(r)
+}
 
 // NotReplayed declares that a command's lines are kept as comments, with
 // why.
@@ -92,7 +98,7 @@ func DeclOf(c *cobra.Command) ReplayDecl {
 	}
 	d := ReplayDecl{Declared: true, Replay: true}
 	for _, w := range strings.Fields(v)[1:] {
-		switch replayHow(w) {
+		switch replayHow(" " + w) {
 		case waitsItself:
 			d.Waits = true
 		case opensPage:

@@ -1,10 +1,5 @@
 package rpc
 
-import (
-	"strconv"
-	"strings"
-)
-
 // Command is the CLI face of a method, declared on the method's row
 // (Method.Commands) so that one declaration says everything about it: the
 // command's words, how its arguments and flags fill the params, its help,
@@ -203,32 +198,41 @@ type Flag struct {
 }
 
 // Replay is what the REPL's `save` does with a command's lines: written
-// into the script (Replays) or kept as a comment saying why not
-// (NotReplayed). The zero value declares nothing: such a command's lines
-// are commented as undeclared, and a test fails on it.
+// into the script (Replayed, plus how: Replayed + Target0 + WaitsItself)
+// or kept as a comment saying why not (Skips + ReadsOnly). The zero value
+// declares nothing: such a command's lines are commented as undeclared, and
+// a test fails on it. Rows write constants, never calls, so that the method
+// table is data the linker lays out, not code every start runs.
 type Replay string
 
-// ReplayHow says how a replayed line is written.
-type ReplayHow string
+const (
+	// Replayed: the command's lines go into the script, as they were
+	// typed unless one of the ways below is added.
+	Replayed Replay = "replay"
+	// Skips, followed by why: the lines are kept as comments.
+	Skips Replay = "skip "
+)
 
+// How a replayed line is written, each added to Replayed.
 const (
 	// WaitsItself: the command waits for its own load; no wait is written
 	// after it even when its tab changed documents.
-	WaitsItself ReplayHow = "waits"
+	WaitsItself Replay = " waits"
 	// OpensPage: the command opens the page it acts on, so a script that
 	// starts with it needs no page opened first.
-	OpensPage ReplayHow = "opens"
+	OpensPage Replay = " opens"
 	// FileArgs: the positional arguments that name existing files are
 	// written as absolute paths (the replay may run in another folder).
-	FileArgs ReplayHow = "files"
+	FileArgs Replay = " files"
 	// TabArg: the first positional argument is a tab id, written as the
 	// tab's URL, which the command also takes (ids differ on a replay).
-	TabArg ReplayHow = "tab"
+	TabArg Replay = " tab"
+	// Target0 and Target1: positional argument 0 (1) is an element target;
+	// a ref there is written as the target pages.durableTarget gives, which
+	// survives a reload.
+	Target0 Replay = " target=0"
+	Target1 Replay = " target=1"
 )
-
-// TargetAt: positional argument i is an element target; a ref there is
-// written as the target pages.durableTarget gives, which survives a reload.
-func TargetAt(i int) ReplayHow { return ReplayHow("target=" + strconv.Itoa(i)) }
 
 // Why a command is not replayed, as the saved file says it.
 const (
@@ -246,19 +250,9 @@ const (
 	HoldsSecret  = "it holds a password, which the saved file would keep in clear"
 )
 
-// Replays declares that a command's lines go into the script, written as
-// hows say.
-func Replays(hows ...ReplayHow) Replay {
-	parts := []string{"replay"}
-	for _, h := range hows {
-		parts = append(parts, string(h))
-	}
-	return Replay(strings.Join(parts, " "))
-}
-
 // NotReplayed declares that a command's lines are kept as comments, with
-// why.
-func NotReplayed(why string) Replay { return Replay("skip " + why) }
+// why (for commands built at run time; a row writes Skips + why).
+func NotReplayed(why string) Replay { return Skips + Replay(why) }
 
 // Group is a top-level command that only groups others (`record`,
 // `trace`): its help, and the usage error it answers when run alone. cmd/

@@ -18,7 +18,7 @@ var dialogMethods = []Method{
 			Path: "dialog policy", Args: []Arg{{Name: "MODE", Member: "policy"}}, Needs: "a MODE: accept, dismiss or hold",
 			Short:   "Set how the session answers dialogs (hold: confirm and prompt wait for you)",
 			Example: "  browserctl dialog policy accept\n  browserctl dialog policy hold",
-			Done:    "dialog policy {MODE}", Replay: Replays(),
+			Done:    "dialog policy {MODE}", Replay: Replayed,
 		}}},
 	{Wire: PageDialog, Session: SessionRequired, Params: DialogParams{}, Result: DialogResult{},
 		Summary:   "the open JavaScript dialog: status, accept, dismiss",
@@ -27,18 +27,18 @@ var dialogMethods = []Method{
 			Path: "dialog status", Set: map[string]string{"action": "status"},
 			Short:   "Print the open dialog (type, message, a prompt's default text), or that none is open",
 			Example: "  browserctl dialog status\n  browserctl dialog status --json",
-			Printer: "dialog", Replay: NotReplayed(ReadsOnly),
+			Printer: "dialog", Replay: Skips + ReadsOnly,
 		}, {
 			Path: "dialog accept", Set: map[string]string{"action": "accept"},
 			Args: []Arg{{Name: "TEXT", Member: "text", Optional: true}}, Needs: "an optional TEXT",
 			Short:   "Accept the open dialog; TEXT answers a prompt",
 			Example: "  browserctl dialog accept\n  browserctl dialog accept 'Ada Lovelace'",
-			Done:    `accepted {.type} "{.message}"`, Replay: Replays(),
+			Done:    `accepted {.type} "{.message}"`, Replay: Replayed,
 		}, {
 			Path: "dialog dismiss", Set: map[string]string{"action": "dismiss"},
 			Short:   "Dismiss the open dialog (confirm() returns false, prompt() null)",
 			Example: "  browserctl dialog dismiss",
-			Done:    `dismissed {.type} "{.message}"`, Replay: Replays(),
+			Done:    `dismissed {.type} "{.message}"`, Replay: Replayed,
 		}}},
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"time"
 )
@@ -62,7 +61,13 @@ type Frame struct {
 }
 
 // ErrMalformedFrame is returned for frames that are not a JSON object.
-var ErrMalformedFrame = errors.New("malformed frame")
+var ErrMalformedFrame error = frameError("malformed frame")
+
+// frameError is an error of a frame's form; a constant's type, so that
+// ErrMalformedFrame is data, not built at start.
+type frameError string
+
+func (e frameError) Error() string { return string(e) }
 
 // DecodeFrame classifies a text frame. A frame that is valid JSON but has
 // neither a type nor an integer id decodes to an empty Frame: the caller

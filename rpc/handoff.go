@@ -15,7 +15,7 @@ var handoffMethods = []Method{
 		Summary:   "bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done",
 		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way",
 		Commands: []Command{{
-			Path: "handoff", Args: []Arg{{Name: "MESSAGE", Member: "message", Parse: notEmpty("the MESSAGE must not be empty")}},
+			Path: "handoff", Args: []Arg{{Name: "MESSAGE", Member: "message", Parse: handoffMessage}},
 			Needs: "a MESSAGE for the person",
 			Short: "Hand the session's tab to the person at the browser and wait until they press Done",
 			Long: `Bring the session's tab to the front, show MESSAGE in the page and in the
@@ -27,7 +27,7 @@ and title then. Not pressed in time: exit 1.`,
   browserctl --timeout 15m handoff "Solve the CAPTCHA" --json`,
 			// the printer "handoff" waits as long as the person may take
 			Printer: "handoff",
-			Replay:  Replays(), // a replay that needed the person needs them again
+			Replay:  Replayed, // a replay that needed the person needs them again
 		}}},
 }
 
@@ -46,3 +46,6 @@ type HandoffResult struct {
 	TabID    int    `json:"tabId"`
 	WaitedMs int    `json:"waitedMs"`
 }
+
+// handoffMessage refuses an empty MESSAGE.
+func handoffMessage(s string) (string, error) { return nonEmpty(s, "the MESSAGE must not be empty") }

@@ -1,7 +1,5 @@
 package rpc
 
-import "strings"
-
 // Input: pointer, keyboard and form actions on an element or the page.
 // Pointer actions are hit-tested before the press unless `force` is set
 // (docs/protocol.md "Pointer actions").
@@ -44,13 +42,13 @@ var inputMethods = []Method{
 			Short:   "Click an element by ref or CSS selector",
 			Long:    "Click an element.\n\n{target}\n\n{force}",
 			Example: "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
-			Printer: "click", Replay: Replays(TargetAt(0)), // reports a chooser or download the click set off
+			Printer: "click", Replay: Replayed + Target0, // reports a chooser or download the click set off
 		}, {
 			Path: "dblclick", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"clickCount": "2"},
 			Short:   "Double-click an element by ref or CSS selector",
 			Long:    "Double-click an element: two clicks, then the page's dblclick.\n\n{target}\n\n{force}",
 			Example: "  browserctl dblclick e3\n  browserctl dblclick '.cell[data-row=\"2\"]'",
-			Done:    "double-clicked {acted REF}", Replay: Replays(TargetAt(0)),
+			Done:    "double-clicked {acted REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageHover, Session: SessionRequired, Params: HoverParams{}, Result: PointerResult{},
 		Tool: &Tool{Name: "browser_hover", Title: "Hover",
@@ -61,7 +59,7 @@ var inputMethods = []Method{
 			Path: "hover", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag},
 			Short:   "Move the mouse over an element by ref or CSS selector",
 			Example: "  browserctl hover e5\n  browserctl hover nav.menu",
-			Done:    "hovered {acted REF}", Replay: Replays(TargetAt(0)),
+			Done:    "hovered {acted REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
 		Summary: "replace an input's value by ref",
@@ -70,7 +68,7 @@ var inputMethods = []Method{
 			Short:   "Replace an input's value by ref or CSS selector",
 			Long:    "Replace an input's value.\n\n{target}",
 			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
-			Done:    "filled {REF}", Replay: Replays(TargetAt(0)),
+			Done:    "filled {REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
 		Summary: "type text into an element by ref",
@@ -79,7 +77,7 @@ var inputMethods = []Method{
 			Short:   "Type text into an element by ref or CSS selector, key by key",
 			Long:    "Focus an element, then type text into it key by key.\n\n{target}",
 			Example: "  browserctl type e4 'search terms'",
-			Done:    "typed into {REF}", Replay: Replays(TargetAt(0)),
+			Done:    "typed into {REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageSelect, Session: SessionRequired, Params: SelectParams{}, Result: SelectResult{},
 		Tool: &Tool{Name: "browser_select_option", Title: "Select option",
@@ -92,7 +90,7 @@ var inputMethods = []Method{
 			Short:   "Select options of a <select> by ref or CSS selector (each VALUE an option's value, else its label)",
 			Long:    "Select options of a <select>: each VALUE is an option's value, else its label.\n\n{target}",
 			Example: "  browserctl select e7 red\n  browserctl select e8 red green",
-			Replay:  Replays(TargetAt(0)),
+			Replay:  Replayed + Target0,
 		}}},
 	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "scroll an element into view by ref",
@@ -100,7 +98,7 @@ var inputMethods = []Method{
 			Path: "scroll-into-view", Args: []Arg{TargetArg},
 			Short:   "Scroll an element into view by ref or CSS selector",
 			Example: "  browserctl scroll-into-view e40\n  browserctl scroll-into-view footer",
-			Done:    "scrolled to {REF}", Replay: Replays(TargetAt(0)),
+			Done:    "scrolled to {REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
@@ -113,7 +111,7 @@ var inputMethods = []Method{
 				"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "Control+a", "Shift+Tab"}}},
 			Short:   "Press a key, with optional modifiers",
 			Example: "  browserctl press Enter\n  browserctl press Control+a\n  browserctl press Shift+Tab",
-			Done:    "pressed {KEY}", Replay: Replays(),
+			Done:    "pressed {KEY}", Replay: Replayed,
 		}}},
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
@@ -123,11 +121,11 @@ var inputMethods = []Method{
 		Commands: []Command{{
 			Path: "scroll", Args: []Arg{{Name: "DIRECTION", Member: "direction", Invalid: "direction must be %[2]s, got %[1]q"},
 				{Name: "PX", Member: "amount", Optional: true, Invalid: "pixels must be a whole number >= 0, got %[1]q"}},
-			Needs: "a direction (" + strings.Join(ScrollDirection.Values, ", ") + ") and optional pixels",
+			Needs: "a direction (up, down, left, right) and optional pixels", // ScrollDirection's values (a test checks)
 			Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
 			Example: `  browserctl scroll down
   browserctl scroll up 200`,
-			Printer: "scroll", Replay: Replays(),
+			Printer: "scroll", Replay: Replayed,
 		}}},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
 		Summary: "mouse event at coordinates",
@@ -141,7 +139,7 @@ var inputMethods = []Method{
 			Short: "Send a mouse event at viewport coordinates (CSS pixels)",
 			Example: `  browserctl mouse click 120 300
   browserctl mouse wheel 400 300 --dy 600`,
-			Done: "mouse {ACTION}", Replay: Replays(),
+			Done: "mouse {ACTION}", Replay: Replayed,
 		}}},
 	{Wire: PageCheck, Session: SessionRequired, Params: CheckParams{}, Result: CheckResult{},
 		Summary: "check or uncheck a checkbox, radio or switch", ResultDoc: "the state now",
@@ -150,13 +148,13 @@ var inputMethods = []Method{
 			Short:   "Check a checkbox, radio or switch (nothing happens when it already is)",
 			Long:    "Check a checkbox, radio or switch (nothing happens when it already is)." + checkHelp,
 			Example: "  browserctl check e7\n  browserctl check '#terms'\n  browserctl check 'input[name=size][value=m]'",
-			Printer: "check", Replay: Replays(TargetAt(0)),
+			Printer: "check", Replay: Replayed + Target0,
 		}, {
 			Path: "uncheck", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "false"},
 			Short:   "Uncheck a checkbox or switch (nothing happens when it already is)",
 			Long:    "Uncheck a checkbox or switch (nothing happens when it already is)." + checkHelp,
 			Example: "  browserctl uncheck e7\n  browserctl uncheck '#newsletter'",
-			Printer: "check", Replay: Replays(TargetAt(0)),
+			Printer: "check", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus",
@@ -164,7 +162,7 @@ var inputMethods = []Method{
 			Path: "focus", Args: []Arg{TargetArg},
 			Short:   "Focus an element by ref or CSS selector",
 			Example: "  browserctl focus e4\n  browserctl focus 'input[type=search]'",
-			Done:    "focused {REF}", Replay: Replays(TargetAt(0)),
+			Done:    "focused {REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageDrag, Session: SessionRequired, Params: DragParams{}, Result: PointerResult{},
 		Tool: &Tool{Name: "browser_drag", Title: "Drag and drop",
@@ -184,7 +182,7 @@ gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
 
 {force}`,
 			Example: "  browserctl drag e3 e9\n  browserctl drag '#card-1' '#column-done'",
-			Done:    "dragged {acted SRC} to {acted:to DST}", Replay: Replays(TargetAt(0), TargetAt(1)),
+			Done:    "dragged {acted SRC} to {acted:to DST}", Replay: Replayed + Target0 + Target1,
 		}}},
 	{Wire: PageKeyboardType, Session: SessionRequired, Params: KeyboardTypeParams{}, Result: OKResult{},
 		Summary: "type text into whatever has focus", ResultDoc: "one key stroke per character",
@@ -193,7 +191,7 @@ gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
 			Short: "Type text key by key into whatever has focus (a field you cannot ref)",
 			Example: `  browserctl keyboard type 'hello world'
   browserctl click e4 && browserctl keyboard type 42`,
-			Done: "typed", Replay: Replays(),
+			Done: "typed", Replay: Replayed,
 		}}},
 }
 

@@ -35,7 +35,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
   browserctl console --level warning
   browserctl console --follow
   browserctl console --clear --json`,
-			Replay: NotReplayed(ReadsOnly),
+			Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: LogsErrors, Session: SessionRequired, Params: ErrorsParams{}, Result: ErrorsResult{},
 		Summary: "uncaught exceptions and unhandled rejections of a tab",
@@ -51,7 +51,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 			Example: `  browserctl errors
   browserctl errors --follow
   browserctl errors --clear --json`,
-			Replay: NotReplayed(ReadsOnly),
+			Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
 		Tool: &Tool{Name: "browser_network_requests", Title: "Network requests",
@@ -77,7 +77,7 @@ finishes, until Ctrl-C.`,
 			Example: `  browserctl network requests
   browserctl network requests --failed
   browserctl network requests --filter api --follow --json`,
-			Replay: NotReplayed(ReadsOnly),
+			Replay: Skips + ReadsOnly,
 		}}},
 }
 

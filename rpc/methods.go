@@ -109,7 +109,7 @@
 //			Needs:   "a REF (or CSS selector) and a CSS PROPERTY",
 //			Short:   "Print the computed value of an element's CSS property (color, display, --custom ...)",
 //			Example: "  browserctl get style e5 color ...",
-//			Replay:  NotReplayed(ReadsOnly),
+//			Replay:  Skips + ReadsOnly,
 //		}}},
 //
 // A method's MCP tool is on its row too. pages.scroll's, in input.go,
@@ -136,6 +136,7 @@ package rpc
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 //go:generate go run browserctl/internal/protogen/gen -root ..
@@ -192,25 +193,35 @@ type Method struct {
 // methodGroups (the generator wants a group's rows together); within a
 // group the spec's methods come first, in the spec's order (specOrder),
 // then the others in the order of the slices here.
-var Methods = inGroupOrder(
-	sessionMethods,
-	tabMethods,
-	snapshotMethods,
-	inputMethods,
-	readMethods,
-	targetMethods,
-	evidenceMethods,
-	navigationMethods,
-	dialogMethods,
-	fileMethods,
-	storageMethods,
-	handoffMethods,
-	extensionMethods,
-	logMethods,
-	networkMethods,
-	networkRouteMethods,
-	emulationMethods,
-)
+//
+// It is built by init, not by its var's initializer: emulationMethods and
+// inGroupOrder are calls, and once a var's initializer calls a function
+// the compiler builds every later var that copies another at start instead
+// of laying the tables out as data (a third of a one-shot command's start
+// went to that).
+var Methods []Method
+
+func init() {
+	Methods = inGroupOrder(
+		sessionMethods,
+		tabMethods,
+		snapshotMethods,
+		inputMethods,
+		readMethods,
+		targetMethods,
+		evidenceMethods,
+		navigationMethods,
+		dialogMethods,
+		fileMethods,
+		storageMethods,
+		handoffMethods,
+		extensionMethods,
+		logMethods,
+		networkMethods,
+		networkRouteMethods,
+		emulationMethods(),
+	)
+}
 
 // methodGroups is the order of the groups (the wire name's prefix) in
 // Methods, docs/protocol.md and the extension's declarations. A group not
@@ -243,25 +254,40 @@ func inGroupOrder(domains ...[]Method) []Method {
 		return len(specOrder)
 	}
 	all := slices.Concat(domains...)
-	slices.SortStableFunc(all, func(a, b Method) int {
-		if d := group(a) - group(b); d != 0 {
+	// each row's key once, then the rows moved once: sorting the rows
+	// themselves looked their keys up and moved 152 bytes at every step
+	key := make([][2]int, len(all))
+	order := make([]int, len(all))
+	for i, m := range all {
+		key[i], order[i] = [2]int{group(m), spec(m)}, i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if d := key[a][0] - key[b][0]; d != 0 {
 			return d
 		}
-		return spec(a) - spec(b)
+		return key[a][1] - key[b][1]
 	})
-	return all
-}
-
-var byWire = map[string]Method{}
-
-func init() {
-	for _, m := range Methods {
-		byWire[m.Wire] = m
+	out := make([]Method, len(all))
+	for i, j := range order {
+		out[i] = all[j]
 	}
+	return out
 }
+
+// byWire indexes Methods by wire name, made at the first lookup.
+var byWire = sync.OnceValue(func() map[string]int {
+	idx := make(map[string]int, len(Methods))
+	for i, m := range Methods {
+		idx[m.Wire] = i
+	}
+	return idx
+})
 
 // LookupWire finds a method by its wire name.
 func LookupWire(wire string) (Method, bool) {
-	m, ok := byWire[wire]
-	return m, ok
+	i, ok := byWire()[wire]
+	if !ok {
+		return Method{}, false
+	}
+	return Methods[i], true
 }

@@ -23,7 +23,7 @@ var networkMethods = []Method{
 			Short:   blockShort,
 			Long:    blockShort + blockLong,
 			Example: "  browserctl network block ads.example.com\n  browserctl network block '*://*/*.png' '*analytics*'",
-			Replay:  Replays(),
+			Replay:  Replayed,
 		}}},
 	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call",
@@ -33,7 +33,7 @@ var networkMethods = []Method{
 			Short:   "Stop blocking PATTERN",
 			Long:    "Stop blocking PATTERN" + blockLong,
 			Example: "  browserctl network unblock ads.example.com",
-			Replay:  Replays(),
+			Replay:  Replayed,
 		}}},
 	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
 		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
@@ -50,7 +50,7 @@ var networkMethods = []Method{
   browserctl network request 12
   browserctl network request 12 -o body.json
   browserctl network request 12 --json`,
-			Replay: NotReplayed(ReadsOnly),
+			Replay: Skips + ReadsOnly,
 		}}},
 }
 

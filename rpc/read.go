@@ -29,7 +29,7 @@ var readMethods = []Method{
 			Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
 			Example: `  browserctl eval document.title
   browserctl eval 'document.querySelectorAll("a").length'`,
-			Printer: "value", Replay: Replays(),
+			Printer: "value", Replay: Replayed,
 		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
 		Summary: "whether an element is visible, enabled or checked",
@@ -49,7 +49,7 @@ the first match.
 			Example: `  browserctl is visible '#cookie-banner'
   browserctl is enabled e12
   browserctl is checked 'input[name=terms]' --json`,
-			Printer: "is", Replay: NotReplayed(ReadsOnly),
+			Printer: "is", Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageGetAttribute, Session: SessionRequired, Params: GetAttributeParams{}, Result: GetAttributeResult{},
 		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute",
@@ -58,7 +58,7 @@ the first match.
 			Needs:   "a REF (or CSS selector) and an attribute NAME",
 			Short:   "Print an attribute of an element (nothing when it has none; --json gives null)",
 			Example: "  browserctl get attr e5 href\n  browserctl get attr 'img.logo' alt --json",
-			Replay:  NotReplayed(ReadsOnly),
+			Replay:  Skips + ReadsOnly,
 		}}},
 	{Wire: PageCount, Session: SessionRequired, Params: CountParams{}, Result: CountResult{},
 		Summary: "how many elements match a CSS selector", ResultDoc: "visible or not",
@@ -66,7 +66,7 @@ the first match.
 			Path: "get count", Args: []Arg{{Name: "SELECTOR", Member: "selector"}}, Needs: "one CSS SELECTOR",
 			Short:   "Print how many elements match a CSS selector, visible or not",
 			Example: "  browserctl get count 'ul.results > li'",
-			Replay:  NotReplayed(ReadsOnly),
+			Replay:  Skips + ReadsOnly,
 		}}},
 	{Wire: PageGetStyle, Session: SessionRequired, Params: GetStyleParams{}, Result: GetStyleResult{},
 		Summary:   "the computed value of an element's CSS property",
@@ -76,7 +76,7 @@ the first match.
 			Needs:   "a REF (or CSS selector) and a CSS PROPERTY",
 			Short:   "Print the computed value of an element's CSS property (color, display, --custom ...)",
 			Example: "  browserctl get style e5 color\n  browserctl get style '#banner' display\n  browserctl get style e3 font-size --json\n  browserctl get style e3 -- --brand-color   # a custom property after --",
-			Replay:  NotReplayed(ReadsOnly),
+			Replay:  Skips + ReadsOnly,
 		}}},
 }
 

@@ -31,7 +31,7 @@ ones included: name, value, domain, path, expiry and flags.`,
   browserctl cookies --url https://example.com/account --json
   browserctl cookies set theme dark
   browserctl cookies clear`,
-			Printer: "cookies", Replay: NotReplayed(ReadsOnly),
+			Printer: "cookies", Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
 		Tool: &Tool{Name: "browser_cookies", Title: "Cookies",
@@ -39,7 +39,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 			Optional:    []string{"name", "value"}, Answer: "cookies"},
 		Summary: "set a cookie", ResultDoc: "refused by the browser: 4110",
 		Commands: []Command{{
-			Path: "cookies set", Args: []Arg{{Name: "NAME", Member: "name", Parse: notEmpty("the cookie NAME must not be empty")}, {Name: "VALUE", Member: "value"}},
+			Path: "cookies set", Args: []Arg{{Name: "NAME", Member: "name", Parse: cookieName}, {Name: "VALUE", Member: "value"}},
 			Flags: []Flag{
 				{Name: "url", Member: "url", Help: "the URL the cookie belongs to (default: the page's)"},
 				{Name: "domain", Member: "domain", Help: "the cookie's domain (.example.com for subdomains too)"},
@@ -53,7 +53,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 			Example: `  browserctl cookies set theme dark
   browserctl cookies set sid abc123 --url https://example.com --http-only --secure --expires 24h
   browserctl cookies set lang en --domain .example.com --path /`,
-			Done: "set cookie {safe NAME}", Replay: Replays(),
+			Done: "set cookie {safe NAME}", Replay: Replayed,
 		}}},
 	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
 		Summary: "delete the cookies of a URL",
@@ -61,7 +61,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 			Path: "cookies clear", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to delete (default: the page's)"}},
 			Short:   "Delete the cookies the page's URL (or --url) would send",
 			Example: "  browserctl cookies clear\n  browserctl cookies clear --url https://example.com/",
-			Done:    "deleted {.deleted} cookie(s) of {.url}", Replay: Replays(),
+			Done:    "deleted {.deleted} cookie(s) of {.url}", Replay: Replayed,
 		}}},
 	{Wire: PageStorage, Session: SessionRequired, Params: StorageParams{}, Result: StorageResult{},
 		Summary:   "read the page origin's localStorage or sessionStorage",
@@ -82,7 +82,7 @@ every key.`,
   browserctl storage session token
   browserctl storage local set theme dark
   browserctl storage session clear`,
-			Prepare: "storage", Printer: "storage", Replay: Replays(),
+			Prepare: "storage", Printer: "storage", Replay: Replayed,
 		}}},
 	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
 		Tool: &Tool{Name: "browser_storage", Title: "Web storage",
@@ -200,3 +200,6 @@ func cookieExpiry(now time.Time, s string) (string, error) {
 	}
 	return strconv.FormatFloat(sec, 'f', -1, 64), nil
 }
+
+// cookieName refuses an empty cookie NAME.
+func cookieName(s string) (string, error) { return nonEmpty(s, "the cookie NAME must not be empty") }
