@@ -15,7 +15,6 @@ import (
 	"os"
 
 	"browserctl/cmd"
-	_ "browserctl/internal/oneproc"  // a one-shot command on one processor, set before the big packages start
 	_ "browserctl/internal/proctime" // the start of -v's breakdown
 )
 

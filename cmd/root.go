@@ -119,16 +119,18 @@ func NewRootCmd(f *cmdutil.Factory) *cobra.Command {
 func newTreeFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	name := topCommandName(args)
 	cmds := topCmds()
-	for _, list := range [][]topCmd{cmds, declaredTop(cmds)} {
-		for _, tc := range list {
-			if tc.name == name {
-				root := newBareRoot(f)
-				addTopFor(root, f, tc, args)
-				return root
-			}
+	i := slices.IndexFunc(cmds, func(tc topCmd) bool { return tc.name == name })
+	if i < 0 { // the declared commands are only read when not written by hand
+		declared := declaredTop(cmds)
+		j := slices.IndexFunc(declared, func(tc topCmd) bool { return tc.name == name })
+		if j < 0 {
+			return NewRootCmd(f)
 		}
+		cmds, i = declared, j
 	}
-	return NewRootCmd(f)
+	root := newBareRoot(f)
+	addTopFor(root, f, cmds[i], args)
+	return root
 }
 
 // topCommandName is the first word of args that is not a global flag or a
