@@ -59,25 +59,12 @@ func printer(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
 func expandDone(line string, args map[string]string, raw json.RawMessage) string {
 	var res map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &res)
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(line, '{')
-		j := -1
-		if i >= 0 {
-			j = strings.IndexByte(line[i+1:], '}')
-		}
-		if j < 0 {
-			b.WriteString(line)
-			return b.String()
-		}
-		b.WriteString(line[:i])
-		key := line[i+1 : i+1+j]
-		line = line[i+2+j:]
+	return rpc.ExpandDone(line, func(key string) string {
 		switch {
 		case strings.HasPrefix(key, "."):
-			b.WriteString(resultText(res[key[1:]]))
+			return resultText(res[key[1:]])
 		case strings.HasPrefix(key, "safe "):
-			b.WriteString(SafeText(args[strings.TrimPrefix(key, "safe ")]))
+			return SafeText(args[strings.TrimPrefix(key, "safe ")])
 		case strings.HasPrefix(key, "acted"):
 			// {acted NAME}: the result's target; {acted:MEMBER NAME}: another member
 			what, name, _ := strings.Cut(key, " ")
@@ -87,11 +74,11 @@ func expandDone(line string, args map[string]string, raw json.RawMessage) string
 			}
 			var t *rpc.ActedOn
 			_ = json.Unmarshal(res[m], &t)
-			b.WriteString(ActedOn(t, args[name]))
+			return ActedOn(t, args[name])
 		default:
-			b.WriteString(args[key])
+			return args[key]
 		}
-	}
+	})
 }
 
 // resultText is a member of a result for a done line: a string made safe

@@ -158,22 +158,8 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 // expandTool fills in a row's Done line (rpc.Tool.Done) with the params
 // sent (v), the result (raw) and the element named.
 func expandTool(m rpc.Method, v reflect.Value, raw json.RawMessage, el elementRef) string {
-	line := m.Tool.Done
 	var res reflect.Value
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(line, '{')
-		j := -1
-		if i >= 0 {
-			j = strings.IndexByte(line[i+1:], '}')
-		}
-		if j < 0 {
-			b.WriteString(line)
-			return b.String()
-		}
-		b.WriteString(line[:i])
-		key := line[i+1 : i+1+j]
-		line = line[i+2+j:]
+	return rpc.ExpandDone(m.Tool.Done, func(key string) string {
 		key, quoted := strings.CutSuffix(key, ":q")
 		var val any
 		switch {
@@ -191,11 +177,10 @@ func expandTool(m rpc.Method, v reflect.Value, raw json.RawMessage, el elementRe
 			val = member(v, key).Interface()
 		}
 		if quoted {
-			fmt.Fprintf(&b, "%q", val)
-		} else {
-			fmt.Fprintf(&b, "%v", val)
+			return fmt.Sprintf("%q", val)
 		}
-	}
+		return fmt.Sprint(val)
+	})
 }
 
 // checkDone panics on a Done line naming a member the params (or the
