@@ -5,6 +5,7 @@ package e2e
 // reports and over the test's CDP connection, never from the extension.
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -288,5 +289,29 @@ func TestBackToAboutBlank(t *testing.T) {
 	}
 	if r := mustNav(t, in(s, "--timeout", "10s", "back")...); r.URL != "about:blank" {
 		t.Errorf("back to about:blank answered %+v", r)
+	}
+}
+
+// open answers the title the document has once it loaded (one its load
+// handler set, not only the parsed <title>), and the command right after
+// it acts on the new document: open answers before the in-page script is
+// installed, which the next command finds made or joins.
+func TestOpenAnswersTheLoadedDocument(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/inline", tag, "html", "<title>First</title>"))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	for i := 0; i < 3; i++ {
+		u := pageURL("/inline", tag, "html", fmt.Sprintf(`<title>Parsed</title>
+<script>onload = () => { document.title = "Loaded %d" }</script>
+<button id=b onclick="this.textContent = 'pressed %d'">press</button>`, i, i))
+		r := mustNav(t, in(s, "open", u)...)
+		if want := fmt.Sprintf("Loaded %d", i); r.URL != u || r.Title != want {
+			t.Errorf("open answered %+v, want url %s title %q", r, u, want)
+		}
+		mustRun(t, in(s, "click", "#b")...)
+		if got, want := p.evalString(`document.getElementById("b").textContent`), fmt.Sprintf("pressed %d", i); got != want {
+			t.Errorf("after open and click the button says %q, want %q", got, want)
+		}
 	}
 }

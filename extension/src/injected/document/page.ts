@@ -76,5 +76,4 @@ export const pageMethods = {
   documentNode: () => documentNode(),
   errorPageCode: () => errorPageCode(),
   clockMark: (_: unknown, [label]: [string]) => clockMark(label),
-  closedRootsNoted: (_: unknown, [key, probe]: [string, string]) => closedRootsNoted(key, probe),
 };

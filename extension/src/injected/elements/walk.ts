@@ -7,6 +7,8 @@
 // Iframes print a line with their ref and a marker the extension replaces
 // with the frame's own walk.
 
+import { closedRootsNoted } from "../document/page";
+import { startInputRecorder } from "../document/person-input";
 import { numberOf, registryFor, shadowOf } from "./registry";
 import { hasBox, isRendered } from "./visibility";
 
@@ -38,6 +40,13 @@ export interface TreeOptions {
   /** A document with more elements is not scanned for closed shadow roots
    * (one DOM.describeNode of the whole tree: tens of MB at 200,000). */
   maxScanElements: number;
+  /** The closed-root watch's note key and probe event (closed-roots.ts):
+   * when the document needs a scan, the walk also answers whether the
+   * note says it may hold a closed root (closedNoted), in the same call. */
+  closedWatch?: [string, string];
+  /** Start the person-input recorder (person-input.ts) in this document,
+   * once: the main frame's walk of a snapshot, in the same call. */
+  recordInput?: boolean;
 }
 
 export interface TreeResult {
@@ -55,12 +64,16 @@ export interface TreeResult {
   /** The document's element count changed since the last CDP scan for
    * closed roots (closed-roots.ts): scan again. */
   scan: boolean;
+  /** With closedWatch and scan: whether the document may hold a closed
+   * shadow root (false: watched from its start, none made). */
+  closedNoted?: boolean;
   /** The walk stopped early (deadline or maxLines): lines are the first part. */
   cut?: "time" | "lines";
   error?: string;
 }
 
 export async function walkTree(o: TreeOptions): Promise<string> {
+  if (o.recordInput) startInputRecorder();
   const R = registryFor(o.owner, o.next);
   const full = o.mode === "full";
   const maxDepth = o.depth < 0 ? Infinity : o.depth;
@@ -596,6 +609,7 @@ export async function walkTree(o: TreeOptions): Promise<string> {
   const elements = document.getElementsByTagName("*").length;
   const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
   const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (scan && o.closedWatch) out.closedNoted = closedRootsNoted(...o.closedWatch);
   if (cut) out.cut = cut;
   if (error) out.error = error;
   return JSON.stringify(out);

@@ -40,9 +40,10 @@ export async function runPageCall(
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result: unknown;
   if (agents) agentCallStarted(tabId);
-  // A snapshot's recorder start goes out with its walk (one round trip).
+  // A snapshot's walk starts the recorder itself (snapshot.ts); find's
+  // goes out beside it.
   const snapshots = method === "pages.snapshot" || method === "pages.find";
-  const recorder = snapshots ? startRecorder(tabId) : undefined;
+  const recorder = method === "pages.find" ? startRecorder(tabId) : undefined;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
   } catch (e) {

@@ -24,6 +24,7 @@ import { harNetworkEvent } from "../network/har";
 import { responseReceived } from "../network/network-wait";
 import { webSocketEvent } from "../network/websockets";
 import { watchClosedRoots } from "../snapshot/closed-roots";
+import { installOnNewDocuments } from "./injected";
 import { frameLoadEvent } from "../snapshot/settle";
 import { answerDialog } from "./dialogs";
 import {
@@ -100,6 +101,7 @@ const ON_ATTACH: readonly AttachHook[] = [
   restartTraceShotsOnAttach,
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
+  installOnNewDocuments, // the in-page script, in each document's isolated world from its start
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */

@@ -28,6 +28,15 @@ test("attaches once per tab and enables Page", async () => {
   assert.deepEqual(fake.methods().filter((m) => !ATTACH_HOOKED.has(m)), ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
 });
 
+test("an attached tab gets the in-page script in its isolated world as each document starts, and now", async () => {
+  await ensureAttached(1);
+  await new Promise((r) => setTimeout(r, 0)); // the attach hooks go out beside Page.enable
+  const adds = fake.sent.filter(([m, p]) => m === "Page.addScriptToEvaluateOnNewDocument" && String(p["source"]).includes("__browserctlInjected"));
+  assert.equal(adds.length, 1);
+  assert.equal(adds[0]![1]["worldName"], "browserctl");
+  assert.equal(adds[0]![1]["runImmediately"], true);
+});
+
 test("a CDP error becomes 4110 with the CDP message", async () => {
   fake.answers.set("DOM.getContentQuads", () => {
     throw new Error(JSON.stringify({ code: -32000, message: "Could not compute content quads." }));
@@ -105,7 +114,7 @@ test("refs: unknown, navigated and disconnected refs answer 4109", async () => {
   assert.equal(await resolveRef(1, "e1"), "obj-11");
 });
 
-test("refs: a world that lacks the in-page script gets it with the call, once", async () => {
+test("refs: a tab's world that lacks the in-page script (a document older than the attachment) gets it after the short call's marker, once", async () => {
   await ensureAttached(1);
   setRefs(1, generation(1), [{ ref: "e1", role: "link", name: "L", target: { kind: "tree", contextId: 8, num: 3, main: true } }]);
   const decls: string[] = [];
@@ -119,11 +128,13 @@ test("refs: a world that lacks the in-page script gets it with the call, once", 
   });
   assert.equal(await resolveRef(1, "e1"), "el-3");
   assert.equal(await resolveRef(1, "e1"), "el-3");
-  assert.deepEqual(decls, ["install+call", "call"]);
+  // the tab's worlds get the script as their documents start
+  // (installOnNewDocuments): the short call goes first
+  assert.deepEqual(decls, ["call", "install+call", "call"]);
   // the document replaced its world's script (a new document in the same context id): installed again
   installed = false;
   assert.equal(await resolveRef(1, "e1"), "el-3");
-  assert.deepEqual(decls, ["install+call", "call", "call", "install+call"]);
+  assert.deepEqual(decls, ["call", "install+call", "call", "call", "install+call"]);
   fake.answers.set("Runtime.callFunctionOn", () => {
     throw new Error(JSON.stringify({ code: -32000, message: "Cannot find context with specified id" }));
   });

@@ -1,17 +1,23 @@
 // The extension's side of the injected script (src/injected/): one fixed
 // function calls an in-page method by name with JSON arguments, in an
 // isolated world only (an element's objectId resolved there, or a world's
-// execution context). A world this worker has not called into yet gets the
-// script in front of the call (one round trip); a document that lacks it
-// all the same (replaced under a known context, an element's world) answers
-// a marker, and the call goes again with the script: a navigation never
-// makes a call fail for want of it.
+// execution context).
+//
+// Every attached tab gets the script in the isolated world of each new
+// document as the document starts (installOnNewDocuments), and in the
+// documents it has when attached: the first call after a navigation finds
+// it there instead of sending and compiling 42 KB while the page is still
+// busy with its load (~25 ms of the first command after an `open`). A
+// document that lacks it all the same (one of an out-of-process frame's
+// sessions, replaced under a known context) answers a marker, and the call
+// goes again with the script: a navigation never makes a call fail for
+// want of it.
 
 import { SOURCE, VERSION } from "virtual:injected";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import { BAD_PARAM } from "../../../injected/refusal";
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, sendIn, send } from "./debugger";
+import { onForget, sendIn, send, type AttachSend } from "./debugger";
 
 /** What the fixed function answers when the world lacks this build's script. */
 const NOT_INSTALLED = "\u0000browserctl:not-installed";
@@ -24,18 +30,25 @@ const CALL = `function (n, a, ...o) { const m = globalThis.__browserctlInjected;
 // parameter may not hold, so it runs in a function of its own.)
 const INSTALL_AND_CALL = `function (n, a, ...o) { (function () {\n${SOURCE}\n})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
 
+/** The isolated world the script runs in; world.ts and snapshot.ts make
+ * and find it by this name, closed-roots.ts adds its note to it. */
+export const WORLD_NAME = "browserctl";
+
+/** On each attachment (cdp-events.ts ON_ATTACH): the script in the world
+ * of every document the tab starts from now on, and of the ones it has. */
+export async function installOnNewDocuments(_tabId: number, send: AttachSend): Promise<void> {
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
+}
+
 /** Contexts known to have this build's script: "tab:session:context". */
 const installed = new Set<string>();
+/** Installs under way, by the same key: a call meanwhile waits for it
+ * instead of sending the script a second time. */
+const installing = new Map<string, Promise<unknown>>();
 const MAX_KNOWN = 4096;
 onForget((tabId) => {
   for (const k of installed) if (k.startsWith(`${tabId}:`)) installed.delete(k);
 });
-
-/** Whether a world's context is known to have this build's script (a call
- * there goes without it). */
-export function knownInstalled(tabId: number, session: string | undefined, contextId: number): boolean {
-  return installed.has(`${tabId}:${session ?? ""}:${contextId}`);
-}
 
 /** Where a call runs: on an element (objectId, in an isolated world), or in
  * an isolated world's context. session: the CDP session (undefined: the
@@ -84,20 +97,30 @@ export async function callInjected<N extends MethodName>(
     ...(opts.objectGroup !== undefined ? { objectGroup: opts.objectGroup } : {}),
     ...(opts.userGesture ? { userGesture: true } : {}),
   };
-  // A world this worker has not called into yet gets the script with the
-  // call: one round trip; else the short call, and only when the document
-  // lacks the script (replaced meanwhile) the script with it again.
+  // The short call where the world should have the script: known to, or a
+  // world of the tab's own session (installOnNewDocuments); an
+  // out-of-process frame's world this worker has not called into yet gets
+  // the script with the call (one round trip). A document that lacks it
+  // all the same gets the script with the call again.
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : undefined;
   let r: CallResult<ResultOf<N> | string> | undefined;
-  if (key === undefined || installed.has(key)) {
+  const pending = key === undefined ? undefined : installing.get(key);
+  if (pending) await pending.catch(() => {});
+  if (key === undefined || installed.has(key) || where.session === undefined) {
     r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
   }
   if (!r || (!r.exceptionDetails && r.result.value === NOT_INSTALLED)) {
-    r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
-    if (key !== undefined) {
-      if (installed.size >= MAX_KNOWN) installed.clear();
-      installed.add(key);
+    const install = sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
+    if (key !== undefined) installing.set(key, install);
+    try {
+      r = await install;
+    } finally {
+      if (key !== undefined && installing.get(key) === install) installing.delete(key);
     }
+  }
+  if (key !== undefined && !installed.has(key) && !r.exceptionDetails) {
+    if (installed.size >= MAX_KNOWN) installed.clear();
+    installed.add(key);
   }
   return r as CallResult<ResultOf<N>>;
 }

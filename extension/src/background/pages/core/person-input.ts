@@ -92,9 +92,19 @@ export function personInputs(s: Pick<TabInput, "running" | "runningSince" | "win
   return [...kinds];
 }
 
-/** As a snapshot starts: the recorder started (once per document) along
- * with the walk, in the same round trip; answers the world's context it
- * runs in (undefined: it could not). snapshotTaken then need not ask again. */
+/** The main world's context a snapshot's walk started the recorder in, per
+ * tab (snapshot.ts): snapshotTaken need not start it there. */
+const startedIn = new Map<number, number>();
+onForget((tabId) => startedIn.delete(tabId));
+
+export function recorderStartedIn(tabId: number, contextId: number): void {
+  startedIn.set(tabId, contextId);
+}
+
+/** As a call that reads the page for an agent starts (pages.find): the
+ * recorder started (once per document) in parallel with it; answers the
+ * world's context it runs in (undefined: it could not). snapshotTaken then
+ * need not ask again. */
 export async function startRecorder(tabId: number): Promise<number | undefined> {
   try {
     const contextId = await isolatedContext(tabId);
@@ -111,6 +121,7 @@ export async function snapshotTaken(tabId: number, started?: Promise<number | un
   stateOf(tabId).snapshotAt = Date.now();
   try {
     const contextId = await isolatedContext(tabId);
+    if (startedIn.get(tabId) === contextId) return; // the snapshot's walk started it
     if (started && (await started) === contextId) return; // the same document has it
     await callInjected(tabId, { contextId }, "startInputRecorder", []);
   } catch {

@@ -6,9 +6,8 @@
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import { RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, generation, onForget, send } from "./debugger";
-import { callInjected, type CallOptions, type CallResult } from "./injected";
+import { callInjected, WORLD_NAME, type CallOptions, type CallResult } from "./injected";
 
-const WORLD_NAME = "browserctl";
 const worlds = new Map<number, { generation: number; contextId: number; frameId?: string }>();
 
 onForget((tabId) => {
@@ -87,4 +86,14 @@ export async function callInWorld<N extends MethodName>(
     dropContext(tabId);
     return call();
   }
+}
+
+/**
+ * Makes the tab's isolated world and installs the in-page script there
+ * without waiting: a navigation answers first, and the command after it
+ * finds both ready (or joins them being made). A failure is the next
+ * call's to meet and report.
+ */
+export function warmWorld(tabId: number): void {
+  callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5_000 }).catch(() => {});
 }

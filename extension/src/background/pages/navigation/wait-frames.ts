@@ -29,14 +29,13 @@ import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions
 import { timedOut } from "../core/deadline";
 import { childSessions, followFrames } from "../core/frames";
 import type { WaitOutcome } from "../../../injected/document/waits";
-import { callInjected, type CallResult } from "../core/injected";
+import { callInjected, WORLD_NAME, type CallResult } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
 
 /** Pause before trying again in a document that is being replaced. */
 const RETRY_MS = 100;
 /** How often a round looks again at which frame documents are shown. */
 const REFRESH_MS = 1_000;
-const WORLD_NAME = "browserctl";
 
 
 type Outcome = WaitOutcome;

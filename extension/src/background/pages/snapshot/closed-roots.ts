@@ -23,7 +23,7 @@
 
 import type { MethodName } from "../../../injected/methods";
 import { DialogOpenError, sendIn, type AttachSend } from "../core/debugger";
-import { callInjected } from "../core/injected";
+import { callInjected, WORLD_NAME } from "../core/injected";
 
 // One object group per call: walks of several frames in one session run in
 // parallel, and one's release must not free another's objects.
@@ -179,24 +179,14 @@ const WALK_WORLD = `(() => {
   document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
 })()`;
 
-/** The name world.ts and snapshot.ts give the walk's world. */
-const WALK_WORLD_NAME = "browserctl";
-
 /** On each attachment (cdp-events.ts ON_ATTACH): the two watching scripts,
  * the main world's first, so a document with the note has the hook too. */
 export async function watchClosedRoots(_tabId: number, send: AttachSend): Promise<void> {
   await send("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WALK_WORLD_NAME });
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
 }
 
-/** Whether the world's document may hold a closed shadow root: false only
- * when both scripts watched it from its start and saw none made. */
-export async function mayHaveClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<boolean> {
-  try {
-    const r = await callInjected(tabId, { contextId, session }, "closedRootsNoted", [WATCH_KEY, PROBE_EVENT]);
-    return r.result.value !== false;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return true;
-  }
-}
+/** The watch's note key and probe event, for a walk that asks along
+ * (TreeOptions.closedWatch). */
+export const CLOSED_WATCH: [string, string] = [WATCH_KEY, PROBE_EVENT];
+

@@ -13,15 +13,16 @@ import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
-import { adoptClosedRoots, mayHaveClosedRoots, scanClosedRoots } from "./closed-roots";
+import { adoptClosedRoots, CLOSED_WATCH, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
 import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
-import { callInjected, knownInstalled } from "../core/injected";
+import { callInjected, WORLD_NAME } from "../core/injected";
 import { savedCounters, saveCounters } from "./ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "./refs";
 /** Longest accessible name a snapshot line carries, in characters. */
 export const MAX_NAME = 100;
 import { settle } from "./settle";
+import { recorderStartedIn } from "../core/person-input";
 import { diffLines, fitToChars, FRAME_MARK_RE, fromOffset } from "./snapshot-size";
 /**
  * How long the walks of one snapshot may take, all frames together: a page
@@ -41,7 +42,6 @@ import type { PageHandlers } from "../tables";
 
 /** Marks the page-side registries as this worker run's. */
 export const OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-const WORLD_NAME = "browserctl";
 
 /** A frame and the session that runs it (undefined: the tab's own). */
 interface FrameRef {
@@ -102,22 +102,10 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
 /** The walk, again after handing it closed shadow roots it met (a closed
  * root may hold hosts of its own: a few rounds). */
 async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
-  // In a world that has the script, whether the document may hold a closed
-  // root is asked along with the walk (sent right after it: one round trip
-  // for both); the walk says whether the answer is needed. A world still to
-  // get the script gets it from the walk alone, and is asked after.
-  let noted: Promise<boolean> | undefined;
-  const walked = walkOnce(tabId, w, o);
-  if (knownInstalled(tabId, w.session, w.contextId)) {
-    noted = mayHaveClosedRoots(tabId, w.session, w.contextId);
-    noted.catch(() => {}); // unread when the walk needs no scan or failed
-  }
-  let res = await walked;
-  if (
-    res.scan &&
-    (await (noted ?? mayHaveClosedRoots(tabId, w.session, w.contextId))) &&
-    (await scanClosedRoots(tabId, w.session, w.contextId)) > 0
-  ) {
+  // Whether the document may hold a closed root comes with the walk (the
+  // walk asks the watch's note when the document needs a scan).
+  let res = await walkOnce(tabId, w, { ...o, closedWatch: CLOSED_WATCH });
+  if (res.scan && res.closedNoted !== false && (await scanClosedRoots(tabId, w.session, w.contextId)) > 0) {
     res = await walkOnce(tabId, w, o);
   }
   for (let round = 0; round < 4 && res.hosts > 0; round++) {
@@ -141,11 +129,15 @@ interface Walked {
   res: TreeResult;
 }
 
-/** Walks the main frame, retrying once in a fresh world when its document went away. */
+/** Walks the main frame, retrying once in a fresh world when its document
+ * went away. The walk starts the person-input recorder there (the same
+ * call). */
 async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
   const attempt = async (): Promise<Walked> => {
     const world: World = { contextId: await isolatedContext(tabId), key: 0 };
-    return { world, res: await runWalk(tabId, world, o) };
+    const res = await runWalk(tabId, world, { ...o, recordInput: true });
+    recorderStartedIn(tabId, world.contextId);
+    return { world, res };
   };
   try {
     return await attempt();
