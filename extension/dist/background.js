@@ -1799,10 +1799,6 @@ async function callInWorld(tabId, name, args, opts = {}) {
     return call();
   }
 }
-function warmWorld(tabId) {
-  callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5e3 }).catch(() => {
-  });
-}
 
 // src/background/pages/emulation/state.ts
 function bad(msg) {
@@ -5823,7 +5819,6 @@ async function pageInfo(tabId, waitUntil) {
       );
       const v = r.result.value;
       if (Array.isArray(v) && typeof v[0] === "string") {
-        warmWorld(tabId);
         return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
       }
     } catch (e) {

@@ -87,13 +87,3 @@ export async function callInWorld<N extends MethodName>(
     return call();
   }
 }
-
-/**
- * Makes the tab's isolated world and installs the in-page script there
- * without waiting: a navigation answers first, and the command after it
- * finds both ready (or joins them being made). A failure is the next
- * call's to meet and report.
- */
-export function warmWorld(tabId: number): void {
-  callInWorld(tabId, "urlAndTitle", [], { timeoutMs: 5_000 }).catch(() => {});
-}

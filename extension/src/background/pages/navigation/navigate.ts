@@ -10,7 +10,7 @@ import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { withScheme } from "./url-match";
-import { callInWorld, warmWorld } from "../core/world";
+import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
@@ -156,11 +156,9 @@ async function errorPageReason(tabId: number): Promise<string> {
 
 /**
  * The tab's URL and title now, read from the new document's main world:
- * one round trip, where the isolated world would cost making it and
- * installing the in-page script before answering (60 ms of a 160 ms
- * `open`). The world is made and the script installed after the answer
- * (warmWorld), while the next command is on its way: every command after
- * an `open` but eval needs them.
+ * one round trip, where the isolated world would cost making it before
+ * answering (it is made by the next command that needs it, and has the
+ * in-page script from the document's start: core/injected.ts).
  */
 async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
   if (waitUntil !== "none") {
@@ -173,7 +171,6 @@ async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult>
       );
       const v = r.result.value;
       if (Array.isArray(v) && typeof v[0] === "string") {
-        warmWorld(tabId);
         return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
       }
     } catch (e) {
