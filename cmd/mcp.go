@@ -60,7 +60,7 @@ folder's downloads/); the result names the file and its size.`,
 					return mcpserver.ErrorReport{Code: r.Code, Name: r.Name, Message: r.Message,
 						Reason: mcpserver.ReasonOf(err), Retryable: r.Retryable, Hint: r.Hint}
 				},
-				Version: "wave2",
+				Version: cmdutil.Version(),
 				SaveDownload: func(d *rpc.Download) (string, error) {
 					return saveDownload(f, d, "")
 				},

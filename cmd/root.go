@@ -117,6 +117,14 @@ func NewRootCmd(f *cmdutil.Factory) *cobra.Command {
 // for one was a tenth of a one-shot call's CPU and half of a batch line's
 // (allocations, then garbage collection in batch).
 func newTreeFor(f *cmdutil.Factory, args []string) *cobra.Command {
+	if len(args) == 1 {
+		switch args[0] {
+		case "help", "-h", "--help":
+			return newHelpRoot(f)
+		case "--version":
+			return newBareRoot(f)
+		}
+	}
 	name := topCommandName(args)
 	cmds := topCmds()
 	i := slices.IndexFunc(cmds, func(tc topCmd) bool { return tc.name == name })
@@ -247,6 +255,25 @@ func addTopFor(root *cobra.Command, f *cmdutil.Factory, tc topCmd, args []string
 	root.AddCommand(c)
 }
 
+// newHelpRoot is the tree the root's own help needs (`help`, -h or --help
+// alone): each top-level command as its line of the list (name, group,
+// summary), none with its subcommands or flags. Building the whole tree
+// for it was most of the run.
+func newHelpRoot(f *cmdutil.Factory) *cobra.Command {
+	root := newBareRoot(f)
+	cmds := topCmds()
+	for _, tc := range append(cmds, declaredTop(cmds)...) {
+		short, declared := declaredShort[tc.name]
+		line := &cobra.Command{Use: tc.name, Short: short, GroupID: tc.group, Run: func(*cobra.Command, []string) {}}
+		if !declared { // written by hand: its own help line
+			c := tc.build(f)
+			line.Short, line.Hidden = c.Short, c.Hidden
+		}
+		root.AddCommand(line)
+	}
+	return root
+}
+
 // newBareRoot is the root command with its flags and groups, no children.
 func newBareRoot(f *cmdutil.Factory) *cobra.Command {
 	root := &cobra.Command{
@@ -261,6 +288,7 @@ With no arguments on a terminal it opens the REPL.`,
   browserctl snapshot -i
   browserctl click e3
   browserctl get title --json`,
+		Version:       cmdutil.Version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Annotations:   cmdutil.NotReplayed(rpc.PrintsHelp),
@@ -313,10 +341,12 @@ func declaredTop(placed []topCmd) []topCmd {
 				group = "page"
 			}
 			declaredTopCmds = append(declaredTopCmds, topCmd{d.Words[0], group, func(f *cmdutil.Factory) *cobra.Command { return cmdutil.NewDeclaredCmd(f, nil, d) }})
+			declaredShort[d.Words[0]] = d.Cmd.Short
 		}
 		for _, g := range rpc.Groups {
 			if !slices.ContainsFunc(placed, func(tc topCmd) bool { return tc.name == g.Path }) {
 				declaredTopCmds = append(declaredTopCmds, topCmd{g.Path, cmp.Or(g.Group, "page"), func(*cmdutil.Factory) *cobra.Command { return cmdutil.NewGroupCmd(g) }})
+				declaredShort[g.Path] = g.Short
 			}
 		}
 	})
@@ -326,4 +356,7 @@ func declaredTop(placed []topCmd) []topCmd {
 var (
 	declaredTopOnce sync.Once
 	declaredTopCmds []topCmd
+	// declaredShort is each declared top-level command's help line, which
+	// the root's help lists without building the command.
+	declaredShort = map[string]string{}
 )

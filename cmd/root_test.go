@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"browserctl/cmdutil"
@@ -142,4 +144,36 @@ func stripGlobals(args []string) []string {
 		}
 	}
 	return out
+}
+
+// The root's own help (help, -h, --help) comes from a tree of one line per
+// top-level command; it lists the same commands, groups and lines as the
+// whole tree's. --version answers from the bare root.
+func TestRootHelpIsTheWholeTreesHelp(t *testing.T) {
+	e := newTestEnv(t)
+	render := func(root *cobra.Command, args []string) string {
+		var b bytes.Buffer
+		root.SetOut(&b)
+		root.SetErr(&b)
+		root.SetArgs(args)
+		if err := root.Execute(); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		return b.String()
+	}
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"--version"}} {
+		whole, lazy := render(NewRootCmd(e.f), args), render(newTreeFor(e.f, args), args)
+		if whole != lazy {
+			t.Errorf("%q: the whole tree prints\n%s\nthe lazy tree\n%s", args, whole, lazy)
+		}
+	}
+	help := render(newTreeFor(e.f, []string{"help"}), []string{"help"})
+	for _, want := range []string{"click ", "snapshot ", "tab ", "cookies ", "record ", "Scroll the page"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the root's help lacks %q:\n%s", want, help)
+		}
+	}
+	if v := render(newTreeFor(e.f, []string{"--version"}), []string{"--version"}); !strings.HasPrefix(v, "browserctl version ") {
+		t.Errorf("--version printed %q", v)
+	}
 }
