@@ -45,145 +45,172 @@ const (
 	InitScriptsRemove = "initScripts.remove"
 )
 
-// emulationMethods are the emulation.*, state.* and initScripts.* rows of
-// Methods. A function, not a var as the other domains' rows: its `set`
-// commands are made by setting() and carry checks made by calls, and a var
-// built by calls would make the compiler build every later table at start
-// instead of laying it out as data (see Methods).
-func emulationMethods() []Method {
-	return []Method{
-		{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
-			Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed",
-			// set device is written by hand (cmd/set.go): --list prints the
-			// devices without a call.
-			Commands: []Command{
-				setting("viewport", Command{
-					Args:    []Arg{{Name: "WIDTH", Member: "settings.viewport.width", Parse: cssSize("WIDTH")}, {Name: "HEIGHT", Member: "settings.viewport.height", Parse: cssSize("HEIGHT")}},
-					Flags:   []Flag{{Name: "scale", Member: "settings.viewport.deviceScaleFactor", Help: "devicePixelRatio (default: the screen's)", Parse: scale}, {Name: "mobile", Member: "settings.viewport.mobile", Help: "a mobile viewport (meta viewport, overlay scrollbars)"}},
-					Short:   "Set the page's size in CSS pixels (innerWidth, innerHeight)",
-					Example: "  browserctl set viewport 1280 720\n  browserctl set viewport 390 664 --scale 3 --mobile",
-				}),
-				setting("media", Command{
-					Args:  []Arg{{Name: "SCHEME", Member: "settings.media.colorScheme", Optional: true, Invalid: "the color scheme must be %[2]s, got %[1]q"}},
-					Needs: "a color scheme",
-					Flags: []Flag{{Name: "reduced-motion", Member: "settings.media.reducedMotion", Help: "prefers-reduced-motion: " + ReducedMotion.Or()}, {Name: "print", Member: "settings.media.print", Help: "media type print instead of screen"}},
-					Validate: func(p any) error {
-						if m := p.(EmulationSetParams).Settings.Media; m == nil || *m == (Media{}) {
-							return fmt.Errorf("give a color scheme (%s), --reduced-motion or --print", ColorScheme.Or())
-						}
-						return nil
-					},
-					Short:   "Set what CSS media queries see: color scheme, reduced motion, print",
-					Example: "  browserctl set media dark\n  browserctl set media --reduced-motion reduce\n  browserctl set media light --print",
-				}),
-				setting("offline", Command{
-					Args: []Arg{{Name: "on|off", Member: "settings.offline", Parse: onOff("offline"), Suggest: []string{"on", "off"}}}, Needs: "on or off",
-					Short: "Take the session's tabs off the network (navigator.onLine false) or back", Example: "  browserctl set offline on",
-				}),
-				setting("throttle", Command{
-					Use:  "slow-3g|fast-3g|off",
-					Args: []Arg{{Name: "slow-3g|fast-3g|off", Optional: true, Suggest: []string{"slow-3g", "fast-3g", "off"}}}, Needs: "a preset",
-					Flags:   []Flag{{Name: "latency", Member: "settings.throttle.latencyMs", Help: "added round-trip latency, ms"}, {Name: "down", Member: "settings.throttle.downloadKbps", Help: "download throughput, kilobits per second (0: unlimited)"}, {Name: "up", Member: "settings.throttle.uploadKbps", Help: "upload throughput, kilobits per second (0: unlimited)"}},
-					Short:   "Slow the session's network down: a preset, or --latency/--down/--up",
-					Example: "  browserctl set throttle slow-3g\n  browserctl set throttle --latency 300 --down 1000 --up 500\n  browserctl set throttle off",
-					Prepare: "set throttle",
-				}),
-				setting("permissions", Command{
-					Args:    []Arg{{Name: "grant|deny", Suggest: PermissionGrant.Values}, {Name: "NAME", Rest: true, Suggest: PermissionName.Values}},
-					Needs:   "grant or deny and at least one NAME",
-					Short:   "Grant or deny permissions without a prompt (" + PermissionName.Or() + ")",
-					Example: "  browserctl set permissions grant notifications camera\n  browserctl set permissions deny geolocation",
-					Prepare: "set permissions",
-				}),
-				setting("geo", Command{
-					Args:    []Arg{{Name: "LATITUDE", Member: "settings.geolocation.latitude", Parse: number("LATITUDE", -90, 90)}, {Name: "LONGITUDE", Member: "settings.geolocation.longitude", Parse: number("LONGITUDE", -180, 180)}},
-					Flags:   []Flag{{Name: "accuracy", Member: "settings.geolocation.accuracy", Help: "accuracy in metres", Default: "10", Parse: notNegative("--accuracy")}},
-					Short:   "Answer navigator.geolocation with a position, without a permission prompt",
-					Example: "  browserctl set geo 48.8584 2.2945\n  browserctl set geo 35.68 139.76 --accuracy 50",
-				}),
-				setting("timezone", Command{
-					Args:  []Arg{{Name: "ZONE", Member: "settings.timezone", Parse: notBlank("the ZONE must not be empty")}},
-					Short: "Set the time zone Date and Intl use (an IANA name: Europe/Berlin)", Example: "  browserctl set timezone America/New_York",
-				}),
-				setting("locale", Command{
-					Args:  []Arg{{Name: "TAG", Member: "settings.locale", Parse: notBlank("the TAG must not be empty")}},
-					Short: "Set the language: navigator.language, Intl and Accept-Language (a BCP 47 tag: fr-FR)", Example: "  browserctl set locale de-DE",
-				}),
-				setting("useragent", Command{
-					Args:  []Arg{{Name: "STRING", Member: "settings.userAgent", Parse: oneLine("the user agent must be one non-empty line")}},
-					Short: "Set the user agent: navigator.userAgent and the User-Agent header", Example: `  browserctl set useragent "Mozilla/5.0 (compatible; MyBot/1.0)"`,
-				}),
-				setting("headers", Command{
-					Args: []Arg{{Name: "JSON", Member: "settings.headers", Parse: headersJSON}}, Needs: "a JSON object of header names to values",
-					Short: "Send extra HTTP headers with every request of the session's tabs", Example: `  browserctl set headers '{"X-Test": "1", "Authorization": "Bearer abc"}'`,
-				}),
-				setting("credentials", Command{
-					Args:  []Arg{{Name: "USER", Member: "settings.credentials.username", Parse: notEmpty("the USER must not be empty")}, {Name: "PASSWORD", Member: "settings.credentials.password"}},
-					Short: "Answer HTTP authentication (basic, digest) with USER and PASSWORD, no prompt", Example: "  browserctl set credentials admin s3cret",
-					Replay: Skips + HoldsSecret,
-				}),
-			}},
-		{Wire: EmulationShow, Session: SessionRequired, Params: SessionIDParams{}, Result: EmulationResult{},
-			Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take",
-			Commands: []Command{{
-				Path: "set show", Short: "Print the session's settings and init scripts, and what a tab could not take",
-				Example: "  browserctl set show\n  browserctl set show --json",
-				Printer: "emulation", InvalidIsUsage: true, Replay: Skips + ReadsOnly,
-			}}},
-		{Wire: EmulationReset, Session: SessionRequired, Params: EmulationResetParams{}, Result: EmulationResult{},
-			Summary: "undo some or all of the session's emulation settings",
-			Commands: []Command{{
-				Path: "set reset", Args: []Arg{{Name: "NAME", Optional: true, Rest: true, Suggest: settingWords()}},
-				Short:   "Undo the session's settings (all, or the NAMEs: " + strings.Join(settingWords(), ", ") + ")",
-				Example: "  browserctl set reset\n  browserctl set reset device media",
-				Prepare: "set reset", Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
-			}}},
-		{Wire: StateSave, Session: SessionRequired, Params: SessionIDParams{}, Result: State{},
-			Tool: &Tool{Name: "browser_state_save", Title: "Save cookies and storage",
-				Description: "Write the cookies of this session's sites and the localStorage and sessionStorage of its tabs' origins to a file (Playwright's storageState format, mode 0600: it holds secrets).",
-				Answer:      "state save"},
-			Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage",
-			Commands: []Command{{
-				Path: "state save", Args: []Arg{{Name: "FILE", File: true}},
-				Short: "Write the session's cookies and storage to FILE (mode 0600: it holds secrets)", Long: StateHelp,
-				Example: "  browserctl state save auth.json",
-				Printer: "state save", Replay: Skips + WritesOutput,
-			}}},
-		{Wire: StateLoad, Session: SessionRequired, Params: StateLoadParams{}, Result: StateLoadResult{},
-			Tool: &Tool{Name: "browser_state_load", Title: "Load cookies and storage",
-				Description: "Put the cookies and storage of a state file (browser_state_save's, or Playwright's storageState) back into this session.",
-				Hide:        []string{"state"}, Answer: "state load"},
-			Summary: "put saved cookies and storage back", ResultDoc: "a cookie the browser refuses: -32602 naming it",
-			Commands: []Command{{
-				Path: "state load", Args: []Arg{{Name: "FILE", File: true}},
-				Short: "Put the cookies and storage of a state file (ours or Playwright's) back into the session", Long: StateHelp,
-				Example: "  browserctl state load auth.json",
-				Prepare: "state load", Printer: "state load", InvalidIsUsage: true, Replay: Replayed + FileArgs,
-			}}},
-		{Wire: InitScriptsAdd, Session: SessionRequired, Params: InitScriptAddParams{}, Result: InitScriptListResult{},
-			Summary: "run a script in every new document of the session, before the page's own", ResultDoc: "the session's scripts, the new one last",
-			Commands: []Command{{
-				Path: "init-script add", Use: "FILE | --code JS", Args: []Arg{{Name: "FILE", Optional: true, File: true}}, Needs: "a FILE (or --code)",
-				Flags:   []Flag{{Name: "code", Member: "source", Help: "the script's JavaScript, instead of a FILE"}},
-				Short:   "Add a script from FILE or --code; prints the session's scripts with their ids",
-				Example: "  browserctl init-script add mock.js\n  browserctl init-script add --code 'Date.now = () => 0'",
-				Prepare: "init-script add", Printer: "scripts", InvalidIsUsage: true, Replay: Replayed + FileArgs,
-			}}},
-		{Wire: InitScriptsList, Session: SessionRequired, Params: SessionIDParams{}, Result: InitScriptListResult{},
-			Summary: "the session's init scripts",
-			Commands: []Command{{
-				Path: "init-script list", Short: "List the session's init scripts",
-				Example: "  browserctl init-script list\n  browserctl init-script list --json",
-				Printer: "scripts", InvalidIsUsage: true, Replay: Skips + ReadsOnly,
-			}}},
-		{Wire: InitScriptsRemove, Session: SessionRequired, Params: InitScriptRemoveParams{}, Result: InitScriptListResult{},
-			Summary: "stop running an init script", ResultDoc: "an unknown id: -32602",
-			Commands: []Command{{
-				Path: "init-script remove", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "an ID",
-				Short: "Stop running an init script (its id from list)", Example: "  browserctl init-script remove s1",
-				Printer: "scripts", InvalidIsUsage: true, Replay: Skips + IDsDiffer,
-			}}},
-	}
+// emulationMethods are the emulation.*, state.* and initScripts.* rows of Methods.
+var emulationMethods = []Method{
+	{Wire: EmulationSet, Session: SessionRequired, Params: EmulationSetParams{}, Result: EmulationResult{},
+		Summary: "change the session's emulation settings in every tab, now and later", ResultDoc: "all of the session's settings; a value the browser refuses: -32602 and nothing changed",
+		// set device is written by hand (cmd/set.go): --list prints the
+		// devices without a call.
+		Commands: []Command{
+			Command{
+				Path:    "set viewport",
+				Args:    []Arg{{Name: "WIDTH", Member: "settings.viewport.width", Parse: parseWidth}, {Name: "HEIGHT", Member: "settings.viewport.height", Parse: parseHeight}},
+				Flags:   []Flag{{Name: "scale", Member: "settings.viewport.deviceScaleFactor", Help: "devicePixelRatio (default: the screen's)", Parse: scale}, {Name: "mobile", Member: "settings.viewport.mobile", Help: "a mobile viewport (meta viewport, overlay scrollbars)"}},
+				Short:   "Set the page's size in CSS pixels (innerWidth, innerHeight)",
+				Example: "  browserctl set viewport 1280 720\n  browserctl set viewport 390 664 --scale 3 --mobile",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "viewport,device"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:  "set media",
+				Args:  []Arg{{Name: "SCHEME", Member: "settings.media.colorScheme", Optional: true, Invalid: "the color scheme must be %[2]s, got %[1]q"}},
+				Needs: "a color scheme",
+				Flags: []Flag{{Name: "reduced-motion", Member: "settings.media.reducedMotion", Help: "prefers-reduced-motion: reduce or no-preference"}, {Name: "print", Member: "settings.media.print", Help: "media type print instead of screen"}},
+				Validate: func(p any) error {
+					if m := p.(EmulationSetParams).Settings.Media; m == nil || *m == (Media{}) {
+						return fmt.Errorf("give a color scheme (%s), --reduced-motion or --print", ColorScheme.Or())
+					}
+					return nil
+				},
+				Short:   "Set what CSS media queries see: color scheme, reduced motion, print",
+				Example: "  browserctl set media dark\n  browserctl set media --reduced-motion reduce\n  browserctl set media light --print",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "media"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path: "set offline",
+				Args: []Arg{{Name: "on|off", Member: "settings.offline", Parse: parseOffline, Suggest: []string{"on", "off"}}}, Needs: "on or off",
+				Short: "Take the session's tabs off the network (navigator.onLine false) or back", Example: "  browserctl set offline on",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "offline"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path: "set throttle",
+				Use:  "slow-3g|fast-3g|off",
+				Args: []Arg{{Name: "slow-3g|fast-3g|off", Optional: true, Suggest: []string{"slow-3g", "fast-3g", "off"}}}, Needs: "a preset",
+				Flags:   []Flag{{Name: "latency", Member: "settings.throttle.latencyMs", Help: "added round-trip latency, ms"}, {Name: "down", Member: "settings.throttle.downloadKbps", Help: "download throughput, kilobits per second (0: unlimited)"}, {Name: "up", Member: "settings.throttle.uploadKbps", Help: "upload throughput, kilobits per second (0: unlimited)"}},
+				Short:   "Slow the session's network down: a preset, or --latency/--down/--up",
+				Example: "  browserctl set throttle slow-3g\n  browserctl set throttle --latency 300 --down 1000 --up 500\n  browserctl set throttle off",
+				Prepare: "set throttle",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "throttle"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:    "set permissions",
+				Args:    []Arg{{Name: "grant|deny", Suggest: PermissionGrant.Values}, {Name: "NAME", Rest: true, Suggest: PermissionName.Values}},
+				Needs:   "grant or deny and at least one NAME",
+				Short:   "Grant or deny permissions without a prompt (geolocation, notifications, camera, microphone or clipboard)",
+				Example: "  browserctl set permissions grant notifications camera\n  browserctl set permissions deny geolocation",
+				Prepare: "set permissions",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "permissions"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:    "set geo",
+				Args:    []Arg{{Name: "LATITUDE", Member: "settings.geolocation.latitude", Parse: parseLatitude}, {Name: "LONGITUDE", Member: "settings.geolocation.longitude", Parse: parseLongitude}},
+				Flags:   []Flag{{Name: "accuracy", Member: "settings.geolocation.accuracy", Help: "accuracy in metres", Default: "10", Parse: parseAccuracy}},
+				Short:   "Answer navigator.geolocation with a position, without a permission prompt",
+				Example: "  browserctl set geo 48.8584 2.2945\n  browserctl set geo 35.68 139.76 --accuracy 50",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "geolocation"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:  "set timezone",
+				Args:  []Arg{{Name: "ZONE", Member: "settings.timezone", Parse: parseZone}},
+				Short: "Set the time zone Date and Intl use (an IANA name: Europe/Berlin)", Example: "  browserctl set timezone America/New_York",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "timezone"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:  "set locale",
+				Args:  []Arg{{Name: "TAG", Member: "settings.locale", Parse: parseLocale}},
+				Short: "Set the language: navigator.language, Intl and Accept-Language (a BCP 47 tag: fr-FR)", Example: "  browserctl set locale de-DE",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "locale"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:  "set useragent",
+				Args:  []Arg{{Name: "STRING", Member: "settings.userAgent", Parse: parseUserAgent}},
+				Short: "Set the user agent: navigator.userAgent and the User-Agent header", Example: `  browserctl set useragent "Mozilla/5.0 (compatible; MyBot/1.0)"`,
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "userAgent,device"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path: "set headers",
+				Args: []Arg{{Name: "JSON", Member: "settings.headers", Parse: headersJSON}}, Needs: "a JSON object of header names to values",
+				Short: "Send extra HTTP headers with every request of the session's tabs", Example: `  browserctl set headers '{"X-Test": "1", "Authorization": "Bearer abc"}'`,
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "headers"}},
+				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+			},
+			Command{
+				Path:  "set credentials",
+				Args:  []Arg{{Name: "USER", Member: "settings.credentials.username", Parse: parseUser}, {Name: "PASSWORD", Member: "settings.credentials.password"}},
+				Short: "Answer HTTP authentication (basic, digest) with USER and PASSWORD, no prompt", Example: "  browserctl set credentials admin s3cret",
+				Replay:  Skips + HoldsSecret,
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "credentials"}},
+				Printer: "emulation", InvalidIsUsage: true,
+			},
+		}},
+	{Wire: EmulationShow, Session: SessionRequired, Params: SessionIDParams{}, Result: EmulationResult{},
+		Summary: "the session's emulation settings and init scripts", ResultDoc: "`unapplied` names what a tab could not take",
+		Commands: []Command{{
+			Path: "set show", Short: "Print the session's settings and init scripts, and what a tab could not take",
+			Example: "  browserctl set show\n  browserctl set show --json",
+			Printer: "emulation", InvalidIsUsage: true, Replay: Skips + ReadsOnly,
+		}}},
+	{Wire: EmulationReset, Session: SessionRequired, Params: EmulationResetParams{}, Result: EmulationResult{},
+		Summary: "undo some or all of the session's emulation settings",
+		Commands: []Command{{
+			Path: "set reset", Args: []Arg{{Name: "NAME", Optional: true, Rest: true, Suggest: settingWordList}},
+			Short:   "Undo the session's settings (all, or the NAMEs: credentials, device, geo, headers, locale, media, offline, permissions, throttle, timezone, touch, useragent, viewport)",
+			Example: "  browserctl set reset\n  browserctl set reset device media",
+			Prepare: "set reset", Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
+		}}},
+	{Wire: StateSave, Session: SessionRequired, Params: SessionIDParams{}, Result: State{},
+		Tool: &Tool{Name: "browser_state_save", Title: "Save cookies and storage",
+			Description: "Write the cookies of this session's sites and the localStorage and sessionStorage of its tabs' origins to a file (Playwright's storageState format, mode 0600: it holds secrets).",
+			Answer:      "state save"},
+		Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage",
+		Commands: []Command{{
+			Path: "state save", Args: []Arg{{Name: "FILE", File: true}},
+			Short: "Write the session's cookies and storage to FILE (mode 0600: it holds secrets)", Long: StateHelp,
+			Example: "  browserctl state save auth.json",
+			Printer: "state save", Replay: Skips + WritesOutput,
+		}}},
+	{Wire: StateLoad, Session: SessionRequired, Params: StateLoadParams{}, Result: StateLoadResult{},
+		Tool: &Tool{Name: "browser_state_load", Title: "Load cookies and storage",
+			Description: "Put the cookies and storage of a state file (browser_state_save's, or Playwright's storageState) back into this session.",
+			Hide:        []string{"state"}, Answer: "state load"},
+		Summary: "put saved cookies and storage back", ResultDoc: "a cookie the browser refuses: -32602 naming it",
+		Commands: []Command{{
+			Path: "state load", Args: []Arg{{Name: "FILE", File: true}},
+			Short: "Put the cookies and storage of a state file (ours or Playwright's) back into the session", Long: StateHelp,
+			Example: "  browserctl state load auth.json",
+			Prepare: "state load", Printer: "state load", InvalidIsUsage: true, Replay: Replayed + FileArgs,
+		}}},
+	{Wire: InitScriptsAdd, Session: SessionRequired, Params: InitScriptAddParams{}, Result: InitScriptListResult{},
+		Summary: "run a script in every new document of the session, before the page's own", ResultDoc: "the session's scripts, the new one last",
+		Commands: []Command{{
+			Path: "init-script add", Use: "FILE | --code JS", Args: []Arg{{Name: "FILE", Optional: true, File: true}}, Needs: "a FILE (or --code)",
+			Flags:   []Flag{{Name: "code", Member: "source", Help: "the script's JavaScript, instead of a FILE"}},
+			Short:   "Add a script from FILE or --code; prints the session's scripts with their ids",
+			Example: "  browserctl init-script add mock.js\n  browserctl init-script add --code 'Date.now = () => 0'",
+			Prepare: "init-script add", Printer: "scripts", InvalidIsUsage: true, Replay: Replayed + FileArgs,
+		}}},
+	{Wire: InitScriptsList, Session: SessionRequired, Params: SessionIDParams{}, Result: InitScriptListResult{},
+		Summary: "the session's init scripts",
+		Commands: []Command{{
+			Path: "init-script list", Short: "List the session's init scripts",
+			Example: "  browserctl init-script list\n  browserctl init-script list --json",
+			Printer: "scripts", InvalidIsUsage: true, Replay: Skips + ReadsOnly,
+		}}},
+	{Wire: InitScriptsRemove, Session: SessionRequired, Params: InitScriptRemoveParams{}, Result: InitScriptListResult{},
+		Summary: "stop running an init script", ResultDoc: "an unknown id: -32602",
+		Commands: []Command{{
+			Path: "init-script remove", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "an ID",
+			Short: "Stop running an init script (its id from list)", Example: "  browserctl init-script remove s1",
+			Printer: "scripts", InvalidIsUsage: true, Replay: Skips + IDsDiffer,
+		}}},
 }
 
 // SettingNames are the settings as the `set` commands spell them (set
@@ -195,32 +222,30 @@ var SettingNames = map[string][]string{
 	"useragent": {"userAgent", "device"}, "headers": {"headers"}, "credentials": {"credentials"},
 }
 
-// settingWords are SettingNames' words, sorted.
-func settingWords() []string {
-	words := make([]string, 0, len(SettingNames))
-	for w := range SettingNames {
-		words = append(words, w)
-	}
-	sort.Strings(words)
-	return words
-}
+// settingWordList is SettingNames' words, sorted, as `set reset`
+// suggests them (a test checks them against SettingNames).
+var settingWordList = []string{"credentials", "device", "geo", "headers", "locale", "media", "offline", "permissions", "throttle", "timezone", "touch", "useragent", "viewport"}
 
-// setting is the command `set NAME`: c with its path, --reset (which
-// undoes what SettingNames says), the printer of the session's settings
-// and, unless c says otherwise, replayed.
-func setting(name string, c Command) Command {
-	c.Path = "set " + name
-	c.Instead = &Instead{Flag: Flag{Name: "reset", Help: "undo this setting: the browser's own again"},
-		Method: EmulationReset, Set: map[string]string{"names": strings.Join(SettingNames[name], ",")}}
-	c.Printer, c.InvalidIsUsage = "emulation", true
-	if c.Replay == "" {
-		c.Replay = Replayed
-	}
-	return c
-}
+// resetFlag is --reset of each `set NAME`: emulation.reset of the members
+// SettingNames gives NAME (its row's Instead; a test checks them).
+var resetFlag = Flag{Name: "reset", Help: "undo this setting: the browser's own again"}
 
 // How the `set` commands read their arguments: each answers the text of
-// the member, or the error the user sees.
+// the member, or the error the user sees. Named functions, not closures
+// made by calls, so that the rows stay data (see Methods).
+
+func parseWidth(s string) (string, error)     { return cssSize("WIDTH")(s) }
+func parseHeight(s string) (string, error)    { return cssSize("HEIGHT")(s) }
+func parseOffline(s string) (string, error)   { return onOff("offline")(s) }
+func parseLatitude(s string) (string, error)  { return number("LATITUDE", -90, 90)(s) }
+func parseLongitude(s string) (string, error) { return number("LONGITUDE", -180, 180)(s) }
+func parseAccuracy(s string) (string, error)  { return notNegative("--accuracy")(s) }
+func parseZone(s string) (string, error)      { return notBlank("the ZONE must not be empty")(s) }
+func parseLocale(s string) (string, error)    { return notBlank("the TAG must not be empty")(s) }
+func parseUserAgent(s string) (string, error) {
+	return oneLine("the user agent must be one non-empty line")(s)
+}
+func parseUser(s string) (string, error) { return nonEmpty(s, "the USER must not be empty") }
 
 func cssSize(label string) func(string) (string, error) {
 	return func(s string) (string, error) {
@@ -268,10 +293,6 @@ func onOff(label string) func(string) (string, error) {
 		}
 		return "", fmt.Errorf("%s must be on or off, got %q", label, s)
 	}
-}
-
-func notEmpty(msg string) func(string) (string, error) {
-	return func(s string) (string, error) { return nonEmpty(s, msg) }
 }
 
 // nonEmpty is s, or msg as the error when s is empty.

@@ -219,7 +219,7 @@ func init() {
 		logMethods,
 		networkMethods,
 		networkRouteMethods,
-		emulationMethods(),
+		emulationMethods,
 	)
 }
 
@@ -253,23 +253,25 @@ func inGroupOrder(domains ...[]Method) []Method {
 		}
 		return len(specOrder)
 	}
-	all := slices.Concat(domains...)
-	// each row's key once, then the rows moved once: sorting the rows
-	// themselves looked their keys up and moved 152 bytes at every step
-	key := make([][2]int, len(all))
-	order := make([]int, len(all))
-	for i, m := range all {
-		key[i], order[i] = [2]int{group(m), spec(m)}, i
+	// each row's key once, then each row copied once, from its domain's
+	// table into its place: sorting the rows themselves looked their keys
+	// up and moved 152 bytes at every step
+	type at struct{ group, spec, domain, row int }
+	var order []at
+	for d, rows := range domains {
+		for r, m := range rows {
+			order = append(order, at{group(m), spec(m), d, r})
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if d := key[a][0] - key[b][0]; d != 0 {
+	slices.SortStableFunc(order, func(a, b at) int {
+		if d := a.group - b.group; d != 0 {
 			return d
 		}
-		return key[a][1] - key[b][1]
+		return a.spec - b.spec
 	})
-	out := make([]Method, len(all))
-	for i, j := range order {
-		out[i] = all[j]
+	out := make([]Method, len(order))
+	for i, o := range order {
+		out[i] = domains[o.domain][o.row]
 	}
 	return out
 }

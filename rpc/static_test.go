@@ -6,7 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,5 +71,49 @@ func TestScrollNeedsItsDirections(t *testing.T) {
 	m, _ := LookupWire(PageScroll)
 	if want := "(" + strings.Join(ScrollDirection.Values, ", ") + ")"; !strings.Contains(m.Commands[0].Needs, want) {
 		t.Errorf("scroll's Needs %q does not list %s", m.Commands[0].Needs, want)
+	}
+}
+
+// Each `set NAME` row says what a helper used to make of it: --reset undoes
+// what SettingNames gives NAME, the session's settings are printed, a
+// refused value is the user's (exit 2). set reset suggests and names every
+// setting word, and the help lines list the enums' values.
+func TestSettingRowsAgreeWithSettingNames(t *testing.T) {
+	m, _ := LookupWire(EmulationSet)
+	if len(m.Commands) < 10 {
+		t.Fatalf("emulation.set has %d commands", len(m.Commands))
+	}
+	for _, c := range m.Commands {
+		word, ok := strings.CutPrefix(c.Path, "set ")
+		if !ok {
+			t.Errorf("%q is not a set command", c.Path)
+			continue
+		}
+		if c.Instead == nil || c.Instead.Flag.Name != "reset" || c.Instead.Method != EmulationReset || c.Instead.Set["names"] != strings.Join(SettingNames[word], ",") {
+			t.Errorf("%s: --reset %+v does not undo %v", c.Path, c.Instead, SettingNames[word])
+		}
+		if c.Printer != "emulation" || !c.InvalidIsUsage || c.Replay == "" {
+			t.Errorf("%s: printer %q, invalid is usage %v, replay %q", c.Path, c.Printer, c.InvalidIsUsage, c.Replay)
+		}
+	}
+	words := slices.Sorted(maps.Keys(SettingNames))
+	if !slices.Equal(settingWordList, words) {
+		t.Errorf("settingWordList %v, SettingNames' words %v", settingWordList, words)
+	}
+	reset, _ := LookupWire(EmulationReset)
+	if want := strings.Join(words, ", "); !strings.Contains(reset.Commands[0].Short, want) {
+		t.Errorf("set reset's help %q does not list %s", reset.Commands[0].Short, want)
+	}
+	for _, c := range m.Commands {
+		switch c.Path {
+		case "set permissions":
+			if !strings.Contains(c.Short, "("+strings.Join(PermissionName.Values[:len(PermissionName.Values)-1], ", ")+" or ") {
+				t.Errorf("set permissions' help %q does not list %v", c.Short, PermissionName.Values)
+			}
+		case "set media":
+			if !strings.Contains(c.Flags[0].Help, ReducedMotion.Or()) {
+				t.Errorf("--reduced-motion's help %q does not list %s", c.Flags[0].Help, ReducedMotion.Or())
+			}
+		}
 	}
 }
