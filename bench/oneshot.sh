@@ -16,14 +16,9 @@ trap cleanup EXIT
 go build -o "$tmp/browserctl" .
 CGO_ENABLED=0 go build -o "$tmp/browserctl-static" . # no libc to load: ~1.5 ms less per process
 go build -o "$tmp/oneshot" ./bench/oneshot
-go test -c -o "$tmp/fakeext" ./cmd # the test binary is the fake peer when called fakeext
-
-port=$((20000 + RANDOM % 20000))
-export BROWSERCTL_HOME=$tmp BROWSERCTL_SERVER=127.0.0.1:$port BROWSERCTL_TOKEN=bench-token-0123456789
-echo 'tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example Domain","active":true,"groupId":12,"sessionId":"s1"}' >"$tmp/rules.txt"
-"$tmp/fakeext" "$tmp/rules.txt" /dev/null 2>/dev/null &
-fake=$!
-"$tmp/browserctl" tab active >/dev/null # starts the hub, waits for the peer
+. bench/fakepeer.sh
+start_fake_peer "$tmp/browserctl"
+port=${BROWSERCTL_SERVER##*:}
 
 body='{"jsonrpc":"2.0","id":1,"method":"tabs.active","params":{}}'
 echo "go $(go env GOVERSION), $(nproc) cores, $N runs each"

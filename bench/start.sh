@@ -27,13 +27,8 @@ trap cleanup EXIT
 # one (page cache placement), which would pass for a change of the code.
 cp "$old" "$tmp/old" && cp "$new" "$tmp/new"
 old=$tmp/old new=$tmp/new
-go test -c -o "$tmp/fakeext" ./cmd # the test binary is the fake peer when called fakeext
-port=$((20000 + RANDOM % 20000))
-export BROWSERCTL_HOME=$tmp BROWSERCTL_SERVER=127.0.0.1:$port BROWSERCTL_TOKEN=bench-token-0123456789
-echo 'tabs.active {"tabId":101,"windowId":1,"url":"https://example.com/","title":"Example Domain","active":true,"groupId":12,"sessionId":"s1"}' >"$tmp/rules.txt"
-"$tmp/fakeext" "$tmp/rules.txt" /dev/null 2>/dev/null &
-fake=$!
-"$new" tab active >/dev/null 2>&1 # starts the hub, waits for the peer
+. bench/fakepeer.sh
+start_fake_peer "$new"
 
 python3 - "$old" "$new" "$N" <<'PY'
 import os, shlex, statistics, subprocess, sys, time
