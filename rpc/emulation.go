@@ -234,37 +234,28 @@ var resetFlag = Flag{Name: "reset", Help: "undo this setting: the browser's own 
 // the member, or the error the user sees. Named functions, not closures
 // made by calls, so that the rows stay data (see Methods).
 
-func parseWidth(s string) (string, error)     { return cssSize("WIDTH")(s) }
-func parseHeight(s string) (string, error)    { return cssSize("HEIGHT")(s) }
-func parseOffline(s string) (string, error)   { return onOff("offline")(s) }
-func parseLatitude(s string) (string, error)  { return number("LATITUDE", -90, 90)(s) }
-func parseLongitude(s string) (string, error) { return number("LONGITUDE", -180, 180)(s) }
-func parseAccuracy(s string) (string, error)  { return notNegative("--accuracy")(s) }
-func parseZone(s string) (string, error)      { return notBlank("the ZONE must not be empty")(s) }
-func parseLocale(s string) (string, error)    { return notBlank("the TAG must not be empty")(s) }
-func parseUserAgent(s string) (string, error) {
-	return oneLine("the user agent must be one non-empty line")(s)
-}
-func parseUser(s string) (string, error) { return nonEmpty(s, "the USER must not be empty") }
+func parseWidth(s string) (string, error)     { return cssSize(s, "WIDTH") }
+func parseHeight(s string) (string, error)    { return cssSize(s, "HEIGHT") }
+func parseLatitude(s string) (string, error)  { return number(s, "LATITUDE", -90, 90) }
+func parseLongitude(s string) (string, error) { return number(s, "LONGITUDE", -180, 180) }
+func parseZone(s string) (string, error)      { return notBlank(s, "the ZONE must not be empty") }
+func parseLocale(s string) (string, error)    { return notBlank(s, "the TAG must not be empty") }
+func parseUser(s string) (string, error)      { return nonEmpty(s, "the USER must not be empty") }
 
-func cssSize(label string) func(string) (string, error) {
-	return func(s string) (string, error) {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 || v > 100000 {
-			return "", fmt.Errorf("%s must be a whole number of CSS pixels from 1 to 100000, got %q", label, s)
-		}
-		return s, nil
+func cssSize(s, label string) (string, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 1 || v > 100000 {
+		return "", fmt.Errorf("%s must be a whole number of CSS pixels from 1 to 100000, got %q", label, s)
 	}
+	return s, nil
 }
 
-func number(label string, min, max float64) func(string) (string, error) {
-	return func(s string) (string, error) {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || v < min || v > max {
-			return "", fmt.Errorf("%s must be a number from %g to %g, got %q", label, min, max, s)
-		}
-		return s, nil
+func number(s, label string, min, max float64) (string, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < min || v > max {
+		return "", fmt.Errorf("%s must be a number from %g to %g, got %q", label, min, max, s)
 	}
+	return s, nil
 }
 
 func scale(s string) (string, error) {
@@ -274,25 +265,21 @@ func scale(s string) (string, error) {
 	return s, nil
 }
 
-func notNegative(label string) func(string) (string, error) {
-	return func(s string) (string, error) {
-		if v, _ := strconv.ParseFloat(s, 64); v < 0 {
-			return "", fmt.Errorf("%s must not be negative", label)
-		}
-		return s, nil
+func parseAccuracy(s string) (string, error) {
+	if v, _ := strconv.ParseFloat(s, 64); v < 0 {
+		return "", errors.New("--accuracy must not be negative")
 	}
+	return s, nil
 }
 
-func onOff(label string) func(string) (string, error) {
-	return func(s string) (string, error) {
-		switch strings.ToLower(s) {
-		case "on", "true", "1":
-			return "true", nil
-		case "off", "false", "0":
-			return "false", nil
-		}
-		return "", fmt.Errorf("%s must be on or off, got %q", label, s)
+func parseOffline(s string) (string, error) {
+	switch strings.ToLower(s) {
+	case "on", "true", "1":
+		return "true", nil
+	case "off", "false", "0":
+		return "false", nil
 	}
+	return "", fmt.Errorf("offline must be on or off, got %q", s)
 }
 
 // nonEmpty is s, or msg as the error when s is empty.
@@ -303,22 +290,18 @@ func nonEmpty(s, msg string) (string, error) {
 	return s, nil
 }
 
-func notBlank(msg string) func(string) (string, error) {
-	return func(s string) (string, error) {
-		if strings.TrimSpace(s) == "" {
-			return "", errors.New(msg)
-		}
-		return s, nil
+func notBlank(s, msg string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New(msg)
 	}
+	return s, nil
 }
 
-func oneLine(msg string) func(string) (string, error) {
-	return func(s string) (string, error) {
-		if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "\r\n") {
-			return "", errors.New(msg)
-		}
-		return s, nil
+func parseUserAgent(s string) (string, error) {
+	if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "\r\n") {
+		return "", errors.New("the user agent must be one non-empty line")
 	}
+	return s, nil
 }
 
 func headersJSON(s string) (string, error) {
