@@ -1725,7 +1725,7 @@ async function callInjected(tabId, where, name, args, opts = {}) {
       if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
     }
   }
-  if (key !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
+  if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
     if (installed2.size >= MAX_KNOWN) installed2.clear();
     installed2.add(key);
   }

@@ -40,7 +40,8 @@ export async function installOnNewDocuments(_tabId: number, send: AttachSend): P
   await send("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
 }
 
-/** Contexts known to have this build's script: "tab:session:context". */
+/** Out-of-process frames' contexts known to have this build's script:
+ * "tab:session:context". */
 const installed = new Set<string>();
 /** Installs under way, by the same key: a call meanwhile waits for it
  * instead of sending the script a second time. */
@@ -118,7 +119,9 @@ export async function callInjected<N extends MethodName>(
       if (key !== undefined && installing.get(key) === install) installing.delete(key);
     }
   }
-  if (key !== undefined && !installed.has(key) && !r.exceptionDetails) {
+  // Only an out-of-process frame's worlds need remembering: a tab's own
+  // go short first either way.
+  if (key !== undefined && where.session !== undefined && !installed.has(key) && !r.exceptionDetails) {
     if (installed.size >= MAX_KNOWN) installed.clear();
     installed.add(key);
   }
