@@ -2778,7 +2778,9 @@ function take(s, f) {
     s.truncated = true;
     return;
   }
-  s.frames.push(f);
+  let i = s.frames.length;
+  while (i > 0 && s.frames[i - 1].wallMs > f.wallMs) i--;
+  s.frames.splice(i, 0, f);
   s.bytes += f.data.length;
 }
 async function mark(s) {

@@ -90,7 +90,12 @@ export function take(s: Shots, f: Shot): void {
     s.truncated = true;
     return;
   }
-  s.frames.push(f);
+  // In time order: the trace file lists them so (DevTools reads them in
+  // order), and a frame's compositor timestamp now and then comes in
+  // earlier than the one before it.
+  let i = s.frames.length;
+  while (i > 0 && s.frames[i - 1]!.wallMs > f.wallMs) i--;
+  s.frames.splice(i, 0, f);
   s.bytes += f.data.length;
 }
 
