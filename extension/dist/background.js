@@ -1685,7 +1685,7 @@ var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; 
 var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
 ${SOURCE}
 })(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
-var WORLD_NAME = "browserctl";
+var WORLD_NAME = "browserctl:injected";
 async function installOnNewDocuments(_tabId, send3) {
   await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
 }
@@ -1750,6 +1750,23 @@ onForget((tabId) => {
 });
 var mainFrames = /* @__PURE__ */ new Map();
 var making = /* @__PURE__ */ new Map();
+function mainFrameNavigated(tabId, p) {
+  const frame = p["frame"];
+  if (frame && !frame.parentId && typeof frame.id === "string") mainFrames.set(tabId, frame.id);
+}
+function worldAnnounced(tabId, p) {
+  const c = p["context"];
+  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault) return;
+  const main = mainFrames.get(tabId);
+  if (main === void 0 || c.auxData?.frameId !== main) return;
+  worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+}
+function worldContextDestroyed(tabId, p) {
+  if (worlds.get(tabId)?.contextId === p["executionContextId"]) dropContext(tabId);
+}
+function worldContextsCleared(tabId) {
+  if (worlds.has(tabId)) dropContext(tabId);
+}
 async function isolatedContext(tabId) {
   await ensureAttached(tabId);
   const gen = generation(tabId);
@@ -1781,7 +1798,7 @@ async function makeWorld(tabId, gen) {
     mainFrames.set(tabId, tree.frameTree.frame.id);
     contextId = await make(tree.frameTree.frame.id);
   }
-  worlds.set(tabId, { generation: gen, contextId });
+  if (!((worlds.get(tabId)?.generation ?? -1) > gen)) worlds.set(tabId, { generation: gen, contextId });
   return contextId;
 }
 function dropContext(tabId) {
@@ -4863,12 +4880,17 @@ var TAB_SESSION = [
   [
     "Page.frameNavigated",
     noteFrameNavigated,
+    mainFrameNavigated,
     dropChooserOnNavigation,
     trackDocumentRequest,
     permissionsOnNavigation,
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation
   ],
+  // the tab's isolated world as each document announces it (world.ts)
+  ["Runtime.executionContextCreated", worldAnnounced],
+  ["Runtime.executionContextDestroyed", worldContextDestroyed],
+  ["Runtime.executionContextsCleared", (tabId) => worldContextsCleared(tabId)],
   // logs (observe.ts): console, errors, requests, blocking
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],

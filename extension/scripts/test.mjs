@@ -29,9 +29,12 @@ if (cycles.status !== 0) {
   process.exit();
 }
 
-const tests = findTests(join(root, "src"));
+// `node scripts/test.mjs world dialogs`: only the test files whose path
+// holds one of the words.
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const tests = findTests(join(root, "src")).filter((t) => only.length === 0 || only.some((w) => t.includes(w)));
 if (tests.length === 0) {
-  console.error("no src/**/*.test.ts found");
+  console.error(only.length ? `no src/**/*.test.ts matches ${only.join(", ")}` : "no src/**/*.test.ts found");
   process.exit(1);
 }
 const out = mkdtempSync(join(tmpdir(), "browserctl-ext-test-"));

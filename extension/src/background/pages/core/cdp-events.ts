@@ -37,6 +37,7 @@ import {
   type TabWiring,
 } from "./debugger";
 import { frameSessionAttached, frameSessionDetached } from "./frames";
+import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
 
@@ -58,12 +59,17 @@ const TAB_SESSION: EventList = [
   [
     "Page.frameNavigated",
     noteFrameNavigated,
+    mainFrameNavigated,
     dropChooserOnNavigation,
     trackDocumentRequest,
     permissionsOnNavigation,
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
   ],
+  // the tab's isolated world as each document announces it (world.ts)
+  ["Runtime.executionContextCreated", worldAnnounced],
+  ["Runtime.executionContextDestroyed", worldContextDestroyed],
+  ["Runtime.executionContextsCleared", (tabId) => worldContextsCleared(tabId)],
   // logs (observe.ts): console, errors, requests, blocking
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],

@@ -33,7 +33,7 @@ test("an attached tab gets the in-page script in its isolated world as each docu
   await new Promise((r) => setTimeout(r, 0)); // the attach hooks go out beside Page.enable
   const adds = fake.sent.filter(([m, p]) => m === "Page.addScriptToEvaluateOnNewDocument" && String(p["source"]).includes("__browserctlInjected"));
   assert.equal(adds.length, 1);
-  assert.equal(adds[0]![1]["worldName"], "browserctl");
+  assert.equal(adds[0]![1]["worldName"], "browserctl:injected");
   assert.equal(adds[0]![1]["runImmediately"], true);
 });
 

@@ -31,8 +31,11 @@ const CALL = `function (n, a, ...o) { const m = globalThis.__browserctlInjected;
 const INSTALL_AND_CALL = `function (n, a, ...o) { (function () {\n${SOURCE}\n})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
 
 /** The isolated world the script runs in; world.ts and snapshot.ts make
- * and find it by this name, closed-roots.ts adds its note to it. */
-export const WORLD_NAME = "browserctl";
+ * and find it by this name, closed-roots.ts adds its note to it. Not the
+ * bare product name: an extension's content scripts run in a world named
+ * after the extension, and world.ts takes the world a document announces
+ * by its name. */
+export const WORLD_NAME = "browserctl:injected";
 
 /** On each attachment (cdp-events.ts ON_ATTACH): the script in the world
  * of every document the tab starts from now on, and of the ones it has. */

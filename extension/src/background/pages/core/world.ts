@@ -23,6 +23,43 @@ const mainFrames = new Map<number, string>();
  * share one Page.createIsolatedWorld. */
 const making = new Map<number, { generation: number; made: Promise<number> }>();
 
+/**
+ * Page.frameNavigated of the tab's main frame: its id (the same for each of
+ * its documents).
+ */
+export function mainFrameNavigated(tabId: number, p: Record<string, unknown>): void {
+  const frame = p["frame"] as { id?: unknown; parentId?: unknown } | undefined;
+  if (frame && !frame.parentId && typeof frame.id === "string") mainFrames.set(tabId, frame.id);
+}
+
+/**
+ * Runtime.executionContextCreated (Runtime is on for the logs): the world
+ * the in-page script was put in as the main frame's document started
+ * (injected.ts) is taken as the tab's world, so the first call into a new
+ * document sends no Page.createIsolatedWorld (~4 ms). It is taken for the
+ * generation it is announced in: the browser announces a document's worlds
+ * after its Page.frameNavigated, and one announced earlier (context ids
+ * repeat across renderer processes) is never current; the world is then
+ * made as before.
+ */
+export function worldAnnounced(tabId: number, p: Record<string, unknown>): void {
+  const c = p["context"] as { id?: unknown; name?: unknown; auxData?: { frameId?: unknown; isDefault?: unknown } } | undefined;
+  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault) return;
+  const main = mainFrames.get(tabId);
+  if (main === undefined || c.auxData?.frameId !== main) return;
+  worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+}
+
+/** Runtime.executionContextDestroyed: the tab's world, when it is that one, is gone. */
+export function worldContextDestroyed(tabId: number, p: Record<string, unknown>): void {
+  if (worlds.get(tabId)?.contextId === p["executionContextId"]) dropContext(tabId);
+}
+
+/** Runtime.executionContextsCleared: every context of the tab is gone. */
+export function worldContextsCleared(tabId: number): void {
+  if (worlds.has(tabId)) dropContext(tabId);
+}
+
 /** The execution context id of the tab's isolated world, made when needed. */
 export async function isolatedContext(tabId: number): Promise<number> {
   await ensureAttached(tabId);
@@ -57,7 +94,8 @@ async function makeWorld(tabId: number, gen: number): Promise<number> {
     mainFrames.set(tabId, tree.frameTree.frame.id);
     contextId = await make(tree.frameTree.frame.id);
   }
-  worlds.set(tabId, { generation: gen, contextId });
+  // A world a newer document announced meanwhile stays.
+  if (!((worlds.get(tabId)?.generation ?? -1) > gen)) worlds.set(tabId, { generation: gen, contextId });
   return contextId;
 }
 
