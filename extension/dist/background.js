@@ -1745,6 +1745,7 @@ async function valueOf(tabId, where, name, args, fail, opts = {}) {
 var worlds = /* @__PURE__ */ new Map();
 onForget((tabId) => {
   worlds.delete(tabId);
+  childWorlds.delete(tabId);
   mainFrames.delete(tabId);
   making.delete(tabId);
 });
@@ -1756,16 +1757,37 @@ function mainFrameNavigated(tabId, p) {
 }
 function worldAnnounced(tabId, p) {
   const c = p["context"];
-  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault) return;
+  const frameId = c?.auxData?.frameId;
+  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault || typeof frameId !== "string") return;
   const main = mainFrames.get(tabId);
-  if (main === void 0 || c.auxData?.frameId !== main) return;
-  worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+  if (main === void 0) return;
+  if (frameId === main) {
+    worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+    return;
+  }
+  let m = childWorlds.get(tabId);
+  if (!m) childWorlds.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(frameId, c.id);
+}
+var childWorlds = /* @__PURE__ */ new Map();
+function announcedChildWorld(tabId, frameId) {
+  return childWorlds.get(tabId)?.get(frameId);
+}
+function forgetChildWorld(tabId, frameId, contextId) {
+  const m = childWorlds.get(tabId);
+  if (m?.get(frameId) === contextId) m.delete(frameId);
 }
 function worldContextDestroyed(tabId, p) {
-  if (worlds.get(tabId)?.contextId === p["executionContextId"]) dropContext(tabId);
+  const id = p["executionContextId"];
+  if (worlds.get(tabId)?.contextId === id) dropContext(tabId);
+  const m = childWorlds.get(tabId);
+  if (m) {
+    for (const [frameId, contextId] of m) if (contextId === id) m.delete(frameId);
+  }
 }
 function worldContextsCleared(tabId) {
   if (worlds.has(tabId)) dropContext(tabId);
+  childWorlds.delete(tabId);
 }
 async function isolatedContext(tabId) {
   await ensureAttached(tabId);
@@ -5258,11 +5280,12 @@ function contextGone(e) {
 async function childWorld(tabId, st, f) {
   const w = st.worlds.get(f.frameId);
   if (w && w.session === f.session) return w;
-  const r = await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
+  const announced = f.session === void 0 ? announcedChildWorld(tabId, f.frameId) : void 0;
+  const contextId = announced ?? (await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
     frameId: f.frameId,
     worldName: WORLD_NAME
-  });
-  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
+  })).executionContextId;
+  const fresh = { session: f.session, contextId, key: st.nextKey++ };
   st.worlds.set(f.frameId, fresh);
   return fresh;
 }
@@ -5310,6 +5333,8 @@ async function walkChild(tabId, st, f, o) {
     return await attempt();
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
+    const gone = st.worlds.get(f.frameId);
+    if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
     try {
       return await attempt();

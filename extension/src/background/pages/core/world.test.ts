@@ -7,7 +7,7 @@ import { FakeChrome } from "../../../testing/fake-chrome";
 import "./cdp-events"; // the tab's listeners
 import { ensureAttached, uninstall } from "./debugger";
 import { WORLD_NAME } from "./injected";
-import { isolatedContext } from "./world";
+import { announcedChildWorld, forgetChildWorld, isolatedContext } from "./world";
 
 let fake: FakeChrome;
 let made: number;
@@ -77,4 +77,24 @@ test("a destroyed world or cleared contexts are made again", async () => {
   assert.equal(await isolatedContext(1), 901);
   fake.emit(1, "Runtime.executionContextsCleared", {});
   assert.equal(await isolatedContext(1), 902);
+});
+
+test("a child frame of the tab's process is walked in the world it announced, until that world is gone", async () => {
+  await ensureAttached(1);
+  navigated("MAIN");
+  navigated("CHILD", "MAIN");
+  announced(5, "CHILD");
+  assert.equal(announcedChildWorld(1, "CHILD"), 5);
+  announced(6, "OTHER", "browserctl");
+  assert.equal(announcedChildWorld(1, "OTHER"), undefined);
+  fake.emit(1, "Runtime.executionContextDestroyed", { executionContextId: 5 });
+  assert.equal(announcedChildWorld(1, "CHILD"), undefined);
+  announced(9, "CHILD");
+  forgetChildWorld(1, "CHILD", 8); // another context: kept
+  assert.equal(announcedChildWorld(1, "CHILD"), 9);
+  forgetChildWorld(1, "CHILD", 9);
+  assert.equal(announcedChildWorld(1, "CHILD"), undefined);
+  announced(10, "CHILD");
+  fake.emit(1, "Runtime.executionContextsCleared", {});
+  assert.equal(announcedChildWorld(1, "CHILD"), undefined);
 });

@@ -12,6 +12,7 @@ const worlds = new Map<number, { generation: number; contextId: number; frameId?
 
 onForget((tabId) => {
   worlds.delete(tabId);
+  childWorlds.delete(tabId);
   mainFrames.delete(tabId);
   making.delete(tabId);
 });
@@ -44,20 +45,51 @@ export function mainFrameNavigated(tabId: number, p: Record<string, unknown>): v
  */
 export function worldAnnounced(tabId: number, p: Record<string, unknown>): void {
   const c = p["context"] as { id?: unknown; name?: unknown; auxData?: { frameId?: unknown; isDefault?: unknown } } | undefined;
-  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault) return;
+  const frameId = c?.auxData?.frameId;
+  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault || typeof frameId !== "string") return;
   const main = mainFrames.get(tabId);
-  if (main === undefined || c.auxData?.frameId !== main) return;
-  worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+  if (main === undefined) return;
+  if (frameId === main) {
+    worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+    return;
+  }
+  let m = childWorlds.get(tabId);
+  if (!m) childWorlds.set(tabId, (m = new Map()));
+  m.set(frameId, c.id);
+}
+
+/**
+ * The worlds of the tab's child frames that share its renderer process (its
+ * own CDP session), by frame id, as their documents announce them: a
+ * context lives until Runtime.executionContextDestroyed names it or the
+ * contexts are cleared (a new main-frame document, maybe in another
+ * process), and ids are unique within a process.
+ */
+const childWorlds = new Map<number, Map<string, number>>();
+
+/** The announced world of a child frame of the tab's own session, if any. */
+export function announcedChildWorld(tabId: number, frameId: string): number | undefined {
+  return childWorlds.get(tabId)?.get(frameId);
+}
+
+/** Forgets a child frame's announced world a call found gone. */
+export function forgetChildWorld(tabId: number, frameId: string, contextId: number): void {
+  const m = childWorlds.get(tabId);
+  if (m?.get(frameId) === contextId) m.delete(frameId);
 }
 
 /** Runtime.executionContextDestroyed: the tab's world, when it is that one, is gone. */
 export function worldContextDestroyed(tabId: number, p: Record<string, unknown>): void {
-  if (worlds.get(tabId)?.contextId === p["executionContextId"]) dropContext(tabId);
+  const id = p["executionContextId"];
+  if (worlds.get(tabId)?.contextId === id) dropContext(tabId);
+  const m = childWorlds.get(tabId);
+  if (m) for (const [frameId, contextId] of m) if (contextId === id) m.delete(frameId);
 }
 
 /** Runtime.executionContextsCleared: every context of the tab is gone. */
 export function worldContextsCleared(tabId: number): void {
   if (worlds.has(tabId)) dropContext(tabId);
+  childWorlds.delete(tabId);
 }
 
 /** The execution context id of the tab's isolated world, made when needed. */

@@ -36,7 +36,7 @@ export const MAX_WALK_LINES = 20_000;
 /** Documents up to this many elements are scanned for closed shadow roots
  * on any element (closed-roots.ts); larger ones on custom elements only. */
 export const MAX_SCAN_ELEMENTS = 20_000;
-import { dropContext, isolatedContext } from "../core/world";
+import { announcedChildWorld, dropContext, forgetChildWorld, isolatedContext } from "../core/world";
 import { failed } from "../core/failed";
 import type { PageHandlers } from "../tables";
 
@@ -90,11 +90,18 @@ function contextGone(e: unknown): boolean {
 async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<World> {
   const w = st.worlds.get(f.frameId);
   if (w && w.session === f.session) return w;
-  const r = await sendIn<{ executionContextId: number }>(tabId, f.session, "Page.createIsolatedWorld", {
-    frameId: f.frameId,
-    worldName: WORLD_NAME,
-  });
-  const fresh = { session: f.session, contextId: r.executionContextId, key: st.nextKey++ };
+  // A frame of the tab's own process has announced its world as its
+  // document started (core/world.ts); one of its own session is made.
+  const announced = f.session === undefined ? announcedChildWorld(tabId, f.frameId) : undefined;
+  const contextId =
+    announced ??
+    (
+      await sendIn<{ executionContextId: number }>(tabId, f.session, "Page.createIsolatedWorld", {
+        frameId: f.frameId,
+        worldName: WORLD_NAME,
+      })
+    ).executionContextId;
+  const fresh = { session: f.session, contextId, key: st.nextKey++ };
   st.worlds.set(f.frameId, fresh);
   return fresh;
 }
@@ -161,7 +168,10 @@ async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOption
     return await attempt();
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
-    st.worlds.delete(f.frameId); // a new document, or the frame is gone
+    // a new document, or the frame is gone: its world is made again
+    const gone = st.worlds.get(f.frameId);
+    if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
+    st.worlds.delete(f.frameId);
     try {
       return await attempt();
     } catch (e2) {
