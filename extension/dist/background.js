@@ -4912,7 +4912,7 @@ var TAB_SESSION = [
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
-  ["Runtime.executionContextsCleared", (tabId) => worldContextsCleared(tabId)],
+  ["Runtime.executionContextsCleared", worldContextsCleared],
   // logs (observe.ts): console, errors, requests, blocking
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],

@@ -69,7 +69,7 @@ const TAB_SESSION: EventList = [
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
-  ["Runtime.executionContextsCleared", (tabId) => worldContextsCleared(tabId)],
+  ["Runtime.executionContextsCleared", worldContextsCleared],
   // logs (observe.ts): console, errors, requests, blocking
   ["Runtime.consoleAPICalled", consoleCalled],
   ["Log.entryAdded", logEntryAdded],
