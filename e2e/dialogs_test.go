@@ -110,6 +110,32 @@ func TestConfirmHeldThenAnswered(t *testing.T) {
 	}
 }
 
+// A press whose mousedown handler opens a confirm: the click reports the
+// dialog held, the page sees no release while it is open, and once it is
+// answered the release reaches the page, one mouseup and one click, as a
+// person's would.
+func TestPressThatOpensAConfirmEndsWhenItCloses(t *testing.T) {
+	tag := tagFor(t)
+	s, snap := dialogPage(t, tag)
+	d, _ := clickReporting(t, s, snap.ref(t, "button", "Hold"))
+	if d != (dialogReport{"confirm", "Hold on?", "open"}) {
+		t.Errorf("the click's dialog member: %+v", d)
+	}
+	if got := h.rec.of(tag, "hold-up", "hold-click"); len(got) != 0 {
+		t.Errorf("with the confirm open the page saw %d release events, want none", len(got))
+	}
+	mustRun(t, in(s, "dialog", "accept")...)
+	e := h.rec.waitFor(t, tag, "what confirm() returned", func(e event) bool { return e.Type == "hold-confirm" })
+	if v, _ := e.Data["value"].(bool); !v {
+		t.Errorf("the page's confirm() returned %v, want true", e.Data["value"])
+	}
+	h.rec.waitFor(t, tag, "the release after the confirm", func(e event) bool { return e.Type == "hold-click" })
+	h.rec.settle()
+	if up, clicks := len(h.rec.of(tag, "hold-up")), len(h.rec.of(tag, "hold-click")); up != 1 || clicks != 1 {
+		t.Errorf("after the confirm the page saw %d mouseup and %d click, want 1 and 1", up, clicks)
+	}
+}
+
 func TestPromptAnswered(t *testing.T) {
 	tag := tagFor(t)
 	s, snap := dialogPage(t, tag)

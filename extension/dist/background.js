@@ -751,8 +751,11 @@ async function sendIn(tabId, sessionId, method, params = {}, timeoutMs) {
 }
 var NOT_ATTACHED = /Debugger is not attached to the tab/i;
 async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
-  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
+  const ms = timeoutMs ?? callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
+  return await untilDialog(tabId, (dialogOpened) => Promise.race([rawSend(tabId, method, params, ms, sessionId), dialogOpened]));
+}
+async function untilDialog(tabId, wait2) {
   const st = tabs.get(tabId);
   if (!st) throw failed("the debugger was detached from the tab");
   let waiter;
@@ -760,10 +763,35 @@ async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
     waiter = (d) => reject(new DialogOpenError(d));
     st.dialogWaiters.add(waiter);
   });
+  dialogOpened.catch(() => {
+  });
   try {
-    return await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened]);
+    return await wait2(dialogOpened);
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
+  }
+}
+async function sendInOrder(tabId, commands) {
+  let answered2 = 0;
+  const once = async () => {
+    await ensureAttached(tabId);
+    const timeoutMs = callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
+    await untilDialog(tabId, async (dialogOpened) => {
+      const answers = commands.map(([method, params]) => rawSend(tabId, method, params, timeoutMs));
+      for (const a of answers) a.catch(() => {
+      });
+      for (const a of answers) {
+        await Promise.race([a, dialogOpened]);
+        answered2++;
+      }
+    });
+  };
+  try {
+    await once();
+  } catch (e) {
+    if (answered2 > 0 || !(e instanceof RpcError) || !NOT_ATTACHED.test(e.message)) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    await once();
   }
 }
 async function detach(tabId) {
@@ -3884,10 +3912,16 @@ async function quadCentre(tabId, objectId) {
 }
 async function mouseClick(tabId, pt, button, clickCount) {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  const events = [["Input.dispatchMouseEvent", { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }]];
   for (let i = 1; i <= clickCount; i++) {
-    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+    events.push(["Input.dispatchMouseEvent", { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] }]);
+    events.push(["Input.dispatchMouseEvent", { ...base, type: "mouseReleased", clickCount: i, buttons: 0 }]);
+  }
+  try {
+    await sendInOrder(tabId, events);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
   }
 }
 async function click(tabId, p) {
@@ -3958,8 +3992,12 @@ async function mouse(tabId, p) {
       await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
       break;
     case "down":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
-      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      await sendInOrder(tabId, [
+        ["Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none" }],
+        ["Input.dispatchMouseEvent", { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] }]
+      ]).catch((e) => {
+        if (!(e instanceof DialogOpenError)) throw e;
+      });
       break;
     case "up":
       await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
@@ -6250,13 +6288,11 @@ function keyEvents(stroke2) {
 
 // src/background/pages/input/keyboard.ts
 async function stroke(tabId, s) {
-  for (const ev of keyEvents(s)) {
-    try {
-      await send(tabId, "Input.dispatchKeyEvent", ev);
-    } catch (e) {
-      if (e instanceof DialogOpenError) return false;
-      throw e;
-    }
+  try {
+    await sendInOrder(tabId, keyEvents(s).map((ev) => ["Input.dispatchKeyEvent", ev]));
+  } catch (e) {
+    if (e instanceof DialogOpenError) return false;
+    throw e;
   }
   return true;
 }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { ErrorCode, RpcError } from "../../types";
-import { ensureAttached, generation, send, uninstall } from "./debugger";
+import { DialogOpenError, ensureAttached, generation, send, sendInOrder, uninstall } from "./debugger";
 import { releaseTab } from "../index";
 import { FakeChrome } from "../../../testing/fake-chrome";
 import { resolveRef, setRefs, type RefTarget } from "../snapshot/refs";
@@ -166,4 +166,52 @@ test("an attachment Chrome dropped without onDetach is made again, and the comma
   });
   await assert.rejects(send(1, "DOM.focus", {}), /not focusable/);
   assert.equal(fake.methods().filter((m) => m === "DOM.focus").length, 1);
+});
+
+test("sendInOrder sends every command before the first answers, in order, and waits for all", async () => {
+  await ensureAttached(1);
+  fake.sent.length = 0;
+  const release: Array<() => void> = [];
+  fake.answers.set("Input.dispatchMouseEvent", () => new Promise<void>((r) => release.push(r)));
+  let done = false;
+  const all = sendInOrder(1, [
+    ["Input.dispatchMouseEvent", { type: "mouseMoved" }],
+    ["Input.dispatchMouseEvent", { type: "mousePressed" }],
+    ["Input.dispatchMouseEvent", { type: "mouseReleased" }],
+  ]).then(() => (done = true));
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(fake.sent.map(([, p]) => p["type"]), ["mouseMoved", "mousePressed", "mouseReleased"]);
+  release[0]!();
+  release[1]!();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(done, false, "resolved before the last answer");
+  release[2]!();
+  await all;
+});
+
+test("sendInOrder fails with the dialog a command opened, and sends nothing while it is open", async () => {
+  await ensureAttached(1);
+  fake.answers.set("Input.dispatchMouseEvent", () => new Promise<void>(() => {}));
+  const pending = sendInOrder(1, [
+    ["Input.dispatchMouseEvent", { type: "mousePressed" }],
+    ["Input.dispatchMouseEvent", { type: "mouseReleased" }],
+  ]);
+  fake.emit(1, "Page.javascriptDialogOpening", { type: "confirm", message: "sure?" });
+  await assert.rejects(pending, (e: unknown) => e instanceof DialogOpenError);
+  fake.sent.length = 0;
+  await assert.rejects(sendInOrder(1, [["Input.dispatchKeyEvent", { type: "keyUp" }]]), (e: unknown) => e instanceof DialogOpenError);
+  assert.deepEqual(fake.methods(), []);
+  fake.emit(1, "Page.javascriptDialogClosed", { result: true });
+});
+
+test("sendInOrder attaches again when Chrome dropped the tab, sending each command once", async () => {
+  await send(1, "Runtime.evaluate", {});
+  fake.attached.delete(1); // Chrome let go, no event
+  fake.sent.length = 0;
+  await sendInOrder(1, [
+    ["Input.dispatchKeyEvent", { type: "keyDown" }],
+    ["Input.dispatchKeyEvent", { type: "keyUp" }],
+  ]);
+  assert.equal(fake.attachCalls, 2);
+  assert.deepEqual(fake.sent.filter(([m]) => m === "Input.dispatchKeyEvent").map(([, p]) => p["type"]), ["keyDown", "keyUp"]);
 });

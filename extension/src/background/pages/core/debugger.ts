@@ -537,8 +537,14 @@ async function sendOnce<T>(
   params: object,
   timeoutMs: number | undefined,
 ): Promise<T> {
-  timeoutMs ??= callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
+  const ms = timeoutMs ?? callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
+  return (await untilDialog(tabId, (dialogOpened) => Promise.race([rawSend(tabId, method, params, ms, sessionId), dialogOpened]))) as T;
+}
+
+/** Runs wait with a promise that rejects with DialogOpenError when a
+ * dialog opens on the attached tab. */
+async function untilDialog<T>(tabId: number, wait: (dialogOpened: Promise<never>) => Promise<T>): Promise<T> {
   const st = tabs.get(tabId);
   if (!st) throw failed("the debugger was detached from the tab");
   let waiter: ((d: Dialog) => void) | undefined;
@@ -546,10 +552,46 @@ async function sendOnce<T>(
     waiter = (d) => reject(new DialogOpenError(d));
     st.dialogWaiters.add(waiter);
   });
+  dialogOpened.catch(() => {});
   try {
-    return (await Promise.race([rawSend(tabId, method, params, timeoutMs, sessionId), dialogOpened])) as T;
+    return await wait(dialogOpened);
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
+  }
+}
+
+/**
+ * Sends commands to the tab one after another without waiting for each
+ * answer: the browser runs a tab's commands in the order they are sent.
+ * For input events, whose answers wait for the renderer (a mouse move's
+ * for the next frame), so a click's move, press and release cost about
+ * one wait instead of three. Resolves when every one has answered; fails
+ * as send() does, and with DialogOpenError as soon as a dialog opens (the
+ * events after the one that opened it reach the page when the dialog is
+ * closed, as a person's release of the button would).
+ */
+export async function sendInOrder(tabId: number, commands: ReadonlyArray<readonly [method: string, params: object]>): Promise<void> {
+  let answered = 0;
+  const once = async () => {
+    await ensureAttached(tabId);
+    const timeoutMs = callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
+    await untilDialog(tabId, async (dialogOpened) => {
+      const answers = commands.map(([method, params]) => rawSend(tabId, method, params, timeoutMs));
+      for (const a of answers) a.catch(() => {}); // each is awaited below unless an earlier one failed
+      for (const a of answers) {
+        await Promise.race([a, dialogOpened]);
+        answered++;
+      }
+    });
+  };
+  try {
+    await once();
+  } catch (e) {
+    // As sendIn: Chrome let go of the tab without telling us. Only when
+    // the first command failed so: none of them reached the page.
+    if (answered > 0 || !(e instanceof RpcError) || !NOT_ATTACHED.test(e.message)) throw e;
+    if (tabs.has(tabId)) forget(tabId);
+    await once();
   }
 }
 

@@ -9,7 +9,7 @@ import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type Mou
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { deadlineOf, pointerAction } from "./pointer";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { DialogOpenError, send, sendInOrder } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { offsetOf } from "./geometry";
 import { releaseActionObjects } from "../snapshot/refs";
@@ -82,12 +82,21 @@ async function quadCentre(tabId: number, objectId: string): Promise<Point | null
   return null;
 }
 
+/** The mouse moved to pt, then clickCount presses and releases there: sent
+ * in order without waiting for each (debugger.ts sendInOrder). A dialog a
+ * handler opened ends it: the events did their job. */
 export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  await dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 });
+  const events: Array<[string, object]> = [["Input.dispatchMouseEvent", { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }]];
   for (let i = 1; i <= clickCount; i++) {
-    await dispatch(tabId, { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    await dispatch(tabId, { ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+    events.push(["Input.dispatchMouseEvent", { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] }]);
+    events.push(["Input.dispatchMouseEvent", { ...base, type: "mouseReleased", clickCount: i, buttons: 0 }]);
+  }
+  try {
+    await sendInOrder(tabId, events);
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
   }
 }
 
@@ -169,8 +178,12 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
       await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
       break;
     case "down":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
-      await dispatch(tabId, { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] });
+      await sendInOrder(tabId, [
+        ["Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none" }],
+        ["Input.dispatchMouseEvent", { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] }],
+      ]).catch((e: unknown) => {
+        if (!(e instanceof DialogOpenError)) throw e;
+      });
       break;
     case "up":
       await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });

@@ -6,7 +6,7 @@ import { requireString, requireText } from "../../params";
 import type { RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { budgetOf, waitMsOf } from "../core/deadline";
-import { DialogOpenError, send } from "../core/debugger";
+import { DialogOpenError, sendInOrder } from "../core/debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
@@ -14,16 +14,15 @@ import { labelOf, requireTarget, resolveSpec } from "../targets/target";
 import type { PageHandlers } from "../tables";
 import { direct } from "./direct";
 
+/** One key stroke, its events sent in order without waiting for each
+ * (debugger.ts sendInOrder). False: a handler opened a dialog (the key
+ * was delivered; its release reaches the page when the dialog closes). */
 export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
-  for (const ev of keyEvents(s)) {
-    try {
-      await send(tabId, "Input.dispatchKeyEvent", ev);
-    } catch (e) {
-      // The key's handler opened a dialog: the key was delivered, and
-      // nothing more can be until the dialog is gone.
-      if (e instanceof DialogOpenError) return false;
-      throw e;
-    }
+  try {
+    await sendInOrder(tabId, keyEvents(s).map((ev) => ["Input.dispatchKeyEvent", ev] as const));
+  } catch (e) {
+    if (e instanceof DialogOpenError) return false;
+    throw e;
   }
   return true;
 }
