@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,13 @@ func TestVerboseTimingOfAClick(t *testing.T) {
 		}
 	}
 
+	// The parts fit in the call: the mouse events go out without waiting
+	// for each, and the CDP row is the time one was in flight, not their sum.
+	callMs, cdpMs := msOfRow(t, errOut, "call"), msOfRow(t, errOut, "cdp")
+	if cdpMs > callMs {
+		t.Errorf("the cdp row (%.1f ms) exceeds the call (%.1f ms):\n%s", cdpMs, callMs, errOut)
+	}
+
 	// batch: one breakdown per line
 	file := filepath.Join(t.TempDir(), "lines")
 	if err := os.WriteFile(file, []byte("get title\nget url\n"), 0o600); err != nil {
@@ -53,4 +61,18 @@ func TestVerboseTimingOfAClick(t *testing.T) {
 	if n := strings.Count(errOut, "timing: "); n != 2 {
 		t.Errorf("batch -v printed %d breakdowns, want 2:\n%s", n, errOut)
 	}
+}
+
+// msOfRow is the milliseconds of the first "-v" breakdown row named name.
+func msOfRow(t *testing.T, report, name string) float64 {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^ +` + name + ` +([0-9.]+) ms`).FindStringSubmatch(report)
+	if m == nil {
+		t.Fatalf("no %s row in:\n%s", name, report)
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -67,6 +67,9 @@ type CallTimingResult struct {
 	// CDP are the chrome.debugger commands the call sent, by method, in
 	// order of first use.
 	CDP []CDPTiming `json:"cdp"`
+	// CDPWallMs is the time with at least one of those commands in flight:
+	// below their sum when some were sent without waiting for others.
+	CDPWallMs float64 `json:"cdpWallMs,omitempty" doc:"the time with at least one CDP command in flight (commands sent in parallel overlap in cdp's sums)"`
 }
 
 // CDPTiming is the time one CDP method took over a call: how many

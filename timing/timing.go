@@ -130,17 +130,24 @@ func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTra
 			parts = append(parts, fmt.Sprintf("%s x%d %s", m.Method, m.Count, floatMs(m.Ms)))
 		}
 		row(2, "wire", durationMs(max(ext-handler, 0)), "the hub <-> the extension: WebSocket both ways, the service worker's queue")
-		own := c.ext.HandlerMs - cdp
-		if own < 0 {
-			own = 0 // CDP commands sent in parallel overlap
+		// Commands sent without waiting for each other overlap: the time
+		// with one in flight is the CDP share (an older extension sends
+		// only the sums).
+		inCDP := cdp
+		overlapped := c.ext.CDPWallMs > 0 && c.ext.CDPWallMs < cdp-0.05
+		if c.ext.CDPWallMs > 0 {
+			inCDP = c.ext.CDPWallMs
 		}
+		own := max(c.ext.HandlerMs-inCDP, 0)
 		row(2, "extension", floatMs(own), "the extension's own work")
 		if len(parts) > 0 {
 			note := " (Runtime.* include the page's own work)"
-			if cdp > c.ext.HandlerMs {
+			if overlapped {
+				note = fmt.Sprintf(" (some in parallel: %s of them summed; Runtime.* include the page's own work)", floatMs(cdp))
+			} else if cdp > c.ext.HandlerMs {
 				note = " (some sent in parallel: their sum exceeds the call; Runtime.* include the page's own work)"
 			}
-			row(2, "cdp", floatMs(cdp), strings.Join(parts, ", ")+note)
+			row(2, "cdp", floatMs(inCDP), strings.Join(parts, ", ")+note)
 		}
 	}
 	if rest := total - inCalls; len(calls) > 0 {

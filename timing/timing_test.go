@@ -26,11 +26,18 @@ func TestWriteTiming(t *testing.T) {
 		extErr: errors.New("error -32601 method_not_found: unknown method extension.callTiming"),
 	}
 	oldHub := &callTrace{trace: &rpc.Trace{Method: "pages.get", Total: us(time.Millisecond)}}
+	// Mouse events sent without waiting for each: their sum (12) exceeds
+	// the time one was in flight (7).
+	overlapped := &callTrace{
+		trace: &rpc.Trace{Method: "pages.click", CallID: 6, Total: us(12 * time.Millisecond), Hub: us(11 * time.Millisecond), Extension: us(11 * time.Millisecond)},
+		ext: &rpc.CallTimingResult{CallID: 6, Method: "pages.click", HandlerMs: 9, CDPWallMs: 7,
+			CDP: []rpc.CDPTiming{{Method: "Runtime.callFunctionOn", Count: 2, Ms: 3}, {Method: "Input.dispatchMouseEvent", Count: 3, Ms: 9}}},
+	}
 	var b bytes.Buffer
-	writeTiming(&b, "click e3", 30*time.Millisecond, []*callTrace{full, noBreakdown, oldHub}, false)
+	writeTiming(&b, "click e3", 45*time.Millisecond, []*callTrace{full, noBreakdown, oldHub, overlapped}, false)
 	out := b.String()
 	for _, want := range []string{
-		"timing: 30.0 ms in all: click e3\n",
+		"timing: 45.0 ms in all: click e3\n",
 		"  start           2.0 ms",
 		"  call           20.0 ms  pages.click\n",
 		"    client        2.0 ms",
@@ -41,7 +48,9 @@ func TestWriteTiming(t *testing.T) {
 		"    cdp           9.0 ms  Runtime.callFunctionOn x2 6.0 ms, Input.dispatchMouseEvent x3 3.0 ms",
 		"no breakdown: error -32601",
 		"    hub                ?  the hub sent no timing",
-		"  rest            4.0 ms", // 30 - 20 - 3 - 1 - 2
+		"    extension     2.0 ms  the extension's own work\n", // 9 - 7
+		"    cdp           7.0 ms  Runtime.callFunctionOn x2 3.0 ms, Input.dispatchMouseEvent x3 9.0 ms (some in parallel: 12.0 ms of them summed;",
+		"  rest            7.0 ms", // 45 - 20 - 3 - 1 - 12 - 2
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)

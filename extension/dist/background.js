@@ -235,7 +235,7 @@ var records = /* @__PURE__ */ new Map();
 var onTab = /* @__PURE__ */ new Map();
 function callStarted(id, method, params) {
   if (typeof id !== "number") return void 0;
-  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map() };
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
   records.set(id, rec);
   while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
   Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
@@ -252,9 +252,14 @@ function timeCallOnTab(params, tabId) {
   rec.tabId = tabId;
   onTab.set(tabId, rec);
 }
+function cdpSent(tabId) {
+  const rec = onTab.get(tabId);
+  if (rec && rec.inFlight++ === 0) rec.busySince = performance.now();
+}
 function noteCdp(tabId, method, ms) {
   const rec = onTab.get(tabId);
   if (!rec) return;
+  if (rec.inFlight > 0 && --rec.inFlight === 0) rec.cdpWallMs += performance.now() - rec.busySince;
   const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
   t.count++;
   t.ms += ms;
@@ -273,7 +278,8 @@ function callTiming(callId) {
     callId,
     method: rec.method,
     handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
-    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) }))
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
+    cdpWallMs: round(rec.cdpWallMs)
   };
 }
 
@@ -719,6 +725,7 @@ function rawSend(tabId, method, params, timeoutMs, sessionId) {
     }, timeoutMs);
     const target = sessionId === void 0 ? { tabId } : { tabId, sessionId };
     const sent = performance.now();
+    cdpSent(tabId);
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);

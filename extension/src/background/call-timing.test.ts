@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callEnded, callStarted, callTiming, noteCdp, TIMING_KEEP, timeCallOnTab } from "./call-timing";
+import { callEnded, callStarted, callTiming, cdpSent, noteCdp, TIMING_KEEP, timeCallOnTab } from "./call-timing";
 import { RpcError } from "./types";
 
 test("a call's CDP commands on its tab are summed by method, in order of first use", () => {
@@ -32,4 +32,25 @@ test("only the last calls are kept; a bad id is invalid params", () => {
     assert.throws(() => callTiming(bad), (e: unknown) => e instanceof RpcError && e.code === -32602);
   }
   assert.equal(callStarted("x", "extension.info", {}), undefined, "string ids are not the hub's");
+});
+
+test("commands in flight together count once in the call's CDP wall time", async () => {
+  const params = {};
+  const rec = callStarted(8, "pages.click", params);
+  timeCallOnTab(params, 5);
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Three sent at once, answered 20 ms later (the sums say 60 ms).
+  cdpSent(5);
+  cdpSent(5);
+  cdpSent(5);
+  await wait(20);
+  for (let i = 0; i < 3; i++) noteCdp(5, "Input.dispatchMouseEvent", 20);
+  await wait(20); // nothing in flight: not CDP time
+  cdpSent(5);
+  await wait(10);
+  noteCdp(5, "Runtime.callFunctionOn", 10);
+  callEnded(rec);
+  const t = callTiming(8);
+  assert.ok(t.cdpWallMs !== undefined && t.cdpWallMs >= 29 && t.cdpWallMs < 45, `wall ${t.cdpWallMs}, want ~30`);
+  assert.ok(t.handlerMs >= 49, `handler ${t.handlerMs}`);
 });

@@ -3,8 +3,10 @@
 // its answer, and the chrome.debugger commands it sent, by method. The
 // router opens a record per call; a page handler ties it to its tab once the
 // tab is known (timeCallOnTab), and debugger.ts reports each command's time
-// for that tab (noteCdp). Pages calls of one session run one at a time (the
-// hub's lock), so a tab's commands belong to the call running on it.
+// for that tab (cdpSent, noteCdp). Pages calls of one session run one at a
+// time (the hub's lock), so a tab's commands belong to the call running on
+// it. Commands may overlap (sent in order without waiting for each), so the
+// time with at least one in flight is kept beside the per-method sums.
 
 import type { CallTimingResult } from "./protocol.gen";
 import { ErrorCode, RpcError, type Params } from "./types";
@@ -19,6 +21,11 @@ interface CallRecord {
   handlerMs: number;
   tabId?: number;
   cdp: Map<string, { count: number; ms: number }>;
+  /** CDP commands sent and not answered yet, since when, and the time
+   * with at least one in flight so far. */
+  inFlight: number;
+  busySince: number;
+  cdpWallMs: number;
 }
 
 const CALL = Symbol("call timing");
@@ -30,7 +37,7 @@ type Timed = Params & { [CALL]?: CallRecord };
 /** Opens the record of call id (numbered ids only: the hub's). */
 export function callStarted(id: number | string, method: string, params: object): CallRecord | undefined {
   if (typeof id !== "number") return undefined;
-  const rec: CallRecord = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: new Map() };
+  const rec: CallRecord = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
   records.set(id, rec);
   while (records.size > TIMING_KEEP) records.delete(records.keys().next().value!);
   Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
@@ -52,10 +59,17 @@ export function timeCallOnTab(params: object, tabId: number): void {
   onTab.set(tabId, rec);
 }
 
-/** One CDP command of the tab took ms. */
+/** A CDP command was sent to the tab. */
+export function cdpSent(tabId: number): void {
+  const rec = onTab.get(tabId);
+  if (rec && rec.inFlight++ === 0) rec.busySince = performance.now();
+}
+
+/** One CDP command of the tab took ms (its answer came now). */
 export function noteCdp(tabId: number, method: string, ms: number): void {
   const rec = onTab.get(tabId);
   if (!rec) return;
+  if (rec.inFlight > 0 && --rec.inFlight === 0) rec.cdpWallMs += performance.now() - rec.busySince;
   const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
   t.count++;
   t.ms += ms;
@@ -78,5 +92,6 @@ export function callTiming(callId: unknown): CallTimingResult {
     method: rec.method,
     handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
     cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
+    cdpWallMs: round(rec.cdpWallMs),
   };
 }

@@ -1177,6 +1177,8 @@ export interface CallTimingResult {
   /** from the request's arrival to its answer's sending */
   handlerMs: number;
   cdp: CDPTiming[];
+  /** the time with at least one CDP command in flight (commands sent in parallel overlap in cdp's sums) */
+  cdpWallMs?: number;
 }
 
 export interface ConsoleParams {

@@ -3,7 +3,7 @@
 // CDP command has a deadline and never hangs, and a JavaScript dialog in the
 // tab fails every command at once with 4110 naming the dialog.
 
-import { noteCdp } from "../../call-timing";
+import { cdpSent, noteCdp } from "../../call-timing";
 import { ErrorCode, RpcError } from "../../types";
 import { failed } from "./failed";
 import { Wakeup } from "./wakeup";
@@ -470,6 +470,7 @@ function rawSend(
     }, timeoutMs);
     const target: chrome.debugger.DebuggerSession = sessionId === undefined ? { tabId } : { tabId, sessionId };
     const sent = performance.now();
+    cdpSent(tabId);
     chrome.debugger.sendCommand(target, method, params).then(
       (r) => {
         clearTimeout(timer);
