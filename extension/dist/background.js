@@ -2598,13 +2598,12 @@ async function visible(tabId) {
   const r = await callInWorld(tabId, "visibilityState", [], { timeoutMs: VISIBLE_WAIT_MS });
   return r.result.value === "visible";
 }
-async function ensureForeground(tabId) {
-  let tab;
-  try {
-    tab = await chrome.tabs.get(tabId);
-  } catch {
-    return;
-  }
+function tabNow(tabId) {
+  return chrome.tabs.get(tabId).catch(() => void 0);
+}
+async function ensureForeground(tabId, asked) {
+  const tab = await (asked ?? tabNow(tabId));
+  if (!tab) return;
   if (tab.active) return;
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;
@@ -3599,9 +3598,10 @@ async function aim(tabId, s) {
 async function pointerAction(tabId, s, press2) {
   try {
     for (; ; ) {
+      const tab = tabNow(tabId);
       const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
       const pt = fast ?? await aim(tabId, s);
-      await ensureForeground(tabId);
+      await ensureForeground(tabId, fast ? tab : void 0);
       await press2(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, pt.objectId);

@@ -18,18 +18,20 @@ async function visible(tabId: number): Promise<boolean> {
   return r.result.value === "visible";
 }
 
+/** The tab as chrome.tabs.get answers it; undefined when it is gone. */
+export function tabNow(tabId: number): Promise<chrome.tabs.Tab | undefined> {
+  return chrome.tabs.get(tabId).catch(() => undefined);
+}
+
 /**
  * Makes the tab the active tab of its window when it is not, then waits
  * (bounded) until its page reports visibilityState "visible". A tab that is
- * already active costs one chrome.tabs.get.
+ * already active costs one chrome.tabs.get (none when the caller asked for
+ * it beside other work: tabNow).
  */
-export async function ensureForeground(tabId: number): Promise<void> {
-  let tab: chrome.tabs.Tab;
-  try {
-    tab = await chrome.tabs.get(tabId);
-  } catch {
-    return; // gone: the command that follows says so
-  }
+export async function ensureForeground(tabId: number, asked?: Promise<chrome.tabs.Tab | undefined>): Promise<void> {
+  const tab = await (asked ?? tabNow(tabId));
+  if (!tab) return; // gone: the command that follows says so
   if (tab.active) return;
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;

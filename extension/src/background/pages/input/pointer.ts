@@ -7,7 +7,7 @@
 
 import type { ActedOn } from "../../protocol.gen";
 import { waitMsOf } from "../core/deadline";
-import { ensureForeground } from "../core/foreground";
+import { ensureForeground, tabNow } from "../core/foreground";
 import { pressPoint, pressPointDirect, pressVerdict, pressVerdictAt, strayError, type PointerKind, type PressPoint } from "./actionable";
 import { releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, type Pick, type TargetSpec } from "../targets/target";
@@ -45,13 +45,17 @@ export async function pointerAction(
 ): Promise<ActedOn> {
   try {
     for (;;) {
+      // Whether the tab is in front is asked of the browser beside the check.
+      const tab = tabNow(tabId);
       // Found and checked in one in-page call when it can be; else the
       // long way (waiting for the target, mapping a frame's point).
       const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
       const pt = fast ?? (await aim(tabId, s));
       // Mouse events into a background tab take seconds: the tab comes to
-      // the front first (the checks above work either way).
-      await ensureForeground(tabId);
+      // the front first (the checks above work either way). One that was
+      // in front when asked and lost it during a long wait for the target
+      // is asked again.
+      await ensureForeground(tabId, fast ? tab : undefined);
       await press(pt);
       if (s.force || s.kind === "hover") return pt.target;
       const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, (pt as { objectId: string }).objectId);
