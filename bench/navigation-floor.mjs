@@ -7,25 +7,14 @@
 // the same page.
 //
 //   node bench/navigation-floor.mjs [rounds=24]   (bench/: npm ci first)
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { chromium } from "playwright-core";
 
 const rounds = Number(process.argv[2] ?? 24);
-const pages = {
-  "/flow/login": `<!doctype html><html><head><title>Sign in</title></head><body>
-<h1>Sign in</h1>
-<form onsubmit="return false">
-<label>User <input id="user" name="user" autocomplete="off"></label>
-<label>Password <input id="pass" name="pass" type="password"></label>
-<label><input id="remember" type="checkbox"> Remember me</label>
-<button id="go" type="button">Sign in</button>
-</form>
-<a href="/forgot">Forgot password?</a>
-<p id="msg"></p>
-</body></html>`,
-};
+const login = readFileSync(new URL("./browserbench/flow-login.html", import.meta.url), "utf8");
 const server = http.createServer((req, res) => {
-  const body = pages[req.url ?? ""];
+  const body = req.url === "/flow/login" ? login : undefined;
   res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
   res.end(body ?? "");
 });

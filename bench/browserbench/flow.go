@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -23,23 +24,11 @@ var (
 	flagFlowTiming = flag.Bool("flow-timing", false, "after the rounds, run the flow once more with -v and print each step's breakdown")
 )
 
-const flowLoginPage = `<!doctype html><html><head><title>Sign in</title></head><body>
-<h1>Sign in</h1>
-<form onsubmit="return false">
-<label>User <input id="user" name="user" autocomplete="off"></label>
-<label>Password <input id="pass" name="pass" type="password"></label>
-<label><input id="remember" type="checkbox"> Remember me</label>
-<button id="go" type="button">Sign in</button>
-</form>
-<a href="/forgot">Forgot password?</a>
-<p id="msg"></p>
-<script>
-document.getElementById('go').addEventListener('click', () => {
-  const u = document.getElementById('user').value;
-  setTimeout(() => { document.getElementById('msg').textContent = 'Welcome ' + u; }, 80);
-});
-</script>
-</body></html>`
+// flowLoginPage is the flow's login page (also what bench/navigation-floor.mjs
+// loads): its button greets the user 80 ms after a click.
+//
+//go:embed flow-login.html
+var flowLoginPage string
 
 // flowListItems is the list page's length: a link and a button each.
 const flowListItems = 300
