@@ -3872,9 +3872,9 @@ function reportAftermath(fn) {
 
 // src/background/pages/input/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatch(tabId, params) {
+async function dispatchMouseEvents(tabId, ...events) {
   try {
-    await send(tabId, "Input.dispatchMouseEvent", params);
+    await sendInOrder(tabId, events.map((e) => ["Input.dispatchMouseEvent", e]));
   } catch (e) {
     if (e instanceof DialogOpenError) return;
     throw e;
@@ -3919,17 +3919,12 @@ async function quadCentre(tabId, objectId) {
 }
 async function mouseClick(tabId, pt, button, clickCount) {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events = [["Input.dispatchMouseEvent", { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }]];
+  const events = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
   for (let i = 1; i <= clickCount; i++) {
-    events.push(["Input.dispatchMouseEvent", { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] }]);
-    events.push(["Input.dispatchMouseEvent", { ...base, type: "mouseReleased", clickCount: i, buttons: 0 }]);
+    events.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
   }
-  try {
-    await sendInOrder(tabId, events);
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
+  await dispatchMouseEvents(tabId, ...events);
 }
 async function click(tabId, p) {
   const spec = requireTarget(p);
@@ -3950,7 +3945,7 @@ async function hover(tabId, p) {
   const target = await pointerAction(
     tabId,
     { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) },
-    (pt) => dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
+    (pt) => dispatchMouseEvents(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 })
   );
   return { ok: true, target };
 }
@@ -3980,7 +3975,7 @@ async function scroll(tabId, p) {
   const [, , x0, y0, w, h] = v;
   if (x === x0 && y === y0) {
     await ensureForeground(tabId);
-    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    await dispatchMouseEvents(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
     const r2 = await callInWorld(tabId, "scrollPosition", []);
     const v2 = r2.result.value;
     if (Array.isArray(v2)) [x, y] = v2;
@@ -3996,24 +3991,23 @@ async function mouse(tabId, p) {
   await ensureForeground(tabId);
   switch (action) {
     case "move":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatchMouseEvents(tabId, { ...base, type: "mouseMoved", button: "none" });
       break;
     case "down":
-      await sendInOrder(tabId, [
-        ["Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none" }],
-        ["Input.dispatchMouseEvent", { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] }]
-      ]).catch((e) => {
-        if (!(e instanceof DialogOpenError)) throw e;
-      });
+      await dispatchMouseEvents(
+        tabId,
+        { ...base, type: "mouseMoved", button: "none" },
+        { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] }
+      );
       break;
     case "up":
-      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      await dispatchMouseEvents(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
       break;
     case "click":
       await mouseClick(tabId, { x, y }, button, 1);
       break;
     case "wheel":
-      await dispatch(tabId, {
+      await dispatchMouseEvents(tabId, {
         ...base,
         type: "mouseWheel",
         deltaX: optionalNumber(p, "deltaX") ?? 0,
@@ -6407,13 +6401,8 @@ async function keyboardType(tabId, p) {
 }
 var DRAG_STEPS = 5;
 var TO_KEYS = { ref: "toRef", selector: "toSelector" };
-async function mouseEvent(tabId, params) {
-  try {
-    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
+function mouseEvent(tabId, params) {
+  return dispatchMouseEvents(tabId, { modifiers: 0, ...params });
 }
 async function drag(tabId, p) {
   const src = requireTarget(p);

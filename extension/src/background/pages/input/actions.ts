@@ -8,9 +8,9 @@ import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol
 import { RpcError } from "../../types";
 import { disarm, pressVerdict, strayError } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
-import { DialogOpenError, ensureAttached, listen, send, sendQuiet } from "../core/debugger";
+import { ensureAttached, listen, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
-import { mouseClick } from "./input";
+import { dispatchMouseEvents, mouseClick } from "./input";
 import { aim, deadlineOf, pointerAction } from "./pointer";
 import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
@@ -115,13 +115,9 @@ export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboa
 const DRAG_STEPS = 5;
 const TO_KEYS = { ref: "toRef", selector: "toSelector" } as const;
 
-async function mouseEvent(tabId: number, params: Record<string, unknown>): Promise<void> {
-  try {
-    await send(tabId, "Input.dispatchMouseEvent", { modifiers: 0, ...params });
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
+/** One mouse event of the drag, answered before the next is decided. */
+function mouseEvent(tabId: number, params: Record<string, unknown>): Promise<void> {
+  return dispatchMouseEvents(tabId, { modifiers: 0, ...params });
 }
 
 /**

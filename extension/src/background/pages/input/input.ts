@@ -28,10 +28,12 @@ export interface Point {
 }
 
 
-/** Mouse events whose page handler opened a dialog did their job. */
-async function dispatch(tabId: number, params: Record<string, unknown>): Promise<void> {
+/** Mouse events, sent in order without waiting for each (debugger.ts
+ * sendInOrder). Events whose page handler opened a dialog did their job:
+ * the rest reach the page when it closes. */
+export async function dispatchMouseEvents(tabId: number, ...events: Record<string, unknown>[]): Promise<void> {
   try {
-    await send(tabId, "Input.dispatchMouseEvent", params);
+    await sendInOrder(tabId, events.map((e) => ["Input.dispatchMouseEvent", e] as const));
   } catch (e) {
     if (e instanceof DialogOpenError) return;
     throw e;
@@ -82,22 +84,15 @@ async function quadCentre(tabId: number, objectId: string): Promise<Point | null
   return null;
 }
 
-/** The mouse moved to pt, then clickCount presses and releases there: sent
- * in order without waiting for each (debugger.ts sendInOrder). A dialog a
- * handler opened ends it: the events did their job. */
+/** The mouse moved to pt, then clickCount presses and releases there. */
 export async function mouseClick(tabId: number, pt: Point, button: MouseButton, clickCount: number): Promise<void> {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events: Array<[string, object]> = [["Input.dispatchMouseEvent", { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }]];
+  const events: Record<string, unknown>[] = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
   for (let i = 1; i <= clickCount; i++) {
-    events.push(["Input.dispatchMouseEvent", { ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] }]);
-    events.push(["Input.dispatchMouseEvent", { ...base, type: "mouseReleased", clickCount: i, buttons: 0 }]);
+    events.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
   }
-  try {
-    await sendInOrder(tabId, events);
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
+  await dispatchMouseEvents(tabId, ...events);
 }
 
 /**
@@ -121,7 +116,7 @@ export async function hover(tabId: number, p: RequestParams<"pages.hover">): Pro
   const spec = requireTarget(p);
   const force = optionalBool(p, "force") ?? false;
   const target = await pointerAction(tabId, { kind: "hover", spec, force, deadline: deadlineOf(budgetOf(p)) }, (pt) =>
-    dispatch(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }),
+    dispatchMouseEvents(tabId, { type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }),
   );
   return { ok: true, target };
 }
@@ -157,7 +152,7 @@ export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): P
     // The window did not move: the page scrolls an inner element. A wheel
     // at the viewport centre scrolls whatever is under it.
     await ensureForeground(tabId);
-    await dispatch(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    await dispatchMouseEvents(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
     const r2 = await callInWorld(tabId, "scrollPosition", []);
     const v2 = r2.result.value as number[] | undefined;
     if (Array.isArray(v2)) [x, y] = v2 as [number, number];
@@ -175,24 +170,23 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
   await ensureForeground(tabId);
   switch (action) {
     case "move":
-      await dispatch(tabId, { ...base, type: "mouseMoved", button: "none" });
+      await dispatchMouseEvents(tabId, { ...base, type: "mouseMoved", button: "none" });
       break;
     case "down":
-      await sendInOrder(tabId, [
-        ["Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none" }],
-        ["Input.dispatchMouseEvent", { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] }],
-      ]).catch((e: unknown) => {
-        if (!(e instanceof DialogOpenError)) throw e;
-      });
+      await dispatchMouseEvents(
+        tabId,
+        { ...base, type: "mouseMoved", button: "none" },
+        { ...base, type: "mousePressed", button, clickCount: 1, buttons: BUTTON_BITS[button] },
+      );
       break;
     case "up":
-      await dispatch(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
+      await dispatchMouseEvents(tabId, { ...base, type: "mouseReleased", button, clickCount: 1, buttons: 0 });
       break;
     case "click":
       await mouseClick(tabId, { x, y }, button, 1);
       break;
     case "wheel":
-      await dispatch(tabId, {
+      await dispatchMouseEvents(tabId, {
         ...base,
         type: "mouseWheel",
         deltaX: optionalNumber(p, "deltaX") ?? 0,
