@@ -13,11 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/hubclient"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/termsafe"
 	"browserctl/repl"
 	"browserctl/rpc"
-	"browserctl/termsafe"
 )
 
 func newCmdBatch(f *cmdutil.Factory) *cobra.Command {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/repl"
 	"browserctl/rpc"
 )

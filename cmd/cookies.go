@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 )
 
 // Bad values of the cookie, storage, log and download commands are usage

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/doctor"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/doctor"
 	"browserctl/rpc"
 )
 

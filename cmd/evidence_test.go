@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/evidence"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

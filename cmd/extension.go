@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/extension"
 	"browserctl/rpc"
 )

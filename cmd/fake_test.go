@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/iostreams"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/iostreams"
 	"browserctl/rpc"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/internal/token"
 	"browserctl/rpc"
-	"browserctl/token"
 )
 
 // fakeExtMain is the `fakeext` command of the test scripts: a fake

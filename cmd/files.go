@@ -17,13 +17,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/downloads"
-	"browserctl/evidence"
-	"browserctl/logview"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/downloads"
+	"browserctl/cmd/internal/logview"
+	"browserctl/cmd/internal/uploads"
+	"browserctl/internal/evidence"
+	"browserctl/internal/termsafe"
 	"browserctl/rpc"
-	"browserctl/termsafe"
-	"browserctl/uploads"
 )
 
 // ---- upload ----

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 )
 
 func TestUploadArgs(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

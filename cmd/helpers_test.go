@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

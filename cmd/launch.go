@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/chromium"
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/launcher"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/launcher"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/chromium"
 	"browserctl/rpc"
 )
 

@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"strings"
 
-	"browserctl/cmdutil"
-	"browserctl/logview"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/logview"
 	"browserctl/rpc"
 )
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
 )
 
 // cancelAfter is a controller whose calls cancel the command after n of

@@ -6,8 +6,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/failure"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/failure"
 	"browserctl/mcpserver"
 	"browserctl/rpc"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -100,12 +100,15 @@ func wiresNamedInCommands(t *testing.T) map[string]bool {
 	// packages its hand-written commands hand their work to (doctor, save's
 	// recorder, -v's timing).
 	var cmdFiles []string
-	for _, dir := range []string{".", "../cmdutil", "../doctor", "../repl/recorder", "../timing"} {
+	for _, dir := range []string{".", "cmdutil", "internal/doctor", "../repl/recorder", "internal/timing"} {
 		fs, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		if len(fs) == 0 {
+			t.Fatalf("no Go files in %s: the folder moved, and this list must follow it", dir)
+		}
 		cmdFiles = append(cmdFiles, fs...)
 	}
 	for _, fn := range cmdFiles {
-		if strings.HasSuffix(fn, "_test.go") || fn == "../cmdutil/declared.go" || fn == "../cmdutil/declared_print.go" {
+		if strings.HasSuffix(fn, "_test.go") || fn == "cmdutil/declared.go" || fn == "cmdutil/declared_print.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, fn, nil, 0)

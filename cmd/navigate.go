@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"time"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

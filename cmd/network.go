@@ -13,9 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/logview"
-	"browserctl/network"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/logview"
+	"browserctl/cmd/internal/netargs"
 	"browserctl/rpc"
 )
 
@@ -58,14 +58,14 @@ func init() {
 			return cmdutil.UsageErrorf("give a PATTERN or --all, one of them")
 		}
 		if given {
-			return network.CheckPattern("PATTERN", pattern)
+			return netargs.CheckPattern("PATTERN", pattern)
 		}
 		return nil
 	}
 	// request: an id as network requests lists it.
 	cmdutil.Checks["requestID"] = func(params any, _ map[string]string) (err error) {
 		p := params.(*rpc.NetworkRequestParams)
-		p.ID, err = network.RequestID(p.ID)
+		p.ID, err = netargs.RequestID(p.ID)
 		return err
 	}
 	// block, unblock: the session's block list after the change.
@@ -123,7 +123,7 @@ func init() {
 				if err := cmdutil.DecodeResult(pc.Method, raw, &d); err != nil {
 					return nil, err
 				}
-				return raw, network.SaveBody(out, d)
+				return raw, netargs.SaveBody(out, d)
 			}
 		}
 	}

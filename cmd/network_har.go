@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/har"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/har"
 	"browserctl/rpc"
 )
 

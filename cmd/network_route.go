@@ -10,13 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/network"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/netargs"
 	"browserctl/rpc"
 )
 
 func newCmdNetworkRoute(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
-	var o network.Route
+	var o netargs.Route
 	c := &cobra.Command{
 		Use:   "route PATTERN",
 		Short: "Answer the session's requests whose URL matches PATTERN with your own response",

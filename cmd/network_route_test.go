@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/logview"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/logview"
 	"browserctl/rpc"
 )
 

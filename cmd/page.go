@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

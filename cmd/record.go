@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"browserctl/cmdutil"
-	"browserctl/evidence"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

@@ -14,11 +14,11 @@ import (
 	"syscall"
 	"time"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/launcher"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
 	"browserctl/repl"
 	"browserctl/repl/hubwatch"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 )
 
 // The REPL runs a fresh tree per line: a flag given on one line is gone on

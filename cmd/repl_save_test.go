@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -9,9 +9,9 @@ import (
 	"errors"
 	"time"
 
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/failure"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/failure"
 	"browserctl/rpc"
 )
 

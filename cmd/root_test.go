@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"browserctl/cmdutil"
-	"browserctl/hubclient"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

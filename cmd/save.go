@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
 	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )

@@ -12,8 +12,8 @@ import (
 	"errors"
 	"fmt"
 
-	"browserctl/cmdutil"
-	"browserctl/evidence"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

@@ -17,7 +17,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"go.uber.org/goleak"
 
-	"browserctl/daemon"
+	"browserctl/cmd/internal/daemon"
 )
 
 func TestMain(m *testing.M) {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/daemon"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/daemon"
 	"browserctl/rpc"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/hubclient"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/devices"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/devices"
 	"browserctl/rpc"
 )
 

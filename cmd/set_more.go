@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/skill"
 	"browserctl/rpc"
-	"browserctl/skill"
 )
 
 func newCmdSkill(f *cmdutil.Factory) *cobra.Command {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 	"browserctl/completions"
 	"browserctl/rpc"
 )

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/storagestate"
 	"browserctl/rpc"
-	"browserctl/statefile"
 )
 
 func newCmdState(f *cmdutil.Factory) *cobra.Command {
@@ -37,7 +37,7 @@ func init() {
 			if err := cmdutil.DecodeResult(rpc.StateSave, raw, &st); err != nil {
 				return nil, err
 			}
-			if err := statefile.Write(path, st); err != nil {
+			if err := storagestate.Write(path, st); err != nil {
 				return nil, err
 			}
 			return json.Marshal(map[string]any{"path": path, "cookies": len(st.Cookies), "origins": len(st.Origins)})
@@ -50,8 +50,8 @@ func init() {
 	// state load FILE: the file read into the params; one that is not a
 	// state is a usage error.
 	cmdutil.Preparers["state load"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
-		st, err := statefile.Read(args[0])
-		var ie *statefile.InvalidError
+		st, err := storagestate.Read(args[0])
+		var ie *storagestate.InvalidError
 		if errors.As(err, &ie) {
 			return &cmdutil.UsageError{Err: ie}
 		}

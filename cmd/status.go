@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/hubapi"
-	"browserctl/hubclient"
+	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/termsafe"
 	"browserctl/rpc"
-	"browserctl/termsafe"
 )
 
 type statusOptions struct {

@@ -3,7 +3,7 @@ package cmd
 import (
 	"testing"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 )
 
 func TestDescribeBrowser(t *testing.T) {

@@ -6,10 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/cmdutil"
-	"browserctl/daemon"
-	"browserctl/hubclient"
-	"browserctl/launcher"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/daemon"
+	"browserctl/cmd/internal/launcher"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

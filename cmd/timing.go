@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/timing"
 	"browserctl/internal/proctime"
 	"browserctl/rpc"
-	"browserctl/timing"
 )
 
 // -v (--verbose, BROWSERCTL_TIMING=1): where a command's time went, printed

@@ -3,7 +3,7 @@ package cmd
 import (
 	"testing"
 
-	"browserctl/cmdutil"
+	"browserctl/cmd/cmdutil"
 )
 
 func TestVerboseRequested(t *testing.T) {

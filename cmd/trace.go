@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"browserctl/cmdutil"
-	"browserctl/evidence"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

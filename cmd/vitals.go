@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"time"
 
-	"browserctl/cmdutil"
-	"browserctl/evidence"
+	"browserctl/cmd/cmdutil"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

@@ -6,16 +6,16 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"browserctl/cmdutil"
-	"browserctl/network"
+	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/netargs"
 	"browserctl/rpc"
 )
 
 // checkURLPattern refuses a PATTERN no URL can match (network.CheckPattern).
-func checkURLPattern(flag, p string) error { return network.CheckPattern(flag, p) }
+func checkURLPattern(flag, p string) error { return netargs.CheckPattern(flag, p) }
 
 // checkStatus refuses an HTTP status outside 100..599.
-func checkStatus(flag string, n int) error { return network.CheckStatus(flag, n) }
+func checkStatus(flag string, n int) error { return netargs.CheckStatus(flag, n) }
 
 func waitResponseCall(f *cmdutil.Factory, wf waitForFlags, tab int) (*cmdutil.PageCall, error) {
 	if err := checkURLPattern("--response", wf.response); err != nil {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"browserctl/evidence"
+	"browserctl/internal/evidence"
 )
 
 func decodeGIF(t *testing.T, path string) *gif.GIF {

@@ -39,8 +39,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"browserctl/chromium"
 	"browserctl/extension"
+	"browserctl/internal/chromium"
 )
 
 // The window size Chromium is launched with. In new headless mode the page's

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/hubclient"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hubclient"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

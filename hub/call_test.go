@@ -15,7 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

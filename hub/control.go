@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/hubapi"
-	"browserctl/hubclient"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

@@ -3,7 +3,7 @@ package hub
 // The Events fan-out.
 
 import (
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"context"
 	"sync"
 )

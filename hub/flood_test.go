@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/hubapi"
-	"browserctl/hubclient"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

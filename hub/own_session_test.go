@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"browserctl/hubapi"
-	"browserctl/hubclient"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

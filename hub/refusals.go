@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
+	"browserctl/internal/termsafe"
 	"browserctl/rpc"
-	"browserctl/termsafe"
 )
 
 // maxRefusals is how many distinct refusals the hub remembers; the oldest

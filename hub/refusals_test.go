@@ -11,7 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 )
 
 const testExtensionID = "abcdefghijklmnopabcdefghijklmnop"

@@ -11,7 +11,7 @@ import (
 	"net/http"
 	"time"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

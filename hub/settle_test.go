@@ -12,7 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

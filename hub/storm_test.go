@@ -16,7 +16,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"browserctl/hubclient"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/hubclient"
+	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
 

@@ -9,9 +9,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"browserctl/devices"
+	"browserctl/internal/devices"
+	"browserctl/internal/storagestate"
 	"browserctl/rpc"
-	"browserctl/statefile"
 )
 
 // Inputs of the emulation and saved-state tools (browser_resize is
@@ -152,14 +152,14 @@ func (s *Server) stateSave(ctx context.Context, req *mcp.CallToolRequest, path s
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return s.errorResult(req, err)
 	}
-	if err := statefile.Write(abs, st); err != nil {
+	if err := storagestate.Write(abs, st); err != nil {
 		return s.errorResult(req, err)
 	}
 	return text("Saved %d cookies and the storage of %d origins to %s", len(st.Cookies), len(st.Origins), abs)
 }
 
 func (s *Server) stateLoad(ctx context.Context, req *mcp.CallToolRequest, path string) *mcp.CallToolResult {
-	st, err := statefile.Read(path)
+	st, err := storagestate.Read(path)
 	if err != nil {
 		return invalid("browser_state_load", err)
 	}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"browserctl/evidence"
+	"browserctl/internal/evidence"
 	"browserctl/rpc"
 )
 

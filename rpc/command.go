@@ -4,7 +4,7 @@ package rpc
 // (Method.Commands) so that one declaration says everything about it: the
 // command's words, how its arguments and flags fill the params, its help,
 // how it prints and whether the REPL's `save` replays it. cmd/ builds the
-// cobra command from it (cmdutil/declared.go); rpc knows nothing of cobra.
+// cobra command from it (cmd/cmdutil/declared.go); rpc knows nothing of cobra.
 //
 // A method may have several commands (pages.dialog: `dialog status`,
 // `dialog accept`, `dialog dismiss`, each with its own Set), or none here

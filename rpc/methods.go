@@ -180,7 +180,7 @@ type Method struct {
 	// written by hand in mcpserver, or it has none.
 	Tool *Tool
 	// CalledBy names the command written by hand that calls the method
-	// through another package (trace stop: evidence/), where cmd/'s test
+	// through another package (trace stop: internal/evidence/), where cmd/'s test
 	// that every method has a command does not look.
 	CalledBy string
 	// CallOnly, for a method no command calls, says why: `browserctl call

@@ -27,8 +27,8 @@ import (
 	"syscall"
 	"time"
 
-	"browserctl/chromium"
 	"browserctl/extension"
+	"browserctl/internal/chromium"
 )
 
 var (

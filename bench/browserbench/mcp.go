@@ -16,7 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"browserctl/chromium"
+	"browserctl/internal/chromium"
 )
 
 var (

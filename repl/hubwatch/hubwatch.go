@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/iostreams"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/iostreams"
 )
 
 // rewatchEvery is how often the watch asks again for the hub's events

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"browserctl/hubapi"
-	"browserctl/hubclient"
-	"browserctl/iostreams"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+	"browserctl/internal/iostreams"
 )
 
 func plain() *iostreams.ColorScheme {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/hubapi"
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 

@@ -1,0 +1,43 @@
+package cmdutil
+
+// The one-shot commands' hub: a client of the hub at --server that starts
+// one in the background when none runs (hubclient.AutoHub), and fails at
+// once naming the browser when every browser `launch` started has exited.
+
+import (
+	"time"
+
+	"browserctl/cmd/internal/launcher"
+	"browserctl/hub/hubapi"
+	"browserctl/hub/hubclient"
+)
+
+// PollEvery is how often a waiting command looks again (a hub's status).
+const PollEvery = 25 * time.Millisecond
+
+// newAutoHub is the one-shot commands' controller: a client of the hub at
+// --server that starts one when none runs and waits --wait for the
+// extension.
+func newAutoHub(f *Factory) (hubapi.Controller, error) {
+	token, err := f.Token()
+	if err != nil {
+		return nil, err
+	}
+	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, HubSpawn(f))
+	a.SetBrowserGone(func() error { return LaunchedGoneIn(f) })
+	return a, nil
+}
+
+// LaunchedGoneIn is launcher.Gone of the state folder.
+func LaunchedGoneIn(f *Factory) error {
+	dir, err := f.StateDir()
+	if err != nil {
+		return nil
+	}
+	return launcher.Gone(dir)
+}
+
+// HubSpawn is how this process starts a background hub.
+func HubSpawn(f *Factory) hubclient.Spawn {
+	return hubclient.Spawn{Executable: f.Executable, StateDir: f.StateDir, Stderr: f.IO.ErrOut}
+}

@@ -1,0 +1,86 @@
+// Package har writes a HAR 1.2 file around the entries the extension's
+// recording collected (network.harStop): the log, its creator and a
+// comment for the entries the bound dropped.
+package har
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+
+	"browserctl/cmd/internal/failure"
+	"browserctl/cmd/internal/netargs"
+	"browserctl/rpc"
+)
+
+// File is a HAR 1.2 document.
+type File struct {
+	Log Log `json:"log"`
+}
+
+// Log is a HAR 1.2 log.
+type Log struct {
+	Version string         `json:"version"`
+	Creator Creator        `json:"creator"`
+	Pages   []any          `json:"pages"`
+	Entries []rpc.HAREntry `json:"entries"`
+	Comment string         `json:"comment,omitempty"`
+}
+
+// Creator names the program that wrote the file.
+type Creator struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Document wraps a recording's entries in HAR 1.2's log; the creator is
+// browserctl at the binary's module version ("devel" for a local build).
+func Document(r rpc.HARStopResult) File {
+	entries := r.Entries
+	if entries == nil {
+		entries = []rpc.HAREntry{}
+	}
+	for i := range entries {
+		if entries[i].Cache == nil {
+			entries[i].Cache = map[string]string{}
+		}
+	}
+	log := Log{Version: "1.2", Creator: Creator{Name: "browserctl", Version: version()}, Pages: []any{}, Entries: entries}
+	if r.Dropped > 0 {
+		log.Comment = fmt.Sprintf("%d older requests were dropped (the newest %d are kept)", r.Dropped, rpc.HAREntriesMax)
+	}
+	return File{Log: log}
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// CheckFolder refuses a path whose folder does not exist (a usage error),
+// so that a typo is found before the recording is stopped.
+func CheckFolder(path string) error {
+	if dir := filepath.Dir(path); dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return failure.Usagef("cannot write %s: the folder %s does not exist", path, dir)
+		}
+	}
+	return nil
+}
+
+// Write writes doc to path (0644), indented; it answers the bytes written.
+func Write(path string, doc File) (int, error) {
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return 0, err
+	}
+	b = append(b, '\n')
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return 0, fmt.Errorf("cannot write %s: %v", path, netargs.PathError(err))
+	}
+	return len(b), nil
+}

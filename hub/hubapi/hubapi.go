@@ -1,0 +1,91 @@
+// Package hubapi is what the hub (hub/) and its clients (hub/hubclient/) share:
+// the control API's answers (Status, Event), the header that marks a hub's
+// answers, and Controller, what a command needs from a hub in this process
+// or another. It imports nothing of either side, so each can import it.
+package hubapi
+
+import (
+	"context"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// HubHeader is set on every answer of a hub, so a client can tell a hub from
+// anything else listening at the address.
+const HubHeader = "Browserctl-Hub"
+
+// Status is what GET /status answers.
+type Status struct {
+	Connected bool      `json:"connected"`
+	Since     time.Time `json:"since,omitzero"` // when the current connection authenticated (or dropped)
+	Version   int       `json:"version"`        // protocol version
+	Pending   int       `json:"pending"`        // calls waiting for the extension
+	Session   string    `json:"session"`        // the hub's current session, "" for none
+	Addr      string    `json:"addr"`           // the listening address
+	PID       int       `json:"pid"`            // the process holding the listener
+
+	// Browser is who is connected, when one is.
+	Browser *Browser `json:"browser,omitempty"`
+
+	// Refusals are the last connections to /ws/browser the hub refused,
+	// oldest first (a bounded list; the same refusal again from the same
+	// place is counted, not repeated). Never holds a token.
+	Refusals []Refusal `json:"refusals,omitempty"`
+}
+
+// Browser is the connected extension's browser, as its WebSocket upgrade
+// request named it.
+type Browser struct {
+	UserAgent   string `json:"userAgent"`             // the upgrade request's User-Agent
+	ExtensionID string `json:"extensionId,omitempty"` // from its chrome-extension:// Origin
+	Remote      string `json:"remote"`                // its address
+}
+
+// Event types: what the REPL prints above its prompt.
+const (
+	EventConnected    = "connected"
+	EventDisconnected = "disconnected"
+	EventReplaced     = "replaced" // a new connection replaced the old one (last-wins)
+	EventSession      = "session"  // the current session changed
+)
+
+// Event is a change in the hub's state.
+type Event struct {
+	Type    string    `json:"type"`
+	Time    time.Time `json:"time"`
+	Remote  string    `json:"remote,omitempty"`  // the peer's address, for connect events
+	Session string    `json:"session,omitempty"` // for EventSession
+}
+
+// Controller is what a command needs from a hub, whether it is in this
+// process (*hub.Hub) or another (*hubclient.Client).
+type Controller interface {
+	rpc.Caller
+	// Status reports the connection and the current session.
+	Status(ctx context.Context) (Status, error)
+	// UseSession sets the current session ("" clears it).
+	UseSession(ctx context.Context, sessionID string) (Status, error)
+	// Events streams state changes until ctx is done; the channel is closed
+	// then, or when the hub goes away.
+	Events(ctx context.Context) (<-chan Event, error)
+}
+
+// ownSessionKey marks a context whose calls come from a caller holding its
+// own session.
+type ownSessionKey struct{}
+
+// WithOwnSession marks the calls made with ctx as a caller's that holds its
+// own session (a REPL, a batch run, an MCP client): the hub fills in its
+// current session for none of them, so a call that names no session acts on
+// none (4103) rather than on a shell's session. Over the control API the
+// mark is POST /rpc's "ownSession": true.
+func WithOwnSession(ctx context.Context) context.Context {
+	return context.WithValue(ctx, ownSessionKey{}, true)
+}
+
+// OwnSession says whether ctx carries WithOwnSession's mark.
+func OwnSession(ctx context.Context) bool {
+	v, _ := ctx.Value(ownSessionKey{}).(bool)
+	return v
+}
