@@ -24,7 +24,9 @@ same hub, extension and sessions as every other command: the hub at --server
 is found or started the same way.
 
 Each client gets a session (tab group) of its own, created on its first page
-tool and released when it goes; --session makes it share that session instead.
+tool and released when it goes; a client sees and acts on only the sessions
+it created (another's use or release fails with reason forbidden);
+--session makes every client share that session instead.
 A client's sessions never become the shells' current session.
 After an action the result carries the page's URL and title, any dialog that
 opened, and a snapshot of at most --max-snapshot-chars characters (0: none).

@@ -363,8 +363,7 @@ type mcpOutcome struct {
 // (its --timeout bounds the action's waits).
 func mcpCallIn(t *testing.T, s session, tool string, args map[string]any) mcpOutcome {
 	t.Helper()
-	a := startMCP(t, "--timeout", "2s")
-	a.call("browser_session", map[string]any{"action": "use", "sessionId": s.SessionID})
+	a := startMCP(t, "--timeout", "2s", "--session", s.SessionID)
 	res := a.callResult(tool, args)
 	return mcpOutcome{IsError: res.IsError, Text: contentText(res)}
 }

@@ -204,9 +204,37 @@ func TestMCPAgentsGetTheirOwnSessions(t *testing.T) {
 	if !strings.Contains(la, "who=a") || strings.Contains(la, "who=b") || !strings.Contains(lb, "who=b") || strings.Contains(lb, "who=a") {
 		t.Errorf("each agent should see only its own tabs:\nA: %s\nB: %s", la, lb)
 	}
+	// Each agent lists only its own session: the other's is out of its reach.
 	sessions := a.call("browser_session", map[string]any{"action": "list"})
-	if strings.Count(sessions, `"mcp: e2e-agent"`) < 2 {
-		t.Errorf("want two sessions named after the client:\n%s", sessions)
+	if strings.Count(sessions, `"mcp: e2e-agent"`) != 1 || !strings.Contains(sessions, "(this client's)") {
+		t.Errorf("want the agent's own session alone:\n%s", sessions)
+	}
+	var shell struct {
+		Sessions []struct {
+			ID   string `json:"sessionId"`
+			Name string `json:"name"`
+		} `json:"sessions"`
+	}
+	mustJSON(t, &shell, "session", "list")
+	var listed, other []string
+	for _, se := range shell.Sessions {
+		if se.Name != "mcp: e2e-agent" {
+			continue
+		}
+		if strings.Contains(sessions, "- "+se.ID+" ") {
+			listed = append(listed, se.ID)
+		} else {
+			other = append(other, se.ID)
+		}
+	}
+	if len(listed) != 1 || len(other) != 1 {
+		t.Fatalf("the shell sees the agents' sessions %v; agent A listed %v of them, want one each:\n%s", shell.Sessions, listed, sessions)
+	}
+	if res := a.callResult("browser_session", map[string]any{"action": "use", "sessionId": other[0]}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+		t.Errorf("agent A used agent B's session %s: %s", other[0], contentText(res))
+	}
+	if res := a.callResult("browser_session", map[string]any{"action": "release", "sessionId": other[0]}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+		t.Errorf("agent A released agent B's session %s: %s", other[0], contentText(res))
 	}
 	a.cs.Close()
 	b.cs.Close()

@@ -106,6 +106,7 @@ func (s *Server) forgetCreatedSession(req *mcp.CallToolRequest) {
 	c := s.client(req)
 	c.mu.Lock()
 	if c.created {
+		delete(c.own, c.sessionID)
 		c.sessionID, c.created = "", false
 	}
 	c.mu.Unlock()

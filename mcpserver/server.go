@@ -37,7 +37,8 @@ type Options struct {
 	// Caller reaches the hub (the CLI's auto-starting client).
 	Caller rpc.Caller
 	// Session, when set, is the session every client shares; else each
-	// client gets its own.
+	// client gets its own. A client reaches only the sessions it created
+	// and this one: whoever starts the server chooses to share it.
 	Session string
 	// MaxSnapshotChars bounds the snapshot appended to an action's result;
 	// 0 appends none (URL and title only), negative means unbounded.
@@ -83,6 +84,23 @@ type clientState struct {
 	mu        sync.Mutex // serializes session creation
 	sessionID string
 	created   bool // the server created sessionID for this client (release it at the end)
+	// own is every session this client created and still holds: the only
+	// ones it may list, use or release besides Options.Session.
+	own map[string]bool
+}
+
+// mayReach reports whether the client may see or act on session id: one it
+// created, or the one the server was started on (Options.Session). Callers
+// hold c.mu.
+func (s *Server) mayReach(c *clientState, id string) bool {
+	return id != "" && (id == s.opts.Session || c.own[id])
+}
+
+// forbidden is the error for a session outside the client's reach. It does
+// not say whether the session exists.
+func forbidden(id string) error {
+	return &rpc.BrowserError{Code: rpc.CodeUnauthorized, Reason: rpc.ReasonForbidden,
+		Message: "session " + id + " is not this client's: an MCP client acts only on the sessions it created; start `browserctl mcp --session " + id + "` to share one"}
 }
 
 // New builds the server and registers every tool.
@@ -127,9 +145,12 @@ func (s *Server) ReleaseAll(ctx context.Context) {
 	s.mu.Unlock()
 	for _, c := range clients {
 		c.mu.Lock()
-		if c.created && c.sessionID != "" {
+		for id := range c.own {
+			if id == s.opts.Session {
+				continue // the server was started on it: not ours to end
+			}
 			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, _ = s.opts.Caller.Call(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: c.sessionID}, 5*time.Second)
+			_, _ = s.opts.Caller.Call(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: id}, 5*time.Second)
 			cancel()
 		}
 		c.mu.Unlock()
@@ -146,7 +167,7 @@ func (s *Server) client(req *mcp.CallToolRequest) *clientState {
 	}
 	c := s.sessions[key]
 	if c == nil {
-		c = &clientState{sessionID: s.opts.Session}
+		c = &clientState{sessionID: s.opts.Session, own: map[string]bool{}}
 		s.sessions[key] = c
 	}
 	return c
@@ -169,15 +190,24 @@ func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (stri
 		return "", &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: "sessions.create answered no sessionId"}
 	}
 	c.sessionID, c.created = sess.SessionID, true
+	c.own[sess.SessionID] = true
 	return c.sessionID, nil
 }
 
-// setSession makes id the client's session (created: the server made it).
-func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) {
+// setSession makes id the client's session (created: the server made it
+// just now for this client). A session the client did not create is
+// refused unless the server was started on it.
+func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) error {
 	c := s.client(req)
 	c.mu.Lock()
-	c.sessionID, c.created = id, created
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	if created {
+		c.own[id] = true
+	} else if !s.mayReach(c, id) {
+		return forbidden(id)
+	}
+	c.sessionID, c.created = id, created || c.own[id]
+	return nil
 }
 
 // sessionName names a client's tab group after the client ("mcp: claude-code").

@@ -603,26 +603,91 @@ func TestClientsLeaveTheShellsSessionAlone(t *testing.T) {
 	}
 }
 
-// browser_session use makes another session this client's: its page tools
-// act there, and release names it by default.
-func TestSessionUseAndRelease(t *testing.T) {
-	fe, _, cs := setup(t, Options{}, "alpha", "beta")
+// An MCP client reaches only the sessions it created: another client's and
+// the shells' sessions are not listed, and use and release of them are
+// refused with forbidden before anything is sent for them. Its own sessions
+// it may list, leave, use again and release.
+func TestClientReachesOnlyItsOwnSessions(t *testing.T) {
+	fe, s, cs := setup(t, Options{}, "alpha", "beta")
+	h := s.opts.Caller.(ownSessionCaller).Caller.(*hub.Hub)
+	if _, err := h.UseSession(context.Background(), "sperson"); err != nil {
+		t.Fatal(err)
+	}
 	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
 	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
-	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"sessionId": "s1", "released": true}})
-	callTool(t, cs[0], "browser_snapshot", nil) // alpha's session: s1
-	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s1"}); res.IsError {
-		t.Fatalf("use: %s", textOf(res))
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"released": true}})
+	fe.setRule(rpc.SessionList, answer{result: map[string]any{"sessions": []any{
+		map[string]any{"sessionId": "s1", "name": "mcp: alpha", "tabIds": []int{7}},
+		map[string]any{"sessionId": "s2", "name": "mcp: beta", "tabIds": []int{8}},
+		map[string]any{"sessionId": "sperson", "name": "shell", "tabIds": []int{9}},
+	}}})
+	callTool(t, cs[0], "browser_snapshot", nil) // alpha: s1
+	callTool(t, cs[1], "browser_snapshot", nil) // beta: s2
+
+	list := textOf(callTool(t, cs[1], "browser_session", map[string]any{"action": "list"}))
+	if !strings.Contains(list, "s2 (this client's)") || strings.Contains(list, "s1") || strings.Contains(list, "sperson") {
+		t.Errorf("beta's list shows more than its own session:\n%s", list)
 	}
-	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session s1") {
+	before := len(fe.requests())
+	for _, other := range []string{"s1", "sperson", "s99"} {
+		for _, action := range []string{"use", "release"} {
+			res := callTool(t, cs[1], "browser_session", map[string]any{"action": action, "sessionId": other})
+			if !res.IsError || !strings.Contains(textOf(res), "forbidden") {
+				t.Errorf("beta %s %s: want forbidden, got %s", action, other, textOf(res))
+			}
+		}
+	}
+	if got := fe.requests()[before:]; len(got) != 0 {
+		t.Errorf("refused actions still sent %v", got)
+	}
+	// beta still acts in its own session after the refusals.
+	callTool(t, cs[1], "browser_snapshot", nil)
+	if last := fe.requests()[len(fe.requests())-1]; last.Params["sessionId"] != "s2" {
+		t.Errorf("after a refused use, beta's snapshot went to %v", last.Params["sessionId"])
+	}
+
+	// Its own sessions: a second one created, the first used again, both released.
+	callTool(t, cs[1], "browser_session", map[string]any{"action": "create"}) // s3
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s2"}); res.IsError {
+		t.Fatalf("use of its own session: %s", textOf(res))
+	}
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session s2") {
 		t.Fatalf("release: %s", textOf(res))
 	}
-	var methods []string
-	for _, r := range fe.requests() {
-		methods = append(methods, fmt.Sprint(r.Method, " ", r.Params["sessionId"]))
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s2"}); !res.IsError {
+		t.Errorf("use of a session it released: want forbidden, got %s", textOf(res))
 	}
-	want := []string{"sessions.create <nil>", "pages.snapshot s1", "tabs.active s1", "sessions.release s1"}
-	if !slices.Equal(methods, want) {
-		t.Errorf("requests %v, want %v", methods, want)
+	s.ReleaseAll(context.Background())
+	var released []string
+	for _, r := range fe.requests() {
+		if r.Method == rpc.SessionRelease {
+			released = append(released, r.Params["sessionId"].(string))
+		}
+		if r.Params["sessionId"] == "sperson" {
+			t.Errorf("a client's %s reached the shells' session", r.Method)
+		}
+	}
+	slices.Sort(released)
+	if want := []string{"s1", "s2", "s3"}; !slices.Equal(released, want) {
+		t.Errorf("released %v, want %v (each client's own, once)", released, want)
+	}
+}
+
+// Started on a session (browserctl mcp --session S), every client may use
+// and release that one, and still not another's.
+func TestServerStartedOnASessionSharesIt(t *testing.T) {
+	fe, _, cs := setup(t, Options{Session: "sperson"}, "alpha", "beta")
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRelease, answer{result: map[string]any{"released": true}})
+	callTool(t, cs[0], "browser_session", map[string]any{"action": "create"}) // alpha: s1
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "sperson"}); res.IsError {
+		t.Fatalf("use of the server's session: %s", textOf(res))
+	}
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "use", "sessionId": "s1"}); !res.IsError {
+		t.Errorf("use of alpha's session: want forbidden, got %s", textOf(res))
+	}
+	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session sperson") {
+		t.Fatalf("release of the server's session: %s", textOf(res))
 	}
 }

@@ -209,7 +209,7 @@ func (s *Server) tools() []toolDef {
 				return text("### Result\n%s", r.Value)
 			}),
 		newTool("browser_session", "Session",
-			"This client's session, a Chrome tab group the user watches: create one, list all, use one (shared with another agent or a person), or release it (tabs stay open).",
+			"This client's session, a Chrome tab group the user watches: create one, list this client's, use one of them, or release it (tabs stay open). Other agents' and the person's sessions are out of reach unless the server was started on one (browserctl mcp --session S).",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 				return s.session(ctx, req, in)
 			}),
@@ -413,7 +413,7 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		}
 		var sess rpc.Session
 		_ = json.Unmarshal(raw, &sess)
-		s.setSession(req, sess.SessionID, true)
+		_ = s.setSession(req, sess.SessionID, true) // created: never refused
 		return s.pageState(ctx, req, "Created session "+sess.SessionID+"; the page tools now act in it", nil)
 	case "list":
 		raw, err := s.callFree(ctx, rpc.SessionList, nil)
@@ -427,13 +427,19 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		c := s.client(req)
 		c.mu.Lock()
 		mine := c.sessionID
+		visible := r.Sessions[:0]
+		for _, se := range r.Sessions {
+			if s.mayReach(c, se.SessionID) {
+				visible = append(visible, se)
+			}
+		}
 		c.mu.Unlock()
 		var b strings.Builder
-		b.WriteString("### Sessions\n")
-		if len(r.Sessions) == 0 {
+		b.WriteString("### Sessions (this client's; others are not shown)\n")
+		if len(visible) == 0 {
 			b.WriteString("No sessions.")
 		}
-		for _, se := range r.Sessions {
+		for _, se := range visible {
 			cur := ""
 			if se.SessionID == mine {
 				cur = " (this client's)"
@@ -445,7 +451,9 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		if in.SessionID == "" {
 			return invalid("browser_session", fmt.Errorf("use needs sessionId"))
 		}
-		s.setSession(req, in.SessionID, false)
+		if err := s.setSession(req, in.SessionID, false); err != nil {
+			return s.errorResult(req, err)
+		}
 		return s.pageState(ctx, req, "Using session "+in.SessionID, nil)
 	case "release":
 		id := in.SessionID
@@ -458,14 +466,21 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		if id == "" {
 			return invalid("browser_session", fmt.Errorf("this client has no session to release"))
 		}
+		c := s.client(req)
+		c.mu.Lock()
+		reach := s.mayReach(c, id)
+		c.mu.Unlock()
+		if !reach {
+			return s.errorResult(req, forbidden(id))
+		}
 		if _, err := s.callFree(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: id}); err != nil {
 			return s.errorResult(req, err)
 		}
-		c := s.client(req)
 		c.mu.Lock()
 		if c.sessionID == id {
 			c.sessionID, c.created = "", false
 		}
+		delete(c.own, id)
 		c.mu.Unlock()
 		return text("Released session %s: its tabs stay open for the user", id)
 	}

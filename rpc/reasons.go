@@ -26,6 +26,7 @@ const (
 	ReasonNoSuchMethod     Reason = "no_such_method"
 	ReasonPageError        Reason = "page_error"
 	ReasonBrowserError     Reason = "browser_error"
+	ReasonForbidden        Reason = "forbidden"
 	ReasonFailed           Reason = "failed"
 )
 
@@ -61,6 +62,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonNoSuchMethod, Meaning: "the extension has no such method", Default: CodeMethodNotFound},
 	{Reason: ReasonPageError, Meaning: "the page's own code threw (an eval, a handler)"},
 	{Reason: ReasonBrowserError, Meaning: "Chrome refused or failed a command", Default: CodePageOperationFailed},
+	{Reason: ReasonForbidden, Meaning: "the caller may not reach that session or tab: an MCP client acts only on its own sessions unless started with --session"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }
 
