@@ -151,41 +151,11 @@ func runLine(ctx context.Context, cfg Config, line string, save func(string) err
 // under the cursor ("" after a space). An open quote counts as part of the
 // last word.
 func SplitPartial(line string) (args []string, toComplete string) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	var quote rune
-	escaped := false
-	for _, r := range line {
-		switch {
-		case escaped:
-			cur.WriteRune(r)
-			escaped = false
-		case r == '\\' && quote != '\'':
-			escaped, inWord = true, true
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '"' || r == '\'':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
+	sc := scanWords(line)
+	if sc.inWord {
+		return sc.words, sc.last
 	}
-	if inWord {
-		return words, cur.String()
-	}
-	return words, ""
+	return sc.words, ""
 }
 
 // printAbove prints a notice above the line being edited: clear the prompt

@@ -20,11 +20,30 @@ func TestSplitPartial(t *testing.T) {
 		{`fill e1 'a b' `, []string{"fill", "e1", "a b"}, ""},
 		{`eval a\ b`, []string{"eval"}, "a b"},
 		{"  tab   list  ", []string{"tab", "list"}, ""},
+		{"tab\r\nlist ", []string{"tab", "list"}, ""},
+		{`fill e1 'a\b' `, []string{"fill", "e1", `a\b`}, ""},
 	}
 	for _, tt := range tests {
 		args, word := SplitPartial(tt.line)
 		if !reflect.DeepEqual(args, tt.args) || word != tt.word {
 			t.Errorf("SplitPartial(%q) = %q, %q; want %q, %q", tt.line, args, word, tt.args, tt.word)
+		}
+	}
+}
+
+// What completion sees of a finished line is what running it splits: one
+// tokenizer for both.
+func TestSplitPartialAgreesWithSplitWords(t *testing.T) {
+	for _, line := range []string{
+		`click e1`, `fill e1 "a b" c`, `fill e1 'it''s'`, "a\tb\r\nc", `x a\ b "q\"r"`, `get text #msg`, `''`,
+	} {
+		want, err := splitWords(line)
+		if err != nil {
+			t.Fatalf("splitWords(%q): %v", line, err)
+		}
+		got, word := SplitPartial(line + " ")
+		if word != "" || !reflect.DeepEqual(got, want) {
+			t.Errorf("SplitPartial(%q) = %q, %q; splitWords = %q", line+" ", got, word, want)
 		}
 	}
 }

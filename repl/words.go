@@ -66,51 +66,68 @@ var (
 
 // splitWords splits s as a shell would, with no comments.
 func splitWords(s string) ([]string, error) {
-	var words []string
+	sc := scanWords(s)
+	switch {
+	case sc.quote != 0:
+		return nil, errOpenQuote
+	case sc.escaped:
+		return nil, errLastEscape
+	}
+	if sc.inWord {
+		sc.words = append(sc.words, sc.last)
+	}
+	return sc.words, nil
+}
+
+// scanned is what scanWords read: the complete words, and the word it was
+// in when the text ended (with the quote or escape left open, if any).
+type scanned struct {
+	words   []string
+	last    string
+	inWord  bool
+	quote   rune // 0, '\'' or '"'
+	escaped bool
+}
+
+// scanWords is the one tokenizer of a line, for running it (splitWords) and
+// for completing it as it is typed (SplitPartial): blanks (space, tab, CR,
+// LF) separate words; single quotes keep everything; a backslash escapes
+// the next character outside single quotes; double quotes keep blanks.
+func scanWords(s string) scanned {
+	var sc scanned
 	var cur strings.Builder
-	inWord := false
-	var quote rune // 0, '\'' or '"'
-	escaped := false
 	for _, r := range s {
 		switch {
-		case escaped:
+		case sc.escaped:
 			cur.WriteRune(r)
-			escaped = false
-		case quote == '\'':
+			sc.escaped = false
+		case sc.quote == '\'':
 			if r == '\'' {
-				quote = 0
+				sc.quote = 0
 			} else {
 				cur.WriteRune(r)
 			}
 		case r == '\\':
-			escaped, inWord = true, true
-		case quote == '"':
+			sc.escaped, sc.inWord = true, true
+		case sc.quote == '"':
 			if r == '"' {
-				quote = 0
+				sc.quote = 0
 			} else {
 				cur.WriteRune(r)
 			}
 		case r == '\'' || r == '"':
-			quote, inWord = r, true
+			sc.quote, sc.inWord = r, true
 		case r == ' ' || r == '\t' || r == '\r' || r == '\n':
-			if inWord {
-				words = append(words, cur.String())
+			if sc.inWord {
+				sc.words = append(sc.words, cur.String())
 				cur.Reset()
-				inWord = false
+				sc.inWord = false
 			}
 		default:
 			cur.WriteRune(r)
-			inWord = true
+			sc.inWord = true
 		}
 	}
-	switch {
-	case quote != 0:
-		return nil, errOpenQuote
-	case escaped:
-		return nil, errLastEscape
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
+	sc.last = cur.String()
+	return sc
 }
