@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make demo   build, start the hub, launch Chromium with the extension, open the REPL
 #   make test   install what the tests need and run every test
-.PHONY: demo test build install extension bench bench-flow bench-memory
+.PHONY: demo test test-fast build install extension bench bench-flow bench-memory
 
 build:
 	CGO_ENABLED=0 go build -o bin/browserctl .
@@ -21,6 +21,13 @@ demo:
 
 test:
 	scripts/test.sh
+
+# The edit loop: everything but the browser (no Chromium, no e2e), in about
+# a minute; `make test` is still what CI runs.
+test-fast:
+	go vet ./...
+	go test -count=1 $$(go list ./... | grep -v /e2e)
+	cd extension && npm test
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./hub

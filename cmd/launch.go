@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -122,9 +123,14 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		case <-wctx.Done():
 		}
 	}()
-	err = hubclient.WaitExtension(wctx, f.IO.ErrOut, h, f.Globals.Server, f.Globals.Wait)
+	waitOut := &connectedNote{w: f.IO.ErrOut}
+	err = hubclient.WaitExtension(wctx, waitOut, h, f.Globals.Server, f.Globals.Wait)
 	if err == nil {
 		err = waitConnectedSince(wctx, h, started, f.Globals.Wait)
+	}
+	if err == nil && !waitOut.said {
+		// the extension was quicker than the first look: say it all the same
+		fmt.Fprintln(f.IO.ErrOut, "extension connected")
 	}
 	if err != nil {
 		select {
@@ -173,6 +179,20 @@ func reuseConnectedBrowser(ctx context.Context, f *cmdutil.Factory) (bool, error
 		fmt.Fprintf(f.IO.Out, "%d\n", pid)
 	}
 	return true, nil
+}
+
+// connectedNote passes the wait's notes on and remembers whether one of
+// them said the extension connected.
+type connectedNote struct {
+	w    io.Writer
+	said bool
+}
+
+func (n *connectedNote) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("extension connected")) {
+		n.said = true
+	}
+	return n.w.Write(p)
 }
 
 // waitConnectedSince waits up to d until the hub's connection is one made

@@ -150,6 +150,8 @@ test("a target is a ref or a selector, never both, never neither", async () => {
   await assert.rejects(h["pages.find"]!({ name: "x" }), { code: -32602 });
 });
 
+// timeoutMs keeps the wait for the selector short: the answer is the same
+// after 300 ms as after the default 30 s.
 test("a selector that matches nothing visible answers 4110 naming it; a bad one -32602", async () => {
   answers.set("Page.getFrameTree", () => ({ frameTree: { frame: { id: "F" } } }));
   answers.set("Page.createIsolatedWorld", () => ({ executionContextId: 5 }));
@@ -158,17 +160,17 @@ test("a selector that matches nothing visible answers 4110 naming it; a bad one 
     assert.equal(p["executionContextId"], 5);
     return { result: { type: "string", value: answer } };
   });
-  await assert.rejects(h["pages.click"]!({ selector: "#nope" }), {
+  await assert.rejects(h["pages.click"]!({ selector: "#nope", timeoutMs: 300 }), {
     code: 4110,
     message: 'page operation failed: no element matches the selector "#nope"',
   });
   answer = "hidden:2";
-  await assert.rejects(h["pages.fill"]!({ selector: ".x", value: "a" }), {
+  await assert.rejects(h["pages.fill"]!({ selector: ".x", value: "a", timeoutMs: 300 }), {
     code: 4110,
     message: 'page operation failed: no visible element matches the selector ".x" (2 matches, none visible)',
   });
   answer = "invalid:'[[' is not a valid selector";
-  await assert.rejects(h["pages.hover"]!({ selector: "[[" }), { code: -32602, message: /not a valid CSS selector/ });
+  await assert.rejects(h["pages.hover"]!({ selector: "[[", timeoutMs: 300 }), { code: -32602, message: /not a valid CSS selector/ });
   assert.ok(!sent.some(([m]) => m === "Input.dispatchMouseEvent"));
 });
 
