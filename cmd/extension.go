@@ -40,7 +40,7 @@ chrome://extensions, Developer mode, Load unpacked.`,
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(c *cobra.Command, args []string) error {
-			token, err := f.Token()
+			token, err := cmdutil.ControlToken(f)
 			if err != nil {
 				return err
 			}

@@ -89,7 +89,7 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err != nil {
 		return err
 	}
-	token, err := f.Token()
+	token, err := cmdutil.ControlToken(f)
 	if err != nil {
 		return err
 	}

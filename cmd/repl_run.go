@@ -17,6 +17,7 @@ import (
 	"browserctl/cmd/cmdutil"
 	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 	"browserctl/repl"
@@ -50,11 +51,20 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	if !errors.Is(err, hubclient.ErrNoHub) {
 		return nil, err
 	}
+	if capability.Is(token) {
+		return nil, fmt.Errorf("no hub at %s: %w", addr, cmdutil.ErrCapabilityHoldsNoHub)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("no hub at %s and cannot listen there: %w", addr, err)
 	}
-	h := hub.New(hub.Options{Token: token, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")})
+	hopts := hub.Options{Token: token, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")}
+	if dir, err := f.StateDir(); err == nil {
+		if caps, err := capability.Open(filepath.Join(dir, capability.FileName)); err == nil {
+			hopts.Capabilities = caps
+		}
+	}
+	h := hub.New(hopts)
 	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
 	if dir, err := f.StateDir(); err == nil {

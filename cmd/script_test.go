@@ -86,6 +86,7 @@ func TestScripts(t *testing.T) {
 			"waitfile": cmdWaitFile,
 			"pidalive": cmdPidAlive,
 			"waitdead": cmdWaitDead,
+			"envfile":  cmdEnvFile,
 		},
 	})
 }
@@ -225,4 +226,14 @@ func cmdWaitDead(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// envfile NAME FILE: sets $NAME to FILE's first line (a secret a command
+// printed, for the commands after it).
+func cmdEnvFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: envfile NAME FILE")
+	}
+	line, _, _ := strings.Cut(ts.ReadFile(args[1]), "\n")
+	ts.Setenv(args[0], strings.TrimSpace(line))
 }

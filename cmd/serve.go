@@ -61,7 +61,7 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	if f.InREPL {
 		return errors.New("the REPL already holds or uses a hub; run `browserctl serve` in another shell")
 	}
-	token, err := f.Token()
+	token, err := cmdutil.ControlToken(f)
 	if err != nil {
 		return err
 	}

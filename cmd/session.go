@@ -34,8 +34,14 @@ no current session. open makes a session when there is none.`,
 		Annotations: cmdutil.NotReplayed(rpc.GroupOnly),
 	}
 	c.AddCommand(newCmdSessionUse(f))
+	for _, mk := range sessionSubcommands {
+		c.AddCommand(mk(f))
+	}
 	return c
 }
+
+// sessionSubcommands are the hand-written session commands of other files.
+var sessionSubcommands []func(*cmdutil.Factory) *cobra.Command
 
 func init() {
 	// session create, attach-current, rename: the session's id for

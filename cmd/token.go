@@ -19,7 +19,7 @@ popup when you did not install the extension with ` + "`extension install`" + `.
 		Example: "  browserctl token",
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			t, err := f.Token()
+			t, err := cmdutil.ControlToken(f)
 			if err != nil {
 				return err
 			}

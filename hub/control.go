@@ -5,11 +5,13 @@ package hub
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +31,8 @@ func (h *Hub) Handler() http.Handler {
 	mux.Handle("/status", h.control(http.MethodGet, h.serveStatus))
 	mux.Handle("/session", h.control(http.MethodPut, h.serveSession))
 	mux.Handle("/events", h.control(http.MethodGet, h.serveEvents))
+	mux.Handle("/capabilities", h.control(http.MethodPost+","+http.MethodGet, h.serveCapabilities))
+	mux.Handle("/capabilities/revoke", h.control(http.MethodPost, h.serveCapabilities))
 	return h.guard(mux)
 }
 
@@ -60,18 +64,22 @@ func (h *Hub) guard(next http.Handler) http.Handler {
 // JSON content type and a size limit.
 func (h *Hub) control(method string, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !h.bearerOK(r) {
+		c, ok := h.controlCaller(r)
+		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="browserctl"`)
 			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token")
 			return
 		}
 		trustConn(r)
-		if r.Method != method {
-			w.Header().Set("Allow", method)
+		if c != nil {
+			r = r.WithContext(context.WithValue(r.Context(), capKey{}, c))
+		}
+		if !slices.Contains(strings.Split(method, ","), r.Method) {
+			w.Header().Set("Allow", strings.ReplaceAll(method, ",", ", "))
 			writeError(w, http.StatusMethodNotAllowed, "method not allowed")
 			return
 		}
-		if method == http.MethodPost || method == http.MethodPut {
+		if r.Method == http.MethodPost || r.Method == http.MethodPut {
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 			if err != nil || mt != "application/json" {
 				writeError(w, http.StatusUnsupportedMediaType, "Content-Type must be application/json")
@@ -152,7 +160,13 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if req.Timing {
 		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })
 	}
-	res, err := h.Call(ctx, req.Method, params, timeout)
+	var res json.RawMessage
+	var err error
+	if c := capabilityOf(ctx); c != nil {
+		res, err = h.callWithCapability(ctx, c, req.Method, req.Params, timeout)
+	} else {
+		res, err = h.Call(ctx, req.Method, params, timeout)
+	}
 
 	out := make([]byte, 0, 64+len(res))
 	out = append(out, `{"jsonrpc":"2.0","id":`...)
@@ -180,10 +194,17 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 
 func (h *Hub) serveStatus(w http.ResponseWriter, r *http.Request) {
 	st, _ := h.Status(r.Context())
+	if c := capabilityOf(r.Context()); c != nil {
+		st.Session = c.SessionID // the shells' current session is not a capability's to see
+	}
 	writeJSON(w, http.StatusOK, st)
 }
 
 func (h *Hub) serveSession(w http.ResponseWriter, r *http.Request) {
+	if c := capabilityOf(r.Context()); c != nil {
+		forbid(w, "a capability cannot move the shells' current session")
+		return
+	}
 	body, ok := readBody(w, r)
 	if !ok {
 		return
@@ -211,7 +232,11 @@ func (h *Hub) serveEvents(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 	}
 	enc := json.NewEncoder(w)
+	limited := capabilityOf(r.Context()) != nil
 	for ev := range events {
+		if limited && ev.Type == hubapi.EventSession {
+			continue // other sessions' ids are not a capability's to see
+		}
 		if enc.Encode(ev) != nil {
 			return
 		}

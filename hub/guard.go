@@ -24,14 +24,14 @@ func (h *Hub) tokenOK(t string) bool {
 	return subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1
 }
 
-// bearerOK checks "Authorization: Bearer <token>".
-func (h *Hub) bearerOK(r *http.Request) bool {
+// bearer is the secret of "Authorization: Bearer <secret>", "" for none.
+func bearer(r *http.Request) string {
 	a := r.Header.Get("Authorization")
 	const p = "bearer "
 	if len(a) < len(p) || !strings.EqualFold(a[:len(p)], p) {
-		return false
+		return ""
 	}
-	return h.tokenOK(strings.TrimSpace(a[len(p):]))
+	return strings.TrimSpace(a[len(p):])
 }
 
 // originOK: no Origin (not a browser) or the extension's own

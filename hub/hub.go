@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
@@ -47,6 +48,9 @@ type Options struct {
 	AuthTimeout   time.Duration                    // time allowed for the auth frame; 0 means DefaultAuthTimeout
 	FrameLog      io.Writer                        // when set, every frame and connection event is logged here (tokens redacted)
 	Logf          func(format string, args ...any) // ordinary messages; nil = silent
+	// Capabilities are the per-session secrets the control API also
+	// accepts (session grant); nil accepts none and grants none.
+	Capabilities *capability.Store
 }
 
 // Hub is the server end of /ws/browser: one last-wins extension connection,
@@ -224,6 +228,7 @@ func (h *Hub) trackSession(method, sid string) {
 	switch method {
 	case rpc.SessionClose, rpc.SessionRelease:
 		h.clearSessionIf(sid)
+		h.endSessionCapabilities(sid)
 	}
 }
 

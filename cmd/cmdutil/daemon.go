@@ -5,9 +5,11 @@ package cmdutil
 // once naming the browser when every browser `launch` started has exited.
 
 import (
+	"errors"
 	"time"
 
 	"browserctl/cmd/internal/launcher"
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 )
@@ -22,6 +24,10 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	token, err := f.Token()
 	if err != nil {
 		return nil, err
+	}
+	if capability.Is(token) {
+		// A capability reaches a running hub's session; it never starts one.
+		return hubclient.NewClient(f.Globals.Server, token), nil
 	}
 	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, HubSpawn(f))
 	a.SetBrowserGone(func() error { return LaunchedGoneIn(f) })
@@ -40,4 +46,23 @@ func LaunchedGoneIn(f *Factory) error {
 // HubSpawn is how this process starts a background hub.
 func HubSpawn(f *Factory) hubclient.Spawn {
 	return hubclient.Spawn{Executable: f.Executable, StateDir: f.StateDir, Stderr: f.IO.ErrOut}
+}
+
+// ErrCapabilityHoldsNoHub: $BROWSERCTL_TOKEN holds a capability, which
+// reaches one session of a running hub and cannot start, hold or hand out
+// one.
+var ErrCapabilityHoldsNoHub = errors.New("$BROWSERCTL_TOKEN holds a session capability: it reaches one session of a running hub, and cannot start, hold or install a hub (unset it to use the control token)")
+
+// ControlToken is the token that may start, hold or hand out a hub (serve,
+// the REPL's own hub, extension install, launch, token): the control token,
+// never a capability.
+func ControlToken(f *Factory) (string, error) {
+	t, err := f.Token()
+	if err != nil {
+		return "", err
+	}
+	if capability.Is(t) {
+		return "", ErrCapabilityHoldsNoHub
+	}
+	return t, nil
 }

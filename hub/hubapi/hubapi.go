@@ -89,3 +89,51 @@ func OwnSession(ctx context.Context) bool {
 	v, _ := ctx.Value(ownSessionKey{}).(bool)
 	return v
 }
+
+// GrantRequest asks the hub for a capability of one session (POST
+// /capabilities, control token only).
+type GrantRequest struct {
+	SessionID string `json:"sessionId"`
+	ReadOnly  bool   `json:"readOnly,omitempty"`
+	TTLMs     int64  `json:"ttlMs,omitempty"` // 0: until revoked or the session ends
+}
+
+// Grant is what the hub tells of a capability: never its secret.
+type Grant struct {
+	ID        string    `json:"id"`
+	SessionID string    `json:"sessionId"`
+	ReadOnly  bool      `json:"readOnly,omitempty"`
+	Expires   time.Time `json:"expires,omitzero"`
+	Created   time.Time `json:"created"`
+}
+
+// Granted answers a GrantRequest: the secret, shown this once.
+type Granted struct {
+	Capability string `json:"capability"`
+	Grant      Grant  `json:"grant"`
+}
+
+// GrantList answers GET /capabilities.
+type GrantList struct {
+	Grants []Grant `json:"grants"`
+}
+
+// RevokeRequest ends a capability (by its secret or id) or all of a
+// session's (POST /capabilities/revoke).
+type RevokeRequest struct {
+	Capability string `json:"capability,omitempty"`
+	SessionID  string `json:"sessionId,omitempty"`
+}
+
+// RevokeResult says how many capabilities ended.
+type RevokeResult struct {
+	Revoked int `json:"revoked"`
+}
+
+// Granter is a hub that mints and ends capabilities: the hub in process and
+// the client of one in another process.
+type Granter interface {
+	Grant(ctx context.Context, req GrantRequest) (Granted, error)
+	Revoke(ctx context.Context, req RevokeRequest) (RevokeResult, error)
+	Grants(ctx context.Context) (GrantList, error)
+}

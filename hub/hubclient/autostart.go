@@ -184,6 +184,20 @@ func (a *AutoHub) UseSession(ctx context.Context, id string) (hubapi.Status, err
 	return st, err
 }
 
+// Grant and Revoke reach a running hub only: a capability of a hub that
+// has just started would be of no session.
+func (a *AutoHub) Grant(ctx context.Context, req hubapi.GrantRequest) (hubapi.Granted, error) {
+	return a.client.Grant(ctx, req)
+}
+
+func (a *AutoHub) Grants(ctx context.Context) (hubapi.GrantList, error) {
+	return a.client.Grants(ctx)
+}
+
+func (a *AutoHub) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.RevokeResult, error) {
+	return a.client.Revoke(ctx, req)
+}
+
 func (a *AutoHub) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	return a.client.Events(ctx)
 }

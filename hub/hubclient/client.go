@@ -269,6 +269,29 @@ func (c *Client) UseSession(ctx context.Context, sessionID string) (hubapi.Statu
 	return st, err
 }
 
+// Grant asks the hub for a capability of one session (POST /capabilities).
+func (c *Client) Grant(ctx context.Context, req hubapi.GrantRequest) (hubapi.Granted, error) {
+	body, _ := json.Marshal(req)
+	var g hubapi.Granted
+	err := c.do(ctx, http.MethodPost, "/capabilities", body, &g)
+	return g, err
+}
+
+// Grants lists the live capabilities (GET /capabilities).
+func (c *Client) Grants(ctx context.Context) (hubapi.GrantList, error) {
+	var l hubapi.GrantList
+	err := c.do(ctx, http.MethodGet, "/capabilities", nil, &l)
+	return l, err
+}
+
+// Revoke ends capabilities (POST /capabilities/revoke).
+func (c *Client) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.RevokeResult, error) {
+	body, _ := json.Marshal(req)
+	var r hubapi.RevokeResult
+	err := c.do(ctx, http.MethodPost, "/capabilities/revoke", body, &r)
+	return r, err
+}
+
 // Events implements Controller through GET /events; the channel closes when
 // ctx is done or the hub goes away.
 func (c *Client) Events(ctx context.Context) (<-chan hubapi.Event, error) {
@@ -357,9 +380,16 @@ func (c *Client) checkAnswer(method, path string, resp *http.Response, data []by
 		data, _ = io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	}
 	var e struct {
-		Error string `json:"error"`
+		Error  string     `json:"error"`
+		Code   rpc.Code   `json:"code"`
+		Reason rpc.Reason `json:"reason"`
 	}
 	_ = json.Unmarshal(data, &e)
+	if resp.StatusCode == http.StatusForbidden && e.Reason != "" {
+		// refused for who the caller is (a capability): the same error a
+		// refused call gets
+		return &rpc.BrowserError{Code: e.Code, Reason: e.Reason, Message: e.Error}
+	}
 	return fmt.Errorf("hub %s: %s %s: %s: %s", c.base, method, path, resp.Status, e.Error)
 }
 

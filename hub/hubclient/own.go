@@ -152,3 +152,39 @@ func (o *Own) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	}()
 	return out, nil
 }
+
+// granter is the hub under o when it grants capabilities.
+func (o *Own) granter() (hubapi.Granter, error) {
+	g, ok := o.ctrl.(hubapi.Granter)
+	if !ok {
+		return nil, errors.New("this hub cannot grant capabilities")
+	}
+	return g, nil
+}
+
+// Grant passes on to the hub: a capability is the hub's, not the holder's.
+func (o *Own) Grant(ctx context.Context, req hubapi.GrantRequest) (hubapi.Granted, error) {
+	g, err := o.granter()
+	if err != nil {
+		return hubapi.Granted{}, err
+	}
+	return g.Grant(ctx, req)
+}
+
+// Revoke passes on to the hub.
+func (o *Own) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.RevokeResult, error) {
+	g, err := o.granter()
+	if err != nil {
+		return hubapi.RevokeResult{}, err
+	}
+	return g.Revoke(ctx, req)
+}
+
+// Grants passes on to the hub.
+func (o *Own) Grants(ctx context.Context) (hubapi.GrantList, error) {
+	g, err := o.granter()
+	if err != nil {
+		return hubapi.GrantList{}, err
+	}
+	return g.Grants(ctx)
+}

@@ -23,6 +23,7 @@ import (
 
 	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
+	"browserctl/hub/capability"
 	"browserctl/internal/proc"
 )
 
@@ -103,6 +104,14 @@ func Serve(ctx context.Context, o Options) error {
 	}
 	logger := log.New(o.Log, "", log.LstdFlags|log.Lmicroseconds)
 	hopts := hub.Options{Token: o.Token, ExtensionID: o.ExtensionID}
+	if o.StateDir != "" {
+		caps, err := capability.Open(filepath.Join(o.StateDir, capability.FileName))
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		hopts.Capabilities = caps
+	}
 	if o.Verbose {
 		hopts.Logf = logger.Printf
 		hopts.FrameLog = o.Log

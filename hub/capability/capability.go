@@ -1,0 +1,349 @@
+// Package capability holds per-session capabilities: secrets that reach one
+// session's tab group and nothing else, optionally read-only or for a
+// limited time. The hub keeps only their hashes (in memory and, 0600, in the
+// state folder, so they survive a restart) and decides every call made with
+// one (Authorize): the session is filled in or must match, methods outside
+// a session are refused, and a read-only one is allowed the readers alone.
+package capability
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"browserctl/rpc"
+)
+
+// Prefix starts every capability, so that a program holding one knows it
+// is not the control token (a capability never starts or holds a hub).
+const Prefix = "bcap_"
+
+// Is reports whether secret is written as a capability.
+func Is(secret string) bool { return strings.HasPrefix(secret, Prefix) }
+
+// Grant is what the hub keeps of a capability: never the secret itself.
+type Grant struct {
+	// ID names the capability in lists and in `session revoke` without
+	// being the secret: its hash's first 12 hex digits.
+	ID        string    `json:"id"`
+	Hash      string    `json:"hash"` // hex SHA-256 of the secret
+	SessionID string    `json:"sessionId"`
+	ReadOnly  bool      `json:"readOnly,omitempty"`
+	Expires   time.Time `json:"expires,omitzero"`
+	Created   time.Time `json:"created"`
+}
+
+// Cap is a live capability as a call sees it: its grant, and Done, closed
+// the moment it is revoked or expires (calls in flight end then).
+type Cap struct {
+	Grant
+	done chan struct{}
+	once sync.Once
+}
+
+// Done is closed when the capability ends.
+func (c *Cap) Done() <-chan struct{} { return c.done }
+
+func (c *Cap) end() { c.once.Do(func() { close(c.done) }) }
+
+// Store is the hub's set of capabilities.
+type Store struct {
+	mu     sync.Mutex
+	path   string // "" keeps them in memory only
+	bySum  map[[32]byte]*Cap
+	timers map[[32]byte]*time.Timer
+	now    func() time.Time
+}
+
+// FileName is the capabilities file in the state folder.
+const FileName = "capabilities.json"
+
+// Open loads the store kept at path ("" for one in memory only); a missing
+// file is an empty store.
+func Open(path string) (*Store, error) {
+	s := &Store{path: path, bySum: map[[32]byte]*Cap{}, timers: map[[32]byte]*time.Timer{}, now: time.Now}
+	if path == "" {
+		return s, nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("capabilities: %w", err)
+	}
+	var grants []Grant
+	if err := json.Unmarshal(data, &grants); err != nil {
+		return nil, fmt.Errorf("capabilities file %s: %w", path, err)
+	}
+	for _, g := range grants {
+		raw, err := hex.DecodeString(g.Hash)
+		if err != nil || len(raw) != sha256.Size {
+			return nil, fmt.Errorf("capabilities file %s: a bad hash for %s", path, g.ID)
+		}
+		var sum [32]byte
+		copy(sum[:], raw)
+		if !g.Expires.IsZero() && !s.now().Before(g.Expires) {
+			continue
+		}
+		s.add(sum, g)
+	}
+	return s, nil
+}
+
+func (s *Store) add(sum [32]byte, g Grant) *Cap {
+	c := &Cap{Grant: g, done: make(chan struct{})}
+	s.bySum[sum] = c
+	if !g.Expires.IsZero() {
+		s.timers[sum] = time.AfterFunc(g.Expires.Sub(s.now()), func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.bySum[sum] == c {
+				s.removeLocked(sum)
+				_ = s.saveLocked()
+			}
+		})
+	}
+	return c
+}
+
+func (s *Store) removeLocked(sum [32]byte) {
+	if c := s.bySum[sum]; c != nil {
+		c.end()
+	}
+	delete(s.bySum, sum)
+	if t := s.timers[sum]; t != nil {
+		t.Stop()
+		delete(s.timers, sum)
+	}
+}
+
+// New mints a capability for sessionID: the secret (shown once, never
+// kept) and its grant. ttl 0 means until revoked or the session ends.
+func (s *Store) New(sessionID string, readOnly bool, ttl time.Duration) (string, Grant, error) {
+	if sessionID == "" {
+		return "", Grant{}, errors.New("a capability needs a session")
+	}
+	if ttl < 0 {
+		return "", Grant{}, errors.New("a capability's time to live must be positive")
+	}
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return "", Grant{}, err
+	}
+	secret := Prefix + base64.RawURLEncoding.EncodeToString(raw[:])
+	sum := sha256.Sum256([]byte(secret))
+	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, Created: s.now().UTC().Truncate(time.Second)}
+	if ttl > 0 {
+		g.Expires = s.now().Add(ttl).UTC()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.add(sum, g)
+	if err := s.saveLocked(); err != nil {
+		s.removeLocked(sum)
+		return "", Grant{}, err
+	}
+	return secret, g, nil
+}
+
+// Lookup finds the live capability a secret is. Only the secret's hash is
+// compared, so the lookup tells nothing of the secrets it holds.
+func (s *Store) Lookup(secret string) (*Cap, bool) {
+	if !Is(secret) {
+		return nil, false
+	}
+	sum := sha256.Sum256([]byte(secret))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.bySum[sum]
+	if !ok {
+		return nil, false
+	}
+	if !c.Expires.IsZero() && !s.now().Before(c.Expires) {
+		s.removeLocked(sum)
+		_ = s.saveLocked()
+		return nil, false
+	}
+	return c, true
+}
+
+// Revoke ends the capability that is secret, or whose ID it is; it answers
+// how many ended (0 or 1).
+func (s *Store) Revoke(secretOrID string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := sha256.Sum256([]byte(secretOrID))
+	for sum, c := range s.bySum {
+		if sum == want || (!Is(secretOrID) && c.ID == secretOrID) {
+			s.removeLocked(sum)
+			return 1, s.saveLocked()
+		}
+	}
+	return 0, nil
+}
+
+// RevokeSession ends every capability of sessionID.
+func (s *Store) RevokeSession(sessionID string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for sum, c := range s.bySum {
+		if c.SessionID == sessionID {
+			s.removeLocked(sum)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	return n, s.saveLocked()
+}
+
+// List is every live grant, oldest first.
+func (s *Store) List() []Grant {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Grant, 0, len(s.bySum))
+	for _, c := range s.bySum {
+		out = append(out, c.Grant)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Created.Before(out[j].Created) || out[i].Created.Equal(out[j].Created) && out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// saveLocked writes the grants (hashes, never secrets) 0600 through a
+// temporary file renamed into place.
+func (s *Store) saveLocked() error {
+	if s.path == "" {
+		return nil
+	}
+	grants := make([]Grant, 0, len(s.bySum))
+	for _, c := range s.bySum {
+		grants = append(grants, c.Grant)
+	}
+	sort.Slice(grants, func(i, j int) bool { return grants[i].ID < grants[j].ID })
+	data, err := json.MarshalIndent(grants, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".capabilities-*")
+	if err != nil {
+		return fmt.Errorf("capabilities: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err = tmp.Chmod(0o600); err == nil {
+		_, err = tmp.Write(append(data, '\n'))
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), s.path)
+	}
+	if err != nil {
+		return fmt.Errorf("capabilities: writing %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Forbidden is the error of a call a capability does not allow: code 4001,
+// reason forbidden, not retryable.
+func Forbidden(why string) error {
+	return &rpc.BrowserError{Code: rpc.CodeUnauthorized, Reason: rpc.ReasonForbidden, Message: "forbidden: " + why}
+}
+
+// sessionFreeReaders are the methods outside any session a capability may
+// call: they show nothing of other sessions (sessions.list is filtered to
+// the capability's own by FilterSessions).
+var sessionFreeReaders = map[string]bool{
+	rpc.SessionList:         true,
+	rpc.ExtensionInfo:       true,
+	rpc.ExtensionCallTiming: true,
+}
+
+// Authorize decides a call of method with params (a JSON object, or empty)
+// made with c: the params to send, with the capability's session filled in,
+// or a Forbidden error. It runs where the call lands, before anything is
+// sent to the browser.
+func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage, error) {
+	select {
+	case <-c.done:
+		return nil, Forbidden("the capability was revoked")
+	default:
+	}
+	m, known := rpc.LookupWire(method)
+	if !known {
+		return nil, Forbidden(method + " is not a method a capability may call")
+	}
+	if c.ReadOnly && !rpc.OnlyReads(method, params) {
+		return nil, Forbidden(method + " changes something, and this capability is read-only")
+	}
+	switch method {
+	case rpc.TabAttach:
+		// Attaching pulls a tab from outside the group into it: every such
+		// tab is outside what the capability was given.
+		return nil, Forbidden("tabs.attach takes a tab from outside session " + c.SessionID)
+	}
+	if m.Session == rpc.NoSession {
+		if sessionFreeReaders[method] {
+			return params, nil
+		}
+		return nil, Forbidden(method + " reaches beyond session " + c.SessionID)
+	}
+	// The params are read and written again here, so that what the
+	// extension reads is what was checked: a second "sessionId" member
+	// (JSON.parse keeps the last one) cannot hide behind the first.
+	members := map[string]json.RawMessage{}
+	if len(params) > 0 && string(params) != "null" {
+		if err := json.Unmarshal(params, &members); err != nil {
+			return nil, &rpc.BrowserError{Code: rpc.CodeInvalidParams, Reason: rpc.ReasonBadInput, Message: "invalid params: params must be a JSON object"}
+		}
+	}
+	if raw, ok := members["sessionId"]; ok && string(raw) != "null" {
+		var sid string
+		if json.Unmarshal(raw, &sid) != nil {
+			return nil, &rpc.BrowserError{Code: rpc.CodeInvalidParams, Reason: rpc.ReasonBadInput, Message: `invalid params: "sessionId" must be a string`}
+		}
+		if sid != "" && sid != c.SessionID {
+			return nil, Forbidden("session " + sid + " is not the capability's (" + c.SessionID + ")")
+		}
+	}
+	members["sessionId"], _ = json.Marshal(c.SessionID)
+	out, err := json.Marshal(members)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// FilterSessions keeps, of a sessions.list result, the capability's own
+// session alone; a result it cannot read becomes an empty list.
+func (c *Cap) FilterSessions(result json.RawMessage) json.RawMessage {
+	var r struct {
+		Sessions []json.RawMessage `json:"sessions"`
+	}
+	keep := []json.RawMessage{}
+	if json.Unmarshal(result, &r) == nil {
+		for _, s := range r.Sessions {
+			if rpc.ParamsSession(s) == c.SessionID {
+				keep = append(keep, s)
+			}
+		}
+	}
+	out, _ := json.Marshal(map[string]any{"sessions": keep})
+	return out
+}
