@@ -8,6 +8,8 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/cmd/internal/failure"
+	"browserctl/hub/capability"
+	"browserctl/hub/hubclient"
 	"browserctl/mcpserver"
 	"browserctl/rpc"
 )
@@ -45,9 +47,19 @@ folder's downloads/); the result names the file and its size.`,
 			if err != nil {
 				return err
 			}
+			session := cmdutil.SessionOf(f)
+			if t, err := f.Token(); err == nil && capability.Is(t) && session == "" {
+				// Started with a capability: its one session is every
+				// client's (the hub answers it in the status).
+				st, err := hubclient.StatusOf(c.Context(), ctl)
+				if err != nil {
+					return err
+				}
+				session = st.Session
+			}
 			srv := mcpserver.New(mcpserver.Options{
 				Caller:           ctl,
-				Session:          cmdutil.SessionOf(f),
+				Session:          session,
 				MaxSnapshotChars: maxChars,
 				Timeout:          f.Globals.Timeout,
 				Hint: func(err error) string {

@@ -1,0 +1,143 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// runAs runs the binary with secret as its token (a capability).
+func runAs(t *testing.T, secret string, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, h.bin, append([]string{"--server", h.addr}, args...)...)
+	cmd.Env = append(h.env(), "BROWSERCTL_TOKEN="+secret)
+	cmd.Dir = h.dir
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// Two sessions in the real browser and a capability of the first: every
+// attempt on the second, from the CLI and from an MCP server started with
+// the capability, is refused forbidden, and the second session's page and
+// tabs are as they were (read over the test's own CDP connection and the
+// control token's tab list).
+func TestCapabilityReachesOneSessionOnly(t *testing.T) {
+	tag := tagFor(t)
+	mine := newSession(t, pageURL("/agent.html", tag, "who", "mine"))
+	other := newSession(t, pageURL("/agent.html", tag, "who", "other"))
+	otherPage := h.cdp.page(t, "who=other")
+	var granted struct {
+		Capability string `json:"capability"`
+	}
+	mustJSON(t, &granted, "session", "grant", mine.SessionID)
+	secret := granted.Capability
+
+	var before struct {
+		Tabs []struct {
+			TabID int    `json:"tabId"`
+			URL   string `json:"url"`
+		} `json:"tabs"`
+	}
+	mustJSON(t, &before, in(other, "tab", "list")...)
+
+	attempts := [][]string{
+		in(other, "click", "#save"),
+		in(other, "fill", "#name", "intruder"),
+		in(other, "open", pageURL("/welcome.html", tag)),
+		in(other, "eval", "document.title = 'taken'"),
+		in(other, "tab", "open", pageURL("/welcome.html", tag)),
+		in(other, "snapshot"),
+		{"session", "close", other.SessionID},
+		{"session", "use", other.SessionID},
+		{"tab", "user-list"},
+		{"tab", "attach", "1"},
+	}
+	for _, a := range attempts {
+		_, stderr, code := runAs(t, secret, a...)
+		if code != 1 || !strings.Contains(stderr, "forbidden") {
+			t.Errorf("%v with the other session's capability: exit %d, %s", a, code, stderr)
+		}
+	}
+	// sessions: only its own
+	out, _, code := runAs(t, secret, "--json", "session", "list")
+	if code != 0 || !strings.Contains(out, mine.SessionID) || strings.Contains(out, other.SessionID) {
+		t.Errorf("session list with a capability: exit %d, %s", code, out)
+	}
+	// in its own session it works, and the page shows it
+	if _, stderr, code := runAs(t, secret, "fill", "#name", "allowed"); code != 0 {
+		t.Fatalf("fill in its own session: exit %d, %s", code, stderr)
+	}
+	minePage := h.cdp.page(t, "who=mine")
+	if got := minePage.evalString(`document.getElementById('name').value`); got != "allowed" {
+		t.Errorf("own session's field: %q", got)
+	}
+
+	// An MCP server started with the capability acts in that session and
+	// is refused the other.
+	a := startMCPAs(t, secret)
+	if got := a.call("browser_snapshot", nil); !strings.Contains(got, "who=mine") {
+		t.Errorf("MCP with a capability snapshots elsewhere:\n%s", got)
+	}
+	if res := a.callResult("browser_session", map[string]any{"action": "use", "sessionId": other.SessionID}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+		t.Errorf("MCP with a capability used the other session: %s", contentText(res))
+	}
+	if res := a.callResult("browser_session", map[string]any{"action": "create"}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+		t.Errorf("MCP with a capability created a session: %s", contentText(res))
+	}
+
+	// Nothing changed in the other session.
+	if got := otherPage.evalString(`document.getElementById('name').value + '|' + document.title + '|' + location.search`); !strings.HasPrefix(got, "|Agent form|") || !strings.Contains(got, "who=other") {
+		t.Errorf("the other session's page changed: %q", got)
+	}
+	var after struct {
+		Tabs []struct {
+			TabID int    `json:"tabId"`
+			URL   string `json:"url"`
+		} `json:"tabs"`
+	}
+	mustJSON(t, &after, in(other, "tab", "list")...)
+	if b, _ := json.Marshal(after); string(b) != func() string { x, _ := json.Marshal(before); return string(x) }() {
+		t.Errorf("the other session's tabs changed: %+v -> %+v", before, after)
+	}
+
+	// Revoked, it is refused at once.
+	mustRun(t, "session", "revoke", "--session", mine.SessionID)
+	if _, _, code := runAs(t, secret, "get", "title"); code == 0 {
+		t.Error("a revoked capability still works")
+	}
+}
+
+// startMCPAs is startMCP with a capability as the server's token.
+func startMCPAs(t *testing.T, secret string) *mcpAgent {
+	t.Helper()
+	cmd := exec.Command(h.bin, "--server", h.addr, "mcp")
+	cmd.Env = append(h.env(), "BROWSERCTL_TOKEN="+secret)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-capability", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connecting to browserctl mcp: %v\nstderr: %s", err, stderr.String())
+	}
+	a := &mcpAgent{t: t, cs: cs}
+	t.Cleanup(func() { cs.Close() })
+	return a
+}
