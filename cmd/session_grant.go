@@ -40,10 +40,10 @@ func granter(f *cmdutil.Factory) (hubapi.Granter, error) {
 }
 
 func newCmdSessionGrant(f *cmdutil.Factory) *cobra.Command {
-	var readOnly bool
+	var readOnly, anySite bool
 	var ttl time.Duration
 	c := &cobra.Command{
-		Use:   "grant [SESSION]",
+		Use:   "grant [SESSION] [--read-only] [--any-site] [--ttl D]",
 		Short: "Print a capability: a secret that reaches only one session",
 		Long: `Print a capability for SESSION (default: --session, else the current
 session). Use it wherever the token goes ($BROWSERCTL_TOKEN=<capability>,
@@ -53,6 +53,8 @@ releasing or renaming another session, tab attach, tab user-list, session
 create and moving the shells' current session are refused with reason
 forbidden (exit 1). --read-only allows only calls that change nothing
 (snapshot, get, find, is, screenshot, console, network lists, cookies).
+Cookie calls reach only the sites the session's tabs show unless
+--any-site is granted.
 The hub keeps only a hash of it, 0600 in the state folder, so it survives a
 hub restart; it ends at --ttl, at ` + "`session revoke`" + `, or when its session is
 closed or released.`,
@@ -81,7 +83,7 @@ closed or released.`,
 			if err := sessionExists(c.Context(), f, sid); err != nil {
 				return err
 			}
-			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, TTLMs: ttl.Milliseconds()})
+			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, AnySite: anySite, TTLMs: ttl.Milliseconds()})
 			if err != nil {
 				return err
 			}
@@ -103,6 +105,7 @@ closed or released.`,
 		Annotations: cmdutil.NotReplayed("it hands out a secret"),
 	}
 	c.Flags().BoolVar(&readOnly, "read-only", false, "allow only calls that change nothing")
+	c.Flags().BoolVar(&anySite, "any-site", false, "let its cookie calls reach sites the session's tabs do not show (--any-site)")
 	c.Flags().DurationVar(&ttl, "ttl", 0, "end it after this long (default: until revoked or the session ends)")
 	return c
 }

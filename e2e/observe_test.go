@@ -356,3 +356,47 @@ func mustExit(t *testing.T, exit int, args ...string) string {
 	}
 	return errOut
 }
+
+// A session's cookie calls reach the sites its tabs show: another site's
+// cookies (here localhost beside the tab's 127.0.0.1, a cookie the test
+// set over its own CDP connection, HttpOnly) are refused with reason
+// forbidden unless --any-site, and nothing of them is printed or changed.
+func TestCookiesStayWithTheSessionsSites(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/logs.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	other := strings.Replace(h.web.URL, "127.0.0.1", "localhost", 1) + "/"
+	if _, err := p.call("Network.setCookie", map[string]any{"name": "elsewhere", "value": "x-" + tag, "url": other, "httpOnly": true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"cookies", "--url", other},
+		{"cookies", "clear", "--url", other},
+		{"cookies", "set", "planted", "1", "--url", other},
+		{"cookies", "set", "planted", "1", "--domain", "localhost"},
+	} {
+		out, stderr, code := run(t, in(s, args...)...)
+		if code != 1 || !strings.Contains(stderr, "forbidden") || strings.Contains(out+stderr, "x-"+tag) {
+			t.Errorf("%v: exit %d, want 1 and forbidden without the cookie\n%s%s", args, code, out, stderr)
+		}
+	}
+	var r struct {
+		Cookies []struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"cookies"`
+	}
+	mustJSON(t, &r, in(s, "cookies", "--url", other, "--any-site")...)
+	if len(r.Cookies) != 1 || r.Cookies[0].Value != "x-"+tag {
+		t.Errorf("cookies --any-site of the other site: %+v", r.Cookies)
+	}
+	res, err := p.call("Network.getCookies", map[string]any{"urls": []string{other}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(res), "planted") {
+		t.Errorf("a refused cookies set planted a cookie: %s", res)
+	}
+	mustRun(t, in(s, "cookies", "clear", "--url", other, "--any-site")...)
+}

@@ -140,7 +140,7 @@ func (h *Hub) serveCapabilities(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `body must be {"sessionId":"...","readOnly":bool,"ttlMs":n>=0}`)
 		return
 	}
-	secret, g, err := store.New(req.SessionID, req.ReadOnly, time.Duration(req.TTLMs)*time.Millisecond)
+	secret, g, err := store.New(req.SessionID, req.ReadOnly, req.AnySite, time.Duration(req.TTLMs)*time.Millisecond)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -151,7 +151,7 @@ func (h *Hub) serveCapabilities(w http.ResponseWriter, r *http.Request) {
 func toAPI(gs []capability.Grant) []hubapi.Grant {
 	out := make([]hubapi.Grant, len(gs))
 	for i, g := range gs {
-		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, Expires: g.Expires, Created: g.Created}
+		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, AnySite: g.AnySite, Expires: g.Expires, Created: g.Created}
 	}
 	return out
 }
@@ -161,7 +161,7 @@ func (h *Hub) Grant(_ context.Context, req hubapi.GrantRequest) (hubapi.Granted,
 	if h.opts.Capabilities == nil {
 		return hubapi.Granted{}, errors.New("this hub keeps no capabilities")
 	}
-	secret, g, err := h.opts.Capabilities.New(req.SessionID, req.ReadOnly, time.Duration(req.TTLMs)*time.Millisecond)
+	secret, g, err := h.opts.Capabilities.New(req.SessionID, req.ReadOnly, req.AnySite, time.Duration(req.TTLMs)*time.Millisecond)
 	if err != nil {
 		return hubapi.Granted{}, err
 	}

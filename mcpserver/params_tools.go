@@ -239,9 +239,9 @@ func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cooki
 	switch in.Action {
 	case "list", "clear":
 		if p.Name != "" || p.Value != "" || p.Domain != "" || p.Path != "" || p.Expires != nil || p.HTTPOnly || p.Secure {
-			return invalid("browser_cookies", fmt.Errorf("%s takes only url", in.Action))
+			return invalid("browser_cookies", fmt.Errorf("%s takes only url (and anySite)", in.Action))
 		}
-		q := rpc.CookiesParams{URL: p.URL}
+		q := rpc.CookiesParams{URL: p.URL, AnySite: p.AnySite}
 		if in.Action == "clear" {
 			raw, err := s.call(ctx, req, rpc.PageClearCookies, &q)
 			if err != nil {

@@ -23,10 +23,13 @@ var storageMethods = []Method{
 	{Wire: PageCookies, Session: SessionRequired, Params: CookiesParams{}, Result: CookiesResult{},
 		Summary: "the cookies a request to a URL would send", ResultDoc: "HttpOnly ones too",
 		Commands: []Command{{
-			Path: "cookies", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to list (default: the page's)"}},
+			Path: "cookies", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to list (default: the page's)"}, {Name: "any-site", Member: "anySite", Help: "allow a --url of another site than the session's tabs show"}},
 			Short: "List the cookies the page would send (HttpOnly ones too); set or clear them",
 			Long: `List the cookies a request to the page's URL (or --url) would carry, HttpOnly
-ones included: name, value, domain, path, expiry and flags.`,
+ones included: name, value, domain, path, expiry and flags. A --url of a
+site that none of the session's tabs shows (neither its host, nor a parent
+or a subdomain of it) is refused unless --any-site is given: a session
+reads its own sites' cookies, not the whole profile's.`,
 			Example: `  browserctl cookies
   browserctl cookies --url https://example.com/account --json
   browserctl cookies set theme dark
@@ -48,6 +51,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 					Help: "expiry: a duration (24h), an RFC 3339 time or epoch seconds (default: a session cookie)"},
 				{Name: "http-only", Member: "httpOnly", Help: "hide the cookie from page scripts"},
 				{Name: "secure", Member: "secure", Help: "send the cookie over https only"},
+				{Name: "any-site", Member: "anySite", Help: "allow a --url or --domain of another site than the session's tabs show"},
 			},
 			Short: "Set a cookie for the page's URL (or --url / --domain)",
 			Example: `  browserctl cookies set theme dark
@@ -58,7 +62,7 @@ ones included: name, value, domain, path, expiry and flags.`,
 	{Wire: PageClearCookies, Session: SessionRequired, Params: CookiesParams{}, Result: ClearCookiesResult{},
 		Summary: "delete the cookies of a URL",
 		Commands: []Command{{
-			Path: "cookies clear", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to delete (default: the page's)"}},
+			Path: "cookies clear", Flags: []Flag{{Name: "url", Member: "url", Help: "the URL whose cookies to delete (default: the page's)"}, {Name: "any-site", Member: "anySite", Help: "allow a --url of another site than the session's tabs show"}},
 			Short:   "Delete the cookies the page's URL (or --url) would send",
 			Example: "  browserctl cookies clear\n  browserctl cookies clear --url https://example.com/",
 			Done:    "deleted {.deleted} cookie(s) of {.url}", Replay: Replayed,
@@ -108,7 +112,8 @@ type Cookie struct {
 // CookiesParams are the params of pages.cookies and pages.clearCookies.
 type CookiesParams struct {
 	PageParams
-	URL string `json:"url,omitempty" doc:"http(s); default the page's URL"`
+	URL     string `json:"url,omitempty" doc:"http(s); default the page's URL"`
+	AnySite bool   `json:"anySite,omitempty" default:"false" doc:"allow a url of a site none of the session's tabs shows"`
 }
 
 // CookiesResult is the result of pages.cookies.
@@ -134,6 +139,7 @@ type SetCookieParams struct {
 	Expires  *float64 `json:"expires,omitempty" doc:"epoch seconds; none: a session cookie"`
 	HTTPOnly bool     `json:"httpOnly,omitempty" default:"false"`
 	Secure   bool     `json:"secure,omitempty" default:"false"`
+	AnySite  bool     `json:"anySite,omitempty" default:"false" doc:"allow a url or domain of a site none of the session's tabs shows"`
 }
 
 // SetCookieResult is the result of pages.setCookie.

@@ -7293,10 +7293,28 @@ function pickRoute(routes, url) {
 function upsert(routes, r) {
   return [...routes.filter((x) => x.pattern !== r.pattern), r];
 }
-function responseHeaders(r) {
-  const out = r.contentType ? r.headers.filter((h) => h.name.toLowerCase() !== "content-type") : [...r.headers];
+function responseHeaders(r, requestURL = "") {
+  let host = "";
+  try {
+    host = new URL(requestURL).hostname.toLowerCase();
+  } catch {
+  }
+  const out = r.headers.filter((h) => {
+    const name = h.name.toLowerCase();
+    if (r.contentType && name === "content-type") return false;
+    return name !== "set-cookie" || cookieDomainFits(h.value, host);
+  });
   if (r.contentType) out.push({ name: "Content-Type", value: r.contentType });
   return out;
+}
+function cookieDomainFits(setCookie2, host) {
+  for (const part of setCookie2.split(";").slice(1)) {
+    const [k, ...v] = part.split("=");
+    if (k?.trim().toLowerCase() !== "domain") continue;
+    const d = v.join("=").trim().toLowerCase().replace(/^\./, "");
+    if (!host || !(host === d || host.endsWith("." + d))) return false;
+  }
+  return true;
 }
 function shown2(r) {
   const { body: _body, ...rest } = r;
@@ -7347,7 +7365,7 @@ var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 function answerSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
-async function answer(tabId, requestId, r) {
+async function answer(tabId, requestId, r, url) {
   if (r.delayMs > 0) await sleep5(r.delayMs);
   if (r.abort) {
     await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
@@ -7356,7 +7374,7 @@ async function answer(tabId, requestId, r) {
   await answerSend(tabId, "Fetch.fulfillRequest", {
     requestId,
     responseCode: r.status || 200,
-    responseHeaders: responseHeaders(r),
+    responseHeaders: responseHeaders(r, url),
     body: r.body
   });
 }
@@ -7368,7 +7386,7 @@ setFetchRouter({
     const url = String(req.url ?? "") + String(req.urlFragment ?? "");
     const r = pickRoute(routesOf(tabSession(tabId)), url);
     if (!r) return false;
-    void answer(tabId, String(p["requestId"] ?? ""), r);
+    void answer(tabId, String(p["requestId"] ?? ""), r, url);
     return true;
   }
 });
@@ -7490,8 +7508,38 @@ function httpURL(u, name) {
   }
   return u;
 }
+async function sessionHosts(tabId) {
+  const tab = await chrome.tabs.get(tabId);
+  const tabs5 = tab.groupId !== void 0 && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
+  const hosts = /* @__PURE__ */ new Set();
+  for (const t of tabs5) {
+    for (const u of [t.url, t.pendingUrl]) {
+      try {
+        const url = new URL(u ?? "");
+        if (url.protocol === "http:" || url.protocol === "https:") hosts.add(url.hostname.toLowerCase());
+      } catch {
+      }
+    }
+  }
+  return [...hosts];
+}
+function withinHosts(host, hosts) {
+  const h = host.toLowerCase().replace(/^\./, "");
+  return hosts.some((s) => h === s || s.endsWith("." + h) || h.endsWith("." + s));
+}
+async function requireSessionSite(tabId, anySite, what, host) {
+  if (anySite) return;
+  const hosts = await sessionHosts(tabId);
+  if (withinHosts(host, hosts)) return;
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `${what} ${JSON.stringify(host)} is not a site of this session's tabs (${hosts.join(", ") || "none"}): pass anySite (--any-site) to reach another site's cookies`,
+    "forbidden"
+  );
+}
 async function cookiesFor(tabId, p) {
   const given = optionalString(p, "url") || void 0;
+  if (given) await requireSessionSite(tabId, optionalBool(p, "anySite") ?? false, "the url's host", new URL(httpURL(given, "url")).hostname);
   const url = given ? httpURL(given, "url") : await pageURL(tabId);
   if (!/^https?:/i.test(url)) return { url, cookies: [] };
   const r = await send(tabId, "Network.getCookies", { urls: [url] });
@@ -7523,6 +7571,9 @@ async function setCookie(tabId, p) {
   const httpOnly = optionalBool(p, "httpOnly") ?? false;
   const secure = optionalBool(p, "secure") ?? false;
   let url = given ? httpURL(given, "url") : "";
+  const anySite = optionalBool(p, "anySite") ?? false;
+  if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);
+  if (domain) await requireSessionSite(tabId, anySite, "the domain", domain);
   if (!url && !domain) {
     url = await pageURL(tabId);
     if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);

@@ -36,12 +36,15 @@ func Is(secret string) bool { return strings.HasPrefix(secret, Prefix) }
 type Grant struct {
 	// ID names the capability in lists and in `session revoke` without
 	// being the secret: its hash's first 12 hex digits.
-	ID        string    `json:"id"`
-	Hash      string    `json:"hash"` // hex SHA-256 of the secret
-	SessionID string    `json:"sessionId"`
-	ReadOnly  bool      `json:"readOnly,omitempty"`
-	Expires   time.Time `json:"expires,omitzero"`
-	Created   time.Time `json:"created"`
+	ID        string `json:"id"`
+	Hash      string `json:"hash"` // hex SHA-256 of the secret
+	SessionID string `json:"sessionId"`
+	ReadOnly  bool   `json:"readOnly,omitempty"`
+	// AnySite lets its cookie calls reach sites the session's tabs do not
+	// show (anySite); without it such a call is refused.
+	AnySite bool      `json:"anySite,omitempty"`
+	Expires time.Time `json:"expires,omitzero"`
+	Created time.Time `json:"created"`
 }
 
 // Cap is a live capability as a call sees it: its grant, and Done, closed
@@ -131,7 +134,7 @@ func (s *Store) removeLocked(sum [32]byte) {
 
 // New mints a capability for sessionID: the secret (shown once, never
 // kept) and its grant. ttl 0 means until revoked or the session ends.
-func (s *Store) New(sessionID string, readOnly bool, ttl time.Duration) (string, Grant, error) {
+func (s *Store) New(sessionID string, readOnly, anySite bool, ttl time.Duration) (string, Grant, error) {
 	if sessionID == "" {
 		return "", Grant{}, errors.New("a capability needs a session")
 	}
@@ -144,7 +147,7 @@ func (s *Store) New(sessionID string, readOnly bool, ttl time.Duration) (string,
 	}
 	secret := Prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	sum := sha256.Sum256([]byte(secret))
-	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, Created: s.now().UTC().Truncate(time.Second)}
+	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Created: s.now().UTC().Truncate(time.Second)}
 	if ttl > 0 {
 		g.Expires = s.now().Add(ttl).UTC()
 	}
@@ -289,6 +292,9 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 	if !known {
 		return nil, Forbidden(method + " is not a method a capability may call")
 	}
+	if !c.AnySite && anySiteAsked(params) {
+		return nil, Forbidden(method + " with anySite: this capability reaches only the sites its session's tabs show")
+	}
 	if c.ReadOnly && !rpc.OnlyReads(method, params) {
 		return nil, Forbidden(method + " changes something, and this capability is read-only")
 	}
@@ -346,4 +352,18 @@ func (c *Cap) FilterSessions(result json.RawMessage) json.RawMessage {
 	}
 	out, _ := json.Marshal(map[string]any{"sessions": keep})
 	return out
+}
+
+// anySiteAsked reports whether params ask for anySite (unreadable params
+// count as asking: they are refused either way).
+func anySiteAsked(params json.RawMessage) bool {
+	if len(params) == 0 || string(params) == "null" {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(params, &m) != nil {
+		return true
+	}
+	v, ok := m["anySite"]
+	return ok && string(v) != "false" && string(v) != "null"
 }

@@ -17,7 +17,7 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 	}
 	now := time.Now()
 	s.now = func() time.Time { return now }
-	secret, g, err := s.New("s1", false, time.Hour)
+	secret, g, err := s.New("s1", false, false, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +45,9 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 
 func TestRevokeByIDAndBySession(t *testing.T) {
 	s, _ := Open("")
-	a, ga, _ := s.New("s1", false, 0)
-	b, _, _ := s.New("s1", true, 0)
-	c, _, _ := s.New("s2", false, 0)
+	a, ga, _ := s.New("s1", false, false, 0)
+	b, _, _ := s.New("s1", true, false, 0)
+	c, _, _ := s.New("s2", false, false, 0)
 	if n, _ := s.Revoke(ga.ID); n != 1 {
 		t.Fatalf("revoke by id ended %d", n)
 	}
@@ -72,7 +72,7 @@ func TestRevokeByIDAndBySession(t *testing.T) {
 // checked.
 func TestAuthorizeRewritesParams(t *testing.T) {
 	s, _ := Open("")
-	secret, _, _ := s.New("s1", false, 0)
+	secret, _, _ := s.New("s1", false, false, 0)
 	c, _ := s.Lookup(secret)
 	out, err := c.Authorize("pages.click", json.RawMessage(`{"ref":"e1","sessionId":""}`))
 	if err != nil {
@@ -90,5 +90,25 @@ func TestAuthorizeRewritesParams(t *testing.T) {
 	}
 	if _, err := c.Authorize("pages.notAMethod", json.RawMessage(`{}`)); err == nil {
 		t.Error("an unknown method passed")
+	}
+}
+
+// anySite reaches other sites' cookies only when the grant says so.
+func TestAnySiteNeedsItsGrant(t *testing.T) {
+	s, _ := Open("")
+	plain, _, _ := s.New("s1", false, false, 0)
+	wide, _, _ := s.New("s1", false, true, 0)
+	p, _ := s.Lookup(plain)
+	w, _ := s.Lookup(wide)
+	for _, params := range []string{`{"url":"https://bank.example/","anySite":true}`, `{"anySite":1}`} {
+		if _, err := p.Authorize("pages.cookies", json.RawMessage(params)); err == nil {
+			t.Errorf("%s passed without --any-site", params)
+		}
+		if _, err := w.Authorize("pages.cookies", json.RawMessage(params)); err != nil {
+			t.Errorf("%s refused with --any-site: %v", params, err)
+		}
+	}
+	if _, err := p.Authorize("pages.cookies", json.RawMessage(`{"anySite":false}`)); err != nil {
+		t.Errorf("anySite false refused: %v", err)
 	}
 }

@@ -95,7 +95,8 @@ func OwnSession(ctx context.Context) bool {
 type GrantRequest struct {
 	SessionID string `json:"sessionId"`
 	ReadOnly  bool   `json:"readOnly,omitempty"`
-	TTLMs     int64  `json:"ttlMs,omitempty"` // 0: until revoked or the session ends
+	AnySite   bool   `json:"anySite,omitempty"` // its cookie calls may reach other sites
+	TTLMs     int64  `json:"ttlMs,omitempty"`   // 0: until revoked or the session ends
 }
 
 // Grant is what the hub tells of a capability: never its secret.
@@ -103,6 +104,7 @@ type Grant struct {
 	ID        string    `json:"id"`
 	SessionID string    `json:"sessionId"`
 	ReadOnly  bool      `json:"readOnly,omitempty"`
+	AnySite   bool      `json:"anySite,omitempty"`
 	Expires   time.Time `json:"expires,omitzero"`
 	Created   time.Time `json:"created"`
 }

@@ -1048,6 +1048,8 @@ export interface CookiesParams {
   timeoutMs?: number;
   /** http(s); default the page's URL */
   url?: string;
+  /** default false; allow a url of a site none of the session's tabs shows */
+  anySite?: boolean;
 }
 
 export interface CookiesResult {
@@ -1073,6 +1075,8 @@ export interface SetCookieParams {
   httpOnly?: boolean;
   /** default false */
   secure?: boolean;
+  /** default false; allow a url or domain of a site none of the session's tabs shows */
+  anySite?: boolean;
 }
 
 export interface SetCookieResult {

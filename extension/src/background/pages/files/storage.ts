@@ -45,9 +45,54 @@ function httpURL(u: string, name: string): string {
   return u;
 }
 
+/**
+ * The hosts of the http(s) pages of the tab's session (its tab group), or of
+ * the tab alone outside a group: the sites a session's cookie calls reach
+ * without anySite.
+ */
+async function sessionHosts(tabId: number): Promise<string[]> {
+  const tab = await chrome.tabs.get(tabId);
+  const tabs = tab.groupId !== undefined && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
+  const hosts = new Set<string>();
+  for (const t of tabs) {
+    for (const u of [t.url, t.pendingUrl]) {
+      try {
+        const url = new URL(u ?? "");
+        if (url.protocol === "http:" || url.protocol === "https:") hosts.add(url.hostname.toLowerCase());
+      } catch {
+        // no URL yet
+      }
+    }
+  }
+  return [...hosts];
+}
+
+/** Whether host is one of hosts, a parent domain of one, or a subdomain of one. */
+export function withinHosts(host: string, hosts: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/^\./, "");
+  return hosts.some((s) => h === s || s.endsWith("." + h) || h.endsWith("." + s));
+}
+
+/**
+ * Refuses a cookie call for a site none of the session's tabs shows unless
+ * the caller said anySite: the profile's other sites' cookies (HttpOnly
+ * ones too) are not a session's to read or write by accident.
+ */
+async function requireSessionSite(tabId: number, anySite: boolean, what: string, host: string): Promise<void> {
+  if (anySite) return;
+  const hosts = await sessionHosts(tabId);
+  if (withinHosts(host, hosts)) return;
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `${what} ${JSON.stringify(host)} is not a site of this session's tabs (${hosts.join(", ") || "none"}): pass anySite (--any-site) to reach another site's cookies`,
+    "forbidden",
+  );
+}
+
 /** The cookies a request to url (default: the page's URL) would send. */
 async function cookiesFor(tabId: number, p: RequestParams<"pages.cookies" | "pages.clearCookies">): Promise<{ url: string; cookies: Cookie[] }> {
   const given = optionalString(p, "url") || undefined;
+  if (given) await requireSessionSite(tabId, optionalBool(p, "anySite") ?? false, "the url's host", new URL(httpURL(given, "url")).hostname);
   const url = given ? httpURL(given, "url") : await pageURL(tabId);
   if (!/^https?:/i.test(url)) return { url, cookies: [] };
   const r = await send<{ cookies: Cookie[] }>(tabId, "Network.getCookies", { urls: [url] });
@@ -81,6 +126,9 @@ export async function setCookie(tabId: number, p: RequestParams<"pages.setCookie
   const httpOnly = optionalBool(p, "httpOnly") ?? false;
   const secure = optionalBool(p, "secure") ?? false;
   let url = given ? httpURL(given, "url") : "";
+  const anySite = optionalBool(p, "anySite") ?? false;
+  if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);
+  if (domain) await requireSessionSite(tabId, anySite, "the domain", domain);
   if (!url && !domain) {
     url = await pageURL(tabId);
     if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RpcError } from "../../types";
-import { base64Size, headerProblem, parseRoute, patternProblem, pickRoute, responseHeaders, upsert, type StoredRoute } from "./routes";
+import { base64Size, cookieDomainFits, headerProblem, parseRoute, patternProblem, pickRoute, responseHeaders, upsert, type StoredRoute } from "./routes";
 
 const route = (pattern: string, status = 200): StoredRoute => ({
   pattern,
@@ -78,4 +78,20 @@ test("route params are checked whole before anything changes", () => {
   assert.equal(r.bodySize, 2);
   assert.equal(base64Size("aGVsbG8="), 5);
   assert.equal(parseRoute({ pattern: "x", abort: true }).status, 0);
+});
+
+test("a route's Set-Cookie for another site than the request's is left out", () => {
+  const headers = [
+    { name: "Set-Cookie", value: "a=1; Path=/" },
+    { name: "set-cookie", value: "b=2; Domain=.shop.example" },
+    { name: "Set-Cookie", value: "c=3; Domain=bank.example; Secure" },
+    { name: "Set-Cookie", value: "d=4; domain=evil-shop.example" },
+    { name: "X-A", value: "1" },
+  ];
+  assert.deepEqual(
+    responseHeaders({ headers, contentType: "" }, "https://www.shop.example/cart").map((h) => h.value),
+    ["a=1; Path=/", "b=2; Domain=.shop.example", "1"],
+  );
+  assert.ok(cookieDomainFits("x=1; Domain=shop.example", "shop.example"));
+  assert.ok(!cookieDomainFits("x=1; Domain=shop.example", ""));
 });

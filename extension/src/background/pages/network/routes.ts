@@ -58,11 +58,38 @@ export function upsert(routes: readonly StoredRoute[], r: StoredRoute): StoredRo
   return [...routes.filter((x) => x.pattern !== r.pattern), r];
 }
 
-/** The headers a fulfilled request gets: the route's, Content-Type from contentType when given. */
-export function responseHeaders(r: Pick<Route, "headers" | "contentType">): RouteHeader[] {
-  const out = r.contentType ? r.headers.filter((h) => h.name.toLowerCase() !== "content-type") : [...r.headers];
+/**
+ * The headers a fulfilled request gets: the route's, Content-Type from
+ * contentType when given. A Set-Cookie whose Domain attribute is not the
+ * request's host or a parent of it is left out: a route answers for the
+ * request's site and never plants cookies for another (the browser's own
+ * rule for a real response, kept here whatever the browser does).
+ */
+export function responseHeaders(r: Pick<Route, "headers" | "contentType">, requestURL = ""): RouteHeader[] {
+  let host = "";
+  try {
+    host = new URL(requestURL).hostname.toLowerCase();
+  } catch {
+    // no URL: every Set-Cookie with a Domain is left out
+  }
+  const out = r.headers.filter((h) => {
+    const name = h.name.toLowerCase();
+    if (r.contentType && name === "content-type") return false;
+    return name !== "set-cookie" || cookieDomainFits(h.value, host);
+  });
   if (r.contentType) out.push({ name: "Content-Type", value: r.contentType });
   return out;
+}
+
+/** Whether a Set-Cookie value's Domain attribute (if any) covers host. */
+export function cookieDomainFits(setCookie: string, host: string): boolean {
+  for (const part of setCookie.split(";").slice(1)) {
+    const [k, ...v] = part.split("=");
+    if (k?.trim().toLowerCase() !== "domain") continue;
+    const d = v.join("=").trim().toLowerCase().replace(/^\./, "");
+    if (!host || !(host === d || host.endsWith("." + d))) return false;
+  }
+  return true;
 }
 
 /** The wire's view: no body, its size instead. */
@@ -134,7 +161,7 @@ function answerSend(tabId: number, method: string, params: object): Promise<unkn
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => undefined);
 }
 
-async function answer(tabId: number, requestId: string, r: StoredRoute): Promise<void> {
+async function answer(tabId: number, requestId: string, r: StoredRoute, url: string): Promise<void> {
   if (r.delayMs > 0) await sleep(r.delayMs);
   if (r.abort) {
     await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
@@ -143,7 +170,7 @@ async function answer(tabId: number, requestId: string, r: StoredRoute): Promise
   await answerSend(tabId, "Fetch.fulfillRequest", {
     requestId,
     responseCode: r.status || 200,
-    responseHeaders: responseHeaders(r),
+    responseHeaders: responseHeaders(r, url),
     body: r.body,
   });
 }
@@ -156,7 +183,7 @@ setFetchRouter({
     const url = String(req.url ?? "") + String(req.urlFragment ?? "");
     const r = pickRoute(routesOf(tabSession(tabId)), url);
     if (!r) return false;
-    void answer(tabId, String(p["requestId"] ?? ""), r);
+    void answer(tabId, String(p["requestId"] ?? ""), r, url);
     return true;
   },
 });
