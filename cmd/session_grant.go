@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,9 +42,10 @@ func granter(f *cmdutil.Factory) (hubapi.Granter, error) {
 
 func newCmdSessionGrant(f *cmdutil.Factory) *cobra.Command {
 	var readOnly, anySite bool
+	var origins []string
 	var ttl time.Duration
 	c := &cobra.Command{
-		Use:   "grant [SESSION] [--read-only] [--any-site] [--ttl D]",
+		Use:   "grant [SESSION] [--read-only] [--origins O,...] [--any-site] [--ttl D]",
 		Short: "Print a capability: a secret that reaches only one session",
 		Long: `Print a capability for SESSION (default: --session, else the current
 session). Use it wherever the token goes ($BROWSERCTL_TOKEN=<capability>,
@@ -54,7 +56,10 @@ create and moving the shells' current session are refused with reason
 forbidden (exit 1). --read-only allows only calls that change nothing
 (snapshot, get, find, is, screenshot, console, network lists, cookies).
 Cookie calls reach only the sites the session's tabs show unless
---any-site is granted.
+--any-site is granted. --origins fences the session while the capability
+lives: its navigations elsewhere fail with reason origin_not_allowed, and
+every request of its tabs to another origin (a link, a form, window.open,
+fetch, a subresource) is aborted, for every caller of that session.
 The hub keeps only a hash of it, 0600 in the state folder, so it survives a
 hub restart; it ends at --ttl, at ` + "`session revoke`" + `, or when its session is
 closed or released.`,
@@ -83,7 +88,7 @@ closed or released.`,
 			if err := sessionExists(c.Context(), f, sid); err != nil {
 				return err
 			}
-			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, AnySite: anySite, TTLMs: ttl.Milliseconds()})
+			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, AnySite: anySite, Origins: origins, TTLMs: ttl.Milliseconds()})
 			if err != nil {
 				return err
 			}
@@ -95,6 +100,9 @@ closed or released.`,
 			if res.Grant.ReadOnly {
 				what = "read-only"
 			}
+			if len(res.Grant.Origins) > 0 {
+				what += ", only " + strings.Join(res.Grant.Origins, " ")
+			}
 			until := "until revoked or the session ends"
 			if !res.Grant.Expires.IsZero() {
 				until = "until " + res.Grant.Expires.Local().Format(time.DateTime)
@@ -105,6 +113,7 @@ closed or released.`,
 		Annotations: cmdutil.NotReplayed("it hands out a secret"),
 	}
 	c.Flags().BoolVar(&readOnly, "read-only", false, "allow only calls that change nothing")
+	c.Flags().StringSliceVar(&origins, "origins", nil, "limit the session to these origins while it lives (scheme://host[:port], *. for subdomains; comma-separated)")
 	c.Flags().BoolVar(&anySite, "any-site", false, "let its cookie calls reach sites the session's tabs do not show (--any-site)")
 	c.Flags().DurationVar(&ttl, "ttl", 0, "end it after this long (default: until revoked or the session ends)")
 	return c

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -121,51 +122,124 @@ func (h *Hub) serveCapabilities(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, `body must be {"capability":"<secret or id>"} or {"sessionId":"..."}`)
 			return
 		}
-		var n int
-		var err error
-		if req.SessionID != "" {
-			n, err = store.RevokeSession(req.SessionID)
-		} else {
-			n, err = store.Revoke(req.Capability)
-		}
+		res, err := h.Revoke(r.Context(), req)
 		if err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		writeJSON(w, http.StatusOK, hubapi.RevokeResult{Revoked: n})
+		writeJSON(w, http.StatusOK, res)
 		return
 	}
 	var req hubapi.GrantRequest
 	if err := json.Unmarshal(body, &req); err != nil || req.SessionID == "" || req.TTLMs < 0 {
-		writeError(w, http.StatusBadRequest, `body must be {"sessionId":"...","readOnly":bool,"ttlMs":n>=0}`)
+		writeError(w, http.StatusBadRequest, `body must be {"sessionId":"...","readOnly":bool,"anySite":bool,"origins":[...],"ttlMs":n>=0}`)
 		return
 	}
-	secret, g, err := store.New(req.SessionID, req.ReadOnly, req.AnySite, time.Duration(req.TTLMs)*time.Millisecond)
+	g, err := h.Grant(r.Context(), req)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, hubapi.Granted{Capability: secret, Grant: toAPI([]capability.Grant{g})[0]})
+	writeJSON(w, http.StatusOK, g)
 }
 
 func toAPI(gs []capability.Grant) []hubapi.Grant {
 	out := make([]hubapi.Grant, len(gs))
 	for i, g := range gs {
-		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, AnySite: g.AnySite, Expires: g.Expires, Created: g.Created}
+		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, AnySite: g.AnySite, Origins: g.Origins, Expires: g.Expires, Created: g.Created}
 	}
 	return out
 }
 
-// Grant mints a capability in process (a REPL or serve that holds the hub).
-func (h *Hub) Grant(_ context.Context, req hubapi.GrantRequest) (hubapi.Granted, error) {
-	if h.opts.Capabilities == nil {
+// Grant mints a capability (in process, and for POST /capabilities). One
+// limited to origins fences its session in the browser before it is
+// handed out; when the browser cannot be told, nothing is granted.
+func (h *Hub) Grant(ctx context.Context, req hubapi.GrantRequest) (hubapi.Granted, error) {
+	store := h.opts.Capabilities
+	if store == nil {
 		return hubapi.Granted{}, errors.New("this hub keeps no capabilities")
 	}
-	secret, g, err := h.opts.Capabilities.New(req.SessionID, req.ReadOnly, req.AnySite, time.Duration(req.TTLMs)*time.Millisecond)
+	secret, g, err := store.New(req.SessionID, req.ReadOnly, req.AnySite, req.Origins, time.Duration(req.TTLMs)*time.Millisecond)
 	if err != nil {
 		return hubapi.Granted{}, err
 	}
+	if len(g.Origins) > 0 {
+		if err := h.sendFence(ctx, g.SessionID); err != nil {
+			_, _ = store.Revoke(secret)
+			return hubapi.Granted{}, fmt.Errorf("could not fence session %s to its origins, so nothing was granted: %w", g.SessionID, err)
+		}
+	}
 	return hubapi.Granted{Capability: secret, Grant: toAPI([]capability.Grant{g})[0]}, nil
+}
+
+// sendFence tells the browser the origins session sid may reach now: the
+// union of its live limited capabilities, [] to lift the fence.
+func (h *Hub) sendFence(ctx context.Context, sid string) error {
+	store := h.opts.Capabilities
+	origins := store.FenceOf(sid)
+	if origins == nil {
+		origins = []string{}
+	}
+	_, err := h.Call(hubapi.WithOwnSession(ctx), rpc.NetworkFence, &rpc.FenceParams{SessionID: sid, Origins: origins}, 10*time.Second)
+	if err == nil && len(origins) == 0 {
+		store.FenceDone(sid)
+	}
+	return err
+}
+
+// fenceLater sends a session's fence in the background: when a limited
+// capability ended, and for every fenced session when a browser connects
+// (its fences may predate this hub, or have outlived a capability that
+// expired while no hub ran).
+func (h *Hub) fenceLater(sid string) {
+	h.mu.Lock()
+	closed := h.closed
+	if !closed {
+		h.wg.Add(1)
+	}
+	h.mu.Unlock()
+	if closed {
+		return
+	}
+	go func() {
+		defer h.wg.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		go func() {
+			select {
+			case <-h.closing:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		if err := h.sendFence(ctx, sid); err != nil {
+			h.logf("fence of %s: %v", sid, err)
+		}
+	}()
+}
+
+// watchCapabilities wires the store to the hub: a limited capability's
+// end lifts or narrows its session's fence.
+func (h *Hub) watchCapabilities() {
+	store := h.opts.Capabilities
+	if store == nil {
+		return
+	}
+	store.OnEnd(func(g capability.Grant) {
+		if len(g.Origins) > 0 {
+			h.fenceLater(g.SessionID)
+		}
+	})
+}
+
+// refence sends every fenced session's fence to a browser that connected.
+func (h *Hub) refence() {
+	if h.opts.Capabilities == nil {
+		return
+	}
+	for _, sid := range h.opts.Capabilities.FencedSessions() {
+		h.fenceLater(sid)
+	}
 }
 
 // Grants lists the live capabilities in process.
@@ -176,17 +250,26 @@ func (h *Hub) Grants(context.Context) (hubapi.GrantList, error) {
 	return hubapi.GrantList{Grants: toAPI(h.opts.Capabilities.List())}, nil
 }
 
-// Revoke ends capabilities in process.
-func (h *Hub) Revoke(_ context.Context, req hubapi.RevokeRequest) (hubapi.RevokeResult, error) {
-	if h.opts.Capabilities == nil {
+// Revoke ends capabilities (in process, and for POST /capabilities/revoke).
+// The fences they set are lifted before it answers, so the next command
+// finds the session as the revoke left it.
+func (h *Hub) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.RevokeResult, error) {
+	store := h.opts.Capabilities
+	if store == nil {
 		return hubapi.RevokeResult{}, errors.New("this hub keeps no capabilities")
 	}
+	fenced := store.FencedSessions()
 	var n int
 	var err error
 	if req.SessionID != "" {
-		n, err = h.opts.Capabilities.RevokeSession(req.SessionID)
+		n, err = store.RevokeSession(req.SessionID)
 	} else {
-		n, err = h.opts.Capabilities.Revoke(req.Capability)
+		n, err = store.Revoke(req.Capability)
+	}
+	for _, sid := range fenced {
+		if ferr := h.sendFence(ctx, sid); ferr != nil {
+			h.logf("fence of %s after a revoke: %v", sid, ferr)
+		}
 	}
 	return hubapi.RevokeResult{Revoked: n}, err
 }

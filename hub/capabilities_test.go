@@ -165,7 +165,7 @@ func TestCapabilityConfinesEveryMethod(t *testing.T) {
 			ro = ch.grant(t, hubapi.GrantRequest{SessionID: "s1", ReadOnly: true})
 		}
 		switch {
-		case m.Wire == rpc.TabAttach || (!scoped && !sessionFree[m.Wire]):
+		case m.Wire == rpc.TabAttach || m.Wire == rpc.NetworkFence || (!scoped && !sessionFree[m.Wire]):
 			if !a.forbidden() || len(got) != 0 {
 				t.Errorf("%s with s1's capability: want forbidden and nothing sent, got %+v, %d sent", m.Wire, a, len(got))
 			}
@@ -179,7 +179,7 @@ func TestCapabilityConfinesEveryMethod(t *testing.T) {
 		a = ch.callWith(t, ro, m.Wire, `{}`)
 		got = ch.requests()
 		reads := rpc.OnlyReads(m.Wire, json.RawMessage(`{"sessionId":"s1"}`))
-		allowed := reads && m.Wire != rpc.TabAttach && (scoped || sessionFree[m.Wire])
+		allowed := reads && m.Wire != rpc.TabAttach && m.Wire != rpc.NetworkFence && (scoped || sessionFree[m.Wire])
 		if allowed != (a.Error == nil) || allowed != (len(got) == 1) {
 			t.Errorf("%s with a read-only capability: allowed=%v, got error %+v and %d sent", m.Wire, allowed, a.Error, len(got))
 		}
@@ -300,5 +300,51 @@ func TestCapabilitiesEndWithTheirSessionAndSurviveARestart(t *testing.T) {
 	}
 	if _, ok := again.Lookup(gone); ok {
 		t.Error("a reopened store brought back a revoked capability")
+	}
+}
+
+// A capability limited to origins fences its session in the browser before
+// it is handed out, and the fence is lifted when it ends.
+func TestOriginLimitedGrantFencesItsSession(t *testing.T) {
+	ch := startCapHub(t, false)
+	c := ch.grant(t, hubapi.GrantRequest{SessionID: "s1", Origins: []string{"https://shop.example"}})
+	got := ch.requests()
+	if len(got) != 1 || got[0].Method != rpc.NetworkFence || !strings.Contains(string(got[0].Params), `"origins":["https://shop.example"]`) || rpc.ParamsSession(got[0].Params) != "s1" {
+		t.Fatalf("grant sent %v, want network.fence of s1", got)
+	}
+	a := ch.callWith(t, c, rpc.PageNavigate, `{"url":"https://evil.example/"}`)
+	if a.Error == nil || a.Error.Data.Reason != rpc.ReasonOriginNotAllowed || len(ch.requests()) != 0 {
+		t.Errorf("navigate elsewhere with the limited capability: %+v", a)
+	}
+	if a := ch.callWith(t, c, rpc.PageNavigate, `{"url":"https://shop.example/cart"}`); a.Error != nil {
+		t.Errorf("navigate inside: %+v", a.Error)
+	}
+	ch.requests()
+	resp, body := do(t, ch.testHub, "POST", "/capabilities/revoke", `{"capability":"`+c+`"}`, nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("revoke: %s %s", resp.Status, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	var lifted []rpc.Request
+	for len(lifted) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		lifted = ch.requests()
+	}
+	// (the revoke lifts it before answering; the capability's end lifts it
+	// again in the background: the same call, harmless twice)
+	time.Sleep(50 * time.Millisecond)
+	lifted = append(lifted, ch.requests()...)
+	for _, r := range lifted {
+		if r.Method != rpc.NetworkFence || !strings.Contains(string(r.Params), `"origins":[]`) {
+			t.Errorf("after the revoke the hub sent %s %s, want the fence lifted", r.Method, r.Params)
+		}
+	}
+	if len(lifted) == 0 {
+		t.Error("the revoke did not lift the fence")
+	}
+	// a bad origin grants nothing
+	resp, _ = do(t, ch.testHub, "POST", "/capabilities", `{"sessionId":"s1","origins":["evil"]}`, nil)
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a bad origin: %s", resp.Status)
 	}
 }

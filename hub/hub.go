@@ -104,6 +104,7 @@ func New(opts Options) *Hub {
 		limits:  defaultLimits,
 	}
 	h.events.init()
+	h.watchCapabilities()
 	return h
 }
 
@@ -319,6 +320,7 @@ func (h *Hub) attach(c *conn) bool {
 		typ = hubapi.EventReplaced
 	}
 	h.events.emit(hubapi.Event{Type: typ, Time: time.Now(), Remote: c.remote})
+	h.refence()
 	return true
 }
 

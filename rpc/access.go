@@ -58,7 +58,7 @@ var changerMethods = []string{
 	PageMouse, PageEval, PageCheck, PageFocus, PageDrag, PageKeyboardType, PageHighlight,
 	PageNavigate, PageBack, PageForward, PageReload, PageUpload, PageDownload,
 	PageSetCookie, PageClearCookies, PageSetStorage, PageClearStorage, PageHandoff,
-	NetworkBlock, NetworkUnblock, NetworkRoute, NetworkUnroute, NetworkHARStart, NetworkHARStop,
+	NetworkBlock, NetworkUnblock, NetworkFence, NetworkRoute, NetworkUnroute, NetworkHARStart, NetworkHARStop,
 	RecordStart, RecordStop, TraceStart, TraceStop,
 	EmulationSet, EmulationReset, StateLoad, InitScriptsAdd, InitScriptsRemove,
 }

@@ -10,6 +10,7 @@ const (
 	NetworkUnblock  = "network.unblock"
 	NetworkRequest  = "network.request"
 	NetworkWaitResp = "network.waitResponse"
+	NetworkFence    = "network.fence"
 )
 
 // networkMethods are the network.* rows of Methods; a new network.*
@@ -35,6 +36,10 @@ var networkMethods = []Method{
 			Example: "  browserctl network unblock ads.example.com",
 			Replay:  Replayed,
 		}}},
+	{Wire: NetworkFence, Session: SessionRequired, Params: FenceParams{}, Result: FenceResult{},
+		Summary:   "limit the session's tabs to origins: requests elsewhere fail, navigations elsewhere are refused (origin_not_allowed)",
+		ResultDoc: "the session's fence after the call; [] lifts it",
+		CallOnly:  "the hub sets it for a session whose capability is limited to origins (`session grant --origins`); a capability may not call it"},
 	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
 		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
 	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},
@@ -95,6 +100,18 @@ exit 2.`
 type BlockParams struct {
 	SessionID string   `json:"sessionId,omitempty"`
 	Patterns  []string `json:"patterns" doc:"non-empty strings"`
+}
+
+// FenceParams are the params of network.fence.
+type FenceParams struct {
+	SessionID string   `json:"sessionId,omitempty"`
+	Origins   []string `json:"origins" doc:"scheme://host[:port], the host may start with *. for its subdomains; [] lifts the fence"`
+}
+
+// FenceResult is the session's fence after the call.
+type FenceResult struct {
+	Origins       []string `json:"origins"`
+	SkippedTabIDs []int    `json:"skippedTabIds,omitempty"`
 }
 
 // BlockResult is the session's block list after the call.

@@ -27,6 +27,7 @@ const (
 	ReasonPageError        Reason = "page_error"
 	ReasonBrowserError     Reason = "browser_error"
 	ReasonForbidden        Reason = "forbidden"
+	ReasonOriginNotAllowed Reason = "origin_not_allowed"
 	ReasonFailed           Reason = "failed"
 )
 
@@ -62,7 +63,8 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonNoSuchMethod, Meaning: "the extension has no such method", Default: CodeMethodNotFound},
 	{Reason: ReasonPageError, Meaning: "the page's own code threw (an eval, a handler)"},
 	{Reason: ReasonBrowserError, Meaning: "Chrome refused or failed a command", Default: CodePageOperationFailed},
-	{Reason: ReasonForbidden, Meaning: "the caller may not reach that session or tab: an MCP client acts only on its own sessions unless started with --session"},
+	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, or a read-only capability's change"},
+	{Reason: ReasonOriginNotAllowed, Meaning: "the URL is outside the origins the session may reach (a capability granted with --origins)"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }
 

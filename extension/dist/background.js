@@ -172,6 +172,7 @@ var LOG_METHODS = [
 var NETWORK_METHODS = [
   "network.block",
   "network.unblock",
+  "network.fence",
   "network.waitResponse",
   "network.request",
   "network.route",
@@ -1086,9 +1087,18 @@ function matchesPattern(url, p) {
 function isBlocked(tabId, url) {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
 }
+var fence = { ready: async () => void 0, fenced: () => false, allows: () => true };
+function setFenceCheck(f) {
+  fence = f;
+}
 async function applyBlocking(tabId, send3) {
   await router.ready();
+  await fence.ready();
   const patterns = [.../* @__PURE__ */ new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
+  if (fence.fenced(tabId)) {
+    await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: wantsAuth(tabId) });
+    return;
+  }
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
     await send3("Fetch.disable");
@@ -1274,8 +1284,12 @@ function networkEvent(tabId, p, method) {
   onNetwork(tabLogs(tabId), method, p);
 }
 function requestPaused(tabId, p) {
-  if (router.paused(tabId, p)) return;
   const url = String(p["request"]?.url ?? "");
+  if (!fence.allows(tabId, url)) {
+    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    return;
+  }
+  if (router.paused(tabId, p)) return;
   if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
@@ -5739,6 +5753,102 @@ var screenshotHandlers = {
   "pages.screenshot": screenshot
 };
 
+// src/background/pages/network/fence.ts
+var STORAGE_KEY4 = "originFences";
+var fences = /* @__PURE__ */ new Map();
+var loaded4;
+function load2() {
+  loaded4 ??= chrome.storage.session.get(STORAGE_KEY4).then((v) => {
+    const stored = v?.[STORAGE_KEY4] ?? {};
+    for (const [s, o] of Object.entries(stored)) if (Array.isArray(o) && o.length > 0) fences.set(s, o);
+  }).catch(() => void 0);
+  return loaded4;
+}
+async function persist() {
+  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(fences) });
+}
+function parseAllowedOrigin(s) {
+  const m = /^(https?|wss?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?\/?$/i.exec(s.trim());
+  if (!m) return { problem: `${JSON.stringify(s)} is not an origin (scheme://host[:port], the host may start with *.)` };
+  const [, scheme, wild, host, port] = m;
+  const def = scheme.toLowerCase() === "https" || scheme.toLowerCase() === "wss" ? "443" : "80";
+  return `${scheme.toLowerCase()}://${wild ?? ""}${host.toLowerCase()}${port && port !== def ? ":" + port : ""}`;
+}
+function originAllowed(url, allowed) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === "about:" || u.protocol === "data:") return true;
+  if (u.protocol === "blob:") return originAllowed(u.pathname, allowed);
+  const scheme = u.protocol.replace(/:$/, "");
+  const host = u.hostname.toLowerCase();
+  const port = u.port;
+  return allowed.some((a) => {
+    const m = /^([a-z]+):\/\/(\*\.)?([^:/]+)(?::(\d+))?$/.exec(a);
+    if (!m) return false;
+    const [, s, wild, h, p] = m;
+    const sameScheme = s === scheme || s === "https" && scheme === "wss" || s === "http" && scheme === "ws";
+    const hostOK = wild ? host === h || host.endsWith("." + h) : host === h;
+    return sameScheme && hostOK && (p ?? "") === port;
+  });
+}
+function fenceAllows(sessionId, url) {
+  const f = fences.get(sessionId);
+  return !f || originAllowed(url, f);
+}
+async function requireAllowedOrigin(sessionId, url) {
+  await load2();
+  if (fenceAllows(sessionId, url)) return;
+  throw new RpcError(
+    ErrorCode.pageOperationFailed,
+    `page operation failed: ${JSON.stringify(url)} is outside the origins this session may reach (${fences.get(sessionId).join(", ")})`,
+    "origin_not_allowed"
+  );
+}
+setFenceCheck({
+  ready: load2,
+  fenced: (tabId) => fences.has(tabSession(tabId)),
+  allows: (tabId, url) => fenceAllows(tabSession(tabId), url)
+});
+async function setFence(p, deps) {
+  const raw = p["origins"];
+  if (!Array.isArray(raw) || !raw.every((o) => typeof o === "string")) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "origins" must be an array of strings ([] lifts the fence)`);
+  }
+  const given = raw;
+  const origins = [];
+  for (const o of given) {
+    const n = parseAllowedOrigin(o);
+    if (typeof n !== "string") throw new RpcError(ErrorCode.invalidParams, `invalid params: ${n.problem}`);
+    if (!origins.includes(n)) origins.push(n);
+  }
+  const tabIds = await deps.sessionTabIds(p);
+  const sessionId = String(p.sessionId);
+  await load2();
+  if (origins.length === 0) fences.delete(sessionId);
+  else fences.set(sessionId, origins);
+  await persist();
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped.length > 0 ? { origins, skippedTabIds: skipped } : { origins };
+}
+function fenceHandlers(deps) {
+  return {
+    "network.fence": async (p) => setFence(p, deps)
+  };
+}
+
 // src/background/pages/navigation/url-match.ts
 function globToRegExp(glob) {
   let re = "^";
@@ -5921,6 +6031,7 @@ function navFailed(url, reason) {
 }
 async function navigate(tabId, p) {
   const url = withScheme(requireString(p, "url"));
+  await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   return navigation(tabId, p, `${url} to load`, async () => {
     const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
     if (r.errorText) throw navFailed(url, r.errorText);
@@ -7270,7 +7381,7 @@ async function loadJoined(tabId, url) {
 }
 
 // src/background/pages/network/routes.ts
-var STORAGE_KEY4 = "browserctl.routes";
+var STORAGE_KEY5 = "browserctl.routes";
 var ROUTE_BODY_MAX = 4 << 20;
 var ROUTE_DELAY_MAX = 6e4;
 var ROUTES_MAX = 100;
@@ -7325,26 +7436,26 @@ function base64Size(b) {
   return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
 }
 var bySession3 = /* @__PURE__ */ new Map();
-var loaded4;
+var loaded5;
 function ready2() {
-  loaded4 ??= (async () => {
+  loaded5 ??= (async () => {
     const store3 = globalThis.chrome?.storage?.session;
     if (!store3) return;
-    const got = await store3.get(STORAGE_KEY4).catch(() => ({}));
-    const all2 = got[STORAGE_KEY4] ?? {};
+    const got = await store3.get(STORAGE_KEY5).catch(() => ({}));
+    const all2 = got[STORAGE_KEY5] ?? {};
     for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
   })();
-  return loaded4;
+  return loaded5;
 }
-async function persist() {
-  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(bySession3) });
+async function persist2() {
+  await chrome.storage.session.set({ [STORAGE_KEY5]: Object.fromEntries(bySession3) });
 }
 async function storeRoutes(sessionId, routes) {
   const before = bySession3.get(sessionId);
   if (routes.length === 0) bySession3.delete(sessionId);
   else bySession3.set(sessionId, routes);
   try {
-    await persist();
+    await persist2();
   } catch (e) {
     if (before) bySession3.set(sessionId, before);
     else bySession3.delete(sessionId);
@@ -7359,7 +7470,7 @@ function routesOf(sessionId) {
 }
 onSessionRemoved((sessionId) => {
   if (!bySession3.delete(sessionId)) return;
-  void persist().catch(() => void 0);
+  void persist2().catch(() => void 0);
 });
 var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 function answerSend(tabId, method, params) {
@@ -7772,7 +7883,8 @@ function toolHandlers(deps, click2) {
       }
     },
     routeHandlers(deps),
-    harHandlers(deps)
+    harHandlers(deps),
+    fenceHandlers(deps)
   );
 }
 

@@ -15,9 +15,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,7 +45,10 @@ type Grant struct {
 	ReadOnly  bool   `json:"readOnly,omitempty"`
 	// AnySite lets its cookie calls reach sites the session's tabs do not
 	// show (anySite); without it such a call is refused.
-	AnySite bool      `json:"anySite,omitempty"`
+	AnySite bool `json:"anySite,omitempty"`
+	// Origins, when set, are the only origins its session's tabs may reach
+	// while it lives (network.fence; normalized by ParseOrigin).
+	Origins []string  `json:"origins,omitempty"`
 	Expires time.Time `json:"expires,omitzero"`
 	Created time.Time `json:"created"`
 }
@@ -67,6 +73,82 @@ type Store struct {
 	bySum  map[[32]byte]*Cap
 	timers map[[32]byte]*time.Timer
 	now    func() time.Time
+	// onEnd hears of every capability that ended (revoked, expired, its
+	// session gone), outside the lock.
+	onEnd func(Grant)
+	// stale are the sessions of origin-limited capabilities that expired
+	// while no hub ran: their fences are still to lift.
+	stale []string
+}
+
+// OnEnd sets what hears of each capability that ends.
+func (s *Store) OnEnd(fn func(Grant)) {
+	s.mu.Lock()
+	s.onEnd = fn
+	s.mu.Unlock()
+}
+
+// ended tells onEnd of gs; called without the lock.
+func (s *Store) ended(gs []Grant) {
+	s.mu.Lock()
+	fn := s.onEnd
+	s.mu.Unlock()
+	if fn != nil {
+		for _, g := range gs {
+			fn(g)
+		}
+	}
+}
+
+// FencedSessions are the sessions whose fence the hub must (re)send: those
+// with a live origin-limited capability, and those whose last one expired
+// while no hub ran.
+func (s *Store) FencedSessions() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range s.bySum {
+		if len(c.Origins) > 0 && !seen[c.SessionID] {
+			seen[c.SessionID] = true
+			out = append(out, c.SessionID)
+		}
+	}
+	for _, sid := range s.stale {
+		if !seen[sid] {
+			seen[sid] = true
+			out = append(out, sid)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FenceDone forgets a stale session once its fence was lifted.
+func (s *Store) FenceDone(sessionID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stale = slices.DeleteFunc(s.stale, func(x string) bool { return x == sessionID })
+}
+
+// FenceOf is the origins the session may reach: the union of its live
+// capabilities' origins, nil when none of them is limited.
+func (s *Store) FenceOf(sessionID string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, c := range s.bySum {
+		if c.SessionID != sessionID {
+			continue
+		}
+		for _, o := range c.Origins {
+			if !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // FileName is the capabilities file in the state folder.
@@ -98,6 +180,9 @@ func Open(path string) (*Store, error) {
 		var sum [32]byte
 		copy(sum[:], raw)
 		if !g.Expires.IsZero() && !s.now().Before(g.Expires) {
+			if len(g.Origins) > 0 {
+				s.stale = append(s.stale, g.SessionID)
+			}
 			continue
 		}
 		s.add(sum, g)
@@ -111,10 +196,14 @@ func (s *Store) add(sum [32]byte, g Grant) *Cap {
 	if !g.Expires.IsZero() {
 		s.timers[sum] = time.AfterFunc(g.Expires.Sub(s.now()), func() {
 			s.mu.Lock()
-			defer s.mu.Unlock()
-			if s.bySum[sum] == c {
+			mine := s.bySum[sum] == c
+			if mine {
 				s.removeLocked(sum)
 				_ = s.saveLocked()
+			}
+			s.mu.Unlock()
+			if mine {
+				s.ended([]Grant{c.Grant})
 			}
 		})
 	}
@@ -134,12 +223,22 @@ func (s *Store) removeLocked(sum [32]byte) {
 
 // New mints a capability for sessionID: the secret (shown once, never
 // kept) and its grant. ttl 0 means until revoked or the session ends.
-func (s *Store) New(sessionID string, readOnly, anySite bool, ttl time.Duration) (string, Grant, error) {
+func (s *Store) New(sessionID string, readOnly, anySite bool, origins []string, ttl time.Duration) (string, Grant, error) {
 	if sessionID == "" {
 		return "", Grant{}, errors.New("a capability needs a session")
 	}
 	if ttl < 0 {
 		return "", Grant{}, errors.New("a capability's time to live must be positive")
+	}
+	var norm []string
+	for _, o := range origins {
+		n, err := ParseOrigin(o)
+		if err != nil {
+			return "", Grant{}, err
+		}
+		if !slices.Contains(norm, n) {
+			norm = append(norm, n)
+		}
 	}
 	var raw [32]byte
 	if _, err := rand.Read(raw[:]); err != nil {
@@ -147,7 +246,7 @@ func (s *Store) New(sessionID string, readOnly, anySite bool, ttl time.Duration)
 	}
 	secret := Prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	sum := sha256.Sum256([]byte(secret))
-	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Created: s.now().UTC().Truncate(time.Second)}
+	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Origins: norm, Created: s.now().UTC().Truncate(time.Second)}
 	if ttl > 0 {
 		g.Expires = s.now().Add(ttl).UTC()
 	}
@@ -169,49 +268,54 @@ func (s *Store) Lookup(secret string) (*Cap, bool) {
 	}
 	sum := sha256.Sum256([]byte(secret))
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	c, ok := s.bySum[sum]
-	if !ok {
-		return nil, false
-	}
-	if !c.Expires.IsZero() && !s.now().Before(c.Expires) {
+	if ok && !c.Expires.IsZero() && !s.now().Before(c.Expires) {
 		s.removeLocked(sum)
 		_ = s.saveLocked()
+		s.mu.Unlock()
+		s.ended([]Grant{c.Grant})
 		return nil, false
 	}
-	return c, true
+	s.mu.Unlock()
+	return c, ok
 }
 
 // Revoke ends the capability that is secret, or whose ID it is; it answers
 // how many ended (0 or 1).
 func (s *Store) Revoke(secretOrID string) (int, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	want := sha256.Sum256([]byte(secretOrID))
 	for sum, c := range s.bySum {
 		if sum == want || (!Is(secretOrID) && c.ID == secretOrID) {
 			s.removeLocked(sum)
-			return 1, s.saveLocked()
+			err := s.saveLocked()
+			s.mu.Unlock()
+			s.ended([]Grant{c.Grant})
+			return 1, err
 		}
 	}
+	s.mu.Unlock()
 	return 0, nil
 }
 
 // RevokeSession ends every capability of sessionID.
 func (s *Store) RevokeSession(sessionID string) (int, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
+	var gone []Grant
 	for sum, c := range s.bySum {
 		if c.SessionID == sessionID {
 			s.removeLocked(sum)
-			n++
+			gone = append(gone, c.Grant)
 		}
 	}
-	if n == 0 {
+	if len(gone) == 0 {
+		s.mu.Unlock()
 		return 0, nil
 	}
-	return n, s.saveLocked()
+	err := s.saveLocked()
+	s.mu.Unlock()
+	s.ended(gone)
+	return len(gone), err
 }
 
 // List is every live grant, oldest first.
@@ -299,6 +403,17 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 		return nil, Forbidden(method + " changes something, and this capability is read-only")
 	}
 	switch method {
+	case rpc.NetworkFence:
+		return nil, Forbidden("network.fence is the hub's: a capability cannot move its own fence")
+	case rpc.PageNavigate, rpc.TabOpen:
+		if len(c.Origins) > 0 {
+			if u := stringMember(params, "url"); u != "" && !OriginAllowed(u, c.Origins) {
+				return nil, &rpc.BrowserError{Code: rpc.CodePageOperationFailed, Reason: rpc.ReasonOriginNotAllowed,
+					Message: "page operation failed: " + strconv.Quote(u) + " is outside the origins this capability may reach (" + strings.Join(c.Origins, ", ") + ")"}
+			}
+		}
+	}
+	switch method {
 	case rpc.TabAttach:
 		// Attaching pulls a tab from outside the group into it: every such
 		// tab is outside what the capability was given.
@@ -366,4 +481,84 @@ func anySiteAsked(params json.RawMessage) bool {
 	}
 	v, ok := m["anySite"]
 	return ok && string(v) != "false" && string(v) != "null"
+}
+
+func stringMember(params json.RawMessage, name string) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(params, &m) != nil {
+		return ""
+	}
+	var v string
+	_ = json.Unmarshal(m[name], &v)
+	return v
+}
+
+// ParseOrigin reads an allowed origin: scheme://host[:port] (http, https,
+// ws, wss), the host optionally "*." for its subdomains too; it answers
+// the form the extension's fence compares (lower case, no default port).
+func ParseOrigin(s string) (string, error) {
+	in := strings.TrimSuffix(strings.TrimSpace(s), "/")
+	scheme, rest, ok := strings.Cut(in, "://")
+	scheme = strings.ToLower(scheme)
+	if !ok || (scheme != "http" && scheme != "https" && scheme != "ws" && scheme != "wss") || rest == "" || strings.ContainsAny(rest, "/?#@ ") {
+		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], the host may start with *.", s)
+	}
+	wild := strings.HasPrefix(rest, "*.")
+	rest = strings.TrimPrefix(rest, "*.")
+	host, port := rest, ""
+	if i := strings.LastIndex(rest, ":"); i >= 0 && !strings.HasSuffix(rest, "]") {
+		host, port = rest[:i], rest[i+1:]
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("%q is not an origin: a bad port", s)
+		}
+	}
+	host = strings.ToLower(host)
+	if host == "" || strings.Contains(host, "*") {
+		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], the host may start with *.", s)
+	}
+	if (port == "443" && (scheme == "https" || scheme == "wss")) || (port == "80" && (scheme == "http" || scheme == "ws")) {
+		port = ""
+	}
+	out := scheme + "://"
+	if wild {
+		out += "*."
+	}
+	out += host
+	if port != "" {
+		out += ":" + port
+	}
+	return out, nil
+}
+
+// OriginAllowed is the extension's fence rule (network/fence.ts) for a URL
+// a capability's call names: its scheme, host and port among allowed. A
+// URL without a scheme is read as https://, as the navigation will be.
+func OriginAllowed(raw string, allowed []string) bool {
+	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "about:") && !strings.HasPrefix(raw, "data:") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	switch u.Scheme {
+	case "about", "data":
+		return true
+	}
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if (port == "443" && (u.Scheme == "https" || u.Scheme == "wss")) || (port == "80" && (u.Scheme == "http" || u.Scheme == "ws")) {
+		port = ""
+	}
+	for _, a := range allowed {
+		scheme, rest, _ := strings.Cut(a, "://")
+		wild := strings.HasPrefix(rest, "*.")
+		rest = strings.TrimPrefix(rest, "*.")
+		h, p, _ := strings.Cut(rest, ":")
+		same := scheme == u.Scheme || (scheme == "https" && u.Scheme == "wss") || (scheme == "http" && u.Scheme == "ws")
+		hostOK := host == h || (wild && strings.HasSuffix(host, "."+h))
+		if same && hostOK && p == port {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"browserctl/rpc"
 )
 
 // A capability past its time is refused, and it is not brought back by a
@@ -17,7 +19,7 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 	}
 	now := time.Now()
 	s.now = func() time.Time { return now }
-	secret, g, err := s.New("s1", false, false, time.Hour)
+	secret, g, err := s.New("s1", false, false, nil, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +47,9 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 
 func TestRevokeByIDAndBySession(t *testing.T) {
 	s, _ := Open("")
-	a, ga, _ := s.New("s1", false, false, 0)
-	b, _, _ := s.New("s1", true, false, 0)
-	c, _, _ := s.New("s2", false, false, 0)
+	a, ga, _ := s.New("s1", false, false, nil, 0)
+	b, _, _ := s.New("s1", true, false, nil, 0)
+	c, _, _ := s.New("s2", false, false, nil, 0)
 	if n, _ := s.Revoke(ga.ID); n != 1 {
 		t.Fatalf("revoke by id ended %d", n)
 	}
@@ -72,7 +74,7 @@ func TestRevokeByIDAndBySession(t *testing.T) {
 // checked.
 func TestAuthorizeRewritesParams(t *testing.T) {
 	s, _ := Open("")
-	secret, _, _ := s.New("s1", false, false, 0)
+	secret, _, _ := s.New("s1", false, false, nil, 0)
 	c, _ := s.Lookup(secret)
 	out, err := c.Authorize("pages.click", json.RawMessage(`{"ref":"e1","sessionId":""}`))
 	if err != nil {
@@ -96,8 +98,8 @@ func TestAuthorizeRewritesParams(t *testing.T) {
 // anySite reaches other sites' cookies only when the grant says so.
 func TestAnySiteNeedsItsGrant(t *testing.T) {
 	s, _ := Open("")
-	plain, _, _ := s.New("s1", false, false, 0)
-	wide, _, _ := s.New("s1", false, true, 0)
+	plain, _, _ := s.New("s1", false, false, nil, 0)
+	wide, _, _ := s.New("s1", false, true, nil, 0)
 	p, _ := s.Lookup(plain)
 	w, _ := s.Lookup(wide)
 	for _, params := range []string{`{"url":"https://bank.example/","anySite":true}`, `{"anySite":1}`} {
@@ -110,5 +112,72 @@ func TestAnySiteNeedsItsGrant(t *testing.T) {
 	}
 	if _, err := p.Authorize("pages.cookies", json.RawMessage(`{"anySite":false}`)); err != nil {
 		t.Errorf("anySite false refused: %v", err)
+	}
+}
+
+func TestOriginsAreReadAndMatchedAsTheExtensionDoes(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://Shop.Example.com/": "https://shop.example.com", "https://shop.example.com:443": "https://shop.example.com",
+		"http://127.0.0.1:8080": "http://127.0.0.1:8080", "https://*.example.com": "https://*.example.com",
+	} {
+		if got, err := ParseOrigin(in); err != nil || got != want {
+			t.Errorf("ParseOrigin(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"shop.example.com", "https://shop.example.com/path", "ftp://x", "https://*", "javascript:alert(1)", "https://a:99999"} {
+		if _, err := ParseOrigin(bad); err == nil {
+			t.Errorf("ParseOrigin(%q) passed", bad)
+		}
+	}
+	allowed := []string{"https://shop.example.com", "http://127.0.0.1:8080", "https://*.cdn.example"}
+	for _, u := range []string{"https://shop.example.com/cart", "shop.example.com/cart", "http://127.0.0.1:8080/x", "https://a.cdn.example/", "https://cdn.example/", "about:blank"} {
+		if !OriginAllowed(u, allowed) {
+			t.Errorf("%s refused", u)
+		}
+	}
+	for _, u := range []string{"http://shop.example.com/", "https://shop.example.com:8443/", "https://evil.example/", "https://shop.example.com.evil.net/", "http://127.0.0.1:9090/", "file:///etc/passwd"} {
+		if OriginAllowed(u, allowed) {
+			t.Errorf("%s allowed", u)
+		}
+	}
+}
+
+// A capability limited to origins is refused navigations elsewhere, and
+// never the fence itself; the session's fence is the union of its limited
+// capabilities, and each end is heard.
+func TestOriginLimitedCapability(t *testing.T) {
+	s, _ := Open("")
+	var ended []Grant
+	s.OnEnd(func(g Grant) { ended = append(ended, g) })
+	secret, _, err := s.New("s1", false, false, []string{"https://shop.example"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, _ = s.New("s1", false, false, []string{"https://cdn.example", "https://shop.example"}, 0)
+	c, _ := s.Lookup(secret)
+	if _, err := c.Authorize("pages.navigate", json.RawMessage(`{"url":"https://shop.example/a"}`)); err != nil {
+		t.Errorf("navigate inside: %v", err)
+	}
+	for _, m := range []string{"pages.navigate", "tabs.open"} {
+		_, err := c.Authorize(m, json.RawMessage(`{"url":"https://evil.example/"}`))
+		if be, ok := err.(*rpc.BrowserError); !ok || be.Reason != rpc.ReasonOriginNotAllowed {
+			t.Errorf("%s outside: %v", m, err)
+		}
+	}
+	if _, err := c.Authorize("network.fence", json.RawMessage(`{"origins":[]}`)); err == nil {
+		t.Error("a capability lifted its fence")
+	}
+	if got := s.FenceOf("s1"); len(got) != 2 || got[0] != "https://cdn.example" {
+		t.Errorf("FenceOf = %v", got)
+	}
+	if got := s.FencedSessions(); len(got) != 1 || got[0] != "s1" {
+		t.Errorf("FencedSessions = %v", got)
+	}
+	if _, _, err := s.New("s1", false, false, []string{"not an origin"}, 0); err == nil {
+		t.Error("a bad origin was granted")
+	}
+	_, _ = s.RevokeSession("s1")
+	if len(ended) != 2 || s.FenceOf("s1") != nil {
+		t.Errorf("after the session's end: ended %d, fence %v", len(ended), s.FenceOf("s1"))
 	}
 }

@@ -93,10 +93,11 @@ func OwnSession(ctx context.Context) bool {
 // GrantRequest asks the hub for a capability of one session (POST
 // /capabilities, control token only).
 type GrantRequest struct {
-	SessionID string `json:"sessionId"`
-	ReadOnly  bool   `json:"readOnly,omitempty"`
-	AnySite   bool   `json:"anySite,omitempty"` // its cookie calls may reach other sites
-	TTLMs     int64  `json:"ttlMs,omitempty"`   // 0: until revoked or the session ends
+	SessionID string   `json:"sessionId"`
+	ReadOnly  bool     `json:"readOnly,omitempty"`
+	AnySite   bool     `json:"anySite,omitempty"` // its cookie calls may reach other sites
+	Origins   []string `json:"origins,omitempty"` // the only origins its session may reach (network.fence)
+	TTLMs     int64    `json:"ttlMs,omitempty"`   // 0: until revoked or the session ends
 }
 
 // Grant is what the hub tells of a capability: never its secret.
@@ -105,6 +106,7 @@ type Grant struct {
 	SessionID string    `json:"sessionId"`
 	ReadOnly  bool      `json:"readOnly,omitempty"`
 	AnySite   bool      `json:"anySite,omitempty"`
+	Origins   []string  `json:"origins,omitempty"`
 	Expires   time.Time `json:"expires,omitzero"`
 	Created   time.Time `json:"created"`
 }

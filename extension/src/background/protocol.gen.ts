@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "origin_not_allowed", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -1269,6 +1269,17 @@ export interface BlockResult {
   skippedTabIds?: number[];
 }
 
+export interface FenceParams {
+  sessionId?: string;
+  /** scheme://host[:port], the host may start with *. for its subdomains; [] lifts the fence */
+  origins: string[];
+}
+
+export interface FenceResult {
+  origins: string[];
+  skippedTabIds?: number[];
+}
+
 export interface WaitResponseParams {
   sessionId?: string;
   /** an integer >= 0; default: the session's active tab */
@@ -1787,6 +1798,7 @@ export type LogMethod = (typeof LOG_METHODS)[number];
 export const NETWORK_METHODS = [
   "network.block",
   "network.unblock",
+  "network.fence",
   "network.waitResponse",
   "network.request",
   "network.route",
@@ -1970,6 +1982,8 @@ export interface MethodTypes {
   "network.block": { params: BlockParams; result: BlockResult };
   /** stop failing requests matching patterns */
   "network.unblock": { params: BlockParams; result: BlockResult };
+  /** limit the session's tabs to origins: requests elsewhere fail, navigations elsewhere are refused (origin_not_allowed) */
+  "network.fence": { params: FenceParams; result: FenceResult };
   /** wait until a response whose URL matches arrives in the tab */
   "network.waitResponse": { params: WaitResponseParams; result: WaitResponseResult };
   /** one request of a tab whole: headers, bodies, timing */

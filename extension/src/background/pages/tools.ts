@@ -26,6 +26,7 @@ import type { Click } from "./input/aftermath";
 import { requestDetail } from "./network/network-detail";
 import { waitResponseHandlers } from "./network/network-wait";
 import { harHandlers } from "./network/har";
+import { fenceHandlers } from "./network/fence";
 import { routeHandlers } from "./network/routes";
 import { webSocketHandlers } from "./network/websockets";
 import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
@@ -221,5 +222,6 @@ export function toolHandlers(deps: ToolDeps, click: Click) {
     } satisfies { readonly [M in ToolCallMethod]?: Handler<M> },
     routeHandlers(deps),
     harHandlers(deps),
+    fenceHandlers(deps),
   );
 }

@@ -196,10 +196,31 @@ export function isBlocked(tabId: number, url: string): boolean {
   return blockedPatterns(tabSession(tabId)).some((p) => patternRegExp(fetchPattern(p)).test(url));
 }
 
-/** Turns interception on or off in a tab for its session's patterns (and credentials). */
+/**
+ * A session's origin fence (network/fence.ts): while a tab's session has
+ * one, every request of the tab pauses, and one to an origin outside it
+ * fails before routes or blocks are asked.
+ */
+export interface FenceCheck {
+  ready(): Promise<void>;
+  fenced(tabId: number): boolean;
+  allows(tabId: number, url: string): boolean;
+}
+let fence: FenceCheck = { ready: async () => undefined, fenced: () => false, allows: () => true };
+export function setFenceCheck(f: FenceCheck): void {
+  fence = f;
+}
+
+/** Turns interception on or off in a tab for its session's patterns (and credentials, and its fence). */
 export async function applyBlocking(tabId: number, send: AttachSend): Promise<void> {
   await router.ready();
+  await fence.ready();
   const patterns = [...new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
+  if (fence.fenced(tabId)) {
+    // every request pauses: the fence sees each one
+    await send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: wantsAuth(tabId) });
+    return;
+  }
   const auth = wantsAuth(tabId);
   if (patterns.length === 0 && !auth) {
     await send("Fetch.disable");
@@ -445,8 +466,12 @@ export function networkEvent(tabId: number, p: Record<string, unknown>, method: 
  * a blocked one fails, the rest go on.
  */
 export function requestPaused(tabId: number, p: Record<string, unknown>): void {
-  if (router.paused(tabId, p)) return;
   const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
+  if (!fence.allows(tabId, url)) {
+    void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
+    return;
+  }
+  if (router.paused(tabId, p)) return;
   if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {

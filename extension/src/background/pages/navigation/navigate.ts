@@ -9,6 +9,7 @@ import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, ty
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
+import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
@@ -188,6 +189,7 @@ function navFailed(url: string, reason: string): RpcError {
 
 export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {
   const url = withScheme(requireString(p, "url"));
+  await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   return navigation(tabId, p, `${url} to load`, async () => {
     const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
     if (r.errorText) throw navFailed(url, r.errorText);
