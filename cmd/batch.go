@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/cmd/cmdutil"
+	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 	"browserctl/internal/termsafe"
 	"browserctl/repl"
@@ -60,7 +61,11 @@ result and exited non-zero, as ` + "`is`" + ` does for false).`,
 				defer fh.Close()
 				in = fh
 			}
-			return runBatch(c.Context(), f, in, keepGoing)
+			source := "stdin"
+			if file != "" && file != "-" {
+				source = file
+			}
+			return runBatch(c.Context(), f, in, source, keepGoing)
 		},
 		Annotations: cmdutil.NotReplayed(rpc.RunsOthers),
 	}
@@ -90,13 +95,14 @@ type batchError struct {
 
 // runBatch runs the lines of in. Every line goes through one controller,
 // so one connection to the hub (hubclient.Client keeps it alive between calls).
-func runBatch(ctx context.Context, f *cmdutil.Factory, in io.Reader, keepGoing bool) error {
+func runBatch(ctx context.Context, f *cmdutil.Factory, in io.Reader, source string, keepGoing bool) error {
 	ctrl, err := f.Hub()
 	if err != nil {
 		return err
 	}
 	// the run holds its own session, starting on the shells' current one
 	own := hubclient.NewOwn(ctrl, "this batch run", startSession(ctx, f, ctrl))
+	own.SetCaller(hubapi.Caller{Kind: "batch", Name: source, PID: os.Getpid()})
 	lineF := replFactory(f, own).Factory
 	first := cmdutil.ExitOK
 	lines := repl.NewLineReader(in)

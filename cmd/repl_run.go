@@ -101,6 +101,7 @@ func runREPL(ctx context.Context, f *cmdutil.Factory) error {
 	}()
 
 	own := hubclient.NewOwn(launchAware{rh.ctrl, f}, "this REPL", startSession(base, f, rh.ctrl))
+	own.SetCaller(hubapi.Caller{Kind: "repl", PID: os.Getpid()})
 	var ps hubwatch.Prompt
 	if st, err := hubclient.StatusOf(base, own); err == nil {
 		ps.Set(st)

@@ -191,6 +191,7 @@ type topCmd struct {
 func topCmds() []topCmd {
 	cmds := []topCmd{
 		{"session", "browser", newCmdSession},
+		{"log", "browser", newCmdLog},
 		{"tab", "browser", newCmdTab},
 		{"call", "browser", func(f *cmdutil.Factory) *cobra.Command { return newCmdCall(f, nil) }},
 		{"get", "page", func(f *cmdutil.Factory) *cobra.Command { return newCmdGet(f, nil) }},

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // runAs runs the binary with secret as its token (a capability).
@@ -127,20 +125,7 @@ func TestCapabilityReachesOneSessionOnly(t *testing.T) {
 // startMCPAs is startMCP with a capability as the server's token.
 func startMCPAs(t *testing.T, secret string) *mcpAgent {
 	t.Helper()
-	cmd := exec.Command(h.bin, "--server", h.addr, "mcp")
-	cmd.Env = append(h.env(), "BROWSERCTL_TOKEN="+secret)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-capability", Version: "1"}, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatalf("connecting to browserctl mcp: %v\nstderr: %s", err, stderr.String())
-	}
-	a := &mcpAgent{t: t, cs: cs}
-	t.Cleanup(func() { cs.Close() })
-	return a
+	return startMCPClient(t, "e2e-capability", []string{"BROWSERCTL_TOKEN=" + secret})
 }
 
 // A capability granted --origins fences its session in the real browser:
@@ -199,5 +184,73 @@ func TestCapabilityOriginsFenceTheSession(t *testing.T) {
 	mustRun(t, in(s, "open", other+"/served/fence-after?t="+tag)...)
 	if hits("fence-after") != 1 {
 		t.Errorf("after the revoke the session is still fenced")
+	}
+}
+
+// Two MCP clients and a shell drive three sessions while the journal is
+// followed: every entry names the caller that sent it, in its session, and
+// the value one of them typed appears nowhere.
+func TestJournalNamesEachCaller(t *testing.T) {
+	tag := tagFor(t)
+	follow := exec.Command(h.bin, "--server", h.addr, "--json", "log", "--follow")
+	follow.Env = h.env()
+	var followed lockedBuffer
+	follow.Stdout = &followed
+	if err := follow.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = follow.Process.Kill(); _ = follow.Wait() }()
+
+	shell := newSession(t, pageURL("/agent.html", tag, "who", "shell"))
+	mustRun(t, in(shell, "fill", "#name", "typed-by-the-shell-"+tag)...)
+	a := startMCPClient(t, "agent-a", nil)
+	b := startMCPClient(t, "agent-b", nil)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag, "who", "a")})
+	b.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag, "who", "b")})
+
+	type entry struct {
+		Session string `json:"session"`
+		Caller  struct {
+			Kind, Name string
+		} `json:"caller"`
+		Method string `json:"method"`
+		URL    string `json:"url"`
+		OK     bool   `json:"ok"`
+	}
+	var entries []entry
+	out := mustRun(t, "log")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e entry
+		if json.Unmarshal([]byte(line), &e) == nil {
+			entries = append(entries, e)
+		}
+	}
+	found := map[string]string{} // who -> session
+	for _, e := range entries {
+		switch {
+		case e.Method == "pages.fill" && e.Session == shell.SessionID:
+			if e.Caller.Kind != "shell" {
+				t.Errorf("the shell's fill was journaled as %+v", e.Caller)
+			}
+			found["shell"] = e.Session
+		case e.Method == "pages.navigate" && strings.Contains(e.URL, "who=a"):
+			found[e.Caller.Kind+" "+e.Caller.Name+" a"] = e.Session
+		case e.Method == "pages.navigate" && strings.Contains(e.URL, "who=b"):
+			found[e.Caller.Kind+" "+e.Caller.Name+" b"] = e.Session
+		}
+	}
+	if found["shell"] == "" || found["mcp agent-a a"] == "" || found["mcp agent-b b"] == "" ||
+		found["mcp agent-a a"] == found["mcp agent-b b"] || found["mcp agent-a a"] == shell.SessionID {
+		t.Errorf("journal callers: %v\n%s", found, out)
+	}
+	if strings.Contains(out, "typed-by-the-shell") {
+		t.Error("the journal holds a typed value")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(followed.String(), "agent-b") && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(followed.String(), `"agent-a"`) || !strings.Contains(followed.String(), `"agent-b"`) || strings.Contains(followed.String(), "typed-by-the-shell") {
+		t.Errorf("log --follow saw:\n%s", followed.String())
 	}
 }

@@ -22,11 +22,18 @@ type mcpAgent struct {
 
 func startMCP(t *testing.T, args ...string) *mcpAgent {
 	t.Helper()
+	return startMCPClient(t, "e2e-agent", nil, args...)
+}
+
+// startMCPClient starts `browserctl mcp` with the environment's extra
+// variables and connects a client named name to it.
+func startMCPClient(t *testing.T, name string, env []string, args ...string) *mcpAgent {
+	t.Helper()
 	cmd := exec.Command(h.bin, append([]string{"--server", h.addr, "mcp"}, args...)...)
-	cmd.Env = h.env()
+	cmd.Env = append(h.env(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-agent", Version: "1"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)

@@ -12,6 +12,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,7 @@ func (h *Hub) Handler() http.Handler {
 	mux.Handle("/status", h.control(http.MethodGet, h.serveStatus))
 	mux.Handle("/session", h.control(http.MethodPut, h.serveSession))
 	mux.Handle("/events", h.control(http.MethodGet, h.serveEvents))
+	mux.Handle("/journal", h.control(http.MethodGet, h.serveJournal))
 	mux.Handle("/capabilities", h.control(http.MethodPost+","+http.MethodGet, h.serveCapabilities))
 	mux.Handle("/capabilities/revoke", h.control(http.MethodPost, h.serveCapabilities))
 	return h.guard(mux)
@@ -103,6 +105,8 @@ type rpcRequest struct {
 	OwnSession bool            `json:"ownSession"`
 	// Timing asks for the call's rpc.Trace as the answer's "timing" member.
 	Timing bool `json:"timing"`
+	// Caller names who sends it, for the session's journal.
+	Caller *hubapi.Caller `json:"caller"`
 }
 
 // errorData is the "data" of an error answered by POST /rpc.
@@ -156,6 +160,15 @@ func (h *Hub) serveRPC(w http.ResponseWriter, r *http.Request) {
 	if req.OwnSession {
 		ctx = hubapi.WithOwnSession(ctx)
 	}
+	caller := hubapi.Caller{Kind: "unnamed"}
+	if req.Caller != nil {
+		caller = *req.Caller
+		caller.Kind, caller.Name = clip(caller.Kind, 32), clip(caller.Name, 200)
+	}
+	if capabilityOf(ctx) != nil {
+		caller.Kind += " (capability " + capabilityOf(ctx).ID + ")"
+	}
+	ctx = hubapi.WithCaller(ctx, caller)
 	var tr *rpc.Trace
 	if req.Timing {
 		ctx = rpc.WithTracer(ctx, func(t *rpc.Trace) { tr = t })
@@ -283,4 +296,53 @@ func writeRaw(w http.ResponseWriter, code int, b []byte) {
 	hd.Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
 	_, _ = w.Write(b)
+}
+
+// serveJournal streams the journal as newline-delimited JSON: the entries
+// of ?session= (every session for the control token; a capability's own
+// session only) after ?after=SEQ, then, with ?follow=1, each new one until
+// the client goes.
+func (h *Hub) serveJournal(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	session := q.Get("session")
+	if c := capabilityOf(r.Context()); c != nil {
+		if session != "" && session != c.SessionID {
+			forbid(w, "session "+session+" is not the capability's")
+			return
+		}
+		session = c.SessionID
+	}
+	var after int64
+	if a := q.Get("after"); a != "" {
+		n, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || n < 0 {
+			writeError(w, http.StatusBadRequest, `"after" must be a sequence number >= 0`)
+			return
+		}
+		after = n
+	}
+	entries, err := h.Journal(r.Context(), session, after, q.Get("follow") == "1")
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	flusher, _ := w.(http.Flusher)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if flusher != nil {
+		flusher.Flush()
+	}
+	enc := json.NewEncoder(w)
+	for e := range entries {
+		if enc.Encode(e) != nil {
+			break
+		}
+		if flusher != nil && len(entries) == 0 {
+			flusher.Flush()
+		}
+	}
+	for range entries {
+		// drain after a failed write: the sender ends with the request
+	}
 }

@@ -67,6 +67,7 @@ type Hub struct {
 	events broadcaster
 
 	refusals refusalLog // the last refused /ws/browser attempts
+	journal  journal    // every session's calls (journal.go)
 
 	mu      sync.Mutex // guards the fields below and the switch of conn
 	since   time.Time
@@ -160,7 +161,11 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 		defer h.locks.release(sid, l)
 	}
 
+	t0 := time.Now()
 	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
+	if be, ok := err.(*rpc.BrowserError); err == nil || !ok || be.Code != rpc.CodeExtensionNotConnected {
+		h.record(ctx, method, sid, raw, res, err, time.Since(t0)) // it reached the browser, or may have
+	}
 	if err != nil {
 		return nil, err
 	}

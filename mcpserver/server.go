@@ -212,13 +212,10 @@ func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) e
 
 // sessionName names a client's tab group after the client ("mcp: claude-code").
 func sessionName(req *mcp.CallToolRequest) string {
-	name := "mcp"
-	if req != nil && req.Session != nil {
-		if p := req.Session.InitializeParams(); p != nil && p.ClientInfo != nil && p.ClientInfo.Name != "" {
-			name = "mcp: " + p.ClientInfo.Name
-		}
+	if name := clientName(req); name != "" {
+		return "mcp: " + name
 	}
-	return name
+	return "mcp"
 }
 
 // call sends method on the client's session with params, a pointer to

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
 
@@ -222,6 +224,10 @@ func enumNamed(name string) (rpc.Enum, bool) {
 func typedToolCalls(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		call, isCall := req.(*mcp.CallToolRequest)
+		if isCall {
+			// the journal names the client: "mcp claude-code"
+			ctx = hubapi.WithCaller(ctx, hubapi.Caller{Kind: "mcp", Name: clientName(call), PID: os.Getpid()})
+		}
 		if isCall && call.Params != nil {
 			if a := strings.TrimSpace(string(call.Params.Arguments)); a == "" || a == "null" {
 				call.Params.Arguments = json.RawMessage(`{}`)
@@ -252,4 +258,15 @@ func ToolParams() map[string]reflect.Type {
 		}
 	}
 	return out
+}
+
+// clientName is the MCP client's name from its initialize ("" when it gave
+// none).
+func clientName(req *mcp.CallToolRequest) string {
+	if req != nil && req.Session != nil {
+		if p := req.Session.InitializeParams(); p != nil && p.ClientInfo != nil {
+			return p.ClientInfo.Name
+		}
+	}
+	return ""
 }

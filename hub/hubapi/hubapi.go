@@ -141,3 +141,64 @@ type Granter interface {
 	Revoke(ctx context.Context, req RevokeRequest) (RevokeResult, error)
 	Grants(ctx context.Context) (GrantList, error)
 }
+
+// Caller says who made a call, for the session's journal: the kind of
+// front ("shell", "repl", "batch", "mcp"), a name where it has one (the
+// batch file, the MCP client's name from initialize) and its process.
+type Caller struct {
+	Kind string `json:"kind"`
+	Name string `json:"name,omitempty"`
+	PID  int    `json:"pid,omitempty"`
+}
+
+func (c Caller) String() string {
+	s := c.Kind
+	if s == "" {
+		s = "unknown"
+	}
+	if c.Name != "" {
+		s += " " + c.Name
+	}
+	return s
+}
+
+type callerKey struct{}
+
+// WithCaller names who makes the calls made with ctx.
+func WithCaller(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// CallerFrom is the caller WithCaller put in ctx.
+func CallerFrom(ctx context.Context) (Caller, bool) {
+	c, ok := ctx.Value(callerKey{}).(Caller)
+	return c, ok
+}
+
+// JournalEntry is one call that reached the browser, as the session's
+// journal keeps it (GET /journal). Values typed into fields are never
+// kept: ValueLength is their length in characters.
+type JournalEntry struct {
+	Seq         int64     `json:"seq"`
+	Time        time.Time `json:"time"`
+	Session     string    `json:"session"`
+	Caller      Caller    `json:"caller"`
+	Method      string    `json:"method"`
+	Target      string    `json:"target,omitempty"` // `button "Pay now" [e3]`, a selector, a URL
+	URL         string    `json:"url,omitempty"`    // the page's, when the answer names it
+	ValueLength *int      `json:"valueLength,omitempty"`
+	OK          bool      `json:"ok"`
+	Code        int       `json:"code,omitempty"`
+	Reason      string    `json:"reason,omitempty"`
+	Message     string    `json:"message,omitempty"`
+	DurationMs  float64   `json:"durationMs"`
+}
+
+// JournalReader is a hub whose journal can be read: in process, or over
+// GET /journal.
+type JournalReader interface {
+	// Journal answers the entries of session ("" for every session the
+	// caller may see) with Seq > after, then, when follow, sends each new
+	// one until ctx ends. The channel closes at the end.
+	Journal(ctx context.Context, session string, after int64, follow bool) (<-chan JournalEntry, error)
+}

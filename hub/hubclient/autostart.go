@@ -198,6 +198,11 @@ func (a *AutoHub) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.
 	return a.client.Revoke(ctx, req)
 }
 
+// Journal reads a running hub's journal (a hub started now has none).
+func (a *AutoHub) Journal(ctx context.Context, session string, after int64, follow bool) (<-chan hubapi.JournalEntry, error) {
+	return a.client.Journal(ctx, session, after, follow)
+}
+
 func (a *AutoHub) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	return a.client.Events(ctx)
 }

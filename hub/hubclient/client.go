@@ -13,6 +13,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,6 +178,21 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if hubapi.OwnSession(ctx) {
 		body = append(body, `,"ownSession":true`...)
 	}
+	caller, ok := hubapi.CallerFrom(ctx)
+	if !ok {
+		caller = hubapi.Caller{Kind: "shell", PID: os.Getpid()}
+	}
+	body = append(body, `,"caller":{"kind":`...)
+	body = rpc.AppendString(body, caller.Kind)
+	if caller.Name != "" {
+		body = append(body, `,"name":`...)
+		body = rpc.AppendString(body, caller.Name)
+	}
+	if caller.PID != 0 {
+		body = append(body, `,"pid":`...)
+		body = strconv.AppendInt(body, int64(caller.PID), 10)
+	}
+	body = append(body, '}')
 	trace := rpc.TracerFrom(ctx)
 	var tr *rpc.Trace
 	if trace != nil {
@@ -290,6 +307,54 @@ func (c *Client) Revoke(ctx context.Context, req hubapi.RevokeRequest) (hubapi.R
 	var r hubapi.RevokeResult
 	err := c.do(ctx, http.MethodPost, "/capabilities/revoke", body, &r)
 	return r, err
+}
+
+// Journal implements hubapi.JournalReader through GET /journal; the channel
+// closes when the entries end (follow: when ctx is done or the hub goes).
+func (c *Client) Journal(ctx context.Context, session string, after int64, follow bool) (<-chan hubapi.JournalEntry, error) {
+	q := url.Values{}
+	if session != "" {
+		q.Set("session", session)
+	}
+	q.Set("after", strconv.FormatInt(after, 10))
+	if follow {
+		q.Set("follow", "1")
+	}
+	path := "/journal?" + q.Encode()
+	ctx, cancel := context.WithCancel(ctx)
+	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, path, nil)
+	if err == nil {
+		err = c.checkAnswer(http.MethodGet, "/journal", resp, nil)
+	}
+	if err != nil {
+		if cc != nil {
+			stop()
+			cc.nc.Close()
+		}
+		cancel()
+		return nil, err
+	}
+	ch := make(chan hubapi.JournalEntry, eventBuffer)
+	go func() {
+		defer cancel()
+		defer close(ch)
+		defer cc.nc.Close() // never reused: the stream ends with the connection
+		defer stop()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			var e hubapi.JournalEntry
+			if json.Unmarshal(sc.Bytes(), &e) != nil {
+				return
+			}
+			select {
+			case ch <- e:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch, nil
 }
 
 // Events implements Controller through GET /events; the channel closes when

@@ -29,6 +29,15 @@ type Own struct {
 
 	mu      sync.Mutex
 	session string
+	caller  *hubapi.Caller // who the journal names for calls that name no one
+}
+
+// SetCaller names who the calls made through o come from (the journal's
+// "repl", "batch FILE").
+func (o *Own) SetCaller(c hubapi.Caller) {
+	o.mu.Lock()
+	o.caller = &c
+	o.mu.Unlock()
 }
 
 var _ hubapi.Controller = (*Own)(nil)
@@ -49,6 +58,12 @@ func (o *Own) Session() string {
 // takes one and params name none.
 func (o *Own) Call(ctx context.Context, method string, params any, timeout time.Duration) (json.RawMessage, error) {
 	ctx = hubapi.WithOwnSession(ctx)
+	o.mu.Lock()
+	caller := o.caller
+	o.mu.Unlock()
+	if _, named := hubapi.CallerFrom(ctx); caller != nil && !named {
+		ctx = hubapi.WithCaller(ctx, *caller)
+	}
 	held := o.Session()
 	sid := ""
 	if m, ok := rpc.LookupWire(method); ok && m.Session != rpc.NoSession {
@@ -187,4 +202,13 @@ func (o *Own) Grants(ctx context.Context) (hubapi.GrantList, error) {
 		return hubapi.GrantList{}, err
 	}
 	return g.Grants(ctx)
+}
+
+// Journal passes on to the hub.
+func (o *Own) Journal(ctx context.Context, session string, after int64, follow bool) (<-chan hubapi.JournalEntry, error) {
+	j, ok := o.ctrl.(hubapi.JournalReader)
+	if !ok {
+		return nil, errors.New("this hub keeps no journal")
+	}
+	return j.Journal(ctx, session, after, follow)
 }
