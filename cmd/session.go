@@ -91,8 +91,15 @@ func init() {
 			t := cmdutil.NewTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
 			for _, s := range res.Sessions {
 				row := []string{s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID)}
+				var marks []string
 				if s.SessionID == current {
-					row = append(row, "current")
+					marks = append(marks, "current")
+				}
+				if s.Stopped {
+					marks = append(marks, "stopped by the person")
+				}
+				if len(marks) > 0 {
+					row = append(row, strings.Join(marks, ", "))
 				}
 				t.Add(row...)
 			}

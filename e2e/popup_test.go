@@ -162,3 +162,70 @@ func TestPopup(t *testing.T) {
 	p.eval(`document.getElementById("server").value = ""; document.getElementById("save").click()`, nil)
 	waitPopup(t, p, "Connected to "+hubURL, 15*time.Second)
 }
+
+// Stop from the popup (its button clicked in the popup's page) during a
+// long wait: the wait ends with stopped_by_person long before its timeout,
+// the next call is refused the same way, the tabs stay; Resume restores it.
+// The shell's session stop / resume do the same.
+func TestStopFromThePopup(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	waitLoad(t, s)
+	p := popupPage(t)
+	row := `document.querySelector('#sessions li[data-session-id="` + s.SessionID + `"]')`
+	p.waitTrue(row+` !== null && `+row+`.querySelector("button.stop") !== null`, "a Stop button for session "+s.SessionID)
+
+	type outcome struct {
+		stderr string
+		code   int
+		took   time.Duration
+	}
+	ended := make(chan outcome, 1)
+	go func() {
+		t0 := time.Now()
+		_, stderr, code := h.exec(context.Background(), in(s, "--timeout", "60s", "wait", "--text", "never-there-"+tag)...)
+		ended <- outcome{stderr, code, time.Since(t0)}
+	}()
+	time.Sleep(700 * time.Millisecond) // the wait is under way in the page
+	stopAt := time.Now()
+	p.eval(row+`.querySelector("button.stop").click()`, nil)
+	select {
+	case o := <-ended:
+		t.Logf("the wait ended %s after Stop", time.Since(stopAt).Round(time.Millisecond))
+		if o.code != 1 || !strings.Contains(o.stderr, "stopped_by_person") {
+			t.Errorf("the wait under Stop: exit %d, %s", o.code, o.stderr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the wait did not end when the person pressed Stop")
+	}
+	if _, stderr, code := run(t, in(s, "get", "title")...); code != 1 || !strings.Contains(stderr, "stopped_by_person") {
+		t.Errorf("a call after Stop: exit %d, %s", code, stderr)
+	}
+	if n := len(h.cdp.pagesWith(t, tag)); n != 1 {
+		t.Errorf("after Stop the session has %d tab(s) open, want its one", n)
+	}
+	p.waitTrue(row+`.classList.contains("stopped") && `+row+`.querySelector("button.resume") !== null`, "the row marked stopped with a Resume button")
+	p.eval(row+`.querySelector("button.resume").click()`, nil)
+	p.waitTrue(row+` !== null && !`+row+`.classList.contains("stopped")`, "the row resumed")
+	mustRun(t, in(s, "get", "title")...)
+
+	// the same from a shell
+	mustRun(t, "session", "stop", s.SessionID)
+	if _, stderr, code := run(t, in(s, "get", "title")...); code != 1 || !strings.Contains(stderr, "stopped_by_person") {
+		t.Errorf("a call after session stop: exit %d, %s", code, stderr)
+	}
+	var list struct {
+		Sessions []struct {
+			SessionID string `json:"sessionId"`
+			Stopped   bool   `json:"stopped"`
+		} `json:"sessions"`
+	}
+	mustJSON(t, &list, "session", "list")
+	for _, x := range list.Sessions {
+		if x.SessionID == s.SessionID && !x.Stopped {
+			t.Errorf("session list does not say %s is stopped", s.SessionID)
+		}
+	}
+	mustRun(t, "session", "resume", s.SessionID)
+	mustRun(t, in(s, "get", "title")...)
+}

@@ -165,7 +165,7 @@ func TestCapabilityConfinesEveryMethod(t *testing.T) {
 			ro = ch.grant(t, hubapi.GrantRequest{SessionID: "s1", ReadOnly: true})
 		}
 		switch {
-		case m.Wire == rpc.TabAttach || m.Wire == rpc.NetworkFence || (!scoped && !sessionFree[m.Wire]):
+		case m.Wire == rpc.TabAttach || m.Wire == rpc.NetworkFence || m.Wire == rpc.SessionResume || (!scoped && !sessionFree[m.Wire]):
 			if !a.forbidden() || len(got) != 0 {
 				t.Errorf("%s with s1's capability: want forbidden and nothing sent, got %+v, %d sent", m.Wire, a, len(got))
 			}

@@ -444,6 +444,9 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			if se.SessionID == mine {
 				cur = " (this client's)"
 			}
+			if se.Stopped {
+				cur += " (stopped by the person at the browser: its calls fail until they resume it)"
+			}
 			fmt.Fprintf(&b, "- %s%s %q, %d tabs\n", se.SessionID, cur, se.Name, len(se.TabIDs))
 		}
 		return text("%s", strings.TrimRight(b.String(), "\n"))

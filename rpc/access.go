@@ -52,7 +52,7 @@ var readerMethods = map[string]func(params json.RawMessage) bool{
 
 // changerMethods may change something whatever their params.
 var changerMethods = []string{
-	SessionCreate, SessionAttachCurrent, SessionRename, SessionRelease, SessionClose, SessionSetDialogPolicy,
+	SessionCreate, SessionAttachCurrent, SessionRename, SessionRelease, SessionClose, SessionSetDialogPolicy, SessionStop, SessionResume,
 	TabOpen, TabUserList, TabAttach, TabActivate, TabClose,
 	PageClick, PageHover, PageFill, PageType, PageSelect, PageScrollIntoView, PagePress, PageScroll,
 	PageMouse, PageEval, PageCheck, PageFocus, PageDrag, PageKeyboardType, PageHighlight,

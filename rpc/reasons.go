@@ -28,6 +28,7 @@ const (
 	ReasonBrowserError     Reason = "browser_error"
 	ReasonForbidden        Reason = "forbidden"
 	ReasonOriginNotAllowed Reason = "origin_not_allowed"
+	ReasonStoppedByPerson  Reason = "stopped_by_person"
 	ReasonFailed           Reason = "failed"
 )
 
@@ -64,6 +65,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonPageError, Meaning: "the page's own code threw (an eval, a handler)"},
 	{Reason: ReasonBrowserError, Meaning: "Chrome refused or failed a command", Default: CodePageOperationFailed},
 	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, or a read-only capability's change"},
+	{Reason: ReasonStoppedByPerson, Meaning: "the person at the browser stopped the session (the popup's Stop, or session stop): nothing runs in it until Resume; tell your user"},
 	{Reason: ReasonOriginNotAllowed, Meaning: "the URL is outside the origins the session may reach (a capability granted with --origins)"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }

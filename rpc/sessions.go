@@ -10,6 +10,8 @@ const (
 	SessionRename        = "sessions.rename"
 	SessionRelease       = "sessions.release"
 	SessionClose         = "sessions.close"
+	SessionStop          = "sessions.stop"
+	SessionResume        = "sessions.resume"
 )
 
 // sessionMethods are the sessions.* rows of Methods.
@@ -68,6 +70,30 @@ var sessionMethods = []Method{
 			Example: "  browserctl session close s1\n  browserctl session close",
 			Done:    "closed session {.sessionId}", Replay: Skips + IDsDiffer,
 		}}},
+	{Wire: SessionStop, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionStopResult{},
+		Summary:   "stop a session for the person: its calls in flight fail and new ones are refused (stopped_by_person) until sessions.resume; the debugger lets go of its tabs, which stay",
+		ResultDoc: "what the popup's Stop does",
+		Commands: []Command{{
+			Path: "session stop", Args: []Arg{{Name: "ID", Member: "sessionId", Complete: "sessions", Optional: true}},
+			Needs: "at most one session ID",
+			Short: "Stop a session as the popup's Stop does: its calls fail with stopped_by_person until resumed; its tabs stay",
+			Long: `Stop the session (default: --session, else the current session) as the
+person's Stop button in the extension's popup does: calls of the session in
+flight fail with reason stopped_by_person, new ones are refused with it
+(not retryable) until ` + "`session resume`" + ` or the popup's Resume, and the
+debugger lets go of its tabs (the tabs and the group stay).`,
+			Example: "  browserctl session stop s1\n  browserctl session resume s1",
+			Done:    "stopped session {.sessionId}", Replay: Skips + IDsDiffer,
+		}}},
+	{Wire: SessionResume, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionStopResult{},
+		Summary: "let a stopped session run calls again",
+		Commands: []Command{{
+			Path: "session resume", Args: []Arg{{Name: "ID", Member: "sessionId", Complete: "sessions", Optional: true}},
+			Needs:   "at most one session ID",
+			Short:   "Resume a stopped session: its calls run again",
+			Example: "  browserctl session resume s1",
+			Done:    "resumed session {.sessionId}", Replay: Skips + IDsDiffer,
+		}}},
 }
 
 // Session is a session: a Chrome tab group.
@@ -77,6 +103,14 @@ type Session struct {
 	GroupID     int    `json:"groupId"`
 	TabIDs      []int  `json:"tabIds"`
 	ActiveTabID int    `json:"activeTabId" ts:"number | null" doc:"null (0 in Go) when the group has no tab"`
+	Stopped     bool   `json:"stopped,omitempty" doc:"the person stopped it (sessions.stop, the popup's Stop)"`
+}
+
+// SessionStopResult is the result of sessions.stop and sessions.resume.
+type SessionStopResult struct {
+	SessionID      string `json:"sessionId"`
+	Stopped        bool   `json:"stopped" ts:"boolean"`
+	DetachedTabIDs []int  `json:"detachedTabIds,omitempty"`
 }
 
 // SessionCreateParams are the params of sessions.create.

@@ -105,6 +105,8 @@ var SESSION_METHODS = [
   "sessions.rename",
   "sessions.release",
   "sessions.close",
+  "sessions.stop",
+  "sessions.resume",
   "sessions.setDialogPolicy"
 ];
 var TAB_METHODS = [
@@ -5758,6 +5760,7 @@ var STORAGE_KEY4 = "originFences";
 var fences = /* @__PURE__ */ new Map();
 var loaded4;
 function load2() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
   loaded4 ??= chrome.storage.session.get(STORAGE_KEY4).then((v) => {
     const stored = v?.[STORAGE_KEY4] ?? {};
     for (const [s, o] of Object.entries(stored)) if (Array.isArray(o) && o.length > 0) fences.set(s, o);
@@ -5765,6 +5768,7 @@ function load2() {
   return loaded4;
 }
 async function persist() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return;
   await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(fences) });
 }
 function parseAllowedOrigin(s) {
@@ -6522,7 +6526,7 @@ async function drag(tabId, p) {
   const deadline = deadlineOf(budgetOf(p));
   let dragData;
   await ensureAttached(tabId);
-  const stop = listen(tabId, (method, params) => {
+  const stop2 = listen(tabId, (method, params) => {
     if (method === "Input.dragIntercepted") dragData = params["data"];
   });
   let intercepting = false;
@@ -6574,7 +6578,7 @@ async function drag(tabId, p) {
     await mouseEvent(tabId, { type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
     return { ok: true, target: from.target, to: to.target };
   } finally {
-    stop();
+    stop2();
     if (intercepting) sendQuiet(tabId, "Input.setInterceptDrags", { enabled: false });
     releaseActionObjects(tabId);
   }
@@ -6956,7 +6960,7 @@ function round4(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
   let timer;
   let refresh;
   return new Promise((resolve, reject) => {
-    const stop = () => {
+    const stop2 = () => {
       ended2 = true;
       clearTimeout(timer);
       clearTimeout(refresh);
@@ -6967,12 +6971,12 @@ function round4(tabId, places, kind, arg, gone, deadline, budget, what, setOnCha
     };
     const end2 = (v) => {
       if (ended2) return;
-      stop();
+      stop2();
       resolve(v);
     };
     const fail = (e) => {
       if (ended2) return;
-      stop();
+      stop2();
       reject(e);
     };
     setOnChange(() => end2("again"));
@@ -7888,6 +7892,70 @@ function toolHandlers(deps, click2) {
   );
 }
 
+// src/background/sessions/stop.ts
+var STORAGE_KEY6 = "stoppedSessions";
+var stopped = /* @__PURE__ */ new Set();
+var loaded6;
+var inFlight = /* @__PURE__ */ new Map();
+function load3() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
+  loaded6 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
+    const ids = v?.[STORAGE_KEY6];
+    if (Array.isArray(ids)) {
+      for (const id of ids) if (typeof id === "string") stopped.add(id);
+    }
+  }).catch(() => void 0);
+  return loaded6;
+}
+async function persist3() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return;
+  await chrome.storage.session.set({ [STORAGE_KEY6]: [...stopped] });
+}
+function stoppedError(sessionId) {
+  return new RpcError(
+    ErrorCode.operationFailed,
+    `session ${sessionId} was stopped by the person at the browser: nothing runs in it until they press Resume in the extension's popup (or run \`browserctl session resume ${sessionId}\`)`,
+    "stopped_by_person"
+  );
+}
+async function isStopped(sessionId) {
+  await load3();
+  return stopped.has(sessionId);
+}
+var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence"]);
+async function runUnlessStopped(method, sessionId, call) {
+  if (!sessionId || STILL_RUN.has(method)) return call();
+  if (await isStopped(sessionId)) throw stoppedError(sessionId);
+  let fail;
+  const stoppedMidway = new Promise((_, reject) => {
+    fail = reject;
+  });
+  let set = inFlight.get(sessionId);
+  if (!set) inFlight.set(sessionId, set = /* @__PURE__ */ new Set());
+  set.add(fail);
+  try {
+    return await Promise.race([call(), stoppedMidway]);
+  } finally {
+    set.delete(fail);
+    if (set.size === 0) inFlight.delete(sessionId);
+  }
+}
+async function stop(sessionId) {
+  await load3();
+  stopped.add(sessionId);
+  await persist3();
+  for (const fail of inFlight.get(sessionId) ?? []) fail(stoppedError(sessionId));
+}
+async function resume(sessionId) {
+  await load3();
+  stopped.delete(sessionId);
+  await persist3();
+}
+async function forgetStopped(sessionId) {
+  await load3();
+  if (stopped.delete(sessionId)) await persist3();
+}
+
 // src/background/sessions/sessions.ts
 var COLORS = [
   "blue",
@@ -7954,7 +8022,8 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       for (const s of store3.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
-          live2.push(await toWireSession(s));
+          const w = await toWireSession(s);
+          live2.push(await isStopped(s.sessionId) ? { ...w, stopped: true } : w);
         } catch {
           await store3.remove(s.sessionId);
         }
@@ -7969,10 +8038,24 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       await store3.update(s);
       return toWireSession(s);
     },
+    "sessions.stop": async (p) => {
+      const s = await store3.require(p);
+      await stop(s.sessionId);
+      const tabs5 = await groupTabs(s);
+      await releaseAll(tabs5, releaseTab2);
+      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
+      return { sessionId: s.sessionId, stopped: true, detachedTabIds: ids };
+    },
+    "sessions.resume": async (p) => {
+      const s = await store3.require(p);
+      await resume(s.sessionId);
+      return { sessionId: s.sessionId, stopped: false };
+    },
     "sessions.release": async (p) => {
       const s = await store3.require(p);
       await releaseAll(await groupTabs(s), releaseTab2);
       await store3.remove(s.sessionId);
+      await forgetStopped(s.sessionId);
       return { sessionId: s.sessionId, released: true };
     },
     "sessions.close": async (p) => {
@@ -7980,6 +8063,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       const tabs5 = await groupTabs(s);
       await releaseAll(tabs5, releaseTab2);
       await store3.remove(s.sessionId);
+      await forgetStopped(s.sessionId);
       const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
       await keepWindowOpen(tabs5);
       if (ids.length > 0) await chrome.tabs.remove(ids);
@@ -8191,15 +8275,16 @@ function wireHandoffPopup() {
 }
 
 // src/background/popup-api.ts
+var ACTIONS = { releaseSession: "sessions.release", stopSession: "sessions.stop", resumeSession: "sessions.resume" };
 function isPopupSessionMessage(m) {
   if (typeof m !== "object" || m === null) return false;
   const o = m;
   if (o.type === "listSessions") return true;
-  return o.type === "releaseSession" && typeof o.sessionId === "string" && o.sessionId !== "";
+  return typeof o.type === "string" && Object.hasOwn(ACTIONS, o.type) && typeof o.sessionId === "string" && o.sessionId !== "";
 }
 var nextId = 1;
 async function answerPopup(router3, msg) {
-  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: "sessions.release", params: { sessionId: msg.sessionId } };
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId } };
   const resp = await router3.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
   if (resp && "result" in resp) return { ok: true, result: resp.result };
   return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
@@ -8244,7 +8329,8 @@ var Router = class {
     }
     const timing = callStarted(id, method, params);
     try {
-      const result3 = await handler(params);
+      const sid = params["sessionId"];
+      const result3 = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params));
       return { jsonrpc: "2.0", id, result: result3 === void 0 ? null : result3 };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);

@@ -405,6 +405,8 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 	switch method {
 	case rpc.NetworkFence:
 		return nil, Forbidden("network.fence is the hub's: a capability cannot move its own fence")
+	case rpc.SessionResume:
+		return nil, Forbidden("a stopped session is resumed by the person (the popup) or the control token, not by a capability")
 	case rpc.PageNavigate, rpc.TabOpen:
 		if len(c.Origins) > 0 {
 			if u := stringMember(params, "url"); u != "" && !OriginAllowed(u, c.Origins) {

@@ -39,3 +39,36 @@ test("listSessions and releaseSession run the wire methods", async () => {
     error: "session not found (4107)",
   });
 });
+
+test("a stopped session's calls fail with stopped_by_person, in flight and after, until it is resumed", async () => {
+  let release!: () => void;
+  const handlers: Record<string, (p: Params) => Promise<unknown>> = {
+    "pages.wait": () => new Promise((r) => (release = () => r({ ok: true }))),
+    "pages.get": async () => ({ value: "t" }),
+    "sessions.stop": async (p) => {
+      await (await import("./sessions/stop")).stop(String(p.sessionId));
+      return { sessionId: p.sessionId, stopped: true };
+    },
+    "sessions.resume": async (p) => {
+      await (await import("./sessions/stop")).resume(String(p.sessionId));
+      return { sessionId: p.sessionId, stopped: false };
+    },
+  };
+  const router = new Router(handlers as unknown as HandlerTable);
+  const call = (method: string, sessionId: string) => router.dispatch({ jsonrpc: "2.0", id: 1, method, params: { sessionId } });
+  const waiting = call("pages.wait", "sa");
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(await answerPopup(router, { type: "stopSession", sessionId: "sa" }), { ok: true, result: { sessionId: "sa", stopped: true } });
+  const w = await waiting;
+  assert.ok(w && "error" in w && w.error.data.reason === "stopped_by_person", JSON.stringify(w));
+  release();
+  const refused = await call("pages.get", "sa");
+  assert.ok(refused && "error" in refused && refused.error.data.reason === "stopped_by_person");
+  const other = await call("pages.get", "sb");
+  assert.ok(other && "result" in other, "another session is not stopped");
+  assert.ok(isPopupSessionMessage({ type: "resumeSession", sessionId: "sa" }));
+  assert.ok(!isPopupSessionMessage({ type: "toString", sessionId: "sa" }));
+  await answerPopup(router, { type: "resumeSession", sessionId: "sa" });
+  const again = await call("pages.get", "sa");
+  assert.ok(again && "result" in again, JSON.stringify(again));
+});

@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "origin_not_allowed", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -105,6 +105,8 @@ export interface Session {
   tabIds: number[];
   /** null (0 in Go) when the group has no tab */
   activeTabId: number | null;
+  /** the person stopped it (sessions.stop, the popup's Stop) */
+  stopped?: boolean;
 }
 
 export interface Tab {
@@ -341,6 +343,12 @@ export interface SessionReleaseResult {
 export interface SessionCloseResult {
   sessionId: string;
   closed: boolean;
+}
+
+export interface SessionStopResult {
+  sessionId: string;
+  stopped: boolean;
+  detachedTabIds?: number[];
 }
 
 export interface SetDialogPolicyParams {
@@ -1721,6 +1729,8 @@ export const SESSION_METHODS = [
   "sessions.rename",
   "sessions.release",
   "sessions.close",
+  "sessions.stop",
+  "sessions.resume",
   "sessions.setDialogPolicy",
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
@@ -1868,6 +1878,10 @@ export interface MethodTypes {
   "sessions.release": { params: SessionIDParams; result: SessionReleaseResult };
   /** close a session's whole tab group */
   "sessions.close": { params: SessionIDParams; result: SessionCloseResult };
+  /** stop a session for the person: its calls in flight fail and new ones are refused (stopped_by_person) until sessions.resume; the debugger lets go of its tabs, which stay */
+  "sessions.stop": { params: SessionIDParams; result: SessionStopResult };
+  /** let a stopped session run calls again */
+  "sessions.resume": { params: SessionIDParams; result: SessionStopResult };
   /** set the session's JavaScript dialog policy */
   "sessions.setDialogPolicy": { params: SetDialogPolicyParams; result: SetDialogPolicyResult };
   /** open a new tab in the session */

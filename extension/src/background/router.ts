@@ -4,6 +4,7 @@
 
 import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
+import { runUnlessStopped } from "./sessions/stop";
 import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
 export type RpcId = number | string;
@@ -34,7 +35,8 @@ export class Router {
     }
     const timing = callStarted(id, method, params);
     try {
-      const result = await handler(params as Params);
+      const sid = (params as Params)["sessionId"];
+      const result = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params as Params));
       return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);

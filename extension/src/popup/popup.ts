@@ -73,7 +73,26 @@ function sessionRow(s: Session): HTMLLIElement {
       void refreshSessions();
     });
   });
-  li.append(name, tabs, release);
+  // The person's Stop: the session's calls fail (stopped_by_person) until Resume.
+  const stopped = s.stopped === true;
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = stopped ? "resume" : "stop";
+  toggle.textContent = stopped ? "Resume" : "Stop";
+  toggle.title = stopped
+    ? "Let the callers of this session act again"
+    : "Stop every caller of this session now: calls in flight fail, new ones are refused until Resume; the tabs stay";
+  toggle.addEventListener("click", () => {
+    toggle.disabled = true;
+    const type = stopped ? "resumeSession" : "stopSession";
+    void message<PopupSessionAnswer>({ type, sessionId: s.sessionId }).then((a) => {
+      if (!a || !a.ok) showSessionError(`${stopped ? "resume" : "stop"} ${s.sessionId}: ${a ? a.error : "the service worker is not answering"}`);
+      void refreshSessions();
+    });
+  });
+  if (stopped) li.classList.add("stopped");
+  release.className = "release";
+  li.append(name, tabs, release, toggle);
   return li;
 }
 
@@ -91,7 +110,7 @@ async function refreshSessions(): Promise<void> {
     return;
   }
   const sessions = (a.result as { sessions?: Session[] }).sessions ?? [];
-  const key = JSON.stringify(sessions.map((s) => [s.sessionId, s.name, s.tabIds.length]));
+  const key = JSON.stringify(sessions.map((s) => [s.sessionId, s.name, s.tabIds.length, s.stopped === true]));
   if (key === shownSessions) return; // unchanged: keep the buttons under the pointer
   shownSessions = key;
   sessionList.replaceChildren(...sessions.map(sessionRow));

@@ -6,6 +6,7 @@ import { POLICIES, setPolicy } from "./dialog-policy";
 import type { SessionMethod } from "../methods";
 import { optionalString, requireOneOf, requireString } from "../params";
 import type { SessionStore } from "./session-store";
+import { forgetStopped, isStopped, resume, stop } from "./stop";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
 import type { Handlers } from "../types";
 
@@ -96,7 +97,8 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       for (const s of store.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
-          live.push(await toWireSession(s));
+          const w = await toWireSession(s);
+          live.push((await isStopped(s.sessionId)) ? { ...w, stopped: true } : w);
         } catch {
           await store.remove(s.sessionId);
         }
@@ -113,10 +115,26 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       return toWireSession(s);
     },
 
+    "sessions.stop": async (p) => {
+      const s = await store.require(p);
+      await stop(s.sessionId);
+      const tabs = await groupTabs(s);
+      await releaseAll(tabs, releaseTab); // the debugger lets go; the tabs stay
+      const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
+      return { sessionId: s.sessionId, stopped: true, detachedTabIds: ids };
+    },
+
+    "sessions.resume": async (p) => {
+      const s = await store.require(p);
+      await resume(s.sessionId);
+      return { sessionId: s.sessionId, stopped: false };
+    },
+
     "sessions.release": async (p) => {
       const s = await store.require(p);
       await releaseAll(await groupTabs(s), releaseTab);
       await store.remove(s.sessionId);
+      await forgetStopped(s.sessionId);
       return { sessionId: s.sessionId, released: true };
     },
 
@@ -125,6 +143,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       const tabs = await groupTabs(s);
       await releaseAll(tabs, releaseTab);
       await store.remove(s.sessionId);
+      await forgetStopped(s.sessionId);
       const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
       await keepWindowOpen(tabs);
       if (ids.length > 0) await chrome.tabs.remove(ids);

@@ -20,6 +20,8 @@ const fences = new Map<string, string[]>();
 let loaded: Promise<void> | undefined;
 
 function load(): Promise<void> {
+  // no chrome.storage (the unit tests' router): nothing was kept
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
   loaded ??= chrome.storage.session
     .get(STORAGE_KEY)
     .then((v) => {
@@ -31,6 +33,7 @@ function load(): Promise<void> {
 }
 
 async function persist(): Promise<void> {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return;
   await chrome.storage.session.set({ [STORAGE_KEY]: Object.fromEntries(fences) });
 }
 
