@@ -8,10 +8,13 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/cmd/internal/logview"
+	"browserctl/internal/termsafe"
 	"browserctl/rpc"
 )
 
@@ -61,6 +64,25 @@ func init() {
 		}
 		return printEntries(f, raw, follow, r.Entries, func(e rpc.ConsoleEntry) {
 			fmt.Fprintln(f.IO.Out, logview.ConsoleLine(f.IO.ColorScheme(), e))
+		})
+	})
+	// events: a line an event (page text escaped); --json a JSON line each.
+	cmdutil.Printers["events"] = logPrinter(func(f *cmdutil.Factory, r rpc.EventsResult, raw json.RawMessage, follow, _ bool) error {
+		if f.Globals.JSON {
+			return printEntries(f, raw, true, r.Events, nil) // one JSON line an event, followed or not
+		}
+		return printEntries(f, raw, follow, r.Events, func(e rpc.Event) {
+			line := time.UnixMilli(e.Time).Local().Format("15:04:05.000") + " " + e.SessionID + " " + e.Type
+			if e.TabID != 0 {
+				line += " tab " + strconv.Itoa(e.TabID)
+			}
+			if e.URL != "" {
+				line += " " + e.URL
+			}
+			if e.Text != "" {
+				line += " " + strconv.Quote(e.Text)
+			}
+			fmt.Fprintln(f.IO.Out, termsafe.Line(line))
 		})
 	})
 	// errors: a line an exception.

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -228,4 +229,67 @@ func TestStopFromThePopup(t *testing.T) {
 	}
 	mustRun(t, "session", "resume", s.SessionID)
 	mustRun(t, in(s, "get", "title")...)
+}
+
+// events --follow --json during a scripted flow yields each expected event
+// once, in order, one JSON line each.
+func TestEventsFollowAFlow(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/agent.html", tag))
+	waitLoad(t, s)
+	follow := exec.Command(h.bin, "--server", h.addr, "--session", s.SessionID, "--json", "events", "--follow")
+	follow.Env = h.env()
+	var out lockedBuffer
+	follow.Stdout = &out
+	if err := follow.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = follow.Process.Kill(); _ = follow.Wait() }()
+	time.Sleep(500 * time.Millisecond) // the first poll is waiting
+
+	mustRun(t, in(s, "open", pageURL("/agent.html", tag, "step", "2"))...)
+	mustRun(t, in(s, "eval", `console.error("boom-`+tag+`"); fetch("http://127.0.0.1:1/nothing-there").catch(() => 0); 1`)...)
+	mustRun(t, in(s, "click", "#delete")...) // a confirm opens
+	mustRun(t, in(s, "dialog", "accept")...)
+	mustRun(t, "session", "stop", s.SessionID)
+	mustRun(t, "session", "resume", s.SessionID)
+
+	want := []string{"navigation", "console_error", "request_failed", "dialog_opened", "session_stopped", "session_resumed"}
+	var got []string
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		got = got[:0]
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			var e struct {
+				Type      string `json:"type"`
+				SessionID string `json:"sessionId"`
+				URL       string `json:"url"`
+			}
+			if json.Unmarshal([]byte(line), &e) == nil && e.Type != "" {
+				if e.Type == "request_failed" && strings.Contains(e.URL, "/report") {
+					continue // the test page's own reports, cut off by its navigations
+				}
+				if e.SessionID != s.SessionID {
+					t.Errorf("an event of another session: %s", line)
+				}
+				got = append(got, e.Type)
+			}
+		}
+		if len(got) >= len(want) && got[len(got)-1] == "session_resumed" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	// navigations of the page itself may come more than once (the first
+	// load's and the open's); the others exactly once, in this order
+	var seen []string
+	for _, g := range got {
+		if g == "navigation" && len(seen) > 0 && seen[len(seen)-1] == "navigation" {
+			continue
+		}
+		seen = append(seen, g)
+	}
+	if strings.Join(seen, ",") != strings.Join(want, ",") {
+		t.Errorf("events %v, want %v\n%s", got, want, out.String())
+	}
 }

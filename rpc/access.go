@@ -36,6 +36,7 @@ var readerMethods = map[string]func(params json.RawMessage) bool{
 	LogsErrors:             func(p json.RawMessage) bool { return !boolMember(p, "clear") },
 	LogsNetwork:            func(p json.RawMessage) bool { return !boolMember(p, "clear") },
 	NetworkWaitResp:        nil,
+	LogsEvents:             nil,
 	NetworkRequest:         nil,
 	NetworkRoutes:          nil,
 	NetworkWebSockets:      nil,

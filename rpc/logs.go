@@ -10,6 +10,7 @@ const (
 	LogsConsole = "logs.console"
 	LogsErrors  = "logs.errors"
 	LogsNetwork = "logs.network"
+	LogsEvents  = "logs.events"
 )
 
 // logMethods are the logs.* rows of Methods.
@@ -79,6 +80,50 @@ finishes, until Ctrl-C.`,
   browserctl network requests --filter api --follow --json`,
 			Replay: Skips + ReadsOnly,
 		}}},
+	{Wire: LogsEvents, Session: SessionOptional, Params: EventsParams{}, Result: EventsResult{},
+		Summary:   "the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs)",
+		ResultDoc: "`next` is the cursor to pass as `after`; the newest 2000 events are kept",
+		Commands: []Command{{
+			Path: "events", Printer: "events",
+			Follow: "keep printing events as they come until Ctrl-C",
+			Short:  "One event stream for scripts: what happened in the session's tabs, a line an event",
+			Long: `Print the events of the session's tabs (with --session, else the current
+session's) as they happened: navigation, popup_opened, dialog_opened,
+download_started, download_finished, console_error, request_failed,
+handoff_done, session_stopped, session_resumed, session_released,
+session_closed. --follow prints each new one until Ctrl-C; --json prints
+one JSON object a line ({seq, time, type, sessionId, tabId, url, text}),
+for a shell loop:
+
+  browserctl events --follow --json | while read -r ev; do ...; done`,
+			Example: `  browserctl events
+  browserctl events --follow --json`,
+			Replay: Skips + ReadsOnly,
+		}}},
+}
+
+// EventsParams are the params of logs.events.
+type EventsParams struct {
+	SessionID string `json:"sessionId,omitempty" doc:"the session's events; none: every session's"`
+	After     *int64 `json:"after,omitempty" min:"0" doc:"seq: events after it only"`
+	WaitMs    int    `json:"waitMs,omitempty" min:"0" default:"0" doc:"ms, at most 30000: with none newer, wait this long for one"`
+}
+
+// Event is one entry of the event stream.
+type Event struct {
+	Seq       int64  `json:"seq"`
+	Time      int64  `json:"time" doc:"ms since the epoch"`
+	Type      string `json:"type"`
+	SessionID string `json:"sessionId"`
+	TabID     int    `json:"tabId,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Text      string `json:"text,omitempty" doc:"the dialog's type and message, the error, the file name (page text: escape it)"`
+}
+
+// EventsResult is the result of logs.events.
+type EventsResult struct {
+	Events []Event `json:"events"`
+	Next   int64   `json:"next"`
 }
 
 // LogCursor are the members every logs.* method takes: where to read from,

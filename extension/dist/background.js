@@ -169,7 +169,8 @@ var EXTENSION_METHODS = [
 var LOG_METHODS = [
   "logs.console",
   "logs.errors",
-  "logs.network"
+  "logs.network",
+  "logs.events"
 ];
 var NETWORK_METHODS = [
   "network.block",
@@ -552,8 +553,8 @@ function noteFrameNavigated(tabId, p) {
   }
 }
 var documents = new Wakeup();
-function nextDocument(tabId, since, ms) {
-  return documents.until(() => generation(tabId) !== since, ms);
+function nextDocument(tabId, since2, ms) {
+  return documents.until(() => generation(tabId) !== since2, ms);
 }
 var onDetach = (source) => {
   if (source.tabId !== void 0) forget(source.tabId);
@@ -999,9 +1000,9 @@ var Ring = class {
     for (const w of [...this.waiters]) w();
     return full;
   }
-  after(seq3) {
+  after(seq4) {
     let i = this.items.length;
-    while (i > 0 && this.items[i - 1].seq > seq3) i--;
+    while (i > 0 && this.items[i - 1].seq > seq4) i--;
     return this.items.slice(i);
   }
   clear() {
@@ -3720,13 +3721,13 @@ async function listDownloads(sessionId) {
   for (const d of out) await locate(d).catch(() => void 0);
   return out.map((d) => ({ ...d }));
 }
-function begunSince(tabId, since) {
-  return all.find((d) => d.tabId === tabId && d.started >= since);
+function begunSince(tabId, since2) {
+  return all.find((d) => d.tabId === tabId && d.started >= since2);
 }
-async function waitBegin(tabId, since, ms) {
+async function waitBegin(tabId, since2, ms) {
   const deadline = Date.now() + ms;
   for (; ; ) {
-    const d = begunSince(tabId, since);
+    const d = begunSince(tabId, since2);
     if (d) return d;
     const left = deadline - Date.now();
     if (left <= 0) return void 0;
@@ -3764,9 +3765,9 @@ function dropChooserOnNavigation(tabId, p) {
 onForget((tabId) => {
   choosers.delete(tabId);
 });
-function chooserSince(tabId, since) {
+function chooserSince(tabId, since2) {
   const c = choosers.get(tabId);
-  return c && c.opened >= since ? c : void 0;
+  return c && c.opened >= since2 ? c : void 0;
 }
 async function upload(tabId, p) {
   const files = requireStringArray(p, "files");
@@ -3853,7 +3854,7 @@ var NAVIGATION_SETTLE_MS = 2e3;
 var CLICK_DOWNLOAD_MS = 5e3;
 function reportAftermath(fn) {
   return async (tabId, p) => {
-    const since = Date.now();
+    const since2 = Date.now();
     let popup;
     const onCreated = (t) => {
       if (t.openerTabId === tabId && popup === void 0 && t.id !== void 0) popup = t.id;
@@ -3871,16 +3872,16 @@ function reportAftermath(fn) {
     let d;
     for (; ; ) {
       const req2 = docRequests.get(tabId);
-      d = await waitBegin(tabId, since, 0);
-      if (d || !req2 || req2.at < since || req2.settled || Date.now() >= deadline) break;
+      d = await waitBegin(tabId, since2, 0);
+      if (d || !req2 || req2.at < since2 || req2.settled || Date.now() >= deadline) break;
       await aftermath.next(deadline - Date.now());
     }
     chrome.tabs.onCreated?.removeListener(onCreated);
     if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
-    const c = chooserSince(tabId, since);
+    const c = chooserSince(tabId, since2);
     if (c) out.fileChooser = { mode: c.mode };
     const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (!d && req && req.at >= since2 && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
     if (popup !== void 0) out.popup = { tabId: popup };
     return out;
   };
@@ -3888,9 +3889,9 @@ function reportAftermath(fn) {
 
 // src/background/pages/input/input.ts
 var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatchMouseEvents(tabId, ...events) {
+async function dispatchMouseEvents(tabId, ...events2) {
   try {
-    await sendInOrder(tabId, events.map((e) => ["Input.dispatchMouseEvent", e]));
+    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
   } catch (e) {
     if (e instanceof DialogOpenError) return;
     throw e;
@@ -3935,12 +3936,12 @@ async function quadCentre(tabId, objectId) {
 }
 async function mouseClick(tabId, pt, button, clickCount) {
   const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
+  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
   for (let i = 1; i <= clickCount; i++) {
-    events.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    events.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
   }
-  await dispatchMouseEvents(tabId, ...events);
+  await dispatchMouseEvents(tabId, ...events2);
 }
 async function click(tabId, p) {
   const spec = requireTarget(p);
@@ -4205,9 +4206,9 @@ function byAgent(s, t) {
   if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
   return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
 }
-function personInputs(s, events) {
+function personInputs(s, events2) {
   const kinds = /* @__PURE__ */ new Set();
-  for (const [t, type2] of events) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  for (const [t, type2] of events2) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
   return [...kinds];
 }
 var startedIn = /* @__PURE__ */ new Map();
@@ -4238,16 +4239,16 @@ async function snapshotTaken(tabId, started) {
 async function checkPersonInput(tabId) {
   const s = tabs2.get(tabId);
   if (!s || s.snapshotAt === 0) return;
-  let events = [];
+  let events2 = [];
   try {
     const contextId = await isolatedContext(tabId);
     const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
-    if (Array.isArray(r.result?.value)) events = r.result.value;
+    if (Array.isArray(r.result?.value)) events2 = r.result.value;
   } catch {
     dropContext(tabId);
     return;
   }
-  const kinds = personInputs(s, events);
+  const kinds = personInputs(s, events2);
   if (kinds.length === 0) return;
   throw new RpcError(
     ErrorCode.pageRefNotFound,
@@ -4330,6 +4331,106 @@ async function runPageCall(method, tabId, params, fn) {
     return { ...result3, dialog: d };
   }
   return result3;
+}
+
+// src/background/event-stream.ts
+var EVENTS_LIMIT = 2e3;
+var MAX_WAIT_MS = 3e4;
+var events = [];
+var seq2 = 0;
+var waiters2 = /* @__PURE__ */ new Set();
+function emitEvent(type2, sessionId, more = {}) {
+  if (!sessionId) return;
+  const text = more.text !== void 0 && more.text.length > 500 ? more.text.slice(0, 500) + "…" : more.text;
+  events.push({ seq: ++seq2, time: Date.now(), type: type2, sessionId, ...more, ...text !== void 0 ? { text } : {} });
+  if (events.length > EVENTS_LIMIT) events.splice(0, events.length - EVENTS_LIMIT);
+  const woken = [...waiters2];
+  waiters2.clear();
+  for (const w of woken) w();
+}
+function since(sessionId, after) {
+  return events.filter((e) => e.seq > after && (!sessionId || e.sessionId === sessionId));
+}
+async function pollEvents(p) {
+  const after = optionalNumber(p, "after") ?? 0;
+  const waitMs = optionalNumber(p, "waitMs") ?? 0;
+  if (after < 0 || waitMs < 0 || waitMs > MAX_WAIT_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "after" must be >= 0 and "waitMs" between 0 and ${MAX_WAIT_MS}`);
+  }
+  const sessionId = optionalString(p, "sessionId") ?? "";
+  let got = since(sessionId, after);
+  if (got.length === 0 && waitMs > 0) {
+    await new Promise((resolve) => {
+      const deadline = Date.now() + waitMs;
+      const check2 = () => {
+        got = since(sessionId, after);
+        if (got.length > 0 || Date.now() >= deadline) {
+          clearTimeout(timer);
+          waiters2.delete(check2);
+          resolve();
+        } else {
+          waiters2.add(check2);
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters2.delete(check2);
+        resolve();
+      }, waitMs);
+      waiters2.add(check2);
+    });
+    got = since(sessionId, after);
+  }
+  return { events: got, next: got.length > 0 ? got[got.length - 1].seq : Math.max(after, 0) };
+}
+
+// src/background/pages/logs/events.ts
+function navigationEvent(tabId, p) {
+  const f = p["frame"] ?? {};
+  if (f.parentId) return;
+  emitEvent("navigation", tabSession(tabId), { tabId, url: String(f.url ?? "") + String(f.urlFragment ?? "") });
+}
+function dialogEvent(tabId, p) {
+  emitEvent("dialog_opened", tabSession(tabId), { tabId, url: String(p["url"] ?? ""), text: `${String(p["type"] ?? "")}: ${String(p["message"] ?? "")}` });
+}
+function consoleErrorEvent(tabId, p, method) {
+  if (method === "Runtime.exceptionThrown") {
+    const d = p["exceptionDetails"] ?? {};
+    emitEvent("console_error", tabSession(tabId), { tabId, text: String(d.exception?.description ?? d.text ?? "").split("\n")[0] });
+    return;
+  }
+  if (method === "Runtime.consoleAPICalled" && (p["type"] === "error" || p["type"] === "assert")) {
+    const args = p["args"] ?? [];
+    emitEvent("console_error", tabSession(tabId), { tabId, text: args.map((a) => String(a.value ?? a.description ?? "")).join(" ") });
+  }
+}
+var requestURLs = /* @__PURE__ */ new Map();
+function failedRequestEvent(tabId, p, method) {
+  const id = `${tabId}:${String(p["requestId"] ?? "")}`;
+  if (method === "Network.requestWillBeSent") {
+    requestURLs.set(id, String(p["request"]?.url ?? ""));
+    if (requestURLs.size > 5e3) requestURLs.delete(requestURLs.keys().next().value);
+    return;
+  }
+  if (method === "Network.loadingFinished") {
+    requestURLs.delete(id);
+    return;
+  }
+  if (method === "Network.loadingFailed") {
+    const url = requestURLs.get(id) ?? "";
+    requestURLs.delete(id);
+    emitEvent("request_failed", tabSession(tabId), { tabId, url, text: String(p["errorText"] ?? "") + (p["blockedReason"] ? ` (${String(p["blockedReason"])})` : "") });
+  }
+}
+var downloading = /* @__PURE__ */ new Set();
+function downloadStreamEvent(tabId, p, method) {
+  const guid = String(p["guid"] ?? "");
+  if (method === "Page.downloadWillBegin") {
+    downloading.add(guid);
+    emitEvent("download_started", tabSession(tabId), { tabId, url: String(p["url"] ?? ""), text: String(p["suggestedFilename"] ?? "") });
+  } else if (method === "Page.downloadProgress" && downloading.has(guid) && (p["state"] === "completed" || p["state"] === "canceled")) {
+    downloading.delete(guid);
+    emitEvent("download_finished", tabSession(tabId), { tabId, text: String(p["state"]) });
+  }
 }
 
 // src/background/pages/network/har-build.ts
@@ -4616,9 +4717,9 @@ function harHandlers(deps) {
 }
 
 // src/background/pages/network/network-wait.ts
-var waiters2 = /* @__PURE__ */ new Map();
+var waiters3 = /* @__PURE__ */ new Map();
 function responseReceived(tabId, p) {
-  const set = waiters2.get(tabId);
+  const set = waiters3.get(tabId);
   if (!set || set.size === 0) return;
   const r = p["response"] ?? {};
   const url = String(r.url ?? "");
@@ -4630,7 +4731,7 @@ function responseReceived(tabId, p) {
   }
 }
 onForget((tabId) => {
-  for (const w of [...waiters2.get(tabId) ?? []]) {
+  for (const w of [...waiters3.get(tabId) ?? []]) {
     w.fail(new RpcError(ErrorCode.operationFailed, "the tab went away (closed, or its debugger detached) while waiting for a response"));
   }
 });
@@ -4645,8 +4746,8 @@ async function waitResponse(tabId, p) {
   if (!isAttached(tabId)) await ensureAttached(tabId);
   const started = Date.now();
   const what = `a response matching ${JSON.stringify(pattern)}${status !== void 0 ? ` with status ${status}` : ""}`;
-  let set = waiters2.get(tabId);
-  if (!set) waiters2.set(tabId, set = /* @__PURE__ */ new Set());
+  let set = waiters3.get(tabId);
+  if (!set) waiters3.set(tabId, set = /* @__PURE__ */ new Set());
   const mine = set;
   let timer;
   let waiter;
@@ -4661,7 +4762,7 @@ async function waitResponse(tabId, p) {
   } finally {
     clearTimeout(timer);
     if (waiter) mine.delete(waiter);
-    if (mine.size === 0 && waiters2.get(tabId) === mine) waiters2.delete(tabId);
+    if (mine.size === 0 && waiters3.get(tabId) === mine) waiters3.delete(tabId);
   }
 }
 var waitResponseHandlers = {
@@ -4672,9 +4773,9 @@ var waitResponseHandlers = {
 var WS_SOCKETS = 20;
 var WS_FRAMES = 200;
 var WS_PAYLOAD = 4 << 10;
-var MAX_WAIT_MS = 2e4;
-var seq2 = 0;
-var nextSeq2 = () => ++seq2;
+var MAX_WAIT_MS2 = 2e4;
+var seq3 = 0;
+var nextSeq2 = () => ++seq3;
 var socketCounter = 0;
 var byTab6 = /* @__PURE__ */ new Map();
 function framePayload(opcode, payload) {
@@ -4752,7 +4853,7 @@ async function webSockets(tabId, _p) {
 async function webSocketFrames(tabId, p) {
   const id = requireString(p, "id").trim();
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS2);
   if (!isAttached(tabId)) await ensureAttached(tabId);
   const find2 = () => [...socketsOf(tabId).values()].find((s2) => s2.info.id === id);
   const s = find2();
@@ -4952,7 +5053,7 @@ var EVERY_SESSION = [
 ];
 var TAB_SESSION = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", (tabId, p) => dialogOpening(tabId, p, answerDialog)],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog)],
   ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
@@ -4962,23 +5063,24 @@ var TAB_SESSION = [
     trackDocumentRequest,
     permissionsOnNavigation,
     restartRecordingOnNavigation,
-    restartTraceShotsOnNavigation
+    restartTraceShotsOnNavigation,
+    navigationEvent
   ],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
   ["Runtime.executionContextsCleared", worldContextsCleared],
   // logs (observe.ts): console, errors, requests, blocking
-  ["Runtime.consoleAPICalled", consoleCalled],
+  ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
-  ["Runtime.exceptionThrown", exceptionThrown],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
-  ["Network.loadingFinished", networkEvent, harNetworkEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
   // network/: HAR recording, WebSocket connections and frames; routes
   // answer through observe's Fetch.requestPaused
   ["Network.webSocketCreated", webSocketEvent],
@@ -4990,8 +5092,8 @@ var TAB_SESSION = [
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
-  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest],
-  ["Page.downloadProgress", downloadEvent],
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent],
+  ["Page.downloadProgress", downloadEvent, downloadStreamEvent],
   ["Page.fileChooserOpened", fileChooserOpened],
   // evidence: recordings and traces
   ["Page.screencastFrame", recordFrame, traceShotFrame, ackScreencastFrame],
@@ -6150,7 +6252,7 @@ var getHandlers = {
 var pending = /* @__PURE__ */ new Map();
 var finished = new Wakeup();
 function pendingHandoffs() {
-  return [...pending.values()].map(({ tabId, message, title, since }) => ({ tabId, message, title, since }));
+  return [...pending.values()].map(({ tabId, message, title, since: since2 }) => ({ tabId, message, title, since: since2 }));
 }
 function finishHandoff(tabId) {
   const h = pending.get(tabId);
@@ -6188,6 +6290,7 @@ async function handoff(tabId, p) {
     await restore();
   }
   const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });
   return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
 }
 async function markGroup(groupId) {
@@ -6675,7 +6778,7 @@ var formHandlers = {
 };
 
 // src/background/pages/navigation/wait.ts
-var MAX_WAIT_MS2 = 3e5;
+var MAX_WAIT_MS3 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
@@ -6748,8 +6851,8 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS2) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS2}`);
+    if (ms > MAX_WAIT_MS3) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS3}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
@@ -7758,18 +7861,18 @@ var storageHandlers = {
 };
 
 // src/background/pages/tools.ts
-var MAX_WAIT_MS3 = 2e4;
+var MAX_WAIT_MS4 = 2e4;
 async function download(tabId, p, click2) {
   const target = requireTarget(p);
   const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
-  const since = Date.now();
+  const since2 = Date.now();
   await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
-  const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
+  const d = await waitBegin(tabId, since2, Math.max(0, since2 + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
   }
-  const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
+  const done = await waitDone(d, Math.max(0, since2 + budget - Date.now()));
   if (done.state === "in_progress") {
     throw new RpcError(
       ErrorCode.operationFailed,
@@ -7784,7 +7887,7 @@ async function download(tabId, p, click2) {
 var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
 async function readRing(tabId, ring, p, keep2) {
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS3);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS4);
   const clear = optionalBool(p, "clear") ?? false;
   const limit = optionalInt(p, "limit", 1);
   if (!isAttached(tabId)) await ensureAttached(tabId);
@@ -7881,6 +7984,7 @@ function toolHandlers(deps, click2) {
       "pages.download": onTab2((tabId, p) => download(tabId, p, click2)),
       "network.block": async (p) => block(p, deps, true),
       "network.unblock": async (p) => block(p, deps, false),
+      "logs.events": pollEvents,
       "downloads.list": async (p) => {
         await deps.sessionTabIds(p);
         return { downloads: await listDownloads(String(p.sessionId)) };
@@ -7922,7 +8026,7 @@ async function isStopped(sessionId) {
   await load3();
   return stopped.has(sessionId);
 }
-var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence"]);
+var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence", "logs.events"]);
 async function runUnlessStopped(method, sessionId, call) {
   if (!sessionId || STILL_RUN.has(method)) return call();
   if (await isStopped(sessionId)) throw stoppedError(sessionId);
@@ -8041,6 +8145,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     "sessions.stop": async (p) => {
       const s = await store3.require(p);
       await stop(s.sessionId);
+      emitEvent("session_stopped", s.sessionId);
       const tabs5 = await groupTabs(s);
       await releaseAll(tabs5, releaseTab2);
       const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
@@ -8049,6 +8154,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     "sessions.resume": async (p) => {
       const s = await store3.require(p);
       await resume(s.sessionId);
+      emitEvent("session_resumed", s.sessionId);
       return { sessionId: s.sessionId, stopped: false };
     },
     "sessions.release": async (p) => {
@@ -8056,6 +8162,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       await releaseAll(await groupTabs(s), releaseTab2);
       await store3.remove(s.sessionId);
       await forgetStopped(s.sessionId);
+      emitEvent("session_released", s.sessionId);
       return { sessionId: s.sessionId, released: true };
     },
     "sessions.close": async (p) => {
@@ -8064,6 +8171,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       await releaseAll(tabs5, releaseTab2);
       await store3.remove(s.sessionId);
       await forgetStopped(s.sessionId);
+      emitEvent("session_closed", s.sessionId);
       const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
       await keepWindowOpen(tabs5);
       if (ids.length > 0) await chrome.tabs.remove(ids);
@@ -8363,7 +8471,15 @@ function watchJoins(store3, joinTab2) {
       if (s) return joinTab2(tabId, s.sessionId);
     });
   };
-  const onCreated = (t) => join(t.id, t.groupId);
+  const onCreated = (t) => {
+    join(t.id, t.groupId);
+    if (t.openerTabId !== void 0 && t.groupId !== void 0 && t.groupId >= 0) {
+      void store3.ready().then(() => {
+        const s = store3.byGroup(t.groupId);
+        if (s) emitEvent("popup_opened", s.sessionId, { tabId: t.id, url: t.pendingUrl ?? t.url ?? "" });
+      });
+    }
+  };
   const onUpdated = (tabId, info) => {
     if (info.groupId !== void 0) join(tabId, info.groupId);
   };

@@ -1266,6 +1266,32 @@ export interface NetworkResult {
   dropped: number;
 }
 
+export interface EventsParams {
+  /** the session's events; none: every session's */
+  sessionId?: string;
+  /** an integer >= 0; seq: events after it only */
+  after?: number;
+  /** default 0; an integer >= 0; ms, at most 30000: with none newer, wait this long for one */
+  waitMs?: number;
+}
+
+export interface Event {
+  seq: number;
+  /** ms since the epoch */
+  time: number;
+  type: string;
+  sessionId: string;
+  tabId?: number;
+  url?: string;
+  /** the dialog's type and message, the error, the file name (page text: escape it) */
+  text?: string;
+}
+
+export interface EventsResult {
+  events: Event[];
+  next: number;
+}
+
 export interface BlockParams {
   sessionId?: string;
   /** non-empty strings */
@@ -1802,6 +1828,7 @@ export const LOG_METHODS = [
   "logs.console",
   "logs.errors",
   "logs.network",
+  "logs.events",
 ] as const;
 export type LogMethod = (typeof LOG_METHODS)[number];
 
@@ -1992,6 +2019,8 @@ export interface MethodTypes {
   "logs.errors": { params: ErrorsParams; result: ErrorsResult };
   /** network requests of a tab */
   "logs.network": { params: NetworkLogParams; result: NetworkResult };
+  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs) */
+  "logs.events": { params: EventsParams; result: EventsResult };
   /** fail requests matching patterns in the session's tabs */
   "network.block": { params: BlockParams; result: BlockResult };
   /** stop failing requests matching patterns */

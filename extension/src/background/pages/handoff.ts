@@ -7,6 +7,7 @@
 // budget runs out. A navigation (a login that redirects) loses the overlay:
 // it is shown again in the new document.
 
+import { emitEvent } from "../event-stream";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import { requireString } from "../params";
 import { ErrorCode, RpcError } from "../types";
@@ -76,6 +77,7 @@ export async function handoff(tabId: number, p: RequestParams<"pages.handoff">):
     await restore();
   }
   const now = await chrome.tabs.get(tabId).catch(() => undefined);
+  if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });
   return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
 }
 

@@ -26,6 +26,7 @@ import type { Click } from "./input/aftermath";
 import { requestDetail } from "./network/network-detail";
 import { waitResponseHandlers } from "./network/network-wait";
 import { harHandlers } from "./network/har";
+import { pollEvents } from "../event-stream";
 import { fenceHandlers } from "./network/fence";
 import { routeHandlers } from "./network/routes";
 import { webSocketHandlers } from "./network/websockets";
@@ -215,6 +216,7 @@ export function toolHandlers(deps: ToolDeps, click: Click) {
       "pages.download": onTab<"pages.download">((tabId, p) => download(tabId, p, click)),
       "network.block": async (p) => block(p, deps, true),
       "network.unblock": async (p) => block(p, deps, false),
+      "logs.events": pollEvents,
       "downloads.list": async (p) => {
         await deps.sessionTabIds(p as Params); // 4103/4107 as every session method
         return { downloads: await listDownloads(String(p.sessionId)) };

@@ -4,6 +4,7 @@
 // restart, every tab of every restored session. Each is handed to joinTab,
 // so its console, errors and requests are recorded from then on.
 
+import { emitEvent } from "../event-stream";
 import type { SessionStore } from "./session-store";
 import { groupTabs } from "./tab-info";
 
@@ -18,7 +19,16 @@ export function watchJoins(store: SessionStore, joinTab: JoinTab): () => void {
       if (s) return joinTab(tabId, s.sessionId);
     });
   };
-  const onCreated = (t: chrome.tabs.Tab): void => join(t.id, t.groupId);
+  const onCreated = (t: chrome.tabs.Tab): void => {
+    join(t.id, t.groupId);
+    // a page of a session opened it (window.open, target=_blank)
+    if (t.openerTabId !== undefined && t.groupId !== undefined && t.groupId >= 0) {
+      void store.ready().then(() => {
+        const s = store.byGroup(t.groupId!);
+        if (s) emitEvent("popup_opened", s.sessionId, { tabId: t.id, url: t.pendingUrl ?? t.url ?? "" });
+      });
+    }
+  };
   const onUpdated = (tabId: number, info: chrome.tabs.OnUpdatedInfo): void => {
     if (info.groupId !== undefined) join(tabId, info.groupId);
   };

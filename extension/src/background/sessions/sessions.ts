@@ -7,6 +7,7 @@ import type { SessionMethod } from "../methods";
 import { optionalString, requireOneOf, requireString } from "../params";
 import type { SessionStore } from "./session-store";
 import { forgetStopped, isStopped, resume, stop } from "./stop";
+import { emitEvent } from "../event-stream";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
 import type { Handlers } from "../types";
 
@@ -118,6 +119,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
     "sessions.stop": async (p) => {
       const s = await store.require(p);
       await stop(s.sessionId);
+      emitEvent("session_stopped", s.sessionId);
       const tabs = await groupTabs(s);
       await releaseAll(tabs, releaseTab); // the debugger lets go; the tabs stay
       const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
@@ -127,6 +129,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
     "sessions.resume": async (p) => {
       const s = await store.require(p);
       await resume(s.sessionId);
+      emitEvent("session_resumed", s.sessionId);
       return { sessionId: s.sessionId, stopped: false };
     },
 
@@ -135,6 +138,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       await releaseAll(await groupTabs(s), releaseTab);
       await store.remove(s.sessionId);
       await forgetStopped(s.sessionId);
+      emitEvent("session_released", s.sessionId);
       return { sessionId: s.sessionId, released: true };
     },
 
@@ -144,6 +148,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       await releaseAll(tabs, releaseTab);
       await store.remove(s.sessionId);
       await forgetStopped(s.sessionId);
+      emitEvent("session_closed", s.sessionId);
       const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
       await keepWindowOpen(tabs);
       if (ids.length > 0) await chrome.tabs.remove(ids);

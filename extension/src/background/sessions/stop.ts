@@ -51,8 +51,11 @@ export function stoppedNow(sessionId: string): boolean {
   return stopped.has(sessionId);
 }
 
-/** Methods a stopped session still answers: the way out, and the hub's own fence. */
-const STILL_RUN = new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence"]);
+/**
+ * Methods a stopped session still answers: the way out, the hub's own
+ * fence, and the event stream (which tells of the Stop itself).
+ */
+const STILL_RUN = new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence", "logs.events"]);
 
 /**
  * Runs a call of a session: refused when the session is stopped, and

@@ -19,6 +19,7 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "../files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "../files/files";
 import { trackDocumentRequest } from "../input/aftermath";
+import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "../logs/events";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "../logs/observe";
 import { harNetworkEvent } from "../network/har";
 import { responseReceived } from "../network/network-wait";
@@ -54,7 +55,7 @@ const EVERY_SESSION: EventList = [
 /** Events of the tab's own session, run after EVERY_SESSION's. */
 const TAB_SESSION: EventList = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", (tabId, p) => dialogOpening(tabId, p, answerDialog)],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog)],
   ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
@@ -65,22 +66,23 @@ const TAB_SESSION: EventList = [
     permissionsOnNavigation,
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
+    navigationEvent,
   ],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
   ["Runtime.executionContextsCleared", worldContextsCleared],
   // logs (observe.ts): console, errors, requests, blocking
-  ["Runtime.consoleAPICalled", consoleCalled],
+  ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
-  ["Runtime.exceptionThrown", exceptionThrown],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
-  ["Network.loadingFinished", networkEvent, harNetworkEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
   // network/: HAR recording, WebSocket connections and frames; routes
   // answer through observe's Fetch.requestPaused
   ["Network.webSocketCreated", webSocketEvent],
@@ -92,8 +94,8 @@ const TAB_SESSION: EventList = [
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
-  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest],
-  ["Page.downloadProgress", downloadEvent],
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent],
+  ["Page.downloadProgress", downloadEvent, downloadStreamEvent],
   ["Page.fileChooserOpened", fileChooserOpened],
   // evidence: recordings and traces
   ["Page.screencastFrame", recordFrame, traceShotFrame, ackScreencastFrame],

@@ -1,0 +1,60 @@
+// The CDP events that become events of the stream (event-stream.ts);
+// cdp-events.ts lists them.
+
+import { emitEvent } from "../../event-stream";
+import { tabSession } from "./observe";
+
+export function navigationEvent(tabId: number, p: Record<string, unknown>): void {
+  const f = (p["frame"] ?? {}) as { parentId?: unknown; url?: unknown; urlFragment?: unknown };
+  if (f.parentId) return; // the tab's own document only
+  emitEvent("navigation", tabSession(tabId), { tabId, url: String(f.url ?? "") + String(f.urlFragment ?? "") });
+}
+
+export function dialogEvent(tabId: number, p: Record<string, unknown>): void {
+  emitEvent("dialog_opened", tabSession(tabId), { tabId, url: String(p["url"] ?? ""), text: `${String(p["type"] ?? "")}: ${String(p["message"] ?? "")}` });
+}
+
+export function consoleErrorEvent(tabId: number, p: Record<string, unknown>, method: string): void {
+  if (method === "Runtime.exceptionThrown") {
+    const d = (p["exceptionDetails"] ?? {}) as { text?: unknown; exception?: { description?: unknown } };
+    emitEvent("console_error", tabSession(tabId), { tabId, text: String(d.exception?.description ?? d.text ?? "").split("\n")[0] });
+    return;
+  }
+  if (method === "Runtime.consoleAPICalled" && (p["type"] === "error" || p["type"] === "assert")) {
+    const args = (p["args"] as { value?: unknown; description?: unknown }[] | undefined) ?? [];
+    emitEvent("console_error", tabSession(tabId), { tabId, text: args.map((a) => String(a.value ?? a.description ?? "")).join(" ") });
+  }
+}
+
+const requestURLs = new Map<string, string>(); // requestId -> url, for failures
+
+export function failedRequestEvent(tabId: number, p: Record<string, unknown>, method: string): void {
+  const id = `${tabId}:${String(p["requestId"] ?? "")}`;
+  if (method === "Network.requestWillBeSent") {
+    requestURLs.set(id, String((p["request"] as { url?: unknown } | undefined)?.url ?? ""));
+    if (requestURLs.size > 5000) requestURLs.delete(requestURLs.keys().next().value!);
+    return;
+  }
+  if (method === "Network.loadingFinished") {
+    requestURLs.delete(id);
+    return;
+  }
+  if (method === "Network.loadingFailed") {
+    const url = requestURLs.get(id) ?? "";
+    requestURLs.delete(id);
+    emitEvent("request_failed", tabSession(tabId), { tabId, url, text: String(p["errorText"] ?? "") + (p["blockedReason"] ? ` (${String(p["blockedReason"])})` : "") });
+  }
+}
+
+const downloading = new Set<string>();
+
+export function downloadStreamEvent(tabId: number, p: Record<string, unknown>, method: string): void {
+  const guid = String(p["guid"] ?? "");
+  if (method === "Page.downloadWillBegin") {
+    downloading.add(guid);
+    emitEvent("download_started", tabSession(tabId), { tabId, url: String(p["url"] ?? ""), text: String(p["suggestedFilename"] ?? "") });
+  } else if (method === "Page.downloadProgress" && downloading.has(guid) && (p["state"] === "completed" || p["state"] === "canceled")) {
+    downloading.delete(guid);
+    emitEvent("download_finished", tabSession(tabId), { tabId, text: String(p["state"]) });
+  }
+}
