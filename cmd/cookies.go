@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
@@ -25,17 +24,7 @@ func init() {
 			}
 			t := cmdutil.NewTable(f, "NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS")
 			for _, ck := range r.Cookies {
-				var flags []string
-				if ck.HTTPOnly {
-					flags = append(flags, "HttpOnly")
-				}
-				if ck.Secure {
-					flags = append(flags, "Secure")
-				}
-				if ck.SameSite != "" {
-					flags = append(flags, "SameSite="+ck.SameSite)
-				}
-				t.Add(cmdutil.SafeText(ck.Name), cmdutil.SafeText(ck.Value), cmdutil.SafeText(ck.Domain), cmdutil.SafeText(ck.Path), cookieExpiry(ck.Expires), strings.Join(flags, ","))
+				t.Add(cmdutil.SafeText(ck.Name), cmdutil.SafeText(ck.Value), cmdutil.SafeText(ck.Domain), cmdutil.SafeText(ck.Path), ck.ExpiryText(), strings.Join(ck.Flags(), ","))
 			}
 			if len(r.Cookies) == 0 && f.IO.IsStderrTTY() {
 				fmt.Fprintf(f.IO.ErrOut, "no cookies for %s\n", cmdutil.SafeText(r.URL))
@@ -43,13 +32,6 @@ func init() {
 			return t.Print()
 		}
 	}
-}
-
-func cookieExpiry(sec float64) string {
-	if sec <= 0 {
-		return "session"
-	}
-	return time.Unix(int64(sec), 0).UTC().Format(time.RFC3339)
 }
 
 // ---- storage (declared on pages.storage in rpc/storage.go) ----

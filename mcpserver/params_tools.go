@@ -265,21 +265,7 @@ func (s *Server) cookies(ctx context.Context, req *mcp.CallToolRequest, in cooki
 			b.WriteString("\nNo cookies.")
 		}
 		for _, c := range r.Cookies {
-			var flags []string
-			if c.HTTPOnly {
-				flags = append(flags, "HttpOnly")
-			}
-			if c.Secure {
-				flags = append(flags, "Secure")
-			}
-			if c.SameSite != "" {
-				flags = append(flags, "SameSite="+c.SameSite)
-			}
-			exp := "session"
-			if c.Expires > 0 {
-				exp = time.Unix(int64(c.Expires), 0).UTC().Format(time.RFC3339)
-			}
-			fmt.Fprintf(&b, "\n- %s=%s; domain=%s; path=%s; expires=%s %s", c.Name, c.Value, c.Domain, c.Path, exp, strings.Join(flags, " "))
+			fmt.Fprintf(&b, "\n- %s=%s; domain=%s; path=%s; expires=%s %s", c.Name, c.Value, c.Domain, c.Path, c.ExpiryText(), strings.Join(c.Flags(), " "))
 		}
 		return text("%s", strings.TrimRight(b.String(), " "))
 	case "set":

@@ -109,6 +109,30 @@ type Cookie struct {
 	SameSite string  `json:"sameSite"`
 }
 
+// Flags are the cookie's attributes as a person reads them: HttpOnly,
+// Secure, SameSite=... (the CLI's table and the MCP tool both say them so).
+func (c Cookie) Flags() []string {
+	var flags []string
+	if c.HTTPOnly {
+		flags = append(flags, "HttpOnly")
+	}
+	if c.Secure {
+		flags = append(flags, "Secure")
+	}
+	if c.SameSite != "" {
+		flags = append(flags, "SameSite="+c.SameSite)
+	}
+	return flags
+}
+
+// ExpiryText is when the cookie expires, RFC 3339 in UTC, or "session".
+func (c Cookie) ExpiryText() string {
+	if c.Expires <= 0 {
+		return "session"
+	}
+	return time.Unix(int64(c.Expires), 0).UTC().Format(time.RFC3339)
+}
+
 // CookiesParams are the params of pages.cookies and pages.clearCookies.
 type CookiesParams struct {
 	PageParams
