@@ -5,7 +5,6 @@ package hub
 
 import (
 	"encoding/json"
-	"strconv"
 	"sync"
 
 	"browserctl/rpc"
@@ -30,15 +29,7 @@ func putBuf(bp *[]byte) {
 // params were marshalled once already and are copied, not re-encoded.
 func encodeRequest(id int64, method string, params json.RawMessage) *[]byte {
 	bp := bufPool.Get().(*[]byte)
-	b := append((*bp)[:0], `{"jsonrpc":"2.0","id":`...)
-	b = strconv.AppendInt(b, id, 10)
-	b = append(b, `,"method":`...)
-	b = rpc.AppendString(b, method)
-	if len(params) > 0 {
-		b = append(b, `,"params":`...)
-		b = append(b, params...)
-	}
-	b = append(b, '}')
+	b := append(rpc.AppendRequestHead((*bp)[:0], id, method, params), '}')
 	*bp = b
 	return bp
 }

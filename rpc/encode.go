@@ -3,7 +3,10 @@ package rpc
 // JSON on the way out, for both senders of requests: the hub (to the
 // extension) and hubclient (to the hub's POST /rpc).
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // EncodeParams turns a Call's params into JSON once: json.RawMessage passes
 // through as it is, nil stays absent.
@@ -39,4 +42,21 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// AppendRequestHead writes a JSON-RPC request envelope up to, not
+// including, its closing brace: {"jsonrpc":"2.0","id":ID,"method":M and,
+// when there are any, ,"params":P (copied as they are, never re-encoded).
+// The hub closes it as it sends it to the extension; the hub's client adds
+// the control API's own members (timeout, ownSession, caller) first.
+func AppendRequestHead(b []byte, id int64, method string, params json.RawMessage) []byte {
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"method":`...)
+	b = AppendString(b, method)
+	if len(params) > 0 {
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+	}
+	return b
 }

@@ -165,13 +165,7 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if hubTimeout <= 0 {
 		return nil, rpc.ErrTimeout(method, timeout) // the command's budget is spent
 	}
-	body := make([]byte, 0, 96+len(p))
-	body = append(body, `{"jsonrpc":"2.0","id":1,"method":`...)
-	body = rpc.AppendString(body, method)
-	if len(p) > 0 {
-		body = append(body, `,"params":`...)
-		body = append(body, p...)
-	}
+	body := rpc.AppendRequestHead(make([]byte, 0, 128+len(p)), 1, method, p)
 	body = append(body, `,"timeout":`...)
 	hubMS := max(hubTimeout.Milliseconds(), 1)
 	body = strconv.AppendInt(body, hubMS, 10)
