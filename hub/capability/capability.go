@@ -503,7 +503,7 @@ func ParseOrigin(s string) (string, error) {
 	scheme, rest, ok := strings.Cut(in, "://")
 	scheme = strings.ToLower(scheme)
 	if !ok || (scheme != "http" && scheme != "https" && scheme != "ws" && scheme != "wss") || rest == "" || strings.ContainsAny(rest, "/?#@ ") {
-		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], the host may start with *.", s)
+		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], where the host may start with *. for its subdomains", s)
 	}
 	wild := strings.HasPrefix(rest, "*.")
 	rest = strings.TrimPrefix(rest, "*.")
@@ -516,7 +516,7 @@ func ParseOrigin(s string) (string, error) {
 	}
 	host = strings.ToLower(host)
 	if host == "" || strings.Contains(host, "*") {
-		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], the host may start with *.", s)
+		return "", fmt.Errorf("%q is not an origin: scheme://host[:port], where the host may start with *. for its subdomains", s)
 	}
 	if (port == "443" && (scheme == "https" || scheme == "wss")) || (port == "80" && (scheme == "http" || scheme == "ws")) {
 		port = ""
