@@ -28,6 +28,7 @@ const maxBodyBytes = 4 << 20
 func (h *Hub) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws/browser", h.serveWS)
+	mux.HandleFunc("/hello", h.serveHello)
 	mux.Handle("/rpc", h.control(http.MethodPost, h.serveRPC))
 	mux.Handle("/status", h.control(http.MethodGet, h.serveStatus))
 	mux.Handle("/session", h.control(http.MethodPut, h.serveSession))

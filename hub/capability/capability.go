@@ -32,6 +32,13 @@ import (
 // is not the control token (a capability never starts or holds a hub).
 const Prefix = "bcap_"
 
+// IDOf is the public id of the capability secret is: what `session
+// grants` lists and GET /hello asks with.
+func IDOf(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:6])
+}
+
 // Is reports whether secret is written as a capability.
 func Is(secret string) bool { return strings.HasPrefix(secret, Prefix) }
 
@@ -246,7 +253,7 @@ func (s *Store) New(sessionID string, readOnly, anySite bool, origins []string, 
 	}
 	secret := Prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	sum := sha256.Sum256([]byte(secret))
-	g := Grant{ID: hex.EncodeToString(sum[:6]), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Origins: norm, Created: s.now().UTC().Truncate(time.Second)}
+	g := Grant{ID: IDOf(secret), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Origins: norm, Created: s.now().UTC().Truncate(time.Second)}
 	if ttl > 0 {
 		g.Expires = s.now().Add(ttl).UTC()
 	}

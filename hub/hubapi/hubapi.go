@@ -202,3 +202,11 @@ type JournalReader interface {
 	// one until ctx ends. The channel closes at the end.
 	Journal(ctx context.Context, session string, after int64, follow bool) (<-chan JournalEntry, error)
 }
+
+// Hello is the hub's answer to GET /hello?nonce=N[&id=CAPABILITY-ID]: its
+// own nonce and its proof (rpc.Proof, role rpc.ProofHubControl) that it
+// holds the secret the caller is about to send.
+type Hello struct {
+	Nonce string `json:"nonce"`
+	Proof string `json:"proof"`
+}

@@ -68,7 +68,7 @@ func TestBudgetEndsCallToSilentHub(t *testing.T) {
 func standIn(t *testing.T, st hubapi.Status) (*httptest.Server, func() []string) {
 	var mu sync.Mutex
 	var bodies []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(withHello(testToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
 		switch r.URL.Path {
 		case "/status":
@@ -80,7 +80,7 @@ func standIn(t *testing.T, st hubapi.Status) (*httptest.Server, func() []string)
 			mu.Unlock()
 			w.Write([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":4101,"message":"extension not connected","data":{"retryable":false}}}`))
 		}
-	}))
+	})))
 	t.Cleanup(srv.Close)
 	return srv, func() []string {
 		mu.Lock()
@@ -156,7 +156,7 @@ func TestAutoHubWaitCutToBudget(t *testing.T) {
 // The hub's own timeout of what was left of the budget is reported as the
 // budget (the user's --timeout), not as the odd remainder.
 func TestBudgetTimeoutNamesTheBudget(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(withHello(testToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
 		var req struct {
 			Timeout float64 `json:"timeout"`
@@ -166,7 +166,7 @@ func TestBudgetTimeoutNamesTheBudget(t *testing.T) {
 		msg := rpc.ErrTimeout(rpc.PageClick, time.Duration(req.Timeout)*time.Millisecond).Message
 		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": 1,
 			"error": map[string]any{"code": rpc.CodeOperationFailed, "message": msg, "data": map[string]any{"retryable": true}}})
-	}))
+	})))
 	defer srv.Close()
 	c := NewClient(srv.URL, testToken)
 	defer c.Close()

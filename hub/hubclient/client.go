@@ -21,6 +21,7 @@ import (
 	"syscall"
 	"time"
 
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
@@ -549,7 +550,12 @@ func (c *Client) conn(ctx context.Context) (cc *clientConn, reused bool, err err
 	for i, addr := range c.dial {
 		nc, derr := d.DialContext(ctx, "tcp", addr)
 		if derr == nil {
-			return &clientConn{nc: nc, br: bufio.NewReader(nc)}, false, nil
+			cc := &clientConn{nc: nc, br: bufio.NewReader(nc)}
+			if err := c.prove(ctx, cc, addr); err != nil {
+				nc.Close()
+				return nil, false, err
+			}
+			return cc, false, nil
 		}
 		if i == 0 {
 			err = derr // localhost's 127.0.0.1 speaks for it
@@ -559,6 +565,62 @@ func (c *Client) conn(ctx context.Context) (cc *clientConn, reused bool, err err
 		}
 	}
 	return nil, false, err
+}
+
+// ErrUnproven: what answers at the hub's address did not prove that it
+// holds our token, so nothing secret was sent to it.
+var ErrUnproven = errors.New("the program at the hub's address did not prove it holds the token (another program, or another user's hub, listens there)")
+
+// prove asks a new connection's hub to prove it holds our secret (GET
+// /hello, rpc.Proof) before any request carries it. It costs one round trip
+// per connection; kept connections are proven already.
+func (c *Client) prove(ctx context.Context, cc *clientConn, addr string) error {
+	_, port, _ := net.SplitHostPort(addr)
+	cn := rpc.NewNonce()
+	path := "/hello?nonce=" + cn
+	if capability.Is(c.token) {
+		path += "&id=" + capability.IDOf(c.token)
+	}
+	stop := context.AfterFunc(ctx, func() { cc.nc.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
+	if _, bounded := ctx.Deadline(); !bounded {
+		// a caller without a deadline (an event stream) is not left
+		// waiting on a program that accepts and never answers
+		_ = cc.nc.SetDeadline(time.Now().Add(StatusTimeout))
+		defer cc.nc.SetDeadline(time.Time{})
+	}
+	req := "GET " + path + " HTTP/1.1\r\nHost: " + c.host + "\r\nUser-Agent: browserctl\r\n\r\n"
+	if _, err := io.WriteString(cc.nc, req); err != nil {
+		return err
+	}
+	resp, err := http.ReadResponse(cc.br, nil)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	if resp.Header.Get(hubapi.HubHeader) == "" {
+		return fmt.Errorf("%w: %s answered %s", ErrNotAHub, c.base, resp.Status)
+	}
+	var hello hubapi.Hello
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(data, &hello) != nil || !rpc.ValidNonce(hello.Nonce) ||
+		!rpc.ProofOK(rpc.SecretKey(c.token), rpc.ProofHubControl, cn, hello.Nonce, port, hello.Proof) {
+		return &unprovenError{base: c.base}
+	}
+	return nil
+}
+
+// unprovenError is a hub (or what passes for one) whose proof did not
+// check: it holds another token than ours, as far as we can tell, and
+// says so as a refused token does.
+type unprovenError struct{ base string }
+
+func (e *unprovenError) Error() string { return fmt.Sprintf("%v (%s)", ErrUnauthorized, e.base) }
+func (e *unprovenError) Is(target error) bool {
+	return target == ErrUnproven || target == ErrUnauthorized
 }
 
 // release keeps a connection whose answer was read to its end, unless the
@@ -609,6 +671,9 @@ func isClosedConn(err error) bool {
 func (c *Client) transportError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if errors.Is(err, ErrUnproven) || errors.Is(err, ErrNotAHub) {
+		return err // prove's own answer
 	}
 	var ne net.Error
 	switch {

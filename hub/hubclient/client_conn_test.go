@@ -18,7 +18,7 @@ import (
 func hubLike(t *testing.T, rpcAnswer func(w http.ResponseWriter, r *http.Request)) (*httptest.Server, *atomic.Int32) {
 	t.Helper()
 	var conns atomic.Int32
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(withHello(testToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(hubapi.HubHeader, "1")
 		if r.Header.Get("Authorization") != "Bearer "+testToken || r.Host == "" {
 			w.WriteHeader(http.StatusUnauthorized)
@@ -30,7 +30,7 @@ func hubLike(t *testing.T, rpcAnswer func(w http.ResponseWriter, r *http.Request
 		case "/rpc":
 			rpcAnswer(w, r)
 		}
-	}))
+	})))
 	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
 		if s == http.StateNew {
 			conns.Add(1)

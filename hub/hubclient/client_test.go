@@ -83,12 +83,12 @@ func TestClientErrors(t *testing.T) {
 		<-done
 	})
 	t.Run("hub vanishes mid-call", func(t *testing.T) {
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		srv := httptest.NewServer(withHello(testToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
 				conn.Close()
 			}
-		}))
+		})))
 		defer srv.Close()
 		c := NewClient(srv.URL, testToken)
 		defer c.Close()
@@ -102,11 +102,11 @@ func TestClientErrors(t *testing.T) {
 
 // An error's data.reason and retryable reach the caller as the hub sent them.
 func TestClientErrorReason(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(withHello(testToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set(hubapi.HubHeader, "1")
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":4110,"message":"e2 is covered","data":{"name":"page_operation_failed","retryable":false,"reason":"covered"}}}` + "\n"))
-	}))
+	})))
 	defer srv.Close()
 	c := NewClient(srv.URL, testToken)
 	defer c.Close()
