@@ -11,6 +11,7 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/extension"
+	"browserctl/internal/token"
 	"browserctl/rpc"
 )
 
@@ -40,7 +41,10 @@ chrome://extensions, Developer mode, Load unpacked.`,
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(c *cobra.Command, args []string) error {
-			token, err := cmdutil.ControlToken(f)
+			if _, err := cmdutil.ControlToken(f); err != nil {
+				return err // a capability installs nothing
+			}
+			key, err := token.LoadOrCreateExtensionKey()
 			if err != nil {
 				return err
 			}
@@ -48,7 +52,7 @@ chrome://extensions, Developer mode, Load unpacked.`,
 			if err != nil {
 				return err
 			}
-			if err := installExtension(dir, f.Globals.Server, token); err != nil {
+			if err := installExtension(dir, f.Globals.Server, key); err != nil {
 				return err
 			}
 			if f.Globals.JSON {
@@ -62,8 +66,9 @@ chrome://extensions, Developer mode, Load unpacked.`,
 	}
 }
 
-// installExtension writes extension.Dist() and its config.json to dir.
-func installExtension(dir, server, token string) error {
+// installExtension writes extension.Dist() and its config.json to dir,
+// with the extension's own key (never the control token).
+func installExtension(dir, server, key string) error {
 	dist := extension.Dist()
 	err := fs.WalkDir(dist, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -82,10 +87,10 @@ func installExtension(dir, server, token string) error {
 	if err != nil {
 		return fmt.Errorf("writing the extension to %s: %w", dir, err)
 	}
-	cfg, err := json.MarshalIndent(extension.Config{Server: "ws://" + server + "/ws/browser", Token: token}, "", "  ")
+	cfg, err := json.MarshalIndent(extension.Config{Server: "ws://" + server + "/ws/browser", Token: key}, "", "  ")
 	if err != nil {
 		return err
 	}
-	// the token is a secret: readable by the user only
+	// the key is a secret: readable by the user only
 	return os.WriteFile(filepath.Join(dir, extension.ConfigFile), append(cfg, '\n'), 0o600)
 }

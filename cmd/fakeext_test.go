@@ -47,7 +47,7 @@ func fakeExtMain() int {
 		return 1
 	}
 	defer logf.Close()
-	tok, err := token.LoadOrCreate()
+	tok, err := token.LoadOrCreateExtensionKey()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -16,6 +16,7 @@ import (
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 	"browserctl/internal/chromium"
+	tokenfile "browserctl/internal/token"
 	"browserctl/rpc"
 )
 
@@ -89,12 +90,15 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err != nil {
 		return err
 	}
-	token, err := cmdutil.ControlToken(f)
+	if _, err := cmdutil.ControlToken(f); err != nil {
+		return err // a capability launches nothing
+	}
+	key, err := tokenfile.LoadOrCreateExtensionKey()
 	if err != nil {
 		return err
 	}
 	extDir := filepath.Join(dir, "extension")
-	if err := installExtension(extDir, f.Globals.Server, token); err != nil {
+	if err := installExtension(extDir, f.Globals.Server, key); err != nil {
 		return err
 	}
 	h, err := f.Hub()

@@ -20,6 +20,7 @@ import (
 	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
+	tokenfile "browserctl/internal/token"
 	"browserctl/repl"
 	"browserctl/repl/hubwatch"
 )
@@ -58,7 +59,12 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no hub at %s and cannot listen there: %w", addr, err)
 	}
-	hopts := hub.Options{Token: token, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")}
+	extKey, err := tokenfile.LoadOrCreateExtensionKey()
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	hopts := hub.Options{Token: token, ExtensionKey: extKey, ExtensionID: f.Getenv("BROWSERCTL_EXTENSION_ID")}
 	if dir, err := f.StateDir(); err == nil {
 		if caps, err := capability.Open(filepath.Join(dir, capability.FileName)); err == nil {
 			hopts.Capabilities = caps

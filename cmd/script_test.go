@@ -60,6 +60,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("BROWSERCTL_SERVER", addr)
 			env.Setenv("ADDR", addr)
 			env.Setenv("BROWSERCTL_TOKEN", "test-token-0123456789")
+			env.Setenv("BROWSERCTL_EXTENSION_KEY", "test-extension-key-0123456789")
 			env.Setenv("BROWSERCTL_WAIT", "20s")
 			env.Setenv("NO_COLOR", "")
 			env.Setenv("HOME", env.WorkDir)

@@ -8,6 +8,7 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/cmd/internal/daemon"
+	"browserctl/internal/token"
 	"browserctl/rpc"
 )
 
@@ -61,7 +62,11 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	if f.InREPL {
 		return errors.New("the REPL already holds or uses a hub; run `browserctl serve` in another shell")
 	}
-	token, err := cmdutil.ControlToken(f)
+	controlToken, err := cmdutil.ControlToken(f)
+	if err != nil {
+		return err
+	}
+	extKey, err := token.LoadOrCreateExtensionKey()
 	if err != nil {
 		return err
 	}
@@ -70,7 +75,7 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 		dir = "" // no pid file, no watch on launched browsers
 	}
 	return daemon.Serve(ctx, daemon.Options{
-		Addr: opts.Addr, Token: token, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
+		Addr: opts.Addr, Token: controlToken, ExtensionKey: extKey, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
 		StateDir: dir, Log: f.IO.ErrOut,
 	})
 }

@@ -38,13 +38,14 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 		t.Fatalf("status names %+v, want Chromium's User-Agent and extension %s", st.Browser, pinnedExtensionID)
 	}
 
-	tokenBytes, err := os.ReadFile(filepath.Join(h.home, "token"))
+	// the extension's own key: the one secret that takes the browser slot
+	tokenBytes, err := os.ReadFile(filepath.Join(h.home, "extension-key"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	token := strings.TrimSpace(string(tokenBytes))
 
-	// The service worker reaches GET /status with the token.
+	// The service worker reaches GET /status with its key.
 	workers := extensionWorkers(t)
 	if len(workers) != 1 {
 		t.Fatalf("want one service worker of the extension, found %+v", workers)

@@ -37,6 +37,11 @@ func (h *Hub) controlCaller(r *http.Request) (*capability.Cap, bool) {
 	if secret == "" {
 		return nil, false
 	}
+	if h.separateKey() && h.extensionKeyOK(secret) {
+		// the extension asks GET /status alone (whether a browser holds
+		// the slot, while it is replaced); the rest is not its to call
+		return nil, r.URL.Path == "/status" && r.Method == http.MethodGet
+	}
 	if capability.Is(secret) {
 		if h.opts.Capabilities == nil {
 			return nil, false

@@ -24,6 +24,31 @@ func (h *Hub) tokenOK(t string) bool {
 	return subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1
 }
 
+// extensionKey is the key of the secret the extension holds: the
+// extension key, or the token for a hub given none (tests, a hub that
+// hands the extension the token as the seed did).
+func (h *Hub) extensionKey() [32]byte {
+	if h.opts.ExtensionKey == "" {
+		return h.token
+	}
+	return tokenSum(h.opts.ExtensionKey)
+}
+
+// separateKey says whether the extension has a key of its own.
+func (h *Hub) separateKey() bool {
+	return h.opts.ExtensionKey != "" && h.opts.ExtensionKey != h.opts.Token
+}
+
+// extensionKeyOK compares a seed auth frame's token with the extension key
+// in constant time.
+func (h *Hub) extensionKeyOK(t string) bool {
+	if h.opts.Token == "" && h.opts.ExtensionKey == "" {
+		return false
+	}
+	sum, key := tokenSum(t), h.extensionKey()
+	return subtle.ConstantTimeCompare(sum[:], key[:]) == 1
+}
+
 // bearer is the secret of "Authorization: Bearer <secret>", "" for none.
 func bearer(r *http.Request) string {
 	a := r.Header.Get("Authorization")

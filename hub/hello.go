@@ -28,6 +28,9 @@ func (h *Hub) serveHello(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key, ok := h.helloKey(r.URL.Query().Get("id"))
+	if r.URL.Query().Get("for") == "extension" {
+		key, ok = h.extensionKey(), h.opts.Token != "" || h.opts.ExtensionKey != ""
+	}
 	if !ok {
 		// an unknown capability id gets a proof no one can check: the
 		// answer does not tell which ids exist

@@ -42,7 +42,8 @@ const (
 
 // Options configure a Hub.
 type Options struct {
-	Token         string                           // the shared secret of the extension and the control API; empty refuses everyone
+	Token         string                           // the control API's secret; empty refuses everyone
+	ExtensionKey  string                           // the extension's own secret at /ws/browser; empty: Token (as the seed had it)
 	ExtensionID   string                           // pins the chrome-extension://<id> origin; empty accepts any extension
 	MaxFrameBytes int64                            // per-frame read limit; 0 means DefaultMaxFrameBytes
 	AuthTimeout   time.Duration                    // time allowed for the auth frame; 0 means DefaultAuthTimeout

@@ -3,6 +3,7 @@ package hub
 // /ws/browser: upgrade and the auth handshake.
 
 import (
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
@@ -109,12 +110,50 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 		reason, why = "first frame is not a JSON object", hubapi.RefusedMalformed
 	case f.Control == nil || f.Control.Type != rpc.FrameAuth:
 		reason, why = `first frame must be {"type":"auth","token":"..."}`, hubapi.RefusedNotAuth
-	case !h.tokenOK(f.Control.Token):
+	case f.Control.Token == "" && f.Control.Nonce != "":
+		return h.proveExtension(ws, remote, origin, f.Control.Nonce)
+	case h.extensionKeyOK(f.Control.Token):
+	case h.separateKey() && h.tokenOK(f.Control.Token):
+		reason, why = "control token refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
+	default:
 		reason, why = "wrong token", hubapi.RefusedWrongToken
 	}
 	if reason != "" {
 		h.refuse(remote, origin, why)
 		closeWith(h, ws, remote, closeUnauthorized, reason)
+		return false
+	}
+	return true
+}
+
+// proveExtension is the mutual proof (rpc/proof.go) after an auth frame
+// that carries the extension's nonce: the hub proves it holds the
+// extension key first, then the extension proves it, before auth_ok.
+// Neither side sends the key itself.
+func (h *Hub) proveExtension(ws *websocket.Conn, remote, origin, cn string) bool {
+	if !rpc.ValidNonce(cn) {
+		h.refuse(remote, origin, hubapi.RefusedMalformed)
+		closeWith(h, ws, remote, closeUnauthorized, `"nonce" must be 32 to 64 hex digits`)
+		return false
+	}
+	key, port, sn := h.extensionKey(), h.port(), rpc.NewNonce()
+	challenge, _ := json.Marshal(rpc.Control{Type: rpc.FrameAuthChallenge, Nonce: sn, Proof: rpc.Proof(key, rpc.ProofHubWS, cn, sn, port)})
+	h.frames.frame(remote, "->", challenge)
+	if err := ws.WriteMessage(websocket.TextMessage, challenge); err != nil {
+		_ = ws.Close()
+		return false
+	}
+	_, data, err := ws.ReadMessage() // the read deadline of the first frame still holds
+	if err != nil {
+		h.refuse(remote, origin, hubapi.RefusedAuthTimeout)
+		closeWith(h, ws, remote, closeUnauthorized, "no proof within "+h.opts.AuthTimeout.String())
+		return false
+	}
+	h.frames.frame(remote, "<-", data)
+	f, err := rpc.DecodeFrame(data)
+	if err != nil || f.Control == nil || f.Control.Type != rpc.FrameAuth || !rpc.ProofOK(key, rpc.ProofExtension, cn, sn, port, f.Control.Proof) {
+		h.refuse(remote, origin, hubapi.RefusedWrongToken)
+		closeWith(h, ws, remote, closeUnauthorized, "wrong key: the extension's proof does not check")
 		return false
 	}
 	return true

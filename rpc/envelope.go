@@ -19,8 +19,11 @@ const DefaultTimeout = 30 * time.Second
 const (
 	FrameAuth   = "auth"
 	FrameAuthOK = "auth_ok"
-	FramePing   = "ping"
-	FramePong   = "pong"
+	// FrameAuthChallenge is the hub's answer to a proving auth frame:
+	// its nonce and its proof; the extension answers with its own proof.
+	FrameAuthChallenge = "auth_challenge"
+	FramePing          = "ping"
+	FramePong          = "pong"
 )
 
 // Control is a control frame: auth, auth_ok, ping, pong. It carries no id.
@@ -28,6 +31,12 @@ type Control struct {
 	Type    string `json:"type"`
 	Token   string `json:"token,omitempty"`
 	Version int    `json:"version,omitempty"`
+	// Nonce and Proof are the mutual proof's (rpc/proof.go): the
+	// extension's first auth frame carries its nonce instead of a token,
+	// the hub's auth_challenge its nonce and proof, the extension's second
+	// auth frame its proof.
+	Nonce string `json:"nonce,omitempty"`
+	Proof string `json:"proof,omitempty"`
 }
 
 // Request is a JSON-RPC 2.0 request from the hub to the extension.
@@ -98,7 +107,7 @@ func DecodeFrame(data []byte) (Frame, error) {
 
 // frameMembers holds the raw values of the members a frame may carry.
 type frameMembers struct {
-	typ, token, version, id, result, err []byte
+	typ, token, version, id, result, err, nonce, proof []byte
 }
 
 func (m *frameMembers) set(key, val []byte) {
@@ -109,6 +118,10 @@ func (m *frameMembers) set(key, val []byte) {
 		m.token = val
 	case "version":
 		m.version = val
+	case "nonce":
+		m.nonce = val
+	case "proof":
+		m.proof = val
 	case "id":
 		m.id = val
 	case "result":
@@ -123,7 +136,9 @@ func (m *frameMembers) frame() (Frame, error) {
 		var c Control
 		if json.Unmarshal(m.typ, &c.Type) != nil ||
 			(m.token != nil && json.Unmarshal(m.token, &c.Token) != nil) ||
-			(m.version != nil && json.Unmarshal(m.version, &c.Version) != nil) {
+			(m.version != nil && json.Unmarshal(m.version, &c.Version) != nil) ||
+			(m.nonce != nil && json.Unmarshal(m.nonce, &c.Nonce) != nil) ||
+			(m.proof != nil && json.Unmarshal(m.proof, &c.Proof) != nil) {
 			return Frame{}, ErrMalformedFrame
 		}
 		return Frame{Control: &c}, nil

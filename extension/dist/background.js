@@ -1,3 +1,39 @@
+// src/background/connection/proof.ts
+var PROOF_HUB_WS = "browserctl hub, /ws/browser";
+var PROOF_HUB_CONTROL = "browserctl hub, control API";
+var PROOF_EXTENSION = "browserctl extension";
+var enc = new TextEncoder();
+function hex(b) {
+  return [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+function newNonce() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return hex(b.buffer);
+}
+function validNonce(s) {
+  return typeof s === "string" && /^[0-9a-f]{32,64}$/i.test(s) && s.length % 2 === 0;
+}
+async function proof(secret, role, clientNonce, serverNonce, port) {
+  const keyBytes = await crypto.subtle.digest("SHA-256", enc.encode(secret));
+  const key = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const parts = [];
+  for (const p of [role, clientNonce, serverNonce, port]) {
+    parts.push(...enc.encode(p), 0);
+  }
+  return hex(await crypto.subtle.sign("HMAC", key, new Uint8Array(parts)));
+}
+function sameProof(a, b) {
+  if (a.length !== b.length) return false;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return d === 0;
+}
+function portOf(url) {
+  const u = new URL(url);
+  return u.port || (u.protocol === "wss:" || u.protocol === "https:" ? "443" : "80");
+}
+
 // src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var CONFIG_FILE = "config.json";
@@ -10,9 +46,11 @@ function mergeConfig(stored, file) {
   const sToken = nonEmpty(stored[STORAGE_KEYS.token]);
   const fServer = nonEmpty(file?.server);
   const fToken = nonEmpty(file?.token);
+  const hs = nonEmpty(stored["handshake"]) ?? nonEmpty(file?.handshake);
   return {
     server: sServer ?? fServer ?? DEFAULT_SERVER,
     token: sToken ?? fToken ?? "",
+    handshake: hs === "seed" ? "seed" : "proof",
     source: {
       server: sServer ? "storage" : fServer ? "file" : "default",
       token: sToken ? "storage" : fToken ? "file" : "default"
@@ -28,14 +66,15 @@ async function readFileConfig() {
     const o = body;
     return {
       server: typeof o.server === "string" ? o.server : void 0,
-      token: typeof o.token === "string" ? o.token : void 0
+      token: typeof o.token === "string" ? o.token : void 0,
+      handshake: typeof o.handshake === "string" ? o.handshake : void 0
     };
   } catch {
     return void 0;
   }
 }
 async function loadConfig() {
-  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
   return mergeConfig(stored, await readFileConfig());
 }
 
@@ -5775,22 +5814,22 @@ function pixelRatio(m) {
   const dev = m.visualViewport?.clientWidth;
   return dev && css ? dev / css : 1;
 }
-async function capture(tabId, enc, clip2, inView) {
+async function capture(tabId, enc2, clip2, inView) {
   await ensureForeground(tabId);
-  const params = { format: enc.format };
+  const params = { format: enc2.format };
   if (!inView) {
     params["clip"] = clip2;
     params["captureBeyondViewport"] = true;
   } else if (clip2.scale !== 1) {
     params["clip"] = clip2;
   }
-  if (enc.quality !== void 0) params["quality"] = enc.quality;
+  if (enc2.quality !== void 0) params["quality"] = enc2.quality;
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
   return r.data;
 }
-function clipFor(x, y, w, h, enc, ratio) {
+function clipFor(x, y, w, h, enc2, ratio) {
   let scale = 1;
-  if (enc.maxWidth && w * ratio > enc.maxWidth) scale = enc.maxWidth / (w * ratio);
+  if (enc2.maxWidth && w * ratio > enc2.maxWidth) scale = enc2.maxWidth / (w * ratio);
   return { x, y, width: w, height: h, scale };
 }
 function mapping(clip2, ratio, vp) {
@@ -5809,13 +5848,13 @@ async function screenshot(tabId, p) {
   const target = targetOf(p);
   const fullPage = optionalBool(p, "fullPage") ?? false;
   const annotate = optionalBool(p, "annotate") ?? false;
-  const enc = encodingOf(p);
+  const enc2 = encodingOf(p);
   const sessionId = typeof p.sessionId === "string" ? p.sessionId : void 0;
   const shot = async (clip2, ratio2, vp2, opts) => {
     let notes;
     if (annotate) notes = await annotations(tabId, sessionId, mapping(clip2, ratio2, vp2), opts);
-    const data = await capture(tabId, enc, clip2, opts.viewport);
-    const r = { data, format: enc.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
+    const data = await capture(tabId, enc2, clip2, opts.viewport);
+    const r = { data, format: enc2.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
     if (notes) r.annotations = notes;
     return r;
   };
@@ -5836,7 +5875,7 @@ async function screenshot(tabId, p) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp2 = m2.cssVisualViewport;
-      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc, pixelRatio(m2));
+      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc2, pixelRatio(m2));
     } finally {
       releaseActionObjects(tabId);
     }
@@ -5849,9 +5888,9 @@ async function screenshot(tabId, p) {
   if (fullPage) {
     const w = Math.ceil(m.cssContentSize.width);
     const h = Math.ceil(m.cssContentSize.height);
-    return shot(clipFor(0, 0, w, h, enc, ratio), ratio, vp, { viewport: false });
+    return shot(clipFor(0, 0, w, h, enc2, ratio), ratio, vp, { viewport: false });
   }
-  return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc, ratio), ratio, vp, { viewport: true });
+  return shot(clipFor(vp.pageX, vp.pageY, vp.clientWidth, vp.clientHeight, enc2, ratio), ratio, vp, { viewport: true });
 }
 var screenshotHandlers = {
   "pages.screenshot": screenshot
@@ -8678,14 +8717,17 @@ var WsClient = class {
       return;
     }
     this.socket = s;
+    const seed = cfg.handshake === "seed";
+    this.proving = seed ? void 0 : { nonce: newNonce(), port: portOf(cfg.server), key: cfg.token, answered: false };
     s.onopen = () => {
       if (gen !== this.generation) return;
       this.state = "authenticating";
-      this.send(s, { type: "auth", token: cfg.token });
+      if (seed) this.send(s, { type: "auth", token: cfg.token });
+      else this.send(s, { type: "auth", nonce: this.proving.nonce });
     };
     s.onmessage = (ev) => {
       if (gen !== this.generation) return;
-      this.onMessage(s, ev.data);
+      this.onMessage(s, ev.data, gen);
     };
     s.onerror = () => {
       if (gen !== this.generation) return;
@@ -8705,7 +8747,39 @@ var WsClient = class {
       }
     };
   }
-  onMessage(s, data) {
+  /** The mutual proof under way on the current socket (proof mode). */
+  proving;
+  /**
+   * The hub's auth_challenge: answer with our proof only when the hub's
+   * checks; otherwise the program on the port is not our hub, and it gets
+   * nothing.
+   */
+  async onChallenge(s, m, gen) {
+    const p = this.proving;
+    if (!p || p.answered || !validNonce(m.nonce) || typeof m.proof !== "string") {
+      this.refuseHub(s, "its challenge is malformed");
+      return;
+    }
+    const want = await proof(p.key, PROOF_HUB_WS, p.nonce, m.nonce, p.port);
+    if (gen !== this.generation || s !== this.socket) return;
+    if (!sameProof(want, m.proof)) {
+      this.refuseHub(s, "its proof does not check: it does not hold this extension's key");
+      return;
+    }
+    p.answered = true;
+    this.send(s, { type: "auth", proof: await proof(p.key, PROOF_EXTENSION, p.nonce, m.nonce, p.port) });
+  }
+  /** Closes a socket whose hub failed to prove itself; retried with backoff. */
+  refuseHub(s, why2) {
+    detach2(s);
+    this.socket = void 0;
+    try {
+      s.close(1e3, "the hub did not prove itself");
+    } catch {
+    }
+    this.fail(`the hub at ${this.server} failed to prove itself (${why2}); nothing was sent to it`, "unauthorized");
+  }
+  onMessage(s, data, gen = this.generation) {
     if (typeof data !== "string") return;
     let msg;
     try {
@@ -8716,6 +8790,14 @@ var WsClient = class {
     if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
     const m = msg;
     if (typeof m.type === "string" && m.id === void 0) {
+      if (m.type === "auth_challenge") {
+        void this.onChallenge(s, m, gen);
+        return;
+      }
+      if (m.type === "auth_ok" && this.proving && !this.proving.answered) {
+        this.refuseHub(s, "it answered auth_ok without a proof");
+        return;
+      }
       this.onControl(s, m);
       return;
     }
@@ -8797,7 +8879,7 @@ var WsClient = class {
     let hasBrowser;
     try {
       const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token);
+      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof");
     } catch {
       hasBrowser = void 0;
     }
@@ -8855,7 +8937,19 @@ var client = new WsClient({
   loadConfig,
   onRequest: (msg) => router2.dispatch(msg),
   // While replaced by another browser: does the hub have one? (GET /status)
-  hubHasBrowser: async (server, token) => {
+  // With the proof (our hub), GET /hello first: the key goes only to a hub
+  // that proved it holds it.
+  hubHasBrowser: async (server, token, handshake) => {
+    if (handshake === "proof") {
+      const cn = newNonce();
+      const hello = new URL(statusURL(server));
+      hello.pathname = "/hello";
+      hello.search = `?nonce=${cn}&for=extension`;
+      const h = await (await fetch(hello, { cache: "no-store" })).json();
+      if (!validNonce(h.nonce) || typeof h.proof !== "string" || !sameProof(await proof(token, PROOF_HUB_CONTROL, cn, h.nonce, portOf(server)), h.proof)) {
+        throw new Error("the hub did not prove it holds this extension's key");
+      }
+    }
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (!r.ok) throw new Error(`GET /status: ${r.status}`);
     const st = await r.json();

@@ -27,11 +27,19 @@ function describeStatus(st, now) {
     case "connecting":
       return { headline: `Connecting to ${hub}…`, detail: "", protocol: protocol2, tone: "wait" };
     case "authenticating":
-      return { headline: `Connecting to ${hub}: sending the token…`, detail: "", protocol: protocol2, tone: "wait" };
+      return { headline: `Connecting to ${hub}: proving the key…`, detail: "", protocol: protocol2, tone: "wait" };
     case "unauthorized":
+      if (st.lastError.includes("failed to prove itself")) {
+        return {
+          headline: `Refused: ${hub} failed to prove itself.`,
+          detail: `It does not hold this extension's key, so nothing was sent to it: another program on the port, or a wrong key here (paste the output of \`browserctl token --extension\` below). ${retry}`.trim(),
+          protocol: protocol2,
+          tone: "bad"
+        };
+      }
       return {
         headline: `Refused: wrong token for ${hub}.`,
-        detail: `Paste the output of \`browserctl token\` below. ${retry}`.trim(),
+        detail: `Paste the output of \`browserctl token --extension\` below. ${retry}`.trim(),
         protocol: protocol2,
         tone: "bad"
       };

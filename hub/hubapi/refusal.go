@@ -33,7 +33,7 @@ func RefusalText(reason string) (what, fix string) {
 	switch reason {
 	case RefusedWrongToken:
 		return "an extension tried to connect with a wrong token",
-			"run `browserctl extension install DIR` again and reload it, or paste `browserctl token` into its popup"
+			"run `browserctl extension install DIR` again and reload it, or paste `browserctl token --extension` into its popup"
 	case RefusedOrigin:
 		return "a web page (not the extension) tried to connect",
 			"nothing to fix if you did not mean it: no web page may drive the hub; the extension connects from its chrome-extension:// origin"

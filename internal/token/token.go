@@ -26,11 +26,28 @@ const FileName = "token"
 // state folder's token file, created on first use with 256 random bits in
 // hex, mode 0600. Creation is atomic: two processes racing end with the
 // same token, and a failed write leaves no file behind.
-func LoadOrCreate() (string, error) {
-	if t := os.Getenv(Env); t != "" {
+func LoadOrCreate() (string, error) { return loadOrCreate(Env, FileName) }
+
+// ExtensionKeyEnv overrides the extension key file.
+const ExtensionKeyEnv = "BROWSERCTL_EXTENSION_KEY"
+
+// ExtensionKeyFileName is the extension key's file in the state folder.
+const ExtensionKeyFileName = "extension-key"
+
+// LoadOrCreateExtensionKey returns the extension's own key, the only secret
+// that takes the hub's browser slot: $BROWSERCTL_EXTENSION_KEY, else the
+// state folder's extension-key file, made as the token's is (256 random
+// bits, 0600, atomically). `extension install` writes it into config.json;
+// the control token never goes to the browser.
+func LoadOrCreateExtensionKey() (string, error) {
+	return loadOrCreate(ExtensionKeyEnv, ExtensionKeyFileName)
+}
+
+func loadOrCreate(env, file string) (string, error) {
+	if t := os.Getenv(env); t != "" {
 		return t, nil
 	}
-	path, err := statedir.Path(FileName)
+	path, err := statedir.Path(file)
 	if err != nil {
 		return "", err
 	}
@@ -77,7 +94,7 @@ func createToken(path string) (string, error) {
 	}
 	t := hex.EncodeToString(raw[:])
 
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".token-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
 	if err != nil {
 		return "", fmt.Errorf("writing token: %w", err)
 	}

@@ -81,10 +81,11 @@ func Alive(pid int) bool { return proc.Alive(pid) }
 
 // Options say what hub Serve holds.
 type Options struct {
-	Addr        string
-	Token       string
-	ExtensionID string // "": any extension's origin with the token
-	Verbose     bool   // log every frame and call
+	Addr         string
+	Token        string
+	ExtensionKey string // the extension's own key at /ws/browser
+	ExtensionID  string // "": any extension's origin with the token
+	Verbose      bool   // log every frame and call
 	// StateDir is where the pid file goes and the launched browsers are
 	// recorded; "" for none.
 	StateDir string
@@ -103,7 +104,7 @@ func Serve(ctx context.Context, o Options) error {
 		return err
 	}
 	logger := log.New(o.Log, "", log.LstdFlags|log.Lmicroseconds)
-	hopts := hub.Options{Token: o.Token, ExtensionID: o.ExtensionID}
+	hopts := hub.Options{Token: o.Token, ExtensionKey: o.ExtensionKey, ExtensionID: o.ExtensionID}
 	if o.StateDir != "" {
 		caps, err := capability.Open(filepath.Join(o.StateDir, capability.FileName))
 		if err != nil {

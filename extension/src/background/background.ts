@@ -2,6 +2,7 @@
 // the session, tab and page handlers. Everything runs at top level so a
 // worker that Chrome stopped and restarted reconnects by itself.
 
+import { newNonce, portOf, proof, PROOF_HUB_CONTROL, sameProof, validNonce } from "./connection/proof";
 import { loadConfig } from "./connection/config";
 import { handlerTable } from "./handler-table";
 import { wireLifecycle } from "./connection/lifecycle";
@@ -30,7 +31,19 @@ const client = new WsClient({
   loadConfig,
   onRequest: (msg) => router.dispatch(msg),
   // While replaced by another browser: does the hub have one? (GET /status)
-  hubHasBrowser: async (server, token) => {
+  // With the proof (our hub), GET /hello first: the key goes only to a hub
+  // that proved it holds it.
+  hubHasBrowser: async (server, token, handshake) => {
+    if (handshake === "proof") {
+      const cn = newNonce();
+      const hello = new URL(statusURL(server));
+      hello.pathname = "/hello";
+      hello.search = `?nonce=${cn}&for=extension`;
+      const h = (await (await fetch(hello, { cache: "no-store" })).json()) as { nonce?: unknown; proof?: unknown };
+      if (!validNonce(h.nonce) || typeof h.proof !== "string" || !sameProof(await proof(token, PROOF_HUB_CONTROL, cn, h.nonce, portOf(server)), h.proof)) {
+        throw new Error("the hub did not prove it holds this extension's key");
+      }
+    }
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (!r.ok) throw new Error(`GET /status: ${r.status}`);
     const st = (await r.json()) as { connected?: unknown };

@@ -26,7 +26,7 @@ test("no hub: says so, with the next try's time", () => {
 test("refused token: says wrong token", () => {
   const t = describeStatus({ ...base, state: "unauthorized", lastError: "unauthorized: bad token (4001)", retryAt: 2_000 }, 1_000);
   assert.equal(t.headline, `Refused: wrong token for ${hub}.`);
-  assert.match(t.detail, /browserctl token/);
+  assert.match(t.detail, /browserctl token --extension/);
 });
 
 test("a protocol mismatch is spelled out", () => {
@@ -45,4 +45,10 @@ test("replaced by another browser: says it stays off until Reconnect", () => {
   const t = describeStatus({ ...base, state: "replaced", lastError: "replaced by a newer connection" }, 0);
   assert.equal(t.headline, `Replaced: another browser took ${hub}.`);
   assert.match(t.detail, /Reconnect/);
+});
+
+test("a hub that failed to prove itself: says so, and that nothing was sent", () => {
+  const t = describeStatus({ ...base, state: "unauthorized", lastError: "the hub at ws://x failed to prove itself (its proof does not check); nothing was sent to it", retryAt: 2_000 }, 1_000);
+  assert.equal(t.headline, `Refused: ${hub} failed to prove itself.`);
+  assert.match(t.detail, /nothing was sent/);
 });

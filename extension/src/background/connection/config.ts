@@ -10,6 +10,8 @@ export const STORAGE_KEYS = { server: "server", token: "token" } as const;
 export interface Config {
   server: string;
   token: string;
+  /** "proof" (default: our hub, the key never sent) or "seed" (a hub that follows the seed's auth frame). */
+  handshake: "proof" | "seed";
   /** Where each field came from, for the popup. */
   source: { server: ConfigSource; token: ConfigSource };
 }
@@ -19,6 +21,7 @@ export type ConfigSource = "storage" | "file" | "default";
 export interface FileConfig {
   server?: string;
   token?: string;
+  handshake?: string;
 }
 
 function nonEmpty(v: unknown): string | undefined {
@@ -31,9 +34,11 @@ export function mergeConfig(stored: Record<string, unknown>, file: FileConfig | 
   const sToken = nonEmpty(stored[STORAGE_KEYS.token]);
   const fServer = nonEmpty(file?.server);
   const fToken = nonEmpty(file?.token);
+  const hs = nonEmpty(stored["handshake"]) ?? nonEmpty(file?.handshake);
   return {
     server: sServer ?? fServer ?? DEFAULT_SERVER,
     token: sToken ?? fToken ?? "",
+    handshake: hs === "seed" ? "seed" : "proof",
     source: {
       server: sServer ? "storage" : fServer ? "file" : "default",
       token: sToken ? "storage" : fToken ? "file" : "default",
@@ -52,6 +57,7 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
     return {
       server: typeof o.server === "string" ? o.server : undefined,
       token: typeof o.token === "string" ? o.token : undefined,
+      handshake: typeof o.handshake === "string" ? o.handshake : undefined,
     };
   } catch {
     return undefined; // absent: fine
@@ -59,6 +65,6 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
 }
 
 export async function loadConfig(): Promise<Config> {
-  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
   return mergeConfig(stored, await readFileConfig());
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { newNonce, proof, PROOF_EXTENSION, PROOF_HUB_WS, validNonce } from "./proof";
 import { test } from "node:test";
 import {
   PING_INTERVAL_MS,
@@ -92,7 +93,9 @@ function setup(token = "tok") {
       sockets.push(s);
       return s;
     },
-    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token }),
+    // the seed's handshake: these tests are of the connection's life; the
+    // mutual proof has its own below
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token, handshake: "seed" as const }),
     onRequest: async (m) => {
       requests.push(m);
       return { jsonrpc: "2.0", id: m.id, result: { ok: true } };
@@ -290,7 +293,7 @@ function setupReplaceable(initiallyReplaced = false) {
       sockets.push(s);
       return s;
     },
-    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: "tok" }),
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: "tok", handshake: "seed" as const }),
     onRequest: async () => undefined,
     hubHasBrowser: async (server, token) => {
       assert.equal(server, "ws://127.0.0.1:9223/ws/browser");
@@ -422,4 +425,88 @@ test("statusURL is the hub's GET /status", () => {
   assert.equal(statusURL("ws://127.0.0.1:9223/ws/browser"), "http://127.0.0.1:9223/status");
   assert.equal(statusURL("wss://example.test:8443/ws/browser?x=1"), "https://example.test:8443/status");
   assert.equal(statusURL("ws://localhost:9333/ws/browser"), "http://localhost:9333/status");
+});
+
+// ---- the mutual proof (the default) ----
+
+function setupProof(key: string) {
+  const sockets: FakeSocket[] = [];
+  const requests: Record<string, unknown>[] = [];
+  const client = new WsClient({
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: key }),
+    onRequest: async (m) => {
+      requests.push(m);
+      return { jsonrpc: "2.0", id: m.id, result: { ok: true } };
+    },
+    timers: new FakeTimers(),
+  });
+  return { client, sockets, requests };
+}
+
+// WebCrypto answers from its own thread: give it real time
+const settle = () => new Promise<void>((r) => setTimeout(r, 150));
+
+test("proof: a squatter that answers auth_ok gets neither the key nor anything run", async () => {
+  const key = "k".repeat(64);
+  const { client, sockets, requests } = setupProof(key);
+  client.start();
+  await tick();
+  const s = sockets.at(-1)!;
+  s.open();
+  const first = s.sent[0] as { type?: string; nonce?: string; token?: string };
+  assert.equal(first.type, "auth");
+  assert.ok(validNonce(first.nonce), "the first frame carries a fresh nonce");
+  assert.equal(first.token, undefined, "and no key");
+  s.receive({ type: "auth_ok", version: 1 });
+  s.receive({ jsonrpc: "2.0", id: 1, method: "pages.eval", params: { expression: "document.cookie" } });
+  await settle();
+  assert.deepEqual(requests, [], "nothing ran for it");
+  assert.ok(!JSON.stringify(s.sent).includes(key), "the key was never sent");
+  assert.equal(client.status().state, "unauthorized");
+  assert.match(client.status().lastError, /failed to prove itself/);
+  client.stop();
+});
+
+test("proof: a challenge with a wrong proof gets no proof back", async () => {
+  const key = "k".repeat(64);
+  const { client, sockets } = setupProof(key);
+  client.start();
+  await tick();
+  const s = sockets.at(-1)!;
+  s.open();
+  const cn = (s.sent[0] as { nonce: string }).nonce;
+  const sn = newNonce();
+  s.receive({ type: "auth_challenge", nonce: sn, proof: await proof("a guess", PROOF_HUB_WS, cn, sn, "9223") });
+  await settle();
+  assert.equal(s.sent.length, 1, "nothing after the first frame");
+  assert.match(client.status().lastError, /does not hold this extension's key/);
+  client.stop();
+});
+
+test("proof: with our hub both sides prove, then calls run", async () => {
+  const key = "k".repeat(64);
+  const { client, sockets, requests } = setupProof(key);
+  client.start();
+  await tick();
+  const s = sockets.at(-1)!;
+  s.open();
+  const cn = (s.sent[0] as { nonce: string }).nonce;
+  const sn = newNonce();
+  s.receive({ type: "auth_challenge", nonce: sn, proof: await proof(key, PROOF_HUB_WS, cn, sn, "9223") });
+  await settle();
+  const second = s.sent[1] as { type?: string; proof?: string };
+  assert.equal(second.type, "auth");
+  assert.equal(second.proof, await proof(key, PROOF_EXTENSION, cn, sn, "9223"));
+  assert.ok(!JSON.stringify(s.sent).includes(key));
+  s.receive({ type: "auth_ok", version: 1 });
+  assert.equal(client.status().state, "connected");
+  s.receive({ jsonrpc: "2.0", id: 2, method: "sessions.list" });
+  await settle();
+  assert.equal(requests.length, 1);
+  client.stop();
 });

@@ -11,6 +11,7 @@
 // drive it with fakes.
 
 import { Backoff } from "./backoff";
+import { newNonce, portOf, proof, PROOF_EXTENSION, PROOF_HUB_WS, sameProof, validNonce } from "./proof";
 import { PROTOCOL_VERSION } from "../protocol.gen";
 
 export const PING_INTERVAL_MS = 20_000;
@@ -84,9 +85,16 @@ export const realTimers: Timers = {
   now: () => Date.now(),
 };
 
+/**
+ * How the extension authenticates: "proof" (our hub: the mutual proof, the
+ * key never sent) or "seed" (a hub that follows the seed's
+ * {"type":"auth","token"}: the key is sent, so only to a hub you trust).
+ */
+export type Handshake = "proof" | "seed";
+
 export interface WsClientDeps {
   createSocket(url: string): SocketLike;
-  loadConfig(): Promise<{ server: string; token: string }>;
+  loadConfig(): Promise<{ server: string; token: string; handshake?: Handshake }>;
   /** A JSON-RPC frame from the hub; resolves to the response to send, if any. */
   onRequest(msg: Record<string, unknown>): Promise<unknown>;
   /**
@@ -94,7 +102,7 @@ export interface WsClientDeps {
    * browser is connected, rejects when the hub cannot be asked. Without it
    * a replaced client waits for Reconnect only.
    */
-  hubHasBrowser?(server: string, token: string): Promise<boolean>;
+  hubHasBrowser?(server: string, token: string, handshake: Handshake): Promise<boolean>;
   /** Keeps "replaced" across service worker restarts (chrome.storage.session). */
   replacedFlag?: { load(): Promise<boolean>; save(replaced: boolean): Promise<void> };
   timers?: Timers;
@@ -235,7 +243,7 @@ export class WsClient {
   private async connect(): Promise<void> {
     const gen = ++this.generation;
     this.state = "connecting";
-    let cfg: { server: string; token: string };
+    let cfg: { server: string; token: string; handshake?: Handshake };
     try {
       cfg = await this.deps.loadConfig();
     } catch (e) {
@@ -253,14 +261,17 @@ export class WsClient {
       return;
     }
     this.socket = s;
+    const seed = cfg.handshake === "seed";
+    this.proving = seed ? undefined : { nonce: newNonce(), port: portOf(cfg.server), key: cfg.token, answered: false };
     s.onopen = () => {
       if (gen !== this.generation) return;
       this.state = "authenticating";
-      this.send(s, { type: "auth", token: cfg.token });
+      if (seed) this.send(s, { type: "auth", token: cfg.token });
+      else this.send(s, { type: "auth", nonce: this.proving!.nonce });
     };
     s.onmessage = (ev) => {
       if (gen !== this.generation) return;
-      this.onMessage(s, ev.data);
+      this.onMessage(s, ev.data, gen);
     };
     s.onerror = () => {
       if (gen !== this.generation) return;
@@ -281,7 +292,43 @@ export class WsClient {
     };
   }
 
-  private onMessage(s: SocketLike, data: unknown): void {
+  /** The mutual proof under way on the current socket (proof mode). */
+  private proving: { nonce: string; port: string; key: string; answered: boolean } | undefined;
+
+  /**
+   * The hub's auth_challenge: answer with our proof only when the hub's
+   * checks; otherwise the program on the port is not our hub, and it gets
+   * nothing.
+   */
+  private async onChallenge(s: SocketLike, m: Record<string, unknown>, gen: number): Promise<void> {
+    const p = this.proving;
+    if (!p || p.answered || !validNonce(m.nonce) || typeof m.proof !== "string") {
+      this.refuseHub(s, "its challenge is malformed");
+      return;
+    }
+    const want = await proof(p.key, PROOF_HUB_WS, p.nonce, m.nonce, p.port);
+    if (gen !== this.generation || s !== this.socket) return;
+    if (!sameProof(want, m.proof)) {
+      this.refuseHub(s, "its proof does not check: it does not hold this extension's key");
+      return;
+    }
+    p.answered = true;
+    this.send(s, { type: "auth", proof: await proof(p.key, PROOF_EXTENSION, p.nonce, m.nonce, p.port) });
+  }
+
+  /** Closes a socket whose hub failed to prove itself; retried with backoff. */
+  private refuseHub(s: SocketLike, why: string): void {
+    detach(s);
+    this.socket = undefined;
+    try {
+      s.close(1000, "the hub did not prove itself");
+    } catch {
+      // already closed
+    }
+    this.fail(`the hub at ${this.server} failed to prove itself (${why}); nothing was sent to it`, "unauthorized");
+  }
+
+  private onMessage(s: SocketLike, data: unknown, gen = this.generation): void {
     if (typeof data !== "string") return;
     let msg: unknown;
     try {
@@ -292,6 +339,15 @@ export class WsClient {
     if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
     const m = msg as Record<string, unknown>;
     if (typeof m.type === "string" && m.id === undefined) {
+      if (m.type === "auth_challenge") {
+        void this.onChallenge(s, m, gen);
+        return;
+      }
+      if (m.type === "auth_ok" && this.proving && !this.proving.answered) {
+        // auth_ok before the hub proved anything: not our hub
+        this.refuseHub(s, "it answered auth_ok without a proof");
+        return;
+      }
       this.onControl(s, m);
       return;
     }
@@ -381,7 +437,7 @@ export class WsClient {
     let hasBrowser: boolean | undefined;
     try {
       const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token);
+      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof");
     } catch {
       hasBrowser = undefined; // no hub to ask: whoever comes back first takes it
     }
