@@ -28,7 +28,7 @@ type testHub struct {
 	addr string
 }
 
-func startHub(t *testing.T, opts Options) *testHub {
+func startHub(t testing.TB, opts Options) *testHub {
 	t.Helper()
 	if opts.Token == "" {
 		opts.Token = testToken

@@ -98,3 +98,38 @@ func TestBrowserSlotRefusesWhoHasNoExtensionKey(t *testing.T) {
 		t.Errorf("after the refused takeover the call went to %s (%v), want the real extension", res, err)
 	}
 }
+
+// BenchmarkHandshake is what the mutual proof costs a connection against the
+// seed's plain auth frame: dial, handshake, auth_ok.
+func BenchmarkHandshake(b *testing.B) {
+	th := startHub(b, Options{ExtensionKey: testExtensionKey})
+	_, port, _ := strings.Cut(th.addr, ":")
+	for _, mode := range []string{"seed", "proof"} {
+		b.Run(mode, func(b *testing.B) {
+			for b.Loop() {
+				ws, _, err := dial(th, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if mode == "seed" {
+					_ = ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Token: testExtensionKey})
+				} else {
+					cn := rpc.NewNonce()
+					_ = ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Nonce: cn})
+					var ch rpc.Control
+					_ = ws.ReadJSON(&ch)
+					k := rpc.SecretKey(testExtensionKey)
+					if !rpc.ProofOK(k, rpc.ProofHubWS, cn, ch.Nonce, port, ch.Proof) {
+						b.Fatal("hub proof")
+					}
+					_ = ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Proof: rpc.Proof(k, rpc.ProofExtension, cn, ch.Nonce, port)})
+				}
+				var ok rpc.Control
+				if err := ws.ReadJSON(&ok); err != nil || ok.Type != rpc.FrameAuthOK {
+					b.Fatalf("%+v %v", ok, err)
+				}
+				ws.Close()
+			}
+		})
+	}
+}
