@@ -1133,6 +1133,19 @@ var fence = { ready: async () => void 0, fenced: () => false, allows: () => true
 function setFenceCheck(f) {
   fence = f;
 }
+async function applyBlockingToTabs(sessionId, tabIds) {
+  const skipped = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped;
+}
 async function applyBlocking(tabId, send3) {
   await router.ready();
   await fence.ready();
@@ -5976,16 +5989,7 @@ async function setFence(p, deps) {
   if (origins.length === 0) fences.delete(sessionId);
   else fences.set(sessionId, origins);
   await persist();
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
-    } catch {
-      skipped.push(tabId);
-    }
-  }
+  const skipped = await applyBlockingToTabs(sessionId, tabIds);
   return skipped.length > 0 ? { origins, skippedTabIds: skipped } : { origins };
 }
 function fenceHandlers(deps) {
@@ -7686,19 +7690,6 @@ function list(sessionId) {
   const blocks = blockedPatterns(sessionId).filter((p) => !routed.has(p)).map((pattern) => ({ pattern, status: 0, headers: [], contentType: "", bodySize: 0, abort: true, delayMs: 0 }));
   return [...blocks, ...routes];
 }
-async function applyToTabs(sessionId, tabIds) {
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params));
-    } catch {
-      skipped.push(tabId);
-    }
-  }
-  return skipped;
-}
 function result2(sessionId, skipped, removed) {
   const out = { routes: list(sessionId) };
   if (removed !== void 0) out.removed = removed;
@@ -7715,7 +7706,7 @@ function routeHandlers(deps) {
       const now = upsert(routesOf(sessionId), r);
       if (now.length > ROUTES_MAX) throw invalid6(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
-      return result2(sessionId, await applyToTabs(sessionId, tabIds));
+      return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
@@ -7744,7 +7735,7 @@ function routeHandlers(deps) {
         if (routed) await storeRoutes(sessionId, before.filter((r) => r.pattern !== pattern));
         removed = 1;
       }
-      return result2(sessionId, await applyToTabs(sessionId, tabIds), removed);
+      return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds), removed);
     },
     "network.routes": async (p) => {
       await deps.sessionTabIds(p);
@@ -7982,19 +7973,7 @@ async function block(p, deps, add2) {
   const tabIds = await deps.sessionTabIds(p);
   const sessionId = String(p.sessionId);
   const now = setBlocked(sessionId, add2 ? patterns : [], add2 ? [] : patterns);
-  const skipped = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(
-        tabId,
-        (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params)
-      );
-    } catch {
-      skipped.push(tabId);
-    }
-  }
+  const skipped = await applyBlockingToTabs(sessionId, tabIds);
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 var logHandlers = {

@@ -315,50 +315,23 @@ func (c *Client) Journal(ctx context.Context, session string, after int64, follo
 	if follow {
 		q.Set("follow", "1")
 	}
-	path := "/journal?" + q.Encode()
-	ctx, cancel := context.WithCancel(ctx)
-	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, path, nil)
-	if err == nil {
-		err = c.checkAnswer(http.MethodGet, "/journal", resp, nil)
-	}
-	if err != nil {
-		if cc != nil {
-			stop()
-			cc.nc.Close()
-		}
-		cancel()
-		return nil, err
-	}
-	ch := make(chan hubapi.JournalEntry, eventBuffer)
-	go func() {
-		defer cancel()
-		defer close(ch)
-		defer cc.nc.Close() // never reused: the stream ends with the connection
-		defer stop()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-		for sc.Scan() {
-			var e hubapi.JournalEntry
-			if json.Unmarshal(sc.Bytes(), &e) != nil {
-				return
-			}
-			select {
-			case ch <- e:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return ch, nil
+	return streamNDJSON[hubapi.JournalEntry](ctx, c, "/journal?"+q.Encode())
 }
 
 // Events implements Controller through GET /events; the channel closes when
 // ctx is done or the hub goes away.
 func (c *Client) Events(ctx context.Context) (<-chan hubapi.Event, error) {
+	return streamNDJSON[hubapi.Event](ctx, c, "/events")
+}
+
+// streamNDJSON GETs path, a stream of one JSON value a line, and hands each
+// value that decodes as T to the channel, which closes when the stream or
+// ctx ends. The connection is the stream's alone: never reused.
+func streamNDJSON[T any](ctx context.Context, c *Client, path string) (<-chan T, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, "/events", nil)
+	resp, cc, stop, err := c.roundTrip(ctx, http.MethodGet, path, nil)
 	if err == nil {
-		err = c.checkAnswer(http.MethodGet, "/events", resp, nil)
+		err = c.checkAnswer(http.MethodGet, strings.SplitN(path, "?", 2)[0], resp, nil)
 	}
 	if err != nil {
 		if cc != nil {
@@ -368,20 +341,21 @@ func (c *Client) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 		cancel()
 		return nil, err
 	}
-	ch := make(chan hubapi.Event, eventBuffer)
+	ch := make(chan T, eventBuffer)
 	go func() {
 		defer cancel()
 		defer close(ch)
-		defer cc.nc.Close() // never reused: the stream ends with the connection
+		defer cc.nc.Close()
 		defer stop()
 		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 		for sc.Scan() {
-			var ev hubapi.Event
-			if json.Unmarshal(sc.Bytes(), &ev) != nil {
-				continue
+			var v T
+			if json.Unmarshal(sc.Bytes(), &v) != nil {
+				continue // a line of a newer hub we cannot read
 			}
 			select {
-			case ch <- ev:
+			case ch <- v:
 			case <-ctx.Done():
 				return
 			}

@@ -30,7 +30,7 @@ import { pollEvents } from "../event-stream";
 import { fenceHandlers } from "./network/fence";
 import { routeHandlers } from "./network/routes";
 import { webSocketHandlers } from "./network/websockets";
-import { applyBlocking, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
+import { applyBlockingToTabs, noteTabSession, setBlocked, tabLogs, type Ring } from "./logs/observe";
 import { labelOf, requireTarget } from "./targets/target";
 import { storageHandlers } from "./files/storage";
 import type { TabHandler, ToolCallMethod, ToolHandlers } from "./tables";
@@ -162,20 +162,7 @@ async function block(p: RequestParams<"network.block">, deps: ToolDeps, add: boo
   const now = setBlocked(sessionId, add ? patterns : [], add ? [] : patterns);
   // Tabs of the session not attached yet get the patterns when they attach;
   // attach them now, so a request they make from now on is blocked.
-  // A tab that cannot be attached (chrome:// pages, a dialog open) is
-  // skipped: it gets the list on its first successful attach.
-  const skipped: number[] = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) =>
-        chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>),
-      );
-    } catch {
-      skipped.push(tabId);
-    }
-  }
+  const skipped = await applyBlockingToTabs(sessionId, tabIds);
   return skipped.length > 0 ? { patterns: now, skippedTabIds: skipped } : { patterns: now };
 }
 

@@ -12,7 +12,7 @@
 // have. The CLI loops until Ctrl-C.
 
 import type { ConsoleEntry, ErrorEntry, RequestEntry } from "../../protocol.gen";
-import { onForget, type AttachSend } from "../core/debugger";
+import { ensureAttached, onForget, type AttachSend } from "../core/debugger";
 import { DetailStore } from "../network/network-detail";
 
 export const CONSOLE_LIMIT = 1000;
@@ -209,6 +209,25 @@ export interface FenceCheck {
 let fence: FenceCheck = { ready: async () => undefined, fenced: () => false, allows: () => true };
 export function setFenceCheck(f: FenceCheck): void {
   fence = f;
+}
+
+/**
+ * Puts a session's interception (blocks, routes, fence) on every tab of it
+ * now, attaching each; answers the tabs that could not be attached (a
+ * chrome:// page, a dialog open): they get it on their first attach.
+ */
+export async function applyBlockingToTabs(sessionId: string, tabIds: number[]): Promise<number[]> {
+  const skipped: number[] = [];
+  for (const tabId of tabIds) {
+    noteTabSession(tabId, sessionId);
+    try {
+      await ensureAttached(tabId);
+      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>));
+    } catch {
+      skipped.push(tabId);
+    }
+  }
+  return skipped;
 }
 
 /** Turns interception on or off in a tab for its session's patterns (and credentials, and its fence). */

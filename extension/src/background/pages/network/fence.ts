@@ -9,8 +9,7 @@
 import type { NetworkMethod } from "../../methods";
 import type { FenceResult, RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../../types";
-import { ensureAttached } from "../core/debugger";
-import { applyBlocking, noteTabSession, setFenceCheck, tabSession } from "../logs/observe";
+import { applyBlockingToTabs, setFenceCheck, tabSession } from "../logs/observe";
 import type { RouteDeps } from "./routes";
 
 const STORAGE_KEY = "originFences";
@@ -116,16 +115,7 @@ async function setFence(p: RequestParams<"network.fence">, deps: RouteDeps): Pro
   if (origins.length === 0) fences.delete(sessionId);
   else fences.set(sessionId, origins);
   await persist();
-  const skipped: number[] = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>));
-    } catch {
-      skipped.push(tabId);
-    }
-  }
+  const skipped = await applyBlockingToTabs(sessionId, tabIds);
   return skipped.length > 0 ? { origins, skippedTabIds: skipped } : { origins };
 }
 

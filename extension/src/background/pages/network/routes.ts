@@ -13,8 +13,7 @@ import { optionalBool, optionalInt, optionalString, requireString } from "../../
 import type { RequestParams, Route, RouteHeader, RoutesResult } from "../../protocol.gen";
 import { onSessionRemoved } from "../../sessions/session-store";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../../types";
-import { ensureAttached } from "../core/debugger";
-import { applyBlocking, blockedPatterns, matchesPattern, noteTabSession, setBlocked, setFetchRouter, tabSession } from "../logs/observe";
+import { applyBlockingToTabs, blockedPatterns, matchesPattern, noteTabSession, setBlocked, setFetchRouter, tabSession } from "../logs/observe";
 
 export const STORAGE_KEY = "browserctl.routes";
 /** The largest body a route answers with (rpc.RouteBodyMax). */
@@ -243,20 +242,6 @@ function list(sessionId: string): Route[] {
   return [...blocks, ...routes];
 }
 
-/** Puts the session's patterns on every tab of it now; tabs that cannot be attached are named. */
-async function applyToTabs(sessionId: string, tabIds: number[]): Promise<number[]> {
-  const skipped: number[] = [];
-  for (const tabId of tabIds) {
-    noteTabSession(tabId, sessionId);
-    try {
-      await ensureAttached(tabId);
-      await applyBlocking(tabId, (method, params = {}) => chrome.debugger.sendCommand({ tabId }, method, params as Record<string, unknown>));
-    } catch {
-      skipped.push(tabId);
-    }
-  }
-  return skipped;
-}
 
 function result(sessionId: string, skipped: number[], removed?: number): RoutesResult {
   const out: RoutesResult = { routes: list(sessionId) };
@@ -275,7 +260,7 @@ export function routeHandlers(deps: RouteDeps): Handlers<RouteMethod> {
       const now = upsert(routesOf(sessionId), r);
       if (now.length > ROUTES_MAX) throw invalid(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
-      return result(sessionId, await applyToTabs(sessionId, tabIds));
+      return result(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
@@ -304,7 +289,7 @@ export function routeHandlers(deps: RouteDeps): Handlers<RouteMethod> {
         if (routed) await storeRoutes(sessionId, before.filter((r) => r.pattern !== pattern));
         removed = 1;
       }
-      return result(sessionId, await applyToTabs(sessionId, tabIds), removed);
+      return result(sessionId, await applyBlockingToTabs(sessionId, tabIds), removed);
     },
     "network.routes": async (p) => {
       await deps.sessionTabIds(p as Params);
