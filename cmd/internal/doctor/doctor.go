@@ -182,7 +182,7 @@ func checkToken(env Env, ds *state) Check {
 		return c
 	case errors.Is(statErr, fs.ErrNotExist):
 		c.Status, c.Detail = Fail, "no token file "+path+" and no $"+token.Env
-		c.Fix = "`browserctl token` creates one (mode 0600); give the extension the same token (`browserctl extension install DIR` writes it)"
+		c.Fix = "`browserctl token` creates one (mode 0600); the extension has a key of its own (`browserctl extension install DIR` writes it)"
 		return c
 	case statErr != nil:
 		c.Status, c.Detail = Fail, statErr.Error()
