@@ -9,7 +9,8 @@ import (
 )
 
 // download and upload take every target kind the element commands take: a
-// ref, a CSS selector, a role target; a selector that matches nothing is a
+// ref, a CSS selector, a role target, text= (a label's text stands for its
+// input); a selector that matches nothing is a
 // plain failure (exit 1), not a retryable stale ref.
 func TestFilesTakeEveryTargetKind(t *testing.T) {
 	tag := tagFor(t)
@@ -38,4 +39,12 @@ func TestFilesTakeEveryTargetKind(t *testing.T) {
 	if got.str("content") != content {
 		t.Errorf("upload by role target: the page read %q, want %q", got.str("content"), content)
 	}
+
+	// text= finds the label, which stands for its input as a click on it would.
+	content = "by label text " + tag
+	file = writeTemp(t, "text-"+tag+".txt", content)
+	mustRun(t, in(s, "upload", "text=Document", file)...)
+	h.rec.waitFor(t, tag, "the page reading the file uploaded by text=", func(e event) bool {
+		return e.Type == "file" && e.str("input") == "doc" && e.str("content") == content
+	})
 }

@@ -61,7 +61,8 @@ func withoutBudget(ctx context.Context) context.Context {
 // timeoutMs (docs/protocol.md "timeoutMs"), so the extension never cuts one
 // of the call's CDP commands shorter than --timeout. Only a --timeout other
 // than the spec's 30 s is sent (the extension's default is that), and params
-// that carry a timeoutMs (or pages.wait's timeout) of their own keep it.
+// that carry a timeoutMs (or pages.wait's timeout) of their own keep it;
+// pages.download's timeout (its wait for the file) does not stand for it.
 func withTimeoutMS(method string, params any, timeout time.Duration) any {
 	if !strings.HasPrefix(method, rpc.SessionScopedPrefix) || timeout == rpc.DefaultTimeout || timeout <= 0 {
 		return params
@@ -78,8 +79,14 @@ func withTimeoutMS(method string, params any, timeout time.Duration) any {
 	if len(t) < 2 || t[0] != '{' || t[len(t)-1] != '}' {
 		return params
 	}
-	// pages.wait's own "timeout" already says it.
-	for _, own := range []string{"timeoutMs", "timeout"} {
+	// pages.wait's own "timeout" already says it. pages.download's "timeout"
+	// is its wait for the download (--wait-for), not for its target: the
+	// click's wait for the target is still bounded by --timeout.
+	owns := []string{"timeoutMs"}
+	if method == rpc.PageWait {
+		owns = append(owns, "timeout")
+	}
+	for _, own := range owns {
 		if _, has := rpc.Member(t, own); has {
 			return json.RawMessage(t)
 		}

@@ -127,6 +127,15 @@ export function fileInputKind(el: Element): string {
   return el.multiple ? "multiple" : "single";
 }
 
+/** The file input an upload target stands for: the element itself, or the
+ * control of the label it is (or is inside), as a user's click on a label
+ * opens its input's chooser; text= finds the label, not the input. */
+export function fileInputOf(el: Element): Element {
+  const label = el instanceof HTMLLabelElement ? el : el.closest("label");
+  const c = label?.control;
+  return c instanceof HTMLInputElement && c.type === "file" ? c : el;
+}
+
 /** Whether the element is in a frame rather than the top document. */
 export function inFrame(el: Element): boolean {
   const w = el.ownerDocument.defaultView;
@@ -187,6 +196,7 @@ export const readMethods = {
   checkState: (el: Element) => checkState(el),
   box: (el: Element) => boxOf(el),
   fileInputKind: (el: Element) => fileInputKind(el),
+  fileInputOf: (el: Element) => fileInputOf(el),
   inFrame: (el: Element) => inFrame(el),
   descendantWithBox: (el: Element) => descendantWithBox(el),
   documentElement: (el: Element) => documentElementOf(el),

@@ -15,7 +15,7 @@ import { requireStringArray } from "../../params";
 import type { RequestParams, UploadResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { onForget, send, type AttachSend } from "../core/debugger";
-import { releaseActionObjects } from "../snapshot/refs";
+import { ACTION_GROUP, releaseActionObjects } from "../snapshot/refs";
 import { callInjected } from "../core/injected";
 import { resolveSpec, targetOf } from "../targets/target";
 import { failed } from "../core/failed";
@@ -75,8 +75,11 @@ export async function upload(tabId: number, p: RequestParams<"pages.upload">): P
   const chooser = choosers.get(tabId);
   try {
     if (spec) {
-      const { objectId } = await resolveSpec(tabId, spec, "visibleElseFirst");
+      const resolved = await resolveSpec(tabId, spec, "visibleElseFirst");
       what = "ref" in spec ? spec.ref : spec.selector;
+      // A label (text= finds one) stands for its file input.
+      const input = await callInjected(tabId, { objectId: resolved.objectId }, "fileInputOf", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+      const objectId = input.result.objectId ?? resolved.objectId;
       const k = await callInjected(tabId, { objectId }, "fileInputKind", []);
       const kind = String(k.result.value ?? "");
       if (kind.startsWith("not-file")) {
