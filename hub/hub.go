@@ -282,8 +282,15 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 	return st, nil
 }
 
-// UseSession sets the current session ("" clears it).
+// UseSession sets the current session ("" clears it); an id not of the
+// extension's form is refused (rpc.ValidSessionID).
 func (h *Hub) UseSession(ctx context.Context, sessionID string) (hubapi.Status, error) {
+	if sessionID != "" {
+		if err := rpc.ValidSessionID(sessionID); err != nil {
+			st, _ := h.Status(ctx)
+			return st, err
+		}
+	}
 	h.setSession(sessionID)
 	return h.Status(ctx)
 }
