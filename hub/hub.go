@@ -47,6 +47,10 @@ type Options struct {
 	AuthTimeout   time.Duration                    // time allowed for the auth frame; 0 means DefaultAuthTimeout
 	FrameLog      io.Writer                        // when set, every frame and connection event is logged here (tokens redacted)
 	Logf          func(format string, args ...any) // ordinary messages; nil = silent
+	// Hosts are the names and addresses a Host header may carry, besides
+	// the loopback ones, while the hub listens beyond loopback (serve
+	// --allow-remote): any other Host is refused, as on loopback.
+	Hosts []string
 }
 
 // Hub is the server end of /ws/browser: one last-wins extension connection,

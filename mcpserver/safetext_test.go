@@ -55,6 +55,11 @@ func argsFor(t *testing.T, tl *mcp.Tool, dir string) map[string]any {
 		t.Fatal(err)
 	}
 	args := map[string]any{}
+	for name := range sch.Properties { // files go to dir, required or not
+		if l := strings.ToLower(name); strings.Contains(l, "path") || strings.Contains(l, "filename") {
+			args[name] = filepath.Join(dir, name)
+		}
+	}
 	for _, name := range sch.Required {
 		p := sch.Properties[name]
 		typ, _ := p.Type.(string)
