@@ -1,6 +1,10 @@
 package cmd
 
-import "testing"
+import (
+	"testing"
+
+	"browserctl/rpc"
+)
 
 // Flags that would become something else are refused before anything is
 // sent: a hub beyond loopback without --allow-remote, a launch URL that is
@@ -16,4 +20,19 @@ func TestFlagsStayWhatTheyAre(t *testing.T) {
 		"launch --url data:text/html,hi",
 		"launch --url chrome://settings",
 	)
+}
+
+// open refuses javascript: and wants --allow-file before a file: URL;
+// nothing is sent for either.
+func TestOpenRefusesScriptAndFileURLs(t *testing.T) {
+	checkUsage(t, nil,
+		"open javascript:alert(1)",
+		"open JavaScript:alert(1)",
+		"open file:///etc/passwd",
+		"open FILE:///etc/passwd",
+	)
+	checkSent(t, []sentCase{
+		{"open --allow-file file:///tmp/page.html", rpc.PageNavigate, `{"timeoutMs":30000,"url":"file:///tmp/page.html","allowFile":true}`},
+		{"open example.com/javascript:", rpc.PageNavigate, `{"timeoutMs":30000,"url":"example.com/javascript:"}`},
+	}, nil)
 }
