@@ -44,13 +44,21 @@ chromium-browser, google-chrome on PATH.
 When a browser's extension is already connected to the hub, launch reuses
 it and starts nothing (--new starts another, which takes the hub over).
 ` + "`browserctl stop`" + ` ends the browsers launch started and removes the fresh
-profiles it made for them.`,
+profiles it made for them.
+
+--url takes an http(s), file or about URL only, and is passed to the
+browser after "--", so it can never become a browser flag. Run as root,
+Chromium refuses its sandbox, so launch adds --no-sandbox and says so on
+stderr.`,
 		Example: `  browserctl launch
   browserctl launch --headless
   browserctl launch --new
   browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := chromium.CheckPageURL(opts.URL); err != nil {
+				return cmdutil.UsageErrorf("--url: %v", err)
+			}
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -109,6 +117,9 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	started := time.Now()
+	if chromium.IsRoot() {
+		fmt.Fprintln(f.IO.ErrOut, "warning: running as root: Chromium is started with --no-sandbox, so a page that breaks the renderer runs with root's rights; run browserctl as another user to keep the sandbox")
+	}
 	bc, err := launcher.Start(dir, browser, chromium.Options{
 		Extension: extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
 	}, f.IO.ErrOut)

@@ -67,7 +67,9 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		cliOnly map[string]bool // flags with no member, or one the tool leaves out
 		sends   any             // the params the tool sends for this command, when not its input's
 	}{
-		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true}, nil},
+		// allow-file stays the person's: an agent talked into a file: URL would
+		// read this machine's files into the page.
+		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true, "allow-file": true}, nil},
 		{"browser_navigate_back", newCmdBack, []string{}, map[string]bool{"wait-until": true}, nil},
 		{"browser_reload", newCmdReload, []string{}, map[string]bool{"wait-until": true}, nil},
 		{"browser_press_key", func(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {

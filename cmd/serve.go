@@ -17,6 +17,8 @@ type serveOptions struct {
 	Addr        string
 	Verbose     bool
 	ExtensionID string
+	AllowRemote bool
+	Hosts       []string
 }
 
 func newCmdServe(f *cmdutil.Factory, runF func(context.Context, *serveOptions) error) *cobra.Command {
@@ -27,9 +29,24 @@ func newCmdServe(f *cmdutil.Factory, runF func(context.Context, *serveOptions) e
 		Long: `Hold the hub at --addr in the foreground until interrupted: /ws/browser for
 the extension, POST /rpc, GET /status, PUT /session and GET /events for
 other browserctl processes. One-shot commands start it in the background
-when nothing listens; its pid goes to daemon.pid in the state folder.`,
+when nothing listens; its pid goes to daemon.pid in the state folder.
+
+--addr must be a loopback address (127.0.0.1, [::1], localhost) unless
+--allow-remote: beyond loopback the token and every call travel in clear
+(set up TLS in front), stderr says so, and a request's Host must still be
+loopback, the address listened on (for 0.0.0.0, this machine's addresses
+and host name) or an --allow-host name.
+
+-v logs, to stderr, every connection event and every frame each way (the
+first 4 KiB of each), with the hub's messages. It never logs the token
+or the values of members that carry secrets: fill values and typed text
+("value", "text"), passwords, headers (with cookies and Authorization),
+request and response bodies, and the localStorage and sessionStorage of a
+state; each shows as "[redacted N chars]". Method names, refs, selectors,
+URLs, titles and the other members are logged as they are.`,
 		Example: `  browserctl serve
-  browserctl serve --addr 127.0.0.1:9333 -v`,
+  browserctl serve --addr 127.0.0.1:9333 -v
+  browserctl serve --addr 0.0.0.0:9223 --allow-remote --allow-host devbox.lan`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Addr == "" {
@@ -38,6 +55,9 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 				return cmdutil.UsageErrorf("--addr: %v", err)
 			} else {
 				opts.Addr = addr
+			}
+			if !daemon.LoopbackAddr(opts.Addr) && !opts.AllowRemote {
+				return cmdutil.UsageErrorf("--addr %s is not a loopback address: the hub would take calls from the network, its token in clear; pass --allow-remote to mean it", opts.Addr)
 			}
 			if err := cmdutil.CheckExtensionID(opts.ExtensionID); opts.ExtensionID != "" && err != nil {
 				return cmdutil.UsageErrorf("--extension-id: %v", err)
@@ -52,7 +72,9 @@ when nothing listens; its pid goes to daemon.pid in the state folder.`,
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")
-	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call")
+	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call to stderr, secrets redacted (see above)")
+	c.Flags().BoolVar(&opts.AllowRemote, "allow-remote", false, "let --addr be beyond loopback (the token travels in clear)")
+	c.Flags().StringArrayVar(&opts.Hosts, "allow-host", nil, "with --allow-remote, a further Host name the hub answers (repeatable)")
 	c.Flags().StringVar(&opts.ExtensionID, "extension-id", f.Getenv("BROWSERCTL_EXTENSION_ID"), "accept only this extension's origin ($BROWSERCTL_EXTENSION_ID)")
 	return c
 }
@@ -76,6 +98,6 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	}
 	return daemon.Serve(ctx, daemon.Options{
 		Addr: opts.Addr, Token: controlToken, ExtensionKey: extKey, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
-		StateDir: dir, Log: f.IO.ErrOut,
+		StateDir: dir, Log: f.IO.ErrOut, AllowRemote: opts.AllowRemote, Hosts: opts.Hosts,
 	})
 }

@@ -65,6 +65,10 @@ func TestLaunchedBrowserDies(t *testing.T) {
 	if err != nil {
 		t.Fatalf("launch printed %q, want the browser's pid", out)
 	}
+	// root's --no-sandbox is said, never added silently
+	if warned := strings.Contains(errOut, "running as root: Chromium is started with --no-sandbox"); warned != (os.Geteuid() == 0) {
+		t.Errorf("run with euid %d, launch's stderr says of --no-sandbox: %v\n%s", os.Geteuid(), warned, errOut)
+	}
 	m := regexp.MustCompile(`profile (\S+),`).FindStringSubmatch(errOut)
 	if m == nil || !strings.HasPrefix(filepath.Base(m[1]), "profile-") {
 		t.Fatalf("launch names no fresh profile: %s", errOut)

@@ -230,7 +230,11 @@ func (h *Hub) serveSession(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `body must be {"sessionId":"..."}`)
 		return
 	}
-	st, _ := h.UseSession(r.Context(), *req.SessionID)
+	st, err := h.UseSession(r.Context(), *req.SessionID)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	writeJSON(w, http.StatusOK, st)
 }
 

@@ -38,8 +38,10 @@ var tokenMember = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // redact hides every token: the "token" member of any frame and the hub's
-// own token wherever else it appears.
+// own token wherever else it appears; and every secret member's value
+// (redactSecrets).
 func (l *frameLog) redact(b []byte) []byte {
+	b = redactSecrets(b)
 	b = tokenMember().ReplaceAll(b, []byte(`"token":"<redacted>"`))
 	if len(l.token) > 0 {
 		b = bytes.ReplaceAll(b, l.token, []byte("<redacted>"))

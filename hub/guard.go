@@ -77,16 +77,30 @@ func (h *Hub) originOK(r *http.Request) bool {
 	return h.opts.ExtensionID == "" || id == h.opts.ExtensionID
 }
 
-// hostOK refuses DNS rebinding: while the hub listens on loopback only a
-// loopback Host is accepted (localhost, 127.x, [::1], any port).
+// hostOK refuses DNS rebinding: only a loopback Host is accepted
+// (localhost, 127.x, [::1], any port), and while the hub listens beyond
+// loopback also the names in Options.Hosts.
 func (h *Hub) hostOK(r *http.Request) bool {
+	if isLoopbackHost(r.Host) {
+		return true
+	}
 	h.mu.Lock()
 	addr := h.addr
 	h.mu.Unlock()
-	if a, ok := addr.(*net.TCPAddr); ok && !a.IP.IsLoopback() {
-		return true // listening beyond loopback on purpose (e.g. Docker)
+	if a, ok := addr.(*net.TCPAddr); !ok || a.IP.IsLoopback() {
+		return false
 	}
-	return isLoopbackHost(r.Host)
+	host := r.Host
+	if hh, _, err := net.SplitHostPort(host); err == nil {
+		host = hh
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	for _, name := range h.opts.Hosts {
+		if strings.EqualFold(strings.TrimSuffix(strings.TrimPrefix(name, "["), "]"), host) {
+			return true
+		}
+	}
+	return false
 }
 
 func isLoopbackHost(hostport string) bool {

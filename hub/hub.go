@@ -52,6 +52,10 @@ type Options struct {
 	// Capabilities are the per-session secrets the control API also
 	// accepts (session grant); nil accepts none and grants none.
 	Capabilities *capability.Store
+	// Hosts are the names and addresses a Host header may carry, besides
+	// the loopback ones, while the hub listens beyond loopback (serve
+	// --allow-remote): any other Host is refused, as on loopback.
+	Hosts []string
 }
 
 // Hub is the server end of /ws/browser: one last-wins extension connection,
@@ -294,8 +298,15 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 	return st, nil
 }
 
-// UseSession sets the current session ("" clears it).
+// UseSession sets the current session ("" clears it); an id not of the
+// extension's form is refused (rpc.ValidSessionID).
 func (h *Hub) UseSession(ctx context.Context, sessionID string) (hubapi.Status, error) {
+	if sessionID != "" {
+		if err := rpc.ValidSessionID(sessionID); err != nil {
+			st, _ := h.Status(ctx)
+			return st, err
+		}
+	}
 	h.setSession(sessionID)
 	return h.Status(ctx)
 }

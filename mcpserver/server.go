@@ -117,6 +117,7 @@ func New(opts Options) *Server {
 		t.add(s.mcp)
 	}
 	s.mcp.AddReceivingMiddleware(typedToolCalls)
+	s.mcp.AddReceivingMiddleware(safeToolText) // outermost: sees every result
 	return s
 }
 

@@ -43,6 +43,7 @@ type fakeExtension struct {
 	rules    map[string]answer
 	received []request
 	sessions int
+	fallback *answer // answers a method without a rule when set
 }
 
 func (fe *fakeExtension) setRule(method string, a answer) {
@@ -67,6 +68,9 @@ func (fe *fakeExtension) answer(method string, params map[string]any) answer {
 	}
 	if a, ok := fe.rules[method]; ok {
 		return a
+	}
+	if fe.fallback != nil {
+		return *fe.fallback
 	}
 	return answer{code: int(rpc.CodeMethodNotFound), msg: "method not found: " + method}
 }

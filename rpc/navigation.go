@@ -21,16 +21,27 @@ var navigationMethods = []Method{
 	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_navigate", Title: "Navigate to a URL",
 			Description: "Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
-			Hide:        []string{"waitUntil"}, Done: "Navigated to {url}", Page: true},
+			Hide:        []string{"waitUntil", "allowFile"}, Done: "Navigated to {url}", Page: true},
 		Summary:   "send a tab to a URL and wait for it to load",
 		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102",
 		Commands: []Command{{
 			Path: "open", Args: []Arg{{Name: "URL", Member: "url", NotEmpty: true, Complete: "default"}}, Needs: "a URL",
-			Flags: []Flag{waitUntilFlag}, Waits: true, MakesSession: true,
+			Flags: []Flag{waitUntilFlag, {Name: "allow-file", Member: "allowFile", Value: "true", Help: "let a file: URL load"}},
+			Waits: true, MakesSession: true,
+			Validate: func(params any) error {
+				p, ok := params.(*NavigateParams)
+				if !ok {
+					v, _ := params.(NavigateParams)
+					p = &v
+				}
+				return CheckNavigationURL(p.URL, p.AllowFile)
+			},
 			Short: "Send the session's tab to URL, wait until it has loaded, print the final URL and title",
 			Long: `Navigate the session's active tab (or --tab) to URL and wait until the new
 page reached --wait-until (default load; none returns once it started).
-A URL without a scheme gets https://. With no session at all (no
+A URL without a scheme gets https://. A javascript: URL is refused, and a
+file: URL loads only with --allow-file (the extension refuses both too,
+and MCP agents never get file:). With no session at all (no
 --session, no current session) open makes one first, says which on
 stderr, and it becomes the current session. A navigation the browser refuses
 (DNS, a refused connection) fails with its reason, for example
@@ -87,8 +98,9 @@ var waitUntilFlag = Flag{Name: "wait-until", Member: "waitUntil", Help: "load, d
 // NavigateParams are the params of pages.navigate.
 type NavigateParams struct {
 	PageParams
-	URL       string `json:"url" doc:"a URL without a scheme gets https://"`
+	URL       string `json:"url" doc:"a URL without a scheme gets https://; javascript: is refused, file: needs allowFile"`
 	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
+	AllowFile bool   `json:"allowFile,omitempty" doc:"let a file: URL load (never from MCP)"`
 }
 
 // HistoryParams are the params of pages.back, pages.forward and pages.reload.

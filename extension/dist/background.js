@@ -6044,6 +6044,30 @@ function withScheme(raw) {
   return "https://" + u;
 }
 
+// src/background/pages/navigation/url-policy.ts
+function navigationScheme(url) {
+  const u = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(u);
+  return m?.[1]?.toLowerCase() ?? "";
+}
+function checkNavigable(url, allowFile) {
+  const scheme = navigationScheme(url);
+  if (scheme === "javascript" || scheme === "vbscript") {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "url": a ${scheme}: URL runs script in the page instead of loading one; use pages.eval for that`,
+      "bad_input"
+    );
+  }
+  if (scheme === "file" && !allowFile) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "url": a file: URL reads this machine's files into the page; pages.navigate loads it only with "allowFile": true`,
+      "bad_input"
+    );
+  }
+}
+
 // src/background/pages/navigation/navigate.ts
 var LIFECYCLE = {
   load: "load",
@@ -6181,7 +6205,11 @@ function navFailed(url, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
 async function navigate(tabId, p) {
-  const url = withScheme(requireString(p, "url"));
+  const raw = requireString(p, "url");
+  const allowFile = optionalBool(p, "allowFile") ?? false;
+  checkNavigable(raw, allowFile);
+  const url = withScheme(raw);
+  checkNavigable(url, allowFile);
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   return navigation(tabId, p, `${url} to load`, async () => {
     const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
@@ -8123,6 +8151,7 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       await store3.ready();
       const name = optionalString(p, "name") || void 0;
       const url = optionalString(p, "url") || "about:blank";
+      checkNavigable(url, false);
       const win = await targetWindow();
       const tab = win.tab ?? await chrome.tabs.create({ windowId: win.windowId, url: "about:blank", active: true });
       const s = await newGroup2(tab, name);
@@ -8253,6 +8282,7 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
     "tabs.open": async (p) => {
       const s = await store3.require(p);
       const url = requireString(p, "url");
+      checkNavigable(url, false);
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);

@@ -106,13 +106,29 @@ func Flags(o Options) []string {
 	return args
 }
 
-// Args are Flags and the first page.
+// Args are Flags and the first page, after "--": Chromium takes nothing
+// after it as a switch, so a URL that looks like one
+// (--remote-debugging-port=9222) stays a URL.
 func Args(o Options) []string {
 	url := o.URL
 	if url == "" {
 		url = "about:blank"
 	}
-	return append(Flags(o), url)
+	return append(Flags(o), "--", url)
+}
+
+// CheckPageURL fails unless u is a URL the browser may be started on: an
+// http, https, file or about URL. Anything else (a flag, javascript:,
+// data:, chrome:) is refused.
+func CheckPageURL(u string) error {
+	scheme, _, ok := strings.Cut(u, ":")
+	switch strings.ToLower(scheme) {
+	case "http", "https", "file", "about":
+		if ok && !strings.ContainsAny(u, "\x00\r\n") {
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not an http(s), file or about URL", u)
 }
 
 // IsRoot says whether this process runs as root (see Options.NoSandbox).
@@ -129,6 +145,11 @@ type Browser struct {
 // (nil: discarded). It runs in a session of its own: it outlives a
 // terminal that closes, and Kill ends all its processes at once.
 func Start(path string, o Options, log *os.File) (*Browser, error) {
+	if o.URL != "" {
+		if err := CheckPageURL(o.URL); err != nil {
+			return nil, err
+		}
+	}
 	cmd := exec.Command(path, Args(o)...)
 	if log != nil {
 		cmd.Stdout, cmd.Stderr = log, log

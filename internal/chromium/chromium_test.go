@@ -20,8 +20,8 @@ func TestLaunchFlags(t *testing.T) {
 			t.Errorf("missing %s in %s", want, args)
 		}
 	}
-	if args[len(args)-1] != "about:blank" {
-		t.Errorf("the first page is %q, want about:blank last", args[len(args)-1])
+	if args[len(args)-2] != "--" || args[len(args)-1] != "about:blank" {
+		t.Errorf("the first page is %q, want -- about:blank last", args[len(args)-2:])
 	}
 	args = Args(Options{Extension: "/x/ext", Profile: "/x/prof", URL: "https://example.com/"})
 	joined := strings.Join(args, " ")
@@ -30,8 +30,29 @@ func TestLaunchFlags(t *testing.T) {
 			t.Errorf("unwanted %s in %s", unwanted, joined)
 		}
 	}
-	if args[len(args)-1] != "https://example.com/" {
-		t.Errorf("the first page is %q", args[len(args)-1])
+	if args[len(args)-2] != "--" || args[len(args)-1] != "https://example.com/" {
+		t.Errorf("the first page is %q, want it after --", args[len(args)-2:])
+	}
+	// a URL that reads as a switch stays after --
+	args = Args(Options{URL: "--remote-debugging-port=9222"})
+	if i := slices.Index(args, "--remote-debugging-port=9222"); i != len(args)-1 || args[i-1] != "--" {
+		t.Errorf("a switch-like URL is not after --: %q", args)
+	}
+}
+
+func TestCheckPageURL(t *testing.T) {
+	for _, u := range []string{"http://x/", "https://example.com/a?b", "HTTPS://X/", "file:///tmp/a.html", "about:blank"} {
+		if err := CheckPageURL(u); err != nil {
+			t.Errorf("%q: %v", u, err)
+		}
+	}
+	for _, u := range []string{"--remote-debugging-port=9222", "-x", "javascript:alert(1)", "data:text/html,x", "chrome://settings", "example.com", "", "http://x/\n--flag"} {
+		if err := CheckPageURL(u); err == nil {
+			t.Errorf("%q: accepted", u)
+		}
+	}
+	if _, err := Start("/bin/true", Options{URL: "--remote-debugging-port=9222"}, nil); err == nil {
+		t.Error("Start with a switch for a URL: no error")
 	}
 }
 

@@ -2,9 +2,13 @@
 // it is printed on. A page's title, names, text, values and console lines may
 // carry ESC sequences (colours, cursor moves, OSC 8 links, window-title
 // writes, clipboard writes through OSC 52), BEL, C1 controls (U+009B is a
-// one-character CSI on many terminals) and bidi overrides that reorder what
-// the reader sees. Such characters are shown escaped instead, as \x1b or
-// \u202e, the way careful CLIs show untrusted text.
+// one-character CSI on many terminals), bidi overrides that reorder what
+// the reader sees, and invisible characters (zero-width spaces and joiners,
+// the BOM, Unicode tag characters) that hide text from the person while a
+// language model reading the same text still sees it. Such characters are
+// shown escaped instead, as \x1b, \u202e or \U000e0041, the way careful CLIs
+// show untrusted text. The CLI's printers and the MCP server's results both
+// go through this package.
 //
 // Three entry points, one rule (Hostile):
 //
@@ -19,21 +23,34 @@ package termsafe
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// Hostile says whether r must not reach a terminal as itself: C0 controls
-// except newline and tab, DEL, C1 controls, and the bidi embeddings,
-// overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+// Hostile says whether r must not reach a terminal or a model as itself: C0
+// controls except newline and tab, DEL, C1 controls, the bidi marks,
+// embeddings, overrides and isolates (U+061C, U+200E-U+200F, U+202A-U+202E,
+// U+2066-U+2069), the zero-width characters (U+200B-U+200D, U+2060-U+2064,
+// U+FEFF, U+180E) and the tag characters (U+E0000-U+E007F). The zero-width
+// joiners go too, though emoji sequences and some scripts use them: they are
+// the usual carrier of hidden text, and shown escaped they are still there.
 func Hostile(r rune) bool {
 	switch {
 	case r == '\n' || r == '\t':
 		return false
 	case r < 0x20 || r == 0x7f:
 		return true
-	case r >= 0x80 && r <= 0x9f:
+	case r < 0x80:
+		return false
+	case r <= 0x9f:
 		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+	case r == 0x061c, r == 0x180e, r == 0xfeff:
+		return true
+	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e:
+		return true
+	case r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r >= 0xe0000 && r <= 0xe007f:
 		return true
 	}
 	return false
@@ -42,16 +59,28 @@ func Hostile(r rune) bool {
 const hexDigits = "0123456789abcdef"
 
 // appendVisible appends the escape shown for hostile r: \xHH for C0 and
-// DEL, \uHHHH for the rest.
+// DEL, \uHHHH for the rest of the BMP, \UHHHHHHHH beyond it.
 func appendVisible(b []byte, r rune) []byte {
 	if r < 0x80 {
 		return append(b, '\\', 'x', hexDigits[r>>4], hexDigits[r&0xf])
 	}
+	if r > 0xffff {
+		b = append(b, '\\', 'U')
+		for shift := 28; shift >= 0; shift -= 4 {
+			b = append(b, hexDigits[r>>shift&0xf])
+		}
+		return b
+	}
 	return appendU(b, r)
 }
 
-// appendU appends \uHHHH (r is in the BMP).
+// appendU appends r as a JSON escape: \uHHHH, or a surrogate pair beyond
+// the BMP.
 func appendU(b []byte, r rune) []byte {
+	if r > 0xffff {
+		hi, lo := utf16.EncodeRune(r)
+		return appendU(appendU(b, hi), lo)
+	}
 	return append(b, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
 }
 
@@ -156,7 +185,7 @@ func HumanJSON(raw []byte) []byte {
 	// visible appends hostile r's escape as JSON string content: its
 	// backslash doubled
 	visible := func(r rune) {
-		var tmp [8]byte
+		var tmp [10]byte
 		for _, b := range appendVisible(tmp[:0], r) {
 			if b == '\\' {
 				out = append(out, '\\')
@@ -185,6 +214,14 @@ func HumanJSON(raw []byte) []byte {
 				if i+6 <= len(raw) {
 					if v, ok := hex4(raw[i+2 : i+6]); ok {
 						r, n = v, 6
+					}
+				}
+				// a tag character arrives as a surrogate pair
+				if utf16.IsSurrogate(r) && i+12 <= len(raw) && raw[i+6] == '\\' && raw[i+7] == 'u' {
+					if lo, ok := hex4(raw[i+8 : i+12]); ok {
+						if v := utf16.DecodeRune(r, lo); v != utf8.RuneError {
+							r, n = v, 12
+						}
 					}
 				}
 			}

@@ -13,7 +13,11 @@ var hostile = []struct {
 }{
 	{"plain", "Example Domain", "Example Domain"},
 	{"newline and tab stay", "a\nb\tc", "a\nb\tc"},
-	{"non-ASCII stays", "Größe 東京 🙂 \u200f", "Größe 東京 🙂 \u200f"},
+	{"non-ASCII stays", "Größe 東京 🙂 שלום", "Größe 東京 🙂 שלום"},
+	{"bidi marks", "a\u200eb\u200fc\u061cd", `a\u200eb\u200fc\u061cd`},
+	{"zero-width space and joiners", "pass\u200bword\u200c\u200d", `pass\u200bword\u200c\u200d`},
+	{"word joiner, invisible operators, BOM", "\u2060\u2061\u2064\ufeffx\u180e", `\u2060\u2061\u2064\ufeffx\u180e`},
+	{"tag characters", "hi\U000e0049\U000e0067\U000e007f", `hi\U000e0049\U000e0067\U000e007f`},
 	{"SGR colour", "\x1b[31mred\x1b[0m", `\x1b[31mred\x1b[0m`},
 	{"clear screen", "\x1b[2J\x1b[H", `\x1b[2J\x1b[H`},
 	{"OSC window title with BEL", "\x1b]0;pwned\x07", `\x1b]0;pwned\x07`},
@@ -223,5 +227,22 @@ func TestLine(t *testing.T) {
 		if got := Line(in); got != want {
 			t.Errorf("Line(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestHumanJSONSurrogatePairs: an encoder that escapes everything beyond
+// ASCII sends a tag character as a surrogate pair; it is shown escaped all
+// the same, and an emoji's pair is kept.
+func TestHumanJSONSurrogatePairs(t *testing.T) {
+	raw := []byte(`{"title":"hi\udb40\udc49\udb40\udc67 \ud83d\ude42"}`)
+	var v struct{ Title string }
+	if err := json.Unmarshal(HumanJSON(raw), &v); err != nil {
+		t.Fatal(err)
+	}
+	if want := `hi\U000e0049\U000e0067 🙂`; v.Title != want {
+		t.Errorf("HumanJSON(%s) decodes to %q, want %q", raw, v.Title, want)
+	}
+	if got := JSON([]byte("\"a\U000e0041\"")); string(got) != `"a\udb40\udc41"` {
+		t.Errorf("JSON of a raw tag character = %s, want a surrogate pair escape", got)
 	}
 }

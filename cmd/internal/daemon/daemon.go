@@ -90,12 +90,20 @@ type Options struct {
 	// recorded; "" for none.
 	StateDir string
 	Log      io.Writer // the hub's log
+	// AllowRemote lets Addr be beyond loopback (serve --allow-remote);
+	// Hosts are the extra names a Host header may carry then.
+	AllowRemote bool
+	Hosts       []string
 }
 
 // Serve holds the hub at o.Addr until ctx ends: it writes the pid file,
 // logs the hub's events, and removes the fresh profiles of launched
 // browsers that died (launcher.Watch).
 func Serve(ctx context.Context, o Options) error {
+	remote := !LoopbackAddr(o.Addr)
+	if remote && !o.AllowRemote {
+		return fmt.Errorf("%s is not a loopback address: the hub would take calls from the network; pass --allow-remote to mean it", o.Addr)
+	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
@@ -112,6 +120,11 @@ func Serve(ctx context.Context, o Options) error {
 			return err
 		}
 		hopts.Capabilities = caps
+	}
+	if remote {
+		hopts.Hosts = append(remoteHosts(o.Addr, ln.Addr()), o.Hosts...)
+		fmt.Fprintf(o.Log, "warning: the hub listens on %s beyond loopback: the token and every call travel in clear unless TLS is set up in front of it; Host headers accepted: loopback, %s\n",
+			ln.Addr(), strings.Join(hopts.Hosts, ", "))
 	}
 	if o.Verbose {
 		hopts.Logf = logger.Printf

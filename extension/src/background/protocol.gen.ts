@@ -922,10 +922,12 @@ export interface NavigateParams {
   tabId?: number;
   /** an integer >= 0; ms, at most 3600000, default 30000 */
   timeoutMs?: number;
-  /** a URL without a scheme gets https:// */
+  /** a URL without a scheme gets https://; javascript: is refused, file: needs allowFile */
   url: string;
   /** default "load" */
   waitUntil?: WaitUntil;
+  /** let a file: URL load (never from MCP) */
+  allowFile?: boolean;
 }
 
 export interface NavResult {

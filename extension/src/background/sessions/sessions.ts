@@ -9,6 +9,7 @@ import type { SessionStore } from "./session-store";
 import { forgetStopped, isStopped, resume, stop } from "./stop";
 import { emitEvent } from "../event-stream";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
+import { checkNavigable } from "../pages/navigation/url-policy";
 import type { Handlers } from "../types";
 
 export interface SessionDeps {
@@ -71,6 +72,7 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       await store.ready();
       const name = optionalString(p, "name") || undefined;
       const url = optionalString(p, "url") || "about:blank";
+      checkNavigable(url, false);
       // Made at about:blank, joined, then sent to url: the first load's
       // console lines and requests are recorded too.
       const win = await targetWindow();

@@ -6,6 +6,7 @@ import { optionalBool, requireInt, requireString } from "../params";
 import type { SessionRecord, SessionStore } from "./session-store";
 import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
+import { checkNavigable } from "../pages/navigation/url-policy";
 
 export interface TabDeps {
   store: SessionStore;
@@ -62,6 +63,7 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps)
     "tabs.open": async (p) => {
       const s = await store.require(p);
       const url = requireString(p, "url");
+      checkNavigable(url, false);
       const active = optionalBool(p, "active") ?? true;
       const group = await chrome.tabGroups.get(s.groupId);
       const last = (await groupTabs(s)).at(-1);

@@ -4,13 +4,14 @@
 // none returns once the navigation started). A navigation error answers 4110
 // with the browser's own reason (net::ERR_CONNECTION_REFUSED).
 
-import { optionalOneOf, requireString } from "../../params";
+import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
+import { checkNavigable } from "./url-policy";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
 
@@ -188,7 +189,11 @@ function navFailed(url: string, reason: string): RpcError {
 }
 
 export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {
-  const url = withScheme(requireString(p, "url"));
+  const raw = requireString(p, "url");
+  const allowFile = optionalBool(p, "allowFile") ?? false;
+  checkNavigable(raw, allowFile); // as given: "java\tscript:" gets no https://
+  const url = withScheme(raw);
+  checkNavigable(url, allowFile);
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   return navigation(tabId, p, `${url} to load`, async () => {
     const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
