@@ -31,7 +31,10 @@ it created (another's use or release fails with reason forbidden);
 --session makes every client share that session instead.
 A client's sessions never become the shells' current session.
 After an action the result carries the page's URL and title, any dialog that
-opened, and a snapshot of at most --max-snapshot-chars characters (0: none).
+opened, and at most --max-snapshot-chars characters of the page (0: none;
+-1: the whole snapshot): what changed since the client last saw the tab, the
+page whole when it is small, else an outline (landmarks, headings, frames
+and controls with refs) and how to read more (browser_find, browser_snapshot).
 Downloads an agent starts are moved into --download-dir (default: the state
 folder's downloads/); the result names the file and its size.`,
 		Example: `  browserctl mcp
@@ -90,6 +93,6 @@ folder's downloads/); the result names the file and its size.`,
 		},
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
-	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "snapshot budget of an action's result, in characters (0: URL and title only, -1: no limit)")
+	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

@@ -188,9 +188,16 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 	}
 	params := snapshotParams("")
 	params.Settle = true // the navigations the action set off, in frames too
-	if err := s.writeSnapshot(ctx, req, b, params, 0, budget); err != nil {
+	snap, err := s.readSnapshot(ctx, req, params)
+	if err != nil {
 		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
+		return
 	}
+	text := stripHeader(snap.Snapshot, snap.URL)
+	prev, seen := s.client(req).seen.swap(snap.TabID, snap.URL, strings.Split(text, "\n"))
+	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n", snap.URL, snap.Title)
+	b.WriteString(pageView(text, prev, seen, budget))
+	b.WriteString("\n")
 }
 
 // snapshotParams are pages.snapshot's params for a browser_snapshot mode.
@@ -201,18 +208,34 @@ func snapshotParams(mode string) *rpc.SnapshotParams {
 	return &rpc.SnapshotParams{Compact: true}
 }
 
-// writeSnapshot writes the page's URL, title and snapshot cut to budget.
-func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params *rpc.SnapshotParams, offset, budget int) error {
+// readSnapshot reads the page's snapshot.
+func (s *Server) readSnapshot(ctx context.Context, req *mcp.CallToolRequest, params *rpc.SnapshotParams) (*rpc.SnapshotResult, error) {
 	raw, err := s.call(ctx, req, rpc.PageSnapshot, params)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var snap rpc.SnapshotResult
 	if err := json.Unmarshal(raw, &snap); err != nil {
-		return fmt.Errorf("unreadable snapshot: %w", err)
+		return nil, fmt.Errorf("unreadable snapshot: %w", err)
+	}
+	return &snap, nil
+}
+
+// writeSnapshot writes the page's URL, title and snapshot cut to budget
+// (browser_snapshot). The whole compact snapshot is what the client has
+// now seen of the tab, whatever part of it this answer carries: the next
+// action's result says what changed since.
+func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, params *rpc.SnapshotParams, offset, budget int) error {
+	snap, err := s.readSnapshot(ctx, req, params)
+	if err != nil {
+		return err
+	}
+	text := stripHeader(snap.Snapshot, snap.URL)
+	if params.Compact && !params.Interactive {
+		s.client(req).seen.swap(snap.TabID, snap.URL, strings.Split(text, "\n"))
 	}
 	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n### Snapshot\n", snap.URL, snap.Title)
-	b.WriteString(TruncateFrom(stripHeader(snap.Snapshot, snap.URL), offset, budget))
+	b.WriteString(TruncateFrom(text, offset, budget))
 	b.WriteString("\n")
 	return nil
 }

@@ -25,12 +25,14 @@ import (
 	"browserctl/rpc"
 )
 
-// DefaultMaxSnapshotChars is the snapshot budget of an action's result.
-// Measured with bench/mcp.sh on the shared corpus: the whole compact
-// snapshot is 19,220 characters on the median page (Playwright MCP's
-// browser_snapshot 44,571), so 20,000 (~5,000 tokens) carries the median
-// page whole and cuts the long ones (wikipedia 83,545) at a line.
-const DefaultMaxSnapshotChars = 20000
+// DefaultMaxSnapshotChars bounds the page part of an action's result (what
+// changed, the small page whole, or an outline; pageview.go). The whole
+// compact snapshot is 19,220 characters on the median corpus page, and an
+// agent that had to read it after every action read more than with
+// Playwright MCP, whose action answers carry no page; 2,000 (~500 tokens)
+// holds a form's changes, a login or confirmation page whole, or a large
+// page's outline (measured with `make bench-agent`).
+const DefaultMaxSnapshotChars = 2000
 
 // Options configure a Server.
 type Options struct {
@@ -40,8 +42,8 @@ type Options struct {
 	// client gets its own. A client reaches only the sessions it created
 	// and this one: whoever starts the server chooses to share it.
 	Session string
-	// MaxSnapshotChars bounds the snapshot appended to an action's result;
-	// 0 appends none (URL and title only), negative means unbounded.
+	// MaxSnapshotChars bounds the page part of an action's result; 0
+	// appends none (URL and title only), negative: the whole snapshot.
 	MaxSnapshotChars int
 	// Timeout bounds each wire call (0: rpc.DefaultTimeout).
 	Timeout time.Duration
@@ -87,6 +89,9 @@ type clientState struct {
 	// own is every session this client created and still holds: the only
 	// ones it may list, use or release besides Options.Session.
 	own map[string]bool
+	// seen is what the client last saw of each tab, so an action's result
+	// can say what changed.
+	seen pageMemory
 }
 
 // mayReach reports whether the client may see or act on session id: one it
