@@ -91,7 +91,8 @@ finishes, until Ctrl-C.`,
 session's) as they happened: navigation, popup_opened, dialog_opened,
 download_started, download_finished, console_error, request_failed,
 handoff_done, session_stopped, session_resumed, session_released,
-session_closed. --follow prints each new one until Ctrl-C; --json prints
+session_closed, tab_kept_out (a popup or a tab outside the session's origin
+fence, taken out of its group). --follow prints each new one until Ctrl-C; --json prints
 one JSON object a line ({seq, time, type, sessionId, tabId, url, text}),
 for a shell loop:
 

@@ -5959,6 +5959,10 @@ function fenceAllows(sessionId, url) {
   const f = fences.get(sessionId);
   return !f || originAllowed(url, f);
 }
+async function mayJoinFenced(sessionId, url) {
+  await load2();
+  return fenceAllows(sessionId, url);
+}
 async function requireAllowedOrigin(sessionId, url) {
   await load2();
   if (fenceAllows(sessionId, url)) return;
@@ -8277,7 +8281,7 @@ async function queryActiveTab(store3, s) {
   store3.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2, mayJoin }) {
   return {
     "tabs.open": async (p) => {
       const s = await store3.require(p);
@@ -8317,6 +8321,14 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
       const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
+      const shown3 = t.url || t.pendingUrl || "";
+      if (shown3 && mayJoin && !await mayJoin(s.sessionId, shown3)) {
+        throw new RpcError(
+          ErrorCode.pageOperationFailed,
+          `page operation failed: tab ${tabId} shows ${JSON.stringify(shown3)}, outside the origins this session may reach`,
+          "origin_not_allowed"
+        );
+      }
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
       await joinTab2(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store3);
@@ -8359,7 +8371,7 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
 function handlerTable(store3) {
   return joinTables(
     sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
-    tabHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
+    tabHandlers({ store: store3, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
     pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
@@ -8513,12 +8525,14 @@ function toRpcError(e) {
 }
 
 // src/background/sessions/session-joins.ts
-function watchJoins(store3, joinTab2) {
+function watchJoins(store3, joinTab2, mayJoin) {
   const join = (tabId, groupId) => {
     if (tabId === void 0 || groupId === void 0 || groupId < 0) return;
-    void store3.ready().then(() => {
+    void store3.ready().then(async () => {
       const s = store3.byGroup(groupId);
-      if (s) return joinTab2(tabId, s.sessionId);
+      if (!s) return;
+      await joinTab2(tabId, s.sessionId);
+      if (mayJoin) await keepOutIfFenced(tabId, s.sessionId, mayJoin);
     });
   };
   const onCreated = (t) => {
@@ -8539,6 +8553,16 @@ function watchJoins(store3, joinTab2) {
     chrome.tabs.onCreated.removeListener(onCreated);
     chrome.tabs.onUpdated.removeListener(onUpdated);
   };
+}
+async function keepOutIfFenced(tabId, sessionId, mayJoin) {
+  const t = await chrome.tabs.get(tabId).catch(() => void 0);
+  if (!t) return;
+  for (const url of [t.url, t.pendingUrl]) {
+    if (!url || await mayJoin(sessionId, url)) continue;
+    await chrome.tabs.ungroup(tabId).catch(() => void 0);
+    emitEvent("tab_kept_out", sessionId, { tabId, url, text: "outside the origins this session may reach" });
+    return;
+  }
 }
 async function rejoinAll(store3, joinTab2) {
   await store3.ready();
@@ -8940,7 +8964,7 @@ function errorText(e) {
 var REPLACED_KEY = "browserctl.replaced";
 var store2 = new SessionStore();
 store2.watch();
-watchJoins(store2, joinTab);
+watchJoins(store2, joinTab, mayJoinFenced);
 void rejoinAll(store2, joinTab).catch(() => void 0);
 var router2 = new Router(handlerTable(store2));
 var client = new WsClient({

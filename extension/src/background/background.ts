@@ -7,6 +7,7 @@ import { loadConfig } from "./connection/config";
 import { handlerTable } from "./handler-table";
 import { wireLifecycle } from "./connection/lifecycle";
 import { joinTab } from "./pages/index";
+import { mayJoinFenced } from "./pages/network/fence";
 import { wireHandoffPopup } from "./handoff-popup";
 import { wirePopupApi } from "./popup-api";
 import { Router } from "./router";
@@ -21,7 +22,8 @@ const store = new SessionStore();
 store.watch();
 // Logs from a tab's joining on: tabs that come into a session's group, and
 // those of the sessions a restarted worker finds (session-joins.ts).
-watchJoins(store, joinTab);
+// A tab outside a session's origin fence is kept out of it.
+watchJoins(store, joinTab, mayJoinFenced);
 void rejoinAll(store, joinTab).catch(() => undefined);
 
 const router = new Router(handlerTable(store));

@@ -9,6 +9,7 @@ import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
 import { click } from "./pages/input/input";
 import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { mayJoinFenced } from "./pages/network/fence";
 import { toolHandlers } from "./pages/tools";
 import type { SessionStore } from "./sessions/session-store";
 import { sessionHandlers } from "./sessions/sessions";
@@ -19,7 +20,7 @@ import type { HandlerTable, Params } from "./types";
 export function handlerTable(store: SessionStore): HandlerTable {
   return joinTables(
     sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
-    tabHandlers({ store, releaseTab, joinTab, loadJoined }),
+    tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
     pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
     extensionHandlers(),
     evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),

@@ -15,6 +15,8 @@ export interface TabDeps {
   joinTab(tabId: number, sessionId: string): Promise<void>;
   /** Loads a URL in a joined tab, once its logs are on. */
   loadJoined(tabId: number, url: string): Promise<void>;
+  /** Whether a tab showing url may join the session (its origin fence); absent: yes. */
+  mayJoin?(sessionId: string, url: string): Promise<boolean>;
 }
 
 /** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
@@ -58,7 +60,7 @@ async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<ch
   return t;
 }
 
-export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps): Handlers<TabMethod> {
+export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }: TabDeps): Handlers<TabMethod> {
   return {
     "tabs.open": async (p) => {
       const s = await store.require(p);
@@ -105,6 +107,14 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined }: TabDeps)
       const s = await store.require(p);
       const tabId = requireInt(p, "tabId", 0);
       const t = await getTab(tabId);
+      const shown = t.url || t.pendingUrl || "";
+      if (shown && mayJoin && !(await mayJoin(s.sessionId, shown))) {
+        throw new RpcError(
+          ErrorCode.pageOperationFailed,
+          `page operation failed: tab ${tabId} shows ${JSON.stringify(shown)}, outside the origins this session may reach`,
+          "origin_not_allowed",
+        );
+      }
       if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
       await joinTab(tabId, s.sessionId);
       return toWireTab(await getTab(tabId), store);

@@ -80,6 +80,12 @@ export function fenceAllows(sessionId: string, url: string): boolean {
   return !f || originAllowed(url, f);
 }
 
+/** Whether a tab showing url may be in the session (session-joins.ts). */
+export async function mayJoinFenced(sessionId: string, url: string): Promise<boolean> {
+  await load();
+  return fenceAllows(sessionId, url);
+}
+
 /** Refuses a navigation of the session to a URL its fence keeps out. */
 export async function requireAllowedOrigin(sessionId: string, url: string): Promise<void> {
   await load();
