@@ -132,7 +132,7 @@ var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
 var IMAGE_FORMATS = ["png", "jpeg", "webp"];
-var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"];
+var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"];
 var COLOR_SCHEMES = ["dark", "light", "no-preference"];
 var REDUCED_MOTIONS = ["reduce", "no-preference"];
 var PERMISSION_NAMES = ["geolocation", "notifications", "camera", "microphone", "clipboard"];
@@ -1108,6 +1108,27 @@ var wantsAuth = () => false;
 function setAuthWanted(fn) {
   wantsAuth = fn;
 }
+var headerRule = () => void 0;
+function setHeaderRule(fn) {
+  headerRule = fn;
+}
+function onOrigin(rule, url) {
+  try {
+    return new URL(url).origin === rule.origin;
+  } catch {
+    return false;
+  }
+}
+function withHeaders(rule, request) {
+  const ours = new Set(Object.keys(rule.headers).map((n) => n.toLowerCase()));
+  const out = [];
+  const had = request && typeof request === "object" ? request : {};
+  for (const [name, value] of Object.entries(had)) {
+    if (!ours.has(name.toLowerCase())) out.push({ name, value: String(value) });
+  }
+  for (const [name, value] of Object.entries(rule.headers)) out.push({ name, value });
+  return out;
+}
 var router = { ready: async () => void 0, patterns: () => [], paused: () => false };
 function setFetchRouter(r) {
   router = r;
@@ -1149,7 +1170,13 @@ async function applyBlockingToTabs(sessionId, tabIds) {
 async function applyBlocking(tabId, send3) {
   await router.ready();
   await fence.ready();
-  const patterns = [.../* @__PURE__ */ new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
+  const hdr = headerRule(tabId);
+  const patterns = [
+    .../* @__PURE__ */ new Set([
+      ...[...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)].map(fetchPattern),
+      ...hdr ? [`${hdr.origin}/*`] : []
+    ])
+  ];
   if (fence.fenced(tabId)) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: wantsAuth(tabId) });
     return;
@@ -1163,7 +1190,7 @@ async function applyBlocking(tabId, send3) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send3("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+  await send3("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -1348,7 +1375,10 @@ function requestPaused(tabId, p) {
   if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
-    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    const hdr = headerRule(tabId);
+    const request = p["request"];
+    const headers2 = hdr && onOrigin(hdr, url) ? { headers: withHeaders(hdr, request?.headers) } : {};
+    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"], ...headers2 });
   }
 }
 function blockSend(tabId, method, params) {
@@ -1387,9 +1417,19 @@ setAuthWanted((tabId) => byTab2.has(tabId));
 onForget((tabId) => {
   byTab2.delete(tabId);
 });
+function challengeFits(creds, challenge) {
+  const c = challenge ?? {};
+  if (c.source === "Proxy" || typeof c.origin !== "string" || !creds.origin) return false;
+  try {
+    return new URL(c.origin).origin === creds.origin;
+  } catch {
+    return false;
+  }
+}
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const creds = byTab2.get(tabId);
+  const held = byTab2.get(tabId);
+  const creds = held && challengeFits(held, p["authChallenge"]) ? held : void 0;
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
   if (creds) answered.add(key);
@@ -1403,6 +1443,20 @@ async function setCredentialsWanted(tabId, creds, send3) {
   if (had || creds) await applyBlocking(tabId, send3);
 }
 
+// src/background/pages/emulation/headers.ts
+var byTab3 = /* @__PURE__ */ new Map();
+setHeaderRule((tabId) => byTab3.get(tabId));
+onForget((tabId) => {
+  byTab3.delete(tabId);
+});
+async function setHeadersWanted(tabId, headers2, origin, send3) {
+  await send3("Network.setExtraHTTPHeaders", { headers: {} });
+  const had = byTab3.has(tabId);
+  if (headers2 && origin && Object.keys(headers2).length > 0) byTab3.set(tabId, { origin, headers: headers2 });
+  else byTab3.delete(tabId);
+  if (had || byTab3.has(tabId)) await applyBlocking(tabId, send3);
+}
+
 // src/background/pages/emulation/permissions.ts
 var KINDS = {
   geolocation: "location",
@@ -1411,7 +1465,7 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab3 = /* @__PURE__ */ new Map();
+var byTab4 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
 var queue = Promise.resolve();
 function wanted(s) {
@@ -1435,7 +1489,7 @@ function setting(kind) {
 function reconcile() {
   const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab3.values()) {
+    for (const { origin, want } of byTab4.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -1461,14 +1515,14 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab3.delete(tabId)) void reconcile().catch(() => void 0);
+  if (byTab4.delete(tabId)) void reconcile().catch(() => void 0);
 }
 async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab3.set(tabId, { origin, want });
-  else byTab3.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab4.set(tabId, { origin, want });
+  else byTab4.delete(tabId);
   await reconcile();
 }
 
@@ -1591,8 +1645,9 @@ var UNITS = [
     apply: (s, send3) => send3("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
   },
   {
-    names: ["headers"],
-    apply: (s, send3) => send3("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+    // Only to their origin: through Fetch, not Network.setExtraHTTPHeaders.
+    names: ["headers", "headersOrigin"],
+    apply: (s, send3, tabId) => setHeadersWanted(tabId, s.headers, s.headersOrigin, send3)
   },
   {
     names: ["credentials"],
@@ -1618,14 +1673,14 @@ function setNames(s) {
 }
 
 // src/background/pages/core/frames.ts
-var byTab4 = /* @__PURE__ */ new Map();
+var byTab5 = /* @__PURE__ */ new Map();
 var attached = new Wakeup();
 onForget((tabId) => {
-  byTab4.delete(tabId);
+  byTab5.delete(tabId);
 });
 var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 function frameSessionAttached(tabId, params, _method, sessionId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return;
   const info = params["targetInfo"];
   const child = String(params["sessionId"] ?? "");
@@ -1639,25 +1694,25 @@ function frameSessionAttached(tabId, params, _method, sessionId) {
   attached.wake();
 }
 function frameSessionDetached(tabId, params) {
-  byTab4.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+  byTab5.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
 }
 async function followFrames(tabId) {
   await startFollowing(tabId);
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (tf) await settled(tf);
 }
 function startFollowing(tabId) {
-  let tf = byTab4.get(tabId);
+  let tf = byTab5.get(tabId);
   if (!tf) {
     const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
     fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
       () => void 0,
       (e) => {
-        if (byTab4.get(tabId) === fresh) byTab4.delete(tabId);
+        if (byTab5.get(tabId) === fresh) byTab5.delete(tabId);
         throw e;
       }
     );
-    byTab4.set(tabId, fresh);
+    byTab5.set(tabId, fresh);
     tf = fresh;
   }
   return tf.started;
@@ -1670,7 +1725,7 @@ async function settled(tf) {
   }
 }
 function sessionOfFrame(tabId, frameId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return void 0;
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return void 0;
@@ -1681,14 +1736,14 @@ async function sessionOfFrameSoon(tabId, frameId, ms) {
   return session;
 }
 function childSessions(tabId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return [];
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
   let y = 0;
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
     const cs = tf?.children.get(s);
     if (!cs) break;
@@ -2090,6 +2145,18 @@ function num(o, key, where, opts = {}) {
   if (opts.max !== void 0 && v > opts.max) throw bad2(`${where}.${key} must be at most ${opts.max}, got ${v}`);
   return v;
 }
+function httpOrigin(v, where) {
+  let u;
+  try {
+    u = new URL(v);
+  } catch {
+    throw bad2(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw bad2(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  return u.origin;
+}
 function str(v, where) {
   if (typeof v !== "string") throw bad2(`${where} must be a string`);
   return v;
@@ -2207,11 +2274,16 @@ function validateSettings(raw) {
       out.headers[name] = value;
     }
   }
+  if (v["headersOrigin"] !== void 0) {
+    if (v["headers"] === void 0) throw bad2("headersOrigin goes with headers (set headers --origin)");
+    out.headersOrigin = httpOrigin(str(v["headersOrigin"], "headersOrigin"), "headersOrigin");
+  }
   if (v["credentials"] !== void 0) {
     const c = v["credentials"];
     if (!isObject(c)) throw bad2("credentials must be an object");
     out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
     if (out.credentials.username === "") throw bad2("credentials.username must not be empty");
+    if (c["origin"] !== void 0) out.credentials.origin = httpOrigin(str(c["origin"], "credentials.origin"), "credentials.origin");
   }
   return out;
 }
@@ -2319,7 +2391,7 @@ async function applySession(s, e, names) {
 }
 async function result(s, tabIds) {
   const ss = settingsOf(s.sessionId);
-  const shown3 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  const shown3 = ss.settings.credentials ? { ...ss.settings, credentials: { ...ss.settings.credentials, password: "********" } } : ss.settings;
   return { settings: shown3, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
 }
 async function scriptsResult(s, tabIds) {
@@ -2348,6 +2420,20 @@ async function addScripts(s, scripts) {
   );
   return tabIds;
 }
+async function tabOrigin(s, what, fix) {
+  const t = pickActive(s, await groupTabs(s));
+  const url = t?.pendingUrl || t?.url || "";
+  try {
+    const u = new URL(url);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.origin;
+  } catch {
+  }
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${what} and the session's tab shows ${url || "nothing"}, which has none: give one (${fix})`,
+    "bad_input"
+  );
+}
 var locks = /* @__PURE__ */ new Map();
 function serialized(sessionId, fn) {
   const prev = locks.get(sessionId) ?? Promise.resolve();
@@ -2373,6 +2459,12 @@ function emulationHandlers({ store: store3 }) {
   return {
     "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
+      if (patch.credentials && patch.credentials.origin === void 0) {
+        patch.credentials.origin = await tabOrigin(s, "credentials have no origin", "set credentials --origin https://host");
+      }
+      if (patch.headers && patch.headersOrigin === void 0) {
+        patch.headersOrigin = await tabOrigin(s, "headers have no origin", "set headers --origin https://host");
+      }
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
       const cur = settingsOf(s.sessionId);
@@ -2388,6 +2480,7 @@ function emulationHandlers({ store: store3 }) {
       const cur = settingsOf(s.sessionId);
       const next = { ...cur.settings };
       for (const n of names) delete next[n];
+      if (names.includes("headers")) delete next.headersOrigin;
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
     }),
@@ -3229,11 +3322,11 @@ function waitMsOf(budgetMs) {
 }
 
 // src/background/pages/snapshot/refs.ts
-var byTab5 = /* @__PURE__ */ new Map();
+var byTab6 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  byTab5.delete(tabId);
+  byTab6.delete(tabId);
   contextSessions.delete(tabId);
 });
 function contextPrefix(objectId) {
@@ -3258,10 +3351,10 @@ function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
 function tabRefs(tabId, gen) {
-  let tr = byTab5.get(tabId);
+  let tr = byTab6.get(tabId);
   if (!tr) {
     tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map() };
-    byTab5.set(tabId, tr);
+    byTab6.set(tabId, tr);
   } else if (tr.generation !== gen) {
     tr.generation = gen;
     tr.entries = /* @__PURE__ */ new Map();
@@ -3269,20 +3362,20 @@ function tabRefs(tabId, gen) {
   return tr;
 }
 function nextRefNumber(tabId) {
-  return byTab5.get(tabId)?.next ?? 1;
+  return byTab6.get(tabId)?.next ?? 1;
 }
 function forgetRefs(tabId) {
-  byTab5.delete(tabId);
+  byTab6.delete(tabId);
 }
 function refPlace(tabId, ref) {
-  const tr = byTab5.get(tabId);
+  const tr = byTab6.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
   return t.session === void 0 ? { contextId: t.contextId, num: t.num } : { contextId: t.contextId, session: t.session, num: t.num };
 }
 async function resolveRef(tabId, ref) {
-  const tr = byTab5.get(tabId);
+  const tr = byTab6.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
@@ -4831,7 +4924,7 @@ var MAX_WAIT_MS2 = 2e4;
 var seq3 = 0;
 var nextSeq2 = () => ++seq3;
 var socketCounter = 0;
-var byTab6 = /* @__PURE__ */ new Map();
+var byTab7 = /* @__PURE__ */ new Map();
 function framePayload(opcode, payload) {
   if (opcode === 1) {
     const size = new TextEncoder().encode(payload).length;
@@ -4842,8 +4935,8 @@ function framePayload(opcode, payload) {
   return { size: Math.max(0, Math.floor(payload.length * 3 / 4) - pad) };
 }
 function socketsOf(tabId) {
-  let m = byTab6.get(tabId);
-  if (!m) byTab6.set(tabId, m = /* @__PURE__ */ new Map());
+  let m = byTab7.get(tabId);
+  if (!m) byTab7.set(tabId, m = /* @__PURE__ */ new Map());
   return m;
 }
 function webSocketEvent(tabId, p, method) {
@@ -4894,10 +4987,10 @@ function webSocketEvent(tabId, p, method) {
   }
 }
 onForget((tabId) => {
-  for (const s of byTab6.get(tabId)?.values() ?? []) s.frames.wakeAll();
+  for (const s of byTab7.get(tabId)?.values() ?? []) s.frames.wakeAll();
   Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
     () => void 0,
-    () => byTab6.delete(tabId)
+    () => byTab7.delete(tabId)
   );
 });
 async function webSockets(tabId, _p) {
