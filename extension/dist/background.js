@@ -413,6 +413,232 @@ function requireStringArray(p, name) {
   return v;
 }
 
+// src/background/sessions/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/sessions/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+var removedHooks = /* @__PURE__ */ new Set();
+function onSessionRemoved(fn) {
+  removedHooks.add(fn);
+}
+function ended(sessionId) {
+  for (const h of removedHooks) h(sessionId);
+}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+        ended(s.sessionId);
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (!this.sessions.delete(sessionId)) return;
+    ended(sessionId);
+    await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
+
 // src/background/sessions/tab-info.ts
 function toWireTab(t, store3) {
   return {
@@ -1467,7 +1693,24 @@ var KINDS = {
 };
 var byTab4 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
-var queue = Promise.resolve();
+var APPLIED_KEY = "browserctl.permissions";
+async function record(also = /* @__PURE__ */ new Map()) {
+  const all2 = Object.fromEntries([...applied, ...also]);
+  await chrome.storage.session.set({ [APPLIED_KEY]: all2 });
+}
+async function restore() {
+  const got = await chrome.storage.session.get(APPLIED_KEY).catch(() => ({}));
+  const rec = got[APPLIED_KEY];
+  if (rec && typeof rec === "object") {
+    for (const [key, value] of Object.entries(rec)) {
+      if (typeof value === "string") applied.set(key, value);
+    }
+    return;
+  }
+  for (const kind of new Set(Object.values(KINDS))) await setting(kind).clear({ scope: "regular" }).catch(() => void 0);
+  await record().catch(() => void 0);
+}
+var queue = typeof chrome !== "undefined" && chrome.storage?.session ? restore().catch(() => void 0) : Promise.resolve();
 function wanted(s) {
   const out = {};
   if (s.geolocation) out["geolocation"] = "grant";
@@ -1498,6 +1741,9 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
     }
     const kinds = /* @__PURE__ */ new Set();
     for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
+    const changes = kinds.size > 0 || [...desired].some(([key, value]) => applied.get(key) !== value);
+    if (!changes) return;
+    await record(desired);
     for (const kind of kinds) {
       await setting(kind).clear({ scope: "regular" });
       for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
@@ -1509,13 +1755,17 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
       await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
       applied.set(key, value);
     }
+    await record();
   };
   const next = queue.then(run2, run2);
   queue = next.catch(() => void 0);
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab4.delete(tabId)) void reconcile().catch(() => void 0);
+  if (byTab4.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
+}
+function settlePermissions() {
+  return reconcile();
 }
 async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
@@ -1527,14 +1777,14 @@ async function applyPermissions(tabId, s, url) {
 }
 
 // src/background/pages/emulation/settings.ts
-var STORAGE_KEY = "browserctl.emulation";
+var STORAGE_KEY2 = "browserctl.emulation";
 var bySession = /* @__PURE__ */ new Map();
 var unapplied = /* @__PURE__ */ new Map();
 var loaded;
 function ready() {
-  loaded ??= chrome.storage.session.get(STORAGE_KEY).then(
+  loaded ??= chrome.storage.session.get(STORAGE_KEY2).then(
     (got) => {
-      const all2 = got[STORAGE_KEY] ?? {};
+      const all2 = got[STORAGE_KEY2] ?? {};
       for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
     },
     () => void 0
@@ -1553,7 +1803,7 @@ function isEmpty(s) {
 async function store(sessionId, s) {
   if (isEmpty(s)) bySession.delete(sessionId);
   else bySession.set(sessionId, s);
-  await chrome.storage.session.set({ [STORAGE_KEY]: Object.fromEntries(bySession) }).catch(() => void 0);
+  await chrome.storage.session.set({ [STORAGE_KEY2]: Object.fromEntries(bySession) }).catch(() => void 0);
 }
 function noteUnapplied(tabId, setting2, error) {
   let m = unapplied.get(tabId);
@@ -2299,6 +2549,9 @@ onForget((tabId) => {
   forgetTab(tabId);
   forgetPermissions(tabId);
 });
+onSessionRemoved(() => {
+  void settlePermissions().catch(() => void 0);
+});
 setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
 var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
 var DEVICE_PARTS = ["viewport", "touch", "userAgent"];
@@ -2525,232 +2778,6 @@ function emulationHandlers({ store: store3 }) {
     })
   };
 }
-
-// src/background/sessions/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/sessions/session-store.ts
-var STORAGE_KEY2 = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
-}
-var removedHooks = /* @__PURE__ */ new Set();
-function onSessionRemoved(fn) {
-  removedHooks.add(fn);
-}
-function ended(sessionId) {
-  for (const h of removedHooks) h(sessionId);
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY2);
-    const p = got[STORAGE_KEY2];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-        ended(s.sessionId);
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (!this.sessions.delete(sessionId)) return;
-    ended(sessionId);
-    await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
 
 // src/background/pages/core/foreground.ts
 var VISIBLE_WAIT_MS = 2e3;
@@ -4250,7 +4277,7 @@ function dialogSince(tabId, mark2) {
   const { seq: _, ...report } = d;
   return report;
 }
-function record(tabId, d, state2) {
+function record2(tabId, d, state2) {
   const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
   if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
   lastDialog.set(tabId, entry);
@@ -4258,17 +4285,17 @@ function record(tabId, d, state2) {
 function answerDialog(tabId, d) {
   const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
-    record(tabId, d, "open");
+    record2(tabId, d, "open");
     return false;
   }
   const accept = action === "accept";
-  record(tabId, d, accept ? "accepted" : "dismissed");
+  record2(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
   const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
     if (showingDialog(tabId) !== which || which === 0) return;
-    record(tabId, d, "open");
+    record2(tabId, d, "open");
     holdDialog(tabId, d, which);
   });
   return true;
@@ -4300,7 +4327,7 @@ async function dialog(tabId, p) {
   }
   clearDialog(tabId);
   const shown3 = d ?? { type: "dialog", message: "" };
-  record(tabId, shown3, accept ? "accepted" : "dismissed");
+  record2(tabId, shown3, accept ? "accepted" : "dismissed");
   const r = { type: shown3.type, message: shown3.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
@@ -6439,7 +6466,7 @@ async function handoff(tabId, p) {
   const tab = await chrome.tabs.get(tabId);
   await chrome.tabs.update(tabId, { active: true });
   if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
-  const restore = await markGroup(tab.groupId);
+  const restore2 = await markGroup(tab.groupId);
   const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
   pending.set(tabId, h);
   try {
@@ -6453,7 +6480,7 @@ async function handoff(tabId, p) {
   } finally {
     pending.delete(tabId);
     await removeOverlay(tabId).catch(() => void 0);
-    await restore();
+    await restore2();
   }
   const now = await chrome.tabs.get(tabId).catch(() => void 0);
   if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });

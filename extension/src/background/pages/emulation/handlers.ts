@@ -14,14 +14,14 @@ import {
   type InitScript,
   type InitScriptListResult,
 } from "../../protocol.gen";
-import type { SessionRecord, SessionStore } from "../../sessions/session-store";
+import { onSessionRemoved, type SessionRecord, type SessionStore } from "../../sessions/session-store";
 import { groupTabs, pickActive } from "../../sessions/tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
 import { cdpMessage, ensureAttached, isAttached, onForget, send, type AttachSend } from "../core/debugger";
 import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
-import { applyPermissions, forgetPermissions, wanted } from "./permissions";
+import { applyPermissions, forgetPermissions, settlePermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
 import { validateNames, validateSettings } from "./validate";
@@ -38,6 +38,11 @@ const sessionOfTab = new Map<number, string>();
 onForget((tabId) => {
   settings.forgetTab(tabId);
   forgetPermissions(tabId);
+});
+
+// A session's end gives back the permissions only it wanted.
+onSessionRemoved(() => {
+  void settlePermissions().catch(() => undefined);
 });
 
 setScriptsOfTab((tabId) => settings.peek(sessionOfTab.get(tabId) ?? "")?.scripts ?? []);
