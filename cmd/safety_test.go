@@ -66,6 +66,9 @@ func TestSetCredentialsPassword(t *testing.T) {
 	checkUsage(t, withStdin(""), "set credentials admin")
 	checkUsage(t, withStdin("pw\n"), "set credentials admin --origin ftp://x", "set credentials admin --origin not-a-url")
 	checkUsage(t, withEnv, "set credentials admin s3cret", "set credentials admin s3cret --origin https://a.example")
+	// the REPL's and batch's stdin holds their lines: never read for a password
+	checkUsage(t, func(e *testEnv) { e.f.InREPL = true; e.f.IO.In = strings.NewReader("next line\n") }, "set credentials admin")
+	checkSent(t, []sentCase{{"set credentials admin", rpc.EmulationSet, want("from-env", "")}}, func(e *testEnv) { withEnv(e); e.f.InREPL = true })
 
 	e := newTestEnv(t)
 	e.f.IO.In = strings.NewReader("pw\n")

@@ -31,7 +31,7 @@ func init() {
 		case f.Getenv("BROWSERCTL_PASSWORD") != "":
 			c.Password = f.Getenv("BROWSERCTL_PASSWORD")
 		case f.InREPL:
-			return cmdutil.UsageErrorf("in the REPL the password comes from $BROWSERCTL_PASSWORD (stdin is the REPL's)")
+			return cmdutil.UsageErrorf("in the REPL or a batch the password comes from $BROWSERCTL_PASSWORD (stdin holds the command lines)")
 		case f.IO.IsStdinTTY():
 			return cmdutil.UsageErrorf("pipe the password on stdin or set $BROWSERCTL_PASSWORD")
 		default:
