@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"strings"
 	"testing"
 
+	"browserctl/cmd/cmdutil"
 	"browserctl/rpc"
 )
 
@@ -35,4 +37,55 @@ func TestOpenRefusesScriptAndFileURLs(t *testing.T) {
 		{"open --allow-file file:///tmp/page.html", rpc.PageNavigate, `{"timeoutMs":30000,"url":"file:///tmp/page.html","allowFile":true}`},
 		{"open example.com/javascript:", rpc.PageNavigate, `{"timeoutMs":30000,"url":"example.com/javascript:"}`},
 	}, nil)
+}
+
+// set credentials reads the password from $BROWSERCTL_PASSWORD or stdin;
+// a PASSWORD argument (ps shows it to every user) is refused, exit 2.
+func TestSetCredentialsPassword(t *testing.T) {
+	want := func(pw, origin string) string {
+		o := ""
+		if origin != "" {
+			o = `,"origin":"` + origin + `"`
+		}
+		return `{"settings":{"credentials":{"username":"admin","password":"` + pw + `"` + o + `}}}`
+	}
+	withStdin := func(s string) func(*testEnv) {
+		return func(e *testEnv) { e.f.IO.In = strings.NewReader(s) }
+	}
+	withEnv := func(e *testEnv) {
+		e.f.Getenv = func(k string) string {
+			if k == "BROWSERCTL_PASSWORD" {
+				return "from-env"
+			}
+			return ""
+		}
+		e.f.IO.In = strings.NewReader("from-stdin\n")
+	}
+	checkSent(t, []sentCase{{"set credentials admin", rpc.EmulationSet, want("from-stdin", "")}}, withStdin("from-stdin\r\nnext line\n"))
+	checkSent(t, []sentCase{{"set credentials admin --origin HTTPS://Intranet.Example:8443/login", rpc.EmulationSet, want("from-env", "https://intranet.example:8443")}}, withEnv)
+	checkUsage(t, withStdin(""), "set credentials admin")
+	checkUsage(t, withStdin("pw\n"), "set credentials admin --origin ftp://x", "set credentials admin --origin not-a-url")
+	checkUsage(t, withEnv, "set credentials admin s3cret", "set credentials admin s3cret --origin https://a.example")
+	// the REPL's and batch's stdin holds their lines: never read for a password
+	checkUsage(t, func(e *testEnv) { e.f.InREPL = true; e.f.IO.In = strings.NewReader("next line\n") }, "set credentials admin")
+	checkSent(t, []sentCase{{"set credentials admin", rpc.EmulationSet, want("from-env", "")}}, func(e *testEnv) { withEnv(e); e.f.InREPL = true })
+
+	e := newTestEnv(t)
+	e.f.IO.In = strings.NewReader("pw\n")
+	if code := e.run("set credentials admin s3cret"); code != cmdutil.ExitUsage {
+		t.Errorf("the argument form: exit %d, want 2", code)
+	}
+	if msg := e.err.String(); !strings.Contains(msg, "stdin") || !strings.Contains(msg, "$BROWSERCTL_PASSWORD") || strings.Contains(msg, "s3cret") {
+		t.Errorf("the argument form's error should say where the password goes and not echo it: %q", msg)
+	}
+}
+
+// set headers --origin reads an http(s) origin like set credentials'.
+func TestSetHeadersOrigin(t *testing.T) {
+	checkSent(t, []sentCase{
+		{`set headers {"X-A":"1"} --origin https://API.example/v1`, rpc.EmulationSet, `{"settings":{"headers":{"X-A":"1"},"headersOrigin":"https://api.example"}}`},
+		{`set headers {"X-A":"1"}`, rpc.EmulationSet, `{"settings":{"headers":{"X-A":"1"}}}`},
+		{`set headers --reset`, rpc.EmulationReset, `{"names":["headers","headersOrigin"]}`},
+	}, nil)
+	checkUsage(t, nil, `set headers {"X-A":"1"} --origin file:///etc`, `set headers {"X-A":"1"} --origin https://user@a.example`)
 }

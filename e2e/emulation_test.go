@@ -295,7 +295,9 @@ func TestEmulation(t *testing.T) {
 		t.Errorf("after the reload the page says %+v", v)
 	}
 
-	mustRun(t, in(a, "set", "credentials", "admin", "s3cret")...)
+	if _, errOut, code := runWith(t, []string{"BROWSERCTL_PASSWORD=s3cret"}, "", in(a, "set", "credentials", "admin")...); code != 0 {
+		t.Fatalf("set credentials admin: exit %d, %s", code, errOut)
+	}
 	authTag := tagA + "-auth"
 	mustRun(t, in(a, "open", es.URL+"/emu/auth?t="+authTag)...)
 	var title string

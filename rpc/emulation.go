@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -138,14 +139,37 @@ var emulationMethods = []Method{
 			Command{
 				Path: "set headers",
 				Args: []Arg{{Name: "JSON", Member: "settings.headers", Parse: headersJSON}}, Needs: "a JSON object of header names to values",
-				Short: "Send extra HTTP headers with every request of the session's tabs", Example: `  browserctl set headers '{"X-Test": "1", "Authorization": "Bearer abc"}'`,
-				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "headers"}},
+				Flags: []Flag{{Name: "origin", Member: "settings.headersOrigin", Parse: parseOrigin,
+					Help: "send them only to this origin (default: the origin of the session's tab now)"}},
+				Short: "Send extra HTTP headers with the requests of the session's tabs to one origin",
+				Long: `Send extra HTTP headers with every request the session's tabs make to one
+origin: --origin, or by default the origin of the session's tab as it is
+now. Requests to any other origin (a third-party frame, a subresource
+elsewhere) go without them. A later set headers replaces the headers and
+their origin.`,
+				Example: "  browserctl set headers '{\"X-Test\": \"1\"}'\n  browserctl set headers '{\"Authorization\": \"Bearer abc\"}' --origin https://api.example",
+				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "headers,headersOrigin"}},
 				Printer: "emulation", InvalidIsUsage: true, Replay: Replayed,
 			},
 			Command{
-				Path:  "set credentials",
-				Args:  []Arg{{Name: "USER", Member: "settings.credentials.username", Parse: parseUser}, {Name: "PASSWORD", Member: "settings.credentials.password"}},
-				Short: "Answer HTTP authentication (basic, digest) with USER and PASSWORD, no prompt", Example: "  browserctl set credentials admin s3cret",
+				Path: "set credentials",
+				Args: []Arg{{Name: "USER", Member: "settings.credentials.username", Parse: parseUser}, {Name: "PASSWORD", Optional: true}},
+				// PASSWORD is taken only to be refused with why (set_credentials.go).
+				Use: "USER",
+				Flags: []Flag{{Name: "origin", Member: "settings.credentials.origin", Parse: parseOrigin,
+					Help: "answer only this origin's challenges (default: the origin of the session's tab now)"}},
+				Short: "Answer HTTP authentication (basic, digest) from one origin with USER and a password, no prompt",
+				Long: `Answer the HTTP authentication challenges (basic, digest) of one origin
+with USER and the password, without a prompt: --origin, or by default the
+origin of the session's tab as it is now. Challenges from any other origin
+(a third-party frame, a subresource elsewhere, a proxy) are cancelled.
+
+The password is read from $BROWSERCTL_PASSWORD, else from stdin (its first
+line). A PASSWORD argument is refused (exit 2): every user of the machine
+sees a command's arguments in ps, and the shell keeps them in its history.
+In the REPL, whose stdin is the REPL's, set $BROWSERCTL_PASSWORD.`,
+				Example: "  printf '%s\\n' \"$PASS\" | browserctl set credentials admin --origin https://intranet.example\n  BROWSERCTL_PASSWORD=s3cret browserctl set credentials admin",
+				Prepare: "set credentials",
 				Replay:  Skips + HoldsSecret,
 				Instead: &Instead{Flag: resetFlag, Method: EmulationReset, Set: map[string]string{"names": "credentials"}},
 				Printer: "emulation", InvalidIsUsage: true,
@@ -219,7 +243,7 @@ var SettingNames = map[string][]string{
 	"viewport": {"viewport", "device"}, "device": {"device", "viewport", "touch", "userAgent"}, "touch": {"touch"},
 	"media": {"media"}, "offline": {"offline"}, "throttle": {"throttle"}, "geo": {"geolocation"},
 	"permissions": {"permissions"}, "timezone": {"timezone"}, "locale": {"locale"},
-	"useragent": {"userAgent", "device"}, "headers": {"headers"}, "credentials": {"credentials"},
+	"useragent": {"userAgent", "device"}, "headers": {"headers", "headersOrigin"}, "credentials": {"credentials"},
 }
 
 // settingWordList is SettingNames' words, sorted, as `set reset`
@@ -241,6 +265,16 @@ func parseLongitude(s string) (string, error) { return number(s, "LONGITUDE", -1
 func parseZone(s string) (string, error)      { return notBlank(s, "the ZONE must not be empty") }
 func parseLocale(s string) (string, error)    { return notBlank(s, "the TAG must not be empty") }
 func parseUser(s string) (string, error)      { return nonEmpty(s, "the USER must not be empty") }
+
+// parseOrigin reads an http(s) origin (a URL's path is dropped): the
+// origin credentials and headers are scoped to.
+func parseOrigin(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return "", fmt.Errorf("--origin wants an http(s) origin such as https://example.com, got %q", s)
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Host), nil
+}
 
 func cssSize(s, label string) (string, error) {
 	v, err := strconv.Atoi(s)
@@ -327,8 +361,11 @@ type Emulation struct {
 	Permissions map[string]string `json:"permissions,omitempty" doc:"permission name -> grant or deny"`
 	Timezone    string            `json:"timezone,omitempty" doc:"IANA zone, e.g. Europe/Berlin"`
 	Locale      string            `json:"locale,omitempty" doc:"BCP 47 tag, e.g. fr-FR"`
-	Headers     map[string]string `json:"headers,omitempty" doc:"extra headers on every request"`
-	Credentials *Credentials      `json:"credentials,omitempty" doc:"HTTP authentication answered without a prompt"`
+	Headers     map[string]string `json:"headers,omitempty" doc:"extra headers on every request to headersOrigin"`
+	// HeadersOrigin is where Headers go; none in emulation.set: the origin
+	// of the session's tab then.
+	HeadersOrigin string       `json:"headersOrigin,omitempty" doc:"the http(s) origin headers are sent to (others get none); none: the origin of the session's tab when set"`
+	Credentials   *Credentials `json:"credentials,omitempty" doc:"HTTP authentication answered without a prompt"`
 }
 
 // Viewport is the page's size in CSS pixels.
@@ -364,6 +401,7 @@ type Geolocation struct {
 type Credentials struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
+	Origin   string `json:"origin,omitempty" doc:"answer only this origin's challenges (others are cancelled, proxies' too); none: the origin of the session's tab when set"`
 }
 
 // EmulationSetParams are the params of emulation.set.
@@ -455,7 +493,7 @@ type InitScriptListResult struct {
 
 // EmulationNames are the members of Emulation, as emulation.reset names them.
 var EmulationNames = Enum{"EmulationName", []string{"viewport", "device", "touch", "userAgent", "media", "offline", "throttle",
-	"geolocation", "permissions", "timezone", "locale", "headers", "credentials"}}
+	"geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"}}
 
 // The enums of Emulation's members.
 var (
@@ -542,10 +580,18 @@ func (e Emulation) Lines() [][2]string {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		add("headers", strings.Join(names, ", "))
+		what := strings.Join(names, ", ")
+		if e.HeadersOrigin != "" {
+			what += " for " + e.HeadersOrigin
+		}
+		add("headers", what)
 	}
 	if e.Credentials != nil {
-		add("credentials", e.Credentials.Username+" (password set)")
+		what := e.Credentials.Username + " (password set)"
+		if e.Credentials.Origin != "" {
+			what += " for " + e.Credentials.Origin
+		}
+		add("credentials", what)
 	}
 	return out
 }

@@ -132,7 +132,7 @@ var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
 var IMAGE_FORMATS = ["png", "jpeg", "webp"];
-var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"];
+var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"];
 var COLOR_SCHEMES = ["dark", "light", "no-preference"];
 var REDUCED_MOTIONS = ["reduce", "no-preference"];
 var PERMISSION_NAMES = ["geolocation", "notifications", "camera", "microphone", "clipboard"];
@@ -412,6 +412,232 @@ function requireStringArray(p, name) {
   }
   return v;
 }
+
+// src/background/sessions/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/sessions/session-store.ts
+var STORAGE_KEY = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+var removedHooks = /* @__PURE__ */ new Set();
+function onSessionRemoved(fn) {
+  removedHooks.add(fn);
+}
+function ended(sessionId) {
+  for (const h of removedHooks) h(sessionId);
+}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY);
+    const p = got[STORAGE_KEY];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+        ended(s.sessionId);
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  async remove(sessionId) {
+    if (!this.sessions.delete(sessionId)) return;
+    ended(sessionId);
+    await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
 
 // src/background/sessions/tab-info.ts
 function toWireTab(t, store3) {
@@ -1108,6 +1334,27 @@ var wantsAuth = () => false;
 function setAuthWanted(fn) {
   wantsAuth = fn;
 }
+var headerRule = () => void 0;
+function setHeaderRule(fn) {
+  headerRule = fn;
+}
+function onOrigin(rule, url) {
+  try {
+    return new URL(url).origin === rule.origin;
+  } catch {
+    return false;
+  }
+}
+function withHeaders(rule, request) {
+  const ours = new Set(Object.keys(rule.headers).map((n) => n.toLowerCase()));
+  const out = [];
+  const had = request && typeof request === "object" ? request : {};
+  for (const [name, value] of Object.entries(had)) {
+    if (!ours.has(name.toLowerCase())) out.push({ name, value: String(value) });
+  }
+  for (const [name, value] of Object.entries(rule.headers)) out.push({ name, value });
+  return out;
+}
 var router = { ready: async () => void 0, patterns: () => [], paused: () => false };
 function setFetchRouter(r) {
   router = r;
@@ -1149,7 +1396,13 @@ async function applyBlockingToTabs(sessionId, tabIds) {
 async function applyBlocking(tabId, send3) {
   await router.ready();
   await fence.ready();
-  const patterns = [.../* @__PURE__ */ new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
+  const hdr = headerRule(tabId);
+  const patterns = [
+    .../* @__PURE__ */ new Set([
+      ...[...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)].map(fetchPattern),
+      ...hdr ? [`${hdr.origin}/*`] : []
+    ])
+  ];
   if (fence.fenced(tabId)) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: wantsAuth(tabId) });
     return;
@@ -1163,7 +1416,7 @@ async function applyBlocking(tabId, send3) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send3("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+  await send3("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -1348,7 +1601,10 @@ function requestPaused(tabId, p) {
   if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
-    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    const hdr = headerRule(tabId);
+    const request = p["request"];
+    const headers2 = hdr && onOrigin(hdr, url) ? { headers: withHeaders(hdr, request?.headers) } : {};
+    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"], ...headers2 });
   }
 }
 function blockSend(tabId, method, params) {
@@ -1387,9 +1643,19 @@ setAuthWanted((tabId) => byTab2.has(tabId));
 onForget((tabId) => {
   byTab2.delete(tabId);
 });
+function challengeFits(creds, challenge) {
+  const c = challenge ?? {};
+  if (c.source === "Proxy" || typeof c.origin !== "string" || !creds.origin) return false;
+  try {
+    return new URL(c.origin).origin === creds.origin;
+  } catch {
+    return false;
+  }
+}
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const creds = byTab2.get(tabId);
+  const held = byTab2.get(tabId);
+  const creds = held && challengeFits(held, p["authChallenge"]) ? held : void 0;
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
   if (creds) answered.add(key);
@@ -1403,6 +1669,20 @@ async function setCredentialsWanted(tabId, creds, send3) {
   if (had || creds) await applyBlocking(tabId, send3);
 }
 
+// src/background/pages/emulation/headers.ts
+var byTab3 = /* @__PURE__ */ new Map();
+setHeaderRule((tabId) => byTab3.get(tabId));
+onForget((tabId) => {
+  byTab3.delete(tabId);
+});
+async function setHeadersWanted(tabId, headers2, origin, send3) {
+  await send3("Network.setExtraHTTPHeaders", { headers: {} });
+  const had = byTab3.has(tabId);
+  if (headers2 && origin && Object.keys(headers2).length > 0) byTab3.set(tabId, { origin, headers: headers2 });
+  else byTab3.delete(tabId);
+  if (had || byTab3.has(tabId)) await applyBlocking(tabId, send3);
+}
+
 // src/background/pages/emulation/permissions.ts
 var KINDS = {
   geolocation: "location",
@@ -1411,9 +1691,26 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab3 = /* @__PURE__ */ new Map();
+var byTab4 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
-var queue = Promise.resolve();
+var APPLIED_KEY = "browserctl.permissions";
+async function record(also = /* @__PURE__ */ new Map()) {
+  const all2 = Object.fromEntries([...applied, ...also]);
+  await chrome.storage.session.set({ [APPLIED_KEY]: all2 });
+}
+async function restore() {
+  const got = await chrome.storage.session.get(APPLIED_KEY).catch(() => ({}));
+  const rec = got[APPLIED_KEY];
+  if (rec && typeof rec === "object") {
+    for (const [key, value] of Object.entries(rec)) {
+      if (typeof value === "string") applied.set(key, value);
+    }
+    return;
+  }
+  for (const kind of new Set(Object.values(KINDS))) await setting(kind).clear({ scope: "regular" }).catch(() => void 0);
+  await record().catch(() => void 0);
+}
+var queue = typeof chrome !== "undefined" && chrome.storage?.session ? restore().catch(() => void 0) : Promise.resolve();
 function wanted(s) {
   const out = {};
   if (s.geolocation) out["geolocation"] = "grant";
@@ -1435,7 +1732,7 @@ function setting(kind) {
 function reconcile() {
   const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab3.values()) {
+    for (const { origin, want } of byTab4.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -1444,6 +1741,9 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
     }
     const kinds = /* @__PURE__ */ new Set();
     for (const key of applied.keys()) if (!desired.has(key)) kinds.add(key.split("\n")[0]);
+    const changes = kinds.size > 0 || [...desired].some(([key, value]) => applied.get(key) !== value);
+    if (!changes) return;
+    await record(desired);
     for (const kind of kinds) {
       await setting(kind).clear({ scope: "regular" });
       for (const key of [...applied.keys()]) if (key.startsWith(`${kind}
@@ -1455,32 +1755,36 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
       await setting(kind).set({ primaryPattern, setting: value, scope: "regular" });
       applied.set(key, value);
     }
+    await record();
   };
   const next = queue.then(run2, run2);
   queue = next.catch(() => void 0);
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab3.delete(tabId)) void reconcile().catch(() => void 0);
+  if (byTab4.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
+}
+function settlePermissions() {
+  return reconcile();
 }
 async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab3.set(tabId, { origin, want });
-  else byTab3.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab4.set(tabId, { origin, want });
+  else byTab4.delete(tabId);
   await reconcile();
 }
 
 // src/background/pages/emulation/settings.ts
-var STORAGE_KEY = "browserctl.emulation";
+var STORAGE_KEY2 = "browserctl.emulation";
 var bySession = /* @__PURE__ */ new Map();
 var unapplied = /* @__PURE__ */ new Map();
 var loaded;
 function ready() {
-  loaded ??= chrome.storage.session.get(STORAGE_KEY).then(
+  loaded ??= chrome.storage.session.get(STORAGE_KEY2).then(
     (got) => {
-      const all2 = got[STORAGE_KEY] ?? {};
+      const all2 = got[STORAGE_KEY2] ?? {};
       for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
     },
     () => void 0
@@ -1499,7 +1803,7 @@ function isEmpty(s) {
 async function store(sessionId, s) {
   if (isEmpty(s)) bySession.delete(sessionId);
   else bySession.set(sessionId, s);
-  await chrome.storage.session.set({ [STORAGE_KEY]: Object.fromEntries(bySession) }).catch(() => void 0);
+  await chrome.storage.session.set({ [STORAGE_KEY2]: Object.fromEntries(bySession) }).catch(() => void 0);
 }
 function noteUnapplied(tabId, setting2, error) {
   let m = unapplied.get(tabId);
@@ -1591,8 +1895,9 @@ var UNITS = [
     apply: (s, send3) => send3("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" })
   },
   {
-    names: ["headers"],
-    apply: (s, send3) => send3("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} })
+    // Only to their origin: through Fetch, not Network.setExtraHTTPHeaders.
+    names: ["headers", "headersOrigin"],
+    apply: (s, send3, tabId) => setHeadersWanted(tabId, s.headers, s.headersOrigin, send3)
   },
   {
     names: ["credentials"],
@@ -1618,14 +1923,14 @@ function setNames(s) {
 }
 
 // src/background/pages/core/frames.ts
-var byTab4 = /* @__PURE__ */ new Map();
+var byTab5 = /* @__PURE__ */ new Map();
 var attached = new Wakeup();
 onForget((tabId) => {
-  byTab4.delete(tabId);
+  byTab5.delete(tabId);
 });
 var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 function frameSessionAttached(tabId, params, _method, sessionId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return;
   const info = params["targetInfo"];
   const child = String(params["sessionId"] ?? "");
@@ -1639,25 +1944,25 @@ function frameSessionAttached(tabId, params, _method, sessionId) {
   attached.wake();
 }
 function frameSessionDetached(tabId, params) {
-  byTab4.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+  byTab5.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
 }
 async function followFrames(tabId) {
   await startFollowing(tabId);
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (tf) await settled(tf);
 }
 function startFollowing(tabId) {
-  let tf = byTab4.get(tabId);
+  let tf = byTab5.get(tabId);
   if (!tf) {
     const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
     fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
       () => void 0,
       (e) => {
-        if (byTab4.get(tabId) === fresh) byTab4.delete(tabId);
+        if (byTab5.get(tabId) === fresh) byTab5.delete(tabId);
         throw e;
       }
     );
-    byTab4.set(tabId, fresh);
+    byTab5.set(tabId, fresh);
     tf = fresh;
   }
   return tf.started;
@@ -1670,7 +1975,7 @@ async function settled(tf) {
   }
 }
 function sessionOfFrame(tabId, frameId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return void 0;
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return void 0;
@@ -1681,14 +1986,14 @@ async function sessionOfFrameSoon(tabId, frameId, ms) {
   return session;
 }
 function childSessions(tabId) {
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   if (!tf) return [];
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
   let y = 0;
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
     const cs = tf?.children.get(s);
     if (!cs) break;
@@ -2090,6 +2395,18 @@ function num(o, key, where, opts = {}) {
   if (opts.max !== void 0 && v > opts.max) throw bad2(`${where}.${key} must be at most ${opts.max}, got ${v}`);
   return v;
 }
+function httpOrigin(v, where) {
+  let u;
+  try {
+    u = new URL(v);
+  } catch {
+    throw bad2(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw bad2(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  return u.origin;
+}
 function str(v, where) {
   if (typeof v !== "string") throw bad2(`${where} must be a string`);
   return v;
@@ -2207,11 +2524,16 @@ function validateSettings(raw) {
       out.headers[name] = value;
     }
   }
+  if (v["headersOrigin"] !== void 0) {
+    if (v["headers"] === void 0) throw bad2("headersOrigin goes with headers (set headers --origin)");
+    out.headersOrigin = httpOrigin(str(v["headersOrigin"], "headersOrigin"), "headersOrigin");
+  }
   if (v["credentials"] !== void 0) {
     const c = v["credentials"];
     if (!isObject(c)) throw bad2("credentials must be an object");
     out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
     if (out.credentials.username === "") throw bad2("credentials.username must not be empty");
+    if (c["origin"] !== void 0) out.credentials.origin = httpOrigin(str(c["origin"], "credentials.origin"), "credentials.origin");
   }
   return out;
 }
@@ -2226,6 +2548,9 @@ var sessionOfTab2 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
   forgetTab(tabId);
   forgetPermissions(tabId);
+});
+onSessionRemoved(() => {
+  void settlePermissions().catch(() => void 0);
 });
 setScriptsOfTab((tabId) => peek(sessionOfTab2.get(tabId) ?? "")?.scripts ?? []);
 var tabSend = (tabId) => (method, params = {}) => send(tabId, method, params);
@@ -2319,7 +2644,7 @@ async function applySession(s, e, names) {
 }
 async function result(s, tabIds) {
   const ss = settingsOf(s.sessionId);
-  const shown3 = ss.settings.credentials ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } } : ss.settings;
+  const shown3 = ss.settings.credentials ? { ...ss.settings, credentials: { ...ss.settings.credentials, password: "********" } } : ss.settings;
   return { settings: shown3, unapplied: unappliedOf(tabIds ?? await tabIdsOf(s)), scripts: ss.scripts };
 }
 async function scriptsResult(s, tabIds) {
@@ -2348,6 +2673,20 @@ async function addScripts(s, scripts) {
   );
   return tabIds;
 }
+async function tabOrigin(s, what, fix) {
+  const t = pickActive(s, await groupTabs(s));
+  const url = t?.pendingUrl || t?.url || "";
+  try {
+    const u = new URL(url);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.origin;
+  } catch {
+  }
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${what} and the session's tab shows ${url || "nothing"}, which has none: give one (${fix})`,
+    "bad_input"
+  );
+}
 var locks = /* @__PURE__ */ new Map();
 function serialized(sessionId, fn) {
   const prev = locks.get(sessionId) ?? Promise.resolve();
@@ -2373,6 +2712,12 @@ function emulationHandlers({ store: store3 }) {
   return {
     "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
+      if (patch.credentials && patch.credentials.origin === void 0) {
+        patch.credentials.origin = await tabOrigin(s, "credentials have no origin", "set credentials --origin https://host");
+      }
+      if (patch.headers && patch.headersOrigin === void 0) {
+        patch.headersOrigin = await tabOrigin(s, "headers have no origin", "set headers --origin https://host");
+      }
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
       const cur = settingsOf(s.sessionId);
@@ -2388,6 +2733,7 @@ function emulationHandlers({ store: store3 }) {
       const cur = settingsOf(s.sessionId);
       const next = { ...cur.settings };
       for (const n of names) delete next[n];
+      if (names.includes("headers")) delete next.headersOrigin;
       await store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
     }),
@@ -2432,232 +2778,6 @@ function emulationHandlers({ store: store3 }) {
     })
   };
 }
-
-// src/background/sessions/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
-  }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/sessions/session-store.ts
-var STORAGE_KEY2 = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
-}
-var removedHooks = /* @__PURE__ */ new Set();
-function onSessionRemoved(fn) {
-  removedHooks.add(fn);
-}
-function ended(sessionId) {
-  for (const h of removedHooks) h(sessionId);
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY2);
-    const p = got[STORAGE_KEY2];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-        ended(s.sessionId);
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY2]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (!this.sessions.delete(sessionId)) return;
-    ended(sessionId);
-    await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
 
 // src/background/pages/core/foreground.ts
 var VISIBLE_WAIT_MS = 2e3;
@@ -3229,11 +3349,11 @@ function waitMsOf(budgetMs) {
 }
 
 // src/background/pages/snapshot/refs.ts
-var byTab5 = /* @__PURE__ */ new Map();
+var byTab6 = /* @__PURE__ */ new Map();
 var ACTION_GROUP = "browserctl-action";
 var contextSessions = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  byTab5.delete(tabId);
+  byTab6.delete(tabId);
   contextSessions.delete(tabId);
 });
 function contextPrefix(objectId) {
@@ -3258,10 +3378,10 @@ function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
 function tabRefs(tabId, gen) {
-  let tr = byTab5.get(tabId);
+  let tr = byTab6.get(tabId);
   if (!tr) {
     tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map() };
-    byTab5.set(tabId, tr);
+    byTab6.set(tabId, tr);
   } else if (tr.generation !== gen) {
     tr.generation = gen;
     tr.entries = /* @__PURE__ */ new Map();
@@ -3269,20 +3389,20 @@ function tabRefs(tabId, gen) {
   return tr;
 }
 function nextRefNumber(tabId) {
-  return byTab5.get(tabId)?.next ?? 1;
+  return byTab6.get(tabId)?.next ?? 1;
 }
 function forgetRefs(tabId) {
-  byTab5.delete(tabId);
+  byTab6.delete(tabId);
 }
 function refPlace(tabId, ref) {
-  const tr = byTab5.get(tabId);
+  const tr = byTab6.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
   return t.session === void 0 ? { contextId: t.contextId, num: t.num } : { contextId: t.contextId, session: t.session, num: t.num };
 }
 async function resolveRef(tabId, ref) {
-  const tr = byTab5.get(tabId);
+  const tr = byTab6.get(tabId);
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
@@ -4157,7 +4277,7 @@ function dialogSince(tabId, mark2) {
   const { seq: _, ...report } = d;
   return report;
 }
-function record(tabId, d, state2) {
+function record2(tabId, d, state2) {
   const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
   if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
   lastDialog.set(tabId, entry);
@@ -4165,17 +4285,17 @@ function record(tabId, d, state2) {
 function answerDialog(tabId, d) {
   const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
-    record(tabId, d, "open");
+    record2(tabId, d, "open");
     return false;
   }
   const accept = action === "accept";
-  record(tabId, d, accept ? "accepted" : "dismissed");
+  record2(tabId, d, accept ? "accepted" : "dismissed");
   const params = { accept };
   if (accept && d.type === "prompt") params["promptText"] = d.defaultPrompt ?? "";
   const which = showingDialog(tabId);
   sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params).catch(() => {
     if (showingDialog(tabId) !== which || which === 0) return;
-    record(tabId, d, "open");
+    record2(tabId, d, "open");
     holdDialog(tabId, d, which);
   });
   return true;
@@ -4207,7 +4327,7 @@ async function dialog(tabId, p) {
   }
   clearDialog(tabId);
   const shown3 = d ?? { type: "dialog", message: "" };
-  record(tabId, shown3, accept ? "accepted" : "dismissed");
+  record2(tabId, shown3, accept ? "accepted" : "dismissed");
   const r = { type: shown3.type, message: shown3.message, accepted: accept };
   if (accept && params["promptText"] !== void 0) r.text = String(params["promptText"]);
   return r;
@@ -4831,7 +4951,7 @@ var MAX_WAIT_MS2 = 2e4;
 var seq3 = 0;
 var nextSeq2 = () => ++seq3;
 var socketCounter = 0;
-var byTab6 = /* @__PURE__ */ new Map();
+var byTab7 = /* @__PURE__ */ new Map();
 function framePayload(opcode, payload) {
   if (opcode === 1) {
     const size = new TextEncoder().encode(payload).length;
@@ -4842,8 +4962,8 @@ function framePayload(opcode, payload) {
   return { size: Math.max(0, Math.floor(payload.length * 3 / 4) - pad) };
 }
 function socketsOf(tabId) {
-  let m = byTab6.get(tabId);
-  if (!m) byTab6.set(tabId, m = /* @__PURE__ */ new Map());
+  let m = byTab7.get(tabId);
+  if (!m) byTab7.set(tabId, m = /* @__PURE__ */ new Map());
   return m;
 }
 function webSocketEvent(tabId, p, method) {
@@ -4894,10 +5014,10 @@ function webSocketEvent(tabId, p, method) {
   }
 }
 onForget((tabId) => {
-  for (const s of byTab6.get(tabId)?.values() ?? []) s.frames.wakeAll();
+  for (const s of byTab7.get(tabId)?.values() ?? []) s.frames.wakeAll();
   Promise.resolve().then(() => chrome.tabs.get(tabId)).then(
     () => void 0,
-    () => byTab6.delete(tabId)
+    () => byTab7.delete(tabId)
   );
 });
 async function webSockets(tabId, _p) {
@@ -6350,7 +6470,7 @@ async function handoff(tabId, p) {
   const tab = await chrome.tabs.get(tabId);
   await chrome.tabs.update(tabId, { active: true });
   if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
-  const restore = await markGroup(tab.groupId);
+  const restore2 = await markGroup(tab.groupId);
   const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
   pending.set(tabId, h);
   try {
@@ -6364,7 +6484,7 @@ async function handoff(tabId, p) {
   } finally {
     pending.delete(tabId);
     await removeOverlay(tabId).catch(() => void 0);
-    await restore();
+    await restore2();
   }
   const now = await chrome.tabs.get(tabId).catch(() => void 0);
   if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });

@@ -81,7 +81,7 @@ export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "credentials"] as const;
+export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"] as const;
 export type EmulationName = (typeof EMULATION_NAMES)[number];
 
 export const COLOR_SCHEMES = ["dark", "light", "no-preference"] as const;
@@ -257,6 +257,8 @@ export interface Geolocation {
 export interface Credentials {
   username: string;
   password: string;
+  /** answer only this origin's challenges (others are cancelled, proxies' too); none: the origin of the session's tab when set */
+  origin?: string;
 }
 
 export interface Emulation {
@@ -275,8 +277,10 @@ export interface Emulation {
   timezone?: string;
   /** BCP 47 tag, e.g. fr-FR */
   locale?: string;
-  /** extra headers on every request */
+  /** extra headers on every request to headersOrigin */
   headers?: Record<string, string>;
+  /** the http(s) origin headers are sent to (others get none); none: the origin of the session's tab when set */
+  headersOrigin?: string;
   /** HTTP authentication answered without a prompt */
   credentials?: Credentials;
 }

@@ -8,6 +8,7 @@ import type { Emulation, EmulationName } from "../../protocol.gen";
 import type { AttachSend } from "../core/debugger";
 import { cdpMessage } from "../core/debugger";
 import { setCredentialsWanted } from "./auth";
+import { setHeadersWanted } from "./headers";
 import { applyPermissions } from "./permissions";
 import { noteUnapplied } from "./settings";
 
@@ -100,8 +101,9 @@ const UNITS: Unit[] = [
     apply: (s, send) => send("Emulation.setTimezoneOverride", { timezoneId: s.timezone ?? "" }),
   },
   {
-    names: ["headers"],
-    apply: (s, send) => send("Network.setExtraHTTPHeaders", { headers: s.headers ?? {} }),
+    // Only to their origin: through Fetch, not Network.setExtraHTTPHeaders.
+    names: ["headers", "headersOrigin"],
+    apply: (s, send, tabId) => setHeadersWanted(tabId, s.headers, s.headersOrigin, send),
   },
   {
     names: ["credentials"],

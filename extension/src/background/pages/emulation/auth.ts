@@ -19,10 +19,30 @@ onForget((tabId) => {
   byTab.delete(tabId);
 });
 
-/** Fetch.authRequired: the tab's credentials, once per request. */
+/**
+ * Whether a challenge is the credentials' to answer: a server's (never a
+ * proxy's) from exactly their origin. Credentials without an origin (set
+ * by a hub that sent none, before there was one) answer nobody.
+ */
+export function challengeFits(creds: Credentials, challenge: unknown): boolean {
+  const c = (challenge ?? {}) as { source?: unknown; origin?: unknown };
+  if (c.source === "Proxy" || typeof c.origin !== "string" || !creds.origin) return false;
+  try {
+    return new URL(c.origin).origin === creds.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetch.authRequired: the tab's credentials, once per request, for a
+ * challenge from their origin; every other challenge (a third-party
+ * frame's, a subresource's elsewhere, a proxy's) is cancelled.
+ */
 export function authRequired(tabId: number, p: Record<string, unknown>): void {
   const requestId = String(p["requestId"] ?? "");
-  const creds = byTab.get(tabId);
+  const held = byTab.get(tabId);
+  const creds = held && challengeFits(held, p["authChallenge"]) ? held : undefined;
   const key = `${tabId}:${requestId}`;
   const response =
     creds && !answered.has(key)

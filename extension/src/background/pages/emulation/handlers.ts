@@ -14,14 +14,14 @@ import {
   type InitScript,
   type InitScriptListResult,
 } from "../../protocol.gen";
-import type { SessionRecord, SessionStore } from "../../sessions/session-store";
-import { groupTabs } from "../../sessions/tab-info";
+import { onSessionRemoved, type SessionRecord, type SessionStore } from "../../sessions/session-store";
+import { groupTabs, pickActive } from "../../sessions/tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
 import { cdpMessage, ensureAttached, isAttached, onForget, send, type AttachSend } from "../core/debugger";
 import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
-import { applyPermissions, forgetPermissions, wanted } from "./permissions";
+import { applyPermissions, forgetPermissions, settlePermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
 import { validateNames, validateSettings } from "./validate";
@@ -38,6 +38,11 @@ const sessionOfTab = new Map<number, string>();
 onForget((tabId) => {
   settings.forgetTab(tabId);
   forgetPermissions(tabId);
+});
+
+// A session's end gives back the permissions only it wanted.
+onSessionRemoved(() => {
+  void settlePermissions().catch(() => undefined);
 });
 
 setScriptsOfTab((tabId) => settings.peek(sessionOfTab.get(tabId) ?? "")?.scripts ?? []);
@@ -179,7 +184,7 @@ async function result(s: SessionRecord, tabIds?: number[]): Promise<EmulationRes
   const ss = settings.settingsOf(s.sessionId);
   // The password never leaves the extension: show says one is set.
   const shown: Emulation = ss.settings.credentials
-    ? { ...ss.settings, credentials: { username: ss.settings.credentials.username, password: "********" } }
+    ? { ...ss.settings, credentials: { ...ss.settings.credentials, password: "********" } }
     : ss.settings;
   return { settings: shown, unapplied: settings.unappliedOf(tabIds ?? (await tabIdsOf(s))), scripts: ss.scripts };
 }
@@ -213,6 +218,27 @@ async function addScripts(s: SessionRecord, scripts: InitScript[]): Promise<numb
   return tabIds;
 }
 
+/**
+ * The origin of the session's tab now, which credentials and headers set
+ * without one are scoped to; a tab with no http(s) origin (about:blank)
+ * cannot say.
+ */
+async function tabOrigin(s: SessionRecord, what: string, fix: string): Promise<string> {
+  const t = pickActive(s, await groupTabs(s));
+  const url = t?.pendingUrl || t?.url || "";
+  try {
+    const u = new URL(url);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.origin;
+  } catch {
+    // no URL yet
+  }
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${what} and the session's tab shows ${url || "nothing"}, which has none: give one (${fix})`,
+    "bad_input",
+  );
+}
+
 /** One change of a session's settings at a time: two callers' changes both hold. */
 const locks = new Map<string, Promise<unknown>>();
 function serialized<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
@@ -243,6 +269,13 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
   return {
     "emulation.set": changing(async (s, p) => {
       const patch = validateSettings(p.settings);
+      // Credentials and headers go to one origin: by default the tab's now.
+      if (patch.credentials && patch.credentials.origin === undefined) {
+        patch.credentials.origin = await tabOrigin(s, "credentials have no origin", "set credentials --origin https://host");
+      }
+      if (patch.headers && patch.headersOrigin === undefined) {
+        patch.headersOrigin = await tabOrigin(s, "headers have no origin", "set headers --origin https://host");
+      }
       const names = setNames(patch);
       if (names.length === 0) throw new RpcError(ErrorCode.invalidParams, `invalid params: "settings" names nothing to set`);
       const cur = settings.settingsOf(s.sessionId);
@@ -259,6 +292,7 @@ export function emulationHandlers({ store }: EmulationDeps): Handlers<Method> {
       const cur = settings.settingsOf(s.sessionId);
       const next: Emulation = { ...cur.settings };
       for (const n of names) delete next[n];
+      if (names.includes("headers")) delete next.headersOrigin; // their origin goes with them
       await settings.store(s.sessionId, { ...cur, settings: next });
       return result(s, await applySession(s, next, names));
     }),

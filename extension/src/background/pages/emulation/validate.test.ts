@@ -23,6 +23,11 @@ test("settings are checked member by member", () => {
   invalid(() => validateSettings({ media: { colorScheme: "purple" } }), /colorScheme/);
   invalid(() => validateSettings({ headers: { "Bad Name": "x" } }), /header name/);
   invalid(() => validateSettings({ headers: { X: "a\r\nInjected: 1" } }), /line breaks/);
+  assert.deepEqual(validateSettings({ headers: { X: "1" }, headersOrigin: "HTTPS://API.example:443/v1" }), { headers: { X: "1" }, headersOrigin: "https://api.example" });
+  invalid(() => validateSettings({ headers: { X: "1" }, headersOrigin: "file:///etc" }), /headersOrigin/);
+  invalid(() => validateSettings({ headersOrigin: "https://a.example" }), /goes with headers/);
+  assert.equal(validateSettings({ credentials: { username: "a", password: "b", origin: "http://h:81/x" } }).credentials?.origin, "http://h:81");
+  invalid(() => validateSettings({ credentials: { username: "a", password: "b", origin: "javascript:1" } }), /credentials.origin/);
   invalid(() => validateSettings({ userAgent: "" }), /userAgent/);
   invalid(() => validateSettings({ permissions: { telepathy: "grant" } }), /permission/);
   invalid(() => validateSettings({ geolocation: { latitude: 91, longitude: 0 } }), /latitude/);

@@ -33,6 +33,20 @@ function num(o: Record<string, unknown>, key: string, where: string, opts: { min
   return v;
 }
 
+/** The origin of an http(s) URL ("https://example.com"), else -32602 naming where. */
+export function httpOrigin(v: string, where: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw bad(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw bad(`${where} must be an http(s) origin such as https://example.com, got ${JSON.stringify(v)}`);
+  }
+  return u.origin;
+}
+
 function str(v: unknown, where: string): string {
   if (typeof v !== "string") throw bad(`${where} must be a string`);
   return v;
@@ -159,11 +173,16 @@ export function validateSettings(raw: unknown): Emulation {
       out.headers[name] = value;
     }
   }
+  if (v["headersOrigin"] !== undefined) {
+    if (v["headers"] === undefined) throw bad("headersOrigin goes with headers (set headers --origin)");
+    out.headersOrigin = httpOrigin(str(v["headersOrigin"], "headersOrigin"), "headersOrigin");
+  }
   if (v["credentials"] !== undefined) {
     const c = v["credentials"];
     if (!isObject(c)) throw bad("credentials must be an object");
     out.credentials = { username: str(c["username"], "credentials.username"), password: str(c["password"], "credentials.password") };
     if (out.credentials.username === "") throw bad("credentials.username must not be empty");
+    if (c["origin"] !== undefined) out.credentials.origin = httpOrigin(str(c["origin"], "credentials.origin"), "credentials.origin");
   }
   return out;
 }

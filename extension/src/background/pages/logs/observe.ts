@@ -159,6 +159,40 @@ export function setAuthWanted(fn: (tabId: number) => boolean): void {
 }
 
 /**
+ * A tab's extra headers (emulation/headers.ts) share it too: requests to
+ * their origin pause, and go on with the headers added.
+ */
+export interface HeaderRule {
+  origin: string;
+  headers: Record<string, string>;
+}
+let headerRule: (tabId: number) => HeaderRule | undefined = () => undefined;
+export function setHeaderRule(fn: (tabId: number) => HeaderRule | undefined): void {
+  headerRule = fn;
+}
+
+/** Whether a request URL is on the rule's origin (exactly: scheme, host, port). */
+export function onOrigin(rule: HeaderRule, url: string): boolean {
+  try {
+    return new URL(url).origin === rule.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The request's headers with the rule's put in (a name the request has is replaced, whatever its case). */
+export function withHeaders(rule: HeaderRule, request: unknown): Array<{ name: string; value: string }> {
+  const ours = new Set(Object.keys(rule.headers).map((n) => n.toLowerCase()));
+  const out: Array<{ name: string; value: string }> = [];
+  const had = request && typeof request === "object" ? (request as Record<string, unknown>) : {};
+  for (const [name, value] of Object.entries(had)) {
+    if (!ours.has(name.toLowerCase())) out.push({ name, value: String(value) });
+  }
+  for (const [name, value] of Object.entries(rule.headers)) out.push({ name, value });
+  return out;
+}
+
+/**
  * Routes (network/routes.ts) share the one Fetch.enable: their patterns
  * are intercepted too, and a paused request goes to them first (paused
  * answers true when a route took it).
@@ -230,11 +264,17 @@ export async function applyBlockingToTabs(sessionId: string, tabIds: number[]): 
   return skipped;
 }
 
-/** Turns interception on or off in a tab for its session's patterns (and credentials, and its fence). */
+/** Turns interception on or off in a tab for its session's patterns (and credentials, headers, and its fence). */
 export async function applyBlocking(tabId: number, send: AttachSend): Promise<void> {
   await router.ready();
   await fence.ready();
-  const patterns = [...new Set([...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)])];
+  const hdr = headerRule(tabId);
+  const patterns = [
+    ...new Set([
+      ...[...blockedPatterns(tabSession(tabId)), ...router.patterns(tabId)].map(fetchPattern),
+      ...(hdr ? [`${hdr.origin}/*`] : []),
+    ]),
+  ];
   if (fence.fenced(tabId)) {
     // every request pauses: the fence sees each one
     await send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: wantsAuth(tabId) });
@@ -251,7 +291,7 @@ export async function applyBlocking(tabId: number, send: AttachSend): Promise<vo
     await send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send("Fetch.enable", { patterns: patterns.map((p) => ({ urlPattern: fetchPattern(p), requestStage: "Request" })) });
+  await send("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
 }
 
 // ---- event collection ----
@@ -481,8 +521,9 @@ export function networkEvent(tabId: number, p: Record<string, unknown>, method: 
 
 /**
  * Fetch.requestPaused. Without credentials only patterns we block or route
- * are intercepted; with them every request pauses. A route answers first,
- * a blocked one fails, the rest go on.
+ * (and the extra headers' origin) are intercepted; with them every request
+ * pauses. A route answers first, a blocked one fails, the rest go on (with
+ * the extra headers, on their origin).
  */
 export function requestPaused(tabId: number, p: Record<string, unknown>): void {
   const url = String((p["request"] as { url?: unknown } | undefined)?.url ?? "");
@@ -494,7 +535,12 @@ export function requestPaused(tabId: number, p: Record<string, unknown>): void {
   if (isBlocked(tabId, url)) {
     void blockSend(tabId, "Fetch.failRequest", { requestId: p["requestId"], errorReason: "BlockedByClient" });
   } else {
-    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"] });
+    // Extra headers only to their origin; redirects pause again, and a
+    // hop to another origin goes without them.
+    const hdr = headerRule(tabId);
+    const request = p["request"] as { headers?: unknown } | undefined;
+    const headers = hdr && onOrigin(hdr, url) ? { headers: withHeaders(hdr, request?.headers) } : {};
+    void blockSend(tabId, "Fetch.continueRequest", { requestId: p["requestId"], ...headers });
   }
 }
 
