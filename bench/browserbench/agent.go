@@ -66,6 +66,9 @@ func (a *agentSession) call(tool string, args map[string]any) (string, error) {
 	a.calls++
 	if *flagAgentLog {
 		logf("  %s %s %v: %d chars, %.0f ms, err=%v", a.kind, tool, args, len(text), d, err)
+		if os.Getenv("AGENT_LOG_TEXT") != "" {
+			logf("%s", text)
+		}
 	}
 	return text, err
 }
@@ -411,7 +414,7 @@ var (
 )
 
 // runTask does one task and answers the check's verdict ("" done).
-func (a *agentSession) runTask(site *agentSite, task, uploadPath string) (verdict string) {
+func (a *agentSession) runTask(site *agentSite, task, uploadDir string) (verdict string) {
 	r := site.newRound()
 	fail := func(err error) string { return "not done: " + err.Error() }
 	switch task {
@@ -445,11 +448,10 @@ func (a *agentSession) runTask(site *agentSite, task, uploadPath string) (verdic
 		}
 		return r.checkProduct(v)
 	case "form":
-		if err := os.WriteFile(uploadPath, []byte(strings.Repeat("x", r.UploadSize)), 0o600); err != nil {
-			return fail(err)
-		}
-		path := filepath.Join(filepath.Dir(uploadPath), r.UploadName)
-		if err := os.Rename(uploadPath, path); err != nil {
+		// In Playwright MCP's output folder: it refuses files outside its
+		// allowed roots (that folder and its working directory).
+		path := filepath.Join(uploadDir, r.UploadName)
+		if err := os.WriteFile(path, []byte(strings.Repeat("x", r.UploadSize)), 0o600); err != nil {
 			return fail(err)
 		}
 		defer os.Remove(path)
@@ -611,7 +613,8 @@ func runAgentSession(e *env, site *agentSite, kind, style string, n int) agentRu
 		run.err = "warm-up: " + err.Error()
 		return run
 	}
-	upload := filepath.Join(e.dir, "upload.tmp")
+	upload := filepath.Join(e.dir, "pw-out")
+	_ = os.MkdirAll(upload, 0o700)
 	for _, task := range agentTasks {
 		a.chars, a.calls, a.view = 0, 0, ""
 		t0 := time.Now()
