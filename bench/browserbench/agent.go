@@ -56,6 +56,7 @@ type agentSession struct {
 	chars       int    // characters read in the current task
 	calls       int    // tool calls in the current task
 	view        string // what the server answered about the current page
+	offset      int    // the last offset of a cut snapshot asked for
 }
 
 var errNoTool = errors.New("the server's tools cannot do this")
@@ -74,7 +75,7 @@ func (a *agentSession) call(tool string, args map[string]any) (string, error) {
 }
 
 // pageChanged: the answer is about a new document.
-func (a *agentSession) pageChanged(text string) { a.view = text }
+func (a *agentSession) pageChanged(text string) { a.view, a.offset = text, 0 }
 
 // learned: the answer adds to what the agent knows of the same document.
 func (a *agentSession) learned(text string) { a.view += "\n" + text }
@@ -112,6 +113,29 @@ func (a *agentSession) snapshot() (string, error) {
 		a.pageChanged(out)
 	}
 	return out, err
+}
+
+var reOffset = regexp.MustCompile(`call browser_snapshot with offset (\d+) for the rest`)
+
+// more: when browserctl cut the snapshot of its last answer, the agent asks
+// for the rest from the offset the cut names (browser_snapshot {offset}),
+// as the note says, instead of the whole snapshot again.
+func (a *agentSession) more() (string, bool, error) {
+	m := reOffset.FindAllStringSubmatch(a.view, -1)
+	if a.kind != srvBC || m == nil {
+		return "", false, nil
+	}
+	var off int
+	fmt.Sscan(m[len(m)-1][1], &off)
+	if off <= a.offset {
+		return "", false, nil
+	}
+	a.offset = off
+	out, err := a.call("browser_snapshot", map[string]any{"offset": off})
+	if err == nil {
+		a.learned(out)
+	}
+	return out, err == nil, err
 }
 
 // readSnapshot asks for the page with its text (agent-browser's snapshot is
@@ -166,6 +190,18 @@ func (a *agentSession) ref(role, name string) (string, error) {
 			if m := regexp.MustCompile(`\[ref=([A-Za-z0-9_-]+)\]`).FindAllStringSubmatch(out, -1); len(m) == 1 {
 				return m[0][1], nil
 			}
+		}
+	}
+	for {
+		out, ok, err := a.more()
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			break
+		}
+		if r := refIn(out, role, name); r != "" {
+			return r, nil
 		}
 	}
 	out, err := a.snapshot()
@@ -322,6 +358,18 @@ func (a *agentSession) read(key string, re *regexp.Regexp, wait string) (string,
 			if m := re.FindStringSubmatch(out); m != nil {
 				return m[1], nil
 			}
+		}
+	}
+	for {
+		out, ok, err := a.more()
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			break
+		}
+		if m := re.FindStringSubmatch(out); m != nil {
+			return m[1], nil
 		}
 	}
 	for try := 0; try < 2; try++ {
@@ -616,7 +664,7 @@ func runAgentSession(e *env, site *agentSite, kind, style string, n int) agentRu
 	upload := filepath.Join(e.dir, "pw-out")
 	_ = os.MkdirAll(upload, 0o700)
 	for _, task := range agentTasks {
-		a.chars, a.calls, a.view = 0, 0, ""
+		a.chars, a.calls, a.view, a.offset = 0, 0, "", 0
 		t0 := time.Now()
 		v := a.runTask(site, task, upload)
 		run.tasks[task] = agentResult{chars: a.chars, calls: a.calls, ms: ms(time.Since(t0)), verdict: v}
@@ -741,8 +789,8 @@ func benchAgent(e *env) error {
 			if bc == nil {
 				continue
 			}
-			var bestC, bestT, bestM *total
-			var bestCN, bestTN, bestMN string
+			var bestC, bestM *total
+			var bestCN, bestMN string
 			for _, s := range servers {
 				if s == srvBC || results[key{run, style, s}].err != "" {
 					continue
@@ -751,18 +799,36 @@ func benchAgent(e *env) error {
 				if bestC == nil || t.chars < bestC.chars {
 					bestC, bestCN = t, names[s]
 				}
-				if bestT == nil || t.tasksChars < bestT.tasksChars {
-					bestT, bestTN = t, names[s]
-				}
 				if bestM == nil || t.ms < bestM.ms {
 					bestM, bestMN = t, names[s]
 				}
 			}
-			if bestC != nil {
-				fmt.Printf("\nbrowserctl / best peer: characters %.2fx (%d vs %s's %d; tasks alone %.2fx vs %s's %d), wall time %.2fx (%.0f vs %s's %.0f ms); browserctl did %d/%d tasks\n",
-					float64(bc.chars)/float64(bestC.chars), bc.chars, bestCN, bestC.chars,
-					float64(bc.tasksChars)/float64(bestT.tasksChars), bestTN, bestT.tasksChars,
-					bc.ms/bestM.ms, bc.ms, bestMN, bestM.ms, bc.done, len(agentTasks))
+			if bestC == nil {
+				continue
+			}
+			fmt.Printf("\nbrowserctl / best peer: characters **%.2fx** (%d vs %s's %d), wall time **%.2fx** (%.0f vs %s's %.0f ms); browserctl did %d/%d tasks\n",
+				float64(bc.chars)/float64(bestC.chars), bc.chars, bestCN, bestC.chars,
+				bc.ms/bestM.ms, bc.ms, bestMN, bestM.ms, bc.done, len(agentTasks))
+			// Against each peer on the tasks both did (tools/list included).
+			for _, s := range servers {
+				pr := results[key{run, style, s}]
+				if s == srvBC || pr.err != "" {
+					continue
+				}
+				br := results[key{run, style, srvBC}]
+				bcC, pC := br.toolsList, pr.toolsList
+				var bcM, pM float64
+				var both []string
+				for _, task := range agentTasks {
+					bt, pt := br.tasks[task], pr.tasks[task]
+					if bt.verdict != "" || pt.verdict != "" {
+						continue
+					}
+					both = append(both, task)
+					bcC, pC, bcM, pM = bcC+bt.chars, pC+pt.chars, bcM+bt.ms, pM+pt.ms
+				}
+				fmt.Printf("- against %s on the %d tasks both did (%s): characters %.2fx (%d vs %d), wall time %.2fx (%.0f vs %.0f ms)\n",
+					names[s], len(both), strings.Join(both, ", "), float64(bcC)/float64(pC), bcC, pC, bcM/pM, bcM, pM)
 			}
 		}
 	}

@@ -96,8 +96,10 @@ func randWord(n int) string {
 // newRound draws fresh values and forgets what the server saw.
 func (s *agentSite) newRound() *agentRound {
 	r := &agentRound{
-		Password:   "pw-" + randWord(8),
-		Product:    50 + randInt(240), // deep in the list, never on its first screen
+		Password: "pw-" + randWord(8),
+		// In the list's last third: never on its first screens, nor in
+		// the first 20,000 characters of a snapshot of it.
+		Product:    200 + randInt(100),
 		SKU:        "SKU-" + randDigits(7),
 		Country:    agentCountries[randInt(len(agentCountries))],
 		UploadName: "receipt-" + randWord(6) + ".txt",
