@@ -38,6 +38,7 @@ var (
 	flagAgent     = flag.Int("agent", 0, "with -mcp: run the agent task benchmark this many times")
 	flagAgentAB   = flag.String("agent-browser-mcp", "", "with -agent: agent-browser's native binary, run as `agent-browser mcp` (empty: skip)")
 	flagAgentOnly = flag.String("agent-servers", "", "with -agent: comma-separated subset of browserctl,playwright,agent-browser")
+	flagAgentBC   = flag.String("agent-browserctl-args", "", "with -agent: more arguments of `browserctl mcp`, space-separated (e.g. \"--max-snapshot-chars 0\": action answers without a snapshot, which makes the agent ask)")
 	flagAgentLog  = flag.Bool("agent-log", false, "with -agent: print every call and the size of its answer on stderr")
 )
 
@@ -592,7 +593,7 @@ func startAgentServer(e *env, kind string, n int) (*mcpPeer, int, func(), error)
 	cleanup := func() {}
 	switch kind {
 	case srvBC:
-		cmd := exec.Command(e.bin, "--server", e.addr, "mcp")
+		cmd := exec.Command(e.bin, append([]string{"--server", e.addr, "mcp"}, strings.Fields(*flagAgentBC)...)...)
 		cmd.Env = e.environ()
 		p, err = startMCPPeer("browserctl mcp", cmd)
 	case srvPW:
