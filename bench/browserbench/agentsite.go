@@ -66,7 +66,6 @@ type agentSite struct {
 	r         *agentRound
 	a, b      *http.Server
 	A, B      string // the two origins
-	listeners []net.Listener
 	closeOnce sync.Once
 }
 
