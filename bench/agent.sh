@@ -15,6 +15,8 @@
 #
 #   bench/agent.sh [-agent 3] [-agent-servers browserctl,playwright] [-agent-log]
 set -euo pipefail
+# The tasks' pages are served by the benchmark itself: no corpus needed.
+export BENCH_CORPUS=${BENCH_CORPUS:-unused}
 . "$(dirname "$0")/setup.sh"
 if [ ! -d bench/mcp/node_modules/@playwright/mcp ]; then
   (cd bench/mcp && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
