@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make demo   build, start the hub, launch Chromium with the extension, open the REPL
 #   make test   install what the tests need and run every test
-.PHONY: demo test test-fast build install extension bench bench-flow bench-memory
+.PHONY: demo test test-fast build install extension bench bench-flow bench-memory bench-agent
 
 build:
 	CGO_ENABLED=0 go build -o bin/browserctl .
@@ -40,3 +40,8 @@ bench-flow:
 
 bench-memory:
 	bench/memory.sh
+
+# The agent task benchmark: six tasks through browserctl mcp, Playwright MCP
+# and agent-browser's MCP, two agent styles, three runs (bench/agent.sh).
+bench-agent:
+	bench/agent.sh

@@ -120,6 +120,9 @@ func mainErr() error {
 	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
 		return fmt.Errorf("the extension did not connect: %s", errOut)
 	}
+	if *flagAgent > 0 {
+		return benchAgent(e)
+	}
 	if *flagMCP {
 		return benchMCP(e, web, pages)
 	}
@@ -485,6 +488,9 @@ func (a *abPeer) runStdin(stdin string, args ...string) (string, error) {
 func (a *abPeer) close() { _, _ = a.run("close") }
 
 func listPages() ([]string, error) {
+	if *flagAgent > 0 && *flagBin != "" && *flagCorpus == "" {
+		return nil, nil // the agent benchmark serves its own pages
+	}
 	if *flagBin == "" || *flagCorpus == "" {
 		return nil, errors.New("-bin and -corpus are required")
 	}

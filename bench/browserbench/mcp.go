@@ -60,7 +60,8 @@ func (p *mcpPeer) call(tool string, args map[string]any) (string, float64, error
 		}
 	}
 	if res.IsError {
-		return b.String(), d, fmt.Errorf("%s %s: %s", p.name, tool, firstLine(b.String()))
+		msg := strings.TrimPrefix(strings.TrimSpace(b.String()), "### Error")
+		return b.String(), d, fmt.Errorf("%s %s: %s", p.name, tool, strings.Join(strings.Fields(msg), " "))
 	}
 	return b.String(), d, nil
 }
