@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The agent task benchmark (issue 41 item 3): a scripted agent, no model,
+# The agent task benchmark: a scripted agent, no model,
 # does six tasks on a test site of two origins (sign in; open one named
 # item of a 300-item list and read its number; fill a 12-field form with a
 # select, a checkbox and an upload, submit and read the order number;
