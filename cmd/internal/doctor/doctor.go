@@ -115,7 +115,9 @@ func HubMissing(c Check) bool {
 	case hopExtension:
 		return true
 	case hopHub:
-		return !strings.HasPrefix(c.Detail, "the hub refused")
+		// a hub with another token is there: the token is what to fix
+		return !strings.HasPrefix(c.Detail, "the hub refused") && !strings.Contains(c.Detail, "holds another token") &&
+			!strings.HasPrefix(c.Detail, "the program at")
 	}
 	return false
 }

@@ -36,6 +36,8 @@ func checkHub(ctx context.Context, ds *state) Check {
 		ds.hubStatus = &st
 		c.Status = OK
 		c.Detail = fmt.Sprintf("browserctl hub at %s (pid %d, protocol %d)", ds.addr, st.PID, st.Version)
+	case errors.Is(err, hubclient.ErrUnproven): // before ErrUnauthorized, which it also is
+		unprovenHub(&c, ds.addr)
 	case errors.Is(err, hubclient.ErrUnauthorized):
 		c.Status, c.Detail = Fail, "the hub refused our token"
 		c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
@@ -52,6 +54,26 @@ func checkHub(ctx context.Context, ds *state) Check {
 		c.Fix = "`browserctl serve` (any browser command also starts one in the background)"
 	}
 	return c
+}
+
+// unprovenHub is the hub check of an address whose answer did not prove it
+// holds our token. Our token was not sent to it. A browserctl hub started
+// with another token and a program squatting the port look the same from
+// here; the process holding the port, when this user may see it, tells.
+func unprovenHub(c *Check, addr string) {
+	c.Status = Fail
+	c.Detail = "the program at " + addr + " did not prove it holds our token (a hub with another token, or another program): our token was not sent to it"
+	c.Fix = "the hub holds another token: use the same one ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry; if it is not a browserctl hub, stop it or pick another address with --server ($BROWSERCTL_SERVER)"
+	p, ok := daemon.FindPortHolder(addr)
+	switch {
+	case !ok:
+	case p.Hub:
+		c.Detail = fmt.Sprintf("the hub at %s (%s) holds another token: it could not prove it holds ours, so ours was not sent", addr, p)
+		c.Fix = "use that hub's token ($" + token.Env + ", `browserctl token`), or `browserctl stop` that hub and retry"
+	default:
+		c.Detail = fmt.Sprintf("another program listens at %s (%s): it did not prove it holds our token, so the token was not sent to it", addr, p)
+		c.Fix = fmt.Sprintf("stop that program (%s), or pick another address with --server ($BROWSERCTL_SERVER)", p)
+	}
 }
 
 // frozenHub is the hub check of an address that accepts connections and
