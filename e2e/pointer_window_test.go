@@ -57,7 +57,10 @@ type stackCell struct {
 	front  string // cli, mcp
 }
 
-type stackTally struct{ hits, misses, failures int }
+// stackTally counts a cell's loads; strayed: the hits whose page also saw
+// a press (a mousedown, for hover a mouseover) somewhere else first (a
+// press that missed and was tried again).
+type stackTally struct{ hits, misses, failures, strayed int }
 
 func stackLoads() int {
 	if n, err := strconv.Atoi(os.Getenv("E2E_POINTER_LOADS")); err == nil && n > 0 {
@@ -85,8 +88,12 @@ func TestPointerDefaultWindow(t *testing.T) {
 		tallies[c] = tl
 		t.Run(c.front+"/"+c.inner+"/"+c.action, func(t *testing.T) {
 			for i := 0; i < loads; i++ {
-				outcome, detail, vp := stackLoad(t, c, x)
+				outcome, detail, vp, strayed := stackLoad(t, c, x)
 				viewport = vp
+				if strayed && outcome == "hit" {
+					tl.strayed++
+					t.Logf("load %d: a hit after a press elsewhere: %s", i+1, detail)
+				}
 				switch outcome {
 				case "hit":
 					tl.hits++
@@ -107,16 +114,18 @@ func TestPointerDefaultWindow(t *testing.T) {
 		total.hits += tl.hits
 		total.misses += tl.misses
 		total.failures += tl.failures
-		b.WriteString("  " + c.front + " " + c.inner + " " + c.action + ": " + strconv.Itoa(tl.hits) + " hits, " +
+		total.strayed += tl.strayed
+		b.WriteString("  " + c.front + " " + c.inner + " " + c.action + ": " + strconv.Itoa(tl.hits) + " hits (" + strconv.Itoa(tl.strayed) + " after a press elsewhere), " +
 			strconv.Itoa(tl.misses) + " false ok, " + strconv.Itoa(tl.failures) + " failures\n")
 	}
-	t.Logf("the pointer matrix in the default window (viewport %s), %d cells x %d fresh loads:\n%s  total: %d hits, %d false ok, %d failures",
-		viewport, len(cells), loads, b.String(), total.hits, total.misses, total.failures)
+	t.Logf("the pointer matrix in the default window (viewport %s), %d cells x %d fresh loads:\n%s  total: %d hits (%d after a press elsewhere), %d false ok, %d failures",
+		viewport, len(cells), loads, b.String(), total.hits, total.strayed, total.misses, total.failures)
 }
 
 // stackLoad opens stack.html fresh, runs the cell's action once and judges
-// it: "hit", "miss" or "failed", with what the page saw.
-func stackLoad(t *testing.T, c stackCell, x string) (string, string, string) {
+// it: "hit", "miss" or "failed", with what the page saw, and whether a
+// press (for hover a mouseover) reached anything but the target first.
+func stackLoad(t *testing.T, c stackCell, x string) (string, string, string, bool) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/stack.html", tag, "x", x, "inner", c.inner))
 	h.rec.waitFor(t, tag, "the stage's load", func(e event) bool {
@@ -142,7 +151,7 @@ func stackLoad(t *testing.T, c stackCell, x string) (string, string, string) {
 	var answer string
 	if c.front == "cli" {
 		args := map[string][]string{"click": {"click", target}, "dblclick": {"dblclick", target}, "hover": {"hover", target}, "check": {"check", box}}[c.action]
-		out, errOut, code := run(t, in(s, args...)...)
+		out, errOut, code := run(t, in(s, append(args, "--timeout", "5s")...)...)
 		ok, answer = code == 0, strings.TrimSpace(out+errOut)
 	} else {
 		tool, args := "browser_click", map[string]any{"ref": target, "element": "Target"}
@@ -179,10 +188,27 @@ func stackLoad(t *testing.T, c stackCell, x string) (string, string, string) {
 	for _, e := range h.rec.of(tag, "mouseover") {
 		overs[e.str("target")]++
 	}
-	saw, _ := json.Marshal(map[string]any{"handlers": handlers, "mouseover": overs})
+	downs := map[string]int{}
+	for _, e := range h.rec.of(tag, "mousedown") {
+		downs[e.str("target")]++
+	}
+	strayed := false
+	for k := range downs {
+		if k != "target" && k != "box" && k != "boxlabel" {
+			strayed = true
+		}
+	}
+	if c.action == "hover" {
+		for k := range overs {
+			if k != "target" {
+				strayed = true
+			}
+		}
+	}
+	saw, _ := json.Marshal(map[string]any{"handlers": handlers, "mouseover": overs, "mousedown": downs})
 	detail := "answer " + abbrev(answer) + "; the page saw " + string(saw)
 	if !ok {
-		return "failed", detail, viewport
+		return "failed", detail, viewport, strayed
 	}
 	want := map[string]int{}
 	for _, l := range landed {
@@ -224,7 +250,7 @@ func stackLoad(t *testing.T, c stackCell, x string) (string, string, string) {
 		}
 	}
 	if !good {
-		return "miss", detail, viewport
+		return "miss", detail, viewport, strayed
 	}
-	return "hit", detail, viewport
+	return "hit", detail, viewport, strayed
 }
