@@ -4,7 +4,8 @@ package e2e
 // (click, dblclick, hover, check, drag) against each placement of
 // testdata/hit-stage.html (below the fold, in a scrolled container, in
 // frames at every depth, under overlays and a fixed header, moving,
-// disabled, zero-size, hidden, removed while the action waits). Each cell
+// disabled, zero-size, hidden, removed while the action waits, a
+// cross-origin frame under the page's overlay or made inert by it). Each cell
 // is judged by the page's own handlers, reported to the test server: the
 // intended handler ran exactly once and no other handler ran, or the
 // command failed with the expected reason and nothing was pressed.
@@ -47,6 +48,8 @@ var hitPlacements = []hitPlacement{
 	{name: "dsf2", page: "frame2end", dsf: 2},
 	{name: "behind", page: "frame", behind: true},
 	{name: "overlay", page: "stage", reason: "covered"},
+	{name: "crosscovered", page: "crosscovered", reason: "covered"},
+	{name: "crossinert", page: "crossinert", reason: "covered", arm: true},
 	{name: "overlaygone", page: "stage"},
 	{name: "header", page: "stage", reason: "covered"},
 	{name: "headerbelow", page: "stage"},
@@ -288,9 +291,15 @@ func TestPointerHitMatrixMCP(t *testing.T) {
 		{placement("overlay"), "browser_click", "covered"},
 		{placement("overlay"), "browser_hover", "covered"},
 		{placement("disabled"), "browser_click", "not_enabled"},
+		{placement("crosscovered"), "browser_click", "covered"},
+		{placement("crossinert"), "browser_click", "covered"},
+		{placement("crossinert"), "browser_hover", "covered"},
 	} {
 		t.Run(c.place.name+"/"+c.tool, func(t *testing.T) {
 			s, tag, tg := hitStage(t, c.place, x)
+			if c.place.arm {
+				h.cdp.page(t, tag).eval(`window.arm()`, nil)
+			}
 			args := map[string]any{"ref": tg["target"], "element": "Target"}
 			res := mcpCallIn(t, s, c.tool, args)
 			h.rec.settle()

@@ -259,6 +259,13 @@ func (hh *harness) killServe() {
 // startChromium starts the browser headless with the extension loaded, its
 // own profile and a debugging port for the test's CDP connection.
 func (hh *harness) startChromium(path string) error {
+	return hh.startChromiumSized(path, viewportW, viewportH)
+}
+
+// startChromiumSized is startChromium with the window w x h; 0, 0: no
+// --window-size at all (Chromium's default headless window, as a user who
+// launches it by hand has it).
+func (hh *harness) startChromiumSized(path string, w, hgt int) error {
 	logf, err := os.OpenFile(filepath.Join(hh.dir, "chromium.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return err
@@ -266,7 +273,7 @@ func (hh *harness) startChromium(path string) error {
 	defer logf.Close()
 	hh.chrome, err = chromium.Start(path, chromium.Options{
 		Extension: hh.extDir, Profile: hh.profile, Headless: true, NoSandbox: true, Harness: true,
-		WindowWidth: viewportW, WindowHeight: viewportH, DebugPort: true,
+		WindowWidth: w, WindowHeight: hgt, DebugPort: true,
 	}, logf)
 	return err
 }

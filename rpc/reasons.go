@@ -14,6 +14,7 @@ const (
 	ReasonNotEditable      Reason = "not_editable"
 	ReasonNotCheckable     Reason = "not_checkable"
 	ReasonCovered          Reason = "covered"
+	ReasonMissed           Reason = "missed"
 	ReasonNotStable        Reason = "not_stable"
 	ReasonDetached         Reason = "detached"
 	ReasonStaleRef         Reason = "stale_ref"
@@ -52,6 +53,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonNotEditable, Meaning: "the element cannot take text: read-only, or not an input, textarea or contenteditable"},
 	{Reason: ReasonNotCheckable, Meaning: "the element is not a checkbox, radio or switch, or a radio cannot be unchecked"},
 	{Reason: ReasonCovered, Meaning: "another element would receive the press (the message names it); waited until the call's timeout"},
+	{Reason: ReasonMissed, Meaning: "the press was sent but the element's own window never saw it at the element (the message names what was at the point); tried again until the call's timeout"},
 	{Reason: ReasonNotStable, Meaning: "the element kept moving until the call's timeout"},
 	{Reason: ReasonDetached, Meaning: "the element left the document while the call waited for it"},
 	{Reason: ReasonStaleRef, Meaning: "the ref belongs to an older document or a removed node: snapshot again", Retryable: true, Default: CodePageRefNotFound},

@@ -264,6 +264,8 @@ func HintFor(be *rpc.BrowserError) string {
 		return "`browserctl session list` shows the sessions"
 	case be.Reason == rpc.ReasonCovered:
 		return "another element takes the press (named above): close it, or scroll; `--force` presses anyway"
+	case be.Reason == rpc.ReasonMissed:
+		return "the press went elsewhere (named above) each time it was tried: check the page's state (something else may have been pressed), then retry, or give it longer with --timeout"
 	case be.Reason == rpc.ReasonNotFound:
 		return "nothing matches the target: check it with `browserctl find` or `browserctl snapshot -i`, or give it longer with --timeout"
 	}

@@ -5,7 +5,9 @@
 // the press point hits it in its own document (through shadow roots) and
 // over each same-origin parent frame. Then a capturing listener on its
 // window (the isolated world's listeners run before the page's) stops a
-// press that would reach anything else.
+// press that would reach anything else, and counts the trusted events that
+// reached the element: a press is done only when its own window saw it
+// there (guardVerdict's seen), not when it was sent.
 
 import { closedRootOf } from "./registry";
 import { describe, shortName, shortRole } from "./describe";
@@ -84,6 +86,35 @@ function deepest(root: Document | ShadowRoot, px: number, py: number): Element |
   return hit;
 }
 
+/**
+ * The hit-test an out-of-process frame's document cannot run, in the
+ * document holding its iframe fe: the point (lx, ly of the frame's
+ * viewport) must hit fe here and over each same-origin frame above.
+ * Answers what is there instead, or "" when fe is.
+ */
+export function ownerHit(fe: Element, lx: number, ly: number): string {
+  const win = fe.ownerDocument.defaultView;
+  if (!win) return "";
+  const fr = fe.getBoundingClientRect();
+  const cs = win.getComputedStyle(fe);
+  const h = fe as HTMLElement;
+  const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
+  const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
+  let x = fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + lx) * sx;
+  let y = fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + ly) * sy;
+  const over = deepest(fe.ownerDocument, x, y);
+  if (over !== fe) return over ? describe(over) : "nothing (outside the page)";
+  for (let w: Window = win; w !== w.top; w = w.parent) {
+    const up = toParent(w, x, y);
+    if (!up) break;
+    x = up.x;
+    y = up.y;
+    const o = deepest(up.fe.ownerDocument, x, y);
+    if (o !== up.fe) return o ? describe(o) : "nothing (outside the page)";
+  }
+  return "";
+}
+
 interface Guard {
   seen: number;
   stray: string;
@@ -95,7 +126,8 @@ const GUARDED: Record<PointerKind, string[]> = {
   click: ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"],
   check: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"],
   drag: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"],
-  hover: [],
+  // A hover moved the mouse onto the element: its window saw the move there.
+  hover: ["pointermove", "mousemove", "pointerover", "mouseover"],
   drop: [],
 };
 
@@ -247,7 +279,10 @@ function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: Poi
   setTimeout(() => g.disarm(), 10000);
 }
 
-/** What the armed listener saw; disarmed unless keep. seen -1: none armed. */
+/** What the armed listener saw: seen, the trusted events at the element
+ * (0: none arrived, or they went elsewhere in another window); stray, the
+ * first element of this window that got one instead. Disarmed unless keep.
+ * seen -1: none armed. */
 export function guardVerdict(keep: boolean): { seen: number; stray: string } {
   const g = guard;
   if (!g) return { seen: -1, stray: "" };
@@ -271,6 +306,7 @@ export const actionabilityMethods = {
   actionCheck: (el: Element, [o]: [CheckOptions]) => actionCheck(el, o),
   guardVerdict: (_: unknown, [keep]: [boolean]) => guardVerdict(keep),
   guardDisarm: () => guardDisarm(),
+  ownerHit: (fe: Element, [lx, ly]: [number, number]) => ownerHit(fe, lx, ly),
   isVisible: (el: Element) => visible(el),
   isEnabled: (el: Element) => !isDisabled(el),
 };

@@ -140,13 +140,36 @@ export async function sessionOffset(tabId: number, sessionId: string | undefined
     const cs = tf?.children.get(s);
     if (!cs) break;
     const owner = await sendIn<{ backendNodeId: number }>(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const box = await sendIn<{ model: { content: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", {
-      backendNodeId: owner.backendNodeId,
-    });
-    const q = box.model.content;
-    x += Math.min(q[0]!, q[2]!, q[4]!, q[6]!);
-    y += Math.min(q[1]!, q[3]!, q[5]!, q[7]!);
+    // Where the iframe is: its border quad (DOM.getContentQuads: the
+    // session's viewport after every scroll above it, at any frame depth;
+    // getBoxModel leaves out the scroll of the frames above an iframe that
+    // sits in a nested frame), then its content box inside that border
+    // (getBoxModel's border and content differ by the same amount either way).
+    const [box, quads] = await Promise.all([
+      sendIn<{ model: { content: number[]; border: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
+      sendIn<{ quads: number[][] }>(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] as number[][] })),
+    ]);
+    const minOf = (q: number[], i: number) => Math.min(q[i]!, q[i + 2]!, q[i + 4]!, q[i + 6]!);
+    const c = box.model.content;
+    const b = box.model.border;
+    const q = quads.quads[0] ?? b;
+    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
+    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
     s = cs.parent;
   }
   return { x, y };
+}
+
+/** The out-of-process frames from a child session up to the tab: each
+ * hop's frame and the session its iframe element lives in. */
+export function sessionChain(tabId: number, sessionId: string | undefined): { sessionId: string; frameId: string; parent?: string }[] {
+  const out: { sessionId: string; frameId: string; parent?: string }[] = [];
+  const tf = byTab.get(tabId);
+  for (let s = sessionId; s !== undefined && out.length < 16; ) {
+    const cs = tf?.children.get(s);
+    if (!cs) break;
+    out.push({ sessionId: s, frameId: cs.frameId, parent: cs.parent });
+    s = cs.parent;
+  }
+  return out;
 }

@@ -7,22 +7,29 @@
 // After the check, a capturing listener in the element's window (the
 // isolated world's, which runs before the page's own) stops a press that
 // would reach another element after all (a button that moved away on
-// hover): nothing else is pressed, and the action tries again.
+// hover): nothing else is pressed, and the action tries again. A press is
+// done only when that listener saw its trusted events at the element; one
+// that went to another frame, or nowhere, is tried again from the scroll
+// and fails `missed` at the deadline, naming what was at the point. Above
+// an out-of-process frame, each parent document must have the frame at
+// the point (DOM.getNodeForLocation) before anything is pressed.
 //
-// One in-page call (src/injected/elements/actionability.ts) does the checks and arms the listener; one CDP call maps
-// the point into the tab's viewport (DOM.getContentQuads, correct at every
-// frame depth after the scroll, plus an out-of-process frame's offset); one
-// in-page call after the press reads what the listener saw.
+// One in-page call (src/injected/elements/actionability.ts) does the checks and arms the listener; CDP calls map
+// the point into the tab's viewport (DOM.getContentQuads plus an
+// out-of-process frame's offset), measured again until two measures agree
+// (the frames above scroll after the element's own document did); in-page
+// calls after the press read what the listener saw: a press is done when
+// the element's window saw it at the element.
 
 import { RpcError, type Reason } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { DialogOpenError, send, sendIn } from "../core/debugger";
 import { offsetOf } from "./geometry";
 import { objectSession } from "../snapshot/refs";
-import type { Point } from "../core/frames";
+import { sessionChain, sessionOffset, type Point } from "../core/frames";
 import { failed } from "../core/failed";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import type { CheckAnswer, CheckOptions, PointerKind } from "../../../injected/elements/actionability";
-import { callInjected } from "../core/injected";
+import { callInjected, WORLD_NAME } from "../core/injected";
 import { callAt, direct, type Place } from "./direct";
 import type { Pick, TargetSpec } from "../targets/target";
 
@@ -125,6 +132,99 @@ async function toTabByDocument(tabId: number, objectId: string, a: CheckAnswer):
   return { x: minX - origin[0]! + a.x! + off.x, y: minY - origin[1]! + a.y! + off.y };
 }
 
+/** Measures of the point until two agree, at most. */
+const SETTLE_MEASURES = 8;
+const SETTLE_MS = 20;
+
+/**
+ * The press point in the tab's viewport, from the element's box as the top
+ * frame has it after every ancestor scrolled. The check scrolled the
+ * element's own document at once; a frame's ancestors in other processes
+ * scroll a moment later, and any of them may stop short at its end: the
+ * box is measured again until two measures agree. Null when the settled
+ * point is outside the tab's viewport (force presses there anyway). An element of the top document
+ * needs none of this (its check's point is the tab's).
+ */
+async function settledPoint(tabId: number, objectId: string, a: CheckAnswer, deadline: number, force: boolean): Promise<Point | null> {
+  const measure = async () => (await toTab(tabId, objectId, a)) ?? (await toTabByDocument(tabId, objectId, a));
+  let pt = await measure();
+  if (a.topViewport && objectSession(tabId, objectId) === undefined) return pt;
+  for (let i = 1; i < SETTLE_MEASURES; i++) {
+    await sleep(SETTLE_MS);
+    const again = await measure();
+    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
+    pt = again;
+    if (same || Date.now() >= deadline) break;
+  }
+  const vp = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {}).catch((e: unknown) => {
+    if (e instanceof DialogOpenError) throw e;
+    return undefined;
+  });
+  if (vp && !force) {
+    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
+    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
+  }
+  return pt;
+}
+
+/**
+ * The hit-test the element's own document cannot run: at each
+ * out-of-process frame boundary above it, the document holding the frame's
+ * iframe must have that iframe at the point, and so must each same-origin
+ * frame above it (injected ownerHit, in that document's isolated world).
+ * Answers what is there instead, or null when every hop is the frame.
+ */
+async function overFrames(tabId: number, objectId: string, pt: Point): Promise<string | null> {
+  const s = objectSession(tabId, objectId);
+  if (s === undefined) return null;
+  for (const hop of sessionChain(tabId, s)) {
+    const group = `browserctl-hit-${++hitGroups}`;
+    try {
+      const [owner, tree, off] = await Promise.all([
+        sendIn<{ backendNodeId: number }>(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
+        sendIn<{ frameTree: FrameTree }>(tabId, hop.parent, "Page.getFrameTree"),
+        sessionOffset(tabId, hop.sessionId),
+      ]);
+      // The iframe sits in the session's top document when its frame tree
+      // does not list the frame (wait-frames.ts ownerShown does the same).
+      const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
+      const w = await sendIn<{ executionContextId: number }>(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+      const node = await sendIn<{ object: { objectId?: string } }>(tabId, hop.parent, "DOM.resolveNode", {
+        backendNodeId: owner.backendNodeId,
+        executionContextId: w.executionContextId,
+        objectGroup: group,
+      });
+      if (!node.object.objectId) continue;
+      const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+      const over = r.exceptionDetails ? "" : r.result.value;
+      if (over) return over;
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      return null; // no answer to judge by: the verdict after the press judges
+    } finally {
+      sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5_000).catch(() => {});
+    }
+  }
+  return null;
+}
+
+let hitGroups = 0;
+
+interface FrameTree {
+  frame: { id: string };
+  childFrames?: FrameTree[];
+}
+
+/** The id of the frame whose document holds the iframe of frameId. */
+function parentFrame(node: FrameTree, frameId: string): string | undefined {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * Waits until the element can take the pointer action and answers the point
  * to press in the tab's viewport. Fails with not_visible, not_enabled,
@@ -137,8 +237,19 @@ export async function pressPoint(tabId: number, objectId: string, o: ActionOpts)
     const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
     if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
-      const pt = (await toTab(tabId, objectId, a)) ?? (await toTabByDocument(tabId, objectId, a));
-      return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
+      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
+      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+      // Outside the tab's viewport once every ancestor scrolled (one
+      // clamped at its end), or under something of a page above: another
+      // alignment, until the deadline. The armed listener is not needed.
+      await disarm(tabId, objectId);
+      last = over
+        ? { state: "covered", top: over, detail: "over its frame, in the page above" }
+        : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
+      if (Date.now() >= o.deadline) break;
+      await sleep(Math.min(POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!, Math.max(0, o.deadline - Date.now())));
+      continue;
     }
     last = a;
     if (a.state === "detached") throw failed(why(a, o.label), "detached");
@@ -177,19 +288,42 @@ export async function pressPointDirect(
   return { x: a.x!, y: a.y!, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
 }
 
-/** What the armed listener saw since pressPoint: a stray press is "covered". */
-export async function pressVerdict(tabId: number, objectId: string, keep = false): Promise<{ ok: boolean; stray: string }> {
+/** What a press did, as the element's own window saw it: ok only when the
+ * trusted events reached the element (or its descendant or label); stray
+ * names the element of that window they reached instead ("" when none
+ * arrived there at all: they went to another window). */
+export interface Verdict {
+  ok: boolean;
+  stray: string;
+}
+
+/** Reads of the verdict while the press's events may still be on their way
+ * to an out-of-process frame. */
+const VERDICT_READS = 6;
+const VERDICT_READ_MS = 25;
+
+/** What the armed listener saw since pressPoint. */
+export async function pressVerdict(tabId: number, objectId: string, keep = false): Promise<Verdict> {
   return pressVerdictAt(tabId, { objectId }, keep);
 }
 
 /** pressVerdict in the world a direct check ran in (pressPointDirect). */
-export async function pressVerdictAt(tabId: number, where: Place, keep = false): Promise<{ ok: boolean; stray: string }> {
+export async function pressVerdictAt(tabId: number, where: Place, keep = false): Promise<Verdict> {
   try {
-    const r = await callAt(tabId, where, "guardVerdict", [keep]);
-    if (r.exceptionDetails) throw new Error("the element's page did not answer");
-    const v = r.result.value;
-    if (!v) return { ok: true, stray: "" };
-    return { ok: !v.stray, stray: v.stray };
+    for (let i = 0; ; i++) {
+      const r = await callAt(tabId, where, "guardVerdict", [true]);
+      if (r.exceptionDetails) throw new Error("the element's page did not answer");
+      const v = r.result.value;
+      // None armed (a kind without a guard, or a document that replaced
+      // the armed one): nothing to judge by.
+      if (!v || v.seen < 0) return { ok: true, stray: "" };
+      const done = v.stray !== "" || v.seen > 0 || i + 1 >= VERDICT_READS;
+      if (done) {
+        if (!keep) await callAt(tabId, where, "guardDisarm", []).catch(() => undefined);
+        return { ok: v.seen > 0 && !v.stray, stray: v.stray };
+      }
+      await sleep(VERDICT_READ_MS);
+    }
   } catch {
     // A dialog the press opened (a page handler ran: a stray press is
     // stopped before any handler sees it), or a navigation that took the
@@ -198,11 +332,80 @@ export async function pressVerdictAt(tabId: number, where: Place, keep = false):
   }
 }
 
+/** What is at pt in the tab's viewport, for a missed press's message: the
+ * element's own window saw nothing, so the top frame is asked. */
+export async function whatIsAt(tabId: number, pt: Point): Promise<string> {
+  try {
+    const at = await send<{ backendNodeId: number }>(tabId, "DOM.getNodeForLocation", {
+      x: Math.round(pt.x),
+      y: Math.round(pt.y),
+      includeUserAgentShadowDOM: false,
+      ignorePointerEventsNone: true,
+    });
+    return await describeNode(tabId, undefined, at.backendNodeId);
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return "something else";
+  }
+}
+
+/** A node of a session's document, briefly: tag#id (or .classes); a frame
+ * named as one, with its src. */
+async function describeNode(tabId: number, session: string | undefined, backendNodeId: number): Promise<string> {
+  try {
+    const { node } = await sendIn<{ node: { nodeName: string; attributes?: string[] } }>(tabId, session, "DOM.describeNode", { backendNodeId });
+    const attrs = node.attributes ?? [];
+    const attr = (k: string) => {
+      for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1]!;
+      return "";
+    };
+    let d = node.nodeName.toLowerCase();
+    if (attr("id")) d += "#" + attr("id");
+    else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
+    if (d.startsWith("iframe") || d.startsWith("frame")) {
+      const src = attr("src");
+      d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
+    }
+    return d;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return "something else";
+  }
+}
+
 /** Disarms the listener pressPoint armed; never fails. */
 export async function disarm(tabId: number, objectId: string): Promise<void> {
   await inPage(tabId, objectId, "guardDisarm", []).catch(() => undefined);
 }
 
-export function strayError(label: string, stray: string): RpcError {
-  return failed(`${label} is covered: the press went to ${stray}, which did not receive it (stopped)`, "covered");
+/** The press did not reach the element: it went to stray in the
+ * element's window (stopped there), or, with no stray, to what the top
+ * frame has at the point. */
+export async function missedError(tabId: number, label: string, v: Verdict, pt: Point): Promise<RpcError> {
+  const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+  if (v.stray) return failed(`${label} was missed: the press at ${at} went to ${v.stray}, which did not receive it (stopped)`, "missed");
+  return failed(`${label} was missed: the press at ${at} never reached it; ${await whatIsAt(tabId, pt)} is at that point`, "missed");
+}
+
+/** missedError for the element objectId: a press that reached its own
+ * frame yet not the element (an inert frame, a frame that moved) says so. */
+export async function missedErrorOf(tabId: number, objectId: string, label: string, v: Verdict, pt: Point): Promise<RpcError> {
+  if (v.stray) return missedError(tabId, label, v, pt);
+  const chain = sessionChain(tabId, objectSession(tabId, objectId));
+  const outer = chain[chain.length - 1];
+  if (outer && outer.parent === undefined) {
+    try {
+      const [at, owner] = await Promise.all([
+        send<{ backendNodeId: number }>(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
+        sendIn<{ backendNodeId: number }>(tabId, undefined, "DOM.getFrameOwner", { frameId: outer.frameId }),
+      ]);
+      if (at.backendNodeId === owner.backendNodeId) {
+        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
+      }
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  return missedError(tabId, label, v, pt);
 }

@@ -6,7 +6,7 @@
 import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
 import { RpcError } from "../../types";
-import { disarm, pressVerdict, strayError } from "./actionable";
+import { disarm, missedErrorOf, pressVerdict } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { ensureAttached, listen, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
@@ -160,7 +160,7 @@ export async function drag(tabId: number, p: RequestParams<"pages.drag">): Promi
       }
       await mouseEvent(tabId, { type: "mouseReleased", x: from.x, y: from.y, button: "left", buttons: 0, clickCount: 1 });
       await disarm(tabId, from.objectId);
-      if (Date.now() >= deadline) throw strayError(from.target.ref ?? from.target.role, v.stray);
+      if (Date.now() >= deadline) throw await missedErrorOf(tabId, from.objectId, from.target.ref ?? from.target.role, v, from);
       releaseActionObjects(tabId);
       await new Promise((r) => setTimeout(r, 50));
       from = await aim(tabId, { kind: "drag", spec: src, force, deadline });

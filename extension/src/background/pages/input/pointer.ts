@@ -1,14 +1,17 @@
 // The pointer actions' one flow: resolve the target (waiting for it, as
 // every target waits: target.ts), wait until the element can take the
 // press and hit-test it (actionable.ts), bring the tab to the front, press,
-// and read what the page's armed listener saw. A press the listener stopped
-// (it would have reached another element) is tried again until the budget
-// ends, then fails `covered`; nothing else was pressed.
+// and read what the page's armed listener saw. A press is done only when
+// the element's own window saw its trusted events at the element (or its
+// descendant or label). One the listener stopped (it would have reached
+// another element of that window) or that never arrived there (it went to
+// another frame, or nowhere) is tried again from the scroll until the
+// budget ends, then fails `missed` naming what was at the point.
 
 import type { ActedOn } from "../../protocol.gen";
 import { waitMsOf } from "../core/deadline";
 import { ensureForeground, tabNow } from "../core/foreground";
-import { pressPoint, pressPointDirect, pressVerdict, pressVerdictAt, strayError, type PointerKind, type PressPoint } from "./actionable";
+import { missedError, missedErrorOf, pressPoint, pressPointDirect, pressVerdict, pressVerdictAt, type PointerKind, type PressPoint } from "./actionable";
 import { releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, type Pick, type TargetSpec } from "../targets/target";
 
@@ -57,11 +60,13 @@ export async function pointerAction(
       // is asked again.
       await ensureForeground(tabId, fast ? tab : undefined);
       await press(pt);
-      if (s.force || s.kind === "hover") return pt.target;
+      if (s.force) return pt.target;
       const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, (pt as { objectId: string }).objectId);
       if (v.ok) return pt.target;
       const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
-      if (Date.now() >= s.deadline) throw strayError(label, v.stray);
+      if (Date.now() >= s.deadline) {
+        throw fast ? await missedError(tabId, label, v, pt) : await missedErrorOf(tabId, (pt as { objectId: string }).objectId, label, v, pt);
+      }
       releaseActionObjects(tabId);
       await new Promise((r) => setTimeout(r, 50));
     }
