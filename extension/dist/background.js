@@ -4251,7 +4251,26 @@ var lastDialog = /* @__PURE__ */ new Map();
 var seq = 0;
 onForget((tabId) => {
   lastDialog.delete(tabId);
+  openings.delete(tabId);
 });
+var LOOP_DIALOGS = 3;
+var LOOP_WINDOW_MS = 5e3;
+var LOOP_RECENT_MS = 1e3;
+var openings = /* @__PURE__ */ new Map();
+function noteOpening(tabId, now = Date.now()) {
+  const list2 = openings.get(tabId) ?? [];
+  list2.push(now);
+  if (list2.length > LOOP_DIALOGS) list2.shift();
+  openings.set(tabId, list2);
+}
+function inDialogLoop(tabId, now = Date.now()) {
+  const list2 = openings.get(tabId);
+  if (!list2 || list2.length < LOOP_DIALOGS) return false;
+  const first = list2[0];
+  const last = list2[list2.length - 1];
+  if (last - first > LOOP_WINDOW_MS) return false;
+  return now - last <= LOOP_RECENT_MS || openDialog(tabId) !== null;
+}
 function noteSession(tabId, sessionId) {
   if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
 }
@@ -4270,6 +4289,7 @@ function record(tabId, d, state2) {
   lastDialog.set(tabId, entry);
 }
 function answerDialog(tabId, d) {
+  noteOpening(tabId);
   const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
     record(tabId, d, "open");
@@ -8151,6 +8171,153 @@ function toolHandlers(deps, click2) {
   );
 }
 
+// src/background/sessions/tabs.ts
+async function resolveTab(store3, p) {
+  const s = await store3.lookup(p);
+  if (p.tabId !== void 0 && p.tabId !== null) {
+    const tabId = requireInt(p, "tabId", 0);
+    let t;
+    try {
+      t = await getSessionTab(s, tabId);
+    } catch (e) {
+      await store3.checkGroup(s);
+      throw e;
+    }
+    return t.id;
+  }
+  return activeTabId(store3, s);
+}
+async function activeTabId(store3, s) {
+  const cached = store3.activeTabs.get(s);
+  if (cached !== void 0) return cached;
+  return (await queryActiveTab(store3, s)).id;
+}
+async function queryActiveTab(store3, s) {
+  const gen = store3.activeTabs.begin();
+  const t = pickActive(s, await groupTabs(s));
+  if (!t || t.id === void 0) {
+    await store3.checkGroup(s);
+    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  }
+  store3.activeTabs.set(s, t.id, gen);
+  return t;
+}
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
+  return {
+    "tabs.open": async (p) => {
+      const s = await store3.require(p);
+      const url = requireString(p, "url");
+      checkNavigable(url, false);
+      const active = optionalBool(p, "active") ?? true;
+      const group = await chrome.tabGroups.get(s.groupId);
+      const last = (await groupTabs(s)).at(-1);
+      const created = await chrome.tabs.create({
+        windowId: group.windowId,
+        url: "about:blank",
+        active,
+        ...last ? { index: last.index + 1 } : {}
+      });
+      const id = created.id;
+      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
+      if (active) {
+        s.lastActiveTabId = id;
+        await store3.update(s);
+      }
+      const wire4 = toWireTab(await getTab(id), store3);
+      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
+      return wire4;
+    },
+    "tabs.list": async (p) => {
+      const s = await store3.require(p);
+      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store3)) };
+    },
+    "tabs.userList": async () => {
+      await store3.ready();
+      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
+    },
+    "tabs.attach": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      const t = await getTab(tabId);
+      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab2(tabId, s.sessionId);
+      return toWireTab(await getTab(tabId), store3);
+    },
+    "tabs.active": async (p) => {
+      if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
+        await store3.ready();
+        return toWireTab(await userActiveTab(), store3);
+      }
+      const s = await store3.lookup(p);
+      const cached = store3.activeTabs.get(s);
+      if (cached !== void 0) {
+        const t = await chrome.tabs.get(cached).catch(() => void 0);
+        if (t && t.groupId === s.groupId) return toWireTab(t, store3);
+        store3.activeTabs.invalidate();
+      }
+      return toWireTab(await queryActiveTab(store3, s), store3);
+    },
+    "tabs.activate": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await chrome.tabs.update(tabId, { active: true });
+      s.lastActiveTabId = tabId;
+      await store3.update(s);
+      return toWireTab(await getTab(tabId), store3);
+    },
+    "tabs.close": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await releaseTab2(tabId).catch(() => void 0);
+      await chrome.tabs.remove(tabId);
+      return { tabId, closed: true };
+    }
+  };
+}
+
+// src/background/sessions/replace-tab.ts
+async function replaceTab({ store: store3, joinTab: joinTab2, releaseTab: releaseTab2 }, p, tabId) {
+  const s = await store3.lookup(p);
+  const old = await getSessionTab(s, tabId);
+  const created = await chrome.tabs.create({
+    windowId: old.windowId,
+    url: "about:blank",
+    active: true,
+    index: old.index + 1
+  });
+  const id = created.id;
+  await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+  await joinTab2(id, s.sessionId);
+  s.lastActiveTabId = id;
+  await store3.update(s);
+  await releaseTab2(tabId).catch(() => void 0);
+  await chrome.tabs.remove(tabId).catch(() => void 0);
+  store3.activeTabs.invalidate();
+  return id;
+}
+function navigateOrReplace(deps, navigate2) {
+  return async (p) => {
+    const tabId = await resolveTab(deps.store, p);
+    const again = async () => {
+      const id = await replaceTab(deps, p, tabId);
+      const r = await navigate2({ ...p, tabId: id });
+      return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
+    };
+    if (inDialogLoop(tabId)) return again();
+    try {
+      return await navigate2({ ...p, tabId });
+    } catch (e) {
+      if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
+      throw e;
+    }
+  };
+}
+
 // src/background/sessions/stop.ts
 var STORAGE_KEY6 = "stoppedSessions";
 var stopped = /* @__PURE__ */ new Set();
@@ -8353,121 +8520,13 @@ async function keepWindowOpen(closing) {
   }
 }
 
-// src/background/sessions/tabs.ts
-async function resolveTab(store3, p) {
-  const s = await store3.lookup(p);
-  if (p.tabId !== void 0 && p.tabId !== null) {
-    const tabId = requireInt(p, "tabId", 0);
-    let t;
-    try {
-      t = await getSessionTab(s, tabId);
-    } catch (e) {
-      await store3.checkGroup(s);
-      throw e;
-    }
-    return t.id;
-  }
-  return activeTabId(store3, s);
-}
-async function activeTabId(store3, s) {
-  const cached = store3.activeTabs.get(s);
-  if (cached !== void 0) return cached;
-  return (await queryActiveTab(store3, s)).id;
-}
-async function queryActiveTab(store3, s) {
-  const gen = store3.activeTabs.begin();
-  const t = pickActive(s, await groupTabs(s));
-  if (!t || t.id === void 0) {
-    await store3.checkGroup(s);
-    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
-  }
-  store3.activeTabs.set(s, t.id, gen);
-  return t;
-}
-function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
-  return {
-    "tabs.open": async (p) => {
-      const s = await store3.require(p);
-      const url = requireString(p, "url");
-      checkNavigable(url, false);
-      const active = optionalBool(p, "active") ?? true;
-      const group = await chrome.tabGroups.get(s.groupId);
-      const last = (await groupTabs(s)).at(-1);
-      const created = await chrome.tabs.create({
-        windowId: group.windowId,
-        url: "about:blank",
-        active,
-        ...last ? { index: last.index + 1 } : {}
-      });
-      const id = created.id;
-      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      await joinTab2(id, s.sessionId);
-      if (url !== "about:blank") await loadJoined2(id, url);
-      if (active) {
-        s.lastActiveTabId = id;
-        await store3.update(s);
-      }
-      const wire4 = toWireTab(await getTab(id), store3);
-      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
-      return wire4;
-    },
-    "tabs.list": async (p) => {
-      const s = await store3.require(p);
-      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store3)) };
-    },
-    "tabs.userList": async () => {
-      await store3.ready();
-      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
-    },
-    "tabs.attach": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      const t = await getTab(tabId);
-      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
-      await joinTab2(tabId, s.sessionId);
-      return toWireTab(await getTab(tabId), store3);
-    },
-    "tabs.active": async (p) => {
-      if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
-        await store3.ready();
-        return toWireTab(await userActiveTab(), store3);
-      }
-      const s = await store3.lookup(p);
-      const cached = store3.activeTabs.get(s);
-      if (cached !== void 0) {
-        const t = await chrome.tabs.get(cached).catch(() => void 0);
-        if (t && t.groupId === s.groupId) return toWireTab(t, store3);
-        store3.activeTabs.invalidate();
-      }
-      return toWireTab(await queryActiveTab(store3, s), store3);
-    },
-    "tabs.activate": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      await getSessionTab(s, tabId);
-      await chrome.tabs.update(tabId, { active: true });
-      s.lastActiveTabId = tabId;
-      await store3.update(s);
-      return toWireTab(await getTab(tabId), store3);
-    },
-    "tabs.close": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      await getSessionTab(s, tabId);
-      await releaseTab2(tabId).catch(() => void 0);
-      await chrome.tabs.remove(tabId);
-      return { tabId, closed: true };
-    }
-  };
-}
-
 // src/background/handler-table.ts
 function handlerTable(store3) {
+  const pages = pageHandlers({ resolveTab: (p) => resolveTab(store3, p) });
   return joinTables(
     sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
     tabHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
-    pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
+    { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
     emulationHandlers({ store: store3 }),

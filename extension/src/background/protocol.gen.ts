@@ -930,10 +930,21 @@ export interface NavigateParams {
   allowFile?: boolean;
 }
 
+export interface ReplacedTab {
+  /** the tab that was closed */
+  old: number;
+  /** the tab in its place: same group, same session, now the session's active tab */
+  new: number;
+  /** dialog_loop */
+  reason: string;
+}
+
 export interface NavResult {
   /** the final URL */
   url: string;
   title: string;
+  /** pages.navigate only: the tab was stuck in a dialog loop and was replaced */
+  replacedTab?: ReplacedTab;
 }
 
 export interface HistoryParams {
