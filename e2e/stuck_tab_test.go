@@ -100,3 +100,26 @@ func TestOpenDoesNotReplaceForOneDialog(t *testing.T) {
 	t.Logf("open with one confirm held: exit %d, %s", code, errorLine(t, errOut))
 	mustRun(t, in(s, "dialog", "dismiss")...)
 }
+
+// MCP's browser_navigate takes back a tab stuck in a dialog loop as open does,
+// and says so in its text.
+func TestMCPNavigateReplacesTabStuckInDialogLoop(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/lab.html", tag)})
+	a.call("browser_evaluate", map[string]any{"function": "() => { setTimeout(() => { for (;;) alert('again'); }, 100); return 1; }"})
+	time.Sleep(600 * time.Millisecond)
+	start := time.Now()
+	out := a.call("browser_navigate", map[string]any{"url": pageURL("/lab.html", tag+"-next")})
+	if !strings.Contains(out, "was stuck in a dialog loop") || !strings.Contains(out, "replaced by tab") {
+		t.Errorf("browser_navigate on the stuck tab does not say it replaced it:\n%s", out)
+	}
+	if !strings.Contains(out, "- Title: Lab") {
+		t.Errorf("browser_navigate should answer with the new page's title:\n%s", out)
+	}
+	got := a.call("browser_evaluate", map[string]any{"function": "() => document.title"})
+	if !strings.Contains(got, "Lab") {
+		t.Errorf("browser_evaluate after the replacement: %s", got)
+	}
+	t.Logf("MCP: stuck tab to working tab (navigate + evaluate) in %s", time.Since(start).Round(time.Millisecond))
+}
