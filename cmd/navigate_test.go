@@ -188,3 +188,22 @@ func newCmdScroll(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra
 func newCmdDrag(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 	return cmdutil.NewCmdDeclared(f, runF, "drag")
 }
+
+// open on a tab the extension replaced (stuck in a dialog loop) says so on
+// stderr, for people and with --json; stdout stays the URL and title (or
+// the JSON result, replacedTab included).
+func TestOpenSaysTheTabWasReplaced(t *testing.T) {
+	for _, args := range []string{"open example.com", "--json open example.com"} {
+		e := newTestEnv(t)
+		e.h.results[rpc.PageNavigate] = `{"url":"https://example.com/","title":"Example","replacedTab":{"old":7,"new":9,"reason":"dialog_loop"}}`
+		if code := e.run(args); code != 0 {
+			t.Fatalf("%s: exit %d: %s", args, code, e.err)
+		}
+		if want := "tab 7 was stuck in a dialog loop; replaced by tab 9 (same session and group)\n"; e.err.String() != want {
+			t.Errorf("%s: stderr %q, want %q", args, e.err, want)
+		}
+		if strings.HasPrefix(args, "open") && e.out.String() != "https://example.com/\nExample\n" {
+			t.Errorf("stdout %q", e.out)
+		}
+	}
+}

@@ -149,6 +149,9 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 		return s.errorResult(req, err)
 	}
 	done := expandTool(m, p.Elem(), raw, el)
+	if r := replacedTab(raw); r != "" {
+		done = r + "\n" + done
+	}
 	if m.Tool.Page {
 		return s.pageState(ctx, req, done, raw)
 	}
@@ -224,4 +227,18 @@ func effectKind(e rpc.ToolEffect) kind {
 		return additive
 	}
 	return destructive
+}
+
+// replacedTab is the line an answer gets when the extension replaced a tab
+// stuck in a dialog loop (browser_navigate: rpc.NavResult's replacedTab).
+func replacedTab(raw json.RawMessage) string {
+	v, ok := rpc.Member(raw, "replacedTab")
+	if !ok || len(v) == 0 || v[0] != '{' {
+		return ""
+	}
+	var r rpc.ReplacedTab
+	if json.Unmarshal(v, &r) != nil || r.New == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Tab %d was stuck in a dialog loop (a dialog reopening as soon as it closed); it was closed and replaced by tab %d in the same session, now the current tab.", r.Old, r.New)
 }

@@ -113,6 +113,16 @@ type HistoryParams struct {
 type NavResult struct {
 	URL   string `json:"url" doc:"the final URL"`
 	Title string `json:"title"`
+	// ReplacedTab: pages.navigate found its tab stuck in a dialog loop and
+	// loaded the URL in a new tab of the same group and session instead.
+	ReplacedTab *ReplacedTab `json:"replacedTab,omitempty" doc:"pages.navigate only: the tab was stuck in a dialog loop and was replaced"`
+}
+
+// ReplacedTab says which tab a call replaced with which, and why.
+type ReplacedTab struct {
+	Old    int    `json:"old" doc:"the tab that was closed"`
+	New    int    `json:"new" doc:"the tab in its place: same group, same session, now the session's active tab"`
+	Reason string `json:"reason" doc:"dialog_loop"`
 }
 
 // WaitParams are the params of pages.wait: MS or State.

@@ -93,6 +93,7 @@ func (pc *PageCall) run(ctx context.Context, f *Factory) error {
 	}
 	raw = printable(f, raw)
 	reportDialog(f, raw)
+	reportReplaced(f, raw)
 	if pc.Result != nil {
 		return pc.Result(raw)
 	}
@@ -151,4 +152,18 @@ func reportDialog(f *Factory, raw json.RawMessage) {
 	default:
 		fmt.Fprintf(f.IO.ErrOut, "dialog: %s was %s\n", what, d.State)
 	}
+}
+
+// reportReplaced says on stderr, --json or not, that the extension replaced
+// a tab stuck in a dialog loop (a result's replacedTab, rpc.ReplacedTab).
+func reportReplaced(f *Factory, raw json.RawMessage) {
+	v, ok := rpc.Member(raw, "replacedTab")
+	if !ok || len(v) == 0 || v[0] != '{' {
+		return
+	}
+	var r rpc.ReplacedTab
+	if json.Unmarshal(v, &r) != nil || r.New == 0 {
+		return
+	}
+	fmt.Fprintf(f.IO.ErrOut, "tab %d was stuck in a dialog loop; replaced by tab %d (same session and group)\n", r.Old, r.New)
 }

@@ -254,6 +254,113 @@ var INIT_SCRIPT_METHODS = [
   "initScripts.remove"
 ];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS];
+var PARAM_SHAPES = {
+  "sessions.create": { name: "string", url: "string" },
+  "sessions.attachCurrent": { name: "string" },
+  "sessions.list": {},
+  "sessions.rename": { sessionId: "string", name: "string" },
+  "sessions.release": { sessionId: "string" },
+  "sessions.close": { sessionId: "string" },
+  "sessions.stop": { sessionId: "string" },
+  "sessions.resume": { sessionId: "string" },
+  "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
+  "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
+  "tabs.list": { sessionId: "string" },
+  "tabs.userList": {},
+  "tabs.attach": { sessionId: "string", tabId: "int" },
+  "tabs.active": { sessionId: "string" },
+  "tabs.activate": { sessionId: "string", tabId: "int" },
+  "tabs.close": { sessionId: "string", tabId: "int" },
+  "pages.snapshot": { sessionId: "string", tabId: "int", timeoutMs: "int", interactive: "boolean", compact: "boolean", depth: "int", selector: "string", viewport: "boolean", maxChars: "int", offset: "int", diff: "boolean", settle: "boolean" },
+  "pages.click": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", button: "string", clickCount: "int", force: "boolean" },
+  "pages.hover": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", force: "boolean" },
+  "pages.fill": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", value: "string" },
+  "pages.type": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", text: "string" },
+  "pages.select": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", values: "string[]" },
+  "pages.scrollIntoView": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string" },
+  "pages.press": { sessionId: "string", tabId: "int", timeoutMs: "int", key: "string" },
+  "pages.scroll": { sessionId: "string", tabId: "int", timeoutMs: "int", direction: "string", amount: "int" },
+  "pages.mouse": { sessionId: "string", tabId: "int", timeoutMs: "int", action: "string", x: "number", y: "number", button: "string", deltaX: "number", deltaY: "number" },
+  "pages.get": { sessionId: "string", tabId: "int", timeoutMs: "int", what: "string", ref: "string", selector: "string" },
+  "pages.screenshot": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", fullPage: "boolean", format: "string", quality: "int", maxWidth: "int", annotate: "boolean" },
+  "pages.wait": { sessionId: "string", tabId: "int", timeoutMs: "int", ms: "int", state: "string", timeout: "int" },
+  "pages.eval": { sessionId: "string", tabId: "int", timeoutMs: "int", expression: "string" },
+  "pages.check": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", checked: "boolean", force: "boolean" },
+  "pages.focus": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string" },
+  "pages.drag": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", toRef: "string", toSelector: "string", force: "boolean" },
+  "pages.keyboardType": { sessionId: "string", tabId: "int", timeoutMs: "int", text: "string" },
+  "pages.is": { sessionId: "string", tabId: "int", timeoutMs: "int", state: "string", ref: "string", selector: "string" },
+  "pages.getAttribute": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", name: "string" },
+  "pages.count": { sessionId: "string", tabId: "int", timeoutMs: "int", selector: "string" },
+  "pages.getStyle": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", name: "string" },
+  "pages.find": { sessionId: "string", tabId: "int", timeoutMs: "int", role: "string", name: "string", text: "string", label: "string", exact: "boolean", limit: "int" },
+  "pages.durableTarget": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string" },
+  "pages.vitals": { sessionId: "string", tabId: "int", timeoutMs: "int", reload: "boolean" },
+  "pages.highlight": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", durationMs: "int", clear: "boolean" },
+  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean" },
+  "pages.back": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.forward": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.reload": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.waitFor": { sessionId: "string", tabId: "int", timeoutMs: "int", text: "string", selector: "string", url: "string", fn: "string", gone: "boolean" },
+  "pages.dialog": { sessionId: "string", tabId: "int", timeoutMs: "int", action: "string", text: "string" },
+  "pages.upload": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", files: "string[]" },
+  "pages.download": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", timeout: "int" },
+  "pages.pdf": { sessionId: "string", tabId: "int", timeoutMs: "int", landscape: "boolean", background: "boolean" },
+  "pages.cookies": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", anySite: "boolean" },
+  "pages.setCookie": { sessionId: "string", tabId: "int", timeoutMs: "int", name: "string", value: "string", url: "string", domain: "string", path: "string", expires: "number", httpOnly: "boolean", secure: "boolean", anySite: "boolean" },
+  "pages.clearCookies": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", anySite: "boolean" },
+  "pages.storage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string", key: "string" },
+  "pages.setStorage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string", key: "string", value: "string" },
+  "pages.clearStorage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string" },
+  "pages.handoff": { sessionId: "string", tabId: "int", timeoutMs: "int", message: "string" },
+  "extension.info": {},
+  "extension.callTiming": { callId: "int" },
+  "logs.console": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int", level: "string" },
+  "logs.errors": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int" },
+  "logs.network": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int", filter: "string", failed: "boolean" },
+  "logs.events": { sessionId: "string", after: "int", waitMs: "int" },
+  "network.block": { sessionId: "string", patterns: "string[]" },
+  "network.unblock": { sessionId: "string", patterns: "string[]" },
+  "network.fence": { sessionId: "string", origins: "string[]" },
+  "network.waitResponse": { sessionId: "string", tabId: "int", timeoutMs: "int", pattern: "string", status: "int" },
+  "network.request": { sessionId: "string", tabId: "int", timeoutMs: "int", id: "string" },
+  "network.route": { sessionId: "string", pattern: "string", status: "int", body: "string", headers: "RouteHeader[]", contentType: "string", abort: "boolean", delayMs: "int" },
+  "network.unroute": { sessionId: "string", pattern: "string", all: "boolean" },
+  "network.routes": { sessionId: "string" },
+  "network.harStart": { sessionId: "string" },
+  "network.harStop": { sessionId: "string" },
+  "network.webSockets": { sessionId: "string", tabId: "int", timeoutMs: "int" },
+  "network.webSocketFrames": { sessionId: "string", tabId: "int", timeoutMs: "int", id: "string", after: "int", waitMs: "int" },
+  "downloads.list": { sessionId: "string" },
+  "record.start": { sessionId: "string", path: "string", quality: "int", maxWidth: "int" },
+  "record.stop": { sessionId: "string" },
+  "record.frames": { sessionId: "string", from: "int" },
+  "trace.start": { sessionId: "string", categories: "string[]", screenshots: "boolean" },
+  "trace.stop": { sessionId: "string" },
+  "trace.read": { sessionId: "string", stream: "string" },
+  "trace.screenshots": { sessionId: "string", from: "int" },
+  "emulation.set": { sessionId: "string", settings: "Emulation" },
+  "emulation.show": { sessionId: "string" },
+  "emulation.reset": { sessionId: "string", names: "string[]" },
+  "state.save": { sessionId: "string" },
+  "state.load": { sessionId: "string", state: "State" },
+  "initScripts.add": { sessionId: "string", name: "string", source: "string" },
+  "initScripts.list": { sessionId: "string" },
+  "initScripts.remove": { sessionId: "string", id: "string" }
+};
+var OBJECT_SHAPES = {
+  RouteHeader: { name: "string", value: "string" },
+  Emulation: { viewport: "Viewport", device: "string", touch: "boolean", userAgent: "string", media: "Media", offline: "boolean", throttle: "Throttle", geolocation: "Geolocation", permissions: "map:string", timezone: "string", locale: "string", headers: "map:string", headersOrigin: "string", credentials: "Credentials" },
+  Viewport: { width: "int", height: "int", deviceScaleFactor: "number", mobile: "boolean" },
+  Media: { colorScheme: "string", reducedMotion: "string", print: "boolean" },
+  Throttle: { latencyMs: "number", downloadKbps: "number", uploadKbps: "number" },
+  Geolocation: { latitude: "number", longitude: "number", accuracy: "number" },
+  Credentials: { username: "string", password: "string", origin: "string" },
+  State: { cookies: "Cookie[]", origins: "OriginState[]" },
+  Cookie: { name: "string", value: "string", domain: "string", path: "string", expires: "number", httpOnly: "boolean", secure: "boolean", sameSite: "string" },
+  OriginState: { origin: "string", localStorage: "StorageEntry[]", sessionStorage: "StorageEntry[]" },
+  StorageEntry: { name: "string", value: "string" }
+};
 
 // src/background/types.ts
 var RpcError = class extends Error {
@@ -2014,7 +2121,7 @@ async function sessionOffset(tabId, sessionId) {
 }
 function sessionChain(tabId, sessionId) {
   const out = [];
-  const tf = byTab4.get(tabId);
+  const tf = byTab5.get(tabId);
   for (let s = sessionId; s !== void 0 && out.length < 16; ) {
     const cs = tf?.children.get(s);
     if (!cs) break;
@@ -4417,7 +4524,26 @@ var lastDialog = /* @__PURE__ */ new Map();
 var seq = 0;
 onForget((tabId) => {
   lastDialog.delete(tabId);
+  openings.delete(tabId);
 });
+var LOOP_DIALOGS = 3;
+var LOOP_WINDOW_MS = 5e3;
+var LOOP_RECENT_MS = 1e3;
+var openings = /* @__PURE__ */ new Map();
+function noteOpening(tabId, now = Date.now()) {
+  const list2 = openings.get(tabId) ?? [];
+  list2.push(now);
+  if (list2.length > LOOP_DIALOGS) list2.shift();
+  openings.set(tabId, list2);
+}
+function inDialogLoop(tabId, now = Date.now()) {
+  const list2 = openings.get(tabId);
+  if (!list2 || list2.length < LOOP_DIALOGS) return false;
+  const first = list2[0];
+  const last = list2[list2.length - 1];
+  if (last - first > LOOP_WINDOW_MS) return false;
+  return now - last <= LOOP_RECENT_MS || openDialog(tabId) !== null;
+}
 function noteSession(tabId, sessionId) {
   if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
 }
@@ -4436,6 +4562,7 @@ function record2(tabId, d, state2) {
   lastDialog.set(tabId, entry);
 }
 function answerDialog(tabId, d) {
+  noteOpening(tabId);
   const action = decide(policyOf(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
     record2(tabId, d, "open");
@@ -4689,21 +4816,21 @@ async function pollEvents(p) {
   if (got.length === 0 && waitMs > 0) {
     await new Promise((resolve) => {
       const deadline = Date.now() + waitMs;
-      const check2 = () => {
+      const check3 = () => {
         got = since(sessionId, after);
         if (got.length > 0 || Date.now() >= deadline) {
           clearTimeout(timer);
-          waiters2.delete(check2);
+          waiters2.delete(check3);
           resolve();
         } else {
-          waiters2.add(check2);
+          waiters2.add(check3);
         }
       };
       const timer = setTimeout(() => {
-        waiters2.delete(check2);
+        waiters2.delete(check3);
         resolve();
       }, waitMs);
-      waiters2.add(check2);
+      waiters2.add(check3);
     });
     got = since(sessionId, after);
   }
@@ -8321,6 +8448,161 @@ function toolHandlers(deps, click2) {
   );
 }
 
+// src/background/sessions/tabs.ts
+async function resolveTab(store3, p) {
+  const s = await store3.lookup(p);
+  if (p.tabId !== void 0 && p.tabId !== null) {
+    const tabId = requireInt(p, "tabId", 0);
+    let t;
+    try {
+      t = await getSessionTab(s, tabId);
+    } catch (e) {
+      await store3.checkGroup(s);
+      throw e;
+    }
+    return t.id;
+  }
+  return activeTabId(store3, s);
+}
+async function activeTabId(store3, s) {
+  const cached = store3.activeTabs.get(s);
+  if (cached !== void 0) return cached;
+  return (await queryActiveTab(store3, s)).id;
+}
+async function queryActiveTab(store3, s) {
+  const gen = store3.activeTabs.begin();
+  const t = pickActive(s, await groupTabs(s));
+  if (!t || t.id === void 0) {
+    await store3.checkGroup(s);
+    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
+  }
+  store3.activeTabs.set(s, t.id, gen);
+  return t;
+}
+function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2, mayJoin }) {
+  return {
+    "tabs.open": async (p) => {
+      const s = await store3.require(p);
+      const url = requireString(p, "url");
+      checkNavigable(url, false);
+      const active = optionalBool(p, "active") ?? true;
+      const group = await chrome.tabGroups.get(s.groupId);
+      const last = (await groupTabs(s)).at(-1);
+      const created = await chrome.tabs.create({
+        windowId: group.windowId,
+        url: "about:blank",
+        active,
+        ...last ? { index: last.index + 1 } : {}
+      });
+      const id = created.id;
+      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+      await joinTab2(id, s.sessionId);
+      if (url !== "about:blank") await loadJoined2(id, url);
+      if (active) {
+        s.lastActiveTabId = id;
+        await store3.update(s);
+      }
+      const wire4 = toWireTab(await getTab(id), store3);
+      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
+      return wire4;
+    },
+    "tabs.list": async (p) => {
+      const s = await store3.require(p);
+      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store3)) };
+    },
+    "tabs.userList": async () => {
+      await store3.ready();
+      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
+    },
+    "tabs.attach": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      const t = await getTab(tabId);
+      const shown3 = t.url || t.pendingUrl || "";
+      if (shown3 && mayJoin && !await mayJoin(s.sessionId, shown3)) {
+        throw new RpcError(
+          ErrorCode.pageOperationFailed,
+          `page operation failed: tab ${tabId} shows ${JSON.stringify(shown3)}, outside the origins this session may reach`,
+          "origin_not_allowed"
+        );
+      }
+      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
+      await joinTab2(tabId, s.sessionId);
+      return toWireTab(await getTab(tabId), store3);
+    },
+    "tabs.active": async (p) => {
+      if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
+        await store3.ready();
+        return toWireTab(await userActiveTab(), store3);
+      }
+      const s = await store3.lookup(p);
+      const cached = store3.activeTabs.get(s);
+      if (cached !== void 0) {
+        const t = await chrome.tabs.get(cached).catch(() => void 0);
+        if (t && t.groupId === s.groupId) return toWireTab(t, store3);
+        store3.activeTabs.invalidate();
+      }
+      return toWireTab(await queryActiveTab(store3, s), store3);
+    },
+    "tabs.activate": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await chrome.tabs.update(tabId, { active: true });
+      s.lastActiveTabId = tabId;
+      await store3.update(s);
+      return toWireTab(await getTab(tabId), store3);
+    },
+    "tabs.close": async (p) => {
+      const s = await store3.require(p);
+      const tabId = requireInt(p, "tabId", 0);
+      await getSessionTab(s, tabId);
+      await releaseTab2(tabId).catch(() => void 0);
+      await chrome.tabs.remove(tabId);
+      return { tabId, closed: true };
+    }
+  };
+}
+
+// src/background/sessions/replace-tab.ts
+async function replaceTab({ store: store3, joinTab: joinTab2, releaseTab: releaseTab2 }, p, tabId) {
+  const s = await store3.lookup(p);
+  const old = await getSessionTab(s, tabId);
+  const created = await chrome.tabs.create({
+    windowId: old.windowId,
+    url: "about:blank",
+    active: true,
+    index: old.index + 1
+  });
+  const id = created.id;
+  await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+  await joinTab2(id, s.sessionId);
+  s.lastActiveTabId = id;
+  await store3.update(s);
+  await releaseTab2(tabId).catch(() => void 0);
+  await chrome.tabs.remove(tabId).catch(() => void 0);
+  store3.activeTabs.invalidate();
+  return id;
+}
+function navigateOrReplace(deps, navigate2) {
+  return async (p) => {
+    const tabId = await resolveTab(deps.store, p);
+    const again = async () => {
+      const id = await replaceTab(deps, p, tabId);
+      const r = await navigate2({ ...p, tabId: id });
+      return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
+    };
+    if (inDialogLoop(tabId)) return again();
+    try {
+      return await navigate2({ ...p, tabId });
+    } catch (e) {
+      if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
+      throw e;
+    }
+  };
+}
+
 // src/background/sessions/stop.ts
 var STORAGE_KEY6 = "stoppedSessions";
 var stopped = /* @__PURE__ */ new Set();
@@ -8523,129 +8805,13 @@ async function keepWindowOpen(closing) {
   }
 }
 
-// src/background/sessions/tabs.ts
-async function resolveTab(store3, p) {
-  const s = await store3.lookup(p);
-  if (p.tabId !== void 0 && p.tabId !== null) {
-    const tabId = requireInt(p, "tabId", 0);
-    let t;
-    try {
-      t = await getSessionTab(s, tabId);
-    } catch (e) {
-      await store3.checkGroup(s);
-      throw e;
-    }
-    return t.id;
-  }
-  return activeTabId(store3, s);
-}
-async function activeTabId(store3, s) {
-  const cached = store3.activeTabs.get(s);
-  if (cached !== void 0) return cached;
-  return (await queryActiveTab(store3, s)).id;
-}
-async function queryActiveTab(store3, s) {
-  const gen = store3.activeTabs.begin();
-  const t = pickActive(s, await groupTabs(s));
-  if (!t || t.id === void 0) {
-    await store3.checkGroup(s);
-    throw new RpcError(ErrorCode.tabNotFound, `session ${s.sessionId} has no tab`);
-  }
-  store3.activeTabs.set(s, t.id, gen);
-  return t;
-}
-function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2, mayJoin }) {
-  return {
-    "tabs.open": async (p) => {
-      const s = await store3.require(p);
-      const url = requireString(p, "url");
-      checkNavigable(url, false);
-      const active = optionalBool(p, "active") ?? true;
-      const group = await chrome.tabGroups.get(s.groupId);
-      const last = (await groupTabs(s)).at(-1);
-      const created = await chrome.tabs.create({
-        windowId: group.windowId,
-        url: "about:blank",
-        active,
-        ...last ? { index: last.index + 1 } : {}
-      });
-      const id = created.id;
-      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      await joinTab2(id, s.sessionId);
-      if (url !== "about:blank") await loadJoined2(id, url);
-      if (active) {
-        s.lastActiveTabId = id;
-        await store3.update(s);
-      }
-      const wire4 = toWireTab(await getTab(id), store3);
-      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
-      return wire4;
-    },
-    "tabs.list": async (p) => {
-      const s = await store3.require(p);
-      return { tabs: (await groupTabs(s)).map((t) => toWireTab(t, store3)) };
-    },
-    "tabs.userList": async () => {
-      await store3.ready();
-      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
-    },
-    "tabs.attach": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      const t = await getTab(tabId);
-      const shown3 = t.url || t.pendingUrl || "";
-      if (shown3 && mayJoin && !await mayJoin(s.sessionId, shown3)) {
-        throw new RpcError(
-          ErrorCode.pageOperationFailed,
-          `page operation failed: tab ${tabId} shows ${JSON.stringify(shown3)}, outside the origins this session may reach`,
-          "origin_not_allowed"
-        );
-      }
-      if (t.groupId !== s.groupId) await chrome.tabs.group({ groupId: s.groupId, tabIds: [tabId] });
-      await joinTab2(tabId, s.sessionId);
-      return toWireTab(await getTab(tabId), store3);
-    },
-    "tabs.active": async (p) => {
-      if (p.sessionId === void 0 || p.sessionId === null || p.sessionId === "") {
-        await store3.ready();
-        return toWireTab(await userActiveTab(), store3);
-      }
-      const s = await store3.lookup(p);
-      const cached = store3.activeTabs.get(s);
-      if (cached !== void 0) {
-        const t = await chrome.tabs.get(cached).catch(() => void 0);
-        if (t && t.groupId === s.groupId) return toWireTab(t, store3);
-        store3.activeTabs.invalidate();
-      }
-      return toWireTab(await queryActiveTab(store3, s), store3);
-    },
-    "tabs.activate": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      await getSessionTab(s, tabId);
-      await chrome.tabs.update(tabId, { active: true });
-      s.lastActiveTabId = tabId;
-      await store3.update(s);
-      return toWireTab(await getTab(tabId), store3);
-    },
-    "tabs.close": async (p) => {
-      const s = await store3.require(p);
-      const tabId = requireInt(p, "tabId", 0);
-      await getSessionTab(s, tabId);
-      await releaseTab2(tabId).catch(() => void 0);
-      await chrome.tabs.remove(tabId);
-      return { tabId, closed: true };
-    }
-  };
-}
-
 // src/background/handler-table.ts
 function handlerTable(store3) {
+  const pages = pageHandlers({ resolveTab: (p) => resolveTab(store3, p) });
   return joinTables(
     sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
     tabHandlers({ store: store3, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
-    pageHandlers({ resolveTab: (p) => resolveTab(store3, p) }),
+    { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
     emulationHandlers({ store: store3 }),
@@ -8747,6 +8913,70 @@ function isMethod(m) {
   return METHODS.includes(m);
 }
 
+// src/background/param-shapes.ts
+function invalid7(path, what) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: "${path}" must be ${what}`);
+}
+var WORDS = {
+  string: "a string",
+  boolean: "a boolean",
+  int: "an integer",
+  number: "a number"
+};
+function describe2(shape) {
+  if (shape.endsWith("[]")) return "an array";
+  if (shape.startsWith("map:") || shape in OBJECT_SHAPES) return "an object";
+  return WORDS[shape] ?? "a value";
+}
+function isObject2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function check2(path, shape, v) {
+  if (shape.endsWith("[]")) {
+    if (!Array.isArray(v)) throw invalid7(path, describe2(shape));
+    const item = shape.slice(0, -2);
+    v.forEach((x, i) => check2(`${path}[${i}]`, item, x));
+    return;
+  }
+  if (shape.startsWith("map:")) {
+    if (!isObject2(v)) throw invalid7(path, describe2(shape));
+    const item = shape.slice(4);
+    for (const k of Object.keys(v)) check2(`${path}.${k}`, item, v[k]);
+    return;
+  }
+  switch (shape) {
+    case "unknown":
+      return;
+    case "string":
+      if (typeof v !== "string") throw invalid7(path, describe2(shape));
+      return;
+    case "boolean":
+      if (typeof v !== "boolean") throw invalid7(path, describe2(shape));
+      return;
+    case "int":
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid7(path, describe2(shape));
+      return;
+    case "number":
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid7(path, describe2(shape));
+      return;
+  }
+  const members = OBJECT_SHAPES[shape];
+  if (!members) return;
+  if (!isObject2(v)) throw invalid7(path, describe2(shape));
+  checkMembers(`${path}.`, members, v);
+}
+function checkMembers(prefix, members, p) {
+  for (const [name, shape] of Object.entries(members)) {
+    if (!Object.prototype.hasOwnProperty.call(p, name)) continue;
+    const v = p[name];
+    if (v === void 0 || v === null) continue;
+    check2(prefix + name, shape, v);
+  }
+}
+function checkParamShapes(method, params) {
+  checkMembers("", PARAM_SHAPES[method], params);
+}
+
 // src/background/router.ts
 var Router = class {
   constructor(table2) {
@@ -8769,6 +8999,12 @@ var Router = class {
     const params = m.params === void 0 || m.params === null ? {} : m.params;
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    try {
+      checkParamShapes(method, params);
+    } catch (e) {
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
     }
     const timing = callStarted(id, method, params);
     try {

@@ -81,6 +81,8 @@ export const ErrorCode = {
 	}
 	writef(&b, "\nexport const METHODS = [%s] as const;\nexport type Method = (typeof METHODS)[number];\n", strings.Join(all, ", "))
 
+	m.writeShapes(&b)
+
 	b.WriteString("\n/** Each method's params and result. */\nexport interface MethodTypes {\n")
 	for _, mt := range m.methods {
 		writef(&b, "  /** %s */\n  %q: { params: %s; result: %s };\n", mt.Summary, mt.Wire, mt.params.name, mt.result.name)
@@ -174,4 +176,81 @@ func memberComment(mb member) string {
 		parts = append(parts, mb.doc)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// writeShapes writes PARAM_SHAPES, each method's params as the extension's
+// router checks them before any handler runs (param-shapes.ts), and
+// OBJECT_SHAPES, the structs those params nest. A shape is "string",
+// "boolean", "int", "number", "unknown", a shape with "[]" (an array of
+// it), "map:" and a shape (an object of them), or an object's name.
+func (m *model) writeShapes(b *bytes.Buffer) {
+	nested := map[string]*object{}
+	var order []string
+	var walk func(t reflect.Type) string
+	walk = func(t reflect.Type) string {
+		if t == rawMessage {
+			return "unknown"
+		}
+		switch t.Kind() {
+		case reflect.Pointer:
+			return walk(t.Elem())
+		case reflect.String:
+			return "string"
+		case reflect.Bool:
+			return "boolean"
+		case reflect.Int, reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8,
+			reflect.Uint, reflect.Uint64, reflect.Uint32, reflect.Uint16, reflect.Uint8:
+			return "int"
+		case reflect.Float64, reflect.Float32:
+			return "number"
+		case reflect.Slice, reflect.Array:
+			return walk(t.Elem()) + "[]"
+		case reflect.Map:
+			return "map:" + walk(t.Elem())
+		case reflect.Struct:
+			o := m.byType[t]
+			if o == nil {
+				return "unknown"
+			}
+			if _, ok := nested[o.name]; !ok {
+				nested[o.name] = o
+				order = append(order, o.name)
+				for _, mb := range o.members {
+					walk(mb.goType)
+				}
+			}
+			return o.name
+		}
+		return "unknown"
+	}
+	b.WriteString("\n/** Each method's params members and their shapes (param-shapes.ts checks them). */\n")
+	b.WriteString("export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {\n")
+	for _, mt := range m.methods {
+		writef(b, "  %q: {", mt.Wire)
+		for i, mb := range mt.params.members {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			writef(b, " %s: %q", mb.name, walk(mb.goType))
+		}
+		if len(mt.params.members) > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("};\n")
+	b.WriteString("\n/** The objects params nest, by name, with their members' shapes. */\n")
+	b.WriteString("export const OBJECT_SHAPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {\n")
+	for i := 0; i < len(order); i++ {
+		o := nested[order[i]]
+		writef(b, "  %s: {", o.name)
+		for j, mb := range o.members {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			writef(b, " %s: %q", mb.name, walk(mb.goType))
+		}
+		b.WriteString(" },\n")
+	}
+	b.WriteString("};\n")
 }

@@ -11,6 +11,7 @@ import { click } from "./pages/input/input";
 import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
 import { mayJoinFenced } from "./pages/network/fence";
 import { toolHandlers } from "./pages/tools";
+import { navigateOrReplace } from "./sessions/replace-tab";
 import type { SessionStore } from "./sessions/session-store";
 import { sessionHandlers } from "./sessions/sessions";
 import { groupTabs } from "./sessions/tab-info";
@@ -18,10 +19,11 @@ import { resolveTab, tabHandlers } from "./sessions/tabs";
 import type { HandlerTable, Params } from "./types";
 
 export function handlerTable(store: SessionStore): HandlerTable {
+  const pages = pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) });
   return joinTables(
     sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
     tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
-    pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) }),
+    { ...pages, "pages.navigate": navigateOrReplace({ store, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
     emulationHandlers({ store }),

@@ -934,10 +934,21 @@ export interface NavigateParams {
   allowFile?: boolean;
 }
 
+export interface ReplacedTab {
+  /** the tab that was closed */
+  old: number;
+  /** the tab in its place: same group, same session, now the session's active tab */
+  new: number;
+  /** dialog_loop */
+  reason: string;
+}
+
 export interface NavResult {
   /** the final URL */
   url: string;
   title: string;
+  /** pages.navigate only: the tab was stuck in a dialog loop and was replaced */
+  replacedTab?: ReplacedTab;
 }
 
 export interface HistoryParams {
@@ -1896,6 +1907,117 @@ export type InitScriptMethod = (typeof INIT_SCRIPT_METHODS)[number];
 
 export const METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS] as const;
 export type Method = (typeof METHODS)[number];
+
+/** Each method's params members and their shapes (param-shapes.ts checks them). */
+export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
+  "sessions.create": { name: "string", url: "string" },
+  "sessions.attachCurrent": { name: "string" },
+  "sessions.list": {},
+  "sessions.rename": { sessionId: "string", name: "string" },
+  "sessions.release": { sessionId: "string" },
+  "sessions.close": { sessionId: "string" },
+  "sessions.stop": { sessionId: "string" },
+  "sessions.resume": { sessionId: "string" },
+  "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
+  "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
+  "tabs.list": { sessionId: "string" },
+  "tabs.userList": {},
+  "tabs.attach": { sessionId: "string", tabId: "int" },
+  "tabs.active": { sessionId: "string" },
+  "tabs.activate": { sessionId: "string", tabId: "int" },
+  "tabs.close": { sessionId: "string", tabId: "int" },
+  "pages.snapshot": { sessionId: "string", tabId: "int", timeoutMs: "int", interactive: "boolean", compact: "boolean", depth: "int", selector: "string", viewport: "boolean", maxChars: "int", offset: "int", diff: "boolean", settle: "boolean" },
+  "pages.click": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", button: "string", clickCount: "int", force: "boolean" },
+  "pages.hover": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", force: "boolean" },
+  "pages.fill": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", value: "string" },
+  "pages.type": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", text: "string" },
+  "pages.select": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", values: "string[]" },
+  "pages.scrollIntoView": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string" },
+  "pages.press": { sessionId: "string", tabId: "int", timeoutMs: "int", key: "string" },
+  "pages.scroll": { sessionId: "string", tabId: "int", timeoutMs: "int", direction: "string", amount: "int" },
+  "pages.mouse": { sessionId: "string", tabId: "int", timeoutMs: "int", action: "string", x: "number", y: "number", button: "string", deltaX: "number", deltaY: "number" },
+  "pages.get": { sessionId: "string", tabId: "int", timeoutMs: "int", what: "string", ref: "string", selector: "string" },
+  "pages.screenshot": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", fullPage: "boolean", format: "string", quality: "int", maxWidth: "int", annotate: "boolean" },
+  "pages.wait": { sessionId: "string", tabId: "int", timeoutMs: "int", ms: "int", state: "string", timeout: "int" },
+  "pages.eval": { sessionId: "string", tabId: "int", timeoutMs: "int", expression: "string" },
+  "pages.check": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", checked: "boolean", force: "boolean" },
+  "pages.focus": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string" },
+  "pages.drag": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", toRef: "string", toSelector: "string", force: "boolean" },
+  "pages.keyboardType": { sessionId: "string", tabId: "int", timeoutMs: "int", text: "string" },
+  "pages.is": { sessionId: "string", tabId: "int", timeoutMs: "int", state: "string", ref: "string", selector: "string" },
+  "pages.getAttribute": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", name: "string" },
+  "pages.count": { sessionId: "string", tabId: "int", timeoutMs: "int", selector: "string" },
+  "pages.getStyle": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", name: "string" },
+  "pages.find": { sessionId: "string", tabId: "int", timeoutMs: "int", role: "string", name: "string", text: "string", label: "string", exact: "boolean", limit: "int" },
+  "pages.durableTarget": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string" },
+  "pages.vitals": { sessionId: "string", tabId: "int", timeoutMs: "int", reload: "boolean" },
+  "pages.highlight": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", durationMs: "int", clear: "boolean" },
+  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean" },
+  "pages.back": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.forward": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.reload": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
+  "pages.waitFor": { sessionId: "string", tabId: "int", timeoutMs: "int", text: "string", selector: "string", url: "string", fn: "string", gone: "boolean" },
+  "pages.dialog": { sessionId: "string", tabId: "int", timeoutMs: "int", action: "string", text: "string" },
+  "pages.upload": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", files: "string[]" },
+  "pages.download": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", timeout: "int" },
+  "pages.pdf": { sessionId: "string", tabId: "int", timeoutMs: "int", landscape: "boolean", background: "boolean" },
+  "pages.cookies": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", anySite: "boolean" },
+  "pages.setCookie": { sessionId: "string", tabId: "int", timeoutMs: "int", name: "string", value: "string", url: "string", domain: "string", path: "string", expires: "number", httpOnly: "boolean", secure: "boolean", anySite: "boolean" },
+  "pages.clearCookies": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", anySite: "boolean" },
+  "pages.storage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string", key: "string" },
+  "pages.setStorage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string", key: "string", value: "string" },
+  "pages.clearStorage": { sessionId: "string", tabId: "int", timeoutMs: "int", kind: "string" },
+  "pages.handoff": { sessionId: "string", tabId: "int", timeoutMs: "int", message: "string" },
+  "extension.info": {},
+  "extension.callTiming": { callId: "int" },
+  "logs.console": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int", level: "string" },
+  "logs.errors": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int" },
+  "logs.network": { sessionId: "string", tabId: "int", timeoutMs: "int", after: "int", waitMs: "int", clear: "boolean", limit: "int", filter: "string", failed: "boolean" },
+  "logs.events": { sessionId: "string", after: "int", waitMs: "int" },
+  "network.block": { sessionId: "string", patterns: "string[]" },
+  "network.unblock": { sessionId: "string", patterns: "string[]" },
+  "network.fence": { sessionId: "string", origins: "string[]" },
+  "network.waitResponse": { sessionId: "string", tabId: "int", timeoutMs: "int", pattern: "string", status: "int" },
+  "network.request": { sessionId: "string", tabId: "int", timeoutMs: "int", id: "string" },
+  "network.route": { sessionId: "string", pattern: "string", status: "int", body: "string", headers: "RouteHeader[]", contentType: "string", abort: "boolean", delayMs: "int" },
+  "network.unroute": { sessionId: "string", pattern: "string", all: "boolean" },
+  "network.routes": { sessionId: "string" },
+  "network.harStart": { sessionId: "string" },
+  "network.harStop": { sessionId: "string" },
+  "network.webSockets": { sessionId: "string", tabId: "int", timeoutMs: "int" },
+  "network.webSocketFrames": { sessionId: "string", tabId: "int", timeoutMs: "int", id: "string", after: "int", waitMs: "int" },
+  "downloads.list": { sessionId: "string" },
+  "record.start": { sessionId: "string", path: "string", quality: "int", maxWidth: "int" },
+  "record.stop": { sessionId: "string" },
+  "record.frames": { sessionId: "string", from: "int" },
+  "trace.start": { sessionId: "string", categories: "string[]", screenshots: "boolean" },
+  "trace.stop": { sessionId: "string" },
+  "trace.read": { sessionId: "string", stream: "string" },
+  "trace.screenshots": { sessionId: "string", from: "int" },
+  "emulation.set": { sessionId: "string", settings: "Emulation" },
+  "emulation.show": { sessionId: "string" },
+  "emulation.reset": { sessionId: "string", names: "string[]" },
+  "state.save": { sessionId: "string" },
+  "state.load": { sessionId: "string", state: "State" },
+  "initScripts.add": { sessionId: "string", name: "string", source: "string" },
+  "initScripts.list": { sessionId: "string" },
+  "initScripts.remove": { sessionId: "string", id: "string" },
+};
+
+/** The objects params nest, by name, with their members' shapes. */
+export const OBJECT_SHAPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  RouteHeader: { name: "string", value: "string" },
+  Emulation: { viewport: "Viewport", device: "string", touch: "boolean", userAgent: "string", media: "Media", offline: "boolean", throttle: "Throttle", geolocation: "Geolocation", permissions: "map:string", timezone: "string", locale: "string", headers: "map:string", headersOrigin: "string", credentials: "Credentials" },
+  Viewport: { width: "int", height: "int", deviceScaleFactor: "number", mobile: "boolean" },
+  Media: { colorScheme: "string", reducedMotion: "string", print: "boolean" },
+  Throttle: { latencyMs: "number", downloadKbps: "number", uploadKbps: "number" },
+  Geolocation: { latitude: "number", longitude: "number", accuracy: "number" },
+  Credentials: { username: "string", password: "string", origin: "string" },
+  State: { cookies: "Cookie[]", origins: "OriginState[]" },
+  Cookie: { name: "string", value: "string", domain: "string", path: "string", expires: "number", httpOnly: "boolean", secure: "boolean", sameSite: "string" },
+  OriginState: { origin: "string", localStorage: "StorageEntry[]", sessionStorage: "StorageEntry[]" },
+  StorageEntry: { name: "string", value: "string" },
+};
 
 /** Each method's params and result. */
 export interface MethodTypes {

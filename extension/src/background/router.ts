@@ -4,6 +4,7 @@
 
 import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
+import { checkParamShapes } from "./param-shapes";
 import { runUnlessStopped } from "./sessions/stop";
 import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
@@ -32,6 +33,12 @@ export class Router {
     const params = m.params === undefined || m.params === null ? {} : m.params;
     if (typeof params !== "object" || Array.isArray(params)) {
       return errorResponse(id, ErrorCode.invalidParams, "invalid params: params must be an object");
+    }
+    try {
+      checkParamShapes(method as Parameters<typeof checkParamShapes>[0], params as Params);
+    } catch (e) {
+      const { code, message, reason } = toRpcError(e);
+      return errorResponse(id, code, message, reason);
     }
     const timing = callStarted(id, method, params);
     try {

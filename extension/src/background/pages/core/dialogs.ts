@@ -35,7 +35,40 @@ let seq = 0;
 
 onForget((tabId) => {
   lastDialog.delete(tabId);
+  openings.delete(tabId);
 });
+
+/**
+ * A dialog loop: the page opens dialog after dialog (a script that loops
+ * alert() for ever), so the tab never yields to a call. It is LOOP_DIALOGS
+ * dialogs opened within LOOP_WINDOW_MS, the last of them opened within
+ * LOOP_RECENT_MS or still held open. One dialog, or a few far apart, is not
+ * a loop: a person may want to see it.
+ */
+export const LOOP_DIALOGS = 3;
+export const LOOP_WINDOW_MS = 5_000;
+export const LOOP_RECENT_MS = 1_000;
+
+/** When each tab's recent dialogs opened (at most LOOP_DIALOGS). */
+const openings = new Map<number, number[]>();
+
+/** A dialog opened in the tab now (answerDialog; tests give the time). */
+export function noteOpening(tabId: number, now = Date.now()): void {
+  const list = openings.get(tabId) ?? [];
+  list.push(now);
+  if (list.length > LOOP_DIALOGS) list.shift();
+  openings.set(tabId, list);
+}
+
+/** Whether the tab is in a dialog loop now (see LOOP_DIALOGS). */
+export function inDialogLoop(tabId: number, now = Date.now()): boolean {
+  const list = openings.get(tabId);
+  if (!list || list.length < LOOP_DIALOGS) return false;
+  const first = list[0] as number;
+  const last = list[list.length - 1] as number;
+  if (last - first > LOOP_WINDOW_MS) return false;
+  return now - last <= LOOP_RECENT_MS || openDialog(tabId) !== null;
+}
 
 export function noteSession(tabId: number, sessionId: unknown): void {
   if (typeof sessionId === "string" && sessionId !== "") tabSession.set(tabId, sessionId);
@@ -62,6 +95,7 @@ function record(tabId: number, d: Dialog, state: DialogState): void {
 
 /** Decides a dialog as it opens (debugger.ts dialogOpening): answered now, or held. */
 export function answerDialog(tabId: number, d: Dialog): boolean {
+  noteOpening(tabId);
   const action = decide(policyOf(tabSession.get(tabId)), d.type);
   if (action === "hold") {
     record(tabId, d, "open");
