@@ -172,7 +172,7 @@ var emulationMethods = []Method{
 			Answer:      "state save"},
 		Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage",
 		Commands: []Command{{
-			Path: "state save", Args: []Arg{{Name: "FILE", File: true}},
+			Path: "state save", Args: []Arg{{Name: "FILE", File: true}}, Flags: []Flag{OverwriteFlag},
 			Short: "Write the session's cookies and storage to FILE (mode 0600: it holds secrets)", Long: StateHelp,
 			Example: "  browserctl state save auth.json",
 			Printer: "state save", Replay: Skips + WritesOutput,

@@ -24,8 +24,9 @@ import (
 // bodies, state files, traces, recordings, config.json with a key.
 const Private fs.FileMode = 0o600
 
-// ErrExists is the error for an existing file that may not be replaced.
-var ErrExists = errors.New("exists")
+// ErrExists is the error for an existing file that may not be replaced
+// (fs.ErrExist, so errors.Is finds either).
+var ErrExists = fs.ErrExist
 
 // ExistsError says path exists and the caller did not ask to replace it.
 type ExistsError struct{ Path string }
