@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/internal/safefile"
 	"browserctl/cmd/cmdutil"
 	"browserctl/extension"
+	"browserctl/internal/safefile"
 	"browserctl/internal/token"
 	"browserctl/rpc"
 )

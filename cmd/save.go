@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"browserctl/internal/safefile"
 	"browserctl/cmd/cmdutil"
 	"browserctl/hub/hubapi"
+	"browserctl/internal/safefile"
 	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )

@@ -107,7 +107,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
 		Summary: "stop the session's recording", ResultDoc: "no recording: -32602",
 		Commands: []Command{{
-			Path:    "record stop", Flags: []Flag{OverwriteFlag},
+			Path: "record stop", Flags: []Flag{OverwriteFlag},
 			Short:   "Stop the session's recording, write its file and print the path",
 			Example: "  browserctl record stop\n  browserctl record stop --json",
 			Hook:    "record stop", Replay: Replayed,

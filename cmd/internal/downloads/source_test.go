@@ -58,7 +58,9 @@ func TestHostilePathsMoveNothing(t *testing.T) {
 			os.Symlink(target, link)
 			return &rpc.Download{GUID: "g-link", ID: 8, State: "complete", Path: link, Bytes: 2, Ended: time.Now().UnixMilli()}
 		}, refused},
-		{"a relative path", func() *rpc.Download { return &rpc.Download{GUID: "g-rel", ID: 9, State: "complete", Path: "precious.txt"} }, refused},
+		{"a relative path", func() *rpc.Download {
+			return &rpc.Download{GUID: "g-rel", ID: 9, State: "complete", Path: "precious.txt"}
+		}, refused},
 		{"a path through ..", func() *rpc.Download {
 			d := write(filepath.Join(home, "dotdot.txt"), "dd")
 			d.Path = filepath.Join(browser, "..", "dotdot.txt")
