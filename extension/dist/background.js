@@ -3725,7 +3725,8 @@ function downloadEvent(tabId, p, method) {
       totalBytes: 0,
       mime: "",
       error: "",
-      started: Date.now()
+      started: Date.now(),
+      ended: 0
     });
     if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
     changed();
@@ -3761,6 +3762,8 @@ async function locate(d) {
   if (item.state === "complete") {
     d.state = "complete";
     d.bytes = item.bytesReceived;
+    const end2 = item.endTime ? Date.parse(item.endTime) : NaN;
+    d.ended = Number.isFinite(end2) ? end2 : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
     d.error = item.error ?? "";

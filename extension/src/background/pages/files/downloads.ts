@@ -25,6 +25,9 @@ export interface Download {
   mime: string;
   error: string;
   started: number; // ms since the epoch
+  // When chrome.downloads says it finished (ms since the epoch, 0 until
+  // then): the CLI moves the file only if its size and mtime match.
+  ended: number;
 }
 
 /** Downloads remembered, oldest dropped first. */
@@ -76,6 +79,7 @@ export function downloadEvent(tabId: number, p: Record<string, unknown>, method:
       mime: "",
       error: "",
       started: Date.now(),
+      ended: 0,
     });
     if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
     changed();
@@ -116,6 +120,8 @@ async function locate(d: Download): Promise<void> {
   if (item.state === "complete") {
     d.state = "complete";
     d.bytes = item.bytesReceived;
+    const end = item.endTime ? Date.parse(item.endTime) : NaN;
+    d.ended = Number.isFinite(end) ? end : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
     d.error = item.error ?? "";
