@@ -3742,7 +3742,7 @@ function downloadEvent(tabId, p, method) {
   }
 }
 async function locate(d) {
-  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
+  if (d.id >= 0 && d.path && d.state !== "in_progress" && (d.state !== "complete" || d.ended > 0)) return;
   if (typeof chrome === "undefined" || !chrome.downloads) {
     if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
     return;
@@ -3791,12 +3791,17 @@ async function waitBegin(tabId, since2, ms) {
 }
 async function waitDone(d, ms) {
   const deadline = Date.now() + ms;
+  let settle2 = 0;
   for (; ; ) {
     await locate(d).catch(() => void 0);
-    if (d.state !== "in_progress") break;
+    if (d.state !== "in_progress") {
+      if (d.state !== "complete" || d.ended > 0) break;
+      settle2 ||= Date.now() + 3e3;
+      if (Date.now() >= settle2) break;
+    }
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await nextChange(Math.min(left, 250));
+    await nextChange(Math.min(left, d.state === "complete" ? 50 : 250));
   }
   return { ...d };
 }
