@@ -47,15 +47,13 @@ func (s *Server) outputRoot(req *mcp.CallToolRequest) (string, error) {
 	return dir, nil
 }
 
-// folderName is a client's name as a folder name: letters, digits, '-',
-// '_' and '.', no leading dot; "client" when nothing is left.
+// folderName is a client's name as a folder name: letters, digits, '-'
+// and '_' (anything else a '-'); "client" when nothing is left.
 func folderName(name string) string {
 	var b strings.Builder
 	for _, r := range name {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		case r == '.' && b.Len() > 0:
 			b.WriteRune(r)
 		default:
 			b.WriteRune('-')
@@ -119,7 +117,9 @@ func (s *Server) readPath(ctx context.Context, req *mcp.CallToolRequest, path st
 }
 
 // clientRoots are the client's MCP roots (file: URIs only), asked for when
-// its initialize said it has them.
+// its initialize said it has them. The SDK refuses roots/list to a client
+// on protocol 2026-07-28 or later (roots are deprecated there, SEP-2577):
+// such a client gets --allow-read and the output folder only.
 func clientRoots(ctx context.Context, req *mcp.CallToolRequest) []string {
 	if req == nil || req.Session == nil {
 		return nil
