@@ -158,3 +158,34 @@ func TestExtensionInstallTightensConfig(t *testing.T) {
 		t.Errorf("config.json is %v; want 0600", st.Mode())
 	}
 }
+
+// A fake extension answering downloads.list with the person's own files:
+// `downloads` takes none of them from where they are.
+func TestDownloadsListWithHostilePaths(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("BROWSERCTL_BROWSER_DOWNLOADS", filepath.Join(home, "Downloads"))
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	precious := filepath.Join(home, "precious.txt")
+	key := filepath.Join(home, ".ssh", "id_ed25519")
+	os.WriteFile(precious, []byte("precious"), 0o600)
+	os.WriteFile(key, []byte("key"), 0o600)
+	e := newTestEnv(t)
+	now := time.Now().UnixMilli()
+	e.h.results["downloads.list"] = fmt.Sprintf(`{"downloads":[
+		{"guid":"g1","id":1,"path":%q,"state":"complete","bytes":8,"ended":%d},
+		{"guid":"g2","id":2,"path":%q,"state":"complete","bytes":3,"ended":%d},
+		{"guid":"g3","id":3,"path":%q,"state":"complete","bytes":5,"ended":%d}]}`,
+		precious, now, key, now, filepath.Join(e.dir, "token"), now)
+	os.WriteFile(filepath.Join(e.dir, "token"), []byte("token"), 0o600)
+	if code := e.run("--json downloads"); code != cmdutil.ExitOK {
+		t.Fatalf("exit %d: %s", code, e.err)
+	}
+	for _, p := range []string{precious, key, filepath.Join(e.dir, "token")} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was taken from where it was: %v", p, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(e.dir, "downloads", "id_ed25519")); err == nil {
+		t.Error("the key was copied into the download folder")
+	}
+}
