@@ -11,6 +11,7 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/extension"
+	"browserctl/internal/safefile"
 	"browserctl/internal/token"
 	"browserctl/rpc"
 )
@@ -76,13 +77,15 @@ func installExtension(dir, server, key string) error {
 		}
 		target := filepath.Join(dir, filepath.FromSlash(path))
 		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+			return installFolder(target)
 		}
 		b, err := fs.ReadFile(dist, path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, b, 0o644)
+		// The extension's code is no secret; safefile never writes it
+		// through a symlink.
+		return safefile.WriteFile(target, b, 0o644, true)
 	})
 	if err != nil {
 		return fmt.Errorf("writing the extension to %s: %w", dir, err)
@@ -91,6 +94,16 @@ func installExtension(dir, server, key string) error {
 	if err != nil {
 		return err
 	}
-	// the key is a secret: readable by the user only
-	return os.WriteFile(filepath.Join(dir, extension.ConfigFile), append(cfg, '\n'), 0o600)
+	// The key is a secret: readable by the user only, a new file whatever
+	// mode the old one had.
+	return safefile.WriteFile(filepath.Join(dir, extension.ConfigFile), append(cfg, '\n'), safefile.Private, true)
+}
+
+// installFolder makes a folder of the installed extension, refusing a
+// symlink in its place (the files would land wherever it points).
+func installFolder(dir string) error {
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return &safefile.SymlinkError{Path: dir}
+	}
+	return os.MkdirAll(dir, 0o755)
 }

@@ -161,8 +161,8 @@ func downloadFolder(f *cmdutil.Factory) downloads.Folder {
 
 // saveDownload moves a finished download into -o or --download-dir
 // (downloads.Folder.Save).
-func saveDownload(f *cmdutil.Factory, d *rpc.Download, out string) (string, error) {
-	return downloadFolder(f).Save(d, out)
+func saveDownload(f *cmdutil.Factory, d *rpc.Download, out string, force bool) (string, error) {
+	return downloadFolder(f).Save(d, out, force)
 }
 
 // ---- download, downloads, pdf: declared on their rows (rpc/files.go) ----
@@ -184,7 +184,7 @@ func init() {
 				return nil, err
 			}
 			browserPath := saved.Path
-			path, err := saveDownload(f, &saved, args["--output"])
+			path, err := saveDownload(f, &saved, args["--output"], args["--force"] == "true")
 			if err != nil {
 				return nil, fmt.Errorf("the download finished at %s, but moving it failed: %w", browserPath, err)
 			}
@@ -232,13 +232,17 @@ func init() {
 			p.Background = new(bool)
 		}
 		path := cmp.Or(args["--output"], "page-"+f.Now().Format("20060102-150405")+".pdf")
+		force := args["--force"] == "true"
+		if err := checkWritable(path, force); err != nil {
+			return err
+		}
 		pc.Params, pc.MinTimeout = p, 60*time.Second
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			var r rpc.PDFResult
 			if err := cmdutil.DecodeResult(rpc.PagePDF, raw, &r); err != nil {
 				return nil, err
 			}
-			n, err := evidence.WriteBase64(path, r.Data, rpc.PagePDF)
+			n, err := evidence.WriteBase64(path, r.Data, rpc.PagePDF, force)
 			if err != nil {
 				return nil, err
 			}

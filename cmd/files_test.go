@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"browserctl/cmd/cmdutil"
 )
@@ -59,11 +60,12 @@ func TestUploadArgs(t *testing.T) {
 func TestClickMovesDownloadIntoDownloadDir(t *testing.T) {
 	e := newTestEnv(t)
 	browserDir := t.TempDir()
+	t.Setenv("BROWSERCTL_BROWSER_DOWNLOADS", browserDir)
 	src := filepath.Join(browserDir, "report.bin")
 	if err := os.WriteFile(src, []byte("payload"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dl := map[string]any{"guid": "g1", "id": 1, "path": src, "state": "complete", "bytes": 7, "url": "http://x.test/r"}
+	dl := map[string]any{"guid": "g1", "id": 1, "path": src, "state": "complete", "bytes": 7, "url": "http://x.test/r", "ended": time.Now().UnixMilli()}
 	b, _ := json.Marshal(map[string]any{"ok": true, "download": dl})
 	e.h.results["pages.click"] = string(b)
 	if code := e.run("--json click e1"); code != cmdutil.ExitOK {
@@ -148,7 +150,7 @@ func TestPDFWritesTheFile(t *testing.T) {
 	if b, err := os.ReadFile(path); err != nil || string(b) != "%PDF-1.4" {
 		t.Errorf("the file holds %q, %v", b, err)
 	}
-	if code := e.run("--json pdf -o " + path); code != cmdutil.ExitOK || !strings.Contains(e.out.String(), `"bytes":8`) || strings.Contains(e.out.String(), "JVBER") {
+	if code := e.run("--json pdf --force -o " + path); code != cmdutil.ExitOK || !strings.Contains(e.out.String(), `"bytes":8`) || strings.Contains(e.out.String(), "JVBER") {
 		t.Errorf("--json: exit %d, %s; want the path and size, not the data", code, e.out)
 	}
 }

@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -16,6 +18,8 @@ import (
 
 func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
+	var outputDir string
+	var allowRead []string
 	c := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
@@ -35,16 +39,32 @@ opened, and at most --max-snapshot-chars characters of the page (0: none;
 -1: the whole snapshot): what changed since the client last saw the tab, the
 page whole when it is small, else an outline (landmarks, headings, frames
 and controls with refs) and how to read more (browser_find, browser_snapshot).
-Downloads an agent starts are moved into --download-dir (default: the state
-folder's downloads/); the result names the file and its size.`,
+The tools write only under --output-dir (default: the state folder's
+mcp/CLIENT/, CLIENT the client's name): PDFs, traces, state files, and
+downloads unless --download-dir is given; the results name each file. They
+read files (browser_file_upload, browser_state_load) only from --allow-read
+folders, the client's MCP roots, and the output folder. A path outside,
+with "..", or through a symlink leading out fails with reason
+path_not_allowed and nothing is read or written.`,
 		Example: `  browserctl mcp
   browserctl mcp --max-snapshot-chars 4000
   browserctl mcp --session s1k2x9      # share an existing session
+  browserctl mcp --output-dir ~/agent-out --allow-read ~/project/fixtures
   claude mcp add browserctl -- browserctl mcp`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if maxChars < -1 {
 				return cmdutil.UsageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
+			}
+			for i, d := range allowRead {
+				abs, err := filepath.Abs(d)
+				if err != nil {
+					return cmdutil.UsageErrorf("--allow-read %s: %v", d, err)
+				}
+				if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+					return cmdutil.UsageErrorf("--allow-read %s: not a folder", d)
+				}
+				allowRead[i] = abs
 			}
 			ctl, err := f.Hub()
 			if err != nil {
@@ -78,10 +98,15 @@ folder's downloads/); the result names the file and its size.`,
 						Reason: mcpserver.ReasonOf(err), Retryable: r.Retryable, Hint: r.Hint}
 				},
 				Version: cmdutil.Version(),
-				SaveDownload: func(d *rpc.Download) (string, error) {
-					return saveDownload(f, d, "")
+				SaveDownload: func(d *rpc.Download, into string) (string, error) {
+					folder := downloadFolder(f)
+					folder.Given = into
+					return folder.Save(d, "", false)
 				},
-				DownloadDir: downloadFolder(f).Path,
+				DownloadDir: f.Globals.DownloadDir,
+				OutputDir:   outputDir,
+				StateDir:    f.StateDir,
+				AllowRead:   allowRead,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -93,6 +118,8 @@ folder's downloads/); the result names the file and its size.`,
 		},
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
+	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
+	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

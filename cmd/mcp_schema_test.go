@@ -67,6 +67,8 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		cliOnly map[string]bool // flags with no member, or one the tool leaves out
 		sends   any             // the params the tool sends for this command, when not its input's
 	}{
+		// force (replace an existing file) stays the person's: inside its output
+		// folder an MCP tool replaces its own earlier file, never a symlink.
 		// allow-file stays the person's: an agent talked into a file: URL would
 		// read this machine's files into the page.
 		{"browser_navigate", newCmdOpen, []string{"example.com"}, map[string]bool{"wait-until": true, "allow-file": true}, nil},
@@ -75,13 +77,13 @@ func TestCLIFlagsAndMCPToolsShareParams(t *testing.T) {
 		{"browser_press_key", func(f *cmdutil.Factory, runF func(*cmdutil.PageCall) error) *cobra.Command {
 			return cmdutil.NewCmdDeclared(f, runF, "press")
 		}, []string{"Enter"}, nil, nil},
-		{"browser_take_screenshot", declaredBuild("screenshot"), []string{"e1"}, map[string]bool{"output": true, "max-width": true}, nil},
+		{"browser_take_screenshot", declaredBuild("screenshot"), []string{"e1"}, map[string]bool{"output": true, "max-width": true, "force": true}, nil},
 		{"browser_vitals", declaredBuild("vitals"), []string{}, nil, nil},
 		{"browser_drag", newCmdDrag, []string{"e1", "e2"}, nil, nil},
 		{"browser_scroll", newCmdScroll, []string{"down", "300"}, nil, nil},
 		{"browser_find", newCmdFind, []string{}, nil, nil},
-		{"browser_download", declaredBuild("download"), []string{"e3"}, map[string]bool{"output": true}, nil},
-		{"browser_pdf_save", declaredBuild("pdf"), []string{}, map[string]bool{"output": true}, nil},
+		{"browser_download", declaredBuild("download"), []string{"e3"}, map[string]bool{"output": true, "force": true}, nil},
+		{"browser_pdf_save", declaredBuild("pdf"), []string{}, map[string]bool{"output": true, "force": true}, nil},
 		{"browser_cookies", newCmdCookiesSet, []string{"a", "b"}, nil, nil},
 		{"browser_cookies", newCmdCookiesClear, []string{}, nil, rpc.CookiesParams{}},
 		{"browser_handoff", newCmdHandoff, []string{"sign in please"}, nil, nil},

@@ -108,7 +108,7 @@ func init() {
 	}
 	// request: the request whole; with -o FILE its response body saved.
 	cmdutil.Printers["request"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
-		out := args["--output"]
+		out, force := args["--output"], args["--force"] == "true"
 		pc.Human = func(raw json.RawMessage) error {
 			var d rpc.RequestDetail
 			if err := cmdutil.DecodeResult(pc.Method, raw, &d); err != nil {
@@ -123,7 +123,7 @@ func init() {
 				if err := cmdutil.DecodeResult(pc.Method, raw, &d); err != nil {
 					return nil, err
 				}
-				return raw, netargs.SaveBody(out, d)
+				return raw, netargs.SaveBody(out, d, force)
 			}
 		}
 	}

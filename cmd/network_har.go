@@ -50,7 +50,8 @@ restarts.`, rpc.HAREntriesMax, rpc.HARTextMax>>10, rpc.HARBodiesMax>>20),
 }
 
 func newCmdNetworkHARStop(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
+	var force bool
+	c := &cobra.Command{
 		Use:   "stop FILE",
 		Short: "Stop the session's HAR recording and write it to FILE (HAR 1.2)",
 		Long: `Stop the session's HAR recording and write HAR 1.2 to FILE. FILE's folder
@@ -63,7 +64,7 @@ No recording running is exit 2.`,
 			if err := har.CheckFolder(path); err != nil {
 				return err
 			}
-			if err := checkWritable(path); err != nil {
+			if err := checkWritable(path, force); err != nil {
 				return err // before the stop: the recording goes on
 			}
 			raw, err := cmdutil.CallHub(c.Context(), f, rpc.NetworkHARStop, rpc.SessionIDParams{SessionID: cmdutil.SessionOf(f)})
@@ -78,7 +79,7 @@ No recording running is exit 2.`,
 			if err := cmdutil.DecodeResult(rpc.NetworkHARStop, raw, &res); err != nil {
 				return err
 			}
-			n, err := har.Write(path, har.Document(res))
+			n, err := har.Write(path, har.Document(res), force)
 			if err != nil {
 				return err
 			}
@@ -95,4 +96,6 @@ No recording running is exit 2.`,
 		},
 		Annotations: cmdutil.Replays(),
 	}
+	c.Flags().BoolVar(&force, "force", false, "replace FILE if it exists (never through a symlink)")
+	return c
 }

@@ -115,7 +115,7 @@ func TestNetworkHARStopWritesHAR(t *testing.T) {
 	if !strings.Contains(log["comment"].(string), "3 older") {
 		t.Errorf("the dropped entries are not said: %v", log["comment"])
 	}
-	if st, _ := os.Stat(file); st.Mode().Perm() != 0o644 {
+	if st, _ := os.Stat(file); st.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v", st.Mode())
 	}
 }

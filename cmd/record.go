@@ -29,7 +29,7 @@ func init() {
 			}
 			path = "recording-" + f.Now().Format("20060102-150405") + ext
 		}
-		if err := checkVideoPath(f, path); err != nil {
+		if err := checkVideoPath(f, path, args["--force"] == "true"); err != nil {
 			return err
 		}
 		if err := checkQuality(&p.Quality); err != nil {
@@ -47,7 +47,8 @@ func init() {
 		return nil
 	}
 	// record stop: the frames pulled and written as FILE's container.
-	cmdutil.Hooks["record stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
+	cmdutil.Hooks["record stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+		force := args["--force"] == "true"
 		pc.Refused = refusedAsUsage
 		pc.Result = func(raw json.RawMessage) error {
 			var res rpc.RecordStopResult
@@ -55,7 +56,7 @@ func init() {
 				return err
 			}
 			path := cmp.Or(res.Path, "recording-"+f.Now().Format("20060102-150405")+".gif")
-			if err := checkVideoPath(f, path); err != nil {
+			if err := checkVideoPath(f, path, force); err != nil {
 				return err
 			}
 			frames, err := evidence.ReadFrames(func(p rpc.RecordFramesParams) (json.RawMessage, error) {
@@ -65,7 +66,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			if err := evidence.WriteVideo(ctx, path, frames, res.DurationMS, ffmpegPath(f)); err != nil {
+			if err := evidence.WriteVideo(ctx, path, frames, res.DurationMS, ffmpegPath(f), force); err != nil {
 				return err
 			}
 			s := evidence.RecordingOf(path, res, len(frames))
@@ -110,7 +111,7 @@ func refusedAsUsage(err error) error {
 
 // checkVideoPath is a usage error for a container this machine cannot
 // write or a file that cannot be written.
-func checkVideoPath(f *cmdutil.Factory, path string) error {
+func checkVideoPath(f *cmdutil.Factory, path string, force bool) error {
 	ct, err := evidence.ContainerOf(path)
 	if err != nil {
 		return &cmdutil.UsageError{Err: err}
@@ -118,7 +119,7 @@ func checkVideoPath(f *cmdutil.Factory, path string) error {
 	if ct.NeedsFFmpeg() && ffmpegPath(f) == "" {
 		return cmdutil.UsageErrorf("%s: .%s needs ffmpeg on PATH; install it, or record to .gif or .png (written without ffmpeg)", path, ct)
 	}
-	return checkWritable(path)
+	return checkWritable(path, force)
 }
 
 // callRaw is cmdutil.CallHub without the terminal escaping: for answers that are

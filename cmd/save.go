@@ -7,13 +7,13 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/hub/hubapi"
+	"browserctl/internal/safefile"
 	"browserctl/repl/recorder"
 	"browserctl/rpc"
 )
@@ -55,22 +55,12 @@ is kept unless --force.`,
 				_, err := fmt.Fprint(f.IO.Out, text)
 				return err
 			}
-			flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-			if force {
-				flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-			}
-			fh, err := os.OpenFile(file, flag, 0o644)
-			if errors.Is(err, os.ErrExist) {
+			// 0600: a script holds what was typed into the page.
+			err := safefile.WriteFile(file, []byte(text), safefile.Private, force)
+			if errors.Is(err, safefile.ErrExists) {
 				return fmt.Errorf("%s exists; save --force overwrites it", file)
 			}
 			if err != nil {
-				return err
-			}
-			if _, err := fh.WriteString(text); err != nil {
-				fh.Close()
-				return err
-			}
-			if err := fh.Close(); err != nil {
 				return err
 			}
 			if f.Globals.JSON {

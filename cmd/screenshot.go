@@ -35,7 +35,8 @@ func init() {
 			return cmdutil.UsageErrorf("--annotate with --format webp needs ffmpeg on PATH (Go has no WebP encoder); use png or jpeg")
 		}
 		out = cmp.Or(out, "screenshot-"+f.Now().Format("20060102-150405")+evidence.ImageExt(p.Format))
-		if err := checkWritable(out); err != nil {
+		force := args["--force"] == "true"
+		if err := checkWritable(out, force); err != nil {
 			return err
 		}
 		wire := p
@@ -46,14 +47,14 @@ func init() {
 			wire.Format = "" // the default: the spec's own call
 		}
 		pc.Params = wire
-		pc.Result = func(raw json.RawMessage) error { return saveScreenshot(ctx, f, raw, p, out) }
+		pc.Result = func(raw json.RawMessage) error { return saveScreenshot(ctx, f, raw, p, out, force) }
 		return nil
 	}
 }
 
 // saveScreenshot writes the image (annotated when asked) to out and prints
 // its path, then the annotations.
-func saveScreenshot(ctx context.Context, f *cmdutil.Factory, raw json.RawMessage, p rpc.ScreenshotParams, out string) error {
+func saveScreenshot(ctx context.Context, f *cmdutil.Factory, raw json.RawMessage, p rpc.ScreenshotParams, out string, force bool) error {
 	var res rpc.ScreenshotResult
 	if err := cmdutil.DecodeResult(rpc.PageScreenshot, raw, &res); err != nil {
 		return err
@@ -62,7 +63,7 @@ func saveScreenshot(ctx context.Context, f *cmdutil.Factory, raw json.RawMessage
 	if p.Quality != nil {
 		q = *p.Quality
 	}
-	data, err := evidence.WriteShot(ctx, out, res, p.Annotate, p.Format, q, ffmpegPath(f))
+	data, err := evidence.WriteShot(ctx, out, res, p.Annotate, p.Format, q, ffmpegPath(f), force)
 	var nw *evidence.NotWrittenError
 	if errors.As(err, &nw) {
 		return &cmdutil.UsageError{Err: err}
@@ -93,9 +94,9 @@ func saveScreenshot(ctx context.Context, f *cmdutil.Factory, raw json.RawMessage
 }
 
 // checkWritable is a usage error unless path can be created or written
-// (evidence.CheckWritable).
-func checkWritable(path string) error {
-	if err := evidence.CheckWritable(path); err != nil {
+// (evidence.CheckWritable): an existing file only with force (--force).
+func checkWritable(path string, force bool) error {
+	if err := evidence.CheckWritable(path, force); err != nil {
 		return &cmdutil.UsageError{Err: err}
 	}
 	return nil

@@ -31,13 +31,13 @@ func init() {
 	// state save FILE: the result written to FILE (mode 0600); --json
 	// prints where and how much.
 	cmdutil.Printers["state save"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
-		path := args["FILE"]
+		path, force := args["FILE"], args["--force"] == "true"
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			var st rpc.State
 			if err := cmdutil.DecodeResult(rpc.StateSave, raw, &st); err != nil {
 				return nil, err
 			}
-			if err := storagestate.Write(path, st); err != nil {
+			if err := storagestate.Write(path, st, force); err != nil {
 				return nil, err
 			}
 			return json.Marshal(map[string]any{"path": path, "cookies": len(st.Cookies), "origins": len(st.Origins)})

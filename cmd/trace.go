@@ -28,8 +28,8 @@ func init() {
 	// trace stop FILE: FILE checked before the stop (a refused one leaves
 	// the trace running), then the trace's JSON read into it.
 	cmdutil.Hooks["trace stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
-		path := args["FILE"]
-		if err := checkWritable(path); err != nil {
+		path, force := args["FILE"], args["--force"] == "true"
+		if err := checkWritable(path, force); err != nil {
 			return err
 		}
 		pc.Refused = refusedAsUsage
@@ -42,7 +42,7 @@ func init() {
 			wrote, err := evidence.WriteTrace(path, res, func(method string, p map[string]any) (json.RawMessage, error) {
 				p["sessionId"] = sid
 				return callRaw(ctx, f, method, p)
-			})
+			}, force)
 			if err != nil {
 				return err
 			}

@@ -474,7 +474,12 @@ func TestStateAndInitScripts(t *testing.T) {
 	if err := os.WriteFile(file, []byte("old, world-readable"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mustRun(t, in(s, "state", "save", file)...)
+	// An existing file is kept without --force; with it, replaced by a 0600 one.
+	mustFail(t, 1, 100, in(s, "state", "save", file)...)
+	if b, _ := os.ReadFile(file); string(b) != "old, world-readable" {
+		t.Fatalf("state save without --force replaced the file: %q", b)
+	}
+	mustRun(t, in(s, "state", "save", file, "--force")...)
 	fi, err := os.Stat(file)
 	if err != nil {
 		t.Fatal(err)

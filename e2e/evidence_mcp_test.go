@@ -16,7 +16,8 @@ import (
 // a trace goes into a file with the page's events, vitals name the LCP
 // element; a quality outside 0-100 is refused.
 func TestMCPEvidence(t *testing.T) {
-	a := startMCP(t)
+	outDir := t.TempDir()
+	a := startMCP(t, "--output-dir", outDir)
 	tag := tagFor(t)
 	a.call("browser_navigate", map[string]any{"url": pageURL("/evidence/vitals.html", tag)})
 	h.rec.waitFor(t, tag, "the layout shift", func(e event) bool { return e.Type == "shifted" })
@@ -61,7 +62,7 @@ func TestMCPEvidence(t *testing.T) {
 		t.Errorf("quality 200: %s", contentText(bad))
 	}
 
-	file := filepath.Join(t.TempDir(), "trace.json")
+	file := filepath.Join(outDir, "trace.json") // only the output folder takes files
 	a.call("browser_start_trace", map[string]any{})
 	a.call("browser_navigate", map[string]any{"url": pageURL("/evidence/anim.html", tag+"-traced")})
 	a.call("browser_stop_trace", map[string]any{"path": file})

@@ -37,7 +37,8 @@ const parityPage = `<title>Parity</title>
 // page over the test's own CDP connection, on disk, or by the page's reports.
 func TestMCPParityTools(t *testing.T) {
 	tag := tagFor(t)
-	a := startMCP(t)
+	outDir := t.TempDir()
+	a := startMCP(t, "--output-dir", outDir)
 	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html", parityPage)})
 	p := h.cdp.page(t, tag)
 
@@ -96,7 +97,7 @@ func TestMCPParityTools(t *testing.T) {
 	}
 
 	// pdf: a PDF file where the result says
-	file := filepath.Join(t.TempDir(), "page.pdf")
+	file := filepath.Join(outDir, "page.pdf") // only the output folder takes files
 	out = a.call("browser_pdf_save", map[string]any{"filename": file})
 	b, err := os.ReadFile(file)
 	if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {

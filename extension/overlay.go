@@ -3,6 +3,8 @@ package extension
 import (
 	"os"
 	"path/filepath"
+
+	"browserctl/internal/safefile"
 )
 
 // Overlay copies a built dist/ folder (src) over an installed extension
@@ -15,7 +17,11 @@ func Overlay(src, dst string) error {
 		}
 		rel, _ := filepath.Rel(src, path)
 		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+			target := filepath.Join(dst, rel)
+			if st, err := os.Lstat(target); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				return &safefile.SymlinkError{Path: target}
+			}
+			return os.MkdirAll(target, 0o755)
 		}
 		if rel == ConfigFile {
 			return nil
@@ -24,6 +30,6 @@ func Overlay(src, dst string) error {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+		return safefile.WriteFile(filepath.Join(dst, rel), b, 0o644, true)
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -35,7 +34,7 @@ type (
 		stateFile
 	}
 	stateFile struct {
-		Path string `json:"path" jsonschema:"the state file: absolute, or relative to the server's working folder; written with mode 0600, it holds the session's cookies"`
+		Path string `json:"path" jsonschema:"the state file, relative to the output folder (or absolute inside it; load also reads the allowed folders); written with mode 0600, it holds the session's cookies"`
 	}
 )
 
@@ -140,9 +139,12 @@ func emulationText(raw json.RawMessage, done string) *mcp.CallToolResult {
 }
 
 func (s *Server) stateSave(ctx context.Context, req *mcp.CallToolRequest, path string) *mcp.CallToolResult {
-	abs, err := filepath.Abs(path)
-	if err != nil || path == "" {
-		return invalid("browser_state_save", fmt.Errorf("a path is needed: %v", err))
+	if path == "" {
+		return invalid("browser_state_save", fmt.Errorf("a path is needed"))
+	}
+	abs, err := s.writePath(req, path)
+	if err != nil {
+		return s.errorResult(req, err)
 	}
 	raw, err := s.call(ctx, req, rpc.StateSave, nil)
 	if err != nil {
@@ -152,14 +154,18 @@ func (s *Server) stateSave(ctx context.Context, req *mcp.CallToolRequest, path s
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return s.errorResult(req, err)
 	}
-	if err := storagestate.Write(abs, st); err != nil {
+	if err := storagestate.Write(abs, st, true); err != nil {
 		return s.errorResult(req, err)
 	}
 	return text("Saved %d cookies and the storage of %d origins to %s", len(st.Cookies), len(st.Origins), abs)
 }
 
 func (s *Server) stateLoad(ctx context.Context, req *mcp.CallToolRequest, path string) *mcp.CallToolResult {
-	st, err := storagestate.Read(path)
+	abs, err := s.readPath(ctx, req, path)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	st, err := storagestate.Read(abs)
 	if err != nil {
 		return invalid("browser_state_load", err)
 	}

@@ -64,13 +64,14 @@ func TestEmulationTools(t *testing.T) {
 		}
 	}
 
-	fe, _, cs := setup(t, Options{}, "agent")
+	out := t.TempDir()
+	fe, _, cs := setup(t, Options{OutputDir: out}, "agent")
 	fe.setRule(rpc.StateSave, answer{result: map[string]any{
 		"cookies": []map[string]any{{"name": "sid", "value": "x", "domain": "example.com", "path": "/", "expires": -1, "httpOnly": true, "secure": false, "sameSite": "Lax"}},
 		"origins": []map[string]any{{"origin": "https://example.com", "localStorage": []map[string]any{{"name": "k", "value": "v"}}}},
 	}})
 	fe.setRule(rpc.StateLoad, answer{result: map[string]any{"cookies": 1, "origins": []string{"https://example.com"}, "pending": []string{}}})
-	path := filepath.Join(t.TempDir(), "state.json")
+	path := filepath.Join(out, "state.json")
 	if res := callTool(t, cs[0], "browser_state_save", map[string]any{"path": path}); res.IsError {
 		t.Fatalf("browser_state_save: %s", textOf(res))
 	}

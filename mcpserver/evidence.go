@@ -9,9 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -25,7 +23,7 @@ import (
 type (
 	traceStopArg struct {
 		rpc.SessionIDParams
-		Path string `json:"path" jsonschema:"the file to write the trace's JSON to (DevTools' Performance panel and ui.perfetto.dev open it)"`
+		Path string `json:"path" jsonschema:"the file to write the trace's JSON to, relative to the output folder (DevTools' Performance panel and ui.perfetto.dev open it)"`
 	}
 )
 
@@ -50,21 +48,17 @@ func init() {
 	})
 }
 
-// writableFile fails unless path can be written (its folder exists).
-func writableFile(path string) error {
-	if path == "" {
-		return fmt.Errorf("path is empty")
-	}
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("cannot write %s: its folder %s does not exist", path, dir)
-	}
-	return nil
-}
-
 func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
-	if err := writableFile(in.Path); err != nil {
-		return invalid("browser_stop_trace", err) // before the stop: the trace goes on
+	// Before the stop: a refused path leaves the trace going.
+	if in.Path == "" {
+		return invalid("browser_stop_trace", fmt.Errorf("path is empty"))
+	}
+	path, err := s.writePath(req, in.Path)
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	if err := evidence.CheckWritable(path, true); err != nil {
+		return invalid("browser_stop_trace", err)
 	}
 	raw, err := s.call(ctx, req, rpc.TraceStop, nil)
 	if err != nil {
@@ -74,14 +68,14 @@ func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in tra
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return s.errorResult(req, err)
 	}
-	wrote, err := evidence.WriteTrace(in.Path, st, s.traceCall(ctx, req))
+	wrote, err := evidence.WriteTrace(path, st, s.traceCall(ctx, req), true)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
 	if st.Screenshots > 0 || wrote.Screenshots > 0 {
-		return text("Trace of tab %d written to %s (%d bytes, %d screenshots)", st.TabID, in.Path, wrote.Bytes, wrote.Screenshots)
+		return text("Trace of tab %d written to %s (%d bytes, %d screenshots)", st.TabID, path, wrote.Bytes, wrote.Screenshots)
 	}
-	return text("Trace of tab %d written to %s (%d bytes)", st.TabID, in.Path, wrote.Bytes)
+	return text("Trace of tab %d written to %s (%d bytes)", st.TabID, path, wrote.Bytes)
 }
 
 func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in screenshotArg) *mcp.CallToolResult {

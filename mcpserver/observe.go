@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,7 +15,7 @@ import (
 // Inputs of the file and console tools (Playwright MCP's names).
 type (
 	uploadArg struct {
-		Paths   []string `json:"paths" jsonschema:"absolute, or relative to the server's folder"`
+		Paths   []string `json:"paths" jsonschema:"files in the folders the server may read (--allow-read, your roots, its output folder): absolute, or relative to the first"`
 		Element string   `json:"element,omitempty" jsonschema:"the file input, for the user"`
 		Ref     string   `json:"ref,omitempty" jsonschema:"the file input's ref; without one, the file chooser a click opened"`
 	}
@@ -42,21 +41,22 @@ func (s *Server) observeTools() []toolDef {
 	}
 }
 
-// upload checks every file exists before anything reaches the browser.
+// upload checks every file is in a folder the server may read, and exists,
+// before anything reaches the browser.
 func (s *Server) upload(ctx context.Context, req *mcp.CallToolRequest, in uploadArg) *mcp.CallToolResult {
 	if len(in.Paths) == 0 {
 		return invalid("browser_file_upload", fmt.Errorf("give at least one path"))
 	}
 	var files []string
 	for _, p := range in.Paths {
-		abs, err := filepath.Abs(p)
-		if err == nil {
-			var st os.FileInfo
-			if st, err = os.Stat(abs); err == nil && !st.Mode().IsRegular() {
+		abs, err := s.readPath(ctx, req, p)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+			if err == nil {
 				err = fmt.Errorf("not a regular file")
 			}
-		}
-		if err != nil {
 			return invalid("browser_file_upload", fmt.Errorf("%s: %v", p, err))
 		}
 		files = append(files, abs)

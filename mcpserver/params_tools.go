@@ -13,6 +13,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"browserctl/internal/evidence"
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -21,7 +23,7 @@ import (
 type (
 	pdfArg struct {
 		rpc.PDFParams
-		Filename string `json:"filename,omitempty" jsonschema:"default: page-TIME.pdf in the download folder"`
+		Filename string `json:"filename,omitempty" jsonschema:"relative to the output folder (default: page-TIME.pdf there)"`
 	}
 	cookiesArg struct {
 		rpc.SetCookieParams
@@ -168,7 +170,7 @@ func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.D
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return s.errorResult(req, err)
 	}
-	line, err := s.savedDownload(&d)
+	line, err := s.savedDownload(req, &d)
 	if err != nil {
 		return s.errorResult(req, err)
 	}
@@ -177,12 +179,20 @@ func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.D
 
 // savedDownload moves a finished download into the download folder and
 // says where it is and how big.
-func (s *Server) savedDownload(d *rpc.Download) (string, error) {
+func (s *Server) savedDownload(req *mcp.CallToolRequest, d *rpc.Download) (string, error) {
 	if d.State != "complete" {
 		return fmt.Sprintf("%s is %s (%d of %d bytes so far) at %s", d.SuggestedFilename, d.State, d.Bytes, d.TotalBytes, d.Path), nil
 	}
 	if s.opts.SaveDownload != nil {
-		path, err := s.opts.SaveDownload(d)
+		into := s.opts.DownloadDir
+		if into == "" {
+			root, err := s.outputRoot(req)
+			if err != nil {
+				return "", err
+			}
+			into = filepath.Join(root, "downloads")
+		}
+		path, err := s.opts.SaveDownload(d, into)
 		if err != nil {
 			return "", fmt.Errorf("the download finished at %s, but moving it into the download folder failed: %w", d.Path, err)
 		}
@@ -201,16 +211,12 @@ func (s *Server) pdf(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *
 	path := in.Filename
 	if path == "" {
 		path = "page-" + time.Now().Format("20060102-150405") + ".pdf"
-		if s.opts.DownloadDir != nil {
-			dir, err := s.opts.DownloadDir()
-			if err != nil {
-				return s.errorResult(req, err)
-			}
-			path = filepath.Join(dir, path)
-		}
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := s.writePath(req, path)
 	if err != nil {
+		return s.errorResult(req, err)
+	}
+	if err := evidence.CheckWritable(abs, true); err != nil {
 		return invalid("browser_pdf_save", err)
 	}
 	raw, err := s.callTimeout(ctx, req, rpc.PagePDF, &in.PDFParams, 60*time.Second)
@@ -225,10 +231,7 @@ func (s *Server) pdf(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *
 	if err != nil {
 		return s.errorResult(req, fmt.Errorf("pages.pdf answered data that is not base64: %v", err))
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		return s.errorResult(req, err)
-	}
-	if err := os.WriteFile(abs, data, 0o644); err != nil {
+	if err := safefile.WriteFile(abs, data, safefile.Private, true); err != nil {
 		return s.errorResult(req, err)
 	}
 	return text("Saved the page as PDF: %s (%d bytes)", abs, len(data))

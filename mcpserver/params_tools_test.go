@@ -278,7 +278,7 @@ func TestDownloadSavedAndNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	dest := filepath.Join(dir, "report.csv")
-	fe, _, cs := setup(t, Options{SaveDownload: func(d *rpc.Download) (string, error) {
+	fe, _, cs := setup(t, Options{OutputDir: t.TempDir(), SaveDownload: func(d *rpc.Download, _ string) (string, error) {
 		return dest, os.Rename(d.Path, dest)
 	}}, "agent")
 	fe.setRule("pages.download", answer{result: map[string]any{"guid": "g", "state": "complete", "path": src, "bytes": 8, "mime": "text/csv", "suggestedFilename": "report.csv"}})

@@ -162,7 +162,7 @@ func (s *Server) pageState(ctx context.Context, req *mcp.CallToolRequest, head s
 		b.WriteString("### Dialog\n" + d + "\n\n")
 	}
 	if d := downloadOf(actionResult); d != nil {
-		line, err := s.savedDownload(d)
+		line, err := s.savedDownload(req, d)
 		if err != nil {
 			line = err.Error()
 		}

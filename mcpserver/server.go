@@ -54,13 +54,22 @@ type Options struct {
 	Describe func(error) ErrorReport
 	// Version is browserctl's version, reported to clients.
 	Version string
-	// SaveDownload moves a finished download into the download folder
-	// (--download-dir) and answers its new path ("" for unmoved); nil
-	// leaves downloads where the browser saved them.
-	SaveDownload func(*rpc.Download) (string, error)
-	// DownloadDir is the download folder, for files the tools write (a
-	// PDF); nil: the working folder.
-	DownloadDir func() (string, error)
+	// SaveDownload moves a finished download into the folder into and
+	// answers its new path ("" for unmoved); nil leaves downloads where
+	// the browser saved them.
+	SaveDownload func(d *rpc.Download, into string) (string, error)
+	// DownloadDir is --download-dir, the person's choice of where
+	// downloads go; "": the output root's downloads/.
+	DownloadDir string
+	// OutputDir is the one folder the tools write in (--output-dir); "":
+	// a folder per client in StateDir's mcp/.
+	OutputDir string
+	// StateDir is the state folder.
+	StateDir func() (string, error)
+	// AllowRead are the folders besides the output root and the client's
+	// roots that the tools may read (browser_file_upload,
+	// browser_state_load): --allow-read.
+	AllowRead []string
 }
 
 // Server is browserctl's MCP server.

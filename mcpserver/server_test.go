@@ -134,6 +134,10 @@ func setup(t *testing.T, opts Options, clients ...string) (*fakeExtension, *Serv
 		time.Sleep(5 * time.Millisecond)
 	}
 	opts.Caller = h
+	if opts.OutputDir == "" && opts.StateDir == nil {
+		state := t.TempDir()
+		opts.StateDir = func() (string, error) { return state, nil }
+	}
 	s := New(opts)
 	var sessions []*mcp.ClientSession
 	for _, name := range clients {
@@ -510,8 +514,8 @@ func TestTruncate(t *testing.T) {
 // The file, console and network tools: upload checks its files before any
 // call; console and network read the logs and say what the page did.
 func TestUploadConsoleNetwork(t *testing.T) {
-	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0}, "agent")
 	dir := t.TempDir()
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 0, AllowRead: []string{dir}}, "agent")
 	file := dir + "/a.txt"
 	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
 		t.Fatal(err)

@@ -196,7 +196,7 @@ In the REPL, whose stdin is the REPL's, set $BROWSERCTL_PASSWORD.`,
 			Answer:      "state save"},
 		Summary: "the cookies of the session's sites and the storage of its tabs' origins", ResultDoc: "Playwright's storageState, plus sessionStorage",
 		Commands: []Command{{
-			Path: "state save", Args: []Arg{{Name: "FILE", File: true}},
+			Path: "state save", Args: []Arg{{Name: "FILE", File: true}}, Flags: []Flag{OverwriteFlag},
 			Short: "Write the session's cookies and storage to FILE (mode 0600: it holds secrets)", Long: StateHelp,
 			Example: "  browserctl state save auth.json",
 			Printer: "state save", Replay: Skips + WritesOutput,

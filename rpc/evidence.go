@@ -24,6 +24,7 @@ var evidenceMethods = []Method{
 			Path: "screenshot", Args: []Arg{{Name: "REF", Member: "ref", Target: true, Optional: true}}, Needs: "an optional REF",
 			Flags: []Flag{
 				{Name: "output", Short: "o", Help: "file to write (default screenshot-YYYYMMDD-HHMMSS.png, .jpg or .webp)"},
+				OverwriteFlag,
 				{Name: "full", Member: "fullPage", Help: "the whole page, not just the viewport"},
 				{Name: "format", Member: "format", Help: "image format: png, jpeg or webp (default: -o's extension, else png)"},
 				{Name: "quality", Member: "quality", Help: "jpeg/webp quality, 0-100 (default: the browser's)"},
@@ -96,6 +97,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 			Flags: []Flag{
 				{Name: "quality", Member: "quality", Help: "JPEG quality of the frames, 0-100 (default 70)"},
 				{Name: "max-width", Member: "maxWidth", Help: "scale frames down to this many pixels wide"},
+				OverwriteFlag,
 			},
 			Short:   "Start recording the session's active tab into FILE (.webm, .mp4, .gif, .png)",
 			Example: "  browserctl record start\n  browserctl record start run.gif --max-width 800",
@@ -105,7 +107,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 	{Wire: RecordStop, Session: SessionRequired, Params: SessionIDParams{}, Result: RecordStopResult{},
 		Summary: "stop the session's recording", ResultDoc: "no recording: -32602",
 		Commands: []Command{{
-			Path:    "record stop",
+			Path: "record stop", Flags: []Flag{OverwriteFlag},
 			Short:   "Stop the session's recording, write its file and print the path",
 			Example: "  browserctl record stop\n  browserctl record stop --json",
 			Hook:    "record stop", Replay: Replayed,
@@ -138,7 +140,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 			Answer:      "trace stop"},
 		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read",
 		Commands: []Command{{
-			Path: "trace stop", Args: []Arg{{Name: "FILE", File: true}}, Needs: "FILE",
+			Path: "trace stop", Args: []Arg{{Name: "FILE", File: true}}, Needs: "FILE", Flags: []Flag{OverwriteFlag},
 			Short:   "Stop the session's trace and write its JSON to FILE",
 			Example: "  browserctl trace stop trace.json",
 			Hook:    "trace stop", Replay: Replayed,

@@ -25,6 +25,7 @@ var fileMethods = []Method{
 			Path: "download", Args: []Arg{TargetArg}, Needs: "a REF or SELECTOR of what to click",
 			Flags: []Flag{
 				{Name: "output", Short: "o", Help: "file (or folder) to save to instead of --download-dir"},
+				OverwriteFlag,
 				{Name: "wait-for", Kind: "duration", Default: "30s", Help: "how long to wait for the download to begin and finish"},
 			},
 			Short: "Click a link or button, wait for the download it starts, print the file's path",
@@ -47,6 +48,7 @@ download began or it did not finish in time: error 4102, exit 1.
 			Path: "pdf",
 			Flags: []Flag{
 				{Name: "output", Short: "o", Help: "file to write (default page-YYYYMMDD-HHMMSS.pdf)"},
+				OverwriteFlag,
 				{Name: "landscape", Member: "landscape", Help: "landscape pages"},
 				{Name: "no-background", Kind: "bool", Help: "leave out background colours and images"},
 			},
@@ -104,6 +106,10 @@ type Download struct {
 	Mime              string `json:"mime"`
 	Error             string `json:"error"`
 	Started           int64  `json:"started"` // ms since the epoch
+	// Ended is when chrome.downloads says it finished (ms since the
+	// epoch, 0 until then): with ID and Bytes, what the CLI checks the
+	// file against before it moves it.
+	Ended int64 `json:"ended,omitempty"`
 }
 
 // DownloadParams are the params of pages.download.

@@ -46,7 +46,7 @@ var networkMethods = []Method{
 		Summary: "one request of a tab whole: headers, bodies, timing", ResultDoc: "an id not recorded (never, or dropped as older than the newest 1000): -32602; a body gone from the browser says so in its note",
 		Commands: []Command{{
 			Path: "network request", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "ID",
-			Flags:   []Flag{{Name: "output", Short: "o", Help: "save the response body to FILE, exactly"}},
+			Flags:   []Flag{{Name: "output", Short: "o", Help: "save the response body to FILE, exactly"}, OverwriteFlag},
 			Check:   "requestID",
 			Short:   "Print one request whole: status, timing, headers and bodies",
 			Long:    requestLong,

@@ -29,6 +29,7 @@ const (
 	ReasonBrowserError     Reason = "browser_error"
 	ReasonForbidden        Reason = "forbidden"
 	ReasonOriginNotAllowed Reason = "origin_not_allowed"
+	ReasonPathNotAllowed   Reason = "path_not_allowed"
 	ReasonStoppedByPerson  Reason = "stopped_by_person"
 	ReasonFailed           Reason = "failed"
 )
@@ -69,6 +70,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, or a read-only capability's change"},
 	{Reason: ReasonStoppedByPerson, Meaning: "the person at the browser stopped the session (the popup's Stop, or session stop): nothing runs in it until Resume; tell your user"},
 	{Reason: ReasonOriginNotAllowed, Meaning: "the URL is outside the origins the session may reach (a capability granted with --origins)"},
+	{Reason: ReasonPathNotAllowed, Meaning: "the file is outside the folders an MCP server may write (--output-dir) or read (--allow-read, the client's roots): a `..`, an absolute path elsewhere, or a symlink leading out; nothing was read or written"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }
 

@@ -57,6 +57,10 @@ var TargetArg = Arg{Name: "REF", Member: "ref", Target: true}
 // ForceFlag is --force of a pointer action: no hit-test, no stability wait.
 var ForceFlag = Flag{Name: "force", Member: "force"}
 
+// OverwriteFlag is --force of a command that writes a file the person
+// names: without it an existing file is refused (a symlink always is).
+var OverwriteFlag = Flag{Name: "force", Kind: "bool", Help: "replace the output file if it exists (never through a symlink)"}
+
 // RefParams are the params of pages.hover, pages.scrollIntoView and
 // pages.focus: a target, ref or selector, never both.
 type RefParams struct {

@@ -4105,7 +4105,8 @@ function downloadEvent(tabId, p, method) {
       totalBytes: 0,
       mime: "",
       error: "",
-      started: Date.now()
+      started: Date.now(),
+      ended: 0
     });
     if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
     changed();
@@ -4121,7 +4122,7 @@ function downloadEvent(tabId, p, method) {
   }
 }
 async function locate(d) {
-  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
+  if (d.id >= 0 && d.path && d.state !== "in_progress" && (d.state !== "complete" || d.ended > 0)) return;
   if (typeof chrome === "undefined" || !chrome.downloads) {
     if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
     return;
@@ -4141,6 +4142,8 @@ async function locate(d) {
   if (item.state === "complete") {
     d.state = "complete";
     d.bytes = item.bytesReceived;
+    const end2 = item.endTime ? Date.parse(item.endTime) : NaN;
+    d.ended = Number.isFinite(end2) ? end2 : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
     d.error = item.error ?? "";
@@ -4168,12 +4171,17 @@ async function waitBegin(tabId, since2, ms) {
 }
 async function waitDone(d, ms) {
   const deadline = Date.now() + ms;
+  let settle2 = 0;
   for (; ; ) {
     await locate(d).catch(() => void 0);
-    if (d.state !== "in_progress") break;
+    if (d.state !== "in_progress") {
+      if (d.state !== "complete" || d.ended > 0) break;
+      settle2 ||= Date.now() + 3e3;
+      if (Date.now() >= settle2) break;
+    }
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await nextChange(Math.min(left, 250));
+    await nextChange(Math.min(left, d.state === "complete" ? 50 : 250));
   }
   return { ...d };
 }

@@ -123,7 +123,7 @@ func frames(t *testing.T) []Frame {
 
 func TestWriteGIF(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.gif")
-	if err := WriteVideo(context.Background(), path, frames(t), 400, ""); err != nil {
+	if err := WriteVideo(context.Background(), path, frames(t), 400, "", false); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(path)
@@ -149,7 +149,7 @@ func TestWriteGIF(t *testing.T) {
 
 func TestWriteAPNG(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.png")
-	if err := WriteVideo(context.Background(), path, frames(t), 400, ""); err != nil {
+	if err := WriteVideo(context.Background(), path, frames(t), 400, "", false); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
@@ -172,10 +172,10 @@ func TestWriteAPNG(t *testing.T) {
 
 func TestWriteVideoWithoutFFmpegOrFrames(t *testing.T) {
 	dir := t.TempDir()
-	if err := WriteVideo(context.Background(), filepath.Join(dir, "r.webm"), frames(t), 400, ""); err != ErrNoFFmpeg {
+	if err := WriteVideo(context.Background(), filepath.Join(dir, "r.webm"), frames(t), 400, "", false); err != ErrNoFFmpeg {
 		t.Errorf("webm without ffmpeg: %v", err)
 	}
-	if err := WriteVideo(context.Background(), filepath.Join(dir, "r.gif"), nil, 400, ""); err == nil {
+	if err := WriteVideo(context.Background(), filepath.Join(dir, "r.gif"), nil, 400, "", false); err == nil {
 		t.Error("no frames: no error")
 	}
 }
@@ -189,7 +189,7 @@ func TestWriteFFmpeg(t *testing.T) {
 	}
 	for _, name := range []string{"r.webm", "r.mp4"} {
 		path := filepath.Join(t.TempDir(), name)
-		if err := WriteVideo(context.Background(), path, frames(t)[:2], 400, ffmpeg); err != nil {
+		if err := WriteVideo(context.Background(), path, frames(t)[:2], 400, ffmpeg, false); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		out, err := exec.Command("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",

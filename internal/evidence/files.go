@@ -6,48 +6,56 @@ package evidence
 
 import (
 	"encoding/base64"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"browserctl/internal/safefile"
 )
 
-// CheckWritable is an error unless path can be created or written: its
-// folder exists and takes files, and it is not a folder. A file it creates
-// to find out is removed again; an existing file is left as it is.
-func CheckWritable(path string) error {
-	if path == "" {
-		return errors.New("the output file name is empty")
-	}
-	st, statErr := os.Stat(path)
-	if statErr == nil && st.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder", path)
-	}
-	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	fh.Close()
-	if statErr != nil {
-		os.Remove(path)
-	}
-	return nil
+// CheckWritable is an error unless path can be written (safefile.Check):
+// its folder exists and takes files, it is not a folder nor a symlink, and
+// it does not exist unless overwrite (--force).
+func CheckWritable(path string, overwrite bool) error {
+	return safefile.Check(path, overwrite)
 }
 
 // WriteBase64 decodes a result's base64 data (what names it in an error)
-// into path and answers the bytes written.
-func WriteBase64(path, data, what string) (int, error) {
+// into path (0600, safefile) and answers the bytes written.
+func WriteBase64(path, data, what string, overwrite bool) (int, error) {
 	b, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
 		return 0, fmt.Errorf("%s answered data that is not base64: %v", what, err)
 	}
-	return len(b), os.WriteFile(path, b, 0o644)
+	return len(b), safefile.WriteFile(path, b, safefile.Private, overwrite)
+}
+
+// viaTemp has write build a file in a private temporary folder (under the
+// same name, so its extension still says the format), then places it at
+// path as safefile does. A file write built before failing is placed too:
+// write's error is answered after.
+func viaTemp(path string, overwrite bool, write func(tmp string) error) error {
+	if err := safefile.Check(path, overwrite); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "browserctl-out-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	tmp := filepath.Join(dir, filepath.Base(path))
+	werr := write(tmp)
+	if _, err := os.Lstat(tmp); err != nil {
+		if werr != nil {
+			return werr
+		}
+		return err
+	}
+	if err := safefile.CopyFile(path, tmp, safefile.Private, overwrite); err != nil {
+		return err
+	}
+	return werr
 }
 
 // ImageFormatOf is the image format a file name's extension names: png,

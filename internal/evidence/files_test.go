@@ -11,7 +11,7 @@ import (
 func TestCheckWritable(t *testing.T) {
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.png")
-	if err := CheckWritable(fresh); err != nil {
+	if err := CheckWritable(fresh, true); err != nil {
 		t.Errorf("a new file in an existing folder: %v", err)
 	}
 	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
@@ -21,7 +21,7 @@ func TestCheckWritable(t *testing.T) {
 	if err := os.WriteFile(old, []byte("kept"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckWritable(old); err != nil {
+	if err := CheckWritable(old, true); err != nil {
 		t.Errorf("an existing file: %v", err)
 	}
 	if b, _ := os.ReadFile(old); string(b) != "kept" {
@@ -33,7 +33,7 @@ func TestCheckWritable(t *testing.T) {
 		filepath.Join(dir, "no", "x.png"):  "cannot write",
 		filepath.Join(old, "under-a-file"): "cannot write",
 	} {
-		if err := CheckWritable(path); err == nil || !strings.Contains(err.Error(), want) {
+		if err := CheckWritable(path, true); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("CheckWritable(%q) = %v, want an error saying %q", path, err, want)
 		}
 	}
@@ -44,7 +44,7 @@ func TestCheckWritable(t *testing.T) {
 
 func TestWriteBase64(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "doc.pdf")
-	n, err := WriteBase64(path, base64.StdEncoding.EncodeToString([]byte("%PDF-1.4")), "pages.pdf")
+	n, err := WriteBase64(path, base64.StdEncoding.EncodeToString([]byte("%PDF-1.4")), "pages.pdf", false)
 	if err != nil || n != 8 {
 		t.Fatalf("WriteBase64 = %d, %v", n, err)
 	}
@@ -52,7 +52,7 @@ func TestWriteBase64(t *testing.T) {
 		t.Errorf("wrote %q", b)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.pdf")
-	if _, err := WriteBase64(bad, "not base64!", "pages.pdf"); err == nil || !strings.Contains(err.Error(), "pages.pdf answered data that is not base64") {
+	if _, err := WriteBase64(bad, "not base64!", "pages.pdf", false); err == nil || !strings.Contains(err.Error(), "pages.pdf answered data that is not base64") {
 		t.Errorf("bad data: %v", err)
 	}
 	if _, err := os.Stat(bad); !os.IsNotExist(err) {

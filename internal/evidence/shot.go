@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"os"
 
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -32,7 +32,7 @@ func Annotated(ctx context.Context, pngData []byte, notes []rpc.Annotation, form
 // or, with notes, annotated and encoded as format (png, jpeg; webp through
 // ffmpeg) at quality (< 0: the format's default). It answers the bytes
 // written; an error writing the file is a *NotWrittenError.
-func WriteShot(ctx context.Context, path string, res rpc.ScreenshotResult, annotate bool, format string, quality int, ffmpeg string) ([]byte, error) {
+func WriteShot(ctx context.Context, path string, res rpc.ScreenshotResult, annotate bool, format string, quality int, ffmpeg string, overwrite bool) ([]byte, error) {
 	data, err := base64.StdEncoding.DecodeString(res.Data)
 	if err != nil {
 		return nil, fmt.Errorf("pages.screenshot answered data that is not base64: %v", err)
@@ -42,7 +42,7 @@ func WriteShot(ctx context.Context, path string, res rpc.ScreenshotResult, annot
 			return nil, err
 		}
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := safefile.WriteFile(path, data, safefile.Private, overwrite); err != nil {
 		return nil, &NotWrittenError{Path: path, Err: err}
 	}
 	return data, nil

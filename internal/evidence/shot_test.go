@@ -22,7 +22,7 @@ func TestWriteShot(t *testing.T) {
 		Annotations: []rpc.Annotation{{Ref: "e1", Box: rpc.Box{X: 5, Y: 12, Width: 20, Height: 10}}}}
 
 	plain := filepath.Join(dir, "plain.png")
-	data, err := WriteShot(ctx, plain, res, false, "png", -1, "")
+	data, err := WriteShot(ctx, plain, res, false, "png", -1, "", false)
 	if err != nil || !bytes.Equal(data, shot) {
 		t.Fatalf("without annotations: %v", err)
 	}
@@ -31,7 +31,7 @@ func TestWriteShot(t *testing.T) {
 	}
 
 	drawn := filepath.Join(dir, "drawn.jpg")
-	data, err = WriteShot(ctx, drawn, res, true, "jpeg", 80, "")
+	data, err = WriteShot(ctx, drawn, res, true, "jpeg", 80, "", false)
 	if err != nil || !bytes.HasPrefix(data, []byte{0xff, 0xd8}) {
 		t.Fatalf("annotated jpeg: %v", err)
 	}
@@ -46,11 +46,11 @@ func TestWriteShot(t *testing.T) {
 		t.Error("the file is not the bytes answered")
 	}
 
-	if _, err := WriteShot(ctx, filepath.Join(dir, "bad.png"), rpc.ScreenshotResult{Data: "%%%"}, false, "png", -1, ""); err == nil || !strings.Contains(err.Error(), "not base64") {
+	if _, err := WriteShot(ctx, filepath.Join(dir, "bad.png"), rpc.ScreenshotResult{Data: "%%%"}, false, "png", -1, "", false); err == nil || !strings.Contains(err.Error(), "not base64") {
 		t.Errorf("bad data: %v", err)
 	}
 	var nw *NotWrittenError
-	if _, err := WriteShot(ctx, filepath.Join(dir, "no", "x.png"), res, false, "png", -1, ""); !errors.As(err, &nw) || !strings.HasPrefix(err.Error(), "cannot write ") {
+	if _, err := WriteShot(ctx, filepath.Join(dir, "no", "x.png"), res, false, "png", -1, "", false); !errors.As(err, &nw) || !strings.HasPrefix(err.Error(), "cannot write ") {
 		t.Errorf("an unwritable file: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bad.png")); !os.IsNotExist(err) {

@@ -45,7 +45,20 @@ type TraceWrite struct {
 // WriteTrace reads the stopped trace's stream into path, chunk by chunk;
 // with screenshots (st.Screenshots > 0) it then inserts them, reading them
 // a chunk at a time, so that at most one chunk of frames is in memory.
-func WriteTrace(path string, st rpc.TraceStopResult, call TraceCall) (TraceWrite, error) {
+// The file is built in a private temporary folder and then placed at path
+// as safefile does (0600, never through a symlink, over an existing file
+// only with overwrite).
+func WriteTrace(path string, st rpc.TraceStopResult, call TraceCall, overwrite bool) (TraceWrite, error) {
+	var w TraceWrite
+	err := viaTemp(path, overwrite, func(tmp string) error {
+		var err error
+		w, err = writeTrace(tmp, st, call)
+		return err
+	})
+	return w, err
+}
+
+func writeTrace(path string, st rpc.TraceStopResult, call TraceCall) (TraceWrite, error) {
 	var w TraceWrite
 	if st.Screenshots == 0 {
 		n, err := streamTo(path, st.Stream, call)

@@ -105,7 +105,7 @@ func TestWriteTraceInsertsFramesOnTheTracesClock(t *testing.T) {
 		return nil, nil
 	}
 	path := filepath.Join(t.TempDir(), "t.json")
-	w, err := WriteTrace(path, st, call)
+	w, err := WriteTrace(path, st, call, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestWriteTraceInsertsFramesOnTheTracesClock(t *testing.T) {
 	// no marks in the trace: the file is still written, the error says why
 	st.Clock = []rpc.TraceClockMark{{Label: "gone", WallMS: 1}}
 	calls = nil
-	_, err = WriteTrace(path, st, call)
+	_, err = WriteTrace(path, st, call, true)
 	if err == nil || !strings.Contains(err.Error(), "without its 4 screenshots") {
 		t.Errorf("no clock marks: %v", err)
 	}

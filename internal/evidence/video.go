@@ -96,7 +96,18 @@ func decodeFrames(frames []Frame) ([]*image.RGBA, error) {
 // WriteVideo writes frames to path in the container its extension names;
 // endMS is when the recording stopped (how long the last frame shows).
 // ffmpeg is the path of ffmpeg ("" when it is not on PATH).
-func WriteVideo(ctx context.Context, path string, frames []Frame, endMS float64, ffmpeg string) error {
+// The file is placed at path as safefile does (0600, never through a
+// symlink, over an existing file only with overwrite).
+func WriteVideo(ctx context.Context, path string, frames []Frame, endMS float64, ffmpeg string, overwrite bool) error {
+	if _, err := ContainerOf(path); err != nil {
+		return err
+	}
+	return viaTemp(path, overwrite, func(tmp string) error {
+		return writeVideo(ctx, tmp, frames, endMS, ffmpeg)
+	})
+}
+
+func writeVideo(ctx context.Context, path string, frames []Frame, endMS float64, ffmpeg string) error {
 	c, err := ContainerOf(path)
 	if err != nil {
 		return err

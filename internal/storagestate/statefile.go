@@ -8,36 +8,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
-// Write writes st to path with mode 0600 whatever was there: a new file
-// beside it, renamed over it.
-func Write(path string, st rpc.State) error {
+// Write writes st to path with mode 0600 (safefile: a new file beside it,
+// published by a link or a rename, never through a symlink); an existing
+// file is replaced only with overwrite.
+func Write(path string, st rpc.State, overwrite bool) error {
 	b, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	defer os.Remove(name) // gone after the rename; left behind only on failure
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(name, path)
+	return safefile.WriteFile(path, append(b, '\n'), safefile.Private, overwrite)
 }
 
 // InvalidError is a file that is not a state file (the caller's mistake).

@@ -16,7 +16,7 @@ func TestWriteIsPrivateOverAWorldReadableFile(t *testing.T) {
 	}
 	st := rpc.State{Cookies: []rpc.Cookie{{Name: "sid", Value: "x", Domain: "example.com", Path: "/", Expires: -1, SameSite: "Lax"}},
 		Origins: []rpc.OriginState{{Origin: "https://example.com", LocalStorage: []rpc.StorageEntry{{Name: "k", Value: "v"}}}}}
-	if err := Write(path, st); err != nil {
+	if err := Write(path, st, true); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(path)

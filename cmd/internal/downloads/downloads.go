@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -23,6 +24,9 @@ type Folder struct {
 	Given string
 	// StateDir is the state folder, which holds the ledger.
 	StateDir func() (string, error)
+	// BrowserDirs are the browser's download folders, the only ones a
+	// file is moved out of; nil: BrowserFolders().
+	BrowserDirs []string
 	// Warn says what went wrong without failing the move (the ledger could
 	// not be written).
 	Warn func(format string, args ...any)
@@ -46,8 +50,13 @@ func (f Folder) Path() (string, error) {
 // move. It answers the new path, or "" when there is nothing to move yet
 // (still in progress). In a folder it never replaces a file: the name the
 // page chose gets " (1)", " (2)" ... as Chrome does; -o FILE is the
-// caller's own choice of name.
-func (f Folder) Save(d *rpc.Download, out string) (string, error) {
+// caller's own choice of name, replaced only with overwrite (--force).
+//
+// The path is the extension's word, so it is checked (source.go): the file
+// is moved only from the browser's download folder and only when it is the
+// download the extension saw finish (its id, size and end time); another
+// file is copied, and one in a dot-folder or the state folder is refused.
+func (f Folder) Save(d *rpc.Download, out string, overwrite bool) (string, error) {
 	if d.State != "complete" || d.Path == "" {
 		return "", nil
 	}
@@ -74,10 +83,14 @@ func (f Folder) Save(d *rpc.Download, out string) (string, error) {
 	if dest == d.Path {
 		return dest, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+	move, err := f.mayMove(d)
+	if err != nil {
 		return "", err
 	}
-	dest, err := place(d.Path, dest, unique)
+	if err := safefile.MkdirAll(filepath.Dir(dest)); err != nil {
+		return "", err
+	}
+	dest, err = place(d.Path, dest, unique, move, overwrite)
 	if err != nil {
 		return "", err
 	}
@@ -96,7 +109,7 @@ func (f Folder) Settle(list []rpc.Download) {
 		d := &list[i]
 		if moved, ok := ledger[d.GUID]; ok {
 			d.Path = moved
-		} else if path, err := f.Save(d, ""); err == nil && path != "" {
+		} else if path, err := f.Save(d, "", false); err == nil && path != "" {
 			d.Path = path
 		}
 	}
@@ -112,7 +125,7 @@ func (f Folder) SettleClick(raw json.RawMessage) json.RawMessage {
 	if json.Unmarshal(raw, &a) != nil || a.Download == nil {
 		return raw
 	}
-	path, err := f.Save(a.Download, "")
+	path, err := f.Save(a.Download, "", false)
 	if err != nil {
 		if f.Warn != nil {
 			f.Warn("the download stays at %s: %v", a.Download.Path, err)
@@ -182,9 +195,5 @@ func (f Folder) record(guid, path string) error {
 	if err != nil {
 		return err
 	}
-	tmp := file + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, file)
+	return safefile.WriteFile(file, b, safefile.Private, true)
 }

@@ -18,7 +18,11 @@ func browserFile(t *testing.T, name, body string) *rpc.Download {
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return &rpc.Download{GUID: "g-" + body, State: "complete", Path: p}
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &rpc.Download{GUID: "g-" + body, ID: 1, State: "complete", Path: p, Bytes: int64(len(body)), Ended: st.ModTime().UnixMilli()}
 }
 
 func readFile(t *testing.T, path string) string {
@@ -33,16 +37,16 @@ func readFile(t *testing.T, path string) string {
 func TestSaveIntoTheStateFolder(t *testing.T) {
 	state := t.TempDir()
 	var warned []string
-	f := Folder{StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, format) }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, format) }}
 	if dir, err := f.Path(); err != nil || dir != filepath.Join(state, "downloads") {
 		t.Fatalf("Path = %s, %v", dir, err)
 	}
 	first, second := browserFile(t, "report.pdf", "one"), browserFile(t, "report.pdf", "two")
-	p1, err := f.Save(first, "")
+	p1, err := f.Save(first, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2, err := f.Save(second, "")
+	p2, err := f.Save(second, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,32 +66,35 @@ func TestSaveIntoTheStateFolder(t *testing.T) {
 
 func TestSaveToOutput(t *testing.T) {
 	state, out := t.TempDir(), t.TempDir()
-	f := Folder{Given: t.TempDir(), StateDir: func() (string, error) { return state, nil }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, Given: t.TempDir(), StateDir: func() (string, error) { return state, nil }}
 	// -o FILE: the caller's name, replaced if it exists
 	file := filepath.Join(out, "mine.csv")
 	os.WriteFile(file, []byte("old"), 0o644)
-	p, err := f.Save(browserFile(t, "export.csv", "new"), file)
+	if _, err := f.Save(browserFile(t, "export.csv", "new"), file, false); err == nil || readFile(t, file) != "old" {
+		t.Errorf("-o FILE without --force replaced it: %v", err)
+	}
+	p, err := f.Save(browserFile(t, "export.csv", "new"), file, true)
 	if err != nil || p != file || readFile(t, file) != "new" {
 		t.Errorf("-o FILE: %s, %v, holds %q", p, err, readFile(t, file))
 	}
 	// -o FOLDER: the page's name in it, never replacing
 	os.WriteFile(filepath.Join(out, "export.csv"), []byte("kept"), 0o644)
-	p, err = f.Save(browserFile(t, "export.csv", "third"), out)
+	p, err = f.Save(browserFile(t, "export.csv", "third"), out, false)
 	if err != nil || p != filepath.Join(out, "export (1).csv") || readFile(t, filepath.Join(out, "export.csv")) != "kept" {
 		t.Errorf("-o FOLDER: %s, %v", p, err)
 	}
 	// --download-dir
-	p, err = f.Save(browserFile(t, "a.txt", "fourth"), "")
+	p, err = f.Save(browserFile(t, "a.txt", "fourth"), "", false)
 	if err != nil || filepath.Dir(p) != f.Given {
 		t.Errorf("--download-dir %s: saved at %s, %v", f.Given, p, err)
 	}
 }
 
 func TestSaveLeavesUnfinishedDownloads(t *testing.T) {
-	f := Folder{StateDir: func() (string, error) { return t.TempDir(), nil }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return t.TempDir(), nil }}
 	d := browserFile(t, "big.iso", "partial")
 	d.State = "in_progress"
-	if p, err := f.Save(d, ""); p != "" || err != nil {
+	if p, err := f.Save(d, "", false); p != "" || err != nil {
 		t.Errorf("an unfinished download was moved: %s, %v", p, err)
 	}
 	if readFile(t, d.Path) != "partial" {
@@ -98,11 +105,11 @@ func TestSaveLeavesUnfinishedDownloads(t *testing.T) {
 func TestDamagedLedgerIsEmpty(t *testing.T) {
 	state := t.TempDir()
 	os.WriteFile(filepath.Join(state, ledgerName), []byte("{not json"), 0o600)
-	f := Folder{StateDir: func() (string, error) { return state, nil }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return state, nil }}
 	if m := f.Moved(); len(m) != 0 {
 		t.Errorf("a damaged ledger gives %v", m)
 	}
-	p, err := f.Save(browserFile(t, "x.bin", "x"), "")
+	p, err := f.Save(browserFile(t, "x.bin", "x"), "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,10 +120,10 @@ func TestDamagedLedgerIsEmpty(t *testing.T) {
 
 func TestSettle(t *testing.T) {
 	state := t.TempDir()
-	f := Folder{StateDir: func() (string, error) { return state, nil }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return state, nil }}
 	moved := browserFile(t, "a.txt", "moved")
 	movedFrom := moved.Path
-	p1, err := f.Save(moved, "")
+	p1, err := f.Save(moved, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +149,7 @@ func TestSettle(t *testing.T) {
 func TestSettleClick(t *testing.T) {
 	state := t.TempDir()
 	var warned []string
-	f := Folder{StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, fmt.Sprintf(format, a...)) }}
+	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, fmt.Sprintf(format, a...)) }}
 	d := browserFile(t, "report.bin", "payload")
 	raw, _ := json.Marshal(map[string]any{"ok": true, "download": d})
 	var got struct {

@@ -9,34 +9,59 @@ package downloads
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"browserctl/internal/safefile"
 )
 
 // maxNameTries bounds the " (N)" candidates tried before giving up.
 const maxNameTries = 10_000
 
-// place moves src to dest. With unique, dest is a wish: the first
-// free name of dest, "dest (1).ext", ... is taken and answered; without,
-// dest is replaced if it exists (-o FILE: the caller named it).
-func place(src, dest string, unique bool) (string, error) {
+// place moves (move) or copies src to dest. With unique, dest is a wish:
+// the first free name of dest, "dest (1).ext", ... is taken and answered;
+// without, dest is the caller's name (-o FILE), replaced only with
+// overwrite. A symlink at dest is never written through nor replaced.
+// The placed file is 0600: a download can hold anything.
+func place(src, dest string, unique, move, overwrite bool) (string, error) {
 	if !unique {
-		return dest, moveReplacing(src, dest)
+		return dest, placeAt(src, dest, move, overwrite)
 	}
 	for i := 0; i < maxNameTries; i++ {
 		cand := numberedName(dest, i)
-		err := claimMove(src, cand)
+		err := placeAt(src, cand, move, false)
 		if err == nil {
 			return cand, nil
 		}
-		if !errors.Is(err, fs.ErrExist) {
+		if !errors.Is(err, fs.ErrExist) && !errors.Is(err, safefile.ErrExists) && !isSymlinkErr(err) {
 			return "", err
 		}
 	}
 	return "", fmt.Errorf("no free name like %s after %d tries", dest, maxNameTries)
+}
+
+func isSymlinkErr(err error) bool {
+	var se *safefile.SymlinkError
+	return errors.As(err, &se)
+}
+
+// placeAt puts src at dst, 0600.
+func placeAt(src, dst string, move, overwrite bool) error {
+	if !move {
+		return safefile.CopyFile(dst, src, safefile.Private, overwrite)
+	}
+	var err error
+	if overwrite {
+		err = moveReplacing(src, dst)
+	} else {
+		err = claimMove(src, dst)
+	}
+	if err != nil {
+		return err
+	}
+	return os.Chmod(dst, safefile.Private)
 }
 
 // numberedName is path for 0, else "name (n).ext": the number goes before
@@ -54,7 +79,8 @@ func numberedName(path string, n int) string {
 }
 
 // claimMove moves src to dst only if dst does not exist (fs.ErrExist when
-// it does): a hard link, else (another file system) an exclusive copy.
+// it does, a symlink too): a hard link, else (another file system) an
+// exclusive copy.
 func claimMove(src, dst string) error {
 	err := os.Link(src, dst)
 	if err == nil {
@@ -64,49 +90,23 @@ func claimMove(src, dst string) error {
 		return err
 	}
 	// No hard link here (another file system, or one without links).
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := copyInto(out, src); err != nil {
-		os.Remove(dst)
+	if err := safefile.CopyFile(dst, src, safefile.Private, false); err != nil {
 		return err
 	}
 	return os.Remove(src)
 }
 
-// moveReplacing renames, or copies and removes across file systems.
+// moveReplacing renames over dst (never a symlink), or copies and removes
+// across file systems.
 func moveReplacing(src, dst string) error {
+	if err := safefile.Check(dst, true); err != nil {
+		return err
+	}
 	if err := os.Rename(src, dst); err == nil {
 		return nil
 	}
-	tmp := dst + ".part"
-	out, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := copyInto(out, src); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		os.Remove(tmp)
+	if err := safefile.CopyFile(dst, src, safefile.Private, true); err != nil {
 		return err
 	}
 	return os.Remove(src)
-}
-
-// copyInto copies src's bytes into out and closes out.
-func copyInto(out *os.File, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		out.Close()
-		return err
-	}
-	defer in.Close()
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

@@ -19,7 +19,7 @@ func TestPlaceNeverReplaces(t *testing.T) {
 		if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := place(src, want, true)
+		p, err := place(src, want, true, true, false)
 		if err != nil {
 			t.Fatal(err)
 		}

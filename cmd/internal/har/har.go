@@ -12,6 +12,7 @@ import (
 
 	"browserctl/cmd/internal/failure"
 	"browserctl/cmd/internal/netargs"
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -72,14 +73,22 @@ func CheckFolder(path string) error {
 	return nil
 }
 
-// Write writes doc to path (0644), indented; it answers the bytes written.
-func Write(path string, doc File) (int, error) {
+// Write writes doc to path (0600, safefile: a HAR holds cookies and
+// bodies), indented; it answers the bytes written. An existing file is
+// replaced only with overwrite.
+func Write(path string, doc File, overwrite bool) (int, error) {
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return 0, err
 	}
 	b = append(b, '\n')
-	if err := os.WriteFile(path, b, 0o644); err != nil {
+	if err := safefile.WriteFile(path, b, safefile.Private, overwrite); err != nil {
+		if _, ok := err.(*safefile.ExistsError); ok {
+			return 0, err
+		}
+		if _, ok := err.(*safefile.SymlinkError); ok {
+			return 0, err
+		}
 		return 0, fmt.Errorf("cannot write %s: %v", path, netargs.PathError(err))
 	}
 	return len(b), nil

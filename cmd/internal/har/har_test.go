@@ -18,7 +18,7 @@ func TestWriteDocument(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.har")
 	r := rpc.HARStopResult{Entries: []rpc.HAREntry{{StartedDateTime: "2026-01-02T03:04:05.000Z", Time: 12.5,
 		Request: rpc.HARRequest{Method: "GET", URL: "http://h/a?x=1"}}}, Dropped: 3}
-	n, err := Write(path, Document(r))
+	n, err := Write(path, Document(r), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestWriteDocument(t *testing.T) {
 	if !strings.Contains(l.Comment, "3 older") {
 		t.Errorf("the dropped entries are not said: %q", l.Comment)
 	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v", st.Mode())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"browserctl/cmd/internal/failure"
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -171,9 +172,10 @@ func RequestID(s string) (string, error) {
 	return id, nil
 }
 
-// SaveBody writes the response body's bytes to path exactly, or fails
-// saying why there is none.
-func SaveBody(path string, d rpc.RequestDetail) error {
+// SaveBody writes the response body's bytes to path exactly (0600,
+// safefile; an existing file only with overwrite), or fails saying why
+// there is none.
+func SaveBody(path string, d rpc.RequestDetail, overwrite bool) error {
 	if d.ResponseBody == nil {
 		note := d.ResponseNote
 		if note == "" {
@@ -188,5 +190,5 @@ func SaveBody(path string, d rpc.RequestDetail) error {
 			return fmt.Errorf("request %s: the body is not valid base64: %v", d.ID, err)
 		}
 	}
-	return os.WriteFile(path, b, 0o644)
+	return safefile.WriteFile(path, b, safefile.Private, overwrite)
 }

@@ -143,10 +143,10 @@ func TestRouteParams(t *testing.T) {
 func TestSaveBody(t *testing.T) {
 	dir := t.TempDir()
 	text, bin := "hello", base64.StdEncoding.EncodeToString([]byte{0, 255})
-	if err := SaveBody(filepath.Join(dir, "t"), rpc.RequestDetail{ResponseBody: &text}); err != nil {
+	if err := SaveBody(filepath.Join(dir, "t"), rpc.RequestDetail{ResponseBody: &text}, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := SaveBody(filepath.Join(dir, "b"), rpc.RequestDetail{ResponseBody: &bin, Base64Encoded: true}); err != nil {
+	if err := SaveBody(filepath.Join(dir, "b"), rpc.RequestDetail{ResponseBody: &bin, Base64Encoded: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "t")); string(b) != text {
@@ -155,7 +155,7 @@ func TestSaveBody(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "b")); string(b) != "\x00\xff" {
 		t.Errorf("binary body saved as %q", b)
 	}
-	err := SaveBody(filepath.Join(dir, "none"), rpc.RequestDetail{ID: "4", ResponseNote: "gone from the browser's buffer"})
+	err := SaveBody(filepath.Join(dir, "none"), rpc.RequestDetail{ID: "4", ResponseNote: "gone from the browser's buffer"}, false)
 	if err == nil || !strings.Contains(err.Error(), "gone from the browser's buffer; nothing written") {
 		t.Errorf("no body: %v", err)
 	}

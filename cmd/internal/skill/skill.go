@@ -7,6 +7,8 @@ import (
 	_ "embed"
 	"os"
 	"path/filepath"
+
+	"browserctl/internal/safefile"
 )
 
 // Name is the skill's name and the folder `Install` makes.
@@ -26,17 +28,6 @@ func Install(dir string, force bool) (string, error) {
 		return "", err
 	}
 	path := filepath.Join(folder, "SKILL.md")
-	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	if !force {
-		flags |= os.O_EXCL
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if err != nil {
-		return "", err
-	}
-	if _, err := f.WriteString(guide); err != nil {
-		f.Close()
-		return "", err
-	}
-	return path, f.Close()
+	// The guide is public text, 0644, never written through a symlink.
+	return path, safefile.WriteFile(path, []byte(guide), 0o644, force)
 }

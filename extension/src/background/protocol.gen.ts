@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -146,6 +146,7 @@ export interface Download {
   mime: string;
   error: string;
   started: number;
+  ended?: number;
 }
 
 export interface Cookie {

@@ -25,6 +25,9 @@ export interface Download {
   mime: string;
   error: string;
   started: number; // ms since the epoch
+  // When chrome.downloads says it finished (ms since the epoch, 0 until
+  // then): the CLI moves the file only if its size and mtime match.
+  ended: number;
 }
 
 /** Downloads remembered, oldest dropped first. */
@@ -76,6 +79,7 @@ export function downloadEvent(tabId: number, p: Record<string, unknown>, method:
       mime: "",
       error: "",
       started: Date.now(),
+      ended: 0,
     });
     if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
     changed();
@@ -96,7 +100,7 @@ export function downloadEvent(tabId: number, p: Record<string, unknown>, method:
  * download's URL that started no earlier than it and is not claimed yet.
  */
 async function locate(d: Download): Promise<void> {
-  if (d.id >= 0 && d.path && d.state !== "in_progress") return;
+  if (d.id >= 0 && d.path && d.state !== "in_progress" && (d.state !== "complete" || d.ended > 0)) return;
   if (typeof chrome === "undefined" || !chrome.downloads) {
     if (!d.error) d.error = "the extension lacks the downloads permission: reload it to see where files land";
     return;
@@ -116,6 +120,8 @@ async function locate(d: Download): Promise<void> {
   if (item.state === "complete") {
     d.state = "complete";
     d.bytes = item.bytesReceived;
+    const end = item.endTime ? Date.parse(item.endTime) : NaN;
+    d.ended = Number.isFinite(end) ? end : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
     d.error = item.error ?? "";
@@ -151,12 +157,17 @@ export async function waitBegin(tabId: number, since: number, ms: number): Promi
 /** Waits until d is no longer in progress, or ms pass; answers it located. */
 export async function waitDone(d: Download, ms: number): Promise<Download> {
   const deadline = Date.now() + ms;
+  let settle = 0; // CDP says complete before chrome.downloads has its endTime: wait a little for it
   for (;;) {
     await locate(d).catch(() => undefined);
-    if (d.state !== "in_progress") break;
+    if (d.state !== "in_progress") {
+      if (d.state !== "complete" || d.ended > 0) break;
+      settle ||= Date.now() + 3_000;
+      if (Date.now() >= settle) break;
+    }
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await nextChange(Math.min(left, 250)); // chrome.downloads has its own events; a short poll catches them
+    await nextChange(Math.min(left, d.state === "complete" ? 50 : 250)); // chrome.downloads has its own events; a short poll catches them
   }
   return { ...d };
 }
