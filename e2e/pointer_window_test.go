@@ -36,6 +36,9 @@ func inDefaultWindow(t *testing.T) {
 		}
 		h.killChromium()
 		_ = os.Remove(filepath.Join(h.profile, "DevToolsActivePort"))
+		if w == 0 {
+			forgetWindowPlacement(t, h.profile)
+		}
 		if err := h.startChromiumSized(h.chromium, w, hgt); err != nil {
 			t.Fatalf("relaunching Chromium (window %dx%d): %v", w, hgt, err)
 		}
@@ -49,6 +52,34 @@ func inDefaultWindow(t *testing.T) {
 	}
 	restart(0, 0)
 	t.Cleanup(func() { restart(viewportW, viewportH) })
+}
+
+// forgetWindowPlacement drops the window bounds Chromium saved in the
+// profile's Preferences: without --window-size it reopens a window at the
+// saved bounds (the harness's 1280x800 once a long run has written them),
+// not at its default size.
+func forgetWindowPlacement(t *testing.T, profile string) {
+	t.Helper()
+	path := filepath.Join(profile, "Default", "Preferences")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return // no preferences yet: nothing saved
+	}
+	var prefs map[string]any
+	if err := json.Unmarshal(data, &prefs); err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	if browser, ok := prefs["browser"].(map[string]any); ok {
+		delete(browser, "window_placement")
+		delete(browser, "app_window_placement")
+	}
+	out, err := json.Marshal(prefs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, out, 0o600); err != nil {
+		t.Fatalf("writing %s: %v", path, err)
+	}
 }
 
 type stackCell struct {
