@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hub/capability"
 	"browserctl/hub/hubclient"
 	"browserctl/rpc"
 )
@@ -194,5 +196,36 @@ func BenchmarkClientFirstCall(b *testing.B) {
 			b.Fatal(err)
 		}
 		c.Close()
+	}
+}
+
+// BenchmarkClientCallBearer: the call of BenchmarkClientCall with the
+// control token and with a session's capability, side by side: the
+// difference is what the capability's check (lookup, session and access
+// rules, params rewritten to its session) costs a call.
+func BenchmarkClientCallBearer(b *testing.B) {
+	store, err := capability.Open(filepath.Join(b.TempDir(), capability.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	th := startHub(b, Options{Capabilities: store})
+	p := benchPeer(b, th)
+	defer p.close()
+	secret, _, err := store.New("s1", false, false, nil, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bearer := range []struct{ name, secret string }{{"token", testToken}, {"capability", secret}} {
+		b.Run(bearer.name, func(b *testing.B) {
+			c := hubclient.NewClient(th.addr, bearer.secret)
+			defer c.Close()
+			ctx := context.Background()
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := c.Call(ctx, rpc.TabActive, benchParams, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
