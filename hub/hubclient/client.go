@@ -166,9 +166,33 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	if hubTimeout <= 0 {
 		return nil, rpc.ErrTimeout(method, timeout) // the command's budget is spent
 	}
-	body := rpc.AppendRequestHead(make([]byte, 0, 128+len(p)), 1, method, p)
-	body = append(body, `,"timeout":`...)
 	hubMS := max(hubTimeout.Milliseconds(), 1)
+	trace := rpc.TracerFrom(ctx)
+	var tr *rpc.Trace
+	if trace != nil {
+		tr = &rpc.Trace{Method: method}
+		t0 := time.Now()
+		defer func() {
+			tr.Total = rpc.MicrosOf(time.Since(t0))
+			trace(tr)
+		}()
+	}
+	body := callRequest(ctx, method, p, hubMS, tr != nil)
+
+	ctx, cancel := context.WithDeadline(ctx, end.Add(transportMargin))
+	defer cancel()
+	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
+	if err != nil {
+		return nil, c.callFailed(ctx, method, timeout, err)
+	}
+	return callAnswer(ctx, method, data, hubMS, timeout, tr)
+}
+
+// callRequest is the body of POST /rpc: the JSON-RPC request with the
+// hub's own members (its timeout, the caller, whether to time the call).
+func callRequest(ctx context.Context, method string, params []byte, hubMS int64, timing bool) []byte {
+	body := rpc.AppendRequestHead(make([]byte, 0, 128+len(params)), 1, method, params)
+	body = append(body, `,"timeout":`...)
 	body = strconv.AppendInt(body, hubMS, 10)
 	if hubapi.OwnSession(ctx) {
 		body = append(body, `,"ownSession":true`...)
@@ -188,47 +212,44 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 		body = strconv.AppendInt(body, int64(caller.PID), 10)
 	}
 	body = append(body, '}')
-	trace := rpc.TracerFrom(ctx)
-	var tr *rpc.Trace
-	if trace != nil {
+	if timing {
 		body = append(body, `,"timing":true`...)
-		tr = &rpc.Trace{Method: method}
-		t0 := time.Now()
-		defer func() {
-			tr.Total = rpc.MicrosOf(time.Since(t0))
-			trace(tr)
-		}()
 	}
-	body = append(body, '}')
+	return append(body, '}')
+}
 
-	ctx, cancel := context.WithDeadline(ctx, end.Add(transportMargin))
-	defer cancel()
-	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			// the hub's own timeout error did not come either
-			shown := timeout
-			if _, d, ok := BudgetOf(ctx); ok && d < timeout {
-				shown = d // the command's --timeout ended it
-			}
-			be := rpc.ErrTimeout(method, shown)
-			be.Message += fmt.Sprintf(": no answer from the hub at %s (stopped or wedged? `browserctl doctor` tells)", c.base)
-			return nil, be
+// callFailed is the error of a call whose answer did not come: timed out,
+// canceled, or cut off after the request left (then it may have run, and
+// is never sent again by us).
+func (c *Client) callFailed(ctx context.Context, method string, timeout time.Duration, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		// the hub's own timeout error did not come either
+		shown := timeout
+		if _, d, ok := BudgetOf(ctx); ok && d < timeout {
+			shown = d // the command's --timeout ended it
 		}
-		if errors.Is(err, context.Canceled) {
-			return nil, rpc.ErrCanceled(method, err)
-		}
-		var as *afterSendError
-		if errors.As(err, &as) {
-			return nil, &interruptedError{&rpc.BrowserError{
-				Message: fmt.Sprintf("the hub at %s went away during %s (%v): the call may or may not have run; check before running it again",
-					c.base, method, as.cause),
-				Code:      rpc.CodeOperationFailed,
-				Retryable: true,
-			}}
-		}
-		return nil, err
+		be := rpc.ErrTimeout(method, shown)
+		be.Message += fmt.Sprintf(": no answer from the hub at %s (stopped or wedged? `browserctl doctor` tells)", c.base)
+		return be
 	}
+	if errors.Is(err, context.Canceled) {
+		return rpc.ErrCanceled(method, err)
+	}
+	var as *afterSendError
+	if errors.As(err, &as) {
+		return &interruptedError{&rpc.BrowserError{
+			Message: fmt.Sprintf("the hub at %s went away during %s (%v): the call may or may not have run; check before running it again",
+				c.base, method, as.cause),
+			Code:      rpc.CodeOperationFailed,
+			Retryable: true,
+		}}
+	}
+	return err
+}
+
+// callAnswer reads the hub's answer: the result, or the error as a
+// BrowserError, and the timing into tr when asked.
+func callAnswer(ctx context.Context, method string, data []byte, hubMS int64, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	// The answer's members are looked up, not decoded by reflection: a
 	// one-shot command pays for encoding/json's type set-up on every run.
 	if !json.Valid(data) {
