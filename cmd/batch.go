@@ -140,6 +140,10 @@ func runBatch(ctx context.Context, f *cmdutil.Factory, in io.Reader, source stri
 // stderr, or in the JSON object with --json); it answers the exit code.
 func runBatchLine(ctx context.Context, f, lineF *cmdutil.Factory, n int, line string) cmdutil.ExitCode {
 	args, err := repl.SplitLine(line)
+	var missing *repl.MissingVarError
+	if errors.As(err, &missing) {
+		err = cmdutil.UsageErrorf("%v", missing) // names the variable, never a value
+	}
 	if err == nil && len(args) == 0 {
 		return cmdutil.ExitOK // only the word browserctl
 	}
@@ -150,6 +154,7 @@ func runBatchLine(ctx context.Context, f, lineF *cmdutil.Factory, n int, line st
 	if !f.Globals.JSON {
 		if err == nil {
 			path, err = execute(ctx, lineF, args)
+			hideVars(err, line)
 		}
 		if err != nil && !isQuiet(err) {
 			fmt.Fprintf(f.IO.ErrOut, "line %d: %s\n", n, termsafe.String(repl.Echo(line)))
@@ -167,6 +172,7 @@ func runBatchLine(ctx context.Context, f, lineF *cmdutil.Factory, n int, line st
 		jf := *lineF
 		jf.IO = &io
 		_, err = execute(ctx, &jf, args)
+		hideVars(err, line)
 	}
 	bl := batchLine{Command: line, Exit: int(cmdutil.ExitCodeFor(err))}
 	if res := bytes.TrimSpace(out.Bytes()); len(res) > 0 {
@@ -185,6 +191,22 @@ func runBatchLine(ctx context.Context, f, lineF *cmdutil.Factory, n int, line st
 	}
 	fmt.Fprintf(f.IO.Out, "%s\n", b)
 	return cmdutil.ExitCode(bl.Exit)
+}
+
+// hideVars writes $NAME for the values of the line's variables in the
+// browser's error message (it may echo a target or a value), so a
+// password from the environment is not printed. Values shorter than 4
+// bytes are left: they would blot out ordinary words.
+func hideVars(err error, line string) {
+	var be *rpc.BrowserError
+	if err == nil || !errors.As(err, &be) {
+		return
+	}
+	for name, v := range repl.Vars(line) {
+		if len(v) >= 4 {
+			be.Message = strings.ReplaceAll(be.Message, v, "$"+name)
+		}
+	}
 }
 
 // reportBatchError reports a line that could not be read (too long) as a

@@ -85,3 +85,48 @@ func TestBatchLineLimit(t *testing.T) {
 		t.Errorf("batch --help does not give the longest line:\n%s", help.out)
 	}
 }
+
+// A line's $NAME comes from the environment and is sent, but neither
+// stderr nor --json shows its value; a missing one fails the line (exit 2)
+// naming the variable, and the line is not run.
+func TestBatchExpandsEnvironmentVariables(t *testing.T) {
+	const secret = "hunter2-Secret"
+	old := repl.LookupEnv
+	repl.LookupEnv = func(k string) (string, bool) {
+		v, ok := map[string]string{"PASSWORD_1": secret}[k]
+		return v, ok
+	}
+	defer func() { repl.LookupEnv = old }()
+	e := newTestEnv(t)
+	e.f.Getenv = func(k string) string { return map[string]string{"BROWSERCTL_SESSION": "s1"}[k] }
+	e.h.results[rpc.PageFill] = `{"ok":true}`
+	e.h.errs[rpc.PageClick] = &rpc.BrowserError{Code: 4110, Message: "page operation failed: no element matches #" + secret}
+	e.f.IO.In = strings.NewReader("fill '#pw' $PASSWORD_1\nclick \"#${PASSWORD_1}\"\nfill '#pw' $PASSWORD_2\n")
+	code := Run(context.Background(), e.f, []string{"--json", "batch", "--keep-going"})
+	if code != cmdutil.ExitError {
+		t.Fatalf("batch: exit %d, want 1 (the click failed first); stderr:\n%s", code, e.err)
+	}
+	var sent []string
+	for _, c := range e.h.calls {
+		sent = append(sent, c.Method+" "+c.Params)
+	}
+	want := []string{
+		`pages.fill {"sessionId":"s1","selector":"#pw","value":"` + secret + `"}`,
+		`pages.click {"sessionId":"s1","selector":"#` + secret + `"}`,
+	}
+	if strings.Join(sent, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(sent, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(e.out.String()+e.err.String(), secret) {
+		t.Errorf("the secret shows in the output:\n%s\n%s", e.out, e.err)
+	}
+	lines := strings.Split(strings.TrimSpace(e.out.String()), "\n")
+	var last struct {
+		Command string
+		Exit    int
+		Error   struct{ Message string }
+	}
+	if len(lines) != 3 || json.Unmarshal([]byte(lines[2]), &last) != nil || last.Exit != 2 || !strings.Contains(last.Error.Message, "PASSWORD_2") {
+		t.Errorf("the missing variable's line: %q; want exit 2 naming PASSWORD_2", lines)
+	}
+}

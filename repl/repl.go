@@ -117,10 +117,10 @@ func Loop(ctx context.Context, cfg Config) error {
 	return nil
 }
 
-// SplitLine splits a command line as the REPL and batch read it (see
-// words.go): nil for a blank line or a comment.
+// SplitLine splits a line of a batch script (see words.go): nil for a
+// blank line or a comment.
 func SplitLine(line string) ([]string, error) {
-	return Words(line)
+	return ScriptWords(line)
 }
 
 // runLine runs one line read by either loop: saved to the history (by
@@ -151,7 +151,7 @@ func runLine(ctx context.Context, cfg Config, line string, save func(string) err
 // under the cursor ("" after a space). An open quote counts as part of the
 // last word.
 func SplitPartial(line string) (args []string, toComplete string) {
-	sc := scanWords(line)
+	sc := scanWords(line, nil)
 	if sc.inWord {
 		return sc.words, sc.last
 	}

@@ -37,7 +37,7 @@ func TestSplitPartialAgreesWithSplitWords(t *testing.T) {
 	for _, line := range []string{
 		`click e1`, `fill e1 "a b" c`, `fill e1 'it''s'`, "a\tb\r\nc", `x a\ b "q\"r"`, `get text #msg`, `''`,
 	} {
-		want, err := splitWords(line)
+		want, err := splitWords(line, nil)
 		if err != nil {
 			t.Fatalf("splitWords(%q): %v", line, err)
 		}

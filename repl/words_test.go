@@ -98,3 +98,38 @@ func TestEcho(t *testing.T) {
 		t.Errorf("Echo of a long line: %q", got)
 	}
 }
+
+// $NAME and ${NAME} take the environment's value outside single quotes; a
+// missing one fails naming it, never showing a value.
+func TestWordsExpandEnvironment(t *testing.T) {
+	env := map[string]string{"PASSWORD_1": "s3cr et", "USER": "ann", "EMPTY": ""}
+	old := LookupEnv
+	LookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	defer func() { LookupEnv = old }()
+	for _, tc := range []struct {
+		line string
+		want []string
+	}{
+		{`fill '#pw' $PASSWORD_1`, []string{"fill", "#pw", "s3cr et"}},
+		{`fill '#pw' "${PASSWORD_1}!"`, []string{"fill", "#pw", "s3cr et!"}},
+		{`fill '#u' x${USER}y`, []string{"fill", "#u", "xanny"}},
+		{`fill '#u' '$USER'`, []string{"fill", "#u", "$USER"}},
+		{`fill '#u' \$USER`, []string{"fill", "#u", "$USER"}},
+		{`fill '#u' $EMPTY`, []string{"fill", "#u", ""}},
+		{`fill '#p' $5 $ $lower ${bad`, []string{"fill", "#p", "$5", "$", "$lower", "${bad"}},
+		{`eval "$USER"`, []string{"eval", "--", `"$USER"`}},
+	} {
+		got, err := ScriptWords(tc.line)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ScriptWords(%q) = %q, %v; want %q", tc.line, got, err, tc.want)
+		}
+	}
+	if got, _ := Words(`fill '#pw' $PASSWORD_1`); !reflect.DeepEqual(got, []string{"fill", "#pw", "$PASSWORD_1"}) {
+		t.Errorf("the REPL's Words expanded a variable: %q", got)
+	}
+	_, err := ScriptWords(`fill '#pw' $PASSWORD_2 $USER`)
+	var mv *MissingVarError
+	if !errors.As(err, &mv) || mv.Name != "PASSWORD_2" || !strings.Contains(err.Error(), "PASSWORD_2") {
+		t.Errorf("a missing variable: %v; want a MissingVarError naming PASSWORD_2", err)
+	}
+}
