@@ -61,14 +61,20 @@ func startREPL(t *testing.T) *replProc {
 	return r
 }
 
+// send writes one line, as a person presses Enter.
+func (r *replProc) send(line string) {
+	r.t.Helper()
+	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
+		r.t.Fatalf("writing %q to the REPL: %v\nstderr:\n%s", line, err, r.errOut.String())
+	}
+}
+
 // line sends one line and waits until stdout (or stderr, errs) has grown
 // by text matching want; it answers what the line printed there.
 func (r *replProc) line(line string, errs bool, want *regexp.Regexp) string {
 	r.t.Helper()
 	from := r.mark(errs)
-	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
-		r.t.Fatalf("writing %q to the REPL: %v\nstderr:\n%s", line, err, r.errOut.String())
-	}
+	r.send(line)
 	return r.wait(errs, from, "line "+line, want)
 }
 

@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -34,7 +32,7 @@ func TestREPLSaveReplaysFilesDialogsTabs(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "replay.txt")
 	t.Cleanup(func() { closeSessionsNamed(t, name) })
 
-	r := startReplayREPL(t)
+	r := startREPL(t)
 	loaded := func(nav string) func(event) bool {
 		return func(e event) bool { return e.Type == "load" && e.str("nav") == nav }
 	}
@@ -220,61 +218,15 @@ func closeTab(t *testing.T, targetID string) {
 	_, _ = h.cdp.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": targetID})
 }
 
-// replRun is a REPL fed line by line as a person types: each line once the
-// page reported what the line before did.
-type replRun struct {
-	t      *testing.T
-	stdin  io.WriteCloser
-	errOut lockedBuffer
-	exited chan error
-}
-
-func startReplayREPL(t *testing.T) *replRun {
-	t.Helper()
-	ctx, cancel := contextFor(3 * callTimeout)
-	t.Cleanup(cancel)
-	cmd := exec.CommandContext(ctx, h.bin, "--server", h.addr, "repl")
-	cmd.Env = h.env()
-	cmd.Dir = h.dir
-	r := &replRun{t: t, exited: make(chan error, 1)}
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.stdin = stdin
-	var out lockedBuffer
-	cmd.Stdout, cmd.Stderr = &out, &r.errOut
-	cmd.WaitDelay = 2 * time.Second
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waited := make(chan struct{})
-	go func() {
-		r.exited <- cmd.Wait()
-		close(waited)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill() // a no-op once it has exited
-		<-waited
-	})
-	return r
-}
-
-func (r *replRun) send(line string) {
-	r.t.Helper()
-	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
-		r.t.Fatalf("writing %q to the REPL: %v\nstderr:\n%s", line, err, r.errOut.String())
-	}
-}
-
-func (r *replRun) step(tag, line, what string, pred func(event) bool) {
+// step sends a line and waits until the page reported what it did.
+func (r *replProc) step(tag, line, what string, pred func(event) bool) {
 	r.t.Helper()
 	r.send(line)
 	h.rec.waitFor(r.t, tag, what+" (after `"+line+"`)", pred)
 }
 
 // exit ends the REPL with `exit` and waits for it.
-func (r *replRun) exit() {
+func (r *replProc) exit() {
 	r.t.Helper()
 	r.send("exit")
 	select {
