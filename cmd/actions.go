@@ -50,7 +50,7 @@ func isResult(f *cmdutil.Factory) func(raw json.RawMessage) error {
 
 func init() {
 	// is: true or false, and exit 1 for false.
-	cmdutil.Printers["is"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintIs] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Result = isResult(f)
 	}
 }

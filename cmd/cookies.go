@@ -16,7 +16,7 @@ import (
 
 func init() {
 	// cookies: a table of the cookies, or on a terminal that there are none.
-	cmdutil.Printers["cookies"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintCookies] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.CookiesResult
 			if err := cmdutil.DecodeResult(rpc.PageCookies, raw, &r); err != nil {
@@ -39,7 +39,7 @@ func init() {
 func init() {
 	// storage KIND [KEY] | KIND set KEY VALUE | KIND clear: the method
 	// the words name, and its params.
-	cmdutil.Preparers["storage"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareStorage] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		kind := args[0]
 		if !rpc.StorageKind.Has(kind) {
 			return cmdutil.UsageErrorf("storage needs local or session first, got %q", kind)
@@ -68,7 +68,7 @@ func init() {
 		pc.Params = p
 		return nil
 	}
-	cmdutil.Printers["storage"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintStorage] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		switch p := pc.Params.(type) {
 		case rpc.SetStorageParams:
 			pc.Human = okDone(f, fmt.Sprintf("set %s in %sStorage", cmdutil.SafeText(p.Key), p.Kind))

@@ -62,7 +62,7 @@ func printDialogStatus(f *cmdutil.Factory, raw json.RawMessage) error {
 
 func init() {
 	// dialog status: the open dialog, or that none is.
-	cmdutil.Printers["dialog"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintDialog] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error { return printDialogStatus(f, raw) }
 	}
 }

@@ -170,7 +170,7 @@ func saveDownload(f *cmdutil.Factory, d *rpc.Download, out string, force bool) (
 func init() {
 	// download: the click's file moved into -o or --download-dir, its
 	// path printed.
-	cmdutil.Hooks["download"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookDownload] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		wait, _ := time.ParseDuration(args["--wait-for"])
 		if wait <= 0 {
 			return cmdutil.UsageErrorf("--wait-for must be positive, got %s", wait)
@@ -204,7 +204,7 @@ func init() {
 		return nil
 	}
 	// downloads: each finished one moved into --download-dir, a table.
-	cmdutil.Hooks["downloads"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
+	cmdutil.Hooks[rpc.HookDownloads] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
 		var list rpc.DownloadListResult
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			if err := cmdutil.DecodeResult(rpc.DownloadsList, raw, &list); err != nil {
@@ -226,7 +226,7 @@ func init() {
 		return nil
 	}
 	// pdf: the PDF written to -o, its path printed (--json: path and size).
-	cmdutil.Hooks["pdf"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookPdf] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.PDFParams)
 		if args["--no-background"] == "true" {
 			p.Background = new(bool)

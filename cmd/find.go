@@ -11,7 +11,7 @@ import (
 
 // find is declared on pages.find's row.
 func init() {
-	cmdutil.Printers["found"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintFound] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Result = func(raw json.RawMessage) error { return printFound(f, raw) }
 	}
 }

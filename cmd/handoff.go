@@ -15,7 +15,7 @@ const handoffWait = 5 * time.Minute
 func init() {
 	// handoff: waits for the person (--timeout, else handoffWait), fails
 	// when they did not press Done, prints the page's URL and title.
-	cmdutil.Printers["handoff"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintHandoff] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		wait := handoffWait
 		if f.Globals.Timeout != rpc.DefaultTimeout && f.Globals.Timeout > 0 {
 			wait = f.Globals.Timeout

@@ -35,11 +35,11 @@ cross-site frames too, and in tabs that join the session later.`,
 func init() {
 	// scripts: the session's init scripts, and warnings for the tabs that
 	// could not take one.
-	cmdutil.Printers["scripts"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintScripts] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = printScripts(f, pc.Method)
 	}
 	// init-script add FILE | --code JS: the script and its name.
-	cmdutil.Preparers["init-script add"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareInitScriptAdd] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.InitScriptAddParams)
 		switch {
 		case len(args) == 1 && p.Source != "":

@@ -58,7 +58,7 @@ func logPrinter[R any](print func(f *cmdutil.Factory, r R, raw json.RawMessage, 
 
 func init() {
 	// console: a line a message; the dropped ones said once.
-	cmdutil.Printers["console"] = logPrinter(func(f *cmdutil.Factory, r rpc.ConsoleResult, raw json.RawMessage, follow, first bool) error {
+	cmdutil.Printers[rpc.PrintConsole] = logPrinter(func(f *cmdutil.Factory, r rpc.ConsoleResult, raw json.RawMessage, follow, first bool) error {
 		if first && r.Dropped > 0 && f.IO.IsStderrTTY() {
 			fmt.Fprintf(f.IO.ErrOut, "(%d older messages were dropped)\n", r.Dropped)
 		}
@@ -67,7 +67,7 @@ func init() {
 		})
 	})
 	// events: a line an event (page text escaped); --json a JSON line each.
-	cmdutil.Printers["events"] = logPrinter(func(f *cmdutil.Factory, r rpc.EventsResult, raw json.RawMessage, follow, _ bool) error {
+	cmdutil.Printers[rpc.PrintEvents] = logPrinter(func(f *cmdutil.Factory, r rpc.EventsResult, raw json.RawMessage, follow, _ bool) error {
 		if f.Globals.JSON {
 			return printEntries(f, raw, true, r.Events, nil) // one JSON line an event, followed or not
 		}
@@ -86,14 +86,14 @@ func init() {
 		})
 	})
 	// errors: a line an exception.
-	cmdutil.Printers["errors"] = logPrinter(func(f *cmdutil.Factory, r rpc.ErrorsResult, raw json.RawMessage, follow, _ bool) error {
+	cmdutil.Printers[rpc.PrintErrors] = logPrinter(func(f *cmdutil.Factory, r rpc.ErrorsResult, raw json.RawMessage, follow, _ bool) error {
 		return printEntries(f, raw, follow, r.Entries, func(e rpc.ErrorEntry) {
 			fmt.Fprintln(f.IO.Out, logview.ErrorLine(f.IO.ColorScheme(), e))
 		})
 	})
 	// network requests: a table, or following a line a request as it
 	// finishes (those in flight with the first answer).
-	cmdutil.Printers["requests"] = logPrinter(func(f *cmdutil.Factory, r rpc.NetworkResult, raw json.RawMessage, follow, first bool) error {
+	cmdutil.Printers[rpc.PrintRequests] = logPrinter(func(f *cmdutil.Factory, r rpc.NetworkResult, raw json.RawMessage, follow, first bool) error {
 		if !follow && !f.Globals.JSON {
 			t := cmdutil.NewTable(f, logview.RequestHeader...)
 			for _, e := range append(r.Requests, r.Inflight...) {

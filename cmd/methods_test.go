@@ -281,3 +281,41 @@ func TestDeclaredSessionBecomesCurrent(t *testing.T) {
 		}
 	}
 }
+
+// Every printer, hook, check and Prepare step a row names has its code
+// registered under its key: a row's key that nothing registers would panic
+// at the command's first run.
+func TestEveryRowStepIsRegistered(t *testing.T) {
+	steps := 0
+	for _, m := range rpc.Methods {
+		for _, c := range m.Commands {
+			if k := c.Printer; k != (rpc.PrinterKey{}) {
+				steps++
+				if cmdutil.Printers[k] == nil {
+					t.Errorf("%s names printer %v; cmdutil.Printers has none", c.Path, k)
+				}
+			}
+			if k := c.Hook; k != (rpc.HookKey{}) {
+				steps++
+				if cmdutil.Hooks[k] == nil {
+					t.Errorf("%s names hook %v; cmdutil.Hooks has none", c.Path, k)
+				}
+			}
+			if k := c.Check; k != (rpc.CheckKey{}) {
+				steps++
+				if cmdutil.Checks[k] == nil {
+					t.Errorf("%s names check %v; cmdutil.Checks has none", c.Path, k)
+				}
+			}
+			if k := c.Prepare; k != (rpc.PrepareKey{}) {
+				steps++
+				if cmdutil.Preparers[k] == nil {
+					t.Errorf("%s names Prepare step %v; cmdutil.Preparers has none", c.Path, k)
+				}
+			}
+		}
+	}
+	if steps < 40 {
+		t.Errorf("the rows name %d steps; the walk found too few to be walking the table", steps)
+	}
+}

@@ -23,7 +23,7 @@ func budgetMS(f *cmdutil.Factory) (int, time.Duration) {
 
 func init() {
 	// nav: the final URL and title, one a line.
-	cmdutil.Printers["nav"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintNav] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.NavResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {

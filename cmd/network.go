@@ -42,7 +42,7 @@ func newCmdNetwork(f *cmdutil.Factory) *cobra.Command {
 // The declared network commands' checks and printers.
 func init() {
 	// block, unblock: no empty PATTERN.
-	cmdutil.Checks["patterns"] = func(params any, _ map[string]string) error {
+	cmdutil.Checks[rpc.CheckPatterns] = func(params any, _ map[string]string) error {
 		for _, a := range params.(*rpc.BlockParams).Patterns {
 			if strings.TrimSpace(a) == "" {
 				return cmdutil.UsageErrorf("a PATTERN must not be empty")
@@ -51,7 +51,7 @@ func init() {
 		return nil
 	}
 	// unroute: a PATTERN or --all, one of them.
-	cmdutil.Checks["unroute"] = func(params any, args map[string]string) error {
+	cmdutil.Checks[rpc.CheckUnroute] = func(params any, args map[string]string) error {
 		p := params.(*rpc.UnrouteParams)
 		pattern, given := args["PATTERN"]
 		if p.All == given {
@@ -63,13 +63,13 @@ func init() {
 		return nil
 	}
 	// request: an id as network requests lists it.
-	cmdutil.Checks["requestID"] = func(params any, _ map[string]string) (err error) {
+	cmdutil.Checks[rpc.CheckRequestID] = func(params any, _ map[string]string) (err error) {
 		p := params.(*rpc.NetworkRequestParams)
 		p.ID, err = netargs.RequestID(p.ID)
 		return err
 	}
 	// block, unblock: the session's block list after the change.
-	cmdutil.Printers["blocklist"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintBlocklist] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.BlockResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &r); err != nil {
@@ -88,11 +88,11 @@ func init() {
 		}
 	}
 	// routes, unroute (and route, written by hand): the session's routes.
-	cmdutil.Printers["routes"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintRoutes] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error { return printRoutes(f, pc.Method, raw) }
 	}
 	// har start: recording, or that it already was.
-	cmdutil.Printers["harStart"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintHarStart] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.HARStartResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &r); err != nil {
@@ -107,7 +107,7 @@ func init() {
 		}
 	}
 	// request: the request whole; with -o FILE its response body saved.
-	cmdutil.Printers["request"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers[rpc.PrintRequest] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		out, force := args["--output"], args["--force"] == "true"
 		pc.Human = func(raw json.RawMessage) error {
 			var d rpc.RequestDetail

@@ -13,12 +13,12 @@ import (
 
 func init() {
 	// click: what was pressed, and a chooser or download it set off.
-	cmdutil.Printers["click"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers[rpc.PrintClick] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		cc := clickCall(f, pc.Params.(rpc.ClickParams), args["REF"])
 		pc.Post, pc.Human = cc.Post, cc.Human
 	}
 	// scroll: the new scroll position, x and y.
-	cmdutil.Printers["scroll"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintScroll] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.ScrollResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
@@ -30,7 +30,7 @@ func init() {
 	}
 	// value: a result's value, a string as it is, anything else as JSON on
 	// one line.
-	cmdutil.Printers["value"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintValue] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.ValueResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {

@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	cmdutil.Hooks["record start"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookRecordStart] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.RecordStartParams)
 		path, given := args["FILE"]
 		if !given {
@@ -47,7 +47,7 @@ func init() {
 		return nil
 	}
 	// record stop: the frames pulled and written as FILE's container.
-	cmdutil.Hooks["record stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookRecordStop] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		force := args["--force"] == "true"
 		pc.Refused = refusedAsUsage
 		pc.Result = func(raw json.RawMessage) error {

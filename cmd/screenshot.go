@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	cmdutil.Hooks["screenshot"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookScreenshot] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.ScreenshotParams)
 		out := args["--output"]
 		p.Format = cmp.Or(p.Format, evidence.ImageFormatOf(out), "png")

@@ -48,7 +48,7 @@ func init() {
 	// scripts, a sentence on a terminal; create and attach-current make it
 	// the caller's current session (the hub's for a one-shot command, the
 	// REPL's or batch run's own in them).
-	cmdutil.Printers["session"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, dc rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintSession] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, dc rpc.Command, _ map[string]string) {
 		verb, current := map[string]string{"session create": "created", "session attach-current": "attached"}[dc.Path]
 		if !current {
 			verb = "renamed"
@@ -75,7 +75,7 @@ func init() {
 		}
 	}
 	// session list: a table, the current session marked.
-	cmdutil.Printers["sessions"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintSessions] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		var current string
 		pc.After = func(ctx context.Context, _ json.RawMessage) error {
 			if !f.Globals.JSON {

@@ -47,7 +47,7 @@ func newCmdSet(f *cmdutil.Factory) *cobra.Command {
 func init() {
 	// emulation: the session's settings (set NAME, set show), and for set
 	// NAME an exit 1 when a tab of the session could not take it.
-	cmdutil.Printers["emulation"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintEmulation] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = showEmulation(f)
 		if p, ok := pc.Params.(rpc.EmulationSetParams); ok {
 			pc.Post = notTaken(p.Settings)

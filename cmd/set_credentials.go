@@ -19,7 +19,7 @@ func init() {
 	// set credentials USER: the password from $BROWSERCTL_PASSWORD, else
 	// stdin. A PASSWORD argument is refused: ps shows a command's arguments
 	// to every user of the machine, and the shell's history keeps them.
-	cmdutil.Preparers["set credentials"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareSetCredentials] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.EmulationSetParams)
 		c := p.Settings.Credentials
 		if c == nil { // USER is required, so it is there

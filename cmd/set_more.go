@@ -16,7 +16,7 @@ import (
 
 func init() {
 	// set permissions grant|deny NAME...
-	cmdutil.Preparers["set permissions"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareSetPermissions] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		if err := cmdutil.CheckEnum("the first word", rpc.PermissionGrant, args[0]); err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func init() {
 	}
 	// set throttle: a preset, or --latency/--down/--up (which made
 	// settings.throttle), not both.
-	cmdutil.Preparers["set throttle"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareSetThrottle] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.EmulationSetParams)
 		t := p.Settings.Throttle
 		switch {
@@ -58,7 +58,7 @@ func init() {
 	}
 	// set reset NAME...: the names as the commands spell them, each the
 	// members it undoes, once.
-	cmdutil.Preparers["set reset"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareSetReset] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		p := pc.Params.(rpc.EmulationResetParams)
 		seen := map[string]bool{}
 		for _, a := range args {

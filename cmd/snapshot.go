@@ -17,7 +17,7 @@ import (
 
 func init() {
 	// snapshot: the tree, its refs kept for completion.
-	cmdutil.Printers["snapshot"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintSnapshot] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Keep = func(raw json.RawMessage) { cacheRefs(f, raw) }
 		pc.Human = func(raw json.RawMessage) error { return printSnapshot(f, raw) }
 	}

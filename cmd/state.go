@@ -30,7 +30,7 @@ func newCmdState(f *cmdutil.Factory) *cobra.Command {
 func init() {
 	// state save FILE: the result written to FILE (mode 0600); --json
 	// prints where and how much.
-	cmdutil.Printers["state save"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
+	cmdutil.Printers[rpc.PrintStateSave] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
 		path, force := args["FILE"], args["--force"] == "true"
 		pc.Post = func(raw json.RawMessage) (json.RawMessage, error) {
 			var st rpc.State
@@ -49,7 +49,7 @@ func init() {
 	}
 	// state load FILE: the file read into the params; one that is not a
 	// state is a usage error.
-	cmdutil.Preparers["state load"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
+	cmdutil.Preparers[rpc.PrepareStateLoad] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, args []string) error {
 		st, err := storagestate.Read(args[0])
 		var ie *storagestate.InvalidError
 		if errors.As(err, &ie) {
@@ -60,7 +60,7 @@ func init() {
 		pc.Params = p
 		return err
 	}
-	cmdutil.Printers["state load"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintStateLoad] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.StateLoadResult
 			if err := cmdutil.DecodeResult(rpc.StateLoad, raw, &r); err != nil {

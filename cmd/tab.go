@@ -28,7 +28,7 @@ func newCmdTab(f *cmdutil.Factory) *cobra.Command {
 }
 
 func init() {
-	cmdutil.Printers["tab"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintTab] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var t rpc.Tab
 			if err := cmdutil.DecodeResult(pc.Method, raw, &t); err != nil {
@@ -37,7 +37,7 @@ func init() {
 			return printTabs(f, []rpc.Tab{t})
 		}
 	}
-	cmdutil.Printers["tabs"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintTabs] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.TabListResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	cmdutil.Hooks["trace start"] = func(_ context.Context, _ *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
+	cmdutil.Hooks[rpc.HookTraceStart] = func(_ context.Context, _ *cmdutil.Factory, pc *cmdutil.PageCall, _ map[string]string) error {
 		for _, cat := range pc.Params.(rpc.TraceStartParams).Categories {
 			if cat == "" {
 				return cmdutil.UsageErrorf("--categories: an empty category name")
@@ -27,7 +27,7 @@ func init() {
 	}
 	// trace stop FILE: FILE checked before the stop (a refused one leaves
 	// the trace running), then the trace's JSON read into it.
-	cmdutil.Hooks["trace stop"] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookTraceStop] = func(ctx context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		path, force := args["FILE"], args["--force"] == "true"
 		if err := checkWritable(path, force); err != nil {
 			return err

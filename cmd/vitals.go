@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	cmdutil.Printers["vitals"] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+	cmdutil.Printers[rpc.PrintVitals] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var v rpc.VitalsResult
 			if err := cmdutil.DecodeResult(rpc.PageVitals, raw, &v); err != nil {
@@ -25,7 +25,7 @@ func init() {
 			return nil
 		}
 	}
-	cmdutil.Hooks["highlight"] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
+	cmdutil.Hooks[rpc.HookHighlight] = func(_ context.Context, f *cmdutil.Factory, pc *cmdutil.PageCall, args map[string]string) error {
 		p := pc.Params.(rpc.HighlightParams)
 		_, target := args["TARGET"]
 		if p.Clear == target {

@@ -45,13 +45,13 @@ type Command struct {
 	// With neither, the default prints a one-member result's value: a
 	// string as it is, a list one item a line, null as nothing, anything
 	// else as JSON.
-	Printer string
+	Printer PrinterKey
 	Done    string
 	// Check names a check (cmdutil.Checks, registered from cmd/) run on the
 	// params once the arguments and flags filled them, before the call: it
 	// refuses what the types cannot say (a usage error, exit 2, nothing
 	// sent) and may finish the params (trim an id).
-	Check string
+	Check CheckKey
 	// InvalidIsUsage: the method's invalid-params answer (-32602) names the
 	// person's mistake (an unknown id or pattern), so it exits 2.
 	InvalidIsUsage bool
@@ -89,7 +89,7 @@ type Command struct {
 	// params from the arguments as typed, for what Args and Flags cannot
 	// say: a state file read, a preset or three flags, words spelled as
 	// the CLI spells them. Its error is the user's; nothing is sent.
-	Prepare string
+	Prepare PrepareKey
 	// Validate, when set, checks the params the arguments and flags
 	// filled (a value of the method's params type): its error is the
 	// user's mistake (exit 2), and nothing is sent. Check is the same
@@ -104,7 +104,7 @@ type Command struct {
 	// file that must be writable), fills members from arguments and flags
 	// that name none, and says what becomes of the result (a file written
 	// from it, a table). It runs after the printer, so it may replace it.
-	Hook string
+	Hook HookKey
 }
 
 // Instead is a bool flag of a Command that makes it call Method with the

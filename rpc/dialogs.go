@@ -27,7 +27,7 @@ var dialogMethods = []Method{
 			Path: "dialog status", Set: map[string]string{"action": "status"},
 			Short:   "Print the open dialog (type, message, a prompt's default text), or that none is open",
 			Example: "  browserctl dialog status\n  browserctl dialog status --json",
-			Printer: "dialog", Replay: Skips + ReadsOnly,
+			Printer: PrintDialog, Replay: Skips + ReadsOnly,
 		}, {
 			Path: "dialog accept", Set: map[string]string{"action": "accept"},
 			Args: []Arg{{Name: "TEXT", Member: "text", Optional: true}}, Needs: "an optional TEXT",

@@ -38,7 +38,7 @@ download began or it did not finish in time: error 4102, exit 1.
 			Example: `  browserctl download e14
   browserctl download 'a[href$=".pdf"]' -o report.pdf
   browserctl download 'role=link[name="Export CSV"]' --download-dir ~/Downloads --json`,
-			Hook: "download", Replay: Replayed + Target0,
+			Hook: HookDownload, Replay: Replayed + Target0,
 		}}},
 	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
 		Tool: &Tool{Name: "browser_pdf_save", Title: "Save as PDF",
@@ -58,7 +58,7 @@ page-YYYYMMDD-HHMMSS.pdf in the current folder. Headless Chromium prints;
 a browser that refuses answers a clear error (exit 1). With --json the
 result carries the "path" and not the data.`,
 			Example: "  browserctl pdf\n  browserctl pdf -o invoice.pdf --landscape",
-			Hook:    "pdf", Replay: Skips + WritesOutput,
+			Hook:    HookPdf, Replay: Skips + WritesOutput,
 		}}},
 	{Wire: DownloadsList, Session: SessionRequired, Params: SessionIDParams{}, Result: DownloadListResult{},
 		Summary: "downloads started in the session's tabs", ResultDoc: "oldest first",
@@ -70,7 +70,7 @@ service worker started: state (in_progress, complete, interrupted,
 canceled), size and path. A finished download not yet moved is moved into
 --download-dir now.`,
 			Example: "  browserctl downloads\n  browserctl downloads --json",
-			Hook:    "downloads", Replay: Skips + ReadsOnly,
+			Hook:    HookDownloads, Replay: Skips + ReadsOnly,
 		}}},
 }
 

@@ -26,7 +26,7 @@ and title then. Not pressed in time: exit 1.`,
 			Example: `  browserctl handoff "Please sign in, then press Done"
   browserctl --timeout 15m handoff "Solve the CAPTCHA" --json`,
 			// the printer "handoff" waits as long as the person may take
-			Printer: "handoff",
+			Printer: PrintHandoff,
 			Replay:  Replayed, // a replay that needed the person needs them again
 		}}},
 }

@@ -42,7 +42,7 @@ var inputMethods = []Method{
 			Short:   "Click an element by ref or CSS selector",
 			Long:    "Click an element.\n\n{target}\n\n{force}",
 			Example: "  browserctl click e3\n  browserctl click '#submit'\n  browserctl click e3 --button right\n  browserctl click e3 --count 2",
-			Printer: "click", Replay: Replayed + Target0, // reports a chooser or download the click set off
+			Printer: PrintClick, Replay: Replayed + Target0, // reports a chooser or download the click set off
 		}, {
 			Path: "dblclick", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"clickCount": "2"},
 			Short:   "Double-click an element by ref or CSS selector",
@@ -125,7 +125,7 @@ var inputMethods = []Method{
 			Short: "Scroll the page (default 500 CSS pixels); prints the new scroll position",
 			Example: `  browserctl scroll down
   browserctl scroll up 200`,
-			Printer: "scroll", Replay: Replayed,
+			Printer: PrintScroll, Replay: Replayed,
 		}}},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
 		Summary: "mouse event at coordinates",
@@ -148,13 +148,13 @@ var inputMethods = []Method{
 			Short:   "Check a checkbox, radio or switch (nothing happens when it already is)",
 			Long:    "Check a checkbox, radio or switch (nothing happens when it already is)." + checkHelp,
 			Example: "  browserctl check e7\n  browserctl check '#terms'\n  browserctl check 'input[name=size][value=m]'",
-			Printer: "check", Replay: Replayed + Target0,
+			Printer: PrintCheck, Replay: Replayed + Target0,
 		}, {
 			Path: "uncheck", Args: []Arg{TargetArg}, Flags: []Flag{ForceFlag}, Set: map[string]string{"checked": "false"},
 			Short:   "Uncheck a checkbox or switch (nothing happens when it already is)",
 			Long:    "Uncheck a checkbox or switch (nothing happens when it already is)." + checkHelp,
 			Example: "  browserctl uncheck e7\n  browserctl uncheck '#newsletter'",
-			Printer: "check", Replay: Replayed + Target0,
+			Printer: PrintCheck, Replay: Replayed + Target0,
 		}}},
 	{Wire: PageFocus, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "focus an element", ResultDoc: "4110 when it cannot take focus",

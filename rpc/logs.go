@@ -18,7 +18,7 @@ var logMethods = []Method{
 	{Wire: LogsConsole, Session: SessionRequired, Params: ConsoleParams{}, Result: ConsoleResult{},
 		Summary: "console messages of a tab since attach (long poll with waitMs)", ResultDoc: "`next` is the cursor to pass as `after`",
 		Commands: []Command{{
-			Path: "console", Printer: "console",
+			Path: "console", Printer: PrintConsole,
 			Flags: []Flag{
 				{Name: "level", Member: "level", Help: "lowest level to show: debug, log, info, warning, error", Invalid: "--level must be one of %[3]s, got %[1]q"},
 				{Name: "clear", Member: "clear", Help: "empty the log after printing it"},
@@ -41,7 +41,7 @@ printing new messages until Ctrl-C (in the REPL too).`,
 	{Wire: LogsErrors, Session: SessionRequired, Params: ErrorsParams{}, Result: ErrorsResult{},
 		Summary: "uncaught exceptions and unhandled rejections of a tab",
 		Commands: []Command{{
-			Path: "errors", Printer: "errors",
+			Path: "errors", Printer: PrintErrors,
 			Flags:  []Flag{{Name: "clear", Member: "clear", Help: "empty the log after printing it"}},
 			Follow: "keep printing new errors until Ctrl-C",
 			Short:  "Print the tab's uncaught exceptions and unhandled promise rejections (--follow to stream)",
@@ -60,7 +60,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: "network requests"},
 		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent",
 		Commands: []Command{{
-			Path: "network requests", Printer: "requests",
+			Path: "network requests", Printer: PrintRequests,
 			Flags: []Flag{
 				{Name: "filter", Member: "filter", Help: "only URLs containing TEXT"},
 				{Name: "failed", Member: "failed", Help: "only failed requests and HTTP errors (status >= 400)"},
@@ -84,7 +84,7 @@ finishes, until Ctrl-C.`,
 		Summary:   "the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs)",
 		ResultDoc: "`next` is the cursor to pass as `after`; the newest 2000 events are kept",
 		Commands: []Command{{
-			Path: "events", Printer: "events",
+			Path: "events", Printer: PrintEvents,
 			Follow: "keep printing events as they come until Ctrl-C",
 			Short:  "One event stream for scripts: what happened in the session's tabs, a line an event",
 			Long: `Print the events of the session's tabs (with --session, else the current

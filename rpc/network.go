@@ -20,7 +20,7 @@ var networkMethods = []Method{
 		Summary: "fail requests matching patterns in the session's tabs", ResultDoc: "the session's block list after the call",
 		Commands: []Command{{
 			Path: "network block", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
-			Needs: "at least one PATTERN", Check: "patterns", Printer: "blocklist",
+			Needs: "at least one PATTERN", Check: CheckPatterns, Printer: PrintBlocklist,
 			Short:   blockShort,
 			Long:    blockShort + blockLong,
 			Example: "  browserctl network block ads.example.com\n  browserctl network block '*://*/*.png' '*analytics*'",
@@ -30,7 +30,7 @@ var networkMethods = []Method{
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call",
 		Commands: []Command{{
 			Path: "network unblock", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
-			Needs: "at least one PATTERN", Check: "patterns", Printer: "blocklist",
+			Needs: "at least one PATTERN", Check: CheckPatterns, Printer: PrintBlocklist,
 			Short:   "Stop blocking PATTERN",
 			Long:    "Stop blocking PATTERN" + blockLong,
 			Example: "  browserctl network unblock ads.example.com",
@@ -47,10 +47,10 @@ var networkMethods = []Method{
 		Commands: []Command{{
 			Path: "network request", Args: []Arg{{Name: "ID", Member: "id"}}, Needs: "ID",
 			Flags:   []Flag{{Name: "output", Short: "o", Help: "save the response body to FILE, exactly"}, OverwriteFlag},
-			Check:   "requestID",
+			Check:   CheckRequestID,
 			Short:   "Print one request whole: status, timing, headers and bodies",
 			Long:    requestLong,
-			Printer: "request", InvalidIsUsage: true,
+			Printer: PrintRequest, InvalidIsUsage: true,
 			Example: `  browserctl network requests --filter /api/
   browserctl network request 12
   browserctl network request 12 -o body.json

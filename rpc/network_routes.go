@@ -216,7 +216,7 @@ var networkRouteMethods = []Method{
 		Commands: []Command{{
 			Path: "network unroute", Args: []Arg{{Name: "PATTERN", Member: "pattern", Optional: true}},
 			Flags: []Flag{{Name: "all", Member: "all", Help: "remove every route of the session"}},
-			Use:   "PATTERN | --all", Needs: "a PATTERN or --all", Check: "unroute", Printer: "routes", InvalidIsUsage: true,
+			Use:   "PATTERN | --all", Needs: "a PATTERN or --all", Check: CheckUnroute, Printer: PrintRoutes, InvalidIsUsage: true,
 			Short: "Remove the route of PATTERN (or every route): the requests reach the network again",
 			Long: `Remove the route whose pattern is PATTERN, exactly as network route (or
 network block) was given it, or with --all every route of the session.
@@ -227,7 +227,7 @@ A PATTERN no route has is exit 2, naming the routes there are.`,
 	{Wire: NetworkRoutes, Session: SessionRequired, Params: SessionIDParams{}, Result: RoutesResult{},
 		Summary: "the session's routes",
 		Commands: []Command{{
-			Path: "network routes", Printer: "routes",
+			Path: "network routes", Printer: PrintRoutes,
 			Short: "List the session's routes (network block's patterns too, as abort)",
 			Long: `List the session's routes: pattern, answer (status, content type, body
 size, headers; or abort) and delay, oldest first (the newest matching route
@@ -238,7 +238,7 @@ answers a request). network block's patterns are listed as abort routes.`,
 	{Wire: NetworkHARStart, Session: SessionRequired, Params: SessionIDParams{}, Result: HARStartResult{},
 		Summary: "start recording the session's requests for a HAR file", ResultDoc: "the newest 1000 entries are kept",
 		Commands: []Command{{
-			Path: "network har start", Printer: "harStart",
+			Path: "network har start", Printer: PrintHarStart,
 			Short:   "Start recording the session's requests for a HAR file",
 			Example: "  browserctl network har start",
 			Replay:  Replayed,

@@ -29,7 +29,7 @@ var readMethods = []Method{
 			Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
 			Example: `  browserctl eval document.title
   browserctl eval 'document.querySelectorAll("a").length'`,
-			Printer: "value", Replay: Replayed,
+			Printer: PrintValue, Replay: Replayed,
 		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
 		Summary: "whether an element is visible, enabled or checked",
@@ -49,7 +49,7 @@ the first match.
 			Example: `  browserctl is visible '#cookie-banner'
   browserctl is enabled e12
   browserctl is checked 'input[name=terms]' --json`,
-			Printer: "is", Replay: Skips + ReadsOnly,
+			Printer: PrintIs, Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageGetAttribute, Session: SessionRequired, Params: GetAttributeParams{}, Result: GetAttributeResult{},
 		Summary: "an element's attribute", ResultDoc: "`null` when the element has no such attribute",

@@ -37,7 +37,7 @@ element keeps its ref across snapshots and modes until its document goes.`,
   browserctl snapshot --max-chars 4000  # cut at a line, say what was left out
   browserctl snapshot --max-chars 4000 --offset 180  # the next part, from body line 180
   browserctl snapshot --diff            # what changed since the previous snapshot`,
-			Printer: "snapshot", Replay: Skips + ReadsOnly,
+			Printer: PrintSnapshot, Replay: Skips + ReadsOnly,
 		}}},
 }
 

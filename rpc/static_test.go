@@ -92,8 +92,8 @@ func TestSettingRowsAgreeWithSettingNames(t *testing.T) {
 		if c.Instead == nil || c.Instead.Flag.Name != "reset" || c.Instead.Method != EmulationReset || c.Instead.Set["names"] != strings.Join(SettingNames[word], ",") {
 			t.Errorf("%s: --reset %+v does not undo %v", c.Path, c.Instead, SettingNames[word])
 		}
-		if c.Printer != "emulation" || !c.InvalidIsUsage || c.Replay == "" {
-			t.Errorf("%s: printer %q, invalid is usage %v, replay %q", c.Path, c.Printer, c.InvalidIsUsage, c.Replay)
+		if c.Printer != PrintEmulation || !c.InvalidIsUsage || c.Replay == "" {
+			t.Errorf("%s: printer %v, invalid is usage %v, replay %q", c.Path, c.Printer, c.InvalidIsUsage, c.Replay)
 		}
 	}
 	words := slices.Sorted(maps.Keys(SettingNames))

@@ -34,7 +34,7 @@ reads its own sites' cookies, not the whole profile's.`,
   browserctl cookies --url https://example.com/account --json
   browserctl cookies set theme dark
   browserctl cookies clear`,
-			Printer: "cookies", Replay: Skips + ReadsOnly,
+			Printer: PrintCookies, Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageSetCookie, Session: SessionRequired, Params: SetCookieParams{}, Result: SetCookieResult{},
 		Tool: &Tool{Name: "browser_cookies", Title: "Cookies",
@@ -86,7 +86,7 @@ every key.`,
   browserctl storage session token
   browserctl storage local set theme dark
   browserctl storage session clear`,
-			Prepare: "storage", Printer: "storage", Replay: Replayed,
+			Prepare: PrepareStorage, Printer: PrintStorage, Replay: Replayed,
 		}}},
 	{Wire: PageSetStorage, Session: SessionRequired, Params: SetStorageParams{}, Result: SetStorageResult{},
 		Tool: &Tool{Name: "browser_storage", Title: "Web storage",

@@ -44,7 +44,7 @@ nothing matches. --json prints [{"ref","role","name"}, ...].`,
   browserctl find --text Welcome
   browserctl find --label Email --json
   browserctl click "$(browserctl find --role link --name Docs --json | jq -r '.[0].ref')"`,
-			Printer: "found", Replay: Skips + ReadsOnly,
+			Printer: PrintFound, Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},

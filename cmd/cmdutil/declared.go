@@ -97,7 +97,7 @@ func AddDeclaredChildren(f *Factory, c *cobra.Command, path []string, all []Decl
 // params and say what becomes of its result. args holds the arguments by
 // name as typed and the flags that fill no member by "--name" (given, or
 // their Default).
-var Hooks = map[string]func(ctx context.Context, f *Factory, pc *PageCall, args map[string]string) error{}
+var Hooks = map[rpc.HookKey]func(ctx context.Context, f *Factory, pc *PageCall, args map[string]string) error{}
 
 // flagHelp is the help of flags several commands share, for a declared
 // flag that gives none.

@@ -395,12 +395,12 @@ func (b *declaredCmd) setTimeouts(pc *PageCall, v reflect.Value) {
 
 // runHook runs the row's hook, which may change the call before it goes.
 func (b *declaredCmd) runHook(pc *PageCall, named map[string]string) error {
-	if b.dc.Hook == "" {
+	if b.dc.Hook == (rpc.HookKey{}) {
 		return nil
 	}
 	hook, ok := Hooks[b.dc.Hook]
 	if !ok {
-		panic(b.dc.Path + ": no hook " + b.dc.Hook)
+		panic(b.dc.Path + ": no hook " + b.dc.Hook.String())
 	}
 	return hook(b.c.Context(), b.f, pc, named)
 }

@@ -66,7 +66,7 @@ func insteadCall(f *Factory, d Declared, tab int) (*PageCall, error) {
 // pc's params (a value of the method's params type, replaced whole) from
 // the positional arguments as typed; its error is returned as it is (a
 // UsageError exits 2). Registered from the command's own file.
-var Preparers = map[string]func(f *Factory, pc *PageCall, args []string) error{}
+var Preparers = map[rpc.PrepareKey]func(f *Factory, pc *PageCall, args []string) error{}
 
 // prepare runs dc's Validate and its Prepare step on pc.
 func prepare(f *Factory, dc rpc.Command, pc *PageCall, args []string) error {
@@ -75,12 +75,12 @@ func prepare(f *Factory, dc rpc.Command, pc *PageCall, args []string) error {
 			return &UsageError{Err: err}
 		}
 	}
-	if dc.Prepare == "" {
+	if dc.Prepare == (rpc.PrepareKey{}) {
 		return nil
 	}
 	p, ok := Preparers[dc.Prepare]
 	if !ok {
-		panic(dc.Path + ": no Prepare step " + dc.Prepare)
+		panic(dc.Path + ": no Prepare step " + dc.Prepare.String())
 	}
 	return p(f, pc, args)
 }

@@ -14,9 +14,9 @@ import (
 // Printers are the printers a declaration may name, for results the
 // default printer cannot print. A printer sets pc's Human, or its Result
 // when it prints --json too or chooses the exit code.
-var Printers = map[string]func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string){
+var Printers = map[rpc.PrinterKey]func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string){
 	// check, uncheck: what was pressed, or that it already was.
-	"check": func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
+	rpc.PrintCheck: func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
 		verb := dc.Path
 		pc.Human = func(raw json.RawMessage) error {
 			var r rpc.CheckResult
@@ -35,10 +35,10 @@ var Printers = map[string]func(f *Factory, pc *PageCall, dc rpc.Command, args ma
 // Done line, or the value of a one-member result.
 func printer(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
 	switch {
-	case dc.Printer != "":
+	case dc.Printer != (rpc.PrinterKey{}):
 		p, ok := Printers[dc.Printer]
 		if !ok {
-			panic(dc.Path + ": no printer " + dc.Printer)
+			panic(dc.Path + ": no printer " + dc.Printer.String())
 		}
 		p(f, pc, dc, args)
 	case dc.Done != "":

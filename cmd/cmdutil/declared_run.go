@@ -20,11 +20,11 @@ import (
 // registered by the file of its commands: it gets a pointer to the filled
 // params and the arguments by name (a flag without a member as "--name"),
 // and answers a usage error for what it refuses.
-var Checks = map[string]func(params any, args map[string]string) error{}
+var Checks = map[rpc.CheckKey]func(params any, args map[string]string) error{}
 
 // runCheck runs dc's check, if it names one, on the filled params v.
 func runCheck(dc rpc.Command, v reflect.Value, args map[string]string) error {
-	if dc.Check == "" {
+	if dc.Check == (rpc.CheckKey{}) {
 		return nil
 	}
 	check, ok := Checks[dc.Check]
