@@ -5504,7 +5504,7 @@ function nextGraceEnd(tabId) {
   return end2;
 }
 
-// src/background/pages/core/cdp-events.ts
+// src/background/pages/cdp-events.ts
 var EVERY_SESSION = [
   ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
   ["Target.detachedFromTarget", frameSessionDetached, dropFrameScripts],

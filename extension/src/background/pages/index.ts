@@ -8,7 +8,7 @@ import type { PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { runPageCall } from "./core/call";
-import "./core/cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
+import "./cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
 import { dialogHandlers, noteSession } from "./core/dialogs";
 import { elementReadHandlers } from "./element-reads";

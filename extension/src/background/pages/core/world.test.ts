@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { FakeChrome } from "../../../testing/fake-chrome";
-import "./cdp-events"; // the tab's listeners
+import "../cdp-events"; // the tab's listeners
 import { ensureAttached, uninstall } from "./debugger";
 import { WORLD_NAME } from "./injected";
 import { announcedChildWorld, forgetChildWorld, isolatedContext } from "./world";

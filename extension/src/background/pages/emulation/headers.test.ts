@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { FakeChrome } from "../../../testing/fake-chrome";
-import "../core/cdp-events";
+import "../cdp-events";
 import { ensureAttached, uninstall, type AttachSend } from "../core/debugger";
 import { onOrigin, withHeaders } from "../logs/observe";
 import { setHeadersWanted } from "./headers";

@@ -2,7 +2,7 @@
 // become bounded log entries; a follow call waits for the next one.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
-import "../core/cdp-events";
+import "../cdp-events";
 import { ensureAttached, uninstall } from "../core/debugger";
 import { fetchPattern, Ring, tabLogs } from "./observe";
 import { ErrorCode, RpcError } from "../../types";

@@ -9,25 +9,25 @@
 // listen()/listenSessions() and unsubscribes as it ends; those are not
 // listed here.
 
-import { authRequired } from "../emulation/auth";
-import { applySessionSettings, permissionsOnNavigation } from "../emulation/handlers";
-import { scriptsForNewFrame, dropFrameScripts } from "../emulation/init-scripts";
-import { recordFrame, restartRecordingOnAttach, restartRecordingOnNavigation } from "../evidence/recorder";
-import { ackScreencastFrame } from "../evidence/screencast-share";
-import { tracingComplete } from "../evidence/trace";
-import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFrame } from "../evidence/trace-shots";
-import { downloadEvent } from "../files/downloads";
-import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "../files/files";
-import { trackDocumentRequest } from "../input/aftermath";
-import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "../logs/events";
-import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "../logs/observe";
-import { harNetworkEvent } from "../network/har";
-import { responseReceived } from "../network/network-wait";
-import { webSocketEvent } from "../network/websockets";
-import { watchClosedRoots } from "../snapshot/closed-roots";
-import { installOnNewDocuments } from "./injected";
-import { frameLoadEvent } from "../snapshot/settle";
-import { answerDialog } from "./dialogs";
+import { authRequired } from "./emulation/auth";
+import { applySessionSettings, permissionsOnNavigation } from "./emulation/handlers";
+import { scriptsForNewFrame, dropFrameScripts } from "./emulation/init-scripts";
+import { recordFrame, restartRecordingOnAttach, restartRecordingOnNavigation } from "./evidence/recorder";
+import { ackScreencastFrame } from "./evidence/screencast-share";
+import { tracingComplete } from "./evidence/trace";
+import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFrame } from "./evidence/trace-shots";
+import { downloadEvent } from "./files/downloads";
+import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "./files/files";
+import { trackDocumentRequest } from "./input/aftermath";
+import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "./logs/events";
+import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "./logs/observe";
+import { harNetworkEvent } from "./network/har";
+import { responseReceived } from "./network/network-wait";
+import { webSocketEvent } from "./network/websockets";
+import { watchClosedRoots } from "./snapshot/closed-roots";
+import { installOnNewDocuments } from "./core/injected";
+import { frameLoadEvent } from "./snapshot/settle";
+import { answerDialog } from "./core/dialogs";
 import {
   dialogClosed,
   dialogOpening,
@@ -36,9 +36,9 @@ import {
   type AttachHook,
   type CdpHandler,
   type TabWiring,
-} from "./debugger";
-import { frameSessionAttached, frameSessionDetached } from "./frames";
-import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./world";
+} from "./core/debugger";
+import { frameSessionAttached, frameSessionDetached } from "./core/frames";
+import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
 

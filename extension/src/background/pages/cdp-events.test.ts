@@ -3,10 +3,10 @@
 // every-session handlers.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
-import { FakeChrome } from "../../../testing/fake-chrome";
-import { tabLogs } from "../logs/observe";
+import { FakeChrome } from "../../testing/fake-chrome";
+import { tabLogs } from "./logs/observe";
 import { listenedEvents } from "./cdp-events";
-import { ensureAttached, generation, uninstall } from "./debugger";
+import { ensureAttached, generation, uninstall } from "./core/debugger";
 
 let fake: FakeChrome;
 
