@@ -54,7 +54,7 @@ var notYetReached = map[string]bool{
 	"sessions.stop": true, "sessions.resume": true, "sessions.setDialogPolicy": true,
 	"tabs.userList": true, "tabs.attach": true,
 	"pages.scrollIntoView": true, "pages.mouse": true, "pages.get": true, "pages.focus": true,
-	"pages.keyboardType": true, "pages.is": true, "pages.getAttribute": true, "pages.count": true,
+	"pages.keyboardType": true, "pages.getAttribute": true, "pages.count": true,
 	"pages.getStyle": true, "pages.durableTarget": true, "pages.highlight": true,
 	"extension.info": true, "logs.events": true,
 	"network.block": true, "network.unblock": true, "network.waitResponse": true, "network.routes": true,
