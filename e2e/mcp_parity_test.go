@@ -481,3 +481,19 @@ func TestMCPRefusedTokenIsNamed(t *testing.T) {
 		t.Errorf("a refused token: error=%v\n%s", res.IsError, txt)
 	}
 }
+
+// browser_is answers the element's state as the page has it: a checkbox the
+// page's own script checks reads checked, one it leaves does not.
+func TestMCPIsReadsTheElementState(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>Is</title><label>Terms <input type=checkbox id=terms></label><label>News <input type=checkbox id=news></label>
+<script>document.getElementById('terms').checked = true</script>`)})
+	for sel, want := range map[string]string{"#terms": "checked: true", "#news": "checked: false"} {
+		out := a.call("browser_is", map[string]any{"element": sel, "target": sel, "state": "checked"})
+		if !strings.Contains(out, want) {
+			t.Errorf("browser_is %s checked: %q, want %q", sel, out, want)
+		}
+	}
+}
