@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -638,8 +639,8 @@ func TestClientReachesOnlyItsOwnSessions(t *testing.T) {
 	}
 	before := len(fe.requests())
 	for _, other := range []string{"s1", "sperson", "s99"} {
-		for _, action := range []string{"use", "release"} {
-			res := callTool(t, cs[1], "browser_session", map[string]any{"action": action, "sessionId": other})
+		for _, action := range []string{"use", "release", "rename", "close", "stop"} {
+			res := callTool(t, cs[1], "browser_session", map[string]any{"action": action, "sessionId": other, "name": "x"})
 			if !res.IsError || !strings.Contains(textOf(res), "forbidden") {
 				t.Errorf("beta %s %s: want forbidden, got %s", action, other, textOf(res))
 			}
@@ -697,5 +698,48 @@ func TestServerStartedOnASessionSharesIt(t *testing.T) {
 	}
 	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session sperson") {
 		t.Fatalf("release of the server's session: %s", textOf(res))
+	}
+}
+
+// browser_session renames, stops and closes the client's own
+// session with the CLI's methods, and says what the extension answered; a
+// closed session is the client's no more.
+func TestSessionActionsOnItsOwnSession(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "alpha")
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRename, answer{result: map[string]any{"sessionId": "s1", "name": "shop", "tabIds": []int{7}}})
+	fe.setRule(rpc.SessionStop, answer{result: map[string]any{"sessionId": "s1", "stopped": true}})
+	fe.setRule(rpc.SessionClose, answer{result: map[string]any{"closed": true}})
+	callTool(t, cs[0], "browser_session", map[string]any{"action": "create"}) // s1
+	for _, tc := range []struct {
+		args   map[string]any
+		method string
+		params map[string]any
+		want   string
+	}{
+		{map[string]any{"action": "rename", "name": "shop"}, rpc.SessionRename, map[string]any{"sessionId": "s1", "name": "shop"}, `Renamed session s1 to "shop"`},
+		{map[string]any{"action": "stop"}, rpc.SessionStop, map[string]any{"sessionId": "s1"}, "Session s1 is stopped"},
+		{map[string]any{"action": "close"}, rpc.SessionClose, map[string]any{"sessionId": "s1"}, "Closed session s1: its tabs are closed"},
+	} {
+		res := callTool(t, cs[0], "browser_session", tc.args)
+		if txt := textOf(res); res.IsError || !strings.HasPrefix(txt, tc.want) {
+			t.Errorf("%v: got %q, want %q", tc.args, txt, tc.want)
+		}
+		reqs := fe.requests()
+		last := reqs[len(reqs)-1]
+		if last.Method != tc.method || !reflect.DeepEqual(last.Params, tc.params) {
+			t.Errorf("%v: sent %s %v, want %s %v", tc.args, last.Method, last.Params, tc.method, tc.params)
+		}
+	}
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "rename", "sessionId": "s1", "name": "again"}); !res.IsError || !strings.Contains(textOf(res), "forbidden") {
+		t.Errorf("rename of the session it closed: want forbidden, got %s", textOf(res))
+	}
+	// What the person's Stop stopped the agent may not resume.
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "resume"}); !res.IsError {
+		t.Errorf("resume: want refused, got %s", textOf(res))
+	}
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "stop"}); !res.IsError || !strings.Contains(textOf(res), "no session to stop") {
+		t.Errorf("stop with no session: want invalid, got %s", textOf(res))
 	}
 }

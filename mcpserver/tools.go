@@ -102,9 +102,9 @@ type (
 		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
 	}
 	sessionArg struct {
-		Action    string `json:"action" oneof:"create list use release"`
-		SessionID string `json:"sessionId,omitempty" jsonschema:"for use and release (default this client's)"`
-		Name      string `json:"name,omitempty" jsonschema:"for create: the tab group's name"`
+		Action    string `json:"action" oneof:"create list use release rename close stop"`
+		SessionID string `json:"sessionId,omitempty" jsonschema:"for all but create and list (default this client's)"`
+		Name      string `json:"name,omitempty" jsonschema:"for create and rename: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
 	}
 )
@@ -209,7 +209,7 @@ func (s *Server) tools() []toolDef {
 				return text("### Result\n%s", r.Value)
 			}),
 		newTool("browser_session", "Session",
-			"This client's session, a Chrome tab group the user watches: create one, list this client's, use one of them, or release it (tabs stay open). Other agents' and the person's sessions are out of reach unless the server was started on one (browserctl mcp --session S).",
+			"This client's session, a Chrome tab group the user watches: create one, list this client's, use one, release it (tabs stay open), rename, close (tabs closed) or stop it (until the user resumes it). Other agents' and the person's sessions are out of reach unless the server was started on one (browserctl mcp --session S).",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 				return s.session(ctx, req, in)
 			}),
@@ -458,34 +458,73 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, "Using session "+in.SessionID, nil)
-	case "release":
-		id := in.SessionID
-		if id == "" {
-			c := s.client(req)
-			c.mu.Lock()
-			id = c.sessionID
-			c.mu.Unlock()
-		}
-		if id == "" {
-			return invalid("browser_session", fmt.Errorf("this client has no session to release"))
-		}
-		c := s.client(req)
-		c.mu.Lock()
-		reach := s.mayReach(c, id)
-		c.mu.Unlock()
-		if !reach {
-			return s.errorResult(req, forbidden(id))
-		}
-		if _, err := s.callFree(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: id}); err != nil {
-			return s.errorResult(req, err)
-		}
-		c.mu.Lock()
-		if c.sessionID == id {
-			c.sessionID, c.created = "", false
-		}
-		delete(c.own, id)
-		c.mu.Unlock()
-		return text("Released session %s: its tabs stay open for the user", id)
+	case "release", "close", "rename", "stop":
+		return s.sessionAct(ctx, req, in)
 	}
 	return invalid("browser_session", fmt.Errorf("unknown action %q", in.Action))
+}
+
+// sessionAct does an action on one session the client may reach (default
+// its own): refused with forbidden before anything is sent for another's.
+func (s *Server) sessionAct(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
+	c := s.client(req)
+	c.mu.Lock()
+	id := in.SessionID
+	if id == "" {
+		id = c.sessionID
+	}
+	reach := s.mayReach(c, id)
+	c.mu.Unlock()
+	if id == "" {
+		return invalid("browser_session", fmt.Errorf("this client has no session to %s", in.Action))
+	}
+	if !reach {
+		return s.errorResult(req, forbidden(id))
+	}
+	idp := &rpc.SessionIDParams{SessionID: id}
+	var err error
+	switch in.Action {
+	case "rename":
+		if in.Name == "" {
+			return invalid("browser_session", fmt.Errorf("rename needs name"))
+		}
+		var raw json.RawMessage
+		raw, err = s.callFree(ctx, rpc.SessionRename, &rpc.SessionRenameParams{SessionID: id, Name: in.Name})
+		if err == nil {
+			var sess rpc.Session
+			_ = json.Unmarshal(raw, &sess)
+			return text("Renamed session %s to %q", id, sess.Name)
+		}
+	case "stop":
+		// No resume: what the person's Stop stopped, the person (popup) or
+		// the shell resumes, never the agent (rpc.SessionResume's NoTool).
+		var raw json.RawMessage
+		raw, err = s.callFree(ctx, rpc.SessionStop, idp)
+		if err == nil {
+			var r rpc.SessionStopResult
+			_ = json.Unmarshal(raw, &r)
+			if !r.Stopped {
+				return s.errorResult(req, fmt.Errorf("sessions.stop answered that session %s is not stopped", id))
+			}
+			return text("Session %s is stopped: its calls fail (stopped_by_person) until the user resumes it", id)
+		}
+	default: // release, close: the client holds the session no more
+		method := rpc.SessionRelease
+		if in.Action == "close" {
+			method = rpc.SessionClose
+		}
+		if _, err = s.callFree(ctx, method, idp); err == nil {
+			c.mu.Lock()
+			if c.sessionID == id {
+				c.sessionID, c.created = "", false
+			}
+			delete(c.own, id)
+			c.mu.Unlock()
+			if in.Action == "close" {
+				return text("Closed session %s: its tabs are closed", id)
+			}
+			return text("Released session %s: its tabs stay open for the user", id)
+		}
+	}
+	return s.errorResult(req, err)
 }

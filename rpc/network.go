@@ -40,7 +40,7 @@ var networkMethods = []Method{
 		Summary:   "limit the session's tabs to origins: requests elsewhere fail, navigations elsewhere are refused (origin_not_allowed)",
 		ResultDoc: "the session's fence after the call; [] lifts it",
 		CallOnly:  "the hub sets it for a session whose capability is limited to origins (`session grant --origins`); a capability may not call it",
-		NoTool: "set by the hub from a capability, never by a caller"},
+		NoTool:    "set by the hub from a capability, never by a caller"},
 	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
 		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
 	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},

@@ -87,6 +87,7 @@ debugger lets go of its tabs (the tabs and the group stay).`,
 		}}},
 	{Wire: SessionResume, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionStopResult{},
 		Summary: "let a stopped session run calls again",
+		NoTool:  "the person's Stop is undone by the person (the popup) or the shell, never by the agent it stopped",
 		Commands: []Command{{
 			Path: "session resume", Args: []Arg{{Name: "ID", Member: "sessionId", Complete: "sessions", Optional: true}},
 			Needs:   "at most one session ID",
