@@ -52,9 +52,9 @@ func TestEveryMethodHasAnMCPFace(t *testing.T) {
 var notYetReached = map[string]bool{
 	"sessions.attachCurrent": true, "sessions.setDialogPolicy": true,
 	"tabs.userList": true, "tabs.attach": true,
-	"pages.scrollIntoView": true, "pages.mouse": true, "pages.get": true, "pages.focus": true,
-	"pages.keyboardType": true, "pages.getAttribute": true, "pages.count": true,
-	"pages.getStyle": true, "pages.durableTarget": true, "pages.highlight": true,
+	"pages.scrollIntoView": true, "pages.mouse": true, "pages.focus": true,
+	"pages.keyboardType":  true,
+	"pages.durableTarget": true, "pages.highlight": true,
 	"extension.info": true, "logs.events": true,
 	"network.block": true, "network.unblock": true, "network.waitResponse": true, "network.routes": true,
 	"network.harStart": true, "network.harStop": true, "network.webSockets": true, "network.webSocketFrames": true,

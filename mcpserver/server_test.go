@@ -198,7 +198,7 @@ func TestToolsList(t *testing.T) {
 		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
-		"browser_route", "browser_unroute", "browser_is",
+		"browser_route", "browser_unroute", "browser_is", "browser_get",
 	}
 	slices.Sort(want)
 	var got []string
@@ -226,7 +226,7 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
