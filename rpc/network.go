@@ -28,6 +28,7 @@ var networkMethods = []Method{
 		}}},
 	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call",
+		NoTool: "browser_unroute removes blocked patterns as it removes routes (network.unroute does both)",
 		Commands: []Command{{
 			Path: "network unblock", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
 			Needs: "at least one PATTERN", Check: "patterns", Printer: "blocklist",
