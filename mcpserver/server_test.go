@@ -743,3 +743,32 @@ func TestSessionActionsOnItsOwnSession(t *testing.T) {
 		t.Errorf("stop with no session: want invalid, got %s", textOf(res))
 	}
 }
+
+// browser_handle_dialog with policy sets the session's dialog policy
+// (sessions.setDialogPolicy) and says the policy the extension answered;
+// policy beside accept, or neither, is refused before anything is sent.
+func TestHandleDialogSetsPolicy(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "agent")
+	for _, bad := range []map[string]any{{"policy": "hold", "accept": true}, {"policy": "hold", "promptText": "x"}, {}, {"policy": "sometimes"}} {
+		if res := callTool(t, cs[0], "browser_handle_dialog", bad); !res.IsError {
+			t.Errorf("%v: want refused, got %s", bad, textOf(res))
+		}
+	}
+	if got := fe.requests(); len(got) != 0 {
+		t.Fatalf("refused calls sent %v", got)
+	}
+	fe.setRule(rpc.SessionSetDialogPolicy, answer{result: map[string]any{"sessionId": "s1", "policy": "hold"}})
+	res := callTool(t, cs[0], "browser_handle_dialog", map[string]any{"policy": "hold"})
+	if txt := textOf(res); res.IsError || txt != "Dialog policy hold: the session's dialogs from now on" {
+		t.Errorf("answer %q", txt)
+	}
+	reqs := fe.requests()
+	if last := reqs[len(reqs)-1]; last.Method != rpc.SessionSetDialogPolicy || !reflect.DeepEqual(last.Params, map[string]any{"sessionId": "s1", "policy": "hold"}) {
+		t.Errorf("sent %s %v", last.Method, last.Params)
+	}
+	// An answer with another policy is no ok.
+	fe.setRule(rpc.SessionSetDialogPolicy, answer{result: map[string]any{"sessionId": "s1", "policy": "accept"}})
+	if res := callTool(t, cs[0], "browser_handle_dialog", map[string]any{"policy": "dismiss"}); !res.IsError {
+		t.Errorf("policy answered otherwise: want an error, got %s", textOf(res))
+	}
+}

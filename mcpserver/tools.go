@@ -86,8 +86,9 @@ type (
 		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text or textGone (default 30)"`
 	}
 	dialogArg struct {
-		Accept     bool    `json:"accept" jsonschema:"accept (true) or dismiss (false) the dialog"`
+		Accept     *bool   `json:"accept,omitempty" jsonschema:"accept (true) or dismiss (false) the dialog"`
 		PromptText *string `json:"promptText,omitempty" jsonschema:"the answer to a prompt dialog"`
+		Policy     string  `json:"policy,omitempty" enum:"DialogPolicy" jsonschema:"instead: how the session answers dialogs from now on (hold: they wait for this tool)"`
 	}
 	tabsArg struct {
 		Action string `json:"action" oneof:"list new select close"`
@@ -181,13 +182,9 @@ func (s *Server) tools() []toolDef {
 				return s.waitFor(ctx, req, in)
 			}),
 		newTool("browser_handle_dialog", "Handle a dialog",
-			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt.",
+			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt. Or set the session's dialog policy.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
-				p := rpc.DialogParams{Action: "dismiss", Text: in.PromptText}
-				if in.Accept {
-					p.Action = "accept"
-				}
-				return s.act(ctx, req, rpc.PageDialog, &p, "Dialog "+p.Action+"ed")
+				return s.handleDialog(ctx, req, in)
 			}),
 		newTool("browser_tabs", "Tabs",
 			"List, open, select or close the tabs of this client's session, by index in the list.",
@@ -527,4 +524,31 @@ func (s *Server) sessionAct(ctx context.Context, req *mcp.CallToolRequest, in se
 		}
 	}
 	return s.errorResult(req, err)
+}
+
+// handleDialog answers the open dialog, or sets the session's dialog
+// policy: one or the other, as a confused call may give both.
+func (s *Server) handleDialog(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
+	switch {
+	case in.Policy != "" && (in.Accept != nil || in.PromptText != nil):
+		return invalid("browser_handle_dialog", fmt.Errorf("give accept (the open dialog) or policy (dialogs to come), not both"))
+	case in.Policy != "":
+		raw, err := s.call(ctx, req, rpc.SessionSetDialogPolicy, &rpc.SetDialogPolicyParams{Policy: in.Policy})
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.SetDialogPolicyResult
+		_ = json.Unmarshal(raw, &r)
+		if r.Policy != in.Policy {
+			return s.errorResult(req, fmt.Errorf("sessions.setDialogPolicy answered policy %q, not %q", r.Policy, in.Policy))
+		}
+		return text("Dialog policy %s: the session's dialogs from now on", r.Policy)
+	case in.Accept == nil:
+		return invalid("browser_handle_dialog", fmt.Errorf("give accept (true or false) for the open dialog, or policy"))
+	}
+	p := rpc.DialogParams{Action: "dismiss", Text: in.PromptText}
+	if *in.Accept {
+		p.Action = "accept"
+	}
+	return s.act(ctx, req, rpc.PageDialog, &p, "Dialog "+p.Action+"ed")
 }
