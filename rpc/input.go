@@ -115,7 +115,8 @@ var inputMethods = []Method{
 		}}},
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
-			Description: "Scroll the page by amount CSS pixels.", Effect: ReadOnly,
+			Description: "Scroll the page by amount CSS pixels, or an element into view (focus: and focus it).", Effect: ReadOnly,
+			Optional: []string{"direction"}, Answer: "scroll",
 			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
 		Commands: []Command{{
