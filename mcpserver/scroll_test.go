@@ -74,3 +74,4 @@ func TestScrollToolRefusesConfusedArguments(t *testing.T) {
 		t.Errorf("refused calls sent %v", got)
 	}
 }
+

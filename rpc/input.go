@@ -102,8 +102,9 @@ var inputMethods = []Method{
 		}}},
 	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
-			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
-			Done:        "Pressed {key}", Page: true},
+			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard; or type text key by key.",
+			Optional:    []string{"key"}, Answer: "press",
+			Done: "Pressed {key}", Page: true},
 		Summary: "press a key",
 		Commands: []Command{{
 			Path: "press", Needs: "a KEY such as Enter or Control+a",
