@@ -61,8 +61,7 @@ var notYetReached = map[string]bool{
 	"downloads.list": true,
 	"record.start":   true, "record.stop": true, "record.frames": true,
 	"trace.read": true, "trace.screenshots": true,
-	"emulation.show":  true,
-	"initScripts.add": true, "initScripts.list": true, "initScripts.remove": true,
+	"emulation.show": true,
 }
 
 // wiresNamedInMCPServer are the wire names whose rpc constant mcpserver's

@@ -198,7 +198,7 @@ func TestToolsList(t *testing.T) {
 		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
-		"browser_route", "browser_unroute", "browser_is", "browser_get",
+		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
 	}
 	slices.Sort(want)
 	var got []string

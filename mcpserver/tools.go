@@ -112,7 +112,7 @@ type (
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools(), s.readTools())
+	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools(), s.readTools(), s.initScriptTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.
