@@ -56,8 +56,8 @@ var notYetReached = map[string]bool{
 
 	"pages.durableTarget": true, "pages.highlight": true,
 	"extension.info": true, "logs.events": true,
-	"network.waitResponse": true,
-	"network.harStart":     true, "network.harStop": true, "network.webSockets": true, "network.webSocketFrames": true,
+
+	"network.harStart": true, "network.harStop": true, "network.webSockets": true, "network.webSocketFrames": true,
 	"downloads.list": true,
 	"record.start":   true, "record.stop": true, "record.frames": true,
 	"trace.read": true, "trace.screenshots": true,

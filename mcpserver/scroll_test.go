@@ -74,4 +74,3 @@ func TestScrollToolRefusesConfusedArguments(t *testing.T) {
 		t.Errorf("refused calls sent %v", got)
 	}
 }
-

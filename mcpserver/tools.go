@@ -83,7 +83,8 @@ type (
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
 		Text     string   `json:"text,omitempty" jsonschema:"until visible"`
 		TextGone string   `json:"textGone,omitempty" jsonschema:"until no longer visible"`
-		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text or textGone (default 30)"`
+		Response string   `json:"response,omitempty" jsonschema:"until a response whose URL matches this (substring or * glob) arrives"`
+		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text, textGone or response (default 30)"`
 	}
 	dialogArg struct {
 		Accept     *bool   `json:"accept,omitempty" jsonschema:"accept (true) or dismiss (false) the dialog"`
@@ -177,7 +178,7 @@ func (s *Server) tools() []toolDef {
 				return s.fillForm(ctx, req, in.Fields)
 			}),
 		newTool("browser_wait_for", "Wait for",
-			"Wait for text to appear or disappear (in the page, returning as soon as it does), or for seconds.",
+			"Wait for text to appear or disappear (in the page, returning as soon as it does), a response, or seconds.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
 				return s.waitFor(ctx, req, in)
 			}),
@@ -281,7 +282,9 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
-	case in.Text != "" || in.TextGone != "":
+	case (in.Text != "" || in.TextGone != "") && in.Response != "":
+		return invalid("browser_wait_for", fmt.Errorf("give text, textGone or response, one of them"))
+	case in.Text != "" || in.TextGone != "" || in.Response != "":
 		if in.Timeout != nil {
 			if *in.Timeout <= 0 {
 				return invalid("browser_wait_for", fmt.Errorf("timeout must be > 0 seconds"))
@@ -290,15 +293,24 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 		} else {
 			timeout = 30 * time.Second
 		}
-		p := rpc.WaitForParams{PageParams: rpc.PageParams{TimeoutMS: int(timeout.Milliseconds())}, Text: in.Text}
-		what, done := fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
-		if in.Text == "" {
-			p.Text, p.Gone = in.TextGone, true
+		page := rpc.PageParams{TimeoutMS: int(timeout.Milliseconds())}
+		var method string
+		var p any
+		var what, done string
+		switch {
+		case in.Response != "":
+			method, p = rpc.NetworkWaitResp, &rpc.WaitResponseParams{PageParams: page, Pattern: in.Response}
+			what = fmt.Sprintf("a response matching %q", in.Response)
+		case in.Text != "":
+			method, p = rpc.PageWaitFor, &rpc.WaitForParams{PageParams: page, Text: in.Text}
+			what, done = fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
+		default:
+			method, p = rpc.PageWaitFor, &rpc.WaitForParams{PageParams: page, Text: in.TextGone, Gone: true}
 			what, done = fmt.Sprintf("text %q to be gone", in.TextGone), fmt.Sprintf("Text %q is gone", in.TextGone)
 		}
 		// The page waits for timeout; the hub gives it a little longer, so
 		// the page's own "timed out" is what comes back.
-		raw, err := s.callTimeout(ctx, req, rpc.PageWaitFor, &p, timeout+5*time.Second)
+		raw, err := s.callTimeout(ctx, req, method, p, timeout+5*time.Second)
 		if err != nil {
 			if rpc.IsTimeout(err) {
 				r := s.errorResult(req, err)
@@ -308,9 +320,18 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			}
 			return s.errorResult(req, err)
 		}
+		if in.Response != "" {
+			var r rpc.WaitResponseResult
+			if err := json.Unmarshal(raw, &r); err != nil {
+				return s.errorResult(req, err)
+			}
+			// The response's result is no page action's: the page state
+			// reads the page afresh.
+			return s.pageState(ctx, req, fmt.Sprintf("Response %d %s from %s (request %s, after %d ms)", r.Status, r.StatusText, r.URL, r.ID, r.Waited), nil)
+		}
 		return s.pageState(ctx, req, done, raw)
 	}
-	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
+	return invalid("browser_wait_for", fmt.Errorf("give time, text, textGone or response"))
 }
 
 func (s *Server) tabList(ctx context.Context, req *mcp.CallToolRequest) ([]rpc.Tab, error) {
