@@ -28,6 +28,7 @@ var sessionMethods = []Method{
 		}}},
 	{Wire: SessionAttachCurrent, Session: NoSession, Params: SessionAttachCurrentParams{}, Result: Session{},
 		Summary: "take over the user's active tab as a new session", ResultDoc: "holding the user's active tab",
+		NoTool: "takes the person's active tab: an MCP client is confined to the sessions it creates (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
 			Path:    "session attach-current",
 			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}},
