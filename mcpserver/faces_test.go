@@ -54,7 +54,7 @@ func TestEveryMethodHasAnMCPFace(t *testing.T) {
 // a method that should stay without a tool says why on its row (NoTool).
 var notYetReached = map[string]bool{
 	"pages.mouse": true, "pages.durableTarget": true, "pages.highlight": true,
-	"extension.info": true, "logs.events": true, "emulation.show": true, "downloads.list": true,
+	"extension.info": true, "logs.events": true, "emulation.show": true,
 	"network.harStart": true, "network.harStop": true, "network.webSockets": true, "network.webSocketFrames": true,
 	"record.start": true, "record.stop": true, "record.frames": true,
 	"trace.read": true, "trace.screenshots": true,

@@ -51,3 +51,4 @@ func TestInitScriptTool(t *testing.T) {
 		t.Errorf("refused calls sent %v", got)
 	}
 }
+
