@@ -51,4 +51,3 @@ func TestInitScriptTool(t *testing.T) {
 		t.Errorf("refused calls sent %v", got)
 	}
 }
-
