@@ -481,3 +481,72 @@ func TestMCPRefusedTokenIsNamed(t *testing.T) {
 		t.Errorf("a refused token: error=%v\n%s", res.IsError, txt)
 	}
 }
+
+// browser_is answers the element's state as the page has it: a checkbox the
+// page's own script checks reads checked, one it leaves does not.
+func TestMCPIsReadsTheElementState(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>Is</title><label>Terms <input type=checkbox id=terms></label><label>News <input type=checkbox id=news></label>
+<script>document.getElementById('terms').checked = true</script>`)})
+	for sel, want := range map[string]string{"#terms": "checked: true", "#news": "checked: false"} {
+		out := a.call("browser_is", map[string]any{"element": sel, "target": sel, "state": "checked"})
+		if !strings.Contains(out, want) {
+			t.Errorf("browser_is %s checked: %q, want %q", sel, out, want)
+		}
+	}
+}
+
+// The faces folded into existing tools act on the real page, and what they
+// say is checked from the page: browser_get reads a count, an attribute and
+// a computed style; browser_scroll focuses and browser_press_key types into
+// what has focus; browser_route blocks a URL until browser_unroute; the
+// dialog policy answers a confirm() without a tool call.
+func TestMCPFoldedFacesActOnTheRealPage(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>Faces</title><ul><li>a</li><li>b</li><li>c</li></ul><a id=cart href="/cart">Cart</a>
+<p id=box style="color: red">Red</p><input id=q aria-label=Query>`)})
+	for _, tc := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"what": "count", "target": "li"}, "3 elements match li"},
+		{map[string]any{"what": "attr", "target": "#cart", "name": "href"}, "### Attribute href of #cart\n/cart"},
+		{map[string]any{"what": "attr", "target": "#cart", "name": "download"}, `#cart has no attribute "download"`},
+		{map[string]any{"what": "style", "target": "#box", "name": "color"}, "### Style color of #box\nrgb(255, 0, 0)"},
+	} {
+		if out := a.call("browser_get", tc.args); out != tc.want {
+			t.Errorf("browser_get %v: %q, want %q", tc.args, out, tc.want)
+		}
+	}
+
+	a.call("browser_scroll", map[string]any{"target": "#q", "focus": true})
+	if out := a.call("browser_evaluate", map[string]any{"function": "() => document.activeElement.id"}); !strings.Contains(out, `"q"`) {
+		t.Errorf("after browser_scroll focus, the active element: %s", out)
+	}
+	a.call("browser_press_key", map[string]any{"text": "shoes"})
+	if out := a.call("browser_get", map[string]any{"what": "value", "target": "#q"}); out != "### value of #q\nshoes" {
+		t.Errorf("after browser_press_key text, the input's value: %q", out)
+	}
+
+	fetchJS := "async () => { try { await fetch(location.origin + '/blocked-by-mcp?t=" + tag + "'); return 'fetched' } catch (e) { return 'failed' } }"
+	a.call("browser_route", map[string]any{"pattern": "blocked-by-mcp", "abort": true})
+	if out := a.call("browser_evaluate", map[string]any{"function": fetchJS}); !strings.Contains(out, `"failed"`) {
+		t.Errorf("a blocked fetch: %s", out)
+	}
+	if out := a.call("browser_route", nil); !strings.Contains(out, "blocked-by-mcp => abort") {
+		t.Errorf("routes list lacks the block: %s", out)
+	}
+	a.call("browser_unroute", map[string]any{"pattern": "blocked-by-mcp"})
+	if out := a.call("browser_evaluate", map[string]any{"function": fetchJS}); !strings.Contains(out, `"fetched"`) {
+		t.Errorf("a fetch after unroute: %s", out)
+	}
+
+	a.call("browser_handle_dialog", map[string]any{"policy": "accept"})
+	if out := a.call("browser_evaluate", map[string]any{"function": "() => confirm('Buy?')"}); !strings.Contains(out, "true") {
+		t.Errorf("confirm() under policy accept: %s", out)
+	}
+}

@@ -285,6 +285,7 @@ func TestDeclaredToolAnswers(t *testing.T) {
 		{"browser_hover", map[string]any{"element": "Menu", "target": "nav a"}, request{"pages.hover", map[string]any{"selector": "nav a"}}, "Hovered over Menu ()", true},
 		{"browser_select_option", map[string]any{"element": "Colour", "target": "@e3", "values": []string{"red", "blue"}}, request{"pages.select", map[string]any{"ref": "e3", "values": []string{"red", "blue"}}}, `Selected ["red" "blue"] in Colour ()`, true},
 		{"browser_vitals", nil, request{"pages.vitals", nil}, `### Web Vitals`, false},
+		{"browser_is", map[string]any{"element": "Terms", "ref": "e4", "state": "checked"}, request{"pages.is", map[string]any{"ref": "e4", "state": "checked"}}, "Terms (e4) checked: false", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -296,6 +297,7 @@ func TestDeclaredToolAnswers(t *testing.T) {
 			fe.setRule("pages.scroll", answer{result: map[string]any{"scrollX": 0, "scrollY": 1500000}})
 			fe.setRule("pages.select", answer{result: map[string]any{"selected": []string{"red", "blue"}}})
 			fe.setRule("pages.vitals", answer{result: map[string]any{"lcp": 120}})
+			fe.setRule("pages.is", answer{result: map[string]any{"value": false}})
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			txt := textOf(res)
 			if res.IsError {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,7 +17,8 @@ import (
 // (headers as "Name: value" strings).
 type (
 	routeArg struct {
-		Pattern     string   `json:"pattern"`
+		Pattern     string   `json:"pattern,omitempty"`
+		Abort       bool     `json:"abort,omitempty" jsonschema:"fail the requests instead (as network block)"`
 		Status      int      `json:"status,omitempty"`
 		Body        string   `json:"body,omitempty"`
 		ContentType string   `json:"contentType,omitempty"`
@@ -31,7 +33,7 @@ type (
 func (s *Server) networkTools() []toolDef {
 	return []toolDef{
 		newTool("browser_route", "Mock route",
-			"Answer requests whose URL matches pattern (substring, or * ? glob) in the session's tabs.",
+			"Answer requests whose URL matches pattern (substring, or * ? glob) in the session's tabs; without pattern, list the routes.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in routeArg) *mcp.CallToolResult {
 				return s.route(ctx, req, in)
 			}),
@@ -71,6 +73,16 @@ func routeParams(in routeArg) (rpc.RouteParams, error) {
 }
 
 func (s *Server) route(ctx context.Context, req *mcp.CallToolRequest, in routeArg) *mcp.CallToolResult {
+	bare := in.Status == 0 && in.Body == "" && in.ContentType == "" && len(in.Headers) == 0
+	switch {
+	case in.Pattern == "" && bare && !in.Abort:
+		return s.routes(ctx, req, rpc.NetworkRoutes, &rpc.SessionIDParams{})
+	case in.Abort && strings.TrimSpace(in.Pattern) != "":
+		if !bare {
+			return invalid("browser_route", fmt.Errorf("abort fails the requests: it takes no status, body, contentType or headers"))
+		}
+		return s.block(ctx, req, in.Pattern)
+	}
 	p, err := routeParams(in)
 	if err != nil {
 		return invalid("browser_route", err)
@@ -103,6 +115,32 @@ func (s *Server) routes(ctx context.Context, req *mcp.CallToolRequest, method st
 			continue
 		}
 		fmt.Fprintf(&b, "\n%s => %d %s (%d bytes)", rt.Pattern, rt.Status, rt.ContentType, rt.BodySize)
+	}
+	return text("%s", b.String())
+}
+
+// block makes the session's requests matching pattern fail (network.block,
+// the short form of an abort route: browser_unroute removes it) and answers
+// the block list after it.
+func (s *Server) block(ctx context.Context, req *mcp.CallToolRequest, pattern string) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.NetworkBlock, &rpc.BlockParams{Patterns: []string{pattern}})
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.BlockResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	if !slices.Contains(r.Patterns, pattern) {
+		return s.errorResult(req, fmt.Errorf("network.block answered a block list without %q: %v", pattern, r.Patterns))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Requests matching %s now fail\n### Blocked", pattern)
+	for _, p := range r.Patterns {
+		fmt.Fprintf(&b, "\n%s", p)
+	}
+	if len(r.SkippedTabIDs) > 0 {
+		fmt.Fprintf(&b, "\nTabs %v could not be attached now: they get the list on their first call", r.SkippedTabIDs)
 	}
 	return text("%s", b.String())
 }

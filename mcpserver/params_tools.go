@@ -158,6 +158,9 @@ func (s *Server) find(ctx context.Context, req *mcp.CallToolRequest, p rpc.FindP
 // download clicks and waits for the file, then moves it into the download
 // folder.
 func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.DownloadParams) *mcp.CallToolResult {
+	if p.Ref == "" && p.Selector == "" {
+		return s.downloads(ctx, req)
+	}
 	wait := 30 * time.Second
 	if p.Timeout > 0 {
 		wait = time.Duration(p.Timeout) * time.Millisecond
@@ -346,4 +349,32 @@ func (s *Server) storage(ctx context.Context, req *mcp.CallToolRequest, in stora
 		return text("Cleared %d key(s) of %sStorage of %s", r.Cleared, p.Kind, r.Origin)
 	}
 	return invalid("browser_storage", fmt.Errorf("unknown action %q", in.Action))
+}
+
+// downloads lists the downloads the session's tabs started, as the CLI's
+// downloads does.
+func (s *Server) downloads(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	raw, err := s.call(ctx, req, rpc.DownloadsList, &rpc.SessionIDParams{})
+	if err != nil {
+		return s.errorResult(req, err)
+	}
+	var r rpc.DownloadListResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return s.errorResult(req, err)
+	}
+	var b strings.Builder
+	b.WriteString("### Downloads")
+	if len(r.Downloads) == 0 {
+		b.WriteString("\nNone.")
+	}
+	for _, d := range r.Downloads {
+		fmt.Fprintf(&b, "\n- %s: %s, %d of %d bytes", d.SuggestedFilename, d.State, d.Bytes, d.TotalBytes)
+		if d.Path != "" {
+			fmt.Fprintf(&b, ", %s", d.Path)
+		}
+		if d.Error != "" {
+			fmt.Fprintf(&b, " (%s)", d.Error)
+		}
+	}
+	return text("%s", b.String())
 }

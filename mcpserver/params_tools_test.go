@@ -350,12 +350,18 @@ func TestParamToolsWithoutArguments(t *testing.T) {
 
 // playwrightToolsListBytes is Playwright MCP 0.0.83's tools/list result with
 // its default tools, measured with `go run ./bench/toolslist -- node
-// bench/mcp/node_modules/@playwright/mcp/cli.js --headless`.
+// bench/mcp/node_modules/@playwright/mcp/cli.js --headless`; logged beside
+// ours for comparison.
 const playwrightToolsListBytes = 20912
 
-// tools/list stays smaller than Playwright MCP's: every agent reads all of
-// it on every start.
-func TestToolsListSmallerThanPlaywrightMCP(t *testing.T) {
+// toolsListMaxBytes is issue 41's bound on the default tools/list: 6,000
+// tokens at 4 characters a token, with every method reachable
+// (TestEveryMethodHasAnMCPFace).
+const toolsListMaxBytes = 24000
+
+// tools/list stays within its bound: every agent reads all of it on every
+// start.
+func TestToolsListWithinBound(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -364,8 +370,8 @@ func TestToolsListSmallerThanPlaywrightMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(res)
-	if len(b) >= playwrightToolsListBytes {
-		t.Errorf("tools/list is %d bytes (%d tools), Playwright MCP's %d: shorten descriptions or merge tools", len(b), len(res.Tools), playwrightToolsListBytes)
+	if len(b) > toolsListMaxBytes {
+		t.Errorf("tools/list is %d bytes (%d tools), over its bound of %d (6,000 tokens): shorten descriptions or fold tools into one with an action", len(b), len(res.Tools), toolsListMaxBytes)
 	}
-	t.Logf("tools/list: %d tools, %d bytes, ~%d tokens", len(res.Tools), len(b), len(b)/4)
+	t.Logf("tools/list: %d tools, %d bytes, ~%d tokens (Playwright MCP 0.0.83: %d bytes)", len(res.Tools), len(b), len(b)/4, playwrightToolsListBytes)
 }

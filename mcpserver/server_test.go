@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -197,7 +198,7 @@ func TestToolsList(t *testing.T) {
 		"browser_close", "browser_cookies", "browser_download", "browser_drag", "browser_find", "browser_pdf_save",
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
-		"browser_route", "browser_unroute",
+		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
 	}
 	slices.Sort(want)
 	var got []string
@@ -225,7 +226,7 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
@@ -638,8 +639,8 @@ func TestClientReachesOnlyItsOwnSessions(t *testing.T) {
 	}
 	before := len(fe.requests())
 	for _, other := range []string{"s1", "sperson", "s99"} {
-		for _, action := range []string{"use", "release"} {
-			res := callTool(t, cs[1], "browser_session", map[string]any{"action": action, "sessionId": other})
+		for _, action := range []string{"use", "release", "rename", "close", "stop"} {
+			res := callTool(t, cs[1], "browser_session", map[string]any{"action": action, "sessionId": other, "name": "x"})
 			if !res.IsError || !strings.Contains(textOf(res), "forbidden") {
 				t.Errorf("beta %s %s: want forbidden, got %s", action, other, textOf(res))
 			}
@@ -697,5 +698,77 @@ func TestServerStartedOnASessionSharesIt(t *testing.T) {
 	}
 	if res := callTool(t, cs[1], "browser_session", map[string]any{"action": "release"}); res.IsError || !strings.Contains(textOf(res), "Released session sperson") {
 		t.Fatalf("release of the server's session: %s", textOf(res))
+	}
+}
+
+// browser_session renames, stops and closes the client's own
+// session with the CLI's methods, and says what the extension answered; a
+// closed session is the client's no more.
+func TestSessionActionsOnItsOwnSession(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "alpha")
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "u", "title": "t"}})
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "", "url": "u", "title": "t"}})
+	fe.setRule(rpc.SessionRename, answer{result: map[string]any{"sessionId": "s1", "name": "shop", "tabIds": []int{7}}})
+	fe.setRule(rpc.SessionStop, answer{result: map[string]any{"sessionId": "s1", "stopped": true}})
+	fe.setRule(rpc.SessionClose, answer{result: map[string]any{"closed": true}})
+	callTool(t, cs[0], "browser_session", map[string]any{"action": "create"}) // s1
+	for _, tc := range []struct {
+		args   map[string]any
+		method string
+		params map[string]any
+		want   string
+	}{
+		{map[string]any{"action": "rename", "name": "shop"}, rpc.SessionRename, map[string]any{"sessionId": "s1", "name": "shop"}, `Renamed session s1 to "shop"`},
+		{map[string]any{"action": "stop"}, rpc.SessionStop, map[string]any{"sessionId": "s1"}, "Session s1 is stopped"},
+		{map[string]any{"action": "close"}, rpc.SessionClose, map[string]any{"sessionId": "s1"}, "Closed session s1: its tabs are closed"},
+	} {
+		res := callTool(t, cs[0], "browser_session", tc.args)
+		if txt := textOf(res); res.IsError || !strings.HasPrefix(txt, tc.want) {
+			t.Errorf("%v: got %q, want %q", tc.args, txt, tc.want)
+		}
+		reqs := fe.requests()
+		last := reqs[len(reqs)-1]
+		if last.Method != tc.method || !reflect.DeepEqual(last.Params, tc.params) {
+			t.Errorf("%v: sent %s %v, want %s %v", tc.args, last.Method, last.Params, tc.method, tc.params)
+		}
+	}
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "rename", "sessionId": "s1", "name": "again"}); !res.IsError || !strings.Contains(textOf(res), "forbidden") {
+		t.Errorf("rename of the session it closed: want forbidden, got %s", textOf(res))
+	}
+	// What the person's Stop stopped the agent may not resume.
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "resume"}); !res.IsError {
+		t.Errorf("resume: want refused, got %s", textOf(res))
+	}
+	if res := callTool(t, cs[0], "browser_session", map[string]any{"action": "stop"}); !res.IsError || !strings.Contains(textOf(res), "no session to stop") {
+		t.Errorf("stop with no session: want invalid, got %s", textOf(res))
+	}
+}
+
+// browser_handle_dialog with policy sets the session's dialog policy
+// (sessions.setDialogPolicy) and says the policy the extension answered;
+// policy beside accept, or neither, is refused before anything is sent.
+func TestHandleDialogSetsPolicy(t *testing.T) {
+	fe, _, cs := setup(t, Options{}, "agent")
+	for _, bad := range []map[string]any{{"policy": "hold", "accept": true}, {"policy": "hold", "promptText": "x"}, {}, {"policy": "sometimes"}} {
+		if res := callTool(t, cs[0], "browser_handle_dialog", bad); !res.IsError {
+			t.Errorf("%v: want refused, got %s", bad, textOf(res))
+		}
+	}
+	if got := fe.requests(); len(got) != 0 {
+		t.Fatalf("refused calls sent %v", got)
+	}
+	fe.setRule(rpc.SessionSetDialogPolicy, answer{result: map[string]any{"sessionId": "s1", "policy": "hold"}})
+	res := callTool(t, cs[0], "browser_handle_dialog", map[string]any{"policy": "hold"})
+	if txt := textOf(res); res.IsError || txt != "Dialog policy hold: the session's dialogs from now on" {
+		t.Errorf("answer %q", txt)
+	}
+	reqs := fe.requests()
+	if last := reqs[len(reqs)-1]; last.Method != rpc.SessionSetDialogPolicy || !reflect.DeepEqual(last.Params, map[string]any{"sessionId": "s1", "policy": "hold"}) {
+		t.Errorf("sent %s %v", last.Method, last.Params)
+	}
+	// An answer with another policy is no ok.
+	fe.setRule(rpc.SessionSetDialogPolicy, answer{result: map[string]any{"sessionId": "s1", "policy": "accept"}})
+	if res := callTool(t, cs[0], "browser_handle_dialog", map[string]any{"policy": "dismiss"}); !res.IsError {
+		t.Errorf("policy answered otherwise: want an error, got %s", textOf(res))
 	}
 }

@@ -83,11 +83,13 @@ type (
 		Time     *float64 `json:"time,omitempty" jsonschema:"seconds to wait"`
 		Text     string   `json:"text,omitempty" jsonschema:"until visible"`
 		TextGone string   `json:"textGone,omitempty" jsonschema:"until no longer visible"`
-		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text or textGone (default 30)"`
+		Response string   `json:"response,omitempty" jsonschema:"until a response whose URL matches this (substring or * glob) arrives"`
+		Timeout  *float64 `json:"timeout,omitempty" jsonschema:"seconds, for text, textGone or response (default 30)"`
 	}
 	dialogArg struct {
-		Accept     bool    `json:"accept" jsonschema:"accept (true) or dismiss (false) the dialog"`
+		Accept     *bool   `json:"accept,omitempty" jsonschema:"accept (true) or dismiss (false) the dialog"`
 		PromptText *string `json:"promptText,omitempty" jsonschema:"the answer to a prompt dialog"`
+		Policy     string  `json:"policy,omitempty" enum:"DialogPolicy" jsonschema:"instead: how the session answers dialogs from now on (hold: they wait for this tool)"`
 	}
 	tabsArg struct {
 		Action string `json:"action" oneof:"list new select close"`
@@ -102,16 +104,16 @@ type (
 		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
 	}
 	sessionArg struct {
-		Action    string `json:"action" oneof:"create list use release"`
-		SessionID string `json:"sessionId,omitempty" jsonschema:"for use and release (default this client's)"`
-		Name      string `json:"name,omitempty" jsonschema:"for create: the tab group's name"`
+		Action    string `json:"action" oneof:"create list use release rename close stop"`
+		SessionID string `json:"sessionId,omitempty" jsonschema:"for all but create and list (default this client's)"`
+		Name      string `json:"name,omitempty" jsonschema:"for create and rename: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
 	}
 )
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools())
+	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools(), s.readTools(), s.initScriptTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.
@@ -176,18 +178,14 @@ func (s *Server) tools() []toolDef {
 				return s.fillForm(ctx, req, in.Fields)
 			}),
 		newTool("browser_wait_for", "Wait for",
-			"Wait for text to appear or disappear (in the page, returning as soon as it does), or for seconds.",
+			"Wait for text to appear or disappear (in the page, returning as soon as it does), a response, or seconds.",
 			readOnly, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in waitArg) *mcp.CallToolResult {
 				return s.waitFor(ctx, req, in)
 			}),
 		newTool("browser_handle_dialog", "Handle a dialog",
-			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt.",
+			"Accept or dismiss the JavaScript dialog (alert, confirm, prompt) open in the current tab; promptText answers a prompt. Or set the session's dialog policy.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
-				p := rpc.DialogParams{Action: "dismiss", Text: in.PromptText}
-				if in.Accept {
-					p.Action = "accept"
-				}
-				return s.act(ctx, req, rpc.PageDialog, &p, "Dialog "+p.Action+"ed")
+				return s.handleDialog(ctx, req, in)
 			}),
 		newTool("browser_tabs", "Tabs",
 			"List, open, select or close the tabs of this client's session, by index in the list.",
@@ -209,7 +207,7 @@ func (s *Server) tools() []toolDef {
 				return text("### Result\n%s", r.Value)
 			}),
 		newTool("browser_session", "Session",
-			"This client's session, a Chrome tab group the user watches: create one, list this client's, use one of them, or release it (tabs stay open). Other agents' and the person's sessions are out of reach unless the server was started on one (browserctl mcp --session S).",
+			"This client's session, a Chrome tab group the user watches: create one, list this client's, use one, release it (tabs stay open), rename, close (tabs closed) or stop it (until the user resumes it). Other agents' and the person's sessions are out of reach unless the server was started on one (browserctl mcp --session S).",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 				return s.session(ctx, req, in)
 			}),
@@ -284,7 +282,9 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, fmt.Sprintf("Waited %gs", *in.Time), nil)
-	case in.Text != "" || in.TextGone != "":
+	case (in.Text != "" || in.TextGone != "") && in.Response != "":
+		return invalid("browser_wait_for", fmt.Errorf("give text, textGone or response, one of them"))
+	case in.Text != "" || in.TextGone != "" || in.Response != "":
 		if in.Timeout != nil {
 			if *in.Timeout <= 0 {
 				return invalid("browser_wait_for", fmt.Errorf("timeout must be > 0 seconds"))
@@ -293,15 +293,24 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 		} else {
 			timeout = 30 * time.Second
 		}
-		p := rpc.WaitForParams{PageParams: rpc.PageParams{TimeoutMS: int(timeout.Milliseconds())}, Text: in.Text}
-		what, done := fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
-		if in.Text == "" {
-			p.Text, p.Gone = in.TextGone, true
+		page := rpc.PageParams{TimeoutMS: int(timeout.Milliseconds())}
+		var method string
+		var p any
+		var what, done string
+		switch {
+		case in.Response != "":
+			method, p = rpc.NetworkWaitResp, &rpc.WaitResponseParams{PageParams: page, Pattern: in.Response}
+			what = fmt.Sprintf("a response matching %q", in.Response)
+		case in.Text != "":
+			method, p = rpc.PageWaitFor, &rpc.WaitForParams{PageParams: page, Text: in.Text}
+			what, done = fmt.Sprintf("text %q to be visible", in.Text), fmt.Sprintf("Text %q is visible", in.Text)
+		default:
+			method, p = rpc.PageWaitFor, &rpc.WaitForParams{PageParams: page, Text: in.TextGone, Gone: true}
 			what, done = fmt.Sprintf("text %q to be gone", in.TextGone), fmt.Sprintf("Text %q is gone", in.TextGone)
 		}
 		// The page waits for timeout; the hub gives it a little longer, so
 		// the page's own "timed out" is what comes back.
-		raw, err := s.callTimeout(ctx, req, rpc.PageWaitFor, &p, timeout+5*time.Second)
+		raw, err := s.callTimeout(ctx, req, method, p, timeout+5*time.Second)
 		if err != nil {
 			if rpc.IsTimeout(err) {
 				r := s.errorResult(req, err)
@@ -311,9 +320,18 @@ func (s *Server) waitFor(ctx context.Context, req *mcp.CallToolRequest, in waitA
 			}
 			return s.errorResult(req, err)
 		}
+		if in.Response != "" {
+			var r rpc.WaitResponseResult
+			if err := json.Unmarshal(raw, &r); err != nil {
+				return s.errorResult(req, err)
+			}
+			// The response's result is no page action's: the page state
+			// reads the page afresh.
+			return s.pageState(ctx, req, fmt.Sprintf("Response %d %s from %s (request %s, after %d ms)", r.Status, r.StatusText, r.URL, r.ID, r.Waited), nil)
+		}
 		return s.pageState(ctx, req, done, raw)
 	}
-	return invalid("browser_wait_for", fmt.Errorf("give time, text or textGone"))
+	return invalid("browser_wait_for", fmt.Errorf("give time, text, textGone or response"))
 }
 
 func (s *Server) tabList(ctx context.Context, req *mcp.CallToolRequest) ([]rpc.Tab, error) {
@@ -458,34 +476,100 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			return s.errorResult(req, err)
 		}
 		return s.pageState(ctx, req, "Using session "+in.SessionID, nil)
-	case "release":
-		id := in.SessionID
-		if id == "" {
-			c := s.client(req)
-			c.mu.Lock()
-			id = c.sessionID
-			c.mu.Unlock()
-		}
-		if id == "" {
-			return invalid("browser_session", fmt.Errorf("this client has no session to release"))
-		}
-		c := s.client(req)
-		c.mu.Lock()
-		reach := s.mayReach(c, id)
-		c.mu.Unlock()
-		if !reach {
-			return s.errorResult(req, forbidden(id))
-		}
-		if _, err := s.callFree(ctx, rpc.SessionRelease, &rpc.SessionIDParams{SessionID: id}); err != nil {
-			return s.errorResult(req, err)
-		}
-		c.mu.Lock()
-		if c.sessionID == id {
-			c.sessionID, c.created = "", false
-		}
-		delete(c.own, id)
-		c.mu.Unlock()
-		return text("Released session %s: its tabs stay open for the user", id)
+	case "release", "close", "rename", "stop":
+		return s.sessionAct(ctx, req, in)
 	}
 	return invalid("browser_session", fmt.Errorf("unknown action %q", in.Action))
+}
+
+// sessionAct does an action on one session the client may reach (default
+// its own): refused with forbidden before anything is sent for another's.
+func (s *Server) sessionAct(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
+	c := s.client(req)
+	c.mu.Lock()
+	id := in.SessionID
+	if id == "" {
+		id = c.sessionID
+	}
+	reach := s.mayReach(c, id)
+	c.mu.Unlock()
+	if id == "" {
+		return invalid("browser_session", fmt.Errorf("this client has no session to %s", in.Action))
+	}
+	if !reach {
+		return s.errorResult(req, forbidden(id))
+	}
+	idp := &rpc.SessionIDParams{SessionID: id}
+	var err error
+	switch in.Action {
+	case "rename":
+		if in.Name == "" {
+			return invalid("browser_session", fmt.Errorf("rename needs name"))
+		}
+		var raw json.RawMessage
+		raw, err = s.callFree(ctx, rpc.SessionRename, &rpc.SessionRenameParams{SessionID: id, Name: in.Name})
+		if err == nil {
+			var sess rpc.Session
+			_ = json.Unmarshal(raw, &sess)
+			return text("Renamed session %s to %q", id, sess.Name)
+		}
+	case "stop":
+		// No resume: what the person's Stop stopped, the person (popup) or
+		// the shell resumes, never the agent (rpc.SessionResume's NoTool).
+		var raw json.RawMessage
+		raw, err = s.callFree(ctx, rpc.SessionStop, idp)
+		if err == nil {
+			var r rpc.SessionStopResult
+			_ = json.Unmarshal(raw, &r)
+			if !r.Stopped {
+				return s.errorResult(req, fmt.Errorf("sessions.stop answered that session %s is not stopped", id))
+			}
+			return text("Session %s is stopped: its calls fail (stopped_by_person) until the user resumes it", id)
+		}
+	default: // release, close: the client holds the session no more
+		method := rpc.SessionRelease
+		if in.Action == "close" {
+			method = rpc.SessionClose
+		}
+		if _, err = s.callFree(ctx, method, idp); err == nil {
+			c.mu.Lock()
+			if c.sessionID == id {
+				c.sessionID, c.created = "", false
+			}
+			delete(c.own, id)
+			c.mu.Unlock()
+			if in.Action == "close" {
+				return text("Closed session %s: its tabs are closed", id)
+			}
+			return text("Released session %s: its tabs stay open for the user", id)
+		}
+	}
+	return s.errorResult(req, err)
+}
+
+// handleDialog answers the open dialog, or sets the session's dialog
+// policy: one or the other, as a confused call may give both.
+func (s *Server) handleDialog(ctx context.Context, req *mcp.CallToolRequest, in dialogArg) *mcp.CallToolResult {
+	switch {
+	case in.Policy != "" && (in.Accept != nil || in.PromptText != nil):
+		return invalid("browser_handle_dialog", fmt.Errorf("give accept (the open dialog) or policy (dialogs to come), not both"))
+	case in.Policy != "":
+		raw, err := s.call(ctx, req, rpc.SessionSetDialogPolicy, &rpc.SetDialogPolicyParams{Policy: in.Policy})
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		var r rpc.SetDialogPolicyResult
+		_ = json.Unmarshal(raw, &r)
+		if r.Policy != in.Policy {
+			return s.errorResult(req, fmt.Errorf("sessions.setDialogPolicy answered policy %q, not %q", r.Policy, in.Policy))
+		}
+		return text("Dialog policy %s: the session's dialogs from now on", r.Policy)
+	case in.Accept == nil:
+		return invalid("browser_handle_dialog", fmt.Errorf("give accept (true or false) for the open dialog, or policy"))
+	}
+	p := rpc.DialogParams{Action: "dismiss", Text: in.PromptText}
+	if *in.Accept {
+		p.Action = "accept"
+	}
+	return s.act(ctx, req, rpc.PageDialog, &p, "Dialog "+p.Action+"ed")
 }

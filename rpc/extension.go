@@ -14,7 +14,8 @@ var extensionMethods = []Method{
 	{Wire: ExtensionInfo, Session: NoSession, Params: NoParams{}, Result: ExtensionInfoResult{},
 		Summary: "the extension's protocol version, version and id"},
 	{Wire: ExtensionCallTiming, Session: NoSession, Params: CallTimingParams{}, Result: CallTimingResult{},
-		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102"},
+		Summary: "where a recent call's time went in the extension (its handler, each CDP method): for `browserctl -v`", ResultDoc: "only the last 64 calls are kept: an older or unknown id is 4102",
+		NoTool: "timing of the CLI's own calls, for `browserctl -v`; an agent's calls are not timed through it"},
 }
 
 // ExtensionInfoResult is the result of extension.info.

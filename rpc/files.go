@@ -18,7 +18,7 @@ var fileMethods = []Method{
 		Summary: "set the files of a file input, or answer the open file chooser", ResultDoc: "`target` names what took the files: the ref, the selector or `the open file chooser`"},
 	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
 		Tool: &Tool{Name: "browser_download", Title: "Download",
-			Description: "Click a link or button and wait for its download; answers the saved file's path and size.",
+			Description: "Click a link or button and wait for its download; answers the saved file's path and size. Without ref or selector: list the downloads.",
 			Describe:    map[string]string{"timeout": "ms"}, Answer: "download"},
 		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`",
 		Commands: []Command{{

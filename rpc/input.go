@@ -102,8 +102,9 @@ var inputMethods = []Method{
 		}}},
 	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
-			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard.",
-			Done:        "Pressed {key}", Page: true},
+			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard; or type text key by key.",
+			Optional:    []string{"key"}, Answer: "press",
+			Done: "Pressed {key}", Page: true},
 		Summary: "press a key",
 		Commands: []Command{{
 			Path: "press", Needs: "a KEY such as Enter or Control+a",
@@ -115,7 +116,8 @@ var inputMethods = []Method{
 		}}},
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
-			Description: "Scroll the page by amount CSS pixels.", Effect: ReadOnly,
+			Description: "Scroll the page by amount CSS pixels, or an element into view (focus: and focus it).", Effect: ReadOnly,
+			Optional: []string{"direction"}, Answer: "scroll",
 			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
 		Commands: []Command{{

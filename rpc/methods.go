@@ -186,6 +186,10 @@ type Method struct {
 	// CallOnly, for a method no command calls, says why: `browserctl call
 	// METHOD` is then its only way from the shell.
 	CallOnly string
+	// NoTool, for a method no MCP tool reaches (Tool nil and no tool of
+	// mcpserver names its wire constant), says why agents go without it.
+	// mcpserver's TestEveryMethodHasAnMCPFace fails on a row with neither.
+	NoTool string
 }
 
 // Methods is the complete METHODS table: the spec's 27 methods (section 4)

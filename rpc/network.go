@@ -28,6 +28,7 @@ var networkMethods = []Method{
 		}}},
 	{Wire: NetworkUnblock, Session: SessionRequired, Params: BlockParams{}, Result: BlockResult{},
 		Summary: "stop failing requests matching patterns", ResultDoc: "the session's block list after the call",
+		NoTool: "browser_unroute removes blocked patterns as it removes routes (network.unroute does both)",
 		Commands: []Command{{
 			Path: "network unblock", Args: []Arg{{Name: "PATTERN", Member: "patterns", Rest: true}},
 			Needs: "at least one PATTERN", Check: CheckPatterns, Printer: PrintBlocklist,
@@ -39,7 +40,8 @@ var networkMethods = []Method{
 	{Wire: NetworkFence, Session: SessionRequired, Params: FenceParams{}, Result: FenceResult{},
 		Summary:   "limit the session's tabs to origins: requests elsewhere fail, navigations elsewhere are refused (origin_not_allowed)",
 		ResultDoc: "the session's fence after the call; [] lifts it",
-		CallOnly:  "the hub sets it for a session whose capability is limited to origins (`session grant --origins`); a capability may not call it"},
+		CallOnly:  "the hub sets it for a session whose capability is limited to origins (`session grant --origins`); a capability may not call it",
+		NoTool:    "set by the hub from a capability, never by a caller"},
 	{Wire: NetworkWaitResp, Session: SessionRequired, Params: WaitResponseParams{}, Result: WaitResponseResult{},
 		Summary: "wait until a response whose URL matches arrives in the tab", ResultDoc: "responses from the call on; none within timeoutMs: 4102"},
 	{Wire: NetworkRequest, Session: SessionRequired, Params: NetworkRequestParams{}, Result: RequestDetail{},

@@ -32,6 +32,9 @@ var readMethods = []Method{
 			Printer: PrintValue, Replay: Replayed,
 		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},
+		Tool: &Tool{Name: "browser_is", Title: "Element state",
+			Description: "Whether an element is visible, enabled or checked: true or false.",
+			Effect:      ReadOnly, Element: true, Done: "{element} {state}: {.value}"},
 		Summary: "whether an element is visible, enabled or checked",
 		Commands: []Command{{
 			Path: "is", Needs: "a state (visible, enabled, checked) and a REF or CSS selector",

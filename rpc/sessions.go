@@ -28,6 +28,7 @@ var sessionMethods = []Method{
 		}}},
 	{Wire: SessionAttachCurrent, Session: NoSession, Params: SessionAttachCurrentParams{}, Result: Session{},
 		Summary: "take over the user's active tab as a new session", ResultDoc: "holding the user's active tab",
+		NoTool: "takes the person's active tab: an MCP client is confined to the sessions it creates (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
 			Path:    "session attach-current",
 			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}},
@@ -87,6 +88,7 @@ debugger lets go of its tabs (the tabs and the group stay).`,
 		}}},
 	{Wire: SessionResume, Session: SessionRequired, Params: SessionIDParams{}, Result: SessionStopResult{},
 		Summary: "let a stopped session run calls again",
+		NoTool:  "the person's Stop is undone by the person (the popup) or the shell, never by the agent it stopped",
 		Commands: []Command{{
 			Path: "session resume", Args: []Arg{{Name: "ID", Member: "sessionId", Complete: "sessions", Optional: true}},
 			Needs:   "at most one session ID",

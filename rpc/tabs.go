@@ -33,6 +33,7 @@ var tabMethods = []Method{
 		}}},
 	{Wire: TabUserList, Session: NoSession, Params: NoParams{}, Result: TabListResult{},
 		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window",
+		NoTool: "the person's tabs outside the agent's sessions: an MCP client is confined to its own (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
 			Path:  "tab user-list",
 			Short: "List every tab of every normal window", Example: "  browserctl tab user-list",
@@ -40,6 +41,7 @@ var tabMethods = []Method{
 		}}},
 	{Wire: TabAttach, Session: SessionRequired, Params: TabIDParams{}, Result: Tab{},
 		Summary: "bring an existing tab into the session", ResultDoc: "moved into the session's group",
+		NoTool: "takes a tab from outside the agent's sessions, the person's: an MCP client is confined to its own (a capability is refused it too)",
 		Commands: []Command{{
 			Path: "tab attach", Args: []Arg{{Name: "TAB", Member: "tabId", Complete: "user-tabs", Invalid: "tab id must be a number, got %[1]q"}},
 			Needs: "a tab id",
