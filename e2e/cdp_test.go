@@ -278,6 +278,22 @@ func (p *page) evalBool(expr string) bool {
 	return b
 }
 
+// tryEvalBool is evalBool that answers false instead of failing the test
+// when the evaluation throws or its context goes away (a page mid-navigation).
+func (p *page) tryEvalBool(expr string) bool {
+	res, err := p.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true})
+	if err != nil {
+		return false
+	}
+	var r struct {
+		Result struct {
+			Value bool `json:"value"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal(res, &r)
+	return r.Result.Value
+}
+
 // waitTrue waits until expr is true in the page.
 func (p *page) waitTrue(expr, what string) {
 	p.t.Helper()

@@ -33,7 +33,18 @@ func popupPage(t *testing.T) *page {
 		_, _ = h.cdp.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": r.TargetID})
 	})
 	p := h.cdp.page(t, "/popup.html")
-	p.waitTrue(`document.readyState === "complete"`, "its load")
+	// The new target's URL is the popup's from the start, while its document
+	// may still be the initial about:blank (no chrome.storage there), and an
+	// evaluation across the commit fails: wait, ignoring such failures, until
+	// the popup's own document has loaded.
+	ready := `location.href === ` + strconv.Quote(url) + ` && document.readyState === "complete" && !!(globalThis.chrome && chrome.storage)`
+	deadline := time.Now().Add(10 * time.Second)
+	for !p.tryEvalBool(ready) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the popup page never loaded (%s)", ready)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
 	return p
 }
 
