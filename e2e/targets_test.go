@@ -176,6 +176,26 @@ func TestFind(t *testing.T) {
 	})
 }
 
+// find --role in a tab behind another tab of its window (hidden: Chromium
+// renders nothing there, and its Accessibility.queryAXTree never answers)
+// finds the same elements as in front, within the command's time.
+func TestFindByRoleBehindAnotherTab(t *testing.T) {
+	tag := tagFor(t)
+	behind := newSession(t, pageURL("/targets.html", tag, "who", "behind"))
+	waitLoad(t, behind)
+	front := newSession(t, pageURL("/targets.html", tag, "who", "front"))
+	waitLoad(t, front)
+	if v := h.cdp.page(t, "who=behind").evalString("document.visibilityState"); v != "hidden" {
+		t.Fatalf("the first session's tab is %s, want hidden behind the second", v)
+	}
+	got := find(t, behind, "--role", "button", "--name", "Sign in")
+	if len(got) != 1 || got[0].Name != "Sign in" {
+		t.Fatalf("find --role button --name 'Sign in' behind another tab = %+v", got)
+	}
+	mustRun(t, in(behind, "--timeout", "10s", "click", got[0].Ref)...)
+	h.rec.waitFor(t, tag, "a click on Sign in behind another tab", func(e event) bool { return e.Type == "button" && e.str("id") == "signin" })
+}
+
 // mustRunPlain runs without --json and returns stdout.
 func mustRunPlain(t *testing.T, args ...string) string {
 	t.Helper()

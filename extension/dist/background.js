@@ -3622,21 +3622,21 @@ function sameName(have, want) {
   const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
   return n(have) === n(want);
 }
-async function roleMatches(tabId, t) {
+async function axNodesOfRole(tabId, role) {
   const [doc, vis] = await Promise.all([
     callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
     callInWorld(tabId, "visibilityState", [])
   ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  let nodes;
   if (vis.result.value === "visible") {
-    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+    return (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
+  const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+  return all2.nodes.filter((n) => n.role?.value === role);
+}
+async function roleMatches(tabId, t) {
   const out = [];
-  for (const n of nodes) {
+  for (const n of await axNodesOfRole(tabId, t.role)) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== void 0 && !sameName(have, t.name)) continue;
@@ -7867,16 +7867,9 @@ async function treeEntries(tabId, found) {
   }
   return out;
 }
-async function documentObject(tabId) {
-  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
-  return r.result.objectId;
-}
 async function byRole(tabId, role, name, exact, limit) {
-  const objectId = await documentObject(tabId);
-  const r = await send(tabId, "Accessibility.queryAXTree", { objectId, role });
   const out = [];
-  for (const n of r.nodes) {
+  for (const n of await axNodesOfRole(tabId, role)) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (name !== void 0 && !textMatches(have, name, exact)) continue;
