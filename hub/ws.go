@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
@@ -115,6 +116,8 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 	case h.extensionKeyOK(f.Control.Token):
 	case h.separateKey() && h.tokenOK(f.Control.Token):
 		reason, why = "control token refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
+	case h.separateKey() && capability.Is(f.Control.Token):
+		reason, why = "capability refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
 	default:
 		reason, why = "wrong token", hubapi.RefusedWrongToken
 	}
