@@ -243,6 +243,19 @@ func TestMCPAgentsGetTheirOwnSessions(t *testing.T) {
 	if res := a.callResult("browser_session", map[string]any{"action": "release", "sessionId": other[0]}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
 		t.Errorf("agent A released agent B's session %s: %s", other[0], contentText(res))
 	}
+	// Nor the shell's: a session the person's shell made is not the agent's.
+	shellSession := newSession(t, pageURL("/agent.html", tag, "who", "shell"))
+	if got := a.call("browser_session", map[string]any{"action": "list"}); strings.Contains(got, shellSession.SessionID) {
+		t.Errorf("agent A lists the shell's session %s:\n%s", shellSession.SessionID, got)
+	}
+	for _, action := range []string{"use", "release", "close"} {
+		if res := a.callResult("browser_session", map[string]any{"action": action, "sessionId": shellSession.SessionID}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+			t.Errorf("agent A could %s the shell's session %s: %s", action, shellSession.SessionID, contentText(res))
+		}
+	}
+	if got := mustRun(t, in(shellSession, "get", "url")...); !strings.Contains(got, "who=shell") {
+		t.Errorf("the shell's session after agent A's attempts shows %q", got)
+	}
 	a.cs.Close()
 	b.cs.Close()
 	var list struct {
