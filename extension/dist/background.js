@@ -2097,36 +2097,17 @@ function childSessions(tabId) {
   if (!tf) return [];
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
-async function sessionOffset(tabId, sessionId) {
-  let x = 0;
-  let y = 0;
-  const tf = byTab5.get(tabId);
-  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const [box, quads] = await Promise.all([
-      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
-      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
-    ]);
-    const minOf = (q2, i) => Math.min(q2[i], q2[i + 2], q2[i + 4], q2[i + 6]);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
-    s = cs.parent;
-  }
-  return { x, y };
+function frameHop(tabId, sessionId) {
+  const cs = byTab5.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
 }
 function sessionChain(tabId, sessionId) {
   const out = [];
-  const tf = byTab5.get(tabId);
   for (let s = sessionId; s !== void 0 && out.length < 16; ) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    out.push({ sessionId: s, frameId: cs.frameId, parent: cs.parent });
-    s = cs.parent;
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
   }
   return out;
 }
@@ -3566,6 +3547,28 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
 }
 
 // src/background/pages/input/geometry.ts
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = frameHop(tabId, s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const [box, quads] = await Promise.all([
+      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
+      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
+    ]);
+    const minOf = (q2, i) => Math.min(q2[i], q2[i + 2], q2[i + 4], q2[i + 6]);
+    const c = box.model.content;
+    const b = box.model.border;
+    const q = quads.quads[0] ?? b;
+    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
+    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
+    s = cs.parent;
+  }
+  return { x, y };
+}
 async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
@@ -3588,6 +3591,105 @@ async function viewportBox(tabId, objectId) {
   const x = Math.min(...xs);
   const y = Math.min(...ys);
   return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+async function visibleCentre(tabId, objectId, ref) {
+  const pt = await quadCentre(tabId, objectId);
+  if (pt) return pt;
+  try {
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
+    const d = r.result.objectId;
+    const dpt = d ? await quadCentre(tabId, d) : null;
+    if (dpt) return dpt;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+}
+async function quadCentre(tabId, objectId) {
+  try {
+    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  let quads = [];
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+  }
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const xs = [q[0], q[2], q[4], q[6]];
+    const ys = [q[1], q[3], q[5], q[7]];
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    if (w < 1 || h < 1) continue;
+    const off = await offsetOf(tabId, objectId);
+    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
+  }
+  return null;
+}
+async function toTab(tabId, objectId, a) {
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
+  let quads;
+  try {
+    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return null;
+  }
+  if (a.via !== 0) {
+    if (quads.length === 0) return null;
+  }
+  let minX = Infinity;
+  let minY = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      minX = Math.min(minX, q[i]);
+      minY = Math.min(minY, q[i + 1]);
+    }
+  }
+  if (!Number.isFinite(minX)) return null;
+  const off = await offsetOf(tabId, objectId);
+  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
+}
+async function toTabByDocument(tabId, objectId, a) {
+  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
+  const de = r.result.objectId;
+  if (!de) throw failed("the element's document has no root", "detached");
+  const [q, origin] = await Promise.all([
+    send(tabId, "DOM.getContentQuads", { objectId: de }),
+    valueOf(tabId, { objectId }, "documentOrigin", [], (why2) => failed(`the element's page did not answer: ${why2}`, "detached"))
+  ]);
+  const quad = q.quads[0];
+  if (!quad) throw failed("the element's document has no box", "not_visible");
+  const off = await offsetOf(tabId, objectId);
+  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
+  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
+  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
+}
+var SETTLE_MEASURES = 8;
+var SETTLE_MS = 20;
+async function settledPoint(tabId, objectId, a, deadline, force) {
+  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
+  let pt = await measure();
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
+  for (let i = 1; i < SETTLE_MEASURES; i++) {
+    await sleep2(SETTLE_MS);
+    const again = await measure();
+    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
+    pt = again;
+    if (same || Date.now() >= deadline) break;
+  }
+  const vp = await send(tabId, "Page.getLayoutMetrics", {}).catch((e) => {
+    if (e instanceof DialogOpenError) throw e;
+    return void 0;
+  });
+  if (vp && !force) {
+    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
+    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
+  }
+  return pt;
 }
 
 // src/background/pages/targets/role-target.ts
@@ -3644,7 +3746,7 @@ async function roleMatches(tabId, t) {
   }
   return out;
 }
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
@@ -3666,7 +3768,7 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
     if (Date.now() >= deadline) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
     }
-    await sleep2(ROLE_POLL_MS);
+    await sleep3(ROLE_POLL_MS);
   }
 }
 
@@ -3718,7 +3820,7 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
 
 // src/background/pages/input/actionable.ts
 var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -3741,68 +3843,6 @@ async function inPage(tabId, objectId, name, args) {
     throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
   }
   return r.result.value;
-}
-async function toTab(tabId, objectId, a) {
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
-  let quads;
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  if (a.via !== 0) {
-    if (quads.length === 0) return null;
-  }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]);
-      minY = Math.min(minY, q[i + 1]);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
-  const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
-}
-async function toTabByDocument(tabId, objectId, a) {
-  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
-  const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
-  const [q, origin] = await Promise.all([
-    send(tabId, "DOM.getContentQuads", { objectId: de }),
-    inPage(tabId, objectId, "documentOrigin", [])
-  ]);
-  const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
-  const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
-  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
-  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
-}
-var SETTLE_MEASURES = 8;
-var SETTLE_MS = 20;
-async function settledPoint(tabId, objectId, a, deadline, force) {
-  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
-  let pt = await measure();
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
-  for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep3(SETTLE_MS);
-    const again = await measure();
-    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
-    pt = again;
-    if (same || Date.now() >= deadline) break;
-  }
-  const vp = await send(tabId, "Page.getLayoutMetrics", {}).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
-  });
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
-  return pt;
 }
 async function overFrames(tabId, objectId, pt) {
   const s = objectSession(tabId, objectId);
@@ -3857,13 +3897,13 @@ async function pressPoint(tabId, objectId, o) {
       await disarm(tabId, objectId);
       last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
       if (Date.now() >= o.deadline) break;
-      await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+      await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
       continue;
     }
     last = a;
     if (a.state === "detached") throw failed(why(a, o.label), "detached");
     if (Date.now() >= o.deadline) break;
-    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+    await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
   }
   throw failed(why(last, o.label), last.state);
 }
@@ -3896,7 +3936,7 @@ async function pressVerdictAt(tabId, where, keep2 = false) {
         if (!keep2) await callAt(tabId, where, "guardDisarm", []).catch(() => void 0);
         return { ok: v.seen > 0 && !v.stray, stray: v.stray };
       }
-      await sleep3(VERDICT_READ_MS);
+      await sleep4(VERDICT_READ_MS);
     }
   } catch {
     return { ok: true, stray: "" };
@@ -4063,6 +4103,26 @@ async function pointerAction(tabId, s, press2) {
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+// src/background/pages/input/mouse.ts
+var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+async function dispatchMouseEvents(tabId, ...events2) {
+  try {
+    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function mouseClick(tabId, pt, button, clickCount) {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
+  for (let i = 1; i <= clickCount; i++) {
+    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+  await dispatchMouseEvents(tabId, ...events2);
 }
 
 // src/background/pages/files/downloads.ts
@@ -4330,61 +4390,6 @@ function reportAftermath(fn) {
 }
 
 // src/background/pages/input/input.ts
-var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatchMouseEvents(tabId, ...events2) {
-  try {
-    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
-}
-async function visibleCentre(tabId, objectId, ref) {
-  const pt = await quadCentre(tabId, objectId);
-  if (pt) return pt;
-  try {
-    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
-    const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
-}
-async function quadCentre(tabId, objectId) {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  let quads = [];
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  for (const q of quads) {
-    if (q.length < 8) continue;
-    const xs = [q[0], q[2], q[4], q[6]];
-    const ys = [q[1], q[3], q[5], q[7]];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
-    const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
-  }
-  return null;
-}
-async function mouseClick(tabId, pt, button, clickCount) {
-  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
-  for (let i = 1; i <= clickCount; i++) {
-    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
-  }
-  await dispatchMouseEvents(tabId, ...events2);
-}
 async function click(tabId, p) {
   const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
@@ -7267,7 +7272,7 @@ var MAX_WAIT_MS3 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -7341,7 +7346,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -7357,7 +7362,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -8064,12 +8069,12 @@ onSessionRemoved((sessionId) => {
   if (!bySession3.delete(sessionId)) return;
   void persist2().catch(() => void 0);
 });
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 function answerSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
 async function answer(tabId, requestId, r, url) {
-  if (r.delayMs > 0) await sleep5(r.delayMs);
+  if (r.delayMs > 0) await sleep6(r.delayMs);
   if (r.abort) {
     await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
     return;

@@ -23,9 +23,9 @@
 
 import { RpcError, type Reason } from "../../types";
 import { DialogOpenError, send, sendIn } from "../core/debugger";
-import { offsetOf } from "./geometry";
+import { sessionOffset, settledPoint, type Point } from "./geometry";
 import { objectSession } from "../snapshot/refs";
-import { sessionChain, sessionOffset, type Point } from "../core/frames";
+import { sessionChain } from "../core/frames";
 import { failed } from "../core/failed";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import type { CheckAnswer, CheckOptions, PointerKind } from "../../../injected/elements/actionability";
@@ -84,87 +84,6 @@ async function inPage<N extends MethodName>(tabId: number, objectId: string, nam
     throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
   }
   return r.result.value as ResultOf<N>;
-}
-
-/** Maps a point of the element's frame viewport to the tab's viewport. */
-async function toTab(tabId: number, objectId: string, a: CheckAnswer): Promise<Point | null> {
-  // The top document's client coordinates are the tab's viewport's: no
-  // round trip to map them.
-  if (a.topViewport && objectSession(tabId, objectId) === undefined) return { x: a.x!, y: a.y! };
-  let quads: number[][];
-  try {
-    quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  if (a.via !== 0) {
-    // The label or descendant's box was pressed: the element's own quads
-    // may be absent; its frame's offset is then found from the document.
-    if (quads.length === 0) return null;
-  }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]!);
-      minY = Math.min(minY, q[i + 1]!);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
-  const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx! + a.x! + off.x, y: minY - a.by! + a.y! + off.y };
-}
-
-async function toTabByDocument(tabId: number, objectId: string, a: CheckAnswer): Promise<Point> {
-  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
-  const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
-  const [q, origin] = await Promise.all([
-    send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId: de }),
-    inPage(tabId, objectId, "documentOrigin", []),
-  ]);
-  const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
-  const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0]!, quad[2]!, quad[4]!, quad[6]!);
-  const minY = Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!);
-  return { x: minX - origin[0]! + a.x! + off.x, y: minY - origin[1]! + a.y! + off.y };
-}
-
-/** Measures of the point until two agree, at most. */
-const SETTLE_MEASURES = 8;
-const SETTLE_MS = 20;
-
-/**
- * The press point in the tab's viewport, from the element's box as the top
- * frame has it after every ancestor scrolled. The check scrolled the
- * element's own document at once; a frame's ancestors in other processes
- * scroll a moment later, and any of them may stop short at its end: the
- * box is measured again until two measures agree. Null when the settled
- * point is outside the tab's viewport (force presses there anyway). An element of the top document
- * needs none of this (its check's point is the tab's).
- */
-async function settledPoint(tabId: number, objectId: string, a: CheckAnswer, deadline: number, force: boolean): Promise<Point | null> {
-  const measure = async () => (await toTab(tabId, objectId, a)) ?? (await toTabByDocument(tabId, objectId, a));
-  let pt = await measure();
-  if (a.topViewport && objectSession(tabId, objectId) === undefined) return pt;
-  for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep(SETTLE_MS);
-    const again = await measure();
-    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
-    pt = again;
-    if (same || Date.now() >= deadline) break;
-  }
-  const vp = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {}).catch((e: unknown) => {
-    if (e instanceof DialogOpenError) throw e;
-    return undefined;
-  });
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
-  return pt;
 }
 
 /**

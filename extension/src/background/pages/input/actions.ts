@@ -10,7 +10,7 @@ import { disarm, missedErrorOf, pressVerdict } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { ensureAttached, listen, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
-import { dispatchMouseEvents, mouseClick } from "./input";
+import { dispatchMouseEvents, mouseClick } from "./mouse";
 import { aim, deadlineOf, pointerAction } from "./pointer";
 import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
