@@ -3547,6 +3547,27 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
 }
 
 // src/background/pages/input/geometry.ts
+function quadBox(q) {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+function quadCentre(q) {
+  return { x: (q[0] + q[2] + q[4] + q[6]) / 4, y: (q[1] + q[3] + q[5] + q[7]) / 4 };
+}
+function topLeftOf(quads) {
+  let x = Infinity;
+  let y = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      x = Math.min(x, q[i]);
+      y = Math.min(y, q[i + 1]);
+    }
+  }
+  return Number.isFinite(x) ? { x, y } : null;
+}
 var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
@@ -3559,12 +3580,11 @@ async function sessionOffset(tabId, sessionId) {
       sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
       sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
     ]);
-    const minOf = (q2, i) => Math.min(q2[i], q2[i + 2], q2[i + 4], q2[i + 6]);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
+    const c = quadBox(box.model.content);
+    const b = quadBox(box.model.border);
+    const q = quadBox(quads.quads[0] ?? box.model.border);
+    x += q.x + c.x - b.x;
+    y += q.y + c.y - b.y;
     s = cs.parent;
   }
   return { x, y };
@@ -3586,26 +3606,23 @@ async function viewportBox(tabId, objectId) {
     return null;
   }
   const off = await offsetOf(tabId, objectId);
-  const xs = [q[0], q[2], q[4], q[6]];
-  const ys = [q[1], q[3], q[5], q[7]];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  const b = quadBox(q);
+  return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
 }
 async function visibleCentre(tabId, objectId, ref) {
-  const pt = await quadCentre(tabId, objectId);
+  const pt = await firstQuadCentre(tabId, objectId);
   if (pt) return pt;
   try {
     const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
+    const dpt = d ? await firstQuadCentre(tabId, d) : null;
     if (dpt) return dpt;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
   }
   throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
-async function quadCentre(tabId, objectId) {
+async function firstQuadCentre(tabId, objectId) {
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -3619,13 +3636,11 @@ async function quadCentre(tabId, objectId) {
   }
   for (const q of quads) {
     if (q.length < 8) continue;
-    const xs = [q[0], q[2], q[4], q[6]];
-    const ys = [q[1], q[3], q[5], q[7]];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
+    const box = quadBox(q);
+    if (box.width < 1 || box.height < 1) continue;
     const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
+    const c = quadCentre(q);
+    return { x: c.x + off.x, y: c.y + off.y };
   }
   return null;
 }
@@ -3641,17 +3656,10 @@ async function toTab(tabId, objectId, a) {
   if (a.via !== 0) {
     if (quads.length === 0) return null;
   }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]);
-      minY = Math.min(minY, q[i + 1]);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
+  const corner = topLeftOf(quads);
+  if (!corner) return null;
   const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
+  return { x: corner.x - a.bx + a.x + off.x, y: corner.y - a.by + a.y + off.y };
 }
 async function toTabByDocument(tabId, objectId, a) {
   const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
@@ -3664,9 +3672,8 @@ async function toTabByDocument(tabId, objectId, a) {
   const quad = q.quads[0];
   if (!quad) throw failed("the element's document has no box", "not_visible");
   const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
-  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
-  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
+  const doc = quadBox(quad);
+  return { x: doc.x - origin[0] + a.x + off.x, y: doc.y - origin[1] + a.y + off.y };
 }
 var SETTLE_MEASURES = 8;
 var SETTLE_MS = 20;

@@ -21,6 +21,7 @@
 // calls after the press read what the listener saw: a press is done when
 // the element's window saw it at the element.
 
+import type { ActedOn } from "../../protocol.gen";
 import { RpcError, type Reason } from "../../types";
 import { DialogOpenError, send, sendIn } from "../core/debugger";
 import { sessionOffset, settledPoint, type Point } from "./geometry";
@@ -35,12 +36,6 @@ import type { Pick, TargetSpec } from "../targets/target";
 
 export type { PointerKind };
 
-/** What a pointer action pressed, as its result names it. */
-export interface ActedOn {
-  ref?: string;
-  role: string;
-  name: string;
-}
 
 const POLL_MS = [0, 20, 50, 100, 100, 250, 500];
 

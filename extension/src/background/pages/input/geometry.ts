@@ -22,6 +22,37 @@ export interface Box {
   height: number;
 }
 
+/** A CDP quad (DOM.getContentQuads, getBoxModel): four corners, x1, y1,
+ * ..., x4, y4. */
+export type Quad = number[];
+
+/** The box around a quad's four corners. */
+export function quadBox(q: Quad): Box {
+  const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
+  const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+/** The mean of a quad's four corners. */
+export function quadCentre(q: Quad): Point {
+  return { x: (q[0]! + q[2]! + q[4]! + q[6]!) / 4, y: (q[1]! + q[3]! + q[5]! + q[7]!) / 4 };
+}
+
+/** The top left of every corner of the quads; null when there is none. */
+export function topLeftOf(quads: Quad[]): Point | null {
+  let x = Infinity;
+  let y = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      x = Math.min(x, q[i]!);
+      y = Math.min(y, q[i + 1]!);
+    }
+  }
+  return Number.isFinite(x) ? { x, y } : null;
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
@@ -46,12 +77,11 @@ export async function sessionOffset(tabId: number, sessionId: string | undefined
       sendIn<{ model: { content: number[]; border: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
       sendIn<{ quads: number[][] }>(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] as number[][] })),
     ]);
-    const minOf = (q: number[], i: number) => Math.min(q[i]!, q[i + 2]!, q[i + 4]!, q[i + 6]!);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
+    const c = quadBox(box.model.content);
+    const b = quadBox(box.model.border);
+    const q = quadBox(quads.quads[0] ?? box.model.border);
+    x += q.x + c.x - b.x;
+    y += q.y + c.y - b.y;
     s = cs.parent;
   }
   return { x, y };
@@ -79,24 +109,21 @@ export async function viewportBox(tabId: number, objectId: string): Promise<Box 
     return null;
   }
   const off = await offsetOf(tabId, objectId);
-  const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
-  const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  const b = quadBox(q);
+  return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
 }
 
 /** The centre of the element's first non-empty content quad, viewport CSS
  * px of the tab (an element in an out-of-process frame too). */
 export async function visibleCentre(tabId: number, objectId: string, ref: string): Promise<Point> {
-  const pt = await quadCentre(tabId, objectId);
+  const pt = await firstQuadCentre(tabId, objectId);
   if (pt) return pt;
   // No box of its own (a zero-size link around a floated image, display:
   // contents): point at its first descendant that has one.
   try {
     const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
+    const dpt = d ? await firstQuadCentre(tabId, d) : null;
     if (dpt) return dpt;
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
@@ -104,7 +131,9 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
   throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 
-async function quadCentre(tabId: number, objectId: string): Promise<Point | null> {
+/** Scrolled into view if needed, the centre of the element's first content
+ * quad of at least 1x1 px in the tab's viewport; null when it has none. */
+async function firstQuadCentre(tabId: number, objectId: string): Promise<Point | null> {
   try {
     await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
   } catch (e) {
@@ -119,13 +148,11 @@ async function quadCentre(tabId: number, objectId: string): Promise<Point | null
   }
   for (const q of quads) {
     if (q.length < 8) continue;
-    const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
-    const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
+    const box = quadBox(q);
+    if (box.width < 1 || box.height < 1) continue;
     const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
+    const c = quadCentre(q);
+    return { x: c.x + off.x, y: c.y + off.y };
   }
   return null;
 }
@@ -147,17 +174,10 @@ async function toTab(tabId: number, objectId: string, a: CheckAnswer): Promise<P
     // may be absent; its frame's offset is then found from the document.
     if (quads.length === 0) return null;
   }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]!);
-      minY = Math.min(minY, q[i + 1]!);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
+  const corner = topLeftOf(quads);
+  if (!corner) return null;
   const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx! + a.x! + off.x, y: minY - a.by! + a.y! + off.y };
+  return { x: corner.x - a.bx! + a.x! + off.x, y: corner.y - a.by! + a.y! + off.y };
 }
 
 async function toTabByDocument(tabId: number, objectId: string, a: CheckAnswer): Promise<Point> {
@@ -171,9 +191,8 @@ async function toTabByDocument(tabId: number, objectId: string, a: CheckAnswer):
   const quad = q.quads[0];
   if (!quad) throw failed("the element's document has no box", "not_visible");
   const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0]!, quad[2]!, quad[4]!, quad[6]!);
-  const minY = Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!);
-  return { x: minX - origin[0]! + a.x! + off.x, y: minY - origin[1]! + a.y! + off.y };
+  const doc = quadBox(quad);
+  return { x: doc.x - origin[0]! + a.x! + off.x, y: doc.y - origin[1]! + a.y! + off.y };
 }
 
 /** Measures of the point until two agree, at most. */
