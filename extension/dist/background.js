@@ -3546,6 +3546,198 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
   if (nextMain > tr.next) tr.next = nextMain;
 }
 
+// src/background/pages/targets/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function roleMatches(tabId, t) {
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", [])
+  ]);
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  let nodes;
+  if (vis.result.value === "visible") {
+    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
+  } else {
+    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
+  }
+  const out = [];
+  for (const n of nodes) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    let ids = [];
+    try {
+      ids = await roleMatches(tabId, t);
+    } catch (e) {
+      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
+    }
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        executionContextId: await isolatedContext(tabId),
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep2(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/targets/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    try {
+      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
+    } catch (e) {
+      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
+async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
+  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
+}
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+  }
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+  }
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/input/direct.ts
+function callAt(tabId, where, name, args, opts = {}) {
+  return callInjected(tabId, where, name, args, opts);
+}
+async function direct(tabId, spec, pick, name, args, opts = {}) {
+  let key;
+  let r;
+  let where;
+  if ("ref" in spec) {
+    const p = refPlace(tabId, spec.ref);
+    key = { num: p.num };
+    where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
+    try {
+      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+      if (e instanceof RpcError) throw refNotFound(spec.ref);
+      throw e;
+    }
+  } else {
+    if (isRoleTarget(spec.selector)) return void 0;
+    key = { sel: spec.selector, pick };
+    where = { contextId: await isolatedContext(tabId) };
+    try {
+      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
+    } catch (e) {
+      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
+        dropContext(tabId);
+        return void 0;
+      }
+      throw e;
+    }
+  }
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    return { where, exception: d.exception?.description ?? d.text ?? "exception" };
+  }
+  const v = r.result.value;
+  if (!v || typeof v !== "object") return void 0;
+  if ("miss" in v) {
+    if ("ref" in spec) throw refNotFound(spec.ref);
+    return void 0;
+  }
+  return { where, value: v.hit };
+}
+
 // src/background/pages/input/geometry.ts
 function quadBox(q) {
   const xs = [q[0], q[2], q[4], q[6]];
@@ -3568,7 +3760,7 @@ function topLeftOf(quads) {
   }
   return Number.isFinite(x) ? { x, y } : null;
 }
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
 async function sessionOffset(tabId, sessionId) {
   let x = 0;
   let y = 0;
@@ -3682,7 +3874,7 @@ async function settledPoint(tabId, objectId, a, deadline, force) {
   let pt = await measure();
   if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
   for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep2(SETTLE_MS);
+    await sleep3(SETTLE_MS);
     const again = await measure();
     const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
     pt = again;
@@ -3699,135 +3891,70 @@ async function settledPoint(tabId, objectId, a, deadline, force) {
   return pt;
 }
 
-// src/background/pages/targets/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
+// src/background/pages/input/pointer.ts
+function deadlineOf(budgetMs) {
+  return Date.now() + waitMsOf(budgetMs);
 }
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
-  try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function roleMatches(tabId, t) {
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", [])
-  ]);
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  let nodes;
-  if (vis.result.value === "visible") {
-    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
-  }
-  const out = [];
-  for (const n of nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        executionContextId: await isolatedContext(tabId),
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
-    }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep3(ROLE_POLL_MS);
-  }
-}
-
-// src/background/pages/input/direct.ts
-function callAt(tabId, where, name, args, opts = {}) {
-  return callInjected(tabId, where, name, args, opts);
-}
-async function direct(tabId, spec, pick, name, args, opts = {}) {
-  let key;
-  let r;
-  let where;
-  if ("ref" in spec) {
-    const p = refPlace(tabId, spec.ref);
-    key = { num: p.num };
-    where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      if (e instanceof RpcError) throw refNotFound(spec.ref);
-      throw e;
-    }
-  } else {
-    if (isRoleTarget(spec.selector)) return void 0;
-    key = { sel: spec.selector, pick };
-    where = { contextId: await isolatedContext(tabId) };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
-        dropContext(tabId);
-        return void 0;
-      }
-      throw e;
-    }
-  }
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    return { where, exception: d.exception?.description ?? d.text ?? "exception" };
-  }
-  const v = r.result.value;
-  if (!v || typeof v !== "object") return void 0;
-  if ("miss" in v) {
-    if ("ref" in spec) throw refNotFound(spec.ref);
-    return void 0;
-  }
-  return { where, value: v.hit };
-}
-
-// src/background/pages/input/actionable.ts
-var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
 var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var RETRY_MS = 50;
+async function pointerAction(tabId, s, press2) {
+  try {
+    for (; ; ) {
+      const tab = tabNow(tabId);
+      const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
+      const pt = fast ?? await aim(tabId, s);
+      await ensureForeground(tabId, fast ? tab : void 0);
+      await press2(pt);
+      if (s.force) return pt.target;
+      const v = await verdictOf(tabId, pt);
+      if (v.ok) return pt.target;
+      if (Date.now() >= s.deadline) throw await missedAt(tabId, pt, v);
+      releaseActionObjects(tabId);
+      await sleep4(RETRY_MS);
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function pressPointDirect(tabId, spec, pick, kind, force) {
+  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
+  if (!d || !("value" in d)) return void 0;
+  const a = d.value;
+  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
+  const ref = "ref" in spec ? spec.ref : void 0;
+  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+}
+async function aim(tabId, s) {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : void 0;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
+async function pressPoint(tabId, objectId, o) {
+  let last;
+  for (let attempt = 0; ; attempt++) {
+    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
+    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (a.state === "ok") {
+      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
+      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
+      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+      await disarm(tabId, objectId);
+      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
+    } else {
+      last = a;
+      if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    }
+    if (Date.now() >= o.deadline) break;
+    await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+  }
+  throw failed(why(last, o.label), last.state);
+}
+function checkOptions(kind, force, attempt) {
+  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
+  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
+}
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -3843,13 +3970,8 @@ function why(a, label) {
   }
   return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
 }
-async function inPage(tabId, objectId, name, args) {
-  const r = await callInjected(tabId, { objectId }, name, args);
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
-  }
-  return r.result.value;
+function inPage(tabId, objectId, name, args) {
+  return valueOf(tabId, { objectId }, name, args, (why2) => failed(`the element's page did not answer: ${why2}`, "detached"));
 }
 async function overFrames(tabId, objectId, pt) {
   const s = objectSession(tabId, objectId);
@@ -3892,39 +4014,8 @@ function parentFrame(node, frameId) {
   }
   return void 0;
 }
-async function pressPoint(tabId, objectId, o) {
-  let last;
-  for (let attempt = 0; ; attempt++) {
-    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
-    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
-    if (a.state === "ok") {
-      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
-      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
-      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
-      await disarm(tabId, objectId);
-      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
-      if (Date.now() >= o.deadline) break;
-      await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-      continue;
-    }
-    last = a;
-    if (a.state === "detached") throw failed(why(a, o.label), "detached");
-    if (Date.now() >= o.deadline) break;
-    await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-  }
-  throw failed(why(last, o.label), last.state);
-}
-function checkOptions(kind, force, attempt) {
-  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
-  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
-}
-async function pressPointDirect(tabId, spec, pick, kind, force) {
-  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
-  if (!d || !("value" in d)) return void 0;
-  const a = d.value;
-  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
-  const ref = "ref" in spec ? spec.ref : void 0;
-  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+function verdictOf(tabId, pt) {
+  return "where" in pt ? pressVerdictAt(tabId, pt.where) : pressVerdict(tabId, pt.objectId);
 }
 var VERDICT_READS = 6;
 var VERDICT_READ_MS = 25;
@@ -3948,6 +4039,38 @@ async function pressVerdictAt(tabId, where, keep2 = false) {
   } catch {
     return { ok: true, stray: "" };
   }
+}
+async function disarm(tabId, objectId) {
+  await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
+}
+async function missedAt(tabId, pt, v) {
+  const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+  return "where" in pt ? missedError(tabId, label, v, pt) : missedErrorOf(tabId, pt.objectId, label, v, pt);
+}
+async function missedError(tabId, label, v, pt) {
+  const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+  if (v.stray) return failed(`${label} was missed: the press at ${at} went to ${v.stray}, which did not receive it (stopped)`, "missed");
+  return failed(`${label} was missed: the press at ${at} never reached it; ${await whatIsAt(tabId, pt)} is at that point`, "missed");
+}
+async function missedErrorOf(tabId, objectId, label, v, pt) {
+  if (v.stray) return missedError(tabId, label, v, pt);
+  const chain = sessionChain(tabId, objectSession(tabId, objectId));
+  const outer = chain[chain.length - 1];
+  if (outer && outer.parent === void 0) {
+    try {
+      const [at, owner] = await Promise.all([
+        send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
+        sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
+      ]);
+      if (at.backendNodeId === owner.backendNodeId) {
+        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
+      }
+    } catch (e) {
+      if (e instanceof DialogOpenError) throw e;
+    }
+  }
+  return missedError(tabId, label, v, pt);
 }
 async function whatIsAt(tabId, pt) {
   try {
@@ -3982,133 +4105,6 @@ async function describeNode(tabId, session, backendNodeId) {
   } catch (e) {
     if (e instanceof DialogOpenError) throw e;
     return "something else";
-  }
-}
-async function disarm(tabId, objectId) {
-  await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
-}
-async function missedError(tabId, label, v, pt) {
-  const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-  if (v.stray) return failed(`${label} was missed: the press at ${at} went to ${v.stray}, which did not receive it (stopped)`, "missed");
-  return failed(`${label} was missed: the press at ${at} never reached it; ${await whatIsAt(tabId, pt)} is at that point`, "missed");
-}
-async function missedErrorOf(tabId, objectId, label, v, pt) {
-  if (v.stray) return missedError(tabId, label, v, pt);
-  const chain = sessionChain(tabId, objectSession(tabId, objectId));
-  const outer = chain[chain.length - 1];
-  if (outer && outer.parent === void 0) {
-    try {
-      const [at, owner] = await Promise.all([
-        send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
-        sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
-      ]);
-      if (at.backendNodeId === owner.backendNodeId) {
-        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  return missedError(tabId, label, v, pt);
-}
-
-// src/background/pages/targets/target.ts
-var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid3(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
-}
-function targetOf(p, keys = DEFAULT_KEYS) {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
-  const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
-  if (has(ref)) return { ref };
-  if (has(selector)) return { selector };
-  return void 0;
-}
-function requireTarget(p, keys = DEFAULT_KEYS) {
-  const t = targetOf(p, keys);
-  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
-  return t;
-}
-function labelOf(t) {
-  return "ref" in t ? t.ref : JSON.stringify(t.selector);
-}
-async function resolveSpec(tabId, t, pick = "visible", waitMs) {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  const label = JSON.stringify(t.selector);
-  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
-  const deadline = Date.now() + waitMs;
-  for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
-      if (!waitable || Date.now() >= deadline) throw e;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
-  }
-}
-var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function resolveSelector(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
-  return resolveSelectorOnce(tabId, selector, pick);
-}
-async function resolveSelectorOnce(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
-  }
-  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why2);
-}
-function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
-  if (why2.startsWith("invalid:")) {
-    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
-  }
-  if (why2.startsWith("hidden:")) {
-    const n = why2.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
-  }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
-}
-
-// src/background/pages/input/pointer.ts
-function deadlineOf(budgetMs) {
-  return Date.now() + waitMsOf(budgetMs);
-}
-async function aim(tabId, s) {
-  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
-  const ref = "ref" in s.spec ? s.spec.ref : void 0;
-  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
-  return { ...pt, objectId: t.objectId };
-}
-async function pointerAction(tabId, s, press2) {
-  try {
-    for (; ; ) {
-      const tab = tabNow(tabId);
-      const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
-      const pt = fast ?? await aim(tabId, s);
-      await ensureForeground(tabId, fast ? tab : void 0);
-      await press2(pt);
-      if (s.force) return pt.target;
-      const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, pt.objectId);
-      if (v.ok) return pt.target;
-      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
-      if (Date.now() >= s.deadline) {
-        throw fast ? await missedError(tabId, label, v, pt) : await missedErrorOf(tabId, pt.objectId, label, v, pt);
-      }
-      releaseActionObjects(tabId);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    releaseActionObjects(tabId);
   }
 }
 
@@ -7381,7 +7377,7 @@ var waitHandlers = {
 };
 
 // src/background/pages/navigation/wait-frames.ts
-var RETRY_MS = 100;
+var RETRY_MS2 = 100;
 var REFRESH_MS = 1e3;
 var GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
 async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
@@ -7417,7 +7413,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -7629,7 +7625,7 @@ async function allAgree(tabId, places, kind, arg) {
 }
 
 // src/background/pages/navigation/wait-for.ts
-var RETRY_MS2 = 100;
+var RETRY_MS3 = 100;
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -7741,7 +7737,7 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
     const gen = generation(tabId);
-    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
+    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS3, Math.max(0, deadline - Date.now())));
     let r;
     try {
       r = await send(
