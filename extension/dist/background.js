@@ -852,6 +852,14 @@ var DialogOpenError = class extends RpcError {
   }
   dialog;
 };
+async function unlessDialog(p, otherwise) {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return otherwise(e);
+  }
+}
 function dialogMessage(d) {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
@@ -2320,13 +2328,7 @@ async function makeWorld(tabId, gen) {
   const make = async (frameId) => (await send(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
   let contextId;
   const known = mainFrames.get(tabId);
-  if (known) {
-    try {
-      contextId = await make(known);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
+  if (known) contextId = await unlessDialog(make(known), () => void 0);
   if (contextId === void 0) {
     const tree = await send(tabId, "Page.getFrameTree");
     mainFrames.set(tabId, tree.frameTree.frame.id);
@@ -2342,13 +2344,11 @@ function dropContext(tabId) {
 }
 async function callInWorld(tabId, name, args, opts = {}) {
   const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+  return unlessDialog(call(), (e) => {
+    if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
     dropContext(tabId);
     return call();
-  }
+  });
 }
 
 // src/background/pages/emulation/state.ts
@@ -2900,12 +2900,8 @@ async function ensureForeground(tabId, asked) {
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;
   for (; ; ) {
-    try {
-      if (await visible(tabId)) return;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return;
-    }
+    const shown3 = await unlessDialog(visible(tabId), () => null);
+    if (shown3 !== false) return;
     if (Date.now() >= deadline) return;
     await sleep(POLL_MS);
   }
@@ -3509,7 +3505,7 @@ async function resolveRef(tabId, ref) {
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
-  try {
+  const resolve = async () => {
     const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
       returnByValue: false,
       objectGroup: ACTION_GROUP
@@ -3518,11 +3514,11 @@ async function resolveRef(tabId, ref) {
     rememberSession(tabId, r.result.objectId, t.session);
     if (t.session !== void 0) touched(tabId).add(t.session);
     return r.result.objectId;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  };
+  return unlessDialog(resolve(), (e) => {
     if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
     throw refNotFound(ref);
-  }
+  });
 }
 var touchedSessions = /* @__PURE__ */ new Map();
 function touched(tabId) {
@@ -3605,12 +3601,10 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
   for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
+    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
+      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+      return [];
+    });
     if (ids.length > 0) {
       const r = await send(tabId, "DOM.resolveNode", {
         backendNodeId: ids[0],
@@ -3656,12 +3650,12 @@ async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+    const objectId = await unlessDialog(resolveSelectorOnce(tabId, t.selector, pick), (e) => {
+      const waitable = e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
       if (!waitable || Date.now() >= deadline) throw e;
-    }
+      return void 0;
+    });
+    if (objectId !== void 0) return { objectId, label };
     await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
   }
 }
@@ -3704,26 +3698,22 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
     const p = refPlace(tabId, spec.ref);
     key = { num: p.num };
     where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      if (e instanceof RpcError) throw refNotFound(spec.ref);
-      throw e;
-    }
+    r = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      throw e instanceof RpcError ? refNotFound(spec.ref) : e;
+    });
   } else {
     if (isRoleTarget(spec.selector)) return void 0;
     key = { sel: spec.selector, pick };
     where = { contextId: await isolatedContext(tabId) };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
-        dropContext(tabId);
-        return void 0;
-      }
-      throw e;
+    const answered2 = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
+      return void 0;
+    });
+    if (!answered2) {
+      dropContext(tabId);
+      return void 0;
     }
+    r = answered2;
   }
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
@@ -3781,6 +3771,10 @@ async function sessionOffset(tabId, sessionId) {
   }
   return { x, y };
 }
+async function contentQuads(tabId, objectId) {
+  const r = await unlessDialog(send(tabId, "DOM.getContentQuads", { objectId }), () => null);
+  return r ? r.quads : null;
+}
 async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
@@ -3790,13 +3784,9 @@ async function inFrame(tabId, objectId) {
   return r.result.value === true;
 }
 async function viewportBox(tabId, objectId) {
-  let q;
-  try {
-    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
+  const model = await unlessDialog(send(tabId, "DOM.getBoxModel", { objectId }), () => null);
+  if (!model) return null;
+  const q = model.model.border;
   const off = await offsetOf(tabId, objectId);
   const b = quadBox(q);
   return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
@@ -3804,28 +3794,18 @@ async function viewportBox(tabId, objectId) {
 async function visibleCentre(tabId, objectId, ref) {
   const pt = await firstQuadCentre(tabId, objectId);
   if (pt) return pt;
-  try {
+  const descendant = async () => {
     const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
-    const dpt = d ? await firstQuadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
+    return d ? await firstQuadCentre(tabId, d) : null;
+  };
+  const dpt = await unlessDialog(descendant(), () => null);
+  if (dpt) return dpt;
   throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 async function firstQuadCentre(tabId, objectId) {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  let quads = [];
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
+  await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), () => void 0);
+  const quads = await contentQuads(tabId, objectId) ?? [];
   for (const q of quads) {
     if (q.length < 8) continue;
     const box = quadBox(q);
@@ -3838,13 +3818,8 @@ async function firstQuadCentre(tabId, objectId) {
 }
 async function toTab(tabId, objectId, a) {
   if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
-  let quads;
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
+  const quads = await contentQuads(tabId, objectId);
+  if (!quads) return null;
   if (a.via !== 0) {
     if (quads.length === 0) return null;
   }
@@ -3880,10 +3855,7 @@ async function settledPoint(tabId, objectId, a, deadline, force) {
     pt = again;
     if (same || Date.now() >= deadline) break;
   }
-  const vp = await send(tabId, "Page.getLayoutMetrics", {}).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
-  });
+  const vp = await unlessDialog(send(tabId, "Page.getLayoutMetrics", {}), () => void 0);
   if (vp && !force) {
     const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
     if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
@@ -3979,31 +3951,32 @@ async function overFrames(tabId, objectId, pt) {
   for (const hop of sessionChain(tabId, s)) {
     const group = `browserctl-hit-${++hitGroups}`;
     try {
-      const [owner, tree, off] = await Promise.all([
-        sendIn(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
-        sendIn(tabId, hop.parent, "Page.getFrameTree"),
-        sessionOffset(tabId, hop.sessionId)
-      ]);
-      const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
-      const w = await sendIn(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-      const node = await sendIn(tabId, hop.parent, "DOM.resolveNode", {
-        backendNodeId: owner.backendNodeId,
-        executionContextId: w.executionContextId,
-        objectGroup: group
-      });
-      if (!node.object.objectId) continue;
-      const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
-      const over = r.exceptionDetails ? "" : r.result.value;
+      const over = await unlessDialog(ownerHitAt(tabId, hop, pt, group), () => null);
+      if (over === null) return null;
       if (over) return over;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return null;
     } finally {
       sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
       });
     }
   }
   return null;
+}
+async function ownerHitAt(tabId, hop, pt, group) {
+  const [owner, tree, off] = await Promise.all([
+    sendIn(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
+    sendIn(tabId, hop.parent, "Page.getFrameTree"),
+    sessionOffset(tabId, hop.sessionId)
+  ]);
+  const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn(tabId, hop.parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group
+  });
+  if (!node.object.objectId) return "";
+  const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+  return r.exceptionDetails ? "" : r.result.value ?? "";
 }
 var hitGroups = 0;
 function parentFrame(node, frameId) {
@@ -4057,55 +4030,53 @@ async function missedErrorOf(tabId, objectId, label, v, pt) {
   const chain = sessionChain(tabId, objectSession(tabId, objectId));
   const outer = chain[chain.length - 1];
   if (outer && outer.parent === void 0) {
-    try {
+    const overOwnFrame = async () => {
       const [at, owner] = await Promise.all([
         send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
         sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
       ]);
-      if (at.backendNodeId === owner.backendNodeId) {
-        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+      return at.backendNodeId === owner.backendNodeId;
+    };
+    if (await unlessDialog(overOwnFrame(), () => false)) {
+      const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+      return failed(`${label} was missed: the press at ${at} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
     }
   }
   return missedError(tabId, label, v, pt);
 }
 async function whatIsAt(tabId, pt) {
-  try {
-    const at = await send(tabId, "DOM.getNodeForLocation", {
-      x: Math.round(pt.x),
-      y: Math.round(pt.y),
-      includeUserAgentShadowDOM: false,
-      ignorePointerEventsNone: true
-    });
-    return await describeNode(tabId, void 0, at.backendNodeId);
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
+  const at = send(tabId, "DOM.getNodeForLocation", {
+    x: Math.round(pt.x),
+    y: Math.round(pt.y),
+    includeUserAgentShadowDOM: false,
+    ignorePointerEventsNone: true
+  });
+  return unlessDialog(
+    at.then((n) => describeNode(tabId, void 0, n.backendNodeId)),
+    () => "something else"
+  );
 }
 async function describeNode(tabId, session, backendNodeId) {
-  try {
-    const { node } = await sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
-    const attrs = node.attributes ?? [];
-    const attr = (k) => {
-      for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
-      return "";
-    };
-    let d = node.nodeName.toLowerCase();
-    if (attr("id")) d += "#" + attr("id");
-    else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
-    if (d.startsWith("iframe") || d.startsWith("frame")) {
-      const src = attr("src");
-      d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
-    }
-    return d;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
+  const described = sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
+  return unlessDialog(
+    described.then(({ node }) => briefly(node)),
+    () => "something else"
+  );
+}
+function briefly(node) {
+  const attrs = node.attributes ?? [];
+  const attr = (k) => {
+    for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
+    return "";
+  };
+  let d = node.nodeName.toLowerCase();
+  if (attr("id")) d += "#" + attr("id");
+  else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
+  if (d.startsWith("iframe") || d.startsWith("frame")) {
+    const src = attr("src");
+    d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
   }
+  return d;
 }
 
 // src/background/pages/input/mouse.ts
@@ -4419,12 +4390,12 @@ async function hover(tabId, p) {
 async function scrollIntoView(tabId, p) {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
-    }
-    throw e;
+    await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), (e) => {
+      if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed) {
+        throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      }
+      throw e;
+    });
   } finally {
     releaseActionObjects(tabId);
   }
@@ -5354,13 +5325,13 @@ var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
 async function withObject(tabId, session, contextId, name, body) {
   const group = newGroup();
-  try {
+  const run2 = async () => {
     const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
+  };
+  try {
+    return await unlessDialog(run2(), () => 0);
   } finally {
     sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -5902,7 +5873,7 @@ function snapshotFailed(msg) {
   return failed(`snapshot: ${msg}`);
 }
 function contextGone(e) {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
 }
 async function childWorld(tabId, st, f) {
   const w = st.worlds.get(f.frameId);
@@ -5942,13 +5913,11 @@ async function walkMain(tabId, o) {
     recorderStartedIn(tabId, world.contextId);
     return { world, res };
   };
-  try {
-    return await attempt();
-  } catch (e) {
+  return unlessDialog(attempt(), (e) => {
     if (!contextGone(e)) throw e;
     dropContext(tabId);
     return attempt();
-  }
+  });
 }
 var FRAME_ATTACH_WAIT_MS = 2e3;
 async function walkChild(tabId, st, f, o) {
@@ -5956,20 +5925,12 @@ async function walkChild(tabId, st, f, o) {
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
   };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  return unlessDialog(attempt(), () => {
     const gone = st.worlds.get(f.frameId);
     if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return void 0;
-    }
-  }
+    return unlessDialog(attempt(), () => void 0);
+  });
 }
 var frameGroups = 0;
 async function iframeFrameId(tabId, st, w, num2) {
@@ -5977,7 +5938,7 @@ async function iframeFrameId(tabId, st, w, num2) {
   const known = st.owners.get(k);
   if (known) return known;
   const group = `browserctl-frames-${++frameGroups}`;
-  try {
+  const lookUp = async () => {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
       returnByValue: false,
       objectGroup: group
@@ -5992,9 +5953,9 @@ async function iframeFrameId(tabId, st, w, num2) {
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => void 0);
   } finally {
     sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -6047,9 +6008,7 @@ async function snapshot(tabId, p) {
   }
   const [main] = await Promise.all([
     rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e) => {
-      if (e instanceof DialogOpenError) throw e;
-    })
+    unlessDialog(followFrames(tabId), () => void 0)
   ]);
   let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
   if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
@@ -6603,19 +6562,16 @@ async function errorPageReason(tabId) {
 }
 async function pageInfo(tabId, waitUntil) {
   if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const asked = send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: "[location.href, document.title]", returnByValue: true },
+      5e3
+    );
+    const r = await unlessDialog(asked, () => void 0);
+    const v = r?.result.value;
+    if (Array.isArray(v) && typeof v[0] === "string") {
+      return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
   }
   const t = await chrome.tabs.get(tabId);
@@ -7302,13 +7258,8 @@ onForget((tabId) => {
   network.delete(tabId);
 });
 async function readyState(tabId) {
-  try {
-    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 });
-    return String(r.result.value ?? "");
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "";
-  }
+  const r = await unlessDialog(callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 }), () => void 0);
+  return r ? String(r.result.value ?? "") : "";
 }
 function reached(state2, ready3) {
   return state2 === "domcontentloaded" ? ready3 === "interactive" || ready3 === "complete" : ready3 === "complete";
@@ -7427,9 +7378,7 @@ function isGone(e) {
   return GONE.test(msg);
 }
 async function shownPlaces(tabId) {
-  await followFrames(tabId).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-  });
+  await unlessDialog(followFrames(tabId), () => void 0);
   const children = childSessions(tabId);
   const outOfProcess = new Set(children.map((c) => c.frameId));
   const places = [{ contextId: await isolatedContext(tabId) }];
@@ -7491,14 +7440,7 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
-  const places = await Promise.all(
-    found.map(
-      (p) => p.catch((e) => {
-        if (e instanceof DialogOpenError) throw e;
-        return void 0;
-      })
-    )
-  );
+  const places = await Promise.all(found.map((p) => unlessDialog(p, () => void 0)));
   return places.filter((p) => p !== void 0);
 }
 var ownerGroups = 0;
@@ -7670,12 +7612,15 @@ async function waitFor(tabId, p) {
 async function waitTarget(tabId, sel, gone, deadline, budget, what) {
   if (isRoleTarget(sel)) parseRoleTarget(sel);
   for (let i = 0; ; i++) {
-    let seen = true;
+    let seen;
     try {
-      await resolveSelectorOnce(tabId, sel, "visible");
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
-      seen = false;
+      seen = await unlessDialog(
+        resolveSelectorOnce(tabId, sel, "visible").then(() => true),
+        (e) => {
+          if (!(e instanceof RpcError) || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
+          return false;
+        }
+      );
     } finally {
       releaseActionObjects(tabId);
     }
@@ -7738,18 +7683,18 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     if (d) throw new DialogOpenError(d);
     const gen = generation(tabId);
     const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS3, Math.max(0, deadline - Date.now())));
-    let r;
-    try {
-      r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-        left + 2e3
-      );
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const evaluated = send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+      left + 2e3
+    );
+    const r = await unlessDialog(evaluated, (e) => {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
+      return void 0;
+    });
+    if (!r) {
       dropContext(tabId);
       await nextDoc();
       continue;

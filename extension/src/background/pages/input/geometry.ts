@@ -4,7 +4,7 @@
 // (sessionOffset). Every quad and box of the extension is read here.
 
 import type { CheckAnswer } from "../../../injected/elements/actionability";
-import { DialogOpenError, send, sendIn } from "../core/debugger";
+import { send, sendIn, unlessDialog } from "../core/debugger";
 import { failed } from "../core/failed";
 import { frameHop } from "../core/frames";
 import { callInjected, valueOf } from "../core/injected";
@@ -87,6 +87,13 @@ export async function sessionOffset(tabId: number, sessionId: string | undefined
   return { x, y };
 }
 
+/** The element's content quads in its session's viewport; null when they
+ * cannot be read (no layout object, a document going away). */
+async function contentQuads(tabId: number, objectId: string): Promise<Quad[] | null> {
+  const r = await unlessDialog(send<{ quads: Quad[] }>(tabId, "DOM.getContentQuads", { objectId }), () => null);
+  return r ? r.quads : null;
+}
+
 /** The offset to add to the session-relative geometry of objectId. */
 export async function offsetOf(tabId: number, objectId: string): Promise<Point> {
   const s = objectSession(tabId, objectId);
@@ -101,13 +108,9 @@ export async function inFrame(tabId: number, objectId: string): Promise<boolean>
 
 /** The element's border box in the tab's viewport, CSS px; null without layout. */
 export async function viewportBox(tabId: number, objectId: string): Promise<Box | null> {
-  let q: number[];
-  try {
-    q = (await send<{ model: { border: number[] } }>(tabId, "DOM.getBoxModel", { objectId })).model.border;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
+  const model = await unlessDialog(send<{ model: { border: number[] } }>(tabId, "DOM.getBoxModel", { objectId }), () => null);
+  if (!model) return null;
+  const q = model.model.border;
   const off = await offsetOf(tabId, objectId);
   const b = quadBox(q);
   return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
@@ -120,32 +123,22 @@ export async function visibleCentre(tabId: number, objectId: string, ref: string
   if (pt) return pt;
   // No box of its own (a zero-size link around a floated image, display:
   // contents): point at its first descendant that has one.
-  try {
+  const descendant = async () => {
     const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
     const d = r.result.objectId;
-    const dpt = d ? await firstQuadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
+    return d ? await firstQuadCentre(tabId, d) : null;
+  };
+  const dpt = await unlessDialog(descendant(), () => null);
+  if (dpt) return dpt;
   throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
 }
 
 /** Scrolled into view if needed, the centre of the element's first content
  * quad of at least 1x1 px in the tab's viewport; null when it has none. */
 async function firstQuadCentre(tabId: number, objectId: string): Promise<Point | null> {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    // "Node does not have a layout object": judged below by the quads
-  }
-  let quads: number[][] = [];
-  try {
-    quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
+  // "Node does not have a layout object": judged below by the quads
+  await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), () => undefined);
+  const quads = (await contentQuads(tabId, objectId)) ?? [];
   for (const q of quads) {
     if (q.length < 8) continue;
     const box = quadBox(q);
@@ -162,13 +155,8 @@ async function toTab(tabId: number, objectId: string, a: CheckAnswer): Promise<P
   // The top document's client coordinates are the tab's viewport's: no
   // round trip to map them.
   if (a.topViewport && objectSession(tabId, objectId) === undefined) return { x: a.x!, y: a.y! };
-  let quads: number[][];
-  try {
-    quads = (await send<{ quads: number[][] }>(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
+  const quads = await contentQuads(tabId, objectId);
+  if (!quads) return null;
   if (a.via !== 0) {
     // The label or descendant's box was pressed: the element's own quads
     // may be absent; its frame's offset is then found from the document.
@@ -219,10 +207,7 @@ export async function settledPoint(tabId: number, objectId: string, a: CheckAnsw
     pt = again;
     if (same || Date.now() >= deadline) break;
   }
-  const vp = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {}).catch((e: unknown) => {
-    if (e instanceof DialogOpenError) throw e;
-    return undefined;
-  });
+  const vp = await unlessDialog(send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {}), () => undefined);
   if (vp && !force) {
     const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
     if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;

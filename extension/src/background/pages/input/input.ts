@@ -9,7 +9,7 @@ import { MOUSE_ACTIONS, MOUSE_BUTTONS, SCROLL_DIRECTIONS, type ActedOn, type Req
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { deadlineOf, pointerAction } from "./pointer";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { send, unlessDialog } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
 import { BUTTON_BITS, dispatchMouseEvents, mouseClick } from "./mouse";
 import { releaseActionObjects } from "../snapshot/refs";
@@ -48,12 +48,12 @@ export async function hover(tabId: number, p: RequestParams<"pages.hover">): Pro
 export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scrollIntoView">): Promise<{ ok: true }> {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
-    }
-    throw e;
+    await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), (e) => {
+      if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed) {
+        throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      }
+      throw e;
+    });
   } finally {
     releaseActionObjects(tabId);
   }

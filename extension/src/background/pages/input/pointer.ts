@@ -30,7 +30,7 @@ import type { CheckAnswer, CheckOptions, PointerKind } from "../../../injected/e
 import type { ActedOn } from "../../protocol.gen";
 import { RpcError, type Reason } from "../../types";
 import { waitMsOf } from "../core/deadline";
-import { DialogOpenError, send, sendIn } from "../core/debugger";
+import { send, sendIn, unlessDialog } from "../core/debugger";
 import { failed } from "../core/failed";
 import { ensureForeground, tabNow } from "../core/foreground";
 import { sessionChain } from "../core/frames";
@@ -228,32 +228,37 @@ async function overFrames(tabId: number, objectId: string, pt: Point): Promise<s
   for (const hop of sessionChain(tabId, s)) {
     const group = `browserctl-hit-${++hitGroups}`;
     try {
-      const [owner, tree, off] = await Promise.all([
-        sendIn<{ backendNodeId: number }>(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
-        sendIn<{ frameTree: FrameTree }>(tabId, hop.parent, "Page.getFrameTree"),
-        sessionOffset(tabId, hop.sessionId),
-      ]);
-      // The iframe sits in the session's top document when its frame tree
-      // does not list the frame (wait-frames.ts ownerShown does the same).
-      const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
-      const w = await sendIn<{ executionContextId: number }>(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-      const node = await sendIn<{ object: { objectId?: string } }>(tabId, hop.parent, "DOM.resolveNode", {
-        backendNodeId: owner.backendNodeId,
-        executionContextId: w.executionContextId,
-        objectGroup: group,
-      });
-      if (!node.object.objectId) continue;
-      const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
-      const over = r.exceptionDetails ? "" : r.result.value;
+      // No answer to judge by (null): the verdict after the press judges.
+      const over = await unlessDialog(ownerHitAt(tabId, hop, pt, group), () => null);
+      if (over === null) return null;
       if (over) return over;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return null; // no answer to judge by: the verdict after the press judges
     } finally {
       sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5_000).catch(() => {});
     }
   }
   return null;
+}
+
+/** What the document holding hop's iframe has at pt (tab viewport) instead
+ * of the iframe; "" when the iframe is there. */
+async function ownerHitAt(tabId: number, hop: { sessionId: string; frameId: string; parent?: string }, pt: Point, group: string): Promise<string> {
+  const [owner, tree, off] = await Promise.all([
+    sendIn<{ backendNodeId: number }>(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
+    sendIn<{ frameTree: FrameTree }>(tabId, hop.parent, "Page.getFrameTree"),
+    sessionOffset(tabId, hop.sessionId),
+  ]);
+  // The iframe sits in the session's top document when its frame tree
+  // does not list the frame (wait-frames.ts ownerShown does the same).
+  const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn<{ executionContextId: number }>(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn<{ object: { objectId?: string } }>(tabId, hop.parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group,
+  });
+  if (!node.object.objectId) return "";
+  const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+  return r.exceptionDetails ? "" : (r.result.value ?? "");
 }
 
 let hitGroups = 0;
@@ -352,17 +357,16 @@ export async function missedErrorOf(tabId: number, objectId: string, label: stri
   const chain = sessionChain(tabId, objectSession(tabId, objectId));
   const outer = chain[chain.length - 1];
   if (outer && outer.parent === undefined) {
-    try {
+    const overOwnFrame = async () => {
       const [at, owner] = await Promise.all([
         send<{ backendNodeId: number }>(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
         sendIn<{ backendNodeId: number }>(tabId, undefined, "DOM.getFrameOwner", { frameId: outer.frameId }),
       ]);
-      if (at.backendNodeId === owner.backendNodeId) {
-        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+      return at.backendNodeId === owner.backendNodeId;
+    };
+    if (await unlessDialog(overOwnFrame(), () => false)) {
+      const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+      return failed(`${label} was missed: the press at ${at} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
     }
   }
   return missedError(tabId, label, v, pt);
@@ -371,40 +375,41 @@ export async function missedErrorOf(tabId: number, objectId: string, label: stri
 /** What is at pt in the tab's viewport, for a missed press's message: the
  * element's own window saw nothing, so the top frame is asked. */
 export async function whatIsAt(tabId: number, pt: Point): Promise<string> {
-  try {
-    const at = await send<{ backendNodeId: number }>(tabId, "DOM.getNodeForLocation", {
-      x: Math.round(pt.x),
-      y: Math.round(pt.y),
-      includeUserAgentShadowDOM: false,
-      ignorePointerEventsNone: true,
-    });
-    return await describeNode(tabId, undefined, at.backendNodeId);
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
+  const at = send<{ backendNodeId: number }>(tabId, "DOM.getNodeForLocation", {
+    x: Math.round(pt.x),
+    y: Math.round(pt.y),
+    includeUserAgentShadowDOM: false,
+    ignorePointerEventsNone: true,
+  });
+  return unlessDialog(
+    at.then((n) => describeNode(tabId, undefined, n.backendNodeId)),
+    () => "something else",
+  );
 }
 
 /** A node of a session's document, briefly: tag#id (or .classes); a frame
  * named as one, with its src. */
 async function describeNode(tabId: number, session: string | undefined, backendNodeId: number): Promise<string> {
-  try {
-    const { node } = await sendIn<{ node: { nodeName: string; attributes?: string[] } }>(tabId, session, "DOM.describeNode", { backendNodeId });
-    const attrs = node.attributes ?? [];
-    const attr = (k: string) => {
-      for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1]!;
-      return "";
-    };
-    let d = node.nodeName.toLowerCase();
-    if (attr("id")) d += "#" + attr("id");
-    else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
-    if (d.startsWith("iframe") || d.startsWith("frame")) {
-      const src = attr("src");
-      d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
-    }
-    return d;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
+  const described = sendIn<{ node: { nodeName: string; attributes?: string[] } }>(tabId, session, "DOM.describeNode", { backendNodeId });
+  return unlessDialog(
+    described.then(({ node }) => briefly(node)),
+    () => "something else",
+  );
+}
+
+/** A DOM.describeNode node as describeNode names it. */
+function briefly(node: { nodeName: string; attributes?: string[] }): string {
+  const attrs = node.attributes ?? [];
+  const attr = (k: string) => {
+    for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1]!;
+    return "";
+  };
+  let d = node.nodeName.toLowerCase();
+  if (attr("id")) d += "#" + attr("id");
+  else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
+  if (d.startsWith("iframe") || d.startsWith("frame")) {
+    const src = attr("src");
+    d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
   }
+  return d;
 }

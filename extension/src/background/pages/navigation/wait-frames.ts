@@ -25,7 +25,7 @@
 // iframe above it, is shown in its parent document.
 
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn, unlessDialog } from "../core/debugger";
 import { timedOut } from "../core/deadline";
 import { childSessions, followFrames } from "../core/frames";
 import type { WaitOutcome } from "../../../injected/document/waits";
@@ -112,9 +112,7 @@ function isGone(e: unknown): boolean {
 /** The main document, every out-of-process frame and every in-process
  * frame its parent cannot reach (another origin), each shown on the page. */
 async function shownPlaces(tabId: number): Promise<Place[]> {
-  await followFrames(tabId).catch((e: unknown) => {
-    if (e instanceof DialogOpenError) throw e;
-  });
+  await unlessDialog(followFrames(tabId), () => undefined);
   const children = childSessions(tabId);
   const outOfProcess = new Set(children.map((c) => c.frameId));
   const places: Place[] = [{ contextId: await isolatedContext(tabId) }];
@@ -191,16 +189,9 @@ async function otherOriginFrames(tabId: number, session: string | undefined, out
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
-  const places = await Promise.all(
-    found.map((p) =>
-      p.catch((e: unknown) => {
-        // A frame going away, or with no document yet, is not shown yet:
-        // the next look (each second) finds it.
-        if (e instanceof DialogOpenError) throw e;
-        return undefined;
-      }),
-    ),
-  );
+  // A frame going away, or with no document yet, is not shown yet: the
+  // next look (each second) finds it.
+  const places = await Promise.all(found.map((p) => unlessDialog(p, () => undefined)));
   return places.filter((p): p is Place => p !== undefined);
 }
 

@@ -11,7 +11,7 @@
 import { optionalBool, optionalInt, optionalString } from "../../params";
 import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "../core/debugger";
+import { ensureAttached, generation, onForget, sendIn, unlessDialog } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
 import { adoptClosedRoots, CLOSED_WATCH, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
@@ -84,7 +84,7 @@ function snapshotFailed(msg: string): RpcError {
 }
 
 function contextGone(e: unknown): boolean {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
 }
 
 async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<World> {
@@ -146,13 +146,11 @@ async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
     recorderStartedIn(tabId, world.contextId);
     return { world, res };
   };
-  try {
-    return await attempt();
-  } catch (e) {
+  return unlessDialog(attempt(), (e) => {
     if (!contextGone(e)) throw e;
     dropContext(tabId);
     return attempt();
-  }
+  });
 }
 
 /** How long a snapshot waits for an out-of-process frame's session that has
@@ -164,21 +162,14 @@ async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOption
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
   };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  return unlessDialog(attempt(), () => {
     // a new document, or the frame is gone: its world is made again
     const gone = st.worlds.get(f.frameId);
     if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return undefined; // the frame went away while we looked: left out
-    }
-  }
+    // the frame went away while we looked: left out
+    return unlessDialog(attempt(), () => undefined);
+  });
 }
 
 /** Numbers the object groups of iframeFrameId's calls. */
@@ -193,7 +184,7 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
   // in parallel, and one's release must not free another's element before
   // DOM.describeNode has read it (the iframe would be left out).
   const group = `browserctl-frames-${++frameGroups}`;
-  try {
+  const lookUp = async () => {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num], {
       returnByValue: false,
       objectGroup: group,
@@ -208,9 +199,9 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return undefined;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => undefined);
   } finally {
     sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
   }
@@ -272,9 +263,7 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   // The main frame's walk while out-of-process frames are followed.
   const [main] = await Promise.all([
     rootFrame ? Promise.resolve(undefined) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e: unknown) => {
-      if (e instanceof DialogOpenError) throw e;
-    }),
+    unlessDialog(followFrames(tabId), () => undefined),
   ]);
   let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
   // -s SELECTOR with no match in the main document: the first match in its
