@@ -86,32 +86,14 @@ func (s *Server) declaredTool(m rpc.Method) toolDef {
 		}
 		spec.hide = append(spec.hide, "selector")
 	}
-	hidden := slices.Clone(spec.hide)
-	for mem := range memberTags(params) {
-		if slices.Contains(hiddenMembers, mem) {
-			hidden = append(hidden, mem)
-		}
-	}
-	schema := inputSchema(t.Name, in, hidden, spec)
-	if t.Element {
-		schema = withElement(t.Name, schema)
-	}
-	tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: toolAnnotations(effectKind(t.Effect))}
 	checkDone(m, in)
-	return toolDef{tool: tool, in: in, params: params, spec: spec, element: t.Element, add: func(srv *mcp.Server) {
-		mcp.AddTool(srv, tool, func(ctx context.Context, req *mcp.CallToolRequest, args json.RawMessage) (*mcp.CallToolResult, any, error) {
-			p := reflect.New(in)
-			if len(args) > 0 {
-				if err := json.Unmarshal(args, p.Interface()); err != nil {
-					return invalid(t.Name, err), nil, nil
-				}
-			}
-			if run != nil {
-				return run.run(s, ctx, req, p.Interface()), nil, nil
-			}
-			return s.declaredCall(ctx, req, m, p, args), nil, nil
-		})
-	}}
+	tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, Annotations: toolAnnotations(effectKind(t.Effect))}
+	return defineTool(tool, in, params, spec, t.Element, func(ctx context.Context, req *mcp.CallToolRequest, p reflect.Value, args json.RawMessage) *mcp.CallToolResult {
+		if run != nil {
+			return run.run(s, ctx, req, p.Interface())
+		}
+		return s.declaredCall(ctx, req, m, p, args)
+	})
 }
 
 // withElement puts Playwright MCP's element, ref and target in front of an
