@@ -39,7 +39,7 @@ func answerFor[In any](h func(s *Server, ctx context.Context, req *mcp.CallToolR
 }
 
 // answers are the handlers rows name, by name.
-var answers = map[string]toolAnswer{}
+var answers = map[rpc.AnswerKey]toolAnswer{}
 
 // declaredTools are the tools declared on the rows of rpc.Methods, in the
 // table's order.
@@ -64,7 +64,7 @@ func (s *Server) declaredTool(m rpc.Method) toolDef {
 	params := reflect.TypeOf(m.Params)
 	in := params
 	var run *toolAnswer
-	if t.Answer != "" {
+	if t.Answer != (rpc.AnswerKey{}) {
 		a, ok := answers[t.Answer]
 		if !ok {
 			panic(fmt.Sprintf("mcpserver: %s names the answer %q, which mcpserver does not have", t.Name, t.Answer))
