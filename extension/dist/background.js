@@ -5998,6 +5998,14 @@ async function snapshot(tabId, p) {
     maxLines: MAX_WALK_LINES,
     maxScanElements: MAX_SCAN_ELEMENTS
   };
+  const { main, top } = await topWalk(tabId, st, base, selector);
+  const { out, entries: entries2, cut } = await spliceFrames(tabId, st, base, top);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  recordRefs(tabId, gen, st, entries2, main);
+  return sized(st, base, selector, out, entries2, cut, { url, title, tabId, diff, offset, maxChars });
+}
+async function topWalk(tabId, st, base, selector) {
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
   const rootNum = m ? Number(m[2]) : 0;
@@ -6018,6 +6026,10 @@ async function snapshot(tabId, p) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw snapshotFailed(top.res.error);
+  return { main, top };
+}
+async function spliceFrames(tabId, st, base, top) {
+  const interactive = base.mode === "interactive";
   const entries2 = [];
   let cut;
   const build = async (w, indent, depthLeft) => {
@@ -6042,16 +6054,11 @@ async function snapshot(tabId, p) {
         if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
-        const own = sessionOfFrame(tabId, frameId);
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
-        if ((!child || child.res.error) && own === void 0) {
-          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
-          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
-        }
-        if (!child || child.res.error) return [];
+        const child = await walkFrame(tabId, st, w, frameId, o);
+        if (!child) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       })
     );
@@ -6063,15 +6070,26 @@ async function snapshot(tabId, p) {
         out2.push(indent + l);
         return;
       }
-      const lines2 = parts[next++];
-      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
-      out2.push(...lines2);
+      const lines = parts[next++];
+      if (lines.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines);
     });
     return out2;
   };
   const out = await build(top, "", 16);
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
+  return { out, entries: entries2, cut };
+}
+async function walkFrame(tabId, st, w, frameId, o) {
+  const own = sessionOfFrame(tabId, frameId);
+  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+  if ((!child || child.res.error) && own === void 0) {
+    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+  }
+  if (!child || child.res.error) return void 0;
+  return child;
+}
+function recordRefs(tabId, gen, st, entries2, main) {
   let nextMain = 0;
   for (const e of entries2) {
     const mm = REF_RE.exec(e.ref);
@@ -6079,6 +6097,9 @@ async function snapshot(tabId, p) {
   }
   setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
   saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+}
+function sized(st, base, selector, out, entries2, cut, z) {
+  const { url, title, tabId, diff, offset, maxChars } = z;
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
   const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
@@ -6097,9 +6118,9 @@ async function snapshot(tabId, p) {
   if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (offset > 0 || maxChars !== void 0) {
-    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (cut2.dropped > 0 || offset > 0) {
-      lines = cut2.lines;
+    const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (fit.dropped > 0 || offset > 0) {
+      lines = fit.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
