@@ -9,6 +9,7 @@
 // tab (where they sit in the tab's viewport is geometry.ts's).
 
 import { onForget, sendIn } from "./debugger";
+import { WORLD_NAME } from "./injected";
 import { Wakeup } from "./wakeup";
 
 interface ChildSession {
@@ -140,4 +141,45 @@ export function sessionChain(tabId: number, sessionId: string | undefined): { se
     s = hop.parent;
   }
   return out;
+}
+
+/** A node of Page.getFrameTree's answer (the members frames.ts reads). */
+export interface FrameTree {
+  frame: { id: string };
+  childFrames?: FrameTree[];
+}
+
+/** The id of the frame whose document holds the iframe of frameId, in a
+ * session's frame tree; undefined when the tree does not list it (the
+ * iframe then sits in the session's top document). */
+export function parentFrame(node: FrameTree, frameId: string): string | undefined {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The iframe element that holds frameId, resolved in the isolated world of
+ * the document holding it (in the session `parent`; undefined: the tab's
+ * own) into the object group `group`, which the caller releases;
+ * undefined when it does not resolve.
+ */
+export async function frameOwnerElement(tabId: number, parent: string | undefined, frameId: string, group: string): Promise<string | undefined> {
+  const [owner, tree] = await Promise.all([
+    sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn<{ frameTree: FrameTree }>(tabId, parent, "Page.getFrameTree"),
+  ]);
+  // An out-of-process frame's iframe sits in the session's top document
+  // when its frame tree does not list the frame.
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn<{ executionContextId: number }>(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group,
+  });
+  return node.object.objectId;
 }

@@ -33,8 +33,8 @@ import { waitMsOf } from "../core/deadline";
 import { send, sendIn, unlessDialog } from "../core/debugger";
 import { failed } from "../core/failed";
 import { ensureForeground, tabNow } from "../core/foreground";
-import { sessionChain } from "../core/frames";
-import { callInjected, valueOf, WORLD_NAME } from "../core/injected";
+import { frameOwnerElement, sessionChain } from "../core/frames";
+import { callInjected, valueOf } from "../core/injected";
 import { objectSession, releaseActionObjects } from "../snapshot/refs";
 import { resolveSpec, type Pick, type TargetSpec } from "../targets/target";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
@@ -242,41 +242,14 @@ async function overFrames(tabId: number, objectId: string, pt: Point): Promise<s
 /** What the document holding hop's iframe has at pt (tab viewport) instead
  * of the iframe; "" when the iframe is there. */
 async function ownerHitAt(tabId: number, hop: { sessionId: string; frameId: string; parent?: string }, pt: Point, group: string): Promise<string> {
-  const [owner, tree, off] = await Promise.all([
-    sendIn<{ backendNodeId: number }>(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
-    sendIn<{ frameTree: FrameTree }>(tabId, hop.parent, "Page.getFrameTree"),
-    sessionOffset(tabId, hop.sessionId),
-  ]);
-  // The iframe sits in the session's top document when its frame tree
-  // does not list the frame (wait-frames.ts ownerShown does the same).
-  const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn<{ executionContextId: number }>(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-  const node = await sendIn<{ object: { objectId?: string } }>(tabId, hop.parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group,
-  });
-  if (!node.object.objectId) return "";
-  const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+  const [iframe, off] = await Promise.all([frameOwnerElement(tabId, hop.parent, hop.frameId, group), sessionOffset(tabId, hop.sessionId)]);
+  if (!iframe) return "";
+  const r = await callInjected(tabId, { objectId: iframe, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
   return r.exceptionDetails ? "" : (r.result.value ?? "");
 }
 
 let hitGroups = 0;
 
-interface FrameTree {
-  frame: { id: string };
-  childFrames?: FrameTree[];
-}
-
-/** The id of the frame whose document holds the iframe of frameId. */
-function parentFrame(node: FrameTree, frameId: string): string | undefined {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 // ---- 6: the verdict ----
 
