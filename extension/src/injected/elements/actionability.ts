@@ -64,13 +64,19 @@ function toParent(w: Window, px: number, py: number): { fe: Element; x: number; 
     fe = null;
   }
   if (!fe) return null;
+  return { fe, ...inHolder(fe, px, py) };
+}
+
+/** A point of the viewport of the frame the iframe fe shows, in the
+ * viewport of the document holding fe: fe's content box, scaled as fe is
+ * (a transform on it or around it scales its content). */
+function inHolder(fe: Element, px: number, py: number): { x: number; y: number } {
   const fr = fe.getBoundingClientRect();
-  const cs = w.parent.getComputedStyle(fe);
+  const cs = fe.ownerDocument.defaultView!.getComputedStyle(fe);
   const h = fe as HTMLElement;
-  // A scaled iframe (a transform on it or around it) scales its content.
   const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
   const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
-  return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+  return { x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
 }
 
 const rootOf = (h: Element): ShadowRoot | null => h.shadowRoot || closedRootOf(h) || null;
@@ -95,13 +101,7 @@ function deepest(root: Document | ShadowRoot, px: number, py: number): Element |
 export function ownerHit(fe: Element, lx: number, ly: number): string {
   const win = fe.ownerDocument.defaultView;
   if (!win) return "";
-  const fr = fe.getBoundingClientRect();
-  const cs = win.getComputedStyle(fe);
-  const h = fe as HTMLElement;
-  const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
-  const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
-  let x = fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + lx) * sx;
-  let y = fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + ly) * sy;
+  let { x, y } = inHolder(fe, lx, ly);
   const over = deepest(fe.ownerDocument, x, y);
   if (over !== fe) return over ? describe(over) : "nothing (outside the page)";
   for (let w: Window = win; w !== w.top; w = w.parent) {
