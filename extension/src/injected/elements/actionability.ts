@@ -131,6 +131,17 @@ const GUARDED: Record<PointerKind, string[]> = {
   drop: [],
 };
 
+/** Whether a hit (a node at the press point, or an event's target) is the
+ * element el, the box pressed for it (b), inside one of them through
+ * shadow roots, or a label of el. */
+function pressedOn(hit: Node | null, el: Element, b: Element): boolean {
+  for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
+    if (n === el || n === b) return true;
+    if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
+  }
+  return false;
+}
+
 export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAnswer> {
   if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
   const doc = el.ownerDocument;
@@ -214,13 +225,7 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
   const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
   const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
   if (o.force) return answer;
-  const within = (hit: Node | null): boolean => {
-    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
-      if (n === el || n === b) return true;
-      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
-    }
-    return false;
-  };
+  const within = (hit: Node | null): boolean => pressedOn(hit, el, b);
   const hit = deepest(doc, x, y);
   if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
   // Same-origin ancestor frames: the frame itself must be where the point is.
@@ -242,13 +247,7 @@ function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: Poi
   guard?.disarm();
   const events = GUARDED[kind] ?? [];
   if (!events.length) return;
-  const within = (hit: Node | null): boolean => {
-    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
-      if (n === el || n === b) return true;
-      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
-    }
-    return false;
-  };
+  const within = (hit: Node | null): boolean => pressedOn(hit, el, b);
   const g: Guard = {
     seen: 0,
     stray: "",
