@@ -44,11 +44,12 @@ func TestCSSSelectorTargets(t *testing.T) {
 
 	h.rec.settle()
 	before := len(h.rec.of(tag, "mousedown", "click", "button"))
-	errOut := mustFail(t, 1, 4110, in(s, "click", "#nope")...)
+	// A target that never comes waits the budget: 3 s, not the 30 s default.
+	errOut := mustFail(t, 1, 4110, in(s, "--timeout", "3s", "click", "#nope")...)
 	if !strings.Contains(errOut, `no element matches the selector "#nope"`) {
 		t.Errorf("nothing matches: stderr %q does not say so", errOut)
 	}
-	errOut = mustFail(t, 1, 4110, in(s, "click", ".never")...)
+	errOut = mustFail(t, 1, 4110, in(s, "--timeout", "3s", "click", ".never")...)
 	if !strings.Contains(errOut, "none visible") {
 		t.Errorf("a hidden match: stderr %q does not say none is visible", errOut)
 	}
@@ -398,7 +399,8 @@ eval [document.title, "a b", 'c  d'].join("|")
 	t.Run("stops at the first failure", func(t *testing.T) {
 		ctx, cancel := contextFor(callTimeout)
 		defer cancel()
-		out, errOut, code := h.exec(ctx, in(s, "batch", "-f", file)...)
+		// --timeout is every line's budget: #nope fails after 3 s, not 30.
+		out, errOut, code := h.exec(ctx, in(s, "--timeout", "3s", "batch", "-f", file)...)
 		if code != 1 {
 			t.Errorf("batch: exit %d, want 1 (the failing line's)", code)
 		}
@@ -418,7 +420,7 @@ eval [document.title, "a b", 'c  d'].join("|")
 	t.Run("keep going, json", func(t *testing.T) {
 		ctx, cancel := contextFor(callTimeout)
 		defer cancel()
-		out, _, code := h.exec(ctx, in(s, "--json", "batch", "--keep-going", "-f", file)...)
+		out, _, code := h.exec(ctx, in(s, "--json", "--timeout", "3s", "batch", "--keep-going", "-f", file)...)
 		if code != 1 {
 			t.Errorf("batch --keep-going: exit %d, want 1 (the first failure's)", code)
 		}

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -133,7 +134,7 @@ func TestDeclaredToolSchemasAreTheirParams(t *testing.T) {
 			delete(want, "ref")
 			own = fieldsOf(elementType, nil)
 		}
-		if a := answers[tool.Answer]; tool.Answer != "" && a.in != params {
+		if a := answers[tool.Answer]; tool.Answer != (rpc.AnswerKey{}) && a.in != params {
 			own = fieldsOf(a.in, params)
 		}
 		for prop := range got.Properties {
@@ -243,11 +244,14 @@ func TestDeclarationsThatDoNotFitPanic(t *testing.T) {
 		"describes a member it lacks":    func(t *rpc.Tool) { t.Describe = map[string]string{"nope": "x"} },
 		"Done names a member it lacks":   func(t *rpc.Tool) { t.Done = "did {nope}" },
 		"Done names a result it lacks":   func(t *rpc.Tool) { t.Done = "did {.nope}" },
-		"names an unknown answer":        func(t *rpc.Tool) { t.Answer = "nope" },
-		"answer over another type":       func(t *rpc.Tool) { t.Answer = "find" },
+		"names an unknown answer":        func(t *rpc.Tool) { t.Answer = rpc.AnswerHandoff; delete(answers, rpc.AnswerHandoff) },
+		"answer over another type":       func(t *rpc.Tool) { t.Answer = rpc.AnswerFind },
 		"{element} without Element":      func(t *rpc.Tool) { t.Done = "did {element}" },
 	}
+	registered := maps.Clone(answers)
+	defer func() { answers = registered }()
 	for what, change := range cases {
+		answers = maps.Clone(registered)
 		m := base()
 		change(m.Tool)
 		func() {

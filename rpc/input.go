@@ -103,7 +103,7 @@ var inputMethods = []Method{
 	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
 			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard; or type text key by key.",
-			Optional:    []string{"key"}, Answer: "press",
+			Optional:    []string{"key"}, Answer: AnswerPress,
 			Done: "Pressed {key}", Page: true},
 		Summary: "press a key",
 		Commands: []Command{{
@@ -117,7 +117,7 @@ var inputMethods = []Method{
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
 			Description: "Scroll the page by amount CSS pixels, or an element into view (focus: and focus it).", Effect: ReadOnly,
-			Optional: []string{"direction"}, Answer: "scroll",
+			Optional: []string{"direction"}, Answer: AnswerScroll,
 			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
 		Commands: []Command{{

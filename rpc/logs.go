@@ -57,7 +57,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
 		Tool: &Tool{Name: "browser_network_requests", Title: "Network requests",
 			Description: "The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
-			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: "network requests"},
+			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: AnswerNetworkRequests},
 		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent",
 		Commands: []Command{{
 			Path: "network requests", Printer: PrintRequests,

@@ -66,7 +66,7 @@ var tabMethods = []Method{
 		}}},
 	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
 		Tool: &Tool{Name: "browser_close", Title: "Close the tab",
-			Description: "Close the current tab of this client's session.", Answer: "close"},
+			Description: "Close the current tab of this client's session.", Answer: AnswerClose},
 		Summary: "close a tab",
 		Commands: []Command{{
 			Path: "tab close", Args: []Arg{{Name: "TAB|URL", Member: "tabId", Complete: "tabs", TabOrURL: true}},

@@ -43,12 +43,13 @@ type Tool struct {
 	// URL and title, a dialog or download the call set off, and the
 	// snapshot within the server's budget.
 	Page bool
-	// Answer names a handler of mcpserver (its answers table) for a tool
+	// Answer names a handler of mcpserver (its answers table, by a key of
+	// command_keys.go) for a tool
 	// that does more than one call or reads its result in its own way;
 	// the handler may take an input type of its own that embeds the
 	// params (an action, a file name beside them). Without it the tool
 	// sends the method with the input and answers Done (and Page).
-	Answer string
+	Answer AnswerKey
 }
 
 // ToolEffect says what a tool does to the browser: its MCP annotations.

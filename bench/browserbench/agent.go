@@ -597,22 +597,7 @@ func startAgentServer(e *env, kind string, n int) (*mcpPeer, int, func(), error)
 		cmd.Env = e.environ()
 		p, err = startMCPPeer("browserctl mcp", cmd)
 	case srvPW:
-		cfg := filepath.Join(e.dir, "playwright-mcp.json")
-		var args []string
-		for _, f := range chromium.Flags(browserOptions) {
-			if f != "--headless" {
-				args = append(args, f)
-			}
-		}
-		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
-			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
-			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
-			"isolated":       true,
-		}})
-		if err := os.WriteFile(cfg, b, 0o600); err != nil {
-			return nil, 0, nil, err
-		}
-		p, err = startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
+		p, err = startPlaywrightMCP(e)
 	case srvAB:
 		home := filepath.Join(e.dir, fmt.Sprintf("ab-mcp-%d", n))
 		_ = os.MkdirAll(home, 0o700)

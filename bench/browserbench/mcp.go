@@ -189,22 +189,7 @@ func startMCPPeers(e *env) (ours, pw *mcpPeer, err error) {
 		return nil, nil, err
 	}
 	if *flagPlaywright != "" {
-		cfg := filepath.Join(e.dir, "playwright-mcp.json")
-		var args []string
-		for _, f := range chromium.Flags(browserOptions) {
-			if f != "--headless" {
-				args = append(args, f)
-			}
-		}
-		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
-			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
-			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
-			"isolated":       true,
-		}})
-		if err := os.WriteFile(cfg, b, 0o600); err != nil {
-			return nil, nil, err
-		}
-		pw, err := startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
+		pw, err := startPlaywrightMCP(e)
 		if err != nil {
 			ours.cs.Close()
 			return nil, nil, err
@@ -212,4 +197,26 @@ func startMCPPeers(e *env) (ours, pw *mcpPeer, err error) {
 		return ours, pw, nil
 	}
 	return ours, nil, nil
+}
+
+// startPlaywrightMCP starts Playwright MCP (-playwright) on the benchmark's
+// Chromium, headless at 1280x800 with the same flags as ours, in an isolated
+// context; its files go to pw-out.
+func startPlaywrightMCP(e *env) (*mcpPeer, error) {
+	cfg := filepath.Join(e.dir, "playwright-mcp.json")
+	var args []string
+	for _, f := range chromium.Flags(browserOptions) {
+		if f != "--headless" {
+			args = append(args, f)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"browser": map[string]any{
+		"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
+		"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
+		"isolated":       true,
+	}})
+	if err := os.WriteFile(cfg, b, 0o600); err != nil {
+		return nil, err
+	}
+	return startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
 }

@@ -852,6 +852,14 @@ var DialogOpenError = class extends RpcError {
   }
   dialog;
 };
+async function unlessDialog(p, otherwise) {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return otherwise(e);
+  }
+}
 function dialogMessage(d) {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
@@ -2029,6 +2037,75 @@ function setNames(s) {
   return Object.keys(s).filter((k) => s[k] !== void 0);
 }
 
+// injected:injected
+var SOURCE = '"use strict";(()=>{function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var waits=new Map,norm=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm(arg):arg,sees=kind==="text"?doc=>norm((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm2=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm2(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm2(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote2=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote2(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};function norm3(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm3(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm3(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf(el,this.full)}nameOf(el,role){return nameOf(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"aa53c04cf8a79890",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="aa53c04cf8a79890")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
+var VERSION = "aa53c04cf8a79890";
+
+// src/injected/refusal.ts
+var BAD_PARAM = "\0browserctl:bad-param";
+
+// src/background/pages/core/injected.ts
+var NOT_INSTALLED = "\0browserctl:not-installed";
+var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
+var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
+${SOURCE}
+})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+var WORLD_NAME = "browserctl:injected";
+async function installOnNewDocuments(_tabId, send3) {
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
+}
+var installed2 = /* @__PURE__ */ new Set();
+var installing = /* @__PURE__ */ new Map();
+var MAX_KNOWN = 4096;
+onForget((tabId) => {
+  for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
+});
+function sendTo(tabId, where, method, params, timeoutMs) {
+  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
+  const p = { ...target, ...params };
+  return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
+}
+async function callInjected(tabId, where, name, args, opts = {}) {
+  const params = {
+    arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
+    returnByValue: opts.returnByValue ?? true,
+    awaitPromise: true,
+    ...opts.objectGroup !== void 0 ? { objectGroup: opts.objectGroup } : {},
+    ...opts.userGesture ? { userGesture: true } : {}
+  };
+  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
+  let r;
+  const pending2 = key === void 0 ? void 0 : installing.get(key);
+  if (pending2) await pending2.catch(() => {
+  });
+  if (key === void 0 || installed2.has(key) || where.session === void 0) {
+    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
+  }
+  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
+    const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
+    if (key !== void 0) installing.set(key, install2);
+    try {
+      r = await install2;
+    } finally {
+      if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
+    }
+  }
+  if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
+    if (installed2.size >= MAX_KNOWN) installed2.clear();
+    installed2.add(key);
+  }
+  return r;
+}
+async function valueOf(tabId, where, name, args, fail, opts = {}) {
+  const r = await callInjected(tabId, where, name, args, opts);
+  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
+  const v = r.result.value;
+  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String(v[BAD_PARAM])}`);
+  }
+  return v;
+}
+
 // src/background/pages/core/frames.ts
 var byTab5 = /* @__PURE__ */ new Map();
 var attached = new Wakeup();
@@ -2097,38 +2174,41 @@ function childSessions(tabId) {
   if (!tf) return [];
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
-async function sessionOffset(tabId, sessionId) {
-  let x = 0;
-  let y = 0;
-  const tf = byTab5.get(tabId);
-  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const [box, quads] = await Promise.all([
-      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
-      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
-    ]);
-    const minOf = (q2, i) => Math.min(q2[i], q2[i + 2], q2[i + 4], q2[i + 6]);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
-    s = cs.parent;
-  }
-  return { x, y };
+function frameHop(tabId, sessionId) {
+  const cs = byTab5.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
 }
 function sessionChain(tabId, sessionId) {
   const out = [];
-  const tf = byTab5.get(tabId);
   for (let s = sessionId; s !== void 0 && out.length < 16; ) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    out.push({ sessionId: s, frameId: cs.frameId, parent: cs.parent });
-    s = cs.parent;
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
   }
   return out;
+}
+function parentFrame(node, frameId) {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return void 0;
+}
+async function frameOwnerElement(tabId, parent, frameId, group) {
+  const [owner, tree] = await Promise.all([
+    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn(tabId, parent, "Page.getFrameTree")
+  ]);
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group
+  });
+  return node.object.objectId;
 }
 
 // src/background/pages/emulation/init-scripts.ts
@@ -2203,75 +2283,6 @@ function dropFrameScripts(tabId, params) {
   added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
 }
 
-// injected:injected
-var SOURCE = '"use strict";(()=>{function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var waits=new Map,norm=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm(arg):arg,sees=kind==="text"?doc=>norm((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm2=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm2(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm2(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let fr=fe.getBoundingClientRect(),cs=win.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1,x=fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+lx)*sx,y=fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+ly)*sy,over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};function norm3(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm3(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm3(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush(),textLevel=level,textParent=parentName,text.push(s)},emit=(el,role,name,level,attrs,withRef)=>{flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf(el,"iframe");emit(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit(el,role,nameOf(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit(el,role,nameOf(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"bf8710280cac7c43",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="bf8710280cac7c43")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
-var VERSION = "bf8710280cac7c43";
-
-// src/injected/refusal.ts
-var BAD_PARAM = "\0browserctl:bad-param";
-
-// src/background/pages/core/injected.ts
-var NOT_INSTALLED = "\0browserctl:not-installed";
-var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
-var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
-${SOURCE}
-})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
-var WORLD_NAME = "browserctl:injected";
-async function installOnNewDocuments(_tabId, send3) {
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
-}
-var installed2 = /* @__PURE__ */ new Set();
-var installing = /* @__PURE__ */ new Map();
-var MAX_KNOWN = 4096;
-onForget((tabId) => {
-  for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
-});
-function sendTo(tabId, where, method, params, timeoutMs) {
-  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
-  const p = { ...target, ...params };
-  return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
-}
-async function callInjected(tabId, where, name, args, opts = {}) {
-  const params = {
-    arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
-    returnByValue: opts.returnByValue ?? true,
-    awaitPromise: true,
-    ...opts.objectGroup !== void 0 ? { objectGroup: opts.objectGroup } : {},
-    ...opts.userGesture ? { userGesture: true } : {}
-  };
-  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
-  let r;
-  const pending2 = key === void 0 ? void 0 : installing.get(key);
-  if (pending2) await pending2.catch(() => {
-  });
-  if (key === void 0 || installed2.has(key) || where.session === void 0) {
-    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
-  }
-  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
-    const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
-    if (key !== void 0) installing.set(key, install2);
-    try {
-      r = await install2;
-    } finally {
-      if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
-    }
-  }
-  if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
-    if (installed2.size >= MAX_KNOWN) installed2.clear();
-    installed2.add(key);
-  }
-  return r;
-}
-async function valueOf(tabId, where, name, args, fail, opts = {}) {
-  const r = await callInjected(tabId, where, name, args, opts);
-  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
-  const v = r.result.value;
-  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String(v[BAD_PARAM])}`);
-  }
-  return v;
-}
-
 // src/background/pages/core/world.ts
 var worlds = /* @__PURE__ */ new Map();
 onForget((tabId) => {
@@ -2339,13 +2350,7 @@ async function makeWorld(tabId, gen) {
   const make = async (frameId) => (await send(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
   let contextId;
   const known = mainFrames.get(tabId);
-  if (known) {
-    try {
-      contextId = await make(known);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
+  if (known) contextId = await unlessDialog(make(known), () => void 0);
   if (contextId === void 0) {
     const tree = await send(tabId, "Page.getFrameTree");
     mainFrames.set(tabId, tree.frameTree.frame.id);
@@ -2361,13 +2366,11 @@ function dropContext(tabId) {
 }
 async function callInWorld(tabId, name, args, opts = {}) {
   const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+  return unlessDialog(call(), (e) => {
+    if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
     dropContext(tabId);
     return call();
-  }
+  });
 }
 
 // src/background/pages/emulation/state.ts
@@ -2919,12 +2922,8 @@ async function ensureForeground(tabId, asked) {
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;
   for (; ; ) {
-    try {
-      if (await visible(tabId)) return;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return;
-    }
+    const shown3 = await unlessDialog(visible(tabId), () => null);
+    if (shown3 !== false) return;
     if (Date.now() >= deadline) return;
     await sleep(POLL_MS);
   }
@@ -3528,7 +3527,7 @@ async function resolveRef(tabId, ref) {
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
-  try {
+  const resolve = async () => {
     const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
       returnByValue: false,
       objectGroup: ACTION_GROUP
@@ -3537,11 +3536,11 @@ async function resolveRef(tabId, ref) {
     rememberSession(tabId, r.result.objectId, t.session);
     if (t.session !== void 0) touched(tabId).add(t.session);
     return r.result.objectId;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  };
+  return unlessDialog(resolve(), (e) => {
     if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
     throw refNotFound(ref);
-  }
+  });
 }
 var touchedSessions = /* @__PURE__ */ new Map();
 function touched(tabId) {
@@ -3563,31 +3562,6 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
   const tr = tabRefs(tabId, gen);
   for (const e of entries2) tr.entries.set(e.ref, e);
   if (nextMain > tr.next) tr.next = nextMain;
-}
-
-// src/background/pages/input/geometry.ts
-async function offsetOf(tabId, objectId) {
-  const s = objectSession(tabId, objectId);
-  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
-}
-async function inFrame(tabId, objectId) {
-  const r = await callInjected(tabId, { objectId }, "inFrame", []);
-  return r.result.value === true;
-}
-async function viewportBox(tabId, objectId) {
-  let q;
-  try {
-    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  const off = await offsetOf(tabId, objectId);
-  const xs = [q[0], q[2], q[4], q[6]];
-  const ys = [q[1], q[3], q[5], q[7]];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 // src/background/pages/targets/role-target.ts
@@ -3649,12 +3623,10 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
   for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
+    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
+      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+      return [];
+    });
     if (ids.length > 0) {
       const r = await send(tabId, "DOM.resolveNode", {
         backendNodeId: ids[0],
@@ -3668,302 +3640,6 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
     }
     await sleep2(ROLE_POLL_MS);
   }
-}
-
-// src/background/pages/input/direct.ts
-function callAt(tabId, where, name, args, opts = {}) {
-  return callInjected(tabId, where, name, args, opts);
-}
-async function direct(tabId, spec, pick, name, args, opts = {}) {
-  let key;
-  let r;
-  let where;
-  if ("ref" in spec) {
-    const p = refPlace(tabId, spec.ref);
-    key = { num: p.num };
-    where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      if (e instanceof RpcError) throw refNotFound(spec.ref);
-      throw e;
-    }
-  } else {
-    if (isRoleTarget(spec.selector)) return void 0;
-    key = { sel: spec.selector, pick };
-    where = { contextId: await isolatedContext(tabId) };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
-        dropContext(tabId);
-        return void 0;
-      }
-      throw e;
-    }
-  }
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    return { where, exception: d.exception?.description ?? d.text ?? "exception" };
-  }
-  const v = r.result.value;
-  if (!v || typeof v !== "object") return void 0;
-  if ("miss" in v) {
-    if ("ref" in spec) throw refNotFound(spec.ref);
-    return void 0;
-  }
-  return { where, value: v.hit };
-}
-
-// src/background/pages/input/actionable.ts
-var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
-var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
-function why(a, label) {
-  switch (a.state) {
-    case "not_visible":
-      return `${label} is not visible: ${a.detail ?? "it has no box"}`;
-    case "not_enabled":
-      return `${label} is disabled`;
-    case "detached":
-      return `${label} was removed from the page`;
-    case "not_stable":
-      return `${label} kept moving (its box changed between animation frames)`;
-    case "covered":
-      return a.top ? `${label} is covered: ${a.top} would receive the press${a.detail ? ` (${a.detail})` : ""}` : `${label}: ${a.detail ?? "covered"}`;
-  }
-  return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
-}
-async function inPage(tabId, objectId, name, args) {
-  const r = await callInjected(tabId, { objectId }, name, args);
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
-  }
-  return r.result.value;
-}
-async function toTab(tabId, objectId, a) {
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
-  let quads;
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  if (a.via !== 0) {
-    if (quads.length === 0) return null;
-  }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]);
-      minY = Math.min(minY, q[i + 1]);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
-  const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
-}
-async function toTabByDocument(tabId, objectId, a) {
-  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
-  const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
-  const [q, origin] = await Promise.all([
-    send(tabId, "DOM.getContentQuads", { objectId: de }),
-    inPage(tabId, objectId, "documentOrigin", [])
-  ]);
-  const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
-  const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
-  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
-  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
-}
-var SETTLE_MEASURES = 8;
-var SETTLE_MS = 20;
-async function settledPoint(tabId, objectId, a, deadline, force) {
-  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
-  let pt = await measure();
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
-  for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep3(SETTLE_MS);
-    const again = await measure();
-    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
-    pt = again;
-    if (same || Date.now() >= deadline) break;
-  }
-  const vp = await send(tabId, "Page.getLayoutMetrics", {}).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
-  });
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
-  return pt;
-}
-async function overFrames(tabId, objectId, pt) {
-  const s = objectSession(tabId, objectId);
-  if (s === void 0) return null;
-  for (const hop of sessionChain(tabId, s)) {
-    const group = `browserctl-hit-${++hitGroups}`;
-    try {
-      const [owner, tree, off] = await Promise.all([
-        sendIn(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
-        sendIn(tabId, hop.parent, "Page.getFrameTree"),
-        sessionOffset(tabId, hop.sessionId)
-      ]);
-      const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
-      const w = await sendIn(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-      const node = await sendIn(tabId, hop.parent, "DOM.resolveNode", {
-        backendNodeId: owner.backendNodeId,
-        executionContextId: w.executionContextId,
-        objectGroup: group
-      });
-      if (!node.object.objectId) continue;
-      const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
-      const over = r.exceptionDetails ? "" : r.result.value;
-      if (over) return over;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return null;
-    } finally {
-      sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
-      });
-    }
-  }
-  return null;
-}
-var hitGroups = 0;
-function parentFrame(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
-}
-async function pressPoint(tabId, objectId, o) {
-  let last;
-  for (let attempt = 0; ; attempt++) {
-    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
-    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
-    if (a.state === "ok") {
-      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
-      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
-      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
-      await disarm(tabId, objectId);
-      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
-      if (Date.now() >= o.deadline) break;
-      await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-      continue;
-    }
-    last = a;
-    if (a.state === "detached") throw failed(why(a, o.label), "detached");
-    if (Date.now() >= o.deadline) break;
-    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-  }
-  throw failed(why(last, o.label), last.state);
-}
-function checkOptions(kind, force, attempt) {
-  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
-  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
-}
-async function pressPointDirect(tabId, spec, pick, kind, force) {
-  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
-  if (!d || !("value" in d)) return void 0;
-  const a = d.value;
-  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
-  const ref = "ref" in spec ? spec.ref : void 0;
-  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
-}
-var VERDICT_READS = 6;
-var VERDICT_READ_MS = 25;
-async function pressVerdict(tabId, objectId, keep2 = false) {
-  return pressVerdictAt(tabId, { objectId }, keep2);
-}
-async function pressVerdictAt(tabId, where, keep2 = false) {
-  try {
-    for (let i = 0; ; i++) {
-      const r = await callAt(tabId, where, "guardVerdict", [true]);
-      if (r.exceptionDetails) throw new Error("the element's page did not answer");
-      const v = r.result.value;
-      if (!v || v.seen < 0) return { ok: true, stray: "" };
-      const done = v.stray !== "" || v.seen > 0 || i + 1 >= VERDICT_READS;
-      if (done) {
-        if (!keep2) await callAt(tabId, where, "guardDisarm", []).catch(() => void 0);
-        return { ok: v.seen > 0 && !v.stray, stray: v.stray };
-      }
-      await sleep3(VERDICT_READ_MS);
-    }
-  } catch {
-    return { ok: true, stray: "" };
-  }
-}
-async function whatIsAt(tabId, pt) {
-  try {
-    const at = await send(tabId, "DOM.getNodeForLocation", {
-      x: Math.round(pt.x),
-      y: Math.round(pt.y),
-      includeUserAgentShadowDOM: false,
-      ignorePointerEventsNone: true
-    });
-    return await describeNode(tabId, void 0, at.backendNodeId);
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
-}
-async function describeNode(tabId, session, backendNodeId) {
-  try {
-    const { node } = await sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
-    const attrs = node.attributes ?? [];
-    const attr = (k) => {
-      for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
-      return "";
-    };
-    let d = node.nodeName.toLowerCase();
-    if (attr("id")) d += "#" + attr("id");
-    else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
-    if (d.startsWith("iframe") || d.startsWith("frame")) {
-      const src = attr("src");
-      d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
-    }
-    return d;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
-}
-async function disarm(tabId, objectId) {
-  await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
-}
-async function missedError(tabId, label, v, pt) {
-  const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-  if (v.stray) return failed(`${label} was missed: the press at ${at} went to ${v.stray}, which did not receive it (stopped)`, "missed");
-  return failed(`${label} was missed: the press at ${at} never reached it; ${await whatIsAt(tabId, pt)} is at that point`, "missed");
-}
-async function missedErrorOf(tabId, objectId, label, v, pt) {
-  if (v.stray) return missedError(tabId, label, v, pt);
-  const chain = sessionChain(tabId, objectSession(tabId, objectId));
-  const outer = chain[chain.length - 1];
-  if (outer && outer.parent === void 0) {
-    try {
-      const [at, owner] = await Promise.all([
-        send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
-        sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
-      ]);
-      if (at.backendNodeId === owner.backendNodeId) {
-        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  return missedError(tabId, label, v, pt);
 }
 
 // src/background/pages/targets/target.ts
@@ -3996,12 +3672,12 @@ async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+    const objectId = await unlessDialog(resolveSelectorOnce(tabId, t.selector, pick), (e) => {
+      const waitable = e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
       if (!waitable || Date.now() >= deadline) throw e;
-    }
+      return void 0;
+    });
+    if (objectId !== void 0) return { objectId, label };
     await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
   }
 }
@@ -4032,16 +3708,189 @@ function selectorError(selector, why2) {
   return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
 }
 
+// src/background/pages/input/direct.ts
+function callAt(tabId, where, name, args, opts = {}) {
+  return callInjected(tabId, where, name, args, opts);
+}
+async function direct(tabId, spec, pick, name, args, opts = {}) {
+  let key;
+  let r;
+  let where;
+  if ("ref" in spec) {
+    const p = refPlace(tabId, spec.ref);
+    key = { num: p.num };
+    where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
+    r = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      throw e instanceof RpcError ? refNotFound(spec.ref) : e;
+    });
+  } else {
+    if (isRoleTarget(spec.selector)) return void 0;
+    key = { sel: spec.selector, pick };
+    where = { contextId: await isolatedContext(tabId) };
+    const answered2 = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
+      return void 0;
+    });
+    if (!answered2) {
+      dropContext(tabId);
+      return void 0;
+    }
+    r = answered2;
+  }
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    return { where, exception: d.exception?.description ?? d.text ?? "exception" };
+  }
+  const v = r.result.value;
+  if (!v || typeof v !== "object") return void 0;
+  if ("miss" in v) {
+    if ("ref" in spec) throw refNotFound(spec.ref);
+    return void 0;
+  }
+  return { where, value: v.hit };
+}
+
+// src/background/pages/input/geometry.ts
+function quadBox(q) {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+function quadCentre(q) {
+  return { x: (q[0] + q[2] + q[4] + q[6]) / 4, y: (q[1] + q[3] + q[5] + q[7]) / 4 };
+}
+function topLeftOf(quads) {
+  let x = Infinity;
+  let y = Infinity;
+  for (const q of quads) {
+    for (let i = 0; i + 1 < q.length; i += 2) {
+      x = Math.min(x, q[i]);
+      y = Math.min(y, q[i + 1]);
+    }
+  }
+  return Number.isFinite(x) ? { x, y } : null;
+}
+var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = frameHop(tabId, s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const [box, quads] = await Promise.all([
+      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
+      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
+    ]);
+    const c = quadBox(box.model.content);
+    const b = quadBox(box.model.border);
+    const q = quadBox(quads.quads[0] ?? box.model.border);
+    x += q.x + c.x - b.x;
+    y += q.y + c.y - b.y;
+    s = cs.parent;
+  }
+  return { x, y };
+}
+async function contentQuads(tabId, objectId) {
+  const r = await unlessDialog(send(tabId, "DOM.getContentQuads", { objectId }), () => null);
+  return r ? r.quads : null;
+}
+async function offsetOf(tabId, objectId) {
+  const s = objectSession(tabId, objectId);
+  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
+}
+async function inFrame(tabId, objectId) {
+  const r = await callInjected(tabId, { objectId }, "inFrame", []);
+  return r.result.value === true;
+}
+async function viewportBox(tabId, objectId) {
+  const model = await unlessDialog(send(tabId, "DOM.getBoxModel", { objectId }), () => null);
+  if (!model) return null;
+  const q = model.model.border;
+  const off = await offsetOf(tabId, objectId);
+  const b = quadBox(q);
+  return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
+}
+async function visibleCentre(tabId, objectId, ref) {
+  const pt = await firstQuadCentre(tabId, objectId);
+  if (pt) return pt;
+  const descendant = async () => {
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
+    const d = r.result.objectId;
+    return d ? await firstQuadCentre(tabId, d) : null;
+  };
+  const dpt = await unlessDialog(descendant(), () => null);
+  if (dpt) return dpt;
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+}
+async function firstQuadCentre(tabId, objectId) {
+  await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), () => void 0);
+  const quads = await contentQuads(tabId, objectId) ?? [];
+  for (const q of quads) {
+    if (q.length < 8) continue;
+    const box = quadBox(q);
+    if (box.width < 1 || box.height < 1) continue;
+    const off = await offsetOf(tabId, objectId);
+    const c = quadCentre(q);
+    return { x: c.x + off.x, y: c.y + off.y };
+  }
+  return null;
+}
+async function toTab(tabId, objectId, a) {
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
+  const quads = await contentQuads(tabId, objectId);
+  if (!quads) return null;
+  if (a.via !== 0) {
+    if (quads.length === 0) return null;
+  }
+  const corner = topLeftOf(quads);
+  if (!corner) return null;
+  const off = await offsetOf(tabId, objectId);
+  return { x: corner.x - a.bx + a.x + off.x, y: corner.y - a.by + a.y + off.y };
+}
+async function toTabByDocument(tabId, objectId, a) {
+  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
+  const de = r.result.objectId;
+  if (!de) throw failed("the element's document has no root", "detached");
+  const [q, origin] = await Promise.all([
+    send(tabId, "DOM.getContentQuads", { objectId: de }),
+    valueOf(tabId, { objectId }, "documentOrigin", [], (why2) => failed(`the element's page did not answer: ${why2}`, "detached"))
+  ]);
+  const quad = q.quads[0];
+  if (!quad) throw failed("the element's document has no box", "not_visible");
+  const off = await offsetOf(tabId, objectId);
+  const doc = quadBox(quad);
+  return { x: doc.x - origin[0] + a.x + off.x, y: doc.y - origin[1] + a.y + off.y };
+}
+var SETTLE_MEASURES = 8;
+var SETTLE_MS = 20;
+async function settledPoint(tabId, objectId, a, deadline, force) {
+  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
+  let pt = await measure();
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
+  for (let i = 1; i < SETTLE_MEASURES; i++) {
+    await sleep3(SETTLE_MS);
+    const again = await measure();
+    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
+    pt = again;
+    if (same || Date.now() >= deadline) break;
+  }
+  const vp = await unlessDialog(send(tabId, "Page.getLayoutMetrics", {}), () => void 0);
+  if (vp && !force) {
+    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
+    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
+  }
+  return pt;
+}
+
 // src/background/pages/input/pointer.ts
 function deadlineOf(budgetMs) {
   return Date.now() + waitMsOf(budgetMs);
 }
-async function aim(tabId, s) {
-  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
-  const ref = "ref" in s.spec ? s.spec.ref : void 0;
-  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
-  return { ...pt, objectId: t.objectId };
-}
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var RETRY_MS = 50;
 async function pointerAction(tabId, s, press2) {
   try {
     for (; ; ) {
@@ -4051,18 +3900,206 @@ async function pointerAction(tabId, s, press2) {
       await ensureForeground(tabId, fast ? tab : void 0);
       await press2(pt);
       if (s.force) return pt.target;
-      const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, pt.objectId);
+      const v = await verdictOf(tabId, pt);
       if (v.ok) return pt.target;
-      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
-      if (Date.now() >= s.deadline) {
-        throw fast ? await missedError(tabId, label, v, pt) : await missedErrorOf(tabId, pt.objectId, label, v, pt);
-      }
+      if (Date.now() >= s.deadline) throw await missedAt(tabId, pt, v);
       releaseActionObjects(tabId);
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep4(RETRY_MS);
     }
   } finally {
     releaseActionObjects(tabId);
   }
+}
+async function pressPointDirect(tabId, spec, pick, kind, force) {
+  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
+  if (!d || !("value" in d)) return void 0;
+  const a = d.value;
+  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
+  const ref = "ref" in spec ? spec.ref : void 0;
+  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+}
+async function aim(tabId, s) {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : void 0;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
+async function pressPoint(tabId, objectId, o) {
+  let last;
+  for (let attempt = 0; ; attempt++) {
+    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
+    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (a.state === "ok") {
+      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
+      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
+      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+      await disarm(tabId, objectId);
+      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
+    } else {
+      last = a;
+      if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    }
+    if (Date.now() >= o.deadline) break;
+    await sleep4(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
+  }
+  throw failed(why(last, o.label), last.state);
+}
+function checkOptions(kind, force, attempt) {
+  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
+  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
+}
+function why(a, label) {
+  switch (a.state) {
+    case "not_visible":
+      return `${label} is not visible: ${a.detail ?? "it has no box"}`;
+    case "not_enabled":
+      return `${label} is disabled`;
+    case "detached":
+      return `${label} was removed from the page`;
+    case "not_stable":
+      return `${label} kept moving (its box changed between animation frames)`;
+    case "covered":
+      return a.top ? `${label} is covered: ${a.top} would receive the press${a.detail ? ` (${a.detail})` : ""}` : `${label}: ${a.detail ?? "covered"}`;
+  }
+  return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
+}
+function inPage(tabId, objectId, name, args) {
+  return valueOf(tabId, { objectId }, name, args, (why2) => failed(`the element's page did not answer: ${why2}`, "detached"));
+}
+async function overFrames(tabId, objectId, pt) {
+  const s = objectSession(tabId, objectId);
+  if (s === void 0) return null;
+  for (const hop of sessionChain(tabId, s)) {
+    const group = `browserctl-hit-${++hitGroups}`;
+    try {
+      const over = await unlessDialog(ownerHitAt(tabId, hop, pt, group), () => null);
+      if (over === null) return null;
+      if (over) return over;
+    } finally {
+      sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
+      });
+    }
+  }
+  return null;
+}
+async function ownerHitAt(tabId, hop, pt, group) {
+  const [iframe, off] = await Promise.all([frameOwnerElement(tabId, hop.parent, hop.frameId, group), sessionOffset(tabId, hop.sessionId)]);
+  if (!iframe) return "";
+  const r = await callInjected(tabId, { objectId: iframe, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+  return r.exceptionDetails ? "" : r.result.value ?? "";
+}
+var hitGroups = 0;
+function verdictOf(tabId, pt) {
+  return "where" in pt ? pressVerdictAt(tabId, pt.where) : pressVerdict(tabId, pt.objectId);
+}
+var VERDICT_READS = 6;
+var VERDICT_READ_MS = 25;
+async function pressVerdict(tabId, objectId, keep2 = false) {
+  return pressVerdictAt(tabId, { objectId }, keep2);
+}
+async function pressVerdictAt(tabId, where, keep2 = false) {
+  try {
+    for (let i = 0; ; i++) {
+      const r = await callAt(tabId, where, "guardVerdict", [true]);
+      if (r.exceptionDetails) throw new Error("the element's page did not answer");
+      const v = r.result.value;
+      if (!v || v.seen < 0) return { ok: true, stray: "" };
+      const done = v.stray !== "" || v.seen > 0 || i + 1 >= VERDICT_READS;
+      if (done) {
+        if (!keep2) await callAt(tabId, where, "guardDisarm", []).catch(() => void 0);
+        return { ok: v.seen > 0 && !v.stray, stray: v.stray };
+      }
+      await sleep4(VERDICT_READ_MS);
+    }
+  } catch {
+    return { ok: true, stray: "" };
+  }
+}
+async function disarm(tabId, objectId) {
+  await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
+}
+async function missedAt(tabId, pt, v) {
+  const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+  return "where" in pt ? missedError(tabId, label, v, pt) : missedErrorOf(tabId, pt.objectId, label, v, pt);
+}
+async function missedError(tabId, label, v, pt) {
+  const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+  if (v.stray) return failed(`${label} was missed: the press at ${at} went to ${v.stray}, which did not receive it (stopped)`, "missed");
+  return failed(`${label} was missed: the press at ${at} never reached it; ${await whatIsAt(tabId, pt)} is at that point`, "missed");
+}
+async function missedErrorOf(tabId, objectId, label, v, pt) {
+  if (v.stray) return missedError(tabId, label, v, pt);
+  const chain = sessionChain(tabId, objectSession(tabId, objectId));
+  const outer = chain[chain.length - 1];
+  if (outer && outer.parent === void 0) {
+    const overOwnFrame = async () => {
+      const [at, owner] = await Promise.all([
+        send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
+        sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
+      ]);
+      return at.backendNodeId === owner.backendNodeId;
+    };
+    if (await unlessDialog(overOwnFrame(), () => false)) {
+      const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+      return failed(`${label} was missed: the press at ${at} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
+    }
+  }
+  return missedError(tabId, label, v, pt);
+}
+async function whatIsAt(tabId, pt) {
+  const at = send(tabId, "DOM.getNodeForLocation", {
+    x: Math.round(pt.x),
+    y: Math.round(pt.y),
+    includeUserAgentShadowDOM: false,
+    ignorePointerEventsNone: true
+  });
+  return unlessDialog(
+    at.then((n) => describeNode(tabId, void 0, n.backendNodeId)),
+    () => "something else"
+  );
+}
+async function describeNode(tabId, session, backendNodeId) {
+  const described = sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
+  return unlessDialog(
+    described.then(({ node }) => briefly(node)),
+    () => "something else"
+  );
+}
+function briefly(node) {
+  const attrs = node.attributes ?? [];
+  const attr = (k) => {
+    for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
+    return "";
+  };
+  let d = node.nodeName.toLowerCase();
+  if (attr("id")) d += "#" + attr("id");
+  else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
+  if (d.startsWith("iframe") || d.startsWith("frame")) {
+    const src = attr("src");
+    d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
+  }
+  return d;
+}
+
+// src/background/pages/input/mouse.ts
+var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+async function dispatchMouseEvents(tabId, ...events2) {
+  try {
+    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
+  }
+}
+async function mouseClick(tabId, pt, button, clickCount) {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
+  for (let i = 1; i <= clickCount; i++) {
+    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+  await dispatchMouseEvents(tabId, ...events2);
 }
 
 // src/background/pages/files/downloads.ts
@@ -4330,61 +4367,6 @@ function reportAftermath(fn) {
 }
 
 // src/background/pages/input/input.ts
-var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatchMouseEvents(tabId, ...events2) {
-  try {
-    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
-}
-async function visibleCentre(tabId, objectId, ref) {
-  const pt = await quadCentre(tabId, objectId);
-  if (pt) return pt;
-  try {
-    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
-    const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
-}
-async function quadCentre(tabId, objectId) {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  let quads = [];
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  for (const q of quads) {
-    if (q.length < 8) continue;
-    const xs = [q[0], q[2], q[4], q[6]];
-    const ys = [q[1], q[3], q[5], q[7]];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
-    const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
-  }
-  return null;
-}
-async function mouseClick(tabId, pt, button, clickCount) {
-  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
-  for (let i = 1; i <= clickCount; i++) {
-    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
-  }
-  await dispatchMouseEvents(tabId, ...events2);
-}
 async function click(tabId, p) {
   const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
@@ -4411,12 +4393,12 @@ async function hover(tabId, p) {
 async function scrollIntoView(tabId, p) {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
-    }
-    throw e;
+    await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), (e) => {
+      if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed) {
+        throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      }
+      throw e;
+    });
   } finally {
     releaseActionObjects(tabId);
   }
@@ -5346,13 +5328,13 @@ var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
 async function withObject(tabId, session, contextId, name, body) {
   const group = newGroup();
-  try {
+  const run2 = async () => {
     const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
+  };
+  try {
+    return await unlessDialog(run2(), () => 0);
   } finally {
     sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -5894,7 +5876,7 @@ function snapshotFailed(msg) {
   return failed(`snapshot: ${msg}`);
 }
 function contextGone(e) {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
 }
 async function childWorld(tabId, st, f) {
   const w = st.worlds.get(f.frameId);
@@ -5934,13 +5916,11 @@ async function walkMain(tabId, o) {
     recorderStartedIn(tabId, world.contextId);
     return { world, res };
   };
-  try {
-    return await attempt();
-  } catch (e) {
+  return unlessDialog(attempt(), (e) => {
     if (!contextGone(e)) throw e;
     dropContext(tabId);
     return attempt();
-  }
+  });
 }
 var FRAME_ATTACH_WAIT_MS = 2e3;
 async function walkChild(tabId, st, f, o) {
@@ -5948,20 +5928,12 @@ async function walkChild(tabId, st, f, o) {
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
   };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  return unlessDialog(attempt(), () => {
     const gone = st.worlds.get(f.frameId);
     if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return void 0;
-    }
-  }
+    return unlessDialog(attempt(), () => void 0);
+  });
 }
 var frameGroups = 0;
 async function iframeFrameId(tabId, st, w, num2) {
@@ -5969,7 +5941,7 @@ async function iframeFrameId(tabId, st, w, num2) {
   const known = st.owners.get(k);
   if (known) return known;
   const group = `browserctl-frames-${++frameGroups}`;
-  try {
+  const lookUp = async () => {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
       returnByValue: false,
       objectGroup: group
@@ -5984,9 +5956,9 @@ async function iframeFrameId(tabId, st, w, num2) {
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => void 0);
   } finally {
     sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -6029,6 +6001,14 @@ async function snapshot(tabId, p) {
     maxLines: MAX_WALK_LINES,
     maxScanElements: MAX_SCAN_ELEMENTS
   };
+  const { main, top } = await topWalk(tabId, st, base, selector);
+  const { out, entries: entries2, cut } = await spliceFrames(tabId, st, base, top);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  recordRefs(tabId, gen, st, entries2, main);
+  return sized(st, base, selector, out, entries2, cut, { url, title, tabId, diff, offset, maxChars });
+}
+async function topWalk(tabId, st, base, selector) {
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
   const rootNum = m ? Number(m[2]) : 0;
@@ -6039,9 +6019,7 @@ async function snapshot(tabId, p) {
   }
   const [main] = await Promise.all([
     rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e) => {
-      if (e instanceof DialogOpenError) throw e;
-    })
+    unlessDialog(followFrames(tabId), () => void 0)
   ]);
   let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
   if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
@@ -6051,6 +6029,10 @@ async function snapshot(tabId, p) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw snapshotFailed(top.res.error);
+  return { main, top };
+}
+async function spliceFrames(tabId, st, base, top) {
+  const interactive = base.mode === "interactive";
   const entries2 = [];
   let cut;
   const build = async (w, indent, depthLeft) => {
@@ -6075,16 +6057,11 @@ async function snapshot(tabId, p) {
         if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
-        const own = sessionOfFrame(tabId, frameId);
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
-        if ((!child || child.res.error) && own === void 0) {
-          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
-          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
-        }
-        if (!child || child.res.error) return [];
+        const child = await walkFrame(tabId, st, w, frameId, o);
+        if (!child) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       })
     );
@@ -6096,15 +6073,26 @@ async function snapshot(tabId, p) {
         out2.push(indent + l);
         return;
       }
-      const lines2 = parts[next++];
-      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
-      out2.push(...lines2);
+      const lines = parts[next++];
+      if (lines.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines);
     });
     return out2;
   };
   const out = await build(top, "", 16);
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
+  return { out, entries: entries2, cut };
+}
+async function walkFrame(tabId, st, w, frameId, o) {
+  const own = sessionOfFrame(tabId, frameId);
+  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+  if ((!child || child.res.error) && own === void 0) {
+    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+  }
+  if (!child || child.res.error) return void 0;
+  return child;
+}
+function recordRefs(tabId, gen, st, entries2, main) {
   let nextMain = 0;
   for (const e of entries2) {
     const mm = REF_RE.exec(e.ref);
@@ -6112,6 +6100,9 @@ async function snapshot(tabId, p) {
   }
   setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
   saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+}
+function sized(st, base, selector, out, entries2, cut, z) {
+  const { url, title, tabId, diff, offset, maxChars } = z;
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
   const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
@@ -6130,9 +6121,9 @@ async function snapshot(tabId, p) {
   if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (offset > 0 || maxChars !== void 0) {
-    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (cut2.dropped > 0 || offset > 0) {
-      lines = cut2.lines;
+    const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (fit.dropped > 0 || offset > 0) {
+      lines = fit.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
@@ -6595,19 +6586,16 @@ async function errorPageReason(tabId) {
 }
 async function pageInfo(tabId, waitUntil) {
   if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const asked = send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: "[location.href, document.title]", returnByValue: true },
+      5e3
+    );
+    const r = await unlessDialog(asked, () => void 0);
+    const v = r?.result.value;
+    if (Array.isArray(v) && typeof v[0] === "string") {
+      return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
   }
   const t = await chrome.tabs.get(tabId);
@@ -7267,7 +7255,7 @@ var MAX_WAIT_MS3 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -7294,13 +7282,8 @@ onForget((tabId) => {
   network.delete(tabId);
 });
 async function readyState(tabId) {
-  try {
-    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 });
-    return String(r.result.value ?? "");
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "";
-  }
+  const r = await unlessDialog(callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 }), () => void 0);
+  return r ? String(r.result.value ?? "") : "";
 }
 function reached(state2, ready3) {
   return state2 === "domcontentloaded" ? ready3 === "interactive" || ready3 === "complete" : ready3 === "complete";
@@ -7341,7 +7324,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -7357,7 +7340,7 @@ async function wait(tabId, p) {
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
       const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -7369,7 +7352,7 @@ var waitHandlers = {
 };
 
 // src/background/pages/navigation/wait-frames.ts
-var RETRY_MS = 100;
+var RETRY_MS2 = 100;
 var REFRESH_MS = 1e3;
 var GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
 async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
@@ -7405,7 +7388,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -7419,9 +7402,7 @@ function isGone(e) {
   return GONE.test(msg);
 }
 async function shownPlaces(tabId) {
-  await followFrames(tabId).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-  });
+  await unlessDialog(followFrames(tabId), () => void 0);
   const children = childSessions(tabId);
   const outOfProcess = new Set(children.map((c) => c.frameId));
   const places = [{ contextId: await isolatedContext(tabId) }];
@@ -7483,46 +7464,21 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
-  const places = await Promise.all(
-    found.map(
-      (p) => p.catch((e) => {
-        if (e instanceof DialogOpenError) throw e;
-        return void 0;
-      })
-    )
-  );
+  const places = await Promise.all(found.map((p) => unlessDialog(p, () => void 0)));
   return places.filter((p) => p !== void 0);
 }
 var ownerGroups = 0;
 async function ownerShown(tabId, parent, frameId) {
-  const [owner, tree] = await Promise.all([
-    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
-    sendIn(tabId, parent, "Page.getFrameTree")
-  ]);
-  const holder = parentFrame2(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
   const group = `browserctl-wait-${++ownerGroups}`;
-  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group
-  });
-  if (!node.object.objectId) return false;
+  const iframe = await frameOwnerElement(tabId, parent, frameId, group);
+  if (!iframe) return false;
   try {
-    const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
+    const r = await callInjected(tabId, { objectId: iframe, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
     sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
     });
   }
-}
-function parentFrame2(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame2(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
 }
 function evaluateWait(tabId, p, kind, arg, gone, ms, id) {
   return callInjected(tabId, { contextId: p.contextId, session: p.session }, "domWait", [kind, arg, gone, ms, id], { timeoutMs: ms + 2e3 });
@@ -7617,7 +7573,7 @@ async function allAgree(tabId, places, kind, arg) {
 }
 
 // src/background/pages/navigation/wait-for.ts
-var RETRY_MS2 = 100;
+var RETRY_MS3 = 100;
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -7662,12 +7618,15 @@ async function waitFor(tabId, p) {
 async function waitTarget(tabId, sel, gone, deadline, budget, what) {
   if (isRoleTarget(sel)) parseRoleTarget(sel);
   for (let i = 0; ; i++) {
-    let seen = true;
+    let seen;
     try {
-      await resolveSelectorOnce(tabId, sel, "visible");
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
-      seen = false;
+      seen = await unlessDialog(
+        resolveSelectorOnce(tabId, sel, "visible").then(() => true),
+        (e) => {
+          if (!(e instanceof RpcError) || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
+          return false;
+        }
+      );
     } finally {
       releaseActionObjects(tabId);
     }
@@ -7729,19 +7688,19 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
     const gen = generation(tabId);
-    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
-    let r;
-    try {
-      r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-        left + 2e3
-      );
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS3, Math.max(0, deadline - Date.now())));
+    const evaluated = send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+      left + 2e3
+    );
+    const r = await unlessDialog(evaluated, (e) => {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
+      return void 0;
+    });
+    if (!r) {
       dropContext(tabId);
       await nextDoc();
       continue;
@@ -8057,12 +8016,12 @@ onSessionRemoved((sessionId) => {
   if (!bySession3.delete(sessionId)) return;
   void persist2().catch(() => void 0);
 });
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 function answerSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
 async function answer(tabId, requestId, r, url) {
-  if (r.delayMs > 0) await sleep5(r.delayMs);
+  if (r.delayMs > 0) await sleep6(r.delayMs);
   if (r.abort) {
     await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
     return;

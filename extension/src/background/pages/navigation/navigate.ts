@@ -7,7 +7,7 @@
 import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
+import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send, unlessDialog } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
@@ -164,20 +164,17 @@ async function errorPageReason(tabId: number): Promise<string> {
  */
 async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
   if (waitUntil !== "none") {
-    try {
-      const r = await send<{ result: { value?: unknown } }>(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5_000,
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      // the document is being swapped: the tab knows
+    const asked = send<{ result: { value?: unknown } }>(
+      tabId,
+      "Runtime.evaluate",
+      { expression: "[location.href, document.title]", returnByValue: true },
+      5_000,
+    );
+    // the document is being swapped: the tab knows
+    const r = await unlessDialog(asked, () => undefined);
+    const v = r?.result.value;
+    if (Array.isArray(v) && typeof v[0] === "string") {
+      return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
   }
   const t = await chrome.tabs.get(tabId);

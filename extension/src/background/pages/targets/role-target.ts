@@ -11,7 +11,7 @@
 // arriving.
 
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { send, unlessDialog } from "../core/debugger";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { callInWorld, isolatedContext } from "../core/world";
 
@@ -112,13 +112,11 @@ export async function resolveRoleTarget(tabId: number, selector: string, waitMs 
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
   for (;;) {
-    let ids: number[] = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      // A document swapped mid-query (a navigation) is retried below.
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
+    // A document swapped mid-query (a navigation) is retried below.
+    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
+      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+      return [];
+    });
     if (ids.length > 0) {
       // Into the isolated world: the in-page script never runs in the page's own.
       const r = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {
