@@ -207,6 +207,7 @@ func topCmds() []topCmd {
 		{"serve", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStatus(f, nil) }},
+		{"browsers", "browser", newCmdBrowsers},
 		{"token", "local", newCmdToken},
 		{"extension", "local", newCmdExtension},
 		{"launch", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdLaunch(f, nil) }},

@@ -83,11 +83,15 @@ func (h *Hub) shutdown() {
 	}
 	h.closed = true
 	c := h.conn.Swap(nil)
+	conns := h.browsers.live()
+	if c != nil && len(conns) == 0 {
+		conns = []*conn{c} // a connection outside the table (tests)
+	}
 	h.since = time.Now()
 	h.mu.Unlock()
-	if c != nil {
+	for _, c := range conns {
 		c.stop(closeGoingAway, "hub shutting down", rpc.ErrConnectionLost("hub shutting down"))
-		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote})
+		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote, Browser: c.browser.Name})
 	}
 	h.events.closeAll()
 	done := make(chan struct{})

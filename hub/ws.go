@@ -49,19 +49,20 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	// ends a silent client: it gets its 4001 (spec section 2).
 	holdUntrusted(r, h.opts.AuthTimeout+2*closeGrace)
 
-	if !h.authenticate(ws, remote, origin) {
+	hello, ok := h.authenticate(ws, remote, origin)
+	if !ok {
 		return
 	}
 	trustConn(r)
 	ws.SetReadLimit(h.opts.MaxFrameBytes)
-	c := newConn(h, ws, browserOf(r, remote))
+	c := newConn(h, ws, identify(r, remote, hello))
 	c.out <- outFrame{buf: controlFrame(authOKFrame)} // first in line, before any request
 	if !h.attach(c) {
 		closeWith(h, ws, remote, closeGoingAway, "hub shutting down")
 		return
 	}
 	h.frames.event(remote, "auth ok")
-	h.logf("hub: extension connected from %s", remote)
+	h.logf("hub: browser %s connected from %s", c.browser.Label(), remote)
 	ws.SetPingHandler(func(data string) error {
 		_ = ws.SetReadDeadline(time.Now().Add(readWait))
 		err := ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(writeWait))
@@ -78,12 +79,13 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	c.readLoop()
 	<-c.writerDone
 	h.detach(c)
-	h.logf("hub: extension at %s disconnected", remote)
+	h.logf("hub: browser %s at %s disconnected", c.browser.Label(), remote)
 }
 
 // authenticate reads the first frame: a valid auth frame with the right
 // token, within AuthTimeout. Anything else closes the connection with 4001.
-func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
+// It answers who the browser said it was in that frame (nil: a seed peer).
+func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) (*rpc.BrowserHello, bool) {
 	_ = ws.SetReadDeadline(time.Now().Add(h.opts.AuthTimeout))
 	_, data, err := ws.ReadMessage()
 	if err != nil {
@@ -91,16 +93,16 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 		if errors.As(err, &ne) && ne.Timeout() {
 			h.refuse(remote, origin, hubapi.RefusedAuthTimeout)
 			closeWith(h, ws, remote, closeUnauthorized, "no auth frame within "+h.opts.AuthTimeout.String())
-			return false
+			return nil, false
 		}
 		if errors.Is(err, websocket.ErrReadLimit) {
 			h.refuse(remote, origin, hubapi.RefusedMalformed)
 			closeWith(h, ws, remote, closeUnauthorized, "auth frame too large")
-			return false
+			return nil, false
 		}
 		h.frames.event(remote, "gone before auth: %v", err)
 		_ = ws.Close()
-		return false
+		return nil, false
 	}
 	h.frames.frame(remote, "<-", data)
 	f, err := rpc.DecodeFrame(data)
@@ -111,7 +113,10 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 	case f.Control == nil || f.Control.Type != rpc.FrameAuth:
 		reason, why = `first frame must be {"type":"auth","token":"..."}`, hubapi.RefusedNotAuth
 	case f.Control.Token == "" && f.Control.Nonce != "":
-		return h.proveExtension(ws, remote, origin, f.Control.Nonce)
+		if !h.proveExtension(ws, remote, origin, f.Control.Nonce) {
+			return nil, false
+		}
+		return f.Control.Browser, true
 	case h.extensionKeyOK(f.Control.Token):
 	case h.separateKey() && h.tokenOK(f.Control.Token):
 		reason, why = "control token refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
@@ -121,9 +126,9 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 	if reason != "" {
 		h.refuse(remote, origin, why)
 		closeWith(h, ws, remote, closeUnauthorized, reason)
-		return false
+		return nil, false
 	}
-	return true
+	return f.Control.Browser, true
 }
 
 // proveExtension is the mutual proof (rpc/proof.go) after an auth frame

@@ -41,9 +41,9 @@ test("no worker, and a state this popup does not know", () => {
   assert.equal(t.detail, "something new");
 });
 
-test("replaced by another browser: says it stays off until Reconnect", () => {
+test("replaced by a newer connection of this browser: says it stays off until Reconnect", () => {
   const t = describeStatus({ ...base, state: "replaced", lastError: "replaced by a newer connection" }, 0);
-  assert.equal(t.headline, `Replaced: another browser took ${hub}.`);
+  assert.equal(t.headline, `Replaced: a newer connection of this browser took its place on ${hub}.`);
   assert.match(t.detail, /Reconnect/);
 });
 

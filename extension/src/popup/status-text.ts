@@ -73,8 +73,8 @@ export function describeStatus(st: Status | undefined, now: number): StatusText 
       return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol, tone: "wait" };
     case "replaced":
       return {
-        headline: `Replaced: another browser took ${hub}.`,
-        detail: "This browser stays off until you press Reconnect, or until the hub has had no browser for a minute.",
+        headline: `Replaced: a newer connection of this browser took its place on ${hub}.`,
+        detail: "This one stays off until you press Reconnect, or until the hub has had no connection of this browser for a minute.",
         protocol,
         tone: "wait",
       };
