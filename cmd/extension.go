@@ -30,13 +30,18 @@ func newCmdExtension(f *cmdutil.Factory) *cobra.Command {
 }
 
 func newCmdExtensionInstall(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
+	var name string
+	c := &cobra.Command{
 		Use:   "install DIR",
 		Short: "Write the extension to DIR, configured with this hub's address and token",
 		Long: `Write the built extension to DIR with a config.json holding the hub's
 WebSocket address (from --server) and token, then load DIR in Chrome:
-chrome://extensions, Developer mode, Load unpacked.`,
-		Example: "  browserctl extension install ~/browserctl-extension",
+chrome://extensions, Developer mode, Load unpacked.
+
+--name names the browser on the hub (` + "`browserctl browsers`" + `, --browser): for
+a second profile that loads its own copy of the extension. Without it the
+browser is named in its popup, or by the hub (this machine's host name).`,
+		Example: "  browserctl extension install ~/browserctl-extension\n  browserctl extension install --name work ~/browserctl-extension-work",
 		Args:    cmdutil.ExactArgs(1, "a DIR to write the extension to"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveFilterDirs
@@ -53,7 +58,13 @@ chrome://extensions, Developer mode, Load unpacked.`,
 			if err != nil {
 				return err
 			}
-			if err := installExtension(dir, f.Globals.Server, key); err != nil {
+			cfg := extension.Config{Server: "ws://" + f.Globals.Server + "/ws/browser", Token: key}
+			if name != "" {
+				if cfg.Name = rpc.CleanBrowserName(name); cfg.Name != name {
+					return cmdutil.UsageErrorf("--name %q: a browser's name is letters, digits, '-', '_' and '.'", name)
+				}
+			}
+			if err := installExtensionConfig(dir, cfg); err != nil {
 				return err
 			}
 			if f.Globals.JSON {
@@ -65,11 +76,19 @@ chrome://extensions, Developer mode, Load unpacked.`,
 		},
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
+	c.Flags().StringVar(&name, "name", "", "the browser's name on the hub (letters, digits, '-', '_', '.')")
+	return c
 }
 
 // installExtension writes extension.Dist() and its config.json to dir,
 // with the extension's own key (never the control token).
 func installExtension(dir, server, key string) error {
+	return installExtensionConfig(dir, extension.Config{Server: "ws://" + server + "/ws/browser", Token: key})
+}
+
+// installExtensionConfig writes extension.Dist() and cfg as its
+// config.json to dir.
+func installExtensionConfig(dir string, cfg extension.Config) error {
 	dist := extension.Dist()
 	err := fs.WalkDir(dist, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -90,13 +109,13 @@ func installExtension(dir, server, key string) error {
 	if err != nil {
 		return fmt.Errorf("writing the extension to %s: %w", dir, err)
 	}
-	cfg, err := json.MarshalIndent(extension.Config{Server: "ws://" + server + "/ws/browser", Token: key}, "", "  ")
+	b, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return err
 	}
 	// The key is a secret: readable by the user only, a new file whatever
 	// mode the old one had.
-	return safefile.WriteFile(filepath.Join(dir, extension.ConfigFile), append(cfg, '\n'), safefile.Private, true)
+	return safefile.WriteFile(filepath.Join(dir, extension.ConfigFile), append(b, '\n'), safefile.Private, true)
 }
 
 // installFolder makes a folder of the installed extension, refusing a

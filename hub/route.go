@@ -8,6 +8,7 @@ package hub
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -162,7 +163,7 @@ func (h *Hub) listAll(ctx context.Context, conns []*conn, params json.RawMessage
 	var firstErr error
 	for i, c := range conns {
 		if errs[i] != nil {
-			firstErr = cmpOr(firstErr, errs[i])
+			firstErr = cmp.Or(firstErr, errs[i])
 			out.Unreachable = append(out.Unreachable, rpc.UnreachableBrowser{Browser: c.browser.Name, ID: c.browser.ID, Error: errs[i].Error()})
 			continue
 		}
@@ -186,13 +187,6 @@ func (h *Hub) listAll(ctx context.Context, conns []*conn, params json.RawMessage
 		body.Sessions = []json.RawMessage{}
 	}
 	return json.Marshal(body)
-}
-
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // learn records what an answer says of where sessions live, and marks the

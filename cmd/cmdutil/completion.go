@@ -94,6 +94,12 @@ func sessionCandidates(f *Factory, prefix string) []cobra.Completion {
 	return toCobra(cands, prefix)
 }
 
+// CompleteBrowsers completes a --browser value: the connected browsers'
+// names, described by id.
+func CompleteBrowsers(f *Factory, prefix string) []cobra.Completion {
+	return browserCandidates(f, prefix)
+}
+
 // browserCandidates are the connected browsers' names, described by id.
 func browserCandidates(f *Factory, prefix string) []cobra.Completion {
 	h, err := f.ExistingHub()
