@@ -30,7 +30,7 @@ func newCmdExtension(f *cmdutil.Factory) *cobra.Command {
 }
 
 func newCmdExtensionInstall(f *cmdutil.Factory) *cobra.Command {
-	var name string
+	var name, certFile string
 	c := &cobra.Command{
 		Use:   "install DIR",
 		Short: "Write the extension to DIR, configured with this hub's address and token",
@@ -40,8 +40,18 @@ chrome://extensions, Developer mode, Load unpacked.
 
 --name names the browser on the hub (` + "`browserctl browsers`" + `, --browser): for
 a second profile that loads its own copy of the extension. Without it the
-browser is named in its popup, or by the hub (this machine's host name).`,
-		Example: "  browserctl extension install ~/browserctl-extension\n  browserctl extension install --name work ~/browserctl-extension-work",
+browser is named in its popup, or by the hub (this machine's host name).
+
+For a browser on another machine, run it here, on the hub's machine, with
+--server wss://HOST:PORT (the hub's remote address, serve --allow-remote)
+and --name NAME: it makes that browser a key of its own (kept here as a
+hash in the state folder; run again, a new key, the old one refused from
+then on) and writes it, the browser's id and the hub's certificate's key
+hash into DIR's config.json. Copy DIR to that machine and load it there;
+start its Chromium with --ignore-certificate-errors-spki-list=HASH (stderr
+prints it) unless the hub's certificate (--tls-cert, given here too) is one
+its CA signed: an extension cannot check a certificate itself.`,
+		Example: "  browserctl extension install ~/browserctl-extension\n  browserctl extension install --name work ~/browserctl-extension-work\n  browserctl --server wss://hub.lan:9443 extension install --name grid-1 ./grid-1",
 		Args:    cmdutil.ExactArgs(1, "a DIR to write the extension to"),
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveFilterDirs
@@ -64,8 +74,18 @@ browser is named in its popup, or by the hub (this machine's host name).`,
 					return cmdutil.UsageErrorf("--name %q: a browser's name is letters, digits, '-', '_' and '.'", name)
 				}
 			}
+			if f.Globals.ServerScheme == "wss" {
+				if cfg, err = remoteBrowserConfig(f, name, certFile); err != nil {
+					return err
+				}
+			} else if certFile != "" {
+				return cmdutil.UsageErrorf("--tls-cert goes with --server wss://... (a browser on another machine)")
+			}
 			if err := installExtensionConfig(dir, cfg); err != nil {
 				return err
+			}
+			if cfg.BrowserID != "" {
+				sayRemoteInstall(f, cfg, dir)
 			}
 			if f.Globals.JSON {
 				return cmdutil.MarshalJSON(f, map[string]string{"path": dir})
@@ -77,6 +97,7 @@ browser is named in its popup, or by the hub (this machine's host name).`,
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
 	c.Flags().StringVar(&name, "name", "", "the browser's name on the hub (letters, digits, '-', '_', '.')")
+	c.Flags().StringVar(&certFile, "tls-cert", "", "with --server wss://..., the hub's certificate when it is not the state folder's generated one (serve --tls-cert)")
 	return c
 }
 

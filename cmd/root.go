@@ -301,6 +301,10 @@ With no arguments on a terminal it opens the REPL.`,
 			if err := cmdutil.ValidateInvocation(f, c); err != nil {
 				return err
 			}
+			f.Globals.ServerScheme = cmdutil.ServerScheme(f.Globals.Server)
+			if f.Globals.ServerScheme == "wss" && !(c.Name() == "install" && c.HasParent() && c.Parent().Name() == "extension") {
+				return cmdutil.UsageErrorf("--server wss://... is where a browser on another machine connects (extension install --server wss://HOST:PORT --name NAME DIR); commands reach the hub's control API on its own machine (--server 127.0.0.1:9223)")
+			}
 			addr, err := cmdutil.ParseServerAddr(f.Globals.Server)
 			if err != nil {
 				return cmdutil.UsageErrorf("--server: %v", err)

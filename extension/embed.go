@@ -37,4 +37,10 @@ type Config struct {
 	BrowserID string `json:"browserId,omitempty"`
 	// Profile names the profile, for `browserctl browsers`.
 	Profile string `json:"profile,omitempty"`
+	// CertSPKI is the base64 SHA-256 of the public key of the hub's
+	// certificate (a remote browser's wss:// hub): what Chromium must be
+	// started with (--ignore-certificate-errors-spki-list) to trust a
+	// self-signed one; the popup shows it. The extension cannot check it
+	// itself.
+	CertSPKI string `json:"certSpki,omitempty"`
 }

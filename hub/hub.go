@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"browserctl/hub/browserkeys"
 	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
@@ -53,6 +54,10 @@ type Options struct {
 	// Capabilities are the per-session secrets the control API also
 	// accepts (session grant); nil accepts none and grants none.
 	Capabilities *capability.Store
+	// BrowserKeys are the remote browsers' own keys (extension install
+	// --server wss://...); nil takes none. Only they are taken at the
+	// remote listener (ServeRemote).
+	BrowserKeys *browserkeys.Store
 	// Hosts are the names and addresses a Host header may carry, besides
 	// the loopback ones, while the hub listens beyond loopback (serve
 	// --allow-remote): any other Host is refused, as on loopback.

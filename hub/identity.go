@@ -22,10 +22,20 @@ const (
 	keyOwn       = "own"       // a remote browser's own key
 )
 
-// identify names the browser behind an authenticated upgrade request.
-func identify(r *http.Request, remote string, hello *rpc.BrowserHello) hubapi.Browser {
+// identify names the browser behind an authenticated upgrade request: a
+// remote browser is the one its own key belongs to, whatever it says.
+func identify(r *http.Request, remote string, who authed) hubapi.Browser {
 	b := browserOf(r, remote)
 	b.Key = keyExtension
+	hello := who.hello
+	if who.own != nil {
+		b.ID, b.Name, b.Key = who.own.ID, who.own.Name, keyOwn
+		if hello != nil {
+			b.Profile = clip(termsafe.Line(hello.Profile), 200)
+			b.Version = clip(termsafe.Line(hello.Version), 40)
+		}
+		return b
+	}
 	if hello == nil || rpc.ValidBrowserID(hello.ID) != nil {
 		// a peer that follows the seed: the one slot all such peers share
 		b.ID = seedBrowserID

@@ -71,9 +71,6 @@ func (h *Hub) goneError(b hubapi.Browser, why string, pending bool) *rpc.Browser
 		}
 		return h.notConnected()
 	}
-	if why == "" {
-		why = "it is not connected"
-	}
 	return rpc.ErrBrowserGone(b.Name, b.ID, why, pending)
 }
 

@@ -82,9 +82,12 @@ func CleanBrowserName(name string) string {
 // spec fails every pending call of a lost connection. A new call while the
 // browser is away fails not retryable, as a call with no connection does.
 func ErrBrowserGone(name, id, why string, pending bool) *BrowserError {
-	msg := fmt.Sprintf("browser %s (%s) is gone: its extension's connection: %s", name, id, why)
+	msg := fmt.Sprintf("browser %s (%s) is gone: its extension is not connected", name, id)
+	if why != "" {
+		msg += " (its connection ended: " + why + ")"
+	}
 	if pending {
-		msg += "; the call may or may not have run there, and was not sent again"
+		msg = fmt.Sprintf("browser %s (%s) is gone: its extension's connection ended (%s); the call may or may not have run there, and was not sent again", name, id, why)
 	}
 	return &BrowserError{Message: msg, Code: CodeExtensionNotConnected, Retryable: pending, Reason: ReasonBrowserGone}
 }

@@ -116,7 +116,8 @@ async function readFileConfig() {
       handshake: str2(o.handshake),
       browserId: str2(o.browserId),
       name: str2(o.name),
-      profile: str2(o.profile)
+      profile: str2(o.profile),
+      certSpki: str2(o.certSpki)
     };
   } catch {
     return void 0;
@@ -125,7 +126,9 @@ async function readFileConfig() {
 async function loadConfig() {
   const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
   const file = await readFileConfig();
-  return { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  const cfg = { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  if (file?.certSpki) cfg.certSpki = file.certSpki;
+  return cfg;
 }
 
 // src/join-tables.ts
@@ -9210,6 +9213,7 @@ var WsClient = class {
   since = 0;
   hubVersion;
   browser;
+  certSpki;
   /** Starts connecting unless already running. Safe to call any number of times. */
   start() {
     if (this.running) return;
@@ -9291,6 +9295,7 @@ var WsClient = class {
     if (this.since > 0) st.since = this.since;
     if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
     if (this.browser !== void 0) st.browser = this.browser;
+    if (this.certSpki !== void 0) st.certSpki = this.certSpki;
     if (this.retryTimer !== void 0) {
       st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
       st.retryAt = this.retryAt;
@@ -9314,6 +9319,7 @@ var WsClient = class {
     if (gen !== this.generation || !this.running) return;
     this.server = cfg.server;
     this.browser = cfg.browser;
+    this.certSpki = cfg.certSpki;
     let s;
     try {
       s = this.deps.createSocket(cfg.server);

@@ -50,7 +50,10 @@ function describeStatus(st, now) {
     case "disconnected": {
       const unreachable = st.lastError.startsWith("cannot reach") || st.lastError.startsWith("connect ");
       const headline = unreachable ? `No hub at ${hub}.` : `Disconnected from ${hub}${since}.`;
-      const hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      let hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      if (unreachable && st.server.startsWith("wss:")) {
+        hint = `Is it served there (\`browserctl serve --allow-remote\`)? Chromium must also trust its certificate: start it with --ignore-certificate-errors-spki-list=${st.certSpki ?? "HASH"} (the hash \`extension install --server wss://...\` wrote), or give the hub a certificate its CA signed. The extension cannot check a certificate itself.`;
+      }
       return { headline, detail: `${hint} ${retry}`.trim(), protocol: protocol2, tone: "bad" };
     }
     case "stopped":
@@ -104,7 +107,7 @@ function showStatus(st) {
   protocol.textContent = t.protocol;
   if (st?.server) server.placeholder = st.server;
   if (st?.browser) {
-    browserId.textContent = `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)`;
+    browserId.textContent = `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)` + (st.certSpki ? ` · hub certificate pinned by Chromium: ${st.certSpki}` : "");
     if (st.browser.name) browserName.placeholder = st.browser.name;
   }
 }

@@ -53,7 +53,9 @@ function showStatus(st: Status | undefined): void {
   if (st?.server) server.placeholder = st.server; // the address in use when the field is empty
   // who this browser is on the hub: `browserctl browsers` and --browser name it so
   if (st?.browser) {
-    browserId.textContent = `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)`;
+    browserId.textContent =
+      `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)` +
+      (st.certSpki ? ` · hub certificate pinned by Chromium: ${st.certSpki}` : "");
     if (st.browser.name) browserName.placeholder = st.browser.name;
   }
 }

@@ -52,3 +52,12 @@ test("a hub that failed to prove itself: says so, and that nothing was sent", ()
   assert.equal(t.headline, `Refused: ${hub} failed to prove itself.`);
   assert.match(t.detail, /nothing was sent/);
 });
+
+test("a wss:// hub that cannot be reached: says Chromium must trust its certificate, with the hash", () => {
+  const t = describeStatus(
+    { connected: false, server: "wss://hub.lan:9443/ws/browser", state: "disconnected", lastError: "cannot reach wss://hub.lan:9443/ws/browser", protocolVersion: 1, certSpki: "abc=" },
+    0,
+  );
+  assert.equal(t.headline, "No hub at wss://hub.lan:9443/ws/browser.");
+  assert.match(t.detail, /--ignore-certificate-errors-spki-list=abc=/);
+});

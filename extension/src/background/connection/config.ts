@@ -19,6 +19,8 @@ export interface Config {
   source: { server: ConfigSource; token: ConfigSource };
   /** Who this browser is (the auth frame's "browser"); absent in tests that do not care. */
   browser?: BrowserIdentity;
+  /** A wss:// hub's certificate key hash (config.json): Chromium must trust it; the popup shows it. */
+  certSpki?: string;
 }
 
 export type ConfigSource = "storage" | "file" | "default";
@@ -27,6 +29,7 @@ export interface FileConfig extends FileIdentity {
   server?: string;
   token?: string;
   handshake?: string;
+  certSpki?: string;
 }
 
 function nonEmpty(v: unknown): string | undefined {
@@ -67,6 +70,7 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
       browserId: str(o.browserId),
       name: str(o.name),
       profile: str(o.profile),
+      certSpki: str(o.certSpki),
     };
   } catch {
     return undefined; // absent: fine
@@ -76,5 +80,7 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
 export async function loadConfig(): Promise<Config> {
   const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
   const file = await readFileConfig();
-  return { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  const cfg: Config = { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  if (file?.certSpki) cfg.certSpki = file.certSpki;
+  return cfg;
 }

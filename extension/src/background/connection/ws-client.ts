@@ -74,6 +74,8 @@ export interface Status {
   hubVersion?: number;
   /** Who this browser told the hub it is (its last connection). */
   browser?: BrowserIdentity;
+  /** A wss:// hub's certificate key hash, from config.json (Chromium checks the certificate, not the extension). */
+  certSpki?: string;
 }
 
 export interface Timers {
@@ -101,7 +103,7 @@ export type Handshake = "proof" | "seed";
 
 export interface WsClientDeps {
   createSocket(url: string): SocketLike;
-  loadConfig(): Promise<{ server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity }>;
+  loadConfig(): Promise<{ server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity; certSpki?: string }>;
   /** A JSON-RPC frame from the hub; resolves to the response to send, if any. */
   onRequest(msg: Record<string, unknown>): Promise<unknown>;
   /**
@@ -147,6 +149,7 @@ export class WsClient {
   private since = 0;
   private hubVersion: number | undefined;
   private browser: BrowserIdentity | undefined;
+  private certSpki: string | undefined;
 
   constructor(private readonly deps: WsClientDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -239,6 +242,7 @@ export class WsClient {
     if (this.since > 0) st.since = this.since;
     if (this.hubVersion !== undefined) st.hubVersion = this.hubVersion;
     if (this.browser !== undefined) st.browser = this.browser;
+    if (this.certSpki !== undefined) st.certSpki = this.certSpki;
     if (this.retryTimer !== undefined) {
       st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
       st.retryAt = this.retryAt;
@@ -253,7 +257,7 @@ export class WsClient {
   private async connect(): Promise<void> {
     const gen = ++this.generation;
     this.state = "connecting";
-    let cfg: { server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity };
+    let cfg: { server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity; certSpki?: string };
     try {
       cfg = await this.deps.loadConfig();
     } catch (e) {
@@ -264,6 +268,7 @@ export class WsClient {
     if (gen !== this.generation || !this.running) return;
     this.server = cfg.server;
     this.browser = cfg.browser;
+    this.certSpki = cfg.certSpki;
     let s: SocketLike;
     try {
       s = this.deps.createSocket(cfg.server);
