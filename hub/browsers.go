@@ -214,9 +214,6 @@ type sessionRoute struct {
 	goneWhy string
 	clash   []string // the names of the browsers that both have it
 	live    int      // connected browsers
-	// unlisted are the connected browsers whose sessions the table does
-	// not know in full (no sessions.list answer from their connection).
-	unlisted []*conn
 }
 
 func (t *browserTable) route(sid string) sessionRoute {
@@ -226,9 +223,6 @@ func (t *browserTable) route(sid string) sessionRoute {
 	for _, s := range t.slots {
 		if s.conn != nil {
 			r.live++
-			if s.listed != s.conn {
-				r.unlisted = append(r.unlisted, s.conn)
-			}
 		}
 	}
 	if id, ok := t.sessions[sid]; ok {
@@ -236,6 +230,20 @@ func (t *browserTable) route(sid string) sessionRoute {
 		r.known, r.conn, r.browser, r.goneWhy = true, s.conn, s.info, s.goneWhy
 	}
 	return r
+}
+
+// unlisted are the connected browsers whose sessions the table does not
+// know in full (no sessions.list answer from their connection).
+func (t *browserTable) unlisted() []*conn {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*conn
+	for _, s := range t.slots {
+		if s.conn != nil && s.listed != s.conn {
+			out = append(out, s.conn)
+		}
+	}
+	return out
 }
 
 // claim records that session sid lives on c's browser. It answers the

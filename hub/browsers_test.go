@@ -451,3 +451,25 @@ func TestBrowserLabel(t *testing.T) {
 		}
 	}
 }
+
+// extension.callTiming asks about a call by its id: it goes to the browser
+// that had the call, not the default one.
+func TestCallTimingGoesToTheCallsBrowser(t *testing.T) {
+	th := startHub(t, Options{})
+	a := startBrowser(t, th, "ba")
+	startBrowser(t, th, "bb")
+	var id int64
+	ctx := rpc.WithTracer(context.Background(), func(tr *rpc.Trace) { id = tr.CallID })
+	if _, err := th.Call(ctx, rpc.TabUserList, map[string]any{"browser": "bb"}, 0); err != nil || id == 0 {
+		t.Fatalf("call: %v, id %d", err, id)
+	}
+	res, err := th.Call(context.Background(), rpc.ExtensionCallTiming, rpc.CallTimingParams{CallID: id}, 0)
+	if err != nil || answeredBy(t, res) != "bb" {
+		t.Fatalf("callTiming of bb's call answered %s %v", res, err)
+	}
+	for _, r := range a.requests() {
+		if r.Method == rpc.ExtensionCallTiming {
+			t.Fatal("the default browser was asked about another browser's call")
+		}
+	}
+}

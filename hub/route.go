@@ -95,11 +95,13 @@ func (h *Hub) sessionConn(ctx context.Context, sid, want string) (*conn, error) 
 			return h.namedConn(want)
 		case r.live <= 1:
 			return h.defaultConn() // one browser: every call is its, as the seed has it
-		case looked || len(r.unlisted) == 0:
+		}
+		unlisted := h.browsers.unlisted()
+		if looked || len(unlisted) == 0 {
 			return nil, &rpc.BrowserError{Code: rpc.CodeSessionNotFound, Reason: rpc.ReasonNoSession,
 				Message: fmt.Sprintf("no connected browser has session %s (%s); `browserctl session list` lists every browser's", sid, h.browsers.names())}
 		}
-		h.locate(ctx, r.unlisted)
+		h.locate(ctx, unlisted)
 	}
 }
 
