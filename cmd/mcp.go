@@ -18,7 +18,7 @@ import (
 
 func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
-	var outputDir string
+	var outputDir, browser string
 	var allowRead []string
 	c := &cobra.Command{
 		Use:   "mcp",
@@ -32,7 +32,12 @@ is found or started the same way.
 Each client gets a session (tab group) of its own, created on its first page
 tool and released when it goes; a client sees and acts on only the sessions
 it created (another's use or release fails with reason forbidden);
---session makes every client share that session instead.
+--session makes every client share that session instead. With several
+browsers on the hub (` + "`browserctl browsers`" + `), --browser NAME makes every
+client's sessions in that one (a second Chrome profile is a second cookie
+jar: one agent per profile is logged in as a different account), and a
+client cannot make one elsewhere; without it they go to the browser
+connected first, and browser_session create takes a browser.
 A client's sessions never become the shells' current session.
 After an action the result carries the page's URL and title, any dialog that
 opened, and at most --max-snapshot-chars characters of the page (0: none;
@@ -49,6 +54,7 @@ path_not_allowed and nothing is read or written.`,
 		Example: `  browserctl mcp
   browserctl mcp --max-snapshot-chars 4000
   browserctl mcp --session s1k2x9      # share an existing session
+  browserctl mcp --browser work        # every session in the browser named work
   browserctl mcp --output-dir ~/agent-out --allow-read ~/project/fixtures
   claude mcp add browserctl -- browserctl mcp`,
 		Args: cobra.NoArgs,
@@ -83,6 +89,7 @@ path_not_allowed and nothing is read or written.`,
 			srv := mcpserver.New(mcpserver.Options{
 				Caller:           ctl,
 				Session:          session,
+				Browser:          browser,
 				MaxSnapshotChars: maxChars,
 				Timeout:          f.Globals.Timeout,
 				Hint: func(err error) string {
@@ -118,6 +125,10 @@ path_not_allowed and nothing is read or written.`,
 		},
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
+	c.Flags().StringVar(&browser, "browser", "", "the browser (name or id, as `browserctl browsers` lists them) every client's sessions are made in")
+	_ = c.RegisterFlagCompletionFunc("browser", func(c *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return cmdutil.CompleteBrowsers(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
 	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,9 @@ type serveOptions struct {
 	Verbose     bool
 	ExtensionID string
 	AllowRemote bool
+	RemoteAddr  string
+	TLSCert     string
+	TLSKey      string
 	Hosts       []string
 }
 
@@ -31,11 +35,18 @@ the extension, POST /rpc, GET /status, PUT /session and GET /events for
 other browserctl processes. One-shot commands start it in the background
 when nothing listens; its pid goes to daemon.pid in the state folder.
 
---addr must be a loopback address (127.0.0.1, [::1], localhost) unless
---allow-remote: beyond loopback the token and every call travel in clear
-(set up TLS in front), stderr says so, and a request's Host must still be
-loopback, the address listened on (for 0.0.0.0, this machine's addresses
-and host name) or an --allow-host name.
+--addr must be a loopback address (127.0.0.1, [::1], localhost): the
+control API never leaves this machine. --allow-remote opens a second
+listener, --remote-addr (default 0.0.0.0:9443), for browsers on other
+machines: wss:// only, /ws/browser only, and only for a browser with a key
+of its own (` + "`browserctl extension install --server wss://HOST:PORT --name NAME DIR`" + `
+makes one and writes it into that browser's config.json; never the control
+token, never this machine's extension key). Its certificate is --tls-cert
+and --tls-key, else a self-signed pair made once in the state folder's tls/
+for the remote address's names and every --allow-host; stderr prints its
+key's SHA-256, which Chromium on the other machine is started with
+(--ignore-certificate-errors-spki-list=...): an extension cannot check a
+certificate itself.
 
 -v logs, to stderr, every connection event and every frame each way (the
 first 4 KiB of each), with the hub's messages. It never logs the token
@@ -46,7 +57,8 @@ state; each shows as "[redacted N chars]". Method names, refs, selectors,
 URLs, titles and the other members are logged as they are.`,
 		Example: `  browserctl serve
   browserctl serve --addr 127.0.0.1:9333 -v
-  browserctl serve --addr 0.0.0.0:9223 --allow-remote --allow-host devbox.lan`,
+  browserctl serve --allow-remote --allow-host devbox.lan
+  browserctl serve --allow-remote --remote-addr 10.0.0.5:9443 --tls-cert hub.pem --tls-key hub-key.pem`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Addr == "" {
@@ -56,8 +68,11 @@ URLs, titles and the other members are logged as they are.`,
 			} else {
 				opts.Addr = addr
 			}
-			if !daemon.LoopbackAddr(opts.Addr) && !opts.AllowRemote {
-				return cmdutil.UsageErrorf("--addr %s is not a loopback address: the hub would take calls from the network, its token in clear; pass --allow-remote to mean it", opts.Addr)
+			if !daemon.LoopbackAddr(opts.Addr) {
+				return cmdutil.UsageErrorf("--addr %s is not a loopback address: the control API stays on this machine; browsers on other machines connect over wss:// to --remote-addr (--allow-remote)", opts.Addr)
+			}
+			if err := checkRemoteFlags(opts); err != nil {
+				return err
 			}
 			if err := cmdutil.CheckExtensionID(opts.ExtensionID); opts.ExtensionID != "" && err != nil {
 				return cmdutil.UsageErrorf("--extension-id: %v", err)
@@ -73,8 +88,11 @@ URLs, titles and the other members are logged as they are.`,
 	}
 	c.Flags().StringVar(&opts.Addr, "addr", "", "address to listen on (default: --server)")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "log every frame and call to stderr, secrets redacted (see above)")
-	c.Flags().BoolVar(&opts.AllowRemote, "allow-remote", false, "let --addr be beyond loopback (the token travels in clear)")
-	c.Flags().StringArrayVar(&opts.Hosts, "allow-host", nil, "with --allow-remote, a further Host name the hub answers (repeatable)")
+	c.Flags().BoolVar(&opts.AllowRemote, "allow-remote", false, "take browsers on other machines over wss:// at --remote-addr, each with its own key")
+	c.Flags().StringVar(&opts.RemoteAddr, "remote-addr", "0.0.0.0:9443", "with --allow-remote, where remote browsers connect (wss://)")
+	c.Flags().StringVar(&opts.TLSCert, "tls-cert", "", "with --allow-remote, the remote listener's certificate (PEM; default: a self-signed one in the state folder)")
+	c.Flags().StringVar(&opts.TLSKey, "tls-key", "", "with --allow-remote, the key of --tls-cert (PEM)")
+	c.Flags().StringArrayVar(&opts.Hosts, "allow-host", nil, "with --allow-remote, a further name of this machine the generated certificate is made for (repeatable)")
 	c.Flags().StringVar(&opts.ExtensionID, "extension-id", f.Getenv("BROWSERCTL_EXTENSION_ID"), "accept only this extension's origin ($BROWSERCTL_EXTENSION_ID)")
 	return c
 }
@@ -99,5 +117,23 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	return daemon.Serve(ctx, daemon.Options{
 		Addr: opts.Addr, Token: controlToken, ExtensionKey: extKey, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
 		StateDir: dir, Log: f.IO.ErrOut, AllowRemote: opts.AllowRemote, Hosts: opts.Hosts,
+		RemoteAddr: opts.RemoteAddr, TLSCert: opts.TLSCert, TLSKey: opts.TLSKey,
 	})
+}
+
+// checkRemoteFlags: the remote listener's flags go with --allow-remote,
+// and the certificate's two files together.
+func checkRemoteFlags(opts *serveOptions) error {
+	c := opts.TLSCert != "" || opts.TLSKey != "" || len(opts.Hosts) > 0
+	switch {
+	case c && !opts.AllowRemote:
+		return cmdutil.UsageErrorf("--tls-cert, --tls-key and --allow-host go with --allow-remote")
+	case (opts.TLSCert == "") != (opts.TLSKey == ""):
+		return cmdutil.UsageErrorf("--tls-cert and --tls-key go together")
+	case opts.AllowRemote:
+		if _, err := cmdutil.ParseServerAddr(opts.RemoteAddr); err != nil && !strings.HasPrefix(opts.RemoteAddr, ":") {
+			return cmdutil.UsageErrorf("--remote-addr: %v", err)
+		}
+	}
+	return nil
 }

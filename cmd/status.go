@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -154,12 +155,20 @@ func printStatus(f *cmdutil.Factory, st hubapi.Status) {
 	} else {
 		fmt.Fprintf(w, "extension: %s%s\n", cs.Red("not connected"), since)
 	}
-	if b := st.Browser; b != nil {
-		fmt.Fprintf(w, "browser:   %s\n", describeBrowser(*b))
+	switch {
+	case len(st.Browsers) > 1:
+		fmt.Fprintf(w, "browsers:  %d connected (`browserctl browsers` lists their sessions)\n", len(st.Browsers))
+		for _, b := range st.Browsers {
+			fmt.Fprintf(w, "           %s\n", browserLine(b))
+		}
+	case st.Browser != nil:
+		fmt.Fprintf(w, "browser:   %s\n", browserLine(*st.Browser))
 	}
 	session := st.Session
 	if session == "" {
 		session = "none"
+	} else if b, ok := sessionBrowser(st); ok {
+		session += " (on browser " + termsafe.String(b) + ")"
 	}
 	fmt.Fprintf(w, "session:   %s\n", session)
 	fmt.Fprintf(w, "pending:   %d\n", st.Pending)
@@ -189,6 +198,34 @@ func printRefusals(f *cmdutil.Factory, refusals []hubapi.Refusal) {
 	if n := len(refusals) - shownRefusals; n > 0 {
 		fmt.Fprintf(w, "           (%d older: `browserctl status --json`)\n", n)
 	}
+}
+
+// browserLine is a browser's line in status: its name and id (a peer that
+// follows the seed has neither of its own), what it is, and whether it is
+// the default.
+func browserLine(b hubapi.Browser) string {
+	line := describeBrowser(b)
+	if b.ID != "" && b.ID != "seed" {
+		line = termsafe.String(b.Label()) + ": " + line
+	}
+	if n := len(b.Sessions); n > 0 && b.ID != "seed" {
+		line += fmt.Sprintf(", %d session%s", n, map[bool]string{true: "", false: "s"}[n == 1])
+	}
+	if b.Default && b.ID != "seed" {
+		line += ", default"
+	}
+	return line
+}
+
+// sessionBrowser names the browser the status's current session lives on,
+// when the hub knows it and more than one browser could be meant.
+func sessionBrowser(st hubapi.Status) (string, bool) {
+	for _, b := range st.Browsers {
+		if slices.Contains(b.Sessions, st.Session) && b.ID != "seed" {
+			return b.Name, true
+		}
+	}
+	return "", false
 }
 
 // describeBrowser is the status line naming the connected browser: product

@@ -11,6 +11,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,6 +43,10 @@ type Options struct {
 	// client gets its own. A client reaches only the sessions it created
 	// and this one: whoever starts the server chooses to share it.
 	Session string
+	// Browser, when set, is the browser (name or id) every client's
+	// sessions are created in (mcp --browser): one of several on the hub,
+	// a cookie jar of its own. A client cannot create one elsewhere.
+	Browser string
 	// MaxSnapshotChars bounds the page part of an action's result; 0
 	// appends none (URL and title only), negative: the whole snapshot.
 	MaxSnapshotChars int
@@ -196,7 +201,7 @@ func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (stri
 	if c.sessionID != "" {
 		return c.sessionID, nil
 	}
-	raw, err := s.callFree(ctx, rpc.SessionCreate, &rpc.SessionCreateParams{Name: sessionName(req)})
+	raw, err := s.callFree(ctx, rpc.SessionCreate, &rpc.SessionCreateParams{Name: sessionName(req), Browser: s.opts.Browser})
 	if err != nil {
 		return "", err
 	}
@@ -223,6 +228,28 @@ func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) e
 	}
 	c.sessionID, c.created = id, created || c.own[id]
 	return nil
+}
+
+// browserFor is the browser a client's browser_session create goes to:
+// the one it named, unless the server was started on another (--browser).
+func (s *Server) browserFor(asked string) (string, error) {
+	switch {
+	case s.opts.Browser == "" || asked == "":
+		return cmp.Or(asked, s.opts.Browser), nil
+	case strings.EqualFold(asked, s.opts.Browser):
+		return asked, nil
+	}
+	return "", &rpc.BrowserError{Code: rpc.CodeUnauthorized, Reason: rpc.ReasonForbidden,
+		Message: "this server makes sessions in browser " + s.opts.Browser + " only (browserctl mcp --browser " + s.opts.Browser + "), not " + asked}
+}
+
+// onBrowser is " on browser NAME" for a session the hub marked with its
+// browser, "" otherwise.
+func onBrowser(se rpc.Session) string {
+	if se.Browser == "" {
+		return ""
+	}
+	return " on browser " + se.Browser
 }
 
 // sessionName names a client's tab group after the client ("mcp: claude-code").

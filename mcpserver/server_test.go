@@ -45,6 +45,9 @@ type fakeExtension struct {
 	received []request
 	sessions int
 	fallback *answer // answers a method without a rule when set
+	// hello is the auth frame's "browser" member (nil: a seed peer); its
+	// sessions are then s<id><n>, so two browsers' ids never clash.
+	hello *rpc.BrowserHello
 }
 
 func (fe *fakeExtension) setRule(method string, a answer) {
@@ -65,7 +68,11 @@ func (fe *fakeExtension) answer(method string, params map[string]any) answer {
 	fe.received = append(fe.received, request{method, params})
 	if method == rpc.SessionCreate {
 		fe.sessions++
-		return answer{result: map[string]any{"sessionId": fmt.Sprintf("s%d", fe.sessions), "name": params["name"], "groupId": 1, "tabIds": []int{7}, "activeTabId": 7}}
+		sid := fmt.Sprintf("s%d", fe.sessions)
+		if fe.hello != nil {
+			sid = fmt.Sprintf("s%s%d", fe.hello.ID, fe.sessions)
+		}
+		return answer{result: map[string]any{"sessionId": sid, "name": params["name"], "groupId": 1, "tabIds": []int{7}, "activeTabId": 7}}
 	}
 	if a, ok := fe.rules[method]; ok {
 		return a
@@ -82,7 +89,7 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 		t.Fatalf("fake extension: dial: %v", err)
 	}
 	t.Cleanup(func() { ws.Close() })
-	if err := ws.WriteJSON(map[string]string{"type": "auth", "token": testToken}); err != nil {
+	if err := ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Token: testToken, Browser: fe.hello}); err != nil {
 		t.Fatal(err)
 	}
 	var ok map[string]any

@@ -108,6 +108,7 @@ type (
 		SessionID string `json:"sessionId,omitempty" jsonschema:"for all but create and list (default this client's)"`
 		Name      string `json:"name,omitempty" jsonschema:"for create and rename: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
+		Browser   string `json:"browser,omitempty" jsonschema:"for create: the browser (name or id) to create it in, when several are connected to the hub (a second Chrome profile is a second cookie jar); default: the server's --browser, else the one connected first"`
 	}
 )
 
@@ -421,7 +422,11 @@ func formatTabs(tabs []rpc.Tab) string {
 func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 	switch in.Action {
 	case "create":
-		p := rpc.SessionCreateParams{Name: in.Name, URL: in.URL}
+		browser, err := s.browserFor(in.Browser)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
+		p := rpc.SessionCreateParams{Name: in.Name, URL: in.URL, Browser: browser}
 		if p.Name == "" {
 			p.Name = sessionName(req)
 		}
@@ -432,7 +437,7 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		var sess rpc.Session
 		_ = json.Unmarshal(raw, &sess)
 		_ = s.setSession(req, sess.SessionID, true) // created: never refused
-		return s.pageState(ctx, req, "Created session "+sess.SessionID+"; the page tools now act in it", nil)
+		return s.pageState(ctx, req, "Created session "+sess.SessionID+onBrowser(sess)+"; the page tools now act in it", nil)
 	case "list":
 		raw, err := s.callFree(ctx, rpc.SessionList, nil)
 		if err != nil {
@@ -465,7 +470,7 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			if se.Stopped {
 				cur += " (stopped by the person at the browser: its calls fail until they resume it)"
 			}
-			fmt.Fprintf(&b, "- %s%s %q, %d tabs\n", se.SessionID, cur, se.Name, len(se.TabIDs))
+			fmt.Fprintf(&b, "- %s%s %q, %d tabs%s\n", se.SessionID, cur, se.Name, len(se.TabIDs), onBrowser(se))
 		}
 		return text("%s", strings.TrimRight(b.String(), "\n"))
 	case "use":

@@ -37,6 +37,9 @@ type Control struct {
 	// auth frame its proof.
 	Nonce string `json:"nonce,omitempty"`
 	Proof string `json:"proof,omitempty"`
+	// Browser is who the extension says it is (first auth frame only;
+	// optional: a seed peer sends none).
+	Browser *BrowserHello `json:"browser,omitempty"`
 }
 
 // Request is a JSON-RPC 2.0 request from the hub to the extension.
@@ -107,7 +110,7 @@ func DecodeFrame(data []byte) (Frame, error) {
 
 // frameMembers holds the raw values of the members a frame may carry.
 type frameMembers struct {
-	typ, token, version, id, result, err, nonce, proof []byte
+	typ, token, version, id, result, err, nonce, proof, browser []byte
 }
 
 func (m *frameMembers) set(key, val []byte) {
@@ -122,6 +125,8 @@ func (m *frameMembers) set(key, val []byte) {
 		m.nonce = val
 	case "proof":
 		m.proof = val
+	case "browser":
+		m.browser = val
 	case "id":
 		m.id = val
 	case "result":
@@ -140,6 +145,14 @@ func (m *frameMembers) frame() (Frame, error) {
 			(m.nonce != nil && json.Unmarshal(m.nonce, &c.Nonce) != nil) ||
 			(m.proof != nil && json.Unmarshal(m.proof, &c.Proof) != nil) {
 			return Frame{}, ErrMalformedFrame
+		}
+		if m.browser != nil && string(m.browser) != "null" {
+			// who the peer says it is: a malformed claim is no claim (the
+			// seed's frame has none either), never a refused frame
+			var b BrowserHello
+			if json.Unmarshal(m.browser, &b) == nil {
+				c.Browser = &b
+			}
 		}
 		return Frame{Control: &c}, nil
 	}

@@ -31,6 +31,7 @@ const (
 	ReasonOriginNotAllowed Reason = "origin_not_allowed"
 	ReasonPathNotAllowed   Reason = "path_not_allowed"
 	ReasonStoppedByPerson  Reason = "stopped_by_person"
+	ReasonBrowserGone      Reason = "browser_gone"
 	ReasonFailed           Reason = "failed"
 )
 
@@ -71,6 +72,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonStoppedByPerson, Meaning: "the person at the browser stopped the session (the popup's Stop, or session stop): nothing runs in it until Resume; tell your user"},
 	{Reason: ReasonOriginNotAllowed, Meaning: "the URL is outside the origins the session may reach (a capability granted with --origins)"},
 	{Reason: ReasonPathNotAllowed, Meaning: "the file is outside the folders an MCP server may write (--output-dir) or read (--allow-read, the client's roots): a `..`, an absolute path elsewhere, or a symlink leading out; nothing was read or written"},
+	{Reason: ReasonBrowserGone, Meaning: "the browser the call was for (its session's, or the one named) went away (the message names it): a call pending then may or may not have run and is never sent again (retryable: the caller decides); a new call fails until that browser connects again; the other browsers carry on (hub side, with code 4101)"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }
 

@@ -21,7 +21,8 @@ var sessionMethods = []Method{
 		Commands: []Command{{
 			Path: "session create",
 			Flags: []Flag{{Name: "name", Member: "name", Help: "the tab group's title"},
-				{Name: "url", Member: "url", Help: "the first tab's URL (default about:blank)"}},
+				{Name: "url", Member: "url", Help: "the first tab's URL (default about:blank)"},
+				BrowserFlag},
 			Short:   "Create a session: a new tab group with one tab; it becomes the current session",
 			Example: "  browserctl session create --name work --url https://example.com",
 			Printer: PrintSession, Replay: Replayed + OpensPage,
@@ -31,15 +32,15 @@ var sessionMethods = []Method{
 		NoTool: "takes the person's active tab: an MCP client is confined to the sessions it creates (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
 			Path:    "session attach-current",
-			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}},
+			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}, BrowserFlag},
 			Short:   "Take over the user's active tab as a new session; it becomes the current session",
 			Example: "  browserctl session attach-current --name mine",
 			Printer: PrintSession, Replay: Skips + "it takes the tab in front, which differs on a replay",
 		}}},
-	{Wire: SessionList, Session: NoSession, Params: NoParams{}, Result: SessionListResult{},
-		Summary: "list sessions",
+	{Wire: SessionList, Session: NoSession, Params: BrowserParams{}, Result: SessionListResult{},
+		Summary: "list sessions", ResultDoc: "with several browsers on the hub, every browser's, each session naming its browser",
 		Commands: []Command{{
-			Path: "session list", Aliases: []string{"ls"},
+			Path: "session list", Aliases: []string{"ls"}, Flags: []Flag{BrowserFlag},
 			Short:   "List sessions",
 			Example: "  browserctl session list\n  browserctl session list --json",
 			Printer: PrintSessions, Replay: Skips + ReadsOnly,
@@ -106,6 +107,8 @@ type Session struct {
 	TabIDs      []int  `json:"tabIds"`
 	ActiveTabID int    `json:"activeTabId" ts:"number | null" doc:"null (0 in Go) when the group has no tab"`
 	Stopped     bool   `json:"stopped,omitempty" doc:"the person stopped it (sessions.stop, the popup's Stop)"`
+	Browser     string `json:"browser,omitempty" doc:"hub side: the name of the browser it lives on (the hub adds it)"`
+	BrowserID   string `json:"browserId,omitempty" doc:"hub side: that browser's id"`
 }
 
 // SessionStopResult is the result of sessions.stop and sessions.resume.
@@ -117,13 +120,15 @@ type SessionStopResult struct {
 
 // SessionCreateParams are the params of sessions.create.
 type SessionCreateParams struct {
-	Name string `json:"name,omitempty"`
-	URL  string `json:"url,omitempty"`
+	Name    string `json:"name,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Browser string `json:"browser,omitempty" doc:"hub side: the browser (name or id) to create it in; default: the only one, else the one connected first; the hub removes it"`
 }
 
 // SessionAttachCurrentParams are the params of sessions.attachCurrent.
 type SessionAttachCurrentParams struct {
-	Name string `json:"name,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Browser string `json:"browser,omitempty" doc:"hub side: the browser (name or id) whose active tab to take; default: the one connected first; the hub removes it"`
 }
 
 // SessionIDParams are the params of sessions.release, sessions.close and tabs.list.
@@ -152,4 +157,14 @@ type SessionCloseResult struct {
 // SessionListResult is the result of sessions.list.
 type SessionListResult struct {
 	Sessions []Session `json:"sessions"`
+	// Unreachable are the browsers that did not answer the hub's
+	// sessions.list (their sessions are missing above).
+	Unreachable []UnreachableBrowser `json:"unreachable,omitempty" doc:"hub side: browsers that did not answer; their sessions are missing"`
+}
+
+// UnreachableBrowser is a browser the hub could not list the sessions of.
+type UnreachableBrowser struct {
+	Browser string `json:"browser"`
+	ID      string `json:"browserId"`
+	Error   string `json:"error"`
 }

@@ -34,6 +34,51 @@ function portOf(url) {
   return u.port || (u.protocol === "wss:" || u.protocol === "https:" ? "443" : "80");
 }
 
+// src/background/connection/identity.ts
+var IDENTITY_KEYS = { id: "browserId", name: "browserName" };
+var ID_RE = /^[a-z0-9_-]{1,64}$/;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function newBrowserId() {
+  const r = crypto.getRandomValues(new Uint32Array(12));
+  let id = "b";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+function validBrowserId(v) {
+  return typeof v === "string" && ID_RE.test(v);
+}
+function text(v, max) {
+  if (typeof v !== "string") return void 0;
+  const t = v.trim().slice(0, max);
+  return t === "" ? void 0 : t;
+}
+function mergeIdentity(stored, file, version, fresh) {
+  let persist4;
+  const fromFile = file?.browserId;
+  const kept = stored[IDENTITY_KEYS.id];
+  let id;
+  if (validBrowserId(fromFile)) id = fromFile;
+  else if (validBrowserId(kept)) id = kept;
+  else id = persist4 = fresh();
+  const identity = { id, version };
+  const name = text(stored[IDENTITY_KEYS.name], 64) ?? text(file?.name, 64);
+  if (name) identity.name = name;
+  const profile = text(file?.profile, 200);
+  if (profile) identity.profile = profile;
+  return { identity, persist: persist4 };
+}
+var loading = Promise.resolve();
+function loadIdentity(file) {
+  const next = loading.then(async () => {
+    const stored = await chrome.storage.local.get([IDENTITY_KEYS.id, IDENTITY_KEYS.name]);
+    const { identity, persist: persist4 } = mergeIdentity(stored, file, chrome.runtime.getManifest().version, newBrowserId);
+    if (persist4) await chrome.storage.local.set({ [IDENTITY_KEYS.id]: persist4 });
+    return identity;
+  });
+  loading = next.catch(() => void 0);
+  return next;
+}
+
 // src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var CONFIG_FILE = "config.json";
@@ -64,10 +109,15 @@ async function readFileConfig() {
     const body = await res.json();
     if (typeof body !== "object" || body === null || Array.isArray(body)) return void 0;
     const o = body;
+    const str2 = (v) => typeof v === "string" ? v : void 0;
     return {
-      server: typeof o.server === "string" ? o.server : void 0,
-      token: typeof o.token === "string" ? o.token : void 0,
-      handshake: typeof o.handshake === "string" ? o.handshake : void 0
+      server: str2(o.server),
+      token: str2(o.token),
+      handshake: str2(o.handshake),
+      browserId: str2(o.browserId),
+      name: str2(o.name),
+      profile: str2(o.profile),
+      certSpki: str2(o.certSpki)
     };
   } catch {
     return void 0;
@@ -75,7 +125,10 @@ async function readFileConfig() {
 }
 async function loadConfig() {
   const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
-  return mergeConfig(stored, await readFileConfig());
+  const file = await readFileConfig();
+  const cfg = { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  if (file?.certSpki) cfg.certSpki = file.certSpki;
+  return cfg;
 }
 
 // src/join-tables.ts
@@ -255,9 +308,9 @@ var INIT_SCRIPT_METHODS = [
 ];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS];
 var PARAM_SHAPES = {
-  "sessions.create": { name: "string", url: "string" },
-  "sessions.attachCurrent": { name: "string" },
-  "sessions.list": {},
+  "sessions.create": { name: "string", url: "string", browser: "string" },
+  "sessions.attachCurrent": { name: "string", browser: "string" },
+  "sessions.list": { browser: "string" },
   "sessions.rename": { sessionId: "string", name: "string" },
   "sessions.release": { sessionId: "string" },
   "sessions.close": { sessionId: "string" },
@@ -266,7 +319,7 @@ var PARAM_SHAPES = {
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
-  "tabs.userList": {},
+  "tabs.userList": { browser: "string" },
   "tabs.attach": { sessionId: "string", tabId: "int" },
   "tabs.active": { sessionId: "string" },
   "tabs.activate": { sessionId: "string", tabId: "int" },
@@ -577,11 +630,11 @@ var ActiveTabCache = class {
 var STORAGE_KEY = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
 var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+var BASE362 = "0123456789abcdefghijklmnopqrstuvwxyz";
 function randomSessionId() {
   const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
   let id = "s";
-  for (const v of r) id += BASE36[v % 36];
+  for (const v of r) id += BASE362[v % 36];
   return id;
 }
 var removedHooks = /* @__PURE__ */ new Set();
@@ -1684,10 +1737,10 @@ function onNetwork(logs, method, p) {
       return;
     case "Network.loadingFailed": {
       const reason = String(p["blockedReason"] ?? "");
-      const text = String(p["errorText"] ?? "failed");
+      const text2 = String(p["errorText"] ?? "failed");
       finish(logs, id, ts, {
-        failure: text,
-        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text),
+        failure: text2,
+        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text2),
         ...typeof p["type"] === "string" ? { type: p["type"] } : {}
       });
       return;
@@ -4573,7 +4626,7 @@ function answerDialog(tabId, d) {
 void loadPolicies();
 async function dialog(tabId, p) {
   const action = requireOneOf(p, "action", DIALOG_ACTIONS);
-  const text = optionalString(p, "text");
+  const text2 = optionalString(p, "text");
   await loadPolicies();
   const policy = policyOf(tabSession2.get(tabId));
   const d = openDialog(tabId);
@@ -4585,7 +4638,7 @@ async function dialog(tabId, p) {
   }
   const accept = action === "accept";
   const params = { accept };
-  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
+  if (accept && (text2 !== void 0 || d?.type === "prompt")) params["promptText"] = text2 ?? d?.defaultPrompt ?? "";
   try {
     await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
   } catch (e) {
@@ -4785,8 +4838,8 @@ var seq2 = 0;
 var waiters2 = /* @__PURE__ */ new Set();
 function emitEvent(type2, sessionId, more = {}) {
   if (!sessionId) return;
-  const text = more.text !== void 0 && more.text.length > 500 ? more.text.slice(0, 500) + "…" : more.text;
-  events.push({ seq: ++seq2, time: Date.now(), type: type2, sessionId, ...more, ...text !== void 0 ? { text } : {} });
+  const text2 = more.text !== void 0 && more.text.length > 500 ? more.text.slice(0, 500) + "…" : more.text;
+  events.push({ seq: ++seq2, time: Date.now(), type: type2, sessionId, ...more, ...text2 !== void 0 ? { text: text2 } : {} });
   if (events.length > EVENTS_LIMIT) events.splice(0, events.length - EVENTS_LIMIT);
   const woken = [...waiters2];
   waiters2.clear();
@@ -5615,8 +5668,8 @@ async function evaluate(tabId, p) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
+    const text2 = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text2 ?? "exception"}`, "page_error");
   }
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
@@ -6941,7 +6994,7 @@ function keyForChar(ch) {
 }
 function keyEvents(stroke2) {
   const out = [];
-  const ev = (type2, d2, modifiers, text2) => {
+  const ev = (type2, d2, modifiers, text3) => {
     const e = {
       type: type2,
       modifiers,
@@ -6953,9 +7006,9 @@ function keyEvents(stroke2) {
       isKeypad: false
     };
     if (d2.location !== void 0) e.location = d2.location;
-    if (text2 !== void 0) {
-      e.text = text2;
-      e.unmodifiedText = text2;
+    if (text3 !== void 0) {
+      e.text = text3;
+      e.unmodifiedText = text3;
     }
     return e;
   };
@@ -6968,8 +7021,8 @@ function keyEvents(stroke2) {
   const key = shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.key;
   const d = { ...stroke2.def, key };
   const types = stroke2.def.text !== void 0 && (stroke2.modifiers & (Modifier.Control | Modifier.Alt | Modifier.Meta)) === 0;
-  const text = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
-  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text));
+  const text2 = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
+  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text2));
   out.push(ev("keyUp", d, stroke2.modifiers));
   for (const m of [...stroke2.held].reverse()) {
     mods &= ~MODIFIER_KEYS[m.key].bit;
@@ -7002,7 +7055,7 @@ async function press(tabId, p) {
 }
 async function type(tabId, p) {
   const target = requireTarget(p);
-  const text = requireText(p, "text");
+  const text2 = requireText(p, "text");
   const d = await direct(tabId, target, "visible", "focusForTyping", [], { userGesture: true });
   if (d) {
     if (!("value" in d) || d.value !== true) {
@@ -7019,7 +7072,7 @@ async function type(tabId, p) {
       releaseActionObjects(tabId);
     }
   }
-  for (const ch of Array.from(text)) {
+  for (const ch of Array.from(text2)) {
     if (!await stroke(tabId, keyForChar(ch))) break;
   }
   return { ok: true };
@@ -7084,8 +7137,8 @@ async function focus(tabId, p) {
   });
 }
 async function keyboardType(tabId, p) {
-  const text = requireText(p, "text");
-  for (const ch of Array.from(text)) {
+  const text2 = requireText(p, "text");
+  for (const ch of Array.from(text2)) {
     if (!await stroke(tabId, keyForChar(ch))) break;
   }
   return { ok: true };
@@ -7485,9 +7538,9 @@ function evaluateWait(tabId, p, kind, arg, gone, ms, id) {
 }
 function outcomeOf(r, what) {
   if (r.exceptionDetails) {
-    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
-    if (GONE.test(text)) return "gone";
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+    const text2 = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+    if (GONE.test(text2)) return "gone";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text2}`);
   }
   const out = r.result.value;
   if (out?.badSelector !== void 0) {
@@ -7706,13 +7759,13 @@ async function waitFn(tabId, arg, deadline, budget, what) {
       continue;
     }
     if (r.exceptionDetails) {
-      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
-      if (CONTEXT_GONE.test(text)) {
+      const text2 = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+      if (CONTEXT_GONE.test(text2)) {
         dropContext(tabId);
         await nextDoc();
         continue;
       }
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text2}`);
     }
     const out = r.result.value;
     if (out?.ok) return out.value;
@@ -7785,17 +7838,17 @@ function clip(s) {
 async function find(tabId, p) {
   const role = optionalString(p, "role");
   const name = optionalString(p, "name");
-  const text = optionalString(p, "text");
+  const text2 = optionalString(p, "text");
   const label = optionalString(p, "label");
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
-  const kinds = [role, text, label].filter((v) => v).length;
+  const kinds = [role, text2, label].filter((v) => v).length;
   if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
   if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text2 ? "text" : "label", text2 || label, exact, limit);
     const entries2 = await treeEntries(tabId, found);
     let next = 0;
     for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
@@ -8799,7 +8852,7 @@ function wireLifecycle(client2) {
   };
   const onStorage = (changes, area) => {
     if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes || IDENTITY_KEYS.name in changes) client2.restart();
   };
   const onMessage = (msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
@@ -9111,6 +9164,8 @@ var WsClient = class {
   lastError = "";
   since = 0;
   hubVersion;
+  browser;
+  certSpki;
   /** Starts connecting unless already running. Safe to call any number of times. */
   start() {
     if (this.running) return;
@@ -9125,7 +9180,7 @@ var WsClient = class {
     flag.load().then(
       (replaced) => {
         if (gen !== this.generation || !this.running) return;
-        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        if (replaced) this.enterReplaced("replaced by a newer connection of this browser before this worker restarted");
         else void this.connect();
       },
       () => {
@@ -9191,6 +9246,8 @@ var WsClient = class {
     };
     if (this.since > 0) st.since = this.since;
     if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
+    if (this.browser !== void 0) st.browser = this.browser;
+    if (this.certSpki !== void 0) st.certSpki = this.certSpki;
     if (this.retryTimer !== void 0) {
       st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
       st.retryAt = this.retryAt;
@@ -9213,6 +9270,8 @@ var WsClient = class {
     }
     if (gen !== this.generation || !this.running) return;
     this.server = cfg.server;
+    this.browser = cfg.browser;
+    this.certSpki = cfg.certSpki;
     let s;
     try {
       s = this.deps.createSocket(cfg.server);
@@ -9227,6 +9286,7 @@ var WsClient = class {
       if (gen !== this.generation) return;
       this.state = "authenticating";
       if (seed) this.send(s, { type: "auth", token: cfg.token });
+      else if (cfg.browser) this.send(s, { type: "auth", nonce: this.proving.nonce, browser: cfg.browser });
       else this.send(s, { type: "auth", nonce: this.proving.nonce });
     };
     s.onmessage = (ev) => {
@@ -9244,7 +9304,7 @@ var WsClient = class {
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
       } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
-        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
+        this.enterReplaced(`${ev.reason}: a newer connection of this browser took its place on the hub`);
       } else {
         const why2 = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why2, "disconnected");
@@ -9383,7 +9443,7 @@ var WsClient = class {
     let hasBrowser;
     try {
       const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof");
+      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof", cfg.browser?.id);
     } catch {
       hasBrowser = void 0;
     }
@@ -9440,10 +9500,10 @@ var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router2.dispatch(msg),
-  // While replaced by another browser: does the hub have one? (GET /status)
+  // While replaced: does the hub have this browser connected? (GET /status)
   // With the proof (our hub), GET /hello first: the key goes only to a hub
   // that proved it holds it.
-  hubHasBrowser: async (server, token, handshake) => {
+  hubHasBrowser: async (server, token, handshake, browserId) => {
     if (handshake === "proof") {
       const cn = newNonce();
       const hello = new URL(statusURL(server));
@@ -9457,6 +9517,9 @@ var client = new WsClient({
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (!r.ok) throw new Error(`GET /status: ${r.status}`);
     const st = await r.json();
+    if (browserId !== void 0 && Array.isArray(st.browsers)) {
+      return st.browsers.some((b) => typeof b === "object" && b !== null && b.id === browserId);
+    }
     return st.connected === true;
   },
   replacedFlag: {

@@ -15,7 +15,7 @@ import { SessionStore } from "./sessions/session-store";
 import { rejoinAll, watchJoins } from "./sessions/session-joins";
 import { statusURL, WsClient } from "./connection/ws-client";
 
-/** chrome.storage.session key: this browser's extension was replaced (the hub took another browser: this one stays off until asked). */
+/** chrome.storage.session key: this browser's extension was replaced (a newer connection of it took its slot: this one stays off until asked). */
 const REPLACED_KEY = "browserctl.replaced";
 
 const store = new SessionStore();
@@ -32,10 +32,10 @@ const client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router.dispatch(msg),
-  // While replaced by another browser: does the hub have one? (GET /status)
+  // While replaced: does the hub have this browser connected? (GET /status)
   // With the proof (our hub), GET /hello first: the key goes only to a hub
   // that proved it holds it.
-  hubHasBrowser: async (server, token, handshake) => {
+  hubHasBrowser: async (server, token, handshake, browserId) => {
     if (handshake === "proof") {
       const cn = newNonce();
       const hello = new URL(statusURL(server));
@@ -48,7 +48,10 @@ const client = new WsClient({
     }
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (!r.ok) throw new Error(`GET /status: ${r.status}`);
-    const st = (await r.json()) as { connected?: unknown };
+    const st = (await r.json()) as { connected?: unknown; browsers?: unknown };
+    if (browserId !== undefined && Array.isArray(st.browsers)) {
+      return st.browsers.some((b: unknown) => typeof b === "object" && b !== null && (b as { id?: unknown }).id === browserId);
+    }
     return st.connected === true;
   },
   replacedFlag: {

@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "browser_gone", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -107,6 +107,10 @@ export interface Session {
   activeTabId: number | null;
   /** the person stopped it (sessions.stop, the popup's Stop) */
   stopped?: boolean;
+  /** hub side: the name of the browser it lives on (the hub adds it) */
+  browser?: string;
+  /** hub side: that browser's id */
+  browserId?: string;
 }
 
 export interface Tab {
@@ -318,17 +322,31 @@ export interface InitScript {
 export interface SessionCreateParams {
   name?: string;
   url?: string;
+  /** hub side: the browser (name or id) to create it in; default: the only one, else the one connected first; the hub removes it */
+  browser?: string;
 }
 
 export interface SessionAttachCurrentParams {
   name?: string;
+  /** hub side: the browser (name or id) whose active tab to take; default: the one connected first; the hub removes it */
+  browser?: string;
 }
 
-export interface NoParams {
+export interface BrowserParams {
+  /** hub side: the browser (name or id) to ask; the hub removes it before the extension sees it */
+  browser?: string;
+}
+
+export interface UnreachableBrowser {
+  browser: string;
+  browserId: string;
+  error: string;
 }
 
 export interface SessionListResult {
   sessions: Session[];
+  /** hub side: browsers that did not answer; their sessions are missing */
+  unreachable?: UnreachableBrowser[];
 }
 
 export interface SessionRenameParams {
@@ -1181,6 +1199,9 @@ export interface HandoffResult {
   waitedMs: number;
 }
 
+export interface NoParams {
+}
+
 export interface ExtensionInfoResult {
   /** compare auth_ok's version */
   protocolVersion: number;
@@ -1911,9 +1932,9 @@ export type Method = (typeof METHODS)[number];
 
 /** Each method's params members and their shapes (param-shapes.ts checks them). */
 export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
-  "sessions.create": { name: "string", url: "string" },
-  "sessions.attachCurrent": { name: "string" },
-  "sessions.list": {},
+  "sessions.create": { name: "string", url: "string", browser: "string" },
+  "sessions.attachCurrent": { name: "string", browser: "string" },
+  "sessions.list": { browser: "string" },
   "sessions.rename": { sessionId: "string", name: "string" },
   "sessions.release": { sessionId: "string" },
   "sessions.close": { sessionId: "string" },
@@ -1922,7 +1943,7 @@ export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
-  "tabs.userList": {},
+  "tabs.userList": { browser: "string" },
   "tabs.attach": { sessionId: "string", tabId: "int" },
   "tabs.active": { sessionId: "string" },
   "tabs.activate": { sessionId: "string", tabId: "int" },
@@ -2027,7 +2048,7 @@ export interface MethodTypes {
   /** take over the user's active tab as a new session */
   "sessions.attachCurrent": { params: SessionAttachCurrentParams; result: Session };
   /** list sessions */
-  "sessions.list": { params: NoParams; result: SessionListResult };
+  "sessions.list": { params: BrowserParams; result: SessionListResult };
   /** rename a session */
   "sessions.rename": { params: SessionRenameParams; result: Session };
   /** release control of a session, keeping its tabs */
@@ -2045,7 +2066,7 @@ export interface MethodTypes {
   /** list the session's tabs */
   "tabs.list": { params: SessionIDParams; result: TabListResult };
   /** list all of the user's tabs */
-  "tabs.userList": { params: NoParams; result: TabListResult };
+  "tabs.userList": { params: BrowserParams; result: TabListResult };
   /** bring an existing tab into the session */
   "tabs.attach": { params: TabIDParams; result: Tab };
   /** the active tab */

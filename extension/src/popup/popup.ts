@@ -7,6 +7,7 @@
 // the person, with a Done button.
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/connection/config";
+import { IDENTITY_KEYS } from "../background/connection/identity";
 import type { PendingHandoff } from "../background/pages/handoff";
 import type { PopupSessionAnswer } from "../background/popup-api";
 import type { Session } from "../background/protocol.gen";
@@ -23,6 +24,8 @@ function el<T extends HTMLElement>(id: string): T {
 
 const server = el<HTMLInputElement>("server");
 const token = el<HTMLInputElement>("token");
+const browserName = el<HTMLInputElement>("browser-name");
+const browserId = el<HTMLParagraphElement>("browser-id");
 const dot = el<HTMLSpanElement>("dot");
 const state = el<HTMLSpanElement>("state");
 const detail = el<HTMLParagraphElement>("detail");
@@ -48,6 +51,13 @@ function showStatus(st: Status | undefined): void {
   detail.hidden = t.detail === "";
   protocol.textContent = t.protocol;
   if (st?.server) server.placeholder = st.server; // the address in use when the field is empty
+  // who this browser is on the hub: `browserctl browsers` and --browser name it so
+  if (st?.browser) {
+    browserId.textContent =
+      `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)` +
+      (st.certSpki ? ` · hub certificate pinned by Chromium: ${st.certSpki}` : "");
+    if (st.browser.name) browserName.placeholder = st.browser.name;
+  }
 }
 
 /** Session names come from tab group titles: shown as text, never as HTML. */
@@ -158,11 +168,14 @@ async function refresh(): Promise<void> {
 }
 
 async function load(): Promise<void> {
-  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, IDENTITY_KEYS.name]);
   const s = got[STORAGE_KEYS.server];
   const t = got[STORAGE_KEYS.token];
+  const n = got[IDENTITY_KEYS.name];
   server.value = typeof s === "string" ? s : "";
   token.value = typeof t === "string" ? t : "";
+  browserName.value = typeof n === "string" ? n : "";
+  browserName.placeholder = "from config.json, else the hub names it";
   server.placeholder = DEFAULT_SERVER;
   token.placeholder = "from config.json, or paste `browserctl token`";
 }
@@ -170,7 +183,7 @@ async function load(): Promise<void> {
 el<HTMLFormElement>("form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   void chrome.storage.local
-    .set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() })
+    .set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim(), [IDENTITY_KEYS.name]: browserName.value.trim() })
     // a changed value restarts the connection by itself; an unchanged one
     // still means "try again now"
     .then(() => message<Status>({ type: "reconnect" }))
