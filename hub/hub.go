@@ -150,6 +150,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
 		sid = paramsSession(raw) // a pages.* method newer than our table
 	}
+	raw = withCaller(ctx, raw, method, sid, timeout)
 
 	cl := getCall(timeout)
 	defer putCall(cl)

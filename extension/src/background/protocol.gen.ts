@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "denied", "approval_timeout", "approval_pending", "origin_not_allowed", "path_not_allowed", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -81,6 +81,9 @@ export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+export const CONFIRM_KINDS = ["submit", "upload", "download", "navigate-offsite", "eval", "close"] as const;
+export type ConfirmKind = (typeof CONFIRM_KINDS)[number];
+
 export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"] as const;
 export type EmulationName = (typeof EMULATION_NAMES)[number];
 
@@ -107,6 +110,16 @@ export interface Session {
   activeTabId: number | null;
   /** the person stopped it (sessions.stop, the popup's Stop) */
   stopped?: boolean;
+  /** ms since the epoch: when it was stopped (while stopped) */
+  stoppedAt?: number;
+  /** ms since the epoch: when it was last resumed */
+  resumedAt?: number;
+  /** what the person is asked before (sessions.setPolicy) */
+  confirm?: string[];
+  /** its tabs let go of the debugger after this long without a call */
+  detachWhenIdleMs?: number;
+  /** its tabs the debugger is attached to now */
+  attachedTabIds?: number[];
 }
 
 export interface Tab {
@@ -354,6 +367,22 @@ export interface SessionStopResult {
   sessionId: string;
   stopped: boolean;
   detachedTabIds?: number[];
+}
+
+export interface SessionPolicyParams {
+  sessionId?: string;
+  /** the actions the person is asked to allow first; [] none; replaces the list */
+  confirm?: ConfirmKind[];
+  /** an integer >= 0; detach the session's tabs after this long without a call, attach again at the next; 0 never */
+  detachWhenIdleMs?: number;
+}
+
+export interface SessionPolicy {
+  sessionId: string;
+  confirm: string[];
+  detachWhenIdleMs: number;
+  /** the site navigate-offsite compares with: the host of the session's first page */
+  firstSite?: string;
 }
 
 export interface SetDialogPolicyParams {
@@ -1775,6 +1804,7 @@ export const SESSION_METHODS = [
   "sessions.close",
   "sessions.stop",
   "sessions.resume",
+  "sessions.setPolicy",
   "sessions.setDialogPolicy",
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
@@ -1919,6 +1949,7 @@ export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
   "sessions.close": { sessionId: "string" },
   "sessions.stop": { sessionId: "string" },
   "sessions.resume": { sessionId: "string" },
+  "sessions.setPolicy": { sessionId: "string", confirm: "string[]", detachWhenIdleMs: "int" },
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
@@ -2038,6 +2069,8 @@ export interface MethodTypes {
   "sessions.stop": { params: SessionIDParams; result: SessionStopResult };
   /** let a stopped session run calls again */
   "sessions.resume": { params: SessionIDParams; result: SessionStopResult };
+  /** set what the person is asked before in a session (confirm) and how long its tabs stay attached without a call (detachWhenIdleMs); without either, answer the policy */
+  "sessions.setPolicy": { params: SessionPolicyParams; result: SessionPolicy };
   /** set the session's JavaScript dialog policy */
   "sessions.setDialogPolicy": { params: SetDialogPolicyParams; result: SetDialogPolicyResult };
   /** open a new tab in the session */

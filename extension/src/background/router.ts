@@ -5,6 +5,7 @@
 import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
 import { checkParamShapes } from "./param-shapes";
+import { beginCall, takeCaller, type CallContext } from "./person/call-context";
 import { runUnlessStopped } from "./sessions/stop";
 import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
@@ -14,8 +15,20 @@ export type RpcResponse =
   | { jsonrpc: "2.0"; id: RpcId | null; result: unknown }
   | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } };
 
+/** How a call ended, for an observer (the popup's record of calls). */
+export type CallOutcome = { result: unknown } | { error: { code: number; reason: Reason } };
+/** Told of each call that passed the checks as it starts and as it ends
+ * (the popup's record of calls, idle detaching). */
+export interface CallObserver {
+  started?(method: string, params: Params, ctx: CallContext): void;
+  ended?(method: string, params: Params, ctx: CallContext, outcome: CallOutcome): void;
+}
+
 export class Router {
-  constructor(private readonly table: HandlerTable) {}
+  constructor(
+    private readonly table: HandlerTable,
+    private readonly observers: readonly CallObserver[] = [],
+  ) {}
 
   /** A parsed frame in, the response out; undefined when none is owed. */
   async dispatch(msg: unknown): Promise<RpcResponse | undefined> {
@@ -40,13 +53,18 @@ export class Router {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
     }
+    // the hub's "caller" member names who sent the call; it is not the method's
+    const ctx = beginCall(params, takeCaller(params as Params));
+    for (const o of this.observers) o.started?.(method, params as Params, ctx);
     const timing = callStarted(id, method, params);
     try {
       const sid = (params as Params)["sessionId"];
       const result = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params as Params));
+      for (const o of this.observers) o.ended?.(method, params as Params, ctx, { result });
       return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
+      for (const o of this.observers) o.ended?.(method, params as Params, ctx, { error: { code, reason } });
       return errorResponse(id, code, message, reason);
     } finally {
       callEnded(timing);

@@ -38,6 +38,7 @@ import {
   type TabWiring,
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
+import { viewportAfterBar } from "./core/debug-bar";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
@@ -115,6 +116,7 @@ const ON_ATTACH: readonly AttachHook[] = [
 /** Awaited by the call that attaches, before it sends anything. */
 const GATES: readonly AttachHook[] = [
   applySessionSettings, // emulation settings, init scripts
+  viewportAfterBar, // the viewport with Chrome's debugging bar, when this attach brings it
 ];
 
 function table(list: EventList): Map<string, CdpHandler[]> {

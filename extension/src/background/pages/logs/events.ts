@@ -3,11 +3,25 @@
 
 import { emitEvent } from "../../event-stream";
 import { tabSession } from "./observe";
+import { onForget } from "../core/debugger";
+import { noteSite } from "../../person/policy";
+
+const tabURLs = new Map<number, string>();
+onForget((tabId) => tabURLs.delete(tabId));
+
+/** The URL of the tab's document as its last navigation named it. */
+export function lastURL(tabId: number | undefined): string | undefined {
+  return tabId === undefined ? undefined : tabURLs.get(tabId);
+}
 
 export function navigationEvent(tabId: number, p: Record<string, unknown>): void {
   const f = (p["frame"] ?? {}) as { parentId?: unknown; url?: unknown; urlFragment?: unknown };
   if (f.parentId) return; // the tab's own document only
-  emitEvent("navigation", tabSession(tabId), { tabId, url: String(f.url ?? "") + String(f.urlFragment ?? "") });
+  const url = String(f.url ?? "") + String(f.urlFragment ?? "");
+  tabURLs.set(tabId, url);
+  const sessionId = tabSession(tabId);
+  noteSite(sessionId, url); // the session's first site (navigate-offsite)
+  emitEvent("navigation", sessionId, { tabId, url });
 }
 
 export function dialogEvent(tabId: number, p: Record<string, unknown>): void {
