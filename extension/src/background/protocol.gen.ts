@@ -522,8 +522,10 @@ export interface FillParams {
   value: string;
 }
 
-export interface OKResult {
+export interface FieldResult {
   ok: true;
+  /** the field, by role and name */
+  target?: ActedOn;
 }
 
 export interface TypeParams {
@@ -555,6 +557,8 @@ export interface SelectParams {
 
 export interface SelectResult {
   selected: string[];
+  /** the select, by role and name */
+  target?: ActedOn;
 }
 
 export interface RefParams {
@@ -567,6 +571,10 @@ export interface RefParams {
   ref?: string;
   /** CSS, instead of ref */
   selector?: string;
+}
+
+export interface OKResult {
+  ok: true;
 }
 
 export interface PressParams {
@@ -2094,9 +2102,9 @@ export interface MethodTypes {
   /** hover an element by ref */
   "pages.hover": { params: HoverParams; result: PointerResult };
   /** replace an input's value by ref */
-  "pages.fill": { params: FillParams; result: OKResult };
+  "pages.fill": { params: FillParams; result: FieldResult };
   /** type text into an element by ref */
-  "pages.type": { params: TypeParams; result: OKResult };
+  "pages.type": { params: TypeParams; result: FieldResult };
   /** select options of a <select> by ref */
   "pages.select": { params: SelectParams; result: SelectResult };
   /** scroll an element into view by ref */
