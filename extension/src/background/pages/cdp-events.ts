@@ -19,7 +19,8 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "./files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "./files/files";
 import { trackDocumentRequest } from "./input/aftermath";
-import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "./logs/events";
+import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent, personInputEvent } from "./logs/events";
+import { addInputBinding } from "./core/person-input";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "./logs/observe";
 import { harNetworkEvent } from "./network/har";
 import { responseReceived } from "./network/network-wait";
@@ -69,6 +70,8 @@ const TAB_SESSION: EventList = [
     restartTraceShotsOnNavigation,
     navigationEvent,
   ],
+  // the person's own input in the tab (the event stream's person_input)
+  ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
@@ -111,6 +114,7 @@ const ON_ATTACH: readonly AttachHook[] = [
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments, // the in-page script, in each document's isolated world from its start
+  addInputBinding, // the person's input told as it happens (person_input events)
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */

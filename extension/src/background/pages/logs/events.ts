@@ -5,6 +5,7 @@ import { emitEvent } from "../../event-stream";
 import { tabSession } from "./observe";
 import { onForget } from "../core/debugger";
 import { noteSite } from "../../person/policy";
+import { agentInputAt, inputBindingCall } from "../core/person-input";
 
 const tabURLs = new Map<number, string>();
 onForget((tabId) => tabURLs.delete(tabId));
@@ -71,4 +72,16 @@ export function downloadStreamEvent(tabId: number, p: Record<string, unknown>, m
     downloading.delete(guid);
     emitEvent("download_finished", tabSession(tabId), { tabId, text: String(p["state"]) });
   }
+}
+
+/** The person clicked or typed in a session's tab (not an agent's call's
+ * own input): Runtime.bindingCalled of the input binding. */
+export function personInputEvent(tabId: number, p: Record<string, unknown>): void {
+  const call = inputBindingCall(p);
+  if (!call) return;
+  const [, kind] = call;
+  // judged by when it arrives: the page's clock is the same machine's, and
+  // an agent's input arrives while (or just after) its call runs
+  if (agentInputAt(tabId, Date.now())) return;
+  emitEvent("person_input", tabSession(tabId), { tabId, text: kind, url: lastURL(tabId) ?? "" });
 }
