@@ -56,6 +56,9 @@ type Options struct {
 	// the loopback ones, while the hub listens beyond loopback (serve
 	// --allow-remote): any other Host is refused, as on loopback.
 	Hosts []string
+	// JournalDir, when set, keeps the journal on disk there as well
+	// (serve --keep; journal_keep.go) and reads it back at New.
+	JournalDir string
 }
 
 // Hub is the server end of /ws/browser: one last-wins extension connection,
@@ -111,6 +114,9 @@ func New(opts Options) *Hub {
 	}
 	h.events.init()
 	h.watchCapabilities()
+	if opts.JournalDir != "" {
+		h.keepOn(opts.JournalDir)
+	}
 	return h
 }
 

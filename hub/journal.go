@@ -27,6 +27,7 @@ type journal struct {
 	seq     int64
 	bySess  map[string]*entryRing
 	waiters map[chan struct{}]struct{} // closed when an entry is added
+	keeper  *journalKeeper             // the entries on disk too (Options.JournalDir); nil: memory only
 }
 
 type entryRing struct {
@@ -67,7 +68,11 @@ func (j *journal) add(e hubapi.JournalEntry) {
 		close(w)
 		delete(j.waiters, w)
 	}
+	k := j.keeper
 	j.mu.Unlock()
+	if k != nil {
+		k.keep(e) // outside the lock: a full queue holds up only this call
+	}
 }
 
 // since answers the entries after seq (of session, or every session), in
@@ -95,6 +100,40 @@ func (j *journal) since(session string, after int64) ([]hubapi.JournalEntry, <-c
 	w := make(chan struct{})
 	j.waiters[w] = struct{}{}
 	return out, w
+}
+
+// restore takes the entries a kept journal held (oldest first) as the
+// first ones, numbered anew.
+func (j *journal) restore(es []hubapi.JournalEntry) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.bySess == nil {
+		j.bySess = map[string]*entryRing{}
+	}
+	for _, e := range es {
+		j.seq++
+		e.Seq = j.seq
+		r := j.bySess[e.Session]
+		if r == nil {
+			r = &entryRing{}
+			j.bySess[e.Session] = r
+		}
+		r.add(e)
+	}
+}
+
+// keepOn makes the journal write its entries to dir too (and read back
+// what dir holds).
+func (h *Hub) keepOn(dir string) {
+	k, kept, err := openKeeper(dir, h.opts.Logf)
+	if err != nil {
+		h.logf("journal: %v; the journal stays in memory only", err)
+		return
+	}
+	h.journal.restore(kept)
+	h.journal.mu.Lock()
+	h.journal.keeper = k
+	h.journal.mu.Unlock()
 }
 
 func (j *journal) forget(w <-chan struct{}) {
