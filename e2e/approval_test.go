@@ -292,3 +292,58 @@ func TestDetachWhenIdle(t *testing.T) {
 	}
 	mustRun(t, in(s, "session", "policy", "--detach-when-idle", "0")...)
 }
+
+// The other kinds a policy asks about, each denied as a person would deny
+// it (a trusted click on the bar's Deny), and checked from the page and
+// the test server: JavaScript never ran, no file was set, nothing was
+// downloaded, the session's tab is still open. The words name the action.
+func TestApprovalKinds(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/approval.html", tag))
+	waitLoad(t, s)
+	mustRun(t, in(s, "session", "policy", "--confirm", "eval,upload,download,close")...)
+	t.Cleanup(func() { run(t, in(s, "session", "policy", "--confirm", "none")...) })
+	p := h.cdp.page(t, tag)
+	upload := writeTemp(t, "receipt.txt", "paid")
+
+	deny := func(args []string, words string) outcome {
+		t.Helper()
+		done := runAsync(in(s, append([]string{"--timeout", "20s"}, args...)...)...)
+		bar := waitApprovalBar(t, p)
+		if !strings.Contains(bar.text, words) {
+			t.Errorf("%v: the bar says %q, want %q", args, bar.text, words)
+		}
+		clickNode(t, p, bar.deny)
+		o := waitOutcome(t, done, 15*time.Second)
+		if o.code != 1 || !strings.Contains(o.stderr, "denied") {
+			t.Errorf("%v denied: exit %d, %s", args, o.code, o.stderr)
+		}
+		return o
+	}
+	deny([]string{"eval", `report("evaluated"); 1`}, "shell wants to run JavaScript: report(\"evaluated\"); 1 on 127.0.0.1")
+	deny([]string{"upload", "#doc", upload}, "shell wants to upload receipt.txt on 127.0.0.1")
+	deny([]string{"download", "#file"}, "shell wants to download from 'Get the invoice' on 127.0.0.1")
+	deny([]string{"session", "close", s.SessionID}, "shell wants to close the session and its tabs on 127.0.0.1")
+	h.rec.settle()
+	if n := len(h.rec.of(tag, "evaluated")); n != 0 {
+		t.Error("the denied eval ran")
+	}
+	if n := p.evalFloat(`document.getElementById("doc").files.length`); n != 0 {
+		t.Errorf("the denied upload set %v file(s)", n)
+	}
+	for _, e := range h.rec.of(tag, "hit") {
+		if e.str("path") == "attachment" {
+			t.Error("the denied download reached the server")
+		}
+	}
+	if len(h.cdp.pagesWith(t, tag)) != 1 {
+		t.Error("the denied close closed the tab")
+	}
+	// allowed, each does what it says
+	done := runAsync(in(s, "--timeout", "20s", "eval", `report("evaluated"); 1`)...)
+	clickNode(t, p, waitApprovalBar(t, p).allow)
+	if o := waitOutcome(t, done, 15*time.Second); o.code != 0 {
+		t.Fatalf("the allowed eval: exit %d, %s", o.code, o.stderr)
+	}
+	h.rec.waitFor(t, tag, "the allowed eval's report", func(e event) bool { return e.Type == "evaluated" })
+}
