@@ -315,6 +315,9 @@ func TestJournalNamesEachCaller(t *testing.T) {
 		if got != want || e.Caller.PID == 0 {
 			t.Errorf("%s in %s journaled as %q (pid %d), want %q", e.Method, e.Session, got, e.Caller.PID, want)
 		}
+		if strings.HasPrefix(e.Method, "pages.") && !strings.Contains(e.URL, "/agent.html?") {
+			t.Errorf("%s's %s entry names the page %q, want the agent page's URL", want, e.Method, e.URL)
+		}
 		switch e.Method {
 		case "pages.fill", "pages.type":
 			acted[want+" typed"]++

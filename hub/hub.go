@@ -174,9 +174,10 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	}
 
 	t0 := time.Now()
-	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
+	a := h.roundTrip(ctx, cl, method, raw, timeout, tr)
+	res, err := a.result, a.err
 	if be, ok := err.(*rpc.BrowserError); err == nil || !ok || be.Code != rpc.CodeExtensionNotConnected {
-		h.record(ctx, method, sid, raw, res, err, time.Since(t0)) // it reached the browser, or may have
+		h.record(ctx, method, sid, raw, a, time.Since(t0)) // it reached the browser, or may have
 	}
 	if err != nil {
 		return nil, err
@@ -187,14 +188,14 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 
 // roundTrip sends one request on the current connection and waits for its
 // response, the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
+func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) answer {
 	c := h.conn.Load()
 	if c == nil {
-		return nil, h.notConnected()
+		return answer{err: h.notConnected()}
 	}
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
-		return nil, err
+		return answer{err: err}
 	}
 	if tr != nil {
 		tr.CallID = id
@@ -204,25 +205,23 @@ func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params jso
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
 		if c.forget(id) {
-			return nil, rpc.ErrSendFailed(err)
+			return answer{err: rpc.ErrSendFailed(err)}
 		}
-		r := <-cl.done // someone else already answered it
-		return r.result, r.err
+		return <-cl.done // someone else already answered it
 	}
 	select {
 	case r := <-cl.done:
-		return r.result, r.err
+		return r
 	case <-cl.timer.C:
 		if c.forget(id) {
-			return nil, rpc.ErrTimeout(method, timeout)
+			return answer{err: rpc.ErrTimeout(method, timeout)}
 		}
 	case <-ctx.Done():
 		if c.forget(id) {
-			return nil, waitError(ctx.Err(), method, timeout)
+			return answer{err: waitError(ctx.Err(), method, timeout)}
 		}
 	}
-	r := <-cl.done // the answer raced the timeout; it won
-	return r.result, r.err
+	return <-cl.done // the answer raced the timeout; it won
 }
 
 // errTimerFired tells waitError that the call's own timer fired.

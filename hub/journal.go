@@ -155,8 +155,10 @@ func sortBySeq(es []hubapi.JournalEntry) {
 	}
 }
 
-// record notes one call of session sid that reached the browser.
-func (h *Hub) record(ctx context.Context, method, sid string, params, res json.RawMessage, err error, took time.Duration) {
+// record notes one call of session sid that reached the browser, with its
+// answer a.
+func (h *Hub) record(ctx context.Context, method, sid string, params json.RawMessage, a answer, took time.Duration) {
+	res, err := a.result, a.err
 	if sid == "" {
 		sid = rpc.ParamsSession(res) // sessions.create and attachCurrent name theirs in the answer
 	}
@@ -170,7 +172,7 @@ func (h *Hub) record(ctx context.Context, method, sid string, params, res json.R
 	e := hubapi.JournalEntry{
 		Time: time.Now().Add(-took), Session: sid, Caller: caller, Method: method,
 		Target: targetOf(params, res), DurationMs: float64(took.Microseconds()) / 1000,
-		URL: stringMember(res, "url"),
+		URL: pageURL(res, a.page),
 	}
 	if n, ok := valueLength(params); ok {
 		e.ValueLength = &n
@@ -213,6 +215,21 @@ func targetOf(params, res json.RawMessage) string {
 		}
 	}
 	return ""
+}
+
+// pageURL is the page's URL for an entry: the answer's own (a navigation's),
+// the navigation a click set off, else the URL the extension named beside
+// the answer (its "page" member, beyond the spec).
+func pageURL(res, page json.RawMessage) string {
+	if u := stringMember(res, "url"); u != "" {
+		return u
+	}
+	if nav, ok := rpc.Member(res, "navigation"); ok {
+		if u := stringMember(nav, "url"); u != "" {
+			return u
+		}
+	}
+	return stringMember(page, "url")
 }
 
 // valueLength is the length in characters of what a call types, never

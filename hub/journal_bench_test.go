@@ -20,10 +20,11 @@ func benchRecord(b *testing.B, opts Options) {
 	ctx := hubapi.WithCaller(context.Background(), hubapi.Caller{Kind: "mcp", Name: "claude-code", PID: 4242})
 	params := json.RawMessage(`{"sessionId":"s1","ref":"e4","value":"correct horse battery staple"}`)
 	res := json.RawMessage(`{"ok":true,"target":{"ref":"e4","role":"textbox","name":"Full name"}}`)
+	page := json.RawMessage(`{"tabId":7,"url":"https://shop.example/checkout"}`)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		h.record(ctx, rpc.PageFill, "s1", params, res, nil, 3*time.Millisecond)
+		h.record(ctx, rpc.PageFill, "s1", params, answer{result: res, page: page}, 3*time.Millisecond)
 	}
 }
 

@@ -16,6 +16,7 @@ import { wirePopupApi } from "./popup-api";
 import { callRecorder, forgetCalls } from "./person/call-record";
 import { idleDetacher } from "./person/idle-detach";
 import { attachNow, isAttached } from "./pages/core/debugger";
+import { lastURL } from "./pages/logs/events";
 import { forgetPolicy } from "./person/policy";
 import { wirePersonPopup } from "./person/popup-person";
 import { emitEvent } from "./event-stream";
@@ -51,10 +52,15 @@ async function needsDebugger(sessionId: string): Promise<boolean> {
   return (await isFenced(sessionId)) || recordingNow(sessionId) || tracingNow(sessionId) || harRecording(sessionId);
 }
 
-const router = new Router(handlerTable(store), [
-  callRecorder,
-  idleDetacher({ store, attach: (tabId) => attachNow(tabId, 3_000), detach: releaseTab, isAttached, mustStay: needsDebugger }),
-]);
+const router = new Router(
+  handlerTable(store),
+  [callRecorder, idleDetacher({ store, attach: (tabId) => attachNow(tabId, 3_000), detach: releaseTab, isAttached, mustStay: needsDebugger })],
+  // beside a page call's answer, its tab's URL: the hub's journal names the page by it
+  (ctx) => {
+    const url = lastURL(ctx.tabId);
+    return ctx.tabId !== undefined && url ? { tabId: ctx.tabId, url } : undefined;
+  },
+);
 
 const client = new WsClient({
   createSocket: (url) => new WebSocket(url),

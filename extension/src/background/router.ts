@@ -11,9 +11,17 @@ import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, typ
 
 export type RpcId = number | string;
 
-export type RpcResponse =
+/** Beyond the spec, beside an answer: the tab a page call acted on and its
+ * URL as the call ended (the hub's journal names the page by it). */
+export interface PageNote {
+  tabId: number;
+  url: string;
+}
+
+export type RpcResponse = (
   | { jsonrpc: "2.0"; id: RpcId | null; result: unknown }
-  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } };
+  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } }
+) & { page?: PageNote };
 
 /** How a call ended, for an observer (the popup's record of calls). */
 export type CallOutcome = { result: unknown } | { error: { code: number; reason: Reason } };
@@ -28,6 +36,8 @@ export class Router {
   constructor(
     private readonly table: HandlerTable,
     private readonly observers: readonly CallObserver[] = [],
+    /** The page a call acted on, to name beside its answer. */
+    private readonly pageOf?: (ctx: CallContext) => PageNote | undefined,
   ) {}
 
   /** A parsed frame in, the response out; undefined when none is owed. */
@@ -61,14 +71,20 @@ export class Router {
       const sid = (params as Params)["sessionId"];
       const result = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params as Params));
       for (const o of this.observers) o.ended?.(method, params as Params, ctx, { result });
-      return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
+      return this.withPage({ jsonrpc: "2.0", id, result: result === undefined ? null : result }, ctx);
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
       for (const o of this.observers) o.ended?.(method, params as Params, ctx, { error: { code, reason } });
-      return errorResponse(id, code, message, reason);
+      return this.withPage(errorResponse(id, code, message, reason), ctx);
     } finally {
       callEnded(timing);
     }
+  }
+
+  /** The answer with the page the call acted on beside it, when it had one. */
+  private withPage(r: RpcResponse, ctx: CallContext): RpcResponse {
+    const page = this.pageOf?.(ctx);
+    return page ? { ...r, page } : r;
   }
 }
 

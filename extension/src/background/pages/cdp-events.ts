@@ -19,7 +19,15 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "./files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "./files/files";
 import { trackDocumentRequest } from "./input/aftermath";
-import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent, personInputEvent } from "./logs/events";
+import {
+  consoleErrorEvent,
+  dialogEvent,
+  downloadStreamEvent,
+  failedRequestEvent,
+  navigationEvent,
+  personInputEvent,
+  sameDocumentNavigation,
+} from "./logs/events";
 import { addInputBinding } from "./core/person-input";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "./logs/observe";
 import { harNetworkEvent } from "./network/har";
@@ -70,6 +78,7 @@ const TAB_SESSION: EventList = [
     restartTraceShotsOnNavigation,
     navigationEvent,
   ],
+  ["Page.navigatedWithinDocument", sameDocumentNavigation],
   // the person's own input in the tab (the event stream's person_input)
   ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Router, type CallOutcome } from "../router";
 import type { HandlerTable, Params } from "../types";
-import { callerText, takeCaller, type CallContext } from "./call-context";
+import { callerText, noteCallTab, takeCaller, type CallContext } from "./call-context";
 import { targetText } from "./call-record";
 import { bringsBar } from "../pages/core/debug-bar";
 import { hostOf, noteSite, offsite, policyOf } from "./policy";
@@ -74,4 +74,20 @@ test("only the attach that brings Chrome's debugging bar waits for the viewport"
   assert.equal(bringsBar(1, now, now - 1_000, false), false, "the bar lingers after the last detach");
   assert.equal(bringsBar(1, now, now - 6_000, false), true, "gone since");
   assert.equal(bringsBar(1, now, 0, true), false, "headless Chrome shows none");
+});
+
+test("beside a page call's answer, the page it acted on; none for other calls", async () => {
+  const handlers: Record<string, (p: Params) => Promise<unknown>> = {
+    // pages/index.ts notes the tab of a page call; here the handler does
+    "pages.get": async (p) => (noteCallTab(p, 7), { value: "Shop" }),
+    "sessions.list": async () => ({ sessions: [] }),
+  };
+  const router = new Router(handlers as unknown as HandlerTable, [], (ctx) => (ctx.tabId === undefined ? undefined : { tabId: ctx.tabId, url: "https://shop.example/" }));
+  assert.deepEqual(await router.dispatch({ jsonrpc: "2.0", id: 1, method: "pages.get", params: { sessionId: "s1", what: "title" } }), {
+    jsonrpc: "2.0",
+    id: 1,
+    result: { value: "Shop" },
+    page: { tabId: 7, url: "https://shop.example/" },
+  });
+  assert.deepEqual(await router.dispatch({ jsonrpc: "2.0", id: 2, method: "sessions.list" }), { jsonrpc: "2.0", id: 2, result: { sessions: [] } });
 });

@@ -6,6 +6,7 @@ import { tabSession } from "./observe";
 import { onForget } from "../core/debugger";
 import { noteSite } from "../../person/policy";
 import { agentInputAt, inputBindingCall } from "../core/person-input";
+import { mainFrameOf } from "../core/world";
 
 const tabURLs = new Map<number, string>();
 onForget((tabId) => tabURLs.delete(tabId));
@@ -13,6 +14,12 @@ onForget((tabId) => tabURLs.delete(tabId));
 /** The URL of the tab's document as its last navigation named it. */
 export function lastURL(tabId: number | undefined): string | undefined {
   return tabId === undefined ? undefined : tabURLs.get(tabId);
+}
+
+/** Page.navigatedWithinDocument of the main frame (a hash, pushState): the
+ * tab's URL for the journal (not an event of the stream). */
+export function sameDocumentNavigation(tabId: number, p: Record<string, unknown>): void {
+  if (typeof p["url"] === "string" && p["frameId"] === mainFrameOf(tabId)) tabURLs.set(tabId, p["url"]);
 }
 
 export function navigationEvent(tabId: number, p: Record<string, unknown>): void {
