@@ -56,14 +56,7 @@ func (j *journal) add(e hubapi.JournalEntry) {
 	if j.bySess == nil {
 		j.bySess = map[string]*entryRing{}
 	}
-	j.seq++
-	e.Seq = j.seq
-	r := j.bySess[e.Session]
-	if r == nil {
-		r = &entryRing{}
-		j.bySess[e.Session] = r
-	}
-	r.add(e)
+	e = j.push(e)
 	for w := range j.waiters {
 		close(w)
 		delete(j.waiters, w)
@@ -111,15 +104,21 @@ func (j *journal) restore(es []hubapi.JournalEntry) {
 		j.bySess = map[string]*entryRing{}
 	}
 	for _, e := range es {
-		j.seq++
-		e.Seq = j.seq
-		r := j.bySess[e.Session]
-		if r == nil {
-			r = &entryRing{}
-			j.bySess[e.Session] = r
-		}
-		r.add(e)
+		j.push(e)
 	}
+}
+
+// push numbers e and adds it to its session's ring; j.mu is held.
+func (j *journal) push(e hubapi.JournalEntry) hubapi.JournalEntry {
+	j.seq++
+	e.Seq = j.seq
+	r := j.bySess[e.Session]
+	if r == nil {
+		r = &entryRing{}
+		j.bySess[e.Session] = r
+	}
+	r.add(e)
+	return e
 }
 
 // keepOn makes the journal write its entries to dir too (and read back

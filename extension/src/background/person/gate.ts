@@ -9,27 +9,21 @@
 
 import type { HandlerTable, Method, Params } from "../protocol.gen";
 import { waitMsOf, DEFAULT_BUDGET_MS } from "../pages/core/deadline";
+import { REF_ACTIONS } from "../pages/core/person-input";
 import { ErrorCode, RpcError } from "../types";
 import { approvalPending, askPerson } from "./approvals";
 import { callerText, contextOf } from "./call-context";
 import { classify, CONFIRMABLE, pageHost, type ClassifyDeps } from "./classify";
 import { anyConfirm, loadPolicies, policyOf } from "./policy";
 
-/** Page calls that send input (or run script) into the session's tabs. */
+/** Page calls that send input (or run script) into the session's tabs:
+ * the element actions and the rest. */
 const INPUT = new Set<string>([
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.check",
-  "pages.focus",
-  "pages.drag",
+  ...REF_ACTIONS,
   "pages.press",
   "pages.mouse",
   "pages.keyboardType",
   "pages.scroll",
-  "pages.scrollIntoView",
   "pages.eval",
   "pages.waitFor",
   "pages.download",
