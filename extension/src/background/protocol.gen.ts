@@ -2189,7 +2189,7 @@ export interface MethodTypes {
   "logs.errors": { params: ErrorsParams; result: ErrorsResult };
   /** network requests of a tab */
   "logs.network": { params: NetworkLogParams; result: NetworkResult };
-  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs) */
+  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed/gone, approval asked/answered, the person's input (long poll with waitMs) */
   "logs.events": { params: EventsParams; result: EventsResult };
   /** fail requests matching patterns in the session's tabs */
   "network.block": { params: BlockParams; result: BlockResult };
