@@ -140,7 +140,7 @@ func serveHub(url, token string, hello *rpc.BrowserHello, rules map[string]rule,
 		if err := json.Unmarshal(data, &req); err != nil || req.Method == "" {
 			continue // auth_ok, pong
 		}
-		params := req.Params
+		params := withoutCaller(req.Params)
 		if len(params) == 0 {
 			params = json.RawMessage("null")
 		}
@@ -166,4 +166,25 @@ func serveHub(url, token string, hello *rpc.BrowserHello, rules map[string]rule,
 			return err
 		}
 	}
+}
+
+// withoutCaller takes off the "caller" member the hub adds last to a
+// session's calls, as the extension's router does before a handler sees the
+// params.
+func withoutCaller(params json.RawMessage) json.RawMessage {
+	v, ok := rpc.Member(params, "caller")
+	if !ok {
+		return params
+	}
+	tail := `"caller":` + string(v) + "}"
+	s := string(params)
+	if !strings.HasSuffix(s, tail) {
+		return params
+	}
+	s = strings.TrimSuffix(s, tail)
+	s = strings.TrimSuffix(s, ",")
+	if s == "{" {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(s + "}")
 }

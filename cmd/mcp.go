@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -20,6 +22,7 @@ func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
 	var outputDir, browser string
 	var allowRead []string
+	var confirm string
 	c := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
@@ -50,17 +53,28 @@ downloads unless --download-dir is given; the results name each file. They
 read files (browser_file_upload, browser_state_load) only from --allow-read
 folders, the client's MCP roots, and the output folder. A path outside,
 with "..", or through a symlink leading out fails with reason
-path_not_allowed and nothing is read or written.`,
+path_not_allowed and nothing is read or written.
+--confirm names what the sessions the clients create ask the person at the
+browser before (as session policy --confirm): a bar in the page and the
+popup names the client and the action ("mcp claude-code wants to click
+'Pay now' on shop.example"); the tool call waits for Allow, reporting the
+wait as progress to a client that sent a progress token, and fails with
+reason denied or approval_timeout otherwise. The clients cannot change it.`,
 		Example: `  browserctl mcp
   browserctl mcp --max-snapshot-chars 4000
   browserctl mcp --session s1k2x9      # share an existing session
   browserctl mcp --browser work        # every session in the browser named work
   browserctl mcp --output-dir ~/agent-out --allow-read ~/project/fixtures
+  browserctl mcp --confirm submit,upload,download,navigate-offsite,eval,close
   claude mcp add browserctl -- browserctl mcp`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if maxChars < -1 {
 				return cmdutil.UsageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
+			}
+			kinds, err := parseConfirm(confirm)
+			if err != nil {
+				return err
 			}
 			for i, d := range allowRead {
 				abs, err := filepath.Abs(d)
@@ -77,6 +91,9 @@ path_not_allowed and nothing is read or written.`,
 				return err
 			}
 			session := cmdutil.SessionOf(f)
+			if len(kinds) > 0 && session != "" {
+				fmt.Fprintf(f.IO.ErrOut, "note: --confirm applies to the sessions the clients create, not to session %s (set its own with `browserctl session policy %s --confirm ...`)\n", session, session)
+			}
 			if t, err := f.Token(); err == nil && capability.Is(t) && session == "" {
 				// Started with a capability: its one session is every
 				// client's (the hub answers it in the status).
@@ -114,6 +131,7 @@ path_not_allowed and nothing is read or written.`,
 				OutputDir:   outputDir,
 				StateDir:    f.StateDir,
 				AllowRead:   allowRead,
+				Confirm:     kinds,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -131,6 +149,7 @@ path_not_allowed and nothing is read or written.`,
 	})
 	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
 	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
+	c.Flags().StringVar(&confirm, "confirm", "", "ask the person at the browser before these in the sessions the clients create, comma-separated: "+strings.Join(rpc.ConfirmKind.Values, ","))
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/daemon"
 	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
 	"browserctl/hub/capability"
@@ -68,6 +69,9 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	if dir, err := f.StateDir(); err == nil {
 		if caps, err := capability.Open(filepath.Join(dir, capability.FileName)); err == nil {
 			hopts.Capabilities = caps
+		}
+		if cmdutil.EnvBool(f.Getenv("BROWSERCTL_KEEP_JOURNAL")) {
+			hopts.JournalDir = daemon.JournalDir(dir) // as serve --keep
 		}
 	}
 	h := hub.New(hopts)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,6 +24,7 @@ type serveOptions struct {
 	TLSCert     string
 	TLSKey      string
 	Hosts       []string
+	Keep        bool
 }
 
 func newCmdServe(f *cmdutil.Factory, runF func(context.Context, *serveOptions) error) *cobra.Command {
@@ -54,9 +56,18 @@ or the values of members that carry secrets: fill values and typed text
 ("value", "text"), passwords, headers (with cookies and Authorization),
 request and response bodies, and the localStorage and sessionStorage of a
 state; each shows as "[redacted N chars]". Method names, refs, selectors,
-URLs, titles and the other members are logged as they are.`,
+URLs, titles and the other members are logged as they are.
+
+--keep (or BROWSERCTL_KEEP_JOURNAL=1, which a hub a one-shot command starts
+in the background, and a REPL that holds the hub itself, read too) keeps
+the journal (browserctl log) on disk as well: one file per session in the
+state folder's journal/ (0600, the folder 0700), the newest 10,000 entries
+of each (a file is rewritten once it holds 20,000 lines), read back when a
+hub starts, so log shows what callers did before a restart. Like the
+journal in memory it never holds a typed value, only its length.`,
 		Example: `  browserctl serve
   browserctl serve --addr 127.0.0.1:9333 -v
+  browserctl serve --keep
   browserctl serve --allow-remote --allow-host devbox.lan
   browserctl serve --allow-remote --remote-addr 10.0.0.5:9443 --tls-cert hub.pem --tls-key hub-key.pem`,
 		Args: cmdutil.NoArgs,
@@ -94,6 +105,7 @@ URLs, titles and the other members are logged as they are.`,
 	c.Flags().StringVar(&opts.TLSKey, "tls-key", "", "with --allow-remote, the key of --tls-cert (PEM)")
 	c.Flags().StringArrayVar(&opts.Hosts, "allow-host", nil, "with --allow-remote, a further name of this machine the generated certificate is made for (repeatable)")
 	c.Flags().StringVar(&opts.ExtensionID, "extension-id", f.Getenv("BROWSERCTL_EXTENSION_ID"), "accept only this extension's origin ($BROWSERCTL_EXTENSION_ID)")
+	c.Flags().BoolVar(&opts.Keep, "keep", cmdutil.EnvBool(f.Getenv("BROWSERCTL_KEEP_JOURNAL")), "keep the journal on disk too, in the state folder's journal/ ($BROWSERCTL_KEEP_JOURNAL)")
 	return c
 }
 
@@ -112,11 +124,14 @@ func serveRun(ctx context.Context, opts *serveOptions) error {
 	}
 	dir, err := f.StateDir()
 	if err != nil {
+		if opts.Keep {
+			return fmt.Errorf("--keep: no state folder to keep the journal in: %w", err)
+		}
 		dir = "" // no pid file, no watch on launched browsers
 	}
 	return daemon.Serve(ctx, daemon.Options{
 		Addr: opts.Addr, Token: controlToken, ExtensionKey: extKey, ExtensionID: opts.ExtensionID, Verbose: opts.Verbose,
-		StateDir: dir, Log: f.IO.ErrOut, AllowRemote: opts.AllowRemote, Hosts: opts.Hosts,
+		StateDir: dir, Log: f.IO.ErrOut, AllowRemote: opts.AllowRemote, Hosts: opts.Hosts, KeepJournal: opts.Keep,
 		RemoteAddr: opts.RemoteAddr, TLSCert: opts.TLSCert, TLSKey: opts.TLSKey,
 	})
 }

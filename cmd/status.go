@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -119,12 +120,19 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		}
 		return fmt.Errorf("no hub at %s: %w", addr, err)
 	}
+	var attached []attachedTab
+	if st.Connected {
+		attached = attachedTabs(ctx, h)
+	}
 	if f.Globals.JSON {
-		if err := cmdutil.MarshalJSON(f, st); err != nil {
+		if err := cmdutil.MarshalJSON(f, statusJSON{Status: st, Attached: attached}); err != nil {
 			return err
 		}
 	} else {
 		printStatus(f, st)
+		if st.Connected {
+			printAttached(f, attached)
+		}
 	}
 	if !st.Connected {
 		// the state is on stdout; stderr says it as every not-connected path does
@@ -173,6 +181,55 @@ func printStatus(f *cmdutil.Factory, st hubapi.Status) {
 	fmt.Fprintf(w, "session:   %s\n", session)
 	fmt.Fprintf(w, "pending:   %d\n", st.Pending)
 	printRefusals(f, st.Refusals)
+}
+
+// attachedTab is a tab the debugger holds now: Chrome shows its "started
+// debugging this browser" bar while there is one.
+type attachedTab struct {
+	TabID     int    `json:"tabId"`
+	SessionID string `json:"sessionId"`
+}
+
+// statusJSON is status --json: the hub's status and the attached tabs.
+type statusJSON struct {
+	hubapi.Status
+	Attached []attachedTab `json:"attached"`
+}
+
+// attachedTabs asks the browser which of the sessions' tabs the debugger
+// holds (nil when it cannot say in time).
+func attachedTabs(ctx context.Context, h hubapi.Controller) []attachedTab {
+	ctx, cancel := context.WithTimeout(hubapi.WithOwnSession(ctx), 3*time.Second)
+	defer cancel()
+	raw, err := h.Call(ctx, rpc.SessionList, rpc.BrowserParams{}, 3*time.Second)
+	if err != nil {
+		return nil
+	}
+	var list rpc.SessionListResult
+	if json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	out := []attachedTab{}
+	for _, s := range list.Sessions {
+		for _, id := range s.AttachedTabIDs {
+			out = append(out, attachedTab{TabID: id, SessionID: s.SessionID})
+		}
+	}
+	return out
+}
+
+func printAttached(f *cmdutil.Factory, tabs []attachedTab) {
+	if tabs == nil {
+		return
+	}
+	parts := make([]string, len(tabs))
+	for i, a := range tabs {
+		parts[i] = fmt.Sprintf("tab %d (%s)", a.TabID, termsafe.Line(a.SessionID))
+	}
+	if len(parts) == 0 {
+		parts = []string{"none"}
+	}
+	fmt.Fprintf(f.IO.Out, "attached:  %s\n", strings.Join(parts, ", "))
 }
 
 // shownRefusals is how many of the hub's refusals status prints.

@@ -313,6 +313,9 @@ func (c *conn) handle(data []byte) {
 		} else if a.result == nil {
 			a.result = nullResult
 		}
+		if f.Response.Page != nil {
+			a.page = bytes.Clone(f.Response.Page)
+		}
 		if !c.complete(*f.Response.ID, a) {
 			c.h.logf("hub: dropped a response for id %d: no call waits for it", *f.Response.ID)
 		}

@@ -62,6 +62,9 @@ type Options struct {
 	// the loopback ones, while the hub listens beyond loopback (serve
 	// --allow-remote): any other Host is refused, as on loopback.
 	Hosts []string
+	// JournalDir, when set, keeps the journal on disk there as well
+	// (serve --keep; journal_keep.go) and reads it back at New.
+	JournalDir string
 }
 
 // Hub is the server end of /ws/browser: one last-wins extension connection
@@ -119,6 +122,9 @@ func New(opts Options) *Hub {
 	h.events.init()
 	h.browsers.init()
 	h.watchCapabilities()
+	if opts.JournalDir != "" {
+		h.keepOn(opts.JournalDir)
+	}
 	return h
 }
 
@@ -163,6 +169,7 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
 		sid = paramsSession(raw) // a pages.* method newer than our table
 	}
+	raw = withCaller(ctx, raw, method, sid, timeout)
 
 	if method == rpc.SessionList && want == "" {
 		if conns := h.browsers.live(); len(conns) > 1 {
@@ -190,9 +197,10 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	}
 
 	t0 := time.Now()
-	res, err := h.roundTrip(ctx, c, cl, method, raw, timeout, tr)
+	a := h.roundTrip(ctx, c, cl, method, raw, timeout, tr)
+	res, err := a.result, a.err
 	if be, ok := err.(*rpc.BrowserError); err == nil || !ok || be.Code != rpc.CodeExtensionNotConnected {
-		h.record(ctx, method, sid, raw, res, err, time.Since(t0)) // it reached the browser, or may have
+		h.record(ctx, method, sid, raw, a, time.Since(t0)) // it reached the browser, or may have
 	}
 	if err != nil {
 		return nil, err
@@ -204,10 +212,10 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 
 // roundTrip sends one request on connection c and waits for its response,
 // the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, c *conn, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
+func (h *Hub) roundTrip(ctx context.Context, c *conn, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) answer {
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
-		return nil, err
+		return answer{err: err}
 	}
 	if tr != nil {
 		tr.CallID = id
@@ -217,25 +225,23 @@ func (h *Hub) roundTrip(ctx context.Context, c *conn, cl *call, method string, p
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
 		if c.forget(id) {
-			return nil, rpc.ErrSendFailed(err)
+			return answer{err: rpc.ErrSendFailed(err)}
 		}
-		r := <-cl.done // someone else already answered it
-		return r.result, r.err
+		return <-cl.done // someone else already answered it
 	}
 	select {
 	case r := <-cl.done:
-		return r.result, r.err
+		return r
 	case <-cl.timer.C:
 		if c.forget(id) {
-			return nil, rpc.ErrTimeout(method, timeout)
+			return answer{err: rpc.ErrTimeout(method, timeout)}
 		}
 	case <-ctx.Done():
 		if c.forget(id) {
-			return nil, waitError(ctx.Err(), method, timeout)
+			return answer{err: waitError(ctx.Err(), method, timeout)}
 		}
 	}
-	r := <-cl.done // the answer raced the timeout; it won
-	return r.result, r.err
+	return <-cl.done // the answer raced the timeout; it won
 }
 
 // errTimerFired tells waitError that the call's own timer fired.

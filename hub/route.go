@@ -123,7 +123,7 @@ func (h *Hub) locate(ctx context.Context, conns []*conn) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, _ = h.listOn(ctx, c, nil, locateWait, nil)
+			_, _ = h.listOn(ctx, c, json.RawMessage(`{}`), locateWait, nil)
 		}()
 	}
 	wg.Wait()
@@ -133,11 +133,11 @@ func (h *Hub) locate(ctx context.Context, conns []*conn) {
 func (h *Hub) listOn(ctx context.Context, c *conn, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
 	cl := getCall(timeout)
 	defer putCall(cl)
-	res, err := h.roundTrip(ctx, c, cl, rpc.SessionList, params, timeout, tr)
-	if err != nil {
-		return nil, err
+	a := h.roundTrip(ctx, c, cl, rpc.SessionList, params, timeout, tr)
+	if a.err != nil {
+		return nil, a.err
 	}
-	return h.learn(c, rpc.SessionList, "", res), nil
+	return h.learn(c, rpc.SessionList, "", a.result), nil
 }
 
 // listAll is sessions.list of every connected browser, merged: each

@@ -115,6 +115,9 @@ func (h *Hub) shutdown() {
 	case <-time.After(shutdownWait):
 		h.logf("hub: connections still open after %s", shutdownWait)
 	}
+	if k := h.journal.keeper; k != nil {
+		k.close() // what is queued reaches the disk
+	}
 }
 
 // logfWriter sends the http.Server's own complaints to Options.Logf.

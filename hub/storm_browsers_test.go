@@ -52,8 +52,19 @@ func stormBrowser(addr, id string, stop <-chan struct{}, conns *atomic.Int64) er
 		case !own[sid]:
 			return rpc.Response{Error: &rpc.WireError{Code: int(rpc.CodeSessionNotFound), Message: "WRONG BROWSER: " + id + " has no session " + sid}}
 		}
-		return rpc.Response{Result: req.Params}
+		return rpc.Response{Result: withoutHubCaller(req.Params)}
 	})
+}
+
+// withoutHubCaller takes off the "caller" member the hub appends to a
+// session's call (as the extension's router does), so the echo is what the
+// caller sent.
+func withoutHubCaller(params json.RawMessage) json.RawMessage {
+	i := bytes.LastIndex(params, []byte(`,"caller":{`))
+	if i < 0 {
+		return params
+	}
+	return append(params[:i:i], '}')
 }
 
 // checkRouted compares one call's outcome with its request.

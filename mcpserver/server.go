@@ -75,6 +75,9 @@ type Options struct {
 	// roots that the tools may read (browser_file_upload,
 	// browser_state_load): --allow-read.
 	AllowRead []string
+	// Confirm is what the sessions the clients create ask the person
+	// before (mcp --confirm: rpc.ConfirmKind's values); none: nothing.
+	Confirm []string
 }
 
 // Server is browserctl's MCP server.
@@ -135,6 +138,7 @@ func New(opts Options) *Server {
 	for _, t := range s.toolDefs() {
 		t.add(s.mcp)
 	}
+	s.mcp.AddReceivingMiddleware(s.approvalProgress) // inside typedToolCalls: its polls carry the client's name
 	s.mcp.AddReceivingMiddleware(typedToolCalls)
 	s.mcp.AddReceivingMiddleware(safeToolText) // outermost: sees every result
 	return s
@@ -201,13 +205,9 @@ func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (stri
 	if c.sessionID != "" {
 		return c.sessionID, nil
 	}
-	raw, err := s.callFree(ctx, rpc.SessionCreate, &rpc.SessionCreateParams{Name: sessionName(req), Browser: s.opts.Browser})
+	sess, err := s.createSession(ctx, &rpc.SessionCreateParams{Name: sessionName(req), Browser: s.opts.Browser})
 	if err != nil {
 		return "", err
-	}
-	var sess rpc.Session
-	if err := json.Unmarshal(raw, &sess); err != nil || sess.SessionID == "" {
-		return "", &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: "sessions.create answered no sessionId"}
 	}
 	c.sessionID, c.created = sess.SessionID, true
 	c.own[sess.SessionID] = true

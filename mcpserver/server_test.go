@@ -34,6 +34,7 @@ type answer struct {
 	result any
 	code   int
 	msg    string
+	delay  time.Duration // answered this late (other requests meanwhile)
 }
 
 // fakeExtension is an extension peer over a real WebSocket to a real hub: it
@@ -47,7 +48,22 @@ type fakeExtension struct {
 	fallback *answer // answers a method without a rule when set
 	// hello is the auth frame's "browser" member (nil: a seed peer); its
 	// sessions are then s<id><n>, so two browsers' ids never clash.
-	hello *rpc.BrowserHello
+	hello   *rpc.BrowserHello
+	callers []map[string]any
+}
+
+// noteCaller keeps the "caller" member the hub added to a request.
+func (fe *fakeExtension) noteCaller(c map[string]any) {
+	fe.mu.Lock()
+	fe.callers = append(fe.callers, c)
+	fe.mu.Unlock()
+}
+
+// seenCallers are the callers the hub named, in order.
+func (fe *fakeExtension) seenCallers() []map[string]any {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	return slices.Clone(fe.callers)
 }
 
 func (fe *fakeExtension) setRule(method string, a answer) {
@@ -107,6 +123,12 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 			if err := ws.ReadJSON(&req); err != nil {
 				return
 			}
+			// the hub's "caller" is not the method's: the extension's
+			// router takes it out (and the client's name is checked apart)
+			if c, ok := req.Params["caller"].(map[string]any); ok {
+				fe.noteCaller(c)
+				delete(req.Params, "caller")
+			}
 			a := fe.answer(req.Method, req.Params)
 			msg := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 			if a.code != 0 {
@@ -114,9 +136,12 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 			} else {
 				msg["result"] = a.result
 			}
-			wmu.Lock()
-			_ = ws.WriteJSON(msg)
-			wmu.Unlock()
+			go func() {
+				time.Sleep(a.delay)
+				wmu.Lock()
+				_ = ws.WriteJSON(msg)
+				wmu.Unlock()
+			}()
 		}
 	}()
 }

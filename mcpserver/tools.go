@@ -430,12 +430,10 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 		if p.Name == "" {
 			p.Name = sessionName(req)
 		}
-		raw, err := s.callFree(ctx, rpc.SessionCreate, &p)
+		sess, err := s.createSession(ctx, &p)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
-		var sess rpc.Session
-		_ = json.Unmarshal(raw, &sess)
 		_ = s.setSession(req, sess.SessionID, true) // created: never refused
 		return s.pageState(ctx, req, "Created session "+sess.SessionID+onBrowser(sess)+"; the page tools now act in it", nil)
 	case "list":
@@ -467,9 +465,7 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			if se.SessionID == mine {
 				cur = " (this client's)"
 			}
-			if se.Stopped {
-				cur += " (stopped by the person at the browser: its calls fail until they resume it)"
-			}
+			cur += personWords(se)
 			fmt.Fprintf(&b, "- %s%s %q, %d tabs%s\n", se.SessionID, cur, se.Name, len(se.TabIDs), onBrowser(se))
 		}
 		return text("%s", strings.TrimRight(b.String(), "\n"))

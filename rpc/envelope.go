@@ -63,6 +63,10 @@ type Response struct {
 	ID      *int64          `json:"id,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
 	Error   *WireError      `json:"error,omitempty"`
+	// Page is beyond the spec: the tab a page call acted on and its URL
+	// as the call ended ({"tabId":N,"url":"..."}), for the journal. Our
+	// extension sends it; a peer that follows the spec sends none.
+	Page json.RawMessage `json:"page,omitempty"`
 }
 
 // Frame is one decoded text frame from the extension: a control frame, a
@@ -110,7 +114,7 @@ func DecodeFrame(data []byte) (Frame, error) {
 
 // frameMembers holds the raw values of the members a frame may carry.
 type frameMembers struct {
-	typ, token, version, id, result, err, nonce, proof, browser []byte
+	typ, token, version, id, result, err, nonce, proof, browser, page []byte
 }
 
 func (m *frameMembers) set(key, val []byte) {
@@ -133,6 +137,8 @@ func (m *frameMembers) set(key, val []byte) {
 		m.result = val
 	case "error":
 		m.err = val
+	case "page":
+		m.page = val
 	}
 }
 
@@ -163,7 +169,7 @@ func (m *frameMembers) frame() (Frame, error) {
 	if err != nil {
 		return Frame{}, nil // a string or fractional id was never ours
 	}
-	resp := &Response{JSONRPC: JSONRPCVersion, ID: &n, Result: m.result}
+	resp := &Response{JSONRPC: JSONRPCVersion, ID: &n, Result: m.result, Page: m.page}
 	if m.err != nil && string(m.err) != "null" {
 		resp.Error = new(WireError)
 		if json.Unmarshal(m.err, resp.Error) != nil {

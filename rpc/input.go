@@ -61,7 +61,7 @@ var inputMethods = []Method{
 			Example: "  browserctl hover e5\n  browserctl hover nav.menu",
 			Done:    "hovered {acted REF}", Replay: Replayed + Target0,
 		}}},
-	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: FieldResult{},
 		Summary: "replace an input's value by ref",
 		Commands: []Command{{
 			Path: "fill", Args: []Arg{TargetArg, {Name: "TEXT", Member: "value"}}, Needs: "a REF and a TEXT",
@@ -70,7 +70,7 @@ var inputMethods = []Method{
 			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
 			Done:    "filled {REF}", Replay: Replayed + Target0,
 		}}},
-	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: FieldResult{},
 		Summary: "type text into an element by ref",
 		Commands: []Command{{
 			Path: "type", Args: []Arg{TargetArg, {Name: "TEXT", Member: "text"}}, Needs: "a REF and a TEXT",
@@ -282,6 +282,14 @@ type SelectParams struct {
 // SelectResult is the result of pages.select.
 type SelectResult struct {
 	Selected []string `json:"selected"`
+	Target   *ActedOn `json:"target,omitempty" doc:"the select, by role and name"`
+}
+
+// FieldResult is the result of pages.fill and pages.type: {"ok":true} and
+// the field that took the text, by role and name (never the text).
+type FieldResult struct {
+	OK     bool     `json:"ok" ts:"true"`
+	Target *ActedOn `json:"target,omitempty" doc:"the field, by role and name"`
 }
 
 // PressParams are the params of pages.press.

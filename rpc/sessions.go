@@ -12,6 +12,7 @@ const (
 	SessionClose         = "sessions.close"
 	SessionStop          = "sessions.stop"
 	SessionResume        = "sessions.resume"
+	SessionSetPolicy     = "sessions.setPolicy"
 )
 
 // sessionMethods are the sessions.* rows of Methods.
@@ -97,6 +98,10 @@ debugger lets go of its tabs (the tabs and the group stay).`,
 			Example: "  browserctl session resume s1",
 			Done:    "resumed session {.sessionId}", Replay: Skips + IDsDiffer,
 		}}},
+	{Wire: SessionSetPolicy, Session: SessionRequired, Params: SessionPolicyParams{}, Result: SessionPolicy{},
+		Summary:   "set what the person is asked before in a session (confirm) and how long its tabs stay attached without a call (detachWhenIdleMs); without either, answer the policy",
+		ResultDoc: "the policy now; a capability may read it, never change it",
+		NoTool:    "the person's rules for a session: set by the person (`session policy`) or whoever starts the server (`mcp --confirm`), never by the agent they bind"},
 }
 
 // Session is a session: a Chrome tab group.
@@ -109,6 +114,28 @@ type Session struct {
 	Stopped     bool   `json:"stopped,omitempty" doc:"the person stopped it (sessions.stop, the popup's Stop)"`
 	Browser     string `json:"browser,omitempty" doc:"hub side: the name of the browser it lives on (the hub adds it)"`
 	BrowserID   string `json:"browserId,omitempty" doc:"hub side: that browser's id"`
+	// The person's side of the session (sessions.list fills these).
+	StoppedAt        float64  `json:"stoppedAt,omitempty" doc:"ms since the epoch: when it was stopped (while stopped)"`
+	ResumedAt        float64  `json:"resumedAt,omitempty" doc:"ms since the epoch: when it was last resumed"`
+	Confirm          []string `json:"confirm,omitempty" doc:"what the person is asked before (sessions.setPolicy)"`
+	DetachWhenIdleMs int      `json:"detachWhenIdleMs,omitempty" doc:"its tabs let go of the debugger after this long without a call"`
+	AttachedTabIDs   []int    `json:"attachedTabIds,omitempty" doc:"its tabs the debugger is attached to now"`
+}
+
+// SessionPolicyParams are the params of sessions.setPolicy: a member left
+// out keeps its value.
+type SessionPolicyParams struct {
+	SessionID        string    `json:"sessionId,omitempty"`
+	Confirm          *[]string `json:"confirm,omitempty" enum:"ConfirmKind" ts:"ConfirmKind[]" doc:"the actions the person is asked to allow first; [] none; replaces the list"`
+	DetachWhenIdleMs *int      `json:"detachWhenIdleMs,omitempty" min:"0" doc:"detach the session's tabs after this long without a call, attach again at the next; 0 never"`
+}
+
+// SessionPolicy is the result of sessions.setPolicy: the session's policy.
+type SessionPolicy struct {
+	SessionID        string   `json:"sessionId"`
+	Confirm          []string `json:"confirm"`
+	DetachWhenIdleMs int      `json:"detachWhenIdleMs"`
+	FirstSite        string   `json:"firstSite,omitempty" doc:"the site navigate-offsite compares with: the host of the session's first page"`
 }
 
 // SessionStopResult is the result of sessions.stop and sessions.resume.

@@ -73,7 +73,7 @@ function describeStatus(st, now) {
 }
 
 // src/popup/popup.ts
-var POLL_MS = 1e3;
+var POLL_MS = 500;
 function el(id) {
   const e = document.getElementById(id);
   if (!e) throw new Error(`popup.html lacks #${id}`);
@@ -149,8 +149,44 @@ function sessionRow(s) {
   });
   if (stopped) li.classList.add("stopped");
   release.className = "release";
-  li.append(name, tabs, release, toggle);
+  const driver = document.createElement("span");
+  driver.className = "driver";
+  driver.hidden = true;
+  const calls = document.createElement("ul");
+  calls.className = "calls";
+  li.append(name, tabs, release, toggle, driver, calls);
   return li;
+}
+function callerWords(c) {
+  if (!c) return "an unnamed caller";
+  return `${c.kind}${c.name ? ` ${c.name}` : ""}${c.pid ? ` (pid ${c.pid})` : ""}`;
+}
+function callLine(e) {
+  const li = document.createElement("li");
+  const t = new Date(e.time).toLocaleTimeString();
+  const what = `${e.method.replace(/^pages\./, "")}${e.target ? ` ${e.target}` : ""}${e.valueLength !== void 0 ? ` (${e.valueLength} chars)` : ""}`;
+  const outcome = e.ok ? "ok" : `error ${e.code ?? ""}${e.reason ? ` ${e.reason}` : ""}`;
+  li.textContent = `${t} ${callerWords(e.caller)}: ${what} → ${outcome} ${Math.round(e.ms)} ms`;
+  li.title = `${li.textContent}${e.url ? `
+${e.url}` : ""}`;
+  if (!e.ok) li.classList.add("failed");
+  return li;
+}
+var SHOWN_CALLS = 4;
+function showCalls(calls) {
+  for (const li of sessionList.querySelectorAll(":scope > li[data-session-id]")) {
+    const es = calls[li.dataset.sessionId ?? ""] ?? [];
+    const driver = li.querySelector(".driver");
+    const list = li.querySelector(".calls");
+    if (!driver || !list) continue;
+    const last = es.at(-1);
+    driver.hidden = !last;
+    driver.textContent = last ? `driven by ${callerWords(last.caller)}` : "";
+    const key = JSON.stringify(es.slice(-SHOWN_CALLS).map((e) => [e.time, e.method]));
+    if (list.dataset.key === key) continue;
+    list.dataset.key = key;
+    list.replaceChildren(...es.slice(-SHOWN_CALLS).reverse().map(callLine));
+  }
 }
 function showSessionError(text) {
   sessionsError.textContent = text;
@@ -200,10 +236,47 @@ async function refreshHandoffs() {
   handoffList.replaceChildren(...hs.map(handoffRow));
   handoffSection.hidden = hs.length === 0;
 }
+var approvalList = el("approvals");
+var approvalSection = el("approvals-section");
+var shownApprovals = "";
+function approvalRow(a) {
+  const li = document.createElement("li");
+  li.dataset.approvalId = a.id;
+  li.dataset.sessionId = a.sessionId;
+  const text = document.createElement("span");
+  text.className = "name";
+  text.textContent = a.text;
+  li.append(text);
+  for (const [label, allow] of [["Allow", true], ["Deny", false]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = allow ? "allow" : "deny";
+    b.textContent = label;
+    b.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      for (const x of li.querySelectorAll("button")) x.disabled = true;
+      void message({ type: "answerApproval", id: a.id, allow }).then(() => refreshPerson());
+    });
+    li.append(b);
+  }
+  return li;
+}
+async function refreshPerson() {
+  const a = await message({ type: "listPerson" });
+  const approvals = a?.approvals ?? [];
+  const key = JSON.stringify(approvals.map((x) => x.id));
+  if (key !== shownApprovals) {
+    shownApprovals = key;
+    approvalList.replaceChildren(...approvals.map(approvalRow));
+    approvalSection.hidden = approvals.length === 0;
+  }
+  showCalls(a?.calls ?? {});
+}
 async function refresh() {
   showStatus(await message({ type: "getStatus" }));
   await refreshHandoffs();
   await refreshSessions();
+  await refreshPerson();
 }
 async function load() {
   const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, IDENTITY_KEYS.name]);

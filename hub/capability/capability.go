@@ -414,6 +414,10 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 		return nil, Forbidden("network.fence is the hub's: a capability cannot move its own fence")
 	case rpc.SessionResume:
 		return nil, Forbidden("a stopped session is resumed by the person (the popup) or the control token, not by a capability")
+	case rpc.SessionSetPolicy:
+		if !rpc.OnlyReads(method, params) {
+			return nil, Forbidden("a session's policy (what the person is asked before, when its tabs detach) is the person's: a capability may read it, not change it")
+		}
 	case rpc.PageNavigate, rpc.TabOpen:
 		if len(c.Origins) > 0 {
 			if u := stringMember(params, "url"); u != "" && !OriginAllowed(u, c.Origins) {

@@ -100,7 +100,13 @@ type Options struct {
 	RemoteAddr      string
 	TLSCert, TLSKey string
 	Hosts           []string
+	// KeepJournal keeps the journal on disk too, in StateDir's journal/
+	// (serve --keep).
+	KeepJournal bool
 }
+
+// JournalDir is where a hub keeps its journal (serve --keep).
+func JournalDir(stateDir string) string { return filepath.Join(stateDir, "journal") }
 
 // Serve holds the hub at o.Addr until ctx ends: it writes the pid file,
 // logs the hub's events, and removes the fresh profiles of launched
@@ -118,6 +124,13 @@ func Serve(ctx context.Context, o Options) error {
 	}
 	logger := log.New(o.Log, "", log.LstdFlags|log.Lmicroseconds)
 	hopts := hub.Options{Token: o.Token, ExtensionKey: o.ExtensionKey, ExtensionID: o.ExtensionID}
+	if o.KeepJournal && o.StateDir != "" {
+		hopts.JournalDir = JournalDir(o.StateDir)
+		if err := os.MkdirAll(hopts.JournalDir, 0o700); err != nil {
+			ln.Close()
+			return fmt.Errorf("--keep: %w", err)
+		}
+	}
 	if o.StateDir != "" {
 		caps, err := capability.Open(filepath.Join(o.StateDir, capability.FileName))
 		if err == nil {

@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "browser_gone", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "denied", "approval_timeout", "approval_pending", "origin_not_allowed", "path_not_allowed", "browser_gone", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -81,6 +81,9 @@ export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+export const CONFIRM_KINDS = ["submit", "upload", "download", "navigate-offsite", "eval", "close"] as const;
+export type ConfirmKind = (typeof CONFIRM_KINDS)[number];
+
 export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"] as const;
 export type EmulationName = (typeof EMULATION_NAMES)[number];
 
@@ -111,6 +114,16 @@ export interface Session {
   browser?: string;
   /** hub side: that browser's id */
   browserId?: string;
+  /** ms since the epoch: when it was stopped (while stopped) */
+  stoppedAt?: number;
+  /** ms since the epoch: when it was last resumed */
+  resumedAt?: number;
+  /** what the person is asked before (sessions.setPolicy) */
+  confirm?: string[];
+  /** its tabs let go of the debugger after this long without a call */
+  detachWhenIdleMs?: number;
+  /** its tabs the debugger is attached to now */
+  attachedTabIds?: number[];
 }
 
 export interface Tab {
@@ -374,6 +387,22 @@ export interface SessionStopResult {
   detachedTabIds?: number[];
 }
 
+export interface SessionPolicyParams {
+  sessionId?: string;
+  /** the actions the person is asked to allow first; [] none; replaces the list */
+  confirm?: ConfirmKind[];
+  /** an integer >= 0; detach the session's tabs after this long without a call, attach again at the next; 0 never */
+  detachWhenIdleMs?: number;
+}
+
+export interface SessionPolicy {
+  sessionId: string;
+  confirm: string[];
+  detachWhenIdleMs: number;
+  /** the site navigate-offsite compares with: the host of the session's first page */
+  firstSite?: string;
+}
+
 export interface SetDialogPolicyParams {
   sessionId?: string;
   policy: DialogPolicy;
@@ -511,8 +540,10 @@ export interface FillParams {
   value: string;
 }
 
-export interface OKResult {
+export interface FieldResult {
   ok: true;
+  /** the field, by role and name */
+  target?: ActedOn;
 }
 
 export interface TypeParams {
@@ -544,6 +575,8 @@ export interface SelectParams {
 
 export interface SelectResult {
   selected: string[];
+  /** the select, by role and name */
+  target?: ActedOn;
 }
 
 export interface RefParams {
@@ -556,6 +589,10 @@ export interface RefParams {
   ref?: string;
   /** CSS, instead of ref */
   selector?: string;
+}
+
+export interface OKResult {
+  ok: true;
 }
 
 export interface PressParams {
@@ -1796,6 +1833,7 @@ export const SESSION_METHODS = [
   "sessions.close",
   "sessions.stop",
   "sessions.resume",
+  "sessions.setPolicy",
   "sessions.setDialogPolicy",
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
@@ -1940,6 +1978,7 @@ export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
   "sessions.close": { sessionId: "string" },
   "sessions.stop": { sessionId: "string" },
   "sessions.resume": { sessionId: "string" },
+  "sessions.setPolicy": { sessionId: "string", confirm: "string[]", detachWhenIdleMs: "int" },
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
@@ -2059,6 +2098,8 @@ export interface MethodTypes {
   "sessions.stop": { params: SessionIDParams; result: SessionStopResult };
   /** let a stopped session run calls again */
   "sessions.resume": { params: SessionIDParams; result: SessionStopResult };
+  /** set what the person is asked before in a session (confirm) and how long its tabs stay attached without a call (detachWhenIdleMs); without either, answer the policy */
+  "sessions.setPolicy": { params: SessionPolicyParams; result: SessionPolicy };
   /** set the session's JavaScript dialog policy */
   "sessions.setDialogPolicy": { params: SetDialogPolicyParams; result: SetDialogPolicyResult };
   /** open a new tab in the session */
@@ -2082,9 +2123,9 @@ export interface MethodTypes {
   /** hover an element by ref */
   "pages.hover": { params: HoverParams; result: PointerResult };
   /** replace an input's value by ref */
-  "pages.fill": { params: FillParams; result: OKResult };
+  "pages.fill": { params: FillParams; result: FieldResult };
   /** type text into an element by ref */
-  "pages.type": { params: TypeParams; result: OKResult };
+  "pages.type": { params: TypeParams; result: FieldResult };
   /** select options of a <select> by ref */
   "pages.select": { params: SelectParams; result: SelectResult };
   /** scroll an element into view by ref */
@@ -2169,7 +2210,7 @@ export interface MethodTypes {
   "logs.errors": { params: ErrorsParams; result: ErrorsResult };
   /** network requests of a tab */
   "logs.network": { params: NetworkLogParams; result: NetworkResult };
-  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs) */
+  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed/gone, approval asked/answered, the person's input (long poll with waitMs) */
   "logs.events": { params: EventsParams; result: EventsResult };
   /** fail requests matching patterns in the session's tabs */
   "network.block": { params: BlockParams; result: BlockResult };

@@ -9,6 +9,7 @@
 
 import { methods, type MethodName } from "./methods";
 import { refusal } from "./refusal";
+import { startInputRecorder } from "./document/person-input";
 
 /** Replaced by the build with the bundle's content hash. */
 declare const INJECTED_VERSION: string;
@@ -34,4 +35,6 @@ const api = Object.freeze({
 const had = (globalThis as Record<string, unknown>)[GLOBAL_KEY] as { v?: unknown } | undefined;
 if (!had || had.v !== INJECTED_VERSION) {
   Object.defineProperty(globalThis, GLOBAL_KEY, { value: api, configurable: true, enumerable: false, writable: false });
+  // the person's input is noted from the document's start (person_input events)
+  startInputRecorder();
 }

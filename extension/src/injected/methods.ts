@@ -6,12 +6,14 @@
 // answers.
 
 import { joinTables } from "../join-tables";
+import { approvalMethods } from "./document/approval";
 import { handoffMethods } from "./document/handoff";
 import { pageMethods } from "./document/page";
 import { personInputMethods } from "./document/person-input";
 import { storageMethods } from "./document/storage";
 import { vitalsMethods } from "./document/vitals";
 import { waitMethods } from "./document/waits";
+import { actionFactsMethods } from "./elements/action-facts";
 import { actionabilityMethods } from "./elements/actionability";
 import { durableMethods } from "./elements/durable";
 import { formMethods } from "./elements/forms";
@@ -33,6 +35,8 @@ const joined = joinTables(
   storageMethods,
   personInputMethods,
   handoffMethods,
+  approvalMethods,
+  actionFactsMethods,
   vitalsMethods,
 );
 

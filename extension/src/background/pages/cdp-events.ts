@@ -19,7 +19,16 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "./files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "./files/files";
 import { trackDocumentRequest } from "./input/aftermath";
-import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "./logs/events";
+import {
+  consoleErrorEvent,
+  dialogEvent,
+  downloadStreamEvent,
+  failedRequestEvent,
+  navigationEvent,
+  personInputEvent,
+  sameDocumentNavigation,
+} from "./logs/events";
+import { addInputBinding } from "./core/person-input";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "./logs/observe";
 import { harNetworkEvent } from "./network/har";
 import { responseReceived } from "./network/network-wait";
@@ -38,6 +47,7 @@ import {
   type TabWiring,
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
+import { viewportAfterBar } from "./core/debug-bar";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
@@ -68,6 +78,9 @@ const TAB_SESSION: EventList = [
     restartTraceShotsOnNavigation,
     navigationEvent,
   ],
+  ["Page.navigatedWithinDocument", sameDocumentNavigation],
+  // the person's own input in the tab (the event stream's person_input)
+  ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
@@ -110,11 +123,13 @@ const ON_ATTACH: readonly AttachHook[] = [
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments, // the in-page script, in each document's isolated world from its start
+  addInputBinding, // the person's input told as it happens (person_input events)
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */
 const GATES: readonly AttachHook[] = [
   applySessionSettings, // emulation settings, init scripts
+  viewportAfterBar, // the viewport with Chrome's debugging bar, when this attach brings it
 ];
 
 function table(list: EventList): Map<string, CdpHandler[]> {

@@ -18,7 +18,7 @@ afterEach(() => {
   uninstall();
 });
 
-const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument"]);
+const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument", "Runtime.addBinding"]);
 
 test("attaches once per tab and enables Page", async () => {
   await send(1, "Runtime.evaluate", {});

@@ -410,6 +410,11 @@ export function isAttached(tabId: number): boolean {
   return tabs.has(tabId);
 }
 
+/** The tabs the debugger is attached to (or attaching) now. */
+export function attachedTabs(): number[] {
+  return [...tabs.keys()];
+}
+
 /** The dialog open in the tab, if the debugger knows of one. */
 export function openDialog(tabId: number): Dialog | null {
   return tabs.get(tabId)?.dialog ?? null;

@@ -24,6 +24,11 @@ const mainFrames = new Map<number, string>();
  * share one Page.createIsolatedWorld. */
 const making = new Map<number, { generation: number; made: Promise<number> }>();
 
+/** The id of the tab's main frame, once a navigation named it. */
+export function mainFrameOf(tabId: number): string | undefined {
+  return mainFrames.get(tabId);
+}
+
 /**
  * Page.frameNavigated of the tab's main frame: its id (the same for each of
  * its documents).
