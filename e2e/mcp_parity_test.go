@@ -151,7 +151,7 @@ func TestMCPDownloadsLandInTheDownloadDir(t *testing.T) {
 	check("browser_download", a.call("browser_download", map[string]any{"ref": refIn(t, snap, "link", "Get report")}))
 	snap = a.call("browser_snapshot", nil)
 	out := a.call("browser_click", map[string]any{"element": "Get report", "ref": refIn(t, snap, "link", "Get report")})
-	if !strings.Contains(out, "### Download") {
+	if !strings.Contains(out, "Download: ") {
 		t.Fatalf("the click's result should report its download:\n%s", out)
 	}
 	check("browser_click", out)
@@ -268,7 +268,7 @@ func TestMCPHandoffWaitsForDone(t *testing.T) {
 	clickNode(t, p, button)
 	select {
 	case r := <-done:
-		if r.isErr || !strings.Contains(r.txt, "pressed Done") || !strings.Contains(r.txt, "- Title: Sign in") || !strings.Contains(r.txt, tag) {
+		if r.isErr || !strings.Contains(r.txt, "pressed Done") || !strings.Contains(r.txt, "Title: Sign in") || !strings.Contains(r.txt, tag) {
 			t.Errorf("after Done: error=%v\n%s", r.isErr, r.txt)
 		}
 	case <-time.After(20 * time.Second):

@@ -150,7 +150,7 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	}
 	done := expandTool(m, p.Elem(), raw, el)
 	if r := replacedTab(raw); r != "" {
-		done = r + "\n" + done
+		done = strings.TrimSuffix(r+"\n"+done, "\n")
 	}
 	if m.Tool.Page {
 		return s.pageState(ctx, req, done, raw)

@@ -326,7 +326,7 @@ func TestToolRequests(t *testing.T) {
 			}
 			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") {
 				txt := textOf(res)
-				if !strings.Contains(txt, "- URL: http://x/") || !strings.Contains(txt, "- Title: X") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
+				if !strings.Contains(txt, "URL: http://x/\nTitle: X\n") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
 					t.Errorf("an action's result should carry the page's URL, title and snapshot: %s", txt)
 				}
 				if strings.Contains(txt, "title: X") || strings.Contains(txt, "url: http") {

@@ -37,7 +37,8 @@ type Tool struct {
 	// Done is the first line of the answer: {member} is a member of the
 	// params as sent, {member:q} the same quoted (Go's %q), {.member} a
 	// member of the result, {element} the element as an Element tool
-	// names it.
+	// names it. Empty: none, where the page that follows says it (a
+	// navigation's URL).
 	Done string
 	// Page appends where the page is now, as every action tool does: its
 	// URL and title, a dialog or download the call set off, and the
