@@ -20,6 +20,7 @@ func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
 	var outputDir string
 	var allowRead []string
+	var allTools bool
 	c := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
@@ -34,11 +35,15 @@ tool and released when it goes; a client sees and acts on only the sessions
 it created (another's use or release fails with reason forbidden);
 --session makes every client share that session instead.
 A client's sessions never become the shells' current session.
-After an action the result carries the page's URL and title, any dialog that
-opened, and at most --max-snapshot-chars characters of the page (0: none;
--1: the whole snapshot): what changed since the client last saw the tab, the
-page whole when it is small, else an outline (landmarks, headings, frames
-and controls with refs) and how to read more (browser_find, browser_snapshot).
+tools/list shows the tools most tasks use and browser_more, which runs every
+other tool by name (and with help, says its arguments); --all-tools lists
+every tool instead. After an action the result carries any dialog that
+opened and at most --max-snapshot-chars characters of the page (0: its URL
+and title only; -1: the whole snapshot): on the document the client last
+saw, what changed (less what the action was asked to set and did); on a new
+document, its URL and title and the page whole when it is small, else an
+outline (landmarks, headings, frames and controls with refs) and how to
+read more (browser_find, browser_snapshot).
 The tools write only under --output-dir (default: the state folder's
 mcp/CLIENT/, CLIENT the client's name): PDFs, traces, state files, and
 downloads unless --download-dir is given; the results name each file. They
@@ -107,6 +112,7 @@ path_not_allowed and nothing is read or written.`,
 				OutputDir:   outputDir,
 				StateDir:    f.StateDir,
 				AllowRead:   allowRead,
+				AllTools:    allTools,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -120,6 +126,7 @@ path_not_allowed and nothing is read or written.`,
 	}
 	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
 	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
+	c.Flags().BoolVar(&allTools, "all-tools", false, "list every tool in tools/list (default: the common ones and browser_more, which runs the others)")
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

@@ -32,7 +32,7 @@ type listedSchema struct {
 // name.
 func listedSchemas(t *testing.T) map[string]listedSchema {
 	t.Helper()
-	_, _, cs := setup(t, Options{}, "agent")
+	_, _, cs := setup(t, Options{AllTools: true}, "agent")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := cs[0].ListTools(ctx, nil)

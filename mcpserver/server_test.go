@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/gorilla/websocket"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -180,13 +181,41 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// The tools an agent sees are exactly these, each with an
-// object schema, a description and annotations.
+// The tools an agent sees are the core tools and browser_more, which
+// names every other; with AllTools, every tool, each with an object
+// schema, a description and annotations.
 func TestToolsList(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
+	listed, err := cs[0].ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, cs = setup(t, Options{AllTools: true}, "agent")
 	res, err := cs[0].ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range listed.Tools {
+		names = append(names, tl.Name)
+	}
+	if want := append(coreToolNames(), moreTool); !slices.Equal(names, want) {
+		t.Errorf("tools/list:\n got %v\nwant %v", names, want)
+	}
+	var moreSchema jsonschema.Schema
+	b, _ := json.Marshal(listed.Tools[len(listed.Tools)-1].InputSchema)
+	if err := json.Unmarshal(b, &moreSchema); err != nil {
+		t.Fatal(err)
+	}
+	more := moreSchema.Properties["tool"].Enum
+	if len(more)+len(coreTools) != len(res.Tools) {
+		t.Errorf("browser_more names %d tools, the core %d, of %d", len(more), len(coreTools), len(res.Tools))
+	}
+	for _, tl := range listed.Tools[:len(coreTools)] {
+		full := res.Tools[slices.IndexFunc(res.Tools, func(f *mcp.Tool) bool { return f.Name == tl.Name })]
+		if !reflect.DeepEqual(tl.Annotations, full.Annotations) {
+			t.Errorf("%s is listed with annotations %+v, not its own %+v", tl.Name, tl.Annotations, full.Annotations)
+		}
 	}
 	want := []string{
 		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",

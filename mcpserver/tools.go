@@ -55,7 +55,7 @@ type (
 		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line: the rest of a cut snapshot"`
 	}
 	elementRef struct {
-		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
+		Element string `json:"element,omitempty" jsonschema:"human-readable description of the element, for the user watching"`
 		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
 		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
 	}
@@ -71,10 +71,11 @@ type (
 		Slowly bool   `json:"slowly,omitempty" jsonschema:"type one key at a time (fires key handlers); by default the value is filled at once"`
 	}
 	formField struct {
-		Name  string `json:"name" jsonschema:"human-readable field name"`
-		Type  string `json:"type" jsonschema:"the field's type"`
-		Ref   string `json:"ref" jsonschema:"the field's ref from the last page snapshot"`
-		Value string `json:"value" jsonschema:"the value: text for a textbox or slider, true or false for a checkbox or radio, the option's text for a combobox"`
+		Name   string `json:"name" jsonschema:"human-readable field name"`
+		Type   string `json:"type" jsonschema:"the field's type"`
+		Ref    string `json:"ref,omitempty" jsonschema:"the field's ref from the last page snapshot"`
+		Target string `json:"target,omitempty" jsonschema:"instead of ref: a ref or a selector"`
+		Value  string `json:"value" jsonschema:"the value: text for a textbox or slider, true or false for a checkbox or radio, the option's text for a combobox"`
 	}
 	fillFormArg struct {
 		Fields []formField `json:"fields" jsonschema:"the fields to fill"`
@@ -253,7 +254,7 @@ func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields 
 	var last json.RawMessage
 	expect := expected{}
 	for _, f := range fields {
-		ref, sel, err := elementRef{Ref: f.Ref}.target()
+		ref, sel, err := elementRef{Ref: f.Ref, Target: f.Target}.target()
 		if err != nil {
 			return invalid("browser_fill_form", fmt.Errorf("field %q: %v", f.Name, err))
 		}
