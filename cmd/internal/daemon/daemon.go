@@ -154,6 +154,9 @@ func Serve(ctx context.Context, o Options) error {
 		go launcher.Watch(ctx, h, o.StateDir, logger.Printf)
 	}
 	logger.Printf("hub listening on ws://%s/ws/browser (pid %d)", ln.Addr(), os.Getpid())
+	if !remote {
+		defer ServeLocal(ctx, h, o.StateDir, ln.Addr(), logger.Printf)()
+	}
 	err = h.Serve(ctx, ln)
 	logger.Printf("hub stopped")
 	if err != nil && !errors.Is(err, context.Canceled) {
