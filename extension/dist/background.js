@@ -6596,16 +6596,9 @@ async function errorPageReason(tabId) {
 async function pageInfo(tabId, waitUntil) {
   if (waitUntil !== "none") {
     try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
+      const h = await send(tabId, "Page.getNavigationHistory", {}, 5e3);
+      const e = h.entries[h.currentIndex];
+      if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
     }

@@ -157,27 +157,26 @@ async function errorPageReason(tabId: number): Promise<string> {
 }
 
 /**
- * The tab's URL and title now, read from the new document's main world:
- * one round trip, where the isolated world would cost making it before
- * answering (it is made by the next command that needs it, and has the
- * in-page script from the document's start: core/injected.ts).
+ * The tab's URL and title now, as the browser holds them for the tab's
+ * current history entry (Page.getNavigationHistory): answered by the
+ * browser process, where asking the new document (Runtime.evaluate) waits
+ * behind the renderer's own work right after the load event (5-20 ms on a
+ * small page). The entry's title is the document's, "" without one (not
+ * the URL the tab strip shows), updated as the document sets it, a title
+ * set in a load handler included; a history.pushState moves its URL
+ * (checked against the document's own over CDP, 200 loads).
  */
 async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
+  // Not waited for, the navigation may not have committed: the tab's
+  // pending URL says where it goes.
   if (waitUntil !== "none") {
     try {
-      const r = await send<{ result: { value?: unknown } }>(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5_000,
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
+      const h = await send<History>(tabId, "Page.getNavigationHistory", {}, 5_000);
+      const e = h.entries[h.currentIndex];
+      if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
-      // the document is being swapped: the tab knows
+      // the tab is being swapped: the tab knows
     }
   }
   const t = await chrome.tabs.get(tabId);
@@ -204,7 +203,7 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
 
 interface History {
   currentIndex: number;
-  entries: { id: number; url: string }[];
+  entries: { id: number; url: string; title?: string }[];
 }
 
 async function historyStep(tabId: number, p: Untrusted<HistoryParams>, step: -1 | 1): Promise<NavResult> {
