@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -296,7 +295,7 @@ func outline(lines []string, budget int) string {
 			continue
 		}
 		trimmed := strings.TrimLeft(line, " ")
-		key := reRef.ReplaceAllString(trimmed, "")
+		key := withoutRefs(trimmed)
 		if c := alike[key]; c != nil {
 			c.more++
 			continue
@@ -369,5 +368,21 @@ func outline(lines []string, budget int) string {
 	return b.String()
 }
 
-// reRef matches a line's ref.
-var reRef = regexp.MustCompile(` \[ref=[^\]]*\]`)
+// withoutRefs is line less its " [ref=...]" (a package regexp would be
+// compiled at the start of every browserctl process).
+func withoutRefs(line string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(line, " [ref=")
+		if i < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		b.WriteString(line[:i])
+		j := strings.IndexByte(line[i:], ']')
+		if j < 0 {
+			return b.String()
+		}
+		line = line[i+j+1:]
+	}
+}

@@ -150,3 +150,15 @@ func TestPageViewLeavesOutWhatWasAsked(t *testing.T) {
 		t.Error("a cut value")
 	}
 }
+
+func TestWithoutRefs(t *testing.T) {
+	for in, want := range map[string]string{
+		`- link "A" [ref=e1], button "B" [ref=f2e3] [checked]`: `- link "A", button "B" [checked]`,
+		`- text: x`:          `- text: x`,
+		`- link "A" [ref=e1`: `- link "A"`,
+	} {
+		if got := withoutRefs(in); got != want {
+			t.Errorf("withoutRefs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
