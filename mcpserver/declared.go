@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -138,7 +139,9 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	if m.Tool.Element {
 		_ = json.Unmarshal(args, &el) // validated against the schema already
 		ref, sel, err := el.target()
-		if err != nil {
+		// A row whose element is optional (highlight's clear) goes
+		// without one, and the extension says what it lacks.
+		if err != nil && !(errors.Is(err, errNoTarget) && slices.Contains(m.Tool.Optional, "ref")) {
 			return invalid(m.Tool.Name, err)
 		}
 		setMember(p.Elem(), "ref", ref)

@@ -286,6 +286,13 @@ func TestDeclaredToolAnswers(t *testing.T) {
 		{"browser_select_option", map[string]any{"element": "Colour", "target": "@e3", "values": []string{"red", "blue"}}, request{"pages.select", map[string]any{"ref": "e3", "values": []string{"red", "blue"}}}, `Selected ["red" "blue"] in Colour (@e3)`, true},
 		{"browser_vitals", nil, request{"pages.vitals", nil}, `### Web Vitals`, false},
 		{"browser_is", map[string]any{"element": "Terms", "ref": "e4", "state": "checked"}, request{"pages.is", map[string]any{"ref": "e4", "state": "checked"}}, "Terms (e4) checked: false", false},
+		{"browser_mouse", map[string]any{"action": "click", "x": 10, "y": 20.5}, request{"pages.mouse", map[string]any{"action": "click", "x": 10, "y": 20.5}}, "Mouse click at 10, 20.5", true},
+		{"browser_highlight", map[string]any{"target": "#a", "durationMs": 0}, request{"pages.highlight", map[string]any{"selector": "#a", "durationMs": 0}}, `Highlight: {"target":"#a"}`, false},
+		{"browser_settings", nil, request{"emulation.show", nil}, "### Settings", false},
+		{"browser_websockets", nil, request{"network.webSockets", nil}, "### WebSockets", false},
+		{"browser_websocket_frames", map[string]any{"id": "w1", "after": 3}, request{"network.webSocketFrames", map[string]any{"id": "w1", "after": 3}}, "### Frames", false},
+		// the client's own session's events, never every session's
+		{"browser_events", map[string]any{"after": 4}, request{"logs.events", map[string]any{"after": 4}}, "### Events", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -298,6 +305,11 @@ func TestDeclaredToolAnswers(t *testing.T) {
 			fe.setRule("pages.select", answer{result: map[string]any{"selected": []string{"red", "blue"}}})
 			fe.setRule("pages.vitals", answer{result: map[string]any{"lcp": 120}})
 			fe.setRule("pages.is", answer{result: map[string]any{"value": false}})
+			fe.setRule("pages.mouse", ok)
+			fe.setRule("pages.highlight", answer{result: map[string]any{"target": "#a"}})
+			for _, m := range []string{"emulation.show", "network.webSockets", "network.webSocketFrames", "logs.events"} {
+				fe.setRule(m, answer{result: map[string]any{}})
+			}
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			txt := textOf(res)
 			if res.IsError {

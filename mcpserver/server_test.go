@@ -228,6 +228,7 @@ func TestToolsList(t *testing.T) {
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
+		"browser_mouse", "browser_highlight", "browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events",
 	}
 	slices.Sort(want)
 	var got []string
@@ -255,9 +256,14 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get",
+			"browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
+			}
+		case "browser_highlight": // draws over the page, changes nothing of it
+			if ro || tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
+				t.Errorf("%s should be additive: %+v", tl.Name, tl.Annotations)
 			}
 		default:
 			// destructiveHint left out means true (the spec's default)

@@ -30,7 +30,8 @@ type Tool struct {
 	// default is then what the tool sends).
 	Hide []string
 	// Optional makes required members optional: the tool's handler checks
-	// them (per action).
+	// them (per action). On an Element tool, "ref" makes the element
+	// optional (the method says what it lacks).
 	Optional []string
 	// Describe gives members a description other than their doc tag.
 	Describe map[string]string
