@@ -6557,8 +6557,10 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
+    sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       await until(
@@ -6582,7 +6584,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil);
+  return pageInfo(tabId, waitUntil, sameDocument);
 }
 async function errorPageReason(tabId) {
   try {
@@ -6593,12 +6595,23 @@ async function errorPageReason(tabId) {
   }
   return "the browser shows its error page";
 }
-async function pageInfo(tabId, waitUntil) {
+async function pageInfo(tabId, waitUntil, sameDocument) {
   if (waitUntil !== "none") {
     try {
-      const h = await send(tabId, "Page.getNavigationHistory", {}, 5e3);
-      const e = h.entries[h.currentIndex];
-      if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
+      if (sameDocument) {
+        const r = await send(
+          tabId,
+          "Runtime.evaluate",
+          { expression: "[location.href, document.title]", returnByValue: true },
+          5e3
+        );
+        const v = r.result.value;
+        if (Array.isArray(v) && typeof v[0] === "string") return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
+      } else {
+        const h = await send(tabId, "Page.getNavigationHistory", {}, 5e3);
+        const e = h.entries[h.currentIndex];
+        if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
+      }
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
     }

@@ -114,8 +114,10 @@ async function navigation(
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
+    sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       await until(
@@ -141,7 +143,7 @@ async function navigation(
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil);
+  return pageInfo(tabId, waitUntil, sameDocument);
 }
 
 /** The net:: error the browser's error page shows, when it can be read. */
@@ -164,16 +166,29 @@ async function errorPageReason(tabId: number): Promise<string> {
  * small page). The entry's title is the document's, "" without one (not
  * the URL the tab strip shows), updated as the document sets it, a title
  * set in a load handler included; a history.pushState moves its URL
- * (checked against the document's own over CDP, 200 loads).
+ * (checked against the document's own over CDP, 200 loads). A
+ * same-document navigation (a fragment) is answered at once, before the
+ * browser has its entry: the document says where it is. A navigation not
+ * waited for may not have committed: the tab's pending URL says where it
+ * goes.
  */
-async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
-  // Not waited for, the navigation may not have committed: the tab's
-  // pending URL says where it goes.
+async function pageInfo(tabId: number, waitUntil: WaitUntil, sameDocument: boolean): Promise<NavResult> {
   if (waitUntil !== "none") {
     try {
-      const h = await send<History>(tabId, "Page.getNavigationHistory", {}, 5_000);
-      const e = h.entries[h.currentIndex];
-      if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
+      if (sameDocument) {
+        const r = await send<{ result: { value?: unknown } }>(
+          tabId,
+          "Runtime.evaluate",
+          { expression: "[location.href, document.title]", returnByValue: true },
+          5_000,
+        );
+        const v = r.result.value;
+        if (Array.isArray(v) && typeof v[0] === "string") return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
+      } else {
+        const h = await send<History>(tabId, "Page.getNavigationHistory", {}, 5_000);
+        const e = h.entries[h.currentIndex];
+        if (e && typeof e.url === "string") return { url: e.url, title: typeof e.title === "string" ? e.title : "" };
+      }
     } catch (e) {
       if (e instanceof DialogOpenError) throw e;
       // the tab is being swapped: the tab knows
