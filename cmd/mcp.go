@@ -23,6 +23,7 @@ func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	var outputDir, browser string
 	var allowRead []string
 	var confirm string
+	var allTools bool
 	c := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
@@ -42,11 +43,15 @@ jar: one agent per profile is logged in as a different account), and a
 client cannot make one elsewhere; without it they go to the browser
 connected first, and browser_session create takes a browser.
 A client's sessions never become the shells' current session.
-After an action the result carries the page's URL and title, any dialog that
-opened, and at most --max-snapshot-chars characters of the page (0: none;
--1: the whole snapshot): what changed since the client last saw the tab, the
-page whole when it is small, else an outline (landmarks, headings, frames
-and controls with refs) and how to read more (browser_find, browser_snapshot).
+tools/list shows the tools most tasks use and browser_more, which runs every
+other tool by name (and with help, says its arguments); --all-tools lists
+every tool instead. After an action the result carries any dialog that
+opened and at most --max-snapshot-chars characters of the page (0: its URL
+and title only; -1: the whole snapshot): on the document the client last
+saw, what changed (less what the action was asked to set and did); on a new
+document, its URL and title and the page whole when it is small, else an
+outline (landmarks, headings, frames and controls with refs) and how to
+read more (browser_find, browser_snapshot).
 The tools write only under --output-dir (default: the state folder's
 mcp/CLIENT/, CLIENT the client's name): PDFs, traces, state files, and
 downloads unless --download-dir is given; the results name each file. They
@@ -132,6 +137,7 @@ reason denied or approval_timeout otherwise. The clients cannot change it.`,
 				StateDir:    f.StateDir,
 				AllowRead:   allowRead,
 				Confirm:     kinds,
+				AllTools:    allTools,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -150,6 +156,7 @@ reason denied or approval_timeout otherwise. The clients cannot change it.`,
 	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
 	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
 	c.Flags().StringVar(&confirm, "confirm", "", "ask the person at the browser before these in the sessions the clients create, comma-separated: "+strings.Join(rpc.ConfirmKind.Values, ","))
+	c.Flags().BoolVar(&allTools, "all-tools", false, "list every tool in tools/list (default: the common ones and browser_more, which runs the others)")
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

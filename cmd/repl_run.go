@@ -35,6 +35,7 @@ type replHub struct {
 	ctrl    hubapi.Controller
 	inProc  bool
 	serving chan error // the in-process hub's Serve result
+	local   func()     // waits for the in-process hub's control socket to close
 }
 
 // openREPLHub becomes a client of the hub at addr, or, with none there,
@@ -46,6 +47,7 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	}
 	addr := f.Globals.Server
 	client := hubclient.NewClient(addr, token)
+	client.UseLocalSocket(cmdutil.LocalSocket(f))
 	_, err = hubclient.StatusOf(ctx, client)
 	if err == nil {
 		return &replHub{ctrl: client}, nil
@@ -75,10 +77,11 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 		}
 	}
 	h := hub.New(hopts)
-	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
+	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1), local: func() {}}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
 	if dir, err := f.StateDir(); err == nil {
 		go launcher.Watch(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
+		rh.local = daemon.ServeLocal(ctx, h, dir, ln.Addr(), func(string, ...any) {})
 	}
 	return rh, nil
 }
@@ -107,6 +110,7 @@ func runREPL(ctx context.Context, f *cmdutil.Factory) error {
 		stop()
 		if rh.inProc {
 			<-rh.serving
+			rh.local()
 		}
 	}()
 

@@ -86,7 +86,7 @@ func contentText(res *mcp.CallToolResult) string {
 // refIn finds the ref of the element with role and name in a snapshot text.
 func refIn(t *testing.T, snapshot, role, name string) string {
 	t.Helper()
-	re := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(role) + ` "` + regexp.QuoteMeta(name) + `"[^\n]*\[ref=([a-z0-9]+)\]`)
+	re := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(role) + ` "` + regexp.QuoteMeta(name) + `"[^\n]*?\[ref=([a-z0-9]+)\]`)
 	m := re.FindStringSubmatch(snapshot)
 	if m == nil {
 		t.Fatalf("no %s %q in the snapshot:\n%s", role, name, snapshot)
@@ -104,7 +104,7 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 
 	out := a.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag)})
 	h.rec.waitFor(t, tag, "the page's load", func(e event) bool { return e.Type == "load" })
-	if !strings.Contains(out, "- Title: Agent form") || !strings.Contains(out, "/agent.html") {
+	if !strings.Contains(out, "Title: Agent form") || !strings.Contains(out, "/agent.html") {
 		t.Errorf("browser_navigate should answer with the page's title and URL:\n%s", out)
 	}
 

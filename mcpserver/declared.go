@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -120,7 +121,9 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	if m.Tool.Element {
 		_ = json.Unmarshal(args, &el) // validated against the schema already
 		ref, sel, err := el.target()
-		if err != nil {
+		// A row whose element is optional (highlight's clear) goes
+		// without one, and the extension says what it lacks.
+		if err != nil && !(errors.Is(err, errNoTarget) && slices.Contains(m.Tool.Optional, "ref")) {
 			return invalid(m.Tool.Name, err)
 		}
 		setMember(p.Elem(), "ref", ref)
@@ -132,7 +135,7 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	}
 	done := expandTool(m, p.Elem(), raw, el)
 	if r := replacedTab(raw); r != "" {
-		done = r + "\n" + done
+		done = strings.TrimSuffix(r+"\n"+done, "\n")
 	}
 	if m.Tool.Page {
 		return s.pageState(ctx, req, done, raw)

@@ -63,9 +63,8 @@ var serverOwnCalls = map[string]string{
 // gains a face must leave it (the test fails otherwise). It is no reason:
 // a method that should stay without a tool says why on its row (NoTool).
 var notYetReached = map[string]bool{
-	"pages.mouse": true, "pages.durableTarget": true, "pages.highlight": true,
-	"extension.info": true, "logs.events": true, "emulation.show": true,
-	"network.harStart": true, "network.harStop": true, "network.webSockets": true, "network.webSocketFrames": true,
+	"pages.durableTarget": true,
+	"network.harStart":    true, "network.harStop": true,
 	"record.start": true, "record.stop": true, "record.frames": true,
 	"trace.read": true, "trace.screenshots": true,
 }

@@ -97,11 +97,14 @@ func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in hando
 		return s.errorResult(req, err)
 	}
 	if !r.Done {
-		res := text("The person did not press Done within %s.\n\n### Page\n- URL: %s\n- Title: %s", wait, r.URL, r.Title)
+		res := text("The person did not press Done within %s.\nURL: %s\nTitle: %s", wait, r.URL, r.Title)
 		res.IsError = true
 		return res
 	}
-	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. Take a new snapshot before acting: the page may have changed.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
+	// The person may have done anything: the page is shown afresh, not as
+	// a diff, and the refs the agent had are stale.
+	s.client(req).seen.forget()
+	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. The page may have changed: act on the refs below, not older ones.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
 }
 
 func (s *Server) closeTab(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {

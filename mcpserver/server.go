@@ -71,6 +71,9 @@ type Options struct {
 	OutputDir string
 	// StateDir is the state folder.
 	StateDir func() (string, error)
+	// AllTools lists every tool in tools/list; else the core tools and
+	// browser_more, which runs the others (catalog.go).
+	AllTools bool
 	// AllowRead are the folders besides the output root and the client's
 	// roots that the tools may read (browser_file_upload,
 	// browser_state_load): --allow-read.
@@ -135,19 +138,23 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range s.toolDefs() {
+	defs := s.toolDefs()
+	for _, t := range defs {
 		t.add(s.mcp)
 	}
 	s.mcp.AddReceivingMiddleware(s.approvalProgress) // inside typedToolCalls: its polls carry the client's name
+	s.mcp.AddReceivingMiddleware(newCatalog(defs, opts.AllTools).middleware)
 	s.mcp.AddReceivingMiddleware(typedToolCalls)
 	s.mcp.AddReceivingMiddleware(safeToolText) // outermost: sees every result
 	return s
 }
 
-const instructions = `browserctl drives the user's own Chrome. Your tabs live in a tab group of
-their own (a session), created on your first page tool; the user can watch it.
-Take a browser_snapshot to get refs (e1, e2, ...) and pass a ref to the action
-tools. A ref that answers page_ref_not_found is stale: take a new snapshot.`
+// instructions are read once by every agent: what every tool shares, said
+// once instead of in each tool's words.
+const instructions = `browserctl drives the user's Chrome; your tabs are a tab group the user watches.
+target: a ref (e3) from an answer, a snapshot or browser_find; or a CSS selector, role=ROLE[name="N"], text=T.
+An action answers what changed (+ added, - removed, ~ changed); a new page, its URL, title and content or outline.
+A ref that answers page_ref_not_found is stale: read the page again.`
 
 // MCP is the SDK server, for transports and tests.
 func (s *Server) MCP() *mcp.Server { return s.mcp }

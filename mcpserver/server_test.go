@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/gorilla/websocket"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -212,13 +213,41 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// The tools an agent sees are exactly these, each with an
-// object schema, a description and annotations.
+// The tools an agent sees are the core tools and browser_more, which
+// names every other; with AllTools, every tool, each with an object
+// schema, a description and annotations.
 func TestToolsList(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
+	listed, err := cs[0].ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, cs = setup(t, Options{AllTools: true}, "agent")
 	res, err := cs[0].ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range listed.Tools {
+		names = append(names, tl.Name)
+	}
+	if want := append(coreToolNames(), moreTool); !slices.Equal(names, want) {
+		t.Errorf("tools/list:\n got %v\nwant %v", names, want)
+	}
+	var moreSchema jsonschema.Schema
+	b, _ := json.Marshal(listed.Tools[len(listed.Tools)-1].InputSchema)
+	if err := json.Unmarshal(b, &moreSchema); err != nil {
+		t.Fatal(err)
+	}
+	more := moreSchema.Properties["tool"].Enum
+	if len(more)+len(coreTools) != len(res.Tools) {
+		t.Errorf("browser_more names %d tools, the core %d, of %d", len(more), len(coreTools), len(res.Tools))
+	}
+	for _, tl := range listed.Tools[:len(coreTools)] {
+		full := res.Tools[slices.IndexFunc(res.Tools, func(f *mcp.Tool) bool { return f.Name == tl.Name })]
+		if !reflect.DeepEqual(tl.Annotations, full.Annotations) {
+			t.Errorf("%s is listed with annotations %+v, not its own %+v", tl.Name, tl.Annotations, full.Annotations)
+		}
 	}
 	want := []string{
 		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",
@@ -231,6 +260,7 @@ func TestToolsList(t *testing.T) {
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
+		"browser_mouse", "browser_highlight", "browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events",
 	}
 	slices.Sort(want)
 	var got []string
@@ -258,9 +288,14 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get",
+			"browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
+			}
+		case "browser_highlight": // draws over the page, changes nothing of it
+			if ro || tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
+				t.Errorf("%s should be additive: %+v", tl.Name, tl.Annotations)
 			}
 		default:
 			// destructiveHint left out means true (the spec's default)
@@ -358,7 +393,7 @@ func TestToolRequests(t *testing.T) {
 			}
 			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") {
 				txt := textOf(res)
-				if !strings.Contains(txt, "- URL: http://x/") || !strings.Contains(txt, "- Title: X") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
+				if !strings.Contains(txt, "URL: http://x/\nTitle: X\n") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
 					t.Errorf("an action's result should carry the page's URL, title and snapshot: %s", txt)
 				}
 				if strings.Contains(txt, "title: X") || strings.Contains(txt, "url: http") {

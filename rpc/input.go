@@ -130,6 +130,9 @@ var inputMethods = []Method{
 			Printer: PrintScroll, Replay: Replayed,
 		}}},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Tool: &Tool{Name: "browser_mouse", Title: "Mouse event",
+			Description: "A mouse event at viewport coordinates (CSS pixels), as mouse does: move, down, up, click, or wheel (deltaX, deltaY).",
+			Done:        "Mouse {action} at {x}, {y}", Page: true},
 		Summary: "mouse event at coordinates",
 		Commands: []Command{{
 			Path: "mouse", Needs: "an ACTION (move, down, up, click, wheel), X and Y",

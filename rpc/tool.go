@@ -30,14 +30,16 @@ type Tool struct {
 	// default is then what the tool sends).
 	Hide []string
 	// Optional makes required members optional: the tool's handler checks
-	// them (per action).
+	// them (per action). On an Element tool, "ref" makes the element
+	// optional (the method says what it lacks).
 	Optional []string
 	// Describe gives members a description other than their doc tag.
 	Describe map[string]string
 	// Done is the first line of the answer: {member} is a member of the
 	// params as sent, {member:q} the same quoted (Go's %q), {.member} a
 	// member of the result, {element} the element as an Element tool
-	// names it.
+	// names it. Empty: none, where the page that follows says it (a
+	// navigation's URL).
 	Done string
 	// Page appends where the page is now, as every action tool does: its
 	// URL and title, a dialog or download the call set off, and the

@@ -66,10 +66,12 @@ func (p *mcpPeer) call(tool string, args map[string]any) (string, float64, error
 	return b.String(), d, nil
 }
 
-// controlLine matches a line naming a control with a ref, in both servers'
-// snapshot formats: `- button "Save" [ref=e3]` (Playwright adds attributes
-// such as [cursor=pointer] after the ref).
-var controlLine = regexp.MustCompile(`(?m)^\s*- (link|button|textbox|searchbox|checkbox|radio|combobox|listbox|slider|spinbutton|switch|tab|menuitem|option) "([^"]*)"[^\n]*\[ref=`)
+// controlLine matches a control with a ref, in both servers' snapshot
+// formats: `- button "Save" [ref=e3]` (Playwright adds attributes such as
+// [cursor=pointer] after the ref), or inside a line where browserctl puts a
+// list item's or a landmark's leaves (`- navigation: link "Home" [ref=e1],
+// link "Help" [ref=e2]`).
+var controlLine = regexp.MustCompile(`(?m)(?:^\s*- |: |, )(link|button|textbox|searchbox|checkbox|radio|combobox|listbox|slider|spinbutton|switch|tab|menuitem|option) "((?:[^"\\]|\\.)*)"(?: \[[^\]\n]*\])*? \[(?:[^\]\n]*, )?ref=`)
 
 // controls is the set of (role, name) of the controls a snapshot names.
 func controls(text string) map[string]int {

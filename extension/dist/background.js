@@ -7410,8 +7410,10 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
+    sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       await until(
@@ -7435,7 +7437,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil);
+  return pageInfo(tabId, waitUntil, sameDocument);
 }
 async function errorPageReason(tabId) {
   try {
@@ -7446,16 +7448,18 @@ async function errorPageReason(tabId) {
   }
   return "the browser shows its error page";
 }
-async function pageInfo(tabId, waitUntil) {
+async function pageInfo(tabId, waitUntil, sameDocument) {
   if (waitUntil !== "none") {
-    const asked = send(
+    const asked = sameDocument ? send(
       tabId,
       "Runtime.evaluate",
       { expression: "[location.href, document.title]", returnByValue: true },
       5e3
-    );
-    const r = await unlessDialog(asked, () => void 0);
-    const v = r?.result.value;
+    ).then((r) => r.result.value) : send(tabId, "Page.getNavigationHistory", {}, 5e3).then((h) => {
+      const e = h.entries[h.currentIndex];
+      return e ? [e.url, e.title] : void 0;
+    });
+    const v = await unlessDialog(asked, () => void 0);
     if (Array.isArray(v) && typeof v[0] === "string") {
       return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }

@@ -185,6 +185,11 @@ func Serve(ctx context.Context, o Options) error {
 			}
 		}()
 	}
+	// the control API on the state folder's Unix socket too (Addr is
+	// loopback: checked above)
+	{
+		defer ServeLocal(ctx, h, o.StateDir, ln.Addr(), logger.Printf)()
+	}
 	err = h.Serve(ctx, ln)
 	logger.Printf("hub stopped")
 	if err != nil && !errors.Is(err, context.Canceled) {
