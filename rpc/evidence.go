@@ -155,7 +155,8 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 // evidenceGroups are the groups of the evidence commands.
 var evidenceGroups = []Group{{
 	Path:  "record",
-	Short: "Record a video of the session's active tab: record start [FILE], record stop",
+	Short: "Record a video of the session's active tab (record start [FILE], record stop), or the person's actions as a script (record actions)",
+	Needs: "start, stop or actions",
 	Long: `record start begins recording the session's active tab; record stop ends it,
 writes the file and prints its path. The recording follows the session's
 active tab (tab switches), goes on across navigations, and holds what the

@@ -231,7 +231,10 @@ var DOWNLOAD_METHODS = [
 var RECORD_METHODS = [
   "record.start",
   "record.stop",
-  "record.frames"
+  "record.frames",
+  "record.actionsStart",
+  "record.actionsStop",
+  "record.actionsLines"
 ];
 var TRACE_METHODS = [
   "trace.start",
@@ -335,6 +338,9 @@ var PARAM_SHAPES = {
   "record.start": { sessionId: "string", path: "string", quality: "int", maxWidth: "int" },
   "record.stop": { sessionId: "string" },
   "record.frames": { sessionId: "string", from: "int" },
+  "record.actionsStart": { sessionId: "string", workDir: "string" },
+  "record.actionsStop": { sessionId: "string" },
+  "record.actionsLines": { sessionId: "string", after: "int", waitMs: "int" },
   "trace.start": { sessionId: "string", categories: "string[]", screenshots: "boolean" },
   "trace.stop": { sessionId: "string" },
   "trace.read": { sessionId: "string", stream: "string" },
@@ -988,7 +994,7 @@ function state(tabId) {
   install();
   let st = tabs.get(tabId);
   if (!st) {
-    const fresh = {
+    const fresh2 = {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
@@ -1001,30 +1007,30 @@ function state(tabId) {
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
     };
-    fresh.attaching = attach(tabId).catch((e) => {
-      if (tabs.get(tabId) === fresh) tabs.delete(tabId);
+    fresh2.attaching = attach(tabId).catch((e) => {
+      if (tabs.get(tabId) === fresh2) tabs.delete(tabId);
       throw e;
     });
-    fresh.enabled = fresh.attaching.then(() => {
+    fresh2.enabled = fresh2.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      const hooks = fresh.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => void 0));
-      fresh.hooked = Promise.all(hooks).then(() => void 0);
-      const gates = fresh.wiring.gates.map((hk) => hk(tabId, raw).catch(() => void 0));
+      const hooks = fresh2.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh2.hooked = Promise.all(hooks).then(() => void 0);
+      const gates = fresh2.wiring.gates.map((hk) => hk(tabId, raw).catch(() => void 0));
       return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
       () => {
-        fresh.enableDone = true;
+        fresh2.enableDone = true;
       },
       (e) => {
-        if (tabs.get(tabId) === fresh) void detach(tabId);
+        if (tabs.get(tabId) === fresh2) void detach(tabId);
         throw e;
       }
     );
-    fresh.enabled.catch(() => {
+    fresh2.enabled.catch(() => {
     });
-    tabs.set(tabId, fresh);
-    st = fresh;
+    tabs.set(tabId, fresh2);
+    st = fresh2;
   }
   return st;
 }
@@ -1523,7 +1529,7 @@ async function applyBlocking(tabId, send3) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send3("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
+  await send3("Fetch.enable", { patterns: patterns.map((urlPattern2) => ({ urlPattern: urlPattern2, requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -2061,16 +2067,16 @@ async function followFrames(tabId) {
 function startFollowing(tabId) {
   let tf = byTab5.get(tabId);
   if (!tf) {
-    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
       () => void 0,
       (e) => {
-        if (byTab5.get(tabId) === fresh) byTab5.delete(tabId);
+        if (byTab5.get(tabId) === fresh2) byTab5.delete(tabId);
         throw e;
       }
     );
-    byTab5.set(tabId, fresh);
-    tf = fresh;
+    byTab5.set(tabId, fresh2);
+    tf = fresh2;
   }
   return tf.started;
 }
@@ -2204,8 +2210,8 @@ function dropFrameScripts(tabId, params) {
 }
 
 // injected:injected
-var SOURCE = '"use strict";(()=>{function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var waits=new Map,norm=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm(arg):arg,sees=kind==="text"?doc=>norm((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm2=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm2(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm2(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let fr=fe.getBoundingClientRect(),cs=win.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1,x=fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+lx)*sx,y=fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+ly)*sy,over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};function norm3(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm3(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm3(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush(),textLevel=level,textParent=parentName,text.push(s)},emit=(el,role,name,level,attrs,withRef)=>{flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf(el,"iframe");emit(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit(el,role,nameOf(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit(el,role,nameOf(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"bf8710280cac7c43",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="bf8710280cac7c43")&&Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1});})();';
-var VERSION = "bf8710280cac7c43";
+var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function flush(f,collect2){let t=st.pending.get(f);if(t===void 0||(st.pending.delete(f),!f.isConnected))return;let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;emit(elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}}),collect2)}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));f&&st.pending.set(f,Date.now())}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted)return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function startActions(){return st.stopped=!1,st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),st.pending.clear(),st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats()};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let fr=fe.getBoundingClientRect(),cs=win.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1,x=fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+lx)*sx,y=fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+ly)*sy,over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote2=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote2(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText2=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText2(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText2(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf2=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT2.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote2(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf2=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush2=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush2(),textLevel=level,textParent=parentName,text.push(s)},emit2=(el,role,name,level,attrs,withRef)=>{flush2();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf2(el,"iframe");emit2(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf2(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit2(el,role,nameOf2(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf2(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit2(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush2():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf2(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit2(el,role,nameOf2(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush2()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"246090e2d0e59d45",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="246090e2d0e59d45")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),autoStartActions());})();';
+var VERSION = "246090e2d0e59d45";
 
 // src/injected/refusal.ts
 var BAD_PARAM = "\0browserctl:bad-param";
@@ -2779,11 +2785,11 @@ async function addScripts(s, scripts) {
   await Promise.all(
     tabIds.map(async (tabId) => {
       sessionOfTab2.set(tabId, s.sessionId);
-      const fresh = !isAttached(tabId);
+      const fresh2 = !isAttached(tabId);
       for (const sc of scripts) {
         const what = `init script ${sc.id}`;
         try {
-          if (fresh) await ensureAttached(tabId);
+          if (fresh2) await ensureAttached(tabId);
           else await addScript(tabId, sc, tabSend(tabId), false);
           noteUnapplied(tabId, what, void 0);
         } catch (e) {
@@ -3441,34 +3447,105 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
   };
 }
 
-// src/background/pages/core/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+// src/background/pages/core/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 1024;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
   }
-  return ms ?? DEFAULT_BUDGET_MS;
+  return s;
 }
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+function agentWindows(tabId) {
+  return stateOf(tabId);
 }
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
+    if (s.windows.length > KEEP_WINDOWS) {
+      const [a] = s.windows.shift();
+      s.windows[0][0] = a;
+    }
+  }
+}
+function byAgent(s, t) {
+  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
+  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+}
+function personInputs(s, events2) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events2) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+var startedIn = /* @__PURE__ */ new Map();
+onForget((tabId) => startedIn.delete(tabId));
+function recorderStartedIn(tabId, contextId) {
+  startedIn.set(tabId, contextId);
+}
+async function startRecorder(tabId) {
   try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
+    const contextId = await isolatedContext(tabId);
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+    return contextId;
+  } catch {
+    return void 0;
   }
 }
-function waitMsOf(budgetMs) {
-  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
-  return Math.max(0, budgetMs - margin);
+async function snapshotTaken(tabId, started) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    if (startedIn.get(tabId) === contextId) return;
+    if (started && await started === contextId) return;
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+  } catch {
+    dropContext(tabId);
+  }
 }
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events2 = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
+    if (Array.isArray(r.result?.value)) events2 = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events2);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+
+// src/injected/document/actions-binding.ts
+var ACTIONS_BINDING = "__browserctlActions";
 
 // src/background/pages/snapshot/refs.ts
 var byTab6 = /* @__PURE__ */ new Map();
@@ -3565,31 +3642,6 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
   if (nextMain > tr.next) tr.next = nextMain;
 }
 
-// src/background/pages/input/geometry.ts
-async function offsetOf(tabId, objectId) {
-  const s = objectSession(tabId, objectId);
-  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
-}
-async function inFrame(tabId, objectId) {
-  const r = await callInjected(tabId, { objectId }, "inFrame", []);
-  return r.result.value === true;
-}
-async function viewportBox(tabId, objectId) {
-  let q;
-  try {
-    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  const off = await offsetOf(tabId, objectId);
-  const xs = [q[0], q[2], q[4], q[6]];
-  const ys = [q[1], q[3], q[5], q[7]];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
-}
-
 // src/background/pages/targets/role-target.ts
 var ROLE_WAIT_MS = 5e3;
 var ROLE_POLL_MS = 100;
@@ -3668,6 +3720,825 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
     }
     await sleep2(ROLE_POLL_MS);
   }
+}
+
+// src/background/pages/record-actions/choose.ts
+var GROUP = "browserctl:record-actions";
+var CHECK_MS = 2e3;
+async function roleVerdict(tabId, session, contextId, step, target) {
+  if (!step.top || session !== void 0 || contextId === void 0 || step.el === void 0) return void 0;
+  try {
+    const [el, doc] = await Promise.all([
+      callInjected(tabId, { contextId }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
+      callInjected(tabId, { contextId }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP })
+    ]);
+    if (!el.result.objectId || !doc.result.objectId) return void 0;
+    const t = parseRoleTarget(target);
+    const [d, ax] = await Promise.all([
+      send(tabId, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
+      send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS)
+    ]);
+    const ids = ax.nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
+    return ids.length === 1 && ids[0] === d.node.backendNodeId;
+  } catch {
+    return void 0;
+  } finally {
+    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
+  }
+}
+async function chooseTarget(tabId, session, contextId, step) {
+  for (const [kind, target] of step.targets ?? []) {
+    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target) === false) continue;
+    return { kind, target };
+  }
+  return void 0;
+}
+
+// src/background/pages/record-actions/script.ts
+var TARGET_KINDS = ["role", "text", "testid", "id", "css"];
+var MAX_LINES = 1e4;
+var SETTLE_MS = 2500;
+var PLAIN = /^[A-Za-z0-9_@%+=:,./~^-]+$/;
+function shellWord(s) {
+  if (s !== "" && PLAIN.test(s)) return s;
+  return "'" + s.replace(/'/g, `'\\''`) + "'";
+}
+function commandLine(command, args, vars = /* @__PURE__ */ new Set()) {
+  const out = command.map(shellWord);
+  let dashed = false;
+  for (const a of args) {
+    if (!dashed && a.startsWith("-")) {
+      out.push("--");
+      dashed = true;
+    }
+    out.push(vars.has(a) ? a : shellWord(a));
+  }
+  return out.join(" ");
+}
+function urlPattern(url) {
+  try {
+    const u = new URL(url);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.origin + u.pathname;
+  } catch {
+  }
+  return url;
+}
+function samePage(a, b) {
+  return urlPattern(a) === urlPattern(b);
+}
+var ActionScript = class _ActionScript {
+  constructor(maxLines = MAX_LINES) {
+    this.maxLines = maxLines;
+  }
+  maxLines;
+  lines = [];
+  actions = 0;
+  /** The next number of each kind of variable ($PASSWORD_1 ...). */
+  counters = {};
+  /** The variables the script reads, in order of first use. */
+  secrets = [];
+  truncated = false;
+  static from(s, maxLines = MAX_LINES) {
+    const a = new _ActionScript(maxLines);
+    a.lines = s.lines;
+    a.actions = s.actions;
+    a.counters = s.counters;
+    a.secrets = s.secrets;
+    a.truncated = s.truncated;
+    return a;
+  }
+  state() {
+    return { lines: this.lines, actions: this.actions, counters: this.counters, secrets: this.secrets, truncated: this.truncated };
+  }
+  /** A fresh variable: $PASSWORD_1, $UPLOAD_2 ... */
+  variable(kind) {
+    const n = (this.counters[kind] ?? 0) + 1;
+    this.counters[kind] = n;
+    const v = `$${kind}_${n}`;
+    this.secrets.push(v.slice(1));
+    return v;
+  }
+  /** Adds lines; false (nothing added) once the recording is full. */
+  add(lines, at) {
+    if (this.truncated) return false;
+    if (this.lines.length + lines.length > this.maxLines) {
+      this.truncated = true;
+      return false;
+    }
+    for (const l of lines) this.lines.push({ ...l, at });
+    return true;
+  }
+  last() {
+    return this.lines.at(-1);
+  }
+  /** The last line that is not a comment, and its index. */
+  lastCommand() {
+    for (let i = this.lines.length - 1; i >= 0; i--) if (this.lines[i].kind !== "comment") return [this.lines[i], i];
+    return void 0;
+  }
+  /** How many lines are settled at time now. */
+  settled(now) {
+    const n = this.lines.length;
+    if (n === 0) return 0;
+    return now - this.lines[n - 1].at >= SETTLE_MS ? n : n - 1;
+  }
+  /** Command lines (comments aside). */
+  commands() {
+    return this.lines.filter((l) => l.kind !== "comment").length;
+  }
+  targetCounts() {
+    const c = Object.fromEntries(TARGET_KINDS.map((k) => [k, 0]));
+    for (const l of this.lines) if (l.targetKind) c[l.targetKind]++;
+    return c;
+  }
+  /** The script: its header, the lines, and a last comment when it was cut. */
+  render(header2, footer2 = []) {
+    const out = [...header2.map((h) => `# ${h}`), ...this.lines.map((l) => l.text), ...footer2.map((f) => `# ${f}`)];
+    return out.join("\n") + "\n";
+  }
+};
+
+// src/background/pages/record-actions/lines.ts
+var DOUBLE_CLICK_MS = 1500;
+function targeted(kind, command, args, t, tab, vars, step) {
+  const out = [];
+  if (t.kind === "css") {
+    out.push({ text: "# no role, text, test id or id finds this element alone: a CSS path, which a change of the page's layout may break", kind: "comment", tab });
+  }
+  const line = { text: commandLine(command, [t.target, ...args], vars), kind, tab, target: t.target, targetKind: t.kind };
+  if (step !== void 0) line.step = step;
+  out.push(line);
+  return out;
+}
+function field(s) {
+  return s.field ? JSON.stringify(s.field) : "a field";
+}
+function fillLines(s, t, script, ctx) {
+  const value = s.value ?? "";
+  let secret;
+  let note;
+  if (s.secret === "password") {
+    secret = script.variable("PASSWORD");
+    note = `# ${secret}: the password typed into ${field(s)}; set ${secret.slice(1)} in the environment before running this script`;
+  } else if (ctx.secretTargets.has(t.target)) {
+    secret = script.variable("SECRET");
+    note = `# ${secret}: the value typed into ${field(s)}, marked secret; set ${secret.slice(1)} in the environment before running this script`;
+  }
+  if (secret !== void 0) {
+    return [{ text: note, kind: "comment", tab: s.tab }, ...targeted("fill", ["fill"], [secret], t, s.tab, /* @__PURE__ */ new Set([secret]))];
+  }
+  const [first, ...more] = value.split(/\r\n|\r|\n/);
+  const out = targeted("fill", ["fill"], [first ?? ""], t, s.tab);
+  for (const m of more) {
+    out.push({ text: "press Enter", kind: "press", tab: s.tab });
+    if (m !== "") out.push({ text: commandLine(["keyboard", "type"], [m]), kind: "keyboard", tab: s.tab });
+  }
+  return out;
+}
+function stepLines(s, t, script, ctx) {
+  if (s.kind === "press") return [{ text: commandLine(["press"], [s.key ?? ""]), kind: "press", tab: s.tab }];
+  if (!t) return [];
+  const last = script.lastCommand();
+  switch (s.kind) {
+    case "click":
+      return targeted("click", ["click"], [], t, s.tab, void 0, s.stepKey);
+    case "dblclick": {
+      const same = last && last[0].kind === "click" && last[0].tab === s.tab && (s.replaces !== void 0 ? last[0].step === s.replaces : last[0].target === t.target && s.t - last[0].at <= DOUBLE_CLICK_MS);
+      if (last && same) {
+        const [line, i] = last;
+        script.lines[i] = { ...line, kind: "dblclick", text: "dbl" + line.text };
+        return [];
+      }
+      return targeted("dblclick", ["dblclick"], [], t, s.tab);
+    }
+    case "fill": {
+      const lines = fillLines(s, t, script, ctx);
+      if (last && last[0].kind === "fill" && last[0].target === t.target && last[1] === script.lines.length - 1 && !last[0].text.includes(" $")) {
+        script.lines.pop();
+      }
+      return lines;
+    }
+    case "check":
+    case "uncheck":
+      return targeted(s.kind, [s.kind], [], t, s.tab);
+    case "select":
+      return targeted("select", ["select"], s.values ?? [], t, s.tab);
+    case "upload": {
+      const paths = s.paths ?? [];
+      const vars = new Set(paths.filter((p) => p.startsWith("$")));
+      return targeted("upload", ["upload"], paths, t, s.tab, vars);
+    }
+    default:
+      return [];
+  }
+}
+
+// src/background/pages/record-actions/navigation.ts
+var KEEP = 50;
+var TYPED = /* @__PURE__ */ new Set(["typed", "address_bar", "auto_bookmark", "generated", "keyword", "keyword_generated"]);
+function kept(index, ids, urls) {
+  const drop = Math.max(0, ids.length - KEEP);
+  const i = index - drop;
+  return { index: i, id: ids[index], url: urls[index], ids: ids.slice(drop), urls: urls.slice(drop) };
+}
+function historyFrom(h) {
+  return kept(
+    h.currentIndex,
+    h.entries.map((e) => e.id),
+    h.entries.map((e) => e.url)
+  );
+}
+function classify(prev, url, read, fresh2) {
+  if (read && fresh2) {
+    const e = read.entries[read.currentIndex];
+    const now2 = historyFrom(read);
+    const typed = TYPED.has(e.transitionType ?? "");
+    if (!prev) return { words: typed ? ["tab", "open", e.url] : ["wait", "--url", urlPattern(e.url)], now: now2 };
+    if (e.id === prev.id) return { words: ["reload"], now: now2 };
+    const was = prev.ids.indexOf(e.id);
+    if (was >= 0) {
+      const n = Math.max(1, Math.abs(was - prev.index));
+      return { words: Array(n).fill(was < prev.index ? "back" : "forward"), now: now2 };
+    }
+    if (typed) return { words: ["open", e.url], now: now2 };
+    return { words: samePage(e.url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(e.url)], now: now2 };
+  }
+  if (!prev) return { words: ["wait", "--url", urlPattern(url)], now: kept(0, [-1], [url]) };
+  if (url === prev.urls[prev.index - 1] && url !== prev.url) {
+    return { words: ["back"], now: kept(prev.index - 1, prev.ids, prev.urls) };
+  }
+  if (url === prev.urls[prev.index + 1] && url !== prev.url) {
+    return { words: ["forward"], now: kept(prev.index + 1, prev.ids, prev.urls) };
+  }
+  if (url === prev.url) return { words: ["reload"], now: prev };
+  const entry = read?.entries.slice().reverse().find((e) => e.url === url);
+  const ids = [...prev.ids.slice(0, prev.index + 1), entry?.id ?? -Date.now()];
+  const urls = [...prev.urls.slice(0, prev.index + 1), url];
+  const now = kept(ids.length - 1, ids, urls);
+  if (entry && TYPED.has(entry.transitionType ?? "")) return { words: ["open", url], now };
+  return { words: samePage(url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(url)], now };
+}
+
+// src/background/pages/record-actions/persist.ts
+var INDEX_KEY = "browserctl.actions";
+var CHUNK = 500;
+var SAVE_DELAY_MS = 150;
+function storage() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+var metaKey = (sid) => `${INDEX_KEY}.${sid}`;
+var chunkKey = (sid, k) => `${INDEX_KEY}.${sid}.${k}`;
+var Saver = class {
+  constructor(sessionId, snapshot3) {
+    this.sessionId = sessionId;
+    this.snapshot = snapshot3;
+  }
+  sessionId;
+  snapshot;
+  timer;
+  dirtyFrom = Number.POSITIVE_INFINITY;
+  writing = Promise.resolve();
+  savedChunks = 0;
+  /** Lines from index `from` on changed (Infinity: only the meta). */
+  changed(from = Number.POSITIVE_INFINITY) {
+    this.dirtyFrom = Math.min(this.dirtyFrom, from);
+    if (this.timer === void 0) this.timer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  }
+  /** Writes now what changed; resolves once written. */
+  async flush() {
+    clearTimeout(this.timer);
+    this.timer = void 0;
+    const from = this.dirtyFrom;
+    this.dirtyFrom = Number.POSITIVE_INFINITY;
+    const s = storage();
+    if (!s) return;
+    const { meta, lines } = this.snapshot();
+    const items = { [metaKey(this.sessionId)]: meta };
+    const chunks = Math.ceil(lines.length / CHUNK);
+    const first = Number.isFinite(from) ? Math.floor(from / CHUNK) : chunks;
+    for (let k = Math.min(first, this.savedChunks); k < chunks; k++) items[chunkKey(this.sessionId, k)] = lines.slice(k * CHUNK, (k + 1) * CHUNK);
+    this.savedChunks = chunks;
+    this.writing = this.writing.then(() => s.set(items)).catch(() => void 0);
+    await this.writing;
+  }
+  /** Stops writing and removes what was written. */
+  async drop() {
+    clearTimeout(this.timer);
+    this.timer = void 0;
+    await this.writing;
+    const s = storage();
+    if (!s) return;
+    const keys = [metaKey(this.sessionId)];
+    for (let k = 0; k < Math.max(this.savedChunks, 1) + 1; k++) keys.push(chunkKey(this.sessionId, k));
+    await s.remove(keys).catch(() => void 0);
+    await updateIndex((ids) => ids.filter((id) => id !== this.sessionId));
+  }
+  /** The recording is new: listed, so a restarted worker finds it. */
+  async register() {
+    await updateIndex((ids) => ids.includes(this.sessionId) ? ids : [...ids, this.sessionId]);
+  }
+  /** A recording loaded from storage has these chunks already. */
+  loaded(lines) {
+    this.savedChunks = Math.ceil(lines / CHUNK);
+  }
+};
+var indexWrites = Promise.resolve();
+async function updateIndex(fn) {
+  const s = storage();
+  if (!s) return;
+  indexWrites = indexWrites.then(async () => {
+    const got = await s.get(INDEX_KEY);
+    const ids = Array.isArray(got[INDEX_KEY]) ? got[INDEX_KEY] : [];
+    await s.set({ [INDEX_KEY]: fn(ids) });
+  }).catch(() => void 0);
+  await indexWrites;
+}
+async function loadAll() {
+  const s = storage();
+  if (!s) return [];
+  const got = await s.get(INDEX_KEY);
+  const ids = Array.isArray(got[INDEX_KEY]) ? got[INDEX_KEY] : [];
+  const out = [];
+  for (const id of ids) {
+    const m = (await s.get(metaKey(id)))[metaKey(id)];
+    if (!m) continue;
+    const chunks = Math.ceil(m.lineCount / CHUNK);
+    const keys = Array.from({ length: chunks }, (_, k) => chunkKey(id, k));
+    const parts = keys.length ? await s.get(keys) : {};
+    const lines = keys.flatMap((k) => Array.isArray(parts[k]) ? parts[k] : []);
+    out.push({ meta: m, lines: lines.slice(0, m.lineCount) });
+  }
+  return out;
+}
+
+// src/background/pages/record-actions/recording.ts
+var POPUP_MS = 5e3;
+var recordings2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  for (const r of recordings2.values()) r.tabs.delete(tabId);
+});
+var linesChanged = new Wakeup();
+var loaded2;
+var isLoaded = false;
+function ready2() {
+  loaded2 ??= loadAll().then((all2) => {
+    for (const s of all2) if (!recordings2.has(s.meta.sessionId)) recordings2.set(s.meta.sessionId, fromSaved(s));
+  }).catch(() => void 0).finally(() => {
+    isLoaded = true;
+  });
+  return loaded2;
+}
+function mayRecord(tabId) {
+  if (!isLoaded) return true;
+  return recordings2.get(tabSession(tabId))?.live === true;
+}
+function snapshot(r) {
+  const st = r.script.state();
+  const meta = {
+    sessionId: r.sessionId,
+    groupId: r.groupId,
+    startedAt: r.startedAt,
+    workDir: r.workDir,
+    live: r.live,
+    sessionClosed: r.sessionClosed,
+    secretTargets: [...r.secretTargets],
+    docSeq: Object.fromEntries(r.docSeq),
+    history: Object.fromEntries([...r.history].map(([k, v]) => [String(k), v])),
+    script: { actions: st.actions, counters: st.counters, secrets: st.secrets, truncated: st.truncated },
+    lineCount: st.lines.length
+  };
+  if (r.lastTab !== void 0) meta.lastTab = r.lastTab;
+  return { meta, lines: st.lines };
+}
+function fresh(sessionId, groupId, workDir, script) {
+  const r = {
+    sessionId,
+    groupId,
+    startedAt: Date.now(),
+    workDir,
+    script,
+    live: true,
+    sessionClosed: false,
+    lastTab: void 0,
+    secretTargets: /* @__PURE__ */ new Set(),
+    docSeq: /* @__PURE__ */ new Map(),
+    history: /* @__PURE__ */ new Map(),
+    lastStep: /* @__PURE__ */ new Map(),
+    stepAt: /* @__PURE__ */ new Map(),
+    requestAt: /* @__PURE__ */ new Map(),
+    popups: /* @__PURE__ */ new Set(),
+    tabs: /* @__PURE__ */ new Set(),
+    queue: Promise.resolve(),
+    saver: void 0,
+    stepMs: 0
+  };
+  r.saver = new Saver(sessionId, () => snapshot(r));
+  return r;
+}
+function fromSaved(s) {
+  const m = s.meta;
+  const r = fresh(m.sessionId, m.groupId, m.workDir, ActionScript.from({ ...m.script, lines: s.lines }));
+  r.startedAt = m.startedAt;
+  r.live = m.live;
+  r.sessionClosed = m.sessionClosed;
+  r.lastTab = m.lastTab;
+  r.secretTargets = new Set(m.secretTargets);
+  r.docSeq = new Map(Object.entries(m.docSeq));
+  r.history = new Map(Object.entries(m.history).map(([k, v]) => [Number(k), v]));
+  r.saver.loaded(s.lines.length);
+  return r;
+}
+function recordingOf(sessionId) {
+  return recordings2.get(sessionId);
+}
+function liveFor(tabId) {
+  const r = recordings2.get(tabSession(tabId));
+  return r?.live ? r : void 0;
+}
+function enqueue(r, fn) {
+  r.queue = r.queue.then(fn).catch(() => void 0);
+  return r.queue;
+}
+function write(r, lines, tab) {
+  if (lines.length === 0) return;
+  const from = r.script.lines.length;
+  if (!r.script.add(lines, Date.now())) {
+    r.saver.changed(from);
+    return;
+  }
+  if (tab !== void 0) r.lastTab = tab;
+  r.saver.changed(from);
+  linesChanged.wake();
+}
+async function recordTab(r, tabId) {
+  await ensureAttached(tabId);
+  await send(tabId, "Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  await callInWorld(tabId, "startActions", []);
+  r.tabs.add(tabId);
+  linesChanged.wake();
+  await resend(r, tabId);
+  if (!r.history.has(tabId)) {
+    const h = await historyOf(tabId).catch(() => void 0);
+    if (h) r.history.set(tabId, h);
+  }
+}
+async function resend(r, tabId) {
+  const got = await callInWorld(tabId, "actionsAfter", [0]).catch(() => void 0);
+  const steps = Array.isArray(got?.result.value) ? got.result.value : [];
+  for (const s of steps) void takeStep(tabId, void 0, void 0, s);
+}
+async function recordOnAttach(tabId, raw) {
+  await ready2();
+  const r = liveFor(tabId);
+  if (!r) return;
+  await raw("Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  setTimeout(() => void recordTab(r, tabId).catch(() => void 0), 0);
+}
+async function historyOf(tabId) {
+  return historyFrom(await send(tabId, "Page.getNavigationHistory"));
+}
+function bindingCalled(tabId, p, _method, sessionId) {
+  if (p["name"] !== ACTIONS_BINDING || typeof p["payload"] !== "string") return;
+  let step;
+  try {
+    step = JSON.parse(p["payload"]);
+  } catch {
+    return;
+  }
+  const contextId = typeof p["executionContextId"] === "number" ? p["executionContextId"] : void 0;
+  void takeStep(tabId, sessionId, contextId, step);
+}
+async function takeStep(tabId, session, contextId, step) {
+  await ready2();
+  const r = liveFor(tabId);
+  if (!r) return;
+  await enqueue(r, () => processStep(r, tabId, session, contextId, step));
+}
+function docKey(tabId, step) {
+  return `${tabId}:${step.doc}`;
+}
+async function processStep(r, tabId, session, contextId, step) {
+  if (byAgent(agentWindows(tabId), step.t)) return;
+  const key = docKey(tabId, step);
+  if ((r.docSeq.get(key) ?? 0) >= step.seq) return;
+  r.docSeq.set(key, step.seq);
+  if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value);
+  const began = performance.now();
+  r.script.actions++;
+  const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : void 0;
+  const lines = [...switchLines(r, tabId, step.url), ...waitLines(r, tabId, step)];
+  r.stepAt.set(tabId, step.t);
+  if (step.kind !== "press" && !target) {
+    lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
+  }
+  const s = { kind: step.kind, t: step.t, tab: tabId };
+  if (step.value !== void 0) s.value = step.value;
+  if (step.values !== void 0) s.values = step.values;
+  if (step.key !== void 0) s.key = step.key;
+  if (step.secret !== void 0) s.secret = step.secret;
+  if (step.field !== void 0) s.field = step.field;
+  s.stepKey = `${key}:${step.seq}`;
+  if (step.replaces !== void 0) s.replaces = `${key}:${step.replaces}`;
+  const before = r.script.lines.length;
+  lines.push(...stepLines(s, target, r.script, { secretTargets: r.secretTargets }));
+  if (r.script.lines.length !== before || lines.length === 0) r.saver.changed(Math.max(0, r.script.lines.length - 1));
+  write(r, lines, tabId);
+  r.lastStep.set(tabId, Date.now());
+  r.stepMs += performance.now() - began;
+  linesChanged.wake();
+}
+var REQUEST_MS = 1e3;
+function waitLines(r, tabId, step) {
+  const prev = r.stepAt.get(tabId);
+  const req = r.requestAt.get(tabId);
+  if (prev === void 0 || req === void 0 || req < prev || req - prev > REQUEST_MS) return [];
+  if (r.script.lastCommand()?.[0].tab !== tabId) return [];
+  r.requestAt.delete(tabId);
+  return step.appeared ? [{ text: commandLine(["wait", "--text"], [step.appeared]), kind: "wait", tab: tabId }] : [];
+}
+function requestStarted(tabId, p) {
+  if (p["type"] !== "Fetch" && p["type"] !== "XHR") return;
+  const r = recordings2.get(tabSession(tabId));
+  const at = Date.now();
+  if (r?.live && !byAgent(agentWindows(tabId), at)) void enqueue(r, async () => void r.requestAt.set(tabId, at));
+}
+function switchLines(r, tabId, url) {
+  const shown3 = url ?? r.history.get(tabId)?.url ?? "";
+  if (r.popups.has(tabId)) {
+    if (!/^(https?|file):/i.test(shown3)) return [];
+    r.popups.delete(tabId);
+    return [{ text: commandLine(["wait", "--url"], [urlPattern(shown3)]), kind: "wait", tab: tabId }];
+  }
+  if (r.lastTab === void 0 || r.lastTab === tabId || !shown3) return [];
+  return [{ text: commandLine(["tab", "activate"], [shown3]), kind: "tab activate", tab: tabId }];
+}
+function tabCreated(t) {
+  if (t.id === void 0 || t.openerTabId === void 0) return;
+  const tabId = t.id;
+  const opener = t.openerTabId;
+  void ready2().then(() => {
+    const r = liveFor(opener);
+    if (!r) return;
+    void enqueue(r, async () => {
+      const last = r.script.lastCommand()?.[0];
+      if (last && last.tab === opener && Date.now() - last.at < POPUP_MS && !byAgent(agentWindows(opener), last.at)) r.popups.add(tabId);
+    });
+  });
+}
+function frameNavigated(tabId, p) {
+  const f = p["frame"];
+  if (!f || f.parentId) return;
+  const at = Date.now();
+  const url = typeof f.url === "string" ? f.url : "";
+  const history = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
+  void (async () => {
+    await ready2();
+    const r = liveFor(tabId);
+    if (r && history) await enqueue(r, async () => navigated(r, tabId, at, url, await history));
+  })();
+}
+async function historyAfter(tabId, url) {
+  let last;
+  for (let i = 0; i < 3; i++) {
+    const h = await send(tabId, "Page.getNavigationHistory").catch(() => void 0);
+    const e = h?.entries[h.currentIndex];
+    if (h && e) {
+      if (url === "" || e.url === url) return { h, fresh: true };
+      last = h;
+    }
+    await new Promise((res) => setTimeout(res, 40 * (i + 1)));
+  }
+  return last ? { h: last, fresh: false } : { fresh: false };
+}
+async function navigated(r, tabId, at, url, read) {
+  const prev = r.history.get(tabId);
+  const { words, now } = classify(prev, url, read.h, read.fresh);
+  r.history.set(tabId, now);
+  r.saver.changed();
+  if (byAgent(agentWindows(tabId), at)) return;
+  if (r.popups.has(tabId)) {
+    write(r, switchLines(r, tabId, now.url), tabId);
+    return;
+  }
+  const lines = [];
+  if (words[0] === "back" || words[0] === "forward") {
+    lines.push(...switchLines(r, tabId));
+    for (const w of words) lines.push({ text: w, kind: w, tab: tabId });
+  } else if (words[0] === "wait") {
+    const last = r.script.last();
+    if (last && last.kind === "wait" && last.tab === tabId && (r.lastStep.get(tabId) ?? 0) <= last.at) {
+      r.script.lines.pop();
+      r.saver.changed(r.script.lines.length);
+    }
+    lines.push({ text: commandLine(words.slice(0, 2), words.slice(2)), kind: "wait", tab: tabId });
+  } else {
+    const cmd = words[0] === "tab" ? 2 : 1;
+    if (cmd === 1) lines.push(...switchLines(r, tabId));
+    lines.push({ text: commandLine(words.slice(0, cmd), words.slice(cmd)), kind: words.slice(0, cmd).join(" "), tab: tabId });
+  }
+  write(r, lines, tabId);
+}
+function startRecording2(sessionId, groupId, workDir) {
+  const r = fresh(sessionId, groupId, workDir, new ActionScript());
+  recordings2.set(sessionId, r);
+  void r.saver.register();
+  r.saver.changed(0);
+  return r;
+}
+function startLine(r, tabId, url) {
+  if (!/^(https?|file):/i.test(url)) return;
+  write(r, [{ text: commandLine(["open"], [url]), kind: "open", tab: tabId }], tabId);
+}
+async function endRecording(r, tabIds) {
+  if (r.live) {
+    for (const tabId of tabIds) {
+      const got = await callInWorld(tabId, "stopActions", []).catch(() => void 0);
+      const steps = Array.isArray(got?.result.value) ? got.result.value : [];
+      for (const s of steps) void enqueue(r, () => processStep(r, tabId, void 0, void 0, s));
+      await sendIn(tabId, void 0, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => void 0);
+    }
+    await r.queue;
+    r.live = false;
+  }
+  await r.queue;
+  recordings2.delete(r.sessionId);
+  await r.saver.drop();
+  linesChanged.wake();
+}
+function sessionEnded(sessionId) {
+  void ready2().then(() => {
+    const r = recordings2.get(sessionId);
+    if (!r || !r.live) return;
+    void enqueue(r, async () => {
+      r.live = false;
+      r.sessionClosed = true;
+      write(r, [{ text: "# the session was closed here: the recording ends", kind: "comment" }], void 0);
+      r.saver.changed();
+      await r.saver.flush();
+      linesChanged.wake();
+    });
+  });
+}
+
+// src/background/pages/record-actions/index.ts
+var MAX_WAIT_MS = 3e4;
+var KEEP_STOPPED_MS3 = 6e4;
+function invalid3(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function sessionOf3(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  return id;
+}
+var stopped = /* @__PURE__ */ new Map();
+function none(sessionId) {
+  return invalid3(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
+}
+function header(r) {
+  const out = [
+    "browserctl batch -f FILE replays this (recorded from the person's actions by `record actions`)",
+    `recorded ${new Date(r.startedAt).toISOString()} in session ${r.sessionId}`
+  ];
+  if (r.script.secrets.length > 0) out.push(`set before replaying: ${r.script.secrets.join(" ")}`);
+  return out;
+}
+function footer(r) {
+  const out = [];
+  if (r.script.truncated) out.push(`the recording reached its bound of ${r.script.maxLines} lines and took no more`);
+  return out;
+}
+function recordActionHandlers({ store: store3 }) {
+  void ready2();
+  onSessionRemoved((sid) => sessionEnded(sid));
+  chrome.tabs?.onCreated?.addListener(tabCreated);
+  return {
+    "record.actionsStart": async (p) => {
+      const s = await store3.require(p);
+      await ready2();
+      if (recordingOf(s.sessionId)?.live) throw invalid3(`session ${s.sessionId} is recording already (record actions stop ends it)`);
+      const workDir = optionalString(p, "workDir") ?? "";
+      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid3(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
+      const old = recordingOf(s.sessionId);
+      if (old) await endRecording(old, []);
+      const tabs5 = await groupTabs(s);
+      const active = pickActive(s, tabs5);
+      const r = startRecording2(s.sessionId, s.groupId, workDir);
+      const ids = [];
+      for (const t of tabs5) {
+        if (t.id === void 0) continue;
+        noteTabSession(t.id, s.sessionId);
+        await recordTab(r, t.id).catch(() => void 0);
+        ids.push(t.id);
+      }
+      const url = active?.url || active?.pendingUrl || "";
+      if (active?.id !== void 0) {
+        startLine(r, active.id, url);
+        r.lastTab = active.id;
+      }
+      return { tabs: ids, url, startedAt: r.startedAt };
+    },
+    // No store lookup: a session closed while recording still answers its lines.
+    "record.actionsStop": async (p) => {
+      const sid = sessionOf3(p);
+      await ready2();
+      const r = recordingOf(sid);
+      if (!r) throw none(sid);
+      const s = store3.list().find((x) => x.sessionId === sid);
+      const tabs5 = s ? await groupTabs(s).catch(() => []) : [];
+      await endRecording(r, tabs5.map((t) => t.id).filter((id) => id !== void 0));
+      const script = r.script.render(header(r), footer(r));
+      const keep2 = stopped.get(sid);
+      if (keep2) clearTimeout(keep2.timer);
+      stopped.set(sid, { lines: r.script.lines.map((l) => l.text), timer: setTimeout(() => stopped.delete(sid), KEEP_STOPPED_MS3) });
+      const targets = r.script.targetCounts();
+      const out = {
+        script,
+        lines: r.script.commands(),
+        actions: r.script.actions,
+        targets: Object.fromEntries(TARGET_KINDS.map((k) => [k, targets[k]]))
+      };
+      if (r.script.secrets.length > 0) out.secrets = [...r.script.secrets];
+      if (r.script.truncated) out.truncated = true;
+      if (r.sessionClosed) out.sessionClosed = true;
+      return out;
+    },
+    "record.actionsLines": async (p) => {
+      const sid = sessionOf3(p);
+      const after = optionalInt(p, "after", 0) ?? 0;
+      const waitMs = optionalInt(p, "waitMs", 0) ?? 0;
+      if (waitMs > MAX_WAIT_MS) throw invalid3(`"waitMs" must be at most ${MAX_WAIT_MS}`);
+      await ready2();
+      const deadline = Date.now() + waitMs;
+      for (; ; ) {
+        const r = recordingOf(sid);
+        const done = stopped.get(sid);
+        if (!r && !done) throw none(sid);
+        const lines = r ? r.script.lines.map((l) => l.text) : done.lines;
+        const live2 = r?.live ?? false;
+        const n = r && live2 ? r.script.settled(Date.now()) : lines.length;
+        if (n > after || !live2 || Date.now() >= deadline) {
+          return { lines: lines.slice(after, Math.max(after, n)), next: Math.max(after, n), recording: live2, tabs: r ? [...r.tabs] : [] };
+        }
+        await linesChanged.next(Math.min(deadline - Date.now(), SETTLE_MS));
+      }
+    }
+  };
+}
+
+// src/background/pages/core/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
+  }
+  return ms ?? DEFAULT_BUDGET_MS;
+}
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
+}
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}
+
+// src/background/pages/input/geometry.ts
+async function offsetOf(tabId, objectId) {
+  const s = objectSession(tabId, objectId);
+  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
+}
+async function inFrame(tabId, objectId) {
+  const r = await callInjected(tabId, { objectId }, "inFrame", []);
+  return r.result.value === true;
+}
+async function viewportBox(tabId, objectId) {
+  let q;
+  try {
+    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return null;
+  }
+  const off = await offsetOf(tabId, objectId);
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 // src/background/pages/input/direct.ts
@@ -3782,13 +4653,13 @@ async function toTabByDocument(tabId, objectId, a) {
   return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
 }
 var SETTLE_MEASURES = 8;
-var SETTLE_MS = 20;
+var SETTLE_MS2 = 20;
 async function settledPoint(tabId, objectId, a, deadline, force) {
   const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
   let pt = await measure();
   if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
   for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep3(SETTLE_MS);
+    await sleep3(SETTLE_MS2);
     const again = await measure();
     const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
     pt = again;
@@ -3968,23 +4839,23 @@ async function missedErrorOf(tabId, objectId, label, v, pt) {
 
 // src/background/pages/targets/target.ts
 var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
   const selector = p[keys.selector];
   const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref) && typeof ref !== "string") throw invalid4(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid4(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid4(`give "${keys.ref}" or "${keys.selector}", not both`);
   if (has(ref)) return { ref };
   if (has(selector)) return { selector };
   return void 0;
 }
 function requireTarget(p, keys = DEFAULT_KEYS) {
   const t = targetOf(p, keys);
-  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  if (!t) throw invalid4(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
 }
 function labelOf(t) {
@@ -4021,9 +4892,9 @@ async function resolveSelectorOnce(tabId, selector, pick = "visible") {
   throw selectorError(selector, why2);
 }
 function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:text=")) return invalid4(`"selector" ${why2.slice(8)}`);
   if (why2.startsWith("invalid:")) {
-    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+    return invalid4(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
   }
   if (why2.startsWith("hidden:")) {
     const n = why2.slice(7);
@@ -4497,13 +5368,13 @@ function isPolicy(v) {
 }
 var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
 var policies = /* @__PURE__ */ new Map();
-var loaded2;
-function storage() {
+var loaded3;
+function storage2() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
 function loadPolicies() {
-  loaded2 ??= (async () => {
-    const area = storage();
+  loaded3 ??= (async () => {
+    const area = storage2();
     if (!area) return;
     try {
       const got = await area.get(POLICY_STORAGE_KEY);
@@ -4514,7 +5385,7 @@ function loadPolicies() {
     } catch {
     }
   })();
-  return loaded2;
+  return loaded3;
 }
 function policyOf(sessionId) {
   return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
@@ -4522,7 +5393,7 @@ function policyOf(sessionId) {
 async function setPolicy(sessionId, policy) {
   await loadPolicies();
   policies.set(sessionId, policy);
-  const area = storage();
+  const area = storage2();
   if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
 }
 
@@ -4624,100 +5495,6 @@ var dialogHandlers = {
   "pages.dialog": dialog
 };
 
-// src/background/pages/core/person-input.ts
-var REF_ACTIONS = /* @__PURE__ */ new Set([
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.check",
-  "pages.focus",
-  "pages.drag",
-  "pages.scrollIntoView"
-]);
-var SLACK_MS = 300;
-var KEEP_WINDOWS = 1024;
-var tabs2 = /* @__PURE__ */ new Map();
-onForget((tabId) => tabs2.delete(tabId));
-function stateOf(tabId) {
-  let s = tabs2.get(tabId);
-  if (!s) {
-    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
-    tabs2.set(tabId, s);
-  }
-  return s;
-}
-function agentCallStarted(tabId) {
-  const s = stateOf(tabId);
-  if (s.running++ === 0) s.runningSince = Date.now();
-}
-function agentCallEnded(tabId) {
-  const s = stateOf(tabId);
-  if (s.running === 0) return;
-  if (--s.running === 0) {
-    s.windows.push([s.runningSince, Date.now()]);
-    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
-    if (s.windows.length > KEEP_WINDOWS) {
-      const [a] = s.windows.shift();
-      s.windows[0][0] = a;
-    }
-  }
-}
-function byAgent(s, t) {
-  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
-  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
-}
-function personInputs(s, events2) {
-  const kinds = /* @__PURE__ */ new Set();
-  for (const [t, type2] of events2) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
-  return [...kinds];
-}
-var startedIn = /* @__PURE__ */ new Map();
-onForget((tabId) => startedIn.delete(tabId));
-function recorderStartedIn(tabId, contextId) {
-  startedIn.set(tabId, contextId);
-}
-async function startRecorder(tabId) {
-  try {
-    const contextId = await isolatedContext(tabId);
-    await callInjected(tabId, { contextId }, "startInputRecorder", []);
-    return contextId;
-  } catch {
-    return void 0;
-  }
-}
-async function snapshotTaken(tabId, started) {
-  stateOf(tabId).snapshotAt = Date.now();
-  try {
-    const contextId = await isolatedContext(tabId);
-    if (startedIn.get(tabId) === contextId) return;
-    if (started && await started === contextId) return;
-    await callInjected(tabId, { contextId }, "startInputRecorder", []);
-  } catch {
-    dropContext(tabId);
-  }
-}
-async function checkPersonInput(tabId) {
-  const s = tabs2.get(tabId);
-  if (!s || s.snapshotAt === 0) return;
-  let events2 = [];
-  try {
-    const contextId = await isolatedContext(tabId);
-    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
-    if (Array.isArray(r.result?.value)) events2 = r.result.value;
-  } catch {
-    dropContext(tabId);
-    return;
-  }
-  const kinds = personInputs(s, events2);
-  if (kinds.length === 0) return;
-  throw new RpcError(
-    ErrorCode.pageRefNotFound,
-    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
-  );
-}
-
 // src/background/pages/core/tab-watch.ts
 function tabClosedError(tabId) {
   return new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed`);
@@ -4797,7 +5574,7 @@ async function runPageCall(method, tabId, params, fn) {
 
 // src/background/event-stream.ts
 var EVENTS_LIMIT = 2e3;
-var MAX_WAIT_MS = 3e4;
+var MAX_WAIT_MS2 = 3e4;
 var events = [];
 var seq2 = 0;
 var waiters2 = /* @__PURE__ */ new Set();
@@ -4816,8 +5593,8 @@ function since(sessionId, after) {
 async function pollEvents(p) {
   const after = optionalNumber(p, "after") ?? 0;
   const waitMs = optionalNumber(p, "waitMs") ?? 0;
-  if (after < 0 || waitMs < 0 || waitMs > MAX_WAIT_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "after" must be >= 0 and "waitMs" between 0 and ${MAX_WAIT_MS}`);
+  if (after < 0 || waitMs < 0 || waitMs > MAX_WAIT_MS2) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "after" must be >= 0 and "waitMs" between 0 and ${MAX_WAIT_MS2}`);
   }
   const sessionId = optionalString(p, "sessionId") ?? "";
   let got = since(sessionId, after);
@@ -5235,7 +6012,7 @@ var waitResponseHandlers = {
 var WS_SOCKETS = 20;
 var WS_FRAMES = 200;
 var WS_PAYLOAD = 4 << 10;
-var MAX_WAIT_MS2 = 2e4;
+var MAX_WAIT_MS3 = 2e4;
 var seq3 = 0;
 var nextSeq2 = () => ++seq3;
 var socketCounter = 0;
@@ -5315,7 +6092,7 @@ async function webSockets(tabId, _p) {
 async function webSocketFrames(tabId, p) {
   const id = requireString(p, "id").trim();
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS2);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS3);
   if (!isAttached(tabId)) await ensureAttached(tabId);
   const find2 = () => [...socketsOf(tabId).values()].find((s2) => s2.info.id === id);
   const s = find2();
@@ -5511,7 +6288,9 @@ var EVERY_SESSION = [
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],
-  ["Page.frameDetached", frameLoadEvent]
+  ["Page.frameDetached", frameLoadEvent],
+  // the person's actions, from the in-page recorder of every frame (record-actions/)
+  ["Runtime.bindingCalled", bindingCalled]
 ];
 var TAB_SESSION = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
@@ -5526,7 +6305,8 @@ var TAB_SESSION = [
     permissionsOnNavigation,
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
-    navigationEvent
+    navigationEvent,
+    frameNavigated
   ],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
@@ -5536,7 +6316,7 @@ var TAB_SESSION = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
@@ -5570,8 +6350,10 @@ var ON_ATTACH = [
   // Page.setInterceptFileChooserDialog
   watchClosedRoots,
   // scripts noting a closed shadow root as a document makes one
-  installOnNewDocuments
+  installOnNewDocuments,
   // the in-page script, in each document's isolated world from its start
+  recordOnAttach
+  // a tab of a session recording the person's actions: its binding, its recorder
 ];
 var GATES = [
   applySessionSettings
@@ -5705,11 +6487,11 @@ var highlightHandlers = {
 
 // src/background/pages/snapshot/ref-counters.ts
 var STORAGE_KEY3 = "browserctl.refCounters";
-var loaded3;
+var loaded4;
 var current = {};
 function load() {
-  if (!loaded3) {
-    loaded3 = chrome.storage.session.get(STORAGE_KEY3).then(
+  if (!loaded4) {
+    loaded4 = chrome.storage.session.get(STORAGE_KEY3).then(
       (got) => {
         const v = got[STORAGE_KEY3];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
@@ -5725,7 +6507,7 @@ function load() {
       });
     });
   }
-  return loaded3;
+  return loaded4;
 }
 async function savedCounters(tabId) {
   const all2 = await load();
@@ -5904,9 +6686,9 @@ async function childWorld(tabId, st, f) {
     frameId: f.frameId,
     worldName: WORLD_NAME
   })).executionContextId;
-  const fresh = { session: f.session, contextId, key: st.nextKey++ };
-  st.worlds.set(f.frameId, fresh);
-  return fresh;
+  const fresh2 = { session: f.session, contextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh2);
+  return fresh2;
 }
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, { ...o, closedWatch: CLOSED_WATCH });
@@ -5997,7 +6779,7 @@ var SETTLE_MAX_MS = 1e4;
 function optionsKey(o, root) {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
-async function snapshot(tabId, p) {
+async function snapshot2(tabId, p) {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
@@ -6117,7 +6899,7 @@ async function snapshot(tabId, p) {
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);
-  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  const header2 = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
   let shown3 = inText;
   if (diff) {
@@ -6128,7 +6910,7 @@ async function snapshot(tabId, p) {
   }
   if (offset > 0) body = fromOffset(body, offset);
   if (cut) body = [...body, cutNote(cut)];
-  let lines = [...header, ...body];
+  let lines = [...header2, ...body];
   if (offset > 0 || maxChars !== void 0) {
     const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
     if (cut2.dropped > 0 || offset > 0) {
@@ -6177,13 +6959,13 @@ function dropEmptyFrame(out) {
   if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
 var snapshotHandlers = {
-  "pages.snapshot": snapshot
+  "pages.snapshot": snapshot2
 };
 
 // src/background/pages/evidence/annotations.ts
 var MAX_ANNOTATIONS = 300;
 async function annotations(tabId, sessionId, map, opts) {
-  const snap = await snapshot(tabId, {
+  const snap = await snapshot2(tabId, {
     sessionId,
     interactive: true,
     viewport: opts.viewport,
@@ -6221,14 +7003,14 @@ function round3(v) {
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid4(msg) {
+function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid4(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid4(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -6322,14 +7104,14 @@ var screenshotHandlers = {
 // src/background/pages/network/fence.ts
 var STORAGE_KEY4 = "originFences";
 var fences = /* @__PURE__ */ new Map();
-var loaded4;
+var loaded5;
 function load2() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
-  loaded4 ??= chrome.storage.session.get(STORAGE_KEY4).then((v) => {
+  loaded5 ??= chrome.storage.session.get(STORAGE_KEY4).then((v) => {
     const stored = v?.[STORAGE_KEY4] ?? {};
     for (const [s, o] of Object.entries(stored)) if (Array.isArray(o) && o.length > 0) fences.set(s, o);
   }).catch(() => void 0);
-  return loaded4;
+  return loaded5;
 }
 async function persist() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return;
@@ -6672,12 +7454,12 @@ var navigationHandlers = {
 };
 
 // src/background/pages/evidence/vitals.ts
-var SETTLE_MS2 = 500;
+var SETTLE_MS3 = 500;
 async function vitals(tabId, p) {
   if (optionalBool(p, "reload") ?? false) {
     await ensureForeground(tabId);
     await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
-    await new Promise((r2) => setTimeout(r2, SETTLE_MS2));
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS3));
   }
   const r = await callInjected(tabId, { contextId: await isolatedContext(tabId) }, "readVitals", []);
   if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
@@ -7263,7 +8045,7 @@ var formHandlers = {
 };
 
 // src/background/pages/navigation/wait.ts
-var MAX_WAIT_MS3 = 3e5;
+var MAX_WAIT_MS4 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS4 = 250;
@@ -7272,14 +8054,14 @@ var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
   if (n) return n;
-  const fresh = { inflight: /* @__PURE__ */ new Set(), lastChange: Date.now() };
-  network.set(tabId, fresh);
+  const fresh2 = { inflight: /* @__PURE__ */ new Set(), lastChange: Date.now() };
+  network.set(tabId, fresh2);
   const unlisten = listen(tabId, (method, params) => {
     const id = String(params["requestId"] ?? "");
-    if (method === "Network.requestWillBeSent") fresh.inflight.add(id);
-    else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") fresh.inflight.delete(id);
+    if (method === "Network.requestWillBeSent") fresh2.inflight.add(id);
+    else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") fresh2.inflight.delete(id);
     else return;
-    fresh.lastChange = Date.now();
+    fresh2.lastChange = Date.now();
   });
   try {
     await send(tabId, "Network.enable", {});
@@ -7288,7 +8070,7 @@ async function trackNetwork(tabId) {
     network.delete(tabId);
     throw e;
   }
-  return fresh;
+  return fresh2;
 }
 onForget((tabId) => {
   network.delete(tabId);
@@ -7302,8 +8084,8 @@ async function readyState(tabId) {
     return "";
   }
 }
-function reached(state2, ready3) {
-  return state2 === "domcontentloaded" ? ready3 === "interactive" || ready3 === "complete" : ready3 === "complete";
+function reached(state2, ready4) {
+  return state2 === "domcontentloaded" ? ready4 === "interactive" || ready4 === "complete" : ready4 === "complete";
 }
 async function waitLoad(tabId, state2, deadline, budget) {
   const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
@@ -7336,8 +8118,8 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS3) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS3}`);
+    if (ms > MAX_WAIT_MS4) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS4}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
@@ -7808,7 +8590,7 @@ var durableHandlers = {
 
 // src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid5(msg) {
+function invalid6(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -7831,8 +8613,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid6(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid6(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -8028,16 +8810,16 @@ function base64Size(b) {
   return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
 }
 var bySession3 = /* @__PURE__ */ new Map();
-var loaded5;
-function ready2() {
-  loaded5 ??= (async () => {
+var loaded6;
+function ready3() {
+  loaded6 ??= (async () => {
     const store3 = globalThis.chrome?.storage?.session;
     if (!store3) return;
     const got = await store3.get(STORAGE_KEY5).catch(() => ({}));
     const all2 = got[STORAGE_KEY5] ?? {};
     for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
   })();
-  return loaded5;
+  return loaded6;
 }
 async function persist2() {
   await chrome.storage.session.set({ [STORAGE_KEY5]: Object.fromEntries(bySession3) });
@@ -8082,7 +8864,7 @@ async function answer(tabId, requestId, r, url) {
   });
 }
 setFetchRouter({
-  ready: ready2,
+  ready: ready3,
   patterns: (tabId) => routesOf(tabSession(tabId)).map((r) => r.pattern),
   paused(tabId, p) {
     const req = p["request"] ?? {};
@@ -8093,36 +8875,36 @@ setFetchRouter({
     return true;
   }
 });
-function invalid6(msg) {
+function invalid7(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function parseRoute(p) {
   const pattern = requireString(p, "pattern");
   const bad3 = patternProblem(pattern);
-  if (bad3) throw invalid6(bad3);
+  if (bad3) throw invalid7(bad3);
   const abort = optionalBool(p, "abort") ?? false;
   const status = optionalInt(p, "status", 100) ?? 200;
-  if (status > 599) throw invalid6(`"status" must be an HTTP status 100..599, got ${status}`);
+  if (status > 599) throw invalid7(`"status" must be an HTTP status 100..599, got ${status}`);
   const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
-  if (delayMs > ROUTE_DELAY_MAX) throw invalid6(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid7(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
   const body = optionalString(p, "body") ?? "";
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid6(`"body" must be base64`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid7(`"body" must be base64`);
   const bodySize = base64Size(body);
-  if (bodySize > ROUTE_BODY_MAX) throw invalid6(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid7(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
   const contentType = optionalString(p, "contentType") ?? "";
-  if (/[\r\n\u0000]/.test(contentType)) throw invalid6(`"contentType" holds a line break or NUL`);
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid7(`"contentType" holds a line break or NUL`);
   const rawHeaders = p.headers;
-  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid6(`"headers" must be an array`);
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid7(`"headers" must be an array`);
   const headers2 = [];
   for (const h of rawHeaders ?? []) {
     const o = h;
-    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid6(`"headers" holds {name, value} strings`);
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid7(`"headers" holds {name, value} strings`);
     const why2 = headerProblem({ name: o.name, value: o.value });
-    if (why2) throw invalid6(why2);
+    if (why2) throw invalid7(why2);
     headers2.push({ name: o.name, value: o.value });
   }
   if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
-    throw invalid6(`an abort route fails the request: it takes no status, body, headers or contentType`);
+    throw invalid7(`an abort route fails the request: it takes no status, body, headers or contentType`);
   }
   return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
 }
@@ -8144,19 +8926,19 @@ function routeHandlers(deps) {
       const r = parseRoute(p);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
-      await ready2();
+      await ready3();
       const now = upsert(routesOf(sessionId), r);
-      if (now.length > ROUTES_MAX) throw invalid6(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      if (now.length > ROUTES_MAX) throw invalid7(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
       return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
       const all2 = optionalBool(p, "all") ?? false;
-      if (all2 === (pattern !== void 0)) throw invalid6(`give a pattern or all, one of them`);
+      if (all2 === (pattern !== void 0)) throw invalid7(`give a pattern or all, one of them`);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
-      await ready2();
+      await ready3();
       const before = routesOf(sessionId);
       const blocks = blockedPatterns(sessionId);
       let removed;
@@ -8169,7 +8951,7 @@ function routeHandlers(deps) {
         const blocked = blocks.includes(pattern);
         if (!routed && !blocked) {
           const have = list(sessionId).map((r) => r.pattern);
-          throw invalid6(
+          throw invalid7(
             `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
           );
         }
@@ -8181,7 +8963,7 @@ function routeHandlers(deps) {
     },
     "network.routes": async (p) => {
       await deps.sessionTabIds(p);
-      await ready2();
+      await ready3();
       return result2(String(p.sessionId), []);
     }
   };
@@ -8296,7 +9078,7 @@ async function runStorage(tabId, args) {
   }
   return r.result.value;
 }
-async function storage2(tabId, p) {
+async function storage3(tabId, p) {
   const kind = requireOneOf(p, "kind", STORAGE_KINDS);
   const key = optionalString(p, "key");
   return await runStorage(tabId, [kind, "get", key ?? null, null]);
@@ -8327,13 +9109,13 @@ var storageHandlers = {
   "pages.cookies": cookies,
   "pages.setCookie": setCookie,
   "pages.clearCookies": clearCookies,
-  "pages.storage": storage2,
+  "pages.storage": storage3,
   "pages.setStorage": setStorage,
   "pages.clearStorage": clearStorage
 };
 
 // src/background/pages/tools.ts
-var MAX_WAIT_MS4 = 2e4;
+var MAX_WAIT_MS5 = 2e4;
 async function download(tabId, p, click2) {
   const target = requireTarget(p);
   const ref = labelOf(target);
@@ -8359,7 +9141,7 @@ async function download(tabId, p, click2) {
 var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
 async function readRing(tabId, ring, p, keep2) {
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS4);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS5);
   const clear = optionalBool(p, "clear") ?? false;
   const limit = optionalInt(p, "limit", 1);
   if (!isAttached(tabId)) await ensureAttached(tabId);
@@ -8503,9 +9285,14 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
-      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      await joinTab2(id, s.sessionId);
-      if (url !== "about:blank") await loadJoined2(id, url);
+      agentCallStarted(id);
+      try {
+        await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+        await joinTab2(id, s.sessionId);
+        if (url !== "about:blank") await loadJoined2(id, url);
+      } finally {
+        agentCallEnded(id);
+      }
       if (active) {
         s.lastActiveTabId = id;
         await store3.update(s);
@@ -8613,22 +9400,22 @@ function navigateOrReplace(deps, navigate2) {
 
 // src/background/sessions/stop.ts
 var STORAGE_KEY6 = "stoppedSessions";
-var stopped = /* @__PURE__ */ new Set();
-var loaded6;
+var stopped2 = /* @__PURE__ */ new Set();
+var loaded7;
 var inFlight = /* @__PURE__ */ new Map();
 function load3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
-  loaded6 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
+  loaded7 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
     const ids = v?.[STORAGE_KEY6];
     if (Array.isArray(ids)) {
-      for (const id of ids) if (typeof id === "string") stopped.add(id);
+      for (const id of ids) if (typeof id === "string") stopped2.add(id);
     }
   }).catch(() => void 0);
-  return loaded6;
+  return loaded7;
 }
 async function persist3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return;
-  await chrome.storage.session.set({ [STORAGE_KEY6]: [...stopped] });
+  await chrome.storage.session.set({ [STORAGE_KEY6]: [...stopped2] });
 }
 function stoppedError(sessionId) {
   return new RpcError(
@@ -8639,7 +9426,7 @@ function stoppedError(sessionId) {
 }
 async function isStopped(sessionId) {
   await load3();
-  return stopped.has(sessionId);
+  return stopped2.has(sessionId);
 }
 var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence", "logs.events"]);
 async function runUnlessStopped(method, sessionId, call) {
@@ -8661,18 +9448,18 @@ async function runUnlessStopped(method, sessionId, call) {
 }
 async function stop(sessionId) {
   await load3();
-  stopped.add(sessionId);
+  stopped2.add(sessionId);
   await persist3();
   for (const fail of inFlight.get(sessionId) ?? []) fail(stoppedError(sessionId));
 }
 async function resume(sessionId) {
   await load3();
-  stopped.delete(sessionId);
+  stopped2.delete(sessionId);
   await persist3();
 }
 async function forgetStopped(sessionId) {
   await load3();
-  if (stopped.delete(sessionId)) await persist3();
+  if (stopped2.delete(sessionId)) await persist3();
 }
 
 // src/background/sessions/sessions.ts
@@ -8822,6 +9609,7 @@ function handlerTable(store3) {
     { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
+    recordActionHandlers({ store: store3 }),
     emulationHandlers({ store: store3 }),
     toolHandlers(
       {
@@ -8922,7 +9710,7 @@ function isMethod(m) {
 }
 
 // src/background/param-shapes.ts
-function invalid7(path, what) {
+function invalid8(path, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${path}" must be ${what}`);
 }
 var WORDS = {
@@ -8941,13 +9729,13 @@ function isObject2(v) {
 }
 function check2(path, shape, v) {
   if (shape.endsWith("[]")) {
-    if (!Array.isArray(v)) throw invalid7(path, describe2(shape));
+    if (!Array.isArray(v)) throw invalid8(path, describe2(shape));
     const item = shape.slice(0, -2);
     v.forEach((x, i) => check2(`${path}[${i}]`, item, x));
     return;
   }
   if (shape.startsWith("map:")) {
-    if (!isObject2(v)) throw invalid7(path, describe2(shape));
+    if (!isObject2(v)) throw invalid8(path, describe2(shape));
     const item = shape.slice(4);
     for (const k of Object.keys(v)) check2(`${path}.${k}`, item, v[k]);
     return;
@@ -8956,21 +9744,21 @@ function check2(path, shape, v) {
     case "unknown":
       return;
     case "string":
-      if (typeof v !== "string") throw invalid7(path, describe2(shape));
+      if (typeof v !== "string") throw invalid8(path, describe2(shape));
       return;
     case "boolean":
-      if (typeof v !== "boolean") throw invalid7(path, describe2(shape));
+      if (typeof v !== "boolean") throw invalid8(path, describe2(shape));
       return;
     case "int":
-      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid7(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid8(path, describe2(shape));
       return;
     case "number":
-      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid7(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid8(path, describe2(shape));
       return;
   }
   const members = OBJECT_SHAPES[shape];
   if (!members) return;
-  if (!isObject2(v)) throw invalid7(path, describe2(shape));
+  if (!isObject2(v)) throw invalid8(path, describe2(shape));
   checkMembers(`${path}.`, members, v);
 }
 function checkMembers(prefix, members, p) {

@@ -7,6 +7,7 @@
 // a document that lacks it, a new one after a navigation, gets it installed
 // and the call retried.
 
+import { autoStartActions } from "./document/actions";
 import { methods, type MethodName } from "./methods";
 import { refusal } from "./refusal";
 
@@ -34,4 +35,8 @@ const api = Object.freeze({
 const had = (globalThis as Record<string, unknown>)[GLOBAL_KEY] as { v?: unknown } | undefined;
 if (!had || had.v !== INJECTED_VERSION) {
   Object.defineProperty(globalThis, GLOBAL_KEY, { value: api, configurable: true, enumerable: false, writable: false });
+  // A tab whose person's actions are recorded has the recorder's binding
+  // in this world from the document's start: record from the start too
+  // (only the module instance the world keeps).
+  autoStartActions();
 }

@@ -6,6 +6,7 @@
 // answers.
 
 import { joinTables } from "../join-tables";
+import { actionMethods } from "./document/actions";
 import { handoffMethods } from "./document/handoff";
 import { pageMethods } from "./document/page";
 import { personInputMethods } from "./document/person-input";
@@ -34,6 +35,7 @@ const joined = joinTables(
   personInputMethods,
   handoffMethods,
   vitalsMethods,
+  actionMethods,
 );
 
 type El = Element;

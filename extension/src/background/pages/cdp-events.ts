@@ -38,6 +38,7 @@ import {
   type TabWiring,
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
+import { bindingCalled, frameNavigated as recordNavigation, recordOnAttach, requestStarted } from "./record-actions/recording";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
@@ -50,6 +51,8 @@ const EVERY_SESSION: EventList = [
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],
   ["Page.frameDetached", frameLoadEvent],
+  // the person's actions, from the in-page recorder of every frame (record-actions/)
+  ["Runtime.bindingCalled", bindingCalled],
 ];
 
 /** Events of the tab's own session, run after EVERY_SESSION's. */
@@ -67,6 +70,7 @@ const TAB_SESSION: EventList = [
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
     navigationEvent,
+    recordNavigation,
   ],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
@@ -76,7 +80,7 @@ const TAB_SESSION: EventList = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
@@ -110,6 +114,7 @@ const ON_ATTACH: readonly AttachHook[] = [
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments, // the in-page script, in each document's isolated world from its start
+  recordOnAttach, // a tab of a session recording the person's actions: its binding, its recorder
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */

@@ -1,0 +1,201 @@
+package e2e
+
+// record actions: a person's flow, made with input Chromium takes as the
+// person's own (Input.dispatch* and insertText through the test's DevTools
+// connection, not through browserctl), becomes a batch script; the script
+// replays on a fresh session, and the server sees every effect again.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// recordLoginFlow records a person who signs in, opens the reports list in
+// a new tab, filters it and downloads the report; it answers the script.
+func recordLoginFlow(t *testing.T, app *recApp, tag string) string {
+	t.Helper()
+	s := newSession(t, app.url("/app/login", tag))
+	p := h.cdp.page(t, "/app/login?t="+tag)
+	p.waitTrue(`document.readyState === "complete"`, "the login page loaded")
+	mustRun(t, in(s, "record", "actions", "start")...)
+	waitRecorded(t, s, 1)
+
+	me := person{t, p}
+	me.click("#user")
+	me.typeText("ann")
+	me.click("#pass")
+	me.typeText("s3cret")
+	me.key("Enter")
+	app.waitSeen(t, "login", tag, "ann:s3cret", 1)
+	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "the home page")
+	me.click("#open")
+	list := h.cdp.page(t, "/app/list?t="+tag)
+	list.waitTrue(`document.readyState === "complete"`, "the list loaded in its new tab")
+	waitRecorded(t, s, 2)
+
+	me = person{t, list}
+	me.click("#f")
+	me.typeText("q3")
+	me.click("#apply")
+	app.waitSeen(t, "query", tag, "q3", 1)
+	list.waitTrue(`document.querySelectorAll("li").length === 2`, "the filtered rows")
+	me.click("#dl")
+	app.waitSeen(t, "download", tag, "q3", 1)
+
+	file := filepath.Join(t.TempDir(), "flow.txt")
+	mustRun(t, in(s, "record", "actions", "stop", file)...)
+	return string(readFile(t, file))
+}
+
+func TestRecordActionsReplaysTheFlow(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	script := recordLoginFlow(t, app, tag)
+	t.Logf("the recorded script:\n%s", script)
+
+	base := app.srv.URL
+	want := []string{
+		"open '" + base + "/app/login?t=" + tag + "'",
+		`fill 'role=textbox[name="Username"]' ann`,
+		`fill 'role=textbox[name="Password"]' $PASSWORD_1`,
+		"press Enter",
+		"wait --url " + base + "/app/home",
+		`click 'role=link[name="Open the reports list"]'`,
+		"wait --url " + base + "/app/list",
+		`fill 'role=textbox[name="Filter"]' q3`,
+		`click 'role=button[name="Apply filter"]'`,
+		"wait --text 'Q3 revenue'", // the rows the filter fetched, which the person saw before the download
+		`click 'role=link[name="Download report"]'`,
+	}
+	got := commands(script)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(script, "# $PASSWORD_1: the password typed into \"Password\"") {
+		t.Errorf("no comment names the password's field:\n%s", script)
+	}
+	if strings.Contains(script, "s3cret") {
+		t.Errorf("the password is in the script:\n%s", script)
+	}
+
+	// Replayed on a fresh session: the server sees the login, the filter
+	// and the download again.
+	file := filepath.Join(t.TempDir(), "flow.txt")
+	writeFile(t, file, script)
+	fresh := newSession(t, "about:blank")
+	if _, errOut, code := batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
+		t.Fatalf("the replay failed (exit %d): %s", code, errOut)
+	}
+	app.waitSeen(t, "login", tag, "ann:s3cret", 2)
+	app.waitSeen(t, "query", tag, "q3", 2)
+	app.waitSeen(t, "download", tag, "q3", 2)
+
+	// Every element id generated anew: the roles and names still find them.
+	app.setVariant("ids")
+	again := newSession(t, "about:blank")
+	if _, errOut, code := batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", again.SessionID, "batch", "-f", file); code != 0 {
+		t.Fatalf("the replay on the page with new ids failed (exit %d): %s", code, errOut)
+	}
+	app.waitSeen(t, "login", tag, "ann:s3cret", 3)
+	app.waitSeen(t, "query", tag, "q3", 3)
+	app.waitSeen(t, "download", tag, "q3", 3)
+}
+
+// Boxes, choices, a double click, keys, and the browser's own navigation:
+// a typed URL, back, forward, reload.
+func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	s := newSession(t, app.url("/app/form", tag))
+	p := h.cdp.page(t, "/app/form?t="+tag)
+	p.waitTrue(`document.readyState === "complete"`, "the form loaded")
+	mustRun(t, in(s, "record", "actions", "start")...)
+	waitRecorded(t, s, 1)
+	me := person{t, p}
+	me.click("input[type=checkbox]")
+	app.waitSeen(t, "delete", tag, "sub-true", 1)
+	me.click("select")
+	me.key("ArrowDown") // in the select's list, open: the list's own key, not the page's
+	me.key("Enter")
+	app.waitSeen(t, "delete", tag, "size-M", 1)
+	me.dblclick("tr:nth-child(2) td")
+	app.waitSeen(t, "delete", tag, "row2", 1)
+	me.key("Escape")
+	app.waitSeen(t, "delete", tag, "escape", 1)
+	me.typeURL(app.url("/app/home", tag))
+	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "the typed URL's page")
+	me.history(-1)
+	p.waitTrue(`location.pathname === "/app/form" && document.readyState === "complete"`, "back on the form")
+	me.history(1)
+	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "forward on home")
+	me.reload()
+	p.waitTrue(`document.readyState === "complete" && performance.getEntriesByType("navigation")[0].type === "reload"`, "the reload")
+
+	var res struct {
+		Script  string         `json:"script"`
+		Lines   int            `json:"lines"`
+		Actions int            `json:"actions"`
+		Targets map[string]int `json:"targets"`
+	}
+	mustJSON(t, &res, in(s, "record", "actions", "stop")...)
+	t.Logf("the recorded script:\n%s", res.Script)
+	base := app.srv.URL
+	want := []string{
+		"open '" + base + "/app/form?t=" + tag + "'",
+		`check 'role=checkbox[name="Subscribe"]'`,
+		`select 'role=combobox[name="Size"]' M`,
+		`dblclick 'text="Row 2"'`, // a cell: Chrome's role for it depends on how it takes the table
+		"press Escape",
+		"open '" + base + "/app/home?t=" + tag + "'",
+		"back",
+		"forward",
+		"reload",
+	}
+	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if res.Lines != len(want) || res.Targets["role"] != 2 || res.Targets["text"] != 1 {
+		t.Errorf("lines %d, targets %v; want %d lines, 2 role targets and 1 text", res.Lines, res.Targets, len(want))
+	}
+
+	file := filepath.Join(t.TempDir(), "form.txt")
+	writeFile(t, file, res.Script)
+	fresh := newSession(t, "about:blank")
+	if _, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
+		t.Fatalf("the replay failed (exit %d): %s", code, errOut)
+	}
+	for _, what := range []string{"sub-true", "size-M", "row2", "escape"} {
+		app.waitSeen(t, "delete", tag, what, 2)
+	}
+}
+
+// Stop with nothing recording, a second start: the caller's mistakes, exit 2.
+func TestRecordActionsRefusesBadInput(t *testing.T) {
+	s := newSession(t, "about:blank")
+	if _, errOut, code := run(t, in(s, "record", "actions", "stop")...); code != 2 || !strings.Contains(errOut, "not recording") {
+		t.Errorf("stop without start: exit %d, %s", code, errOut)
+	}
+	mustRun(t, in(s, "record", "actions", "start")...)
+	if _, errOut, code := run(t, in(s, "record", "actions", "start")...); code != 2 || !strings.Contains(errOut, "recording already") {
+		t.Errorf("a second start: exit %d, %s", code, errOut)
+	}
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "kept.txt")
+	writeFile(t, existing, "mine")
+	if _, errOut, code := run(t, in(s, "record", "actions", "stop", existing)...); code != 2 {
+		t.Errorf("stop over an existing file: exit %d, %s", code, errOut)
+	}
+	if got := string(readFile(t, existing)); got != "mine" {
+		t.Errorf("the existing file became %q", got)
+	}
+	// the refused stop lost nothing: the recording goes on and stops now
+	out := mustRun(t, in(s, "record", "actions", "stop", filepath.Join(dir, "new.txt"))...)
+	if !strings.Contains(out, `"lines":0`) {
+		t.Errorf("stop: %s", out)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "new.txt")); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("the script file: %v %v", st, err)
+	}
+}
