@@ -6,6 +6,8 @@ package e2e
 // replays on a fresh session, and the server sees every effect again.
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -197,5 +199,85 @@ func TestRecordActionsRefusesBadInput(t *testing.T) {
 	}
 	if st, err := os.Stat(filepath.Join(dir, "new.txt")); err != nil || st.Mode().Perm() != 0o600 {
 		t.Errorf("the script file: %v %v", st, err)
+	}
+}
+
+// The filter button renamed: the replay fails at that line, and --report
+// names it, says not_found, and shows the page around the button under its
+// new name; --report --json says the same as one object.
+func TestBatchReportNamesTheLineThatBroke(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	script := recordLoginFlow(t, app, tag)
+	file := filepath.Join(t.TempDir(), "flow.txt")
+	writeFile(t, file, script)
+	apply := `click 'role=button[name="Apply filter"]'`
+	lineNo := 0
+	for i, l := range strings.Split(script, "\n") {
+		if l == apply {
+			lineNo = i + 1
+		}
+	}
+	if lineNo == 0 {
+		t.Fatalf("the script has no %s:\n%s", apply, script)
+	}
+	app.setVariant("rename")
+
+	fresh := newSession(t, "about:blank")
+	_, errOut, code := batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", fresh.SessionID, "--timeout", "3s", "batch", "-f", file, "--report")
+	if code != 1 {
+		t.Fatalf("the replay on the renamed page: exit %d, want 1: %s", code, errOut)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("report: line %d failed (not_found, exit 1): %s", lineNo, apply),
+		app.srv.URL + "/app/list",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("the report lacks %q:\n%s", want, errOut)
+		}
+	}
+	marked := false
+	for _, l := range strings.Split(errOut, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), ">") && strings.Contains(l, `- button "Filter now"`) {
+			marked = true
+		}
+	}
+	if !marked {
+		t.Errorf("the report does not mark the renamed button:\n%s", errOut)
+	}
+	app.waitSeen(t, "query", tag, "q3", 1) // the filter never ran again
+	if n := app.count("query", tag, "q3"); n != 1 {
+		t.Errorf("the server saw the filter %d times", n)
+	}
+
+	again := newSession(t, "about:blank")
+	out, _, code := batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", again.SessionID, "--timeout", "3s", "--json", "batch", "-f", file, "--report")
+	var rep struct {
+		OK      bool     `json:"ok"`
+		Ran     int      `json:"ran"`
+		Line    int      `json:"line"`
+		Command string   `json:"command"`
+		Reason  string   `json:"reason"`
+		Exit    int      `json:"exit"`
+		Near    string   `json:"near"`
+		Excerpt []string `json:"excerpt"`
+		Error   struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &rep); err != nil {
+		t.Fatalf("--report --json printed more or other than one object (exit %d): %v\n%s", code, err, out)
+	}
+	if code != 1 || rep.OK || rep.Line != lineNo || rep.Command != apply || rep.Reason != "not_found" || rep.Exit != 1 || rep.Error.Code != 4110 ||
+		!strings.Contains(rep.Near, `button "Filter now"`) || len(rep.Excerpt) == 0 {
+		t.Errorf("exit %d, report %+v", code, rep)
+	}
+
+	// A run that works reports so.
+	app.setVariant("")
+	ok := newSession(t, "about:blank")
+	out, _, code = batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", ok.SessionID, "--json", "batch", "-f", file, "--report")
+	if code != 0 || !strings.Contains(out, `"ok":true`) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("a run that works: exit %d, %s", code, out)
 	}
 }
