@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // recordLoginFlow records a person who signs in, opens the reports list in
@@ -279,5 +281,49 @@ func TestBatchReportNamesTheLineThatBroke(t *testing.T) {
 	out, _, code = batchEnv(t, []string{"PASSWORD_1=s3cret"}, "--session", ok.SessionID, "--json", "batch", "-f", file, "--report")
 	if code != 0 || !strings.Contains(out, `"ok":true`) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
 		t.Errorf("a run that works: exit %d, %s", code, out)
+	}
+}
+
+// An agent records the person over MCP (browser_start_recording,
+// browser_stop_recording): the person's double click and key are in the
+// script, the agent's own click (made through browserctl while it records)
+// is not; stop also writes the script into the output folder.
+func TestMCPRecordsThePersonNotTheAgent(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": app.url("/app/form", tag)})
+	p := h.cdp.page(t, "/app/form?t="+tag)
+	p.waitTrue(`document.readyState === "complete"`, "the form loaded")
+	if out := a.call("browser_start_recording", nil); !strings.Contains(out, "Recording what the person does in 1 tab") {
+		t.Errorf("browser_start_recording: %s", out)
+	}
+	// The person reads the page before acting: input right at the end of
+	// one of browserctl's calls on the tab is taken for that call's.
+	time.Sleep(300 * time.Millisecond)
+	me := person{t, p}
+	me.dblclick("tr:nth-child(2) td")
+	app.waitSeen(t, "delete", tag, "row2", 1)
+	me.key("Escape")
+	app.waitSeen(t, "delete", tag, "escape", 1)
+	snap := a.call("browser_snapshot", nil)
+	a.call("browser_click", map[string]any{"element": "Subscribe checkbox", "ref": refIn(t, snap, "checkbox", "Subscribe")})
+	app.waitSeen(t, "delete", tag, "sub-true", 1)
+
+	out := a.call("browser_stop_recording", map[string]any{"filename": "person.txt"})
+	got := commands(out[strings.Index(out, "```")+3:])
+	want := []string{"open '" + app.url("/app/form", tag) + "'", `dblclick 'text="Row 2"'`, "press Escape", "```"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant (the agent's own click left out):\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
+	}
+	m := regexp.MustCompile(`Written to (\S+)\.`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no file named: %s", out)
+	}
+	if b := string(readFile(t, m[1])); !strings.Contains(b, "press Escape\n") {
+		t.Errorf("the file %s: %q", m[1], b)
+	}
+	if res := a.callResult("browser_stop_recording", nil); !res.IsError || !strings.Contains(contentText(res), "not recording") {
+		t.Errorf("a second stop: %s", contentText(res))
 	}
 }

@@ -199,6 +199,7 @@ func TestToolsList(t *testing.T) {
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
+		"browser_start_recording", "browser_stop_recording",
 	}
 	slices.Sort(want)
 	var got []string

@@ -21,16 +21,16 @@ const ActionLinesMax = 10_000
 
 // recordActionMethods are the action recording's rows of Methods. Their
 // commands (`record actions start|stop`) are written by hand in cmd/: start
-// follows a second method with --follow, stop writes a file or stdout.
+// follows a second method with --follow, stop writes a file or stdout; so
+// are their MCP tools (browser_start_recording, browser_stop_recording in
+// mcpserver), which take no params of the rows'.
 var recordActionMethods = []Method{
 	{Wire: RecordActionsStart, Session: SessionRequired, Params: ActionsStartParams{}, Result: ActionsStartResult{},
 		Summary:   "record what the person does in the session's tabs, from now on, as batch lines",
-		ResultDoc: "one recording per session (a second start: -32602); tabs that join the session later are recorded too; input that arrives while one of browserctl's own calls runs on the tab is not the person's and is left out",
-		NoTool:    "browser_start_recording (mcpserver) starts it"},
+		ResultDoc: "one recording per session (a second start: -32602); tabs that join the session later are recorded too; input that arrives while one of browserctl's own calls runs on the tab is not the person's and is left out"},
 	{Wire: RecordActionsStop, Session: SessionRequired, Params: SessionIDParams{}, Result: ActionsStopResult{},
 		Summary:   "end the session's recording of the person's actions and answer the script",
-		ResultDoc: "no recording: -32602; a session closed while recording keeps its lines, and its stop answers them",
-		NoTool:    "browser_stop_recording (mcpserver) stops it and answers the script"},
+		ResultDoc: "no recording: -32602; a session closed while recording keeps its lines, and its stop answers them"},
 	{Wire: RecordActionsLines, Session: SessionRequired, Params: ActionsLinesParams{}, Result: ActionsLinesResult{},
 		Summary:   "the recorded lines after `after`, waiting up to waitMs for one (long poll, for --follow)",
 		ResultDoc: "no recording: -32602; `recording` false once it stopped",

@@ -3490,9 +3490,9 @@ function agentCallEnded(tabId) {
     }
   }
 }
-function byAgent(s, t) {
-  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
-  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+function byAgent(s, t, slack = SLACK_MS) {
+  if (s.running > 0 && t >= s.runningSince - slack) return true;
+  return s.windows.some(([a, b]) => t >= a - slack && t <= b + slack);
 }
 function personInputs(s, events2) {
   const kinds = /* @__PURE__ */ new Set();
@@ -4072,6 +4072,7 @@ async function loadAll() {
 }
 
 // src/background/pages/record-actions/recording.ts
+var STEP_SLACK_MS = 100;
 var POPUP_MS = 5e3;
 var recordings2 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
@@ -4218,7 +4219,7 @@ function docKey(tabId, step) {
   return `${tabId}:${step.doc}`;
 }
 async function processStep(r, tabId, session, contextId, step) {
-  if (byAgent(agentWindows(tabId), step.t)) return;
+  if (byAgent(agentWindows(tabId), step.t, STEP_SLACK_MS)) return;
   const key = docKey(tabId, step);
   if ((r.docSeq.get(key) ?? 0) >= step.seq) return;
   r.docSeq.set(key, step.seq);

@@ -28,6 +28,10 @@ import { loadAll, Saver, type Saved, type SavedMeta } from "./persist";
 import { ActionScript, commandLine, urlPattern } from "./script";
 
 
+/** A step's time is taken in the page as the input is dispatched, and
+ * browserctl's input calls answer once the page handled it: a step this
+ * close to one of its calls is the call's. */
+const STEP_SLACK_MS = 100;
 /** A tab opened this long after a step in its opener was opened by that step. */
 const POPUP_MS = 5_000;
 
@@ -231,7 +235,7 @@ function docKey(tabId: number, step: ActionStep): string {
 }
 
 async function processStep(r: Recording, tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep): Promise<void> {
-  if (byAgent(agentWindows(tabId), step.t)) return; // browserctl's own input
+  if (byAgent(agentWindows(tabId), step.t, STEP_SLACK_MS)) return; // browserctl's own input
   const key = docKey(tabId, step);
   if ((r.docSeq.get(key) ?? 0) >= step.seq) return; // taken already
   r.docSeq.set(key, step.seq);
