@@ -204,6 +204,7 @@ $(` + jsString(d.ID("del")) + `).addEventListener("click", async () => {
 func formPage(d pageData) string {
 	return `<title>Form</title><h1>Preferences</h1>
 <p><label><input type=checkbox id="` + d.ID("sub") + `"> Subscribe</label></p>
+<p><label for="` + d.ID("nick") + `">Nickname</label> <input id="` + d.ID("nick") + `"></p>
 <p><label for="` + d.ID("size") + `">Size</label> <select id="` + d.ID("size") + `"><option value=S>Small</option><option value=M>Medium</option><option value=L>Large</option></select></p>
 <table><tr><td id="` + d.ID("r1") + `">Row 1</td></tr><tr><td id="` + d.ID("r2") + `">Row 2</td></tr></table>
 <script>

@@ -327,3 +327,113 @@ func TestMCPRecordsThePersonNotTheAgent(t *testing.T) {
 		t.Errorf("a second stop: %s", contentText(res))
 	}
 }
+
+// What the person sees while recording: the REPL's record actions start
+// --follow prints each line as it comes; the popup shows the recording, its
+// line count and last line, and marks the value typed last secret; the page
+// shows a badge in a closed shadow root whose Stop (a trusted click) ends
+// the recording, the lines kept for record actions stop.
+func TestRecordActionsREPLPopupAndBadge(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	r := startREPL(t)
+	created := r.line("session create --url '"+app.url("/app/form", tag)+"'", false, regexp.MustCompile(`\bs[0-9a-z]{5}\b`))
+	sid := regexp.MustCompile(`\bs[0-9a-z]{5}\b`).FindString(created)
+	t.Cleanup(func() { run(t, "session", "close", sid) })
+	p := h.cdp.page(t, "/app/form?t="+tag)
+	p.waitTrue(`document.readyState === "complete"`, "the form loaded")
+	from := r.mark(false)
+	r.send("record actions start --follow")
+	r.wait(false, from, "the first line followed", regexp.MustCompile(`open '`+regexp.QuoteMeta(app.url("/app/form", tag))+`'`))
+
+	me := person{t, p}
+	me.click("#nick")
+	me.typeText("hunter2")
+	me.click("input[type=checkbox]")
+	app.waitSeen(t, "delete", tag, "sub-true", 1)
+	r.wait(false, from, "the person's lines followed", regexp.MustCompile(`(?s)fill 'role=textbox\[name="Nickname"\]' hunter2\n.*check 'role=checkbox\[name="Subscribe"\]'`))
+
+	// The popup: the recording, its lines, the last one; Secret on the nickname.
+	pop := popupPage(t)
+	pop.waitTrue(`!document.getElementById("recordings-section").hidden && /3 lines/.test(document.querySelector("#recordings li").textContent)`, "the recording in the popup")
+	if last := pop.evalString(`document.querySelector("#recordings .last").textContent`); last != `check 'role=checkbox[name="Subscribe"]'` {
+		t.Errorf("the popup's last line: %q", last)
+	}
+	pop.eval(`document.querySelector("#recordings button.secret").click()`, nil)
+	pop.waitTrue(`document.querySelector("#recordings button.secret") && document.querySelector("#recordings button.secret").disabled`, "the value marked secret")
+
+	// The badge: its count, then its Stop, pressed by the person.
+	stop, label := waitBadge(t, p, "3 lines")
+	if !strings.Contains(label, "browserctl is recording") {
+		t.Errorf("the badge says %q", label)
+	}
+	clickNode(t, p, stop)
+	r.wait(false, from, "the follow's end: the REPL goes on", regexp.MustCompile(`the person pressed Stop`))
+	if strings.Count(r.out.String(), `check 'role=checkbox[name="Subscribe"]'`) != 1 {
+		t.Errorf("the follow printed a line twice:\n%s", r.out.String())
+	}
+	file := filepath.Join(t.TempDir(), "flow.txt")
+	r.line("record actions stop "+file, true, regexp.MustCompile(`set before replaying: SECRET_1|error`))
+	script := string(readFile(t, file))
+	t.Logf("the script:\n%s", script)
+	want := []string{"open '" + app.url("/app/form", tag) + "'", `fill 'role=textbox[name="Nickname"]' $SECRET_1`, `check 'role=checkbox[name="Subscribe"]'`}
+	if got := commands(script); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(script, "hunter2") || !strings.Contains(script, "# $SECRET_1: the value typed into") || !strings.Contains(script, "# the person pressed Stop") {
+		t.Errorf("the script:\n%s", script)
+	}
+	// stopped: the person's input is no longer recorded, the badge is gone
+	p.waitTrue(`!document.querySelector("browserctl-recording")`, "the badge gone")
+	r.exit()
+}
+
+// waitBadge finds the recording badge's Stop inside its closed shadow root
+// (CDP's pierce sees it) once its text says want; it answers the button's
+// backend node id and the badge's text.
+func waitBadge(t *testing.T, p *page, want string) (int, string) {
+	t.Helper()
+	type node struct {
+		NodeName      string `json:"nodeName"`
+		NodeValue     string `json:"nodeValue"`
+		BackendNodeID int    `json:"backendNodeId"`
+		Children      []node `json:"children"`
+		ShadowRoots   []node `json:"shadowRoots"`
+	}
+	var walk func(n node, in bool, text *strings.Builder) int
+	walk = func(n node, in bool, text *strings.Builder) int {
+		in = in || n.NodeName == "BROWSERCTL-RECORDING"
+		if in && n.NodeName == "#text" {
+			text.WriteString(n.NodeValue + " ")
+		}
+		found := 0
+		if in && n.NodeName == "BUTTON" {
+			found = n.BackendNodeID
+		}
+		for _, c := range append(n.Children, n.ShadowRoots...) {
+			if id := walk(c, in, text); id != 0 {
+				found = id
+			}
+		}
+		return found
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		raw, err := p.call("DOM.getDocument", map[string]any{"depth": -1, "pierce": true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			Root node `json:"root"`
+		}
+		_ = json.Unmarshal(raw, &r)
+		var text strings.Builder
+		if id := walk(r.Root, false, &text); id != 0 && strings.Contains(text.String(), want) {
+			return id, text.String()
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no recording badge saying %q in the page (it says %q)", want, text.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -9,6 +9,7 @@ import { wireLifecycle } from "./connection/lifecycle";
 import { joinTab } from "./pages/index";
 import { mayJoinFenced } from "./pages/network/fence";
 import { wireHandoffPopup } from "./handoff-popup";
+import { wireRecordingPopup } from "./recording-popup";
 import { wirePopupApi } from "./popup-api";
 import { Router } from "./router";
 import { SessionStore } from "./sessions/session-store";
@@ -61,4 +62,5 @@ const client = new WsClient({
 wireLifecycle(client);
 wirePopupApi(router);
 wireHandoffPopup();
+wireRecordingPopup();
 client.start();

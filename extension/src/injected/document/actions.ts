@@ -11,6 +11,7 @@ import { candidatesFor, type Candidate } from "../elements/candidates";
 import { nameOf, tidy } from "../elements/aria";
 
 import { ACTIONS_BINDING } from "./actions-binding";
+import { fromBadge, isBadge, removeBadge, showBadge } from "./actions-badge";
 
 export type StepKind = "click" | "dblclick" | "fill" | "press" | "check" | "uncheck" | "select" | "upload" | "scroll";
 
@@ -118,7 +119,7 @@ function watchAppearing(): void {
     for (const r of records) {
       for (const n of r.addedNodes) {
         const host = n.nodeType === Node.TEXT_NODE ? n.parentElement : (n as Element);
-        if (!host || !(host instanceof HTMLElement) || !host.checkVisibility()) continue;
+        if (!host || !(host instanceof HTMLElement) || isBadge(host) || !host.checkVisibility()) continue;
         const text = tidy((n.nodeType === Node.TEXT_NODE ? n.textContent : host.innerText)?.split("\n").find((l) => l.trim() !== "") ?? "");
         if (text && text.length <= APPEAR_MAX) {
           st.appeared = text;
@@ -326,7 +327,7 @@ function onPageHide(): void {
 
 function listen<K extends keyof WindowEventMap>(type: K, fn: (ev: WindowEventMap[K]) => void): void {
   const timed = (ev: WindowEventMap[K]): void => {
-    if (!ev.isTrusted) return; // a page script's events are not the person's
+    if (!ev.isTrusted || fromBadge(ev)) return; // a page script's events are not the person's, nor the badge's
     const start = performance.now();
     try {
       fn(ev);
@@ -340,9 +341,23 @@ function listen<K extends keyof WindowEventMap>(type: K, fn: (ev: WindowEventMap
   st.remove.push(() => window.removeEventListener(type, timed, true));
 }
 
+/** The badge's Stop: the person ends the recording from the page. */
+function personStop(): void {
+  try {
+    binding()?.(JSON.stringify({ control: "stop" }));
+  } catch {
+    // the binding went with the extension's attachment
+  }
+}
+
 /** Starts recording this document; false when it already was. */
 export function startActions(): boolean {
   st.stopped = false;
+  try {
+    showBadge(undefined, personStop);
+  } catch {
+    // a page that broke the DOM still records
+  }
   if (st.on) return false;
   st.on = true;
   listen("click", onClick);
@@ -364,6 +379,7 @@ export function stopActions(): ActionStep[] {
   st.on = false;
   st.stopped = true;
   st.watcher?.disconnect();
+  removeBadge();
   st.pending.clear();
   st.handles.clear();
   return out;
@@ -400,4 +416,8 @@ export const actionMethods = {
   actionDocument: (_: unknown, [id]: [number]) => actionElement(id)?.ownerDocument ?? null,
   actionsAfter: (_: unknown, [seq]: [number]) => actionsAfter(seq),
   actionStats: () => actionStats(),
+  /** The badge with the recording's number of lines (while it records). */
+  actionsBadge: (_: unknown, [lines]: [number]) => {
+    if (st.on) showBadge(lines, personStop);
+  },
 };

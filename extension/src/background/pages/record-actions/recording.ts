@@ -14,7 +14,7 @@
 // steps it made meanwhile (the recorder keeps its newest).
 
 import { WORLD_NAME } from "../core/injected";
-import { ensureAttached, onForget, send, sendIn, type AttachSend } from "../core/debugger";
+import { ensureAttached, isAttached, onForget, send, sendIn, type AttachSend } from "../core/debugger";
 import { agentWindows, byAgent } from "../core/person-input";
 import { callInWorld } from "../core/world";
 import { Wakeup } from "../core/wakeup";
@@ -166,6 +166,25 @@ function write(r: Recording, lines: NewLine[], tab: number | undefined): void {
   if (tab !== undefined) r.lastTab = tab;
   r.saver.changed(from);
   linesChanged.wake();
+  showCount(r);
+}
+
+const BADGE_DELAY_MS = 250;
+const badgeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** The badge of each recorded tab shows the number of lines, a moment
+ * after they change (one call per tab however many lines came). */
+function showCount(r: Recording): void {
+  if (badgeTimers.has(r.sessionId)) return;
+  badgeTimers.set(
+    r.sessionId,
+    setTimeout(() => {
+      badgeTimers.delete(r.sessionId);
+      if (!r.live) return;
+      const n = r.script.commands();
+      for (const tabId of r.tabs) void callInWorld(tabId, "actionsBadge", [n]).catch(() => undefined);
+    }, BADGE_DELAY_MS),
+  );
 }
 
 // ---- tabs and documents
@@ -178,6 +197,7 @@ export async function recordTab(r: Recording, tabId: number): Promise<void> {
   await callInWorld(tabId, "startActions", []);
   r.tabs.add(tabId);
   linesChanged.wake();
+  showCount(r);
   await resend(r, tabId);
   if (!r.history.has(tabId)) {
     const h = await historyOf(tabId).catch(() => undefined);
@@ -212,14 +232,24 @@ async function historyOf(tabId: number): Promise<TabHistory> {
 /** Runtime.bindingCalled, from every session of the tab: a step of the in-page recorder. */
 export function bindingCalled(tabId: number, p: Record<string, unknown>, _method: string, sessionId: string | undefined): void {
   if (p["name"] !== ACTIONS_BINDING || typeof p["payload"] !== "string") return;
-  let step: ActionStep;
+  let step: ActionStep | { control?: unknown };
   try {
-    step = JSON.parse(p["payload"]) as ActionStep;
+    step = JSON.parse(p["payload"]) as ActionStep | { control?: unknown };
   } catch {
     return;
   }
+  if ("control" in step) {
+    // the badge's Stop (a trusted click in the closed root of this world)
+    if (step.control === "stop" && sessionId === undefined) {
+      void ready().then(() => {
+        const r = liveFor(tabId);
+        if (r) void personStopped(r, tabId);
+      });
+    }
+    return;
+  }
   const contextId = typeof p["executionContextId"] === "number" ? p["executionContextId"] : undefined;
-  void takeStep(tabId, sessionId, contextId, step);
+  void takeStep(tabId, sessionId, contextId, step as ActionStep);
 }
 
 async function takeStep(tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep): Promise<void> {
@@ -413,20 +443,47 @@ export function startLine(r: Recording, tabId: number, url: string): void {
 /** Ends a recording: the steps each tab's document still held (a field
  * being typed into), then nothing more; the recording stays to be read. */
 export async function endRecording(r: Recording, tabIds: number[]): Promise<void> {
-  if (r.live) {
-    for (const tabId of tabIds) {
-      const got = await callInWorld(tabId, "stopActions", []).catch(() => undefined);
-      const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
-      for (const s of steps) void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
-      await sendIn(tabId, undefined, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => undefined);
-    }
-    await r.queue;
-    r.live = false;
-  }
+  if (r.live) await halt(r, tabIds);
   await r.queue;
   recordings.delete(r.sessionId);
   await r.saver.drop();
   linesChanged.wake();
+}
+
+/** Stops the in-page recorder of one tab: the steps its document still held
+ * (a field being typed into) are taken, the binding goes. Only a tab the
+ * debugger holds: one let go is never attached again for it. */
+async function stopTab(r: Recording, tabId: number): Promise<void> {
+  if (!isAttached(tabId)) return;
+  const got = await callInWorld(tabId, "stopActions", []).catch(() => undefined);
+  const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
+  for (const s of steps) void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
+  await sendIn(tabId, undefined, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => undefined);
+  r.tabs.delete(tabId);
+}
+
+/** Takes no more steps: every tab's recorder stopped, what they held taken. */
+async function halt(r: Recording, tabIds: number[]): Promise<void> {
+  for (const tabId of tabIds) await stopTab(r, tabId);
+  await r.queue;
+  r.live = false;
+  r.saver.changed();
+  linesChanged.wake();
+}
+
+/** The badge's Stop in a recorded page: the person ends the recording; its
+ * lines stay for record actions stop. */
+async function personStopped(r: Recording, tabId: number): Promise<void> {
+  if (!r.live) return;
+  await enqueue(r, async () => write(r, [{ text: "# the person pressed Stop in the page here", kind: "comment", tab: tabId }], undefined));
+  await halt(r, [...r.tabs]); // not in the queue: halt waits for it
+}
+
+/** A tab is let go (session release, close): its recorder stops first, and
+ * what it held is kept (pages/index.ts releaseTab). */
+export async function releaseRecordedTab(tabId: number): Promise<void> {
+  const r = isLoaded ? liveFor(tabId) : undefined;
+  if (r) await stopTab(r, tabId);
 }
 
 /** The session went away (closed, its group removed): the lines so far are kept. */
@@ -435,6 +492,7 @@ export function sessionEnded(sessionId: string): void {
     const r = recordings.get(sessionId);
     if (!r || !r.live) return;
     void enqueue(r, async () => {
+      for (const tabId of [...r.tabs]) await stopTab(r, tabId);
       r.live = false;
       r.sessionClosed = true;
       write(r, [{ text: "# the session was closed here: the recording ends", kind: "comment" }], undefined);
@@ -445,3 +503,68 @@ export function sessionEnded(sessionId: string): void {
   });
 }
 
+
+// ---- the popup's view
+
+/** What the popup shows of a recording. */
+export interface RecordingView {
+  sessionId: string;
+  live: boolean;
+  lines: number;
+  actions: number;
+  last: string;
+  /** The value the person typed last can still be marked secret. */
+  secretable: boolean;
+}
+
+function lastPlainFill(r: Recording): number {
+  for (let i = r.script.lines.length - 1; i >= 0; i--) {
+    const l = r.script.lines[i]!;
+    if (l.kind === "fill" && l.target !== undefined && !/ \$[A-Z]+_\d+$/.test(l.text)) return i;
+  }
+  return -1;
+}
+
+export async function recordingViews(): Promise<RecordingView[]> {
+  await ready();
+  return [...recordings.values()].map((r) => {
+    const last = r.script.lastCommand()?.[0].text ?? "";
+    return { sessionId: r.sessionId, live: r.live, lines: r.script.commands(), actions: r.script.actions, last, secretable: lastPlainFill(r) >= 0 };
+  });
+}
+
+/**
+ * The popup's "secret": the value the person typed last is written as
+ * $SECRET_N instead, with a comment naming its field, and so is every
+ * later value of that field. False when there is none to mark.
+ */
+export async function markLastSecret(sessionId: string): Promise<boolean> {
+  await ready();
+  const r = recordings.get(sessionId);
+  if (!r) return false;
+  let done = false;
+  await enqueue(r, async () => {
+    const i = lastPlainFill(r);
+    if (i < 0) return;
+    const line = r.script.lines[i]!;
+    const v = r.script.variable("SECRET");
+    r.secretTargets.add(line.target!);
+    // its comment joins the same entry: the lines after it keep their
+    // numbers (a follower's cursor counts them)
+    const note = `# ${v}: the value typed into ${line.target}, marked secret; set ${v.slice(1)} in the environment before running this script`;
+    r.script.lines[i] = { ...line, text: note + "\n" + commandLine(["fill"], [line.target!, v], new Set([v])) };
+    r.saver.changed(i);
+    linesChanged.wake();
+    done = true;
+  });
+  return done;
+}
+
+/** The popup's Stop: as the badge's. */
+export async function stopFromPopup(sessionId: string): Promise<boolean> {
+  await ready();
+  const r = recordings.get(sessionId);
+  if (!r?.live) return false;
+  await personStopped(r, r.lastTab ?? -1);
+  return true;
+}
