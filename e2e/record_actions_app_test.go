@@ -21,6 +21,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -205,6 +206,7 @@ func formPage(d pageData) string {
 	return `<title>Form</title><h1>Preferences</h1>
 <p><label><input type=checkbox id="` + d.ID("sub") + `"> Subscribe</label></p>
 <p><label for="` + d.ID("nick") + `">Nickname</label> <input id="` + d.ID("nick") + `"></p>
+<p><label for="` + d.ID("avatar") + `">Avatar</label> <input type=file id="` + d.ID("avatar") + `"></p>
 <p><label for="` + d.ID("size") + `">Size</label> <select id="` + d.ID("size") + `"><option value=S>Small</option><option value=M>Medium</option><option value=L>Large</option></select></p>
 <table><tr><td id="` + d.ID("r1") + `">Row 1</td></tr><tr><td id="` + d.ID("r2") + `">Row 2</td></tr></table>
 <script>
@@ -213,6 +215,7 @@ const say = (what) => fetch("/app/delete?t=" + tag + "&what=" + what, { method: 
 document.getElementById(` + jsString(d.ID("sub")) + `).addEventListener("change", (e) => say("sub-" + e.target.checked));
 document.getElementById(` + jsString(d.ID("size")) + `).addEventListener("change", (e) => say("size-" + e.target.value));
 document.getElementById(` + jsString(d.ID("r2")) + `).addEventListener("dblclick", () => say("row2"));
+document.getElementById(` + jsString(d.ID("avatar")) + `).addEventListener("change", (e) => say("avatar-" + e.target.files[0].name));
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") say("escape"); });
 </script>`
 }
@@ -311,6 +314,96 @@ func (ps person) typeURL(u string) {
 	if _, err := ps.p.call("Page.navigate", map[string]any{"url": u, "transitionType": "typed"}); err != nil {
 		ps.t.Fatalf("person types the URL %s: %v", u, err)
 	}
+}
+
+// chooseFile sets the files of a file input as the person's choice in the
+// browser's file chooser does (the input and change events are trusted).
+func (ps person) chooseFile(sel string, paths ...string) {
+	ps.t.Helper()
+	raw, err := ps.p.call("DOM.getDocument", map[string]any{"depth": 0})
+	if err != nil {
+		ps.t.Fatal(err)
+	}
+	var doc struct {
+		Root struct {
+			NodeID int `json:"nodeId"`
+		} `json:"root"`
+	}
+	_ = json.Unmarshal(raw, &doc)
+	raw, err = ps.p.call("DOM.querySelector", map[string]any{"nodeId": doc.Root.NodeID, "selector": sel})
+	if err != nil {
+		ps.t.Fatal(err)
+	}
+	var q struct {
+		NodeID int `json:"nodeId"`
+	}
+	_ = json.Unmarshal(raw, &q)
+	if _, err := ps.p.call("DOM.setFileInputFiles", map[string]any{"nodeId": q.NodeID, "files": paths}); err != nil {
+		ps.t.Fatalf("the person chooses %v: %v", paths, err)
+	}
+}
+
+// clickIntoDialog clicks what opens a dialog: the press does not answer
+// until the dialog is gone, so it is sent without waiting; answerDialog
+// answers the dialog, then waits for the press.
+func (ps person) clickIntoDialog(sel string) <-chan error {
+	ps.t.Helper()
+	// the test's own session answers dialogs once its Page domain is on
+	// (before the dialog: Page.enable waits while one is open)
+	if _, err := ps.p.call("Page.enable", nil); err != nil {
+		ps.t.Fatal(err)
+	}
+	x, y := ps.center(sel)
+	done := make(chan error, 1)
+	go func() {
+		for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
+			p := map[string]any{"type": typ, "x": x, "y": y}
+			if typ != "mouseMoved" {
+				p["button"], p["clickCount"] = "left", 1
+			}
+			if _, err := ps.p.call("Input.dispatchMouseEvent", p); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	return done
+}
+
+// answerDialog answers the dialog the page shows, as the person's OK or
+// Cancel; pressed is clickIntoDialog's.
+func (ps person) answerDialog(accept bool, pressed <-chan error) {
+	ps.t.Helper()
+	defer func() {
+		if err := <-pressed; err != nil {
+			ps.t.Fatalf("the press that opened the dialog: %v", err)
+		}
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err := ps.p.call("Page.handleJavaScriptDialog", map[string]any{"accept": accept})
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			ps.t.Fatalf("no dialog to answer: %v", err)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// uploadFile writes a file into the harness's folder (the folder
+// browserctl runs in: the recording's working folder) and answers its path.
+func uploadFile(t *testing.T, name, content string) string {
+	t.Helper()
+	dir := filepath.Join(h.dir, "uploads")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	writeFile(t, p, content)
+	return p
 }
 
 // history moves through the tab's history as the back and forward buttons do.

@@ -45,6 +45,10 @@ func recordLoginFlow(t *testing.T, app *recApp, tag string) string {
 	me.click("#apply")
 	app.waitSeen(t, "query", tag, "q3", 1)
 	list.waitTrue(`document.querySelectorAll("li").length === 2`, "the filtered rows")
+	me.chooseFile("#att", uploadFile(t, "notes.txt", "Q3 notes"))
+	app.waitSeen(t, "upload", tag, "notes.txt:Q3 notes", 1)
+	me.answerDialog(true, me.clickIntoDialog("#del"))
+	app.waitSeen(t, "delete", tag, "drafts", 1)
 	me.click("#dl")
 	app.waitSeen(t, "download", tag, "q3", 1)
 
@@ -70,8 +74,12 @@ func TestRecordActionsReplaysTheFlow(t *testing.T) {
 		"wait --url " + base + "/app/list",
 		`fill 'role=textbox[name="Filter"]' q3`,
 		`click 'role=button[name="Apply filter"]'`,
-		"wait --text 'Q3 revenue'", // the rows the filter fetched, which the person saw before the download
-		`click 'role=link[name="Download report"]'`,
+		"wait --text 'Q3 revenue'",                                  // the rows the filter fetched, which the person saw before the next step
+		`upload 'role=button[name="Attachment"]' uploads/notes.txt`, // inside the working folder: its path from there
+		`click 'role=button[name="Delete drafts"]'`,
+		"dialog accept",       // the confirm the person answered
+		"wait --text deleted", // what its request showed, which the person saw before the download
+		`download 'role=link[name="Download report"]'`,
 	}
 	got := commands(script)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -94,6 +102,8 @@ func TestRecordActionsReplaysTheFlow(t *testing.T) {
 	}
 	app.waitSeen(t, "login", tag, "ann:s3cret", 2)
 	app.waitSeen(t, "query", tag, "q3", 2)
+	app.waitSeen(t, "upload", tag, "notes.txt:Q3 notes", 2)
+	app.waitSeen(t, "delete", tag, "drafts", 2)
 	app.waitSeen(t, "download", tag, "q3", 2)
 
 	// Every element id generated anew: the roles and names still find them.
@@ -104,6 +114,8 @@ func TestRecordActionsReplaysTheFlow(t *testing.T) {
 	}
 	app.waitSeen(t, "login", tag, "ann:s3cret", 3)
 	app.waitSeen(t, "query", tag, "q3", 3)
+	app.waitSeen(t, "upload", tag, "notes.txt:Q3 notes", 3)
+	app.waitSeen(t, "delete", tag, "drafts", 3)
 	app.waitSeen(t, "download", tag, "q3", 3)
 }
 
@@ -128,6 +140,10 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	app.waitSeen(t, "delete", tag, "row2", 1)
 	me.key("Escape")
 	app.waitSeen(t, "delete", tag, "escape", 1)
+	outside := filepath.Join(t.TempDir(), "me.png") // outside the working folder
+	writeFile(t, outside, "png")
+	me.chooseFile("input[type=file]", outside)
+	app.waitSeen(t, "delete", tag, "avatar-me.png", 1)
 	me.typeURL(app.url("/app/home", tag))
 	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "the typed URL's page")
 	me.history(-1)
@@ -152,6 +168,7 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 		`select 'role=combobox[name="Size"]' M`,
 		`dblclick 'text="Row 2"'`, // a cell: Chrome's role for it depends on how it takes the table
 		"press Escape",
+		`upload 'role=button[name="Avatar"]' $UPLOAD_1`,
 		"open '" + base + "/app/home?t=" + tag + "'",
 		"back",
 		"forward",
@@ -160,17 +177,20 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if res.Lines != len(want) || res.Targets["role"] != 2 || res.Targets["text"] != 1 {
-		t.Errorf("lines %d, targets %v; want %d lines, 2 role targets and 1 text", res.Lines, res.Targets, len(want))
+	if res.Lines != len(want) || res.Targets["role"] != 3 || res.Targets["text"] != 1 {
+		t.Errorf("lines %d, targets %v; want %d lines, 3 role targets and 1 text", res.Lines, res.Targets, len(want))
+	}
+	if !strings.Contains(res.Script, `# $UPLOAD_1: the file "me.png" the person chose from outside the working folder`) {
+		t.Errorf("no comment names the file: %s", res.Script)
 	}
 
 	file := filepath.Join(t.TempDir(), "form.txt")
 	writeFile(t, file, res.Script)
 	fresh := newSession(t, "about:blank")
-	if _, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
+	if _, errOut, code := batchEnv(t, []string{"UPLOAD_1=" + outside}, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
 		t.Fatalf("the replay failed (exit %d): %s", code, errOut)
 	}
-	for _, what := range []string{"sub-true", "size-M", "row2", "escape"} {
+	for _, what := range []string{"sub-true", "size-M", "row2", "escape", "avatar-me.png"} {
 		app.waitSeen(t, "delete", tag, what, 2)
 	}
 }

@@ -39,6 +39,7 @@ import {
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
 import { bindingCalled, frameNavigated as recordNavigation, recordOnAttach, requestStarted } from "./record-actions/recording";
+import { dialogClosed as recordDialogClosed, dialogOpened as recordDialogOpened, downloadBegan as recordDownload } from "./record-actions/page-events";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
@@ -58,8 +59,8 @@ const EVERY_SESSION: EventList = [
 /** Events of the tab's own session, run after EVERY_SESSION's. */
 const TAB_SESSION: EventList = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog)],
-  ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), recordDialogOpened],
+  ["Page.javascriptDialogClosed", recordDialogClosed, (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
     noteFrameNavigated,
@@ -98,7 +99,7 @@ const TAB_SESSION: EventList = [
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
-  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent],
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent, recordDownload],
   ["Page.downloadProgress", downloadEvent, downloadStreamEvent],
   ["Page.fileChooserOpened", fileChooserOpened],
   // evidence: recordings and traces

@@ -414,6 +414,8 @@ export const actionMethods = {
   stopActions: () => stopActions(),
   actionElement: (_: unknown, [id]: [number]) => actionElement(id),
   actionDocument: (_: unknown, [id]: [number]) => actionElement(id)?.ownerDocument ?? null,
+  /** The i-th file a file input of a step holds (the extension asks the browser its path). */
+  actionFile: (_: unknown, [id, i]: [number, number]) => (actionElement(id) as HTMLInputElement | null)?.files?.[i] ?? null,
   actionsAfter: (_: unknown, [seq]: [number]) => actionsAfter(seq),
   actionStats: () => actionStats(),
   /** The badge with the recording's number of lines (while it records). */

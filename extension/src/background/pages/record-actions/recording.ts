@@ -22,6 +22,7 @@ import { tabSession } from "../logs/observe";
 import type { ActionStep } from "../../../injected/document/actions";
 import { ACTIONS_BINDING } from "../../../injected/document/actions-binding";
 import { chooseTarget } from "./choose";
+import { chosenPaths, scriptPaths } from "./files";
 import { stepLines, type NewLine, type StepIn } from "./lines";
 import { classify, historyFrom, type NavigationHistory, type TabHistory } from "./navigation";
 import { loadAll, Saver, type Saved, type SavedMeta } from "./persist";
@@ -144,19 +145,19 @@ export function recordingOf(sessionId: string): Recording | undefined {
 }
 
 /** The live recording the tab's session has, if any. */
-function liveFor(tabId: number): Recording | undefined {
+export function liveFor(tabId: number): Recording | undefined {
   const r = recordings.get(tabSession(tabId));
   return r?.live ? r : undefined;
 }
 
 /** Runs fn after everything queued before it, errors kept inside. */
-function enqueue(r: Recording, fn: () => Promise<void>): Promise<void> {
+export function enqueue(r: Recording, fn: () => Promise<void>): Promise<void> {
   r.queue = r.queue.then(fn).catch(() => undefined);
   return r.queue;
 }
 
 /** Adds lines (their first index marked changed for the saver); false once full. */
-function write(r: Recording, lines: NewLine[], tab: number | undefined): void {
+export function write(r: Recording, lines: NewLine[], tab: number | undefined): void {
   if (lines.length === 0) return;
   const from = r.script.lines.length;
   if (!r.script.add(lines, Date.now())) {
@@ -194,6 +195,8 @@ function showCount(r: Recording): void {
 export async function recordTab(r: Recording, tabId: number): Promise<void> {
   await ensureAttached(tabId);
   await send(tabId, "Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  // the person's file chooser opens for them, as without browserctl
+  await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => undefined);
   await callInWorld(tabId, "startActions", []);
   r.tabs.add(tabId);
   linesChanged.wake();
@@ -253,10 +256,13 @@ export function bindingCalled(tabId: number, p: Record<string, unknown>, _method
 }
 
 async function takeStep(tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep): Promise<void> {
+  // the files' paths asked now, while the input is surely there (the
+  // person may navigate on before the queue gets to the step)
+  const paths = step.kind === "upload" ? chosenPaths(tabId, session, contextId, step) : undefined;
   await ready();
   const r = liveFor(tabId);
   if (!r) return;
-  await enqueue(r, () => processStep(r, tabId, session, contextId, step));
+  await enqueue(r, () => processStep(r, tabId, session, contextId, step, paths));
 }
 
 /** The key of a step's document: its tab and when it started. */
@@ -264,7 +270,14 @@ function docKey(tabId: number, step: ActionStep): string {
   return `${tabId}:${step.doc}`;
 }
 
-async function processStep(r: Recording, tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep): Promise<void> {
+async function processStep(
+  r: Recording,
+  tabId: number,
+  session: string | undefined,
+  contextId: number | undefined,
+  step: ActionStep,
+  paths?: Promise<string[]>,
+): Promise<void> {
   if (byAgent(agentWindows(tabId), step.t, STEP_SLACK_MS)) return; // browserctl's own input
   const key = docKey(tabId, step);
   if ((r.docSeq.get(key) ?? 0) >= step.seq) return; // taken already
@@ -284,6 +297,11 @@ async function processStep(r: Recording, tabId: number, session: string | undefi
   if (step.key !== undefined) s.key = step.key;
   if (step.secret !== undefined) s.secret = step.secret;
   if (step.field !== undefined) s.field = step.field;
+  if (step.kind === "upload") {
+    const chosen = scriptPaths(await (paths ?? chosenPaths(tabId, session, contextId, step)), step.values ?? [], r.workDir, r.script);
+    s.paths = chosen.paths;
+    lines.push(...chosen.notes.map((text): NewLine => ({ text, kind: "comment", tab: tabId })));
+  }
   s.stepKey = `${key}:${step.seq}`;
   if (step.replaces !== undefined) s.replaces = `${key}:${step.replaces}`;
   const before = r.script.lines.length;
@@ -459,11 +477,13 @@ async function stopTab(r: Recording, tabId: number): Promise<void> {
   const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
   for (const s of steps) void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
   await sendIn(tabId, undefined, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => undefined);
+  await sendIn(tabId, undefined, "Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => undefined);
   r.tabs.delete(tabId);
 }
 
 /** Takes no more steps: every tab's recorder stopped, what they held taken. */
 async function halt(r: Recording, tabIds: number[]): Promise<void> {
+  await r.queue; // the steps taken so far still need their elements
   for (const tabId of tabIds) await stopTab(r, tabId);
   await r.queue;
   r.live = false;
@@ -492,7 +512,7 @@ export function sessionEnded(sessionId: string): void {
     const r = recordings.get(sessionId);
     if (!r || !r.live) return;
     void enqueue(r, async () => {
-      for (const tabId of [...r.tabs]) await stopTab(r, tabId);
+      for (const tabId of [...r.tabs]) void stopTab(r, tabId); // not awaited: it queues what the tab held
       r.live = false;
       r.sessionClosed = true;
       write(r, [{ text: "# the session was closed here: the recording ends", kind: "comment" }], undefined);
