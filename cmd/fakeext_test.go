@@ -14,6 +14,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/extension"
 	"browserctl/internal/token"
 	"browserctl/rpc"
 )
@@ -30,7 +31,9 @@ import (
 // `METHOD !hang` (never answers) or `METHOD !drop` (closes the connection,
 // then reconnects); a method without a rule answers -32601. Lines starting
 // with # are ignored. Replaced by another peer (close 1000 "replaced ..."),
-// it stays off, as the extension does.
+// it stays off, as the extension does. With $FAKEEXT_CONFIG naming an
+// extension's config.json, its auth frame names the browser as that
+// config does (name, browserId, profile), as the extension's does.
 func fakeExtMain() int {
 	if len(os.Args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: fakeext RULES LOG")
@@ -53,8 +56,17 @@ func fakeExtMain() int {
 		return 1
 	}
 	url := "ws://" + os.Getenv("BROWSERCTL_SERVER") + "/ws/browser"
+	var hello *rpc.BrowserHello
+	if path := os.Getenv("FAKEEXT_CONFIG"); path != "" {
+		var c extension.Config
+		if b, err := os.ReadFile(path); err != nil || json.Unmarshal(b, &c) != nil {
+			fmt.Fprintf(os.Stderr, "fakeext: $FAKEEXT_CONFIG %s: %v\n", path, err)
+			return 1
+		}
+		hello = &rpc.BrowserHello{ID: c.BrowserID, Name: c.Name, Profile: c.Profile}
+	}
 	for {
-		err := serveHub(url, tok, rules, logf)
+		err := serveHub(url, tok, hello, rules, logf)
 		fmt.Fprintf(os.Stderr, "fakeext: %v\n", err)
 		var ce *websocket.CloseError
 		if errors.As(err, &ce) && ce.Code == websocket.CloseNormalClosure && strings.HasPrefix(ce.Text, "replaced") {
@@ -109,13 +121,13 @@ func readRules(path string) (map[string]rule, error) {
 	return rules, sc.Err()
 }
 
-func serveHub(url, token string, rules map[string]rule, logf *os.File) error {
+func serveHub(url, token string, hello *rpc.BrowserHello, rules map[string]rule, logf *os.File) error {
 	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
 		return err
 	}
 	defer ws.Close()
-	if err := ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Token: token}); err != nil {
+	if err := ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Token: token, Browser: hello}); err != nil {
 		return err
 	}
 	var mu sync.Mutex // one writer
@@ -128,7 +140,7 @@ func serveHub(url, token string, rules map[string]rule, logf *os.File) error {
 		if err := json.Unmarshal(data, &req); err != nil || req.Method == "" {
 			continue // auth_ok, pong
 		}
-		params := req.Params
+		params := withoutCaller(req.Params)
 		if len(params) == 0 {
 			params = json.RawMessage("null")
 		}
@@ -154,4 +166,25 @@ func serveHub(url, token string, rules map[string]rule, logf *os.File) error {
 			return err
 		}
 	}
+}
+
+// withoutCaller takes off the "caller" member the hub adds last to a
+// session's calls, as the extension's router does before a handler sees the
+// params.
+func withoutCaller(params json.RawMessage) json.RawMessage {
+	v, ok := rpc.Member(params, "caller")
+	if !ok {
+		return params
+	}
+	tail := `"caller":` + string(v) + "}"
+	s := string(params)
+	if !strings.HasSuffix(s, tail) {
+		return params
+	}
+	s = strings.TrimSuffix(s, tail)
+	s = strings.TrimSuffix(s, ",")
+	if s == "{" {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(s + "}")
 }

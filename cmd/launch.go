@@ -13,6 +13,7 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/cmd/internal/launcher"
+	"browserctl/extension"
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 	"browserctl/internal/chromium"
@@ -27,6 +28,7 @@ type launchOptions struct {
 	Profile  string
 	URL      string
 	New      bool
+	Name     string
 }
 
 func newCmdLaunch(f *cmdutil.Factory, runF func(context.Context, *launchOptions) error) *cobra.Command {
@@ -42,9 +44,17 @@ state folder). The browser is --browser, else the first of chromium,
 chromium-browser, google-chrome on PATH.
 
 When a browser's extension is already connected to the hub, launch reuses
-it and starts nothing (--new starts another, which takes the hub over).
+it and starts nothing. --new starts another, in a fresh profile, named
+launch-XXXX (or --name): a second browser on the hub beside the first, with
+a cookie jar of its own. --profile NAME starts a browser named NAME in the
+persistent profile folder profiles/NAME of the state folder (its logins
+stay for the next launch; a --profile with a '/' is a folder of your own),
+or reuses the one that runs there. Each such browser gets its own copy of
+the extension inside its profile, whose config.json names it and keeps its
+id; ` + "`browserctl browsers`" + ` lists them, and ` + "`session create --browser NAME`" + `
+and ` + "`mcp --browser NAME`" + ` pick one.
 ` + "`browserctl stop`" + ` ends the browsers launch started and removes the fresh
-profiles it made for them.
+profiles it made for them (never a named one).
 
 --url takes an http(s), file or about URL only, and is passed to the
 browser after "--", so it can never become a browser flag. Run as root,
@@ -53,11 +63,15 @@ stderr.`,
 		Example: `  browserctl launch
   browserctl launch --headless
   browserctl launch --new
+  browserctl launch --profile work --headless   # a second cookie jar, kept
   browserctl launch --browser /opt/chrome/chrome --url https://example.com`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := chromium.CheckPageURL(opts.URL); err != nil {
 				return cmdutil.UsageErrorf("--url: %v", err)
+			}
+			if err := checkProfile(opts.Profile); err != nil {
+				return cmdutil.UsageErrorf("--profile %v", err)
 			}
 			if runF != nil {
 				return runF(c.Context(), opts)
@@ -68,9 +82,10 @@ stderr.`,
 	}
 	c.Flags().StringVar(&opts.Browser, "browser", f.Getenv("BROWSERCTL_BROWSER"), "browser binary ($BROWSERCTL_BROWSER; default: chromium, chromium-browser or google-chrome on PATH)")
 	c.Flags().BoolVar(&opts.Headless, "headless", false, "run headless (--headless=new)")
-	c.Flags().StringVar(&opts.Profile, "profile", "", "profile folder (default: a fresh one in the state folder)")
+	c.Flags().StringVar(&opts.Profile, "profile", "", "a profile NAME (kept in the state folder's profiles/NAME; the browser's name) or a FOLDER with a '/' (default: a fresh one, removed by stop)")
+	c.Flags().StringVar(&opts.Name, "name", "", "the browser's name on the hub (default: the profile's name; with --new, launch-XXXX)")
 	c.Flags().StringVar(&opts.URL, "url", "about:blank", "page to open")
-	c.Flags().BoolVar(&opts.New, "new", false, "start another browser even when one is connected")
+	c.Flags().BoolVar(&opts.New, "new", false, "start another browser beside the connected ones, named (--name, else launch-XXXX)")
 	return c
 }
 
@@ -85,7 +100,7 @@ func findBrowser(f *cmdutil.Factory, given string) (string, error) {
 
 func launchRun(ctx context.Context, opts *launchOptions) error {
 	f := opts.f
-	if !opts.New {
+	if !opts.named() {
 		if reused, err := reuseConnectedBrowser(ctx, f); reused || err != nil {
 			return err
 		}
@@ -106,7 +121,23 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	extDir := filepath.Join(dir, "extension")
-	if err := installExtension(extDir, f.Globals.Server, key); err != nil {
+	var target launchTarget
+	if opts.named() {
+		if opts.Profile != "" && !profileIsFolder(opts.Profile) {
+			if reused, err := reuseRunningProfile(f, dir, filepath.Join(dir, profilesDir, opts.Profile)); reused || err != nil {
+				return err
+			}
+		}
+		if target, err = launchTargetFor(dir, opts); err != nil {
+			return err
+		}
+		extDir = target.extDir
+		err = installExtensionConfig(extDir, extension.Config{Server: "ws://" + f.Globals.Server + "/ws/browser", Token: key,
+			Name: target.name, BrowserID: target.id, Profile: filepath.Base(target.profile)})
+	} else {
+		err = installExtension(extDir, f.Globals.Server, key)
+	}
+	if err != nil {
 		return err
 	}
 	h, err := f.Hub()
@@ -120,14 +151,23 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if chromium.IsRoot() {
 		fmt.Fprintln(f.IO.ErrOut, "warning: running as root: Chromium is started with --no-sandbox, so a page that breaks the renderer runs with root's rights; run browserctl as another user to keep the sandbox")
 	}
-	bc, err := launcher.Start(dir, browser, chromium.Options{
-		Extension: extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot(),
-	}, f.IO.ErrOut)
+	co := chromium.Options{Extension: extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot()}
+	var bc *launcher.Started
+	if opts.named() {
+		co.Profile = target.profile
+		bc, err = launcher.StartAs(dir, browser, co, launcher.Browser{Fresh: target.fresh, Name: target.name, BrowserID: target.id}, f.IO.ErrOut)
+	} else {
+		bc, err = launcher.Start(dir, browser, co, f.IO.ErrOut)
+	}
 	if err != nil {
 		return err
 	}
 	profile, logPath := bc.Profile, bc.Log
-	fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
+	if opts.named() {
+		fmt.Fprintf(f.IO.ErrOut, "started %s as browser %s (id %s, pid %d, profile %s, log %s)\n", filepath.Base(browser), target.name, target.id, bc.Pid(), profile, logPath)
+	} else {
+		fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
+	}
 	exited := bc.Exited()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -140,7 +180,10 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	}()
 	waitOut := &connectedNote{w: f.IO.ErrOut}
 	err = hubclient.WaitExtension(wctx, waitOut, h, f.Globals.Server, f.Globals.Wait)
-	if err == nil {
+	switch {
+	case err == nil && opts.named():
+		err = waitBrowserSince(wctx, h, target.id, started, f.Globals.Wait)
+	case err == nil:
 		err = waitConnectedSince(wctx, h, started, f.Globals.Wait)
 	}
 	if err == nil && !waitOut.said {
@@ -156,7 +199,11 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		return err
 	}
 	if f.Globals.JSON {
-		return cmdutil.MarshalJSON(f, map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir})
+		out := map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir}
+		if opts.named() {
+			out["name"], out["browserId"] = target.name, target.id
+		}
+		return cmdutil.MarshalJSON(f, out)
 	}
 	fmt.Fprintf(f.IO.Out, "%d\n", bc.Pid())
 	return nil
@@ -214,6 +261,13 @@ func (n *connectedNote) Write(p []byte) (int, error) {
 // after t: with --new another browser is connected already, and the new
 // one has connected only once it replaced that one.
 func waitConnectedSince(ctx context.Context, h hubapi.Controller, t time.Time, d time.Duration) error {
+	return waitStatus(ctx, h, d, func(st hubapi.Status) bool { return st.Connected && !st.Since.Before(t) },
+		fmt.Sprintf("the browser launch started did not connect within %s; another one still is", d))
+}
+
+// waitStatus polls the hub's status up to d until ok holds; a
+// NotConnectedError saying why not after that.
+func waitStatus(ctx context.Context, h hubapi.Controller, d time.Duration, ok func(hubapi.Status) bool, why string) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	for {
@@ -221,12 +275,12 @@ func waitConnectedSince(ctx context.Context, h hubapi.Controller, t time.Time, d
 		if err != nil && ctx.Err() == nil {
 			return err
 		}
-		if st.Connected && !st.Since.Before(t) {
+		if err == nil && ok(st) {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return &hubclient.NotConnectedError{Msg: fmt.Sprintf("the browser launch started did not connect within %s; another one still is", d)}
+			return &hubclient.NotConnectedError{Msg: why}
 		case <-time.After(cmdutil.PollEvery):
 		}
 	}

@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -18,8 +20,10 @@ import (
 
 func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	maxChars := mcpserver.DefaultMaxSnapshotChars
-	var outputDir string
+	var outputDir, browser string
 	var allowRead []string
+	var confirm string
+	var allTools bool
 	c := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the browser to an AI agent over the Model Context Protocol (stdio)",
@@ -32,29 +36,50 @@ is found or started the same way.
 Each client gets a session (tab group) of its own, created on its first page
 tool and released when it goes; a client sees and acts on only the sessions
 it created (another's use or release fails with reason forbidden);
---session makes every client share that session instead.
+--session makes every client share that session instead. With several
+browsers on the hub (` + "`browserctl browsers`" + `), --browser NAME makes every
+client's sessions in that one (a second Chrome profile is a second cookie
+jar: one agent per profile is logged in as a different account), and a
+client cannot make one elsewhere; without it they go to the browser
+connected first, and browser_session create takes a browser.
 A client's sessions never become the shells' current session.
-After an action the result carries the page's URL and title, any dialog that
-opened, and at most --max-snapshot-chars characters of the page (0: none;
--1: the whole snapshot): what changed since the client last saw the tab, the
-page whole when it is small, else an outline (landmarks, headings, frames
-and controls with refs) and how to read more (browser_find, browser_snapshot).
+tools/list shows the tools most tasks use and browser_more, which runs every
+other tool by name (and with help, says its arguments); --all-tools lists
+every tool instead. After an action the result carries any dialog that
+opened and at most --max-snapshot-chars characters of the page (0: its URL
+and title only; -1: the whole snapshot): on the document the client last
+saw, what changed (less what the action was asked to set and did); on a new
+document, its URL and title and the page whole when it is small, else an
+outline (landmarks, headings, frames and controls with refs) and how to
+read more (browser_find, browser_snapshot).
 The tools write only under --output-dir (default: the state folder's
 mcp/CLIENT/, CLIENT the client's name): PDFs, traces, state files, and
 downloads unless --download-dir is given; the results name each file. They
 read files (browser_file_upload, browser_state_load) only from --allow-read
 folders, the client's MCP roots, and the output folder. A path outside,
 with "..", or through a symlink leading out fails with reason
-path_not_allowed and nothing is read or written.`,
+path_not_allowed and nothing is read or written.
+--confirm names what the sessions the clients create ask the person at the
+browser before (as session policy --confirm): a bar in the page and the
+popup names the client and the action ("mcp claude-code wants to click
+'Pay now' on shop.example"); the tool call waits for Allow, reporting the
+wait as progress to a client that sent a progress token, and fails with
+reason denied or approval_timeout otherwise. The clients cannot change it.`,
 		Example: `  browserctl mcp
   browserctl mcp --max-snapshot-chars 4000
   browserctl mcp --session s1k2x9      # share an existing session
+  browserctl mcp --browser work        # every session in the browser named work
   browserctl mcp --output-dir ~/agent-out --allow-read ~/project/fixtures
+  browserctl mcp --confirm submit,upload,download,navigate-offsite,eval,close
   claude mcp add browserctl -- browserctl mcp`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if maxChars < -1 {
 				return cmdutil.UsageErrorf("--max-snapshot-chars must be >= 0, or -1 for no limit")
+			}
+			kinds, err := parseConfirm(confirm)
+			if err != nil {
+				return err
 			}
 			for i, d := range allowRead {
 				abs, err := filepath.Abs(d)
@@ -71,6 +96,9 @@ path_not_allowed and nothing is read or written.`,
 				return err
 			}
 			session := cmdutil.SessionOf(f)
+			if len(kinds) > 0 && session != "" {
+				fmt.Fprintf(f.IO.ErrOut, "note: --confirm applies to the sessions the clients create, not to session %s (set its own with `browserctl session policy %s --confirm ...`)\n", session, session)
+			}
 			if t, err := f.Token(); err == nil && capability.Is(t) && session == "" {
 				// Started with a capability: its one session is every
 				// client's (the hub answers it in the status).
@@ -83,6 +111,7 @@ path_not_allowed and nothing is read or written.`,
 			srv := mcpserver.New(mcpserver.Options{
 				Caller:           ctl,
 				Session:          session,
+				Browser:          browser,
 				MaxSnapshotChars: maxChars,
 				Timeout:          f.Globals.Timeout,
 				Hint: func(err error) string {
@@ -107,6 +136,8 @@ path_not_allowed and nothing is read or written.`,
 				OutputDir:   outputDir,
 				StateDir:    f.StateDir,
 				AllowRead:   allowRead,
+				Confirm:     kinds,
+				AllTools:    allTools,
 			})
 			ctx, cancel := interruptible(c.Context())
 			defer cancel()
@@ -118,8 +149,14 @@ path_not_allowed and nothing is read or written.`,
 		},
 		Annotations: cmdutil.NotReplayed(rpc.NotPageWork),
 	}
+	c.Flags().StringVar(&browser, "browser", "", "the browser (name or id, as `browserctl browsers` lists them) every client's sessions are made in")
+	_ = c.RegisterFlagCompletionFunc("browser", func(c *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return cmdutil.CompleteBrowsers(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 	c.Flags().StringVar(&outputDir, "output-dir", "", "the one folder the tools write in (PDFs, traces, state files, downloads without --download-dir); default: the state folder's mcp/CLIENT/")
 	c.Flags().StringArrayVar(&allowRead, "allow-read", nil, "a folder the tools may read files from (browser_file_upload, browser_state_load), besides the output folder and the client's roots; repeatable")
+	c.Flags().StringVar(&confirm, "confirm", "", "ask the person at the browser before these in the sessions the clients create, comma-separated: "+strings.Join(rpc.ConfirmKind.Values, ","))
+	c.Flags().BoolVar(&allTools, "all-tools", false, "list every tool in tools/list (default: the common ones and browser_more, which runs the others)")
 	c.Flags().IntVar(&maxChars, "max-snapshot-chars", maxChars, "the page part of an action's result, in characters: changes, the small page whole or an outline (0: URL and title only, -1: the whole snapshot)")
 	return c
 }

@@ -15,10 +15,11 @@ import (
 	"browserctl/rpc"
 )
 
-// toolProperties lists each MCP tool's input properties, as a client sees them.
+// toolProperties lists each MCP tool's input properties, as a client sees
+// them when the server lists every tool.
 func toolProperties(t *testing.T) map[string]map[string]bool {
 	t.Helper()
-	srv := mcpserver.New(mcpserver.Options{})
+	srv := mcpserver.New(mcpserver.Options{AllTools: true})
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := srv.MCP().Connect(ctx, st, nil)

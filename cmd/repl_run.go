@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"browserctl/cmd/cmdutil"
+	"browserctl/cmd/internal/daemon"
 	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
 	"browserctl/hub/capability"
@@ -34,6 +35,7 @@ type replHub struct {
 	ctrl    hubapi.Controller
 	inProc  bool
 	serving chan error // the in-process hub's Serve result
+	local   func()     // waits for the in-process hub's control socket to close
 }
 
 // openREPLHub becomes a client of the hub at addr, or, with none there,
@@ -45,6 +47,7 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 	}
 	addr := f.Globals.Server
 	client := hubclient.NewClient(addr, token)
+	client.UseLocalSocket(cmdutil.LocalSocket(f))
 	_, err = hubclient.StatusOf(ctx, client)
 	if err == nil {
 		return &replHub{ctrl: client}, nil
@@ -69,12 +72,16 @@ func openREPLHub(ctx context.Context, f *cmdutil.Factory) (*replHub, error) {
 		if caps, err := capability.Open(filepath.Join(dir, capability.FileName)); err == nil {
 			hopts.Capabilities = caps
 		}
+		if cmdutil.EnvBool(f.Getenv("BROWSERCTL_KEEP_JOURNAL")) {
+			hopts.JournalDir = daemon.JournalDir(dir) // as serve --keep
+		}
 	}
 	h := hub.New(hopts)
-	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1)}
+	rh := &replHub{ctrl: h, inProc: true, serving: make(chan error, 1), local: func() {}}
 	go func() { rh.serving <- h.Serve(ctx, ln) }()
 	if dir, err := f.StateDir(); err == nil {
 		go launcher.Watch(ctx, h, dir, func(string, ...any) {}) // the REPL's lines say it
+		rh.local = daemon.ServeLocal(ctx, h, dir, ln.Addr(), func(string, ...any) {})
 	}
 	return rh, nil
 }
@@ -103,6 +110,7 @@ func runREPL(ctx context.Context, f *cmdutil.Factory) error {
 		stop()
 		if rh.inProc {
 			<-rh.serving
+			rh.local()
 		}
 	}()
 

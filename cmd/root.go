@@ -208,6 +208,7 @@ func topCmds() []topCmd {
 		{"serve", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdServe(f, nil) }},
 		{"stop", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStop(f, nil) }},
 		{"status", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdStatus(f, nil) }},
+		{"browsers", "browser", newCmdBrowsers},
 		{"token", "local", newCmdToken},
 		{"extension", "local", newCmdExtension},
 		{"launch", "local", func(f *cmdutil.Factory) *cobra.Command { return newCmdLaunch(f, nil) }},
@@ -300,6 +301,10 @@ With no arguments on a terminal it opens the REPL.`,
 			}
 			if err := cmdutil.ValidateInvocation(f, c); err != nil {
 				return err
+			}
+			f.Globals.ServerScheme = cmdutil.ServerScheme(f.Globals.Server)
+			if f.Globals.ServerScheme == "wss" && !(c.Name() == "install" && c.HasParent() && c.Parent().Name() == "extension") {
+				return cmdutil.UsageErrorf("--server wss://... is where a browser on another machine connects (extension install --server wss://HOST:PORT --name NAME DIR); commands reach the hub's control API on its own machine (--server 127.0.0.1:9223)")
 			}
 			addr, err := cmdutil.ParseServerAddr(f.Globals.Server)
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 
 	"browserctl/cmd/cmdutil"
 	"browserctl/hub/hubclient"
+	"browserctl/internal/termsafe"
 	"browserctl/rpc"
 )
 
@@ -70,7 +72,11 @@ func init() {
 				return nil
 			}
 			cs := f.IO.ColorScheme()
-			fmt.Fprintf(f.IO.Out, "%s session %s %q (tabs %s, active %d)\n", verb, cs.Cyan(s.SessionID), s.Name, joinInts(s.TabIDs), s.ActiveTabID)
+			on := ""
+			if s.Browser != "" {
+				on = " on browser " + termsafe.String(s.Browser)
+			}
+			fmt.Fprintf(f.IO.Out, "%s session %s %q%s (tabs %s, active %d)\n", verb, cs.Cyan(s.SessionID), s.Name, on, joinInts(s.TabIDs), s.ActiveTabID)
 			return nil
 		}
 	}
@@ -88,9 +94,21 @@ func init() {
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
 				return err
 			}
-			t := cmdutil.NewTable(f, "ID", "NAME", "GROUP", "TABS", "ACTIVE", "")
+			for _, u := range res.Unreachable {
+				fmt.Fprintf(f.IO.ErrOut, "warning: browser %s did not answer; its sessions are missing: %s\n", termsafe.String(u.Browser), termsafe.Line(u.Error))
+			}
+			// with several browsers (or one that names itself), each session's
+			withBrowser := slices.ContainsFunc(res.Sessions, func(s rpc.Session) bool { return s.Browser != "" })
+			header := []string{"ID", "NAME", "GROUP", "TABS", "ACTIVE", ""}
+			if withBrowser {
+				header = []string{"ID", "BROWSER", "NAME", "GROUP", "TABS", "ACTIVE", ""}
+			}
+			t := cmdutil.NewTable(f, header...)
 			for _, s := range res.Sessions {
 				row := []string{s.SessionID, s.Name, strconv.Itoa(s.GroupID), joinInts(s.TabIDs), strconv.Itoa(s.ActiveTabID)}
+				if withBrowser {
+					row = slices.Insert(row, 1, termsafe.String(s.Browser))
+				}
 				var marks []string
 				if s.SessionID == current {
 					marks = append(marks, "current")

@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -118,12 +120,19 @@ func statusRun(ctx context.Context, opts *statusOptions) error {
 		}
 		return fmt.Errorf("no hub at %s: %w", addr, err)
 	}
+	var attached []attachedTab
+	if st.Connected {
+		attached = attachedTabs(ctx, h)
+	}
 	if f.Globals.JSON {
-		if err := cmdutil.MarshalJSON(f, st); err != nil {
+		if err := cmdutil.MarshalJSON(f, statusJSON{Status: st, Attached: attached}); err != nil {
 			return err
 		}
 	} else {
 		printStatus(f, st)
+		if st.Connected {
+			printAttached(f, attached)
+		}
 	}
 	if !st.Connected {
 		// the state is on stdout; stderr says it as every not-connected path does
@@ -154,16 +163,73 @@ func printStatus(f *cmdutil.Factory, st hubapi.Status) {
 	} else {
 		fmt.Fprintf(w, "extension: %s%s\n", cs.Red("not connected"), since)
 	}
-	if b := st.Browser; b != nil {
-		fmt.Fprintf(w, "browser:   %s\n", describeBrowser(*b))
+	switch {
+	case len(st.Browsers) > 1:
+		fmt.Fprintf(w, "browsers:  %d connected (`browserctl browsers` lists their sessions)\n", len(st.Browsers))
+		for _, b := range st.Browsers {
+			fmt.Fprintf(w, "           %s\n", browserLine(b))
+		}
+	case st.Browser != nil:
+		fmt.Fprintf(w, "browser:   %s\n", browserLine(*st.Browser))
 	}
 	session := st.Session
 	if session == "" {
 		session = "none"
+	} else if b, ok := sessionBrowser(st); ok {
+		session += " (on browser " + termsafe.String(b) + ")"
 	}
 	fmt.Fprintf(w, "session:   %s\n", session)
 	fmt.Fprintf(w, "pending:   %d\n", st.Pending)
 	printRefusals(f, st.Refusals)
+}
+
+// attachedTab is a tab the debugger holds now: Chrome shows its "started
+// debugging this browser" bar while there is one.
+type attachedTab struct {
+	TabID     int    `json:"tabId"`
+	SessionID string `json:"sessionId"`
+}
+
+// statusJSON is status --json: the hub's status and the attached tabs.
+type statusJSON struct {
+	hubapi.Status
+	Attached []attachedTab `json:"attached"`
+}
+
+// attachedTabs asks the browser which of the sessions' tabs the debugger
+// holds (nil when it cannot say in time).
+func attachedTabs(ctx context.Context, h hubapi.Controller) []attachedTab {
+	ctx, cancel := context.WithTimeout(hubapi.WithOwnSession(ctx), 3*time.Second)
+	defer cancel()
+	raw, err := h.Call(ctx, rpc.SessionList, rpc.BrowserParams{}, 3*time.Second)
+	if err != nil {
+		return nil
+	}
+	var list rpc.SessionListResult
+	if json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	out := []attachedTab{}
+	for _, s := range list.Sessions {
+		for _, id := range s.AttachedTabIDs {
+			out = append(out, attachedTab{TabID: id, SessionID: s.SessionID})
+		}
+	}
+	return out
+}
+
+func printAttached(f *cmdutil.Factory, tabs []attachedTab) {
+	if tabs == nil {
+		return
+	}
+	parts := make([]string, len(tabs))
+	for i, a := range tabs {
+		parts[i] = fmt.Sprintf("tab %d (%s)", a.TabID, termsafe.Line(a.SessionID))
+	}
+	if len(parts) == 0 {
+		parts = []string{"none"}
+	}
+	fmt.Fprintf(f.IO.Out, "attached:  %s\n", strings.Join(parts, ", "))
 }
 
 // shownRefusals is how many of the hub's refusals status prints.
@@ -189,6 +255,34 @@ func printRefusals(f *cmdutil.Factory, refusals []hubapi.Refusal) {
 	if n := len(refusals) - shownRefusals; n > 0 {
 		fmt.Fprintf(w, "           (%d older: `browserctl status --json`)\n", n)
 	}
+}
+
+// browserLine is a browser's line in status: its name and id (a peer that
+// follows the seed has neither of its own), what it is, and whether it is
+// the default.
+func browserLine(b hubapi.Browser) string {
+	line := describeBrowser(b)
+	if b.ID != "" && b.ID != "seed" {
+		line = termsafe.String(b.Label()) + ": " + line
+	}
+	if n := len(b.Sessions); n > 0 && b.ID != "seed" {
+		line += fmt.Sprintf(", %d session%s", n, map[bool]string{true: "", false: "s"}[n == 1])
+	}
+	if b.Default && b.ID != "seed" {
+		line += ", default"
+	}
+	return line
+}
+
+// sessionBrowser names the browser the status's current session lives on,
+// when the hub knows it and more than one browser could be meant.
+func sessionBrowser(st hubapi.Status) (string, bool) {
+	for _, b := range st.Browsers {
+		if slices.Contains(b.Sessions, st.Session) && b.ID != "seed" {
+			return b.Name, true
+		}
+	}
+	return "", false
 }
 
 // describeBrowser is the status line naming the connected browser: product

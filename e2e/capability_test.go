@@ -240,8 +240,9 @@ func TestCapabilityOriginsFenceTheSession(t *testing.T) {
 }
 
 // Two MCP clients and a shell drive three sessions while the journal is
-// followed: every entry names the caller that sent it, in its session, and
-// the value one of them typed appears nowhere.
+// followed: every entry names the caller that sent it (with its pid), in its
+// own session; an element action names its target by role and name and
+// how it ended; and the values each of them typed appear nowhere.
 func TestJournalNamesEachCaller(t *testing.T) {
 	tag := tagFor(t)
 	follow := exec.Command(h.bin, "--server", h.addr, "--json", "log", "--follow")
@@ -253,56 +254,105 @@ func TestJournalNamesEachCaller(t *testing.T) {
 	}
 	defer func() { _ = follow.Process.Kill(); _ = follow.Wait() }()
 
+	typed := map[string]string{"shell": "typed-by-the-shell-" + tag, "a": "typed-by-agent-a-" + tag, "b": "typed-by-agent-b-" + tag}
 	shell := newSession(t, pageURL("/agent.html", tag, "who", "shell"))
-	mustRun(t, in(shell, "fill", "#name", "typed-by-the-shell-"+tag)...)
+	mustRun(t, in(shell, "fill", "#name", typed["shell"])...)
+	mustRun(t, in(shell, "click", "#save")...)
 	a := startMCPClient(t, "agent-a", nil)
 	b := startMCPClient(t, "agent-b", nil)
-	a.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag, "who", "a")})
-	b.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag, "who", "b")})
+	for who, ag := range map[string]*mcpAgent{"a": a, "b": b} {
+		ag.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag, "who", who)})
+		ag.call("browser_type", map[string]any{"element": "Full name", "target": "#name", "text": typed[who], "slowly": who == "b"})
+		ag.call("browser_click", map[string]any{"element": "Save profile", "target": "#save"})
+	}
 
 	type entry struct {
 		Session string `json:"session"`
 		Caller  struct {
 			Kind, Name string
+			PID        int
 		} `json:"caller"`
-		Method string `json:"method"`
-		URL    string `json:"url"`
-		OK     bool   `json:"ok"`
+		Method      string `json:"method"`
+		Target      string `json:"target"`
+		URL         string `json:"url"`
+		ValueLength *int   `json:"valueLength"`
+		OK          bool   `json:"ok"`
 	}
-	var entries []entry
-	out := mustRun(t, "log")
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var e entry
-		if json.Unmarshal([]byte(line), &e) == nil {
-			entries = append(entries, e)
-		}
-	}
-	found := map[string]string{} // who -> session
-	for _, e := range entries {
-		switch {
-		case e.Method == "pages.fill" && e.Session == shell.SessionID:
-			if e.Caller.Kind != "shell" {
-				t.Errorf("the shell's fill was journaled as %+v", e.Caller)
+	parse := func(out string) []entry {
+		var es []entry
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var e entry
+			if json.Unmarshal([]byte(line), &e) == nil && e.Method != "" {
+				es = append(es, e)
 			}
-			found["shell"] = e.Session
-		case e.Method == "pages.navigate" && strings.Contains(e.URL, "who=a"):
-			found[e.Caller.Kind+" "+e.Caller.Name+" a"] = e.Session
-		case e.Method == "pages.navigate" && strings.Contains(e.URL, "who=b"):
-			found[e.Caller.Kind+" "+e.Caller.Name+" b"] = e.Session
+		}
+		return es
+	}
+	out := mustRun(t, "log")
+	entries := parse(out)
+	// each MCP client's session: the one its navigation went to
+	who := map[string]string{shell.SessionID: "shell"}
+	for _, e := range entries {
+		for _, w := range []string{"a", "b"} {
+			if e.Method == "pages.navigate" && strings.Contains(e.URL, "who="+w) {
+				who[e.Session] = "mcp agent-" + w
+			}
 		}
 	}
-	if found["shell"] == "" || found["mcp agent-a a"] == "" || found["mcp agent-b b"] == "" ||
-		found["mcp agent-a a"] == found["mcp agent-b b"] || found["mcp agent-a a"] == shell.SessionID {
-		t.Errorf("journal callers: %v\n%s", found, out)
+	if len(who) != 3 {
+		t.Fatalf("the journal shows %d of the three sessions: %v\n%s", len(who), who, out)
 	}
-	if strings.Contains(out, "typed-by-the-shell") {
-		t.Error("the journal holds a typed value")
+	acted := map[string]int{}
+	for _, e := range entries {
+		want, ours := who[e.Session]
+		if !ours {
+			continue // another test's session
+		}
+		got := e.Caller.Kind
+		if e.Caller.Name != "" {
+			got += " " + e.Caller.Name
+		}
+		if got != want || e.Caller.PID == 0 {
+			t.Errorf("%s in %s journaled as %q (pid %d), want %q", e.Method, e.Session, got, e.Caller.PID, want)
+		}
+		if strings.HasPrefix(e.Method, "pages.") && !strings.Contains(e.URL, "/agent.html?") {
+			t.Errorf("%s's %s entry names the page %q, want the agent page's URL", want, e.Method, e.URL)
+		}
+		switch e.Method {
+		case "pages.fill", "pages.type":
+			acted[want+" typed"]++
+			key := strings.TrimPrefix(want, "mcp agent-") // shell, a, b
+			if e.Target != `textbox "Full name"` || !e.OK || e.ValueLength == nil || *e.ValueLength != len(typed[key]) {
+				t.Errorf("%s's %s entry: target %q, ok %v, valueLength %v", want, e.Method, e.Target, e.OK, e.ValueLength)
+			}
+		case "pages.click":
+			acted[want+" clicked"]++
+			if e.Target != `button "Save profile"` || !e.OK {
+				t.Errorf("%s's click entry: target %q, ok %v", want, e.Target, e.OK)
+			}
+		}
+	}
+	for _, w := range []string{"shell", "mcp agent-a", "mcp agent-b"} {
+		if acted[w+" typed"] != 1 || acted[w+" clicked"] != 1 {
+			t.Errorf("%s: %d typing and %d click entries, want one each", w, acted[w+" typed"], acted[w+" clicked"])
+		}
+	}
+	for _, v := range typed {
+		if strings.Contains(out, v) {
+			t.Errorf("the journal holds a typed value (%s)", v)
+		}
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(followed.String(), "agent-b") && time.Now().Before(deadline) {
+	for len(parse(followed.String())) < len(entries) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	if !strings.Contains(followed.String(), `"agent-a"`) || !strings.Contains(followed.String(), `"agent-b"`) || strings.Contains(followed.String(), "typed-by-the-shell") {
-		t.Errorf("log --follow saw:\n%s", followed.String())
+	f := followed.String()
+	if !strings.Contains(f, `"agent-a"`) || !strings.Contains(f, `"agent-b"`) || !strings.Contains(f, `"kind":"shell"`) {
+		t.Errorf("log --follow saw:\n%s", f)
+	}
+	for _, v := range typed {
+		if strings.Contains(f, v) {
+			t.Errorf("log --follow printed a typed value (%s)", v)
+		}
 	}
 }

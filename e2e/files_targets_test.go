@@ -28,7 +28,8 @@ func TestFilesTakeEveryTargetKind(t *testing.T) {
 			t.Errorf("download %s (#%d) wrote %d bytes (err %v); want the served %d", target, i, len(got), err, len(want))
 		}
 	}
-	if errOut := mustFail(t, 1, 4110, in(s, "download", "#nothing-here", "--wait-for", "2s")...); !strings.Contains(errOut, "#nothing-here") {
+	// --timeout bounds the wait for a target that never comes (3 s, not the 30 s default).
+	if errOut := mustFail(t, 1, 4110, in(s, "--timeout", "3s", "download", "#nothing-here", "--wait-for", "2s")...); !strings.Contains(errOut, "#nothing-here") {
 		t.Errorf("a selector that matches nothing: %s does not name it", errOut)
 	}
 

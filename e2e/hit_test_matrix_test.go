@@ -102,18 +102,31 @@ const hitCellTimeout = "1500ms"
 func TestPointerHitMatrix(t *testing.T) {
 	x := crossOrigin(t)
 	for _, pl := range hitPlacements {
-		for _, act := range hitActions {
-			if pl.name == "disabled" && act.name == "hover" {
-				continue // hovering a disabled element is allowed (no enabled check), and what it fires is the browser's choice
+		// One session (a tab) per placement, closed after its cells; each
+		// cell loads the stage fresh in it, under a tag of its own.
+		t.Run(pl.name, func(t *testing.T) {
+			s := newSession(t, "about:blank")
+			for _, act := range hitActions {
+				if pl.name == "disabled" && act.name == "hover" {
+					continue // hovering a disabled element is allowed (no enabled check), and what it fires is the browser's choice
+				}
+				t.Run(act.name, func(t *testing.T) { hitCell(t, &s, pl, act, x) })
 			}
-			t.Run(pl.name+"/"+act.name, func(t *testing.T) { hitCell(t, pl, act, x) })
-		}
+		})
 	}
 }
 
-// hitStage opens the placement's page and answers the session, its tag and
-// the stage's elements' targets (refs from a snapshot, or CSS selectors).
+// hitStage opens the placement's page in a new session and answers the
+// session, its tag and the stage's elements' targets (refs from a
+// snapshot, or CSS selectors).
 func hitStage(t *testing.T, pl hitPlacement, x string) (session, string, map[string]string) {
+	t.Helper()
+	return hitStageIn(t, nil, pl, x)
+}
+
+// hitStageIn is hitStage in the session reuse (nil: a new one): the stage
+// is opened fresh in its tab.
+func hitStageIn(t *testing.T, reuse *session, pl hitPlacement, x string) (session, string, map[string]string) {
 	t.Helper()
 	tag := tagFor(t)
 	var u string
@@ -122,7 +135,14 @@ func hitStage(t *testing.T, pl hitPlacement, x string) (session, string, map[str
 	} else {
 		u = pageURL("/hit.html", tag, "place", pl.page, "x", x)
 	}
-	s := newSession(t, u)
+	var s session
+	if reuse == nil {
+		s = newSession(t, u)
+	} else {
+		s = *reuse
+		mustRun(t, "--session", s.SessionID, "open", u)
+		s.url = u
+	}
 	h.rec.waitFor(t, tag, "the stage's load", func(e event) bool {
 		return e.Type == "load" && strings.Contains(e.str("url"), "/hit-stage.html")
 	})
@@ -148,8 +168,8 @@ func hitStage(t *testing.T, pl hitPlacement, x string) (session, string, map[str
 	return s, tag, tg
 }
 
-func hitCell(t *testing.T, pl hitPlacement, act hitAction, x string) {
-	s, tag, tg := hitStage(t, pl, x)
+func hitCell(t *testing.T, reuse *session, pl hitPlacement, act hitAction, x string) {
+	s, tag, tg := hitStageIn(t, reuse, pl, x)
 	if pl.arm {
 		p := h.cdp.page(t, tag)
 		p.eval(`window.arm()`, nil)

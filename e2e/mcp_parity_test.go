@@ -151,7 +151,7 @@ func TestMCPDownloadsLandInTheDownloadDir(t *testing.T) {
 	check("browser_download", a.call("browser_download", map[string]any{"ref": refIn(t, snap, "link", "Get report")}))
 	snap = a.call("browser_snapshot", nil)
 	out := a.call("browser_click", map[string]any{"element": "Get report", "ref": refIn(t, snap, "link", "Get report")})
-	if !strings.Contains(out, "### Download") {
+	if !strings.Contains(out, "Download: ") {
 		t.Fatalf("the click's result should report its download:\n%s", out)
 	}
 	check("browser_click", out)
@@ -268,7 +268,7 @@ func TestMCPHandoffWaitsForDone(t *testing.T) {
 	clickNode(t, p, button)
 	select {
 	case r := <-done:
-		if r.isErr || !strings.Contains(r.txt, "pressed Done") || !strings.Contains(r.txt, "- Title: Sign in") || !strings.Contains(r.txt, tag) {
+		if r.isErr || !strings.Contains(r.txt, "pressed Done") || !strings.Contains(r.txt, "Title: Sign in") || !strings.Contains(r.txt, tag) {
 			t.Errorf("after Done: error=%v\n%s", r.isErr, r.txt)
 		}
 	case <-time.After(20 * time.Second):
@@ -548,5 +548,41 @@ func TestMCPFoldedFacesActOnTheRealPage(t *testing.T) {
 	a.call("browser_handle_dialog", map[string]any{"policy": "accept"})
 	if out := a.call("browser_evaluate", map[string]any{"function": "() => confirm('Buy?')"}); !strings.Contains(out, "true") {
 		t.Errorf("confirm() under policy accept: %s", out)
+	}
+}
+
+// The faces that close the table's gap act on the real page, called as an
+// agent that reads the default tools/list calls them: through browser_more.
+// The click lands where the page says; the settings name the size just
+// set; the events name the navigation; the highlight names its element.
+func TestMCPMoreFacesActOnTheRealPage(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>More</title><button id=b style="position:fixed;left:50px;top:60px;width:100px;height:40px"
+onclick="report('clicked', {x: event.clientX, y: event.clientY})">Go</button>`)})
+	more := func(tool string, args map[string]any) string {
+		return a.call("browser_more", map[string]any{"tool": tool, "args": args})
+	}
+	if out := more("mouse", map[string]any{"action": "click", "x": 100, "y": 80}); !strings.HasPrefix(out, "Mouse click at 100, 80") {
+		t.Errorf("browser_mouse: %s", out)
+	}
+	ev := h.rec.waitFor(t, tag, "the button's click", func(e event) bool { return e.Type == "clicked" })
+	if ev.Data["x"] != float64(100) || ev.Data["y"] != float64(80) {
+		t.Errorf("the page got the click at %v, %v", ev.Data["x"], ev.Data["y"])
+	}
+	if out := more("highlight", map[string]any{"target": "#b", "durationMs": 0}); !strings.Contains(out, `#b`) || !strings.Contains(out, `"box":{"x":50,"y":60,"width":100,"height":40}`) {
+		t.Errorf("browser_highlight: %s", out)
+	}
+	more("highlight", map[string]any{"clear": true})
+	more("resize", map[string]any{"width": 901, "height": 701})
+	if out := more("settings", nil); !strings.Contains(out, `"width":901`) {
+		t.Errorf("browser_settings after a resize: %s", out)
+	}
+	if out := more("events", nil); !strings.Contains(out, "navigation") || !strings.Contains(out, tag) {
+		t.Errorf("browser_events: %s", out)
+	}
+	if out := more("websockets", nil); !strings.HasPrefix(out, "### WebSockets") {
+		t.Errorf("browser_websockets: %s", out)
 	}
 }

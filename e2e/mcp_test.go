@@ -86,7 +86,7 @@ func contentText(res *mcp.CallToolResult) string {
 // refIn finds the ref of the element with role and name in a snapshot text.
 func refIn(t *testing.T, snapshot, role, name string) string {
 	t.Helper()
-	re := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(role) + ` "` + regexp.QuoteMeta(name) + `"[^\n]*\[ref=([a-z0-9]+)\]`)
+	re := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(role) + ` "` + regexp.QuoteMeta(name) + `"[^\n]*?\[ref=([a-z0-9]+)\]`)
 	m := re.FindStringSubmatch(snapshot)
 	if m == nil {
 		t.Fatalf("no %s %q in the snapshot:\n%s", role, name, snapshot)
@@ -104,7 +104,7 @@ func TestMCPAgentDrivesAForm(t *testing.T) {
 
 	out := a.call("browser_navigate", map[string]any{"url": pageURL("/agent.html", tag)})
 	h.rec.waitFor(t, tag, "the page's load", func(e event) bool { return e.Type == "load" })
-	if !strings.Contains(out, "- Title: Agent form") || !strings.Contains(out, "/agent.html") {
+	if !strings.Contains(out, "Title: Agent form") || !strings.Contains(out, "/agent.html") {
 		t.Errorf("browser_navigate should answer with the page's title and URL:\n%s", out)
 	}
 
@@ -242,6 +242,19 @@ func TestMCPAgentsGetTheirOwnSessions(t *testing.T) {
 	}
 	if res := a.callResult("browser_session", map[string]any{"action": "release", "sessionId": other[0]}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
 		t.Errorf("agent A released agent B's session %s: %s", other[0], contentText(res))
+	}
+	// Nor the shell's: a session the person's shell made is not the agent's.
+	shellSession := newSession(t, pageURL("/agent.html", tag, "who", "shell"))
+	if got := a.call("browser_session", map[string]any{"action": "list"}); strings.Contains(got, shellSession.SessionID) {
+		t.Errorf("agent A lists the shell's session %s:\n%s", shellSession.SessionID, got)
+	}
+	for _, action := range []string{"use", "release", "close"} {
+		if res := a.callResult("browser_session", map[string]any{"action": action, "sessionId": shellSession.SessionID}); !res.IsError || !strings.Contains(contentText(res), "forbidden") {
+			t.Errorf("agent A could %s the shell's session %s: %s", action, shellSession.SessionID, contentText(res))
+		}
+	}
+	if got := mustRun(t, in(shellSession, "get", "url")...); !strings.Contains(got, "who=shell") {
+		t.Errorf("the shell's session after agent A's attempts shows %q", got)
 	}
 	a.cs.Close()
 	b.cs.Close()

@@ -314,4 +314,10 @@ func TestOpenAnswersTheLoadedDocument(t *testing.T) {
 			t.Errorf("after open and click the button says %q, want %q", got, want)
 		}
 	}
+	// No title: "", not the URL the tab strip shows; a pushState in the
+	// load handler: the URL it moved to.
+	u := pageURL("/inline", tag, "html", `<p>untitled<script>onload = () => history.pushState({}, "", "#moved")</script>`)
+	if r := mustNav(t, in(s, "open", u)...); r.URL != u+"#moved" || r.Title != "" {
+		t.Errorf("open answered %+v, want url %s#moved and no title", r, u)
+	}
 }

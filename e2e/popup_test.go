@@ -212,9 +212,11 @@ func TestStopFromThePopup(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the wait did not end when the person pressed Stop")
 	}
+	refusedAt := time.Now()
 	if _, stderr, code := run(t, in(s, "get", "title")...); code != 1 || !strings.Contains(stderr, "stopped_by_person") {
 		t.Errorf("a call after Stop: exit %d, %s", code, stderr)
 	}
+	t.Logf("the next call was refused %s after Stop (its own process took %s)", time.Since(stopAt).Round(time.Millisecond), time.Since(refusedAt).Round(time.Millisecond))
 	if n := len(h.cdp.pagesWith(t, tag)); n != 1 {
 		t.Errorf("after Stop the session has %d tab(s) open, want its one", n)
 	}

@@ -179,7 +179,8 @@ func TestREPLSaveReplays(t *testing.T) {
 		t.Errorf("get text of a role target (case and spaces aside): %q, want Thanks", got)
 	}
 	mustFail(t, 1, -32602, in(s2, "click", "role=button[name=Thanks]")...)
-	errText := mustFail(t, 1, 4110, in(s2, "click", `role=button[name="Thanks a lot"]`)...)
+	// A target that never comes waits the budget: 3 s, not the 30 s default.
+	errText := mustFail(t, 1, 4110, in(s2, "--timeout", "3s", "click", `role=button[name="Thanks a lot"]`)...)
 	if !strings.Contains(errText, `no element matches role=button[name="Thanks a lot"]`) {
 		t.Errorf("a role target that matches nothing: stderr %q does not name it", errText)
 	}

@@ -20,15 +20,17 @@ const pinnedExtensionID = "ahkecfcpbpikcjmdgcmaafdmkdaocaeb"
 type connectedBrowser struct {
 	Connected bool `json:"connected"`
 	Browser   *struct {
+		ID          string `json:"id"`
 		UserAgent   string `json:"userAgent"`
 		ExtensionID string `json:"extensionId"`
 		Remote      string `json:"remote"`
 	} `json:"browser"`
 }
 
-// One browser at a time, with the real extension: status names the browser; another
-// browser's extension replaces it (last-wins) and it stays off instead of
-// taking the hub back within its 1 s backoff; the popup says so, and its
+// One connection per browser, with the real extension: status names the
+// browser; another connection with this browser's id (a copied profile)
+// replaces it (last-wins per browser) and it stays off instead of taking
+// its slot back within its 1 s backoff; the popup says so, and its
 // Reconnect takes the hub back at once. The extension's service worker can
 // ask the hub's GET /status (what it polls while replaced).
 func TestReplacedExtensionStaysOff(t *testing.T) {
@@ -66,7 +68,7 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 	}
 	_, _ = h.cdp.call(context.Background(), "", "Target.detachFromTarget", map[string]any{"sessionId": att.SessionID})
 
-	// Another browser's extension connects and replaces ours.
+	// Another connection with our browser's id connects and replaces ours.
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
 	other, _, err := d.Dial("ws://"+h.addr+"/ws/browser", http.Header{"User-Agent": {"other-browser/1"}})
 	if err != nil {
@@ -76,7 +78,7 @@ func TestReplacedExtensionStaysOff(t *testing.T) {
 	// Whatever happens below, leave the extension connected for the tests
 	// that follow: a replaced extension stays off until asked.
 	t.Cleanup(func() { reconnectFromPopup(t) })
-	if err := other.WriteJSON(map[string]string{"type": "auth", "token": token}); err != nil {
+	if err := other.WriteJSON(map[string]any{"type": "auth", "token": token, "browser": map[string]string{"id": st.Browser.ID}}); err != nil {
 		t.Fatal(err)
 	}
 	_ = other.SetReadDeadline(time.Now().Add(10 * time.Second))

@@ -114,7 +114,7 @@ func TestMCPNavigateReplacesTabStuckInDialogLoop(t *testing.T) {
 	if !strings.Contains(out, "was stuck in a dialog loop") || !strings.Contains(out, "replaced by tab") {
 		t.Errorf("browser_navigate on the stuck tab does not say it replaced it:\n%s", out)
 	}
-	if !strings.Contains(out, "- Title: Lab") {
+	if !strings.Contains(out, "Title: Lab") {
 		t.Errorf("browser_navigate should answer with the new page's title:\n%s", out)
 	}
 	got := a.call("browser_evaluate", map[string]any{"function": "() => document.title"})

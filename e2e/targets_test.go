@@ -44,11 +44,12 @@ func TestCSSSelectorTargets(t *testing.T) {
 
 	h.rec.settle()
 	before := len(h.rec.of(tag, "mousedown", "click", "button"))
-	errOut := mustFail(t, 1, 4110, in(s, "click", "#nope")...)
+	// A target that never comes waits the budget: 3 s, not the 30 s default.
+	errOut := mustFail(t, 1, 4110, in(s, "--timeout", "3s", "click", "#nope")...)
 	if !strings.Contains(errOut, `no element matches the selector "#nope"`) {
 		t.Errorf("nothing matches: stderr %q does not say so", errOut)
 	}
-	errOut = mustFail(t, 1, 4110, in(s, "click", ".never")...)
+	errOut = mustFail(t, 1, 4110, in(s, "--timeout", "3s", "click", ".never")...)
 	if !strings.Contains(errOut, "none visible") {
 		t.Errorf("a hidden match: stderr %q does not say none is visible", errOut)
 	}
@@ -174,6 +175,26 @@ func TestFind(t *testing.T) {
 			t.Errorf("find --label Email for people: %q", human)
 		}
 	})
+}
+
+// find --role in a tab behind another tab of its window (hidden: Chromium
+// renders nothing there, and its Accessibility.queryAXTree never answers)
+// finds the same elements as in front, within the command's time.
+func TestFindByRoleBehindAnotherTab(t *testing.T) {
+	tag := tagFor(t)
+	behind := newSession(t, pageURL("/targets.html", tag, "who", "behind"))
+	waitLoad(t, behind)
+	front := newSession(t, pageURL("/targets.html", tag, "who", "front"))
+	waitLoad(t, front)
+	if v := h.cdp.page(t, "who=behind").evalString("document.visibilityState"); v != "hidden" {
+		t.Fatalf("the first session's tab is %s, want hidden behind the second", v)
+	}
+	got := find(t, behind, "--role", "button", "--name", "Sign in")
+	if len(got) != 1 || got[0].Name != "Sign in" {
+		t.Fatalf("find --role button --name 'Sign in' behind another tab = %+v", got)
+	}
+	mustRun(t, in(behind, "--timeout", "10s", "click", got[0].Ref)...)
+	h.rec.waitFor(t, tag, "a click on Sign in behind another tab", func(e event) bool { return e.Type == "button" && e.str("id") == "signin" })
 }
 
 // mustRunPlain runs without --json and returns stdout.
@@ -378,7 +399,8 @@ eval [document.title, "a b", 'c  d'].join("|")
 	t.Run("stops at the first failure", func(t *testing.T) {
 		ctx, cancel := contextFor(callTimeout)
 		defer cancel()
-		out, errOut, code := h.exec(ctx, in(s, "batch", "-f", file)...)
+		// --timeout is every line's budget: #nope fails after 3 s, not 30.
+		out, errOut, code := h.exec(ctx, in(s, "--timeout", "3s", "batch", "-f", file)...)
 		if code != 1 {
 			t.Errorf("batch: exit %d, want 1 (the failing line's)", code)
 		}
@@ -398,7 +420,7 @@ eval [document.title, "a b", 'c  d'].join("|")
 	t.Run("keep going, json", func(t *testing.T) {
 		ctx, cancel := contextFor(callTimeout)
 		defer cancel()
-		out, _, code := h.exec(ctx, in(s, "--json", "batch", "--keep-going", "-f", file)...)
+		out, _, code := h.exec(ctx, in(s, "--json", "--timeout", "3s", "batch", "--keep-going", "-f", file)...)
 		if code != 1 {
 			t.Errorf("batch --keep-going: exit %d, want 1 (the first failure's)", code)
 		}

@@ -28,4 +28,19 @@ const ConfigFile = "config.json"
 type Config struct {
 	Server string `json:"server"` // ws://127.0.0.1:9223/ws/browser
 	Token  string `json:"token"`
+	// Name is the browser's name on the hub (extension install --name,
+	// launch --profile); the popup's wins over it.
+	Name string `json:"name,omitempty"`
+	// BrowserID is the browser's id on the hub, when it is chosen for it:
+	// a remote browser's is its own key's, a launched profile's is kept
+	// with the profile. Without it the extension makes one.
+	BrowserID string `json:"browserId,omitempty"`
+	// Profile names the profile, for `browserctl browsers`.
+	Profile string `json:"profile,omitempty"`
+	// CertSPKI is the base64 SHA-256 of the public key of the hub's
+	// certificate (a remote browser's wss:// hub): what Chromium must be
+	// started with (--ignore-certificate-errors-spki-list) to trust a
+	// self-signed one; the popup shows it. The extension cannot check it
+	// itself.
+	CertSPKI string `json:"certSpki,omitempty"`
 }

@@ -348,3 +348,24 @@ func TestOriginLimitedGrantFencesItsSession(t *testing.T) {
 		t.Errorf("a bad origin: %s", resp.Status)
 	}
 }
+
+// A session's policy is the person's: a capability may read it (no
+// members), never change what the person is asked before or when its tabs
+// detach, nor lift it with an empty list; nothing of a refused change
+// reaches the extension.
+func TestCapabilityCannotChangeThePolicy(t *testing.T) {
+	ch := startCapHub(t, false)
+	full := ch.grant(t, hubapi.GrantRequest{SessionID: "s1"})
+	ro := ch.grant(t, hubapi.GrantRequest{SessionID: "s1", ReadOnly: true})
+	for _, secret := range []string{full, ro} {
+		for _, params := range []string{`{"confirm":[]}`, `{"confirm":["eval"]}`, `{"detachWhenIdleMs":0}`, `{"sessionId":"s1","confirm":null,"detachWhenIdleMs":5}`, `{"confirm":"submit"}`} {
+			if a := ch.callWith(t, secret, rpc.SessionSetPolicy, params); !a.forbidden() || len(ch.requests()) != 0 {
+				t.Errorf("sessions.setPolicy %s with a capability: want forbidden and nothing sent, got %+v", params, a)
+			}
+		}
+		a := ch.callWith(t, secret, rpc.SessionSetPolicy, `{}`)
+		if got := ch.requests(); a.Error != nil || len(got) != 1 || rpc.ParamsSession(got[0].Params) != "s1" {
+			t.Errorf("reading the policy with a capability: %+v, sent %v", a.Error, got)
+		}
+	}
+}

@@ -55,10 +55,17 @@ type conn struct {
 	closeText  string
 
 	mu      sync.Mutex
-	pending map[int64]*call // nil once stopped
+	pending map[int64]*call    // nil once stopped
+	cause   *rpc.BrowserError  // what stopped it: the error of calls that come after
+	recent  [recentCalls]int64 // the ids of the last calls it carried, by id modulo recentCalls
 
 	readSet, writeSet time.Time // when the deadlines were last pushed out (reader and writer own one each)
 }
+
+// recentCalls is how many call ids a connection remembers, so
+// extension.callTiming (which keeps the last 64 calls) reaches the browser
+// that had the call.
+const recentCalls = 64
 
 // deadlineSlack: a deadline is pushed out again only when it was set longer
 // ago than this, so a busy connection does not reset timers on every frame.
@@ -83,10 +90,31 @@ func (c *conn) register(id int64, cl *call) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.pending == nil {
+		switch {
+		case c.cause != nil && c.cause.Reason == rpc.ReasonBrowserGone:
+			return c.h.goneError(c.browser, c.closeText, false) // this call never went out
+		case c.cause != nil:
+			return c.cause
+		}
 		return rpc.ErrConnectionLost(c.closeText)
 	}
 	c.pending[id] = cl
+	c.recent[id%recentCalls] = id
 	return nil
+}
+
+// carried says whether call id went out on this connection lately.
+func (c *conn) carried(id int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return id > 0 && c.recent[id%recentCalls] == id
+}
+
+// lostWhy is why the connection stopped, for browser_gone.
+func (c *conn) lostWhy() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closeText
 }
 
 // forget removes a pending call; false when it was no longer there (its
@@ -149,7 +177,7 @@ func (c *conn) stop(code int, text string, cause *rpc.BrowserError) {
 		c.mu.Lock()
 		p := c.pending
 		c.pending = nil
-		c.closeCode, c.closeText = code, text
+		c.closeCode, c.closeText, c.cause = code, text, cause
 		c.mu.Unlock()
 		for _, cl := range p {
 			cl.done <- answer{err: cause}
@@ -175,7 +203,7 @@ func (c *conn) writeLoop() {
 				if f.id != 0 {
 					c.complete(f.id, answer{err: rpc.ErrSendFailed(err)})
 				}
-				c.stop(noCloseFrame, "write failed", rpc.ErrConnectionLost("write failed: "+err.Error()))
+				c.stop(noCloseFrame, "write failed", c.h.goneError(c.browser, "write failed: "+err.Error(), true))
 			}
 			putBuf(f.buf)
 		case <-c.done:
@@ -250,14 +278,14 @@ func (c *conn) readEnded(err error) {
 	switch {
 	case errors.As(err, &ce):
 		c.h.frames.event(c.remote, "peer closed code=%d reason=%q", ce.Code, ce.Text)
-		c.stop(noCloseFrame, "extension closed the connection", rpc.ErrConnectionLost("extension closed the connection"))
+		c.stop(noCloseFrame, "extension closed the connection", c.h.goneError(c.browser, "extension closed the connection", true))
 	case errors.Is(err, websocket.ErrReadLimit):
 		c.h.frames.event(c.remote, "close code=%d reason=%q", websocket.CloseMessageTooBig, "frame larger than the read limit")
 		c.h.logf("hub: %s sent a frame over %d bytes; connection closed", c.remote, c.h.opts.MaxFrameBytes)
-		c.stop(noCloseFrame, "frame too big", rpc.ErrConnectionLost("frame larger than the read limit"))
+		c.stop(noCloseFrame, "frame too big", c.h.goneError(c.browser, "frame larger than the read limit", true))
 	default:
 		c.h.frames.event(c.remote, "read ended: %v", err)
-		c.stop(noCloseFrame, "read failed", rpc.ErrConnectionLost("connection dropped"))
+		c.stop(noCloseFrame, "read failed", c.h.goneError(c.browser, "connection dropped", true))
 	}
 }
 
@@ -284,6 +312,9 @@ func (c *conn) handle(data []byte) {
 			a = answer{err: rpc.FromWire(e.Code, e.Message, e.Data)}
 		} else if a.result == nil {
 			a.result = nullResult
+		}
+		if f.Response.Page != nil {
+			a.page = bytes.Clone(f.Response.Page)
 		}
 		if !c.complete(*f.Response.ID, a) {
 			c.h.logf("hub: dropped a response for id %d: no call waits for it", *f.Response.ID)

@@ -5,6 +5,8 @@ package hub
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -63,8 +65,9 @@ func TestClientAgainstHub(t *testing.T) {
 		t.Fatalf("event %+v", ev)
 	}
 	res, err = c.Call(ctx, rpc.PageGet, map[string]string{"what": "title"}, 0)
-	if err != nil || compact(string(res)) != `{"value":"{\"sessionId\":\"s1\",\"what\":\"title\"}"}` {
-		t.Fatalf("the hub's current session was not filled in: %s %v", res, err)
+	want := fmt.Sprintf(`{"value":"{\"sessionId\":\"s1\",\"what\":\"title\",\"caller\":{\"kind\":\"shell\",\"pid\":%d,\"timeoutMs\":30000}}"}`, os.Getpid())
+	if err != nil || compact(string(res)) != want {
+		t.Fatalf("the hub's current session (and the caller) were not filled in: %s %v", res, err)
 	}
 	// "ownSession": true: the hub fills in nothing
 	res, err = c.Call(hubapi.WithOwnSession(ctx), rpc.PageGet, map[string]string{"what": "title"}, 0)

@@ -200,7 +200,10 @@ func TestTokenlessFlood(t *testing.T) {
 	}
 	lim := defaultLimits
 	lim.untrustedLifetime = 3 * time.Second // shorter than 10 s to keep the test quick
-	th := startHubLimits(t, Options{}, lim)
+	// A WebSocket in its auth handshake lives AuthTimeout (+ close grace),
+	// so it is shortened too: with the default 10 s the last sockets of the
+	// flood outlived the wait below on a busy machine.
+	th := startHubLimits(t, Options{AuthTimeout: 3 * time.Second}, lim)
 	fdsBefore := openFDs(t)
 
 	var mu sync.Mutex

@@ -10,6 +10,7 @@ package hub
 import (
 	"container/list"
 	"context"
+	"crypto/tls"
 	"net"
 	"net/http"
 	"sync"
@@ -173,6 +174,9 @@ type gateKey struct{}
 
 // connContext puts the request's connection in its context (for trustConn).
 func connContext(ctx context.Context, c net.Conn) context.Context {
+	if tc, ok := c.(*tls.Conn); ok {
+		c = tc.NetConn() // the remote listener's: TLS over the gated connection
+	}
 	if gc, ok := c.(*gatedConn); ok {
 		return context.WithValue(ctx, gateKey{}, gc)
 	}

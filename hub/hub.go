@@ -1,7 +1,8 @@
 package hub
 
-// Hub: the last-wins connection slot, Call (ids, session injection, locks,
-// timeouts), the current session, Status and UseSession.
+// Hub: the browsers' last-wins connection slots (browsers.go), Call (ids,
+// session injection, routing to a browser, locks, timeouts), the current
+// session, Status and UseSession.
 
 import (
 	"context"
@@ -15,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"browserctl/hub/browserkeys"
 	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
@@ -52,24 +54,32 @@ type Options struct {
 	// Capabilities are the per-session secrets the control API also
 	// accepts (session grant); nil accepts none and grants none.
 	Capabilities *capability.Store
+	// BrowserKeys are the remote browsers' own keys (extension install
+	// --server wss://...); nil takes none. Only they are taken at the
+	// remote listener (ServeRemote).
+	BrowserKeys *browserkeys.Store
 	// Hosts are the names and addresses a Host header may carry, besides
 	// the loopback ones, while the hub listens beyond loopback (serve
 	// --allow-remote): any other Host is refused, as on loopback.
 	Hosts []string
+	// JournalDir, when set, keeps the journal on disk there as well
+	// (serve --keep; journal_keep.go) and reads it back at New.
+	JournalDir string
 }
 
-// Hub is the server end of /ws/browser: one last-wins extension connection,
-// the calls waiting on it, and the hub's current session. It implements
-// Controller in process.
+// Hub is the server end of /ws/browser: one last-wins extension connection
+// per browser, the calls waiting on them, and the hub's current session.
+// It implements Controller in process.
 type Hub struct {
 	opts   Options
 	token  [32]byte // sha256 of opts.Token, for constant-time compares
 	frames *frameLog
 
-	nextID atomic.Int64
-	conn   atomic.Pointer[conn] // the current connection, nil when none
-	locks  sessionLocks
-	events broadcaster
+	nextID   atomic.Int64
+	conn     atomic.Pointer[conn] // the default browser's connection (the one connected first), nil when none
+	browsers browserTable         // every browser's connection, and the browser of each session
+	locks    sessionLocks
+	events   broadcaster
 
 	refusals refusalLog // the last refused /ws/browser attempts
 	journal  journal    // every session's calls (journal.go)
@@ -110,7 +120,11 @@ func New(opts Options) *Hub {
 		limits:  defaultLimits,
 	}
 	h.events.init()
+	h.browsers.init()
 	h.watchCapabilities()
+	if opts.JournalDir != "" {
+		h.keepOn(opts.JournalDir)
+	}
 	return h
 }
 
@@ -140,15 +154,31 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	if err != nil {
 		return nil, &rpc.BrowserError{Message: "invalid params: " + err.Error(), Code: rpc.CodeInvalidParams}
 	}
-	var sid string
+	var sid, want string
 	if m, ok := rpc.LookupWire(method); ok && m.Session != rpc.NoSession {
 		current := ""
 		if !hubapi.OwnSession(ctx) {
 			current = h.CurrentSession()
 		}
 		raw, sid = rpc.FillSession(raw, current)
+	} else if ok {
+		// the hub-side "browser" member of a method that names no session
+		if raw, want, err = rpc.TakeBrowser(raw); err != nil {
+			return nil, err
+		}
 	} else if strings.HasPrefix(method, rpc.SessionScopedPrefix) {
 		sid = paramsSession(raw) // a pages.* method newer than our table
+	}
+	raw = withCaller(ctx, raw, method, sid, timeout)
+
+	if method == rpc.SessionList && want == "" {
+		if conns := h.browsers.live(); len(conns) > 1 {
+			return h.listAll(ctx, conns, raw, timeout, tr)
+		}
+	}
+	c, err := h.connFor(ctx, method, sid, want, raw)
+	if err != nil {
+		return nil, err
 	}
 
 	cl := getCall(timeout)
@@ -167,27 +197,25 @@ func (h *Hub) Call(ctx context.Context, method string, params any, timeout time.
 	}
 
 	t0 := time.Now()
-	res, err := h.roundTrip(ctx, cl, method, raw, timeout, tr)
+	a := h.roundTrip(ctx, c, cl, method, raw, timeout, tr)
+	res, err := a.result, a.err
 	if be, ok := err.(*rpc.BrowserError); err == nil || !ok || be.Code != rpc.CodeExtensionNotConnected {
-		h.record(ctx, method, sid, raw, res, err, time.Since(t0)) // it reached the browser, or may have
+		h.record(ctx, method, sid, raw, a, time.Since(t0)) // it reached the browser, or may have
 	}
 	if err != nil {
 		return nil, err
 	}
+	res = h.learn(c, method, sid, res)
 	h.trackSession(method, sid)
 	return res, nil
 }
 
-// roundTrip sends one request on the current connection and waits for its
-// response, the timeout, ctx, or the loss of the connection.
-func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) (json.RawMessage, error) {
-	c := h.conn.Load()
-	if c == nil {
-		return nil, h.notConnected()
-	}
+// roundTrip sends one request on connection c and waits for its response,
+// the timeout, ctx, or the loss of the connection.
+func (h *Hub) roundTrip(ctx context.Context, c *conn, cl *call, method string, params json.RawMessage, timeout time.Duration, tr *rpc.Trace) answer {
 	id := h.nextID.Add(1)
 	if err := c.register(id, cl); err != nil {
-		return nil, err
+		return answer{err: err}
 	}
 	if tr != nil {
 		tr.CallID = id
@@ -197,25 +225,23 @@ func (h *Hub) roundTrip(ctx context.Context, cl *call, method string, params jso
 	bp := encodeRequest(id, method, params)
 	if err := c.enqueue(outFrame{buf: bp, id: id}); err != nil {
 		if c.forget(id) {
-			return nil, rpc.ErrSendFailed(err)
+			return answer{err: rpc.ErrSendFailed(err)}
 		}
-		r := <-cl.done // someone else already answered it
-		return r.result, r.err
+		return <-cl.done // someone else already answered it
 	}
 	select {
 	case r := <-cl.done:
-		return r.result, r.err
+		return r
 	case <-cl.timer.C:
 		if c.forget(id) {
-			return nil, rpc.ErrTimeout(method, timeout)
+			return answer{err: rpc.ErrTimeout(method, timeout)}
 		}
 	case <-ctx.Done():
 		if c.forget(id) {
-			return nil, waitError(ctx.Err(), method, timeout)
+			return answer{err: waitError(ctx.Err(), method, timeout)}
 		}
 	}
-	r := <-cl.done // the answer raced the timeout; it won
-	return r.result, r.err
+	return <-cl.done // the answer raced the timeout; it won
 }
 
 // errTimerFired tells waitError that the call's own timer fired.
@@ -295,6 +321,14 @@ func (h *Hub) Status(ctx context.Context) (hubapi.Status, error) {
 		b := c.browser
 		st.Browser = &b
 	}
+	if bs := h.browsers.browsers(); len(bs) > 0 {
+		st.Browsers = bs
+		st.Browser = &bs[0]
+		st.Pending = 0
+		for _, b := range bs {
+			st.Pending += b.Pending
+		}
+	}
 	return st, nil
 }
 
@@ -316,40 +350,50 @@ func (h *Hub) Events(ctx context.Context) (<-chan hubapi.Event, error) {
 	return h.events.subscribe(ctx), nil
 }
 
-// attach makes c the current connection (last-wins, spec section 7): under
-// one lock the old connection is marked closed and its pending calls fail
-// (4101, retryable), then c is installed.
+// attach makes c its browser's connection (last-wins per browser, spec
+// section 7): under one lock the browser's old connection is marked closed
+// and its pending calls fail (4101, retryable), then c is installed. Another
+// browser's connection is left alone.
 func (h *Hub) attach(c *conn) bool {
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
 		return false
 	}
-	old := h.conn.Load()
+	c.browser.Since = time.Now()
+	old := h.browsers.install(c)
 	if old != nil {
 		old.stop(closeReplaced, ReplacedReason, rpc.ErrConnectionLost(ReplacedReason))
 	}
-	h.conn.Store(c)
-	h.since = time.Now()
+	h.setDefaultLocked()
 	h.mu.Unlock()
 	typ := hubapi.EventConnected
 	if old != nil {
 		typ = hubapi.EventReplaced
 	}
-	h.events.emit(hubapi.Event{Type: typ, Time: time.Now(), Remote: c.remote})
+	h.events.emit(hubapi.Event{Type: typ, Time: time.Now(), Remote: c.remote, Browser: c.browser.Name})
 	h.refence()
 	return true
 }
 
-// detach forgets c if it is still the current connection.
+// detach marks c's browser gone if c is still its connection.
 func (h *Hub) detach(c *conn) {
 	h.mu.Lock()
-	cur := h.conn.CompareAndSwap(c, nil)
-	if cur {
-		h.since = time.Now()
+	gone := h.browsers.remove(c, c.lostWhy())
+	if gone {
+		h.setDefaultLocked()
 	}
 	h.mu.Unlock()
-	if cur {
-		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote})
+	if gone {
+		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote, Browser: c.browser.Name})
+	}
+}
+
+// setDefaultLocked points Hub.conn at the browser connected first; since
+// moves when the default connection changes. Hub.mu is held.
+func (h *Hub) setDefaultLocked() {
+	first := h.browsers.first()
+	if h.conn.Swap(first) != first {
+		h.since = time.Now()
 	}
 }

@@ -27,6 +27,7 @@ type journal struct {
 	seq     int64
 	bySess  map[string]*entryRing
 	waiters map[chan struct{}]struct{} // closed when an entry is added
+	keeper  *journalKeeper             // the entries on disk too (Options.JournalDir); nil: memory only
 }
 
 type entryRing struct {
@@ -55,19 +56,16 @@ func (j *journal) add(e hubapi.JournalEntry) {
 	if j.bySess == nil {
 		j.bySess = map[string]*entryRing{}
 	}
-	j.seq++
-	e.Seq = j.seq
-	r := j.bySess[e.Session]
-	if r == nil {
-		r = &entryRing{}
-		j.bySess[e.Session] = r
-	}
-	r.add(e)
+	e = j.push(e)
 	for w := range j.waiters {
 		close(w)
 		delete(j.waiters, w)
 	}
+	k := j.keeper
 	j.mu.Unlock()
+	if k != nil {
+		k.keep(e) // outside the lock: a full queue holds up only this call
+	}
 }
 
 // since answers the entries after seq (of session, or every session), in
@@ -97,6 +95,46 @@ func (j *journal) since(session string, after int64) ([]hubapi.JournalEntry, <-c
 	return out, w
 }
 
+// restore takes the entries a kept journal held (oldest first) as the
+// first ones, numbered anew.
+func (j *journal) restore(es []hubapi.JournalEntry) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.bySess == nil {
+		j.bySess = map[string]*entryRing{}
+	}
+	for _, e := range es {
+		j.push(e)
+	}
+}
+
+// push numbers e and adds it to its session's ring; j.mu is held.
+func (j *journal) push(e hubapi.JournalEntry) hubapi.JournalEntry {
+	j.seq++
+	e.Seq = j.seq
+	r := j.bySess[e.Session]
+	if r == nil {
+		r = &entryRing{}
+		j.bySess[e.Session] = r
+	}
+	r.add(e)
+	return e
+}
+
+// keepOn makes the journal write its entries to dir too (and read back
+// what dir holds).
+func (h *Hub) keepOn(dir string) {
+	k, kept, err := openKeeper(dir, h.opts.Logf)
+	if err != nil {
+		h.logf("journal: %v; the journal stays in memory only", err)
+		return
+	}
+	h.journal.restore(kept)
+	h.journal.mu.Lock()
+	h.journal.keeper = k
+	h.journal.mu.Unlock()
+}
+
 func (j *journal) forget(w <-chan struct{}) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -116,8 +154,10 @@ func sortBySeq(es []hubapi.JournalEntry) {
 	}
 }
 
-// record notes one call of session sid that reached the browser.
-func (h *Hub) record(ctx context.Context, method, sid string, params, res json.RawMessage, err error, took time.Duration) {
+// record notes one call of session sid that reached the browser, with its
+// answer a.
+func (h *Hub) record(ctx context.Context, method, sid string, params json.RawMessage, a answer, took time.Duration) {
+	res, err := a.result, a.err
 	if sid == "" {
 		sid = rpc.ParamsSession(res) // sessions.create and attachCurrent name theirs in the answer
 	}
@@ -131,7 +171,7 @@ func (h *Hub) record(ctx context.Context, method, sid string, params, res json.R
 	e := hubapi.JournalEntry{
 		Time: time.Now().Add(-took), Session: sid, Caller: caller, Method: method,
 		Target: targetOf(params, res), DurationMs: float64(took.Microseconds()) / 1000,
-		URL: stringMember(res, "url"),
+		URL: pageURL(res, a.page),
 	}
 	if n, ok := valueLength(params); ok {
 		e.ValueLength = &n
@@ -174,6 +214,21 @@ func targetOf(params, res json.RawMessage) string {
 		}
 	}
 	return ""
+}
+
+// pageURL is the page's URL for an entry: the answer's own (a navigation's),
+// the navigation a click set off, else the URL the extension named beside
+// the answer (its "page" member, beyond the spec).
+func pageURL(res, page json.RawMessage) string {
+	if u := stringMember(res, "url"); u != "" {
+		return u
+	}
+	if nav, ok := rpc.Member(res, "navigation"); ok {
+		if u := stringMember(nav, "url"); u != "" {
+			return u
+		}
+	}
+	return stringMember(page, "url")
 }
 
 // valueLength is the length in characters of what a call types, never

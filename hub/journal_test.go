@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -108,5 +109,44 @@ func TestJournalFollowsAndIsBounded(t *testing.T) {
 	all, _ := th.journal.since("s8", 0)
 	if len(all) != JournalLimit || all[0].Seq >= all[len(all)-1].Seq {
 		t.Errorf("kept %d entries (want %d, oldest first)", len(all), JournalLimit)
+	}
+}
+
+// The journal names the page's URL: the answer's own, the navigation a
+// click set off, else the "page" member the extension sends beside the
+// answer (beyond the spec; a failed call's too). A peer that sends none
+// leaves it empty.
+func TestJournalNamesThePage(t *testing.T) {
+	th := startHub(t, Options{})
+	p := connect(t, th)
+	defer p.close()
+	go func() {
+		for i := 0; i < 4; i++ {
+			req := p.nextRequest()
+			switch i {
+			case 0:
+				p.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"ok":true},"page":{"tabId":7,"url":"https://shop.example/cart"}}`, req.ID))
+			case 1:
+				p.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":{"code":4110,"message":"covered","data":{"reason":"covered"}},"page":{"tabId":7,"url":"https://shop.example/pay"}}`, req.ID))
+			case 2:
+				p.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"ok":true,"navigation":{"url":"https://shop.example/done"}},"page":{"tabId":7,"url":"https://shop.example/pay"}}`, req.ID))
+			default:
+				p.reply(req.ID, map[string]any{"ok": true})
+			}
+		}
+	}()
+	ctx := hubapi.WithCaller(context.Background(), hubapi.Caller{Kind: "shell", PID: 1})
+	for i := 0; i < 4; i++ {
+		_, _ = th.Call(ctx, rpc.PageClick, map[string]any{"sessionId": "s1", "ref": "e1"}, 5*time.Second)
+	}
+	got := readAll(t, th.Hub, "s1")
+	want := []string{"https://shop.example/cart", "https://shop.example/pay", "https://shop.example/done", ""}
+	if len(got) != 4 {
+		t.Fatalf("%d entries", len(got))
+	}
+	for i, e := range got {
+		if e.URL != want[i] {
+			t.Errorf("entry %d: URL %q, want %q", i, e.URL, want[i])
+		}
 	}
 }

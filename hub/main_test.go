@@ -68,13 +68,20 @@ type peer struct {
 // connect dials and authenticates, failing the test unless auth_ok comes.
 func connect(t testing.TB, th *testHub) *peer {
 	t.Helper()
+	return connectHello(t, th, nil)
+}
+
+// connectHello is connect with the auth frame's "browser" member (nil: a
+// peer that follows the seed).
+func connectHello(t testing.TB, th *testHub, hello *rpc.BrowserHello) *peer {
+	t.Helper()
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
 	ws, _, err := d.Dial("ws://"+th.addr+"/ws/browser", nil)
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
 	p := &peer{t: t, ws: ws}
-	p.sendJSON(rpc.Control{Type: rpc.FrameAuth, Token: testToken})
+	p.sendJSON(rpc.Control{Type: rpc.FrameAuth, Token: testToken, Browser: hello})
 	var ok rpc.Control
 	if err := ws.ReadJSON(&ok); err != nil || ok.Type != rpc.FrameAuthOK || ok.Version != rpc.ProtocolVersion {
 		t.Fatalf("want auth_ok version 1, got %+v (%v)", ok, err)

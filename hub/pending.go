@@ -12,6 +12,7 @@ import (
 type answer struct {
 	result json.RawMessage
 	err    error
+	page   json.RawMessage // the response's "page" member (the journal's URL), when it had one
 }
 
 // call is one waiting caller. Whoever removes its id from a connection's

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"browserctl/hub/capability"
 	"browserctl/rpc"
 )
 
@@ -92,6 +93,15 @@ func TestBrowserSlotRefusesWhoHasNoExtensionKey(t *testing.T) {
 	_ = thief.WriteMessage(1, b)
 	if code, reason := closeCode(t, thief); code != closeUnauthorized || !strings.Contains(reason, "control token") {
 		t.Errorf("the control token at /ws/browser: close %d %q", code, reason)
+	}
+	capThief, _, err := dial(th, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(rpc.Control{Type: rpc.FrameAuth, Token: capability.Prefix + "some-session-capability"})
+	_ = capThief.WriteMessage(1, b)
+	if code, reason := closeCode(t, capThief); code != closeUnauthorized || !strings.Contains(reason, "capability") {
+		t.Errorf("a capability at /ws/browser: close %d %q", code, reason)
 	}
 	res, err := th.Call(context.Background(), rpc.PageGet, map[string]any{"sessionId": "s1", "what": "title"}, 5*time.Second)
 	if err != nil || !strings.Contains(string(res), "real") {

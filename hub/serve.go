@@ -32,8 +32,14 @@ func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 	// Idle and slow connections are closed, and those without the token are
 	// bounded in number and time (gate.go). No WriteTimeout:
 	// GET /events streams for as long as its client listens.
-	srv := &http.Server{
-		Handler:           h.Handler(),
+	srv := h.newServer(h.Handler(), lim)
+	return h.runServer(ctx, srv, func() error { return srv.Serve(gatedListener{Listener: ln, g: g}) }, h.shutdown)
+}
+
+// newServer is the HTTP server of one listener, with the hub's limits.
+func (h *Hub) newServer(handler http.Handler, lim serverLimits) *http.Server {
+	return &http.Server{
+		Handler:           handler,
 		ReadHeaderTimeout: lim.readHeader,
 		ReadTimeout:       lim.read,
 		IdleTimeout:       lim.idle,
@@ -41,8 +47,14 @@ func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 		ConnContext:       connContext,
 		ErrorLog:          log.New(logfWriter{h}, "", 0),
 	}
+}
+
+// runServer runs serve until ctx is done, the hub closes or serve fails;
+// then it calls stopping (when given) and shuts srv down within
+// shutdownWait.
+func (h *Hub) runServer(ctx context.Context, srv *http.Server, serve func() error, stopping func()) error {
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(gatedListener{Listener: ln, g: g}) }()
+	go func() { errc <- serve() }()
 
 	var err error
 	select {
@@ -50,7 +62,9 @@ func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 	case <-h.closing:
 	case err = <-errc:
 	}
-	h.shutdown()
+	if stopping != nil {
+		stopping()
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
 	if srv.Shutdown(sctx) != nil {
 		_ = srv.Close()
@@ -83,11 +97,15 @@ func (h *Hub) shutdown() {
 	}
 	h.closed = true
 	c := h.conn.Swap(nil)
+	conns := h.browsers.live()
+	if c != nil && len(conns) == 0 {
+		conns = []*conn{c} // a connection outside the table (tests)
+	}
 	h.since = time.Now()
 	h.mu.Unlock()
-	if c != nil {
+	for _, c := range conns {
 		c.stop(closeGoingAway, "hub shutting down", rpc.ErrConnectionLost("hub shutting down"))
-		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote})
+		h.events.emit(hubapi.Event{Type: hubapi.EventDisconnected, Time: time.Now(), Remote: c.remote, Browser: c.browser.Name})
 	}
 	h.events.closeAll()
 	done := make(chan struct{})
@@ -96,6 +114,9 @@ func (h *Hub) shutdown() {
 	case <-done:
 	case <-time.After(shutdownWait):
 		h.logf("hub: connections still open after %s", shutdownWait)
+	}
+	if k := h.journal.keeper; k != nil {
+		k.close() // what is queued reaches the disk
 	}
 }
 

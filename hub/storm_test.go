@@ -106,6 +106,19 @@ func (s *stormTally) check(method string, params json.RawMessage, res json.RawMe
 // drops the connection (alternately with a close frame and by cutting the
 // socket), and does it again until stop.
 func stormPeer(addr string, stop <-chan struct{}, conns *atomic.Int64) error {
+	auth, _ := json.Marshal(rpc.Control{Type: rpc.FrameAuth, Token: testToken})
+	return stormLoop(addr, auth, stop, conns, func(req rpc.Request) rpc.Response {
+		if req.Method == stormFail {
+			return rpc.Response{Error: &rpc.WireError{Code: int(rpc.CodePageOperationFailed), Message: string(req.Params)}}
+		}
+		return rpc.Response{Result: req.Params}
+	})
+}
+
+// stormLoop connects with the auth frame, answers every request with
+// answer's response (in any order), drops the connection after 50 to 150
+// ms, and does it again until stop.
+func stormLoop(addr string, auth []byte, stop <-chan struct{}, conns *atomic.Int64, answer func(rpc.Request) rpc.Response) error {
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
 	for i := 0; ; i++ {
 		select {
@@ -117,7 +130,6 @@ func stormPeer(addr string, stop <-chan struct{}, conns *atomic.Int64) error {
 		if err != nil {
 			return err
 		}
-		auth, _ := json.Marshal(rpc.Control{Type: rpc.FrameAuth, Token: testToken})
 		if err := ws.WriteMessage(websocket.TextMessage, auth); err != nil {
 			ws.Close()
 			return err
@@ -137,23 +149,16 @@ func stormPeer(addr string, stop <-chan struct{}, conns *atomic.Int64) error {
 				if err != nil {
 					return
 				}
-				var req struct {
-					ID     int64           `json:"id"`
-					Method string          `json:"method"`
-					Params json.RawMessage `json:"params"`
-				}
+				var req rpc.Request
 				if json.Unmarshal(data, &req) != nil || req.Method == "" {
 					continue
 				}
 				answering.Add(1)
 				go func() { // answers go out in any order
 					defer answering.Done()
-					var f []byte
-					if req.Method == stormFail {
-						f, _ = json.Marshal(rpc.Response{JSONRPC: "2.0", ID: &req.ID, Error: &rpc.WireError{Code: int(rpc.CodePageOperationFailed), Message: string(req.Params)}})
-					} else {
-						f, _ = json.Marshal(rpc.Response{JSONRPC: "2.0", ID: &req.ID, Result: req.Params})
-					}
+					resp := answer(req)
+					resp.JSONRPC, resp.ID = "2.0", &req.ID
+					f, _ := json.Marshal(resp)
 					wm.Lock()
 					defer wm.Unlock()
 					_ = ws.WriteMessage(websocket.TextMessage, f)
@@ -191,12 +196,52 @@ func TestPairingStorm(t *testing.T) {
 	go func() { peerErr <- stormPeer(th.addr, stopPeer, &conns) }()
 	waitFor(t, "the peer", func() bool { return conns.Load() > 0 })
 
-	const callersPerKind = 64
-	const callTimeout = 5 * time.Second
-	var inProcess, viaControl stormTally
+	ctx := context.Background()
+	stormStart := time.Now()
+	call := func(c rpc.Caller) stormCall {
+		return func(id int, seq int64, r *rand.Rand, tally *stormTally) error {
+			method := stormEcho
+			if seq%5 == 0 {
+				method = stormFail
+			}
+			params := stormParams(id, int64(id)<<32|seq, r)
+			res, err := c.Call(ctx, method, params, stormCallTimeout)
+			tally.check(method, params, res, err)
+			return err
+		}
+	}
+	inProcess, viaControl := stormCallers(t, 64, dur, call(th.Hub), call(client))
+	st, _ := th.Status(ctx)
+	close(stopPeer)
+	if err := <-peerErr; err != nil {
+		t.Fatalf("peer: %v", err)
+	}
+	t.Logf("storm %s, %d peer connections", time.Since(stormStart).Round(time.Second), conns.Load())
+	stormVerdict(t, st.Pending, inProcess, viaControl)
+	if conns.Load() < 5 { // one every ~100 ms when the machine is idle
+		t.Errorf("the peer connected only %d times in %s", conns.Load(), dur)
+	}
+}
+
+// stormCallTimeout is each storm call's timeout; stormEnough the answers
+// each kind of caller must have had checked.
+const (
+	stormCallTimeout = 5 * time.Second
+	stormEnough      = 200
+)
+
+// stormCall makes one call of caller id (its seq-th), checks its outcome
+// into tally, and returns its error.
+type stormCall func(id int, seq int64, r *rand.Rand, tally *stormTally) error
+
+// stormCallers runs n in-process and n control API callers at once for at
+// least dur (on a loaded machine longer, until each kind has had enough
+// answers checked to mean something), then waits for every one to return.
+func stormCallers(t *testing.T, n int, dur time.Duration, inProcessCall, viaControlCall stormCall) (inProcess, viaControl *stormTally) {
+	inProcess, viaControl = &stormTally{}, &stormTally{}
 	stopCalls := make(chan struct{})
 	var wg sync.WaitGroup
-	caller := func(id int, tally *stormTally, call func(method string, params json.RawMessage) (json.RawMessage, error)) {
+	caller := func(id int, tally *stormTally, call stormCall) {
 		defer wg.Done()
 		r := rand.New(rand.NewPCG(uint64(id), 7))
 		for seq := int64(1); ; seq++ {
@@ -205,35 +250,19 @@ func TestPairingStorm(t *testing.T) {
 				return
 			default:
 			}
-			method := stormEcho
-			if seq%5 == 0 {
-				method = stormFail
-			}
-			params := stormParams(id, int64(id)<<32|seq, r)
 			tally.calls.Add(1)
-			res, err := call(method, params)
-			tally.check(method, params, res, err)
-			if err != nil {
+			if call(id, seq, r, tally) != nil {
 				time.Sleep(20 * time.Millisecond) // between connections: do not starve the peer of CPU
 			}
 		}
 	}
-	ctx := context.Background()
-	stormStart := time.Now()
-	for i := range callersPerKind {
+	for i := range n {
 		wg.Add(2)
-		go caller(i, &inProcess, func(m string, p json.RawMessage) (json.RawMessage, error) {
-			return th.Call(ctx, m, p, callTimeout)
-		})
-		go caller(callersPerKind+i, &viaControl, func(m string, p json.RawMessage) (json.RawMessage, error) {
-			return client.Call(ctx, m, p, callTimeout)
-		})
+		go caller(i, inProcess, inProcessCall)
+		go caller(n+i, viaControl, viaControlCall)
 	}
-	// At least dur; on a loaded machine longer, until each kind of caller
-	// has had enough answers checked to mean something.
-	const enough = 200
 	for start := time.Now(); time.Since(start) < dur ||
-		(time.Since(start) < 6*dur && min(inProcess.checked.Load(), viaControl.checked.Load()) < enough); {
+		(time.Since(start) < 6*dur && min(inProcess.checked.Load(), viaControl.checked.Load()) < stormEnough); {
 		time.Sleep(100 * time.Millisecond)
 	}
 	close(stopCalls)
@@ -241,31 +270,27 @@ func TestPairingStorm(t *testing.T) {
 	go func() { wg.Wait(); close(finished) }()
 	select {
 	case <-finished:
-	case <-time.After(callTimeout + 2*hubclient.CallMargin):
-		t.Fatalf("callers still waiting %s after the storm ended", callTimeout+2*hubclient.CallMargin)
+	case <-time.After(stormCallTimeout + 2*hubclient.CallMargin):
+		t.Fatalf("callers still waiting %s after the storm ended", stormCallTimeout+2*hubclient.CallMargin)
 	}
-	st, _ := th.Status(ctx)
-	pendingAtEnd := st.Pending
-	close(stopPeer)
-	if err := <-peerErr; err != nil {
-		t.Fatalf("peer: %v", err)
-	}
+	return inProcess, viaControl
+}
 
-	t.Logf("storm %s, %d peer connections", time.Since(stormStart).Round(time.Second), conns.Load())
-	t.Logf("Hub.Call:  %v", &inProcess)
-	t.Logf("POST /rpc: %v", &viaControl)
-	for name, s := range map[string]*stormTally{"Hub.Call": &inProcess, "POST /rpc": &viaControl} {
+// stormVerdict fails the test on any wrong, invalid, hung or other answer,
+// too few answers checked, or calls left pending.
+func stormVerdict(t *testing.T, pendingAtEnd int, inProcess, viaControl *stormTally) {
+	t.Helper()
+	t.Logf("Hub.Call:  %v", inProcess)
+	t.Logf("POST /rpc: %v", viaControl)
+	for name, s := range map[string]*stormTally{"Hub.Call": inProcess, "POST /rpc": viaControl} {
 		if s.wrong.Load()+s.invalid.Load()+s.hung.Load()+s.other.Load() != 0 {
 			t.Errorf("%s: %v; first: %v", name, s, s.firstBad.Load())
 		}
-		if s.checked.Load() < enough/4 {
+		if s.checked.Load() < stormEnough/4 {
 			t.Errorf("%s: only %d answers checked", name, s.checked.Load())
 		}
 	}
 	if pendingAtEnd != 0 {
 		t.Errorf("%d calls left pending after every caller returned", pendingAtEnd)
-	}
-	if conns.Load() < 5 { // one every ~100 ms when the machine is idle
-		t.Errorf("the peer connected only %d times in %s", conns.Load(), dur)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"browserctl/hub/capability"
 	"browserctl/hub/hubapi"
 	"browserctl/rpc"
 )
@@ -49,19 +50,20 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	// ends a silent client: it gets its 4001 (spec section 2).
 	holdUntrusted(r, h.opts.AuthTimeout+2*closeGrace)
 
-	if !h.authenticate(ws, remote, origin) {
+	who, ok := h.authenticate(ws, r, remote, origin)
+	if !ok {
 		return
 	}
 	trustConn(r)
 	ws.SetReadLimit(h.opts.MaxFrameBytes)
-	c := newConn(h, ws, browserOf(r, remote))
+	c := newConn(h, ws, identify(r, remote, who))
 	c.out <- outFrame{buf: controlFrame(authOKFrame)} // first in line, before any request
 	if !h.attach(c) {
 		closeWith(h, ws, remote, closeGoingAway, "hub shutting down")
 		return
 	}
 	h.frames.event(remote, "auth ok")
-	h.logf("hub: extension connected from %s", remote)
+	h.logf("hub: browser %s connected from %s", c.browser.Label(), remote)
 	ws.SetPingHandler(func(data string) error {
 		_ = ws.SetReadDeadline(time.Now().Add(readWait))
 		err := ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(writeWait))
@@ -78,12 +80,15 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	c.readLoop()
 	<-c.writerDone
 	h.detach(c)
-	h.logf("hub: extension at %s disconnected", remote)
+	h.logf("hub: browser %s at %s disconnected", c.browser.Label(), remote)
 }
 
 // authenticate reads the first frame: a valid auth frame with the right
 // token, within AuthTimeout. Anything else closes the connection with 4001.
-func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
+// It answers who the browser is: what it said in that frame, and the remote
+// browser whose own key it proved. At the remote listener only a remote
+// browser's own key is taken.
+func (h *Hub) authenticate(ws *websocket.Conn, r *http.Request, remote, origin string) (authed, bool) {
 	_ = ws.SetReadDeadline(time.Now().Add(h.opts.AuthTimeout))
 	_, data, err := ws.ReadMessage()
 	if err != nil {
@@ -91,52 +96,73 @@ func (h *Hub) authenticate(ws *websocket.Conn, remote, origin string) bool {
 		if errors.As(err, &ne) && ne.Timeout() {
 			h.refuse(remote, origin, hubapi.RefusedAuthTimeout)
 			closeWith(h, ws, remote, closeUnauthorized, "no auth frame within "+h.opts.AuthTimeout.String())
-			return false
+			return authed{}, false
 		}
 		if errors.Is(err, websocket.ErrReadLimit) {
 			h.refuse(remote, origin, hubapi.RefusedMalformed)
 			closeWith(h, ws, remote, closeUnauthorized, "auth frame too large")
-			return false
+			return authed{}, false
 		}
 		h.frames.event(remote, "gone before auth: %v", err)
 		_ = ws.Close()
-		return false
+		return authed{}, false
 	}
 	h.frames.frame(remote, "<-", data)
 	f, err := rpc.DecodeFrame(data)
 	reason, why := "", ""
+	onRemote := fromRemoteListener(r)
+	var who authed
 	switch {
 	case err != nil:
 		reason, why = "first frame is not a JSON object", hubapi.RefusedMalformed
 	case f.Control == nil || f.Control.Type != rpc.FrameAuth:
 		reason, why = `first frame must be {"type":"auth","token":"..."}`, hubapi.RefusedNotAuth
 	case f.Control.Token == "" && f.Control.Nonce != "":
-		return h.proveExtension(ws, remote, origin, f.Control.Nonce)
+		who = authed{hello: f.Control.Browser, own: h.ownKeyOf(f.Control.Browser)}
+		if onRemote && who.own == nil {
+			reason, why = "a browser on another machine proves a key of its own (extension install --server wss://... --name NAME)", hubapi.RefusedNotOwnKey
+			break
+		}
+		key := h.extensionKey()
+		if who.own != nil {
+			key, _ = who.own.Sum()
+		}
+		if !h.proveExtension(ws, remote, origin, f.Control.Nonce, key, listenerPort(r, h)) {
+			return authed{}, false
+		}
+		return who, true
+	case h.matchOwnKey(f.Control.Token, &who):
+		who.hello = f.Control.Browser
+	case onRemote:
+		reason, why = "a browser on another machine connects with a key of its own (extension install --server wss://... --name NAME)", hubapi.RefusedNotOwnKey
 	case h.extensionKeyOK(f.Control.Token):
+		who.hello = f.Control.Browser
 	case h.separateKey() && h.tokenOK(f.Control.Token):
 		reason, why = "control token refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
+	case h.separateKey() && capability.Is(f.Control.Token):
+		reason, why = "capability refused: the extension connects with its own key (extension install)", hubapi.RefusedWrongToken
 	default:
 		reason, why = "wrong token", hubapi.RefusedWrongToken
 	}
 	if reason != "" {
 		h.refuse(remote, origin, why)
 		closeWith(h, ws, remote, closeUnauthorized, reason)
-		return false
+		return authed{}, false
 	}
-	return true
+	return who, true
 }
 
 // proveExtension is the mutual proof (rpc/proof.go) after an auth frame
 // that carries the extension's nonce: the hub proves it holds the
 // extension key first, then the extension proves it, before auth_ok.
 // Neither side sends the key itself.
-func (h *Hub) proveExtension(ws *websocket.Conn, remote, origin, cn string) bool {
+func (h *Hub) proveExtension(ws *websocket.Conn, remote, origin, cn string, key [32]byte, port string) bool {
 	if !rpc.ValidNonce(cn) {
 		h.refuse(remote, origin, hubapi.RefusedMalformed)
 		closeWith(h, ws, remote, closeUnauthorized, `"nonce" must be 32 to 64 hex digits`)
 		return false
 	}
-	key, port, sn := h.extensionKey(), h.port(), rpc.NewNonce()
+	sn := rpc.NewNonce()
 	challenge, _ := json.Marshal(rpc.Control{Type: rpc.FrameAuthChallenge, Nonce: sn, Proof: rpc.Proof(key, rpc.ProofHubWS, cn, sn, port)})
 	h.frames.frame(remote, "->", challenge)
 	if err := ws.WriteMessage(websocket.TextMessage, challenge); err != nil {
@@ -144,6 +170,14 @@ func (h *Hub) proveExtension(ws *websocket.Conn, remote, origin, cn string) bool
 		return false
 	}
 	_, data, err := ws.ReadMessage() // the read deadline of the first frame still holds
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		// the extension closed on the challenge: the hub's proof did not
+		// check with the key it holds
+		h.refuse(remote, origin, hubapi.RefusedKeyMismatch)
+		_ = ws.Close()
+		return false
+	}
 	if err != nil {
 		h.refuse(remote, origin, hubapi.RefusedAuthTimeout)
 		closeWith(h, ws, remote, closeUnauthorized, "no proof within "+h.opts.AuthTimeout.String())

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -39,7 +40,7 @@ func answerFor[In any](h func(s *Server, ctx context.Context, req *mcp.CallToolR
 }
 
 // answers are the handlers rows name, by name.
-var answers = map[string]toolAnswer{}
+var answers = map[rpc.AnswerKey]toolAnswer{}
 
 // declaredTools are the tools declared on the rows of rpc.Methods, in the
 // table's order.
@@ -64,7 +65,7 @@ func (s *Server) declaredTool(m rpc.Method) toolDef {
 	params := reflect.TypeOf(m.Params)
 	in := params
 	var run *toolAnswer
-	if t.Answer != "" {
+	if t.Answer != (rpc.AnswerKey{}) {
 		a, ok := answers[t.Answer]
 		if !ok {
 			panic(fmt.Sprintf("mcpserver: %s names the answer %q, which mcpserver does not have", t.Name, t.Answer))
@@ -86,32 +87,14 @@ func (s *Server) declaredTool(m rpc.Method) toolDef {
 		}
 		spec.hide = append(spec.hide, "selector")
 	}
-	hidden := slices.Clone(spec.hide)
-	for mem := range memberTags(params) {
-		if slices.Contains(hiddenMembers, mem) {
-			hidden = append(hidden, mem)
-		}
-	}
-	schema := inputSchema(t.Name, in, hidden, spec)
-	if t.Element {
-		schema = withElement(t.Name, schema)
-	}
-	tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: toolAnnotations(effectKind(t.Effect))}
 	checkDone(m, in)
-	return toolDef{tool: tool, in: in, params: params, spec: spec, element: t.Element, add: func(srv *mcp.Server) {
-		mcp.AddTool(srv, tool, func(ctx context.Context, req *mcp.CallToolRequest, args json.RawMessage) (*mcp.CallToolResult, any, error) {
-			p := reflect.New(in)
-			if len(args) > 0 {
-				if err := json.Unmarshal(args, p.Interface()); err != nil {
-					return invalid(t.Name, err), nil, nil
-				}
-			}
-			if run != nil {
-				return run.run(s, ctx, req, p.Interface()), nil, nil
-			}
-			return s.declaredCall(ctx, req, m, p, args), nil, nil
-		})
-	}}
+	tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, Annotations: toolAnnotations(effectKind(t.Effect))}
+	return defineTool(tool, in, params, spec, t.Element, func(ctx context.Context, req *mcp.CallToolRequest, p reflect.Value, args json.RawMessage) *mcp.CallToolResult {
+		if run != nil {
+			return run.run(s, ctx, req, p.Interface())
+		}
+		return s.declaredCall(ctx, req, m, p, args)
+	})
 }
 
 // withElement puts Playwright MCP's element, ref and target in front of an
@@ -138,7 +121,9 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	if m.Tool.Element {
 		_ = json.Unmarshal(args, &el) // validated against the schema already
 		ref, sel, err := el.target()
-		if err != nil {
+		// A row whose element is optional (highlight's clear) goes
+		// without one, and the extension says what it lacks.
+		if err != nil && !(errors.Is(err, errNoTarget) && slices.Contains(m.Tool.Optional, "ref")) {
 			return invalid(m.Tool.Name, err)
 		}
 		setMember(p.Elem(), "ref", ref)
@@ -150,7 +135,7 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	}
 	done := expandTool(m, p.Elem(), raw, el)
 	if r := replacedTab(raw); r != "" {
-		done = r + "\n" + done
+		done = strings.TrimSuffix(r+"\n"+done, "\n")
 	}
 	if m.Tool.Page {
 		return s.pageState(ctx, req, done, raw)

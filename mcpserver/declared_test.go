@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -32,7 +33,7 @@ type listedSchema struct {
 // name.
 func listedSchemas(t *testing.T) map[string]listedSchema {
 	t.Helper()
-	_, _, cs := setup(t, Options{}, "agent")
+	_, _, cs := setup(t, Options{AllTools: true}, "agent")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := cs[0].ListTools(ctx, nil)
@@ -133,7 +134,7 @@ func TestDeclaredToolSchemasAreTheirParams(t *testing.T) {
 			delete(want, "ref")
 			own = fieldsOf(elementType, nil)
 		}
-		if a := answers[tool.Answer]; tool.Answer != "" && a.in != params {
+		if a := answers[tool.Answer]; tool.Answer != (rpc.AnswerKey{}) && a.in != params {
 			own = fieldsOf(a.in, params)
 		}
 		for prop := range got.Properties {
@@ -243,11 +244,14 @@ func TestDeclarationsThatDoNotFitPanic(t *testing.T) {
 		"describes a member it lacks":    func(t *rpc.Tool) { t.Describe = map[string]string{"nope": "x"} },
 		"Done names a member it lacks":   func(t *rpc.Tool) { t.Done = "did {nope}" },
 		"Done names a result it lacks":   func(t *rpc.Tool) { t.Done = "did {.nope}" },
-		"names an unknown answer":        func(t *rpc.Tool) { t.Answer = "nope" },
-		"answer over another type":       func(t *rpc.Tool) { t.Answer = "find" },
+		"names an unknown answer":        func(t *rpc.Tool) { t.Answer = rpc.AnswerHandoff; delete(answers, rpc.AnswerHandoff) },
+		"answer over another type":       func(t *rpc.Tool) { t.Answer = rpc.AnswerFind },
 		"{element} without Element":      func(t *rpc.Tool) { t.Done = "did {element}" },
 	}
+	registered := maps.Clone(answers)
+	defer func() { answers = registered }()
 	for what, change := range cases {
+		answers = maps.Clone(registered)
 		m := base()
 		change(m.Tool)
 		func() {
@@ -274,7 +278,7 @@ func TestDeclaredToolAnswers(t *testing.T) {
 		says string  // the answer's first line
 		page bool    // the page's snapshot follows
 	}{
-		{"browser_navigate", map[string]any{"url": "example.com"}, request{"pages.navigate", map[string]any{"url": "example.com"}}, "Navigated to example.com", true},
+		{"browser_navigate", map[string]any{"url": "example.com"}, request{"pages.navigate", map[string]any{"url": "example.com"}}, "URL: http://x/", true},
 		{"browser_navigate_back", nil, request{"pages.back", nil}, "Went back", true},
 		{"browser_navigate_forward", nil, request{"pages.forward", nil}, "Went forward", true},
 		{"browser_reload", nil, request{"pages.reload", nil}, "Reloaded", true},
@@ -282,10 +286,17 @@ func TestDeclaredToolAnswers(t *testing.T) {
 		{"browser_scroll", map[string]any{"direction": "down"}, request{"pages.scroll", map[string]any{"direction": "down", "amount": 500}}, "Scrolled down; the page is at x=0, y=1.5e+06", true},
 		{"browser_drag", map[string]any{"ref": "e1", "toSelector": "#b"}, request{"pages.drag", map[string]any{"ref": "e1", "toSelector": "#b"}}, "Dragged e1 to #b", true},
 		{"browser_hover", map[string]any{"element": "Menu", "ref": "e2"}, request{"pages.hover", map[string]any{"ref": "e2"}}, "Hovered over Menu (e2)", true},
-		{"browser_hover", map[string]any{"element": "Menu", "target": "nav a"}, request{"pages.hover", map[string]any{"selector": "nav a"}}, "Hovered over Menu ()", true},
-		{"browser_select_option", map[string]any{"element": "Colour", "target": "@e3", "values": []string{"red", "blue"}}, request{"pages.select", map[string]any{"ref": "e3", "values": []string{"red", "blue"}}}, `Selected ["red" "blue"] in Colour ()`, true},
+		{"browser_hover", map[string]any{"element": "Menu", "target": "nav a"}, request{"pages.hover", map[string]any{"selector": "nav a"}}, "Hovered over Menu (nav a)", true},
+		{"browser_select_option", map[string]any{"element": "Colour", "target": "@e3", "values": []string{"red", "blue"}}, request{"pages.select", map[string]any{"ref": "e3", "values": []string{"red", "blue"}}}, `Selected ["red" "blue"] in Colour (@e3)`, true},
 		{"browser_vitals", nil, request{"pages.vitals", nil}, `### Web Vitals`, false},
 		{"browser_is", map[string]any{"element": "Terms", "ref": "e4", "state": "checked"}, request{"pages.is", map[string]any{"ref": "e4", "state": "checked"}}, "Terms (e4) checked: false", false},
+		{"browser_mouse", map[string]any{"action": "click", "x": 10, "y": 20.5}, request{"pages.mouse", map[string]any{"action": "click", "x": 10, "y": 20.5}}, "Mouse click at 10, 20.5", true},
+		{"browser_highlight", map[string]any{"target": "#a", "durationMs": 0}, request{"pages.highlight", map[string]any{"selector": "#a", "durationMs": 0}}, `Highlight: {"target":"#a"}`, false},
+		{"browser_settings", nil, request{"emulation.show", nil}, "### Settings", false},
+		{"browser_websockets", nil, request{"network.webSockets", nil}, "### WebSockets", false},
+		{"browser_websocket_frames", map[string]any{"id": "w1", "after": 3}, request{"network.webSocketFrames", map[string]any{"id": "w1", "after": 3}}, "### Frames", false},
+		// the client's own session's events, never every session's
+		{"browser_events", map[string]any{"after": 4}, request{"logs.events", map[string]any{"after": 4}}, "### Events", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -298,21 +309,25 @@ func TestDeclaredToolAnswers(t *testing.T) {
 			fe.setRule("pages.select", answer{result: map[string]any{"selected": []string{"red", "blue"}}})
 			fe.setRule("pages.vitals", answer{result: map[string]any{"lcp": 120}})
 			fe.setRule("pages.is", answer{result: map[string]any{"value": false}})
+			fe.setRule("pages.mouse", ok)
+			fe.setRule("pages.highlight", answer{result: map[string]any{"target": "#a"}})
+			for _, m := range []string{"emulation.show", "network.webSockets", "network.webSocketFrames", "logs.events"} {
+				fe.setRule(m, answer{result: map[string]any{}})
+			}
 			res := callTool(t, cs[0], tc.tool, tc.args)
 			txt := textOf(res)
 			if res.IsError {
 				t.Fatalf("tool error: %s", txt)
 			}
-			first, rest, _ := strings.Cut(txt, "\n")
+			first, _, _ := strings.Cut(txt, "\n")
 			if tc.tool == "browser_vitals" {
-				first, rest = txt, ""
 				if txt != "### Web Vitals\n{\"lcp\":120}" {
 					t.Errorf("answer %q", txt)
 				}
 			} else if first != tc.says {
 				t.Errorf("first line %q, want %q", first, tc.says)
 			}
-			if tc.page != strings.Contains(rest, "### Snapshot\n- button \"Go\" [ref=e1]") {
+			if tc.page != strings.Contains(txt, "URL: http://x/\nTitle: X\n- button \"Go\" [ref=e1]") {
 				t.Errorf("page state appended: %v, want %v:\n%s", !tc.page, tc.page, txt)
 			}
 			got := fe.requests()[1]

@@ -40,10 +40,10 @@ type (
 
 // The answers of the saved-state tools declared on their methods' rows.
 func init() {
-	answers["state save"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateSaveArg) *mcp.CallToolResult {
+	answers[rpc.AnswerStateSave] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateSaveArg) *mcp.CallToolResult {
 		return s.stateSave(ctx, req, in.Path)
 	})
-	answers["state load"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateLoadArg) *mcp.CallToolResult {
+	answers[rpc.AnswerStateLoad] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *stateLoadArg) *mcp.CallToolResult {
 		return s.stateLoad(ctx, req, in.Path)
 	})
 }

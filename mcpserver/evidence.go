@@ -29,10 +29,10 @@ type (
 
 // The answers of the evidence tools declared on their methods' rows.
 func init() {
-	answers["screenshot"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *screenshotArg) *mcp.CallToolResult {
+	answers[rpc.AnswerScreenshot] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *screenshotArg) *mcp.CallToolResult {
 		return s.screenshot(ctx, req, *in)
 	})
-	answers["trace start"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.TraceStartParams) *mcp.CallToolResult {
+	answers[rpc.AnswerTraceStart] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.TraceStartParams) *mcp.CallToolResult {
 		raw, err := s.call(ctx, req, rpc.TraceStart, in)
 		if err != nil {
 			return s.errorResult(req, err)
@@ -43,7 +43,7 @@ func init() {
 		}
 		return text("Tracing tab %d (categories %s). Call browser_stop_trace with a path to write it.", res.TabID, strings.Join(res.Categories, ","))
 	})
-	answers["trace stop"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *traceStopArg) *mcp.CallToolResult {
+	answers[rpc.AnswerTraceStop] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *traceStopArg) *mcp.CallToolResult {
 		return s.stopTrace(ctx, req, *in)
 	})
 }

@@ -59,7 +59,7 @@ func TestPathToolsMatrix(t *testing.T) {
 		os.Symlink(secret, filepath.Join(dir, "link-out"))
 	}
 
-	fe, _, cs := setup(t, Options{OutputDir: out, AllowRead: []string{allowed}}, "agent")
+	fe, _, cs := setup(t, Options{OutputDir: out, AllowRead: []string{allowed}, AllTools: true}, "agent")
 	fe.setRule(rpc.StateSave, answer{result: map[string]any{"cookies": []any{}, "origins": []any{}}})
 	fe.setRule(rpc.StateLoad, answer{result: map[string]any{"cookies": 0, "origins": []string{}}})
 	fe.setRule(rpc.PagePDF, answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString([]byte("%PDF-1.4"))}})

@@ -18,7 +18,7 @@ type pressArg struct {
 }
 
 func init() {
-	answers["press"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *pressArg) *mcp.CallToolResult {
+	answers[rpc.AnswerPress] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *pressArg) *mcp.CallToolResult {
 		switch {
 		case (in.Key == "") == (in.Text == ""):
 			return invalid("browser_press_key", fmt.Errorf("give key or text, one of them"))

@@ -18,6 +18,7 @@ type (
 		Paths   []string `json:"paths" jsonschema:"files in the folders the server may read (--allow-read, your roots, its output folder): absolute, or relative to the first"`
 		Element string   `json:"element,omitempty" jsonschema:"the file input, for the user"`
 		Ref     string   `json:"ref,omitempty" jsonschema:"the file input's ref; without one, the file chooser a click opened"`
+		Target  string   `json:"target,omitempty" jsonschema:"instead of ref: a ref or a selector of the file input"`
 	}
 	consoleArg struct {
 		OnlyErrors bool `json:"onlyErrors,omitempty" jsonschema:"errors, exceptions and rejections only"`
@@ -61,7 +62,15 @@ func (s *Server) upload(ctx context.Context, req *mcp.CallToolRequest, in upload
 		}
 		files = append(files, abs)
 	}
-	return s.act(ctx, req, rpc.PageUpload, &rpc.UploadParams{Ref: in.Ref, Files: files}, fmt.Sprintf("Uploaded %d file(s)", len(files)))
+	p := rpc.UploadParams{Files: files}
+	if in.Ref != "" || in.Target != "" {
+		ref, sel, err := elementRef{Ref: in.Ref, Target: in.Target}.target()
+		if err != nil {
+			return invalid("browser_file_upload", err)
+		}
+		p.Ref, p.Selector = ref, sel
+	}
+	return s.act(ctx, req, rpc.PageUpload, &p, fmt.Sprintf("Uploaded %d file(s)", len(files)))
 }
 
 func (s *Server) consoleMessages(ctx context.Context, req *mcp.CallToolRequest, onlyErrors bool) *mcp.CallToolResult {

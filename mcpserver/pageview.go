@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -10,13 +11,13 @@ import (
 // What an action's result says about the page, sized for what the agent
 // needs next (measured with `make bench-agent`):
 //
-//   - what changed since this client last saw the tab, when that is small
-//     (a field's new value, a message that appeared): "### Changes";
-//   - the whole snapshot when the page is small (a login form, a
-//     confirmation): "### Snapshot";
-//   - else an outline: landmarks, headings, frames and form controls with
-//     their refs, and a count of what it leaves out, with how to read more
-//     (browser_find, browser_snapshot): "### Outline".
+//   - on the document the client last saw: only what changed since
+//     ("+ added", "- removed", "~ changed" lines), or that nothing did;
+//   - on a new document (a navigation, another tab, refs renumbered): its
+//     URL and title, then the page whole when it is small (a login form,
+//     a confirmation), else an outline: landmarks, headings, frames and
+//     form controls with their refs, a count of what it leaves out and
+//     how to read more (browser_find, browser_snapshot).
 //
 // Every answer reads the page: what the client last saw is remembered only
 // to tell what changed, never to answer for the page.
@@ -24,28 +25,30 @@ import (
 // seenLimit is how many tabs' last views a client's memory keeps.
 const seenLimit = 16
 
-// pageMemory is the last compact snapshot one client saw of each tab.
+// pageMemory is the last snapshot one client saw of each tab.
 type pageMemory struct {
 	mu    sync.Mutex
 	byTab map[int]seenPage
 	order []int // tab ids, the least recently seen first
 }
 
+// seenPage is what a client saw of a tab: its document's URL and title and
+// the snapshot's lines.
 type seenPage struct {
-	url   string
-	lines []string
+	url, title string
+	lines      []string
 }
 
-// swap records lines as what the client now saw of tab, and answers what it
-// saw before (ok false: nothing, or another document's URL).
-func (m *pageMemory) swap(tab int, url string, lines []string) (prev []string, ok bool) {
+// swap records now as what the client saw of tab, and answers what it saw
+// before (had false: nothing).
+func (m *pageMemory) swap(tab int, now seenPage) (prev seenPage, had bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.byTab == nil {
 		m.byTab = map[int]seenPage{}
 	}
-	old, had := m.byTab[tab]
-	m.byTab[tab] = seenPage{url: url, lines: lines}
+	prev, had = m.byTab[tab]
+	m.byTab[tab] = now
 	for i, id := range m.order {
 		if id == tab {
 			m.order = append(m.order[:i], m.order[i+1:]...)
@@ -57,39 +60,105 @@ func (m *pageMemory) swap(tab int, url string, lines []string) (prev []string, o
 		delete(m.byTab, m.order[0])
 		m.order = m.order[1:]
 	}
-	return old.lines, had && old.url == url
+	return prev, had
+}
+
+// forget drops what the client saw of every tab: its next answers show
+// each page afresh.
+func (m *pageMemory) forget() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.byTab, m.order = nil, nil
 }
 
 // pageView is the page part of an action's result for a snapshot text,
 // given what the client saw of the tab before (seen false: nothing of this
-// document), within budget characters (negative: the whole snapshot).
-func pageView(text string, prev []string, seen bool, budget int) string {
+// document), within budget characters (negative: the whole snapshot). new
+// says the agent is reading a document it has not seen: its URL and title
+// go before.
+//
+// The changes leave out what the action was asked to do and did (expect):
+// a field now showing the text typed into it.
+func pageView(text string, prev []string, seen bool, budget int, expect expected) (view string, new bool) {
 	if budget < 0 {
-		return "### Snapshot\n" + text
+		return text, !seen
 	}
 	cur := strings.Split(text, "\n")
 	if seen {
 		changes, same, ok := changedLines(prev, cur)
-		if ok && len(changes) == 0 {
-			return fmt.Sprintf("### Changes\nnone: the page is as you last saw it (%d lines)", len(cur))
+		asked := 0
+		changes = slices.DeleteFunc(changes, func(line string) bool {
+			if expect.met(line) {
+				asked++
+				return true
+			}
+			return false
+		})
+		switch {
+		case ok && len(changes) == 0 && asked > 0:
+			return "Nothing else changed on the page.", false
+		case ok && len(changes) == 0:
+			return "No change on the page.", false
 		}
 		// A page that kept less than half its lines is a new page for
 		// the agent (a navigation to the same URL renumbers every ref).
 		if ok && 2*same >= len(cur) {
 			if body := strings.Join(changes, "\n"); len(body) <= budget {
-				return "### Changes (since you last saw this tab; + added, - removed, ~ changed)\n" + body
+				return "Changes:\n" + body, false
 			}
 		}
 	}
 	if len(text) <= budget {
-		return "### Snapshot\n" + text
+		return text, true
 	}
-	return "### Outline\n" + outline(cur, budget)
+	return "Outline:\n" + outline(cur, budget), true
+}
+
+// expected is what an action set on the elements it named, by ref: a
+// changed line ("~ ...") of such an element that shows just that is what
+// the agent asked for, and goes without saying.
+type expected map[string]func(line string) bool
+
+// met: line is an element's change that expect foresaw.
+func (e expected) met(line string) bool {
+	rest, ok := strings.CutPrefix(line, "~ ")
+	if !ok || e == nil {
+		return false
+	}
+	ref := refOf(rest)
+	want := e[ref]
+	return ref != "" && want != nil && want(rest)
+}
+
+// expectValue: the element shows value v (a password field, bullets).
+func expectValue(v string) func(string) bool {
+	v = strings.Join(strings.Fields(v), " ")
+	quoted := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
+	return func(line string) bool {
+		_, shown, ok := strings.Cut(line, ` [value="`)
+		if !ok {
+			return v == ""
+		}
+		// The snapshot cuts a long value with an ellipsis.
+		shown, _, _ = strings.Cut(shown, `"]`)
+		if cut, ok := strings.CutSuffix(shown, "…"); ok {
+			return strings.HasPrefix(quoted, cut)
+		}
+		return shown == quoted || shown == "••••" && v != ""
+	}
+}
+
+// expectChecked: the element is checked (on) or not.
+func expectChecked(on bool) func(string) bool {
+	return func(line string) bool {
+		return strings.Contains(line, " [checked]") == on && !strings.Contains(line, "[checked=mixed]")
+	}
 }
 
 // changedLines is the line diff of two snapshots, as `snapshot --diff`
 // prints it: "+ line" added, "- line" removed, "~ line" an element (a ref)
-// whose line changed; same is how many lines of cur are unchanged. ok
+// whose line changed; same is how many lines of cur are unchanged or the
+// same element changed (~). ok
 // false: too large to diff (treat it as new).
 func changedLines(prev, cur []string) (out []string, same int, ok bool) {
 	// The common head and tail, then an LCS of what is between: an
@@ -148,19 +217,24 @@ func changedLines(prev, cur []string) (out []string, same int, ok bool) {
 			}
 		}
 	}
+	same = head + tail + int(lcs[0][0])
 	for _, o := range ops {
 		r := refOf(o.line)
 		changed := r != "" && removed[r] && added[r]
+		if changed && o.add {
+			same++ // the same element, in place: the same document
+		}
+		line := strings.TrimPrefix(strings.TrimSpace(o.line), "- ")
 		switch {
 		case !o.add && !changed:
-			out = append(out, "- "+strings.TrimSpace(o.line))
+			out = append(out, "- "+line)
 		case o.add && changed:
-			out = append(out, "~ "+strings.TrimSpace(o.line))
+			out = append(out, "~ "+line)
 		case o.add:
-			out = append(out, "+ "+strings.TrimSpace(o.line))
+			out = append(out, "+ "+line)
 		}
 	}
-	return out, head + tail + int(lcs[0][0]), true
+	return out, same, true
 }
 
 // refOf is the ref a snapshot line names ("" for none).
@@ -198,13 +272,17 @@ var outlineRoles = map[string]bool{
 // the lines of outlineRoles, indented by how many kept lines hold them, and
 // what it leaves out, counted by role. Landmarks, frames and controls come
 // first; headings fill what room is left, so a long list of headings never
-// hides the form below it.
+// hides the form below it. A line repeated with another ref (300 "Add to
+// cart" buttons) is shown once, with how many more there are.
 func outline(lines []string, budget int) string {
 	type cand struct {
 		indent int
 		text   string
+		role   string
+		more   int // lines like it further on
 	}
-	var cands []cand
+	var cands []*cand
+	alike := map[string]*cand{}
 	var headings []int // indexes into cands
 	left := map[string]int{}
 	for _, line := range lines {
@@ -217,12 +295,19 @@ func outline(lines []string, budget int) string {
 			continue
 		}
 		trimmed := strings.TrimLeft(line, " ")
+		key := withoutRefs(trimmed)
+		if c := alike[key]; c != nil {
+			c.more++
+			continue
+		}
 		if role == "heading" {
 			headings = append(headings, len(cands))
 		}
-		cands = append(cands, cand{len(line) - len(trimmed), trimmed})
+		c := &cand{indent: len(line) - len(trimmed), text: trimmed, role: role}
+		alike[key] = c
+		cands = append(cands, c)
 	}
-	room := budget - 320 // the note that follows
+	room := budget - 160 // the note that follows
 	chosen := make([]bool, len(cands))
 	isHeading := make([]bool, len(cands))
 	for _, i := range headings {
@@ -230,7 +315,7 @@ func outline(lines []string, budget int) string {
 	}
 	// Each line's cost allows a few levels of indentation.
 	take := func(i int) {
-		if cost := len(cands[i].text) + 9; !chosen[i] && cost <= room {
+		if cost := len(cands[i].text) + 9 + 16*min(cands[i].more, 1); !chosen[i] && cost <= room {
 			chosen[i] = true
 			room -= cost
 		}
@@ -245,16 +330,19 @@ func outline(lines []string, budget int) string {
 	}
 	var b strings.Builder
 	var stack []int // the indents of the chosen lines that hold the line at hand
-	unshown := 0
 	for i, c := range cands {
 		if !chosen[i] {
-			unshown++
+			left[c.role] += 1 + c.more
 			continue
 		}
 		for len(stack) > 0 && stack[len(stack)-1] >= c.indent {
 			stack = stack[:len(stack)-1]
 		}
-		b.WriteString(strings.Repeat("  ", min(len(stack), 4)) + c.text + "\n")
+		b.WriteString(strings.Repeat("  ", min(len(stack), 4)) + c.text)
+		if c.more > 0 {
+			fmt.Fprintf(&b, " (+%d alike)", c.more)
+		}
+		b.WriteString("\n")
 		stack = append(stack, c.indent)
 	}
 	roles := make([]string, 0, len(left))
@@ -266,19 +354,35 @@ func outline(lines []string, budget int) string {
 	})
 	var counts []string
 	for i, r := range roles {
-		if i == 5 {
+		if i == 4 {
 			counts = append(counts, "...")
 			break
 		}
 		counts = append(counts, fmt.Sprintf("%d %s", left[r], r))
 	}
 	fmt.Fprintf(&b, "[outline of %d lines", len(lines))
-	if unshown > 0 {
-		fmt.Fprintf(&b, "; %d more outline lines past the budget", unshown)
-	}
 	if len(counts) > 0 {
 		fmt.Fprintf(&b, "; not shown: %s", strings.Join(counts, ", "))
 	}
-	b.WriteString(". browser_find {role, name} or {text} gives one element's ref; browser_snapshot gives the whole page]")
+	b.WriteString(". browser_find gives refs by role, name or text; browser_snapshot the whole page]")
 	return b.String()
+}
+
+// withoutRefs is line less its " [ref=...]" (a package regexp would be
+// compiled at the start of every browserctl process).
+func withoutRefs(line string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(line, " [ref=")
+		if i < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		b.WriteString(line[:i])
+		j := strings.IndexByte(line[i:], ']')
+		if j < 0 {
+			return b.String()
+		}
+		line = line[i+j+1:]
+	}
 }

@@ -24,32 +24,32 @@ func bigPage(n int, query string) string {
 func TestPageViewSaysWhatChanged(t *testing.T) {
 	before := bigPage(200, "")
 	after := bigPage(200, ": shoes")
-	got := pageView(after, strings.Split(before, "\n"), true, 2000)
-	want := "### Changes (since you last saw this tab; + added, - removed, ~ changed)\n~ - searchbox \"Search\" [ref=e3]: shoes"
-	if got != want {
-		t.Errorf("a typed query:\n%s\nwant\n%s", got, want)
+	got, isNew := pageView(after, strings.Split(before, "\n"), true, 2000, nil)
+	want := "Changes:\n~ searchbox \"Search\" [ref=e3]: shoes"
+	if got != want || isNew {
+		t.Errorf("a typed query (new %v):\n%s\nwant\n%s", isNew, got, want)
 	}
 	added := before + "\n  - alert: Saved"
-	if got := pageView(added, strings.Split(before, "\n"), true, 2000); !strings.HasSuffix(got, "\n+ - alert: Saved") {
+	if got, _ := pageView(added, strings.Split(before, "\n"), true, 2000, nil); !strings.HasSuffix(got, "\n+ alert: Saved") {
 		t.Errorf("a new message:\n%s", got)
 	}
-	if got := pageView(before, strings.Split(before, "\n"), true, 2000); !strings.HasPrefix(got, "### Changes\nnone: the page is as you last saw it (") {
-		t.Errorf("no change:\n%s", got)
+	if got, isNew := pageView(before, strings.Split(before, "\n"), true, 2000, nil); got != "No change on the page." || isNew {
+		t.Errorf("no change (new %v):\n%s", isNew, got)
 	}
 }
 
 func TestPageViewWholeWhenSmallOutlineWhenLarge(t *testing.T) {
 	small := bigPage(2, "")
-	if got := pageView(small, nil, false, 2000); got != "### Snapshot\n"+small {
-		t.Errorf("a small page is shown whole:\n%s", got)
+	if got, isNew := pageView(small, nil, false, 2000, nil); got != small || !isNew {
+		t.Errorf("a small page is shown whole (new %v):\n%s", isNew, got)
 	}
 	large := bigPage(300, "")
-	got := pageView(large, nil, false, 2000)
-	if len(got) > 2000+len("### Outline\n") {
-		t.Errorf("the outline is %d characters, over its budget", len(got))
+	got, isNew := pageView(large, nil, false, 2000, nil)
+	if len(got) > 2000 || !isNew {
+		t.Errorf("the outline is %d characters, over its budget (new %v)", len(got), isNew)
 	}
-	for _, want := range []string{"### Outline\n", "searchbox \"Search\" [ref=e3]", "button \"Go\" [ref=e4]", "heading \"News\" [ref=e5]",
-		"not shown: 302 link", "300 text", "browser_find", "more outline lines past the budget"} {
+	for _, want := range []string{"Outline:\n", "searchbox \"Search\" [ref=e3]", "button \"Go\" [ref=e4]", "heading \"News\" [ref=e5]",
+		"not shown: 302 link", "300 text", "browser_find", "heading"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("outline lacks %q:\n%s", want, got)
 		}
@@ -61,7 +61,7 @@ func TestPageViewWholeWhenSmallOutlineWhenLarge(t *testing.T) {
 	if !strings.Contains(got, "  - search\n    - searchbox") || !strings.Contains(got, "- banner\n  - navigation") {
 		t.Errorf("outline structure:\n%s", got)
 	}
-	if got := pageView(large, nil, false, -1); got != "### Snapshot\n"+large {
+	if got, _ := pageView(large, nil, false, -1, nil); got != large {
 		t.Error("no limit: the whole snapshot")
 	}
 }
@@ -71,26 +71,23 @@ func TestPageViewWholeWhenSmallOutlineWhenLarge(t *testing.T) {
 func TestPageViewANewDocumentIsNotADiff(t *testing.T) {
 	before := bigPage(100, "")
 	after := strings.ReplaceAll(before, "[ref=e", "[ref=f9e")
-	if got := pageView(after, strings.Split(before, "\n"), true, 2000); !strings.HasPrefix(got, "### Outline\n") {
+	if got, isNew := pageView(after, strings.Split(before, "\n"), true, 2000, nil); !strings.HasPrefix(got, "Outline:\n") || !isNew {
 		t.Errorf("renumbered page:\n%.300s", got)
 	}
 }
 
 func TestPageMemory(t *testing.T) {
 	var m pageMemory
-	if _, ok := m.swap(1, "http://a/", []string{"x"}); ok {
+	if _, ok := m.swap(1, seenPage{url: "http://a/", lines: []string{"x"}}); ok {
 		t.Error("a first look has nothing before it")
 	}
-	if prev, ok := m.swap(1, "http://a/", []string{"y"}); !ok || prev[0] != "x" {
+	if prev, ok := m.swap(1, seenPage{url: "http://a/", lines: []string{"y"}}); !ok || prev.lines[0] != "x" || prev.url != "http://a/" {
 		t.Errorf("second look: %v %v", prev, ok)
 	}
-	if _, ok := m.swap(1, "http://b/", []string{"z"}); ok {
-		t.Error("another URL is another document")
-	}
 	for tab := 2; tab < 2+seenLimit; tab++ {
-		m.swap(tab, "u", nil)
+		m.swap(tab, seenPage{url: "u"})
 	}
-	if _, ok := m.swap(1, "http://b/", nil); ok {
+	if _, ok := m.swap(1, seenPage{url: "http://b/"}); ok {
 		t.Error("the least recently seen tab is forgotten past the limit")
 	}
 	if len(m.byTab) > seenLimit {
@@ -110,16 +107,58 @@ func TestActionAnswersWhatChanged(t *testing.T) {
 	fe.setRule("pages.click", answer{result: map[string]any{"ok": true}})
 	fe.setRule("pages.snapshot", page("- button \"Save\" [ref=e1]\n- text: draft"))
 	nav := textOf(callTool(t, cs[0], "browser_navigate", map[string]any{"url": "http://x/"}))
-	if !strings.Contains(nav, "### Snapshot\n- button \"Save\" [ref=e1]\n- text: draft") {
+	if nav != "URL: http://x/\nTitle: X\n- button \"Save\" [ref=e1]\n- text: draft" {
 		t.Errorf("navigate:\n%s", nav)
 	}
 	fe.setRule("pages.snapshot", page("- button \"Save\" [ref=e1]\n- text: saved"))
 	click := textOf(callTool(t, cs[0], "browser_click", map[string]any{"element": "Save", "ref": "e1"}))
-	if !strings.Contains(click, "### Changes") || !strings.Contains(click, "- - text: draft\n+ - text: saved") || strings.Contains(click, "button \"Save\"") {
+	if click != "Clicked Save (e1)\nChanges:\n- text: draft\n+ text: saved" {
 		t.Errorf("click:\n%s", click)
 	}
 	click = textOf(callTool(t, cs[0], "browser_click", map[string]any{"element": "Save", "ref": "e1"}))
-	if !strings.Contains(click, "none: the page is as you last saw it") {
+	if click != "Clicked Save (e1)\nNo change on the page." {
 		t.Errorf("second click:\n%s", click)
+	}
+	// The same URL with another title is said.
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "- button \"Save\" [ref=e1]\n- text: saved", "url": "http://x/", "title": "Y", "tabId": 7, "refs": map[string]any{}}})
+	click = textOf(callTool(t, cs[0], "browser_click", map[string]any{"element": "Save", "ref": "e1"}))
+	if click != "Clicked Save (e1)\nURL: http://x/\nTitle: Y\nNo change on the page." {
+		t.Errorf("a new title:\n%s", click)
+	}
+}
+
+// What an action was asked to set and did goes without saying; what it
+// did otherwise, or not as asked, is said.
+func TestPageViewLeavesOutWhatWasAsked(t *testing.T) {
+	before := "- form\n  - textbox \"User\" [ref=e1]\n  - textbox \"Pass\" [ref=e2]\n  - checkbox \"Stay\" [ref=e3]\n  - combobox \"Country\" [ref=e4] [value=\"Choose...\"]"
+	after := "- form\n  - textbox \"User\" [ref=e1] [value=\"al \\\"x\\\"\"]\n  - textbox \"Pass\" [ref=e2] [value=\"••••\"]\n  - checkbox \"Stay\" [ref=e3] [checked]\n  - combobox \"Country\" [ref=e4] [value=\"Japan\"]"
+	prev := strings.Split(before, "\n")
+	asked := expected{"e1": expectValue("al  \"x\""), "e2": expectValue("s3cret"), "e3": expectChecked(true), "e4": expectValue("Japan")}
+	if got, _ := pageView(after, prev, true, 2000, asked); got != "Nothing else changed on the page." {
+		t.Errorf("all as asked:\n%s", got)
+	}
+	asked["e4"] = expectValue("Ghana")
+	asked["e3"] = expectChecked(false)
+	got, _ := pageView(after+"\n- alert: Saved", prev, true, 2000, asked)
+	if want := "Changes:\n~ checkbox \"Stay\" [ref=e3] [checked]\n~ combobox \"Country\" [ref=e4] [value=\"Japan\"]\n+ alert: Saved"; got != want {
+		t.Errorf("not as asked, and more:\n%s\nwant\n%s", got, want)
+	}
+	// A value the snapshot cut with an ellipsis is the asked one's start.
+	long := strings.Repeat("a", 300)
+	cut := "- textbox \"User\" [ref=e1] [value=\"" + long[:99] + "…\"]"
+	if !expectValue(long)(cut) || expectValue("b"+long)(cut) {
+		t.Error("a cut value")
+	}
+}
+
+func TestWithoutRefs(t *testing.T) {
+	for in, want := range map[string]string{
+		`- link "A" [ref=e1], button "B" [ref=f2e3] [checked]`: `- link "A", button "B" [checked]`,
+		`- text: x`:          `- text: x`,
+		`- link "A" [ref=e1`: `- link "A"`,
+	} {
+		if got := withoutRefs(in); got != want {
+			t.Errorf("withoutRefs(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

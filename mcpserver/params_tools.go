@@ -46,31 +46,31 @@ type (
 // The answers of the tools declared on the rows of the CLI's page
 // commands' methods.
 func init() {
-	answers["close"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, _ *rpc.TabIDParams) *mcp.CallToolResult {
+	answers[rpc.AnswerClose] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, _ *rpc.TabIDParams) *mcp.CallToolResult {
 		return s.closeTab(ctx, req)
 	})
-	answers["find"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.FindParams) *mcp.CallToolResult {
+	answers[rpc.AnswerFind] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.FindParams) *mcp.CallToolResult {
 		return s.find(ctx, req, *in)
 	})
-	answers["download"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.DownloadParams) *mcp.CallToolResult {
+	answers[rpc.AnswerDownload] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *rpc.DownloadParams) *mcp.CallToolResult {
 		return s.download(ctx, req, *in)
 	})
-	answers["pdf"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *pdfArg) *mcp.CallToolResult {
+	answers[rpc.AnswerPdf] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *pdfArg) *mcp.CallToolResult {
 		return s.pdf(ctx, req, *in)
 	})
-	answers["cookies"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *cookiesArg) *mcp.CallToolResult {
+	answers[rpc.AnswerCookies] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *cookiesArg) *mcp.CallToolResult {
 		return s.cookies(ctx, req, *in)
 	})
-	answers["storage"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *storageArg) *mcp.CallToolResult {
+	answers[rpc.AnswerStorage] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *storageArg) *mcp.CallToolResult {
 		return s.storage(ctx, req, *in)
 	})
-	answers["network requests"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *networkArg) *mcp.CallToolResult {
+	answers[rpc.AnswerNetworkRequests] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *networkArg) *mcp.CallToolResult {
 		if in.ID != "" {
 			return s.networkRequest(ctx, req, in.NetworkLogParams.PageParams, in.ID)
 		}
 		return s.networkRequests(ctx, req, in.NetworkLogParams)
 	})
-	answers["handoff"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *handoffArg) *mcp.CallToolResult {
+	answers[rpc.AnswerHandoff] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *handoffArg) *mcp.CallToolResult {
 		return s.handoff(ctx, req, *in)
 	})
 }
@@ -97,11 +97,14 @@ func (s *Server) handoff(ctx context.Context, req *mcp.CallToolRequest, in hando
 		return s.errorResult(req, err)
 	}
 	if !r.Done {
-		res := text("The person did not press Done within %s.\n\n### Page\n- URL: %s\n- Title: %s", wait, r.URL, r.Title)
+		res := text("The person did not press Done within %s.\nURL: %s\nTitle: %s", wait, r.URL, r.Title)
 		res.IsError = true
 		return res
 	}
-	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. Take a new snapshot before acting: the page may have changed.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
+	// The person may have done anything: the page is shown afresh, not as
+	// a diff, and the refs the agent had are stale.
+	s.client(req).seen.forget()
+	return s.pageState(ctx, req, fmt.Sprintf("The person pressed Done after %s. The page may have changed: act on the refs below, not older ones.", (time.Duration(r.WaitedMs)*time.Millisecond).Round(100*time.Millisecond)), nil)
 }
 
 func (s *Server) closeTab(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {

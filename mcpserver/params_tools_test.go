@@ -27,7 +27,7 @@ import (
 // the rpc tags, so it cannot drift from its method. Checked on the schemas
 // the server lists, as a client reads them.
 func TestParamToolSchemasComeFromRPCParams(t *testing.T) {
-	_, _, cs := setup(t, Options{}, "agent")
+	_, _, cs := setup(t, Options{AllTools: true}, "agent")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := cs[0].ListTools(ctx, nil)
@@ -354,10 +354,14 @@ func TestParamToolsWithoutArguments(t *testing.T) {
 // ours for comparison.
 const playwrightToolsListBytes = 20912
 
-// toolsListMaxBytes is issue 41's bound on the default tools/list: 6,000
-// tokens at 4 characters a token, with every method reachable
-// (TestEveryMethodHasAnMCPFace).
-const toolsListMaxBytes = 24000
+// toolsListMaxBytes bounds what every agent reads before its first call:
+// the default tools/list and the server's instructions. On the agent
+// benchmark (`make bench-agent`) the 44 tools listed whole were 85% of what
+// an agent that asks browser_find read for six tasks; the core tools and
+// browser_more are ~5,600 characters with the instructions, and the bound
+// leaves ~1,500 for tools still to come (fold them into browser_more's
+// names where most tasks do without them: a name costs ~20).
+const toolsListMaxBytes = 7200
 
 // tools/list stays within its bound: every agent reads all of it on every
 // start.
@@ -370,8 +374,9 @@ func TestToolsListWithinBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(res)
-	if len(b) > toolsListMaxBytes {
-		t.Errorf("tools/list is %d bytes (%d tools), over its bound of %d (6,000 tokens): shorten descriptions or fold tools into one with an action", len(b), len(res.Tools), toolsListMaxBytes)
+	read := len(b) + len(cs[0].InitializeResult().Instructions)
+	if read > toolsListMaxBytes {
+		t.Errorf("tools/list and the instructions are %d bytes (%d tools), over their bound of %d: shorten the words or move a tool into browser_more's names", read, len(res.Tools), toolsListMaxBytes)
 	}
-	t.Logf("tools/list: %d tools, %d bytes, ~%d tokens (Playwright MCP 0.0.83: %d bytes)", len(res.Tools), len(b), len(b)/4, playwrightToolsListBytes)
+	t.Logf("tools/list: %d tools, %d bytes, instructions %d bytes, ~%d tokens (Playwright MCP 0.0.83: %d bytes)", len(res.Tools), len(b), read-len(b), read/4, playwrightToolsListBytes)
 }

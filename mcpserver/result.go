@@ -118,13 +118,13 @@ func text(format string, args ...any) *mcp.CallToolResult {
 }
 
 // dialogOf says what happened to a dialog an action's result reports: an
-// alert the policy accepted, a confirm still open, ...
-func dialogOf(raw json.RawMessage) string {
+// alert the policy accepted, a confirm still open (open), ...
+func dialogOf(raw json.RawMessage) (what string, open bool) {
 	var r struct {
 		Dialog *rpc.DialogReport `json:"dialog"`
 	}
 	if json.Unmarshal(raw, &r) != nil || r.Dialog == nil {
-		return ""
+		return "", false
 	}
 	d := r.Dialog
 	article := "a"
@@ -133,9 +133,9 @@ func dialogOf(raw json.RawMessage) string {
 	}
 	switch d.State {
 	case "accepted", "dismissed":
-		return fmt.Sprintf("%s %s dialog was %s: %q", article, d.Type, d.State, d.Message)
+		return fmt.Sprintf("%s %s dialog was %s: %q", article, d.Type, d.State, d.Message), false
 	}
-	return fmt.Sprintf("%s %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", article, d.Type, d.Message)
+	return fmt.Sprintf("%s %s dialog is open: %q. Call browser_handle_dialog to accept or dismiss it.", article, d.Type, d.Message), true
 }
 
 // downloadOf is the download an action's result reports it started.
@@ -150,54 +150,88 @@ func downloadOf(raw json.RawMessage) *rpc.Download {
 }
 
 // pageState is the part of an action's result that tells the agent where it
-// is now: the page's URL and title, an open dialog, and the snapshot within
-// the budget.
+// is now: head (what the action did), an open dialog, a download, and the
+// page within the budget: what changed on the document the client last
+// saw, or a new document's URL, title and snapshot or outline.
 func (s *Server) pageState(ctx context.Context, req *mcp.CallToolRequest, head string, actionResult json.RawMessage) *mcp.CallToolResult {
+	return s.pageStateAfter(ctx, req, head, actionResult, nil)
+}
+
+// pageStateAfter is pageState for an action that set what expect says on
+// the elements it named: that goes without saying.
+func (s *Server) pageStateAfter(ctx context.Context, req *mcp.CallToolRequest, head string, actionResult json.RawMessage, expect expected) *mcp.CallToolResult {
 	var b strings.Builder
 	if head != "" {
-		b.WriteString(head)
-		b.WriteString("\n\n")
+		b.WriteString(head + "\n")
 	}
-	if d := dialogOf(actionResult); d != "" {
-		b.WriteString("### Dialog\n" + d + "\n\n")
+	d, open := dialogOf(actionResult)
+	if d != "" {
+		b.WriteString("Dialog: " + d + "\n")
 	}
 	if d := downloadOf(actionResult); d != nil {
 		line, err := s.savedDownload(req, d)
 		if err != nil {
 			line = err.Error()
 		}
-		b.WriteString("### Download\n" + line + "\n\n")
+		b.WriteString("Download: " + line + "\n")
 	}
-	s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars)
+	tab := 0
+	if !open { // an open dialog holds the page: nothing can read it
+		tab = s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars, expect)
+	}
+	if p := popupOf(actionResult); p != 0 {
+		// Said after the page, which tells whether the new tab is the one
+		// read.
+		line := fmt.Sprintf("Opened a new tab (%d): browser_tabs selects it.", p)
+		if p == tab {
+			line = fmt.Sprintf("Opened a new tab (%d), now the current one: the page above is its.", p)
+		}
+		b.WriteString(line)
+	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.TrimRight(b.String(), "\n")}}}
 }
 
-// writePage writes the page's URL, title and (budget != 0) snapshot. A page
-// that cannot be read (a dialog holds it) is said in words: the action
-// itself succeeded.
-func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, budget int) {
+// popupOf is the tab an action's result says it opened (0: none).
+func popupOf(raw json.RawMessage) int {
+	var r struct {
+		Popup *rpc.Popup `json:"popup"`
+	}
+	if json.Unmarshal(raw, &r) != nil || r.Popup == nil {
+		return 0
+	}
+	return r.Popup.TabID
+}
+
+// writePage writes the page within budget (0: its URL and title only) and
+// answers the tab it read (0: unknown). A page that cannot be read (a
+// dialog holds it) is said in words: the action itself succeeded.
+func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, budget int, expect expected) int {
 	if budget == 0 {
 		raw, err := s.call(ctx, req, rpc.TabActive, nil)
-		var tab struct{ URL, Title string }
+		var tab rpc.Tab
 		if err == nil && json.Unmarshal(raw, &tab) == nil {
-			fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n", tab.URL, tab.Title)
+			fmt.Fprintf(b, "URL: %s\nTitle: %s\n", tab.URL, tab.Title)
 		} else if err != nil {
-			fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
+			fmt.Fprintf(b, "(could not read the page: %v)\n", err)
 		}
-		return
+		return tab.TabID
 	}
 	params := snapshotParams("")
 	params.Settle = true // the navigations the action set off, in frames too
 	snap, err := s.readSnapshot(ctx, req, params)
 	if err != nil {
-		fmt.Fprintf(b, "### Page\n(could not read the page: %v)\n", err)
-		return
+		fmt.Fprintf(b, "(could not read the page: %v)\n", err)
+		return 0
 	}
-	text := stripHeader(snap.Snapshot, snap.URL)
-	prev, seen := s.client(req).seen.swap(snap.TabID, snap.URL, strings.Split(text, "\n"))
-	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n", snap.URL, snap.Title)
-	b.WriteString(pageView(text, prev, seen, budget))
-	b.WriteString("\n")
+	text := denseSnapshot(stripHeader(snap.Snapshot, snap.URL))
+	now := seenPage{url: snap.URL, title: snap.Title, lines: strings.Split(text, "\n")}
+	prev, had := s.client(req).seen.swap(snap.TabID, now)
+	view, isNew := pageView(text, prev.lines, had && prev.url == now.url, budget, expect)
+	if isNew || prev.title != now.title {
+		fmt.Fprintf(b, "URL: %s\nTitle: %s\n", snap.URL, snap.Title)
+	}
+	b.WriteString(view + "\n")
+	return snap.TabID
 }
 
 // snapshotParams are pages.snapshot's params for a browser_snapshot mode.
@@ -230,11 +264,11 @@ func (s *Server) writeSnapshot(ctx context.Context, req *mcp.CallToolRequest, b 
 	if err != nil {
 		return err
 	}
-	text := stripHeader(snap.Snapshot, snap.URL)
+	text := denseSnapshot(stripHeader(snap.Snapshot, snap.URL))
 	if params.Compact && !params.Interactive {
-		s.client(req).seen.swap(snap.TabID, snap.URL, strings.Split(text, "\n"))
+		s.client(req).seen.swap(snap.TabID, seenPage{url: snap.URL, title: snap.Title, lines: strings.Split(text, "\n")})
 	}
-	fmt.Fprintf(b, "### Page\n- URL: %s\n- Title: %s\n\n### Snapshot\n", snap.URL, snap.Title)
+	fmt.Fprintf(b, "URL: %s\nTitle: %s\n### Snapshot\n", snap.URL, snap.Title)
 	b.WriteString(TruncateFrom(text, offset, budget))
 	b.WriteString("\n")
 	return nil

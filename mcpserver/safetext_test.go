@@ -98,7 +98,7 @@ func TestEveryToolResultIsSafeText(t *testing.T) {
 	dir := t.TempDir()
 	cells, reached := 0, 0
 	for kind, s := range pageStrings {
-		fe, _, cs := setup(t, Options{MaxSnapshotChars: 4000}, "agent")
+		fe, _, cs := setup(t, Options{MaxSnapshotChars: 4000, AllTools: true}, "agent")
 		fe.fallback = &answer{result: hostileResult(s)}
 		fe.setRule(rpc.TraceRead, answer{result: map[string]any{"data": "{}", "eof": true}})
 		tools, err := cs[0].ListTools(context.Background(), nil)

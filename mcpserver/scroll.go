@@ -21,7 +21,7 @@ type scrollArg struct {
 }
 
 func init() {
-	answers["scroll"] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *scrollArg) *mcp.CallToolResult {
+	answers[rpc.AnswerScroll] = answerFor(func(s *Server, ctx context.Context, req *mcp.CallToolRequest, in *scrollArg) *mcp.CallToolResult {
 		return s.scroll(ctx, req, in)
 	})
 }

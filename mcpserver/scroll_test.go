@@ -27,7 +27,7 @@ func TestScrollToolBringsAnElementIntoView(t *testing.T) {
 		fe.setRule(tc.method, answer{result: map[string]any{"ok": true}})
 		res := callTool(t, cs[0], "browser_scroll", tc.args)
 		txt := textOf(res)
-		if first, rest, _ := strings.Cut(txt, "\n"); res.IsError || first != tc.says || !strings.Contains(rest, "- URL: http://x/") {
+		if first, rest, _ := strings.Cut(txt, "\n"); res.IsError || first != tc.says || !strings.Contains(rest, "URL: http://x/") {
 			t.Errorf("%v: answer %q, want %q and the page", tc.args, txt, tc.says)
 		}
 		var sent *request

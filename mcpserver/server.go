@@ -11,6 +11,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,6 +43,10 @@ type Options struct {
 	// client gets its own. A client reaches only the sessions it created
 	// and this one: whoever starts the server chooses to share it.
 	Session string
+	// Browser, when set, is the browser (name or id) every client's
+	// sessions are created in (mcp --browser): one of several on the hub,
+	// a cookie jar of its own. A client cannot create one elsewhere.
+	Browser string
 	// MaxSnapshotChars bounds the page part of an action's result; 0
 	// appends none (URL and title only), negative: the whole snapshot.
 	MaxSnapshotChars int
@@ -66,10 +71,16 @@ type Options struct {
 	OutputDir string
 	// StateDir is the state folder.
 	StateDir func() (string, error)
+	// AllTools lists every tool in tools/list; else the core tools and
+	// browser_more, which runs the others (catalog.go).
+	AllTools bool
 	// AllowRead are the folders besides the output root and the client's
 	// roots that the tools may read (browser_file_upload,
 	// browser_state_load): --allow-read.
 	AllowRead []string
+	// Confirm is what the sessions the clients create ask the person
+	// before (mcp --confirm: rpc.ConfirmKind's values); none: nothing.
+	Confirm []string
 }
 
 // Server is browserctl's MCP server.
@@ -127,18 +138,23 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "browserctl", Title: "browserctl", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	for _, t := range s.toolDefs() {
+	defs := s.toolDefs()
+	for _, t := range defs {
 		t.add(s.mcp)
 	}
+	s.mcp.AddReceivingMiddleware(s.approvalProgress) // inside typedToolCalls: its polls carry the client's name
+	s.mcp.AddReceivingMiddleware(newCatalog(defs, opts.AllTools).middleware)
 	s.mcp.AddReceivingMiddleware(typedToolCalls)
 	s.mcp.AddReceivingMiddleware(safeToolText) // outermost: sees every result
 	return s
 }
 
-const instructions = `browserctl drives the user's own Chrome. Your tabs live in a tab group of
-their own (a session), created on your first page tool; the user can watch it.
-Take a browser_snapshot to get refs (e1, e2, ...) and pass a ref to the action
-tools. A ref that answers page_ref_not_found is stale: take a new snapshot.`
+// instructions are read once by every agent: what every tool shares, said
+// once instead of in each tool's words.
+const instructions = `browserctl drives the user's Chrome; your tabs are a tab group the user watches.
+target: a ref (e3) from an answer, a snapshot or browser_find; or a CSS selector, role=ROLE[name="N"], text=T.
+An action answers what changed (+ added, - removed, ~ changed); a new page, its URL, title and content or outline.
+A ref that answers page_ref_not_found is stale: read the page again.`
 
 // MCP is the SDK server, for transports and tests.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
@@ -196,13 +212,9 @@ func (s *Server) sessionFor(ctx context.Context, req *mcp.CallToolRequest) (stri
 	if c.sessionID != "" {
 		return c.sessionID, nil
 	}
-	raw, err := s.callFree(ctx, rpc.SessionCreate, &rpc.SessionCreateParams{Name: sessionName(req)})
+	sess, err := s.createSession(ctx, &rpc.SessionCreateParams{Name: sessionName(req), Browser: s.opts.Browser})
 	if err != nil {
 		return "", err
-	}
-	var sess rpc.Session
-	if err := json.Unmarshal(raw, &sess); err != nil || sess.SessionID == "" {
-		return "", &rpc.BrowserError{Code: rpc.CodeOperationFailed, Message: "sessions.create answered no sessionId"}
 	}
 	c.sessionID, c.created = sess.SessionID, true
 	c.own[sess.SessionID] = true
@@ -223,6 +235,28 @@ func (s *Server) setSession(req *mcp.CallToolRequest, id string, created bool) e
 	}
 	c.sessionID, c.created = id, created || c.own[id]
 	return nil
+}
+
+// browserFor is the browser a client's browser_session create goes to:
+// the one it named, unless the server was started on another (--browser).
+func (s *Server) browserFor(asked string) (string, error) {
+	switch {
+	case s.opts.Browser == "" || asked == "":
+		return cmp.Or(asked, s.opts.Browser), nil
+	case strings.EqualFold(asked, s.opts.Browser):
+		return asked, nil
+	}
+	return "", &rpc.BrowserError{Code: rpc.CodeUnauthorized, Reason: rpc.ReasonForbidden,
+		Message: "this server makes sessions in browser " + s.opts.Browser + " only (browserctl mcp --browser " + s.opts.Browser + "), not " + asked}
+}
+
+// onBrowser is " on browser NAME" for a session the hub marked with its
+// browser, "" otherwise.
+func onBrowser(se rpc.Session) string {
+	if se.Browser == "" {
+		return ""
+	}
+	return " on browser " + se.Browser
 }
 
 // sessionName names a client's tab group after the client ("mcp: claude-code").

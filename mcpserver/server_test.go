@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/gorilla/websocket"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -34,6 +35,7 @@ type answer struct {
 	result any
 	code   int
 	msg    string
+	delay  time.Duration // answered this late (other requests meanwhile)
 }
 
 // fakeExtension is an extension peer over a real WebSocket to a real hub: it
@@ -45,6 +47,24 @@ type fakeExtension struct {
 	received []request
 	sessions int
 	fallback *answer // answers a method without a rule when set
+	// hello is the auth frame's "browser" member (nil: a seed peer); its
+	// sessions are then s<id><n>, so two browsers' ids never clash.
+	hello   *rpc.BrowserHello
+	callers []map[string]any
+}
+
+// noteCaller keeps the "caller" member the hub added to a request.
+func (fe *fakeExtension) noteCaller(c map[string]any) {
+	fe.mu.Lock()
+	fe.callers = append(fe.callers, c)
+	fe.mu.Unlock()
+}
+
+// seenCallers are the callers the hub named, in order.
+func (fe *fakeExtension) seenCallers() []map[string]any {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	return slices.Clone(fe.callers)
 }
 
 func (fe *fakeExtension) setRule(method string, a answer) {
@@ -65,7 +85,11 @@ func (fe *fakeExtension) answer(method string, params map[string]any) answer {
 	fe.received = append(fe.received, request{method, params})
 	if method == rpc.SessionCreate {
 		fe.sessions++
-		return answer{result: map[string]any{"sessionId": fmt.Sprintf("s%d", fe.sessions), "name": params["name"], "groupId": 1, "tabIds": []int{7}, "activeTabId": 7}}
+		sid := fmt.Sprintf("s%d", fe.sessions)
+		if fe.hello != nil {
+			sid = fmt.Sprintf("s%s%d", fe.hello.ID, fe.sessions)
+		}
+		return answer{result: map[string]any{"sessionId": sid, "name": params["name"], "groupId": 1, "tabIds": []int{7}, "activeTabId": 7}}
 	}
 	if a, ok := fe.rules[method]; ok {
 		return a
@@ -82,7 +106,7 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 		t.Fatalf("fake extension: dial: %v", err)
 	}
 	t.Cleanup(func() { ws.Close() })
-	if err := ws.WriteJSON(map[string]string{"type": "auth", "token": testToken}); err != nil {
+	if err := ws.WriteJSON(rpc.Control{Type: rpc.FrameAuth, Token: testToken, Browser: fe.hello}); err != nil {
 		t.Fatal(err)
 	}
 	var ok map[string]any
@@ -100,6 +124,12 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 			if err := ws.ReadJSON(&req); err != nil {
 				return
 			}
+			// the hub's "caller" is not the method's: the extension's
+			// router takes it out (and the client's name is checked apart)
+			if c, ok := req.Params["caller"].(map[string]any); ok {
+				fe.noteCaller(c)
+				delete(req.Params, "caller")
+			}
 			a := fe.answer(req.Method, req.Params)
 			msg := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 			if a.code != 0 {
@@ -107,9 +137,12 @@ func (fe *fakeExtension) serve(t *testing.T, url string) {
 			} else {
 				msg["result"] = a.result
 			}
-			wmu.Lock()
-			_ = ws.WriteJSON(msg)
-			wmu.Unlock()
+			go func() {
+				time.Sleep(a.delay)
+				wmu.Lock()
+				_ = ws.WriteJSON(msg)
+				wmu.Unlock()
+			}()
 		}
 	}()
 }
@@ -180,13 +213,41 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// The tools an agent sees are exactly these, each with an
-// object schema, a description and annotations.
+// The tools an agent sees are the core tools and browser_more, which
+// names every other; with AllTools, every tool, each with an object
+// schema, a description and annotations.
 func TestToolsList(t *testing.T) {
 	_, _, cs := setup(t, Options{}, "agent")
+	listed, err := cs[0].ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, cs = setup(t, Options{AllTools: true}, "agent")
 	res, err := cs[0].ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range listed.Tools {
+		names = append(names, tl.Name)
+	}
+	if want := append(coreToolNames(), moreTool); !slices.Equal(names, want) {
+		t.Errorf("tools/list:\n got %v\nwant %v", names, want)
+	}
+	var moreSchema jsonschema.Schema
+	b, _ := json.Marshal(listed.Tools[len(listed.Tools)-1].InputSchema)
+	if err := json.Unmarshal(b, &moreSchema); err != nil {
+		t.Fatal(err)
+	}
+	more := moreSchema.Properties["tool"].Enum
+	if len(more)+len(coreTools) != len(res.Tools) {
+		t.Errorf("browser_more names %d tools, the core %d, of %d", len(more), len(coreTools), len(res.Tools))
+	}
+	for _, tl := range listed.Tools[:len(coreTools)] {
+		full := res.Tools[slices.IndexFunc(res.Tools, func(f *mcp.Tool) bool { return f.Name == tl.Name })]
+		if !reflect.DeepEqual(tl.Annotations, full.Annotations) {
+			t.Errorf("%s is listed with annotations %+v, not its own %+v", tl.Name, tl.Annotations, full.Annotations)
+		}
 	}
 	want := []string{
 		"browser_click", "browser_console_messages", "browser_evaluate", "browser_file_upload", "browser_fill_form",
@@ -199,6 +260,7 @@ func TestToolsList(t *testing.T) {
 		"browser_scroll", "browser_storage", "browser_handoff",
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
+		"browser_mouse", "browser_highlight", "browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events",
 		"browser_start_recording", "browser_stop_recording",
 	}
 	slices.Sort(want)
@@ -227,9 +289,14 @@ func TestToolsList(t *testing.T) {
 		ro := tl.Annotations.ReadOnlyHint
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
-			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get":
+			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get",
+			"browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
+			}
+		case "browser_highlight": // draws over the page, changes nothing of it
+			if ro || tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
+				t.Errorf("%s should be additive: %+v", tl.Name, tl.Annotations)
 			}
 		default:
 			// destructiveHint left out means true (the spec's default)
@@ -327,7 +394,7 @@ func TestToolRequests(t *testing.T) {
 			}
 			if strings.HasPrefix(tc.want[len(tc.want)-1].Method, "pages.snapshot") {
 				txt := textOf(res)
-				if !strings.Contains(txt, "- URL: http://x/") || !strings.Contains(txt, "- Title: X") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
+				if !strings.Contains(txt, "URL: http://x/\nTitle: X\n") || !strings.Contains(txt, `- button "Go" [ref=e1]`) {
 					t.Errorf("an action's result should carry the page's URL, title and snapshot: %s", txt)
 				}
 				if strings.Contains(txt, "title: X") || strings.Contains(txt, "url: http") {

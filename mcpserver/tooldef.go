@@ -19,10 +19,11 @@ import (
 )
 
 // A toolDef is one tool: its definition, its input type and its
-// registration with the SDK's typed AddTool, which validates the arguments
-// against the input schema and decodes them into the input. A tool over
-// one method is declared on the method's row (rpc.Tool, declared.go); the
-// ones written here with newTool take Playwright MCP's shapes.
+// registration with the SDK's AddTool, which validates the arguments
+// against the input schema before they are decoded into the input. Every
+// tool is made by defineTool: a tool over one method is declared on the
+// method's row (rpc.Tool, declared.go); the ones written here with newTool
+// (defineTool with a typed input and handler) take Playwright MCP's shapes.
 //
 // The input is a struct. Where the tool does what one CLI command does, it
 // embeds that command's rpc params type and its members are that type's:
@@ -66,8 +67,23 @@ type toolSpec struct {
 // newTool defines the tool name whose input is In; h answers a call with
 // the decoded input.
 func newTool[In any](name, title, description string, k kind, spec toolSpec, h func(context.Context, *mcp.CallToolRequest, In) *mcp.CallToolResult) toolDef {
+	t := &mcp.Tool{Name: name, Title: title, Description: description, Annotations: toolAnnotations(k)}
 	in := reflect.TypeFor[In]()
-	params := embeddedParams(in)
+	return defineTool(t, in, embeddedParams(in), spec, false, func(ctx context.Context, req *mcp.CallToolRequest, in reflect.Value, _ json.RawMessage) *mcp.CallToolResult {
+		return h(ctx, req, in.Elem().Interface().(In))
+	})
+}
+
+// toolRun answers a call of a tool with its arguments decoded into a new
+// value of the tool's input type (in, a pointer) and as they came (args).
+type toolRun func(ctx context.Context, req *mcp.CallToolRequest, in reflect.Value, args json.RawMessage) *mcp.CallToolResult
+
+// defineTool is the one way a tool is made: t gets its input schema from
+// in (its members, less the ones the server fills on params, which in
+// embeds or is, and the ones spec hides; with element, Playwright MCP's
+// element, ref and target in front), and its registration validates the
+// arguments against that schema (the SDK) and hands them to run decoded.
+func defineTool(t *mcp.Tool, in, params reflect.Type, spec toolSpec, element bool, run toolRun) toolDef {
 	hidden := slices.Clone(spec.hide)
 	if params != nil {
 		for m := range memberTags(params) {
@@ -76,10 +92,19 @@ func newTool[In any](name, title, description string, k kind, spec toolSpec, h f
 			}
 		}
 	}
-	t := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: inputSchema(name, in, hidden, spec), Annotations: toolAnnotations(k)}
-	return toolDef{tool: t, in: in, params: params, spec: spec, add: func(s *mcp.Server) {
-		mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-			return h(ctx, req, in), nil, nil
+	t.InputSchema = inputSchema(t.Name, in, hidden, spec)
+	if element {
+		t.InputSchema = withElement(t.Name, t.InputSchema.(*jsonschema.Schema))
+	}
+	return toolDef{tool: t, in: in, params: params, spec: spec, element: element, add: func(srv *mcp.Server) {
+		mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args json.RawMessage) (*mcp.CallToolResult, any, error) {
+			p := reflect.New(in)
+			if len(args) > 0 {
+				if err := json.Unmarshal(args, p.Interface()); err != nil {
+					return invalid(t.Name, err), nil, nil
+				}
+			}
+			return run(ctx, req, p, args), nil, nil
 		})
 	}}
 }

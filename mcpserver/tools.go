@@ -55,7 +55,7 @@ type (
 		Offset   int    `json:"offset,omitempty" jsonschema:"start at this line: the rest of a cut snapshot"`
 	}
 	elementRef struct {
-		Element string `json:"element" jsonschema:"human-readable description of the element, for the user watching"`
+		Element string `json:"element,omitempty" jsonschema:"human-readable description of the element, for the user watching"`
 		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
 		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
 	}
@@ -71,10 +71,11 @@ type (
 		Slowly bool   `json:"slowly,omitempty" jsonschema:"type one key at a time (fires key handlers); by default the value is filled at once"`
 	}
 	formField struct {
-		Name  string `json:"name" jsonschema:"human-readable field name"`
-		Type  string `json:"type" jsonschema:"the field's type"`
-		Ref   string `json:"ref" jsonschema:"the field's ref from the last page snapshot"`
-		Value string `json:"value" jsonschema:"the value: text for a textbox or slider, true or false for a checkbox or radio, the option's text for a combobox"`
+		Name   string `json:"name" jsonschema:"human-readable field name"`
+		Type   string `json:"type" jsonschema:"the field's type"`
+		Ref    string `json:"ref,omitempty" jsonschema:"the field's ref from the last page snapshot"`
+		Target string `json:"target,omitempty" jsonschema:"instead of ref: a ref or a selector"`
+		Value  string `json:"value" jsonschema:"the value: text for a textbox or slider, true or false for a checkbox or radio, the option's text for a combobox"`
 	}
 	fillFormArg struct {
 		Fields []formField `json:"fields" jsonschema:"the fields to fill"`
@@ -108,6 +109,7 @@ type (
 		SessionID string `json:"sessionId,omitempty" jsonschema:"for all but create and list (default this client's)"`
 		Name      string `json:"name,omitempty" jsonschema:"for create and rename: the tab group's name"`
 		URL       string `json:"url,omitempty" jsonschema:"for create: the first tab's URL"`
+		Browser   string `json:"browser,omitempty" jsonschema:"for create: the browser (name or id) to create it in, when several are connected to the hub (a second Chrome profile is a second cookie jar); default: the server's --browser, else the one connected first"`
 	}
 )
 
@@ -159,18 +161,29 @@ func (s *Server) tools() []toolDef {
 				}
 				var method string
 				var p any
+				var expect expected
 				if in.Slowly {
+					// key by key: the page's handlers may make of it what they will
 					method, p = rpc.PageType, &rpc.TypeParams{Ref: ref, Selector: sel, Text: in.Text}
 				} else {
 					method, p = rpc.PageFill, &rpc.FillParams{Ref: ref, Selector: sel, Value: in.Text}
+					expect = expected{ref: expectValue(in.Text)}
 				}
 				if in.Submit {
 					if _, err := s.call(ctx, req, method, p); err != nil {
 						return s.errorResult(req, err)
 					}
-					return s.act(ctx, req, rpc.PagePress, &rpc.PressParams{Key: "Enter"}, fmt.Sprintf("Typed %q into %s and pressed Enter", in.Text, describe(in.elementRef)))
+					method, p = rpc.PagePress, &rpc.PressParams{Key: "Enter"}
 				}
-				return s.act(ctx, req, method, p, fmt.Sprintf("Typed %q into %s", in.Text, describe(in.elementRef)))
+				raw, err := s.call(ctx, req, method, p)
+				if err != nil {
+					return s.errorResult(req, err)
+				}
+				done := "Typed into " + describe(in.elementRef)
+				if in.Submit {
+					done += " and pressed Enter"
+				}
+				return s.pageStateAfter(ctx, req, done, raw, expect)
 			}),
 		newTool("browser_fill_form", "Fill form",
 			"Fill several form fields at once: text boxes, checkboxes, radios, comboboxes (selects) and sliders.",
@@ -216,10 +229,14 @@ func (s *Server) tools() []toolDef {
 
 // describe names an element for a result line: its description and ref.
 func describe(e elementRef) string {
-	if e.Element == "" {
-		return e.Ref
+	t := e.Ref
+	if t == "" {
+		t = e.Target
 	}
-	return fmt.Sprintf("%s (%s)", e.Element, e.Ref)
+	if e.Element == "" {
+		return t
+	}
+	return fmt.Sprintf("%s (%s)", e.Element, t)
 }
 
 // act sends one action and answers with what it did and where the page is
@@ -236,7 +253,12 @@ func (s *Server) act(ctx context.Context, req *mcp.CallToolRequest, method strin
 // the first failure (which says which field).
 func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields []formField) *mcp.CallToolResult {
 	var last json.RawMessage
+	expect := expected{}
 	for _, f := range fields {
+		ref, sel, err := elementRef{Ref: f.Ref, Target: f.Target}.target()
+		if err != nil {
+			return invalid("browser_fill_form", fmt.Errorf("field %q: %v", f.Name, err))
+		}
 		var method string
 		var p any
 		switch f.Type {
@@ -245,11 +267,14 @@ func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields 
 			if !want && !strings.EqualFold(f.Value, "false") {
 				return invalid("browser_fill_form", fmt.Errorf("field %q: a %s takes true or false, not %q", f.Name, f.Type, f.Value))
 			}
-			method, p = rpc.PageCheck, &rpc.CheckParams{Ref: f.Ref, Checked: &want}
+			method, p = rpc.PageCheck, &rpc.CheckParams{Ref: ref, Selector: sel, Checked: &want}
+			expect[ref] = expectChecked(want)
 		case "combobox":
-			method, p = rpc.PageSelect, &rpc.SelectParams{Ref: f.Ref, Values: []string{f.Value}}
+			method, p = rpc.PageSelect, &rpc.SelectParams{Ref: ref, Selector: sel, Values: []string{f.Value}}
+			expect[ref] = expectValue(f.Value) // shown as the option's text, which the value may be
 		case "textbox", "slider":
-			method, p = rpc.PageFill, &rpc.FillParams{Ref: f.Ref, Value: f.Value}
+			method, p = rpc.PageFill, &rpc.FillParams{Ref: ref, Selector: sel, Value: f.Value}
+			expect[ref] = expectValue(f.Value)
 		default:
 			return invalid("browser_fill_form", fmt.Errorf("field %q: unknown type %q (textbox, checkbox, radio, combobox, slider)", f.Name, f.Type))
 		}
@@ -257,12 +282,12 @@ func (s *Server) fillForm(ctx context.Context, req *mcp.CallToolRequest, fields 
 		if err != nil {
 			r := s.errorResult(req, err)
 			tc := r.Content[0].(*mcp.TextContent)
-			tc.Text = fmt.Sprintf("field %q (%s): %s", f.Name, f.Ref, tc.Text)
+			tc.Text = fmt.Sprintf("field %q (%s): %s", f.Name, ref+sel, tc.Text)
 			return r
 		}
 		last = raw
 	}
-	return s.pageState(ctx, req, fmt.Sprintf("Filled %d fields", len(fields)), last)
+	return s.pageStateAfter(ctx, req, fmt.Sprintf("Filled %d fields", len(fields)), last, expect)
 }
 
 // waitFor waits for time, text or textGone, in that order of precedence.
@@ -421,18 +446,20 @@ func formatTabs(tabs []rpc.Tab) string {
 func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessionArg) *mcp.CallToolResult {
 	switch in.Action {
 	case "create":
-		p := rpc.SessionCreateParams{Name: in.Name, URL: in.URL}
-		if p.Name == "" {
-			p.Name = sessionName(req)
-		}
-		raw, err := s.callFree(ctx, rpc.SessionCreate, &p)
+		browser, err := s.browserFor(in.Browser)
 		if err != nil {
 			return s.errorResult(req, err)
 		}
-		var sess rpc.Session
-		_ = json.Unmarshal(raw, &sess)
+		p := rpc.SessionCreateParams{Name: in.Name, URL: in.URL, Browser: browser}
+		if p.Name == "" {
+			p.Name = sessionName(req)
+		}
+		sess, err := s.createSession(ctx, &p)
+		if err != nil {
+			return s.errorResult(req, err)
+		}
 		_ = s.setSession(req, sess.SessionID, true) // created: never refused
-		return s.pageState(ctx, req, "Created session "+sess.SessionID+"; the page tools now act in it", nil)
+		return s.pageState(ctx, req, "Created session "+sess.SessionID+onBrowser(sess)+"; the page tools now act in it", nil)
 	case "list":
 		raw, err := s.callFree(ctx, rpc.SessionList, nil)
 		if err != nil {
@@ -462,10 +489,8 @@ func (s *Server) session(ctx context.Context, req *mcp.CallToolRequest, in sessi
 			if se.SessionID == mine {
 				cur = " (this client's)"
 			}
-			if se.Stopped {
-				cur += " (stopped by the person at the browser: its calls fail until they resume it)"
-			}
-			fmt.Fprintf(&b, "- %s%s %q, %d tabs\n", se.SessionID, cur, se.Name, len(se.TabIDs))
+			cur += personWords(se)
+			fmt.Fprintf(&b, "- %s%s %q, %d tabs%s\n", se.SessionID, cur, se.Name, len(se.TabIDs), onBrowser(se))
 		}
 		return text("%s", strings.TrimRight(b.String(), "\n"))
 	case "use":

@@ -49,6 +49,8 @@ var readerMethods = map[string]func(params json.RawMessage) bool{
 	TraceShots:             nil,
 	RecordFrames:           nil,
 	PagePDF:                nil, // prints what the page shows; the page is left as it was
+	// without confirm or detachWhenIdleMs it only answers the policy
+	SessionSetPolicy: func(p json.RawMessage) bool { return !hasMember(p, "confirm") && !hasMember(p, "detachWhenIdleMs") },
 }
 
 // changerMethods may change something whatever their params.
@@ -83,6 +85,16 @@ func boolMember(raw json.RawMessage, name string) bool {
 	}
 	v, ok := m[name]
 	return ok && string(v) != "false" && string(v) != "null"
+}
+
+// hasMember says whether an object has the member (unreadable params: yes).
+func hasMember(raw json.RawMessage, name string) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return len(raw) > 0 && string(raw) != "null"
+	}
+	v, ok := m[name]
+	return ok && string(v) != "null"
 }
 
 func stringMember(raw json.RawMessage, name string) string {

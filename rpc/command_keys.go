@@ -90,3 +90,30 @@ var (
 	PrepareStateLoad      = PrepareKey{"state load"}
 	PrepareStorage        = PrepareKey{"storage"}
 )
+
+// AnswerKey names the mcpserver handler a tool row is answered by
+// (Tool.Answer; mcpserver's answers table). A key no handler is registered
+// under panics as the server builds its tools, which every mcpserver test
+// does.
+type AnswerKey struct{ name string }
+
+// String is the key's name, for a panic or a test's message.
+func (k AnswerKey) String() string { return k.name }
+
+var (
+	AnswerClose           = AnswerKey{"close"}
+	AnswerCookies         = AnswerKey{"cookies"}
+	AnswerDownload        = AnswerKey{"download"}
+	AnswerFind            = AnswerKey{"find"}
+	AnswerHandoff         = AnswerKey{"handoff"}
+	AnswerNetworkRequests = AnswerKey{"network requests"}
+	AnswerPdf             = AnswerKey{"pdf"}
+	AnswerPress           = AnswerKey{"press"}
+	AnswerScreenshot      = AnswerKey{"screenshot"}
+	AnswerScroll          = AnswerKey{"scroll"}
+	AnswerStateLoad       = AnswerKey{"state load"}
+	AnswerStateSave       = AnswerKey{"state save"}
+	AnswerStorage         = AnswerKey{"storage"}
+	AnswerTraceStart      = AnswerKey{"trace start"}
+	AnswerTraceStop       = AnswerKey{"trace stop"}
+)

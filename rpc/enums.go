@@ -29,11 +29,13 @@ var (
 	// storage and logs
 	StorageKind  = Enum{"StorageKind", []string{"local", "session"}}
 	ConsoleLevel = Enum{"ConsoleLevel", []string{"debug", "log", "info", "warning", "error"}}
+	// what a session asks the person before (sessions.setPolicy)
+	ConfirmKind = Enum{"ConfirmKind", []string{"submit", "upload", "download", "navigate-offsite", "eval", "close"}}
 )
 
 // Enums lists every Enum, for the generator and the tag lookup.
 var Enums = []Enum{MouseButton, ScrollDirection, MouseAction, GetWhat, LoadState, ElementState, StorageKind, ConsoleLevel,
-	WaitUntil, DialogAction, DialogPolicy, ImageFormat}
+	WaitUntil, DialogAction, DialogPolicy, ImageFormat, ConfirmKind}
 
 // Has reports whether v is one of the values.
 func (e Enum) Has(v string) bool {

@@ -37,6 +37,9 @@ type Control struct {
 	// auth frame its proof.
 	Nonce string `json:"nonce,omitempty"`
 	Proof string `json:"proof,omitempty"`
+	// Browser is who the extension says it is (first auth frame only;
+	// optional: a seed peer sends none).
+	Browser *BrowserHello `json:"browser,omitempty"`
 }
 
 // Request is a JSON-RPC 2.0 request from the hub to the extension.
@@ -60,6 +63,10 @@ type Response struct {
 	ID      *int64          `json:"id,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
 	Error   *WireError      `json:"error,omitempty"`
+	// Page is beyond the spec: the tab a page call acted on and its URL
+	// as the call ended ({"tabId":N,"url":"..."}), for the journal. Our
+	// extension sends it; a peer that follows the spec sends none.
+	Page json.RawMessage `json:"page,omitempty"`
 }
 
 // Frame is one decoded text frame from the extension: a control frame, a
@@ -107,7 +114,7 @@ func DecodeFrame(data []byte) (Frame, error) {
 
 // frameMembers holds the raw values of the members a frame may carry.
 type frameMembers struct {
-	typ, token, version, id, result, err, nonce, proof []byte
+	typ, token, version, id, result, err, nonce, proof, browser, page []byte
 }
 
 func (m *frameMembers) set(key, val []byte) {
@@ -122,12 +129,16 @@ func (m *frameMembers) set(key, val []byte) {
 		m.nonce = val
 	case "proof":
 		m.proof = val
+	case "browser":
+		m.browser = val
 	case "id":
 		m.id = val
 	case "result":
 		m.result = val
 	case "error":
 		m.err = val
+	case "page":
+		m.page = val
 	}
 }
 
@@ -141,6 +152,14 @@ func (m *frameMembers) frame() (Frame, error) {
 			(m.proof != nil && json.Unmarshal(m.proof, &c.Proof) != nil) {
 			return Frame{}, ErrMalformedFrame
 		}
+		if m.browser != nil && string(m.browser) != "null" {
+			// who the peer says it is: a malformed claim is no claim (the
+			// seed's frame has none either), never a refused frame
+			var b BrowserHello
+			if json.Unmarshal(m.browser, &b) == nil {
+				c.Browser = &b
+			}
+		}
 		return Frame{Control: &c}, nil
 	}
 	if m.id == nil || string(m.id) == "null" {
@@ -150,7 +169,7 @@ func (m *frameMembers) frame() (Frame, error) {
 	if err != nil {
 		return Frame{}, nil // a string or fractional id was never ours
 	}
-	resp := &Response{JSONRPC: JSONRPCVersion, ID: &n, Result: m.result}
+	resp := &Response{JSONRPC: JSONRPCVersion, ID: &n, Result: m.result, Page: m.page}
 	if m.err != nil && string(m.err) != "null" {
 		resp.Error = new(WireError)
 		if json.Unmarshal(m.err, resp.Error) != nil {

@@ -14,7 +14,7 @@ var evidenceMethods = []Method{
 	{Wire: PageScreenshot, Session: SessionRequired, Params: ScreenshotParams{}, Result: ScreenshotResult{},
 		Tool: &Tool{Name: "browser_take_screenshot", Title: "Screenshot",
 			Description: "Take a screenshot (PNG, JPEG or WebP) of the viewport, the full page, or one element by its ref. With annotate, the refs are drawn onto it and listed, so you can tell which ref is which element; you still act with the refs, not the picture.",
-			Effect:      ReadOnly, Hide: []string{"selector", "maxWidth"}, Answer: "screenshot",
+			Effect:      ReadOnly, Hide: []string{"selector", "maxWidth"}, Answer: AnswerScreenshot,
 			Describe: map[string]string{
 				"ref":      "the element's ref; without one, the viewport",
 				"annotate": "draw the interactive refs' boxes and labels (e1, e2, ...) onto the image and list them with role, name and box",
@@ -73,6 +73,9 @@ and measures the fresh load.`,
 			Printer: PrintVitals, Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageHighlight, Session: SessionRequired, Params: HighlightParams{}, Result: HighlightResult{},
+		Tool: &Tool{Name: "browser_highlight", Title: "Highlight",
+			Description: "Outline an element for the person watching (durationMs, 0: until cleared), or clear the outline; the page's layout does not change.",
+			Effect:      Additive, Element: true, Optional: []string{"ref"}, Done: "Highlight: {.}"},
 		Summary: "outline an element for a person to see, or clear the outline", ResultDoc: "drawn by the browser's overlay: the page's layout does not change",
 		Commands: []Command{{
 			Path: "highlight", Args: []Arg{{Name: "TARGET", Member: "ref", Target: true, Optional: true}},
@@ -117,7 +120,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 	{Wire: TraceStart, Session: SessionRequired, Params: TraceStartParams{}, Result: TraceStartResult{},
 		Tool: &Tool{Name: "browser_start_trace", Title: "Start a performance trace",
 			Description: "Start a Chrome performance trace of the current tab (CDP Tracing). Stop it with browser_stop_trace, which writes the file.",
-			Answer:      "trace start",
+			Answer:      AnswerTraceStart,
 			Describe: map[string]string{
 				"categories":  "trace categories (default: the ones DevTools' Performance panel records); -NAME excludes",
 				"screenshots": "the tab's frames as DevTools' screenshots too",
@@ -137,7 +140,7 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 	{Wire: TraceStop, Session: SessionRequired, Params: SessionIDParams{}, Result: TraceStopResult{},
 		Tool: &Tool{Name: "browser_stop_trace", Title: "Stop the performance trace",
 			Description: "Stop the trace browser_start_trace began and write its JSON ({\"traceEvents\": [...]}) to path.",
-			Answer:      "trace stop"},
+			Answer:      AnswerTraceStop},
 		Summary: "end the session's trace", ResultDoc: "no trace: -32602; read the JSON with trace.read",
 		Commands: []Command{{
 			Path: "trace stop", Args: []Arg{{Name: "FILE", File: true}}, Needs: "FILE", Flags: []Flag{OverwriteFlag},

@@ -19,7 +19,7 @@ var fileMethods = []Method{
 	{Wire: PageDownload, Session: SessionRequired, Params: DownloadParams{}, Result: Download{},
 		Tool: &Tool{Name: "browser_download", Title: "Download",
 			Description: "Click a link or button and wait for its download; answers the saved file's path and size. Without ref or selector: list the downloads.",
-			Describe:    map[string]string{"timeout": "ms"}, Answer: "download"},
+			Describe:    map[string]string{"timeout": "ms"}, Answer: AnswerDownload},
 		Summary: "click a target (ref or selector) and wait for the download it starts", ResultDoc: "once it is `complete`",
 		Commands: []Command{{
 			Path: "download", Args: []Arg{TargetArg}, Needs: "a REF or SELECTOR of what to click",
@@ -42,7 +42,7 @@ download began or it did not finish in time: error 4102, exit 1.
 		}}},
 	{Wire: PagePDF, Session: SessionRequired, Params: PDFParams{}, Result: PDFResult{},
 		Tool: &Tool{Name: "browser_pdf_save", Title: "Save as PDF",
-			Description: "Save the page as a PDF file.", Effect: ReadOnly, Answer: "pdf"},
+			Description: "Save the page as a PDF file.", Effect: ReadOnly, Answer: AnswerPdf},
 		Summary: "print the page to PDF (base64)", ResultDoc: "a browser that refuses: 4110 naming why",
 		Commands: []Command{{
 			Path: "pdf",

@@ -11,7 +11,7 @@ var handoffMethods = []Method{
 	{Wire: PageHandoff, Session: SessionRequired, Params: HandoffParams{}, Result: HandoffResult{},
 		Tool: &Tool{Name: "browser_handoff", Title: "Hand over to the person",
 			Description: "Ask the person at the browser to do what you must not or cannot (2FA login, CAPTCHA, consent): shows message in the tab with a Done button; returns when they press it.",
-			Answer:      "handoff"},
+			Answer:      AnswerHandoff},
 		Summary:   "bring the tab to the front, show the message in the page and the popup with a Done button, mark the tab group, wait for Done",
 		ResultDoc: "`done` false when `timeoutMs` ran out; the page's `url` and `title` either way",
 		Commands: []Command{{

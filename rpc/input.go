@@ -61,7 +61,7 @@ var inputMethods = []Method{
 			Example: "  browserctl hover e5\n  browserctl hover nav.menu",
 			Done:    "hovered {acted REF}", Replay: Replayed + Target0,
 		}}},
-	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: OKResult{},
+	{Wire: PageFill, Session: SessionRequired, Params: FillParams{}, Result: FieldResult{},
 		Summary: "replace an input's value by ref",
 		Commands: []Command{{
 			Path: "fill", Args: []Arg{TargetArg, {Name: "TEXT", Member: "value"}}, Needs: "a REF and a TEXT",
@@ -70,7 +70,7 @@ var inputMethods = []Method{
 			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
 			Done:    "filled {REF}", Replay: Replayed + Target0,
 		}}},
-	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: OKResult{},
+	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: FieldResult{},
 		Summary: "type text into an element by ref",
 		Commands: []Command{{
 			Path: "type", Args: []Arg{TargetArg, {Name: "TEXT", Member: "text"}}, Needs: "a REF and a TEXT",
@@ -103,7 +103,7 @@ var inputMethods = []Method{
 	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
 			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard; or type text key by key.",
-			Optional:    []string{"key"}, Answer: "press",
+			Optional:    []string{"key"}, Answer: AnswerPress,
 			Done: "Pressed {key}", Page: true},
 		Summary: "press a key",
 		Commands: []Command{{
@@ -117,7 +117,7 @@ var inputMethods = []Method{
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
 			Description: "Scroll the page by amount CSS pixels, or an element into view (focus: and focus it).", Effect: ReadOnly,
-			Optional: []string{"direction"}, Answer: "scroll",
+			Optional: []string{"direction"}, Answer: AnswerScroll,
 			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
 		Commands: []Command{{
@@ -130,6 +130,9 @@ var inputMethods = []Method{
 			Printer: PrintScroll, Replay: Replayed,
 		}}},
 	{Wire: PageMouse, Session: SessionRequired, Params: MouseParams{}, Result: OKResult{},
+		Tool: &Tool{Name: "browser_mouse", Title: "Mouse event",
+			Description: "A mouse event at viewport coordinates (CSS pixels), as mouse does: move, down, up, click, or wheel (deltaX, deltaY).",
+			Done:        "Mouse {action} at {x}, {y}", Page: true},
 		Summary: "mouse event at coordinates",
 		Commands: []Command{{
 			Path: "mouse", Needs: "an ACTION (move, down, up, click, wheel), X and Y",
@@ -282,6 +285,14 @@ type SelectParams struct {
 // SelectResult is the result of pages.select.
 type SelectResult struct {
 	Selected []string `json:"selected"`
+	Target   *ActedOn `json:"target,omitempty" doc:"the select, by role and name"`
+}
+
+// FieldResult is the result of pages.fill and pages.type: {"ok":true} and
+// the field that took the text, by role and name (never the text).
+type FieldResult struct {
+	OK     bool     `json:"ok" ts:"true"`
+	Target *ActedOn `json:"target,omitempty" doc:"the field, by role and name"`
 }
 
 // PressParams are the params of pages.press.

@@ -57,7 +57,7 @@ log after printing it; --follow keeps printing new ones until Ctrl-C.`,
 	{Wire: LogsNetwork, Session: SessionRequired, Params: NetworkLogParams{}, Result: NetworkResult{},
 		Tool: &Tool{Name: "browser_network_requests", Title: "Network requests",
 			Description: "The current tab's network requests since browserctl attached: id, method, URL, status or failure, type; with id, that request whole (status text, timing, request and response headers and bodies, base64 when binary).",
-			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: "network requests"},
+			Effect:      ReadOnly, Hide: []string{"after", "waitMs", "clear"}, Answer: AnswerNetworkRequests},
 		Summary: "network requests of a tab", ResultDoc: "`inflight` (not finished yet) only when `after` is absent",
 		Commands: []Command{{
 			Path: "network requests", Printer: PrintRequests,
@@ -81,7 +81,10 @@ finishes, until Ctrl-C.`,
 			Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: LogsEvents, Session: SessionOptional, Params: EventsParams{}, Result: EventsResult{},
-		Summary:   "the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs)",
+		Tool: &Tool{Name: "browser_events", Title: "Events",
+			Description: "What happened in this session's tabs, as events does: navigations, popups, dialogs, downloads, console errors, failed requests, handoffs, the person's input, approvals; after a seq, waiting up to waitMs for one (JSON; next is the seq to pass as after).",
+			Effect:      ReadOnly, Done: "### Events\n{.}"},
+		Summary:   "the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed/gone, approval asked/answered, the person's input (long poll with waitMs)",
 		ResultDoc: "`next` is the cursor to pass as `after`; the newest 2000 events are kept",
 		Commands: []Command{{
 			Path: "events", Printer: PrintEvents,
@@ -91,8 +94,11 @@ finishes, until Ctrl-C.`,
 session's) as they happened: navigation, popup_opened, dialog_opened,
 download_started, download_finished, console_error, request_failed,
 handoff_done, session_stopped, session_resumed, session_released,
-session_closed, tab_kept_out (a popup or a tab outside the session's origin
-fence, taken out of its group). --follow prints each new one until Ctrl-C; --json prints
+session_closed, session_gone (its tab group closed in the browser),
+approval_asked and approval_answered (the sentence the person saw, and
+their answer), person_input (the person clicked or typed in a tab: "a
+click" or "typing"), tab_kept_out (a popup or a tab outside the session's
+origin fence, taken out of its group). --follow prints each new one until Ctrl-C; --json prints
 one JSON object a line ({seq, time, type, sessionId, tabId, url, text}),
 for a shell loop:
 

@@ -21,7 +21,7 @@ var navigationMethods = []Method{
 	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_navigate", Title: "Navigate to a URL",
 			Description: "Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
-			Hide:        []string{"waitUntil", "allowFile"}, Done: "Navigated to {url}", Page: true},
+			Hide:        []string{"waitUntil", "allowFile"}, Page: true},
 		Summary:   "send a tab to a URL and wait for it to load",
 		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102",
 		Commands: []Command{{

@@ -31,6 +31,10 @@ const (
 	ReasonOriginNotAllowed Reason = "origin_not_allowed"
 	ReasonPathNotAllowed   Reason = "path_not_allowed"
 	ReasonStoppedByPerson  Reason = "stopped_by_person"
+	ReasonBrowserGone      Reason = "browser_gone"
+	ReasonDenied           Reason = "denied"
+	ReasonApprovalTimeout  Reason = "approval_timeout"
+	ReasonApprovalPending  Reason = "approval_pending"
 	ReasonFailed           Reason = "failed"
 )
 
@@ -69,8 +73,12 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonBrowserError, Meaning: "Chrome refused or failed a command", Default: CodePageOperationFailed},
 	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, or a read-only capability's change"},
 	{Reason: ReasonStoppedByPerson, Meaning: "the person at the browser stopped the session (the popup's Stop, or session stop): nothing runs in it until Resume; tell your user"},
+	{Reason: ReasonDenied, Meaning: "the person at the browser denied the action when asked (the session's policy asks before it: session policy --confirm); nothing was done; tell your user"},
+	{Reason: ReasonApprovalTimeout, Meaning: "the session's policy asks the person before this action, and nobody answered within the call's timeout; nothing was done", Retryable: true},
+	{Reason: ReasonApprovalPending, Meaning: "the session waits for the person to allow or deny another action: no input reaches its tabs meanwhile", Retryable: true},
 	{Reason: ReasonOriginNotAllowed, Meaning: "the URL is outside the origins the session may reach (a capability granted with --origins)"},
 	{Reason: ReasonPathNotAllowed, Meaning: "the file is outside the folders an MCP server may write (--output-dir) or read (--allow-read, the client's roots): a `..`, an absolute path elsewhere, or a symlink leading out; nothing was read or written"},
+	{Reason: ReasonBrowserGone, Meaning: "the browser the call was for (its session's, or the one named) went away (the message names it): a call pending then may or may not have run and is never sent again (retryable: the caller decides); a new call fails until that browser connects again; the other browsers carry on (hub side, with code 4101)"},
 	{Reason: ReasonFailed, Meaning: "any other failure", Default: CodeOperationFailed},
 }
 

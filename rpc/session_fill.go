@@ -90,3 +90,26 @@ func quote(s string) []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// AppendMember adds "name": value as the last member of params (an object,
+// or none), so that it is the one JSON.parse keeps should params name it
+// already. Params that are not an object pass through untouched.
+func AppendMember(raw json.RawMessage, name string, value []byte) json.RawMessage {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		out := make([]byte, 0, len(name)+len(value)+8)
+		out = append(append(append(out, `{"`...), name...), `":`...)
+		return append(append(out, value...), '}')
+	}
+	if t[0] != '{' || t[len(t)-1] != '}' {
+		return raw
+	}
+	body := bytes.TrimSpace(t[1 : len(t)-1])
+	out := make([]byte, 0, len(t)+len(name)+len(value)+8)
+	out = append(out, '{')
+	if len(body) > 0 {
+		out = append(append(out, body...), ',')
+	}
+	out = append(append(append(out, '"'), name...), `":`...)
+	return append(append(out, value...), '}')
+}

@@ -12,6 +12,7 @@ const (
 	SessionClose         = "sessions.close"
 	SessionStop          = "sessions.stop"
 	SessionResume        = "sessions.resume"
+	SessionSetPolicy     = "sessions.setPolicy"
 )
 
 // sessionMethods are the sessions.* rows of Methods.
@@ -21,7 +22,8 @@ var sessionMethods = []Method{
 		Commands: []Command{{
 			Path: "session create",
 			Flags: []Flag{{Name: "name", Member: "name", Help: "the tab group's title"},
-				{Name: "url", Member: "url", Help: "the first tab's URL (default about:blank)"}},
+				{Name: "url", Member: "url", Help: "the first tab's URL (default about:blank)"},
+				BrowserFlag},
 			Short:   "Create a session: a new tab group with one tab; it becomes the current session",
 			Example: "  browserctl session create --name work --url https://example.com",
 			Printer: PrintSession, Replay: Replayed + OpensPage,
@@ -31,15 +33,15 @@ var sessionMethods = []Method{
 		NoTool: "takes the person's active tab: an MCP client is confined to the sessions it creates (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
 			Path:    "session attach-current",
-			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}},
+			Flags:   []Flag{{Name: "name", Member: "name", Help: "the tab group's title"}, BrowserFlag},
 			Short:   "Take over the user's active tab as a new session; it becomes the current session",
 			Example: "  browserctl session attach-current --name mine",
 			Printer: PrintSession, Replay: Skips + "it takes the tab in front, which differs on a replay",
 		}}},
-	{Wire: SessionList, Session: NoSession, Params: NoParams{}, Result: SessionListResult{},
-		Summary: "list sessions",
+	{Wire: SessionList, Session: NoSession, Params: BrowserParams{}, Result: SessionListResult{},
+		Summary: "list sessions", ResultDoc: "with several browsers on the hub, every browser's, each session naming its browser",
 		Commands: []Command{{
-			Path: "session list", Aliases: []string{"ls"},
+			Path: "session list", Aliases: []string{"ls"}, Flags: []Flag{BrowserFlag},
 			Short:   "List sessions",
 			Example: "  browserctl session list\n  browserctl session list --json",
 			Printer: PrintSessions, Replay: Skips + ReadsOnly,
@@ -96,6 +98,10 @@ debugger lets go of its tabs (the tabs and the group stay).`,
 			Example: "  browserctl session resume s1",
 			Done:    "resumed session {.sessionId}", Replay: Skips + IDsDiffer,
 		}}},
+	{Wire: SessionSetPolicy, Session: SessionRequired, Params: SessionPolicyParams{}, Result: SessionPolicy{},
+		Summary:   "set what the person is asked before in a session (confirm) and how long its tabs stay attached without a call (detachWhenIdleMs); without either, answer the policy",
+		ResultDoc: "the policy now; a capability may read it, never change it",
+		NoTool:    "the person's rules for a session: set by the person (`session policy`) or whoever starts the server (`mcp --confirm`), never by the agent they bind"},
 }
 
 // Session is a session: a Chrome tab group.
@@ -106,6 +112,30 @@ type Session struct {
 	TabIDs      []int  `json:"tabIds"`
 	ActiveTabID int    `json:"activeTabId" ts:"number | null" doc:"null (0 in Go) when the group has no tab"`
 	Stopped     bool   `json:"stopped,omitempty" doc:"the person stopped it (sessions.stop, the popup's Stop)"`
+	Browser     string `json:"browser,omitempty" doc:"hub side: the name of the browser it lives on (the hub adds it)"`
+	BrowserID   string `json:"browserId,omitempty" doc:"hub side: that browser's id"`
+	// The person's side of the session (sessions.list fills these).
+	StoppedAt        float64  `json:"stoppedAt,omitempty" doc:"ms since the epoch: when it was stopped (while stopped)"`
+	ResumedAt        float64  `json:"resumedAt,omitempty" doc:"ms since the epoch: when it was last resumed"`
+	Confirm          []string `json:"confirm,omitempty" doc:"what the person is asked before (sessions.setPolicy)"`
+	DetachWhenIdleMs int      `json:"detachWhenIdleMs,omitempty" doc:"its tabs let go of the debugger after this long without a call"`
+	AttachedTabIDs   []int    `json:"attachedTabIds,omitempty" doc:"its tabs the debugger is attached to now"`
+}
+
+// SessionPolicyParams are the params of sessions.setPolicy: a member left
+// out keeps its value.
+type SessionPolicyParams struct {
+	SessionID        string    `json:"sessionId,omitempty"`
+	Confirm          *[]string `json:"confirm,omitempty" enum:"ConfirmKind" ts:"ConfirmKind[]" doc:"the actions the person is asked to allow first; [] none; replaces the list"`
+	DetachWhenIdleMs *int      `json:"detachWhenIdleMs,omitempty" min:"0" doc:"detach the session's tabs after this long without a call, attach again at the next; 0 never"`
+}
+
+// SessionPolicy is the result of sessions.setPolicy: the session's policy.
+type SessionPolicy struct {
+	SessionID        string   `json:"sessionId"`
+	Confirm          []string `json:"confirm"`
+	DetachWhenIdleMs int      `json:"detachWhenIdleMs"`
+	FirstSite        string   `json:"firstSite,omitempty" doc:"the site navigate-offsite compares with: the host of the session's first page"`
 }
 
 // SessionStopResult is the result of sessions.stop and sessions.resume.
@@ -117,13 +147,15 @@ type SessionStopResult struct {
 
 // SessionCreateParams are the params of sessions.create.
 type SessionCreateParams struct {
-	Name string `json:"name,omitempty"`
-	URL  string `json:"url,omitempty"`
+	Name    string `json:"name,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Browser string `json:"browser,omitempty" doc:"hub side: the browser (name or id) to create it in; default: the only one, else the one connected first; the hub removes it"`
 }
 
 // SessionAttachCurrentParams are the params of sessions.attachCurrent.
 type SessionAttachCurrentParams struct {
-	Name string `json:"name,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Browser string `json:"browser,omitempty" doc:"hub side: the browser (name or id) whose active tab to take; default: the one connected first; the hub removes it"`
 }
 
 // SessionIDParams are the params of sessions.release, sessions.close and tabs.list.
@@ -152,4 +184,14 @@ type SessionCloseResult struct {
 // SessionListResult is the result of sessions.list.
 type SessionListResult struct {
 	Sessions []Session `json:"sessions"`
+	// Unreachable are the browsers that did not answer the hub's
+	// sessions.list (their sessions are missing above).
+	Unreachable []UnreachableBrowser `json:"unreachable,omitempty" doc:"hub side: browsers that did not answer; their sessions are missing"`
+}
+
+// UnreachableBrowser is a browser the hub could not list the sessions of.
+type UnreachableBrowser struct {
+	Browser string `json:"browser"`
+	ID      string `json:"browserId"`
+	Error   string `json:"error"`
 }

@@ -31,11 +31,11 @@ var tabMethods = []Method{
 			Short: "List the session's tabs", Example: "  browserctl tab list",
 			Printer: PrintTabs, Replay: Skips + ReadsOnly,
 		}}},
-	{Wire: TabUserList, Session: NoSession, Params: NoParams{}, Result: TabListResult{},
+	{Wire: TabUserList, Session: NoSession, Params: BrowserParams{}, Result: TabListResult{},
 		Summary: "list all of the user's tabs", ResultDoc: "every tab of every normal window",
 		NoTool: "the person's tabs outside the agent's sessions: an MCP client is confined to its own (a capability is refused it too); the person shares a session with `browserctl mcp --session`",
 		Commands: []Command{{
-			Path:  "tab user-list",
+			Path: "tab user-list", Flags: []Flag{BrowserFlag},
 			Short: "List every tab of every normal window", Example: "  browserctl tab user-list",
 			Printer: PrintTabs, Replay: Skips + ReadsOnly,
 		}}},
@@ -66,7 +66,7 @@ var tabMethods = []Method{
 		}}},
 	{Wire: TabClose, Session: SessionRequired, Params: TabIDParams{}, Result: TabCloseResult{},
 		Tool: &Tool{Name: "browser_close", Title: "Close the tab",
-			Description: "Close the current tab of this client's session.", Answer: "close"},
+			Description: "Close the current tab of this client's session.", Answer: AnswerClose},
 		Summary: "close a tab",
 		Commands: []Command{{
 			Path: "tab close", Args: []Arg{{Name: "TAB|URL", Member: "tabId", Complete: "tabs", TabOrURL: true}},

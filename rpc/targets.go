@@ -16,7 +16,7 @@ var targetMethods = []Method{
 	{Wire: PageFind, Session: SessionRequired, Params: FindParams{}, Result: FindResult{},
 		Tool: &Tool{Name: "browser_find", Title: "Find elements",
 			Description: "Find elements by role (and name), text or label: refs to act on, cheaper than a snapshot.",
-			Effect:      ReadOnly, Answer: "find"},
+			Effect:      ReadOnly, Answer: AnswerFind},
 		Summary: "find elements by role and name, text or label, with fresh refs", ResultDoc: "in document order; none found: `[]`",
 		Commands: []Command{{
 			Path: "find", Use: "--role ROLE [--name NAME] | --text TEXT | --label LABEL",

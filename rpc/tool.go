@@ -30,25 +30,28 @@ type Tool struct {
 	// default is then what the tool sends).
 	Hide []string
 	// Optional makes required members optional: the tool's handler checks
-	// them (per action).
+	// them (per action). On an Element tool, "ref" makes the element
+	// optional (the method says what it lacks).
 	Optional []string
 	// Describe gives members a description other than their doc tag.
 	Describe map[string]string
 	// Done is the first line of the answer: {member} is a member of the
 	// params as sent, {member:q} the same quoted (Go's %q), {.member} a
 	// member of the result, {element} the element as an Element tool
-	// names it.
+	// names it. Empty: none, where the page that follows says it (a
+	// navigation's URL).
 	Done string
 	// Page appends where the page is now, as every action tool does: its
 	// URL and title, a dialog or download the call set off, and the
 	// snapshot within the server's budget.
 	Page bool
-	// Answer names a handler of mcpserver (its answers table) for a tool
+	// Answer names a handler of mcpserver (its answers table, by a key of
+	// command_keys.go) for a tool
 	// that does more than one call or reads its result in its own way;
 	// the handler may take an input type of its own that embeds the
 	// params (an action, a file name beside them). Without it the tool
 	// sends the method with the input and answers Done (and Page).
-	Answer string
+	Answer AnswerKey
 }
 
 // ToolEffect says what a tool does to the browser: its MCP annotations.

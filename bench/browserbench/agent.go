@@ -84,10 +84,18 @@ func (a *agentSession) learned(text string) { a.view += "\n" + text }
 // refLine finds the ref of `role "name"` in a snapshot-like text, in the
 // three servers' formats: `- link "Name" [ref=e5]`, `- checkbox "X"
 // [checked=false, ref=e2]`, Playwright's `[ref=f1e3]` inside frames.
+//
+// An element may also sit inside a line (browserctl puts a list item's or
+// a landmark's leaves on its line: `- navigation: link "Home" [ref=e1],
+// link "Help" [ref=e2]`) or start a line of changes (`+ button "Undo"
+// [ref=e9]`); its ref is the first after its name, in the brackets that
+// follow it.
 func refIn(text, role, name string) string {
-	re := regexp.MustCompile(`(?m)^\s*- (?:` + role + `) "` + regexp.QuoteMeta(name) + `"[^\n]*?[\[ ,]ref=([A-Za-z0-9_-]+)`)
-	if m := re.FindStringSubmatch(text); m != nil {
-		return m[1]
+	re := regexp.MustCompile(`(?m)(?:^\s*(?:[-+~] )+|: |, )(?:` + role + `) "` + regexp.QuoteMeta(name) + `"((?: \[[^\]\n]*\])*)`)
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		if r := regexp.MustCompile(`[\[ ,]ref=([A-Za-z0-9_-]+)`).FindStringSubmatch(m[1]); r != nil {
+			return r[1]
+		}
 	}
 	return ""
 }
@@ -247,7 +255,7 @@ func (a *agentSession) refArgs(name, ref string) map[string]any {
 	case srvAB:
 		return map[string]any{"selector": "@" + ref}
 	}
-	return map[string]any{"element": name, "ref": ref}
+	return map[string]any{"element": name, "target": ref}
 }
 
 func (a *agentSession) click(role, name string, navigates bool) (string, error) {
@@ -307,12 +315,8 @@ func (a *agentSession) fillForm(fields []formField) error {
 		return nil
 	}
 	var list []map[string]any
-	key := "ref"
-	if a.kind == srvPW {
-		key = "target"
-	}
 	for i, f := range fields {
-		list = append(list, map[string]any{"name": f.name, "type": f.kind, key: refs[i], "value": f.value})
+		list = append(list, map[string]any{"name": f.name, "type": f.kind, "target": refs[i], "value": f.value})
 	}
 	out, err := a.call("browser_fill_form", map[string]any{"fields": list})
 	a.learned(out)
@@ -339,7 +343,7 @@ func (a *agentSession) upload(name, path string) error {
 		return err
 	}
 	_, err := a.act(fileRoles, name, false, func(ref string) (string, error) {
-		return a.call("browser_file_upload", map[string]any{"element": name, "ref": ref, "paths": []string{path}})
+		return a.call("browser_file_upload", map[string]any{"element": name, "target": ref, "paths": []string{path}})
 	})
 	return err
 }
@@ -397,6 +401,12 @@ func (a *agentSession) read(key string, re *regexp.Regexp, wait string) (string,
 
 var tabLine = regexp.MustCompile(`(?m)^- (\d+):[^\n]*/report`)
 
+// currentTab: an answer that says which tab is current, in the servers'
+// words: Playwright MCP's tab list (`- 1: (current) [Title](URL)`),
+// browserctl's page read after a click that opened a tab, now the current
+// one.
+var currentTab = regexp.MustCompile(`(?m)^- \d+: \(current\)[^\n]*|^URL: [^\n]*\n(?:[^\n]*\n)*?Opened a new tab \(\d+\), now the current one`)
+
 // switchToTab makes the tab showing path the current one.
 func (a *agentSession) switchToTab(path string) error {
 	if a.kind == srvAB {
@@ -423,6 +433,10 @@ func (a *agentSession) switchToTab(path string) error {
 			}
 		}
 		return fmt.Errorf("no tab shows %s: %s", path, firstLine(out))
+	}
+	// The click's answer may say the new tab is already the current one.
+	if cur := currentTab.FindStringSubmatch(a.view); cur != nil && strings.Contains(cur[0], path) {
+		return nil
 	}
 	m := tabLine.FindStringSubmatch(a.view)
 	if m == nil {
@@ -586,33 +600,22 @@ type agentRun struct {
 }
 
 // startAgentServer starts one server for one agent session, and answers
-// its tools/list's size (the JSON of the tools, as a client reads it).
+// what the agent reads before its first call: its tools/list (the JSON of
+// the tools, as a client reads it) and its instructions.
 func startAgentServer(e *env, kind string, n int) (*mcpPeer, int, func(), error) {
 	var p *mcpPeer
 	var err error
 	cleanup := func() {}
 	switch kind {
 	case srvBC:
-		cmd := exec.Command(e.bin, append([]string{"--server", e.addr, "mcp"}, strings.Fields(*flagAgentBC)...)...)
+		// The upload's file sits in the folder Playwright MCP may read
+		// (its output folder); browserctl mcp reads only what it is given.
+		args := []string{"--server", e.addr, "mcp", "--allow-read", filepath.Join(e.dir, "pw-out")}
+		cmd := exec.Command(e.bin, append(args, strings.Fields(*flagAgentBC)...)...)
 		cmd.Env = e.environ()
 		p, err = startMCPPeer("browserctl mcp", cmd)
 	case srvPW:
-		cfg := filepath.Join(e.dir, "playwright-mcp.json")
-		var args []string
-		for _, f := range chromium.Flags(browserOptions) {
-			if f != "--headless" {
-				args = append(args, f)
-			}
-		}
-		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
-			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
-			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
-			"isolated":       true,
-		}})
-		if err := os.WriteFile(cfg, b, 0o600); err != nil {
-			return nil, 0, nil, err
-		}
-		p, err = startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
+		p, err = startPlaywrightMCP(e)
 	case srvAB:
 		home := filepath.Join(e.dir, fmt.Sprintf("ab-mcp-%d", n))
 		_ = os.MkdirAll(home, 0o700)
@@ -641,7 +644,13 @@ func startAgentServer(e *env, kind string, n int) (*mcpPeer, int, func(), error)
 		return nil, 0, nil, err
 	}
 	b, _ := json.Marshal(tl)
-	return p, len(b), cleanup, nil
+	// The server's instructions (initialize) are read once too: what its
+	// tools share may be said there instead of in each tool.
+	read := len(b)
+	if ir := p.cs.InitializeResult(); ir != nil {
+		read += len(ir.Instructions)
+	}
+	return p, read, cleanup, nil
 }
 
 // runAgentSession: one server, one style, the six tasks, in a server
@@ -663,7 +672,6 @@ func runAgentSession(e *env, site *agentSite, kind, style string, n int) agentRu
 		return run
 	}
 	upload := filepath.Join(e.dir, "pw-out")
-	_ = os.MkdirAll(upload, 0o700)
 	for _, task := range agentTasks {
 		a.chars, a.calls, a.view, a.offset = 0, 0, "", 0
 		t0 := time.Now()
@@ -689,6 +697,9 @@ func benchAgent(e *env) error {
 		return err
 	}
 	defer site.close()
+	if err := os.MkdirAll(filepath.Join(e.dir, "pw-out"), 0o700); err != nil {
+		return err
+	}
 	servers := []string{srvBC}
 	if *flagPlaywright != "" {
 		servers = append(servers, srvPW)
@@ -724,7 +735,7 @@ func benchAgent(e *env) error {
 	}
 
 	fmt.Printf("## Agent tasks over MCP (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Printf("Characters the agent read (tools/list once, then every result's text) and wall time per task; outcome checked from the test site's records. Servers: %s.\n", strings.Join(func() []string {
+	fmt.Printf("Characters the agent read (tools/list and the server's instructions once, then every result's text) and wall time per task; outcome checked from the test site's records. Servers: %s.\n", strings.Join(func() []string {
 		var o []string
 		for _, s := range servers {
 			o = append(o, names[s])
@@ -747,7 +758,7 @@ func benchAgent(e *env) error {
 			fmt.Println(head)
 			fmt.Println(sep)
 			tot := map[string]*total{}
-			row := "| tools/list |"
+			row := "| tools/list + instructions |"
 			for _, s := range servers {
 				r := results[key{run, style, s}]
 				tot[s] = &total{chars: r.toolsList}

@@ -73,52 +73,15 @@ func mainErr() error {
 	if err != nil {
 		return err
 	}
-	e := &env{bin: *flagBin}
-	e.dir, err = os.MkdirTemp("", "browserctl-bench-")
+	e, web, err := startEnv()
+	if e != nil {
+		defer e.close()
+	}
+	if web != nil {
+		defer web.Close()
+	}
 	if err != nil {
 		return err
-	}
-	defer e.close()
-	e.home = filepath.Join(e.dir, "home")
-	_ = os.MkdirAll(e.home, 0o700)
-
-	web := httptest.NewServer(http.FileServer(http.Dir(*flagCorpus)))
-	defer web.Close()
-
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	e.addr = l.Addr().String()
-	l.Close()
-	e.serve = exec.Command(e.bin, "serve", "--addr", e.addr)
-	e.serve.Env = e.environ()
-	e.serve.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := e.serve.Start(); err != nil {
-		return err
-	}
-	go e.serve.Wait()
-	if err := waitPort(e.addr); err != nil {
-		return err
-	}
-	extDir := filepath.Join(e.dir, "ext")
-	if _, errOut, code := e.run("extension", "install", extDir); code != 0 {
-		return fmt.Errorf("extension install: exit %d: %s", code, errOut)
-	}
-	if *flagExt != "" {
-		if err := extension.Overlay(*flagExt, extDir); err != nil {
-			return err
-		}
-	}
-	opts := browserOptions
-	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
-	opts.WindowWidth, opts.WindowHeight = 1280, 800
-	opts.DebugPort = *flagMemory > 0 // the worker's heap is read over CDP
-	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
-		return err
-	}
-	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
-		return fmt.Errorf("the extension did not connect: %s", errOut)
 	}
 	if *flagAgent > 0 {
 		return benchAgent(e)
@@ -146,19 +109,6 @@ func mainErr() error {
 		return benchFlow(e, sess.SessionID)
 	}
 
-	// 1. One-shot calls, interleaved so drift hits them alike, against the
-	// process floor. `tab active` never touches chrome.debugger: it splits
-	// the CLI + hub + extension cost from the CDP cost.
-	oneShots := []struct {
-		name string
-		args []string
-	}{
-		{"`browserctl get title`", []string{"get", "title"}},
-		{"`browserctl get url`", []string{"get", "url"}},
-		{"`browserctl eval document.title`", []string{"eval", "document.title"}},
-		{"`browserctl tab active` (no CDP)", []string{"tab", "active"}},
-		{"`browserctl token` (local: the binary's start)", []string{"token"}},
-	}
 	var ab *abPeer
 	if *flagAB != "" {
 		ab = &abPeer{bin: *flagAB, home: filepath.Join(e.dir, "ab-home")}
@@ -169,9 +119,109 @@ func mainErr() error {
 			ab = nil
 		}
 	}
+	calls, err := benchOneShots(e, S, ab)
+	if err != nil {
+		return err
+	}
+	if err := benchBatch(e, S, &calls); err != nil {
+		return err
+	}
+
+	if *flagNoSnap {
+		pages = nil
+		*flagNode = ""
+	}
+	results := benchSnapshots(e, S, web, pages, ab)
+	e.run("session", "close", sess.SessionID)
+	if *flagNode != "" {
+		playwrightSnapshots(web, pages, results)
+	}
+	printTables(calls, results, ab)
+	return nil
+}
+
+// startEnv starts what every benchmark runs against: the corpus server, a
+// hub (serve) in a state folder of its own, the extension installed, and
+// Chromium headless with it loaded, connected. The env and server it
+// answers are to be closed even with an error.
+func startEnv() (*env, *httptest.Server, error) {
+	var err error
+	e := &env{bin: *flagBin}
+	e.dir, err = os.MkdirTemp("", "browserctl-bench-")
+	if err != nil {
+		return nil, nil, err
+	}
+	e.home = filepath.Join(e.dir, "home")
+	_ = os.MkdirAll(e.home, 0o700)
+
+	web := httptest.NewServer(http.FileServer(http.Dir(*flagCorpus)))
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return e, web, err
+	}
+	e.addr = l.Addr().String()
+	l.Close()
+	e.serve = exec.Command(e.bin, "serve", "--addr", e.addr)
+	e.serve.Env = e.environ()
+	e.serve.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := e.serve.Start(); err != nil {
+		return e, web, err
+	}
+	go e.serve.Wait()
+	if err := waitPort(e.addr); err != nil {
+		return e, web, err
+	}
+	extDir := filepath.Join(e.dir, "ext")
+	if _, errOut, code := e.run("extension", "install", extDir); code != 0 {
+		return e, web, fmt.Errorf("extension install: exit %d: %s", code, errOut)
+	}
+	if *flagExt != "" {
+		if err := extension.Overlay(*flagExt, extDir); err != nil {
+			return e, web, err
+		}
+	}
+	opts := browserOptions
+	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
+	opts.WindowWidth, opts.WindowHeight = 1280, 800
+	opts.DebugPort = *flagMemory > 0 // the worker's heap is read over CDP
+	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
+		return e, web, err
+	}
+	if _, errOut, code := e.run("status", "--wait", "30s"); code != 0 {
+		return e, web, fmt.Errorf("the extension did not connect: %s", errOut)
+	}
+	return e, web, nil
+}
+
+// oneShots are the one-shot calls timed against the process floor. `tab
+// active` never touches chrome.debugger: it splits the CLI + hub +
+// extension cost from the CDP cost.
+var oneShots = []struct {
+	name string
+	args []string
+}{
+	{"`browserctl get title`", []string{"get", "title"}},
+	{"`browserctl get url`", []string{"get", "url"}},
+	{"`browserctl eval document.title`", []string{"eval", "document.title"}},
+	{"`browserctl tab active` (no CDP)", []string{"tab", "active"}},
+	{"`browserctl token` (local: the binary's start)", []string{"token"}},
+}
+
+// callTimes are the call timings: each one-shot's, the process floor's,
+// agent-browser's `get title`, and the batch comparison's.
+type callTimes struct {
+	oneShotMs               [][]float64
+	floor, abTitle          []float64
+	batchMs, seqMs, floorMs []float64
+}
+
+// benchOneShots: the one-shot calls, interleaved so drift hits them alike,
+// against the process floor (and agent-browser's `get title`).
+func benchOneShots(e *env, S []string, ab *abPeer) (callTimes, error) {
+	var c callTimes
 	logf("one-shot calls x %d", *flagTitles)
-	oneShotMs := make([][]float64, len(oneShots))
-	var floor, abTitle []float64
+	c.oneShotMs = make([][]float64, len(oneShots))
 	// The order rotates every round: whichever runs first after another
 	// program pays for cold caches (agent-browser first every round made
 	// `get title`, right after it, ~1 ms slower than the same `get url`).
@@ -185,9 +235,9 @@ func mainErr() error {
 				}
 				t0 := time.Now()
 				if _, err := ab.run("get", "title"); err != nil {
-					return fmt.Errorf("agent-browser get title: %v", err)
+					return c, fmt.Errorf("agent-browser get title: %v", err)
 				}
-				abTitle = append(abTitle, ms(time.Since(t0)))
+				c.abTitle = append(c.abTitle, ms(time.Since(t0)))
 				continue
 			}
 			o := oneShots[j]
@@ -195,20 +245,23 @@ func mainErr() error {
 			_, errOut, code := e.run(append(S, o.args...)...)
 			d := ms(time.Since(t0))
 			if code != 0 {
-				return fmt.Errorf("%s: exit %d: %s", o.name, code, errOut)
+				return c, fmt.Errorf("%s: exit %d: %s", o.name, code, errOut)
 			}
-			oneShotMs[j] = append(oneShotMs[j], d)
+			c.oneShotMs[j] = append(c.oneShotMs[j], d)
 		}
 		t0 := time.Now()
 		_ = exec.Command("/bin/true").Run()
-		floor = append(floor, ms(time.Since(t0)))
+		c.floor = append(c.floor, ms(time.Since(t0)))
 	}
 
-	// 1b. batch of N `get title` lines against N one-shot runs.
-	// floorMs: as many `call extension.info` lines, which the extension
-	// answers without a browser API call: what any batch line pays for the
-	// trip CLI -> hub -> extension and back.
-	var batchMs, seqMs, floorMs []float64
+	return c, nil
+}
+
+// benchBatch: a batch of N `get title` lines against N one-shot runs;
+// floorMs: as many `call extension.info` lines, which the extension
+// answers without a browser API call: what any batch line pays for the
+// trip CLI -> hub -> extension and back.
+func benchBatch(e *env, S []string, c *callTimes) error {
 	if *flagBatch > 0 {
 		logf("batch of %d get title x %d", *flagBatch, *flagBatchN)
 		lines := strings.Repeat("get title\n", *flagBatch)
@@ -218,42 +271,45 @@ func mainErr() error {
 			if code != 0 || strings.Count(out, "\n") != *flagBatch {
 				return fmt.Errorf("batch: exit %d, %d lines out: %s", code, strings.Count(out, "\n"), firstLine(errOut))
 			}
-			batchMs = append(batchMs, ms(time.Since(t0)))
+			c.batchMs = append(c.batchMs, ms(time.Since(t0)))
 			t0 = time.Now()
 			out, errOut, code = e.runStdin(strings.Repeat("call extension.info\n", *flagBatch), append(S, "batch")...)
 			if code != 0 || strings.Count(out, "\n") != *flagBatch {
 				return fmt.Errorf("batch of call extension.info: exit %d, %d lines out: %s", code, strings.Count(out, "\n"), firstLine(errOut))
 			}
-			floorMs = append(floorMs, ms(time.Since(t0)))
+			c.floorMs = append(c.floorMs, ms(time.Since(t0)))
 			t0 = time.Now()
 			for i := 0; i < *flagBatch; i++ {
 				if _, errOut, code := e.run(append(S, "get", "title")...); code != 0 {
 					return fmt.Errorf("get title: exit %d: %s", code, errOut)
 				}
 			}
-			seqMs = append(seqMs, ms(time.Since(t0)))
+			c.seqMs = append(c.seqMs, ms(time.Since(t0)))
 		}
 	}
 
-	if *flagNoSnap {
-		pages = nil
-		*flagNode = ""
-	}
+	return nil
+}
 
-	// 2. Snapshots of every page.
-	type pageResult struct {
-		name                              string
-		fullMs, interMs                   float64
-		fullBytes, fullLines, fullRefs    int
-		interBytes, interLines, interRefs int
-		err                               string
-		pwMs                              float64
-		pwBytes, pwLines                  int
-		pwErr                             string
-		abMs                              float64
-		abBytes, abRefs                   int
-		abErr                             string
-	}
+// pageResult is one corpus page's snapshots: ours (full and -i),
+// Playwright's ariaSnapshot and agent-browser's snapshot -i.
+type pageResult struct {
+	name                              string
+	fullMs, interMs                   float64
+	fullBytes, fullLines, fullRefs    int
+	interBytes, interLines, interRefs int
+	err                               string
+	pwMs                              float64
+	pwBytes, pwLines                  int
+	pwErr                             string
+	abMs                              float64
+	abBytes, abRefs                   int
+	abErr                             string
+}
+
+// benchSnapshots: `snapshot` and `snapshot -i` of every page, each in a tab
+// of its own, agent-browser's `snapshot -i` right after ours.
+func benchSnapshots(e *env, S []string, web *httptest.Server, pages []string, ab *abPeer) []*pageResult {
 	var results []*pageResult
 	// agent-browser's `snapshot -i` of a page, one-shot CLI too, right
 	// after ours of the same page: the two share the machine's moment.
@@ -328,66 +384,69 @@ func mainErr() error {
 			abSnapshot(r)
 		}
 	}
-	e.run("session", "close", sess.SessionID)
+	return results
+}
 
-	// 3. Playwright on the same pages, same server, same Chromium.
-	if *flagNode != "" {
-		logf("playwright ariaSnapshot on %d pages", len(pages))
-		var urls []string
-		for _, p := range pages {
-			urls = append(urls, web.URL+"/"+p)
+// playwrightSnapshots: Playwright's ariaSnapshot on the same pages, same
+// server, same Chromium (aria.mjs), into results.
+func playwrightSnapshots(web *httptest.Server, pages []string, results []*pageResult) {
+	logf("playwright ariaSnapshot on %d pages", len(pages))
+	var urls []string
+	for _, p := range pages {
+		urls = append(urls, web.URL+"/"+p)
+	}
+	cmd := exec.Command("node", append([]string{*flagNode, strconv.Itoa(*flagRuns)}, urls...)...)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+*flagChrome)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		logf("playwright: %v", err)
+	}
+	byURL := map[string]*pageResult{}
+	for i, p := range pages {
+		byURL[web.URL+"/"+p] = results[i]
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		var pr struct {
+			URL   string    `json:"url"`
+			Times []float64 `json:"times"`
+			Bytes int       `json:"bytes"`
+			Lines int       `json:"lines"`
+			Error string    `json:"error"`
 		}
-		cmd := exec.Command("node", append([]string{*flagNode, strconv.Itoa(*flagRuns)}, urls...)...)
-		cmd.Env = append(os.Environ(), "CHROMIUM="+*flagChrome)
-		cmd.Stderr = os.Stderr
-		out, err := cmd.Output()
-		if err != nil {
-			logf("playwright: %v", err)
+		if json.Unmarshal([]byte(line), &pr) != nil {
+			continue
 		}
-		byURL := map[string]*pageResult{}
-		for i, p := range pages {
-			byURL[web.URL+"/"+p] = results[i]
-		}
-		for _, line := range strings.Split(string(out), "\n") {
-			var pr struct {
-				URL   string    `json:"url"`
-				Times []float64 `json:"times"`
-				Bytes int       `json:"bytes"`
-				Lines int       `json:"lines"`
-				Error string    `json:"error"`
-			}
-			if json.Unmarshal([]byte(line), &pr) != nil {
-				continue
-			}
-			if r := byURL[pr.URL]; r != nil {
-				r.pwMs, r.pwBytes, r.pwLines, r.pwErr = median(pr.Times), pr.Bytes, pr.Lines, pr.Error
-			}
+		if r := byURL[pr.URL]; r != nil {
+			r.pwMs, r.pwBytes, r.pwLines, r.pwErr = median(pr.Times), pr.Bytes, pr.Lines, pr.Error
 		}
 	}
+}
 
-	// 4. The tables.
+// printTables prints the markdown tables of the calls and the snapshots.
+func printTables(c callTimes, results []*pageResult, ab *abPeer) {
 	fmt.Printf("## browserctl in headless Chromium (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Printf("One-shot CLI calls, warm hub, wall time of the whole process, %d runs each:\n\n", len(floor))
+	fmt.Printf("One-shot CLI calls, warm hub, wall time of the whole process, %d runs each:\n\n", len(c.floor))
 	fmt.Printf("| command | median ms | p90 ms |\n|---|---|---|\n")
-	fmt.Printf("| `/bin/true` (process floor) | %.2f | %.2f |\n", median(floor), pct(floor, 90))
+	fmt.Printf("| `/bin/true` (process floor) | %.2f | %.2f |\n", median(c.floor), pct(c.floor, 90))
 	for j, o := range oneShots {
-		fmt.Printf("| %s | %.2f | %.2f |\n", o.name, median(oneShotMs[j]), pct(oneShotMs[j], 90))
+		fmt.Printf("| %s | %.2f | %.2f |\n", o.name, median(c.oneShotMs[j]), pct(c.oneShotMs[j], 90))
 	}
-	if len(abTitle) > 0 {
-		fmt.Printf("| `agent-browser get title` (warm daemon) | %.2f | %.2f |\n", median(abTitle), pct(abTitle, 90))
-		fmt.Printf("\n`get title` browserctl/agent-browser, medians: %.2f\n", median(oneShotMs[0])/median(abTitle))
+	if len(c.abTitle) > 0 {
+		fmt.Printf("| `agent-browser get title` (warm daemon) | %.2f | %.2f |\n", median(c.abTitle), pct(c.abTitle, 90))
+		fmt.Printf("\n`get title` browserctl/agent-browser, medians: %.2f\n", median(c.oneShotMs[0])/median(c.abTitle))
 	}
 	fmt.Println()
-	if len(batchMs) > 0 {
-		fmt.Printf("`batch` of %d `get title` lines against %d one-shot `get title` runs, wall time, %d repetitions:\n\n", *flagBatch, *flagBatch, len(batchMs))
+	if len(c.batchMs) > 0 {
+		fmt.Printf("`batch` of %d `get title` lines against %d one-shot `get title` runs, wall time, %d repetitions:\n\n", *flagBatch, *flagBatch, len(c.batchMs))
 		fmt.Printf("| run | median ms | min ms | max ms | per call ms |\n|---|---|---|---|---|\n")
-		fmt.Printf("| `batch` (one process, one hub connection) | %.1f | %.1f | %.1f | %.2f |\n", median(batchMs), pct(batchMs, 0), pct(batchMs, 100), median(batchMs)/float64(*flagBatch))
-		fmt.Printf("| %d one-shot processes | %.1f | %.1f | %.1f | %.2f |\n", *flagBatch, median(seqMs), pct(seqMs, 0), pct(seqMs, 100), median(seqMs)/float64(*flagBatch))
-		fmt.Printf("| `batch` of `call extension.info` (no browser API: the trip to the extension and back) | %.1f | %.1f | %.1f | %.2f |\n", median(floorMs), pct(floorMs, 0), pct(floorMs, 100), median(floorMs)/float64(*flagBatch))
-		fmt.Printf("\nbatch/one-shot, medians: %.2f (the extension.info batch: %.2f)\n\n", median(batchMs)/median(seqMs), median(floorMs)/median(seqMs))
+		fmt.Printf("| `batch` (one process, one hub connection) | %.1f | %.1f | %.1f | %.2f |\n", median(c.batchMs), pct(c.batchMs, 0), pct(c.batchMs, 100), median(c.batchMs)/float64(*flagBatch))
+		fmt.Printf("| %d one-shot processes | %.1f | %.1f | %.1f | %.2f |\n", *flagBatch, median(c.seqMs), pct(c.seqMs, 0), pct(c.seqMs, 100), median(c.seqMs)/float64(*flagBatch))
+		fmt.Printf("| `batch` of `call extension.info` (no browser API: the trip to the extension and back) | %.1f | %.1f | %.1f | %.2f |\n", median(c.floorMs), pct(c.floorMs, 0), pct(c.floorMs, 100), median(c.floorMs)/float64(*flagBatch))
+		fmt.Printf("\nbatch/one-shot, medians: %.2f (the extension.info batch: %.2f)\n\n", median(c.batchMs)/median(c.seqMs), median(c.floorMs)/median(c.seqMs))
 	}
 	if *flagNoSnap {
-		return nil
+		return
 	}
 
 	fmt.Printf("Snapshots per corpus page (median of %d one-shot runs, wall time; bytes of the text printed); Playwright `locator('body').ariaSnapshot()` in-process, same Chromium, same server:\n\n", *flagRuns)
@@ -454,7 +513,6 @@ func mainErr() error {
 			fmt.Printf("- %s\n", e)
 		}
 	}
-	return nil
 }
 
 // abPeer runs agent-browser's CLI with its own HOME (its daemon's socket

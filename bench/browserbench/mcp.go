@@ -66,10 +66,12 @@ func (p *mcpPeer) call(tool string, args map[string]any) (string, float64, error
 	return b.String(), d, nil
 }
 
-// controlLine matches a line naming a control with a ref, in both servers'
-// snapshot formats: `- button "Save" [ref=e3]` (Playwright adds attributes
-// such as [cursor=pointer] after the ref).
-var controlLine = regexp.MustCompile(`(?m)^\s*- (link|button|textbox|searchbox|checkbox|radio|combobox|listbox|slider|spinbutton|switch|tab|menuitem|option) "([^"]*)"[^\n]*\[ref=`)
+// controlLine matches a control with a ref, in both servers' snapshot
+// formats: `- button "Save" [ref=e3]` (Playwright adds attributes such as
+// [cursor=pointer] after the ref), or inside a line where browserctl puts a
+// list item's or a landmark's leaves (`- navigation: link "Home" [ref=e1],
+// link "Help" [ref=e2]`).
+var controlLine = regexp.MustCompile(`(?m)(?:^\s*- |: |, )(link|button|textbox|searchbox|checkbox|radio|combobox|listbox|slider|spinbutton|switch|tab|menuitem|option) "((?:[^"\\]|\\.)*)"(?: \[[^\]\n]*\])*? \[(?:[^\]\n]*, )?ref=`)
 
 // controls is the set of (role, name) of the controls a snapshot names.
 func controls(text string) map[string]int {
@@ -189,22 +191,7 @@ func startMCPPeers(e *env) (ours, pw *mcpPeer, err error) {
 		return nil, nil, err
 	}
 	if *flagPlaywright != "" {
-		cfg := filepath.Join(e.dir, "playwright-mcp.json")
-		var args []string
-		for _, f := range chromium.Flags(browserOptions) {
-			if f != "--headless" {
-				args = append(args, f)
-			}
-		}
-		b, _ := json.Marshal(map[string]any{"browser": map[string]any{
-			"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
-			"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
-			"isolated":       true,
-		}})
-		if err := os.WriteFile(cfg, b, 0o600); err != nil {
-			return nil, nil, err
-		}
-		pw, err := startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
+		pw, err := startPlaywrightMCP(e)
 		if err != nil {
 			ours.cs.Close()
 			return nil, nil, err
@@ -212,4 +199,26 @@ func startMCPPeers(e *env) (ours, pw *mcpPeer, err error) {
 		return ours, pw, nil
 	}
 	return ours, nil, nil
+}
+
+// startPlaywrightMCP starts Playwright MCP (-playwright) on the benchmark's
+// Chromium, headless at 1280x800 with the same flags as ours, in an isolated
+// context; its files go to pw-out.
+func startPlaywrightMCP(e *env) (*mcpPeer, error) {
+	cfg := filepath.Join(e.dir, "playwright-mcp.json")
+	var args []string
+	for _, f := range chromium.Flags(browserOptions) {
+		if f != "--headless" {
+			args = append(args, f)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"browser": map[string]any{
+		"launchOptions":  map[string]any{"executablePath": *flagChrome, "headless": true, "args": args},
+		"contextOptions": map[string]any{"viewport": map[string]int{"width": 1280, "height": 800}},
+		"isolated":       true,
+	}})
+	if err := os.WriteFile(cfg, b, 0o600); err != nil {
+		return nil, err
+	}
+	return startMCPPeer("Playwright MCP", exec.Command("node", *flagPlaywright, "--config", cfg, "--output-dir", filepath.Join(e.dir, "pw-out")))
 }

@@ -94,6 +94,31 @@ func sessionCandidates(f *Factory, prefix string) []cobra.Completion {
 	return toCobra(cands, prefix)
 }
 
+// CompleteBrowsers completes a --browser value: the connected browsers'
+// names, described by id.
+func CompleteBrowsers(f *Factory, prefix string) []cobra.Completion {
+	return browserCandidates(f, prefix)
+}
+
+// browserCandidates are the connected browsers' names, described by id.
+func browserCandidates(f *Factory, prefix string) []cobra.Completion {
+	h, err := f.ExistingHub()
+	if err != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), completions.Timeout)
+	defer cancel()
+	st, err := h.Status(ctx)
+	if err != nil {
+		return nil
+	}
+	var cands []completions.Candidate
+	for _, b := range st.Browsers {
+		cands = append(cands, completions.Candidate{Value: b.Name, Description: b.ID})
+	}
+	return toCobra(cands, prefix)
+}
+
 func FilterStrings(list []string, prefix string) []cobra.Completion {
 	var out []cobra.Completion
 	for _, v := range list {

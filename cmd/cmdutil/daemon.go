@@ -27,11 +27,24 @@ func newAutoHub(f *Factory) (hubapi.Controller, error) {
 	}
 	if capability.Is(token) {
 		// A capability reaches a running hub's session; it never starts one.
-		return hubclient.NewClient(f.Globals.Server, token), nil
+		c := hubclient.NewClient(f.Globals.Server, token)
+		c.UseLocalSocket(LocalSocket(f))
+		return c, nil
 	}
 	a := hubclient.NewAutoHub(f.Globals.Server, token, f.Globals.Wait, HubSpawn(f))
+	a.UseLocalSocket(LocalSocket(f))
 	a.SetBrowserGone(func() error { return LaunchedGoneIn(f) })
 	return a, nil
+}
+
+// LocalSocket is the Unix socket of the hub at --server in the state
+// folder ("" for none: see hubapi.LocalSocket).
+func LocalSocket(f *Factory) string {
+	dir, err := f.StateDir()
+	if err != nil {
+		return ""
+	}
+	return hubapi.LocalSocket(dir, f.Globals.Server)
 }
 
 // LaunchedGoneIn is launcher.Gone of the state folder.

@@ -416,6 +416,8 @@ func completeFrom(f *Factory, c *cobra.Command, suggest []string, name, toComple
 		return completeTabIDs(f, name == "user-tabs")(c, nil, toComplete)
 	case "sessions":
 		return sessionCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "browsers":
+		return browserCandidates(f, toComplete), cobra.ShellCompDirectiveNoFileComp
 	case "default":
 		return nil, cobra.ShellCompDirectiveDefault // the shell's own: file names
 	}

@@ -63,7 +63,9 @@ func NewFactory() *Factory {
 		if err != nil {
 			return nil, err
 		}
-		return hubclient.NewClient(f.Globals.Server, token), nil
+		c := hubclient.NewClient(f.Globals.Server, token)
+		c.UseLocalSocket(LocalSocket(f))
+		return c, nil
 	}
 	return f
 }

@@ -27,6 +27,19 @@ type Globals struct {
 	DownloadDir string
 	// Verbose is -v, BROWSERCTL_TIMING: where the command's time went.
 	Verbose bool
+	// ServerScheme is the scheme --server was given with ("wss" for a
+	// remote browser's address, extension install), "" for none; Server
+	// is host:port.
+	ServerScheme string
+}
+
+// ServerScheme is the lower-case scheme of a --server value, "" for none.
+func ServerScheme(server string) string {
+	scheme, _, ok := strings.Cut(strings.TrimSpace(server), "://")
+	if !ok {
+		return ""
+	}
+	return strings.ToLower(scheme)
 }
 
 func AddGlobalFlags(root *cobra.Command, f *Factory) {

@@ -22,6 +22,13 @@ import (
 const allowNegative = "browserctl_allow_negative"
 
 // envCheck is one BROWSERCTL_* variable and how its value is read.
+func checkBool(v string) error {
+	if _, err := strconv.ParseBool(v); err != nil {
+		return fmt.Errorf("want true or false (1 or 0), got %q", v)
+	}
+	return nil
+}
+
 type envCheck struct {
 	name  string
 	check func(v string) error
@@ -34,12 +41,8 @@ var envChecks = []envCheck{
 	{"BROWSERCTL_SERVER", func(v string) error { _, err := ParseServerAddr(v); return err }},
 	{"BROWSERCTL_TIMEOUT", func(v string) error { _, err := parseEnvDuration(v); return err }},
 	{"BROWSERCTL_WAIT", func(v string) error { _, err := parseEnvDuration(v); return err }},
-	{"BROWSERCTL_JSON", func(v string) error {
-		if _, err := strconv.ParseBool(v); err != nil {
-			return fmt.Errorf("want true or false (1 or 0), got %q", v)
-		}
-		return nil
-	}},
+	{"BROWSERCTL_JSON", checkBool},
+	{"BROWSERCTL_KEEP_JOURNAL", checkBool},
 	{"BROWSERCTL_TOKEN", func(v string) error {
 		if strings.IndexFunc(v, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
 			return fmt.Errorf("the token has a space or a control character")

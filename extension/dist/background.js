@@ -34,6 +34,51 @@ function portOf(url) {
   return u.port || (u.protocol === "wss:" || u.protocol === "https:" ? "443" : "80");
 }
 
+// src/background/connection/identity.ts
+var IDENTITY_KEYS = { id: "browserId", name: "browserName" };
+var ID_RE = /^[a-z0-9_-]{1,64}$/;
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function newBrowserId() {
+  const r = crypto.getRandomValues(new Uint32Array(12));
+  let id = "b";
+  for (const v of r) id += BASE36[v % 36];
+  return id;
+}
+function validBrowserId(v) {
+  return typeof v === "string" && ID_RE.test(v);
+}
+function text(v, max) {
+  if (typeof v !== "string") return void 0;
+  const t = v.trim().slice(0, max);
+  return t === "" ? void 0 : t;
+}
+function mergeIdentity(stored, file, version, fresh2) {
+  let persist5;
+  const fromFile = file?.browserId;
+  const kept2 = stored[IDENTITY_KEYS.id];
+  let id;
+  if (validBrowserId(fromFile)) id = fromFile;
+  else if (validBrowserId(kept2)) id = kept2;
+  else id = persist5 = fresh2();
+  const identity = { id, version };
+  const name = text(stored[IDENTITY_KEYS.name], 64) ?? text(file?.name, 64);
+  if (name) identity.name = name;
+  const profile = text(file?.profile, 200);
+  if (profile) identity.profile = profile;
+  return { identity, persist: persist5 };
+}
+var loading = Promise.resolve();
+function loadIdentity(file) {
+  const next = loading.then(async () => {
+    const stored = await chrome.storage.local.get([IDENTITY_KEYS.id, IDENTITY_KEYS.name]);
+    const { identity, persist: persist5 } = mergeIdentity(stored, file, chrome.runtime.getManifest().version, newBrowserId);
+    if (persist5) await chrome.storage.local.set({ [IDENTITY_KEYS.id]: persist5 });
+    return identity;
+  });
+  loading = next.catch(() => void 0);
+  return next;
+}
+
 // src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var CONFIG_FILE = "config.json";
@@ -64,10 +109,15 @@ async function readFileConfig() {
     const body = await res.json();
     if (typeof body !== "object" || body === null || Array.isArray(body)) return void 0;
     const o = body;
+    const str3 = (v) => typeof v === "string" ? v : void 0;
     return {
-      server: typeof o.server === "string" ? o.server : void 0,
-      token: typeof o.token === "string" ? o.token : void 0,
-      handshake: typeof o.handshake === "string" ? o.handshake : void 0
+      server: str3(o.server),
+      token: str3(o.token),
+      handshake: str3(o.handshake),
+      browserId: str3(o.browserId),
+      name: str3(o.name),
+      profile: str3(o.profile),
+      certSpki: str3(o.certSpki)
     };
   } catch {
     return void 0;
@@ -75,7 +125,10 @@ async function readFileConfig() {
 }
 async function loadConfig() {
   const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
-  return mergeConfig(stored, await readFileConfig());
+  const file = await readFileConfig();
+  const cfg = { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  if (file?.certSpki) cfg.certSpki = file.certSpki;
+  return cfg;
 }
 
 // src/join-tables.ts
@@ -132,6 +185,7 @@ var WAIT_UNTILS = ["load", "domcontentloaded", "networkidle", "none"];
 var DIALOG_ACTIONS = ["status", "accept", "dismiss"];
 var DIALOG_POLICIES = ["accept", "dismiss", "hold"];
 var IMAGE_FORMATS = ["png", "jpeg", "webp"];
+var CONFIRM_KINDS = ["submit", "upload", "download", "navigate-offsite", "eval", "close"];
 var EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"];
 var COLOR_SCHEMES = ["dark", "light", "no-preference"];
 var REDUCED_MOTIONS = ["reduce", "no-preference"];
@@ -146,6 +200,7 @@ var SESSION_METHODS = [
   "sessions.close",
   "sessions.stop",
   "sessions.resume",
+  "sessions.setPolicy",
   "sessions.setDialogPolicy"
 ];
 var TAB_METHODS = [
@@ -258,18 +313,19 @@ var INIT_SCRIPT_METHODS = [
 ];
 var METHODS = [...SESSION_METHODS, ...TAB_METHODS, ...PAGE_METHODS, ...EXTENSION_METHODS, ...LOG_METHODS, ...NETWORK_METHODS, ...DOWNLOAD_METHODS, ...RECORD_METHODS, ...TRACE_METHODS, ...EMULATION_METHODS, ...STATE_METHODS, ...INIT_SCRIPT_METHODS];
 var PARAM_SHAPES = {
-  "sessions.create": { name: "string", url: "string" },
-  "sessions.attachCurrent": { name: "string" },
-  "sessions.list": {},
+  "sessions.create": { name: "string", url: "string", browser: "string" },
+  "sessions.attachCurrent": { name: "string", browser: "string" },
+  "sessions.list": { browser: "string" },
   "sessions.rename": { sessionId: "string", name: "string" },
   "sessions.release": { sessionId: "string" },
   "sessions.close": { sessionId: "string" },
   "sessions.stop": { sessionId: "string" },
   "sessions.resume": { sessionId: "string" },
+  "sessions.setPolicy": { sessionId: "string", confirm: "string[]", detachWhenIdleMs: "int" },
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
-  "tabs.userList": {},
+  "tabs.userList": { browser: "string" },
   "tabs.attach": { sessionId: "string", tabId: "int" },
   "tabs.active": { sessionId: "string" },
   "tabs.activate": { sessionId: "string", tabId: "int" },
@@ -384,79 +440,6 @@ function defaultReason(code, message) {
   return DEFAULT_REASON[code] ?? "failed";
 }
 
-// src/background/call-timing.ts
-var TIMING_KEEP = 64;
-var CALL = /* @__PURE__ */ Symbol("call timing");
-var records = /* @__PURE__ */ new Map();
-var onTab = /* @__PURE__ */ new Map();
-function callStarted(id, method, params) {
-  if (typeof id !== "number") return void 0;
-  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
-  records.set(id, rec);
-  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
-  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
-  return rec;
-}
-function callEnded(rec) {
-  if (!rec) return;
-  rec.handlerMs = performance.now() - rec.start;
-  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
-}
-function timeCallOnTab(params, tabId) {
-  const rec = params[CALL];
-  if (!rec) return;
-  rec.tabId = tabId;
-  onTab.set(tabId, rec);
-}
-function cdpSent(tabId) {
-  const rec = onTab.get(tabId);
-  if (rec && rec.inFlight++ === 0) rec.busySince = performance.now();
-}
-function noteCdp(tabId, method, ms) {
-  const rec = onTab.get(tabId);
-  if (!rec) return;
-  if (rec.inFlight > 0 && --rec.inFlight === 0) rec.cdpWallMs += performance.now() - rec.busySince;
-  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
-  t.count++;
-  t.ms += ms;
-  rec.cdp.set(method, t);
-}
-var round = (ms) => Math.round(ms * 1e3) / 1e3;
-function callTiming(callId) {
-  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
-  }
-  const rec = records.get(callId);
-  if (!rec) {
-    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
-  }
-  return {
-    callId,
-    method: rec.method,
-    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
-    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
-    cdpWallMs: round(rec.cdpWallMs)
-  };
-}
-
-// src/background/extension-info.ts
-var chromeInfoDeps = {
-  manifestVersion: () => chrome.runtime.getManifest().version,
-  id: () => chrome.runtime.id,
-  userAgent: () => typeof navigator === "undefined" ? "" : navigator.userAgent
-};
-function extensionHandlers(deps = chromeInfoDeps) {
-  return {
-    "extension.info": async () => ({
-      protocolVersion: PROTOCOL_VERSION,
-      version: deps.manifestVersion(),
-      id: deps.id(),
-      userAgent: deps.userAgent()
-    }),
-    "extension.callTiming": async (p) => callTiming(p.callId)
-  };
-}
-
 // src/background/params.ts
 function invalid(name, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be ${what}`);
@@ -526,281 +509,88 @@ function requireStringArray(p, name) {
   return v;
 }
 
-// src/background/sessions/active-tab-cache.ts
-var ActiveTabCache = class {
-  gen = 0;
-  entries = /* @__PURE__ */ new Map();
-  /** The generation to pass to set() once the lookup it starts is done. */
-  begin() {
-    return this.gen;
+// src/background/pages/core/deadline.ts
+var DEFAULT_BUDGET_MS = 3e4;
+var MAX_BUDGET_MS = 36e5;
+function budgetOf(p) {
+  const ms = optionalInt(p, "timeoutMs", 0);
+  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
   }
-  invalidate() {
-    this.gen++;
-    this.entries.clear();
-  }
-  get(s) {
-    const e = this.entries.get(s.sessionId);
-    if (!e) return void 0;
-    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
-      this.entries.delete(s.sessionId);
-      return void 0;
-    }
-    return e.tabId;
-  }
-  /** Remembers a lookup started at gen; dropped when anything changed since. */
-  set(s, tabId, gen) {
-    if (gen !== this.gen) return;
-    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
-  }
-  /** Follows the browser's tab and group events; returns the unsubscribe. */
-  watch() {
-    const bump = () => this.invalidate();
-    const onUpdated = (_id, change) => {
-      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
-    };
-    const plain = [
-      chrome.tabs.onCreated,
-      chrome.tabs.onRemoved,
-      chrome.tabs.onActivated,
-      chrome.tabs.onMoved,
-      chrome.tabs.onAttached,
-      chrome.tabs.onDetached,
-      chrome.tabs.onReplaced,
-      chrome.tabGroups.onCreated,
-      chrome.tabGroups.onRemoved,
-      chrome.tabGroups.onMoved
-    ];
-    for (const ev of plain) ev.addListener(bump);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    return () => {
-      for (const ev of plain) ev.removeListener(bump);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-    };
-  }
-};
-
-// src/background/sessions/session-store.ts
-var STORAGE_KEY = "browserctl.sessions";
-var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
-var ID_CHARS = 5;
-var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
-function randomSessionId() {
-  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
-  let id = "s";
-  for (const v of r) id += BASE36[v % 36];
-  return id;
+  return ms ?? DEFAULT_BUDGET_MS;
 }
-var removedHooks = /* @__PURE__ */ new Set();
-function onSessionRemoved(fn) {
-  removedHooks.add(fn);
+function timedOut(ms, what) {
+  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
 }
-function ended(sessionId) {
-  for (const h of removedHooks) h(sessionId);
-}
-var SessionStore = class {
-  /** drawId makes candidate ids (tests pass their own). */
-  constructor(drawId = randomSessionId) {
-    this.drawId = drawId;
-  }
-  drawId;
-  sessions = /* @__PURE__ */ new Map();
-  next = 1;
-  loaded;
-  disposers = [];
-  /** Each session's active tab between calls (pages.*, tabs.active). */
-  activeTabs = new ActiveTabCache();
-  /** Loads once; every handler awaits it before touching sessions. */
-  ready() {
-    this.loaded ??= this.load();
-    return this.loaded;
-  }
-  async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY);
-    const p = got[STORAGE_KEY];
-    if (!p) return;
-    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
-    let dropped = false;
-    for (const s of p.sessions ?? []) {
-      try {
-        await chrome.tabGroups.get(s.groupId);
-        this.sessions.set(s.sessionId, s);
-      } catch {
-        dropped = true;
-        ended(s.sessionId);
-      }
-    }
-    if (dropped) await this.save();
-  }
-  async save() {
-    const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY]: p });
-  }
-  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
-  watch() {
-    const onGroupRemoved = (g) => {
-      void this.ready().then(() => this.removeByGroup(g.id));
-    };
-    const onGroupUpdated = (g) => {
-      void this.ready().then(async () => {
-        const s = this.byGroup(g.id);
-        if (s && g.title && g.title !== s.name) {
-          s.name = g.title;
-          await this.save();
-        }
-      });
-    };
-    const onActivated = (info) => {
-      void this.ready().then(async () => {
-        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
-        const s = tab ? this.byGroup(tab.groupId) : void 0;
-        if (s && s.lastActiveTabId !== info.tabId) {
-          s.lastActiveTabId = info.tabId;
-          await this.save();
-        }
-      });
-    };
-    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
-    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
-    chrome.tabs.onActivated.addListener(onActivated);
-    const dispose = () => {
-      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
-      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
-      chrome.tabs.onActivated.removeListener(onActivated);
-    };
-    const disposeCache = this.activeTabs.watch();
-    this.disposers.push(dispose, disposeCache);
-    return () => {
-      dispose();
-      disposeCache();
-    };
-  }
-  close() {
-    for (const d of this.disposers.splice(0)) d();
-  }
-  list() {
-    return [...this.sessions.values()];
-  }
-  byGroup(groupId) {
-    if (groupId === void 0 || groupId < 0) return void 0;
-    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
-    return void 0;
-  }
-  /** The next session number, for default names "browserctl N" and group colours (not ids). */
-  peekNumber() {
-    return this.next;
-  }
-  /** A random id no live session has (drawn again on a collision). */
-  freshId() {
-    for (; ; ) {
-      const id = this.drawId();
-      if (!this.sessions.has(id)) return id;
-    }
-  }
-  async add(name, groupId, activeTabId2) {
-    const n = this.next++;
-    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
-    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
-    this.sessions.set(s.sessionId, s);
-    await this.save();
-    return s;
-  }
-  async update(s) {
-    if (this.sessions.get(s.sessionId) === s) await this.save();
-  }
-  async remove(sessionId) {
-    if (!this.sessions.delete(sessionId)) return;
-    ended(sessionId);
-    await this.save();
-  }
-  async removeByGroup(groupId) {
-    const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
-  }
-  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
-  async require(p) {
-    const s = await this.lookup(p);
-    await this.checkGroup(s);
-    return s;
-  }
-  /**
-   * require() without asking Chrome whether the group still exists: for
-   * callers that learn it from a tab of the group anyway (a tab whose groupId
-   * is the session's proves the group), and call checkGroup() when they find
-   * none.
-   */
-  async lookup(p) {
-    await this.ready();
-    const id = p.sessionId;
-    if (id === void 0 || id === null || id === "") {
-      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-    }
-    if (typeof id !== "string") {
-      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
-    }
-    const s = this.sessions.get(id);
-    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
-    return s;
-  }
-  /** 4107 (and the session forgotten) when the session's tab group is gone. */
-  async checkGroup(s) {
-    try {
-      await chrome.tabGroups.get(s.groupId);
-    } catch {
-      await this.remove(s.sessionId);
-      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
-    }
-  }
-};
-
-// src/background/sessions/tab-info.ts
-function toWireTab(t, store3) {
-  return {
-    tabId: t.id ?? -1,
-    windowId: t.windowId,
-    url: t.url || t.pendingUrl || "",
-    title: t.title ?? "",
-    active: t.active,
-    groupId: t.groupId,
-    sessionId: store3.byGroup(t.groupId)?.sessionId ?? ""
-  };
-}
-async function getTab(tabId) {
+async function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
+  });
   try {
-    return await chrome.tabs.get(tabId);
-  } catch {
-    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
-async function getSessionTab(s, tabId) {
-  const t = await getTab(tabId);
-  if (t.groupId !== s.groupId) {
-    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
+function waitMsOf(budgetMs) {
+  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
+  return Math.max(0, budgetMs - margin);
+}
+
+// src/background/call-timing.ts
+var TIMING_KEEP = 64;
+var CALL = /* @__PURE__ */ Symbol("call timing");
+var records = /* @__PURE__ */ new Map();
+var onTab = /* @__PURE__ */ new Map();
+function callStarted(id, method, params) {
+  if (typeof id !== "number") return void 0;
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
+  records.set(id, rec);
+  while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
+  Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
+  return rec;
+}
+function callEnded(rec) {
+  if (!rec) return;
+  rec.handlerMs = performance.now() - rec.start;
+  if (rec.tabId !== void 0 && onTab.get(rec.tabId) === rec) onTab.delete(rec.tabId);
+}
+function timeCallOnTab(params, tabId) {
+  const rec = params[CALL];
+  if (!rec) return;
+  rec.tabId = tabId;
+  onTab.set(tabId, rec);
+}
+function cdpSent(tabId) {
+  const rec = onTab.get(tabId);
+  if (rec && rec.inFlight++ === 0) rec.busySince = performance.now();
+}
+function noteCdp(tabId, method, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  if (rec.inFlight > 0 && --rec.inFlight === 0) rec.cdpWallMs += performance.now() - rec.busySince;
+  const t = rec.cdp.get(method) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.cdp.set(method, t);
+}
+var round = (ms) => Math.round(ms * 1e3) / 1e3;
+function callTiming(callId) {
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "callId" must be an integer >= 1`);
   }
-  return t;
-}
-async function groupTabs(s) {
-  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs5.sort((a, b) => a.index - b.index);
-}
-function pickActive(s, tabs5) {
-  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
-}
-async function toWireSession(s) {
-  const tabs5 = await groupTabs(s);
+  const rec = records.get(callId);
+  if (!rec) {
+    throw new RpcError(ErrorCode.operationFailed, `no timing for call ${callId}: only the last ${TIMING_KEEP} calls are kept`);
+  }
   return {
-    sessionId: s.sessionId,
-    name: s.name,
-    groupId: s.groupId,
-    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs5)?.id ?? null
+    callId,
+    method: rec.method,
+    handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
+    cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
+    cdpWallMs: round(rec.cdpWallMs)
   };
-}
-async function userActiveTab() {
-  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
-  if (t) return t;
-  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
-  if (any) return any;
-  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
 // src/background/pages/core/failed.ts
@@ -858,6 +648,14 @@ var DialogOpenError = class extends RpcError {
   }
   dialog;
 };
+async function unlessDialog(p, otherwise) {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return otherwise(e);
+  }
+}
 function dialogMessage(d) {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
@@ -909,12 +707,12 @@ function dialogOpening(tabId, p, answer3) {
   st.showing = ++st.opened;
   const d = { type: String(p["type"] ?? "dialog"), message: String(p["message"] ?? "") };
   if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
-  let answered2 = false;
+  let answered3 = false;
   try {
-    answered2 = answer3(tabId, d);
+    answered3 = answer3(tabId, d);
   } catch {
   }
-  if (!answered2) hold(st, d);
+  if (!answered3) hold(st, d);
 }
 function dialogClosed(tabId) {
   const st = tabs.get(tabId);
@@ -1066,6 +864,9 @@ async function attachNow(tabId, waitMs) {
 function isAttached(tabId) {
   return tabs.has(tabId);
 }
+function attachedTabs() {
+  return [...tabs.keys()];
+}
 function openDialog(tabId) {
   return tabs.get(tabId)?.dialog ?? null;
 }
@@ -1161,7 +962,7 @@ async function untilDialog(tabId, wait2) {
   }
 }
 async function sendInOrder(tabId, commands) {
-  let answered2 = 0;
+  let answered3 = 0;
   const once = async () => {
     await ensureAttached(tabId);
     const timeoutMs = callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
@@ -1171,14 +972,14 @@ async function sendInOrder(tabId, commands) {
       });
       for (const a of answers) {
         await Promise.race([a, dialogOpened2]);
-        answered2++;
+        answered3++;
       }
     });
   };
   try {
     await once();
   } catch (e) {
-    if (answered2 > 0 || !(e instanceof RpcError) || !NOT_ATTACHED.test(e.message)) throw e;
+    if (answered3 > 0 || !(e instanceof RpcError) || !NOT_ATTACHED.test(e.message)) throw e;
     if (tabs.has(tabId)) forget(tabId);
     await once();
   }
@@ -1196,6 +997,1623 @@ function sendQuiet(tabId, method, params = {}) {
   if (!tabs.has(tabId)) return;
   send(tabId, method, params, 5e3).catch(() => {
   });
+}
+
+// injected:injected
+var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function flush(f,collect2){let t=st.pending.get(f);if(t===void 0||(st.pending.delete(f),!f.isConnected))return;let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;emit(elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}}),collect2)}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));f&&st.pending.set(f,Date.now())}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing";if(now-(told.get(kind)??0)<1e3)return;let tell=globalThis[INPUT_BINDING];if(typeof tell=="function"){told.set(kind,now);try{tell(JSON.stringify([now,kind]))}catch{}}};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf2(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText2(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText2(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText2(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf2(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT2.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote2(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf2(el,this.full)}nameOf(el,role){return nameOf2(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"2d3af2afba4021c0",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="2d3af2afba4021c0")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
+var VERSION = "2d3af2afba4021c0";
+
+// src/injected/refusal.ts
+var BAD_PARAM = "\0browserctl:bad-param";
+
+// src/background/pages/core/injected.ts
+var NOT_INSTALLED = "\0browserctl:not-installed";
+var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
+var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
+${SOURCE}
+})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+var WORLD_NAME = "browserctl:injected";
+async function installOnNewDocuments(_tabId, send3) {
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
+}
+var installed2 = /* @__PURE__ */ new Set();
+var installing = /* @__PURE__ */ new Map();
+var MAX_KNOWN = 4096;
+onForget((tabId) => {
+  for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
+});
+function sendTo(tabId, where, method, params, timeoutMs) {
+  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
+  const p = { ...target, ...params };
+  return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
+}
+async function callInjected(tabId, where, name, args, opts = {}) {
+  const params = {
+    arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
+    returnByValue: opts.returnByValue ?? true,
+    awaitPromise: true,
+    ...opts.objectGroup !== void 0 ? { objectGroup: opts.objectGroup } : {},
+    ...opts.userGesture ? { userGesture: true } : {}
+  };
+  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
+  let r;
+  const pending3 = key === void 0 ? void 0 : installing.get(key);
+  if (pending3) await pending3.catch(() => {
+  });
+  if (key === void 0 || installed2.has(key) || where.session === void 0) {
+    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
+  }
+  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
+    const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
+    if (key !== void 0) installing.set(key, install2);
+    try {
+      r = await install2;
+    } finally {
+      if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
+    }
+  }
+  if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
+    if (installed2.size >= MAX_KNOWN) installed2.clear();
+    installed2.add(key);
+  }
+  return r;
+}
+async function valueOf(tabId, where, name, args, fail, opts = {}) {
+  const r = await callInjected(tabId, where, name, args, opts);
+  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
+  const v = r.result.value;
+  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String(v[BAD_PARAM])}`);
+  }
+  return v;
+}
+
+// src/injected/document/person-input.ts
+var INPUT_BINDING = "__browserctlPersonInput";
+
+// src/background/pages/core/world.ts
+var worlds = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  worlds.delete(tabId);
+  childWorlds.delete(tabId);
+  mainFrames.delete(tabId);
+  making.delete(tabId);
+});
+var mainFrames = /* @__PURE__ */ new Map();
+var making = /* @__PURE__ */ new Map();
+function mainFrameOf(tabId) {
+  return mainFrames.get(tabId);
+}
+function mainFrameNavigated(tabId, p) {
+  const frame = p["frame"];
+  if (frame && !frame.parentId && typeof frame.id === "string") mainFrames.set(tabId, frame.id);
+}
+function worldAnnounced(tabId, p) {
+  const c = p["context"];
+  const frameId = c?.auxData?.frameId;
+  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault || typeof frameId !== "string") return;
+  const main = mainFrames.get(tabId);
+  if (main === void 0) return;
+  if (frameId === main) {
+    worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
+    return;
+  }
+  let m = childWorlds.get(tabId);
+  if (!m) childWorlds.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(frameId, c.id);
+}
+var childWorlds = /* @__PURE__ */ new Map();
+function announcedChildWorld(tabId, frameId) {
+  return childWorlds.get(tabId)?.get(frameId);
+}
+function forgetChildWorld(tabId, frameId, contextId) {
+  const m = childWorlds.get(tabId);
+  if (m?.get(frameId) === contextId) m.delete(frameId);
+}
+function worldContextDestroyed(tabId, p) {
+  const id = p["executionContextId"];
+  if (worlds.get(tabId)?.contextId === id) dropContext(tabId);
+  const m = childWorlds.get(tabId);
+  if (m) {
+    for (const [frameId, contextId] of m) if (contextId === id) m.delete(frameId);
+  }
+}
+function worldContextsCleared(tabId) {
+  if (worlds.has(tabId)) dropContext(tabId);
+  childWorlds.delete(tabId);
+}
+async function isolatedContext(tabId) {
+  await ensureAttached(tabId);
+  const gen = generation(tabId);
+  const w = worlds.get(tabId);
+  if (w && w.generation === gen) return w.contextId;
+  const m = making.get(tabId);
+  if (m && m.generation === gen) return m.made;
+  const made = makeWorld(tabId, gen);
+  making.set(tabId, { generation: gen, made });
+  try {
+    return await made;
+  } finally {
+    if (making.get(tabId)?.made === made) making.delete(tabId);
+  }
+}
+async function makeWorld(tabId, gen) {
+  const make = async (frameId) => (await send(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
+  let contextId;
+  const known = mainFrames.get(tabId);
+  if (known) contextId = await unlessDialog(make(known), () => void 0);
+  if (contextId === void 0) {
+    const tree = await send(tabId, "Page.getFrameTree");
+    mainFrames.set(tabId, tree.frameTree.frame.id);
+    contextId = await make(tree.frameTree.frame.id);
+  }
+  if (!((worlds.get(tabId)?.generation ?? -1) > gen)) worlds.set(tabId, { generation: gen, contextId });
+  return contextId;
+}
+function dropContext(tabId) {
+  making.delete(tabId);
+  const w = worlds.get(tabId);
+  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
+}
+async function callInWorld(tabId, name, args, opts = {}) {
+  const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
+  return unlessDialog(call(), (e) => {
+    if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
+    dropContext(tabId);
+    return call();
+  });
+}
+
+// src/background/pages/core/person-input.ts
+var REF_ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.hover",
+  "pages.fill",
+  "pages.type",
+  "pages.select",
+  "pages.check",
+  "pages.focus",
+  "pages.drag",
+  "pages.scrollIntoView"
+]);
+var SLACK_MS = 300;
+var KEEP_WINDOWS = 1024;
+var tabs2 = /* @__PURE__ */ new Map();
+onForget((tabId) => tabs2.delete(tabId));
+function stateOf(tabId) {
+  let s = tabs2.get(tabId);
+  if (!s) {
+    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
+    tabs2.set(tabId, s);
+  }
+  return s;
+}
+function agentWindows(tabId) {
+  return stateOf(tabId);
+}
+function agentCallStarted(tabId) {
+  const s = stateOf(tabId);
+  if (s.running++ === 0) s.runningSince = Date.now();
+}
+function agentCallEnded(tabId) {
+  const s = stateOf(tabId);
+  if (s.running === 0) return;
+  if (--s.running === 0) {
+    s.windows.push([s.runningSince, Date.now()]);
+    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
+    if (s.windows.length > KEEP_WINDOWS) {
+      const [a] = s.windows.shift();
+      s.windows[0][0] = a;
+    }
+  }
+}
+function agentInputAt(tabId, t) {
+  const s = tabs2.get(tabId);
+  return !!s && byAgent(s, t);
+}
+function byAgent(s, t, slack = SLACK_MS) {
+  if (s.running > 0 && t >= s.runningSince - slack) return true;
+  return s.windows.some(([a, b]) => t >= a - slack && t <= b + slack);
+}
+function personInputs(s, events2) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const [t, type2] of events2) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
+  return [...kinds];
+}
+var startedIn = /* @__PURE__ */ new Map();
+onForget((tabId) => startedIn.delete(tabId));
+function recorderStartedIn(tabId, contextId) {
+  startedIn.set(tabId, contextId);
+}
+async function startRecorder(tabId) {
+  try {
+    const contextId = await isolatedContext(tabId);
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+    return contextId;
+  } catch {
+    return void 0;
+  }
+}
+async function snapshotTaken(tabId, started) {
+  stateOf(tabId).snapshotAt = Date.now();
+  try {
+    const contextId = await isolatedContext(tabId);
+    if (startedIn.get(tabId) === contextId) return;
+    if (started && await started === contextId) return;
+    await callInjected(tabId, { contextId }, "startInputRecorder", []);
+  } catch {
+    dropContext(tabId);
+  }
+}
+async function checkPersonInput(tabId) {
+  const s = tabs2.get(tabId);
+  if (!s || s.snapshotAt === 0) return;
+  let events2 = [];
+  try {
+    const contextId = await isolatedContext(tabId);
+    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
+    if (Array.isArray(r.result?.value)) events2 = r.result.value;
+  } catch {
+    dropContext(tabId);
+    return;
+  }
+  const kinds = personInputs(s, events2);
+  if (kinds.length === 0) return;
+  throw new RpcError(
+    ErrorCode.pageRefNotFound,
+    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
+  );
+}
+async function addInputBinding(_tabId, send3) {
+  await send3("Runtime.addBinding", { name: INPUT_BINDING, executionContextName: WORLD_NAME });
+}
+function inputBindingCall(p) {
+  if (p["name"] !== INPUT_BINDING || typeof p["payload"] !== "string") return void 0;
+  try {
+    const v = JSON.parse(p["payload"]);
+    if (Array.isArray(v) && typeof v[0] === "number" && (v[1] === "a click" || v[1] === "typing")) return [v[0], v[1]];
+  } catch {
+  }
+  return void 0;
+}
+
+// src/background/event-stream.ts
+var EVENTS_LIMIT = 2e3;
+var MAX_WAIT_MS = 3e4;
+var events = [];
+var seq = 0;
+var waiters = /* @__PURE__ */ new Set();
+function emitEvent(type2, sessionId, more = {}) {
+  if (!sessionId) return;
+  const text2 = more.text !== void 0 && more.text.length > 500 ? more.text.slice(0, 500) + "…" : more.text;
+  events.push({ seq: ++seq, time: Date.now(), type: type2, sessionId, ...more, ...text2 !== void 0 ? { text: text2 } : {} });
+  if (events.length > EVENTS_LIMIT) events.splice(0, events.length - EVENTS_LIMIT);
+  const woken = [...waiters];
+  waiters.clear();
+  for (const w of woken) w();
+}
+function since(sessionId, after) {
+  return events.filter((e) => e.seq > after && (!sessionId || e.sessionId === sessionId));
+}
+async function pollEvents(p) {
+  const after = optionalNumber(p, "after") ?? 0;
+  const waitMs = optionalNumber(p, "waitMs") ?? 0;
+  if (after < 0 || waitMs < 0 || waitMs > MAX_WAIT_MS) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "after" must be >= 0 and "waitMs" between 0 and ${MAX_WAIT_MS}`);
+  }
+  const sessionId = optionalString(p, "sessionId") ?? "";
+  let got = since(sessionId, after);
+  if (got.length === 0 && waitMs > 0) {
+    await new Promise((resolve) => {
+      const deadline = Date.now() + waitMs;
+      const check3 = () => {
+        got = since(sessionId, after);
+        if (got.length > 0 || Date.now() >= deadline) {
+          clearTimeout(timer);
+          waiters.delete(check3);
+          resolve();
+        } else {
+          waiters.add(check3);
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check3);
+        resolve();
+      }, waitMs);
+      waiters.add(check3);
+    });
+    got = since(sessionId, after);
+  }
+  return { events: got, next: got.length > 0 ? got[got.length - 1].seq : Math.max(after, 0) };
+}
+
+// src/background/pages/handoff.ts
+var pending = /* @__PURE__ */ new Map();
+var finished = new Wakeup();
+function pendingHandoffs() {
+  return [...pending.values()].map(({ tabId, message, title, since: since2 }) => ({ tabId, message, title, since: since2 }));
+}
+function finishHandoff(tabId) {
+  const h = pending.get(tabId);
+  if (!h) return false;
+  h.done = true;
+  finished.wake();
+  return true;
+}
+var POLL_MS = 200;
+var MARK = "⏸ needs you: ";
+async function handoff(tabId, p) {
+  const message = requireString(p, "message");
+  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
+  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
+  const budget = budgetOf(p);
+  const start = Date.now();
+  await ensureAttached(tabId);
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.tabs.update(tabId, { active: true });
+  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
+  const restore2 = await markGroup(tab.groupId);
+  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
+  pending.set(tabId, h);
+  try {
+    while (!h.done && Date.now() - start < budget) {
+      const pressed = await showAndRead(tabId, message).catch(() => false);
+      if (pressed) h.done = true;
+      if (h.done) break;
+      if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
+      await finished.next(POLL_MS);
+    }
+  } finally {
+    pending.delete(tabId);
+    await removeOverlay(tabId).catch(() => void 0);
+    await restore2();
+  }
+  const now = await chrome.tabs.get(tabId).catch(() => void 0);
+  if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });
+  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
+}
+async function markGroup(groupId, mark2 = MARK) {
+  if (groupId === void 0 || groupId < 0) return async () => void 0;
+  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
+  if (!g) return async () => void 0;
+  const title = g.title ?? "";
+  const color = g.color;
+  await chrome.tabGroups.update(groupId, { title: mark2 + title, color: "red", collapsed: false }).catch(() => void 0);
+  return async () => {
+    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
+    if (!now) return;
+    const t = (now.title ?? "").startsWith(mark2) ? (now.title ?? "").slice(mark2.length) : now.title ?? title;
+    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
+  };
+}
+async function showAndRead(tabId, message) {
+  let contextId;
+  try {
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return false;
+  }
+  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e) => {
+    dropContext(tabId);
+    throw e;
+  });
+  return r.result?.value === "done";
+}
+async function removeOverlay(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await callInjected(tabId, { contextId }, "removeHandoff", []);
+}
+var handoffHandlers = {
+  "pages.handoff": handoff
+};
+
+// src/background/sessions/stop.ts
+var STORAGE_KEY = "stoppedSessions";
+var TIMES_KEY = "stoppedSessionTimes";
+var stopped = /* @__PURE__ */ new Set();
+var times = /* @__PURE__ */ new Map();
+var loaded;
+var inFlight = /* @__PURE__ */ new Map();
+function load() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
+  loaded ??= chrome.storage.session.get([STORAGE_KEY, TIMES_KEY]).then((v) => {
+    const ids = v?.[STORAGE_KEY];
+    if (Array.isArray(ids)) {
+      for (const id of ids) if (typeof id === "string") stopped.add(id);
+    }
+    const t = v?.[TIMES_KEY];
+    for (const [id, x] of Object.entries(t ?? {})) if (!times.has(id)) times.set(id, x);
+  }).catch(() => void 0);
+  return loaded;
+}
+async function persist() {
+  if (typeof chrome === "undefined" || !chrome.storage?.session) return;
+  await chrome.storage.session.set({ [STORAGE_KEY]: [...stopped], [TIMES_KEY]: Object.fromEntries(times) });
+}
+async function stopTimes(sessionId) {
+  await load();
+  return times.get(sessionId) ?? {};
+}
+function stoppedError(sessionId) {
+  return new RpcError(
+    ErrorCode.operationFailed,
+    `session ${sessionId} was stopped by the person at the browser: nothing runs in it until they press Resume in the extension's popup (or run \`browserctl session resume ${sessionId}\`)`,
+    "stopped_by_person"
+  );
+}
+async function isStopped(sessionId) {
+  await load();
+  return stopped.has(sessionId);
+}
+function stoppedNow(sessionId) {
+  return stopped.has(sessionId);
+}
+var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence", "logs.events"]);
+async function runUnlessStopped(method, sessionId, call) {
+  if (!sessionId || STILL_RUN.has(method)) return call();
+  if (await isStopped(sessionId)) throw stoppedError(sessionId);
+  let fail;
+  const stoppedMidway = new Promise((_, reject) => {
+    fail = reject;
+  });
+  let set = inFlight.get(sessionId);
+  if (!set) inFlight.set(sessionId, set = /* @__PURE__ */ new Set());
+  set.add(fail);
+  try {
+    return await Promise.race([call(), stoppedMidway]);
+  } finally {
+    set.delete(fail);
+    if (set.size === 0) inFlight.delete(sessionId);
+  }
+}
+async function stop(sessionId) {
+  await load();
+  stopped.add(sessionId);
+  times.set(sessionId, { ...times.get(sessionId), stoppedAt: Date.now() });
+  await persist();
+  for (const fail of inFlight.get(sessionId) ?? []) fail(stoppedError(sessionId));
+}
+async function resume(sessionId) {
+  await load();
+  stopped.delete(sessionId);
+  times.set(sessionId, { resumedAt: Date.now() });
+  await persist();
+}
+async function forgetStopped(sessionId) {
+  await load();
+  const had = times.delete(sessionId);
+  if (stopped.delete(sessionId) || had) await persist();
+}
+
+// src/background/person/approvals.ts
+var pending2 = /* @__PURE__ */ new Map();
+var answered = new Wakeup();
+var POLL_MS2 = 150;
+var MARK2 = "⏸ asks you: ";
+var nextId = 1;
+function pendingApprovals() {
+  return [...pending2.values()].map(({ id, sessionId, tabId, text: text2, since: since2 }) => ({ id, sessionId, tabId, text: text2, since: since2 }));
+}
+function approvalPending(sessionId) {
+  for (const a of pending2.values()) if (a.sessionId === sessionId) return true;
+  return false;
+}
+function answerApproval(id, allow) {
+  const a = pending2.get(id);
+  if (!a || a.answer) return false;
+  a.answer = allow ? "allow" : "deny";
+  answered.wake();
+  return true;
+}
+function badge() {
+  if (typeof chrome === "undefined" || !chrome.action?.setBadgeText) return;
+  const n = pending2.size;
+  void chrome.action.setBadgeText({ text: n > 0 ? String(n) : "" }).catch(() => void 0);
+  if (n > 0) void chrome.action.setBadgeBackgroundColor({ color: "#d93025" }).catch(() => void 0);
+}
+async function showAndRead2(tabId, id, text2) {
+  let contextId;
+  try {
+    await ensureAttached(tabId);
+    contextId = await isolatedContext(tabId);
+  } catch {
+    return void 0;
+  }
+  try {
+    const r = await callInjected(tabId, { contextId }, "showApproval", [id, text2]);
+    const v = r.result?.value;
+    return v === "allow" || v === "deny" ? v : void 0;
+  } catch {
+    dropContext(tabId);
+    return void 0;
+  }
+}
+async function removeBar(tabId) {
+  const contextId = await isolatedContext(tabId);
+  await callInjected(tabId, { contextId }, "removeApproval", []);
+}
+async function askPerson(sessionId, tabId, text2, deadline) {
+  const id = `a${nextId++}-${Date.now().toString(36)}`;
+  const a = { id, sessionId, tabId, text: text2, since: Date.now() };
+  const tab = await chrome.tabs.get(tabId).catch(() => void 0);
+  pending2.set(id, a);
+  badge();
+  emitEvent("approval_asked", sessionId, { tabId, url: tab?.url ?? "", text: text2 });
+  const restore2 = await markGroup(tab?.groupId, MARK2);
+  agentCallStarted(tabId);
+  let outcome = "timeout";
+  try {
+    while (Date.now() < deadline) {
+      if (stoppedNow(sessionId)) {
+        outcome = "stopped";
+        break;
+      }
+      const inPage3 = await showAndRead2(tabId, id, text2);
+      if (inPage3 && !a.answer) a.answer = inPage3;
+      if (a.answer) {
+        outcome = a.answer;
+        break;
+      }
+      if (!await chrome.tabs.get(tabId).catch(() => void 0)) {
+        outcome = "tab_closed";
+        break;
+      }
+      await answered.next(Math.min(POLL_MS2, Math.max(0, deadline - Date.now())));
+    }
+  } finally {
+    pending2.delete(id);
+    badge();
+    agentCallEnded(tabId);
+    await removeBar(tabId).catch(() => void 0);
+    await restore2();
+  }
+  const words = { allow: "allowed", deny: "denied", timeout: "no answer in time", stopped: "the session was stopped", tab_closed: "the tab was closed" };
+  emitEvent("approval_answered", sessionId, { tabId, text: `${words[outcome]}: ${text2}` });
+  switch (outcome) {
+    case "allow":
+      return;
+    case "deny":
+      throw new RpcError(ErrorCode.operationFailed, `the person at the browser denied it: ${text2}; nothing was done`, "denied");
+    case "stopped":
+      throw stoppedError(sessionId);
+    case "tab_closed":
+      throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} was closed while the person was asked: ${text2}; nothing was done`, "tab_closed");
+    default:
+      throw new RpcError(
+        ErrorCode.operationFailed,
+        `nobody answered in time: ${text2} (the session asks the person first: session policy --confirm); nothing was done`,
+        "approval_timeout"
+      );
+  }
+}
+
+// src/background/person/call-context.ts
+var contexts = /* @__PURE__ */ new WeakMap();
+function clip(v, n) {
+  return typeof v === "string" && v !== "" ? v.slice(0, n) : void 0;
+}
+function takeCaller(params) {
+  if (!Object.hasOwn(params, "caller")) return void 0;
+  const raw = params["caller"];
+  delete params["caller"];
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return void 0;
+  const r = raw;
+  const kind = clip(r["kind"], 40);
+  if (!kind) return void 0;
+  const c = { kind };
+  const name = clip(r["name"], 100);
+  if (name) c.name = name;
+  if (typeof r["pid"] === "number" && Number.isSafeInteger(r["pid"]) && r["pid"] > 0) c.pid = r["pid"];
+  if (typeof r["timeoutMs"] === "number" && Number.isFinite(r["timeoutMs"]) && r["timeoutMs"] > 0) c.timeoutMs = r["timeoutMs"];
+  return c;
+}
+function beginCall(params, caller) {
+  const ctx = { started: Date.now(), ...caller ? { caller } : {} };
+  contexts.set(params, ctx);
+  return ctx;
+}
+function contextOf(params) {
+  return contexts.get(params);
+}
+function noteCallTab(params, tabId) {
+  const ctx = contexts.get(params);
+  if (ctx) ctx.tabId = tabId;
+}
+function callerText(c) {
+  if (!c) return "a caller";
+  return c.name ? `${c.kind} ${c.name}` : c.kind;
+}
+
+// src/background/pages/navigation/url-match.ts
+function globToRegExp(glob) {
+  let re = "^";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        while (glob[i + 1] === "*") i++;
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "{") {
+      depth++;
+      re += "(?:";
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      re += ")";
+    } else if (c === "," && depth > 0) {
+      re += "|";
+    } else {
+      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+  }
+  while (depth-- > 0) re += ")";
+  return new RegExp(re + "$");
+}
+function urlMatches(url, pattern) {
+  if (url.includes(pattern)) return true;
+  if (!/[*{]/.test(pattern)) return false;
+  try {
+    return globToRegExp(pattern).test(url);
+  } catch {
+    return false;
+  }
+}
+var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
+function withScheme(raw) {
+  const u = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
+  return "https://" + u;
+}
+
+// src/background/pages/snapshot/refs.ts
+var byTab = /* @__PURE__ */ new Map();
+var ACTION_GROUP = "browserctl-action";
+var contextSessions = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  byTab.delete(tabId);
+  contextSessions.delete(tabId);
+});
+function contextPrefix(objectId) {
+  const i = objectId.lastIndexOf(".");
+  return i > 0 ? objectId.slice(0, i) : objectId;
+}
+setSessionRoute((tabId, params) => {
+  const id = params.objectId;
+  if (typeof id !== "string") return void 0;
+  return contextSessions.get(tabId)?.get(contextPrefix(id));
+});
+function objectSession(tabId, objectId) {
+  return contextSessions.get(tabId)?.get(contextPrefix(objectId));
+}
+function rememberSession(tabId, objectId, session) {
+  if (session === void 0) return;
+  let m = contextSessions.get(tabId);
+  if (!m) contextSessions.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(contextPrefix(objectId), session);
+}
+function refNotFound(ref) {
+  return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
+}
+function tabRefs(tabId, gen) {
+  let tr = byTab.get(tabId);
+  if (!tr) {
+    tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map() };
+    byTab.set(tabId, tr);
+  } else if (tr.generation !== gen) {
+    tr.generation = gen;
+    tr.entries = /* @__PURE__ */ new Map();
+  }
+  return tr;
+}
+function nextRefNumber(tabId) {
+  return byTab.get(tabId)?.next ?? 1;
+}
+function forgetRefs(tabId) {
+  byTab.delete(tabId);
+}
+function refPlace(tabId, ref) {
+  const tr = byTab.get(tabId);
+  const entry = tr?.entries.get(ref);
+  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
+  const t = entry.target;
+  return t.session === void 0 ? { contextId: t.contextId, num: t.num } : { contextId: t.contextId, session: t.session, num: t.num };
+}
+async function resolveRef(tabId, ref) {
+  const tr = byTab.get(tabId);
+  const entry = tr?.entries.get(ref);
+  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
+  const t = entry.target;
+  const resolve = async () => {
+    const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
+      returnByValue: false,
+      objectGroup: ACTION_GROUP
+    });
+    if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
+    rememberSession(tabId, r.result.objectId, t.session);
+    if (t.session !== void 0) touched(tabId).add(t.session);
+    return r.result.objectId;
+  };
+  return unlessDialog(resolve(), (e) => {
+    if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
+    throw refNotFound(ref);
+  });
+}
+var touchedSessions = /* @__PURE__ */ new Map();
+function touched(tabId) {
+  let s = touchedSessions.get(tabId);
+  if (!s) touchedSessions.set(tabId, s = /* @__PURE__ */ new Set());
+  return s;
+}
+function releaseActionObjects(tabId) {
+  sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
+  const sessions = touchedSessions.get(tabId);
+  touchedSessions.delete(tabId);
+  if (!sessions || !isAttached(tabId)) return;
+  for (const s of sessions) {
+    sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP }, 5e3).catch(() => {
+    });
+  }
+}
+function setTreeRefs(tabId, gen, entries2, nextMain) {
+  const tr = tabRefs(tabId, gen);
+  for (const e of entries2) tr.entries.set(e.ref, e);
+  if (nextMain > tr.next) tr.next = nextMain;
+}
+
+// src/background/pages/targets/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+function formatRoleTarget(role, name) {
+  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
+}
+function sameName(have, want) {
+  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return n(have) === n(want);
+}
+async function axNodesOfRole(tabId, role) {
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", [])
+  ]);
+  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
+  if (vis.result.value === "visible") {
+    return (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
+  }
+  const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+  return all2.nodes.filter((n) => n.role?.value === role);
+}
+async function roleMatches(tabId, t) {
+  const out = [];
+  for (const n of await axNodesOfRole(tabId, t.role)) {
+    if (n.ignored || n.backendDOMNodeId === void 0) continue;
+    const have = typeof n.name?.value === "string" ? n.name.value : "";
+    if (t.name !== void 0 && !sameName(have, t.name)) continue;
+    out.push(n.backendDOMNodeId);
+  }
+  return out;
+}
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
+      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+      return [];
+    });
+    if (ids.length > 0) {
+      const r = await send(tabId, "DOM.resolveNode", {
+        backendNodeId: ids[0],
+        executionContextId: await isolatedContext(tabId),
+        objectGroup: ACTION_GROUP
+      });
+      if (r.object.objectId) return r.object.objectId;
+    }
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/targets/target.ts
+var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
+function invalid2(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function targetOf(p, keys = DEFAULT_KEYS) {
+  const ref = p[keys.ref];
+  const selector = p[keys.selector];
+  const has = (v) => v !== void 0 && v !== null && v !== "";
+  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref)) return { ref };
+  if (has(selector)) return { selector };
+  return void 0;
+}
+function requireTarget(p, keys = DEFAULT_KEYS) {
+  const t = targetOf(p, keys);
+  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  return t;
+}
+function labelOf(t) {
+  return "ref" in t ? t.ref : JSON.stringify(t.selector);
+}
+async function resolveSpec(tabId, t, pick = "visible", waitMs) {
+  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
+  const label = JSON.stringify(t.selector);
+  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
+  const deadline = Date.now() + waitMs;
+  for (let i = 0; ; i++) {
+    const objectId = await unlessDialog(resolveSelectorOnce(tabId, t.selector, pick), (e) => {
+      const waitable = e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+      if (!waitable || Date.now() >= deadline) throw e;
+      return void 0;
+    });
+    if (objectId !== void 0) return { objectId, label };
+    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+  }
+}
+var TARGET_POLL_MS = [20, 50, 100, 100, 200];
+async function resolveSelector(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
+  return resolveSelectorOnce(tabId, selector, pick);
+}
+async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
+  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (r.exceptionDetails) {
+    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  }
+  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
+  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+  throw selectorError(selector, why2);
+}
+function selectorError(selector, why2) {
+  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:")) {
+    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+  }
+  if (why2.startsWith("hidden:")) {
+    const n = why2.slice(7);
+    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
+  }
+  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+}
+
+// src/background/pages/files/storage.ts
+async function pageURL(tabId) {
+  const r = await callInWorld(tabId, "locationHref", []);
+  return String(r.result.value ?? "");
+}
+function httpURL(u, name) {
+  if (!/^https?:\/\//i.test(u)) {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
+  }
+  return u;
+}
+async function sessionHosts(tabId) {
+  const tab = await chrome.tabs.get(tabId);
+  const tabs5 = tab.groupId !== void 0 && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
+  const hosts = /* @__PURE__ */ new Set();
+  for (const t of tabs5) {
+    for (const u of [t.url, t.pendingUrl]) {
+      try {
+        const url = new URL(u ?? "");
+        if (url.protocol === "http:" || url.protocol === "https:") hosts.add(url.hostname.toLowerCase());
+      } catch {
+      }
+    }
+  }
+  return [...hosts];
+}
+function withinHosts(host, hosts) {
+  const h = host.toLowerCase().replace(/^\./, "");
+  return hosts.some((s) => h === s || s.endsWith("." + h) || h.endsWith("." + s));
+}
+async function requireSessionSite(tabId, anySite, what, host) {
+  if (anySite) return;
+  const hosts = await sessionHosts(tabId);
+  if (withinHosts(host, hosts)) return;
+  throw new RpcError(
+    ErrorCode.invalidParams,
+    `${what} ${JSON.stringify(host)} is not a site of this session's tabs (${hosts.join(", ") || "none"}): pass anySite (--any-site) to reach another site's cookies`,
+    "forbidden"
+  );
+}
+async function cookiesFor(tabId, p) {
+  const given = optionalString(p, "url") || void 0;
+  if (given) await requireSessionSite(tabId, optionalBool(p, "anySite") ?? false, "the url's host", new URL(httpURL(given, "url")).hostname);
+  const url = given ? httpURL(given, "url") : await pageURL(tabId);
+  if (!/^https?:/i.test(url)) return { url, cookies: [] };
+  const r = await send(tabId, "Network.getCookies", { urls: [url] });
+  return { url, cookies: r.cookies };
+}
+async function cookies(tabId, p) {
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
+  return {
+    url,
+    cookies: list2.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite ?? ""
+    }))
+  };
+}
+async function setCookie(tabId, p) {
+  const name = requireString(p, "name");
+  const value = requireText(p, "value");
+  const given = optionalString(p, "url") || void 0;
+  const domain = optionalString(p, "domain") || void 0;
+  const path = optionalString(p, "path") || void 0;
+  const expires = optionalNumber(p, "expires");
+  const httpOnly = optionalBool(p, "httpOnly") ?? false;
+  const secure = optionalBool(p, "secure") ?? false;
+  let url = given ? httpURL(given, "url") : "";
+  const anySite = optionalBool(p, "anySite") ?? false;
+  if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);
+  if (domain) await requireSessionSite(tabId, anySite, "the domain", domain);
+  if (!url && !domain) {
+    url = await pageURL(tabId);
+    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
+  }
+  const r = await send(tabId, "Network.setCookie", {
+    name,
+    value,
+    ...url ? { url } : {},
+    ...domain ? { domain } : {},
+    ...path ? { path } : {},
+    ...expires !== void 0 ? { expires } : {},
+    httpOnly,
+    secure
+  });
+  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
+  return { ok: true, url };
+}
+async function clearCookies(tabId, p) {
+  const { url, cookies: list2 } = await cookiesFor(tabId, p);
+  for (const c of list2) {
+    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
+  }
+  return { url, deleted: list2.length };
+}
+async function runStorage(tabId, args) {
+  const r = await callInWorld(tabId, "storage", args);
+  if (r.exceptionDetails) {
+    const d = r.exceptionDetails;
+    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
+  }
+  return r.result.value;
+}
+async function storage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = optionalString(p, "key");
+  return await runStorage(tabId, [kind, "get", key ?? null, null]);
+}
+async function setStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  const key = requireText(p, "key");
+  const value = requireText(p, "value");
+  return await runStorage(tabId, [kind, "set", key, value]);
+}
+async function clearStorage(tabId, p) {
+  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
+  return await runStorage(tabId, [kind, "clear", null, null]);
+}
+async function pdf(tabId, p) {
+  const landscape = optionalBool(p, "landscape") ?? false;
+  const printBackground = optionalBool(p, "background") ?? true;
+  try {
+    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
+    return { data: r.data, format: "pdf" };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
+  }
+}
+var storageHandlers = {
+  "pages.pdf": pdf,
+  "pages.cookies": cookies,
+  "pages.setCookie": setCookie,
+  "pages.clearCookies": clearCookies,
+  "pages.storage": storage,
+  "pages.setStorage": setStorage,
+  "pages.clearStorage": clearStorage
+};
+
+// src/background/person/policy.ts
+var STORAGE_KEY2 = "browserctl.policies";
+var policies = /* @__PURE__ */ new Map();
+var loaded2;
+var changeHooks = /* @__PURE__ */ new Set();
+function hasStorage() {
+  return typeof chrome !== "undefined" && !!chrome.storage?.session;
+}
+function loadPolicies() {
+  if (!hasStorage()) return Promise.resolve();
+  loaded2 ??= chrome.storage.session.get(STORAGE_KEY2).then((v) => {
+    const all2 = v?.[STORAGE_KEY2];
+    for (const [id, p] of Object.entries(all2 ?? {})) {
+      if (policies.has(id)) continue;
+      const confirm = (Array.isArray(p.confirm) ? p.confirm : []).filter((k) => CONFIRM_KINDS.includes(k));
+      policies.set(id, {
+        confirm,
+        detachWhenIdleMs: typeof p.detachWhenIdleMs === "number" ? p.detachWhenIdleMs : 0,
+        ...typeof p.firstSite === "string" ? { firstSite: p.firstSite } : {}
+      });
+    }
+  }).catch(() => void 0);
+  return loaded2;
+}
+var saving = Promise.resolve();
+function persist2() {
+  if (!hasStorage()) return Promise.resolve();
+  const snapshot3 = Object.fromEntries(policies);
+  saving = saving.then(() => chrome.storage.session.set({ [STORAGE_KEY2]: snapshot3 })).catch(() => void 0);
+  return saving;
+}
+async function policyOf(sessionId) {
+  await loadPolicies();
+  return policies.get(sessionId);
+}
+function policyNow(sessionId) {
+  return policies.get(sessionId);
+}
+function anyConfirm() {
+  for (const p of policies.values()) if (p.confirm.length > 0) return true;
+  return false;
+}
+function onPolicyChange(fn) {
+  changeHooks.add(fn);
+}
+async function setPolicy(sessionId, patch) {
+  await loadPolicies();
+  const p = { ...policies.get(sessionId) ?? { confirm: [], detachWhenIdleMs: 0 } };
+  if (patch.confirm) p.confirm = [...new Set(patch.confirm)];
+  if (patch.detachWhenIdleMs !== void 0) p.detachWhenIdleMs = patch.detachWhenIdleMs;
+  policies.set(sessionId, p);
+  await persist2();
+  for (const h of changeHooks) h(sessionId, p);
+  return p;
+}
+function hostOf(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.hostname.toLowerCase() : "";
+  } catch {
+    return "";
+  }
+}
+function noteSite(sessionId, url) {
+  if (!sessionId) return;
+  const host = hostOf(url);
+  if (!host) return;
+  void loadPolicies().then(() => {
+    const p = policies.get(sessionId);
+    if (p?.firstSite) return;
+    policies.set(sessionId, { ...p ?? { confirm: [], detachWhenIdleMs: 0 }, firstSite: host });
+    void persist2();
+  });
+}
+function offsite(sessionId, url) {
+  const host = hostOf(url);
+  if (!host) return false;
+  const first = policies.get(sessionId)?.firstSite;
+  if (!first) return false;
+  return !withinHosts(host, [first]);
+}
+async function forgetPolicy(sessionId) {
+  await loadPolicies();
+  if (policies.delete(sessionId)) await persist2();
+}
+
+// src/background/person/classify.ts
+var q = (s) => `'${s.length > 60 ? s.slice(0, 59) + "…" : s}'`;
+function named(f, fallback) {
+  if (!f) return fallback;
+  if (f.name) return q(f.name);
+  return f.role && f.role !== "generic" ? `the ${f.role}` : fallback;
+}
+function pressKinds(f, sessionId) {
+  if (!f) return [];
+  if (f.opaqueFrame) return ["submit", "download", "navigate-offsite"];
+  const k = [];
+  if (f.submit) k.push("submit");
+  if (f.download) k.push("download");
+  if (f.href && offsite(sessionId, f.href)) k.push("navigate-offsite");
+  return k;
+}
+async function elementFacts(tabId, p) {
+  const spec = targetOf(p);
+  if (!spec) return void 0;
+  const budget = budgetOf(p);
+  const t = await resolveSpec(tabId, spec, "visibleElseFirst", Math.max(0, budget - 1500));
+  try {
+    return await valueOf(tabId, { objectId: t.objectId }, "clickFacts", [], (why2) => failed(`looking at ${t.label}: ${why2}`, "page_error"));
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function pageFacts(tabId, name, args) {
+  const r = await callInWorld(tabId, name, args);
+  return r.result.value;
+}
+var click = async (p, tab, sid) => {
+  const f = await elementFacts(await tab(), p);
+  const label = named(f, String(p["ref"] ?? p["selector"] ?? "it"));
+  return { kinds: pressKinds(f, sid), action: f?.download ? `download from ${label}` : `click ${label}` };
+};
+function pressedKey(key) {
+  if (/(^|\+)(Enter|NumpadEnter)$/.test(key)) return "Enter";
+  if (/(^|\+)Space$/.test(key) || key === " ") return " ";
+  return void 0;
+}
+function typedKey(text2) {
+  if (/[\n\r]/.test(text2)) return "Enter";
+  return text2.includes(" ") ? " " : void 0;
+}
+var press = async (p, tab, sid) => {
+  const key = String(p["key"] ?? "");
+  const k = pressedKey(key);
+  if (!k) return { kinds: [], action: `press ${key}` };
+  const f = await pageFacts(await tab(), "keyFacts", [k]);
+  return { kinds: pressKinds(f, sid), action: `press ${key} in ${named(f, "the page")}` };
+};
+var typed = async (p, tab, sid) => {
+  const text2 = String(p["text"] ?? "");
+  const k = typedKey(text2);
+  if (!k) return { kinds: [], action: "type" };
+  const tabId = await tab();
+  if (targetOf(p)) {
+    const f2 = await elementFacts(tabId, p);
+    const field2 = f2 && f2.role === "textbox";
+    return { kinds: k === "Enter" && field2 ? ["submit"] : pressKinds(f2, sid), action: `type into ${named(f2, "the field")} and press ${k === " " ? "Space" : "Enter"}` };
+  }
+  const f = await pageFacts(tabId, "keyFacts", [k]);
+  return { kinds: pressKinds(f, sid), action: `type into ${named(f, "the page")} and press ${k === " " ? "Space" : "Enter"}` };
+};
+var mouse = async (p, tab, sid) => {
+  const action = String(p["action"] ?? "");
+  if (action !== "click" && action !== "down") return { kinds: [], action: `mouse ${action}` };
+  const x = Number(p["x"]);
+  const y = Number(p["y"]);
+  const f = await pageFacts(await tab(), "pointFacts", [x, y]);
+  return { kinds: pressKinds(f, sid), action: `click at (${x}, ${y}) on ${named(f, "the page")}` };
+};
+var upload = async (p) => {
+  const files = Array.isArray(p["files"]) ? p["files"].map((f) => String(f).split(/[\\/]/).pop() ?? "") : [];
+  const shown3 = files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+  return { kinds: ["upload"], action: `upload ${shown3 || "files"}` };
+};
+var download = async (p, tab, sid) => {
+  const f = await elementFacts(await tab(), p);
+  const kinds = /* @__PURE__ */ new Set(["download", ...pressKinds(f, sid)]);
+  return { kinds: [...kinds], action: `download from ${named(f, String(p["ref"] ?? p["selector"] ?? "it"))}` };
+};
+function script(words, code) {
+  const one = code.replace(/\s+/g, " ").trim();
+  return { kinds: ["eval"], action: `${words}: ${one.length > 80 ? one.slice(0, 79) + "…" : one}` };
+}
+var navigate = (words) => async (p, tab, sid) => {
+  const url = withScheme(String(p["url"] ?? ""));
+  await firstSiteKnown(sid, tab);
+  return { kinds: offsite(sid, url) ? ["navigate-offsite"] : [], action: `${words} ${url.length > 100 ? url.slice(0, 99) + "…" : url}` };
+};
+var history = (delta) => async (_p, tab, sid) => {
+  const tabId = await tab();
+  await firstSiteKnown(sid, tab);
+  const h = await send(tabId, "Page.getNavigationHistory", {}).catch(() => void 0);
+  const to = h?.entries[h.currentIndex + delta]?.url ?? "";
+  return { kinds: to && offsite(sid, to) ? ["navigate-offsite"] : [], action: `go ${delta < 0 ? "back" : "forward"} to ${to || "the previous page"}` };
+};
+async function firstSiteKnown(sessionId, tab) {
+  if ((await policyOf(sessionId))?.firstSite) return;
+  const t = await chrome.tabs.get(await tab()).catch(() => void 0);
+  if (t?.url) noteSite(sessionId, t.url);
+  await policyOf(sessionId);
+}
+var CLASSIFIERS = {
+  "pages.click": click,
+  "pages.press": press,
+  "pages.keyboardType": typed,
+  "pages.type": typed,
+  "pages.mouse": mouse,
+  "pages.upload": upload,
+  "pages.download": download,
+  "pages.eval": async (p) => script("run JavaScript", String(p["expression"] ?? "")),
+  "pages.waitFor": async (p) => typeof p["fn"] === "string" && p["fn"] !== "" ? script("run JavaScript (wait --fn)", p["fn"]) : { kinds: [], action: "wait" },
+  "initScripts.add": async (p) => script("add a script every page of the session runs", String(p["source"] ?? "")),
+  "pages.navigate": navigate("open"),
+  "tabs.open": navigate("open a new tab at"),
+  "pages.back": history(-1),
+  "pages.forward": history(1),
+  "tabs.close": async (p) => ({ kinds: ["close"], action: `close tab ${String(p["tabId"] ?? "")}` }),
+  "sessions.close": async () => ({ kinds: ["close"], action: "close the session and its tabs" })
+};
+var CONFIRMABLE = new Set(Object.keys(CLASSIFIERS));
+async function classify(method, p, sessionId, deps) {
+  const c = CLASSIFIERS[method];
+  if (!c) return void 0;
+  let tabId;
+  const tab = async () => tabId ??= await deps.tabOf(p);
+  return c(p, tab, sessionId);
+}
+async function pageHost(tabId) {
+  const t = await chrome.tabs.get(tabId).catch(() => void 0);
+  const u = t?.url ?? "";
+  return hostOf(u) || (u.startsWith("about:") || u === "" ? "a blank page" : u.split(/[?#]/)[0].slice(0, 60));
+}
+
+// src/background/person/gate.ts
+var INPUT = /* @__PURE__ */ new Set([
+  ...REF_ACTIONS,
+  "pages.press",
+  "pages.mouse",
+  "pages.keyboardType",
+  "pages.scroll",
+  "pages.eval",
+  "pages.waitFor",
+  "pages.download",
+  "pages.upload",
+  "pages.dialog"
+]);
+function budgetOfCall(p) {
+  const own = p["timeoutMs"];
+  if (typeof own === "number" && own > 0) return own;
+  return contextOf(p)?.caller?.timeoutMs ?? DEFAULT_BUDGET_MS;
+}
+async function gate(method, p, deps) {
+  const sid = typeof p["sessionId"] === "string" ? p["sessionId"] : "";
+  if (!sid) return;
+  if (INPUT.has(method) && approvalPending(sid)) {
+    throw new RpcError(ErrorCode.operationFailed, `session ${sid} waits for the person to allow or deny another action: no input reaches its tabs until they answer`, "approval_pending");
+  }
+  if (!CONFIRMABLE.has(method)) return;
+  await loadPolicies();
+  if (!anyConfirm()) return;
+  const policy = await policyOf(sid);
+  if (!policy || policy.confirm.length === 0) return;
+  const started = contextOf(p)?.started ?? Date.now();
+  const c = await classify(method, p, sid, deps);
+  const asked = c?.kinds.filter((k) => policy.confirm.includes(k)) ?? [];
+  if (!c || asked.length === 0) return;
+  const tabId = await deps.tabOf(p);
+  const text2 = `${callerText(contextOf(p)?.caller)} wants to ${c.action} on ${await pageHost(tabId)}`;
+  await askPerson(sid, tabId, text2, started + waitMsOf(budgetOfCall(p)));
+}
+function withApproval(table2, deps) {
+  const out = {};
+  for (const [m, h] of Object.entries(table2)) {
+    out[m] = CONFIRMABLE.has(m) || INPUT.has(m) ? async (p) => (await gate(m, p, deps), h(p)) : h;
+  }
+  return out;
+}
+
+// src/background/extension-info.ts
+var chromeInfoDeps = {
+  manifestVersion: () => chrome.runtime.getManifest().version,
+  id: () => chrome.runtime.id,
+  userAgent: () => typeof navigator === "undefined" ? "" : navigator.userAgent
+};
+function extensionHandlers(deps = chromeInfoDeps) {
+  return {
+    "extension.info": async () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      version: deps.manifestVersion(),
+      id: deps.id(),
+      userAgent: deps.userAgent()
+    }),
+    "extension.callTiming": async (p) => callTiming(p.callId)
+  };
+}
+
+// src/background/sessions/active-tab-cache.ts
+var ActiveTabCache = class {
+  gen = 0;
+  entries = /* @__PURE__ */ new Map();
+  /** The generation to pass to set() once the lookup it starts is done. */
+  begin() {
+    return this.gen;
+  }
+  invalidate() {
+    this.gen++;
+    this.entries.clear();
+  }
+  get(s) {
+    const e = this.entries.get(s.sessionId);
+    if (!e) return void 0;
+    if (e.gen !== this.gen || e.groupId !== s.groupId || e.lastActiveTabId !== s.lastActiveTabId) {
+      this.entries.delete(s.sessionId);
+      return void 0;
+    }
+    return e.tabId;
+  }
+  /** Remembers a lookup started at gen; dropped when anything changed since. */
+  set(s, tabId, gen) {
+    if (gen !== this.gen) return;
+    this.entries.set(s.sessionId, { tabId, gen, groupId: s.groupId, lastActiveTabId: s.lastActiveTabId });
+  }
+  /** Follows the browser's tab and group events; returns the unsubscribe. */
+  watch() {
+    const bump = () => this.invalidate();
+    const onUpdated = (_id, change) => {
+      if (change.groupId !== void 0 || change.pinned !== void 0 || change.discarded !== void 0) bump();
+    };
+    const plain = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onRemoved,
+      chrome.tabs.onActivated,
+      chrome.tabs.onMoved,
+      chrome.tabs.onAttached,
+      chrome.tabs.onDetached,
+      chrome.tabs.onReplaced,
+      chrome.tabGroups.onCreated,
+      chrome.tabGroups.onRemoved,
+      chrome.tabGroups.onMoved
+    ];
+    for (const ev of plain) ev.addListener(bump);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      for (const ev of plain) ev.removeListener(bump);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }
+};
+
+// src/background/sessions/session-store.ts
+var STORAGE_KEY3 = "browserctl.sessions";
+var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
+var ID_CHARS = 5;
+var BASE362 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function randomSessionId() {
+  const r = crypto.getRandomValues(new Uint32Array(ID_CHARS));
+  let id = "s";
+  for (const v of r) id += BASE362[v % 36];
+  return id;
+}
+var removedHooks = /* @__PURE__ */ new Set();
+function onSessionRemoved(fn) {
+  removedHooks.add(fn);
+}
+function ended(sessionId, gone) {
+  for (const h of removedHooks) h(sessionId, gone);
+}
+var SessionStore = class {
+  /** drawId makes candidate ids (tests pass their own). */
+  constructor(drawId = randomSessionId) {
+    this.drawId = drawId;
+  }
+  drawId;
+  sessions = /* @__PURE__ */ new Map();
+  next = 1;
+  loaded;
+  disposers = [];
+  /** Each session's active tab between calls (pages.*, tabs.active). */
+  activeTabs = new ActiveTabCache();
+  /** Loads once; every handler awaits it before touching sessions. */
+  ready() {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  async load() {
+    const got = await chrome.storage.session.get(STORAGE_KEY3);
+    const p = got[STORAGE_KEY3];
+    if (!p) return;
+    this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
+    let dropped = false;
+    for (const s of p.sessions ?? []) {
+      try {
+        await chrome.tabGroups.get(s.groupId);
+        this.sessions.set(s.sessionId, s);
+      } catch {
+        dropped = true;
+        ended(s.sessionId, true);
+      }
+    }
+    if (dropped) await this.save();
+  }
+  async save() {
+    const p = { next: this.next, sessions: [...this.sessions.values()] };
+    await chrome.storage.session.set({ [STORAGE_KEY3]: p });
+  }
+  /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
+  watch() {
+    const onGroupRemoved = (g) => {
+      void this.ready().then(() => this.removeByGroup(g.id));
+    };
+    const onGroupUpdated = (g) => {
+      void this.ready().then(async () => {
+        const s = this.byGroup(g.id);
+        if (s && g.title && g.title !== s.name) {
+          s.name = g.title;
+          await this.save();
+        }
+      });
+    };
+    const onActivated = (info) => {
+      void this.ready().then(async () => {
+        const tab = await chrome.tabs.get(info.tabId).catch(() => void 0);
+        const s = tab ? this.byGroup(tab.groupId) : void 0;
+        if (s && s.lastActiveTabId !== info.tabId) {
+          s.lastActiveTabId = info.tabId;
+          await this.save();
+        }
+      });
+    };
+    chrome.tabGroups.onRemoved.addListener(onGroupRemoved);
+    chrome.tabGroups.onUpdated.addListener(onGroupUpdated);
+    chrome.tabs.onActivated.addListener(onActivated);
+    const dispose = () => {
+      chrome.tabGroups.onRemoved.removeListener(onGroupRemoved);
+      chrome.tabGroups.onUpdated.removeListener(onGroupUpdated);
+      chrome.tabs.onActivated.removeListener(onActivated);
+    };
+    const disposeCache = this.activeTabs.watch();
+    this.disposers.push(dispose, disposeCache);
+    return () => {
+      dispose();
+      disposeCache();
+    };
+  }
+  close() {
+    for (const d of this.disposers.splice(0)) d();
+  }
+  list() {
+    return [...this.sessions.values()];
+  }
+  byGroup(groupId) {
+    if (groupId === void 0 || groupId < 0) return void 0;
+    for (const s of this.sessions.values()) if (s.groupId === groupId) return s;
+    return void 0;
+  }
+  /** The next session number, for default names "browserctl N" and group colours (not ids). */
+  peekNumber() {
+    return this.next;
+  }
+  /** A random id no live session has (drawn again on a collision). */
+  freshId() {
+    for (; ; ) {
+      const id = this.drawId();
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+  async add(name, groupId, activeTabId2) {
+    const n = this.next++;
+    const s = { sessionId: this.freshId(), name: name ?? `browserctl ${n}`, groupId };
+    if (activeTabId2 !== void 0) s.lastActiveTabId = activeTabId2;
+    this.sessions.set(s.sessionId, s);
+    await this.save();
+    return s;
+  }
+  async update(s) {
+    if (this.sessions.get(s.sessionId) === s) await this.save();
+  }
+  /** Forgets a session; gone: its group went from the browser (not a call's close or release). */
+  async remove(sessionId, gone = false) {
+    if (!this.sessions.delete(sessionId)) return;
+    ended(sessionId, gone);
+    await this.save();
+  }
+  async removeByGroup(groupId) {
+    const s = this.byGroup(groupId);
+    if (s) await this.remove(s.sessionId, true);
+  }
+  /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
+  async require(p) {
+    const s = await this.lookup(p);
+    await this.checkGroup(s);
+    return s;
+  }
+  /**
+   * require() without asking Chrome whether the group still exists: for
+   * callers that learn it from a tab of the group anyway (a tab whose groupId
+   * is the session's proves the group), and call checkGroup() when they find
+   * none.
+   */
+  async lookup(p) {
+    await this.ready();
+    const id = p.sessionId;
+    if (id === void 0 || id === null || id === "") {
+      throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+    }
+    if (typeof id !== "string") {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "sessionId" must be a string');
+    }
+    const s = this.sessions.get(id);
+    if (!s) throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${id}`);
+    return s;
+  }
+  /** 4107 (and the session forgotten) when the session's tab group is gone. */
+  async checkGroup(s) {
+    try {
+      await chrome.tabGroups.get(s.groupId);
+    } catch {
+      await this.remove(s.sessionId, true);
+      throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
+    }
+  }
+};
+
+// src/background/sessions/tab-info.ts
+function toWireTab(t, store3) {
+  return {
+    tabId: t.id ?? -1,
+    windowId: t.windowId,
+    url: t.url || t.pendingUrl || "",
+    title: t.title ?? "",
+    active: t.active,
+    groupId: t.groupId,
+    sessionId: store3.byGroup(t.groupId)?.sessionId ?? ""
+  };
+}
+async function getTab(tabId) {
+  try {
+    return await chrome.tabs.get(tabId);
+  } catch {
+    throw new RpcError(ErrorCode.tabNotFound, `tab not found: ${tabId}`);
+  }
+}
+async function getSessionTab(s, tabId) {
+  const t = await getTab(tabId);
+  if (t.groupId !== s.groupId) {
+    throw new RpcError(ErrorCode.tabNotFound, `tab ${tabId} is not in session ${s.sessionId}`);
+  }
+  return t;
+}
+async function groupTabs(s) {
+  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs5.sort((a, b) => a.index - b.index);
+}
+function pickActive(s, tabs5) {
+  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
+}
+async function toWireSession(s) {
+  const tabs5 = await groupTabs(s);
+  return {
+    sessionId: s.sessionId,
+    name: s.name,
+    groupId: s.groupId,
+    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs5)?.id ?? null
+  };
+}
+async function userActiveTab() {
+  const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: "normal" });
+  if (t) return t;
+  const [any] = await chrome.tabs.query({ active: true, windowType: "normal" });
+  if (any) return any;
+  throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
 // src/background/pages/network/network-detail.ts
@@ -1405,9 +2823,9 @@ var Ring = class {
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
 var requestCounter = 0;
-var byTab = /* @__PURE__ */ new Map();
+var byTab2 = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
-  let l = byTab.get(tabId);
+  let l = byTab2.get(tabId);
   if (!l) {
     l = {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
@@ -1416,7 +2834,7 @@ function tabLogs(tabId) {
       inflight: /* @__PURE__ */ new Map(),
       details: new DetailStore()
     };
-    byTab.set(tabId, l);
+    byTab2.set(tabId, l);
   }
   return l;
 }
@@ -1682,10 +3100,10 @@ function onNetwork(logs, method, p) {
       return;
     case "Network.loadingFailed": {
       const reason = String(p["blockedReason"] ?? "");
-      const text = String(p["errorText"] ?? "failed");
+      const text2 = String(p["errorText"] ?? "failed");
       finish(logs, id, ts, {
-        failure: text,
-        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text),
+        failure: text2,
+        blocked: reason !== "" || /BLOCKED_BY_CLIENT/.test(text2),
         ...typeof p["type"] === "string" ? { type: p["type"] } : {}
       });
       return;
@@ -1733,7 +3151,7 @@ async function enableLogs(tabId, send3) {
   ]);
 }
 onForget((tabId) => {
-  const l = byTab.get(tabId);
+  const l = byTab2.get(tabId);
   if (l) {
     l.console.wakeAll();
     l.errors.wakeAll();
@@ -1745,16 +3163,16 @@ onForget((tabId) => {
   );
 });
 function dropTab(tabId) {
-  byTab.delete(tabId);
+  byTab2.delete(tabId);
   sessionOfTab.delete(tabId);
 }
 
 // src/background/pages/emulation/auth.ts
-var byTab2 = /* @__PURE__ */ new Map();
-var answered = /* @__PURE__ */ new Set();
-setAuthWanted((tabId) => byTab2.has(tabId));
+var byTab3 = /* @__PURE__ */ new Map();
+var answered2 = /* @__PURE__ */ new Set();
+setAuthWanted((tabId) => byTab3.has(tabId));
 onForget((tabId) => {
-  byTab2.delete(tabId);
+  byTab3.delete(tabId);
 });
 function challengeFits(creds, challenge) {
   const c = challenge ?? {};
@@ -1767,33 +3185,33 @@ function challengeFits(creds, challenge) {
 }
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const held2 = byTab2.get(tabId);
+  const held2 = byTab3.get(tabId);
   const creds = held2 && challengeFits(held2, p["authChallenge"]) ? held2 : void 0;
   const key = `${tabId}:${requestId}`;
-  const response = creds && !answered.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
-  if (creds) answered.add(key);
-  if (answered.size > 1e3) answered.clear();
+  const response = creds && !answered2.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
+  if (creds) answered2.add(key);
+  if (answered2.size > 1e3) answered2.clear();
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 }
 async function setCredentialsWanted(tabId, creds, send3) {
-  const had = byTab2.has(tabId);
-  if (creds) byTab2.set(tabId, creds);
-  else byTab2.delete(tabId);
+  const had = byTab3.has(tabId);
+  if (creds) byTab3.set(tabId, creds);
+  else byTab3.delete(tabId);
   if (had || creds) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/headers.ts
-var byTab3 = /* @__PURE__ */ new Map();
-setHeaderRule((tabId) => byTab3.get(tabId));
+var byTab4 = /* @__PURE__ */ new Map();
+setHeaderRule((tabId) => byTab4.get(tabId));
 onForget((tabId) => {
-  byTab3.delete(tabId);
+  byTab4.delete(tabId);
 });
 async function setHeadersWanted(tabId, headers2, origin, send3) {
   await send3("Network.setExtraHTTPHeaders", { headers: {} });
-  const had = byTab3.has(tabId);
-  if (headers2 && origin && Object.keys(headers2).length > 0) byTab3.set(tabId, { origin, headers: headers2 });
-  else byTab3.delete(tabId);
-  if (had || byTab3.has(tabId)) await applyBlocking(tabId, send3);
+  const had = byTab4.has(tabId);
+  if (headers2 && origin && Object.keys(headers2).length > 0) byTab4.set(tabId, { origin, headers: headers2 });
+  else byTab4.delete(tabId);
+  if (had || byTab4.has(tabId)) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/permissions.ts
@@ -1804,7 +3222,7 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab4 = /* @__PURE__ */ new Map();
+var byTab5 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
 var APPLIED_KEY = "browserctl.permissions";
 async function record(also = /* @__PURE__ */ new Map()) {
@@ -1845,7 +3263,7 @@ function setting(kind) {
 function reconcile() {
   const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab4.values()) {
+    for (const { origin, want } of byTab5.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -1875,7 +3293,7 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab4.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
+  if (byTab5.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
 }
 function settlePermissions() {
   return reconcile();
@@ -1884,25 +3302,25 @@ async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab4.set(tabId, { origin, want });
-  else byTab4.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
+  else byTab5.delete(tabId);
   await reconcile();
 }
 
 // src/background/pages/emulation/settings.ts
-var STORAGE_KEY2 = "browserctl.emulation";
+var STORAGE_KEY4 = "browserctl.emulation";
 var bySession = /* @__PURE__ */ new Map();
 var unapplied = /* @__PURE__ */ new Map();
-var loaded;
+var loaded3;
 function ready() {
-  loaded ??= chrome.storage.session.get(STORAGE_KEY2).then(
+  loaded3 ??= chrome.storage.session.get(STORAGE_KEY4).then(
     (got) => {
-      const all2 = got[STORAGE_KEY2] ?? {};
+      const all2 = got[STORAGE_KEY4] ?? {};
       for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
     },
     () => void 0
   );
-  return loaded;
+  return loaded3;
 }
 function settingsOf(sessionId) {
   return bySession.get(sessionId) ?? { settings: {}, scripts: [], nextScript: 1 };
@@ -1916,7 +3334,7 @@ function isEmpty(s) {
 async function store(sessionId, s) {
   if (isEmpty(s)) bySession.delete(sessionId);
   else bySession.set(sessionId, s);
-  await chrome.storage.session.set({ [STORAGE_KEY2]: Object.fromEntries(bySession) }).catch(() => void 0);
+  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(bySession) }).catch(() => void 0);
 }
 function noteUnapplied(tabId, setting2, error) {
   let m = unapplied.get(tabId);
@@ -2036,14 +3454,14 @@ function setNames(s) {
 }
 
 // src/background/pages/core/frames.ts
-var byTab5 = /* @__PURE__ */ new Map();
+var byTab6 = /* @__PURE__ */ new Map();
 var attached = new Wakeup();
 onForget((tabId) => {
-  byTab5.delete(tabId);
+  byTab6.delete(tabId);
 });
 var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 function frameSessionAttached(tabId, params, _method, sessionId) {
-  const tf = byTab5.get(tabId);
+  const tf = byTab6.get(tabId);
   if (!tf) return;
   const info = params["targetInfo"];
   const child = String(params["sessionId"] ?? "");
@@ -2057,38 +3475,38 @@ function frameSessionAttached(tabId, params, _method, sessionId) {
   attached.wake();
 }
 function frameSessionDetached(tabId, params) {
-  byTab5.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+  byTab6.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
 }
 async function followFrames(tabId) {
   await startFollowing(tabId);
-  const tf = byTab5.get(tabId);
+  const tf = byTab6.get(tabId);
   if (tf) await settled(tf);
 }
 function startFollowing(tabId) {
-  let tf = byTab5.get(tabId);
+  let tf = byTab6.get(tabId);
   if (!tf) {
     const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
     fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
       () => void 0,
       (e) => {
-        if (byTab5.get(tabId) === fresh2) byTab5.delete(tabId);
+        if (byTab6.get(tabId) === fresh2) byTab6.delete(tabId);
         throw e;
       }
     );
-    byTab5.set(tabId, fresh2);
+    byTab6.set(tabId, fresh2);
     tf = fresh2;
   }
   return tf.started;
 }
 async function settled(tf) {
   for (let i = 0; i < 8; i++) {
-    const pending2 = [...tf.children.values()];
-    await Promise.all(pending2.map((c) => c.ready));
-    if (tf.children.size === pending2.length) return;
+    const pending3 = [...tf.children.values()];
+    await Promise.all(pending3.map((c) => c.ready));
+    if (tf.children.size === pending3.length) return;
   }
 }
 function sessionOfFrame(tabId, frameId) {
-  const tf = byTab5.get(tabId);
+  const tf = byTab6.get(tabId);
   if (!tf) return void 0;
   for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
   return void 0;
@@ -2099,42 +3517,45 @@ async function sessionOfFrameSoon(tabId, frameId, ms) {
   return session;
 }
 function childSessions(tabId) {
-  const tf = byTab5.get(tabId);
+  const tf = byTab6.get(tabId);
   if (!tf) return [];
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
-async function sessionOffset(tabId, sessionId) {
-  let x = 0;
-  let y = 0;
-  const tf = byTab5.get(tabId);
-  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    const [box, quads] = await Promise.all([
-      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
-      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
-    ]);
-    const minOf = (q2, i) => Math.min(q2[i], q2[i + 2], q2[i + 4], q2[i + 6]);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
-    s = cs.parent;
-  }
-  return { x, y };
+function frameHop(tabId, sessionId) {
+  const cs = byTab6.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
 }
 function sessionChain(tabId, sessionId) {
   const out = [];
-  const tf = byTab5.get(tabId);
   for (let s = sessionId; s !== void 0 && out.length < 16; ) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    out.push({ sessionId: s, frameId: cs.frameId, parent: cs.parent });
-    s = cs.parent;
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
   }
   return out;
+}
+function parentFrame(node, frameId) {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return void 0;
+}
+async function frameOwnerElement(tabId, parent, frameId, group) {
+  const [owner, tree] = await Promise.all([
+    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn(tabId, parent, "Page.getFrameTree")
+  ]);
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group
+  });
+  return node.object.objectId;
 }
 
 // src/background/pages/emulation/init-scripts.ts
@@ -2207,173 +3628,6 @@ function scriptsForNewFrame(tabId, params) {
 }
 function dropFrameScripts(tabId, params) {
   added.get(tabId)?.delete(String(params["sessionId"] ?? ""));
-}
-
-// injected:injected
-var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function flush(f,collect2){let t=st.pending.get(f);if(t===void 0||(st.pending.delete(f),!f.isConnected))return;let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;emit(elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}}),collect2)}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));f&&st.pending.set(f,Date.now())}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log;function startInputRecorder(){if(log)return;let l=[];log=l;let note=ev=>{ev.isTrusted&&(l.push([Date.now(),ev.type]),l.length>200&&l.splice(0,l.length-200))};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}if(!fe)return null;let fr=fe.getBoundingClientRect(),cs=w.parent.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{fe,x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let fr=fe.getBoundingClientRect(),cs=win.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1,x=fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+lx)*sx,y=fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+ly)*sy,over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>{for(let n=hit2;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>{for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1},g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote2=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote2(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}var formMethods={fill:(el,[value])=>fill(el,value),select:(el,[values])=>select(el,values),focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),full=o.mode==="full",maxDepth=o.depth<0?1/0:o.depth,lines=[],refs=[];R.pending=[];let SLICE_MS=15,stopAt=performance.now()+(o.deadline-Date.now()),sliceStart=performance.now(),visited=0,cut,turn=()=>new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)}),tick=async()=>{if(lines.length>=o.maxLines&&(cut="lines"),cut||(++visited&255)!==0)return;let now=performance.now();now>=stopAt?cut="time":now-sliceStart>=SLICE_MS&&(await turn(),sliceStart=performance.now())},INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION",clean=s=>{if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>o.maxName&&(t=t.slice(0,o.maxName-1)+"…"),t},quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`,numOf=el=>numberOf(R,el),implicitRole=el=>{switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""},textOf=(ids,root2)=>{let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root2.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")},self=null,contentText2=(node,out2,depth)=>{for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out2.push(data):c.previousSibling&&c.nextSibling&&out2.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out2.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out2.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out2.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out2.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out2.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out2.push(" "),contentText2(shadowOf(e)||e,out2,depth+1),block&&out2.push(" ")}},fromContent=el=>{let out2=[];contentText2(shadowOf(el)||el,out2,0);let raw=out2.join("");return raw===""?void 0:clean(raw)},nameOf2=(el,role)=>{let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()));if(n)return n}let al=clean(el.getAttribute("aria-label"));if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt)||clean(f.title)||"Submit";let labels=f.labels;if(labels&&labels.length){self=el;let n=clean(Array.from(labels,l=>fromContent(l)??"").join(" "));return self=null,n}return clean(el.getAttribute("title"))||clean(el.getAttribute("placeholder"))}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"))||clean(el.getAttribute("title"));if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"))||clean(el.getAttribute("name"));if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent)}return FROM_CONTENT2.has(role)?fromContent(el)??clean(el.getAttribute("title")):clean(el.getAttribute("title"))||clean(el.getAttribute("aria-placeholder"))},stateOf=(el,role)=>{let out2=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out2.push("checked=mixed"):i.checked&&out2.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out2.push("checked"):ac==="mixed"&&out2.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out2.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out2.push("expanded"),el.getAttribute("aria-selected")==="true"&&out2.push("selected"),el.getAttribute("aria-pressed")==="true"&&out2.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out2.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v),v&&out2.push(`value=${quote2(v)}`)}return out2},vw=window.innerWidth,vh=window.innerHeight,outside=el=>{let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=vh||r.left>=vw},roleOf2=el=>{let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role},text=[],textLevel=0,textParent="",flush2=()=>{if(!text.length)return;let t=text.join("").replace(/\\s+/g," ").trim();text=[],!(!t||textLevel>maxDepth)&&(textParent&&textParent.includes(t)||lines.push(`${"  ".repeat(textLevel)}- text: ${t}`))},addText=(s,level,parentName)=>{text.length&&textLevel!==level&&flush2(),textLevel=level,textParent=parentName,text.push(s)},emit2=(el,role,name,level,attrs,withRef)=>{flush2();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numOf(el);s+=` [ref=${o.prefix}${n}]`,refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;lines.push(s)},children=n=>{if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes},frameLine=(el,level)=>{let name=nameOf2(el,"iframe");emit2(el,"iframe",name,level,[],!0),lines.push(`${"  ".repeat(level+1)}\\0F${numOf(el)}`)},visit=async(el,level,parentName,visible2)=>{if(await tick(),cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(o.viewport&&shown&&outside(el))return;let role=shown?roleOf2(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=maxDepth&&frameLine(el,full?level:0);return}if(!full){role&&hasBox(el)&&emit2(el,role,nameOf2(el,role),0,stateOf(el,role),!0);for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=nameOf2(el,role);if(!(o.compact&&STRUCTURAL.has(role)&&!name)){if(level>maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el)&&INTERACTIVE.has(implicitRole(el));if(emit2(el,role,name,level,stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&text.length&&text.push(" ");let kids=children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){text.length&&text.push(" ");continue}await visit(ke,childLevel,childParent,shown)}}role?flush2():!INLINE.has(tag)&&text.length&&text.push(" ")},visitInner=async(el,level)=>{if(await tick(),cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=roleOf2(el);if(el.tagName==="IFRAME"){frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(emit2(el,role,nameOf2(el,role),level,stateOf(el,role),!0),LEAF.has(role))))for(let c=children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await visitInner(k,level)}};function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}if(root&&!error){if(o.root||o.selector)await visit(root,0,"",!0);else{let kids=children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?addText(k.data,0,""):k.nodeType===1&&await visit(k,0,"",!0)}}flush2()}let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines,refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),cut&&(out.cut=cut),error&&(out.error=error),JSON.stringify(out)}var walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"daf03f4655551f7b",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="daf03f4655551f7b")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),autoStartActions());})();';
-var VERSION = "daf03f4655551f7b";
-
-// src/injected/refusal.ts
-var BAD_PARAM = "\0browserctl:bad-param";
-
-// src/background/pages/core/injected.ts
-var NOT_INSTALLED = "\0browserctl:not-installed";
-var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; return m && m.v === ${JSON.stringify(VERSION)} ? m.call(n, this, a, o) : ${JSON.stringify(NOT_INSTALLED)}; }`;
-var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
-${SOURCE}
-})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
-var WORLD_NAME = "browserctl:injected";
-async function installOnNewDocuments(_tabId, send3) {
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
-}
-var installed2 = /* @__PURE__ */ new Set();
-var installing = /* @__PURE__ */ new Map();
-var MAX_KNOWN = 4096;
-onForget((tabId) => {
-  for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
-});
-function sendTo(tabId, where, method, params, timeoutMs) {
-  const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
-  const p = { ...target, ...params };
-  return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
-}
-async function callInjected(tabId, where, name, args, opts = {}) {
-  const params = {
-    arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
-    returnByValue: opts.returnByValue ?? true,
-    awaitPromise: true,
-    ...opts.objectGroup !== void 0 ? { objectGroup: opts.objectGroup } : {},
-    ...opts.userGesture ? { userGesture: true } : {}
-  };
-  const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
-  let r;
-  const pending2 = key === void 0 ? void 0 : installing.get(key);
-  if (pending2) await pending2.catch(() => {
-  });
-  if (key === void 0 || installed2.has(key) || where.session === void 0) {
-    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
-  }
-  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
-    const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
-    if (key !== void 0) installing.set(key, install2);
-    try {
-      r = await install2;
-    } finally {
-      if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
-    }
-  }
-  if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
-    if (installed2.size >= MAX_KNOWN) installed2.clear();
-    installed2.add(key);
-  }
-  return r;
-}
-async function valueOf(tabId, where, name, args, fail, opts = {}) {
-  const r = await callInjected(tabId, where, name, args, opts);
-  if (r.exceptionDetails) throw fail(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception");
-  const v = r.result.value;
-  if (typeof v === "object" && v !== null && BAD_PARAM in v) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: ${String(v[BAD_PARAM])}`);
-  }
-  return v;
-}
-
-// src/background/pages/core/world.ts
-var worlds = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  worlds.delete(tabId);
-  childWorlds.delete(tabId);
-  mainFrames.delete(tabId);
-  making.delete(tabId);
-});
-var mainFrames = /* @__PURE__ */ new Map();
-var making = /* @__PURE__ */ new Map();
-function mainFrameNavigated(tabId, p) {
-  const frame = p["frame"];
-  if (frame && !frame.parentId && typeof frame.id === "string") mainFrames.set(tabId, frame.id);
-}
-function worldAnnounced(tabId, p) {
-  const c = p["context"];
-  const frameId = c?.auxData?.frameId;
-  if (!c || c.name !== WORLD_NAME || typeof c.id !== "number" || c.auxData?.isDefault || typeof frameId !== "string") return;
-  const main = mainFrames.get(tabId);
-  if (main === void 0) return;
-  if (frameId === main) {
-    worlds.set(tabId, { generation: generation(tabId), contextId: c.id, frameId: main });
-    return;
-  }
-  let m = childWorlds.get(tabId);
-  if (!m) childWorlds.set(tabId, m = /* @__PURE__ */ new Map());
-  m.set(frameId, c.id);
-}
-var childWorlds = /* @__PURE__ */ new Map();
-function announcedChildWorld(tabId, frameId) {
-  return childWorlds.get(tabId)?.get(frameId);
-}
-function forgetChildWorld(tabId, frameId, contextId) {
-  const m = childWorlds.get(tabId);
-  if (m?.get(frameId) === contextId) m.delete(frameId);
-}
-function worldContextDestroyed(tabId, p) {
-  const id = p["executionContextId"];
-  if (worlds.get(tabId)?.contextId === id) dropContext(tabId);
-  const m = childWorlds.get(tabId);
-  if (m) {
-    for (const [frameId, contextId] of m) if (contextId === id) m.delete(frameId);
-  }
-}
-function worldContextsCleared(tabId) {
-  if (worlds.has(tabId)) dropContext(tabId);
-  childWorlds.delete(tabId);
-}
-async function isolatedContext(tabId) {
-  await ensureAttached(tabId);
-  const gen = generation(tabId);
-  const w = worlds.get(tabId);
-  if (w && w.generation === gen) return w.contextId;
-  const m = making.get(tabId);
-  if (m && m.generation === gen) return m.made;
-  const made = makeWorld(tabId, gen);
-  making.set(tabId, { generation: gen, made });
-  try {
-    return await made;
-  } finally {
-    if (making.get(tabId)?.made === made) making.delete(tabId);
-  }
-}
-async function makeWorld(tabId, gen) {
-  const make = async (frameId) => (await send(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
-  let contextId;
-  const known = mainFrames.get(tabId);
-  if (known) {
-    try {
-      contextId = await make(known);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
-  if (contextId === void 0) {
-    const tree = await send(tabId, "Page.getFrameTree");
-    mainFrames.set(tabId, tree.frameTree.frame.id);
-    contextId = await make(tree.frameTree.frame.id);
-  }
-  if (!((worlds.get(tabId)?.generation ?? -1) > gen)) worlds.set(tabId, { generation: gen, contextId });
-  return contextId;
-}
-function dropContext(tabId) {
-  making.delete(tabId);
-  const w = worlds.get(tabId);
-  if (w) worlds.set(tabId, { generation: Number.NaN, contextId: 0, frameId: w.frameId });
-}
-async function callInWorld(tabId, name, args, opts = {}) {
-  const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
-    dropContext(tabId);
-    return call();
-  }
 }
 
 // src/background/pages/emulation/state.ts
@@ -2477,11 +3731,11 @@ async function loadState(tabIds, st) {
     if (o && !shown3.has(o)) shown3.set(o, tabId);
   }
   const written = [];
-  const pending2 = [];
+  const pending3 = [];
   for (const o of st.origins) {
     const tabId = shown3.get(o.origin);
     if (tabId === void 0) {
-      pending2.push(o);
+      pending3.push(o);
       continue;
     }
     const r = await callInWorld(tabId, "writeOriginStorage", [o.origin, o.localStorage, o.sessionStorage ?? []]);
@@ -2490,7 +3744,7 @@ async function loadState(tabIds, st) {
     }
     written.push(o.origin);
   }
-  return { result: { cookies: st.cookies.length, origins: written, pending: pending2.map((o) => o.origin) }, pending: pending2 };
+  return { result: { cookies: st.cookies.length, origins: written, pending: pending3.map((o) => o.origin) }, pending: pending3 };
 }
 function pendingScript(id, o) {
   const marker = JSON.stringify(`browserctl.state.${id}`);
@@ -2868,11 +4122,11 @@ function emulationHandlers({ store: store3 }) {
     "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
     "state.load": changing(async (s, p) => {
       const st = validateState(p.state);
-      const { result: r, pending: pending2 } = await loadState(await tabIdsOf(s), st);
-      if (pending2.length > 0) {
+      const { result: r, pending: pending3 } = await loadState(await tabIdsOf(s), st);
+      if (pending3.length > 0) {
         const cur = settingsOf(s.sessionId);
         let n = cur.nextScript;
-        const scripts = pending2.map((o) => pendingScript(`s${n++}`, o));
+        const scripts = pending3.map((o) => pendingScript(`s${n++}`, o));
         await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
         await addScripts(s, scripts);
       }
@@ -2909,8 +4163,8 @@ function emulationHandlers({ store: store3 }) {
 
 // src/background/pages/core/foreground.ts
 var VISIBLE_WAIT_MS = 2e3;
-var POLL_MS = 20;
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var POLL_MS3 = 20;
+var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
 async function visible(tabId) {
   const r = await callInWorld(tabId, "visibilityState", [], { timeoutMs: VISIBLE_WAIT_MS });
   return r.result.value === "visible";
@@ -2925,14 +4179,10 @@ async function ensureForeground(tabId, asked) {
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;
   for (; ; ) {
-    try {
-      if (await visible(tabId)) return;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return;
-    }
+    const shown3 = await unlessDialog(visible(tabId), () => null);
+    if (shown3 !== false) return;
     if (Date.now() >= deadline) return;
-    await sleep(POLL_MS);
+    await sleep2(POLL_MS3);
   }
 }
 
@@ -2971,6 +4221,10 @@ var MAX_MS = 30 * 60 * 1e3;
 var KEEP_STOPPED_MS = 5 * 60 * 1e3;
 var CHUNK_BYTES = 8 * 1024 * 1024;
 var recordings = /* @__PURE__ */ new Map();
+function recordingNow(sessionId) {
+  const r = recordings.get(sessionId);
+  return !!r && !r.stopped;
+}
 function nothing(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -3249,6 +4503,10 @@ var COMPLETE_MS = 3e4;
 var READ_BYTES = 4 * 1024 * 1024;
 var KEEP_STOPPED_MS2 = 5 * 60 * 1e3;
 var traces = /* @__PURE__ */ new Map();
+function tracingNow(sessionId) {
+  const t = traces.get(sessionId);
+  return !!t && t.stream === void 0 && t.complete === void 0;
+}
 function nothing2(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
@@ -3386,21 +4644,21 @@ function traceShots(sessionId, from) {
 
 // src/background/pages/evidence/index.ts
 var CLOCK_CATEGORY = "devtools.timeline";
-function invalid2(msg) {
+function invalid3(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function categoriesOf(p) {
   const v = p["categories"];
   if (v === void 0 || v === null) return void 0;
   if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
-    throw invalid2(`"categories" must be a non-empty array of category names`);
+    throw invalid3(`"categories" must be a non-empty array of category names`);
   }
   return v;
 }
 function sessionOf2(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid2(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
   return id;
 }
 function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
@@ -3408,7 +4666,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
     "record.start": async (p) => {
       const s = await store3.require(p);
       const quality = optionalInt(p, "quality", 0) ?? 70;
-      if (quality > 100) throw invalid2(`"quality" must be 0-100, got ${quality}`);
+      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
       const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
       const path = optionalString(p, "path") ?? "";
       const tabId = await resolveTab2(p);
@@ -3447,280 +4705,8 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
   };
 }
 
-// src/background/pages/core/person-input.ts
-var REF_ACTIONS = /* @__PURE__ */ new Set([
-  "pages.click",
-  "pages.hover",
-  "pages.fill",
-  "pages.type",
-  "pages.select",
-  "pages.check",
-  "pages.focus",
-  "pages.drag",
-  "pages.scrollIntoView"
-]);
-var SLACK_MS = 300;
-var KEEP_WINDOWS = 1024;
-var tabs2 = /* @__PURE__ */ new Map();
-onForget((tabId) => tabs2.delete(tabId));
-function stateOf(tabId) {
-  let s = tabs2.get(tabId);
-  if (!s) {
-    s = { snapshotAt: 0, running: 0, runningSince: 0, windows: [] };
-    tabs2.set(tabId, s);
-  }
-  return s;
-}
-function agentWindows(tabId) {
-  return stateOf(tabId);
-}
-function agentCallStarted(tabId) {
-  const s = stateOf(tabId);
-  if (s.running++ === 0) s.runningSince = Date.now();
-}
-function agentCallEnded(tabId) {
-  const s = stateOf(tabId);
-  if (s.running === 0) return;
-  if (--s.running === 0) {
-    s.windows.push([s.runningSince, Date.now()]);
-    while (s.windows.length > 0 && s.windows[0][1] + SLACK_MS < s.snapshotAt) s.windows.shift();
-    if (s.windows.length > KEEP_WINDOWS) {
-      const [a] = s.windows.shift();
-      s.windows[0][0] = a;
-    }
-  }
-}
-function byAgent(s, t, slack = SLACK_MS) {
-  if (s.running > 0 && t >= s.runningSince - slack) return true;
-  return s.windows.some(([a, b]) => t >= a - slack && t <= b + slack);
-}
-function personInputs(s, events2) {
-  const kinds = /* @__PURE__ */ new Set();
-  for (const [t, type2] of events2) if (!byAgent(s, t)) kinds.add(type2 === "keydown" || type2 === "input" ? "typing" : "a click");
-  return [...kinds];
-}
-var startedIn = /* @__PURE__ */ new Map();
-onForget((tabId) => startedIn.delete(tabId));
-function recorderStartedIn(tabId, contextId) {
-  startedIn.set(tabId, contextId);
-}
-async function startRecorder(tabId) {
-  try {
-    const contextId = await isolatedContext(tabId);
-    await callInjected(tabId, { contextId }, "startInputRecorder", []);
-    return contextId;
-  } catch {
-    return void 0;
-  }
-}
-async function snapshotTaken(tabId, started) {
-  stateOf(tabId).snapshotAt = Date.now();
-  try {
-    const contextId = await isolatedContext(tabId);
-    if (startedIn.get(tabId) === contextId) return;
-    if (started && await started === contextId) return;
-    await callInjected(tabId, { contextId }, "startInputRecorder", []);
-  } catch {
-    dropContext(tabId);
-  }
-}
-async function checkPersonInput(tabId) {
-  const s = tabs2.get(tabId);
-  if (!s || s.snapshotAt === 0) return;
-  let events2 = [];
-  try {
-    const contextId = await isolatedContext(tabId);
-    const r = await callInjected(tabId, { contextId }, "inputSince", [s.snapshotAt]);
-    if (Array.isArray(r.result?.value)) events2 = r.result.value;
-  } catch {
-    dropContext(tabId);
-    return;
-  }
-  const kinds = personInputs(s, events2);
-  if (kinds.length === 0) return;
-  throw new RpcError(
-    ErrorCode.pageRefNotFound,
-    `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`
-  );
-}
-
 // src/injected/document/actions-binding.ts
 var ACTIONS_BINDING = "__browserctlActions";
-
-// src/background/pages/snapshot/refs.ts
-var byTab6 = /* @__PURE__ */ new Map();
-var ACTION_GROUP = "browserctl-action";
-var contextSessions = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  byTab6.delete(tabId);
-  contextSessions.delete(tabId);
-});
-function contextPrefix(objectId) {
-  const i = objectId.lastIndexOf(".");
-  return i > 0 ? objectId.slice(0, i) : objectId;
-}
-setSessionRoute((tabId, params) => {
-  const id = params.objectId;
-  if (typeof id !== "string") return void 0;
-  return contextSessions.get(tabId)?.get(contextPrefix(id));
-});
-function objectSession(tabId, objectId) {
-  return contextSessions.get(tabId)?.get(contextPrefix(objectId));
-}
-function rememberSession(tabId, objectId, session) {
-  if (session === void 0) return;
-  let m = contextSessions.get(tabId);
-  if (!m) contextSessions.set(tabId, m = /* @__PURE__ */ new Map());
-  m.set(contextPrefix(objectId), session);
-}
-function refNotFound(ref) {
-  return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
-}
-function tabRefs(tabId, gen) {
-  let tr = byTab6.get(tabId);
-  if (!tr) {
-    tr = { next: 1, generation: gen, entries: /* @__PURE__ */ new Map() };
-    byTab6.set(tabId, tr);
-  } else if (tr.generation !== gen) {
-    tr.generation = gen;
-    tr.entries = /* @__PURE__ */ new Map();
-  }
-  return tr;
-}
-function nextRefNumber(tabId) {
-  return byTab6.get(tabId)?.next ?? 1;
-}
-function forgetRefs(tabId) {
-  byTab6.delete(tabId);
-}
-function refPlace(tabId, ref) {
-  const tr = byTab6.get(tabId);
-  const entry = tr?.entries.get(ref);
-  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
-  const t = entry.target;
-  return t.session === void 0 ? { contextId: t.contextId, num: t.num } : { contextId: t.contextId, session: t.session, num: t.num };
-}
-async function resolveRef(tabId, ref) {
-  const tr = byTab6.get(tabId);
-  const entry = tr?.entries.get(ref);
-  if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
-  const t = entry.target;
-  try {
-    const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
-      returnByValue: false,
-      objectGroup: ACTION_GROUP
-    });
-    if (r.exceptionDetails || !r.result.objectId) throw refNotFound(ref);
-    rememberSession(tabId, r.result.objectId, t.session);
-    if (t.session !== void 0) touched(tabId).add(t.session);
-    return r.result.objectId;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
-    throw refNotFound(ref);
-  }
-}
-var touchedSessions = /* @__PURE__ */ new Map();
-function touched(tabId) {
-  let s = touchedSessions.get(tabId);
-  if (!s) touchedSessions.set(tabId, s = /* @__PURE__ */ new Set());
-  return s;
-}
-function releaseActionObjects(tabId) {
-  sendQuiet(tabId, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP });
-  const sessions = touchedSessions.get(tabId);
-  touchedSessions.delete(tabId);
-  if (!sessions || !isAttached(tabId)) return;
-  for (const s of sessions) {
-    sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: ACTION_GROUP }, 5e3).catch(() => {
-    });
-  }
-}
-function setTreeRefs(tabId, gen, entries2, nextMain) {
-  const tr = tabRefs(tabId, gen);
-  for (const e of entries2) tr.entries.set(e.ref, e);
-  if (nextMain > tr.next) tr.next = nextMain;
-}
-
-// src/background/pages/targets/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
-}
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
-  try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function roleMatches(tabId, t) {
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", [])
-  ]);
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  let nodes;
-  if (vis.result.value === "visible") {
-    nodes = (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all2.nodes.filter((n) => n.role?.value === t.role);
-  }
-  const out = [];
-  for (const n of nodes) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    let ids = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        executionContextId: await isolatedContext(tabId),
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
-    }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep2(ROLE_POLL_MS);
-  }
-}
 
 // src/background/pages/record-actions/choose.ts
 var GROUP = "browserctl:record-actions";
@@ -3777,7 +4763,7 @@ async function chosenPaths(tabId, session, contextId, step) {
   while (out.length < n) out.push("");
   return out;
 }
-function scriptPaths(paths, names, workDir, script) {
+function scriptPaths(paths, names, workDir, script2) {
   const dir = workDir.replace(/\/+$/, "");
   const outPaths = [];
   const notes = [];
@@ -3786,7 +4772,7 @@ function scriptPaths(paths, names, workDir, script) {
       outPaths.push(p.slice(dir.length + 1));
       return;
     }
-    const v = script.variable("UPLOAD");
+    const v = script2.variable("UPLOAD");
     outPaths.push(v);
     const where = p ? " from outside the working folder" : " (the browser did not say from where)";
     notes.push(`# ${v}: the file ${JSON.stringify(names[i] ?? "")} the person chose${where}; set ${v.slice(1)} to its path before running this script`);
@@ -3913,15 +4899,15 @@ function targeted(kind, command, args, t, tab, vars, step) {
 function field(s) {
   return s.field ? JSON.stringify(s.field) : "a field";
 }
-function fillLines(s, t, script, ctx) {
+function fillLines(s, t, script2, ctx) {
   const value = s.value ?? "";
   let secret;
   let note;
   if (s.secret === "password") {
-    secret = script.variable("PASSWORD");
+    secret = script2.variable("PASSWORD");
     note = `# ${secret}: the password typed into ${field(s)}; set ${secret.slice(1)} in the environment before running this script`;
   } else if (ctx.secretTargets.has(t.target)) {
-    secret = script.variable("SECRET");
+    secret = script2.variable("SECRET");
     note = `# ${secret}: the value typed into ${field(s)}, marked secret; set ${secret.slice(1)} in the environment before running this script`;
   }
   if (secret !== void 0) {
@@ -3935,10 +4921,10 @@ function fillLines(s, t, script, ctx) {
   }
   return out;
 }
-function stepLines(s, t, script, ctx) {
+function stepLines(s, t, script2, ctx) {
   if (s.kind === "press") return [{ text: commandLine(["press"], [s.key ?? ""]), kind: "press", tab: s.tab }];
   if (!t) return [];
-  const last = script.lastCommand();
+  const last = script2.lastCommand();
   switch (s.kind) {
     case "click":
       return targeted("click", ["click"], [], t, s.tab, void 0, s.stepKey);
@@ -3946,15 +4932,15 @@ function stepLines(s, t, script, ctx) {
       const same = last && last[0].kind === "click" && last[0].tab === s.tab && (s.replaces !== void 0 ? last[0].step === s.replaces : last[0].target === t.target && s.t - last[0].at <= DOUBLE_CLICK_MS);
       if (last && same) {
         const [line, i] = last;
-        script.lines[i] = { ...line, kind: "dblclick", text: "dbl" + line.text };
+        script2.lines[i] = { ...line, kind: "dblclick", text: "dbl" + line.text };
         return [];
       }
       return targeted("dblclick", ["dblclick"], [], t, s.tab);
     }
     case "fill": {
-      const lines = fillLines(s, t, script, ctx);
-      if (last && last[0].kind === "fill" && last[0].target === t.target && last[1] === script.lines.length - 1 && !last[0].text.includes(" $")) {
-        script.lines.pop();
+      const lines = fillLines(s, t, script2, ctx);
+      if (last && last[0].kind === "fill" && last[0].target === t.target && last[1] === script2.lines.length - 1 && !last[0].text.includes(" $")) {
+        script2.lines.pop();
       }
       return lines;
     }
@@ -3988,19 +4974,19 @@ function historyFrom(h) {
     h.entries.map((e) => e.url)
   );
 }
-function classify(prev, url, read, fresh2) {
+function classify2(prev, url, read, fresh2) {
   if (read && fresh2) {
     const e = read.entries[read.currentIndex];
     const now2 = historyFrom(read);
-    const typed = TYPED.has(e.transitionType ?? "");
-    if (!prev) return { words: typed ? ["tab", "open", e.url] : ["wait", "--url", urlPattern(e.url)], now: now2 };
+    const typed2 = TYPED.has(e.transitionType ?? "");
+    if (!prev) return { words: typed2 ? ["tab", "open", e.url] : ["wait", "--url", urlPattern(e.url)], now: now2 };
     if (e.id === prev.id) return { words: ["reload"], now: now2 };
     const was = prev.ids.indexOf(e.id);
     if (was >= 0) {
       const n = Math.max(1, Math.abs(was - prev.index));
       return { words: Array(n).fill(was < prev.index ? "back" : "forward"), now: now2 };
     }
-    if (typed) return { words: ["open", e.url], now: now2 };
+    if (typed2) return { words: ["open", e.url], now: now2 };
     return { words: samePage(e.url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(e.url)], now: now2 };
   }
   if (!prev) return { words: ["wait", "--url", urlPattern(url)], now: kept(0, [-1], [url]) };
@@ -4023,7 +5009,7 @@ function classify(prev, url, read, fresh2) {
 var INDEX_KEY = "browserctl.actions";
 var CHUNK = 500;
 var SAVE_DELAY_MS = 150;
-function storage() {
+function storage2() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
 var metaKey = (sid) => `${INDEX_KEY}.${sid}`;
@@ -4050,7 +5036,7 @@ var Saver = class {
     this.timer = void 0;
     const from = this.dirtyFrom;
     this.dirtyFrom = Number.POSITIVE_INFINITY;
-    const s = storage();
+    const s = storage2();
     if (!s) return;
     const { meta, lines } = this.snapshot();
     const items = { [metaKey(this.sessionId)]: meta };
@@ -4066,7 +5052,7 @@ var Saver = class {
     clearTimeout(this.timer);
     this.timer = void 0;
     await this.writing;
-    const s = storage();
+    const s = storage2();
     if (!s) return;
     const keys = [metaKey(this.sessionId)];
     for (let k = 0; k < Math.max(this.savedChunks, 1) + 1; k++) keys.push(chunkKey(this.sessionId, k));
@@ -4084,7 +5070,7 @@ var Saver = class {
 };
 var indexWrites = Promise.resolve();
 async function updateIndex(fn) {
-  const s = storage();
+  const s = storage2();
   if (!s) return;
   indexWrites = indexWrites.then(async () => {
     const got = await s.get(INDEX_KEY);
@@ -4094,7 +5080,7 @@ async function updateIndex(fn) {
   await indexWrites;
 }
 async function loadAll() {
-  const s = storage();
+  const s = storage2();
   if (!s) return [];
   const got = await s.get(INDEX_KEY);
   const ids = Array.isArray(got[INDEX_KEY]) ? got[INDEX_KEY] : [];
@@ -4119,15 +5105,15 @@ onForget((tabId) => {
   for (const r of recordings2.values()) r.tabs.delete(tabId);
 });
 var linesChanged = new Wakeup();
-var loaded2;
+var loaded4;
 var isLoaded = false;
 function ready2() {
-  loaded2 ??= loadAll().then((all2) => {
+  loaded4 ??= loadAll().then((all2) => {
     for (const s of all2) if (!recordings2.has(s.meta.sessionId)) recordings2.set(s.meta.sessionId, fromSaved(s));
   }).catch(() => void 0).finally(() => {
     isLoaded = true;
   });
-  return loaded2;
+  return loaded4;
 }
 function mayRecord(tabId) {
   if (!isLoaded) return true;
@@ -4151,13 +5137,13 @@ function snapshot(r) {
   if (r.lastTab !== void 0) meta.lastTab = r.lastTab;
   return { meta, lines: st.lines };
 }
-function fresh(sessionId, groupId, workDir, script) {
+function fresh(sessionId, groupId, workDir, script2) {
   const r = {
     sessionId,
     groupId,
     startedAt: Date.now(),
     workDir,
-    script,
+    script: script2,
     live: true,
     sessionClosed: false,
     lastTab: void 0,
@@ -4308,7 +5294,7 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   if (step.kind === "upload") {
     const chosen = scriptPaths(await (paths ?? chosenPaths(tabId, session, contextId, step)), step.values ?? [], r.workDir, r.script);
     s.paths = chosen.paths;
-    lines.push(...chosen.notes.map((text) => ({ text, kind: "comment", tab: tabId })));
+    lines.push(...chosen.notes.map((text2) => ({ text: text2, kind: "comment", tab: tabId })));
   }
   s.stepKey = `${key}:${step.seq}`;
   if (step.replaces !== void 0) s.replaces = `${key}:${step.replaces}`;
@@ -4363,11 +5349,11 @@ function frameNavigated(tabId, p) {
   if (!f || f.parentId) return;
   const at = Date.now();
   const url = typeof f.url === "string" ? f.url : "";
-  const history = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
+  const history2 = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
   void (async () => {
     await ready2();
     const r = liveFor(tabId);
-    if (r && history) await enqueue(r, async () => navigated(r, tabId, at, url, await history));
+    if (r && history2) await enqueue(r, async () => navigated(r, tabId, at, url, await history2));
   })();
 }
 async function historyAfter(tabId, url) {
@@ -4385,7 +5371,7 @@ async function historyAfter(tabId, url) {
 }
 async function navigated(r, tabId, at, url, read) {
   const prev = r.history.get(tabId);
-  const { words, now } = classify(prev, url, read.h, read.fresh);
+  const { words, now } = classify2(prev, url, read.h, read.fresh);
   r.history.set(tabId, now);
   r.saver.changed();
   if (byAgent(agentWindows(tabId), at)) return;
@@ -4512,20 +5498,20 @@ async function stopFromPopup(sessionId) {
 }
 
 // src/background/pages/record-actions/index.ts
-var MAX_WAIT_MS = 3e4;
+var MAX_WAIT_MS2 = 3e4;
 var KEEP_STOPPED_MS3 = 6e4;
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function sessionOf3(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
   return id;
 }
-var stopped = /* @__PURE__ */ new Map();
+var stopped2 = /* @__PURE__ */ new Map();
 function none(sessionId) {
-  return invalid3(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
+  return invalid4(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
 }
 function header(r) {
   const out = [
@@ -4548,9 +5534,9 @@ function recordActionHandlers({ store: store3 }) {
     "record.actionsStart": async (p) => {
       const s = await store3.require(p);
       await ready2();
-      if (recordingOf(s.sessionId)?.live) throw invalid3(`session ${s.sessionId} is recording already (record actions stop ends it)`);
+      if (recordingOf(s.sessionId)?.live) throw invalid4(`session ${s.sessionId} is recording already (record actions stop ends it)`);
       const workDir = optionalString(p, "workDir") ?? "";
-      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid3(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
+      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid4(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
       const old = recordingOf(s.sessionId);
       if (old) await endRecording(old, []);
       const tabs5 = await groupTabs(s);
@@ -4579,13 +5565,13 @@ function recordActionHandlers({ store: store3 }) {
       const s = store3.list().find((x) => x.sessionId === sid);
       const tabs5 = s ? await groupTabs(s).catch(() => []) : [];
       await endRecording(r, tabs5.map((t) => t.id).filter((id) => id !== void 0));
-      const script = r.script.render(header(r), footer(r));
-      const keep2 = stopped.get(sid);
+      const script2 = r.script.render(header(r), footer(r));
+      const keep2 = stopped2.get(sid);
       if (keep2) clearTimeout(keep2.timer);
-      stopped.set(sid, { lines: r.script.lines.map((l) => l.text), timer: setTimeout(() => stopped.delete(sid), KEEP_STOPPED_MS3) });
+      stopped2.set(sid, { lines: r.script.lines.map((l) => l.text), timer: setTimeout(() => stopped2.delete(sid), KEEP_STOPPED_MS3) });
       const targets = r.script.targetCounts();
       const out = {
-        script,
+        script: script2,
         lines: r.script.commands(),
         actions: r.script.actions,
         targets: Object.fromEntries(TARGET_KINDS.map((k) => [k, targets[k]]))
@@ -4599,12 +5585,12 @@ function recordActionHandlers({ store: store3 }) {
       const sid = sessionOf3(p);
       const after = optionalInt(p, "after", 0) ?? 0;
       const waitMs = optionalInt(p, "waitMs", 0) ?? 0;
-      if (waitMs > MAX_WAIT_MS) throw invalid3(`"waitMs" must be at most ${MAX_WAIT_MS}`);
+      if (waitMs > MAX_WAIT_MS2) throw invalid4(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
       await ready2();
       const deadline = Date.now() + waitMs;
       for (; ; ) {
         const r = recordingOf(sid);
-        const done = stopped.get(sid);
+        const done = stopped2.get(sid);
         if (!r && !done) throw none(sid);
         const lines = r ? r.script.lines.map((l) => l.text) : done.lines;
         const live2 = r?.live ?? false;
@@ -4616,60 +5602,6 @@ function recordActionHandlers({ store: store3 }) {
       }
     }
   };
-}
-
-// src/background/pages/core/deadline.ts
-var DEFAULT_BUDGET_MS = 3e4;
-var MAX_BUDGET_MS = 36e5;
-function budgetOf(p) {
-  const ms = optionalInt(p, "timeoutMs", 0);
-  if (ms !== void 0 && ms > MAX_BUDGET_MS) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "timeoutMs" must be at most ${MAX_BUDGET_MS}`);
-  }
-  return ms ?? DEFAULT_BUDGET_MS;
-}
-function timedOut(ms, what) {
-  return new RpcError(ErrorCode.operationFailed, `timed out after ${ms} ms waiting for ${what}`);
-}
-async function within(p, ms, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(ms, what)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-function waitMsOf(budgetMs) {
-  const margin = Math.min(1500, Math.max(400, budgetMs * 0.15));
-  return Math.max(0, budgetMs - margin);
-}
-
-// src/background/pages/input/geometry.ts
-async function offsetOf(tabId, objectId) {
-  const s = objectSession(tabId, objectId);
-  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
-}
-async function inFrame(tabId, objectId) {
-  const r = await callInjected(tabId, { objectId }, "inFrame", []);
-  return r.result.value === true;
-}
-async function viewportBox(tabId, objectId) {
-  let q;
-  try {
-    q = (await send(tabId, "DOM.getBoxModel", { objectId })).model.border;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  const off = await offsetOf(tabId, objectId);
-  const xs = [q[0], q[2], q[4], q[6]];
-  const ys = [q[1], q[3], q[5], q[7]];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x: x + off.x, y: y + off.y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 // src/background/pages/input/direct.ts
@@ -4684,26 +5616,22 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
     const p = refPlace(tabId, spec.ref);
     key = { num: p.num };
     where = p.session === void 0 ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      if (e instanceof RpcError) throw refNotFound(spec.ref);
-      throw e;
-    }
+    r = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      throw e instanceof RpcError ? refNotFound(spec.ref) : e;
+    });
   } else {
     if (isRoleTarget(spec.selector)) return void 0;
     key = { sel: spec.selector, pick };
     where = { contextId: await isolatedContext(tabId) };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args], opts);
-    } catch (e) {
-      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
-        dropContext(tabId);
-        return void 0;
-      }
-      throw e;
+    const answered3 = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
+      if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
+      return void 0;
+    });
+    if (!answered3) {
+      dropContext(tabId);
+      return void 0;
     }
+    r = answered3;
   }
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
@@ -4718,9 +5646,205 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
   return { where, value: v.hit };
 }
 
-// src/background/pages/input/actionable.ts
-var POLL_MS2 = [0, 20, 50, 100, 100, 250, 500];
+// src/background/pages/input/geometry.ts
+function quadBox(q2) {
+  const xs = [q2[0], q2[2], q2[4], q2[6]];
+  const ys = [q2[1], q2[3], q2[5], q2[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+function quadCentre(q2) {
+  return { x: (q2[0] + q2[2] + q2[4] + q2[6]) / 4, y: (q2[1] + q2[3] + q2[5] + q2[7]) / 4 };
+}
+function topLeftOf(quads) {
+  let x = Infinity;
+  let y = Infinity;
+  for (const q2 of quads) {
+    for (let i = 0; i + 1 < q2.length; i += 2) {
+      x = Math.min(x, q2[i]);
+      y = Math.min(y, q2[i + 1]);
+    }
+  }
+  return Number.isFinite(x) ? { x, y } : null;
+}
 var sleep3 = (ms) => new Promise((r) => setTimeout(r, ms));
+async function sessionOffset(tabId, sessionId) {
+  let x = 0;
+  let y = 0;
+  for (let s = sessionId, hops = 0; s !== void 0 && hops < 16; hops++) {
+    const cs = frameHop(tabId, s);
+    if (!cs) break;
+    const owner = await sendIn(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
+    const [box, quads] = await Promise.all([
+      sendIn(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
+      sendIn(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] }))
+    ]);
+    const c = quadBox(box.model.content);
+    const b = quadBox(box.model.border);
+    const q2 = quadBox(quads.quads[0] ?? box.model.border);
+    x += q2.x + c.x - b.x;
+    y += q2.y + c.y - b.y;
+    s = cs.parent;
+  }
+  return { x, y };
+}
+async function contentQuads(tabId, objectId) {
+  const r = await unlessDialog(send(tabId, "DOM.getContentQuads", { objectId }), () => null);
+  return r ? r.quads : null;
+}
+async function offsetOf(tabId, objectId) {
+  const s = objectSession(tabId, objectId);
+  return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
+}
+async function inFrame(tabId, objectId) {
+  const r = await callInjected(tabId, { objectId }, "inFrame", []);
+  return r.result.value === true;
+}
+async function viewportBox(tabId, objectId) {
+  const model = await unlessDialog(send(tabId, "DOM.getBoxModel", { objectId }), () => null);
+  if (!model) return null;
+  const q2 = model.model.border;
+  const off = await offsetOf(tabId, objectId);
+  const b = quadBox(q2);
+  return { x: b.x + off.x, y: b.y + off.y, width: b.width, height: b.height };
+}
+async function visibleCentre(tabId, objectId, ref) {
+  const pt = await firstQuadCentre(tabId, objectId);
+  if (pt) return pt;
+  const descendant = async () => {
+    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
+    const d = r.result.objectId;
+    return d ? await firstQuadCentre(tabId, d) : null;
+  };
+  const dpt = await unlessDialog(descendant(), () => null);
+  if (dpt) return dpt;
+  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
+}
+async function firstQuadCentre(tabId, objectId) {
+  await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), () => void 0);
+  const quads = await contentQuads(tabId, objectId) ?? [];
+  for (const q2 of quads) {
+    if (q2.length < 8) continue;
+    const box = quadBox(q2);
+    if (box.width < 1 || box.height < 1) continue;
+    const off = await offsetOf(tabId, objectId);
+    const c = quadCentre(q2);
+    return { x: c.x + off.x, y: c.y + off.y };
+  }
+  return null;
+}
+async function toTab(tabId, objectId, a) {
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
+  const quads = await contentQuads(tabId, objectId);
+  if (!quads) return null;
+  if (a.via !== 0) {
+    if (quads.length === 0) return null;
+  }
+  const corner = topLeftOf(quads);
+  if (!corner) return null;
+  const off = await offsetOf(tabId, objectId);
+  return { x: corner.x - a.bx + a.x + off.x, y: corner.y - a.by + a.y + off.y };
+}
+async function toTabByDocument(tabId, objectId, a) {
+  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
+  const de = r.result.objectId;
+  if (!de) throw failed("the element's document has no root", "detached");
+  const [q2, origin] = await Promise.all([
+    send(tabId, "DOM.getContentQuads", { objectId: de }),
+    valueOf(tabId, { objectId }, "documentOrigin", [], (why2) => failed(`the element's page did not answer: ${why2}`, "detached"))
+  ]);
+  const quad = q2.quads[0];
+  if (!quad) throw failed("the element's document has no box", "not_visible");
+  const off = await offsetOf(tabId, objectId);
+  const doc = quadBox(quad);
+  return { x: doc.x - origin[0] + a.x + off.x, y: doc.y - origin[1] + a.y + off.y };
+}
+var SETTLE_MEASURES = 8;
+var SETTLE_MS2 = 20;
+async function settledPoint(tabId, objectId, a, deadline, force) {
+  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
+  let pt = await measure();
+  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
+  for (let i = 1; i < SETTLE_MEASURES; i++) {
+    await sleep3(SETTLE_MS2);
+    const again = await measure();
+    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
+    pt = again;
+    if (same || Date.now() >= deadline) break;
+  }
+  const vp = await unlessDialog(send(tabId, "Page.getLayoutMetrics", {}), () => void 0);
+  if (vp && !force) {
+    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
+    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
+  }
+  return pt;
+}
+
+// src/background/pages/input/pointer.ts
+function deadlineOf(budgetMs) {
+  return Date.now() + waitMsOf(budgetMs);
+}
+var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var RETRY_MS = 50;
+async function pointerAction(tabId, s, press3) {
+  try {
+    for (; ; ) {
+      const tab = tabNow(tabId);
+      const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
+      const pt = fast ?? await aim(tabId, s);
+      await ensureForeground(tabId, fast ? tab : void 0);
+      await press3(pt);
+      if (s.force) return pt.target;
+      const v = await verdictOf(tabId, pt);
+      if (v.ok) return pt.target;
+      if (Date.now() >= s.deadline) throw await missedAt(tabId, pt, v);
+      releaseActionObjects(tabId);
+      await sleep4(RETRY_MS);
+    }
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+async function pressPointDirect(tabId, spec, pick, kind, force) {
+  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
+  if (!d || !("value" in d)) return void 0;
+  const a = d.value;
+  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
+  const ref = "ref" in spec ? spec.ref : void 0;
+  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+}
+async function aim(tabId, s) {
+  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
+  const ref = "ref" in s.spec ? s.spec.ref : void 0;
+  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
+  return { ...pt, objectId: t.objectId };
+}
+var POLL_MS4 = [0, 20, 50, 100, 100, 250, 500];
+async function pressPoint(tabId, objectId, o) {
+  let last;
+  for (let attempt = 0; ; attempt++) {
+    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
+    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
+    if (a.state === "ok") {
+      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
+      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
+      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
+      await disarm(tabId, objectId);
+      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
+    } else {
+      last = a;
+      if (a.state === "detached") throw failed(why(a, o.label), "detached");
+    }
+    if (Date.now() >= o.deadline) break;
+    await sleep4(Math.min(POLL_MS4[Math.min(attempt, POLL_MS4.length - 1)], Math.max(0, o.deadline - Date.now())));
+  }
+  throw failed(why(last, o.label), last.state);
+}
+function checkOptions(kind, force, attempt) {
+  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
+  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
+}
 function why(a, label) {
   switch (a.state) {
     case "not_visible":
@@ -4736,75 +5860,8 @@ function why(a, label) {
   }
   return `${label}: ${a.state}${a.detail ? `: ${a.detail}` : ""}`;
 }
-async function inPage(tabId, objectId, name, args) {
-  const r = await callInjected(tabId, { objectId }, name, args);
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed(`the element's page did not answer: ${d.exception?.description ?? d.text}`, "detached");
-  }
-  return r.result.value;
-}
-async function toTab(tabId, objectId, a) {
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return { x: a.x, y: a.y };
-  let quads;
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return null;
-  }
-  if (a.via !== 0) {
-    if (quads.length === 0) return null;
-  }
-  let minX = Infinity;
-  let minY = Infinity;
-  for (const q of quads) {
-    for (let i = 0; i + 1 < q.length; i += 2) {
-      minX = Math.min(minX, q[i]);
-      minY = Math.min(minY, q[i + 1]);
-    }
-  }
-  if (!Number.isFinite(minX)) return null;
-  const off = await offsetOf(tabId, objectId);
-  return { x: minX - a.bx + a.x + off.x, y: minY - a.by + a.y + off.y };
-}
-async function toTabByDocument(tabId, objectId, a) {
-  const r = await callInjected(tabId, { objectId }, "documentElement", [], { returnByValue: false });
-  const de = r.result.objectId;
-  if (!de) throw failed("the element's document has no root", "detached");
-  const [q, origin] = await Promise.all([
-    send(tabId, "DOM.getContentQuads", { objectId: de }),
-    inPage(tabId, objectId, "documentOrigin", [])
-  ]);
-  const quad = q.quads[0];
-  if (!quad) throw failed("the element's document has no box", "not_visible");
-  const off = await offsetOf(tabId, objectId);
-  const minX = Math.min(quad[0], quad[2], quad[4], quad[6]);
-  const minY = Math.min(quad[1], quad[3], quad[5], quad[7]);
-  return { x: minX - origin[0] + a.x + off.x, y: minY - origin[1] + a.y + off.y };
-}
-var SETTLE_MEASURES = 8;
-var SETTLE_MS2 = 20;
-async function settledPoint(tabId, objectId, a, deadline, force) {
-  const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
-  let pt = await measure();
-  if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
-  for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep3(SETTLE_MS2);
-    const again = await measure();
-    const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
-    pt = again;
-    if (same || Date.now() >= deadline) break;
-  }
-  const vp = await send(tabId, "Page.getLayoutMetrics", {}).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
-  });
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
-  return pt;
+function inPage(tabId, objectId, name, args) {
+  return valueOf(tabId, { objectId }, name, args, (why2) => failed(`the element's page did not answer: ${why2}`, "detached"));
 }
 async function overFrames(tabId, objectId, pt) {
   const s = objectSession(tabId, objectId);
@@ -4812,25 +5869,9 @@ async function overFrames(tabId, objectId, pt) {
   for (const hop of sessionChain(tabId, s)) {
     const group = `browserctl-hit-${++hitGroups}`;
     try {
-      const [owner, tree, off] = await Promise.all([
-        sendIn(tabId, hop.parent, "DOM.getFrameOwner", { frameId: hop.frameId }),
-        sendIn(tabId, hop.parent, "Page.getFrameTree"),
-        sessionOffset(tabId, hop.sessionId)
-      ]);
-      const holder = parentFrame(tree.frameTree, hop.frameId) ?? tree.frameTree.frame.id;
-      const w = await sendIn(tabId, hop.parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-      const node = await sendIn(tabId, hop.parent, "DOM.resolveNode", {
-        backendNodeId: owner.backendNodeId,
-        executionContextId: w.executionContextId,
-        objectGroup: group
-      });
-      if (!node.object.objectId) continue;
-      const r = await callInjected(tabId, { objectId: node.object.objectId, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
-      const over = r.exceptionDetails ? "" : r.result.value;
+      const over = await unlessDialog(ownerHitAt(tabId, hop, pt, group), () => null);
+      if (over === null) return null;
       if (over) return over;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return null;
     } finally {
       sendIn(tabId, hop.parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
       });
@@ -4838,48 +5879,15 @@ async function overFrames(tabId, objectId, pt) {
   }
   return null;
 }
+async function ownerHitAt(tabId, hop, pt, group) {
+  const [iframe, off] = await Promise.all([frameOwnerElement(tabId, hop.parent, hop.frameId, group), sessionOffset(tabId, hop.sessionId)]);
+  if (!iframe) return "";
+  const r = await callInjected(tabId, { objectId: iframe, session: hop.parent }, "ownerHit", [pt.x - off.x, pt.y - off.y]);
+  return r.exceptionDetails ? "" : r.result.value ?? "";
+}
 var hitGroups = 0;
-function parentFrame(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
-}
-async function pressPoint(tabId, objectId, o) {
-  let last;
-  for (let attempt = 0; ; attempt++) {
-    const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
-    if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
-    if (a.state === "ok") {
-      const pt = await settledPoint(tabId, objectId, a, o.deadline, o.force);
-      const over = pt && !o.force ? await overFrames(tabId, objectId, pt) : null;
-      if (pt && !over) return { ...pt, target: { ref: o.ref, role: a.role ?? "generic", name: a.name ?? "" } };
-      await disarm(tabId, objectId);
-      last = over ? { state: "covered", top: over, detail: "over its frame, in the page above" } : { state: "covered", top: "", detail: "its point is outside the tab's viewport after every frame above it scrolled" };
-      if (Date.now() >= o.deadline) break;
-      await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-      continue;
-    }
-    last = a;
-    if (a.state === "detached") throw failed(why(a, o.label), "detached");
-    if (Date.now() >= o.deadline) break;
-    await sleep3(Math.min(POLL_MS2[Math.min(attempt, POLL_MS2.length - 1)], Math.max(0, o.deadline - Date.now())));
-  }
-  throw failed(why(last, o.label), last.state);
-}
-function checkOptions(kind, force, attempt) {
-  const scroll2 = attempt === 0 ? 1 : attempt < 2 ? 1 : 2 + (attempt - 2) % 4;
-  return { force, kind, scroll: scroll2, enabled: kind !== "hover" };
-}
-async function pressPointDirect(tabId, spec, pick, kind, force) {
-  const d = await direct(tabId, spec, pick, "actionCheck", [checkOptions(kind, force, 0)]);
-  if (!d || !("value" in d)) return void 0;
-  const a = d.value;
-  if (!a || typeof a !== "object" || a.state !== "ok" || !a.topViewport || d.where.session !== void 0) return void 0;
-  const ref = "ref" in spec ? spec.ref : void 0;
-  return { x: a.x, y: a.y, target: { ref, role: a.role ?? "generic", name: a.name ?? "" }, where: d.where };
+function verdictOf(tabId, pt) {
+  return "where" in pt ? pressVerdictAt(tabId, pt.where) : pressVerdict(tabId, pt.objectId);
 }
 var VERDICT_READS = 6;
 var VERDICT_READ_MS = 25;
@@ -4898,49 +5906,18 @@ async function pressVerdictAt(tabId, where, keep2 = false) {
         if (!keep2) await callAt(tabId, where, "guardDisarm", []).catch(() => void 0);
         return { ok: v.seen > 0 && !v.stray, stray: v.stray };
       }
-      await sleep3(VERDICT_READ_MS);
+      await sleep4(VERDICT_READ_MS);
     }
   } catch {
     return { ok: true, stray: "" };
   }
 }
-async function whatIsAt(tabId, pt) {
-  try {
-    const at = await send(tabId, "DOM.getNodeForLocation", {
-      x: Math.round(pt.x),
-      y: Math.round(pt.y),
-      includeUserAgentShadowDOM: false,
-      ignorePointerEventsNone: true
-    });
-    return await describeNode(tabId, void 0, at.backendNodeId);
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
-}
-async function describeNode(tabId, session, backendNodeId) {
-  try {
-    const { node } = await sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
-    const attrs = node.attributes ?? [];
-    const attr = (k) => {
-      for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
-      return "";
-    };
-    let d = node.nodeName.toLowerCase();
-    if (attr("id")) d += "#" + attr("id");
-    else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
-    if (d.startsWith("iframe") || d.startsWith("frame")) {
-      const src = attr("src");
-      d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
-    }
-    return d;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "something else";
-  }
-}
 async function disarm(tabId, objectId) {
   await inPage(tabId, objectId, "guardDisarm", []).catch(() => void 0);
+}
+async function missedAt(tabId, pt, v) {
+  const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
+  return "where" in pt ? missedError(tabId, label, v, pt) : missedErrorOf(tabId, pt.objectId, label, v, pt);
 }
 async function missedError(tabId, label, v, pt) {
   const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
@@ -4952,141 +5929,95 @@ async function missedErrorOf(tabId, objectId, label, v, pt) {
   const chain = sessionChain(tabId, objectSession(tabId, objectId));
   const outer = chain[chain.length - 1];
   if (outer && outer.parent === void 0) {
-    try {
+    const overOwnFrame = async () => {
       const [at, owner] = await Promise.all([
         send(tabId, "DOM.getNodeForLocation", { x: Math.round(pt.x), y: Math.round(pt.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true }),
         sendIn(tabId, void 0, "DOM.getFrameOwner", { frameId: outer.frameId })
       ]);
-      if (at.backendNodeId === owner.backendNodeId) {
-        const at2 = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
-        return failed(`${label} was missed: the press at ${at2} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+      return at.backendNodeId === owner.backendNodeId;
+    };
+    if (await unlessDialog(overOwnFrame(), () => false)) {
+      const at = `(${Math.round(pt.x)}, ${Math.round(pt.y)})`;
+      return failed(`${label} was missed: the press at ${at} is over the frame it is in, yet nothing in that frame saw it (an inert frame, or one that moved)`, "missed");
     }
   }
   return missedError(tabId, label, v, pt);
 }
-
-// src/background/pages/targets/target.ts
-var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid4(msg) {
-  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+async function whatIsAt(tabId, pt) {
+  const at = send(tabId, "DOM.getNodeForLocation", {
+    x: Math.round(pt.x),
+    y: Math.round(pt.y),
+    includeUserAgentShadowDOM: false,
+    ignorePointerEventsNone: true
+  });
+  return unlessDialog(
+    at.then((n) => describeNode(tabId, void 0, n.backendNodeId)),
+    () => "something else"
+  );
 }
-function targetOf(p, keys = DEFAULT_KEYS) {
-  const ref = p[keys.ref];
-  const selector = p[keys.selector];
-  const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid4(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid4(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid4(`give "${keys.ref}" or "${keys.selector}", not both`);
-  if (has(ref)) return { ref };
-  if (has(selector)) return { selector };
-  return void 0;
+async function describeNode(tabId, session, backendNodeId) {
+  const described = sendIn(tabId, session, "DOM.describeNode", { backendNodeId });
+  return unlessDialog(
+    described.then(({ node }) => briefly(node)),
+    () => "something else"
+  );
 }
-function requireTarget(p, keys = DEFAULT_KEYS) {
-  const t = targetOf(p, keys);
-  if (!t) throw invalid4(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
-  return t;
-}
-function labelOf(t) {
-  return "ref" in t ? t.ref : JSON.stringify(t.selector);
-}
-async function resolveSpec(tabId, t, pick = "visible", waitMs) {
-  if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
-  const label = JSON.stringify(t.selector);
-  if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
-  const deadline = Date.now() + waitMs;
-  for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
-      if (!waitable || Date.now() >= deadline) throw e;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)], Math.max(0, deadline - Date.now()))));
+function briefly(node) {
+  const attrs = node.attributes ?? [];
+  const attr = (k) => {
+    for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === k) return attrs[i + 1];
+    return "";
+  };
+  let d = node.nodeName.toLowerCase();
+  if (attr("id")) d += "#" + attr("id");
+  else if (attr("class")) d += "." + attr("class").trim().split(/\s+/).slice(0, 2).join(".");
+  if (d.startsWith("iframe") || d.startsWith("frame")) {
+    const src = attr("src");
+    d = `another frame (${d}${src ? ` src=${JSON.stringify(src.length > 80 ? src.slice(0, 80) + "..." : src)}` : ""})`;
   }
-}
-var TARGET_POLL_MS = [20, 50, 100, 100, 200];
-async function resolveSelector(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector);
-  return resolveSelectorOnce(tabId, selector, pick);
-}
-async function resolveSelectorOnce(tabId, selector, pick = "visible") {
-  if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
-  const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (r.exceptionDetails) {
-    throw failed(`selector ${JSON.stringify(selector)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
-  }
-  if (r.result.objectId && r.result.subtype === "node") return r.result.objectId;
-  const why2 = typeof r.result.value === "string" ? r.result.value : "none";
-  throw selectorError(selector, why2);
-}
-function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid4(`"selector" ${why2.slice(8)}`);
-  if (why2.startsWith("invalid:")) {
-    return invalid4(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
-  }
-  if (why2.startsWith("hidden:")) {
-    const n = why2.slice(7);
-    return failed(`no visible element matches the selector ${JSON.stringify(selector)} (${n} match${n === "1" ? "" : "es"}, none visible)`, "not_visible");
-  }
-  return failed(`no element matches the selector ${JSON.stringify(selector)}`, "not_found");
+  return d;
 }
 
-// src/background/pages/input/pointer.ts
-function deadlineOf(budgetMs) {
-  return Date.now() + waitMsOf(budgetMs);
-}
-async function aim(tabId, s) {
-  const t = await resolveSpec(tabId, s.spec, s.pick ?? "visible", Math.max(0, s.deadline - Date.now()));
-  const ref = "ref" in s.spec ? s.spec.ref : void 0;
-  const pt = await pressPoint(tabId, t.objectId, { kind: s.kind, force: s.force, deadline: s.deadline, label: t.label, ref });
-  return { ...pt, objectId: t.objectId };
-}
-async function pointerAction(tabId, s, press2) {
+// src/background/pages/input/mouse.ts
+var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+async function dispatchMouseEvents(tabId, ...events2) {
   try {
-    for (; ; ) {
-      const tab = tabNow(tabId);
-      const fast = await pressPointDirect(tabId, s.spec, s.pick ?? "visible", s.kind, s.force);
-      const pt = fast ?? await aim(tabId, s);
-      await ensureForeground(tabId, fast ? tab : void 0);
-      await press2(pt);
-      if (s.force) return pt.target;
-      const v = fast ? await pressVerdictAt(tabId, fast.where) : await pressVerdict(tabId, pt.objectId);
-      if (v.ok) return pt.target;
-      const label = pt.target.ref ?? (pt.target.name ? `${pt.target.role} ${JSON.stringify(pt.target.name)}` : pt.target.role);
-      if (Date.now() >= s.deadline) {
-        throw fast ? await missedError(tabId, label, v, pt) : await missedErrorOf(tabId, pt.objectId, label, v, pt);
-      }
-      releaseActionObjects(tabId);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    releaseActionObjects(tabId);
+    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
+  } catch (e) {
+    if (e instanceof DialogOpenError) return;
+    throw e;
   }
+}
+async function mouseClick(tabId, pt, button, clickCount) {
+  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
+  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
+  for (let i = 1; i <= clickCount; i++) {
+    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
+    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
+  }
+  await dispatchMouseEvents(tabId, ...events2);
 }
 
 // src/background/pages/files/downloads.ts
 var DOWNLOADS_LIMIT = 200;
 var all = [];
-var waiters = /* @__PURE__ */ new Set();
+var waiters2 = /* @__PURE__ */ new Set();
 function changed() {
-  for (const w of [...waiters]) w();
+  for (const w of [...waiters2]) w();
 }
 function onDownloadChange(fn) {
-  waiters.add(fn);
-  return () => waiters.delete(fn);
+  waiters2.add(fn);
+  return () => waiters2.delete(fn);
 }
 function nextChange(ms) {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      waiters.delete(done);
+      waiters2.delete(done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    waiters.add(done);
+    waiters2.add(done);
   });
 }
 function byGuid(guid) {
@@ -5211,7 +6142,7 @@ function chooserSince(tabId, since2) {
   const c = choosers.get(tabId);
   return c && c.opened >= since2 ? c : void 0;
 }
-async function upload(tabId, p) {
+async function upload2(tabId, p) {
   const files = requireStringArray(p, "files");
   for (const f of files) {
     if (!f.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(f)) {
@@ -5263,7 +6194,7 @@ async function upload(tabId, p) {
   return { files: files.length, target: what, multiple };
 }
 var uploadHandlers = {
-  "pages.upload": upload
+  "pages.upload": upload2
 };
 
 // src/background/pages/input/aftermath.ts
@@ -5332,62 +6263,7 @@ function reportAftermath(fn) {
 }
 
 // src/background/pages/input/input.ts
-var BUTTON_BITS = { left: 1, right: 2, middle: 4 };
-async function dispatchMouseEvents(tabId, ...events2) {
-  try {
-    await sendInOrder(tabId, events2.map((e) => ["Input.dispatchMouseEvent", e]));
-  } catch (e) {
-    if (e instanceof DialogOpenError) return;
-    throw e;
-  }
-}
-async function visibleCentre(tabId, objectId, ref) {
-  const pt = await quadCentre(tabId, objectId);
-  if (pt) return pt;
-  try {
-    const r = await callInjected(tabId, { objectId }, "descendantWithBox", [], { returnByValue: false });
-    const d = r.result.objectId;
-    const dpt = d ? await quadCentre(tabId, d) : null;
-    if (dpt) return dpt;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  throw failed(`${ref} is not visible (it has no box on the page to point at)`, "not_visible");
-}
-async function quadCentre(tabId, objectId) {
-  try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  let quads = [];
-  try {
-    quads = (await send(tabId, "DOM.getContentQuads", { objectId })).quads;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-  }
-  for (const q of quads) {
-    if (q.length < 8) continue;
-    const xs = [q[0], q[2], q[4], q[6]];
-    const ys = [q[1], q[3], q[5], q[7]];
-    const w = Math.max(...xs) - Math.min(...xs);
-    const h = Math.max(...ys) - Math.min(...ys);
-    if (w < 1 || h < 1) continue;
-    const off = await offsetOf(tabId, objectId);
-    return { x: xs.reduce((a, b) => a + b) / 4 + off.x, y: ys.reduce((a, b) => a + b) / 4 + off.y };
-  }
-  return null;
-}
-async function mouseClick(tabId, pt, button, clickCount) {
-  const base = { x: pt.x, y: pt.y, button, modifiers: 0 };
-  const events2 = [{ type: "mouseMoved", x: pt.x, y: pt.y, button: "none", modifiers: 0 }];
-  for (let i = 1; i <= clickCount; i++) {
-    events2.push({ ...base, type: "mousePressed", clickCount: i, buttons: BUTTON_BITS[button] });
-    events2.push({ ...base, type: "mouseReleased", clickCount: i, buttons: 0 });
-  }
-  await dispatchMouseEvents(tabId, ...events2);
-}
-async function click(tabId, p) {
+async function click2(tabId, p) {
   const spec = requireTarget(p);
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const clickCount = optionalInt(p, "clickCount", 1) ?? 1;
@@ -5413,12 +6289,12 @@ async function hover(tabId, p) {
 async function scrollIntoView(tabId, p) {
   const { objectId, label: ref } = await resolveSpec(tabId, requireTarget(p), "visible", waitMsOf(budgetOf(p)));
   try {
-    await send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId });
-  } catch (e) {
-    if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed && !(e instanceof DialogOpenError)) {
-      throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
-    }
-    throw e;
+    await unlessDialog(send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }), (e) => {
+      if (e instanceof RpcError && e.code === ErrorCode.pageOperationFailed) {
+        throw failed(`${ref} cannot be scrolled into view (it is not rendered)`, "not_visible");
+      }
+      throw e;
+    });
   } finally {
     releaseActionObjects(tabId);
   }
@@ -5443,7 +6319,7 @@ async function scroll(tabId, p) {
   }
   return { scrollX: x, scrollY: y };
 }
-async function mouse(tabId, p) {
+async function mouse2(tabId, p) {
   const action = requireOneOf(p, "action", MOUSE_ACTIONS);
   const x = requireNumber(p, "x");
   const y = requireNumber(p, "y");
@@ -5479,12 +6355,12 @@ async function mouse(tabId, p) {
   return { ok: true };
 }
 var pointerHandlers = {
-  "pages.click": reportAftermath(click),
+  "pages.click": reportAftermath(click2),
   // names a chooser, download, navigation or popup it set off
   "pages.hover": hover,
   "pages.scrollIntoView": scrollIntoView,
   "pages.scroll": scroll,
-  "pages.mouse": mouse
+  "pages.mouse": mouse2
 };
 
 // src/background/sessions/dialog-policy.ts
@@ -5498,40 +6374,40 @@ function isPolicy(v) {
   return typeof v === "string" && POLICIES.includes(v);
 }
 var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
-var policies = /* @__PURE__ */ new Map();
-var loaded3;
-function storage2() {
+var policies2 = /* @__PURE__ */ new Map();
+var loaded5;
+function storage3() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
-function loadPolicies() {
-  loaded3 ??= (async () => {
-    const area = storage2();
+function loadPolicies2() {
+  loaded5 ??= (async () => {
+    const area = storage3();
     if (!area) return;
     try {
       const got = await area.get(POLICY_STORAGE_KEY);
       const stored = got[POLICY_STORAGE_KEY];
       if (stored && typeof stored === "object") {
-        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies.has(sid)) policies.set(sid, p);
+        for (const [sid, p] of Object.entries(stored)) if (isPolicy(p) && !policies2.has(sid)) policies2.set(sid, p);
       }
     } catch {
     }
   })();
-  return loaded3;
+  return loaded5;
 }
-function policyOf(sessionId) {
-  return sessionId && policies.get(sessionId) || DEFAULT_POLICY;
+function policyOf2(sessionId) {
+  return sessionId && policies2.get(sessionId) || DEFAULT_POLICY;
 }
-async function setPolicy(sessionId, policy) {
-  await loadPolicies();
-  policies.set(sessionId, policy);
-  const area = storage2();
-  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies) });
+async function setPolicy2(sessionId, policy) {
+  await loadPolicies2();
+  policies2.set(sessionId, policy);
+  const area = storage3();
+  if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies2) });
 }
 
 // src/background/pages/core/dialogs.ts
 var tabSession2 = /* @__PURE__ */ new Map();
 var lastDialog = /* @__PURE__ */ new Map();
-var seq = 0;
+var seq2 = 0;
 onForget((tabId) => {
   lastDialog.delete(tabId);
   openings.delete(tabId);
@@ -5558,7 +6434,7 @@ function noteSession(tabId, sessionId) {
   if (typeof sessionId === "string" && sessionId !== "") tabSession2.set(tabId, sessionId);
 }
 function dialogMark() {
-  return seq;
+  return seq2;
 }
 function dialogSince(tabId, mark2) {
   const d = lastDialog.get(tabId);
@@ -5567,13 +6443,13 @@ function dialogSince(tabId, mark2) {
   return report;
 }
 function record2(tabId, d, state2) {
-  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq };
+  const entry = { type: d.type, message: d.message, state: state2, seq: ++seq2 };
   if (d.defaultPrompt !== void 0 && d.type === "prompt") entry.defaultPrompt = d.defaultPrompt;
   lastDialog.set(tabId, entry);
 }
 function answerDialog(tabId, d) {
   noteOpening(tabId);
-  const action = decide(policyOf(tabSession2.get(tabId)), d.type);
+  const action = decide(policyOf2(tabSession2.get(tabId)), d.type);
   if (action === "hold") {
     record2(tabId, d, "open");
     return false;
@@ -5590,12 +6466,12 @@ function answerDialog(tabId, d) {
   });
   return true;
 }
-void loadPolicies();
+void loadPolicies2();
 async function dialog(tabId, p) {
   const action = requireOneOf(p, "action", DIALOG_ACTIONS);
-  const text = optionalString(p, "text");
-  await loadPolicies();
-  const policy = policyOf(tabSession2.get(tabId));
+  const text2 = optionalString(p, "text");
+  await loadPolicies2();
+  const policy = policyOf2(tabSession2.get(tabId));
   const d = openDialog(tabId);
   if (action === "status") {
     if (!d) return { open: false, policy };
@@ -5605,7 +6481,7 @@ async function dialog(tabId, p) {
   }
   const accept = action === "accept";
   const params = { accept };
-  if (accept && (text !== void 0 || d?.type === "prompt")) params["promptText"] = text ?? d?.defaultPrompt ?? "";
+  if (accept && (text2 !== void 0 || d?.type === "prompt")) params["promptText"] = text2 ?? d?.defaultPrompt ?? "";
   try {
     await sendDuringDialog(tabId, "Page.handleJavaScriptDialog", params);
   } catch (e) {
@@ -5703,61 +6579,23 @@ async function runPageCall(method, tabId, params, fn) {
   return result3;
 }
 
-// src/background/event-stream.ts
-var EVENTS_LIMIT = 2e3;
-var MAX_WAIT_MS2 = 3e4;
-var events = [];
-var seq2 = 0;
-var waiters2 = /* @__PURE__ */ new Set();
-function emitEvent(type2, sessionId, more = {}) {
-  if (!sessionId) return;
-  const text = more.text !== void 0 && more.text.length > 500 ? more.text.slice(0, 500) + "…" : more.text;
-  events.push({ seq: ++seq2, time: Date.now(), type: type2, sessionId, ...more, ...text !== void 0 ? { text } : {} });
-  if (events.length > EVENTS_LIMIT) events.splice(0, events.length - EVENTS_LIMIT);
-  const woken = [...waiters2];
-  waiters2.clear();
-  for (const w of woken) w();
-}
-function since(sessionId, after) {
-  return events.filter((e) => e.seq > after && (!sessionId || e.sessionId === sessionId));
-}
-async function pollEvents(p) {
-  const after = optionalNumber(p, "after") ?? 0;
-  const waitMs = optionalNumber(p, "waitMs") ?? 0;
-  if (after < 0 || waitMs < 0 || waitMs > MAX_WAIT_MS2) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "after" must be >= 0 and "waitMs" between 0 and ${MAX_WAIT_MS2}`);
-  }
-  const sessionId = optionalString(p, "sessionId") ?? "";
-  let got = since(sessionId, after);
-  if (got.length === 0 && waitMs > 0) {
-    await new Promise((resolve) => {
-      const deadline = Date.now() + waitMs;
-      const check3 = () => {
-        got = since(sessionId, after);
-        if (got.length > 0 || Date.now() >= deadline) {
-          clearTimeout(timer);
-          waiters2.delete(check3);
-          resolve();
-        } else {
-          waiters2.add(check3);
-        }
-      };
-      const timer = setTimeout(() => {
-        waiters2.delete(check3);
-        resolve();
-      }, waitMs);
-      waiters2.add(check3);
-    });
-    got = since(sessionId, after);
-  }
-  return { events: got, next: got.length > 0 ? got[got.length - 1].seq : Math.max(after, 0) };
-}
-
 // src/background/pages/logs/events.ts
+var tabURLs = /* @__PURE__ */ new Map();
+onForget((tabId) => tabURLs.delete(tabId));
+function lastURL(tabId) {
+  return tabId === void 0 ? void 0 : tabURLs.get(tabId);
+}
+function sameDocumentNavigation(tabId, p) {
+  if (typeof p["url"] === "string" && p["frameId"] === mainFrameOf(tabId)) tabURLs.set(tabId, p["url"]);
+}
 function navigationEvent(tabId, p) {
   const f = p["frame"] ?? {};
   if (f.parentId) return;
-  emitEvent("navigation", tabSession(tabId), { tabId, url: String(f.url ?? "") + String(f.urlFragment ?? "") });
+  const url = String(f.url ?? "") + String(f.urlFragment ?? "");
+  tabURLs.set(tabId, url);
+  const sessionId = tabSession(tabId);
+  noteSite(sessionId, url);
+  emitEvent("navigation", sessionId, { tabId, url });
 }
 function dialogEvent(tabId, p) {
   emitEvent("dialog_opened", tabSession(tabId), { tabId, url: String(p["url"] ?? ""), text: `${String(p["type"] ?? "")}: ${String(p["message"] ?? "")}` });
@@ -5801,6 +6639,13 @@ function downloadStreamEvent(tabId, p, method) {
     downloading.delete(guid);
     emitEvent("download_finished", tabSession(tabId), { tabId, text: String(p["state"]) });
   }
+}
+function personInputEvent(tabId, p) {
+  const call = inputBindingCall(p);
+  if (!call) return;
+  const [, kind] = call;
+  if (agentInputAt(tabId, Date.now())) return;
+  emitEvent("person_input", tabSession(tabId), { tabId, text: kind, url: lastURL(tabId) ?? "" });
 }
 
 // src/background/pages/network/har-build.ts
@@ -5913,6 +6758,9 @@ var HAR_BODIES_MAX = 16 << 20;
 var INFLIGHT_MAX = 500;
 var BODY_WAIT_MS = 3e3;
 var bySession2 = /* @__PURE__ */ new Map();
+function harRecording(sessionId) {
+  return bySession2.has(sessionId);
+}
 onSessionRemoved((sessionId) => {
   bySession2.delete(sessionId);
 });
@@ -6254,13 +7102,13 @@ var groups = 0;
 var newGroup = () => `browserctl-hosts-${++groups}`;
 async function withObject(tabId, session, contextId, name, body) {
   const group = newGroup();
-  try {
+  const run2 = async () => {
     const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
+  };
+  try {
+    return await unlessDialog(run2(), () => 0);
   } finally {
     sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -6447,6 +7295,35 @@ function dialogClosed2(tabId, p) {
   void enqueue(r, async () => write(r, [{ text: commandLine(["dialog", words[0]], words.slice(1)), kind: "dialog", tab: tabId }], tabId));
 }
 
+// src/background/pages/core/debug-bar.ts
+var BAR_WAIT_MS = 400;
+var POLL_MS5 = 25;
+var BAR_LINGERS_MS = 4500;
+var lastAllDetached = 0;
+onForget(() => {
+  if (attachedTabs().length === 0) lastAllDetached = Date.now();
+});
+function headless() {
+  const ua = typeof navigator !== "undefined" ? navigator.userAgent : "";
+  return /HeadlessChrome/.test(ua) || !/Chrome\//.test(ua);
+}
+function bringsBar(attached2, now, lastDetached, isHeadless) {
+  return !isHeadless && attached2 <= 1 && (lastDetached === 0 || now - lastDetached >= BAR_LINGERS_MS);
+}
+async function viewport(send3) {
+  const m = await send3("Page.getLayoutMetrics");
+  return `${m.cssLayoutViewport?.clientWidth}x${m.cssLayoutViewport?.clientHeight}`;
+}
+async function viewportAfterBar(_tabId, send3) {
+  if (!bringsBar(attachedTabs().length, Date.now(), lastAllDetached, headless())) return;
+  const before = await viewport(send3);
+  const deadline = Date.now() + BAR_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, POLL_MS5));
+    if (await viewport(send3) !== before) return;
+  }
+}
+
 // src/background/pages/cdp-events.ts
 var EVERY_SESSION = [
   ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
@@ -6474,6 +7351,9 @@ var TAB_SESSION = [
     navigationEvent,
     frameNavigated
   ],
+  ["Page.navigatedWithinDocument", sameDocumentNavigation],
+  // the person's own input in the tab (the event stream's person_input)
+  ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
@@ -6518,12 +7398,16 @@ var ON_ATTACH = [
   // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments,
   // the in-page script, in each document's isolated world from its start
-  recordOnAttach
+  recordOnAttach,
   // a tab of a session recording the person's actions: its binding, its recorder
+  addInputBinding
+  // the person's input told as it happens (person_input events)
 ];
 var GATES = [
-  applySessionSettings
+  applySessionSettings,
   // emulation settings, init scripts
+  viewportAfterBar
+  // the viewport with Chrome's debugging bar, when this attach brings it
 ];
 function table(list2) {
   const m = /* @__PURE__ */ new Map();
@@ -6581,8 +7465,8 @@ async function evaluate(tabId, p) {
   );
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;
-    const text = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text ?? "exception"}`, "page_error");
+    const text2 = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text2 ?? "exception"}`, "page_error");
   }
   if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
   return { value: r.result.value === void 0 ? null : r.result.value };
@@ -6652,14 +7536,14 @@ var highlightHandlers = {
 };
 
 // src/background/pages/snapshot/ref-counters.ts
-var STORAGE_KEY3 = "browserctl.refCounters";
-var loaded4;
+var STORAGE_KEY5 = "browserctl.refCounters";
+var loaded6;
 var current = {};
-function load() {
-  if (!loaded4) {
-    loaded4 = chrome.storage.session.get(STORAGE_KEY3).then(
+function load2() {
+  if (!loaded6) {
+    loaded6 = chrome.storage.session.get(STORAGE_KEY5).then(
       (got) => {
-        const v = got[STORAGE_KEY3];
+        const v = got[STORAGE_KEY5];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
         return current;
       },
@@ -6669,21 +7553,21 @@ function load() {
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (!(String(tabId) in current)) return;
       delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+      void chrome.storage.session.set({ [STORAGE_KEY5]: current }).catch(() => {
       });
     });
   }
-  return loaded4;
+  return loaded6;
 }
 async function savedCounters(tabId) {
-  const all2 = await load();
+  const all2 = await load2();
   return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
 }
 function saveCounters(tabId, c) {
   const prev = current[String(tabId)];
   if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
   current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY3]: current }).catch(() => {
+  void chrome.storage.session.set({ [STORAGE_KEY5]: current }).catch(() => {
   });
 }
 
@@ -6842,7 +7726,7 @@ function snapshotFailed(msg) {
   return failed(`snapshot: ${msg}`);
 }
 function contextGone(e) {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
 }
 async function childWorld(tabId, st, f) {
   const w = st.worlds.get(f.frameId);
@@ -6882,13 +7766,11 @@ async function walkMain(tabId, o) {
     recorderStartedIn(tabId, world.contextId);
     return { world, res };
   };
-  try {
-    return await attempt();
-  } catch (e) {
+  return unlessDialog(attempt(), (e) => {
     if (!contextGone(e)) throw e;
     dropContext(tabId);
     return attempt();
-  }
+  });
 }
 var FRAME_ATTACH_WAIT_MS = 2e3;
 async function walkChild(tabId, st, f, o) {
@@ -6896,20 +7778,12 @@ async function walkChild(tabId, st, f, o) {
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
   };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  return unlessDialog(attempt(), () => {
     const gone = st.worlds.get(f.frameId);
     if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return void 0;
-    }
-  }
+    return unlessDialog(attempt(), () => void 0);
+  });
 }
 var frameGroups = 0;
 async function iframeFrameId(tabId, st, w, num2) {
@@ -6917,7 +7791,7 @@ async function iframeFrameId(tabId, st, w, num2) {
   const known = st.owners.get(k);
   if (known) return known;
   const group = `browserctl-frames-${++frameGroups}`;
-  try {
+  const lookUp = async () => {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
       returnByValue: false,
       objectGroup: group
@@ -6932,9 +7806,9 @@ async function iframeFrameId(tabId, st, w, num2) {
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return void 0;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => void 0);
   } finally {
     sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
@@ -6950,7 +7824,7 @@ async function snapshot2(tabId, p) {
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
   const selector = optionalString(p, "selector") ?? "";
-  const viewport = optionalBool(p, "viewport") ?? false;
+  const viewport2 = optionalBool(p, "viewport") ?? false;
   const maxChars = optionalInt(p, "maxChars", 200);
   const offset = optionalInt(p, "offset", 0) ?? 0;
   const diff = optionalBool(p, "diff") ?? false;
@@ -6971,12 +7845,20 @@ async function snapshot2(tabId, p) {
     prefix: "e",
     root: 0,
     selector: "",
-    viewport,
+    viewport: viewport2,
     // Within the caller's --timeout too, with time left to answer.
     deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
     maxLines: MAX_WALK_LINES,
     maxScanElements: MAX_SCAN_ELEMENTS
   };
+  const { main, top } = await topWalk(tabId, st, base, selector);
+  const { out, entries: entries2, cut } = await spliceFrames(tabId, st, base, top);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  recordRefs(tabId, gen, st, entries2, main);
+  return sized(st, base, selector, out, entries2, cut, { url, title, tabId, diff, offset, maxChars });
+}
+async function topWalk(tabId, st, base, selector) {
   const m = REF_RE.exec(selector);
   const rootKey = m ? Number(m[1] ?? 0) : 0;
   const rootNum = m ? Number(m[2]) : 0;
@@ -6987,9 +7869,7 @@ async function snapshot2(tabId, p) {
   }
   const [main] = await Promise.all([
     rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e) => {
-      if (e instanceof DialogOpenError) throw e;
-    })
+    unlessDialog(followFrames(tabId), () => void 0)
   ]);
   let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
   if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
@@ -6999,6 +7879,10 @@ async function snapshot2(tabId, p) {
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw snapshotFailed(top.res.error);
+  return { main, top };
+}
+async function spliceFrames(tabId, st, base, top) {
+  const interactive = base.mode === "interactive";
   const entries2 = [];
   let cut;
   const build = async (w, indent, depthLeft) => {
@@ -7023,16 +7907,11 @@ async function snapshot2(tabId, p) {
         if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
-        const own = sessionOfFrame(tabId, frameId);
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
-        if ((!child || child.res.error) && own === void 0) {
-          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
-          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
-        }
-        if (!child || child.res.error) return [];
+        const child = await walkFrame(tabId, st, w, frameId, o);
+        if (!child) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       })
     );
@@ -7044,15 +7923,26 @@ async function snapshot2(tabId, p) {
         out2.push(indent + l);
         return;
       }
-      const lines2 = parts[next++];
-      if (lines2.length === 0 && interactive) dropEmptyFrame(out2);
-      out2.push(...lines2);
+      const lines = parts[next++];
+      if (lines.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines);
     });
     return out2;
   };
   const out = await build(top, "", 16);
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
+  return { out, entries: entries2, cut };
+}
+async function walkFrame(tabId, st, w, frameId, o) {
+  const own = sessionOfFrame(tabId, frameId);
+  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+  if ((!child || child.res.error) && own === void 0) {
+    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+  }
+  if (!child || child.res.error) return void 0;
+  return child;
+}
+function recordRefs(tabId, gen, st, entries2, main) {
   let nextMain = 0;
   for (const e of entries2) {
     const mm = REF_RE.exec(e.ref);
@@ -7060,6 +7950,9 @@ async function snapshot2(tabId, p) {
   }
   setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
   saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+}
+function sized(st, base, selector, out, entries2, cut, z) {
+  const { url, title, tabId, diff, offset, maxChars } = z;
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
   const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
   const key = optionsKey(base, selector);
@@ -7078,9 +7971,9 @@ async function snapshot2(tabId, p) {
   if (cut) body = [...body, cutNote(cut)];
   let lines = [...header2, ...body];
   if (offset > 0 || maxChars !== void 0) {
-    const cut2 = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (cut2.dropped > 0 || offset > 0) {
-      lines = cut2.lines;
+    const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (fit.dropped > 0 || offset > 0) {
+      lines = fit.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }
@@ -7185,14 +8078,14 @@ function pixelRatio(m) {
   const dev = m.visualViewport?.clientWidth;
   return dev && css ? dev / css : 1;
 }
-async function capture(tabId, enc2, clip2, inView) {
+async function capture(tabId, enc2, clip3, inView) {
   await ensureForeground(tabId);
   const params = { format: enc2.format };
   if (!inView) {
-    params["clip"] = clip2;
+    params["clip"] = clip3;
     params["captureBeyondViewport"] = true;
-  } else if (clip2.scale !== 1) {
-    params["clip"] = clip2;
+  } else if (clip3.scale !== 1) {
+    params["clip"] = clip3;
   }
   if (enc2.quality !== void 0) params["quality"] = enc2.quality;
   const r = await send(tabId, "Page.captureScreenshot", params, 3e4);
@@ -7203,14 +8096,14 @@ function clipFor(x, y, w, h, enc2, ratio) {
   if (enc2.maxWidth && w * ratio > enc2.maxWidth) scale = enc2.maxWidth / (w * ratio);
   return { x, y, width: w, height: h, scale };
 }
-function mapping(clip2, ratio, vp) {
-  const s = clip2.scale * ratio;
+function mapping(clip3, ratio, vp) {
+  const s = clip3.scale * ratio;
   return {
-    originX: clip2.x,
-    originY: clip2.y,
+    originX: clip3.x,
+    originY: clip3.y,
     scale: s,
-    width: Math.round(clip2.width * s),
-    height: Math.round(clip2.height * s),
+    width: Math.round(clip3.width * s),
+    height: Math.round(clip3.height * s),
     scrollX: vp.pageX,
     scrollY: vp.pageY
   };
@@ -7221,17 +8114,17 @@ async function screenshot(tabId, p) {
   const annotate = optionalBool(p, "annotate") ?? false;
   const enc2 = encodingOf(p);
   const sessionId = typeof p.sessionId === "string" ? p.sessionId : void 0;
-  const shot = async (clip2, ratio2, vp2, opts) => {
+  const shot = async (clip3, ratio2, vp2, opts) => {
     let notes;
-    if (annotate) notes = await annotations(tabId, sessionId, mapping(clip2, ratio2, vp2), opts);
-    const data = await capture(tabId, enc2, clip2, opts.viewport);
-    const r = { data, format: enc2.format, width: Math.round(clip2.width), height: Math.round(clip2.height) };
+    if (annotate) notes = await annotations(tabId, sessionId, mapping(clip3, ratio2, vp2), opts);
+    const data = await capture(tabId, enc2, clip3, opts.viewport);
+    const r = { data, format: enc2.format, width: Math.round(clip3.width), height: Math.round(clip3.height) };
     if (notes) r.annotations = notes;
     return r;
   };
   if (target) {
     const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-    let clip2;
+    let clip3;
     let m2;
     try {
       await visibleCentre(tabId, objectId, ref);
@@ -7246,12 +8139,12 @@ async function screenshot(tabId, p) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
       const vp2 = m2.cssVisualViewport;
-      clip2 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc2, pixelRatio(m2));
+      clip3 = clipFor(b.x + vp2.pageX, b.y + vp2.pageY, b.width, b.height, enc2, pixelRatio(m2));
     } finally {
       releaseActionObjects(tabId);
     }
     const selector = "ref" in target ? target.ref : target.selector;
-    return shot(clip2, pixelRatio(m2), m2.cssVisualViewport, { viewport: false, selector });
+    return shot(clip3, pixelRatio(m2), m2.cssVisualViewport, { viewport: false, selector });
   }
   const m = await send(tabId, "Page.getLayoutMetrics");
   const ratio = pixelRatio(m);
@@ -7268,20 +8161,20 @@ var screenshotHandlers = {
 };
 
 // src/background/pages/network/fence.ts
-var STORAGE_KEY4 = "originFences";
+var STORAGE_KEY6 = "originFences";
 var fences = /* @__PURE__ */ new Map();
-var loaded5;
-function load2() {
+var loaded7;
+function load3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
-  loaded5 ??= chrome.storage.session.get(STORAGE_KEY4).then((v) => {
-    const stored = v?.[STORAGE_KEY4] ?? {};
+  loaded7 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
+    const stored = v?.[STORAGE_KEY6] ?? {};
     for (const [s, o] of Object.entries(stored)) if (Array.isArray(o) && o.length > 0) fences.set(s, o);
   }).catch(() => void 0);
-  return loaded5;
+  return loaded7;
 }
-async function persist() {
+async function persist3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return;
-  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(fences) });
+  await chrome.storage.session.set({ [STORAGE_KEY6]: Object.fromEntries(fences) });
 }
 function parseAllowedOrigin(s) {
   const m = /^(https?|wss?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?\/?$/i.exec(s.trim());
@@ -7315,12 +8208,16 @@ function fenceAllows(sessionId, url) {
   const f = fences.get(sessionId);
   return !f || originAllowed(url, f);
 }
+async function isFenced(sessionId) {
+  await load3();
+  return fences.has(sessionId);
+}
 async function mayJoinFenced(sessionId, url) {
-  await load2();
+  await load3();
   return fenceAllows(sessionId, url);
 }
 async function requireAllowedOrigin(sessionId, url) {
-  await load2();
+  await load3();
   if (fenceAllows(sessionId, url)) return;
   throw new RpcError(
     ErrorCode.pageOperationFailed,
@@ -7329,7 +8226,7 @@ async function requireAllowedOrigin(sessionId, url) {
   );
 }
 setFenceCheck({
-  ready: load2,
+  ready: load3,
   fenced: (tabId) => fences.has(tabSession(tabId)),
   allows: (tabId, url) => fenceAllows(tabSession(tabId), url)
 });
@@ -7347,10 +8244,10 @@ async function setFence(p, deps) {
   }
   const tabIds = await deps.sessionTabIds(p);
   const sessionId = String(p.sessionId);
-  await load2();
+  await load3();
   if (origins.length === 0) fences.delete(sessionId);
   else fences.set(sessionId, origins);
-  await persist();
+  await persist3();
   const skipped = await applyBlockingToTabs(sessionId, tabIds);
   return skipped.length > 0 ? { origins, skippedTabIds: skipped } : { origins };
 }
@@ -7358,50 +8255,6 @@ function fenceHandlers(deps) {
   return {
     "network.fence": async (p) => setFence(p, deps)
   };
-}
-
-// src/background/pages/navigation/url-match.ts
-function globToRegExp(glob) {
-  let re = "^";
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        while (glob[i + 1] === "*") i++;
-      } else {
-        re += "[^/]*";
-      }
-    } else if (c === "{") {
-      depth++;
-      re += "(?:";
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      re += ")";
-    } else if (c === "," && depth > 0) {
-      re += "|";
-    } else {
-      re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-  }
-  while (depth-- > 0) re += ")";
-  return new RegExp(re + "$");
-}
-function urlMatches(url, pattern) {
-  if (url.includes(pattern)) return true;
-  if (!/[*{]/.test(pattern)) return false;
-  try {
-    return globToRegExp(pattern).test(url);
-  } catch {
-    return false;
-  }
-}
-var KEEP_SCHEMES = /^(about|data|file|javascript|blob|chrome|chrome-extension|view-source|mailto):/i;
-function withScheme(raw) {
-  const u = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u) || KEEP_SCHEMES.test(u)) return u;
-  return "https://" + u;
 }
 
 // src/background/pages/navigation/url-policy.ts
@@ -7505,8 +8358,10 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
+    sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       await until(
@@ -7530,7 +8385,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil);
+  return pageInfo(tabId, waitUntil, sameDocument);
 }
 async function errorPageReason(tabId) {
   try {
@@ -7541,21 +8396,20 @@ async function errorPageReason(tabId) {
   }
   return "the browser shows its error page";
 }
-async function pageInfo(tabId, waitUntil) {
+async function pageInfo(tabId, waitUntil, sameDocument) {
   if (waitUntil !== "none") {
-    try {
-      const r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5e3
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const asked = sameDocument ? send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: "[location.href, document.title]", returnByValue: true },
+      5e3
+    ).then((r) => r.result.value) : send(tabId, "Page.getNavigationHistory", {}, 5e3).then((h) => {
+      const e = h.entries[h.currentIndex];
+      return e ? [e.url, e.title] : void 0;
+    });
+    const v = await unlessDialog(asked, () => void 0);
+    if (Array.isArray(v) && typeof v[0] === "string") {
+      return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
   }
   const t = await chrome.tabs.get(tabId);
@@ -7564,7 +8418,7 @@ async function pageInfo(tabId, waitUntil) {
 function navFailed(url, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
-async function navigate(tabId, p) {
+async function navigate2(tabId, p) {
   const raw = requireString(p, "url");
   const allowFile = optionalBool(p, "allowFile") ?? false;
   checkNavigable(raw, allowFile);
@@ -7613,7 +8467,7 @@ async function reload(tabId, p) {
   });
 }
 var navigationHandlers = {
-  "pages.navigate": navigate,
+  "pages.navigate": navigate2,
   "pages.back": back,
   "pages.forward": forward,
   "pages.reload": reload
@@ -7679,86 +8533,6 @@ async function get(tabId, p) {
 }
 var getHandlers = {
   "pages.get": get
-};
-
-// src/background/pages/handoff.ts
-var pending = /* @__PURE__ */ new Map();
-var finished = new Wakeup();
-function pendingHandoffs() {
-  return [...pending.values()].map(({ tabId, message, title, since: since2 }) => ({ tabId, message, title, since: since2 }));
-}
-function finishHandoff(tabId) {
-  const h = pending.get(tabId);
-  if (!h) return false;
-  h.done = true;
-  finished.wake();
-  return true;
-}
-var POLL_MS3 = 200;
-var MARK = "⏸ needs you: ";
-async function handoff(tabId, p) {
-  const message = requireString(p, "message");
-  if (message.trim() === "") throw new RpcError(ErrorCode.invalidParams, 'invalid params: "message" must not be empty');
-  if (pending.has(tabId)) throw new RpcError(ErrorCode.operationFailed, `a handoff already waits on tab ${tabId}`);
-  const budget = budgetOf(p);
-  const start = Date.now();
-  await ensureAttached(tabId);
-  const tab = await chrome.tabs.get(tabId);
-  await chrome.tabs.update(tabId, { active: true });
-  if (tab.windowId !== void 0) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => void 0);
-  const restore2 = await markGroup(tab.groupId);
-  const h = { tabId, message, title: tab.title ?? "", since: start, done: false };
-  pending.set(tabId, h);
-  try {
-    while (!h.done && Date.now() - start < budget) {
-      const pressed = await showAndRead(tabId, message).catch(() => false);
-      if (pressed) h.done = true;
-      if (h.done) break;
-      if (!await chrome.tabs.get(tabId).catch(() => void 0)) break;
-      await finished.next(POLL_MS3);
-    }
-  } finally {
-    pending.delete(tabId);
-    await removeOverlay(tabId).catch(() => void 0);
-    await restore2();
-  }
-  const now = await chrome.tabs.get(tabId).catch(() => void 0);
-  if (h.done) emitEvent("handoff_done", typeof p.sessionId === "string" ? p.sessionId : "", { tabId, url: now?.url ?? tab.url ?? "" });
-  return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
-}
-async function markGroup(groupId) {
-  if (groupId === void 0 || groupId < 0) return async () => void 0;
-  const g = await chrome.tabGroups.get(groupId).catch(() => void 0);
-  if (!g) return async () => void 0;
-  const title = g.title ?? "";
-  const color = g.color;
-  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => void 0);
-  return async () => {
-    const now = await chrome.tabGroups.get(groupId).catch(() => void 0);
-    if (!now) return;
-    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : now.title ?? title;
-    await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => void 0);
-  };
-}
-async function showAndRead(tabId, message) {
-  let contextId;
-  try {
-    contextId = await isolatedContext(tabId);
-  } catch {
-    return false;
-  }
-  const r = await callInjected(tabId, { contextId }, "showHandoff", [message]).catch((e) => {
-    dropContext(tabId);
-    throw e;
-  });
-  return r.result?.value === "done";
-}
-async function removeOverlay(tabId) {
-  const contextId = await isolatedContext(tabId);
-  await callInjected(tabId, { contextId }, "removeHandoff", []);
-}
-var handoffHandlers = {
-  "pages.handoff": handoff
 };
 
 // src/background/pages/input/keys.ts
@@ -7901,7 +8675,7 @@ function keyForChar(ch) {
 }
 function keyEvents(stroke2) {
   const out = [];
-  const ev = (type2, d2, modifiers, text2) => {
+  const ev = (type2, d2, modifiers, text3) => {
     const e = {
       type: type2,
       modifiers,
@@ -7913,9 +8687,9 @@ function keyEvents(stroke2) {
       isKeypad: false
     };
     if (d2.location !== void 0) e.location = d2.location;
-    if (text2 !== void 0) {
-      e.text = text2;
-      e.unmodifiedText = text2;
+    if (text3 !== void 0) {
+      e.text = text3;
+      e.unmodifiedText = text3;
     }
     return e;
   };
@@ -7928,8 +8702,8 @@ function keyEvents(stroke2) {
   const key = shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.key;
   const d = { ...stroke2.def, key };
   const types = stroke2.def.text !== void 0 && (stroke2.modifiers & (Modifier.Control | Modifier.Alt | Modifier.Meta)) === 0;
-  const text = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
-  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text));
+  const text2 = types ? shift && stroke2.def.shiftKey ? stroke2.def.shiftKey : stroke2.def.text : void 0;
+  out.push(ev(types ? "keyDown" : "rawKeyDown", d, stroke2.modifiers, text2));
   out.push(ev("keyUp", d, stroke2.modifiers));
   for (const m of [...stroke2.held].reverse()) {
     mods &= ~MODIFIER_KEYS[m.key].bit;
@@ -7937,6 +8711,65 @@ function keyEvents(stroke2) {
   }
   return out;
 }
+
+// src/background/pages/input/forms.ts
+function fillReason(why2) {
+  return why2.includes("disabled") ? "not_enabled" : "not_editable";
+}
+function selectReason(why2) {
+  if (why2.includes("is disabled")) return "not_enabled";
+  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
+  return why2.includes("is not a select") ? "not_editable" : "failed";
+}
+function actedOn(target, v) {
+  if (typeof v !== "object" || v === null) return void 0;
+  const { role, name } = v;
+  if (typeof role !== "string") return void 0;
+  return { ..."ref" in target ? { ref: target.ref } : {}, role, name: typeof name === "string" ? name : "" };
+}
+async function fill(tabId, p) {
+  const target = requireTarget(p);
+  const value = requireText(p, "value");
+  const d = await direct(tabId, target, "visible", "fill", [value], { userGesture: true });
+  let v;
+  if (d) {
+    const ref = labelOf(target);
+    if ("exception" in d) throw failed(`fill ${ref}: ${d.exception}`, "page_error");
+    if (typeof d.value === "string" && d.value) throw failed(`fill ${ref}: ${d.value}`, fillReason(d.value));
+    v = d.value;
+  } else {
+    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+    try {
+      const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });
+      if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+      if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
+      v = r.result.value;
+    } finally {
+      releaseActionObjects(tabId);
+    }
+  }
+  const acted = actedOn(target, v);
+  return acted ? { ok: true, target: acted } : { ok: true };
+}
+async function select(tabId, p) {
+  const target = requireTarget(p);
+  const values = requireStringArray(p, "values");
+  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+  try {
+    const r = await callInjected(tabId, { objectId }, "select", [values], { userGesture: true });
+    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
+    const v = r.result.value;
+    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
+    const acted = actedOn(target, v);
+    return acted ? { selected: v.selected, target: acted } : { selected: v.selected };
+  } finally {
+    releaseActionObjects(tabId);
+  }
+}
+var formHandlers = {
+  "pages.fill": fill,
+  "pages.select": select
+};
 
 // src/background/pages/input/keyboard.ts
 async function stroke(tabId, s) {
@@ -7948,7 +8781,7 @@ async function stroke(tabId, s) {
   }
   return true;
 }
-async function press(tabId, p) {
+async function press2(tabId, p) {
   const key = requireString(p, "key");
   const s = parseKey(key);
   if (!s) {
@@ -7962,30 +8795,34 @@ async function press(tabId, p) {
 }
 async function type(tabId, p) {
   const target = requireTarget(p);
-  const text = requireText(p, "text");
+  const text2 = requireText(p, "text");
   const d = await direct(tabId, target, "visible", "focusForTyping", [], { userGesture: true });
+  let focused;
   if (d) {
-    if (!("value" in d) || d.value !== true) {
+    if (!("value" in d) || !d.value) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${labelOf(target)}: the element cannot take focus`, "not_editable");
     }
+    focused = d.value;
   } else {
     const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     try {
       const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
-      if (r.result.value !== true) {
+      if (!r.result.value) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
       }
+      focused = r.result.value;
     } finally {
       releaseActionObjects(tabId);
     }
   }
-  for (const ch of Array.from(text)) {
+  for (const ch of Array.from(text2)) {
     if (!await stroke(tabId, keyForChar(ch))) break;
   }
-  return { ok: true };
+  const acted = actedOn(target, focused);
+  return acted ? { ok: true, target: acted } : { ok: true };
 }
 var keyboardHandlers = {
-  "pages.press": press,
+  "pages.press": press2,
   "pages.type": type
 };
 
@@ -8044,8 +8881,8 @@ async function focus(tabId, p) {
   });
 }
 async function keyboardType(tabId, p) {
-  const text = requireText(p, "text");
-  for (const ch of Array.from(text)) {
+  const text2 = requireText(p, "text");
+  for (const ch of Array.from(text2)) {
     if (!await stroke(tabId, keyForChar(ch))) break;
   }
   return { ok: true };
@@ -8162,60 +8999,12 @@ var actionHandlers = {
   "pages.count": count2
 };
 
-// src/background/pages/input/forms.ts
-function fillReason(why2) {
-  return why2.includes("disabled") ? "not_enabled" : "not_editable";
-}
-function selectReason(why2) {
-  if (why2.includes("is disabled")) return "not_enabled";
-  if (why2.startsWith("no option") || why2.startsWith("the select takes")) return "bad_input";
-  return why2.includes("is not a select") ? "not_editable" : "failed";
-}
-async function fill(tabId, p) {
-  const target = requireTarget(p);
-  const value = requireText(p, "value");
-  const d = await direct(tabId, target, "visible", "fill", [value], { userGesture: true });
-  if (d) {
-    const ref2 = labelOf(target);
-    if ("exception" in d) throw failed(`fill ${ref2}: ${d.exception}`, "page_error");
-    if (typeof d.value === "string" && d.value) throw failed(`fill ${ref2}: ${d.value}`, fillReason(d.value));
-    return { ok: true };
-  }
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    const r = await callInjected(tabId, { objectId }, "fill", [value], { userGesture: true });
-    if (r.exceptionDetails) throw failed(`fill ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    if (typeof r.result.value === "string" && r.result.value) throw failed(`fill ${ref}: ${r.result.value}`, fillReason(r.result.value));
-  } finally {
-    releaseActionObjects(tabId);
-  }
-  return { ok: true };
-}
-async function select(tabId, p) {
-  const target = requireTarget(p);
-  const values = requireStringArray(p, "values");
-  const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-  try {
-    const r = await callInjected(tabId, { objectId }, "select", [values], { userGesture: true });
-    if (r.exceptionDetails) throw failed(`select ${ref}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "page_error");
-    const v = r.result.value;
-    if (!v || v.error || !Array.isArray(v.selected)) throw failed(`select ${ref}: ${v?.error ?? "no answer"}`, selectReason(v?.error ?? ""));
-    return { selected: v.selected };
-  } finally {
-    releaseActionObjects(tabId);
-  }
-}
-var formHandlers = {
-  "pages.fill": fill,
-  "pages.select": select
-};
-
 // src/background/pages/navigation/wait.ts
 var MAX_WAIT_MS4 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
-var POLL_MS4 = 250;
-var sleep4 = (ms) => new Promise((r) => setTimeout(r, ms));
+var POLL_MS6 = 250;
+var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
 var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
@@ -8242,13 +9031,8 @@ onForget((tabId) => {
   network.delete(tabId);
 });
 async function readyState(tabId) {
-  try {
-    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 });
-    return String(r.result.value ?? "");
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "";
-  }
+  const r = await unlessDialog(callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 }), () => void 0);
+  return r ? String(r.result.value ?? "") : "";
 }
 function reached(state2, ready4) {
   return state2 === "domcontentloaded" ? ready4 === "interactive" || ready4 === "complete" : ready4 === "complete";
@@ -8265,7 +9049,7 @@ async function waitLoad(tabId, state2, deadline, budget) {
     for (; ; ) {
       if (fired || reached(state2, await readyState(tabId))) return;
       if (Date.now() >= deadline) throw timeout(state2, budget);
-      await wake.next(Math.min(POLL_MS4, Math.max(0, deadline - Date.now())));
+      await wake.next(Math.min(POLL_MS6, Math.max(0, deadline - Date.now())));
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
     }
@@ -8289,7 +9073,7 @@ async function wait(tabId, p) {
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
-    await sleep4(ms);
+    await sleep5(ms);
     return { waited: Date.now() - started };
   }
   const budget = optionalInt(p, "timeout", 0) ?? DEFAULT_TIMEOUT_MS;
@@ -8304,8 +9088,8 @@ async function wait(tabId, p) {
       if (Date.now() >= deadline) throw timeout(st, budget);
       const d = openDialog(tabId);
       if (d) throw new DialogOpenError(d);
-      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS4;
-      await sleep4(Math.max(10, Math.min(next, deadline - Date.now())));
+      const next = net.inflight.size === 0 ? NETWORK_QUIET_MS - quietFor : POLL_MS6;
+      await sleep5(Math.max(10, Math.min(next, deadline - Date.now())));
     }
   } else {
     await waitLoad(tabId, st, deadline, budget);
@@ -8317,7 +9101,7 @@ var waitHandlers = {
 };
 
 // src/background/pages/navigation/wait-frames.ts
-var RETRY_MS = 100;
+var RETRY_MS2 = 100;
 var REFRESH_MS = 1e3;
 var GONE = /context was destroyed|Cannot find context|Cannot find default execution context|Inspected target navigated|No frame with given id|frame.*detached|No session|Session with given id|Target closed|not attached/i;
 async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
@@ -8340,9 +9124,9 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       try {
         const seen = changes;
         const places = await shownPlaces(tabId);
-        const running = round4(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
+        const running2 = round4(tabId, places, kind, arg, gone, deadline, budget, what, (fn) => onChange = fn);
         if (changes !== seen) onChange();
-        next = await running;
+        next = await running2;
         if (next === "done" && gone) next = await allAgree(tabId, places, kind, arg) ? "done" : "again";
       } catch (e) {
         if (!isGone(e)) throw e;
@@ -8353,7 +9137,7 @@ async function waitInFrames(tabId, kind, arg, gone, deadline, budget, what) {
       if (next === "done") return;
       if (next === "retry") {
         dropContext(tabId);
-        await nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+        await nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
       }
     }
   } finally {
@@ -8367,9 +9151,7 @@ function isGone(e) {
   return GONE.test(msg);
 }
 async function shownPlaces(tabId) {
-  await followFrames(tabId).catch((e) => {
-    if (e instanceof DialogOpenError) throw e;
-  });
+  await unlessDialog(followFrames(tabId), () => void 0);
   const children = childSessions(tabId);
   const outOfProcess = new Set(children.map((c) => c.frameId));
   const places = [{ contextId: await isolatedContext(tabId) }];
@@ -8431,55 +9213,30 @@ async function otherOriginFrames(tabId, session, outOfProcess) {
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
-  const places = await Promise.all(
-    found.map(
-      (p) => p.catch((e) => {
-        if (e instanceof DialogOpenError) throw e;
-        return void 0;
-      })
-    )
-  );
+  const places = await Promise.all(found.map((p) => unlessDialog(p, () => void 0)));
   return places.filter((p) => p !== void 0);
 }
 var ownerGroups = 0;
 async function ownerShown(tabId, parent, frameId) {
-  const [owner, tree] = await Promise.all([
-    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
-    sendIn(tabId, parent, "Page.getFrameTree")
-  ]);
-  const holder = parentFrame2(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
   const group = `browserctl-wait-${++ownerGroups}`;
-  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group
-  });
-  if (!node.object.objectId) return false;
+  const iframe = await frameOwnerElement(tabId, parent, frameId, group);
+  if (!iframe) return false;
   try {
-    const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
+    const r = await callInjected(tabId, { objectId: iframe, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
     sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5e3).catch(() => {
     });
   }
 }
-function parentFrame2(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame2(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
-}
 function evaluateWait(tabId, p, kind, arg, gone, ms, id) {
   return callInjected(tabId, { contextId: p.contextId, session: p.session }, "domWait", [kind, arg, gone, ms, id], { timeoutMs: ms + 2e3 });
 }
 function outcomeOf(r, what) {
   if (r.exceptionDetails) {
-    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
-    if (GONE.test(text)) return "gone";
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+    const text2 = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+    if (GONE.test(text2)) return "gone";
+    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text2}`);
   }
   const out = r.result.value;
   if (out?.badSelector !== void 0) {
@@ -8565,7 +9322,7 @@ async function allAgree(tabId, places, kind, arg) {
 }
 
 // src/background/pages/navigation/wait-for.ts
-var RETRY_MS2 = 100;
+var RETRY_MS3 = 100;
 function describe(kind, arg, gone) {
   switch (kind) {
     case "text":
@@ -8610,12 +9367,15 @@ async function waitFor(tabId, p) {
 async function waitTarget(tabId, sel, gone, deadline, budget, what) {
   if (isRoleTarget(sel)) parseRoleTarget(sel);
   for (let i = 0; ; i++) {
-    let seen = true;
+    let seen;
     try {
-      await resolveSelectorOnce(tabId, sel, "visible");
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
-      seen = false;
+      seen = await unlessDialog(
+        resolveSelectorOnce(tabId, sel, "visible").then(() => true),
+        (e) => {
+          if (!(e instanceof RpcError) || e.reason !== "not_found" && e.reason !== "not_visible") throw e;
+          return false;
+        }
+      );
     } finally {
       releaseActionObjects(tabId);
     }
@@ -8677,31 +9437,31 @@ async function waitFn(tabId, arg, deadline, budget, what) {
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
     const gen = generation(tabId);
-    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS2, Math.max(0, deadline - Date.now())));
-    let r;
-    try {
-      r = await send(
-        tabId,
-        "Runtime.evaluate",
-        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-        left + 2e3
-      );
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS3, Math.max(0, deadline - Date.now())));
+    const evaluated = send(
+      tabId,
+      "Runtime.evaluate",
+      { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+      left + 2e3
+    );
+    const r = await unlessDialog(evaluated, (e) => {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
+      return void 0;
+    });
+    if (!r) {
       dropContext(tabId);
       await nextDoc();
       continue;
     }
     if (r.exceptionDetails) {
-      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
-      if (CONTEXT_GONE.test(text)) {
+      const text2 = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? "exception";
+      if (CONTEXT_GONE.test(text2)) {
         dropContext(tabId);
         await nextDoc();
         continue;
       }
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text}`);
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: wait for ${what}: ${text2}`);
     }
     const out = r.result.value;
     if (out?.ok) return out.value;
@@ -8767,24 +9527,24 @@ function textMatches(have, want, exact) {
   const w = norm(want).toLowerCase();
   return exact ? h === w : h.includes(w);
 }
-function clip(s) {
+function clip2(s) {
   const t = norm(s);
   return t.length > MAX_NAME ? t.slice(0, MAX_NAME - 1) + "…" : t;
 }
 async function find(tabId, p) {
   const role = optionalString(p, "role");
   const name = optionalString(p, "name");
-  const text = optionalString(p, "text");
+  const text2 = optionalString(p, "text");
   const label = optionalString(p, "label");
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
-  const kinds = [role, text, label].filter((v) => v).length;
+  const kinds = [role, text2, label].filter((v) => v).length;
   if (kinds !== 1) throw invalid6(`give exactly one of "role", "text" or "label" (a non-empty string)`);
   if (name !== void 0 && !role) throw invalid6(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text ? "text" : "label", text || label, exact, limit);
+    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage2(tabId, text2 ? "text" : "label", text2 || label, exact, limit);
     const entries2 = await treeEntries(tabId, found);
     let next = 0;
     for (const e of entries2) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
@@ -8815,20 +9575,13 @@ async function treeEntries(tabId, found) {
   }
   return out;
 }
-async function documentObject(tabId) {
-  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
-  return r.result.objectId;
-}
 async function byRole(tabId, role, name, exact, limit) {
-  const objectId = await documentObject(tabId);
-  const r = await send(tabId, "Accessibility.queryAXTree", { objectId, role });
   const out = [];
-  for (const n of r.nodes) {
+  for (const n of await axNodesOfRole(tabId, role)) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (name !== void 0 && !textMatches(have, name, exact)) continue;
-    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
+    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip2(have) });
     if (out.length >= limit) break;
   }
   return out;
@@ -8857,7 +9610,7 @@ async function inPage2(tabId, kind, want, exact, limit) {
       const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId) ?? ax.nodes[0];
       const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "generic";
       const axName = n && typeof n.name?.value === "string" ? n.name.value : "";
-      const name = clip(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
+      const name = clip2(axName || (typeof txt.result.value === "string" ? txt.result.value : ""));
       return { backendNodeId, role, name };
     })
   );
@@ -8891,6 +9644,7 @@ var TABLE2 = PAGE_CALLS;
 function pageHandlers(deps) {
   const withTab = (m) => async (params) => {
     const tabId = await deps.resolveTab(params);
+    noteCallTab(params, tabId);
     noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : "");
     timeCallOnTab(params, tabId);
     const fn = PAGE_CALLS[m];
@@ -8922,7 +9676,7 @@ async function loadJoined(tabId, url) {
 }
 
 // src/background/pages/network/routes.ts
-var STORAGE_KEY5 = "browserctl.routes";
+var STORAGE_KEY7 = "browserctl.routes";
 var ROUTE_BODY_MAX = 4 << 20;
 var ROUTE_DELAY_MAX = 6e4;
 var ROUTES_MAX = 100;
@@ -8977,26 +9731,26 @@ function base64Size(b) {
   return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
 }
 var bySession3 = /* @__PURE__ */ new Map();
-var loaded6;
+var loaded8;
 function ready3() {
-  loaded6 ??= (async () => {
+  loaded8 ??= (async () => {
     const store3 = globalThis.chrome?.storage?.session;
     if (!store3) return;
-    const got = await store3.get(STORAGE_KEY5).catch(() => ({}));
-    const all2 = got[STORAGE_KEY5] ?? {};
+    const got = await store3.get(STORAGE_KEY7).catch(() => ({}));
+    const all2 = got[STORAGE_KEY7] ?? {};
     for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
   })();
-  return loaded6;
+  return loaded8;
 }
-async function persist2() {
-  await chrome.storage.session.set({ [STORAGE_KEY5]: Object.fromEntries(bySession3) });
+async function persist4() {
+  await chrome.storage.session.set({ [STORAGE_KEY7]: Object.fromEntries(bySession3) });
 }
 async function storeRoutes(sessionId, routes) {
   const before = bySession3.get(sessionId);
   if (routes.length === 0) bySession3.delete(sessionId);
   else bySession3.set(sessionId, routes);
   try {
-    await persist2();
+    await persist4();
   } catch (e) {
     if (before) bySession3.set(sessionId, before);
     else bySession3.delete(sessionId);
@@ -9011,14 +9765,14 @@ function routesOf(sessionId) {
 }
 onSessionRemoved((sessionId) => {
   if (!bySession3.delete(sessionId)) return;
-  void persist2().catch(() => void 0);
+  void persist4().catch(() => void 0);
 });
-var sleep5 = (ms) => new Promise((r) => setTimeout(r, ms));
+var sleep6 = (ms) => new Promise((r) => setTimeout(r, ms));
 function answerSend(tabId, method, params) {
   return chrome.debugger.sendCommand({ tabId }, method, params).catch(() => void 0);
 }
 async function answer(tabId, requestId, r, url) {
-  if (r.delayMs > 0) await sleep5(r.delayMs);
+  if (r.delayMs > 0) await sleep6(r.delayMs);
   if (r.abort) {
     await answerSend(tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" });
     return;
@@ -9136,159 +9890,14 @@ function routeHandlers(deps) {
   };
 }
 
-// src/background/pages/files/storage.ts
-async function pageURL(tabId) {
-  const r = await callInWorld(tabId, "locationHref", []);
-  return String(r.result.value ?? "");
-}
-function httpURL(u, name) {
-  if (!/^https?:\/\//i.test(u)) {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: "${name}" must be an http(s) URL, got ${JSON.stringify(u)}`);
-  }
-  return u;
-}
-async function sessionHosts(tabId) {
-  const tab = await chrome.tabs.get(tabId);
-  const tabs5 = tab.groupId !== void 0 && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
-  const hosts = /* @__PURE__ */ new Set();
-  for (const t of tabs5) {
-    for (const u of [t.url, t.pendingUrl]) {
-      try {
-        const url = new URL(u ?? "");
-        if (url.protocol === "http:" || url.protocol === "https:") hosts.add(url.hostname.toLowerCase());
-      } catch {
-      }
-    }
-  }
-  return [...hosts];
-}
-function withinHosts(host, hosts) {
-  const h = host.toLowerCase().replace(/^\./, "");
-  return hosts.some((s) => h === s || s.endsWith("." + h) || h.endsWith("." + s));
-}
-async function requireSessionSite(tabId, anySite, what, host) {
-  if (anySite) return;
-  const hosts = await sessionHosts(tabId);
-  if (withinHosts(host, hosts)) return;
-  throw new RpcError(
-    ErrorCode.invalidParams,
-    `${what} ${JSON.stringify(host)} is not a site of this session's tabs (${hosts.join(", ") || "none"}): pass anySite (--any-site) to reach another site's cookies`,
-    "forbidden"
-  );
-}
-async function cookiesFor(tabId, p) {
-  const given = optionalString(p, "url") || void 0;
-  if (given) await requireSessionSite(tabId, optionalBool(p, "anySite") ?? false, "the url's host", new URL(httpURL(given, "url")).hostname);
-  const url = given ? httpURL(given, "url") : await pageURL(tabId);
-  if (!/^https?:/i.test(url)) return { url, cookies: [] };
-  const r = await send(tabId, "Network.getCookies", { urls: [url] });
-  return { url, cookies: r.cookies };
-}
-async function cookies(tabId, p) {
-  const { url, cookies: list2 } = await cookiesFor(tabId, p);
-  return {
-    url,
-    cookies: list2.map((c) => ({
-      name: c.name,
-      value: c.value,
-      domain: c.domain,
-      path: c.path,
-      expires: c.expires,
-      httpOnly: c.httpOnly,
-      secure: c.secure,
-      sameSite: c.sameSite ?? ""
-    }))
-  };
-}
-async function setCookie(tabId, p) {
-  const name = requireString(p, "name");
-  const value = requireText(p, "value");
-  const given = optionalString(p, "url") || void 0;
-  const domain = optionalString(p, "domain") || void 0;
-  const path = optionalString(p, "path") || void 0;
-  const expires = optionalNumber(p, "expires");
-  const httpOnly = optionalBool(p, "httpOnly") ?? false;
-  const secure = optionalBool(p, "secure") ?? false;
-  let url = given ? httpURL(given, "url") : "";
-  const anySite = optionalBool(p, "anySite") ?? false;
-  if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);
-  if (domain) await requireSessionSite(tabId, anySite, "the domain", domain);
-  if (!url && !domain) {
-    url = await pageURL(tabId);
-    if (!/^https?:/i.test(url)) throw failed(`the page (${url}) has no http(s) origin for a cookie: give --url or --domain`);
-  }
-  const r = await send(tabId, "Network.setCookie", {
-    name,
-    value,
-    ...url ? { url } : {},
-    ...domain ? { domain } : {},
-    ...path ? { path } : {},
-    ...expires !== void 0 ? { expires } : {},
-    httpOnly,
-    secure
-  });
-  if (r.success === false) throw failed(`the browser refused the cookie ${JSON.stringify(name)} (a Secure cookie needs https, a domain must match the URL)`);
-  return { ok: true, url };
-}
-async function clearCookies(tabId, p) {
-  const { url, cookies: list2 } = await cookiesFor(tabId, p);
-  for (const c of list2) {
-    await send(tabId, "Network.deleteCookies", { name: c.name, domain: c.domain, path: c.path });
-  }
-  return { url, deleted: list2.length };
-}
-async function runStorage(tabId, args) {
-  const r = await callInWorld(tabId, "storage", args);
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    throw failed(`storage is not available here: ${(d.exception?.description ?? d.text ?? "exception").split("\n")[0]}`);
-  }
-  return r.result.value;
-}
-async function storage3(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = optionalString(p, "key");
-  return await runStorage(tabId, [kind, "get", key ?? null, null]);
-}
-async function setStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  const key = requireText(p, "key");
-  const value = requireText(p, "value");
-  return await runStorage(tabId, [kind, "set", key, value]);
-}
-async function clearStorage(tabId, p) {
-  const kind = requireOneOf(p, "kind", STORAGE_KINDS);
-  return await runStorage(tabId, [kind, "clear", null, null]);
-}
-async function pdf(tabId, p) {
-  const landscape = optionalBool(p, "landscape") ?? false;
-  const printBackground = optionalBool(p, "background") ?? true;
-  try {
-    const r = await send(tabId, "Page.printToPDF", { landscape, printBackground }, 6e4);
-    return { data: r.data, format: "pdf" };
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw failed(`the browser cannot print this page to PDF (${msg.replace(/^page operation failed: /, "")}); headless Chromium can`);
-  }
-}
-var storageHandlers = {
-  "pages.pdf": pdf,
-  "pages.cookies": cookies,
-  "pages.setCookie": setCookie,
-  "pages.clearCookies": clearCookies,
-  "pages.storage": storage3,
-  "pages.setStorage": setStorage,
-  "pages.clearStorage": clearStorage
-};
-
 // src/background/pages/tools.ts
 var MAX_WAIT_MS5 = 2e4;
-async function download(tabId, p, click2) {
+async function download2(tabId, p, click3) {
   const target = requireTarget(p);
   const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since2 = Date.now();
-  await click2(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
+  await click3(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since2, Math.max(0, since2 + budget - Date.now()));
   if (!d) {
     throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
@@ -9374,7 +9983,7 @@ var logHandlers = {
   "network.request": networkRequest
 };
 var ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
-function toolHandlers(deps, click2) {
+function toolHandlers(deps, click3) {
   const onTab2 = (fn) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
@@ -9390,7 +9999,7 @@ function toolHandlers(deps, click2) {
   return joinTables(
     onTabs,
     {
-      "pages.download": onTab2((tabId, p) => download(tabId, p, click2)),
+      "pages.download": onTab2((tabId, p) => download2(tabId, p, click3)),
       "network.block": async (p) => block(p, deps, true),
       "network.unblock": async (p) => block(p, deps, false),
       "logs.events": pollEvents,
@@ -9547,86 +10156,22 @@ async function replaceTab({ store: store3, joinTab: joinTab2, releaseTab: releas
   store3.activeTabs.invalidate();
   return id;
 }
-function navigateOrReplace(deps, navigate2) {
+function navigateOrReplace(deps, navigate3) {
   return async (p) => {
     const tabId = await resolveTab(deps.store, p);
     const again = async () => {
       const id = await replaceTab(deps, p, tabId);
-      const r = await navigate2({ ...p, tabId: id });
+      const r = await navigate3({ ...p, tabId: id });
       return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
     };
     if (inDialogLoop(tabId)) return again();
     try {
-      return await navigate2({ ...p, tabId });
+      return await navigate3({ ...p, tabId });
     } catch (e) {
       if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
       throw e;
     }
   };
-}
-
-// src/background/sessions/stop.ts
-var STORAGE_KEY6 = "stoppedSessions";
-var stopped2 = /* @__PURE__ */ new Set();
-var loaded7;
-var inFlight = /* @__PURE__ */ new Map();
-function load3() {
-  if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
-  loaded7 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
-    const ids = v?.[STORAGE_KEY6];
-    if (Array.isArray(ids)) {
-      for (const id of ids) if (typeof id === "string") stopped2.add(id);
-    }
-  }).catch(() => void 0);
-  return loaded7;
-}
-async function persist3() {
-  if (typeof chrome === "undefined" || !chrome.storage?.session) return;
-  await chrome.storage.session.set({ [STORAGE_KEY6]: [...stopped2] });
-}
-function stoppedError(sessionId) {
-  return new RpcError(
-    ErrorCode.operationFailed,
-    `session ${sessionId} was stopped by the person at the browser: nothing runs in it until they press Resume in the extension's popup (or run \`browserctl session resume ${sessionId}\`)`,
-    "stopped_by_person"
-  );
-}
-async function isStopped(sessionId) {
-  await load3();
-  return stopped2.has(sessionId);
-}
-var STILL_RUN = /* @__PURE__ */ new Set(["sessions.stop", "sessions.resume", "sessions.list", "network.fence", "logs.events"]);
-async function runUnlessStopped(method, sessionId, call) {
-  if (!sessionId || STILL_RUN.has(method)) return call();
-  if (await isStopped(sessionId)) throw stoppedError(sessionId);
-  let fail;
-  const stoppedMidway = new Promise((_, reject) => {
-    fail = reject;
-  });
-  let set = inFlight.get(sessionId);
-  if (!set) inFlight.set(sessionId, set = /* @__PURE__ */ new Set());
-  set.add(fail);
-  try {
-    return await Promise.race([call(), stoppedMidway]);
-  } finally {
-    set.delete(fail);
-    if (set.size === 0) inFlight.delete(sessionId);
-  }
-}
-async function stop(sessionId) {
-  await load3();
-  stopped2.add(sessionId);
-  await persist3();
-  for (const fail of inFlight.get(sessionId) ?? []) fail(stoppedError(sessionId));
-}
-async function resume(sessionId) {
-  await load3();
-  stopped2.delete(sessionId);
-  await persist3();
-}
-async function forgetStopped(sessionId) {
-  await load3();
-  if (stopped2.delete(sessionId)) await persist3();
 }
 
 // src/background/sessions/sessions.ts
@@ -9696,13 +10241,23 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       for (const s of store3.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
-          const w = await toWireSession(s);
-          live2.push(await isStopped(s.sessionId) ? { ...w, stopped: true } : w);
+          live2.push(await withPersonSide(await toWireSession(s)));
         } catch {
-          await store3.remove(s.sessionId);
+          await store3.remove(s.sessionId, true);
         }
       }
       return { sessions: live2 };
+    },
+    "sessions.setPolicy": async (p) => {
+      const s = await store3.require(p);
+      const patch = policyPatch(p);
+      const now = Object.keys(patch).length > 0 ? await setPolicy(s.sessionId, patch) : await policyOf(s.sessionId);
+      return {
+        sessionId: s.sessionId,
+        confirm: now?.confirm ?? [],
+        detachWhenIdleMs: now?.detachWhenIdleMs ?? 0,
+        ...now?.firstSite ? { firstSite: now.firstSite } : {}
+      };
     },
     "sessions.rename": async (p) => {
       const s = await store3.require(p);
@@ -9750,10 +10305,44 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     "sessions.setDialogPolicy": async (p) => {
       const s = await store3.require(p);
       const policy = requireOneOf(p, "policy", POLICIES);
-      await setPolicy(s.sessionId, policy);
+      await setPolicy2(s.sessionId, policy);
       return { sessionId: s.sessionId, policy };
     }
   };
+}
+async function withPersonSide(w) {
+  const out = { ...w };
+  if (await isStopped(w.sessionId)) out.stopped = true;
+  const t = await stopTimes(w.sessionId);
+  if (out.stopped && t.stoppedAt) out.stoppedAt = t.stoppedAt;
+  if (t.resumedAt) out.resumedAt = t.resumedAt;
+  const policy = await policyOf(w.sessionId);
+  if (policy && policy.confirm.length > 0) out.confirm = [...policy.confirm];
+  if (policy && policy.detachWhenIdleMs > 0) out.detachWhenIdleMs = policy.detachWhenIdleMs;
+  const attached2 = w.tabIds.filter((id) => isAttached(id));
+  if (attached2.length > 0) out.attachedTabIds = attached2;
+  return out;
+}
+function policyPatch(p) {
+  const patch = {};
+  const confirm = p["confirm"];
+  if (confirm !== void 0 && confirm !== null) {
+    if (!Array.isArray(confirm)) throw new RpcError(ErrorCode.invalidParams, 'invalid params: "confirm" must be an array');
+    for (const k of confirm) {
+      if (!CONFIRM_KINDS.includes(k)) {
+        throw new RpcError(ErrorCode.invalidParams, `invalid params: "confirm": ${JSON.stringify(k)} is not one of ${CONFIRM_KINDS.join(", ")}`);
+      }
+    }
+    patch.confirm = confirm;
+  }
+  const idle = p["detachWhenIdleMs"];
+  if (idle !== void 0 && idle !== null) {
+    if (typeof idle !== "number" || !Number.isSafeInteger(idle) || idle < 0) {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "detachWhenIdleMs" must be an integer >= 0');
+    }
+    patch.detachWhenIdleMs = idle;
+  }
+  return patch;
 }
 async function keepWindowOpen(closing) {
   const first = closing[0];
@@ -9770,7 +10359,7 @@ async function keepWindowOpen(closing) {
 // src/background/handler-table.ts
 function handlerTable(store3) {
   const pages = pageHandlers({ resolveTab: (p) => resolveTab(store3, p) });
-  return joinTables(
+  return withApproval(joinTables(
     sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
     tabHandlers({ store: store3, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
     { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
@@ -9783,9 +10372,9 @@ function handlerTable(store3) {
         resolveTab: (p) => resolveTab(store3, p),
         sessionTabIds: async (p) => (await groupTabs(await store3.lookup(p))).map((t) => t.id).filter((id) => id !== void 0)
       },
-      click
+      click2
     )
-  );
+  ), { tabOf: (p) => resolveTab(store3, p) });
 }
 
 // src/background/connection/lifecycle.ts
@@ -9802,7 +10391,7 @@ function wireLifecycle(client2) {
   };
   const onStorage = (changes, area) => {
     if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client2.restart();
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes || IDENTITY_KEYS.name in changes) client2.restart();
   };
   const onMessage = (msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !isPopupMessage(msg)) return false;
@@ -9881,10 +10470,10 @@ function isPopupSessionMessage(m) {
   if (o.type === "listSessions") return true;
   return typeof o.type === "string" && Object.hasOwn(ACTIONS, o.type) && typeof o.sessionId === "string" && o.sessionId !== "";
 }
-var nextId = 1;
+var nextId2 = 1;
 async function answerPopup(router3, msg) {
-  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId } };
-  const resp = await router3.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId, caller: { kind: "the person (popup)" } } };
+  const resp = await router3.dispatch({ jsonrpc: "2.0", id: `popup-${nextId2++}`, ...call });
   if (resp && "result" in resp) return { ok: true, result: resp.result };
   return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
 }
@@ -9892,6 +10481,172 @@ function wirePopupApi(router3) {
   const onMessage = (msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !isPopupSessionMessage(msg)) return false;
     void answerPopup(router3, msg).then(sendResponse);
+    return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
+// src/background/person/call-record.ts
+var RECORD_LIMIT = 20;
+var STORAGE_KEY8 = "browserctl.calls";
+var SAVE_AFTER_MS = 200;
+var bySession4 = /* @__PURE__ */ new Map();
+var loaded9;
+var saveTimer;
+function hasStorage2() {
+  return typeof chrome !== "undefined" && !!chrome.storage?.session;
+}
+function load4() {
+  if (!hasStorage2()) return Promise.resolve();
+  loaded9 ??= chrome.storage.session.get(STORAGE_KEY8).then((v) => {
+    const all2 = v?.[STORAGE_KEY8];
+    for (const [sid, es] of Object.entries(all2 ?? {})) {
+      if (!Array.isArray(es)) continue;
+      bySession4.set(sid, [...es, ...bySession4.get(sid) ?? []].slice(-RECORD_LIMIT));
+    }
+  }).catch(() => void 0);
+  return loaded9;
+}
+function saveSoon() {
+  if (!hasStorage2() || saveTimer !== void 0) return;
+  saveTimer = setTimeout(() => {
+    saveTimer = void 0;
+    void load4().then(() => chrome.storage.session.set({ [STORAGE_KEY8]: Object.fromEntries(bySession4) })).catch(() => void 0);
+  }, SAVE_AFTER_MS);
+}
+function str2(v) {
+  return typeof v === "string" && v !== "" ? v : void 0;
+}
+function targetText(params, result3) {
+  const t = result3?.target;
+  if (t && typeof t === "object") {
+    const el = t;
+    if (typeof el.role === "string" && el.role !== "") {
+      return `${el.role}${typeof el.name === "string" && el.name ? ` ${JSON.stringify(el.name)}` : ""}${typeof el.ref === "string" && el.ref ? ` [${el.ref}]` : ""}`;
+    }
+  }
+  for (const k of ["ref", "selector", "url", "key", "direction", "what"]) {
+    const v = str2(params[k]);
+    if (v) return v.length > 200 ? v.slice(0, 199) + "…" : v;
+  }
+  return typeof params["tabId"] === "number" ? `tab ${params["tabId"]}` : void 0;
+}
+function recordCall(sessionId, e) {
+  if (!sessionId) return;
+  let es = bySession4.get(sessionId);
+  if (!es) bySession4.set(sessionId, es = []);
+  es.push(e);
+  if (es.length > RECORD_LIMIT) es.splice(0, es.length - RECORD_LIMIT);
+  void load4().then(saveSoon);
+}
+async function recentCalls() {
+  await load4();
+  return Object.fromEntries(bySession4);
+}
+function forgetCalls(sessionId) {
+  if (bySession4.delete(sessionId)) saveSoon();
+}
+var UNRECORDED = /* @__PURE__ */ new Set(["logs.events", "sessions.close", "sessions.release"]);
+var callRecorder = { ended: recordEnded };
+function recordEnded(...[method, params, ctx, outcome]) {
+  if (UNRECORDED.has(method)) return;
+  const result3 = "result" in outcome ? outcome.result : void 0;
+  const sid = str2(params["sessionId"]) ?? (method.startsWith("sessions.") ? str2(result3?.["sessionId"]) : void 0);
+  if (!sid) return;
+  const e = { time: ctx.started, method, ok: "result" in outcome, ms: Date.now() - ctx.started };
+  if (ctx.caller) e.caller = { kind: ctx.caller.kind, ...ctx.caller.name ? { name: ctx.caller.name } : {}, ...ctx.caller.pid ? { pid: ctx.caller.pid } : {} };
+  const target = targetText(params, result3);
+  if (target) e.target = target;
+  const nav = result3?.["navigation"]?.url;
+  const url = str2(result3?.["url"]) ?? str2(nav) ?? lastURL(ctx.tabId);
+  if (url) e.url = url.length > 300 ? url.slice(0, 299) + "…" : url;
+  for (const k of ["value", "text"]) {
+    if (typeof params[k] === "string") e.valueLength = [...params[k]].length;
+  }
+  if ("error" in outcome) {
+    e.code = outcome.error.code;
+    e.reason = outcome.error.reason;
+  }
+  recordCall(sid, e);
+}
+
+// src/background/person/idle-detach.ts
+var timers = /* @__PURE__ */ new Map();
+var running = /* @__PURE__ */ new Map();
+var detached = /* @__PURE__ */ new Map();
+var NOT_WORK = /* @__PURE__ */ new Set(["logs.events", "sessions.list", "sessions.setPolicy"]);
+function sessionOf4(params) {
+  return typeof params["sessionId"] === "string" ? params["sessionId"] : "";
+}
+function idleDetacher(deps) {
+  function arm(sid) {
+    clearTimeout(timers.get(sid));
+    timers.delete(sid);
+    const ms = policyNow(sid)?.detachWhenIdleMs ?? 0;
+    if (ms <= 0 || (running.get(sid) ?? 0) > 0) return;
+    timers.set(
+      sid,
+      setTimeout(() => {
+        timers.delete(sid);
+        void detachSession(sid);
+      }, ms)
+    );
+  }
+  async function detachSession(sid) {
+    if ((running.get(sid) ?? 0) > 0) return;
+    const s = deps.store.list().find((x) => x.sessionId === sid);
+    if (!s || await deps.mustStay(sid)) return;
+    const ids = (await groupTabs(s).catch(() => [])).map((t) => t.id).filter((id) => id !== void 0 && deps.isAttached(id));
+    if ((running.get(sid) ?? 0) > 0) return;
+    let set = detached.get(sid);
+    if (!set) detached.set(sid, set = /* @__PURE__ */ new Set());
+    for (const id of ids) {
+      set.add(id);
+      await deps.detach(id).catch(() => void 0);
+    }
+  }
+  onPolicyChange((sid) => arm(sid));
+  void loadPolicies().then(() => deps.store.ready().then(() => deps.store.list().forEach((s) => arm(s.sessionId))));
+  return {
+    started(method, params) {
+      const sid = sessionOf4(params);
+      if (!sid || NOT_WORK.has(method)) return;
+      running.set(sid, (running.get(sid) ?? 0) + 1);
+      clearTimeout(timers.get(sid));
+      timers.delete(sid);
+      const back2 = detached.get(sid);
+      if (back2) {
+        detached.delete(sid);
+        for (const id of back2) void deps.attach(id).catch(() => void 0);
+      }
+    },
+    ended(method, params) {
+      const sid = sessionOf4(params);
+      if (!sid || NOT_WORK.has(method)) return;
+      const n = (running.get(sid) ?? 1) - 1;
+      if (n > 0) running.set(sid, n);
+      else running.delete(sid);
+      arm(sid);
+    }
+  };
+}
+
+// src/background/person/popup-person.ts
+function isPersonMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  return o.type === "listPerson" || o.type === "answerApproval" && typeof o.id === "string" && typeof o.allow === "boolean";
+}
+function wirePersonPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isPersonMessage(msg)) return false;
+    if (!sender.url?.startsWith(chrome.runtime.getURL(""))) return false;
+    if (msg.type === "answerApproval") {
+      sendResponse({ answered: answerApproval(msg.id, msg.allow) });
+      return false;
+    }
+    void recentCalls().then((calls) => sendResponse({ approvals: pendingApprovals(), calls }));
     return true;
   };
   chrome.runtime.onMessage.addListener(onMessage);
@@ -9969,10 +10724,14 @@ function checkParamShapes(method, params) {
 
 // src/background/router.ts
 var Router = class {
-  constructor(table2) {
+  constructor(table2, observers = [], pageOf) {
     this.table = table2;
+    this.observers = observers;
+    this.pageOf = pageOf;
   }
   table;
+  observers;
+  pageOf;
   /** A parsed frame in, the response out; undefined when none is owed. */
   async dispatch(msg) {
     if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return void 0;
@@ -9996,17 +10755,26 @@ var Router = class {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
     }
+    const ctx = beginCall(params, takeCaller(params));
+    for (const o of this.observers) o.started?.(method, params, ctx);
     const timing = callStarted(id, method, params);
     try {
       const sid = params["sessionId"];
       const result3 = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params));
-      return { jsonrpc: "2.0", id, result: result3 === void 0 ? null : result3 };
+      for (const o of this.observers) o.ended?.(method, params, ctx, { result: result3 });
+      return this.withPage({ jsonrpc: "2.0", id, result: result3 === void 0 ? null : result3 }, ctx);
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
-      return errorResponse(id, code, message, reason);
+      for (const o of this.observers) o.ended?.(method, params, ctx, { error: { code, reason } });
+      return this.withPage(errorResponse(id, code, message, reason), ctx);
     } finally {
       callEnded(timing);
     }
+  }
+  /** The answer with the page the call acted on beside it, when it had one. */
+  withPage(r, ctx) {
+    const page = this.pageOf?.(ctx);
+    return page ? { ...r, page } : r;
   }
 };
 function errorResponse(id, code, message, reason) {
@@ -10141,6 +10909,8 @@ var WsClient = class {
   lastError = "";
   since = 0;
   hubVersion;
+  browser;
+  certSpki;
   /** Starts connecting unless already running. Safe to call any number of times. */
   start() {
     if (this.running) return;
@@ -10155,7 +10925,7 @@ var WsClient = class {
     flag.load().then(
       (replaced) => {
         if (gen !== this.generation || !this.running) return;
-        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        if (replaced) this.enterReplaced("replaced by a newer connection of this browser before this worker restarted");
         else void this.connect();
       },
       () => {
@@ -10221,6 +10991,8 @@ var WsClient = class {
     };
     if (this.since > 0) st.since = this.since;
     if (this.hubVersion !== void 0) st.hubVersion = this.hubVersion;
+    if (this.browser !== void 0) st.browser = this.browser;
+    if (this.certSpki !== void 0) st.certSpki = this.certSpki;
     if (this.retryTimer !== void 0) {
       st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
       st.retryAt = this.retryAt;
@@ -10243,6 +11015,8 @@ var WsClient = class {
     }
     if (gen !== this.generation || !this.running) return;
     this.server = cfg.server;
+    this.browser = cfg.browser;
+    this.certSpki = cfg.certSpki;
     let s;
     try {
       s = this.deps.createSocket(cfg.server);
@@ -10257,6 +11031,7 @@ var WsClient = class {
       if (gen !== this.generation) return;
       this.state = "authenticating";
       if (seed) this.send(s, { type: "auth", token: cfg.token });
+      else if (cfg.browser) this.send(s, { type: "auth", nonce: this.proving.nonce, browser: cfg.browser });
       else this.send(s, { type: "auth", nonce: this.proving.nonce });
     };
     s.onmessage = (ev) => {
@@ -10274,7 +11049,7 @@ var WsClient = class {
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
       } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
-        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
+        this.enterReplaced(`${ev.reason}: a newer connection of this browser took its place on the hub`);
       } else {
         const why2 = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why2, "disconnected");
@@ -10413,7 +11188,7 @@ var WsClient = class {
     let hasBrowser;
     try {
       const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof");
+      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof", cfg.browser?.id);
     } catch {
       hasBrowser = void 0;
     }
@@ -10465,15 +11240,32 @@ var store2 = new SessionStore();
 store2.watch();
 watchJoins(store2, joinTab, mayJoinFenced);
 void rejoinAll(store2, joinTab).catch(() => void 0);
-var router2 = new Router(handlerTable(store2));
+onSessionRemoved((sessionId, gone) => {
+  if (gone) emitEvent("session_gone", sessionId);
+  void forgetPolicy(sessionId);
+  forgetCalls(sessionId);
+  if (gone) void forgetStopped(sessionId);
+});
+async function needsDebugger(sessionId) {
+  return await isFenced(sessionId) || recordingNow(sessionId) || tracingNow(sessionId) || harRecording(sessionId);
+}
+var router2 = new Router(
+  handlerTable(store2),
+  [callRecorder, idleDetacher({ store: store2, attach: (tabId) => attachNow(tabId, 3e3), detach: releaseTab, isAttached, mustStay: needsDebugger })],
+  // beside a page call's answer, its tab's URL: the hub's journal names the page by it
+  (ctx) => {
+    const url = lastURL(ctx.tabId);
+    return ctx.tabId !== void 0 && url ? { tabId: ctx.tabId, url } : void 0;
+  }
+);
 var client = new WsClient({
   createSocket: (url) => new WebSocket(url),
   loadConfig,
   onRequest: (msg) => router2.dispatch(msg),
-  // While replaced by another browser: does the hub have one? (GET /status)
+  // While replaced: does the hub have this browser connected? (GET /status)
   // With the proof (our hub), GET /hello first: the key goes only to a hub
   // that proved it holds it.
-  hubHasBrowser: async (server, token, handshake) => {
+  hubHasBrowser: async (server, token, handshake, browserId) => {
     if (handshake === "proof") {
       const cn = newNonce();
       const hello = new URL(statusURL(server));
@@ -10487,6 +11279,9 @@ var client = new WsClient({
     const r = await fetch(statusURL(server), { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (!r.ok) throw new Error(`GET /status: ${r.status}`);
     const st = await r.json();
+    if (browserId !== void 0 && Array.isArray(st.browsers)) {
+      return st.browsers.some((b) => typeof b === "object" && b !== null && b.id === browserId);
+    }
     return st.connected === true;
   },
   replacedFlag: {
@@ -10499,4 +11294,5 @@ wireLifecycle(client);
 wirePopupApi(router2);
 wireHandoffPopup();
 wireRecordingPopup();
+wirePersonPopup();
 client.start();

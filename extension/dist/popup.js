@@ -1,3 +1,7 @@
+// src/background/connection/identity.ts
+var IDENTITY_KEYS = { id: "browserId", name: "browserName" };
+var loading = Promise.resolve();
+
 // src/background/connection/config.ts
 var DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 var STORAGE_KEYS = { server: "server", token: "token" };
@@ -46,15 +50,18 @@ function describeStatus(st, now) {
     case "disconnected": {
       const unreachable = st.lastError.startsWith("cannot reach") || st.lastError.startsWith("connect ");
       const headline = unreachable ? `No hub at ${hub}.` : `Disconnected from ${hub}${since}.`;
-      const hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      let hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      if (unreachable && st.server.startsWith("wss:")) {
+        hint = `Is it served there (\`browserctl serve --allow-remote\`)? Chromium must also trust its certificate: start it with --ignore-certificate-errors-spki-list=${st.certSpki ?? "HASH"} (the hash \`extension install --server wss://...\` wrote), or give the hub a certificate its CA signed. The extension cannot check a certificate itself.`;
+      }
       return { headline, detail: `${hint} ${retry}`.trim(), protocol: protocol2, tone: "bad" };
     }
     case "stopped":
       return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol: protocol2, tone: "wait" };
     case "replaced":
       return {
-        headline: `Replaced: another browser took ${hub}.`,
-        detail: "This browser stays off until you press Reconnect, or until the hub has had no browser for a minute.",
+        headline: `Replaced: a newer connection of this browser took its place on ${hub}.`,
+        detail: "This one stays off until you press Reconnect, or until the hub has had no connection of this browser for a minute.",
         protocol: protocol2,
         tone: "wait"
       };
@@ -66,7 +73,7 @@ function describeStatus(st, now) {
 }
 
 // src/popup/popup.ts
-var POLL_MS = 1e3;
+var POLL_MS = 500;
 function el(id) {
   const e = document.getElementById(id);
   if (!e) throw new Error(`popup.html lacks #${id}`);
@@ -74,6 +81,8 @@ function el(id) {
 }
 var server = el("server");
 var token = el("token");
+var browserName = el("browser-name");
+var browserId = el("browser-id");
 var dot = el("dot");
 var state = el("state");
 var detail = el("detail");
@@ -97,6 +106,10 @@ function showStatus(st) {
   detail.hidden = t.detail === "";
   protocol.textContent = t.protocol;
   if (st?.server) server.placeholder = st.server;
+  if (st?.browser) {
+    browserId.textContent = `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)` + (st.certSpki ? ` · hub certificate pinned by Chromium: ${st.certSpki}` : "");
+    if (st.browser.name) browserName.placeholder = st.browser.name;
+  }
 }
 function sessionRow(s) {
   const li = document.createElement("li");
@@ -136,8 +149,44 @@ function sessionRow(s) {
   });
   if (stopped) li.classList.add("stopped");
   release.className = "release";
-  li.append(name, tabs, release, toggle);
+  const driver = document.createElement("span");
+  driver.className = "driver";
+  driver.hidden = true;
+  const calls = document.createElement("ul");
+  calls.className = "calls";
+  li.append(name, tabs, release, toggle, driver, calls);
   return li;
+}
+function callerWords(c) {
+  if (!c) return "an unnamed caller";
+  return `${c.kind}${c.name ? ` ${c.name}` : ""}${c.pid ? ` (pid ${c.pid})` : ""}`;
+}
+function callLine(e) {
+  const li = document.createElement("li");
+  const t = new Date(e.time).toLocaleTimeString();
+  const what = `${e.method.replace(/^pages\./, "")}${e.target ? ` ${e.target}` : ""}${e.valueLength !== void 0 ? ` (${e.valueLength} chars)` : ""}`;
+  const outcome = e.ok ? "ok" : `error ${e.code ?? ""}${e.reason ? ` ${e.reason}` : ""}`;
+  li.textContent = `${t} ${callerWords(e.caller)}: ${what} → ${outcome} ${Math.round(e.ms)} ms`;
+  li.title = `${li.textContent}${e.url ? `
+${e.url}` : ""}`;
+  if (!e.ok) li.classList.add("failed");
+  return li;
+}
+var SHOWN_CALLS = 4;
+function showCalls(calls) {
+  for (const li of sessionList.querySelectorAll(":scope > li[data-session-id]")) {
+    const es = calls[li.dataset.sessionId ?? ""] ?? [];
+    const driver = li.querySelector(".driver");
+    const list = li.querySelector(".calls");
+    if (!driver || !list) continue;
+    const last = es.at(-1);
+    driver.hidden = !last;
+    driver.textContent = last ? `driven by ${callerWords(last.caller)}` : "";
+    const key = JSON.stringify(es.slice(-SHOWN_CALLS).map((e) => [e.time, e.method]));
+    if (list.dataset.key === key) continue;
+    list.dataset.key = key;
+    list.replaceChildren(...es.slice(-SHOWN_CALLS).reverse().map(callLine));
+  }
 }
 function showSessionError(text) {
   sessionsError.textContent = text;
@@ -233,24 +282,64 @@ async function refreshRecordings() {
   recordingList.replaceChildren(...rs.map(recordingRow));
   recordingSection.hidden = rs.length === 0;
 }
+var approvalList = el("approvals");
+var approvalSection = el("approvals-section");
+var shownApprovals = "";
+function approvalRow(a) {
+  const li = document.createElement("li");
+  li.dataset.approvalId = a.id;
+  li.dataset.sessionId = a.sessionId;
+  const text = document.createElement("span");
+  text.className = "name";
+  text.textContent = a.text;
+  li.append(text);
+  for (const [label, allow] of [["Allow", true], ["Deny", false]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = allow ? "allow" : "deny";
+    b.textContent = label;
+    b.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      for (const x of li.querySelectorAll("button")) x.disabled = true;
+      void message({ type: "answerApproval", id: a.id, allow }).then(() => refreshPerson());
+    });
+    li.append(b);
+  }
+  return li;
+}
+async function refreshPerson() {
+  const a = await message({ type: "listPerson" });
+  const approvals = a?.approvals ?? [];
+  const key = JSON.stringify(approvals.map((x) => x.id));
+  if (key !== shownApprovals) {
+    shownApprovals = key;
+    approvalList.replaceChildren(...approvals.map(approvalRow));
+    approvalSection.hidden = approvals.length === 0;
+  }
+  showCalls(a?.calls ?? {});
+}
 async function refresh() {
   showStatus(await message({ type: "getStatus" }));
   await refreshHandoffs();
   await refreshRecordings();
   await refreshSessions();
+  await refreshPerson();
 }
 async function load() {
-  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, IDENTITY_KEYS.name]);
   const s = got[STORAGE_KEYS.server];
   const t = got[STORAGE_KEYS.token];
+  const n = got[IDENTITY_KEYS.name];
   server.value = typeof s === "string" ? s : "";
   token.value = typeof t === "string" ? t : "";
+  browserName.value = typeof n === "string" ? n : "";
+  browserName.placeholder = "from config.json, else the hub names it";
   server.placeholder = DEFAULT_SERVER;
   token.placeholder = "from config.json, or paste `browserctl token`";
 }
 el("form").addEventListener("submit", (ev) => {
   ev.preventDefault();
-  void chrome.storage.local.set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() }).then(() => message({ type: "reconnect" })).then(showStatus);
+  void chrome.storage.local.set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim(), [IDENTITY_KEYS.name]: browserName.value.trim() }).then(() => message({ type: "reconnect" })).then(showStatus);
 });
 el("reconnect").addEventListener("click", () => {
   void message({ type: "reconnect" }).then(showStatus);

@@ -414,12 +414,21 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 		return nil, Forbidden("network.fence is the hub's: a capability cannot move its own fence")
 	case rpc.SessionResume:
 		return nil, Forbidden("a stopped session is resumed by the person (the popup) or the control token, not by a capability")
+	case rpc.SessionSetPolicy:
+		if !rpc.OnlyReads(method, params) {
+			return nil, Forbidden("a session's policy (what the person is asked before, when its tabs detach) is the person's: a capability may read it, not change it")
+		}
 	case rpc.PageNavigate, rpc.TabOpen:
 		if len(c.Origins) > 0 {
 			if u := stringMember(params, "url"); u != "" && !OriginAllowed(u, c.Origins) {
 				return nil, &rpc.BrowserError{Code: rpc.CodePageOperationFailed, Reason: rpc.ReasonOriginNotAllowed,
 					Message: "page operation failed: " + strconv.Quote(u) + " is outside the origins this capability may reach (" + strings.Join(c.Origins, ", ") + ")"}
 			}
+		}
+	}
+	if method == rpc.StateLoad && !c.AnySite {
+		if d := cookieDomainOutside(params, c.Origins); d != "" {
+			return nil, Forbidden("state.load would set a cookie for " + strconv.Quote(d) + " in the person's profile: a capability sets cookies only for the origins it was granted (--origins), or anywhere with --any-site")
 		}
 	}
 	switch method {
@@ -537,6 +546,41 @@ func ParseOrigin(s string) (string, error) {
 		out += ":" + port
 	}
 	return out, nil
+}
+
+// cookieDomainOutside is the first cookie domain of a state.load whose
+// host none of origins names (its scheme and port aside: cookies know
+// neither), or "" when every one is inside. With no origins, every cookie
+// is outside. Unreadable params answer a placeholder: refused, not waved on.
+func cookieDomainOutside(params json.RawMessage, origins []string) string {
+	var p struct {
+		State struct {
+			Cookies []struct {
+				Domain string `json:"domain"`
+			} `json:"cookies"`
+		} `json:"state"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return "(unreadable params)"
+	}
+	for _, ck := range p.State.Cookies {
+		host := strings.ToLower(strings.TrimPrefix(ck.Domain, "."))
+		inside := false
+		for _, a := range origins {
+			_, rest, _ := strings.Cut(a, "://")
+			wild := strings.HasPrefix(rest, "*.")
+			rest = strings.TrimPrefix(rest, "*.")
+			h, _, _ := strings.Cut(rest, ":")
+			if host == h || (wild && strings.HasSuffix(host, "."+h)) {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			return ck.Domain
+		}
+	}
+	return ""
 }
 
 // OriginAllowed is the extension's fence rule (network/fence.ts) for a URL

@@ -3,6 +3,7 @@ package capability
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -112,6 +113,42 @@ func TestAnySiteNeedsItsGrant(t *testing.T) {
 	}
 	if _, err := p.Authorize("pages.cookies", json.RawMessage(`{"anySite":false}`)); err != nil {
 		t.Errorf("anySite false refused: %v", err)
+	}
+}
+
+// state.load plants cookies in the person's profile: a capability sets
+// them only for the hosts of its origins, or anywhere with --any-site.
+func TestStateLoadCookiesStayWithTheGrant(t *testing.T) {
+	s, _ := Open("")
+	plain, _, _ := s.New("s1", false, false, nil, 0)
+	fenced, _, _ := s.New("s1", false, false, []string{"http://127.0.0.1:8080", "https://*.shop.example"}, 0)
+	wide, _, _ := s.New("s1", false, true, nil, 0)
+	state := func(domains ...string) json.RawMessage {
+		var cs []string
+		for _, d := range domains {
+			cs = append(cs, `{"name":"n","value":"v","domain":"`+d+`","path":"/","expires":-1}`)
+		}
+		return json.RawMessage(`{"state":{"cookies":[` + strings.Join(cs, ",") + `],"origins":[]}}`)
+	}
+	for _, tc := range []struct {
+		secret string
+		params json.RawMessage
+		ok     bool
+	}{
+		{plain, state(), true},
+		{plain, state("bank.example"), false},
+		{fenced, state("127.0.0.1", ".a.shop.example"), true},
+		{fenced, state("127.0.0.1", "bank.example"), false},
+		{fenced, state("shop.example"), true}, // *.shop.example takes shop.example too, as the fence does
+		{fenced, state(".example"), false},    // a parent reaches sites outside
+		{wide, state("bank.example"), true},
+		{plain, json.RawMessage(`{"state":[1]}`), false},
+	} {
+		c, _ := s.Lookup(tc.secret)
+		_, err := c.Authorize(rpc.StateLoad, tc.params)
+		if (err == nil) != tc.ok {
+			t.Errorf("state.load %s with %v: err %v, want ok=%v", tc.params, c.Origins, err, tc.ok)
+		}
 	}
 }
 

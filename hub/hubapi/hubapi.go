@@ -25,8 +25,12 @@ type Status struct {
 	Addr      string    `json:"addr"`           // the listening address
 	PID       int       `json:"pid"`            // the process holding the listener
 
-	// Browser is who is connected, when one is.
+	// Browser is who is connected, when one is: with several browsers,
+	// the default one (the one connected first), which calls that name
+	// no session or browser go to.
 	Browser *Browser `json:"browser,omitempty"`
+	// Browsers are every connected browser, the default one first.
+	Browsers []Browser `json:"browsers,omitempty"`
 
 	// Refusals are the last connections to /ws/browser the hub refused,
 	// oldest first (a bounded list; the same refusal again from the same
@@ -34,12 +38,40 @@ type Status struct {
 	Refusals []Refusal `json:"refusals,omitempty"`
 }
 
-// Browser is the connected extension's browser, as its WebSocket upgrade
-// request named it.
+// Browser is a connected extension's browser: who it said it was in its
+// auth frame, and what its WebSocket upgrade request showed.
 type Browser struct {
+	// ID is its stable id (the extension keeps it in its storage; a
+	// remote browser's is its key's); "seed" for a peer that named none.
+	ID string `json:"id,omitempty"`
+	// Name is what --browser takes: the name it gave, else one the hub
+	// made (the host's name, the seed peer's origin), unique among the
+	// connected browsers.
+	Name        string `json:"name,omitempty"`
+	Profile     string `json:"profile,omitempty"`     // as the extension named it
+	Version     string `json:"version,omitempty"`     // the extension's version
 	UserAgent   string `json:"userAgent"`             // the upgrade request's User-Agent
 	ExtensionID string `json:"extensionId,omitempty"` // from its chrome-extension:// Origin
 	Remote      string `json:"remote"`                // its address
+	// Key says which secret it proved: "extension" (this machine's
+	// extension key) or "own" (a remote browser's own key).
+	Key      string    `json:"key,omitempty"`
+	Since    time.Time `json:"since,omitzero"`     // when this connection authenticated
+	Sessions []string  `json:"sessions,omitempty"` // the sessions the hub routes to it
+	Pending  int       `json:"pending,omitempty"`  // calls waiting for it
+	Default  bool      `json:"default,omitempty"`  // calls naming no session or browser go to it
+}
+
+// Label is how messages name a browser: its name, and its id when the
+// name is not it.
+func (b Browser) Label() string {
+	switch {
+	case b.Name == "":
+		return b.ID
+	case b.ID == "" || b.ID == b.Name:
+		return b.Name
+	}
+	return b.Name + " (" + b.ID + ")"
 }
 
 // Event types: what the REPL prints above its prompt.
@@ -55,6 +87,7 @@ type Event struct {
 	Type    string    `json:"type"`
 	Time    time.Time `json:"time"`
 	Remote  string    `json:"remote,omitempty"`  // the peer's address, for connect events
+	Browser string    `json:"browser,omitempty"` // the browser's name, for connect events
 	Session string    `json:"session,omitempty"` // for EventSession
 }
 

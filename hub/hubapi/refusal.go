@@ -14,6 +14,13 @@ const (
 	RefusedAuthTimeout = "auth_timeout"             // no frame within the auth deadline
 	RefusedNotAuth     = "not_auth"                 // a first frame that is JSON but not an auth frame
 	RefusedMalformed   = "malformed_frame"          // a first frame that is not a JSON object, or too large
+	// RefusedNotOwnKey: at the remote (wss) listener, a browser that did
+	// not prove a remote browser's own key (the extension key and the
+	// control token stay on this machine).
+	RefusedNotOwnKey = "not_own_key"
+	// RefusedKeyMismatch: the extension closed on the hub's challenge, its
+	// proof not checking with the key the extension holds.
+	RefusedKeyMismatch = "key_mismatch"
 )
 
 // Refusal is one refused connection attempt to /ws/browser (or several
@@ -49,6 +56,12 @@ func RefusalText(reason string) (what, fix string) {
 	case RefusedNotAuth:
 		return "a client's first frame was not an auth frame",
 			"an old or foreign client: reinstall the extension from this browserctl (`browserctl extension install DIR`) and reload it"
+	case RefusedNotOwnKey:
+		return "a browser on another machine tried to connect without a key of its own",
+			"on the hub's machine, `browserctl extension install --server wss://HOST:PORT --name NAME DIR`, and load DIR (its config.json holds that browser's key) in that browser"
+	case RefusedKeyMismatch:
+		return "an extension refused the hub's proof: it holds another key than the hub has for it (an old config.json, a rotated key)",
+			"run `browserctl extension install` for that browser again (a remote one: with --server wss://HOST:PORT --name NAME) and load the new config.json"
 	case RefusedMalformed:
 		return "a client's first frame was not a JSON object (or was too large)",
 			"an old or foreign client: reinstall the extension from this browserctl (`browserctl extension install DIR`) and reload it"

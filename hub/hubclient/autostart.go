@@ -103,6 +103,9 @@ func NewAutoHub(server, token string, wait time.Duration, spawn Spawn) *AutoHub 
 	return &AutoHub{client: NewClient(server, token), addr: server, wait: wait, spawn: spawn}
 }
 
+// UseLocalSocket is Client.UseLocalSocket of the client a uses.
+func (a *AutoHub) UseLocalSocket(path string) { a.client.UseLocalSocket(path) }
+
 // SetBrowserGone gives the hub a way to tell that no extension is coming:
 // when a call finds none connected, gone runs first, and an error from it
 // (the browser `launch` started has exited) is the call's answer at once,

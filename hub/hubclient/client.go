@@ -84,7 +84,8 @@ type Client struct {
 	host  string   // "127.0.0.1:9223": the Host header
 	dial  []string // the addresses to connect to, in order
 	token string
-	bad   error // a server address or token we cannot send
+	bad   error  // a server address or token we cannot send
+	local string // the hub's Unix socket to try first (UseLocalSocket)
 
 	mu   sync.Mutex
 	idle []*clientConn
@@ -542,6 +543,9 @@ func (c *Client) conn(ctx context.Context) (cc *clientConn, reused bool, err err
 	}
 	// net.Dialer with an IP literal looks nothing up
 	d := net.Dialer{Timeout: dialTimeout, KeepAlive: -1} // a local hub: no keep-alive probes
+	if nc := c.dialLocal(ctx, &d); nc != nil {
+		return &clientConn{nc: nc, br: bufio.NewReader(nc)}, false, nil
+	}
 	for i, addr := range c.dial {
 		nc, derr := d.DialContext(ctx, "tcp", addr)
 		if derr == nil {

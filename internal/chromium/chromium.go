@@ -53,6 +53,11 @@ type Options struct {
 	// DebugPort asks for --remote-debugging-port=0: the browser picks a
 	// port and writes it to DevToolsActivePort in the profile.
 	DebugPort bool
+	// TrustSPKI are base64 SHA-256 hashes of public keys whose
+	// certificates the browser accepts though no CA it trusts signed them
+	// (--ignore-certificate-errors-spki-list; it needs Profile): a hub's
+	// self-signed certificate for a remote browser's wss://.
+	TrustSPKI []string
 }
 
 // quietFlags keep a fresh profile quiet: no first-run UI and no traffic of
@@ -74,8 +79,9 @@ var harnessFlags = []string{
 	// The corpus pages name scripts, fonts and images on their original
 	// hosts; with no network, each DNS lookup takes ~20 s to fail and holds
 	// the load event. Failing every name but loopback at once keeps a
-	// corpus page's load under 2 s.
-	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+	// corpus page's load under 2 s. 127.0.0.2 is the second loopback
+	// address a remote browser's hub listens on in e2e.
+	"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2, EXCLUDE localhost",
 }
 
 // Flags are the browser's flags for o, without the first page.
@@ -102,6 +108,9 @@ func Flags(o Options) []string {
 	}
 	if o.DebugPort {
 		args = append(args, "--remote-debugging-port=0")
+	}
+	if len(o.TrustSPKI) > 0 {
+		args = append(args, "--ignore-certificate-errors-spki-list="+strings.Join(o.TrustSPKI, ","))
 	}
 	return args
 }

@@ -14,6 +14,7 @@ import (
 	"browserctl/hub/hubapi"
 	"browserctl/hub/hubclient"
 	"browserctl/internal/iostreams"
+	"browserctl/internal/termsafe"
 )
 
 // rewatchEvery is how often the watch asks again for the hub's events
@@ -55,13 +56,17 @@ func (p *Prompt) String(cs *iostreams.ColorScheme) string {
 // event people need not see).
 func Notice(cs *iostreams.ColorScheme, ev hubapi.Event) string {
 	at := ev.Time.Local().Format("15:04:05")
+	of := "" // which browser, when the hub says (several may be connected)
+	if ev.Browser != "" {
+		of = " (browser " + termsafe.String(ev.Browser) + ")"
+	}
 	switch ev.Type {
 	case hubapi.EventConnected:
-		return fmt.Sprintf("%s %s extension connected %s", cs.Dim(at), cs.Green("●"), ev.Remote)
+		return fmt.Sprintf("%s %s extension connected %s%s", cs.Dim(at), cs.Green("●"), ev.Remote, of)
 	case hubapi.EventDisconnected:
-		return fmt.Sprintf("%s %s extension disconnected", cs.Dim(at), cs.Red("○"))
+		return fmt.Sprintf("%s %s extension disconnected%s", cs.Dim(at), cs.Red("○"), of)
 	case hubapi.EventReplaced:
-		return fmt.Sprintf("%s %s extension connection replaced by %s", cs.Dim(at), cs.Yellow("●"), ev.Remote)
+		return fmt.Sprintf("%s %s extension connection replaced by %s%s", cs.Dim(at), cs.Yellow("●"), ev.Remote, of)
 	case hubapi.EventSession:
 		s := ev.Session
 		if s == "" {

@@ -38,6 +38,9 @@ func TestNotice(t *testing.T) {
 		{hubapi.Event{Type: hubapi.EventConnected, Time: at, Remote: "127.0.0.1:5"}, "10:00:00 ● extension connected 127.0.0.1:5"},
 		{hubapi.Event{Type: hubapi.EventDisconnected, Time: at}, "10:00:00 ○ extension disconnected"},
 		{hubapi.Event{Type: hubapi.EventReplaced, Time: at, Remote: "b"}, "10:00:00 ● extension connection replaced by b"},
+		// with several browsers, which one (its name is the peer's text: escaped)
+		{hubapi.Event{Type: hubapi.EventDisconnected, Time: at, Browser: "work"}, "10:00:00 ○ extension disconnected (browser work)"},
+		{hubapi.Event{Type: hubapi.EventConnected, Time: at, Remote: "r", Browser: "x\x1b[2J"}, "10:00:00 ● extension connected r (browser x\\x1b[2J)"},
 		{hubapi.Event{Type: hubapi.EventSession, Time: at}, "10:00:00 current session: none"},
 		{hubapi.Event{Type: "other", Time: at}, ""},
 	} {

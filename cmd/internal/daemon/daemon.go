@@ -23,6 +23,7 @@ import (
 
 	"browserctl/cmd/internal/launcher"
 	"browserctl/hub"
+	"browserctl/hub/browserkeys"
 	"browserctl/hub/capability"
 	"browserctl/internal/proc"
 )
@@ -90,19 +91,29 @@ type Options struct {
 	// recorded; "" for none.
 	StateDir string
 	Log      io.Writer // the hub's log
-	// AllowRemote lets Addr be beyond loopback (serve --allow-remote);
-	// Hosts are the extra names a Host header may carry then.
-	AllowRemote bool
-	Hosts       []string
+	// AllowRemote opens RemoteAddr (serve --allow-remote): /ws/browser
+	// alone, over TLS, for browsers on other machines with keys of their
+	// own; Addr, with the control API, stays on loopback. TLSCert and
+	// TLSKey are its certificate, else the state folder's self-signed
+	// pair, made for RemoteAddr's names and Hosts.
+	AllowRemote     bool
+	RemoteAddr      string
+	TLSCert, TLSKey string
+	Hosts           []string
+	// KeepJournal keeps the journal on disk too, in StateDir's journal/
+	// (serve --keep).
+	KeepJournal bool
 }
+
+// JournalDir is where a hub keeps its journal (serve --keep).
+func JournalDir(stateDir string) string { return filepath.Join(stateDir, "journal") }
 
 // Serve holds the hub at o.Addr until ctx ends: it writes the pid file,
 // logs the hub's events, and removes the fresh profiles of launched
 // browsers that died (launcher.Watch).
 func Serve(ctx context.Context, o Options) error {
-	remote := !LoopbackAddr(o.Addr)
-	if remote && !o.AllowRemote {
-		return fmt.Errorf("%s is not a loopback address: the hub would take calls from the network; pass --allow-remote to mean it", o.Addr)
+	if !LoopbackAddr(o.Addr) {
+		return fmt.Errorf("%s is not a loopback address: the control API stays on this machine; browsers on other machines connect over wss:// to the remote address (serve --allow-remote --remote-addr HOST:PORT)", o.Addr)
 	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
@@ -113,18 +124,30 @@ func Serve(ctx context.Context, o Options) error {
 	}
 	logger := log.New(o.Log, "", log.LstdFlags|log.Lmicroseconds)
 	hopts := hub.Options{Token: o.Token, ExtensionKey: o.ExtensionKey, ExtensionID: o.ExtensionID}
+	if o.KeepJournal && o.StateDir != "" {
+		hopts.JournalDir = JournalDir(o.StateDir)
+		if err := os.MkdirAll(hopts.JournalDir, 0o700); err != nil {
+			ln.Close()
+			return fmt.Errorf("--keep: %w", err)
+		}
+	}
 	if o.StateDir != "" {
 		caps, err := capability.Open(filepath.Join(o.StateDir, capability.FileName))
+		if err == nil {
+			hopts.BrowserKeys, err = browserkeys.Open(filepath.Join(o.StateDir, browserkeys.FileName))
+		}
 		if err != nil {
 			ln.Close()
 			return err
 		}
 		hopts.Capabilities = caps
 	}
-	if remote {
-		hopts.Hosts = append(remoteHosts(o.Addr, ln.Addr()), o.Hosts...)
-		fmt.Fprintf(o.Log, "warning: the hub listens on %s beyond loopback: the token and every call travel in clear unless TLS is set up in front of it; Host headers accepted: loopback, %s\n",
-			ln.Addr(), strings.Join(hopts.Hosts, ", "))
+	var remote *remoteListener
+	if o.AllowRemote {
+		if remote, err = listenRemote(o); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	if o.Verbose {
 		hopts.Logf = logger.Printf
@@ -154,6 +177,19 @@ func Serve(ctx context.Context, o Options) error {
 		go launcher.Watch(ctx, h, o.StateDir, logger.Printf)
 	}
 	logger.Printf("hub listening on ws://%s/ws/browser (pid %d)", ln.Addr(), os.Getpid())
+	if remote != nil {
+		remote.announce(logger.Printf)
+		go func() {
+			if err := h.ServeRemote(ctx, remote.ln, remote.tls); err != nil {
+				logger.Printf("remote listener: %v", err)
+			}
+		}()
+	}
+	// the control API on the state folder's Unix socket too (Addr is
+	// loopback: checked above)
+	{
+		defer ServeLocal(ctx, h, o.StateDir, ln.Addr(), logger.Printf)()
+	}
 	err = h.Serve(ctx, ln)
 	logger.Printf("hub stopped")
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -1,9 +1,14 @@
 package daemon
 
 import (
+	"crypto/tls"
+	"errors"
+	"fmt"
 	"net"
 	"os"
 	"strings"
+
+	"browserctl/internal/tlspair"
 )
 
 // LoopbackAddr says whether addr (host:port) listens on loopback only:
@@ -50,4 +55,49 @@ func remoteHosts(asked string, addr net.Addr) []string {
 		hosts = append(hosts, name)
 	}
 	return hosts
+}
+
+// remoteListener is the remote (wss) listener serve --allow-remote opens.
+type remoteListener struct {
+	ln   net.Listener
+	tls  *tls.Config
+	pair tlspair.Pair
+}
+
+// listenRemote opens o.RemoteAddr with its certificate: o.TLSCert and
+// o.TLSKey, else the state folder's self-signed pair.
+func listenRemote(o Options) (*remoteListener, error) {
+	if (o.TLSCert == "") != (o.TLSKey == "") {
+		return nil, errors.New("--tls-cert and --tls-key go together")
+	}
+	if o.TLSCert == "" && o.StateDir == "" {
+		return nil, errors.New("remote browsers need the state folder (their keys, the generated certificate), or --tls-cert and --tls-key")
+	}
+	ln, err := net.Listen("tcp", o.RemoteAddr)
+	if err != nil {
+		return nil, fmt.Errorf("the remote address %s: %w", o.RemoteAddr, err)
+	}
+	var pair tlspair.Pair
+	if o.TLSCert != "" {
+		pair, err = tlspair.Load(o.TLSCert, o.TLSKey)
+	} else {
+		pair, err = tlspair.LoadOrCreate(o.StateDir, append(remoteHosts(o.RemoteAddr, ln.Addr()), o.Hosts...))
+	}
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	cfg := &tls.Config{Certificates: []tls.Certificate{pair.Cert}, MinVersion: tls.VersionTLS12}
+	return &remoteListener{ln: ln, tls: cfg, pair: pair}, nil
+}
+
+// announce logs where remote browsers connect and how Chromium trusts the
+// certificate.
+func (r *remoteListener) announce(logf func(string, ...any)) {
+	logf("remote browsers: wss://%s/ws/browser (their own keys only; the control API stays on loopback)", r.ln.Addr())
+	if r.pair.Generated {
+		logf("remote browsers: the certificate is the state folder's self-signed one; start their Chromium with --ignore-certificate-errors-spki-list=%s (its key's SHA-256; `extension install --server wss://...` writes it into their config.json)", r.pair.SPKI())
+	} else {
+		logf("remote browsers: certificate %s, key SHA-256 %s", r.pair.Leaf.Subject, r.pair.SPKI())
+	}
 }

@@ -254,10 +254,16 @@ func HintFor(be *rpc.BrowserError) string {
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
 	case be.Retryable && rpc.IsTimeout(be):
 		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
+	case be.Reason == rpc.ReasonBrowserGone && be.Retryable:
+		return "that browser went away during the call: it may or may not have taken effect there, and was not sent again; `browserctl browsers` shows which are connected"
+	case be.Reason == rpc.ReasonBrowserGone:
+		return "that browser is not connected: start it again (its sessions come back with it if it kept them), or make a session on another one (`browserctl browsers`, `session create --browser NAME`)"
 	case be.Retryable && be.Code == rpc.CodeExtensionNotConnected:
 		return "the extension's connection was lost during the call: it may or may not have taken effect; `browserctl status --wait 30s`, check the page's state, then retry"
 	case be.Retryable:
 		return "retryable: take a new snapshot (`browserctl snapshot`) and retry"
+	case be.Code == rpc.CodeExtensionNotConnected && strings.HasPrefix(be.Message, "no browser named"):
+		return "`browserctl browsers` lists the connected browsers: name one of them, or start that one (`browserctl launch --profile NAME`)"
 	case be.Code == rpc.CodeExtensionNotConnected:
 		return "no extension is connected: `browserctl launch`, or `browserctl extension install DIR` and load it in chrome://extensions"
 	case be.Code == rpc.CodeSessionNotFound:

@@ -38,6 +38,10 @@ type Browser struct {
 	Profile string `json:"profile"`           // its --user-data-dir
 	Fresh   bool   `json:"fresh"`             // the profile was made for it: stop removes it
 	Browser string `json:"browser,omitempty"` // its binary's name ("chromium")
+	// Name and BrowserID are what its extension calls itself on the hub
+	// (launch --profile, --new); "" for a launch that named none.
+	Name      string `json:"name,omitempty"`
+	BrowserID string `json:"browserId,omitempty"`
 }
 
 // Read is the record of the state folder dir (nil when there is none).
@@ -79,9 +83,26 @@ func write(dir string, list []Browser) error {
 // Record adds a started browser to the record, dropping entries of
 // browsers that have ended.
 func Record(dir string, pid int, profile string, fresh bool, browser string) error {
+	return RecordBrowser(dir, Browser{PID: pid, Profile: profile, Fresh: fresh, Browser: browser})
+}
+
+// RecordBrowser is Record of b (its start time is read here).
+func RecordBrowser(dir string, b Browser) error {
 	list, _ := Read(dir) // a damaged record is replaced
-	list = append(Live(list), Browser{PID: pid, Start: proc.StartTime(pid), Profile: profile, Fresh: fresh, Browser: browser})
+	b.Start = proc.StartTime(b.PID)
+	list = append(Live(list), b)
 	return write(dir, list)
+}
+
+// RunningIn is the launched browser that runs in profile, if one does.
+func RunningIn(dir, profile string) (Browser, bool) {
+	list, _ := Read(dir)
+	for _, b := range Live(list) {
+		if b.Profile == profile {
+			return b, true
+		}
+	}
+	return Browser{}, false
 }
 
 // Live keeps the browsers that still run (same pid, same start).

@@ -27,12 +27,22 @@ type Started struct {
 func Start(dir, browser string, o chromium.Options, warn io.Writer) (*Started, error) {
 	fresh := o.Profile == ""
 	if fresh {
-		p, err := os.MkdirTemp(dir, "profile-")
+		p, err := NewProfile(dir)
 		if err != nil {
 			return nil, err
 		}
 		o.Profile = p
 	}
+	return StartAs(dir, browser, o, Browser{Fresh: fresh}, warn)
+}
+
+// NewProfile makes a fresh profile-* folder in the state folder dir: one
+// EndAll and Gone remove with its browser.
+func NewProfile(dir string) (string, error) { return os.MkdirTemp(dir, "profile-") }
+
+// StartAs is Start in the profile o.Profile, recorded with rec's Fresh,
+// Name and BrowserID.
+func StartAs(dir, browser string, o chromium.Options, rec Browser, warn io.Writer) (*Started, error) {
 	logPath := filepath.Join(dir, LogName)
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
@@ -43,7 +53,8 @@ func Start(dir, browser string, o chromium.Options, warn io.Writer) (*Started, e
 	if err != nil {
 		return nil, err
 	}
-	if err := Record(dir, bc.Pid(), o.Profile, fresh, filepath.Base(browser)); err != nil {
+	rec.PID, rec.Profile, rec.Browser = bc.Pid(), o.Profile, filepath.Base(browser)
+	if err := RecordBrowser(dir, rec); err != nil {
 		fmt.Fprintf(warn, "warning: cannot record the browser for `browserctl stop`: %v\n", err)
 	}
 	return &Started{Browser: bc, Profile: o.Profile, Log: logPath}, nil

@@ -2,8 +2,8 @@
 // what happened in the sessions' tabs, one entry each, in order:
 // navigation, popup opened, dialog opened, download started / finished,
 // console error, failed request, handoff done, session stopped / resumed /
-// released / closed. The hub carries request/response only, so following is
-// a long poll, as logs.* are: logs.events takes `after` (the last seq seen)
+// released / closed / gone, approval asked / answered, the person's input.
+// The hub carries request/response only, so following is a long poll, as logs.* are: logs.events takes `after` (the last seq seen)
 // and `waitMs`. Bounded: the newest EVENTS_LIMIT, across sessions. The
 // sources call emitEvent (the CDP ones are in pages/logs/events.ts).
 

@@ -4,6 +4,7 @@
 // method malformed params (router-params.test.ts).
 
 import { joinTables } from "../join-tables";
+import { withApproval } from "./person/gate";
 import { extensionHandlers } from "./extension-info";
 import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
@@ -21,7 +22,8 @@ import type { HandlerTable, Params } from "./types";
 
 export function handlerTable(store: SessionStore): HandlerTable {
   const pages = pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) });
-  return joinTables(
+  // the person's approval before what the session's policy asks about
+  return withApproval(joinTables(
     sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
     tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
     { ...pages, "pages.navigate": navigateOrReplace({ store, joinTab, releaseTab }, pages["pages.navigate"]) },
@@ -37,5 +39,5 @@ export function handlerTable(store: SessionStore): HandlerTable {
       },
       click,
     ),
-  );
+  ), { tabOf: (p: Params) => resolveTab(store, p) });
 }

@@ -29,7 +29,7 @@ export async function answerPopup(router: Router, msg: PopupSessionMessage): Pro
   const call =
     msg.type === "listSessions"
       ? { method: "sessions.list", params: {} }
-      : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId } };
+      : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId, caller: { kind: "the person (popup)" } } };
   const resp = await router.dispatch({ jsonrpc: "2.0", id: `popup-${nextId++}`, ...call });
   if (resp && "result" in resp) return { ok: true, result: resp.result };
   return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };

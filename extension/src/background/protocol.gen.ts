@@ -24,7 +24,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Every data.reason of an error (rpc/reasons.go). */
-export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "origin_not_allowed", "path_not_allowed", "failed"] as const;
+export const REASONS = ["not_found", "not_visible", "not_enabled", "not_editable", "not_checkable", "covered", "missed", "not_stable", "detached", "stale_ref", "dialog_open", "navigation_failed", "timeout", "bad_input", "tab_closed", "no_session", "no_such_method", "page_error", "browser_error", "forbidden", "stopped_by_person", "denied", "approval_timeout", "approval_pending", "origin_not_allowed", "path_not_allowed", "browser_gone", "failed"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The reason of an error of a code when its site names none. */
@@ -81,6 +81,9 @@ export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 export const IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+export const CONFIRM_KINDS = ["submit", "upload", "download", "navigate-offsite", "eval", "close"] as const;
+export type ConfirmKind = (typeof CONFIRM_KINDS)[number];
+
 export const EMULATION_NAMES = ["viewport", "device", "touch", "userAgent", "media", "offline", "throttle", "geolocation", "permissions", "timezone", "locale", "headers", "headersOrigin", "credentials"] as const;
 export type EmulationName = (typeof EMULATION_NAMES)[number];
 
@@ -107,6 +110,20 @@ export interface Session {
   activeTabId: number | null;
   /** the person stopped it (sessions.stop, the popup's Stop) */
   stopped?: boolean;
+  /** hub side: the name of the browser it lives on (the hub adds it) */
+  browser?: string;
+  /** hub side: that browser's id */
+  browserId?: string;
+  /** ms since the epoch: when it was stopped (while stopped) */
+  stoppedAt?: number;
+  /** ms since the epoch: when it was last resumed */
+  resumedAt?: number;
+  /** what the person is asked before (sessions.setPolicy) */
+  confirm?: string[];
+  /** its tabs let go of the debugger after this long without a call */
+  detachWhenIdleMs?: number;
+  /** its tabs the debugger is attached to now */
+  attachedTabIds?: number[];
 }
 
 export interface Tab {
@@ -318,17 +335,31 @@ export interface InitScript {
 export interface SessionCreateParams {
   name?: string;
   url?: string;
+  /** hub side: the browser (name or id) to create it in; default: the only one, else the one connected first; the hub removes it */
+  browser?: string;
 }
 
 export interface SessionAttachCurrentParams {
   name?: string;
+  /** hub side: the browser (name or id) whose active tab to take; default: the one connected first; the hub removes it */
+  browser?: string;
 }
 
-export interface NoParams {
+export interface BrowserParams {
+  /** hub side: the browser (name or id) to ask; the hub removes it before the extension sees it */
+  browser?: string;
+}
+
+export interface UnreachableBrowser {
+  browser: string;
+  browserId: string;
+  error: string;
 }
 
 export interface SessionListResult {
   sessions: Session[];
+  /** hub side: browsers that did not answer; their sessions are missing */
+  unreachable?: UnreachableBrowser[];
 }
 
 export interface SessionRenameParams {
@@ -354,6 +385,22 @@ export interface SessionStopResult {
   sessionId: string;
   stopped: boolean;
   detachedTabIds?: number[];
+}
+
+export interface SessionPolicyParams {
+  sessionId?: string;
+  /** the actions the person is asked to allow first; [] none; replaces the list */
+  confirm?: ConfirmKind[];
+  /** an integer >= 0; detach the session's tabs after this long without a call, attach again at the next; 0 never */
+  detachWhenIdleMs?: number;
+}
+
+export interface SessionPolicy {
+  sessionId: string;
+  confirm: string[];
+  detachWhenIdleMs: number;
+  /** the site navigate-offsite compares with: the host of the session's first page */
+  firstSite?: string;
 }
 
 export interface SetDialogPolicyParams {
@@ -493,8 +540,10 @@ export interface FillParams {
   value: string;
 }
 
-export interface OKResult {
+export interface FieldResult {
   ok: true;
+  /** the field, by role and name */
+  target?: ActedOn;
 }
 
 export interface TypeParams {
@@ -526,6 +575,8 @@ export interface SelectParams {
 
 export interface SelectResult {
   selected: string[];
+  /** the select, by role and name */
+  target?: ActedOn;
 }
 
 export interface RefParams {
@@ -538,6 +589,10 @@ export interface RefParams {
   ref?: string;
   /** CSS, instead of ref */
   selector?: string;
+}
+
+export interface OKResult {
+  ok: true;
 }
 
 export interface PressParams {
@@ -1179,6 +1234,9 @@ export interface HandoffResult {
   title: string;
   tabId: number;
   waitedMs: number;
+}
+
+export interface NoParams {
 }
 
 export interface ExtensionInfoResult {
@@ -1826,6 +1884,7 @@ export const SESSION_METHODS = [
   "sessions.close",
   "sessions.stop",
   "sessions.resume",
+  "sessions.setPolicy",
   "sessions.setDialogPolicy",
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
@@ -1965,18 +2024,19 @@ export type Method = (typeof METHODS)[number];
 
 /** Each method's params members and their shapes (param-shapes.ts checks them). */
 export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
-  "sessions.create": { name: "string", url: "string" },
-  "sessions.attachCurrent": { name: "string" },
-  "sessions.list": {},
+  "sessions.create": { name: "string", url: "string", browser: "string" },
+  "sessions.attachCurrent": { name: "string", browser: "string" },
+  "sessions.list": { browser: "string" },
   "sessions.rename": { sessionId: "string", name: "string" },
   "sessions.release": { sessionId: "string" },
   "sessions.close": { sessionId: "string" },
   "sessions.stop": { sessionId: "string" },
   "sessions.resume": { sessionId: "string" },
+  "sessions.setPolicy": { sessionId: "string", confirm: "string[]", detachWhenIdleMs: "int" },
   "sessions.setDialogPolicy": { sessionId: "string", policy: "string" },
   "tabs.open": { sessionId: "string", url: "string", active: "boolean" },
   "tabs.list": { sessionId: "string" },
-  "tabs.userList": {},
+  "tabs.userList": { browser: "string" },
   "tabs.attach": { sessionId: "string", tabId: "int" },
   "tabs.active": { sessionId: "string" },
   "tabs.activate": { sessionId: "string", tabId: "int" },
@@ -2084,7 +2144,7 @@ export interface MethodTypes {
   /** take over the user's active tab as a new session */
   "sessions.attachCurrent": { params: SessionAttachCurrentParams; result: Session };
   /** list sessions */
-  "sessions.list": { params: NoParams; result: SessionListResult };
+  "sessions.list": { params: BrowserParams; result: SessionListResult };
   /** rename a session */
   "sessions.rename": { params: SessionRenameParams; result: Session };
   /** release control of a session, keeping its tabs */
@@ -2095,6 +2155,8 @@ export interface MethodTypes {
   "sessions.stop": { params: SessionIDParams; result: SessionStopResult };
   /** let a stopped session run calls again */
   "sessions.resume": { params: SessionIDParams; result: SessionStopResult };
+  /** set what the person is asked before in a session (confirm) and how long its tabs stay attached without a call (detachWhenIdleMs); without either, answer the policy */
+  "sessions.setPolicy": { params: SessionPolicyParams; result: SessionPolicy };
   /** set the session's JavaScript dialog policy */
   "sessions.setDialogPolicy": { params: SetDialogPolicyParams; result: SetDialogPolicyResult };
   /** open a new tab in the session */
@@ -2102,7 +2164,7 @@ export interface MethodTypes {
   /** list the session's tabs */
   "tabs.list": { params: SessionIDParams; result: TabListResult };
   /** list all of the user's tabs */
-  "tabs.userList": { params: NoParams; result: TabListResult };
+  "tabs.userList": { params: BrowserParams; result: TabListResult };
   /** bring an existing tab into the session */
   "tabs.attach": { params: TabIDParams; result: Tab };
   /** the active tab */
@@ -2118,9 +2180,9 @@ export interface MethodTypes {
   /** hover an element by ref */
   "pages.hover": { params: HoverParams; result: PointerResult };
   /** replace an input's value by ref */
-  "pages.fill": { params: FillParams; result: OKResult };
+  "pages.fill": { params: FillParams; result: FieldResult };
   /** type text into an element by ref */
-  "pages.type": { params: TypeParams; result: OKResult };
+  "pages.type": { params: TypeParams; result: FieldResult };
   /** select options of a <select> by ref */
   "pages.select": { params: SelectParams; result: SelectResult };
   /** scroll an element into view by ref */
@@ -2205,7 +2267,7 @@ export interface MethodTypes {
   "logs.errors": { params: ErrorsParams; result: ErrorsResult };
   /** network requests of a tab */
   "logs.network": { params: NetworkLogParams; result: NetworkResult };
-  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed (long poll with waitMs) */
+  /** the event stream of a session's tabs (every session's without one): navigation, popup, dialog, download, console error, failed request, handoff, session stopped/resumed/released/closed/gone, approval asked/answered, the person's input (long poll with waitMs) */
   "logs.events": { params: EventsParams; result: EventsResult };
   /** fail requests matching patterns in the session's tabs */
   "network.block": { params: BlockParams; result: BlockResult };

@@ -36,7 +36,7 @@ const router = new Router(handlers as unknown as HandlerTable);
 
 test("every spec method is in the table", () => {
   // the spec's 27, then the methods issues added (each once)
-  assert.equal(SESSION_METHODS.length, 9); // and sessions.setDialogPolicy, .stop, .resume
+  assert.equal(SESSION_METHODS.length, 10); // and sessions.setDialogPolicy, .stop, .resume, .setPolicy
   assert.deepEqual(SESSION_METHODS.slice(0, 6), ["sessions.create", "sessions.attachCurrent", "sessions.list", "sessions.rename", "sessions.release", "sessions.close"]);
   assert.equal(TAB_METHODS.length, 7);
   assert.equal(PAGE_METHODS[0], "pages.snapshot");

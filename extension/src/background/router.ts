@@ -5,17 +5,40 @@
 import { callEnded, callStarted } from "./call-timing";
 import { isMethod } from "./methods";
 import { checkParamShapes } from "./param-shapes";
+import { beginCall, takeCaller, type CallContext } from "./person/call-context";
 import { runUnlessStopped } from "./sessions/stop";
 import { defaultReason, ErrorCode, RpcError, type HandlerTable, type Params, type Reason } from "./types";
 
 export type RpcId = number | string;
 
-export type RpcResponse =
+/** Beyond the spec, beside an answer: the tab a page call acted on and its
+ * URL as the call ended (the hub's journal names the page by it). */
+export interface PageNote {
+  tabId: number;
+  url: string;
+}
+
+export type RpcResponse = (
   | { jsonrpc: "2.0"; id: RpcId | null; result: unknown }
-  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } };
+  | { jsonrpc: "2.0"; id: RpcId | null; error: { code: number; message: string; data: { reason: Reason } } }
+) & { page?: PageNote };
+
+/** How a call ended, for an observer (the popup's record of calls). */
+export type CallOutcome = { result: unknown } | { error: { code: number; reason: Reason } };
+/** Told of each call that passed the checks as it starts and as it ends
+ * (the popup's record of calls, idle detaching). */
+export interface CallObserver {
+  started?(method: string, params: Params, ctx: CallContext): void;
+  ended?(method: string, params: Params, ctx: CallContext, outcome: CallOutcome): void;
+}
 
 export class Router {
-  constructor(private readonly table: HandlerTable) {}
+  constructor(
+    private readonly table: HandlerTable,
+    private readonly observers: readonly CallObserver[] = [],
+    /** The page a call acted on, to name beside its answer. */
+    private readonly pageOf?: (ctx: CallContext) => PageNote | undefined,
+  ) {}
 
   /** A parsed frame in, the response out; undefined when none is owed. */
   async dispatch(msg: unknown): Promise<RpcResponse | undefined> {
@@ -40,17 +63,28 @@ export class Router {
       const { code, message, reason } = toRpcError(e);
       return errorResponse(id, code, message, reason);
     }
+    // the hub's "caller" member names who sent the call; it is not the method's
+    const ctx = beginCall(params, takeCaller(params as Params));
+    for (const o of this.observers) o.started?.(method, params as Params, ctx);
     const timing = callStarted(id, method, params);
     try {
       const sid = (params as Params)["sessionId"];
       const result = await runUnlessStopped(method, typeof sid === "string" ? sid : "", () => handler(params as Params));
-      return { jsonrpc: "2.0", id, result: result === undefined ? null : result };
+      for (const o of this.observers) o.ended?.(method, params as Params, ctx, { result });
+      return this.withPage({ jsonrpc: "2.0", id, result: result === undefined ? null : result }, ctx);
     } catch (e) {
       const { code, message, reason } = toRpcError(e);
-      return errorResponse(id, code, message, reason);
+      for (const o of this.observers) o.ended?.(method, params as Params, ctx, { error: { code, reason } });
+      return this.withPage(errorResponse(id, code, message, reason), ctx);
     } finally {
       callEnded(timing);
     }
+  }
+
+  /** The answer with the page the call acted on beside it, when it had one. */
+  private withPage(r: RpcResponse, ctx: CallContext): RpcResponse {
+    const page = this.pageOf?.(ctx);
+    return page ? { ...r, page } : r;
   }
 }
 

@@ -10,6 +10,7 @@
 import { autoStartActions } from "./document/actions";
 import { methods, type MethodName } from "./methods";
 import { refusal } from "./refusal";
+import { startInputRecorder } from "./document/person-input";
 
 /** Replaced by the build with the bundle's content hash. */
 declare const INJECTED_VERSION: string;
@@ -35,6 +36,8 @@ const api = Object.freeze({
 const had = (globalThis as Record<string, unknown>)[GLOBAL_KEY] as { v?: unknown } | undefined;
 if (!had || had.v !== INJECTED_VERSION) {
   Object.defineProperty(globalThis, GLOBAL_KEY, { value: api, configurable: true, enumerable: false, writable: false });
+  // the person's input is noted from the document's start (person_input events)
+  startInputRecorder();
   // A tab whose person's actions are recorded has the recorder's binding
   // in this world from the document's start: record from the start too
   // (only the module instance the world keeps).

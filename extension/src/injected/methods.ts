@@ -7,12 +7,14 @@
 
 import { joinTables } from "../join-tables";
 import { actionMethods } from "./document/actions";
+import { approvalMethods } from "./document/approval";
 import { handoffMethods } from "./document/handoff";
 import { pageMethods } from "./document/page";
 import { personInputMethods } from "./document/person-input";
 import { storageMethods } from "./document/storage";
 import { vitalsMethods } from "./document/vitals";
 import { waitMethods } from "./document/waits";
+import { actionFactsMethods } from "./elements/action-facts";
 import { actionabilityMethods } from "./elements/actionability";
 import { durableMethods } from "./elements/durable";
 import { formMethods } from "./elements/forms";
@@ -34,6 +36,8 @@ const joined = joinTables(
   storageMethods,
   personInputMethods,
   handoffMethods,
+  approvalMethods,
+  actionFactsMethods,
   vitalsMethods,
   actionMethods,
 );

@@ -6,17 +6,22 @@
 // listHandoffs and handoffDone (handoff-popup.ts): an agent's request for
 // the person, with a Done button; listRecordings, markSecret and
 // stopRecording (recording-popup.ts): a recording of the person's actions,
-// its line count and last line.
+// its line count and last line; listPerson and answerApproval
+// (person/popup-person.ts): the actions waiting for the person's Allow or
+// Deny, and each session's last calls with who made them.
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/connection/config";
+import { IDENTITY_KEYS } from "../background/connection/identity";
 import type { PendingHandoff } from "../background/pages/handoff";
 import type { RecordingView } from "../background/pages/record-actions/recording";
+import type { PendingApproval } from "../background/person/approvals";
+import type { CallEntry } from "../background/person/call-record";
 import type { PopupSessionAnswer } from "../background/popup-api";
 import type { Session } from "../background/protocol.gen";
 import type { Status } from "../background/connection/ws-client";
 import { describeStatus } from "./status-text";
 
-const POLL_MS = 1_000;
+const POLL_MS = 500;
 
 function el<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -26,6 +31,8 @@ function el<T extends HTMLElement>(id: string): T {
 
 const server = el<HTMLInputElement>("server");
 const token = el<HTMLInputElement>("token");
+const browserName = el<HTMLInputElement>("browser-name");
+const browserId = el<HTMLParagraphElement>("browser-id");
 const dot = el<HTMLSpanElement>("dot");
 const state = el<HTMLSpanElement>("state");
 const detail = el<HTMLParagraphElement>("detail");
@@ -51,6 +58,13 @@ function showStatus(st: Status | undefined): void {
   detail.hidden = t.detail === "";
   protocol.textContent = t.protocol;
   if (st?.server) server.placeholder = st.server; // the address in use when the field is empty
+  // who this browser is on the hub: `browserctl browsers` and --browser name it so
+  if (st?.browser) {
+    browserId.textContent =
+      `Id ${st.browser.id}${st.browser.profile ? ` · profile ${st.browser.profile}` : ""} (--browser takes the name or the id)` +
+      (st.certSpki ? ` · hub certificate pinned by Chromium: ${st.certSpki}` : "");
+    if (st.browser.name) browserName.placeholder = st.browser.name;
+  }
 }
 
 /** Session names come from tab group titles: shown as text, never as HTML. */
@@ -95,8 +109,52 @@ function sessionRow(s: Session): HTMLLIElement {
   });
   if (stopped) li.classList.add("stopped");
   release.className = "release";
-  li.append(name, tabs, release, toggle);
+  const driver = document.createElement("span");
+  driver.className = "driver";
+  driver.hidden = true;
+  const calls = document.createElement("ul");
+  calls.className = "calls";
+  li.append(name, tabs, release, toggle, driver, calls);
   return li;
+}
+
+/** "mcp claude-code (pid 4242)": who made a call. */
+function callerWords(c: CallEntry["caller"]): string {
+  if (!c) return "an unnamed caller";
+  return `${c.kind}${c.name ? ` ${c.name}` : ""}${c.pid ? ` (pid ${c.pid})` : ""}`;
+}
+
+/** One call as a line: time, caller, method, target, outcome, duration.
+ * Everything in it came from callers and pages: shown as text only. */
+function callLine(e: CallEntry): HTMLLIElement {
+  const li = document.createElement("li");
+  const t = new Date(e.time).toLocaleTimeString();
+  const what = `${e.method.replace(/^pages\./, "")}${e.target ? ` ${e.target}` : ""}${e.valueLength !== undefined ? ` (${e.valueLength} chars)` : ""}`;
+  const outcome = e.ok ? "ok" : `error ${e.code ?? ""}${e.reason ? ` ${e.reason}` : ""}`;
+  li.textContent = `${t} ${callerWords(e.caller)}: ${what} → ${outcome} ${Math.round(e.ms)} ms`;
+  li.title = `${li.textContent}${e.url ? `\n${e.url}` : ""}`;
+  if (!e.ok) li.classList.add("failed");
+  return li;
+}
+
+/** How many of a session's last calls its row shows. */
+const SHOWN_CALLS = 4;
+
+/** Fills each session row's driver (the last caller) and last calls. */
+function showCalls(calls: Record<string, CallEntry[]>): void {
+  for (const li of sessionList.querySelectorAll<HTMLLIElement>(":scope > li[data-session-id]")) {
+    const es = calls[li.dataset.sessionId ?? ""] ?? [];
+    const driver = li.querySelector<HTMLSpanElement>(".driver");
+    const list = li.querySelector<HTMLUListElement>(".calls");
+    if (!driver || !list) continue;
+    const last = es.at(-1);
+    driver.hidden = !last;
+    driver.textContent = last ? `driven by ${callerWords(last.caller)}` : "";
+    const key = JSON.stringify(es.slice(-SHOWN_CALLS).map((e) => [e.time, e.method]));
+    if (list.dataset.key === key) continue;
+    list.dataset.key = key;
+    list.replaceChildren(...es.slice(-SHOWN_CALLS).reverse().map(callLine));
+  }
 }
 
 function showSessionError(text: string): void {
@@ -205,19 +263,64 @@ async function refreshRecordings(): Promise<void> {
   recordingSection.hidden = rs.length === 0;
 }
 
+const approvalList = el<HTMLUListElement>("approvals");
+const approvalSection = el<HTMLElement>("approvals-section");
+let shownApprovals = "";
+
+/** An approval's words come from a caller and a page: shown as text only.
+ * Only a person's click answers it (event.isTrusted). */
+function approvalRow(a: PendingApproval): HTMLLIElement {
+  const li = document.createElement("li");
+  li.dataset.approvalId = a.id;
+  li.dataset.sessionId = a.sessionId;
+  const text = document.createElement("span");
+  text.className = "name";
+  text.textContent = a.text;
+  li.append(text);
+  for (const [label, allow] of [["Allow", true], ["Deny", false]] as const) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = allow ? "allow" : "deny";
+    b.textContent = label;
+    b.addEventListener("click", (ev) => {
+      if (!ev.isTrusted) return;
+      for (const x of li.querySelectorAll("button")) x.disabled = true;
+      void message({ type: "answerApproval", id: a.id, allow }).then(() => refreshPerson());
+    });
+    li.append(b);
+  }
+  return li;
+}
+
+async function refreshPerson(): Promise<void> {
+  const a = await message<{ approvals?: PendingApproval[]; calls?: Record<string, CallEntry[]> }>({ type: "listPerson" });
+  const approvals = a?.approvals ?? [];
+  const key = JSON.stringify(approvals.map((x) => x.id));
+  if (key !== shownApprovals) {
+    shownApprovals = key;
+    approvalList.replaceChildren(...approvals.map(approvalRow));
+    approvalSection.hidden = approvals.length === 0;
+  }
+  showCalls(a?.calls ?? {});
+}
+
 async function refresh(): Promise<void> {
   showStatus(await message<Status>({ type: "getStatus" }));
   await refreshHandoffs();
   await refreshRecordings();
   await refreshSessions();
+  await refreshPerson();
 }
 
 async function load(): Promise<void> {
-  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token]);
+  const got = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, IDENTITY_KEYS.name]);
   const s = got[STORAGE_KEYS.server];
   const t = got[STORAGE_KEYS.token];
+  const n = got[IDENTITY_KEYS.name];
   server.value = typeof s === "string" ? s : "";
   token.value = typeof t === "string" ? t : "";
+  browserName.value = typeof n === "string" ? n : "";
+  browserName.placeholder = "from config.json, else the hub names it";
   server.placeholder = DEFAULT_SERVER;
   token.placeholder = "from config.json, or paste `browserctl token`";
 }
@@ -225,7 +328,7 @@ async function load(): Promise<void> {
 el<HTMLFormElement>("form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   void chrome.storage.local
-    .set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim() })
+    .set({ [STORAGE_KEYS.server]: server.value.trim(), [STORAGE_KEYS.token]: token.value.trim(), [IDENTITY_KEYS.name]: browserName.value.trim() })
     // a changed value restarts the connection by itself; an unchanged one
     // still means "try again now"
     .then(() => message<Status>({ type: "reconnect" }))

@@ -41,9 +41,9 @@ test("no worker, and a state this popup does not know", () => {
   assert.equal(t.detail, "something new");
 });
 
-test("replaced by another browser: says it stays off until Reconnect", () => {
+test("replaced by a newer connection of this browser: says it stays off until Reconnect", () => {
   const t = describeStatus({ ...base, state: "replaced", lastError: "replaced by a newer connection" }, 0);
-  assert.equal(t.headline, `Replaced: another browser took ${hub}.`);
+  assert.equal(t.headline, `Replaced: a newer connection of this browser took its place on ${hub}.`);
   assert.match(t.detail, /Reconnect/);
 });
 
@@ -51,4 +51,13 @@ test("a hub that failed to prove itself: says so, and that nothing was sent", ()
   const t = describeStatus({ ...base, state: "unauthorized", lastError: "the hub at ws://x failed to prove itself (its proof does not check); nothing was sent to it", retryAt: 2_000 }, 1_000);
   assert.equal(t.headline, `Refused: ${hub} failed to prove itself.`);
   assert.match(t.detail, /nothing was sent/);
+});
+
+test("a wss:// hub that cannot be reached: says Chromium must trust its certificate, with the hash", () => {
+  const t = describeStatus(
+    { connected: false, server: "wss://hub.lan:9443/ws/browser", state: "disconnected", lastError: "cannot reach wss://hub.lan:9443/ws/browser", protocolVersion: 1, certSpki: "abc=" },
+    0,
+  );
+  assert.equal(t.headline, "No hub at wss://hub.lan:9443/ws/browser.");
+  assert.match(t.detail, /--ignore-certificate-errors-spki-list=abc=/);
 });

@@ -66,15 +66,22 @@ export function describeStatus(st: Status | undefined, now: number): StatusText 
     case "disconnected": {
       const unreachable = st.lastError.startsWith("cannot reach") || st.lastError.startsWith("connect ");
       const headline = unreachable ? `No hub at ${hub}.` : `Disconnected from ${hub}${since}.`;
-      const hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      let hint = unreachable ? "Start one with `browserctl serve` (any browserctl command starts one)." : st.lastError;
+      if (unreachable && st.server.startsWith("wss:")) {
+        // Chrome refuses a certificate it does not trust and tells the extension only that it failed
+        hint =
+          "Is it served there (`browserctl serve --allow-remote`)? Chromium must also trust its certificate: start it with " +
+          `--ignore-certificate-errors-spki-list=${st.certSpki ?? "HASH"} (the hash \`extension install --server wss://...\` wrote), ` +
+          "or give the hub a certificate its CA signed. The extension cannot check a certificate itself.";
+      }
       return { headline, detail: `${hint} ${retry}`.trim(), protocol, tone: "bad" };
     }
     case "stopped":
       return { headline: "Not connecting (stopped).", detail: "Press Reconnect to connect.", protocol, tone: "wait" };
     case "replaced":
       return {
-        headline: `Replaced: another browser took ${hub}.`,
-        detail: "This browser stays off until you press Reconnect, or until the hub has had no browser for a minute.",
+        headline: `Replaced: a newer connection of this browser took its place on ${hub}.`,
+        detail: "This one stays off until you press Reconnect, or until the hub has had no connection of this browser for a minute.",
         protocol,
         tone: "wait",
       };

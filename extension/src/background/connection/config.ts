@@ -1,6 +1,9 @@
 // Where the extension connects, and with which token. Precedence, per field:
 // chrome.storage.local (set by the popup), else config.json beside the
 // manifest (written by `browserctl extension install`), else the default.
+// Who this browser is comes from identity.ts.
+
+import { loadIdentity, type BrowserIdentity, type FileIdentity } from "./identity";
 
 export const DEFAULT_SERVER = "ws://127.0.0.1:9223/ws/browser";
 export const CONFIG_FILE = "config.json";
@@ -14,14 +17,19 @@ export interface Config {
   handshake: "proof" | "seed";
   /** Where each field came from, for the popup. */
   source: { server: ConfigSource; token: ConfigSource };
+  /** Who this browser is (the auth frame's "browser"); absent in tests that do not care. */
+  browser?: BrowserIdentity;
+  /** A wss:// hub's certificate key hash (config.json): Chromium must trust it; the popup shows it. */
+  certSpki?: string;
 }
 
 export type ConfigSource = "storage" | "file" | "default";
 
-export interface FileConfig {
+export interface FileConfig extends FileIdentity {
   server?: string;
   token?: string;
   handshake?: string;
+  certSpki?: string;
 }
 
 function nonEmpty(v: unknown): string | undefined {
@@ -54,10 +62,15 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
     const body: unknown = await res.json();
     if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
     const o = body as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === "string" ? v : undefined);
     return {
-      server: typeof o.server === "string" ? o.server : undefined,
-      token: typeof o.token === "string" ? o.token : undefined,
-      handshake: typeof o.handshake === "string" ? o.handshake : undefined,
+      server: str(o.server),
+      token: str(o.token),
+      handshake: str(o.handshake),
+      browserId: str(o.browserId),
+      name: str(o.name),
+      profile: str(o.profile),
+      certSpki: str(o.certSpki),
     };
   } catch {
     return undefined; // absent: fine
@@ -66,5 +79,8 @@ export async function readFileConfig(): Promise<FileConfig | undefined> {
 
 export async function loadConfig(): Promise<Config> {
   const stored = await chrome.storage.local.get([STORAGE_KEYS.server, STORAGE_KEYS.token, "handshake"]);
-  return mergeConfig(stored, await readFileConfig());
+  const file = await readFileConfig();
+  const cfg: Config = { ...mergeConfig(stored, file), browser: await loadIdentity(file) };
+  if (file?.certSpki) cfg.certSpki = file.certSpki;
+  return cfg;
 }

@@ -3,6 +3,7 @@
 // Every listener is kept so dispose() removes it.
 
 import { STORAGE_KEYS } from "./config";
+import { IDENTITY_KEYS } from "./identity";
 import type { Status, WsClient } from "./ws-client";
 
 export const KEEPALIVE_ALARM = "browserctl-keepalive";
@@ -23,7 +24,7 @@ export function wireLifecycle(client: WsClient): () => void {
   };
   const onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string): void => {
     if (area !== "local") return;
-    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes) client.restart();
+    if (STORAGE_KEYS.server in changes || STORAGE_KEYS.token in changes || IDENTITY_KEYS.name in changes) client.restart();
   };
   const onMessage = (
     msg: unknown,

@@ -510,3 +510,62 @@ test("proof: with our hub both sides prove, then calls run", async () => {
   assert.equal(requests.length, 1);
   client.stop();
 });
+
+test("identity: the proof's first frame names the browser; the seed's frame stays the seed's", async () => {
+  const browser = { id: "b123", name: "work", version: "0.1.0" };
+  for (const handshake of ["proof", "seed"] as const) {
+    const sockets: FakeSocket[] = [];
+    const client = new WsClient({
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: "k", handshake, browser }),
+      onRequest: async () => undefined,
+      timers: new FakeTimers(),
+    });
+    client.start();
+    await tick();
+    sockets[0]!.open();
+    const first = sockets[0]!.sent[0] as Record<string, unknown>;
+    if (handshake === "proof") {
+      assert.deepEqual(first.browser, browser);
+      assert.ok(validNonce(first.nonce));
+    } else {
+      assert.deepEqual(first, { type: "auth", token: "k" }, "exactly the seed's frame");
+    }
+    assert.deepEqual(client.status().browser, browser);
+    client.stop();
+  }
+});
+
+test("replaced: asks the hub about its own browser id", async () => {
+  const asked: Array<string | undefined> = [];
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const client = new WsClient({
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    loadConfig: async () => ({ server: "ws://127.0.0.1:9223/ws/browser", token: "k", handshake: "seed" as const, browser: { id: "bme" } }),
+    onRequest: async () => undefined,
+    hubHasBrowser: async (_s, _t, _h, id) => {
+      asked.push(id);
+      return true;
+    },
+    timers,
+  });
+  client.start();
+  await tick();
+  sockets[0]!.open();
+  sockets[0]!.receive({ type: "auth_ok", version: 1 });
+  sockets[0]!.drop(1000, "replaced by a newer connection");
+  timers.advance(REPLACED_POLL_MS);
+  await tick();
+  await tick();
+  assert.deepEqual(asked, ["bme"]);
+  client.stop();
+});

@@ -1,16 +1,21 @@
 // The WebSocket client of spec section 8: auth frame first, a 20 s ping
 // after auth_ok only, reconnect with backoff (1 s doubling to 30 s, reset on
 // auth_ok), a 4001 close retried like any other but shown as "unauthorized".
-// Replaced by another browser's extension (last-wins, spec section 7: the hub
-// closes with 1000 and a reason starting "replaced"), it does not reconnect
-// by itself, so two browsers do not take turns: it waits until its user asks
-// (the popup's Reconnect) or the hub has had no browser for
+// The first auth frame of the proof names this browser (identity.ts: the
+// optional "browser" member), so a hub with several browsers keeps each in
+// its own slot; the seed handshake sends exactly the seed's frame.
+// Replaced by a newer connection of the same browser (last-wins per
+// browser, spec section 7: the hub closes with 1000 and a reason starting
+// "replaced"; a copied profile, a second worker), it does not reconnect by
+// itself, so the two do not take turns: it waits until its user asks (the
+// popup's Reconnect) or the hub has had no connection of this browser for
 // TAKEOVER_AFTER_MS, which it learns from the hub's GET /status.
 // Chrome wiring (alarms, storage, popup messages) lives in lifecycle.ts; this
 // file only needs a socket factory, a config loader and timers, so tests can
 // drive it with fakes.
 
 import { Backoff } from "./backoff";
+import type { BrowserIdentity } from "./identity";
 import { newNonce, portOf, proof, PROOF_EXTENSION, PROOF_HUB_WS, sameProof, validNonce } from "./proof";
 import { PROTOCOL_VERSION } from "../protocol.gen";
 
@@ -48,7 +53,7 @@ export type ConnectionState =
   | "authenticating" // open, auth sent, waiting for auth_ok
   | "connected" // auth_ok received
   | "unauthorized" // closed with 4001; retrying with backoff
-  | "replaced" // another browser took the hub; waiting for Reconnect or a hub without browser
+  | "replaced" // a newer connection of this browser took its slot; waiting for Reconnect or a hub without it
   | "disconnected"; // closed otherwise; retrying with backoff
 
 export interface Status {
@@ -67,6 +72,10 @@ export interface Status {
   protocolVersion: number;
   /** The version the hub announced in its last auth_ok. */
   hubVersion?: number;
+  /** Who this browser told the hub it is (its last connection). */
+  browser?: BrowserIdentity;
+  /** A wss:// hub's certificate key hash, from config.json (Chromium checks the certificate, not the extension). */
+  certSpki?: string;
 }
 
 export interface Timers {
@@ -94,15 +103,16 @@ export type Handshake = "proof" | "seed";
 
 export interface WsClientDeps {
   createSocket(url: string): SocketLike;
-  loadConfig(): Promise<{ server: string; token: string; handshake?: Handshake }>;
+  loadConfig(): Promise<{ server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity; certSpki?: string }>;
   /** A JSON-RPC frame from the hub; resolves to the response to send, if any. */
   onRequest(msg: Record<string, unknown>): Promise<unknown>;
   /**
-   * GET /status of the hub at server (the ws:// URL); resolves to whether a
-   * browser is connected, rejects when the hub cannot be asked. Without it
-   * a replaced client waits for Reconnect only.
+   * GET /status of the hub at server (the ws:// URL); resolves to whether
+   * this browser (browserId; any browser when undefined) is connected,
+   * rejects when the hub cannot be asked. Without it a replaced client
+   * waits for Reconnect only.
    */
-  hubHasBrowser?(server: string, token: string, handshake: Handshake): Promise<boolean>;
+  hubHasBrowser?(server: string, token: string, handshake: Handshake, browserId?: string): Promise<boolean>;
   /** Keeps "replaced" across service worker restarts (chrome.storage.session). */
   replacedFlag?: { load(): Promise<boolean>; save(replaced: boolean): Promise<void> };
   timers?: Timers;
@@ -138,6 +148,8 @@ export class WsClient {
   private lastError = "";
   private since = 0;
   private hubVersion: number | undefined;
+  private browser: BrowserIdentity | undefined;
+  private certSpki: string | undefined;
 
   constructor(private readonly deps: WsClientDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -158,7 +170,7 @@ export class WsClient {
     flag.load().then(
       (replaced) => {
         if (gen !== this.generation || !this.running) return;
-        if (replaced) this.enterReplaced("replaced by another browser before this worker restarted");
+        if (replaced) this.enterReplaced("replaced by a newer connection of this browser before this worker restarted");
         else void this.connect();
       },
       () => {
@@ -229,6 +241,8 @@ export class WsClient {
     };
     if (this.since > 0) st.since = this.since;
     if (this.hubVersion !== undefined) st.hubVersion = this.hubVersion;
+    if (this.browser !== undefined) st.browser = this.browser;
+    if (this.certSpki !== undefined) st.certSpki = this.certSpki;
     if (this.retryTimer !== undefined) {
       st.retryInMs = Math.max(0, this.retryAt - this.timers.now());
       st.retryAt = this.retryAt;
@@ -243,7 +257,7 @@ export class WsClient {
   private async connect(): Promise<void> {
     const gen = ++this.generation;
     this.state = "connecting";
-    let cfg: { server: string; token: string; handshake?: Handshake };
+    let cfg: { server: string; token: string; handshake?: Handshake; browser?: BrowserIdentity; certSpki?: string };
     try {
       cfg = await this.deps.loadConfig();
     } catch (e) {
@@ -253,6 +267,8 @@ export class WsClient {
     }
     if (gen !== this.generation || !this.running) return;
     this.server = cfg.server;
+    this.browser = cfg.browser;
+    this.certSpki = cfg.certSpki;
     let s: SocketLike;
     try {
       s = this.deps.createSocket(cfg.server);
@@ -267,6 +283,7 @@ export class WsClient {
       if (gen !== this.generation) return;
       this.state = "authenticating";
       if (seed) this.send(s, { type: "auth", token: cfg.token });
+      else if (cfg.browser) this.send(s, { type: "auth", nonce: this.proving!.nonce, browser: cfg.browser });
       else this.send(s, { type: "auth", nonce: this.proving!.nonce });
     };
     s.onmessage = (ev) => {
@@ -284,7 +301,7 @@ export class WsClient {
       if (ev.code === CLOSE_UNAUTHORIZED) {
         this.fail(`unauthorized: ${ev.reason || "token refused"} (4001)`, "unauthorized");
       } else if (ev.code === CLOSE_REPLACED && (ev.reason ?? "").startsWith(REPLACED_REASON_PREFIX)) {
-        this.enterReplaced(`${ev.reason}: another browser's extension took the hub`);
+        this.enterReplaced(`${ev.reason}: a newer connection of this browser took its place on the hub`);
       } else {
         const why = this.state === "connecting" ? this.lastError || `cannot reach ${cfg.server}` : `closed (${ev.code}${ev.reason ? " " + ev.reason : ""})`;
         this.fail(why, "disconnected");
@@ -437,7 +454,7 @@ export class WsClient {
     let hasBrowser: boolean | undefined;
     try {
       const cfg = await this.deps.loadConfig();
-      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof");
+      hasBrowser = await ask(cfg.server, cfg.token, cfg.handshake ?? "proof", cfg.browser?.id);
     } catch {
       hasBrowser = undefined; // no hub to ask: whoever comes back first takes it
     }

@@ -19,7 +19,16 @@ import { restartTraceShotsOnAttach, restartTraceShotsOnNavigation, traceShotFram
 import { downloadEvent } from "./files/downloads";
 import { dropChooserOnNavigation, fileChooserOpened, interceptFileChoosers } from "./files/files";
 import { trackDocumentRequest } from "./input/aftermath";
-import { consoleErrorEvent, dialogEvent, downloadStreamEvent, failedRequestEvent, navigationEvent } from "./logs/events";
+import {
+  consoleErrorEvent,
+  dialogEvent,
+  downloadStreamEvent,
+  failedRequestEvent,
+  navigationEvent,
+  personInputEvent,
+  sameDocumentNavigation,
+} from "./logs/events";
+import { addInputBinding } from "./core/person-input";
 import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent, requestPaused } from "./logs/observe";
 import { harNetworkEvent } from "./network/har";
 import { responseReceived } from "./network/network-wait";
@@ -40,6 +49,7 @@ import {
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
 import { bindingCalled, frameNavigated as recordNavigation, recordOnAttach, requestStarted } from "./record-actions/recording";
 import { dialogClosed as recordDialogClosed, dialogOpened as recordDialogOpened, downloadBegan as recordDownload } from "./record-actions/page-events";
+import { viewportAfterBar } from "./core/debug-bar";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
 type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler[]]>;
@@ -73,6 +83,9 @@ const TAB_SESSION: EventList = [
     navigationEvent,
     recordNavigation,
   ],
+  ["Page.navigatedWithinDocument", sameDocumentNavigation],
+  // the person's own input in the tab (the event stream's person_input)
+  ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)
   ["Runtime.executionContextCreated", worldAnnounced],
   ["Runtime.executionContextDestroyed", worldContextDestroyed],
@@ -116,11 +129,13 @@ const ON_ATTACH: readonly AttachHook[] = [
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments, // the in-page script, in each document's isolated world from its start
   recordOnAttach, // a tab of a session recording the person's actions: its binding, its recorder
+  addInputBinding, // the person's input told as it happens (person_input events)
 ];
 
 /** Awaited by the call that attaches, before it sends anything. */
 const GATES: readonly AttachHook[] = [
   applySessionSettings, // emulation settings, init scripts
+  viewportAfterBar, // the viewport with Chrome's debugging bar, when this attach brings it
 ];
 
 function table(list: EventList): Map<string, CdpHandler[]> {

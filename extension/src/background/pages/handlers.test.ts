@@ -113,7 +113,7 @@ test("a ref-taking method with no snapshot answers 4109 and sends nothing to the
 });
 
 // the log, network and file-chooser domains come on beside Page.enable (cdp-events.ts ON_ATTACH), and the closed-root note
-const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument"]);
+const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument", "Runtime.addBinding"]);
 
 test("mouse input into a background tab activates it first and waits until it is visible", async () => {
   activeTab = 8;

@@ -81,19 +81,19 @@ export async function handoff(tabId: number, p: RequestParams<"pages.handoff">):
   return { done: h.done, url: now?.url ?? tab.url ?? "", title: now?.title ?? "", tabId, waitedMs: Date.now() - start };
 }
 
-/** Marks the tab's group while it waits; returns what restores it. */
-async function markGroup(groupId: number | undefined): Promise<() => Promise<void>> {
+/** Marks the tab's group while it waits (a title prefix, red); returns what restores it. */
+export async function markGroup(groupId: number | undefined, mark = MARK): Promise<() => Promise<void>> {
   if (groupId === undefined || groupId < 0) return async () => undefined;
   const g = await chrome.tabGroups.get(groupId).catch(() => undefined);
   if (!g) return async () => undefined;
   const title = g.title ?? "";
   const color = g.color;
-  await chrome.tabGroups.update(groupId, { title: MARK + title, color: "red", collapsed: false }).catch(() => undefined);
+  await chrome.tabGroups.update(groupId, { title: mark + title, color: "red", collapsed: false }).catch(() => undefined);
   return async () => {
     const now = await chrome.tabGroups.get(groupId).catch(() => undefined);
     if (!now) return;
     // The person may have renamed it meanwhile: take our prefix off only.
-    const t = (now.title ?? "").startsWith(MARK) ? (now.title ?? "").slice(MARK.length) : (now.title ?? title);
+    const t = (now.title ?? "").startsWith(mark) ? (now.title ?? "").slice(mark.length) : (now.title ?? title);
     await chrome.tabGroups.update(groupId, { title: t, color }).catch(() => undefined);
   };
 }

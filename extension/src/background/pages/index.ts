@@ -8,6 +8,7 @@ import type { PageMethod } from "../methods";
 import type { RequestParams, ResultOf } from "../protocol.gen";
 import type { Handlers, Params } from "../types";
 import { runPageCall } from "./core/call";
+import { noteCallTab } from "../person/call-context";
 import "./cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
 import { dialogHandlers, noteSession } from "./core/dialogs";
@@ -73,6 +74,7 @@ export function pageHandlers(deps: PageDeps): Handlers<PageCallMethod> {
     <M extends PageCallMethod>(m: M) =>
     async (params: RequestParams<M>): Promise<ResultOf<M>> => {
       const tabId = await deps.resolveTab(params as Params);
+      noteCallTab(params, tabId); // the popup's record names the page's URL
       noteTabSession(tabId, typeof params.sessionId === "string" ? params.sessionId : ""); // logs and blocking follow the session
       timeCallOnTab(params, tabId);
       const fn = PAGE_CALLS[m] as unknown as TabHandler<M>;

@@ -41,13 +41,15 @@ interface Persisted {
   sessions: SessionRecord[];
 }
 
-/** Called with the id of every session that ends (closed, released, its group gone). */
-const removedHooks = new Set<(sessionId: string) => void>();
-export function onSessionRemoved(fn: (sessionId: string) => void): void {
+/** Called with the id of every session that ends: closed or released by a
+ * call (gone false), or its group gone from the browser (gone true: the
+ * person closed it, or the window). */
+const removedHooks = new Set<(sessionId: string, gone: boolean) => void>();
+export function onSessionRemoved(fn: (sessionId: string, gone: boolean) => void): void {
   removedHooks.add(fn);
 }
-function ended(sessionId: string): void {
-  for (const h of removedHooks) h(sessionId);
+function ended(sessionId: string, gone: boolean): void {
+  for (const h of removedHooks) h(sessionId, gone);
 }
 
 export class SessionStore {
@@ -79,7 +81,7 @@ export class SessionStore {
         this.sessions.set(s.sessionId, s);
       } catch {
         dropped = true; // its group is gone: so is the session
-        ended(s.sessionId);
+        ended(s.sessionId, true);
       }
     }
     if (dropped) await this.save();
@@ -170,15 +172,16 @@ export class SessionStore {
     if (this.sessions.get(s.sessionId) === s) await this.save();
   }
 
-  async remove(sessionId: string): Promise<void> {
+  /** Forgets a session; gone: its group went from the browser (not a call's close or release). */
+  async remove(sessionId: string, gone = false): Promise<void> {
     if (!this.sessions.delete(sessionId)) return;
-    ended(sessionId);
+    ended(sessionId, gone);
     await this.save();
   }
 
   private async removeByGroup(groupId: number): Promise<void> {
     const s = this.byGroup(groupId);
-    if (s) await this.remove(s.sessionId);
+    if (s) await this.remove(s.sessionId, true);
   }
 
   /** The session named by params.sessionId: 4103 when absent, 4107 when unknown. */
@@ -213,7 +216,7 @@ export class SessionStore {
     try {
       await chrome.tabGroups.get(s.groupId);
     } catch {
-      await this.remove(s.sessionId);
+      await this.remove(s.sessionId, true);
       throw new RpcError(ErrorCode.sessionNotFound, `session not found: ${s.sessionId} (its tab group is gone)`);
     }
   }

@@ -6,11 +6,15 @@ import { POLICIES, setPolicy } from "./dialog-policy";
 import type { SessionMethod } from "../methods";
 import { optionalString, requireOneOf, requireString } from "../params";
 import type { SessionStore } from "./session-store";
-import { forgetStopped, isStopped, resume, stop } from "./stop";
+import { forgetStopped, isStopped, resume, stop, stopTimes } from "./stop";
+import { policyOf, setPolicy as setSessionPolicy } from "../person/policy";
+import { isAttached } from "../pages/core/debugger";
+import { CONFIRM_KINDS, type ConfirmKind, type Session } from "../protocol.gen";
+import { ErrorCode, RpcError } from "../types";
 import { emitEvent } from "../event-stream";
 import { groupTabs, toWireSession, userActiveTab } from "./tab-info";
 import { checkNavigable } from "../pages/navigation/url-policy";
-import type { Handlers } from "../types";
+import type { Handlers, Params } from "../types";
 
 export interface SessionDeps {
   store: SessionStore;
@@ -100,13 +104,24 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       for (const s of store.list()) {
         try {
           await chrome.tabGroups.get(s.groupId);
-          const w = await toWireSession(s);
-          live.push((await isStopped(s.sessionId)) ? { ...w, stopped: true } : w);
+          live.push(await withPersonSide(await toWireSession(s)));
         } catch {
-          await store.remove(s.sessionId);
+          await store.remove(s.sessionId, true);
         }
       }
       return { sessions: live };
+    },
+
+    "sessions.setPolicy": async (p) => {
+      const s = await store.require(p);
+      const patch = policyPatch(p);
+      const now = Object.keys(patch).length > 0 ? await setSessionPolicy(s.sessionId, patch) : await policyOf(s.sessionId);
+      return {
+        sessionId: s.sessionId,
+        confirm: now?.confirm ?? [],
+        detachWhenIdleMs: now?.detachWhenIdleMs ?? 0,
+        ...(now?.firstSite ? { firstSite: now.firstSite } : {}),
+      };
     },
 
     "sessions.rename": async (p) => {
@@ -164,6 +179,45 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
       return { sessionId: s.sessionId, policy };
     },
   };
+}
+
+/** The person's side of a session for sessions.list: stopped (since
+ * when), last resumed, its policy, its attached tabs. */
+async function withPersonSide(w: Session): Promise<Session> {
+  const out: Session = { ...w };
+  if (await isStopped(w.sessionId)) out.stopped = true;
+  const t = await stopTimes(w.sessionId);
+  if (out.stopped && t.stoppedAt) out.stoppedAt = t.stoppedAt;
+  if (t.resumedAt) out.resumedAt = t.resumedAt;
+  const policy = await policyOf(w.sessionId);
+  if (policy && policy.confirm.length > 0) out.confirm = [...policy.confirm];
+  if (policy && policy.detachWhenIdleMs > 0) out.detachWhenIdleMs = policy.detachWhenIdleMs;
+  const attached = w.tabIds.filter((id) => isAttached(id));
+  if (attached.length > 0) out.attachedTabIds = attached;
+  return out;
+}
+
+/** sessions.setPolicy's members, checked: what to change. */
+function policyPatch(p: Params): { confirm?: ConfirmKind[]; detachWhenIdleMs?: number } {
+  const patch: { confirm?: ConfirmKind[]; detachWhenIdleMs?: number } = {};
+  const confirm = p["confirm"];
+  if (confirm !== undefined && confirm !== null) {
+    if (!Array.isArray(confirm)) throw new RpcError(ErrorCode.invalidParams, 'invalid params: "confirm" must be an array');
+    for (const k of confirm) {
+      if (!(CONFIRM_KINDS as readonly unknown[]).includes(k)) {
+        throw new RpcError(ErrorCode.invalidParams, `invalid params: "confirm": ${JSON.stringify(k)} is not one of ${CONFIRM_KINDS.join(", ")}`);
+      }
+    }
+    patch.confirm = confirm as ConfirmKind[];
+  }
+  const idle = p["detachWhenIdleMs"];
+  if (idle !== undefined && idle !== null) {
+    if (typeof idle !== "number" || !Number.isSafeInteger(idle) || idle < 0) {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid params: "detachWhenIdleMs" must be an integer >= 0');
+    }
+    patch.detachWhenIdleMs = idle;
+  }
+  return patch;
 }
 
 /**

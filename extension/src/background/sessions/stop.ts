@@ -8,8 +8,11 @@
 import { ErrorCode, RpcError } from "../types";
 
 const STORAGE_KEY = "stoppedSessions";
+const TIMES_KEY = "stoppedSessionTimes";
 
 const stopped = new Set<string>();
+/** When each session was stopped (while it is) and last resumed: ms since the epoch. */
+const times = new Map<string, { stoppedAt?: number; resumedAt?: number }>();
 let loaded: Promise<void> | undefined;
 /** The calls in flight of each session: each one's way to fail now. */
 const inFlight = new Map<string, Set<(e: RpcError) => void>>();
@@ -18,10 +21,12 @@ function load(): Promise<void> {
   // no chrome.storage (the unit tests' router): nothing was kept
   if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
   loaded ??= chrome.storage.session
-    .get(STORAGE_KEY)
+    .get([STORAGE_KEY, TIMES_KEY])
     .then((v) => {
       const ids = v?.[STORAGE_KEY];
       if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") stopped.add(id);
+      const t = v?.[TIMES_KEY] as Record<string, { stoppedAt?: number; resumedAt?: number }> | undefined;
+      for (const [id, x] of Object.entries(t ?? {})) if (!times.has(id)) times.set(id, x);
     })
     .catch(() => undefined);
   return loaded;
@@ -29,7 +34,13 @@ function load(): Promise<void> {
 
 async function persist(): Promise<void> {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return;
-  await chrome.storage.session.set({ [STORAGE_KEY]: [...stopped] });
+  await chrome.storage.session.set({ [STORAGE_KEY]: [...stopped], [TIMES_KEY]: Object.fromEntries(times) });
+}
+
+/** When the session was stopped (while it is) and last resumed. */
+export async function stopTimes(sessionId: string): Promise<{ stoppedAt?: number; resumedAt?: number }> {
+  await load();
+  return times.get(sessionId) ?? {};
 }
 
 /** The error every call of a stopped session gets: not retryable. */
@@ -83,6 +94,7 @@ export async function runUnlessStopped<T>(method: string, sessionId: string, cal
 export async function stop(sessionId: string): Promise<void> {
   await load();
   stopped.add(sessionId);
+  times.set(sessionId, { ...times.get(sessionId), stoppedAt: Date.now() });
   await persist();
   for (const fail of inFlight.get(sessionId) ?? []) fail(stoppedError(sessionId));
 }
@@ -91,11 +103,13 @@ export async function stop(sessionId: string): Promise<void> {
 export async function resume(sessionId: string): Promise<void> {
   await load();
   stopped.delete(sessionId);
+  times.set(sessionId, { resumedAt: Date.now() });
   await persist();
 }
 
 /** Forgets a session that ended (closed, released). */
 export async function forgetStopped(sessionId: string): Promise<void> {
   await load();
-  if (stopped.delete(sessionId)) await persist();
+  const had = times.delete(sessionId);
+  if (stopped.delete(sessionId) || had) await persist();
 }

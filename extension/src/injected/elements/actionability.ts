@@ -64,13 +64,19 @@ function toParent(w: Window, px: number, py: number): { fe: Element; x: number; 
     fe = null;
   }
   if (!fe) return null;
+  return { fe, ...inHolder(fe, px, py) };
+}
+
+/** A point of the viewport of the frame the iframe fe shows, in the
+ * viewport of the document holding fe: fe's content box, scaled as fe is
+ * (a transform on it or around it scales its content). */
+function inHolder(fe: Element, px: number, py: number): { x: number; y: number } {
   const fr = fe.getBoundingClientRect();
-  const cs = w.parent.getComputedStyle(fe);
+  const cs = fe.ownerDocument.defaultView!.getComputedStyle(fe);
   const h = fe as HTMLElement;
-  // A scaled iframe (a transform on it or around it) scales its content.
   const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
   const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
-  return { fe, x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
+  return { x: fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + px) * sx, y: fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + py) * sy };
 }
 
 const rootOf = (h: Element): ShadowRoot | null => h.shadowRoot || closedRootOf(h) || null;
@@ -95,13 +101,7 @@ function deepest(root: Document | ShadowRoot, px: number, py: number): Element |
 export function ownerHit(fe: Element, lx: number, ly: number): string {
   const win = fe.ownerDocument.defaultView;
   if (!win) return "";
-  const fr = fe.getBoundingClientRect();
-  const cs = win.getComputedStyle(fe);
-  const h = fe as HTMLElement;
-  const sx = h.offsetWidth ? fr.width / h.offsetWidth : 1;
-  const sy = h.offsetHeight ? fr.height / h.offsetHeight : 1;
-  let x = fr.left + (fe.clientLeft + parseFloat(cs.paddingLeft) + lx) * sx;
-  let y = fr.top + (fe.clientTop + parseFloat(cs.paddingTop) + ly) * sy;
+  let { x, y } = inHolder(fe, lx, ly);
   const over = deepest(fe.ownerDocument, x, y);
   if (over !== fe) return over ? describe(over) : "nothing (outside the page)";
   for (let w: Window = win; w !== w.top; w = w.parent) {
@@ -130,6 +130,17 @@ const GUARDED: Record<PointerKind, string[]> = {
   hover: ["pointermove", "mousemove", "pointerover", "mouseover"],
   drop: [],
 };
+
+/** Whether a hit (a node at the press point, or an event's target) is the
+ * element el, the box pressed for it (b), inside one of them through
+ * shadow roots, or a label of el. */
+function pressedOn(hit: Node | null, el: Element, b: Element): boolean {
+  for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
+    if (n === el || n === b) return true;
+    if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
+  }
+  return false;
+}
 
 export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAnswer> {
   if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
@@ -214,13 +225,7 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
   const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
   const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
   if (o.force) return answer;
-  const within = (hit: Node | null): boolean => {
-    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
-      if (n === el || n === b) return true;
-      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
-    }
-    return false;
-  };
+  const within = (hit: Node | null): boolean => pressedOn(hit, el, b);
   const hit = deepest(doc, x, y);
   if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
   // Same-origin ancestor frames: the frame itself must be where the point is.
@@ -242,13 +247,7 @@ function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: Poi
   guard?.disarm();
   const events = GUARDED[kind] ?? [];
   if (!events.length) return;
-  const within = (hit: Node | null): boolean => {
-    for (let n: Node | null = hit; n; n = n.parentNode || (n as ShadowRoot).host || null) {
-      if (n === el || n === b) return true;
-      if ((n as Element).tagName === "LABEL" && (n as HTMLLabelElement).control === el) return true;
-    }
-    return false;
-  };
+  const within = (hit: Node | null): boolean => pressedOn(hit, el, b);
   const g: Guard = {
     seen: 0,
     stray: "",

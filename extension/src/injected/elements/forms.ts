@@ -1,6 +1,8 @@
 // fill, select, focus: a field's value set the way a framework notices (the
 // native value setter, then bubbling input and change events).
 
+import { shortName, shortRole } from "./describe";
+
 const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
 
 /** A label stands for its control. */
@@ -90,12 +92,23 @@ export function focusForTyping(target: Element): boolean {
   return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }
 
+/** How the journal names the field an action took: its role and name. */
+function named(target: Element): { role: string; name: string } {
+  const el = controlOf(target);
+  return { role: shortRole(el), name: shortName(el) };
+}
+
 // This file's in-page methods, by the name the extension calls them with
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the
-// objects passed by reference.
+// objects passed by reference. fill and focusForTyping answer the field's
+// role and name when they did it (fill: else why not; focusForTyping: else
+// false), select its role and name beside what it selected.
 export const formMethods = {
-  fill: (el: Element, [value]: [string]) => fill(el, value),
-  select: (el: Element, [values]: [string[]]) => select(el, values),
+  fill: (el: Element, [value]: [string]) => fill(el, value) || named(el),
+  select: (el: Element, [values]: [string[]]) => {
+    const r = select(el, values);
+    return r.error ? r : { ...r, ...named(el) };
+  },
   focus: (el: Element) => focus(el),
-  focusForTyping: (el: Element) => focusForTyping(el),
+  focusForTyping: (el: Element) => (focusForTyping(el) ? named(el) : false),
 };

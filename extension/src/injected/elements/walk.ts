@@ -9,7 +9,8 @@
 
 import { closedRootsNoted } from "../document/page";
 import { startInputRecorder } from "../document/person-input";
-import { numberOf, registryFor, shadowOf } from "./registry";
+import { implicitRole, INLINE, INTERACTIVE, LEAF, nameOf, quote, roleOf, SKIP, stateOf, STRUCTURAL } from "./accessible";
+import { numberOf, registryFor, shadowOf, type Registry } from "./registry";
 import { hasBox, isRendered } from "./visibility";
 
 export interface TreeOptions {
@@ -72,515 +73,23 @@ export interface TreeResult {
   error?: string;
 }
 
+/**
+ * One walk of the document (or of the subtree at o.root / o.selector): the
+ * snapshot's lines and refs, as JSON (TreeResult).
+ */
 export async function walkTree(o: TreeOptions): Promise<string> {
   if (o.recordInput) startInputRecorder();
   const R = registryFor(o.owner, o.next);
-  const full = o.mode === "full";
-  const maxDepth = o.depth < 0 ? Infinity : o.depth;
-  const lines: string[] = [];
-  const refs: [number, string, string][] = [];
+  const w = new Walk(o, R);
   R.pending = [];
+  const { root, error } = startOf(o, R);
+  if (root && !error) await w.from(root, !!(o.root || o.selector));
+  return JSON.stringify(resultOf(o, R, w, error));
+}
 
-  // ---- the budget: checked every 256 elements; a turn of the event loop
-  // (a MessageChannel task: not throttled in a background tab as timers
-  // are) every SLICE_MS.
-  const SLICE_MS = 15;
-  const stopAt = performance.now() + (o.deadline - Date.now());
-  let sliceStart = performance.now();
-  let visited = 0;
-  let cut: "time" | "lines" | undefined;
-  const turn = (): Promise<void> =>
-    new Promise((r) => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => {
-        ch.port1.close();
-        r();
-      };
-      ch.port2.postMessage(0);
-    });
-  const tick = async (): Promise<void> => {
-    if (lines.length >= o.maxLines) cut = "lines";
-    if (cut || (++visited & 255) !== 0) return;
-    const now = performance.now();
-    if (now >= stopAt) cut = "time";
-    else if (now - sliceStart >= SLICE_MS) {
-      await turn();
-      sliceStart = performance.now();
-    }
-  };
-
-  const INTERACTIVE = new Set([
-    "button", "checkbox", "combobox", "link", "listbox", "menuitem", "menuitemcheckbox", "menuitemradio",
-    "option", "radio", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab", "textbox",
-    "treeitem", "gridcell",
-  ]);
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE"]);
-  const FROM_CONTENT = new Set([
-    "button", "checkbox", "link", "menuitem", "menuitemcheckbox", "menuitemradio",
-    "option", "radio", "switch", "tab", "treeitem", "gridcell", "heading",
-  ]);
-  const NO_NAME_TAGS = new Set(["ARTICLE", "FIGURE", "NAV", "MAIN", "ASIDE", "DIALOG", "AUDIO", "VIDEO", "FORM"]);
-  const NO_NAME_ROLES = new Set([
-    "alert", "alertdialog", "application", "article", "banner", "complementary", "contentinfo",
-    "dialog", "document", "feed", "figure", "form", "grid", "listbox", "log", "main", "marquee",
-    "math", "menu", "menubar", "navigation", "region", "search", "status", "tablist", "tabpanel",
-    "timer", "toolbar", "tree", "treegrid",
-  ]);
-  const WEAK = new Set(["none", "presentation", "generic"]);
-  // Roles whose content is said by their name and value: not walked.
-  const LEAF = new Set([
-    "button", "link", "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton",
-    "checkbox", "radio", "switch", "img", "separator", "option", "menuitem", "tab", "heading",
-  ]);
-  // Dropped by compact when unnamed: wrappers that only group.
-  const STRUCTURAL = new Set(["group", "rowgroup", "paragraph", "blockquote", "figure", "section", "generic", "none"]);
-  // Inline tags: text on both sides runs on without a space.
-  const INLINE = new Set([
-    "A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DEL", "DFN", "EM", "FONT", "I", "INS", "KBD",
-    "LABEL", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR",
-  ]);
-  const LANDMARK_SCOPE = "ARTICLE,ASIDE,MAIN,NAV,SECTION";
-
-  const clean = (s: string | null | undefined): string => {
-    if (!s) return "";
-    let t = s.replace(/\s+/g, " ").trim();
-    if (t.length > o.maxName) t = t.slice(0, o.maxName - 1) + "…";
-    return t;
-  };
-  const quote = (s: string): string => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-
-  const numOf = (el: Element): number => numberOf(R, el);
-
-
-  const implicitRole = (el: Element): string => {
-    switch (el.tagName) {
-      case "A":
-      case "AREA":
-        return el.hasAttribute("href") ? "link" : "";
-      case "BUTTON":
-        return "button";
-      case "SUMMARY":
-        return el.parentElement?.tagName === "DETAILS" ? "button" : "";
-      case "TEXTAREA":
-        return "textbox";
-      case "SELECT": {
-        const s = el as HTMLSelectElement;
-        return s.multiple || s.size > 1 ? "listbox" : "combobox";
-      }
-      case "INPUT": {
-        const i = el as HTMLInputElement;
-        switch (i.type) {
-          case "hidden":
-            return "";
-          case "button": case "submit": case "reset": case "image": case "file": case "color":
-            return "button";
-          case "checkbox":
-            return "checkbox";
-          case "radio":
-            return "radio";
-          case "range":
-            return "slider";
-          case "number":
-            return "spinbutton";
-          case "search":
-            return i.hasAttribute("list") ? "combobox" : "searchbox";
-          default:
-            return i.hasAttribute("list") ? "combobox" : "textbox";
-        }
-      }
-    }
-    const h = el as HTMLElement;
-    if (h.isContentEditable && !(h.parentElement && h.parentElement.isContentEditable)) return "textbox";
-    if (!full) return "";
-    switch (el.tagName) {
-      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6":
-        return "heading";
-      case "UL": case "OL": case "MENU":
-        return "list";
-      case "LI":
-        return "listitem";
-      case "NAV":
-        return "navigation";
-      case "MAIN":
-        return "main";
-      case "ASIDE":
-        return "complementary";
-      case "HEADER":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "banner";
-      case "FOOTER":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "contentinfo";
-      case "FORM":
-        return "form";
-      case "SECTION":
-        return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? "region" : "";
-      case "ARTICLE":
-        return "article";
-      case "TABLE":
-        return "table";
-      case "TR":
-        return "row";
-      case "TD":
-        return "cell";
-      case "TH":
-        return el.closest("thead") || (el as HTMLTableCellElement).scope === "col" ? "columnheader" : "rowheader";
-      case "IMG":
-        return el.getAttribute("alt") === "" ? "" : "img";
-      case "svg":
-        return el.getAttribute("aria-label") || el.querySelector(":scope > title") ? "img" : "";
-      case "P":
-        return "paragraph";
-      case "BLOCKQUOTE":
-        return "blockquote";
-      case "DIALOG":
-        return "dialog";
-      case "FIGURE":
-        return "figure";
-      case "FIELDSET":
-      case "DETAILS":
-        return "group";
-      case "HR":
-        return "separator";
-      case "IFRAME":
-      case "FRAME":
-        return "iframe";
-    }
-    return "";
-  };
-
-  const textOf = (ids: string, root: Document | ShadowRoot): string => {
-    const parts: string[] = [];
-    for (const id of ids.split(/\s+/)) {
-      const t = id && root.getElementById(id);
-      if (t) parts.push(t.textContent || "");
-    }
-    return parts.join(" ");
-  };
-
-  // Name from content, close to Chrome's.
-  let self: Element | null = null;
-  const contentText = (node: Node, out: string[], depth: number): void => {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) {
-        const data = (c as Text).data;
-        if (data.trim() !== "") out.push(data);
-        else if (c.previousSibling && c.nextSibling) out.push(" ");
-        continue;
-      }
-      if (c.nodeType !== 1) continue;
-      const e = c as Element;
-      const tag = e.tagName;
-      if (SKIP.has(tag) || tag === "IFRAME") continue;
-      if (tag === "WBR" || tag === "BR") {
-        out.push(" ");
-        continue;
-      }
-      if (e.getAttribute("aria-hidden") === "true") continue;
-      if (NO_NAME_TAGS.has(tag)) continue;
-      const r = e.getAttribute("role");
-      if (r && NO_NAME_ROLES.has(r.trim().split(/\s+/)[0] ?? "")) continue;
-      if (!isRendered(e)) continue;
-      const al = e.getAttribute("aria-label");
-      if (al && al.trim()) {
-        out.push(" ", al, " ");
-        continue;
-      }
-      if (tag === "IMG" || tag === "AREA" || (tag === "INPUT" && (e as HTMLInputElement).type === "image")) {
-        const alt = e.getAttribute("alt") ?? e.getAttribute("title");
-        if (alt) out.push(" ", alt, " ");
-        continue;
-      }
-      if (tag === "svg" || tag === "SVG") {
-        const t = e.querySelector("title");
-        if (t) out.push(" ", t.textContent || "", " ");
-        continue;
-      }
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-        const t = (e as HTMLInputElement).type;
-        if (e !== self && t !== "checkbox" && t !== "radio" && t !== "hidden" && t !== "file") {
-          out.push(" ", (e as HTMLInputElement).value || "", " ");
-        }
-        continue;
-      }
-      if (depth > 40) continue;
-      const block = !INLINE.has(tag);
-      if (block) out.push(" ");
-      contentText(shadowOf(e) || e, out, depth + 1);
-      if (block) out.push(" ");
-    }
-  };
-
-  const fromContent = (el: Element): string | undefined => {
-    const out: string[] = [];
-    contentText(shadowOf(el) || el, out, 0);
-    const raw = out.join("");
-    return raw === "" ? undefined : clean(raw);
-  };
-
-  const nameOf = (el: Element, role: string): string => {
-    const lb = el.getAttribute("aria-labelledby");
-    if (lb) {
-      const n = clean(textOf(lb, el.getRootNode() as Document | ShadowRoot));
-      if (n) return n;
-    }
-    const al = clean(el.getAttribute("aria-label"));
-    if (al) return al;
-    const tag = el.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
-      const f = el as HTMLInputElement;
-      if (tag === "INPUT" && (f.type === "button" || f.type === "submit" || f.type === "reset")) {
-        return clean(f.value) || (f.type === "submit" ? "Submit" : f.type === "reset" ? "Reset" : "");
-      }
-      if (tag === "INPUT" && f.type === "image") return clean(f.alt) || clean(f.title) || "Submit";
-      const labels = f.labels;
-      if (labels && labels.length) {
-        self = el;
-        const n = clean(Array.from(labels, (l) => fromContent(l) ?? "").join(" "));
-        self = null;
-        return n;
-      }
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("placeholder"));
-    }
-    if (tag === "AREA" || tag === "IMG") return clean(el.getAttribute("alt")) || clean(el.getAttribute("title"));
-    if (tag === "svg") return clean(el.querySelector(":scope > title")?.textContent);
-    if (tag === "IFRAME" || tag === "FRAME") return clean(el.getAttribute("title")) || clean(el.getAttribute("name"));
-    if (tag === "TABLE") {
-      const cap = (el as HTMLTableElement).caption;
-      if (cap) return clean(cap.textContent);
-    }
-    if (tag === "FIELDSET") {
-      const lg = el.querySelector(":scope > legend");
-      if (lg) return clean(lg.textContent);
-    }
-    if (!FROM_CONTENT.has(role)) {
-      return clean(el.getAttribute("title")) || clean(el.getAttribute("aria-placeholder"));
-    }
-    return fromContent(el) ?? clean(el.getAttribute("title"));
-  };
-
-  const stateOf = (el: Element, role: string): string[] => {
-    const out: string[] = [];
-    const tag = el.tagName;
-    if (tag === "INPUT" && (role === "checkbox" || role === "radio")) {
-      const i = el as HTMLInputElement;
-      if (i.indeterminate) out.push("checked=mixed");
-      else if (i.checked) out.push("checked");
-    } else {
-      const ac = el.getAttribute("aria-checked");
-      if (ac === "true") out.push("checked");
-      else if (ac === "mixed") out.push("checked=mixed");
-    }
-    if ((el as HTMLButtonElement).disabled === true || el.getAttribute("aria-disabled") === "true") out.push("disabled");
-    const ex = el.getAttribute("aria-expanded");
-    if (ex === "true" || (tag === "DETAILS" && (el as HTMLDetailsElement).open)) out.push("expanded");
-    if (el.getAttribute("aria-selected") === "true") out.push("selected");
-    if (el.getAttribute("aria-pressed") === "true") out.push("pressed");
-    if (role === "heading") {
-      const al = Number(el.getAttribute("aria-level"));
-      const lv = al > 0 ? al : /^H[1-6]$/.test(tag) ? Number(tag[1]) : 2;
-      out.push(`level=${lv}`);
-    }
-    if (role === "textbox" || role === "searchbox" || role === "combobox" || role === "spinbutton" || role === "slider") {
-      let v = "";
-      if (tag === "INPUT" || tag === "TEXTAREA") {
-        const i = el as HTMLInputElement;
-        v = i.type === "password" ? (i.value ? "••••" : "") : i.value;
-      } else if (tag === "SELECT") {
-        const s = el as HTMLSelectElement;
-        v = s.selectedIndex >= 0 ? (s.options[s.selectedIndex]?.text ?? "") : "";
-      } else if (role === "textbox") {
-        v = el.textContent || "";
-      }
-      v = clean(v);
-      if (v) out.push(`value=${quote(v)}`);
-    }
-    return out;
-  };
-
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
-  /** Outside the viewport (viewport mode): a box that does not meet it. */
-  const outside = (el: Element): boolean => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) return false; // no box of its own: its children decide
-    return r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw;
-  };
-
-  const roleOf = (el: Element): string => {
-    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0] ?? "";
-    let role = implicitRole(el);
-    if (explicit && (INTERACTIVE.has(explicit) || (role && !WEAK.has(explicit)) || (full && !role && !WEAK.has(explicit)))) {
-      role = explicit;
-    }
-    if (WEAK.has(role)) role = "";
-    return role;
-  };
-
-  // ---- the text buffer of the line being built: runs of text between elements
-  let text: string[] = [];
-  let textLevel = 0;
-  let textParent = "";
-  const flush = (): void => {
-    if (!text.length) return;
-    const t = text.join("").replace(/\s+/g, " ").trim();
-    text = [];
-    if (!t || textLevel > maxDepth) return;
-    if (textParent && textParent.includes(t)) return;
-    lines.push(`${"  ".repeat(textLevel)}- text: ${t}`);
-  };
-  const addText = (s: string, level: number, parentName: string): void => {
-    if (text.length && textLevel !== level) flush();
-    textLevel = level;
-    textParent = parentName;
-    text.push(s);
-  };
-
-  const emit = (el: Element, role: string, name: string, level: number, attrs: string[], withRef: boolean): void => {
-    flush();
-    let s = `${"  ".repeat(level)}- ${role}`;
-    if (name) s += ` ${quote(name)}`;
-    if (withRef) {
-      const n = numOf(el);
-      s += ` [ref=${o.prefix}${n}]`;
-      refs.push([n, role, name]);
-    }
-    for (const a of attrs) s += ` [${a}]`;
-    lines.push(s);
-  };
-
-  const children = (n: Node): ArrayLike<Node> => {
-    if (n.nodeType === 1) {
-      const el = n as Element;
-      if (el.tagName === "SLOT") {
-        const a = (el as HTMLSlotElement).assignedNodes();
-        if (a.length) return a;
-      } else {
-        const sr = shadowOf(el);
-        if (sr) return sr.childNodes;
-        if (el.localName.includes("-") && !R.checked.has(el)) R.pending.push(el);
-      }
-    }
-    return n.childNodes;
-  };
-
-  const frameLine = (el: Element, level: number): void => {
-    // iframe: its line, then the marker of its content one level in.
-    const name = nameOf(el, "iframe");
-    emit(el, "iframe", name, level, [], true);
-    lines.push(`${"  ".repeat(level + 1)}\u0000F${numOf(el)}`);
-  };
-
-  // visible: the element's own text shows (visibility is not hidden).
-  const visit = async (el: Element, level: number, parentName: string, visible: boolean): Promise<void> => {
-    await tick();
-    if (cut) return;
-    const tag = el.tagName;
-    if (SKIP.has(tag)) return;
-    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
-    if (tag === "INPUT" && (el as HTMLInputElement).type === "hidden") return;
-    let shown = isRendered(el);
-    if (!shown) {
-      if (!el.checkVisibility()) {
-        // No box: display none (gone with its subtree) or display contents.
-        if (getComputedStyle(el).display !== "contents") return;
-        shown = true;
-      }
-    }
-    if (o.viewport && shown && outside(el)) return;
-    const role = shown ? roleOf(el) : "";
-    if (tag === "IFRAME" || tag === "FRAME") {
-      if (shown && level <= maxDepth) frameLine(el, full ? level : 0);
-      return;
-    }
-    if (!full) {
-      // role here: an interactive one, or a control's own role replaced by another (a link with role=menu).
-      if (role && hasBox(el)) emit(el, role, nameOf(el, role), 0, stateOf(el, role), true);
-      for (let c = children(el), i = 0; i < c.length; i++) {
-        const k = c[i]!;
-        if (k.nodeType === 1) await visit(k as Element, 0, "", shown);
-      }
-      return;
-    }
-    let childLevel = level;
-    let childParent = parentName;
-    if (role) {
-      const name = nameOf(el, role);
-      const drop = o.compact && STRUCTURAL.has(role) && !name;
-      if (!drop) {
-        if (level > maxDepth) return;
-        const interactive = INTERACTIVE.has(role) || (role !== implicitRole(el) && INTERACTIVE.has(implicitRole(el)));
-        emit(el, role, name, level, stateOf(el, role), interactive || !!name);
-        childLevel = level + 1;
-        childParent = name;
-        if (LEAF.has(role)) {
-          // Its content is its name; what a user can act on inside it still counts.
-          if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
-            for (let c = children(el), i = 0; i < c.length; i++) {
-              const k = c[i]!;
-              if (k.nodeType === 1) await visitInner(k as Element, childLevel);
-            }
-          }
-          return;
-        }
-      }
-    } else if (!INLINE.has(tag) && text.length) {
-      text.push(" ");
-    }
-    const kids = children(el);
-    for (let i = 0; i < kids.length; i++) {
-      const k = kids[i]!;
-      if (k.nodeType === 3) {
-        if (visible && shown) addText((k as Text).data, childLevel, childParent);
-      } else if (k.nodeType === 1) {
-        const ke = k as Element;
-        if (ke.tagName === "BR" || ke.tagName === "WBR") {
-          if (text.length) text.push(" ");
-          continue;
-        }
-        await visit(ke, childLevel, childParent, shown);
-      }
-    }
-    if (role) flush();
-    else if (!INLINE.has(tag) && text.length) text.push(" ");
-  };
-
-  // Controls nested in a leaf (a button in a link): listed, not their text.
-  const visitInner = async (el: Element, level: number): Promise<void> => {
-    await tick();
-    if (cut) return;
-    if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
-    if (!isRendered(el)) return;
-    const role = roleOf(el);
-    if (el.tagName === "IFRAME") {
-      frameLine(el, level);
-      return;
-    }
-    if (role && INTERACTIVE.has(role)) {
-      emit(el, role, nameOf(el, role), level, stateOf(el, role), true);
-      if (LEAF.has(role)) return;
-    }
-    for (let c = children(el), i = 0; i < c.length; i++) {
-      const k = c[i]!;
-      if (k.nodeType === 1) await visitInner(k as Element, level);
-    }
-  };
-
-  // -s when the document's light tree has no match: the shadow roots (open,
-  // and closed ones handed over), those of earlier hosts first.
-  function inShadowRoots(sel: string): Element | null {
-    const hosts: ParentNode[] = [document];
-    for (let i = 0; i < hosts.length; i++) {
-      const all = hosts[i]!.querySelectorAll("*");
-      for (let j = 0; j < all.length; j++) {
-        const sr = shadowOf(all[j]!);
-        if (!sr) continue;
-        const hit = sr.querySelector(sel);
-        if (hit) return hit;
-        hosts.push(sr);
-      }
-    }
-    return null;
-  }
-
+/** Where the walk starts: the body, the element of o.root, or the first
+ * match of o.selector; error when there is none. */
+function startOf(o: TreeOptions, R: Registry): { root: Element | null; error?: string } {
   let root: Element | null = document.body || document.documentElement;
   let error: string | undefined;
   if (o.root) {
@@ -594,27 +103,275 @@ export async function walkTree(o: TreeOptions): Promise<string> {
       error = `invalid selector ${JSON.stringify(o.selector)}: ${(e as Error).message}`;
     }
   }
-  if (root && !error) {
-    if (o.root || o.selector) await visit(root, 0, "", true);
-    else {
-      const kids = children(root);
-      for (let i = 0; i < kids.length; i++) {
-        const k = kids[i]!;
-        if (k.nodeType === 3) addText((k as Text).data, 0, "");
-        else if (k.nodeType === 1) await visit(k as Element, 0, "", true);
-      }
-    }
-    flush();
-  }
-  const elements = document.getElementsByTagName("*").length;
-  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
-  const out: TreeResult = { url: location.href, title: document.title, lines, refs, hosts: R.pending.length, scan, next: R.max + 1 };
-  if (scan && o.closedWatch) out.closedNoted = closedRootsNoted(...o.closedWatch);
-  if (cut) out.cut = cut;
-  if (error) out.error = error;
-  return JSON.stringify(out);
+  return { root, error };
 }
 
+// -s when the document's light tree has no match: the shadow roots (open,
+// and closed ones handed over), those of earlier hosts first.
+function inShadowRoots(sel: string): Element | null {
+  const hosts: ParentNode[] = [document];
+  for (let i = 0; i < hosts.length; i++) {
+    const all = hosts[i]!.querySelectorAll("*");
+    for (let j = 0; j < all.length; j++) {
+      const sr = shadowOf(all[j]!);
+      if (!sr) continue;
+      const hit = sr.querySelector(sel);
+      if (hit) return hit;
+      hosts.push(sr);
+    }
+  }
+  return null;
+}
+
+/** The walk's answer: its lines and refs, and what the extension does next
+ * (the closed-root scan, the hosts to check). */
+function resultOf(o: TreeOptions, R: Registry, w: Walk, error: string | undefined): TreeResult {
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
+  const out: TreeResult = { url: location.href, title: document.title, lines: w.lines, refs: w.refs, hosts: R.pending.length, scan, next: R.max + 1 };
+  if (scan && o.closedWatch) out.closedNoted = closedRootsNoted(...o.closedWatch);
+  if (w.cut) out.cut = w.cut;
+  if (error) out.error = error;
+  return out;
+}
+
+/** A turn of the page's event loop: a MessageChannel task, which a
+ * background tab does not throttle as it does timers. */
+function turn(): Promise<void> {
+  return new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      r();
+    };
+    ch.port2.postMessage(0);
+  });
+}
+
+/** How long the walk runs before it gives the page's event loop a turn. */
+const SLICE_MS = 15;
+
+/** One walk's state: the lines and refs so far, its budget, and the text
+ * of the line being built. */
+class Walk {
+  readonly lines: string[] = [];
+  readonly refs: [number, string, string][] = [];
+  /** Why the walk stopped early, if it did. */
+  cut: "time" | "lines" | undefined;
+  private readonly full: boolean;
+  private readonly maxDepth: number;
+  // ---- the budget: checked every 256 elements; a turn of the event loop
+  // every SLICE_MS.
+  private readonly stopAt: number;
+  private sliceStart: number;
+  private visited = 0;
+  private readonly vw = window.innerWidth;
+  private readonly vh = window.innerHeight;
+  // ---- the text buffer of the line being built: runs of text between elements
+  private text: string[] = [];
+  private textLevel = 0;
+  private textParent = "";
+
+  constructor(
+    private readonly o: TreeOptions,
+    private readonly R: Registry,
+  ) {
+    this.full = o.mode === "full";
+    this.maxDepth = o.depth < 0 ? Infinity : o.depth;
+    this.stopAt = performance.now() + (o.deadline - Date.now());
+    this.sliceStart = performance.now();
+  }
+
+  /** Walks root itself (subtree), or its children (the document's body). */
+  async from(root: Element, subtree: boolean): Promise<void> {
+    if (subtree) await this.visit(root, 0, "", true);
+    else {
+      const kids = this.children(root);
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i]!;
+        if (k.nodeType === 3) this.addText((k as Text).data, 0, "");
+        else if (k.nodeType === 1) await this.visit(k as Element, 0, "", true);
+      }
+    }
+    this.flush();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.lines.length >= this.o.maxLines) this.cut = "lines";
+    if (this.cut || (++this.visited & 255) !== 0) return;
+    const now = performance.now();
+    if (now >= this.stopAt) this.cut = "time";
+    else if (now - this.sliceStart >= SLICE_MS) {
+      await turn();
+      this.sliceStart = performance.now();
+    }
+  }
+
+  private flush(): void {
+    if (!this.text.length) return;
+    const t = this.text.join("").replace(/\s+/g, " ").trim();
+    this.text = [];
+    if (!t || this.textLevel > this.maxDepth) return;
+    if (this.textParent && this.textParent.includes(t)) return;
+    this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`);
+  }
+
+  private addText(s: string, level: number, parentName: string): void {
+    if (this.text.length && this.textLevel !== level) this.flush();
+    this.textLevel = level;
+    this.textParent = parentName;
+    this.text.push(s);
+  }
+
+  private emit(el: Element, role: string, name: string, level: number, attrs: string[], withRef: boolean): void {
+    this.flush();
+    let s = `${"  ".repeat(level)}- ${role}`;
+    if (name) s += ` ${quote(name)}`;
+    if (withRef) {
+      const n = numberOf(this.R, el);
+      s += ` [ref=${this.o.prefix}${n}]`;
+      this.refs.push([n, role, name]);
+    }
+    for (const a of attrs) s += ` [${a}]`;
+    this.lines.push(s);
+  }
+
+  private children(n: Node): ArrayLike<Node> {
+    if (n.nodeType === 1) {
+      const el = n as Element;
+      if (el.tagName === "SLOT") {
+        const a = (el as HTMLSlotElement).assignedNodes();
+        if (a.length) return a;
+      } else {
+        const sr = shadowOf(el);
+        if (sr) return sr.childNodes;
+        if (el.localName.includes("-") && !this.R.checked.has(el)) this.R.pending.push(el);
+      }
+    }
+    return n.childNodes;
+  }
+
+  private frameLine(el: Element, level: number): void {
+    // iframe: its line, then the marker of its content one level in.
+    const name = this.nameOf(el, "iframe");
+    this.emit(el, "iframe", name, level, [], true);
+    this.lines.push(`${"  ".repeat(level + 1)}\u0000F${numberOf(this.R, el)}`);
+  }
+
+  /** Outside the viewport (viewport mode): a box that does not meet it. */
+  private outside(el: Element): boolean {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return false; // no box of its own: its children decide
+    return r.bottom <= 0 || r.right <= 0 || r.top >= this.vh || r.left >= this.vw;
+  }
+
+  private roleOf(el: Element): string {
+    return roleOf(el, this.full);
+  }
+
+  private nameOf(el: Element, role: string): string {
+    return nameOf(el, role, this.o.maxName);
+  }
+
+  private stateOf(el: Element, role: string): string[] {
+    return stateOf(el, role, this.o.maxName);
+  }
+
+  // visible: the element's own text shows (visibility is not hidden).
+  private async visit(el: Element, level: number, parentName: string, visible: boolean): Promise<void> {
+    await this.tick();
+    if (this.cut) return;
+    const tag = el.tagName;
+    if (SKIP.has(tag)) return;
+    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+    if (tag === "INPUT" && (el as HTMLInputElement).type === "hidden") return;
+    let shown = isRendered(el);
+    if (!shown) {
+      if (!el.checkVisibility()) {
+        // No box: display none (gone with its subtree) or display contents.
+        if (getComputedStyle(el).display !== "contents") return;
+        shown = true;
+      }
+    }
+    if (this.o.viewport && shown && this.outside(el)) return;
+    const role = shown ? this.roleOf(el) : "";
+    if (tag === "IFRAME" || tag === "FRAME") {
+      if (shown && level <= this.maxDepth) this.frameLine(el, this.full ? level : 0);
+      return;
+    }
+    if (!this.full) {
+      // role here: an interactive one, or a control's own role replaced by another (a link with role=menu).
+      if (role && hasBox(el)) this.emit(el, role, this.nameOf(el, role), 0, this.stateOf(el, role), true);
+      for (let c = this.children(el), i = 0; i < c.length; i++) {
+        const k = c[i]!;
+        if (k.nodeType === 1) await this.visit(k as Element, 0, "", shown);
+      }
+      return;
+    }
+    let childLevel = level;
+    let childParent = parentName;
+    if (role) {
+      const name = this.nameOf(el, role);
+      const drop = this.o.compact && STRUCTURAL.has(role) && !name;
+      if (!drop) {
+        if (level > this.maxDepth) return;
+        const interactive = INTERACTIVE.has(role) || (role !== implicitRole(el, this.full) && INTERACTIVE.has(implicitRole(el, this.full)));
+        this.emit(el, role, name, level, this.stateOf(el, role), interactive || !!name);
+        childLevel = level + 1;
+        childParent = name;
+        if (LEAF.has(role)) {
+          // Its content is its name; what a user can act on inside it still counts.
+          if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
+            for (let c = this.children(el), i = 0; i < c.length; i++) {
+              const k = c[i]!;
+              if (k.nodeType === 1) await this.visitInner(k as Element, childLevel);
+            }
+          }
+          return;
+        }
+      }
+    } else if (!INLINE.has(tag) && this.text.length) {
+      this.text.push(" ");
+    }
+    const kids = this.children(el);
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i]!;
+      if (k.nodeType === 3) {
+        if (visible && shown) this.addText((k as Text).data, childLevel, childParent);
+      } else if (k.nodeType === 1) {
+        const ke = k as Element;
+        if (ke.tagName === "BR" || ke.tagName === "WBR") {
+          if (this.text.length) this.text.push(" ");
+          continue;
+        }
+        await this.visit(ke, childLevel, childParent, shown);
+      }
+    }
+    if (role) this.flush();
+    else if (!INLINE.has(tag) && this.text.length) this.text.push(" ");
+  }
+
+  // Controls nested in a leaf (a button in a link): listed, not their text.
+  private async visitInner(el: Element, level: number): Promise<void> {
+    await this.tick();
+    if (this.cut) return;
+    if (SKIP.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
+    if (!isRendered(el)) return;
+    const role = this.roleOf(el);
+    if (el.tagName === "IFRAME") {
+      this.frameLine(el, level);
+      return;
+    }
+    if (role && INTERACTIVE.has(role)) {
+      this.emit(el, role, this.nameOf(el, role), level, this.stateOf(el, role), true);
+      if (LEAF.has(role)) return;
+    }
+    for (let c = this.children(el), i = 0; i < c.length; i++) {
+      const k = c[i]!;
+      if (k.nodeType === 1) await this.visitInner(k as Element, level);
+    }
+  }
+}
 
 // This file's in-page methods, by the name the extension calls them with
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, generation, send, sendInOrder, uninstall } from "./debugger";
+import { DialogOpenError, ensureAttached, generation, send, sendInOrder, uninstall, unlessDialog } from "./debugger";
 import { releaseTab } from "../index";
 import { FakeChrome } from "../../../testing/fake-chrome";
 import { resolveRef, setRefs, type RefTarget } from "../snapshot/refs";
@@ -18,7 +18,7 @@ afterEach(() => {
   uninstall();
 });
 
-const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument"]);
+const ATTACH_HOOKED = new Set(["Runtime.enable", "Log.enable", "Network.enable", "Fetch.disable", "Page.setInterceptFileChooserDialog", "Page.addScriptToEvaluateOnNewDocument", "Runtime.addBinding"]);
 
 test("attaches once per tab and enables Page", async () => {
   await send(1, "Runtime.evaluate", {});
@@ -214,4 +214,19 @@ test("sendInOrder attaches again when Chrome dropped the tab, sending each comma
   ]);
   assert.equal(fake.attachCalls, 2);
   assert.deepEqual(fake.sent.filter(([m]) => m === "Input.dispatchKeyEvent").map(([, p]) => p["type"]), ["keyDown", "keyUp"]);
+});
+
+test("unlessDialog answers the value, or the fallback of any failure but a dialog", async () => {
+  assert.equal(await unlessDialog(Promise.resolve(7), () => 0), 7);
+  const other = new RpcError(ErrorCode.pageOperationFailed, "page operation failed: no layout object");
+  let seen: unknown;
+  assert.equal(await unlessDialog(Promise.reject(other), (e) => ((seen = e), 0)), 0);
+  assert.equal(seen, other);
+  const dialog = new DialogOpenError({ type: "alert", message: "hi" });
+  let called = false;
+  await assert.rejects(
+    unlessDialog(Promise.reject(dialog), () => ((called = true), 0)),
+    (e) => e === dialog,
+  );
+  assert.equal(called, false, "a dialog never reaches the fallback");
 });

@@ -46,6 +46,21 @@ export class DialogOpenError extends RpcError {
   }
 }
 
+/**
+ * A step whose failure the call can live with: what p answers, or what
+ * `otherwise` makes of its failure. A dialog is the one failure no step
+ * swallows: DialogOpenError always goes on up to the call, which names it
+ * (call.ts), instead of the step's fallback hiding it until a timeout.
+ */
+export async function unlessDialog<T, U>(p: Promise<T>, otherwise: (e: unknown) => U | Promise<U>): Promise<T | U> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof DialogOpenError) throw e;
+    return otherwise(e);
+  }
+}
+
 export function dialogMessage(d: Dialog): string {
   return `a JavaScript ${d.type || "dialog"} is open: ${JSON.stringify(d.message)}; dismiss it first`;
 }
@@ -393,6 +408,11 @@ export async function attachNow(tabId: number, waitMs: number): Promise<void> {
 
 export function isAttached(tabId: number): boolean {
   return tabs.has(tabId);
+}
+
+/** The tabs the debugger is attached to (or attaching) now. */
+export function attachedTabs(): number[] {
+  return [...tabs.keys()];
 }
 
 /** The dialog open in the tab, if the debugger knows of one. */

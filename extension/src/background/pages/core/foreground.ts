@@ -4,7 +4,7 @@
 // all (devtools-protocol#89, chromium-bidi#3894). Keyboard input, eval and
 // window.scrollBy are not affected.
 
-import { DialogOpenError } from "./debugger";
+import { unlessDialog } from "./debugger";
 import { callInWorld } from "./world";
 
 /** How long to wait for the page to turn visible after activating its tab. */
@@ -36,12 +36,9 @@ export async function ensureForeground(tabId: number, asked?: Promise<chrome.tab
   await chrome.tabs.update(tabId, { active: true });
   const deadline = Date.now() + VISIBLE_WAIT_MS;
   for (;;) {
-    try {
-      if (await visible(tabId)) return;
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      return; // the page cannot say: go ahead, the input itself is bounded
-    }
+    // The page cannot say (null): go ahead, the input itself is bounded.
+    const shown = await unlessDialog(visible(tabId), () => null);
+    if (shown !== false) return;
     if (Date.now() >= deadline) return;
     await sleep(POLL_MS);
   }

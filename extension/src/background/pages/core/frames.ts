@@ -5,10 +5,11 @@
 // inside it. Commands then go to {tabId, sessionId}.
 //
 // sessionOfFrame() answers the session of an out-of-process frame, and
-// sessionOffset() where a child session's viewport sits in the tab's
-// viewport (CDP geometry in a child session is relative to its own).
+// frameHop() / sessionChain() the frames from a child session up to the
+// tab (where they sit in the tab's viewport is geometry.ts's).
 
 import { onForget, sendIn } from "./debugger";
+import { WORLD_NAME } from "./injected";
 import { Wakeup } from "./wakeup";
 
 interface ChildSession {
@@ -121,55 +122,64 @@ export function childSessions(tabId: number): { sessionId: string; frameId: stri
   return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
 }
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/**
- * Where the viewport of a child session's frame sits in the tab's viewport,
- * CSS px: its iframe element's content box, through every OOPIF above it.
- * CDP geometry (DOM.getContentQuads, getBoxModel) within one session is
- * relative to that session's own top frame.
- */
-export async function sessionOffset(tabId: number, sessionId: string | undefined): Promise<Point> {
-  let x = 0;
-  let y = 0;
-  const tf = byTab.get(tabId);
-  for (let s = sessionId, hops = 0; s !== undefined && hops < 16; hops++) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    const owner = await sendIn<{ backendNodeId: number }>(tabId, cs.parent, "DOM.getFrameOwner", { frameId: cs.frameId });
-    // Where the iframe is: its border quad (DOM.getContentQuads: the
-    // session's viewport after every scroll above it, at any frame depth;
-    // getBoxModel leaves out the scroll of the frames above an iframe that
-    // sits in a nested frame), then its content box inside that border
-    // (getBoxModel's border and content differ by the same amount either way).
-    const [box, quads] = await Promise.all([
-      sendIn<{ model: { content: number[]; border: number[] } }>(tabId, cs.parent, "DOM.getBoxModel", { backendNodeId: owner.backendNodeId }),
-      sendIn<{ quads: number[][] }>(tabId, cs.parent, "DOM.getContentQuads", { backendNodeId: owner.backendNodeId }).catch(() => ({ quads: [] as number[][] })),
-    ]);
-    const minOf = (q: number[], i: number) => Math.min(q[i]!, q[i + 2]!, q[i + 4]!, q[i + 6]!);
-    const c = box.model.content;
-    const b = box.model.border;
-    const q = quads.quads[0] ?? b;
-    x += minOf(q, 0) + minOf(c, 0) - minOf(b, 0);
-    y += minOf(q, 1) + minOf(c, 1) - minOf(b, 1);
-    s = cs.parent;
-  }
-  return { x, y };
+/** One out-of-process frame's hop toward the tab: the frame a child session
+ * runs and the session its iframe element lives in (undefined: the tab's
+ * own); undefined when the session is not a known frame's. */
+export function frameHop(tabId: number, sessionId: string): { sessionId: string; frameId: string; parent?: string } | undefined {
+  const cs = byTab.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : undefined;
 }
 
 /** The out-of-process frames from a child session up to the tab: each
  * hop's frame and the session its iframe element lives in. */
 export function sessionChain(tabId: number, sessionId: string | undefined): { sessionId: string; frameId: string; parent?: string }[] {
   const out: { sessionId: string; frameId: string; parent?: string }[] = [];
-  const tf = byTab.get(tabId);
   for (let s = sessionId; s !== undefined && out.length < 16; ) {
-    const cs = tf?.children.get(s);
-    if (!cs) break;
-    out.push({ sessionId: s, frameId: cs.frameId, parent: cs.parent });
-    s = cs.parent;
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
   }
   return out;
+}
+
+/** A node of Page.getFrameTree's answer (the members frames.ts reads). */
+export interface FrameTree {
+  frame: { id: string };
+  childFrames?: FrameTree[];
+}
+
+/** The id of the frame whose document holds the iframe of frameId, in a
+ * session's frame tree; undefined when the tree does not list it (the
+ * iframe then sits in the session's top document). */
+export function parentFrame(node: FrameTree, frameId: string): string | undefined {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The iframe element that holds frameId, resolved in the isolated world of
+ * the document holding it (in the session `parent`; undefined: the tab's
+ * own) into the object group `group`, which the caller releases;
+ * undefined when it does not resolve.
+ */
+export async function frameOwnerElement(tabId: number, parent: string | undefined, frameId: string, group: string): Promise<string | undefined> {
+  const [owner, tree] = await Promise.all([
+    sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn<{ frameTree: FrameTree }>(tabId, parent, "Page.getFrameTree"),
+  ]);
+  // An out-of-process frame's iframe sits in the session's top document
+  // when its frame tree does not list the frame.
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn<{ executionContextId: number }>(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group,
+  });
+  return node.object.objectId;
 }

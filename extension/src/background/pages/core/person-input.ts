@@ -9,8 +9,9 @@
 // snapshot. Only the main frame's document is watched.
 
 import { ErrorCode, RpcError } from "../../types";
-import { onForget } from "./debugger";
-import { callInjected } from "./injected";
+import { onForget, type AttachSend } from "./debugger";
+import { callInjected, WORLD_NAME } from "./injected";
+import { INPUT_BINDING } from "../../../injected/document/person-input";
 import { dropContext, isolatedContext } from "./world";
 
 /** Methods whose ref a person's input may have moved. */
@@ -77,6 +78,12 @@ export function agentCallEnded(tabId: number): void {
       s.windows[0]![0] = a;
     }
   }
+}
+
+/** Whether an input in the tab at time t came from an agent's call. */
+export function agentInputAt(tabId: number, t: number): boolean {
+  const s = tabs.get(tabId);
+  return !!s && byAgent(s, t);
 }
 
 /** Whether an input at time t came from an agent's call; slack: how far
@@ -150,4 +157,22 @@ export async function checkPersonInput(tabId: number): Promise<void> {
     ErrorCode.pageRefNotFound,
     `the page changed: the person at the browser made ${kinds.join(" and ")} in this tab since your last snapshot; take a new snapshot before acting on its refs`,
   );
+}
+
+/** On each attachment (cdp-events.ts ON_ATTACH): the binding through which
+ * the page's isolated world tells of the person's input as it happens. */
+export async function addInputBinding(_tabId: number, send: AttachSend): Promise<void> {
+  await send("Runtime.addBinding", { name: INPUT_BINDING, executionContextName: WORLD_NAME });
+}
+
+/** A Runtime.bindingCalled of the input binding: [time, kind], or undefined. */
+export function inputBindingCall(p: Record<string, unknown>): [number, string] | undefined {
+  if (p["name"] !== INPUT_BINDING || typeof p["payload"] !== "string") return undefined;
+  try {
+    const v = JSON.parse(p["payload"]) as unknown;
+    if (Array.isArray(v) && typeof v[0] === "number" && (v[1] === "a click" || v[1] === "typing")) return [v[0], v[1]];
+  } catch {
+    // not ours
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
 
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import { RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, generation, onForget, send } from "./debugger";
+import { ensureAttached, generation, onForget, send, unlessDialog } from "./debugger";
 import { callInjected, WORLD_NAME, type CallOptions, type CallResult } from "./injected";
 
 const worlds = new Map<number, { generation: number; contextId: number; frameId?: string }>();
@@ -23,6 +23,11 @@ const mainFrames = new Map<number, string>();
 /** Worlds being made, per tab and generation: callers at the same time
  * share one Page.createIsolatedWorld. */
 const making = new Map<number, { generation: number; made: Promise<number> }>();
+
+/** The id of the tab's main frame, once a navigation named it. */
+export function mainFrameOf(tabId: number): string | undefined {
+  return mainFrames.get(tabId);
+}
 
 /**
  * Page.frameNavigated of the tab's main frame: its id (the same for each of
@@ -114,13 +119,7 @@ async function makeWorld(tabId: number, gen: number): Promise<number> {
     (await send<{ executionContextId: number }>(tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME })).executionContextId;
   let contextId: number | undefined;
   const known = mainFrames.get(tabId);
-  if (known) {
-    try {
-      contextId = await make(known);
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-    }
-  }
+  if (known) contextId = await unlessDialog(make(known), () => undefined);
   if (contextId === undefined) {
     const tree = await send<{ frameTree: { frame: { id: string } } }>(tabId, "Page.getFrameTree");
     mainFrames.set(tabId, tree.frameTree.frame.id);
@@ -149,11 +148,9 @@ export async function callInWorld<N extends MethodName>(
   opts: CallOptions = {},
 ): Promise<CallResult<ResultOf<N>>> {
   const call = async () => callInjected(tabId, { contextId: await isolatedContext(tabId) }, name, args, opts);
-  try {
-    return await call();
-  } catch (e) {
-    if (!(e instanceof RpcError) || e instanceof DialogOpenError || !/context/i.test(e.message)) throw e;
+  return unlessDialog(call(), (e) => {
+    if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
     dropContext(tabId);
     return call();
-  }
+  });
 }

@@ -50,6 +50,12 @@ export interface Recording {
 
 const recordings = new Map<string, Recording>();
 
+/** Whether the session records a screencast now (it needs the debugger). */
+export function recordingNow(sessionId: string): boolean {
+  const r = recordings.get(sessionId);
+  return !!r && !r.stopped;
+}
+
 
 /** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
 function nothing(msg: string): RpcError {

@@ -56,6 +56,12 @@ interface Trace {
 
 const traces = new Map<string, Trace>();
 
+/** Whether the session's trace runs now (not yet stopped: it needs the debugger). */
+export function tracingNow(sessionId: string): boolean {
+  const t = traces.get(sessionId);
+  return !!t && t.stream === undefined && t.complete === undefined;
+}
+
 
 /** Nothing to stop or read: the caller's mistake (-32602, the CLI's exit 2). */
 function nothing(msg: string): RpcError {

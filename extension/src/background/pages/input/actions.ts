@@ -6,12 +6,11 @@
 import { optionalBool, requireOneOf, requireString, requireText } from "../../params";
 import { ELEMENT_STATES, type ActedOn, type RequestParams } from "../../protocol.gen";
 import { RpcError } from "../../types";
-import { disarm, missedErrorOf, pressVerdict } from "./actionable";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { ensureAttached, listen, send, sendQuiet } from "../core/debugger";
 import { ensureForeground } from "../core/foreground";
-import { dispatchMouseEvents, mouseClick } from "./input";
-import { aim, deadlineOf, pointerAction } from "./pointer";
+import { dispatchMouseEvents, mouseClick } from "./mouse";
+import { aim, deadlineOf, disarm, missedErrorOf, pointerAction, pressVerdict } from "./pointer";
 import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
 import { releaseActionObjects } from "../snapshot/refs";

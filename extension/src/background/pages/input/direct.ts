@@ -8,7 +8,7 @@
 // (target.ts resolveSpec, then a call on the objectId), which says and
 // does exactly what it did before.
 
-import { DialogOpenError } from "../core/debugger";
+import { unlessDialog } from "../core/debugger";
 import { callInjected, type CallOptions, type Where } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
 import { refNotFound, refPlace } from "../snapshot/refs";
@@ -51,30 +51,26 @@ export async function direct<N extends MethodName>(
     const p = refPlace(tabId, spec.ref);
     key = { num: p.num };
     where = p.session === undefined ? { contextId: p.contextId } : { contextId: p.contextId, session: p.session };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args as unknown[]], opts);
-    } catch (e) {
-      // As resolveRef: a dialog is a dialog; a context gone is a stale ref.
-      if (e instanceof DialogOpenError) throw e;
-      if (e instanceof RpcError) throw refNotFound(spec.ref);
-      throw e;
-    }
+    // As resolveRef: a dialog is a dialog; a context gone is a stale ref.
+    r = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args as unknown[]], opts), (e) => {
+      throw e instanceof RpcError ? refNotFound(spec.ref) : e;
+    });
   } else {
     if (isRoleTarget(spec.selector)) return undefined;
     key = { sel: spec.selector, pick };
     // The tab's isolated world, by its context: what comes after (the
     // press verdict) asks that document, not a next one.
     where = { contextId: await isolatedContext(tabId) };
-    try {
-      r = await callInjected(tabId, where, "onTarget", [key, name, args as unknown[]], opts);
-    } catch (e) {
-      // The document went away under the call: the long way waits for the next.
-      if (e instanceof RpcError && !(e instanceof DialogOpenError) && /context/i.test(e.message)) {
-        dropContext(tabId);
-        return undefined;
-      }
-      throw e;
+    // The document went away under the call: the long way waits for the next.
+    const answered = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args as unknown[]], opts), (e) => {
+      if (!(e instanceof RpcError) || !/context/i.test(e.message)) throw e;
+      return undefined;
+    });
+    if (!answered) {
+      dropContext(tabId);
+      return undefined;
     }
+    r = answered;
   }
   if (r.exceptionDetails) {
     const d = r.exceptionDetails;

@@ -3,7 +3,7 @@
 // page's keydown/keypress/input/keyup listeners all run).
 
 import { requireString, requireText } from "../../params";
-import type { RequestParams } from "../../protocol.gen";
+import type { ActedOn, RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, sendInOrder } from "../core/debugger";
@@ -13,6 +13,7 @@ import { callInjected } from "../core/injected";
 import { labelOf, requireTarget, resolveSpec } from "../targets/target";
 import type { PageHandlers } from "../tables";
 import { direct } from "./direct";
+import { actedOn } from "./forms";
 
 /** One key stroke, its events sent in order without waiting for each
  * (debugger.ts sendInOrder). False: a handler opened a dialog (the key
@@ -42,22 +43,25 @@ export async function press(tabId: number, p: RequestParams<"pages.press">): Pro
 
 // Focuses the element; a text field not focused before gets its caret at
 // the end, so typing appends.
-export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true }> {
+export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true; target?: ActedOn }> {
   const target = requireTarget(p);
   const text = requireText(p, "text");
   // Found and focused in one in-page call when the target is there.
   const d = await direct(tabId, target, "visible", "focusForTyping", [], { userGesture: true });
+  let focused: unknown;
   if (d) {
-    if (!("value" in d) || d.value !== true) {
+    if (!("value" in d) || !d.value) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${labelOf(target)}: the element cannot take focus`, "not_editable");
     }
+    focused = d.value;
   } else {
     const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
     try {
       const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
-      if (r.result.value !== true) {
+      if (!r.result.value) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
       }
+      focused = r.result.value;
     } finally {
       releaseActionObjects(tabId);
     }
@@ -65,7 +69,8 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
   for (const ch of Array.from(text)) {
     if (!(await stroke(tabId, keyForChar(ch)))) break;
   }
-  return { ok: true };
+  const acted = actedOn(target, focused);
+  return acted ? { ok: true, target: acted } : { ok: true };
 }
 
 // This file's handlers (index.ts joins them).

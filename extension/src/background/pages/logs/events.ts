@@ -3,11 +3,33 @@
 
 import { emitEvent } from "../../event-stream";
 import { tabSession } from "./observe";
+import { onForget } from "../core/debugger";
+import { noteSite } from "../../person/policy";
+import { agentInputAt, inputBindingCall } from "../core/person-input";
+import { mainFrameOf } from "../core/world";
+
+const tabURLs = new Map<number, string>();
+onForget((tabId) => tabURLs.delete(tabId));
+
+/** The URL of the tab's document as its last navigation named it. */
+export function lastURL(tabId: number | undefined): string | undefined {
+  return tabId === undefined ? undefined : tabURLs.get(tabId);
+}
+
+/** Page.navigatedWithinDocument of the main frame (a hash, pushState): the
+ * tab's URL for the journal (not an event of the stream). */
+export function sameDocumentNavigation(tabId: number, p: Record<string, unknown>): void {
+  if (typeof p["url"] === "string" && p["frameId"] === mainFrameOf(tabId)) tabURLs.set(tabId, p["url"]);
+}
 
 export function navigationEvent(tabId: number, p: Record<string, unknown>): void {
   const f = (p["frame"] ?? {}) as { parentId?: unknown; url?: unknown; urlFragment?: unknown };
   if (f.parentId) return; // the tab's own document only
-  emitEvent("navigation", tabSession(tabId), { tabId, url: String(f.url ?? "") + String(f.urlFragment ?? "") });
+  const url = String(f.url ?? "") + String(f.urlFragment ?? "");
+  tabURLs.set(tabId, url);
+  const sessionId = tabSession(tabId);
+  noteSite(sessionId, url); // the session's first site (navigate-offsite)
+  emitEvent("navigation", sessionId, { tabId, url });
 }
 
 export function dialogEvent(tabId: number, p: Record<string, unknown>): void {
@@ -57,4 +79,16 @@ export function downloadStreamEvent(tabId: number, p: Record<string, unknown>, m
     downloading.delete(guid);
     emitEvent("download_finished", tabSession(tabId), { tabId, text: String(p["state"]) });
   }
+}
+
+/** The person clicked or typed in a session's tab (not an agent's call's
+ * own input): Runtime.bindingCalled of the input binding. */
+export function personInputEvent(tabId: number, p: Record<string, unknown>): void {
+  const call = inputBindingCall(p);
+  if (!call) return;
+  const [, kind] = call;
+  // judged by when it arrives: the page's clock is the same machine's, and
+  // an agent's input arrives while (or just after) its call runs
+  if (agentInputAt(tabId, Date.now())) return;
+  emitEvent("person_input", tabSession(tabId), { tabId, text: kind, url: lastURL(tabId) ?? "" });
 }

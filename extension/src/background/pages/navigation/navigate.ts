@@ -7,7 +7,7 @@
 import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
+import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send, unlessDialog } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
@@ -114,8 +114,10 @@ async function navigation(
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
+    sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       await until(
@@ -141,7 +143,7 @@ async function navigation(
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil);
+  return pageInfo(tabId, waitUntil, sameDocument);
 }
 
 /** The net:: error the browser's error page shows, when it can be read. */
@@ -157,27 +159,36 @@ async function errorPageReason(tabId: number): Promise<string> {
 }
 
 /**
- * The tab's URL and title now, read from the new document's main world:
- * one round trip, where the isolated world would cost making it before
- * answering (it is made by the next command that needs it, and has the
- * in-page script from the document's start: core/injected.ts).
+ * The tab's URL and title now, as the browser holds them for the tab's
+ * current history entry (Page.getNavigationHistory): answered by the
+ * browser process, where asking the new document (Runtime.evaluate) waits
+ * behind the renderer's own work right after the load event (5-20 ms on a
+ * small page). The entry's title is the document's, "" without one (not
+ * the URL the tab strip shows), updated as the document sets it, a title
+ * set in a load handler included; a history.pushState moves its URL
+ * (checked against the document's own over CDP, 200 loads). A
+ * same-document navigation (a fragment) is answered at once, before the
+ * browser has its entry: the document says where it is. A navigation not
+ * waited for may not have committed: the tab's pending URL says where it
+ * goes.
  */
-async function pageInfo(tabId: number, waitUntil: WaitUntil): Promise<NavResult> {
+async function pageInfo(tabId: number, waitUntil: WaitUntil, sameDocument: boolean): Promise<NavResult> {
   if (waitUntil !== "none") {
-    try {
-      const r = await send<{ result: { value?: unknown } }>(
-        tabId,
-        "Runtime.evaluate",
-        { expression: "[location.href, document.title]", returnByValue: true },
-        5_000,
-      );
-      const v = r.result.value;
-      if (Array.isArray(v) && typeof v[0] === "string") {
-        return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
-      }
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
-      // the document is being swapped: the tab knows
+    const asked = sameDocument
+      ? send<{ result: { value?: unknown } }>(
+          tabId,
+          "Runtime.evaluate",
+          { expression: "[location.href, document.title]", returnByValue: true },
+          5_000,
+        ).then((r) => r.result.value)
+      : send<History>(tabId, "Page.getNavigationHistory", {}, 5_000).then((h) => {
+          const e = h.entries[h.currentIndex];
+          return e ? [e.url, e.title] : undefined;
+        });
+    // the document is being swapped: the tab knows
+    const v = await unlessDialog(asked, () => undefined);
+    if (Array.isArray(v) && typeof v[0] === "string") {
+      return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
   }
   const t = await chrome.tabs.get(tabId);
@@ -204,7 +215,7 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
 
 interface History {
   currentIndex: number;
-  entries: { id: number; url: string }[];
+  entries: { id: number; url: string; title?: string }[];
 }
 
 async function historyStep(tabId: number, p: Untrusted<HistoryParams>, step: -1 | 1): Promise<NavResult> {

@@ -12,7 +12,7 @@
 import { optionalBool, optionalString } from "../../params";
 import type { RequestParams, WaitForResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, generation, listen, nextDocument, openDialog, send } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, generation, listen, nextDocument, openDialog, send, unlessDialog } from "../core/debugger";
 import { budgetOf, timedOut } from "../core/deadline";
 import { dropContext } from "../core/world";
 import { urlMatches } from "./url-match";
@@ -80,12 +80,15 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
 async function waitTarget(tabId: number, sel: string, gone: boolean, deadline: number, budget: number, what: string): Promise<void> {
   if (isRoleTarget(sel)) parseRoleTarget(sel); // -32602 before any wait
   for (let i = 0; ; i++) {
-    let seen = true;
+    let seen: boolean;
     try {
-      await resolveSelectorOnce(tabId, sel, "visible");
-    } catch (e) {
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || (e.reason !== "not_found" && e.reason !== "not_visible")) throw e;
-      seen = false;
+      seen = await unlessDialog(
+        resolveSelectorOnce(tabId, sel, "visible").then(() => true),
+        (e) => {
+          if (!(e instanceof RpcError) || (e.reason !== "not_found" && e.reason !== "not_visible")) throw e;
+          return false;
+        },
+      );
     } finally {
       releaseActionObjects(tabId);
     }
@@ -174,18 +177,18 @@ async function waitFn(
     const gen = generation(tabId);
     // The document went away under the wait: on to the next one as soon as it is there.
     const nextDoc = () => nextDocument(tabId, gen, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
-    let r: EvalAnswer;
-    try {
-      r = await send<EvalAnswer>(
-        tabId,
-        "Runtime.evaluate",
-        { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
-        left + 2_000,
-      );
-    } catch (e) {
-      if (e instanceof DialogOpenError) throw e;
+    const evaluated = send<EvalAnswer>(
+      tabId,
+      "Runtime.evaluate",
+      { expression: fnWait(arg, left), returnByValue: true, awaitPromise: true },
+      left + 2_000,
+    );
+    const r = await unlessDialog(evaluated, (e) => {
       const msg = e instanceof RpcError ? e.message : cdpMessage(e);
       if (!CONTEXT_GONE.test(msg)) throw e;
+      return undefined;
+    });
+    if (!r) {
       // A new document is on its way: wait there.
       dropContext(tabId);
       await nextDoc();

@@ -25,9 +25,9 @@
 // iframe above it, is shown in its parent document.
 
 import { ErrorCode, RpcError } from "../../types";
-import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, generation, listenSessions, nextDocument, openDialog, sendIn, unlessDialog } from "../core/debugger";
 import { timedOut } from "../core/deadline";
-import { childSessions, followFrames } from "../core/frames";
+import { childSessions, followFrames, frameOwnerElement } from "../core/frames";
 import type { WaitOutcome } from "../../../injected/document/waits";
 import { callInjected, WORLD_NAME, type CallResult } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
@@ -112,9 +112,7 @@ function isGone(e: unknown): boolean {
 /** The main document, every out-of-process frame and every in-process
  * frame its parent cannot reach (another origin), each shown on the page. */
 async function shownPlaces(tabId: number): Promise<Place[]> {
-  await followFrames(tabId).catch((e: unknown) => {
-    if (e instanceof DialogOpenError) throw e;
-  });
+  await unlessDialog(followFrames(tabId), () => undefined);
   const children = childSessions(tabId);
   const outOfProcess = new Set(children.map((c) => c.frameId));
   const places: Place[] = [{ contextId: await isolatedContext(tabId) }];
@@ -191,16 +189,9 @@ async function otherOriginFrames(tabId: number, session: string | undefined, out
     }
   };
   visit(tree.frameTree, Promise.resolve(true), 0);
-  const places = await Promise.all(
-    found.map((p) =>
-      p.catch((e: unknown) => {
-        // A frame going away, or with no document yet, is not shown yet:
-        // the next look (each second) finds it.
-        if (e instanceof DialogOpenError) throw e;
-        return undefined;
-      }),
-    ),
-  );
+  // A frame going away, or with no document yet, is not shown yet: the
+  // next look (each second) finds it.
+  const places = await Promise.all(found.map((p) => unlessDialog(p, () => undefined)));
   return places.filter((p): p is Place => p !== undefined);
 }
 
@@ -211,39 +202,17 @@ let ownerGroups = 0;
  * document (in the parent session), and so is each same-origin iframe above
  * it: asked in the parent document's isolated world. */
 async function ownerShown(tabId: number, parent: string | undefined, frameId: string): Promise<boolean> {
-  const [owner, tree] = await Promise.all([
-    sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId }),
-    sendIn<{ frameTree: FrameTree }>(tabId, parent, "Page.getFrameTree"),
-  ]);
-  // An out-of-process frame's iframe sits in the session's top document
-  // when its frame tree does not list the frame.
-  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn<{ executionContextId: number }>(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
   // A group of this call's own: frames are asked about in parallel, and one's
   // release must not free another's iframe element while it is read.
   const group = `browserctl-wait-${++ownerGroups}`;
-  const node = await sendIn<{ object: { objectId?: string } }>(tabId, parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group,
-  });
-  if (!node.object.objectId) return false;
+  const iframe = await frameOwnerElement(tabId, parent, frameId, group);
+  if (!iframe) return false;
   try {
-    const r = await callInjected(tabId, { objectId: node.object.objectId, session: parent }, "ownerShown", []);
+    const r = await callInjected(tabId, { objectId: iframe, session: parent }, "ownerShown", []);
     return r.result.value === true;
   } finally {
     sendIn(tabId, parent, "Runtime.releaseObjectGroup", { objectGroup: group }, 5_000).catch(() => {});
   }
-}
-
-/** The id of the frame whose document holds the iframe of frameId. */
-function parentFrame(node: FrameTree, frameId: string): string | undefined {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function evaluateWait(tabId: number, p: Place, kind: "text" | "selector", arg: string, gone: boolean, ms: number, id: string) {

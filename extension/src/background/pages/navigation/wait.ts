@@ -4,7 +4,7 @@
 import { optionalInt, optionalOneOf } from "../../params";
 import { LOAD_STATES, type LoadState, type RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, listen, onForget, openDialog, send } from "../core/debugger";
+import { DialogOpenError, listen, onForget, openDialog, send, unlessDialog } from "../core/debugger";
 import { Wakeup } from "../core/wakeup";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
@@ -50,13 +50,8 @@ onForget((tabId) => {
 
 /** The document's readyState; "" while a navigation swaps documents. */
 async function readyState(tabId: number): Promise<string> {
-  try {
-    const r = await callInWorld(tabId, "readyState", [], { timeoutMs: 5_000 });
-    return String(r.result.value ?? "");
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return "";
-  }
+  const r = await unlessDialog(callInWorld(tabId, "readyState", [], { timeoutMs: 5_000 }), () => undefined);
+  return r ? String(r.result.value ?? "") : "";
 }
 
 function reached(state: LoadState, ready: string): boolean {

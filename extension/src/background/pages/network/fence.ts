@@ -80,6 +80,12 @@ export function fenceAllows(sessionId: string, url: string): boolean {
   return !f || originAllowed(url, f);
 }
 
+/** Whether the session is fenced to origins now (its fence needs the debugger). */
+export async function isFenced(sessionId: string): Promise<boolean> {
+  await load();
+  return fences.has(sessionId);
+}
+
 /** Whether a tab showing url may be in the session (session-joins.ts). */
 export async function mayJoinFenced(sessionId: string, url: string): Promise<boolean> {
   await load();

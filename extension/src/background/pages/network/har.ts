@@ -32,6 +32,11 @@ interface Recording {
 
 const bySession = new Map<string, Recording>();
 
+/** Whether the session records a HAR now (it needs the debugger). */
+export function harRecording(sessionId: string): boolean {
+  return bySession.has(sessionId);
+}
+
 onSessionRemoved((sessionId) => {
   bySession.delete(sessionId);
 });

@@ -22,7 +22,7 @@
 // restarted since, listeners erased by document.open) is scanned as before.
 
 import type { MethodName } from "../../../injected/methods";
-import { DialogOpenError, sendIn, type AttachSend } from "../core/debugger";
+import { type AttachSend, sendIn, unlessDialog } from "../core/debugger";
 import { callInjected, WORLD_NAME } from "../core/injected";
 
 // One object group per call: walks of several frames in one session run in
@@ -42,13 +42,13 @@ async function withObject(
   body: (objectId: string, group: string) => Promise<number>,
 ): Promise<number> {
   const group = newGroup();
-  try {
+  const run = async () => {
     const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
     const objectId = r.result.objectId;
     return objectId ? await body(objectId, group) : 0;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return 0;
+  };
+  try {
+    return await unlessDialog(run(), () => 0);
   } finally {
     sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
   }

@@ -7,7 +7,7 @@
 // loses the refs (4109 too: take a new snapshot).
 
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, generation, isAttached, onForget, sendIn, sendQuiet, setSessionRoute } from "../core/debugger";
+import { generation, isAttached, onForget, sendIn, sendQuiet, setSessionRoute, unlessDialog } from "../core/debugger";
 import { callInjected } from "../core/injected";
 
 // A number in the registry of a frame document's isolated world: session
@@ -131,7 +131,7 @@ export async function resolveRef(tabId: number, ref: string): Promise<string> {
   const entry = tr?.entries.get(ref);
   if (!tr || !entry || tr.generation !== generation(tabId)) throw refNotFound(ref);
   const t = entry.target;
-  try {
+  const resolve = async () => {
     const r = await callInjected(tabId, { contextId: t.contextId, session: t.session }, "refElement", [t.num], {
       returnByValue: false,
       objectGroup: ACTION_GROUP,
@@ -140,13 +140,13 @@ export async function resolveRef(tabId: number, ref: string): Promise<string> {
     rememberSession(tabId, r.result.objectId, t.session);
     if (t.session !== undefined) touched(tabId).add(t.session);
     return r.result.objectId;
-  } catch (e) {
-    // A dialog is a dialog, not a stale ref; every other failure here
-    // (context destroyed, node gone) means the ref no longer points anywhere.
-    if (e instanceof DialogOpenError) throw e;
+  };
+  // A dialog is a dialog, not a stale ref; every other failure here
+  // (context destroyed, node gone) means the ref no longer points anywhere.
+  return unlessDialog(resolve(), (e) => {
     if (e instanceof RpcError && e.code === ErrorCode.pageRefNotFound) throw e;
     throw refNotFound(ref);
-  }
+  });
 }
 
 /** Child sessions an action resolved objects in since the last release. */

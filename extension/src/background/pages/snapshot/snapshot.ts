@@ -11,7 +11,7 @@
 import { optionalBool, optionalInt, optionalString } from "../../params";
 import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, generation, onForget, sendIn } from "../core/debugger";
+import { ensureAttached, generation, onForget, sendIn, unlessDialog } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
 import { adoptClosedRoots, CLOSED_WATCH, scanClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
@@ -84,7 +84,7 @@ function snapshotFailed(msg: string): RpcError {
 }
 
 function contextGone(e: unknown): boolean {
-  return e instanceof RpcError && !(e instanceof DialogOpenError) && /context|frame|session|target/i.test(e.message);
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
 }
 
 async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<World> {
@@ -146,13 +146,11 @@ async function walkMain(tabId: number, o: TreeOptions): Promise<Walked> {
     recorderStartedIn(tabId, world.contextId);
     return { world, res };
   };
-  try {
-    return await attempt();
-  } catch (e) {
+  return unlessDialog(attempt(), (e) => {
     if (!contextGone(e)) throw e;
     dropContext(tabId);
     return attempt();
-  }
+  });
 }
 
 /** How long a snapshot waits for an out-of-process frame's session that has
@@ -164,21 +162,14 @@ async function walkChild(tabId: number, st: TabState, f: FrameRef, o: TreeOption
     const world = await childWorld(tabId, st, f);
     return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
   };
-  try {
-    return await attempt();
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
+  return unlessDialog(attempt(), () => {
     // a new document, or the frame is gone: its world is made again
     const gone = st.worlds.get(f.frameId);
     if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
     st.worlds.delete(f.frameId);
-    try {
-      return await attempt();
-    } catch (e2) {
-      if (e2 instanceof DialogOpenError) throw e2;
-      return undefined; // the frame went away while we looked: left out
-    }
-  }
+    // the frame went away while we looked: left out
+    return unlessDialog(attempt(), () => undefined);
+  });
 }
 
 /** Numbers the object groups of iframeFrameId's calls. */
@@ -193,7 +184,7 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
   // in parallel, and one's release must not free another's element before
   // DOM.describeNode has read it (the iframe would be left out).
   const group = `browserctl-frames-${++frameGroups}`;
-  try {
+  const lookUp = async () => {
     const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num], {
       returnByValue: false,
       objectGroup: group,
@@ -208,9 +199,9 @@ async function iframeFrameId(tabId: number, st: TabState, w: World, num: number)
     const id = d.node.frameId ?? d.node.contentDocument?.frameId;
     if (id) st.owners.set(k, id);
     return id;
-  } catch (e) {
-    if (e instanceof DialogOpenError) throw e;
-    return undefined;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => undefined);
   } finally {
     sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {});
   }
@@ -224,6 +215,11 @@ function optionsKey(o: TreeOptions, root: string): string {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
 
+/**
+ * pages.snapshot: the walks (the main frame's, or the -s subtree's, then
+ * every frame the page shows, spliced under its iframe line), the refs
+ * recorded, then the reader's sizing (diff, offset, the cut note, maxChars).
+ */
 export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">): Promise<SnapshotResult> {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
@@ -258,6 +254,22 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     maxScanElements: MAX_SCAN_ELEMENTS,
   };
 
+  const { main, top } = await topWalk(tabId, st, base, selector);
+  const { out, entries, cut } = await spliceFrames(tabId, st, base, top);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  recordRefs(tabId, gen, st, entries, main);
+  return sized(st, base, selector, out, entries, cut, { url, title, tabId, diff, offset, maxChars });
+}
+
+/**
+ * The walk the snapshot starts from: the main frame's (from -s SELECTOR's
+ * first match when given), or the -s ref's subtree in its own frame
+ * document; a selector with no match in the main document is looked for in
+ * its frames. A ref of another frame document (the frame navigated since)
+ * answers 4109.
+ */
+async function topWalk(tabId: number, st: TabState, base: TreeOptions, selector: string): Promise<{ main?: Walked; top: Walked }> {
   // -s: a ref names its frame document and number; anything else is a CSS
   // selector in the main frame.
   const m = REF_RE.exec(selector);
@@ -272,9 +284,7 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   // The main frame's walk while out-of-process frames are followed.
   const [main] = await Promise.all([
     rootFrame ? Promise.resolve(undefined) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    followFrames(tabId).catch((e: unknown) => {
-      if (e instanceof DialogOpenError) throw e;
-    }),
+    unlessDialog(followFrames(tabId), () => undefined),
   ]);
   let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : undefined);
   // -s SELECTOR with no match in the main document: the first match in its
@@ -287,9 +297,22 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
   }
   if (top.res.error) throw snapshotFailed(top.res.error);
+  return { main, top };
+}
 
-  // Each iframe line gets its frame's lines, indented: only frames the
-  // walk showed are walked, those of one document in parallel.
+/**
+ * The snapshot's lines from the top walk down: each iframe line gets its
+ * frame's lines, indented. Only frames the walk showed are walked, those of
+ * one document in parallel, 16 frames deep at most. Answers the lines, the
+ * refs of every walk and why a walk stopped early, if one did.
+ */
+async function spliceFrames(
+  tabId: number,
+  st: TabState,
+  base: TreeOptions,
+  top: Walked,
+): Promise<{ out: string[]; entries: RefEntry[]; cut: TreeResult["cut"] }> {
+  const interactive = base.mode === "interactive";
   const entries: RefEntry[] = [];
   let cut: TreeResult["cut"];
   const build = async (w: Walked, indent: string, depthLeft: number): Promise<string[]> => {
@@ -314,20 +337,12 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
         if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
         const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
         if (!frameId) return [];
-        // An out-of-process frame has its own session; any other runs in its parent's.
-        const own = sessionOfFrame(tabId, frameId);
         // -d counts levels from the top document, through the frames.
         const level = (indent.length + mk.indent.length) / 2;
         if (!interactive && base.depth >= 0 && level > base.depth) return [];
         const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
-        if ((!child || child.res.error) && own === undefined) {
-          // Not in the parent's process: an out-of-process frame (a frame
-          // in a frame, just made) whose session has not attached yet.
-          const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
-          if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
-        }
-        if (!child || child.res.error) return [];
+        const child = await walkFrame(tabId, st, w, frameId, o);
+        if (!child) return [];
         return build(child, indent + mk.indent, depthLeft - 1);
       }),
     );
@@ -346,9 +361,28 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
     return out;
   };
   const out = await build(top, "", 16);
+  return { out, entries, cut };
+}
 
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
+/** The walk of the frame frameId, an iframe of w's document: in its own
+ * session when it is out of process, else in its parent's; undefined when
+ * it cannot be walked. */
+async function walkFrame(tabId: number, st: TabState, w: Walked, frameId: string, o: TreeOptions): Promise<Walked | undefined> {
+  const own = sessionOfFrame(tabId, frameId);
+  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+  if ((!child || child.res.error) && own === undefined) {
+    // Not in the parent's process: an out-of-process frame (a frame
+    // in a frame, just made) whose session has not attached yet.
+    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+  }
+  if (!child || child.res.error) return undefined;
+  return child;
+}
+
+/** The snapshot's refs for the tab's document gen, and the counters a
+ * restarted worker goes on from. */
+function recordRefs(tabId: number, gen: number, st: TabState, entries: RefEntry[], main: Walked | undefined): void {
   let nextMain = 0;
   for (const e of entries) {
     const mm = REF_RE.exec(e.ref);
@@ -356,7 +390,24 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   }
   setTreeRefs(tabId, gen, entries, Math.max(nextMain, main?.res.next ?? 0));
   saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+}
 
+/** What the reader asked of the snapshot's size: its difference from the
+ * previous one (diff), the body from line `offset`, the cut note, a cut at
+ * maxChars; the refs answered are the lines' kept. */
+interface Sizing {
+  url: string;
+  title: string;
+  tabId: number;
+  diff: boolean;
+  offset: number;
+  maxChars: number | undefined;
+}
+
+/** The result: the header and the lines sized as the reader asked, with
+ * the refs of the lines it keeps. */
+function sized(st: TabState, base: TreeOptions, selector: string, out: string[], entries: RefEntry[], cut: TreeResult["cut"], z: Sizing): SnapshotResult {
+  const { url, title, tabId, diff, offset, maxChars } = z;
   // Refs of lines left out (an -i iframe with nothing in it) are not answered.
   const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
   const inText = entries.filter((e) => printed.has(`[ref=${e.ref}]`));
@@ -376,9 +427,9 @@ export async function snapshot(tabId: number, p: RequestParams<"pages.snapshot">
   if (cut) body = [...body, cutNote(cut)];
   let lines = [...header, ...body];
   if (offset > 0 || maxChars !== undefined) {
-    const cut = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (cut.dropped > 0 || offset > 0) {
-      lines = cut.lines;
+    const fit = maxChars !== undefined ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (fit.dropped > 0 || offset > 0) {
+      lines = fit.lines;
       const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
       shown = shown.filter((e) => refsIn.has(`[ref=${e.ref}]`));
     }

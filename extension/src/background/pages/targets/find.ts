@@ -3,8 +3,9 @@
 // every snapshot mode numbers by, so the same element keeps its ref between
 // `find` and `snapshot`.
 //
-// - role: Chrome's own accessibility tree (Accessibility.queryAXTree), the
-//   roles `snapshot` prints; name matches the accessible name.
+// - role: Chrome's own accessibility tree (role-target.ts axNodesOfRole, in
+//   a tab behind another too), the roles `snapshot` prints; name matches the
+//   accessible name.
 // - text: the innermost visible elements whose text contains the text.
 // - label: form controls named by a <label>, aria-label or aria-labelledby.
 // Matching is case-insensitive on whitespace-collapsed text, a substring
@@ -21,6 +22,7 @@ import { isolatedContext } from "../core/world";
 import { callInjected } from "../core/injected";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
+import { axNodesOfRole } from "./role-target";
 
 export interface FindResult {
   elements: { ref: string; role: string; name: string }[];
@@ -116,17 +118,9 @@ interface Found {
   name: string;
 }
 
-async function documentObject(tabId: number): Promise<string> {
-  const r = await callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP });
-  if (!r.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: find: the page has no document");
-  return r.result.objectId;
-}
-
 async function byRole(tabId: number, role: string, name: string | undefined, exact: boolean, limit: number): Promise<Found[]> {
-  const objectId = await documentObject(tabId);
-  const r = await send<{ nodes: AXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId, role });
   const out: Found[] = [];
-  for (const n of r.nodes) {
+  for (const n of await axNodesOfRole(tabId, role)) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (name !== undefined && !textMatches(have, name, exact)) continue;

@@ -11,7 +11,7 @@
 // arriving.
 
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, send } from "../core/debugger";
+import { send, unlessDialog } from "../core/debugger";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { callInWorld, isolatedContext } from "../core/world";
 
@@ -66,34 +66,37 @@ interface AXNode {
   backendDOMNodeId?: number;
 }
 
-interface RoleAXNode extends AXNode {
+export interface RoleAXNode extends AXNode {
   role?: { value?: unknown };
 }
 
 /**
- * backendNodeIds of the elements a role target matches, in document order.
+ * The accessibility nodes with role in the tab's main document, in
+ * document order (ignored ones included: the caller skips them).
  *
  * Accessibility.queryAXTree answers only after the page's next rendering
  * update, and a tab behind another tab renders none: there it never
  * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
  * computed at once) is filtered instead: the same nodes, more bytes.
  */
-export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
+export async function axNodesOfRole(tabId: number, role: string): Promise<RoleAXNode[]> {
   // The document and its visibility, from the isolated world; the DOM domain stays off.
   const [doc, vis] = await Promise.all([
     callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
     callInWorld(tabId, "visibilityState", []),
   ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  let nodes: RoleAXNode[];
   if (vis.result.value === "visible") {
-    nodes = (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role })).nodes;
-  } else {
-    const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
-    nodes = all.nodes.filter((n) => n.role?.value === t.role);
+    return (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
+  const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
+  return all.nodes.filter((n) => n.role?.value === role);
+}
+
+/** backendNodeIds of the elements a role target matches, in document order. */
+export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
   const out: number[] = [];
-  for (const n of nodes) {
+  for (const n of await axNodesOfRole(tabId, t.role)) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== undefined && !sameName(have, t.name)) continue;
@@ -109,13 +112,11 @@ export async function resolveRoleTarget(tabId: number, selector: string, waitMs 
   const t = parseRoleTarget(selector);
   const deadline = Date.now() + waitMs;
   for (;;) {
-    let ids: number[] = [];
-    try {
-      ids = await roleMatches(tabId, t);
-    } catch (e) {
-      // A document swapped mid-query (a navigation) is retried below.
-      if (!(e instanceof RpcError) || e instanceof DialogOpenError || Date.now() >= deadline) throw e;
-    }
+    // A document swapped mid-query (a navigation) is retried below.
+    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
+      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+      return [];
+    });
     if (ids.length > 0) {
       // Into the isolated world: the in-page script never runs in the page's own.
       const r = await send<{ object: { objectId?: string } }>(tabId, "DOM.resolveNode", {

@@ -12,7 +12,7 @@
 import type { OptionalMember } from "../../params";
 import type { Untrusted } from "../../protocol.gen";
 import { ErrorCode, RpcError, type Params, type Reason } from "../../types";
-import { DialogOpenError } from "../core/debugger";
+import { unlessDialog } from "../core/debugger";
 import { ACTION_GROUP, resolveRef } from "../snapshot/refs";
 import { isRoleTarget, resolveRoleTarget } from "./role-target";
 import { callInWorld } from "../core/world";
@@ -96,12 +96,12 @@ export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "vi
   if (waitMs === undefined) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
-    try {
-      return { objectId: await resolveSelectorOnce(tabId, t.selector, pick), label };
-    } catch (e) {
-      const waitable = e instanceof RpcError && !(e instanceof DialogOpenError) && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
+    const objectId = await unlessDialog(resolveSelectorOnce(tabId, t.selector, pick), (e) => {
+      const waitable = e instanceof RpcError && (e.reason === "not_found" || e.reason === "not_visible" || /context/i.test(e.message));
       if (!waitable || Date.now() >= deadline) throw e;
-    }
+      return undefined;
+    });
+    if (objectId !== undefined) return { objectId, label };
     await new Promise((r) => setTimeout(r, Math.min(TARGET_POLL_MS[Math.min(i, TARGET_POLL_MS.length - 1)]!, Math.max(0, deadline - Date.now()))));
   }
 }

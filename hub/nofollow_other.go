@@ -1,0 +1,6 @@
+//go:build !unix
+
+package hub
+
+// syscallNoFollow: no O_NOFOLLOW here.
+const syscallNoFollow = 0
