@@ -445,6 +445,26 @@ func recordedTabs(t *testing.T, s session) []int {
 	return r.Tabs
 }
 
+// waitLine waits until the recording has a line starting with prefix.
+func waitLine(t *testing.T, s session, prefix string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var r struct {
+			Lines []string `json:"lines"`
+		}
+		mustJSON(t, &r, in(s, "call", "record.actionsLines", `{"sessionId":"`+s.SessionID+`","waitMs":500}`)...)
+		for _, l := range r.Lines {
+			if strings.HasPrefix(l, prefix) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no line %q… in the recording: %q", prefix, r.Lines)
+		}
+	}
+}
+
 // waitRecorded waits until n of the session's tabs record.
 func waitRecorded(t *testing.T, s session, n int) {
 	t.Helper()

@@ -144,6 +144,9 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	writeFile(t, outside, "png")
 	me.chooseFile("input[type=file]", outside)
 	app.waitSeen(t, "delete", tag, "avatar-me.png", 1)
+	// as a person would, the chosen file is seen before the next step (the
+	// browser is asked its path while its document is there)
+	waitLine(t, s, "upload ")
 	me.typeURL(app.url("/app/home", tag))
 	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "the typed URL's page")
 	me.history(-1)
