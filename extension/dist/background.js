@@ -5217,6 +5217,7 @@ async function recordTab(r, tabId) {
   await send(tabId, "Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
   await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => void 0);
   await callInWorld(tabId, "startActions", []);
+  await startInFrames(tabId);
   r.tabs.add(tabId);
   linesChanged.wake();
   showCount(r);
@@ -5224,6 +5225,14 @@ async function recordTab(r, tabId) {
   if (!r.history.has(tabId)) {
     const h = await historyOf(tabId).catch(() => void 0);
     if (h) r.history.set(tabId, h);
+  }
+}
+async function startInFrames(tabId) {
+  const tree = await send(tabId, "Page.getFrameTree").catch(() => void 0);
+  const children = (n) => (n.childFrames ?? []).flatMap((c) => [c, ...children(c)]);
+  for (const f of tree ? children(tree.frameTree) : []) {
+    const contextId = announcedChildWorld(tabId, f.frame.id);
+    if (contextId !== void 0) await callInjected(tabId, { contextId }, "startActions", []).catch(() => void 0);
   }
 }
 async function resend(r, tabId) {
@@ -5280,8 +5289,9 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   const began = performance.now();
   r.script.actions++;
   const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : void 0;
-  const lines = [...switchLines(r, tabId, step.url), ...waitLines(r, tabId, step)];
+  const lines = [...switchLines(r, tabId, step.top ? step.url : void 0), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
+  if (!step.top && target) lines.push(frameNote(step.url, tabId));
   if (step.kind !== "press" && !target) {
     lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
   }
@@ -5305,6 +5315,9 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   r.lastStep.set(tabId, Date.now());
   r.stepMs += performance.now() - began;
   linesChanged.wake();
+}
+function frameNote(url, tab) {
+  return { text: `# in the frame of ${url}: targets reach the top document only, so the replay stops at the next line (not_found)`, kind: "comment", tab };
 }
 var REQUEST_MS = 1e3;
 function waitLines(r, tabId, step) {

@@ -13,10 +13,11 @@
 // are attached again the binding comes back and each document sends the
 // steps it made meanwhile (the recorder keeps its newest).
 
-import { WORLD_NAME } from "../core/injected";
+import { callInjected, WORLD_NAME } from "../core/injected";
 import { ensureAttached, isAttached, onForget, send, sendIn, type AttachSend } from "../core/debugger";
 import { agentWindows, byAgent } from "../core/person-input";
-import { callInWorld } from "../core/world";
+import { announcedChildWorld, callInWorld } from "../core/world";
+import type { FrameTree } from "../core/frames";
 import { Wakeup } from "../core/wakeup";
 import { tabSession } from "../logs/observe";
 import type { ActionStep } from "../../../injected/document/actions";
@@ -198,6 +199,7 @@ export async function recordTab(r: Recording, tabId: number): Promise<void> {
   // the person's file chooser opens for them, as without browserctl
   await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => undefined);
   await callInWorld(tabId, "startActions", []);
+  await startInFrames(tabId);
   r.tabs.add(tabId);
   linesChanged.wake();
   showCount(r);
@@ -205,6 +207,18 @@ export async function recordTab(r: Recording, tabId: number): Promise<void> {
   if (!r.history.has(tabId)) {
     const h = await historyOf(tabId).catch(() => undefined);
     if (h) r.history.set(tabId, h);
+  }
+}
+
+/** The documents of the tab's frames that share its session, loaded before
+ * the binding came: their recorders start now (a frame loaded later starts
+ * its own, autoStartActions). */
+async function startInFrames(tabId: number): Promise<void> {
+  const tree = await send<{ frameTree: FrameTree }>(tabId, "Page.getFrameTree").catch(() => undefined);
+  const children = (n: FrameTree): FrameTree[] => (n.childFrames ?? []).flatMap((c) => [c, ...children(c)]);
+  for (const f of tree ? children(tree.frameTree) : []) {
+    const contextId = announcedChildWorld(tabId, f.frame.id);
+    if (contextId !== undefined) await callInjected(tabId, { contextId }, "startActions", []).catch(() => undefined);
   }
 }
 
@@ -286,8 +300,9 @@ async function processStep(
   const began = performance.now();
   r.script.actions++;
   const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : undefined;
-  const lines = [...switchLines(r, tabId, step.url), ...waitLines(r, tabId, step)];
+  const lines = [...switchLines(r, tabId, step.top ? step.url : undefined), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
+  if (!step.top && target) lines.push(frameNote(step.url, tabId));
   if (step.kind !== "press" && !target) {
     lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
   }
@@ -311,6 +326,13 @@ async function processStep(
   r.lastStep.set(tabId, Date.now());
   r.stepMs += performance.now() - began;
   linesChanged.wake();
+}
+
+/** Before a line whose element is in a frame: targets (role=, text=, CSS)
+ * find elements of the top document only, so its replay stops there with
+ * not_found, which the script says rather than hide. */
+function frameNote(url: string, tab: number): NewLine {
+  return { text: `# in the frame of ${url}: targets reach the top document only, so the replay stops at the next line (not_found)`, kind: "comment", tab };
 }
 
 /** A request this soon after a step was set off by it. */
