@@ -52,6 +52,7 @@ func newRecApp(t *testing.T) *recApp {
 	mux.HandleFunc("GET /app/form", a.page(formPage))
 	mux.HandleFunc("GET /app/frames", a.page(appFramesPage))
 	mux.HandleFunc("GET /app/inner", a.page(appInnerPage))
+	mux.HandleFunc("GET /app/plain", a.page(plainPage))
 	mux.HandleFunc("GET /app/api/items", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query().Get("q")
 		a.note("query", r, q)
@@ -234,6 +235,14 @@ customElements.define("settings-card", class extends HTMLElement {
   }
 });
 </script>`
+}
+
+// plainPage: a search field, and a swatch with nothing durable to name it
+// by (no role, text, test id or id).
+func plainPage(d pageData) string {
+	return `<title>Plain</title><p><input aria-label="Search"></p>
+<div><div></div><div class=swatch style="width:60px;height:40px;background:#c33"></div></div>
+<script>document.querySelector(".swatch").addEventListener("click", () => fetch("/app/delete?t=" + ` + jsString(d.Tag) + ` + "&what=swatch", { method: "POST" }));</script>`
 }
 
 func appInnerPage(d pageData) string {

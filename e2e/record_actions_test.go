@@ -460,3 +460,64 @@ func waitBadge(t *testing.T, p *page, want string) (int, string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// The page and the session end under the person: typing that a navigation
+// cut short is still a fill, an element with nothing durable to name it is
+// a CSS path with a comment, and a session closed while recording keeps
+// its lines for stop.
+func TestRecordActionsKeepsWhatEndsMidway(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	s := newSession(t, app.url("/app/plain", tag))
+	p := h.cdp.page(t, "/app/plain?t="+tag)
+	p.waitTrue(`document.readyState === "complete"`, "the page loaded")
+	mustRun(t, in(s, "record", "actions", "start")...)
+	waitRecorded(t, s, 1)
+
+	me := person{t, p}
+	me.click(".swatch")
+	app.waitSeen(t, "delete", tag, "swatch", 1)
+	me.click("input")
+	me.typeText("abc")
+	p.waitTrue(`document.querySelector("input").value === "abc" && document.activeElement === document.querySelector("input")`, "the typing")
+	me.typeURL(app.url("/app/home", tag)) // without leaving the field
+	p.waitTrue(`location.pathname === "/app/home" && document.readyState === "complete"`, "the typed URL's page")
+	waitLine(t, s, "open ")
+	mustRun(t, "session", "close", s.SessionID)
+
+	var res struct {
+		Script        string         `json:"script"`
+		Targets       map[string]int `json:"targets"`
+		SessionClosed bool           `json:"sessionClosed"`
+	}
+	mustJSON(t, &res, in(s, "record", "actions", "stop")...)
+	t.Logf("the recorded script:\n%s", res.Script)
+	want := []string{
+		"open '" + app.url("/app/plain", tag) + "'",
+		"click 'div > div:nth-of-type(2)'",
+		`fill 'role=textbox[name="Search"]' abc`,
+		"open '" + app.url("/app/home", tag) + "'",
+	}
+	got := commands(res.Script)
+	// the CSS path is the recorder's shortest unique one: checked by what it finds below
+	if len(got) == len(want) && strings.HasPrefix(got[1], "click '") {
+		want[1] = got[1]
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !res.SessionClosed || !strings.Contains(res.Script, "# the session was closed here") {
+		t.Errorf("sessionClosed %v; the script does not say the session closed:\n%s", res.SessionClosed, res.Script)
+	}
+	if res.Targets["css"] != 1 || !strings.Contains(res.Script, "# no role, text, test id or id finds this element alone: a CSS path") {
+		t.Errorf("targets %v; want one CSS path with its comment:\n%s", res.Targets, res.Script)
+	}
+
+	file := filepath.Join(t.TempDir(), "plain.txt")
+	writeFile(t, file, res.Script)
+	fresh := newSession(t, "about:blank")
+	if _, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
+		t.Fatalf("the replay failed (exit %d): %s", code, errOut)
+	}
+	app.waitSeen(t, "delete", tag, "swatch", 2) // the CSS path found the swatch
+}

@@ -43,6 +43,9 @@ export interface ActionStep {
   /** Scroll: the window's position after the scroll. */
   x?: number;
   y?: number;
+  /** A fill the person is still typing (the field not left yet): the
+   * extension keeps it and writes it only if the document goes first. */
+  draft?: true;
 }
 
 const NOT_TEXT = new Set(["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"]);
@@ -88,10 +91,13 @@ interface State {
   /** The first text that appeared since the last step, and what watches for it. */
   appeared: string | undefined;
   watcher: MutationObserver | undefined;
+  /** The field being typed into and its step, for its drafts (sendDraft). */
+  draft: { el: Element; step: Omit<ActionStep, "seq" | "doc" | "url" | "top"> } | undefined;
 }
 
 const st: State = {
   on: false, seq: 0, pending: new Map(), handles: new Map(), nextHandle: 1, recent: [], events: 0, ms: 0, remove: [], stopped: false, pressedAt: -1e9, appeared: undefined, watcher: undefined,
+  draft: undefined,
 };
 
 function binding(): ((payload: string) => void) | undefined {
@@ -225,13 +231,35 @@ export function keyName(ev: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | 
   return [...mods, k].join("+");
 }
 
+function fillStep(f: Element, t: number): Omit<ActionStep, "seq" | "doc" | "url" | "top"> {
+  const secret = f.tagName === "INPUT" && (f as HTMLInputElement).type === "password" ? "password" : undefined;
+  return elementStep("fill", f, t, { value: valueOf(f as HTMLElement), ...(secret ? { secret } : {}) });
+}
+
 function flush(f: Element, collect?: ActionStep[]): void {
   const t = st.pending.get(f);
   if (t === undefined) return;
   st.pending.delete(f);
+  if (st.draft?.el === f) st.draft = undefined;
   if (!f.isConnected) return; // gone with its value: nothing to fill
-  const secret = f.tagName === "INPUT" && (f as HTMLInputElement).type === "password" ? "password" : undefined;
-  emit(elementStep("fill", f, t, { value: valueOf(f as HTMLElement), ...(secret ? { secret } : {}) }), collect);
+  emit(fillStep(f, t), collect);
+}
+
+/**
+ * The fill of a field still being typed into, sent at each input as a
+ * draft with the seq its fill will have: a navigation the person starts
+ * without leaving the field (a URL typed into the address bar) may take
+ * the document before its pagehide's step is heard, and the extension then
+ * writes the draft. The field's targets are worked out once per field.
+ */
+function sendDraft(f: Element, t: number): void {
+  if (st.draft?.el !== f) st.draft = { el: f, step: fillStep(f, t) };
+  try {
+    const d: ActionStep = { ...st.draft.step, t, value: valueOf(f as HTMLElement), seq: st.seq + 1, doc: performance.timeOrigin, url: location.href, top: window === window.top, draft: true };
+    binding()?.(JSON.stringify(d));
+  } catch {
+    // the binding went with the extension's attachment
+  }
 }
 
 function flushAll(collect?: ActionStep[]): void {
@@ -262,7 +290,10 @@ function onDblClick(ev: MouseEvent): void {
 
 function onInput(ev: Event): void {
   const f = textField(origin(ev));
-  if (f) st.pending.set(f, Date.now()); // the step's time: the field's last input
+  if (!f) return;
+  const t = Date.now();
+  st.pending.set(f, t); // the step's time: the field's last input
+  sendDraft(f, t);
 }
 
 function onChange(ev: Event): void {
@@ -381,6 +412,7 @@ export function stopActions(): ActionStep[] {
   st.watcher?.disconnect();
   removeBadge();
   st.pending.clear();
+  st.draft = undefined;
   st.handles.clear();
   return out;
 }

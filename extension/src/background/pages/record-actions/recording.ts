@@ -65,6 +65,9 @@ export interface Recording {
   saver: Saver;
   /** How long the extension spent per step (ms), for the recorder's cost. */
   stepMs: number;
+  /** Per tab, the fill of the field its top document is being typed into
+   * (a draft), written if the document goes before its fill comes. */
+  drafts: Map<number, ActionStep>;
 }
 
 const recordings = new Map<string, Recording>();
@@ -121,7 +124,7 @@ function fresh(sessionId: string, groupId: number, workDir: string, script: Acti
   const r: Recording = {
     sessionId, groupId, startedAt: Date.now(), workDir, script, live: true, sessionClosed: false, lastTab: undefined,
     secretTargets: new Set(), docSeq: new Map(), history: new Map(), lastStep: new Map(), stepAt: new Map(), requestAt: new Map(), popups: new Set(), tabs: new Set(),
-    queue: Promise.resolve(), saver: undefined as unknown as Saver, stepMs: 0,
+    queue: Promise.resolve(), saver: undefined as unknown as Saver, stepMs: 0, drafts: new Map(),
   };
   r.saver = new Saver(sessionId, () => snapshot(r));
   return r;
@@ -295,6 +298,12 @@ async function processStep(
   if (byAgent(agentWindows(tabId), step.t, STEP_SLACK_MS)) return; // browserctl's own input
   const key = docKey(tabId, step);
   if ((r.docSeq.get(key) ?? 0) >= step.seq) return; // taken already
+  if (step.draft) {
+    if (step.top) r.drafts.set(tabId, step);
+    return;
+  }
+  const draft = r.drafts.get(tabId);
+  if (draft && docKey(tabId, draft) === key) r.drafts.delete(tabId); // the step after it says the field's value, or the field was left
   r.docSeq.set(key, step.seq);
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value!);
   const began = performance.now();
@@ -435,6 +444,15 @@ async function historyAfter(tabId: number, url: string): Promise<{ h?: Navigatio
 }
 
 async function navigated(r: Recording, tabId: number, at: number, url: string, read: { h?: NavigationHistory; fresh: boolean }): Promise<void> {
+  // the field the person was typing into when the document went: its fill
+  // comes first (the draft's seq is the fill's, so a late fill is not
+  // written twice)
+  const draft = r.drafts.get(tabId);
+  r.drafts.delete(tabId);
+  if (draft) {
+    const { draft: _, ...step } = draft;
+    await processStep(r, tabId, undefined, undefined, step);
+  }
   const prev = r.history.get(tabId);
   const { words, now } = classify(prev, url, read.h, read.fresh);
   r.history.set(tabId, now);
