@@ -130,3 +130,54 @@ func TestBatchExpandsEnvironmentVariables(t *testing.T) {
 		t.Errorf("the missing variable's line: %q; want exit 2 naming PASSWORD_2", lines)
 	}
 }
+
+// --report: the first failing line's number, text and reason, the page's
+// snapshot around its target with the likest line marked; --report --json
+// one object and nothing per line; a missing variable is a usage failure
+// with no page to show.
+func TestBatchReport(t *testing.T) {
+	e := newTestEnv(t)
+	e.f.Getenv = func(k string) string { return map[string]string{"BROWSERCTL_SESSION": "s1"}[k] }
+	e.h.results[rpc.PageGet] = `{"value":"T"}`
+	e.h.errs[rpc.PageClick] = &rpc.BrowserError{Code: 4110, Message: "page operation failed: no element matches", Reason: rpc.ReasonNotFound}
+	e.h.results[rpc.PageSnapshot] = `{"snapshot":"- heading \"Reports\" [ref=e1]\n- button \"Filter now\" [ref=e2]\n- link \"Download\" [ref=e3]","refs":{},"url":"http://x/list","title":"Reports","tabId":1}`
+	script := "get title\n# a comment\nclick 'role=button[name=\"Apply filter\"]'\nget title\n"
+	e.f.IO.In = strings.NewReader(script)
+	if code := Run(context.Background(), e.f, []string{"batch", "--report"}); code != cmdutil.ExitError {
+		t.Fatalf("exit %d, want 1; stderr:\n%s", code, e.err)
+	}
+	for _, want := range []string{`report: line 3 failed (not_found, exit 1): click 'role=button[name="Apply filter"]'`, `> - button "Filter now" [ref=e2]`, "http://x/list"} {
+		if !strings.Contains(e.err.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, e.err)
+		}
+	}
+
+	j := newTestEnv(t)
+	j.f.Getenv = e.f.Getenv
+	j.h.results, j.h.errs = e.h.results, e.h.errs
+	j.f.IO.In = strings.NewReader(script)
+	if code := Run(context.Background(), j.f, []string{"--json", "batch", "--report"}); code != cmdutil.ExitError {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(j.out.Bytes(), &rep); err != nil {
+		t.Fatalf("--report --json printed more than one object: %v\n%s", err, j.out)
+	}
+	if rep["line"] != 3.0 || rep["reason"] != "not_found" || rep["ran"] != 2.0 || !strings.Contains(rep["near"].(string), "Filter now") {
+		t.Errorf("report %v", rep)
+	}
+
+	v := newTestEnv(t)
+	v.f.Getenv = e.f.Getenv
+	v.h.results = e.h.results
+	old := repl.LookupEnv
+	repl.LookupEnv = func(string) (string, bool) { return "", false }
+	defer func() { repl.LookupEnv = old }()
+	v.f.IO.In = strings.NewReader("get title\nfill '#pw' $PASSWORD_1\n")
+	if code := Run(context.Background(), v.f, []string{"--json", "batch", "--report"}); code != cmdutil.ExitUsage {
+		t.Fatalf("missing variable: exit %d", code)
+	}
+	if !strings.Contains(v.out.String(), `"reason":"usage"`) || !strings.Contains(v.out.String(), "PASSWORD_1") || strings.Contains(v.out.String(), "excerpt") {
+		t.Errorf("missing variable: %s", v.out)
+	}
+}

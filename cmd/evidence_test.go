@@ -90,7 +90,7 @@ func TestRecordHelpNamesTheFFmpegCommand(t *testing.T) {
 
 // A declared group run alone: exit 2 naming its subcommands.
 func TestGroupsNameTheirSubcommands(t *testing.T) {
-	for args, want := range map[string]string{"record": "record needs a subcommand: start or stop", "trace": "trace needs a subcommand: start or stop"} {
+	for args, want := range map[string]string{"record": "record needs a subcommand: start, stop or actions", "trace": "trace needs a subcommand: start or stop"} {
 		e := newTestEnv(t)
 		if code := e.run(args); code != cmdutil.ExitUsage || !strings.Contains(e.err.String(), want) {
 			t.Errorf("%s: exit %d, stderr %q", args, code, e.err)

@@ -201,6 +201,7 @@ func topCmds() []topCmd {
 		{"upload", "page", func(f *cmdutil.Factory) *cobra.Command { return newCmdUpload(f, nil) }},
 		{"network", "page", newCmdNetwork},
 		{"dialog", "page", newCmdDialog},
+		{"record", "page", newCmdRecord},
 		{"set", "page", newCmdSet},
 		{"state", "page", newCmdState},
 		{"init-script", "page", newCmdInitScript},

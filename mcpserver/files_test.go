@@ -24,11 +24,12 @@ var pathTools = map[string]struct {
 	reads  bool
 	method string
 }{
-	"browser_state_save":  {"path", false, rpc.StateSave},
-	"browser_state_load":  {"path", true, rpc.StateLoad},
-	"browser_pdf_save":    {"filename", false, rpc.PagePDF},
-	"browser_stop_trace":  {"path", false, rpc.TraceStop},
-	"browser_file_upload": {"paths", true, rpc.PageUpload},
+	"browser_state_save":     {"path", false, rpc.StateSave},
+	"browser_state_load":     {"path", true, rpc.StateLoad},
+	"browser_pdf_save":       {"filename", false, rpc.PagePDF},
+	"browser_stop_trace":     {"path", false, rpc.TraceStop},
+	"browser_file_upload":    {"paths", true, rpc.PageUpload},
+	"browser_stop_recording": {"filename", false, rpc.RecordActionsStop},
 }
 
 // notFiles are path-like members that name no file.
@@ -65,6 +66,7 @@ func TestPathToolsMatrix(t *testing.T) {
 	fe.setRule(rpc.TraceStop, answer{result: map[string]any{"tabId": 7, "stream": "s1"}})
 	fe.setRule(rpc.TraceRead, answer{result: map[string]any{"data": `{"traceEvents":[]}`, "eof": true}})
 	fe.setRule(rpc.PageUpload, answer{result: map[string]any{"files": 1, "target": "e1"}})
+	fe.setRule(rpc.RecordActionsStop, answer{result: map[string]any{"script": "click e1\n", "lines": 1, "actions": 1, "targets": map[string]int{}}})
 	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X"}})
 
 	// Walk the tool list: every tool with a path-like member is in pathTools.
@@ -160,6 +162,7 @@ func TestClientRootsAllowNothingOnNewProtocols(t *testing.T) {
 	os.WriteFile(file, []byte("x"), 0o600)
 	fe, s, _ := setup(t, Options{OutputDir: t.TempDir()})
 	fe.setRule(rpc.PageUpload, answer{result: map[string]any{"files": 1, "target": "e1"}})
+	fe.setRule(rpc.RecordActionsStop, answer{result: map[string]any{"script": "click e1\n", "lines": 1, "actions": 1, "targets": map[string]int{}}})
 	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X"}})
 	client := mcp.NewClient(&mcp.Implementation{Name: "rooted"}, nil)
 	//lint:ignore SA1019 a client of the protocol versions that still have roots

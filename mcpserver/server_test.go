@@ -261,6 +261,7 @@ func TestToolsList(t *testing.T) {
 		"browser_start_trace", "browser_stop_trace", "browser_vitals", "browser_navigate_forward", "browser_reload",
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
 		"browser_mouse", "browser_highlight", "browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events",
+		"browser_start_recording", "browser_stop_recording",
 	}
 	slices.Sort(want)
 	var got []string

@@ -63,6 +63,8 @@ var changerMethods = []string{
 	PageSetCookie, PageClearCookies, PageSetStorage, PageClearStorage, PageHandoff,
 	NetworkBlock, NetworkUnblock, NetworkFence, NetworkRoute, NetworkUnroute, NetworkHARStart, NetworkHARStop,
 	RecordStart, RecordStop, TraceStart, TraceStop,
+	// the person's typing is in the lines: a read-only capability reads none
+	RecordActionsStart, RecordActionsStop, RecordActionsLines,
 	EmulationSet, EmulationReset, StateLoad, InitScriptsAdd, InitScriptsRemove,
 }
 

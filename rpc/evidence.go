@@ -55,7 +55,7 @@ saved to and, with --annotate, the "annotations".`,
 		}}},
 	{Wire: PageVitals, Session: SessionRequired, Params: VitalsParams{}, Result: VitalsResult{},
 		Tool: &Tool{Name: "browser_vitals", Title: "Web Vitals",
-			Description: "The page's Web Vitals from the browser's own performance entries: LCP and its element, CLS and the elements that shifted, INP when there was input, FCP, TTFB and the navigation timing phases (ms).",
+			Description: "The page's Web Vitals (LCP and its element, CLS and what shifted, INP, FCP, TTFB) and navigation timing, in ms.",
 			Done:        "### Web Vitals\n{.}"},
 		Summary: "the page's Web Vitals and navigation timing", ResultDoc: "from the browser's PerformanceObserver entries (buffered), in ms",
 		Commands: []Command{{
@@ -158,7 +158,8 @@ the browser's inspector overlay: the page's DOM and layout do not change.
 // evidenceGroups are the groups of the evidence commands.
 var evidenceGroups = []Group{{
 	Path:  "record",
-	Short: "Record a video of the session's active tab: record start [FILE], record stop",
+	Short: "Record a video of the session's active tab (record start [FILE], record stop), or the person's actions as a script (record actions)",
+	Needs: "start, stop or actions",
 	Long: `record start begins recording the session's active tab; record stop ends it,
 writes the file and prints its path. The recording follows the session's
 active tab (tab switches), goes on across navigations, and holds what the

@@ -214,6 +214,7 @@ func init() {
 		readMethods,
 		targetMethods,
 		evidenceMethods,
+		recordActionMethods,
 		navigationMethods,
 		dialogMethods,
 		fileMethods,

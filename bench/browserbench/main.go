@@ -92,6 +92,9 @@ func mainErr() error {
 	if *flagMemory > 0 {
 		return benchMemory(e, web, pages)
 	}
+	if *flagRecord > 0 {
+		return benchRecordActions(e)
+	}
 
 	var sess struct {
 		SessionID string `json:"sessionId"`
@@ -184,7 +187,7 @@ func startEnv() (*env, *httptest.Server, error) {
 	opts := browserOptions
 	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
 	opts.WindowWidth, opts.WindowHeight = 1280, 800
-	opts.DebugPort = *flagMemory > 0 // the worker's heap is read over CDP
+	opts.DebugPort = *flagMemory > 0 || *flagRecord > 0 // the worker's heap is read over CDP
 	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return e, web, err
 	}

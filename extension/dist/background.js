@@ -52,14 +52,14 @@ function text(v, max) {
   const t = v.trim().slice(0, max);
   return t === "" ? void 0 : t;
 }
-function mergeIdentity(stored, file, version, fresh) {
+function mergeIdentity(stored, file, version, fresh2) {
   let persist5;
   const fromFile = file?.browserId;
-  const kept = stored[IDENTITY_KEYS.id];
+  const kept2 = stored[IDENTITY_KEYS.id];
   let id;
   if (validBrowserId(fromFile)) id = fromFile;
-  else if (validBrowserId(kept)) id = kept;
-  else id = persist5 = fresh();
+  else if (validBrowserId(kept2)) id = kept2;
+  else id = persist5 = fresh2();
   const identity = { id, version };
   const name = text(stored[IDENTITY_KEYS.name], 64) ?? text(file?.name, 64);
   if (name) identity.name = name;
@@ -286,7 +286,10 @@ var DOWNLOAD_METHODS = [
 var RECORD_METHODS = [
   "record.start",
   "record.stop",
-  "record.frames"
+  "record.frames",
+  "record.actionsStart",
+  "record.actionsStop",
+  "record.actionsLines"
 ];
 var TRACE_METHODS = [
   "trace.start",
@@ -391,6 +394,9 @@ var PARAM_SHAPES = {
   "record.start": { sessionId: "string", path: "string", quality: "int", maxWidth: "int" },
   "record.stop": { sessionId: "string" },
   "record.frames": { sessionId: "string", from: "int" },
+  "record.actionsStart": { sessionId: "string", workDir: "string" },
+  "record.actionsStop": { sessionId: "string" },
+  "record.actionsLines": { sessionId: "string", after: "int", waitMs: "int" },
   "trace.start": { sessionId: "string", categories: "string[]", screenshots: "boolean" },
   "trace.stop": { sessionId: "string" },
   "trace.read": { sessionId: "string", stream: "string" },
@@ -695,7 +701,7 @@ var onEvent = (source, method, params) => {
     }
   }
 };
-function dialogOpening(tabId, p, answer2) {
+function dialogOpening(tabId, p, answer3) {
   const st = tabs.get(tabId);
   if (!st) return;
   st.showing = ++st.opened;
@@ -703,7 +709,7 @@ function dialogOpening(tabId, p, answer2) {
   if (typeof p["defaultPrompt"] === "string") d.defaultPrompt = p["defaultPrompt"];
   let answered3 = false;
   try {
-    answered3 = answer2(tabId, d);
+    answered3 = answer3(tabId, d);
   } catch {
   }
   if (!answered3) hold(st, d);
@@ -786,7 +792,7 @@ function state(tabId) {
   install();
   let st = tabs.get(tabId);
   if (!st) {
-    const fresh = {
+    const fresh2 = {
       attaching: Promise.resolve(),
       enabled: Promise.resolve(),
       enableDone: false,
@@ -799,30 +805,30 @@ function state(tabId) {
       listeners: /* @__PURE__ */ new Set(),
       dialogWaiters: /* @__PURE__ */ new Set()
     };
-    fresh.attaching = attach(tabId).catch((e) => {
-      if (tabs.get(tabId) === fresh) tabs.delete(tabId);
+    fresh2.attaching = attach(tabId).catch((e) => {
+      if (tabs.get(tabId) === fresh2) tabs.delete(tabId);
       throw e;
     });
-    fresh.enabled = fresh.attaching.then(() => {
+    fresh2.enabled = fresh2.attaching.then(() => {
       const enabled = rawSend(tabId, "Page.enable", {}, COMMAND_TIMEOUT_MS);
       const raw = (method, params = {}) => rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
-      const hooks = fresh.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => void 0));
-      fresh.hooked = Promise.all(hooks).then(() => void 0);
-      const gates = fresh.wiring.gates.map((hk) => hk(tabId, raw).catch(() => void 0));
+      const hooks = fresh2.wiring.onAttach.map((hk) => hk(tabId, raw).catch(() => void 0));
+      fresh2.hooked = Promise.all(hooks).then(() => void 0);
+      const gates = fresh2.wiring.gates.map((hk) => hk(tabId, raw).catch(() => void 0));
       return gates.length === 0 ? enabled : Promise.all([enabled, ...gates]);
     }).then(
       () => {
-        fresh.enableDone = true;
+        fresh2.enableDone = true;
       },
       (e) => {
-        if (tabs.get(tabId) === fresh) void detach(tabId);
+        if (tabs.get(tabId) === fresh2) void detach(tabId);
         throw e;
       }
     );
-    fresh.enabled.catch(() => {
+    fresh2.enabled.catch(() => {
     });
-    tabs.set(tabId, fresh);
-    st = fresh;
+    tabs.set(tabId, fresh2);
+    st = fresh2;
   }
   return st;
 }
@@ -937,20 +943,20 @@ var NOT_ATTACHED = /Debugger is not attached to the tab/i;
 async function sendOnce(tabId, sessionId, method, params, timeoutMs) {
   const ms = timeoutMs ?? callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
   await ensureAttached(tabId);
-  return await untilDialog(tabId, (dialogOpened) => Promise.race([rawSend(tabId, method, params, ms, sessionId), dialogOpened]));
+  return await untilDialog(tabId, (dialogOpened2) => Promise.race([rawSend(tabId, method, params, ms, sessionId), dialogOpened2]));
 }
 async function untilDialog(tabId, wait2) {
   const st = tabs.get(tabId);
   if (!st) throw failed("the debugger was detached from the tab");
   let waiter;
-  const dialogOpened = new Promise((_, reject) => {
+  const dialogOpened2 = new Promise((_, reject) => {
     waiter = (d) => reject(new DialogOpenError(d));
     st.dialogWaiters.add(waiter);
   });
-  dialogOpened.catch(() => {
+  dialogOpened2.catch(() => {
   });
   try {
-    return await wait2(dialogOpened);
+    return await wait2(dialogOpened2);
   } finally {
     if (waiter) st.dialogWaiters.delete(waiter);
   }
@@ -960,12 +966,12 @@ async function sendInOrder(tabId, commands) {
   const once = async () => {
     await ensureAttached(tabId);
     const timeoutMs = callBudgets.get(tabId) ?? COMMAND_TIMEOUT_MS;
-    await untilDialog(tabId, async (dialogOpened) => {
+    await untilDialog(tabId, async (dialogOpened2) => {
       const answers = commands.map(([method, params]) => rawSend(tabId, method, params, timeoutMs));
       for (const a of answers) a.catch(() => {
       });
       for (const a of answers) {
-        await Promise.race([a, dialogOpened]);
+        await Promise.race([a, dialogOpened2]);
         answered3++;
       }
     });
@@ -994,8 +1000,8 @@ function sendQuiet(tabId, method, params = {}) {
 }
 
 // injected:injected
-var SOURCE = '"use strict";(()=>{function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st.done=!0,host.remove())}),s=state=st}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st=window[key];return st?(st.alive=!1,document.dispatchEvent(new Event(probe)),!st.alive||st.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing";if(now-(told.get(kind)??0)<1e3)return;let tell=globalThis[INPUT_BINDING];if(typeof tell=="function"){told.set(kind,now);try{tell(JSON.stringify([now,kind]))}catch{}}};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin,local,session){if(location.origin!==origin)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin,local,session])=>writeOriginStorage(origin,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var waits=new Map,norm=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm(arg):arg,sees=kind==="text"?doc=>norm((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm2=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm2(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm2(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote2=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote2(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};function norm3(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm3(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm3(have);return exact?h===want:h.includes(want)}var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf(el,this.full)}nameOf(el,role){return nameOf(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"e59ac4ea83ea1456",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="e59ac4ea83ea1456")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder());})();';
-var VERSION = "e59ac4ea83ea1456";
+var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0,draft:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function fillStep(f,t){let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;return elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}})}function flush(f,collect2){let t=st.pending.get(f);t!==void 0&&(st.pending.delete(f),st.draft?.el===f&&(st.draft=void 0),f.isConnected&&emit(fillStep(f,t),collect2))}function sendDraft(f,t){st.draft?.el!==f&&(st.draft={el:f,step:fillStep(f,t)});try{let d={...st.draft.step,t,value:valueOf(f),seq:st.seq+1,doc:performance.timeOrigin,url:location.href,top:window===window.top,draft:!0};binding()?.(JSON.stringify(d))}catch{}}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));if(!f)return;let t=Date.now();st.pending.set(f,t),sendDraft(f,t)}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.draft=void 0,st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing";if(now-(told.get(kind)??0)<1e3)return;let tell=globalThis[INPUT_BINDING];if(typeof tell=="function"){told.set(kind,now);try{tell(JSON.stringify([now,kind]))}catch{}}};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf2(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText2(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText2(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText2(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf2(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT2.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote2(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf2(el,this.full)}nameOf(el,role){return nameOf2(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"40dc92d74f068940",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="40dc92d74f068940")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
+var VERSION = "40dc92d74f068940";
 
 // src/injected/refusal.ts
 var BAD_PARAM = "\0browserctl:bad-param";
@@ -1182,6 +1188,9 @@ function stateOf(tabId) {
   }
   return s;
 }
+function agentWindows(tabId) {
+  return stateOf(tabId);
+}
 function agentCallStarted(tabId) {
   const s = stateOf(tabId);
   if (s.running++ === 0) s.runningSince = Date.now();
@@ -1202,9 +1211,9 @@ function agentInputAt(tabId, t) {
   const s = tabs2.get(tabId);
   return !!s && byAgent(s, t);
 }
-function byAgent(s, t) {
-  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
-  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+function byAgent(s, t, slack = SLACK_MS) {
+  if (s.running > 0 && t >= s.runningSince - slack) return true;
+  return s.windows.some(([a, b]) => t >= a - slack && t <= b + slack);
 }
 function personInputs(s, events2) {
   const kinds = /* @__PURE__ */ new Set();
@@ -2070,8 +2079,8 @@ function loadPolicies() {
 var saving = Promise.resolve();
 function persist2() {
   if (!hasStorage()) return Promise.resolve();
-  const snapshot2 = Object.fromEntries(policies);
-  saving = saving.then(() => chrome.storage.session.set({ [STORAGE_KEY2]: snapshot2 })).catch(() => void 0);
+  const snapshot3 = Object.fromEntries(policies);
+  saving = saving.then(() => chrome.storage.session.set({ [STORAGE_KEY2]: snapshot3 })).catch(() => void 0);
   return saving;
 }
 async function policyOf(sessionId) {
@@ -2188,8 +2197,8 @@ var typed = async (p, tab, sid) => {
   const tabId = await tab();
   if (targetOf(p)) {
     const f2 = await elementFacts(tabId, p);
-    const field = f2 && f2.role === "textbox";
-    return { kinds: k === "Enter" && field ? ["submit"] : pressKinds(f2, sid), action: `type into ${named(f2, "the field")} and press ${k === " " ? "Space" : "Enter"}` };
+    const field2 = f2 && f2.role === "textbox";
+    return { kinds: k === "Enter" && field2 ? ["submit"] : pressKinds(f2, sid), action: `type into ${named(f2, "the field")} and press ${k === " " ? "Space" : "Enter"}` };
   }
   const f = await pageFacts(tabId, "keyFacts", [k]);
   return { kinds: pressKinds(f, sid), action: `type into ${named(f, "the page")} and press ${k === " " ? "Space" : "Enter"}` };
@@ -2938,7 +2947,7 @@ async function applyBlocking(tabId, send3) {
     await send3("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }], handleAuthRequests: true });
     return;
   }
-  await send3("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
+  await send3("Fetch.enable", { patterns: patterns.map((urlPattern2) => ({ urlPattern: urlPattern2, requestStage: "Request" })) });
 }
 var CONSOLE_LEVELS2 = {
   debug: "debug",
@@ -3176,8 +3185,8 @@ function challengeFits(creds, challenge) {
 }
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const held = byTab3.get(tabId);
-  const creds = held && challengeFits(held, p["authChallenge"]) ? held : void 0;
+  const held2 = byTab3.get(tabId);
+  const creds = held2 && challengeFits(held2, p["authChallenge"]) ? held2 : void 0;
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered2.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
   if (creds) answered2.add(key);
@@ -3476,16 +3485,16 @@ async function followFrames(tabId) {
 function startFollowing(tabId) {
   let tf = byTab6.get(tabId);
   if (!tf) {
-    const fresh = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
       () => void 0,
       (e) => {
-        if (byTab6.get(tabId) === fresh) byTab6.delete(tabId);
+        if (byTab6.get(tabId) === fresh2) byTab6.delete(tabId);
         throw e;
       }
     );
-    byTab6.set(tabId, fresh);
-    tf = fresh;
+    byTab6.set(tabId, fresh2);
+    tf = fresh2;
   }
   return tf.started;
 }
@@ -4030,11 +4039,11 @@ async function addScripts(s, scripts) {
   await Promise.all(
     tabIds.map(async (tabId) => {
       sessionOfTab2.set(tabId, s.sessionId);
-      const fresh = !isAttached(tabId);
+      const fresh2 = !isAttached(tabId);
       for (const sc of scripts) {
         const what = `init script ${sc.id}`;
         try {
-          if (fresh) await ensureAttached(tabId);
+          if (fresh2) await ensureAttached(tabId);
           else await addScript(tabId, sc, tabSend(tabId), false);
           noteUnapplied(tabId, what, void 0);
         } catch (e) {
@@ -4696,6 +4705,931 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
   };
 }
 
+// src/injected/document/actions-binding.ts
+var ACTIONS_BINDING = "__browserctlActions";
+
+// src/background/pages/record-actions/choose.ts
+var GROUP = "browserctl:record-actions";
+var CHECK_MS = 2e3;
+async function roleVerdict(tabId, session, contextId, step, target) {
+  if (!step.top || session !== void 0 || contextId === void 0 || step.el === void 0) return void 0;
+  try {
+    const [el, doc] = await Promise.all([
+      callInjected(tabId, { contextId }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
+      callInjected(tabId, { contextId }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP })
+    ]);
+    if (!el.result.objectId || !doc.result.objectId) return void 0;
+    const t = parseRoleTarget(target);
+    const [d, ax] = await Promise.all([
+      send(tabId, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
+      send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS)
+    ]);
+    const ids = ax.nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
+    return ids.length === 1 && ids[0] === d.node.backendNodeId;
+  } catch {
+    return void 0;
+  } finally {
+    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
+  }
+}
+async function chooseTarget(tabId, session, contextId, step) {
+  for (const [kind, target] of step.targets ?? []) {
+    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target) === false) continue;
+    return { kind, target };
+  }
+  return void 0;
+}
+
+// src/background/pages/record-actions/files.ts
+var GROUP2 = "browserctl:record-files";
+async function chosenPaths(tabId, session, contextId, step) {
+  if (contextId === void 0 || step.el === void 0) return (step.values ?? []).map(() => "");
+  const out = [];
+  const n = step.values?.length ?? 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      const f = await callInjected(tabId, session === void 0 ? { contextId } : { contextId, session }, "actionFile", [step.el, i], { returnByValue: false, objectGroup: GROUP2 });
+      if (!f.result.objectId) {
+        out.push("");
+        continue;
+      }
+      const info = await sendIn(tabId, session, "DOM.getFileInfo", { objectId: f.result.objectId }).catch(() => ({ path: "" }));
+      out.push(info.path);
+    }
+  } catch {
+  } finally {
+    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP2 }).catch(() => void 0);
+  }
+  while (out.length < n) out.push("");
+  return out;
+}
+function scriptPaths(paths, names, workDir, script2) {
+  const dir = workDir.replace(/\/+$/, "");
+  const outPaths = [];
+  const notes = [];
+  paths.forEach((p, i) => {
+    if (p && dir && p.startsWith(dir + "/")) {
+      outPaths.push(p.slice(dir.length + 1));
+      return;
+    }
+    const v = script2.variable("UPLOAD");
+    outPaths.push(v);
+    const where = p ? " from outside the working folder" : " (the browser did not say from where)";
+    notes.push(`# ${v}: the file ${JSON.stringify(names[i] ?? "")} the person chose${where}; set ${v.slice(1)} to its path before running this script`);
+  });
+  return { paths: outPaths, notes };
+}
+
+// src/background/pages/record-actions/script.ts
+var TARGET_KINDS = ["role", "text", "testid", "id", "css"];
+var MAX_LINES = 1e4;
+var SETTLE_MS = 2500;
+var PLAIN = /^[A-Za-z0-9_@%+=:,./~^-]+$/;
+function shellWord(s) {
+  if (s !== "" && PLAIN.test(s)) return s;
+  return "'" + s.replace(/'/g, `'\\''`) + "'";
+}
+function commandLine(command, args, vars = /* @__PURE__ */ new Set()) {
+  const out = command.map(shellWord);
+  let dashed = false;
+  for (const a of args) {
+    if (!dashed && a.startsWith("-")) {
+      out.push("--");
+      dashed = true;
+    }
+    out.push(vars.has(a) ? a : shellWord(a));
+  }
+  return out.join(" ");
+}
+function urlPattern(url) {
+  try {
+    const u = new URL(url);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.origin + u.pathname;
+  } catch {
+  }
+  return url;
+}
+function samePage(a, b) {
+  return urlPattern(a) === urlPattern(b);
+}
+var ActionScript = class _ActionScript {
+  constructor(maxLines = MAX_LINES) {
+    this.maxLines = maxLines;
+  }
+  maxLines;
+  lines = [];
+  actions = 0;
+  /** The next number of each kind of variable ($PASSWORD_1 ...). */
+  counters = {};
+  /** The variables the script reads, in order of first use. */
+  secrets = [];
+  truncated = false;
+  static from(s, maxLines = MAX_LINES) {
+    const a = new _ActionScript(maxLines);
+    a.lines = s.lines;
+    a.actions = s.actions;
+    a.counters = s.counters;
+    a.secrets = s.secrets;
+    a.truncated = s.truncated;
+    return a;
+  }
+  state() {
+    return { lines: this.lines, actions: this.actions, counters: this.counters, secrets: this.secrets, truncated: this.truncated };
+  }
+  /** A fresh variable: $PASSWORD_1, $UPLOAD_2 ... */
+  variable(kind) {
+    const n = (this.counters[kind] ?? 0) + 1;
+    this.counters[kind] = n;
+    const v = `$${kind}_${n}`;
+    this.secrets.push(v.slice(1));
+    return v;
+  }
+  /** Adds lines; false (nothing added) once the recording is full. */
+  add(lines, at) {
+    if (this.truncated) return false;
+    if (this.lines.length + lines.length > this.maxLines) {
+      this.truncated = true;
+      return false;
+    }
+    for (const l of lines) this.lines.push({ ...l, at });
+    return true;
+  }
+  last() {
+    return this.lines.at(-1);
+  }
+  /** The last line that is not a comment, and its index. */
+  lastCommand() {
+    for (let i = this.lines.length - 1; i >= 0; i--) if (this.lines[i].kind !== "comment") return [this.lines[i], i];
+    return void 0;
+  }
+  /** How many lines are settled at time now. */
+  settled(now) {
+    const n = this.lines.length;
+    if (n === 0) return 0;
+    return now - this.lines[n - 1].at >= SETTLE_MS ? n : n - 1;
+  }
+  /** Command lines (comments aside). */
+  commands() {
+    return this.lines.filter((l) => l.kind !== "comment").length;
+  }
+  targetCounts() {
+    const c = Object.fromEntries(TARGET_KINDS.map((k) => [k, 0]));
+    for (const l of this.lines) if (l.targetKind) c[l.targetKind]++;
+    return c;
+  }
+  /** The script: its header, the lines, and a last comment when it was cut. */
+  render(header2, footer2 = []) {
+    const out = [...header2.map((h) => `# ${h}`), ...this.lines.map((l) => l.text), ...footer2.map((f) => `# ${f}`)];
+    return out.join("\n") + "\n";
+  }
+};
+
+// src/background/pages/record-actions/lines.ts
+var DOUBLE_CLICK_MS = 1500;
+function targeted(kind, command, args, t, tab, vars, step) {
+  const out = [];
+  if (t.kind === "css") {
+    out.push({ text: "# no role, text, test id or id finds this element alone: a CSS path, which a change of the page's layout may break", kind: "comment", tab });
+  }
+  const line = { text: commandLine(command, [t.target, ...args], vars), kind, tab, target: t.target, targetKind: t.kind };
+  if (step !== void 0) line.step = step;
+  out.push(line);
+  return out;
+}
+function field(s) {
+  return s.field ? JSON.stringify(s.field) : "a field";
+}
+function fillLines(s, t, script2, ctx) {
+  const value = s.value ?? "";
+  let secret;
+  let note;
+  if (s.secret === "password") {
+    secret = script2.variable("PASSWORD");
+    note = `# ${secret}: the password typed into ${field(s)}; set ${secret.slice(1)} in the environment before running this script`;
+  } else if (ctx.secretTargets.has(t.target)) {
+    secret = script2.variable("SECRET");
+    note = `# ${secret}: the value typed into ${field(s)}, marked secret; set ${secret.slice(1)} in the environment before running this script`;
+  }
+  if (secret !== void 0) {
+    return [{ text: note, kind: "comment", tab: s.tab }, ...targeted("fill", ["fill"], [secret], t, s.tab, /* @__PURE__ */ new Set([secret]))];
+  }
+  const [first, ...more] = value.split(/\r\n|\r|\n/);
+  const out = targeted("fill", ["fill"], [first ?? ""], t, s.tab);
+  for (const m of more) {
+    out.push({ text: "press Enter", kind: "press", tab: s.tab });
+    if (m !== "") out.push({ text: commandLine(["keyboard", "type"], [m]), kind: "keyboard", tab: s.tab });
+  }
+  return out;
+}
+function stepLines(s, t, script2, ctx) {
+  if (s.kind === "press") return [{ text: commandLine(["press"], [s.key ?? ""]), kind: "press", tab: s.tab }];
+  if (!t) return [];
+  const last = script2.lastCommand();
+  switch (s.kind) {
+    case "click":
+      return targeted("click", ["click"], [], t, s.tab, void 0, s.stepKey);
+    case "dblclick": {
+      const same = last && last[0].kind === "click" && last[0].tab === s.tab && (s.replaces !== void 0 ? last[0].step === s.replaces : last[0].target === t.target && s.t - last[0].at <= DOUBLE_CLICK_MS);
+      if (last && same) {
+        const [line, i] = last;
+        script2.lines[i] = { ...line, kind: "dblclick", text: "dbl" + line.text };
+        return [];
+      }
+      return targeted("dblclick", ["dblclick"], [], t, s.tab);
+    }
+    case "fill": {
+      const lines = fillLines(s, t, script2, ctx);
+      if (last && last[0].kind === "fill" && last[0].target === t.target && last[1] === script2.lines.length - 1 && !last[0].text.includes(" $")) {
+        script2.lines.pop();
+      }
+      return lines;
+    }
+    case "check":
+    case "uncheck":
+      return targeted(s.kind, [s.kind], [], t, s.tab);
+    case "select":
+      return targeted("select", ["select"], s.values ?? [], t, s.tab);
+    case "upload": {
+      const paths = s.paths ?? [];
+      const vars = new Set(paths.filter((p) => p.startsWith("$")));
+      return targeted("upload", ["upload"], paths, t, s.tab, vars);
+    }
+    default:
+      return [];
+  }
+}
+
+// src/background/pages/record-actions/navigation.ts
+var KEEP = 50;
+var TYPED = /* @__PURE__ */ new Set(["typed", "address_bar", "auto_bookmark", "generated", "keyword", "keyword_generated"]);
+function kept(index, ids, urls) {
+  const drop = Math.max(0, ids.length - KEEP);
+  const i = index - drop;
+  return { index: i, id: ids[index], url: urls[index], ids: ids.slice(drop), urls: urls.slice(drop) };
+}
+function historyFrom(h) {
+  return kept(
+    h.currentIndex,
+    h.entries.map((e) => e.id),
+    h.entries.map((e) => e.url)
+  );
+}
+function classify2(prev, url, read, fresh2) {
+  if (read && fresh2) {
+    const e = read.entries[read.currentIndex];
+    const now2 = historyFrom(read);
+    const typed2 = TYPED.has(e.transitionType ?? "");
+    if (!prev) return { words: typed2 ? ["tab", "open", e.url] : ["wait", "--url", urlPattern(e.url)], now: now2 };
+    if (e.id === prev.id) return { words: ["reload"], now: now2 };
+    const was = prev.ids.indexOf(e.id);
+    if (was >= 0) {
+      const n = Math.max(1, Math.abs(was - prev.index));
+      return { words: Array(n).fill(was < prev.index ? "back" : "forward"), now: now2 };
+    }
+    if (typed2) return { words: ["open", e.url], now: now2 };
+    return { words: samePage(e.url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(e.url)], now: now2 };
+  }
+  if (!prev) return { words: ["wait", "--url", urlPattern(url)], now: kept(0, [-1], [url]) };
+  if (url === prev.urls[prev.index - 1] && url !== prev.url) {
+    return { words: ["back"], now: kept(prev.index - 1, prev.ids, prev.urls) };
+  }
+  if (url === prev.urls[prev.index + 1] && url !== prev.url) {
+    return { words: ["forward"], now: kept(prev.index + 1, prev.ids, prev.urls) };
+  }
+  if (url === prev.url) return { words: ["reload"], now: prev };
+  const entry = read?.entries.slice().reverse().find((e) => e.url === url);
+  const ids = [...prev.ids.slice(0, prev.index + 1), entry?.id ?? -Date.now()];
+  const urls = [...prev.urls.slice(0, prev.index + 1), url];
+  const now = kept(ids.length - 1, ids, urls);
+  if (entry && TYPED.has(entry.transitionType ?? "")) return { words: ["open", url], now };
+  return { words: samePage(url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(url)], now };
+}
+
+// src/background/pages/record-actions/persist.ts
+var INDEX_KEY = "browserctl.actions";
+var CHUNK = 500;
+var SAVE_DELAY_MS = 150;
+function storage2() {
+  return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
+}
+var metaKey = (sid) => `${INDEX_KEY}.${sid}`;
+var chunkKey = (sid, k) => `${INDEX_KEY}.${sid}.${k}`;
+var Saver = class {
+  constructor(sessionId, snapshot3) {
+    this.sessionId = sessionId;
+    this.snapshot = snapshot3;
+  }
+  sessionId;
+  snapshot;
+  timer;
+  dirtyFrom = Number.POSITIVE_INFINITY;
+  writing = Promise.resolve();
+  savedChunks = 0;
+  /** Lines from index `from` on changed (Infinity: only the meta). */
+  changed(from = Number.POSITIVE_INFINITY) {
+    this.dirtyFrom = Math.min(this.dirtyFrom, from);
+    if (this.timer === void 0) this.timer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  }
+  /** Writes now what changed; resolves once written. */
+  async flush() {
+    clearTimeout(this.timer);
+    this.timer = void 0;
+    const from = this.dirtyFrom;
+    this.dirtyFrom = Number.POSITIVE_INFINITY;
+    const s = storage2();
+    if (!s) return;
+    const { meta, lines } = this.snapshot();
+    const items = { [metaKey(this.sessionId)]: meta };
+    const chunks = Math.ceil(lines.length / CHUNK);
+    const first = Number.isFinite(from) ? Math.floor(from / CHUNK) : chunks;
+    for (let k = Math.min(first, this.savedChunks); k < chunks; k++) items[chunkKey(this.sessionId, k)] = lines.slice(k * CHUNK, (k + 1) * CHUNK);
+    this.savedChunks = chunks;
+    this.writing = this.writing.then(() => s.set(items)).catch(() => void 0);
+    await this.writing;
+  }
+  /** Stops writing and removes what was written. */
+  async drop() {
+    clearTimeout(this.timer);
+    this.timer = void 0;
+    await this.writing;
+    const s = storage2();
+    if (!s) return;
+    const keys = [metaKey(this.sessionId)];
+    for (let k = 0; k < Math.max(this.savedChunks, 1) + 1; k++) keys.push(chunkKey(this.sessionId, k));
+    await s.remove(keys).catch(() => void 0);
+    await updateIndex((ids) => ids.filter((id) => id !== this.sessionId));
+  }
+  /** The recording is new: listed, so a restarted worker finds it. */
+  async register() {
+    await updateIndex((ids) => ids.includes(this.sessionId) ? ids : [...ids, this.sessionId]);
+  }
+  /** A recording loaded from storage has these chunks already. */
+  loaded(lines) {
+    this.savedChunks = Math.ceil(lines / CHUNK);
+  }
+};
+var indexWrites = Promise.resolve();
+async function updateIndex(fn) {
+  const s = storage2();
+  if (!s) return;
+  indexWrites = indexWrites.then(async () => {
+    const got = await s.get(INDEX_KEY);
+    const ids = Array.isArray(got[INDEX_KEY]) ? got[INDEX_KEY] : [];
+    await s.set({ [INDEX_KEY]: fn(ids) });
+  }).catch(() => void 0);
+  await indexWrites;
+}
+async function loadAll() {
+  const s = storage2();
+  if (!s) return [];
+  const got = await s.get(INDEX_KEY);
+  const ids = Array.isArray(got[INDEX_KEY]) ? got[INDEX_KEY] : [];
+  const out = [];
+  for (const id of ids) {
+    const m = (await s.get(metaKey(id)))[metaKey(id)];
+    if (!m) continue;
+    const chunks = Math.ceil(m.lineCount / CHUNK);
+    const keys = Array.from({ length: chunks }, (_, k) => chunkKey(id, k));
+    const parts = keys.length ? await s.get(keys) : {};
+    const lines = keys.flatMap((k) => Array.isArray(parts[k]) ? parts[k] : []);
+    out.push({ meta: m, lines: lines.slice(0, m.lineCount) });
+  }
+  return out;
+}
+
+// src/background/pages/record-actions/recording.ts
+var STEP_SLACK_MS = 100;
+var POPUP_MS = 5e3;
+var recordings2 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  for (const r of recordings2.values()) r.tabs.delete(tabId);
+});
+var linesChanged = new Wakeup();
+var loaded4;
+var isLoaded = false;
+function ready2() {
+  loaded4 ??= loadAll().then((all2) => {
+    for (const s of all2) if (!recordings2.has(s.meta.sessionId)) recordings2.set(s.meta.sessionId, fromSaved(s));
+  }).catch(() => void 0).finally(() => {
+    isLoaded = true;
+  });
+  return loaded4;
+}
+function mayRecord(tabId) {
+  if (!isLoaded) return true;
+  return recordings2.get(tabSession(tabId))?.live === true;
+}
+function snapshot(r) {
+  const st = r.script.state();
+  const meta = {
+    sessionId: r.sessionId,
+    groupId: r.groupId,
+    startedAt: r.startedAt,
+    workDir: r.workDir,
+    live: r.live,
+    sessionClosed: r.sessionClosed,
+    secretTargets: [...r.secretTargets],
+    docSeq: Object.fromEntries(r.docSeq),
+    history: Object.fromEntries([...r.history].map(([k, v]) => [String(k), v])),
+    script: { actions: st.actions, counters: st.counters, secrets: st.secrets, truncated: st.truncated },
+    lineCount: st.lines.length
+  };
+  if (r.lastTab !== void 0) meta.lastTab = r.lastTab;
+  return { meta, lines: st.lines };
+}
+function fresh(sessionId, groupId, workDir, script2) {
+  const r = {
+    sessionId,
+    groupId,
+    startedAt: Date.now(),
+    workDir,
+    script: script2,
+    live: true,
+    sessionClosed: false,
+    lastTab: void 0,
+    secretTargets: /* @__PURE__ */ new Set(),
+    docSeq: /* @__PURE__ */ new Map(),
+    history: /* @__PURE__ */ new Map(),
+    lastStep: /* @__PURE__ */ new Map(),
+    stepAt: /* @__PURE__ */ new Map(),
+    requestAt: /* @__PURE__ */ new Map(),
+    popups: /* @__PURE__ */ new Set(),
+    tabs: /* @__PURE__ */ new Set(),
+    queue: Promise.resolve(),
+    saver: void 0,
+    stepMs: 0,
+    drafts: /* @__PURE__ */ new Map()
+  };
+  r.saver = new Saver(sessionId, () => snapshot(r));
+  return r;
+}
+function fromSaved(s) {
+  const m = s.meta;
+  const r = fresh(m.sessionId, m.groupId, m.workDir, ActionScript.from({ ...m.script, lines: s.lines }));
+  r.startedAt = m.startedAt;
+  r.live = m.live;
+  r.sessionClosed = m.sessionClosed;
+  r.lastTab = m.lastTab;
+  r.secretTargets = new Set(m.secretTargets);
+  r.docSeq = new Map(Object.entries(m.docSeq));
+  r.history = new Map(Object.entries(m.history).map(([k, v]) => [Number(k), v]));
+  r.saver.loaded(s.lines.length);
+  return r;
+}
+function recordingOf(sessionId) {
+  return recordings2.get(sessionId);
+}
+function liveFor(tabId) {
+  const r = recordings2.get(tabSession(tabId));
+  return r?.live ? r : void 0;
+}
+function enqueue(r, fn) {
+  r.queue = r.queue.then(fn).catch(() => void 0);
+  return r.queue;
+}
+function write(r, lines, tab) {
+  if (lines.length === 0) return;
+  const from = r.script.lines.length;
+  if (!r.script.add(lines, Date.now())) {
+    r.saver.changed(from);
+    return;
+  }
+  if (tab !== void 0) r.lastTab = tab;
+  r.saver.changed(from);
+  linesChanged.wake();
+  showCount(r);
+}
+var BADGE_DELAY_MS = 250;
+var badgeTimers = /* @__PURE__ */ new Map();
+function showCount(r) {
+  if (badgeTimers.has(r.sessionId)) return;
+  badgeTimers.set(
+    r.sessionId,
+    setTimeout(() => {
+      badgeTimers.delete(r.sessionId);
+      if (!r.live) return;
+      const n = r.script.commands();
+      for (const tabId of r.tabs) void callInWorld(tabId, "actionsBadge", [n]).catch(() => void 0);
+    }, BADGE_DELAY_MS)
+  );
+}
+async function recordTab(r, tabId) {
+  await ensureAttached(tabId);
+  await send(tabId, "Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => void 0);
+  await callInWorld(tabId, "startActions", []);
+  await startInFrames(tabId);
+  r.tabs.add(tabId);
+  linesChanged.wake();
+  showCount(r);
+  await resend(r, tabId);
+  if (!r.history.has(tabId)) {
+    const h = await historyOf(tabId).catch(() => void 0);
+    if (h) r.history.set(tabId, h);
+  }
+}
+async function startInFrames(tabId) {
+  const tree = await send(tabId, "Page.getFrameTree").catch(() => void 0);
+  const children = (n) => (n.childFrames ?? []).flatMap((c) => [c, ...children(c)]);
+  for (const f of tree ? children(tree.frameTree) : []) {
+    const contextId = announcedChildWorld(tabId, f.frame.id);
+    if (contextId !== void 0) await callInjected(tabId, { contextId }, "startActions", []).catch(() => void 0);
+  }
+}
+async function resend(r, tabId) {
+  const got = await callInWorld(tabId, "actionsAfter", [0]).catch(() => void 0);
+  const steps = Array.isArray(got?.result.value) ? got.result.value : [];
+  for (const s of steps) void takeStep(tabId, void 0, void 0, s);
+}
+async function recordOnAttach(tabId, raw) {
+  await ready2();
+  const r = liveFor(tabId);
+  if (!r) return;
+  await raw("Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  setTimeout(() => void recordTab(r, tabId).catch(() => void 0), 0);
+}
+async function historyOf(tabId) {
+  return historyFrom(await send(tabId, "Page.getNavigationHistory"));
+}
+function bindingCalled(tabId, p, _method, sessionId) {
+  if (p["name"] !== ACTIONS_BINDING || typeof p["payload"] !== "string") return;
+  let step;
+  try {
+    step = JSON.parse(p["payload"]);
+  } catch {
+    return;
+  }
+  if ("control" in step) {
+    if (step.control === "stop" && sessionId === void 0) {
+      void ready2().then(() => {
+        const r = liveFor(tabId);
+        if (r) void personStopped(r, tabId);
+      });
+    }
+    return;
+  }
+  const contextId = typeof p["executionContextId"] === "number" ? p["executionContextId"] : void 0;
+  void takeStep(tabId, sessionId, contextId, step);
+}
+async function takeStep(tabId, session, contextId, step) {
+  const paths = step.kind === "upload" ? chosenPaths(tabId, session, contextId, step) : void 0;
+  await ready2();
+  const r = liveFor(tabId);
+  if (!r) return;
+  await enqueue(r, () => processStep(r, tabId, session, contextId, step, paths));
+}
+function docKey(tabId, step) {
+  return `${tabId}:${step.doc}`;
+}
+async function processStep(r, tabId, session, contextId, step, paths) {
+  if (byAgent(agentWindows(tabId), step.t, STEP_SLACK_MS)) return;
+  const key = docKey(tabId, step);
+  if ((r.docSeq.get(key) ?? 0) >= step.seq) return;
+  if (step.draft) {
+    if (step.top) r.drafts.set(tabId, step);
+    return;
+  }
+  const draft = r.drafts.get(tabId);
+  if (draft && docKey(tabId, draft) === key) r.drafts.delete(tabId);
+  r.docSeq.set(key, step.seq);
+  if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value);
+  const began = performance.now();
+  r.script.actions++;
+  const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : void 0;
+  const lines = [...switchLines(r, tabId, step.top ? step.url : void 0), ...waitLines(r, tabId, step)];
+  r.stepAt.set(tabId, step.t);
+  if (!step.top && target) lines.push(frameNote(step.url, tabId));
+  if (step.kind !== "press" && !target) {
+    lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
+  }
+  const s = { kind: step.kind, t: step.t, tab: tabId };
+  if (step.value !== void 0) s.value = step.value;
+  if (step.values !== void 0) s.values = step.values;
+  if (step.key !== void 0) s.key = step.key;
+  if (step.secret !== void 0) s.secret = step.secret;
+  if (step.field !== void 0) s.field = step.field;
+  if (step.kind === "upload") {
+    const chosen = scriptPaths(await (paths ?? chosenPaths(tabId, session, contextId, step)), step.values ?? [], r.workDir, r.script);
+    s.paths = chosen.paths;
+    lines.push(...chosen.notes.map((text2) => ({ text: text2, kind: "comment", tab: tabId })));
+  }
+  s.stepKey = `${key}:${step.seq}`;
+  if (step.replaces !== void 0) s.replaces = `${key}:${step.replaces}`;
+  const before = r.script.lines.length;
+  lines.push(...stepLines(s, target, r.script, { secretTargets: r.secretTargets }));
+  if (r.script.lines.length !== before || lines.length === 0) r.saver.changed(Math.max(0, r.script.lines.length - 1));
+  write(r, lines, tabId);
+  r.lastStep.set(tabId, Date.now());
+  r.stepMs += performance.now() - began;
+  linesChanged.wake();
+}
+function frameNote(url, tab) {
+  return { text: `# in the frame of ${url}: targets reach the top document only, so the replay stops at the next line (not_found)`, kind: "comment", tab };
+}
+var REQUEST_MS = 1e3;
+function waitLines(r, tabId, step) {
+  const prev = r.stepAt.get(tabId);
+  const req = r.requestAt.get(tabId);
+  if (prev === void 0 || req === void 0 || req < prev || req - prev > REQUEST_MS) return [];
+  if (r.script.lastCommand()?.[0].tab !== tabId) return [];
+  r.requestAt.delete(tabId);
+  return step.appeared ? [{ text: commandLine(["wait", "--text"], [step.appeared]), kind: "wait", tab: tabId }] : [];
+}
+function requestStarted(tabId, p) {
+  if (p["type"] !== "Fetch" && p["type"] !== "XHR") return;
+  const r = recordings2.get(tabSession(tabId));
+  const at = Date.now();
+  if (r?.live && !byAgent(agentWindows(tabId), at)) void enqueue(r, async () => void r.requestAt.set(tabId, at));
+}
+function switchLines(r, tabId, url) {
+  const shown3 = url ?? r.history.get(tabId)?.url ?? "";
+  if (r.popups.has(tabId)) {
+    if (!/^(https?|file):/i.test(shown3)) return [];
+    r.popups.delete(tabId);
+    return [{ text: commandLine(["wait", "--url"], [urlPattern(shown3)]), kind: "wait", tab: tabId }];
+  }
+  if (r.lastTab === void 0 || r.lastTab === tabId || !shown3) return [];
+  return [{ text: commandLine(["tab", "activate"], [shown3]), kind: "tab activate", tab: tabId }];
+}
+function tabCreated(t) {
+  if (t.id === void 0 || t.openerTabId === void 0) return;
+  const tabId = t.id;
+  const opener = t.openerTabId;
+  void ready2().then(() => {
+    const r = liveFor(opener);
+    if (!r) return;
+    void enqueue(r, async () => {
+      const last = r.script.lastCommand()?.[0];
+      if (last && last.tab === opener && Date.now() - last.at < POPUP_MS && !byAgent(agentWindows(opener), last.at)) r.popups.add(tabId);
+    });
+  });
+}
+function frameNavigated(tabId, p) {
+  const f = p["frame"];
+  if (!f || f.parentId) return;
+  const at = Date.now();
+  const url = typeof f.url === "string" ? f.url : "";
+  const history2 = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
+  void (async () => {
+    await ready2();
+    const r = liveFor(tabId);
+    if (r && history2) await enqueue(r, async () => navigated(r, tabId, at, url, await history2));
+  })();
+}
+async function historyAfter(tabId, url) {
+  let last;
+  for (let i = 0; i < 3; i++) {
+    const h = await send(tabId, "Page.getNavigationHistory").catch(() => void 0);
+    const e = h?.entries[h.currentIndex];
+    if (h && e) {
+      if (url === "" || e.url === url) return { h, fresh: true };
+      last = h;
+    }
+    await new Promise((res) => setTimeout(res, 40 * (i + 1)));
+  }
+  return last ? { h: last, fresh: false } : { fresh: false };
+}
+async function navigated(r, tabId, at, url, read) {
+  const draft = r.drafts.get(tabId);
+  r.drafts.delete(tabId);
+  if (draft) {
+    const { draft: _, ...step } = draft;
+    await processStep(r, tabId, void 0, void 0, step);
+  }
+  const prev = r.history.get(tabId);
+  const { words, now } = classify2(prev, url, read.h, read.fresh);
+  r.history.set(tabId, now);
+  r.saver.changed();
+  if (byAgent(agentWindows(tabId), at)) return;
+  if (r.popups.has(tabId)) {
+    write(r, switchLines(r, tabId, now.url), tabId);
+    return;
+  }
+  const lines = [];
+  if (words[0] === "back" || words[0] === "forward") {
+    lines.push(...switchLines(r, tabId));
+    for (const w of words) lines.push({ text: w, kind: w, tab: tabId });
+  } else if (words[0] === "wait") {
+    const last = r.script.last();
+    if (last && last.kind === "wait" && last.tab === tabId && (r.lastStep.get(tabId) ?? 0) <= last.at) {
+      r.script.lines.pop();
+      r.saver.changed(r.script.lines.length);
+    }
+    lines.push({ text: commandLine(words.slice(0, 2), words.slice(2)), kind: "wait", tab: tabId });
+  } else {
+    const cmd = words[0] === "tab" ? 2 : 1;
+    if (cmd === 1) lines.push(...switchLines(r, tabId));
+    lines.push({ text: commandLine(words.slice(0, cmd), words.slice(cmd)), kind: words.slice(0, cmd).join(" "), tab: tabId });
+  }
+  write(r, lines, tabId);
+}
+function startRecording2(sessionId, groupId, workDir) {
+  const r = fresh(sessionId, groupId, workDir, new ActionScript());
+  recordings2.set(sessionId, r);
+  void r.saver.register();
+  r.saver.changed(0);
+  return r;
+}
+function startLine(r, tabId, url) {
+  if (!/^(https?|file):/i.test(url)) return;
+  write(r, [{ text: commandLine(["open"], [url]), kind: "open", tab: tabId }], tabId);
+}
+async function endRecording(r, tabIds) {
+  if (r.live) await halt(r, tabIds);
+  await r.queue;
+  recordings2.delete(r.sessionId);
+  await r.saver.drop();
+  linesChanged.wake();
+}
+async function stopTab(r, tabId) {
+  if (!isAttached(tabId)) return;
+  const got = await callInWorld(tabId, "stopActions", []).catch(() => void 0);
+  const steps = Array.isArray(got?.result.value) ? got.result.value : [];
+  for (const s of steps) void enqueue(r, () => processStep(r, tabId, void 0, void 0, s));
+  await sendIn(tabId, void 0, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => void 0);
+  await sendIn(tabId, void 0, "Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => void 0);
+  r.tabs.delete(tabId);
+}
+async function halt(r, tabIds) {
+  await r.queue;
+  for (const tabId of tabIds) await stopTab(r, tabId);
+  await r.queue;
+  r.live = false;
+  r.saver.changed();
+  linesChanged.wake();
+}
+async function personStopped(r, tabId) {
+  if (!r.live) return;
+  await enqueue(r, async () => write(r, [{ text: "# the person pressed Stop in the page here", kind: "comment", tab: tabId }], void 0));
+  await halt(r, [...r.tabs]);
+}
+async function releaseRecordedTab(tabId) {
+  const r = isLoaded ? liveFor(tabId) : void 0;
+  if (r) await stopTab(r, tabId);
+}
+function sessionEnded(sessionId) {
+  void ready2().then(() => {
+    const r = recordings2.get(sessionId);
+    if (!r || !r.live) return;
+    void enqueue(r, async () => {
+      for (const tabId of [...r.tabs]) void stopTab(r, tabId);
+      r.live = false;
+      r.sessionClosed = true;
+      write(r, [{ text: "# the session was closed here: the recording ends", kind: "comment" }], void 0);
+      r.saver.changed();
+      await r.saver.flush();
+      linesChanged.wake();
+    });
+  });
+}
+function lastPlainFill(r) {
+  for (let i = r.script.lines.length - 1; i >= 0; i--) {
+    const l = r.script.lines[i];
+    if (l.kind === "fill" && l.target !== void 0 && !/ \$[A-Z]+_\d+$/.test(l.text)) return i;
+  }
+  return -1;
+}
+async function recordingViews() {
+  await ready2();
+  return [...recordings2.values()].map((r) => {
+    const last = r.script.lastCommand()?.[0].text ?? "";
+    return { sessionId: r.sessionId, live: r.live, lines: r.script.commands(), actions: r.script.actions, last, secretable: lastPlainFill(r) >= 0 };
+  });
+}
+async function markLastSecret(sessionId) {
+  await ready2();
+  const r = recordings2.get(sessionId);
+  if (!r) return false;
+  let done = false;
+  await enqueue(r, async () => {
+    const i = lastPlainFill(r);
+    if (i < 0) return;
+    const line = r.script.lines[i];
+    const v = r.script.variable("SECRET");
+    r.secretTargets.add(line.target);
+    const note = `# ${v}: the value typed into ${line.target}, marked secret; set ${v.slice(1)} in the environment before running this script`;
+    r.script.lines[i] = { ...line, text: note + "\n" + commandLine(["fill"], [line.target, v], /* @__PURE__ */ new Set([v])) };
+    r.saver.changed(i);
+    linesChanged.wake();
+    done = true;
+  });
+  return done;
+}
+async function stopFromPopup(sessionId) {
+  await ready2();
+  const r = recordings2.get(sessionId);
+  if (!r?.live) return false;
+  await personStopped(r, r.lastTab ?? -1);
+  return true;
+}
+
+// src/background/pages/record-actions/index.ts
+var MAX_WAIT_MS2 = 3e4;
+var KEEP_STOPPED_MS3 = 6e4;
+function invalid4(msg) {
+  return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
+}
+function sessionOf3(p) {
+  const id = p.sessionId;
+  if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
+  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
+  return id;
+}
+var stopped2 = /* @__PURE__ */ new Map();
+function none(sessionId) {
+  return invalid4(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
+}
+function header(r) {
+  const out = [
+    "browserctl batch -f FILE replays this (recorded from the person's actions by `record actions`)",
+    `recorded ${new Date(r.startedAt).toISOString()} in session ${r.sessionId}`
+  ];
+  if (r.script.secrets.length > 0) out.push(`set before replaying: ${r.script.secrets.join(" ")}`);
+  return out;
+}
+function footer(r) {
+  const out = [];
+  if (r.script.truncated) out.push(`the recording reached its bound of ${r.script.maxLines} lines and took no more`);
+  return out;
+}
+function recordActionHandlers({ store: store3 }) {
+  void ready2();
+  onSessionRemoved((sid) => sessionEnded(sid));
+  chrome.tabs?.onCreated?.addListener(tabCreated);
+  return {
+    "record.actionsStart": async (p) => {
+      const s = await store3.require(p);
+      await ready2();
+      if (recordingOf(s.sessionId)?.live) throw invalid4(`session ${s.sessionId} is recording already (record actions stop ends it)`);
+      const workDir = optionalString(p, "workDir") ?? "";
+      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid4(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
+      const old = recordingOf(s.sessionId);
+      if (old) await endRecording(old, []);
+      const tabs5 = await groupTabs(s);
+      const active = pickActive(s, tabs5);
+      const r = startRecording2(s.sessionId, s.groupId, workDir);
+      const ids = [];
+      for (const t of tabs5) {
+        if (t.id === void 0) continue;
+        noteTabSession(t.id, s.sessionId);
+        await recordTab(r, t.id).catch(() => void 0);
+        ids.push(t.id);
+      }
+      const url = active?.url || active?.pendingUrl || "";
+      if (active?.id !== void 0) {
+        startLine(r, active.id, url);
+        r.lastTab = active.id;
+      }
+      return { tabs: ids, url, startedAt: r.startedAt };
+    },
+    // No store lookup: a session closed while recording still answers its lines.
+    "record.actionsStop": async (p) => {
+      const sid = sessionOf3(p);
+      await ready2();
+      const r = recordingOf(sid);
+      if (!r) throw none(sid);
+      const s = store3.list().find((x) => x.sessionId === sid);
+      const tabs5 = s ? await groupTabs(s).catch(() => []) : [];
+      await endRecording(r, tabs5.map((t) => t.id).filter((id) => id !== void 0));
+      const script2 = r.script.render(header(r), footer(r));
+      const keep2 = stopped2.get(sid);
+      if (keep2) clearTimeout(keep2.timer);
+      stopped2.set(sid, { lines: r.script.lines.map((l) => l.text), timer: setTimeout(() => stopped2.delete(sid), KEEP_STOPPED_MS3) });
+      const targets = r.script.targetCounts();
+      const out = {
+        script: script2,
+        lines: r.script.commands(),
+        actions: r.script.actions,
+        targets: Object.fromEntries(TARGET_KINDS.map((k) => [k, targets[k]]))
+      };
+      if (r.script.secrets.length > 0) out.secrets = [...r.script.secrets];
+      if (r.script.truncated) out.truncated = true;
+      if (r.sessionClosed) out.sessionClosed = true;
+      return out;
+    },
+    "record.actionsLines": async (p) => {
+      const sid = sessionOf3(p);
+      const after = optionalInt(p, "after", 0) ?? 0;
+      const waitMs = optionalInt(p, "waitMs", 0) ?? 0;
+      if (waitMs > MAX_WAIT_MS2) throw invalid4(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
+      await ready2();
+      const deadline = Date.now() + waitMs;
+      for (; ; ) {
+        const r = recordingOf(sid);
+        const done = stopped2.get(sid);
+        if (!r && !done) throw none(sid);
+        const lines = r ? r.script.lines.map((l) => l.text) : done.lines;
+        const live2 = r?.live ?? false;
+        const n = r && live2 ? r.script.settled(Date.now()) : lines.length;
+        if (n > after || !live2 || Date.now() >= deadline) {
+          return { lines: lines.slice(after, Math.max(after, n)), next: Math.max(after, n), recording: live2, tabs: r ? [...r.tabs] : [] };
+        }
+        await linesChanged.next(Math.min(deadline - Date.now(), SETTLE_MS));
+      }
+    }
+  };
+}
+
 // src/background/pages/input/direct.ts
 function callAt(tabId, where, name, args, opts = {}) {
   return callInjected(tabId, where, name, args, opts);
@@ -4853,13 +5787,13 @@ async function toTabByDocument(tabId, objectId, a) {
   return { x: doc.x - origin[0] + a.x + off.x, y: doc.y - origin[1] + a.y + off.y };
 }
 var SETTLE_MEASURES = 8;
-var SETTLE_MS = 20;
+var SETTLE_MS2 = 20;
 async function settledPoint(tabId, objectId, a, deadline, force) {
   const measure = async () => await toTab(tabId, objectId, a) ?? await toTabByDocument(tabId, objectId, a);
   let pt = await measure();
   if (a.topViewport && objectSession(tabId, objectId) === void 0) return pt;
   for (let i = 1; i < SETTLE_MEASURES; i++) {
-    await sleep3(SETTLE_MS);
+    await sleep3(SETTLE_MS2);
     const again = await measure();
     const same = Math.abs(again.x - pt.x) < 0.5 && Math.abs(again.y - pt.y) < 0.5;
     pt = again;
@@ -5467,13 +6401,13 @@ function isPolicy(v) {
 }
 var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
 var policies2 = /* @__PURE__ */ new Map();
-var loaded4;
-function storage2() {
+var loaded5;
+function storage3() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
 function loadPolicies2() {
-  loaded4 ??= (async () => {
-    const area = storage2();
+  loaded5 ??= (async () => {
+    const area = storage3();
     if (!area) return;
     try {
       const got = await area.get(POLICY_STORAGE_KEY);
@@ -5484,7 +6418,7 @@ function loadPolicies2() {
     } catch {
     }
   })();
-  return loaded4;
+  return loaded5;
 }
 function policyOf2(sessionId) {
   return sessionId && policies2.get(sessionId) || DEFAULT_POLICY;
@@ -5492,7 +6426,7 @@ function policyOf2(sessionId) {
 async function setPolicy2(sessionId, policy) {
   await loadPolicies2();
   policies2.set(sessionId, policy);
-  const area = storage2();
+  const area = storage3();
   if (area) await area.set({ [POLICY_STORAGE_KEY]: Object.fromEntries(policies2) });
 }
 
@@ -6083,7 +7017,7 @@ var waitResponseHandlers = {
 var WS_SOCKETS = 20;
 var WS_FRAMES = 200;
 var WS_PAYLOAD = 4 << 10;
-var MAX_WAIT_MS2 = 2e4;
+var MAX_WAIT_MS3 = 2e4;
 var seq3 = 0;
 var nextSeq2 = () => ++seq3;
 var socketCounter = 0;
@@ -6163,7 +7097,7 @@ async function webSockets(tabId, _p) {
 async function webSocketFrames(tabId, p) {
   const id = requireString(p, "id").trim();
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS2);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS3);
   if (!isAttached(tabId)) await ensureAttached(tabId);
   const find2 = () => [...socketsOf(tabId).values()].find((s2) => s2.info.id === id);
   const s = find2();
@@ -6352,6 +7286,41 @@ function nextGraceEnd(tabId) {
   return end2;
 }
 
+// src/background/pages/record-actions/page-events.ts
+var DOWNLOAD_MS = 5e3;
+function downloadBegan(tabId) {
+  const r = liveFor(tabId);
+  const at = Date.now();
+  if (!r || byAgent(agentWindows(tabId), at)) return;
+  void enqueue(r, async () => {
+    for (let i = r.script.lines.length - 1; i >= 0; i--) {
+      const l = r.script.lines[i];
+      if (l.kind === "comment") continue;
+      if (l.tab !== tabId) return;
+      if (l.kind === "click" && at - l.at <= DOWNLOAD_MS) {
+        r.script.lines[i] = { ...l, kind: "download", text: l.text.replace(/^click /, "download ") };
+        r.saver.changed(i);
+      }
+      return;
+    }
+  });
+}
+var held = /* @__PURE__ */ new Map();
+function dialogOpened(tabId, p) {
+  if (openDialog(tabId)) held.set(tabId, String(p["type"] ?? "dialog"));
+  else held.delete(tabId);
+}
+function dialogClosed2(tabId, p) {
+  const type2 = held.get(tabId);
+  held.delete(tabId);
+  const r = liveFor(tabId);
+  if (type2 === void 0 || !r || byAgent(agentWindows(tabId), Date.now())) return;
+  const accepted = p["result"] === true;
+  const input = typeof p["userInput"] === "string" ? p["userInput"] : "";
+  const words = accepted ? type2 === "prompt" && input !== "" ? ["accept", input] : ["accept"] : ["dismiss"];
+  void enqueue(r, async () => write(r, [{ text: commandLine(["dialog", words[0]], words.slice(1)), kind: "dialog", tab: tabId }], tabId));
+}
+
 // src/background/pages/core/debug-bar.ts
 var BAR_WAIT_MS = 400;
 var POLL_MS5 = 25;
@@ -6388,12 +7357,14 @@ var EVERY_SESSION = [
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],
-  ["Page.frameDetached", frameLoadEvent]
+  ["Page.frameDetached", frameLoadEvent],
+  // the person's actions, from the in-page recorder of every frame (record-actions/)
+  ["Runtime.bindingCalled", bindingCalled]
 ];
 var TAB_SESSION = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog)],
-  ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), dialogOpened],
+  ["Page.javascriptDialogClosed", dialogClosed2, (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
     noteFrameNavigated,
@@ -6403,7 +7374,8 @@ var TAB_SESSION = [
     permissionsOnNavigation,
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
-    navigationEvent
+    navigationEvent,
+    frameNavigated
   ],
   ["Page.navigatedWithinDocument", sameDocumentNavigation],
   // the person's own input in the tab (the event stream's person_input)
@@ -6416,7 +7388,7 @@ var TAB_SESSION = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
@@ -6434,7 +7406,7 @@ var TAB_SESSION = [
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
-  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent],
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent, downloadBegan],
   ["Page.downloadProgress", downloadEvent, downloadStreamEvent],
   ["Page.fileChooserOpened", fileChooserOpened],
   // evidence: recordings and traces
@@ -6452,6 +7424,8 @@ var ON_ATTACH = [
   // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments,
   // the in-page script, in each document's isolated world from its start
+  recordOnAttach,
+  // a tab of a session recording the person's actions: its binding, its recorder
   addInputBinding
   // the person's input told as it happens (person_input events)
 ];
@@ -6589,11 +7563,11 @@ var highlightHandlers = {
 
 // src/background/pages/snapshot/ref-counters.ts
 var STORAGE_KEY5 = "browserctl.refCounters";
-var loaded5;
+var loaded6;
 var current = {};
 function load2() {
-  if (!loaded5) {
-    loaded5 = chrome.storage.session.get(STORAGE_KEY5).then(
+  if (!loaded6) {
+    loaded6 = chrome.storage.session.get(STORAGE_KEY5).then(
       (got) => {
         const v = got[STORAGE_KEY5];
         current = v && typeof v === "object" ? { ...v, ...current } : current;
@@ -6609,7 +7583,7 @@ function load2() {
       });
     });
   }
-  return loaded5;
+  return loaded6;
 }
 async function savedCounters(tabId) {
   const all2 = await load2();
@@ -6788,9 +7762,9 @@ async function childWorld(tabId, st, f) {
     frameId: f.frameId,
     worldName: WORLD_NAME
   })).executionContextId;
-  const fresh = { session: f.session, contextId, key: st.nextKey++ };
-  st.worlds.set(f.frameId, fresh);
-  return fresh;
+  const fresh2 = { session: f.session, contextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh2);
+  return fresh2;
 }
 async function runWalk(tabId, w, o) {
   let res = await walkOnce(tabId, w, { ...o, closedWatch: CLOSED_WATCH });
@@ -6871,7 +7845,7 @@ var SETTLE_MAX_MS = 1e4;
 function optionsKey(o, root) {
   return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
 }
-async function snapshot(tabId, p) {
+async function snapshot2(tabId, p) {
   const interactive = optionalBool(p, "interactive") ?? false;
   const compact = optionalBool(p, "compact") ?? false;
   const depth = optionalInt(p, "depth", 0);
@@ -7010,7 +7984,7 @@ function sized(st, base, selector, out, entries2, cut, z) {
   const key = optionsKey(base, selector);
   const prev = st.previous.get(key);
   st.previous.set(key, out);
-  const header = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  const header2 = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
   let body = out;
   let shown3 = inText;
   if (diff) {
@@ -7021,7 +7995,7 @@ function sized(st, base, selector, out, entries2, cut, z) {
   }
   if (offset > 0) body = fromOffset(body, offset);
   if (cut) body = [...body, cutNote(cut)];
-  let lines = [...header, ...body];
+  let lines = [...header2, ...body];
   if (offset > 0 || maxChars !== void 0) {
     const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
     if (fit.dropped > 0 || offset > 0) {
@@ -7070,13 +8044,13 @@ function dropEmptyFrame(out) {
   if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
 }
 var snapshotHandlers = {
-  "pages.snapshot": snapshot
+  "pages.snapshot": snapshot2
 };
 
 // src/background/pages/evidence/annotations.ts
 var MAX_ANNOTATIONS = 300;
 async function annotations(tabId, sessionId, map, opts) {
-  const snap = await snapshot(tabId, {
+  const snap = await snapshot2(tabId, {
     sessionId,
     interactive: true,
     viewport: opts.viewport,
@@ -7114,14 +8088,14 @@ function round3(v) {
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid4(msg) {
+function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid4(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid4(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -7215,14 +8189,14 @@ var screenshotHandlers = {
 // src/background/pages/network/fence.ts
 var STORAGE_KEY6 = "originFences";
 var fences = /* @__PURE__ */ new Map();
-var loaded6;
+var loaded7;
 function load3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return Promise.resolve();
-  loaded6 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
+  loaded7 ??= chrome.storage.session.get(STORAGE_KEY6).then((v) => {
     const stored = v?.[STORAGE_KEY6] ?? {};
     for (const [s, o] of Object.entries(stored)) if (Array.isArray(o) && o.length > 0) fences.set(s, o);
   }).catch(() => void 0);
-  return loaded6;
+  return loaded7;
 }
 async function persist3() {
   if (typeof chrome === "undefined" || !chrome.storage?.session) return;
@@ -7526,12 +8500,12 @@ var navigationHandlers = {
 };
 
 // src/background/pages/evidence/vitals.ts
-var SETTLE_MS2 = 500;
+var SETTLE_MS3 = 500;
 async function vitals(tabId, p) {
   if (optionalBool(p, "reload") ?? false) {
     await ensureForeground(tabId);
     await reload(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, waitUntil: "load" });
-    await new Promise((r2) => setTimeout(r2, SETTLE_MS2));
+    await new Promise((r2) => setTimeout(r2, SETTLE_MS3));
   }
   const r = await callInjected(tabId, { contextId: await isolatedContext(tabId) }, "readVitals", []);
   if (r.exceptionDetails || typeof r.result.value !== "object" || r.result.value === null) {
@@ -7699,12 +8673,12 @@ function parseKey(combo) {
   if (parts.some((p) => p === "")) return void 0;
   const keyName = parts.pop();
   let modifiers = 0;
-  const held = [];
+  const held2 = [];
   for (const m of parts) {
     const name = ALIASES[m.toLowerCase()] ?? m;
     const mod = MODIFIER_KEYS[name];
     if (!mod) return void 0;
-    if (!(modifiers & mod.bit)) held.push(mod);
+    if (!(modifiers & mod.bit)) held2.push(mod);
     modifiers |= mod.bit;
   }
   const found = lookup(keyName);
@@ -7712,10 +8686,10 @@ function parseKey(combo) {
     return void 0;
   }
   if (found.shift && !(modifiers & Modifier.Shift)) {
-    held.push(MODIFIER_KEYS.Shift);
+    held2.push(MODIFIER_KEYS.Shift);
     modifiers |= Modifier.Shift;
   }
-  return { def: found.def, modifiers, held };
+  return { def: found.def, modifiers, held: held2 };
 }
 function keyForChar(ch) {
   if (ch === "\n" || ch === "\r") return { def: TABLE.get("Enter"), modifiers: 0, held: [] };
@@ -8052,7 +9026,7 @@ var actionHandlers = {
 };
 
 // src/background/pages/navigation/wait.ts
-var MAX_WAIT_MS3 = 3e5;
+var MAX_WAIT_MS4 = 3e5;
 var DEFAULT_TIMEOUT_MS = 3e4;
 var NETWORK_QUIET_MS = 500;
 var POLL_MS6 = 250;
@@ -8061,14 +9035,14 @@ var network = /* @__PURE__ */ new Map();
 async function trackNetwork(tabId) {
   let n = network.get(tabId);
   if (n) return n;
-  const fresh = { inflight: /* @__PURE__ */ new Set(), lastChange: Date.now() };
-  network.set(tabId, fresh);
+  const fresh2 = { inflight: /* @__PURE__ */ new Set(), lastChange: Date.now() };
+  network.set(tabId, fresh2);
   const unlisten = listen(tabId, (method, params) => {
     const id = String(params["requestId"] ?? "");
-    if (method === "Network.requestWillBeSent") fresh.inflight.add(id);
-    else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") fresh.inflight.delete(id);
+    if (method === "Network.requestWillBeSent") fresh2.inflight.add(id);
+    else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") fresh2.inflight.delete(id);
     else return;
-    fresh.lastChange = Date.now();
+    fresh2.lastChange = Date.now();
   });
   try {
     await send(tabId, "Network.enable", {});
@@ -8077,7 +9051,7 @@ async function trackNetwork(tabId) {
     network.delete(tabId);
     throw e;
   }
-  return fresh;
+  return fresh2;
 }
 onForget((tabId) => {
   network.delete(tabId);
@@ -8086,8 +9060,8 @@ async function readyState(tabId) {
   const r = await unlessDialog(callInWorld(tabId, "readyState", [], { timeoutMs: 5e3 }), () => void 0);
   return r ? String(r.result.value ?? "") : "";
 }
-function reached(state2, ready3) {
-  return state2 === "domcontentloaded" ? ready3 === "interactive" || ready3 === "complete" : ready3 === "complete";
+function reached(state2, ready4) {
+  return state2 === "domcontentloaded" ? ready4 === "interactive" || ready4 === "complete" : ready4 === "complete";
 }
 async function waitLoad(tabId, state2, deadline, budget) {
   const event = state2 === "domcontentloaded" ? "Page.domContentEventFired" : "Page.loadEventFired";
@@ -8120,8 +9094,8 @@ async function wait(tabId, p) {
     throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" or "state" must be given`);
   }
   if (ms !== void 0) {
-    if (ms > MAX_WAIT_MS3) {
-      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS3}`);
+    if (ms > MAX_WAIT_MS4) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "ms" must be at most ${MAX_WAIT_MS4}`);
     }
     const d = openDialog(tabId);
     if (d) throw new DialogOpenError(d);
@@ -8568,7 +9542,7 @@ var durableHandlers = {
 
 // src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid5(msg) {
+function invalid6(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -8591,8 +9565,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text2, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid5(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid5(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid6(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid6(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -8706,6 +9680,7 @@ function pageHandlers(deps) {
   return Object.fromEntries(methods.map((m) => [m, withTab(m)]));
 }
 async function releaseTab(tabId) {
+  await releaseRecordedTab(tabId).catch(() => void 0);
   forgetRefs(tabId);
   await detach(tabId);
 }
@@ -8782,16 +9757,16 @@ function base64Size(b) {
   return Math.max(0, Math.floor(b.length * 3 / 4) - pad);
 }
 var bySession3 = /* @__PURE__ */ new Map();
-var loaded7;
-function ready2() {
-  loaded7 ??= (async () => {
+var loaded8;
+function ready3() {
+  loaded8 ??= (async () => {
     const store3 = globalThis.chrome?.storage?.session;
     if (!store3) return;
     const got = await store3.get(STORAGE_KEY7).catch(() => ({}));
     const all2 = got[STORAGE_KEY7] ?? {};
     for (const [id, rs] of Object.entries(all2)) if (!bySession3.has(id) && Array.isArray(rs)) bySession3.set(id, rs);
   })();
-  return loaded7;
+  return loaded8;
 }
 async function persist4() {
   await chrome.storage.session.set({ [STORAGE_KEY7]: Object.fromEntries(bySession3) });
@@ -8836,7 +9811,7 @@ async function answer(tabId, requestId, r, url) {
   });
 }
 setFetchRouter({
-  ready: ready2,
+  ready: ready3,
   patterns: (tabId) => routesOf(tabSession(tabId)).map((r) => r.pattern),
   paused(tabId, p) {
     const req = p["request"] ?? {};
@@ -8847,36 +9822,36 @@ setFetchRouter({
     return true;
   }
 });
-function invalid6(msg) {
+function invalid7(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function parseRoute(p) {
   const pattern = requireString(p, "pattern");
   const bad3 = patternProblem(pattern);
-  if (bad3) throw invalid6(bad3);
+  if (bad3) throw invalid7(bad3);
   const abort = optionalBool(p, "abort") ?? false;
   const status = optionalInt(p, "status", 100) ?? 200;
-  if (status > 599) throw invalid6(`"status" must be an HTTP status 100..599, got ${status}`);
+  if (status > 599) throw invalid7(`"status" must be an HTTP status 100..599, got ${status}`);
   const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
-  if (delayMs > ROUTE_DELAY_MAX) throw invalid6(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid7(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
   const body = optionalString(p, "body") ?? "";
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid6(`"body" must be base64`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid7(`"body" must be base64`);
   const bodySize = base64Size(body);
-  if (bodySize > ROUTE_BODY_MAX) throw invalid6(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid7(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
   const contentType = optionalString(p, "contentType") ?? "";
-  if (/[\r\n\u0000]/.test(contentType)) throw invalid6(`"contentType" holds a line break or NUL`);
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid7(`"contentType" holds a line break or NUL`);
   const rawHeaders = p.headers;
-  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid6(`"headers" must be an array`);
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid7(`"headers" must be an array`);
   const headers2 = [];
   for (const h of rawHeaders ?? []) {
     const o = h;
-    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid6(`"headers" holds {name, value} strings`);
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid7(`"headers" holds {name, value} strings`);
     const why2 = headerProblem({ name: o.name, value: o.value });
-    if (why2) throw invalid6(why2);
+    if (why2) throw invalid7(why2);
     headers2.push({ name: o.name, value: o.value });
   }
   if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
-    throw invalid6(`an abort route fails the request: it takes no status, body, headers or contentType`);
+    throw invalid7(`an abort route fails the request: it takes no status, body, headers or contentType`);
   }
   return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
 }
@@ -8898,19 +9873,19 @@ function routeHandlers(deps) {
       const r = parseRoute(p);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
-      await ready2();
+      await ready3();
       const now = upsert(routesOf(sessionId), r);
-      if (now.length > ROUTES_MAX) throw invalid6(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      if (now.length > ROUTES_MAX) throw invalid7(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
       return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
       const all2 = optionalBool(p, "all") ?? false;
-      if (all2 === (pattern !== void 0)) throw invalid6(`give a pattern or all, one of them`);
+      if (all2 === (pattern !== void 0)) throw invalid7(`give a pattern or all, one of them`);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
-      await ready2();
+      await ready3();
       const before = routesOf(sessionId);
       const blocks = blockedPatterns(sessionId);
       let removed;
@@ -8923,7 +9898,7 @@ function routeHandlers(deps) {
         const blocked = blocks.includes(pattern);
         if (!routed && !blocked) {
           const have = list(sessionId).map((r) => r.pattern);
-          throw invalid6(
+          throw invalid7(
             `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
           );
         }
@@ -8935,14 +9910,14 @@ function routeHandlers(deps) {
     },
     "network.routes": async (p) => {
       await deps.sessionTabIds(p);
-      await ready2();
+      await ready3();
       return result2(String(p.sessionId), []);
     }
   };
 }
 
 // src/background/pages/tools.ts
-var MAX_WAIT_MS4 = 2e4;
+var MAX_WAIT_MS5 = 2e4;
 async function download2(tabId, p, click3) {
   const target = requireTarget(p);
   const ref = labelOf(target);
@@ -8968,7 +9943,7 @@ async function download2(tabId, p, click3) {
 var LEVEL_RANK = { debug: 0, log: 1, info: 1, warning: 2, error: 3 };
 async function readRing(tabId, ring, p, keep2) {
   const after = optionalInt(p, "after", 0) ?? 0;
-  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS4);
+  const waitMs = Math.min(optionalInt(p, "waitMs", 0) ?? 0, MAX_WAIT_MS5);
   const clear = optionalBool(p, "clear") ?? false;
   const limit = optionalInt(p, "limit", 1);
   if (!isAttached(tabId)) await ensureAttached(tabId);
@@ -9112,9 +10087,14 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         ...last ? { index: last.index + 1 } : {}
       });
       const id = created.id;
-      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      await joinTab2(id, s.sessionId);
-      if (url !== "about:blank") await loadJoined2(id, url);
+      agentCallStarted(id);
+      try {
+        await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+        await joinTab2(id, s.sessionId);
+        if (url !== "about:blank") await loadJoined2(id, url);
+      } finally {
+        agentCallEnded(id);
+      }
       if (active) {
         s.lastActiveTabId = id;
         await store3.update(s);
@@ -9411,6 +10391,7 @@ function handlerTable(store3) {
     { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),
+    recordActionHandlers({ store: store3 }),
     emulationHandlers({ store: store3 }),
     toolHandlers(
       {
@@ -9480,6 +10461,33 @@ function wireHandoffPopup() {
   return () => chrome.runtime.onMessage.removeListener(onMessage);
 }
 
+// src/background/recording-popup.ts
+function isRecordingMessage(m) {
+  if (typeof m !== "object" || m === null) return false;
+  const o = m;
+  if (o.type === "listRecordings") return true;
+  return (o.type === "markSecret" || o.type === "stopRecording") && typeof o.sessionId === "string" && o.sessionId !== "";
+}
+async function answer2(msg) {
+  switch (msg.type) {
+    case "listRecordings":
+      return { recordings: await recordingViews() };
+    case "markSecret":
+      return { done: await markLastSecret(msg.sessionId) };
+    case "stopRecording":
+      return { done: await stopFromPopup(msg.sessionId) };
+  }
+}
+function wireRecordingPopup() {
+  const onMessage = (msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isRecordingMessage(msg)) return false;
+    void answer2(msg).then(sendResponse, () => sendResponse({ done: false }));
+    return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  return () => chrome.runtime.onMessage.removeListener(onMessage);
+}
+
 // src/background/popup-api.ts
 var ACTIONS = { releaseSession: "sessions.release", stopSession: "sessions.stop", resumeSession: "sessions.resume" };
 function isPopupSessionMessage(m) {
@@ -9510,21 +10518,21 @@ var RECORD_LIMIT = 20;
 var STORAGE_KEY8 = "browserctl.calls";
 var SAVE_AFTER_MS = 200;
 var bySession4 = /* @__PURE__ */ new Map();
-var loaded8;
+var loaded9;
 var saveTimer;
 function hasStorage2() {
   return typeof chrome !== "undefined" && !!chrome.storage?.session;
 }
 function load4() {
   if (!hasStorage2()) return Promise.resolve();
-  loaded8 ??= chrome.storage.session.get(STORAGE_KEY8).then((v) => {
+  loaded9 ??= chrome.storage.session.get(STORAGE_KEY8).then((v) => {
     const all2 = v?.[STORAGE_KEY8];
     for (const [sid, es] of Object.entries(all2 ?? {})) {
       if (!Array.isArray(es)) continue;
       bySession4.set(sid, [...es, ...bySession4.get(sid) ?? []].slice(-RECORD_LIMIT));
     }
   }).catch(() => void 0);
-  return loaded8;
+  return loaded9;
 }
 function saveSoon() {
   if (!hasStorage2() || saveTimer !== void 0) return;
@@ -9594,7 +10602,7 @@ var timers = /* @__PURE__ */ new Map();
 var running = /* @__PURE__ */ new Map();
 var detached = /* @__PURE__ */ new Map();
 var NOT_WORK = /* @__PURE__ */ new Set(["logs.events", "sessions.list", "sessions.setPolicy"]);
-function sessionOf3(params) {
+function sessionOf4(params) {
   return typeof params["sessionId"] === "string" ? params["sessionId"] : "";
 }
 function idleDetacher(deps) {
@@ -9628,7 +10636,7 @@ function idleDetacher(deps) {
   void loadPolicies().then(() => deps.store.ready().then(() => deps.store.list().forEach((s) => arm(s.sessionId))));
   return {
     started(method, params) {
-      const sid = sessionOf3(params);
+      const sid = sessionOf4(params);
       if (!sid || NOT_WORK.has(method)) return;
       running.set(sid, (running.get(sid) ?? 0) + 1);
       clearTimeout(timers.get(sid));
@@ -9640,7 +10648,7 @@ function idleDetacher(deps) {
       }
     },
     ended(method, params) {
-      const sid = sessionOf3(params);
+      const sid = sessionOf4(params);
       if (!sid || NOT_WORK.has(method)) return;
       const n = (running.get(sid) ?? 1) - 1;
       if (n > 0) running.set(sid, n);
@@ -9677,7 +10685,7 @@ function isMethod(m) {
 }
 
 // src/background/param-shapes.ts
-function invalid7(path, what) {
+function invalid8(path, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${path}" must be ${what}`);
 }
 var WORDS = {
@@ -9696,13 +10704,13 @@ function isObject2(v) {
 }
 function check2(path, shape, v) {
   if (shape.endsWith("[]")) {
-    if (!Array.isArray(v)) throw invalid7(path, describe2(shape));
+    if (!Array.isArray(v)) throw invalid8(path, describe2(shape));
     const item = shape.slice(0, -2);
     v.forEach((x, i) => check2(`${path}[${i}]`, item, x));
     return;
   }
   if (shape.startsWith("map:")) {
-    if (!isObject2(v)) throw invalid7(path, describe2(shape));
+    if (!isObject2(v)) throw invalid8(path, describe2(shape));
     const item = shape.slice(4);
     for (const k of Object.keys(v)) check2(`${path}.${k}`, item, v[k]);
     return;
@@ -9711,21 +10719,21 @@ function check2(path, shape, v) {
     case "unknown":
       return;
     case "string":
-      if (typeof v !== "string") throw invalid7(path, describe2(shape));
+      if (typeof v !== "string") throw invalid8(path, describe2(shape));
       return;
     case "boolean":
-      if (typeof v !== "boolean") throw invalid7(path, describe2(shape));
+      if (typeof v !== "boolean") throw invalid8(path, describe2(shape));
       return;
     case "int":
-      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid7(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid8(path, describe2(shape));
       return;
     case "number":
-      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid7(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid8(path, describe2(shape));
       return;
   }
   const members = OBJECT_SHAPES[shape];
   if (!members) return;
-  if (!isObject2(v)) throw invalid7(path, describe2(shape));
+  if (!isObject2(v)) throw invalid8(path, describe2(shape));
   checkMembers(`${path}.`, members, v);
 }
 function checkMembers(prefix, members, p) {
@@ -10311,5 +11319,6 @@ var client = new WsClient({
 wireLifecycle(client);
 wirePopupApi(router2);
 wireHandoffPopup();
+wireRecordingPopup();
 wirePersonPopup();
 client.start();

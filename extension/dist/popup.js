@@ -236,6 +236,52 @@ async function refreshHandoffs() {
   handoffList.replaceChildren(...hs.map(handoffRow));
   handoffSection.hidden = hs.length === 0;
 }
+var recordingList = el("recordings");
+var recordingSection = el("recordings-section");
+var shownRecordings = "";
+function recordingRow(r) {
+  const li = document.createElement("li");
+  li.dataset.sessionId = r.sessionId;
+  li.className = r.live ? "recording" : "stopped";
+  const head = document.createElement("span");
+  head.className = "name";
+  head.textContent = `${r.live ? "● recording" : "stopped"} · ${r.sessionId} · ${r.lines} line${r.lines === 1 ? "" : "s"}`;
+  const last = document.createElement("code");
+  last.className = "last";
+  last.textContent = r.last || "(no line yet)";
+  last.title = r.last;
+  const secret = document.createElement("button");
+  secret.type = "button";
+  secret.className = "secret";
+  secret.textContent = "Secret";
+  secret.title = "Write the value you typed last as $SECRET_N (set it in the environment to replay), and every later value of that field";
+  secret.disabled = !r.secretable;
+  secret.addEventListener("click", () => {
+    secret.disabled = true;
+    void message({ type: "markSecret", sessionId: r.sessionId }).then(() => refreshRecordings());
+  });
+  const stop = document.createElement("button");
+  stop.type = "button";
+  stop.className = "stop";
+  stop.textContent = "Stop";
+  stop.title = "Stop recording (the lines so far are kept for record actions stop)";
+  stop.disabled = !r.live;
+  stop.addEventListener("click", () => {
+    stop.disabled = true;
+    void message({ type: "stopRecording", sessionId: r.sessionId }).then(() => refreshRecordings());
+  });
+  li.append(head, secret, stop, last);
+  return li;
+}
+async function refreshRecordings() {
+  const a = await message({ type: "listRecordings" });
+  const rs = a?.recordings ?? [];
+  const key = JSON.stringify(rs);
+  if (key === shownRecordings) return;
+  shownRecordings = key;
+  recordingList.replaceChildren(...rs.map(recordingRow));
+  recordingSection.hidden = rs.length === 0;
+}
 var approvalList = el("approvals");
 var approvalSection = el("approvals-section");
 var shownApprovals = "";
@@ -275,6 +321,7 @@ async function refreshPerson() {
 async function refresh() {
   showStatus(await message({ type: "getStatus" }));
   await refreshHandoffs();
+  await refreshRecordings();
   await refreshSessions();
   await refreshPerson();
 }

@@ -12,6 +12,7 @@ import { harRecording } from "./pages/network/har";
 import { recordingNow } from "./pages/evidence/recorder";
 import { tracingNow } from "./pages/evidence/trace";
 import { wireHandoffPopup } from "./handoff-popup";
+import { wireRecordingPopup } from "./recording-popup";
 import { wirePopupApi } from "./popup-api";
 import { callRecorder, forgetCalls } from "./person/call-record";
 import { idleDetacher } from "./person/idle-detach";
@@ -98,5 +99,6 @@ const client = new WsClient({
 wireLifecycle(client);
 wirePopupApi(router);
 wireHandoffPopup();
+wireRecordingPopup();
 wirePersonPopup();
 client.start();

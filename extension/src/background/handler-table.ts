@@ -8,6 +8,7 @@ import { withApproval } from "./person/gate";
 import { extensionHandlers } from "./extension-info";
 import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
+import { recordActionHandlers } from "./pages/record-actions/index";
 import { click } from "./pages/input/input";
 import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
 import { mayJoinFenced } from "./pages/network/fence";
@@ -28,6 +29,7 @@ export function handlerTable(store: SessionStore): HandlerTable {
     { ...pages, "pages.navigate": navigateOrReplace({ store, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),
+    recordActionHandlers({ store }),
     emulationHandlers({ store }),
     toolHandlers(
       {

@@ -1711,6 +1711,57 @@ export interface RecordFramesResult {
   done: boolean;
 }
 
+export interface ActionsStartParams {
+  sessionId?: string;
+  /** an absolute folder: a file the person uploads from inside it is written by its path relative to it, one from elsewhere as $UPLOAD_N */
+  workDir?: string;
+}
+
+export interface ActionsStartResult {
+  /** the session's tabs recorded from now on */
+  tabs: number[];
+  /** the page the session's active tab shows: the script opens it first */
+  url: string;
+  /** epoch ms */
+  startedAt: number;
+}
+
+export interface ActionsStopResult {
+  /** the batch script, each line ending in a newline */
+  script: string;
+  /** command lines (comments aside) */
+  lines: number;
+  /** the person's inputs the lines came from */
+  actions: number;
+  /** how many element targets of each kind: role, text, testid, id, css */
+  targets: Record<string, number>;
+  /** the variables the script takes from the environment ($PASSWORD_1, $SECRET_1, $UPLOAD_1 ...) */
+  secrets?: string[];
+  /** the recording reached ActionLinesMax lines and took no more */
+  truncated?: boolean;
+  /** the session was closed while recording: the lines up to then */
+  sessionClosed?: boolean;
+}
+
+export interface ActionsLinesParams {
+  sessionId?: string;
+  /** default 0; an integer >= 0; the number of the last line seen (0: from the first) */
+  after?: number;
+  /** default 0; an integer >= 0; wait up to this long for a line (at most 30000) */
+  waitMs?: number;
+}
+
+export interface ActionsLinesResult {
+  /** the settled lines after after (a line may still change for a moment: a click that turns into a double click or a download) */
+  lines: string[];
+  /** the number of the last line answered, for the next after */
+  next: number;
+  /** false once the recording stopped or its session closed */
+  recording: boolean;
+  /** the tabs whose recorder runs (a tab that joined is in once its recorder started) */
+  tabs: number[];
+}
+
 export interface TraceStartParams {
   sessionId?: string;
   /** default: DevTools' Performance panel's */
@@ -1934,6 +1985,9 @@ export const RECORD_METHODS = [
   "record.start",
   "record.stop",
   "record.frames",
+  "record.actionsStart",
+  "record.actionsStop",
+  "record.actionsLines",
 ] as const;
 export type RecordMethod = (typeof RECORD_METHODS)[number];
 
@@ -2051,6 +2105,9 @@ export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
   "record.start": { sessionId: "string", path: "string", quality: "int", maxWidth: "int" },
   "record.stop": { sessionId: "string" },
   "record.frames": { sessionId: "string", from: "int" },
+  "record.actionsStart": { sessionId: "string", workDir: "string" },
+  "record.actionsStop": { sessionId: "string" },
+  "record.actionsLines": { sessionId: "string", after: "int", waitMs: "int" },
   "trace.start": { sessionId: "string", categories: "string[]", screenshots: "boolean" },
   "trace.stop": { sessionId: "string" },
   "trace.read": { sessionId: "string", stream: "string" },
@@ -2244,6 +2301,12 @@ export interface MethodTypes {
   "record.stop": { params: SessionIDParams; result: RecordStopResult };
   /** the frames of the session's stopped recording, a chunk at a time */
   "record.frames": { params: RecordFramesParams; result: RecordFramesResult };
+  /** record what the person does in the session's tabs, from now on, as batch lines */
+  "record.actionsStart": { params: ActionsStartParams; result: ActionsStartResult };
+  /** end the session's recording of the person's actions and answer the script */
+  "record.actionsStop": { params: SessionIDParams; result: ActionsStopResult };
+  /** the recorded lines after `after`, waiting up to waitMs for one (long poll, for --follow) */
+  "record.actionsLines": { params: ActionsLinesParams; result: ActionsLinesResult };
   /** start a Chrome trace of the session's active tab (CDP Tracing) */
   "trace.start": { params: TraceStartParams; result: TraceStartResult };
   /** end the session's trace */

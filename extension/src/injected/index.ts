@@ -7,6 +7,7 @@
 // a document that lacks it, a new one after a navigation, gets it installed
 // and the call retried.
 
+import { autoStartActions } from "./document/actions";
 import { methods, type MethodName } from "./methods";
 import { refusal } from "./refusal";
 import { startInputRecorder } from "./document/person-input";
@@ -37,4 +38,8 @@ if (!had || had.v !== INJECTED_VERSION) {
   Object.defineProperty(globalThis, GLOBAL_KEY, { value: api, configurable: true, enumerable: false, writable: false });
   // the person's input is noted from the document's start (person_input events)
   startInputRecorder();
+  // A tab whose person's actions are recorded has the recorder's binding
+  // in this world from the document's start: record from the start too
+  // (only the module instance the world keeps).
+  autoStartActions();
 }

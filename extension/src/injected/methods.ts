@@ -6,6 +6,7 @@
 // answers.
 
 import { joinTables } from "../join-tables";
+import { actionMethods } from "./document/actions";
 import { approvalMethods } from "./document/approval";
 import { handoffMethods } from "./document/handoff";
 import { pageMethods } from "./document/page";
@@ -38,6 +39,7 @@ const joined = joinTables(
   approvalMethods,
   actionFactsMethods,
   vitalsMethods,
+  actionMethods,
 );
 
 type El = Element;

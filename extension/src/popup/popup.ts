@@ -4,13 +4,16 @@
 // goes through runtime messages to the service worker: getStatus and
 // reconnect (lifecycle.ts), listSessions and releaseSession (popup-api.ts),
 // listHandoffs and handoffDone (handoff-popup.ts): an agent's request for
-// the person, with a Done button; listPerson and answerApproval
+// the person, with a Done button; listRecordings, markSecret and
+// stopRecording (recording-popup.ts): a recording of the person's actions,
+// its line count and last line; listPerson and answerApproval
 // (person/popup-person.ts): the actions waiting for the person's Allow or
 // Deny, and each session's last calls with who made them.
 
 import { DEFAULT_SERVER, STORAGE_KEYS } from "../background/connection/config";
 import { IDENTITY_KEYS } from "../background/connection/identity";
 import type { PendingHandoff } from "../background/pages/handoff";
+import type { RecordingView } from "../background/pages/record-actions/recording";
 import type { PendingApproval } from "../background/person/approvals";
 import type { CallEntry } from "../background/person/call-record";
 import type { PopupSessionAnswer } from "../background/popup-api";
@@ -209,6 +212,57 @@ async function refreshHandoffs(): Promise<void> {
   handoffSection.hidden = hs.length === 0;
 }
 
+const recordingList = el<HTMLUListElement>("recordings");
+const recordingSection = el<HTMLElement>("recordings-section");
+let shownRecordings = "";
+
+/** A recording of the person's actions: its session, line count and last
+ * line (page text: shown as text, never as HTML), Secret and Stop. */
+function recordingRow(r: RecordingView): HTMLLIElement {
+  const li = document.createElement("li");
+  li.dataset.sessionId = r.sessionId;
+  li.className = r.live ? "recording" : "stopped";
+  const head = document.createElement("span");
+  head.className = "name";
+  head.textContent = `${r.live ? "● recording" : "stopped"} · ${r.sessionId} · ${r.lines} line${r.lines === 1 ? "" : "s"}`;
+  const last = document.createElement("code");
+  last.className = "last";
+  last.textContent = r.last || "(no line yet)";
+  last.title = r.last;
+  const secret = document.createElement("button");
+  secret.type = "button";
+  secret.className = "secret";
+  secret.textContent = "Secret";
+  secret.title = "Write the value you typed last as $SECRET_N (set it in the environment to replay), and every later value of that field";
+  secret.disabled = !r.secretable;
+  secret.addEventListener("click", () => {
+    secret.disabled = true;
+    void message({ type: "markSecret", sessionId: r.sessionId }).then(() => refreshRecordings());
+  });
+  const stop = document.createElement("button");
+  stop.type = "button";
+  stop.className = "stop";
+  stop.textContent = "Stop";
+  stop.title = "Stop recording (the lines so far are kept for record actions stop)";
+  stop.disabled = !r.live;
+  stop.addEventListener("click", () => {
+    stop.disabled = true;
+    void message({ type: "stopRecording", sessionId: r.sessionId }).then(() => refreshRecordings());
+  });
+  li.append(head, secret, stop, last);
+  return li;
+}
+
+async function refreshRecordings(): Promise<void> {
+  const a = await message<{ recordings?: RecordingView[] }>({ type: "listRecordings" });
+  const rs = a?.recordings ?? [];
+  const key = JSON.stringify(rs);
+  if (key === shownRecordings) return;
+  shownRecordings = key;
+  recordingList.replaceChildren(...rs.map(recordingRow));
+  recordingSection.hidden = rs.length === 0;
+}
+
 const approvalList = el<HTMLUListElement>("approvals");
 const approvalSection = el<HTMLElement>("approvals-section");
 let shownApprovals = "";
@@ -253,6 +307,7 @@ async function refreshPerson(): Promise<void> {
 async function refresh(): Promise<void> {
   showStatus(await message<Status>({ type: "getStatus" }));
   await refreshHandoffs();
+  await refreshRecordings();
   await refreshSessions();
   await refreshPerson();
 }

@@ -47,6 +47,8 @@ import {
   type TabWiring,
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
+import { bindingCalled, frameNavigated as recordNavigation, recordOnAttach, requestStarted } from "./record-actions/recording";
+import { dialogClosed as recordDialogClosed, dialogOpened as recordDialogOpened, downloadBegan as recordDownload } from "./record-actions/page-events";
 import { viewportAfterBar } from "./core/debug-bar";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
 
@@ -60,13 +62,15 @@ const EVERY_SESSION: EventList = [
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],
   ["Page.frameDetached", frameLoadEvent],
+  // the person's actions, from the in-page recorder of every frame (record-actions/)
+  ["Runtime.bindingCalled", bindingCalled],
 ];
 
 /** Events of the tab's own session, run after EVERY_SESSION's. */
 const TAB_SESSION: EventList = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog)],
-  ["Page.javascriptDialogClosed", (tabId) => dialogClosed(tabId)],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), recordDialogOpened],
+  ["Page.javascriptDialogClosed", recordDialogClosed, (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
     noteFrameNavigated,
@@ -77,6 +81,7 @@ const TAB_SESSION: EventList = [
     restartRecordingOnNavigation,
     restartTraceShotsOnNavigation,
     navigationEvent,
+    recordNavigation,
   ],
   ["Page.navigatedWithinDocument", sameDocumentNavigation],
   // the person's own input in the tab (the event stream's person_input)
@@ -89,7 +94,7 @@ const TAB_SESSION: EventList = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
@@ -107,7 +112,7 @@ const TAB_SESSION: EventList = [
   ["Fetch.requestPaused", requestPaused],
   ["Fetch.authRequired", authRequired],
   // files: downloads, file choosers
-  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent],
+  ["Page.downloadWillBegin", downloadEvent, trackDocumentRequest, downloadStreamEvent, recordDownload],
   ["Page.downloadProgress", downloadEvent, downloadStreamEvent],
   ["Page.fileChooserOpened", fileChooserOpened],
   // evidence: recordings and traces
@@ -123,6 +128,7 @@ const ON_ATTACH: readonly AttachHook[] = [
   interceptFileChoosers, // Page.setInterceptFileChooserDialog
   watchClosedRoots, // scripts noting a closed shadow root as a document makes one
   installOnNewDocuments, // the in-page script, in each document's isolated world from its start
+  recordOnAttach, // a tab of a session recording the person's actions: its binding, its recorder
   addInputBinding, // the person's input told as it happens (person_input events)
 ];
 

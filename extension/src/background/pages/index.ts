@@ -24,6 +24,7 @@ import { formHandlers } from "./input/forms";
 import { pointerHandlers } from "./input/input";
 import { keyboardHandlers } from "./input/keyboard";
 import { noteTabSession } from "./logs/observe";
+import { releaseRecordedTab } from "./record-actions/recording";
 import { navigationHandlers } from "./navigation/navigate";
 import { waitHandlers } from "./navigation/wait";
 import { waitForHandlers } from "./navigation/wait-for";
@@ -83,8 +84,10 @@ export function pageHandlers(deps: PageDeps): Handlers<PageCallMethod> {
   return Object.fromEntries(methods.map((m) => [m, withTab(m)])) as unknown as Handlers<PageCallMethod>;
 }
 
-/** Detaches the debugger from the tab and forgets its refs. */
+/** Detaches the debugger from the tab and forgets its refs; a recording
+ * of the person's actions in it stops there first, keeping its lines. */
 export async function releaseTab(tabId: number): Promise<void> {
+  await releaseRecordedTab(tabId).catch(() => undefined);
   forgetRefs(tabId);
   await detach(tabId);
 }

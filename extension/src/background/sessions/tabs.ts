@@ -7,6 +7,7 @@ import type { SessionRecord, SessionStore } from "./session-store";
 import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab } from "./tab-info";
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { checkNavigable } from "../pages/navigation/url-policy";
+import { agentCallEnded, agentCallStarted } from "../pages/core/person-input";
 
 export interface TabDeps {
   store: SessionStore;
@@ -78,9 +79,15 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }:
         ...(last ? { index: last.index + 1 } : {}),
       });
       const id = created.id as number;
-      await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
-      await joinTab(id, s.sessionId);
-      if (url !== "about:blank") await loadJoined(id, url);
+      // browserctl's own navigation: a recording of the person's actions leaves it out
+      agentCallStarted(id);
+      try {
+        await chrome.tabs.group({ groupId: s.groupId, tabIds: [id] });
+        await joinTab(id, s.sessionId);
+        if (url !== "about:blank") await loadJoined(id, url);
+      } finally {
+        agentCallEnded(id);
+      }
       if (active) {
         s.lastActiveTabId = id;
         await store.update(s);

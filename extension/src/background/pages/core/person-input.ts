@@ -86,10 +86,12 @@ export function agentInputAt(tabId: number, t: number): boolean {
   return !!s && byAgent(s, t);
 }
 
-/** Whether an input at time t came from an agent's call. */
-export function byAgent(s: Pick<TabInput, "running" | "runningSince" | "windows">, t: number): boolean {
-  if (s.running > 0 && t >= s.runningSince - SLACK_MS) return true;
-  return s.windows.some(([a, b]) => t >= a - SLACK_MS && t <= b + SLACK_MS);
+/** Whether an input at time t came from an agent's call; slack: how far
+ * around a call its input and effects may land (an input's own time, taken
+ * in the page as it is dispatched, needs less). */
+export function byAgent(s: Pick<TabInput, "running" | "runningSince" | "windows">, t: number, slack = SLACK_MS): boolean {
+  if (s.running > 0 && t >= s.runningSince - slack) return true;
+  return s.windows.some(([a, b]) => t >= a - slack && t <= b + slack);
 }
 
 /** The person's inputs among the events, as words ("a click", "typing"). */

@@ -37,7 +37,10 @@ function sessionOf(p: { sessionId?: unknown }): string {
   return id;
 }
 
-export function evidenceHandlers({ store, resolveTab }: EvidenceDeps): Handlers<RecordMethod | TraceMethod> {
+/** record.* but the recording of the person's actions (record-actions/). */
+type VideoMethod = Exclude<RecordMethod, "record.actionsStart" | "record.actionsStop" | "record.actionsLines">;
+
+export function evidenceHandlers({ store, resolveTab }: EvidenceDeps): Handlers<VideoMethod | TraceMethod> {
   return {
     "record.start": async (p) => {
       const s = await store.require(p);

@@ -1,0 +1,87 @@
+package e2e
+
+// record actions in a frame and an open shadow root: the person's clicks
+// and typing there become lines, and the script replays.
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pointAt answers the viewport point of the element js finds (an
+// expression of the top document), scrolled into view; in a same-origin
+// frame the frame's offset is added.
+func (ps person) pointAt(js, frame string) (float64, float64) {
+	ps.t.Helper()
+	var xy []float64
+	ps.p.eval(`(() => { const f = `+frameOr(frame)+`; const e = `+js+`; if (!e) return null; e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); const o = f ? f.getBoundingClientRect() : {x: 0, y: 0}; const b = f ? [f.clientLeft, f.clientTop] : [0, 0]; return [o.x + b[0] + r.x + r.width / 2, o.y + b[1] + r.y + r.height / 2]; })()`, &xy)
+	if len(xy) != 2 {
+		ps.t.Fatalf("the page has no %s to press", js)
+	}
+	return xy[0], xy[1]
+}
+
+// clickAt is the person's click at a viewport point.
+func (ps person) clickAt(x, y float64) {
+	ps.t.Helper()
+	ps.mouse(x, y, 1)
+}
+
+func frameOr(frame string) string {
+	if frame == "" {
+		return "null"
+	}
+	return `document.querySelector(` + jsString(frame) + `)`
+}
+
+func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	s := newSession(t, app.url("/app/frames", tag))
+	p := h.cdp.page(t, "/app/frames?t="+tag)
+	p.waitTrue(`document.readyState === "complete" && document.querySelector("iframe").contentDocument?.readyState === "complete" && !!document.querySelector("iframe").contentDocument.getElementById("keep")`, "the page and its frame loaded")
+	mustRun(t, in(s, "record", "actions", "start")...)
+	waitRecorded(t, s, 1)
+
+	me := person{t, p}
+	me.clickAt(me.pointAt(`document.querySelector("settings-card").shadowRoot.querySelector("button")`, ""))
+	app.waitSeen(t, "delete", tag, "card", 1)
+	inFrame := `document.querySelector("iframe").contentDocument`
+	me.clickAt(me.pointAt(inFrame+`.getElementById("nick")`, "iframe"))
+	me.typeText("zed")
+	me.clickAt(me.pointAt(inFrame+`.getElementById("keep")`, "iframe"))
+	app.waitSeen(t, "delete", tag, "frame-zed", 1)
+
+	var res struct {
+		Script  string         `json:"script"`
+		Targets map[string]int `json:"targets"`
+	}
+	mustJSON(t, &res, in(s, "record", "actions", "stop")...)
+	t.Logf("the recorded script:\n%s", res.Script)
+	want := []string{
+		"open '" + app.url("/app/frames", tag) + "'",
+		`click 'role=button[name="Save card"]'`, // in the open shadow root
+		`fill 'role=textbox[name="Nickname"]' zed`,
+		`click 'role=button[name="Keep nickname"]'`,
+	}
+	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Targets find elements of the top document only: each line in the
+	// frame says so, and the replay stops at the first with not_found
+	// rather than skip it.
+	note := "# in the frame of " + app.url("/app/inner", tag) + ": targets reach the top document only"
+	if n := strings.Count(res.Script, note); n != 2 {
+		t.Errorf("%d notes %q, want 2 (one per line in the frame):\n%s", n, note, res.Script)
+	}
+
+	file := filepath.Join(t.TempDir(), "frames.txt")
+	writeFile(t, file, res.Script)
+	fresh := newSession(t, "about:blank")
+	_, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file, "--report")
+	if code == 0 || !strings.Contains(errOut, "report: line 6 failed (not_found") {
+		t.Fatalf("the replay: exit %d, want it to stop at the frame's first line (6) with not_found: %s", code, errOut)
+	}
+	app.waitSeen(t, "delete", tag, "card", 2) // the shadow root's button, before it
+}
