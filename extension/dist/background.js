@@ -1037,8 +1037,8 @@ async function callInjected(tabId, where, name, args, opts = {}) {
   };
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
   let r;
-  const pending3 = key === void 0 ? void 0 : installing.get(key);
-  if (pending3) await pending3.catch(() => {
+  const pending4 = key === void 0 ? void 0 : installing.get(key);
+  if (pending4) await pending4.catch(() => {
   });
   if (key === void 0 || installed2.has(key) || where.session === void 0) {
     r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
@@ -2616,6 +2616,36 @@ async function userActiveTab() {
   throw new RpcError(ErrorCode.tabNotFound, "no active tab in any normal window");
 }
 
+// src/background/pages/core/tab-settling.ts
+var pending3 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  pending3.delete(tabId);
+});
+function settling(tabId, work) {
+  let set = pending3.get(tabId);
+  if (!set) pending3.set(tabId, set = /* @__PURE__ */ new Set());
+  const done = work.then(
+    () => void 0,
+    () => void 0
+  );
+  set.add(done);
+  void done.then(() => {
+    set.delete(done);
+    if (set.size === 0 && pending3.get(tabId) === set) pending3.delete(tabId);
+  });
+}
+async function settled(tabId, ms) {
+  const deadline = Date.now() + ms;
+  for (; ; ) {
+    const set = pending3.get(tabId);
+    const left = deadline - Date.now();
+    if (!set || set.size === 0 || left <= 0) return;
+    let timer;
+    await Promise.race([Promise.all(set), new Promise((resolve) => timer = setTimeout(resolve, left))]);
+    clearTimeout(timer);
+  }
+}
+
 // src/background/pages/network/network-detail.ts
 var DETAIL_LIMIT = 1500;
 var POST_DATA_INLINE = 64 * 1024;
@@ -3480,7 +3510,7 @@ function frameSessionDetached(tabId, params) {
 async function followFrames(tabId) {
   await startFollowing(tabId);
   const tf = byTab6.get(tabId);
-  if (tf) await settled(tf);
+  if (tf) await settled2(tf);
 }
 function startFollowing(tabId) {
   let tf = byTab6.get(tabId);
@@ -3498,11 +3528,11 @@ function startFollowing(tabId) {
   }
   return tf.started;
 }
-async function settled(tf) {
+async function settled2(tf) {
   for (let i = 0; i < 8; i++) {
-    const pending3 = [...tf.children.values()];
-    await Promise.all(pending3.map((c) => c.ready));
-    if (tf.children.size === pending3.length) return;
+    const pending4 = [...tf.children.values()];
+    await Promise.all(pending4.map((c) => c.ready));
+    if (tf.children.size === pending4.length) return;
   }
 }
 function sessionOfFrame(tabId, frameId) {
@@ -3731,11 +3761,11 @@ async function loadState(tabIds, st) {
     if (o && !shown3.has(o)) shown3.set(o, tabId);
   }
   const written = [];
-  const pending3 = [];
+  const pending4 = [];
   for (const o of st.origins) {
     const tabId = shown3.get(o.origin);
     if (tabId === void 0) {
-      pending3.push(o);
+      pending4.push(o);
       continue;
     }
     const r = await callInWorld(tabId, "writeOriginStorage", [o.origin, o.localStorage, o.sessionStorage ?? []]);
@@ -3744,7 +3774,7 @@ async function loadState(tabIds, st) {
     }
     written.push(o.origin);
   }
-  return { result: { cookies: st.cookies.length, origins: written, pending: pending3.map((o) => o.origin) }, pending: pending3 };
+  return { result: { cookies: st.cookies.length, origins: written, pending: pending4.map((o) => o.origin) }, pending: pending4 };
 }
 function pendingScript(id, o) {
   const marker = JSON.stringify(`browserctl.state.${id}`);
@@ -3997,9 +4027,12 @@ function permissionsOnNavigation(tabId, p) {
   if (!frame || frame.parentId) return;
   const ss = peek(sessionOfTab2.get(tabId) ?? "");
   if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-  void applyPermissions(tabId, ss.settings, frame.url).then(
-    () => noteUnapplied(tabId, "permissions", void 0),
-    (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
+  settling(
+    tabId,
+    applyPermissions(tabId, ss.settings, frame.url).then(
+      () => noteUnapplied(tabId, "permissions", void 0),
+      (e) => noteUnapplied(tabId, "permissions", cdpMessage(e))
+    )
   );
 }
 async function tabIdsOf(s) {
@@ -4122,11 +4155,11 @@ function emulationHandlers({ store: store3 }) {
     "state.save": async (p) => saveState(await tabIdsOf(await session(p))),
     "state.load": changing(async (s, p) => {
       const st = validateState(p.state);
-      const { result: r, pending: pending3 } = await loadState(await tabIdsOf(s), st);
-      if (pending3.length > 0) {
+      const { result: r, pending: pending4 } = await loadState(await tabIdsOf(s), st);
+      if (pending4.length > 0) {
         const cur = settingsOf(s.sessionId);
         let n = cur.nextScript;
-        const scripts = pending3.map((o) => pendingScript(`s${n++}`, o));
+        const scripts = pending4.map((o) => pendingScript(`s${n++}`, o));
         await store(s.sessionId, { ...cur, scripts: [...cur.scripts, ...scripts], nextScript: n });
         await addScripts(s, scripts);
       }
@@ -8408,6 +8441,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
     }
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
+    if (waitUntil !== "none") await settled(tabId, deadline - Date.now());
   } finally {
     w.close();
   }

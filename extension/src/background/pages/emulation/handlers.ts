@@ -18,6 +18,7 @@ import { onSessionRemoved, type SessionRecord, type SessionStore } from "../../s
 import { groupTabs, pickActive } from "../../sessions/tab-info";
 import { ErrorCode, RpcError, type Handlers } from "../../types";
 import { cdpMessage, ensureAttached, isAttached, onForget, send, type AttachSend } from "../core/debugger";
+import { settling } from "../core/tab-settling";
 import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
 import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
@@ -126,9 +127,13 @@ export function permissionsOnNavigation(tabId: number, p: Record<string, unknown
   if (!frame || frame.parentId) return;
   const ss = settings.peek(sessionOfTab.get(tabId) ?? "");
   if (!ss || Object.keys(wanted(ss.settings)).length === 0) return;
-  void applyPermissions(tabId, ss.settings, frame.url).then(
-    () => settings.noteUnapplied(tabId, "permissions", undefined),
-    (e: unknown) => settings.noteUnapplied(tabId, "permissions", cdpMessage(e)),
+  // the navigation command that led here answers once this is done
+  settling(
+    tabId,
+    applyPermissions(tabId, ss.settings, frame.url).then(
+      () => settings.noteUnapplied(tabId, "permissions", undefined),
+      (e: unknown) => settings.noteUnapplied(tabId, "permissions", cdpMessage(e)),
+    ),
   );
 }
 

@@ -13,6 +13,7 @@ import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
 import { checkNavigable } from "./url-policy";
 import { callInWorld } from "../core/world";
+import { settled } from "../core/tab-settling";
 import type { PageHandlers } from "../tables";
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
@@ -140,6 +141,8 @@ async function navigation(
     }
     const failed = w.committed?.unreachableUrl;
     if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
+    // what the new document set off beside it (the session's permissions on its origin)
+    if (waitUntil !== "none") await settled(tabId, deadline - Date.now());
   } finally {
     w.close();
   }
