@@ -158,6 +158,11 @@ func (s *Server) watchApprovals(ctx context.Context, call *mcp.CallToolRequest, 
 				waiting = e.Text
 				notify("waiting for the person at the browser to allow or deny: " + e.Text)
 			case "approval_answered":
+				// only the answer to what this call was seen asking: the
+				// window above may hold the end of the previous call's
+				if waiting == "" {
+					continue
+				}
 				waiting = ""
 				notify("the person at the browser answered: " + e.Text)
 			}

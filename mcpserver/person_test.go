@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -65,35 +66,14 @@ func TestApprovalWaitIsReportedAsProgress(t *testing.T) {
 		{"seq": 1, "time": now, "type": "approval_asked", "sessionId": "s1", "text": "mcp agent wants to click 'Pay now' on shop.example"},
 		{"seq": 2, "time": now + 1, "type": "approval_answered", "sessionId": "s1", "text": "allowed: mcp agent wants to click 'Pay now' on shop.example"},
 	}}})
-	var mu sync.Mutex
-	var said []string
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.MCP().Connect(context.Background(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	c := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, &mcp.ClientOptions{
-		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
-			mu.Lock()
-			said = append(said, r.Params.Message)
-			mu.Unlock()
-		},
-	})
-	cs, err := c.Connect(context.Background(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
+	cs, said := progressClient(t, s)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_click", Arguments: map[string]any{"element": "Pay", "ref": "e1"}, Meta: mcp.Meta{"progressToken": "p1"}})
 	if err != nil || res.IsError {
 		t.Fatalf("click: %v %v", err, res)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(said) < 2 || !strings.Contains(said[0], "waiting for the person at the browser to allow or deny: mcp agent wants to click 'Pay now'") ||
+	if said := said(); len(said) < 2 || !strings.Contains(said[0], "waiting for the person at the browser to allow or deny: mcp agent wants to click 'Pay now'") ||
 		!strings.Contains(said[1], "answered: allowed") {
 		t.Errorf("progress said %q", said)
 	}
@@ -122,6 +102,38 @@ func TestApprovalWaitIsReportedAsProgress(t *testing.T) {
 	}
 }
 
+// An answer with no question in the call's own time is the previous
+// call's (the events are read from a second before the call, for clocks
+// that differ): the call reports no answer it was not seen waiting for.
+func TestApprovalProgressSaysOnlyItsOwnAnswer(t *testing.T) {
+	fe, s, _ := setup(t, Options{}, "")
+	now := time.Now().UnixMilli()
+	fe.setRule(rpc.PageSnapshot, answer{result: map[string]any{"snapshot": "", "refs": map[string]any{}}})
+	fe.setRule(rpc.PageClick, answer{result: map[string]any{"ok": true}, delay: 1200 * time.Millisecond})
+	fe.setRule(rpc.LogsEvents, answer{result: map[string]any{"next": 1, "events": []map[string]any{
+		{"seq": 1, "time": now - 200, "type": "approval_answered", "sessionId": "s1", "text": "denied: mcp agent wants to click 'Pay now' on shop.example"},
+	}}})
+	cs, said := progressClient(t, s)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_click", Arguments: map[string]any{"element": "Pay", "ref": "e1"}, Meta: mcp.Meta{"progressToken": "p1"}})
+	if err != nil || res.IsError {
+		t.Fatalf("click: %v %v", err, res)
+	}
+	polled := 0
+	for _, r := range fe.requests() {
+		if r.Method == rpc.LogsEvents {
+			polled++
+		}
+	}
+	if polled == 0 {
+		t.Fatal("the call never read the events: the test shows nothing")
+	}
+	if said := said(); len(said) != 0 {
+		t.Errorf("a call that never waited was told %q", said)
+	}
+}
+
 // browser_session list says when the person stopped or resumed each of
 // the client's sessions, and what it asks them before.
 func TestSessionListSaysWhatThePersonDid(t *testing.T) {
@@ -142,5 +154,36 @@ func TestSessionListSaysWhatThePersonDid(t *testing.T) {
 		if !strings.Contains(txt, want) {
 			t.Errorf("list says:\n%s\nwant a line with %q", txt, want)
 		}
+	}
+}
+
+// progressClient is an MCP client of s named "agent" that keeps the
+// progress notifications it is sent; said() reads them.
+func progressClient(t *testing.T, s *Server) (cs *mcp.ClientSession, said func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []string
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.MCP().Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	c := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			got = append(got, r.Params.Message)
+			mu.Unlock()
+		},
+	})
+	cs, err = c.Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(got)
 	}
 }
