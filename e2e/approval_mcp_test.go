@@ -114,6 +114,17 @@ func TestMCPApprovalNamesTheClient(t *testing.T) {
 	if txt := contentText(r); !r.IsError || !strings.Contains(txt, "reason: denied") {
 		t.Errorf("the denied click answered: %s", txt)
 	}
+	// the answer reaches the client within the call it ended, not the next
+	answered := func() bool {
+		got := a.progress()
+		return len(got) > 0 && strings.Contains(got[len(got)-1], "answered: denied")
+	}
+	for deadline := time.Now().Add(2 * time.Second); !answered() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !answered() {
+		t.Errorf("progress after the denied click: %q, want its answer last", a.progress())
+	}
 	h.rec.settle()
 	if n := posts(tag); n != 0 {
 		t.Errorf("the form posted %d times after Deny", n)
@@ -134,7 +145,16 @@ func TestMCPApprovalNamesTheClient(t *testing.T) {
 	h.rec.waitFor(t, tag+"-away", "the other site's load", func(e event) bool { return e.Type == "load" })
 	said := a.progress()
 	t.Logf("progress notifications: %q", said)
-	if len(said) < 4 || !strings.Contains(said[len(said)-1], "answered: allowed") {
-		t.Errorf("progress %q, want the asked and answered of both", said)
+	var asked, answers []string
+	for _, m := range said {
+		switch {
+		case strings.Contains(m, "to allow or deny: "):
+			asked = append(asked, m)
+		case strings.Contains(m, "answered: "):
+			answers = append(answers, m)
+		}
+	}
+	if len(asked) != 2 || len(answers) != 2 || !strings.Contains(answers[0], "denied") || !strings.Contains(said[len(said)-1], "answered: allowed") {
+		t.Errorf("progress %q, want the asked and answered of both calls, once each", said)
 	}
 }

@@ -90,43 +90,58 @@ func (s *Server) approvalProgress(next mcp.MethodHandler) mcp.MethodHandler {
 		if token == nil {
 			return next(ctx, method, req)
 		}
+		w := &approvalWatch{s: s, call: call, token: token, start: time.Now()}
 		wctx, stop := context.WithCancel(ctx)
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.watchApprovals(wctx, call, token, time.Now())
+			w.follow(wctx)
 		}()
 		res, err := next(ctx, method, req)
 		stop()
 		wg.Wait()
+		w.finish(ctx)
 		return res, err
 	}
 }
 
-// watchApprovals follows the client's session's events while its call
+// approvalWatch follows the client's session's events while one tool call
 // runs and notifies the client of each approval asked and answered.
-func (s *Server) watchApprovals(ctx context.Context, call *mcp.CallToolRequest, token any, start time.Time) {
+type approvalWatch struct {
+	s     *Server
+	call  *mcp.CallToolRequest
+	token any
+	start time.Time
+
+	sid      string // the session whose events are read
+	after    int64  // the last event seq read
+	n        int    // notifications sent
+	waiting  string // the question asked and not answered yet
+	lastSaid time.Time
+}
+
+func (w *approvalWatch) notify(ctx context.Context, msg string) {
+	w.n++
+	w.lastSaid = time.Now()
+	// the sentence names the page's element: escaped as every tool text is
+	_ = w.call.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: w.token, Message: termsafe.String(msg), Progress: float64(w.n)})
+}
+
+// follow reads the events until ctx ends (the call returned), from
+// progressAfter on: most calls are over before.
+func (w *approvalWatch) follow(ctx context.Context) {
 	select {
 	case <-ctx.Done():
 		return
 	case <-time.After(progressAfter):
 	}
-	var after int64
-	n := 0
-	waiting, lastSaid := "", time.Time{}
-	notify := func(msg string) {
-		n++
-		lastSaid = time.Now()
-		// the sentence names the page's element: escaped as every tool text is
-		_ = call.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Message: termsafe.String(msg), Progress: float64(n)})
-	}
 	for ctx.Err() == nil {
-		c := s.client(call)
+		c := w.s.client(w.call)
 		c.mu.Lock()
-		sid := c.sessionID
+		w.sid = c.sessionID
 		c.mu.Unlock()
-		if sid == "" {
+		if w.sid == "" {
 			select {
 			case <-ctx.Done():
 				return
@@ -134,9 +149,7 @@ func (s *Server) watchApprovals(ctx context.Context, call *mcp.CallToolRequest, 
 			}
 			continue
 		}
-		a := after
-		raw, err := s.opts.Caller.Call(ctx, rpc.LogsEvents, &rpc.EventsParams{SessionID: sid, After: &a, WaitMs: 2000}, 5*time.Second)
-		if err != nil {
+		if !w.read(ctx, 2000) {
 			select {
 			case <-ctx.Done():
 				return
@@ -144,31 +157,54 @@ func (s *Server) watchApprovals(ctx context.Context, call *mcp.CallToolRequest, 
 			}
 			continue
 		}
-		var r rpc.EventsResult
-		if json.Unmarshal(raw, &r) != nil {
-			return
-		}
-		after = r.Next
-		for _, e := range r.Events {
-			if e.Time < start.Add(-time.Second).UnixMilli() {
-				continue // before this call
-			}
-			switch e.Type {
-			case "approval_asked":
-				waiting = e.Text
-				notify("waiting for the person at the browser to allow or deny: " + e.Text)
-			case "approval_answered":
-				// only the answer to what this call was seen asking: the
-				// window above may hold the end of the previous call's
-				if waiting == "" {
-					continue
-				}
-				waiting = ""
-				notify("the person at the browser answered: " + e.Text)
-			}
-		}
-		if waiting != "" && time.Since(lastSaid) >= progressEvery {
-			notify("still waiting for the person at the browser: " + waiting)
+		if w.waiting != "" && time.Since(w.lastSaid) >= progressEvery {
+			w.notify(ctx, "still waiting for the person at the browser: "+w.waiting)
 		}
 	}
+}
+
+// finish reads once more, without waiting, after the call returned while a
+// question was open: the person's answer is what ended the call, and the
+// client hears it before the call's result.
+func (w *approvalWatch) finish(ctx context.Context) {
+	if w.waiting == "" || w.sid == "" || ctx.Err() != nil {
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	w.read(rctx, 0)
+}
+
+// read takes the session's events after the last one read (waiting up to
+// waitMs for one) and notifies the client of the approvals among them.
+func (w *approvalWatch) read(ctx context.Context, waitMs int) bool {
+	a := w.after
+	raw, err := w.s.opts.Caller.Call(ctx, rpc.LogsEvents, &rpc.EventsParams{SessionID: w.sid, After: &a, WaitMs: waitMs}, 5*time.Second)
+	if err != nil {
+		return false
+	}
+	var r rpc.EventsResult
+	if json.Unmarshal(raw, &r) != nil {
+		return false
+	}
+	w.after = r.Next
+	for _, e := range r.Events {
+		if e.Time < w.start.Add(-time.Second).UnixMilli() {
+			continue // before this call (a second's margin for clocks that differ)
+		}
+		switch e.Type {
+		case "approval_asked":
+			w.waiting = e.Text
+			w.notify(ctx, "waiting for the person at the browser to allow or deny: "+e.Text)
+		case "approval_answered":
+			// only the answer to what this call was seen asking: the
+			// margin above may hold the end of the previous call's
+			if w.waiting == "" {
+				continue
+			}
+			w.waiting = ""
+			w.notify(ctx, "the person at the browser answered: "+e.Text)
+		}
+	}
+	return true
 }
