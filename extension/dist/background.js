@@ -1694,6 +1694,13 @@ function rememberSession(tabId, objectId, session) {
   if (!m) contextSessions.set(tabId, m = /* @__PURE__ */ new Map());
   m.set(contextPrefix(objectId), session);
 }
+function keepInSession(tabId, objectId, session) {
+  rememberSession(tabId, objectId, session);
+  if (session !== void 0) touched(tabId).add(session);
+}
+function touchSession(tabId, session) {
+  if (session !== void 0) touched(tabId).add(session);
+}
 function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
@@ -1795,21 +1802,23 @@ function sameName(have, want) {
   const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
   return n(have) === n(want);
 }
-async function axNodesOfRole(tabId, role) {
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", [])
-  ]);
+async function axNodesOfRole(tabId, role, place) {
+  const [doc, vis] = await Promise.all(
+    place ? [
+      callInjected(tabId, place, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+      callInjected(tabId, place, "visibilityState", [])
+    ] : [callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }), callInWorld(tabId, "visibilityState", [])]
+  );
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   if (vis.result.value === "visible") {
-    return (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
+    return (await sendIn(tabId, place?.session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
-  const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+  const all2 = await sendIn(tabId, place?.session, "Accessibility.getFullAXTree", place ? { frameId: place.frameId } : {});
   return all2.nodes.filter((n) => n.role?.value === role);
 }
-async function roleMatches(tabId, t) {
+async function roleMatches(tabId, t, place) {
   const out = [];
-  for (const n of await axNodesOfRole(tabId, t.role)) {
+  for (const n of await axNodesOfRole(tabId, t.role, place)) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== void 0 && !sameName(have, t.name)) continue;
@@ -1841,25 +1850,275 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   }
 }
 
+// src/background/pages/targets/frame-target.ts
+var PREFIX = "frame=";
+function isFrameTarget(selector) {
+  return selector.trimStart().startsWith(PREFIX);
+}
+function invalid2(selector, why2) {
+  return new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${JSON.stringify(selector)} is not a frame target (frame=FRAME >> TARGET, FRAME a CSS selector): ${why2}`
+  );
+}
+function jsonStringEnd(s) {
+  for (let i = 1; i < s.length; i++) {
+    if (s[i] === "\\") i++;
+    else if (s[i] === '"') return i + 1;
+  }
+  return -1;
+}
+function separatorAt(s) {
+  let quote = "";
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(") depth++;
+    else if ((c === "]" || c === ")") && depth > 0) depth--;
+    else if (depth === 0 && c === ">" && s[i + 1] === ">") return i;
+  }
+  return -1;
+}
+function frameStep(whole, s) {
+  let frame;
+  let after;
+  if (s.startsWith('"')) {
+    const end2 = jsonStringEnd(s);
+    if (end2 < 0) throw invalid2(whole, "the frame's quoted selector does not end");
+    try {
+      frame = JSON.parse(s.slice(0, end2));
+    } catch {
+      throw invalid2(whole, `the frame's selector ${s.slice(0, end2)} is not a JSON string`);
+    }
+    after = s.slice(end2).trimStart();
+    if (!after.startsWith(">>")) throw invalid2(whole, "the frame's selector must be followed by >> and a target");
+  } else {
+    const at = separatorAt(s);
+    if (at < 0) throw invalid2(whole, "no >> and target after the frame's selector");
+    frame = s.slice(0, at);
+    after = s.slice(at);
+  }
+  frame = frame.trim();
+  if (!frame) throw invalid2(whole, "the frame's selector is empty");
+  if (/^(role|text)=/.test(frame)) throw invalid2(whole, `a frame is named by a CSS selector, not ${frame.slice(0, 5)}`);
+  return { frame, rest: after.slice(2).trim() };
+}
+function parseFrameTarget(selector) {
+  if (!isFrameTarget(selector)) return void 0;
+  const frames = [];
+  let rest = selector.trim();
+  while (rest.startsWith(PREFIX)) {
+    if (frames.length >= 16) throw invalid2(selector, "more than 16 frames");
+    const step = frameStep(selector, rest.slice(PREFIX.length));
+    frames.push(step.frame);
+    rest = step.rest;
+  }
+  if (!rest) throw invalid2(selector, "no target after the last >>");
+  return { frames, inner: rest };
+}
+function framesLabel(frames) {
+  return frames.map((f) => PREFIX + JSON.stringify(f)).join(" >> ");
+}
+
+// src/background/pages/core/frames.ts
+var byTab2 = /* @__PURE__ */ new Map();
+var attached = new Wakeup();
+onForget((tabId) => {
+  byTab2.delete(tabId);
+});
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+function frameSessionAttached(tabId, params, _method, sessionId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return;
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe" || !info.targetId) return;
+  const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+    () => void 0,
+    () => void 0
+  );
+  tf.children.set(child, cs);
+  attached.wake();
+}
+function frameSessionDetached(tabId, params) {
+  byTab2.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+}
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab2.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
+  let tf = byTab2.get(tabId);
+  if (!tf) {
+    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      (e) => {
+        if (byTab2.get(tabId) === fresh2) byTab2.delete(tabId);
+        throw e;
+      }
+    );
+    byTab2.set(tabId, fresh2);
+    tf = fresh2;
+  }
+  return tf.started;
+}
+async function settled(tf) {
+  for (let i = 0; i < 8; i++) {
+    const pending4 = [...tf.children.values()];
+    await Promise.all(pending4.map((c) => c.ready));
+    if (tf.children.size === pending4.length) return;
+  }
+}
+function sessionOfFrame(tabId, frameId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
+}
+async function sessionOfFrameSoon(tabId, frameId, ms) {
+  let session;
+  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== void 0, ms);
+  return session;
+}
+function childSessions(tabId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
+function frameHop(tabId, sessionId) {
+  const cs = byTab2.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
+}
+function sessionChain(tabId, sessionId) {
+  const out = [];
+  for (let s = sessionId; s !== void 0 && out.length < 16; ) {
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
+  }
+  return out;
+}
+function parentFrame(node, frameId) {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return void 0;
+}
+async function frameOwnerElement(tabId, parent, frameId, group) {
+  const [owner, tree] = await Promise.all([
+    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn(tabId, parent, "Page.getFrameTree")
+  ]);
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group
+  });
+  return node.object.objectId;
+}
+
+// src/background/pages/targets/frame-scope.ts
+async function resolveInFrames(tabId, ft, pick, errorOf) {
+  if (isRoleTarget(ft.inner)) parseRoleTarget(ft.inner);
+  await followFrames(tabId);
+  let place = { contextId: await isolatedContext(tabId) };
+  let frame;
+  for (let i = 0; i < ft.frames.length; i++) {
+    frame = await enterFrame(tabId, place, ft.frames[i], framesLabel(ft.frames.slice(0, i + 1)));
+    place = frame;
+  }
+  const inside = frame;
+  const where = `in ${framesLabel(ft.frames)}`;
+  if (isRoleTarget(ft.inner)) return roleIn(tabId, inside, ft.inner, where);
+  const r = await callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  touchSession(tabId, inside.session);
+  if (r.exceptionDetails) throw failed(`${ft.inner} ${where}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  if (r.result.objectId && r.result.subtype === "node") {
+    keepInSession(tabId, r.result.objectId, inside.session);
+    return r.result.objectId;
+  }
+  throw errorOf(typeof r.result.value === "string" ? r.result.value : "none");
+}
+async function enterFrame(tabId, parent, sel, label) {
+  const r = await callInjected(tabId, parent, "firstMatch", [sel, "visibleElseFirst"], { returnByValue: false, objectGroup: ACTION_GROUP });
+  touchSession(tabId, parent.session);
+  if (r.exceptionDetails) throw failed(`${label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  const objectId = r.result.objectId;
+  if (!objectId || r.result.subtype !== "node") {
+    const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+    if (why2.startsWith("invalid:")) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${label}: not a valid CSS selector (${why2.slice(8)})`);
+    }
+    throw failed(`no frame matches ${label}`, "not_found");
+  }
+  const d = await sendIn(tabId, parent.session, "DOM.describeNode", { objectId });
+  const tag = (d.node.nodeName ?? "").toLowerCase();
+  if (tag !== "iframe" && tag !== "frame") throw failed(`${label} matches a <${tag}>, not an <iframe> or <frame>`, "bad_input");
+  const frameId = d.node.frameId;
+  if (!frameId) throw failed(`the frame of ${label} has no document yet`, "not_found");
+  const session = sessionOfFrame(tabId, frameId) ?? parent.session;
+  const contextId = await frameWorld(tabId, session, frameId, label);
+  return session === void 0 ? { contextId, frameId } : { session, contextId, frameId };
+}
+async function frameWorld(tabId, session, frameId, label) {
+  const announced = session === void 0 ? announcedChildWorld(tabId, frameId) : void 0;
+  if (announced !== void 0) return announced;
+  const made = sendIn(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
+  return unlessDialog(
+    made.then((w) => w.executionContextId),
+    () => {
+      throw failed(`the frame of ${label} has no document yet`, "not_found");
+    }
+  );
+}
+async function roleIn(tabId, place, selector, where) {
+  const ids = await roleMatches(tabId, parseRoleTarget(selector), place);
+  touchSession(tabId, place.session);
+  if (ids.length > 0) {
+    const r = await sendIn(tabId, place.session, "DOM.resolveNode", {
+      backendNodeId: ids[0],
+      executionContextId: place.contextId,
+      objectGroup: ACTION_GROUP
+    });
+    if (r.object.objectId) {
+      keepInSession(tabId, r.object.objectId, place.session);
+      return r.object.objectId;
+    }
+  }
+  throw failed(`no element matches ${selector} ${where}`, "not_found");
+}
+
 // src/background/pages/targets/target.ts
 var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid2(msg) {
+function invalid3(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
   const selector = p[keys.selector];
   const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
   if (has(ref)) return { ref };
   if (has(selector)) return { selector };
   return void 0;
 }
 function requireTarget(p, keys = DEFAULT_KEYS) {
   const t = targetOf(p, keys);
-  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
 }
 function labelOf(t) {
@@ -1868,6 +2127,7 @@ function labelOf(t) {
 async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
   const label = JSON.stringify(t.selector);
+  if (waitMs === void 0 && parseFrameTarget(t.selector)) waitMs = ROLE_WAIT_MS;
   if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
@@ -1886,6 +2146,8 @@ async function resolveSelector(tabId, selector, pick = "visible") {
   return resolveSelectorOnce(tabId, selector, pick);
 }
 async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  const framed = parseFrameTarget(selector);
+  if (framed) return resolveInFrames(tabId, framed, pick, (why3) => selectorError(selector, why3));
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
@@ -1896,9 +2158,9 @@ async function resolveSelectorOnce(tabId, selector, pick = "visible") {
   throw selectorError(selector, why2);
 }
 function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
   if (why2.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
   }
   if (why2.startsWith("hidden:")) {
     const n = why2.slice(7);
@@ -2634,7 +2896,7 @@ function settling(tabId, work) {
     if (set.size === 0 && pending3.get(tabId) === set) pending3.delete(tabId);
   });
 }
-async function settled(tabId, ms) {
+async function settled2(tabId, ms) {
   const deadline = Date.now() + ms;
   for (; ; ) {
     const set = pending3.get(tabId);
@@ -2853,9 +3115,9 @@ var Ring = class {
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
 var requestCounter = 0;
-var byTab2 = /* @__PURE__ */ new Map();
+var byTab3 = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
-  let l = byTab2.get(tabId);
+  let l = byTab3.get(tabId);
   if (!l) {
     l = {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
@@ -2864,7 +3126,7 @@ function tabLogs(tabId) {
       inflight: /* @__PURE__ */ new Map(),
       details: new DetailStore()
     };
-    byTab2.set(tabId, l);
+    byTab3.set(tabId, l);
   }
   return l;
 }
@@ -3181,7 +3443,7 @@ async function enableLogs(tabId, send3) {
   ]);
 }
 onForget((tabId) => {
-  const l = byTab2.get(tabId);
+  const l = byTab3.get(tabId);
   if (l) {
     l.console.wakeAll();
     l.errors.wakeAll();
@@ -3193,16 +3455,16 @@ onForget((tabId) => {
   );
 });
 function dropTab(tabId) {
-  byTab2.delete(tabId);
+  byTab3.delete(tabId);
   sessionOfTab.delete(tabId);
 }
 
 // src/background/pages/emulation/auth.ts
-var byTab3 = /* @__PURE__ */ new Map();
+var byTab4 = /* @__PURE__ */ new Map();
 var answered2 = /* @__PURE__ */ new Set();
-setAuthWanted((tabId) => byTab3.has(tabId));
+setAuthWanted((tabId) => byTab4.has(tabId));
 onForget((tabId) => {
-  byTab3.delete(tabId);
+  byTab4.delete(tabId);
 });
 function challengeFits(creds, challenge) {
   const c = challenge ?? {};
@@ -3215,7 +3477,7 @@ function challengeFits(creds, challenge) {
 }
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const held2 = byTab3.get(tabId);
+  const held2 = byTab4.get(tabId);
   const creds = held2 && challengeFits(held2, p["authChallenge"]) ? held2 : void 0;
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered2.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
@@ -3224,24 +3486,24 @@ function authRequired(tabId, p) {
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 }
 async function setCredentialsWanted(tabId, creds, send3) {
-  const had = byTab3.has(tabId);
-  if (creds) byTab3.set(tabId, creds);
-  else byTab3.delete(tabId);
+  const had = byTab4.has(tabId);
+  if (creds) byTab4.set(tabId, creds);
+  else byTab4.delete(tabId);
   if (had || creds) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/headers.ts
-var byTab4 = /* @__PURE__ */ new Map();
-setHeaderRule((tabId) => byTab4.get(tabId));
+var byTab5 = /* @__PURE__ */ new Map();
+setHeaderRule((tabId) => byTab5.get(tabId));
 onForget((tabId) => {
-  byTab4.delete(tabId);
+  byTab5.delete(tabId);
 });
 async function setHeadersWanted(tabId, headers2, origin, send3) {
   await send3("Network.setExtraHTTPHeaders", { headers: {} });
-  const had = byTab4.has(tabId);
-  if (headers2 && origin && Object.keys(headers2).length > 0) byTab4.set(tabId, { origin, headers: headers2 });
-  else byTab4.delete(tabId);
-  if (had || byTab4.has(tabId)) await applyBlocking(tabId, send3);
+  const had = byTab5.has(tabId);
+  if (headers2 && origin && Object.keys(headers2).length > 0) byTab5.set(tabId, { origin, headers: headers2 });
+  else byTab5.delete(tabId);
+  if (had || byTab5.has(tabId)) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/permissions.ts
@@ -3252,7 +3514,7 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab5 = /* @__PURE__ */ new Map();
+var byTab6 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
 var APPLIED_KEY = "browserctl.permissions";
 async function record(also = /* @__PURE__ */ new Map()) {
@@ -3293,7 +3555,7 @@ function setting(kind) {
 function reconcile() {
   const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab5.values()) {
+    for (const { origin, want } of byTab6.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -3323,7 +3585,7 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab5.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
+  if (byTab6.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
 }
 function settlePermissions() {
   return reconcile();
@@ -3332,8 +3594,8 @@ async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
-  else byTab5.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab6.set(tabId, { origin, want });
+  else byTab6.delete(tabId);
   await reconcile();
 }
 
@@ -3481,111 +3743,6 @@ async function applyTo(tabId, s, names, send3) {
 }
 function setNames(s) {
   return Object.keys(s).filter((k) => s[k] !== void 0);
-}
-
-// src/background/pages/core/frames.ts
-var byTab6 = /* @__PURE__ */ new Map();
-var attached = new Wakeup();
-onForget((tabId) => {
-  byTab6.delete(tabId);
-});
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
-function frameSessionAttached(tabId, params, _method, sessionId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return;
-  const info = params["targetInfo"];
-  const child = String(params["sessionId"] ?? "");
-  if (!child || info?.type !== "iframe" || !info.targetId) return;
-  const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-    () => void 0,
-    () => void 0
-  );
-  tf.children.set(child, cs);
-  attached.wake();
-}
-function frameSessionDetached(tabId, params) {
-  byTab6.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
-}
-async function followFrames(tabId) {
-  await startFollowing(tabId);
-  const tf = byTab6.get(tabId);
-  if (tf) await settled2(tf);
-}
-function startFollowing(tabId) {
-  let tf = byTab6.get(tabId);
-  if (!tf) {
-    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      (e) => {
-        if (byTab6.get(tabId) === fresh2) byTab6.delete(tabId);
-        throw e;
-      }
-    );
-    byTab6.set(tabId, fresh2);
-    tf = fresh2;
-  }
-  return tf.started;
-}
-async function settled2(tf) {
-  for (let i = 0; i < 8; i++) {
-    const pending4 = [...tf.children.values()];
-    await Promise.all(pending4.map((c) => c.ready));
-    if (tf.children.size === pending4.length) return;
-  }
-}
-function sessionOfFrame(tabId, frameId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return void 0;
-  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
-  return void 0;
-}
-async function sessionOfFrameSoon(tabId, frameId, ms) {
-  let session;
-  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== void 0, ms);
-  return session;
-}
-function childSessions(tabId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return [];
-  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
-}
-function frameHop(tabId, sessionId) {
-  const cs = byTab6.get(tabId)?.children.get(sessionId);
-  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
-}
-function sessionChain(tabId, sessionId) {
-  const out = [];
-  for (let s = sessionId; s !== void 0 && out.length < 16; ) {
-    const hop = frameHop(tabId, s);
-    if (!hop) break;
-    out.push(hop);
-    s = hop.parent;
-  }
-  return out;
-}
-function parentFrame(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
-}
-async function frameOwnerElement(tabId, parent, frameId, group) {
-  const [owner, tree] = await Promise.all([
-    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
-    sendIn(tabId, parent, "Page.getFrameTree")
-  ]);
-  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group
-  });
-  return node.object.objectId;
 }
 
 // src/background/pages/emulation/init-scripts.ts
@@ -4677,21 +4834,21 @@ function traceShots(sessionId, from) {
 
 // src/background/pages/evidence/index.ts
 var CLOCK_CATEGORY = "devtools.timeline";
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function categoriesOf(p) {
   const v = p["categories"];
   if (v === void 0 || v === null) return void 0;
   if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
-    throw invalid3(`"categories" must be a non-empty array of category names`);
+    throw invalid4(`"categories" must be a non-empty array of category names`);
   }
   return v;
 }
 function sessionOf2(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
   return id;
 }
 function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
@@ -4699,7 +4856,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
     "record.start": async (p) => {
       const s = await store3.require(p);
       const quality = optionalInt(p, "quality", 0) ?? 70;
-      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
+      if (quality > 100) throw invalid4(`"quality" must be 0-100, got ${quality}`);
       const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
       const path = optionalString(p, "path") ?? "";
       const tabId = await resolveTab2(p);
@@ -5559,18 +5716,18 @@ async function stopFromPopup(sessionId) {
 // src/background/pages/record-actions/index.ts
 var MAX_WAIT_MS2 = 3e4;
 var KEEP_STOPPED_MS3 = 6e4;
-function invalid4(msg) {
+function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function sessionOf3(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid5(`"sessionId" must be a string`);
   return id;
 }
 var stopped2 = /* @__PURE__ */ new Map();
 function none(sessionId) {
-  return invalid4(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
+  return invalid5(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
 }
 function header(r) {
   const out = [
@@ -5593,9 +5750,9 @@ function recordActionHandlers({ store: store3 }) {
     "record.actionsStart": async (p) => {
       const s = await store3.require(p);
       await ready2();
-      if (recordingOf(s.sessionId)?.live) throw invalid4(`session ${s.sessionId} is recording already (record actions stop ends it)`);
+      if (recordingOf(s.sessionId)?.live) throw invalid5(`session ${s.sessionId} is recording already (record actions stop ends it)`);
       const workDir = optionalString(p, "workDir") ?? "";
-      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid4(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
+      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid5(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
       const old = recordingOf(s.sessionId);
       if (old) await endRecording(old, []);
       const tabs5 = await groupTabs(s);
@@ -5644,7 +5801,7 @@ function recordActionHandlers({ store: store3 }) {
       const sid = sessionOf3(p);
       const after = optionalInt(p, "after", 0) ?? 0;
       const waitMs = optionalInt(p, "waitMs", 0) ?? 0;
-      if (waitMs > MAX_WAIT_MS2) throw invalid4(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
+      if (waitMs > MAX_WAIT_MS2) throw invalid5(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
       await ready2();
       const deadline = Date.now() + waitMs;
       for (; ; ) {
@@ -5679,7 +5836,7 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
       throw e instanceof RpcError ? refNotFound(spec.ref) : e;
     });
   } else {
-    if (isRoleTarget(spec.selector)) return void 0;
+    if (isRoleTarget(spec.selector) || isFrameTarget(spec.selector)) return void 0;
     key = { sel: spec.selector, pick };
     where = { contextId: await isolatedContext(tabId) };
     const answered3 = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
@@ -8121,14 +8278,14 @@ function round3(v) {
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid5(msg) {
+function invalid6(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid6(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid6(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -8441,7 +8598,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
     }
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
-    if (waitUntil !== "none") await settled(tabId, deadline - Date.now());
+    if (waitUntil !== "none") await settled2(tabId, deadline - Date.now());
   } finally {
     w.close();
   }
@@ -9413,7 +9570,7 @@ async function waitFor(tabId, p) {
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
-  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text=") || isFrameTarget(arg))) {
     await waitTarget(tabId, arg, gone, deadline, budget, what);
     return { waited: Date.now() - started };
   }
@@ -9426,6 +9583,7 @@ async function waitFor(tabId, p) {
 }
 async function waitTarget(tabId, sel, gone, deadline, budget, what) {
   if (isRoleTarget(sel)) parseRoleTarget(sel);
+  if (isFrameTarget(sel)) parseFrameTarget(sel);
   for (let i = 0; ; i++) {
     let seen;
     try {
@@ -9576,7 +9734,7 @@ var durableHandlers = {
 
 // src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid6(msg) {
+function invalid7(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -9599,8 +9757,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text2, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid6(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid6(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid7(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid7(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -9856,36 +10014,36 @@ setFetchRouter({
     return true;
   }
 });
-function invalid7(msg) {
+function invalid8(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function parseRoute(p) {
   const pattern = requireString(p, "pattern");
   const bad3 = patternProblem(pattern);
-  if (bad3) throw invalid7(bad3);
+  if (bad3) throw invalid8(bad3);
   const abort = optionalBool(p, "abort") ?? false;
   const status = optionalInt(p, "status", 100) ?? 200;
-  if (status > 599) throw invalid7(`"status" must be an HTTP status 100..599, got ${status}`);
+  if (status > 599) throw invalid8(`"status" must be an HTTP status 100..599, got ${status}`);
   const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
-  if (delayMs > ROUTE_DELAY_MAX) throw invalid7(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid8(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
   const body = optionalString(p, "body") ?? "";
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid7(`"body" must be base64`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid8(`"body" must be base64`);
   const bodySize = base64Size(body);
-  if (bodySize > ROUTE_BODY_MAX) throw invalid7(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid8(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
   const contentType = optionalString(p, "contentType") ?? "";
-  if (/[\r\n\u0000]/.test(contentType)) throw invalid7(`"contentType" holds a line break or NUL`);
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid8(`"contentType" holds a line break or NUL`);
   const rawHeaders = p.headers;
-  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid7(`"headers" must be an array`);
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid8(`"headers" must be an array`);
   const headers2 = [];
   for (const h of rawHeaders ?? []) {
     const o = h;
-    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid7(`"headers" holds {name, value} strings`);
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid8(`"headers" holds {name, value} strings`);
     const why2 = headerProblem({ name: o.name, value: o.value });
-    if (why2) throw invalid7(why2);
+    if (why2) throw invalid8(why2);
     headers2.push({ name: o.name, value: o.value });
   }
   if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
-    throw invalid7(`an abort route fails the request: it takes no status, body, headers or contentType`);
+    throw invalid8(`an abort route fails the request: it takes no status, body, headers or contentType`);
   }
   return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
 }
@@ -9909,14 +10067,14 @@ function routeHandlers(deps) {
       const sessionId = String(p.sessionId);
       await ready3();
       const now = upsert(routesOf(sessionId), r);
-      if (now.length > ROUTES_MAX) throw invalid7(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      if (now.length > ROUTES_MAX) throw invalid8(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
       return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
       const all2 = optionalBool(p, "all") ?? false;
-      if (all2 === (pattern !== void 0)) throw invalid7(`give a pattern or all, one of them`);
+      if (all2 === (pattern !== void 0)) throw invalid8(`give a pattern or all, one of them`);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
       await ready3();
@@ -9932,7 +10090,7 @@ function routeHandlers(deps) {
         const blocked = blocks.includes(pattern);
         if (!routed && !blocked) {
           const have = list(sessionId).map((r) => r.pattern);
-          throw invalid7(
+          throw invalid8(
             `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
           );
         }
@@ -10719,7 +10877,7 @@ function isMethod(m) {
 }
 
 // src/background/param-shapes.ts
-function invalid8(path, what) {
+function invalid9(path, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${path}" must be ${what}`);
 }
 var WORDS = {
@@ -10738,13 +10896,13 @@ function isObject2(v) {
 }
 function check2(path, shape, v) {
   if (shape.endsWith("[]")) {
-    if (!Array.isArray(v)) throw invalid8(path, describe2(shape));
+    if (!Array.isArray(v)) throw invalid9(path, describe2(shape));
     const item = shape.slice(0, -2);
     v.forEach((x, i) => check2(`${path}[${i}]`, item, x));
     return;
   }
   if (shape.startsWith("map:")) {
-    if (!isObject2(v)) throw invalid8(path, describe2(shape));
+    if (!isObject2(v)) throw invalid9(path, describe2(shape));
     const item = shape.slice(4);
     for (const k of Object.keys(v)) check2(`${path}.${k}`, item, v[k]);
     return;
@@ -10753,21 +10911,21 @@ function check2(path, shape, v) {
     case "unknown":
       return;
     case "string":
-      if (typeof v !== "string") throw invalid8(path, describe2(shape));
+      if (typeof v !== "string") throw invalid9(path, describe2(shape));
       return;
     case "boolean":
-      if (typeof v !== "boolean") throw invalid8(path, describe2(shape));
+      if (typeof v !== "boolean") throw invalid9(path, describe2(shape));
       return;
     case "int":
-      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid8(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid9(path, describe2(shape));
       return;
     case "number":
-      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid8(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid9(path, describe2(shape));
       return;
   }
   const members = OBJECT_SHAPES[shape];
   if (!members) return;
-  if (!isObject2(v)) throw invalid8(path, describe2(shape));
+  if (!isObject2(v)) throw invalid9(path, describe2(shape));
   checkMembers(`${path}.`, members, v);
 }
 function checkMembers(prefix, members, p) {

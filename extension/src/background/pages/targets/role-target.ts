@@ -11,9 +11,18 @@
 // arriving.
 
 import { ErrorCode, RpcError } from "../../types";
-import { send, unlessDialog } from "../core/debugger";
+import { send, sendIn, unlessDialog } from "../core/debugger";
+import { callInjected } from "../core/injected";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { callInWorld, isolatedContext } from "../core/world";
+
+/** A frame's document to look in (frame-scope.ts): its isolated world, the
+ * session it runs in (undefined: the tab's own) and its frame id. */
+export interface FramePlace {
+  session?: string;
+  contextId: number;
+  frameId: string;
+}
 
 export interface RoleTarget {
   role: string;
@@ -79,24 +88,30 @@ export interface RoleAXNode extends AXNode {
  * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
  * computed at once) is filtered instead: the same nodes, more bytes.
  */
-export async function axNodesOfRole(tabId: number, role: string): Promise<RoleAXNode[]> {
+export async function axNodesOfRole(tabId: number, role: string, place?: FramePlace): Promise<RoleAXNode[]> {
   // The document and its visibility, from the isolated world; the DOM domain stays off.
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", []),
-  ]);
+  const [doc, vis] = await Promise.all(
+    place
+      ? [
+          callInjected(tabId, place, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+          callInjected(tabId, place, "visibilityState", []),
+        ]
+      : [callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }), callInWorld(tabId, "visibilityState", [])],
+  );
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   if (vis.result.value === "visible") {
-    return (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
+    return (await sendIn<{ nodes: RoleAXNode[] }>(tabId, place?.session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
-  const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
+  // A frame's own tree: getFullAXTree answers the root frame's without frameId.
+  const all = await sendIn<{ nodes: RoleAXNode[] }>(tabId, place?.session, "Accessibility.getFullAXTree", place ? { frameId: place.frameId } : {});
   return all.nodes.filter((n) => n.role?.value === role);
 }
 
-/** backendNodeIds of the elements a role target matches, in document order. */
-export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
+/** backendNodeIds of the elements a role target matches, in document order
+ * (of the tab's main document, or of a frame's with place). */
+export async function roleMatches(tabId: number, t: RoleTarget, place?: FramePlace): Promise<number[]> {
   const out: number[] = [];
-  for (const n of await axNodesOfRole(tabId, t.role)) {
+  for (const n of await axNodesOfRole(tabId, t.role, place)) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== undefined && !sameName(have, t.name)) continue;

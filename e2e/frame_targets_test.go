@@ -1,0 +1,137 @@
+package e2e
+
+// Frame-scoped targets, frame=FRAME >> TARGET: the element commands act in
+// a same-origin frame, in a cross-origin (out-of-process) frame below the
+// fold and in a frame inside that one, with CSS, role= and text= inside;
+// each effect is read from what the frames report to the test server. A
+// frame that is not there fails not_found naming it; a malformed target is
+// invalid params.
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// frameTargetsPage opens testdata/frame-targets.html (a same-origin frame;
+// a cross-origin frame below the fold holding a frame of the first origin
+// below its own fold) and waits until its three forms have loaded.
+func frameTargetsPage(t *testing.T) (session, string) {
+	t.Helper()
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/frame-targets.html", tag, "x", crossOrigin(t)))
+	waitLoad(t, s)
+	for _, who := range []string{"same", "inner"} {
+		h.rec.waitFor(t, tag, "the "+who+" form loaded", func(e event) bool { return e.Type == "frame-ready" && e.str("who") == who })
+	}
+	return s, tag
+}
+
+// The frames of the page, as frame targets write them.
+const (
+	sameFrame  = `frame=iframe[name="same"]`
+	crossFrame = `frame=iframe[name="cross"]`
+	innerFrame = crossFrame + ` >> frame="iframe[title=\"Inner form\"]"`
+)
+
+func TestFrameTargetsActInFramesAndFramesInFrames(t *testing.T) {
+	s, tag := frameTargetsPage(t)
+	for _, c := range []struct{ who, frame string }{{"same", sameFrame}, {"inner", innerFrame}} {
+		saw := func(what string, pred func(event) bool) {
+			t.Helper()
+			h.rec.waitFor(t, tag, what+" in "+c.who, func(e event) bool { return e.str("who") == c.who && pred(e) })
+		}
+		// fill with CSS inside
+		mustRun(t, in(s, "fill", c.frame+" >> #nick", "Ada "+c.who)...)
+		saw("the nickname filled", func(e event) bool { return e.Type == "frame-input" && e.str("value") == "Ada "+c.who })
+		// check with role= inside, then is checked with text= and CSS
+		mustRun(t, in(s, "check", c.frame+` >> role=checkbox[name="I agree"]`)...)
+		saw("the box checked", func(e event) bool { return e.Type == "frame-check" && e.str("checked") == "true" })
+		expectIs(t, s, 0, "checked", c.frame+" >> #agree")
+		// click with role= inside: the frame's own button, not the top's
+		mustRun(t, in(s, "click", c.frame+` >> role=button[name="Save"]`)...)
+		saw("the save click", func(e event) bool { return e.Type == "saved" && e.str("nick") == "Ada "+c.who })
+		// wait for what the click makes appear, text= inside
+		mustRun(t, in(s, "--timeout", "10s", "wait", "--selector", c.frame+` >> text="Saved in `+c.who+`"`)...)
+		// get text with text= inside
+		if got := getString(t, s, "text", c.frame+" >> text=Ready in"); got != "Ready in "+c.who {
+			t.Errorf("get text in %s: %q, want %q", c.who, got, "Ready in "+c.who)
+		}
+	}
+	// The top document's own form was never touched, and the cross frame's
+	// inner frame is not the same frame's.
+	expectIs(t, s, 1, "checked", "#agree")
+	for _, e := range h.rec.of(tag, "saved") {
+		if e.str("who") == "top" {
+			t.Errorf("the top document's Save was clicked: %+v", e)
+		}
+	}
+	// click with text= inside, in the cross frame's inner frame, from the
+	// top of the page again
+	h.cdp.page(t, tag).eval(`window.scrollTo(0, 0)`, nil)
+	mustRun(t, in(s, "click", innerFrame+` >> text="Save"`)...)
+	h.rec.waitFor(t, tag, "a second save click in inner", func(e event) bool {
+		return e.Type == "saved" && e.str("who") == "inner" && e.str("nick") == "Ada inner" && savesIn(tag, "inner") >= 2
+	})
+}
+
+// savesIn counts the save clicks a frame reported.
+func savesIn(tag, who string) int {
+	n := 0
+	for _, e := range h.rec.of(tag, "saved") {
+		if e.str("who") == who {
+			n++
+		}
+	}
+	return n
+}
+
+func TestFrameTargetErrors(t *testing.T) {
+	s, _ := frameTargetsPage(t)
+	// a frame that is not there: not_found once --timeout is out, naming the frame
+	_, errOut, code := run(t, in(s, "click", `frame=iframe[name="nope"] >> #save`, "--timeout", "1500ms")...)
+	var rep struct {
+		Error struct {
+			Message   string `json:"message"`
+			Reason    string `json:"reason"`
+			Retryable bool   `json:"retryable"`
+		} `json:"error"`
+	}
+	if code != 1 || json.Unmarshal([]byte(errOut), &rep) != nil || rep.Error.Reason != "not_found" || !strings.Contains(rep.Error.Message, `frame="iframe[name=\"nope\"]"`) {
+		t.Errorf("click in a missing frame: exit %d %s; want exit 1, not_found naming the frame", code, errOut)
+	}
+	// a frame inside a frame that is not there names the whole way down
+	_, errOut, _ = run(t, in(s, "click", crossFrame+` >> frame=#gone >> #save`, "--timeout", "1s")...)
+	if r, m := failure(errOut); r != "not_found" || !strings.Contains(m, `no frame matches frame="iframe[name=\"cross\"]" >> frame="#gone"`) {
+		t.Errorf("click in a missing inner frame: %s", errOut)
+	}
+	// an element the frame does not have
+	_, errOut, _ = run(t, in(s, "click", sameFrame+` >> role=button[name="Nope"]`, "--timeout", "1s")...)
+	if r, m := failure(errOut); r != "not_found" || !strings.Contains(m, `in frame="iframe[name=\"same\"]"`) {
+		t.Errorf("click on a missing element in a frame: %s", errOut)
+	}
+	// malformed: invalid params at once
+	for _, bad := range []string{`frame=#same`, `frame=iframe[name="same"] >>`, `frame="#same >> #x`, `frame=role=document >> #x`} {
+		msg := mustFail(t, 1, -32602, in(s, "click", bad)...)
+		if !strings.Contains(msg, "is not a frame target") {
+			t.Errorf("click %s: %s", bad, msg)
+		}
+	}
+	// a selector that finds something that is not a frame
+	_, errOut, code = run(t, in(s, "click", `frame=h1 >> #save`, "--timeout", "1s")...)
+	if r, m := failure(errOut); code != 1 || r != "bad_input" || !strings.Contains(m, "not an <iframe>") {
+		t.Errorf("click in an h1: exit %d %s", code, errOut)
+	}
+}
+
+// failure is the reason and message of a --json error on stderr.
+func failure(stderr string) (reason, message string) {
+	var rep struct {
+		Error struct {
+			Message string `json:"message"`
+			Reason  string `json:"reason"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(stderr), &rep)
+	return rep.Error.Reason, rep.Error.Message
+}
