@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -41,13 +42,14 @@ func TestFrameTargetsActInFramesAndFramesInFrames(t *testing.T) {
 			t.Helper()
 			h.rec.waitFor(t, tag, what+" in "+c.who, func(e event) bool { return e.str("who") == c.who && pred(e) })
 		}
-		// fill with CSS inside
-		mustRun(t, in(s, "fill", c.frame+" >> #nick", "Ada "+c.who)...)
-		saw("the nickname filled", func(e event) bool { return e.Type == "frame-input" && e.str("value") == "Ada "+c.who })
-		// check with role= inside, then is checked with text= and CSS
+		// check with role= inside, first: the inner frame is still out of
+		// view, below the fold of a frame below the fold
 		mustRun(t, in(s, "check", c.frame+` >> role=checkbox[name="I agree"]`)...)
 		saw("the box checked", func(e event) bool { return e.Type == "frame-check" && e.str("checked") == "true" })
 		expectIs(t, s, 0, "checked", c.frame+" >> #agree")
+		// fill with CSS inside
+		mustRun(t, in(s, "fill", c.frame+" >> #nick", "Ada "+c.who)...)
+		saw("the nickname filled", func(e event) bool { return e.Type == "frame-input" && e.str("value") == "Ada "+c.who })
 		// click with role= inside: the frame's own button, not the top's
 		mustRun(t, in(s, "click", c.frame+` >> role=button[name="Save"]`)...)
 		saw("the save click", func(e event) bool { return e.Type == "saved" && e.str("nick") == "Ada "+c.who })
@@ -134,4 +136,47 @@ func failure(stderr string) (reason, message string) {
 	}
 	_ = json.Unmarshal([]byte(stderr), &rep)
 	return rep.Error.Reason, rep.Error.Message
+}
+
+// What the REPL's save writes for a frame's ref (pages.durableTarget) is a
+// frame target that finds the same element: here the inner frame's Save
+// (three buttons on the page are called Save) and the same frame's box.
+func TestDurableTargetOfFrameRefs(t *testing.T) {
+	s, tag := frameTargetsPage(t)
+	snap := takeSnapshot(t, s)
+	refsOf := func(role, name string) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`- `+role+` "`+regexp.QuoteMeta(name)+`".*\[ref=(\w+)\]`).FindAllStringSubmatch(snap.Snapshot, -1) {
+			out = append(out, m[1])
+		}
+		if len(out) != 3 {
+			t.Fatalf("the snapshot has %d %s %q, want 3 (top, same, inner):\n%s", len(out), role, name, snap.Snapshot)
+		}
+		return out
+	}
+	durable := func(ref string) string {
+		var r struct {
+			Target string `json:"target"`
+		}
+		mustJSON(t, &r, "call", "pages.durableTarget", callJSON(map[string]any{"sessionId": s.SessionID, "ref": ref}))
+		return r.Target
+	}
+	inner := durable(refsOf("button", "Save")[2])
+	if want := `frame=iframe[name="cross"] >> frame=iframe[name="inner"] >> role=button[name="Save"]`; inner != want {
+		t.Errorf("the inner frame's Save is %s, want %s", inner, want)
+	}
+	box := durable(refsOf("checkbox", "I agree")[1])
+	if want := `frame=iframe[name="same"] >> role=checkbox[name="I agree"]`; box != want {
+		t.Errorf("the same frame's box is %s, want %s", box, want)
+	}
+	if top := durable(refsOf("button", "Save")[0]); strings.HasPrefix(top, "frame=") {
+		t.Errorf("the top document's Save is %s, in no frame", top)
+	}
+	// and each finds its element
+	mustRun(t, in(s, "click", inner)...)
+	h.rec.waitFor(t, tag, "the inner frame's save", func(e event) bool { return e.Type == "saved" && e.str("who") == "inner" })
+	mustRun(t, in(s, "check", box)...)
+	h.rec.waitFor(t, tag, "the same frame's box checked", func(e event) bool {
+		return e.Type == "frame-check" && e.str("who") == "same" && e.str("checked") == "true"
+	})
 }

@@ -1803,17 +1803,20 @@ function sameName(have, want) {
   return n(have) === n(want);
 }
 async function axNodesOfRole(tabId, role, place) {
-  const [doc, vis] = await Promise.all(
-    place ? [
-      callInjected(tabId, place, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-      callInjected(tabId, place, "visibilityState", [])
-    ] : [callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }), callInWorld(tabId, "visibilityState", [])]
-  );
+  if (place) return axNodesOfRoleInFrame(tabId, place.session, place.frameId, role);
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", [])
+  ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   if (vis.result.value === "visible") {
-    return (await sendIn(tabId, place?.session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
+    return (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
-  const all2 = await sendIn(tabId, place?.session, "Accessibility.getFullAXTree", place ? { frameId: place.frameId } : {});
+  const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
+  return all2.nodes.filter((n) => n.role?.value === role);
+}
+async function axNodesOfRoleInFrame(tabId, session, frameId, role) {
+  const all2 = await sendIn(tabId, session, "Accessibility.getFullAXTree", { frameId });
   return all2.nodes.filter((n) => n.role?.value === role);
 }
 async function roleMatches(tabId, t, place) {
@@ -4912,7 +4915,7 @@ var ACTIONS_BINDING = "__browserctlActions";
 // src/background/pages/record-actions/choose.ts
 var GROUP = "browserctl:record-actions";
 var CHECK_MS = 2e3;
-async function roleVerdict(tabId, session, contextId, step, target) {
+async function roleVerdict(tabId, session, contextId, step, target, frameId) {
   if (contextId === void 0 || step.el === void 0) return void 0;
   try {
     const [el, doc] = await Promise.all([
@@ -4921,11 +4924,11 @@ async function roleVerdict(tabId, session, contextId, step, target) {
     ]);
     if (!el.result.objectId || !doc.result.objectId) return void 0;
     const t = parseRoleTarget(target);
-    const [d, ax] = await Promise.all([
+    const [d, nodes] = await Promise.all([
       sendIn(tabId, session, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
-      sendIn(tabId, session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS)
+      frameId !== void 0 ? axNodesOfRoleInFrame(tabId, session, frameId, t.role) : sendIn(tabId, session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS).then((a) => a.nodes)
     ]);
-    const ids = ax.nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
+    const ids = nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
     return ids.length === 1 && ids[0] === d.node.backendNodeId;
   } catch {
     return void 0;
@@ -4933,9 +4936,9 @@ async function roleVerdict(tabId, session, contextId, step, target) {
     void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
   }
 }
-async function chooseTarget(tabId, session, contextId, step) {
+async function chooseTarget(tabId, session, contextId, step, frameId) {
   for (const [kind, target] of step.targets ?? []) {
-    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target) === false) continue;
+    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target, frameId) === false) continue;
     return { kind, target };
   }
   return void 0;
@@ -5165,12 +5168,13 @@ var MAX_FRAMES = 16;
 async function framesOfDocument(tabId, session, docObjectId, group, sessions = /* @__PURE__ */ new Set()) {
   sessions.add(session);
   let tree = (await sendIn(tabId, session, "Page.getFrameTree")).frameTree;
-  let frameId = await frameOfDocument(tabId, session, docObjectId, tree);
+  const own = await frameOfDocument(tabId, session, docObjectId, tree);
+  let frameId = own;
   const out = [];
   for (let i = 0; i < MAX_FRAMES; i++) {
     let owner = session;
     if (frameId === tree.frame.id) {
-      if (session === void 0) return out;
+      if (session === void 0) return { frames: out, frameId: own };
       const hop = frameHop(tabId, session);
       if (!hop) return void 0;
       owner = hop.parent;
@@ -5537,12 +5541,12 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value);
   const began = performance.now();
   r.script.actions++;
-  let target = step.targets ? await chooseTarget(tabId, session, contextId, step) : void 0;
+  const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : void 0;
+  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : void 0;
   const lines = [...switchLines(r, tabId, step.top ? step.url : void 0), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
   if (!step.top && target) {
-    const framed = await inItsFrames(tabId, session, contextId, target);
-    if (framed) target = framed;
+    if (path && path.frames.length > 0) target = { ...target, target: formatFrameTarget(path.frames, target.target) };
     else lines.push(frameNote(step.url, tabId));
   }
   if (step.kind !== "press" && !target) {
@@ -5570,14 +5574,13 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   linesChanged.wake();
 }
 var FRAME_GROUP = "browserctl:record-frames";
-async function inItsFrames(tabId, session, contextId, t) {
+async function framePathOf(tabId, session, contextId) {
   if (contextId === void 0) return void 0;
   const sessions = /* @__PURE__ */ new Set([session]);
   try {
     const doc = await callInjected(tabId, { contextId, session }, "documentNode", [], { returnByValue: false, objectGroup: FRAME_GROUP });
     if (!doc.result.objectId) return void 0;
-    const frames = await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
-    return frames && frames.length > 0 ? { ...t, target: formatFrameTarget(frames, t.target) } : void 0;
+    return await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
   } catch {
     return void 0;
   } finally {
@@ -9777,27 +9780,43 @@ async function durableTarget(tabId, p) {
   if (!ref) return doc;
   try {
     const objectId = await resolveRef(tabId, ref);
-    const d = await send(tabId, "DOM.describeNode", { objectId });
-    const backendNodeId = d.node.backendNodeId;
-    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-      () => ({ nodes: [] })
-    );
-    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
-    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
-    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
-    if (role && name && !VAGUE_ROLES.has(role)) {
-      const same = await roleMatches(tabId, { role, name });
-      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    const session = objectSession(tabId, objectId);
+    const path = await framesOf2(tabId, session, objectId);
+    const frames = path?.frames ?? [];
+    const inner = await innerTarget(tabId, session, objectId, frames.length > 0 ? path.frameId : void 0);
+    if (!inner.target) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a shadow root?)`);
     }
-    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
-    const sel = typeof css.result.value === "string" ? css.result.value : "";
-    if (!sel) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
-    }
-    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+    const target = frames.length > 0 ? formatFrameTarget(frames, inner.target) : inner.target;
+    return { ...doc, target, role: inner.role || void 0, name: inner.name || void 0 };
   } finally {
     releaseActionObjects(tabId);
   }
+}
+async function framesOf2(tabId, session, objectId) {
+  const doc = await callInjected(tabId, { objectId, session }, "documentOf", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!doc.result.objectId) return void 0;
+  const sessions = /* @__PURE__ */ new Set();
+  const frames = await framesOfDocument(tabId, session, doc.result.objectId, ACTION_GROUP, sessions);
+  for (const s of sessions) touchSession(tabId, s);
+  if (!frames) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the element's frame has no selector that finds its iframe alone");
+  return frames;
+}
+async function innerTarget(tabId, session, objectId, frameId) {
+  const d = await sendIn(tabId, session, "DOM.describeNode", { objectId });
+  const backendNodeId = d.node.backendNodeId;
+  const ax = await sendIn(tabId, session, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+    () => ({ nodes: [] })
+  );
+  const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+  const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+  const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+  if (role && name && !VAGUE_ROLES.has(role)) {
+    const same = await roleMatches(tabId, { role, name }, frameId === void 0 ? void 0 : { session, frameId });
+    if (same.length === 1 && same[0] === backendNodeId) return { target: formatRoleTarget(role, name), role, name };
+  }
+  const css = await callInjected(tabId, { objectId, session }, "durableSelector", []);
+  return { target: typeof css.result.value === "string" ? css.result.value : "", role, name };
 }
 var durableHandlers = {
   "pages.durableTarget": durableTarget

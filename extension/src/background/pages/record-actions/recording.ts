@@ -24,8 +24,8 @@ import type { ActionStep } from "../../../injected/document/actions";
 import { ACTIONS_BINDING } from "../../../injected/document/actions-binding";
 import { chooseTarget } from "./choose";
 import { chosenPaths, scriptPaths } from "./files";
-import { stepLines, type NewLine, type StepIn, type Target } from "./lines";
-import { framesOfDocument } from "../targets/frame-path";
+import { stepLines, type NewLine, type StepIn } from "./lines";
+import { framesOfDocument, type FramePath } from "../targets/frame-path";
 import { formatFrameTarget } from "../targets/frame-target";
 import { classify, historyFrom, type NavigationHistory, type TabHistory } from "./navigation";
 import { loadAll, Saver, type Saved, type SavedMeta } from "./persist";
@@ -310,12 +310,14 @@ async function processStep(
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value!);
   const began = performance.now();
   r.script.actions++;
-  let target = step.targets ? await chooseTarget(tabId, session, contextId, step) : undefined;
+  // a step in a frame: the frames that lead there first, so the role=
+  // candidate is checked in the frame's own tree
+  const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : undefined;
+  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : undefined;
   const lines = [...switchLines(r, tabId, step.top ? step.url : undefined), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
   if (!step.top && target) {
-    const framed = await inItsFrames(tabId, session, contextId, target);
-    if (framed) target = framed;
+    if (path && path.frames.length > 0) target = { ...target, target: formatFrameTarget(path.frames, target.target) };
     else lines.push(frameNote(step.url, tabId));
   }
   if (step.kind !== "press" && !target) {
@@ -346,19 +348,18 @@ async function processStep(
 const FRAME_GROUP = "browserctl:record-frames";
 
 /**
- * A step's target in a frame as a frame target (frame=... >> TARGET): the
- * frames from the top document down to the step's, each named by a
- * selector that finds its iframe alone; undefined when a frame cannot be
- * named (its document went away since the step).
+ * Where the document of a step in a frame sits (its context in session):
+ * the frames from the top document down, each named by a selector that
+ * finds its iframe alone, and its frame's id; undefined when a frame cannot
+ * be named (its document went away since the step).
  */
-async function inItsFrames(tabId: number, session: string | undefined, contextId: number | undefined, t: Target): Promise<Target | undefined> {
+async function framePathOf(tabId: number, session: string | undefined, contextId: number | undefined): Promise<FramePath | undefined> {
   if (contextId === undefined) return undefined;
   const sessions = new Set<string | undefined>([session]);
   try {
     const doc = await callInjected(tabId, { contextId, session }, "documentNode", [], { returnByValue: false, objectGroup: FRAME_GROUP });
     if (!doc.result.objectId) return undefined;
-    const frames = await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
-    return frames && frames.length > 0 ? { ...t, target: formatFrameTarget(frames, t.target) } : undefined;
+    return await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
   } catch {
     return undefined;
   } finally {

@@ -13,12 +13,19 @@ import { callInjected } from "../core/injected";
 /** The deepest a frame path goes (as sessionChain). */
 const MAX_FRAMES = 16;
 
+/** Where a document sits: the frames' selectors, outermost first ([] for
+ * the tab's top document), and its own frame's id in its session. */
+export interface FramePath {
+  frames: string[];
+  frameId: string;
+}
+
 /**
- * The frames' selectors, outermost first, of the document docObjectId (an
- * object in the session `session`; undefined: the tab's own): [] for the
- * tab's top document; undefined when a frame cannot be named (gone, or no
- * selector finds its element alone). Objects go in `group`, which the
- * caller releases in each session it passed (sessions lists them).
+ * The frame path of the document docObjectId (an object in the session
+ * `session`; undefined: the tab's own); undefined when a frame cannot be
+ * named (gone, or no selector finds its element alone). Objects go in
+ * `group`, which the caller releases in each session it passed (sessions
+ * lists them).
  */
 export async function framesOfDocument(
   tabId: number,
@@ -26,15 +33,16 @@ export async function framesOfDocument(
   docObjectId: string,
   group: string,
   sessions: Set<string | undefined> = new Set(),
-): Promise<string[] | undefined> {
+): Promise<FramePath | undefined> {
   sessions.add(session);
   let tree = (await sendIn<{ frameTree: FrameTree }>(tabId, session, "Page.getFrameTree")).frameTree;
-  let frameId = await frameOfDocument(tabId, session, docObjectId, tree);
+  const own = await frameOfDocument(tabId, session, docObjectId, tree);
+  let frameId = own;
   const out: string[] = [];
   for (let i = 0; i < MAX_FRAMES; i++) {
     let owner = session;
     if (frameId === tree.frame.id) {
-      if (session === undefined) return out; // the tab's top document
+      if (session === undefined) return { frames: out, frameId: own }; // up at the tab's top document
       // the top of an out-of-process frame's session: its iframe is in the parent session
       const hop = frameHop(tabId, session);
       if (!hop) return undefined;

@@ -12,7 +12,6 @@
 
 import { ErrorCode, RpcError } from "../../types";
 import { send, sendIn, unlessDialog } from "../core/debugger";
-import { callInjected } from "../core/injected";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { callInWorld, isolatedContext } from "../core/world";
 
@@ -88,28 +87,35 @@ export interface RoleAXNode extends AXNode {
  * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
  * computed at once) is filtered instead: the same nodes, more bytes.
  */
-export async function axNodesOfRole(tabId: number, role: string, place?: FramePlace): Promise<RoleAXNode[]> {
+export async function axNodesOfRole(tabId: number, role: string, place?: Pick<FramePlace, "session" | "frameId">): Promise<RoleAXNode[]> {
+  if (place) return axNodesOfRoleInFrame(tabId, place.session, place.frameId, role);
   // The document and its visibility, from the isolated world; the DOM domain stays off.
-  const [doc, vis] = await Promise.all(
-    place
-      ? [
-          callInjected(tabId, place, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-          callInjected(tabId, place, "visibilityState", []),
-        ]
-      : [callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }), callInWorld(tabId, "visibilityState", [])],
-  );
+  const [doc, vis] = await Promise.all([
+    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
+    callInWorld(tabId, "visibilityState", []),
+  ]);
   if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
   if (vis.result.value === "visible") {
-    return (await sendIn<{ nodes: RoleAXNode[] }>(tabId, place?.session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
+    return (await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
   }
-  // A frame's own tree: getFullAXTree answers the root frame's without frameId.
-  const all = await sendIn<{ nodes: RoleAXNode[] }>(tabId, place?.session, "Accessibility.getFullAXTree", place ? { frameId: place.frameId } : {});
+  const all = await send<{ nodes: RoleAXNode[] }>(tabId, "Accessibility.getFullAXTree", {});
+  return all.nodes.filter((n) => n.role?.value === role);
+}
+
+/**
+ * The accessibility nodes with role in a frame's document (in its session;
+ * undefined: the tab's own), from the frame's whole tree, computed at once:
+ * queryAXTree waits for a rendering update, and Chrome gives none to a
+ * frame out of view (below the fold of its parent, say).
+ */
+export async function axNodesOfRoleInFrame(tabId: number, session: string | undefined, frameId: string, role: string): Promise<RoleAXNode[]> {
+  const all = await sendIn<{ nodes: RoleAXNode[] }>(tabId, session, "Accessibility.getFullAXTree", { frameId });
   return all.nodes.filter((n) => n.role?.value === role);
 }
 
 /** backendNodeIds of the elements a role target matches, in document order
  * (of the tab's main document, or of a frame's with place). */
-export async function roleMatches(tabId: number, t: RoleTarget, place?: FramePlace): Promise<number[]> {
+export async function roleMatches(tabId: number, t: RoleTarget, place?: Pick<FramePlace, "session" | "frameId">): Promise<number[]> {
   const out: number[] = [];
   for (const n of await axNodesOfRole(tabId, t.role, place)) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
