@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,6 +87,51 @@ func savesIn(tag, who string) int {
 		}
 	}
 	return n
+}
+
+// The other element commands take frame targets too, in the inner frame
+// (out of process, in an out-of-process frame, below both folds).
+func TestFrameTargetsWithOtherCommands(t *testing.T) {
+	s, tag := frameTargetsPage(t)
+	T := func(inner string) string { return innerFrame + " >> " + inner }
+	saw := func(what, typ, target string, value ...string) {
+		t.Helper()
+		h.rec.waitFor(t, tag, what, func(e event) bool {
+			return e.Type == "frame-event" && e.str("who") == "inner" && e.str("ev") == typ && e.str("target") == target && (len(value) == 0 || e.str("value") == value[0])
+		})
+	}
+	mustRun(t, in(s, "scroll-into-view", T("#status"))...)
+	mustRun(t, in(s, "hover", T(`role=button[name="Save"]`))...)
+	saw("a hover on save", "mouseover", "save")
+	mustRun(t, in(s, "dblclick", T("text=Save"))...)
+	saw("a dblclick on save", "dblclick", "save")
+	mustRun(t, in(s, "focus", T("#nick"))...)
+	saw("focus on nick", "focusin", "nick")
+	mustRun(t, in(s, "type", T(`role=textbox[name="Nickname"]`), "Bo")...)
+	h.rec.waitFor(t, tag, "typing in inner", func(e event) bool { return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "Bo" })
+	if got := getString(t, s, "value", T("#nick")); got != "Bo" {
+		t.Errorf("get value in inner: %q", got)
+	}
+	mustRun(t, in(s, "select", T(`role=combobox[name="Size"]`), "Medium")...)
+	saw("size selected", "change", "size", "m")
+	file := filepath.Join(t.TempDir(), "note.txt")
+	writeFile(t, file, "hello")
+	mustRun(t, in(s, "upload", T("#doc"), file)...)
+	saw("the file chosen", "change", "doc", "note.txt")
+	if b := refBox(t, s, T("#save")); b.Width <= 0 || b.Height <= 0 {
+		t.Errorf("get box in inner: %+v", b)
+	}
+	var shot struct{ Width, Height int }
+	mustJSON(t, &shot, in(s, "screenshot", "-o", filepath.Join(t.TempDir(), "save.png"), T("#save"))...)
+	if shot.Width <= 0 || shot.Height <= 0 {
+		t.Errorf("screenshot of the inner Save: %+v", shot)
+	}
+	// and none of it happened in the same-origin frame, whose ids are the same
+	for _, e := range h.rec.of(tag, "frame-event", "frame-input") {
+		if e.str("who") == "same" {
+			t.Errorf("the same frame saw %s %s", e.str("ev"), e.str("target"))
+		}
+	}
 }
 
 func TestFrameTargetErrors(t *testing.T) {
