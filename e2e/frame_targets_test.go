@@ -226,3 +226,18 @@ func TestDurableTargetOfFrameRefs(t *testing.T) {
 		return e.Type == "frame-check" && e.str("who") == "same" && e.str("checked") == "true"
 	})
 }
+
+// MCP's target takes a frame target as the CLI does: browser_click on the
+// role= of a button in the out-of-process frame's inner frame.
+func TestMCPClickInAFrame(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/frame-targets.html", tag, "x", crossOrigin(t))})
+	h.rec.waitFor(t, tag, "the inner form loaded", func(e event) bool { return e.Type == "frame-ready" && e.str("who") == "inner" })
+	a.call("browser_type", map[string]any{"element": "Nickname", "target": innerFrame + " >> #nick", "text": "Mo"})
+	out := a.call("browser_click", map[string]any{"element": "Save", "target": innerFrame + ` >> role=button[name="Save"]`})
+	h.rec.waitFor(t, tag, "the inner frame's save", func(e event) bool { return e.Type == "saved" && e.str("who") == "inner" && e.str("nick") == "Mo" })
+	if !strings.Contains(out, "Clicked Save") {
+		t.Errorf("browser_click answered %q", out)
+	}
+}
