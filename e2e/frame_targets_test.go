@@ -126,6 +126,13 @@ func TestFrameTargetsWithOtherCommands(t *testing.T) {
 	if shot.Width <= 0 || shot.Height <= 0 {
 		t.Errorf("screenshot of the inner Save: %+v", shot)
 	}
+	// a new document in the frame: the next target is found in it
+	mustRun(t, in(s, "click", T("#reload"))...)
+	h.rec.waitFor(t, tag, "the inner frame loaded again", func(e event) bool {
+		return e.Type == "frame-ready" && e.str("who") == "inner" && len(h.rec.of(tag, "frame-ready")) >= 3
+	})
+	mustRun(t, in(s, "fill", T("#nick"), "again")...)
+	h.rec.waitFor(t, tag, "a fill in the new document", func(e event) bool { return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "again" })
 	// and none of it happened in the same-origin frame, whose ids are the same
 	for _, e := range h.rec.of(tag, "frame-event", "frame-input") {
 		if e.str("who") == "same" {

@@ -2050,13 +2050,15 @@ async function resolveInFrames(tabId, ft, pick, errorOf) {
   let place = { contextId: await isolatedContext(tabId) };
   let frame;
   for (let i = 0; i < ft.frames.length; i++) {
-    frame = await enterFrame(tabId, place, ft.frames[i], framesLabel(ft.frames.slice(0, i + 1)));
+    const above = frame;
+    const enter = () => enterFrame(tabId, place, ft.frames[i], framesLabel(ft.frames.slice(0, i + 1)));
+    frame = above ? await inFrame(tabId, above, enter) : await enter();
     place = frame;
   }
   const inside = frame;
   const where = `in ${framesLabel(ft.frames)}`;
-  if (isRoleTarget(ft.inner)) return roleIn(tabId, inside, ft.inner, where);
-  const r = await callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (isRoleTarget(ft.inner)) return inFrame(tabId, inside, () => roleIn(tabId, inside, ft.inner, where));
+  const r = await inFrame(tabId, inside, () => callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP }));
   touchSession(tabId, inside.session);
   if (r.exceptionDetails) throw failed(`${ft.inner} ${where}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   if (r.result.objectId && r.result.subtype === "node") {
@@ -2086,16 +2088,35 @@ async function enterFrame(tabId, parent, sel, label) {
   const contextId = await frameWorld(tabId, session, frameId, label);
   return session === void 0 ? { contextId, frameId } : { session, contextId, frameId };
 }
+var madeWorlds = /* @__PURE__ */ new Map();
+onForget((tabId) => madeWorlds.delete(tabId));
+var worldKey = (session, frameId) => `${session ?? ""}|${frameId}`;
 async function frameWorld(tabId, session, frameId, label) {
   const announced = session === void 0 ? announcedChildWorld(tabId, frameId) : void 0;
   if (announced !== void 0) return announced;
+  const kept2 = madeWorlds.get(tabId)?.get(worldKey(session, frameId));
+  if (kept2 !== void 0) return kept2;
   const made = sendIn(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
-  return unlessDialog(
+  const contextId = await unlessDialog(
     made.then((w) => w.executionContextId),
     () => {
       throw failed(`the frame of ${label} has no document yet`, "not_found");
     }
   );
+  let m = madeWorlds.get(tabId);
+  if (!m) madeWorlds.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(worldKey(session, frameId), contextId);
+  return contextId;
+}
+async function inFrame(tabId, place, call) {
+  return unlessDialog(call(), (e) => {
+    if (e instanceof RpcError && /context/i.test(e.message)) {
+      const m = madeWorlds.get(tabId);
+      if (m?.get(worldKey(place.session, place.frameId)) === place.contextId) m.delete(worldKey(place.session, place.frameId));
+      if (place.session === void 0) forgetChildWorld(tabId, place.frameId, place.contextId);
+    }
+    throw e;
+  });
 }
 async function roleIn(tabId, place, selector, where) {
   const ids = await roleMatches(tabId, parseRoleTarget(selector), place);
@@ -5987,7 +6008,7 @@ async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
 }
-async function inFrame(tabId, objectId) {
+async function inFrame2(tabId, objectId) {
   const r = await callInjected(tabId, { objectId }, "inFrame", []);
   return r.result.value === true;
 }
@@ -8424,7 +8445,7 @@ async function screenshot(tabId, p) {
       ]);
       m2 = lm;
       let b = box.result.value;
-      if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
+      if (await inFrame2(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
@@ -8810,7 +8831,7 @@ async function get(tabId, p) {
   }
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    if (what === "box" && await inFrame(tabId, objectId)) {
+    if (what === "box" && await inFrame2(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
       return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
     }

@@ -11,11 +11,11 @@
 
 import type { Pick } from "../../../injected/elements/targets";
 import { ErrorCode, RpcError } from "../../types";
-import { sendIn, unlessDialog } from "../core/debugger";
+import { onForget, sendIn, unlessDialog } from "../core/debugger";
 import { failed } from "../core/failed";
 import { followFrames, sessionOfFrame } from "../core/frames";
 import { callInjected, WORLD_NAME } from "../core/injected";
-import { announcedChildWorld, isolatedContext } from "../core/world";
+import { announcedChildWorld, forgetChildWorld, isolatedContext } from "../core/world";
 import { ACTION_GROUP, keepInSession, touchSession } from "../snapshot/refs";
 import { framesLabel, type FrameTarget } from "./frame-target";
 import { isRoleTarget, parseRoleTarget, roleMatches, type FramePlace } from "./role-target";
@@ -37,13 +37,15 @@ export async function resolveInFrames(tabId: number, ft: FrameTarget, pick: Pick
   let place: Place = { contextId: await isolatedContext(tabId) };
   let frame: FramePlace | undefined;
   for (let i = 0; i < ft.frames.length; i++) {
-    frame = await enterFrame(tabId, place, ft.frames[i]!, framesLabel(ft.frames.slice(0, i + 1)));
+    const above = frame;
+    const enter = () => enterFrame(tabId, place, ft.frames[i]!, framesLabel(ft.frames.slice(0, i + 1)));
+    frame = above ? await inFrame(tabId, above, enter) : await enter();
     place = frame;
   }
   const inside = frame!;
   const where = `in ${framesLabel(ft.frames)}`;
-  if (isRoleTarget(ft.inner)) return roleIn(tabId, inside, ft.inner, where);
-  const r = await callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (isRoleTarget(ft.inner)) return inFrame(tabId, inside, () => roleIn(tabId, inside, ft.inner, where));
+  const r = await inFrame(tabId, inside, () => callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP }));
   touchSession(tabId, inside.session);
   if (r.exceptionDetails) throw failed(`${ft.inner} ${where}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
   if (r.result.objectId && r.result.subtype === "node") {
@@ -78,20 +80,51 @@ async function enterFrame(tabId: number, parent: Place, sel: string, label: stri
   return session === undefined ? { contextId, frameId } : { session, contextId, frameId };
 }
 
+/**
+ * The worlds made in frames' documents, per tab, by session and frame id:
+ * each Page.createIsolatedWorld makes a new world (and the in-page script
+ * goes into it), so one is kept per document and used again until a call
+ * finds its context gone (a new document), which drops it (forgetWorld).
+ */
+const madeWorlds = new Map<number, Map<string, number>>();
+onForget((tabId) => madeWorlds.delete(tabId));
+
+const worldKey = (session: string | undefined, frameId: string) => `${session ?? ""}|${frameId}`;
+
 /** The isolated world of a frame's document: the one its document
- * announced (a frame of the tab's own process), else made. */
+ * announced (a frame of the tab's own process), else the one made before
+ * for it, else made. */
 async function frameWorld(tabId: number, session: string | undefined, frameId: string, label: string): Promise<number> {
   const announced = session === undefined ? announcedChildWorld(tabId, frameId) : undefined;
   if (announced !== undefined) return announced;
+  const kept = madeWorlds.get(tabId)?.get(worldKey(session, frameId));
+  if (kept !== undefined) return kept;
   const made = sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
   // An out-of-process frame whose session has not attached yet, or a
   // frame between documents: not there yet, so the wait tries again.
-  return unlessDialog(
+  const contextId = await unlessDialog(
     made.then((w) => w.executionContextId),
     () => {
       throw failed(`the frame of ${label} has no document yet`, "not_found");
     },
   );
+  let m = madeWorlds.get(tabId);
+  if (!m) madeWorlds.set(tabId, (m = new Map()));
+  m.set(worldKey(session, frameId), contextId);
+  return contextId;
+}
+
+/** Runs a call in a frame's world; a context found gone drops the world
+ * kept for it (the error goes on: the target's wait tries again). */
+async function inFrame<T>(tabId: number, place: FramePlace, call: () => Promise<T>): Promise<T> {
+  return unlessDialog(call(), (e) => {
+    if (e instanceof RpcError && /context/i.test(e.message)) {
+      const m = madeWorlds.get(tabId);
+      if (m?.get(worldKey(place.session, place.frameId)) === place.contextId) m.delete(worldKey(place.session, place.frameId));
+      if (place.session === undefined) forgetChildWorld(tabId, place.frameId, place.contextId);
+    }
+    throw e;
+  });
 }
 
 /** A role target in a frame's document, through its accessibility tree. */
