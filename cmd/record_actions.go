@@ -51,7 +51,9 @@ recording as a script that `+"`browserctl batch -f FILE`"+` replays:
 Each element is named by the most durable target that finds it alone, checked
 as the line is written: role=ROLE[name="NAME"], else text="TEXT", a test id
 ([data-testid="..."]), an id that does not look generated, else the shortest
-CSS path (with a comment saying so); never a ref. After a step that
+CSS path (with a comment saying so); never a ref. An element in a frame is
+written as frame=IFRAME >> TARGET, each frame's iframe named by its name,
+title, an id, the path of its src or a CSS path. After a step that
 navigated, the script waits for the page the person waited for (wait --url,
 wait --load load), never a fixed time. A password is written as $PASSWORD_1
 with a comment naming its field; batch takes it from the environment.

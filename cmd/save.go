@@ -27,7 +27,8 @@ func newCmdSave(f *cmdutil.Factory) *cobra.Command {
 a script that ` + "`browserctl batch -f FILE`" + ` replays on a fresh load of the
 same pages. Each ref is replaced by a target that survives a reload:
 role=ROLE[name="NAME"] when the element is the only one with that role and
-accessible name, else a CSS selector. A line that navigated is followed by
+accessible name, else a CSS selector; in a frame, that target after the
+frames that lead to it (frame=IFRAME >> TARGET). A line that navigated is followed by
 a wait for the new page. Read-only commands (snapshot, get, find, is,
 screenshot, ...) and failed lines are left out; commands naming session or
 tab ids are kept as comments. FILE "-" prints the script. An existing FILE

@@ -152,7 +152,7 @@ func New(opts Options) *Server {
 // instructions are read once by every agent: what every tool shares, said
 // once instead of in each tool's words.
 const instructions = `browserctl drives the user's Chrome; your tabs are a tab group the user watches.
-target: a ref (e3) from an answer, a snapshot or browser_find; or a CSS selector, role=ROLE[name="N"], text=T.
+target: a ref (e3) from an answer, a snapshot or browser_find; or a CSS selector, role=ROLE[name="N"], text=T; in a frame frame=IFRAME_CSS >> TARGET.
 An action answers what changed (+ added, - removed, ~ changed); a new page, its URL, title and content or outline.
 A ref that answers page_ref_not_found is stale: read the page again.`
 

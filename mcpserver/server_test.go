@@ -329,6 +329,8 @@ func TestToolRequests(t *testing.T) {
 		{"browser_snapshot", map[string]any{"mode": "interactive"}, []request{{"pages.snapshot", map[string]any{"interactive": true}}}},
 		{"browser_click", map[string]any{"element": "Go button", "ref": "e1", "doubleClick": true, "button": "right"}, []request{{"pages.click", map[string]any{"ref": "e1", "clickCount": float64(2), "button": "right"}}, {"pages.snapshot", nil}}},
 		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi"}, []request{{"pages.fill", map[string]any{"ref": "e2", "value": "hi"}}, {"pages.snapshot", nil}}},
+		// a frame target goes to the extension as the selector, whole
+		{"browser_click", map[string]any{"element": "Save", "target": `frame="#outer" >> frame=iframe[name="inner"] >> role=button[name="Save"]`}, []request{{"pages.click", map[string]any{"selector": `frame="#outer" >> frame=iframe[name="inner"] >> role=button[name="Save"]`}}, {"pages.snapshot", nil}}},
 		{"browser_type", map[string]any{"element": "q", "ref": "e2", "text": "hi", "slowly": true, "submit": true}, []request{{"pages.type", map[string]any{"ref": "e2", "text": "hi"}}, {"pages.press", map[string]any{"key": "Enter"}}, {"pages.snapshot", nil}}},
 		{"browser_fill_form", map[string]any{"fields": []map[string]any{
 			{"name": "Email", "type": "textbox", "ref": "e2", "value": "a@b.c"},

@@ -8,7 +8,8 @@ import (
 
 // An element is named by its ref (Playwright MCP's "ref") or by "target"
 // (Playwright MCP 0.0.83): a ref, a CSS selector, role=ROLE[name="NAME"] or
-// text=TEXT, the grammar every browserctl element command takes.
+// text=TEXT, or one of these in a frame (frame=IFRAME_CSS >> TARGET), the
+// grammar every browserctl element command takes; the extension parses it.
 
 var refForm = regexp.MustCompile(`^(f\d+)?e\d+$`)
 

@@ -57,7 +57,7 @@ type (
 	elementRef struct {
 		Element string `json:"element,omitempty" jsonschema:"human-readable description of the element, for the user watching"`
 		Ref     string `json:"ref,omitempty" jsonschema:"the element's ref from the last page snapshot, e.g. e3"`
-		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT"`
+		Target  string `json:"target,omitempty" jsonschema:"instead of ref: a ref, a CSS selector, role=ROLE[name=\"NAME\"] or text=TEXT; in a frame: frame=IFRAME_CSS >> TARGET"`
 	}
 	clickArg struct {
 		elementRef

@@ -116,7 +116,7 @@ type Download struct {
 type DownloadParams struct {
 	PageParams
 	Ref      string `json:"ref,omitempty" doc:"or selector: what to click"`
-	Selector string `json:"selector,omitempty" doc:"CSS or role=ROLE[name=\"NAME\"], instead of ref"`
+	Selector string `json:"selector,omitempty" doc:"CSS, role=ROLE[name=\"NAME\"], text=, frame=FRAME >> TARGET, instead of ref"`
 	Timeout  int    `json:"timeout,omitempty" min:"0" default:"30000" doc:"ms"`
 }
 

@@ -230,7 +230,7 @@ type FileChooser struct {
 type HoverParams struct {
 	PageParams
 	Ref      string `json:"ref,omitempty" doc:"or selector"`
-	Selector string `json:"selector,omitempty" doc:"CSS, role=, text=, instead of ref"`
+	Selector string `json:"selector,omitempty" doc:"CSS, role=, text=, frame=FRAME >> TARGET, instead of ref"`
 	Force    bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
 }
 

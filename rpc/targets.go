@@ -99,7 +99,7 @@ type DurableTargetParams struct {
 type DurableTargetResult struct {
 	URL      string `json:"url"`
 	Document string `json:"document" doc:"changes with every new document: navigation, reload"`
-	Target   string `json:"target,omitempty" doc:"with a ref: role=ROLE[name=\"NAME\"] or a CSS selector"`
+	Target   string `json:"target,omitempty" doc:"with a ref: role=ROLE[name=\"NAME\"] or a CSS selector, after frame=FRAME >> for an element in a frame"`
 	Role     string `json:"role,omitempty"`
 	Name     string `json:"name,omitempty"`
 }

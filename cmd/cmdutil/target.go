@@ -32,6 +32,9 @@ const TargetHelp = `REF is a ref from the last snapshot or find (e3, f2e5), a CS
 ("#submit", "input[name=q]"), role=ROLE[name="NAME"] (the element with that
 role and accessible name, as the REPL's save writes it), or text=WORDS (the
 innermost element whose text contains WORDS, case and whitespace aside;
-text="WORDS" for the whole text exactly). A selector, role= or text= target
-acts on the first visible match and waits for one up to --timeout; then it
-fails with reason not_found (not retryable).`
+text="WORDS" for the whole text exactly), or any of these in a frame:
+frame=FRAME >> TARGET, FRAME a CSS selector of the <iframe> in the document
+above it (frame="#outer" >> frame="iframe[name=inner]" >> role=button[name="Save"]).
+A selector, role=, text= or frame= target acts on the first visible match
+and waits for one up to --timeout; then it fails with reason not_found (not
+retryable).`

@@ -1000,8 +1000,8 @@ function sendQuiet(tabId, method, params = {}) {
 }
 
 // injected:injected
-var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0,draft:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function fillStep(f,t){let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;return elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}})}function flush(f,collect2){let t=st.pending.get(f);t!==void 0&&(st.pending.delete(f),st.draft?.el===f&&(st.draft=void 0),f.isConnected&&emit(fillStep(f,t),collect2))}function sendDraft(f,t){st.draft?.el!==f&&(st.draft={el:f,step:fillStep(f,t)});try{let d={...st.draft.step,t,value:valueOf(f),seq:st.seq+1,doc:performance.timeOrigin,url:location.href,top:window===window.top,draft:!0};binding()?.(JSON.stringify(d))}catch{}}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));if(!f)return;let t=Date.now();st.pending.set(f,t),sendDraft(f,t)}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.draft=void 0,st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing";if(now-(told.get(kind)??0)<1e3)return;let tell=globalThis[INPUT_BINDING];if(typeof tell=="function"){told.set(kind,now);try{tell(JSON.stringify([now,kind]))}catch{}}};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}var durableMethods={durableSelector:el=>durableSelector(el)};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf2(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText2(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText2(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText2(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf2(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT2.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote2(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf2(el,this.full)}nameOf(el,role){return nameOf2(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"40dc92d74f068940",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="40dc92d74f068940")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
-var VERSION = "40dc92d74f068940";
+var SOURCE = '"use strict";(()=>{function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}var INPUT_ROLES={button:"button",submit:"button",reset:"button",image:"button",file:"button",checkbox:"checkbox",radio:"radio",range:"slider",number:"spinbutton",search:"searchbox",email:"textbox",tel:"textbox",text:"textbox",url:"textbox",password:"textbox","":"textbox"},TAG_ROLES={BUTTON:"button",TEXTAREA:"textbox",OPTION:"option",H1:"heading",H2:"heading",H3:"heading",H4:"heading",H5:"heading",H6:"heading",LI:"listitem",UL:"list",OL:"list",NAV:"navigation",MAIN:"main",DIALOG:"dialog",PROGRESS:"progressbar"},FROM_CONTENT=new Set(["button","link","heading","option","menuitem","menuitemcheckbox","menuitemradio","tab","cell","gridcell","columnheader","rowheader","checkbox","radio","switch","treeitem","row","tooltip"]);function roleOf(el){let explicit=(el.getAttribute("role")??"").trim().split(/\\s+/)[0]??"";if(explicit)return explicit;let tag=el.tagName;if((tag==="A"||tag==="AREA")&&el.hasAttribute("href"))return"link";if(tag==="INPUT"){let inp=el,type=(el.getAttribute("type")??"").toLowerCase();return type==="hidden"?"":(type===""||type==="text"||type==="search")&&inp.list?"combobox":INPUT_ROLES[type]??"textbox"}if(tag==="SELECT"){let s=el;return s.multiple||s.size>1?"listbox":"combobox"}return tag==="IMG"?el.getAttribute("alt")===""?"":"img":TAG_ROLES[tag]??""}function contentText(el,depth=0){if(depth>20)return"";let out="",kids=el.shadowRoot?el.shadowRoot.childNodes:el.childNodes;for(let c of kids)if(c.nodeType===Node.TEXT_NODE)out+=c.data;else if(c.nodeType===Node.ELEMENT_NODE){let e=c;if(e.tagName==="SCRIPT"||e.tagName==="STYLE"||e.getAttribute("aria-hidden")==="true"||e instanceof HTMLElement&&!e.checkVisibility())continue;if(e.tagName==="IMG")out+=" "+(e.getAttribute("alt")??"")+" ";else if(e.tagName==="SLOT")for(let s of e.assignedNodes())out+=" "+(s.textContent??"")+" ";else out+=" "+(e.getAttribute("aria-label")??contentText(e,depth+1))+" "}return out}function labelledBy(el){let ids=(el.getAttribute("aria-labelledby")??"").trim();if(!ids)return"";let root=el.getRootNode();return norm(ids.split(/\\s+/).map(id=>{let t=root.getElementById?.(id)??el.ownerDocument.getElementById(id);return t?t.getAttribute("aria-label")??contentText(t):""}).join(" "))}function nameOf(el){let by=labelledBy(el);if(by)return by;if(norm(el.getAttribute("aria-label")))return tidy(el.getAttribute("aria-label"));let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el,type=(f.getAttribute("type")??"").toLowerCase();if(tag==="INPUT"&&(type==="button"||type==="submit"||type==="reset"))return tidy(f.value||(type==="submit"?"Submit":type==="reset"?"Reset":""));if(tag==="INPUT"&&type==="image")return tidy(f.getAttribute("alt")??f.getAttribute("title")??"");let labels=f.labels?Array.from(f.labels):[],fromLabels=tidy(labels.map(l=>contentText(l)).join(" "));return fromLabels||tidy(el.getAttribute("title")??el.getAttribute("placeholder")??"")}if(tag==="IMG")return tidy(el.getAttribute("alt")??el.getAttribute("title")??"");if(FROM_CONTENT.has(roleOf(el))){let t=tidy(contentText(el));if(t)return t}return tidy(el.getAttribute("title")??"")}function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"];function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(roleOf(e)===role&&norm(nameOf(e))===want&&++n>1)return n;return n}function quote(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=roleOf(el),name=nameOf(el);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0,draft:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(nameOf(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function fillStep(f,t){let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;return elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}})}function flush(f,collect2){let t=st.pending.get(f);t!==void 0&&(st.pending.delete(f),st.draft?.el===f&&(st.draft=void 0),f.isConnected&&emit(fillStep(f,t),collect2))}function sendDraft(f,t){st.draft?.el!==f&&(st.draft={el:f,step:fillStep(f,t)});try{let d={...st.draft.step,t,value:valueOf(f),seq:st.seq+1,doc:performance.timeOrigin,url:location.href,top:window===window.top,draft:!0};binding()?.(JSON.stringify(d))}catch{}}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));if(!f)return;let t=Date.now();st.pending.set(f,t),sendDraft(f,t)}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.draft=void 0,st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing";if(now-(told.get(kind)??0)<1e3)return;let tell=globalThis[INPUT_BINDING];if(typeof tell=="function"){told.set(kind,now);try{tell(JSON.stringify([now,kind]))}catch{}}};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}function frameSelector(el){let tag=el.localName;if(tag!=="iframe"&&tag!=="frame")return"";let doc=el.ownerDocument,quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',alone=sel=>{try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};for(let a of["name","title"]){let v=el.getAttribute(a),sel=tag+"["+a+"="+quote3(v??"")+"]";if(v&&v.length<=100&&alone(sel))return sel}if(el.id&&!looksGenerated(el.id)&&alone("#"+CSS.escape(el.id)))return"#"+CSS.escape(el.id);let src=el.getAttribute("src");if(src){let path="";try{path=new URL(src,doc.baseURI).pathname}catch{path=""}let sel=tag+"[src*="+quote3(path)+"]";if(path.length>1&&path.length<=200&&alone(sel))return sel}return cssPath(el)||durableSelector(el)}var durableMethods={durableSelector:el=>durableSelector(el),frameSelector:el=>frameSelector(el),documentOf:el=>el.ownerDocument};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT2=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function clean(s,maxName){if(!s)return"";let t=s.replace(/\\s+/g," ").trim();return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote2=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf2(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText2(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP2.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText2(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText2(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf2(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT2.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote2(v)}`)}return out}async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,hosts:R.pending.length,scan,next:R.max+1};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=this.children(root);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote2(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}children(n){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!this.R.checked.has(el)&&this.R.pending.push(el)}}return n.childNodes}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf2(el,this.full)}nameOf(el,role){return nameOf2(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName;if(SKIP2.has(tag)||el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert")||tag==="INPUT"&&el.type==="hidden")return;let shown=isRendered(el);if(!shown&&!el.checkVisibility()){if(getComputedStyle(el).display!=="contents")return;shown=!0}if(this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=this.children(el);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP2.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=this.children(el),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"62b189b74c842b3f",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="62b189b74c842b3f")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
+var VERSION = "62b189b74c842b3f";
 
 // src/injected/refusal.ts
 var BAD_PARAM = "\0browserctl:bad-param";
@@ -1694,6 +1694,13 @@ function rememberSession(tabId, objectId, session) {
   if (!m) contextSessions.set(tabId, m = /* @__PURE__ */ new Map());
   m.set(contextPrefix(objectId), session);
 }
+function keepInSession(tabId, objectId, session) {
+  rememberSession(tabId, objectId, session);
+  if (session !== void 0) touched(tabId).add(session);
+}
+function touchSession(tabId, session) {
+  if (session !== void 0) touched(tabId).add(session);
+}
 function refNotFound(ref) {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }
@@ -1795,7 +1802,8 @@ function sameName(have, want) {
   const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
   return n(have) === n(want);
 }
-async function axNodesOfRole(tabId, role) {
+async function axNodesOfRole(tabId, role, place) {
+  if (place) return axNodesOfRoleInFrame(tabId, place.session, place.frameId, role);
   const [doc, vis] = await Promise.all([
     callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
     callInWorld(tabId, "visibilityState", [])
@@ -1807,9 +1815,13 @@ async function axNodesOfRole(tabId, role) {
   const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
   return all2.nodes.filter((n) => n.role?.value === role);
 }
-async function roleMatches(tabId, t) {
+async function axNodesOfRoleInFrame(tabId, session, frameId, role) {
+  const all2 = await sendIn(tabId, session, "Accessibility.getFullAXTree", { frameId });
+  return all2.nodes.filter((n) => n.role?.value === role);
+}
+async function roleMatches(tabId, t, place) {
   const out = [];
-  for (const n of await axNodesOfRole(tabId, t.role)) {
+  for (const n of await axNodesOfRole(tabId, t.role, place)) {
     if (n.ignored || n.backendDOMNodeId === void 0) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== void 0 && !sameName(have, t.name)) continue;
@@ -1841,25 +1853,307 @@ async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
   }
 }
 
+// src/background/pages/targets/frame-target.ts
+var PREFIX = "frame=";
+function isFrameTarget(selector) {
+  return selector.trimStart().startsWith(PREFIX);
+}
+function invalid2(selector, why2) {
+  return new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${JSON.stringify(selector)} is not a frame target (frame=FRAME >> TARGET, FRAME a CSS selector): ${why2}`
+  );
+}
+function jsonStringEnd(s) {
+  for (let i = 1; i < s.length; i++) {
+    if (s[i] === "\\") i++;
+    else if (s[i] === '"') return i + 1;
+  }
+  return -1;
+}
+function separatorAt(s) {
+  let quote = "";
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(") depth++;
+    else if ((c === "]" || c === ")") && depth > 0) depth--;
+    else if (depth === 0 && c === ">" && s[i + 1] === ">") return i;
+  }
+  return -1;
+}
+function frameStep(whole, s) {
+  let frame;
+  let after;
+  if (s.startsWith('"')) {
+    const end2 = jsonStringEnd(s);
+    if (end2 < 0) throw invalid2(whole, "the frame's quoted selector does not end");
+    try {
+      frame = JSON.parse(s.slice(0, end2));
+    } catch {
+      throw invalid2(whole, `the frame's selector ${s.slice(0, end2)} is not a JSON string`);
+    }
+    after = s.slice(end2).trimStart();
+    if (!after.startsWith(">>")) throw invalid2(whole, "the frame's selector must be followed by >> and a target");
+  } else {
+    const at = separatorAt(s);
+    if (at < 0) throw invalid2(whole, "no >> and target after the frame's selector");
+    frame = s.slice(0, at);
+    after = s.slice(at);
+  }
+  frame = frame.trim();
+  if (!frame) throw invalid2(whole, "the frame's selector is empty");
+  if (/^(role|text)=/.test(frame)) throw invalid2(whole, `a frame is named by a CSS selector, not ${frame.slice(0, 5)}`);
+  return { frame, rest: after.slice(2).trim() };
+}
+function parseFrameTarget(selector) {
+  if (!isFrameTarget(selector)) return void 0;
+  const frames = [];
+  let rest = selector.trim();
+  while (rest.startsWith(PREFIX)) {
+    if (frames.length >= 16) throw invalid2(selector, "more than 16 frames");
+    const step = frameStep(selector, rest.slice(PREFIX.length));
+    frames.push(step.frame);
+    rest = step.rest;
+  }
+  if (!rest) throw invalid2(selector, "no target after the last >>");
+  return { frames, inner: rest };
+}
+function formatFrameSelector(css) {
+  const probe = css + " >> x";
+  const bare = css === css.trim() && !css.startsWith('"') && !/^(role|text)=/.test(css) && separatorAt(probe) === css.length + 1;
+  return bare ? css : JSON.stringify(css);
+}
+function formatFrameTarget(frames, inner) {
+  return [...frames.map((f) => PREFIX + formatFrameSelector(f)), inner].join(" >> ");
+}
+function framesLabel(frames) {
+  return frames.map((f) => PREFIX + JSON.stringify(f)).join(" >> ");
+}
+
+// src/background/pages/core/frames.ts
+var byTab2 = /* @__PURE__ */ new Map();
+var attached = new Wakeup();
+onForget((tabId) => {
+  byTab2.delete(tabId);
+});
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+function frameSessionAttached(tabId, params, _method, sessionId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return;
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe" || !info.targetId) return;
+  const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+    () => void 0,
+    () => void 0
+  );
+  tf.children.set(child, cs);
+  attached.wake();
+}
+function frameSessionDetached(tabId, params) {
+  byTab2.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
+}
+async function followFrames(tabId) {
+  await startFollowing(tabId);
+  const tf = byTab2.get(tabId);
+  if (tf) await settled(tf);
+}
+function startFollowing(tabId) {
+  let tf = byTab2.get(tabId);
+  if (!tf) {
+    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
+    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
+      () => void 0,
+      (e) => {
+        if (byTab2.get(tabId) === fresh2) byTab2.delete(tabId);
+        throw e;
+      }
+    );
+    byTab2.set(tabId, fresh2);
+    tf = fresh2;
+  }
+  return tf.started;
+}
+async function settled(tf) {
+  for (let i = 0; i < 8; i++) {
+    const pending4 = [...tf.children.values()];
+    await Promise.all(pending4.map((c) => c.ready));
+    if (tf.children.size === pending4.length) return;
+  }
+}
+function sessionOfFrame(tabId, frameId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return void 0;
+  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
+  return void 0;
+}
+async function sessionOfFrameSoon(tabId, frameId, ms) {
+  let session;
+  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== void 0, ms);
+  return session;
+}
+function childSessions(tabId) {
+  const tf = byTab2.get(tabId);
+  if (!tf) return [];
+  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
+}
+function frameHop(tabId, sessionId) {
+  const cs = byTab2.get(tabId)?.children.get(sessionId);
+  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
+}
+function sessionChain(tabId, sessionId) {
+  const out = [];
+  for (let s = sessionId; s !== void 0 && out.length < 16; ) {
+    const hop = frameHop(tabId, s);
+    if (!hop) break;
+    out.push(hop);
+    s = hop.parent;
+  }
+  return out;
+}
+function parentFrame(node, frameId) {
+  for (const c of node.childFrames ?? []) {
+    if (c.frame.id === frameId) return node.frame.id;
+    const found = parentFrame(c, frameId);
+    if (found) return found;
+  }
+  return void 0;
+}
+async function frameOwnerElement(tabId, parent, frameId, group) {
+  return (await frameOwner(tabId, parent, frameId, group)).objectId;
+}
+async function frameOwner(tabId, parent, frameId, group) {
+  const [owner, tree] = await Promise.all([
+    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
+    sendIn(tabId, parent, "Page.getFrameTree")
+  ]);
+  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
+  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
+  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
+    backendNodeId: owner.backendNodeId,
+    executionContextId: w.executionContextId,
+    objectGroup: group
+  });
+  return { objectId: node.object.objectId, holder, tree: tree.frameTree };
+}
+
+// src/background/pages/targets/frame-scope.ts
+async function resolveInFrames(tabId, ft, pick, errorOf) {
+  if (isRoleTarget(ft.inner)) parseRoleTarget(ft.inner);
+  await followFrames(tabId);
+  let place = { contextId: await isolatedContext(tabId) };
+  let frame;
+  for (let i = 0; i < ft.frames.length; i++) {
+    const above = frame;
+    const enter = () => enterFrame(tabId, place, ft.frames[i], framesLabel(ft.frames.slice(0, i + 1)));
+    frame = above ? await inFrame(tabId, above, enter) : await enter();
+    place = frame;
+  }
+  const inside = frame;
+  const where = `in ${framesLabel(ft.frames)}`;
+  if (isRoleTarget(ft.inner)) return inFrame(tabId, inside, () => roleIn(tabId, inside, ft.inner, where));
+  const r = await inFrame(tabId, inside, () => callInjected(tabId, inside, "firstMatch", [ft.inner, pick], { returnByValue: false, objectGroup: ACTION_GROUP }));
+  touchSession(tabId, inside.session);
+  if (r.exceptionDetails) throw failed(`${ft.inner} ${where}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  if (r.result.objectId && r.result.subtype === "node") {
+    keepInSession(tabId, r.result.objectId, inside.session);
+    return r.result.objectId;
+  }
+  throw errorOf(typeof r.result.value === "string" ? r.result.value : "none");
+}
+async function enterFrame(tabId, parent, sel, label) {
+  const r = await callInjected(tabId, parent, "firstMatch", [sel, "visibleElseFirst"], { returnByValue: false, objectGroup: ACTION_GROUP });
+  touchSession(tabId, parent.session);
+  if (r.exceptionDetails) throw failed(`${label}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`, "bad_input");
+  const objectId = r.result.objectId;
+  if (!objectId || r.result.subtype !== "node") {
+    const why2 = typeof r.result.value === "string" ? r.result.value : "none";
+    if (why2.startsWith("invalid:")) {
+      throw new RpcError(ErrorCode.invalidParams, `invalid params: "selector" ${label}: not a valid CSS selector (${why2.slice(8)})`);
+    }
+    throw failed(`no frame matches ${label}`, "not_found");
+  }
+  const d = await sendIn(tabId, parent.session, "DOM.describeNode", { objectId });
+  const tag = (d.node.nodeName ?? "").toLowerCase();
+  if (tag !== "iframe" && tag !== "frame") throw failed(`${label} matches a <${tag}>, not an <iframe> or <frame>`, "bad_input");
+  const frameId = d.node.frameId;
+  if (!frameId) throw failed(`the frame of ${label} has no document yet`, "not_found");
+  const session = sessionOfFrame(tabId, frameId) ?? parent.session;
+  const contextId = await frameWorld(tabId, session, frameId, label);
+  return session === void 0 ? { contextId, frameId } : { session, contextId, frameId };
+}
+var madeWorlds = /* @__PURE__ */ new Map();
+onForget((tabId) => madeWorlds.delete(tabId));
+var worldKey = (session, frameId) => `${session ?? ""}|${frameId}`;
+async function frameWorld(tabId, session, frameId, label) {
+  const announced = session === void 0 ? announcedChildWorld(tabId, frameId) : void 0;
+  if (announced !== void 0) return announced;
+  const kept2 = madeWorlds.get(tabId)?.get(worldKey(session, frameId));
+  if (kept2 !== void 0) return kept2;
+  const made = sendIn(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
+  const contextId = await unlessDialog(
+    made.then((w) => w.executionContextId),
+    () => {
+      throw failed(`the frame of ${label} has no document yet`, "not_found");
+    }
+  );
+  let m = madeWorlds.get(tabId);
+  if (!m) madeWorlds.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(worldKey(session, frameId), contextId);
+  return contextId;
+}
+async function inFrame(tabId, place, call) {
+  return unlessDialog(call(), (e) => {
+    if (e instanceof RpcError && /context/i.test(e.message)) {
+      const m = madeWorlds.get(tabId);
+      if (m?.get(worldKey(place.session, place.frameId)) === place.contextId) m.delete(worldKey(place.session, place.frameId));
+      if (place.session === void 0) forgetChildWorld(tabId, place.frameId, place.contextId);
+    }
+    throw e;
+  });
+}
+async function roleIn(tabId, place, selector, where) {
+  const ids = await roleMatches(tabId, parseRoleTarget(selector), place);
+  touchSession(tabId, place.session);
+  if (ids.length > 0) {
+    const r = await sendIn(tabId, place.session, "DOM.resolveNode", {
+      backendNodeId: ids[0],
+      executionContextId: place.contextId,
+      objectGroup: ACTION_GROUP
+    });
+    if (r.object.objectId) {
+      keepInSession(tabId, r.object.objectId, place.session);
+      return r.object.objectId;
+    }
+  }
+  throw failed(`no element matches ${selector} ${where}`, "not_found");
+}
+
 // src/background/pages/targets/target.ts
 var DEFAULT_KEYS = { ref: "ref", selector: "selector" };
-function invalid2(msg) {
+function invalid3(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function targetOf(p, keys = DEFAULT_KEYS) {
   const ref = p[keys.ref];
   const selector = p[keys.selector];
   const has = (v) => v !== void 0 && v !== null && v !== "";
-  if (has(ref) && typeof ref !== "string") throw invalid2(`"${keys.ref}" must be a non-empty string`);
-  if (has(selector) && typeof selector !== "string") throw invalid2(`"${keys.selector}" must be a non-empty string`);
-  if (has(ref) && has(selector)) throw invalid2(`give "${keys.ref}" or "${keys.selector}", not both`);
+  if (has(ref) && typeof ref !== "string") throw invalid3(`"${keys.ref}" must be a non-empty string`);
+  if (has(selector) && typeof selector !== "string") throw invalid3(`"${keys.selector}" must be a non-empty string`);
+  if (has(ref) && has(selector)) throw invalid3(`give "${keys.ref}" or "${keys.selector}", not both`);
   if (has(ref)) return { ref };
   if (has(selector)) return { selector };
   return void 0;
 }
 function requireTarget(p, keys = DEFAULT_KEYS) {
   const t = targetOf(p, keys);
-  if (!t) throw invalid2(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
+  if (!t) throw invalid3(`"${keys.ref}" must be a non-empty string (or give "${keys.selector}", a CSS selector)`);
   return t;
 }
 function labelOf(t) {
@@ -1868,6 +2162,7 @@ function labelOf(t) {
 async function resolveSpec(tabId, t, pick = "visible", waitMs) {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
   const label = JSON.stringify(t.selector);
+  if (waitMs === void 0 && parseFrameTarget(t.selector)) waitMs = ROLE_WAIT_MS;
   if (waitMs === void 0) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
@@ -1886,6 +2181,8 @@ async function resolveSelector(tabId, selector, pick = "visible") {
   return resolveSelectorOnce(tabId, selector, pick);
 }
 async function resolveSelectorOnce(tabId, selector, pick = "visible") {
+  const framed = parseFrameTarget(selector);
+  if (framed) return resolveInFrames(tabId, framed, pick, (why3) => selectorError(selector, why3));
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
@@ -1896,9 +2193,9 @@ async function resolveSelectorOnce(tabId, selector, pick = "visible") {
   throw selectorError(selector, why2);
 }
 function selectorError(selector, why2) {
-  if (why2.startsWith("invalid:text=")) return invalid2(`"selector" ${why2.slice(8)}`);
+  if (why2.startsWith("invalid:text=")) return invalid3(`"selector" ${why2.slice(8)}`);
   if (why2.startsWith("invalid:")) {
-    return invalid2(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
+    return invalid3(`"selector" is not a valid CSS selector: ${JSON.stringify(selector)} (${why2.slice(8)})`);
   }
   if (why2.startsWith("hidden:")) {
     const n = why2.slice(7);
@@ -2634,7 +2931,7 @@ function settling(tabId, work) {
     if (set.size === 0 && pending3.get(tabId) === set) pending3.delete(tabId);
   });
 }
-async function settled(tabId, ms) {
+async function settled2(tabId, ms) {
   const deadline = Date.now() + ms;
   for (; ; ) {
     const set = pending3.get(tabId);
@@ -2853,9 +3150,9 @@ var Ring = class {
 var seqCounter = 0;
 var nextSeq = () => ++seqCounter;
 var requestCounter = 0;
-var byTab2 = /* @__PURE__ */ new Map();
+var byTab3 = /* @__PURE__ */ new Map();
 function tabLogs(tabId) {
-  let l = byTab2.get(tabId);
+  let l = byTab3.get(tabId);
   if (!l) {
     l = {
       console: new Ring(CONSOLE_LIMIT, nextSeq),
@@ -2864,7 +3161,7 @@ function tabLogs(tabId) {
       inflight: /* @__PURE__ */ new Map(),
       details: new DetailStore()
     };
-    byTab2.set(tabId, l);
+    byTab3.set(tabId, l);
   }
   return l;
 }
@@ -3181,7 +3478,7 @@ async function enableLogs(tabId, send3) {
   ]);
 }
 onForget((tabId) => {
-  const l = byTab2.get(tabId);
+  const l = byTab3.get(tabId);
   if (l) {
     l.console.wakeAll();
     l.errors.wakeAll();
@@ -3193,16 +3490,16 @@ onForget((tabId) => {
   );
 });
 function dropTab(tabId) {
-  byTab2.delete(tabId);
+  byTab3.delete(tabId);
   sessionOfTab.delete(tabId);
 }
 
 // src/background/pages/emulation/auth.ts
-var byTab3 = /* @__PURE__ */ new Map();
+var byTab4 = /* @__PURE__ */ new Map();
 var answered2 = /* @__PURE__ */ new Set();
-setAuthWanted((tabId) => byTab3.has(tabId));
+setAuthWanted((tabId) => byTab4.has(tabId));
 onForget((tabId) => {
-  byTab3.delete(tabId);
+  byTab4.delete(tabId);
 });
 function challengeFits(creds, challenge) {
   const c = challenge ?? {};
@@ -3215,7 +3512,7 @@ function challengeFits(creds, challenge) {
 }
 function authRequired(tabId, p) {
   const requestId = String(p["requestId"] ?? "");
-  const held2 = byTab3.get(tabId);
+  const held2 = byTab4.get(tabId);
   const creds = held2 && challengeFits(held2, p["authChallenge"]) ? held2 : void 0;
   const key = `${tabId}:${requestId}`;
   const response = creds && !answered2.has(key) ? { response: "ProvideCredentials", username: creds.username, password: creds.password } : { response: "CancelAuth" };
@@ -3224,24 +3521,24 @@ function authRequired(tabId, p) {
   void chrome.debugger.sendCommand({ tabId }, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => void 0);
 }
 async function setCredentialsWanted(tabId, creds, send3) {
-  const had = byTab3.has(tabId);
-  if (creds) byTab3.set(tabId, creds);
-  else byTab3.delete(tabId);
+  const had = byTab4.has(tabId);
+  if (creds) byTab4.set(tabId, creds);
+  else byTab4.delete(tabId);
   if (had || creds) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/headers.ts
-var byTab4 = /* @__PURE__ */ new Map();
-setHeaderRule((tabId) => byTab4.get(tabId));
+var byTab5 = /* @__PURE__ */ new Map();
+setHeaderRule((tabId) => byTab5.get(tabId));
 onForget((tabId) => {
-  byTab4.delete(tabId);
+  byTab5.delete(tabId);
 });
 async function setHeadersWanted(tabId, headers2, origin, send3) {
   await send3("Network.setExtraHTTPHeaders", { headers: {} });
-  const had = byTab4.has(tabId);
-  if (headers2 && origin && Object.keys(headers2).length > 0) byTab4.set(tabId, { origin, headers: headers2 });
-  else byTab4.delete(tabId);
-  if (had || byTab4.has(tabId)) await applyBlocking(tabId, send3);
+  const had = byTab5.has(tabId);
+  if (headers2 && origin && Object.keys(headers2).length > 0) byTab5.set(tabId, { origin, headers: headers2 });
+  else byTab5.delete(tabId);
+  if (had || byTab5.has(tabId)) await applyBlocking(tabId, send3);
 }
 
 // src/background/pages/emulation/permissions.ts
@@ -3252,7 +3549,7 @@ var KINDS = {
   microphone: "microphone",
   clipboard: "clipboard"
 };
-var byTab5 = /* @__PURE__ */ new Map();
+var byTab6 = /* @__PURE__ */ new Map();
 var applied = /* @__PURE__ */ new Map();
 var APPLIED_KEY = "browserctl.permissions";
 async function record(also = /* @__PURE__ */ new Map()) {
@@ -3293,7 +3590,7 @@ function setting(kind) {
 function reconcile() {
   const run2 = async () => {
     const desired = /* @__PURE__ */ new Map();
-    for (const { origin, want } of byTab5.values()) {
+    for (const { origin, want } of byTab6.values()) {
       for (const [name, g] of Object.entries(want)) {
         const kind = KINDS[name];
         if (kind) desired.set(`${kind}
@@ -3323,7 +3620,7 @@ ${origin}/*`, g === "grant" ? "allow" : "block");
   return next;
 }
 function forgetPermissions(tabId) {
-  if (byTab5.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
+  if (byTab6.delete(tabId) || applied.size > 0) void reconcile().catch(() => void 0);
 }
 function settlePermissions() {
   return reconcile();
@@ -3332,8 +3629,8 @@ async function applyPermissions(tabId, s, url) {
   const want = wanted(s);
   const t = url === void 0 ? await chrome.tabs.get(tabId).catch(() => void 0) : void 0;
   const origin = originOf(url ?? t?.url ?? t?.pendingUrl);
-  if (origin && Object.keys(want).length > 0) byTab5.set(tabId, { origin, want });
-  else byTab5.delete(tabId);
+  if (origin && Object.keys(want).length > 0) byTab6.set(tabId, { origin, want });
+  else byTab6.delete(tabId);
   await reconcile();
 }
 
@@ -3481,111 +3778,6 @@ async function applyTo(tabId, s, names, send3) {
 }
 function setNames(s) {
   return Object.keys(s).filter((k) => s[k] !== void 0);
-}
-
-// src/background/pages/core/frames.ts
-var byTab6 = /* @__PURE__ */ new Map();
-var attached = new Wakeup();
-onForget((tabId) => {
-  byTab6.delete(tabId);
-});
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
-function frameSessionAttached(tabId, params, _method, sessionId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return;
-  const info = params["targetInfo"];
-  const child = String(params["sessionId"] ?? "");
-  if (!child || info?.type !== "iframe" || !info.targetId) return;
-  const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
-    () => void 0,
-    () => void 0
-  );
-  tf.children.set(child, cs);
-  attached.wake();
-}
-function frameSessionDetached(tabId, params) {
-  byTab6.get(tabId)?.children.delete(String(params["sessionId"] ?? ""));
-}
-async function followFrames(tabId) {
-  await startFollowing(tabId);
-  const tf = byTab6.get(tabId);
-  if (tf) await settled2(tf);
-}
-function startFollowing(tabId) {
-  let tf = byTab6.get(tabId);
-  if (!tf) {
-    const fresh2 = { started: Promise.resolve(), children: /* @__PURE__ */ new Map() };
-    fresh2.started = sendIn(tabId, void 0, "Target.setAutoAttach", AUTO_ATTACH).then(
-      () => void 0,
-      (e) => {
-        if (byTab6.get(tabId) === fresh2) byTab6.delete(tabId);
-        throw e;
-      }
-    );
-    byTab6.set(tabId, fresh2);
-    tf = fresh2;
-  }
-  return tf.started;
-}
-async function settled2(tf) {
-  for (let i = 0; i < 8; i++) {
-    const pending4 = [...tf.children.values()];
-    await Promise.all(pending4.map((c) => c.ready));
-    if (tf.children.size === pending4.length) return;
-  }
-}
-function sessionOfFrame(tabId, frameId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return void 0;
-  for (const c of tf.children.values()) if (c.frameId === frameId) return c.sessionId;
-  return void 0;
-}
-async function sessionOfFrameSoon(tabId, frameId, ms) {
-  let session;
-  await attached.until(() => (session = sessionOfFrame(tabId, frameId)) !== void 0, ms);
-  return session;
-}
-function childSessions(tabId) {
-  const tf = byTab6.get(tabId);
-  if (!tf) return [];
-  return [...tf.children.values()].map((c) => ({ sessionId: c.sessionId, frameId: c.frameId, parent: c.parent }));
-}
-function frameHop(tabId, sessionId) {
-  const cs = byTab6.get(tabId)?.children.get(sessionId);
-  return cs ? { sessionId, frameId: cs.frameId, parent: cs.parent } : void 0;
-}
-function sessionChain(tabId, sessionId) {
-  const out = [];
-  for (let s = sessionId; s !== void 0 && out.length < 16; ) {
-    const hop = frameHop(tabId, s);
-    if (!hop) break;
-    out.push(hop);
-    s = hop.parent;
-  }
-  return out;
-}
-function parentFrame(node, frameId) {
-  for (const c of node.childFrames ?? []) {
-    if (c.frame.id === frameId) return node.frame.id;
-    const found = parentFrame(c, frameId);
-    if (found) return found;
-  }
-  return void 0;
-}
-async function frameOwnerElement(tabId, parent, frameId, group) {
-  const [owner, tree] = await Promise.all([
-    sendIn(tabId, parent, "DOM.getFrameOwner", { frameId }),
-    sendIn(tabId, parent, "Page.getFrameTree")
-  ]);
-  const holder = parentFrame(tree.frameTree, frameId) ?? tree.frameTree.frame.id;
-  const w = await sendIn(tabId, parent, "Page.createIsolatedWorld", { frameId: holder, worldName: WORLD_NAME });
-  const node = await sendIn(tabId, parent, "DOM.resolveNode", {
-    backendNodeId: owner.backendNodeId,
-    executionContextId: w.executionContextId,
-    objectGroup: group
-  });
-  return node.object.objectId;
 }
 
 // src/background/pages/emulation/init-scripts.ts
@@ -4677,21 +4869,21 @@ function traceShots(sessionId, from) {
 
 // src/background/pages/evidence/index.ts
 var CLOCK_CATEGORY = "devtools.timeline";
-function invalid3(msg) {
+function invalid4(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function categoriesOf(p) {
   const v = p["categories"];
   if (v === void 0 || v === null) return void 0;
   if (!Array.isArray(v) || v.length === 0 || !v.every((c) => typeof c === "string" && c !== "")) {
-    throw invalid3(`"categories" must be a non-empty array of category names`);
+    throw invalid4(`"categories" must be a non-empty array of category names`);
   }
   return v;
 }
 function sessionOf2(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid3(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
   return id;
 }
 function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
@@ -4699,7 +4891,7 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
     "record.start": async (p) => {
       const s = await store3.require(p);
       const quality = optionalInt(p, "quality", 0) ?? 70;
-      if (quality > 100) throw invalid3(`"quality" must be 0-100, got ${quality}`);
+      if (quality > 100) throw invalid4(`"quality" must be 0-100, got ${quality}`);
       const maxWidth = optionalInt(p, "maxWidth", 0) ?? 0;
       const path = optionalString(p, "path") ?? "";
       const tabId = await resolveTab2(p);
@@ -4744,20 +4936,20 @@ var ACTIONS_BINDING = "__browserctlActions";
 // src/background/pages/record-actions/choose.ts
 var GROUP = "browserctl:record-actions";
 var CHECK_MS = 2e3;
-async function roleVerdict(tabId, session, contextId, step, target) {
-  if (!step.top || session !== void 0 || contextId === void 0 || step.el === void 0) return void 0;
+async function roleVerdict(tabId, session, contextId, step, target, frameId) {
+  if (contextId === void 0 || step.el === void 0) return void 0;
   try {
     const [el, doc] = await Promise.all([
-      callInjected(tabId, { contextId }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
-      callInjected(tabId, { contextId }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP })
+      callInjected(tabId, { contextId, session }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
+      callInjected(tabId, { contextId, session }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP })
     ]);
     if (!el.result.objectId || !doc.result.objectId) return void 0;
     const t = parseRoleTarget(target);
-    const [d, ax] = await Promise.all([
-      send(tabId, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
-      send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS)
+    const [d, nodes] = await Promise.all([
+      sendIn(tabId, session, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
+      frameId !== void 0 ? axNodesOfRoleInFrame(tabId, session, frameId, t.role) : sendIn(tabId, session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS).then((a) => a.nodes)
     ]);
-    const ids = ax.nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
+    const ids = nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
     return ids.length === 1 && ids[0] === d.node.backendNodeId;
   } catch {
     return void 0;
@@ -4765,9 +4957,9 @@ async function roleVerdict(tabId, session, contextId, step, target) {
     void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
   }
 }
-async function chooseTarget(tabId, session, contextId, step) {
+async function chooseTarget(tabId, session, contextId, step, frameId) {
   for (const [kind, target] of step.targets ?? []) {
-    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target) === false) continue;
+    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target, frameId) === false) continue;
     return { kind, target };
   }
   return void 0;
@@ -4990,6 +5182,48 @@ function stepLines(s, t, script2, ctx) {
     default:
       return [];
   }
+}
+
+// src/background/pages/targets/frame-path.ts
+var MAX_FRAMES = 16;
+async function framesOfDocument(tabId, session, docObjectId, group, sessions = /* @__PURE__ */ new Set()) {
+  sessions.add(session);
+  let tree = (await sendIn(tabId, session, "Page.getFrameTree")).frameTree;
+  const own = await frameOfDocument(tabId, session, docObjectId, tree);
+  let frameId = own;
+  const out = [];
+  for (let i = 0; i < MAX_FRAMES; i++) {
+    let owner = session;
+    if (frameId === tree.frame.id) {
+      if (session === void 0) return { frames: out, frameId: own };
+      const hop = frameHop(tabId, session);
+      if (!hop) return void 0;
+      owner = hop.parent;
+    }
+    sessions.add(owner);
+    const found = await frameOwner(tabId, owner, frameId, group);
+    if (!found.objectId) return void 0;
+    const sel = await callInjected(tabId, { objectId: found.objectId, session: owner }, "frameSelector", []);
+    if (typeof sel.result.value !== "string" || !sel.result.value) return void 0;
+    out.unshift(sel.result.value);
+    frameId = found.holder;
+    session = owner;
+    tree = found.tree;
+  }
+  return void 0;
+}
+async function frameOfDocument(tabId, session, docObjectId, tree) {
+  const doc = await sendIn(tabId, session, "DOM.describeNode", { objectId: docObjectId });
+  const children = (n) => (n.childFrames ?? []).flatMap((c) => [c, ...children(c)]);
+  for (const c of children(tree)) {
+    const owner = await sendIn(tabId, session, "DOM.getFrameOwner", { frameId: c.frame.id }).catch(() => void 0);
+    if (!owner) continue;
+    const d = await sendIn(tabId, session, "DOM.describeNode", {
+      backendNodeId: owner.backendNodeId
+    }).catch(() => void 0);
+    if (d?.node.contentDocument?.backendNodeId === doc.node.backendNodeId) return c.frame.id;
+  }
+  return tree.frame.id;
 }
 
 // src/background/pages/record-actions/navigation.ts
@@ -5328,10 +5562,14 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value);
   const began = performance.now();
   r.script.actions++;
-  const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : void 0;
+  const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : void 0;
+  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : void 0;
   const lines = [...switchLines(r, tabId, step.top ? step.url : void 0), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
-  if (!step.top && target) lines.push(frameNote(step.url, tabId));
+  if (!step.top && target) {
+    if (path && path.frames.length > 0) target = { ...target, target: formatFrameTarget(path.frames, target.target) };
+    else lines.push(frameNote(step.url, tabId));
+  }
   if (step.kind !== "press" && !target) {
     lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
   }
@@ -5356,8 +5594,22 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   r.stepMs += performance.now() - began;
   linesChanged.wake();
 }
+var FRAME_GROUP = "browserctl:record-frames";
+async function framePathOf(tabId, session, contextId) {
+  if (contextId === void 0) return void 0;
+  const sessions = /* @__PURE__ */ new Set([session]);
+  try {
+    const doc = await callInjected(tabId, { contextId, session }, "documentNode", [], { returnByValue: false, objectGroup: FRAME_GROUP });
+    if (!doc.result.objectId) return void 0;
+    return await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
+  } catch {
+    return void 0;
+  } finally {
+    for (const s of sessions) void sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: FRAME_GROUP }).catch(() => void 0);
+  }
+}
 function frameNote(url, tab) {
-  return { text: `# in the frame of ${url}: targets reach the top document only, so the replay stops at the next line (not_found)`, kind: "comment", tab };
+  return { text: `# in the frame of ${url}, which could not be named: the replay looks in the top document and stops at the next line (not_found)`, kind: "comment", tab };
 }
 var REQUEST_MS = 1e3;
 function waitLines(r, tabId, step) {
@@ -5559,18 +5811,18 @@ async function stopFromPopup(sessionId) {
 // src/background/pages/record-actions/index.ts
 var MAX_WAIT_MS2 = 3e4;
 var KEEP_STOPPED_MS3 = 6e4;
-function invalid4(msg) {
+function invalid5(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function sessionOf3(p) {
   const id = p.sessionId;
   if (id === void 0 || id === null || id === "") throw new RpcError(ErrorCode.sessionRequired, SESSION_REQUIRED_MESSAGE);
-  if (typeof id !== "string") throw invalid4(`"sessionId" must be a string`);
+  if (typeof id !== "string") throw invalid5(`"sessionId" must be a string`);
   return id;
 }
 var stopped2 = /* @__PURE__ */ new Map();
 function none(sessionId) {
-  return invalid4(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
+  return invalid5(`session ${sessionId} is not recording the person's actions (record actions start begins)`);
 }
 function header(r) {
   const out = [
@@ -5593,9 +5845,9 @@ function recordActionHandlers({ store: store3 }) {
     "record.actionsStart": async (p) => {
       const s = await store3.require(p);
       await ready2();
-      if (recordingOf(s.sessionId)?.live) throw invalid4(`session ${s.sessionId} is recording already (record actions stop ends it)`);
+      if (recordingOf(s.sessionId)?.live) throw invalid5(`session ${s.sessionId} is recording already (record actions stop ends it)`);
       const workDir = optionalString(p, "workDir") ?? "";
-      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid4(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
+      if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid5(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
       const old = recordingOf(s.sessionId);
       if (old) await endRecording(old, []);
       const tabs5 = await groupTabs(s);
@@ -5644,7 +5896,7 @@ function recordActionHandlers({ store: store3 }) {
       const sid = sessionOf3(p);
       const after = optionalInt(p, "after", 0) ?? 0;
       const waitMs = optionalInt(p, "waitMs", 0) ?? 0;
-      if (waitMs > MAX_WAIT_MS2) throw invalid4(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
+      if (waitMs > MAX_WAIT_MS2) throw invalid5(`"waitMs" must be at most ${MAX_WAIT_MS2}`);
       await ready2();
       const deadline = Date.now() + waitMs;
       for (; ; ) {
@@ -5679,7 +5931,7 @@ async function direct(tabId, spec, pick, name, args, opts = {}) {
       throw e instanceof RpcError ? refNotFound(spec.ref) : e;
     });
   } else {
-    if (isRoleTarget(spec.selector)) return void 0;
+    if (isRoleTarget(spec.selector) || isFrameTarget(spec.selector)) return void 0;
     key = { sel: spec.selector, pick };
     where = { contextId: await isolatedContext(tabId) };
     const answered3 = await unlessDialog(callInjected(tabId, where, "onTarget", [key, name, args], opts), (e) => {
@@ -5756,7 +6008,7 @@ async function offsetOf(tabId, objectId) {
   const s = objectSession(tabId, objectId);
   return s === void 0 ? { x: 0, y: 0 } : sessionOffset(tabId, s);
 }
-async function inFrame(tabId, objectId) {
+async function inFrame2(tabId, objectId) {
   const r = await callInjected(tabId, { objectId }, "inFrame", []);
   return r.result.value === true;
 }
@@ -8121,14 +8373,14 @@ function round3(v) {
 }
 
 // src/background/pages/evidence/screenshot.ts
-function invalid5(msg) {
+function invalid6(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function encodingOf(p) {
   const format = optionalOneOf(p, "format", IMAGE_FORMATS) ?? "png";
   const quality = optionalInt(p, "quality", 0);
-  if (quality !== void 0 && quality > 100) throw invalid5(`"quality" must be 0-100, got ${quality}`);
-  if (quality !== void 0 && format === "png") throw invalid5(`"quality" is for jpeg and webp, not png`);
+  if (quality !== void 0 && quality > 100) throw invalid6(`"quality" must be 0-100, got ${quality}`);
+  if (quality !== void 0 && format === "png") throw invalid6(`"quality" is for jpeg and webp, not png`);
   const maxWidth = optionalInt(p, "maxWidth", 0);
   return { format, ...quality !== void 0 ? { quality } : {}, ...maxWidth ? { maxWidth } : {} };
 }
@@ -8193,7 +8445,7 @@ async function screenshot(tabId, p) {
       ]);
       m2 = lm;
       let b = box.result.value;
-      if (await inFrame(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
+      if (await inFrame2(tabId, objectId)) b = await viewportBox(tabId, objectId) ?? void 0;
       if (!b || b.width < 1 || b.height < 1) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no box to capture`, "not_visible");
       }
@@ -8441,7 +8693,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
     }
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
-    if (waitUntil !== "none") await settled(tabId, deadline - Date.now());
+    if (waitUntil !== "none") await settled2(tabId, deadline - Date.now());
   } finally {
     w.close();
   }
@@ -8579,7 +8831,7 @@ async function get(tabId, p) {
   }
   const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
   try {
-    if (what === "box" && await inFrame(tabId, objectId)) {
+    if (what === "box" && await inFrame2(tabId, objectId)) {
       const b = await viewportBox(tabId, objectId);
       return { value: b ?? { x: 0, y: 0, width: 0, height: 0 } };
     }
@@ -9413,7 +9665,7 @@ async function waitFor(tabId, p) {
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
-  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text=") || isFrameTarget(arg))) {
     await waitTarget(tabId, arg, gone, deadline, budget, what);
     return { waited: Date.now() - started };
   }
@@ -9426,6 +9678,7 @@ async function waitFor(tabId, p) {
 }
 async function waitTarget(tabId, sel, gone, deadline, budget, what) {
   if (isRoleTarget(sel)) parseRoleTarget(sel);
+  if (isFrameTarget(sel)) parseFrameTarget(sel);
   for (let i = 0; ; i++) {
     let seen;
     try {
@@ -9548,27 +9801,43 @@ async function durableTarget(tabId, p) {
   if (!ref) return doc;
   try {
     const objectId = await resolveRef(tabId, ref);
-    const d = await send(tabId, "DOM.describeNode", { objectId });
-    const backendNodeId = d.node.backendNodeId;
-    const ax = await send(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-      () => ({ nodes: [] })
-    );
-    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
-    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
-    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
-    if (role && name && !VAGUE_ROLES.has(role)) {
-      const same = await roleMatches(tabId, { role, name });
-      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    const session = objectSession(tabId, objectId);
+    const path = await framesOf2(tabId, session, objectId);
+    const frames = path?.frames ?? [];
+    const inner = await innerTarget(tabId, session, objectId, frames.length > 0 ? path.frameId : void 0);
+    if (!inner.target) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a shadow root?)`);
     }
-    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
-    const sel = typeof css.result.value === "string" ? css.result.value : "";
-    if (!sel) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
-    }
-    return { ...doc, target: sel, role: role || void 0, name: name || void 0 };
+    const target = frames.length > 0 ? formatFrameTarget(frames, inner.target) : inner.target;
+    return { ...doc, target, role: inner.role || void 0, name: inner.name || void 0 };
   } finally {
     releaseActionObjects(tabId);
   }
+}
+async function framesOf2(tabId, session, objectId) {
+  const doc = await callInjected(tabId, { objectId, session }, "documentOf", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!doc.result.objectId) return void 0;
+  const sessions = /* @__PURE__ */ new Set();
+  const frames = await framesOfDocument(tabId, session, doc.result.objectId, ACTION_GROUP, sessions);
+  for (const s of sessions) touchSession(tabId, s);
+  if (!frames) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the element's frame has no selector that finds its iframe alone");
+  return frames;
+}
+async function innerTarget(tabId, session, objectId, frameId) {
+  const d = await sendIn(tabId, session, "DOM.describeNode", { objectId });
+  const backendNodeId = d.node.backendNodeId;
+  const ax = await sendIn(tabId, session, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+    () => ({ nodes: [] })
+  );
+  const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+  const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+  const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+  if (role && name && !VAGUE_ROLES.has(role)) {
+    const same = await roleMatches(tabId, { role, name }, frameId === void 0 ? void 0 : { session, frameId });
+    if (same.length === 1 && same[0] === backendNodeId) return { target: formatRoleTarget(role, name), role, name };
+  }
+  const css = await callInjected(tabId, { objectId, session }, "durableSelector", []);
+  return { target: typeof css.result.value === "string" ? css.result.value : "", role, name };
 }
 var durableHandlers = {
   "pages.durableTarget": durableTarget
@@ -9576,7 +9845,7 @@ var durableHandlers = {
 
 // src/background/pages/targets/find.ts
 var DEFAULT_LIMIT = 100;
-function invalid6(msg) {
+function invalid7(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function norm(s) {
@@ -9599,8 +9868,8 @@ async function find(tabId, p) {
   const exact = optionalBool(p, "exact") ?? false;
   const limit = optionalInt(p, "limit", 1) ?? DEFAULT_LIMIT;
   const kinds = [role, text2, label].filter((v) => v).length;
-  if (kinds !== 1) throw invalid6(`give exactly one of "role", "text" or "label" (a non-empty string)`);
-  if (name !== void 0 && !role) throw invalid6(`"name" goes with "role"`);
+  if (kinds !== 1) throw invalid7(`give exactly one of "role", "text" or "label" (a non-empty string)`);
+  if (name !== void 0 && !role) throw invalid7(`"name" goes with "role"`);
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
@@ -9856,36 +10125,36 @@ setFetchRouter({
     return true;
   }
 });
-function invalid7(msg) {
+function invalid8(msg) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: ${msg}`);
 }
 function parseRoute(p) {
   const pattern = requireString(p, "pattern");
   const bad3 = patternProblem(pattern);
-  if (bad3) throw invalid7(bad3);
+  if (bad3) throw invalid8(bad3);
   const abort = optionalBool(p, "abort") ?? false;
   const status = optionalInt(p, "status", 100) ?? 200;
-  if (status > 599) throw invalid7(`"status" must be an HTTP status 100..599, got ${status}`);
+  if (status > 599) throw invalid8(`"status" must be an HTTP status 100..599, got ${status}`);
   const delayMs = optionalInt(p, "delayMs", 0) ?? 0;
-  if (delayMs > ROUTE_DELAY_MAX) throw invalid7(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
+  if (delayMs > ROUTE_DELAY_MAX) throw invalid8(`"delayMs" must be at most ${ROUTE_DELAY_MAX}`);
   const body = optionalString(p, "body") ?? "";
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid7(`"body" must be base64`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) throw invalid8(`"body" must be base64`);
   const bodySize = base64Size(body);
-  if (bodySize > ROUTE_BODY_MAX) throw invalid7(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
+  if (bodySize > ROUTE_BODY_MAX) throw invalid8(`"body" is ${bodySize} bytes, more than ${ROUTE_BODY_MAX}`);
   const contentType = optionalString(p, "contentType") ?? "";
-  if (/[\r\n\u0000]/.test(contentType)) throw invalid7(`"contentType" holds a line break or NUL`);
+  if (/[\r\n\u0000]/.test(contentType)) throw invalid8(`"contentType" holds a line break or NUL`);
   const rawHeaders = p.headers;
-  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid7(`"headers" must be an array`);
+  if (rawHeaders !== void 0 && rawHeaders !== null && !Array.isArray(rawHeaders)) throw invalid8(`"headers" must be an array`);
   const headers2 = [];
   for (const h of rawHeaders ?? []) {
     const o = h;
-    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid7(`"headers" holds {name, value} strings`);
+    if (!o || typeof o.name !== "string" || typeof o.value !== "string") throw invalid8(`"headers" holds {name, value} strings`);
     const why2 = headerProblem({ name: o.name, value: o.value });
-    if (why2) throw invalid7(why2);
+    if (why2) throw invalid8(why2);
     headers2.push({ name: o.name, value: o.value });
   }
   if (abort && (body !== "" || headers2.length > 0 || contentType !== "" || p.status !== void 0)) {
-    throw invalid7(`an abort route fails the request: it takes no status, body, headers or contentType`);
+    throw invalid8(`an abort route fails the request: it takes no status, body, headers or contentType`);
   }
   return { pattern, status: abort ? 0 : status, headers: headers2, contentType, bodySize, abort, delayMs, body };
 }
@@ -9909,14 +10178,14 @@ function routeHandlers(deps) {
       const sessionId = String(p.sessionId);
       await ready3();
       const now = upsert(routesOf(sessionId), r);
-      if (now.length > ROUTES_MAX) throw invalid7(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
+      if (now.length > ROUTES_MAX) throw invalid8(`a session keeps at most ${ROUTES_MAX} routes (network unroute removes some)`);
       await storeRoutes(sessionId, now);
       return result2(sessionId, await applyBlockingToTabs(sessionId, tabIds));
     },
     "network.unroute": async (p) => {
       const pattern = optionalString(p, "pattern");
       const all2 = optionalBool(p, "all") ?? false;
-      if (all2 === (pattern !== void 0)) throw invalid7(`give a pattern or all, one of them`);
+      if (all2 === (pattern !== void 0)) throw invalid8(`give a pattern or all, one of them`);
       const tabIds = await deps.sessionTabIds(p);
       const sessionId = String(p.sessionId);
       await ready3();
@@ -9932,7 +10201,7 @@ function routeHandlers(deps) {
         const blocked = blocks.includes(pattern);
         if (!routed && !blocked) {
           const have = list(sessionId).map((r) => r.pattern);
-          throw invalid7(
+          throw invalid8(
             `no route ${JSON.stringify(pattern)} in this session (${have.length === 0 ? "it has none" : `its routes: ${have.map((x) => JSON.stringify(x)).join(", ")}`})`
           );
         }
@@ -10719,7 +10988,7 @@ function isMethod(m) {
 }
 
 // src/background/param-shapes.ts
-function invalid8(path, what) {
+function invalid9(path, what) {
   return new RpcError(ErrorCode.invalidParams, `invalid params: "${path}" must be ${what}`);
 }
 var WORDS = {
@@ -10738,13 +11007,13 @@ function isObject2(v) {
 }
 function check2(path, shape, v) {
   if (shape.endsWith("[]")) {
-    if (!Array.isArray(v)) throw invalid8(path, describe2(shape));
+    if (!Array.isArray(v)) throw invalid9(path, describe2(shape));
     const item = shape.slice(0, -2);
     v.forEach((x, i) => check2(`${path}[${i}]`, item, x));
     return;
   }
   if (shape.startsWith("map:")) {
-    if (!isObject2(v)) throw invalid8(path, describe2(shape));
+    if (!isObject2(v)) throw invalid9(path, describe2(shape));
     const item = shape.slice(4);
     for (const k of Object.keys(v)) check2(`${path}.${k}`, item, v[k]);
     return;
@@ -10753,21 +11022,21 @@ function check2(path, shape, v) {
     case "unknown":
       return;
     case "string":
-      if (typeof v !== "string") throw invalid8(path, describe2(shape));
+      if (typeof v !== "string") throw invalid9(path, describe2(shape));
       return;
     case "boolean":
-      if (typeof v !== "boolean") throw invalid8(path, describe2(shape));
+      if (typeof v !== "boolean") throw invalid9(path, describe2(shape));
       return;
     case "int":
-      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid8(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid9(path, describe2(shape));
       return;
     case "number":
-      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid8(path, describe2(shape));
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid9(path, describe2(shape));
       return;
   }
   const members = OBJECT_SHAPES[shape];
   if (!members) return;
-  if (!isObject2(v)) throw invalid8(path, describe2(shape));
+  if (!isObject2(v)) throw invalid9(path, describe2(shape));
   checkMembers(`${path}.`, members, v);
 }
 function checkMembers(prefix, members, p) {

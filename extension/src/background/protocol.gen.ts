@@ -513,7 +513,7 @@ export interface HoverParams {
   timeoutMs?: number;
   /** or selector */
   ref?: string;
-  /** CSS, role=, text=, instead of ref */
+  /** CSS, role=, text=, frame=FRAME >> TARGET, instead of ref */
   selector?: string;
   /** default false; skip the hit-test and the stability wait */
   force?: boolean;
@@ -878,7 +878,7 @@ export interface DurableTargetResult {
   url: string;
   /** changes with every new document: navigation, reload */
   document: string;
-  /** with a ref: role=ROLE[name="NAME"] or a CSS selector */
+  /** with a ref: role=ROLE[name="NAME"] or a CSS selector, after frame=FRAME >> for an element in a frame */
   target?: string;
   role?: string;
   name?: string;
@@ -1097,7 +1097,7 @@ export interface DownloadParams {
   timeoutMs?: number;
   /** or selector: what to click */
   ref?: string;
-  /** CSS or role=ROLE[name="NAME"], instead of ref */
+  /** CSS, role=ROLE[name="NAME"], text=, frame=FRAME >> TARGET, instead of ref */
   selector?: string;
   /** default 30000; an integer >= 0; ms */
   timeout?: number;

@@ -1,3 +1,5 @@
+import { cssPath, looksGenerated } from "./candidates";
+
 // A CSS selector that finds an element again after a reload: #id,
 // tag[attr="value"] for a telling attribute, else a path of
 // tag:nth-of-type() steps from the nearest ancestor with a unique id; ""
@@ -42,9 +44,51 @@ export function durableSelector(el: Element): string {
   return unique(path) ? path : "";
 }
 
+/**
+ * A selector that finds a frame's <iframe> (or <frame>) again after a
+ * reload, for a frame target (frame=SELECTOR >> ...): its name, its title,
+ * an id that does not look generated, the path of its src, else a CSS path;
+ * each only when it finds this element alone. "" for another element, or
+ * when none does.
+ */
+export function frameSelector(el: Element): string {
+  const tag = el.localName;
+  if (tag !== "iframe" && tag !== "frame") return "";
+  const doc = el.ownerDocument;
+  const quote = (v: string) => '"' + v.replace(/["\\]/g, "\\$&").replace(/\n/g, "\\a ") + '"';
+  const alone = (sel: string) => {
+    try {
+      const all = doc.querySelectorAll(sel);
+      return all.length === 1 && all[0] === el;
+    } catch {
+      return false;
+    }
+  };
+  for (const a of ["name", "title"]) {
+    const v = el.getAttribute(a);
+    const sel = tag + "[" + a + "=" + quote(v ?? "") + "]";
+    if (v && v.length <= 100 && alone(sel)) return sel;
+  }
+  if (el.id && !looksGenerated(el.id) && alone("#" + CSS.escape(el.id))) return "#" + CSS.escape(el.id);
+  const src = el.getAttribute("src");
+  if (src) {
+    let path = "";
+    try {
+      path = new URL(src, doc.baseURI).pathname;
+    } catch {
+      path = "";
+    }
+    const sel = tag + "[src*=" + quote(path) + "]";
+    if (path.length > 1 && path.length <= 200 && alone(sel)) return sel;
+  }
+  return cssPath(el) || durableSelector(el);
+}
+
 // This file's in-page methods, by the name the extension calls them with
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the
 // objects passed by reference.
 export const durableMethods = {
   durableSelector: (el: Element) => durableSelector(el),
+  frameSelector: (el: Element) => frameSelector(el),
+  documentOf: (el: Element) => el.ownerDocument,
 };

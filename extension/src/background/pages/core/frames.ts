@@ -168,6 +168,17 @@ export function parentFrame(node: FrameTree, frameId: string): string | undefine
  * undefined when it does not resolve.
  */
 export async function frameOwnerElement(tabId: number, parent: string | undefined, frameId: string, group: string): Promise<string | undefined> {
+  return (await frameOwner(tabId, parent, frameId, group)).objectId;
+}
+
+/** frameOwnerElement, with the id of the frame whose document holds the
+ * element (holder) and that session's frame tree. */
+export async function frameOwner(
+  tabId: number,
+  parent: string | undefined,
+  frameId: string,
+  group: string,
+): Promise<{ objectId?: string; holder: string; tree: FrameTree }> {
   const [owner, tree] = await Promise.all([
     sendIn<{ backendNodeId: number }>(tabId, parent, "DOM.getFrameOwner", { frameId }),
     sendIn<{ frameTree: FrameTree }>(tabId, parent, "Page.getFrameTree"),
@@ -181,5 +192,5 @@ export async function frameOwnerElement(tabId: number, parent: string | undefine
     executionContextId: w.executionContextId,
     objectGroup: group,
   });
-  return node.object.objectId;
+  return { objectId: node.object.objectId, holder, tree: tree.frameTree };
 }

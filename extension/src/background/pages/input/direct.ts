@@ -3,7 +3,7 @@
 // document's isolated world) also acts on it (the actionability check,
 // fill, focus, a read: src/injected/elements/targets.ts onTarget). Only the
 // first try goes this way; a target not there yet (its waiting, its
-// not_found / not_visible errors), a role= target, or an answer that needs
+// not_found / not_visible errors), a role= or frame= target, or an answer that needs
 // the element itself (a point to map from a frame) take the long way
 // (target.ts resolveSpec, then a call on the objectId), which says and
 // does exactly what it did before.
@@ -13,6 +13,7 @@ import { callInjected, type CallOptions, type Where } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
 import { refNotFound, refPlace } from "../snapshot/refs";
 import { isRoleTarget } from "../targets/role-target";
+import { isFrameTarget } from "../targets/frame-target";
 import type { Pick, TargetSpec } from "../targets/target";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import type { TargetKey } from "../../../injected/elements/targets";
@@ -56,7 +57,8 @@ export async function direct<N extends MethodName>(
       throw e instanceof RpcError ? refNotFound(spec.ref) : e;
     });
   } else {
-    if (isRoleTarget(spec.selector)) return undefined;
+    // role= and frame= targets are found by the extension, not in the top document
+    if (isRoleTarget(spec.selector) || isFrameTarget(spec.selector)) return undefined;
     key = { sel: spec.selector, pick };
     // The tab's isolated world, by its context: what comes after (the
     // press verdict) asks that document, not a next one.

@@ -19,6 +19,7 @@ import { urlMatches } from "./url-match";
 import { waitInFrames } from "./wait-frames";
 import { releaseActionObjects } from "../snapshot/refs";
 import { isRoleTarget, parseRoleTarget } from "../targets/role-target";
+import { isFrameTarget, parseFrameTarget } from "../targets/frame-target";
 import { resolveSelectorOnce } from "../targets/target";
 import type { PageHandlers } from "../tables";
 
@@ -62,8 +63,8 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
     const url = await waitUrl(tabId, arg, deadline, budget, what);
     return { waited: Date.now() - started, url };
   }
-  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text="))) {
-    // role= and text= targets, polled as every element command waits.
+  if (kind === "selector" && (isRoleTarget(arg) || arg.startsWith("text=") || isFrameTarget(arg))) {
+    // role=, text= and frame= targets, polled as every element command waits.
     await waitTarget(tabId, arg, gone, deadline, budget, what);
     return { waited: Date.now() - started };
   }
@@ -79,6 +80,7 @@ export async function waitFor(tabId: number, p: RequestParams<"pages.waitFor">):
 /** Polls a role= or text= target until it is there (or, with gone, not). */
 async function waitTarget(tabId: number, sel: string, gone: boolean, deadline: number, budget: number, what: string): Promise<void> {
   if (isRoleTarget(sel)) parseRoleTarget(sel); // -32602 before any wait
+  if (isFrameTarget(sel)) parseFrameTarget(sel);
   for (let i = 0; ; i++) {
     let seen: boolean;
     try {

@@ -6,9 +6,9 @@
 // click that navigated away) the page's own check of role and name stands.
 
 import type { ActionStep } from "../../../injected/document/actions";
-import { send, sendIn } from "../core/debugger";
+import { sendIn } from "../core/debugger";
 import { callInjected } from "../core/injected";
-import { parseRoleTarget, sameName } from "../targets/role-target";
+import { axNodesOfRoleInFrame, parseRoleTarget, sameName } from "../targets/role-target";
 import type { Target } from "./lines";
 
 const GROUP = "browserctl:record-actions";
@@ -23,24 +23,36 @@ interface AXNode {
 }
 
 /** Whether Chrome's tree finds exactly the step's element for the role
- * target; undefined when it cannot tell (the element or document is gone,
- * a frame: role targets are the top document's). */
-async function roleVerdict(tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep, target: string): Promise<boolean | undefined> {
-  if (!step.top || session !== undefined || contextId === undefined || step.el === undefined) return undefined;
+ * target in its own document (a frame's too: a frame target resolves its
+ * role= there); undefined when it cannot tell (the element or document is
+ * gone). */
+async function roleVerdict(
+  tabId: number,
+  session: string | undefined,
+  contextId: number | undefined,
+  step: ActionStep,
+  target: string,
+  frameId: string | undefined,
+): Promise<boolean | undefined> {
+  if (contextId === undefined || step.el === undefined) return undefined;
   try {
     // the element and its own document: a click that navigated may have
     // brought the tab a new document meanwhile, which must not judge it
     const [el, doc] = await Promise.all([
-      callInjected(tabId, { contextId }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
-      callInjected(tabId, { contextId }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP }),
+      callInjected(tabId, { contextId, session }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
+      callInjected(tabId, { contextId, session }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP }),
     ]);
     if (!el.result.objectId || !doc.result.objectId) return undefined;
     const t = parseRoleTarget(target);
-    const [d, ax] = await Promise.all([
-      send<{ node: { backendNodeId: number } }>(tabId, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
-      send<{ nodes: AXNode[] }>(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS),
+    // a frame's tree whole (as a frame target's role= reads it): a frame out
+    // of view gets no rendering update for queryAXTree to wait for
+    const [d, nodes] = await Promise.all([
+      sendIn<{ node: { backendNodeId: number } }>(tabId, session, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
+      frameId !== undefined
+        ? axNodesOfRoleInFrame(tabId, session, frameId, t.role)
+        : sendIn<{ nodes: AXNode[] }>(tabId, session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS).then((a) => a.nodes),
     ]);
-    const ids = ax.nodes
+    const ids = nodes
       .filter((n) => !n.ignored && n.backendDOMNodeId !== undefined && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? ""))
       .map((n) => n.backendDOMNodeId);
     return ids.length === 1 && ids[0] === d.node.backendNodeId;
@@ -51,9 +63,16 @@ async function roleVerdict(tabId: number, session: string | undefined, contextId
   }
 }
 
-export async function chooseTarget(tabId: number, session: string | undefined, contextId: number | undefined, step: ActionStep): Promise<Target | undefined> {
+/** frameId: the frame of the step's document when it is not the top one. */
+export async function chooseTarget(
+  tabId: number,
+  session: string | undefined,
+  contextId: number | undefined,
+  step: ActionStep,
+  frameId?: string,
+): Promise<Target | undefined> {
   for (const [kind, target] of step.targets ?? []) {
-    if (kind === "role" && (await roleVerdict(tabId, session, contextId, step, target)) === false) continue;
+    if (kind === "role" && (await roleVerdict(tabId, session, contextId, step, target, frameId)) === false) continue;
     return { kind, target };
   }
   return undefined;

@@ -25,6 +25,8 @@ import { ACTIONS_BINDING } from "../../../injected/document/actions-binding";
 import { chooseTarget } from "./choose";
 import { chosenPaths, scriptPaths } from "./files";
 import { stepLines, type NewLine, type StepIn } from "./lines";
+import { framesOfDocument, type FramePath } from "../targets/frame-path";
+import { formatFrameTarget } from "../targets/frame-target";
 import { classify, historyFrom, type NavigationHistory, type TabHistory } from "./navigation";
 import { loadAll, Saver, type Saved, type SavedMeta } from "./persist";
 import { ActionScript, commandLine, urlPattern } from "./script";
@@ -308,10 +310,16 @@ async function processStep(
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value!);
   const began = performance.now();
   r.script.actions++;
-  const target = step.targets ? await chooseTarget(tabId, session, contextId, step) : undefined;
+  // a step in a frame: the frames that lead there first, so the role=
+  // candidate is checked in the frame's own tree
+  const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : undefined;
+  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : undefined;
   const lines = [...switchLines(r, tabId, step.top ? step.url : undefined), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
-  if (!step.top && target) lines.push(frameNote(step.url, tabId));
+  if (!step.top && target) {
+    if (path && path.frames.length > 0) target = { ...target, target: formatFrameTarget(path.frames, target.target) };
+    else lines.push(frameNote(step.url, tabId));
+  }
   if (step.kind !== "press" && !target) {
     lines.push({ text: `# a ${step.kind} the recorder found no target for (on ${step.url}): not replayed`, kind: "comment", tab: tabId });
   }
@@ -337,11 +345,34 @@ async function processStep(
   linesChanged.wake();
 }
 
-/** Before a line whose element is in a frame: targets (role=, text=, CSS)
- * find elements of the top document only, so its replay stops there with
- * not_found, which the script says rather than hide. */
+const FRAME_GROUP = "browserctl:record-frames";
+
+/**
+ * Where the document of a step in a frame sits (its context in session):
+ * the frames from the top document down, each named by a selector that
+ * finds its iframe alone, and its frame's id; undefined when a frame cannot
+ * be named (its document went away since the step).
+ */
+async function framePathOf(tabId: number, session: string | undefined, contextId: number | undefined): Promise<FramePath | undefined> {
+  if (contextId === undefined) return undefined;
+  const sessions = new Set<string | undefined>([session]);
+  try {
+    const doc = await callInjected(tabId, { contextId, session }, "documentNode", [], { returnByValue: false, objectGroup: FRAME_GROUP });
+    if (!doc.result.objectId) return undefined;
+    return await framesOfDocument(tabId, session, doc.result.objectId, FRAME_GROUP, sessions);
+  } catch {
+    return undefined;
+  } finally {
+    for (const s of sessions) void sendIn(tabId, s, "Runtime.releaseObjectGroup", { objectGroup: FRAME_GROUP }).catch(() => undefined);
+  }
+}
+
+/** Before a line whose element is in a frame that could not be named (its
+ * document went away): its target is the frame document's, which the
+ * replay looks for in the top document, so it stops there with not_found,
+ * which the script says rather than hide. */
 function frameNote(url: string, tab: number): NewLine {
-  return { text: `# in the frame of ${url}: targets reach the top document only, so the replay stops at the next line (not_found)`, kind: "comment", tab };
+  return { text: `# in the frame of ${url}, which could not be named: the replay looks in the top document and stops at the next line (not_found)`, kind: "comment", tab };
 }
 
 /** A request this soon after a step was set off by it. */

@@ -68,6 +68,21 @@ function rememberSession(tabId: number, objectId: string, session: string | unde
   m.set(contextPrefix(objectId), session);
 }
 
+/**
+ * An objectId a frame target resolved in the ACTION_GROUP of a session
+ * (undefined: the tab's own): later commands on it go to that session, as
+ * a frame ref's do, and releaseActionObjects frees it there.
+ */
+export function keepInSession(tabId: number, objectId: string, session: string | undefined): void {
+  rememberSession(tabId, objectId, session);
+  if (session !== undefined) touched(tabId).add(session);
+}
+
+/** Marks a session whose ACTION_GROUP holds objects of this action. */
+export function touchSession(tabId: number, session: string | undefined): void {
+  if (session !== undefined) touched(tabId).add(session);
+}
+
 export function refNotFound(ref: string): RpcError {
   return new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${ref} (take a new snapshot)`);
 }

@@ -8,13 +8,18 @@
 // in the page (src/injected/elements/durable.ts): #id, tag[attr="value"] for a telling attribute, else a path
 // of tag:nth-of-type() steps from the nearest ancestor with a unique id. A
 // CSS selector is only answered when it matches this element and no other.
+// An element in a frame (a fKeN ref) gets the same computed in its frame's
+// document, after the frames that lead there: frame=... >> TARGET
+// (frame-path.ts, frame-target.ts).
 
 import { optionalString } from "../../params";
 import type { DurableTargetResult, RequestParams } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { ensureAttached, send } from "../core/debugger";
-import { releaseActionObjects, resolveRef } from "../snapshot/refs";
+import { ensureAttached, sendIn } from "../core/debugger";
+import { ACTION_GROUP, objectSession, releaseActionObjects, resolveRef, touchSession } from "../snapshot/refs";
 import { formatRoleTarget, roleMatches } from "./role-target";
+import { framesOfDocument, type FramePath } from "./frame-path";
+import { formatFrameTarget } from "./frame-target";
 import { callInjected } from "../core/injected";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
@@ -43,27 +48,57 @@ export async function durableTarget(tabId: number, p: RequestParams<"pages.durab
   if (!ref) return doc;
   try {
     const objectId = await resolveRef(tabId, ref);
-    const d = await send<{ node: { backendNodeId: number } }>(tabId, "DOM.describeNode", { objectId });
-    const backendNodeId = d.node.backendNodeId;
-    const ax = await send<{ nodes: AXNode[] }>(tabId, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-      () => ({ nodes: [] as AXNode[] }),
-    );
-    const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
-    const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
-    const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
-    if (role && name && !VAGUE_ROLES.has(role)) {
-      const same = await roleMatches(tabId, { role, name });
-      if (same.length === 1 && same[0] === backendNodeId) return { ...doc, target: formatRoleTarget(role, name), role, name };
+    const session = objectSession(tabId, objectId);
+    const path = await framesOf(tabId, session, objectId);
+    const frames = path?.frames ?? [];
+    const inner = await innerTarget(tabId, session, objectId, frames.length > 0 ? path!.frameId : undefined);
+    if (!inner.target) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a shadow root?)`);
     }
-    const css = await callInjected(tabId, { objectId }, "durableSelector", []);
-    const sel = typeof css.result.value === "string" ? css.result.value : "";
-    if (!sel) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a frame or shadow root?)`);
-    }
-    return { ...doc, target: sel, role: role || undefined, name: name || undefined };
+    const target = frames.length > 0 ? formatFrameTarget(frames, inner.target) : inner.target;
+    return { ...doc, target, role: inner.role || undefined, name: inner.name || undefined };
   } finally {
     releaseActionObjects(tabId);
   }
+}
+
+/** The frames an element sits in, outermost first ([] in the top
+ * document); 4110 when one cannot be named. */
+async function framesOf(tabId: number, session: string | undefined, objectId: string): Promise<FramePath | undefined> {
+  const doc = await callInjected(tabId, { objectId, session }, "documentOf", [], { returnByValue: false, objectGroup: ACTION_GROUP });
+  if (!doc.result.objectId) return undefined;
+  const sessions = new Set<string | undefined>();
+  const frames = await framesOfDocument(tabId, session, doc.result.objectId, ACTION_GROUP, sessions);
+  for (const s of sessions) touchSession(tabId, s);
+  if (!frames) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the element's frame has no selector that finds its iframe alone");
+  return frames;
+}
+
+/**
+ * The element's target in its own document: role=ROLE[name="NAME"] when
+ * exactly it has that role and name there, else a CSS selector; "" when
+ * none finds it alone.
+ */
+async function innerTarget(
+  tabId: number,
+  session: string | undefined,
+  objectId: string,
+  frameId: string | undefined,
+): Promise<{ target: string; role: string; name: string }> {
+  const d = await sendIn<{ node: { backendNodeId: number } }>(tabId, session, "DOM.describeNode", { objectId });
+  const backendNodeId = d.node.backendNodeId;
+  const ax = await sendIn<{ nodes: AXNode[] }>(tabId, session, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
+    () => ({ nodes: [] as AXNode[] }),
+  );
+  const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
+  const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
+  const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
+  if (role && name && !VAGUE_ROLES.has(role)) {
+    const same = await roleMatches(tabId, { role, name }, frameId === undefined ? undefined : { session, frameId });
+    if (same.length === 1 && same[0] === backendNodeId) return { target: formatRoleTarget(role, name), role, name };
+  }
+  const css = await callInjected(tabId, { objectId, session }, "durableSelector", []);
+  return { target: typeof css.result.value === "string" ? css.result.value : "", role, name };
 }
 
 // This file's handlers (index.ts joins them).

@@ -11,9 +11,17 @@
 // arriving.
 
 import { ErrorCode, RpcError } from "../../types";
-import { send, unlessDialog } from "../core/debugger";
+import { send, sendIn, unlessDialog } from "../core/debugger";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { callInWorld, isolatedContext } from "../core/world";
+
+/** A frame's document to look in (frame-scope.ts): its isolated world, the
+ * session it runs in (undefined: the tab's own) and its frame id. */
+export interface FramePlace {
+  session?: string;
+  contextId: number;
+  frameId: string;
+}
 
 export interface RoleTarget {
   role: string;
@@ -79,7 +87,8 @@ export interface RoleAXNode extends AXNode {
  * answers. In a hidden tab the full tree (Accessibility.getFullAXTree,
  * computed at once) is filtered instead: the same nodes, more bytes.
  */
-export async function axNodesOfRole(tabId: number, role: string): Promise<RoleAXNode[]> {
+export async function axNodesOfRole(tabId: number, role: string, place?: Pick<FramePlace, "session" | "frameId">): Promise<RoleAXNode[]> {
+  if (place) return axNodesOfRoleInFrame(tabId, place.session, place.frameId, role);
   // The document and its visibility, from the isolated world; the DOM domain stays off.
   const [doc, vis] = await Promise.all([
     callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
@@ -93,10 +102,22 @@ export async function axNodesOfRole(tabId: number, role: string): Promise<RoleAX
   return all.nodes.filter((n) => n.role?.value === role);
 }
 
-/** backendNodeIds of the elements a role target matches, in document order. */
-export async function roleMatches(tabId: number, t: RoleTarget): Promise<number[]> {
+/**
+ * The accessibility nodes with role in a frame's document (in its session;
+ * undefined: the tab's own), from the frame's whole tree, computed at once:
+ * queryAXTree waits for a rendering update, and Chrome gives none to a
+ * frame out of view (below the fold of its parent, say).
+ */
+export async function axNodesOfRoleInFrame(tabId: number, session: string | undefined, frameId: string, role: string): Promise<RoleAXNode[]> {
+  const all = await sendIn<{ nodes: RoleAXNode[] }>(tabId, session, "Accessibility.getFullAXTree", { frameId });
+  return all.nodes.filter((n) => n.role?.value === role);
+}
+
+/** backendNodeIds of the elements a role target matches, in document order
+ * (of the tab's main document, or of a frame's with place). */
+export async function roleMatches(tabId: number, t: RoleTarget, place?: Pick<FramePlace, "session" | "frameId">): Promise<number[]> {
   const out: number[] = [];
-  for (const n of await axNodesOfRole(tabId, t.role)) {
+  for (const n of await axNodesOfRole(tabId, t.role, place)) {
     if (n.ignored || n.backendDOMNodeId === undefined) continue;
     const have = typeof n.name?.value === "string" ? n.name.value : "";
     if (t.name !== undefined && !sameName(have, t.name)) continue;

@@ -1,6 +1,7 @@
 // Targets of the element commands: a ref from a snapshot (refs.ts), a CSS
 // selector, role=ROLE[name="NAME"] (role-target.ts) or text=WORDS /
-// text="EXACT" (src/injected/elements/targets.ts). On the wire a target is the "ref" param or the "selector"
+// text="EXACT" (src/injected/elements/targets.ts), each of them in a frame
+// as frame=FRAME >> TARGET (frame-target.ts, frame-scope.ts). On the wire a target is the "ref" param or the "selector"
 // param, never both (docs/protocol.md). A selector acts on the
 // first match that is visible (rendered, not visibility:hidden, with a box);
 // a selector that matches nothing visible fails with 4110 naming it.
@@ -14,7 +15,9 @@ import type { Untrusted } from "../../protocol.gen";
 import { ErrorCode, RpcError, type Params, type Reason } from "../../types";
 import { unlessDialog } from "../core/debugger";
 import { ACTION_GROUP, resolveRef } from "../snapshot/refs";
-import { isRoleTarget, resolveRoleTarget } from "./role-target";
+import { isRoleTarget, resolveRoleTarget, ROLE_WAIT_MS } from "./role-target";
+import { parseFrameTarget } from "./frame-target";
+import { resolveInFrames } from "./frame-scope";
 import { callInWorld } from "../core/world";
 import { failed } from "../core/failed";
 
@@ -93,6 +96,8 @@ export type Pick = "visible" | "visibleElseFirst";
 export async function resolveSpec(tabId: number, t: TargetSpec, pick: Pick = "visible", waitMs?: number): Promise<Target> {
   if ("ref" in t) return { objectId: await resolveRef(tabId, t.ref), label: t.ref };
   const label = JSON.stringify(t.selector);
+  // A frame target waits as a role target does (its frame may still be loading).
+  if (waitMs === undefined && parseFrameTarget(t.selector)) waitMs = ROLE_WAIT_MS;
   if (waitMs === undefined) return { objectId: await resolveSelector(tabId, t.selector, pick), label };
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
@@ -116,6 +121,8 @@ export async function resolveSelector(tabId: number, selector: string, pick: Pic
 
 /** resolveSelector without any wait: a role target is looked up once. */
 export async function resolveSelectorOnce(tabId: number, selector: string, pick: Pick = "visible"): Promise<string> {
+  const framed = parseFrameTarget(selector);
+  if (framed) return resolveInFrames(tabId, framed, pick, (why) => selectorError(selector, why));
   if (isRoleTarget(selector)) return resolveRoleTarget(tabId, selector, 0);
   const r = await callInWorld(tabId, "firstMatch", [selector, pick], { returnByValue: false, objectGroup: ACTION_GROUP });
   if (r.exceptionDetails) {
