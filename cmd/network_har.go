@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/cmd/cmdutil"
-	"browserctl/cmd/internal/har"
+	"browserctl/internal/har"
 	"browserctl/rpc"
 )
 
