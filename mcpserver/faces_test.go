@@ -66,7 +66,6 @@ var notYetReached = map[string]bool{
 	"pages.durableTarget": true,
 	"network.harStart":    true, "network.harStop": true,
 	"record.start": true, "record.stop": true, "record.frames": true,
-	"trace.read": true, "trace.screenshots": true,
 }
 
 // wiresNamedInMCPServer are the wire names whose rpc constant mcpserver's
