@@ -63,8 +63,7 @@ var serverOwnCalls = map[string]string{
 // gains a face must leave it (the test fails otherwise). It is no reason:
 // a method that should stay without a tool says why on its row (NoTool).
 var notYetReached = map[string]bool{
-	"pages.durableTarget": true,
-	"network.harStart":    true, "network.harStop": true,
+	"network.harStart": true, "network.harStop": true,
 	"record.start": true, "record.stop": true, "record.frames": true,
 }
 
