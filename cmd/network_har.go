@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"browserctl/cmd/cmdutil"
-	"browserctl/cmd/internal/har"
+	"browserctl/internal/har"
 	"browserctl/rpc"
 )
 
@@ -62,7 +62,7 @@ No recording running is exit 2.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			path := args[0]
 			if err := har.CheckFolder(path); err != nil {
-				return err
+				return &cmdutil.UsageError{Err: err}
 			}
 			if err := checkWritable(path, force); err != nil {
 				return err // before the stop: the recording goes on

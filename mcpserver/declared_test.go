@@ -297,6 +297,7 @@ func TestDeclaredToolAnswers(t *testing.T) {
 		{"browser_websocket_frames", map[string]any{"id": "w1", "after": 3}, request{"network.webSocketFrames", map[string]any{"id": "w1", "after": 3}}, "### Frames", false},
 		// the client's own session's events, never every session's
 		{"browser_events", map[string]any{"after": 4}, request{"logs.events", map[string]any{"after": 4}}, "### Events", false},
+		{"browser_durable_target", map[string]any{"ref": "e3"}, request{"pages.durableTarget", map[string]any{"ref": "e3"}}, `{"document":"d1","name":"Go","role":"button","target":"role=button[name=\"Go\"]","url":"http://x/"}`, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -311,6 +312,7 @@ func TestDeclaredToolAnswers(t *testing.T) {
 			fe.setRule("pages.is", answer{result: map[string]any{"value": false}})
 			fe.setRule("pages.mouse", ok)
 			fe.setRule("pages.highlight", answer{result: map[string]any{"target": "#a"}})
+			fe.setRule("pages.durableTarget", answer{result: map[string]any{"url": "http://x/", "document": "d1", "target": `role=button[name="Go"]`, "role": "button", "name": "Go"}})
 			for _, m := range []string{"emulation.show", "network.webSockets", "network.webSocketFrames", "logs.events"} {
 				fe.setRule(m, answer{result: map[string]any{}})
 			}

@@ -141,9 +141,14 @@ func (s *Server) screenshot(ctx context.Context, req *mcp.CallToolRequest, in sc
 }
 
 // traceCall is evidence's way to the trace's stream and frames, on the
-// client's session: its params become the method's rpc params.
+// client's session: its params become the method's rpc params. It sends
+// only the two methods that read a stopped trace: browser_stop_trace is
+// their face.
 func (s *Server) traceCall(ctx context.Context, req *mcp.CallToolRequest) evidence.TraceCall {
 	return func(method string, params map[string]any) (json.RawMessage, error) {
+		if method != rpc.TraceRead && method != rpc.TraceShots {
+			return nil, fmt.Errorf("mcpserver: a trace is read with %s and %s, not %s", rpc.TraceRead, rpc.TraceShots, method)
+		}
 		m, ok := rpc.LookupWire(method)
 		if !ok {
 			return nil, fmt.Errorf("mcpserver: unknown method %s", method)

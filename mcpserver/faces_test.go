@@ -62,12 +62,7 @@ var serverOwnCalls = map[string]string{
 // so that no new method joins it unseen. It may only shrink: a method that
 // gains a face must leave it (the test fails otherwise). It is no reason:
 // a method that should stay without a tool says why on its row (NoTool).
-var notYetReached = map[string]bool{
-	"pages.durableTarget": true,
-	"network.harStart":    true, "network.harStop": true,
-	"record.start": true, "record.stop": true, "record.frames": true,
-	"trace.read": true, "trace.screenshots": true,
-}
+var notYetReached = map[string]bool{}
 
 // wiresNamedInMCPServer are the wire names whose rpc constant mcpserver's
 // own (non-test) files name.

@@ -1,8 +1,10 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,13 +25,19 @@ var pathTools = map[string]struct {
 	member string
 	reads  bool
 	method string
+	// args beside the path (an action); ext is the inside file's
+	// extension (default .json)
+	args map[string]any
+	ext  string
 }{
-	"browser_state_save":     {"path", false, rpc.StateSave},
-	"browser_state_load":     {"path", true, rpc.StateLoad},
-	"browser_pdf_save":       {"filename", false, rpc.PagePDF},
-	"browser_stop_trace":     {"path", false, rpc.TraceStop},
-	"browser_file_upload":    {"paths", true, rpc.PageUpload},
-	"browser_stop_recording": {"filename", false, rpc.RecordActionsStop},
+	"browser_state_save":     {"path", false, rpc.StateSave, nil, ""},
+	"browser_state_load":     {"path", true, rpc.StateLoad, nil, ""},
+	"browser_pdf_save":       {"filename", false, rpc.PagePDF, nil, ""},
+	"browser_stop_trace":     {"path", false, rpc.TraceStop, nil, ""},
+	"browser_file_upload":    {"paths", true, rpc.PageUpload, nil, ""},
+	"browser_stop_recording": {"filename", false, rpc.RecordActionsStop, nil, ""},
+	"browser_har":            {"filename", false, rpc.NetworkHARStop, map[string]any{"action": "stop"}, ".har"},
+	"browser_video":          {"filename", false, rpc.RecordStop, map[string]any{"action": "stop"}, ".gif"},
 }
 
 // notFiles are path-like members that name no file.
@@ -67,6 +75,9 @@ func TestPathToolsMatrix(t *testing.T) {
 	fe.setRule(rpc.TraceRead, answer{result: map[string]any{"data": `{"traceEvents":[]}`, "eof": true}})
 	fe.setRule(rpc.PageUpload, answer{result: map[string]any{"files": 1, "target": "e1"}})
 	fe.setRule(rpc.RecordActionsStop, answer{result: map[string]any{"script": "click e1\n", "lines": 1, "actions": 1, "targets": map[string]int{}}})
+	fe.setRule(rpc.NetworkHARStop, answer{result: map[string]any{"entries": []any{}, "dropped": 0, "started": 1}})
+	fe.setRule(rpc.RecordStop, answer{result: map[string]any{"frames": 1, "durationMs": 100, "tabs": []int{7}}})
+	fe.setRule(rpc.RecordFrames, answer{result: oneFrame(t)})
 	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X"}})
 
 	// Walk the tool list: every tool with a path-like member is in pathTools.
@@ -96,7 +107,7 @@ func TestPathToolsMatrix(t *testing.T) {
 	for _, name := range found {
 		spec := pathTools[name]
 		root := out
-		okPath := "ok-" + name + ".json"
+		okPath := "ok-" + name + cmp.Or(spec.ext, ".json")
 		if spec.reads {
 			root, okPath = allowed, inside
 		}
@@ -113,6 +124,7 @@ func TestPathToolsMatrix(t *testing.T) {
 			cells++
 			before := len(fe.requests())
 			args := map[string]any{spec.member: tc.path}
+			maps.Copy(args, spec.args)
 			if spec.member == "paths" {
 				args = map[string]any{"paths": []string{tc.path}, "ref": "e1"}
 			}

@@ -262,6 +262,7 @@ func TestToolsList(t *testing.T) {
 		"browser_route", "browser_unroute", "browser_is", "browser_get", "browser_init_script",
 		"browser_mouse", "browser_highlight", "browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events",
 		"browser_start_recording", "browser_stop_recording",
+		"browser_har", "browser_video", "browser_durable_target",
 	}
 	slices.Sort(want)
 	var got []string
@@ -290,11 +291,12 @@ func TestToolsList(t *testing.T) {
 		switch tl.Name {
 		case "browser_snapshot", "browser_take_screenshot", "browser_wait_for", "browser_hover",
 			"browser_console_messages", "browser_network_requests", "browser_find", "browser_pdf_save", "browser_scroll", "browser_is", "browser_get",
-			"browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events":
+			"browser_settings", "browser_websockets", "browser_websocket_frames", "browser_events", "browser_durable_target":
 			if !ro {
 				t.Errorf("%s should be read-only", tl.Name)
 			}
-		case "browser_highlight": // draws over the page, changes nothing of it
+		case "browser_highlight", // draws over the page, changes nothing of it
+			"browser_har", "browser_video": // record beside the page; stop writes a file
 			if ro || tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
 				t.Errorf("%s should be additive: %+v", tl.Name, tl.Annotations)
 			}

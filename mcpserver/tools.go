@@ -115,7 +115,7 @@ type (
 
 // toolDefs is every tool the server offers.
 func (s *Server) toolDefs() []toolDef {
-	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools(), s.readTools(), s.initScriptTools(), s.recordingTools())
+	return slices.Concat(s.declaredTools(), s.tools(), s.observeTools(), s.emulationTools(), s.networkTools(), s.readTools(), s.initScriptTools(), s.recordingTools(), s.captureTools())
 }
 
 // tools are the Playwright-MCP-shaped tools.

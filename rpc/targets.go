@@ -47,6 +47,10 @@ nothing matches. --json prints [{"ref","role","name"}, ...].`,
 			Printer: PrintFound, Replay: Skips + ReadsOnly,
 		}}},
 	{Wire: PageDurableTarget, Session: SessionRequired, Params: DurableTargetParams{}, Result: DurableTargetResult{},
+		Tool: &Tool{Name: "browser_durable_target", Title: "Durable target",
+			Description: "A ref as a target that survives a reload (role=ROLE[name=\"NAME\"] or CSS), as `save` writes it for scripts (JSON).",
+			Effect:      ReadOnly, Done: "{.}",
+			Describe:    map[string]string{"ref": "a ref from a snapshot or browser_find; none: only the tab's URL and document"}},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 }
 

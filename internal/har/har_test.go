@@ -2,13 +2,11 @@ package har
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"browserctl/cmd/internal/failure"
 	"browserctl/rpc"
 )
 
@@ -69,9 +67,7 @@ func TestCheckFolder(t *testing.T) {
 	if err := CheckFolder("x.har"); err != nil {
 		t.Errorf("the current folder: %v", err)
 	}
-	err := CheckFolder(filepath.Join(dir, "missing", "x.har"))
-	var ue *failure.UsageError
-	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "does not exist") {
-		t.Errorf("a missing folder: %v, want a usage error", err)
+	if err := CheckFolder(filepath.Join(dir, "missing", "x.har")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("a missing folder: %v, want it refused", err)
 	}
 }

@@ -5,13 +5,12 @@ package har
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 
-	"browserctl/cmd/internal/failure"
-	"browserctl/cmd/internal/netargs"
 	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
@@ -62,12 +61,13 @@ func version() string {
 	return "devel"
 }
 
-// CheckFolder refuses a path whose folder does not exist (a usage error),
-// so that a typo is found before the recording is stopped.
+// CheckFolder refuses a path whose folder does not exist, so that a typo
+// is found before the recording is stopped (the CLI makes it a usage
+// error).
 func CheckFolder(path string) error {
 	if dir := filepath.Dir(path); dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return failure.Usagef("cannot write %s: the folder %s does not exist", path, dir)
+			return fmt.Errorf("cannot write %s: the folder %s does not exist", path, dir)
 		}
 	}
 	return nil
@@ -89,7 +89,11 @@ func Write(path string, doc File, overwrite bool) (int, error) {
 		if _, ok := err.(*safefile.SymlinkError); ok {
 			return 0, err
 		}
-		return 0, fmt.Errorf("cannot write %s: %v", path, netargs.PathError(err))
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once
+		}
+		return 0, fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	return len(b), nil
 }
