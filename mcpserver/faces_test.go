@@ -36,7 +36,7 @@ func TestEveryMethodHasAnMCPFace(t *testing.T) {
 			}
 			t.Logf("%s: no MCP tool (%s)", m.Wire, m.NoTool)
 		case notYetReached[m.Wire]:
-			t.Logf("%s: NOT YET REACHED by MCP (issue 41's gap, not a reason)", m.Wire)
+			t.Logf("%s: NOT YET REACHED by MCP (a gap, not a reason)", m.Wire)
 		default:
 			missing = append(missing, m.Wire)
 		}
