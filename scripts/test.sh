@@ -30,10 +30,10 @@ if [ -n "$(git status --porcelain --untracked-files=all -- extension/dist)" ]; t
 fi
 
 # The end-to-end tests mostly wait on the browser (loads, timeouts, the
-# page's timers): they run beside everything below instead of after it, as
-# two harnesses with a browser each (scripts/e2e.sh), so the whole run
-# takes about as long as the longer half does. Their output is kept in a
-# file and printed when they end; every step's failure fails the run.
+# page's timers): they run beside everything below instead of after it
+# (scripts/e2e.sh; E2E_SHARDS=2 splits them over two browsers), so the whole
+# run takes about as long as they do. Their output is kept in a file and
+# printed when they end; every step's failure fails the run.
 e2e_log=$(mktemp)
 echo "== go: end to end in headless Chromium (beside the steps below; its output at the end)" >&2
 scripts/e2e.sh >"$e2e_log" 2>&1 &
@@ -53,9 +53,9 @@ go vet ./... || status=1
 echo "== go: staticcheck" >&2
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... || status=1
 
-# One package at a time (-p 1): the two e2e harnesses are running on the
-# same cores, and their pages' timers and recordings are what a busy
-# machine stretches; this step still ends well before they do.
+# One package at a time (-p 1): the e2e harness is running on the same
+# cores, and its pages' timers and recordings are what a busy machine
+# stretches; this step still ends well before it does.
 echo "== go: unit, hub, cli and testscript tests (race detector)" >&2
 go test -race -count=1 -p 1 $(go list ./... | grep -v /e2e) || status=1
 
