@@ -30,13 +30,12 @@ if [ -n "$(git status --porcelain --untracked-files=all -- extension/dist)" ]; t
 fi
 
 # The end-to-end tests mostly wait on the browser (loads, timeouts, the
-# page's timers): they run beside everything below instead of after it
-# (scripts/e2e.sh; E2E_SHARDS=2 splits them over two browsers), so the whole
-# run takes about as long as they do. Their output is kept in a file and
-# printed when they end; every step's failure fails the run.
+# page's timers): they run beside everything below instead of after it, so
+# the whole run takes about as long as they do. Their output is kept in a
+# file and printed when they end; every step's failure fails the run.
 e2e_log=$(mktemp)
 echo "== go: end to end in headless Chromium (beside the steps below; its output at the end)" >&2
-scripts/e2e.sh >"$e2e_log" 2>&1 &
+go test -count=1 -timeout 45m ./e2e/... >"$e2e_log" 2>&1 &
 e2e_pid=$!
 trap 'kill "$e2e_pid" 2>/dev/null || true; rm -f "$e2e_log"' EXIT
 
@@ -53,11 +52,8 @@ go vet ./... || status=1
 echo "== go: staticcheck" >&2
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... || status=1
 
-# One package at a time (-p 1): the e2e harness is running on the same
-# cores, and its pages' timers and recordings are what a busy machine
-# stretches; this step still ends well before it does.
 echo "== go: unit, hub, cli and testscript tests (race detector)" >&2
-go test -race -count=1 -p 1 $(go list ./... | grep -v /e2e) || status=1
+go test -race -count=1 $(go list ./... | grep -v /e2e) || status=1
 
 echo "== go: end to end in headless Chromium (waiting for it)" >&2
 e2e_status=0
