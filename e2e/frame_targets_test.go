@@ -108,7 +108,9 @@ func TestFrameTargetsWithOtherCommands(t *testing.T) {
 	mustRun(t, in(s, "focus", T("#nick"))...)
 	saw("focus on nick", "focusin", "nick")
 	mustRun(t, in(s, "type", T(`role=textbox[name="Nickname"]`), "Bo")...)
-	h.rec.waitFor(t, tag, "typing in inner", func(e event) bool { return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "Bo" })
+	h.rec.waitFor(t, tag, "typing in inner", func(e event) bool {
+		return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "Bo"
+	})
 	if got := getString(t, s, "value", T("#nick")); got != "Bo" {
 		t.Errorf("get value in inner: %q", got)
 	}
@@ -132,7 +134,9 @@ func TestFrameTargetsWithOtherCommands(t *testing.T) {
 		return e.Type == "frame-ready" && e.str("who") == "inner" && len(h.rec.of(tag, "frame-ready")) >= 3
 	})
 	mustRun(t, in(s, "fill", T("#nick"), "again")...)
-	h.rec.waitFor(t, tag, "a fill in the new document", func(e event) bool { return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "again" })
+	h.rec.waitFor(t, tag, "a fill in the new document", func(e event) bool {
+		return e.Type == "frame-input" && e.str("who") == "inner" && e.str("value") == "again"
+	})
 	// and none of it happened in the same-origin frame, whose ids are the same
 	for _, e := range h.rec.of(tag, "frame-event", "frame-input") {
 		if e.str("who") == "same" {

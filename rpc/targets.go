@@ -50,7 +50,7 @@ nothing matches. --json prints [{"ref","role","name"}, ...].`,
 		Tool: &Tool{Name: "browser_durable_target", Title: "Durable target",
 			Description: "A ref as a target that survives a reload (role=ROLE[name=\"NAME\"] or CSS), as `save` writes it for scripts (JSON).",
 			Effect:      ReadOnly, Done: "{.}",
-			Describe:    map[string]string{"ref": "a ref from a snapshot or browser_find; none: only the tab's URL and document"}},
+			Describe: map[string]string{"ref": "a ref from a snapshot or browser_find; none: only the tab's URL and document"}},
 		Summary: "a ref as a target that survives a reload; the tab's document", ResultDoc: "`target` (and `role`, `name`) only with a ref"},
 }
 
