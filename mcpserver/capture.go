@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -75,17 +74,9 @@ func (s *Server) harRecording(ctx context.Context, req *mcp.CallToolRequest, in 
 	default:
 		return invalid("browser_har", fmt.Errorf("unknown action %q", in.Action))
 	}
-	name := in.Filename
-	if name == "" {
-		name = "requests-" + time.Now().Format("20060102-150405") + ".har"
-	}
-	// Before the stop: a refused path leaves the recording going.
-	path, err := s.writePath(req, name)
-	if err != nil {
-		return s.errorResult(req, err)
-	}
-	if err := evidence.CheckWritable(path, true); err != nil {
-		return invalid("browser_har", err)
+	path, refused := s.outputFile(req, "browser_har", in.Filename, stampedName("requests", ".har"))
+	if refused != nil {
+		return refused
 	}
 	raw, err := s.call(ctx, req, rpc.NetworkHARStop, &rpc.SessionIDParams{})
 	if err != nil {
@@ -134,18 +125,14 @@ func (s *Server) videoRecording(ctx context.Context, req *mcp.CallToolRequest, i
 	default:
 		return invalid("browser_video", fmt.Errorf("unknown action %q", in.Action))
 	}
-	name := in.Filename
-	if name == "" {
-		ext := ".gif"
-		if ffmpeg != "" {
-			ext = ".mp4"
-		}
-		name = "recording-" + time.Now().Format("20060102-150405") + ext
+	ext := ".gif"
+	if ffmpeg != "" {
+		ext = ".mp4"
 	}
 	// Before the stop: a refused path leaves the recording going.
-	path, err := s.writePath(req, name)
-	if err != nil {
-		return s.errorResult(req, err)
+	path, refused := s.outputFile(req, "browser_video", in.Filename, stampedName("recording", ext))
+	if refused != nil {
+		return refused
 	}
 	ct, err := evidence.ContainerOf(path)
 	if err != nil {
@@ -153,9 +140,6 @@ func (s *Server) videoRecording(ctx context.Context, req *mcp.CallToolRequest, i
 	}
 	if ct.NeedsFFmpeg() && ffmpeg == "" {
 		return invalid("browser_video", fmt.Errorf(".%s needs ffmpeg on the server's PATH; write .gif or .png instead", ct))
-	}
-	if err := evidence.CheckWritable(path, true); err != nil {
-		return invalid("browser_video", err)
 	}
 	raw, err := s.call(ctx, req, rpc.RecordStop, &rpc.SessionIDParams{})
 	if err != nil {

@@ -139,12 +139,9 @@ func emulationText(raw json.RawMessage, done string) *mcp.CallToolResult {
 }
 
 func (s *Server) stateSave(ctx context.Context, req *mcp.CallToolRequest, path string) *mcp.CallToolResult {
-	if path == "" {
-		return invalid("browser_state_save", fmt.Errorf("a path is needed"))
-	}
-	abs, err := s.writePath(req, path)
-	if err != nil {
-		return s.errorResult(req, err)
+	abs, refused := s.outputFile(req, "browser_state_save", path, "")
+	if refused != nil {
+		return refused
 	}
 	raw, err := s.call(ctx, req, rpc.StateSave, nil)
 	if err != nil {

@@ -50,15 +50,9 @@ func init() {
 
 func (s *Server) stopTrace(ctx context.Context, req *mcp.CallToolRequest, in traceStopArg) *mcp.CallToolResult {
 	// Before the stop: a refused path leaves the trace going.
-	if in.Path == "" {
-		return invalid("browser_stop_trace", fmt.Errorf("path is empty"))
-	}
-	path, err := s.writePath(req, in.Path)
-	if err != nil {
-		return s.errorResult(req, err)
-	}
-	if err := evidence.CheckWritable(path, true); err != nil {
-		return invalid("browser_stop_trace", err)
+	path, refused := s.outputFile(req, "browser_stop_trace", in.Path, "")
+	if refused != nil {
+		return refused
 	}
 	raw, err := s.call(ctx, req, rpc.TraceStop, nil)
 	if err != nil {

@@ -12,6 +12,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"browserctl/internal/evidence"
 	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
@@ -93,6 +95,34 @@ func (s *Server) writePath(req *mcp.CallToolRequest, path string) (string, error
 		return "", err
 	}
 	return p, nil
+}
+
+// outputFile is where a file tool writes name (empty: def) inside the
+// output root, checked writable before the tool does anything it cannot
+// take back (stop a recording, a trace, a HAR): a refused path leaves that
+// going and the agent can call again with another. The refusal comes as
+// the tool's error result.
+func (s *Server) outputFile(req *mcp.CallToolRequest, tool, name, def string) (string, *mcp.CallToolResult) {
+	if name == "" {
+		name = def
+	}
+	if name == "" {
+		return "", invalid(tool, fmt.Errorf("a file name is needed"))
+	}
+	path, err := s.writePath(req, name)
+	if err != nil {
+		return "", s.errorResult(req, err)
+	}
+	if err := evidence.CheckWritable(path, true); err != nil {
+		return "", invalid(tool, err)
+	}
+	return path, nil
+}
+
+// stampedName is a default file name: prefix, the local time to the
+// second, ext.
+func stampedName(prefix, ext string) string {
+	return prefix + "-" + time.Now().Format("20060102-150405") + ext
 }
 
 // readRoots are the folders a tool may read: --allow-read's, the client's

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -68,17 +69,7 @@ func TestPathToolsMatrix(t *testing.T) {
 	}
 
 	fe, _, cs := setup(t, Options{OutputDir: out, AllowRead: []string{allowed}, AllTools: true}, "agent")
-	fe.setRule(rpc.StateSave, answer{result: map[string]any{"cookies": []any{}, "origins": []any{}}})
-	fe.setRule(rpc.StateLoad, answer{result: map[string]any{"cookies": 0, "origins": []string{}}})
-	fe.setRule(rpc.PagePDF, answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString([]byte("%PDF-1.4"))}})
-	fe.setRule(rpc.TraceStop, answer{result: map[string]any{"tabId": 7, "stream": "s1"}})
-	fe.setRule(rpc.TraceRead, answer{result: map[string]any{"data": `{"traceEvents":[]}`, "eof": true}})
-	fe.setRule(rpc.PageUpload, answer{result: map[string]any{"files": 1, "target": "e1"}})
-	fe.setRule(rpc.RecordActionsStop, answer{result: map[string]any{"script": "click e1\n", "lines": 1, "actions": 1, "targets": map[string]int{}}})
-	fe.setRule(rpc.NetworkHARStop, answer{result: map[string]any{"entries": []any{}, "dropped": 0, "started": 1}})
-	fe.setRule(rpc.RecordStop, answer{result: map[string]any{"frames": 1, "durationMs": 100, "tabs": []int{7}}})
-	fe.setRule(rpc.RecordFrames, answer{result: oneFrame(t)})
-	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X"}})
+	answerFileTools(t, fe)
 
 	// Walk the tool list: every tool with a path-like member is in pathTools.
 	tools, err := cs[0].ListTools(context.Background(), &mcp.ListToolsParams{})
@@ -162,6 +153,58 @@ func TestPathToolsMatrix(t *testing.T) {
 		t.Errorf("something was written outside: %v", es)
 	}
 	t.Logf("MCP path matrix: %d tools x 4 paths = %d cells", len(found), cells)
+}
+
+// answerFileTools has fe answer the methods behind pathTools as a browser
+// would.
+func answerFileTools(t *testing.T, fe *fakeExtension) {
+	fe.setRule(rpc.StateSave, answer{result: map[string]any{"cookies": []any{}, "origins": []any{}}})
+	fe.setRule(rpc.StateLoad, answer{result: map[string]any{"cookies": 0, "origins": []string{}}})
+	fe.setRule(rpc.PagePDF, answer{result: map[string]any{"data": base64.StdEncoding.EncodeToString([]byte("%PDF-1.4"))}})
+	fe.setRule(rpc.TraceStop, answer{result: map[string]any{"tabId": 7, "stream": "s1"}})
+	fe.setRule(rpc.TraceRead, answer{result: map[string]any{"data": `{"traceEvents":[]}`, "eof": true}})
+	fe.setRule(rpc.PageUpload, answer{result: map[string]any{"files": 1, "target": "e1"}})
+	fe.setRule(rpc.RecordActionsStop, answer{result: map[string]any{"script": "click e1\n", "lines": 1, "actions": 1, "targets": map[string]int{}}})
+	fe.setRule(rpc.NetworkHARStop, answer{result: map[string]any{"entries": []any{}, "dropped": 0, "started": 1}})
+	fe.setRule(rpc.RecordStop, answer{result: map[string]any{"frames": 1, "durationMs": 100, "tabs": []int{7}}})
+	fe.setRule(rpc.RecordFrames, answer{result: oneFrame(t)})
+	fe.setRule("tabs.active", answer{result: map[string]any{"tabId": 7, "url": "http://x/", "title": "X"}})
+}
+
+// A file tool asked to write where no file can go (a folder inside the
+// output root) says so before it sends what it cannot take back: the
+// recording, trace or HAR goes on, and the agent can ask again with
+// another name.
+func TestFileToolsRefuseAFolderBeforeTheyStop(t *testing.T) {
+	out := t.TempDir()
+	if err := os.Mkdir(filepath.Join(out, "a-folder"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	fe, _, cs := setup(t, Options{OutputDir: out, AllTools: true}, "agent")
+	answerFileTools(t, fe)
+	writers := 0
+	for _, name := range slices.Sorted(maps.Keys(pathTools)) {
+		spec := pathTools[name]
+		if spec.reads {
+			continue
+		}
+		writers++
+		args := map[string]any{spec.member: "a-folder"}
+		maps.Copy(args, spec.args)
+		before := len(fe.requests())
+		res := callTool(t, cs[0], name, args)
+		for _, r := range fe.requests()[before:] {
+			if r.Method == spec.method {
+				t.Errorf("%s to a folder sent %s", name, spec.method)
+			}
+		}
+		if txt := textOf(res); !res.IsError || !strings.Contains(txt, "a-folder") {
+			t.Errorf("%s to a folder: error %v: %s; want an error naming the folder", name, res.IsError, txt)
+		}
+	}
+	if writers < 6 {
+		t.Errorf("only %d tools write files; pathTools lost some", writers)
+	}
 }
 
 // A client's MCP roots would be folders it may read from, but the SDK

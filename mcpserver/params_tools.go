@@ -13,7 +13,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"browserctl/internal/evidence"
 	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
@@ -214,16 +213,9 @@ func (s *Server) savedDownload(req *mcp.CallToolRequest, d *rpc.Download) (strin
 }
 
 func (s *Server) pdf(ctx context.Context, req *mcp.CallToolRequest, in pdfArg) *mcp.CallToolResult {
-	path := in.Filename
-	if path == "" {
-		path = "page-" + time.Now().Format("20060102-150405") + ".pdf"
-	}
-	abs, err := s.writePath(req, path)
-	if err != nil {
-		return s.errorResult(req, err)
-	}
-	if err := evidence.CheckWritable(abs, true); err != nil {
-		return invalid("browser_pdf_save", err)
+	abs, refused := s.outputFile(req, "browser_pdf_save", in.Filename, stampedName("page", ".pdf"))
+	if refused != nil {
+		return refused
 	}
 	raw, err := s.callTimeout(ctx, req, rpc.PagePDF, &in.PDFParams, 60*time.Second)
 	if err != nil {

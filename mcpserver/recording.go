@@ -61,9 +61,9 @@ func (s *Server) startRecording(ctx context.Context, req *mcp.CallToolRequest) *
 func (s *Server) stopRecording(ctx context.Context, req *mcp.CallToolRequest, in stopRecordingArg) *mcp.CallToolResult {
 	path := ""
 	if in.Filename != "" {
-		p, err := s.writePath(req, in.Filename)
-		if err != nil {
-			return s.errorResult(req, err) // before the stop: the recording goes on
+		p, refused := s.outputFile(req, "browser_stop_recording", in.Filename, "")
+		if refused != nil {
+			return refused // before the stop: the recording goes on
 		}
 		path = p
 	}
@@ -88,10 +88,13 @@ func (s *Server) stopRecording(ctx context.Context, req *mcp.CallToolRequest, in
 		fmt.Fprintf(&b, " It reached its bound of %d lines.", rpc.ActionLinesMax)
 	}
 	if path != "" {
+		// The recording has stopped: a write that fails now still answers
+		// the script below, so nothing the person did is lost.
 		if err := safefile.WriteFile(path, []byte(r.Script), safefile.Private, true); err != nil {
-			return s.errorResult(req, err)
+			fmt.Fprintf(&b, " Writing it to %s failed (%v): the script is only below.", path, err)
+		} else {
+			fmt.Fprintf(&b, " Written to %s.", path)
 		}
-		fmt.Fprintf(&b, " Written to %s.", path)
 	}
 	fmt.Fprintf(&b, "\n```\n%s```", r.Script)
 	return text("%s", b.String())
