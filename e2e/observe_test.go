@@ -117,12 +117,14 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 			}
 			return true
 		}
+		var errSeen, netSeen []string // every line, for the failure's message
 		for !done(wantErr) || !done(wantNet) {
 			select {
 			case l, ok := <-errLines:
 				if !ok {
 					t.Fatalf("errors --follow ended early; saw %v", wantErr)
 				}
+				errSeen = append(errSeen, l)
 				for k := range wantErr {
 					wantErr[k] = wantErr[k] || strings.Contains(l, k)
 				}
@@ -130,11 +132,13 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 				if !ok {
 					t.Fatalf("network requests --follow ended early; saw %v", wantNet)
 				}
+				netSeen = append(netSeen, l)
 				for k := range wantNet {
 					wantNet[k] = wantNet[k] || strings.Contains(l, k)
 				}
 			case <-deadline:
-				t.Fatalf("within 20 s errors --follow saw %v, network requests --follow %v", wantErr, wantNet)
+				t.Fatalf("within 20 s errors --follow saw %v, network requests --follow %v\nerrors lines:\n%s\nnetwork lines:\n%s",
+					wantErr, wantNet, strings.Join(errSeen, "\n"), strings.Join(netSeen, "\n"))
 			}
 		}
 		stopErrors()
