@@ -195,17 +195,30 @@ type page struct {
 // appear); the session is detached when the test ends.
 func (c *cdpConn) page(t *testing.T, s string) *page {
 	t.Helper()
+	return c.attach(t, "page", s)
+}
+
+// frame is page for an out-of-process frame (a cross-site iframe: a
+// target of its own, type "iframe").
+func (c *cdpConn) frame(t *testing.T, s string) *page {
+	t.Helper()
+	return c.attach(t, "iframe", s)
+}
+
+func (c *cdpConn) attach(t *testing.T, kind, s string) *page {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
+	of := func(ti targetInfo) bool { return ti.Type == kind && strings.Contains(ti.URL, s) }
 	var found []targetInfo
 	for {
-		found = c.pagesWith(t, s)
+		found = c.targets(t, of)
 		if len(found) == 1 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	if len(found) != 1 {
-		t.Fatalf("CDP: want exactly one page whose URL contains %q, found %d: %+v", s, len(found), c.pages(t))
+		t.Fatalf("CDP: want exactly one %s whose URL contains %q, found %d: %+v", kind, s, len(found), c.targets(t, func(ti targetInfo) bool { return ti.Type == kind }))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -52,6 +52,9 @@ func newRecApp(t *testing.T) *recApp {
 	mux.HandleFunc("GET /app/form", a.page(formPage))
 	mux.HandleFunc("GET /app/frames", a.page(appFramesPage))
 	mux.HandleFunc("GET /app/inner", a.page(appInnerPage))
+	mux.HandleFunc("GET /app/checkout", a.page(appCheckoutPage))
+	mux.HandleFunc("GET /app/pay", a.page(appPayPage))
+	mux.HandleFunc("GET /app/coupon", a.page(appCouponPage))
 	mux.HandleFunc("GET /app/plain", a.page(plainPage))
 	mux.HandleFunc("GET /app/api/items", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query().Get("q")
@@ -243,6 +246,47 @@ func plainPage(d pageData) string {
 	return `<title>Plain</title><p><input aria-label="Search"></p>
 <div><div></div><div class=swatch style="width:60px;height:40px;background:#c33"></div></div>
 <script>document.querySelector(".swatch").addEventListener("click", () => fetch("/app/delete?t=" + ` + jsString(d.Tag) + ` + "&what=swatch", { method: "POST" }));</script>`
+}
+
+// appCheckoutPage: a cross-site frame (the page is on 127.0.0.1, its
+// frames on localhost: another site, so Chrome runs them in a renderer of
+// their own), and a button that adds a second one.
+func appCheckoutPage(d pageData) string {
+	return `<title>Checkout</title><h1>Checkout</h1>
+<iframe title="Payment" style="display:block;width:400px;height:110px;border:0"></iframe>
+<button id=add>Add a coupon</button>
+<script>
+const other = (path) => location.origin.replace("127.0.0.1", "localhost") + path + "?t=" + ` + jsString(d.Tag) + `;
+document.querySelector("iframe").src = other("/app/pay");
+document.getElementById("add").addEventListener("click", () => {
+  const f = document.createElement("iframe");
+  f.title = "Coupon";
+  f.style.cssText = "display:block;width:400px;height:110px;border:0";
+  f.src = other("/app/coupon");
+  document.body.append(f);
+});
+</script>`
+}
+
+// crossFramePage is a frame of appCheckoutPage: a field and a button at
+// fixed places (the person's test clicks them from the top page, which
+// cannot look into a cross-site frame), and a report when it loaded and
+// when its button is pressed.
+func crossFramePage(d pageData, what, field, button string) string {
+	report := `fetch("/app/delete?t=` + d.Tag + `&what=` + what + `-" + `
+	return `<title>` + what + `</title>
+<label for=f style="position:absolute;left:10px;top:14px">` + field + `</label>
+<input id=f style="position:absolute;left:150px;top:10px;width:200px;height:24px;margin:0">
+<button id=b style="position:absolute;left:10px;top:60px;width:160px;height:30px;margin:0">` + button + `</button>
+<script>
+document.getElementById("b").addEventListener("click", () => ` + report + `document.getElementById("f").value, { method: "POST" }));
+` + report + `"loaded", { method: "POST" });
+</script>`
+}
+
+func appPayPage(d pageData) string { return crossFramePage(d, "pay", "Card name", "Pay now") }
+func appCouponPage(d pageData) string {
+	return crossFramePage(d, "coupon", "Coupon code", "Apply coupon")
 }
 
 func appInnerPage(d pageData) string {

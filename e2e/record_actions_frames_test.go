@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pointAt answers the viewport point of the element js finds (an
@@ -86,4 +87,89 @@ func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
 	}
 	app.waitSeen(t, "delete", tag, "card", 2)
 	app.waitSeen(t, "delete", tag, "frame-zed", 2)
+}
+
+// The person's steps in cross-site frames are recorded as in any frame: a
+// frame there when the recording started, and one the page added while it
+// ran (it waits at its start until its recorder is there). Chrome runs
+// both in renderers of their own (checked: each is a target of its own,
+// which the test's DevTools connection attaches to).
+func TestRecordActionsInCrossSiteFrames(t *testing.T) {
+	app := newRecApp(t)
+	tag := tagFor(t)
+	s := newSession(t, app.url("/app/checkout", tag))
+	p := h.cdp.page(t, "/app/checkout?t="+tag)
+	app.waitSeen(t, "delete", tag, "pay-loaded", 1)
+	payFrame := h.cdp.frame(t, "/app/pay?t="+tag) // out of process, else the test proves nothing
+	mustRun(t, in(s, "record", "actions", "start")...)
+	waitRecorded(t, s, 1)
+
+	me := person{t, p}
+	// a point in a frame: its iframe's place in the page plus the point's
+	// fixed place in the frame (crossFramePage)
+	at := func(title string, x, y float64) (float64, float64) {
+		t.Helper()
+		var o []float64
+		p.eval(`(() => { const r = document.querySelector('iframe[title="`+title+`"]').getBoundingClientRect(); return [r.x, r.y]; })()`, &o)
+		if len(o) != 2 {
+			t.Fatalf("no iframe %q in the page", title)
+		}
+		return o[0] + x, o[1] + y
+	}
+	// into a frame's field: a frame just loaded may not take input yet, so
+	// the person clicks again until the field has the focus (checked in the
+	// frame itself; a click into a field writes no line)
+	focus := func(title string, frame *page) {
+		t.Helper()
+		for i := 0; ; i++ {
+			me.clickAt(at(title, 250, 22))
+			if frame.evalBool(`document.activeElement?.id === "f" && document.hasFocus()`) {
+				return
+			}
+			if i == 50 {
+				t.Fatalf("the field of the %s frame never took the focus", title)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	focus("Payment", payFrame)
+	me.typeText("Ada")
+	me.clickAt(at("Payment", 90, 75))
+	app.waitSeen(t, "delete", tag, "pay-Ada", 1)
+
+	me.click("#add")
+	app.waitSeen(t, "delete", tag, "coupon-loaded", 1)
+	focus("Coupon", h.cdp.frame(t, "/app/coupon?t="+tag))
+	me.typeText("SAVE10")
+	me.clickAt(at("Coupon", 90, 75))
+	app.waitSeen(t, "delete", tag, "coupon-SAVE10", 1)
+
+	var res struct {
+		Script string `json:"script"`
+	}
+	mustJSON(t, &res, in(s, "record", "actions", "stop")...)
+	t.Logf("the recorded script:\n%s", res.Script)
+	want := []string{
+		"open '" + app.url("/app/checkout", tag) + "'",
+		`fill 'frame=iframe[title="Payment"] >> role=textbox[name="Card name"]' Ada`,
+		`click 'frame=iframe[title="Payment"] >> role=button[name="Pay now"]'`,
+		`click 'role=button[name="Add a coupon"]'`,
+		`fill 'frame=iframe[title="Coupon"] >> role=textbox[name="Coupon code"]' SAVE10`,
+		`click 'frame=iframe[title="Coupon"] >> role=button[name="Apply coupon"]'`,
+	}
+	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// The replay acts in both frames: the server sees each button's report
+	// with what was typed, a second time.
+	file := filepath.Join(t.TempDir(), "checkout.txt")
+	writeFile(t, file, res.Script)
+	fresh := newSession(t, "about:blank")
+	_, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file, "--report")
+	if code != 0 {
+		t.Fatalf("the replay: exit %d: %s", code, errOut)
+	}
+	app.waitSeen(t, "delete", tag, "pay-Ada", 2)
+	app.waitSeen(t, "delete", tag, "coupon-SAVE10", 2)
 }

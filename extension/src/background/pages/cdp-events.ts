@@ -11,7 +11,7 @@
 
 import { authRequired } from "./emulation/auth";
 import { applySessionSettings, permissionsOnNavigation } from "./emulation/handlers";
-import { scriptsForNewFrame, dropFrameScripts } from "./emulation/init-scripts";
+import { scriptsForNewFrame, dropFrameScripts, setNewFrameGates } from "./emulation/init-scripts";
 import { recordFrame, restartRecordingOnAttach, restartRecordingOnNavigation } from "./evidence/recorder";
 import { ackScreencastFrame } from "./evidence/screencast-share";
 import { tracingComplete } from "./evidence/trace";
@@ -47,7 +47,13 @@ import {
   type TabWiring,
 } from "./core/debugger";
 import { frameSessionAttached, frameSessionDetached } from "./core/frames";
-import { bindingCalled, frameNavigated as recordNavigation, recordOnAttach, requestStarted } from "./record-actions/recording";
+import {
+  bindingCalled,
+  frameNavigated as recordNavigation,
+  recordNewFrame,
+  recordOnAttach,
+  requestStarted,
+} from "./record-actions/recording";
 import { dialogClosed as recordDialogClosed, dialogOpened as recordDialogOpened, downloadBegan as recordDownload } from "./record-actions/page-events";
 import { viewportAfterBar } from "./core/debug-bar";
 import { mainFrameNavigated, worldAnnounced, worldContextDestroyed, worldContextsCleared } from "./core/world";
@@ -161,3 +167,6 @@ export function listenedEvents(): string[] {
 }
 
 setTabWiring(tabWiring);
+// What a new out-of-process frame gets before it runs, beside the session's
+// init scripts: the person's recorder while its tab records.
+setNewFrameGates([recordNewFrame]);

@@ -211,6 +211,10 @@ function clickSaidElsewhere(el: Element): boolean {
   if (textField(control)) return true;
   const tag = control.tagName;
   if (tag === "SELECT" || tag === "OPTION") return true;
+  // A press that reached a frame's element, not its document (one still
+  // loading): it did nothing; what the person does in the frame is said by
+  // the frame's own recorder, and a replayed click there would land inside.
+  if (tag === "IFRAME" || tag === "FRAME") return true;
   if (tag === "INPUT") {
     const type = (control as HTMLInputElement).type;
     return type === "checkbox" || type === "radio" || type === "file";

@@ -80,13 +80,22 @@ export async function pauseNewFrames(tabId: number): Promise<void> {
   await sendIn(tabId, undefined, "Target.setAutoAttach", PAUSING);
 }
 
+/** Work another module does in a new out-of-process frame before the
+ * frame runs (the person's recorder); paused: the frame waits at its start,
+ * so the work is there for its first document. cdp-events.ts wires them. */
+export type NewFrameGate = (tabId: number, session: string, frameId: string, paused: boolean) => Promise<void>;
+let gates: readonly NewFrameGate[] = [];
+export function setNewFrameGates(g: readonly NewFrameGate[]): void {
+  gates = g;
+}
+
 /**
  * Target.attachedToTarget, from every session: an out-of-process frame
- * gets the session's scripts, then runs (paused at its start when
- * pauseNewFrames asked for it).
+ * gets the session's scripts and the gates' work, then runs (paused at its
+ * start when pauseNewFrames asked for it).
  */
 export function scriptsForNewFrame(tabId: number, params: Record<string, unknown>): void {
-  const info = params["targetInfo"] as { type?: string } | undefined;
+  const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
   const child = String(params["sessionId"] ?? "");
   if (!child) return;
   const paused = params["waitingForDebugger"] === true;
@@ -97,6 +106,8 @@ export function scriptsForNewFrame(tabId: number, params: Record<string, unknown
       if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
       if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
       await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => undefined)));
+      const frameId = info?.type === "iframe" ? info.targetId : undefined;
+      if (frameId) await Promise.all(gates.map((g) => g(tabId, child, frameId, paused).catch(() => undefined)));
     } finally {
       if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
     }

@@ -13,11 +13,12 @@
 // are attached again the binding comes back and each document sends the
 // steps it made meanwhile (the recorder keeps its newest).
 
-import { callInjected, WORLD_NAME } from "../core/injected";
+import { callInjected, installOnNewDocuments, WORLD_NAME } from "../core/injected";
 import { ensureAttached, isAttached, onForget, send, sendIn, type AttachSend } from "../core/debugger";
 import { agentWindows, byAgent } from "../core/person-input";
 import { announcedChildWorld, callInWorld } from "../core/world";
-import type { FrameTree } from "../core/frames";
+import { childSessions, type FrameTree } from "../core/frames";
+import { pauseNewFrames, type NewFrameGate } from "../emulation/init-scripts";
 import { Wakeup } from "../core/wakeup";
 import { tabSession } from "../logs/observe";
 import type { ActionStep } from "../../../injected/document/actions";
@@ -205,6 +206,7 @@ export async function recordTab(r: Recording, tabId: number): Promise<void> {
   await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => undefined);
   await callInWorld(tabId, "startActions", []);
   await startInFrames(tabId);
+  await startInFrameSessions(tabId);
   r.tabs.add(tabId);
   linesChanged.wake();
   showCount(r);
@@ -226,6 +228,43 @@ async function startInFrames(tabId: number): Promise<void> {
     if (contextId !== undefined) await callInjected(tabId, { contextId }, "startActions", []).catch(() => undefined);
   }
 }
+
+/** The tab's out-of-process frames (a cross-site iframe runs in a renderer
+ * of its own, reached through a child session) record too: those it has
+ * now, and each new one from its first document (it waits at its start
+ * until its recorder is there, recordNewFrame). */
+async function startInFrameSessions(tabId: number): Promise<void> {
+  await pauseNewFrames(tabId).catch(() => undefined);
+  await Promise.all(childSessions(tabId).map((c) => recordFrameSession(tabId, c.sessionId, c.frameId, true).catch(() => undefined)));
+}
+
+/**
+ * Records in an out-of-process frame's session, as recordTab in the tab's
+ * own: the binding and the in-page script in the isolated world of each of
+ * its documents from the document's start (autoStartActions starts the
+ * recorder there), and with current, the recorder started in the document
+ * it has now. Its steps come through Runtime.bindingCalled with the
+ * session's id, and their targets carry the frames up to the tab
+ * (framePathOf).
+ */
+async function recordFrameSession(tabId: number, session: string, frameId: string, current: boolean): Promise<void> {
+  const inSession: AttachSend = (method, params) => sendIn(tabId, session, method, params as Record<string, unknown>);
+  await inSession("Page.enable");
+  await inSession("Runtime.enable"); // Runtime.bindingCalled comes from an enabled Runtime only
+  await inSession("Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
+  await installOnNewDocuments(tabId, inSession);
+  if (!current) return;
+  const world = await sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
+  await callInjected(tabId, { session, contextId: world.executionContextId }, "startActions", []);
+}
+
+/** A new out-of-process frame of a tab that records (a cross-site iframe
+ * added or navigated): it records from its first document; one that did
+ * not wait at its start (paused false) from the document it has too. */
+export const recordNewFrame: NewFrameGate = async (tabId, session, frameId, paused) => {
+  await ready();
+  if (liveFor(tabId)) await recordFrameSession(tabId, session, frameId, !paused);
+};
 
 /** Steps the tab's document made while no binding took them (a worker restart). */
 async function resend(r: Recording, tabId: number): Promise<void> {
@@ -547,7 +586,10 @@ async function stopTab(r: Recording, tabId: number): Promise<void> {
   const got = await callInWorld(tabId, "stopActions", []).catch(() => undefined);
   const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
   for (const s of steps) void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
-  await sendIn(tabId, undefined, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => undefined);
+  // the tab's and its out-of-process frames': their documents' recorders
+  // have nobody to tell from now on
+  const sessions = [undefined, ...childSessions(tabId).map((c) => c.sessionId)];
+  await Promise.all(sessions.map((s) => sendIn(tabId, s, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => undefined)));
   await sendIn(tabId, undefined, "Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => undefined);
   r.tabs.delete(tabId);
 }
