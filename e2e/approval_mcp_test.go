@@ -138,6 +138,20 @@ func TestMCPApprovalNamesTheClient(t *testing.T) {
 	if want := "mcp claude-code wants to open " + u.String(); !strings.Contains(bar.text, want) {
 		t.Errorf("the bar says %q, want %q", bar.text, want)
 	}
+	// the person answers once the agent was told it waits: an answer within
+	// the server's first 300 ms (progressAfter) is never reported as waiting
+	asking := func() int {
+		n := 0
+		for _, m := range a.progress() {
+			if strings.Contains(m, "to allow or deny: mcp claude-code wants to open") {
+				n++
+			}
+		}
+		return n
+	}
+	for deadline := time.Now().Add(10 * time.Second); asking() == 0 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
 	clickNode(t, p, bar.allow)
 	if r := waitToolResult(t, went); r.IsError || !strings.Contains(contentText(r), "localhost") {
 		t.Errorf("the allowed navigation: %s", contentText(r))
