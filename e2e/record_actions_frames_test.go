@@ -37,6 +37,17 @@ func frameOr(frame string) string {
 	return `document.querySelector(` + jsString(frame) + `)`
 }
 
+// replayFresh runs a recorded script with batch in a new session.
+func replayFresh(t *testing.T, script string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "recorded.txt")
+	writeFile(t, file, script)
+	fresh := newSession(t, "about:blank")
+	if _, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file, "--report"); code != 0 {
+		t.Fatalf("the replay: exit %d: %s", code, errOut)
+	}
+}
+
 func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
 	app := newRecApp(t)
 	tag := tagFor(t)
@@ -54,6 +65,12 @@ func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
 	me.typeText("zed")
 	me.clickAt(me.pointAt(inFrame+`.getElementById("keep")`, "iframe"))
 	app.waitSeen(t, "delete", tag, "frame-zed", 1)
+	// typing in the frame when the recording stops: the fill is taken
+	me.clickAt(me.pointAt(inFrame+`.getElementById("nick")`, "iframe"))
+	me.typeText("!")
+	if v := p.evalString(inFrame + `.getElementById("nick").value`); v != "zed!" {
+		t.Fatalf("the nickname field holds %q, want zed!", v)
+	}
 
 	var res struct {
 		Script  string         `json:"script"`
@@ -68,6 +85,7 @@ func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
 		`click 'role=button[name="Save card"]'`, // in the open shadow root
 		`fill 'frame=iframe[title="Settings"] >> role=textbox[name="Nickname"]' zed`,
 		`click 'frame=iframe[title="Settings"] >> role=button[name="Keep nickname"]'`,
+		`fill 'frame=iframe[title="Settings"] >> role=textbox[name="Nickname"]' 'zed!'`,
 	}
 	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -78,20 +96,15 @@ func TestRecordActionsInFramesAndShadowRoots(t *testing.T) {
 
 	// The replay acts in the frame: the nickname typed there is what the
 	// frame's button sends.
-	file := filepath.Join(t.TempDir(), "frames.txt")
-	writeFile(t, file, res.Script)
-	fresh := newSession(t, "about:blank")
-	_, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file, "--report")
-	if code != 0 {
-		t.Fatalf("the replay: exit %d: %s", code, errOut)
-	}
+	replayFresh(t, res.Script)
 	app.waitSeen(t, "delete", tag, "card", 2)
 	app.waitSeen(t, "delete", tag, "frame-zed", 2)
 }
 
 // The person's steps in cross-site frames are recorded as in any frame: a
 // frame there when the recording started, and one the page added while it
-// ran (it waits at its start until its recorder is there). Chrome runs
+// ran (it waits at its start until its recorder is there); a field being
+// typed into when the recording stops gives its fill. Chrome runs
 // both in renderers of their own (checked: each is a target of its own,
 // which the test's DevTools connection attaches to).
 func TestRecordActionsInCrossSiteFrames(t *testing.T) {
@@ -143,6 +156,13 @@ func TestRecordActionsInCrossSiteFrames(t *testing.T) {
 	me.typeText("SAVE10")
 	me.clickAt(at("Coupon", 90, 75))
 	app.waitSeen(t, "delete", tag, "coupon-SAVE10", 1)
+	// typing into a frame's field when the recording stops: its fill is
+	// taken from the frame, as from the top document
+	focus("Payment", payFrame)
+	me.typeText("Bob")
+	if v := payFrame.evalString(`document.getElementById("f").value`); v != "AdaBob" {
+		t.Fatalf("the Payment field holds %q, want AdaBob", v)
+	}
 
 	var res struct {
 		Script string `json:"script"`
@@ -156,6 +176,7 @@ func TestRecordActionsInCrossSiteFrames(t *testing.T) {
 		`click 'role=button[name="Add a coupon"]'`,
 		`fill 'frame=iframe[title="Coupon"] >> role=textbox[name="Coupon code"]' SAVE10`,
 		`click 'frame=iframe[title="Coupon"] >> role=button[name="Apply coupon"]'`,
+		`fill 'frame=iframe[title="Payment"] >> role=textbox[name="Card name"]' AdaBob`,
 	}
 	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -163,13 +184,7 @@ func TestRecordActionsInCrossSiteFrames(t *testing.T) {
 
 	// The replay acts in both frames: the server sees each button's report
 	// with what was typed, a second time.
-	file := filepath.Join(t.TempDir(), "checkout.txt")
-	writeFile(t, file, res.Script)
-	fresh := newSession(t, "about:blank")
-	_, errOut, code := batchEnv(t, nil, "--session", fresh.SessionID, "batch", "-f", file, "--report")
-	if code != 0 {
-		t.Fatalf("the replay: exit %d: %s", code, errOut)
-	}
+	replayFresh(t, res.Script)
 	app.waitSeen(t, "delete", tag, "pay-Ada", 2)
 	app.waitSeen(t, "delete", tag, "coupon-SAVE10", 2)
 }

@@ -1040,9 +1040,10 @@ async function callInjected(tabId, where, name, args, opts = {}) {
   const pending4 = key === void 0 ? void 0 : installing.get(key);
   if (pending4) await pending4.catch(() => {
   });
-  if (key === void 0 || installed2.has(key) || where.session === void 0) {
+  if (key === void 0 || installed2.has(key) || where.session === void 0 || opts.install === false) {
     r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
   }
+  if (opts.install === false && r && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
   if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
     const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
     if (key !== void 0) installing.set(key, install2);
@@ -5431,7 +5432,8 @@ function fresh(sessionId, groupId, workDir, script2) {
     queue: Promise.resolve(),
     saver: void 0,
     stepMs: 0,
-    drafts: /* @__PURE__ */ new Map()
+    drafts: /* @__PURE__ */ new Map(),
+    frameRecorders: /* @__PURE__ */ new Map()
   };
   r.saver = new Saver(sessionId, () => snapshot(r));
   return r;
@@ -5523,6 +5525,8 @@ async function recordFrameSession(tabId, session, frameId, current2) {
   if (!current2) return;
   const world = await sendIn(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
   await callInjected(tabId, { session, contextId: world.executionContextId }, "startActions", []);
+  const r = liveFor(tabId);
+  if (r) noteFrameRecorder(r, tabId, session, world.executionContextId);
 }
 var recordNewFrame = async (tabId, session, frameId, paused) => {
   await ready2();
@@ -5568,6 +5572,7 @@ async function takeStep(tabId, session, contextId, step) {
   await ready2();
   const r = liveFor(tabId);
   if (!r) return;
+  if (!step.top && contextId !== void 0) noteFrameRecorder(r, tabId, session, contextId);
   await enqueue(r, () => processStep(r, tabId, session, contextId, step, paths));
 }
 function docKey(tabId, step) {
@@ -5677,6 +5682,7 @@ function tabCreated(t) {
 function frameNavigated(tabId, p) {
   const f = p["frame"];
   if (!f || f.parentId) return;
+  for (const r of recordings2.values()) r.frameRecorders.delete(tabId);
   const at = Date.now();
   const url = typeof f.url === "string" ? f.url : "";
   const history2 = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
@@ -5751,11 +5757,24 @@ async function endRecording(r, tabIds) {
   await r.saver.drop();
   linesChanged.wake();
 }
+var MAX_FRAME_RECORDERS = 64;
+function noteFrameRecorder(r, tabId, session, contextId) {
+  let m = r.frameRecorders.get(tabId);
+  if (!m) r.frameRecorders.set(tabId, m = /* @__PURE__ */ new Map());
+  m.set(`${session ?? ""}:${contextId}`, { session, contextId });
+  if (m.size > MAX_FRAME_RECORDERS) m.delete(m.keys().next().value);
+}
 async function stopTab(r, tabId) {
   if (!isAttached(tabId)) return;
-  const got = await callInWorld(tabId, "stopActions", []).catch(() => void 0);
-  const steps = Array.isArray(got?.result.value) ? got.result.value : [];
-  for (const s of steps) void enqueue(r, () => processStep(r, tabId, void 0, void 0, s));
+  const held2 = (got) => Array.isArray(got?.result.value) ? got.result.value : [];
+  for (const s of held2(await callInWorld(tabId, "stopActions", []).catch(() => void 0))) {
+    void enqueue(r, () => processStep(r, tabId, void 0, void 0, s));
+  }
+  for (const { session, contextId } of r.frameRecorders.get(tabId)?.values() ?? []) {
+    const got = await callInjected(tabId, { session, contextId }, "stopActions", [], { install: false }).catch(() => void 0);
+    for (const s of held2(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
+  }
+  r.frameRecorders.delete(tabId);
   const sessions = [void 0, ...childSessions(tabId).map((c) => c.sessionId)];
   await Promise.all(sessions.map((s) => sendIn(tabId, s, "Runtime.removeBinding", { name: ACTIONS_BINDING }).catch(() => void 0)));
   await sendIn(tabId, void 0, "Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => void 0);

@@ -68,6 +68,10 @@ export interface CallOptions {
   /** Objects passed by reference after the JSON arguments ({value: null} for none). */
   objects?: ({ objectId: string } | { value: null })[];
   timeoutMs?: number;
+  /** false: a world without this build's script is left as it is and the
+   * call answers no value (a context id kept from before may be another
+   * document's world by now, even the page's own). */
+  install?: false;
 }
 
 export interface CallResult<T = unknown> {
@@ -110,9 +114,10 @@ export async function callInjected<N extends MethodName>(
   let r: CallResult<ResultOf<N> | string> | undefined;
   const pending = key === undefined ? undefined : installing.get(key);
   if (pending) await pending.catch(() => {});
-  if (key === undefined || installed.has(key) || where.session === undefined) {
+  if (key === undefined || installed.has(key) || where.session === undefined || opts.install === false) {
     r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
   }
+  if (opts.install === false && r && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
   if (!r || (!r.exceptionDetails && r.result.value === NOT_INSTALLED)) {
     const install = sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
     if (key !== undefined) installing.set(key, install);

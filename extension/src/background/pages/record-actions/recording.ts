@@ -71,6 +71,10 @@ export interface Recording {
   /** Per tab, the fill of the field its top document is being typed into
    * (a draft), written if the document goes before its fill comes. */
   drafts: Map<number, ActionStep>;
+  /** Per tab, the frames' recorders that sent a step: their session and
+   * context, so a stop takes what each still holds (a field being typed
+   * into) as it does the top document's. */
+  frameRecorders: Map<number, Map<string, { session: string | undefined; contextId: number }>>;
 }
 
 const recordings = new Map<string, Recording>();
@@ -127,7 +131,7 @@ function fresh(sessionId: string, groupId: number, workDir: string, script: Acti
   const r: Recording = {
     sessionId, groupId, startedAt: Date.now(), workDir, script, live: true, sessionClosed: false, lastTab: undefined,
     secretTargets: new Set(), docSeq: new Map(), history: new Map(), lastStep: new Map(), stepAt: new Map(), requestAt: new Map(), popups: new Set(), tabs: new Set(),
-    queue: Promise.resolve(), saver: undefined as unknown as Saver, stepMs: 0, drafts: new Map(),
+    queue: Promise.resolve(), saver: undefined as unknown as Saver, stepMs: 0, drafts: new Map(), frameRecorders: new Map(),
   };
   r.saver = new Saver(sessionId, () => snapshot(r));
   return r;
@@ -254,8 +258,12 @@ async function recordFrameSession(tabId: number, session: string, frameId: strin
   await inSession("Runtime.addBinding", { name: ACTIONS_BINDING, executionContextName: WORLD_NAME });
   await installOnNewDocuments(tabId, inSession);
   if (!current) return;
+  // the session's world of that name in the frame's document (Chrome
+  // answers the same one again while the session lasts)
   const world = await sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
   await callInjected(tabId, { session, contextId: world.executionContextId }, "startActions", []);
+  const r = liveFor(tabId);
+  if (r) noteFrameRecorder(r, tabId, session, world.executionContextId);
 }
 
 /** A new out-of-process frame of a tab that records (a cross-site iframe
@@ -320,6 +328,7 @@ async function takeStep(tabId: number, session: string | undefined, contextId: n
   await ready();
   const r = liveFor(tabId);
   if (!r) return;
+  if (!step.top && contextId !== undefined) noteFrameRecorder(r, tabId, session, contextId);
   await enqueue(r, () => processStep(r, tabId, session, contextId, step, paths));
 }
 
@@ -483,6 +492,9 @@ export function tabCreated(t: chrome.tabs.Tab): void {
 export function frameNavigated(tabId: number, p: Record<string, unknown>): void {
   const f = p["frame"] as { parentId?: unknown; url?: unknown } | undefined;
   if (!f || f.parentId) return;
+  // the frames' recorders went with the document (and a new renderer
+  // numbers its contexts from 1 again)
+  for (const r of recordings.values()) r.frameRecorders.delete(tabId);
   const at = Date.now();
   const url = typeof f.url === "string" ? f.url : "";
   // the history read now, not when the queue gets to it: the person may
@@ -578,14 +590,31 @@ export async function endRecording(r: Recording, tabIds: number[]): Promise<void
   linesChanged.wake();
 }
 
-/** Stops the in-page recorder of one tab: the steps its document still held
- * (a field being typed into) are taken, the binding goes. Only a tab the
- * debugger holds: one let go is never attached again for it. */
+const MAX_FRAME_RECORDERS = 64;
+
+function noteFrameRecorder(r: Recording, tabId: number, session: string | undefined, contextId: number): void {
+  let m = r.frameRecorders.get(tabId);
+  if (!m) r.frameRecorders.set(tabId, (m = new Map()));
+  m.set(`${session ?? ""}:${contextId}`, { session, contextId });
+  if (m.size > MAX_FRAME_RECORDERS) m.delete(m.keys().next().value!);
+}
+
+/** Stops the in-page recorder of one tab: the steps its documents still
+ * held (a field being typed into, in the top document or a frame's) are
+ * taken, the binding goes. Only a tab the debugger holds: one let go is
+ * never attached again for it. */
 async function stopTab(r: Recording, tabId: number): Promise<void> {
   if (!isAttached(tabId)) return;
-  const got = await callInWorld(tabId, "stopActions", []).catch(() => undefined);
-  const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
-  for (const s of steps) void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
+  const held = (got: { result: { value?: unknown } } | undefined) => (Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : []);
+  for (const s of held(await callInWorld(tabId, "stopActions", []).catch(() => undefined))) {
+    void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
+  }
+  // a frame's document that is gone answers nothing: its fill went with it
+  for (const { session, contextId } of r.frameRecorders.get(tabId)?.values() ?? []) {
+    const got = await callInjected(tabId, { session, contextId }, "stopActions", [], { install: false }).catch(() => undefined);
+    for (const s of held(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
+  }
+  r.frameRecorders.delete(tabId);
   // the tab's and its out-of-process frames': their documents' recorders
   // have nobody to tell from now on
   const sessions = [undefined, ...childSessions(tabId).map((c) => c.sessionId)];
