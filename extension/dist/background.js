@@ -5260,7 +5260,7 @@ function classify2(prev, url, read, fresh2) {
       const n = Math.max(1, Math.abs(was - prev.index));
       return { words: Array(n).fill(was < prev.index ? "back" : "forward"), now: now2 };
     }
-    if (typed2) return { words: ["open", e.url], now: now2 };
+    if (typed2 || e.transitionType === "reload") return { words: ["open", e.url], now: now2 };
     return { words: samePage(e.url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(e.url)], now: now2 };
   }
   if (!prev) return { words: ["wait", "--url", urlPattern(url)], now: kept(0, [-1], [url]) };
@@ -5692,16 +5692,18 @@ function frameNavigated(tabId, p) {
     if (r && history2) await enqueue(r, async () => navigated(r, tabId, at, url, await history2));
   })();
 }
+var HISTORY_RETRY_MS = [5, 10, 20, 40, 80];
 async function historyAfter(tabId, url) {
   let last;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; ; i++) {
     const h = await send(tabId, "Page.getNavigationHistory").catch(() => void 0);
     const e = h?.entries[h.currentIndex];
     if (h && e) {
       if (url === "" || e.url === url) return { h, fresh: true };
       last = h;
     }
-    await new Promise((res) => setTimeout(res, 40 * (i + 1)));
+    if (i >= HISTORY_RETRY_MS.length) break;
+    await new Promise((res) => setTimeout(res, HISTORY_RETRY_MS[i]));
   }
   return last ? { h: last, fresh: false } : { fresh: false };
 }

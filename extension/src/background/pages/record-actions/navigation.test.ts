@@ -24,6 +24,11 @@ test("a fresh read: typed, a step's page, reload, back, forward", () => {
   assert.deepEqual(classify(onC, A, hist(0, [[1, A], [2, B], [3, C]]), true).words, ["back", "back"]);
 });
 
+test("a new entry read after the person reloaded it: its own transition is lost, so open", () => {
+  const onA = historyFrom(hist(0, [[1, A, "typed"]]));
+  assert.deepEqual(classify(onA, B, hist(1, [[1, A], [2, B, "reload"]]), true).words, ["open", B]);
+});
+
 test("a tab's first navigation: a new tab's typed URL, else a wait", () => {
   assert.deepEqual(classify(undefined, B, hist(0, [[5, B, "typed"]]), true).words, ["tab", "open", B]);
   assert.deepEqual(classify(undefined, B, hist(0, [[5, B, "link"]]), true).words, ["wait", "--url", "http://x/home"]);

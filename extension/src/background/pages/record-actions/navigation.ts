@@ -67,7 +67,11 @@ export function classify(prev: TabHistory | undefined, url: string, read: Naviga
       const n = Math.max(1, Math.abs(was - prev.index));
       return { words: Array<string>(n).fill(was < prev.index ? "back" : "forward"), now };
     }
-    if (typed) return { words: ["open", e.url], now };
+    // A new entry that says "reload" was reloaded after the navigation
+    // made it (the read came after the person reloaded): what made it is
+    // lost. `open` replays either way; a wait for a page no step goes to
+    // would hang the replay.
+    if (typed || e.transitionType === "reload") return { words: ["open", e.url], now };
     return { words: samePage(e.url, prev.url) ? ["wait", "--load", "load"] : ["wait", "--url", urlPattern(e.url)], now };
   }
   // The read came too late (or not at all): follow the entries' URLs.

@@ -507,20 +507,27 @@ export function frameNavigated(tabId: number, p: Record<string, unknown>): void 
   })();
 }
 
+/** Waits before each read of historyAfter after the first (ms): the
+ * browser moves to the committed entry within a few ms, and a person who
+ * goes on (back, a reload) changes the entry the read shows, so it is
+ * asked again soon and often. */
+const HISTORY_RETRY_MS = [5, 10, 20, 40, 80];
+
 /** The tab's history as the navigation's event arrived; asked again a
  * moment later while the browser swaps the page under it ("Not attached to
  * an active page") or has not moved to the committed entry yet. fresh: it
  * shows this navigation (the person may have moved on already). */
 async function historyAfter(tabId: number, url: string): Promise<{ h?: NavigationHistory; fresh: boolean }> {
   let last: NavigationHistory | undefined;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; ; i++) {
     const h = await send<NavigationHistory>(tabId, "Page.getNavigationHistory").catch(() => undefined);
     const e = h?.entries[h.currentIndex];
     if (h && e) {
       if (url === "" || e.url === url) return { h, fresh: true };
       last = h;
     }
-    await new Promise((res) => setTimeout(res, 40 * (i + 1)));
+    if (i >= HISTORY_RETRY_MS.length) break;
+    await new Promise((res) => setTimeout(res, HISTORY_RETRY_MS[i]));
   }
   return last ? { h: last, fresh: false } : { fresh: false };
 }
