@@ -18,21 +18,40 @@ export function startInputRecorder(): void {
   const l: Array<[number, string]> = [];
   log = l;
   const told = new Map<string, number>();
+  // Input of a kind within TELL_EVERY_MS of the last word about it is told
+  // once the time is up, with the newest such input's time: the extension
+  // keeps an agent's own input out by that time, so an agent's click must
+  // not silence the person's click that follows it.
+  const held = new Map<string, number>();
+  const tell = (kind: string, at: number): void => {
+    const b = (globalThis as Record<string, unknown>)[INPUT_BINDING];
+    if (typeof b !== "function") return;
+    told.set(kind, Date.now());
+    try {
+      (b as (s: string) => void)(JSON.stringify([at, kind]));
+    } catch {
+      // the binding went with the debugger
+    }
+  };
   const note = (ev: Event): void => {
     if (!ev.isTrusted) return;
     const now = Date.now();
     l.push([now, ev.type]);
     if (l.length > 200) l.splice(0, l.length - 200);
     const kind = ev.type === "pointerdown" ? "a click" : "typing";
-    if (now - (told.get(kind) ?? 0) < TELL_EVERY_MS) return;
-    const tell = (globalThis as Record<string, unknown>)[INPUT_BINDING];
-    if (typeof tell !== "function") return;
-    told.set(kind, now);
-    try {
-      (tell as (s: string) => void)(JSON.stringify([now, kind]));
-    } catch {
-      // the binding went with the debugger
+    const since = now - (told.get(kind) ?? 0);
+    if (since >= TELL_EVERY_MS) {
+      tell(kind, now);
+      return;
     }
+    if (!held.has(kind)) {
+      setTimeout(() => {
+        const at = held.get(kind);
+        held.delete(kind);
+        if (at !== undefined) tell(kind, at);
+      }, TELL_EVERY_MS - since);
+    }
+    held.set(kind, now);
   };
   for (const type of ["pointerdown", "keydown", "input"]) window.addEventListener(type, note, true);
 }

@@ -86,9 +86,10 @@ export function downloadStreamEvent(tabId: number, p: Record<string, unknown>, m
 export function personInputEvent(tabId: number, p: Record<string, unknown>): void {
   const call = inputBindingCall(p);
   if (!call) return;
-  const [, kind] = call;
-  // judged by when it arrives: the page's clock is the same machine's, and
-  // an agent's input arrives while (or just after) its call runs
-  if (agentInputAt(tabId, Date.now())) return;
+  const [at, kind] = call;
+  // judged by when the page took it (the page's clock is the same
+  // machine's): an agent's input lands while its call runs, and a word the
+  // page held back (one a second per kind) arrives later than its input
+  if (agentInputAt(tabId, at)) return;
   emitEvent("person_input", tabSession(tabId), { tabId, text: kind, url: lastURL(tabId) ?? "" });
 }
