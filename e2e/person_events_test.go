@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os/exec"
@@ -88,6 +89,21 @@ func TestEventsFollowThePersonFlow(t *testing.T) {
 	mustRun(t, in(s, "download", "#file")...)
 	waitEvent(t, out, "download_finished")
 
+	// a follow of the tab's requests runs while the person clicks: a read
+	// makes no input, so its long poll is not the caller's time
+	followCtx, endFollow := context.WithCancel(context.Background())
+	defer endFollow()
+	requests, stopRequests := followLines(t, followCtx, "--session", s.SessionID, "network", "requests", "--follow")
+	select {
+	case <-requests: // the first answer came: the long poll runs now
+	case <-time.After(15 * time.Second):
+		t.Fatal("network requests --follow printed nothing")
+	}
+	go func() {
+		for range requests { // read on, so the follower never blocks on its output
+		}
+	}()
+
 	// the person clicks in the page: trusted input from the test's own CDP
 	// (input within 0.3 s of an agent's call is taken for the agent's)
 	p := h.cdp.page(t, "step=2")
@@ -98,6 +114,7 @@ func TestEventsFollowThePersonFlow(t *testing.T) {
 		}
 	}
 	waitEvent(t, out, "person_input")
+	stopRequests()
 
 	// a handoff the person finishes from the popup
 	done := runAsync(in(s, "--timeout", "20s", "handoff", "Please check the card")...)

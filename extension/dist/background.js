@@ -10361,22 +10361,24 @@ var logHandlers = {
 };
 var ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
 function toolHandlers(deps, click3) {
-  const onTab2 = (fn) => async (p) => {
+  const onTab2 = (fn, makesInput) => async (p) => {
     const tabId = await deps.resolveTab(p);
     noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
     timeCallOnTab(p, tabId);
-    agentCallStarted(tabId);
+    if (makesInput) agentCallStarted(tabId);
     try {
       return await fn(tabId, p);
     } finally {
-      agentCallEnded(tabId);
+      if (makesInput) agentCallEnded(tabId);
     }
   };
-  const onTabs = Object.fromEntries(Object.entries(ON_TAB).map(([m, fn]) => [m, onTab2(fn)]));
+  const onTabs = Object.fromEntries(
+    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab2(fn, m.startsWith("pages."))])
+  );
   return joinTables(
     onTabs,
     {
-      "pages.download": onTab2((tabId, p) => download2(tabId, p, click3)),
+      "pages.download": onTab2((tabId, p) => download2(tabId, p, click3), true),
       "network.block": async (p) => block(p, deps, true),
       "network.unblock": async (p) => block(p, deps, false),
       "logs.events": pollEvents,

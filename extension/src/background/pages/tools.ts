@@ -181,26 +181,33 @@ const ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResp
 export type ToolMethod = keyof ReturnType<typeof toolHandlers>;
 
 export function toolHandlers(deps: ToolDeps, click: Click) {
+  // makesInput: the call's own input (a download's click, an upload's
+  // files) is not the person's, so the call's time is the caller's. Reads
+  // and waits (logs.*, network.*) make none and may run long (a follow's
+  // long poll): counted as the caller's, the person's clicks meanwhile
+  // would be taken for the caller's too.
   const onTab =
-    <M extends ToolCallMethod>(fn: TabHandler<M>): Handler<M> =>
+    <M extends ToolCallMethod>(fn: TabHandler<M>, makesInput: boolean): Handler<M> =>
     async (p) => {
       const tabId = await deps.resolveTab(p as Params);
       noteTabSession(tabId, typeof p.sessionId === "string" ? p.sessionId : "");
       timeCallOnTab(p, tabId);
-      agentCallStarted(tabId); // its input (a download's click) is not the person's
+      if (makesInput) agentCallStarted(tabId);
       try {
         return await fn(tabId, p);
       } finally {
-        agentCallEnded(tabId);
+        if (makesInput) agentCallEnded(tabId);
       }
     };
-  const onTabs = Object.fromEntries(Object.entries(ON_TAB).map(([m, fn]) => [m, onTab(fn as TabHandler<ToolCallMethod>)])) as {
+  const onTabs = Object.fromEntries(
+    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab(fn as TabHandler<ToolCallMethod>, m.startsWith("pages."))]),
+  ) as {
     readonly [M in keyof typeof ON_TAB]: Handler<M>;
   };
   return joinTables(
     onTabs,
     {
-      "pages.download": onTab<"pages.download">((tabId, p) => download(tabId, p, click)),
+      "pages.download": onTab<"pages.download">((tabId, p) => download(tabId, p, click), true),
       "network.block": async (p) => block(p, deps, true),
       "network.unblock": async (p) => block(p, deps, false),
       "logs.events": pollEvents,
