@@ -171,12 +171,6 @@ func (c *cdpConn) targets(t *testing.T, keep func(targetInfo) bool) []targetInfo
 	return out
 }
 
-// pages lists the browser's page targets.
-func (c *cdpConn) pages(t *testing.T) []targetInfo {
-	t.Helper()
-	return c.targets(t, func(ti targetInfo) bool { return ti.Type == "page" })
-}
-
 // pagesWith lists the page targets whose URL contains s.
 func (c *cdpConn) pagesWith(t *testing.T, s string) []targetInfo {
 	t.Helper()
