@@ -5494,7 +5494,7 @@ async function recordTab(r, tabId) {
   await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => void 0);
   await callInWorld(tabId, "startActions", []);
   await startInFrames(tabId);
-  await startInFrameSessions(tabId);
+  await startInFrameSessions(r, tabId);
   r.tabs.add(tabId);
   linesChanged.wake();
   showCount(r);
@@ -5512,11 +5512,11 @@ async function startInFrames(tabId) {
     if (contextId !== void 0) await callInjected(tabId, { contextId }, "startActions", []).catch(() => void 0);
   }
 }
-async function startInFrameSessions(tabId) {
+async function startInFrameSessions(r, tabId) {
   await pauseNewFrames(tabId).catch(() => void 0);
-  await Promise.all(childSessions(tabId).map((c) => recordFrameSession(tabId, c.sessionId, c.frameId, true).catch(() => void 0)));
+  await Promise.all(childSessions(tabId).map((c) => recordFrameSession(r, tabId, c.sessionId, c.frameId, true).catch(() => void 0)));
 }
-async function recordFrameSession(tabId, session, frameId, current2) {
+async function recordFrameSession(r, tabId, session, frameId, current2) {
   const inSession = (method, params) => sendIn(tabId, session, method, params);
   await inSession("Page.enable");
   await inSession("Runtime.enable");
@@ -5525,17 +5525,18 @@ async function recordFrameSession(tabId, session, frameId, current2) {
   if (!current2) return;
   const world = await sendIn(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
   await callInjected(tabId, { session, contextId: world.executionContextId }, "startActions", []);
-  const r = liveFor(tabId);
-  if (r) noteFrameRecorder(r, tabId, session, world.executionContextId);
+  noteFrameRecorder(r, tabId, session, world.executionContextId);
 }
 var recordNewFrame = async (tabId, session, frameId, paused) => {
   await ready2();
-  if (liveFor(tabId)) await recordFrameSession(tabId, session, frameId, !paused);
+  const r = liveFor(tabId);
+  if (r) await recordFrameSession(r, tabId, session, frameId, !paused);
 };
+function stepsIn(got) {
+  return Array.isArray(got?.result.value) ? got.result.value : [];
+}
 async function resend(r, tabId) {
-  const got = await callInWorld(tabId, "actionsAfter", [0]).catch(() => void 0);
-  const steps = Array.isArray(got?.result.value) ? got.result.value : [];
-  for (const s of steps) void takeStep(tabId, void 0, void 0, s);
+  for (const s of stepsIn(await callInWorld(tabId, "actionsAfter", [0]).catch(() => void 0))) void takeStep(tabId, void 0, void 0, s);
 }
 async function recordOnAttach(tabId, raw) {
   await ready2();
@@ -5682,7 +5683,7 @@ function tabCreated(t) {
 function frameNavigated(tabId, p) {
   const f = p["frame"];
   if (!f || f.parentId) return;
-  for (const r of recordings2.values()) r.frameRecorders.delete(tabId);
+  recordings2.get(tabSession(tabId))?.frameRecorders.delete(tabId);
   const at = Date.now();
   const url = typeof f.url === "string" ? f.url : "";
   const history2 = mayRecord(tabId) ? historyAfter(tabId, url) : void 0;
@@ -5768,13 +5769,12 @@ function noteFrameRecorder(r, tabId, session, contextId) {
 }
 async function stopTab(r, tabId) {
   if (!isAttached(tabId)) return;
-  const held2 = (got) => Array.isArray(got?.result.value) ? got.result.value : [];
-  for (const s of held2(await callInWorld(tabId, "stopActions", []).catch(() => void 0))) {
+  for (const s of stepsIn(await callInWorld(tabId, "stopActions", []).catch(() => void 0))) {
     void enqueue(r, () => processStep(r, tabId, void 0, void 0, s));
   }
   for (const { session, contextId } of r.frameRecorders.get(tabId)?.values() ?? []) {
     const got = await callInjected(tabId, { session, contextId }, "stopActions", [], { install: false }).catch(() => void 0);
-    for (const s of held2(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
+    for (const s of stepsIn(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
   }
   r.frameRecorders.delete(tabId);
   const sessions = [void 0, ...childSessions(tabId).map((c) => c.sessionId)];
@@ -10359,7 +10359,9 @@ var logHandlers = {
   "logs.network": networkRead,
   "network.request": networkRequest
 };
-var ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
+var ON_TAB_ACTING = joinTables(uploadHandlers, storageHandlers);
+var ON_TAB_READING = joinTables(logHandlers, waitResponseHandlers, webSocketHandlers);
+var ON_TAB = joinTables(ON_TAB_ACTING, ON_TAB_READING);
 function toolHandlers(deps, click3) {
   const onTab2 = (fn, makesInput) => async (p) => {
     const tabId = await deps.resolveTab(p);
@@ -10373,7 +10375,7 @@ function toolHandlers(deps, click3) {
     }
   };
   const onTabs = Object.fromEntries(
-    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab2(fn, m.startsWith("pages."))])
+    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab2(fn, m in ON_TAB_ACTING)])
   );
   return joinTables(
     onTabs,

@@ -174,8 +174,12 @@ const logHandlers = {
   "network.request": networkRequest,
 } satisfies ToolHandlers;
 
-/** The modules' tool tables: each handler runs on the call's tab. */
-const ON_TAB = joinTables(uploadHandlers, storageHandlers, logHandlers, waitResponseHandlers, webSocketHandlers);
+/** The modules' tool tables: each handler runs on the call's tab. Those
+ * that act on the page (an upload's files) make the caller's input; the
+ * reads and waits make none. */
+const ON_TAB_ACTING = joinTables(uploadHandlers, storageHandlers);
+const ON_TAB_READING = joinTables(logHandlers, waitResponseHandlers, webSocketHandlers);
+const ON_TAB = joinTables(ON_TAB_ACTING, ON_TAB_READING);
 
 /** Every method toolHandlers answers (index.ts leaves their pages.* ones out). */
 export type ToolMethod = keyof ReturnType<typeof toolHandlers>;
@@ -200,7 +204,7 @@ export function toolHandlers(deps: ToolDeps, click: Click) {
       }
     };
   const onTabs = Object.fromEntries(
-    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab(fn as TabHandler<ToolCallMethod>, m.startsWith("pages."))]),
+    Object.entries(ON_TAB).map(([m, fn]) => [m, onTab(fn as TabHandler<ToolCallMethod>, m in ON_TAB_ACTING)]),
   ) as {
     readonly [M in keyof typeof ON_TAB]: Handler<M>;
   };

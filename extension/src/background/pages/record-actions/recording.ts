@@ -210,7 +210,7 @@ export async function recordTab(r: Recording, tabId: number): Promise<void> {
   await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => undefined);
   await callInWorld(tabId, "startActions", []);
   await startInFrames(tabId);
-  await startInFrameSessions(tabId);
+  await startInFrameSessions(r, tabId);
   r.tabs.add(tabId);
   linesChanged.wake();
   showCount(r);
@@ -237,9 +237,9 @@ async function startInFrames(tabId: number): Promise<void> {
  * of its own, reached through a child session) record too: those it has
  * now, and each new one from its first document (it waits at its start
  * until its recorder is there, recordNewFrame). */
-async function startInFrameSessions(tabId: number): Promise<void> {
+async function startInFrameSessions(r: Recording, tabId: number): Promise<void> {
   await pauseNewFrames(tabId).catch(() => undefined);
-  await Promise.all(childSessions(tabId).map((c) => recordFrameSession(tabId, c.sessionId, c.frameId, true).catch(() => undefined)));
+  await Promise.all(childSessions(tabId).map((c) => recordFrameSession(r, tabId, c.sessionId, c.frameId, true).catch(() => undefined)));
 }
 
 /**
@@ -251,7 +251,7 @@ async function startInFrameSessions(tabId: number): Promise<void> {
  * session's id, and their targets carry the frames up to the tab
  * (framePathOf).
  */
-async function recordFrameSession(tabId: number, session: string, frameId: string, current: boolean): Promise<void> {
+async function recordFrameSession(r: Recording, tabId: number, session: string, frameId: string, current: boolean): Promise<void> {
   const inSession: AttachSend = (method, params) => sendIn(tabId, session, method, params as Record<string, unknown>);
   await inSession("Page.enable");
   await inSession("Runtime.enable"); // Runtime.bindingCalled comes from an enabled Runtime only
@@ -262,8 +262,7 @@ async function recordFrameSession(tabId: number, session: string, frameId: strin
   // answers the same one again while the session lasts)
   const world = await sendIn<{ executionContextId: number }>(tabId, session, "Page.createIsolatedWorld", { frameId, worldName: WORLD_NAME });
   await callInjected(tabId, { session, contextId: world.executionContextId }, "startActions", []);
-  const r = liveFor(tabId);
-  if (r) noteFrameRecorder(r, tabId, session, world.executionContextId);
+  noteFrameRecorder(r, tabId, session, world.executionContextId);
 }
 
 /** A new out-of-process frame of a tab that records (a cross-site iframe
@@ -271,14 +270,18 @@ async function recordFrameSession(tabId: number, session: string, frameId: strin
  * not wait at its start (paused false) from the document it has too. */
 export const recordNewFrame: NewFrameGate = async (tabId, session, frameId, paused) => {
   await ready();
-  if (liveFor(tabId)) await recordFrameSession(tabId, session, frameId, !paused);
+  const r = liveFor(tabId);
+  if (r) await recordFrameSession(r, tabId, session, frameId, !paused);
 };
+
+/** The steps an in-page call answered (actionsAfter, stopActions); none when it failed. */
+function stepsIn(got: { result: { value?: unknown } } | undefined): ActionStep[] {
+  return Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
+}
 
 /** Steps the tab's document made while no binding took them (a worker restart). */
 async function resend(r: Recording, tabId: number): Promise<void> {
-  const got = await callInWorld(tabId, "actionsAfter", [0]).catch(() => undefined);
-  const steps = Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : [];
-  for (const s of steps) void takeStep(tabId, undefined, undefined, s);
+  for (const s of stepsIn(await callInWorld(tabId, "actionsAfter", [0]).catch(() => undefined))) void takeStep(tabId, undefined, undefined, s);
 }
 
 /** Each attachment of a tab (cdp-events.ts ON_ATTACH): a tab of a recording
@@ -494,7 +497,7 @@ export function frameNavigated(tabId: number, p: Record<string, unknown>): void 
   if (!f || f.parentId) return;
   // the frames' recorders went with the document (and a new renderer
   // numbers its contexts from 1 again)
-  for (const r of recordings.values()) r.frameRecorders.delete(tabId);
+  recordings.get(tabSession(tabId))?.frameRecorders.delete(tabId);
   const at = Date.now();
   const url = typeof f.url === "string" ? f.url : "";
   // the history read now, not when the queue gets to it: the person may
@@ -612,14 +615,13 @@ function noteFrameRecorder(r: Recording, tabId: number, session: string | undefi
  * never attached again for it. */
 async function stopTab(r: Recording, tabId: number): Promise<void> {
   if (!isAttached(tabId)) return;
-  const held = (got: { result: { value?: unknown } } | undefined) => (Array.isArray(got?.result.value) ? (got.result.value as ActionStep[]) : []);
-  for (const s of held(await callInWorld(tabId, "stopActions", []).catch(() => undefined))) {
+  for (const s of stepsIn(await callInWorld(tabId, "stopActions", []).catch(() => undefined))) {
     void enqueue(r, () => processStep(r, tabId, undefined, undefined, s));
   }
   // a frame's document that is gone answers nothing: its fill went with it
   for (const { session, contextId } of r.frameRecorders.get(tabId)?.values() ?? []) {
     const got = await callInjected(tabId, { session, contextId }, "stopActions", [], { install: false }).catch(() => undefined);
-    for (const s of held(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
+    for (const s of stepsIn(got)) void enqueue(r, () => processStep(r, tabId, session, contextId, s));
   }
   r.frameRecorders.delete(tabId);
   // the tab's and its out-of-process frames': their documents' recorders
