@@ -7,8 +7,8 @@
 // of the tabs being recorded (Runtime.addBinding by name): page scripts can
 // neither call it nor see it, nor the listeners here.
 
-import { candidatesFor, type Candidate } from "../elements/candidates";
-import { nameOf, tidy } from "../elements/aria";
+import { candidatesFor, proposedName, type Candidate } from "../elements/candidates";
+import { tidy } from "../elements/accessible";
 
 import { ACTIONS_BINDING } from "./actions-binding";
 import { fromBadge, isBadge, removeBadge, showBadge } from "./actions-badge";
@@ -165,7 +165,7 @@ function elementStep(kind: StepKind, el: Element, t: number, more: Partial<Actio
 }
 
 function fieldName(el: Element): string {
-  return tidy(nameOf(el) || el.getAttribute("name") || el.id || el.localName).slice(0, 60);
+  return tidy(proposedName(el) || el.getAttribute("name") || el.id || el.localName).slice(0, 60);
 }
 
 /** The deepest element the event reached, through open shadow roots. */

@@ -38,10 +38,14 @@ export const INLINE = new Set([
 ]);
 const LANDMARK_SCOPE = "ARTICLE,ASIDE,MAIN,NAV,SECTION";
 
+/** s with its white space folded (case kept). */
+export function tidy(s: string | null | undefined): string {
+  return (s ?? "").replace(/\s+/g, " ").trim();
+}
+
 /** s with its white space folded, cut at maxName characters. */
 export function clean(s: string | null | undefined, maxName: number): string {
-  if (!s) return "";
-  let t = s.replace(/\s+/g, " ").trim();
+  let t = tidy(s);
   if (t.length > maxName) t = t.slice(0, maxName - 1) + "…";
   return t;
 }

@@ -7,8 +7,10 @@
 // the text= walk), so a line is only written with a target that found this
 // very element when it was written; role= is checked by the extension
 // against Chrome's accessibility tree while the element is still there.
+// The role and name are the ones the snapshot prints (accessible.ts), so
+// a recorded role= line names an element as `snapshot` shows it.
 
-import { nameOf, roleOf, tidy } from "./aria";
+import { nameOf, roleOf, tidy } from "./accessible";
 import { textTargets } from "./targets";
 import { norm } from "./text-match";
 
@@ -19,6 +21,26 @@ export type Candidate = [kind: TargetKind, target: string];
 const VAGUE = new Set(["", "generic", "none", "presentation", "paragraph", "group", "list", "listitem", "row", "table", "main", "navigation"]);
 
 const TEST_IDS = ["data-testid", "data-test"];
+
+/** Table parts, which get no role from their tag here: Chrome calls the
+ * cells of a table it takes for layout LayoutTableCell, a guess the page
+ * cannot repeat once the element is gone. */
+const TABLE_PARTS = new Set(["TABLE", "CAPTION", "THEAD", "TBODY", "TFOOT", "TR", "TD", "TH"]);
+
+/** The role a recorded line gives el: the snapshot's ("" for none), but
+ * none from a table part's tag; an option is an option. */
+export function proposedRole(el: Element): string {
+  if (el.hasAttribute("role")) return roleOf(el, true);
+  if (TABLE_PARTS.has(el.tagName)) return "";
+  if (el.tagName === "OPTION") return "option";
+  return roleOf(el, true);
+}
+
+/** The accessible name a recorded line gives el in role, uncut, as the
+ * snapshot computes it (white space folded, case kept). */
+export function proposedName(el: Element, role = proposedRole(el)): string {
+  return nameOf(el, role, Number.POSITIVE_INFINITY);
+}
 
 /** Whether an id looks made by a framework or a counter (it may differ on the next load). */
 export function looksGenerated(id: string): boolean {
@@ -45,7 +67,7 @@ function roleCount(doc: Document, role: string, name: string): number {
   const want = norm(name);
   let n = 0;
   for (const e of deepElements(doc)) {
-    if (roleOf(e) === role && norm(nameOf(e)) === want && ++n > 1) return n;
+    if (proposedRole(e) === role && norm(proposedName(e, role)) === want && ++n > 1) return n;
   }
   return n;
 }
@@ -110,8 +132,8 @@ export function cssPath(el: Element): string {
 /** The role= candidate of el when its role and name are telling and no
  * other element of the document has both. */
 export function roleCandidate(el: Element): string {
-  const role = roleOf(el);
-  const name = nameOf(el);
+  const role = proposedRole(el);
+  const name = proposedName(el, role);
   if (VAGUE.has(role) || !name || name.length > 120) return "";
   if (roleCount(el.ownerDocument, role, name) !== 1) return "";
   return `role=${role}[name=${JSON.stringify(name)}]`;
