@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests (e2e/) as E2E_SHARDS processes at once
-# (default 1), the tests dealt out longest first to the shard with the
-# least so far (the weights below). Each process is the whole harness: its
-# own Chromium, hub, state folder and ports (nothing in e2e/ is fixed or
-# shared between harnesses). The tests mostly wait on the browser (loads,
-# the page's timers, the person's side), so a second browser uses the time
-# one leaves idle: E2E_SHARDS=2 took 9m10s where one takes 15-16 min on the
-# 2-core machine. make test does not use it yet: TestConsoleErrorsNetwork's
-# followers saw none of the page's requests and one of its two errors in 3
-# of 5 runs through this script (twice with two harnesses, once with one),
-# never in the CI runs of `go test ./e2e/...` before it; until that is
-# understood, make test runs go test. Each shard's output is printed when
-# it ends; any failure fails the run.
+# (default 1; make test runs 2), the tests dealt out longest first to the
+# shard with the least so far (the weights below). Each process is the
+# whole harness: its own Chromium, hub, state folder and ports (nothing in
+# e2e/ is fixed or shared between harnesses). The tests mostly wait on the
+# browser (loads, the page's timers, the person's side), so a second
+# browser uses the time one leaves idle: E2E_SHARDS=2 took 7m22s where one
+# takes 12 min on the 2-core machine. Each shard's output is printed when
+# it ends; any failure fails the run. Arguments go to the test binary
+# (-test.v, -test.run is set here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
