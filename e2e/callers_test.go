@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -148,6 +149,10 @@ func TestCallersKeepTheirOwnSessions(t *testing.T) {
 	if got := hubSession(t); got != shell.SessionID {
 		t.Fatalf("one-shot session create: the current session is %q, want %s", got, shell.SessionID)
 	}
+
+	// session create --url answers once the tab is made, not loaded: the
+	// REPL's read below wants the page's own title.
+	mustRun(t, "--session", shell.SessionID, "wait", "--fn", "document.title === "+strconv.Quote(shellTag+" 0"))
 
 	// The REPL starts on it, then makes its own.
 	r := startREPL(t)

@@ -30,6 +30,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -75,6 +76,7 @@ func TestMain(m *testing.M) {
 }
 
 func mainWithHarness(m *testing.M) int {
+	stopInterrupts := handleInterrupts()
 	var err error
 	h, err = setup()
 	if err != nil {
@@ -83,6 +85,7 @@ func mainWithHarness(m *testing.M) int {
 			h.dumpLogs()
 			h.teardown()
 		}
+		stopInterrupts()
 		return 1
 	}
 	code := m.Run()
@@ -90,6 +93,7 @@ func mainWithHarness(m *testing.M) int {
 		h.dumpLogs()
 	}
 	h.teardown()
+	stopInterrupts() // before the leak check: its goroutine ends here
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
 			fmt.Fprintf(os.Stderr, "e2e: FAIL: goroutines leaked: %v\n", err)
@@ -97,6 +101,36 @@ func mainWithHarness(m *testing.M) int {
 		}
 	}
 	return code
+}
+
+// handleInterrupts gives SIGINT a handler of the test binary's own, for
+// two reasons. A binary started as a script's background job
+// (scripts/e2e.sh's shards) begins with SIGINT ignored, and every process
+// it starts would inherit that: the tests stop followers and REPLs with an
+// interrupt, which such a child never sees (the follow tests then hang
+// until their context kills them). exec gives a handled signal its default
+// back in the child, an ignored one stays ignored. And an interrupt of the
+// tests themselves (Ctrl-C) now ends the browser and hub they started
+// before the binary exits 130. The returned func removes the handler.
+func handleInterrupts() (stop func()) {
+	interrupted := make(chan os.Signal, 1)
+	signal.Notify(interrupted, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-interrupted:
+			fmt.Fprintln(os.Stderr, "e2e: interrupted: ending the harness")
+			if h != nil {
+				h.teardown()
+			}
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(interrupted)
+		close(done)
+	}
 }
 
 func findChromium() (string, error) {
