@@ -22,7 +22,6 @@ import (
 	"browserctl/cmd/internal/logview"
 	"browserctl/cmd/internal/uploads"
 	"browserctl/internal/evidence"
-	"browserctl/internal/termsafe"
 	"browserctl/rpc"
 )
 
@@ -96,44 +95,7 @@ the files itself: it must run on this machine.`,
 	return c
 }
 
-// ---- click's aftermath ----
-
-// clickCall is pages.click whose result may name a file chooser the click
-// opened or a download it started; a finished download is moved into
-// --download-dir before anything is printed.
-func clickCall(f *cmdutil.Factory, p rpc.ClickParams, ref string) *cmdutil.PageCall {
-	return &cmdutil.PageCall{
-		Method: rpc.PageClick,
-		Params: p,
-		Post: func(raw json.RawMessage) (json.RawMessage, error) {
-			return downloadFolder(f).SettleClick(raw), nil
-		},
-		Human: func(raw json.RawMessage) error {
-			var a rpc.ClickResult
-			if err := cmdutil.DecodeResult(rpc.PageClick, raw, &a); err != nil {
-				return err
-			}
-			cmdutil.Done(f, "clicked %s", cmdutil.ActedOn(a.Target, ref))
-			if a.Navigation != nil {
-				fmt.Fprintf(f.IO.Out, "the click started a navigation to %s\n", termsafe.String(a.Navigation.URL))
-			}
-			if a.Popup != nil {
-				fmt.Fprintf(f.IO.Out, "the click opened tab %d\n", a.Popup.TabID)
-			}
-			if a.Download != nil {
-				printDownloadLine(f, *a.Download)
-			}
-			if a.FileChooser != nil {
-				n := "a file"
-				if a.FileChooser.Mode == "selectMultiple" {
-					n = "files"
-				}
-				fmt.Fprintf(f.IO.Out, "file chooser opened (it takes %s): answer it with `browserctl upload FILE...`\n", n)
-			}
-			return nil
-		},
-	}
-}
+// ---- warnings, and a download in a line ----
 
 func warn(f *cmdutil.Factory, format string, args ...any) {
 	cs := f.IO.ErrColorScheme()
