@@ -41,6 +41,7 @@ var (
 	flagPages  = flag.String("pages", "", "comma-separated page names (default: all)")
 	flagExt    = flag.String("ext", "", "a built extension dist/ to load instead of the one the binary embeds")
 	flagAB     = flag.String("agent-browser", "", "agent-browser's native binary (empty: skip that peer)")
+	flagHubLog = flag.String("hub-log", "", "run the hub with -v and write its frame log here (go run ./bench/hublog FILE reads it: each call the hub sent the extension, and how long it took)")
 	flagBatch  = flag.Int("batch", 100, "lines of `get title` in one `batch`, against as many one-shot runs (0: skip)")
 	flagBatchN = flag.Int("batch-reps", 5, "repetitions of the batch comparison")
 	flagNoSnap = flag.Bool("no-snapshots", false, "only the call timings: skip the snapshot and Playwright sections")
@@ -166,6 +167,16 @@ func startEnv() (*env, *httptest.Server, error) {
 	e.addr = l.Addr().String()
 	l.Close()
 	e.serve = exec.Command(e.bin, "serve", "--addr", e.addr)
+	if *flagHubLog != "" {
+		hubLog, err := os.Create(*flagHubLog)
+		if err != nil {
+			return e, web, err
+		}
+		// the child has its own copy of the descriptor; ours is not needed
+		defer hubLog.Close()
+		e.serve.Args = append(e.serve.Args, "-v")
+		e.serve.Stdout, e.serve.Stderr = hubLog, hubLog
+	}
 	e.serve.Env = e.environ()
 	e.serve.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := e.serve.Start(); err != nil {
