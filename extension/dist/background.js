@@ -6182,6 +6182,7 @@ var POLL_MS4 = [0, 20, 50, 100, 100, 250, 500];
 async function pressPoint(tabId, objectId, o) {
   let last;
   for (let attempt = 0; ; attempt++) {
+    const tried = Date.now();
     const a = await inPage(tabId, objectId, "actionCheck", [checkOptions(o.kind, o.force, attempt)]);
     if (!a || typeof a !== "object") throw failed(`${o.label}: the page did not answer the check`, "failed");
     if (a.state === "ok") {
@@ -6195,7 +6196,9 @@ async function pressPoint(tabId, objectId, o) {
       if (a.state === "detached") throw failed(why(a, o.label), "detached");
     }
     if (Date.now() >= o.deadline) break;
-    await sleep4(Math.min(POLL_MS4[Math.min(attempt, POLL_MS4.length - 1)], Math.max(0, o.deadline - Date.now())));
+    const pause = Math.min(POLL_MS4[Math.min(attempt, POLL_MS4.length - 1)], Math.max(0, o.deadline - Date.now()));
+    if (Date.now() + pause + (Date.now() - tried) > o.deadline) break;
+    await sleep4(pause);
   }
   throw failed(why(last, o.label), last.state);
 }
