@@ -211,7 +211,12 @@ func cmdPidAlive(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// waitdead FILE: waits (up to 20 s) until the pid in FILE has ended.
+// waitdead FILE: waits (up to 20 s) until the pid in FILE has ended and
+// its files are closed. A killed process shows as a zombie (not Alive)
+// while its other threads still exit and its files, the hub's listening
+// sockets among them, are still open: a dial in between connects to a
+// socket nobody will accept on, and its call fails "went away" (seen once
+// in a loaded make test).
 func cmdWaitDead(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 1 {
 		ts.Fatalf("usage: waitdead FILE")
@@ -221,12 +226,19 @@ func cmdWaitDead(ts *testscript.TestScript, neg bool, args []string) {
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	ts.Check(err)
 	deadline := time.Now().Add(20 * time.Second)
-	for daemon.Alive(pid) {
+	for daemon.Alive(pid) || filesOpen(pid) {
 		if time.Now().After(deadline) {
-			ts.Fatalf("pid %d still runs", pid)
+			ts.Fatalf("pid %d still runs or holds files", pid)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// filesOpen says whether pid still holds open files (/proc/PID/fd lists
+// some); false once it is gone, or where there is no /proc.
+func filesOpen(pid int) bool {
+	fds, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	return err == nil && len(fds) > 0
 }
 
 // envfile NAME FILE: sets $NAME to FILE's first line (a secret a command
