@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -52,7 +51,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "hublog:", err)
 		os.Exit(1)
 	}
-	print(calls)
+	report(calls)
 }
 
 func read(sc *bufio.Scanner) ([]*call, error) {
@@ -100,7 +99,7 @@ func read(sc *bufio.Scanner) ([]*call, error) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func print(calls []*call) {
+func report(calls []*call) {
 	if len(calls) == 0 {
 		fmt.Println("no calls in the log (was the hub started with -v?)")
 		return
@@ -108,9 +107,12 @@ func print(calls []*call) {
 	start := calls[0].at
 	fmt.Printf("%10s %9s  %-26s %s\n", "at ms", "took ms", "method", "answer bytes")
 	per := map[string][]time.Duration{}
+	unanswered := 0
 	for _, c := range calls {
 		took := "-"
-		if c.done {
+		if !c.done {
+			unanswered++
+		} else {
 			took = fmt.Sprintf("%.1f", ms(c.took))
 			per[c.method] = append(per[c.method], c.took)
 		}
@@ -133,17 +135,7 @@ func print(calls []*call) {
 		slices.Sort(ds)
 		fmt.Printf("%-26s %6d %10.1f %10.1f\n", n, len(ds), ms(ds[len(ds)/2]), ms(total(ds)))
 	}
-	if open := len(calls) - countDone(calls); open > 0 {
-		fmt.Printf("\n%s never answered in the log\n", strings.TrimSpace(fmt.Sprintf("%d call(s)", open)))
+	if unanswered > 0 {
+		fmt.Printf("\n%d call(s) never answered in the log\n", unanswered)
 	}
-}
-
-func countDone(calls []*call) int {
-	n := 0
-	for _, c := range calls {
-		if c.done {
-			n++
-		}
-	}
-	return n
 }
