@@ -1012,6 +1012,9 @@ var CALL2 = `function (n, a, ...o) { const m = globalThis.__browserctlInjected; 
 var INSTALL_AND_CALL = `function (n, a, ...o) { (function () {
 ${SOURCE}
 })(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+var INSTALL = `function () { (function () {
+${SOURCE}
+})(); return true; }`;
 var WORLD_NAME = "browserctl:injected";
 async function installOnNewDocuments(_tabId, send3) {
   await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
@@ -1027,6 +1030,19 @@ function sendTo(tabId, where, method, params, timeoutMs) {
   const p = { ...target, ...params };
   return "session" in where ? sendIn(tabId, where.session, method, p, timeoutMs) : send(tabId, method, p, timeoutMs);
 }
+async function installInto(tabId, where, key, timeoutMs) {
+  let install2 = installing.get(key);
+  if (!install2) {
+    install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL, returnByValue: true }, timeoutMs);
+    installing.set(key, install2);
+    const done = () => {
+      if (installing.get(key) === install2) installing.delete(key);
+    };
+    install2.then(done, done);
+  }
+  await install2.catch(() => {
+  });
+}
 async function callInjected(tabId, where, name, args, opts = {}) {
   const params = {
     arguments: [{ value: name }, { value: args }, ...opts.objects ?? []],
@@ -1036,22 +1052,17 @@ async function callInjected(tabId, where, name, args, opts = {}) {
     ...opts.userGesture ? { userGesture: true } : {}
   };
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
+  const call = () => sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
   let r;
-  const pending4 = key === void 0 ? void 0 : installing.get(key);
-  if (pending4) await pending4.catch(() => {
-  });
   if (key === void 0 || installed2.has(key) || where.session === void 0 || opts.install === false) {
-    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
+    r = await call();
+    if (opts.install === false && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
+  } else {
+    await installInto(tabId, where, key, opts.timeoutMs);
+    r = await call();
   }
-  if (opts.install === false && r && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
-  if (!r || !r.exceptionDetails && r.result.value === NOT_INSTALLED) {
-    const install2 = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
-    if (key !== void 0) installing.set(key, install2);
-    try {
-      r = await install2;
-    } finally {
-      if (key !== void 0 && installing.get(key) === install2) installing.delete(key);
-    }
+  if (!r.exceptionDetails && r.result.value === NOT_INSTALLED) {
+    r = await sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
   }
   if (key !== void 0 && where.session !== void 0 && !installed2.has(key) && !r.exceptionDetails) {
     if (installed2.size >= MAX_KNOWN) installed2.clear();

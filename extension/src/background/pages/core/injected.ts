@@ -29,6 +29,8 @@ const CALL = `function (n, a, ...o) { const m = globalThis.__browserctlInjected;
 // (The script opens with "use strict": a directive a function with a rest
 // parameter may not hold, so it runs in a function of its own.)
 const INSTALL_AND_CALL = `function (n, a, ...o) { (function () {\n${SOURCE}\n})(); return globalThis.__browserctlInjected.call(n, this, a, o); }`;
+// The script alone, into a world's context.
+const INSTALL = `function () { (function () {\n${SOURCE}\n})(); return true; }`;
 
 /** The isolated world the script runs in; world.ts and snapshot.ts make
  * and find it by this name, closed-roots.ts adds its note to it. Not the
@@ -46,8 +48,8 @@ export async function installOnNewDocuments(_tabId: number, send: AttachSend): P
 /** Out-of-process frames' contexts known to have this build's script:
  * "tab:session:context". */
 const installed = new Set<string>();
-/** Installs under way, by the same key: a call meanwhile waits for it
- * instead of sending the script a second time. */
+/** Installs under way, by the same key (installInto): a call meanwhile
+ * waits for it instead of sending the script a second time. */
 const installing = new Map<string, Promise<unknown>>();
 const MAX_KNOWN = 4096;
 onForget((tabId) => {
@@ -87,6 +89,27 @@ function sendTo<T>(tabId: number, where: Where, method: string, params: object, 
 }
 
 /**
+ * Installs the script in a world (by its key) on its own, the calls that
+ * meanwhile need the same world waiting for that and not more: the
+ * install is kept apart from any call, so a call that runs long in the
+ * page (a wait) never holds up the next one there (its cancel).
+ */
+async function installInto(tabId: number, where: Where, key: string, timeoutMs: number | undefined): Promise<void> {
+  let install = installing.get(key);
+  if (!install) {
+    install = sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL, returnByValue: true }, timeoutMs);
+    installing.set(key, install);
+    const done = () => {
+      if (installing.get(key) === install) installing.delete(key);
+    };
+    install.then(done, done);
+  }
+  // A failed install shows in the call that follows (its context gone, or
+  // the script missing still and sent with the call).
+  await install.catch(() => {});
+}
+
+/**
  * Calls the in-page method `name` with args. Answers CDP's result as is
  * (exceptionDetails for an exception in the page); installs the script
  * first where it is missing.
@@ -106,26 +129,22 @@ export async function callInjected<N extends MethodName>(
     ...(opts.userGesture ? { userGesture: true } : {}),
   };
   // The short call where the world should have the script: known to, or a
-  // world of the tab's own session (installOnNewDocuments); an
+  // world of the tab's own session (installOnNewDocuments). An
   // out-of-process frame's world this worker has not called into yet gets
-  // the script with the call (one round trip). A document that lacks it
-  // all the same gets the script with the call again.
+  // the script first, then the call. A document that lacks it all the same
+  // gets the script with the call.
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : undefined;
-  let r: CallResult<ResultOf<N> | string> | undefined;
-  const pending = key === undefined ? undefined : installing.get(key);
-  if (pending) await pending.catch(() => {});
+  const call = () => sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
+  let r: CallResult<ResultOf<N> | string>;
   if (key === undefined || installed.has(key) || where.session === undefined || opts.install === false) {
-    r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
+    r = await call();
+    if (opts.install === false && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
+  } else {
+    await installInto(tabId, where, key, opts.timeoutMs);
+    r = await call();
   }
-  if (opts.install === false && r && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
-  if (!r || (!r.exceptionDetails && r.result.value === NOT_INSTALLED)) {
-    const install = sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
-    if (key !== undefined) installing.set(key, install);
-    try {
-      r = await install;
-    } finally {
-      if (key !== undefined && installing.get(key) === install) installing.delete(key);
-    }
+  if (!r.exceptionDetails && r.result.value === NOT_INSTALLED) {
+    r = await sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: INSTALL_AND_CALL, ...params }, opts.timeoutMs);
   }
   // Only an out-of-process frame's worlds need remembering: a tab's own
   // go short first either way.
