@@ -48,16 +48,23 @@ func readEvents(out string) []streamEvent {
 // waitEvent waits until the followed stream has an event of type typ.
 func waitEvent(t *testing.T, out *lockedBuffer, typ string) {
 	t.Helper()
+	waitEventWhere(t, out, typ, func(streamEvent) bool { return true })
+}
+
+// waitEventWhere waits until the followed stream has an event of type typ
+// for which match holds.
+func waitEventWhere(t *testing.T, out *lockedBuffer, typ string, match func(streamEvent) bool) {
+	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, e := range readEvents(out.String()) {
-			if e.Type == typ {
+			if e.Type == typ && match(e) {
 				return
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("no %s event in the stream:\n%s", typ, out.String())
+	t.Fatalf("no matching %s event in the stream:\n%s", typ, out.String())
 }
 
 // events --follow during a scripted flow that touches every kind of the
@@ -80,7 +87,9 @@ func TestEventsFollowThePersonFlow(t *testing.T) {
 
 	mustRun(t, in(s, "open", page+"&step=2")...)
 	mustRun(t, in(s, "eval", `console.error("boom-`+tag+`"); fetch("http://127.0.0.1:1/nothing-there").catch(() => 0); 1`)...)
-	waitEvent(t, out, "request_failed")
+	// the page's own failing reports come before it: wait for this one, so
+	// that the confirm below opens after it
+	waitEventWhere(t, out, "request_failed", func(e streamEvent) bool { return strings.Contains(e.URL, "/nothing-there") })
 	mustRun(t, in(s, "click", "#delete")...) // a confirm opens
 	mustRun(t, in(s, "dialog", "accept")...)
 	mustRun(t, in(s, "click", "#newtab")...)
