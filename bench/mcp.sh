@@ -5,7 +5,9 @@
 # Characters (tokens ~ chars/4), the controls each names, and time. With
 # -mcp-tools N instead: browser_navigate, browser_snapshot, browser_type and
 # browser_click timed per call on a login page, N rounds, the two servers
-# alternating, each answer checked, and the ratios.
+# alternating, each answer checked, and the ratios; beside them the
+# browser's own navigation in the same browser (bare CDP in a tab of its
+# own), the floor browser_navigate is measured against.
 #
 #   bench/mcp.sh [-runs 3] [-pages a.html,b.html]
 #   bench/mcp.sh -mcp-tools 8

@@ -198,7 +198,9 @@ func startEnv() (*env, *httptest.Server, error) {
 	opts := browserOptions
 	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
 	opts.WindowWidth, opts.WindowHeight = 1280, 800
-	opts.DebugPort = *flagMemory > 0 || *flagRecord > 0 // the worker's heap is read over CDP
+	// the worker's heap is read over CDP; -mcp-tools times bare CDP's
+	// navigation in a tab of its own
+	opts.DebugPort = *flagMemory > 0 || *flagRecord > 0 || *flagMCPTools > 0
 	if e.chrome, err = chromium.Start(*flagChrome, opts, nil); err != nil {
 		return e, web, err
 	}

@@ -109,7 +109,7 @@ func benchMCP(e *env, web *httptest.Server, pages []string) error {
 		defer pw.cs.Close()
 	}
 	if *flagMCPTools > 0 {
-		return benchMCPTools(ours, pw)
+		return benchMCPTools(e, ours, pw)
 	}
 
 	fmt.Println("| page | Playwright MCP chars | ms | browserctl chars (default budget) | ratio | controls covered | ms | unbounded chars | ratio | covered | interactive chars | ratio | covered |")

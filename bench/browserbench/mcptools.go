@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"regexp"
+	"time"
 )
 
 // The MCP tools an agent calls most, timed per call: browser_navigate,
@@ -14,6 +17,11 @@ import (
 // the two servers alternating which goes first each round. Each answer is
 // checked: the snapshot names the field and the button, the refs it gives
 // are the ones typed into and clicked, and the page then says "Welcome".
+//
+// The floor of browser_navigate is timed in the same rounds, in the same
+// browser as ours: bare CDP over the benchmark's own debugging connection,
+// in a tab of its own, Page.navigate to the login page until that tab's
+// Page.loadEventFired (the browser's own navigation, nothing of ours in it).
 
 var flagMCPTools = flag.Int("mcp-tools", 0, "with -mcp: time navigate, snapshot, type and click per call for this many rounds instead of the corpus snapshots")
 
@@ -67,7 +75,76 @@ func mcpToolsRound(p *mcpPeer, login string) (map[string]float64, error) {
 	return t, nil
 }
 
-func benchMCPTools(ours, pw *mcpPeer) error {
+// navigationFloor is a tab of the benchmark's browser driven over bare CDP.
+type navigationFloor struct {
+	dt      *devtools
+	session string
+}
+
+func openNavigationFloor(e *env) (*navigationFloor, error) {
+	dt, err := dialDevtools(filepath.Join(e.dir, "profile"))
+	if err != nil {
+		return nil, err
+	}
+	var created struct {
+		TargetID string `json:"targetId"`
+	}
+	var att struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := dt.call("", "Target.createTarget", map[string]any{"url": "about:blank"}, &created); err != nil {
+		dt.ws.Close()
+		return nil, err
+	}
+	if err := dt.call("", "Target.attachToTarget", map[string]any{"targetId": created.TargetID, "flatten": true}, &att); err != nil {
+		dt.ws.Close()
+		return nil, err
+	}
+	if err := dt.call(att.SessionID, "Page.enable", nil, nil); err != nil {
+		dt.ws.Close()
+		return nil, err
+	}
+	return &navigationFloor{dt: dt, session: att.SessionID}, nil
+}
+
+// navigate times Page.navigate to url until the tab's load event, in ms.
+func (f *navigationFloor) navigate(url string) (float64, error) {
+	d := f.dt
+	d.id++
+	id := d.id
+	start := time.Now()
+	_ = d.ws.SetWriteDeadline(start.Add(30 * time.Second))
+	if err := d.ws.WriteJSON(map[string]any{"id": id, "method": "Page.navigate", "params": map[string]any{"url": url}, "sessionId": f.session}); err != nil {
+		return 0, err
+	}
+	answered, loaded := false, false
+	for !answered || !loaded {
+		_ = d.ws.SetReadDeadline(time.Now().Add(30 * time.Second))
+		var m struct {
+			ID        int64  `json:"id"`
+			Method    string `json:"method"`
+			SessionID string `json:"sessionId"`
+			Result    struct {
+				ErrorText string `json:"errorText"`
+			} `json:"result"`
+			Error json.RawMessage `json:"error"`
+		}
+		if err := d.ws.ReadJSON(&m); err != nil {
+			return 0, err
+		}
+		switch {
+		case m.ID == id && (m.Error != nil || m.Result.ErrorText != ""):
+			return 0, fmt.Errorf("floor Page.navigate %s: %s%s", url, m.Error, m.Result.ErrorText)
+		case m.ID == id:
+			answered = true
+		case m.Method == "Page.loadEventFired" && m.SessionID == f.session && answered:
+			loaded = true
+		}
+	}
+	return float64(time.Since(start).Microseconds()) / 1000, nil
+}
+
+func benchMCPTools(e *env, ours, pw *mcpPeer) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/flow/login", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -80,6 +157,15 @@ func benchMCPTools(ours, pw *mcpPeer) error {
 	if pw != nil {
 		peers = append(peers, pw)
 	}
+	floor, err := openNavigationFloor(e)
+	if err != nil {
+		return fmt.Errorf("the navigation floor's tab: %w", err)
+	}
+	defer floor.dt.ws.Close()
+	if _, err := floor.navigate(login); err != nil { // warm-up
+		return err
+	}
+	var floorMs []float64
 	times := map[string]map[string][]float64{}
 	for _, p := range peers {
 		times[p.name] = map[string][]float64{}
@@ -101,6 +187,11 @@ func benchMCPTools(ours, pw *mcpPeer) error {
 				times[p.name][k] = append(times[p.name][k], v)
 			}
 		}
+		ms, err := floor.navigate(login)
+		if err != nil {
+			return err
+		}
+		floorMs = append(floorMs, ms)
 	}
 	fmt.Printf("MCP tools per call on a login page, median of %d rounds (ms), the servers alternating:\n\n", *flagMCPTools)
 	head := "| tool | " + ours.name + " |"
@@ -120,5 +211,7 @@ func benchMCPTools(ours, pw *mcpPeer) error {
 		}
 		fmt.Println(row)
 	}
+	o := median(times[ours.name]["browser_navigate"])
+	fmt.Printf("\nThe browser's own navigation in the same browser (bare CDP, Page.navigate to load): median %.1f ms; browser_navigate adds %.1f ms, its snapshot included.\n", median(floorMs), o-median(floorMs))
 	return nil
 }
