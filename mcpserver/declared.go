@@ -129,6 +129,13 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 		setMember(p.Elem(), "ref", ref)
 		setMember(p.Elem(), "selector", sel)
 	}
+	if m.Tool.Page && s.opts.MaxSnapshotChars != 0 {
+		// The page in the same call, where the method can answer it
+		// (pages.navigate's snapshot); writePage reads it otherwise.
+		if f := member(p.Elem(), "snapshot"); f.IsValid() && f.Kind() == reflect.Bool {
+			f.SetBool(true)
+		}
+	}
 	raw, err := s.call(ctx, req, m.Wire, p.Interface())
 	if err != nil {
 		return s.errorResult(req, err)

@@ -95,6 +95,32 @@ func TestPageMemory(t *testing.T) {
 	}
 }
 
+// A navigation that answers its page's snapshot (pages.navigate with
+// snapshot) is answered from it, with no second call; what the client saw
+// is that page, so the next action answers what changed since.
+func TestNavigateAnswersItsPageInOneCall(t *testing.T) {
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 2000}, "agent")
+	loaded := map[string]any{"snapshot": "- button \"Save\" [ref=e1]\n- text: draft", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}
+	fe.setRule("pages.navigate", answer{result: map[string]any{"url": "http://x/", "title": "X", "snapshot": loaded}})
+	fe.setRule("pages.click", answer{result: map[string]any{"ok": true}})
+	fe.setRule("pages.snapshot", answer{result: map[string]any{"snapshot": "- button \"Save\" [ref=e1]\n- text: saved", "url": "http://x/", "title": "X", "tabId": 7, "refs": map[string]any{}}})
+	nav := textOf(callTool(t, cs[0], "browser_navigate", map[string]any{"url": "http://x/"}))
+	if nav != "URL: http://x/\nTitle: X\n- button \"Save\" [ref=e1]\n- text: draft" {
+		t.Errorf("navigate:\n%s", nav)
+	}
+	var methods []string
+	for _, r := range fe.requests() {
+		methods = append(methods, r.Method)
+	}
+	if strings.Join(methods, " ") != "sessions.create pages.navigate" {
+		t.Errorf("calls %v, want the navigation's alone", methods)
+	}
+	click := textOf(callTool(t, cs[0], "browser_click", map[string]any{"element": "Save", "ref": "e1"}))
+	if click != "Clicked Save (e1)\nChanges:\n- text: draft\n+ text: saved" {
+		t.Errorf("click:\n%s", click)
+	}
+}
+
 // Through the server: the navigation answers the small page whole, a click
 // that changed one line answers that line, and browser_snapshot resets
 // what the client saw.

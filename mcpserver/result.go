@@ -177,7 +177,7 @@ func (s *Server) pageStateAfter(ctx context.Context, req *mcp.CallToolRequest, h
 	}
 	tab := 0
 	if !open { // an open dialog holds the page: nothing can read it
-		tab = s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars, expect)
+		tab = s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars, expect, snapshotOf(actionResult))
 	}
 	if p := popupOf(actionResult); p != 0 {
 		// Said after the page, which tells whether the new tab is the one
@@ -202,10 +202,23 @@ func popupOf(raw json.RawMessage) int {
 	return r.Popup.TabID
 }
 
+// snapshotOf is the page snapshot an action's result carries (pages.navigate
+// with snapshot), or nil.
+func snapshotOf(raw json.RawMessage) *rpc.SnapshotResult {
+	var r struct {
+		Snapshot *rpc.SnapshotResult `json:"snapshot"`
+	}
+	if json.Unmarshal(raw, &r) != nil || r.Snapshot == nil || r.Snapshot.TabID == 0 {
+		return nil
+	}
+	return r.Snapshot
+}
+
 // writePage writes the page within budget (0: its URL and title only) and
-// answers the tab it read (0: unknown). A page that cannot be read (a
+// answers the tab it read (0: unknown); snap is the page as the action
+// read it, if it did (nil: read it now). A page that cannot be read (a
 // dialog holds it) is said in words: the action itself succeeded.
-func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, budget int, expect expected) int {
+func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *strings.Builder, budget int, expect expected, snap *rpc.SnapshotResult) int {
 	if budget == 0 {
 		raw, err := s.call(ctx, req, rpc.TabActive, nil)
 		var tab rpc.Tab
@@ -216,12 +229,14 @@ func (s *Server) writePage(ctx context.Context, req *mcp.CallToolRequest, b *str
 		}
 		return tab.TabID
 	}
-	params := snapshotParams("")
-	params.Settle = true // the navigations the action set off, in frames too
-	snap, err := s.readSnapshot(ctx, req, params)
-	if err != nil {
-		fmt.Fprintf(b, "(could not read the page: %v)\n", err)
-		return 0
+	if snap == nil {
+		params := snapshotParams("")
+		params.Settle = true // the navigations the action set off, in frames too
+		var err error
+		if snap, err = s.readSnapshot(ctx, req, params); err != nil {
+			fmt.Fprintf(b, "(could not read the page: %v)\n", err)
+			return 0
+		}
 	}
 	text := denseSnapshot(stripHeader(snap.Snapshot, snap.URL))
 	now := seenPage{url: snap.URL, title: snap.Title, lines: strings.Split(text, "\n")}

@@ -325,7 +325,9 @@ func TestToolRequests(t *testing.T) {
 		args map[string]any
 		want []request // in order, after sessions.create; params checked as a subset
 	}{
-		{"browser_navigate", map[string]any{"url": "example.com"}, []request{{"pages.navigate", map[string]any{"url": "example.com"}}, {"pages.snapshot", map[string]any{"compact": true}}}},
+		// the page is asked for in the navigation's own call; an extension
+		// that answers none gets asked again (pages.navigate's snapshot)
+		{"browser_navigate", map[string]any{"url": "example.com"}, []request{{"pages.navigate", map[string]any{"url": "example.com", "snapshot": true}}, {"pages.snapshot", map[string]any{"compact": true}}}},
 		{"browser_navigate_back", map[string]any{}, []request{{"pages.back", nil}, {"pages.snapshot", nil}}},
 		{"browser_snapshot", map[string]any{}, []request{{"pages.snapshot", map[string]any{"compact": true}}}},
 		{"browser_snapshot", map[string]any{"mode": "interactive"}, []request{{"pages.snapshot", map[string]any{"interactive": true}}}},

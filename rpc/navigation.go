@@ -21,7 +21,7 @@ var navigationMethods = []Method{
 	{Wire: PageNavigate, Session: SessionRequired, Params: NavigateParams{}, Result: NavResult{},
 		Tool: &Tool{Name: "browser_navigate", Title: "Navigate to a URL",
 			Description: "Navigate the current tab to a URL and wait for it to load. Returns the page's URL, title and snapshot.",
-			Hide:        []string{"waitUntil", "allowFile"}, Page: true},
+			Hide:        []string{"waitUntil", "allowFile", "snapshot"}, Page: true},
 		Summary:   "send a tab to a URL and wait for it to load",
 		ResultDoc: "once the new document reached `waitUntil`; the browser refused: 4110 with its `net::` reason; `timeoutMs` ran out: 4102",
 		Commands: []Command{{
@@ -101,6 +101,12 @@ type NavigateParams struct {
 	URL       string `json:"url" doc:"a URL without a scheme gets https://; javascript: is refused, file: needs allowFile"`
 	WaitUntil string `json:"waitUntil,omitempty" enum:"WaitUntil" default:"\"load\""`
 	AllowFile bool   `json:"allowFile,omitempty" doc:"let a file: URL load (never from MCP)"`
+	// Snapshot: the page the navigation loaded, read in the same call (what
+	// browser_navigate answers with): one round trip to the extension
+	// fewer, and url and title read from the page by the snapshot. An
+	// extension that does not know it answers no snapshot; the caller then
+	// asks pages.snapshot.
+	Snapshot bool `json:"snapshot,omitempty" doc:"once loaded (not with waitUntil none), also answer the page's compact snapshot, as pages.snapshot with compact and settle"`
 }
 
 // HistoryParams are the params of pages.back, pages.forward and pages.reload.
@@ -115,7 +121,8 @@ type NavResult struct {
 	Title string `json:"title"`
 	// ReplacedTab: pages.navigate found its tab stuck in a dialog loop and
 	// loaded the URL in a new tab of the same group and session instead.
-	ReplacedTab *ReplacedTab `json:"replacedTab,omitempty" doc:"pages.navigate only: the tab was stuck in a dialog loop and was replaced"`
+	ReplacedTab *ReplacedTab    `json:"replacedTab,omitempty" doc:"pages.navigate only: the tab was stuck in a dialog loop and was replaced"`
+	Snapshot    *SnapshotResult `json:"snapshot,omitempty" doc:"pages.navigate with snapshot only: the loaded page's compact snapshot"`
 }
 
 // ReplacedTab says which tab a call replaced with which, and why.

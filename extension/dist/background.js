@@ -356,7 +356,7 @@ var PARAM_SHAPES = {
   "pages.durableTarget": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string" },
   "pages.vitals": { sessionId: "string", tabId: "int", timeoutMs: "int", reload: "boolean" },
   "pages.highlight": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", durationMs: "int", clear: "boolean" },
-  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean" },
+  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean", snapshot: "boolean" },
   "pages.back": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
   "pages.forward": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
   "pages.reload": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
@@ -6924,7 +6924,7 @@ async function runPageCall(method, tabId, params, fn) {
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result3;
   if (agents) agentCallStarted(tabId);
-  const snapshots = method === "pages.snapshot" || method === "pages.find";
+  const snapshots = method === "pages.snapshot" || method === "pages.find" || method === "pages.navigate" && params["snapshot"] === true;
   const recorder = method === "pages.find" ? startRecorder(tabId) : void 0;
   try {
     result3 = await Promise.race([fn(tabId, params), watch.closed]);
@@ -8724,7 +8724,7 @@ async function until(tabId, w, done, deadline, budget, what) {
     await w.next(left);
   }
 }
-async function navigation(tabId, p, what, start, mainFrameId) {
+async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil, sameDocument) => pageInfo(tabId, waitUntil, sameDocument)) {
   const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
   const deadline = Date.now() + budget;
@@ -8759,7 +8759,7 @@ async function navigation(tabId, p, what, start, mainFrameId) {
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil, sameDocument);
+  return then(waitUntil, sameDocument);
 }
 async function errorPageReason(tabId) {
   try {
@@ -8799,11 +8799,24 @@ async function navigate2(tabId, p) {
   const url = withScheme(raw);
   checkNavigable(url, allowFile);
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
+  const deadline = Date.now() + budgetOf(p);
+  const withSnapshot = optionalBool(p, "snapshot") ?? false;
+  return navigation(
+    tabId,
+    p,
+    `${url} to load`,
+    async () => {
+      const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
+      if (r.errorText) throw navFailed(url, r.errorText);
+      return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+    },
+    void 0,
+    async (waitUntil, sameDocument) => {
+      if (!withSnapshot || waitUntil === "none") return pageInfo(tabId, waitUntil, sameDocument);
+      const snap = await snapshot2(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
+      return { url: snap.url, title: snap.title, snapshot: snap };
+    }
+  );
 }
 async function historyStep(tabId, p, step) {
   const name = step < 0 ? "back" : "forward";

@@ -988,6 +988,8 @@ export interface NavigateParams {
   waitUntil?: WaitUntil;
   /** let a file: URL load (never from MCP) */
   allowFile?: boolean;
+  /** once loaded (not with waitUntil none), also answer the page's compact snapshot, as pages.snapshot with compact and settle */
+  snapshot?: boolean;
 }
 
 export interface ReplacedTab {
@@ -1005,6 +1007,8 @@ export interface NavResult {
   title: string;
   /** pages.navigate only: the tab was stuck in a dialog loop and was replaced */
   replacedTab?: ReplacedTab;
+  /** pages.navigate with snapshot only: the loaded page's compact snapshot */
+  snapshot?: SnapshotResult;
 }
 
 export interface HistoryParams {
@@ -2067,7 +2071,7 @@ export const PARAM_SHAPES: Record<Method, Readonly<Record<string, string>>> = {
   "pages.durableTarget": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string" },
   "pages.vitals": { sessionId: "string", tabId: "int", timeoutMs: "int", reload: "boolean" },
   "pages.highlight": { sessionId: "string", tabId: "int", timeoutMs: "int", ref: "string", selector: "string", durationMs: "int", clear: "boolean" },
-  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean" },
+  "pages.navigate": { sessionId: "string", tabId: "int", timeoutMs: "int", url: "string", waitUntil: "string", allowFile: "boolean", snapshot: "boolean" },
   "pages.back": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
   "pages.forward": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },
   "pages.reload": { sessionId: "string", tabId: "int", timeoutMs: "int", waitUntil: "string" },

@@ -41,8 +41,8 @@ export async function runPageCall(
   let result: unknown;
   if (agents) agentCallStarted(tabId);
   // A snapshot's walk starts the recorder itself (snapshot.ts); find's
-  // goes out beside it.
-  const snapshots = method === "pages.snapshot" || method === "pages.find";
+  // goes out beside it. A navigation answering its page's snapshot is one.
+  const snapshots = method === "pages.snapshot" || method === "pages.find" || (method === "pages.navigate" && params["snapshot"] === true);
   const recorder = method === "pages.find" ? startRecorder(tabId) : undefined;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);

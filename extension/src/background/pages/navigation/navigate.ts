@@ -1,7 +1,8 @@
 // pages.navigate, pages.back, pages.forward, pages.reload: send the tab
 // somewhere and wait, on CDP's lifecycle events for the new document's
 // loader, until it reached waitUntil (load, domcontentloaded, networkidle;
-// none returns once the navigation started). A navigation error answers 4110
+// none returns once the navigation started). pages.navigate with snapshot
+// answers the loaded page's compact snapshot too (browser_navigate). A navigation error answers 4110
 // with the browser's own reason (net::ERR_CONNECTION_REFUSED).
 
 import { optionalBool, optionalOneOf, requireString } from "../../params";
@@ -14,6 +15,7 @@ import { withScheme } from "./url-match";
 import { checkNavigable } from "./url-policy";
 import { callInWorld } from "../core/world";
 import { settled } from "../core/tab-settling";
+import { snapshot } from "../snapshot/snapshot";
 import type { PageHandlers } from "../tables";
 
 /** The Page.lifecycleEvent name each waitUntil waits for. */
@@ -108,6 +110,7 @@ async function navigation(
   what: string,
   start: () => Promise<Started>,
   mainFrameId?: string,
+  then: (waitUntil: WaitUntil, sameDocument: boolean) => Promise<NavResult> = (waitUntil, sameDocument) => pageInfo(tabId, waitUntil, sameDocument),
 ): Promise<NavResult> {
   const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
@@ -146,7 +149,7 @@ async function navigation(
   } finally {
     w.close();
   }
-  return pageInfo(tabId, waitUntil, sameDocument);
+  return then(waitUntil, sameDocument);
 }
 
 /** The net:: error the browser's error page shows, when it can be read. */
@@ -209,11 +212,26 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
   const url = withScheme(raw);
   checkNavigable(url, allowFile);
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
-  return navigation(tabId, p, `${url} to load`, async () => {
-    const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
-    if (r.errorText) throw navFailed(url, r.errorText);
-    return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
-  });
+  const deadline = Date.now() + budgetOf(p);
+  const withSnapshot = optionalBool(p, "snapshot") ?? false;
+  return navigation(
+    tabId,
+    p,
+    `${url} to load`,
+    async () => {
+      const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
+      if (r.errorText) throw navFailed(url, r.errorText);
+      return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
+    },
+    undefined,
+    async (waitUntil, sameDocument) => {
+      if (!withSnapshot || waitUntil === "none") return pageInfo(tabId, waitUntil, sameDocument);
+      // The page read in this call: its URL and title are the snapshot's,
+      // read from the document (no second trip to the browser for them).
+      const snap = await snapshot(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
+      return { url: snap.url, title: snap.title, snapshot: snap };
+    },
+  );
 }
 
 interface History {
