@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"browserctl/cmd/internal/failure"
 	"browserctl/rpc"
@@ -67,19 +68,27 @@ func TargetOf(words []string) string {
 		if i == 0 || strings.HasPrefix(w, "-") {
 			continue
 		}
-		if strings.HasPrefix(w, "role=") || strings.HasPrefix(w, "text=") || strings.ContainsAny(w[:1], "#.[") || strings.Contains(w, ">>") || cssLike.MatchString(w) {
+		if strings.HasPrefix(w, "role=") || strings.HasPrefix(w, "text=") || strings.ContainsAny(w[:1], "#.[") || strings.Contains(w, ">>") || cssLike().MatchString(w) {
 			return w
 		}
 	}
 	return ""
 }
 
-var cssLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(?:[#.\[:]|\s*>)`)
+// The patterns are compiled on first use, not at start: every command of
+// the binary would pay for them (~0.07 ms of a one-shot's start), and only
+// a batch's report reads them.
+var (
+	cssLike = lazyRegexp(`^[a-z][a-z0-9-]*(?:[#.\[:]|\s*>)`)
+	// A snapshot line: indent, "- role", an optional "name".
+	lineRe  = lazyRegexp(`^\s*-\s+([A-Za-z]+)(?:\s+"((?:[^"\\]|\\.)*)")?`)
+	roleRe  = lazyRegexp(`^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$`)
+	nonWord = lazyRegexp(`[^A-Za-z0-9]+`)
+)
 
-// A snapshot line: indent, "- role", an optional "name".
-var lineRe = regexp.MustCompile(`^\s*-\s+([A-Za-z]+)(?:\s+"((?:[^"\\]|\\.)*)")?`)
-
-var roleRe = regexp.MustCompile(`^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$`)
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
 
 // want is what a target says of its element: a role and the words of its
 // name or text.
@@ -92,7 +101,7 @@ func wantOf(target string) want {
 	if i := strings.LastIndex(target, ">>"); i >= 0 {
 		target = strings.TrimSpace(target[i+2:]) // the part inside the frame or host
 	}
-	if m := roleRe.FindStringSubmatch(target); m != nil {
+	if m := roleRe().FindStringSubmatch(target); m != nil {
 		name, _ := strconv.Unquote(m[2])
 		return want{role: m[1], words: wordsOf(name)}
 	}
@@ -103,7 +112,7 @@ func wantOf(target string) want {
 		return want{words: wordsOf(t)}
 	}
 	// CSS: the words of its ids, classes and attribute values
-	return want{words: wordsOf(regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(target, " "))}
+	return want{words: wordsOf(nonWord().ReplaceAllString(target, " "))}
 }
 
 func wordsOf(s string) []string {
@@ -118,7 +127,7 @@ func wordsOf(s string) []string {
 
 // score is how much a snapshot line looks like what the target wanted.
 func score(line string, w want) float64 {
-	m := lineRe.FindStringSubmatch(line)
+	m := lineRe().FindStringSubmatch(line)
 	var role, name string
 	if m != nil {
 		role, name = m[1], m[2]
