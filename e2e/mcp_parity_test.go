@@ -235,6 +235,28 @@ func TestMCPAlertTextAndWaitTimeout(t *testing.T) {
 	}
 }
 
+// A confirm the page opens as soon as it has loaded, while the navigation
+// reads the page for its answer: the navigation succeeded and says so, and
+// says the dialog waits for the agent; answered, the page reads again.
+func TestMCPNavigateToAPageThatAsksAtLoad(t *testing.T) {
+	tag := tagFor(t)
+	a := startMCP(t)
+	res := a.callResult("browser_navigate", map[string]any{"url": pageURL("/inline", tag, "html",
+		`<title>Ask</title><h1>Draft</h1><script>addEventListener("load", () => setTimeout(() => report("answered", {ok: confirm("Leave the draft?")}), 0))</script>`)})
+	out := contentText(res)
+	if res.IsError || !strings.Contains(out, "/inline") || !strings.Contains(out, `confirm dialog is open: "Leave the draft?"`) {
+		t.Fatalf("browser_navigate to a page that asks at load: error=%v, want its URL and the open confirm:\n%s", res.IsError, out)
+	}
+	a.call("browser_handle_dialog", map[string]any{"accept": true})
+	answered := h.rec.waitFor(t, tag, "the confirm's answer", func(e event) bool { return e.Type == "answered" })
+	if answered.Data["ok"] != true {
+		t.Errorf("the page got %v from its confirm, want true", answered.Data)
+	}
+	if snap := a.call("browser_snapshot", nil); !strings.Contains(snap, `heading "Draft"`) {
+		t.Errorf("the page after the dialog:\n%s", snap)
+	}
+}
+
 // browser_handoff returns only after the person presses Done in the page
 // (pressed here with a trusted click over the test's own CDP connection);
 // the page's own script cannot press it.

@@ -176,8 +176,12 @@ func (s *Server) pageStateAfter(ctx context.Context, req *mcp.CallToolRequest, h
 		b.WriteString("Download: " + line + "\n")
 	}
 	tab := 0
-	if !open { // an open dialog holds the page: nothing can read it
+	if !open {
 		tab = s.writePage(ctx, req, &b, s.opts.MaxSnapshotChars, expect, snapshotOf(actionResult))
+	} else if nav := navigationOf(actionResult); nav.URL != "" {
+		// An open dialog holds the page: nothing can read it, but a
+		// navigation says where it arrived.
+		fmt.Fprintf(&b, "URL: %s\nTitle: %s\n", nav.URL, nav.Title)
 	}
 	if p := popupOf(actionResult); p != 0 {
 		// Said after the page, which tells whether the new tab is the one
@@ -200,6 +204,13 @@ func popupOf(raw json.RawMessage) int {
 		return 0
 	}
 	return r.Popup.TabID
+}
+
+// navigationOf is where a navigation's result says it arrived (zero for
+// another action's).
+func navigationOf(raw json.RawMessage) (nav rpc.NavResult) {
+	_ = json.Unmarshal(raw, &nav)
+	return nav
 }
 
 // snapshotOf is the page snapshot an action's result carries (pages.navigate

@@ -557,6 +557,24 @@ func TestDialogReported(t *testing.T) {
 	}
 }
 
+// A navigation to a page that opens a dialog as it loads arrived: its
+// answer says where, and that the dialog waits, without reading the page.
+func TestNavigationHeldByADialogSaysWhereItArrived(t *testing.T) {
+	fe, _, cs := setup(t, Options{MaxSnapshotChars: 500}, "agent")
+	fe.setRule("pages.navigate", answer{result: map[string]any{"url": "http://x.test/draft", "title": "Draft",
+		"dialog": map[string]any{"type": "confirm", "message": "Leave?", "state": "open"}}})
+	res := callTool(t, cs[0], "browser_navigate", map[string]any{"url": "http://x.test/draft"})
+	txt := textOf(res)
+	if res.IsError || !strings.Contains(txt, "URL: http://x.test/draft\nTitle: Draft") || !strings.Contains(txt, `a confirm dialog is open: "Leave?"`) {
+		t.Errorf("result %v: %s", res.IsError, txt)
+	}
+	for _, r := range fe.requests() {
+		if r.Method == rpc.PageSnapshot {
+			t.Errorf("the page held by a dialog was read: %v", r)
+		}
+	}
+}
+
 func TestTruncate(t *testing.T) {
 	var lines []string
 	for i := 1; i <= 200; i++ {

@@ -6924,7 +6924,6 @@ async function runPageCall(method, tabId, params, fn) {
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result3;
   if (agents) agentCallStarted(tabId);
-  const snapshots = method === "pages.snapshot" || method === "pages.find" || method === "pages.navigate" && params["snapshot"] === true;
   const recorder = method === "pages.find" ? startRecorder(tabId) : void 0;
   try {
     result3 = await Promise.race([fn(tabId, params), watch.closed]);
@@ -6942,13 +6941,17 @@ async function runPageCall(method, tabId, params, fn) {
     watch.stop();
     if (ownBudget) setCallBudget(tabId, void 0);
   }
-  if (snapshots) await snapshotTaken(tabId, recorder);
+  const snapshotted = method === "pages.snapshot" || method === "pages.find" || method === "pages.navigate" && hasSnapshot(result3);
+  if (snapshotted) await snapshotTaken(tabId, recorder);
   if (DIALOG_EXEMPT.has(method)) return result3;
   const d = dialogSince(tabId, mark2);
   if (d && result3 && typeof result3 === "object" && !Array.isArray(result3)) {
     return { ...result3, dialog: d };
   }
   return result3;
+}
+function hasSnapshot(result3) {
+  return typeof result3 === "object" && result3 !== null && "snapshot" in result3;
 }
 
 // src/background/pages/logs/events.ts
@@ -8771,7 +8774,7 @@ async function errorPageReason(tabId) {
   return "the browser shows its error page";
 }
 async function pageInfo(tabId, waitUntil, sameDocument) {
-  if (waitUntil !== "none") {
+  if (waitUntil !== "none" && !openDialog(tabId)) {
     const asked = sameDocument ? send(
       tabId,
       "Runtime.evaluate",
@@ -8781,7 +8784,7 @@ async function pageInfo(tabId, waitUntil, sameDocument) {
       const e = h.entries[h.currentIndex];
       return e ? [e.url, e.title] : void 0;
     });
-    const v = await unlessDialog(asked, () => void 0);
+    const v = await asked.catch(() => void 0);
     if (Array.isArray(v) && typeof v[0] === "string") {
       return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
@@ -8813,8 +8816,12 @@ async function navigate2(tabId, p) {
     void 0,
     async (waitUntil, sameDocument) => {
       if (!withSnapshot || waitUntil === "none") return pageInfo(tabId, waitUntil, sameDocument);
-      const snap = await snapshot2(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
-      return { url: snap.url, title: snap.title, snapshot: snap };
+      try {
+        const snap = await snapshot2(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
+        return { url: snap.url, title: snap.title, snapshot: snap };
+      } catch {
+        return pageInfo(tabId, waitUntil, sameDocument);
+      }
     }
   );
 }

@@ -41,8 +41,7 @@ export async function runPageCall(
   let result: unknown;
   if (agents) agentCallStarted(tabId);
   // A snapshot's walk starts the recorder itself (snapshot.ts); find's
-  // goes out beside it. A navigation answering its page's snapshot is one.
-  const snapshots = method === "pages.snapshot" || method === "pages.find" || (method === "pages.navigate" && params["snapshot"] === true);
+  // goes out beside it.
   const recorder = method === "pages.find" ? startRecorder(tabId) : undefined;
   try {
     result = await Promise.race([fn(tabId, params), watch.closed]);
@@ -62,11 +61,18 @@ export async function runPageCall(
     watch.stop();
     if (ownBudget) setCallBudget(tabId, undefined);
   }
-  if (snapshots) await snapshotTaken(tabId, recorder);
+  // A navigation that answers with its page's snapshot is a snapshot (not
+  // when the read failed and it answered without one).
+  const snapshotted = method === "pages.snapshot" || method === "pages.find" || (method === "pages.navigate" && hasSnapshot(result));
+  if (snapshotted) await snapshotTaken(tabId, recorder);
   if (DIALOG_EXEMPT.has(method)) return result;
   const d = dialogSince(tabId, mark);
   if (d && result && typeof result === "object" && !Array.isArray(result)) {
     return { ...(result as Record<string, unknown>), dialog: d };
   }
   return result;
+}
+
+function hasSnapshot(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "snapshot" in result;
 }

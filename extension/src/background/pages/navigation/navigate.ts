@@ -8,7 +8,7 @@
 import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send, unlessDialog } from "../core/debugger";
+import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
@@ -179,7 +179,9 @@ async function errorPageReason(tabId: number): Promise<string> {
  * goes.
  */
 async function pageInfo(tabId: number, waitUntil: WaitUntil, sameDocument: boolean): Promise<NavResult> {
-  if (waitUntil !== "none") {
+  // A dialog the page opened once loaded holds the document (the
+  // navigation is done all the same): the tab knows where it is.
+  if (waitUntil !== "none" && !openDialog(tabId)) {
     const asked = sameDocument
       ? send<{ result: { value?: unknown } }>(
           tabId,
@@ -191,8 +193,8 @@ async function pageInfo(tabId: number, waitUntil: WaitUntil, sameDocument: boole
           const e = h.entries[h.currentIndex];
           return e ? [e.url, e.title] : undefined;
         });
-    // the document is being swapped: the tab knows
-    const v = await unlessDialog(asked, () => undefined);
+    // the document is being swapped, or a dialog opened: the tab knows
+    const v = await asked.catch(() => undefined);
     if (Array.isArray(v) && typeof v[0] === "string") {
       return { url: v[0], title: typeof v[1] === "string" ? v[1] : "" };
     }
@@ -228,8 +230,16 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
       if (!withSnapshot || waitUntil === "none") return pageInfo(tabId, waitUntil, sameDocument);
       // The page read in this call: its URL and title are the snapshot's,
       // read from the document (no second trip to the browser for them).
-      const snap = await snapshot(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
-      return { url: snap.url, title: snap.title, snapshot: snap };
+      // The navigation succeeded whatever the read meets (a confirm the
+      // page opens at load holds it): then the answer goes without the
+      // snapshot, the call wrapper reports the dialog, and the caller
+      // reads the page its own way.
+      try {
+        const snap = await snapshot(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
+        return { url: snap.url, title: snap.title, snapshot: snap };
+      } catch {
+        return pageInfo(tabId, waitUntil, sameDocument);
+      }
     },
   );
 }
