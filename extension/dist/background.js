@@ -6206,10 +6206,9 @@ async function pressPoint(tabId, objectId, o) {
       last = a;
       if (a.state === "detached") throw failed(why(a, o.label), "detached");
     }
-    if (Date.now() >= o.deadline) break;
-    const pause = Math.min(POLL_MS4[Math.min(attempt, POLL_MS4.length - 1)], Math.max(0, o.deadline - Date.now()));
-    if (Date.now() + pause + (Date.now() - tried) > o.deadline) break;
-    await sleep4(pause);
+    const lastStart = o.deadline - (Date.now() - tried);
+    if (Date.now() >= lastStart) break;
+    await sleep4(Math.min(POLL_MS4[Math.min(attempt, POLL_MS4.length - 1)], lastStart - Date.now()));
   }
   throw failed(why(last, o.label), last.state);
 }

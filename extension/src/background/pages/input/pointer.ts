@@ -181,14 +181,15 @@ export async function pressPoint(tabId: number, objectId: string, o: ActionOpts)
       last = a;
       if (a.state === "detached") throw failed(why(a, o.label), "detached");
     }
-    if (Date.now() >= o.deadline) break;
-    const pause = Math.min(POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!, Math.max(0, o.deadline - Date.now()));
     // A try that would end past the deadline only delays the answer that
     // says why: on a busy machine one try can take longer than the margin
     // the budget keeps for that answer (deadline.ts waitMsOf), and the
-    // caller then hears a bare "timed out".
-    if (Date.now() + pause + (Date.now() - tried) > o.deadline) break;
-    await sleep(pause);
+    // caller then hears a bare "timed out". So the pause is cut to start
+    // the last try as late as it can still end by the deadline (as long as
+    // the one before took), not skipped: the page gets the whole wait.
+    const lastStart = o.deadline - (Date.now() - tried);
+    if (Date.now() >= lastStart) break;
+    await sleep(Math.min(POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!, lastStart - Date.now()));
   }
   throw failed(why(last!, o.label), last!.state as Reason);
 }
