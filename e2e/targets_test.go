@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -461,4 +463,42 @@ eval [document.title, "a b", 'c  d'].join("|")
 			t.Errorf("eval line: result %s, the page's own answer %q", got[4].Result, want)
 		}
 	})
+}
+
+// find --role answers what the snapshot shows: every element of the main
+// document the full snapshot gives a ref is found by its role and exact
+// name, under the same ref, open and closed shadow roots included, and a
+// button in a closed root is found (and pressed) before any snapshot.
+func TestFindByRoleAgreesWithTheSnapshot(t *testing.T) {
+	s, tag, _ := framesPage(t)
+	got := find(t, s, "--role", "button", "--name", "Closed shadow button", "--exact")
+	if len(got) != 1 {
+		t.Fatalf("find in a closed shadow root before any snapshot = %+v, want the one button", got)
+	}
+	mustRun(t, in(s, "click", got[0].Ref)...)
+	h.rec.waitFor(t, tag, "a click on the closed root's button", func(e event) bool {
+		return e.Type == "shadow-click" && e.str("target") == "closed-btn"
+	})
+
+	snap := takeSnapshot(t, s)
+	mainRef := regexp.MustCompile(`^e\d+$`)
+	checked := 0
+	for ref, r := range snap.Refs {
+		if !mainRef.MatchString(ref) || r.Name == "" || strings.HasSuffix(r.Name, "…") {
+			continue
+		}
+		checked++
+		found := find(t, s, "--role", r.Role, "--name", r.Name, "--exact")
+		if !slices.ContainsFunc(found, func(e foundElement) bool { return e.Ref == ref && e.Role == r.Role && e.Name == r.Name }) {
+			t.Errorf("the snapshot shows %s %q [ref=%s]; find --role %s --name %q --exact = %+v", r.Role, r.Name, ref, r.Role, r.Name, found)
+		}
+	}
+	for _, want := range []string{"Open shadow button", "Card button", "Div closed button", "Top button"} {
+		if !strings.Contains(snap.Snapshot, `button "`+want+`"`) {
+			t.Errorf("the snapshot lacks button %q:\n%s", want, snap.Snapshot)
+		}
+	}
+	if checked < 6 {
+		t.Errorf("only %d named elements in the snapshot to look for:\n%s", checked, snap.Snapshot)
+	}
 }

@@ -126,12 +126,29 @@ function inShadowRoots(sel: string): Element | null {
 /** The walk's answer: its lines and refs, and what the extension does next
  * (the closed-root scan, the hosts to check). */
 function resultOf(o: TreeOptions, R: Registry, w: Walk, error: string | undefined): TreeResult {
-  const elements = document.getElementsByTagName("*").length;
-  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
-  const out: TreeResult = { url: location.href, title: document.title, lines: w.lines, refs: w.refs, hosts: R.pending.length, scan, next: R.max + 1 };
-  if (scan && o.closedWatch) out.closedNoted = closedRootsNoted(...o.closedWatch);
+  const out: TreeResult = { url: location.href, title: document.title, lines: w.lines, refs: w.refs, ...closedRootsToFind(R, o), next: R.max + 1 };
   if (w.cut) out.cut = w.cut;
   if (error) out.error = error;
+  return out;
+}
+
+/** What a pass over the document (a walk, find by role) answers about the
+ * closed shadow roots it could not see into, for the extension to hand them
+ * over (closed-roots.ts withClosedRoots) before another pass. */
+export interface ClosedRootsToFind {
+  /** Custom elements met that were not checked for a closed root. */
+  hosts: number;
+  /** The document's element count changed since the last CDP scan. */
+  scan: boolean;
+  /** With closedWatch and scan: whether the document may hold one. */
+  closedNoted?: boolean;
+}
+
+export function closedRootsToFind(R: Registry, o: Pick<TreeOptions, "maxScanElements" | "closedWatch">): ClosedRootsToFind {
+  const elements = document.getElementsByTagName("*").length;
+  const scan = elements <= o.maxScanElements && (R.scanned ?? -1) !== elements;
+  const out: ClosedRootsToFind = { hosts: R.pending.length, scan };
+  if (scan && o.closedWatch) out.closedNoted = closedRootsNoted(...o.closedWatch);
   return out;
 }
 

@@ -21,6 +21,7 @@
 // (one that started before the scripts, an out-of-process frame, a worker
 // restarted since, listeners erased by document.open) is scanned as before.
 
+import type { ClosedRootsToFind } from "../../../injected/elements/walk";
 import type { MethodName } from "../../../injected/methods";
 import { type AttachSend, sendIn, unlessDialog } from "../core/debugger";
 import { callInjected, WORLD_NAME } from "../core/injected";
@@ -77,8 +78,31 @@ interface Props {
   result: { name: string; value?: { objectId?: string } }[];
 }
 
+/**
+ * A pass over a document (a walk, find by role), again after handing it the
+ * closed shadow roots it could not see into (a closed root may hold hosts
+ * of its own: a few rounds). once(true) is the first pass, which also asks
+ * whether the document may hold a closed root (CLOSED_WATCH).
+ */
+export async function withClosedRoots<R extends ClosedRootsToFind>(
+  tabId: number,
+  session: string | undefined,
+  contextId: number,
+  once: (watch: boolean) => Promise<R>,
+): Promise<R> {
+  let res = await once(true);
+  if (res.scan && res.closedNoted !== false && (await scanClosedRoots(tabId, session, contextId)) > 0) {
+    res = await once(false);
+  }
+  for (let round = 0; round < 4 && res.hosts > 0; round++) {
+    if ((await adoptClosedRoots(tabId, session, contextId)) === 0) break;
+    res = await once(false);
+  }
+  return res;
+}
+
 /** Resolves the closed roots of the walk's pending hosts; answers how many it found. */
-export async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
+async function adoptClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
   return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
     const props = await sendIn<Props>(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
     const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
@@ -113,7 +137,7 @@ interface DomNode {
 /** Finds every closed shadow root of the world's document (not of its
  * frames: they have worlds of their own) and hands them to the walk's
  * registry; answers how many it had not seen before. */
-export async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
+async function scanClosedRoots(tabId: number, session: string | undefined, contextId: number): Promise<number> {
   return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
     const d = await sendIn<{ node: DomNode }>(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
     const pairs: [number, number][] = [];

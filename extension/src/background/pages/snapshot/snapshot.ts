@@ -13,7 +13,7 @@ import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, onForget, sendIn, unlessDialog } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
-import { adoptClosedRoots, CLOSED_WATCH, scanClosedRoots } from "./closed-roots";
+import { CLOSED_WATCH, withClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
 import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
 import { callInjected, WORLD_NAME } from "../core/injected";
@@ -106,20 +106,11 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
   return fresh;
 }
 
-/** The walk, again after handing it closed shadow roots it met (a closed
- * root may hold hosts of its own: a few rounds). */
-async function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
-  // Whether the document may hold a closed root comes with the walk (the
-  // walk asks the watch's note when the document needs a scan).
-  let res = await walkOnce(tabId, w, { ...o, closedWatch: CLOSED_WATCH });
-  if (res.scan && res.closedNoted !== false && (await scanClosedRoots(tabId, w.session, w.contextId)) > 0) {
-    res = await walkOnce(tabId, w, o);
-  }
-  for (let round = 0; round < 4 && res.hosts > 0; round++) {
-    if ((await adoptClosedRoots(tabId, w.session, w.contextId)) === 0) break;
-    res = await walkOnce(tabId, w, o);
-  }
-  return res;
+/** The walk, again after handing it closed shadow roots it met. Whether
+ * the document may hold a closed root comes with the first walk (the walk
+ * asks the watch's note when the document needs a scan). */
+function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
+  return withClosedRoots(tabId, w.session, w.contextId, (watch) => walkOnce(tabId, w, watch ? { ...o, closedWatch: CLOSED_WATCH } : o));
 }
 
 async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {

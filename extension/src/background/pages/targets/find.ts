@@ -3,9 +3,9 @@
 // every snapshot mode numbers by, so the same element keeps its ref between
 // `find` and `snapshot`.
 //
-// - role: Chrome's own accessibility tree (role-target.ts axNodesOfRole, in
-//   a tab behind another too), the roles `snapshot` prints; name matches the
-//   accessible name.
+// - role: the elements `snapshot` shows with that role, by its own role and
+//   name rules, found in the page (injected targets.ts findByRole; a tab
+//   behind another too); name matches the accessible name.
 // - text: the innermost visible elements whose text contains the text.
 // - label: form controls named by a <label>, aria-label or aria-labelledby.
 // Matching is case-insensitive on whitespace-collapsed text, a substring
@@ -17,12 +17,13 @@ import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, send } from "../core/debugger";
 import { savedCounters, saveCounters } from "../snapshot/ref-counters";
 import { ACTION_GROUP, nextRefNumber, releaseActionObjects, setTreeRefs, type RefEntry } from "../snapshot/refs";
-import { MAX_NAME, OWNER } from "../snapshot/snapshot";
+import { MAX_NAME, MAX_SCAN_ELEMENTS, OWNER } from "../snapshot/snapshot";
+import { CLOSED_WATCH, withClosedRoots } from "../snapshot/closed-roots";
+import type { RoleQuery } from "../../../injected/elements/targets";
 import { isolatedContext } from "../core/world";
 import { callInjected, valueOf } from "../core/injected";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
-import { axNodesOfRole } from "./role-target";
 
 export interface FindResult {
   elements: { ref: string; role: string; name: string }[];
@@ -73,8 +74,9 @@ export async function find(tabId: number, p: RequestParams<"pages.find">): Promi
   await ensureAttached(tabId);
   const gen = generation(tabId);
   try {
-    const found = role ? await byRole(tabId, role, name, exact, limit) : await inPage(tabId, text ? "text" : "label", (text || label)!, exact, limit);
-    const entries = await treeEntries(tabId, found);
+    const entries = role
+      ? await byRole(tabId, role, name, exact, limit)
+      : await treeEntries(tabId, await inPage(tabId, text ? "text" : "label", (text || label)!, exact, limit));
     let next = 0;
     for (const e of entries) if (e.target.kind === "tree") next = Math.max(next, e.target.num + 1);
     setTreeRefs(tabId, gen, entries, next);
@@ -93,8 +95,7 @@ export async function find(tabId: number, p: RequestParams<"pages.find">): Promi
 async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
   if (found.length === 0) return [];
   const contextId = await isolatedContext(tabId);
-  const saved = await savedCounters(tabId);
-  const next = Math.max(nextRefNumber(tabId), saved.next);
+  const next = await nextTreeNumber(tabId);
   // Every element into the world at once, then one in-page call numbers
   // them in order (each may take the registry's next number): two round
   // trips for any count, where one pair per element took ~2 ms each.
@@ -119,9 +120,18 @@ async function treeEntries(tabId: number, found: Found[]): Promise<RefEntry[]> {
   found.forEach((f, i) => {
     const num = nums[i];
     if (typeof num !== "number" || num < 0) return;
-    out.push({ ref: `e${num}`, role: f.role, name: f.name, target: { kind: "tree", contextId, num, main: true } });
+    out.push(treeEntry(contextId, num, f.role, f.name));
   });
   return out;
+}
+
+/** The number the main document's registry gives the next element it meets. */
+async function nextTreeNumber(tabId: number): Promise<number> {
+  return Math.max(nextRefNumber(tabId), (await savedCounters(tabId)).next);
+}
+
+function treeEntry(contextId: number, num: number, role: string, name: string): RefEntry {
+  return { ref: `e${num}`, role, name, target: { kind: "tree", contextId, num, main: true } };
 }
 
 interface Found {
@@ -130,16 +140,21 @@ interface Found {
   name: string;
 }
 
-async function byRole(tabId: number, role: string, name: string | undefined, exact: boolean, limit: number): Promise<Found[]> {
-  const out: Found[] = [];
-  for (const n of await axNodesOfRole(tabId, role)) {
-    if (n.ignored || n.backendDOMNodeId === undefined) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (name !== undefined && !textMatches(have, name, exact)) continue;
-    out.push({ backendNodeId: n.backendDOMNodeId, role: String(n.role?.value ?? role), name: clip(have) });
-    if (out.length >= limit) break;
-  }
-  return out;
+/**
+ * The elements the snapshot shows with role (and a matching name), found,
+ * named and numbered in the page in one call (injected targets.ts
+ * findByRole): the snapshot's own rules, so find and snapshot agree on
+ * roles, names and refs, in a tab behind another too.
+ */
+async function byRole(tabId: number, role: string, name: string | undefined, exact: boolean, limit: number): Promise<RefEntry[]> {
+  const contextId = await isolatedContext(tabId);
+  const q: RoleQuery = { role, name, exact, limit, owner: OWNER, next: await nextTreeNumber(tabId), maxScanElements: MAX_SCAN_ELEMENTS };
+  const res = await withClosedRoots(tabId, undefined, contextId, (watch) =>
+    valueOf(tabId, { contextId }, "findByRole", [watch ? { ...q, closedWatch: CLOSED_WATCH } : q], (why) =>
+      new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${why}`),
+    ),
+  );
+  return res.found.map(([num, r, n]) => treeEntry(contextId, num, r, clip(n)));
 }
 
 async function inPage(tabId: number, kind: "text" | "label", want: string, exact: boolean, limit: number): Promise<Found[]> {
