@@ -3,11 +3,11 @@
 // or label. Selectors run here, in the isolated world: a page that replaced
 // querySelectorAll cannot change what they find.
 
-import { parseTextSpec, textMatches } from "./text-match";
-import { isRendered, isVisible } from "./visibility";
-import { numberOf, refElement, registryFor, shadowOf } from "./registry";
-import { closedRootsToFind, type ClosedRootsToFind } from "./walk";
-import { nameOf, roleOf, SKIP as NOT_SHOWN } from "./accessible";
+import { norm, parseTextSpec, textMatches } from "./text-match";
+import { isVisible } from "./visibility";
+import { numberOf, refElement, registryFor } from "./registry";
+import { childrenOf, closedRootsToFind, shownState, type ClosedRootsToFind } from "./walk";
+import { nameOf, roleOf } from "./accessible";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
 
@@ -164,28 +164,19 @@ export interface RoleQuery {
 export function findByRole(q: RoleQuery): ClosedRootsToFind & { found: [number, string, string][] } {
   const R = registryFor(q.owner, q.next);
   R.pending = [];
-  const want = q.name == null ? undefined : q.name.replace(/\s+/g, " ").trim().toLowerCase();
+  const want = q.name == null ? undefined : norm(q.name);
   const found: [number, string, string][] = [];
   const visit = (el: Element): void => {
-    if (found.length >= q.limit || NOT_SHOWN.has(el.tagName)) return;
-    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
-    if (el.tagName === "INPUT" && (el as HTMLInputElement).type === "hidden") return;
-    let shown = isRendered(el);
-    // No box: display none (gone with its subtree) or display contents.
-    if (!shown && !el.checkVisibility()) {
-      if (getComputedStyle(el).display !== "contents") return;
-      shown = true;
-    }
+    if (found.length >= q.limit) return;
+    const shown = shownState(el);
+    if (shown === undefined) return;
     if (shown && roleOf(el, true) === q.role) {
       const name = nameOf(el, q.role, MAX_FIND_NAME);
       if (want === undefined || textMatches(name, want, q.exact)) found.push([numberOf(R, el), q.role, name]);
     }
     if (el.tagName === "IFRAME" || el.tagName === "FRAME") return; // its document is another's
-    const slot = el.tagName === "SLOT" ? (el as HTMLSlotElement).assignedElements() : [];
-    const root = shadowOf(el);
-    if (!root && el.localName.includes("-") && !R.checked.has(el)) R.pending.push(el);
-    const kids = slot.length ? slot : (root ?? el).children;
-    for (let i = 0; i < kids.length; i++) visit(kids[i]!);
+    const kids = childrenOf(el, R);
+    for (let i = 0; i < kids.length; i++) if (kids[i]!.nodeType === 1) visit(kids[i] as Element);
   };
   if (document.body) visit(document.body);
   return { found, ...closedRootsToFind(R, q) };

@@ -132,6 +132,41 @@ function resultOf(o: TreeOptions, R: Registry, w: Walk, error: string | undefine
   return out;
 }
 
+/**
+ * How the snapshot treats el: undefined when it leaves out el and its
+ * subtree (scripts and the like, aria-hidden, inert, a hidden input,
+ * display none), else whether el itself shows (false: visibility hidden,
+ * its children may show; display contents counts as shown).
+ */
+export function shownState(el: Element): boolean | undefined {
+  if (SKIP.has(el.tagName)) return undefined;
+  if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return undefined;
+  if (el.tagName === "INPUT" && (el as HTMLInputElement).type === "hidden") return undefined;
+  if (isRendered(el)) return true;
+  if (el.checkVisibility()) return false;
+  // No box: display none (gone with its subtree) or display contents.
+  return getComputedStyle(el).display === "contents" ? true : undefined;
+}
+
+/** The nodes a pass over the document visits below n: a slot's assigned
+ * nodes, a host's shadow root (open, or closed and handed over), else its
+ * own children. A custom element without a known root is noted in R's
+ * pending hosts, for the extension to look for a closed one. */
+export function childrenOf(n: Node, R: Registry): ArrayLike<Node> {
+  if (n.nodeType === 1) {
+    const el = n as Element;
+    if (el.tagName === "SLOT") {
+      const a = (el as HTMLSlotElement).assignedNodes();
+      if (a.length) return a;
+    } else {
+      const sr = shadowOf(el);
+      if (sr) return sr.childNodes;
+      if (el.localName.includes("-") && !R.checked.has(el)) R.pending.push(el);
+    }
+  }
+  return n.childNodes;
+}
+
 /** What a pass over the document (a walk, find by role) answers about the
  * closed shadow roots it could not see into, for the extension to hand them
  * over (closed-roots.ts withClosedRoots) before another pass. */
@@ -203,7 +238,7 @@ class Walk {
   async from(root: Element, subtree: boolean): Promise<void> {
     if (subtree) await this.visit(root, 0, "", true);
     else {
-      const kids = this.children(root);
+      const kids = childrenOf(root, this.R);
       for (let i = 0; i < kids.length; i++) {
         const k = kids[i]!;
         if (k.nodeType === 3) this.addText((k as Text).data, 0, "");
@@ -253,21 +288,6 @@ class Walk {
     this.lines.push(s);
   }
 
-  private children(n: Node): ArrayLike<Node> {
-    if (n.nodeType === 1) {
-      const el = n as Element;
-      if (el.tagName === "SLOT") {
-        const a = (el as HTMLSlotElement).assignedNodes();
-        if (a.length) return a;
-      } else {
-        const sr = shadowOf(el);
-        if (sr) return sr.childNodes;
-        if (el.localName.includes("-") && !this.R.checked.has(el)) this.R.pending.push(el);
-      }
-    }
-    return n.childNodes;
-  }
-
   private frameLine(el: Element, level: number): void {
     // iframe: its line, then the marker of its content one level in.
     const name = this.nameOf(el, "iframe");
@@ -299,17 +319,8 @@ class Walk {
     await this.tick();
     if (this.cut) return;
     const tag = el.tagName;
-    if (SKIP.has(tag)) return;
-    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
-    if (tag === "INPUT" && (el as HTMLInputElement).type === "hidden") return;
-    let shown = isRendered(el);
-    if (!shown) {
-      if (!el.checkVisibility()) {
-        // No box: display none (gone with its subtree) or display contents.
-        if (getComputedStyle(el).display !== "contents") return;
-        shown = true;
-      }
-    }
+    const shown = shownState(el);
+    if (shown === undefined) return;
     if (this.o.viewport && shown && this.outside(el)) return;
     const role = shown ? this.roleOf(el) : "";
     if (tag === "IFRAME" || tag === "FRAME") {
@@ -319,7 +330,7 @@ class Walk {
     if (!this.full) {
       // role here: an interactive one, or a control's own role replaced by another (a link with role=menu).
       if (role && hasBox(el)) this.emit(el, role, this.nameOf(el, role), 0, this.stateOf(el, role), true);
-      for (let c = this.children(el), i = 0; i < c.length; i++) {
+      for (let c = childrenOf(el, this.R), i = 0; i < c.length; i++) {
         const k = c[i]!;
         if (k.nodeType === 1) await this.visit(k as Element, 0, "", shown);
       }
@@ -339,7 +350,7 @@ class Walk {
         if (LEAF.has(role)) {
           // Its content is its name; what a user can act on inside it still counts.
           if (el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]")) {
-            for (let c = this.children(el), i = 0; i < c.length; i++) {
+            for (let c = childrenOf(el, this.R), i = 0; i < c.length; i++) {
               const k = c[i]!;
               if (k.nodeType === 1) await this.visitInner(k as Element, childLevel);
             }
@@ -350,7 +361,7 @@ class Walk {
     } else if (!INLINE.has(tag) && this.text.length) {
       this.text.push(" ");
     }
-    const kids = this.children(el);
+    const kids = childrenOf(el, this.R);
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i]!;
       if (k.nodeType === 3) {
@@ -383,7 +394,7 @@ class Walk {
       this.emit(el, role, this.nameOf(el, role), level, this.stateOf(el, role), true);
       if (LEAF.has(role)) return;
     }
-    for (let c = this.children(el), i = 0; i < c.length; i++) {
+    for (let c = childrenOf(el, this.R), i = 0; i < c.length; i++) {
       const k = c[i]!;
       if (k.nodeType === 1) await this.visitInner(k as Element, level);
     }

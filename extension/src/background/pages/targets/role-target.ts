@@ -5,8 +5,9 @@
 // role whose name equals NAME, ignoring case and runs of whitespace.
 // (pages.find --role answers by the snapshot's own rules instead, in the
 // page, ~5x faster: the two agree where the snapshot's role and name are
-// Chrome's; moving role targets there too is still to do.) NAME is a JSON string ("Sign in", with \" and
-// \\ escaped). No CSS selector starts with `role=`, so the two never clash.
+// Chrome's; moving role targets there too is still to do.) NAME is a JSON
+// string ("Sign in", with \" and \\ escaped). No CSS selector starts with
+// `role=`, so the two never clash.
 //
 // A role target waits up to ROLE_WAIT_MS for a match to appear: a replayed
 // script's next step may run while the page a click navigated to is still
