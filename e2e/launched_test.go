@@ -85,6 +85,20 @@ func TestLaunchedBrowserDies(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	// The extension's socket closes a moment after the kill (the browser's
+	// network process ends when it notices): a call sent before the hub
+	// sees that rightly answers exit 4, "may or may not have run" (CI hit
+	// it 30 ms after the kill). The command under test is the one after.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		out, _, code, _ := bc(callTimeout, "--json", "browsers")
+		if code == 0 && !strings.Contains(out, `"id"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hub still lists the killed browser 10 s later: %s", out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	_, errOut, code, took := bc(callTimeout, "--wait", "30s", "get", "title")
 	sinceDeath := time.Since(killed)
 	want := "the Chromium that `browserctl launch` started (pid " + strconv.Itoa(pid) + ") has exited"
