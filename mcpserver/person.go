@@ -90,7 +90,7 @@ func (s *Server) approvalProgress(next mcp.MethodHandler) mcp.MethodHandler {
 		if token == nil {
 			return next(ctx, method, req)
 		}
-		w := &approvalWatch{s: s, call: call, token: token, start: time.Now()}
+		w := &approvalWatch{s: s, call: call, token: token, start: time.Now(), notifyCtx: ctx}
 		wctx, stop := context.WithCancel(ctx)
 		var wg sync.WaitGroup
 		wg.Add(1)
@@ -114,6 +114,11 @@ type approvalWatch struct {
 	token any
 	start time.Time
 
+	// notifyCtx is the call's own context: a notification goes out with
+	// it, not with the watch's, which ends as the call returns and would
+	// drop the answer that an event read just then carries.
+	notifyCtx context.Context
+
 	sid      string // the session whose events are read
 	after    int64  // the last event seq read
 	n        int    // notifications sent
@@ -121,11 +126,11 @@ type approvalWatch struct {
 	lastSaid time.Time
 }
 
-func (w *approvalWatch) notify(ctx context.Context, msg string) {
+func (w *approvalWatch) notify(msg string) {
 	w.n++
 	w.lastSaid = time.Now()
 	// the sentence names the page's element: escaped as every tool text is
-	_ = w.call.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: w.token, Message: termsafe.String(msg), Progress: float64(w.n)})
+	_ = w.call.Session.NotifyProgress(w.notifyCtx, &mcp.ProgressNotificationParams{ProgressToken: w.token, Message: termsafe.String(msg), Progress: float64(w.n)})
 }
 
 // follow reads the events until ctx ends (the call returned), from
@@ -158,7 +163,7 @@ func (w *approvalWatch) follow(ctx context.Context) {
 			continue
 		}
 		if w.waiting != "" && time.Since(w.lastSaid) >= progressEvery {
-			w.notify(ctx, "still waiting for the person at the browser: "+w.waiting)
+			w.notify("still waiting for the person at the browser: " + w.waiting)
 		}
 	}
 }
@@ -195,7 +200,7 @@ func (w *approvalWatch) read(ctx context.Context, waitMs int) bool {
 		switch e.Type {
 		case "approval_asked":
 			w.waiting = e.Text
-			w.notify(ctx, "waiting for the person at the browser to allow or deny: "+e.Text)
+			w.notify("waiting for the person at the browser to allow or deny: " + e.Text)
 		case "approval_answered":
 			// only the answer to what this call was seen asking: the
 			// margin above may hold the end of the previous call's
@@ -203,7 +208,7 @@ func (w *approvalWatch) read(ctx context.Context, waitMs int) bool {
 				continue
 			}
 			w.waiting = ""
-			w.notify(ctx, "the person at the browser answered: "+e.Text)
+			w.notify("the person at the browser answered: " + e.Text)
 		}
 	}
 	return true
