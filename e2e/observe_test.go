@@ -209,8 +209,8 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 	t.Run("network", func(t *testing.T) {
 		var r struct {
 			Requests []requestEntry `json:"requests"`
+			InFlight []requestEntry `json:"inflight"`
 		}
-		mustJSON(t, &r, in(s, "network", "requests", "--filter", tag)...)
 		find := func(part string) *requestEntry {
 			for i := range r.Requests {
 				if strings.Contains(r.Requests[i].URL, part) {
@@ -219,8 +219,18 @@ func TestConsoleErrorsNetwork(t *testing.T) {
 			}
 			return nil
 		}
+		// The page's fetch resolves on the response's headers; the request
+		// is listed as done once its body has arrived too (loadingFinished),
+		// which on a busy machine may come a moment after: until then a
+		// plain listing shows it in flight.
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			mustJSON(t, &r, in(s, "network", "requests", "--filter", tag)...)
+			if find("/served/ok") != nil || time.Now().After(deadline) {
+				break
+			}
+		}
 		if e := find("/served/ok"); e == nil || e.Status != 200 || e.Method != "GET" || e.Type != "Fetch" || e.Size <= 0 || e.Failure != "" {
-			t.Errorf("the ok request: %+v", e)
+			t.Errorf("the ok request: %+v (in flight: %+v)", e, r.InFlight)
 		}
 		if e := find("refused-"); e == nil || e.Failure != "net::ERR_CONNECTION_REFUSED" || e.Blocked {
 			t.Errorf("the refused request: %+v; want a failure reason", e)
