@@ -502,3 +502,54 @@ func TestFindByRoleAgreesWithTheSnapshot(t *testing.T) {
 		t.Errorf("only %d named elements in the snapshot to look for:\n%s", checked, snap.Snapshot)
 	}
 }
+
+// A role target names what the snapshot shows: for every role and name the
+// snapshot shows once in the top document, role=ROLE[name="NAME"] reads
+// the element of that line's ref. It finds a button in a closed shadow
+// root before any snapshot or find, and acts in a tab behind another.
+func TestRoleTargetsAgreeWithTheSnapshot(t *testing.T) {
+	s, tag, _ := framesPage(t)
+	mustRun(t, in(s, "click", `role=button[name="Closed shadow button"]`)...)
+	h.rec.waitFor(t, tag, "a click on the closed root's button by its role target", func(e event) bool {
+		return e.Type == "shadow-click" && e.str("target") == "closed-btn"
+	})
+
+	snap := takeSnapshot(t, s)
+	mainRef := regexp.MustCompile(`^e\d+$`)
+	refsOf := map[[2]string][]string{}
+	for ref, r := range snap.Refs {
+		if mainRef.MatchString(ref) && r.Name != "" && !strings.HasSuffix(r.Name, "…") {
+			k := [2]string{r.Role, r.Name}
+			refsOf[k] = append(refsOf[k], ref)
+		}
+	}
+	checked := 0
+	for k, refs := range refsOf {
+		if len(refs) != 1 {
+			continue
+		}
+		name, _ := json.Marshal(k[1])
+		target := "role=" + k[0] + "[name=" + string(name) + "]"
+		byRole := mustRunPlain(t, in(s, "get", "html", target)...)
+		if byRef := mustRunPlain(t, in(s, "get", "html", refs[0])...); byRole != byRef {
+			t.Errorf("the snapshot shows %s %q [ref=%s]:\n%s\nbut %s reads\n%s", k[0], k[1], refs[0], byRef, target, byRole)
+		}
+		checked++
+	}
+	if checked < 6 {
+		t.Errorf("only %d roles and names the snapshot shows once:\n%s", checked, snap.Snapshot)
+	}
+
+	t.Run("behind another tab", func(t *testing.T) {
+		tag := tagFor(t)
+		behind := newSession(t, pageURL("/targets.html", tag, "who", "behind"))
+		waitLoad(t, behind)
+		front := newSession(t, pageURL("/targets.html", tag, "who", "front"))
+		waitLoad(t, front)
+		if v := h.cdp.page(t, "t="+tag+"&who=behind").evalString("document.visibilityState"); v != "hidden" {
+			t.Fatalf("the first session's tab is %s, want hidden behind the second", v)
+		}
+		mustRun(t, in(behind, "--timeout", "10s", "click", `role=button[name="Sign in"]`)...)
+		h.rec.waitFor(t, tag, "a click on Sign in behind another tab", func(e event) bool { return e.Type == "button" && e.str("id") == "signin" })
+	})
+}

@@ -1000,8 +1000,8 @@ function sendQuiet(tabId, method, params = {}) {
 }
 
 // injected:injected
-var SOURCE = '"use strict";(()=>{var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg={owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}),next-1>reg.max&&(reg.max=next-1),reg}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),registerEach:(_,[owner,next],els)=>els.map(el=>el?registerElement(el,owner,next):-1),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}function clean(s,maxName){let t=tidy(s);return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote(v)}`)}return out}function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,held=new Map,tell=(kind,at)=>{let b=globalThis[INPUT_BINDING];if(typeof b=="function"){told.set(kind,Date.now());try{b(JSON.stringify([at,kind]))}catch{}}},note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing",since=now-(told.get(kind)??0);if(since>=1e3){tell(kind,now);return}held.has(kind)||setTimeout(()=>{let at=held.get(kind);held.delete(kind),at!==void 0&&tell(kind,at)},1e3-since),held.set(kind,now)};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,...closedRootsToFind(R,o),next:R.max+1};return w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function shownState(el){if(!SKIP.has(el.tagName)&&!(el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert"))&&!(el.tagName==="INPUT"&&el.type==="hidden"))return isRendered(el)?!0:el.checkVisibility()?!1:getComputedStyle(el).display==="contents"?!0:void 0}function childrenOf(n,R){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes}function closedRootsToFind(R,o){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={hosts:R.pending.length,scan};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=childrenOf(root,this.R);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf(el,this.full)}nameOf(el,role){return nameOf(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName,shown=shownState(el);if(shown===void 0||this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=childrenOf(el,this.R);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP2.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP2.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var MAX_FIND_NAME=1e4;function findByRole(q){let R=registryFor(q.owner,q.next);R.pending=[];let want=q.name==null?void 0:norm(q.name),found=[],visit=el=>{if(found.length>=q.limit)return;let shown=shownState(el);if(shown===void 0)return;if(shown&&roleOf(el,!0)===q.role){let name=nameOf(el,q.role,MAX_FIND_NAME);(want===void 0||textMatches(name,want,q.exact))&&found.push([numberOf(R,el),q.role,name])}if(el.tagName==="IFRAME"||el.tagName==="FRAME")return;let kids=childrenOf(el,R);for(let i=0;i<kids.length;i++)kids[i].nodeType===1&&visit(kids[i])};return document.body&&visit(document.body),{found,...closedRootsToFind(R,q)}}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit),findByRole:(_,[q])=>findByRole(q)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"],TABLE_PARTS=new Set(["TABLE","CAPTION","THEAD","TBODY","TFOOT","TR","TD","TH"]);function proposedRole(el){return el.hasAttribute("role")?roleOf(el,!0):TABLE_PARTS.has(el.tagName)?"":el.tagName==="OPTION"?"option":roleOf(el,!0)}function proposedName(el,role=proposedRole(el)){return nameOf(el,role,Number.POSITIVE_INFINITY)}function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function*deepElements(root){for(let el of root.querySelectorAll("*"))yield el,el.shadowRoot&&(yield*deepElements(el.shadowRoot))}function roleCount(doc,role,name){let want=norm(name),n=0;for(let e of deepElements(doc))if(proposedRole(e)===role&&norm(proposedName(e,role))===want&&++n>1)return n;return n}function quote2(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote2(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el){let role=proposedRole(el),name=proposedName(el,role);return VAGUE.has(role)||!name||name.length>120||roleCount(el.ownerDocument,role,name)!==1?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote2(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(!out.some(([k])=>k!=="role")){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0,draft:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(proposedName(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION"||tag==="IFRAME"||tag==="FRAME")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function fillStep(f,t){let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;return elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}})}function flush(f,collect2){let t=st.pending.get(f);t!==void 0&&(st.pending.delete(f),st.draft?.el===f&&(st.draft=void 0),f.isConnected&&emit(fillStep(f,t),collect2))}function sendDraft(f,t){st.draft?.el!==f&&(st.draft={el:f,step:fillStep(f,t)});try{let d={...st.draft.step,t,value:valueOf(f),seq:st.seq+1,doc:performance.timeOrigin,url:location.href,top:window===window.top,draft:!0};binding()?.(JSON.stringify(d))}catch{}}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));if(!f)return;let t=Date.now();st.pending.set(f,t),sendDraft(f,t)}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.draft=void 0,st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}function frameSelector(el){let tag=el.localName;if(tag!=="iframe"&&tag!=="frame")return"";let doc=el.ownerDocument,quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',alone=sel=>{try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};for(let a of["name","title"]){let v=el.getAttribute(a),sel=tag+"["+a+"="+quote3(v??"")+"]";if(v&&v.length<=100&&alone(sel))return sel}if(el.id&&!looksGenerated(el.id)&&alone("#"+CSS.escape(el.id)))return"#"+CSS.escape(el.id);let src=el.getAttribute("src");if(src){let path="";try{path=new URL(src,doc.baseURI).pathname}catch{path=""}let sel=tag+"[src*="+quote3(path)+"]";if(path.length>1&&path.length<=200&&alone(sel))return sel}return cssPath(el)||durableSelector(el)}var durableMethods={durableSelector:el=>durableSelector(el),frameSelector:el=>frameSelector(el),documentOf:el=>el.ownerDocument};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"3694f38e196daa39",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="3694f38e196daa39")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
-var VERSION = "3694f38e196daa39";
+var SOURCE = '"use strict";(()=>{var reg;function registryFor(owner,next){return(!reg||reg.owner!==owner)&&(reg=newRegistry(owner,next)),next-1>reg.max&&(reg.max=next-1),reg}function newRegistry(owner,next){return{owner,map:new WeakMap,byNum:new Map,max:next-1,closed:new WeakMap,checked:new WeakSet,pending:[],scanned:-1}}function registryOrEmpty(){return reg??newRegistry("",1)}function numberOf(r,el){let n=r.map.get(el);return n===void 0&&(n=++r.max,r.map.set(el,n),r.byNum.set(n,new WeakRef(el))),n}function refElement(n){let el=reg?.byNum.get(n)?.deref();return!el||!el.isConnected||!el.ownerDocument.defaultView?null:el}function registerElement(el,owner,next){return numberOf(registryFor(owner,next),el)}function shadowOf(el){return el.shadowRoot||reg?.closed.get(el)||null}function closedRootOf(el){return reg?.closed.get(el)}function pendingHosts(){return reg?reg.pending.slice():[]}function adoptClosedRoots(hosts,roots){if(!reg)return 0;let found=0;return hosts.forEach((host,i)=>{host.matches(":defined")&&reg.checked.add(host);let root=roots[i];root&&(reg.closed.set(host,root),found++)}),found}function keepScannedRoots(pairs){if(!reg)return 0;let found=0;for(let i=0;i+1<pairs.length;i+=2){let host=pairs[i],root=pairs[i+1];!host||!root||(reg.closed.get(host)!==root&&found++,reg.closed.set(host,root),reg.checked.add(host))}return reg.scanned=document.getElementsByTagName("*").length,found}var registryMethods={refElement:(_,[n])=>refElement(n),register:(el,[owner,next])=>registerElement(el,owner,next),registerEach:(_,[owner,next],els)=>els.map(el=>el?registerElement(el,owner,next):-1),pendingHosts:()=>pendingHosts(),adoptClosedRoots:(hosts,_,roots)=>adoptClosedRoots(hosts,roots),keepScannedRoots:(_,__,pairs)=>keepScannedRoots(pairs)};var VIS={visibilityProperty:!0};function isRendered(el){return el.checkVisibility(VIS)}function hasOwnBox(el){let r=el.getBoundingClientRect();return r.width>0&&r.height>0}function boxHolder(el){if(hasOwnBox(el))return el;for(let d of el.querySelectorAll("*"))if(hasOwnBox(d))return d;return null}function hasBox(el){return boxHolder(el)!==null}function isVisible(el){return isRendered(el)&&hasBox(el)}var INTERACTIVE=new Set(["button","checkbox","combobox","link","listbox","menuitem","menuitemcheckbox","menuitemradio","option","radio","scrollbar","searchbox","slider","spinbutton","switch","tab","textbox","treeitem","gridcell"]),SKIP=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","META","LINK","TITLE"]),FROM_CONTENT=new Set(["button","checkbox","link","menuitem","menuitemcheckbox","menuitemradio","option","radio","switch","tab","treeitem","gridcell","heading"]),NO_NAME_TAGS=new Set(["ARTICLE","FIGURE","NAV","MAIN","ASIDE","DIALOG","AUDIO","VIDEO","FORM"]),NO_NAME_ROLES=new Set(["alert","alertdialog","application","article","banner","complementary","contentinfo","dialog","document","feed","figure","form","grid","listbox","log","main","marquee","math","menu","menubar","navigation","region","search","status","tablist","tabpanel","timer","toolbar","tree","treegrid"]),WEAK=new Set(["none","presentation","generic"]),LEAF=new Set(["button","link","textbox","searchbox","combobox","listbox","slider","spinbutton","checkbox","radio","switch","img","separator","option","menuitem","tab","heading"]),STRUCTURAL=new Set(["group","rowgroup","paragraph","blockquote","figure","section","generic","none"]),INLINE=new Set(["A","ABBR","B","BDI","BDO","CITE","CODE","DATA","DEL","DFN","EM","FONT","I","INS","KBD","LABEL","MARK","Q","S","SAMP","SMALL","SPAN","STRONG","SUB","SUP","TIME","U","VAR"]),LANDMARK_SCOPE="ARTICLE,ASIDE,MAIN,NAV,SECTION";function tidy(s){return(s??"").replace(/\\s+/g," ").trim()}function clean(s,maxName){let t=tidy(s);return t.length>maxName&&(t=t.slice(0,maxName-1)+"…"),t}var quote=s=>`"${s.replace(/\\\\/g,"\\\\\\\\").replace(/"/g,\'\\\\"\')}"`;function implicitRole(el,full){switch(el.tagName){case"A":case"AREA":return el.hasAttribute("href")?"link":"";case"BUTTON":return"button";case"SUMMARY":return el.parentElement?.tagName==="DETAILS"?"button":"";case"TEXTAREA":return"textbox";case"SELECT":{let s=el;return s.multiple||s.size>1?"listbox":"combobox"}case"INPUT":{let i=el;switch(i.type){case"hidden":return"";case"button":case"submit":case"reset":case"image":case"file":case"color":return"button";case"checkbox":return"checkbox";case"radio":return"radio";case"range":return"slider";case"number":return"spinbutton";case"search":return i.hasAttribute("list")?"combobox":"searchbox";default:return i.hasAttribute("list")?"combobox":"textbox"}}}let h=el;if(h.isContentEditable&&!(h.parentElement&&h.parentElement.isContentEditable))return"textbox";if(!full)return"";switch(el.tagName){case"H1":case"H2":case"H3":case"H4":case"H5":case"H6":return"heading";case"UL":case"OL":case"MENU":return"list";case"LI":return"listitem";case"NAV":return"navigation";case"MAIN":return"main";case"ASIDE":return"complementary";case"HEADER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"banner";case"FOOTER":return el.parentElement?.closest(LANDMARK_SCOPE)?"":"contentinfo";case"FORM":return"form";case"SECTION":return el.hasAttribute("aria-label")||el.hasAttribute("aria-labelledby")?"region":"";case"ARTICLE":return"article";case"TABLE":return"table";case"TR":return"row";case"TD":return"cell";case"TH":return el.closest("thead")||el.scope==="col"?"columnheader":"rowheader";case"IMG":return el.getAttribute("alt")===""?"":"img";case"svg":return el.getAttribute("aria-label")||el.querySelector(":scope > title")?"img":"";case"P":return"paragraph";case"BLOCKQUOTE":return"blockquote";case"DIALOG":return"dialog";case"FIGURE":return"figure";case"FIELDSET":case"DETAILS":return"group";case"HR":return"separator";case"IFRAME":case"FRAME":return"iframe"}return""}function roleOf(el,full){let explicit=(el.getAttribute("role")||"").trim().split(/\\s+/)[0]??"",role=implicitRole(el,full);return explicit&&(INTERACTIVE.has(explicit)||role&&!WEAK.has(explicit)||full&&!role&&!WEAK.has(explicit))&&(role=explicit),WEAK.has(role)&&(role=""),role}function textOf(ids,root){let parts=[];for(let id of ids.split(/\\s+/)){let t=id&&root.getElementById(id);t&&parts.push(t.textContent||"")}return parts.join(" ")}function contentText(node,out,depth,self){for(let c=node.firstChild;c;c=c.nextSibling){if(c.nodeType===3){let data=c.data;data.trim()!==""?out.push(data):c.previousSibling&&c.nextSibling&&out.push(" ");continue}if(c.nodeType!==1)continue;let e=c,tag=e.tagName;if(SKIP.has(tag)||tag==="IFRAME")continue;if(tag==="WBR"||tag==="BR"){out.push(" ");continue}if(e.getAttribute("aria-hidden")==="true"||NO_NAME_TAGS.has(tag))continue;let r=e.getAttribute("role");if(r&&NO_NAME_ROLES.has(r.trim().split(/\\s+/)[0]??"")||!isRendered(e))continue;let al=e.getAttribute("aria-label");if(al&&al.trim()){out.push(" ",al," ");continue}if(tag==="IMG"||tag==="AREA"||tag==="INPUT"&&e.type==="image"){let alt=e.getAttribute("alt")??e.getAttribute("title");alt&&out.push(" ",alt," ");continue}if(tag==="svg"||tag==="SVG"){let t=e.querySelector("title");t&&out.push(" ",t.textContent||""," ");continue}if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let t=e.type;e!==self&&t!=="checkbox"&&t!=="radio"&&t!=="hidden"&&t!=="file"&&out.push(" ",e.value||""," ");continue}if(depth>40)continue;let block=!INLINE.has(tag);block&&out.push(" "),contentText(shadowOf(e)||e,out,depth+1,self),block&&out.push(" ")}}function fromContent(el,maxName,self){let out=[];contentText(shadowOf(el)||el,out,0,self);let raw=out.join("");return raw===""?void 0:clean(raw,maxName)}function nameOf(el,role,maxName){let lb=el.getAttribute("aria-labelledby");if(lb){let n=clean(textOf(lb,el.getRootNode()),maxName);if(n)return n}let al=clean(el.getAttribute("aria-label"),maxName);if(al)return al;let tag=el.tagName;if(tag==="INPUT"||tag==="TEXTAREA"||tag==="SELECT"){let f=el;if(tag==="INPUT"&&(f.type==="button"||f.type==="submit"||f.type==="reset"))return clean(f.value,maxName)||(f.type==="submit"?"Submit":f.type==="reset"?"Reset":"");if(tag==="INPUT"&&f.type==="image")return clean(f.alt,maxName)||clean(f.title,maxName)||"Submit";let labels=f.labels;return labels&&labels.length?clean(Array.from(labels,l=>fromContent(l,maxName,el)??"").join(" "),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("placeholder"),maxName)}if(tag==="AREA"||tag==="IMG")return clean(el.getAttribute("alt"),maxName)||clean(el.getAttribute("title"),maxName);if(tag==="svg")return clean(el.querySelector(":scope > title")?.textContent,maxName);if(tag==="IFRAME"||tag==="FRAME")return clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("name"),maxName);if(tag==="TABLE"){let cap=el.caption;if(cap)return clean(cap.textContent,maxName)}if(tag==="FIELDSET"){let lg=el.querySelector(":scope > legend");if(lg)return clean(lg.textContent,maxName)}return FROM_CONTENT.has(role)?fromContent(el,maxName,null)??clean(el.getAttribute("title"),maxName):clean(el.getAttribute("title"),maxName)||clean(el.getAttribute("aria-placeholder"),maxName)}function stateOf(el,role,maxName){let out=[],tag=el.tagName;if(tag==="INPUT"&&(role==="checkbox"||role==="radio")){let i=el;i.indeterminate?out.push("checked=mixed"):i.checked&&out.push("checked")}else{let ac=el.getAttribute("aria-checked");ac==="true"?out.push("checked"):ac==="mixed"&&out.push("checked=mixed")}if((el.disabled===!0||el.getAttribute("aria-disabled")==="true")&&out.push("disabled"),(el.getAttribute("aria-expanded")==="true"||tag==="DETAILS"&&el.open)&&out.push("expanded"),el.getAttribute("aria-selected")==="true"&&out.push("selected"),el.getAttribute("aria-pressed")==="true"&&out.push("pressed"),role==="heading"){let al=Number(el.getAttribute("aria-level")),lv=al>0?al:/^H[1-6]$/.test(tag)?Number(tag[1]):2;out.push(`level=${lv}`)}if(role==="textbox"||role==="searchbox"||role==="combobox"||role==="spinbutton"||role==="slider"){let v="";if(tag==="INPUT"||tag==="TEXTAREA"){let i=el;v=i.type==="password"?i.value?"••••":"":i.value}else if(tag==="SELECT"){let s=el;v=s.selectedIndex>=0?s.options[s.selectedIndex]?.text??"":""}else role==="textbox"&&(v=el.textContent||"");v=clean(v,maxName),v&&out.push(`value=${quote(v)}`)}return out}function norm(s){return(s||"").replace(/\\s+/g," ").trim().toLowerCase()}function parseTextSpec(spec){let want=spec,exact=!1;if(/^".*"$/.test(spec))try{want=JSON.parse(spec),exact=!0}catch{return"invalid:text="+spec+" is not a JSON string"}return want=norm(want),want?{want,exact}:"invalid:text= needs some text"}function textMatches(have,want,exact){let h=norm(have);return exact?h===want:h.includes(want)}function scrollWindow(dx,dy){let x0=scrollX,y0=scrollY;return scrollBy({left:dx,top:dy,behavior:"instant"}),[scrollX,scrollY,x0,y0,innerWidth,innerHeight]}function scrollPosition(){return[scrollX,scrollY]}function visibilityState(){return document.visibilityState}function readyState(){return document.readyState}function locationHref(){return location.href}function urlAndTitle(){return{url:location.href,title:document.title}}function documentNode(){return document}function errorPageCode(){let t=(document.querySelector(".error-code")?.textContent??"").trim();return/^(net::)?ERR_[A-Z0-9_]+$/.test(t)?t:""}function clockMark(label){let a=Date.now();return console.timeStamp(label),(a+Date.now())/2}function closedRootsNoted(key,probe){let st2=window[key];return st2?(st2.alive=!1,document.dispatchEvent(new Event(probe)),!st2.alive||st2.closed):!0}var pageMethods={scrollWindow:(_,[dx,dy])=>scrollWindow(dx,dy),scrollPosition:()=>scrollPosition(),visibilityState:()=>visibilityState(),readyState:()=>readyState(),locationHref:()=>locationHref(),urlAndTitle:()=>urlAndTitle(),documentNode:()=>documentNode(),errorPageCode:()=>errorPageCode(),clockMark:(_,[label])=>clockMark(label)};var log,INPUT_BINDING="__browserctlPersonInput";function startInputRecorder(){if(log||typeof window>"u")return;let l=[];log=l;let told=new Map,held=new Map,tell=(kind,at)=>{let b=globalThis[INPUT_BINDING];if(typeof b=="function"){told.set(kind,Date.now());try{b(JSON.stringify([at,kind]))}catch{}}},note=ev=>{if(!ev.isTrusted)return;let now=Date.now();l.push([now,ev.type]),l.length>200&&l.splice(0,l.length-200);let kind=ev.type==="pointerdown"?"a click":"typing",since=now-(told.get(kind)??0);if(since>=1e3){tell(kind,now);return}held.has(kind)||setTimeout(()=>{let at=held.get(kind);held.delete(kind),at!==void 0&&tell(kind,at)},1e3-since),held.set(kind,now)};for(let type of["pointerdown","keydown","input"])window.addEventListener(type,note,!0)}function inputSince(since){return(log??[]).filter(e=>e[0]>=since)}var personInputMethods={startInputRecorder:()=>startInputRecorder(),inputSince:(_,[since])=>inputSince(since)};async function walkTree(o){o.recordInput&&startInputRecorder();let R=registryFor(o.owner,o.next),w=new Walk(o,R);R.pending=[];let{root,error}=startOf(o,R);return root&&!error&&await w.from(root,!!(o.root||o.selector)),JSON.stringify(resultOf(o,R,w,error))}function startOf(o,R){let root=document.body||document.documentElement,error;if(o.root)root=R.byNum.get(o.root)?.deref()??null,(!root||!root.isConnected)&&(error=`the ref ${o.prefix}${o.root} is not in the page any more (take a new snapshot)`);else if(o.selector)try{root=document.querySelector(o.selector)??inShadowRoots(o.selector),root||(error=`no element matches the selector ${JSON.stringify(o.selector)}`)}catch(e){error=`invalid selector ${JSON.stringify(o.selector)}: ${e.message}`}return{root,error}}function inShadowRoots(sel){let hosts=[document];for(let i=0;i<hosts.length;i++){let all=hosts[i].querySelectorAll("*");for(let j=0;j<all.length;j++){let sr=shadowOf(all[j]);if(!sr)continue;let hit=sr.querySelector(sel);if(hit)return hit;hosts.push(sr)}}return null}function resultOf(o,R,w,error){let out={url:location.href,title:document.title,lines:w.lines,refs:w.refs,...closedRootsToFind(R,o),next:R.max+1};return w.cut&&(out.cut=w.cut),error&&(out.error=error),out}function shownState(el){if(!SKIP.has(el.tagName)&&!(el.getAttribute("aria-hidden")==="true"||el.hasAttribute("inert"))&&!(el.tagName==="INPUT"&&el.type==="hidden"))return isRendered(el)?!0:el.checkVisibility()?!1:getComputedStyle(el).display==="contents"?!0:void 0}function childrenOf(n,R){if(n.nodeType===1){let el=n;if(el.tagName==="SLOT"){let a=el.assignedNodes();if(a.length)return a}else{let sr=shadowOf(el);if(sr)return sr.childNodes;el.localName.includes("-")&&!R.checked.has(el)&&R.pending.push(el)}}return n.childNodes}function closedRootsToFind(R,o){let elements=document.getElementsByTagName("*").length,scan=elements<=o.maxScanElements&&(R.scanned??-1)!==elements,out={hosts:R.pending.length,scan};return scan&&o.closedWatch&&(out.closedNoted=closedRootsNoted(...o.closedWatch)),out}function turn(){return new Promise(r=>{let ch=new MessageChannel;ch.port1.onmessage=()=>{ch.port1.close(),r()},ch.port2.postMessage(0)})}var SLICE_MS=15,Walk=class{constructor(o,R){this.o=o;this.R=R;this.full=o.mode==="full",this.maxDepth=o.depth<0?1/0:o.depth,this.stopAt=performance.now()+(o.deadline-Date.now()),this.sliceStart=performance.now()}o;R;lines=[];refs=[];cut;full;maxDepth;stopAt;sliceStart;visited=0;vw=window.innerWidth;vh=window.innerHeight;text=[];textLevel=0;textParent="";async from(root,subtree){if(subtree)await this.visit(root,0,"",!0);else{let kids=childrenOf(root,this.R);for(let i=0;i<kids.length;i++){let k=kids[i];k.nodeType===3?this.addText(k.data,0,""):k.nodeType===1&&await this.visit(k,0,"",!0)}}this.flush()}async tick(){if(this.lines.length>=this.o.maxLines&&(this.cut="lines"),this.cut||(++this.visited&255)!==0)return;let now=performance.now();now>=this.stopAt?this.cut="time":now-this.sliceStart>=SLICE_MS&&(await turn(),this.sliceStart=performance.now())}flush(){if(!this.text.length)return;let t=this.text.join("").replace(/\\s+/g," ").trim();this.text=[],!(!t||this.textLevel>this.maxDepth)&&(this.textParent&&this.textParent.includes(t)||this.lines.push(`${"  ".repeat(this.textLevel)}- text: ${t}`))}addText(s,level,parentName){this.text.length&&this.textLevel!==level&&this.flush(),this.textLevel=level,this.textParent=parentName,this.text.push(s)}emit(el,role,name,level,attrs,withRef){this.flush();let s=`${"  ".repeat(level)}- ${role}`;if(name&&(s+=` ${quote(name)}`),withRef){let n=numberOf(this.R,el);s+=` [ref=${this.o.prefix}${n}]`,this.refs.push([n,role,name])}for(let a of attrs)s+=` [${a}]`;this.lines.push(s)}frameLine(el,level){let name=this.nameOf(el,"iframe");this.emit(el,"iframe",name,level,[],!0),this.lines.push(`${"  ".repeat(level+1)}\\0F${numberOf(this.R,el)}`)}outside(el){let r=el.getBoundingClientRect();return r.width===0&&r.height===0?!1:r.bottom<=0||r.right<=0||r.top>=this.vh||r.left>=this.vw}roleOf(el){return roleOf(el,this.full)}nameOf(el,role){return nameOf(el,role,this.o.maxName)}stateOf(el,role){return stateOf(el,role,this.o.maxName)}async visit(el,level,parentName,visible2){if(await this.tick(),this.cut)return;let tag=el.tagName,shown=shownState(el);if(shown===void 0||this.o.viewport&&shown&&this.outside(el))return;let role=shown?this.roleOf(el):"";if(tag==="IFRAME"||tag==="FRAME"){shown&&level<=this.maxDepth&&this.frameLine(el,this.full?level:0);return}if(!this.full){role&&hasBox(el)&&this.emit(el,role,this.nameOf(el,role),0,this.stateOf(el,role),!0);for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visit(k,0,"",shown)}return}let childLevel=level,childParent=parentName;if(role){let name=this.nameOf(el,role);if(!(this.o.compact&&STRUCTURAL.has(role)&&!name)){if(level>this.maxDepth)return;let interactive=INTERACTIVE.has(role)||role!==implicitRole(el,this.full)&&INTERACTIVE.has(implicitRole(el,this.full));if(this.emit(el,role,name,level,this.stateOf(el,role),interactive||!!name),childLevel=level+1,childParent=name,LEAF.has(role)){if(el.querySelector("a[href],button,input,select,textarea,iframe,[role=button],[role=link]"))for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,childLevel)}return}}}else!INLINE.has(tag)&&this.text.length&&this.text.push(" ");let kids=childrenOf(el,this.R);for(let i=0;i<kids.length;i++){let k=kids[i];if(k.nodeType===3)visible2&&shown&&this.addText(k.data,childLevel,childParent);else if(k.nodeType===1){let ke=k;if(ke.tagName==="BR"||ke.tagName==="WBR"){this.text.length&&this.text.push(" ");continue}await this.visit(ke,childLevel,childParent,shown)}}role?this.flush():!INLINE.has(tag)&&this.text.length&&this.text.push(" ")}async visitInner(el,level){if(await this.tick(),this.cut||SKIP.has(el.tagName)||el.getAttribute("aria-hidden")==="true"||!isRendered(el))return;let role=this.roleOf(el);if(el.tagName==="IFRAME"){this.frameLine(el,level);return}if(!(role&&INTERACTIVE.has(role)&&(this.emit(el,role,this.nameOf(el,role),level,this.stateOf(el,role),!0),LEAF.has(role))))for(let c=childrenOf(el,this.R),i=0;i<c.length;i++){let k=c[i];k.nodeType===1&&await this.visitInner(k,level)}}},walkMethods={walk:(_,[o])=>walkTree(o)};var SKIP2=new Set(["SCRIPT","STYLE","TEMPLATE","NOSCRIPT","HEAD","TITLE"]);function textTargets(spec){let t=parseTextSpec(spec);if(typeof t=="string")return t;let out=[],visit=el=>{let text="",inner=!1;for(let c=el.firstChild;c;c=c.nextSibling)if(c.nodeType===3)text+=c.data;else if(c.nodeType===1&&!SKIP2.has(c.tagName)){let[s,m]=visit(c);text+=" "+s+" ",m&&(inner=!0)}return inner?[text,!0]:textMatches(text,t.want,t.exact)?(out.push(el),[text,!0]):[text,!1]};return document.body&&visit(document.body),out}function matchesOf(sel){if(sel.startsWith("text="))return textTargets(sel.slice(5).trim());try{return document.querySelectorAll(sel)}catch(e){return"invalid:"+e.message}}function firstMatch(sel,pick){let all=matchesOf(sel);if(typeof all=="string")return all;for(let i=0;i<all.length;i++)if(isVisible(all[i]))return all[i];return pick==="visibleElseFirst"&&all.length>0?all[0]:all.length===0?"none":"hidden:"+all.length}async function onTarget(key,fn){let el;return"num"in key?el=refElement(key.num)??"stale":el=firstMatch(key.sel,key.pick),typeof el=="string"?{miss:el}:{hit:await fn(el)}}function count(sel){try{return document.querySelectorAll(sel).length}catch(e){return"invalid:"+e.message}}function findElements(kind,wantRaw,exact,limit){let want=(wantRaw||"").replace(/\\s+/g," ").trim().toLowerCase(),matches=s=>textMatches(s,want,exact),out=[];if(kind==="text"){let visit=el=>{if(out.length>=limit||SKIP2.has(el.tagName)||!textMatches(el.textContent,want,!1))return!1;let inner=!1;for(let c=el.firstElementChild;c;c=c.nextElementSibling)visit(c)&&(inner=!0);return inner?!0:matches(el.textContent)?(isVisible(el)&&out.push(el),!0):!1};return document.body&&visit(document.body),out}let found=new Set,textOf2=(ids,root)=>ids.split(/\\s+/).map(id=>{let t=id&&root.getElementById(id);return t?t.textContent:""}).join(" ");for(let l of document.querySelectorAll("label"))l.control&&matches(l.textContent)&&found.add(l.control);for(let el of document.querySelectorAll("[aria-label]"))matches(el.getAttribute("aria-label"))&&found.add(el);for(let el of document.querySelectorAll("[aria-labelledby]"))matches(textOf2(el.getAttribute("aria-labelledby")??"",el.getRootNode()))&&found.add(el);let all=Array.from(found).filter(isVisible);return all.sort((a,b)=>a.compareDocumentPosition(b)&Node.DOCUMENT_POSITION_FOLLOWING?-1:1),all.slice(0,limit)}var MAX_FIND_NAME=1e4;function roleElements(R,role,want,exact,limit){R.pending=[];let found=[],visit=el=>{if(found.length>=limit)return;let shown=shownState(el);if(shown===void 0)return;if(shown&&roleOf(el,!0)===role){let name=nameOf(el,role,MAX_FIND_NAME);(want===void 0||textMatches(name,want,exact))&&found.push([el,name])}if(el.tagName==="IFRAME"||el.tagName==="FRAME")return;let kids=childrenOf(el,R);for(let i=0;i<kids.length;i++)kids[i].nodeType===1&&visit(kids[i])};return document.body&&visit(document.body),found}function findByRole(q){let R=registryFor(q.owner,q.next),want=q.name==null?void 0:norm(q.name);return{found:roleElements(R,q.role,want,q.exact,q.limit).map(([el,name])=>[numberOf(R,el),q.role,name]),...closedRootsToFind(R,q)}}function roleTarget(q){let R=registryFor(q.owner,1),found=roleElements(R,q.role,q.name===void 0?void 0:norm(q.name),!0,2);return{first:found[0]?.[0]??null,more:found.length>1,...closedRootsToFind(R,q)}}function roleTargetFindsOnly(el,R,role,name){if(el.ownerDocument!==document)return!1;let found=roleElements(R,role,norm(name),!0,2);return found.length===1&&found[0][0]===el}var targetMethods={firstMatch:(_,[sel,pick])=>firstMatch(sel,pick),count:(_,[sel])=>count(sel),find:(_,[kind,want,exact,limit])=>findElements(kind,want,exact,limit),findByRole:(_,[q])=>findByRole(q),roleTarget:(_,[q])=>roleTarget(q)};var VAGUE=new Set(["","generic","none","presentation","paragraph","group","list","listitem","row","table","main","navigation"]),TEST_IDS=["data-testid","data-test"],TABLE_PARTS=new Set(["TABLE","CAPTION","THEAD","TBODY","TFOOT","TR","TD","TH"]);function proposedRole(el){return el.hasAttribute("role")?roleOf(el,!0):TABLE_PARTS.has(el.tagName)?"":el.tagName==="OPTION"?"option":roleOf(el,!0)}function proposedName(el,role=proposedRole(el)){return nameOf(el,role,Number.POSITIVE_INFINITY)}function looksGenerated(id){return/\\d{3,}/.test(id)||/:/.test(id)||/^[_\\d]/.test(id)||/[0-9a-f]{8,}/i.test(id)||/[a-z]\\d[a-z]+\\d|\\d[a-z]+\\d[a-z]/i.test(id)||/^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\\w*\\d/i.test(id)}function quote2(v){return\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\'}function uniqueIn(doc,sel,el){try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}}function ownText(el){let t=tidy(el.innerText??el.textContent??"");return t.length>0&&t.length<=80&&!t.includes(`\n`)?t:""}function stepOf(e){let step=CSS.escape(e.localName),p=e.parentElement;if(p){let same2=Array.from(p.children).filter(c=>c.localName===e.localName);same2.length>1&&(step+=`:nth-of-type(${same2.indexOf(e)+1})`)}return step}function cssPath(el){let doc=el.ownerDocument,tag=CSS.escape(el.localName);for(let a of["name","aria-label","placeholder","title","alt","type","value","href"]){let v=el.getAttribute(a);if(v&&v.length<=100){let sel=`${tag}[${a}=${quote2(v)}]`;if(uniqueIn(doc,sel,el))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&!looksGenerated(e.id)&&doc.querySelectorAll("#"+CSS.escape(e.id)).length===1){steps.unshift("#"+CSS.escape(e.id));let sel2=steps.join(" > ");return uniqueIn(doc,sel2,el)?sel2:""}steps.unshift(stepOf(e));let sel=steps.join(" > ");if(uniqueIn(doc,sel,el))return sel}return""}function roleCandidate(el,R=registryOrEmpty()){let role=proposedRole(el),name=proposedName(el,role);return VAGUE.has(role)||!name||name.length>120||!roleTargetFindsOnly(el,R,role,name)?"":`role=${role}[name=${JSON.stringify(name)}]`}function candidatesFor(el){let out=[],role=roleCandidate(el);if(role&&out.push(["role",role]),el.getRootNode()!==el.ownerDocument)return out;let doc=el.ownerDocument,text=ownText(el);if(text){let spec=JSON.stringify(text),found=textTargets(spec);Array.isArray(found)&&found.length===1&&(found[0]===el||el.contains(found[0]))&&out.push(["text","text="+spec])}for(let a of TEST_IDS){let v=el.getAttribute(a);if(v){let sel=`[${a}=${quote2(v)}]`;if(uniqueIn(doc,sel,el)){out.push(["testid",sel]);break}}}if(el.id&&!looksGenerated(el.id)){let sel="#"+CSS.escape(el.id);uniqueIn(doc,sel,el)&&out.push(["id",sel])}if(out.length===0){let css=cssPath(el);css&&out.push(["css",css])}return out}var ACTIONS_BINDING="__browserctlActions";var badge;function fromBadge(ev){return badge!==void 0&&ev.composedPath().includes(badge.host)}function isBadge(n){return badge!==void 0&&n===badge.host}function make(onStop){let host=document.createElement("browserctl-recording");host.style.cssText="all:initial;position:fixed;z-index:2147483647;bottom:12px;right:12px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:12px/1.3 system-ui,sans-serif;background:#fff;color:#222;border:1px solid #c62828;border-radius:14px;padding:4px 6px 4px 10px;display:flex;gap:8px;align-items:center;box-shadow:0 2px 8px rgba(0,0,0,.2)";let dot=document.createElement("span");dot.style.cssText="width:8px;height:8px;border-radius:50%;background:#c62828;display:inline-block";let count2=document.createElement("span");count2.textContent="browserctl is recording";let stop=document.createElement("button");return stop.type="button",stop.textContent="Stop",stop.title="Stop recording your actions (the lines so far are kept)",stop.style.cssText="font:inherit;padding:1px 10px;cursor:pointer;border-radius:10px;border:1px solid #999;background:#f5f5f5",box.append(dot,count2,stop),root.append(box),stop.addEventListener("click",ev=>{ev.isTrusted&&(count2.textContent="recording stopped",stop.disabled=!0,onStop())}),{host,count:count2}}function showBadge(lines,onStop){if(window!==window.top||(badge??=make(onStop),lines!==void 0&&(badge.count.textContent=`browserctl is recording · ${lines} line${lines===1?"":"s"}`),badge.host.isConnected))return;let parent=document.body??document.documentElement;parent?parent.append(badge.host):document.addEventListener("DOMContentLoaded",()=>badge&&!badge.host.isConnected&&(document.body??document.documentElement)?.append(badge.host),{once:!0})}function removeBadge(){badge?.host.remove(),badge=void 0}var NOT_TEXT=new Set(["checkbox","radio","file","button","submit","reset","image","hidden","range","color"]),CLICKABLE="a[href],button,input,select,textarea,label,summary,option,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem],[role=gridcell],[onclick]",BROWSER_KEYS=new Set(["F5","Control+r","Control+Shift+r","Meta+r","Meta+Shift+r","Alt+ArrowLeft","Alt+ArrowRight","Meta+[","Meta+]","Control+w","Control+t","Control+n","Control+l","Meta+w","Meta+t","Meta+l","F6","F11","F12"]),EDITING=new Set(["Backspace","Delete","ArrowLeft","ArrowRight","ArrowUp","ArrowDown","Home","End","PageUp","PageDown","Insert"]),EDITING_SHORTCUTS=new Set(["a","c","v","x","z","y","Backspace","Delete","ArrowLeft","ArrowRight","Home","End"]),ACTIVATING=new Set(["Enter","Space"]),KEY_CLICK_MS=100,KEEP_HANDLES=32,KEEP_STEPS=64,st={on:!1,seq:0,pending:new Map,handles:new Map,nextHandle:1,recent:[],events:0,ms:0,remove:[],stopped:!1,pressedAt:-1e9,appeared:void 0,watcher:void 0,draft:void 0};function binding(){let b=globalThis[ACTIONS_BINDING];return typeof b=="function"?b:void 0}function handleOf(el){let id=st.nextHandle++;return st.handles.set(id,el),st.handles.size>KEEP_HANDLES&&st.handles.delete(st.handles.keys().next().value),id}var APPEAR_MS=15e3,APPEAR_MAX=80;function watchAppearing(){st.appeared=void 0,st.watcher?.disconnect();let mo=new MutationObserver(records=>{for(let r of records)for(let n of r.addedNodes){let host=n.nodeType===Node.TEXT_NODE?n.parentElement:n;if(!host||!(host instanceof HTMLElement)||isBadge(host)||!host.checkVisibility())continue;let text=tidy((n.nodeType===Node.TEXT_NODE?n.textContent:host.innerText)?.split(`\n`).find(l=>l.trim()!=="")??"");if(text&&text.length<=APPEAR_MAX){st.appeared=text,mo.disconnect();return}}});mo.observe(document.documentElement,{childList:!0,subtree:!0}),st.watcher=mo,setTimeout(()=>mo.disconnect(),APPEAR_MS)}function emit(step,collect2){let s={...step,seq:++st.seq,doc:performance.timeOrigin,url:location.href,top:window===window.top};if(st.appeared!==void 0&&(s.appeared=st.appeared),step.kind!=="fill"?watchAppearing():st.appeared=void 0,st.recent.push(s),st.recent.length>KEEP_STEPS&&st.recent.shift(),collect2){collect2.push(s);return}try{binding()?.(JSON.stringify(s))}catch{}}function elementStep(kind,el,t,more={}){return{kind,t,el:handleOf(el),targets:candidatesFor(el),field:fieldName(el),...more}}function fieldName(el){return tidy(proposedName(el)||el.getAttribute("name")||el.id||el.localName).slice(0,60)}function origin(ev){for(let n of ev.composedPath())if(n instanceof Element)return n;return null}function textField(el){if(!el)return null;if(el.tagName==="INPUT")return NOT_TEXT.has(el.type)?null:el;if(el.tagName==="TEXTAREA")return el;let h=el;if(h.isContentEditable){let host=h;for(;host.parentElement?.isContentEditable;)host=host.parentElement;return host}return null}function valueOf(f){return f.tagName==="INPUT"||f.tagName==="TEXTAREA"?f.value:f.innerText}function clickTarget(ev){let depth=0;for(let n of ev.composedPath())if(n instanceof Element){if(n.matches(CLICKABLE))return n;if(++depth>8)break}return origin(ev)}function clickSaidElsewhere(el){let control=el.tagName==="LABEL"?el.control??null:el;if(!control)return!1;if(textField(control))return!0;let tag=control.tagName;if(tag==="SELECT"||tag==="OPTION"||tag==="IFRAME"||tag==="FRAME")return!0;if(tag==="INPUT"){let type=control.type;return type==="checkbox"||type==="radio"||type==="file"}return!1}function keyName(ev){if(["Control","Shift","Alt","Meta","AltGraph","CapsLock","Dead","Unidentified","Process"].includes(ev.key))return"";let k=ev.key===" "?"Space":ev.key,mods=[];return ev.ctrlKey&&mods.push("Control"),ev.altKey&&mods.push("Alt"),ev.metaKey&&mods.push("Meta"),ev.shiftKey&&(k.length>1||mods.length>0)&&mods.push("Shift"),k.length===1&&mods.length>0&&(k=k.toLowerCase()),[...mods,k].join("+")}function fillStep(f,t){let secret=f.tagName==="INPUT"&&f.type==="password"?"password":void 0;return elementStep("fill",f,t,{value:valueOf(f),...secret?{secret}:{}})}function flush(f,collect2){let t=st.pending.get(f);t!==void 0&&(st.pending.delete(f),st.draft?.el===f&&(st.draft=void 0),f.isConnected&&emit(fillStep(f,t),collect2))}function sendDraft(f,t){st.draft?.el!==f&&(st.draft={el:f,step:fillStep(f,t)});try{let d={...st.draft.step,t,value:valueOf(f),seq:st.seq+1,doc:performance.timeOrigin,url:location.href,top:window===window.top,draft:!0};binding()?.(JSON.stringify(d))}catch{}}function flushAll(collect2){for(let f of[...st.pending.keys()])flush(f,collect2)}function onClick(ev){if(ev.button!==0||ev.detail===0&&performance.now()-st.pressedAt<KEY_CLICK_MS)return;let el=clickTarget(ev);!el||clickSaidElsewhere(el)||ev.detail>1||emit(elementStep("click",el,Date.now()))}function onDblClick(ev){let el=clickTarget(ev);if(!el||clickSaidElsewhere(el))return;let last=st.recent.at(-1),first=last&&last.kind==="click"&&last.el!==void 0&&st.handles.get(last.el)===el?last.seq:void 0;emit(elementStep("dblclick",el,Date.now(),first!==void 0?{replaces:first}:{}))}function onInput(ev){let f=textField(origin(ev));if(!f)return;let t=Date.now();st.pending.set(f,t),sendDraft(f,t)}function onChange(ev){let el=origin(ev);if(!el)return;let f=textField(el);if(f){flush(f);return}let t=Date.now();if(el.tagName==="INPUT"){let inp=el;inp.type==="checkbox"?emit(elementStep(inp.checked?"check":"uncheck",el,t)):inp.type==="radio"&&inp.checked?emit(elementStep("check",el,t)):inp.type==="file"&&emit(elementStep("upload",el,t,{values:Array.from(inp.files??[]).map(f2=>f2.name)}));return}if(el.tagName==="SELECT"){let s=el,opts=Array.from(s.selectedOptions),unique=o=>o.value!==""&&Array.from(s.options).filter(x=>x.value===o.value).length===1;emit(elementStep("select",el,t,{values:opts.map(o=>unique(o)?o.value:tidy(o.label||o.text))}))}}function onFocusOut(ev){let f=textField(origin(ev));f&&flush(f)}function onKeyDown(ev){let key=keyName(ev);if(!key||BROWSER_KEYS.has(key))return;let el=origin(ev),f=textField(el),mods=ev.ctrlKey||ev.metaKey||ev.altKey,isChar=ev.key.length===1;if(f){if(isChar&&!mods||EDITING.has(key)||mods&&EDITING_SHORTCUTS.has(ev.key))return;if(key==="Tab"||key==="Shift+Tab"){flush(f);return}if(key==="Enter"&&f.tagName!=="INPUT")return;flush(f),emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now();return}el&&(el.tagName==="SELECT"||el.tagName==="OPTION")&&!mods&&(isChar||EDITING.has(key)||key==="Enter"||key==="Space"||key==="Tab"||key==="Shift+Tab")||ACTIVATING.has(key)&&el&&el!==document.body&&el!==document.documentElement&&el.matches(CLICKABLE)||(emit({kind:"press",t:Date.now(),key}),st.pressedAt=performance.now())}function onPageHide(){flushAll()}function listen(type,fn){let timed=ev=>{if(!ev.isTrusted||fromBadge(ev))return;let start=performance.now();try{fn(ev)}catch{}st.events++,st.ms+=performance.now()-start};window.addEventListener(type,timed,!0),st.remove.push(()=>window.removeEventListener(type,timed,!0))}function personStop(){try{binding()?.(JSON.stringify({control:"stop"}))}catch{}}function startActions(){st.stopped=!1;try{showBadge(void 0,personStop)}catch{}return st.on?!1:(st.on=!0,listen("click",onClick),listen("dblclick",onDblClick),listen("input",onInput),listen("change",onChange),listen("focusout",onFocusOut),listen("keydown",onKeyDown),listen("pagehide",onPageHide),!0)}function stopActions(){let out=[];st.on&&flushAll(out);for(let r of st.remove.splice(0))r();return st.on=!1,st.stopped=!0,st.watcher?.disconnect(),removeBadge(),st.pending.clear(),st.draft=void 0,st.handles.clear(),out}function autoStartActions(){!st.stopped&&binding()&&startActions()}function actionElement(id){return st.handles.get(id)??null}function actionsAfter(seq){return st.recent.filter(s=>s.seq>seq)}function actionStats(){return{on:st.on,events:st.events,ms:st.ms,steps:st.seq}}var actionMethods={startActions:()=>startActions(),stopActions:()=>stopActions(),actionElement:(_,[id])=>actionElement(id),actionDocument:(_,[id])=>actionElement(id)?.ownerDocument??null,actionFile:(_,[id,i])=>actionElement(id)?.files?.[i]??null,actionsAfter:(_,[seq])=>actionsAfter(seq),actionStats:()=>actionStats(),actionsBadge:(_,[lines])=>{st.on&&showBadge(lines,personStop)}};function joinTables(...tables){let out={};for(let t of tables)for(let[k,v]of Object.entries(t)){if(Object.prototype.hasOwnProperty.call(out,k))throw new Error(`${k} is registered twice`);out[k]=v}return out}var bar;function button(text,colors,answer,b){let el=document.createElement("button");return el.type="button",el.textContent=text,el.setAttribute("data-answer",answer),el.style.cssText=`font:inherit;font-weight:600;padding:5px 16px;margin-left:8px;border-radius:6px;cursor:pointer;${colors}`,el.addEventListener("click",ev=>{ev.isTrusted&&(ev.stopPropagation(),b.answer=answer,b.host.remove())}),el}function makeBar(id,text){let host=document.createElement("browserctl-approval");host.setAttribute("data-browserctl-approval",id);for(let[k,v]of Object.entries({all:"initial",position:"fixed","z-index":"2147483647",top:"8px",left:"50%",transform:"translateX(-50%)",display:"block",visibility:"visible",opacity:"1","pointer-events":"auto"}))host.style.setProperty(k,v,"important");let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:10px 12px;max-width:640px;box-shadow:0 4px 16px rgba(0,0,0,.3);display:flex;align-items:center;gap:4px";let head=document.createElement("span");head.style.cssText="font-weight:600;margin-right:6px;white-space:nowrap",head.textContent="browserctl:";let msg=document.createElement("span");msg.style.cssText="white-space:pre-wrap;flex:1",msg.textContent=text;let b={id,host};return box.append(head,msg,button("Allow","background:#1a73e8;color:#fff;border:1px solid #1a73e8","allow",b),button("Deny","background:#fff;color:#d93025;border:1px solid #d93025","deny",b)),root.append(box),b}function showApproval(id,text){return bar&&bar.id!==id&&removeApproval(),bar??=makeBar(id,text),bar.answer?bar.answer:(bar.host.isConnected||(document.body??document.documentElement).append(bar.host),"shown")}function removeApproval(){bar&&(bar.host.remove(),bar=void 0)}var approvalMethods={showApproval:(_,[id,text])=>showApproval(id,text),removeApproval:()=>removeApproval()};var state;function showHandoff(message){let s=state;if(s?.done)return"done";if(!s){let host=document.createElement("browserctl-handoff");host.setAttribute("data-browserctl-handoff",""),host.style.cssText="all:initial;position:fixed;z-index:2147483647;top:16px;right:16px;display:block";let root=host.attachShadow({mode:"closed"}),box=document.createElement("div");box.style.cssText="font:14px/1.4 system-ui,sans-serif;background:#fff8e1;color:#222;border:2px solid #d93025;border-radius:8px;padding:12px 14px;max-width:360px;box-shadow:0 4px 16px rgba(0,0,0,.25)";let head=document.createElement("div");head.style.cssText="font-weight:600;margin-bottom:6px",head.textContent="browserctl: the agent hands over to you";let text=document.createElement("div");text.style.cssText="white-space:pre-wrap;margin-bottom:10px",text.textContent=message;let done=document.createElement("button");done.type="button",done.textContent="Done",done.style.cssText="font:inherit;padding:4px 18px;cursor:pointer",box.append(head,text,done),root.append(box);let st2={host,done:!1};done.addEventListener("click",ev=>{ev.isTrusted&&(st2.done=!0,host.remove())}),s=state=st2}return s.host.isConnected||(document.body??document.documentElement).append(s.host),"shown"}function removeHandoff(){state&&(state.host.remove(),state=void 0)}var handoffMethods={showHandoff:(_,[message])=>showHandoff(message),removeHandoff:()=>removeHandoff()};function storageOp(kind,op,key,value){let s=kind==="session"?window.sessionStorage:window.localStorage;if(op==="get"){if(key!=null)return{key,value:s.getItem(key),origin:location.origin};let entries={};for(let i=0;i<s.length;i++){let k=s.key(i);entries[k]=s.getItem(k)}return{entries,origin:location.origin}}if(op==="set")return s.setItem(key,value),{ok:!0,origin:location.origin};let n=s.length;return s.clear(),{cleared:n,origin:location.origin}}var dump=s=>{let out=[];for(let i=0;i<s.length;i++){let k=s.key(i);out.push({name:k,value:s.getItem(k)??""})}return out};function readOriginStorage(){try{return{origin:location.origin,localStorage:dump(localStorage),sessionStorage:dump(sessionStorage)}}catch{return null}}function writeOriginStorage(origin2,local,session){if(location.origin!==origin2)return!1;for(let e of local)localStorage.setItem(e.name,e.value);for(let e of session)sessionStorage.setItem(e.name,e.value);return!0}var storageMethods={storage:(_,[kind,op,key,value])=>storageOp(kind,op,key,value),readOriginStorage:()=>readOriginStorage(),writeOriginStorage:(_,[origin2,local,session])=>writeOriginStorage(origin2,local,session)};function describe(node){let n=node;if(n&&n.nodeType!==1&&(n=n.parentElement),!n)return"";let e=n,s=e.localName;e.id&&(s+="#"+e.id);for(let c of Array.from(e.classList).slice(0,3))s+="."+c;let src=e.currentSrc||e.getAttribute&&e.getAttribute("src");return src&&(s+="[src="+JSON.stringify(String(src).slice(0,200))+"]"),s}function collect(type,extra){return new Promise(resolve=>{let got=[],po;try{po=new PerformanceObserver(list=>{got=got.concat(list.getEntries())}),po.observe(Object.assign({type,buffered:!0},extra||{})),got=got.concat(po.takeRecords())}catch{resolve([]);return}setTimeout(()=>{got=got.concat(po.takeRecords()),po.disconnect(),resolve(got)},30)})}var r1=x=>Math.round(x*10)/10;async function readVitals(){await Promise.race([new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),new Promise(r=>setTimeout(r,200))]);let[lcps,shifts,events,firsts,paints]=await Promise.all([collect("largest-contentful-paint"),collect("layout-shift"),collect("event",{durationThreshold:16}),collect("first-input"),collect("paint")]),nav=performance.getEntriesByType("navigation")[0],out={url:location.href,ttfb:0,fcp:null,lcp:null,cls:{value:0,shifts:[]},inp:null,navigation:null};nav&&(out.ttfb=r1(Math.max(0,nav.responseStart-(nav.activationStart||0))),out.navigation={type:nav.type,redirect:r1(nav.redirectEnd-nav.redirectStart),dns:r1(nav.domainLookupEnd-nav.domainLookupStart),connect:r1(nav.connectEnd-nav.connectStart),tls:r1(nav.secureConnectionStart>0?nav.connectEnd-nav.secureConnectionStart:0),request:r1(nav.responseStart-nav.requestStart),response:r1(nav.responseEnd-nav.responseStart),domInteractive:r1(nav.domInteractive),domContentLoaded:r1(nav.domContentLoadedEventEnd),load:r1(nav.loadEventEnd),transferSize:nav.transferSize||0});let fcp=paints.find(e=>e.name==="first-contentful-paint");fcp&&(out.fcp=r1(fcp.startTime));let lcp=lcps[lcps.length-1];lcp&&(out.lcp={ms:r1(lcp.startTime),element:describe(lcp.element),size:lcp.size,url:lcp.url||""});let best={value:0,entries:[]},cur={value:0,entries:[]};for(let e of shifts){if(e.hadRecentInput)continue;let first=cur.entries[0],last=cur.entries[cur.entries.length-1];first&&last&&(e.startTime-last.startTime>1e3||e.startTime-first.startTime>5e3)&&(cur={value:0,entries:[]}),cur.value+=e.value,cur.entries.push(e),cur.value>best.value&&(best={value:cur.value,entries:cur.entries.slice()})}out.cls={value:Math.round(best.value*1e4)/1e4,shifts:best.entries.map(e=>({value:Math.round(e.value*1e4)/1e4,atMs:r1(e.startTime),elements:(e.sources||[]).map(s=>describe(s.node)).filter(s=>s)}))};let byId=new Map;for(let e of events.concat(firsts)){if(!e.interactionId)continue;let had2=byId.get(e.interactionId)||{duration:-1,name:"",target:""};e.duration>had2.duration&&(had2.duration=e.duration,had2.name=e.name),!had2.target&&e.target&&(had2.target=describe(e.target)),byId.set(e.interactionId,had2)}let worst=Array.from(byId.values()).sort((a,b)=>b.duration-a.duration);if(worst.length){let e=worst[Math.min(worst.length-1,Math.floor(worst.length/50))];out.inp={ms:e.duration,event:e.name,target:e.target,interactions:worst.length}}return out}var vitalsMethods={readVitals:()=>readVitals()};var waits=new Map,norm2=s=>String(s||"").replace(/\\s+/g," ").trim();function shownDocuments(){let out=[],visit=(doc,depth)=>{if(out.push(doc),!(depth>=16))for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}d&&isVisible(f)&&visit(d,depth+1)}};return visit(document,0),out}function domWait(kind,arg,gone,ms,id){let want=kind==="text"?norm2(arg):arg,sees=kind==="text"?doc=>norm2((doc.body||doc.documentElement)?.innerText).includes(want):doc=>{for(let el of doc.querySelectorAll(want))if(isVisible(el))return!0;return!1};if(kind==="selector")try{document.querySelector(want)}catch(e){return{badSelector:String(e?.message||e)}}let observed=new WeakSet,mo=null,ok=()=>{let seen=!1,loading=!1;for(let doc of shownDocuments())mo&&!observed.has(doc)&&(observed.add(doc),mo.observe(doc,{subtree:!0,childList:!0,attributes:!0,characterData:!0})),doc.readyState==="loading"&&(loading=!0),!seen&&sees(doc)&&(seen=!0);return gone?!seen&&!loading:seen};return ok()?{ok:!0}:ms<=0?{timedOut:!0}:new Promise(resolve=>{let queued=!1,last=0,done=!1,finish=v=>{done||(done=!0,waits.delete(id),clearTimeout(timer),clearInterval(tick),mo.disconnect(),resolve(v))},run=()=>{queued=!1,!done&&(last=Date.now(),ok()&&finish({ok:!0}))};mo=new MutationObserver(()=>{if(queued)return;queued=!0;let due=last+50-Date.now();due<=0?queueMicrotask(run):setTimeout(run,due)}),waits.set(id,()=>finish({cancelled:!0}));let tick=setInterval(run,100),timer=setTimeout(()=>finish({timedOut:!0}),ms);run()})}function cancelWait(id){return waits.get(id)?.(),!0}var waitMethods={domWait:(_,[kind,arg,gone,ms,id])=>domWait(kind,arg,gone,ms,id),cancelWait:(_,[id])=>cancelWait(id)};var IMPLICIT={A:"link",BUTTON:"button",SELECT:"combobox",TEXTAREA:"textbox",IMG:"img",H1:"heading",H2:"heading",H3:"heading",LABEL:"label",SUMMARY:"button",OPTION:"option"},norm3=s=>(s||"").replace(/\\s+/g," ").trim(),clip=(s,n)=>{let t=norm3(s);return t.length>n?t.slice(0,n-1)+"…":t};function shortRole(e){let r=(e.getAttribute&&e.getAttribute("role")||"").trim().split(/\\s+/)[0];if(r)return r;if(e.tagName==="INPUT"){let t=e.type;return t==="checkbox"?"checkbox":t==="radio"?"radio":["button","submit","reset","image"].includes(t)?"button":t==="range"?"slider":"textbox"}return e.tagName==="A"&&!e.hasAttribute("href")?"generic":IMPLICIT[e.tagName]||"generic"}function shortName(e){let a=e.getAttribute&&e.getAttribute("aria-label");if(a)return clip(a,60);let lb=e.getAttribute&&e.getAttribute("aria-labelledby");if(lb){let t=lb.split(/\\s+/).map(id=>{let x=e.ownerDocument.getElementById(id);return x?x.textContent:""}).join(" ");if(norm3(t))return clip(t,60)}let f=e;return f.labels&&f.labels.length?clip(f.labels[0].textContent,60):e.tagName==="INPUT"&&["button","submit","reset"].includes(f.type)?clip(f.value,60):e.tagName==="INPUT"||e.tagName==="TEXTAREA"?clip(e.getAttribute("placeholder")||e.getAttribute("title")||"",60):e.tagName==="IMG"?clip(e.getAttribute("alt")||"",60):clip(e.innerText||e.textContent||e.getAttribute("title")||"",60)}function cssPath2(e){let parts=[],n=e;for(let i=0;n&&n.nodeType===1&&i<3;n=n.parentElement,i++){let p=n.tagName.toLowerCase();if(n.id){parts.unshift(p+"#"+n.id);break}let cls=Array.from(n.classList).slice(0,2);cls.length&&(p+="."+cls.join(".")),parts.unshift(p)}return parts.join(" > ")}function describe2(e){let n=shortName(e);return shortRole(e)+(n?" "+JSON.stringify(n):"")+" ("+cssPath2(e)+")"}var ACTIVE="button, input, a[href], area[href], summary, label";function closestComposed(el,sel){let n=el;for(;n;){let hit=n.closest(sel);if(hit)return hit;let root=n.getRootNode();n=root instanceof ShadowRoot?root.host:null}return null}function isSubmitControl(e){return e instanceof HTMLButtonElement?e.type==="submit":e instanceof HTMLInputElement?e.type==="submit"||e.type==="image":!1}function facts(e,submit){let link=e.closest("a[href], area[href]");return{role:shortRole(e),name:shortName(e),submit,href:link?link.href:"",download:!!link&&link.hasAttribute("download"),opaqueFrame:!1}}function clickFacts(el){let active=closestComposed(el,ACTIVE)??el;return active instanceof HTMLLabelElement&&active.control&&(active=active.control),facts(active,isSubmitControl(active))}var TEXT_FIELDS=new Set(["text","search","email","url","tel","password","number","date","datetime-local","month","time","week"]);function keyFacts(key){let a=document.activeElement;for(;a&&a.shadowRoot&&a.shadowRoot.activeElement;)a=a.shadowRoot.activeElement;for(;a instanceof HTMLIFrameElement;){let inner=null;try{inner=a.contentDocument?.activeElement??null}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(a),submit:!1,href:"",download:!1,opaqueFrame:!0};a=inner}if(!a||a===document.body)return{role:"document",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};let submitBtn=isSubmitControl(a),field=a instanceof HTMLInputElement&&TEXT_FIELDS.has(a.type)&&!!a.form,f=facts(a,submitBtn||key==="Enter"&&field);return key!=="Enter"&&(f.href=""),f}function pointFacts(x,y){let doc=document,px=x,py=y;for(let i=0;i<16;i++){let el=doc.elementFromPoint(px,py);if(!el)return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!1};if(el.shadowRoot&&el.shadowRoot!==doc){doc=el.shadowRoot;continue}if(el instanceof HTMLIFrameElement){let inner=null;try{inner=el.contentDocument}catch{inner=null}if(!inner)return{role:"iframe",name:shortName(el),submit:!1,href:"",download:!1,opaqueFrame:!0};let r=el.getBoundingClientRect();px-=r.left+el.clientLeft,py-=r.top+el.clientTop,doc=inner;continue}return clickFacts(el)}return{role:"none",name:"",submit:!1,href:"",download:!1,opaqueFrame:!0}}var actionFactsMethods={clickFacts:el=>clickFacts(el),keyFacts:(_,[key])=>keyFacts(key),pointFacts:(_,[x,y])=>pointFacts(x,y)};function isDisabled(e){if(e.matches(":disabled"))return!0;for(let n=e;n;n=n.parentElement)if(n.getAttribute("aria-disabled")==="true")return!0;return!1}var rectOf=e=>{let r=e.getBoundingClientRect();return[r.left,r.top,r.width,r.height]},same=(a,b)=>a[0]===b[0]&&a[1]===b[1]&&a[2]===b[2]&&a[3]===b[3],ALIGN=["center","end","start","nearest"];function toParent(w,px,py){let fe;try{fe=w.frameElement}catch{fe=null}return fe?{fe,...inHolder(fe,px,py)}:null}function inHolder(fe,px,py){let fr=fe.getBoundingClientRect(),cs=fe.ownerDocument.defaultView.getComputedStyle(fe),h=fe,sx=h.offsetWidth?fr.width/h.offsetWidth:1,sy=h.offsetHeight?fr.height/h.offsetHeight:1;return{x:fr.left+(fe.clientLeft+parseFloat(cs.paddingLeft)+px)*sx,y:fr.top+(fe.clientTop+parseFloat(cs.paddingTop)+py)*sy}}var rootOf=h=>h.shadowRoot||closedRootOf(h)||null;function deepest(root,px,py){let hit=root.elementFromPoint(px,py);for(;hit&&rootOf(hit);){let inner=rootOf(hit).elementFromPoint(px,py);if(!inner||inner===hit)break;hit=inner}return hit}function ownerHit(fe,lx,ly){let win=fe.ownerDocument.defaultView;if(!win)return"";let{x,y}=inHolder(fe,lx,ly),over=deepest(fe.ownerDocument,x,y);if(over!==fe)return over?describe2(over):"nothing (outside the page)";for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,x,y);if(!up)break;x=up.x,y=up.y;let o=deepest(up.fe.ownerDocument,x,y);if(o!==up.fe)return o?describe2(o):"nothing (outside the page)"}return""}var guard,GUARDED={click:["pointerdown","mousedown","pointerup","mouseup","click","dblclick","auxclick","contextmenu"],check:["pointerdown","mousedown","pointerup","mouseup","click"],drag:["pointerdown","mousedown","pointerup","mouseup","click"],hover:["pointermove","mousemove","pointerover","mouseover"],drop:[]};function pressedOn(hit,el,b){for(let n=hit;n;n=n.parentNode||n.host||null)if(n===el||n===b||n.tagName==="LABEL"&&n.control===el)return!0;return!1}async function actionCheck(el,o){if(!el.isConnected||!el.ownerDocument.defaultView)return{state:"detached"};let doc=el.ownerDocument,win=doc.defaultView,shown=e=>isRendered(e)&&hasOwnBox(e),box=el,via=0;if(!shown(el)){box=null;let labels=el.labels;if(labels){for(let l of labels)if(shown(l)){box=l,via=1;break}}if(!box&&isRendered(el)){for(let d of el.querySelectorAll("*"))if(shown(d)){box=d,via=2;break}}if(!box)return{state:"not_visible",detail:hasOwnBox(el)?"it is hidden (visibility, display or content-visibility)":"it has no size (zero width or height, or display:none)"}}let b=box;if(o.enabled&&isDisabled(el))return{state:"not_enabled"};let frame=()=>new Promise(res=>{let done=!1,fin=()=>{done||(done=!0,res())};doc.hidden||win.requestAnimationFrame(fin),setTimeout(fin,doc.hidden?16:50)}),inView=r2=>r2[0]>=0&&r2[1]>=0&&r2[0]+r2[2]<=win.innerWidth&&r2[1]+r2[3]<=win.innerHeight,framesInView=()=>{let r2=rectOf(b),px=r2[0]+r2[2]/2,py=r2[1]+r2[3]/2;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,px,py);if(!up)return!0;if(up.x<0||up.y<0||up.x>w.parent.innerWidth||up.y>w.parent.innerHeight)return!1;px=up.x,py=up.y}return!0};if(o.scroll===1&&(!inView(rectOf(b))||!framesInView()))b.scrollIntoView({block:"center",inline:"center",behavior:"instant"});else if(o.scroll>=2){let a=ALIGN[(o.scroll-2)%ALIGN.length];b.scrollIntoView({block:a,inline:a,behavior:"instant"})}let r=rectOf(b);if(!o.force&&doc.getAnimations().some(a=>{let t=a.playState==="running"&&a.effect?a.effect.target:null;return!!t&&(t===b||t.contains(b)||b.contains(t))})){await frame();let r12=rectOf(b);await frame();let r2=rectOf(b);if(!same(r12,r2))return{state:"not_stable"};r=r2}let x0=Math.max(r[0],0),y0=Math.max(r[1],0),x1=Math.min(r[0]+r[2],win.innerWidth),y1=Math.min(r[1]+r[3],win.innerHeight);if(x1-x0<1||y1-y0<1)return{state:"covered",top:"",detail:"its box is outside its frame\'s viewport after scrolling"};let x=(x0+x1)/2,y=(y0+y1)/2,vv=win.visualViewport,topViewport=win===win.top&&(!vv||vv.scale===1&&vv.offsetLeft===0&&vv.offsetTop===0),answer={state:"ok",x,y,bx:r[0],by:r[1],via,topViewport,role:shortRole(el),name:shortName(el)};if(o.force)return answer;let within=hit2=>pressedOn(hit2,el,b),hit=deepest(doc,x,y);if(!hit||!within(hit))return{state:"covered",top:hit?describe2(hit):"nothing (outside the page)"};let fx=x,fy=y;for(let w=win;w!==w.top;w=w.parent){let up=toParent(w,fx,fy);if(!up)break;fx=up.x,fy=up.y;let over=deepest(up.fe.ownerDocument,fx,fy);if(over!==up.fe)return{state:"covered",top:over?describe2(over):"nothing (outside the page)",detail:"over its frame"}}return armGuard(el,b,win,doc,o.kind),answer}function armGuard(el,b,win,doc,kind){guard?.disarm();let events=GUARDED[kind]??[];if(!events.length)return;let within=hit=>pressedOn(hit,el,b),g={seen:0,stray:"",disarm:()=>{for(let t of events)win.removeEventListener(t,listener,!0);guard===g&&(guard=void 0)}},listener=ev=>{if(!ev.isTrusted)return;let t=ev.composedPath()[0]||ev.target,me=ev;if(t&&t.nodeType===1&&closedRootOf(t)&&typeof me.clientX=="number"&&(t=deepest(doc,me.clientX,me.clientY)||t),t&&t.nodeType===1&&within(t)){g.seen++;return}g.stray||(g.stray=t&&t.nodeType===1?describe2(t):"nothing"),ev.preventDefault(),ev.stopImmediatePropagation()};for(let t of events)win.addEventListener(t,listener,!0);guard=g,setTimeout(()=>g.disarm(),1e4)}function guardVerdict(keep){let g=guard;return g?(keep||g.disarm(),{seen:g.seen,stray:g.stray}):{seen:-1,stray:""}}function guardDisarm(){guard?.disarm()}function visible(el){return isVisible(el)}var actionabilityMethods={actionCheck:(el,[o])=>actionCheck(el,o),guardVerdict:(_,[keep])=>guardVerdict(keep),guardDisarm:()=>guardDisarm(),ownerHit:(fe,[lx,ly])=>ownerHit(fe,lx,ly),isVisible:el=>visible(el),isEnabled:el=>!isDisabled(el)};function durableSelector(el){let esc=s=>CSS.escape(s),quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',unique=sel=>{try{let all=document.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};if(!el.isConnected||el.getRootNode()!==document)return"";if(el.id&&unique("#"+esc(el.id)))return"#"+esc(el.id);let tag=el.localName;for(let a of["data-testid","data-test","data-qa","name","aria-label","placeholder","title","alt","href","for","type","value"]){let v=el.getAttribute(a);if(v){let sel=tag+"["+a+"="+quote3(v)+"]";if(unique(sel))return sel}}let steps=[];for(let e=el;e;e=e.parentElement){if(e!==el&&e.id&&document.querySelectorAll("#"+esc(e.id)).length===1){steps.unshift("#"+esc(e.id));break}let step=e.localName,p=e.parentElement;if(p){let sameTag=Array.from(p.children).filter(c=>c.localName===e.localName);sameTag.length>1&&(step+=":nth-of-type("+(sameTag.indexOf(e)+1)+")")}steps.unshift(step)}let path=steps.join(" > ");return unique(path)?path:""}function frameSelector(el){let tag=el.localName;if(tag!=="iframe"&&tag!=="frame")return"";let doc=el.ownerDocument,quote3=v=>\'"\'+v.replace(/["\\\\]/g,"\\\\$&").replace(/\\n/g,"\\\\a ")+\'"\',alone=sel=>{try{let all=doc.querySelectorAll(sel);return all.length===1&&all[0]===el}catch{return!1}};for(let a of["name","title"]){let v=el.getAttribute(a),sel=tag+"["+a+"="+quote3(v??"")+"]";if(v&&v.length<=100&&alone(sel))return sel}if(el.id&&!looksGenerated(el.id)&&alone("#"+CSS.escape(el.id)))return"#"+CSS.escape(el.id);let src=el.getAttribute("src");if(src){let path="";try{path=new URL(src,doc.baseURI).pathname}catch{path=""}let sel=tag+"[src*="+quote3(path)+"]";if(path.length>1&&path.length<=200&&alone(sel))return sel}return cssPath(el)||durableSelector(el)}function durableTarget(el){let role=proposedRole(el),name=proposedName(el,role);return{target:roleCandidate(el,registryOrEmpty())||durableSelector(el),role,name}}var durableMethods={durableTarget:el=>durableTarget(el),frameSelector:el=>frameSelector(el),documentOf:el=>el.ownerDocument};var NOT_TEXT2=["checkbox","radio","file","button","submit","reset","image","hidden","range","color"];function controlOf(target){let l=target;return target.tagName==="LABEL"&&l.control?l.control:target}function fill(target,value){let el=controlOf(target),tag=el.tagName,f=el;if(tag==="INPUT"&&NOT_TEXT2.includes(f.type))return"an input of type "+f.type+" cannot be filled";if(tag==="INPUT"||tag==="TEXTAREA"){if(f.disabled)return"the field is disabled";if(f.readOnly)return"the field is read-only";f.focus();let proto=tag==="INPUT"?HTMLInputElement.prototype:HTMLTextAreaElement.prototype;return Object.getOwnPropertyDescriptor(proto,"value").set.call(el,value),el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),""}let h=el;if(h.isContentEditable){h.focus();let doc=el.ownerDocument,sel=doc.getSelection(),range=doc.createRange();return range.selectNodeContents(el),sel.removeAllRanges(),sel.addRange(range),value===""?doc.execCommand("delete"):doc.execCommand("insertText",!1,value)||(el.textContent=value,el.dispatchEvent(new InputEvent("input",{bubbles:!0,composed:!0,data:value,inputType:"insertText"}))),""}return"a "+tag.toLowerCase()+" element cannot be filled (not an input, textarea or contenteditable)"}function select(target,values){let el=controlOf(target);if(el.tagName!=="SELECT")return{error:"a "+el.tagName.toLowerCase()+" element is not a select"};if(el.disabled)return{error:"the select is disabled"};let opts=Array.from(el.options),norm4=s=>s.replace(/\\s+/g," ").trim(),picked=[];for(let v of values){let o=opts.find(x=>x.value===v);if(o||(o=opts.find(x=>norm4(x.label)===norm4(v)||norm4(x.text)===norm4(v))),!o)return{error:"no option has the value or label "+JSON.stringify(v)};if(o.disabled)return{error:"the option "+JSON.stringify(v)+" is disabled"};picked.push(o)}if(!el.multiple&&picked.length>1)return{error:"the select takes one value, not "+picked.length};el.focus();for(let o of opts)o.selected=picked.includes(o);return el.dispatchEvent(new Event("input",{bubbles:!0,composed:!0})),el.dispatchEvent(new Event("change",{bubbles:!0})),{selected:Array.from(el.selectedOptions,o=>o.value)}}function focus(el){el.focus();let a=el.ownerDocument.activeElement;return a===el||el.contains(a)}function focusForTyping(target){let el=controlOf(target);if(el.ownerDocument.activeElement===el)return!0;if(el.focus(),(el.tagName==="INPUT"||el.tagName==="TEXTAREA")&&typeof el.value=="string")try{el.setSelectionRange(el.value.length,el.value.length)}catch{}return el.ownerDocument.activeElement===el||el.contains(el.ownerDocument.activeElement)}function named(target){let el=controlOf(target);return{role:shortRole(el),name:shortName(el)}}var formMethods={fill:(el,[value])=>fill(el,value)||named(el),select:(el,[values])=>{let r=select(el,values);return r.error?r:{...r,...named(el)}},focus:el=>focus(el),focusForTyping:el=>focusForTyping(el)?named(el):!1};var BAD_PARAM="\\0browserctl:bad-param",BadParam=class extends Error{};function badParam(message){return new BadParam(message)}function refusal(e){if(e instanceof BadParam)return{[BAD_PARAM]:e.message};throw e}function pageText(){let textOf2=(doc,depth)=>{let out=(doc.body||doc.documentElement)?.innerText??"";if(depth>8)return out;for(let f of doc.querySelectorAll("iframe, frame")){let d=null;try{d=f.contentDocument}catch{}if(!d||!f.getClientRects().length)continue;let t=textOf2(d,depth+1),title=f.title;t.trim()&&(out+=`\n\n[frame`+(title?" "+JSON.stringify(title):"")+`]\n`+t)}return out};return textOf2(document,0)}function documentPart(what){switch(what){case"title":return document.title;case"url":return location.href;case"text":return pageText();case"html":return document.documentElement.outerHTML}}function boxOf(el){let r=el.getBoundingClientRect();return{x:r.x,y:r.y,width:r.width,height:r.height}}function elementPart(el,what){switch(what){case"text":{let h=el;return typeof h.innerText=="string"?h.innerText:el.textContent??""}case"html":return el.outerHTML;case"box":return boxOf(el);case"value":{let l=el;if(el.tagName==="LABEL"&&l.control)return l.control.value;let v=el.value;return"value"in el&&typeof v=="string"?v:el.isContentEditable?el.innerText:{error:"it has no value (not a form field)"}}}}function elementText(el){return(el.innerText||el.textContent||"").slice(0,1e3)}function attribute(el,name){return{value:el.getAttribute(name)}}function computedStyle(el,name){if(!name.startsWith("--")&&!CSS.supports(name,"inherit"))throw badParam(`"name": ${JSON.stringify(name)} is not a CSS property this browser knows`);return{value:getComputedStyle(el).getPropertyValue(name).trim()}}function checkState(target){let l=target,el=target.tagName==="LABEL"&&l.control?l.control:target,i=el;if(el.tagName==="INPUT"&&(i.type==="checkbox"||i.type==="radio"))return{kind:i.type,checked:i.checked,disabled:i.disabled};let role=(el.getAttribute("role")||"").trim();return["checkbox","radio","switch","menuitemcheckbox","menuitemradio"].includes(role)?{kind:role,checked:el.getAttribute("aria-checked")==="true",disabled:el.getAttribute("aria-disabled")==="true"}:{error:"a "+el.tagName.toLowerCase()+(role?" with role "+role:"")+" element is not a checkbox or radio"}}function fileInputKind(el){return!(el instanceof HTMLInputElement)||el.type!=="file"?"not-file:"+(el.tagName||"").toLowerCase():el.disabled?"disabled":el.multiple?"multiple":"single"}function fileInputOf(el){let c=(el instanceof HTMLLabelElement?el:el.closest("label"))?.control;return c instanceof HTMLInputElement&&c.type==="file"?c:el}function inFrame(el){let w=el.ownerDocument.defaultView;return!!w&&w!==w.top}function descendantWithBox(el){for(let d of el.querySelectorAll("*")){let r=d.getBoundingClientRect();if(r.width>=1&&r.height>=1)return d}return null}function documentElementOf(el){return el.ownerDocument.documentElement}function documentOrigin(el){let r=el.ownerDocument.documentElement.getBoundingClientRect();return[r.left,r.top]}function documentIdentity(){return[location.href,String(performance.timeOrigin)]}function ownerShown(start){let el=start;for(let hops=0;el&&hops<16;hops++){let r=el.getBoundingClientRect();if(r.width<=0&&r.height<=0)return!1;let cs=el.ownerDocument.defaultView.getComputedStyle(el);if(cs.visibility==="hidden"||cs.display==="none")return!1;try{el=el.ownerDocument.defaultView.frameElement}catch{el=null}}return!0}var readMethods={documentPart:(_,[what])=>documentPart(what),elementPart:(el,[what])=>elementPart(el,what),elementText:el=>elementText(el),attribute:(el,[name])=>attribute(el,name),computedStyle:(el,[name])=>computedStyle(el,name),checkState:el=>checkState(el),box:el=>boxOf(el),fileInputKind:el=>fileInputKind(el),fileInputOf:el=>fileInputOf(el),inFrame:el=>inFrame(el),descendantWithBox:el=>descendantWithBox(el),documentElement:el=>documentElementOf(el),documentOrigin:el=>documentOrigin(el),documentIdentity:()=>documentIdentity(),ownerShown:el=>ownerShown(el)};var joined=joinTables(walkMethods,registryMethods,targetMethods,durableMethods,actionabilityMethods,readMethods,formMethods,waitMethods,pageMethods,storageMethods,personInputMethods,handoffMethods,approvalMethods,actionFactsMethods,vitalsMethods,actionMethods),methods={...joined,onTarget:(_,[key,name,args])=>onTarget(key,el=>methods[name](el,args))};var GLOBAL_KEY="__browserctlInjected",api=Object.freeze({v:"a8f4982e0dc742f3",call(name,self,args,objects){if(!Object.prototype.hasOwnProperty.call(methods,name))throw new Error(`no in-page method ${name}`);let fn=methods[name];try{let out=fn(self,Array.isArray(args)?args:[],objects);return out instanceof Promise?out.catch(refusal):out}catch(e){return refusal(e)}}}),had=globalThis[GLOBAL_KEY];(!had||had.v!=="a8f4982e0dc742f3")&&(Object.defineProperty(globalThis,GLOBAL_KEY,{value:api,configurable:!0,enumerable:!1,writable:!1}),startInputRecorder(),autoStartActions());})();';
+var VERSION = "a8f4982e0dc742f3";
 
 // src/injected/refusal.ts
 var BAD_PARAM = "\0browserctl:bad-param";
@@ -1782,170 +1782,128 @@ function setTreeRefs(tabId, gen, entries2, nextMain) {
   if (nextMain > tr.next) tr.next = nextMain;
 }
 
-// src/background/pages/targets/role-target.ts
-var ROLE_WAIT_MS = 5e3;
-var ROLE_POLL_MS = 100;
-var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
-function isRoleTarget(selector) {
-  return selector.startsWith("role=");
-}
-function parseRoleTarget(selector) {
-  const m = ROLE_FORM.exec(selector.trim());
-  if (!m) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
-    );
-  }
-  const role = m[1];
-  if (m[2] === void 0) return { role };
-  let name;
+// src/background/pages/snapshot/closed-roots.ts
+var groups = 0;
+var newGroup = () => `browserctl-hosts-${++groups}`;
+async function withObject(tabId, session, contextId, name, body) {
+  const group = newGroup();
+  const run2 = async () => {
+    const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
+    const objectId = r.result.objectId;
+    return objectId ? await body(objectId, group) : 0;
+  };
   try {
-    name = JSON.parse(m[2]);
-  } catch {
-    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
-  }
-  return { role, name };
-}
-function formatRoleTarget(role, name) {
-  return name === "" ? `role=${role}` : `role=${role}[name=${JSON.stringify(name)}]`;
-}
-function sameName(have, want) {
-  const n = (s) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return n(have) === n(want);
-}
-async function axNodesOfRole(tabId, role, place) {
-  if (place) return axNodesOfRoleInFrame(tabId, place.session, place.frameId, role);
-  const [doc, vis] = await Promise.all([
-    callInWorld(tabId, "documentNode", [], { returnByValue: false, objectGroup: ACTION_GROUP }),
-    callInWorld(tabId, "visibilityState", [])
-  ]);
-  if (!doc.result.objectId) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the tab has no document");
-  if (vis.result.value === "visible") {
-    return (await send(tabId, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role })).nodes;
-  }
-  const all2 = await send(tabId, "Accessibility.getFullAXTree", {});
-  return all2.nodes.filter((n) => n.role?.value === role);
-}
-async function axNodesOfRoleInFrame(tabId, session, frameId, role) {
-  const all2 = await sendIn(tabId, session, "Accessibility.getFullAXTree", { frameId });
-  return all2.nodes.filter((n) => n.role?.value === role);
-}
-async function roleMatches(tabId, t, place) {
-  const out = [];
-  for (const n of await axNodesOfRole(tabId, t.role, place)) {
-    if (n.ignored || n.backendDOMNodeId === void 0) continue;
-    const have = typeof n.name?.value === "string" ? n.name.value : "";
-    if (t.name !== void 0 && !sameName(have, t.name)) continue;
-    out.push(n.backendDOMNodeId);
-  }
-  return out;
-}
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
-  const t = parseRoleTarget(selector);
-  const deadline = Date.now() + waitMs;
-  for (; ; ) {
-    const ids = await unlessDialog(roleMatches(tabId, t), (e) => {
-      if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
-      return [];
+    return await unlessDialog(run2(), () => 0);
+  } finally {
+    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
     });
-    if (ids.length > 0) {
-      const r = await send(tabId, "DOM.resolveNode", {
-        backendNodeId: ids[0],
-        executionContextId: await isolatedContext(tabId),
-        objectGroup: ACTION_GROUP
-      });
-      if (r.object.objectId) return r.object.objectId;
+  }
+}
+async function resolveIn(tabId, session, contextId, group, backendNodeId) {
+  const r = await sendIn(tabId, session, "DOM.resolveNode", {
+    backendNodeId,
+    executionContextId: contextId,
+    objectGroup: group
+  });
+  return r.object.objectId;
+}
+var count = (r) => typeof r.result.value === "number" ? r.result.value : 0;
+async function withClosedRoots(tabId, session, contextId, once) {
+  let res = await once(true);
+  if (res.scan && res.closedNoted !== false && await scanClosedRoots(tabId, session, contextId) > 0) {
+    res = await once(false);
+  }
+  for (let round5 = 0; round5 < 4 && res.hosts > 0; round5++) {
+    if (await adoptClosedRoots(tabId, session, contextId) === 0) break;
+    res = await once(false);
+  }
+  return res;
+}
+async function adoptClosedRoots(tabId, session, contextId) {
+  return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
+    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
+    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const roots = await Promise.all(
+      hosts.map(async (h) => {
+        const id = h.value?.objectId;
+        if (!id) return void 0;
+        const d = await sendIn(
+          tabId,
+          session,
+          "DOM.describeNode",
+          { objectId: id, depth: 1, pierce: true }
+        );
+        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
+        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
+      })
+    );
+    return count(
+      await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
+        objects: roots.map((objectId) => objectId ? { objectId } : { value: null })
+      })
+    );
+  });
+}
+async function scanClosedRoots(tabId, session, contextId) {
+  return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
+    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
+    const pairs = [];
+    const stack = [d.node];
+    while (stack.length) {
+      const n = stack.pop();
+      for (const r of n.shadowRoots ?? []) {
+        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
+        stack.push(r);
+      }
+      for (const c of n.children ?? []) stack.push(c);
     }
-    if (Date.now() >= deadline) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
-    }
-    await sleep(ROLE_POLL_MS);
-  }
+    const args = await Promise.all(
+      pairs.flat().map(async (id) => {
+        const objectId = await resolveIn(tabId, session, contextId, group, id);
+        return objectId ? { objectId } : { value: null };
+      })
+    );
+    return count(
+      await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args })
+    );
+  });
 }
-
-// src/background/pages/targets/frame-target.ts
-var PREFIX = "frame=";
-function isFrameTarget(selector) {
-  return selector.trimStart().startsWith(PREFIX);
+var RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+var CLOSED_EVENT = `browserctl-closed-${RUN}`;
+var PROBE_EVENT = `browserctl-probe-${RUN}`;
+var WATCH_KEY = `__browserctlClosedWatch_${RUN}`;
+var MAIN_WORLD = `(() => {
+  const proto = Element.prototype, orig = proto.attachShadow;
+  if (typeof orig !== "function") return;
+  const apply = Reflect.apply, dispatch = EventTarget.prototype.dispatchEvent, Ev = Event;
+  const modeOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "mode").get;
+  const ownerOf = Object.getOwnPropertyDescriptor(Node.prototype, "ownerDocument").get;
+  const doc = document, name = ${JSON.stringify(CLOSED_EVENT)};
+  proto.attachShadow = new Proxy(orig, {
+    apply(target, self, args) {
+      const root = apply(target, self, args);
+      try {
+        if (apply(modeOf, root, []) === "closed") {
+          apply(dispatch, doc, [new Ev(name)]);
+          const own = apply(ownerOf, self, []);
+          if (own && own !== doc) apply(dispatch, own, [new Ev(name)]);
+        }
+      } catch (e) {}
+      return root;
+    },
+  });
+})()`;
+var WALK_WORLD = `(() => {
+  const st = { closed: false, alive: false };
+  Object.defineProperty(window, ${JSON.stringify(WATCH_KEY)}, { value: st });
+  document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
+  document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
+})()`;
+async function watchClosedRoots(_tabId, send3) {
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
+  await send3("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
 }
-function invalid2(selector, why2) {
-  return new RpcError(
-    ErrorCode.invalidParams,
-    `invalid params: ${JSON.stringify(selector)} is not a frame target (frame=FRAME >> TARGET, FRAME a CSS selector): ${why2}`
-  );
-}
-function jsonStringEnd(s) {
-  for (let i = 1; i < s.length; i++) {
-    if (s[i] === "\\") i++;
-    else if (s[i] === '"') return i + 1;
-  }
-  return -1;
-}
-function separatorAt(s) {
-  let quote = "";
-  let depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = "";
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "[" || c === "(") depth++;
-    else if ((c === "]" || c === ")") && depth > 0) depth--;
-    else if (depth === 0 && c === ">" && s[i + 1] === ">") return i;
-  }
-  return -1;
-}
-function frameStep(whole, s) {
-  let frame;
-  let after;
-  if (s.startsWith('"')) {
-    const end2 = jsonStringEnd(s);
-    if (end2 < 0) throw invalid2(whole, "the frame's quoted selector does not end");
-    try {
-      frame = JSON.parse(s.slice(0, end2));
-    } catch {
-      throw invalid2(whole, `the frame's selector ${s.slice(0, end2)} is not a JSON string`);
-    }
-    after = s.slice(end2).trimStart();
-    if (!after.startsWith(">>")) throw invalid2(whole, "the frame's selector must be followed by >> and a target");
-  } else {
-    const at = separatorAt(s);
-    if (at < 0) throw invalid2(whole, "no >> and target after the frame's selector");
-    frame = s.slice(0, at);
-    after = s.slice(at);
-  }
-  frame = frame.trim();
-  if (!frame) throw invalid2(whole, "the frame's selector is empty");
-  if (/^(role|text)=/.test(frame)) throw invalid2(whole, `a frame is named by a CSS selector, not ${frame.slice(0, 5)}`);
-  return { frame, rest: after.slice(2).trim() };
-}
-function parseFrameTarget(selector) {
-  if (!isFrameTarget(selector)) return void 0;
-  const frames = [];
-  let rest = selector.trim();
-  while (rest.startsWith(PREFIX)) {
-    if (frames.length >= 16) throw invalid2(selector, "more than 16 frames");
-    const step = frameStep(selector, rest.slice(PREFIX.length));
-    frames.push(step.frame);
-    rest = step.rest;
-  }
-  if (!rest) throw invalid2(selector, "no target after the last >>");
-  return { frames, inner: rest };
-}
-function formatFrameSelector(css) {
-  const probe = css + " >> x";
-  const bare = css === css.trim() && !css.startsWith('"') && !/^(role|text)=/.test(css) && separatorAt(probe) === css.length + 1;
-  return bare ? css : JSON.stringify(css);
-}
-function formatFrameTarget(frames, inner) {
-  return [...frames.map((f) => PREFIX + formatFrameSelector(f)), inner].join(" >> ");
-}
-function framesLabel(frames) {
-  return frames.map((f) => PREFIX + JSON.stringify(f)).join(" >> ");
-}
+var CLOSED_WATCH = [WATCH_KEY, PROBE_EVENT];
 
 // src/background/pages/core/frames.ts
 var byTab2 = /* @__PURE__ */ new Map();
@@ -2055,6 +2013,683 @@ async function frameOwner(tabId, parent, frameId, group) {
   return { objectId: node.object.objectId, holder, tree: tree.frameTree };
 }
 
+// src/background/pages/snapshot/ref-counters.ts
+var STORAGE_KEY2 = "browserctl.refCounters";
+var loaded2;
+var current = {};
+function load2() {
+  if (!loaded2) {
+    loaded2 = chrome.storage.session.get(STORAGE_KEY2).then(
+      (got) => {
+        const v = got[STORAGE_KEY2];
+        current = v && typeof v === "object" ? { ...v, ...current } : current;
+        return current;
+      },
+      () => current
+      // no storage: counters live as long as the worker
+    );
+    chrome.tabs.onRemoved.addListener((tabId) => {
+      if (!(String(tabId) in current)) return;
+      delete current[String(tabId)];
+      void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
+      });
+    });
+  }
+  return loaded2;
+}
+async function savedCounters(tabId) {
+  const all2 = await load2();
+  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
+}
+function saveCounters(tabId, c) {
+  const prev = current[String(tabId)];
+  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
+  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
+  void chrome.storage.session.set({ [STORAGE_KEY2]: current }).catch(() => {
+  });
+}
+
+// src/background/pages/snapshot/settle.ts
+var REQUEST_GRACE_MS = 2e3;
+var LOAD_GRACE_MS = 3e4;
+var tabs3 = /* @__PURE__ */ new Map();
+var changed = new Wakeup();
+function busyOf(tabId) {
+  let b = tabs3.get(tabId);
+  if (!b) {
+    b = { frames: /* @__PURE__ */ new Map() };
+    tabs3.set(tabId, b);
+  }
+  return b;
+}
+onForget((tabId) => tabs3.delete(tabId));
+function frameLoadEvent(tabId, params, method) {
+  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
+  if (!frameId) return;
+  switch (method) {
+    case "Page.frameRequestedNavigation":
+      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
+      break;
+    case "Page.frameStartedLoading":
+      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
+      break;
+    case "Page.frameStoppedLoading":
+    case "Page.frameDetached":
+      tabs3.get(tabId)?.frames.delete(frameId);
+      break;
+  }
+  changed.wake();
+}
+function busyFrames(tabId, now = Date.now()) {
+  const b = tabs3.get(tabId);
+  if (!b) return 0;
+  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
+  return b.frames.size;
+}
+async function settle(tabId, ms) {
+  const start = Date.now();
+  const deadline = start + ms;
+  while (busyFrames(tabId) > 0 && Date.now() < deadline) {
+    await changed.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
+  }
+  return Date.now() - start;
+}
+function nextGraceEnd(tabId) {
+  let end2 = Infinity;
+  for (const f of tabs3.get(tabId)?.frames.values() ?? []) end2 = Math.min(end2, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
+  return end2;
+}
+
+// src/background/pages/snapshot/snapshot-size.ts
+var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
+var REF_IN_LINE = /\[ref=([^\]]+)\]/;
+function fitToChars(lines, max, keep2 = 2, offset = 0) {
+  const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
+  if (total <= max) return { lines: [...lines], dropped: 0 };
+  const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
+  const refsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
+  const nextOf = (n2) => offset + Math.max(0, n2 - keep2);
+  let used = 0;
+  let n = 0;
+  for (; n < lines.length; n++) {
+    const add2 = lines[n].length + 1;
+    const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
+    if (n >= keep2 && used + add2 + tail > max) break;
+    used += add2;
+  }
+  const out = lines.slice(0, n);
+  out.push(note(lines.length - n, refsFrom[n], nextOf(n)));
+  return { lines: out, dropped: lines.length - n };
+}
+function fromOffset(body, offset) {
+  if (offset <= 0) return [...body];
+  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
+  return body.slice(offset);
+}
+function editScript(a, b) {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const A = a.slice(start, endA);
+  const B = b.slice(start, endB);
+  const N = A.length;
+  const M = B.length;
+  const ops = [];
+  for (let i = 0; i < start; i++) ops.push({ kind: "same", line: a[i] });
+  const max = N + M;
+  const maxD = Math.max(64, Math.floor(4e6 / (2 * max + 2)));
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  let found = max === 0;
+  for (let d = 0; d <= max && !found; d++) {
+    if (d > maxD) return [...ops, ...multisetScript(A, B), ...a.slice(endA).map((line) => ({ kind: "same", line }))];
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x2;
+      if (k === -d || k !== d && v[max + k - 1] < v[max + k + 1]) x2 = v[max + k + 1];
+      else x2 = v[max + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && A[x2] === B[y2]) {
+        x2++;
+        y2++;
+      }
+      v[max + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = true;
+        break;
+      }
+    }
+  }
+  const mid = [];
+  let x = N;
+  let y = M;
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
+    const vd = trace[d];
+    const k = x - y;
+    let prevK;
+    if (k === -d || k !== d && vd[max + k - 1] < vd[max + k + 1]) prevK = k + 1;
+    else prevK = k - 1;
+    const prevX = vd[max + prevK];
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      mid.push({ kind: "same", line: A[x - 1] });
+      x--;
+      y--;
+    }
+    if (d > 0) {
+      if (x === prevX) mid.push({ kind: "add", line: B[y - 1] });
+      else mid.push({ kind: "del", line: A[x - 1] });
+    }
+    x = prevX;
+    y = prevY;
+  }
+  mid.reverse();
+  ops.push(...mid);
+  for (let i = endA; i < a.length; i++) ops.push({ kind: "same", line: a[i] });
+  return ops;
+}
+function multisetScript(A, B) {
+  const count3 = /* @__PURE__ */ new Map();
+  for (const l of A) count3.set(l, (count3.get(l) ?? 0) + 1);
+  const ops = [];
+  for (const l of B) {
+    const c = count3.get(l) ?? 0;
+    if (c > 0) count3.set(l, c - 1);
+    else ops.push({ kind: "add", line: l });
+  }
+  for (const l of A) {
+    const c = count3.get(l) ?? 0;
+    if (c > 0) {
+      count3.set(l, c - 1);
+      ops.push({ kind: "del", line: l });
+    }
+  }
+  return ops;
+}
+function diffLines(prev, cur) {
+  const ops = editScript(prev, cur);
+  const removedByRef = /* @__PURE__ */ new Map();
+  const addedRefs = /* @__PURE__ */ new Set();
+  ops.forEach((op, i) => {
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    if (!r) return;
+    if (op.kind === "del") removedByRef.set(r, i);
+    if (op.kind === "add") addedRefs.add(r);
+  });
+  const out = [];
+  for (const op of ops) {
+    if (op.kind === "same") continue;
+    const r = REF_IN_LINE.exec(op.line)?.[1];
+    const changed3 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
+    if (op.kind === "del") {
+      if (!changed3) out.push(`- ${op.line}`);
+    } else {
+      out.push(`${changed3 ? "~" : "+"} ${op.line}`);
+    }
+  }
+  return out;
+}
+
+// src/background/pages/snapshot/snapshot.ts
+var MAX_NAME = 100;
+var SNAPSHOT_BUDGET_MS = 3e3;
+var MAX_WALK_LINES = 2e4;
+var MAX_SCAN_ELEMENTS = 2e4;
+var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+var tabs4 = /* @__PURE__ */ new Map();
+onForget((tabId) => {
+  tabs4.delete(tabId);
+});
+function tabState(tabId) {
+  let st = tabs4.get(tabId);
+  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  return st;
+}
+function snapshotFailed(msg) {
+  return failed(`snapshot: ${msg}`);
+}
+function contextGone(e) {
+  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
+}
+async function childWorld(tabId, st, f) {
+  const w = st.worlds.get(f.frameId);
+  if (w && w.session === f.session) return w;
+  const announced = f.session === void 0 ? announcedChildWorld(tabId, f.frameId) : void 0;
+  const contextId = announced ?? (await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
+    frameId: f.frameId,
+    worldName: WORLD_NAME
+  })).executionContextId;
+  const fresh2 = { session: f.session, contextId, key: st.nextKey++ };
+  st.worlds.set(f.frameId, fresh2);
+  return fresh2;
+}
+function runWalk(tabId, w, o) {
+  return withClosedRoots(tabId, w.session, w.contextId, (watch) => walkOnce(tabId, w, watch ? { ...o, closedWatch: CLOSED_WATCH } : o));
+}
+async function walkOnce(tabId, w, o) {
+  const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "walk", [o]);
+  if (r.exceptionDetails || typeof r.result.value !== "string") {
+    const d = r.exceptionDetails;
+    throw snapshotFailed(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
+  }
+  return JSON.parse(r.result.value);
+}
+async function walkMain(tabId, o) {
+  const attempt = async () => {
+    const world = { contextId: await isolatedContext(tabId), key: 0 };
+    const res = await runWalk(tabId, world, { ...o, recordInput: true });
+    recorderStartedIn(tabId, world.contextId);
+    return { world, res };
+  };
+  return unlessDialog(attempt(), (e) => {
+    if (!contextGone(e)) throw e;
+    dropContext(tabId);
+    return attempt();
+  });
+}
+var FRAME_ATTACH_WAIT_MS = 2e3;
+async function walkChild(tabId, st, f, o) {
+  const attempt = async () => {
+    const world = await childWorld(tabId, st, f);
+    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
+  };
+  return unlessDialog(attempt(), () => {
+    const gone = st.worlds.get(f.frameId);
+    if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
+    st.worlds.delete(f.frameId);
+    return unlessDialog(attempt(), () => void 0);
+  });
+}
+var frameGroups = 0;
+async function iframeFrameId(tabId, st, w, num2) {
+  const k = `${w.key}:${w.contextId}:${num2}`;
+  const known = st.owners.get(k);
+  if (known) return known;
+  const group = `browserctl-frames-${++frameGroups}`;
+  const lookUp = async () => {
+    const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
+      returnByValue: false,
+      objectGroup: group
+    });
+    if (!r.result.objectId) return void 0;
+    const d = await sendIn(
+      tabId,
+      w.session,
+      "DOM.describeNode",
+      { objectId: r.result.objectId }
+    );
+    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
+    if (id) st.owners.set(k, id);
+    return id;
+  };
+  try {
+    return await unlessDialog(lookUp(), () => void 0);
+  } finally {
+    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
+    });
+  }
+}
+var REF_RE = /^(?:f(\d+))?e(\d+)$/;
+var SETTLE_MAX_MS = 1e4;
+function optionsKey(o, root) {
+  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
+}
+async function snapshot(tabId, p) {
+  const interactive = optionalBool(p, "interactive") ?? false;
+  const compact = optionalBool(p, "compact") ?? false;
+  const depth = optionalInt(p, "depth", 0);
+  const selector = optionalString(p, "selector") ?? "";
+  const viewport2 = optionalBool(p, "viewport") ?? false;
+  const maxChars = optionalInt(p, "maxChars", 200);
+  const offset = optionalInt(p, "offset", 0) ?? 0;
+  const diff = optionalBool(p, "diff") ?? false;
+  const settleFirst = optionalBool(p, "settle") ?? false;
+  await ensureAttached(tabId);
+  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
+  const gen = generation(tabId);
+  const st = tabState(tabId);
+  const saved = await savedCounters(tabId);
+  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
+  const base = {
+    mode: interactive ? "interactive" : "full",
+    compact,
+    depth: depth ?? -1,
+    maxName: MAX_NAME,
+    next: Math.max(nextRefNumber(tabId), saved.next),
+    owner: OWNER,
+    prefix: "e",
+    root: 0,
+    selector: "",
+    viewport: viewport2,
+    // Within the caller's --timeout too, with time left to answer.
+    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
+    maxLines: MAX_WALK_LINES,
+    maxScanElements: MAX_SCAN_ELEMENTS
+  };
+  const { main, top } = await topWalk(tabId, st, base, selector);
+  const { out, entries: entries2, cut } = await spliceFrames(tabId, st, base, top);
+  const url = main?.res.url ?? top.res.url;
+  const title = main?.res.title ?? top.res.title;
+  recordRefs(tabId, gen, st, entries2, main);
+  return sized(st, base, selector, out, entries2, cut, { url, title, tabId, diff, offset, maxChars });
+}
+async function topWalk(tabId, st, base, selector) {
+  const m = REF_RE.exec(selector);
+  const rootKey = m ? Number(m[1] ?? 0) : 0;
+  const rootNum = m ? Number(m[2]) : 0;
+  let rootFrame;
+  if (m && rootKey) {
+    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
+    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  const [main] = await Promise.all([
+    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
+    unlessDialog(followFrames(tabId), () => void 0)
+  ]);
+  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
+  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
+    top = await selectorInFrames(tabId, st, base, selector) ?? main;
+  }
+  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
+    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
+  }
+  if (top.res.error) throw snapshotFailed(top.res.error);
+  return { main, top };
+}
+async function spliceFrames(tabId, st, base, top) {
+  const interactive = base.mode === "interactive";
+  const entries2 = [];
+  let cut;
+  const build = async (w, indent, depthLeft) => {
+    cut ??= w.res.cut;
+    const prefix = w.world.key ? `f${w.world.key}e` : "e";
+    for (const [num2, role, name] of w.res.refs) {
+      entries2.push({
+        ref: prefix + num2,
+        role,
+        name,
+        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num: num2, main: w.world.key === 0 }
+      });
+    }
+    const marks = [];
+    w.res.lines.forEach((l, at) => {
+      const mm = FRAME_MARK_RE.exec(l);
+      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
+    });
+    const parts = await Promise.all(
+      marks.map(async (mk) => {
+        if (depthLeft <= 0) return [];
+        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
+        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
+        if (!frameId) return [];
+        const level = (indent.length + mk.indent.length) / 2;
+        if (!interactive && base.depth >= 0 && level > base.depth) return [];
+        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
+        const child = await walkFrame(tabId, st, w, frameId, o);
+        if (!child) return [];
+        return build(child, indent + mk.indent, depthLeft - 1);
+      })
+    );
+    const out2 = [];
+    let next = 0;
+    w.res.lines.forEach((l, at) => {
+      const mk = marks[next];
+      if (!mk || mk.at !== at) {
+        out2.push(indent + l);
+        return;
+      }
+      const lines = parts[next++];
+      if (lines.length === 0 && interactive) dropEmptyFrame(out2);
+      out2.push(...lines);
+    });
+    return out2;
+  };
+  const out = await build(top, "", 16);
+  return { out, entries: entries2, cut };
+}
+async function walkFrame(tabId, st, w, frameId, o) {
+  const own = sessionOfFrame(tabId, frameId);
+  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
+  if ((!child || child.res.error) && own === void 0) {
+    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
+    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
+  }
+  if (!child || child.res.error) return void 0;
+  return child;
+}
+function recordRefs(tabId, gen, st, entries2, main) {
+  let nextMain = 0;
+  for (const e of entries2) {
+    const mm = REF_RE.exec(e.ref);
+    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
+  }
+  setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
+  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
+}
+function sized(st, base, selector, out, entries2, cut, z) {
+  const { url, title, tabId, diff, offset, maxChars } = z;
+  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+  const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
+  const key = optionsKey(base, selector);
+  const prev = st.previous.get(key);
+  st.previous.set(key, out);
+  const header2 = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
+  let body = out;
+  let shown3 = inText;
+  if (diff) {
+    body = prev ? diffLines(prev, out) : out;
+    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
+    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+    shown3 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+  }
+  if (offset > 0) body = fromOffset(body, offset);
+  if (cut) body = [...body, cutNote(cut)];
+  let lines = [...header2, ...body];
+  if (offset > 0 || maxChars !== void 0) {
+    const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
+    if (fit.dropped > 0 || offset > 0) {
+      lines = fit.lines;
+      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
+      shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
+    }
+  }
+  const refs = {};
+  for (const e of shown3) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
+  const result3 = { snapshot: lines.join("\n"), refs, url, title, tabId };
+  if (cut) result3.cut = true;
+  return result3;
+}
+function cutNote(why2) {
+  const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
+  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
+}
+var NO_MATCH = "no element matches the selector";
+async function selectorInFrames(tabId, st, base, selector) {
+  const look = { ...base, mode: "interactive", depth: -1, viewport: false };
+  const search = async (w, depthLeft) => {
+    for (const l of w.res.lines) {
+      const mk = FRAME_MARK_RE.exec(l);
+      if (!mk) continue;
+      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
+      if (!frameId) continue;
+      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
+      const hit = await walkChild(tabId, st, f, { ...base, selector });
+      if (!hit) continue;
+      if (!hit.res.error) return hit;
+      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
+      const inner = await walkChild(tabId, st, f, look);
+      if (!inner || inner.res.error) continue;
+      const found = await search(inner, depthLeft - 1);
+      if (found) return found;
+    }
+    return void 0;
+  };
+  const main = await walkMain(tabId, look);
+  if (main.res.error) return void 0;
+  return search(main, 16);
+}
+function dropEmptyFrame(out) {
+  const last = out[out.length - 1];
+  if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
+}
+var snapshotHandlers = {
+  "pages.snapshot": snapshot
+};
+
+// src/background/pages/targets/role-target.ts
+var ROLE_WAIT_MS = 5e3;
+var ROLE_POLL_MS = 100;
+var ROLE_FORM = /^role=([A-Za-z][\w-]*)(?:\[name=("(?:[^"\\]|\\.)*")\])?$/;
+function isRoleTarget(selector) {
+  return selector.startsWith("role=");
+}
+function parseRoleTarget(selector) {
+  const m = ROLE_FORM.exec(selector.trim());
+  if (!m) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: ${JSON.stringify(selector)} is not a role target (role=ROLE or role=ROLE[name="NAME"])`
+    );
+  }
+  const role = m[1];
+  if (m[2] === void 0) return { role };
+  let name;
+  try {
+    name = JSON.parse(m[2]);
+  } catch {
+    throw new RpcError(ErrorCode.invalidParams, `invalid params: the name in ${JSON.stringify(selector)} is not a JSON string`);
+  }
+  return { role, name };
+}
+async function roleElement(tabId, place, t) {
+  const q2 = { role: t.role, owner: OWNER, maxScanElements: MAX_SCAN_ELEMENTS, ...t.name !== void 0 ? { name: t.name } : {} };
+  let first;
+  await withClosedRoots(tabId, place.session, place.contextId, async (watch) => {
+    const r = await callInjected(tabId, place, "roleTarget", [watch ? { ...q2, closedWatch: CLOSED_WATCH } : q2], {
+      returnByValue: false,
+      objectGroup: ACTION_GROUP
+    });
+    if (r.exceptionDetails || !r.result.objectId) {
+      const d = r.exceptionDetails;
+      throw failed(`role target: ${d?.exception?.description ?? d?.text ?? "no answer"}`);
+    }
+    const props = await sendIn(tabId, place.session, "Runtime.getProperties", { objectId: r.result.objectId, ownProperties: true });
+    const member = (name) => props.result.find((x) => x.name === name)?.value;
+    first = member("first")?.objectId;
+    const noted = member("closedNoted")?.value;
+    return { hosts: Number(member("hosts")?.value ?? 0), scan: member("scan")?.value === true, ...typeof noted === "boolean" ? { closedNoted: noted } : {} };
+  });
+  return first;
+}
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function resolveRoleTarget(tabId, selector, waitMs = ROLE_WAIT_MS) {
+  const t = parseRoleTarget(selector);
+  const deadline = Date.now() + waitMs;
+  for (; ; ) {
+    const found = await unlessDialog(
+      (async () => roleElement(tabId, { contextId: await isolatedContext(tabId) }, t))(),
+      (e) => {
+        if (!(e instanceof RpcError) || Date.now() >= deadline) throw e;
+        if (/context/i.test(e.message)) dropContext(tabId);
+        return void 0;
+      }
+    );
+    if (found) return found;
+    if (Date.now() >= deadline) {
+      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: no element matches ${selector}`, "not_found");
+    }
+    await sleep(ROLE_POLL_MS);
+  }
+}
+
+// src/background/pages/targets/frame-target.ts
+var PREFIX = "frame=";
+function isFrameTarget(selector) {
+  return selector.trimStart().startsWith(PREFIX);
+}
+function invalid2(selector, why2) {
+  return new RpcError(
+    ErrorCode.invalidParams,
+    `invalid params: ${JSON.stringify(selector)} is not a frame target (frame=FRAME >> TARGET, FRAME a CSS selector): ${why2}`
+  );
+}
+function jsonStringEnd(s) {
+  for (let i = 1; i < s.length; i++) {
+    if (s[i] === "\\") i++;
+    else if (s[i] === '"') return i + 1;
+  }
+  return -1;
+}
+function separatorAt(s) {
+  let quote = "";
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(") depth++;
+    else if ((c === "]" || c === ")") && depth > 0) depth--;
+    else if (depth === 0 && c === ">" && s[i + 1] === ">") return i;
+  }
+  return -1;
+}
+function frameStep(whole, s) {
+  let frame;
+  let after;
+  if (s.startsWith('"')) {
+    const end2 = jsonStringEnd(s);
+    if (end2 < 0) throw invalid2(whole, "the frame's quoted selector does not end");
+    try {
+      frame = JSON.parse(s.slice(0, end2));
+    } catch {
+      throw invalid2(whole, `the frame's selector ${s.slice(0, end2)} is not a JSON string`);
+    }
+    after = s.slice(end2).trimStart();
+    if (!after.startsWith(">>")) throw invalid2(whole, "the frame's selector must be followed by >> and a target");
+  } else {
+    const at = separatorAt(s);
+    if (at < 0) throw invalid2(whole, "no >> and target after the frame's selector");
+    frame = s.slice(0, at);
+    after = s.slice(at);
+  }
+  frame = frame.trim();
+  if (!frame) throw invalid2(whole, "the frame's selector is empty");
+  if (/^(role|text)=/.test(frame)) throw invalid2(whole, `a frame is named by a CSS selector, not ${frame.slice(0, 5)}`);
+  return { frame, rest: after.slice(2).trim() };
+}
+function parseFrameTarget(selector) {
+  if (!isFrameTarget(selector)) return void 0;
+  const frames = [];
+  let rest = selector.trim();
+  while (rest.startsWith(PREFIX)) {
+    if (frames.length >= 16) throw invalid2(selector, "more than 16 frames");
+    const step = frameStep(selector, rest.slice(PREFIX.length));
+    frames.push(step.frame);
+    rest = step.rest;
+  }
+  if (!rest) throw invalid2(selector, "no target after the last >>");
+  return { frames, inner: rest };
+}
+function formatFrameSelector(css) {
+  const probe = css + " >> x";
+  const bare = css === css.trim() && !css.startsWith('"') && !/^(role|text)=/.test(css) && separatorAt(probe) === css.length + 1;
+  return bare ? css : JSON.stringify(css);
+}
+function formatFrameTarget(frames, inner) {
+  return [...frames.map((f) => PREFIX + formatFrameSelector(f)), inner].join(" >> ");
+}
+function framesLabel(frames) {
+  return frames.map((f) => PREFIX + JSON.stringify(f)).join(" >> ");
+}
+
 // src/background/pages/targets/frame-scope.ts
 async function resolveInFrames(tabId, ft, pick, errorOf) {
   if (isRoleTarget(ft.inner)) parseRoleTarget(ft.inner);
@@ -2131,18 +2766,11 @@ async function inFrame(tabId, place, call) {
   });
 }
 async function roleIn(tabId, place, selector, where) {
-  const ids = await roleMatches(tabId, parseRoleTarget(selector), place);
+  const objectId = await roleElement(tabId, place, parseRoleTarget(selector));
   touchSession(tabId, place.session);
-  if (ids.length > 0) {
-    const r = await sendIn(tabId, place.session, "DOM.resolveNode", {
-      backendNodeId: ids[0],
-      executionContextId: place.contextId,
-      objectGroup: ACTION_GROUP
-    });
-    if (r.object.objectId) {
-      keepInSession(tabId, r.object.objectId, place.session);
-      return r.object.objectId;
-    }
+  if (objectId) {
+    keepInSession(tabId, objectId, place.session);
+    return objectId;
   }
   throw failed(`no element matches ${selector} ${where}`, "not_found");
 }
@@ -2362,17 +2990,17 @@ var storageHandlers = {
 };
 
 // src/background/person/policy.ts
-var STORAGE_KEY2 = "browserctl.policies";
+var STORAGE_KEY3 = "browserctl.policies";
 var policies = /* @__PURE__ */ new Map();
-var loaded2;
+var loaded3;
 var changeHooks = /* @__PURE__ */ new Set();
 function hasStorage() {
   return typeof chrome !== "undefined" && !!chrome.storage?.session;
 }
 function loadPolicies() {
   if (!hasStorage()) return Promise.resolve();
-  loaded2 ??= chrome.storage.session.get(STORAGE_KEY2).then((v) => {
-    const all2 = v?.[STORAGE_KEY2];
+  loaded3 ??= chrome.storage.session.get(STORAGE_KEY3).then((v) => {
+    const all2 = v?.[STORAGE_KEY3];
     for (const [id, p] of Object.entries(all2 ?? {})) {
       if (policies.has(id)) continue;
       const confirm = (Array.isArray(p.confirm) ? p.confirm : []).filter((k) => CONFIRM_KINDS.includes(k));
@@ -2383,13 +3011,13 @@ function loadPolicies() {
       });
     }
   }).catch(() => void 0);
-  return loaded2;
+  return loaded3;
 }
 var saving = Promise.resolve();
 function persist2() {
   if (!hasStorage()) return Promise.resolve();
   const snapshot3 = Object.fromEntries(policies);
-  saving = saving.then(() => chrome.storage.session.set({ [STORAGE_KEY2]: snapshot3 })).catch(() => void 0);
+  saving = saving.then(() => chrome.storage.session.set({ [STORAGE_KEY3]: snapshot3 })).catch(() => void 0);
   return saving;
 }
 async function policyOf(sessionId) {
@@ -2701,7 +3329,7 @@ var ActiveTabCache = class {
 };
 
 // src/background/sessions/session-store.ts
-var STORAGE_KEY3 = "browserctl.sessions";
+var STORAGE_KEY4 = "browserctl.sessions";
 var SESSION_REQUIRED_MESSAGE = "session required: pass sessionId (browserctl session create / attach-current / use)";
 var ID_CHARS = 5;
 var BASE362 = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -2736,8 +3364,8 @@ var SessionStore = class {
     return this.loaded;
   }
   async load() {
-    const got = await chrome.storage.session.get(STORAGE_KEY3);
-    const p = got[STORAGE_KEY3];
+    const got = await chrome.storage.session.get(STORAGE_KEY4);
+    const p = got[STORAGE_KEY4];
     if (!p) return;
     this.next = typeof p.next === "number" && p.next > 0 ? p.next : 1;
     let dropped = false;
@@ -2754,7 +3382,7 @@ var SessionStore = class {
   }
   async save() {
     const p = { next: this.next, sessions: [...this.sessions.values()] };
-    await chrome.storage.session.set({ [STORAGE_KEY3]: p });
+    await chrome.storage.session.set({ [STORAGE_KEY4]: p });
   }
   /** Follows the browser: a removed group ends its session, a renamed one renames it, activation is tracked. */
   watch() {
@@ -3647,19 +4275,19 @@ async function applyPermissions(tabId, s, url) {
 }
 
 // src/background/pages/emulation/settings.ts
-var STORAGE_KEY4 = "browserctl.emulation";
+var STORAGE_KEY5 = "browserctl.emulation";
 var bySession = /* @__PURE__ */ new Map();
 var unapplied = /* @__PURE__ */ new Map();
-var loaded3;
+var loaded4;
 function ready() {
-  loaded3 ??= chrome.storage.session.get(STORAGE_KEY4).then(
+  loaded4 ??= chrome.storage.session.get(STORAGE_KEY5).then(
     (got) => {
-      const all2 = got[STORAGE_KEY4] ?? {};
+      const all2 = got[STORAGE_KEY5] ?? {};
       for (const [id, s] of Object.entries(all2)) if (!bySession.has(id)) bySession.set(id, s);
     },
     () => void 0
   );
-  return loaded3;
+  return loaded4;
 }
 function settingsOf(sessionId) {
   return bySession.get(sessionId) ?? { settings: {}, scripts: [], nextScript: 1 };
@@ -3673,7 +4301,7 @@ function isEmpty(s) {
 async function store(sessionId, s) {
   if (isEmpty(s)) bySession.delete(sessionId);
   else bySession.set(sessionId, s);
-  await chrome.storage.session.set({ [STORAGE_KEY4]: Object.fromEntries(bySession) }).catch(() => void 0);
+  await chrome.storage.session.set({ [STORAGE_KEY5]: Object.fromEntries(bySession) }).catch(() => void 0);
 }
 function noteUnapplied(tabId, setting2, error) {
   let m = unapplied.get(tabId);
@@ -4951,47 +5579,15 @@ function evidenceHandlers({ store: store3, resolveTab: resolveTab2 }) {
 // src/injected/document/actions-binding.ts
 var ACTIONS_BINDING = "__browserctlActions";
 
-// src/background/pages/record-actions/choose.ts
-var GROUP = "browserctl:record-actions";
-var CHECK_MS = 2e3;
-async function roleVerdict(tabId, session, contextId, step, target, frameId) {
-  if (contextId === void 0 || step.el === void 0) return void 0;
-  try {
-    const [el, doc] = await Promise.all([
-      callInjected(tabId, { contextId, session }, "actionElement", [step.el], { returnByValue: false, objectGroup: GROUP }),
-      callInjected(tabId, { contextId, session }, "actionDocument", [step.el], { returnByValue: false, objectGroup: GROUP })
-    ]);
-    if (!el.result.objectId || !doc.result.objectId) return void 0;
-    const t = parseRoleTarget(target);
-    const [d, nodes] = await Promise.all([
-      sendIn(tabId, session, "DOM.describeNode", { objectId: el.result.objectId }, CHECK_MS),
-      frameId !== void 0 ? axNodesOfRoleInFrame(tabId, session, frameId, t.role) : sendIn(tabId, session, "Accessibility.queryAXTree", { objectId: doc.result.objectId, role: t.role }, CHECK_MS).then((a) => a.nodes)
-    ]);
-    const ids = nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== void 0 && sameName(typeof n.name?.value === "string" ? n.name.value : "", t.name ?? "")).map((n) => n.backendDOMNodeId);
-    return ids.length === 1 && ids[0] === d.node.backendNodeId;
-  } catch {
-    return void 0;
-  } finally {
-    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
-  }
-}
-async function chooseTarget(tabId, session, contextId, step, frameId) {
-  for (const [kind, target] of step.targets ?? []) {
-    if (kind === "role" && await roleVerdict(tabId, session, contextId, step, target, frameId) === false) continue;
-    return { kind, target };
-  }
-  return void 0;
-}
-
 // src/background/pages/record-actions/files.ts
-var GROUP2 = "browserctl:record-files";
+var GROUP = "browserctl:record-files";
 async function chosenPaths(tabId, session, contextId, step) {
   if (contextId === void 0 || step.el === void 0) return (step.values ?? []).map(() => "");
   const out = [];
   const n = step.values?.length ?? 0;
   try {
     for (let i = 0; i < n; i++) {
-      const f = await callInjected(tabId, session === void 0 ? { contextId } : { contextId, session }, "actionFile", [step.el, i], { returnByValue: false, objectGroup: GROUP2 });
+      const f = await callInjected(tabId, session === void 0 ? { contextId } : { contextId, session }, "actionFile", [step.el, i], { returnByValue: false, objectGroup: GROUP });
       if (!f.result.objectId) {
         out.push("");
         continue;
@@ -5001,7 +5597,7 @@ async function chosenPaths(tabId, session, contextId, step) {
     }
   } catch {
   } finally {
-    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP2 }).catch(() => void 0);
+    void sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => void 0);
   }
   while (out.length < n) out.push("");
   return out;
@@ -5390,21 +5986,21 @@ onForget((tabId) => {
   for (const r of recordings2.values()) r.tabs.delete(tabId);
 });
 var linesChanged = new Wakeup();
-var loaded4;
+var loaded5;
 var isLoaded = false;
 function ready2() {
-  loaded4 ??= loadAll().then((all2) => {
+  loaded5 ??= loadAll().then((all2) => {
     for (const s of all2) if (!recordings2.has(s.meta.sessionId)) recordings2.set(s.meta.sessionId, fromSaved(s));
   }).catch(() => void 0).finally(() => {
     isLoaded = true;
   });
-  return loaded4;
+  return loaded5;
 }
 function mayRecord(tabId) {
   if (!isLoaded) return true;
   return recordings2.get(tabSession(tabId))?.live === true;
 }
-function snapshot(r) {
+function snapshot2(r) {
   const st = r.script.state();
   const meta = {
     sessionId: r.sessionId,
@@ -5446,7 +6042,7 @@ function fresh(sessionId, groupId, workDir, script2) {
     drafts: /* @__PURE__ */ new Map(),
     frameRecorders: /* @__PURE__ */ new Map()
   };
-  r.saver = new Saver(sessionId, () => snapshot(r));
+  r.saver = new Saver(sessionId, () => snapshot2(r));
   return r;
 }
 function fromSaved(s) {
@@ -5605,7 +6201,8 @@ async function processStep(r, tabId, session, contextId, step, paths) {
   const began = performance.now();
   r.script.actions++;
   const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : void 0;
-  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : void 0;
+  const first = step.targets?.[0];
+  let target = first ? { kind: first[0], target: first[1] } : void 0;
   const lines = [...switchLines(r, tabId, step.top ? step.url : void 0), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
   if (!step.top && target) {
@@ -6373,7 +6970,7 @@ async function mouseClick(tabId, pt, button, clickCount) {
 var DOWNLOADS_LIMIT = 200;
 var all = [];
 var waiters2 = /* @__PURE__ */ new Set();
-function changed() {
+function changed2() {
   for (const w of [...waiters2]) w();
 }
 function onDownloadChange(fn) {
@@ -6413,7 +7010,7 @@ function downloadEvent(tabId, p, method) {
       ended: 0
     });
     if (all.length > DOWNLOADS_LIMIT) all.splice(0, all.length - DOWNLOADS_LIMIT);
-    changed();
+    changed2();
   } else if (method === "Page.downloadProgress") {
     const d = byGuid(String(p["guid"] ?? ""));
     if (!d) return;
@@ -6422,7 +7019,7 @@ function downloadEvent(tabId, p, method) {
     const st = String(p["state"] ?? "");
     if (st === "completed") d.state = "complete";
     else if (st === "canceled") d.state = "canceled";
-    changed();
+    changed2();
   }
 }
 async function locate(d) {
@@ -6746,12 +7343,12 @@ function isPolicy(v) {
 }
 var POLICY_STORAGE_KEY = "browserctl.dialogPolicies";
 var policies2 = /* @__PURE__ */ new Map();
-var loaded5;
+var loaded6;
 function storage3() {
   return typeof chrome !== "undefined" ? chrome.storage?.session : void 0;
 }
 function loadPolicies2() {
-  loaded5 ??= (async () => {
+  loaded6 ??= (async () => {
     const area = storage3();
     if (!area) return;
     try {
@@ -6763,7 +7360,7 @@ function loadPolicies2() {
     } catch {
     }
   })();
-  return loaded5;
+  return loaded6;
 }
 function policyOf2(sessionId) {
   return sessionId && policies2.get(sessionId) || DEFAULT_POLICY;
@@ -7471,180 +8068,6 @@ var webSocketHandlers = {
   "network.webSocketFrames": webSocketFrames
 };
 
-// src/background/pages/snapshot/closed-roots.ts
-var groups = 0;
-var newGroup = () => `browserctl-hosts-${++groups}`;
-async function withObject(tabId, session, contextId, name, body) {
-  const group = newGroup();
-  const run2 = async () => {
-    const r = await callInjected(tabId, { contextId, session }, name, [], { returnByValue: false, objectGroup: group });
-    const objectId = r.result.objectId;
-    return objectId ? await body(objectId, group) : 0;
-  };
-  try {
-    return await unlessDialog(run2(), () => 0);
-  } finally {
-    sendIn(tabId, session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
-    });
-  }
-}
-async function resolveIn(tabId, session, contextId, group, backendNodeId) {
-  const r = await sendIn(tabId, session, "DOM.resolveNode", {
-    backendNodeId,
-    executionContextId: contextId,
-    objectGroup: group
-  });
-  return r.object.objectId;
-}
-var count = (r) => typeof r.result.value === "number" ? r.result.value : 0;
-async function withClosedRoots(tabId, session, contextId, once) {
-  let res = await once(true);
-  if (res.scan && res.closedNoted !== false && await scanClosedRoots(tabId, session, contextId) > 0) {
-    res = await once(false);
-  }
-  for (let round5 = 0; round5 < 4 && res.hosts > 0; round5++) {
-    if (await adoptClosedRoots(tabId, session, contextId) === 0) break;
-    res = await once(false);
-  }
-  return res;
-}
-async function adoptClosedRoots(tabId, session, contextId) {
-  return withObject(tabId, session, contextId, "pendingHosts", async (arrayId, group) => {
-    const props = await sendIn(tabId, session, "Runtime.getProperties", { objectId: arrayId, ownProperties: true });
-    const hosts = props.result.filter((p) => /^\d+$/.test(p.name)).sort((a, b) => Number(a.name) - Number(b.name));
-    const roots = await Promise.all(
-      hosts.map(async (h) => {
-        const id = h.value?.objectId;
-        if (!id) return void 0;
-        const d = await sendIn(
-          tabId,
-          session,
-          "DOM.describeNode",
-          { objectId: id, depth: 1, pierce: true }
-        );
-        const closed = d.node.shadowRoots?.find((r) => r.shadowRootType === "closed");
-        return closed ? resolveIn(tabId, session, contextId, group, closed.backendNodeId) : void 0;
-      })
-    );
-    return count(
-      await callInjected(tabId, { objectId: arrayId, session }, "adoptClosedRoots", [], {
-        objects: roots.map((objectId) => objectId ? { objectId } : { value: null })
-      })
-    );
-  });
-}
-async function scanClosedRoots(tabId, session, contextId) {
-  return withObject(tabId, session, contextId, "documentNode", async (docId, group) => {
-    const d = await sendIn(tabId, session, "DOM.describeNode", { objectId: docId, depth: -1, pierce: true });
-    const pairs = [];
-    const stack = [d.node];
-    while (stack.length) {
-      const n = stack.pop();
-      for (const r of n.shadowRoots ?? []) {
-        if (r.shadowRootType === "closed") pairs.push([n.backendNodeId, r.backendNodeId]);
-        stack.push(r);
-      }
-      for (const c of n.children ?? []) stack.push(c);
-    }
-    const args = await Promise.all(
-      pairs.flat().map(async (id) => {
-        const objectId = await resolveIn(tabId, session, contextId, group, id);
-        return objectId ? { objectId } : { value: null };
-      })
-    );
-    return count(
-      await callInjected(tabId, { objectId: docId, session }, "keepScannedRoots", [], { objects: args })
-    );
-  });
-}
-var RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-var CLOSED_EVENT = `browserctl-closed-${RUN}`;
-var PROBE_EVENT = `browserctl-probe-${RUN}`;
-var WATCH_KEY = `__browserctlClosedWatch_${RUN}`;
-var MAIN_WORLD = `(() => {
-  const proto = Element.prototype, orig = proto.attachShadow;
-  if (typeof orig !== "function") return;
-  const apply = Reflect.apply, dispatch = EventTarget.prototype.dispatchEvent, Ev = Event;
-  const modeOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "mode").get;
-  const ownerOf = Object.getOwnPropertyDescriptor(Node.prototype, "ownerDocument").get;
-  const doc = document, name = ${JSON.stringify(CLOSED_EVENT)};
-  proto.attachShadow = new Proxy(orig, {
-    apply(target, self, args) {
-      const root = apply(target, self, args);
-      try {
-        if (apply(modeOf, root, []) === "closed") {
-          apply(dispatch, doc, [new Ev(name)]);
-          const own = apply(ownerOf, self, []);
-          if (own && own !== doc) apply(dispatch, own, [new Ev(name)]);
-        }
-      } catch (e) {}
-      return root;
-    },
-  });
-})()`;
-var WALK_WORLD = `(() => {
-  const st = { closed: false, alive: false };
-  Object.defineProperty(window, ${JSON.stringify(WATCH_KEY)}, { value: st });
-  document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
-  document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
-})()`;
-async function watchClosedRoots(_tabId, send3) {
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
-}
-var CLOSED_WATCH = [WATCH_KEY, PROBE_EVENT];
-
-// src/background/pages/snapshot/settle.ts
-var REQUEST_GRACE_MS = 2e3;
-var LOAD_GRACE_MS = 3e4;
-var tabs3 = /* @__PURE__ */ new Map();
-var changed2 = new Wakeup();
-function busyOf(tabId) {
-  let b = tabs3.get(tabId);
-  if (!b) {
-    b = { frames: /* @__PURE__ */ new Map() };
-    tabs3.set(tabId, b);
-  }
-  return b;
-}
-onForget((tabId) => tabs3.delete(tabId));
-function frameLoadEvent(tabId, params, method) {
-  const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
-  if (!frameId) return;
-  switch (method) {
-    case "Page.frameRequestedNavigation":
-      if (!busyOf(tabId).frames.get(frameId)?.loading) busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: false });
-      break;
-    case "Page.frameStartedLoading":
-      busyOf(tabId).frames.set(frameId, { since: Date.now(), loading: true });
-      break;
-    case "Page.frameStoppedLoading":
-    case "Page.frameDetached":
-      tabs3.get(tabId)?.frames.delete(frameId);
-      break;
-  }
-  changed2.wake();
-}
-function busyFrames(tabId, now = Date.now()) {
-  const b = tabs3.get(tabId);
-  if (!b) return 0;
-  for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
-  return b.frames.size;
-}
-async function settle(tabId, ms) {
-  const start = Date.now();
-  const deadline = start + ms;
-  while (busyFrames(tabId) > 0 && Date.now() < deadline) {
-    await changed2.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
-  }
-  return Date.now() - start;
-}
-function nextGraceEnd(tabId) {
-  let end2 = Infinity;
-  for (const f of tabs3.get(tabId)?.frames.values() ?? []) end2 = Math.min(end2, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
-  return end2;
-}
-
 // src/background/pages/record-actions/page-events.ts
 var DOWNLOAD_MS = 5e3;
 function downloadBegan(tabId) {
@@ -7921,488 +8344,10 @@ var highlightHandlers = {
   "pages.highlight": highlight
 };
 
-// src/background/pages/snapshot/ref-counters.ts
-var STORAGE_KEY5 = "browserctl.refCounters";
-var loaded6;
-var current = {};
-function load2() {
-  if (!loaded6) {
-    loaded6 = chrome.storage.session.get(STORAGE_KEY5).then(
-      (got) => {
-        const v = got[STORAGE_KEY5];
-        current = v && typeof v === "object" ? { ...v, ...current } : current;
-        return current;
-      },
-      () => current
-      // no storage: counters live as long as the worker
-    );
-    chrome.tabs.onRemoved.addListener((tabId) => {
-      if (!(String(tabId) in current)) return;
-      delete current[String(tabId)];
-      void chrome.storage.session.set({ [STORAGE_KEY5]: current }).catch(() => {
-      });
-    });
-  }
-  return loaded6;
-}
-async function savedCounters(tabId) {
-  const all2 = await load2();
-  return all2[String(tabId)] ?? { next: 1, nextKey: 1 };
-}
-function saveCounters(tabId, c) {
-  const prev = current[String(tabId)];
-  if (prev && prev.next >= c.next && prev.nextKey >= c.nextKey) return;
-  current[String(tabId)] = { next: Math.max(c.next, prev?.next ?? 1), nextKey: Math.max(c.nextKey, prev?.nextKey ?? 1) };
-  void chrome.storage.session.set({ [STORAGE_KEY5]: current }).catch(() => {
-  });
-}
-
-// src/background/pages/snapshot/snapshot-size.ts
-var FRAME_MARK_RE = /^(\s*)\u0000F(\d+)$/;
-var REF_IN_LINE = /\[ref=([^\]]+)\]/;
-function fitToChars(lines, max, keep2 = 2, offset = 0) {
-  const total = lines.reduce((n2, l) => n2 + l.length + 1, 0) - 1;
-  if (total <= max) return { lines: [...lines], dropped: 0 };
-  const note = (dropped, refs, next) => `# ${dropped} more lines and ${refs} refs not shown: --offset ${next} for the rest (or -s REF|SELECTOR, --viewport)`;
-  const refsFrom = new Array(lines.length + 1).fill(0);
-  for (let i = lines.length - 1; i >= 0; i--) refsFrom[i] = refsFrom[i + 1] + (REF_IN_LINE.test(lines[i]) ? 1 : 0);
-  const nextOf = (n2) => offset + Math.max(0, n2 - keep2);
-  let used = 0;
-  let n = 0;
-  for (; n < lines.length; n++) {
-    const add2 = lines[n].length + 1;
-    const tail = note(lines.length - n - 1, refsFrom[n + 1], nextOf(n + 1)).length;
-    if (n >= keep2 && used + add2 + tail > max) break;
-    used += add2;
-  }
-  const out = lines.slice(0, n);
-  out.push(note(lines.length - n, refsFrom[n], nextOf(n)));
-  return { lines: out, dropped: lines.length - n };
-}
-function fromOffset(body, offset) {
-  if (offset <= 0) return [...body];
-  if (offset >= body.length) return [`# offset ${offset} is past the end: the snapshot has ${body.length} lines`];
-  return body.slice(offset);
-}
-function editScript(a, b) {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const A = a.slice(start, endA);
-  const B = b.slice(start, endB);
-  const N = A.length;
-  const M = B.length;
-  const ops = [];
-  for (let i = 0; i < start; i++) ops.push({ kind: "same", line: a[i] });
-  const max = N + M;
-  const maxD = Math.max(64, Math.floor(4e6 / (2 * max + 2)));
-  const v = new Int32Array(2 * max + 2);
-  const trace = [];
-  let found = max === 0;
-  for (let d = 0; d <= max && !found; d++) {
-    if (d > maxD) return [...ops, ...multisetScript(A, B), ...a.slice(endA).map((line) => ({ kind: "same", line }))];
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x2;
-      if (k === -d || k !== d && v[max + k - 1] < v[max + k + 1]) x2 = v[max + k + 1];
-      else x2 = v[max + k - 1] + 1;
-      let y2 = x2 - k;
-      while (x2 < N && y2 < M && A[x2] === B[y2]) {
-        x2++;
-        y2++;
-      }
-      v[max + k] = x2;
-      if (x2 >= N && y2 >= M) {
-        found = true;
-        break;
-      }
-    }
-  }
-  const mid = [];
-  let x = N;
-  let y = M;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    const vd = trace[d];
-    const k = x - y;
-    let prevK;
-    if (k === -d || k !== d && vd[max + k - 1] < vd[max + k + 1]) prevK = k + 1;
-    else prevK = k - 1;
-    const prevX = vd[max + prevK];
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      mid.push({ kind: "same", line: A[x - 1] });
-      x--;
-      y--;
-    }
-    if (d > 0) {
-      if (x === prevX) mid.push({ kind: "add", line: B[y - 1] });
-      else mid.push({ kind: "del", line: A[x - 1] });
-    }
-    x = prevX;
-    y = prevY;
-  }
-  mid.reverse();
-  ops.push(...mid);
-  for (let i = endA; i < a.length; i++) ops.push({ kind: "same", line: a[i] });
-  return ops;
-}
-function multisetScript(A, B) {
-  const count3 = /* @__PURE__ */ new Map();
-  for (const l of A) count3.set(l, (count3.get(l) ?? 0) + 1);
-  const ops = [];
-  for (const l of B) {
-    const c = count3.get(l) ?? 0;
-    if (c > 0) count3.set(l, c - 1);
-    else ops.push({ kind: "add", line: l });
-  }
-  for (const l of A) {
-    const c = count3.get(l) ?? 0;
-    if (c > 0) {
-      count3.set(l, c - 1);
-      ops.push({ kind: "del", line: l });
-    }
-  }
-  return ops;
-}
-function diffLines(prev, cur) {
-  const ops = editScript(prev, cur);
-  const removedByRef = /* @__PURE__ */ new Map();
-  const addedRefs = /* @__PURE__ */ new Set();
-  ops.forEach((op, i) => {
-    const r = REF_IN_LINE.exec(op.line)?.[1];
-    if (!r) return;
-    if (op.kind === "del") removedByRef.set(r, i);
-    if (op.kind === "add") addedRefs.add(r);
-  });
-  const out = [];
-  for (const op of ops) {
-    if (op.kind === "same") continue;
-    const r = REF_IN_LINE.exec(op.line)?.[1];
-    const changed3 = r !== void 0 && removedByRef.has(r) && addedRefs.has(r);
-    if (op.kind === "del") {
-      if (!changed3) out.push(`- ${op.line}`);
-    } else {
-      out.push(`${changed3 ? "~" : "+"} ${op.line}`);
-    }
-  }
-  return out;
-}
-
-// src/background/pages/snapshot/snapshot.ts
-var MAX_NAME = 100;
-var SNAPSHOT_BUDGET_MS = 3e3;
-var MAX_WALK_LINES = 2e4;
-var MAX_SCAN_ELEMENTS = 2e4;
-var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-var tabs4 = /* @__PURE__ */ new Map();
-onForget((tabId) => {
-  tabs4.delete(tabId);
-});
-function tabState(tabId) {
-  let st = tabs4.get(tabId);
-  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
-  return st;
-}
-function snapshotFailed(msg) {
-  return failed(`snapshot: ${msg}`);
-}
-function contextGone(e) {
-  return e instanceof RpcError && /context|frame|session|target/i.test(e.message);
-}
-async function childWorld(tabId, st, f) {
-  const w = st.worlds.get(f.frameId);
-  if (w && w.session === f.session) return w;
-  const announced = f.session === void 0 ? announcedChildWorld(tabId, f.frameId) : void 0;
-  const contextId = announced ?? (await sendIn(tabId, f.session, "Page.createIsolatedWorld", {
-    frameId: f.frameId,
-    worldName: WORLD_NAME
-  })).executionContextId;
-  const fresh2 = { session: f.session, contextId, key: st.nextKey++ };
-  st.worlds.set(f.frameId, fresh2);
-  return fresh2;
-}
-function runWalk(tabId, w, o) {
-  return withClosedRoots(tabId, w.session, w.contextId, (watch) => walkOnce(tabId, w, watch ? { ...o, closedWatch: CLOSED_WATCH } : o));
-}
-async function walkOnce(tabId, w, o) {
-  const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "walk", [o]);
-  if (r.exceptionDetails || typeof r.result.value !== "string") {
-    const d = r.exceptionDetails;
-    throw snapshotFailed(d ? d.exception?.description ?? d.text ?? "exception" : "the page walk returned nothing");
-  }
-  return JSON.parse(r.result.value);
-}
-async function walkMain(tabId, o) {
-  const attempt = async () => {
-    const world = { contextId: await isolatedContext(tabId), key: 0 };
-    const res = await runWalk(tabId, world, { ...o, recordInput: true });
-    recorderStartedIn(tabId, world.contextId);
-    return { world, res };
-  };
-  return unlessDialog(attempt(), (e) => {
-    if (!contextGone(e)) throw e;
-    dropContext(tabId);
-    return attempt();
-  });
-}
-var FRAME_ATTACH_WAIT_MS = 2e3;
-async function walkChild(tabId, st, f, o) {
-  const attempt = async () => {
-    const world = await childWorld(tabId, st, f);
-    return { world, res: await runWalk(tabId, world, { ...o, prefix: `f${world.key}e`, next: 1 }) };
-  };
-  return unlessDialog(attempt(), () => {
-    const gone = st.worlds.get(f.frameId);
-    if (gone) forgetChildWorld(tabId, f.frameId, gone.contextId);
-    st.worlds.delete(f.frameId);
-    return unlessDialog(attempt(), () => void 0);
-  });
-}
-var frameGroups = 0;
-async function iframeFrameId(tabId, st, w, num2) {
-  const k = `${w.key}:${w.contextId}:${num2}`;
-  const known = st.owners.get(k);
-  if (known) return known;
-  const group = `browserctl-frames-${++frameGroups}`;
-  const lookUp = async () => {
-    const r = await callInjected(tabId, { contextId: w.contextId, session: w.session }, "refElement", [num2], {
-      returnByValue: false,
-      objectGroup: group
-    });
-    if (!r.result.objectId) return void 0;
-    const d = await sendIn(
-      tabId,
-      w.session,
-      "DOM.describeNode",
-      { objectId: r.result.objectId }
-    );
-    const id = d.node.frameId ?? d.node.contentDocument?.frameId;
-    if (id) st.owners.set(k, id);
-    return id;
-  };
-  try {
-    return await unlessDialog(lookUp(), () => void 0);
-  } finally {
-    sendIn(tabId, w.session, "Runtime.releaseObjectGroup", { objectGroup: group }).catch(() => {
-    });
-  }
-}
-var REF_RE = /^(?:f(\d+))?e(\d+)$/;
-var SETTLE_MAX_MS = 1e4;
-function optionsKey(o, root) {
-  return JSON.stringify([o.mode, o.compact, o.depth, root, o.viewport]);
-}
-async function snapshot2(tabId, p) {
-  const interactive = optionalBool(p, "interactive") ?? false;
-  const compact = optionalBool(p, "compact") ?? false;
-  const depth = optionalInt(p, "depth", 0);
-  const selector = optionalString(p, "selector") ?? "";
-  const viewport2 = optionalBool(p, "viewport") ?? false;
-  const maxChars = optionalInt(p, "maxChars", 200);
-  const offset = optionalInt(p, "offset", 0) ?? 0;
-  const diff = optionalBool(p, "diff") ?? false;
-  const settleFirst = optionalBool(p, "settle") ?? false;
-  await ensureAttached(tabId);
-  if (settleFirst) await settle(tabId, Math.min(budgetOf(p) / 2, SETTLE_MAX_MS));
-  const gen = generation(tabId);
-  const st = tabState(tabId);
-  const saved = await savedCounters(tabId);
-  if (saved.nextKey > st.nextKey) st.nextKey = saved.nextKey;
-  const base = {
-    mode: interactive ? "interactive" : "full",
-    compact,
-    depth: depth ?? -1,
-    maxName: MAX_NAME,
-    next: Math.max(nextRefNumber(tabId), saved.next),
-    owner: OWNER,
-    prefix: "e",
-    root: 0,
-    selector: "",
-    viewport: viewport2,
-    // Within the caller's --timeout too, with time left to answer.
-    deadline: Date.now() + Math.max(200, Math.min(SNAPSHOT_BUDGET_MS, budgetOf(p) - 1e3)),
-    maxLines: MAX_WALK_LINES,
-    maxScanElements: MAX_SCAN_ELEMENTS
-  };
-  const { main, top } = await topWalk(tabId, st, base, selector);
-  const { out, entries: entries2, cut } = await spliceFrames(tabId, st, base, top);
-  const url = main?.res.url ?? top.res.url;
-  const title = main?.res.title ?? top.res.title;
-  recordRefs(tabId, gen, st, entries2, main);
-  return sized(st, base, selector, out, entries2, cut, { url, title, tabId, diff, offset, maxChars });
-}
-async function topWalk(tabId, st, base, selector) {
-  const m = REF_RE.exec(selector);
-  const rootKey = m ? Number(m[1] ?? 0) : 0;
-  const rootNum = m ? Number(m[2]) : 0;
-  let rootFrame;
-  if (m && rootKey) {
-    for (const [frameId, w] of st.worlds) if (w.key === rootKey) rootFrame = { frameId, session: w.session };
-    if (!rootFrame) throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-  }
-  const [main] = await Promise.all([
-    rootFrame ? Promise.resolve(void 0) : walkMain(tabId, { ...base, root: m ? rootNum : 0, selector: m ? "" : selector }),
-    unlessDialog(followFrames(tabId), () => void 0)
-  ]);
-  let top = main ?? (rootFrame ? await walkChild(tabId, st, rootFrame, { ...base, root: rootNum }) : void 0);
-  if (!m && selector && main?.res.error?.startsWith(NO_MATCH)) {
-    top = await selectorInFrames(tabId, st, base, selector) ?? main;
-  }
-  if (!top || m && top.res.error || rootFrame && top.world.key !== rootKey) {
-    throw new RpcError(ErrorCode.pageRefNotFound, `page ref not found: ${selector} (take a new snapshot)`);
-  }
-  if (top.res.error) throw snapshotFailed(top.res.error);
-  return { main, top };
-}
-async function spliceFrames(tabId, st, base, top) {
-  const interactive = base.mode === "interactive";
-  const entries2 = [];
-  let cut;
-  const build = async (w, indent, depthLeft) => {
-    cut ??= w.res.cut;
-    const prefix = w.world.key ? `f${w.world.key}e` : "e";
-    for (const [num2, role, name] of w.res.refs) {
-      entries2.push({
-        ref: prefix + num2,
-        role,
-        name,
-        target: { kind: "tree", session: w.world.session, contextId: w.world.contextId, num: num2, main: w.world.key === 0 }
-      });
-    }
-    const marks = [];
-    w.res.lines.forEach((l, at) => {
-      const mm = FRAME_MARK_RE.exec(l);
-      if (mm) marks.push({ at, num: Number(mm[2]), indent: mm[1] });
-    });
-    const parts = await Promise.all(
-      marks.map(async (mk) => {
-        if (depthLeft <= 0) return [];
-        if (!interactive && base.depth >= 0 && (indent.length + mk.indent.length) / 2 > base.depth) return [];
-        const frameId = await iframeFrameId(tabId, st, w.world, mk.num);
-        if (!frameId) return [];
-        const level = (indent.length + mk.indent.length) / 2;
-        if (!interactive && base.depth >= 0 && level > base.depth) return [];
-        const o = interactive || base.depth < 0 ? base : { ...base, depth: base.depth - level };
-        const child = await walkFrame(tabId, st, w, frameId, o);
-        if (!child) return [];
-        return build(child, indent + mk.indent, depthLeft - 1);
-      })
-    );
-    const out2 = [];
-    let next = 0;
-    w.res.lines.forEach((l, at) => {
-      const mk = marks[next];
-      if (!mk || mk.at !== at) {
-        out2.push(indent + l);
-        return;
-      }
-      const lines = parts[next++];
-      if (lines.length === 0 && interactive) dropEmptyFrame(out2);
-      out2.push(...lines);
-    });
-    return out2;
-  };
-  const out = await build(top, "", 16);
-  return { out, entries: entries2, cut };
-}
-async function walkFrame(tabId, st, w, frameId, o) {
-  const own = sessionOfFrame(tabId, frameId);
-  let child = await walkChild(tabId, st, { frameId, session: own ?? w.world.session }, o);
-  if ((!child || child.res.error) && own === void 0) {
-    const later = await sessionOfFrameSoon(tabId, frameId, FRAME_ATTACH_WAIT_MS);
-    if (later) child = await walkChild(tabId, st, { frameId, session: later }, o);
-  }
-  if (!child || child.res.error) return void 0;
-  return child;
-}
-function recordRefs(tabId, gen, st, entries2, main) {
-  let nextMain = 0;
-  for (const e of entries2) {
-    const mm = REF_RE.exec(e.ref);
-    if (mm && !mm[1]) nextMain = Math.max(nextMain, Number(mm[2]) + 1);
-  }
-  setTreeRefs(tabId, gen, entries2, Math.max(nextMain, main?.res.next ?? 0));
-  saveCounters(tabId, { next: nextRefNumber(tabId), nextKey: st.nextKey });
-}
-function sized(st, base, selector, out, entries2, cut, z) {
-  const { url, title, tabId, diff, offset, maxChars } = z;
-  const printed = new Set(out.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-  const inText = entries2.filter((e) => printed.has(`[ref=${e.ref}]`));
-  const key = optionsKey(base, selector);
-  const prev = st.previous.get(key);
-  st.previous.set(key, out);
-  const header2 = [`title: ${title.replace(/\s+/g, " ").trim()}`, `url: ${url}`];
-  let body = out;
-  let shown3 = inText;
-  if (diff) {
-    body = prev ? diffLines(prev, out) : out;
-    if (prev && body.length === 0) body = ["(nothing changed since the previous snapshot)"];
-    const refsIn = new Set(body.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-    shown3 = inText.filter((e) => refsIn.has(`[ref=${e.ref}]`));
-  }
-  if (offset > 0) body = fromOffset(body, offset);
-  if (cut) body = [...body, cutNote(cut)];
-  let lines = [...header2, ...body];
-  if (offset > 0 || maxChars !== void 0) {
-    const fit = maxChars !== void 0 ? fitToChars(lines, maxChars, 2, offset) : { lines, dropped: 0 };
-    if (fit.dropped > 0 || offset > 0) {
-      lines = fit.lines;
-      const refsIn = new Set(lines.join("\n").match(/\[ref=[^\]]+\]/g) ?? []);
-      shown3 = shown3.filter((e) => refsIn.has(`[ref=${e.ref}]`));
-    }
-  }
-  const refs = {};
-  for (const e of shown3) refs[e.ref] = { ref: e.ref, role: e.role, name: e.name };
-  const result3 = { snapshot: lines.join("\n"), refs, url, title, tabId };
-  if (cut) result3.cut = true;
-  return result3;
-}
-function cutNote(why2) {
-  const what = why2 === "time" ? `it took longer than ${SNAPSHOT_BUDGET_MS / 1e3} s` : `it passed ${MAX_WALK_LINES} lines`;
-  return `(cut: the page is too large, ${what}; above is its first part: narrow it with -s REF, --viewport or -d N)`;
-}
-var NO_MATCH = "no element matches the selector";
-async function selectorInFrames(tabId, st, base, selector) {
-  const look = { ...base, mode: "interactive", depth: -1, viewport: false };
-  const search = async (w, depthLeft) => {
-    for (const l of w.res.lines) {
-      const mk = FRAME_MARK_RE.exec(l);
-      if (!mk) continue;
-      const frameId = await iframeFrameId(tabId, st, w.world, Number(mk[2]));
-      if (!frameId) continue;
-      const f = { frameId, session: sessionOfFrame(tabId, frameId) ?? w.world.session };
-      const hit = await walkChild(tabId, st, f, { ...base, selector });
-      if (!hit) continue;
-      if (!hit.res.error) return hit;
-      if (depthLeft <= 0 || !hit.res.error.startsWith(NO_MATCH)) continue;
-      const inner = await walkChild(tabId, st, f, look);
-      if (!inner || inner.res.error) continue;
-      const found = await search(inner, depthLeft - 1);
-      if (found) return found;
-    }
-    return void 0;
-  };
-  const main = await walkMain(tabId, look);
-  if (main.res.error) return void 0;
-  return search(main, 16);
-}
-function dropEmptyFrame(out) {
-  const last = out[out.length - 1];
-  if (last !== void 0 && /^\s*- iframe\b/.test(last)) out.pop();
-}
-var snapshotHandlers = {
-  "pages.snapshot": snapshot2
-};
-
 // src/background/pages/evidence/annotations.ts
 var MAX_ANNOTATIONS = 300;
 async function annotations(tabId, sessionId, map, opts) {
-  const snap = await snapshot2(tabId, {
+  const snap = await snapshot(tabId, {
     sessionId,
     interactive: true,
     viewport: opts.viewport,
@@ -8819,7 +8764,7 @@ async function navigate2(tabId, p) {
     async (waitUntil, sameDocument) => {
       if (!withSnapshot || waitUntil === "none") return pageInfo(tabId, waitUntil, sameDocument);
       try {
-        const snap = await snapshot2(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
+        const snap = await snapshot(tabId, { compact: true, settle: true, timeoutMs: Math.max(1, deadline - Date.now()) });
         return { url: snap.url, title: snap.title, snapshot: snap };
       } catch {
         return pageInfo(tabId, waitUntil, sameDocument);
@@ -9871,7 +9816,6 @@ var waitForHandlers = {
 };
 
 // src/background/pages/targets/durable.ts
-var VAGUE_ROLES = /* @__PURE__ */ new Set(["generic", "none", "presentation", "StaticText", "InlineTextBox", "paragraph", "group", "LineBreak"]);
 async function currentDocument(tabId) {
   const r = await callInWorld(tabId, "documentIdentity", []);
   const v = r.result.value;
@@ -9886,9 +9830,8 @@ async function durableTarget(tabId, p) {
   try {
     const objectId = await resolveRef(tabId, ref);
     const session = objectSession(tabId, objectId);
-    const path = await framesOf2(tabId, session, objectId);
+    const [path, inner] = await Promise.all([framesOf2(tabId, session, objectId), innerTarget(tabId, session, objectId)]);
     const frames = path?.frames ?? [];
-    const inner = await innerTarget(tabId, session, objectId, frames.length > 0 ? path.frameId : void 0);
     if (!inner.target) {
       throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${ref} has no selector that finds it alone (in a shadow root?)`);
     }
@@ -9907,21 +9850,14 @@ async function framesOf2(tabId, session, objectId) {
   if (!frames) throw new RpcError(ErrorCode.pageOperationFailed, "page operation failed: the element's frame has no selector that finds its iframe alone");
   return frames;
 }
-async function innerTarget(tabId, session, objectId, frameId) {
-  const d = await sendIn(tabId, session, "DOM.describeNode", { objectId });
-  const backendNodeId = d.node.backendNodeId;
-  const ax = await sendIn(tabId, session, "Accessibility.getPartialAXTree", { backendNodeId, fetchRelatives: false }).catch(
-    () => ({ nodes: [] })
+async function innerTarget(tabId, session, objectId) {
+  return valueOf(
+    tabId,
+    { objectId, session },
+    "durableTarget",
+    [],
+    (why2) => new RpcError(ErrorCode.pageOperationFailed, `page operation failed: durable target: ${why2}`)
   );
-  const n = ax.nodes.find((x) => x.backendDOMNodeId === backendNodeId);
-  const role = n && !n.ignored && typeof n.role?.value === "string" ? n.role.value : "";
-  const name = n && typeof n.name?.value === "string" ? n.name.value.replace(/\s+/g, " ").trim() : "";
-  if (role && name && !VAGUE_ROLES.has(role)) {
-    const same = await roleMatches(tabId, { role, name }, frameId === void 0 ? void 0 : { session, frameId });
-    if (same.length === 1 && same[0] === backendNodeId) return { target: formatRoleTarget(role, name), role, name };
-  }
-  const css = await callInjected(tabId, { objectId, session }, "durableSelector", []);
-  return { target: typeof css.result.value === "string" ? css.result.value : "", role, name };
 }
 var durableHandlers = {
   "pages.durableTarget": durableTarget

@@ -30,7 +30,7 @@ export function urlAndTitle(): { url: string; title: string } {
   return { url: location.href, title: document.title };
 }
 
-/** The document node (role targets query Chrome's accessibility tree from it). */
+/** The document node (closed-roots.ts scans it for closed shadow roots). */
 export function documentNode(): Document {
   return document;
 }

@@ -2,17 +2,16 @@
 // first: role=ROLE[name="NAME"] (unique by role and name), text="EXACT"
 // (the only element with that text), a test id ([data-testid="..."],
 // [data-test="..."]), an id that does not look generated (#login), then the
-// shortest CSS path that finds it alone. Each but role= is checked here with
+// shortest CSS path that finds it alone. Each is checked here with
 // the matcher the command's target uses (targets.ts: querySelectorAll and
-// the text= walk), so a line is only written with a target that found this
-// very element when it was written; role= is checked by the extension
-// against Chrome's accessibility tree while the element is still there.
-// The role and name are the ones the snapshot prints (accessible.ts), so
-// a recorded role= line names an element as `snapshot` shows it.
+// the text= walk, the role= pass), so a line is only written with a target
+// that found this very element when it was written. The role and name are
+// the ones the snapshot prints (accessible.ts), so a recorded role= line
+// names an element as `snapshot` shows it.
 
 import { nameOf, roleOf, tidy } from "./accessible";
-import { textTargets } from "./targets";
-import { norm } from "./text-match";
+import { registryOrEmpty, type Registry } from "./registry";
+import { roleTargetFindsOnly, textTargets } from "./targets";
 
 export type TargetKind = "role" | "text" | "testid" | "id" | "css";
 export type Candidate = [kind: TargetKind, target: string];
@@ -52,24 +51,6 @@ export function looksGenerated(id: string): boolean {
     /[a-z]\d[a-z]+\d|\d[a-z]+\d[a-z]/i.test(id) ||
     /^(ember|react|mui|radix|headlessui|rc|ng|vue|svelte|uid|auto|gen)[-_]?\w*\d/i.test(id)
   );
-}
-
-/** The elements of root and of the open shadow roots below it. */
-function* deepElements(root: Document | ShadowRoot | Element): Generator<Element> {
-  for (const el of root.querySelectorAll("*")) {
-    yield el;
-    if (el.shadowRoot) yield* deepElements(el.shadowRoot);
-  }
-}
-
-/** How many elements of the document (its open shadow roots too) have this role and name. */
-function roleCount(doc: Document, role: string, name: string): number {
-  const want = norm(name);
-  let n = 0;
-  for (const e of deepElements(doc)) {
-    if (proposedRole(e) === role && norm(proposedName(e, role)) === want && ++n > 1) return n;
-  }
-  return n;
 }
 
 function quote(v: string): string {
@@ -129,13 +110,14 @@ export function cssPath(el: Element): string {
   return "";
 }
 
-/** The role= candidate of el when its role and name are telling and no
- * other element of the document has both. */
-export function roleCandidate(el: Element): string {
+/** The role= candidate of el when its role and name are telling and the
+ * role target finds el alone (targets.ts roleTargetFindsOnly: the matcher
+ * the command's role= uses, over the closed roots R holds). */
+export function roleCandidate(el: Element, R: Registry = registryOrEmpty()): string {
   const role = proposedRole(el);
   const name = proposedName(el, role);
   if (VAGUE.has(role) || !name || name.length > 120) return "";
-  if (roleCount(el.ownerDocument, role, name) !== 1) return "";
+  if (!roleTargetFindsOnly(el, R, role, name)) return "";
   return `role=${role}[name=${JSON.stringify(name)}]`;
 }
 
@@ -167,9 +149,8 @@ export function candidatesFor(el: Element): Candidate[] {
     const sel = "#" + CSS.escape(el.id);
     if (uniqueIn(doc, sel, el)) out.push(["id", sel]);
   }
-  // A CSS path only where nothing else is left (role= may still fail
-  // the extension's check against Chrome's tree).
-  if (!out.some(([k]) => k !== "role")) {
+  // A CSS path only where nothing else is left.
+  if (out.length === 0) {
     const css = cssPath(el);
     if (css) out.push(["css", css]);
   }

@@ -1,4 +1,5 @@
-import { cssPath, looksGenerated } from "./candidates";
+import { cssPath, looksGenerated, proposedName, proposedRole, roleCandidate } from "./candidates";
+import { registryOrEmpty } from "./registry";
 
 // A CSS selector that finds an element again after a reload: #id,
 // tag[attr="value"] for a telling attribute, else a path of
@@ -84,11 +85,24 @@ export function frameSelector(el: Element): string {
   return cssPath(el) || durableSelector(el);
 }
 
+/**
+ * What the REPL's `save` writes for el (the extension's durable.ts): the
+ * role target the action recorder would write (candidates.ts
+ * roleCandidate: a telling role and name that find el alone, by the
+ * matcher role= uses), else a durable CSS selector; "" when neither finds
+ * it alone. With the role and name the snapshot gives el.
+ */
+export function durableTarget(el: Element): { target: string; role: string; name: string } {
+  const role = proposedRole(el);
+  const name = proposedName(el, role);
+  return { target: roleCandidate(el, registryOrEmpty()) || durableSelector(el), role, name };
+}
+
 // This file's in-page methods, by the name the extension calls them with
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the
 // objects passed by reference.
 export const durableMethods = {
-  durableSelector: (el: Element) => durableSelector(el),
+  durableTarget: (el: Element) => durableTarget(el),
   frameSelector: (el: Element) => frameSelector(el),
   documentOf: (el: Element) => el.ownerDocument,
 };

@@ -27,27 +27,27 @@ let reg: Registry | undefined;
 /** The registry of `owner`, made (or made anew for another owner) when needed;
  * `next` is the first number a new one hands out. */
 export function registryFor(owner: string, next: number): Registry {
-  if (!reg || reg.owner !== owner) {
-    reg = {
-      owner,
-      map: new WeakMap(),
-      byNum: new Map(),
-      max: next - 1,
-      closed: new WeakMap(),
-      checked: new WeakSet(),
-      pending: [],
-      scanned: -1,
-    };
-  }
+  if (!reg || reg.owner !== owner) reg = newRegistry(owner, next);
   // Numbers the extension handed out meanwhile (other walks, other ref
   // sources of the tab) are never handed out again here.
   if (next - 1 > reg.max) reg.max = next - 1;
   return reg;
 }
 
+function newRegistry(owner: string, next: number): Registry {
+  return { owner, map: new WeakMap(), byNum: new Map(), max: next - 1, closed: new WeakMap(), checked: new WeakSet(), pending: [], scanned: -1 };
+}
+
 /** The registry, if a walk or find made one in this document. */
 export function currentRegistry(): Registry | undefined {
   return reg;
+}
+
+/** The registry to pass over the document with outside the extension's
+ * calls (the action recorder): the document's, with the closed roots the
+ * extension handed over, else an empty one that is not kept. */
+export function registryOrEmpty(): Registry {
+  return reg ?? newRegistry("", 1);
 }
 
 /** The element's number, given one when it has none. */

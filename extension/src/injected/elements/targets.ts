@@ -5,7 +5,7 @@
 
 import { norm, parseTextSpec, textMatches } from "./text-match";
 import { isVisible } from "./visibility";
-import { numberOf, refElement, registryFor } from "./registry";
+import { numberOf, refElement, registryFor, type Registry } from "./registry";
 import { childrenOf, closedRootsToFind, shownState, type ClosedRootsToFind } from "./walk";
 import { nameOf, roleOf } from "./accessible";
 
@@ -135,6 +135,40 @@ export function findElements(kind: "text" | "label", wantRaw: string, exact: boo
 /** The longest name find compares (names are cut for the answer). */
 const MAX_FIND_NAME = 10_000;
 
+/**
+ * The elements of the document (open and handed-over closed shadow roots
+ * and slots included, frames' documents not) that the snapshot shows with
+ * role, by its own rules (accessible.ts roleOf and nameOf, what walk.ts
+ * prints), whose name matches want (norm'd; undefined: any name), in
+ * document order, up to limit; each with its name. R's pending hosts are
+ * noted anew, for the extension to look for closed roots in them.
+ *
+ * find --role and role targets both find their elements here: what find
+ * and a snapshot show as `button "Sign in"` is what role=button[name="Sign
+ * in"] clicks, and what the recorder and `save` write is checked by it.
+ * Chrome's accessibility tree (Accessibility.queryAXTree) answered the same
+ * question in 48-54 ms on a 300-item list where the whole snapshot took 8
+ * (`browserctl -v find`): it is built afresh for every query.
+ */
+export function roleElements(R: Registry, role: string, want: string | undefined, exact: boolean, limit: number): [Element, string][] {
+  R.pending = [];
+  const found: [Element, string][] = [];
+  const visit = (el: Element): void => {
+    if (found.length >= limit) return;
+    const shown = shownState(el);
+    if (shown === undefined) return;
+    if (shown && roleOf(el, true) === role) {
+      const name = nameOf(el, role, MAX_FIND_NAME);
+      if (want === undefined || textMatches(name, want, exact)) found.push([el, name]);
+    }
+    if (el.tagName === "IFRAME" || el.tagName === "FRAME") return; // its document is another's
+    const kids = childrenOf(el, R);
+    for (let i = 0; i < kids.length; i++) if (kids[i]!.nodeType === 1) visit(kids[i] as Element);
+  };
+  if (document.body) visit(document.body);
+  return found;
+}
+
 /** What find by role looks for (the extension's find.ts byRole). */
 export interface RoleQuery {
   role: string;
@@ -150,36 +184,43 @@ export interface RoleQuery {
 }
 
 /**
- * find by role: the elements of the document (open and handed-over closed
- * shadow roots and slots included, frames not) that the snapshot shows with
- * role, by its own rules (accessible.ts roleOf and nameOf, what walk.ts
- * prints), whose name matches, in document order; each numbered by the
- * registry as the snapshot numbers it. Answers [number, role, name] of each
- * and, as a walk does, the closed roots still to hand over.
- *
- * Chrome's accessibility tree (Accessibility.queryAXTree) answered the same
- * question in 48-54 ms on a 300-item list where the whole snapshot took 8
- * (`browserctl -v find`): it is built afresh for every query.
+ * find by role: roleElements, each numbered by the registry as the
+ * snapshot numbers it. Answers [number, role, name] of each and, as a walk
+ * does, the closed roots still to hand over.
  */
 export function findByRole(q: RoleQuery): ClosedRootsToFind & { found: [number, string, string][] } {
   const R = registryFor(q.owner, q.next);
-  R.pending = [];
   const want = q.name == null ? undefined : norm(q.name);
-  const found: [number, string, string][] = [];
-  const visit = (el: Element): void => {
-    if (found.length >= q.limit) return;
-    const shown = shownState(el);
-    if (shown === undefined) return;
-    if (shown && roleOf(el, true) === q.role) {
-      const name = nameOf(el, q.role, MAX_FIND_NAME);
-      if (want === undefined || textMatches(name, want, q.exact)) found.push([numberOf(R, el), q.role, name]);
-    }
-    if (el.tagName === "IFRAME" || el.tagName === "FRAME") return; // its document is another's
-    const kids = childrenOf(el, R);
-    for (let i = 0; i < kids.length; i++) if (kids[i]!.nodeType === 1) visit(kids[i] as Element);
-  };
-  if (document.body) visit(document.body);
+  const found = roleElements(R, q.role, want, q.exact, q.limit).map(([el, name]): [number, string, string] => [numberOf(R, el), q.role, name]);
   return { found, ...closedRootsToFind(R, q) };
+}
+
+/** A role target (role=ROLE[name="NAME"], the extension's role-target.ts)
+ * to find in this document. */
+export interface RoleTargetQuery {
+  role: string;
+  /** Absent: any name; else the whole name, case and white space aside. */
+  name?: string;
+  /** The registry whose handed-over closed roots are entered. */
+  owner: string;
+  maxScanElements: number;
+  closedWatch?: [string, string];
+}
+
+/** The element a role target names (the first match) and whether another
+ * matches too, with the closed roots the pass could not see into. */
+export function roleTarget(q: RoleTargetQuery): ClosedRootsToFind & { first: Element | null; more: boolean } {
+  const R = registryFor(q.owner, 1);
+  const found = roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 2);
+  return { first: found[0]?.[0] ?? null, more: found.length > 1, ...closedRootsToFind(R, q) };
+}
+
+/** Whether the role target of role and name finds el and no other element
+ * of its document (R: the registry whose closed roots it enters). */
+export function roleTargetFindsOnly(el: Element, R: Registry, role: string, name: string): boolean {
+  if (el.ownerDocument !== document) return false;
+  const found = roleElements(R, role, norm(name), true, 2);
+  return found.length === 1 && found[0]![0] === el;
 }
 
 // This file's in-page methods, by the name the extension calls them with
@@ -190,4 +231,5 @@ export const targetMethods = {
   count: (_: unknown, [sel]: [string]) => count(sel),
   find: (_: unknown, [kind, want, exact, limit]: ["text" | "label", string, boolean, number]) => findElements(kind, want, exact, limit),
   findByRole: (_: unknown, [q]: [RoleQuery]) => findByRole(q),
+  roleTarget: (_: unknown, [q]: [RoleTargetQuery]) => roleTarget(q),
 };

@@ -23,9 +23,8 @@ import { Wakeup } from "../core/wakeup";
 import { tabSession } from "../logs/observe";
 import type { ActionStep } from "../../../injected/document/actions";
 import { ACTIONS_BINDING } from "../../../injected/document/actions-binding";
-import { chooseTarget } from "./choose";
 import { chosenPaths, scriptPaths } from "./files";
-import { stepLines, type NewLine, type StepIn } from "./lines";
+import { stepLines, type NewLine, type StepIn, type Target } from "./lines";
 import { framesOfDocument, type FramePath } from "../targets/frame-path";
 import { formatFrameTarget } from "../targets/frame-target";
 import { classify, historyFrom, type NavigationHistory, type TabHistory } from "./navigation";
@@ -361,10 +360,12 @@ async function processStep(
   if (r.docSeq.size > 256) r.docSeq.delete(r.docSeq.keys().next().value!);
   const began = performance.now();
   r.script.actions++;
-  // a step in a frame: the frames that lead there first, so the role=
-  // candidate is checked in the frame's own tree
+  // a step in a frame: its target goes after the frames that lead there
   const path = !step.top && step.targets ? await framePathOf(tabId, session, contextId) : undefined;
-  let target = step.targets ? await chooseTarget(tabId, session, contextId, step, path?.frameId) : undefined;
+  // the page checked each candidate with the matcher of its kind, most
+  // durable first (injected candidates.ts)
+  const first = step.targets?.[0];
+  let target: Target | undefined = first ? { kind: first[0], target: first[1] } : undefined;
   const lines = [...switchLines(r, tabId, step.top ? step.url : undefined), ...waitLines(r, tabId, step)];
   r.stepAt.set(tabId, step.t);
   if (!step.top && target) {

@@ -4,8 +4,8 @@
 // element (DOM.describeNode), that frame's document entered (an
 // out-of-process frame in its own CDP session, core/frames.ts; a frame of
 // the same process in its parent's), and the inner target resolved there:
-// CSS and text= by the injected script in the frame's isolated world,
-// role= through the frame's accessibility tree. The element's objectId is
+// CSS, text= and role= by the injected script in the frame's isolated
+// world. The element's objectId is
 // kept with its session (refs.ts keepInSession) as a frame ref's is, so
 // pointer actions, fill and reads act in the element's own frame.
 
@@ -18,7 +18,7 @@ import { callInjected, WORLD_NAME } from "../core/injected";
 import { announcedChildWorld, forgetChildWorld, isolatedContext } from "../core/world";
 import { ACTION_GROUP, keepInSession, touchSession } from "../snapshot/refs";
 import { framesLabel, type FrameTarget } from "./frame-target";
-import { isRoleTarget, parseRoleTarget, roleMatches, type FramePlace } from "./role-target";
+import { isRoleTarget, parseRoleTarget, roleElement, type FramePlace } from "./role-target";
 
 /** A document to look in: its isolated world and session (undefined: the tab's own). */
 type Place = { session?: string; contextId: number };
@@ -127,20 +127,13 @@ async function inFrame<T>(tabId: number, place: FramePlace, call: () => Promise<
   });
 }
 
-/** A role target in a frame's document, through its accessibility tree. */
+/** A role target in a frame's document, found there by the snapshot's rules. */
 async function roleIn(tabId: number, place: FramePlace, selector: string, where: string): Promise<string> {
-  const ids = await roleMatches(tabId, parseRoleTarget(selector), place);
+  const objectId = await roleElement(tabId, place, parseRoleTarget(selector));
   touchSession(tabId, place.session);
-  if (ids.length > 0) {
-    const r = await sendIn<{ object: { objectId?: string } }>(tabId, place.session, "DOM.resolveNode", {
-      backendNodeId: ids[0],
-      executionContextId: place.contextId,
-      objectGroup: ACTION_GROUP,
-    });
-    if (r.object.objectId) {
-      keepInSession(tabId, r.object.objectId, place.session);
-      return r.object.objectId;
-    }
+  if (objectId) {
+    keepInSession(tabId, objectId, place.session);
+    return objectId;
   }
   throw failed(`no element matches ${selector} ${where}`, "not_found");
 }
