@@ -98,6 +98,8 @@ func findBrowser(f *cmdutil.Factory, given string) (string, error) {
 	return p, err
 }
 
+// launchRun starts a browser with the extension and waits until it
+// connects, unless one it can reuse is there already.
 func launchRun(ctx context.Context, opts *launchOptions) error {
 	f := opts.f
 	if !opts.named() {
@@ -116,28 +118,8 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if _, err := cmdutil.ControlToken(f); err != nil {
 		return err // a capability launches nothing
 	}
-	key, err := tokenfile.LoadOrCreateExtensionKey()
-	if err != nil {
-		return err
-	}
-	extDir := filepath.Join(dir, "extension")
-	var target launchTarget
-	if opts.named() {
-		if opts.Profile != "" && !profileIsFolder(opts.Profile) {
-			if reused, err := reuseRunningProfile(f, dir, filepath.Join(dir, profilesDir, opts.Profile)); reused || err != nil {
-				return err
-			}
-		}
-		if target, err = launchTargetFor(dir, opts); err != nil {
-			return err
-		}
-		extDir = target.extDir
-		err = installExtensionConfig(extDir, extension.Config{Server: "ws://" + f.Globals.Server + "/ws/browser", Token: key,
-			Name: target.name, BrowserID: target.id, Profile: filepath.Base(target.profile)})
-	} else {
-		err = installExtension(extDir, f.Globals.Server, key)
-	}
-	if err != nil {
+	l := &browserLaunch{opts: opts, browser: browser, dir: dir, extDir: filepath.Join(dir, "extension")}
+	if reused, err := l.prepareExtension(); reused || err != nil {
 		return err
 	}
 	h, err := f.Hub()
@@ -147,28 +129,86 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if _, err := h.Status(ctx); err != nil { // starts a hub when none runs
 		return err
 	}
-	started := time.Now()
+	if err := l.start(); err != nil {
+		return err
+	}
+	if err := l.waitConnected(ctx, h); err != nil {
+		return err
+	}
+	return l.report()
+}
+
+// browserLaunch is the browser launchRun starts, filled in step by step.
+type browserLaunch struct {
+	opts    *launchOptions
+	browser string       // the browser binary
+	dir     string       // the state folder
+	extDir  string       // the copy of the extension it loads
+	target  launchTarget // a named launch's profile, name and id
+	started time.Time    // a connection made before this is another browser's
+	bc      *launcher.Started
+}
+
+// prepareExtension writes the extension the browser loads, with this
+// machine's extension key: the state folder's copy, or for a named launch
+// a copy in its profile whose config names the browser. It reports
+// reused, having said so, when a browser launch started already runs in
+// the named profile.
+func (l *browserLaunch) prepareExtension() (reused bool, err error) {
+	f, opts := l.opts.f, l.opts
+	key, err := tokenfile.LoadOrCreateExtensionKey()
+	if err != nil {
+		return false, err
+	}
+	if !opts.named() {
+		return false, installExtension(l.extDir, f.Globals.Server, key)
+	}
+	if opts.Profile != "" && !profileIsFolder(opts.Profile) {
+		if reused, err := reuseRunningProfile(f, l.dir, filepath.Join(l.dir, profilesDir, opts.Profile)); reused || err != nil {
+			return reused, err
+		}
+	}
+	if l.target, err = launchTargetFor(l.dir, opts); err != nil {
+		return false, err
+	}
+	l.extDir = l.target.extDir
+	return false, installExtensionConfig(l.extDir, extension.Config{Server: "ws://" + f.Globals.Server + "/ws/browser", Token: key,
+		Name: l.target.name, BrowserID: l.target.id, Profile: filepath.Base(l.target.profile)})
+}
+
+// start starts the browser, in the named launch's profile or a fresh one,
+// and says on stderr what it started.
+func (l *browserLaunch) start() error {
+	f, opts := l.opts.f, l.opts
+	l.started = time.Now()
 	if chromium.IsRoot() {
 		fmt.Fprintln(f.IO.ErrOut, "warning: running as root: Chromium is started with --no-sandbox, so a page that breaks the renderer runs with root's rights; run browserctl as another user to keep the sandbox")
 	}
-	co := chromium.Options{Extension: extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot()}
-	var bc *launcher.Started
+	co := chromium.Options{Extension: l.extDir, Profile: opts.Profile, URL: opts.URL, Headless: opts.Headless, NoSandbox: chromium.IsRoot()}
+	var err error
 	if opts.named() {
-		co.Profile = target.profile
-		bc, err = launcher.StartAs(dir, browser, co, launcher.Browser{Fresh: target.fresh, Name: target.name, BrowserID: target.id}, f.IO.ErrOut)
+		co.Profile = l.target.profile
+		l.bc, err = launcher.StartAs(l.dir, l.browser, co, launcher.Browser{Fresh: l.target.fresh, Name: l.target.name, BrowserID: l.target.id}, f.IO.ErrOut)
 	} else {
-		bc, err = launcher.Start(dir, browser, co, f.IO.ErrOut)
+		l.bc, err = launcher.Start(l.dir, l.browser, co, f.IO.ErrOut)
 	}
 	if err != nil {
 		return err
 	}
-	profile, logPath := bc.Profile, bc.Log
 	if opts.named() {
-		fmt.Fprintf(f.IO.ErrOut, "started %s as browser %s (id %s, pid %d, profile %s, log %s)\n", filepath.Base(browser), target.name, target.id, bc.Pid(), profile, logPath)
+		fmt.Fprintf(f.IO.ErrOut, "started %s as browser %s (id %s, pid %d, profile %s, log %s)\n", filepath.Base(l.browser), l.target.name, l.target.id, l.bc.Pid(), l.bc.Profile, l.bc.Log)
 	} else {
-		fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(browser), bc.Pid(), profile, logPath)
+		fmt.Fprintf(f.IO.ErrOut, "started %s (pid %d, profile %s, log %s)\n", filepath.Base(l.browser), l.bc.Pid(), l.bc.Profile, l.bc.Log)
 	}
-	exited := bc.Exited()
+	return nil
+}
+
+// waitConnected waits (--wait) until the started browser's extension has
+// connected to the hub, this browser's and not one connected before; the
+// browser exiting first ends the wait, with its log named.
+func (l *browserLaunch) waitConnected(ctx context.Context, h hubapi.Controller) error {
+	f := l.opts.f
+	exited := l.bc.Exited()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -179,12 +219,12 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 		}
 	}()
 	waitOut := &connectedNote{w: f.IO.ErrOut}
-	err = hubclient.WaitExtension(wctx, waitOut, h, f.Globals.Server, f.Globals.Wait)
+	err := hubclient.WaitExtension(wctx, waitOut, h, f.Globals.Server, f.Globals.Wait)
 	switch {
-	case err == nil && opts.named():
-		err = waitBrowserSince(wctx, h, target.id, started, f.Globals.Wait)
+	case err == nil && l.opts.named():
+		err = waitBrowserSince(wctx, h, l.target.id, l.started, f.Globals.Wait)
 	case err == nil:
-		err = waitConnectedSince(wctx, h, started, f.Globals.Wait)
+		err = waitConnectedSince(wctx, h, l.started, f.Globals.Wait)
 	}
 	if err == nil && !waitOut.said {
 		// the extension was quicker than the first look: say it all the same
@@ -193,19 +233,26 @@ func launchRun(ctx context.Context, opts *launchOptions) error {
 	if err != nil {
 		select {
 		case <-exited:
-			return fmt.Errorf("the browser exited before its extension connected; see %s", logPath)
+			return fmt.Errorf("the browser exited before its extension connected; see %s", l.bc.Log)
 		default:
 		}
 		return err
 	}
+	return nil
+}
+
+// report prints the started browser's pid, or with --json what launch
+// made.
+func (l *browserLaunch) report() error {
+	f := l.opts.f
 	if f.Globals.JSON {
-		out := map[string]any{"pid": bc.Pid(), "profile": profile, "browser": browser, "extension": extDir}
-		if opts.named() {
-			out["name"], out["browserId"] = target.name, target.id
+		out := map[string]any{"pid": l.bc.Pid(), "profile": l.bc.Profile, "browser": l.browser, "extension": l.extDir}
+		if l.opts.named() {
+			out["name"], out["browserId"] = l.target.name, l.target.id
 		}
 		return cmdutil.MarshalJSON(f, out)
 	}
-	fmt.Fprintf(f.IO.Out, "%d\n", bc.Pid())
+	fmt.Fprintf(f.IO.Out, "%d\n", l.bc.Pid())
 	return nil
 }
 
