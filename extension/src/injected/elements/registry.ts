@@ -129,9 +129,6 @@ export function keepScannedRoots(pairs: (Element | ShadowRoot | null)[]): number
 export const registryMethods = {
   refElement: (_: unknown, [n]: [number]) => refElement(n),
   register: (el: Element, [owner, next]: [string, number]) => registerElement(el, owner, next),
-  // The numbers of several elements in one call, in order (-1: none given).
-  registerEach: (_: unknown, [owner, next]: [string, number], els: (Element | null)[]) =>
-    els.map((el) => (el ? registerElement(el, owner, next) : -1)),
   pendingHosts: () => pendingHosts(),
   adoptClosedRoots: (hosts: Element[], _: [], roots: (ShadowRoot | null)[]) => adoptClosedRoots(hosts, roots),
   keepScannedRoots: (_: unknown, __: [], pairs: (Element | ShadowRoot | null)[]) => keepScannedRoots(pairs),
