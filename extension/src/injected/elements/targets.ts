@@ -64,19 +64,22 @@ export function firstMatch(sel: string, pick: Pick): Element | string {
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }
 
-/** A target found in this document: a selector (or text=) by its pick, or
- * a ref by its number in this document's registry. */
-export type TargetKey = { sel: string; pick: Pick } | { num: number };
+/** A target found in this document: a selector (or text=) by its pick, a
+ * ref by its number in this document's registry, or a role target. */
+export type TargetKey = { sel: string; pick: Pick } | { num: number } | { role: RoleTargetQuery };
 
 /**
  * Runs fn on the element a target names, in the same call: finding it and
  * acting on it (the actionability check, fill, a read) take one round trip.
  * {miss} says why there is none: firstMatch's "invalid:...", "none",
- * "hidden:N", or "stale" for a number whose element is gone.
+ * "hidden:N", "stale" for a number whose element is gone, or "closed" for a
+ * role target whose document may hold closed shadow roots not handed over
+ * yet (the extension's long way hands them over first).
  */
 export async function onTarget(key: TargetKey, fn: (el: Element) => unknown): Promise<{ miss: string } | { hit: unknown }> {
   let el: Element | string | null;
   if ("num" in key) el = refElement(key.num) ?? "stale";
+  else if ("role" in key) el = roleTargetHere(key.role);
   else el = firstMatch(key.sel, key.pick);
   if (typeof el === "string") return { miss: el };
   return { hit: await fn(el) };
@@ -240,6 +243,15 @@ export function roleTarget(q: RoleTargetQuery): ClosedRootsToFind & { first: Ele
   const R = registryFor(q.owner, 1);
   const found = roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 2);
   return { first: found[0]?.[0] ?? null, more: found.length > 1, ...closedRootsToFind(R, q) };
+}
+
+/** The element a role target names, if no closed root may hide an
+ * earlier match: "closed" when one may (see onTarget), "none" without a
+ * match. */
+function roleTargetHere(q: RoleTargetQuery): Element | string {
+  const r = roleTarget(q);
+  if (r.hosts > 0 || (r.scan && r.closedNoted !== false)) return "closed";
+  return r.first ?? "none";
 }
 
 /** Whether the role target of role and name finds el and no other element

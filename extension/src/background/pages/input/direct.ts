@@ -3,8 +3,9 @@
 // document's isolated world) also acts on it (the actionability check,
 // fill, focus, a read: src/injected/elements/targets.ts onTarget). Only the
 // first try goes this way; a target not there yet (its waiting, its
-// not_found / not_visible errors), a role= or frame= target, or an answer that needs
-// the element itself (a point to map from a frame) take the long way
+// not_found / not_visible errors), a role= target whose document may hold
+// closed shadow roots not handed over yet, a frame= target, or an answer
+// that needs the element itself (a point to map from a frame) take the long way
 // (target.ts resolveSpec, then a call on the objectId), which says and
 // does exactly what it did before.
 
@@ -12,7 +13,7 @@ import { unlessDialog } from "../core/debugger";
 import { callInjected, type CallOptions, type Where } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
 import { refNotFound, refPlace } from "../snapshot/refs";
-import { isRoleTarget } from "../targets/role-target";
+import { isRoleTarget, parseRoleTarget, roleQuery } from "../targets/role-target";
 import { isFrameTarget } from "../targets/frame-target";
 import type { Pick, TargetSpec } from "../targets/target";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
@@ -57,9 +58,9 @@ export async function direct<N extends MethodName>(
       throw e instanceof RpcError ? refNotFound(spec.ref) : e;
     });
   } else {
-    // role= and frame= targets are found by the extension, not in the top document
-    if (isRoleTarget(spec.selector) || isFrameTarget(spec.selector)) return undefined;
-    key = { sel: spec.selector, pick };
+    // a frame= target is found by the extension, frame by frame
+    if (isFrameTarget(spec.selector)) return undefined;
+    key = isRoleTarget(spec.selector) ? { role: roleQuery(parseRoleTarget(spec.selector), true) } : { sel: spec.selector, pick };
     // The tab's isolated world, by its context: what comes after (the
     // press verdict) asks that document, not a next one.
     where = { contextId: await isolatedContext(tabId) };

@@ -70,6 +70,18 @@ export function parseRoleTarget(selector: string): RoleTarget {
   return { role, name };
 }
 
+/** What the page looks for (injected targets.ts roleTarget); watch: also
+ * ask whether the document may hold a closed root (closed-roots.ts). */
+export function roleQuery(t: RoleTarget, watch: boolean): RoleTargetQuery {
+  return {
+    role: t.role,
+    owner: OWNER,
+    maxScanElements: MAX_SCAN_ELEMENTS,
+    ...(t.name !== undefined ? { name: t.name } : {}),
+    ...(watch ? { closedWatch: CLOSED_WATCH } : {}),
+  };
+}
+
 interface Props {
   result: { name: string; value?: { value?: unknown; objectId?: string } }[];
 }
@@ -82,10 +94,9 @@ interface Props {
  * found before any snapshot.
  */
 export async function roleElement(tabId: number, place: WorldPlace, t: RoleTarget): Promise<string | undefined> {
-  const q: RoleTargetQuery = { role: t.role, owner: OWNER, maxScanElements: MAX_SCAN_ELEMENTS, ...(t.name !== undefined ? { name: t.name } : {}) };
   let first: string | undefined;
   await withClosedRoots(tabId, place.session, place.contextId, async (watch) => {
-    const r = await callInjected(tabId, place, "roleTarget", [watch ? { ...q, closedWatch: CLOSED_WATCH } : q], {
+    const r = await callInjected(tabId, place, "roleTarget", [roleQuery(t, watch)], {
       returnByValue: false,
       objectGroup: ACTION_GROUP,
     });
