@@ -142,41 +142,52 @@ function pressedOn(hit: Node | null, el: Element, b: Element): boolean {
   return false;
 }
 
+/**
+ * The actionability check, in its steps: the box to press, enabled,
+ * scrolled into view, still, the press point, and what that point hits
+ * here and over each same-origin parent frame. An ok answer arms the
+ * guard that judges the press (armGuard).
+ */
 export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAnswer> {
   if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
-  const doc = el.ownerDocument;
-  const win = doc.defaultView!;
-  const shown = (e: Element) => isRendered(e) && hasOwnBox(e);
-  // The box to press: the element's; a hidden checkbox's visible label; a
-  // box-less wrapper's first descendant with a box.
-  let box: Element | null = el;
-  let via = 0;
-  if (!shown(el)) {
-    box = null;
-    const labels = (el as HTMLInputElement).labels;
-    if (labels) for (const l of labels) if (shown(l)) { box = l; via = 1; break; }
-    if (!box && isRendered(el)) {
-      for (const d of el.querySelectorAll("*")) if (shown(d)) { box = d; via = 2; break; }
-    }
-    if (!box) {
-      return { state: "not_visible", detail: hasOwnBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
-    }
-  }
-  const b = box;
+  const pressed = boxToPress(el);
+  if ("state" in pressed) return pressed;
+  const { box: b, via } = pressed;
   if (o.enabled && isDisabled(el)) return { state: "not_enabled" };
-  const frame = () =>
-    new Promise<void>((res) => {
-      // A background tab runs no animation frames: timers then.
-      let done = false;
-      const fin = () => {
-        if (!done) {
-          done = true;
-          res();
-        }
-      };
-      if (!doc.hidden) win.requestAnimationFrame(fin);
-      setTimeout(fin, doc.hidden ? 16 : 50);
-    });
+  scrollForPress(b, o.scroll);
+  const r = o.force ? rectOf(b) : await stillRect(b);
+  if (!r) return { state: "not_stable" };
+  const win = el.ownerDocument.defaultView!;
+  const at = pressPoint(r, win);
+  if (!at) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
+  const vv = win.visualViewport;
+  const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
+  const answer: CheckAnswer = { state: "ok", x: at.x, y: at.y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
+  if (o.force) return answer;
+  const covered = coveredAt(el, b, at.x, at.y);
+  if (covered) return covered;
+  armGuard(el, b, win, el.ownerDocument, o.kind);
+  return answer;
+}
+
+/** The box a press aims at: the element's; a hidden checkbox's visible
+ * label (via 1); a box-less wrapper's first descendant with a box (via 2).
+ * not_visible when none has one. */
+function boxToPress(el: Element): { box: Element; via: number } | CheckAnswer {
+  const shown = (e: Element) => isRendered(e) && hasOwnBox(e);
+  if (shown(el)) return { box: el, via: 0 };
+  const labels = (el as HTMLInputElement).labels;
+  if (labels) for (const l of labels) if (shown(l)) return { box: l, via: 1 };
+  if (isRendered(el)) {
+    for (const d of el.querySelectorAll("*")) if (shown(d)) return { box: d, via: 2 };
+  }
+  return { state: "not_visible", detail: hasOwnBox(el) ? "it is hidden (visibility, display or content-visibility)" : "it has no size (zero width or height, or display:none)" };
+}
+
+/** Scrolls b for the press: scroll 1, into view when it is not (in its
+ * frame, or its frames in theirs); 2 and on, to that try's alignment. */
+function scrollForPress(b: Element, scroll: number): void {
+  const win = b.ownerDocument.defaultView!;
   const inView = (r: Rect) => r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= win.innerWidth && r[1] + r[3] <= win.innerHeight;
   const framesInView = () => {
     const r = rectOf(b);
@@ -191,47 +202,66 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
     }
     return true;
   };
-  if (o.scroll === 1 && (!inView(rectOf(b)) || !framesInView())) b.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-  else if (o.scroll >= 2) {
-    const a = ALIGN[(o.scroll - 2) % ALIGN.length]!;
+  if (scroll === 1 && (!inView(rectOf(b)) || !framesInView())) b.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  else if (scroll >= 2) {
+    const a = ALIGN[(scroll - 2) % ALIGN.length]!;
     b.scrollIntoView({ block: a, inline: a, behavior: "instant" });
   }
-  // Still: a box no running animation or transition can move is still now;
-  // else the same box in two frames.
-  let r = rectOf(b);
-  if (!o.force) {
-    const moving = doc.getAnimations().some((a) => {
-      const t = a.playState === "running" && a.effect ? (a.effect as KeyframeEffect).target : null;
-      return !!t && (t === b || t.contains(b) || b.contains(t));
-    });
-    if (moving) {
-      await frame();
-      const r1 = rectOf(b);
-      await frame();
-      const r2 = rectOf(b);
-      if (!same(r1, r2)) return { state: "not_stable" };
-      r = r2;
-    }
-  }
-  // The point: the centre of the part of the box inside the frame's viewport.
+}
+
+/** The next animation frame; a background tab runs none: a timer then. */
+function nextFrame(doc: Document): Promise<void> {
+  const win = doc.defaultView!;
+  return new Promise<void>((res) => {
+    let done = false;
+    const fin = () => {
+      if (!done) {
+        done = true;
+        res();
+      }
+    };
+    if (!doc.hidden) win.requestAnimationFrame(fin);
+    setTimeout(fin, doc.hidden ? 16 : 50);
+  });
+}
+
+/** b's box once it is still, null when it moves: a box no running
+ * animation or transition can move is still now; else the same box in two
+ * frames. */
+async function stillRect(b: Element): Promise<Rect | null> {
+  const doc = b.ownerDocument;
+  const moving = doc.getAnimations().some((a) => {
+    const t = a.playState === "running" && a.effect ? (a.effect as KeyframeEffect).target : null;
+    return !!t && (t === b || t.contains(b) || b.contains(t));
+  });
+  if (!moving) return rectOf(b);
+  await nextFrame(doc);
+  const r1 = rectOf(b);
+  await nextFrame(doc);
+  const r2 = rectOf(b);
+  return same(r1, r2) ? r2 : null;
+}
+
+/** The press point: the centre of the part of box r inside the frame's
+ * viewport; null when none of it is. */
+function pressPoint(r: Rect, win: Window): { x: number; y: number } | null {
   const x0 = Math.max(r[0], 0);
   const y0 = Math.max(r[1], 0);
   const x1 = Math.min(r[0] + r[2], win.innerWidth);
   const y1 = Math.min(r[1] + r[3], win.innerHeight);
-  if (x1 - x0 < 1 || y1 - y0 < 1) return { state: "covered", top: "", detail: "its box is outside its frame's viewport after scrolling" };
-  const x = (x0 + x1) / 2;
-  const y = (y0 + y1) / 2;
-  const vv = win.visualViewport;
-  const topViewport = win === win.top && (!vv || (vv.scale === 1 && vv.offsetLeft === 0 && vv.offsetTop === 0));
-  const answer: CheckAnswer = { state: "ok", x, y, bx: r[0], by: r[1], via, topViewport, role: shortRole(el), name: shortName(el) };
-  if (o.force) return answer;
-  const within = (hit: Node | null): boolean => pressedOn(hit, el, b);
-  const hit = deepest(doc, x, y);
-  if (!hit || !within(hit)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
-  // Same-origin ancestor frames: the frame itself must be where the point is.
+  if (x1 - x0 < 1 || y1 - y0 < 1) return null;
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+}
+
+/** What covers the press point (x, y) of el (pressed at its box b): the
+ * hit here (through shadow roots) must be el, b or a label of el, and each
+ * same-origin parent frame's hit its iframe; undefined when nothing does. */
+function coveredAt(el: Element, b: Element, x: number, y: number): CheckAnswer | undefined {
+  const hit = deepest(el.ownerDocument, x, y);
+  if (!hit || !pressedOn(hit, el, b)) return { state: "covered", top: hit ? describe(hit) : "nothing (outside the page)" };
   let fx = x;
   let fy = y;
-  for (let w: Window = win; w !== w.top; w = w.parent) {
+  for (let w: Window = el.ownerDocument.defaultView!; w !== w.top; w = w.parent) {
     const up = toParent(w, fx, fy);
     if (!up) break; // a cross-origin parent: its own hit-test is not ours to run
     fx = up.x;
@@ -239,8 +269,7 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
     const over = deepest(up.fe.ownerDocument, fx, fy);
     if (over !== up.fe) return { state: "covered", top: over ? describe(over) : "nothing (outside the page)", detail: "over its frame" };
   }
-  armGuard(el, b, win, doc, o.kind);
-  return answer;
+  return undefined;
 }
 
 function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: PointerKind): void {
