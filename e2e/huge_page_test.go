@@ -116,6 +116,17 @@ func TestHugePageSnapshotIsCutAndStallsNoOne(t *testing.T) {
 		t.Errorf("the other session after the huge snapshot: title %q", v)
 	}
 	mustRun(t, in(big, "click", "e1")...)
+
+	// A role target at the end of the page: found by the pass find --role
+	// makes (Chrome's accessibility tree did not answer in 30 s on a
+	// quarter of this page), and clicked.
+	p := h.cdp.page(t, "/huge.html?t="+tag)
+	last := p.evalString(`document.querySelectorAll("button")[document.querySelectorAll("button").length - 1].textContent`)
+	p.eval(`document.addEventListener("click", (e) => report("clicked", { text: e.target.textContent }), true); true`, nil)
+	start = time.Now()
+	mustRun(t, in(big, "--timeout", "60s", "click", `role=button[name="`+last+`"]`)...)
+	t.Logf("click role=button[name=%q] at the end of 200,000 elements: %v", last, time.Since(start))
+	h.rec.waitFor(t, tag, "the click on the page's last button", func(e event) bool { return e.Type == "clicked" && e.str("text") == last })
 }
 
 func tail(s string, n int) string {

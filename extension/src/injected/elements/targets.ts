@@ -6,7 +6,7 @@
 import { norm, parseTextSpec, textMatches } from "./text-match";
 import { isVisible } from "./visibility";
 import { numberOf, refElement, registryFor, type Registry } from "./registry";
-import { childrenOf, closedRootsToFind, shownState, type ClosedRootsToFind } from "./walk";
+import { childrenOf, closedRootsToFind, shownState, SLICE_MS, turn, type ClosedRootsToFind } from "./walk";
 import { nameOf, roleOf, tidy } from "./accessible";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE"]);
@@ -79,7 +79,7 @@ export type TargetKey = { sel: string; pick: Pick } | { num: number } | { role: 
 export async function onTarget(key: TargetKey, fn: (el: Element) => unknown): Promise<{ miss: string } | { hit: unknown }> {
   let el: Element | string | null;
   if ("num" in key) el = refElement(key.num) ?? "stale";
-  else if ("role" in key) el = roleTargetHere(key.role);
+  else if ("role" in key) el = await roleTargetHere(key.role);
   else el = firstMatch(key.sel, key.pick);
   if (typeof el === "string") return { miss: el };
   return { hit: await fn(el) };
@@ -151,25 +151,54 @@ const MAX_FIND_NAME = 10_000;
  * in"] clicks, and what the recorder and `save` write is checked by it.
  * Chrome's accessibility tree (Accessibility.queryAXTree) answered the same
  * question in 48-54 ms on a 300-item list where the whole snapshot took 8
- * (`browserctl -v find`): it is built afresh for every query.
+ * (`browserctl -v find`): it is built afresh for every query; on a page of
+ * 75,000 elements it did not answer in 30 s, where this pass takes 0.3-1 s.
+ *
+ * A generator: it yields every 256 elements, so a caller may give the
+ * page's event loop a turn (sliced) or not (untilDone).
  */
-export function roleElements(R: Registry, role: string, want: string | undefined, exact: boolean, limit: number): [Element, string][] {
+export function* roleElements(R: Registry, role: string, want: string | undefined, exact: boolean, limit: number): Generator<void, [Element, string][]> {
   R.pending = [];
   const found: [Element, string][] = [];
-  const visit = (el: Element): void => {
-    if (found.length >= limit) return;
+  // Depth first, in document order: an element, then its children.
+  const stack: Element[] = document.body ? [document.body] : [];
+  for (let n = 1; stack.length > 0 && found.length < limit; n++) {
+    if ((n & 255) === 0) yield;
+    const el = stack.pop()!;
     const shown = shownState(el);
-    if (shown === undefined) return;
+    if (shown === undefined) continue;
     if (shown && roleOf(el, true) === role) {
       const name = nameOf(el, role, MAX_FIND_NAME);
       if (want === undefined || textMatches(name, want, exact)) found.push([el, name]);
     }
-    if (el.tagName === "IFRAME" || el.tagName === "FRAME") return; // its document is another's
+    if (el.tagName === "IFRAME" || el.tagName === "FRAME") continue; // its document is another's
     const kids = childrenOf(el, R);
-    for (let i = 0; i < kids.length; i++) if (kids[i]!.nodeType === 1) visit(kids[i] as Element);
-  };
-  if (document.body) visit(document.body);
+    for (let i = kids.length - 1; i >= 0; i--) if (kids[i]!.nodeType === 1) stack.push(kids[i] as Element);
+  }
   return found;
+}
+
+/** A pass run to its end at once (the action recorder's, in an event
+ * listener). */
+function untilDone<T>(pass: Generator<void, T>): T {
+  for (;;) {
+    const r = pass.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** A pass that gives the page's event loop a turn every SLICE_MS, as a
+ * walk does: a huge page's own scripts and input are not held up. */
+async function sliced<T>(pass: Generator<void, T>): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const r = pass.next();
+    if (r.done) return r.value;
+    if (performance.now() - since >= SLICE_MS) {
+      await turn();
+      since = performance.now();
+    }
+  }
 }
 
 /** What find by role looks for (the extension's find.ts byRole). */
@@ -191,10 +220,10 @@ export interface RoleQuery {
  * snapshot numbers it. Answers [number, role, name] of each and, as a walk
  * does, the closed roots still to hand over.
  */
-export function findByRole(q: RoleQuery): ClosedRootsToFind & { found: [number, string, string][] } {
+export async function findByRole(q: RoleQuery): Promise<ClosedRootsToFind & { found: [number, string, string][] }> {
   const R = registryFor(q.owner, q.next);
   const want = q.name == null ? undefined : norm(q.name);
-  const found = roleElements(R, q.role, want, q.exact, q.limit).map(([el, name]): [number, string, string] => [numberOf(R, el), q.role, name]);
+  const found = (await sliced(roleElements(R, q.role, want, q.exact, q.limit))).map(([el, name]): [number, string, string] => [numberOf(R, el), q.role, name]);
   return { found, ...closedRootsToFind(R, q) };
 }
 
@@ -239,17 +268,17 @@ export interface RoleTargetQuery {
 
 /** The element a role target names (the first match) and whether another
  * matches too, with the closed roots the pass could not see into. */
-export function roleTarget(q: RoleTargetQuery): ClosedRootsToFind & { first: Element | null; more: boolean } {
+export async function roleTarget(q: RoleTargetQuery): Promise<ClosedRootsToFind & { first: Element | null; more: boolean }> {
   const R = registryFor(q.owner, 1);
-  const found = roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 2);
+  const found = await sliced(roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 2));
   return { first: found[0]?.[0] ?? null, more: found.length > 1, ...closedRootsToFind(R, q) };
 }
 
 /** The element a role target names, if no closed root may hide an
  * earlier match: "closed" when one may (see onTarget), "none" without a
  * match. */
-function roleTargetHere(q: RoleTargetQuery): Element | string {
-  const r = roleTarget(q);
+async function roleTargetHere(q: RoleTargetQuery): Promise<Element | string> {
+  const r = await roleTarget(q);
   if (r.hosts > 0 || (r.scan && r.closedNoted !== false)) return "closed";
   return r.first ?? "none";
 }
@@ -258,7 +287,7 @@ function roleTargetHere(q: RoleTargetQuery): Element | string {
  * of its document (R: the registry whose closed roots it enters). */
 export function roleTargetFindsOnly(el: Element, R: Registry, role: string, name: string): boolean {
   if (el.ownerDocument !== document) return false;
-  const found = roleElements(R, role, norm(name), true, 2);
+  const found = untilDone(roleElements(R, role, norm(name), true, 2));
   return found.length === 1 && found[0]![0] === el;
 }
 

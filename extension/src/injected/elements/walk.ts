@@ -189,7 +189,7 @@ export function closedRootsToFind(R: Registry, o: Pick<TreeOptions, "maxScanElem
 
 /** A turn of the page's event loop: a MessageChannel task, which a
  * background tab does not throttle as it does timers. */
-function turn(): Promise<void> {
+export function turn(): Promise<void> {
   return new Promise((r) => {
     const ch = new MessageChannel();
     ch.port1.onmessage = () => {
@@ -201,7 +201,7 @@ function turn(): Promise<void> {
 }
 
 /** How long the walk runs before it gives the page's event loop a turn. */
-const SLICE_MS = 15;
+export const SLICE_MS = 15;
 
 /** One walk's state: the lines and refs so far, its budget, and the text
  * of the line being built. */
