@@ -168,6 +168,19 @@ func hitStageIn(t *testing.T, reuse *session, pl hitPlacement, x string) (sessio
 	return s, tag, tg
 }
 
+// hitReportsArrived returns once every report the stage's documents sent
+// has reached the test server: the page says when (report.js
+// reportsSent, its same-origin frames with it). A cross-origin frame's
+// reports it cannot wait for: those placements give them a moment.
+func hitReportsArrived(t *testing.T, tag string, pl hitPlacement) {
+	t.Helper()
+	if strings.HasPrefix(pl.page, "cross") {
+		time.Sleep(400 * time.Millisecond)
+		return
+	}
+	h.cdp.page(t, tag).eval(`reportsSent().then(() => true)`, nil)
+}
+
 func hitCell(t *testing.T, reuse *session, pl hitPlacement, act hitAction, x string) {
 	s, tag, tg := hitStageIn(t, reuse, pl, x)
 	if pl.arm {
@@ -183,11 +196,11 @@ func hitCell(t *testing.T, reuse *session, pl hitPlacement, act hitAction, x str
 	}
 	out, errOut, code := run(t, in(s, args...)...)
 	// The page's reports of what the action did arrive as fetches: the
-	// landing's first, then a moment for any stray report.
+	// landing's first, then every other report, strays included.
 	if pl.reason == "" && code == 0 && len(act.landed) > 0 {
 		h.rec.waitFor(t, tag, act.landed[0], func(e event) bool { return e.Type == "handler" && e.str("on") == act.landed[0] })
 	}
-	time.Sleep(400 * time.Millisecond)
+	hitReportsArrived(t, tag, pl)
 	handlers := map[string]int{}
 	for _, e := range h.rec.of(tag, "handler") {
 		handlers[e.str("on")]++

@@ -6,10 +6,31 @@
   // Reports travel as concurrent fetches and may arrive out of order: "at"
   // (ms since the epoch) and "seq" let the test put them back in page order.
   var seq = 0;
+  var pending = 0, waiters = [];
+  var sent = function () {
+    if (--pending > 0) return;
+    var w = waiters;
+    waiters = [];
+    w.forEach(function (f) { f(); });
+  };
   window.report = function (type, data) {
     var stamp = { at: performance.timeOrigin + performance.now(), seq: ++seq };
     var body = JSON.stringify(Object.assign({ t: tag, nav: nav, type: type }, stamp, data || {}));
-    fetch("/report", { method: "POST", headers: { "Content-Type": "text/plain" }, body: body, keepalive: true });
+    pending++;
+    fetch("/report", { method: "POST", headers: { "Content-Type": "text/plain" }, body: body, keepalive: true }).then(sent, sent);
+  };
+  // Resolves once every report this document and its same-origin frames
+  // sent so far has reached the server (a test judges what they reported).
+  window.reportsSent = function () {
+    var all = [pending === 0 ? Promise.resolve() : new Promise(function (r) { waiters.push(r); })];
+    for (var i = 0; i < window.frames.length; i++) {
+      try {
+        if (typeof window.frames[i].reportsSent === "function") all.push(window.frames[i].reportsSent());
+      } catch (e) {
+        // a cross-origin frame: its reports are not ours to wait for
+      }
+    }
+    return Promise.all(all);
   };
   function who(el) {
     if (!el || !el.tagName) return "";
