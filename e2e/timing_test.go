@@ -49,6 +49,16 @@ func TestVerboseTimingOfAClick(t *testing.T) {
 		t.Errorf("the cdp row (%.1f ms) exceeds the call (%.1f ms):\n%s", cdpMs, callMs, errOut)
 	}
 
+	// open: the navigation's own commands are counted toward it (the
+	// handler passes a copy of its params on)
+	_, errOut, code = run(t, in(s, "-v", "open", pageURL("/lab.html", tag))...)
+	if code != 0 {
+		t.Fatalf("open -v: exit %d: %s", code, errOut)
+	}
+	if !regexp.MustCompile(`(?m)^    cdp +[0-9.]+ ms  .*Page\.navigate x1`).MatchString(errOut) {
+		t.Errorf("open -v does not count Page.navigate toward the call:\n%s", errOut)
+	}
+
 	// batch: one breakdown per line
 	file := filepath.Join(t.TempDir(), "lines")
 	if err := os.WriteFile(file, []byte("get title\nget url\n"), 0o600); err != nil {

@@ -551,6 +551,12 @@ function callStarted(id, method, params) {
   Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
   return rec;
 }
+function withParams(params, more) {
+  const copy = { ...params, ...more };
+  const rec = params[CALL];
+  if (rec) Object.defineProperty(copy, CALL, { value: rec, enumerable: false, configurable: true });
+  return copy;
+}
 function callEnded(rec) {
   if (!rec) return;
   rec.handlerMs = performance.now() - rec.start;
@@ -10487,12 +10493,12 @@ function navigateOrReplace(deps, navigate3) {
     const tabId = await resolveTab(deps.store, p);
     const again = async () => {
       const id = await replaceTab(deps, p, tabId);
-      const r = await navigate3({ ...p, tabId: id });
+      const r = await navigate3(withParams(p, { tabId: id }));
       return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
     };
     if (inDialogLoop(tabId)) return again();
     try {
-      return await navigate3({ ...p, tabId });
+      return await navigate3(withParams(p, { tabId }));
     } catch (e) {
       if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
       throw e;

@@ -139,7 +139,7 @@ func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTra
 			inCDP = c.ext.CDPWallMs
 		}
 		own := max(c.ext.HandlerMs-inCDP, 0)
-		row(2, "extension", floatMs(own), "the extension's own work")
+		row(2, "extension", floatMs(own), "the extension's own work and waits (a load, an event)")
 		if len(parts) > 0 {
 			note := " (Runtime.* include the page's own work)"
 			if overlapped {

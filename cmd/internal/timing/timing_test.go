@@ -48,7 +48,7 @@ func TestWriteTiming(t *testing.T) {
 		"    cdp           9.0 ms  Runtime.callFunctionOn x2 6.0 ms, Input.dispatchMouseEvent x3 3.0 ms",
 		"no breakdown: error -32601",
 		"    hub                ?  the hub sent no timing",
-		"    extension     2.0 ms  the extension's own work\n", // 9 - 7
+		"    extension     2.0 ms  the extension's own work and waits (a load, an event)\n", // 9 - 7
 		"    cdp           7.0 ms  Runtime.callFunctionOn x2 3.0 ms, Input.dispatchMouseEvent x3 9.0 ms (some in parallel: 12.0 ms of them summed;",
 		"  rest            7.0 ms", // 45 - 20 - 3 - 1 - 12 - 2
 	} {

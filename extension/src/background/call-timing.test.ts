@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callEnded, callStarted, callTiming, cdpSent, noteCdp, TIMING_KEEP, timeCallOnTab } from "./call-timing";
+import { callEnded, callStarted, callTiming, cdpSent, noteCdp, TIMING_KEEP, timeCallOnTab, withParams } from "./call-timing";
 import { RpcError } from "./types";
 
 test("a call's CDP commands on its tab are summed by method, in order of first use", () => {
@@ -22,6 +22,18 @@ test("a call's CDP commands on its tab are summed by method, in order of first u
     { method: "Runtime.callFunctionOn", count: 1, ms: 2 },
     { method: "Input.dispatchMouseEvent", count: 2, ms: 2.5 },
   ]);
+});
+
+test("a handler's copy of the params with more members times the same call", () => {
+  const params = { sessionId: "s1", url: "http://x/" };
+  const rec = callStarted(8, "pages.navigate", params);
+  const copy = withParams(params, { tabId: 5 });
+  assert.deepEqual(Object.keys(copy), ["sessionId", "url", "tabId"], "the record is not a param the handler sees");
+  assert.equal(JSON.stringify(copy), '{"sessionId":"s1","url":"http://x/","tabId":5}');
+  timeCallOnTab(copy, 5);
+  noteCdp(5, "Page.navigate", 4);
+  callEnded(rec);
+  assert.deepEqual(callTiming(8).cdp, [{ method: "Page.navigate", count: 1, ms: 4 }]);
 });
 
 test("only the last calls are kept; a bad id is invalid params", () => {

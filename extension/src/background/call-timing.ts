@@ -44,6 +44,15 @@ export function callStarted(id: number | string, method: string, params: object)
   return rec;
 }
 
+/** params with more members, still timed as the call params came with
+ * (a spread copy leaves the record out: it is not a param). */
+export function withParams<P extends object, T extends object>(params: P, more: T): P & T {
+  const copy = { ...params, ...more };
+  const rec = (params as Timed)[CALL];
+  if (rec) Object.defineProperty(copy, CALL, { value: rec, enumerable: false, configurable: true });
+  return copy;
+}
+
 /** Closes the record: the handler answered. */
 export function callEnded(rec: CallRecord | undefined): void {
   if (!rec) return;

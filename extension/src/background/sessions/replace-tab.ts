@@ -8,6 +8,7 @@
 // `replacedTab: {old, new, reason: "dialog_loop"}`, which the CLI prints on
 // stderr and browser_navigate in its text.
 
+import { withParams } from "../call-timing";
 import { DialogOpenError } from "../pages/core/debugger";
 import { inDialogLoop } from "../pages/core/dialogs";
 import type { Handler } from "../protocol.gen";
@@ -53,12 +54,12 @@ export function navigateOrReplace(deps: ReplaceDeps, navigate: Handler<"pages.na
     const tabId = await resolveTab(deps.store, p as Params);
     const again = async () => {
       const id = await replaceTab(deps, p as Params, tabId);
-      const r = await navigate({ ...p, tabId: id });
+      const r = await navigate(withParams(p, { tabId: id }));
       return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
     };
     if (inDialogLoop(tabId)) return again();
     try {
-      return await navigate({ ...p, tabId });
+      return await navigate(withParams(p, { tabId }));
     } catch (e) {
       if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
       throw e;
