@@ -50,13 +50,16 @@ func TestVerboseTimingOfAClick(t *testing.T) {
 	}
 
 	// open: the navigation's own commands are counted toward it (the
-	// handler passes a copy of its params on)
+	// handler passes a copy of its params on), and its wait for the load
 	_, errOut, code = run(t, in(s, "-v", "open", pageURL("/lab.html", tag))...)
 	if code != 0 {
 		t.Fatalf("open -v: exit %d: %s", code, errOut)
 	}
 	if !regexp.MustCompile(`(?m)^    cdp +[0-9.]+ ms  .*Page\.navigate x1`).MatchString(errOut) {
 		t.Errorf("open -v does not count Page.navigate toward the call:\n%s", errOut)
+	}
+	if !regexp.MustCompile(`(?m)^    page +[0-9.]+ ms  waiting for the page's load x1 `).MatchString(errOut) {
+		t.Errorf("open -v does not show the wait for the page's load:\n%s", errOut)
 	}
 
 	// batch: one breakdown per line

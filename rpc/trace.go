@@ -70,6 +70,16 @@ type CallTimingResult struct {
 	// CDPWallMs is the time with at least one of those commands in flight:
 	// below their sum when some were sent without waiting for others.
 	CDPWallMs float64 `json:"cdpWallMs,omitempty" doc:"the time with at least one CDP command in flight (commands sent in parallel overlap in cdp's sums)"`
+	// Waits are what the call waited for from the page besides its
+	// commands' answers (a navigation's load event), in order of first wait.
+	Waits []WaitTiming `json:"waits,omitempty"`
+}
+
+// WaitTiming is the time a call spent waiting for one kind of page event.
+type WaitTiming struct {
+	For   string  `json:"for" doc:"the event waited for: load, DOMContentLoaded, networkIdle"`
+	Count int     `json:"count"`
+	Ms    float64 `json:"ms"`
 }
 
 // CDPTiming is the time one CDP method took over a call: how many

@@ -545,7 +545,7 @@ var records = /* @__PURE__ */ new Map();
 var onTab = /* @__PURE__ */ new Map();
 function callStarted(id, method, params) {
   if (typeof id !== "number") return void 0;
-  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
+  const rec = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: /* @__PURE__ */ new Map(), waits: /* @__PURE__ */ new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
   records.set(id, rec);
   while (records.size > TIMING_KEEP) records.delete(records.keys().next().value);
   Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
@@ -581,6 +581,14 @@ function noteCdp(tabId, method, ms) {
   t.ms += ms;
   rec.cdp.set(method, t);
 }
+function noteWait(tabId, what, ms) {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.waits.get(what) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.waits.set(what, t);
+}
 var round = (ms) => Math.round(ms * 1e3) / 1e3;
 function callTiming(callId) {
   if (typeof callId !== "number" || !Number.isInteger(callId) || callId < 1) {
@@ -595,7 +603,8 @@ function callTiming(callId) {
     method: rec.method,
     handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
     cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
-    cdpWallMs: round(rec.cdpWallMs)
+    cdpWallMs: round(rec.cdpWallMs),
+    ...rec.waits.size > 0 ? { waits: [...rec.waits].map(([what, t]) => ({ for: what, count: t.count, ms: round(t.ms) })) } : {}
   };
 }
 
@@ -8701,6 +8710,7 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
     sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
+      const waitFrom = performance.now();
       await until(
         tabId,
         w,
@@ -8716,6 +8726,7 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
         budget,
         what
       );
+      noteWait(tabId, event, performance.now() - waitFrom);
     }
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));

@@ -138,8 +138,14 @@ func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTra
 		if c.ext.CDPWallMs > 0 {
 			inCDP = c.ext.CDPWallMs
 		}
-		own := max(c.ext.HandlerMs-inCDP, 0)
-		row(2, "extension", floatMs(own), "the extension's own work and waits (a load, an event)")
+		var waited float64
+		var waits []string
+		for _, w := range c.ext.Waits {
+			waited += w.Ms
+			waits = append(waits, fmt.Sprintf("%s x%d %s", w.For, w.Count, floatMs(w.Ms)))
+		}
+		own := max(c.ext.HandlerMs-inCDP-waited, 0)
+		row(2, "extension", floatMs(own), "the extension's own work and waits (an event)")
 		if len(parts) > 0 {
 			note := " (Runtime.* include the page's own work)"
 			if overlapped {
@@ -148,6 +154,9 @@ func writeTiming(w io.Writer, line string, total time.Duration, calls []*callTra
 				note = " (some sent in parallel: their sum exceeds the call; Runtime.* include the page's own work)"
 			}
 			row(2, "cdp", floatMs(inCDP), strings.Join(parts, ", ")+note)
+		}
+		if len(waits) > 0 {
+			row(2, "page", floatMs(waited), "waiting for the page's "+strings.Join(waits, ", "))
 		}
 	}
 	if rest := total - inCalls; len(calls) > 0 {

@@ -33,11 +33,18 @@ func TestWriteTiming(t *testing.T) {
 		ext: &rpc.CallTimingResult{CallID: 6, Method: "pages.click", HandlerMs: 9, CDPWallMs: 7,
 			CDP: []rpc.CDPTiming{{Method: "Runtime.callFunctionOn", Count: 2, Ms: 3}, {Method: "Input.dispatchMouseEvent", Count: 3, Ms: 9}}},
 	}
+	// A navigation: its command, then the wait for the page's load.
+	navigation := &callTrace{
+		trace: &rpc.Trace{Method: "pages.navigate", CallID: 8, Total: us(60 * time.Millisecond), Hub: us(59 * time.Millisecond), Extension: us(58 * time.Millisecond)},
+		ext: &rpc.CallTimingResult{CallID: 8, Method: "pages.navigate", HandlerMs: 56,
+			CDP:   []rpc.CDPTiming{{Method: "Page.navigate", Count: 1, Ms: 15}, {Method: "Page.getNavigationHistory", Count: 1, Ms: 3}},
+			Waits: []rpc.WaitTiming{{For: "load", Count: 1, Ms: 35}}},
+	}
 	var b bytes.Buffer
-	writeTiming(&b, "click e3", 45*time.Millisecond, []*callTrace{full, noBreakdown, oldHub, overlapped}, false)
+	writeTiming(&b, "click e3", 110*time.Millisecond, []*callTrace{full, noBreakdown, oldHub, overlapped, navigation}, false)
 	out := b.String()
 	for _, want := range []string{
-		"timing: 45.0 ms in all: click e3\n",
+		"timing: 110.0 ms in all: click e3\n",
 		"  start           2.0 ms",
 		"  call           20.0 ms  pages.click\n",
 		"    client        2.0 ms",
@@ -48,9 +55,11 @@ func TestWriteTiming(t *testing.T) {
 		"    cdp           9.0 ms  Runtime.callFunctionOn x2 6.0 ms, Input.dispatchMouseEvent x3 3.0 ms",
 		"no breakdown: error -32601",
 		"    hub                ?  the hub sent no timing",
-		"    extension     2.0 ms  the extension's own work and waits (a load, an event)\n", // 9 - 7
+		"    extension     2.0 ms  the extension's own work and waits (an event)\n", // 9 - 7
 		"    cdp           7.0 ms  Runtime.callFunctionOn x2 3.0 ms, Input.dispatchMouseEvent x3 9.0 ms (some in parallel: 12.0 ms of them summed;",
-		"  rest            7.0 ms", // 45 - 20 - 3 - 1 - 12 - 2
+		"    extension     3.0 ms  the extension's own work and waits (an event)\n", // 56 - 18 - 35
+		"    page         35.0 ms  waiting for the page's load x1 35.0 ms\n",
+		"  rest           12.0 ms", // 110 - 2 (start) - 20 - 3 - 1 - 12 - 60
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)

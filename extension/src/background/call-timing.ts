@@ -21,6 +21,8 @@ interface CallRecord {
   handlerMs: number;
   tabId?: number;
   cdp: Map<string, { count: number; ms: number }>;
+  /** What the call waited for from the page (a load event), by event. */
+  waits: Map<string, { count: number; ms: number }>;
   /** CDP commands sent and not answered yet, since when, and the time
    * with at least one in flight so far. */
   inFlight: number;
@@ -37,7 +39,7 @@ type Timed = Params & { [CALL]?: CallRecord };
 /** Opens the record of call id (numbered ids only: the hub's). */
 export function callStarted(id: number | string, method: string, params: object): CallRecord | undefined {
   if (typeof id !== "number") return undefined;
-  const rec: CallRecord = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
+  const rec: CallRecord = { callId: id, method, start: performance.now(), handlerMs: -1, cdp: new Map(), waits: new Map(), inFlight: 0, busySince: 0, cdpWallMs: 0 };
   records.set(id, rec);
   while (records.size > TIMING_KEEP) records.delete(records.keys().next().value!);
   Object.defineProperty(params, CALL, { value: rec, enumerable: false, configurable: true });
@@ -85,6 +87,17 @@ export function noteCdp(tabId: number, method: string, ms: number): void {
   rec.cdp.set(method, t);
 }
 
+/** The call on the tab waited ms for the page's event `what` (a
+ * navigation's load). */
+export function noteWait(tabId: number, what: string, ms: number): void {
+  const rec = onTab.get(tabId);
+  if (!rec) return;
+  const t = rec.waits.get(what) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += ms;
+  rec.waits.set(what, t);
+}
+
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /** extension.callTiming */
@@ -102,5 +115,6 @@ export function callTiming(callId: unknown): CallTimingResult {
     handlerMs: round(rec.handlerMs >= 0 ? rec.handlerMs : performance.now() - rec.start),
     cdp: [...rec.cdp].map(([method, t]) => ({ method, count: t.count, ms: round(t.ms) })),
     cdpWallMs: round(rec.cdpWallMs),
+    ...(rec.waits.size > 0 ? { waits: [...rec.waits].map(([what, t]) => ({ for: what, count: t.count, ms: round(t.ms) })) } : {}),
   };
 }

@@ -1263,6 +1263,13 @@ export interface CDPTiming {
   ms: number;
 }
 
+export interface WaitTiming {
+  /** the event waited for: load, DOMContentLoaded, networkIdle */
+  for: string;
+  count: number;
+  ms: number;
+}
+
 export interface CallTimingResult {
   callId: number;
   method: string;
@@ -1271,6 +1278,7 @@ export interface CallTimingResult {
   cdp: CDPTiming[];
   /** the time with at least one CDP command in flight (commands sent in parallel overlap in cdp's sums) */
   cdpWallMs?: number;
+  waits?: WaitTiming[];
 }
 
 export interface ConsoleParams {

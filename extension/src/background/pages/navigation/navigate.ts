@@ -5,6 +5,7 @@
 // answers the loaded page's compact snapshot too (browser_navigate). A navigation error answers 4110
 // with the browser's own reason (net::ERR_CONNECTION_REFUSED).
 
+import { noteWait } from "../../call-timing";
 import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
@@ -124,6 +125,7 @@ async function navigation(
     sameDocument = started.sameDocument === true;
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
+      const waitFrom = performance.now();
       await until(
         tabId,
         w,
@@ -141,6 +143,7 @@ async function navigation(
         budget,
         what,
       );
+      noteWait(tabId, event, performance.now() - waitFrom);
     }
     const failed = w.committed?.unreachableUrl;
     if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
