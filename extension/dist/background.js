@@ -10358,7 +10358,15 @@ function toolHandlers(deps, click3) {
 }
 
 // src/background/sessions/tabs.ts
+var RESOLVED_TAB = /* @__PURE__ */ Symbol("tab resolved");
+function onResolvedTab(params, tabId) {
+  const copy = withParams(params, { tabId });
+  Object.defineProperty(copy, RESOLVED_TAB, { value: tabId, enumerable: false });
+  return copy;
+}
 async function resolveTab(store3, p) {
+  const resolved = p[RESOLVED_TAB];
+  if (resolved !== void 0 && p.tabId === resolved) return resolved;
   const s = await store3.lookup(p);
   if (p.tabId !== void 0 && p.tabId !== null) {
     const tabId = requireInt(p, "tabId", 0);
@@ -10504,12 +10512,12 @@ function navigateOrReplace(deps, navigate3) {
     const tabId = await resolveTab(deps.store, p);
     const again = async () => {
       const id = await replaceTab(deps, p, tabId);
-      const r = await navigate3(withParams(p, { tabId: id }));
+      const r = await navigate3(onResolvedTab(p, id));
       return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
     };
     if (inDialogLoop(tabId)) return again();
     try {
-      return await navigate3(withParams(p, { tabId }));
+      return await navigate3(onResolvedTab(p, tabId));
     } catch (e) {
       if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
       throw e;

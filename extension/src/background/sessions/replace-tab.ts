@@ -8,14 +8,13 @@
 // `replacedTab: {old, new, reason: "dialog_loop"}`, which the CLI prints on
 // stderr and browser_navigate in its text.
 
-import { withParams } from "../call-timing";
 import { DialogOpenError } from "../pages/core/debugger";
 import { inDialogLoop } from "../pages/core/dialogs";
 import type { Handler } from "../protocol.gen";
 import type { Params } from "../types";
 import type { SessionStore } from "./session-store";
 import { getSessionTab } from "./tab-info";
-import { resolveTab } from "./tabs";
+import { onResolvedTab, resolveTab } from "./tabs";
 
 export interface ReplaceDeps {
   store: SessionStore;
@@ -54,12 +53,12 @@ export function navigateOrReplace(deps: ReplaceDeps, navigate: Handler<"pages.na
     const tabId = await resolveTab(deps.store, p as Params);
     const again = async () => {
       const id = await replaceTab(deps, p as Params, tabId);
-      const r = await navigate(withParams(p, { tabId: id }));
+      const r = await navigate(onResolvedTab(p, id));
       return { ...r, replacedTab: { old: tabId, new: id, reason: "dialog_loop" } };
     };
     if (inDialogLoop(tabId)) return again();
     try {
-      return await navigate(withParams(p, { tabId }));
+      return await navigate(onResolvedTab(p, tabId));
     } catch (e) {
       if (e instanceof DialogOpenError && inDialogLoop(tabId)) return again();
       throw e;

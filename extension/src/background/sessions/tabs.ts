@@ -8,6 +8,7 @@ import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab 
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { checkNavigable } from "../pages/navigation/url-policy";
 import { agentCallEnded, agentCallStarted } from "../pages/core/person-input";
+import { withParams } from "../call-timing";
 
 export interface TabDeps {
   store: SessionStore;
@@ -20,8 +21,25 @@ export interface TabDeps {
   mayJoin?(sessionId: string, url: string): Promise<boolean>;
 }
 
+/** Marks params whose tab a wrapper around the handler resolved already. */
+const RESOLVED_TAB = Symbol("tab resolved");
+
+/**
+ * params for the handler a wrapper calls on the tab it resolved (or made,
+ * in the session): the handler's own resolveTab takes it as it is instead
+ * of asking Chrome again (a chrome.tabs.get, 2-5 ms of a navigation). A
+ * symbol member: nothing a caller sends can carry it.
+ */
+export function onResolvedTab<P extends object>(params: P, tabId: number): P & { tabId: number } {
+  const copy = withParams(params, { tabId });
+  Object.defineProperty(copy, RESOLVED_TAB, { value: tabId, enumerable: false });
+  return copy;
+}
+
 /** pages.*: sessionId required; tabId optional and in the group, else the session's active tab. */
 export async function resolveTab(store: SessionStore, p: Params): Promise<number> {
+  const resolved = (p as { [RESOLVED_TAB]?: number })[RESOLVED_TAB];
+  if (resolved !== undefined && p.tabId === resolved) return resolved;
   const s = await store.lookup(p);
   if (p.tabId !== undefined && p.tabId !== null) {
     const tabId = requireInt(p, "tabId", 0);
