@@ -10,7 +10,7 @@
 // names an element as `snapshot` shows it.
 
 import { nameOf, roleOf, tidy } from "./accessible";
-import { registryOrEmpty, type Registry } from "./registry";
+import { registryOrEmpty } from "./registry";
 import { roleTargetFindsOnly, textTargets } from "./targets";
 
 export type TargetKind = "role" | "text" | "testid" | "id" | "css";
@@ -112,12 +112,13 @@ export function cssPath(el: Element): string {
 
 /** The role= candidate of el when its role and name are telling and the
  * role target finds el alone (targets.ts roleTargetFindsOnly: the matcher
- * the command's role= uses, over the closed roots R holds). */
-export function roleCandidate(el: Element, R: Registry = registryOrEmpty()): string {
+ * the command's role= uses, over the closed roots the document's registry
+ * holds). */
+export function roleCandidate(el: Element): string {
   const role = proposedRole(el);
   const name = proposedName(el, role);
   if (VAGUE.has(role) || !name || name.length > 120) return "";
-  if (!roleTargetFindsOnly(el, R, role, name)) return "";
+  if (!roleTargetFindsOnly(el, registryOrEmpty(), role, name)) return "";
   return `role=${role}[name=${JSON.stringify(name)}]`;
 }
 

@@ -1,5 +1,4 @@
 import { cssPath, looksGenerated, proposedName, proposedRole, roleCandidate } from "./candidates";
-import { registryOrEmpty } from "./registry";
 
 // A CSS selector that finds an element again after a reload: #id,
 // tag[attr="value"] for a telling attribute, else a path of
@@ -95,7 +94,7 @@ export function frameSelector(el: Element): string {
 export function durableTarget(el: Element): { target: string; role: string; name: string } {
   const role = proposedRole(el);
   const name = proposedName(el, role);
-  return { target: roleCandidate(el, registryOrEmpty()) || durableSelector(el), role, name };
+  return { target: roleCandidate(el) || durableSelector(el), role, name };
 }
 
 // This file's in-page methods, by the name the extension calls them with

@@ -266,12 +266,12 @@ export interface RoleTargetQuery {
   closedWatch?: [string, string];
 }
 
-/** The element a role target names (the first match) and whether another
- * matches too, with the closed roots the pass could not see into. */
-export async function roleTarget(q: RoleTargetQuery): Promise<ClosedRootsToFind & { first: Element | null; more: boolean }> {
+/** The element a role target names (the first match: the pass stops
+ * there), with the closed roots the pass could not see into. */
+export async function roleTarget(q: RoleTargetQuery): Promise<ClosedRootsToFind & { first: Element | null }> {
   const R = registryFor(q.owner, 1);
-  const found = await sliced(roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 2));
-  return { first: found[0]?.[0] ?? null, more: found.length > 1, ...closedRootsToFind(R, q) };
+  const found = await sliced(roleElements(R, q.role, q.name === undefined ? undefined : norm(q.name), true, 1));
+  return { first: found[0]?.[0] ?? null, ...closedRootsToFind(R, q) };
 }
 
 /** The element a role target names, if no closed root may hide an

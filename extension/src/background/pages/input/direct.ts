@@ -12,6 +12,7 @@
 import { unlessDialog } from "../core/debugger";
 import { callInjected, type CallOptions, type Where } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
+import { CLOSED_WATCH } from "../snapshot/closed-roots";
 import { refNotFound, refPlace } from "../snapshot/refs";
 import { isRoleTarget, parseRoleTarget, roleQuery } from "../targets/role-target";
 import { isFrameTarget } from "../targets/frame-target";
@@ -60,7 +61,7 @@ export async function direct<N extends MethodName>(
   } else {
     // a frame= target is found by the extension, frame by frame
     if (isFrameTarget(spec.selector)) return undefined;
-    key = isRoleTarget(spec.selector) ? { role: roleQuery(parseRoleTarget(spec.selector), true) } : { sel: spec.selector, pick };
+    key = isRoleTarget(spec.selector) ? { role: roleQuery(parseRoleTarget(spec.selector), CLOSED_WATCH) } : { sel: spec.selector, pick };
     // The tab's isolated world, by its context: what comes after (the
     // press verdict) asks that document, not a next one.
     where = { contextId: await isolatedContext(tabId) };

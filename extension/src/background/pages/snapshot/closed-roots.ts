@@ -81,22 +81,23 @@ interface Props {
 /**
  * A pass over a document (a walk, find by role), again after handing it the
  * closed shadow roots it could not see into (a closed root may hold hosts
- * of its own: a few rounds). once(true) is the first pass, which also asks
- * whether the document may hold a closed root (CLOSED_WATCH).
+ * of its own: a few rounds). The first pass gets CLOSED_WATCH, its
+ * options' closedWatch: it also asks whether the document may hold a
+ * closed root; the passes after it get undefined.
  */
 export async function withClosedRoots<R extends ClosedRootsToFind>(
   tabId: number,
   session: string | undefined,
   contextId: number,
-  once: (watch: boolean) => Promise<R>,
+  once: (closedWatch: [string, string] | undefined) => Promise<R>,
 ): Promise<R> {
-  let res = await once(true);
+  let res = await once(CLOSED_WATCH);
   if (res.scan && res.closedNoted !== false && (await scanClosedRoots(tabId, session, contextId)) > 0) {
-    res = await once(false);
+    res = await once(undefined);
   }
   for (let round = 0; round < 4 && res.hosts > 0; round++) {
     if ((await adoptClosedRoots(tabId, session, contextId)) === 0) break;
-    res = await once(false);
+    res = await once(undefined);
   }
   return res;
 }

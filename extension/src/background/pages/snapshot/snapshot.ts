@@ -13,7 +13,7 @@ import type { RequestParams, SnapshotResult } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { ensureAttached, generation, onForget, sendIn, unlessDialog } from "../core/debugger";
 import { budgetOf } from "../core/deadline";
-import { CLOSED_WATCH, withClosedRoots } from "./closed-roots";
+import { withClosedRoots } from "./closed-roots";
 import { followFrames, sessionOfFrame, sessionOfFrameSoon } from "../core/frames";
 import type { TreeOptions, TreeResult } from "../../../injected/elements/walk";
 import { callInjected, WORLD_NAME } from "../core/injected";
@@ -110,7 +110,7 @@ async function childWorld(tabId: number, st: TabState, f: FrameRef): Promise<Wor
  * the document may hold a closed root comes with the first walk (the walk
  * asks the watch's note when the document needs a scan). */
 function runWalk(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {
-  return withClosedRoots(tabId, w.session, w.contextId, (watch) => walkOnce(tabId, w, watch ? { ...o, closedWatch: CLOSED_WATCH } : o));
+  return withClosedRoots(tabId, w.session, w.contextId, (closedWatch) => walkOnce(tabId, w, { ...o, closedWatch }));
 }
 
 async function walkOnce(tabId: number, w: World, o: TreeOptions): Promise<TreeResult> {

@@ -20,7 +20,7 @@ import { ensureAttached, generation } from "../core/debugger";
 import { savedCounters, saveCounters } from "../snapshot/ref-counters";
 import { nextRefNumber, setTreeRefs, type RefEntry } from "../snapshot/refs";
 import { MAX_NAME, MAX_SCAN_ELEMENTS, OWNER } from "../snapshot/snapshot";
-import { CLOSED_WATCH, withClosedRoots } from "../snapshot/closed-roots";
+import { withClosedRoots } from "../snapshot/closed-roots";
 import type { RoleQuery, TextQuery } from "../../../injected/elements/targets";
 import { isolatedContext } from "../core/world";
 import { valueOf } from "../core/injected";
@@ -87,8 +87,8 @@ function treeEntry(contextId: number, num: number, role: string, name: string): 
 async function byRole(tabId: number, role: string, name: string | undefined, exact: boolean, limit: number): Promise<RefEntry[]> {
   const contextId = await isolatedContext(tabId);
   const q: RoleQuery = { role, name, exact, limit, owner: OWNER, next: await nextTreeNumber(tabId), maxScanElements: MAX_SCAN_ELEMENTS };
-  const res = await withClosedRoots(tabId, undefined, contextId, (watch) =>
-    valueOf(tabId, { contextId }, "findByRole", [watch ? { ...q, closedWatch: CLOSED_WATCH } : q], (why) =>
+  const res = await withClosedRoots(tabId, undefined, contextId, (closedWatch) =>
+    valueOf(tabId, { contextId }, "findByRole", [{ ...q, closedWatch }], (why) =>
       new RpcError(ErrorCode.pageOperationFailed, `page operation failed: find: ${why}`),
     ),
   );

@@ -19,7 +19,7 @@ import { sendIn, unlessDialog } from "../core/debugger";
 import { failed } from "../core/failed";
 import { callInjected } from "../core/injected";
 import { dropContext, isolatedContext } from "../core/world";
-import { CLOSED_WATCH, withClosedRoots } from "../snapshot/closed-roots";
+import { withClosedRoots } from "../snapshot/closed-roots";
 import { ACTION_GROUP } from "../snapshot/refs";
 import { MAX_SCAN_ELEMENTS, OWNER } from "../snapshot/snapshot";
 
@@ -70,16 +70,10 @@ export function parseRoleTarget(selector: string): RoleTarget {
   return { role, name };
 }
 
-/** What the page looks for (injected targets.ts roleTarget); watch: also
- * ask whether the document may hold a closed root (closed-roots.ts). */
-export function roleQuery(t: RoleTarget, watch: boolean): RoleTargetQuery {
-  return {
-    role: t.role,
-    owner: OWNER,
-    maxScanElements: MAX_SCAN_ELEMENTS,
-    ...(t.name !== undefined ? { name: t.name } : {}),
-    ...(watch ? { closedWatch: CLOSED_WATCH } : {}),
-  };
+/** What the page looks for (injected targets.ts roleTarget); closedWatch:
+ * also ask whether the document may hold a closed root (closed-roots.ts). */
+export function roleQuery(t: RoleTarget, closedWatch?: [string, string]): RoleTargetQuery {
+  return { role: t.role, owner: OWNER, maxScanElements: MAX_SCAN_ELEMENTS, closedWatch, ...(t.name !== undefined ? { name: t.name } : {}) };
 }
 
 interface Props {
@@ -95,8 +89,8 @@ interface Props {
  */
 export async function roleElement(tabId: number, place: WorldPlace, t: RoleTarget): Promise<string | undefined> {
   let first: string | undefined;
-  await withClosedRoots(tabId, place.session, place.contextId, async (watch) => {
-    const r = await callInjected(tabId, place, "roleTarget", [roleQuery(t, watch)], {
+  await withClosedRoots(tabId, place.session, place.contextId, async (closedWatch) => {
+    const r = await callInjected(tabId, place, "roleTarget", [roleQuery(t, closedWatch)], {
       returnByValue: false,
       objectGroup: ACTION_GROUP,
     });
