@@ -189,6 +189,25 @@ func TestFrameRefsGoStaleWhenTheFrameNavigates(t *testing.T) {
 	_ = x
 }
 
+// A cross-origin frame's session gets the in-page script as it attaches
+// (the first read there sends none); when that frame moves to another
+// document of its own origin (the same session, a document that may lack
+// the script), the snapshot reads the new document and its refs act.
+func TestCrossOriginFrameMovingWithinItsOrigin(t *testing.T) {
+	s, tag, x := framesPage(t)
+	snap := takeSnapshot(t, s)
+	snap.ref(t, "button", "Cross button")
+	p := h.cdp.page(t, tag)
+	p.eval(`document.getElementById("cross").src = `+jsString(x+"/frame-inner.html?t="+tag+"&who=xmoved")+`; true`, nil)
+	h.rec.waitFor(t, tag, "the load of xmoved", func(e event) bool { return e.Type == "load" && strings.Contains(e.str("url"), "who=xmoved") })
+	again := takeSnapshot(t, s)
+	if strings.Contains(again.Snapshot, "Cross button") {
+		t.Fatalf("the snapshot still shows the frame's old document:\n%s", again.Snapshot)
+	}
+	mustRun(t, in(s, "click", again.ref(t, "button", "Inner button xmoved"))...)
+	h.rec.waitFor(t, tag, "a click on btn-xmoved", func(e event) bool { return e.Type == "click" && e.str("target") == "btn-xmoved" })
+}
+
 func TestRefsAreStable(t *testing.T) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/lab.html", tag))

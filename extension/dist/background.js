@@ -1034,11 +1034,26 @@ var WORLD_NAME = "browserctl:injected";
 async function installOnNewDocuments(_tabId, send3) {
   await send3("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
 }
+var givenOnAttach = /* @__PURE__ */ new Set();
+function installInNewFrame(tabId, params) {
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe") return;
+  const key = `${tabId}:${child}`;
+  givenOnAttach.add(key);
+  sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
+    givenOnAttach.delete(key);
+  });
+}
+function forgetFrameSession(tabId, params) {
+  givenOnAttach.delete(`${tabId}:${String(params["sessionId"] ?? "")}`);
+}
 var installed2 = /* @__PURE__ */ new Set();
 var installing = /* @__PURE__ */ new Map();
 var MAX_KNOWN = 4096;
 onForget((tabId) => {
   for (const k of installed2) if (k.startsWith(`${tabId}:`)) installed2.delete(k);
+  for (const k of givenOnAttach) if (k.startsWith(`${tabId}:`)) givenOnAttach.delete(k);
 });
 function sendTo(tabId, where, method, params, timeoutMs) {
   const target = "objectId" in where ? { objectId: where.objectId } : { executionContextId: where.contextId };
@@ -1068,8 +1083,9 @@ async function callInjected(tabId, where, name, args, opts = {}) {
   };
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : void 0;
   const call = () => sendTo(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL2, ...params }, opts.timeoutMs);
+  const shouldHave = where.session === void 0 || givenOnAttach.has(`${tabId}:${where.session}`);
   let r;
-  if (key === void 0 || installed2.has(key) || where.session === void 0 || opts.install === false) {
+  if (key === void 0 || installed2.has(key) || shouldHave || opts.install === false) {
     r = await call();
     if (opts.install === false && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
   } else {
@@ -8151,8 +8167,8 @@ async function viewportAfterBar(_tabId, send3) {
 
 // src/background/pages/cdp-events.ts
 var EVERY_SESSION = [
-  ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
-  ["Target.detachedFromTarget", frameSessionDetached, dropFrameScripts],
+  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, scriptsForNewFrame],
+  ["Target.detachedFromTarget", frameSessionDetached, forgetFrameSession, dropFrameScripts],
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],

@@ -29,6 +29,8 @@ export interface FakeChromeOptions {
 export class FakeChrome {
   /** Every CDP command sent, in order: [method, params]. */
   readonly sent: Array<[string, Record<string, unknown>]> = [];
+  /** The session of each command in sent (undefined: the tab's own). */
+  readonly sentIn: Array<string | undefined> = [];
   /** Answers per CDP method (may throw or hang); a method without one answers {}. */
   readonly answers = new Map<string, (params: Record<string, unknown>) => unknown>();
   readonly attached = new Set<number>();
@@ -71,9 +73,10 @@ export class FakeChrome {
         detach: async ({ tabId }: { tabId: number }) => {
           this.attached.delete(tabId);
         },
-        sendCommand: async ({ tabId }: { tabId: number }, method: string, params?: Record<string, unknown>) => {
+        sendCommand: async ({ tabId, sessionId }: { tabId: number; sessionId?: string }, method: string, params?: Record<string, unknown>) => {
           if (strict && !this.attached.has(tabId)) throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`);
           this.sent.push([method, params ?? {}]);
+          this.sentIn.push(sessionId);
           const a = this.answers.get(method);
           return a ? a(params ?? {}) : {};
         },

@@ -34,7 +34,7 @@ import { harNetworkEvent } from "./network/har";
 import { responseReceived } from "./network/network-wait";
 import { webSocketEvent } from "./network/websockets";
 import { watchClosedRoots } from "./snapshot/closed-roots";
-import { installOnNewDocuments } from "./core/injected";
+import { forgetFrameSession, installInNewFrame, installOnNewDocuments } from "./core/injected";
 import { frameLoadEvent } from "./snapshot/settle";
 import { answerDialog } from "./core/dialogs";
 import {
@@ -62,8 +62,8 @@ type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler
 
 /** Events of every session of the tab: its own and its out-of-process frames'. */
 const EVERY_SESSION: EventList = [
-  ["Target.attachedToTarget", frameSessionAttached, scriptsForNewFrame],
-  ["Target.detachedFromTarget", frameSessionDetached, dropFrameScripts],
+  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, scriptsForNewFrame],
+  ["Target.detachedFromTarget", frameSessionDetached, forgetFrameSession, dropFrameScripts],
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],
   ["Page.frameStoppedLoading", frameLoadEvent],

@@ -45,6 +45,38 @@ export async function installOnNewDocuments(_tabId: number, send: AttachSend): P
   await send("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true });
 }
 
+/** Out-of-process frames' sessions that were given the script as they
+ * attached (installInNewFrame): "tab:session". */
+const givenOnAttach = new Set<string>();
+
+/**
+ * Target.attachedToTarget, from every session (cdp-events.ts): an
+ * out-of-process frame's session gets the script the way the tab's own
+ * does, in the world of the document it has and of those it starts. The
+ * frame is still loading then, and the page around it too, so the first
+ * call there (a snapshot's walk right after `open`) finds the script
+ * instead of sending 66 KB and compiling it while the caller waits (that
+ * install took 11-17 ms; a navigate with snapshot of a page with one
+ * cross-site frame answers 7-9 ms sooner after its load for it).
+ * Page.createIsolatedWorld by the same name answers that same world.
+ */
+export function installInNewFrame(tabId: number, params: Record<string, unknown>): void {
+  const info = params["targetInfo"] as { type?: string } | undefined;
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe") return;
+  const key = `${tabId}:${child}`;
+  givenOnAttach.add(key);
+  // Refused (the frame went at once): its calls install as they go.
+  sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
+    givenOnAttach.delete(key);
+  });
+}
+
+/** Target.detachedFromTarget, from every session: that frame's session is gone. */
+export function forgetFrameSession(tabId: number, params: Record<string, unknown>): void {
+  givenOnAttach.delete(`${tabId}:${String(params["sessionId"] ?? "")}`);
+}
+
 /** Out-of-process frames' contexts known to have this build's script:
  * "tab:session:context". */
 const installed = new Set<string>();
@@ -54,6 +86,7 @@ const installing = new Map<string, Promise<unknown>>();
 const MAX_KNOWN = 4096;
 onForget((tabId) => {
   for (const k of installed) if (k.startsWith(`${tabId}:`)) installed.delete(k);
+  for (const k of givenOnAttach) if (k.startsWith(`${tabId}:`)) givenOnAttach.delete(k);
 });
 
 /** Where a call runs: on an element (objectId, in an isolated world), or in
@@ -129,14 +162,16 @@ export async function callInjected<N extends MethodName>(
     ...(opts.userGesture ? { userGesture: true } : {}),
   };
   // The short call where the world should have the script: known to, or a
-  // world of the tab's own session (installOnNewDocuments). An
+  // world of the tab's own session (installOnNewDocuments) or of a frame's
+  // session given it as it attached (installInNewFrame). Any other
   // out-of-process frame's world this worker has not called into yet gets
   // the script first, then the call. A document that lacks it all the same
   // gets the script with the call.
   const key = "contextId" in where ? `${tabId}:${where.session ?? ""}:${where.contextId}` : undefined;
   const call = () => sendTo<CallResult<ResultOf<N> | string>>(tabId, where, "Runtime.callFunctionOn", { functionDeclaration: CALL, ...params }, opts.timeoutMs);
+  const shouldHave = where.session === undefined || givenOnAttach.has(`${tabId}:${where.session}`);
   let r: CallResult<ResultOf<N> | string>;
-  if (key === undefined || installed.has(key) || where.session === undefined || opts.install === false) {
+  if (key === undefined || installed.has(key) || shouldHave || opts.install === false) {
     r = await call();
     if (opts.install === false && !r.exceptionDetails && r.result.value === NOT_INSTALLED) return { result: { type: "undefined" } };
   } else {
