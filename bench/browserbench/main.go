@@ -197,6 +197,14 @@ func startEnv() (*env, *httptest.Server, error) {
 	}
 	opts := browserOptions
 	opts.Extension, opts.Profile, opts.Headless = extDir, filepath.Join(e.dir, "profile"), true
+	if *flagMCPTools > 0 {
+		// beside ours: the extension that times navigation through chrome.debugger
+		floor, err := filepath.Abs(debuggerFloorDir)
+		if err != nil {
+			return e, web, err
+		}
+		opts.Extension += "," + floor
+	}
 	opts.WindowWidth, opts.WindowHeight = 1280, 800
 	// the worker's heap is read over CDP; -mcp-tools times bare CDP's
 	// navigation in a tab of its own

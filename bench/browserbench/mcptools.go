@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 )
 
@@ -22,7 +23,12 @@ import (
 // browser as ours: bare CDP over the benchmark's own debugging connection,
 // in a tab of its own, shown in a window of its own as ours is,
 // Page.navigate to the login page until that tab's Page.loadEventFired
-// (the browser's own navigation, nothing of ours in it).
+// (the browser's own navigation, nothing of ours in it). Beside it, the
+// same navigation through chrome.debugger, the path the protocol gives an
+// extension: from the service worker of a small extension loaded beside
+// ours (bench/debugger-floor/), in one tab, with the Page domain only, with
+// each of Runtime, Log and Network, and with all three on, as browserctl's
+// logs keep them.
 
 var flagMCPTools = flag.Int("mcp-tools", 0, "with -mcp: time navigate, snapshot, type and click per call for this many rounds instead of the corpus snapshots")
 
@@ -74,6 +80,68 @@ func mcpToolsRound(p *mcpPeer, login string) (map[string]float64, error) {
 		return nil, fmt.Errorf("%s: after type and click: %v", p.name, err)
 	}
 	return t, nil
+}
+
+// debuggerFloorDir is the extension that times a navigation through
+// chrome.debugger (loaded beside ours with -mcp-tools).
+const debuggerFloorDir = "bench/debugger-floor"
+
+// floorDomains are the sets of domains the chrome.debugger floor is timed
+// with beside Page: none, each of the three browserctl's logs keep on, and
+// all three (the last: what browserctl's tabs have).
+var floorDomains = [][]string{{}, {"Runtime"}, {"Log"}, {"Network"}, {"Runtime", "Log", "Network"}}
+
+// debuggerFloor is that extension's service worker, driven over CDP.
+type debuggerFloor struct {
+	dt      *devtools
+	session string
+}
+
+// openDebuggerFloor attaches to the floor extension's service worker (the
+// attachment keeps it running), waiting for it to start.
+func openDebuggerFloor(e *env) (*debuggerFloor, error) {
+	dt, err := dialDevtools(filepath.Join(e.dir, "profile"))
+	if err != nil {
+		return nil, err
+	}
+	isFloor := func(typ, url string) bool {
+		return typ == "service_worker" && strings.HasSuffix(url, "/debugger-floor.js")
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		session, err := attachTarget(dt, isFloor)
+		if err == nil {
+			return &debuggerFloor{dt: dt, session: session}, nil
+		}
+		if time.Now().After(deadline) {
+			dt.ws.Close()
+			return nil, fmt.Errorf("the chrome.debugger floor's worker (%s): %w", debuggerFloorDir, err)
+		}
+	}
+}
+
+// navigate is the worker's time for a navigation to url, Page.navigate to
+// load, in ms, in its tab with these domains on beside Page.
+func (f *debuggerFloor) navigate(url string, domains []string) (float64, error) {
+	var r struct {
+		Result struct {
+			Value float64 `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	list, _ := json.Marshal(domains)
+	expr := fmt.Sprintf("floorNavigate(%q, %s)", url, list)
+	if err := f.dt.call(f.session, "Runtime.evaluate", map[string]any{"expression": expr, "awaitPromise": true, "returnByValue": true}, &r); err != nil {
+		return 0, err
+	}
+	if d := r.ExceptionDetails; d != nil {
+		return 0, fmt.Errorf("the chrome.debugger floor: %s %s", d.Text, d.Exception.Description)
+	}
+	return r.Result.Value, nil
 }
 
 // navigationFloor is a tab of the benchmark's browser driven over bare CDP.
@@ -170,7 +238,18 @@ func benchMCPTools(e *env, ours, pw *mcpPeer) error {
 	if _, err := floor.navigate(login); err != nil { // warm-up
 		return err
 	}
+	viaDebugger, err := openDebuggerFloor(e)
+	if err != nil {
+		return err
+	}
+	defer viaDebugger.dt.ws.Close()
 	var floorMs []float64
+	debuggerMs := make([][]float64, len(floorDomains))
+	for _, domains := range floorDomains {
+		if _, err := viaDebugger.navigate(login, domains); err != nil { // warm-up
+			return err
+		}
+	}
 	times := map[string]map[string][]float64{}
 	for _, p := range peers {
 		times[p.name] = map[string][]float64{}
@@ -192,11 +271,24 @@ func benchMCPTools(e *env, ours, pw *mcpPeer) error {
 				times[p.name][k] = append(times[p.name][k], v)
 			}
 		}
-		ms, err := floor.navigate(login)
-		if err != nil {
-			return err
+		// The floors, each round starting from another one: a place in the
+		// sequence has its own cost (measured: up to 9 ms between the
+		// first and the last of six), which no floor should carry alone.
+		for k := range len(floorDomains) + 1 {
+			i := (k + round) % (len(floorDomains) + 1)
+			var ms float64
+			var err error
+			if i == len(floorDomains) {
+				ms, err = floor.navigate(login)
+				floorMs = append(floorMs, ms)
+			} else {
+				ms, err = viaDebugger.navigate(login, floorDomains[i])
+				debuggerMs[i] = append(debuggerMs[i], ms)
+			}
+			if err != nil {
+				return err
+			}
 		}
-		floorMs = append(floorMs, ms)
 	}
 	fmt.Printf("MCP tools per call on a login page, median of %d rounds (ms), the servers alternating:\n\n", *flagMCPTools)
 	head := "| tool | " + ours.name + " |"
@@ -218,5 +310,15 @@ func benchMCPTools(e *env, ours, pw *mcpPeer) error {
 	}
 	o := median(times[ours.name]["browser_navigate"])
 	fmt.Printf("\nThe browser's own navigation in the same browser (bare CDP, Page.navigate to load): median %.1f ms; browser_navigate adds %.1f ms, its snapshot included.\n", median(floorMs), o-median(floorMs))
+	fmt.Printf("\nThe same navigation through chrome.debugger from an extension's worker, medians:\n\n| domains on beside Page | ms |\n|---|---|\n")
+	for i, domains := range floorDomains {
+		name := strings.Join(domains, ", ")
+		if name == "" {
+			name = "none"
+		}
+		fmt.Printf("| %s | %.1f |\n", name, median(debuggerMs[i]))
+	}
+	all := median(debuggerMs[len(debuggerMs)-1])
+	fmt.Printf("\nbrowser_navigate adds %.1f ms to the last, the domains browserctl keeps on.\n", o-all)
 	return nil
 }
