@@ -307,18 +307,14 @@ function armGuard(el: Element, b: Element, win: Window, doc: Document, kind: Poi
   setTimeout(() => g.disarm(), 10000);
 }
 
-/** When guardVerdict disarms the listener: never (the caller reads again
- * or presses on), always, or once the verdict is in (an event reached the
- * element, or a stray one was stopped). */
-export type GuardKeep = "keep" | "disarm" | "disarm-when-judged";
-
 /** What the armed listener saw: seen, the trusted events at the element
  * (0: none arrived, or they went elsewhere in another window); stray, the
- * first element of this window that got one instead. seen -1: none armed. */
-export function guardVerdict(keep: GuardKeep): { seen: number; stray: string } {
+ * first element of this window that got one instead. Disarmed unless keep.
+ * seen -1: none armed. */
+export function guardVerdict(keep: boolean): { seen: number; stray: string } {
   const g = guard;
   if (!g) return { seen: -1, stray: "" };
-  if (keep === "disarm" || (keep === "disarm-when-judged" && (g.seen > 0 || g.stray !== ""))) g.disarm();
+  if (!keep) g.disarm();
   return { seen: g.seen, stray: g.stray };
 }
 
@@ -336,7 +332,7 @@ export function visible(el: Element): boolean {
 // objects passed by reference.
 export const actionabilityMethods = {
   actionCheck: (el: Element, [o]: [CheckOptions]) => actionCheck(el, o),
-  guardVerdict: (_: unknown, [keep]: [GuardKeep]) => guardVerdict(keep),
+  guardVerdict: (_: unknown, [keep]: [boolean]) => guardVerdict(keep),
   guardDisarm: () => guardDisarm(),
   ownerHit: (fe: Element, [lx, ly]: [number, number]) => ownerHit(fe, lx, ly),
   isVisible: (el: Element) => visible(el),

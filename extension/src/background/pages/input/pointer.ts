@@ -290,15 +290,17 @@ export async function pressVerdict(tabId: number, objectId: string, keep = false
 export async function pressVerdictAt(tabId: number, where: Place, keep = false): Promise<Verdict> {
   try {
     for (let i = 0; ; i++) {
-      const last = i + 1 >= VERDICT_READS;
-      // The read that brings the verdict disarms the listener too (unless kept).
-      const r = await callAt(tabId, where, "guardVerdict", [keep ? "keep" : last ? "disarm" : "disarm-when-judged"]);
+      const r = await callAt(tabId, where, "guardVerdict", [true]);
       if (r.exceptionDetails) throw new Error("the element's page did not answer");
       const v = r.result.value;
       // None armed (a kind without a guard, or a document that replaced
       // the armed one): nothing to judge by.
       if (!v || v.seen < 0) return { ok: true, stray: "" };
-      if (v.stray !== "" || v.seen > 0 || last) return { ok: v.seen > 0 && !v.stray, stray: v.stray };
+      const done = v.stray !== "" || v.seen > 0 || i + 1 >= VERDICT_READS;
+      if (done) {
+        if (!keep) await callAt(tabId, where, "guardDisarm", []).catch(() => undefined);
+        return { ok: v.seen > 0 && !v.stray, stray: v.stray };
+      }
       await sleep(VERDICT_READ_MS);
     }
   } catch {
