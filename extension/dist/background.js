@@ -7204,7 +7204,10 @@ var aftermath = new Wakeup();
 onDownloadChange(() => aftermath.wake());
 function trackDocumentRequest(tabId, p, method) {
   const cur = docRequests.get(tabId);
-  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+  if (method === "Page.frameRequestedNavigation") {
+    if ((p["disposition"] ?? "currentTab") !== "currentTab") return;
+    docRequests.set(tabId, { id: "", frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
     docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
   } else if (!cur || cur.settled) {
     return;
@@ -7217,6 +7220,8 @@ function trackDocumentRequest(tabId, p, method) {
   } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  } else if (method === "Page.javascriptDialogOpening" && cur.id === "") {
     cur.settled = true;
   } else {
     return;
@@ -8178,7 +8183,7 @@ var EVERY_SESSION = [
 ];
 var TAB_SESSION = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), dialogOpened],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), dialogOpened, trackDocumentRequest],
   ["Page.javascriptDialogClosed", dialogClosed2, (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
@@ -8193,6 +8198,8 @@ var TAB_SESSION = [
     frameNavigated
   ],
   ["Page.navigatedWithinDocument", sameDocumentNavigation],
+  // a navigation the page asked for: a click waits for its request (aftermath.ts)
+  ["Page.frameRequestedNavigation", trackDocumentRequest],
   // the person's own input in the tab (the event stream's person_input)
   ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)

@@ -75,7 +75,7 @@ const EVERY_SESSION: EventList = [
 /** Events of the tab's own session, run after EVERY_SESSION's. */
 const TAB_SESSION: EventList = [
   // the tab's dialog and document (debugger.ts), the dialog policy (dialogs.ts)
-  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), recordDialogOpened],
+  ["Page.javascriptDialogOpening", dialogEvent, (tabId, p) => dialogOpening(tabId, p, answerDialog), recordDialogOpened, trackDocumentRequest],
   ["Page.javascriptDialogClosed", recordDialogClosed, (tabId) => dialogClosed(tabId)],
   [
     "Page.frameNavigated",
@@ -90,6 +90,8 @@ const TAB_SESSION: EventList = [
     recordNavigation,
   ],
   ["Page.navigatedWithinDocument", sameDocumentNavigation],
+  // a navigation the page asked for: a click waits for its request (aftermath.ts)
+  ["Page.frameRequestedNavigation", trackDocumentRequest],
   // the person's own input in the tab (the event stream's person_input)
   ["Runtime.bindingCalled", personInputEvent],
   // the tab's isolated world as each document announces it (world.ts)

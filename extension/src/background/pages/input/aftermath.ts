@@ -1,7 +1,8 @@
 // What a click set off: pages.click names a file chooser it opened, a
 // download it started (waited for up to 5 s), the navigation it made and a
 // tab it opened (reportAftermath); the tab's last document request, from
-// cdp-events.ts (trackDocumentRequest).
+// cdp-events.ts (trackDocumentRequest), known from the moment the page
+// asks for it.
 
 import type { ClickResult, OKResult, RequestParams } from "../../protocol.gen";
 import { onForget } from "../core/debugger";
@@ -21,11 +22,22 @@ const docRequests = new Map<number, { id: string; frameId: string; at: number; s
 const aftermath = new Wakeup();
 onDownloadChange(() => aftermath.wake());
 
-/** Network.requestWillBeSent, Page.frameNavigated, Network.loadingFailed,
- * Page.downloadWillBegin: what became of the tab's last document request. */
+/** Page.frameRequestedNavigation, Network.requestWillBeSent,
+ * Page.frameNavigated, Network.loadingFailed, Page.downloadWillBegin,
+ * Page.javascriptDialogOpening: what became of the tab's last document
+ * request. */
 export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, method: string): void {
   const cur = docRequests.get(tabId);
-  if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
+  if (method === "Page.frameRequestedNavigation") {
+    // The page asked for a navigation of its own (a link's or a form's
+    // default action). The renderer says so on the tab's session before it
+    // acknowledges the click's events, so the click knows a request is
+    // coming; the browser announces that request (requestWillBeSent) in
+    // its own time, which may be after the click's last in-page call.
+    // Another tab's or window's navigation is not this tab's request.
+    if ((p["disposition"] ?? "currentTab") !== "currentTab") return;
+    docRequests.set(tabId, { id: "", frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
+  } else if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
     docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
   } else if (!cur || cur.settled) {
     return;
@@ -38,6 +50,10 @@ export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, 
   } else if (method === "Network.loadingFailed" && p["requestId"] === cur.id) {
     cur.settled = true;
   } else if (method === "Page.downloadWillBegin") {
+    cur.settled = true;
+  } else if (method === "Page.javascriptDialogOpening" && cur.id === "") {
+    // asked for, and held by a dialog before its request (beforeunload):
+    // the click ends and says so; the request may never come
     cur.settled = true;
   } else {
     return;
