@@ -16,7 +16,9 @@ export type Click = (tabId: number, params: RequestParams<"pages.click">) => Pro
 
 // ---- what a click set off ----
 
-/** The last main-document request per tab, and whether it has resolved. */
+/** The last document request per tab, and whether it has resolved; id ""
+ * while the page has asked for it (frameRequestedNavigation) and the
+ * browser has not announced it yet. */
 const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
 /** Woken when a document request starts or settles, or a download changes. */
 const aftermath = new Wakeup();
