@@ -32,10 +32,13 @@ type Candidate struct {
 	Description string
 }
 
-// refCache is the content of RefsFile.
+// refCache is the content of RefsFile. Sessions stay raw: a snapshot
+// rewrites its own session's entry and copies the others' bytes as they are
+// (decoding a long snapshot's refs of another session costs a one-shot
+// snapshot a millisecond for nothing); completion decodes the one it reads.
 type refCache struct {
-	Last     string                `json:"last"` // the session of the newest snapshot
-	Sessions map[string]sessionRef `json:"sessions"`
+	Last     string                     `json:"last"` // the session of the newest snapshot
+	Sessions map[string]json.RawMessage `json:"sessions"`
 }
 
 type sessionRef struct {
@@ -50,15 +53,33 @@ type sessionRef struct {
 func SaveRefs(dir, session string, snap rpc.SnapshotResult) error {
 	path := filepath.Join(dir, RefsFile)
 	c := load(path)
-	refs := make([]rpc.Ref, 0, len(snap.Refs))
+	type numbered struct {
+		n   int // the ref's number (e12: 12), -1 when it has none
+		ref rpc.Ref
+	}
+	refs := make([]numbered, 0, len(snap.Refs))
 	for k, r := range snap.Refs {
 		if r.Ref == "" {
 			r.Ref = k
 		}
-		refs = append(refs, r)
+		refs = append(refs, numbered{refNumber(r.Ref), r})
 	}
-	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i].Ref, refs[j].Ref) })
-	c.Sessions[session] = sessionRef{URL: snap.URL, Title: snap.Title, TabID: snap.TabID, Refs: refs}
+	sort.Slice(refs, func(i, j int) bool {
+		a, b := refs[i], refs[j]
+		if a.n >= 0 && b.n >= 0 && a.n != b.n {
+			return a.n < b.n
+		}
+		return a.ref.Ref < b.ref.Ref
+	})
+	entry := sessionRef{URL: snap.URL, Title: snap.Title, TabID: snap.TabID, Refs: make([]rpc.Ref, len(refs))}
+	for i, r := range refs {
+		entry.Refs[i] = r.ref
+	}
+	mine, err := json.Marshal(entry)
+	if err != nil {
+		return err
+	}
+	c.Sessions[session] = mine
 	c.Last = session
 	b, err := json.Marshal(c)
 	if err != nil {
@@ -71,24 +92,28 @@ func SaveRefs(dir, session string, snap rpc.SnapshotResult) error {
 	return os.Rename(tmp, path)
 }
 
-// refLess orders e2 before e10.
-func refLess(a, b string) bool {
-	na, ea := strconv.Atoi(strings.TrimLeft(a, "abcdefghijklmnopqrstuvwxyz"))
-	nb, eb := strconv.Atoi(strings.TrimLeft(b, "abcdefghijklmnopqrstuvwxyz"))
-	if ea == nil && eb == nil && na != nb {
-		return na < nb
+// refNumber is a ref's number after its leading letters (e12: 12), so
+// that e2 sorts before e10; -1 when the rest is not a number.
+func refNumber(ref string) int {
+	i := 0
+	for i < len(ref) && ref[i] >= 'a' && ref[i] <= 'z' {
+		i++
 	}
-	return a < b
+	n, err := strconv.Atoi(ref[i:])
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 func load(path string) refCache {
-	c := refCache{Sessions: map[string]sessionRef{}}
+	c := refCache{Sessions: map[string]json.RawMessage{}}
 	b, err := os.ReadFile(path)
 	if err == nil {
 		_ = json.Unmarshal(b, &c)
 	}
 	if c.Sessions == nil {
-		c.Sessions = map[string]sessionRef{}
+		c.Sessions = map[string]json.RawMessage{}
 	}
 	return c
 }
@@ -97,11 +122,12 @@ func load(path string) refCache {
 // the newest snapshot of any session.
 func Refs(dir, session string) []Candidate {
 	c := load(filepath.Join(dir, RefsFile))
-	s, ok := c.Sessions[session]
+	raw, ok := c.Sessions[session]
 	if !ok && session == "" {
-		s, ok = c.Sessions[c.Last]
+		raw, ok = c.Sessions[c.Last]
 	}
-	if !ok {
+	var s sessionRef
+	if !ok || json.Unmarshal(raw, &s) != nil {
 		return nil
 	}
 	out := make([]Candidate, 0, len(s.Refs))
