@@ -56,6 +56,15 @@ navigator.sendBeacon("/emu/init?t=%s", String(window.__emuInit) + "|" + String(l
 		inner := strings.Replace(es.URL, "127.0.0.1", "localhost", 1) + "/emu/page?t=" + url.QueryEscape(tag+"-inner")
 		fmt.Fprintf(w, `<!doctype html><title>frames</title><iframe src="%s"></iframe>`, html.EscapeString(inner))
 	})
+	// A cross-site frame added just before a confirm: its session attaches
+	// while the dialog holds the tab.
+	mux.HandleFunc("GET /emu/frame-then-confirm", func(w http.ResponseWriter, r *http.Request) {
+		tag := note(r)
+		inner := strings.Replace(es.URL, "127.0.0.1", "localhost", 1) + "/emu/page?t=" + url.QueryEscape(tag+"-inner")
+		fmt.Fprintf(w, `<!doctype html><title>held</title><script>
+setTimeout(() => { const f = document.createElement("iframe"); f.src = %q; document.body.append(f); confirm("hold?"); }, 50);
+</script><p>parent</p>`, inner)
+	})
 	mux.HandleFunc("POST /emu/init", func(w http.ResponseWriter, r *http.Request) {
 		var b strings.Builder
 		buf := make([]byte, 4096)
@@ -462,7 +471,8 @@ func restartWorker(t *testing.T) {
 // to a 0600 file; after clearing them, state load brings them back, a
 // Playwright storageState file loads too, and an origin no tab shows gets
 // its storage when the session first opens it. An init script's value is
-// seen by the page's first inline script, until it is removed.
+// seen by the page's first inline script, until it is removed, in
+// cross-site frames too, one added under an open confirm included.
 func TestStateAndInitScripts(t *testing.T) {
 	es := newEmuServer(t)
 	tag := tagFor(t)
@@ -606,6 +616,22 @@ func TestStateAndInitScripts(t *testing.T) {
 	mustRun(t, in(s, "reload")...)
 	if got := es.waitInit(t, framesTag+"-inner", 2); !strings.HasPrefix(got, "from-init|") {
 		t.Errorf("after a reload a cross-site frame's first inline script found %q, want from-init", got)
+	}
+	// A cross-site frame that attaches while a confirm holds the tab waits
+	// at its start for the script, and still loads, with it, once the
+	// dialog is dismissed.
+	heldTag := tag + "-held"
+	mustRun(t, in(s, "open", "--wait-until", "none", es.URL+"/emu/frame-then-confirm?t="+heldTag)...)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, _, code := run(t, in(s, "dialog", "dismiss")...); code == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the page's confirm did not open within 10 s")
+		}
+	}
+	if got := es.waitInit(t, heldTag+"-inner", 1); !strings.HasPrefix(got, "from-init|") {
+		t.Errorf("a cross-site frame added under a confirm: its first inline script found %q, want from-init", got)
 	}
 	mustRun(t, in(s, "init-script", "remove", id)...)
 	mustRun(t, in(s, "reload", "--tab", fmt.Sprint(s.ActiveTabID))...)

@@ -902,9 +902,9 @@ function clearDialog(tabId) {
   const st = tabs.get(tabId);
   if (st) st.dialog = null;
 }
-async function sendDuringDialog(tabId, method, params = {}) {
+async function sendDuringDialog(tabId, method, params = {}, sessionId) {
   await state(tabId).attaching;
-  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId);
 }
 function generation(tabId) {
   return tabs.get(tabId)?.generation ?? -1;
@@ -4478,10 +4478,12 @@ async function addScript(tabId, sc, send3, runImmediately) {
   const children = [...added.get(tabId)?.keys() ?? []].filter((k) => k !== "");
   await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
 }
-async function addToChild(tabId, child, sc, runImmediately) {
+var inChild = (tabId, child, method, params) => sendIn(tabId, child, method, params);
+var inWaitingFrame = (tabId, child, method, params) => sendDuringDialog(tabId, method, params, child);
+async function addToChild(tabId, child, sc, runImmediately, send3 = inChild) {
   const s = slot(tabId, child);
   if (s.has(sc.id)) return;
-  const r = await sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
+  const r = await send3(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
     source: sc.source,
     runImmediately
   });
@@ -4517,13 +4519,14 @@ function scriptsForNewFrame(tabId, params) {
   if (info?.type === "iframe") slot(tabId, child);
   void (async () => {
     try {
-      if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING);
-      if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
-      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => void 0)));
+      const send3 = paused ? inWaitingFrame : inChild;
+      if (paused && info?.type === "iframe") await send3(tabId, child, "Target.setAutoAttach", PAUSING);
+      if (scripts.length > 0) await send3(tabId, child, "Page.enable");
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, send3).catch(() => void 0)));
       const frameId = info?.type === "iframe" ? info.targetId : void 0;
       if (frameId) await Promise.all(gates.map((g) => g(tabId, child, frameId, paused).catch(() => void 0)));
     } finally {
-      if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+      if (paused) await inWaitingFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
     }
   })().catch(() => void 0);
 }

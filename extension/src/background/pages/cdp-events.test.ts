@@ -7,6 +7,7 @@ import { FakeChrome } from "../../testing/fake-chrome";
 import { tabLogs } from "./logs/observe";
 import { listenedEvents } from "./cdp-events";
 import { ensureAttached, generation, uninstall } from "./core/debugger";
+import { pauseNewFrames } from "./emulation/init-scripts";
 
 let fake: FakeChrome;
 
@@ -51,4 +52,31 @@ test("a child session's events reach only the every-session handlers", async () 
   assert.equal(generation(23), before, "a frame's own document is no new tab document");
   fake.emit(23, "Page.frameNavigated", { frame: { id: "main" } });
   assert.equal(generation(23), before + 1);
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/** The commands sent in a child session, in order: [method, params]. */
+const sentInSession = (session: string) => fake.sent.filter((_, i) => fake.sentIn[i] === session) as Array<[string, Record<string, unknown>]>;
+
+// A tab with init scripts makes its new out-of-process frames wait at their
+// start until they have them (init-scripts.ts pauseNewFrames).
+test("a frame waiting at its start is resumed even while a dialog holds the tab", async () => {
+  await ensureAttached(25);
+  await pauseNewFrames(25);
+  // a confirm: held by the default policy (an alert is answered at once)
+  fake.emit(25, "Page.javascriptDialogOpening", { type: "confirm", message: "held" });
+  fake.emit(25, "Target.attachedToTarget", { sessionId: "frame-q", targetInfo: { type: "iframe", targetId: "T-q" }, waitingForDebugger: true });
+  await settle();
+  await settle();
+  assert.ok(sentInSession("frame-q").some(([m]) => m === "Runtime.runIfWaitingForDebugger"), `resumed: ${sentInSession("frame-q").map(([m]) => m)}`);
+});
+
+test("a worker of the tab, paused as it attaches, is resumed", async () => {
+  await ensureAttached(26);
+  await pauseNewFrames(26);
+  fake.emit(26, "Target.attachedToTarget", { sessionId: "worker-r", targetInfo: { type: "worker", targetId: "T-r" }, waitingForDebugger: true });
+  await settle();
+  const cmds = sentInSession("worker-r").map(([m]) => m);
+  assert.deepEqual(cmds, ["Runtime.runIfWaitingForDebugger"], "a worker gets no frame scripts, only its resume");
 });

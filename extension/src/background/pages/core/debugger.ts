@@ -450,18 +450,20 @@ export function clearDialog(tabId: number): void {
 }
 
 /**
- * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
- * no dialog check.
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog;
+ * the resume of a frame waiting at its start, in its session): no dialog
+ * check.
  */
 export async function sendDuringDialog<T = Record<string, unknown>>(
   tabId: number,
   method: string,
   params: object = {},
+  sessionId?: string,
 ): Promise<T> {
   // Attached without waiting for Page.enable: a dialog open before we
   // attached holds that, and this is how to close it.
   await state(tabId).attaching;
-  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId)) as T;
 }
 
 /** How many main-frame documents the tab has loaded since attaching. */

@@ -4,7 +4,7 @@
 // page's own scripts.
 
 import type { InitScript } from "../../protocol.gen";
-import { onForget, sendIn, type AttachSend } from "../core/debugger";
+import { onForget, sendDuringDialog, sendIn, type AttachSend } from "../core/debugger";
 import { followFrames } from "../core/frames";
 
 /** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
@@ -43,13 +43,21 @@ export async function addScript(tabId: number, sc: InitScript, send: AttachSend,
   await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
 }
 
-async function addToChild(tabId: number, child: string, sc: InitScript, runImmediately: boolean): Promise<void> {
+/** Sends a command in a child session (sendIn, or sendDuringDialog for a
+ * frame waiting at its start). */
+type ChildSend = (tabId: number, child: string, method: string, params?: object) => Promise<unknown>;
+const inChild: ChildSend = (tabId, child, method, params) => sendIn(tabId, child, method, params);
+/** A frame waiting at its start runs no page script yet, so a dialog open
+ * in the tab (which sendIn refuses to send beside) is not in its way. */
+const inWaitingFrame: ChildSend = (tabId, child, method, params) => sendDuringDialog(tabId, method, params, child);
+
+async function addToChild(tabId: number, child: string, sc: InitScript, runImmediately: boolean, send: ChildSend = inChild): Promise<void> {
   const s = slot(tabId, child);
   if (s.has(sc.id)) return;
-  const r = await sendIn<{ identifier: string }>(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
+  const r = (await send(tabId, child, "Page.addScriptToEvaluateOnNewDocument", {
     source: sc.source,
     runImmediately,
-  });
+  })) as { identifier: string };
   s.set(sc.id, r.identifier);
 }
 
@@ -103,13 +111,15 @@ export function scriptsForNewFrame(tabId: number, params: Record<string, unknown
   if (info?.type === "iframe") slot(tabId, child);
   void (async () => {
     try {
-      if (paused && info?.type === "iframe") await sendIn(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
-      if (scripts.length > 0) await sendIn(tabId, child, "Page.enable");
-      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true).catch(() => undefined)));
+      const send = paused ? inWaitingFrame : inChild;
+      if (paused && info?.type === "iframe") await send(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
+      if (scripts.length > 0) await send(tabId, child, "Page.enable");
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, send).catch(() => undefined)));
       const frameId = info?.type === "iframe" ? info.targetId : undefined;
       if (frameId) await Promise.all(gates.map((g) => g(tabId, child, frameId, paused).catch(() => undefined)));
     } finally {
-      if (paused) await sendIn(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
+      // Whatever happened above: a frame left waiting never loads.
+      if (paused) await inWaitingFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
     }
   })().catch(() => undefined);
 }
