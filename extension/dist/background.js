@@ -902,9 +902,13 @@ function clearDialog(tabId) {
   const st = tabs.get(tabId);
   if (st) st.dialog = null;
 }
-async function sendDuringDialog(tabId, method, params = {}, sessionId) {
+async function sendDuringDialog(tabId, method, params = {}) {
   await state(tabId).attaching;
-  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId);
+  return await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS);
+}
+function sendToFrame(tabId, sessionId, method, params = {}) {
+  if (!tabs.has(tabId)) return Promise.reject(failed("the debugger was detached from the tab"));
+  return rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId);
 }
 function generation(tabId) {
   return tabs.get(tabId)?.generation ?? -1;
@@ -1041,7 +1045,7 @@ function installInNewFrame(tabId, params) {
   if (!child || info?.type !== "iframe") return;
   const key = `${tabId}:${child}`;
   givenOnAttach.add(key);
-  sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
+  sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
     givenOnAttach.delete(key);
   });
 }
@@ -1934,6 +1938,14 @@ async function watchClosedRoots(_tabId, send3) {
   await send3("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
   await send3("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
 }
+function watchClosedRootsInNewFrame(tabId, params) {
+  const info = params["targetInfo"];
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe") return;
+  for (const [source, worldName] of [[MAIN_WORLD, void 0], [WALK_WORLD, WORLD_NAME]]) {
+    sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", worldName ? { source, worldName } : { source }).catch(() => void 0);
+  }
+}
 var CLOSED_WATCH = [WATCH_KEY, PROBE_EVENT];
 
 // src/background/pages/core/frames.ts
@@ -1942,7 +1954,7 @@ var attached = new Wakeup();
 onForget((tabId) => {
   byTab2.delete(tabId);
 });
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
 function frameSessionAttached(tabId, params, _method, sessionId) {
   const tf = byTab2.get(tabId);
   if (!tf) return;
@@ -1950,7 +1962,8 @@ function frameSessionAttached(tabId, params, _method, sessionId) {
   const child = String(params["sessionId"] ?? "");
   if (!child || info?.type !== "iframe" || !info.targetId) return;
   const cs = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
-  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+  sendToFrame(tabId, child, "Page.enable").catch(() => void 0);
+  cs.ready = sendToFrame(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
     () => void 0,
     () => void 0
   );
@@ -4479,7 +4492,7 @@ async function addScript(tabId, sc, send3, runImmediately) {
   await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
 }
 var inChild = (tabId, child, method, params) => sendIn(tabId, child, method, params);
-var inWaitingFrame = (tabId, child, method, params) => sendDuringDialog(tabId, method, params, child);
+var inNewFrame = (tabId, child, method, params) => sendToFrame(tabId, child, method, params);
 async function addToChild(tabId, child, sc, runImmediately, send3 = inChild) {
   const s = slot(tabId, child);
   if (s.has(sc.id)) return;
@@ -4501,11 +4514,6 @@ async function removeScript(tabId, id) {
     })
   );
 }
-var PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
-async function pauseNewFrames(tabId) {
-  await followFrames(tabId);
-  await sendIn(tabId, void 0, "Target.setAutoAttach", PAUSING);
-}
 var gates = [];
 function setNewFrameGates(g) {
   gates = g;
@@ -4519,14 +4527,11 @@ function scriptsForNewFrame(tabId, params) {
   if (info?.type === "iframe") slot(tabId, child);
   void (async () => {
     try {
-      const send3 = paused ? inWaitingFrame : inChild;
-      if (paused && info?.type === "iframe") await send3(tabId, child, "Target.setAutoAttach", PAUSING);
-      if (scripts.length > 0) await send3(tabId, child, "Page.enable");
-      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, send3).catch(() => void 0)));
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, inNewFrame).catch(() => void 0)));
       const frameId = info?.type === "iframe" ? info.targetId : void 0;
       if (frameId) await Promise.all(gates.map((g) => g(tabId, child, frameId, paused).catch(() => void 0)));
     } finally {
-      if (paused) await inWaitingFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
+      if (paused) await inNewFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => void 0);
     }
   })().catch(() => void 0);
 }
@@ -4867,7 +4872,7 @@ async function applySessionSettings(tabId, raw) {
       noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => void 0);
+  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => void 0);
 }
 async function retune(store3, tabId) {
   await ready();
@@ -4957,7 +4962,7 @@ async function addScripts(s, scripts) {
           noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
-      void pauseNewFrames(tabId).catch(() => void 0);
+      void followFrames(tabId).catch(() => void 0);
     })
   );
   return tabIds;
@@ -6156,7 +6161,7 @@ async function startInFrames(tabId) {
   }
 }
 async function startInFrameSessions(r, tabId) {
-  await pauseNewFrames(tabId).catch(() => void 0);
+  await followFrames(tabId).catch(() => void 0);
   await Promise.all(childSessions(tabId).map((c) => recordFrameSession(r, tabId, c.sessionId, c.frameId, true).catch(() => void 0)));
 }
 async function recordFrameSession(r, tabId, session, frameId, current2) {
@@ -8175,7 +8180,9 @@ async function viewportAfterBar(_tabId, send3) {
 
 // src/background/pages/cdp-events.ts
 var EVERY_SESSION = [
-  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, scriptsForNewFrame],
+  // a new out-of-process frame waits at its start (frames.ts): what its
+  // first document needs is sent first, scriptsForNewFrame resumes it last
+  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, watchClosedRootsInNewFrame, scriptsForNewFrame],
   ["Target.detachedFromTarget", frameSessionDetached, forgetFrameSession, dropFrameScripts],
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],

@@ -7,7 +7,8 @@ import { FakeChrome } from "../../testing/fake-chrome";
 import { tabLogs } from "./logs/observe";
 import { listenedEvents } from "./cdp-events";
 import { ensureAttached, generation, uninstall } from "./core/debugger";
-import { pauseNewFrames } from "./emulation/init-scripts";
+import { followFrames } from "./core/frames";
+import { WORLD_NAME } from "./core/injected";
 
 let fake: FakeChrome;
 
@@ -59,11 +60,32 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 /** The commands sent in a child session, in order: [method, params]. */
 const sentInSession = (session: string) => fake.sent.filter((_, i) => fake.sentIn[i] === session) as Array<[string, Record<string, unknown>]>;
 
-// A tab with init scripts makes its new out-of-process frames wait at their
-// start until they have them (init-scripts.ts pauseNewFrames).
+test("a new out-of-process frame waits at its start until its first document's scripts are sent, then runs", async () => {
+  await ensureAttached(24);
+  await followFrames(24);
+  const follow = fake.sent.find(([m], i) => m === "Target.setAutoAttach" && fake.sentIn[i] === undefined);
+  assert.equal((follow?.[1] as Record<string, unknown>)["waitForDebuggerOnStart"], true, "the tab's new frames wait at their start");
+  fake.emit(24, "Target.attachedToTarget", { sessionId: "frame-p", targetInfo: { type: "iframe", targetId: "T-p" }, waitingForDebugger: true });
+  await settle();
+  const cmds = sentInSession("frame-p");
+  const resumeAt = cmds.findIndex(([m]) => m === "Runtime.runIfWaitingForDebugger");
+  assert.ok(resumeAt >= 0, `the frame is resumed: ${cmds.map(([m]) => m)}`);
+  const before = cmds.slice(0, resumeAt);
+  assert.ok(before.some(([m]) => m === "Page.enable"), "its session runs the Page domain (scripts on new documents need it), before the resume");
+  const scripts = before.filter(([m]) => m === "Page.addScriptToEvaluateOnNewDocument").map(([, p]) => p);
+  assert.ok(scripts.some((p) => p["runImmediately"] === true && p["worldName"] === WORLD_NAME), "the in-page script, before the resume");
+  assert.ok(scripts.some((p) => p["worldName"] === undefined && String(p["source"]).includes("attachShadow")), "the main world's closed-root hook, before the resume");
+  assert.ok(
+    scripts.some((p) => p["worldName"] === WORLD_NAME && p["runImmediately"] === undefined && String(p["source"]).includes("__browserctlClosedWatch_")),
+    "the walk's world's closed-root note, before the resume",
+  );
+  const nested = before.find(([m]) => m === "Target.setAutoAttach");
+  assert.equal(nested?.[1]["waitForDebuggerOnStart"], true, "its own new frames wait too");
+});
+
 test("a frame waiting at its start is resumed even while a dialog holds the tab", async () => {
   await ensureAttached(25);
-  await pauseNewFrames(25);
+  await followFrames(25);
   // a confirm: held by the default policy (an alert is answered at once)
   fake.emit(25, "Page.javascriptDialogOpening", { type: "confirm", message: "held" });
   fake.emit(25, "Target.attachedToTarget", { sessionId: "frame-q", targetInfo: { type: "iframe", targetId: "T-q" }, waitingForDebugger: true });
@@ -74,7 +96,7 @@ test("a frame waiting at its start is resumed even while a dialog holds the tab"
 
 test("a worker of the tab, paused as it attaches, is resumed", async () => {
   await ensureAttached(26);
-  await pauseNewFrames(26);
+  await followFrames(26);
   fake.emit(26, "Target.attachedToTarget", { sessionId: "worker-r", targetInfo: { type: "worker", targetId: "T-r" }, waitingForDebugger: true });
   await settle();
   const cmds = sentInSession("worker-r").map(([m]) => m);

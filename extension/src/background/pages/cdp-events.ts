@@ -33,7 +33,7 @@ import { consoleCalled, enableLogs, exceptionThrown, logEntryAdded, networkEvent
 import { harNetworkEvent } from "./network/har";
 import { responseReceived } from "./network/network-wait";
 import { webSocketEvent } from "./network/websockets";
-import { watchClosedRoots } from "./snapshot/closed-roots";
+import { watchClosedRoots, watchClosedRootsInNewFrame } from "./snapshot/closed-roots";
 import { forgetFrameSession, installInNewFrame, installOnNewDocuments } from "./core/injected";
 import { frameLoadEvent } from "./snapshot/settle";
 import { answerDialog } from "./core/dialogs";
@@ -62,7 +62,9 @@ type EventList = ReadonlyArray<readonly [method: string, ...handlers: CdpHandler
 
 /** Events of every session of the tab: its own and its out-of-process frames'. */
 const EVERY_SESSION: EventList = [
-  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, scriptsForNewFrame],
+  // a new out-of-process frame waits at its start (frames.ts): what its
+  // first document needs is sent first, scriptsForNewFrame resumes it last
+  ["Target.attachedToTarget", frameSessionAttached, installInNewFrame, watchClosedRootsInNewFrame, scriptsForNewFrame],
   ["Target.detachedFromTarget", frameSessionDetached, forgetFrameSession, dropFrameScripts],
   ["Page.frameRequestedNavigation", frameLoadEvent],
   ["Page.frameStartedLoading", frameLoadEvent],

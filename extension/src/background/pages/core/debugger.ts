@@ -450,20 +450,31 @@ export function clearDialog(tabId: number): void {
 }
 
 /**
- * Sends a command while a dialog may be open (Page.handleJavaScriptDialog;
- * the resume of a frame waiting at its start, in its session): no dialog
- * check.
+ * Sends a command while a dialog may be open (Page.handleJavaScriptDialog):
+ * no dialog check.
  */
 export async function sendDuringDialog<T = Record<string, unknown>>(
   tabId: number,
   method: string,
   params: object = {},
-  sessionId?: string,
 ): Promise<T> {
   // Attached without waiting for Page.enable: a dialog open before we
   // attached holds that, and this is how to close it.
   await state(tabId).attaching;
-  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId)) as T;
+  return (await rawSend(tabId, method, params, COMMAND_TIMEOUT_MS)) as T;
+}
+
+/**
+ * Sends a command in an out-of-process frame's session at once: commands
+ * sent this way reach the browser in the order of the calls. For what a
+ * new frame gets as its session attaches, while the frame waits at its
+ * start (frames.ts), and the resume sent last. No dialog check: a waiting
+ * frame runs nothing of the page yet, and a dialog of the tab's document
+ * does not hold the frame's own process.
+ */
+export function sendToFrame<T = Record<string, unknown>>(tabId: number, sessionId: string, method: string, params: object = {}): Promise<T> {
+  if (!tabs.has(tabId)) return Promise.reject(failed("the debugger was detached from the tab"));
+  return rawSend(tabId, method, params, COMMAND_TIMEOUT_MS, sessionId) as Promise<T>;
 }
 
 /** How many main-frame documents the tab has loaded since attaching. */

@@ -8,7 +8,7 @@
 // frameHop() / sessionChain() the frames from a child session up to the
 // tab (where they sit in the tab's viewport is geometry.ts's).
 
-import { onForget, sendIn } from "./debugger";
+import { onForget, sendIn, sendToFrame } from "./debugger";
 import { WORLD_NAME } from "./injected";
 import { Wakeup } from "./wakeup";
 
@@ -35,7 +35,12 @@ onForget((tabId) => {
   byTab.delete(tabId);
 });
 
-const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+/** Each new out-of-process frame (and worker) waits at its start until
+ * Target.attachedToTarget's handlers have sent what its first document
+ * needs (the in-page script, the closed-root watch, the session's init
+ * scripts, a recorder) and resumed it (init-scripts.ts scriptsForNewFrame):
+ * the document then starts with them, as the tab's own documents do. */
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
 
 /** Target.attachedToTarget, from every session: an out-of-process frame's
  * child session, which follows its own frames in turn. */
@@ -46,8 +51,12 @@ export function frameSessionAttached(tabId: number, params: Record<string, unkno
   const child = String(params["sessionId"] ?? "");
   if (!child || info?.type !== "iframe" || !info.targetId) return;
   const cs: ChildSession = { sessionId: child, frameId: info.targetId, parent: sessionId, ready: Promise.resolve() };
+  // The Page domain runs in the frame's session: without it the documents
+  // the frame starts get none of the scripts added to the session (the
+  // in-page script, the closed-root watch, init scripts).
+  sendToFrame(tabId, child, "Page.enable").catch(() => undefined);
   // Frames nested in this one attach to it in turn.
-  cs.ready = sendIn(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
+  cs.ready = sendToFrame(tabId, child, "Target.setAutoAttach", AUTO_ATTACH).then(
     () => undefined,
     () => undefined,
   );

@@ -17,7 +17,7 @@ import { SOURCE, VERSION } from "virtual:injected";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
 import { BAD_PARAM } from "../../../injected/refusal";
 import { ErrorCode, RpcError } from "../../types";
-import { onForget, sendIn, send, type AttachSend } from "./debugger";
+import { onForget, sendIn, sendToFrame, send, type AttachSend } from "./debugger";
 
 /** What the fixed function answers when the world lacks this build's script. */
 const NOT_INSTALLED = "\u0000browserctl:not-installed";
@@ -67,7 +67,7 @@ export function installInNewFrame(tabId: number, params: Record<string, unknown>
   const key = `${tabId}:${child}`;
   givenOnAttach.add(key);
   // Refused (the frame went at once): its calls install as they go.
-  sendIn(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
+  sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, worldName: WORLD_NAME, runImmediately: true }).catch(() => {
     givenOnAttach.delete(key);
   });
 }

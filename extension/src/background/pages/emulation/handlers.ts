@@ -21,7 +21,8 @@ import { cdpMessage, ensureAttached, isAttached, onForget, send, type AttachSend
 import { settling } from "../core/tab-settling";
 import { noteTabSession } from "../logs/observe";
 import { applyTo, setNames } from "./apply";
-import { addScript, pauseNewFrames, removeScript, setScriptsOfTab } from "./init-scripts";
+import { addScript, removeScript, setScriptsOfTab } from "./init-scripts";
+import { followFrames } from "../core/frames";
 import { applyPermissions, forgetPermissions, settlePermissions, wanted } from "./permissions";
 import * as settings from "./settings";
 import { loadState, pendingScript, saveState, validateState } from "./state";
@@ -88,7 +89,7 @@ export async function applySessionSettings(tabId: number, raw: AttachSend): Prom
       settings.noteUnapplied(tabId, `init script ${sc.id}`, cdpMessage(e));
     }
   }
-  if (ss.scripts.length > 0) void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
+  if (ss.scripts.length > 0) void followFrames(tabId).catch(() => undefined); // out-of-process frames get them too, from their start
 }
 
 /** A tab that joined or left a group: it takes its new session's settings (none: the browser's own). */
@@ -217,7 +218,7 @@ async function addScripts(s: SessionRecord, scripts: InitScript[]): Promise<numb
           settings.noteUnapplied(tabId, what, cdpMessage(e));
         }
       }
-      void pauseNewFrames(tabId).catch(() => undefined); // out-of-process frames get them too
+      void followFrames(tabId).catch(() => undefined); // out-of-process frames get them too, from their start
     }),
   );
   return tabIds;

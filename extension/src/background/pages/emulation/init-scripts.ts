@@ -4,8 +4,7 @@
 // page's own scripts.
 
 import type { InitScript } from "../../protocol.gen";
-import { onForget, sendDuringDialog, sendIn, type AttachSend } from "../core/debugger";
-import { followFrames } from "../core/frames";
+import { onForget, sendIn, sendToFrame, type AttachSend } from "../core/debugger";
 
 /** tabId -> child session ("" for the tab) -> script id -> CDP identifier. */
 const added = new Map<number, Map<string, Map<string, string>>>();
@@ -43,13 +42,12 @@ export async function addScript(tabId: number, sc: InitScript, send: AttachSend,
   await Promise.all(children.map((child) => addToChild(tabId, child, sc, runImmediately)));
 }
 
-/** Sends a command in a child session (sendIn, or sendDuringDialog for a
- * frame waiting at its start). */
+/** Sends a command in a child session: sendIn, or for a new frame as it
+ * attaches sendToFrame (in order with what the attach's other handlers
+ * sent it, and beside a dialog of the tab: sendIn refuses then). */
 type ChildSend = (tabId: number, child: string, method: string, params?: object) => Promise<unknown>;
 const inChild: ChildSend = (tabId, child, method, params) => sendIn(tabId, child, method, params);
-/** A frame waiting at its start runs no page script yet, so a dialog open
- * in the tab (which sendIn refuses to send beside) is not in its way. */
-const inWaitingFrame: ChildSend = (tabId, child, method, params) => sendDuringDialog(tabId, method, params, child);
+const inNewFrame: ChildSend = (tabId, child, method, params) => sendToFrame(tabId, child, method, params);
 
 async function addToChild(tabId: number, child: string, sc: InitScript, runImmediately: boolean, send: ChildSend = inChild): Promise<void> {
   const s = slot(tabId, child);
@@ -75,22 +73,10 @@ export async function removeScript(tabId: number, id: string): Promise<void> {
   );
 }
 
-/** Auto-attach that pauses each new out-of-process frame until it has the scripts. */
-const PAUSING = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
-
-/**
- * Makes the tab's new out-of-process frames wait at their start until they
- * have the session's scripts (after frames.ts's own auto-attach, which does
- * not pause them). Every paused frame is resumed, with or without scripts.
- */
-export async function pauseNewFrames(tabId: number): Promise<void> {
-  await followFrames(tabId);
-  await sendIn(tabId, undefined, "Target.setAutoAttach", PAUSING);
-}
-
 /** Work another module does in a new out-of-process frame before the
- * frame runs (the person's recorder); paused: the frame waits at its start,
- * so the work is there for its first document. cdp-events.ts wires them. */
+ * frame runs (the person's recorder); paused: the frame waits at its start
+ * (frames.ts follows frames that way), so the work is there for its first
+ * document. cdp-events.ts wires them. */
 export type NewFrameGate = (tabId: number, session: string, frameId: string, paused: boolean) => Promise<void>;
 let gates: readonly NewFrameGate[] = [];
 export function setNewFrameGates(g: readonly NewFrameGate[]): void {
@@ -99,8 +85,10 @@ export function setNewFrameGates(g: readonly NewFrameGate[]): void {
 
 /**
  * Target.attachedToTarget, from every session: an out-of-process frame
- * gets the session's scripts and the gates' work, then runs (paused at its
- * start when pauseNewFrames asked for it).
+ * gets the session's scripts and the gates' work, then runs (it waits at
+ * its start: frames.ts follows frames that way, and an earlier handler of
+ * the event told its session to follow its own). Without init scripts or
+ * a recording the frame waits only for this event's handling.
  */
 export function scriptsForNewFrame(tabId: number, params: Record<string, unknown>): void {
   const info = params["targetInfo"] as { type?: string; targetId?: string } | undefined;
@@ -111,15 +99,14 @@ export function scriptsForNewFrame(tabId: number, params: Record<string, unknown
   if (info?.type === "iframe") slot(tabId, child);
   void (async () => {
     try {
-      const send = paused ? inWaitingFrame : inChild;
-      if (paused && info?.type === "iframe") await send(tabId, child, "Target.setAutoAttach", PAUSING); // its own frames too
-      if (scripts.length > 0) await send(tabId, child, "Page.enable");
-      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, send).catch(() => undefined)));
+      // Its session runs the Page domain and follows its own frames
+      // (frames.ts, an earlier handler of the event).
+      await Promise.all(scripts.map((sc) => addToChild(tabId, child, sc, true, inNewFrame).catch(() => undefined)));
       const frameId = info?.type === "iframe" ? info.targetId : undefined;
       if (frameId) await Promise.all(gates.map((g) => g(tabId, child, frameId, paused).catch(() => undefined)));
     } finally {
       // Whatever happened above: a frame left waiting never loads.
-      if (paused) await inWaitingFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
+      if (paused) await inNewFrame(tabId, child, "Runtime.runIfWaitingForDebugger").catch(() => undefined);
     }
   })().catch(() => undefined);
 }

@@ -17,8 +17,8 @@ import { callInjected, installOnNewDocuments, WORLD_NAME } from "../core/injecte
 import { ensureAttached, isAttached, onForget, send, sendIn, type AttachSend } from "../core/debugger";
 import { agentWindows, byAgent } from "../core/person-input";
 import { announcedChildWorld, callInWorld } from "../core/world";
-import { childSessions, type FrameTree } from "../core/frames";
-import { pauseNewFrames, type NewFrameGate } from "../emulation/init-scripts";
+import { childSessions, followFrames, type FrameTree } from "../core/frames";
+import type { NewFrameGate } from "../emulation/init-scripts";
 import { Wakeup } from "../core/wakeup";
 import { tabSession } from "../logs/observe";
 import type { ActionStep } from "../../../injected/document/actions";
@@ -237,7 +237,7 @@ async function startInFrames(tabId: number): Promise<void> {
  * now, and each new one from its first document (it waits at its start
  * until its recorder is there, recordNewFrame). */
 async function startInFrameSessions(r: Recording, tabId: number): Promise<void> {
-  await pauseNewFrames(tabId).catch(() => undefined);
+  await followFrames(tabId).catch(() => undefined);
   await Promise.all(childSessions(tabId).map((c) => recordFrameSession(r, tabId, c.sessionId, c.frameId, true).catch(() => undefined)));
 }
 

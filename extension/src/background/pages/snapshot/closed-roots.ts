@@ -17,13 +17,15 @@
 // closed root: two scripts go on every attached tab, before any page
 // script of each new document. In the main world, attachShadow reports a
 // closed root it made with an event on its document; in the walk's world,
-// a listener notes it (closedRootsWatch). A document without that note
-// (one that started before the scripts, an out-of-process frame, a worker
+// a listener notes it (closedRootsWatch). An out-of-process frame's session
+// gets the same scripts as it attaches, while the frame waits at its start
+// (frames.ts). A document without that note (one that started before the
+// scripts: a frame already running when its session attached; a worker
 // restarted since, listeners erased by document.open) is scanned as before.
 
 import type { ClosedRootsToFind } from "../../../injected/elements/walk";
 import type { MethodName } from "../../../injected/methods";
-import { type AttachSend, sendIn, unlessDialog } from "../core/debugger";
+import { type AttachSend, sendIn, sendToFrame, unlessDialog } from "../core/debugger";
 import { callInjected, WORLD_NAME } from "../core/injected";
 
 // One object group per call: walks of several frames in one session run in
@@ -209,6 +211,23 @@ const WALK_WORLD = `(() => {
 export async function watchClosedRoots(_tabId: number, send: AttachSend): Promise<void> {
   await send("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
   await send("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
+}
+
+/** Target.attachedToTarget, from every session (cdp-events.ts): an
+ * out-of-process frame's session gets the two scripts before the frame is
+ * resumed (init-scripts.ts scriptsForNewFrame, a later handler of the
+ * event), so its first document has the note from its start. A frame that
+ * was running already lacks it there and is scanned. */
+export function watchClosedRootsInNewFrame(tabId: number, params: Record<string, unknown>): void {
+  const info = params["targetInfo"] as { type?: string } | undefined;
+  const child = String(params["sessionId"] ?? "");
+  if (!child || info?.type !== "iframe") return;
+  // Both sent now, without waiting for the first's answer: the resume
+  // follows them on the same session, and a session runs its commands in
+  // the order they came (the main world's hook first, as on the tab).
+  for (const [source, worldName] of [[MAIN_WORLD, undefined], [WALK_WORLD, WORLD_NAME]] as const) {
+    sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", worldName ? { source, worldName } : { source }).catch(() => undefined);
+  }
 }
 
 /** The watch's note key and probe event, for a walk that asks along
