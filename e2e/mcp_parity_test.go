@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -413,6 +414,55 @@ func TestMCPActionSnapshotWaitsForFrameNavigation(t *testing.T) {
 				t.Errorf("the click's snapshot should show the frame's new document:\n%s", out)
 			}
 		})
+	}
+}
+
+// An action's answer shows what the requests it set off brought: a click
+// whose handler fetches, then writes the reply, and a confirm whose answer
+// is posted before the page says what became of the draft. The server
+// answers each request 300 ms late, and records the confirm's answer.
+func TestMCPActionAnswerWaitsForTheRequestsItSetOff(t *testing.T) {
+	var mu sync.Mutex
+	var answered []string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(300 * time.Millisecond):
+		case <-r.Context().Done():
+			return
+		}
+		if ok := r.URL.Query().Get("ok"); ok != "" {
+			mu.Lock()
+			answered = append(answered, ok)
+			mu.Unlock()
+		}
+		io.WriteString(w, "fresh items")
+	})
+	mux.Handle("/", h.rec.handler())
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	tag := tagFor(t)
+	html := `<title>Drafts</title><p id="state">The draft is saved.</p><ul id="list"></ul>` +
+		`<button onclick="fetch('/slow').then((r) => r.text()).then((t) => { document.getElementById('list').innerHTML = '<li>' + t + '</li>'; })">Load more</button>` +
+		`<button onclick="const ok = confirm('Delete the draft?'); fetch('/slow?ok=' + ok).then(() => { document.getElementById('state').textContent = ok ? 'Draft deleted.' : 'Draft kept.'; })">Delete the draft</button>`
+	a := startMCP(t)
+	snap := a.call("browser_navigate", map[string]any{"url": srv.URL + "/inline?" + url.Values{"t": {tag}, "html": {html}}.Encode()})
+	out := a.call("browser_click", map[string]any{"element": "Load more", "ref": refIn(t, snap, "button", "Load more")})
+	if !strings.Contains(out, "fresh items") {
+		t.Errorf("the click's answer should show the list its request filled:\n%s", out)
+	}
+	out = a.call("browser_click", map[string]any{"element": "Delete the draft", "ref": refIn(t, snap, "button", "Delete the draft")})
+	if !strings.Contains(strings.ToLower(out), "dialog") {
+		t.Fatalf("the click's answer should name the confirm it opened:\n%s", out)
+	}
+	out = a.call("browser_handle_dialog", map[string]any{"accept": true})
+	if !strings.Contains(out, "Draft deleted.") {
+		t.Errorf("the dialog's answer should show what the page made of it:\n%s", out)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(answered) != 1 || answered[0] != "true" {
+		t.Errorf("the server saw the confirm answered %v, want [true]", answered)
 	}
 }
 

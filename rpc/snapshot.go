@@ -53,7 +53,7 @@ type SnapshotParams struct {
 	MaxChars *int   `json:"maxChars,omitempty" min:"200" doc:"cut at a line; the last line says what was left out and the offset to continue from"`
 	Offset   int    `json:"offset,omitempty" min:"0" default:"0" doc:"start at this line of the snapshot's body (after title and url): the rest of a cut snapshot"`
 	Diff     bool   `json:"diff,omitempty" default:"false" doc:"only the lines changed since this tab's previous snapshot with the same options"`
-	Settle   bool   `json:"settle,omitempty" default:"false" doc:"first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe"`
+	Settle   bool   `json:"settle,omitempty" default:"false" doc:"first wait (at most 10 s) until no frame is navigating or loading, and after an action (the tab's last call) until the fetch and XMLHttpRequest requests it set off came back (at most 1 s): the snapshot after an action that navigated the page or an iframe, or filled it from a request"`
 }
 
 // SnapshotResult is the result of pages.snapshot.

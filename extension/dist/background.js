@@ -2093,20 +2093,75 @@ function saveCounters(tabId, c) {
   });
 }
 
+// src/background/pages/core/page-requests.ts
+var ACTIONS = /* @__PURE__ */ new Set([
+  "pages.click",
+  "pages.check",
+  "pages.dialog",
+  "pages.drag",
+  "pages.eval",
+  "pages.fill",
+  "pages.focus",
+  "pages.hover",
+  "pages.keyboardType",
+  "pages.mouse",
+  "pages.press",
+  "pages.scroll",
+  "pages.scrollIntoView",
+  "pages.select",
+  "pages.type",
+  "pages.upload"
+]);
+var READS = /* @__PURE__ */ new Set(["pages.snapshot", "pages.find"]);
+var tabs3 = /* @__PURE__ */ new Map();
+var MAX_IN_FLIGHT = 256;
+var requestsChanged = new Wakeup();
+onForget((tabId) => tabs3.delete(tabId));
+function stateOf2(tabId) {
+  let t = tabs3.get(tabId);
+  if (!t) tabs3.set(tabId, t = { inFlight: /* @__PURE__ */ new Map() });
+  return t;
+}
+function pageCallStarted(tabId, method) {
+  if (READS.has(method)) return;
+  stateOf2(tabId).actionAt = ACTIONS.has(method) ? Date.now() : void 0;
+}
+function pageRequestEvent(tabId, p, method) {
+  const id = typeof p["requestId"] === "string" ? p["requestId"] : "";
+  if (!id) return;
+  if (method === "Network.requestWillBeSent") {
+    if (p["type"] !== "XHR" && p["type"] !== "Fetch") return;
+    const t = stateOf2(tabId);
+    if (!t.inFlight.has(id)) t.inFlight.set(id, Date.now());
+    if (t.inFlight.size > MAX_IN_FLIGHT) t.inFlight.delete(t.inFlight.keys().next().value);
+  } else {
+    if (!tabs3.get(tabId)?.inFlight.delete(id)) return;
+  }
+  requestsChanged.wake();
+}
+function lastActionAt(tabId) {
+  return tabs3.get(tabId)?.actionAt;
+}
+function requestsInFlightSince(tabId, since2) {
+  let n = 0;
+  for (const at of tabs3.get(tabId)?.inFlight.values() ?? []) if (at >= since2) n++;
+  return n;
+}
+
 // src/background/pages/snapshot/settle.ts
 var REQUEST_GRACE_MS = 2e3;
 var LOAD_GRACE_MS = 3e4;
-var tabs3 = /* @__PURE__ */ new Map();
+var tabs4 = /* @__PURE__ */ new Map();
 var changed = new Wakeup();
 function busyOf(tabId) {
-  let b = tabs3.get(tabId);
+  let b = tabs4.get(tabId);
   if (!b) {
     b = { frames: /* @__PURE__ */ new Map() };
-    tabs3.set(tabId, b);
+    tabs4.set(tabId, b);
   }
   return b;
 }
-onForget((tabId) => tabs3.delete(tabId));
+onForget((tabId) => tabs4.delete(tabId));
 function frameLoadEvent(tabId, params, method) {
   const frameId = typeof params["frameId"] === "string" ? params["frameId"] : "";
   if (!frameId) return;
@@ -2119,28 +2174,35 @@ function frameLoadEvent(tabId, params, method) {
       break;
     case "Page.frameStoppedLoading":
     case "Page.frameDetached":
-      tabs3.get(tabId)?.frames.delete(frameId);
+      tabs4.get(tabId)?.frames.delete(frameId);
       break;
   }
   changed.wake();
 }
 function busyFrames(tabId, now = Date.now()) {
-  const b = tabs3.get(tabId);
+  const b = tabs4.get(tabId);
   if (!b) return 0;
   for (const [id, f] of b.frames) if (now - f.since > (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS)) b.frames.delete(id);
   return b.frames.size;
 }
+var REQUESTS_WAIT_MS = 1e3;
 async function settle(tabId, ms) {
   const start = Date.now();
   const deadline = start + ms;
   while (busyFrames(tabId) > 0 && Date.now() < deadline) {
     await changed.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
   }
+  const since2 = lastActionAt(tabId);
+  if (since2 !== void 0) {
+    await callInWorld(tabId, "readyState", []).catch(() => void 0);
+    const end2 = Math.min(deadline, Date.now() + REQUESTS_WAIT_MS);
+    while (requestsInFlightSince(tabId, since2) > 0 && Date.now() < end2) await requestsChanged.next(end2 - Date.now());
+  }
   return Date.now() - start;
 }
 function nextGraceEnd(tabId) {
   let end2 = Infinity;
-  for (const f of tabs3.get(tabId)?.frames.values() ?? []) end2 = Math.min(end2, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
+  for (const f of tabs4.get(tabId)?.frames.values() ?? []) end2 = Math.min(end2, f.since + (f.loading ? LOAD_GRACE_MS : REQUEST_GRACE_MS) + 1);
   return end2;
 }
 
@@ -2286,13 +2348,13 @@ var SNAPSHOT_BUDGET_MS = 3e3;
 var MAX_WALK_LINES = 2e4;
 var MAX_SCAN_ELEMENTS = 2e4;
 var OWNER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-var tabs4 = /* @__PURE__ */ new Map();
+var tabs5 = /* @__PURE__ */ new Map();
 onForget((tabId) => {
-  tabs4.delete(tabId);
+  tabs5.delete(tabId);
 });
 function tabState(tabId) {
-  let st = tabs4.get(tabId);
-  if (!st) tabs4.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
+  let st = tabs5.get(tabId);
+  if (!st) tabs5.set(tabId, st = { worlds: /* @__PURE__ */ new Map(), nextKey: 1, owners: /* @__PURE__ */ new Map(), previous: /* @__PURE__ */ new Map() });
   return st;
 }
 function snapshotFailed(msg) {
@@ -2903,9 +2965,9 @@ function httpURL(u, name) {
 }
 async function sessionHosts(tabId) {
   const tab = await chrome.tabs.get(tabId);
-  const tabs5 = tab.groupId !== void 0 && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
+  const tabs6 = tab.groupId !== void 0 && tab.groupId >= 0 ? await chrome.tabs.query({ groupId: tab.groupId }) : [tab];
   const hosts = /* @__PURE__ */ new Set();
-  for (const t of tabs5) {
+  for (const t of tabs6) {
     for (const u of [t.url, t.pendingUrl]) {
       try {
         const url = new URL(u ?? "");
@@ -3575,20 +3637,20 @@ async function getSessionTab(s, tabId) {
   return t;
 }
 async function groupTabs(s) {
-  const tabs5 = await chrome.tabs.query({ groupId: s.groupId });
-  return tabs5.sort((a, b) => a.index - b.index);
+  const tabs6 = await chrome.tabs.query({ groupId: s.groupId });
+  return tabs6.sort((a, b) => a.index - b.index);
 }
-function pickActive(s, tabs5) {
-  return tabs5.find((t) => t.active) ?? tabs5.find((t) => t.id === s.lastActiveTabId) ?? tabs5[0];
+function pickActive(s, tabs6) {
+  return tabs6.find((t) => t.active) ?? tabs6.find((t) => t.id === s.lastActiveTabId) ?? tabs6[0];
 }
 async function toWireSession(s) {
-  const tabs5 = await groupTabs(s);
+  const tabs6 = await groupTabs(s);
   return {
     sessionId: s.sessionId,
     name: s.name,
     groupId: s.groupId,
-    tabIds: tabs5.map((t) => t.id).filter((id) => id !== void 0),
-    activeTabId: pickActive(s, tabs5)?.id ?? null
+    tabIds: tabs6.map((t) => t.id).filter((id) => id !== void 0),
+    activeTabId: pickActive(s, tabs6)?.id ?? null
   };
 }
 async function userActiveTab() {
@@ -6546,11 +6608,11 @@ function recordActionHandlers({ store: store3 }) {
       if (workDir !== "" && !workDir.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(workDir)) throw invalid5(`"workDir" must be an absolute folder, got ${JSON.stringify(workDir)}`);
       const old = recordingOf(s.sessionId);
       if (old) await endRecording(old, []);
-      const tabs5 = await groupTabs(s);
-      const active = pickActive(s, tabs5);
+      const tabs6 = await groupTabs(s);
+      const active = pickActive(s, tabs6);
       const r = startRecording2(s.sessionId, s.groupId, workDir);
       const ids = [];
-      for (const t of tabs5) {
+      for (const t of tabs6) {
         if (t.id === void 0) continue;
         noteTabSession(t.id, s.sessionId);
         await recordTab(r, t.id).catch(() => void 0);
@@ -6570,8 +6632,8 @@ function recordActionHandlers({ store: store3 }) {
       const r = recordingOf(sid);
       if (!r) throw none(sid);
       const s = store3.list().find((x) => x.sessionId === sid);
-      const tabs5 = s ? await groupTabs(s).catch(() => []) : [];
-      await endRecording(r, tabs5.map((t) => t.id).filter((id) => id !== void 0));
+      const tabs6 = s ? await groupTabs(s).catch(() => []) : [];
+      await endRecording(r, tabs6.map((t) => t.id).filter((id) => id !== void 0));
       const script2 = r.script.render(header(r), footer(r));
       const keep2 = stopped2.get(sid);
       if (keep2) clearTimeout(keep2.timer);
@@ -7565,6 +7627,7 @@ async function runPageCall(method, tabId, params, fn) {
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result3;
+  pageCallStarted(tabId, method);
   if (agents) agentCallStarted(tabId);
   const recorder = method === "pages.find" ? startRecorder(tabId) : void 0;
   try {
@@ -8220,13 +8283,13 @@ var TAB_SESSION = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted, pageRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
-  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent, pageRequestEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, pageRequestEvent],
   // network/: HAR recording, WebSocket connections and frames; routes
   // answer through observe's Fetch.requestPaused
   ["Network.webSocketCreated", webSocketEvent],
@@ -10461,8 +10524,8 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
     },
     "tabs.userList": async () => {
       await store3.ready();
-      const tabs5 = await chrome.tabs.query({ windowType: "normal" });
-      return { tabs: tabs5.map((t) => toWireTab(t, store3)) };
+      const tabs6 = await chrome.tabs.query({ windowType: "normal" });
+      return { tabs: tabs6.map((t) => toWireTab(t, store3)) };
     },
     "tabs.attach": async (p) => {
       const s = await store3.require(p);
@@ -10578,8 +10641,8 @@ async function targetWindow() {
   if (w?.id === void 0 || !tab) throw new Error("could not open a browser window");
   return { windowId: w.id, tab };
 }
-async function releaseAll(tabs5, releaseTab2) {
-  await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
+async function releaseAll(tabs6, releaseTab2) {
+  await Promise.all(tabs6.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
 function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
   async function newGroup2(tab, name) {
@@ -10649,9 +10712,9 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
       const s = await store3.require(p);
       await stop(s.sessionId);
       emitEvent("session_stopped", s.sessionId);
-      const tabs5 = await groupTabs(s);
-      await releaseAll(tabs5, releaseTab2);
-      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
+      const tabs6 = await groupTabs(s);
+      await releaseAll(tabs6, releaseTab2);
+      const ids = tabs6.map((t) => t.id).filter((id) => id !== void 0);
       return { sessionId: s.sessionId, stopped: true, detachedTabIds: ids };
     },
     "sessions.resume": async (p) => {
@@ -10670,13 +10733,13 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     },
     "sessions.close": async (p) => {
       const s = await store3.require(p);
-      const tabs5 = await groupTabs(s);
-      await releaseAll(tabs5, releaseTab2);
+      const tabs6 = await groupTabs(s);
+      await releaseAll(tabs6, releaseTab2);
       await store3.remove(s.sessionId);
       await forgetStopped(s.sessionId);
       emitEvent("session_closed", s.sessionId);
-      const ids = tabs5.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs5);
+      const ids = tabs6.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs6);
       if (ids.length > 0) await chrome.tabs.remove(ids);
       return { sessionId: s.sessionId, closed: true };
     },
@@ -10841,16 +10904,16 @@ function wireRecordingPopup() {
 }
 
 // src/background/popup-api.ts
-var ACTIONS = { releaseSession: "sessions.release", stopSession: "sessions.stop", resumeSession: "sessions.resume" };
+var ACTIONS2 = { releaseSession: "sessions.release", stopSession: "sessions.stop", resumeSession: "sessions.resume" };
 function isPopupSessionMessage(m) {
   if (typeof m !== "object" || m === null) return false;
   const o = m;
   if (o.type === "listSessions") return true;
-  return typeof o.type === "string" && Object.hasOwn(ACTIONS, o.type) && typeof o.sessionId === "string" && o.sessionId !== "";
+  return typeof o.type === "string" && Object.hasOwn(ACTIONS2, o.type) && typeof o.sessionId === "string" && o.sessionId !== "";
 }
 var nextId2 = 1;
 async function answerPopup(router3, msg) {
-  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: ACTIONS[msg.type], params: { sessionId: msg.sessionId, caller: { kind: "the person (popup)" } } };
+  const call = msg.type === "listSessions" ? { method: "sessions.list", params: {} } : { method: ACTIONS2[msg.type], params: { sessionId: msg.sessionId, caller: { kind: "the person (popup)" } } };
   const resp = await router3.dispatch({ jsonrpc: "2.0", id: `popup-${nextId2++}`, ...call });
   if (resp && "result" in resp) return { ok: true, result: resp.result };
   return { ok: false, error: resp && "error" in resp ? `${resp.error.message} (${resp.error.code})` : "no answer" };
@@ -11212,8 +11275,8 @@ async function keepOutIfFenced(tabId, sessionId, mayJoin) {
 async function rejoinAll(store3, joinTab2) {
   await store3.ready();
   for (const s of store3.list()) {
-    const tabs5 = await groupTabs(s).catch(() => []);
-    await Promise.all(tabs5.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
+    const tabs6 = await groupTabs(s).catch(() => []);
+    await Promise.all(tabs6.map((t) => t.id === void 0 ? void 0 : joinTab2(t.id, s.sessionId)));
   }
 }
 

@@ -457,7 +457,7 @@ export interface SnapshotParams {
   offset?: number;
   /** default false; only the lines changed since this tab's previous snapshot with the same options */
   diff?: boolean;
-  /** default false; first wait (at most 10 s) until no frame is navigating or loading: the snapshot after an action that navigated the page or an iframe */
+  /** default false; first wait (at most 10 s) until no frame is navigating or loading, and after an action (the tab's last call) until the fetch and XMLHttpRequest requests it set off came back (at most 1 s): the snapshot after an action that navigated the page or an iframe, or filled it from a request */
   settle?: boolean;
 }
 

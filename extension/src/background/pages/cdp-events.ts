@@ -36,6 +36,7 @@ import { webSocketEvent } from "./network/websockets";
 import { watchClosedRoots, watchClosedRootsInNewFrame } from "./snapshot/closed-roots";
 import { forgetFrameSession, installInNewFrame, installOnNewDocuments } from "./core/injected";
 import { frameLoadEvent } from "./snapshot/settle";
+import { pageRequestEvent } from "./core/page-requests";
 import { answerDialog } from "./core/dialogs";
 import {
   dialogClosed,
@@ -104,13 +105,13 @@ const TAB_SESSION: EventList = [
   ["Runtime.consoleAPICalled", consoleCalled, consoleErrorEvent],
   ["Log.entryAdded", logEntryAdded],
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
-  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted],
+  ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted, pageRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
   ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
-  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent],
-  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent],
+  ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent, pageRequestEvent],
+  ["Network.loadingFailed", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, pageRequestEvent],
   // network/: HAR recording, WebSocket connections and frames; routes
   // answer through observe's Fetch.requestPaused
   ["Network.webSocketCreated", webSocketEvent],

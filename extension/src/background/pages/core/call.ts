@@ -10,6 +10,7 @@ import { DialogOpenError, openDialog, setCallBudget } from "./debugger";
 import { MAX_BUDGET_MS } from "./deadline";
 import { dialogMark, dialogSince, noteSession } from "./dialogs";
 import { agentCallEnded, agentCallStarted, checkPersonInput, REF_ACTIONS, snapshotTaken, startRecorder } from "./person-input";
+import { pageCallStarted } from "./page-requests";
 import { tabClosedError, tabGone, whenClosed } from "./tab-watch";
 
 /** Methods that run while a dialog is open. */
@@ -39,6 +40,7 @@ export async function runPageCall(
   const ownBudget = typeof budget === "number" && Number.isInteger(budget) && budget > 0;
   if (ownBudget) setCallBudget(tabId, Math.min(budget, MAX_BUDGET_MS));
   let result: unknown;
+  pageCallStarted(tabId, method);
   if (agents) agentCallStarted(tabId);
   // A snapshot's walk starts the recorder itself (snapshot.ts); find's
   // goes out beside it.

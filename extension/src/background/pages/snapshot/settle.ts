@@ -6,10 +6,16 @@
 // out-of-process frames' (their child sessions report their own loads).
 //
 // pages.snapshot with settle waits here first, so the snapshot after a
-// click that navigated the page or an iframe shows the new document.
+// click that navigated the page or an iframe shows the new document. After
+// an action (the tab's last call), it also waits for the fetch and
+// XMLHttpRequest requests the page made since the action began, up to
+// REQUESTS_WAIT_MS (core/page-requests.ts): the snapshot after a click
+// whose handler fetches shows what came back.
 
 import { onForget } from "../core/debugger";
+import { lastActionAt, requestsChanged, requestsInFlightSince } from "../core/page-requests";
 import { Wakeup } from "../core/wakeup";
+import { callInWorld } from "../core/world";
 
 /** A requested navigation that never starts loading (cancelled, a
  * download) stops counting after this; a load whose stop event was lost,
@@ -65,9 +71,14 @@ export function busyFrames(tabId: number, now = Date.now()): number {
   return b.frames.size;
 }
 
+/** How long a snapshot waits for the requests an action set off: one
+ * slower than this is left out (a wait for text reads what it brings). */
+const REQUESTS_WAIT_MS = 1_000;
+
 /**
- * Waits until no frame of the tab is navigating or loading, at most ms.
- * Answers how long it waited.
+ * Waits until no frame of the tab is navigating or loading, and after an
+ * action until the requests it set off came back, at most ms. Answers how
+ * long it waited.
  */
 export async function settle(tabId: number, ms: number): Promise<number> {
   const start = Date.now();
@@ -76,6 +87,16 @@ export async function settle(tabId: number, ms: number): Promise<number> {
   // counting without one, so the wait also ends then.
   while (busyFrames(tabId) > 0 && Date.now() < deadline) {
     await changed.next(Math.min(deadline, nextGraceEnd(tabId)) - Date.now());
+  }
+  const since = lastActionAt(tabId);
+  if (since !== undefined) {
+    // One round trip to the page first: the task that runs the action's
+    // handler (a fetch after a confirm returns, say) has run by its answer,
+    // and the requests it made were announced before it, on the same
+    // session.
+    await callInWorld(tabId, "readyState", []).catch(() => undefined);
+    const end = Math.min(deadline, Date.now() + REQUESTS_WAIT_MS);
+    while (requestsInFlightSince(tabId, since) > 0 && Date.now() < end) await requestsChanged.next(end - Date.now());
   }
   return Date.now() - start;
 }
