@@ -1934,17 +1934,15 @@ var WALK_WORLD = `(() => {
   document.addEventListener(${JSON.stringify(CLOSED_EVENT)}, () => { st.closed = true; }, true);
   document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
 })()`;
+var WATCH_SCRIPTS = [{ source: MAIN_WORLD }, { source: WALK_WORLD, worldName: WORLD_NAME }];
 async function watchClosedRoots(_tabId, send3) {
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
-  await send3("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
+  for (const sc of WATCH_SCRIPTS) await send3("Page.addScriptToEvaluateOnNewDocument", sc);
 }
 function watchClosedRootsInNewFrame(tabId, params) {
   const info = params["targetInfo"];
   const child = String(params["sessionId"] ?? "");
   if (!child || info?.type !== "iframe") return;
-  for (const [source, worldName] of [[MAIN_WORLD, void 0], [WALK_WORLD, WORLD_NAME]]) {
-    sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", worldName ? { source, worldName } : { source }).catch(() => void 0);
-  }
+  for (const sc of WATCH_SCRIPTS) sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", sc).catch(() => void 0);
 }
 var CLOSED_WATCH = [WATCH_KEY, PROBE_EVENT];
 
@@ -2095,21 +2093,13 @@ function saveCounters(tabId, c) {
 
 // src/background/pages/core/page-requests.ts
 var ACTIONS = /* @__PURE__ */ new Set([
-  "pages.click",
-  "pages.check",
+  ...REF_ACTIONS,
   "pages.dialog",
-  "pages.drag",
   "pages.eval",
-  "pages.fill",
-  "pages.focus",
-  "pages.hover",
   "pages.keyboardType",
   "pages.mouse",
   "pages.press",
   "pages.scroll",
-  "pages.scrollIntoView",
-  "pages.select",
-  "pages.type",
   "pages.upload"
 ]);
 var READS = /* @__PURE__ */ new Set(["pages.snapshot", "pages.find"]);

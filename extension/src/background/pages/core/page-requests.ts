@@ -8,28 +8,21 @@
 // followed: the Network domain runs there (logs/observe.ts).
 
 import { onForget } from "./debugger";
+import { REF_ACTIONS } from "./person-input";
 import { Wakeup } from "./wakeup";
 
 /** Page calls that may make the page fetch: what a person's input or a
- * script does. Reads, snapshots and navigations are not among them (a
- * navigation's answer waits for its load, not for what the page fetches
- * after). */
+ * script does (the actions on an element, and those on none). Reads,
+ * snapshots and navigations are not among them (a navigation's answer
+ * waits for its load, not for what the page fetches after). */
 const ACTIONS = new Set([
-  "pages.click",
-  "pages.check",
+  ...REF_ACTIONS,
   "pages.dialog",
-  "pages.drag",
   "pages.eval",
-  "pages.fill",
-  "pages.focus",
-  "pages.hover",
   "pages.keyboardType",
   "pages.mouse",
   "pages.press",
   "pages.scroll",
-  "pages.scrollIntoView",
-  "pages.select",
-  "pages.type",
   "pages.upload",
 ]);
 

@@ -206,11 +206,14 @@ const WALK_WORLD = `(() => {
   document.addEventListener(${JSON.stringify(PROBE_EVENT)}, () => { st.alive = true; }, true);
 })()`;
 
-/** On each attachment (cdp-events.ts ON_ATTACH): the two watching scripts,
- * the main world's first, so a document with the note has the hook too. */
+/** The two watching scripts, the main world's first, so a document with
+ * the note has the hook too. */
+const WATCH_SCRIPTS = [{ source: MAIN_WORLD }, { source: WALK_WORLD, worldName: WORLD_NAME }] as const;
+
+/** On each attachment (cdp-events.ts ON_ATTACH): the watching scripts, one
+ * after the other. */
 export async function watchClosedRoots(_tabId: number, send: AttachSend): Promise<void> {
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: MAIN_WORLD });
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: WALK_WORLD, worldName: WORLD_NAME });
+  for (const sc of WATCH_SCRIPTS) await send("Page.addScriptToEvaluateOnNewDocument", sc);
 }
 
 /** Target.attachedToTarget, from every session (cdp-events.ts): an
@@ -225,9 +228,7 @@ export function watchClosedRootsInNewFrame(tabId: number, params: Record<string,
   // Both sent now, without waiting for the first's answer: the resume
   // follows them on the same session, and a session runs its commands in
   // the order they came (the main world's hook first, as on the tab).
-  for (const [source, worldName] of [[MAIN_WORLD, undefined], [WALK_WORLD, WORLD_NAME]] as const) {
-    sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", worldName ? { source, worldName } : { source }).catch(() => undefined);
-  }
+  for (const sc of WATCH_SCRIPTS) sendToFrame(tabId, child, "Page.addScriptToEvaluateOnNewDocument", sc).catch(() => undefined);
 }
 
 /** The watch's note key and probe event, for a walk that asks along
