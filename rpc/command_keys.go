@@ -33,6 +33,7 @@ var (
 	PrintRoutes    = PrinterKey{"routes"}
 	PrintScripts   = PrinterKey{"scripts"}
 	PrintScroll    = PrinterKey{"scroll"}
+	PrintSelect    = PrinterKey{"select"}
 	PrintSession   = PrinterKey{"session"}
 	PrintSessions  = PrinterKey{"sessions"}
 	PrintSnapshot  = PrinterKey{"snapshot"}

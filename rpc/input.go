@@ -90,7 +90,7 @@ var inputMethods = []Method{
 			Short:   "Select options of a <select> by ref or CSS selector (each VALUE an option's value, else its label)",
 			Long:    "Select options of a <select>: each VALUE is an option's value, else its label.\n\n{target}",
 			Example: "  browserctl select e7 red\n  browserctl select e8 red green",
-			Replay:  Replayed + Target0,
+			Printer: PrintSelect, Replay: Replayed + Target0,
 		}}},
 	{Wire: PageScrollIntoView, Session: SessionRequired, Params: RefParams{}, Result: OKResult{},
 		Summary: "scroll an element into view by ref",

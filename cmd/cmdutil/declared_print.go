@@ -29,6 +29,24 @@ var Printers = map[rpc.PrinterKey]func(f *Factory, pc *PageCall, dc rpc.Command,
 			return nil
 		}
 	},
+	// select: the values now selected, one a line (the field it took is
+	// for --json and the journal).
+	rpc.PrintSelect: func(f *Factory, pc *PageCall, dc rpc.Command, args map[string]string) {
+		pc.Human = func(raw json.RawMessage) error {
+			var r struct {
+				Selected []json.RawMessage `json:"selected"`
+			}
+			if err := DecodeResult(pc.Method, raw, &r); err != nil {
+				return err
+			}
+			for _, v := range r.Selected {
+				if err := PrintValue(f.IO.Out, v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	},
 }
 
 // printer sets how pc's result is printed: the declaration's printer, its
