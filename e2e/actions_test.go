@@ -115,6 +115,47 @@ func TestSelect(t *testing.T) {
 		t.Errorf("select by label: the page's select holds %q, want c", v)
 	}
 	h.rec.waitFor(t, tag, "a change to c", func(e event) bool { return e.Type == "change" && e.str("target") == "fruit" && e.str("value") == "c" })
+
+	// For a person: the values now selected, one a line.
+	if out := human(t, in(s, "select", fruit, "Apple")...); out != "a\n" {
+		t.Errorf("select printed %q, want the value selected, \"a\\n\"", out)
+	}
+}
+
+// A select whose change handler sets the selection back (a controlled
+// select whose state refused the change) fails with what it shows; what
+// the page keeps is answered. Checked from the page.
+func TestSelectThePageSetsBack(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/controlled-select.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	errOut := mustFail(t, 1, 4110, in(s, "select", "#size", "Large")...)
+	if !strings.Contains(errOut, `the page set the selection back: "Small" selected, not "Large"`) {
+		t.Errorf("a select the page set back: stderr %q does not say what it shows", errOut)
+	}
+	if v := p.evalString(`document.getElementById("size").value`); v != "s" {
+		t.Errorf("the page's select holds %q, want s (its handler set it back)", v)
+	}
+
+	var r struct {
+		Selected []string `json:"selected"`
+	}
+	mustJSON(t, &r, in(s, "select", "#size", "Medium")...)
+	if len(r.Selected) != 1 || r.Selected[0] != "m" {
+		t.Errorf("a change the page keeps: result %v, want [m]", r.Selected)
+	}
+	h.rec.waitFor(t, tag, "the page's state at m", func(e event) bool { return e.Type == "size" && e.str("value") == "m" })
+
+	// several options of a multiple select: each one asked for is selected
+	mustJSON(t, &r, in(s, "select", "#toppings", "a", "Cherry")...)
+	if strings.Join(r.Selected, ",") != "a,c" {
+		t.Errorf("a multiple select: result %v, want [a c]", r.Selected)
+	}
+	if v := p.evalString(`[...document.getElementById("toppings").selectedOptions].map(o => o.value).join()`); v != "a,c" {
+		t.Errorf("the page's multiple select holds %q, want a,c", v)
+	}
 }
 
 func TestHover(t *testing.T) {

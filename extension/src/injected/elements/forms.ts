@@ -67,6 +67,14 @@ export function select(target: Element, values: string[]): { selected?: string[]
   for (const o of opts) o.selected = picked.includes(o);
   el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
   el.dispatchEvent(new Event("change", { bubbles: true }));
+  // The page's handlers ran in those dispatches: one may have set the
+  // selection back (a controlled select whose state refused the change).
+  const lost = picked.filter((o) => !o.selected);
+  if (lost.length > 0) {
+    const now = Array.from(el.selectedOptions, (o) => JSON.stringify(norm(o.label)));
+    const asked = lost.map((o) => JSON.stringify(norm(o.label)));
+    return { error: `the page set the selection back: ${now.join(", ") || "nothing"} selected, not ${asked.join(", ")}` };
+  }
   return { selected: Array.from(el.selectedOptions, (o) => o.value) };
 }
 
