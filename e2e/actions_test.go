@@ -127,7 +127,7 @@ func TestSelect(t *testing.T) {
 // the page keeps is answered. Checked from the page.
 func TestSelectThePageSetsBack(t *testing.T) {
 	tag := tagFor(t)
-	s := newSession(t, pageURL("/controlled-select.html", tag))
+	s := newSession(t, pageURL("/controlled.html", tag))
 	waitLoad(t, s)
 	p := h.cdp.page(t, tag)
 
@@ -155,6 +155,52 @@ func TestSelectThePageSetsBack(t *testing.T) {
 	}
 	if v := p.evalString(`[...document.getElementById("toppings").selectedOptions].map(o => o.value).join()`); v != "a,c" {
 		t.Errorf("the page's multiple select holds %q, want a,c", v)
+	}
+}
+
+// fill fails when the field does not end up holding the text: the
+// browser refused it (a date in another form, letters in a number: the
+// page is told nothing and the field keeps its value) or the page put the
+// old text back. A page that reformats the text (a mask) took it. Checked
+// from the page.
+func TestFillThePageOrBrowserRefuses(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/controlled.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	errOut := mustFail(t, 1, 4110, in(s, "fill", "#count", "twelve")...)
+	if !strings.Contains(errOut, `an input of type number cannot hold "twelve" (it takes a number`) {
+		t.Errorf("letters into a number: stderr %q", errOut)
+	}
+	if v := p.evalString(`document.getElementById("count").value`); v != "7" {
+		t.Errorf("the refused fill left the number field at %q, want its 7", v)
+	}
+	errOut = mustFail(t, 1, 4110, in(s, "fill", "#day", "12/31/2024")...)
+	if !strings.Contains(errOut, "it takes yyyy-mm-dd") {
+		t.Errorf("a date in another form: stderr %q does not give the form", errOut)
+	}
+	mustRun(t, in(s, "fill", "#day", "2024-12-31")...)
+	if v := p.evalString(`document.getElementById("day").value`); v != "2024-12-31" {
+		t.Errorf("the date field holds %q, want 2024-12-31", v)
+	}
+	// the page heard only the fill that took
+	h.rec.waitFor(t, tag, "the date's input event", func(e event) bool {
+		return e.Type == "input" && e.str("id") == "day" && e.str("value") == "2024-12-31"
+	})
+	for _, e := range h.rec.of(tag, "input") {
+		if e.str("id") == "count" || e.str("value") == "" {
+			t.Errorf("the page was told of a refused fill: %+v", e)
+		}
+	}
+
+	errOut = mustFail(t, 1, 4110, in(s, "fill", "#kept", "changed")...)
+	if !strings.Contains(errOut, `the page set the field back to "kept"`) {
+		t.Errorf("a field the page puts back: stderr %q", errOut)
+	}
+	mustRun(t, in(s, "fill", "#phone", "5551234567")...)
+	if v := p.evalString(`document.getElementById("phone").value`); v != "(555) 123-4567" {
+		t.Errorf("the masked field holds %q, want the page's (555) 123-4567", v)
 	}
 }
 

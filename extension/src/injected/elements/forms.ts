@@ -11,6 +11,17 @@ function controlOf(target: Element): Element {
   return target.tagName === "LABEL" && l.control ? l.control : target;
 }
 
+/** The form a value of these input types is written in (the browser
+ * empties a field given another). */
+const VALUE_FORMS: Record<string, string> = {
+  number: "a number such as 42 or -1.5",
+  date: "yyyy-mm-dd, such as 2024-12-31",
+  time: "hh:mm or hh:mm:ss, such as 09:30",
+  "datetime-local": "yyyy-mm-ddThh:mm, such as 2024-12-31T09:30",
+  month: "yyyy-mm, such as 2024-12",
+  week: "yyyy-Www, such as 2024-W52",
+};
+
 /** Fills a field; answers "" or why it cannot. */
 export function fill(target: Element, value: string): string {
   const el = controlOf(target);
@@ -20,12 +31,30 @@ export function fill(target: Element, value: string): string {
   if (tag === "INPUT" || tag === "TEXTAREA") {
     if (f.disabled) return "the field is disabled";
     if (f.readOnly) return "the field is read-only";
+    const before = f.value;
     f.focus();
     const proto = tag === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
     const setter = Object.getOwnPropertyDescriptor(proto, "value")!.set!;
     setter.call(el, value);
+    const filled = f.value; // the browser's form of it: a text input drops line breaks
+    if (filled === "" && value.trim() !== "") {
+      // The browser's value sanitizing refused the text (a date in
+      // another form, letters in a number): nothing was filled, and the
+      // page is told nothing.
+      setter.call(el, before);
+      const form = VALUE_FORMS[f.type];
+      return `an input of type ${f.type} cannot hold ${JSON.stringify(value)}` + (form ? ` (it takes ${form})` : "");
+    }
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
+    // The page's handlers ran in those dispatches: one that put the old
+    // value back (a controlled field whose state refused the change) or
+    // emptied the field did not let it be filled. One that reformatted
+    // the text (a phone number's mask, capitals) did.
+    const now = f.value;
+    if (now !== filled && filled !== before && (now === before || now === "")) {
+      return `the page set the field back to ${JSON.stringify(now)}`;
+    }
     return "";
   }
   const h = el as HTMLElement;

@@ -15,7 +15,9 @@ import type { PageHandlers } from "../tables";
 
 /** The reason of fill's answer (src/injected/elements/forms.ts). */
 function fillReason(why: string): Reason {
-  return why.includes("disabled") ? "not_enabled" : "not_editable";
+  if (why.includes("disabled")) return "not_enabled";
+  if (why.includes("cannot hold")) return "bad_input";
+  return why.startsWith("the page set") ? "failed" : "not_editable";
 }
 
 /** The reason of select's error. */
