@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -292,6 +293,42 @@ func TestType(t *testing.T) {
 	keys := typedKeys()
 	if got := strings.Join(keys, ""); got != "Hi there!" {
 		t.Errorf("keydown events on the field spelled %q (%q), want one per character of %q", got, keys, "Hi there!")
+	}
+}
+
+// type fails when a text field heard none of the keys and shows what it
+// showed (full, letters in a number, a page that stops the keys); a field
+// that heard them took them, whatever its page then did (a tag box that
+// empties itself). Typing appends to an editable element's text as to a
+// field's. Checked from the page.
+func TestTypeTheFieldDoesNotTake(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/controlled.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	for _, c := range []struct{ target, text, why, holds string }{
+		{"#full", "xyz", "the field is full (it holds at most 3 characters)", "abc"},
+		{"#count", "abc", "an input of type number took none of the keys (it takes a number", "7"},
+		{"#guarded", "xyz", `the page kept the keys from the field: it still shows ""`, ""},
+	} {
+		errOut := mustFail(t, 1, 4110, in(s, "type", c.target, c.text)...)
+		if !strings.Contains(errOut, c.why) {
+			t.Errorf("type %s %s: stderr %q, want it to say %q", c.target, c.text, errOut, c.why)
+		}
+		if v := p.evalString(`document.querySelector(` + strconv.Quote(c.target) + `).value`); v != c.holds {
+			t.Errorf("type %s: the field holds %q, want %q", c.target, v, c.holds)
+		}
+	}
+
+	mustRun(t, in(s, "type", "#count", "12")...)
+	mustRun(t, in(s, "type", "#tags", "go,")...)
+	if v := p.evalString(`[document.getElementById("count").value, document.getElementById("tags").value, document.getElementById("chips").textContent].join("|")`); v != "712||go," {
+		t.Errorf("the number, the tag box and its chips hold %q, want 712||go,", v)
+	}
+	mustRun(t, in(s, "type", "#note", " Ada")...)
+	if v := p.evalString(`document.getElementById("note").textContent`); v != "Dear Ada" {
+		t.Errorf("typing into the editable paragraph made %q, want it appended: %q", v, "Dear Ada")
 	}
 }
 

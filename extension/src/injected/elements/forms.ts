@@ -114,8 +114,11 @@ export function focus(el: Element): boolean {
   return a === el || el.contains(a);
 }
 
-/** Before typing: focuses the field (a label's control) with the caret at its end. */
-export function focusForTyping(target: Element): boolean {
+/** Before typing: focuses the field (a label's control, an editable
+ * element) with the caret at its end. "end": the caret is not at the end
+ * and cannot be put there from the page (an email or number field that
+ * holds text): an End key goes first. */
+export function focusForTyping(target: Element): boolean | "end" {
   const el = controlOf(target) as HTMLInputElement;
   if (el.ownerDocument.activeElement === el) return true;
   el.focus();
@@ -123,10 +126,56 @@ export function focusForTyping(target: Element): boolean {
     try {
       el.setSelectionRange(el.value.length, el.value.length);
     } catch {
-      // a type without a selection (email, number)
+      // a type without a selection (email, number): focus() left the caret at the start
+      if (el.value !== "") return el.ownerDocument.activeElement === el ? "end" : false;
     }
+  } else if ((el as HTMLElement).isContentEditable) {
+    // focus() puts the caret at the start of an editable element's text
+    const sel = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    range.collapse(false);
+    sel?.removeAllRanges();
+    sel?.addRange(range);
   }
   return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
+}
+
+/** The text field typing went into (focusForTyping): its text then, and
+ * how many input events it has had since. One at a time: the next typing
+ * replaces it. */
+let typing: { field: HTMLInputElement | HTMLTextAreaElement; before: string; inputs: number; stop: () => void } | undefined;
+
+function watchTyping(target: Element): void {
+  typing?.stop();
+  typing = undefined;
+  const el = controlOf(target);
+  if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return;
+  const field = el as HTMLInputElement;
+  const t = { field, before: field.value, inputs: 0, stop: () => field.removeEventListener("input", heard, true) };
+  function heard(): void {
+    t.inputs++;
+  }
+  field.addEventListener("input", heard, true);
+  typing = t;
+}
+
+/**
+ * After typing into a text field: why the keys did not reach its text
+ * (it heard no input event and shows what it showed before), else "".
+ * A field that heard input took the keys, whatever its page did with
+ * them then (a tag box that empties itself at a comma).
+ */
+export function typingOutcome(): string {
+  const t = typing;
+  typing = undefined;
+  if (!t) return "";
+  t.stop();
+  const f = t.field;
+  if (t.inputs > 0 || f.value !== t.before || !f.isConnected) return "";
+  if (f.maxLength >= 0 && f.value.length >= f.maxLength) return `the field is full (it holds at most ${f.maxLength} characters)`;
+  if (f.tagName === "INPUT" && VALUE_FORMS[f.type]) return `an input of type ${f.type} took none of the keys (it takes ${VALUE_FORMS[f.type]})`;
+  return "the page kept the keys from the field: it still shows " + JSON.stringify(f.value);
 }
 
 /** How the journal names the field an action took: its role and name. */
@@ -139,7 +188,8 @@ function named(target: Element): { role: string; name: string } {
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the
 // objects passed by reference. fill and focusForTyping answer the field's
 // role and name when they did it (fill: else why not; focusForTyping: else
-// false), select its role and name beside what it selected.
+// false), select its role and name beside what it selected. typingOutcome
+// answers whether the keys typed since focusForTyping reached the field.
 export const formMethods = {
   fill: (el: Element, [value]: [string]) => fill(el, value) || named(el),
   select: (el: Element, [values]: [string[]]) => {
@@ -147,5 +197,11 @@ export const formMethods = {
     return r.error ? r : { ...r, ...named(el) };
   },
   focus: (el: Element) => focus(el),
-  focusForTyping: (el: Element) => (focusForTyping(el) ? named(el) : false),
+  focusForTyping: (el: Element) => {
+    const focused = focusForTyping(el);
+    if (!focused) return false;
+    watchTyping(el);
+    return focused === "end" ? { ...named(el), caret: "start" as const } : named(el);
+  },
+  typingOutcome: () => typingOutcome(),
 };

@@ -9,7 +9,8 @@ import { budgetOf, waitMsOf } from "../core/deadline";
 import { DialogOpenError, sendInOrder } from "../core/debugger";
 import { keyEvents, keyForChar, parseKey, type KeyStroke } from "./keys";
 import { releaseActionObjects } from "../snapshot/refs";
-import { callInjected } from "../core/injected";
+import { callInjected, type Where } from "../core/injected";
+import { failed } from "../core/failed";
 import { labelOf, requireTarget, resolveSpec } from "../targets/target";
 import type { PageHandlers } from "../tables";
 import { direct } from "./direct";
@@ -41,6 +42,12 @@ export async function press(tabId: number, p: RequestParams<"pages.press">): Pro
   return { ok: true };
 }
 
+const END = parseKey("End")!;
+
+function caretAtStart(focused: unknown): boolean {
+  return typeof focused === "object" && focused !== null && (focused as { caret?: unknown }).caret === "start";
+}
+
 // Focuses the element; a text field not focused before gets its caret at
 // the end, so typing appends.
 export async function type(tabId: number, p: RequestParams<"pages.type">): Promise<{ ok: true; target?: ActedOn }> {
@@ -49,25 +56,46 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
   // Found and focused in one in-page call when the target is there.
   const d = await direct(tabId, target, "visible", "focusForTyping", [], { userGesture: true });
   let focused: unknown;
-  if (d) {
-    if (!("value" in d) || !d.value) {
-      throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${labelOf(target)}: the element cannot take focus`, "not_editable");
-    }
-    focused = d.value;
-  } else {
-    const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
-    try {
+  let where: Where;
+  let release = (): void => {};
+  try {
+    if (d) {
+      if (!("value" in d) || !d.value) {
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${labelOf(target)}: the element cannot take focus`, "not_editable");
+      }
+      focused = d.value;
+      where = d.where;
+    } else {
+      const { objectId, label: ref } = await resolveSpec(tabId, target, "visible", waitMsOf(budgetOf(p)));
+      release = () => releaseActionObjects(tabId);
       const r = await callInjected(tabId, { objectId }, "focusForTyping", [], { userGesture: true });
       if (!r.result.value) {
         throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: type ${ref}: the element cannot take focus`, "not_editable");
       }
       focused = r.result.value;
-    } finally {
-      releaseActionObjects(tabId);
+      where = { objectId }; // its world, for typingOutcome
     }
-  }
-  for (const ch of Array.from(text)) {
-    if (!(await stroke(tabId, keyForChar(ch)))) break;
+    // A field whose caret the page could not move (email, number) gets
+    // it to the end as a person does: typing appends.
+    const keys = caretAtStart(focused) ? [END, ...Array.from(text, keyForChar)] : Array.from(text, keyForChar);
+    let delivered = true;
+    for (const key of keys) {
+      if (!(await stroke(tabId, key))) {
+        delivered = false; // a dialog holds the page: the call wrapper reports it
+        break;
+      }
+    }
+    if (delivered && /[^\r\n\t]/.test(text)) {
+      // A text field that heard none of the keys and shows what it showed
+      // (a full field, letters in a number, a page that stops the keys)
+      // was not typed into. A world gone (the keys navigated) says
+      // nothing: the keys went somewhere.
+      const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => undefined);
+      const why = r?.result.value;
+      if (typeof why === "string" && why) throw failed(`type ${labelOf(target)}: ${why}`, "failed");
+    }
+  } finally {
+    release();
   }
   const acted = actedOn(target, focused);
   return acted ? { ok: true, target: acted } : { ok: true };
