@@ -22,15 +22,22 @@ func budgetMS(f *cmdutil.Factory) (int, time.Duration) {
 }
 
 func init() {
-	// nav: the final URL and title, one a line.
+	// nav: the final URL and title, one a line; an HTTP error status on
+	// stderr.
 	cmdutil.Printers[rpc.PrintNav] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.NavResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
 				return err
 			}
-			_, err := fmt.Fprintf(f.IO.Out, "%s\n%s\n", cmdutil.SafeText(res.URL), cmdutil.SafeText(res.Title))
-			return err
+			if _, err := fmt.Fprintf(f.IO.Out, "%s\n%s\n", cmdutil.SafeText(res.URL), cmdutil.SafeText(res.Title)); err != nil {
+				return err
+			}
+			if line := rpc.HTTPErrorLine(res.Status); line != "" {
+				// the page loaded, but it is the server's error page
+				fmt.Fprintf(f.IO.ErrOut, "note: %s\n", line)
+			}
+			return nil
 		}
 	}
 }

@@ -5,6 +5,7 @@ package e2e
 // reports and over the test's CDP connection, never from the extension.
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -319,5 +320,46 @@ func TestOpenAnswersTheLoadedDocument(t *testing.T) {
 	u := pageURL("/inline", tag, "html", `<p>untitled<script>onload = () => history.pushState({}, "", "#moved")</script>`)
 	if r := mustNav(t, in(s, "open", u)...); r.URL != u+"#moved" || r.Title != "" {
 		t.Errorf("open answered %+v, want url %s#moved and no title", r, u)
+	}
+}
+
+// A page the server answers with an error status loads like any other
+// (exit 0), and open says the status: in --json, and for a person on
+// stderr beside the URL and title. browser_navigate says it to an agent.
+func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/inline", tag, "html", "<title>First</title>"))
+	waitLoad(t, s)
+	missing := pageURL("/inline", tag, "status", "404", "html", "<title>Not here</title><h1>No such page</h1>")
+
+	var r struct {
+		URL, Title string
+		Status     int
+	}
+	mustJSON(t, &r, in(s, "open", missing)...)
+	if r.URL != missing || r.Title != "Not here" || r.Status != 404 {
+		t.Errorf("open of a 404 page answered %+v, want its URL, title and status 404", r)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	out, errOut, code := h.exec(ctx, in(s, "open", missing)...)
+	if code != 0 || out != missing+"\nNot here\n" || !strings.Contains(errOut, "note: the server answered HTTP 404 Not Found") {
+		t.Errorf("open of a 404 page for a person: exit %d, stdout %q, stderr %q; want exit 0, the URL and title, and the status on stderr", code, out, errOut)
+	}
+
+	fine := pageURL("/inline", tag, "html", "<title>Fine</title>")
+	r.Status = 0
+	mustJSON(t, &r, in(s, "open", fine)...)
+	if r.Status != 200 {
+		t.Errorf("open of an ordinary page answered status %d, want 200", r.Status)
+	}
+	out, errOut, code = h.exec(ctx, in(s, "open", fine)...)
+	if code != 0 || strings.Contains(errOut, "note:") {
+		t.Errorf("open of an ordinary page: exit %d, stderr %q; want no note", code, errOut)
+	}
+
+	a := startMCP(t)
+	if got := a.call("browser_navigate", map[string]any{"url": missing}); !strings.Contains(got, "The server answered HTTP 404 Not Found") || !strings.Contains(got, `heading "No such page"`) {
+		t.Errorf("browser_navigate to a 404 page does not say the status beside the page:\n%s", got)
 	}
 }

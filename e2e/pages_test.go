@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -86,8 +87,11 @@ func (r *recorder) handler() http.Handler {
 	})
 	mux.Handle("GET /corpus/", http.StripPrefix("/corpus/", http.FileServer(http.Dir(corpusDir))))
 	mux.HandleFunc("GET /inline", func(w http.ResponseWriter, req *http.Request) {
-		// A page given in the query: /inline?t=tag&html=...
+		// A page given in the query: /inline?t=tag&html=...[&status=404]
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if code, err := strconv.Atoi(req.URL.Query().Get("status")); err == nil {
+			w.WriteHeader(code)
+		}
 		io.WriteString(w, `<!doctype html><meta charset="utf-8"><script src="/report.js"></script>`+req.URL.Query().Get("html"))
 	})
 	mux.Handle("GET /served/", servedHandler(r)) // files_test.go

@@ -1,6 +1,10 @@
 package rpc
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+)
 
 // Navigation and waits: sending a tab to a URL, history, reload, and
 // waiting for time, a load state, text, a selector, a URL or a condition.
@@ -119,10 +123,26 @@ type HistoryParams struct {
 type NavResult struct {
 	URL   string `json:"url" doc:"the final URL"`
 	Title string `json:"title"`
+	// Status is the HTTP status the new document came with: a 404 page
+	// loads like any other, and this says so.
+	Status int `json:"status,omitempty" doc:"the HTTP status of the new document's response (200, 404): absent when none came over HTTP (a page from the back/forward cache, about:, data:, a fragment) or the browser did not say"`
 	// ReplacedTab: pages.navigate found its tab stuck in a dialog loop and
 	// loaded the URL in a new tab of the same group and session instead.
 	ReplacedTab *ReplacedTab    `json:"replacedTab,omitempty" doc:"pages.navigate only: the tab was stuck in a dialog loop and was replaced"`
 	Snapshot    *SnapshotResult `json:"snapshot,omitempty" doc:"pages.navigate with snapshot only: the loaded page's compact snapshot"`
+}
+
+// HTTPErrorLine says that a navigation's document came with an HTTP error
+// status (400 and above), "" for any other status or none.
+func HTTPErrorLine(status int) string {
+	if status < 400 || status > 599 {
+		return ""
+	}
+	text := http.StatusText(status)
+	if text == "" {
+		text = "error"
+	}
+	return fmt.Sprintf("the server answered HTTP %d %s: the page shown is its error page", status, text)
 }
 
 // ReplacedTab says which tab a call replaced with which, and why.

@@ -8737,6 +8737,9 @@ var NavWatch = class {
           this.committed = { loaderId: String(frame.loaderId ?? ""), restored: p["type"] === "BackForwardCacheRestore" };
           if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
         }
+      } else if (method === "Network.responseReceived") {
+        const r = p["response"];
+        if (p["type"] === "Document" && typeof p["loaderId"] === "string" && typeof r?.status === "number") this.status.set(p["loaderId"], r.status);
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
       }
@@ -8745,6 +8748,8 @@ var NavWatch = class {
   }
   mainFrameId;
   lifecycle = /* @__PURE__ */ new Map();
+  /** The HTTP status of each document response, by its loader. */
+  status = /* @__PURE__ */ new Map();
   committed;
   sameDocument = false;
   wake = () => {
@@ -8778,6 +8783,7 @@ async function until(tabId, w, done, deadline, budget, what) {
   }
 }
 async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil, sameDocument) => pageInfo(tabId, waitUntil, sameDocument)) {
+  let status;
   const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
   const deadline = Date.now() + budget;
@@ -8797,10 +8803,10 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
         () => {
           if (!started.loaderId && w.sameDocument) return true;
           const c = w.committed;
-          const loader = started.loaderId ?? c?.loaderId;
-          if (!loader) return false;
-          if (c?.restored && c.loaderId === loader) return true;
-          return w.lifecycle.get(loader)?.has(event) ?? false;
+          const loader2 = started.loaderId ?? c?.loaderId;
+          if (!loader2) return false;
+          if (c?.restored && c.loaderId === loader2) return true;
+          return w.lifecycle.get(loader2)?.has(event) ?? false;
         },
         deadline,
         budget,
@@ -8808,13 +8814,16 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
       );
       noteWait(tabId, event, performance.now() - waitFrom);
     }
+    const loader = w.committed?.loaderId;
+    if (loader && !started.sameDocument) status = w.status.get(loader);
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
     if (waitUntil !== "none") await settled2(tabId, deadline - Date.now());
   } finally {
     w.close();
   }
-  return then(waitUntil, sameDocument);
+  const r = await then(waitUntil, sameDocument);
+  return status === void 0 ? r : { ...r, status };
 }
 async function errorPageReason(tabId) {
   try {

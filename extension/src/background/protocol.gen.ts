@@ -1005,6 +1005,8 @@ export interface NavResult {
   /** the final URL */
   url: string;
   title: string;
+  /** the HTTP status of the new document's response (200, 404): absent when none came over HTTP (a page from the back/forward cache, about:, data:, a fragment) or the browser did not say */
+  status?: number;
   /** pages.navigate only: the tab was stuck in a dialog loop and was replaced */
   replacedTab?: ReplacedTab;
   /** pages.navigate with snapshot only: the loaded page's compact snapshot */

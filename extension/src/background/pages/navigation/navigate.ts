@@ -49,6 +49,8 @@ interface Started {
 /** The tab's navigation events since it was made; next() waits for one more. */
 class NavWatch {
   readonly lifecycle = new Map<string, Set<string>>();
+  /** The HTTP status of each document response, by its loader. */
+  readonly status = new Map<string, number>();
   committed: { loaderId: string; restored: boolean; unreachableUrl?: string } | undefined;
   sameDocument = false;
   private wake: () => void = () => {};
@@ -68,6 +70,9 @@ class NavWatch {
           // The browser's error page stands in for a URL it could not load.
           if (frame.unreachableUrl) this.committed.unreachableUrl = frame.unreachableUrl;
         }
+      } else if (method === "Network.responseReceived") {
+        const r = p["response"] as { status?: unknown } | undefined;
+        if (p["type"] === "Document" && typeof p["loaderId"] === "string" && typeof r?.status === "number") this.status.set(p["loaderId"], r.status);
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === undefined || p["frameId"] === this.mainFrameId) this.sameDocument = true;
       }
@@ -113,6 +118,7 @@ async function navigation(
   mainFrameId?: string,
   then: (waitUntil: WaitUntil, sameDocument: boolean) => Promise<NavResult> = (waitUntil, sameDocument) => pageInfo(tabId, waitUntil, sameDocument),
 ): Promise<NavResult> {
+  let status: number | undefined;
   const waitUntil = optionalOneOf(p, "waitUntil", WAIT_UNTILS) ?? "load";
   const budget = budgetOf(p);
   const deadline = Date.now() + budget;
@@ -145,6 +151,9 @@ async function navigation(
       );
       noteWait(tabId, event, performance.now() - waitFrom);
     }
+    // The status of the document that committed (a redirect's last hop).
+    const loader = w.committed?.loaderId;
+    if (loader && !started.sameDocument) status = w.status.get(loader);
     const failed = w.committed?.unreachableUrl;
     if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
     // what the new document set off beside it (the session's permissions on its origin)
@@ -152,7 +161,8 @@ async function navigation(
   } finally {
     w.close();
   }
-  return then(waitUntil, sameDocument);
+  const r = await then(waitUntil, sameDocument);
+  return status === undefined ? r : { ...r, status };
 }
 
 /** The net:: error the browser's error page shows, when it can be read. */
