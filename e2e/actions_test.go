@@ -352,6 +352,35 @@ func TestScroll(t *testing.T) {
 	}
 }
 
+// A page whose window never scrolls and whose main pane does: scroll
+// moves the pane and answers the pane's position and name, not the
+// window's 0 0; browser_scroll says the same. Checked from the page.
+func TestScrollMovesThePaneOfAnAppLayout(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/pane.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	var r struct {
+		ScrollX, ScrollY float64
+		Scroller         string
+	}
+	mustJSON(t, &r, in(s, "scroll", "down", "400")...)
+	if top := p.evalFloat(`document.getElementById("main").scrollTop`); top != 400 || r.ScrollY != 400 || r.Scroller != "div#main" {
+		t.Errorf("scroll down 400: the pane is at %v, answered %+v; want 400 and div#main", top, r)
+	}
+	if y := p.evalFloat(`window.scrollY`); y != 0 {
+		t.Errorf("the window moved to %v", y)
+	}
+	if out := human(t, in(s, "scroll", "up", "150")...); out != "0 250\n" {
+		t.Errorf("scroll up 150 printed %q, want the pane's position, 0 250", out)
+	}
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/pane.html", tag)})
+	if got := a.call("browser_scroll", map[string]any{"direction": "down", "amount": 300}); !strings.Contains(got, "div#main is at x=0, y=300") {
+		t.Errorf("browser_scroll on a pane:\n%s", got)
+	}
+}
+
 func TestMouseAtCoordinates(t *testing.T) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/lab.html", tag))

@@ -198,7 +198,8 @@ func checkDone(m rpc.Method, in reflect.Type) {
 		if j < 0 {
 			panic(fmt.Sprintf("mcpserver: %s's Done %q has an unclosed {", m.Tool.Name, m.Tool.Done))
 		}
-		key, _ := strings.CutSuffix(line[i+1:i+j], ":q")
+		key, _, _ := strings.Cut(line[i+1:i+j], "|") // {KEY|TEXT}: TEXT when KEY's value is empty
+		key, _ = strings.CutSuffix(key, ":q")
 		line = line[i+j+1:]
 		var ok bool
 		switch {

@@ -118,7 +118,7 @@ var inputMethods = []Method{
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
 			Description: "Scroll the page by amount CSS pixels, or an element into view (focus: and focus it).", Effect: ReadOnly,
 			Optional: []string{"direction"}, Answer: AnswerScroll,
-			Done: "Scrolled {direction}; the page is at x={.scrollX}, y={.scrollY}", Page: true},
+			Done: "Scrolled {direction}; {.scroller|the page} is at x={.scrollX}, y={.scrollY}", Page: true},
 		Summary: "scroll in a direction", ResultDoc: "the new scroll position",
 		Commands: []Command{{
 			Path: "scroll", Args: []Arg{{Name: "DIRECTION", Member: "direction", Invalid: "direction must be %[2]s, got %[1]q"},
@@ -312,6 +312,8 @@ type ScrollParams struct {
 type ScrollResult struct {
 	ScrollX float64 `json:"scrollX"`
 	ScrollY float64 `json:"scrollY"`
+	// Scroller: the window held still and a pane of the page scrolled.
+	Scroller string `json:"scroller,omitempty" doc:"when the window cannot scroll that way: the pane under the viewport's centre that scrolled (a CSS name such as div#main), whose position scrollX and scrollY are"`
 }
 
 // MouseParams are the params of pages.mouse.

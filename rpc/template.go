@@ -4,8 +4,8 @@ import "strings"
 
 // ExpandDone writes a done line (Command.Done, Tool.Done) with each {KEY}
 // replaced by value(KEY); what a key means is the caller's (the CLI's
-// arguments as typed, the MCP tool's params). A '{' without its '}' is
-// kept as text.
+// arguments as typed, the MCP tool's params). {KEY|TEXT} is value(KEY),
+// or TEXT when that is empty. A '{' without its '}' is kept as text.
 func ExpandDone(line string, value func(key string) string) string {
 	var b strings.Builder
 	for {
@@ -19,7 +19,12 @@ func ExpandDone(line string, value func(key string) string) string {
 			return b.String()
 		}
 		b.WriteString(line[:i])
-		b.WriteString(value(line[i+1 : i+1+j]))
+		key, otherwise, _ := strings.Cut(line[i+1:i+1+j], "|")
+		v := value(key)
+		if v == "" {
+			v = otherwise
+		}
+		b.WriteString(v)
 		line = line[i+2+j:]
 	}
 }

@@ -10,3 +10,15 @@ func TestExpandDone(t *testing.T) {
 		t.Errorf("expandDone = %q, want %q", got, want)
 	}
 }
+
+// {KEY|TEXT}: the key's value, or TEXT when it is empty.
+func TestExpandDoneOtherwise(t *testing.T) {
+	got := expandDone(`{.scroller|the page} at {.y}; {.verb|no verb}`, nil, []byte(`{"y":500,"verb":"scrolled"}`))
+	if want := `the page at 500; scrolled`; got != want {
+		t.Errorf("expandDone = %q, want %q", got, want)
+	}
+	got = expandDone(`{.scroller|the page} at {.y}`, nil, []byte(`{"y":500,"scroller":"div#main"}`))
+	if want := `div#main at 500`; got != want {
+		t.Errorf("expandDone = %q, want %q", got, want)
+	}
+}

@@ -619,6 +619,8 @@ export interface ScrollParams {
 export interface ScrollResult {
   scrollX: number;
   scrollY: number;
+  /** when the window cannot scroll that way: the pane under the viewport's centre that scrolled (a CSS name such as div#main), whose position scrollX and scrollY are */
+  scroller?: string;
 }
 
 export interface MouseParams {

@@ -14,6 +14,42 @@ export function scrollPosition(): number[] {
   return [scrollX, scrollY];
 }
 
+/** A short CSS name of an element: div#main, section.feed. */
+function cssName(el: Element): string {
+  const tag = el.tagName.toLowerCase();
+  if (el.id) return `${tag}#${CSS.escape(el.id)}`;
+  const cls = Array.from(el.classList, (c) => "." + CSS.escape(c)).slice(0, 2).join("");
+  return tag + cls;
+}
+
+/**
+ * The element a wheel at (x, y) scrolled when the window did not (a page
+ * whose body holds still and whose main pane scrolls): the first
+ * scrollable box from the element there up, through shadow roots, as
+ * [scrollLeft, scrollTop, its CSS name]; null when there is none below
+ * the document's own. The wheel's scroll reaches the page with a frame:
+ * its position is read once the box says it scrolled, or after two
+ * frames (a box at its end does not scroll), at most 100 ms.
+ */
+export async function scrollerAt(x: number, y: number): Promise<[number, number, string] | null> {
+  let el: Element | null = document.elementFromPoint(x, y);
+  while (el && el !== document.documentElement && el !== document.body) {
+    const s = getComputedStyle(el);
+    const scrolls = (room: number, overflow: string) => room > 0 && /^(auto|scroll|overlay)$/.test(overflow);
+    if (scrolls(el.scrollHeight - el.clientHeight, s.overflowY) || scrolls(el.scrollWidth - el.clientWidth, s.overflowX)) {
+      const box = el;
+      await new Promise<void>((done) => {
+        box.addEventListener("scroll", () => done(), { once: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        setTimeout(done, 100); // a window the browser does not paint runs no frames
+      });
+      return [box.scrollLeft, box.scrollTop, cssName(box)];
+    }
+    el = el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host ?? null);
+  }
+  return null;
+}
+
 export function visibilityState(): DocumentVisibilityState {
   return document.visibilityState;
 }
@@ -69,6 +105,7 @@ export function closedRootsNoted(key: string, probe: string): boolean {
 export const pageMethods = {
   scrollWindow: (_: unknown, [dx, dy]: [number, number]) => scrollWindow(dx, dy),
   scrollPosition: () => scrollPosition(),
+  scrollerAt: (_: unknown, [x, y]: [number, number]) => scrollerAt(x, y),
   visibilityState: () => visibilityState(),
   readyState: () => readyState(),
   locationHref: () => locationHref(),

@@ -61,8 +61,10 @@ export async function scrollIntoView(tabId: number, p: RequestParams<"pages.scro
 }
 
 
-/** Scrolls the page (window.scrollBy, instant) and answers where it is now. */
-export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number }> {
+/** Scrolls the page (window.scrollBy, instant) and answers where it is
+ * now; when the window holds still, the pane under the viewport's centre
+ * (a wheel there), and answers where that is. */
+export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): Promise<{ scrollX: number; scrollY: number; scroller?: string }> {
   const direction = requireOneOf(p, "direction", SCROLL_DIRECTIONS);
   const amount = optionalNumber(p, "amount") ?? 500;
   const dx = direction === "left" ? -amount : direction === "right" ? amount : 0;
@@ -76,7 +78,12 @@ export async function scroll(tabId: number, p: RequestParams<"pages.scroll">): P
     // The window did not move: the page scrolls an inner element. A wheel
     // at the viewport centre scrolls whatever is under it.
     await ensureForeground(tabId);
-    await dispatchMouseEvents(tabId, { type: "mouseWheel", x: (w ?? 0) / 2, y: (h ?? 0) / 2, deltaX: dx, deltaY: dy, modifiers: 0 });
+    const at = { x: (w ?? 0) / 2, y: (h ?? 0) / 2 };
+    await dispatchMouseEvents(tabId, { type: "mouseWheel", ...at, deltaX: dx, deltaY: dy, modifiers: 0 });
+    // What the wheel scrolled says where it is: the window's position
+    // would say 0 0 of a page whose pane moved.
+    const pane = (await callInWorld(tabId, "scrollerAt", [at.x, at.y])).result.value;
+    if (Array.isArray(pane)) return { scrollX: pane[0], scrollY: pane[1], scroller: pane[2] };
     const r2 = await callInWorld(tabId, "scrollPosition", []);
     const v2 = r2.result.value as number[] | undefined;
     if (Array.isArray(v2)) [x, y] = v2 as [number, number];
