@@ -183,7 +183,13 @@ func TestOpenErrors(t *testing.T) {
 	}
 	// session create --url and tab open keep working beside open.
 	var tb tab
-	mustJSON(t, &tb, in(s, "tab", "open", pageURL("/lab.html", tag+"-tab"))...)
+	tabURL := pageURL("/lab.html", tag+"-tab")
+	mustJSON(t, &tb, in(s, "tab", "open", tabURL)...)
+	// Answered once the load committed: the new document's URL, and its
+	// title or none yet, never the blank tab's it was made at.
+	if tb.URL != tabURL || (tb.Title != "" && tb.Title != "Lab") {
+		t.Errorf("tab open answered url %q title %q, want %q and Lab or no title yet", tb.URL, tb.Title, tabURL)
+	}
 	h.rec.waitFor(t, tag+"-tab", "the new tab's load", func(e event) bool { return e.Type == "load" })
 	mustRun(t, in(s, "--timeout", "3s", "open", "--wait-until", "domcontentloaded", pageURL("/lab.html", tag+"-opened"))...)
 	h.rec.waitFor(t, tag+"-opened", "the load of the page open sent the new tab to", func(e event) bool { return e.Type == "load" })

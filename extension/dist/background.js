@@ -10539,7 +10539,16 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
         await store3.update(s);
       }
       const wire4 = toWireTab(await getTab(id), store3);
-      if (url !== "about:blank" && wire4.url === "about:blank") wire4.url = url;
+      if (url !== "about:blank") {
+        const entry = await send(id, "Page.getNavigationHistory", {}, 5e3).then((h) => h.entries[h.currentIndex]).catch(() => void 0);
+        if (entry && entry.url !== "about:blank") {
+          wire4.url = entry.url;
+          wire4.title = entry.title ?? "";
+        } else if (wire4.url === "about:blank") {
+          wire4.url = url;
+          wire4.title = "";
+        }
+      }
       return wire4;
     },
     "tabs.list": async (p) => {

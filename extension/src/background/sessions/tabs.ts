@@ -8,6 +8,7 @@ import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab 
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { checkNavigable } from "../pages/navigation/url-policy";
 import { agentCallEnded, agentCallStarted } from "../pages/core/person-input";
+import { send } from "../pages/core/debugger";
 import { withParams } from "../call-timing";
 
 export interface TabDeps {
@@ -111,9 +112,22 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }:
         await store.update(s);
       }
       const wire = toWireTab(await getTab(id), store);
-      // Chrome updates the tab's url a moment after the commit: the URL it
-      // is loading, as a tab created with it would say (pendingUrl).
-      if (url !== "about:blank" && wire.url === "about:blank") wire.url = url;
+      if (url !== "about:blank") {
+        // Chrome updates the tab's url and title a moment after the
+        // commit: until then they are about:blank's. The committed history
+        // entry says what the new document is (its title "" until the page
+        // has one); a load not committed yet, the URL it is loading.
+        const entry = await send<{ currentIndex: number; entries: { url: string; title?: string }[] }>(id, "Page.getNavigationHistory", {}, 5_000)
+          .then((h) => h.entries[h.currentIndex])
+          .catch(() => undefined);
+        if (entry && entry.url !== "about:blank") {
+          wire.url = entry.url;
+          wire.title = entry.title ?? "";
+        } else if (wire.url === "about:blank") {
+          wire.url = url;
+          wire.title = "";
+        }
+      }
       return wire;
     },
 
