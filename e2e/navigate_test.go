@@ -331,7 +331,8 @@ func TestOpenAnswersTheLoadedDocument(t *testing.T) {
 
 // A page the server answers with an error status loads like any other
 // (exit 0), and open says the status: in --json, and for a person on
-// stderr beside the URL and title. browser_navigate says it to an agent.
+// stderr beside the URL and title; so does a click that went there.
+// browser_navigate and browser_click say it to an agent.
 func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/inline", tag, "html", "<title>First</title>"))
@@ -364,8 +365,31 @@ func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 		t.Errorf("open of an ordinary page: exit %d, stderr %q; want no note", code, errOut)
 	}
 
+	// a link to it: the click's navigation says the status too
+	linking := pageURL("/inline", tag, "html", `<title>Links</title><a id=gone href="`+htmlEscape(missing)+`">Gone</a>`)
+	mustRun(t, in(s, "open", linking)...)
+	var c struct {
+		Navigation struct {
+			URL    string
+			Status int
+		}
+	}
+	mustJSON(t, &c, in(s, "click", "#gone")...)
+	if c.Navigation.URL != missing || c.Navigation.Status != 404 {
+		t.Errorf("a click on a link to a 404 page answered navigation %+v, want its URL and status 404", c.Navigation)
+	}
+	mustRun(t, in(s, "open", linking)...)
+	out, errOut, code = h.exec(ctx, in(s, "click", "#gone")...)
+	if code != 0 || !strings.Contains(out, "the click started a navigation to "+missing) || !strings.Contains(errOut, "note: the server answered HTTP 404 Not Found") {
+		t.Errorf("a click to a 404 page for a person: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
 	a := startMCP(t)
 	if got := a.call("browser_navigate", map[string]any{"url": missing}); !strings.Contains(got, "The server answered HTTP 404 Not Found") || !strings.Contains(got, `heading "No such page"`) {
 		t.Errorf("browser_navigate to a 404 page does not say the status beside the page:\n%s", got)
+	}
+	a.call("browser_navigate", map[string]any{"url": linking})
+	if got := a.call("browser_click", map[string]any{"target": "#gone"}); !strings.Contains(got, "The server answered HTTP 404 Not Found") || !strings.Contains(got, "No such page") {
+		t.Errorf("browser_click to a 404 page does not say the status beside the page:\n%s", got)
 	}
 }

@@ -164,6 +164,10 @@ func (s *Server) pageStateAfter(ctx context.Context, req *mcp.CallToolRequest, h
 	if head != "" {
 		b.WriteString(head + "\n")
 	}
+	if line := rpc.HTTPErrorLine(clickNavigationOf(actionResult).Status); line != "" {
+		// the page below is the server's error page
+		b.WriteString(strings.ToUpper(line[:1]) + line[1:] + ".\n")
+	}
 	d, open := dialogOf(actionResult)
 	if d != "" {
 		b.WriteString("Dialog: " + d + "\n")
@@ -210,6 +214,18 @@ func popupOf(raw json.RawMessage) int {
 // another action's).
 func navigationOf(raw json.RawMessage) (nav rpc.NavResult) {
 	_ = json.Unmarshal(raw, &nav)
+	return nav
+}
+
+// clickNavigationOf is the navigation a click's result says it started
+// (zero for another action's).
+func clickNavigationOf(raw json.RawMessage) (nav rpc.Navigation) {
+	var r struct {
+		Navigation *rpc.Navigation `json:"navigation"`
+	}
+	if json.Unmarshal(raw, &r) == nil && r.Navigation != nil {
+		nav = *r.Navigation
+	}
 	return nav
 }
 

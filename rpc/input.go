@@ -250,7 +250,8 @@ type PointerResult struct {
 
 // Navigation is the main-frame navigation a click started.
 type Navigation struct {
-	URL string `json:"url"`
+	URL    string `json:"url"`
+	Status int    `json:"status,omitempty" doc:"the HTTP status its document came with (200, 404); absent when none came over HTTP"`
 }
 
 // Popup is a tab a click opened (window.open, a target=_blank link).

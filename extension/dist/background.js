@@ -7271,6 +7271,10 @@ function trackDocumentRequest(tabId, p, method) {
     docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
   } else if (!cur || cur.settled) {
     return;
+  } else if (method === "Network.responseReceived") {
+    const status = p["response"]?.status;
+    if (p["requestId"] === cur.id && typeof status === "number") cur.status = status;
+    return;
   } else if (method === "Page.frameNavigated") {
     const f = p["frame"];
     if (f?.id === cur.frameId) {
@@ -7322,7 +7326,9 @@ function reportAftermath(fn) {
     const c = chooserSince(tabId, since2);
     if (c) out.fileChooser = { mode: c.mode };
     const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since2 && req.navigatedTo !== void 0) out.navigation = { url: req.navigatedTo };
+    if (!d && req && req.at >= since2 && req.navigatedTo !== void 0) {
+      out.navigation = req.status === void 0 ? { url: req.navigatedTo } : { url: req.navigatedTo, status: req.status };
+    }
     if (popup !== void 0) out.popup = { tabId: popup };
     return out;
   };
@@ -8278,7 +8284,7 @@ var TAB_SESSION = [
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
   ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted, pageRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
-  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent, trackDocumentRequest],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
   ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent, pageRequestEvent],

@@ -234,6 +234,8 @@ export interface ActedOn {
 
 export interface Navigation {
   url: string;
+  /** the HTTP status its document came with (200, 404); absent when none came over HTTP */
+  status?: number;
 }
 
 export interface Popup {

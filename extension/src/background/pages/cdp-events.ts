@@ -107,7 +107,7 @@ const TAB_SESSION: EventList = [
   ["Runtime.exceptionThrown", exceptionThrown, consoleErrorEvent],
   ["Network.requestWillBeSent", networkEvent, trackDocumentRequest, harNetworkEvent, failedRequestEvent, requestStarted, pageRequestEvent],
   ["Network.requestWillBeSentExtraInfo", networkEvent, harNetworkEvent],
-  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent],
+  ["Network.responseReceived", networkEvent, responseReceived, harNetworkEvent, trackDocumentRequest],
   ["Network.responseReceivedExtraInfo", networkEvent, harNetworkEvent],
   ["Network.dataReceived", networkEvent, harNetworkEvent],
   ["Network.loadingFinished", networkEvent, harNetworkEvent, failedRequestEvent, pageRequestEvent],

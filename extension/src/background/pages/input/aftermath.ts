@@ -19,15 +19,15 @@ export type Click = (tabId: number, params: RequestParams<"pages.click">) => Pro
 /** The last document request per tab, and whether it has resolved; id ""
  * while the page has asked for it (frameRequestedNavigation) and the
  * browser has not announced it yet. */
-const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string }>();
+const docRequests = new Map<number, { id: string; frameId: string; at: number; settled: boolean; navigatedTo?: string; status?: number }>();
 /** Woken when a document request starts or settles, or a download changes. */
 const aftermath = new Wakeup();
 onDownloadChange(() => aftermath.wake());
 
 /** Page.frameRequestedNavigation, Network.requestWillBeSent,
- * Page.frameNavigated, Network.loadingFailed, Page.downloadWillBegin,
- * Page.javascriptDialogOpening: what became of the tab's last document
- * request. */
+ * Network.responseReceived, Page.frameNavigated, Network.loadingFailed,
+ * Page.downloadWillBegin, Page.javascriptDialogOpening: what became of the
+ * tab's last document request, and the HTTP status it came with. */
 export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, method: string): void {
   const cur = docRequests.get(tabId);
   if (method === "Page.frameRequestedNavigation") {
@@ -42,6 +42,11 @@ export function trackDocumentRequest(tabId: number, p: Record<string, unknown>, 
   } else if (method === "Network.requestWillBeSent" && p["type"] === "Document") {
     docRequests.set(tabId, { id: String(p["requestId"]), frameId: String(p["frameId"] ?? ""), at: Date.now(), settled: false });
   } else if (!cur || cur.settled) {
+    return;
+  } else if (method === "Network.responseReceived") {
+    // its response (a redirect's last hop), before it commits
+    const status = (p["response"] as { status?: unknown } | undefined)?.status;
+    if (p["requestId"] === cur.id && typeof status === "number") cur.status = status;
     return;
   } else if (method === "Page.frameNavigated") {
     const f = p["frame"] as { id?: string; parentId?: string; url?: string } | undefined;
@@ -113,7 +118,9 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
     const req = docRequests.get(tabId);
-    if (!d && req && req.at >= since && req.navigatedTo !== undefined) out.navigation = { url: req.navigatedTo };
+    if (!d && req && req.at >= since && req.navigatedTo !== undefined) {
+      out.navigation = req.status === undefined ? { url: req.navigatedTo } : { url: req.navigatedTo, status: req.status };
+    }
     if (popup !== undefined) out.popup = { tabId: popup };
     return out;
   };
