@@ -117,6 +117,12 @@ func TestSelect(t *testing.T) {
 	}
 	h.rec.waitFor(t, tag, "a change to c", func(e event) bool { return e.Type == "change" && e.str("target") == "fruit" && e.str("value") == "c" })
 
+	// An option it does not have: the error says which it has.
+	errOut := mustFail(t, 1, 4110, in(s, "select", fruit, "Durian")...)
+	if !strings.Contains(errOut, `no option has the value or label "Durian": it has "Apple" ("a"), "Banana" ("b"), "Cherry" ("c")`) {
+		t.Errorf("select of an option the select lacks: stderr %q does not list its options", errOut)
+	}
+
 	// For a person: the values now selected, one a line.
 	if out := human(t, in(s, "select", fruit, "Apple")...); out != "a\n" {
 		t.Errorf("select printed %q, want the value selected, \"a\\n\"", out)

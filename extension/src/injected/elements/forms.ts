@@ -76,6 +76,19 @@ export function fill(target: Element, value: string): string {
   return "a " + tag.toLowerCase() + " element cannot be filled (not an input, textarea or contenteditable)";
 }
 
+/** What a select offers, for an error that names none of it: its
+ * options' labels (their values where they differ), the first 20. */
+function optionList(opts: HTMLOptionElement[]): string {
+  if (opts.length === 0) return "the select has no options";
+  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+  const shown = opts.slice(0, 20).map((o) => {
+    const label = norm(o.label);
+    return o.value === label ? JSON.stringify(label) : `${JSON.stringify(label)} (${JSON.stringify(o.value)})`;
+  });
+  const more = opts.length > shown.length ? `, and ${opts.length - shown.length} more` : "";
+  return `it has ${shown.join(", ")}${more}`;
+}
+
 /** Selects options by value, else label; {selected} or {error}. */
 export function select(target: Element, values: string[]): { selected?: string[]; error?: string } {
   const el = controlOf(target) as HTMLSelectElement;
@@ -87,7 +100,7 @@ export function select(target: Element, values: string[]): { selected?: string[]
   for (const v of values) {
     let o = opts.find((x) => x.value === v);
     if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
-    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) };
+    if (!o) return { error: "no option has the value or label " + JSON.stringify(v) + ": " + optionList(opts) };
     if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
     picked.push(o);
   }
