@@ -361,8 +361,8 @@ func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 		t.Errorf("open of an ordinary page answered status %d, want 200", r.Status)
 	}
 	out, errOut, code = h.exec(ctx, in(s, "open", fine)...)
-	if code != 0 || strings.Contains(errOut, "note:") {
-		t.Errorf("open of an ordinary page: exit %d, stderr %q; want no note", code, errOut)
+	if code != 0 || out != fine+"\nFine\n" || strings.Contains(errOut, "note:") {
+		t.Errorf("open of an ordinary page: exit %d, stdout %q, stderr %q; want its URL and title and no note", code, out, errOut)
 	}
 
 	// a link to it: the click's navigation says the status too
